@@ -1,0 +1,180 @@
+"""The deference lexicon, loaded from data and frozen.
+
+Phrases, human-only domains and the vocabulary the grammar rules read all live in lexicon.toml so a
+user can extend them without touching code; this module only gives them a typed, immutable shape.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+Family = Literal["offer", "attribution"]
+Gate = Literal["none", "if-you-want-it", "unless-you-want"]
+
+LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
+
+
+@dataclass(frozen=True)
+class PhraseEntry:
+    """One lexicon phrase with its family, its grammar gate and its own examples."""
+
+    canonical: str
+    family: Family
+    gate: Gate = "none"
+    fires: tuple[str, ...] = ()
+    passes: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(normalize_word(w) for w in self.canonical.split())
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A human-only decision domain: its words, and verbs that count when aimed at a version."""
+
+    name: str
+    lemmas: frozenset[str]
+    actions: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    phrases: tuple[PhraseEntry, ...]
+    domains: tuple[Domain, ...]
+    agent_work: frozenset[str]
+    do_nothing: tuple[str, ...]
+    ownership: tuple[str, ...]
+    eligibility: frozenset[str]
+    negation: frozenset[str]
+    indefinite_alternatives: frozenset[str]
+    mention_cues: frozenset[str]
+    report_prepositions: frozenset[str]
+    rule_nouns: frozenset[str]
+    _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
+
+    def entry(self, canonical: str) -> PhraseEntry:
+        return self._index[canonical]
+
+    def domain_of(self, word: str) -> str | None:
+        """The human-only domain a lemma or lower-cased form belongs to, if any."""
+        w = word.lower()
+        for domain in self.domains:
+            if w in domain.lemmas:
+                return domain.name
+        return None
+
+    def action_domain(self, verb: str) -> str | None:
+        v = verb.lower()
+        for domain in self.domains:
+            if v in domain.actions:
+                return domain.name
+        return None
+
+    def extended(
+        self,
+        phrases: Iterable[Mapping[str, Any]] = (),
+        domain_words: Mapping[str, Iterable[str]] | None = None,
+        agent_work: Iterable[str] = (),
+    ) -> Lexicon:
+        """A copy with extra phrases, domain words and agent-work words (from lanegate.toml)."""
+        new_phrases = self.phrases + tuple(_phrase_from(p) for p in phrases)
+        domains = list(self.domains)
+        for name, words in (domain_words or {}).items():
+            extra = frozenset(normalize_word(w) for w in words)
+            for i, d in enumerate(domains):
+                if d.name == name:
+                    domains[i] = replace(d, lemmas=d.lemmas | extra)
+                    break
+            else:
+                domains.append(Domain(name=name, lemmas=extra))
+        return _build(
+            phrases=new_phrases,
+            domains=tuple(domains),
+            base=self,
+            agent_work=self.agent_work | {normalize_word(w) for w in agent_work},
+        )
+
+
+def normalize_word(word: str) -> str:
+    """Lower-case and fold the typographic apostrophe, so ’ and ' are one character."""
+    return word.strip().lower().replace("\u2019", "'").replace("\u2018", "'")
+
+
+def _phrase_from(raw: Mapping[str, Any]) -> PhraseEntry:
+    family = raw.get("family", "offer")
+    if family not in ("offer", "attribution"):
+        raise ValueError(f"lexicon phrase {raw.get('canonical')!r}: family must be offer or attribution")
+    canonical = " ".join(normalize_word(w) for w in str(raw["canonical"]).split())
+    if not canonical:
+        raise ValueError("lexicon phrase with an empty canonical form")
+    return PhraseEntry(
+        canonical=canonical,
+        family=family,
+        gate=raw.get("gate", "none"),
+        fires=tuple(raw.get("fires", ())),
+        passes=tuple(raw.get("passes", ())),
+    )
+
+
+def _build(
+    phrases: tuple[PhraseEntry, ...],
+    domains: tuple[Domain, ...],
+    base: Lexicon | None = None,
+    **vocabulary: Any,
+) -> Lexicon:
+    index = {p.canonical: p for p in phrases}
+    if base is not None:
+        fields = {
+            "agent_work": base.agent_work,
+            "do_nothing": base.do_nothing,
+            "ownership": base.ownership,
+            "eligibility": base.eligibility,
+            "negation": base.negation,
+            "indefinite_alternatives": base.indefinite_alternatives,
+            "mention_cues": base.mention_cues,
+            "report_prepositions": base.report_prepositions,
+            "rule_nouns": base.rule_nouns,
+        }
+        fields.update(vocabulary)
+    else:
+        fields = vocabulary
+    return Lexicon(phrases=tuple(index.values()), domains=domains, _index=index, **fields)
+
+
+def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
+    vocab = data["vocabulary"]
+    domains = tuple(
+        Domain(
+            name=name,
+            lemmas=frozenset(normalize_word(w) for w in spec.get("lemmas", ())),
+            actions=frozenset(normalize_word(w) for w in spec.get("actions", ())),
+        )
+        for name, spec in data["domains"].items()
+    )
+    words = lambda key: frozenset(normalize_word(w) for w in vocab[key])  # noqa: E731
+    return _build(
+        phrases=tuple(_phrase_from(p) for p in data["phrase"]),
+        domains=domains,
+        agent_work=words("agent_work"),
+        do_nothing=tuple(normalize_word(w) for w in vocab["do_nothing"]),
+        ownership=tuple(normalize_word(w) for w in vocab["ownership"]),
+        eligibility=words("eligibility"),
+        negation=words("negation"),
+        indefinite_alternatives=words("indefinite_alternatives"),
+        mention_cues=words("mention_cues"),
+        report_prepositions=words("report_prepositions"),
+        rule_nouns=words("rule_nouns"),
+    )
+
+
+@cache
+def default_lexicon() -> Lexicon:
+    """The built-in lexicon, parsed once per process."""
+    with LEXICON_PATH.open("rb") as fh:
+        return parse_lexicon(tomllib.load(fh))

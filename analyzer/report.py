@@ -1,0 +1,98 @@
+"""What the analyzer returns: frozen findings and a report, with their JSON shape (SPEC §1.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Verdict = Literal["fire", "exempt"]
+ReportVerdict = Literal["fire", "exempt", "clear"]
+Form = Literal["object", "copular-ownership", "option-list", "pending-eligibility", "none"]
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of the original text: `text == original[start:end]`."""
+
+    text: str
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "start": self.start, "end": self.end}
+
+
+@dataclass(frozen=True)
+class Finding:
+    phrase: str
+    text: str
+    family: Literal["offer", "attribution"]
+    start: int
+    end: int
+    line: int
+    col: int
+    verdict: Verdict
+    form: Form
+    attachment: Span | None
+    domains: tuple[str, ...]
+    negated: bool
+    reason: str
+    rule: str
+
+    @property
+    def fires(self) -> bool:
+        return self.verdict == "fire"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "phrase": self.phrase,
+            "text": self.text,
+            "family": self.family,
+            "start": self.start,
+            "end": self.end,
+            "line": self.line,
+            "col": self.col,
+            "verdict": self.verdict,
+            "form": self.form,
+            "attachment": self.attachment.to_dict() if self.attachment else None,
+            "domains": list(self.domains),
+            "negated": self.negated,
+            "reason": self.reason,
+            "rule": self.rule,
+        }
+
+
+@dataclass(frozen=True)
+class Report:
+    findings: tuple[Finding, ...]
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def verdict(self) -> ReportVerdict:
+        if any(f.fires for f in self.findings):
+            return "fire"
+        return "exempt" if self.findings else "clear"
+
+    @property
+    def firing(self) -> Finding | None:
+        """The first finding that fires, the one a refusal quotes."""
+        return next((f for f in self.findings if f.fires), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "schema": SCHEMA_VERSION,
+            "verdict": self.verdict,
+            "findings": [f.to_dict() for f in self.findings],
+        }
+        if self.warnings:
+            data["warnings"] = list(self.warnings)
+        return data
+
+
+def line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset, the way editors and Vale count them."""
+    line = text.count("\n", 0, offset) + 1
+    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, col
