@@ -1,0 +1,63 @@
+"""Read a growing JSONL file from its end, newest line first, without ever loading the whole file.
+
+Transcripts reach gigabytes, so the cost of a stop must follow the bytes read back to the record we
+need, not the file size. Lines are split on b"\\n" only: U+2028/U+2029 may sit inside JSON strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import BinaryIO
+
+BLOCK_SIZE = 64 * 1024
+
+
+class BackwardLines:
+    """Iterate (offset, raw line) pairs from the end of a binary file towards its start.
+
+    The first pair is whatever follows the last b"\\n" (empty when the file ends with a newline): it is
+    the possibly half-written tail, and the caller decides what to do with it. `bytes_read` counts every
+    byte actually read from the file so far.
+    """
+
+    def __init__(self, fh: BinaryIO, end: int, block_size: int = BLOCK_SIZE) -> None:
+        if block_size <= 0:
+            raise ValueError("block_size must be positive")
+        self._fh = fh
+        self._end = end
+        self._block_size = block_size
+        self.bytes_read = 0
+
+    def __iter__(self) -> Iterator[tuple[int, bytes]]:
+        pos = self._end
+        # Pieces of the line whose start we have not reached yet, newest piece first; a list, not a
+        # growing bytes object, so a line of many megabytes is joined once instead of copied per block.
+        pending: list[bytes] = []
+        while pos > 0:
+            size = min(self._block_size, pos)
+            pos -= size
+            self._fh.seek(pos)
+            chunk = self._fh.read(size)
+            self.bytes_read += len(chunk)
+            cut = chunk.rfind(b"\n")
+            if cut == -1:
+                pending.append(chunk)
+                continue
+            pending.append(chunk[cut + 1 :])
+            yield pos + cut + 1, _join(pending)
+            pieces = chunk[:cut].split(b"\n")
+            # pieces[0] has no known start yet; the others are whole lines, yielded newest first.
+            starts = [pos]
+            for piece in pieces[:-1]:
+                starts.append(starts[-1] + len(piece) + 1)
+            for index in range(len(pieces) - 1, 0, -1):
+                yield starts[index], pieces[index]
+            pending = [pieces[0]]
+        if pending:
+            yield 0, _join(pending)
+
+
+def _join(pending: list[bytes]) -> bytes:
+    if len(pending) == 1:
+        return pending[0]
+    return b"".join(reversed(pending))
