@@ -9,6 +9,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -51,12 +52,15 @@ class Lexicon:
     do_nothing: tuple[str, ...]
     ownership: tuple[str, ...]
     eligibility: frozenset[str]
+    readiness: frozenset[str]
     negation: frozenset[str]
     indefinite_alternatives: frozenset[str]
     mention_cues: frozenset[str]
+    mention_followers: tuple[str, ...]
     report_prepositions: frozenset[str]
+    report_verbs: frozenset[str]
     rule_nouns: frozenset[str]
-    _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
+    _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def entry(self, canonical: str) -> PhraseEntry:
         return self._index[canonical]
@@ -135,16 +139,19 @@ def _build(
             "do_nothing": base.do_nothing,
             "ownership": base.ownership,
             "eligibility": base.eligibility,
+            "readiness": base.readiness,
             "negation": base.negation,
             "indefinite_alternatives": base.indefinite_alternatives,
             "mention_cues": base.mention_cues,
+            "mention_followers": base.mention_followers,
             "report_prepositions": base.report_prepositions,
+            "report_verbs": base.report_verbs,
             "rule_nouns": base.rule_nouns,
         }
         fields.update(vocabulary)
     else:
         fields = vocabulary
-    return Lexicon(phrases=tuple(index.values()), domains=domains, _index=index, **fields)
+    return Lexicon(phrases=tuple(index.values()), domains=domains, _index=MappingProxyType(index), **fields)
 
 
 def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
@@ -165,10 +172,13 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         do_nothing=tuple(normalize_word(w) for w in vocab["do_nothing"]),
         ownership=tuple(normalize_word(w) for w in vocab["ownership"]),
         eligibility=words("eligibility"),
+        readiness=words("readiness"),
         negation=words("negation"),
         indefinite_alternatives=words("indefinite_alternatives"),
         mention_cues=words("mention_cues"),
+        mention_followers=tuple(" ".join(normalize_word(w) for w in f.split()) for f in vocab["mention_followers"]),
         report_prepositions=words("report_prepositions"),
+        report_verbs=words("report_verbs"),
         rule_nouns=words("rule_nouns"),
     )
 

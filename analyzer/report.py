@@ -40,6 +40,8 @@ class Finding:
     negated: bool
     reason: str
     rule: str
+    governor: Span | None = None  # the token the phrase is bound to (arc phrase -> attachment)
+    negation: Span | None = None  # the negation cue inside the relation (arc negation -> relation)
 
     @property
     def fires(self) -> bool:
@@ -61,6 +63,7 @@ class Finding:
             "negated": self.negated,
             "reason": self.reason,
             "rule": self.rule,
+            "negation_cue": self.negation.to_dict() if self.negation else None,
         }
 
 

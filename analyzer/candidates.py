@@ -1,0 +1,90 @@
+"""Find lexicon phrases in the agent's own words, without spaCy.
+
+This is the hook's cheap first pass: when it finds nothing, no model is ever loaded. Matching is
+case-insensitive on token boundaries, tolerant of soft line wraps and of both apostrophes, and
+leftmost-longest without overlaps ("do you want me to" reports `do you want me`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from analyzer.carveouts import Views, build_views
+from analyzer.lexicon import Lexicon, PhraseEntry, default_lexicon
+
+# Between two words of a phrase: spaces or tabs, with at most one line break (a soft wrap).
+_GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
+# A phrase never starts or ends inside a longer word, identifier or path (your_call, your-move.ts).
+_BEFORE = r"(?<![\w'’\-/.])"
+_AFTER = r"(?![\w'’\-/]|\.\w)"
+# "word" is a run of letters for the mention test; apostrophes stay inside words.
+_WORD = re.compile(r"[\w'’-]+")
+# Words a mention cue may stand behind: "the phrase like your call", "phrases such as want me to".
+_MENTION_FILLERS = frozenset({"like", "such", "as", "the", "a", "an", "of", "called", "named", "'s"})
+_SENTENCE_BREAK = re.compile(r"[.!?;\n]")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A phrase as written, located in the original text."""
+
+    entry: PhraseEntry
+    start: int
+    end: int
+    text: str
+
+
+def find_candidates(text: str, lexicon: Lexicon | None = None) -> tuple[Candidate, ...]:
+    """The phrases the analyzer must judge: carve-outs and mentions already removed."""
+    return scan(build_views(text), lexicon or default_lexicon())
+
+
+def scan(views: Views, lexicon: Lexicon) -> tuple[Candidate, ...]:
+    pattern, by_key = _compiled(lexicon)
+    found: list[Candidate] = []
+    for m in pattern.finditer(views.match_view):
+        key = _key(m.group())
+        entry = by_key[key]
+        if _is_mention(views.match_view, m.start(), m.end(), lexicon):
+            continue
+        found.append(Candidate(entry, m.start(), m.end(), views.original[m.start() : m.end()]))
+    return tuple(found)
+
+
+@cache
+def _compiled(lexicon: Lexicon) -> tuple[re.Pattern[str], dict[str, PhraseEntry]]:
+    """One alternation, longest phrases first, so a match at a position is the longest there."""
+    entries = sorted(lexicon.phrases, key=lambda e: (-len(e.words), -len(e.canonical)))
+    alternatives = [_GAP.join(_word_pattern(w) for w in e.words) for e in entries]
+    pattern = re.compile(_BEFORE + "(?:" + "|".join(alternatives) + ")" + _AFTER, re.IGNORECASE)
+    return pattern, {e.canonical: e for e in entries}
+
+
+def _word_pattern(word: str) -> str:
+    return "['’]".join(re.escape(part) for part in word.split("'"))
+
+
+def _key(matched: str) -> str:
+    return " ".join(matched.lower().replace("’", "'").split())
+
+
+def _is_mention(view: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """A mention names the phrase instead of using it: 'the phrase your call', 'the trigger want me to'."""
+    after = " ".join(w.lower() for w in _WORD.findall(view[end : end + 60]))
+    if any(after.startswith(follower) for follower in lexicon.mention_followers):
+        return True
+    window_start = max(0, start - 80)
+    before = view[window_start:start]
+    breaks = list(_SENTENCE_BREAK.finditer(before))
+    if breaks:
+        before = before[breaks[-1].end() :]
+    words = [w.lower().replace("’", "'") for w in _WORD.findall(before)]
+    for word in reversed(words[-4:]):
+        bare = word.removesuffix("'s")
+        if bare in lexicon.mention_cues:
+            return True
+        if word not in _MENTION_FILLERS:
+            return False
+    return False

@@ -1,0 +1,103 @@
+"""Grammar gates for the two offer-shaped phrases that are conditional in plain English (SPEC §2.1).
+
+Each gate has a parse rule and a lexical fallback used only when the model is unavailable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from analyzer.lexicon import Lexicon
+from analyzer.report import Verdict
+from analyzer.tokens import forms
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+_COMPLEMENT_DEPS = ("dobj", "xcomp", "ccomp", "attr", "advmod", "npadvmod", "prep", "oprd")
+_NEXT_WORD = re.compile(r"\s*([\w'’-]+|[^\w\s]|$)")
+
+
+@dataclass(frozen=True)
+class GateResult:
+    verdict: Verdict
+    rule: str
+    reason: str
+    governor: int | None = None
+
+
+def if_you_want_it(phrase: Sequence[Token]) -> GateResult:
+    """Rule `if-you-want-it`: fires when "it" closes the offering clause, not when it starts another.
+
+    fires:  "I can re-run it if you want it."             it -dobj-> want, nothing follows
+    passes: "Set the timeout to zero if you want it to fail fast."   it -nsubj-> fail -ccomp-> want
+    """
+    want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-2])
+    it = phrase[-1]
+    clausal = [c for c in want.children if c.dep_ in ("xcomp", "ccomp") and c.i > it.i]
+    if it.head.i != want.i or clausal:
+        target = clausal[0] if clausal else it.head
+        return GateResult(
+            "exempt",
+            "if-you-want-it",
+            f"passes: 'it' is the subject of what follows ('{target.text}'), a technical conditional",
+            target.i,
+        )
+    return GateResult(
+        "fire",
+        "if-you-want-it",
+        "fires: 'if you want it' closes the clause that offers an action and waits for permission",
+        want.head.i if want.head.i != want.i else None,
+    )
+
+
+def unless_you_want(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult:
+    """Rule `unless-you-want`: fires when what is wanted is an indefinite alternative.
+
+    fires:  "I'll take the tokenizer lane unless you want something else."   something -dobj-> want
+    passes: "Keep the default unless you want verbose logs."                  a technical condition
+    """
+    want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-1])
+    wanted = [c for c in want.children if c.dep_ in _COMPLEMENT_DEPS and c.i > want.i]
+    if not wanted:
+        return GateResult(
+            "fire",
+            "unless-you-want",
+            "fires: 'unless you want' leaves what is wanted open, an offer of an alternative",
+            want.head.i if want.head.i != want.i else None,
+        )
+    words = {name for c in wanted for t in c.subtree for name in forms(t)}
+    alternatives = words & lexicon.indefinite_alternatives
+    if alternatives:
+        return GateResult(
+            "fire",
+            "unless-you-want",
+            f"fires: what is wanted ('{sorted(alternatives)[0]}') is an indefinite alternative to the agent's plan",
+            wanted[0].i,
+        )
+    shown = " ".join(t.text for t in wanted[0].subtree)
+    return GateResult(
+        "exempt",
+        "unless-you-want",
+        f"passes: what is wanted ('{shown}') is a technical condition, not an alternative to the agent's plan",
+        wanted[0].i,
+    )
+
+
+def lexical_gate(gate: str, text: str, end: int, lexicon: Lexicon) -> GateResult:
+    """The same gates read from the next word, for when no parse is available."""
+    m = _NEXT_WORD.match(text, end)
+    following = (m.group(1) if m else "").lower().replace("’", "'")
+    closes = following == "" or not (following[0].isalnum() or following[0] == "_")
+    if gate == "if-you-want-it":
+        verdict: Verdict = "fire" if closes else "exempt"
+        why = "closes its clause" if closes else f"continues into '{following}'"
+    else:
+        open_or_alternative = closes or following in lexicon.indefinite_alternatives
+        verdict = "fire" if open_or_alternative else "exempt"
+        why = "leaves what is wanted open or names an alternative" if verdict == "fire" else "names a condition"
+    word = "fires" if verdict == "fire" else "passes"
+    return GateResult(verdict, gate, f"{word} (lexical fallback, no parse): the phrase {why}")

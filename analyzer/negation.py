@@ -1,0 +1,57 @@
+"""Relation-scoped negation: only a negation inside the relation that supplies an exemption cancels it.
+
+"The merge isn't yours" negates the copula that hands the merge over; "the merge is yours though CI is
+not green" carries its negation on the subordinate clause, a different proposition, and stays exempt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from analyzer.lexicon import Lexicon
+from analyzer.tokens import CLAUSAL_DEPS, SUBJECT_DEPS
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+# Direct dependents that stay inside the predicate's own proposition.
+_SKIP = CLAUSAL_DEPS | {"mark", "punct", "cc", "prep", "npadvmod", "appos", "dep"}
+
+
+def relation_negation(predicate: Token, complements: Iterable[Token], lexicon: Lexicon) -> Token | None:
+    """The negation cue of the relation, if any.
+
+    Looks at the predicate's own negation and adverbs ("not", "never", "no longer", "not yet"), at
+    its complements ("not yours"), and at negative quantifiers as its subject or their determiner
+    ("nothing here is yours", "no merge is yours").
+    """
+    for token in (predicate, *complements):
+        cue = _own_negation(token, lexicon)
+        if cue is not None:
+            return cue
+    for child in predicate.children:
+        if child.dep_ in SUBJECT_DEPS:
+            if _is_negative(child, lexicon):
+                return child
+            det = next((d for d in child.children if d.dep_ == "det" and _is_negative(d, lexicon)), None)
+            if det is not None:
+                return det
+    return None
+
+
+def _own_negation(token: Token, lexicon: Lexicon) -> Token | None:
+    for child in token.children:
+        if child.dep_ in _SKIP or child.dep_ in SUBJECT_DEPS:
+            continue
+        if child.dep_ == "neg" or (child.dep_ in ("advmod", "det") and _is_negative(child, lexicon)):
+            return child
+        if child.dep_ == "advmod":
+            inner = next((g for g in child.children if g.dep_ == "neg" or _is_negative(g, lexicon)), None)
+            if inner is not None:
+                return inner
+    return None
+
+
+def _is_negative(token: Token, lexicon: Lexicon) -> bool:
+    return token.lower_.replace("’", "'") in lexicon.negation or token.lemma_.lower() in lexicon.negation

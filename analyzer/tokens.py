@@ -1,0 +1,102 @@
+"""Small, pure helpers over spaCy tokens that the grammar rules share."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+# Dependencies that open a new proposition: a negation or a domain word down there belongs to it.
+CLAUSAL_DEPS = frozenset({"advcl", "ccomp", "xcomp", "csubj", "csubjpass", "relcl", "acl", "parataxis", "conj"})
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
+COPULA_LEMMAS = frozenset({"be"})
+FIRST_PERSON = frozenset({"i", "me", "myself"})
+DEMONSTRATIVES = frozenset({"that", "this"})
+_VERSION = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$", re.IGNORECASE)
+
+
+def forms(token: Token) -> frozenset[str]:
+    """The lower-cased surface form and lemma, apostrophes folded."""
+    return frozenset(
+        {token.lower_.replace("’", "'"), token.lemma_.lower().replace("’", "'")}
+    )
+
+
+def hyphen_compound(token: Token) -> str | None:
+    """'merge-eligible' from the tokens merge, -, eligible when `token` is the last part."""
+    doc = token.doc
+    i = token.i
+    if i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_:
+        return f"{doc[i - 2].lower_}-{token.lower_}"
+    return None
+
+
+def words_of(tokens: Iterable[Token]) -> list[tuple[Token, frozenset[str]]]:
+    """Each token with every form the vocabulary may name it by, hyphen compounds included."""
+    out: list[tuple[Token, frozenset[str]]] = []
+    for tok in tokens:
+        names = set(forms(tok))
+        compound = hyphen_compound(tok)
+        if compound:
+            names.add(compound)
+        out.append((tok, frozenset(names)))
+    return out
+
+
+def is_version(token: Token) -> bool:
+    return bool(_VERSION.match(token.text))
+
+
+def is_copula(token: Token) -> bool:
+    return token.lemma_.lower() in COPULA_LEMMAS
+
+
+def subject_of(token: Token) -> Token | None:
+    return next((c for c in token.children if c.dep_ in SUBJECT_DEPS), None)
+
+
+def conjuncts(root: Token, allowed: frozenset[int] | None = None) -> list[Token]:
+    """The coordination headed by `root`: root and its conj descendants, in text order."""
+    members = [root]
+    stack = [root]
+    while stack:
+        head = stack.pop()
+        for child in head.children:
+            if child.dep_ == "conj" and (allowed is None or child.i in allowed):
+                members.append(child)
+                stack.append(child)
+    return sorted(members, key=lambda t: t.i)
+
+
+def own_tokens(part: Token, scope: frozenset[int] | None = None) -> list[Token]:
+    """The part's subtree without its later conjuncts, conjunctions, punctuation and out-of-scope tokens."""
+    skip: set[int] = set()
+    for child in part.children:
+        if child.dep_ in ("cc", "conj"):
+            skip.update(t.i for t in child.subtree)
+    return [
+        t
+        for t in part.subtree
+        if t.i not in skip and not t.is_punct and not t.is_space and (scope is None or t.i in scope)
+    ]
+
+
+def bounds(tokens: Iterable[Token]) -> tuple[int, int] | None:
+    """First and last token index of a non-empty token set, punctuation trimmed from the ends."""
+    toks = sorted((t for t in tokens if not t.is_space), key=lambda t: t.i)
+    while toks and toks[0].is_punct:
+        toks.pop(0)
+    while toks and toks[-1].is_punct:
+        toks.pop()
+    if not toks:
+        return None
+    return toks[0].i, toks[-1].i
+
+
+def tops(tokens: Sequence[Token]) -> list[Token]:
+    """Tokens of a stretch whose head lies outside it: the stretch's own predicates or heads."""
+    inside = {t.i for t in tokens}
+    return [t for t in tokens if (t.head.i not in inside or t.head.i == t.i) and not t.is_punct and not t.is_space]

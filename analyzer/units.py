@@ -1,0 +1,72 @@
+"""Cut a message into the units the parser reads: paragraphs, list items and headings.
+
+Only the unit holding a phrase is parsed, so a long message costs no more than its relevant paragraph.
+A unit is handed to spaCy in compact form (whitespace runs collapsed, list markers dropped) with a map
+back to the original offsets, so the parse never sees Markdown layout and offsets stay exact.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|#{1,6})[ \t]+")
+_STARTS_UNIT = re.compile(r"^[ \t]*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\|)")
+
+
+@dataclass(frozen=True)
+class Unit:
+    start: int
+    end: int
+    text: str  # compact text the parser reads
+    offsets: tuple[int, ...]  # offsets[i] = original offset of text[i]
+
+    def to_compact(self, original_offset: int) -> int:
+        """The compact index of the first compact character at or after an original offset."""
+        lo, hi = 0, len(self.offsets)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.offsets[mid] < original_offset:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+
+def unit_bounds(view: str, offset: int) -> tuple[int, int]:
+    """The [start, end) of the paragraph, list item or heading around `offset`."""
+    starts = [0]
+    pos = 0
+    for line in view.split("\n"):
+        line_start = pos
+        pos += len(line) + 1
+        if not line.strip() or _STARTS_UNIT.match(line):
+            starts.append(line_start)
+        if not line.strip():
+            starts.append(min(pos, len(view)))
+    starts = sorted(set(starts + [len(view)]))
+    start = max(s for s in starts if s <= offset)
+    end = min((s for s in starts if s > offset), default=len(view))
+    return start, end
+
+
+def compact_unit(view: str, start: int, end: int) -> Unit:
+    """Collapse whitespace and drop the list marker, keeping a map to the original offsets."""
+    chars: list[str] = []
+    offsets: list[int] = []
+    marker = _LIST_MARKER.match(view, start)
+    i = marker.end() if marker and marker.end() <= end else start
+    pending_space = False
+    while i < end:
+        ch = view[i]
+        if ch.isspace():
+            pending_space = bool(chars)
+        else:
+            if pending_space:
+                chars.append(" ")
+                offsets.append(i - 1)
+                pending_space = False
+            chars.append(ch)
+            offsets.append(i)
+        i += 1
+    return Unit(start, end, "".join(chars), tuple(offsets))

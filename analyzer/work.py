@@ -1,0 +1,110 @@
+"""Is a stretch of text purely human-only work? The test shared by every exemption form.
+
+A stretch is human-only when every coordinated part of it names a human-only decision (a domain word
+from the lexicon, or a release action aimed at a version) or is a bare do-nothing alternative, at least
+one part is real human-only work, and no part carries agent-side or maintainer-side work — an agent-work
+word that is not merely the object of a domain word, or a clause whose subject is the agent ("whether I …").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from analyzer.lexicon import Lexicon
+from analyzer.tokens import FIRST_PERSON, conjuncts, hyphen_compound, is_version, own_tokens, words_of
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+@dataclass(frozen=True)
+class WorkJudgement:
+    human_only: bool
+    domains: tuple[str, ...]
+    agent_words: tuple[str, ...]
+    unknown_parts: tuple[str, ...]
+
+    def describe(self) -> str:
+        """Why the stretch is or is not purely human-only, for the finding's reason."""
+        if self.human_only:
+            return "human-only work (" + ", ".join(self.domains) + ")"
+        if self.agent_words and self.domains:
+            return "mixes human-only work with agent work ('" + "', '".join(self.agent_words) + "')"
+        if self.agent_words:
+            return "names work the agent owns ('" + "', '".join(self.agent_words) + "')"
+        if self.domains and self.unknown_parts:
+            return "adds work outside the human-only domains ('" + "', '".join(self.unknown_parts) + "')"
+        return "names no human-only decision"
+
+
+def judge_work(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | None = None) -> WorkJudgement:
+    """Judge the coordination(s) headed by `roots` (usually one root), within `scope` when given."""
+    parts: list[Token] = []
+    for root in roots:
+        parts.extend(p for p in conjuncts(root, scope) if p not in parts)
+    domains: list[str] = []
+    agent_words: list[str] = []
+    unknown: list[str] = []
+    human_parts = 0
+    for part in parts:
+        tokens = own_tokens(part, scope)
+        part_domains, part_agent = _scan_part(part, tokens, lexicon)
+        for d in part_domains:
+            if d not in domains:
+                domains.append(d)
+        agent_words.extend(w for w in part_agent if w not in agent_words)
+        if part_agent:
+            continue
+        if part_domains:
+            human_parts += 1
+        elif not _is_do_nothing(part, tokens, lexicon):
+            unknown.append(" ".join(t.text for t in tokens) or part.text)
+    human_only = human_parts > 0 and not agent_words and not unknown
+    return WorkJudgement(human_only, tuple(domains), tuple(agent_words), tuple(unknown))
+
+
+def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list[str], list[str]]:
+    domain_tokens: dict[int, str] = {}
+    for tok, names in words_of(tokens):
+        domain = next((d for d in map(lexicon.domain_of, names) if d), None)
+        if domain is None and is_version(tok):
+            domain = _action_domain_over(tok, lexicon)
+        if domain:
+            domain_tokens[tok.i] = domain
+    agent: list[str] = []
+    for tok, names in words_of(tokens):
+        if tok.i in domain_tokens:
+            continue
+        if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON:
+            agent.append(f"whether {tok.text} …")
+        elif names & lexicon.agent_work and not _under_domain(tok, part, domain_tokens):
+            agent.append(hyphen_compound(tok) or tok.text)
+    return list(dict.fromkeys(domain_tokens.values())), agent
+
+
+def _action_domain_over(version: Token, lexicon: Lexicon) -> str | None:
+    """'ship v2.1': a release action verb governing (or compounded with) a version string."""
+    neighbours = [version.head, *version.children]
+    for tok in neighbours:
+        domain = lexicon.action_domain(tok.lemma_) or lexicon.action_domain(tok.lower_)
+        if domain:
+            return domain
+    return None
+
+
+def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> bool:
+    """An agent-work word inside the object of a domain word ('merge the refactor PR') is not work."""
+    node = tok
+    while node.i != part.i and node.head.i != node.i:
+        node = node.head
+        if node.i in domain_tokens:
+            return True
+    return part.i in domain_tokens and tok.i != part.i
+
+
+def _is_do_nothing(part: Token, tokens: list[Token], lexicon: Lexicon) -> bool:
+    """A bare do-nothing alternative: 'hold', 'wait', 'hold off', 'leave it'."""
+    text = " ".join(t.lower_ for t in tokens if t.pos_ not in ("ADV", "DET") or t.i == part.i)
+    return part.lemma_.lower() in lexicon.do_nothing or part.lower_ in lexicon.do_nothing or text in lexicon.do_nothing
