@@ -1,0 +1,234 @@
+"""What a tool call did, read from its name, input and result: PR fetches, PR creation, reviews.
+
+Shell commands are only read, never run. A command counts as "standalone" when it is one simple
+command: no pipe, list, redirection, background job, subshell or command substitution, because any of
+those lets the command print text (such as a pull-request URL) that the named program never produced.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Collection, Iterable, Mapping
+from fnmatch import fnmatchcase
+from typing import Any
+
+from hook.records import ToolCall
+
+# Tool names whose input["command"] is a shell command line, across the supported harnesses.
+DEFAULT_SHELL_TOOLS: frozenset[str] = frozenset(
+    {"Bash", "shell", "local_shell", "exec_command", "run_shell_command", "run_terminal_cmd"}
+)
+SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"})
+COMMAND_WRAPPERS = frozenset({"command", "env", "exec", "time", "nohup"})
+OPERATOR_CHARS = frozenset("();<>|&")
+
+# gh flags that take a value, so the value is not read as the PR selector.
+GH_VALUE_FLAGS = frozenset(
+    {"-R", "--repo", "--json", "-q", "--jq", "-t", "--template", "-i", "--interval",
+     "-b", "--body", "-F", "--body-file"}
+)
+PR_FETCH_SUBCOMMANDS = frozenset({"view", "checks"})
+PR_CREATE_SUBCOMMANDS = frozenset({"create", "new"})
+REVIEW_ACTIONS = {
+    "-a": "--approve", "--approve": "--approve",
+    "-r": "--request-changes", "--request-changes": "--request-changes",
+    "-c": "--comment", "--comment": "--comment",
+}
+
+PR_URL = re.compile(r"https?://[A-Za-z0-9.-]+(?::\d+)?/[\w.-]+/[\w.-]+/pull/(\d{1,9})(?![\w-])")
+PR_PATH = re.compile(r"/pulls?/(\d{1,9})(?!\d)")
+API_PULLS = re.compile(r"(?:^|/)pulls/(\d{1,9})(?!\d)")
+GRAPHQL_PR = re.compile(r"pullRequest\s*\(\s*number\s*:\s*(\d{1,9})")
+NUMBER = re.compile(r"#?(\d{1,9})")
+PR_INPUT_KEY = re.compile(r"(?i)pull|number|url|^(?:pr|ref|id)$|^pr[_-]?(?:num|id)")
+
+
+def shell_command(call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS) -> str | None:
+    """The command line a shell tool call ran, or None when the call is not a shell command."""
+    if call.name not in shell_tools:
+        return None
+    command = call.input.get("command")
+    if isinstance(command, str):
+        return command
+    if isinstance(command, list) and command and all(isinstance(part, str) for part in command):
+        if len(command) == 3 and command[0] in SHELLS and command[1] in ("-c", "-lc", "-ic"):
+            return command[2]
+        return shlex.join(command)
+    return None
+
+
+def is_standalone(command: str) -> bool:
+    """True when the command line is one simple command (quotes respected, `\\` escapes honoured)."""
+    quote: str | None = None
+    i, text = 0, command.strip()
+    while i < len(text):
+        char = text[i]
+        if quote == "'":
+            if char == "'":
+                quote = None
+        elif quote == '"':
+            if char == "\\":
+                i += 2
+                continue
+            if char == '"':
+                quote = None
+            elif char == "`" or text.startswith("$(", i):
+                return False
+        else:
+            if char == "\\":
+                i += 2
+                continue
+            if char in "'\"":
+                quote = char
+            elif char in OPERATOR_CHARS or char in "`\n\r" or text.startswith("$(", i):
+                return False
+        i += 1
+    return quote is None and bool(text)
+
+
+def command_segments(command: str) -> list[list[str]]:
+    """The simple commands of a command line, as word lists (a best-effort read for evidence)."""
+    flat = command.replace("\\\n", " ").replace("\n", " ; ")
+    lexer = shlex.shlex(flat, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        tokens = list(lexer)
+    except ValueError:  # unbalanced quotes: fall back to plain words
+        tokens = flat.split()
+    segments: list[list[str]] = [[]]
+    for token in tokens:
+        if token and set(token) <= OPERATOR_CHARS:
+            segments.append([])
+        else:
+            segments[-1].append(token)
+    return [s for s in segments if s]
+
+
+def gh_args(words: list[str]) -> list[str] | None:
+    """The arguments after `gh` when gh is the segment's command word (after VAR=x and wrappers)."""
+    index = 0
+    while index < len(words) and (words[index] in COMMAND_WRAPPERS or _assignment(words[index])):
+        index += 1
+    if index < len(words) and (words[index] == "gh" or words[index].endswith("/gh")):
+        return words[index + 1 :]
+    return None
+
+
+def pr_selector(args: Iterable[str]) -> int | None:
+    """The PR number a `gh pr <sub>` names as its first positional argument (number, #N or URL)."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg.startswith("-"):
+            skip = arg in GH_VALUE_FLAGS
+            continue
+        if match := NUMBER.fullmatch(arg):
+            return int(match.group(1))
+        if match := PR_URL.fullmatch(arg):
+            return int(match.group(1))
+        return None  # a branch name: not a number we can check against a ref
+    return None
+
+
+def fetched_prs(
+    call: ToolCall,
+    pr_fetch_tools: Collection[str] = (),
+    shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS,
+) -> frozenset[int]:
+    """PR numbers this call fetched: gh pr view/checks N, gh api …/pulls/N, or a configured MCP tool."""
+    if call.is_error:
+        return frozenset()
+    if any(fnmatchcase(call.name, pattern) for pattern in pr_fetch_tools):
+        return frozenset(_numbers_in_input(call.input))
+    command = shell_command(call, shell_tools)
+    if command is None:
+        return frozenset()
+    found: set[int] = set()
+    for words in command_segments(command):
+        args = gh_args(words)
+        if not args:
+            continue
+        if args[0] == "pr" and len(args) > 1 and args[1] in PR_FETCH_SUBCOMMANDS:
+            number = pr_selector(args[2:])
+            if number is not None:
+                found.add(number)
+        elif args[0] == "api":
+            for arg in args[1:]:
+                found.update(int(n) for n in API_PULLS.findall(arg))
+                found.update(int(n) for n in GRAPHQL_PR.findall(arg))
+    return frozenset(found)
+
+
+def created_pr_url(call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS) -> str | None:
+    """The PR URL a successful, standalone `gh pr create` printed, or None."""
+    args = _standalone_gh(call, shell_tools)
+    if not args or len(args) < 2 or args[0] != "pr" or args[1] not in PR_CREATE_SUBCOMMANDS:
+        return None
+    if "--dry-run" in args or call.is_error or call.result_text is None:
+        return None
+    urls = [m.group(0) for m in PR_URL.finditer(call.result_text)]
+    return urls[-1] if urls else None
+
+
+def submitted_review(
+    call: ToolCall, review_tools: Collection[str], shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS
+) -> str | None:
+    """A short description of a formal review this call submitted, or None."""
+    if call.is_error or call.result_text is None:
+        return None
+    if any(fnmatchcase(call.name, pattern) for pattern in review_tools):
+        numbers = sorted(set(_numbers_in_input(call.input)))
+        on = f" on PR {numbers[0]}" if len(numbers) == 1 else ""
+        return f"review submitted: {call.name}{on}"
+    args = _standalone_gh(call, shell_tools)
+    if not args or len(args) < 2 or args[:2] != ["pr", "review"]:
+        return None
+    actions = [REVIEW_ACTIONS[a] for a in args[2:] if a in REVIEW_ACTIONS]
+    if not actions:
+        return None
+    number = pr_selector(args[2:])
+    target = f"PR {number}" if number is not None else "the current branch's PR"
+    return f"review submitted: gh pr review {actions[-1]} on {target}"
+
+
+def _standalone_gh(call: ToolCall, shell_tools: Collection[str]) -> list[str] | None:
+    command = shell_command(call, shell_tools)
+    if command is None or not is_standalone(command):
+        return None
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    if not words or not (words[0] == "gh" or words[0].endswith("/gh")):
+        return None
+    return words[1:]
+
+
+def _numbers_in_input(value: Any, key: str = "", depth: int = 0) -> Iterable[int]:
+    """PR numbers named in a tool input: values under PR-ish keys, and PR URLs anywhere."""
+    if depth > 4:
+        return
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            yield from _numbers_in_input(v, str(k), depth + 1)
+    elif isinstance(value, list | tuple):
+        for item in value[:100]:
+            yield from _numbers_in_input(item, key, depth + 1)
+    elif isinstance(value, bool):
+        return
+    elif isinstance(value, int):
+        if PR_INPUT_KEY.search(key):
+            yield value
+    elif isinstance(value, str):
+        for match in PR_PATH.finditer(value):
+            yield int(match.group(1))
+        if PR_INPUT_KEY.search(key) and (match := NUMBER.fullmatch(value.strip())):
+            yield int(match.group(1))
+
+
+def _assignment(word: str) -> bool:
+    name, sep, _ = word.partition("=")
+    return bool(sep) and name.isidentifier()
