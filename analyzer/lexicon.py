@@ -9,9 +9,9 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 Family = Literal["offer", "attribution"]
@@ -87,21 +87,24 @@ class Lexicon:
         agent_work: Iterable[str] = (),
     ) -> Lexicon:
         """A copy with extra phrases, domain words and agent-work words (from lanegate.toml)."""
-        new_phrases = self.phrases + tuple(_phrase_from(p) for p in phrases)
+        index = dict(self._index)
+        for raw in phrases:
+            entry = _phrase_from(raw)
+            index[entry.canonical] = entry
         domains = list(self.domains)
         for name, words in (domain_words or {}).items():
             extra = frozenset(normalize_word(w) for w in words)
-            for i, d in enumerate(domains):
-                if d.name == name:
-                    domains[i] = replace(d, lemmas=d.lemmas | extra)
-                    break
-            else:
+            position = next((i for i, d in enumerate(domains) if d.name == name), None)
+            if position is None:
                 domains.append(Domain(name=name, lemmas=extra))
-        return _build(
-            phrases=new_phrases,
+            else:
+                domains[position] = replace(domains[position], lemmas=domains[position].lemmas | extra)
+        return replace(
+            self,
+            phrases=tuple(index.values()),
             domains=tuple(domains),
-            base=self,
             agent_work=self.agent_work | {normalize_word(w) for w in agent_work},
+            _index=MappingProxyType(index),
         )
 
 
@@ -126,36 +129,16 @@ def _phrase_from(raw: Mapping[str, Any]) -> PhraseEntry:
     )
 
 
-def _build(
-    phrases: tuple[PhraseEntry, ...],
-    domains: tuple[Domain, ...],
-    base: Lexicon | None = None,
-    **vocabulary: Any,
-) -> Lexicon:
-    index = {p.canonical: p for p in phrases}
-    if base is not None:
-        fields = {
-            "agent_work": base.agent_work,
-            "do_nothing": base.do_nothing,
-            "ownership": base.ownership,
-            "eligibility": base.eligibility,
-            "readiness": base.readiness,
-            "negation": base.negation,
-            "indefinite_alternatives": base.indefinite_alternatives,
-            "mention_cues": base.mention_cues,
-            "mention_followers": base.mention_followers,
-            "report_prepositions": base.report_prepositions,
-            "report_verbs": base.report_verbs,
-            "rule_nouns": base.rule_nouns,
-        }
-        fields.update(vocabulary)
-    else:
-        fields = vocabulary
-    return Lexicon(phrases=tuple(index.values()), domains=domains, _index=MappingProxyType(index), **fields)
-
-
 def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
+    """Build the frozen lexicon from the parsed TOML document."""
     vocab = data["vocabulary"]
+
+    def words(key: str) -> frozenset[str]:
+        return frozenset(normalize_word(w) for w in vocab[key])
+
+    def phrases_of(key: str) -> tuple[str, ...]:
+        return tuple(" ".join(normalize_word(w) for w in item.split()) for item in vocab[key])
+
     domains = tuple(
         Domain(
             name=name,
@@ -164,22 +147,24 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         )
         for name, spec in data["domains"].items()
     )
-    words = lambda key: frozenset(normalize_word(w) for w in vocab[key])  # noqa: E731
-    return _build(
-        phrases=tuple(_phrase_from(p) for p in data["phrase"]),
+    entries = [_phrase_from(p) for p in data["phrase"]]
+    index = {e.canonical: e for e in entries}
+    return Lexicon(
+        phrases=tuple(index.values()),
         domains=domains,
         agent_work=words("agent_work"),
-        do_nothing=tuple(normalize_word(w) for w in vocab["do_nothing"]),
-        ownership=tuple(normalize_word(w) for w in vocab["ownership"]),
+        do_nothing=phrases_of("do_nothing"),
+        ownership=phrases_of("ownership"),
         eligibility=words("eligibility"),
         readiness=words("readiness"),
         negation=words("negation"),
         indefinite_alternatives=words("indefinite_alternatives"),
         mention_cues=words("mention_cues"),
-        mention_followers=tuple(" ".join(normalize_word(w) for w in f.split()) for f in vocab["mention_followers"]),
+        mention_followers=phrases_of("mention_followers"),
         report_prepositions=words("report_prepositions"),
         report_verbs=words("report_verbs"),
         rule_nouns=words("rule_nouns"),
+        _index=MappingProxyType(index),
     )
 
 

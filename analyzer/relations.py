@@ -311,7 +311,8 @@ def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset
         return status_prose(cop, scope)
     work = judge_work([root], lexicon, scope | frozenset(t.i for t in root.subtree))
     span = _span(root.subtree)
-    return _verdict(work, "copular-ownership", "copular-ownership", f"{what} '{_text(cop, span)}'", span, root.i, negation)
+    subject_text = f"{what} '{_text(cop, span)}'"
+    return _verdict(work, "copular-ownership", "copular-ownership", subject_text, span, root.i, negation)
 
 
 def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:

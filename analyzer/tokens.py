@@ -35,13 +35,17 @@ def hyphen_compound(token: Token) -> str | None:
 
 
 def words_of(tokens: Iterable[Token]) -> list[tuple[Token, frozenset[str]]]:
-    """Each token with every form the vocabulary may name it by, hyphen compounds included."""
+    """Each token with every form the vocabulary may name it by: hyphen compounds and two-word terms
+    ending at it ("production deploy") included."""
     out: list[tuple[Token, frozenset[str]]] = []
     for tok in tokens:
         names = set(forms(tok))
         compound = hyphen_compound(tok)
         if compound:
             names.add(compound)
+        if tok.i > 0 and not tok.doc[tok.i - 1].is_punct:
+            previous = tok.doc[tok.i - 1].lower_
+            names.update(f"{previous} {name}" for name in forms(tok))
         out.append((tok, frozenset(names)))
     return out
 

@@ -44,7 +44,7 @@ def unit_bounds(view: str, offset: int) -> tuple[int, int]:
             starts.append(line_start)
         if not line.strip():
             starts.append(min(pos, len(view)))
-    starts = sorted(set(starts + [len(view)]))
+    starts = sorted(set([*starts, len(view)]))
     start = max(s for s in starts if s <= offset)
     end = min((s for s in starts if s > offset), default=len(view))
     return start, end
