@@ -1,0 +1,98 @@
+"""The audit line of every stop (SPEC §1.4): one JSON object appended with one write, never rewritten.
+
+Concurrent seats share the log, so each line goes out as a single os.write on an O_APPEND descriptor;
+a log whose last byte is not a newline (another process died mid-write) gets one first, so a torn line
+never swallows the next. Stdlib json only: this runs on every stop and orjson costs ~45 ms to import.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+CLASSES = (
+    "ALLOW",
+    "BLOCK",
+    "WOULD-BLOCK",
+    "CLEAN-TERMINAL ALLOW",
+    "MATERIAL-ALLOW",
+    "CEILING-ALLOW",
+    "ERROR",
+)
+REFUSAL_CLASSES = frozenset({"BLOCK", "WOULD-BLOCK"})
+
+
+@dataclass(frozen=True)
+class AuditLine:
+    """The fields of SPEC §1.4; unknown values stay None and are written as null."""
+
+    klass: str
+    tag: str
+    reason: str | None = None
+    session: str | None = None
+    harness: str | None = None
+    identity: str | None = None
+    operator_in_loop: bool | None = None
+    mid_chain: bool | None = None
+    autonomous_handoff: bool | None = None
+    handoff_reason: str | None = None
+    lane_continuation: object = None
+    mode: str | None = None
+    policy: Mapping[str, Any] | None = None
+    phrase: str | None = None
+    finding: Mapping[str, Any] | None = None
+    warnings: tuple[str, ...] = ()
+    ts: datetime | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        ts = self.ts or datetime.now(UTC)
+        return {
+            "ts": ts.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{ts.microsecond // 1000:03d}Z",
+            "class": self.klass,
+            "tag": self.tag,
+            "session": self.session,
+            "harness": self.harness,
+            "identity": self.identity,
+            "operator_in_loop": self.operator_in_loop,
+            "mid_chain": self.mid_chain,
+            "autonomous_handoff": self.autonomous_handoff,
+            "handoff_reason": self.handoff_reason,
+            "lane_continuation": self.lane_continuation,
+            "mode": self.mode,
+            "policy": dict(self.policy) if self.policy is not None else None,
+            "phrase": self.phrase,
+            "finding": dict(self.finding) if self.finding is not None else None,
+            "reason": self.reason,
+            "warnings": list(self.warnings),
+        }
+
+    def to_bytes(self) -> bytes:
+        """One line; ASCII-escaped so no character of agent text can split or corrupt it."""
+        text = json.dumps(self.to_dict(), ensure_ascii=True, separators=(",", ":"), default=repr)
+        return text.encode("ascii") + b"\n"
+
+
+def append_line(path: str, line: AuditLine) -> str | None:
+    """Append one line; returns None, or the error text (the caller notes it and decides unchanged)."""
+    try:
+        data = line.to_bytes()
+        folder = os.path.dirname(path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            size = os.fstat(fd).st_size
+            if size and os.pread(fd, 1, size - 1) != b"\n":
+                data = b"\n" + data
+            written = os.write(fd, data)
+        finally:
+            os.close(fd)
+    except (OSError, TypeError, ValueError) as exc:
+        return f"audit log {path}: {exc}"
+    if written != len(data):
+        return f"audit log {path}: short write ({written} of {len(data)} bytes)"
+    return None

@@ -1,0 +1,374 @@
+"""Settings in four layers (SPEC §1.3): built-in defaults < user file < project lanegate.toml < env.
+
+The agent being judged can write its project's files, so the project layer may only add vocabulary and
+directives or make a setting stricter; a weakening key there is ignored (and named in the warnings)
+unless the user file or the environment sets allow_project_weakening. No bad value ever disables the
+gate: it keeps the value below it and is named in the warnings, which reach every audit line.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from hook.transcript_walk import WalkConfig
+
+DEFAULTS_PATH = os.path.join(os.path.dirname(__file__), "defaults.toml")
+PROJECT_FILE = "lanegate.toml"
+ENV_PREFIX = "LANEGATE_"
+MODES = ("enforce", "dry-run")
+TRUE_WORDS = frozenset({"on", "true", "yes", "1"})
+FALSE_WORDS = frozenset({"off", "false", "no", "0"})
+TABLES = ("lexicon", "walk", "directives")
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class LexiconExtras:
+    """The [lexicon] additions, in the shape of analyzer Lexicon.extended()."""
+
+    phrases: tuple[Mapping[str, str], ...] = ()
+    domain_words: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
+    agent_work: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.phrases or self.domain_words or self.agent_work)
+
+
+@dataclass(frozen=True)
+class Config:
+    mode: str
+    deference: bool
+    lane_continuation: bool
+    audit_log: str
+    state_dir: str
+    identity: str | None
+    max_refusals: int
+    min_compliant_drives: int
+    spacy_model: str | None
+    allow_project_weakening: bool
+    skip_subagents: bool
+    background_blocks: bool
+    pr_fetch_tools: tuple[str, ...]
+    review_tools: tuple[str, ...]
+    lexicon: LexiconExtras = LexiconExtras()
+    walk: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+    directives: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def policy(self) -> dict[str, Any]:
+        """The resolved gate values every audit line records."""
+        return {
+            "deference": self.deference,
+            "lane_continuation": self.lane_continuation,
+            "max_refusals": self.max_refusals,
+        }
+
+
+# ---- value parsers: each takes a TOML value or an env string and raises ValueError when unusable ----
+
+
+def parse_bool(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError("expected on/off, true/false, yes/no or 1/0")
+
+
+def parse_mode(value: object) -> str:
+    word = str(value).strip().lower()
+    if word not in MODES:
+        raise ValueError("expected enforce or dry-run")
+    return word
+
+
+def parse_count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError("expected a whole number >= 0")
+    try:
+        number = int(value.strip()) if isinstance(value, str) else value
+    except ValueError:
+        raise ValueError("expected a whole number >= 0") from None
+    if number < 0:
+        raise ValueError("expected a whole number >= 0")
+    return number
+
+
+def parse_text(value: object) -> str | None:
+    if not isinstance(value, str):
+        raise ValueError("expected a string")
+    return value.strip() or None
+
+
+def parse_path(value: object) -> str:
+    text = parse_text(value)
+    if text is None:
+        raise ValueError("expected a non-empty path")
+    return text
+
+
+def parse_names(value: object) -> tuple[str, ...]:
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list | tuple) or not all(isinstance(i, str) for i in items):
+        raise ValueError("expected a list of names")
+    return tuple(dict.fromkeys(i.strip() for i in items if i.strip()))
+
+
+# ---- what weakens the gate when a project sets it ----
+
+
+def _looser_mode(base: str, new: str) -> bool:
+    return base == "enforce" and new == "dry-run"
+
+
+def _turns_off(base: bool, new: bool) -> bool:
+    return base and not new
+
+
+def _turns_on(base: bool, new: bool) -> bool:
+    return new and not base
+
+
+def _higher_ceiling(base: int, new: int) -> bool:
+    return (new or float("inf")) > (base or float("inf"))
+
+
+def _fewer(base: int, new: int) -> bool:
+    return new < base
+
+
+def _changes(base: object, new: object) -> bool:
+    """Keys that are not ordered by strictness (paths, identity, tool lists) are the user's alone."""
+    return new != base
+
+
+Weakens = Callable[[Any, Any], bool]
+# key -> (parser, weakening test for the project layer, has a LANEGATE_ env variable)
+SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
+    "mode": (parse_mode, _looser_mode, True),
+    "deference": (parse_bool, _turns_off, True),
+    "lane_continuation": (parse_bool, _turns_off, True),
+    "audit_log": (parse_path, _changes, True),
+    "state_dir": (parse_path, _changes, True),
+    "identity": (parse_text, _changes, True),
+    "max_refusals": (parse_count, _higher_ceiling, True),
+    "min_compliant_drives": (parse_count, _fewer, True),
+    "spacy_model": (parse_text, _changes, True),
+    "allow_project_weakening": (parse_bool, _turns_on, True),
+    "skip_subagents": (parse_bool, _turns_on, True),
+    "background_blocks": (parse_bool, _turns_off, True),
+    "pr_fetch_tools": (parse_names, _changes, False),
+    "review_tools": (parse_names, _changes, False),
+}
+
+
+def env_name(key: str) -> str:
+    return ENV_PREFIX + key.upper()
+
+
+def resolve_config(
+    defaults: Mapping[str, Any],
+    user: Mapping[str, Any] | None,
+    project: Mapping[str, Any] | None,
+    env: Mapping[str, str],
+) -> Config:
+    """Layer the four sources; pure, so every precedence and weakening rule is unit-testable."""
+    values = {key: parser(defaults[key]) for key, (parser, _, _) in SETTINGS.items()}
+    warnings: list[str] = []
+    tables = _Tables()
+
+    for key, raw in (user or {}).items():
+        if key in TABLES:
+            tables.add(key, raw, "user config", trusted=True, warnings=warnings)
+        else:
+            _set(values, key, raw, "user config", warnings)
+
+    allow = values["allow_project_weakening"]
+    allow_env = env.get(env_name("allow_project_weakening"))
+    if allow_env is not None:
+        with suppress(ValueError):  # named when the env layer is applied below
+            allow = parse_bool(allow_env)
+    for key, raw in (project or {}).items():
+        if key in TABLES:
+            tables.add(key, raw, "project lanegate.toml", trusted=allow, warnings=warnings)
+        elif key == "allow_project_weakening":
+            warnings.append("project lanegate.toml allow_project_weakening ignored: only the user may set it")
+        else:
+            _set(values, key, raw, "project lanegate.toml", warnings, guard=not allow)
+
+    for key, (_, _, has_env) in SETTINGS.items():
+        name = env_name(key)
+        if has_env and name in env:
+            _set(values, key, env[name], f"env {name}", warnings)
+
+    home = env.get("HOME") or os.path.expanduser("~")
+    for key in ("audit_log", "state_dir"):
+        values[key] = _expand_home(values[key], home)
+    return Config(**values, **tables.result(), warnings=tuple(warnings))
+
+
+def _set(
+    values: dict[str, Any], key: str, raw: object, source: str, warnings: list[str], *, guard: bool = False
+) -> None:
+    """Apply one key from one layer, or keep the lower layer's value and say why."""
+    if key not in SETTINGS:
+        warnings.append(f"{source} {key}: unknown key ignored")
+        return
+    parser, weakens, _ = SETTINGS[key]
+    try:
+        new = parser(raw)
+    except ValueError as exc:
+        warnings.append(f"{source} {key}={raw!r} unparseable ({exc}); kept {values[key]!r}")
+        return
+    if guard and weakens(values[key], new):
+        warnings.append(f"{source} {key}={raw!r} ignored: it weakens the gate and allow_project_weakening is off")
+        return
+    values[key] = new
+
+
+def _expand_home(path: str, home: str) -> str:
+    if path == "~" or path.startswith("~/"):
+        return home + path[1:]
+    return path
+
+
+class _Tables:
+    """Accumulates [lexicon], [walk] and [directives] across the user and project layers."""
+
+    def __init__(self) -> None:
+        self.phrases: list[Mapping[str, str]] = []
+        self.domain_words: dict[str, tuple[str, ...]] = {}
+        self.agent_work: list[str] = []
+        self.walk: list[tuple[str, Mapping[str, Any]]] = []
+        self.directives: dict[str, Any] = {}
+
+    def add(self, table: str, raw: object, source: str, *, trusted: bool, warnings: list[str]) -> None:
+        if not isinstance(raw, Mapping):
+            warnings.append(f"{source} [{table}] is not a table; ignored")
+            return
+        if table == "lexicon":
+            self._lexicon(raw, source, trusted, warnings)
+        elif table == "walk":
+            # Kept per layer: WalkConfig.with_overrides applies each in turn, and a broken layer is
+            # dropped alone. A project may only add what makes the walk find autonomy more often.
+            kept = {}
+            for key, value in raw.items():
+                if trusted or key not in WalkConfig.WEAKENING_KEYS:
+                    kept[key] = value
+                else:
+                    warnings.append(f"{source} walk.{key} ignored: it could hide a prompt from the walk")
+            if kept:
+                self.walk.append((source, MappingProxyType(kept)))
+        else:
+            for key, value in raw.items():
+                self.directives[key] = _merged(self.directives.get(key), value)
+
+    def _lexicon(self, raw: Mapping[str, Any], source: str, trusted: bool, warnings: list[str]) -> None:
+        for key, value in raw.items():
+            if key == "phrases" and isinstance(value, list):
+                for entry in value:
+                    phrase = _phrase(entry)
+                    if phrase is None:
+                        warnings.append(f"{source} lexicon.phrases entry {entry!r} ignored: needs canonical, family")
+                    else:
+                        self.phrases.append(phrase)
+            elif key == "agent_work":
+                try:
+                    self.agent_work.extend(parse_names(value))
+                except ValueError as exc:
+                    warnings.append(f"{source} lexicon.agent_work ignored ({exc})")
+            elif key == "domain_words" and isinstance(value, Mapping):
+                if not trusted:
+                    warnings.append(
+                        f"{source} lexicon.domain_words ignored: it widens the exemption and "
+                        "allow_project_weakening is off"
+                    )
+                    continue
+                for domain, words in value.items():
+                    try:
+                        extra = parse_names(words)
+                    except ValueError as exc:
+                        warnings.append(f"{source} lexicon.domain_words.{domain} ignored ({exc})")
+                        continue
+                    self.domain_words[domain] = tuple(dict.fromkeys(self.domain_words.get(domain, ()) + extra))
+            else:
+                warnings.append(f"{source} lexicon.{key}: unknown key or wrong type, ignored")
+
+    def result(self) -> dict[str, Any]:
+        lexicon = LexiconExtras(
+            phrases=tuple(self.phrases),
+            domain_words=MappingProxyType(self.domain_words),
+            agent_work=tuple(dict.fromkeys(self.agent_work)),
+        )
+        return {
+            "lexicon": lexicon,
+            "walk": tuple(self.walk),
+            "directives": MappingProxyType(self.directives),
+        }
+
+
+def _phrase(entry: object) -> Mapping[str, str] | None:
+    """Only canonical and family pass through: a project cannot attach grammar gates to a phrase."""
+    if not isinstance(entry, Mapping):
+        return None
+    canonical, family = entry.get("canonical"), entry.get("family", "offer")
+    if not isinstance(canonical, str) or not canonical.strip() or family not in ("offer", "attribution"):
+        return None
+    return MappingProxyType({"canonical": canonical, "family": family})
+
+
+def _merged(old: object, new: object) -> object:
+    """Sub-tables ([directives.rules]) merge key by key; anything else: the later layer wins."""
+    if isinstance(old, Mapping) and isinstance(new, Mapping):
+        return {**old, **new}
+    return new
+
+
+# ---- the thin loader: files in, resolve_config out ----
+
+
+def user_config_path(env: Mapping[str, str]) -> str:
+    """LANEGATE_CONFIG, else $XDG_CONFIG_HOME/lanegate/config.toml, else ~/.config/lanegate/config.toml."""
+    explicit = env.get("LANEGATE_CONFIG")
+    if explicit:
+        return explicit
+    base = env.get("XDG_CONFIG_HOME")
+    if not base or not os.path.isabs(base):
+        base = os.path.join(env.get("HOME") or os.path.expanduser("~"), ".config")
+    return os.path.join(base, "lanegate", "config.toml")
+
+
+def read_toml(path: str, label: str, warnings: list[str]) -> Mapping[str, Any] | None:
+    """A TOML file as a table; missing is None, unreadable or broken is None plus a warning."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        return None
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        warnings.append(f"{label} {path} ignored: {exc}")
+        return None
+
+
+def load_defaults() -> Mapping[str, Any]:
+    with open(DEFAULTS_PATH, "rb") as fh:
+        return tomllib.load(fh)
+
+
+def load_config(env: Mapping[str, str], project_dir: str | None) -> Config:
+    """Read the user and project files and resolve; only the built-in defaults may raise."""
+    notes: list[str] = []
+    user = read_toml(user_config_path(env), "user config", notes)
+    project = read_toml(os.path.join(project_dir, PROJECT_FILE), "project", notes) if project_dir else None
+    config = resolve_config(load_defaults(), user, project, env)
+    return replace(config, warnings=tuple(notes) + config.warnings) if notes else config

@@ -1,0 +1,361 @@
+"""One stop, end to end, for every harness: config → transcript → lane-state → analyzer → exits and
+state → decision → audit. Adapters only parse the payload and render the decision (hook.harness).
+
+The hook never blocks because of its own failure (SPEC §5.6): `handle` turns any failure into an
+allowed stop with an ERROR audit line, and the analyzer is imported only when a candidate phrase needs
+it, so a turn without one never pays for spaCy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from hook.audit import AuditLine, append_line
+from hook.config import Config, load_config
+from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, decide
+from hook.directives import load_directives
+from hook.exits import clean_terminal, material_artifacts
+from hook.harness import PayloadError, StopInput, detect_harness, get_harness
+from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
+from hook.state import SessionState, Slot, after_stop, is_new_prompt, open_session
+from hook.transcript import (
+    PromptContext,
+    ToolCall,
+    TranscriptError,
+    Turn,
+    WalkConfigError,
+    default_walk_config,
+    read_turn,
+)
+
+# A new prompt of these kinds is the operator speaking: it resets the consecutive-refusal count.
+HUMAN_PROMPTS = frozenset({"operator", "handoff"})
+FALLBACK_AUDIT_LOG = "~/.lanegate/audit.jsonl"
+
+
+class HookError(Exception):
+    """A failure of the hook itself, with the audit tag it is filed under."""
+
+    def __init__(self, tag: str, message: str) -> None:
+        super().__init__(message)
+        self.tag = tag
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the entry point prints and what it noted: stdout (None = nothing), the line, any failure."""
+
+    stdout: str | None
+    line: AuditLine
+    audit_error: str | None
+    failure: str | None = None
+
+
+def handle(raw: bytes, harness_name: str | None, env: Mapping[str, str], now: datetime | None = None) -> Outcome:
+    """Decode stdin, judge the stop, append the audit line; never raises for a failure of the hook."""
+    now = now or datetime.now(UTC)
+    run = _Run(env, now)
+    try:
+        payload = _payload(raw)
+        harness = get_harness(harness_name) if harness_name else detect_harness(payload)
+        run.harness = harness.name
+        try:
+            run.stop = harness.parse(payload, env)
+        except PayloadError as exc:
+            raise HookError("input-error", str(exc)) from None
+        decision, line = run.judge()
+        stdout = harness.render(decision)
+    except HookError as exc:
+        return run.failed(exc.tag, str(exc))
+    except Exception as exc:  # the hook's own bug: allow, audit, note
+        return run.failed("internal-error", f"{type(exc).__name__}: {exc}")
+    return Outcome(stdout, line, append_line(run.config.audit_log, line))  # type: ignore[union-attr]
+
+
+def _payload(raw: bytes) -> Mapping[str, Any]:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise HookError("input-error", f"stdin is not UTF-8: {exc}") from None
+    if not text.strip():
+        raise HookError("input-error", "empty stdin: no hook payload")
+    try:
+        payload = json.loads(text)
+    except ValueError as exc:
+        raise HookError("input-error", f"stdin is not JSON: {exc}") from None
+    if not isinstance(payload, dict):
+        raise HookError("input-error", f"the payload is a JSON {type(payload).__name__}, not an object")
+    return payload
+
+
+class _Run:
+    """The state of one invocation, so a failure at any step can still write a truthful ERROR line."""
+
+    def __init__(self, env: Mapping[str, str], now: datetime) -> None:
+        self.env = env
+        self.now = now
+        self.harness: str | None = None
+        self.stop: StopInput | None = None
+        self.config: Config | None = None
+
+    def judge(self) -> tuple[Decision, AuditLine]:
+        stop = self.stop
+        assert stop is not None
+        try:
+            config = self.config = load_config(self.env, stop.project_dir)
+        except (OSError, ValueError) as exc:
+            raise HookError("config-error", f"built-in defaults unusable: {exc}") from exc
+        directives, directive_warnings = load_directives(config.directives)
+        warnings = [*config.warnings, *directive_warnings]
+        policy = Policy(config.mode, config.deference, config.lane_continuation, config.max_refusals)
+        if stop.subagent and config.skip_subagents:
+            decision = Decision(ALLOW, "ALLOW", "subagent-skipped", "skip_subagents is on", row="-")
+            return decision, self._line(decision, config, warnings)
+        with self._session(config) as slot:
+            if slot.damaged:
+                warnings.append(slot.damaged)
+            state = slot.state
+            scan_from = state.scan_from if slot.existed and not slot.damaged else None
+            turn = self._read(stop, config, scan_from, warnings)
+            ctx = turn.context
+            text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
+            lane = self._lane(text, ctx, turn.tool_calls, config)
+            trigger, finding = None, None
+            if config.deference and not ctx.operator_in_loop and text:
+                trigger, finding = _deference(text, config, warnings)
+            since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
+            new = material_artifacts(since_stop, config.review_tools)
+            pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
+            human_prompt = ctx.kind in HUMAN_PROMPTS and is_new_prompt(state, ctx.uuid, ctx.offset)
+            consecutive = 0 if human_prompt else state.consecutive_refusals
+            clean = clean_terminal(
+                lane,
+                identity=config.identity,
+                valid_refusals=state.valid_refusals,
+                min_drives=config.min_compliant_drives,
+            )
+            situation = Situation(
+                policy=policy,
+                operator_in_loop=ctx.operator_in_loop,
+                lane_outcome=lane.outcome,
+                lane_continuation=lane.lane_continuation,
+                lane_details=_lane_details(lane),
+                deference=trigger,
+                background_work=stop.background_running and not config.background_blocks,
+                has_final_text=text is not None,
+                material=_material(pending, slot),
+                clean=Check(clean.accepted, clean.reason),
+                consecutive_refusals=consecutive,
+            )
+            decision = decide(situation, directives)
+            self._save(slot, state, decision, consecutive, turn, pending, warnings)
+        return decision, self._line(decision, config, warnings, ctx, lane, finding)
+
+    def _session(self, config: Config) -> AbstractContextManager[Slot]:
+        stop = self.stop
+        assert stop is not None
+        if stop.session is None:
+            # No session id: no counters to keep; the boundary is the newest prompting record.
+            return nullcontext(Slot(None, SessionState(), None, existed=False))
+        return open_session(config.state_dir, stop.session)
+
+    def _read(self, stop: StopInput, config: Config, scan_from: int | None, warnings: list[str]) -> Turn:
+        walk = default_walk_config()
+        for source, table in config.walk:
+            try:
+                walk = walk.with_overrides(table)
+            except WalkConfigError as exc:
+                warnings.append(f"{source} [walk] ignored: {exc}")
+        try:
+            return read_turn(stop.transcript_path, walk, scan_from=scan_from)
+        except TranscriptError as exc:
+            raise HookError("transcript-error", str(exc)) from exc
+
+    def _lane(self, text: str | None, ctx: PromptContext, calls: Sequence[ToolCall], config: Config) -> LaneState:
+        lane = parse_lane_state(text)
+        if lane.outcome in ("absent", "malformed"):
+            return lane
+        in_turn = [tc for tc in calls if ctx.offset is None or tc.offset > ctx.offset]
+        return validate_lane_state(
+            lane, prompt_time=ctx.timestamp, now=self.now, tool_calls=in_turn, pr_fetch_tools=config.pr_fetch_tools
+        )
+
+    def _save(
+        self,
+        slot: Slot,
+        state: SessionState,
+        decision: Decision,
+        consecutive: int,
+        turn: Turn,
+        pending: tuple[str, ...],
+        warnings: list[str],
+    ) -> None:
+        new = after_stop(
+            state,
+            consecutive=consecutive,
+            refused=decision.refused,
+            valid_refusal=decision.refused and decision.tag == "valid-lane-state",
+            scan_to=turn.end_offset,
+            prompt_uuid=turn.context.uuid,
+            prompt_offset=turn.context.offset,
+            pending=pending,
+        )
+        try:
+            slot.save(new)
+        except OSError as exc:
+            warnings.append(f"state not saved: {exc}")
+
+    def _line(
+        self,
+        decision: Decision,
+        config: Config,
+        warnings: list[str],
+        ctx: PromptContext | None = None,
+        lane: LaneState | None = None,
+        finding: Mapping[str, Any] | None = None,
+    ) -> AuditLine:
+        stop = self.stop
+        assert stop is not None
+        return AuditLine(
+            klass=decision.klass,
+            tag=decision.tag,
+            reason=decision.reason,
+            session=stop.session,
+            harness=stop.harness,
+            identity=config.identity,
+            operator_in_loop=ctx.operator_in_loop if ctx else None,
+            mid_chain=(stop.stop_hook_active and ctx.operator_in_loop) if ctx else None,
+            autonomous_handoff=(ctx.kind == "handoff") if ctx else None,
+            handoff_reason=_handoff_reason(ctx),
+            lane_continuation=_json_safe(lane.lane_continuation) if lane else None,
+            mode=config.mode,
+            policy=config.policy,
+            phrase=finding.get("phrase") if finding else None,
+            finding=finding,
+            warnings=tuple(warnings),
+            ts=self.now,
+        )
+
+    def failed(self, tag: str, message: str) -> Outcome:
+        """Allow the stop, file an ERROR line with the tag and message, and reset the refusal chain."""
+        config = self.config or _config_for_errors(self.env)
+        stop = self.stop
+        line = AuditLine(
+            klass="ERROR",
+            tag=tag,
+            reason=message,
+            session=stop.session if stop else None,
+            harness=self.harness,
+            identity=config.identity if config else None,
+            mode=config.mode if config else None,
+            policy=config.policy if config else None,
+            warnings=config.warnings if config else (),
+            ts=self.now,
+        )
+        if config and stop and stop.session:
+            _note_allowed(config.state_dir, stop.session)
+        fallback = os.path.expanduser(self.env.get("LANEGATE_AUDIT_LOG") or FALLBACK_AUDIT_LOG)
+        path = config.audit_log if config else fallback
+        return Outcome(None, line, append_line(path, line), failure=f"{tag}: {message}")
+
+
+def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger | None, Mapping[str, Any] | None]:
+    """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then."""
+    from analyzer.candidates import find_candidates
+
+    lexicon = _lexicon(config, warnings)
+    if not find_candidates(text, lexicon):
+        return None, None
+    if config.spacy_model and os.environ.get("LANEGATE_SPACY_MODEL") != config.spacy_model:
+        os.environ["LANEGATE_SPACY_MODEL"] = config.spacy_model  # analyzer.nlp reads the name from here
+    from analyzer import analyze
+
+    report = analyze(text, lexicon=lexicon, model_errors="skip")
+    warnings.extend(w for w in report.warnings if w not in warnings)
+    firing = report.firing
+    shown = firing or (report.findings[0] if report.findings else None)
+    finding = shown.to_dict() if shown else None
+    return (Trigger(firing.phrase, firing.reason) if firing else None), finding
+
+
+def _lexicon(config: Config, warnings: list[str]) -> Any:
+    """The built-in lexicon plus the configured additions; a new phrase never redefines a built-in one."""
+    from analyzer.lexicon import default_lexicon, normalize_word
+
+    base = default_lexicon()
+    extras = config.lexicon
+    if not extras:
+        return base
+    known = {p.canonical for p in base.phrases}
+    phrases = []
+    for phrase in extras.phrases:
+        canonical = " ".join(normalize_word(w) for w in phrase["canonical"].split())
+        if canonical in known:
+            warnings.append(f"lexicon phrase {canonical!r} already built in: kept the built-in entry")
+        else:
+            phrases.append(phrase)
+    return base.extended(phrases=phrases, domain_words=extras.domain_words, agent_work=extras.agent_work)
+
+
+def _lane_details(lane: LaneState) -> tuple[str, ...]:
+    if lane.outcome == "malformed":
+        return (lane.error,) if lane.error else ()
+    return tuple(lane.violations)
+
+
+def _material(pending: tuple[str, ...], slot: Slot) -> Check:
+    if slot.damaged:
+        return Check(False, f"fail closed: {slot.damaged}")
+    if pending:
+        return Check(True, "material artifact since the last allowed stop: " + ", ".join(pending))
+    return Check(False, "no pull request created and no review submitted since the last allowed stop")
+
+
+def _handoff_reason(ctx: PromptContext | None) -> str | None:
+    if ctx is None or ctx.handoff_reason is None:
+        return None
+    if ctx.handoff_window:
+        return f"{ctx.handoff_reason} (window: {ctx.handoff_window})"
+    return ctx.handoff_reason
+
+
+def _json_safe(value: object) -> object:
+    """The declared laneContinuation as parsed from JSON; anything else as its repr."""
+    if value is None or isinstance(value, str | int | float | bool | list | dict):
+        return value
+    return repr(value)
+
+
+def _config_for_errors(env: Mapping[str, str]) -> Config | None:
+    """The user/env config, to know where the ERROR line goes; None when even that cannot load."""
+    try:
+        return load_config(env, None)
+    except Exception:  # the error path must not fail in turn
+        return None
+
+
+def _note_allowed(state_dir: str, session: str) -> None:
+    """An ERROR allows the stop, so the refusal chain and the artifact boundary reset; best effort."""
+    try:
+        with open_session(state_dir, session) as slot:
+            if slot.path is not None and not slot.damaged:
+                reset = after_stop(
+                    slot.state,
+                    consecutive=0,
+                    refused=False,
+                    valid_refusal=False,
+                    scan_to=None,
+                    prompt_uuid=None,
+                    prompt_offset=None,
+                    pending=(),
+                )
+                slot.save(reset)
+    except Exception as exc:  # best effort: the stop is allowed either way
+        print(f"lanegate: state not reset after the error: {exc}", file=sys.stderr)

@@ -1,0 +1,128 @@
+"""The decision table of SPEC §4 as a pure function, so every row can be pinned without any I/O.
+
+Rows, in order: D (deference), C (lane continuation off), B (background work), L1–L2 (operator
+dialogue), L3–L5 (autonomous; an L5 turn with no final text at all has nothing to judge: allowed).
+Any refusal becomes CEILING-ALLOW once the session has been refused `max_refusals` times in a row;
+dry-run turns BLOCK into WOULD-BLOCK and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hook.directives import Directives
+
+ALLOW = "allow"
+BLOCK = "block"
+WOULD_BLOCK = "would-block"
+ACTIVE_LANE = "active-lane"
+# The L5 tag follows what the lane-state parser made of the block.
+LANE_TAGS = {
+    "absent": "no-lane-state",
+    "malformed": "malformed-lane-state",
+    "invalid": "invalid-lane-state",
+    "valid": "valid-lane-state",
+}
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The resolved settings the table reads."""
+
+    mode: str = "enforce"
+    deference: bool = True
+    lane_continuation: bool = True
+    max_refusals: int = 3
+
+
+@dataclass(frozen=True)
+class Check:
+    """An exit's verdict (clean terminal, material artifact) with the reason either way."""
+
+    accepted: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """The analyzer finding that fires row D."""
+
+    phrase: str
+    reason: str
+
+
+NOT_CHECKED = Check(False, "not checked")
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Everything one stop is judged on; built by hook.core from the payload, transcript and state."""
+
+    policy: Policy
+    operator_in_loop: bool
+    lane_outcome: str = "absent"
+    lane_continuation: object = None
+    lane_details: tuple[str, ...] = ()
+    deference: Trigger | None = None
+    background_work: bool = False
+    has_final_text: bool = True
+    material: Check = NOT_CHECKED
+    clean: Check = NOT_CHECKED
+    consecutive_refusals: int = 0
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What to do with the stop, the audit class and tag, and the text for the agent (or why allowed)."""
+
+    action: str
+    klass: str
+    tag: str
+    reason: str
+    row: str
+
+    @property
+    def refused(self) -> bool:
+        """A WOULD-BLOCK counts as a refusal for the ceiling, the ratchet and the chains."""
+        return self.action != ALLOW
+
+
+def decide(s: Situation, directives: Directives) -> Decision:
+    """Evaluate the table in order; the first row that matches decides."""
+    p = s.policy
+    if p.deference and not s.operator_in_loop and s.deference is not None:
+        text = directives.deference(s.deference.phrase, s.deference.reason)
+        return _refuse(s, "D", "deference", text)
+    if not p.lane_continuation:
+        return _allow("C", "ALLOW", "lane-continuation-off", "the lane-continuation gates are off")
+    if s.background_work:
+        return _allow("B", "ALLOW", "background-work", "a background task the agent started is still running")
+    if s.operator_in_loop:
+        if s.lane_continuation == ACTIVE_LANE:
+            return _refuse(s, "L2", "active-lane-in-dialogue", directives.active_lane_in_dialogue())
+        return _allow("L1", "ALLOW", "operator-dialogue", "operator dialogue: the operator takes the next turn")
+    if s.material.accepted:
+        return _allow("L3", "MATERIAL-ALLOW", "material-artifact", s.material.reason)
+    if s.clean.accepted:
+        return _allow("L4", "CLEAN-TERMINAL ALLOW", "clean-terminal", s.clean.reason)
+    if not s.has_final_text:
+        return _allow("L5", "ALLOW", "no-final-text", "no final assistant text to judge")
+    tag = LANE_TAGS[s.lane_outcome]
+    details = s.lane_details
+    if s.lane_outcome == "valid":
+        details = (*details, f"clean terminal: {s.clean.reason}", f"material artifact: {s.material.reason}")
+    return _refuse(s, "L5", tag, directives.no_hold_refusal(tag, details))
+
+
+def _allow(row: str, klass: str, tag: str, reason: str) -> Decision:
+    return Decision(action=ALLOW, klass=klass, tag=tag, reason=reason, row=row)
+
+
+def _refuse(s: Situation, row: str, tag: str, text: str) -> Decision:
+    limit = s.policy.max_refusals
+    if limit and s.consecutive_refusals >= limit:
+        why = f"{s.consecutive_refusals} consecutive refusals reached max_refusals={limit}; row {row} ({tag})"
+        return _allow("ceiling", "CEILING-ALLOW", "ceiling", why + " would have refused")
+    if s.policy.mode == "dry-run":
+        return Decision(action=WOULD_BLOCK, klass="WOULD-BLOCK", tag=tag, reason=text, row=row)
+    return Decision(action=BLOCK, klass="BLOCK", tag=tag, reason=text, row=row)

@@ -1,0 +1,102 @@
+"""The texts a refusal hands the agent (SPEC §5.3), from directives.toml plus the [directives] overrides.
+
+The texts are data; this module only fills the placeholders and appends the rule that fired, so every
+refusal tells the agent why it was refused, and keeps the result under the length a directive may have.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+
+DIRECTIVES_PATH = os.path.join(os.path.dirname(__file__), "directives.toml")
+# A directive becomes the model's next instruction: past this it stops being short and pointed.
+MAX_CHARS = 1500
+TEXT_KEYS = ("role", "dialogue", "helpful_assistant", "domain_scoping", "trigger", "no_hold", "rule")
+# A refusal lists what failed, but a lane-state with fifty broken gates must not drown the directive.
+MAX_DETAILS = 5
+MAX_DETAIL_CHARS = 240
+
+
+@dataclass(frozen=True)
+class Directives:
+    """The resolved texts; render methods are pure so the decision table stays pure."""
+
+    role: str
+    dialogue: str
+    helpful_assistant: str
+    domain_scoping: str
+    trigger: str
+    no_hold: str
+    rule: str
+    rules: Mapping[str, str]
+
+    def deference(self, phrase: str, reason: str) -> str:
+        """Row D: the helpful-assistant directive, its domain scope and the phrase that fired."""
+        trigger = self.trigger.replace("{phrase}", phrase).replace("{reason}", _clip(reason))
+        head = self.helpful_assistant.replace("{role}", self.role)
+        return _fit(f"{head} {self.domain_scoping}", " " + trigger)
+
+    def active_lane_in_dialogue(self) -> str:
+        """Row L2: the dialogue directive and the rule that fired."""
+        return _fit(self.dialogue, "\n" + self._rule_line("active-lane-in-dialogue", ()))
+
+    def no_hold_refusal(self, tag: str, details: Sequence[str]) -> str:
+        """Row L5: the no-hold directive and the lane-state rule(s) that failed."""
+        return _fit(self.no_hold, "\n\n" + self._rule_line(tag, details))
+
+    def _rule_line(self, tag: str, details: Sequence[str]) -> str:
+        meaning = self.rules.get(tag, tag)
+        shown = [_clip(d) for d in details[:MAX_DETAILS]]
+        if len(details) > MAX_DETAILS:
+            shown.append(f"{len(details) - MAX_DETAILS} more")
+        detail = f"{meaning}: {'; '.join(shown)}" if shown else meaning
+        return self.rule.replace("{rule}", tag).replace("{detail}", detail)
+
+
+def _clip(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_DETAIL_CHARS else text[: MAX_DETAIL_CHARS - 1] + "…"
+
+
+def _fit(directive: str, suffix: str) -> str:
+    """Directive plus suffix within MAX_CHARS; the suffix is cut, never the directive itself."""
+    room = MAX_CHARS - 1 - len(directive)
+    if len(suffix) > room:
+        suffix = suffix[: max(room - 1, 0)] + "…"
+    return directive + suffix
+
+
+@cache
+def builtin_texts() -> Mapping[str, object]:
+    """The shipped directives.toml, parsed once per process."""
+    with open(DIRECTIVES_PATH, "rb") as fh:
+        return MappingProxyType(tomllib.load(fh))
+
+
+def load_directives(overrides: Mapping[str, object] | None = None) -> tuple[Directives, tuple[str, ...]]:
+    """Built-in texts with the [directives] overrides applied; a bad override keeps the default, warned."""
+    base = builtin_texts()
+    texts = {key: str(base[key]) for key in TEXT_KEYS}
+    rules = dict(base["rules"])  # type: ignore[arg-type]
+    warnings: list[str] = []
+    for key, value in (overrides or {}).items():
+        if key == "rules" and isinstance(value, Mapping):
+            for tag, meaning in value.items():
+                if tag in rules and _usable(meaning):
+                    rules[tag] = meaning
+                else:
+                    warnings.append(f"directives.rules.{tag}: unknown rule or unusable text, kept the default")
+        elif key in TEXT_KEYS and _usable(value):
+            texts[key] = value  # type: ignore[assignment]
+        else:
+            warnings.append(f"directives.{key}: unknown key or unusable text, kept the default")
+    return Directives(rules=MappingProxyType(rules), **texts), tuple(warnings)
+
+
+def _usable(value: object) -> bool:
+    return isinstance(value, str) and bool(value.strip()) and len(value) < MAX_CHARS

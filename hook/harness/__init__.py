@@ -1,0 +1,71 @@
+"""The seam between an agent harness and the shared decision core (SPEC §5.4).
+
+An adapter does two small things: turn its Stop payload into a StopInput, and turn a Decision into the
+stdout its harness understands (None = print nothing). Everything between is hook.core, shared by all.
+To add a harness, write hook/harness/<name>.py exposing HARNESS and list it in ADAPTERS.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from hook.decision import Decision
+
+# name -> module; detection asks each adapter in this order whether a payload is its own, Claude last
+# because it is the fallback (SPEC §1.2).
+ADAPTERS: Mapping[str, str] = {"claude": "hook.harness.claude"}
+FALLBACK = "claude"
+
+
+class PayloadError(ValueError):
+    """The payload is not what the harness sends (audited as input-error, the stop allowed)."""
+
+
+@dataclass(frozen=True)
+class StopInput:
+    """One turn-end, harness-neutral."""
+
+    harness: str
+    event: str
+    session: str | None
+    transcript_path: str
+    project_dir: str | None = None
+    final_text: str | None = None
+    stop_hook_active: bool = False
+    background_running: bool = False
+    subagent: bool = False
+
+
+class Harness(Protocol):
+    name: str
+
+    def claims(self, payload: Mapping[str, Any]) -> bool:
+        """Whether this payload comes from this harness (for detection without --harness)."""
+        ...
+
+    def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
+        """The shared input; raises PayloadError when the payload lacks what the harness always sends."""
+        ...
+
+    def render(self, decision: Decision) -> str | None:
+        """The stdout for this decision, or None for none."""
+        ...
+
+
+def get_harness(name: str) -> Harness:
+    """The adapter registered under `name`; KeyError for an unknown name."""
+    module = importlib.import_module(ADAPTERS[name])
+    return module.HARNESS  # type: ignore[no-any-return]
+
+
+def detect_harness(payload: Mapping[str, Any]) -> Harness:
+    """The first non-fallback adapter that claims the payload, else the fallback (Claude Code)."""
+    for name in ADAPTERS:
+        if name != FALLBACK:
+            harness = get_harness(name)
+            if harness.claims(payload):
+                return harness
+    return get_harness(FALLBACK)

@@ -1,0 +1,179 @@
+"""Per-session counters between stops (SPEC §4, §5.1, §5.2): one small JSON file per session.
+
+The ceiling, the drive-ratchet and the material-artifact boundary all need what happened at earlier
+stops, without ever scanning the audit log. Updates are read-modify-write under an flock, written to a
+temp file, fsynced and renamed, so a crash leaves either the old state or the new one. A file that exists
+but cannot be read is reported as damaged (the material-artifact key then fails closed) and kept as
+`<name>.corrupt` when the fresh state replaces it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, replace
+
+SCHEMA = 1
+_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+_MAX_NAME = 120
+
+
+@dataclass(frozen=True)
+class SessionState:
+    """What a session's earlier stops left behind."""
+
+    consecutive_refusals: int = 0
+    valid_refusals: int = 0
+    last_allowed: bool | None = None
+    scan_from: int | None = None
+    pending_artifacts: tuple[str, ...] = ()
+    prompt_uuid: str | None = None
+    prompt_offset: int | None = None
+    stops: int = 0
+
+    def to_json(self) -> str:
+        return json.dumps({"schema": SCHEMA, **asdict(self)}, separators=(",", ":"))
+
+
+_TYPES: dict[str, tuple[type, ...]] = {
+    "consecutive_refusals": (int,),
+    "valid_refusals": (int,),
+    "last_allowed": (bool, type(None)),
+    "scan_from": (int, type(None)),
+    "pending_artifacts": (list,),
+    "prompt_uuid": (str, type(None)),
+    "prompt_offset": (int, type(None)),
+    "stops": (int,),
+}
+
+
+def parse_state(text: str) -> SessionState:
+    """The stored state, or ValueError naming what is wrong with it."""
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        raise ValueError("not a lanegate state object of schema 1")
+    fields: dict[str, object] = {}
+    for key, types in _TYPES.items():
+        value = data.get(key)
+        ints_only = int in types and bool not in types
+        if not isinstance(value, types) or (ints_only and isinstance(value, bool)):
+            raise ValueError(f"field {key!r} is {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            raise ValueError(f"field {key!r} is negative")
+        fields[key] = value
+    artifacts = fields["pending_artifacts"]
+    if not all(isinstance(a, str) for a in artifacts):  # type: ignore[union-attr]
+        raise ValueError("field 'pending_artifacts' holds a non-string")
+    fields["pending_artifacts"] = tuple(artifacts)  # type: ignore[arg-type]
+    return SessionState(**fields)  # type: ignore[arg-type]
+
+
+def state_file_name(key: str) -> str:
+    """A file name for any session key: unsafe characters %-escaped, long keys cut and hashed."""
+    name = "".join(c if c in _SAFE else f"%{ord(c):02x}" for c in key) or "%"
+    if len(name) > _MAX_NAME:
+        name = f"{name[:_MAX_NAME]}-{zlib.crc32(key.encode('utf-8', 'surrogatepass')):08x}"
+    return name + ".json"
+
+
+class Slot:
+    """One session's state, held under its lock until the `with` block ends."""
+
+    def __init__(self, path: str | None, state: SessionState, damaged: str | None, existed: bool) -> None:
+        self.path = path
+        self.state = state
+        self.damaged = damaged
+        self.existed = existed
+
+    def save(self, state: SessionState) -> None:
+        """Replace the stored state atomically; a damaged file is kept aside as evidence."""
+        if self.path is None:
+            return
+        if self.damaged and self.existed:
+            os.replace(self.path, self.path + ".corrupt")
+            self.existed = False
+        tmp = f"{self.path}.{os.getpid()}.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, state.to_json().encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, self.path)
+        self.state, self.damaged, self.existed = state, None, True
+
+
+@contextmanager
+def open_session(directory: str, key: str) -> Iterator[Slot]:
+    """Lock and load a session's state; an unusable directory yields a damaged slot that saves nothing."""
+    path = os.path.join(directory, state_file_name(key))
+    try:
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+        lock_fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:
+        yield Slot(None, SessionState(), f"state directory unusable: {exc}", existed=False)
+        return
+    try:
+        try:
+            fcntl.flock(lock_fd, fcntl.LOCK_EX)
+        except OSError as exc:
+            yield Slot(None, SessionState(), f"state lock unusable: {exc}", existed=False)
+            return
+        yield _load(path)
+    finally:
+        os.close(lock_fd)
+
+
+def _load(path: str) -> Slot:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except FileNotFoundError:
+        return Slot(path, SessionState(), None, existed=False)
+    except (OSError, UnicodeDecodeError) as exc:
+        return Slot(path, SessionState(), f"state file unreadable: {exc}", existed=True)
+    try:
+        return Slot(path, parse_state(text), None, existed=True)
+    except ValueError as exc:
+        return Slot(path, SessionState(), f"state file damaged: {exc}", existed=True)
+
+
+# ---- transitions: pure, so the ceiling and ratchet bookkeeping is unit-testable ----
+
+
+def is_new_prompt(state: SessionState, uuid: str | None, offset: int | None) -> bool:
+    """Whether the newest prompting record differs from the one seen at the previous stop."""
+    if uuid is None and offset is None:
+        return False
+    if uuid is not None and state.prompt_uuid is not None:
+        return uuid != state.prompt_uuid
+    return offset != state.prompt_offset
+
+
+def after_stop(
+    state: SessionState,
+    *,
+    consecutive: int,
+    refused: bool,
+    valid_refusal: bool,
+    scan_to: int | None,
+    prompt_uuid: str | None,
+    prompt_offset: int | None,
+    pending: tuple[str, ...],
+) -> SessionState:
+    """The state the next stop sees: a refusal extends the chain, any allow resets it and the boundary."""
+    return replace(
+        state,
+        consecutive_refusals=consecutive + 1 if refused else 0,
+        valid_refusals=state.valid_refusals + (1 if valid_refusal else 0),
+        last_allowed=not refused,
+        scan_from=scan_to if scan_to is not None else state.scan_from,
+        pending_artifacts=pending if refused else (),
+        prompt_uuid=prompt_uuid if prompt_uuid is not None else state.prompt_uuid,
+        prompt_offset=prompt_offset if prompt_offset is not None else state.prompt_offset,
+        stops=state.stops + 1,
+    )
