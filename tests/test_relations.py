@@ -1,0 +1,281 @@
+"""The relation rules on hand-built parses: each rule tested on a fixed tree, no model needed."""
+
+from __future__ import annotations
+
+from analyzer.lexicon import default_lexicon
+from analyzer.relations import Carved, Judgement, judge_attribution
+from tests.docbuilder import parse, tokens
+
+LEX = default_lexicon()
+
+
+def judge(spec: str, *phrase: str) -> Judgement | Carved:
+    doc = parse(spec)
+    return judge_attribution(tokens(doc, *phrase), LEX)
+
+
+OBJECT_MERGE = """
+Your your PRON PRP$ poss 1
+call call NOUN NN ROOT -1
+on on ADP IN prep 1
+the the DET DT det 4
+merge merge NOUN NN pobj 2
+~. . PUNCT . punct 1
+"""
+
+OBJECT_LANE = OBJECT_MERGE.replace("merge merge", "lane lane")
+
+# "CI is green and the review is APPROVED — merge on the exception or ask for the stamp, your call."
+# as en_core_web_sm 3.8 parses it: 'your call' hangs under 'ask' as npadvmod.
+LIVE_0854 = """
+CI CI PROPN NNP nsubj 1
+is be AUX VBZ ROOT -1
+green green ADJ JJ acomp 1
+and and CCONJ CC cc 1
+the the DET DT det 5
+review review NOUN NN nsubjpass 7
+is be AUX VBZ auxpass 7
+APPROVED approve VERB VBN ccomp 9
+— — PUNCT : punct 9
+merge merge VERB VB conj 1
+on on ADP IN prep 9
+the the DET DT det 12
+exception exception NOUN NN pobj 10
+or or CCONJ CC cc 9
+ask ask VERB VB conj 9
+for for ADP IN prep 14
+the the DET DT det 17
+stamp stamp NOUN NN pobj 15
+~, , PUNCT , punct 14
+your your PRON PRP$ poss 20
+call call NOUN NN npadvmod 14
+~. . PUNCT . punct 1
+"""
+
+# "The merge is yours though CI is not green, your call." — the model hangs 'call' on the concessive
+# clause as its attr; the neg sits on that clause's copula.
+CONCESSIVE = """
+The the DET DT det 1
+merge merge NOUN NN nsubj 2
+is be AUX VBZ ROOT -1
+yours yours PRON PRP$ attr 2
+though though SCONJ IN mark 6
+CI CI PROPN NNP nsubj 6
+is be AUX VBZ advcl 2
+not not PART RB neg 6
+green green ADJ JJ acomp 6
+~, , PUNCT , punct 6
+your your PRON PRP$ poss 11
+call call NOUN NN attr 6
+~. . PUNCT . punct 2
+"""
+
+NEGATED_COPULA = """
+The the DET DT det 1
+merge merge NOUN NN nsubj 2
+is be AUX VBZ ROOT -1
+~n't not PART RB neg 2
+yours your NOUN NNS attr 2
+~, , PUNCT , punct 2
+your your PRON PRP$ poss 7
+call call NOUN NN npadvmod 2
+~. . PUNCT . punct 2
+"""
+
+HISTORICAL = """
+You you PRON PRP nsubj 1
+merged merge VERB VBD ROOT -1
+it it PRON PRP dobj 1
+yesterday yesterday NOUN NN npadvmod 1
+~, , PUNCT , punct 1
+your your PRON PRP$ poss 6
+call call NOUN NN npadvmod 1
+~. . PUNCT . punct 1
+"""
+
+ELIGIBLE = """
+PR pr NOUN NN nsubj 3
+# # SYM $ quantmod 2
+~12 12 NUM CD nummod 0
+is be AUX VBZ ROOT -1
+merge merge NOUN NN npadvmod 6
+~- - PUNCT HYPH punct 6
+~eligible eligible ADJ JJ acomp 3
+~, , PUNCT , punct 3
+your your PRON PRP$ poss 9
+move move NOUN NN attr 3
+~. . PUNCT . punct 3
+"""
+
+REPORT = """
+Per per ADP IN prep 6
+your your PRON PRP$ poss 2
+call call NOUN NN pobj 0
+~, , PUNCT , punct 6
+the the DET DT det 5
+parser parser NOUN NN compound 6
+stays stay VERB VBZ ROOT -1
+~. . PUNCT . punct 6
+"""
+
+CITATION = """
+Per per ADP IN prep 6
+the the DET DT det 3
+merge merge NOUN NN compound 3
+gate gate NOUN NN pobj 0
+~, , PUNCT , punct 6
+that that PRON DT nsubj 6
+~'s be AUX VBZ ROOT -1
+your your PRON PRP$ poss 8
+call call NOUN NN attr 6
+~. . PUNCT . punct 6
+"""
+
+OPTION_MIXED = """
+Merge merge VERB VB ROOT -1
+now now ADV RB advmod 0
+or or CCONJ CC cc 0
+refactor refactor VERB VB conj 0
+the the DET DT det 5
+parser parser NOUN NN dobj 3
+~, , PUNCT , punct 0
+your your PRON PRP$ poss 8
+call call NOUN NN npadvmod 0
+~. . PUNCT . punct 0
+"""
+
+OPTION_HOLD = """
+Merge merge VERB VB ROOT -1
+now now ADV RB advmod 0
+or or CCONJ CC cc 0
+hold hold VERB VB conj 0
+~, , PUNCT , punct 3
+your your PRON PRP$ poss 6
+call call NOUN NN npadvmod 0
+~. . PUNCT . punct 0
+"""
+
+STANDALONE = """
+Your your PRON PRP$ poss 1
+call call NOUN NN ROOT -1
+~. . PUNCT . punct 1
+"""
+
+EXTRAPOSED_AGENT = """
+It it PRON PRP nsubj 1
+~'s be AUX VBZ ROOT -1
+your your PRON PRP$ poss 3
+call call NOUN NN attr 1
+whether whether SCONJ IN mark 6
+I I PRON PRP nsubj 6
+refactor refactor VERB VBP ccomp 1
+the the DET DT det 8
+parser parser NOUN NN dobj 6
+~. . PUNCT . punct 1
+"""
+
+DEMONSTRATIVE = """
+Merge merge NOUN NN npadvmod 2
+~- - PUNCT HYPH punct 2
+~eligible eligible ADJ JJ dep 5
+— — PUNCT : punct 5
+that that PRON DT nsubj 5
+~'s be AUX VBZ ROOT -1
+your your PRON PRP$ poss 7
+call call NOUN NN attr 5
+~. . PUNCT . punct 5
+"""
+
+
+def test_object_form_exempts_a_human_only_object() -> None:
+    judged = judge(OBJECT_MERGE, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule, judged.domains) == ("exempt", "object", "object-form", ("merge",))
+    assert judged.reason == "exempt (object-form): object 'the merge' is human-only work (merge)"
+
+
+def test_object_form_fires_on_agent_work() -> None:
+    judged = judge(OBJECT_LANE, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule) == ("fire", "object", "object-form")
+    assert judged.reason == "fires (object-form): object 'the lane' names work the agent owns ('lane')"
+
+
+def test_live_0854_terminal_is_an_all_human_option_list() -> None:
+    judged = judge(LIVE_0854, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "option-list", "option-list")
+    assert judged.domains == ("merge", "stamp")
+    assert "'merge on the exception or ask for the stamp'" in judged.reason
+
+
+def test_concessive_negation_does_not_cancel_the_main_copula() -> None:
+    judged = judge(CONCESSIVE, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.negated) == ("exempt", "copular-ownership", False)
+    assert "subject 'The merge'" in judged.reason
+
+
+def test_negation_on_the_copula_cancels_ownership() -> None:
+    judged = judge(NEGATED_COPULA, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.negated) == ("fire", "copular-ownership", True)
+    assert "the negation 'n't' on 'is'" in judged.reason
+
+
+def test_historical_prose_fires() -> None:
+    judged = judge(HISTORICAL, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "status-prose")
+    assert "'merged' reports a past fact" in judged.reason
+
+
+def test_pending_eligibility_exempts() -> None:
+    judged = judge(ELIGIBLE, "your", "move")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "pending-eligibility", "pending-eligibility")
+
+
+def test_report_of_a_decision_taken_is_carved_out() -> None:
+    judged = judge(REPORT, "your", "call")
+    assert judged == Carved("report-of-decision", "'Per your call' reports a decision already taken")
+
+
+def test_rule_citation_is_carved_out() -> None:
+    judged = judge(CITATION, "your", "call")
+    assert isinstance(judged, Carved)
+    assert judged.rule == "rule-citation"
+    assert "'Per the merge gate'" in judged.reason
+
+
+def test_mixed_option_list_fires_naming_the_agent_work() -> None:
+    judged = judge(OPTION_MIXED, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form) == ("fire", "option-list")
+    assert "mixes human-only work with agent work ('refactor', 'parser')" in judged.reason
+
+
+def test_do_nothing_alternative_joins_a_human_only_option_list() -> None:
+    judged = judge(OPTION_HOLD, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.domains) == ("exempt", "option-list", ("merge",))
+
+
+def test_standalone_phrase_fires() -> None:
+    judged = judge(STANDALONE, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "standalone")
+
+
+def test_extraposed_clause_with_the_agent_as_subject_fires() -> None:
+    judged = judge(EXTRAPOSED_AGENT, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form) == ("fire", "copular-ownership")
+    assert "extraposed clause 'whether I refactor the parser'" in judged.reason
+    assert "'whether I …'" in judged.reason
+
+
+def test_demonstrative_stands_for_the_fragment_before_it() -> None:
+    judged = judge(DEMONSTRATIVE, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form) == ("exempt", "pending-eligibility")
