@@ -152,10 +152,14 @@ def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
         cleaned, walk.non_prompting_prefixes
     ):
         return None
+    verdict = classify_text(cleaned, had_reminder=had_reminder, image=has_image(record), walk=walk)
     origin = record.get("origin")
     if origin is not None and not _origin_is_human(origin, absent_kind_ok=True):
+        # Not typed by a human: autonomous whatever it says; keep a synthetic kind when the text has one.
+        if verdict is not None and not verdict.operator_in_loop and verdict.kind != "handoff":
+            return verdict
         return PromptContext(operator_in_loop=False, kind="non-human-origin", text=raw)
-    return classify_text(cleaned, had_reminder=had_reminder, image=has_image(record), walk=walk)
+    return verdict
 
 
 def classify_text(
