@@ -86,7 +86,7 @@ def judge_attribution(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | 
     if not is_extraposed(noun):
         objects = phrase_object(noun, phrase)
         if objects:
-            return object_form(noun, objects, lexicon, rest)
+            return object_form(noun, objects, lexicon, _after_phrase(phrase, rest))
     if noun.dep_ == "attr" and is_copula(noun.head) and not is_detached(phrase):
         return copular(noun.head, lexicon, rest, phrase_noun=noun)
     if is_detached(phrase):
@@ -167,6 +167,8 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     roots: list[Token] = []
     if preposition is not None and preposition.lower_ in OBJECT_PREPOSITIONS and preposition.i > noun.i:
         roots += [c for c in preposition.children if c.dep_ in ("pobj", "pcomp")]
+        if not roots:  # the parser left the preposition without its object: the rest of the sentence is it
+            roots = tops([t for t in noun.sent if t.i > preposition.i])
     if not roots:
         for child in noun.children:
             if child.i <= last:
@@ -181,6 +183,15 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
         first = min(t.i for r in roots for t in r.subtree)
         roots += [c for c in noun.children if c.dep_ == "conj" and c.i > first and c not in roots]
     return roots
+
+
+def _after_phrase(phrase: Sequence[Token], scope: frozenset[int]) -> frozenset[int]:
+    """An object follows its phrase: the scope after it, without an introducing preposition or colon."""
+    last = max(t.i for t in phrase)
+    doc = phrase[0].doc
+    if last + 1 < len(doc) and (doc[last + 1].lower_ in OBJECT_PREPOSITIONS or doc[last + 1].is_punct):
+        last += 1
+    return frozenset(i for i in scope if i > last)
 
 
 def _states_decision(clause: Token) -> bool:
@@ -393,7 +404,15 @@ def is_detached(phrase: Sequence[Token]) -> bool:
     if before is None or before.text not in DETACHING_PUNCT or (before.text == "-" and not before.whitespace_):
         return False
     trailing = [t for t in first.doc[last.i + 1 : first.sent.end] if not t.is_space]
-    return all(t.is_punct for t in trailing)
+    return all(t.is_punct for t in trailing) or _trailing_subordinate(trailing)
+
+
+def _trailing_subordinate(trailing: list[Token]) -> bool:
+    """', your call, though I'd lean toward closing': a concessive or subordinate clause after the phrase."""
+    if len(trailing) < 2 or trailing[0].text not in (",", "—", "–", ";", "("):
+        return False
+    opener = trailing[1]
+    return opener.dep_ in ("mark", "cc") or opener.pos_ == "SCONJ" or opener.lower_ in DETACHED_CONJUNCTIONS
 
 
 def preceding_segment(phrase: Sequence[Token]) -> list[Token]:
@@ -407,7 +426,7 @@ def is_extraposed(noun: Token) -> bool:
     if noun.dep_ != "attr" or not is_copula(noun.head):
         return False
     subject = subject_of(noun.head)
-    return subject is not None and subject.lower_ == "it"
+    return subject is not None and subject.lower_ == "it" and _extraposed_clause(noun.head, [noun]) is not None
 
 
 def _segment_before(token: Token) -> list[Token]:
