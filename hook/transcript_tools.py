@@ -199,7 +199,7 @@ def _standalone_gh(call: ToolCall, shell_tools: Collection[str]) -> list[str] | 
     if command is None or not is_standalone(command):
         return None
     try:
-        words = shlex.split(command)
+        words = shlex.split(command, comments=True)
     except ValueError:
         return None
     if not words or not (words[0] == "gh" or words[0].endswith("/gh")):
