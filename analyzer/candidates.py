@@ -22,7 +22,7 @@ _AFTER = r"(?![\w'’\-/]|\.\w)"
 # "word" is a run of letters for the mention test; apostrophes stay inside words.
 _WORD = re.compile(r"[\w'’-]+")
 # Words a mention cue may stand behind: "the phrase like your call", "phrases such as want me to".
-_MENTION_FILLERS = frozenset({"like", "such", "as", "the", "a", "an", "of", "called", "named", "'s"})
+_MENTION_FILLERS = frozenset({"like", "such", "as", "the", "a", "an", "of", "called", "named", "'s", "on", "for", "by"})
 _SENTENCE_BREAK = re.compile(r"[.!?;\n]")
 
 

@@ -44,6 +44,8 @@ SEGMENT_BREAKS = frozenset({";", ":", "—", "–", "--"})
 OBJECT_INTRODUCERS = frozenset({":", "—", "–", "--", "-"})
 # A conjunction that may stand between the detaching comma and the phrase: ", but your call".
 DETACHED_CONJUNCTIONS = frozenset({"but", "so", "and"})
+# Tags of a report verb that tell of a decision taken: "went with", "going with", "followed".
+REPORT_TAGS = frozenset({"VBD", "VBN", "VBG"})
 # Prepositions that cite a rule: "per the merge gate", "under the release policy".
 CITING_PREPOSITIONS = frozenset({"per", "under", "according", "by", "as"})
 # Dependents of a copula that name what it says of its subject.
@@ -79,7 +81,7 @@ class Carved:
 def judge_attribution(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | Carved:
     """Judge one attribution-shaped phrase given its tokens in a parsed sentence."""
     noun = phrase_noun(phrase)
-    carved = report_of_decision(noun, phrase, lexicon) or rule_citation(noun, lexicon)
+    carved = other_noun(noun) or report_of_decision(noun, phrase, lexicon) or rule_citation(noun, lexicon)
     if carved is not None:
         return carved
     rest = frozenset(t.i for t in noun.sent) - {t.i for t in phrase}
@@ -114,21 +116,32 @@ def phrase_noun(phrase: Sequence[Token]) -> Token:
 # Carve-outs: the phrase names a decision but hands nothing over.
 
 
+def other_noun(noun: Token) -> Carved | None:
+    """Rule `compound-noun`: "your call graph", "your move semantics" — the phrase's noun modifies another."""
+    if noun.dep_ == "compound" and noun.head.i > noun.i:
+        return Carved("compound-noun", f"'{noun.text} {noun.head.text}' is another noun, not the phrase")
+    return None
+
+
 def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -> Carved | None:
     """Rule `report-of-decision`: a decision the human already took.
 
-    "per your call, the parser stays"      call -pobj-> per
-    "I went with your call on the lane"    call -pobj-> with -prep-> went (VBD, a report verb)
-    "we followed your call"                call -dobj-> followed (VBD, a report verb)
+    "per your call, the parser stays"         call -pobj-> per
+    "I went with your call on the lane"       call -pobj-> with -prep-> went (VBD/VBG, a report verb)
+    "we followed your call"                   call -dobj-> followed (VBD, a report verb)
+    "your call was right, the revert fixed it" call -nsubj-> was (VBD): the phrase is what happened
     """
     if is_detached(phrase):
         return None
     head = noun.head
+    taken = f"'{phrase_text(phrase)}' reports a decision already taken"
     if noun.dep_ == "pobj" and head.lower_ in lexicon.report_prepositions:
         return Carved("report-of-decision", f"'{head.text} {phrase_text(phrase)}' reports a decision already taken")
     verb = head.head if noun.dep_ == "pobj" else head if noun.dep_ == "dobj" else None
-    if verb is not None and verb.lemma_.lower() in lexicon.report_verbs and verb.tag_ in ("VBD", "VBN"):
+    if verb is not None and verb.lemma_.lower() in lexicon.report_verbs and verb.tag_ in REPORT_TAGS:
         return Carved("report-of-decision", f"'{verb.text} … {phrase_text(phrase)}' reports a decision already taken")
+    if noun.dep_ in ("nsubj", "nsubjpass") and head.tag_ == "VBD":
+        return Carved("report-of-decision", taken)
     return None
 
 
@@ -272,7 +285,7 @@ def status_prose(pred: Token, scope: frozenset[int]) -> Judgement:
     """
     span = _span(t for t in pred.subtree if t.i in scope)
     shown = _text(pred, span)
-    if pred.tag_ in ("VBD", "VBN"):
+    if _reports_past(pred):
         why = f"the governing predicate '{pred.text}' reports a past fact, it hands no decision over"
     elif pred.tag_ == "VBZ" or is_copula(pred):
         why = f"the governing predicate '{pred.text}' reports a status, it hands no decision over"
@@ -481,6 +494,14 @@ def _offers_choice(head: Token) -> bool:
     """Alternatives to choose from — not a report of what happened ('merged or closed')."""
     modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in head.children)
     return modal or head.tag_ not in ("VBD", "VBZ", "VBN")
+
+
+def _reports_past(pred: Token) -> bool:
+    """'merged', 'has shipped', 'was released' — not the present passive 'is needed'."""
+    if pred.tag_ == "VBD":
+        return True
+    auxiliaries = [c for c in pred.children if c.dep_ in ("aux", "auxpass")]
+    return pred.tag_ == "VBN" and any(a.lemma_ == "have" or a.tag_ == "VBD" for a in auxiliaries)
 
 
 def _is_decision_clause(pred: Token) -> bool:
