@@ -1,0 +1,227 @@
+"""The honest exits of an autonomous turn: clean terminal (SPEC §5.1), material artifact (SPEC §5.2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hook.exits import ExitCheck, clean_terminal, material_artifacts, normalize_actor
+from hook.lanestate import LaneState, parse_lane_state
+from hook.records import ToolCall
+from hook.transcript_tools import is_standalone
+
+URL = "https://github.com/octo/lanegate/pull/12"
+
+
+def terminal(*actors: object, lane: str = "next-lane") -> LaneState:
+    gates = [
+        {"ref": f"gate {i}", "checkedAt": "10:05Z", **({"nextActor": a} if a is not None else {})}
+        for i, a in enumerate(actors, start=1)
+    ]
+    return parse_lane_state(f"```lane-state\n{json.dumps({'laneContinuation': lane, 'namedGates': gates})}\n```")
+
+
+def call(command: object, result: str | None = URL, *, is_error: bool = False, name: str = "Bash") -> ToolCall:
+    return ToolCall(id="toolu_1", name=name, input={"command": command}, result_text=result, is_error=is_error)
+
+
+# -- clean terminal --------------------------------------------------------------------------------
+
+
+def test_clean_terminal_accepted() -> None:
+    check = clean_terminal(terminal("@reviewer", "ci-bot"), identity="seat-3", valid_refusals=2, min_drives=2)
+    assert check == ExitCheck(
+        accepted=True,
+        reason="clean terminal: next-lane with 2 gate(s) handed to @reviewer, ci-bot; drive-ratchet 2/2",
+    )
+
+
+@pytest.mark.parametrize(
+    ("lane", "identity", "refusals", "failure"),
+    [
+        (parse_lane_state("no block"), "seat-3", 2, "the lane-state terminal is absent, not valid"),
+        (parse_lane_state("```lane-state\n[]\n```"), "seat-3", 2,
+         "the lane-state terminal is malformed, not valid"),
+        (terminal("@reviewer", lane="Next-Lane"), "seat-3", 2, "the lane-state terminal is invalid, not valid"),
+        (terminal("@reviewer"), None, 2,
+         "LANEGATE_IDENTITY is not set, so a gate handed to yourself cannot be told apart"),
+        (terminal("@reviewer"), "  @ ", 2,
+         "LANEGATE_IDENTITY is not set, so a gate handed to yourself cannot be told apart"),
+        (terminal(), "seat-3", 2, "the terminal names no gate (namedGates is empty or missing)"),
+        (terminal("@reviewer", None), "seat-3", 2, "gate 2 has no nextActor"),
+        (terminal("@reviewer", "  "), "seat-3", 2, "gate 2 has no nextActor"),
+        (terminal("@reviewer", 7), "seat-3", 2, "gate 2 has no nextActor"),
+        (terminal(" @Seat-3 "), "seat-3", 2, "gate 1 names yourself (@Seat-3) as nextActor"),
+        (terminal("SEAT-3"), "@seat-3", 2, "gate 1 names yourself (SEAT-3) as nextActor"),
+        (terminal("@reviewer"), "seat-3", 1,
+         "drive-ratchet: this session has 1 of the 2 refusals of a valid terminal needed before a hand-off; "
+         "drive the lane first"),
+    ],
+)
+def test_clean_terminal_rejections_name_the_condition(
+    lane: LaneState, identity: str | None, refusals: int, failure: str
+) -> None:
+    check = clean_terminal(lane, identity=identity, valid_refusals=refusals, min_drives=2)
+    assert check == ExitCheck(accepted=False, reason=f"clean terminal rejected: {failure}")
+
+
+def test_every_failing_condition_is_named() -> None:
+    check = clean_terminal(terminal("@me", None), identity="@Me", valid_refusals=0, min_drives=2)
+    assert check.reason == (
+        "clean terminal rejected: gate 1 names yourself (@me) as nextActor; gate 2 has no nextActor; "
+        "drive-ratchet: this session has 0 of the 2 refusals of a valid terminal needed before a hand-off; "
+        "drive the lane first"
+    )
+
+
+def test_a_ratchet_of_zero_needs_no_drives() -> None:
+    assert clean_terminal(terminal("@ops"), identity="me", valid_refusals=0, min_drives=0).accepted is True
+
+
+@pytest.mark.parametrize(("raw", "normal"), [(" @Seat-3 ", "seat-3"), ("@@x", "@x"), ("ME", "me"), ("@ a", "a")])
+def test_normalize_actor(raw: str, normal: str) -> None:
+    assert normalize_actor(raw) == normal
+
+
+# -- material artifacts: PR creation ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gh pr create --fill",
+        "gh pr create --title 'Fix: a; b | c' --body 'uses $(cat) literally'",
+        'gh pr create --title "x > y" --body "a && b"',
+        "gh pr create --base main \\\n  --title t --body-file body.md",
+        "/usr/local/bin/gh pr create --fill",
+        "gh pr new --fill",
+        ["gh", "pr", "create", "--fill"],
+    ],
+)
+def test_standalone_gh_pr_create_with_a_url_is_an_artifact(command: object) -> None:
+    output = f"Creating pull request for fix into main in octo/lanegate\n\n{URL}\n"
+    assert material_artifacts([call(command, output)], review_tools=()) == (f"PR created: {URL}",)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gh pr create --fill | tee out.txt",
+        "gh pr create --fill; echo done",
+        "gh pr create --fill && echo done",
+        "gh pr create --fill || true",
+        "gh pr create --fill > out.txt",
+        "gh pr create --fill 2>&1",
+        "gh pr create --fill &",
+        'gh pr create --title "$(git log -1 --format=%s)"',
+        "gh pr create --title `whoami`",
+        'gh pr create --body "$(cat <<\'EOF\'\nSummary\nEOF\n)"',
+        "(gh pr create --fill)",
+        "echo https://github.com/octo/lanegate/pull/12",
+        "cd repo && gh pr create --fill",
+        "gh pr create --fill\necho again",
+        "gh pr create --fill --dry-run",
+        "gh pr view 12",
+        "gh pr create --title 'unclosed",
+        "GH_HOST=x gh pr create --fill",
+    ],
+)
+def test_compound_or_other_commands_are_not_artifacts(command: str) -> None:
+    assert material_artifacts([call(command)], review_tools=()) == ()
+
+
+@pytest.mark.parametrize(
+    ("result", "is_error"),
+    [
+        (URL, True),
+        ("pull request create failed: GraphQL: No commits between main and fix", False),
+        (None, False),
+        ("https://github.com/octo/lanegate/issues/12", False),
+    ],
+)
+def test_pr_create_needs_a_successful_result_with_a_pr_url(result: str | None, is_error: bool) -> None:
+    assert material_artifacts([call("gh pr create --fill", result, is_error=is_error)], review_tools=()) == ()
+
+
+def test_enterprise_hosts_and_other_shell_tools() -> None:
+    ghe = "https://git.corp.example.com:8443/team/repo/pull/7"
+    calls = [
+        call("gh pr create --fill", f"{ghe}\n"),
+        ToolCall(id="c", name="shell", input={"command": ["bash", "-lc", "gh pr create --fill"]},
+                 result_text=URL),
+        ToolCall(id="d", name="Write", input={"command": "gh pr create"}, result_text=URL),
+    ]
+    assert material_artifacts(calls, review_tools=()) == (f"PR created: {ghe}", f"PR created: {URL}")
+
+
+# -- material artifacts: formal reviews ------------------------------------------------------------
+
+
+def test_configured_review_tools_count() -> None:
+    mcp = ToolCall(id="r", name="mcp__github__create_pull_request_review",
+                   input={"owner": "octo", "repo": "lanegate", "pullNumber": 12, "event": "APPROVE"},
+                   result_text='{"state": "APPROVED"}')
+    assert material_artifacts([mcp], review_tools={"mcp__github__create_pull_request_review"}) == (
+        "review submitted: mcp__github__create_pull_request_review on PR 12",
+    )
+    assert material_artifacts([mcp], review_tools={"mcp__github__*review*"}) == (
+        "review submitted: mcp__github__create_pull_request_review on PR 12",
+    )
+    assert material_artifacts([mcp], review_tools=()) == ()
+    failed = ToolCall(id="r", name=mcp.name, input=dict(mcp.input), result_text="403", is_error=True)
+    assert material_artifacts([failed], review_tools={mcp.name}) == ()
+
+
+@pytest.mark.parametrize(
+    ("command", "description"),
+    [
+        ("gh pr review 12 --approve", "review submitted: gh pr review --approve on PR 12"),
+        ("gh pr review 12 -r -b 'needs tests'", "review submitted: gh pr review --request-changes on PR 12"),
+        ("gh pr review --comment --body 'nit: naming' 12",
+         "review submitted: gh pr review --comment on PR 12"),
+        ("gh pr review -a", "review submitted: gh pr review --approve on the current branch's PR"),
+    ],
+)
+def test_gh_pr_review_counts(command: str, description: str) -> None:
+    assert material_artifacts([call(command, "✓ Reviewed pull request octo/lanegate#12")], review_tools=()) == (
+        description,
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["gh pr review 12", "gh pr review 12 --approve && gh pr merge 12", "gh pr review #12 --approve"],
+)
+def test_gh_pr_review_without_an_action_or_not_standalone(command: str) -> None:
+    assert material_artifacts([call(command, "ok")], review_tools=()) == ()
+
+
+def test_artifacts_are_listed_oldest_first_without_repeats() -> None:
+    calls = [
+        call("gh pr review 3 --approve", "ok"),
+        call("gh pr create --fill", URL),
+        call("gh pr create --fill", URL),
+        call("ls", "x"),
+    ]
+    assert material_artifacts(calls, review_tools=()) == (
+        "review submitted: gh pr review --approve on PR 3",
+        f"PR created: {URL}",
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "standalone"),
+    [
+        ("gh pr create", True),
+        ("gh pr create --title 'a|b'", True),
+        ('gh pr create --title "a\\"|b"', True),
+        ("gh pr create --title a\\|b", True),
+        ('gh pr create --title "`x`"', False),
+        ("gh pr create --title '", False),
+        ("", False),
+        ("   ", False),
+    ],
+)
+def test_is_standalone(command: str, standalone: bool) -> None:
+    assert is_standalone(command) is standalone
