@@ -191,7 +191,7 @@ def resolve_config(
         if key in TABLES:
             tables.add(key, raw, "user config", trusted=True, warnings=warnings)
         else:
-            _set(values, key, raw, "user config", warnings)
+            _set(values, key, raw, f"user config {key}", warnings)
 
     allow = values["allow_project_weakening"]
     allow_env = env.get(env_name("allow_project_weakening"))
@@ -204,7 +204,7 @@ def resolve_config(
         elif key == "allow_project_weakening":
             warnings.append("project lanegate.toml allow_project_weakening ignored: only the user may set it")
         else:
-            _set(values, key, raw, "project lanegate.toml", warnings, guard=not allow)
+            _set(values, key, raw, f"project lanegate.toml {key}", warnings, guard=not allow)
 
     for key, (_, _, has_env) in SETTINGS.items():
         name = env_name(key)
@@ -218,20 +218,20 @@ def resolve_config(
 
 
 def _set(
-    values: dict[str, Any], key: str, raw: object, source: str, warnings: list[str], *, guard: bool = False
+    values: dict[str, Any], key: str, raw: object, subject: str, warnings: list[str], *, guard: bool = False
 ) -> None:
-    """Apply one key from one layer, or keep the lower layer's value and say why."""
+    """Apply one key from one layer, or keep the lower layer's value and say why (subject names both)."""
     if key not in SETTINGS:
-        warnings.append(f"{source} {key}: unknown key ignored")
+        warnings.append(f"{subject}: unknown key ignored")
         return
     parser, weakens, _ = SETTINGS[key]
     try:
         new = parser(raw)
     except ValueError as exc:
-        warnings.append(f"{source} {key}={raw!r} unparseable ({exc}); kept {values[key]!r}")
+        warnings.append(f"{subject}={raw!r} unparseable ({exc}); kept {values[key]!r}")
         return
     if guard and weakens(values[key], new):
-        warnings.append(f"{source} {key}={raw!r} ignored: it weakens the gate and allow_project_weakening is off")
+        warnings.append(f"{subject}={raw!r} ignored: it weakens the gate and allow_project_weakening is off")
         return
     values[key] = new
 

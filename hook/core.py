@@ -147,7 +147,7 @@ class _Run:
                 lane_outcome=lane.outcome,
                 lane_continuation=lane.lane_continuation,
                 lane_details=_lane_details(lane),
-                deference=trigger,
+                trigger=trigger,
                 background_work=stop.background_running and not config.background_blocks,
                 has_final_text=text is not None,
                 material=_material(pending, slot),

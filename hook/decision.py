@@ -63,7 +63,7 @@ class Situation:
     lane_outcome: str = "absent"
     lane_continuation: object = None
     lane_details: tuple[str, ...] = ()
-    deference: Trigger | None = None
+    trigger: Trigger | None = None
     background_work: bool = False
     has_final_text: bool = True
     material: Check = NOT_CHECKED
@@ -90,8 +90,8 @@ class Decision:
 def decide(s: Situation, directives: Directives) -> Decision:
     """Evaluate the table in order; the first row that matches decides."""
     p = s.policy
-    if p.deference and not s.operator_in_loop and s.deference is not None:
-        text = directives.deference(s.deference.phrase, s.deference.reason)
+    if p.deference and not s.operator_in_loop and s.trigger is not None:
+        text = directives.deference(s.trigger.phrase, s.trigger.reason)
         return _refuse(s, "D", "deference", text)
     if not p.lane_continuation:
         return _allow("C", "ALLOW", "lane-continuation-off", "the lane-continuation gates are off")
@@ -110,7 +110,7 @@ def decide(s: Situation, directives: Directives) -> Decision:
     tag = LANE_TAGS[s.lane_outcome]
     details = s.lane_details
     if s.lane_outcome == "valid":
-        details = (*details, f"clean terminal: {s.clean.reason}", f"material artifact: {s.material.reason}")
+        details = (*details, s.clean.reason, f"material artifact: {s.material.reason}")
     return _refuse(s, "L5", tag, directives.no_hold_refusal(tag, details))
 
 

@@ -1,0 +1,263 @@
+"""The audit log (SPEC §1.4): exact fields, atomic appends, torn lines, and the `lanegate audit` summary."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from hook.audit import AuditLine, append_line
+from hook.audit_report import chain_stats, parse_since, render_text, summarize
+
+ROOT = Path(__file__).resolve().parents[1]
+T0 = datetime(2026, 12, 2, 10, 0, 0, 123456, tzinfo=UTC)
+FIELDS = [
+    "ts",
+    "class",
+    "tag",
+    "session",
+    "harness",
+    "identity",
+    "operator_in_loop",
+    "mid_chain",
+    "autonomous_handoff",
+    "handoff_reason",
+    "lane_continuation",
+    "mode",
+    "policy",
+    "phrase",
+    "finding",
+    "reason",
+    "warnings",
+]
+
+
+def line(klass: str = "ALLOW", tag: str = "operator-dialogue", **fields: object) -> AuditLine:
+    return AuditLine(klass=klass, tag=tag, ts=T0, **fields)  # type: ignore[arg-type]
+
+
+def test_a_line_has_exactly_the_fields_of_the_table_in_order() -> None:
+    data = line(
+        "BLOCK",
+        "deference",
+        session="s1",
+        harness="claude",
+        operator_in_loop=False,
+        mid_chain=False,
+        autonomous_handoff=True,
+        handoff_reason="night shift",
+        lane_continuation="next-lane",
+        mode="enforce",
+        policy={"deference": True, "lane_continuation": True, "max_refusals": 3},
+        phrase="your call",
+        finding={"form": "none", "reason": "fires"},
+        reason="directive",
+        warnings=("model-error",),
+    ).to_dict()
+    assert list(data) == FIELDS
+    assert data["ts"] == "2026-12-02T10:00:00.123Z"
+    assert (data["class"], data["tag"], data["warnings"]) == ("BLOCK", "deference", ["model-error"])
+
+
+def test_append_creates_the_folder_and_writes_one_compact_line(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "audit.jsonl"
+    assert append_line(str(path), line("BLOCK", "active-lane-in-dialogue")) is None
+    raw = path.read_bytes()
+    assert raw.count(b"\n") == 1 and raw.endswith(b"\n")
+    assert b'"tag":"active-lane-in-dialogue"' in raw
+    assert json.loads(raw)["class"] == "BLOCK"
+
+
+def test_agent_text_cannot_break_or_forge_a_line(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    forged = 'x"}\n{"class":"ALLOW","tag":"clean-terminal"}\u2028\u2029 \ud800 🖖'
+    assert append_line(str(path), line("BLOCK", "deference", reason=forged, phrase=forged)) is None
+    raw = path.read_bytes()
+    assert raw.count(b"\n") == 1
+    assert raw.isascii()
+    data = json.loads(raw)
+    assert (data["class"], data["tag"], data["reason"]) == ("BLOCK", "deference", forged)
+
+
+def test_a_torn_last_line_gets_a_newline_before_the_next_append(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    path.write_bytes(b'{"ts":"2026-12-02T10:00:00Z","class":"BLO')
+    assert append_line(str(path), line()) is None
+    first, second = path.read_bytes().split(b"\n")[:2]
+    assert first == b'{"ts":"2026-12-02T10:00:00Z","class":"BLO'
+    assert json.loads(second)["class"] == "ALLOW"
+
+
+def test_a_failed_write_returns_the_error_instead_of_raising(tmp_path: Path) -> None:
+    error = append_line(str(tmp_path), line())
+    assert error is not None and error.startswith(f"audit log {tmp_path}: ")
+
+
+APPENDER = """
+import sys
+from hook.audit import AuditLine, append_line
+for i in range(int(sys.argv[2])):
+    assert append_line(sys.argv[1], AuditLine(klass="BLOCK", tag="no-lane-state", reason="r" * 3000)) is None
+"""
+
+
+def test_concurrent_appends_never_interleave(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    procs = [subprocess.Popen([sys.executable, "-c", APPENDER, str(path), "50"], cwd=ROOT) for _ in range(6)]
+    assert [p.wait(timeout=60) for p in procs] == [0] * 6
+    lines = path.read_bytes().split(b"\n")
+    assert lines[-1] == b""
+    assert [json.loads(raw)["tag"] for raw in lines[:-1]] == ["no-lane-state"] * 300
+
+
+# ---- the summary ----
+
+
+def entry(ts: str, klass: str, tag: str, session: str | None = "s1", in_loop: bool | None = False) -> bytes:
+    return json.dumps({"ts": ts, "class": klass, "tag": tag, "session": session, "operator_in_loop": in_loop}).encode()
+
+
+LOG = [
+    entry("2026-12-01T09:00:00.000Z", "BLOCK", "no-lane-state", "old"),
+    entry("2026-12-02T10:00:00.000Z", "ALLOW", "operator-dialogue", "a", True),
+    entry("2026-12-02T10:01:00.000Z", "BLOCK", "no-lane-state", "b"),
+    entry("2026-12-02T10:02:00.000Z", "BLOCK", "deference", "c"),
+    entry("2026-12-02T10:03:00.000Z", "WOULD-BLOCK", "valid-lane-state", "b"),
+    entry("2026-12-02T10:04:00.000Z", "BLOCK", "no-lane-state", "b"),
+    entry("2026-12-02T10:05:00.000Z", "ERROR", "transcript-error", "b", None),
+    b'{"ts":"2026-12-02T10:05:30.000Z","class":"BLO',
+    b"not json at all",
+    b'{"class": "ALLOW"}',
+    b"",
+    entry("2026-12-02T10:06:00.000Z", "CEILING-ALLOW", "ceiling", "c"),
+    entry("2026-12-02T10:07:00.000Z", "BLOCK", "active-lane-in-dialogue", "a", True),
+    entry("2026-12-02T10:08:00.000Z", "CLEAN-TERMINAL ALLOW", "clean-terminal", "d"),
+    entry("2026-12-02T10:09:00.000Z", "ERROR", "input-error", None, None),
+]
+
+
+def test_summary_counts_classes_tags_and_chains_since_a_cutoff() -> None:
+    summary = summarize(LOG, parse_since("2026-12-02T00:00:00Z", T0))
+    assert summary == {
+        "since": "2026-12-02T00:00:00Z",
+        "lines": 10,
+        "malformed": 3,
+        "classes": {
+            "ALLOW": {"operator_in_loop": 1, "autonomous": 0, "total": 1},
+            "BLOCK": {"operator_in_loop": 1, "autonomous": 3, "total": 4},
+            "WOULD-BLOCK": {"operator_in_loop": 0, "autonomous": 1, "total": 1},
+            "CLEAN-TERMINAL ALLOW": {"operator_in_loop": 0, "autonomous": 1, "total": 1},
+            "CEILING-ALLOW": {"operator_in_loop": 0, "autonomous": 1, "total": 1},
+            "ERROR": {"operator_in_loop": 0, "autonomous": 0, "total": 2},
+        },
+        "tags": {
+            "no-lane-state": 2,
+            "active-lane-in-dialogue": 1,
+            "ceiling": 1,
+            "clean-terminal": 1,
+            "deference": 1,
+            "input-error": 1,
+            "operator-dialogue": 1,
+            "transcript-error": 1,
+            "valid-lane-state": 1,
+        },
+        # b: BLOCK, WOULD-BLOCK, BLOCK ended by ERROR (3); c: one BLOCK ended by CEILING-ALLOW (1);
+        # a: one BLOCK still open at the end (1).
+        "chains": {"count": 3, "median": 1, "p90": 3, "max": 3},
+    }
+
+
+def test_summary_without_a_cutoff_reads_everything() -> None:
+    summary = summarize(LOG)
+    assert (summary["since"], summary["lines"], summary["malformed"]) == (None, 11, 3)
+    assert summary["chains"] == {"count": 4, "median": 1.0, "p90": 3, "max": 3}
+
+
+@pytest.mark.parametrize(
+    ("lengths", "stats"),
+    [
+        ([], {"count": 0, "median": None, "p90": None, "max": None}),
+        ([4], {"count": 1, "median": 4, "p90": 4, "max": 4}),
+        ([1, 2, 3, 4, 10], {"count": 5, "median": 3, "p90": 10, "max": 10}),
+        ([1] * 9 + [8], {"count": 10, "median": 1.0, "p90": 1, "max": 8}),
+        ([2, 1], {"count": 2, "median": 1.5, "p90": 2, "max": 2}),
+    ],
+)
+def test_chain_stats(lengths: list[int], stats: dict[str, object]) -> None:
+    assert chain_stats(lengths) == stats
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("48h", datetime(2026, 11, 30, 10, 0, 0, 123456, tzinfo=UTC)),
+        ("2d", datetime(2026, 11, 30, 10, 0, 0, 123456, tzinfo=UTC)),
+        (" 30M ", datetime(2026, 12, 2, 9, 30, 0, 123456, tzinfo=UTC)),
+        ("2026-12-01T08:00:00Z", datetime(2026, 12, 1, 8, 0, tzinfo=UTC)),
+        ("2026-12-01T08:00:00", datetime(2026, 12, 1, 8, 0, tzinfo=UTC)),
+        ("2026-12-01", datetime(2026, 12, 1, tzinfo=UTC)),
+    ],
+)
+def test_parse_since(text: str, expected: datetime) -> None:
+    assert parse_since(text, T0) == expected
+
+
+def test_parse_since_rejects_nonsense() -> None:
+    with pytest.raises(ValueError, match="expected Nm, Nh, Nd or an ISO-8601 timestamp"):
+        parse_since("yesterday", T0)
+
+
+def test_text_report_has_the_spec_table_shape() -> None:
+    log = [entry("2026-12-02T10:00:00Z", "ALLOW", "operator-dialogue", "a", True)] * 154 + [
+        entry("2026-12-02T10:00:00Z", "BLOCK", "no-lane-state", "b", False)
+    ] * 2
+    assert render_text(summarize(log)) == (
+        "since the start of the log: 156 lines, 0 malformed lines skipped\n"
+        "\n"
+        "class  operator_in_loop=true  operator_in_loop=false  total\n"
+        "ALLOW                    154                       0    154\n"
+        "BLOCK                      0                       2      2\n"
+        "\n"
+        "tag                count\n"
+        "operator-dialogue    154\n"
+        "no-lane-state          2\n"
+        "\n"
+        "refusal chains: count 1, median 2, p90 2, max 2\n"
+    )
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hook.cli", "audit", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_the_audit_command_prints_json(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    log.write_bytes(b"\n".join(LOG) + b"\n")
+    done = run_cli("--log", str(log), "--json", "--since", "2026-12-02T00:00:00Z")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout) == summarize(LOG, parse_since("2026-12-02T00:00:00Z", T0))
+
+
+def test_the_audit_command_prints_the_table(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    log.write_bytes(b"\n".join(LOG))
+    done = run_cli("--log", str(log))
+    assert (done.returncode, done.stdout) == (0, render_text(summarize(LOG)))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--since", "soon"), "lanegate audit: --since 'soon': expected Nm, Nh, Nd or an ISO-8601 timestamp\n"),
+        (("--log", "/nonexistent/audit.jsonl"), "lanegate audit: cannot read /nonexistent/audit.jsonl: "),
+    ],
+)
+def test_the_audit_command_exits_2_on_bad_input(args: tuple[str, ...], message: str) -> None:
+    done = run_cli(*args)
+    assert (done.returncode, done.stdout, done.stderr.startswith(message)) == (2, "", True)

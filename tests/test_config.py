@@ -1,0 +1,335 @@
+"""Configuration layers of SPEC §1.3: precedence, value parsing, and what a project may not weaken."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hook.config import load_config, load_defaults, resolve_config, user_config_path
+
+DEFAULTS = load_defaults()
+HOME = {"HOME": "/home/op"}
+WEAKEN = "it weakens the gate and allow_project_weakening is off"
+
+
+def resolve(user=None, project=None, env=None):  # type: ignore[no-untyped-def]
+    return resolve_config(DEFAULTS, user, project, {**HOME, **(env or {})})
+
+
+def test_builtin_defaults() -> None:
+    c = resolve()
+    assert (c.mode, c.deference, c.lane_continuation) == ("enforce", True, True)
+    assert (c.audit_log, c.state_dir) == ("/home/op/.lanegate/audit.jsonl", "/home/op/.lanegate/state")
+    assert (c.identity, c.spacy_model) == (None, None)
+    assert (c.max_refusals, c.min_compliant_drives) == (3, 2)
+    assert (c.allow_project_weakening, c.skip_subagents, c.background_blocks) == (False, False, False)
+    assert c.review_tools == (
+        "mcp__github__create_and_submit_pull_request_review",
+        "mcp__github__submit_pending_pull_request_review",
+        "mcp__github__create_pull_request_review",
+    )
+    assert c.pr_fetch_tools == ("mcp__github__get_pull_request", "mcp__github__pull_request_read")
+    assert c.policy == {"deference": True, "lane_continuation": True, "max_refusals": 3}
+    assert c.warnings == ()
+
+
+def test_layers_rise_user_then_project_then_env() -> None:
+    c = resolve(
+        user={"max_refusals": 5, "min_compliant_drives": 3, "identity": "alice"},
+        project={"max_refusals": 4, "min_compliant_drives": 4},
+        env={"LANEGATE_MAX_REFUSALS": "2"},
+    )
+    assert (c.max_refusals, c.min_compliant_drives, c.identity) == (2, 4, "alice")
+    assert c.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("raw", "value"),
+    [
+        ("on", True),
+        (" ON ", True),
+        ("True", True),
+        ("yes", True),
+        ("1", True),
+        ("off", False),
+        ("FALSE", False),
+        (" No", False),
+        ("0", False),
+    ],
+)
+def test_booleans_accept_the_usual_words(raw: str, value: bool) -> None:
+    c = resolve(user={"deference": not value}, env={"LANEGATE_DEFERENCE": raw})
+    assert c.deference is value
+    assert c.warnings == ()
+
+
+def test_toml_booleans_may_be_words_too() -> None:
+    assert resolve(user={"lane_continuation": "off"}).lane_continuation is False
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "warning"),
+    [
+        (
+            "LANEGATE_DEFERENCE",
+            "maybe",
+            "env LANEGATE_DEFERENCE='maybe' unparseable (expected on/off, true/false, yes/no or 1/0); kept True",
+        ),
+        (
+            "LANEGATE_MODE",
+            "strict",
+            "env LANEGATE_MODE='strict' unparseable (expected enforce or dry-run); kept 'enforce'",
+        ),
+        (
+            "LANEGATE_MAX_REFUSALS",
+            "-1",
+            "env LANEGATE_MAX_REFUSALS='-1' unparseable (expected a whole number >= 0); kept 3",
+        ),
+        (
+            "LANEGATE_MIN_COMPLIANT_DRIVES",
+            "two",
+            "env LANEGATE_MIN_COMPLIANT_DRIVES='two' unparseable (expected a whole number >= 0); kept 2",
+        ),
+        (
+            "LANEGATE_AUDIT_LOG",
+            " ",
+            "env LANEGATE_AUDIT_LOG=' ' unparseable (expected a non-empty path); kept '~/.lanegate/audit.jsonl'",
+        ),
+    ],
+)
+def test_an_unparseable_env_value_keeps_the_lower_layer_and_is_named(name: str, raw: str, warning: str) -> None:
+    before = resolve()
+    c = resolve(env={name: raw})
+    assert c.warnings == (warning,)
+    assert (c.mode, c.deference, c.max_refusals, c.min_compliant_drives, c.audit_log) == (
+        before.mode,
+        before.deference,
+        before.max_refusals,
+        before.min_compliant_drives,
+        before.audit_log,
+    )
+
+
+def test_env_sets_every_listed_variable() -> None:
+    c = resolve(
+        env={
+            "LANEGATE_MODE": "Dry-Run",
+            "LANEGATE_DEFERENCE": "off",
+            "LANEGATE_LANE_CONTINUATION": "no",
+            "LANEGATE_AUDIT_LOG": "~/logs/a.jsonl",
+            "LANEGATE_STATE_DIR": "/var/lib/lg",
+            "LANEGATE_IDENTITY": " @bot ",
+            "LANEGATE_MAX_REFUSALS": " 0 ",
+            "LANEGATE_MIN_COMPLIANT_DRIVES": "5",
+            "LANEGATE_SPACY_MODEL": "en_core_web_md",
+            "LANEGATE_ALLOW_PROJECT_WEAKENING": "yes",
+        }
+    )
+    assert (c.mode, c.deference, c.lane_continuation) == ("dry-run", False, False)
+    assert (c.audit_log, c.state_dir, c.identity) == ("/home/op/logs/a.jsonl", "/var/lib/lg", "@bot")
+    assert (c.max_refusals, c.min_compliant_drives, c.spacy_model, c.allow_project_weakening) == (
+        0,
+        5,
+        "en_core_web_md",
+        True,
+    )
+
+
+def test_an_empty_identity_means_unset() -> None:
+    assert resolve(user={"identity": "alice"}, env={"LANEGATE_IDENTITY": ""}).identity is None
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "kept"),
+    [
+        ("mode", "dry-run", "enforce"),
+        ("deference", False, True),
+        ("lane_continuation", "off", True),
+        ("max_refusals", 4, 3),
+        ("max_refusals", 0, 3),
+        ("min_compliant_drives", 1, 2),
+        ("skip_subagents", True, False),
+        ("background_blocks", False, True),
+        ("audit_log", "/dev/null", "/home/op/.lanegate/audit.jsonl"),
+        ("state_dir", "/tmp/fresh", "/home/op/.lanegate/state"),
+        ("identity", "someone-else", None),
+        ("spacy_model", "missing_model", None),
+        (
+            "review_tools",
+            ["Bash"],
+            (
+                "mcp__github__create_and_submit_pull_request_review",
+                "mcp__github__submit_pending_pull_request_review",
+                "mcp__github__create_pull_request_review",
+            ),
+        ),
+    ],
+)
+def test_a_project_cannot_weaken_the_gate(key: str, value: object, kept: object) -> None:
+    user = {"background_blocks": True} if key == "background_blocks" else None
+    c = resolve(user=user, project={key: value})
+    assert getattr(c, key) == kept
+    assert c.warnings == (f"project lanegate.toml {key}={value!r} ignored: {WEAKEN}",)
+
+
+@pytest.mark.parametrize("source", ["user", "env"])
+def test_allow_project_weakening_from_the_user_or_env_lets_the_project_through(source: str) -> None:
+    user = {"allow_project_weakening": True} if source == "user" else None
+    env = {"LANEGATE_ALLOW_PROJECT_WEAKENING": "on"} if source == "env" else None
+    c = resolve(
+        user=user,
+        project={"mode": "dry-run", "max_refusals": 0, "lexicon": {"domain_words": {"merge": ["ship"]}}},
+        env=env,
+    )
+    assert (c.mode, c.max_refusals) == ("dry-run", 0)
+    assert dict(c.lexicon.domain_words) == {"merge": ("ship",)}
+    assert c.warnings == ()
+
+
+def test_a_project_cannot_allow_its_own_weakening() -> None:
+    c = resolve(project={"allow_project_weakening": True, "mode": "dry-run"})
+    assert (c.allow_project_weakening, c.mode) == (False, "enforce")
+    assert c.warnings == (
+        "project lanegate.toml allow_project_weakening ignored: only the user may set it",
+        f"project lanegate.toml mode='dry-run' ignored: {WEAKEN}",
+    )
+
+
+def test_a_project_may_make_settings_stricter() -> None:
+    c = resolve(
+        user={"mode": "dry-run", "deference": False, "max_refusals": 0, "background_blocks": False},
+        project={
+            "mode": "enforce",
+            "deference": True,
+            "max_refusals": 2,
+            "min_compliant_drives": 4,
+            "background_blocks": True,
+        },
+    )
+    assert (c.mode, c.deference, c.max_refusals, c.min_compliant_drives, c.background_blocks) == (
+        "enforce",
+        True,
+        2,
+        4,
+        True,
+    )
+    assert c.warnings == ()
+
+
+def test_env_still_wins_over_an_ignored_project_key() -> None:
+    c = resolve(project={"mode": "dry-run"}, env={"LANEGATE_MODE": "dry-run"})
+    assert c.mode == "dry-run"
+
+
+def test_lexicon_tables_add_up_and_project_domain_words_are_ignored() -> None:
+    c = resolve(
+        user={
+            "lexicon": {
+                "phrases": [{"canonical": "your steer", "family": "attribution"}],
+                "domain_words": {"release": ["production deploy"]},
+                "agent_work": ["spike"],
+            }
+        },
+        project={
+            "lexicon": {
+                "phrases": [{"canonical": "shall we", "family": "offer", "gate": "none"}],
+                "domain_words": {"merge": ["lgtm"]},
+                "agent_work": ["triage", "spike"],
+            }
+        },
+    )
+    assert [dict(p) for p in c.lexicon.phrases] == [
+        {"canonical": "your steer", "family": "attribution"},
+        {"canonical": "shall we", "family": "offer"},
+    ]
+    assert dict(c.lexicon.domain_words) == {"release": ("production deploy",)}
+    assert c.lexicon.agent_work == ("spike", "triage")
+    assert c.warnings == (
+        "project lanegate.toml lexicon.domain_words ignored: it widens the exemption and "
+        "allow_project_weakening is off",
+    )
+
+
+def test_bad_lexicon_entries_are_named() -> None:
+    c = resolve(user={"lexicon": {"phrases": [{"canonical": "x", "family": "maybe"}, "y"], "colour": 1}})
+    assert c.lexicon.phrases == ()
+    assert c.warnings == (
+        "user config lexicon.phrases entry {'canonical': 'x', 'family': 'maybe'} ignored: needs canonical, family",
+        "user config lexicon.phrases entry 'y' ignored: needs canonical, family",
+        "user config lexicon.colour: unknown key or wrong type, ignored",
+    )
+
+
+def test_walk_layers_keep_their_source_and_a_project_cannot_hide_prompts() -> None:
+    c = resolve(
+        user={"walk": {"non_prompting_prefixes": ["<peer>"]}},
+        project={
+            "walk": {"autonomous_prefixes": {"[CRON]": "wake"}, "non_prompting_prefixes": ["[WAKE]"], "replace": True}
+        },
+    )
+    assert [(s, dict(t)) for s, t in c.walk] == [
+        ("user config", {"non_prompting_prefixes": ["<peer>"]}),
+        ("project lanegate.toml", {"autonomous_prefixes": {"[CRON]": "wake"}}),
+    ]
+    assert c.warnings == (
+        "project lanegate.toml walk.non_prompting_prefixes ignored: it could hide a prompt from the walk",
+        "project lanegate.toml walk.replace ignored: it could hide a prompt from the walk",
+    )
+
+
+def test_directive_tables_merge_with_the_project_last() -> None:
+    c = resolve(
+        user={"directives": {"role": "maintainer", "rules": {"no-lane-state": "a"}}},
+        project={"directives": {"role": "release engineer", "rules": {"valid-lane-state": "b"}}},
+    )
+    assert dict(c.directives) == {
+        "role": "release engineer",
+        "rules": {"no-lane-state": "a", "valid-lane-state": "b"},
+    }
+
+
+def test_unknown_keys_and_non_tables_are_named() -> None:
+    c = resolve(user={"colour": "blue", "walk": "fast"})
+    assert c.warnings == ("user config colour: unknown key ignored", "user config [walk] is not a table; ignored")
+
+
+# ---- the loader ----
+
+
+def test_user_config_path_order(tmp_path: Path) -> None:
+    assert user_config_path({"HOME": "/h"}) == "/h/.config/lanegate/config.toml"
+    assert user_config_path({"HOME": "/h", "XDG_CONFIG_HOME": "/x"}) == "/x/lanegate/config.toml"
+    assert user_config_path({"HOME": "/h", "XDG_CONFIG_HOME": "relative"}) == "/h/.config/lanegate/config.toml"
+    assert user_config_path({"HOME": "/h", "XDG_CONFIG_HOME": "/x", "LANEGATE_CONFIG": "/c.toml"}) == "/c.toml"
+
+
+def test_load_config_reads_the_user_and_project_files(tmp_path: Path) -> None:
+    (tmp_path / "xdg" / "lanegate").mkdir(parents=True)
+    (tmp_path / "xdg" / "lanegate" / "config.toml").write_text('identity = "alice"\nmax_refusals = 5\n')
+    (tmp_path / "proj").mkdir()
+    (tmp_path / "proj" / "lanegate.toml").write_text('max_refusals = 4\n[directives]\nrole = "reviewer"\n')
+    c = load_config({"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "xdg")}, str(tmp_path / "proj"))
+    assert (c.identity, c.max_refusals, dict(c.directives)) == ("alice", 4, {"role": "reviewer"})
+    assert c.warnings == ()
+
+
+def test_a_broken_project_file_is_ignored_and_named(tmp_path: Path) -> None:
+    (tmp_path / "lanegate.toml").write_text('mode = "dry-run\n')
+    c = load_config({"HOME": str(tmp_path), "LANEGATE_CONFIG": str(tmp_path / "none.toml")}, str(tmp_path))
+    assert (c.mode, c.deference, c.lane_continuation) == ("enforce", True, True)
+    assert len(c.warnings) == 1
+    assert c.warnings[0].startswith(f"project {tmp_path}/lanegate.toml ignored: ")
+
+
+def test_a_broken_user_file_is_ignored_and_named(tmp_path: Path) -> None:
+    (tmp_path / "user.toml").write_bytes(b"mode = \xff\n")
+    c = load_config({"HOME": str(tmp_path), "LANEGATE_CONFIG": str(tmp_path / "user.toml")}, None)
+    assert c.mode == "enforce"
+    assert len(c.warnings) == 1
+    assert c.warnings[0].startswith(f"user config {tmp_path}/user.toml ignored: ")
+
+
+def test_missing_files_are_not_warnings(tmp_path: Path) -> None:
+    c = load_config({"HOME": str(tmp_path)}, str(tmp_path / "nowhere"))
+    assert c.warnings == ()

@@ -1,0 +1,122 @@
+"""The refusal texts of SPEC §5.3: seed wording, the rule that fired, the length bound, overrides."""
+
+from __future__ import annotations
+
+import pytest
+
+from hook.directives import MAX_CHARS, TEXT_KEYS, builtin_texts, load_directives
+
+SEED_001 = (
+    "Answer delivered — and you declared this lane ACTIVE. Answer-plus-drive, not answer-plus-stop: "
+    "continue the lane now, or hand it off honestly (next-lane with gates naming non-self actors)."
+)
+SEED_004 = (
+    'It looks like you slipped into the "helpful assistant" bias. You are a maintainer of this repository '
+    "and an equal peer 🖖. If you need validation or input, you can A2A message with peers or use the "
+    "ideation-sandbox skill."
+)
+SCOPE = (
+    "Scope of the rule: only human-only decisions — merge, credentials, release, stamp — may be handed to "
+    'the human, and only when the phrase\'s own relation names them ("your call on the merge", "the merge '
+    'is yours"). Everything else — which lane, which design, a review disposition, what to do next — is '
+    "yours to decide."
+)
+
+
+def test_dialogue_directive_is_seed_001_verbatim_followed_by_the_rule() -> None:
+    d, warnings = load_directives()
+    assert warnings == ()
+    assert d.dialogue == SEED_001
+    assert d.active_lane_in_dialogue() == (
+        SEED_001 + '\n(rule: active-lane-in-dialogue — laneContinuation "active-lane" on a turn that answered '
+        "the operator)"
+    )
+
+
+def test_helpful_assistant_directive_is_seed_004_with_role_scope_and_trigger() -> None:
+    d, _ = load_directives()
+    text = d.deference("your call", "fires: object 'the parser lane' is agent work")
+    assert text == (
+        f"{SEED_004} {SCOPE} (trigger: deference phrase \"your call\" — fires: object 'the parser lane' is agent work)"
+    )
+
+
+def test_no_hold_directive_says_what_to_do_and_names_the_failed_rules() -> None:
+    d, _ = load_directives()
+    text = d.no_hold_refusal("invalid-lane-state", ("gate 1 has no checkedAt", "laneContinuation 'hold' is unknown"))
+    assert text.startswith("There is no hold state. Name your lane and do its next concrete action now")
+    assert "parked, not driven" in text
+    assert "```lane-state\n" in text
+    assert text.endswith(
+        "(rule: invalid-lane-state — the lane-state block breaks its rules: gate 1 has no checkedAt; "
+        "laneContinuation 'hold' is unknown)"
+    )
+
+
+def test_no_hold_rule_line_without_details() -> None:
+    d, _ = load_directives()
+    assert d.no_hold_refusal("no-lane-state", ()).endswith(
+        "\n\n(rule: no-lane-state — the turn ended without a lane-state block)"
+    )
+
+
+@pytest.mark.parametrize("key", TEXT_KEYS)
+def test_every_builtin_text_is_under_the_limit(key: str) -> None:
+    assert len(str(builtin_texts()[key])) < MAX_CHARS
+
+
+def test_every_rendered_refusal_is_under_the_limit_even_with_huge_inputs() -> None:
+    d, _ = load_directives()
+    huge = "x" * 5000
+    rendered = [
+        d.deference(huge, huge),
+        d.active_lane_in_dialogue(),
+        *(d.no_hold_refusal(tag, tuple([huge] * 60)) for tag in d.rules),
+    ]
+    assert [len(t) < MAX_CHARS for t in rendered] == [True] * len(rendered)
+
+
+def test_long_detail_lists_are_cut_and_counted() -> None:
+    d, _ = load_directives()
+    text = d.no_hold_refusal("invalid-lane-state", tuple(f"v{i}" for i in range(8)))
+    assert text.endswith("breaks its rules: v0; v1; v2; v3; v4; 3 more)")
+
+
+def test_role_and_texts_come_from_the_directives_table() -> None:
+    d, warnings = load_directives({"role": "release engineer of lanegate", "dialogue": "Keep driving."})
+    assert warnings == ()
+    assert d.deference("want me to", "r").startswith(
+        'It looks like you slipped into the "helpful assistant" bias. You are a release engineer of lanegate and'
+    )
+    assert d.active_lane_in_dialogue().startswith("Keep driving.\n(rule: active-lane-in-dialogue")
+
+
+def test_rule_meanings_can_be_overridden() -> None:
+    d, warnings = load_directives({"rules": {"no-lane-state": "end every turn with a lane-state block"}})
+    assert warnings == ()
+    assert d.no_hold_refusal("no-lane-state", ()).endswith(
+        "(rule: no-lane-state — end every turn with a lane-state block)"
+    )
+
+
+def test_unusable_overrides_keep_the_defaults_and_are_named() -> None:
+    d, warnings = load_directives(
+        {
+            "dialogue": "   ",
+            "no_hold": "y" * MAX_CHARS,
+            "role": 7,
+            "colour": "blue",
+            "rules": {"no-such-rule": "x", "no-lane-state": ""},
+        }
+    )
+    assert d.dialogue == SEED_001
+    assert d.role == "maintainer of this repository"
+    assert d.no_hold.startswith("There is no hold state.")
+    assert warnings == (
+        "directives.dialogue: unknown key or unusable text, kept the default",
+        "directives.no_hold: unknown key or unusable text, kept the default",
+        "directives.role: unknown key or unusable text, kept the default",
+        "directives.colour: unknown key or unusable text, kept the default",
+        "directives.rules.no-such-rule: unknown rule or unusable text, kept the default",
+        "directives.rules.no-lane-state: unknown rule or unusable text, kept the default",
+    )
