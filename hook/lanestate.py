@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta, timezone, tzinfo
 from typing import Any, Literal
 
-from hook.records import ToolCall
+from hook.records import LazyRegex, ToolCall
 from hook.transcript_tools import DEFAULT_SHELL_TOOLS, PR_URL, fetched_prs
 
 Outcome = Literal["absent", "malformed", "invalid", "valid"]
@@ -22,15 +22,15 @@ LANE_CONTINUATIONS = ("active-lane", "next-lane", "blocker-routed")
 FUTURE_TOLERANCE = timedelta(minutes=5)
 MERGE_FIELD = "mergedAt"
 
-_FENCE_OPEN = re.compile(r"^ {0,3}(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
-_LANE_INFO = re.compile(r"lane-state(?:\s|$)", re.IGNORECASE)
+_FENCE_OPEN = LazyRegex(r"^ {0,3}(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+_LANE_INFO = LazyRegex(r"lane-state(?:\s|$)", re.IGNORECASE)
 _ZONE = r"(?P<zone>Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?"
 _CLOCK = r"(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2})(?:[.,](?P<f>\d{1,9}))?)?"
-_FULL_STAMP = re.compile(rf"(?P<y>\d{{4}})-(?P<mo>\d{{2}})-(?P<d>\d{{2}})[T ]{_CLOCK}\s*{_ZONE}")
-_TIME_STAMP = re.compile(rf"{_CLOCK}\s*{_ZONE}")
+_FULL_STAMP = LazyRegex(rf"(?P<y>\d{{4}})-(?P<mo>\d{{2}})-(?P<d>\d{{2}})[T ]{_CLOCK}\s*{_ZONE}")
+_TIME_STAMP = LazyRegex(rf"{_CLOCK}\s*{_ZONE}")
 # PR-shaped refs: "PR #812", "PR 812", "PR#812", "pull request 812", "pull-request #812", a /pull/N URL.
 # A bare "#812" is not PR-shaped: issues share the number space, and `gh pr view` of an issue fails.
-_PR_REF = re.compile(r"\b(?:PR|pull[\s-]*request)s?\s*#?\s*(\d{1,9})\b", re.IGNORECASE)
+_PR_REF = LazyRegex(r"\b(?:PR|pull[\s-]*request)s?\s*#?\s*(\d{1,9})\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -52,11 +52,15 @@ class LaneState:
         return tuple(g for g in gates if isinstance(g, Mapping))
 
 
-@dataclass(frozen=True)
 class _Turn:
-    prompt_time: datetime | None
-    now: datetime
-    fetched: frozenset[int]
+    """What validation knows about this turn (a plain class: it never leaves this module)."""
+
+    __slots__ = ("fetched", "now", "prompt_time")
+
+    def __init__(self, prompt_time: datetime | None, now: datetime, fetched: frozenset[int]) -> None:
+        self.prompt_time = prompt_time
+        self.now = now
+        self.fetched = fetched
 
 
 def parse_lane_state(text: str | None) -> LaneState:
@@ -115,12 +119,15 @@ def find_lane_state_block(text: str) -> str | None:
     same character at least as long; an unclosed fence runs to the end. A lane-state fence inside
     another fenced block is content of that block, not a block.
     """
+    if "```" not in text and "~~~" not in text:
+        return None
+    opener = _FENCE_OPEN.compiled.match
     found: str | None = None
     open_fence: tuple[str, int, bool, list[str]] | None = None
     for raw_line in text.split("\n"):
         line = raw_line[:-1] if raw_line.endswith("\r") else raw_line
         if open_fence is None:
-            match = _FENCE_OPEN.match(line)
+            match = opener(line)
             if match is None:
                 continue
             fence, info = match.group("fence"), match.group("info").strip()

@@ -6,6 +6,7 @@ wrong types and answers with a neutral value instead of raising.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -97,3 +98,23 @@ def tool_result_text(block: Mapping[str, Any]) -> str:
 def flag(record: Record, key: str) -> bool:
     """A boolean marker such as isMeta or isSidechain; only a literal true counts."""
     return record.get(key) is True
+
+
+class LazyRegex:
+    """A regex compiled on first use: most stops need few of the patterns, and each compile costs time."""
+
+    __slots__ = ("_compiled", "_flags", "_source")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source = source
+        self._flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.compiled, name)

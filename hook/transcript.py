@@ -101,6 +101,9 @@ class _TurnReader:
         self.final_parts: list[str] = []  # newest first while reading
         self.final_done = False
         self.seen: set[str] = set()
+        # A subagent's own transcript marks every record isSidechain (with its agentId); there the
+        # sidechain is the main line. Decided by the newest user or assistant record.
+        self.subagent_file: bool | None = None
 
     def read(self, fh: BinaryIO, size: int, block_size: int) -> Turn:
         lines = BackwardLines(fh, size, block_size)
@@ -112,7 +115,7 @@ class _TurnReader:
                 if self.scan_from is None or offset < self.scan_from:
                     break
                 if b'"tool_' in raw and (record := _decode(raw)) is not None:
-                    self._collect_tools(record, offset)
+                    self._collect_tools(self._main_line(record), offset)
                 continue
             record = _decode(raw)
             if first:
@@ -134,10 +137,23 @@ class _TurnReader:
             bytes_read=lines.bytes_read,
         )
 
+    def _main_line(self, record: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The record as this file's main line sees it: a subagent file's records lose isSidechain."""
+        side = record.get("isSidechain")
+        if self.subagent_file is None and record.get("type") in ("user", "assistant"):
+            self.subagent_file = side is True and isinstance(record.get("agentId"), str)
+        if side is True and self.subagent_file:
+            return {**record, "isSidechain": False}
+        return record
+
     def _before_prompt(self, record: Mapping[str, Any], offset: int) -> None:
         if self._duplicate(record):
             return
+        record = self._main_line(record)
         verdict = classify_record(record, self.walk)
+        if verdict is not None and verdict.operator_in_loop and self.subagent_file:
+            # A subagent is prompted by its parent agent, never by the operator.
+            verdict = replace(verdict, operator_in_loop=False, kind="non-human-origin")
         if verdict is not None:
             self.context = replace(
                 verdict,

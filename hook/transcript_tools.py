@@ -7,13 +7,12 @@ those lets the command print text (such as a pull-request URL) that the named pr
 
 from __future__ import annotations
 
-import re
 import shlex
 from collections.abc import Collection, Iterable, Mapping
 from fnmatch import fnmatchcase
 from typing import Any
 
-from hook.records import ToolCall
+from hook.records import LazyRegex, ToolCall
 
 # Tool names whose input["command"] is a shell command line, across the supported harnesses.
 DEFAULT_SHELL_TOOLS: frozenset[str] = frozenset(
@@ -36,12 +35,12 @@ REVIEW_ACTIONS = {
     "-c": "--comment", "--comment": "--comment",
 }
 
-PR_URL = re.compile(r"https?://[A-Za-z0-9.-]+(?::\d+)?/[\w.-]+/[\w.-]+/pull/(\d{1,9})(?![\w-])")
-PR_PATH = re.compile(r"/pulls?/(\d{1,9})(?!\d)")
-API_PULLS = re.compile(r"(?:^|/)pulls/(\d{1,9})(?!\d)")
-GRAPHQL_PR = re.compile(r"pullRequest\s*\(\s*number\s*:\s*(\d{1,9})")
-NUMBER = re.compile(r"#?(\d{1,9})")
-PR_INPUT_KEY = re.compile(r"(?i)pull|number|url|^(?:pr|ref|id)$|^pr[_-]?(?:num|id)")
+PR_URL = LazyRegex(r"https?://[A-Za-z0-9.-]+(?::\d+)?/[\w.-]+/[\w.-]+/pull/(\d{1,9})(?![\w-])")
+PR_PATH = LazyRegex(r"/pulls?/(\d{1,9})(?!\d)")
+API_PULLS = LazyRegex(r"(?:^|/)pulls/(\d{1,9})(?!\d)")
+GRAPHQL_PR = LazyRegex(r"pullRequest\s*\(\s*number\s*:\s*(\d{1,9})")
+NUMBER = LazyRegex(r"#?(\d{1,9})")
+PR_INPUT_KEY = LazyRegex(r"(?i)pull|number|url|^(?:pr|ref|id)$|^pr[_-]?(?:num|id)")
 
 
 def shell_command(call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS) -> str | None:

@@ -7,18 +7,18 @@ are conventions an agent's environment could spoof — anything able to write a 
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from hook.records import Record, block_texts, flag, has_image, is_tool_result_only, mapping, string
 
-WALK_PATH = Path(__file__).with_name("walk.toml")
+WALK_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "walk.toml")
 WINDOW_TOKEN = "@WINDOW@"
 # Kind given to autonomous prefixes listed without one (a plain list in the [walk] table).
 DEFAULT_PREFIX_KIND = "wake"
@@ -111,7 +111,7 @@ NO_PROMPT = PromptContext(operator_in_loop=False, kind="none")
 @cache
 def default_walk_config() -> WalkConfig:
     """The built-in walk rules from walk.toml, parsed once per process."""
-    with WALK_PATH.open("rb") as fh:
+    with open(WALK_PATH, "rb") as fh:
         return parse_walk_config(tomllib.load(fh))
 
 

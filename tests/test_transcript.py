@@ -244,6 +244,24 @@ def test_sidechain_records_are_skipped(tmp_path: Path) -> None:
     assert (turn.context.kind, turn.final_text, turn.tool_calls) == ("wake", "main text", ())
 
 
+def test_a_subagent_transcript_is_read_on_its_own_line(tmp_path: Path) -> None:
+    b = TranscriptBuilder(agent_id="a9a57a7").user("Find every caller of parse()", origin=None)
+    b.bash("grep -rn 'parse(' src", "src/a.py:3").assistant_text("Two callers.", "Both in src/a.py.")
+    turn = turn_of(b, tmp_path)
+    assert (turn.context.operator_in_loop, turn.context.kind, turn.context.text) == (
+        False,
+        "non-human-origin",
+        "Find every caller of parse()",
+    )
+    assert turn.final_text == "Two callers.\n\nBoth in src/a.py."
+    assert [(c.name, c.result_text) for c in turn.tool_calls] == [("Bash", "src/a.py:3")]
+
+
+def test_a_subagent_transcript_keeps_synthetic_kinds(tmp_path: Path) -> None:
+    turn = turn_of(TranscriptBuilder(agent_id="a1").wake("tick").assistant_text("x"), tmp_path)
+    assert turn.context.kind == "wake"
+
+
 def test_slash_commands_bash_mode_and_interrupts_are_skipped(tmp_path: Path) -> None:
     b = TranscriptBuilder().wake("tick").assistant_text("partial")
     b.interrupt().interrupt(for_tool_use=True).slash_command("/cost", stdout="$0.12").bash_mode()

@@ -42,8 +42,11 @@ class TranscriptBuilder:
         step: timedelta = timedelta(seconds=1),
         cwd: str = "/work/repo",
         version: str = "2.1.30",
+        agent_id: str | None = None,
     ) -> None:
+        """agent_id: build a subagent's own transcript (every record isSidechain, with agentId)."""
         self.session_id = session_id
+        self.agent_id = agent_id
         self.clock = _moment(start)
         self.step = step
         self.cwd = cwd
@@ -95,6 +98,9 @@ class TranscriptBuilder:
             "uuid": uuid,
             "timestamp": _iso(self.clock),
         }
+        if self.agent_id is not None:
+            record["isSidechain"] = True
+            record["agentId"] = self.agent_id
         record.update(fields)
         self.records.append(record)
         self._last_uuid = uuid
