@@ -1,0 +1,162 @@
+"""`analyze`: the analyzer's debugging CLI (SPEC §1.1) — a report, JSON, the parse listing, a displaCy picture.
+
+Exit status: 0 nothing fires, 1 at least one finding fires, 2 usage or tool error (message on stderr).
+The no-phrase path imports neither spaCy nor the grammar rules, so it answers in a few tens of ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import json
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from typing import NoReturn, TextIO
+
+from analyzer import analyze
+from analyzer.candidates import find_candidates
+from analyzer.nlp import ModelUnavailable
+from analyzer.render import Palette, html_page, relations, report_text, tree_text
+from analyzer.report import Report
+
+CLEAR, FIRES, ERROR = 0, 1, 2
+PROG = "analyze"
+
+
+class ToolError(Exception):
+    """An input or output the CLI cannot use: exit 2 with the message on stderr."""
+
+
+class UsageError(ToolError):
+    """A command line that does not say what to read: exit 2 with the usage line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, minus its habit of calling sys.exit from inside `main`."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise instead of exiting, so `main` stays callable in-process and owns the exit status."""
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line of SPEC §1.1."""
+    parser = _Parser(
+        prog=PROG,
+        description="Find the deference register in TEXT and judge each phrase from its dependency parse.",
+        epilog="exit status: 0 nothing fires, 1 at least one finding fires, 2 usage or tool error",
+    )
+    parser.add_argument("text", nargs="?", metavar="TEXT", help='the text to judge; "-" reads it from stdin')
+    parser.add_argument("--file", metavar="PATH", help="read the text from a UTF-8 file")
+    parser.add_argument("--json", action="store_true", help="print the machine-readable report: one JSON object")
+    parser.add_argument("--tree", action="store_true", help="also print the parse of each sentence holding a phrase")
+    parser.add_argument("--html", metavar="OUT.html", help="write a displaCy picture of each phrase's sentence")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `analyze` and return its exit status (not raise it), so tests and callers can use it in-process."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.json and args.tree:
+            raise UsageError("--tree prints a text listing; it cannot be combined with --json")
+        return run(args)
+    except UsageError as exc:
+        sys.stderr.write(f"{parser.format_usage()}{PROG}: error: {exc}\n")
+    except (ToolError, ModelUnavailable) as exc:
+        sys.stderr.write(f"{PROG}: {exc}\n")
+    return ERROR
+
+
+def run(args: argparse.Namespace) -> int:
+    """Judge the text, build every output first, then emit: a failure never leaves half a report behind."""
+    text, path = read_input(args)
+    report = judge(text)
+    rels = relations(text, report.findings) if (args.tree or args.html) and report.findings else []
+    if args.html:
+        write_file(args.html, html_page(rels, path))
+    if args.json:
+        emit(json.dumps(report.to_dict()) + "\n")
+    else:
+        palette = Palette(use_color(sys.stdout, os.environ))
+        emit(report_text(report, path, palette, [tree_text(rel, palette) for rel in rels] if args.tree else ()))
+    if args.html:
+        sys.stderr.write(f"{PROG}: wrote {args.html}\n")
+    return FIRES if report.verdict == "fire" else CLEAR
+
+
+def judge(text: str) -> Report:
+    """The analyzer's report; a text without a candidate phrase is clear without importing the grammar rules."""
+    if not find_candidates(text):
+        return Report(())
+    return analyze(text)
+
+
+def read_input(args: argparse.Namespace) -> tuple[str, str]:
+    """The text and the name the report shows for it: the file path, `<stdin>` or `<text>`."""
+    if args.file is not None:
+        if args.text is not None:
+            raise UsageError("give TEXT or --file PATH, not both")
+        return decode(read_bytes(args.file), args.file), args.file
+    if args.text is None:
+        raise UsageError('no text to judge: give TEXT, "-" for stdin, or --file PATH')
+    if args.text == "-":
+        return decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
+    return checked_argument(args.text), "<text>"
+
+
+def read_bytes(path: str) -> bytes:
+    """The file's bytes, or a one-line error naming the file and the reason."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise ToolError(f"cannot read {path}: {exc.strerror or exc}") from exc
+
+
+def decode(data: bytes, source: str) -> str:
+    """Strict UTF-8 (a leading BOM dropped): offsets in the report must point into the text the user gave."""
+    skipped = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    try:
+        return data[skipped:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        offset = skipped + exc.start
+        raise ToolError(f"{source} is not valid UTF-8 (byte 0x{data[offset]:02x} at offset {offset})") from exc
+
+
+def checked_argument(text: str) -> str:
+    """Python smuggles undecodable argv bytes in as lone surrogates; name the problem instead of crashing later."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ToolError("the TEXT argument is not valid UTF-8") from exc
+    return text
+
+
+def write_file(path: str, content: str) -> None:
+    """Write the picture; an unwritable path is a tool error, not a traceback."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(content)
+    except OSError as exc:
+        raise ToolError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def use_color(stream: TextIO, env: Mapping[str, str]) -> bool:
+    """Colour only for a person at a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    return stream.isatty() and not env.get("NO_COLOR")
+
+
+def emit(output: str) -> None:
+    """Write to stdout; a reader that stops early (`analyze --tree … | head`) is not an error."""
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

