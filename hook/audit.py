@@ -1,15 +1,18 @@
 """The audit line of every stop (SPEC §1.4): one JSON object appended with one write, never rewritten.
 
-Concurrent seats share the log, so each line goes out as a single os.write on an O_APPEND descriptor;
-a log whose last byte is not a newline (another process died mid-write) gets one first, so a torn line
-never swallows the next. Stdlib json only: this runs on every stop and orjson costs ~45 ms to import.
+Concurrent seats share the log, so each line goes out as a single os.write on an O_APPEND descriptor
+(under an flock, so appenders queue rather than race); a log whose last byte is not a newline (another
+process died mid-write) gets one first, so a torn line never swallows the next. Stdlib json only: this
+runs on every stop, and orjson costs ~45 ms to import.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -85,6 +88,9 @@ def append_line(path: str, line: AuditLine) -> str | None:
             os.makedirs(folder, exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         try:
+            # Appenders queue here so the torn-line check never sees another seat's write half done.
+            with suppress(OSError):
+                fcntl.flock(fd, fcntl.LOCK_EX)
             size = os.fstat(fd).st_size
             if size and os.pread(fd, 1, size - 1) != b"\n":
                 data = b"\n" + data

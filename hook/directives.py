@@ -19,7 +19,7 @@ MAX_CHARS = 1500
 TEXT_KEYS = ("role", "dialogue", "helpful_assistant", "domain_scoping", "trigger", "no_hold", "rule")
 # A refusal lists what failed, but a lane-state with fifty broken gates must not drown the directive.
 MAX_DETAILS = 5
-MAX_DETAIL_CHARS = 240
+MAX_DETAIL_CHARS = 400
 
 
 @dataclass(frozen=True)
