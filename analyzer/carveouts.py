@@ -25,7 +25,8 @@ _DOUBLE_QUOTES = re.compile(r"\"(?:(?!\n[ \t]*\n)[^\"])+\"|“(?:(?!\n[ \t]*\n)[
 # Single quotes: the opening mark starts a word and the closing mark ends one, so apostrophes
 # inside words ("don't", "agents' lanes") never open or close a quotation.
 _SINGLE_QUOTES = re.compile(
-    r"(?<![\w'’‘])['‘](?=[^\s'’])(?:(?!\n[ \t]*\n)[^'‘’])+?(?<=[^\s'‘])['’](?![\w])", re.DOTALL
+    r"(?<![\w'’‘])['‘](?=[^\s'’])(?:(?!\n[ \t]*\n)[^'‘’]|(?<=\w)['’](?=\w))+?(?<=[^\s'‘])['’](?![\w])",
+    re.DOTALL,
 )
 # Emphasis markers at a word edge: **x**, __x__, *x*, _x_ (not the underscore inside your_call).
 _EMPHASIS = re.compile(r"(?<![\w*])[*_]+(?=[^\s*_])|(?<=[^\s*_])[*_]+(?![\w*])")
@@ -66,7 +67,8 @@ def build_views(text: str) -> Views:
     regions.sort(key=lambda r: r.start)
 
     match_chars = list(_EMPHASIS.sub(lambda m: " " * len(m.group()), text))
-    parse_chars = list(match_chars)
+    # The parser knows "isn't" and "that's" but not their typographic forms: same length, same grammar.
+    parse_chars = [ch if ch != "’" else "'" for ch in match_chars]
     for region in regions:
         _blank(match_chars, text, region.start, region.end)
         if region.kind == "inline-code":

@@ -18,6 +18,7 @@ from analyzer.negation import relation_negation
 from analyzer.report import Form, Verdict
 from analyzer.tokens import (
     DEMONSTRATIVES,
+    SUBJECT_DEPS,
     bounds,
     conjuncts,
     forms,
@@ -27,7 +28,7 @@ from analyzer.tokens import (
     tops,
     words_of,
 )
-from analyzer.work import WorkJudgement, judge_work
+from analyzer.work import WorkJudgement, judge_stretch, judge_work
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -45,7 +46,9 @@ OBJECT_INTRODUCERS = frozenset({":", "—", "–", "--", "-"})
 # A conjunction that may stand between the detaching comma and the phrase: ", but your call".
 DETACHED_CONJUNCTIONS = frozenset({"but", "so", "and"})
 # Tags of a report verb that tell of a decision taken: "went with", "going with", "followed".
-REPORT_TAGS = frozenset({"VBD", "VBN", "VBG"})
+REPORT_TAGS = frozenset({"VBD", "VBN", "VBG", "JJ"})
+# Clauses under the phrase that can state the decision: "your call whether to merge".
+CLAUSAL_OBJECT_DEPS = frozenset({"acl", "relcl", "ccomp", "advcl"})
 # Prepositions that cite a rule: "per the merge gate", "under the release policy".
 CITING_PREPOSITIONS = frozenset({"per", "under", "according", "by", "as"})
 # Dependents of a copula that name what it says of its subject.
@@ -85,7 +88,7 @@ def judge_attribution(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | 
     if carved is not None:
         return carved
     rest = frozenset(t.i for t in noun.sent) - {t.i for t in phrase}
-    if not is_extraposed(noun):
+    if not is_extraposed(noun) and not _owned_by_subject(noun):
         objects = phrase_object(noun, phrase)
         if objects:
             return object_form(noun, objects, lexicon, _after_phrase(phrase, rest))
@@ -96,7 +99,7 @@ def judge_attribution(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | 
         if not segment:
             return standalone(phrase)
         return judge_segment(segment, lexicon)
-    if noun.head.i == noun.i:
+    if noun.head.i == noun.i or not noun.head.is_alpha:
         return standalone(phrase)
     return judge_predicate(noun.head, lexicon, rest)
 
@@ -118,7 +121,7 @@ def phrase_noun(phrase: Sequence[Token]) -> Token:
 
 def other_noun(noun: Token) -> Carved | None:
     """Rule `compound-noun`: "your call graph", "your move semantics" — the phrase's noun modifies another."""
-    if noun.dep_ == "compound" and noun.head.i > noun.i:
+    if noun.dep_ == "compound" and noun.head.i > noun.i and noun.head.is_alpha:
         return Carved("compound-noun", f"'{noun.text} {noun.head.text}' is another noun, not the phrase")
     return None
 
@@ -138,7 +141,7 @@ def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -
     if noun.dep_ == "pobj" and head.lower_ in lexicon.report_prepositions:
         return Carved("report-of-decision", f"'{head.text} {phrase_text(phrase)}' reports a decision already taken")
     verb = head.head if noun.dep_ == "pobj" else head if noun.dep_ == "dobj" else None
-    if verb is not None and verb.lemma_.lower() in lexicon.report_verbs and verb.tag_ in REPORT_TAGS:
+    if verb is not None and forms(verb) & lexicon.report_verbs and verb.tag_ in REPORT_TAGS:
         return Carved("report-of-decision", f"'{verb.text} … {phrase_text(phrase)}' reports a decision already taken")
     if noun.dep_ in ("nsubj", "nsubjpass") and head.tag_ == "VBD":
         return Carved("report-of-decision", taken)
@@ -188,7 +191,7 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
                 continue
             if child.dep_ == "prep" and child.lower_ in OBJECT_PREPOSITIONS:
                 roots += [c for c in child.children if c.dep_ in ("pobj", "pcomp")]
-            elif child.dep_ == "appos" or (child.dep_ in ("acl", "relcl", "ccomp") and _states_decision(child)):
+            elif child.dep_ == "appos" or (child.dep_ in CLAUSAL_OBJECT_DEPS and _states_decision(child)):
                 roots.append(child)
     if not roots and after is not None and after.text in OBJECT_INTRODUCERS and after.whitespace_:
         roots = tops([t for t in noun.sent if t.i > after.i])
@@ -196,6 +199,13 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
         first = min(t.i for r in roots for t in r.subtree)
         roots += [c for c in noun.children if c.dep_ == "conj" and c.i > first and c not in roots]
     return roots
+
+
+def _owned_by_subject(noun: Token) -> bool:
+    """'Merging is not your call — the bot merges': the copula's subject, not the dash, carries the relation."""
+    if noun.dep_ != "attr" or not is_copula(noun.head):
+        return False
+    return any(s.lower_ != "it" for s in _subjects(noun.head))
 
 
 def _after_phrase(phrase: Sequence[Token], scope: frozenset[int]) -> frozenset[int]:
@@ -251,14 +261,14 @@ def judge_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: 
 
 def judge_predicate(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool = False) -> Judgement:
     """Dispatch on the shape of the governing predicate."""
-    if is_copula(pred):
+    members = conjuncts(pred, scope)
+    if is_copula(pred) and (_complements(pred, scope) or len(members) == 1):
         return copular(pred, lexicon, scope)
     if _eligibility_word(pred, lexicon):
         return pending_eligibility(pred, pred, lexicon, scope)
-    members = conjuncts(pred, scope)
-    if len(members) > 1 and _offers_choice(pred):
+    if (len(members) > 1 or _holds_alternatives(pred, scope)) and _offers_choice(members):
         return option_list(pred, members, lexicon, scope)
-    if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred):
+    if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (demonstrative and _names_action(pred)):
         return topic(pred, lexicon, scope, demonstrative=demonstrative)
     return status_prose(pred, scope)
 
@@ -304,7 +314,7 @@ def copular(cop: Token, lexicon: Lexicon, scope: frozenset[int], *, phrase_noun:
     "PR #12 is merge-eligible, your move"                pending eligibility
     "CI is green, your call"                             neither: status prose
     """
-    complements = [c for c in cop.children if c.dep_ in COMPLEMENT_DEPS and c.i in scope]
+    complements = _complements(cop, scope)
     if phrase_noun is not None or any(_ownership(c, lexicon, scope) for c in complements):
         owner = [c for c in complements if _ownership(c, lexicon, scope)] + ([phrase_noun] if phrase_noun else [])
         return ownership(cop, owner, lexicon, scope)
@@ -322,21 +332,51 @@ def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset
     "it's your call whether I refactor …"        extraposed: judge the whether-clause
     "merge-eligible — that's your call"          demonstrative: judge what stands before it
     """
-    subject = subject_of(cop)
+    subjects = _subjects(cop)
+    subject = subjects[0] if subjects else None
     negation = relation_negation(cop, owner, lexicon)
     clause = _extraposed_clause(cop, owner) if subject is None or subject.lower_ == "it" else None
     if clause is not None:
-        what, root = "extraposed clause", clause
+        what, roots = "extraposed clause", [clause]
     elif subject is not None and subject.lower_ in DEMONSTRATIVES:
         return demonstrative_ownership(cop, subject, negation, lexicon)
     elif subject is not None:
-        what, root = "subject", subject
+        what, roots = "subject", subjects
     else:
         return status_prose(cop, scope)
-    work = judge_work([root], lexicon, scope | frozenset(t.i for t in root.subtree))
-    span = _span(root.subtree)
+    # A subject stands before its copula; what the parser hangs on it after the copula (an appositive
+    # ", your call") is not part of it.
+    covered = [t for r in roots for t in r.subtree if t.i in scope or (t.i < cop.i and what == "subject")]
+    stretch = _clausal_subject(cop)
+    if stretch:
+        covered = stretch
+        work = judge_stretch(stretch, lexicon)
+    else:
+        work = judge_work(roots, lexicon, frozenset(t.i for t in covered))
+    span = _span(covered)
     subject_text = f"{what} '{_text(cop, span)}'"
-    return _verdict(work, "copular-ownership", "copular-ownership", subject_text, span, root.i, negation)
+    return _verdict(work, "copular-ownership", "copular-ownership", subject_text, span, roots[0].i, negation)
+
+
+def _clausal_subject(cop: Token) -> list[Token]:
+    """'Whether #1155 merges before the freeze is your decision': a whether-clause subject the small model
+    split into marks and nominal subjects on the copula. The whole stretch before the copula is the subject."""
+    marks = [c for c in cop.children if c.dep_ == "mark" and c.lower_ in DECISION_MARKS and c.i < cop.i]
+    if not marks:
+        return []
+    return [t for t in cop.doc[marks[0].i : cop.i] if not t.is_punct and not t.is_space]
+
+
+def _subjects(cop: Token) -> list[Token]:
+    """The copula's subjects inside its own segment: 'Answer: the merge is yours' has subject 'the merge'.
+
+    The small model sometimes gives a coordinated subject two nsubj arcs ('the merge and the cleanup
+    are'); both are the subject.
+    """
+    subjects = [c for c in cop.children if c.dep_ in SUBJECT_DEPS]
+    segment = {t.i for t in _segment_before(cop)}
+    inside = [s for s in subjects if s.i in segment]
+    return inside or subjects
 
 
 def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
@@ -421,8 +461,11 @@ def is_detached(phrase: Sequence[Token]) -> bool:
 
 
 def _trailing_subordinate(trailing: list[Token]) -> bool:
-    """', your call, though I'd lean toward closing': a concessive or subordinate clause after the phrase."""
-    if len(trailing) < 2 or trailing[0].text not in (",", "—", "–", ";", "("):
+    """', your call, though I'd lean toward closing' / '…, your move; I'm on the next rule': the phrase
+    closes its clause segment and something unrelated follows."""
+    if trailing and trailing[0].text in (";", "—", "–", "--"):
+        return True
+    if len(trailing) < 2 or trailing[0].text not in (",", "("):
         return False
     opener = trailing[1]
     return opener.dep_ in ("mark", "cc") or opener.pos_ == "SCONJ" or opener.lower_ in DETACHED_CONJUNCTIONS
@@ -468,6 +511,25 @@ def _extraposed_clause(cop: Token, owner: list[Token]) -> Token | None:
     return None
 
 
+def _complements(pred: Token, scope: frozenset[int]) -> list[Token]:
+    return [c for c in pred.children if c.dep_ in COMPLEMENT_DEPS and c.i in scope]
+
+
+def _holds_alternatives(pred: Token, scope: frozenset[int]) -> bool:
+    """'rotate the credentials now or after the release': the alternatives sit inside the clause."""
+    clause = [t for t in pred.subtree if t.i in scope and not _in_subclause(t, pred)]
+    return any(t.dep_ == "cc" and t.lower_ in ("or", "either") for t in clause)
+
+
+def _in_subclause(token: Token, pred: Token) -> bool:
+    node = token
+    while node.i != pred.i and node.head.i != node.i:
+        if node.dep_ in EXTRAPOSED_DEPS | {"relcl", "parataxis"}:
+            return True
+        node = node.head
+    return False
+
+
 def _ownership(complement: Token, lexicon: Lexicon, scope: frozenset[int]) -> bool:
     """'yours', 'your decision', 'your gate', 'up to you', 'yours to merge' …"""
     words = [t.lower_.replace("’", "'") for t in complement.subtree if not t.is_punct and t.i in scope]
@@ -490,10 +552,19 @@ def _eligibility_word(token: Token, lexicon: Lexicon) -> bool:
     return False
 
 
-def _offers_choice(head: Token) -> bool:
-    """Alternatives to choose from — not a report of what happened ('merged or closed')."""
-    modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in head.children)
-    return modal or head.tag_ not in ("VBD", "VBZ", "VBN")
+def _offers_choice(members: list[Token]) -> bool:
+    """Alternatives to choose from — not a report of what happened ('merged or closed', 'merges or holds')."""
+    return any(_is_choice(m) for m in members)
+
+
+def _is_choice(member: Token) -> bool:
+    modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in member.children)
+    return modal or member.tag_ not in ("VBD", "VBZ", "VBN")
+
+
+def _names_action(pred: Token) -> bool:
+    """A non-finite verb phrase without a subject names an action: 'merging #1170 before the freeze'."""
+    return pred.tag_ in ("VB", "VBG") and not any(c.dep_ in SUBJECT_DEPS for c in pred.children)
 
 
 def _reports_past(pred: Token) -> bool:

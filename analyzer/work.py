@@ -19,6 +19,12 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
+# Dependencies inside a noun phrase or a verb's object: the path from a modifier up to what it modifies.
+NOMINAL_OBJECT_DEPS = frozenset({"compound", "amod", "nmod", "poss", "det", "dobj", "pobj", "prep", "nummod", "appos"})
+# Prepositions that name what a domain action applies to: 'the merge of X', 'release notes for X'.
+OBJECT_OF_PREPOSITIONS = frozenset({"of", "for", "into", "from", "to", "in"})
+
+
 @dataclass(frozen=True)
 class WorkJudgement:
     human_only: bool
@@ -65,6 +71,17 @@ def judge_work(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] |
     return WorkJudgement(human_only, tuple(domains), tuple(agent_words), tuple(unknown))
 
 
+def judge_stretch(tokens: Sequence[Token], lexicon: Lexicon) -> WorkJudgement:
+    """Judge a stretch of tokens as one part, for clauses the parser split into pieces."""
+    if not tokens:
+        return WorkJudgement(False, (), (), ())
+    inside = {t.i for t in tokens}
+    head = next((t for t in tokens if t.head.i not in inside), tokens[0])
+    domains, agent = _scan_part(head, list(tokens), lexicon)
+    unknown = () if domains or agent else (" ".join(t.text for t in tokens),)
+    return WorkJudgement(bool(domains) and not agent, tuple(domains), tuple(agent), unknown)
+
+
 def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list[str], list[str]]:
     domain_tokens: dict[int, str] = {}
     for tok, names in words_of(tokens):
@@ -95,13 +112,21 @@ def _action_domain_over(version: Token, lexicon: Lexicon) -> str | None:
 
 
 def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> bool:
-    """An agent-work word inside the object of a domain word ('merge the refactor PR') is not work."""
+    """An agent-work noun inside the nominal object of a domain word ('merge the refactor PR', 'the merge
+    of the docs PR') names what is merged, not work. A verb ('fixing the test') is always work, and so is
+    anything reached through a contrast ('rebasing #12 vs. fixing the test')."""
     node = tok
-    while node.i != part.i and node.head.i != node.i:
+    while node.head.i != node.i:
+        if node.pos_ in ("VERB", "AUX") and node.i not in domain_tokens:
+            return False
+        if node.dep_ not in NOMINAL_OBJECT_DEPS or (node.dep_ == "prep" and node.lower_ not in OBJECT_OF_PREPOSITIONS):
+            return False
         node = node.head
         if node.i in domain_tokens:
             return True
-    return part.i in domain_tokens and tok.i != part.i
+        if node.i == part.i:
+            return False
+    return False
 
 
 def _is_do_nothing(part: Token, tokens: list[Token], lexicon: Lexicon) -> bool:
