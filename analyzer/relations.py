@@ -197,8 +197,14 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
         roots = tops([t for t in noun.sent if t.i > after.i])
     if roots:
         first = min(t.i for r in roots for t in r.subtree)
-        roots += [c for c in noun.children if c.dep_ == "conj" and c.i > first and c not in roots]
+        extra = [c for c in noun.children if c.dep_ == "conj" and c.i > first and not _own_phrase(c)]
+        roots += [c for c in extra if c not in roots]
     return roots
+
+
+def _own_phrase(token: Token) -> bool:
+    """'your call on the merge, and your call on the lane': a coordinated phrase is judged on its own."""
+    return any(c.dep_ == "poss" and c.lower_ == "your" for c in token.children)
 
 
 def _owned_by_subject(noun: Token) -> bool:

@@ -1,0 +1,66 @@
+"""The analyzer on the real parser: seed 003's examples pinned, and the independent SPEC §2 corpus."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from analyzer import analyze
+
+CORPUS = [json.loads(line) for line in (Path(__file__).parent / "corpus" / "analyzer_corpus.jsonl").open()]
+
+LIVE_0854Z = (
+    "PR #15232: CI green (14/14), review APPROVED, merge-eligible. "
+    "CI is green and the review is APPROVED — merge on the exception or ask for the stamp, your call."
+)
+
+# Seed 003, quoted sentence by sentence: (text, phrase, verdict, form).
+SEED_003 = [
+    (LIVE_0854Z, "your call", "exempt", "option-list"),
+    ("Your call on the merge.", "your call", "exempt", "object"),
+    ("The merge is yours, your call.", "your call", "exempt", "copular-ownership"),
+    ("The merge is your decision — your call.", "your call", "exempt", "copular-ownership"),
+    ("PR #15232 is merge-eligible, your call.", "your call", "exempt", "pending-eligibility"),
+    ("You merged it yesterday, your call.", "your call", "fire", "none"),
+    ("The merge landed either way, your call.", "your call", "fire", "none"),
+    ("The merge isn't yours, your call.", "your call", "fire", "copular-ownership"),
+    ("The merge isn’t yours, your call.", "your call", "fire", "copular-ownership"),
+    ("The merge is yours though CI is not green, your call.", "your call", "exempt", "copular-ownership"),
+    ("Your call on the lane.", "your call", "fire", "object"),
+    ("Your call on the review.", "your call", "fire", "object"),
+    ("Your call on the merge and the follow-up refactor.", "your call", "fire", "object"),
+    ("Your steer on the architecture.", "your steer on", "fire", "object"),
+    ("Would you like me to merge it?", "would you like me to", "fire", "none"),
+]
+
+
+@pytest.mark.parametrize(("text", "phrase", "verdict", "form"), SEED_003, ids=[s[0][:48] for s in SEED_003])
+def test_seed_003_examples(text: str, phrase: str, verdict: str, form: str) -> None:
+    report = analyze(text)
+    assert [(f.phrase, f.verdict, f.form) for f in report.findings] == [(phrase, verdict, form)]
+
+
+def test_live_0854z_terminal_is_pinned_with_its_attachment_and_domains() -> None:
+    (finding,) = analyze(LIVE_0854Z).findings
+    assert finding.attachment is not None
+    assert finding.attachment.text == "merge on the exception or ask for the stamp"
+    assert finding.domains == ("merge", "stamp")
+    assert finding.reason == (
+        "exempt (option-list): every alternative of the option list 'merge on the exception or ask for the "
+        "stamp' is human-only work (merge, stamp)"
+    )
+    assert LIVE_0854Z[finding.start : finding.end] == "your call"
+
+
+@pytest.mark.parametrize("case", CORPUS, ids=[c["id"] for c in CORPUS])
+def test_independent_corpus(case: dict) -> None:
+    report = analyze(case["text"])
+    assert report.verdict in [case["verdict"], *case.get("also_accept", [])], report.to_dict()
+    if report.verdict != case["verdict"]:
+        return
+    expected = [(f["phrase"], f["verdict"], f.get("form")) for f in case["findings"]]
+    got = [(f.phrase, f.verdict, f.form if e[2] else None) for f, e in zip(report.findings, expected, strict=False)]
+    assert got == expected
+    assert len(report.findings) == len(expected)
