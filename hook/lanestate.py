@@ -243,6 +243,12 @@ def _checked_at_problem(value: object, turn: _Turn | None) -> str | None:
         if moment > local_limit:
             moment -= timedelta(days=1)
     shown = _show(value)
+    if time_only and turn.prompt_time is not None and moment < _floor(turn.prompt_time, precision):
+        # A bare time names no day: say which window it missed rather than guess "past" or "future".
+        return (
+            f"checkedAt {shown} is not a time within this turn (prompt at {_clock(turn.prompt_time)}, "
+            f"now {_clock(turn.now)}); check the gate again in this turn"
+        )
     if moment > limit:
         return f"checkedAt {shown} is more than 5 minutes in the future (now is {_clock(turn.now)})"
     if turn.prompt_time is not None and moment < _floor(turn.prompt_time, precision):

@@ -231,10 +231,12 @@ def test_checked_at_within_this_turn(checked: str) -> None:
                                  "(2026-12-02T10:04:31Z); check the gate again in this turn"),
         ("2026-12-01T10:10Z", 'checkedAt "2026-12-01T10:10Z" is earlier than this turn\'s prompt '
                               "(2026-12-02T10:04:31Z); check the gate again in this turn"),
-        ("10:03Z", 'checkedAt "10:03Z" is earlier than this turn\'s prompt (2026-12-02T10:04:31Z); '
-                   "check the gate again in this turn"),
-        ("10:30Z", 'checkedAt "10:30Z" is earlier than this turn\'s prompt (2026-12-02T10:04:31Z); '
-                   "check the gate again in this turn"),
+        ("10:03Z", 'checkedAt "10:03Z" is not a time within this turn (prompt at 2026-12-02T10:04:31Z, '
+                   "now 2026-12-02T10:20:00Z); check the gate again in this turn"),
+        ("10:30Z", 'checkedAt "10:30Z" is not a time within this turn (prompt at 2026-12-02T10:04:31Z, '
+                   "now 2026-12-02T10:20:00Z); check the gate again in this turn"),
+        ("10:04:30Z", 'checkedAt "10:04:30Z" is not a time within this turn (prompt at '
+                      "2026-12-02T10:04:31Z, now 2026-12-02T10:20:00Z); check the gate again in this turn"),
         ("2026-12-02T10:26Z", 'checkedAt "2026-12-02T10:26Z" is more than 5 minutes in the future '
                               "(now is 2026-12-02T10:20:00Z)"),
         ("2027-01-01T00:00Z", 'checkedAt "2027-01-01T00:00Z" is more than 5 minutes in the future '
@@ -434,8 +436,8 @@ def test_all_violations_are_collected_in_order() -> None:
         "gate 1 (PR #812): no tool call in this turn fetched PR 812 "
         "(gh pr view 812, gh pr checks 812 or gh api …/pulls/812)",
         "gate 1 (PR #812): a mergeClaim must cite field 'mergedAt', this gate has field \"state\"",
-        "gate 2 (PR #9): checkedAt \"09:00Z\" is earlier than this turn's prompt (2026-12-02T10:04:31Z); "
-        "check the gate again in this turn",
+        "gate 2 (PR #9): checkedAt \"09:00Z\" is not a time within this turn (prompt at "
+        "2026-12-02T10:04:31Z, now 2026-12-02T10:20:00Z); check the gate again in this turn",
         "gate 2 (PR #9): no tool call in this turn fetched PR 9 "
         "(gh pr view 9, gh pr checks 9 or gh api …/pulls/9)",
     )
