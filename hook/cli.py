@@ -1,28 +1,36 @@
 """The `lanegate` console script (SPEC §1.2): a registry of subcommands, each in its own module.
 
-Only the chosen subcommand's module is imported (it adds its arguments with `configure(parser)` and
-sets `handler`), so `lanegate hook` never pays for the report, install or replay code. To add a
-subcommand (`install`, `golden`, `replay`), write a module with `configure` and list it in COMMANDS.
+Only the chosen subcommand's module is imported. A module either adds its arguments to an argparse
+subparser with `configure(parser)` (and sets `handler`), or takes its raw arguments with `main(args)`
+when argparse's behaviour is wrong for it: `lanegate hook` must exit 0 even on bad arguments (exit 2
+from a Claude Code Stop hook blocks the stop), and it runs at every turn-end, where argparse with its
+help formatter (gettext, locale, shutil) is a visible share of the budget. To add a subcommand
+(`install`, `golden`, `replay`), write its module and list it in COMMANDS.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-# name -> (module with configure(parser), one-line help)
+if TYPE_CHECKING:
+    import argparse
+
+# name -> (module with configure(parser) or main(args), one-line help)
 COMMANDS: Mapping[str, tuple[str, str]] = {
     "hook": ("hook.hook_command", "the Stop hook: harness payload on stdin, decision on stdout"),
     "audit": ("hook.audit_report", "summarise the audit log: classes, tags, refusal chains"),
 }
 
 
-def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+def build_parser(chosen: str | None) -> argparse.ArgumentParser:
+    """The top-level parser; only the chosen subcommand's module adds its own arguments."""
+    import argparse
+
     parser = argparse.ArgumentParser(prog="lanegate", description="Keep autonomous coding agents driving.")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    chosen = next((a for a in argv if a in COMMANDS), None)
     for name, (module, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
         if name == chosen:
@@ -31,9 +39,14 @@ def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(argv).parse_args(argv)
-    return int(args.handler(args))
+    args = list(sys.argv[1:] if argv is None else argv)
+    chosen = args[0] if args and args[0] in COMMANDS else None
+    if chosen is not None:
+        module = importlib.import_module(COMMANDS[chosen][0])
+        if hasattr(module, "main"):
+            return int(module.main(args[1:]))
+    parsed = build_parser(chosen).parse_args(args)
+    return int(parsed.handler(parsed))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from hook.config import Config, load_config
 from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, decide
 from hook.directives import load_directives
 from hook.exits import clean_terminal, material_artifacts
-from hook.harness import PayloadError, StopInput, detect_harness, get_harness
+from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
 from hook.state import SessionState, Slot, after_stop, is_new_prompt, open_session
 from hook.transcript import (
@@ -58,11 +58,22 @@ class Outcome:
     failure: str | None = None
 
 
-def handle(raw: bytes, harness_name: str | None, env: Mapping[str, str], now: datetime | None = None) -> Outcome:
+def handle(
+    raw: bytes,
+    harness_name: str | None,
+    env: Mapping[str, str],
+    now: datetime | None = None,
+    *,
+    argument_error: str | None = None,
+) -> Outcome:
     """Decode stdin, judge the stop, append the audit line; never raises for a failure of the hook."""
     now = now or datetime.now(UTC)
     run = _Run(env, now)
     try:
+        if argument_error is not None:
+            raise HookError("input-error", argument_error)
+        if harness_name is not None and harness_name not in ADAPTERS:
+            raise HookError("input-error", f"unknown harness {harness_name!r} (known: {', '.join(ADAPTERS)})")
         payload = _payload(raw)
         harness = get_harness(harness_name) if harness_name else detect_harness(payload)
         run.harness = harness.name

@@ -1,37 +1,36 @@
 """`lanegate hook`: the Stop hook's process boundary (SPEC §5.6).
 
 Always exits 0 and prints nothing but the decision on stdout: whatever else writes to stdout while the
-stop is judged goes to stderr instead, and any failure of the hook itself allows the stop (hook.core
-files the ERROR line) with a one-line note on stderr.
+stop is judged goes to stderr instead, and any failure of the hook itself, bad arguments included,
+allows the stop (hook.core files the ERROR line) with a one-line note on stderr.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
+from collections.abc import Sequence
 
-from hook.harness import ADAPTERS
+USAGE = """usage: lanegate hook [--harness NAME]
 
-
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--harness",
-        choices=sorted(ADAPTERS),
-        help="the harness whose payload arrives on stdin (default: detected, else Claude Code)",
-    )
-    parser.set_defaults(handler=run)
+The Stop hook: reads the harness payload on stdin and prints the decision on stdout.
+  --harness NAME  the harness that sent the payload (default: detected, else Claude Code)
+"""
 
 
-def run(args: argparse.Namespace) -> int:
+def main(args: Sequence[str]) -> int:
+    if list(args) in (["-h"], ["--help"]):
+        sys.stdout.write(USAGE)
+        return 0
+    harness, problem = parse_arguments(args)
     stdout = sys.stdout
     sys.stdout = sys.stderr
     try:
         from hook.core import handle
 
-        outcome = handle(sys.stdin.buffer.read(), args.harness, os.environ)
+        outcome = handle(sys.stdin.buffer.read(), harness, os.environ, argument_error=problem)
     except Exception as exc:  # even a broken import must not block the stop
-        _last_resort(f"{type(exc).__name__}: {exc}", args.harness)
+        _last_resort(f"{type(exc).__name__}: {exc}", harness)
         return 0
     finally:
         sys.stdout = stdout
@@ -46,6 +45,21 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"lanegate: cannot write the decision: {exc}", file=sys.stderr)
     return 0
+
+
+def parse_arguments(args: Sequence[str]) -> tuple[str | None, str | None]:
+    """The --harness value, and what is wrong with the arguments (never an exit: see hook.cli)."""
+    harness = None
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--harness" and rest:
+            harness = rest.pop(0)
+        elif arg.startswith("--harness="):
+            harness = arg.removeprefix("--harness=")
+        else:
+            return harness, f"unexpected argument {arg!r}; usage: lanegate hook [--harness NAME]"
+    return harness, None
 
 
 def _last_resort(message: str, harness: str | None) -> None:

@@ -630,3 +630,27 @@ def test_even_a_broken_core_import_allows_and_files_internal_error(hook: Hook) -
     assert (result.code, result.stdout) == (0, "")
     assert (result.line["class"], result.line["tag"], result.line["harness"]) == ("ERROR", "internal-error", "claude")
     assert result.line["reason"] == "ModuleNotFoundError: import of hook.core halted; None in sys.modules"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--harness", "vim"], "unknown harness 'vim' (known: claude)"),
+        (["--harness=vim"], "unknown harness 'vim' (known: claude)"),
+        (["--verbose"], "unexpected argument '--verbose'; usage: lanegate hook [--harness NAME]"),
+        (["--harness"], "unexpected argument '--harness'; usage: lanegate hook [--harness NAME]"),
+    ],
+)
+def test_bad_arguments_never_exit_2_because_exit_2_would_block(hook: Hook, args: list[str], message: str) -> None:
+    _, payload = hook.turn(None, "Parser done.")
+    result = hook.run_argv(["-m", "hook.cli", "hook", *args], payload)
+    assert (result.code, result.stdout) == (0, "")
+    assert (result.line["class"], result.line["tag"], result.line["reason"]) == ("ERROR", "input-error", message)
+
+
+@pytest.mark.parametrize("args", [["--harness", "claude"], ["--harness=claude"]])
+def test_an_explicit_harness_is_used(hook: Hook, args: list[str]) -> None:
+    _, payload = hook.turn(None, "Parser done.")
+    result = hook.run_argv(["-m", "hook.cli", "hook", *args], payload)
+    assert_block(result)
+    assert (result.line["harness"], result.line["tag"]) == ("claude", "no-lane-state")
