@@ -13,7 +13,7 @@ from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.relations import Carved, Judgement, judge_attribution
 from analyzer.report import Finding, Report, Span, line_col
-from analyzer.units import Unit, compact_unit, unit_bounds
+from analyzer.units import Unit, compact_unit, sentence_bounds, unit_bounds
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -51,7 +51,7 @@ class Parses:
     _cache: dict[tuple[int, int], ParsedUnit] = field(default_factory=dict)
 
     def around(self, offset: int) -> ParsedUnit:
-        bounds = unit_bounds(self.views.parse_view, offset)
+        bounds = sentence_bounds(self.views.parse_view, *unit_bounds(self.views.parse_view, offset), offset)
         if bounds not in self._cache:
             unit = compact_unit(self.views.parse_view, *bounds)
             self._cache[bounds] = ParsedUnit(unit, load_model(self.model_name)(unit.text))

@@ -50,6 +50,26 @@ def unit_bounds(view: str, offset: int) -> tuple[int, int]:
     return start, end
 
 
+# Where one sentence ends and the next begins: end punctuation, space, then something that can open one.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]”’*_]*\s+(?=[\"'(\[“‘*_`#>\-A-Z0-9])")
+
+
+def sentence_bounds(view: str, start: int, end: int, offset: int) -> tuple[int, int]:
+    """Narrow a unit to the sentence around `offset`, so the parser reads one sentence, not a paragraph.
+
+    Every grammar rule reads only the phrase's own sentence; splitting with a regex first keeps the
+    per-message parse cost at one sentence's worth.
+    """
+    sentence_start, sentence_end = start, end
+    for m in _SENTENCE_END.finditer(view, start, end):
+        if m.end() <= offset:
+            sentence_start = m.end()
+        elif m.start() >= offset:
+            sentence_end = m.start()
+            break
+    return sentence_start, sentence_end
+
+
 def compact_unit(view: str, start: int, end: int) -> Unit:
     """Collapse whitespace and drop the list marker, keeping a map to the original offsets."""
     chars: list[str] = []
