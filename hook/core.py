@@ -245,7 +245,7 @@ class _Run:
             mid_chain=(stop.stop_hook_active and ctx.operator_in_loop) if ctx else None,
             autonomous_handoff=(ctx.kind == "handoff") if ctx else None,
             handoff_reason=_handoff_reason(ctx),
-            lane_continuation=_json_safe(lane.lane_continuation) if lane else None,
+            lane_continuation=lane.lane_continuation if lane else None,
             mode=config.mode,
             policy=config.policy,
             phrase=finding.get("phrase") if finding else None,
@@ -289,7 +289,7 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
     from analyzer import analyze
 
     report = analyze(text, lexicon=lexicon, model_errors="skip")
-    warnings.extend(w for w in report.warnings if w not in warnings)
+    warnings.extend([w for w in report.warnings if w not in warnings])
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
     finding = shown.to_dict() if shown else None
@@ -335,13 +335,6 @@ def _handoff_reason(ctx: PromptContext | None) -> str | None:
     if ctx.handoff_window:
         return f"{ctx.handoff_reason} (window: {ctx.handoff_window})"
     return ctx.handoff_reason
-
-
-def _json_safe(value: object) -> object:
-    """The declared laneContinuation as parsed from JSON; anything else as its repr."""
-    if value is None or isinstance(value, str | int | float | bool | list | dict):
-        return value
-    return repr(value)
 
 
 def _config_for_errors(env: Mapping[str, str]) -> Config | None:
