@@ -441,9 +441,13 @@ def test_no_final_text_anywhere_is_allowed_as_no_final_text(hook: Hook) -> None:
 
 
 def subagent_transcript(hook: Hook) -> Path:
+    """A subagent's own file, as Claude Code writes it: every record on the sidechain, with its agentId."""
     t = TranscriptBuilder(start=NOW - timedelta(minutes=3))
     t.user("Survey the tokenizer tests and report.", sidechain=True, origin=None)
     t.assistant_text("Surveyed: 42 tests, all pass.", sidechain=True)
+    for record in t.records:
+        if isinstance(record, dict):
+            record["agentId"] = "a7"
     return t.write(hook.tmp / "agent-a7.jsonl")
 
 
@@ -459,6 +463,7 @@ def test_subagent_stop_is_judged_on_its_own_transcript_and_counters(hook: Hook) 
     )
     result = hook.run(payload)
     assert (result.line["class"], result.line["tag"], result.line["session"]) == ("BLOCK", "no-lane-state", "s1/a7")
+    assert result.line["operator_in_loop"] is False
     assert sorted(p.name for p in hook.state.glob("*.json")) == ["s1%2fa7.json"]
 
 
