@@ -284,11 +284,9 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
     lexicon = _lexicon(config, warnings)
     if not find_candidates(text, lexicon):
         return None, None
-    if config.spacy_model and os.environ.get("LANEGATE_SPACY_MODEL") != config.spacy_model:
-        os.environ["LANEGATE_SPACY_MODEL"] = config.spacy_model  # analyzer.nlp reads the name from here
     from analyzer import analyze
 
-    report = analyze(text, lexicon=lexicon, model_errors="skip")
+    report = analyze(text, lexicon=lexicon, model_errors="skip", model_name=config.spacy_model or None)
     warnings.extend([w for w in report.warnings if w not in warnings])
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
