@@ -34,7 +34,7 @@ def relation_negation(predicate: Token, complements: Iterable[Token], lexicon: L
         if child.dep_ in SUBJECT_DEPS:
             if _is_negative(child, lexicon):
                 return child
-            det = next((d for d in child.children if d.dep_ == "det" and _is_negative(d, lexicon)), None)
+            det = next((d for d in child.children if d.dep_ in ("det", "preconj") and _is_negative(d, lexicon)), None)
             if det is not None:
                 return det
     return None

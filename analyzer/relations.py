@@ -49,6 +49,10 @@ DETACHED_CONJUNCTIONS = frozenset({"but", "so", "and"})
 REPORT_TAGS = frozenset({"VBD", "VBN", "VBG", "JJ"})
 # Clauses under the phrase that can state the decision: "your call whether to merge".
 CLAUSAL_OBJECT_DEPS = frozenset({"acl", "relcl", "ccomp", "advcl"})
+# Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
+DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
+# Tags of wh-words: "which", "what", "who", "when", "how".
+WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
 # Prepositions that cite a rule: "per the merge gate", "under the release policy".
 CITING_PREPOSITIONS = frozenset({"per", "under", "according", "by", "as"})
 # Dependents of a copula that name what it says of its subject.
@@ -182,7 +186,7 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     preposition = phrase[-1] if phrase[-1].pos_ == "ADP" else after
     roots: list[Token] = []
     if preposition is not None and preposition.lower_ in OBJECT_PREPOSITIONS and preposition.i > noun.i:
-        roots += [c for c in preposition.children if c.dep_ in ("pobj", "pcomp")]
+        roots += [_question_clause(c, preposition) for c in preposition.children if c.dep_ in ("pobj", "pcomp")]
         if not roots:  # the parser left the preposition without its object: the rest of the sentence is it
             roots = tops([t for t in noun.sent if t.i > preposition.i])
     if not roots:
@@ -195,11 +199,27 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
                 roots.append(child)
     if not roots and after is not None and after.text in OBJECT_INTRODUCERS and after.whitespace_:
         roots = tops([t for t in noun.sent if t.i > after.i])
+    roots = [r for r in roots if not _across_break(noun, phrase, r)]
     if roots:
         first = min(t.i for r in roots for t in r.subtree)
         extra = [c for c in noun.children if c.dep_ == "conj" and c.i > first and not _own_phrase(c)]
         roots += [c for c in extra if c not in roots]
     return roots
+
+
+def _question_clause(pobj: Token, preposition: Token) -> Token:
+    """'your call on which one merges first': a wh-word object stands for its question clause."""
+    head = preposition.head
+    if pobj.tag_ in WH_TAGS and head.pos_ in ("VERB", "AUX") and head.i > preposition.i:
+        return head
+    return pobj
+
+
+def _across_break(noun: Token, phrase: Sequence[Token], root: Token) -> bool:
+    """'…, your call; #1071 still needs the stamp': what follows a ';' is another clause, not the object."""
+    last = max(t.i for t in phrase)
+    between = noun.doc[last + 1 : root.left_edge.i]
+    return any(t.text == ";" for t in between)
 
 
 def _own_phrase(token: Token) -> bool:
@@ -270,8 +290,9 @@ def judge_predicate(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, dem
     members = conjuncts(pred, scope)
     if is_copula(pred) and (_complements(pred, scope) or len(members) == 1):
         return copular(pred, lexicon, scope)
-    if _eligibility_word(pred, lexicon):
-        return pending_eligibility(pred, pred, lexicon, scope)
+    eligible = next((m for m in members if _eligibility_word(m, lexicon)), None)
+    if eligible is not None and all(m.pos_ in DESCRIPTIVE_POS or m is eligible for m in members):
+        return pending_eligibility(pred, eligible, lexicon, scope)
     if (len(members) > 1 or _holds_alternatives(pred, scope)) and _offers_choice(members):
         return option_list(pred, members, lexicon, scope)
     if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (demonstrative and _names_action(pred)):
@@ -324,7 +345,8 @@ def copular(cop: Token, lexicon: Lexicon, scope: frozenset[int], *, phrase_noun:
     if phrase_noun is not None or any(_ownership(c, lexicon, scope) for c in complements):
         owner = [c for c in complements if _ownership(c, lexicon, scope)] + ([phrase_noun] if phrase_noun else [])
         return ownership(cop, owner, lexicon, scope)
-    eligible = next((c for c in complements if _eligibility_word(c, lexicon)), None)
+    described = [m for c in complements for m in conjuncts(c, scope)]
+    eligible = next((c for c in described if _eligibility_word(c, lexicon)), None)
     if eligible is not None:
         return pending_eligibility(cop, eligible, lexicon, scope)
     return status_prose(cop, scope)

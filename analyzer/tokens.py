@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 CLAUSAL_DEPS = frozenset({"advcl", "ccomp", "xcomp", "csubj", "csubjpass", "relcl", "acl", "parataxis", "conj"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 COPULA_LEMMAS = frozenset({"be"})
+CONCESSIVE_MARKS = frozenset({"though", "although", "whereas", "albeit"})
 FIRST_PERSON = frozenset({"i", "me", "myself"})
 DEMONSTRATIVES = frozenset({"that", "this"})
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$", re.IGNORECASE)
@@ -79,13 +80,18 @@ def own_tokens(part: Token, scope: frozenset[int] | None = None) -> list[Token]:
     """The part's subtree without its later conjuncts, conjunctions, punctuation and out-of-scope tokens."""
     skip: set[int] = set()
     for child in part.children:
-        if child.dep_ in ("cc", "conj"):
+        if child.dep_ in ("cc", "conj") or is_concessive(child):
             skip.update(t.i for t in child.subtree)
     return [
         t
         for t in part.subtree
         if t.i not in skip and not t.is_punct and not t.is_space and (scope is None or t.i in scope)
     ]
+
+
+def is_concessive(clause: Token) -> bool:
+    """'though the docs lane is still mine': a concessive clause states another proposition."""
+    return clause.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONCESSIVE_MARKS for c in clause.children)
 
 
 def bounds(tokens: Iterable[Token]) -> tuple[int, int] | None:

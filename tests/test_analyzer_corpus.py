@@ -9,7 +9,14 @@ import pytest
 
 from analyzer import analyze
 
-CORPUS = [json.loads(line) for line in (Path(__file__).parent / "corpus" / "analyzer_corpus.jsonl").open()]
+CORPUS_DIR = Path(__file__).parent / "corpus"
+# Two corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
+# sentences (analyzer_corpus.jsonl) and realistic multi-paragraph terminals (analyzer_corpus_b.jsonl).
+CORPUS = [
+    json.loads(line)
+    for name in ("analyzer_corpus.jsonl", "analyzer_corpus_b.jsonl")
+    for line in (CORPUS_DIR / name).open(encoding="utf-8")
+]
 
 LIVE_0854Z = (
     "PR #15232: CI green (14/14), review APPROVED, merge-eligible. "
