@@ -1,0 +1,69 @@
+"""Carve-outs read from the parse: the phrase names a decision but hands nothing over (SPEC §2.4).
+
+A report of a decision the human already took, a citation of the rule that assigns it, or another noun
+altogether ("your call graph") yields no finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.judgement import Carved, phrase_text
+from analyzer.lexicon import Lexicon
+from analyzer.shapes import is_detached
+from analyzer.tokens import forms
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+# Tags of a report verb that tell of a decision taken: "went with", "going with", "followed".
+REPORT_TAGS = frozenset({"VBD", "VBN", "VBG", "JJ"})
+
+# Prepositions that cite a rule: "per the merge gate", "under the release policy".
+CITING_PREPOSITIONS = frozenset({"per", "under", "according", "by", "as"})
+
+
+def other_noun(noun: Token) -> Carved | None:
+    """Rule `compound-noun`: "your call graph", "your move semantics" — the phrase's noun modifies another."""
+    if noun.dep_ == "compound" and noun.head.i > noun.i and noun.head.is_alpha:
+        return Carved("compound-noun", f"'{noun.text} {noun.head.text}' is another noun, not the phrase")
+    return None
+
+
+def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -> Carved | None:
+    """Rule `report-of-decision`: a decision the human already took.
+
+    "per your call, the parser stays"         call -pobj-> per
+    "I went with your call on the lane"       call -pobj-> with -prep-> went (VBD/VBG, a report verb)
+    "we followed your call"                   call -dobj-> followed (VBD, a report verb)
+    "your call was right, the revert fixed it" call -nsubj-> was (VBD): the phrase is what happened
+    """
+    if is_detached(phrase):
+        return None
+    head = noun.head
+    taken = f"'{phrase_text(phrase)}' reports a decision already taken"
+    if noun.dep_ == "pobj" and head.lower_ in lexicon.report_prepositions:
+        return Carved("report-of-decision", f"'{head.text} {phrase_text(phrase)}' reports a decision already taken")
+    verb = head.head if noun.dep_ == "pobj" else head if noun.dep_ == "dobj" else None
+    if verb is not None and forms(verb) & lexicon.report_verbs and verb.tag_ in REPORT_TAGS:
+        return Carved("report-of-decision", f"'{verb.text} … {phrase_text(phrase)}' reports a decision already taken")
+    if noun.dep_ in ("nsubj", "nsubjpass") and head.tag_ == "VBD":
+        return Carved("report-of-decision", taken)
+    return None
+
+
+def rule_citation(noun: Token, lexicon: Lexicon) -> Carved | None:
+    """Rule `rule-citation`: the sentence cites the rule that assigns the decision.
+
+    "per the merge gate, that's your call"   per -prep-> 's (an ancestor of call), gate -pobj-> per
+    """
+    ancestors = {noun.i, *(a.i for a in noun.ancestors)}
+    for token in noun.sent:
+        if token.dep_ != "prep" or token.lower_ not in CITING_PREPOSITIONS or token.head.i not in ancestors:
+            continue
+        if any(forms(t) & lexicon.rule_nouns for t in token.subtree):
+            cited = " ".join(t.text for t in token.subtree)
+            return Carved("rule-citation", f"'{cited}' cites the rule that assigns the decision")
+    return None

@@ -1,0 +1,92 @@
+"""What a relation rule returns, and the two ways a verdict is worded (exempt, or negated to fire)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from analyzer.report import Form, Verdict
+from analyzer.tokens import bounds
+from analyzer.work import WorkJudgement
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+@dataclass(frozen=True)
+class Judgement:
+    verdict: Verdict
+    form: Form
+    rule: str
+    reason: str
+    attachment: tuple[int, int] | None = None  # first and last token index of what the phrase binds to
+    governor: int | None = None  # the token the phrase is bound to (for the arc in the picture)
+    domains: tuple[str, ...] = ()
+    negation: int | None = None  # the negation cue's token index, when the relation is negated
+
+    @property
+    def negated(self) -> bool:
+        return self.negation is not None
+
+
+@dataclass(frozen=True)
+class Carved:
+    """The phrase is not a hand-over at all (a report, a rule citation): no finding."""
+
+    rule: str
+    reason: str
+
+
+def verdict_of(
+    work: WorkJudgement,
+    form: Form,
+    rule: str,
+    subject: str,
+    span: tuple[int, int] | None,
+    governor: int | None,
+    negation: Token | None,
+) -> Judgement:
+    if work.human_only:
+        what = "every alternative of the " + subject if form == "option-list" else subject
+        judged = Judgement(
+            "exempt", form, rule, f"exempt ({rule}): {what} is {work.describe()}", span, governor, work.domains
+        )
+        return negated(judged, negation) if negation is not None else judged
+    return Judgement(
+        "fire",
+        form,
+        rule,
+        f"fires ({rule}): {subject} {work.describe()}",
+        span,
+        governor,
+        work.domains,
+        negation.i if negation is not None else None,
+    )
+
+
+def negated(judged: Judgement, negation: Token) -> Judgement:
+    """Rule `relation-negation`: the negation sits inside the relation that would exempt."""
+    return Judgement(
+        "fire",
+        judged.form,
+        judged.rule,
+        f"fires ({judged.rule}, negated): the negation '{negation.text}' on '{negation.head.text}' cancels "
+        "the hand-over the relation would make",
+        judged.attachment,
+        judged.governor,
+        judged.domains,
+        negation.i,
+    )
+
+
+def span_of(tokens: Iterable[Token]) -> tuple[int, int] | None:
+    return bounds(tokens)
+
+
+def text_of(anchor: Token, span: tuple[int, int] | None) -> str:
+    return "" if span is None else anchor.doc[span[0] : span[1] + 1].text
+
+
+def phrase_text(phrase: Sequence[Token]) -> str:
+    return " ".join(t.text for t in phrase)

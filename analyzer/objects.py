@@ -1,0 +1,112 @@
+"""Object form (SPEC §2.2.1): the phrase has its own object; the possessive already hands the decision
+over, so the phrase is exempt exactly when the object is purely human-only work."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.judgement import Judgement, span_of, text_of, verdict_of
+from analyzer.lexicon import Lexicon
+from analyzer.negation import relation_negation
+from analyzer.shapes import DECISION_MARKS
+from analyzer.tokens import is_copula, tops
+from analyzer.work import judge_work
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+# Prepositions that introduce the phrase's object: "your call on X", "your steer about X".
+OBJECT_PREPOSITIONS = frozenset({"on", "about", "regarding", "re", "over", "for", "concerning"})
+
+# Punctuation that, right after the phrase, introduces its object: "your move — ship v2.1 or hold".
+OBJECT_INTRODUCERS = frozenset({":", "—", "–", "--", "-"})
+
+# Clauses under the phrase that can state the decision: "your call whether to merge".
+CLAUSAL_OBJECT_DEPS = frozenset({"acl", "relcl", "ccomp", "advcl"})
+
+# Tags of wh-words: "which", "what", "who", "when", "how".
+WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
+
+
+def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
+    """The roots of the phrase's object, or [] when it has none.
+
+    "your call on the merge"          on -prep-> call, merge -pobj-> on
+    "I need your steer on the lane"   'on' right after the phrase, even when the parser hangs it elsewhere
+    "your call whether to merge"      merge -acl-> call, whether -mark-> merge
+    "your call: the merge or ..."     merge -appos-> call
+    "your move — ship v2.1 or hold"   everything after the dash, to the end of the sentence
+    """
+    doc = noun.doc
+    last = max(t.i for t in phrase)
+    after = doc[last + 1] if last + 1 < noun.sent.end else None
+    preposition = phrase[-1] if phrase[-1].pos_ == "ADP" else after
+    roots: list[Token] = []
+    if preposition is not None and preposition.lower_ in OBJECT_PREPOSITIONS and preposition.i > noun.i:
+        roots += [_question_clause(c, preposition) for c in preposition.children if c.dep_ in ("pobj", "pcomp")]
+        if not roots:  # the parser left the preposition without its object: the rest of the sentence is it
+            roots = tops([t for t in noun.sent if t.i > preposition.i])
+    if not roots:
+        for child in noun.children:
+            if child.i <= last:
+                continue
+            if child.dep_ == "prep" and child.lower_ in OBJECT_PREPOSITIONS:
+                roots += [c for c in child.children if c.dep_ in ("pobj", "pcomp")]
+            elif child.dep_ == "appos" or (child.dep_ in CLAUSAL_OBJECT_DEPS and _states_decision(child)):
+                roots.append(child)
+    if not roots and after is not None and after.text in OBJECT_INTRODUCERS and after.whitespace_:
+        roots = tops([t for t in noun.sent if t.i > after.i])
+    roots = [r for r in roots if not _across_break(noun, phrase, r)]
+    if roots:
+        first = min(t.i for r in roots for t in r.subtree)
+        extra = [c for c in noun.children if c.dep_ == "conj" and c.i > first and not _own_phrase(c)]
+        roots += [c for c in extra if c not in roots]
+    return roots
+
+
+def _question_clause(pobj: Token, preposition: Token) -> Token:
+    """'your call on which one merges first': a wh-word object stands for its question clause."""
+    head = preposition.head
+    if pobj.tag_ in WH_TAGS and head.pos_ in ("VERB", "AUX") and head.i > preposition.i:
+        return head
+    return pobj
+
+
+def _across_break(noun: Token, phrase: Sequence[Token], root: Token) -> bool:
+    """'…, your call; #1071 still needs the stamp': what follows a ';' is another clause, not the object."""
+    last = max(t.i for t in phrase)
+    between = noun.doc[last + 1 : root.left_edge.i]
+    return any(t.text == ";" for t in between)
+
+
+def _own_phrase(token: Token) -> bool:
+    """'your call on the merge, and your call on the lane': a coordinated phrase is judged on its own."""
+    return any(c.dep_ == "poss" and c.lower_ == "your" for c in token.children)
+
+
+def after_phrase(phrase: Sequence[Token], scope: frozenset[int]) -> frozenset[int]:
+    """An object follows its phrase: the scope after it, without an introducing preposition or colon."""
+    last = max(t.i for t in phrase)
+    doc = phrase[0].doc
+    if last + 1 < len(doc) and (doc[last + 1].lower_ in OBJECT_PREPOSITIONS or doc[last + 1].is_punct):
+        last += 1
+    return frozenset(i for i in scope if i > last)
+
+
+def _states_decision(clause: Token) -> bool:
+    """A clause under the phrase that states the decision: 'whether to merge', ': merge now or hold'."""
+    marks = {c.lower_ for c in clause.children if c.dep_ == "mark"}
+    after_colon = clause.i > 0 and clause.doc[clause.i - 1].text in OBJECT_INTRODUCERS
+    return bool(marks & DECISION_MARKS) or after_colon or clause.tag_ == "VB"
+
+
+def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
+    """Rule `object-form`: exempt exactly when the object is purely human-only work."""
+    work = judge_work(objects, lexicon, scope)
+    span = span_of(t for r in objects for t in r.subtree if t.i in scope)
+    negation = relation_negation(noun, (), lexicon)
+    if negation is None and noun.dep_ == "attr" and is_copula(noun.head):
+        negation = relation_negation(noun.head, (noun,), lexicon)
+    return verdict_of(work, "object", "object-form", f"object '{text_of(noun, span)}'", span, objects[0].i, negation)

@@ -1,0 +1,301 @@
+"""Predicate form (SPEC §2.2.2): no object, so the predicate that governs the phrase decides.
+
+It exempts only when that grammar hands a human-only decision over: copular ownership, an all-human
+option list, or a copular pending eligibility. Anything else — historical or status prose, the agent's
+own plan — fires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.judgement import Judgement, negated, phrase_text, span_of, text_of, verdict_of
+from analyzer.lexicon import Lexicon
+from analyzer.negation import relation_negation
+from analyzer.report import Form
+from analyzer.shapes import (
+    DECISION_MARKS,
+    EXTRAPOSED_DEPS,
+    antecedent,
+    clausal_subject,
+    extraposed_clause,
+    subjects,
+)
+from analyzer.tokens import (
+    DEMONSTRATIVES,
+    SUBJECT_DEPS,
+    conjuncts,
+    forms,
+    hyphen_compound,
+    is_copula,
+    subject_of,
+    tops,
+    words_of,
+)
+from analyzer.work import judge_stretch, judge_work
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+# Dependents of a copula that name what it says of its subject.
+COMPLEMENT_DEPS = frozenset({"attr", "acomp", "oprd"})
+
+# Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
+DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
+
+
+def standalone(phrase: Sequence[Token]) -> Judgement:
+    """Rule `standalone`: "Your call." — nothing in its sentence names what is handed over."""
+    return Judgement(
+        "fire",
+        "none",
+        "standalone",
+        f"fires (standalone): '{phrase_text(phrase)}' hands the next decision back without naming a "
+        "human-only one",
+    )
+
+
+def judge_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: bool = False) -> Judgement:
+    """Judge the clause or fragment a detached phrase (or a demonstrative) comments on."""
+    scope = frozenset(t.i for t in segment)
+    heads = tops(segment)
+    main = next((t for t in heads if t.pos_ in ("VERB", "AUX")), heads[0] if heads else None)
+    if main is None:
+        return standalone(segment)
+    return judge_predicate(main, lexicon, scope, demonstrative=demonstrative)
+
+
+def judge_predicate(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool = False) -> Judgement:
+    """Dispatch on the shape of the governing predicate."""
+    members = conjuncts(pred, scope)
+    if is_copula(pred) and (_complements(pred, scope) or len(members) == 1):
+        return copular(pred, lexicon, scope)
+    eligible = next((m for m in members if _eligibility_word(m, lexicon)), None)
+    if eligible is not None and all(m.pos_ in DESCRIPTIVE_POS or m is eligible for m in members):
+        return pending_eligibility(pred, eligible, lexicon, scope)
+    if (len(members) > 1 or _holds_alternatives(pred, scope)) and _offers_choice(members):
+        return option_list(pred, members, lexicon, scope)
+    if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (demonstrative and _names_action(pred)):
+        return topic(pred, lexicon, scope, demonstrative=demonstrative)
+    return status_prose(pred, scope)
+
+
+def topic(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool) -> Judgement:
+    """Rule `topic` / `antecedent`: a nominal or whether-clause the phrase comments on.
+
+    "The merge, your call."                   merge (NOUN) <-appos- call
+    "The merge — that's your call."           the demonstrative stands for 'The merge'
+    """
+    work = judge_work([pred], lexicon, scope)
+    span = span_of(t for t in pred.subtree if t.i in scope)
+    rule = "antecedent" if demonstrative else "topic"
+    form: Form = "copular-ownership" if demonstrative else "object"
+    negation = relation_negation(pred, (), lexicon)
+    return verdict_of(work, form, rule, f"{rule} '{text_of(pred, span)}'", span, pred.i, negation)
+
+
+def status_prose(pred: Token, scope: frozenset[int]) -> Judgement:
+    """Rule `status-prose`: a predicate that reports a fact or a plan hands no decision over.
+
+    "you merged it yesterday, your call"   merged (VBD): a past fact
+    "I'll take the parser lane, your call"  take: the agent's own plan, not a human-only choice
+    """
+    span = span_of(t for t in pred.subtree if t.i in scope)
+    shown = text_of(pred, span)
+    if _reports_past(pred):
+        why = f"the governing predicate '{pred.text}' reports a past fact, it hands no decision over"
+    elif pred.tag_ == "VBZ" or is_copula(pred):
+        why = f"the governing predicate '{pred.text}' reports a status, it hands no decision over"
+    else:
+        why = (
+            f"the governing predicate '{pred.text}' is not a copular ownership, an all-human option list "
+            "or a pending eligibility, so it hands no human-only decision over"
+        )
+    return Judgement("fire", "none", "status-prose", f"fires (status-prose): {why} ('{shown}')", span, pred.i)
+
+
+def copular(cop: Token, lexicon: Lexicon, scope: frozenset[int], *, phrase_noun: Token | None = None) -> Judgement:
+    """Copular constructions: ownership handed to the reader, or a decision pending.
+
+    "the merge is yours" / "the merge is your call"      ownership of the subject
+    "PR #12 is merge-eligible, your move"                pending eligibility
+    "CI is green, your call"                             neither: status prose
+    """
+    complements = _complements(cop, scope)
+    if phrase_noun is not None or any(_ownership(c, lexicon, scope) for c in complements):
+        owner = [c for c in complements if _ownership(c, lexicon, scope)] + ([phrase_noun] if phrase_noun else [])
+        return ownership(cop, owner, lexicon, scope)
+    described = [m for c in complements for m in conjuncts(c, scope)]
+    eligible = next((c for c in described if _eligibility_word(c, lexicon)), None)
+    if eligible is not None:
+        return pending_eligibility(cop, eligible, lexicon, scope)
+    return status_prose(cop, scope)
+
+
+def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
+    """Rule `copular-ownership`: the human-only thing is the subject of a copula whose attribute is 'yours'.
+
+    "the merge is yours"                         merge -nsubj-> is, yours -attr-> is
+    "whether to squash is your call"             squash -csubj-> is
+    "it's your call whether I refactor …"        extraposed: judge the whether-clause
+    "merge-eligible — that's your call"          demonstrative: judge what stands before it
+    """
+    found = subjects(cop)
+    subject = found[0] if found else None
+    negation = relation_negation(cop, owner, lexicon)
+    clause = extraposed_clause(cop, owner) if subject is None or subject.lower_ == "it" else None
+    if clause is not None:
+        what, roots = "extraposed clause", [clause]
+    elif subject is not None and subject.lower_ in DEMONSTRATIVES:
+        return demonstrative_ownership(cop, subject, negation, lexicon)
+    elif subject is not None:
+        what, roots = "subject", found
+    else:
+        return status_prose(cop, scope)
+    # A subject stands before its copula; what the parser hangs on it after the copula (an appositive
+    # ", your call") is not part of it.
+    covered = [t for r in roots for t in r.subtree if t.i in scope or (t.i < cop.i and what == "subject")]
+    stretch = clausal_subject(cop)
+    if stretch:
+        covered = stretch
+        work = judge_stretch(stretch, lexicon)
+    else:
+        work = judge_work(roots, lexicon, frozenset(t.i for t in covered))
+    span = span_of(covered)
+    subject_text = f"{what} '{text_of(cop, span)}'"
+    return verdict_of(work, "copular-ownership", "copular-ownership", subject_text, span, roots[0].i, negation)
+
+
+def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
+    """'that's your call' stands for the clause or fragment just before it in the same sentence."""
+    before = antecedent(subject)
+    if not before:
+        return Judgement(
+            "fire",
+            "copular-ownership",
+            "copular-ownership",
+            f"fires (copular-ownership): '{subject.text}' has no antecedent in its sentence, so nothing "
+            "human-only is handed over",
+            governor=cop.i,
+        )
+    judged = judge_segment(before, lexicon, demonstrative=True)
+    if judged.verdict == "exempt" and negation is not None:
+        return negated(judged, negation)
+    return judged
+
+
+def pending_eligibility(pred: Token, complement: Token, lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
+    """Rule `pending-eligibility`: a copula with an eligibility complement ("PR #12 is merge-eligible")."""
+    subject = subject_of(pred) if is_copula(pred) else None
+    related = [*complement.subtree, *(subject.subtree if subject is not None else ())]
+    related = [t for t in related if t.i in scope or t.i == complement.i]
+    named = words_of(related)
+    agent = [hyphen_compound(t) or t.text for t, names in named if names & lexicon.agent_work]
+    domains = tuple(dict.fromkeys(d for _, names in named for d in map(lexicon.domain_of, names) if d))
+    negation = relation_negation(pred, (complement,) if pred is not complement else (), lexicon)
+    span = span_of([*related, pred])
+    shown = text_of(pred, span)
+    if agent:
+        return Judgement(
+            "fire",
+            "pending-eligibility",
+            "pending-eligibility",
+            f"fires (pending-eligibility): '{shown}' reports eligibility of agent work ('{agent[0]}'), "
+            "not a human-only decision",
+            span,
+            complement.i,
+            domains,
+            negation.i if negation is not None else None,
+        )
+    judged = Judgement(
+        "exempt",
+        "pending-eligibility",
+        "pending-eligibility",
+        f"exempt (pending-eligibility): '{shown}' reports a human-only decision pending",
+        span,
+        complement.i,
+        domains or ("merge",),
+    )
+    return negated(judged, negation) if negation is not None else judged
+
+
+def option_list(head: Token, members: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
+    """Rule `option-list`: every alternative of the governing coordination is human-only work.
+
+    "merge on the exception or ask for the stamp, your call"   ask -conj-> merge
+    "merge now or hold, your call"                             a bare do-nothing alternative joins
+    """
+    work = judge_work([head], lexicon, scope)
+    span = span_of(t for m in members for t in m.subtree if t.i in scope)
+    subject = f"option list '{text_of(head, span)}'"
+    return verdict_of(work, "option-list", "option-list", subject, span, head.i, relation_negation(head, (), lexicon))
+
+
+def _complements(pred: Token, scope: frozenset[int]) -> list[Token]:
+    return [c for c in pred.children if c.dep_ in COMPLEMENT_DEPS and c.i in scope]
+
+
+def _holds_alternatives(pred: Token, scope: frozenset[int]) -> bool:
+    """'rotate the credentials now or after the release': the alternatives sit inside the clause."""
+    clause = [t for t in pred.subtree if t.i in scope and not _in_subclause(t, pred)]
+    return any(t.dep_ == "cc" and t.lower_ in ("or", "either") for t in clause)
+
+
+def _in_subclause(token: Token, pred: Token) -> bool:
+    node = token
+    while node.i != pred.i and node.head.i != node.i:
+        if node.dep_ in EXTRAPOSED_DEPS | {"relcl", "parataxis"}:
+            return True
+        node = node.head
+    return False
+
+
+def _ownership(complement: Token, lexicon: Lexicon, scope: frozenset[int]) -> bool:
+    """'yours', 'your decision', 'your gate', 'up to you', 'yours to merge' …"""
+    words = [t.lower_.replace("’", "'") for t in complement.subtree if not t.is_punct and t.i in scope]
+    text = " ".join(words)
+    return complement.lower_ in lexicon.ownership or any(
+        text == o or text.startswith(o + " ") for o in lexicon.ownership
+    )
+
+
+def _eligibility_word(token: Token, lexicon: Lexicon) -> bool:
+    """'merge-eligible', 'eligible', 'mergeable'; 'ready' only with a human-only word ('ready to merge')."""
+    names = set(forms(token))
+    compound = hyphen_compound(token)
+    if compound:
+        names.add(compound)
+    if names & lexicon.eligibility:
+        return True
+    if names & lexicon.readiness:
+        return any(lexicon.domain_of(n) for t, ns in words_of(token.subtree) if t is not token for n in ns)
+    return False
+
+
+def _offers_choice(members: list[Token]) -> bool:
+    """Alternatives to choose from — not a report of what happened ('merged or closed', 'merges or holds')."""
+    return any(_is_choice(m) for m in members)
+
+
+def _is_choice(member: Token) -> bool:
+    modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in member.children)
+    return modal or member.tag_ not in ("VBD", "VBZ", "VBN")
+
+
+def _names_action(pred: Token) -> bool:
+    """A non-finite verb phrase without a subject names an action: 'merging #1170 before the freeze'."""
+    return pred.tag_ in ("VB", "VBG") and not any(c.dep_ in SUBJECT_DEPS for c in pred.children)
+
+
+def _reports_past(pred: Token) -> bool:
+    """'merged', 'has shipped', 'was released' — not the present passive 'is needed'."""
+    if pred.tag_ == "VBD":
+        return True
+    auxiliaries = [c for c in pred.children if c.dep_ in ("aux", "auxpass")]
+    return pred.tag_ == "VBN" and any(a.lemma_ == "have" or a.tag_ == "VBD" for a in auxiliaries)
+
+
+def _is_decision_clause(pred: Token) -> bool:
+    return any(c.dep_ == "mark" and c.lower_ in DECISION_MARKS for c in pred.children)

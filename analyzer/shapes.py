@@ -1,0 +1,126 @@
+"""Sentence shapes around a phrase: is it set off by punctuation, what segment does it comment on,
+what is the subject of a copula, is a clause extraposed. Shared by the object and predicate rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.tokens import SUBJECT_DEPS, is_copula, subject_of
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+# Marks of a clause that states the decision itself: "your call whether X", "it's your call if X".
+DECISION_MARKS = frozenset({"whether", "if"})
+
+# Punctuation that sets the phrase off from what it comments on: "merge or hold, your call".
+DETACHING_PUNCT = frozenset({",", "—", "–", "-", "--", ":", ";", "("})
+
+# Punctuation that ends one clause segment and starts another inside a sentence.
+SEGMENT_BREAKS = frozenset({";", ":", "—", "–", "--"})
+
+# A conjunction that may stand between the detaching comma and the phrase: ", but your call".
+DETACHED_CONJUNCTIONS = frozenset({"but", "so", "and"})
+
+# Clausal dependents that can carry an extraposed decision: "it's your call whether to squash".
+EXTRAPOSED_DEPS = frozenset({"ccomp", "xcomp", "advcl", "acl", "csubj"})
+
+
+def is_detached(phrase: Sequence[Token]) -> bool:
+    """Set off by punctuation and closing its sentence: ", your call." / "— your move" / "(your call)"."""
+    first, last = phrase[0], phrase[-1]
+    before = previous_token(first)
+    if before is not None and before.lower_ in DETACHED_CONJUNCTIONS:
+        before = previous_token(before)
+    if before is None or before.text not in DETACHING_PUNCT or (before.text == "-" and not before.whitespace_):
+        return False
+    trailing = [t for t in first.doc[last.i + 1 : first.sent.end] if not t.is_space]
+    return all(t.is_punct for t in trailing) or _trailing_subordinate(trailing)
+
+
+def _trailing_subordinate(trailing: list[Token]) -> bool:
+    """', your call, though I'd lean toward closing' / '…, your move; I'm on the next rule': the phrase
+    closes its clause segment and something unrelated follows."""
+    if trailing and trailing[0].text in (";", "—", "–", "--"):
+        return True
+    if len(trailing) < 2 or trailing[0].text not in (",", "("):
+        return False
+    opener = trailing[1]
+    return opener.dep_ in ("mark", "cc") or opener.pos_ == "SCONJ" or opener.lower_ in DETACHED_CONJUNCTIONS
+
+
+def preceding_segment(phrase: Sequence[Token]) -> list[Token]:
+    """The clause segment a detached phrase comments on: back to the last ';', ':' or dash."""
+    first = phrase[0]
+    return segment_before(first)
+
+
+def is_extraposed(noun: Token) -> bool:
+    """'it's your call whether …': the clause belongs to the copula, judged as ownership."""
+    if noun.dep_ != "attr" or not is_copula(noun.head):
+        return False
+    subject = subject_of(noun.head)
+    return subject is not None and subject.lower_ == "it" and extraposed_clause(noun.head, [noun]) is not None
+
+
+def segment_before(token: Token) -> list[Token]:
+    """Tokens of the sentence before `token`, back to the last segment break, ends trimmed."""
+    sent = token.sent
+    tokens = list(token.doc[sent.start : token.i])
+    while tokens and (tokens[-1].is_punct or tokens[-1].is_space or tokens[-1].lower_ in DETACHED_CONJUNCTIONS):
+        tokens.pop()
+    start = 0
+    for k, tok in enumerate(tokens):
+        if tok.text in SEGMENT_BREAKS:
+            start = k + 1
+    return [t for t in tokens[start:] if not t.is_space]
+
+
+def antecedent(subject: Token) -> list[Token]:
+    return segment_before(subject)
+
+
+def extraposed_clause(cop: Token, owner: list[Token]) -> Token | None:
+    after = max([cop.i, *(o.i for o in owner)])
+    for holder in (cop, *owner):
+        for child in holder.children:
+            if child.dep_ in EXTRAPOSED_DEPS and child.i > after:
+                return child
+    return None
+
+
+def clausal_subject(cop: Token) -> list[Token]:
+    """'Whether #1155 merges before the freeze is your decision': a whether-clause subject the small model
+    split into marks and nominal subjects on the copula. The whole stretch before the copula is the subject."""
+    marks = [c for c in cop.children if c.dep_ == "mark" and c.lower_ in DECISION_MARKS and c.i < cop.i]
+    if not marks:
+        return []
+    return [t for t in cop.doc[marks[0].i : cop.i] if not t.is_punct and not t.is_space]
+
+
+def subjects(cop: Token) -> list[Token]:
+    """The copula's subjects inside its own segment: 'Answer: the merge is yours' has subject 'the merge'.
+
+    The small model sometimes gives a coordinated subject two nsubj arcs ('the merge and the cleanup
+    are'); both are the subject.
+    """
+    subjects = [c for c in cop.children if c.dep_ in SUBJECT_DEPS]
+    segment = {t.i for t in segment_before(cop)}
+    inside = [s for s in subjects if s.i in segment]
+    return inside or subjects
+
+
+def owned_by_subject(noun: Token) -> bool:
+    """'Merging is not your call — the bot merges': the copula's subject, not the dash, carries the relation."""
+    if noun.dep_ != "attr" or not is_copula(noun.head):
+        return False
+    return any(s.lower_ != "it" for s in subjects(noun.head))
+
+
+def previous_token(token: Token) -> Token | None:
+    for k in range(token.i - 1, token.sent.start - 1, -1):
+        if not token.doc[k].is_space:
+            return token.doc[k]
+    return None
