@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from analyzer.report import Finding, Report, Span
 
@@ -22,7 +22,6 @@ def analyze(
     lexicon: Lexicon | None = None,
     model_errors: ModelErrors = "raise",
     model_name: str | None = None,
-    **_: Any,
 ) -> Report:
     """Judge every deference phrase in `text` (SPEC §2)."""
     from analyzer.engine import analyze as run
