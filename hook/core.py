@@ -145,7 +145,7 @@ class _Run:
             new = material_artifacts(since_stop, config.review_tools)
             pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
             human_prompt = ctx.kind in HUMAN_PROMPTS and is_new_prompt(state, ctx.uuid, ctx.offset)
-            consecutive = 0 if human_prompt else state.consecutive_refusals
+            consecutive = 0 if human_prompt else max(state.consecutive_refusals, stop.loop_count)
             clean = clean_terminal(
                 lane,
                 identity=config.identity,
@@ -185,7 +185,7 @@ class _Run:
             except WalkConfigError as exc:
                 warnings.append(f"{source} [walk] ignored: {exc}")
         try:
-            return read_turn(stop.transcript_path, walk, scan_from=scan_from)
+            return (stop.read_turn or read_turn)(stop.transcript_path, walk, scan_from=scan_from)
         except TranscriptError as exc:
             raise HookError("transcript-error", str(exc)) from exc
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hook.decision import Decision
+
+if TYPE_CHECKING:
+    from hook.transcript import Turn, WalkConfig
 
 # name -> module; detection asks each adapter in this order whether a payload is its own, Claude last
 # because it is the fallback (SPEC §1.2).
@@ -37,6 +40,17 @@ class StopInput:
     stop_hook_active: bool = False
     background_running: bool = False
     subagent: bool = False
+    # The harness's own transcript reader; None = Claude Code's JSONL (hook.transcript.read_turn).
+    read_turn: TurnReader | None = None
+    # Refusals in a row the harness itself reports for this chain (Cursor's loop_count): the ceiling
+    # counts at least this many, even when the session state is missing.
+    loop_count: int = 0
+
+
+class TurnReader(Protocol):
+    def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
+        """The turn at the end of the transcript at `path` (raises hook.transcript.TranscriptError)."""
+        ...
 
 
 class Harness(Protocol):
