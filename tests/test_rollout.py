@@ -178,8 +178,10 @@ def test_no_prompt_at_all_is_autonomous(tmp_path: Path) -> None:
 
 
 def test_a_missing_rollout_and_an_ephemeral_session_are_transcript_errors(tmp_path: Path) -> None:
-    with pytest.raises(TranscriptError, match="cannot open transcript .*missing.jsonl: No such file"):
-        read_rollout(str(tmp_path / "missing.jsonl"), WALK)
+    missing = str(tmp_path / "missing.jsonl")
+    with pytest.raises(TranscriptError) as error:
+        read_rollout(missing, WALK)
+    assert str(error.value) == f"cannot open transcript {missing}: No such file or directory"
     with pytest.raises(TranscriptError, match="Codex sent no transcript_path"):
         read_rollout("", WALK)
 
