@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 COMMANDS: Mapping[str, tuple[str, str]] = {
     "hook": ("hook.hook_command", "the Stop hook: harness payload on stdin, decision on stdout"),
     "audit": ("hook.audit_report", "summarise the audit log: classes, tags, refusal chains"),
+    "golden": ("hook.golden", "run the golden terminal corpus through the hook, print expected vs got"),
 }
 
 

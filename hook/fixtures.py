@@ -1,0 +1,286 @@
+"""Write Claude Code transcript records from plain step data, for the golden corpus and sample sessions.
+
+The golden runner (hook.golden) must not import from tests/, so the record shapes it needs live here:
+one `SessionWriter` that stamps the common envelope on every record (uuid chained through parentUuid,
+sessionId, timestamp advancing one second per record), and `STEPS`, a table from a step's kind (the
+key of a `[[record]]` entry in a golden case) to the writer call it makes. Assistant responses are
+split one content block per line sharing a message.id, as the harness writes them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+HUMAN: Mapping[str, str] = {"kind": "human"}
+DEFAULT_START = "2026-12-02T10:00:00Z"
+MODEL = "claude-opus-4-5"
+FEEDBACK_PREFIX = "Stop hook feedback:\n"
+COMPACT_PREFIX = "This session is being continued from a previous conversation that ran out of context. "
+
+
+class StepError(ValueError):
+    """A step that names no known kind, or two, or carries a value of the wrong type."""
+
+
+class SessionWriter:
+    """One session's records, in order; every method appends and returns the writer."""
+
+    def __init__(
+        self,
+        session_id: str = "90a1de00-0000-4000-8000-000000000000",
+        *,
+        start: datetime | str = DEFAULT_START,
+        cwd: str = "/work/repo",
+        agent_id: str | None = None,
+    ) -> None:
+        self.session_id = session_id
+        self.clock = moment(start)
+        self.cwd = cwd
+        self.agent_id = agent_id  # a subagent's own file: every record on the sidechain, with agentId
+        self.records: list[dict[str, Any] | str] = []
+        self._count = 0
+        self._parent: str | None = None
+        self._last_tool: str | None = None
+
+    def _id(self, prefix: str = "") -> str:
+        self._count += 1
+        return f"{prefix}{self._count:08x}-0000-4000-8000-{self._count:012x}"
+
+    @property
+    def last_time(self) -> datetime:
+        """The timestamp of the newest record (the clock has already moved one step past it)."""
+        return self.clock - timedelta(seconds=1)
+
+    def at(self, when: datetime | str) -> SessionWriter:
+        self.clock = moment(when)
+        return self
+
+    def envelope(self, fields: Mapping[str, Any], *, sidechain: bool = False) -> SessionWriter:
+        uuid = self._id()
+        record: dict[str, Any] = {
+            "parentUuid": self._parent,
+            "isSidechain": sidechain or self.agent_id is not None,
+            "userType": "external",
+            "cwd": self.cwd,
+            "sessionId": self.session_id,
+            "version": "2.1.30",
+            "gitBranch": "main",
+            "uuid": uuid,
+            "timestamp": iso(self.clock),
+        }
+        if self.agent_id is not None:
+            record["agentId"] = self.agent_id
+        record.update(fields)
+        self.records.append(record)
+        self._parent = uuid
+        self.clock += timedelta(seconds=1)
+        return self
+
+    def raw(self, line: str) -> SessionWriter:
+        """A line written as given (a malformed or foreign line)."""
+        self.records.append(line)
+        return self
+
+    def user(
+        self,
+        content: str | list[Mapping[str, Any]],
+        *,
+        origin: Mapping[str, Any] | None = HUMAN,
+        meta: bool = False,
+        sidechain: bool = False,
+        **extra: Any,
+    ) -> SessionWriter:
+        fields: dict[str, Any] = {"type": "user", "message": {"role": "user", "content": content}}
+        if meta:
+            fields["isMeta"] = True
+        if origin is not None:
+            fields["origin"] = dict(origin)
+        fields.update(extra)
+        return self.envelope(fields, sidechain=sidechain)
+
+    def assistant(
+        self, blocks: Iterable[Mapping[str, Any]], *, sidechain: bool = False, message_id: str | None = None
+    ) -> SessionWriter:
+        msg_id = message_id or "msg_" + self._id().replace("-", "")[:24]
+        for block in blocks:
+            message = {"id": msg_id, "type": "message", "role": "assistant", "model": MODEL, "content": [dict(block)]}
+            fields = {"type": "assistant", "requestId": "req_" + msg_id[4:], "message": message}
+            self.envelope(fields, sidechain=sidechain)
+        return self
+
+    def text(self, *texts: str, sidechain: bool = False) -> SessionWriter:
+        return self.assistant([{"type": "text", "text": t} for t in texts], sidechain=sidechain)
+
+    def tool(
+        self, name: str, tool_input: Mapping[str, Any], result: str = "", *, is_error: bool = False
+    ) -> SessionWriter:
+        """A tool_use and the user record carrying its result back."""
+        use_id = "toolu_" + self._id().replace("-", "")[:24]
+        self._last_tool = use_id
+        self.assistant([{"type": "tool_use", "id": use_id, "name": name, "input": dict(tool_input)}])
+        block: dict[str, Any] = {"tool_use_id": use_id, "type": "tool_result", "content": result}
+        if is_error:
+            block["is_error"] = True
+        return self.envelope({"type": "user", "message": {"role": "user", "content": [dict(block)]}})
+
+    def feedback(self, reason: str) -> SessionWriter:
+        """What a refusing Stop hook leaves in the transcript: a meta user record."""
+        return self.user(FEEDBACK_PREFIX + reason, origin=None, meta=True)
+
+    def compact(self, summary: str) -> SessionWriter:
+        self.envelope({"type": "system", "subtype": "compact_boundary", "content": "Conversation compacted"})
+        return self.user(COMPACT_PREFIX + summary, origin=None, isCompactSummary=True, isVisibleInTranscriptOnly=True)
+
+    def queued(
+        self,
+        text: str,
+        *,
+        command_mode: str = "prompt",
+        source_uuid: str | bool = True,
+        origin: Mapping[str, Any] | None = HUMAN,
+    ) -> SessionWriter:
+        """Text typed while the agent worked (a queued_command attachment); source_uuid True = a fresh one."""
+        attachment: dict[str, Any] = {"type": "queued_command", "prompt": text, "commandMode": command_mode}
+        if source_uuid is True:
+            attachment["source_uuid"] = self._id("5")
+        elif isinstance(source_uuid, str):
+            attachment["source_uuid"] = source_uuid
+        if origin is not None:
+            attachment["origin"] = dict(origin)
+        return self.envelope({"type": "attachment", "attachment": attachment})
+
+    def system(self, subtype: str, content: str = "") -> SessionWriter:
+        return self.envelope({"type": "system", "subtype": subtype, "content": content, "level": "info"})
+
+    def lines(self) -> list[str]:
+        return [r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in self.records]
+
+    def to_bytes(self) -> bytes:
+        return "".join(line + "\n" for line in self.lines()).encode("utf-8")
+
+
+# ---- steps: one `[[record]]` entry of a golden case -> one writer call --------------------------------
+
+
+def _origin(step: Mapping[str, Any], default: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """`origin = "none"` writes no origin (older harness versions); a table is written as given."""
+    value = step.get("origin", default)
+    if value == "none":
+        return None
+    if value is not None and not isinstance(value, Mapping):
+        raise StepError(f"origin must be a table or \"none\", not {value!r}")
+    return value
+
+
+def _user(w: SessionWriter, step: Mapping[str, Any]) -> None:
+    content: str | list[Mapping[str, Any]] = _str(step, "user")
+    if step.get("image"):
+        content = [{"type": "text", "text": content}, {"type": "image", "source": {"type": "base64", "data": ""}}]
+    w.user(content, origin=_origin(step, HUMAN), meta=bool(step.get("meta")), sidechain=bool(step.get("sidechain")))
+
+
+def _wake(w: SessionWriter, step: Mapping[str, Any]) -> None:
+    w.user("[WAKE] " + _str(step, "wake"), origin=_origin(step, None))
+
+
+def _task_notification(w: SessionWriter, step: Mapping[str, Any]) -> None:
+    task = _str(step, "task_notification")
+    body = f"<task-notification>\n<task-id>{task}</task-id>\n<status>completed</status>\n</task-notification>"
+    w.user(body, origin={"kind": "task-notification"})
+
+
+def _queued(w: SessionWriter, step: Mapping[str, Any]) -> None:
+    source = step.get("source_uuid", True)
+    if not isinstance(source, str | bool):
+        raise StepError("source_uuid must be a string or a boolean")
+    w.queued(
+        _str(step, "queued"),
+        command_mode=str(step.get("command_mode", "prompt")),
+        source_uuid=source,
+        origin=_origin(step, HUMAN),
+    )
+
+
+def _assistant(w: SessionWriter, step: Mapping[str, Any]) -> None:
+    w.text(_str(step, "assistant"), sidechain=bool(step.get("sidechain")))
+
+
+def _bash(w: SessionWriter, step: Mapping[str, Any]) -> None:
+    command = {"command": _str(step, "bash"), "description": "run"}
+    w.tool("Bash", command, str(step.get("result", "")), is_error=bool(step.get("is_error")))
+
+
+def _tool(w: SessionWriter, step: Mapping[str, Any]) -> None:
+    tool_input = step.get("input", {})
+    if not isinstance(tool_input, Mapping):
+        raise StepError("input must be a table")
+    w.tool(_str(step, "tool"), tool_input, str(step.get("result", "")), is_error=bool(step.get("is_error")))
+
+
+def _interrupt(w: SessionWriter, step: Mapping[str, Any]) -> None:
+    w.user([{"type": "text", "text": "[Request interrupted by user]"}])
+
+
+def _slash(w: SessionWriter, step: Mapping[str, Any]) -> None:
+    name = _str(step, "slash")
+    w.user(f"<command-name>{name}</command-name>\n<command-message>{name.lstrip('/')}</command-message>")
+    w.user(f"<local-command-stdout>{step.get('result', '')}</local-command-stdout>")
+
+
+def _done(_: SessionWriter) -> None:
+    """Steps return nothing: the writer has already appended the records."""
+
+
+STEPS: Mapping[str, Callable[[SessionWriter, Mapping[str, Any]], None]] = {
+    "user": _user,
+    "wake": _wake,
+    "feedback": lambda w, s: _done(w.feedback(_str(s, "feedback"))),
+    "task_notification": _task_notification,
+    "queued": _queued,
+    "compact": lambda w, s: _done(w.compact(_str(s, "compact"))),
+    "assistant": _assistant,
+    "bash": _bash,
+    "tool": _tool,
+    "interrupt": _interrupt,
+    "slash": _slash,
+    "skill": lambda w, s: _done(w.user(_str(s, "skill"), origin=None, meta=True)),
+    "system": lambda w, s: _done(w.system(_str(s, "system"), str(s.get("content", "")))),
+    "raw": lambda w, s: _done(w.raw(_str(s, "raw"))),
+    "at": lambda w, s: _done(w.at(_str(s, "at"))),
+}
+
+
+def apply_step(writer: SessionWriter, step: Mapping[str, Any]) -> None:
+    """Append the records of one step; StepError when it names no kind or several."""
+    kinds = [k for k in step if k in STEPS]
+    if len(kinds) != 1:
+        raise StepError(f"a record step needs exactly one of {', '.join(STEPS)}; got {sorted(step)}")
+    STEPS[kinds[0]](writer, step)
+
+
+def _str(step: Mapping[str, Any], key: str) -> str:
+    value = step.get(key)
+    if not isinstance(value, str):
+        raise StepError(f"{key} must be a string, not {value!r}")
+    return value
+
+
+def moment(value: datetime | str) -> datetime:
+    """An aware UTC datetime from an ISO string (a trailing Z accepted) or a datetime."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+def iso(when: datetime) -> str:
+    """The transcript's timestamp format: milliseconds and a Z."""
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{when.microsecond // 1000:03d}Z"
+
+
+def lane_state(lane: str, gates: Iterable[Mapping[str, Any]] = (), **extra: Any) -> str:
+    """A lane-state fenced block as an agent writes it at the end of its turn."""
+    data: dict[str, Any] = {"laneContinuation": lane, "namedGates": [dict(g) for g in gates], **extra}
+    return "```lane-state\n" + json.dumps(data) + "\n```"
