@@ -6,18 +6,19 @@ user can extend them without touching code; this module only gives them a typed,
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
 Family = Literal["offer", "attribution"]
 Gate = Literal["none", "if-you-want-it", "unless-you-want"]
 
-LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
+# os.path rather than pathlib: this module is on the hook's per-stop path, where every import counts.
+LEXICON_PATH = os.path.join(os.path.dirname(__file__), "lexicon.toml")
 
 
 @dataclass(frozen=True)
@@ -171,5 +172,5 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
 @cache
 def default_lexicon() -> Lexicon:
     """The built-in lexicon, parsed once per process."""
-    with LEXICON_PATH.open("rb") as fh:
+    with open(LEXICON_PATH, "rb") as fh:
         return parse_lexicon(tomllib.load(fh))

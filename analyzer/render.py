@@ -7,7 +7,6 @@ person sees the very parse the verdict came from.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -275,7 +274,7 @@ def html_page(rels: Sequence[Relation], path: str) -> str:
 def picture(rel: Relation, path: str) -> dict[str, Any]:
     """displaCy's manual format: words with a tag line, arcs by word index (dir = where the arrowhead sits)."""
     words = [
-        {"text": word, "tag": html.escape(" · ".join([token.pos_, *roles]))}
+        {"text": word, "tag": _escape(" · ".join([token.pos_, *roles]))}
         for word, token, roles in zip(rel.words, rel.tokens, rel.roles, strict=True)
     ]
     parse_arcs = [
@@ -284,7 +283,14 @@ def picture(rel: Relation, path: str) -> dict[str, Any]:
         if (head := _head_position(rel.tokens, position)) not in (position, None)
     ]
     own_arcs = [_displacy_arc(arc.source, arc.target, arc.label) for arc in rel.arcs]
-    return {"words": words, "arcs": parse_arcs + own_arcs, "title": html.escape(_title(rel.finding, path))}
+    return {"words": words, "arcs": parse_arcs + own_arcs, "title": _escape(_title(rel.finding, path))}
+
+
+def _escape(text: str) -> str:
+    """HTML-escape for the picture; the html module loads only when a picture is drawn."""
+    import html
+
+    return html.escape(text)
 
 
 def _displacy_arc(source: int, target: int, label: str) -> dict[str, Any]:
@@ -292,7 +298,7 @@ def _displacy_arc(source: int, target: int, label: str) -> dict[str, Any]:
     return {
         "start": min(source, target),
         "end": max(source, target),
-        "label": html.escape(label),
+        "label": _escape(label),
         "dir": "right" if source < target else "left",
     }
 
