@@ -640,8 +640,8 @@ def test_even_a_broken_core_import_allows_and_files_internal_error(hook: Hook) -
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--harness", "vim"], "unknown harness 'vim' (known: claude)"),
-        (["--harness=vim"], "unknown harness 'vim' (known: claude)"),
+        (["--harness", "vim"], "unknown harness 'vim' (known: claude, codex, gemini, cursor)"),
+        (["--harness=vim"], "unknown harness 'vim' (known: claude, codex, gemini, cursor)"),
         (["--verbose"], "unexpected argument '--verbose'; usage: lanegate hook [--harness NAME]"),
         (["--harness"], "unexpected argument '--harness'; usage: lanegate hook [--harness NAME]"),
     ],

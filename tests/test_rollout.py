@@ -23,9 +23,9 @@ PR_URL = "https://github.com/acme/parser/pull/12"
 class Rollout:
     """A Codex rollout under construction: one `{timestamp, type, payload}` line per call."""
 
-    def __init__(self) -> None:
+    def __init__(self, start: datetime = START) -> None:
         self.lines: list[str] = []
-        self.clock = START
+        self.clock = start
         self.calls = 0
         self.line("session_meta", {"id": "0199a1f2-0000-7000-8000-000000000001", "cwd": "/work/repo",
                                    "cli_version": "0.46.0", "originator": "codex_cli_rs"})

@@ -17,9 +17,15 @@ from hook.decision import Decision
 if TYPE_CHECKING:
     from hook.transcript import Turn, WalkConfig
 
-# name -> module; detection asks each adapter in this order whether a payload is its own, Claude last
-# because it is the fallback (SPEC §1.2).
-ADAPTERS: Mapping[str, str] = {"claude": "hook.harness.claude"}
+# name -> module; detection asks every adapter but the fallback, in this order, whether a payload is its
+# own (Codex: turn_id and model; Gemini: AfterAgent; Cursor: conversation_id and loop_count), and falls
+# back to Claude Code (SPEC §1.2).
+ADAPTERS: Mapping[str, str] = {
+    "claude": "hook.harness.claude",
+    "codex": "hook.harness.codex",
+    "gemini": "hook.harness.gemini",
+    "cursor": "hook.harness.cursor",
+}
 FALLBACK = "claude"
 
 

@@ -15,6 +15,7 @@ from hook.harness import PayloadError, StopInput
 
 EVENTS = ("Stop", "SubagentStop")
 ANNOUNCED = frozenset({"CLEAN-TERMINAL ALLOW", "MATERIAL-ALLOW"})
+IN_FLIGHT = frozenset({"running", "pending"})
 
 
 class ClaudeCode:
@@ -64,10 +65,15 @@ def _string(value: object) -> str | None:
 
 
 def _running(tasks: object) -> bool:
-    """Whether background_tasks (Claude Code >= 2.1.145) lists a task whose status is running."""
+    """Whether background_tasks (Claude Code >= 2.1.145) lists work still in flight.
+
+    The SDK types it as BackgroundTaskSummary[] ({id, type: shell|subagent|monitor|workflow, status,
+    description, …}), "in-flight background work (running/pending + backgrounded)": a pending task
+    will wake the session just as a running one does.
+    """
     if not isinstance(tasks, list):
         return False
-    return any(isinstance(t, Mapping) and t.get("status") == "running" for t in tasks)
+    return any(isinstance(t, Mapping) and t.get("status") in IN_FLIGHT for t in tasks)
 
 
 HARNESS = ClaudeCode()

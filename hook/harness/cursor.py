@@ -1,0 +1,149 @@
+"""Cursor's `stop` hook (SPEC §5.4): continue only through a follow-up message, allow with `{}`.
+
+The payload (cursor.com/docs/hooks; hookshot's StopInput) carries the common fields
+(`conversation_id`, `generation_id`, `hook_event_name` "stop", `workspace_roots`, `model`, …) plus
+`status` ("completed", "aborted" or "error") and `loop_count` (follow-ups already sent in this loop;
+`loop_limit` in hooks.json caps them), and `transcript_path` when the agent keeps a transcript.
+There is no block decision: `{"followup_message": R}` submits R as the next user message, `{}` lets
+the agent stop.
+
+The transcript (`~/.cursor/projects/<slug>/agent-transcripts/<id>/<id>.jsonl`) is one message per
+line, `{"role": "user"|"assistant", "message": {"content": [blocks]}}`, user text wrapped in
+`<user_query>…</user_query>`, no timestamps and (in current builds) no tool results. A follow-up is
+written there as a plain user message, so the newest `loop_count` user messages are lanegate's own
+directives, not prompts: the walk goes past them. Without a transcript there is nothing to judge
+(allowed, `no-final-text`); a loop the user aborted or that failed is never sent back to work.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from hook.decision import BLOCK, Decision
+from hook.harness import PayloadError, StopInput
+from hook.records import LazyRegex, mapping, string
+
+if TYPE_CHECKING:
+    from hook.rollout import Entry
+    from hook.transcript import Turn, WalkConfig
+
+EVENT = "stop"
+JUDGED_STATUS = "completed"
+USER_QUERY = LazyRegex(r"<user_query>\s*(.*?)\s*(?:</user_query>|\Z)", re.DOTALL)
+
+
+class Cursor:
+    name = "cursor"
+
+    def claims(self, payload: Mapping[str, Any]) -> bool:
+        return "conversation_id" in payload and "loop_count" in payload
+
+    def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
+        event = payload.get("hook_event_name", EVENT)
+        if event != EVENT:
+            raise PayloadError(f"hook_event_name {event!r} is not {EVENT}")
+        loops = payload.get("loop_count", 0)
+        if isinstance(loops, bool) or not isinstance(loops, int) or loops < 0:
+            raise PayloadError(f"loop_count {loops!r} is not a count")
+        transcript = payload.get("transcript_path")
+        roots = payload.get("workspace_roots")
+        root = roots[0] if isinstance(roots, list) and roots and isinstance(roots[0], str) else None
+        status = payload.get("status", JUDGED_STATUS)
+        return StopInput(
+            harness=self.name,
+            event=event,
+            session=_string(payload.get("conversation_id")),
+            transcript_path=transcript if isinstance(transcript, str) else "",
+            project_dir=root or _string(payload.get("cwd")),
+            stop_hook_active=loops > 0,
+            read_turn=CursorTranscript(followups=loops, judged=status == JUDGED_STATUS),
+            loop_count=loops,
+        )
+
+    def render(self, decision: Decision) -> str | None:
+        if decision.action == BLOCK:
+            return json.dumps({"followup_message": decision.reason})
+        return "{}"
+
+
+@dataclass(frozen=True)
+class CursorTranscript:
+    """Cursor's transcript reader: past `followups` echoed directives; no final text unless `judged`."""
+
+    followups: int
+    judged: bool
+
+    def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
+        from hook.rollout import read_entries
+        from hook.transcript import Turn
+        from hook.transcript_walk import NO_PROMPT
+
+        if not path:
+            return Turn(context=NO_PROMPT, final_text=None, tool_calls=(), end_offset=0, bytes_read=0)
+        turn = read_entries(path, walk, cursor_entries, scan_from=scan_from, skip_prompts=self.followups)
+        return turn if self.judged else replace(turn, final_text=None)
+
+
+def cursor_entries(record: Mapping[str, Any]) -> tuple[Entry, ...]:
+    """The entries of one transcript line: a user query, or assistant text and tool calls in order."""
+    from hook.rollout import CALL, PROMPT, RESULT, TEXT, Entry
+    from hook.transcript import FINAL_TEXT_SEPARATOR
+
+    role = record.get("role", record.get("type"))
+    content = mapping(record.get("message")).get("content")
+    if isinstance(content, str):
+        content = [{"type": "text", "text": content}]
+    blocks = [b for b in content if isinstance(b, Mapping)] if isinstance(content, list) else []
+    texts = [t for b in blocks if b.get("type") == "text" and isinstance(t := b.get("text"), str)]
+    if role == "user":
+        results = tuple(
+            Entry(RESULT, text=_result_text(b.get("content")), call_id=string(b.get("tool_use_id")) or "",
+                  is_error=b.get("is_error") is True)
+            for b in blocks
+            if b.get("type") == "tool_result"
+        )
+        if not texts and not any(b.get("type") == "image" for b in blocks):
+            return results
+        text = "\n".join(texts)
+        query = USER_QUERY.search(text)
+        image = any(b.get("type") == "image" for b in blocks)
+        return (*results, Entry(PROMPT, text=query.group(1) if query else text, image=image))
+    if role != "assistant":
+        return ()
+    entries: list[Entry] = []
+    run: list[str] = []  # consecutive text blocks: one message to the reader
+    for block in blocks:
+        if block.get("type") == "text" and isinstance(block.get("text"), str):
+            run.append(block["text"])
+        elif block.get("type") == "tool_use":
+            if run:
+                entries.append(Entry(TEXT, text=FINAL_TEXT_SEPARATOR.join(run)))
+                run = []
+            # Cursor's "Shell" tool is read as "shell", the shell-tool name the gh-evidence reader knows.
+            name = string(block.get("name")) or ""
+            entries.append(
+                Entry(CALL, call_id=string(block.get("id")) or "", name="shell" if name == "Shell" else name,
+                      input=mapping(block.get("input")))
+            )
+    if run:
+        entries.append(Entry(TEXT, text=FINAL_TEXT_SEPARATOR.join(run)))
+    return tuple(entries)
+
+
+def _result_text(content: object) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(t for b in content if isinstance(b, Mapping) and isinstance(t := b.get("text"), str))
+    return ""
+
+
+def _string(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+HARNESS = Cursor()
