@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 COMMANDS: Mapping[str, tuple[str, str]] = {
     "hook": ("hook.hook_command", "the Stop hook: harness payload on stdin, decision on stdout"),
     "audit": ("hook.audit_report", "summarise the audit log: classes, tags, refusal chains"),
+    "install": ("hook.install", "register lanegate hook in a harness's settings (merged, idempotent, backed up)"),
     "golden": ("hook.golden", "run the golden terminal corpus through the hook, print expected vs got"),
+    "replay": ("hook.replay", "decide every turn-end of a recorded session, offline, in dry-run"),
 }
 
 
