@@ -1,0 +1,253 @@
+"""`lanegate install`: register `lanegate hook` in a harness's settings file (SPEC §1.2, §5.4).
+
+The file is someone's live configuration, so the install merges: every other key and hook stays, an
+existing lanegate entry is updated in place (its command; keys the user set, like a longer timeout, are
+kept) rather than added twice, and a second run finds nothing to change and writes nothing. The previous
+file is kept as `<file>.bak`; the new one is written to a temporary file and renamed over the old, so a
+crash never leaves half a settings file; a file that does not parse is refused (exit 2), never replaced.
+
+The registration per harness, from each harness's hook documentation:
+  claude  .claude/settings.json   hooks.Stop and hooks.SubagentStop: [{"hooks": [{type, command, timeout s}]}]
+  codex   .codex/hooks.json       hooks.Stop: [{"hooks": [{type, command, timeout s}]}]  ($CODEX_HOME for --user)
+  gemini  .gemini/settings.json   hooks.AfterAgent: [{"hooks": [{name, type, command, timeout ms}]}]
+  cursor  .cursor/hooks.json      {"version": 1, "hooks": {"stop": [{command, loop_limit}]}}
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import difflib
+import json
+import os
+import shlex
+import shutil
+import sys
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# Seconds a harness waits for the hook: the cold path (spaCy import, model load, parse) takes about
+# two seconds on a small machine, so thirty leaves room without ever hanging a session for long.
+TIMEOUT_SECONDS = 30
+# Cursor stops sending follow-ups after this many in one loop; lanegate's own ceiling (max_refusals)
+# normally ends a chain first. Eight is Claude Code's own cap on consecutive Stop blocks.
+CURSOR_LOOP_LIMIT = 8
+
+
+class InstallError(Exception):
+    """The settings file cannot be merged safely; nothing was written."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where and how one harness registers a hook."""
+
+    harness: str
+    folder: str
+    filename: str
+    events: tuple[str, ...]
+    grouped: bool  # entries sit in matcher groups {"hooks": [...]} (Claude Code, Codex, Gemini)
+    note: str
+
+    def entry(self, command: str) -> dict[str, Any]:
+        if self.harness == "gemini":
+            return {"name": "lanegate", "type": "command", "command": command, "timeout": TIMEOUT_SECONDS * 1000}
+        if self.harness == "cursor":
+            return {"command": command, "loop_limit": CURSOR_LOOP_LIMIT}
+        return {"type": "command", "command": command, "timeout": TIMEOUT_SECONDS}
+
+
+TARGETS: Mapping[str, Target] = {
+    "claude": Target("claude", ".claude", "settings.json", ("Stop", "SubagentStop"), True,
+                     "Subagents are judged too; set skip_subagents = true in the lanegate config to skip them."),
+    "codex": Target("codex", ".codex", "hooks.json", ("Stop",), True,
+                    "Codex reads hooks.json when its hooks feature is on ([features] hooks = true in config.toml "
+                    "on versions where it is off by default)."),
+    "gemini": Target("gemini", ".gemini", "settings.json", ("AfterAgent",), True,
+                     "Gemini CLI runs hooks only while its hooks system is enabled (/settings, Advanced)."),
+    "cursor": Target("cursor", ".cursor", "hooks.json", ("stop",), False,
+                     f"Cursor sends at most {CURSOR_LOOP_LIMIT} follow-ups per loop (loop_limit)."),
+}
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--project", metavar="DIR", help="register in DIR's settings (default: the current directory)")
+    where.add_argument("--user", action="store_true", help="register in the user-level settings under your home")
+    parser.add_argument("--harness", choices=list(TARGETS), default="claude", help="the harness (default: claude)")
+    parser.add_argument("--dry-run", action="store_true", help="print the change as a unified diff, write nothing")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    target = TARGETS[args.harness]
+    path = settings_path(target, user=args.user, project=args.project, env=os.environ)
+    command = f"{lanegate_executable()} hook --harness {target.harness}"
+    try:
+        before, old_text = read_settings(path)
+        after = merge(before, target, command)
+    except InstallError as exc:
+        print(f"lanegate install: {exc}; nothing was written", file=sys.stderr)
+        return 2
+    new_text = json.dumps(after, indent=2, ensure_ascii=False) + "\n"
+    if after == before and old_text is not None:
+        print(f"{path}: lanegate is already registered, nothing to change")
+        return 0
+    if args.dry_run:
+        sys.stdout.writelines(
+            difflib.unified_diff(
+                (old_text or "").splitlines(keepends=True), new_text.splitlines(keepends=True), path, path
+            )
+        )
+        return 0
+    try:
+        backup = write_settings(path, new_text, old_text)
+    except OSError as exc:
+        print(f"lanegate install: cannot write {path}: {exc}", file=sys.stderr)
+        return 1
+    kept = f" (previous file kept as {backup})" if backup else ""
+    print(f"{path}: registered `{command}`{kept}")
+    print(f"note: {target.note}")
+    return 0
+
+
+def settings_path(target: Target, *, user: bool, project: str | None, env: Mapping[str, str]) -> str:
+    """The settings file: the project's (default: the current directory) or the user-level one."""
+    if not user:
+        return os.path.join(os.path.abspath(project or os.getcwd()), target.folder, target.filename)
+    if target.harness == "codex" and env.get("CODEX_HOME"):
+        return os.path.join(os.path.abspath(env["CODEX_HOME"]), target.filename)
+    return os.path.join(os.path.expanduser("~"), target.folder, target.filename)
+
+
+def lanegate_executable() -> str:
+    """The installed `lanegate` console script as an absolute, shell-quoted path.
+
+    The script that is running (sys.argv[0]) when it is lanegate, else the one on PATH, else this
+    Python running the package module, which works wherever this interpreter can import lanegate.
+    """
+    argv0 = sys.argv[0]
+    if os.path.basename(argv0) in ("lanegate", "lanegate.exe") and os.sep in argv0 and os.path.isfile(argv0):
+        return shlex.quote(os.path.abspath(argv0))
+    found = shutil.which("lanegate")
+    if found:
+        return shlex.quote(os.path.abspath(found))
+    return shlex.join([sys.executable, "-m", "hook.cli"])
+
+
+def read_settings(path: str) -> tuple[dict[str, Any], str | None]:
+    """The settings as a dict and the file's text (None when there is no file; empty means {})."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except FileNotFoundError:
+        return {}, None
+    except OSError as exc:
+        raise InstallError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InstallError(f"{path} is not UTF-8 ({exc})") from None
+    if not text.strip():
+        return {}, text
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise InstallError(f"cannot parse {path} as JSON ({exc}); fix it or move it aside") from None
+    if not isinstance(data, dict):
+        raise InstallError(f"{path} holds a JSON {type(data).__name__}, not an object")
+    return data, text
+
+
+def merge(settings: Mapping[str, Any], target: Target, command: str) -> dict[str, Any]:
+    """A copy of the settings with exactly one lanegate entry per event, everything else untouched."""
+    merged = copy.deepcopy(dict(settings))
+    if target.harness == "cursor":
+        merged.setdefault("version", 1)
+    hooks = merged.setdefault("hooks", {})
+    if not isinstance(hooks, dict):
+        raise InstallError(f"`hooks` is a JSON {type(hooks).__name__}, not an object")
+    desired = target.entry(command)
+    for event in target.events:
+        entries = hooks.setdefault(event, [])
+        if not isinstance(entries, list):
+            raise InstallError(f"`hooks.{event}` is a JSON {type(entries).__name__}, not a list")
+        if target.grouped:
+            hooks[event] = _merge_groups(entries, desired)
+        else:
+            kept, found = _merge_entries(entries, desired)
+            hooks[event] = kept if found else [*kept, desired]
+    return merged
+
+
+def _merge_groups(groups: list[Any], desired: dict[str, Any]) -> list[Any]:
+    """Update the first lanegate hook in the matcher groups (dropping repeats), or add a group for it."""
+    found = False
+    result = []
+    for group in groups:
+        inner = group.get("hooks") if isinstance(group, dict) else None
+        if not isinstance(inner, list):
+            result.append(group)
+            continue
+        kept, has = _merge_entries(inner, desired, keep=not found)
+        if has and not kept:
+            continue  # a group that held nothing but a repeated lanegate hook
+        found = found or has
+        result.append({**group, "hooks": kept})
+    return result if found else [*result, {"hooks": [desired]}]
+
+
+def _merge_entries(entries: list[Any], desired: dict[str, Any], *, keep: bool = True) -> tuple[list[Any], bool]:
+    """The entries with the first lanegate one updated (if `keep`) and any other lanegate one dropped."""
+    result, found = [], False
+    for entry in entries:
+        if not (isinstance(entry, dict) and is_lanegate_hook(entry.get("command"))):
+            result.append(entry)
+            continue
+        if keep and not found:
+            result.append({**desired, **entry, "command": desired["command"]})
+        found = True
+    return result, found
+
+
+def is_lanegate_hook(command: object) -> bool:
+    """Whether a hook command runs `lanegate hook` (the console script or `python -m hook.cli hook`)."""
+    if not isinstance(command, str):
+        return False
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return False
+    if "hook" not in words:
+        return False
+    head = words[: words.index("hook")]
+    return bool(head) and (os.path.basename(head[0]) in ("lanegate", "lanegate.exe") or head[-2:] == ["-m", "hook.cli"])
+
+
+def write_settings(path: str, text: str, old_text: str | None) -> str | None:
+    """Write the new settings atomically (temp file, rename); returns the backup path, if any."""
+    real = os.path.realpath(path)  # a symlinked settings file (dotfiles) stays a symlink
+    folder = os.path.dirname(real)
+    os.makedirs(folder, exist_ok=True)
+    mode = None
+    backup = None
+    if old_text is not None:
+        mode = os.stat(real).st_mode & 0o7777
+        backup = f"{path}.bak"
+        shutil.copy2(real, backup)
+    fd, temp = tempfile.mkstemp(prefix=f".{os.path.basename(real)}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if mode is not None:
+            os.chmod(temp, mode)
+        os.replace(temp, real)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+    return backup
