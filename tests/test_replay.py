@@ -1,0 +1,154 @@
+"""`lanegate replay` (SPEC §5.5): every turn-end of a recorded session, judged as the hook would have
+judged it at that moment, in dry-run, with nothing written to the real audit log or state."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from hook.cli import main
+from hook.fixtures import SessionWriter, lane_state
+from hook.replay import Row, replay, turn_ends
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORDED = ROOT / "examples" / "sessions" / "recorded"
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    """An enforcing env whose real audit log and state must stay untouched by a replay."""
+    return {
+        "HOME": str(tmp_path / "home"),
+        "LANEGATE_CONFIG": str(tmp_path / "user.toml"),
+        "LANEGATE_MODE": "enforce",
+        "LANEGATE_AUDIT_LOG": str(tmp_path / "real-audit.jsonl"),
+        "LANEGATE_STATE_DIR": str(tmp_path / "real-state"),
+    }
+
+
+def summary(rows: list[Row]) -> list[tuple[object, ...]]:
+    """time, prompting kind, class, tag, phrase, verdict of each replayed stop."""
+    keys = ("time", "class", "tag", "phrase", "verdict")
+    return [(r.to_dict()["time"], r.context_kind, *(r.to_dict()[k] for k in keys[1:])) for r in rows]
+
+
+def test_operator_session_then_night_shift(env: dict[str, str], tmp_path: Path) -> None:
+    rows = replay(str(RECORDED / "operator-then-night-shift.jsonl"), env)
+    assert summary(rows) == [
+        ("2026-12-02T09:00:04Z", "operator", "ALLOW", "operator-dialogue", None, None),
+        ("2026-12-02T09:05:03Z", "operator", "WOULD-BLOCK", "active-lane-in-dialogue", None, None),
+        ("2026-12-02T09:05:10Z", "operator", "ALLOW", "operator-dialogue", None, None),
+        ("2026-12-02T21:00:03Z", "handoff", "WOULD-BLOCK", "deference", "would you like me to", "fire"),
+        ("2026-12-02T21:00:08Z", "handoff", "MATERIAL-ALLOW", "material-artifact", None, None),
+    ]
+    assert [r.line["operator_in_loop"] for r in rows] == [True, True, True, False, False]
+    assert [r.line["mid_chain"] for r in rows] == [False, False, True, False, False]
+    assert {r.line["mode"] for r in rows} == {"dry-run"}
+    assert not (tmp_path / "real-audit.jsonl").exists()
+    assert not (tmp_path / "real-state").exists()
+
+
+def test_wake_chain_reaches_the_ceiling_and_an_interrupted_turn_is_no_turn_end(env: dict[str, str]) -> None:
+    rows = replay(str(RECORDED / "wake-chain-to-ceiling.jsonl"), env)
+    assert summary(rows) == [
+        ("2026-12-03T02:00:05Z", "wake", "WOULD-BLOCK", "no-lane-state", None, None),
+        ("2026-12-03T02:00:10Z", "wake", "WOULD-BLOCK", "no-lane-state", None, None),
+        ("2026-12-03T02:00:15Z", "wake", "WOULD-BLOCK", "no-lane-state", None, None),
+        ("2026-12-03T02:00:18Z", "wake", "CEILING-ALLOW", "ceiling", None, None),
+        ("2026-12-03T02:30:04Z", "operator", "ALLOW", "operator-dialogue", None, None),
+    ]
+    assert rows[-1].context_text == "Never mind. Is the replay section done?"
+
+
+def test_seed_003_live_terminal_is_exempt_and_a_lane_attribution_fires(env: dict[str, str]) -> None:
+    rows = replay(str(RECORDED / "seed003-merge-gate.jsonl"), env)
+    assert summary(rows) == [
+        ("2026-07-16T08:54:00Z", "wake", "WOULD-BLOCK", "no-lane-state", "your call", "exempt"),
+        ("2026-07-16T08:54:05Z", "wake", "WOULD-BLOCK", "valid-lane-state", None, None),
+        ("2026-07-16T08:54:08Z", "wake", "WOULD-BLOCK", "deference", "your call", "fire"),
+    ]
+    assert rows[0].line["finding"]["form"] == "option-list"
+    assert rows[0].line["session"] == "75ed6708-c66b-4989-862d-2286e87abbf1"
+
+
+def test_each_turn_end_sees_only_the_transcript_up_to_it(env: dict[str, str], tmp_path: Path) -> None:
+    """A later operator prompt must not turn an earlier autonomous turn-end into dialogue."""
+    w = SessionWriter(start="2026-12-02T10:00:00Z")
+    w.user("[WAKE] peer ping", origin=None)
+    w.tool("Bash", {"command": "gh pr view 5"}, "state: OPEN")
+    gate = {"ref": "PR #5", "checkedAt": "2026-12-02T10:00Z", "nextActor": "@reviewer"}
+    w.text("PR #5 waits on review.\n\n" + lane_state("next-lane", [gate]))
+    w.user("Thanks. What is left on PR #5?")
+    w.text("Only the review.")
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(w.to_bytes())
+    rows = replay(str(path), env)
+    assert [(r.context_kind, r.line["class"], r.line["tag"]) for r in rows] == [
+        ("wake", "WOULD-BLOCK", "valid-lane-state"),
+        ("operator", "ALLOW", "operator-dialogue"),
+    ]
+
+
+def test_turn_ends_copy_the_prefix_and_mark_a_stop_after_a_refusal() -> None:
+    w = SessionWriter()
+    w.user("[WAKE] ping", origin=None)
+    w.text("First stop.")
+    w.system("stop_hook_summary")
+    w.feedback("There is no hold state.")
+    w.tool("Bash", {"command": "make test"}, "ok")
+    w.text("Second stop.")
+    w.user("A question?")
+    w.tool("Read", {"file_path": "x"}, "x")  # ends on a tool call: no turn-end at the end of the file
+    data = w.to_bytes()
+    sink = io.BytesIO()
+    seen = []
+    for end in turn_ends(io.BytesIO(data), sink):
+        assert sink.getvalue() == data[: end.offset]
+        last = json.loads(data[: end.offset].splitlines()[-1])
+        seen.append((last["message"]["content"][0]["text"], end.stop_hook_active))
+    assert seen == [("First stop.", False), ("Second stop.", True)]
+    assert sink.getvalue() == data
+
+
+def test_an_interrupted_turn_and_a_sidechain_reply_are_no_turn_ends() -> None:
+    w = SessionWriter()
+    w.user("Explain the walk.")
+    w.text("Let me look")
+    w.user([{"type": "text", "text": "[Request interrupted by user]"}])
+    w.user("Go on.")
+    w.text("Subagent answer.", sidechain=True)
+    data = w.to_bytes()
+    assert list(turn_ends(io.BytesIO(data), io.BytesIO())) == []
+
+
+def test_the_cli_prints_rows_and_totals(env: dict[str, str], monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    path = RECORDED / "seed003-merge-gate.jsonl"
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"replay: {path}: 3 turn-end(s), judged in dry-run (nothing written to the audit log or state)"
+    assert lines[2].split() == ["time", "prompting", "context", "class", "tag", "phrase"]
+    assert lines[3].endswith("WOULD-BLOCK           no-lane-state             your call (exempt)")
+    assert lines[3].startswith("2026-07-16T08:54:00Z  wake: [WAKE] peer ping: PR #15232 status?")
+    assert lines[-1] == "totals: WOULD-BLOCK 3"
+    assert main(["replay", "--json", str(path)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["schema"], report["mode"], report["totals"]) == (1, "dry-run", {"WOULD-BLOCK": 3})
+    assert [t["tag"] for t in report["turns"]] == ["no-lane-state", "valid-lane-state", "deference"]
+    assert report["turns"][0]["context"] == {
+        "kind": "wake",
+        "operator_in_loop": False,
+        "text": "[WAKE] peer ping: PR #15232 status?",
+    }
+
+
+def test_a_missing_transcript_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "gone.jsonl")]) == 2
+    assert capsys.readouterr().err == (
+        f"lanegate replay: [Errno 2] No such file or directory: '{tmp_path}/gone.jsonl'\n"
+    )
