@@ -262,7 +262,8 @@ def _text(key: str, value: object) -> str:
 def _compile(key: str, source: str) -> re.Pattern[str]:
     try:
         return re.compile(source, _FLAGS)
-    except re.error as exc:
+    except (re.error, OverflowError, RecursionError) as exc:
+        # A huge repeat count or deep nesting fails outside re.error; it is the same bad setting.
         raise WalkConfigError(f"[walk] {key}: pattern {source!r} does not compile: {exc}") from None
 
 
