@@ -1,0 +1,266 @@
+"""`lanegate install` through the real entry point: merge, idempotence, backup, refusal, dry run."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hook.install import is_lanegate_hook
+
+ROOT = Path(__file__).resolve().parents[1]
+
+OTHER_HOOKS = {
+    "model": "opus",
+    "permissions": {"allow": ["Bash(make test)"]},
+    "hooks": {
+        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard.sh"}]}],
+        "Stop": [{"hooks": [{"type": "command", "command": "notify.sh", "timeout": 5}]}],
+    },
+}
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+
+
+class Installer:
+    """Runs `python -m hook.cli install` with HOME in tmp_path and a `lanegate` script on PATH."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.home = tmp / "home"
+        self.project = tmp / "project"
+        self.bin = tmp / "bin"
+        for folder in (self.home, self.project, self.bin):
+            folder.mkdir()
+        self.lanegate = self.bin / "lanegate"
+        self.lanegate.write_text("#!/bin/sh\n")
+        self.lanegate.chmod(0o755)
+
+    def run(self, *args: str, **env: str) -> Run:
+        done = subprocess.run(
+            [sys.executable, "-m", "hook.cli", "install", *args],
+            capture_output=True,
+            cwd=ROOT,
+            env={"PATH": f"{self.bin}{os.pathsep}/usr/bin:/bin", "HOME": str(self.home), **env},
+            timeout=60,
+        )
+        return Run(done.returncode, done.stdout.decode(), done.stderr.decode())
+
+    def command(self, harness: str) -> str:
+        return f"{self.lanegate} hook --harness {harness}"
+
+
+@pytest.fixture
+def installer(tmp_path: Path) -> Installer:
+    return Installer(tmp_path)
+
+
+def write(path: Path, data: Any) -> bytes:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=4))
+    return path.read_bytes()
+
+
+def test_running_twice_keeps_other_hooks_and_adds_one_entry(installer: Installer) -> None:
+    settings = installer.project / ".claude" / "settings.json"
+    original = write(settings, OTHER_HOOKS)
+    first = installer.run("--project", str(installer.project))
+    assert (first.code, first.stderr) == (0, "")
+    assert first.stdout.splitlines()[0] == (
+        f"{settings}: registered `{installer.command('claude')}` (previous file kept as {settings}.bak)"
+    )
+    after_first = settings.read_bytes()
+    ours = {"type": "command", "command": installer.command("claude"), "timeout": 30}
+    assert json.loads(after_first) == {
+        **OTHER_HOOKS,
+        "hooks": {
+            "PreToolUse": OTHER_HOOKS["hooks"]["PreToolUse"],
+            "Stop": [*OTHER_HOOKS["hooks"]["Stop"], {"hooks": [ours]}],
+            "SubagentStop": [{"hooks": [ours]}],
+        },
+    }
+    assert (settings.parent / "settings.json.bak").read_bytes() == original
+
+    second = installer.run("--project", str(installer.project))
+    assert (second.code, second.stdout) == (0, f"{settings}: lanegate is already registered, nothing to change\n")
+    assert settings.read_bytes() == after_first
+    assert (settings.parent / "settings.json.bak").read_bytes() == original
+
+
+def test_the_default_project_is_the_current_directory(installer: Installer) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "hook.cli", "install"],
+        capture_output=True,
+        cwd=installer.project,
+        env={"PATH": f"{installer.bin}{os.pathsep}/usr/bin:/bin", "HOME": str(installer.home),
+             "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    assert done.returncode == 0
+    data = json.loads((installer.project / ".claude" / "settings.json").read_text())
+    assert data["hooks"]["Stop"][0]["hooks"][0]["command"] == installer.command("claude")
+    assert not (installer.project / ".claude" / "settings.json.bak").exists()
+
+
+def test_an_existing_entry_is_updated_in_place_and_user_choices_are_kept(installer: Installer) -> None:
+    settings = installer.project / ".claude" / "settings.json"
+    stale = {"type": "command", "command": "/old/venv/bin/lanegate hook", "timeout": 90}
+    repeat = {"type": "command", "command": "lanegate hook --harness claude"}
+    write(settings, {"hooks": {"Stop": [{"hooks": [stale, {"type": "command", "command": "notify.sh"}]},
+                                        {"hooks": [repeat]}]}})
+    assert installer.run("--project", str(installer.project)).code == 0
+    stop = json.loads(settings.read_text())["hooks"]["Stop"]
+    assert stop == [{"hooks": [{"type": "command", "command": installer.command("claude"), "timeout": 90},
+                               {"type": "command", "command": "notify.sh"}]}]
+
+
+def test_dry_run_prints_a_unified_diff_and_writes_nothing(installer: Installer) -> None:
+    settings = installer.project / ".claude" / "settings.json"
+    original = write(settings, {"model": "opus"})
+    result = installer.run("--project", str(installer.project), "--dry-run")
+    assert result.code == 0
+    lines = result.stdout.splitlines()
+    assert lines[:3] == [f"--- {settings}", f"+++ {settings}", "@@ -1,3 +1,27 @@"]
+    assert f'+            "command": "{installer.command("claude")}",' in lines
+    assert settings.read_bytes() == original
+    assert sorted(p.name for p in settings.parent.iterdir()) == ["settings.json"]
+
+
+def test_dry_run_without_a_file_shows_the_whole_new_file(installer: Installer) -> None:
+    result = installer.run("--project", str(installer.project), "--dry-run", "--harness", "cursor")
+    path = installer.project / ".cursor" / "hooks.json"
+    assert result.stdout.splitlines()[:3] == [f"--- {path}", f"+++ {path}", "@@ -0,0 +1,11 @@"]
+    assert not path.parent.exists()
+
+
+@pytest.mark.parametrize("content", ["{not json", '["a list"]', '{"hooks": []}', '{"hooks": {"Stop": {}}}'])
+def test_a_file_it_cannot_merge_is_refused_with_exit_2(installer: Installer, content: str) -> None:
+    settings = installer.project / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text(content)
+    result = installer.run("--project", str(installer.project))
+    assert (result.code, result.stdout) == (2, "")
+    assert result.stderr.startswith("lanegate install: ")
+    assert result.stderr.endswith("; nothing was written\n")
+    assert settings.read_text() == content
+    assert sorted(p.name for p in settings.parent.iterdir()) == ["settings.json"]
+
+
+def test_the_refusal_names_the_parse_error(installer: Installer) -> None:
+    settings = installer.project / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text('{"model": "opus",}')
+    result = installer.run("--project", str(installer.project))
+    assert result.stderr == (
+        f"lanegate install: cannot parse {settings} as JSON (Expecting property name enclosed in double quotes: "
+        "line 1 column 18 (char 17)); fix it or move it aside; nothing was written\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("harness", "relative", "expected"),
+    [
+        ("codex", ".codex/hooks.json",
+         {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "@", "timeout": 30}]}]}}),
+        ("gemini", ".gemini/settings.json",
+         {"hooks": {"AfterAgent": [{"hooks": [{"name": "lanegate", "type": "command", "command": "@",
+                                                "timeout": 30000}]}]}}),
+        ("cursor", ".cursor/hooks.json", {"version": 1, "hooks": {"stop": [{"command": "@", "loop_limit": 8}]}}),
+    ],
+)
+def test_each_harness_gets_its_own_file_and_shape(
+    installer: Installer, harness: str, relative: str, expected: dict[str, Any]
+) -> None:
+    assert installer.run("--project", str(installer.project), "--harness", harness).code == 0
+    text = (installer.project / relative).read_text()
+    assert json.loads(text.replace(installer.command(harness), "@")) == expected
+    assert installer.run("--project", str(installer.project), "--harness", harness).stdout.endswith(
+        "lanegate is already registered, nothing to change\n"
+    )
+
+
+def test_cursor_keeps_other_stop_hooks_and_its_version(installer: Installer) -> None:
+    path = installer.project / ".cursor" / "hooks.json"
+    write(path, {"version": 1, "hooks": {"stop": [{"command": "./audit.sh"}], "afterFileEdit": [{"command": "fmt"}]}})
+    installer.run("--project", str(installer.project), "--harness", "cursor")
+    installer.run("--project", str(installer.project), "--harness", "cursor")
+    assert json.loads(path.read_text()) == {
+        "version": 1,
+        "hooks": {
+            "stop": [{"command": "./audit.sh"}, {"command": installer.command("cursor"), "loop_limit": 8}],
+            "afterFileEdit": [{"command": "fmt"}],
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    ("harness", "env", "relative"),
+    [
+        ("claude", {}, "home/.claude/settings.json"),
+        ("gemini", {}, "home/.gemini/settings.json"),
+        ("cursor", {}, "home/.cursor/hooks.json"),
+        ("codex", {}, "home/.codex/hooks.json"),
+        ("codex", {"CODEX_HOME": "codex-home"}, "codex-home/hooks.json"),
+    ],
+)
+def test_user_writes_the_user_level_file(
+    installer: Installer, tmp_path: Path, harness: str, env: dict[str, str], relative: str
+) -> None:
+    env = {key: str(tmp_path / value) for key, value in env.items()}
+    assert installer.run("--user", "--harness", harness, **env).code == 0
+    assert installer.command(harness) in (tmp_path / relative).read_text()
+    assert not (installer.project / f".{harness}").exists()
+
+
+def test_project_and_user_exclude_each_other(installer: Installer) -> None:
+    result = installer.run("--user", "--project", str(installer.project))
+    assert result.code == 2
+    assert "argument --project: not allowed with argument --user" in result.stderr
+
+
+def test_a_symlinked_settings_file_stays_a_symlink_and_keeps_its_mode(installer: Installer, tmp_path: Path) -> None:
+    real = tmp_path / "dotfiles" / "settings.json"
+    write(real, {"model": "opus"})
+    real.chmod(0o600)
+    link = installer.project / ".claude" / "settings.json"
+    link.parent.mkdir()
+    link.symlink_to(real)
+    assert installer.run("--project", str(installer.project)).code == 0
+    assert link.is_symlink()
+    assert json.loads(real.read_text())["model"] == "opus"
+    assert "Stop" in json.loads(real.read_text())["hooks"]
+    assert real.stat().st_mode & 0o777 == 0o600
+    assert json.loads((link.parent / "settings.json.bak").read_text()) == {"model": "opus"}
+
+
+def test_without_an_installed_script_the_module_is_registered(installer: Installer) -> None:
+    installer.lanegate.unlink()
+    assert installer.run("--project", str(installer.project)).code == 0
+    data = json.loads((installer.project / ".claude" / "settings.json").read_text())
+    assert data["hooks"]["Stop"][0]["hooks"][0]["command"] == f"{sys.executable} -m hook.cli hook --harness claude"
+
+
+@pytest.mark.parametrize(
+    ("command", "ours"),
+    [
+        ("/usr/local/bin/lanegate hook --harness claude", True),
+        ("'/opt/my tools/lanegate' hook", True),
+        ("/usr/bin/python3 -m hook.cli hook --harness codex", True),
+        ("lanegate audit --since 48h", False),
+        ("notify.sh hook", False),
+        ("echo 'unbalanced", False),
+        (None, False),
+    ],
+)
+def test_what_counts_as_a_lanegate_hook(command: object, ours: bool) -> None:
+    assert is_lanegate_hook(command) is ours
