@@ -101,6 +101,8 @@ def _payload(raw: bytes) -> Mapping[str, Any]:
         payload = json.loads(text)
     except ValueError as exc:
         raise HookError("input-error", f"stdin is not JSON: {exc}") from None
+    except RecursionError:
+        raise HookError("input-error", "stdin is not usable JSON: nested too deeply to decode") from None
     if not isinstance(payload, dict):
         raise HookError("input-error", f"the payload is a JSON {type(payload).__name__}, not an object")
     return payload
