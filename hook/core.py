@@ -38,6 +38,10 @@ from hook.transcript import (
 # A new prompt of these kinds is the operator speaking: it resets the consecutive-refusal count.
 HUMAN_PROMPTS = frozenset({"operator", "handoff"})
 FALLBACK_AUDIT_LOG = "~/.lanegate/audit.jsonl"
+# An ERROR's message can quote the payload (a transcript path of megabytes, with newlines): the audit
+# line keeps a bounded prefix, and the stderr note stays one line (SPEC §5.6).
+MESSAGE_LIMIT = 2000
+_LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
 
 
 class HookError(Exception):
@@ -260,6 +264,8 @@ class _Run:
         """Allow the stop, file an ERROR line with the tag and message, and reset the refusal chain."""
         config = self.config or _config_for_errors(self.env)
         stop = self.stop
+        if len(message) > MESSAGE_LIMIT:
+            message = f"{message[:MESSAGE_LIMIT]}… ({len(message) - MESSAGE_LIMIT} more characters)"
         line = AuditLine(
             klass="ERROR",
             tag=tag,
@@ -276,7 +282,8 @@ class _Run:
             _note_allowed(config.state_dir, stop.session)
         fallback = os.path.expanduser(self.env.get("LANEGATE_AUDIT_LOG") or FALLBACK_AUDIT_LOG)
         path = config.audit_log if config else fallback
-        return Outcome(None, line, append_line(path, line), failure=f"{tag}: {message}")
+        note = f"{tag}: {message.translate(_LINE_BREAKS)}"
+        return Outcome(None, line, append_line(path, line), failure=note)
 
 
 def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger | None, Mapping[str, Any] | None]:
