@@ -8,6 +8,7 @@ own plan — fires.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from analyzer.judgement import Judgement, negated, phrase_text, span_of, text_of, verdict_of
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
 COMPLEMENT_DEPS = frozenset({"attr", "acomp", "oprd"})
 
 # Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
+ALTERNATIVE_CONJUNCTIONS = frozenset({"or", "either", "and/or", "nor"})
+# Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
 DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
 
 
@@ -64,7 +67,22 @@ def judge_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: 
     main = next((t for t in heads if t.pos_ in ("VERB", "AUX")), heads[0] if heads else None)
     if main is None:
         return standalone(segment)
+    main, scope = _main_clause(main, scope)
     return judge_predicate(main, lexicon, scope, demonstrative=demonstrative)
+
+
+def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[int]]:
+    """'Since none of the reviewers objected, squash or rebase, your call': the parser made the fronted
+    subordinate clause the root and hung the main clause on it as a conjunct. The main clause is the
+    first conjunct after it, and the subordinate clause is another proposition, out of scope."""
+    subordinate = any(c.dep_ == "mark" and c.lower_ not in DECISION_MARKS for c in top.children)
+    following = [c for c in top.children if c.dep_ == "conj" and c.i > top.i and c.i in scope]
+    commas = [i for i in sorted(scope) if top.doc[i].text == ","]
+    if not subordinate or not following or not commas or not top.i < commas[0] < following[0].i:
+        return top, scope
+    main = following[0]
+    own = {t.i for t in top.subtree} - {t.i for t in main.subtree}
+    return main, scope - own
 
 
 def judge_predicate(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool = False) -> Judgement:
@@ -148,8 +166,8 @@ def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset
     clause = extraposed_clause(cop, owner) if subject is None or subject.lower_ == "it" else None
     if clause is not None:
         what, roots = "extraposed clause", [clause]
-    elif subject is not None and subject.lower_ in DEMONSTRATIVES:
-        return demonstrative_ownership(cop, subject, negation, lexicon)
+    elif subject is not None and demonstrative_of(subject) is not None:
+        return demonstrative_ownership(cop, demonstrative_of(subject), negation, lexicon)
     elif subject is not None:
         what, roots = "subject", found
     else:
@@ -168,6 +186,16 @@ def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset
     return verdict_of(work, "copular-ownership", "copular-ownership", subject_text, span, roots[0].i, negation)
 
 
+def demonstrative_of(subject: Token) -> Token | None:
+    """'that's your call', 'this is', 'that one's': the demonstrative word standing for an antecedent."""
+    if subject.lower_ in DEMONSTRATIVES:
+        return subject
+    before = subject.doc[subject.i - 1] if subject.i > subject.sent.start else None
+    if subject.lower_ == "one" and before is not None and before.lower_ in DEMONSTRATIVES:
+        return before
+    return None
+
+
 def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
     """'that's your call' stands for the clause or fragment just before it in the same sentence."""
     before = antecedent(subject)
@@ -180,7 +208,15 @@ def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, 
             "human-only is handed over",
             governor=cop.i,
         )
-    judged = judge_segment(before, lexicon, demonstrative=True)
+    inner = judge_segment(before, lexicon, demonstrative=True)
+    word = "exempt" if inner.verdict == "exempt" else "fires"
+    why = inner.reason.split(": ", 1)[-1]
+    judged = replace(
+        inner,
+        form="copular-ownership",
+        rule="copular-ownership",
+        reason=f"{word} (copular-ownership): '{subject.text}' stands for '{text_of(cop, span_of(before))}', and {why}",
+    )
     if judged.verdict == "exempt" and negation is not None:
         return negated(judged, negation)
     return judged
@@ -234,13 +270,23 @@ def option_list(head: Token, members: list[Token], lexicon: Lexicon, scope: froz
 
 
 def _complements(pred: Token, scope: frozenset[int]) -> list[Token]:
-    return [c for c in pred.children if c.dep_ in COMPLEMENT_DEPS and c.i in scope]
+    """What the copula says of its subject. When the parser made the phrase itself the complement
+    ('is merge-eligible (your call)': eligible -amod-> call -attr-> is), the modifiers it took over count."""
+    found = []
+    for child in pred.children:
+        if child.dep_ not in COMPLEMENT_DEPS:
+            continue
+        if child.i in scope:
+            found.append(child)
+        else:
+            found += [g for g in child.children if g.i in scope and g.pos_ == "ADJ"]
+    return found
 
 
 def _holds_alternatives(pred: Token, scope: frozenset[int]) -> bool:
     """'rotate the credentials now or after the release': the alternatives sit inside the clause."""
     clause = [t for t in pred.subtree if t.i in scope and not _in_subclause(t, pred)]
-    return any(t.dep_ == "cc" and t.lower_ in ("or", "either") for t in clause)
+    return any(t.dep_ == "cc" and t.lower_ in ALTERNATIVE_CONJUNCTIONS for t in clause)
 
 
 def _in_subclause(token: Token, pred: Token) -> bool:

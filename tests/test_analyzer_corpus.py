@@ -10,11 +10,11 @@ import pytest
 from analyzer import analyze
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
-# Two corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
-# sentences (analyzer_corpus.jsonl) and realistic multi-paragraph terminals (analyzer_corpus_b.jsonl).
+# Three corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
+# sentences (a), realistic multi-paragraph terminals (b), and minimal pairs in varied syntax (c).
 CORPUS = [
     json.loads(line)
-    for name in ("analyzer_corpus.jsonl", "analyzer_corpus_b.jsonl")
+    for name in ("analyzer_corpus.jsonl", "analyzer_corpus_b.jsonl", "analyzer_corpus_c.jsonl")
     for line in (CORPUS_DIR / name).open(encoding="utf-8")
 ]
 

@@ -278,4 +278,8 @@ def test_extraposed_clause_with_the_agent_as_subject_fires() -> None:
 def test_demonstrative_stands_for_the_fragment_before_it() -> None:
     judged = judge(DEMONSTRATIVE, "your", "call")
     assert isinstance(judged, Judgement)
-    assert (judged.verdict, judged.form) == ("exempt", "pending-eligibility")
+    assert (judged.verdict, judged.form) == ("exempt", "copular-ownership")
+    assert judged.reason == (
+        "exempt (copular-ownership): 'that' stands for 'Merge-eligible', and 'Merge-eligible' reports a "
+        "human-only decision pending"
+    )
