@@ -140,3 +140,23 @@ def test_an_empty_or_missing_folder_is_a_usage_error(tmp_path: Path, capsys: pyt
     assert capsys.readouterr().err == (
         f"lanegate golden: no case in {tmp_path}\nlanegate golden: {tmp_path}/nope is not a folder\n"
     )
+
+
+SESSIONS = ROOT / "examples" / "sessions"
+DEMOS = sorted(p for p in SESSIONS.iterdir() if (p / "payload.json").exists())
+
+
+@pytest.mark.parametrize("case", DEMOS, ids=[p.name for p in DEMOS])
+def test_each_demo_session_decides_as_its_readme_says(case: Path, tmp_path: Path) -> None:
+    """scripts/demo shows these: the class and tag its one-line README announces are what the hook decides."""
+    from hook.core import handle
+
+    payload = json.loads((case / "payload.json").read_text(encoding="utf-8"))
+    payload.update(transcript_path=str(case / "transcript.jsonl"), cwd=str(case))
+    env = {"HOME": str(tmp_path), "LANEGATE_AUDIT_LOG": str(tmp_path / "a.jsonl"), "LANEGATE_STATE_DIR": str(tmp_path)}
+    if (case / "env.json").exists():
+        env.update(json.loads((case / "env.json").read_text(encoding="utf-8")))
+    line = handle(json.dumps(payload).encode(), None, env).line
+    readme = (case / "README").read_text(encoding="utf-8")
+    assert f"{line.klass} {line.tag}" in readme
+    assert readme.count("\n") == 1
