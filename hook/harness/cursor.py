@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hook.decision import BLOCK, Decision
@@ -70,12 +70,17 @@ class Cursor:
         return "{}"
 
 
-@dataclass(frozen=True)
 class CursorTranscript:
-    """Cursor's transcript reader: past `followups` echoed directives; no final text unless `judged`."""
+    """Cursor's transcript reader: past `followups` echoed directives; no final text unless `judged`.
 
-    followups: int
-    judged: bool
+    A plain class for the import cost (see hook.harness.gemini.PromptTurn).
+    """
+
+    __slots__ = ("followups", "judged")
+
+    def __init__(self, followups: int, judged: bool) -> None:
+        self.followups = followups
+        self.judged = judged
 
     def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
         from hook.rollout import read_entries

@@ -16,10 +16,9 @@ gate cannot be shown fetched and no material artifact can be found on Gemini.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hook.decision import BLOCK, Decision
@@ -63,13 +62,21 @@ class Gemini:
         return None
 
 
-@dataclass(frozen=True)
 class PromptTurn:
-    """A transcript reader that reads no file: the turn is the prompt Gemini put in the payload."""
+    """A transcript reader that reads no file: the turn is the prompt Gemini put in the payload.
 
-    prompt: str
+    A plain class, not a dataclass: every stop of every harness imports this module to ask whether the
+    payload is Gemini's, and building a dataclass at import is the larger part of its import time.
+    """
+
+    __slots__ = ("prompt",)
+
+    def __init__(self, prompt: str) -> None:
+        self.prompt = prompt
 
     def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
+        import hashlib
+
         from hook.transcript import Turn
         from hook.transcript_walk import NO_PROMPT, classify_text, strip_reminders
 
