@@ -10,6 +10,9 @@ The output schema (stop.command.output.schema.json) has `additionalProperties: f
 `decision: "block"` needs a non-blank `reason`, which Codex sends back as the next prompt
 (`<hook_prompt …>` in the rollout). So a refusal prints exactly {"decision":"block","reason":R} and an
 allowed stop prints nothing: no systemMessage for accepted exits, unlike Claude Code.
+
+Codex's older `notify` program (codex-rs/hooks/src/legacy_notify.rs) gets the turn as a JSON argument
+with its output discarded: it can watch a turn end but never refuse one, so lanegate is a Stop hook.
 """
 
 from __future__ import annotations
