@@ -96,7 +96,9 @@ class Slot:
         if self.damaged and self.existed:
             os.replace(self.path, self.path + ".corrupt")
             self.existed = False
-        tmp = f"{self.path}.{os.getpid()}.tmp"
+        # One temp name per session, safe because saves run under the session lock: a writer killed
+        # before the rename leaves one stale temp file that the next save truncates, not one per crash.
+        tmp = f"{self.path}.tmp"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             os.write(fd, state.to_json().encode("utf-8"))
