@@ -101,7 +101,9 @@ class Slot:
         tmp = f"{self.path}.tmp"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            os.write(fd, state.to_json().encode("utf-8"))
+            data = memoryview(state.to_json().encode("utf-8"))
+            while data:
+                data = data[os.write(fd, data) :]
             os.fsync(fd)
         finally:
             os.close(fd)
