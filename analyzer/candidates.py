@@ -23,6 +23,8 @@ _AFTER = r"(?![\w'’\-/]|\.\w)"
 _WORD = re.compile(r"[\w'’-]+")
 # Words a mention cue may stand behind: "the phrase like your call", "phrases such as want me to".
 _MENTION_FILLERS = frozenset({"like", "such", "as", "the", "a", "an", "of", "called", "named", "'s", "on", "for", "by"})
+# Words skipped between a phrase and what marks it as mentioned: "… are both on the list".
+_FOLLOWER_FILLERS = frozenset({"both", "all", "now", "already", "also", "still"})
 _SENTENCE_BREAK = re.compile(r"[.!?;\n]")
 
 
@@ -72,7 +74,7 @@ def _key(matched: str) -> str:
 
 def _is_mention(view: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """A mention names the phrase instead of using it: 'the phrase your call', 'the trigger want me to'."""
-    after = " ".join(w.lower() for w in _WORD.findall(view[end : end + 60]))
+    after = " ".join(w.lower() for w in _WORD.findall(view[end : end + 60]) if w.lower() not in _FOLLOWER_FILLERS)
     if any(after.startswith(follower) for follower in lexicon.mention_followers):
         return True
     window_start = max(0, start - 80)

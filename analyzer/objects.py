@@ -57,7 +57,9 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
             elif child.dep_ == "appos" or (child.dep_ in CLAUSAL_OBJECT_DEPS and _states_decision(child)):
                 roots.append(child)
     if not roots and after is not None and after.text in OBJECT_INTRODUCERS and after.whitespace_:
-        roots = tops([t for t in noun.sent if t.i > after.i])
+        rest = [t for t in noun.sent if t.i > after.i]
+        if rest and rest[0].dep_ != "cc":  # '— and your call on the lane' continues; it is no object
+            roots = tops(rest)
     roots = [r for r in roots if not _across_break(noun, phrase, r)]
     if roots:
         first = min(t.i for r in roots for t in r.subtree)

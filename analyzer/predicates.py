@@ -95,6 +95,9 @@ def judge_predicate(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, dem
         return pending_eligibility(pred, eligible, lexicon, scope)
     if (len(members) > 1 or _holds_alternatives(pred, scope)) and _offers_choice(members):
         return option_list(pred, members, lexicon, scope)
+    reduced = _reduced_report(pred, scope)
+    if reduced is not None:
+        return status_prose(reduced, scope)
     if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (demonstrative and _names_action(pred)):
         return topic(pred, lexicon, scope, demonstrative=demonstrative)
     return status_prose(pred, scope)
@@ -146,6 +149,7 @@ def copular(cop: Token, lexicon: Lexicon, scope: frozenset[int], *, phrase_noun:
         owner = [c for c in complements if _ownership(c, lexicon, scope)] + ([phrase_noun] if phrase_noun else [])
         return ownership(cop, owner, lexicon, scope)
     described = [m for c in complements for m in conjuncts(c, scope)]
+    described += [t for c in complements for t in c.subtree if t.dep_ in ("amod", "acomp") and t.i in scope]
     eligible = next((c for c in described if _eligibility_word(c, lexicon)), None)
     if eligible is not None:
         return pending_eligibility(cop, eligible, lexicon, scope)
@@ -161,7 +165,9 @@ def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset
     "merge-eligible — that's your call"          demonstrative: judge what stands before it
     """
     found = subjects(cop)
-    subject = found[0] if found else None
+    # 'The release shipped, that's your call': the parser may give the antecedent its own nsubj arc; the
+    # demonstrative is the copula's subject then.
+    subject = next((f for f in found if demonstrative_of(f) is not None), found[0] if found else None)
     negation = relation_negation(cop, owner, lexicon)
     clause = extraposed_clause(cop, owner) if subject is None or subject.lower_ == "it" else None
     if clause is not None:
@@ -328,6 +334,21 @@ def _offers_choice(members: list[Token]) -> bool:
 def _is_choice(member: Token) -> bool:
     modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in member.children)
     return modal or member.tag_ not in ("VBD", "VBZ", "VBN")
+
+
+def _reduced_report(noun: Token, scope: frozenset[int]) -> Token | None:
+    """'The v2.4.0 release shipped at 02:56Z, your call': parsed as a noun with a past-participle modifier
+    right after it, it is still a clause reporting what happened."""
+    if noun.pos_ not in ("NOUN", "PROPN"):
+        return None
+    return next(
+        (
+            c
+            for c in noun.children
+            if c.dep_ in ("acl", "relcl") and c.tag_ in ("VBD", "VBN") and c.i in scope and c.left_edge.i == noun.i + 1
+        ),
+        None,
+    )
 
 
 def _names_action(pred: Token) -> bool:

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 CLAUSAL_DEPS = frozenset({"advcl", "ccomp", "xcomp", "csubj", "csubjpass", "relcl", "acl", "parataxis", "conj"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 COPULA_LEMMAS = frozenset({"be"})
+FRONTED_DEPS = frozenset({"prep", "advcl", "advmod", "npadvmod"})
 CONCESSIVE_MARKS = frozenset({"though", "although", "whereas", "albeit"})
 FIRST_PERSON = frozenset({"i", "me", "myself"})
 DEMONSTRATIVES = frozenset({"that", "this"})
@@ -80,7 +81,7 @@ def own_tokens(part: Token, scope: frozenset[int] | None = None) -> list[Token]:
     """The part's subtree without its later conjuncts, conjunctions, punctuation and out-of-scope tokens."""
     skip: set[int] = set()
     for child in part.children:
-        if child.dep_ in ("cc", "conj") or is_concessive(child):
+        if child.dep_ in ("cc", "conj") or is_concessive(child) or is_fronted_adjunct(child, part):
             skip.update(t.i for t in child.subtree)
     return [
         t
@@ -92,6 +93,15 @@ def own_tokens(part: Token, scope: frozenset[int] | None = None) -> list[Token]:
 def is_concessive(clause: Token) -> bool:
     """'though the docs lane is still mine': a concessive clause states another proposition."""
     return clause.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONCESSIVE_MARKS for c in clause.children)
+
+
+def is_fronted_adjunct(child: Token, part: Token) -> bool:
+    """'With the pins in place, merge or hold': a circumstance set off by a comma before its predicate
+    is where the choice stands, not one of the alternatives."""
+    if child.i > part.i or child.dep_ not in FRONTED_DEPS:
+        return False
+    between = child.doc[child.right_edge.i + 1 : part.i]
+    return any(t.text == "," for t in between)
 
 
 def bounds(tokens: Iterable[Token]) -> tuple[int, int] | None:

@@ -56,6 +56,8 @@ def judge_work(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] |
     human_parts = 0
     for part in parts:
         tokens = own_tokens(part, scope)
+        if all(t.pos_ == "PRON" for t in tokens):
+            continue  # 'or rebase-merge it': a pronoun stands for work named elsewhere
         part_domains, part_agent = _scan_part(part, tokens, lexicon)
         for d in part_domains:
             if d not in domains:

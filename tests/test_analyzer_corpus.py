@@ -10,11 +10,13 @@ import pytest
 from analyzer import analyze
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
-# Three corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
-# sentences (a), realistic multi-paragraph terminals (b), and minimal pairs in varied syntax (c).
+# Four corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
+# sentences (a), realistic multi-paragraph terminals (b), minimal pairs in varied syntax (c), and long
+# terminals in the voice of the seed tickets' agents (d).
+CORPORA = ("analyzer_corpus.jsonl", "analyzer_corpus_b.jsonl", "analyzer_corpus_c.jsonl", "analyzer_corpus_d.jsonl")
 CORPUS = [
     json.loads(line)
-    for name in ("analyzer_corpus.jsonl", "analyzer_corpus_b.jsonl", "analyzer_corpus_c.jsonl")
+    for name in CORPORA
     for line in (CORPUS_DIR / name).open(encoding="utf-8")
 ]
 
