@@ -82,7 +82,10 @@ def read_rollout(
     """The turn at the end of a Codex rollout; `subagent`: the file is a subagent's own rollout."""
     if not path:
         raise TranscriptError("Codex sent no transcript_path (an ephemeral session has no rollout to walk)")
-    return read_entries(path, walk, codex_entries, scan_from=scan_from, subagent=subagent, block_size=block_size)
+    return read_entries(
+        path, walk, codex_entries, scan_from=scan_from, subagent=subagent, marker=b'"response_item"',
+        block_size=block_size,
+    )
 
 
 def read_entries(
@@ -93,12 +96,14 @@ def read_entries(
     scan_from: int | None = None,
     subagent: bool = False,
     skip_prompts: int = 0,
+    marker: bytes = b"",
     block_size: int = BLOCK_SIZE,
 ) -> Turn:
     """Walk a JSONL transcript back to its newest prompting entry (SPEC §3.3) with a format's decoder.
 
     skip_prompts: that many of the newest prompts are the harness feeding a hook's text back as a user
     message (Cursor's followup_message), not prompts; the walk goes past them.
+    marker: bytes every line the decoder can use contains; other lines are skipped without decoding.
     """
     try:
         fh = open(path, "rb")  # noqa: SIM115 - closed below; open errors need their own message
@@ -107,7 +112,7 @@ def read_entries(
     with fh:
         try:
             size = os.fstat(fh.fileno()).st_size
-            reader = _EntryReader(walk, decode, scan_from, subagent, skip_prompts)
+            reader = _EntryReader(walk, decode, scan_from, subagent, skip_prompts, marker)
             return reader.read(fh, size, block_size)
         except OSError as exc:
             raise TranscriptError(f"cannot read transcript {path!s}: {_cause(exc)}") from exc
@@ -117,10 +122,17 @@ class _EntryReader:
     """One backwards pass: the prompt walk first, then (if asked) the tool-only scan to scan_from."""
 
     def __init__(
-        self, walk: WalkConfig, decode: Decoder, scan_from: int | None, subagent: bool, skip_prompts: int
+        self,
+        walk: WalkConfig,
+        decode: Decoder,
+        scan_from: int | None,
+        subagent: bool,
+        skip_prompts: int,
+        marker: bytes,
     ) -> None:
         self.walk = walk
         self.decode = decode
+        self.marker = marker
         self.scan_from = None if scan_from is None else max(0, scan_from)
         self.subagent = subagent
         self.skip_prompts = max(0, skip_prompts)
@@ -134,18 +146,21 @@ class _EntryReader:
         end_offset = size
         first = True
         for offset, raw in lines:
-            record = _decode(raw)
             if first:
                 first = False
-                if raw and record is None:
+                if raw and _decode(raw) is None:
                     end_offset = offset  # a half-written last line: not ours yet
                     continue
+            if self.context is not None and (self.scan_from is None or offset < self.scan_from):
+                break
+            # Past the prompt only calls and results matter: their lines all name a "call" or a "tool_".
+            past = self.context is not None
+            if self.marker not in raw or (past and b"call" not in raw and b"tool_" not in raw):
+                continue
+            record = _decode(raw)
             if record is None:
                 continue
-            if self.context is not None:
-                # Past the prompt: only calls and results appended since scan_from matter.
-                if self.scan_from is None or offset < self.scan_from:
-                    break
+            if past:
                 for entry in reversed(self.decode(record)):
                     self._tool(entry, offset)
                 continue
