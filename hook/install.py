@@ -83,6 +83,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     target = TARGETS[args.harness]
+    if args.project is not None and not os.path.isdir(args.project):
+        print(f"lanegate install: --project {args.project}: no such directory; nothing was written", file=sys.stderr)
+        return 2
     path = settings_path(target, user=args.user, project=args.project, env=os.environ)
     command = f"{lanegate_executable()} hook --harness {target.harness}"
     try:

@@ -222,6 +222,14 @@ def test_user_writes_the_user_level_file(
     assert not (installer.project / f".{harness}").exists()
 
 
+def test_a_project_that_does_not_exist_is_refused(installer: Installer) -> None:
+    missing = installer.project / "typo"
+    result = installer.run("--project", str(missing))
+    assert (result.code, result.stdout) == (2, "")
+    assert result.stderr == f"lanegate install: --project {missing}: no such directory; nothing was written\n"
+    assert not missing.exists()
+
+
 def test_project_and_user_exclude_each_other(installer: Installer) -> None:
     result = installer.run("--user", "--project", str(installer.project))
     assert result.code == 2
