@@ -111,11 +111,11 @@ def cursor_entries(record: Mapping[str, Any]) -> tuple[Entry, ...]:
             for b in blocks
             if b.get("type") == "tool_result"
         )
-        if not texts and not any(b.get("type") == "image" for b in blocks):
+        image = any(b.get("type") == "image" for b in blocks)
+        if not texts and not image:
             return results
         text = "\n".join(texts)
         query = USER_QUERY.search(text)
-        image = any(b.get("type") == "image" for b in blocks)
         return (*results, Entry(PROMPT, text=query.group(1) if query else text, image=image))
     if role != "assistant":
         return ()
