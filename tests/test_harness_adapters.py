@@ -331,3 +331,20 @@ def test_an_explicit_harness_wins_over_detection(hook: Hook) -> None:
     result = hook.run(payload("codex_stop", transcript_path=path), "--harness", "claude")
     assert outcome(result) == ("claude", "BLOCK", "no-lane-state")
     assert list(result.decision) == ["decision", "reason"]
+
+
+def test_cursor_lines_become_walk_entries() -> None:
+    from hook.harness.cursor import cursor_entries
+
+    assistant = {"role": "assistant", "message": {"content": [
+        {"type": "text", "text": "Checking."},
+        {"type": "tool_use", "id": "t1", "name": "Shell", "input": {"command": "gh pr view 12"}},
+        {"type": "text", "text": "Open."}, {"type": "text", "text": "Next: the lexer."}]}}
+    assert [(e.kind, e.text, e.name) for e in cursor_entries(assistant)] == [
+        ("text", "Checking.", ""), ("call", "", "shell"), ("text", "Open.\n\nNext: the lexer.", "")]
+    user = {"role": "user", "message": {"content": [
+        {"type": "tool_result", "tool_use_id": "t1", "content": "OPEN", "is_error": False},
+        {"type": "text", "text": "<attached_files>a.py</attached_files>\n<user_query>\nFix it.\n</user_query>"}]}}
+    assert [(e.kind, e.text, e.call_id) for e in cursor_entries(user)] == [("result", "OPEN", "t1"),
+                                                                          ("prompt", "Fix it.", "")]
+    assert cursor_entries({"type": "turn_ended", "status": "success"}) == ()
