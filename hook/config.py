@@ -355,7 +355,7 @@ def read_toml(path: str, label: str, warnings: list[str]) -> Mapping[str, Any] |
             return tomllib.load(fh)
     except FileNotFoundError:
         return None
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError) as exc:  # ValueError: bad TOML, bad UTF-8, a NUL in the path
         warnings.append(f"{label} {path} ignored: {exc}")
         return None
 
