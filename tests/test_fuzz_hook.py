@@ -304,6 +304,15 @@ def test_a_megabyte_string_in_any_field_is_judged(seat: Seat, field: str) -> Non
     assert (line["class"], line["tag"]) == ("BLOCK", "no-lane-state")
 
 
+@pytest.mark.parametrize("cwd", ["\x00", "/tmp/a\x00b", "/" + "x" * 5000])
+def test_an_unusable_project_dir_is_a_named_warning_not_an_error(seat: Seat, cwd: str) -> None:
+    """The project file cannot even be opened: ignored like a broken one (SPEC §1.3), gate unchanged."""
+    path = seat.transcript(autonomous())
+    line = assert_contract(seat.run(json.dumps(seat.payload(path, "Parser done.", cwd=cwd)).encode()))
+    assert (line["class"], line["tag"]) == ("BLOCK", "no-lane-state")
+    assert len(line["warnings"]) == 1 and line["warnings"][0].startswith(f"project {cwd}/lanegate.toml ignored: ")
+
+
 def test_a_hundred_levels_of_nesting_in_a_payload_field_are_judged(seat: Seat) -> None:
     path = seat.transcript(autonomous())
     nested: object = "deep"
