@@ -140,7 +140,7 @@ class _Run:
                 warnings.append(slot.damaged)
             state = slot.state
             scan_from = state.scan_from if slot.existed and not slot.damaged else None
-            turn = self._read(stop, config, scan_from, warnings)
+            turn = self._read(stop, config, scan_from, state.resume if scan_from is not None else None, warnings)
             ctx = turn.context
             text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
             lane = self._lane(text, ctx, turn.tool_calls, config)
@@ -183,7 +183,14 @@ class _Run:
             return nullcontext(Slot(None, SessionState(), None, existed=False))
         return open_session(config.state_dir, stop.session)
 
-    def _read(self, stop: StopInput, config: Config, scan_from: int | None, warnings: list[str]) -> Turn:
+    def _read(
+        self,
+        stop: StopInput,
+        config: Config,
+        scan_from: int | None,
+        resume: Mapping[str, Any] | None,
+        warnings: list[str],
+    ) -> Turn:
         walk = default_walk_config()
         for source, table in config.walk:
             try:
@@ -191,7 +198,12 @@ class _Run:
             except WalkConfigError as exc:
                 warnings.append(f"{source} [walk] ignored: {exc}")
         try:
-            return (stop.read_turn or read_turn)(stop.transcript_path, walk, scan_from=scan_from)
+            if stop.read_turn is not None:
+                return stop.read_turn(stop.transcript_path, walk, scan_from=scan_from)
+            # Claude Code's JSONL: resume where the previous stop of the session left off.
+            return read_turn(
+                stop.transcript_path, walk, scan_from=scan_from, resume=resume, evidence_tools=config.pr_fetch_tools
+            )
         except TranscriptError as exc:
             raise HookError("transcript-error", str(exc)) from exc
 
@@ -223,6 +235,7 @@ class _Run:
             prompt_uuid=turn.context.uuid,
             prompt_offset=turn.context.offset,
             pending=pending,
+            resume=turn.resume,
         )
         try:
             slot.save(new)

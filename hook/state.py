@@ -13,9 +13,10 @@ import fcntl
 import json
 import os
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 SCHEMA = 1
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
@@ -34,6 +35,9 @@ class SessionState:
     prompt_uuid: str | None = None
     prompt_offset: int | None = None
     stops: int = 0
+    # Where the previous stop left off in the transcript (hook.checkpoint), so this one reads only what
+    # was appended; opaque here, checked by the reader.
+    resume: Mapping[str, Any] | None = None
 
     def to_json(self) -> str:
         return json.dumps({"schema": SCHEMA, **asdict(self)}, separators=(",", ":"))
@@ -48,6 +52,7 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "prompt_uuid": (str, type(None)),
     "prompt_offset": (int, type(None)),
     "stops": (int,),
+    "resume": (dict, type(None)),
 }
 
 
@@ -168,8 +173,12 @@ def after_stop(
     prompt_uuid: str | None,
     prompt_offset: int | None,
     pending: tuple[str, ...],
+    resume: Mapping[str, Any] | None = None,
 ) -> SessionState:
-    """The state the next stop sees: a refusal extends the chain, any allow resets it and the boundary."""
+    """The state the next stop sees: a refusal extends the chain, any allow resets it and the boundary.
+
+    `resume` is this stop's transcript checkpoint; None (an error stop) makes the next stop read in full.
+    """
     return replace(
         state,
         consecutive_refusals=consecutive + 1 if refused else 0,
@@ -180,4 +189,5 @@ def after_stop(
         prompt_uuid=prompt_uuid if prompt_uuid is not None else state.prompt_uuid,
         prompt_offset=prompt_offset if prompt_offset is not None else state.prompt_offset,
         stops=state.stops + 1,
+        resume=dict(resume) if resume is not None else None,
     )

@@ -2,18 +2,22 @@
 
 The walk reads backwards in blocks (hook.tailreader) only as far as the newest prompting record
 (SPEC §3.3), or as far back as `scan_from` when the caller needs the tool calls appended since the
-previous stop, so its cost follows the bytes read back and never the file size. Uses the standard json
-module on purpose: importing orjson costs more than this whole walk on a typical stop.
+previous stop, so its cost follows the bytes read back and never the file size. With the checkpoint a
+previous stop of the session left (hook.checkpoint), it reads only the bytes appended since that stop
+when no newer prompt is among them. Uses the standard json module on purpose: importing orjson costs
+more than this whole walk on a typical stop.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, BinaryIO
 
+from hook import checkpoint as _checkpoint
+from hook.checkpoint import Checkpoint
 from hook.records import (
     ToolCall,
     blocks,
@@ -46,6 +50,8 @@ __all__ = [
 ]
 
 FINAL_TEXT_SEPARATOR = "\n\n"
+# The first read of the remembered prompt line; doubled until the line's end is in.
+PROMPT_READ = 4096
 
 
 class TranscriptError(Exception):
@@ -61,6 +67,8 @@ class Turn:
     tool_calls: tuple[ToolCall, ...]
     end_offset: int
     bytes_read: int
+    # What the next stop of the session resumes from (keep it in the session state); None: nothing.
+    resume: Mapping[str, Any] | None = None
 
 
 def read_turn(
@@ -68,12 +76,19 @@ def read_turn(
     walk: WalkConfig | None = None,
     *,
     scan_from: int | None = None,
+    resume: Mapping[str, Any] | None = None,
+    evidence_tools: Collection[str] = (),
     block_size: int = BLOCK_SIZE,
 ) -> Turn:
     """Walk the transcript back to its newest prompting record and return the turn after it.
 
     tool_calls covers everything after min(prompting record, scan_from), oldest first. end_offset is
     the offset just past the last complete line (a half-written last line is left for the next stop).
+
+    resume is the previous stop's Turn.resume. When it still describes this file, ends at or before
+    scan_from and no newer prompt was appended, only the appended bytes are read: the prompt is
+    re-read from its remembered offset, and the calls from before the checkpoint are only those that
+    may be PR-fetch evidence (gh commands and the configured `evidence_tools`), without result text.
     """
     walk = walk if walk is not None else default_walk_config()
     try:
@@ -83,9 +98,33 @@ def read_turn(
     with fh:
         try:
             size = os.fstat(fh.fileno()).st_size
-            return _TurnReader(walk, scan_from).read(fh, size, block_size)
+            reader = _TurnReader(walk, scan_from)
+            key = _checkpoint.reading_key(walk, evidence_tools)
+            previous = _usable(_checkpoint.from_json(resume), os.fspath(path), key, scan_from, fh, size, reader)
+            turn = reader.read(fh, size, block_size, previous)
+            checkpoint = reader.checkpoint(fh, os.fspath(path), key, turn, evidence_tools)
+            return replace(turn, resume=checkpoint.to_json(), bytes_read=turn.bytes_read + reader.checkpoint_bytes)
         except OSError as exc:
             raise TranscriptError(f"cannot read transcript {path!s}: {_cause(exc)}") from exc
+
+
+def _usable(
+    previous: Checkpoint | None,
+    path: str,
+    key: str,
+    scan_from: int | None,
+    fh: BinaryIO,
+    size: int,
+    reader: _TurnReader,
+) -> Checkpoint | None:
+    """The checkpoint when it describes this file as it still is; None means a full backward read."""
+    if previous is None or previous.path != path or previous.key != key:
+        return None
+    if scan_from is None or scan_from < previous.end or previous.end > size:
+        return None  # the artifact scan needs bytes before the checkpoint, or the file was truncated
+    crc, nbytes = _checkpoint.tail_crc(fh, previous.end)
+    reader.extra_bytes += nbytes
+    return previous if crc == previous.tail_crc else None
 
 
 class _TurnReader:
@@ -94,6 +133,11 @@ class _TurnReader:
     def __init__(self, walk: WalkConfig, scan_from: int | None) -> None:
         self.walk = walk
         self.scan_from = None if scan_from is None else max(0, scan_from)
+        self.extra_bytes = 0  # bytes read besides the backward walk (checksum, the re-read prompt)
+        self.checkpoint_bytes = 0  # bytes read for the new checkpoint's checksum
+        self.newest_block: tuple[int, bytes] | None = None  # the walk's first block, for that checksum
+        self.seen_assistant = False
+        self.assistant_id: str | None = None
         self.context: PromptContext | None = None
         self.results: dict[str, tuple[str, bool]] = {}
         self.calls: list[ToolCall] = []  # newest first while reading
@@ -105,10 +149,27 @@ class _TurnReader:
         # sidechain is the main line. Decided by the newest user or assistant record.
         self.subagent_file: bool | None = None
 
-    def read(self, fh: BinaryIO, size: int, block_size: int) -> Turn:
-        lines = BackwardLines(fh, size, block_size)
-        end_offset = size
-        first = True
+    def read(self, fh: BinaryIO, size: int, block_size: int, previous: Checkpoint | None) -> Turn:
+        appended = BackwardLines(fh, size, block_size, start=previous.end if previous else 0)
+        end_offset = self._walk(appended, size, first=True)
+        self.newest_block = appended.newest_block
+        bytes_read = appended.bytes_read
+        if previous is not None and self.context is None and not self._resume(fh, previous):
+            older = BackwardLines(fh, previous.end, block_size)
+            self._walk(older, previous.end, first=False)
+            bytes_read += older.bytes_read
+        context = self.context or NO_PROMPT
+        final_text = FINAL_TEXT_SEPARATOR.join(reversed(self.final_parts)) if self.final_parts else None
+        return Turn(
+            context=context,
+            final_text=final_text,
+            tool_calls=tuple(reversed(self.calls)),
+            end_offset=end_offset,
+            bytes_read=bytes_read + self.extra_bytes,
+        )
+
+    def _walk(self, lines: BackwardLines, end_offset: int, *, first: bool) -> int:
+        """Feed the lines to the prompt walk; returns the end offset (before a half-written last line)."""
         for offset, raw in lines:
             if self.context is not None:
                 # Past the prompt: only tool blocks appended since scan_from matter.
@@ -127,14 +188,74 @@ class _TurnReader:
                 self._before_prompt(record, offset)
             if self.context is not None and (self.scan_from is None or offset <= self.scan_from):
                 break
-        context = self.context or NO_PROMPT
-        final_text = FINAL_TEXT_SEPARATOR.join(reversed(self.final_parts)) if self.final_parts else None
-        return Turn(
-            context=context,
-            final_text=final_text,
-            tool_calls=tuple(reversed(self.calls)),
-            end_offset=end_offset,
-            bytes_read=lines.bytes_read,
+        return end_offset
+
+    def _resume(self, fh: BinaryIO, previous: Checkpoint) -> bool:
+        """No newer prompt since the checkpoint: take the rest of the turn from it, when it agrees.
+
+        False (read on backwards instead) when the file's kind changed, when the final text's message
+        group runs on across the checkpoint, or when the remembered prompt line is no longer a prompt.
+        """
+        if self.subagent_file is None:
+            self.subagent_file = previous.subagent
+        elif previous.subagent is not None and self.subagent_file != previous.subagent:
+            return False
+        open_group = bool(self.final_parts) and not self.final_done and self.final_id is not None
+        if open_group and previous.seen_assistant and previous.assistant_id == self.final_id:
+            return False
+        context = NO_PROMPT
+        if previous.prompt is not None:
+            found = self._prompt_at(fh, previous.prompt, previous.end)
+            if found is None:
+                return False
+            context = found
+        self.context = context
+        if not self.final_parts:
+            self.final_parts = list(reversed(previous.final))
+        if not self.seen_assistant:
+            self.seen_assistant, self.assistant_id = previous.seen_assistant, previous.assistant_id
+        for call in reversed(previous.calls):
+            result = self.results.get(call.id) if call.result_text is None and call.id else None
+            self.calls.append(replace(call, result_text=result[0], is_error=result[1]) if result else call)
+        return True
+
+    def _prompt_at(self, fh: BinaryIO, offset: int, limit: int) -> PromptContext | None:
+        """The prompting record on the line at `offset` (read forwards), or None when it is not one."""
+        fh.seek(offset)
+        pieces: list[bytes] = []
+        want = PROMPT_READ
+        position = offset
+        while position < limit:
+            chunk = fh.read(min(want, limit - position))
+            if not chunk:
+                break
+            self.extra_bytes += len(chunk)
+            position += len(chunk)
+            cut = chunk.find(b"\n")
+            if cut != -1:
+                pieces.append(chunk[:cut])
+                break
+            pieces.append(chunk)
+            want *= 2
+        record = _decode(b"".join(pieces))
+        return self._verdict(self._main_line(record), offset) if record is not None else None
+
+    def checkpoint(
+        self, fh: BinaryIO, path: str, key: str, turn: Turn, evidence_tools: Collection[str]
+    ) -> Checkpoint:
+        """Where the next stop of the session resumes: this turn's reading, up to its end offset."""
+        crc, self.checkpoint_bytes = _checkpoint.tail_crc(fh, turn.end_offset, self.newest_block)
+        return Checkpoint(
+            path=path,
+            end=turn.end_offset,
+            tail_crc=crc,
+            key=key,
+            prompt=turn.context.offset,
+            subagent=self.subagent_file,
+            final=tuple(reversed(self.final_parts)),
+            seen_assistant=self.seen_assistant,
+            assistant_id=self.assistant_id,
+            calls=_checkpoint.evidence(turn.tool_calls, turn.context.offset, evidence_tools),
         )
 
     def _main_line(self, record: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -150,23 +271,29 @@ class _TurnReader:
         if self._duplicate(record):
             return
         record = self._main_line(record)
-        verdict = classify_record(record, self.walk)
-        if verdict is not None and verdict.operator_in_loop and self.subagent_file:
-            # A subagent is prompted by its parent agent, never by the operator.
-            verdict = replace(verdict, operator_in_loop=False, kind="non-human-origin")
+        verdict = self._verdict(record, offset)
         if verdict is not None:
-            self.context = replace(
-                verdict,
-                timestamp=parse_timestamp(record.get("timestamp"))
-                or parse_timestamp(mapping(record.get("attachment")).get("timestamp")),
-                uuid=string(record.get("uuid"))
-                or string(mapping(record.get("attachment")).get("source_uuid")),
-                offset=offset,
-            )
+            self.context = verdict
             return
         self._collect_tools(record, offset, check_duplicate=False)
         if record.get("type") == "assistant" and not flag(record, "isSidechain"):
             self._collect_final_text(record)
+
+    def _verdict(self, record: Mapping[str, Any], offset: int) -> PromptContext | None:
+        """The record's prompt context (SPEC §3.3) with its time, uuid and offset; None: not a prompt."""
+        verdict = classify_record(record, self.walk)
+        if verdict is None:
+            return None
+        if verdict.operator_in_loop and self.subagent_file:
+            # A subagent is prompted by its parent agent, never by the operator.
+            verdict = replace(verdict, operator_in_loop=False, kind="non-human-origin")
+        return replace(
+            verdict,
+            timestamp=parse_timestamp(record.get("timestamp"))
+            or parse_timestamp(mapping(record.get("attachment")).get("timestamp")),
+            uuid=string(record.get("uuid")) or string(mapping(record.get("attachment")).get("source_uuid")),
+            offset=offset,
+        )
 
     def _collect_tools(self, record: Mapping[str, Any], offset: int, *, check_duplicate: bool = True) -> None:
         if flag(record, "isSidechain") or (check_duplicate and self._duplicate(record)):
@@ -199,10 +326,12 @@ class _TurnReader:
 
     def _collect_final_text(self, record: Mapping[str, Any]) -> None:
         """Gather the newest message.id group that carries text (one API response, several lines)."""
+        msg_id = string(message(record).get("id"))
+        if not self.seen_assistant:
+            self.seen_assistant, self.assistant_id = True, msg_id
         if self.final_done:
             return
         texts = [t for b in blocks(record) if b.get("type") == "text" and isinstance(t := b.get("text"), str)]
-        msg_id = string(message(record).get("id"))
         if self.final_parts or self.final_id is not None:
             if msg_id is None or msg_id != self.final_id:
                 self.final_done = True

@@ -52,6 +52,7 @@ def test_the_file_is_small_json_with_a_schema(tmp_path: Path) -> None:
         "prompt_uuid": None,
         "prompt_offset": None,
         "stops": 1,
+        "resume": None,
     }
 
 
