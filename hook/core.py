@@ -42,6 +42,9 @@ FALLBACK_AUDIT_LOG = "~/.lanegate/audit.jsonl"
 # line keeps a bounded prefix, and the stderr note stays one line (SPEC §5.6).
 MESSAGE_LIMIT = 2000
 _LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
+# No model turn emits this much (128k output tokens is about half of it). Past it the deference lint
+# reads the closing part only, so a 10 MB message costs the stop a second, not the harness's timeout.
+MAX_JUDGED_CHARS = 1_000_000
 
 
 class HookError(Exception):
@@ -303,6 +306,12 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
     """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then."""
     from analyzer.candidates import find_candidates
 
+    if len(text) > MAX_JUDGED_CHARS:
+        warnings.append(
+            f"final text of {len(text)} characters: the deference lint read its last {MAX_JUDGED_CHARS} "
+            "(finding offsets count from there)"
+        )
+        text = text[-MAX_JUDGED_CHARS:]
     lexicon = _lexicon(config, warnings)
     if not find_candidates(text, lexicon):
         return None, None
