@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -72,29 +72,65 @@ def handle(
     now: datetime | None = None,
     *,
     argument_error: str | None = None,
+    deadline: float | None = None,
 ) -> Outcome:
-    """Decode stdin, judge the stop, append the audit line; never raises for a failure of the hook."""
+    """Decode stdin, judge the stop, append the audit line; never raises for a failure of the hook.
+
+    deadline: seconds the judgement may take (main thread only); past it the stop is allowed with an
+    internal-error line, before the harness kills the process and no line is written at all.
+    """
     now = now or datetime.now(UTC)
     run = _Run(env, now)
     try:
-        if argument_error is not None:
-            raise HookError("input-error", argument_error)
-        if harness_name is not None and harness_name not in ADAPTERS:
-            raise HookError("input-error", f"unknown harness {harness_name!r} (known: {', '.join(ADAPTERS)})")
-        payload = _payload(raw)
-        harness = get_harness(harness_name) if harness_name else detect_harness(payload)
-        run.harness = harness.name
-        try:
-            run.stop = harness.parse(payload, env)
-        except PayloadError as exc:
-            raise HookError("input-error", str(exc)) from None
-        decision, line = run.judge()
-        stdout = harness.render(decision)
+        with _deadline(deadline):
+            if argument_error is not None:
+                raise HookError("input-error", argument_error)
+            if harness_name is not None and harness_name not in ADAPTERS:
+                raise HookError("input-error", f"unknown harness {harness_name!r} (known: {', '.join(ADAPTERS)})")
+            payload = _payload(raw)
+            harness = get_harness(harness_name) if harness_name else detect_harness(payload)
+            run.harness = harness.name
+            try:
+                run.stop = harness.parse(payload, env)
+            except PayloadError as exc:
+                raise HookError("input-error", str(exc)) from None
+            decision, line = run.judge()
+            stdout = harness.render(decision)
     except HookError as exc:
         return run.failed(exc.tag, str(exc))
+    except DeadlineExceeded as exc:
+        return run.failed("internal-error", str(exc))
     except Exception as exc:  # the hook's own bug: allow, audit, note
         return run.failed("internal-error", f"{type(exc).__name__}: {exc}")
     return Outcome(stdout, line, append_line(run.config.audit_log, line))  # type: ignore[union-attr]
+
+
+class DeadlineExceeded(BaseException):
+    """The judgement ran past its deadline; a BaseException so no `except Exception` on the way swallows it."""
+
+
+@contextmanager
+def _deadline(seconds: float | None) -> Iterator[None]:
+    """Raise DeadlineExceeded in the main thread once `seconds` have passed (SIGALRM); else do nothing."""
+    if not seconds:
+        yield
+        return
+    import signal
+
+    def expire(signum: int, frame: object) -> None:
+        raise DeadlineExceeded(f"deadline: the stop was not judged within {seconds:g} s")
+
+    try:
+        previous = signal.signal(signal.SIGALRM, expire)
+    except ValueError:  # not the main thread: signals cannot reach it, judge without a deadline
+        yield
+        return
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _payload(raw: bytes) -> Mapping[str, Any]:

@@ -11,6 +11,10 @@ import os
 import sys
 from collections.abc import Sequence
 
+# `lanegate install` registers a 30 s timeout: a stop still being judged at 20 s is allowed with an
+# audited internal-error, instead of being killed by the harness with no audit line at all.
+DEADLINE_SECONDS = 20.0
+
 USAGE = """usage: lanegate hook [--harness NAME]
 
 The Stop hook: reads the harness payload on stdin and prints the decision on stdout.
@@ -28,7 +32,8 @@ def main(args: Sequence[str]) -> int:
     try:
         from hook.core import handle
 
-        outcome = handle(sys.stdin.buffer.read(), harness, os.environ, argument_error=problem)
+        raw = sys.stdin.buffer.read()
+        outcome = handle(raw, harness, os.environ, argument_error=problem, deadline=DEADLINE_SECONDS)
     except Exception as exc:  # even a broken import must not block the stop
         _last_resort(f"{type(exc).__name__}: {exc}", harness)
         return 0
