@@ -89,8 +89,10 @@ def test_a_state_update_killed_at_any_moment_leaves_the_old_or_the_new_value(tmp
     rng = random.Random(20261202)
     path = tmp_path / state_file_name("crash")
     seen = [0]
+    mid_save = 0
     for _ in range(KILLS):
         run_and_kill(STATE_WRITER, str(tmp_path), rng=rng)
+        mid_save += (tmp_path / (path.name + ".tmp")).exists()  # killed between temp file and rename
         state = parse_state(path.read_text()) if path.exists() else SessionState()  # raises on a torn file
         n = state.stops
         assert n >= seen[-1]  # never an older value than one already seen whole
@@ -98,6 +100,7 @@ def test_a_state_update_killed_at_any_moment_leaves_the_old_or_the_new_value(tmp
         assert state == expected
         seen.append(n)
     assert seen[-1] > KILLS  # the writer made progress between kills: the kills hit a busy loop
+    print(f"\n{KILLS} kills, {mid_save} inside a save, {seen[-1]} updates: no torn state file")
     # A kill between the temp write and the rename leaves one temp file, reused by the next writer.
     leftovers = [p.name for p in tmp_path.iterdir() if p.name not in (path.name, path.name + ".lock")]
     assert leftovers in ([], [path.name + ".tmp"])
@@ -156,6 +159,7 @@ def test_a_stop_killed_at_any_moment_leaves_readable_state_and_log(tmp_path: Pat
         if state_path.exists():  # absent only when the first kill came before the first save
             parse_state(state_path.read_text())  # never torn
     whole, torn = split_log(log)
+    print(f"\n{KILLS} kills of whole stops: {len(whole)} whole lines, {len(torn)} torn")
     assert len(torn) <= KILLS
     assert {(line["class"], line["tag"]) for line in whole} == {("BLOCK", "no-lane-state")}
     stops = parse_state(state_path.read_text()).stops
@@ -172,6 +176,7 @@ def test_appenders_killed_mid_write_never_spoil_a_later_line(tmp_path: Path) -> 
     for _ in range(KILLS):
         run_and_kill(APPENDER, str(log), rng=rng)
     whole, torn = split_log(log)
+    print(f"\n{KILLS} kills of appenders: {len(whole)} whole lines, {len(torn)} torn")
     assert len(whole) > KILLS and len(torn) <= KILLS
     assert all(line["class"] == "BLOCK" and set(line["reason"]) <= {"r"} for line in whole)
     assert all(raw.startswith(b'{"ts":"') for raw in torn)  # a torn line is a cut line, never two merged
