@@ -13,7 +13,7 @@ from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.relations import Carved, Judgement, judge_attribution
 from analyzer.report import Finding, Report, Span, line_col
-from analyzer.units import Unit, compact_unit, sentence_bounds, unit_bounds
+from analyzer.units import Unit, compact_unit, sentence_bounds, unit_bounds, unit_starts
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -44,18 +44,35 @@ class ParsedUnit:
 
 @dataclass
 class Parses:
-    """Parse units on demand, at most once each."""
+    """The parsed sentence around each phrase: each sentence parsed once, all of them in one batch."""
 
     views: Views
     model_name: str | None = None
-    _cache: dict[tuple[int, int], ParsedUnit] = field(default_factory=dict)
+    _units: dict[tuple[int, int], ParsedUnit] = field(default_factory=dict)
+    _starts: list[int] | None = None
+
+    def bounds(self, offset: int) -> tuple[int, int]:
+        if self._starts is None:
+            self._starts = unit_starts(self.views.parse_view)
+        return sentence_bounds(self.views.parse_view, *unit_bounds(self._starts, offset), offset)
+
+    def prepare(self, offsets: Sequence[int]) -> None:
+        """Parse every sentence the phrases at `offsets` need with one nlp.pipe call; a sentence that
+        repeats word for word is parsed once."""
+        pending = {b: compact_unit(self.views.parse_view, *b) for b in map(self.bounds, offsets)}
+        pending = {b: u for b, u in pending.items() if b not in self._units}
+        if not pending:
+            return
+        texts = list(dict.fromkeys(u.text for u in pending.values()))
+        docs = dict(zip(texts, load_model(self.model_name).pipe(texts), strict=True))
+        for b, unit in pending.items():
+            self._units[b] = ParsedUnit(unit, docs[unit.text])
 
     def around(self, offset: int) -> ParsedUnit:
-        bounds = sentence_bounds(self.views.parse_view, *unit_bounds(self.views.parse_view, offset), offset)
-        if bounds not in self._cache:
-            unit = compact_unit(self.views.parse_view, *bounds)
-            self._cache[bounds] = ParsedUnit(unit, load_model(self.model_name)(unit.text))
-        return self._cache[bounds]
+        bounds = self.bounds(offset)
+        if bounds not in self._units:
+            self.prepare([offset])
+        return self._units[bounds]
 
 
 def analyze(
@@ -72,6 +89,12 @@ def analyze(
     parses = Parses(views, model_name)
     findings: list[Finding] = []
     warnings: list[str] = []
+    needing_parse = [c.start for c in candidates if c.entry.family == "attribution" or c.entry.gate != "none"]
+    try:
+        parses.prepare(needing_parse)
+    except ModelUnavailable:
+        if model_errors == "raise":
+            raise
     for candidate in candidates:
         try:
             finding = judge(candidate, text, parses, lexicon)

@@ -8,6 +8,7 @@ back to the original offsets, so the parse never sees Markdown layout and offset
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 _LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|#{1,6})[ \t]+", re.MULTILINE)
@@ -33,20 +34,28 @@ class Unit:
         return lo
 
 
-def unit_bounds(view: str, offset: int) -> tuple[int, int]:
-    """The [start, end) of the paragraph, list item or heading around `offset`."""
-    starts = [0]
+def unit_starts(view: str) -> list[int]:
+    """Offsets where a paragraph, list item or heading starts (and the end of the text), in order.
+
+    Computed once per message, so finding the unit of each of many phrases stays cheap.
+    """
+    starts = {0, len(view)}
     pos = 0
     for line in view.split("\n"):
         line_start = pos
         pos += len(line) + 1
         if not line.strip() or _STARTS_UNIT.match(line):
-            starts.append(line_start)
+            starts.add(line_start)
         if not line.strip():
-            starts.append(min(pos, len(view)))
-    starts = sorted(set([*starts, len(view)]))
-    start = max(s for s in starts if s <= offset)
-    end = min((s for s in starts if s > offset), default=len(view))
+            starts.add(min(pos, len(view)))
+    return sorted(starts)
+
+
+def unit_bounds(starts: list[int], offset: int) -> tuple[int, int]:
+    """The [start, end) of the unit around `offset`, given `unit_starts` of the view."""
+    k = bisect_right(starts, offset)
+    start = starts[k - 1] if k > 0 else 0
+    end = starts[k] if k < len(starts) else starts[-1]
     return start, end
 
 
