@@ -13,9 +13,10 @@ import json
 import os
 from collections.abc import Mapping
 from contextlib import suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+
+from analyzer.frozen import frozen
 
 CLASSES = (
     "ALLOW",
@@ -29,7 +30,7 @@ CLASSES = (
 REFUSAL_CLASSES = frozenset({"BLOCK", "WOULD-BLOCK"})
 
 
-@dataclass(frozen=True)
+@frozen
 class AuditLine:
     """The fields of SPEC §1.4; unknown values stay None and are written as null."""
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, replace
 from typing import Any, BinaryIO
 
+from analyzer.frozen import frozen, replace
 from hook.records import ToolCall, parse_timestamp
 from hook.transcript_tools import DEFAULT_SHELL_TOOLS, fetched_prs
 from hook.transcript_walk import WalkConfig
@@ -25,7 +25,7 @@ VERSION = 1
 TAIL_CHECK = 256
 
 
-@dataclass(frozen=True)
+@frozen
 class Checkpoint:
     """One stop's reading of the transcript, as the next stop of the session resumes from it."""
 

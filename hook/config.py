@@ -12,10 +12,10 @@ import os
 import tomllib
 from collections.abc import Callable, Mapping
 from contextlib import suppress
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from analyzer.frozen import field, frozen, replace
 from hook.transcript_walk import WalkConfig
 
 DEFAULTS_PATH = os.path.join(os.path.dirname(__file__), "defaults.toml")
@@ -28,7 +28,7 @@ TABLES = ("lexicon", "walk", "directives")
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
+@frozen
 class LexiconExtras:
     """The [lexicon] additions, in the shape of analyzer Lexicon.extended()."""
 
@@ -40,7 +40,7 @@ class LexiconExtras:
         return bool(self.phrases or self.domain_words or self.agent_work)
 
 
-@dataclass(frozen=True)
+@frozen
 class Config:
     mode: str
     deference: bool

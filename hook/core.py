@@ -13,10 +13,10 @@ import os
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from analyzer.frozen import frozen
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
 from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, decide
@@ -55,7 +55,7 @@ class HookError(Exception):
         self.tag = tag
 
 
-@dataclass(frozen=True)
+@frozen
 class Outcome:
     """What the entry point prints and what it noted: stdout (None = nothing), the line, any failure."""
 

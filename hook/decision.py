@@ -8,8 +8,7 @@ dry-run turns BLOCK into WOULD-BLOCK and nothing else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from analyzer.frozen import frozen
 from hook.directives import Directives
 
 ALLOW = "allow"
@@ -25,7 +24,7 @@ LANE_TAGS = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class Policy:
     """The resolved settings the table reads."""
 
@@ -35,7 +34,7 @@ class Policy:
     max_refusals: int = 3
 
 
-@dataclass(frozen=True)
+@frozen
 class Check:
     """An exit's verdict (clean terminal, material artifact) with the reason either way."""
 
@@ -43,7 +42,7 @@ class Check:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Trigger:
     """The analyzer finding that fires row D."""
 
@@ -54,7 +53,7 @@ class Trigger:
 NOT_CHECKED = Check(False, "not checked")
 
 
-@dataclass(frozen=True)
+@frozen
 class Situation:
     """Everything one stop is judged on; built by hook.core from the payload, transcript and state."""
 
@@ -71,7 +70,7 @@ class Situation:
     consecutive_refusals: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class Decision:
     """What to do with the stop, the audit class and tag, and the text for the agent (or why allowed)."""
 

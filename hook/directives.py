@@ -9,9 +9,10 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
+
+from analyzer.frozen import frozen
 
 DIRECTIVES_PATH = os.path.join(os.path.dirname(__file__), "directives.toml")
 # A directive becomes the model's next instruction: past this it stops being short and pointed.
@@ -22,7 +23,7 @@ MAX_DETAILS = 5
 MAX_DETAIL_CHARS = 400
 
 
-@dataclass(frozen=True)
+@frozen
 class Directives:
     """The resolved texts; render methods are pure so the decision table stays pure."""
 

@@ -7,14 +7,14 @@ caller passes the drive count and picks which tool calls fall after the last all
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
+from analyzer.frozen import frozen
 from hook.lanestate import LaneState
 from hook.records import ToolCall
 from hook.transcript_tools import DEFAULT_SHELL_TOOLS, created_pr_url, submitted_review
 
 
-@dataclass(frozen=True)
+@frozen
 class ExitCheck:
     """Whether an exit was accepted, and in plain words why (or which condition failed)."""
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta, timezone, tzinfo
 from typing import Any, Literal
 
+from analyzer.frozen import frozen
 from hook.records import LazyRegex, ToolCall
 from hook.transcript_tools import DEFAULT_SHELL_TOOLS, PR_URL, fetched_prs
 
@@ -33,7 +33,7 @@ _TIME_STAMP = LazyRegex(rf"{_CLOCK}\s*{_ZONE}")
 _PR_REF = LazyRegex(r"\b(?:PR|pull[\s-]*request)s?\s*#?\s*(\d{1,9})\b", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
+@frozen
 class LaneState:
     """The terminal block as found: its outcome, its JSON object, and what is wrong with it."""
 

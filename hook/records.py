@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any
+
+from analyzer.frozen import field, frozen
 
 Record = Mapping[str, Any]
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
+@frozen
 class ToolCall:
     """One tool_use block of the turn, joined with its tool_result by tool_use_id."""
 

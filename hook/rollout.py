@@ -29,10 +29,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, BinaryIO
 
+from analyzer.frozen import replace
 from hook.records import EMPTY, LazyRegex, ToolCall, mapping, parse_timestamp, string
 from hook.tailreader import BLOCK_SIZE, BackwardLines
 from hook.transcript import FINAL_TEXT_SEPARATOR, TranscriptError, Turn

@@ -15,15 +15,16 @@ import os
 import zlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, replace
 from typing import Any
+
+from analyzer.frozen import asdict, frozen, replace
 
 SCHEMA = 1
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 _MAX_NAME = 120
 
 
-@dataclass(frozen=True)
+@frozen
 class SessionState:
     """What a session's earlier stops left behind."""
 

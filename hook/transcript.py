@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, replace
 from typing import Any, BinaryIO
 
+from analyzer.frozen import frozen, replace
 from hook import checkpoint as _checkpoint
 from hook.checkpoint import Checkpoint
 from hook.records import (
@@ -58,7 +58,7 @@ class TranscriptError(Exception):
     """The transcript file is missing or cannot be read; the message names the path and the cause."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Turn:
     """What the hook needs from the transcript at a turn-end (see docs/INTERFACES.md)."""
 

@@ -11,11 +11,11 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cache
 from typing import Any
 
+from analyzer.frozen import frozen, replace
 from hook.records import Record, block_texts, flag, has_image, is_tool_result_only, mapping, string
 
 WALK_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "walk.toml")
@@ -29,7 +29,7 @@ class WalkConfigError(ValueError):
     """A [walk] table (or walk.toml) that cannot be turned into a WalkConfig; names the key."""
 
 
-@dataclass(frozen=True)
+@frozen
 class HandoffPattern:
     """A prompt shape that hands the wheel to the agent, with the reason recorded for the audit."""
 
@@ -37,7 +37,7 @@ class HandoffPattern:
     regex: re.Pattern[str]
 
 
-@dataclass(frozen=True)
+@frozen
 class WalkConfig:
     """The walk's data, compiled once; build with default_walk_config() and with_overrides()."""
 
@@ -91,7 +91,7 @@ class WalkConfig:
         return config
 
 
-@dataclass(frozen=True)
+@frozen
 class PromptContext:
     """The newest prompting record, classified: is the operator in the loop, and why (not)."""
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from analyzer.frozen import replace
 from hook.exits import material_artifacts
 from hook.rollout import codex_entries, read_rollout
 from hook.transcript import TranscriptError, default_walk_config

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import FrozenInstanceError
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analyzer.frozen import FrozenInstanceError
 from hook.tailreader import BackwardLines
 from hook.transcript import (
     PromptContext,

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from analyzer.frozen import frozen
 from hook.decision import Decision
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class PayloadError(ValueError):
     """The payload is not what the harness sends (audited as input-error, the stop allowed)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class StopInput:
     """One turn-end, harness-neutral."""
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from analyzer.frozen import replace
 from hook.decision import BLOCK, Decision
 from hook.harness import PayloadError, StopInput
 from hook.records import LazyRegex, mapping, string

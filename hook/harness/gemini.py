@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from analyzer.frozen import replace
 from hook.decision import BLOCK, Decision
 from hook.harness import PayloadError, StopInput
 
