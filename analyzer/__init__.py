@@ -5,13 +5,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from analyzer.report import Finding, Report, Span
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from analyzer.engine import ModelErrors
     from analyzer.lexicon import Lexicon
+    from analyzer.report import Finding, Report, Span
 
 __all__ = ["Finding", "Report", "Span", "analyze"]
 
@@ -27,3 +26,13 @@ def analyze(
     from analyzer.engine import analyze as run
 
     return run(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name)
+
+
+def __getattr__(name: str) -> Any:
+    """Finding, Report and Span load on first use: the hook's candidate scan imports this package on
+    every stop and needs none of them (analyzer.report costs `dataclasses`, ~30 ms to import)."""
+    if name in ("Finding", "Report", "Span"):
+        from analyzer import report
+
+        return getattr(report, name)
+    raise AttributeError(f"module 'analyzer' has no attribute {name!r}")

@@ -8,10 +8,10 @@ leftmost-longest without overlaps ("do you want me to" reports `do you want me`)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
 from analyzer.carveouts import Views, build_views
+from analyzer.frozen import frozen
 from analyzer.lexicon import Lexicon, PhraseEntry, default_lexicon
 
 # Between two words of a phrase: spaces or tabs, with at most one line break (a soft wrap).
@@ -28,7 +28,7 @@ _FOLLOWER_FILLERS = frozenset({"both", "all", "now", "already", "also", "still"}
 _SENTENCE_BREAK = re.compile(r"[.!?;\n]")
 
 
-@dataclass(frozen=True)
+@frozen
 class Candidate:
     """A phrase as written, located in the original text."""
 

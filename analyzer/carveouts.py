@@ -12,7 +12,8 @@ offset found in a view is an offset into the original.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from analyzer.frozen import frozen
 
 # A fence opens with 3+ backticks or tildes after at most 3 spaces of indentation.
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
@@ -33,14 +34,14 @@ _EMPHASIS = re.compile(r"(?<![\w*])[*_]+(?=[^\s*_])|(?<=[^\s*_])[*_]+(?![\w*])")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 
 
-@dataclass(frozen=True)
+@frozen
 class Region:
     start: int
     end: int
     kind: str  # "code-fence" | "indented-code" | "inline-code" | "quote" | "blockquote"
 
 
-@dataclass(frozen=True)
+@frozen
 class Views:
     original: str
     match_view: str

@@ -9,10 +9,11 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 from typing import Any, Literal
+
+from analyzer.frozen import field, frozen, replace
 
 Family = Literal["offer", "attribution"]
 Gate = Literal["none", "if-you-want-it", "unless-you-want"]
@@ -21,7 +22,7 @@ Gate = Literal["none", "if-you-want-it", "unless-you-want"]
 LEXICON_PATH = os.path.join(os.path.dirname(__file__), "lexicon.toml")
 
 
-@dataclass(frozen=True)
+@frozen
 class PhraseEntry:
     """One lexicon phrase with its family, its grammar gate and its own examples."""
 
@@ -36,7 +37,7 @@ class PhraseEntry:
         return tuple(normalize_word(w) for w in self.canonical.split())
 
 
-@dataclass(frozen=True)
+@frozen
 class Domain:
     """A human-only decision domain: its words, and verbs that count when aimed at a version."""
 
@@ -45,7 +46,7 @@ class Domain:
     actions: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
+@frozen
 class Lexicon:
     phrases: tuple[PhraseEntry, ...]
     domains: tuple[Domain, ...]
@@ -61,7 +62,7 @@ class Lexicon:
     report_prepositions: frozenset[str]
     report_verbs: frozenset[str]
     rule_nouns: frozenset[str]
-    _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
 
     def entry(self, canonical: str) -> PhraseEntry:
         return self._index[canonical]
