@@ -1,13 +1,17 @@
 """The paths that keep a stop's cost flat (SPEC §6): a stop resumes where the previous one left off in the
 transcript, and never reads the audit log. Measured in bytes read, not in time.
 
-(The no-candidate path never importing spaCy is pinned end to end in tests/test_hook_e2e.py.)
+(The no-candidate path never importing spaCy is pinned end to end in tests/test_hook_e2e.py; here,
+that it never imports dataclasses either, whose import and exec-generated methods cost more than the
+rest of the stop's imports together.)
 """
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -24,6 +28,7 @@ from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
 WALK = default_walk_config()
 START = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def stop(path: Path, previous: Turn | None, **kwargs: Any) -> Turn:
@@ -294,3 +299,19 @@ def test_appending_an_audit_line_reads_one_byte_of_the_log(tmp_path: Path, monke
     size = log.stat().st_size
     assert append_line(str(log), AuditLine(klass="ALLOW", tag="operator-dialogue")) is None
     assert reads == [(1, size - 1)]
+
+
+def test_an_autonomous_stop_without_a_phrase_imports_neither_dataclasses_nor_spacy(tmp_path: Path) -> None:
+    b = TranscriptBuilder(start=START).wake().bash("make test", "42 passed").assistant_text("Parser lane next.")
+    payload = {"session_id": "s1", "transcript_path": str(b.write(tmp_path / "t.jsonl")), "cwd": str(tmp_path),
+               "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": "Parser lane next."}
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path), "LANEGATE_CONFIG": str(tmp_path / "none.toml"),
+           "LANEGATE_AUDIT_LOG": str(tmp_path / "audit.jsonl"), "LANEGATE_STATE_DIR": str(tmp_path / "state")}
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "hook.cli", "hook"],
+        input=json.dumps(payload).encode(), capture_output=True, cwd=ROOT, env=env, timeout=60, check=True,
+    )
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
+    assert {"hook.core", "analyzer.candidates"} <= imported  # the scan ran
+    assert sorted(m for m in imported if m.split(".")[0] in ("dataclasses", "inspect", "spacy", "thinc")) == []
+    assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
