@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Collection, Iterable, Mapping
+from fnmatch import fnmatchcase
 from typing import Any, BinaryIO
 
 from analyzer.frozen import frozen, replace
@@ -114,7 +115,7 @@ def evidence(calls: Iterable[ToolCall], after: int | None, evidence_tools: Colle
     pending: list[ToolCall] = []
     best: dict[int, ToolCall] = {}
     for call in calls:
-        if (after is not None and call.offset <= after) or _plainly_not_gh(call):
+        if (after is not None and call.offset <= after) or _plainly_not_a_fetch(call, evidence_tools):
             continue
         numbers = fetched_prs(replace(call, is_error=False), evidence_tools)
         if not numbers:
@@ -131,10 +132,12 @@ def evidence(calls: Iterable[ToolCall], after: int | None, evidence_tools: Colle
     return tuple(c if c.result_text is None else replace(c, result_text="") for c in ordered)
 
 
-def _plainly_not_gh(call: ToolCall) -> bool:
-    """A shell command with no "gh" in it fetches no PR: skip the command parse (most calls of a turn)."""
-    command = call.input.get("command")
-    return call.name in DEFAULT_SHELL_TOOLS and isinstance(command, str) and "gh" not in command
+def _plainly_not_a_fetch(call: ToolCall, evidence_tools: Collection[str]) -> bool:
+    """Most calls of a turn, cheaply: a shell command without "gh", or a tool no pattern names."""
+    if call.name in DEFAULT_SHELL_TOOLS:
+        command = call.input.get("command")
+        return isinstance(command, str) and "gh" not in command
+    return not any(fnmatchcase(call.name, pattern) for pattern in evidence_tools)
 
 
 def _later(call: ToolCall, kept: ToolCall) -> bool:

@@ -307,8 +307,8 @@ class _TurnReader:
                 if use_id and use_id not in self.results:
                     self.results[use_id] = (tool_result_text(block), block.get("is_error") is True)
         elif kind == "assistant":
-            timestamp = parse_timestamp(record.get("timestamp"))
             uses = [b for b in blocks(record) if b.get("type") == "tool_use"]
+            timestamp = parse_timestamp(record.get("timestamp")) if uses else None
             for block in reversed(uses):
                 use_id = string(block.get("id")) or ""
                 result = self.results.get(use_id) if use_id else None
