@@ -21,6 +21,7 @@ DEFAULT_SHELL_TOOLS: frozenset[str] = frozenset(
 SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"})
 COMMAND_WRAPPERS = frozenset({"command", "env", "exec", "time", "nohup"})
 OPERATOR_CHARS = frozenset("();<>|&")
+SHLEX_WHITESPACE = " \t\r\n"  # what shlex.split separates words on
 
 # gh flags that take a value, so the value is not read as the PR selector.
 GH_VALUE_FLAGS = frozenset(
@@ -195,7 +196,7 @@ def submitted_review(
 
 def _standalone_gh(call: ToolCall, shell_tools: Collection[str]) -> list[str] | None:
     command = shell_command(call, shell_tools)
-    if command is None or not is_standalone(command):
+    if command is None or not _may_start_with_gh(command) or not is_standalone(command):
         return None
     try:
         words = shlex.split(command, comments=True)
@@ -204,6 +205,14 @@ def _standalone_gh(call: ToolCall, shell_tools: Collection[str]) -> list[str] | 
     if not words or not (words[0] == "gh" or words[0].endswith("/gh")):
         return None
     return words[1:]
+
+
+def _may_start_with_gh(command: str) -> bool:
+    """False only when the first word is plainly not gh: without quotes, escapes or # it is what
+    shlex would read, so most of a turn's commands skip the tokenizer (two per call otherwise)."""
+    text = command.lstrip(SHLEX_WHITESPACE)
+    head = text[: next((i for i, c in enumerate(text) if c in SHLEX_WHITESPACE), len(text))]
+    return any(c in head for c in "'\"\\#") or head == "gh" or head.endswith("/gh")
 
 
 def _numbers_in_input(value: Any, key: str = "", depth: int = 0) -> Iterable[int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,12 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hook.audit import AuditLine, append_line
 from hook.checkpoint import TAIL_CHECK
 from hook.core import handle
 from hook.transcript import PROMPT_READ, Turn, default_walk_config, read_turn
-from hook.transcript_tools import fetched_prs
+from hook.transcript_tools import _may_start_with_gh, fetched_prs
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
 WALK = default_walk_config()
@@ -315,3 +318,13 @@ def test_an_autonomous_stop_without_a_phrase_imports_neither_dataclasses_nor_spa
     assert {"hook.core", "analyzer.candidates"} <= imported  # the scan ran
     assert sorted(m for m in imported if m.split(".")[0] in ("dataclasses", "inspect", "spacy", "thinc")) == []
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
+
+
+@given(st.text(alphabet=st.sampled_from(list("gh/ \t\r\n#'\"\\xp\u2003")), max_size=12))
+def test_the_cheap_gh_test_never_skips_a_command_shlex_reads_as_gh(command: str) -> None:
+    try:
+        words = shlex.split(command, comments=True)
+    except ValueError:
+        return
+    if words and (words[0] == "gh" or words[0].endswith("/gh")):
+        assert _may_start_with_gh(command)
