@@ -197,6 +197,7 @@ class _TurnReader:
         group runs on across the checkpoint, or when the remembered prompt line is no longer a prompt.
         """
         if self.subagent_file is None:
+            # What the read back would find too (the newest user or assistant record before the end).
             self.subagent_file = previous.subagent
         elif previous.subagent is not None and self.subagent_file != previous.subagent:
             return False
