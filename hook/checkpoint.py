@@ -22,6 +22,9 @@ from hook.transcript_tools import DEFAULT_SHELL_TOOLS, fetched_prs
 from hook.transcript_walk import WalkConfig
 
 VERSION = 1
+# A final text longer than this is not kept in the state (it is written at every stop); a later stop
+# that needs it reads back instead.
+FINAL_KEPT = 64 * 1024
 # The bytes just before the checkpoint's end whose checksum must still match: a rewritten file is not resumed.
 TAIL_CHECK = 256
 
@@ -36,7 +39,7 @@ class Checkpoint:
     key: str
     prompt: int | None  # offset of the newest prompting record; None: the file had none
     subagent: bool | None  # whether the file is a subagent's own transcript, when a record said so
-    final: tuple[str, ...]  # the final text's parts, oldest first
+    final: tuple[str, ...] | None  # the final text's parts, oldest first; None: too long to keep
     seen_assistant: bool  # whether a main-line assistant record came after the prompt
     assistant_id: str | None  # the newest one's message.id
     calls: tuple[ToolCall, ...]  # PR-fetch evidence; result_text None: no tool_result seen yet
@@ -50,7 +53,7 @@ class Checkpoint:
             "key": self.key,
             "prompt": self.prompt,
             "subagent": self.subagent,
-            "final": list(self.final),
+            "final": None if self.final is None else list(self.final),
             "seen_assistant": self.seen_assistant,
             "assistant_id": self.assistant_id,
             "calls": [_call_to_json(c) for c in self.calls],
@@ -69,7 +72,7 @@ def from_json(data: object) -> Checkpoint | None:
             key=_typed(data["key"], str),
             prompt=None if data["prompt"] is None else _offset(data["prompt"]),
             subagent=None if data["subagent"] is None else _typed(data["subagent"], bool),
-            final=tuple(_typed(part, str) for part in _typed(data["final"], list)),
+            final=None if data["final"] is None else tuple(_typed(part, str) for part in _typed(data["final"], list)),
             seen_assistant=_typed(data["seen_assistant"], bool),
             assistant_id=None if data["assistant_id"] is None else _typed(data["assistant_id"], str),
             calls=tuple(_call_from_json(c) for c in _typed(data["calls"], list)),

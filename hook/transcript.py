@@ -17,7 +17,7 @@ from typing import Any, BinaryIO
 
 from analyzer.frozen import frozen, replace
 from hook import checkpoint as _checkpoint
-from hook.checkpoint import Checkpoint
+from hook.checkpoint import FINAL_KEPT, Checkpoint
 from hook.records import (
     ToolCall,
     blocks,
@@ -204,6 +204,8 @@ class _TurnReader:
         open_group = bool(self.final_parts) and not self.final_done and self.final_id is not None
         if open_group and previous.seen_assistant and previous.assistant_id == self.final_id:
             return False
+        if not self.final_parts and previous.final is None:
+            return False  # the final text is only before the checkpoint, and too long to have been kept
         context = NO_PROMPT
         if previous.prompt is not None:
             found = self._prompt_at(fh, previous.prompt, previous.end)
@@ -211,7 +213,7 @@ class _TurnReader:
                 return False
             context = found
         self.context = context
-        if not self.final_parts:
+        if not self.final_parts and previous.final is not None:
             self.final_parts = list(reversed(previous.final))
         if not self.seen_assistant:
             self.seen_assistant, self.assistant_id = previous.seen_assistant, previous.assistant_id
@@ -253,7 +255,7 @@ class _TurnReader:
             key=key,
             prompt=turn.context.offset,
             subagent=self.subagent_file,
-            final=tuple(reversed(self.final_parts)),
+            final=tuple(reversed(self.final_parts)) if sum(map(len, self.final_parts)) <= FINAL_KEPT else None,
             seen_assistant=self.seen_assistant,
             assistant_id=self.assistant_id,
             calls=_checkpoint.evidence(turn.tool_calls, turn.context.offset, evidence_tools),

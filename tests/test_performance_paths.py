@@ -23,7 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hook.audit import AuditLine, append_line
-from hook.checkpoint import TAIL_CHECK
+from hook.checkpoint import FINAL_KEPT, TAIL_CHECK
 from hook.core import handle
 from hook.transcript import PROMPT_READ, Turn, default_walk_config, read_turn
 from hook.transcript_tools import _may_start_with_gh, fetched_prs
@@ -156,6 +156,21 @@ def test_a_final_message_split_across_the_checkpoint_is_read_back_whole(tmp_path
     b.write(path)
     second = stop(path, first)
     assert second.final_text == "Part one.\n\nPart two."
+    assert second.bytes_read == path.stat().st_size - second.context.offset + TAIL_CHECK
+    assert_same_as_full_read(path, first, second)
+
+
+def test_a_final_text_too_long_to_keep_is_read_back_when_no_newer_text_was_appended(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    long_text = "Parser lane report. " * (FINAL_KEPT // 10)
+    b = TranscriptBuilder(start=START).wake().assistant_text(long_text)
+    b.write(path)
+    first = stop(path, None)
+    assert first.resume is not None and first.resume["final"] is None
+    b.bash("make test", "42 passed")  # the transcript lags: no newer final text yet
+    b.write(path)
+    second = stop(path, first)
+    assert second.final_text == long_text
     assert second.bytes_read == path.stat().st_size - second.context.offset + TAIL_CHECK
     assert_same_as_full_read(path, first, second)
 
