@@ -125,12 +125,19 @@ def test_a_phrase_in_10_mb_is_parsed_as_its_sentence_only(tmp_path: Path, monkey
 
     parsed: list[int] = []
     real_call = Language.__call__
+    real_pipe = Language.pipe
 
     def recording(self: Language, text: str, *args: Any, **kwargs: Any) -> Any:
         parsed.append(len(text))
         return real_call(self, text, *args, **kwargs)
 
+    def recording_pipe(self: Language, texts: Any, *args: Any, **kwargs: Any) -> Any:
+        texts = list(texts)
+        parsed.extend(len(text) for text in texts)
+        return real_pipe(self, texts, *args, **kwargs)
+
     monkeypatch.setattr(Language, "__call__", recording)
+    monkeypatch.setattr(Language, "pipe", recording_pipe)
     transcript = wake_turn().write(tmp_path / "t.jsonl")
     bench = Bench(tmp_path)
     middle = FILLER * 140_000 + PHRASE + " " + FILLER * 8_000  # 9.8 MB; the phrase in the last megabyte
