@@ -50,12 +50,14 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
             roots = tops([t for t in noun.sent if t.i > preposition.i])
     if not roots:
         for child in noun.children:
-            if child.i <= last:
+            if child.i <= last or _contrasted(child):
                 continue
             if child.dep_ == "prep" and child.lower_ in OBJECT_PREPOSITIONS:
                 roots += [c for c in child.children if c.dep_ in ("pobj", "pcomp")]
             elif child.dep_ == "appos" or (child.dep_ in CLAUSAL_OBJECT_DEPS and _states_decision(child)):
                 roots.append(child)
+    if not roots:
+        roots = _fronted_object(noun, phrase)
     if not roots and after is not None and after.text in OBJECT_INTRODUCERS and after.whitespace_:
         rest = [t for t in noun.sent if t.i > after.i]
         if rest and rest[0].dep_ != "cc":  # '— and your call on the lane' continues; it is no object
@@ -66,6 +68,31 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
         extra = [c for c in noun.children if c.dep_ == "conj" and c.i > first and not _own_phrase(c)]
         roots += [c for c in extra if c not in roots]
     return roots
+
+
+def _contrasted(child: Token) -> bool:
+    """'your call, not mine': what a 'not' sets against the phrase is a contrast, not its object."""
+    before = child.left_edge.i - 1
+    return before >= 0 and child.doc[before].lower_ == "not"
+
+
+def _fronted_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
+    """'On the merge, your call.' / 'As for the release, your call.': the object fronted before the phrase."""
+    first = min(t.i for t in phrase)
+    # 'As for the release, your call': the parser may hang the phrase itself under the fronted 'as'.
+    holders = [noun, noun.head] if noun.dep_ == "pobj" and noun.head.lower_ == "as" else [noun]
+    for holder in holders:
+        for child in holder.children:
+            if child.dep_ != "prep" or child.i >= first:
+                continue
+            if child.lower_ in OBJECT_PREPOSITIONS and holder is noun:
+                return [c for c in child.children if c.dep_ in ("pobj", "pcomp")]
+            if child.lower_ in ("for", "to") and holder is not noun:
+                return [c for c in child.children if c.dep_ in ("pobj", "pcomp")]
+            if child.lower_ == "as":  # 'as for X', 'as to X'
+                inner = [g for g in child.children if g.dep_ == "prep" and g.lower_ in ("for", "to")]
+                return [c for g in inner for c in g.children if c.dep_ in ("pobj", "pcomp")]
+    return []
 
 
 def _question_clause(pobj: Token, preposition: Token) -> Token:

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 COMPLEMENT_DEPS = frozenset({"attr", "acomp", "oprd"})
 
 # Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
+# Relative pronouns as the subject of a relative clause: they stand for the noun the clause modifies.
+RELATIVE_TAGS = frozenset({"WDT", "WP"})
 ALTERNATIVE_CONJUNCTIONS = frozenset({"or", "either", "and/or", "nor"})
 # Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
 DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
@@ -174,6 +176,8 @@ def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset
         what, roots = "extraposed clause", [clause]
     elif subject is not None and demonstrative_of(subject) is not None:
         return demonstrative_ownership(cop, demonstrative_of(subject), negation, lexicon)
+    elif subject is not None and subject.tag_ in RELATIVE_TAGS and cop.dep_ == "relcl":
+        what, roots = "subject", [cop.head]  # 'the merge, which is your call, …': 'which' is the merge
     elif subject is not None:
         what, roots = "subject", found
     else:

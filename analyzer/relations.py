@@ -36,7 +36,8 @@ def judge_attribution(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | 
     if not is_extraposed(noun) and not owned_by_subject(noun):
         objects = phrase_object(noun, phrase)
         if objects:
-            return object_form(noun, objects, lexicon, after_phrase(phrase, rest))
+            fronted = all(o.i < phrase[0].i for o in objects)
+            return object_form(noun, objects, lexicon, rest if fronted else after_phrase(phrase, rest))
     if noun.dep_ == "attr" and is_copula(noun.head) and not is_detached(phrase):
         return copular(noun.head, lexicon, rest, phrase_noun=noun)
     if is_detached(phrase):

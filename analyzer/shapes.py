@@ -48,7 +48,8 @@ def _trailing_subordinate(trailing: list[Token]) -> bool:
     if len(trailing) < 2 or trailing[0].text not in (",", "("):
         return False
     opener = trailing[1]
-    return opener.dep_ in ("mark", "cc") or opener.pos_ == "SCONJ" or opener.lower_ in DETACHED_CONJUNCTIONS
+    contrast = opener.lower_ == "not"  # ', your call, not mine'
+    return contrast or opener.dep_ in ("mark", "cc") or opener.pos_ == "SCONJ" or opener.lower_ in DETACHED_CONJUNCTIONS
 
 
 def preceding_segment(phrase: Sequence[Token]) -> list[Token]:

@@ -133,5 +133,7 @@ def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> boo
 
 def _is_do_nothing(part: Token, tokens: list[Token], lexicon: Lexicon) -> bool:
     """A bare do-nothing alternative: 'hold', 'wait', 'hold off', 'leave it'."""
-    text = " ".join(t.lower_ for t in tokens if t.pos_ not in ("ADV", "DET") or t.i == part.i)
-    return part.lemma_.lower() in lexicon.do_nothing or part.lower_ in lexicon.do_nothing or text in lexicon.do_nothing
+    kept = [t for t in tokens if t.pos_ not in ("ADV", "DET") or t.i == part.i or t.dep_ == "neg"]
+    text = "".join(t.text_with_ws for t in kept).strip().lower().replace("’", "'")  # "don't" as written
+    words = {part.lemma_.lower(), part.lower_, text, " ".join(text.split())}
+    return bool(words & set(lexicon.do_nothing))
