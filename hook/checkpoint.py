@@ -13,12 +13,11 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Collection, Iterable, Mapping
-from fnmatch import fnmatchcase
 from typing import Any, BinaryIO
 
 from analyzer.frozen import frozen, replace
 from hook.records import ToolCall, parse_timestamp
-from hook.transcript_tools import DEFAULT_SHELL_TOOLS, fetched_prs
+from hook.transcript_tools import fetch_targets
 from hook.transcript_walk import WalkConfig
 
 VERSION = 1
@@ -118,9 +117,9 @@ def evidence(calls: Iterable[ToolCall], after: int | None, evidence_tools: Colle
     pending: list[ToolCall] = []
     best: dict[int, ToolCall] = {}
     for call in calls:
-        if (after is not None and call.offset <= after) or _plainly_not_a_fetch(call, evidence_tools):
+        if after is not None and call.offset <= after:
             continue
-        numbers = fetched_prs(replace(call, is_error=False), evidence_tools)
+        numbers = fetch_targets(call, evidence_tools)
         if not numbers:
             continue
         if call.result_text is None:
@@ -133,14 +132,6 @@ def evidence(calls: Iterable[ToolCall], after: int | None, evidence_tools: Colle
     chosen = {id(c): c for c in (*pending, *best.values())}
     ordered = sorted(chosen.values(), key=lambda c: (c.offset, c.id))
     return tuple(c if c.result_text is None else replace(c, result_text="") for c in ordered)
-
-
-def _plainly_not_a_fetch(call: ToolCall, evidence_tools: Collection[str]) -> bool:
-    """Most calls of a turn, cheaply: a shell command without "gh", or a tool no pattern names."""
-    if call.name in DEFAULT_SHELL_TOOLS:
-        command = call.input.get("command")
-        return isinstance(command, str) and "gh" not in command
-    return not any(fnmatchcase(call.name, pattern) for pattern in evidence_tools)
 
 
 def _later(call: ToolCall, kept: ToolCall) -> bool:

@@ -55,12 +55,35 @@ class LaneState:
 class _Turn:
     """What validation knows about this turn (a plain class: it never leaves this module)."""
 
-    __slots__ = ("fetched", "now", "prompt_time")
+    __slots__ = ("_calls", "_fetched", "_pr_fetch_tools", "_shell_tools", "now", "prompt_time")
 
-    def __init__(self, prompt_time: datetime | None, now: datetime, fetched: frozenset[int]) -> None:
+    def __init__(
+        self,
+        prompt_time: datetime | None,
+        now: datetime,
+        calls: Sequence[ToolCall],
+        pr_fetch_tools: Collection[str],
+        shell_tools: Collection[str],
+    ) -> None:
         self.prompt_time = prompt_time
         self.now = now
-        self.fetched = fetched
+        self._calls = calls
+        self._pr_fetch_tools = pr_fetch_tools
+        self._shell_tools = shell_tools
+        self._fetched: frozenset[int] | None = None
+
+    def fetched(self) -> frozenset[int]:
+        """The PR numbers this turn's tool calls fetched, read from the calls when a gate first names a
+        PR: most terminals name none, and then no command is read at all."""
+        if self._fetched is None:
+            found: set[int] = set()
+            for call in self._calls:
+                stamp = _aware(call.timestamp) if call.timestamp is not None else None
+                if self.prompt_time is not None and stamp is not None and stamp < self.prompt_time:
+                    continue
+                found |= fetched_prs(call, self._pr_fetch_tools, self._shell_tools)
+            self._fetched = frozenset(found)
+        return self._fetched
 
 
 def parse_lane_state(text: str | None) -> LaneState:
@@ -103,13 +126,7 @@ def validate_lane_state(
     if state.data is None or state.outcome in ("absent", "malformed"):
         return state
     prompt_time = _aware(prompt_time) if prompt_time is not None else None
-    fetched: set[int] = set()
-    for call in tool_calls:
-        stamp = _aware(call.timestamp) if call.timestamp is not None else None
-        if prompt_time is not None and stamp is not None and stamp < prompt_time:
-            continue
-        fetched |= fetched_prs(call, pr_fetch_tools, shell_tools)
-    return _judged(state.data, _Turn(prompt_time, _aware(now), frozenset(fetched)))
+    return _judged(state.data, _Turn(prompt_time, _aware(now), tool_calls, pr_fetch_tools, shell_tools))
 
 
 def find_lane_state_block(text: str) -> str | None:
@@ -211,7 +228,7 @@ def _gate_violations(label: str, gate: Mapping[str, Any], turn: _Turn | None) ->
             found.append(f"{label}: {problem}")
     if turn is not None:
         for pr in pr_numbers_in_ref(gate.get("ref")):
-            if pr not in turn.fetched:
+            if pr not in turn.fetched():
                 found.append(
                     f"{label}: no tool call in this turn fetched PR {pr} "
                     f"(gh pr view {pr}, gh pr checks {pr} or gh api …/pulls/{pr})"

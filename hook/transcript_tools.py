@@ -7,9 +7,7 @@ those lets the command print text (such as a pull-request URL) that the named pr
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Collection, Iterable, Mapping
-from fnmatch import fnmatchcase
 from typing import Any
 
 from hook.records import LazyRegex, ToolCall
@@ -22,6 +20,10 @@ SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/u
 COMMAND_WRAPPERS = frozenset({"command", "env", "exec", "time", "nohup"})
 OPERATOR_CHARS = frozenset("();<>|&")
 SHLEX_WHITESPACE = " \t\r\n"  # what shlex.split separates words on
+# Without these, every word shlex reads from a command line is a piece of the line as written.
+SHLEX_QUOTING = ("'", '"', "\\")
+# fnmatch's special characters: a pattern without them matches only the name it spells.
+WILDCARDS = frozenset("*?[")
 
 # gh flags that take a value, so the value is not read as the PR selector.
 GH_VALUE_FLAGS = frozenset(
@@ -54,8 +56,34 @@ def shell_command(call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_T
     if isinstance(command, list) and command and all(isinstance(part, str) for part in command):
         if len(command) == 3 and command[0] in SHELLS and command[1] in ("-c", "-lc", "-ic"):
             return command[2]
+        import shlex
+
         return shlex.join(command)
     return None
+
+
+def name_matches(name: str, patterns: Iterable[str]) -> bool:
+    """Whether a tool name matches one of the fnmatch patterns (case-sensitive); a pattern without
+    wildcards is compared as written, so a stop compiles no pattern for plain tool names."""
+    for pattern in patterns:
+        if WILDCARDS.isdisjoint(pattern):
+            if name == pattern:
+                return True
+        else:
+            from fnmatch import fnmatchcase
+
+            if fnmatchcase(name, pattern):
+                return True
+    return False
+
+
+def may_name(command: str, *words: str) -> bool:
+    """False only when no shlex reading of the command holds `gh` and one of `words` (as parts of its
+    words): without quotes or escapes every word shlex reads is a piece of the command as written, so
+    a substring test settles most of a turn's commands before any tokenizer runs."""
+    if any(q in command for q in SHLEX_QUOTING):
+        return True
+    return "gh" in command and any(w in command for w in words)
 
 
 def is_standalone(command: str) -> bool:
@@ -89,6 +117,8 @@ def is_standalone(command: str) -> bool:
 
 def command_segments(command: str) -> list[list[str]]:
     """The simple commands of a command line, as word lists (a best-effort read for evidence)."""
+    import shlex
+
     flat = command.replace("\\\n", " ").replace("\n", " ; ")
     lexer = shlex.shlex(flat, posix=True, punctuation_chars=True)
     lexer.whitespace_split = True
@@ -141,11 +171,26 @@ def fetched_prs(
     """PR numbers this call fetched: gh pr view/checks N, gh api …/pulls/N, or a configured MCP tool."""
     if call.is_error:
         return frozenset()
-    if any(fnmatchcase(call.name, pattern) for pattern in pr_fetch_tools):
+    return fetch_targets(call, pr_fetch_tools, shell_tools)
+
+
+def fetch_targets(
+    call: ToolCall,
+    pr_fetch_tools: Collection[str] = (),
+    shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS,
+) -> frozenset[int]:
+    """PR numbers this call fetches if it succeeds: fetched_prs without looking at its result."""
+    if name_matches(call.name, pr_fetch_tools):
         return frozenset(_numbers_in_input(call.input))
     command = shell_command(call, shell_tools)
-    if command is None:
+    # `pr view|checks` needs the word pr; `api …/pulls/N` and `pullRequest(number:` need "pull".
+    if command is None or not may_name(command, "pr", "pull"):
         return frozenset()
+    return command_fetches(command)
+
+
+def command_fetches(command: str) -> frozenset[int]:
+    """PR numbers a command line fetches with gh (any segment): the tokenizing read behind fetch_targets."""
     found: set[int] = set()
     for words in command_segments(command):
         args = gh_args(words)
@@ -179,7 +224,7 @@ def submitted_review(
     """A short description of a formal review this call submitted, or None."""
     if call.is_error or call.result_text is None:
         return None
-    if any(fnmatchcase(call.name, pattern) for pattern in review_tools):
+    if name_matches(call.name, review_tools):
         numbers = sorted(set(_numbers_in_input(call.input)))
         on = f" on PR {numbers[0]}" if len(numbers) == 1 else ""
         return f"review submitted: {call.name}{on}"
@@ -196,8 +241,18 @@ def submitted_review(
 
 def _standalone_gh(call: ToolCall, shell_tools: Collection[str]) -> list[str] | None:
     command = shell_command(call, shell_tools)
-    if command is None or not _may_start_with_gh(command) or not is_standalone(command):
+    # Both callers need `gh pr …`: most commands are settled by a substring test, before any tokenizer.
+    if command is None or not may_name(command, "pr"):
         return None
+    return standalone_gh_args(command)
+
+
+def standalone_gh_args(command: str) -> list[str] | None:
+    """The words after gh when the command line is one standalone gh command, else None."""
+    if not _may_start_with_gh(command) or not is_standalone(command):
+        return None
+    import shlex
+
     try:
         words = shlex.split(command, comments=True)
     except ValueError:

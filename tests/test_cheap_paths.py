@@ -1,0 +1,132 @@
+"""The cheap tests that settle most of a stop's work before the expensive read, pinned against that read.
+
+Each shortcut may only skip work whose answer it already knows: a substring test before shlex, a plain
+tool name compared without fnmatch, PR-fetch evidence read only when a gate names a PR.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Iterator, Mapping
+from contextlib import suppress
+from datetime import UTC, datetime, timedelta
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from hook.lanestate import parse_lane_state, validate_lane_state
+from hook.records import ToolCall
+from hook.transcript import default_walk_config, read_turn
+from hook.transcript_tools import (
+    command_fetches,
+    command_segments,
+    may_name,
+    name_matches,
+    standalone_gh_args,
+)
+from tests.transcript_builder import TranscriptBuilder
+
+PIECES = [
+    "gh", "g", "h", "/usr/bin/gh", "pr", "p", "r", "pull", "pulls/12", "view", "checks", "create", "review",
+    "api", "repos/o/r/pulls/7", "pullRequest(number: 9)", "12", "#12", "--approve", "-R", "x",
+    " ", " ", " ", "\t", "\n", "\\\n", "'", '"', "\\", ";", "|", "&&", "#", "$(", ")", "=",
+]
+COMMANDS = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
+START = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
+
+
+@given(COMMANDS)
+@example("g''h pr view 12")
+@example("\\gh pr view 12")
+@example('gh "p"r view 12')
+@example("gh api 'repos/o/r/pu''lls/12'")
+def test_a_command_the_substring_test_skips_fetches_no_pr(command: str) -> None:
+    if not may_name(command, "pr", "pull"):
+        assert command_fetches(command) == frozenset()
+
+
+@given(COMMANDS)
+@example("g''h pr create")
+@example("gh p\\r review --approve 12")
+def test_a_command_the_substring_test_skips_is_no_standalone_gh_pr(command: str) -> None:
+    if not may_name(command, "pr"):
+        args = standalone_gh_args(command)
+        assert not args or args[0] != "pr"
+
+
+@given(COMMANDS)
+def test_without_quotes_or_escapes_every_word_is_a_piece_of_the_command(command: str) -> None:
+    """The premise of may_name, for both tokenizers the tool readers use."""
+    if any(q in command for q in ("'", '"', "\\")):
+        return
+    words = [w for segment in command_segments(command) for w in segment]
+    with suppress(ValueError):  # unbalanced quotes: nothing to compare
+        words += shlex.split(command, comments=True)
+    assert all(w in command for w in words)
+
+
+NAMES = st.text(alphabet=st.sampled_from(list("ab_*?[]!-")), max_size=6)
+
+
+@given(NAMES, st.lists(NAMES, max_size=3))
+@example("mcp__a", ["mcp__a"])
+@example("mcp__a", ["mcp__*"])
+@example("a[b", ["a[b"])
+def test_name_matches_is_fnmatchcase(name: str, patterns: list[str]) -> None:
+    assert name_matches(name, patterns) == any(fnmatchcase(name, p) for p in patterns)
+
+
+class Untouchable(Mapping[str, Any]):
+    """A tool input that fails the test when anything reads it."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise AssertionError("a tool input was read")
+
+    def __iter__(self) -> Iterator[str]:
+        raise AssertionError("a tool input was read")
+
+    def __len__(self) -> int:
+        raise AssertionError("a tool input was read")
+
+
+def lane(gates: list[dict[str, object]]) -> str:
+    return "Done.\n\n```lane-state\n" + json.dumps({"laneContinuation": "next-lane", "namedGates": gates}) + "\n```"
+
+
+def test_a_terminal_without_a_pr_gate_reads_no_tool_call() -> None:
+    calls = [ToolCall(id=str(i), name="Bash", input=Untouchable(), timestamp=START) for i in range(3)]
+    gates = [{"ref": "CI on main", "checkedAt": "2026-12-02T10:10Z", "nextActor": "@ci"}]
+    for data in ([], gates):
+        state = validate_lane_state(
+            parse_lane_state(lane(data)), prompt_time=START, now=START + timedelta(minutes=15), tool_calls=calls
+        )
+        assert (state.outcome, state.violations) == ("valid", ())
+
+
+def test_a_pr_gate_still_reads_the_fetches() -> None:
+    gates = [{"ref": "PR #12", "checkedAt": "2026-12-02T10:10Z", "nextActor": "@ci"}]
+    fetch = ToolCall(id="a", name="Bash", input={"command": "g''h pr view 12"}, result_text="", timestamp=START)
+    state = validate_lane_state(
+        parse_lane_state(lane(gates)), prompt_time=START, now=START + timedelta(minutes=15), tool_calls=[fetch]
+    )
+    assert state.outcome == "valid"
+
+
+def test_a_quoted_gh_fetch_is_kept_as_evidence_for_the_next_stop(tmp_path: Path) -> None:
+    """The checkpoint keeps every call that fetches a PR however it is quoted: a resumed stop sees it."""
+    walk = default_walk_config()
+    b = TranscriptBuilder(start=START).wake().bash("g''h pr view 12", "state: OPEN")
+    b.filler(20_000).assistant_text("CI runs.")
+    path = b.write(tmp_path / "t.jsonl")
+    first = read_turn(path, walk)
+    b.bash("make docs", "built").assistant_text("Docs done.")
+    b.write(path)
+    resumed = read_turn(path, walk, scan_from=first.end_offset, resume=first.resume)
+    full = read_turn(path, walk, scan_from=first.end_offset)
+    assert resumed.bytes_read < full.bytes_read  # it did resume
+    assert [c.input["command"] for c in resumed.tool_calls] == [c.input["command"] for c in full.tool_calls]
+    assert resumed.resume == full.resume
