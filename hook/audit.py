@@ -44,6 +44,7 @@ class AuditLine:
     mid_chain: bool | None = None
     autonomous_handoff: bool | None = None
     handoff_reason: str | None = None
+    handoff_window: str | None = None
     lane_continuation: object = None
     mode: str | None = None
     policy: Mapping[str, Any] | None = None
@@ -65,6 +66,7 @@ class AuditLine:
             "mid_chain": self.mid_chain,
             "autonomous_handoff": self.autonomous_handoff,
             "handoff_reason": self.handoff_reason,
+            "handoff_window": self.handoff_window,
             "lane_continuation": self.lane_continuation,
             "mode": self.mode,
             "policy": dict(self.policy) if self.policy is not None else None,

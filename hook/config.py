@@ -16,7 +16,6 @@ from types import MappingProxyType
 from typing import Any
 
 from analyzer.frozen import field, frozen, replace
-from hook.transcript_walk import WalkConfig
 
 DEFAULTS_PATH = os.path.join(os.path.dirname(__file__), "defaults.toml")
 PROJECT_FILE = "lanegate.toml"
@@ -184,6 +183,7 @@ def resolve_config(
 ) -> Config:
     """Layer the four sources; pure, so every precedence and weakening rule is unit-testable."""
     values = {key: parser(defaults[key]) for key, (parser, _, _) in SETTINGS.items()}
+    builtin = dict(values)
     warnings: list[str] = []
     tables = _Tables()
 
@@ -191,7 +191,7 @@ def resolve_config(
         if key in TABLES:
             tables.add(key, raw, "user config", trusted=True, warnings=warnings)
         else:
-            _set(values, key, raw, f"user config {key}", warnings)
+            _set(values, key, raw, f"user config {key}", warnings, fallback=builtin)
 
     allow = values["allow_project_weakening"]
     allow_env = env.get(env_name("allow_project_weakening"))
@@ -209,7 +209,7 @@ def resolve_config(
     for key, (_, _, has_env) in SETTINGS.items():
         name = env_name(key)
         if has_env and name in env:
-            _set(values, key, env[name], f"env {name}", warnings)
+            _set(values, key, env[name], f"env {name}", warnings, fallback=builtin)
 
     home = env.get("HOME") or os.path.expanduser("~")
     for key in ("audit_log", "state_dir"):
@@ -218,9 +218,21 @@ def resolve_config(
 
 
 def _set(
-    values: dict[str, Any], key: str, raw: object, subject: str, warnings: list[str], *, guard: bool = False
+    values: dict[str, Any],
+    key: str,
+    raw: object,
+    subject: str,
+    warnings: list[str],
+    *,
+    guard: bool = False,
+    fallback: Mapping[str, Any] | None = None,
 ) -> None:
-    """Apply one key from one layer, or keep the lower layer's value and say why (subject names both)."""
+    """Apply one key from one layer, or say why not (subject names both).
+
+    An unparseable value from a trusted layer (user file, environment) falls back to the built-in
+    default (SPEC §1.3); from the project file it keeps the lower layer's value, so garbage there can
+    never weaken what the user chose.
+    """
     if key not in SETTINGS:
         warnings.append(f"{subject}: unknown key ignored")
         return
@@ -228,6 +240,8 @@ def _set(
     try:
         new = parser(raw)
     except ValueError as exc:
+        if fallback is not None:
+            values[key] = fallback[key]
         warnings.append(f"{subject}={raw!r} unparseable ({exc}); kept {values[key]!r}")
         return
     if guard and weakens(values[key], new):
@@ -260,13 +274,18 @@ class _Tables:
             self._lexicon(raw, source, trusted, warnings)
         elif table == "walk":
             # Kept per layer: WalkConfig.with_overrides applies each in turn, and a broken layer is
-            # dropped alone. A project may only add what makes the walk find autonomy more often.
+            # dropped alone. Every [walk] key decides whose turn it is — a prefix or handoff pattern that
+            # makes an operator prompt autonomous lifts the dialogue refusal (L2) and opens the exits
+            # (L3, L4) — so the judged agent's own project file may not set any without the user's leave.
             kept = {}
             for key, value in raw.items():
-                if trusted or key not in WalkConfig.WEAKENING_KEYS:
+                if trusted:
                     kept[key] = value
                 else:
-                    warnings.append(f"{source} walk.{key} ignored: it could hide a prompt from the walk")
+                    warnings.append(
+                        f"{source} walk.{key} ignored: it changes which prompts count as the operator's and "
+                        "allow_project_weakening is off"
+                    )
             if kept:
                 self.walk.append((source, MappingProxyType(kept)))
         else:

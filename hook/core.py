@@ -205,7 +205,7 @@ class _Run:
                 lane_details=_lane_details(lane),
                 trigger=trigger,
                 background_work=stop.background_running and not config.background_blocks,
-                has_final_text=text is not None,
+                nothing_to_judge=stop.unjudgeable,
                 material=_material(pending, slot),
                 clean=Check(clean.accepted, clean.reason),
                 consecutive_refusals=consecutive,
@@ -302,7 +302,8 @@ class _Run:
             operator_in_loop=ctx.operator_in_loop if ctx else None,
             mid_chain=(stop.stop_hook_active and ctx.operator_in_loop) if ctx else None,
             autonomous_handoff=(ctx.kind == "handoff") if ctx else None,
-            handoff_reason=_handoff_reason(ctx),
+            handoff_reason=ctx.handoff_reason if ctx else None,
+            handoff_window=ctx.handoff_window if ctx else None,
             lane_continuation=lane.lane_continuation if lane else None,
             mode=config.mode,
             policy=config.policy,
@@ -331,7 +332,7 @@ class _Run:
             ts=self.now,
         )
         if config and stop and stop.session:
-            _note_allowed(config.state_dir, stop.session)
+            _note_allowed(config.state_dir, stop.session, _size(stop.transcript_path))
         fallback = os.path.expanduser(self.env.get("LANEGATE_AUDIT_LOG") or FALLBACK_AUDIT_LOG)
         path = config.audit_log if config else fallback
         note = f"{tag}: {message.translate(_LINE_BREAKS)}"
@@ -394,14 +395,6 @@ def _material(pending: tuple[str, ...], slot: Slot) -> Check:
     return Check(False, "no pull request created and no review submitted since the last allowed stop")
 
 
-def _handoff_reason(ctx: PromptContext | None) -> str | None:
-    if ctx is None or ctx.handoff_reason is None:
-        return None
-    if ctx.handoff_window:
-        return f"{ctx.handoff_reason} (window: {ctx.handoff_window})"
-    return ctx.handoff_reason
-
-
 def _config_for_errors(env: Mapping[str, str]) -> Config | None:
     """The user/env config, to know where the ERROR line goes; None when even that cannot load."""
     try:
@@ -410,8 +403,17 @@ def _config_for_errors(env: Mapping[str, str]) -> Config | None:
         return None
 
 
-def _note_allowed(state_dir: str, session: str) -> None:
-    """An ERROR allows the stop, so the refusal chain and the artifact boundary reset; best effort."""
+def _size(path: str) -> int | None:
+    """The transcript's size now, the artifact boundary of an ERROR stop (None when unreadable)."""
+    try:
+        return os.path.getsize(path) if path else None
+    except (OSError, ValueError):
+        return None
+
+
+def _note_allowed(state_dir: str, session: str, scan_to: int | None) -> None:
+    """An ERROR allows the stop, so the refusal chain resets and the artifact boundary moves to the end of
+    the transcript as it stands (SPEC §5.2: the last allowed stop of any class); best effort."""
     try:
         with open_session(state_dir, session) as slot:
             if slot.path is not None and not slot.damaged:
@@ -420,7 +422,7 @@ def _note_allowed(state_dir: str, session: str) -> None:
                     consecutive=0,
                     refused=False,
                     valid_refusal=False,
-                    scan_to=None,
+                    scan_to=scan_to,
                     prompt_uuid=None,
                     prompt_offset=None,
                     pending=(),

@@ -1,7 +1,8 @@
 """The decision table of SPEC §4 as a pure function, so every row can be pinned without any I/O.
 
 Rows, in order: D (deference), C (lane continuation off), B (background work), L1–L2 (operator
-dialogue), L3–L5 (autonomous; an L5 turn with no final text at all has nothing to judge: allowed).
+dialogue), L3–L5 (autonomous). A turn the harness gives nothing to judge (Cursor without a transcript)
+is allowed before L5; an empty turn of any other harness is an L5 turn like any other.
 Any refusal becomes CEILING-ALLOW once the session has been refused `max_refusals` times in a row;
 dry-run turns BLOCK into WOULD-BLOCK and nothing else.
 """
@@ -64,7 +65,7 @@ class Situation:
     lane_details: tuple[str, ...] = ()
     trigger: Trigger | None = None
     background_work: bool = False
-    has_final_text: bool = True
+    nothing_to_judge: bool = False
     material: Check = NOT_CHECKED
     clean: Check = NOT_CHECKED
     consecutive_refusals: int = 0
@@ -104,8 +105,8 @@ def decide(s: Situation, directives: Directives) -> Decision:
         return _allow("L3", "MATERIAL-ALLOW", "material-artifact", s.material.reason)
     if s.clean.accepted:
         return _allow("L4", "CLEAN-TERMINAL ALLOW", "clean-terminal", s.clean.reason)
-    if not s.has_final_text:
-        return _allow("L5", "ALLOW", "no-final-text", "no final assistant text to judge")
+    if s.nothing_to_judge:
+        return _allow("L5", "ALLOW", "no-final-text", "the harness gave no transcript or final text to judge")
     tag = LANE_TAGS[s.lane_outcome]
     details = s.lane_details
     if s.lane_outcome == "valid":

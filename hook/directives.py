@@ -20,6 +20,8 @@ MAX_CHARS = 1500
 TEXT_KEYS = ("role", "dialogue", "helpful_assistant", "domain_scoping", "trigger", "no_hold", "rule")
 # A refusal lists what failed, but a lane-state with fifty broken gates must not drown the directive.
 MAX_DETAILS = 5
+# The role fills "You are a {role}": a name, not a paragraph.
+MAX_ROLE_CHARS = 120
 MAX_DETAIL_CHARS = 400
 
 
@@ -43,8 +45,9 @@ class Directives:
         return _fit(f"{head} {self.domain_scoping}", " " + trigger)
 
     def active_lane_in_dialogue(self) -> str:
-        """Row L2: the dialogue directive and the rule that fired."""
-        return _fit(self.dialogue, "\n" + self._rule_line("active-lane-in-dialogue", ()))
+        """Row L2: the dialogue directive, verbatim (seed 001); it names its rule itself ("you declared this
+        lane ACTIVE"), and the audit tag active-lane-in-dialogue names it for the operator."""
+        return _fit(self.dialogue, "")
 
     def no_hold_refusal(self, tag: str, details: Sequence[str]) -> str:
         """Row L5: the no-hold directive and the lane-state rule(s) that failed."""
@@ -65,11 +68,13 @@ def _clip(text: str) -> str:
 
 
 def _fit(directive: str, suffix: str) -> str:
-    """Directive plus suffix within MAX_CHARS; the suffix is cut, never the directive itself."""
+    """Directive plus suffix under MAX_CHARS: the suffix is cut first, the directive only as a last resort
+    (a configured text that is long on its own, once its placeholders are filled)."""
     room = MAX_CHARS - 1 - len(directive)
     if len(suffix) > room:
-        suffix = suffix[: max(room - 1, 0)] + "…"
-    return directive + suffix
+        suffix = suffix[: max(room - 1, 0)] + "…" if room > 0 else ""
+    text = directive + suffix
+    return text if len(text) < MAX_CHARS else text[: MAX_CHARS - 2] + "…"
 
 
 @cache
@@ -92,6 +97,8 @@ def load_directives(overrides: Mapping[str, object] | None = None) -> tuple[Dire
                     rules[tag] = meaning
                 else:
                     warnings.append(f"directives.rules.{tag}: unknown rule or unusable text, kept the default")
+        elif key == "role" and not (_usable(value) and len(str(value)) <= MAX_ROLE_CHARS):
+            warnings.append(f"directives.role: not a name of at most {MAX_ROLE_CHARS} characters, kept the default")
         elif key in TEXT_KEYS and _usable(value):
             texts[key] = value  # type: ignore[assignment]
         else:

@@ -15,6 +15,8 @@ from hook.audit_report import chain_stats, parse_since, render_text, summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 12, 2, 10, 0, 0, 123456, tzinfo=UTC)
+# SPEC §1.4's table, plus `handoff_window`: SPEC §3.3 records a handoff's named window "in the audit line
+# only", and the table has no column for it, so it gets its own field rather than riding in handoff_reason.
 FIELDS = [
     "ts",
     "class",
@@ -26,6 +28,7 @@ FIELDS = [
     "mid_chain",
     "autonomous_handoff",
     "handoff_reason",
+    "handoff_window",
     "lane_continuation",
     "mode",
     "policy",

@@ -261,21 +261,25 @@ def test_bad_lexicon_entries_are_named() -> None:
     )
 
 
-def test_walk_layers_keep_their_source_and_a_project_cannot_hide_prompts() -> None:
-    c = resolve(
-        user={"walk": {"non_prompting_prefixes": ["<peer>"]}},
-        project={
-            "walk": {"autonomous_prefixes": {"[CRON]": "wake"}, "non_prompting_prefixes": ["[WAKE]"], "replace": True}
-        },
-    )
-    assert [(s, dict(t)) for s, t in c.walk] == [
-        ("user config", {"non_prompting_prefixes": ["<peer>"]}),
-        ("project lanegate.toml", {"autonomous_prefixes": {"[CRON]": "wake"}}),
-    ]
+PROJECT_WALK = {"autonomous_prefixes": {"[CRON]": "wake"}, "non_prompting_prefixes": ["[WAKE]"], "replace": True}
+
+
+def test_walk_layers_keep_their_source_and_a_project_cannot_reclassify_prompts() -> None:
+    """A project prefix that makes an operator prompt autonomous would lift L2 and open L3/L4."""
+    c = resolve(user={"walk": {"non_prompting_prefixes": ["<peer>"]}}, project={"walk": PROJECT_WALK})
+    assert [(s, dict(t)) for s, t in c.walk] == [("user config", {"non_prompting_prefixes": ["<peer>"]})]
+    why = "it changes which prompts count as the operator's and allow_project_weakening is off"
     assert c.warnings == (
-        "project lanegate.toml walk.non_prompting_prefixes ignored: it could hide a prompt from the walk",
-        "project lanegate.toml walk.replace ignored: it could hide a prompt from the walk",
+        f"project lanegate.toml walk.autonomous_prefixes ignored: {why}",
+        f"project lanegate.toml walk.non_prompting_prefixes ignored: {why}",
+        f"project lanegate.toml walk.replace ignored: {why}",
     )
+
+
+def test_a_trusted_project_may_set_the_walk() -> None:
+    c = resolve(user={"allow_project_weakening": True}, project={"walk": PROJECT_WALK})
+    assert [(s, dict(t)) for s, t in c.walk] == [("project lanegate.toml", PROJECT_WALK)]
+    assert c.warnings == ()
 
 
 def test_directive_tables_merge_with_the_project_last() -> None:
@@ -333,3 +337,22 @@ def test_a_broken_user_file_is_ignored_and_named(tmp_path: Path) -> None:
 def test_missing_files_are_not_warnings(tmp_path: Path) -> None:
     c = load_config({"HOME": str(tmp_path)}, str(tmp_path / "nowhere"))
     assert c.warnings == ()
+
+
+def test_an_unparseable_trusted_value_falls_back_to_the_builtin_default_and_is_named() -> None:
+    """SPEC §1.3: an unparseable value keeps the default — not the lower layer's — and says so."""
+    c = resolve(
+        user={"deference": False, "max_refusals": 5},
+        env={"LANEGATE_DEFERENCE": "maybe", "LANEGATE_MAX_REFUSALS": "abc"},
+    )
+    assert (c.deference, c.max_refusals) == (True, 3)
+    assert [w.split(" unparseable")[0] for w in c.warnings] == [
+        "env LANEGATE_DEFERENCE='maybe'",
+        "env LANEGATE_MAX_REFUSALS='abc'",
+    ]
+
+
+def test_an_unparseable_project_value_keeps_the_lower_layer_so_garbage_cannot_weaken() -> None:
+    c = resolve(user={"max_refusals": 1}, project={"max_refusals": "lots"})
+    assert c.max_refusals == 1
+    assert c.warnings[0].startswith("project lanegate.toml max_refusals='lots' unparseable")

@@ -164,13 +164,19 @@ def test_row_l5_on_a_valid_terminal_says_why_no_exit_was_accepted() -> None:
     assert d.reason == expected
 
 
-def test_an_autonomous_turn_without_final_text_is_allowed_as_no_final_text() -> None:
-    d = judged(situation(has_final_text=False, lane_outcome="absent"))
+def test_a_turn_the_harness_gives_nothing_to_judge_is_allowed_as_no_final_text() -> None:
+    d = judged(situation(nothing_to_judge=True, lane_outcome="absent"))
     assert shape(d) == (ALLOW, "ALLOW", "no-final-text", "L5")
 
 
-def test_no_final_text_does_not_hide_an_accepted_exit() -> None:
-    d = judged(situation(has_final_text=False, material=ACCEPTED))
+def test_an_autonomous_turn_that_ends_without_text_is_refused_like_any_other() -> None:
+    """SPEC §4 L5: absent terminal on an autonomous turn refuses; silence is no way out."""
+    d = judged(situation(lane_outcome="absent"))
+    assert shape(d) == (BLOCK, "BLOCK", "no-lane-state", "L5")
+
+
+def test_nothing_to_judge_does_not_hide_an_accepted_exit() -> None:
+    d = judged(situation(nothing_to_judge=True, material=ACCEPTED))
     assert shape(d) == (ALLOW, "MATERIAL-ALLOW", "material-artifact", "L3")
 
 

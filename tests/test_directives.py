@@ -23,14 +23,12 @@ SCOPE = (
 )
 
 
-def test_dialogue_directive_is_seed_001_verbatim_followed_by_the_rule() -> None:
+def test_dialogue_directive_is_seed_001_verbatim() -> None:
+    """SPEC §5.3 row L2: the wording of seed 001 and nothing else; it names its own rule."""
     d, warnings = load_directives()
     assert warnings == ()
     assert d.dialogue == SEED_001
-    assert d.active_lane_in_dialogue() == (
-        SEED_001 + '\n(rule: active-lane-in-dialogue — laneContinuation "active-lane" on a turn that answered '
-        "the operator)"
-    )
+    assert d.active_lane_in_dialogue() == SEED_001
 
 
 def test_helpful_assistant_directive_is_seed_004_with_role_scope_and_trigger() -> None:
@@ -88,7 +86,7 @@ def test_role_and_texts_come_from_the_directives_table() -> None:
     assert d.deference("want me to", "r").startswith(
         'It looks like you slipped into the "helpful assistant" bias. You are a release engineer of lanegate and'
     )
-    assert d.active_lane_in_dialogue().startswith("Keep driving.\n(rule: active-lane-in-dialogue")
+    assert d.active_lane_in_dialogue() == "Keep driving."
 
 
 def test_rule_meanings_can_be_overridden() -> None:
@@ -115,8 +113,15 @@ def test_unusable_overrides_keep_the_defaults_and_are_named() -> None:
     assert warnings == (
         "directives.dialogue: unknown key or unusable text, kept the default",
         "directives.no_hold: unknown key or unusable text, kept the default",
-        "directives.role: unknown key or unusable text, kept the default",
+        "directives.role: not a name of at most 120 characters, kept the default",
         "directives.colour: unknown key or unusable text, kept the default",
         "directives.rules.no-such-rule: unknown rule or unusable text, kept the default",
         "directives.rules.no-lane-state: unknown rule or unusable text, kept the default",
     )
+
+
+def test_a_long_configured_role_cannot_push_the_directive_past_its_limit() -> None:
+    d, warnings = load_directives({"role": "x" * 1400})
+    assert d.role == "maintainer of this repository"
+    assert warnings == ("directives.role: not a name of at most 120 characters, kept the default",)
+    assert len(d.deference("want me to", "fires: " + "r" * 2000)) < MAX_CHARS

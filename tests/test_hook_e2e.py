@@ -433,11 +433,12 @@ def test_without_a_usable_message_the_transcript_text_is_judged(hook: Hook, mess
     assert hook.run(payload).line["tag"] == "active-lane-in-dialogue"
 
 
-def test_no_final_text_anywhere_is_allowed_as_no_final_text(hook: Hook) -> None:
+def test_an_autonomous_turn_ending_without_text_is_refused_as_no_lane_state(hook: Hook) -> None:
+    """SPEC §4 L5: only Cursor without a transcript has nothing to judge; silence is no way out here."""
     t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake()
     t.bash("make test", "ok")
     result = hook.run(hook.payload(t.write(hook.tmp / "t.jsonl"), None))
-    assert (result.line["class"], result.line["tag"]) == ("ALLOW", "no-final-text")
+    assert (result.line["class"], result.line["tag"]) == ("BLOCK", "no-lane-state")
 
 
 def subagent_transcript(hook: Hook) -> Path:

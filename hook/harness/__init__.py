@@ -51,6 +51,9 @@ class StopInput:
     # Refusals in a row the harness itself reports for this chain (Cursor's loop_count): the ceiling
     # counts at least this many, even when the session state is missing.
     loop_count: int = 0
+    # The harness gives nothing to judge (Cursor without a transcript, or a loop the user aborted or that
+    # failed): allowed as `no-final-text`. Every other harness judges an empty turn like any other.
+    unjudgeable: bool = False
 
 
 class TurnReader(Protocol):

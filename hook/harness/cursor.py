@@ -62,6 +62,7 @@ class Cursor:
             stop_hook_active=loops > 0,
             read_turn=CursorTranscript(followups=loops, judged=status == JUDGED_STATUS),
             loop_count=loops,
+            unjudgeable=not isinstance(transcript, str) or not transcript or status != JUDGED_STATUS,
         )
 
     def render(self, decision: Decision) -> str | None:
