@@ -5,9 +5,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
+    from typing import Any
+
     from analyzer.engine import ModelErrors
     from analyzer.lexicon import Lexicon
     from analyzer.report import Finding, Report, Span

@@ -11,10 +11,19 @@ It lives in the lowest package so analyzer and hook share it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar, dataclass_transform
 
-T = TypeVar("T")
+    T = TypeVar("T")
+else:
+
+    def dataclass_transform(**kwargs: object) -> Callable[[T], T]:
+        """typing.dataclass_transform only tells type checkers how @frozen behaves: at run time, nothing."""
+        return lambda decorated: decorated
+
+
 _MISSING: Any = object()
 _CLASSVAR_PREFIXES = ("ClassVar", "typing.ClassVar")
 

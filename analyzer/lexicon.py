@@ -11,12 +11,16 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import Any, Literal
 
 from analyzer.frozen import field, frozen, replace
 
-Family = Literal["offer", "attribution"]
-Gate = Literal["none", "if-you-want-it", "unless-you-want"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Family = Literal["offer", "attribution"]
+    Gate = Literal["none", "if-you-want-it", "unless-you-want"]
+
 
 # os.path rather than pathlib: this module is on the hook's per-stop path, where every import counts.
 LEXICON_PATH = os.path.join(os.path.dirname(__file__), "lexicon.toml")

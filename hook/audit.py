@@ -14,9 +14,12 @@ import os
 from collections.abc import Mapping
 from contextlib import suppress
 from datetime import UTC, datetime
-from typing import Any
 
 from analyzer.frozen import frozen
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
 
 CLASSES = (
     "ALLOW",

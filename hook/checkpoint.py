@@ -13,12 +13,15 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any, BinaryIO
 
 from analyzer.frozen import frozen, replace
 from hook.records import ToolCall, parse_timestamp
 from hook.transcript_tools import fetch_targets
 from hook.transcript_walk import WalkConfig
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
 
 VERSION = 1
 # A final text longer than this is not kept in the state (it is written at every stop); a later stop

@@ -13,8 +13,8 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     import argparse
 

@@ -13,9 +13,15 @@ import tomllib
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from types import MappingProxyType
-from typing import Any
 
 from analyzer.frozen import field, frozen, replace
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
+
+    Weakens = Callable[[Any, Any], bool]
+
 
 DEFAULTS_PATH = os.path.join(os.path.dirname(__file__), "defaults.toml")
 PROJECT_FILE = "lanegate.toml"
@@ -151,7 +157,6 @@ def _changes(base: object, new: object) -> bool:
     return new != base
 
 
-Weakens = Callable[[Any, Any], bool]
 # key -> (parser, weakening test for the project layer, has a LANEGATE_ env variable)
 SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
     "mode": (parse_mode, _looser_mode, True),

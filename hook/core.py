@@ -14,7 +14,6 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
-from typing import Any
 
 from analyzer.frozen import frozen
 from hook.audit import AuditLine, append_line
@@ -34,6 +33,10 @@ from hook.transcript import (
     default_walk_config,
     read_turn,
 )
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
 
 # A new prompt of these kinds is the operator speaking: it resets the consecutive-refusal count.
 HUMAN_PROMPTS = frozenset({"operator", "handoff"})

@@ -10,13 +10,17 @@ import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 from datetime import UTC, datetime, time, timedelta, timezone, tzinfo
-from typing import Any, Literal
 
 from analyzer.frozen import frozen
 from hook.records import LazyRegex, ToolCall
 from hook.transcript_tools import DEFAULT_SHELL_TOOLS, PR_URL, fetched_prs
 
-Outcome = Literal["absent", "malformed", "invalid", "valid"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Outcome = Literal["absent", "malformed", "invalid", "valid"]
+
 
 LANE_CONTINUATIONS = ("active-lane", "next-lane", "blocker-routed")
 FUTURE_TOLERANCE = timedelta(minutes=5)

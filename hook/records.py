@@ -10,11 +10,15 @@ import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import Any
 
 from analyzer.frozen import field, frozen
 
-Record = Mapping[str, Any]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
+
+    Record = Mapping[str, Any]
+
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 

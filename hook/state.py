@@ -15,9 +15,12 @@ import os
 import zlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
 
 from analyzer.frozen import asdict, frozen, replace
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
 
 SCHEMA = 1
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")

@@ -7,7 +7,10 @@ need, not the file size. Lines are split on b"\\n" only: U+2028/U+2029 may sit i
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import BinaryIO
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 BLOCK_SIZE = 64 * 1024
 

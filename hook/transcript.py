@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Collection, Mapping
-from typing import Any, BinaryIO
 
 from analyzer.frozen import frozen, replace
 from hook import checkpoint as _checkpoint
@@ -37,6 +36,10 @@ from hook.transcript_walk import (
     classify_record,
     default_walk_config,
 )
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
 
 __all__ = [
     "PromptContext",

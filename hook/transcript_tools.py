@@ -8,9 +8,12 @@ those lets the command print text (such as a pull-request URL) that the named pr
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
 
 from hook.records import LazyRegex, ToolCall
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
 
 # Tool names whose input["command"] is a shell command line, across the supported harnesses.
 DEFAULT_SHELL_TOOLS: frozenset[str] = frozenset(

@@ -13,10 +13,15 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from functools import cache
-from typing import Any
 
 from analyzer.frozen import frozen, replace
-from hook.records import Record, block_texts, flag, has_image, is_tool_result_only, mapping, string
+from hook.records import block_texts, flag, has_image, is_tool_result_only, mapping, string
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hook.records import Record
 
 WALK_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "walk.toml")
 WINDOW_TOKEN = "@WINDOW@"

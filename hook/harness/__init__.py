@@ -9,13 +9,37 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
 
 from analyzer.frozen import frozen
 from hook.decision import Decision
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
+    from typing import Any, Protocol
+
     from hook.transcript import Turn, WalkConfig
+
+    # The adapter interface, for type checkers only: adapters are plain classes, checked structurally.
+    class TurnReader(Protocol):
+        def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
+            """The turn at the end of the transcript at `path` (raises hook.transcript.TranscriptError)."""
+            ...
+
+    class Harness(Protocol):
+        name: str
+
+        def claims(self, payload: Mapping[str, Any]) -> bool:
+            """Whether this payload comes from this harness (for detection without --harness)."""
+            ...
+
+        def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
+            """The shared input; raises PayloadError when the payload lacks what the harness always sends."""
+            ...
+
+        def render(self, decision: Decision) -> str | None:
+            """The stdout for this decision, or None for none."""
+            ...
+
 
 # name -> module; detection asks every adapter but the fallback, in this order, whether a payload is its
 # own (Codex: turn_id and model; Gemini: AfterAgent; Cursor: conversation_id and loop_count), and falls
@@ -54,28 +78,6 @@ class StopInput:
     # The harness gives nothing to judge (Cursor without a transcript, or a loop the user aborted or that
     # failed): allowed as `no-final-text`. Every other harness judges an empty turn like any other.
     unjudgeable: bool = False
-
-
-class TurnReader(Protocol):
-    def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
-        """The turn at the end of the transcript at `path` (raises hook.transcript.TranscriptError)."""
-        ...
-
-
-class Harness(Protocol):
-    name: str
-
-    def claims(self, payload: Mapping[str, Any]) -> bool:
-        """Whether this payload comes from this harness (for detection without --harness)."""
-        ...
-
-    def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
-        """The shared input; raises PayloadError when the payload lacks what the harness always sends."""
-        ...
-
-    def render(self, decision: Decision) -> str | None:
-        """The stdout for this decision, or None for none."""
-        ...
 
 
 def get_harness(name: str) -> Harness:
