@@ -7,11 +7,11 @@ user can extend them without touching code; this module only gives them a typed,
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
 
+from analyzer.builtin_data import load_builtin
 from analyzer.frozen import field, frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -177,5 +177,4 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
 @cache
 def default_lexicon() -> Lexicon:
     """The built-in lexicon, parsed once per process."""
-    with open(LEXICON_PATH, "rb") as fh:
-        return parse_lexicon(tomllib.load(fh))
+    return parse_lexicon(load_builtin(LEXICON_PATH))

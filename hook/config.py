@@ -9,11 +9,11 @@ gate: it keeps the value below it and is named in the warnings, which reach ever
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from types import MappingProxyType
 
+from analyzer.builtin_data import load_builtin
 from analyzer.frozen import field, frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -376,6 +376,8 @@ def read_toml(path: str, label: str, warnings: list[str]) -> Mapping[str, Any] |
     """A TOML file as a table; missing is None, unreadable or broken is None plus a warning."""
     try:
         with open(path, "rb") as fh:
+            import tomllib  # only for a file that exists: most stops have none
+
             return tomllib.load(fh)
     except FileNotFoundError:
         return None
@@ -385,8 +387,7 @@ def read_toml(path: str, label: str, warnings: list[str]) -> Mapping[str, Any] |
 
 
 def load_defaults() -> Mapping[str, Any]:
-    with open(DEFAULTS_PATH, "rb") as fh:
-        return tomllib.load(fh)
+    return load_builtin(DEFAULTS_PATH)
 
 
 def load_config(env: Mapping[str, str], project_dir: str | None) -> Config:

@@ -7,11 +7,11 @@ refusal tells the agent why it was refused, and keeps the result under the lengt
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 
+from analyzer.builtin_data import load_builtin
 from analyzer.frozen import frozen
 
 DIRECTIVES_PATH = os.path.join(os.path.dirname(__file__), "directives.toml")
@@ -80,8 +80,7 @@ def _fit(directive: str, suffix: str) -> str:
 @cache
 def builtin_texts() -> Mapping[str, object]:
     """The shipped directives.toml, parsed once per process."""
-    with open(DIRECTIVES_PATH, "rb") as fh:
-        return MappingProxyType(tomllib.load(fh))
+    return MappingProxyType(load_builtin(DIRECTIVES_PATH))
 
 
 def load_directives(overrides: Mapping[str, object] | None = None) -> tuple[Directives, tuple[str, ...]]:

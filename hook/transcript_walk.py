@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from functools import cache
 
+from analyzer.builtin_data import load_builtin
 from analyzer.frozen import frozen, replace
 from hook.records import block_texts, flag, has_image, is_tool_result_only, mapping, string
 
@@ -116,8 +116,7 @@ NO_PROMPT = PromptContext(operator_in_loop=False, kind="none")
 @cache
 def default_walk_config() -> WalkConfig:
     """The built-in walk rules from walk.toml, parsed once per process."""
-    with open(WALK_PATH, "rb") as fh:
-        return parse_walk_config(tomllib.load(fh))
+    return parse_walk_config(load_builtin(WALK_PATH))
 
 
 def parse_walk_config(data: Mapping[str, Any]) -> WalkConfig:

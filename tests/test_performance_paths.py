@@ -332,6 +332,8 @@ def test_an_autonomous_stop_without_a_phrase_imports_neither_dataclasses_nor_spa
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
     assert {"hook.core", "analyzer.candidates"} <= imported  # the scan ran
     assert sorted(m for m in imported if m.split(".")[0] in ("dataclasses", "inspect", "spacy", "thinc")) == []
+    # Nor tomllib (the built-in data comes from its checked JSON copies) nor typing (annotations only).
+    assert sorted(m for m in imported if m.split(".")[0] in ("tomllib", "typing", "shlex", "fnmatch")) == []
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
 
 
