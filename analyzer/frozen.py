@@ -122,29 +122,32 @@ def asdict(value: Any) -> Any:
 
 
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
-    fields: dict[str, Field] = type(self).__record_fields__
-    names = type(self).__record_names__
+    cls = type(self)
+    names = cls.__record_names__
     if len(args) > len(names):
-        raise TypeError(f"{type(self).__name__}() takes {len(names)} positional arguments but {len(args)} were given")
+        raise TypeError(f"{cls.__name__}() takes {len(names)} positional arguments but {len(args)} were given")
     values = dict(zip(names, args, strict=False))
-    for name, value in kwargs.items():
-        if name not in fields:
-            raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {name!r}")
-        if name in values:
-            raise TypeError(f"{type(self).__name__}() got multiple values for argument {name!r}")
-        values[name] = value
-    for name in names:
-        if name in values:
-            value = values[name]
-        else:
-            spec = fields[name]
-            if spec.default_factory is not None:
-                value = spec.default_factory()
-            elif spec.default is not _MISSING:
-                value = spec.default
-            else:
-                raise TypeError(f"{type(self).__name__}() missing required argument: {name!r}")
-        object.__setattr__(self, name, value)
+    if kwargs:
+        fields: dict[str, Field] = cls.__record_fields__
+        for name, value in kwargs.items():
+            if name not in fields:
+                raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
+            if name in values:
+                raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
+            values[name] = value
+    if len(values) < len(names) or kwargs:
+        values = {name: values[name] if name in values else _default(cls, name) for name in names}
+    # One update of the instance dict, in field order: __setattr__ is the frozen guard, not a way in.
+    self.__dict__.update(values)
+
+
+def _default(cls: type, name: str) -> Any:
+    spec: Field = cls.__record_fields__[name]  # type: ignore[attr-defined]
+    if spec.default_factory is not None:
+        return spec.default_factory()
+    if spec.default is not _MISSING:
+        return spec.default
+    raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
 
 
 def _compared(record: Any) -> tuple[Any, ...]:
