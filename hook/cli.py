@@ -10,13 +10,13 @@ help formatter (gettext, locale, shutil) is a visible share of the budget. To ad
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Mapping, Sequence
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     import argparse
+    from types import ModuleType
 
 # name -> (module with configure(parser) or main(args), one-line help)
 COMMANDS: Mapping[str, tuple[str, str]] = {
@@ -28,6 +28,13 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
 }
 
 
+def load_module(name: str) -> ModuleType:
+    """importlib.import_module for an absolute name, without importing importlib (and warnings) at
+    every stop."""
+    __import__(name)
+    return sys.modules[name]
+
+
 def build_parser(chosen: str | None) -> argparse.ArgumentParser:
     """The top-level parser; only the chosen subcommand's module adds its own arguments."""
     import argparse
@@ -37,7 +44,7 @@ def build_parser(chosen: str | None) -> argparse.ArgumentParser:
     for name, (module, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
         if name == chosen:
-            importlib.import_module(module).configure(sub)
+            load_module(module).configure(sub)
     return parser
 
 
@@ -45,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     chosen = args[0] if args and args[0] in COMMANDS else None
     if chosen is not None:
-        module = importlib.import_module(COMMANDS[chosen][0])
+        module = load_module(COMMANDS[chosen][0])
         if hasattr(module, "main"):
             return int(module.main(args[1:]))
     parsed = build_parser(chosen).parse_args(args)

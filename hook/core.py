@@ -136,9 +136,15 @@ def _deadline(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+def stdin_text(raw: bytes) -> str:
+    """stdin decoded as utf-8-sig (SPEC §3.1), without looking its codec module up at every stop:
+    one BOM off, then UTF-8 (the same text, and the same error, as raw.decode("utf-8-sig"))."""
+    return raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+
+
 def _payload(raw: bytes) -> Mapping[str, Any]:
     try:
-        text = raw.decode("utf-8-sig")
+        text = stdin_text(raw)
     except UnicodeDecodeError as exc:
         raise HookError("input-error", f"stdin is not UTF-8: {exc}") from None
     if not text.strip():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from fnmatch import fnmatchcase
@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from hook.core import stdin_text
 from hook.lanestate import parse_lane_state, validate_lane_state
 from hook.records import ToolCall
 from hook.transcript import default_walk_config, read_turn
@@ -130,3 +131,19 @@ def test_a_quoted_gh_fetch_is_kept_as_evidence_for_the_next_stop(tmp_path: Path)
     assert resumed.bytes_read < full.bytes_read  # it did resume
     assert [c.input["command"] for c in resumed.tool_calls] == [c.input["command"] for c in full.tool_calls]
     assert resumed.resume == full.resume
+
+
+# -- the payload's decoding -----------------------------------------------------------------------------
+
+
+@given(st.binary(max_size=12).map(lambda b: b"\xef\xbb\xbf" * (len(b) % 3) + b))
+@example(b"\xef\xbb\xbf\xff")
+@example(b"\xef\xbb")
+def test_the_payload_decodes_as_utf_8_sig_does(raw: bytes) -> None:
+    def decoded(decode: Callable[[], str]) -> str:
+        try:
+            return decode()
+        except UnicodeDecodeError as exc:
+            return f"error: {exc}"
+
+    assert decoded(lambda: stdin_text(raw)) == decoded(lambda: raw.decode("utf-8-sig"))
