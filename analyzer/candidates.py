@@ -10,9 +10,12 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from analyzer.carveouts import Views, build_views
 from analyzer.frozen import frozen
 from analyzer.lexicon import Lexicon, PhraseEntry, default_lexicon
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from analyzer.carveouts import Views
 
 # Between two words of a phrase: spaces or tabs, with at most one line break (a soft wrap).
 _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
@@ -40,7 +43,35 @@ class Candidate:
 
 def find_candidates(text: str, lexicon: Lexicon | None = None) -> tuple[Candidate, ...]:
     """The phrases the analyzer must judge: carve-outs and mentions already removed."""
-    return scan(build_views(text), lexicon or default_lexicon())
+    lexicon = lexicon or default_lexicon()
+    if not may_match(text, lexicon):
+        return ()
+    from analyzer.carveouts import build_views
+
+    return scan(build_views(text), lexicon)
+
+
+def may_match(text: str, lexicon: Lexicon) -> bool:
+    """False only when no phrase can match: most texts, settled without the views or the big regex.
+
+    For ASCII text, a case-insensitive match of an ASCII piece of a phrase word is that piece in the
+    lower-cased text (the views only blank characters, so a piece found there is in the text too); a
+    piece that is not ASCII could match ASCII letters under re.IGNORECASE ("ſ" matches "s"), so it
+    never rules a phrase out, and neither does any non-ASCII text.
+    """
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(all(piece in lowered for piece in pieces) for pieces in _pieces(lexicon))
+
+
+@cache
+def _pieces(lexicon: Lexicon) -> tuple[tuple[str, ...], ...]:
+    """Per phrase, the ASCII runs its match must contain: each word's parts between apostrophes."""
+    return tuple(
+        tuple(part.lower() for word in entry.words for part in word.split("'") if part.isascii())
+        for entry in lexicon.phrases
+    )
 
 
 def scan(views: Views, lexicon: Lexicon) -> tuple[Candidate, ...]:

@@ -18,6 +18,9 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from analyzer.candidates import find_candidates, may_match, scan
+from analyzer.carveouts import build_views
+from analyzer.lexicon import default_lexicon
 from hook.core import stdin_text
 from hook.lanestate import parse_lane_state, validate_lane_state
 from hook.records import ToolCall
@@ -131,6 +134,36 @@ def test_a_quoted_gh_fetch_is_kept_as_evidence_for_the_next_stop(tmp_path: Path)
     assert resumed.bytes_read < full.bytes_read  # it did resume
     assert [c.input["command"] for c in resumed.tool_calls] == [c.input["command"] for c in full.tool_calls]
     assert resumed.resume == full.resume
+
+
+# -- the candidate scan's substring test --------------------------------------------------------------
+
+LEXICON = default_lexicon().extended(phrases=[{"canonical": "à toi de voir", "family": "offer"}])
+FRAGMENTS = [
+    "your", "call", "you", "want", "me", "to", "would", "like", "if", "you'd", "you’d", "rather", "move",
+    "steer", "on", "or", "elsewhere", "it", "unless", "do", "Your", "CALL", "Y", "our", " ", " ", "\n",
+    "`", "\"", "'", "*", "_", ">", ".", "é", "à", "a", "toi", "de", "voir", "À",
+]
+
+
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=16).map("".join))
+@example("Your call.")
+@example("if you’d rather")
+@example("Your ſtep: your call")
+@example("À TOI DE VOIR")
+@example("a toi de voir")
+def test_a_text_the_substring_test_rules_out_has_no_candidate(text: str) -> None:
+    for lexicon in (default_lexicon(), LEXICON):
+        if not may_match(text, lexicon):
+            assert scan(build_views(text), lexicon) == ()
+        else:
+            assert find_candidates(text, lexicon) == scan(build_views(text), lexicon)
+
+
+def test_the_bench_terminal_is_ruled_out_without_the_views() -> None:
+    text = "Parser lane: PR #12 is open; CI runs.\n\n" + lane([{"ref": "PR #12", "checkedAt": "10:04Z"}])
+    assert not may_match(text, default_lexicon())
+    assert may_match(text + " Your call.", default_lexicon())
 
 
 # -- the payload's decoding -----------------------------------------------------------------------------
