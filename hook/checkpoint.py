@@ -89,7 +89,9 @@ def reading_key(walk: WalkConfig, evidence_tools: Collection[str]) -> str:
         VERSION,
         list(walk.autonomous_prefixes),
         list(walk.non_prompting_prefixes),
-        [(h.reason, h.regex.pattern, h.regex.flags) for h in walk.handoff_patterns],
+        # Every walk pattern compiles with the same flags: the sources say it all, and reading them
+        # compiles nothing (the built-in patterns compile on first use).
+        [(h.reason, h.regex.pattern) for h in walk.handoff_patterns],
         walk.window_regex.pattern,
         walk.reminder_tag,
         sorted(evidence_tools),

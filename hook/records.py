@@ -117,6 +117,11 @@ class LazyRegex:
         self._compiled: re.Pattern[str] | None = None
 
     @property
+    def pattern(self) -> str:
+        """The source, as re.Pattern.pattern gives it, without compiling."""
+        return self._source
+
+    @property
     def compiled(self) -> re.Pattern[str]:
         if self._compiled is None:
             self._compiled = re.compile(self._source, self._flags)

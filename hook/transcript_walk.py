@@ -15,7 +15,7 @@ from functools import cache
 
 from analyzer.builtin_data import load_builtin
 from analyzer.frozen import frozen, replace
-from hook.records import block_texts, flag, has_image, is_tool_result_only, mapping, string
+from hook.records import LazyRegex, block_texts, flag, has_image, is_tool_result_only, mapping, string
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -115,24 +115,31 @@ NO_PROMPT = PromptContext(operator_in_loop=False, kind="none")
 
 @cache
 def default_walk_config() -> WalkConfig:
-    """The built-in walk rules from walk.toml, parsed once per process."""
-    return parse_walk_config(load_builtin(WALK_PATH))
+    """The built-in walk rules from walk.toml, parsed once per process.
+
+    Its patterns compile on first use: most stops meet a [WAKE] or a tool result first and never search
+    a handoff (tests/test_transcript.py compiles every built-in pattern).
+    """
+    return parse_walk_config(load_builtin(WALK_PATH), lazy=True)
 
 
-def parse_walk_config(data: Mapping[str, Any]) -> WalkConfig:
-    """A complete WalkConfig from a walk.toml-shaped mapping (every key required)."""
+def parse_walk_config(data: Mapping[str, Any], *, lazy: bool = False) -> WalkConfig:
+    """A complete WalkConfig from a walk.toml-shaped mapping (every key required).
+
+    lazy: compile the patterns on first use instead of checking them now (for the shipped file only).
+    """
     try:
         tag = _text("reminder_tag", data["reminder_tag"])
-        window_regex = _compile("window_pattern", _text("window_pattern", data["window_pattern"]))
+        window_regex = _compile("window_pattern", _text("window_pattern", data["window_pattern"]), lazy=lazy)
         return WalkConfig(
             autonomous_prefixes=_prefix_kinds(data["autonomous_prefixes"]),
             non_prompting_prefixes=_unique(
                 _prefixes("non_prompting_prefixes", data["non_prompting_prefixes"])
             ),
-            handoff_patterns=_handoffs(data["handoff_patterns"], window_regex),
+            handoff_patterns=_handoffs(data["handoff_patterns"], window_regex, lazy=lazy),
             window_regex=window_regex,
             reminder_tag=tag,
-            reminder_regex=_reminder_regex(tag),
+            reminder_regex=_reminder_regex(tag, lazy=lazy),
         )
     except KeyError as missing:
         raise WalkConfigError(f"walk config is missing {missing}") from None
@@ -200,6 +207,8 @@ def classify_text(
 
 def strip_reminders(text: str, walk: WalkConfig) -> tuple[str, bool]:
     """The text without its reminder blocks (an unclosed one runs to the end), and whether any was cut."""
+    if "<" + walk.reminder_tag not in text:
+        return text, False  # every match starts with the opening tag as written
     cleaned, count = walk.reminder_regex.subn("", text)
     return cleaned, count > 0
 
@@ -252,9 +261,10 @@ def _starts_with_any(text: str, prefixes: Iterable[str]) -> bool:
     return any(start.startswith(p) for p in prefixes)
 
 
-def _reminder_regex(tag: str) -> re.Pattern[str]:
+def _reminder_regex(tag: str, *, lazy: bool = False) -> re.Pattern[str]:
     name = re.escape(tag)
-    return re.compile(rf"<{name}(?:\s[^>]*)?>.*?(?:</{name}\s*>|\Z)", re.DOTALL)
+    source = rf"<{name}(?:\s[^>]*)?>.*?(?:</{name}\s*>|\Z)"
+    return LazyRegex(source, re.DOTALL) if lazy else re.compile(source, re.DOTALL)  # type: ignore[return-value]
 
 
 def _text(key: str, value: object) -> str:
@@ -263,7 +273,9 @@ def _text(key: str, value: object) -> str:
     return value
 
 
-def _compile(key: str, source: str) -> re.Pattern[str]:
+def _compile(key: str, source: str, *, lazy: bool = False) -> re.Pattern[str]:
+    if lazy:
+        return LazyRegex(source, _FLAGS)  # type: ignore[return-value]
     try:
         return re.compile(source, _FLAGS)
     except (re.error, OverflowError, RecursionError) as exc:
@@ -289,7 +301,7 @@ def _prefix_kinds(value: object) -> tuple[tuple[str, str], ...]:
     raise WalkConfigError("[walk] autonomous_prefixes must be a table {prefix = kind} or a list")
 
 
-def _handoffs(value: object, window_regex: re.Pattern[str]) -> tuple[HandoffPattern, ...]:
+def _handoffs(value: object, window_regex: re.Pattern[str], *, lazy: bool = False) -> tuple[HandoffPattern, ...]:
     """Handoff patterns from a list of {reason, pattern} tables (or bare pattern strings)."""
     if not isinstance(value, list):
         raise WalkConfigError("[walk] handoff_patterns must be a list")
@@ -304,7 +316,7 @@ def _handoffs(value: object, window_regex: re.Pattern[str]) -> tuple[HandoffPatt
             raise WalkConfigError("[walk] handoff_patterns entries must be tables or strings")
         window = f"(?P<window>{window_regex.pattern})"
         source = source.replace(WINDOW_TOKEN, window, 1).replace(WINDOW_TOKEN, window_regex.pattern)
-        patterns.append(HandoffPattern(reason=reason, regex=_compile("handoff_patterns", source)))
+        patterns.append(HandoffPattern(reason=reason, regex=_compile("handoff_patterns", source, lazy=lazy)))
     return tuple(patterns)
 
 

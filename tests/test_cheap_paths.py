@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from analyzer.builtin_data import load_builtin
 from analyzer.candidates import find_candidates, may_match, scan
 from analyzer.carveouts import build_views
 from analyzer.lexicon import default_lexicon
@@ -32,6 +33,7 @@ from hook.transcript_tools import (
     name_matches,
     standalone_gh_args,
 )
+from hook.transcript_walk import WALK_PATH, parse_walk_config, strip_reminders
 from tests.transcript_builder import TranscriptBuilder
 
 PIECES = [
@@ -164,6 +166,30 @@ def test_the_bench_terminal_is_ruled_out_without_the_views() -> None:
     text = "Parser lane: PR #12 is open; CI runs.\n\n" + lane([{"ref": "PR #12", "checkedAt": "10:04Z"}])
     assert not may_match(text, default_lexicon())
     assert may_match(text + " Your call.", default_lexicon())
+
+
+# -- the walk's patterns: compiled on first use, never searched in vain ---------------------------------
+
+
+def test_every_built_in_walk_pattern_compiles_as_the_checked_parse_does() -> None:
+    lazy = default_walk_config()
+    checked = parse_walk_config(load_builtin(WALK_PATH))  # compiles now: WalkConfigError on a bad pattern
+    pairs = [(lazy.window_regex, checked.window_regex), (lazy.reminder_regex, checked.reminder_regex)]
+    pairs += [(a.regex, b.regex) for a, b in zip(lazy.handoff_patterns, checked.handoff_patterns, strict=True)]
+    for deferred, compiled in pairs:
+        assert deferred.pattern == compiled.pattern
+        assert deferred.compiled == compiled  # re.Pattern equality: same source and flags
+
+
+REMINDER_PIECES = ["<system-reminder>", "</system-reminder>", "<system-reminder a=1>", "<System-Reminder>",
+                   "<system", "-reminder", ">", "<", "x", " ", "\n", "</system-reminder >"]
+
+
+@given(st.lists(st.sampled_from(REMINDER_PIECES), max_size=8).map("".join))
+def test_a_prompt_without_the_opening_tag_is_not_searched_and_reads_the_same(text: str) -> None:
+    walk = default_walk_config()
+    cleaned, count = walk.reminder_regex.subn("", text)
+    assert strip_reminders(text, walk) == (cleaned, count > 0)
 
 
 # -- the payload's decoding -----------------------------------------------------------------------------
