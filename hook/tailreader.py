@@ -54,14 +54,12 @@ class BackwardLines:
                 continue
             pending.append(chunk[cut + 1 :])
             yield pos + cut + 1, _join(pending)
-            pieces = chunk[:cut].split(b"\n")
-            # pieces[0] has no known start yet; the others are whole lines, yielded newest first.
-            starts = [pos]
-            for piece in pieces[:-1]:
-                starts.append(starts[-1] + len(piece) + 1)
-            for index in range(len(pieces) - 1, 0, -1):
-                yield starts[index], pieces[index]
-            pending = [pieces[0]]
+            # The whole lines of the block, newest first: rfind finds each newline with memrchr, where
+            # bytes.split would look at every byte (and copy the block once more).
+            while (start := chunk.rfind(b"\n", 0, cut) + 1) > 0:
+                yield pos + start, chunk[start:cut]
+                cut = start - 1
+            pending = [chunk[:cut]]  # its start is in an older block
         if pending:
             yield self._start, _join(pending)
 

@@ -53,6 +53,9 @@ __all__ = [
 ]
 
 FINAL_TEXT_SEPARATOR = "\n\n"
+# What json.loads skips around a value (its WHITESPACE pattern), and a decoder to call without its wrappers.
+JSON_WHITESPACE = " \t\n\r"
+_DECODER = json.JSONDecoder()
 # The first read of the remembered prompt line; doubled until the line's end is in.
 PROMPT_READ = 4096
 
@@ -178,7 +181,9 @@ class _TurnReader:
                 # Past the prompt: only tool blocks appended since scan_from matter.
                 if self.scan_from is None or offset < self.scan_from:
                     break
-                if b'"tool_' in raw and (record := _decode(raw)) is not None:
+                # Every line is decoded: a record whose tool blocks are written with \u escapes has no
+                # '"tool_' in its bytes, and a record of the same uuid must still shadow an older copy.
+                if (record := _decode(raw)) is not None:
                     self._collect_tools(self._main_line(record), offset)
                 continue
             record = _decode(raw)
@@ -277,13 +282,23 @@ class _TurnReader:
         if self._duplicate(record):
             return
         record = self._main_line(record)
+        kind = record.get("type")
+        if kind == "assistant":
+            # Never a prompt (classify_record answers None for every kind but user and attachment): the
+            # tool uses and the final text, from one read of the blocks. Most records of a turn are these.
+            if not flag(record, "isSidechain"):
+                content = blocks(record)
+                self._collect_uses(record, content, offset)
+                self._collect_final_text(record, content)
+            return
+        if kind != "user" and kind != "attachment":
+            return  # system, summary, snapshot ... records: no prompt, no tool block, no text
         verdict = self._verdict(record, offset)
         if verdict is not None:
             self.context = verdict
             return
-        self._collect_tools(record, offset, check_duplicate=False)
-        if record.get("type") == "assistant" and not flag(record, "isSidechain"):
-            self._collect_final_text(record)
+        if kind == "user" and not flag(record, "isSidechain"):
+            self._collect_results(blocks(record))
 
     def _verdict(self, record: Mapping[str, Any], offset: int) -> PromptContext | None:
         """The record's prompt context (SPEC §3.3) with its time, uuid and offset; None: not a prompt."""
@@ -301,43 +316,54 @@ class _TurnReader:
             offset=offset,
         )
 
-    def _collect_tools(self, record: Mapping[str, Any], offset: int, *, check_duplicate: bool = True) -> None:
-        if flag(record, "isSidechain") or (check_duplicate and self._duplicate(record)):
+    def _collect_tools(self, record: Mapping[str, Any], offset: int) -> None:
+        """The tool blocks of a record past the prompt (appended since scan_from)."""
+        if flag(record, "isSidechain") or self._duplicate(record):
             return
         kind = record.get("type")
         if kind == "user":
-            for block in blocks(record):
-                if block.get("type") != "tool_result":
-                    continue
-                use_id = string(block.get("tool_use_id"))
-                if use_id and use_id not in self.results:
-                    self.results[use_id] = (tool_result_text(block), block.get("is_error") is True)
+            self._collect_results(blocks(record))
         elif kind == "assistant":
-            uses = [b for b in blocks(record) if b.get("type") == "tool_use"]
-            timestamp = parse_timestamp(record.get("timestamp")) if uses else None
-            for block in reversed(uses):
-                use_id = string(block.get("id")) or ""
-                result = self.results.get(use_id) if use_id else None
-                self.calls.append(
-                    ToolCall(
-                        id=use_id,
-                        name=string(block.get("name")) or "",
-                        input=dict(mapping(block.get("input"))),
-                        result_text=result[0] if result else None,
-                        is_error=result[1] if result else False,
-                        timestamp=timestamp,
-                        offset=offset,
-                    )
-                )
+            self._collect_uses(record, blocks(record), offset)
 
-    def _collect_final_text(self, record: Mapping[str, Any]) -> None:
+    def _collect_results(self, content: list[Mapping[str, Any]]) -> None:
+        """A user record's tool_result blocks, by tool_use_id (the newest result of an id wins)."""
+        for block in content:
+            if block.get("type") != "tool_result":
+                continue
+            use_id = string(block.get("tool_use_id"))
+            if use_id and use_id not in self.results:
+                self.results[use_id] = (tool_result_text(block), block.get("is_error") is True)
+
+    def _collect_uses(self, record: Mapping[str, Any], content: list[Mapping[str, Any]], offset: int) -> None:
+        """An assistant record's tool_use blocks, joined with the results already read (newest first)."""
+        uses = [b for b in content if b.get("type") == "tool_use"]
+        if not uses:
+            return
+        timestamp = parse_timestamp(record.get("timestamp"))
+        for block in reversed(uses):
+            use_id = string(block.get("id")) or ""
+            result = self.results.get(use_id) if use_id else None
+            self.calls.append(
+                ToolCall(
+                    id=use_id,
+                    name=string(block.get("name")) or "",
+                    input=dict(mapping(block.get("input"))),
+                    result_text=result[0] if result else None,
+                    is_error=result[1] if result else False,
+                    timestamp=timestamp,
+                    offset=offset,
+                )
+            )
+
+    def _collect_final_text(self, record: Mapping[str, Any], content: list[Mapping[str, Any]]) -> None:
         """Gather the newest message.id group that carries text (one API response, several lines)."""
         msg_id = string(message(record).get("id"))
         if not self.seen_assistant:
             self.seen_assistant, self.assistant_id = True, msg_id
         if self.final_done:
             return
-        texts = [t for b in blocks(record) if b.get("type") == "text" and isinstance(t := b.get("text"), str)]
+        texts = [t for b in content if b.get("type") == "text" and isinstance(t := b.get("text"), str)]
         if self.final_parts or self.final_id is not None:
             if msg_id is None or msg_id != self.final_id:
                 self.final_done = True
@@ -364,17 +390,24 @@ class _TurnReader:
 
 
 def _decode(raw: bytes) -> Mapping[str, Any] | None:
-    """One JSONL line as a JSON object, or None for blank, non-UTF-8, malformed or non-object lines."""
+    """One JSONL line as a JSON object, or None for blank, non-UTF-8, malformed or non-object lines.
+
+    What json.loads does, less its per-call wrappers (a stop decodes every line back to the prompt):
+    JSON whitespace either side of one value, and nothing else on the line.
+    """
     if not raw.strip():
         return None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8").lstrip("\ufeff")
     except UnicodeDecodeError:
         return None
+    start = len(text) - len(text.lstrip(JSON_WHITESPACE))
     try:
-        value = json.loads(text.lstrip("\ufeff"))
+        value, end = _DECODER.raw_decode(text, start)
     except (ValueError, RecursionError):
         return None
+    if end != len(text) and text[end:].strip(JSON_WHITESPACE):
+        return None  # json.loads: "Extra data"
     return value if isinstance(value, dict) else None
 
 
