@@ -23,12 +23,12 @@ _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
 _BEFORE = r"(?<![\w'’\-/.])"
 _AFTER = r"(?![\w'’\-/]|\.\w)"
 # "word" is a run of letters for the mention test; apostrophes stay inside words.
-_WORD = re.compile(r"[\w'’-]+")
+_WORD = r"[\w'’-]+"
 # Words a mention cue may stand behind: "the phrase like your call", "phrases such as want me to".
 _MENTION_FILLERS = frozenset({"like", "such", "as", "the", "a", "an", "of", "called", "named", "'s", "on", "for", "by"})
 # Words skipped between a phrase and what marks it as mentioned: "… are both on the list".
 _FOLLOWER_FILLERS = frozenset({"both", "all", "now", "already", "also", "still"})
-_SENTENCE_BREAK = re.compile(r"[.!?;\n]")
+_SENTENCE_BREAK = r"[.!?;\n]"
 
 
 @frozen
@@ -103,17 +103,25 @@ def _key(matched: str) -> str:
     return " ".join(matched.lower().replace("’", "'").split())
 
 
+@cache
+def _mention_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The mention test's word and sentence-break patterns, compiled when a phrase is first found (not
+    at import: the hook imports this module at every autonomous stop, most of which find none)."""
+    return re.compile(_WORD), re.compile(_SENTENCE_BREAK)
+
+
 def _is_mention(view: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """A mention names the phrase instead of using it: 'the phrase your call', 'the trigger want me to'."""
-    after = " ".join(w.lower() for w in _WORD.findall(view[end : end + 60]) if w.lower() not in _FOLLOWER_FILLERS)
+    word, sentence_break = _mention_patterns()
+    after = " ".join(w.lower() for w in word.findall(view[end : end + 60]) if w.lower() not in _FOLLOWER_FILLERS)
     if any(after.startswith(follower) for follower in lexicon.mention_followers):
         return True
     window_start = max(0, start - 80)
     before = view[window_start:start]
-    breaks = list(_SENTENCE_BREAK.finditer(before))
+    breaks = list(sentence_break.finditer(before))
     if breaks:
         before = before[breaks[-1].end() :]
-    words = [w.lower().replace("’", "'") for w in _WORD.findall(before)]
+    words = [w.lower().replace("’", "'") for w in word.findall(before)]
     for word in reversed(words[-4:]):
         bare = word.removesuffix("'s")
         if bare in lexicon.mention_cues:

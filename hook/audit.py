@@ -12,10 +12,9 @@ import fcntl
 import json
 import os
 from collections.abc import Mapping
-from contextlib import suppress
-from datetime import UTC, datetime
 
 from analyzer.frozen import frozen
+from hook.dates import UTC, datetime
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -95,8 +94,10 @@ def append_line(path: str, line: AuditLine) -> str | None:
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         try:
             # Appenders queue here so the torn-line check never sees another seat's write half done.
-            with suppress(OSError):
+            try:  # noqa: SIM105 - contextlib.suppress would cost every stop its import
                 fcntl.flock(fd, fcntl.LOCK_EX)
+            except OSError:
+                pass
             size = os.fstat(fd).st_size
             if size and os.pread(fd, 1, size - 1) != b"\n":
                 data = b"\n" + data

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from contextlib import suppress
 from types import MappingProxyType
 
 from analyzer.builtin_data import load_builtin
@@ -201,8 +200,10 @@ def resolve_config(
     allow = values["allow_project_weakening"]
     allow_env = env.get(env_name("allow_project_weakening"))
     if allow_env is not None:
-        with suppress(ValueError):  # named when the env layer is applied below
+        try:  # noqa: SIM105 - contextlib.suppress would cost every stop its import
             allow = parse_bool(allow_env)
+        except ValueError:  # named when the env layer is applied below
+            pass
     for key, raw in (project or {}).items():
         if key in TABLES:
             tables.add(key, raw, "project lanegate.toml", trusted=allow, warnings=warnings)

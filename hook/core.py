@@ -11,19 +11,23 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
-from datetime import UTC, datetime
+
+try:  # signal's C core: signal.py only adds enums, which cost the hook their construction at every stop
+    import _signal
+except ImportError:  # pragma: no cover - an implementation without it
+    import signal as _signal  # type: ignore[no-redef]
+from collections.abc import Mapping, Sequence
 
 from analyzer.frozen import frozen
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
+from hook.dates import UTC, datetime
 from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, decide
 from hook.directives import load_directives
 from hook.exits import clean_terminal, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
-from hook.state import SessionState, Slot, after_stop, is_new_prompt, open_session
+from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session
 from hook.transcript import (
     PromptContext,
     ToolCall,
@@ -85,7 +89,7 @@ def handle(
     now = now or datetime.now(UTC)
     run = _Run(env, now)
     try:
-        with _deadline(deadline):
+        with _Deadline(deadline):
             if argument_error is not None:
                 raise HookError("input-error", argument_error)
             if harness_name is not None and harness_name not in ADAPTERS:
@@ -112,28 +116,38 @@ class DeadlineExceeded(BaseException):
     """The judgement ran past its deadline; a BaseException so no `except Exception` on the way swallows it."""
 
 
-@contextmanager
-def _deadline(seconds: float | None) -> Iterator[None]:
-    """Raise DeadlineExceeded in the main thread once `seconds` have passed (SIGALRM); else do nothing."""
-    if not seconds:
-        yield
-        return
-    import signal
+class _Deadline:
+    """Raise DeadlineExceeded in the main thread once `seconds` have passed (SIGALRM); else do nothing.
 
-    def expire(signum: int, frame: object) -> None:
-        raise DeadlineExceeded(f"deadline: the stop was not judged within {seconds:g} s")
+    A class rather than contextlib.contextmanager, and _signal rather than signal (which builds its
+    enums at import): both imports the hook would pay at every stop.
+    """
 
-    try:
-        previous = signal.signal(signal.SIGALRM, expire)
-    except ValueError:  # not the main thread: signals cannot reach it, judge without a deadline
-        yield
-        return
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.previous: object = None
+        self.armed = False
+
+    def __enter__(self) -> None:
+        if not self.seconds:
+            return
+        seconds = self.seconds
+
+        def expire(signum: int, frame: object) -> None:
+            raise DeadlineExceeded(f"deadline: the stop was not judged within {seconds:g} s")
+
+        try:
+            self.previous = _signal.signal(_signal.SIGALRM, expire)
+        except ValueError:  # not the main thread: signals cannot reach it, judge without a deadline
+            return
+        self.armed = True
+        _signal.setitimer(_signal.ITIMER_REAL, seconds)
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.armed:
+            self.armed = False
+            _signal.setitimer(_signal.ITIMER_REAL, 0)
+            _signal.signal(_signal.SIGALRM, self.previous)
 
 
 def stdin_text(raw: bytes) -> str:
@@ -223,12 +237,12 @@ class _Run:
             self._save(slot, state, decision, consecutive, turn, pending, warnings)
         return decision, self._line(decision, config, warnings, ctx, lane, finding)
 
-    def _session(self, config: Config) -> AbstractContextManager[Slot]:
+    def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
         assert stop is not None
         if stop.session is None:
             # No session id: no counters to keep; the boundary is the newest prompting record.
-            return nullcontext(Slot(None, SessionState(), None, existed=False))
+            return _NoSession()
         return open_session(config.state_dir, stop.session)
 
     def _read(
@@ -346,6 +360,16 @@ class _Run:
         path = config.audit_log if config else fallback
         note = f"{tag}: {message.translate(_LINE_BREAKS)}"
         return Outcome(None, line, append_line(path, line), failure=note)
+
+
+class _NoSession:
+    """The session slot of a stop without a session id: nothing kept, nothing locked."""
+
+    def __enter__(self) -> Slot:
+        return Slot(None, SessionState(), None, existed=False)
+
+    def __exit__(self, *exc_info: object) -> None:
+        return None
 
 
 def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger | None, Mapping[str, Any] | None]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Mapping, Sequence
-from datetime import UTC, datetime, time, timedelta, timezone, tzinfo
 
 from analyzer.frozen import frozen
+from hook.dates import UTC, datetime, time, timedelta, timezone, tzinfo
 from hook.records import LazyRegex, ToolCall
 from hook.transcript_tools import DEFAULT_SHELL_TOOLS, PR_URL, fetched_prs
 

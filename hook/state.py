@@ -13,8 +13,7 @@ import fcntl
 import json
 import os
 import zlib
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 
 from analyzer.frozen import asdict, frozen, replace
 
@@ -120,25 +119,48 @@ class Slot:
         self.state, self.damaged, self.existed = state, None, True
 
 
-@contextmanager
-def open_session(directory: str, key: str) -> Iterator[Slot]:
-    """Lock and load a session's state; an unusable directory yields a damaged slot that saves nothing."""
-    path = os.path.join(directory, state_file_name(key))
-    try:
-        os.makedirs(directory, mode=0o700, exist_ok=True)
-        lock_fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError as exc:
-        yield Slot(None, SessionState(), f"state directory unusable: {exc}", existed=False)
-        return
-    try:
+def open_session(directory: str, key: str) -> SessionLock:
+    """Lock and load a session's state: `with open_session(d, key) as slot:`; an unusable directory
+    gives a damaged slot that saves nothing."""
+    return SessionLock(directory, key)
+
+
+class SessionLock:
+    """The `with` block of open_session: the session's lock held while the block runs.
+
+    A class rather than contextlib.contextmanager, whose import the hook would pay at every stop.
+    """
+
+    def __init__(self, directory: str, key: str) -> None:
+        self.directory = directory
+        self.key = key
+        self._lock_fd: int | None = None
+
+    def __enter__(self) -> Slot:
+        path = os.path.join(self.directory, state_file_name(self.key))
         try:
-            fcntl.flock(lock_fd, fcntl.LOCK_EX)
+            os.makedirs(self.directory, mode=0o700, exist_ok=True)
+            self._lock_fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as exc:
-            yield Slot(None, SessionState(), f"state lock unusable: {exc}", existed=False)
-            return
-        yield _load(path)
-    finally:
-        os.close(lock_fd)
+            return Slot(None, SessionState(), f"state directory unusable: {exc}", existed=False)
+        try:
+            fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
+        except OSError as exc:
+            self._release()
+            return Slot(None, SessionState(), f"state lock unusable: {exc}", existed=False)
+        try:
+            return _load(path)
+        except BaseException:
+            self._release()
+            raise
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        if self._lock_fd is not None:
+            fd, self._lock_fd = self._lock_fd, None
+            os.close(fd)
 
 
 def _load(path: str) -> Slot:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping
-from datetime import datetime
 from functools import cache
 
 from analyzer.builtin_data import load_builtin
@@ -19,6 +18,7 @@ from hook.records import LazyRegex, block_texts, flag, has_image, is_tool_result
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
+    from datetime import datetime
     from typing import Any
 
     from hook.records import Record

@@ -337,6 +337,28 @@ def test_an_autonomous_stop_without_a_phrase_imports_neither_dataclasses_nor_spa
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
 
 
+# What pip's console script for `lanegate` runs (`python -m` would add runpy's own imports).
+CONSOLE_SCRIPT = "import re\nimport sys\nfrom hook.cli import main\nsys.exit(main())\n"
+
+
+def test_the_console_script_stop_imports_only_what_it_uses(tmp_path: Path) -> None:
+    """contextlib, signal's enums, datetime.py's pure-Python fallback, importlib and warnings: each cost
+    the stop an import for a few names it can reach without them."""
+    b = TranscriptBuilder(start=START).wake().bash("gh pr view 12", "OPEN").assistant_text("Parser lane next.")
+    payload = {"session_id": "s1", "transcript_path": str(b.write(tmp_path / "t.jsonl")), "cwd": str(tmp_path),
+               "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": "Parser lane next."}
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path), "LANEGATE_CONFIG": str(tmp_path / "none.toml"),
+           "LANEGATE_AUDIT_LOG": str(tmp_path / "audit.jsonl"), "LANEGATE_STATE_DIR": str(tmp_path / "state")}
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", CONSOLE_SCRIPT, "hook"],
+        input=json.dumps(payload).encode(), capture_output=True, cwd=ROOT, env=env, timeout=60, check=True,
+    )
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
+    assert {"hook.core", "hook.transcript", "analyzer.candidates", "shlex"} <= imported  # a gh command was read
+    assert sorted(m for m in imported if m in ("contextlib", "signal", "datetime", "importlib", "warnings")) == []
+    assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
+
+
 @given(st.text(alphabet=st.sampled_from(list("gh/ \t\r\n#'\"\\xp\u2003")), max_size=12))
 def test_the_cheap_gh_test_never_skips_a_command_shlex_reads_as_gh(command: str) -> None:
     try:
