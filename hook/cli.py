@@ -10,6 +10,7 @@ help formatter (gettext, locale, shutil) is a visible share of the budget. To ad
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Mapping, Sequence
 
@@ -17,7 +18,10 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     import argparse
     from types import ModuleType
+    from typing import NoReturn
 
+# Subcommands whose process ends without the interpreter's teardown when run from the command line.
+EXIT_WITHOUT_TEARDOWN = frozenset({"hook"})
 # name -> (module with configure(parser) or main(args), one-line help)
 COMMANDS: Mapping[str, tuple[str, str]] = {
     "hook": ("hook.hook_command", "the Stop hook: harness payload on stdin, decision on stdout"),
@@ -49,14 +53,35 @@ def build_parser(chosen: str | None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a subcommand; argv None means this process's own arguments (the console script)."""
     args = list(sys.argv[1:] if argv is None else argv)
     chosen = args[0] if args and args[0] in COMMANDS else None
     if chosen is not None:
+        short_lived = argv is None and chosen in EXIT_WITHOUT_TEARDOWN
         module = load_module(COMMANDS[chosen][0])
         if hasattr(module, "main"):
-            return int(module.main(args[1:]))
+            code = int(module.main(args[1:]))
+            if short_lived:
+                exit_without_teardown(code)
+            return code
     parsed = build_parser(chosen).parse_args(args)
     return int(parsed.handler(parsed))
+
+
+def exit_without_teardown(code: int) -> NoReturn:
+    """End the process once stdout and stderr are flushed, skipping the interpreter's teardown.
+
+    Freeing every module and object at exit costs `lanegate hook` about 5 ms at every turn-end, for a
+    process whose writes are all done: the audit line and the state go out with os.write (the state
+    fsynced) before the hook returns, and nothing registers atexit work on its path. A stream that
+    cannot be flushed (the harness closed the pipe) changes nothing: the hook exits 0 regardless.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:  # noqa: SIM105 - contextlib.suppress would cost every stop its import
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 if __name__ == "__main__":
