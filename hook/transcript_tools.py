@@ -8,6 +8,7 @@ those lets the command print text (such as a pull-request URL) that the named pr
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from functools import lru_cache
 
 from hook.records import LazyRegex, ToolCall
 
@@ -23,8 +24,6 @@ SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/u
 COMMAND_WRAPPERS = frozenset({"command", "env", "exec", "time", "nohup"})
 OPERATOR_CHARS = frozenset("();<>|&")
 SHLEX_WHITESPACE = " \t\r\n"  # what shlex.split separates words on
-# Without these, every word shlex reads from a command line is a piece of the line as written.
-SHLEX_QUOTING = ("'", '"', "\\")
 # fnmatch's special characters: a pattern without them matches only the name it spells.
 WILDCARDS = frozenset("*?[")
 
@@ -84,7 +83,7 @@ def may_name(command: str, *words: str) -> bool:
     """False only when no shlex reading of the command holds `gh` and one of `words` (as parts of its
     words): without quotes or escapes every word shlex reads is a piece of the command as written, so
     a substring test settles most of a turn's commands before any tokenizer runs."""
-    if any(q in command for q in SHLEX_QUOTING):
+    if "'" in command or '"' in command or "\\" in command:  # shlex's quotes and escape
         return True
     return "gh" in command and any(w in command for w in words)
 
@@ -192,8 +191,13 @@ def fetch_targets(
     return command_fetches(command)
 
 
+@lru_cache(maxsize=256)
 def command_fetches(command: str) -> frozenset[int]:
-    """PR numbers a command line fetches with gh (any segment): the tokenizing read behind fetch_targets."""
+    """PR numbers a command line fetches with gh (any segment): the tokenizing read behind fetch_targets.
+
+    Cached: a stop reads each call for the lane-state gates and again for the checkpoint, and a turn
+    that polls a PR runs the same command many times.
+    """
     found: set[int] = set()
     for words in command_segments(command):
         args = gh_args(words)
@@ -252,6 +256,13 @@ def _standalone_gh(call: ToolCall, shell_tools: Collection[str]) -> list[str] | 
 
 def standalone_gh_args(command: str) -> list[str] | None:
     """The words after gh when the command line is one standalone gh command, else None."""
+    words = _standalone_gh_words(command)
+    return None if words is None else list(words)
+
+
+@lru_cache(maxsize=256)
+def _standalone_gh_words(command: str) -> tuple[str, ...] | None:
+    """standalone_gh_args, cached (both artifact readers ask about every gh pr command of the turn)."""
     if not _may_start_with_gh(command) or not is_standalone(command):
         return None
     import shlex
@@ -262,7 +273,7 @@ def standalone_gh_args(command: str) -> list[str] | None:
         return None
     if not words or not (words[0] == "gh" or words[0].endswith("/gh")):
         return None
-    return words[1:]
+    return tuple(words[1:])
 
 
 def _may_start_with_gh(command: str) -> bool:

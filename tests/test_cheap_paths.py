@@ -218,3 +218,14 @@ def test_hook_dates_are_the_datetime_classes() -> None:
 
     for name in dates.__all__:
         assert getattr(dates, name) is getattr(datetime, name)
+
+
+# -- cached command parses -------------------------------------------------------------------------------
+
+
+def test_a_cached_gh_parse_hands_out_its_own_list() -> None:
+    first = standalone_gh_args("gh pr view 12")
+    assert first == ["pr", "view", "12"]
+    first.append("--web")
+    assert standalone_gh_args("gh pr view 12") == ["pr", "view", "12"]
+    assert command_fetches("gh pr view 12") == command_fetches("gh pr view 12") == frozenset({12})
