@@ -124,6 +124,15 @@ def asdict(value: Any) -> Any:
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     cls = type(self)
     names = cls.__record_names__
+    # Every field given, in field order, all by keyword or all by position: the common constructions,
+    # taken as they are (a stop builds a record per tool call of its turn).
+    if not args:
+        if tuple(kwargs) == names:
+            self.__dict__.update(kwargs)
+            return
+    elif not kwargs and len(args) == len(names):
+        self.__dict__.update(zip(names, args, strict=True))
+        return
     if len(args) > len(names):
         raise TypeError(f"{cls.__name__}() takes {len(names)} positional arguments but {len(args)} were given")
     values = dict(zip(names, args, strict=False))

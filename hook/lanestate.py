@@ -26,7 +26,6 @@ LANE_CONTINUATIONS = ("active-lane", "next-lane", "blocker-routed")
 FUTURE_TOLERANCE = timedelta(minutes=5)
 MERGE_FIELD = "mergedAt"
 
-_FENCE_OPEN = LazyRegex(r"^ {0,3}(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 _LANE_INFO = LazyRegex(r"lane-state(?:\s|$)", re.IGNORECASE)
 _ZONE = r"(?P<zone>Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?"
 _CLOCK = r"(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2})(?:[.,](?P<f>\d{1,9}))?)?"
@@ -142,19 +141,18 @@ def find_lane_state_block(text: str) -> str | None:
     """
     if "```" not in text and "~~~" not in text:
         return None
-    opener = _FENCE_OPEN.compiled.match
     found: str | None = None
     open_fence: tuple[str, int, bool, list[str]] | None = None
     for raw_line in text.split("\n"):
         line = raw_line[:-1] if raw_line.endswith("\r") else raw_line
         if open_fence is None:
-            match = opener(line)
-            if match is None:
+            opened = fence_opener(line)
+            if opened is None:
                 continue
-            fence, info = match.group("fence"), match.group("info").strip()
+            fence, info = opened[0], opened[1].strip()
             if fence[0] == "`" and "`" in info:
                 continue  # inline code, not a fence
-            open_fence = (fence[0], len(fence), bool(_LANE_INFO.match(info)), [])
+            open_fence = (fence[0], len(fence), is_lane_info(info), [])
             continue
         char, length, is_lane, body = open_fence
         stripped = line.strip()
@@ -173,12 +171,32 @@ def find_lane_state_block(text: str) -> str | None:
     return found
 
 
+def fence_opener(line: str) -> tuple[str, str] | None:
+    """The fence and the rest of a line that opens a fenced block, else None: a match of
+    `^ {0,3}(`{3,}|~{3,})(.*)$`, read with string methods (no pattern to compile at every stop)."""
+    body = line.lstrip(" ")
+    if len(line) - len(body) > 3 or body[:1] not in ("`", "~"):
+        return None
+    run = len(body) - len(body.lstrip(body[0]))
+    return (body[:run], body[run:]) if run >= 3 else None
+
+
+def is_lane_info(info: str) -> bool:
+    """Whether a fence's info string starts with the word lane-state (_LANE_INFO): string methods for
+    ASCII text; re.IGNORECASE folds some other letters into ASCII ones ("ſ" is "s"), so the pattern
+    reads any other."""
+    if not info.isascii():
+        return bool(_LANE_INFO.match(info))
+    return info[:10].lower() == "lane-state" and (len(info) == 10 or info[10].isspace())
+
+
 def pr_numbers_in_ref(ref: object) -> tuple[int, ...]:
     """The PR numbers a gate ref names ("PR #812", "pull request 812", a /pull/N URL), in order."""
     if not isinstance(ref, str):
         return ()
     numbers = [int(m.group(1)) for m in _PR_REF.finditer(ref)]
-    numbers += [int(m.group(1)) for m in PR_URL.finditer(ref)]
+    if "/pull/" in ref:  # in every PR_URL match: most refs never compile it
+        numbers += [int(m.group(1)) for m in PR_URL.finditer(ref)]
     return tuple(dict.fromkeys(numbers))
 
 

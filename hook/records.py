@@ -67,7 +67,8 @@ def message(record: Record) -> Mapping[str, Any]:
 
 def blocks(record: Record) -> list[Mapping[str, Any]]:
     """The content blocks of a record's message; a plain-string content is one text block."""
-    content = message(record).get("content")
+    holder = record.get("message")  # message(record), without two calls per record of the walk
+    content = holder.get("content") if isinstance(holder, (dict, Mapping)) else None
     if isinstance(content, str):
         return [{"type": "text", "text": content}]
     if isinstance(content, list):

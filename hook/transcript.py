@@ -393,10 +393,8 @@ def _decode(raw: bytes) -> Mapping[str, Any] | None:
     """One JSONL line as a JSON object, or None for blank, non-UTF-8, malformed or non-object lines.
 
     What json.loads does, less its per-call wrappers (a stop decodes every line back to the prompt):
-    JSON whitespace either side of one value, and nothing else on the line.
+    JSON whitespace either side of one value, and nothing else on the line (so a blank line is None).
     """
-    if not raw.strip():
-        return None
     try:
         text = raw.decode("utf-8").lstrip("\ufeff")
     except UnicodeDecodeError:

@@ -44,7 +44,6 @@ PR_URL = LazyRegex(r"https?://[A-Za-z0-9.-]+(?::\d+)?/[\w.-]+/[\w.-]+/pull/(\d{1
 PR_PATH = LazyRegex(r"/pulls?/(\d{1,9})(?!\d)")
 API_PULLS = LazyRegex(r"(?:^|/)pulls/(\d{1,9})(?!\d)")
 GRAPHQL_PR = LazyRegex(r"pullRequest\s*\(\s*number\s*:\s*(\d{1,9})")
-NUMBER = LazyRegex(r"#?(\d{1,9})")
 PR_INPUT_KEY = LazyRegex(r"(?i)pull|number|url|^(?:pr|ref|id)$|^pr[_-]?(?:num|id)")
 
 
@@ -67,16 +66,22 @@ def shell_command(call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_T
 def name_matches(name: str, patterns: Iterable[str]) -> bool:
     """Whether a tool name matches one of the fnmatch patterns (case-sensitive); a pattern without
     wildcards is compared as written, so a stop compiles no pattern for plain tool names."""
-    for pattern in patterns:
-        if WILDCARDS.isdisjoint(pattern):
-            if name == pattern:
-                return True
-        else:
-            from fnmatch import fnmatchcase
+    plain, wild = _split_patterns(patterns if isinstance(patterns, tuple) else tuple(patterns))
+    if name in plain:
+        return True
+    if wild:
+        from fnmatch import fnmatchcase
 
-            if fnmatchcase(name, pattern):
-                return True
+        return any(fnmatchcase(name, pattern) for pattern in wild)
     return False
+
+
+@lru_cache(maxsize=64)
+def _split_patterns(patterns: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The plain names and the wildcard patterns of a pattern list, sorted out once per list (a stop
+    asks about every tool call of the turn, against the same configured lists)."""
+    plain = frozenset(p for p in patterns if WILDCARDS.isdisjoint(p))
+    return plain, tuple(p for p in patterns if p not in plain)
 
 
 def may_name(command: str, *words: str) -> bool:
@@ -147,6 +152,13 @@ def gh_args(words: list[str]) -> list[str] | None:
     return None
 
 
+def pr_number(text: str) -> int | None:
+    """The number of "812" or "#812" (a fullmatch of `#?(\\d{1,9})`), read without a regex: \\d is a
+    Unicode decimal digit, as str.isdecimal() tells, and int() reads every one."""
+    digits = text[1:] if text[:1] == "#" else text
+    return int(digits) if 0 < len(digits) <= 9 and digits.isdecimal() else None
+
+
 def pr_selector(args: Iterable[str]) -> int | None:
     """The PR number a `gh pr <sub>` names as its first positional argument (number, #N or URL)."""
     skip = False
@@ -157,8 +169,8 @@ def pr_selector(args: Iterable[str]) -> int | None:
         if arg.startswith("-"):
             skip = arg in GH_VALUE_FLAGS
             continue
-        if match := NUMBER.fullmatch(arg):
-            return int(match.group(1))
+        if (number := pr_number(arg)) is not None:
+            return number
         if match := PR_URL.fullmatch(arg):
             return int(match.group(1))
         return None  # a branch name: not a number we can check against a ref
@@ -302,8 +314,8 @@ def _numbers_in_input(value: Any, key: str = "", depth: int = 0) -> Iterable[int
     elif isinstance(value, str):
         for match in PR_PATH.finditer(value):
             yield int(match.group(1))
-        if PR_INPUT_KEY.search(key) and (match := NUMBER.fullmatch(value.strip())):
-            yield int(match.group(1))
+        if PR_INPUT_KEY.search(key) and (number := pr_number(value.strip())) is not None:
+            yield number
 
 
 def _assignment(word: str) -> bool:

@@ -7,6 +7,7 @@ tool name compared without fnmatch, PR-fetch evidence read only when a gate name
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import suppress
@@ -23,7 +24,7 @@ from analyzer.candidates import find_candidates, may_match, scan
 from analyzer.carveouts import build_views
 from analyzer.lexicon import default_lexicon
 from hook.core import stdin_text
-from hook.lanestate import parse_lane_state, validate_lane_state
+from hook.lanestate import fence_opener, is_lane_info, parse_lane_state, pr_numbers_in_ref, validate_lane_state
 from hook.records import ToolCall
 from hook.transcript import default_walk_config, read_turn
 from hook.transcript_tools import (
@@ -31,6 +32,7 @@ from hook.transcript_tools import (
     command_segments,
     may_name,
     name_matches,
+    pr_number,
     standalone_gh_args,
 )
 from hook.transcript_walk import WALK_PATH, parse_walk_config, strip_reminders
@@ -229,3 +231,71 @@ def test_a_cached_gh_parse_hands_out_its_own_list() -> None:
     first.append("--web")
     assert standalone_gh_args("gh pr view 12") == ["pr", "view", "12"]
     assert command_fetches("gh pr view 12") == command_fetches("gh pr view 12") == frozenset({12})
+
+
+# -- harness detection ------------------------------------------------------------------------------------
+
+
+def test_detection_asks_every_adapter_but_the_fallback_in_order_and_they_answer_alike() -> None:
+    from hook.harness import ADAPTERS, CLAIMS, FALLBACK, get_harness
+
+    assert list(CLAIMS) == [name for name in ADAPTERS if name != FALLBACK]
+    payloads = [
+        {"hook_event_name": "Stop", "turn_id": "t1", "model": "gpt"},
+        {"hook_event_name": "Stop", "turn_id": 5, "model": "gpt"},
+        {"hook_event_name": "AfterAgent", "prompt": "x"},
+        {"conversation_id": "c", "loop_count": 0, "status": "completed"},
+        {"conversation_id": "c"},
+        {"hook_event_name": "Stop", "session_id": "s"},
+        {},
+    ]
+    for name, claims in CLAIMS.items():
+        adapter = get_harness(name)
+        assert [adapter.claims(p) for p in payloads] == [claims(p) for p in payloads]
+
+
+# -- patterns read with string methods ---------------------------------------------------------------------
+
+FENCE_OPEN = re.compile(r"^ {0,3}(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+LANE_INFO = re.compile(r"lane-state(?:\s|$)", re.IGNORECASE)
+NUMBER = re.compile(r"#?(\d{1,9})")
+PR_URL_PATTERN = re.compile(r"https?://[A-Za-z0-9.-]+(?::\d+)?/[\w.-]+/[\w.-]+/pull/(\d{1,9})(?![\w-])")
+
+
+@given(st.text(alphabet=st.sampled_from(list(" `~\t\rxlane-state\x1c\u00a0é")), max_size=12))
+@example("   ```lane-state")
+@example("    ```")
+@example("~~~~ lane-state x")
+def test_the_fence_opener_is_the_pattern(line: str) -> None:
+    match = FENCE_OPEN.match(line)
+    assert fence_opener(line) == ((match.group("fence"), match.group("info")) if match else None)
+
+
+@given(st.text(alphabet=st.sampled_from(list("lane-stATE ſKı\t\x1c\u2003\u00a0x")), max_size=14))
+@example("lane-state")
+@example("LANE-STATE x")
+@example("lane-ſtate")
+@example("lane-state\x1cx")
+@example("lane-states")
+def test_the_lane_info_test_is_the_pattern(info: str) -> None:
+    assert is_lane_info(info) == bool(LANE_INFO.match(info))
+
+
+@given(st.text(alphabet=st.sampled_from(list("#0123456789٣８x -")), max_size=12))
+@example("#812")
+@example("1234567890")
+@example("٣")
+@example("##1")
+def test_the_pr_number_reader_is_the_pattern(text: str) -> None:
+    match = NUMBER.fullmatch(text)
+    assert pr_number(text) == (int(match.group(1)) if match else None)
+
+
+@given(st.lists(st.sampled_from(["PR", "#", "12", " ", "https://github.com/o/r/pull/7", "/pull/", "pull request",
+                                  "x", "PULL-REQUEST", "/pulls/3", "ſ"]), max_size=6).map("".join))
+def test_a_ref_without_a_pull_path_has_no_pr_url(ref: str) -> None:
+    numbers = pr_numbers_in_ref(ref)
+    urls = [int(m.group(1)) for m in PR_URL_PATTERN.finditer(ref)]
+    assert set(urls) <= set(numbers)
+    if "/pull/" not in ref:
+        assert urls == []

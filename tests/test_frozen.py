@@ -106,3 +106,14 @@ def test_replace_passes_a_real_dataclass_to_dataclasses() -> None:
         a: int
 
     assert replace(Plain(1), a=2) == Plain(2)
+
+
+def test_every_construction_stores_the_fields_in_field_order() -> None:
+    built = [
+        Point(1, 2, ("a",), "n"),
+        Point(x=1, y=2, tags=("a",), note="n"),
+        Point(note="n", tags=("a",), y=2, x=1),
+        Point(1, note="n", y=2, tags=("a",)),
+    ]
+    assert all(p == built[0] and p.note == "n" for p in built)
+    assert {tuple(vars(p).items()) for p in built} == {(("x", 1), ("y", 2), ("tags", ("a",)), ("note", "n"))}

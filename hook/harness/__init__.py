@@ -8,7 +8,7 @@ To add a harness, write hook/harness/<name>.py exposing HARNESS and list it in A
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from analyzer.frozen import frozen
 from hook.decision import Decision
@@ -42,8 +42,8 @@ if TYPE_CHECKING:
 
 
 # name -> module; detection asks every adapter but the fallback, in this order, whether a payload is its
-# own (Codex: turn_id and model; Gemini: AfterAgent; Cursor: conversation_id and loop_count), and falls
-# back to Claude Code (SPEC §1.2).
+# own (Codex: turn_id and model; Gemini: AfterAgent; Cursor: conversation_id and loop_count: CLAIMS
+# below), and falls back to Claude Code (SPEC §1.2).
 ADAPTERS: Mapping[str, str] = {
     "claude": "hook.harness.claude",
     "codex": "hook.harness.codex",
@@ -51,6 +51,7 @@ ADAPTERS: Mapping[str, str] = {
     "cursor": "hook.harness.cursor",
 }
 FALLBACK = "claude"
+GEMINI_EVENT = "AfterAgent"
 
 
 class PayloadError(ValueError):
@@ -88,10 +89,35 @@ def get_harness(name: str) -> Harness:
 
 
 def detect_harness(payload: Mapping[str, Any]) -> Harness:
-    """The first non-fallback adapter that claims the payload, else the fallback (Claude Code)."""
-    for name in ADAPTERS:
-        if name != FALLBACK:
-            harness = get_harness(name)
-            if harness.claims(payload):
-                return harness
+    """The first non-fallback adapter that claims the payload, else the fallback (Claude Code).
+
+    Only the chosen adapter is imported: the claims are asked here (CLAIMS), not of imported adapters.
+    """
+    for name, claims in CLAIMS.items():
+        if claims(payload):
+            return get_harness(name)
     return get_harness(FALLBACK)
+
+
+def codex_claims(payload: Mapping[str, Any]) -> bool:
+    """Codex CLI's Stop payload: a string turn_id and a model."""
+    return isinstance(payload.get("turn_id"), str) and "model" in payload
+
+
+def gemini_claims(payload: Mapping[str, Any]) -> bool:
+    """Gemini CLI's AfterAgent payload."""
+    return payload.get("hook_event_name") == GEMINI_EVENT
+
+
+def cursor_claims(payload: Mapping[str, Any]) -> bool:
+    """Cursor's stop payload: a conversation_id and a loop_count."""
+    return "conversation_id" in payload and "loop_count" in payload
+
+
+# Every adapter but the fallback, in ADAPTERS order: whether a payload is its own. The adapters' claims()
+# are these; detection asks them here, so a stop imports one adapter, not all four.
+CLAIMS: Mapping[str, Callable[[Mapping[str, Any]], bool]] = {
+    "codex": codex_claims,
+    "gemini": gemini_claims,
+    "cursor": cursor_claims,
+}

@@ -22,7 +22,7 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput
+from hook.harness import PayloadError, StopInput, codex_claims
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class Codex:
     name = "codex"
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return isinstance(payload.get("turn_id"), str) and "model" in payload
+        return codex_claims(payload)
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         from hook.rollout import read_rollout

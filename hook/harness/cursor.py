@@ -23,7 +23,7 @@ from collections.abc import Mapping
 
 from analyzer.frozen import replace
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput
+from hook.harness import PayloadError, StopInput, cursor_claims
 from hook.records import LazyRegex, mapping, string
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -43,7 +43,7 @@ class Cursor:
     name = "cursor"
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return "conversation_id" in payload and "loop_count" in payload
+        return cursor_claims(payload)
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", EVENT)

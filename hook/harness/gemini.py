@@ -21,7 +21,7 @@ from collections.abc import Mapping
 
 from analyzer.frozen import replace
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput
+from hook.harness import GEMINI_EVENT, PayloadError, StopInput, gemini_claims
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -30,14 +30,14 @@ if TYPE_CHECKING:
     from hook.transcript import Turn, WalkConfig
 
 
-EVENT = "AfterAgent"
+EVENT = GEMINI_EVENT
 
 
 class Gemini:
     name = "gemini"
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return payload.get("hook_event_name") == EVENT
+        return gemini_claims(payload)
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", EVENT)
