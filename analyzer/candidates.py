@@ -52,7 +52,13 @@ def find_candidates(text: str, lexicon: Lexicon | None = None) -> tuple[Candidat
 
 
 def may_match(text: str, lexicon: Lexicon) -> bool:
-    """False only when no phrase can match: most texts, settled without the views or the big regex.
+    """False only when no phrase of the lexicon can match (may_match_forms)."""
+    return may_match_forms(text, _forms(lexicon))
+
+
+def may_match_forms(text: str, forms: tuple[str, ...]) -> bool:
+    """False only when no phrase of these canonical forms can match: most texts, settled without the
+    views or the big regex (and, in the hook, without building the lexicon).
 
     For ASCII text, a case-insensitive match of an ASCII piece of a phrase word is that piece in the
     lower-cased text (the views only blank characters, so a piece found there is in the text too); a
@@ -62,15 +68,21 @@ def may_match(text: str, lexicon: Lexicon) -> bool:
     if not text.isascii():
         return True
     lowered = text.lower()
-    return any(all(piece in lowered for piece in pieces) for pieces in _pieces(lexicon))
+    return any(all(piece in lowered for piece in pieces) for pieces in _pieces(forms))
 
 
 @cache
-def _pieces(lexicon: Lexicon) -> tuple[tuple[str, ...], ...]:
-    """Per phrase, the ASCII runs its match must contain: each word's parts between apostrophes."""
+def _forms(lexicon: Lexicon) -> tuple[str, ...]:
+    return tuple(entry.canonical for entry in lexicon.phrases)
+
+
+@cache
+def _pieces(forms: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Per phrase, the ASCII runs its match must contain: each word's parts between apostrophes (the
+    words of a canonical form are PhraseEntry.words)."""
     return tuple(
-        tuple(part.lower() for word in entry.words for part in word.split("'") if part.isascii())
-        for entry in lexicon.phrases
+        tuple(part.lower() for word in form.split() for part in word.split("'") if part.isascii())
+        for form in forms
     )
 
 

@@ -119,11 +119,16 @@ def normalize_word(word: str) -> str:
     return word.strip().lower().replace("\u2019", "'").replace("\u2018", "'")
 
 
+def phrase_canonical(raw: Mapping[str, Any]) -> str:
+    """The canonical form of a phrase as written in the lexicon data: its words normalized."""
+    return " ".join(normalize_word(w) for w in str(raw["canonical"]).split())
+
+
 def _phrase_from(raw: Mapping[str, Any]) -> PhraseEntry:
     family = raw.get("family", "offer")
     if family not in ("offer", "attribution"):
         raise ValueError(f"lexicon phrase {raw.get('canonical')!r}: family must be offer or attribution")
-    canonical = " ".join(normalize_word(w) for w in str(raw["canonical"]).split())
+    canonical = phrase_canonical(raw)
     if not canonical:
         raise ValueError("lexicon phrase with an empty canonical form")
     return PhraseEntry(
@@ -178,3 +183,10 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
 def default_lexicon() -> Lexicon:
     """The built-in lexicon, parsed once per process."""
     return parse_lexicon(load_builtin(LEXICON_PATH))
+
+
+@cache
+def default_phrase_forms() -> tuple[str, ...]:
+    """The canonical forms of the built-in phrases, without building the lexicon: all the hook's
+    candidate test needs at a stop whose text holds none (most of them)."""
+    return tuple(dict.fromkeys(phrase_canonical(raw) for raw in load_builtin(LEXICON_PATH)["phrase"]))

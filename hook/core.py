@@ -374,7 +374,8 @@ class _NoSession:
 
 def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger | None, Mapping[str, Any] | None]:
     """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then."""
-    from analyzer.candidates import find_candidates
+    from analyzer.candidates import find_candidates, may_match_forms
+    from analyzer.lexicon import default_phrase_forms, phrase_canonical
 
     if len(text) > MAX_JUDGED_CHARS:
         warnings.append(
@@ -382,7 +383,11 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
             "(finding offsets count from there)"
         )
         text = text[-MAX_JUDGED_CHARS:]
-    lexicon = _lexicon(config, warnings)
+    extra = _extra_phrases(config, warnings)
+    # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
+    if not may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
+        return None, None
+    lexicon = _lexicon(config, extra)
     if not find_candidates(text, lexicon):
         return None, None
     from analyzer import analyze
@@ -395,23 +400,32 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
     return (Trigger(firing.phrase, firing.reason) if firing else None), finding
 
 
-def _lexicon(config: Config, warnings: list[str]) -> Any:
-    """The built-in lexicon plus the configured additions; a new phrase never redefines a built-in one."""
-    from analyzer.lexicon import default_lexicon, normalize_word
+def _extra_phrases(config: Config, warnings: list[str]) -> list[Mapping[str, str]]:
+    """The configured phrases that are new; a new phrase never redefines a built-in one (named)."""
+    if not config.lexicon.phrases:
+        return []
+    from analyzer.lexicon import default_phrase_forms, phrase_canonical
+
+    known = set(default_phrase_forms())
+    phrases = []
+    for phrase in config.lexicon.phrases:
+        canonical = phrase_canonical(phrase)
+        if canonical in known:
+            warnings.append(f"lexicon phrase {canonical!r} already built in: kept the built-in entry")
+        else:
+            phrases.append(phrase)
+    return phrases
+
+
+def _lexicon(config: Config, extra: list[Mapping[str, str]]) -> Any:
+    """The built-in lexicon plus the configured additions (extra: the new phrases, _extra_phrases)."""
+    from analyzer.lexicon import default_lexicon
 
     base = default_lexicon()
     extras = config.lexicon
     if not extras:
         return base
-    known = {p.canonical for p in base.phrases}
-    phrases = []
-    for phrase in extras.phrases:
-        canonical = " ".join(normalize_word(w) for w in phrase["canonical"].split())
-        if canonical in known:
-            warnings.append(f"lexicon phrase {canonical!r} already built in: kept the built-in entry")
-        else:
-            phrases.append(phrase)
-    return base.extended(phrases=phrases, domain_words=extras.domain_words, agent_work=extras.agent_work)
+    return base.extended(phrases=extra, domain_words=extras.domain_words, agent_work=extras.agent_work)
 
 
 def _lane_details(lane: LaneState) -> tuple[str, ...]:

@@ -53,9 +53,10 @@ __all__ = [
 ]
 
 FINAL_TEXT_SEPARATOR = "\n\n"
-# What json.loads skips around a value (its WHITESPACE pattern), and a decoder to call without its wrappers.
+# What json.loads skips around a value (its WHITESPACE pattern), and its decoder's scanner, called
+# without the wrappers (json.loads -> decode -> raw_decode -> scan_once).
 JSON_WHITESPACE = " \t\n\r"
-_DECODER = json.JSONDecoder()
+_SCAN = json.JSONDecoder().scan_once
 # The first read of the remembered prompt line; doubled until the line's end is in.
 PROMPT_READ = 4096
 
@@ -358,6 +359,8 @@ class _TurnReader:
 
     def _collect_final_text(self, record: Mapping[str, Any], content: list[Mapping[str, Any]]) -> None:
         """Gather the newest message.id group that carries text (one API response, several lines)."""
+        if self.final_done and self.seen_assistant:
+            return  # nothing older can change the final text or the newest message.id
         msg_id = string(message(record).get("id"))
         if not self.seen_assistant:
             self.seen_assistant, self.assistant_id = True, msg_id
@@ -380,8 +383,8 @@ class _TurnReader:
 
     def _duplicate(self, record: Mapping[str, Any]) -> bool:
         """A record written twice (same uuid) is read once."""
-        uuid = string(record.get("uuid"))
-        if uuid is None:
+        uuid = record.get("uuid")
+        if not isinstance(uuid, str):
             return False
         if uuid in self.seen:
             return True
@@ -401,8 +404,8 @@ def _decode(raw: bytes) -> Mapping[str, Any] | None:
         return None
     start = len(text) - len(text.lstrip(JSON_WHITESPACE))
     try:
-        value, end = _DECODER.raw_decode(text, start)
-    except (ValueError, RecursionError):
+        value, end = _SCAN(text, start)  # what raw_decode calls; StopIteration: no value at start
+    except (StopIteration, ValueError, RecursionError):
         return None
     if end != len(text) and text[end:].strip(JSON_WHITESPACE):
         return None  # json.loads: "Extra data"

@@ -299,3 +299,30 @@ def test_a_ref_without_a_pull_path_has_no_pr_url(ref: str) -> None:
     assert set(urls) <= set(numbers)
     if "/pull/" not in ref:
         assert urls == []
+
+
+def test_the_phrase_forms_are_the_lexicon_phrases_without_building_it() -> None:
+    from analyzer.candidates import may_match_forms
+    from analyzer.lexicon import default_phrase_forms
+
+    assert default_phrase_forms() == tuple(entry.canonical for entry in default_lexicon().phrases)
+    for text in ("Your call.", "your steer on this", "Nothing to see.", "if you’d rather", "é your call"):
+        assert may_match_forms(text, default_phrase_forms()) == may_match(text, default_lexicon())
+
+
+def test_a_configured_phrase_that_is_built_in_is_named_even_when_the_text_holds_no_phrase(tmp_path: Path) -> None:
+    from hook.core import handle
+
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[lexicon]\nphrases = [{canonical = "Your  Call", family = "attribution"}, {canonical = "zebra crossing"}]\n',
+        encoding="utf-8",
+    )
+    transcript = TranscriptBuilder(start=START).wake().assistant_text("Parser lane next.").write(tmp_path / "t.jsonl")
+    env = {"HOME": str(tmp_path), "LANEGATE_CONFIG": str(config), "LANEGATE_AUDIT_LOG": str(tmp_path / "audit.jsonl"),
+           "LANEGATE_STATE_DIR": str(tmp_path / "state")}
+    for text in ("Parser lane next.", "Zebra crossing next."):
+        payload = {"session_id": None, "transcript_path": str(transcript), "cwd": str(tmp_path),
+                   "hook_event_name": "Stop", "last_assistant_message": text}
+        outcome = handle(json.dumps(payload).encode(), None, env, START + timedelta(minutes=5))
+        assert "lexicon phrase 'your call' already built in: kept the built-in entry" in outcome.line.warnings

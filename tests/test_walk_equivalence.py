@@ -1,7 +1,7 @@
 """The transcript walk's fast paths read the same Turn as the plain walk, on varied and hostile transcripts.
 
 The plain walk is the reference: every line through json.loads, every record through classify_record and
-then the tool and text collectors, in that order. The fast walk decodes with JSONDecoder.raw_decode and
+then the tool and text collectors, in that order. The fast walk decodes with the JSON scanner directly and
 sends assistant and bookkeeping records straight to their collectors (classify_record never makes them a
 prompt). Transcripts come from tests/transcript_builder.py, with prompts that quote the JSON the walk
 reads ('"type":"tool_result"', unicode escapes, spaces after colons), duplicated uuids, sidechains,
