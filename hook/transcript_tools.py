@@ -24,6 +24,7 @@ SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/u
 COMMAND_WRAPPERS = frozenset({"command", "env", "exec", "time", "nohup"})
 OPERATOR_CHARS = frozenset("();<>|&")
 SHLEX_WHITESPACE = " \t\r\n"  # what shlex.split separates words on
+_SHLEX_SPACES = str.maketrans("\t\r\n", "   ")
 # fnmatch's special characters: a pattern without them matches only the name it spells.
 WILDCARDS = frozenset("*?[")
 
@@ -122,15 +123,38 @@ def is_standalone(command: str) -> bool:
     return quote is None and bool(text)
 
 
+def shlex_words(text: str, *, punctuation: bool = False) -> list[str]:
+    """shlex's reading of a command line: posix words split on its whitespace, comments dropped, and with
+    punctuation, runs of ();<>|& as tokens of their own. A line without quotes, escapes or # is read
+    here directly; any other goes to shlex itself (imported then), which raises ValueError for
+    unbalanced quotes."""
+    if "'" in text or '"' in text or "\\" in text or "#" in text:
+        import shlex
+
+        lexer = shlex.shlex(text, posix=True, punctuation_chars=punctuation)
+        lexer.whitespace_split = True
+        return list(lexer)
+    if not punctuation:
+        return [word for word in text.translate(_SHLEX_SPACES).split(" ") if word]
+    tokens: list[str] = []
+    start = 0
+    kind = None  # of the token being read: True punctuation, False word, None between tokens
+    for index, char in enumerate(text):
+        now = None if char in SHLEX_WHITESPACE else char in OPERATOR_CHARS
+        if now != kind:
+            if kind is not None:
+                tokens.append(text[start:index])
+            start, kind = index, now
+    if kind is not None:
+        tokens.append(text[start:])
+    return tokens
+
+
 def command_segments(command: str) -> list[list[str]]:
     """The simple commands of a command line, as word lists (a best-effort read for evidence)."""
-    import shlex
-
     flat = command.replace("\\\n", " ").replace("\n", " ; ")
-    lexer = shlex.shlex(flat, posix=True, punctuation_chars=True)
-    lexer.whitespace_split = True
     try:
-        tokens = list(lexer)
+        tokens = shlex_words(flat, punctuation=True)
     except ValueError:  # unbalanced quotes: fall back to plain words
         tokens = flat.split()
     segments: list[list[str]] = [[]]
@@ -277,10 +301,8 @@ def _standalone_gh_words(command: str) -> tuple[str, ...] | None:
     """standalone_gh_args, cached (both artifact readers ask about every gh pr command of the turn)."""
     if not _may_start_with_gh(command) or not is_standalone(command):
         return None
-    import shlex
-
     try:
-        words = shlex.split(command, comments=True)
+        words = shlex_words(command)  # shlex.split(command, comments=True)
     except ValueError:
         return None
     if not words or not (words[0] == "gh" or words[0].endswith("/gh")):

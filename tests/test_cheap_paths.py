@@ -33,6 +33,7 @@ from hook.transcript_tools import (
     may_name,
     name_matches,
     pr_number,
+    shlex_words,
     standalone_gh_args,
 )
 from hook.transcript_walk import WALK_PATH, parse_walk_config, strip_reminders
@@ -326,3 +327,33 @@ def test_a_configured_phrase_that_is_built_in_is_named_even_when_the_text_holds_
                    "hook_event_name": "Stop", "last_assistant_message": text}
         outcome = handle(json.dumps(payload).encode(), None, env, START + timedelta(minutes=5))
         assert "lexicon phrase 'your call' already built in: kept the built-in entry" in outcome.line.warnings
+
+
+# -- shlex's reading, without shlex for plain lines ---------------------------------------------------------
+
+SHELL_PIECES = ["gh", "pr", "view", "12", " ", "  ", "\t", "\r", "\n", ";", "&&", "|", "(", ")", "<", ">", "&",
+                "x=1", "~/a", "-R", "o/r", "*", "?", "\x0b", "é", "'", '"', "\\", "#", "a#b"]
+
+
+def reference_words(text: str, punctuation: bool) -> list[str] | str:
+    lexer = shlex.shlex(text, posix=True, punctuation_chars=punctuation)
+    lexer.whitespace_split = True
+    try:
+        return list(lexer)
+    except ValueError as exc:
+        return f"ValueError: {exc}"
+
+
+@given(st.lists(st.sampled_from(SHELL_PIECES), max_size=12).map("".join), st.booleans())
+@example("gh pr view 12 && make test|tee log", True)
+@example("a;;b", True)
+@example("gh pr view 12", False)
+def test_shlex_words_is_shlex(text: str, punctuation: bool) -> None:
+    try:
+        got: list[str] | str = shlex_words(text, punctuation=punctuation)
+    except ValueError as exc:
+        got = f"ValueError: {exc}"
+    assert got == reference_words(text, punctuation)
+    if not punctuation and not isinstance(got, str):
+        with suppress(ValueError):
+            assert got == shlex.split(text, comments=True)

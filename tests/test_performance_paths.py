@@ -342,8 +342,8 @@ CONSOLE_SCRIPT = "import re\nimport sys\nfrom hook.cli import main\nsys.exit(mai
 
 
 def test_the_console_script_stop_imports_only_what_it_uses(tmp_path: Path) -> None:
-    """contextlib, signal's enums, datetime.py's pure-Python fallback, importlib and warnings: each cost
-    the stop an import for a few names it can reach without them."""
+    """contextlib, signal's enums, datetime.py's pure-Python fallback, importlib, warnings and shlex (for a
+    plain gh command): each cost the stop an import for what it can do without them."""
     b = TranscriptBuilder(start=START).wake().bash("gh pr view 12", "OPEN").assistant_text("Parser lane next.")
     payload = {"session_id": "s1", "transcript_path": str(b.write(tmp_path / "t.jsonl")), "cwd": str(tmp_path),
                "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": "Parser lane next."}
@@ -354,9 +354,13 @@ def test_the_console_script_stop_imports_only_what_it_uses(tmp_path: Path) -> No
         input=json.dumps(payload).encode(), capture_output=True, cwd=ROOT, env=env, timeout=60, check=True,
     )
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
-    assert {"hook.core", "hook.transcript", "analyzer.candidates", "shlex"} <= imported  # a gh command was read
-    assert sorted(m for m in imported if m in ("contextlib", "signal", "datetime", "importlib", "warnings")) == []
+    assert {"hook.core", "hook.transcript", "analyzer.candidates"} <= imported
+    forbidden = ("contextlib", "signal", "datetime", "importlib", "warnings", "shlex")
+    assert sorted(m for m in imported if m in forbidden) == []
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
+    # The gh command was read (it is the PR-fetch evidence kept for the next stop), without shlex.
+    state = json.loads((tmp_path / "state" / "s1.json").read_text())
+    assert [call[2]["command"] for call in state["resume"]["calls"]] == ["gh pr view 12"]
 
 
 @given(st.text(alphabet=st.sampled_from(list("gh/ \t\r\n#'\"\\xp\u2003")), max_size=12))
