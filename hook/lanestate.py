@@ -231,16 +231,25 @@ def _violations(data: Mapping[str, Any], turn: _Turn | None) -> list[str]:
     if not isinstance(gates, list):
         found.append(f"namedGates is a JSON {_json_type(gates)}, not a list of gates")
         return found
+    # SPEC §3.4 lists the gate rules in order (checkedAt, the PR fetch, mergeClaim): the violations follow
+    # that order across all gates, each rule's in gate order.
+    by_rule: tuple[list[str], list[str], list[str]] = ([], [], [])
     for number, gate in enumerate(gates, start=1):
         if not isinstance(gate, Mapping):
-            found.append(f"gate {number} is a JSON {_json_type(gate)}, not an object")
+            by_rule[0].append(f"gate {number} is a JSON {_json_type(gate)}, not an object")
             continue
-        found.extend(_gate_violations(_gate_label(number, gate), gate, turn))
-    return found
+        for rule, problems in zip(by_rule, _gate_violations(_gate_label(number, gate), gate, turn), strict=True):
+            rule.extend(problems)
+    return found + [v for rule in by_rule for v in rule]
 
 
-def _gate_violations(label: str, gate: Mapping[str, Any], turn: _Turn | None) -> list[str]:
+def _gate_violations(
+    label: str, gate: Mapping[str, Any], turn: _Turn | None
+) -> tuple[list[str], list[str], list[str]]:
+    """One gate's violations of the checkedAt, PR-fetch and mergeClaim rules, rule by rule."""
     found: list[str] = []
+    fetches: list[str] = []
+    claims: list[str] = []
     checked = gate.get("checkedAt")
     if checked is None:
         found.append(f"{label} has no checkedAt")
@@ -251,19 +260,21 @@ def _gate_violations(label: str, gate: Mapping[str, Any], turn: _Turn | None) ->
     if turn is not None:
         for pr in pr_numbers_in_ref(gate.get("ref")):
             if pr not in turn.fetched():
-                found.append(
+                fetches.append(
                     f"{label}: no tool call in this turn fetched PR {pr} "
                     f"(gh pr view {pr}, gh pr checks {pr} or gh api …/pulls/{pr})"
                 )
     claim = gate.get("mergeClaim")
-    if claim is not None:
-        if not isinstance(claim, bool):
-            found.append(f"{label}: mergeClaim {_show(claim)} is not true or false")
+    if claim is not None and not isinstance(claim, bool):
+        claims.append(f"{label}: mergeClaim {_show(claim)} is not true or false")
+    elif claim is not None:
+        # A true claim must cite mergedAt; "mergeClaim": false claims nothing and needs no field, but a
+        # field it does name must still be mergedAt.
         field = gate.get("field")
-        if field != MERGE_FIELD:
+        if (claim is True or field is not None) and field != MERGE_FIELD:
             shown = "no field" if field is None else f"field {_show(field)}"
-            found.append(f"{label}: a mergeClaim must cite field {MERGE_FIELD!r}, this gate has {shown}")
-    return found
+            claims.append(f"{label}: a mergeClaim must cite field {MERGE_FIELD!r}, this gate has {shown}")
+    return found, fetches, claims
 
 
 def _checked_at_problem(value: object, turn: _Turn | None) -> str | None:

@@ -407,6 +407,7 @@ def test_parse_alone_does_not_ask_for_fetches() -> None:
         ({"mergeClaim": "yes", "field": "mergedAt"}, ('gate 1 (CI on main): mergeClaim "yes" is not true '
                                                       "or false",)),
         ({"field": "state"}, ()),
+        ({"mergeClaim": False}, ()),
     ],
 )
 def test_merge_claims_must_cite_merged_at(fields: dict, violations: tuple[str, ...]) -> None:
@@ -432,14 +433,15 @@ def test_all_violations_are_collected_in_order() -> None:
     assert state.violations == (
         "active-lane with awaitingOwnPrOnly true: waiting only on your own PR is a background watch, "
         "declare it next-lane",
+        # SPEC §3.4's rule order across the gates: checkedAt, then the PR fetches, then mergeClaim.
         "gate 1 (PR #812) has no checkedAt",
-        "gate 1 (PR #812): no tool call in this turn fetched PR 812 "
-        "(gh pr view 812, gh pr checks 812 or gh api …/pulls/812)",
-        "gate 1 (PR #812): a mergeClaim must cite field 'mergedAt', this gate has field \"state\"",
         "gate 2 (PR #9): checkedAt \"09:00Z\" is not a time within this turn (prompt at "
         "2026-12-02T10:04:31Z, now 2026-12-02T10:20:00Z); check the gate again in this turn",
+        "gate 1 (PR #812): no tool call in this turn fetched PR 812 "
+        "(gh pr view 812, gh pr checks 812 or gh api …/pulls/812)",
         "gate 2 (PR #9): no tool call in this turn fetched PR 9 "
         "(gh pr view 9, gh pr checks 9 or gh api …/pulls/9)",
+        "gate 1 (PR #812): a mergeClaim must cite field 'mergedAt', this gate has field \"state\"",
     )
 
 
