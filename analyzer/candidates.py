@@ -87,11 +87,10 @@ def _pieces(forms: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 def scan(views: Views, lexicon: Lexicon) -> tuple[Candidate, ...]:
-    pattern, by_key = _compiled(lexicon)
+    pattern, entries = _compiled(lexicon)
     found: list[Candidate] = []
     for m in pattern.finditer(views.match_view):
-        key = _key(m.group())
-        entry = by_key[key]
+        entry = entries[int(m.lastgroup[1:])]  # type: ignore[index]
         if _is_mention(views.match_view, m.start(), m.end(), lexicon):
             continue
         found.append(Candidate(entry, m.start(), m.end(), views.original[m.start() : m.end()]))
@@ -99,20 +98,17 @@ def scan(views: Views, lexicon: Lexicon) -> tuple[Candidate, ...]:
 
 
 @cache
-def _compiled(lexicon: Lexicon) -> tuple[re.Pattern[str], dict[str, PhraseEntry]]:
-    """One alternation, longest phrases first, so a match at a position is the longest there."""
-    entries = sorted(lexicon.phrases, key=lambda e: (-len(e.words), -len(e.canonical)))
-    alternatives = [_GAP.join(_word_pattern(w) for w in e.words) for e in entries]
+def _compiled(lexicon: Lexicon) -> tuple[re.Pattern[str], tuple[PhraseEntry, ...]]:
+    """One alternation, longest phrases first, so a match at a position is the longest there; each
+    alternative is a named group, so the match names its entry whatever case folding it went through."""
+    entries = tuple(sorted(lexicon.phrases, key=lambda e: (-len(e.words), -len(e.canonical))))
+    alternatives = [f"(?P<p{i}>" + _GAP.join(_word_pattern(w) for w in e.words) + ")" for i, e in enumerate(entries)]
     pattern = re.compile(_BEFORE + "(?:" + "|".join(alternatives) + ")" + _AFTER, re.IGNORECASE)
-    return pattern, {e.canonical: e for e in entries}
+    return pattern, entries
 
 
 def _word_pattern(word: str) -> str:
     return "['’]".join(re.escape(part) for part in word.split("'"))
-
-
-def _key(matched: str) -> str:
-    return " ".join(matched.lower().replace("’", "'").split())
 
 
 @cache

@@ -95,3 +95,13 @@ def test_views_keep_length_and_line_structure() -> None:
     assert [i for i, ch in enumerate(views.match_view) if ch == "\n"] == [i for i, ch in enumerate(text) if ch == "\n"]
     assert [r.kind for r in views.regions] == ["inline-code", "blockquote", "code-fence"]
     assert views.parse_view.startswith("Run xxxxxxxxxxx\n")
+
+
+def test_a_configured_phrase_whose_letters_fold_under_ignorecase_is_found_without_error() -> None:
+    """'ſ' matches 's' under re.IGNORECASE; the match still names its own lexicon entry."""
+    from analyzer.lexicon import default_lexicon
+
+    lexicon = default_lexicon().extended(phrases=[{"canonical": "ſhip it", "family": "offer"}])
+    assert [(c.entry.canonical, c.text) for c in find_candidates("We can ship it now.", lexicon)] == [
+        ("ſhip it", "ship it")
+    ]
