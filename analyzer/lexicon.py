@@ -74,17 +74,12 @@ class Lexicon:
     def domain_of(self, word: str) -> str | None:
         """The human-only domain a lemma or lower-cased form belongs to, if any."""
         w = word.lower()
-        for domain in self.domains:
-            if w in domain.lemmas:
-                return domain.name
-        return None
+        return next((d.name for d in self.domains if w in d.lemmas), None)
 
     def action_domain(self, verb: str) -> str | None:
+        """The domain whose work a verb is when aimed at a version string ("ship v2.1"), if any."""
         v = verb.lower()
-        for domain in self.domains:
-            if v in domain.actions:
-                return domain.name
-        return None
+        return next((d.name for d in self.domains if v in d.actions), None)
 
     def extended(
         self,

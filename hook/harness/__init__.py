@@ -121,3 +121,17 @@ CLAIMS: Mapping[str, Callable[[Mapping[str, Any]], bool]] = {
     "gemini": gemini_claims,
     "cursor": cursor_claims,
 }
+
+
+def text_field(value: object) -> str | None:
+    """A payload field that must be a non-empty string to mean anything."""
+    return value if isinstance(value, str) and value else None
+
+
+def session_key(payload: Mapping[str, Any], subagent: bool) -> str | None:
+    """The state and audit session: a subagent runs beside its parent in one session, so its counters and
+    chains are keyed `<session_id>/<agent_id>` and never merge into the parent's."""
+    session = text_field(payload.get("session_id"))
+    if subagent and session is not None:
+        return f"{session}/{text_field(payload.get('agent_id')) or 'subagent'}"
+    return session

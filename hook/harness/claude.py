@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput
+from hook.harness import PayloadError, StopInput, session_key, text_field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -37,18 +37,14 @@ class ClaudeCode:
         transcript = payload.get(key)
         if not isinstance(transcript, str) or not transcript:
             raise PayloadError(f"{event} payload has no {key}")
-        session = _string(payload.get("session_id"))
-        agent = _string(payload.get("agent_id"))
-        if subagent and session is not None:
-            # Subagents run beside their parent in one session: their counters and chains are their own.
-            session = f"{session}/{agent or 'subagent'}"
+        session = session_key(payload, subagent)
         message = payload.get("last_assistant_message")
         return StopInput(
             harness=self.name,
             event=event,
             session=session,
             transcript_path=transcript,
-            project_dir=env.get("CLAUDE_PROJECT_DIR") or _string(payload.get("cwd")),
+            project_dir=env.get("CLAUDE_PROJECT_DIR") or text_field(payload.get("cwd")),
             final_text=message if isinstance(message, str) and message.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
             background_running=_running(payload.get("background_tasks")),
@@ -61,10 +57,6 @@ class ClaudeCode:
         if decision.klass in ANNOUNCED:
             return json.dumps({"systemMessage": f"lanegate {decision.klass}: {decision.reason}"})
         return None
-
-
-def _string(value: object) -> str | None:
-    return value if isinstance(value, str) and value else None
 
 
 def _running(tasks: object) -> bool:

@@ -22,7 +22,7 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput, codex_claims
+from hook.harness import PayloadError, StopInput, codex_claims, session_key, text_field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -48,17 +48,14 @@ class Codex:
         transcript = payload.get(key)
         if transcript is not None and not isinstance(transcript, str):
             raise PayloadError(f"{event} payload has a {key} that is not a string")
-        session = _string(payload.get("session_id"))
-        if subagent and session is not None:
-            # Subagents run beside their parent in one session: their counters and chains are their own.
-            session = f"{session}/{_string(payload.get('agent_id')) or 'subagent'}"
+        session = session_key(payload, subagent)
         message = payload.get("last_assistant_message")
         return StopInput(
             harness=self.name,
             event=event,
             session=session,
             transcript_path=transcript or "",
-            project_dir=_string(payload.get("cwd")),
+            project_dir=text_field(payload.get("cwd")),
             final_text=message if isinstance(message, str) and message.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
             subagent=subagent,
@@ -69,10 +66,6 @@ class Codex:
         if decision.action == BLOCK:
             return json.dumps({"decision": "block", "reason": decision.reason})
         return None
-
-
-def _string(value: object) -> str | None:
-    return value if isinstance(value, str) and value else None
 
 
 HARNESS = Codex()

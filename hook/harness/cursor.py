@@ -23,7 +23,7 @@ from collections.abc import Mapping
 
 from analyzer.frozen import replace
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput, cursor_claims
+from hook.harness import PayloadError, StopInput, cursor_claims, text_field
 from hook.records import LazyRegex, mapping, string
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -59,9 +59,9 @@ class Cursor:
         return StopInput(
             harness=self.name,
             event=event,
-            session=_string(payload.get("conversation_id")),
+            session=text_field(payload.get("conversation_id")),
             transcript_path=transcript if isinstance(transcript, str) else "",
-            project_dir=root or _string(payload.get("cwd")),
+            project_dir=root or text_field(payload.get("cwd")),
             stop_hook_active=loops > 0,
             read_turn=CursorTranscript(followups=loops, judged=status == JUDGED_STATUS),
             loop_count=loops,
@@ -149,10 +149,6 @@ def _result_text(content: object) -> str:
     if isinstance(content, list):
         return "\n".join(t for b in content if isinstance(b, Mapping) and isinstance(t := b.get("text"), str))
     return ""
-
-
-def _string(value: object) -> str | None:
-    return value if isinstance(value, str) and value else None
 
 
 HARNESS = Cursor()

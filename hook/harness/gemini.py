@@ -21,7 +21,7 @@ from collections.abc import Mapping
 
 from analyzer.frozen import replace
 from hook.decision import BLOCK, Decision
-from hook.harness import GEMINI_EVENT, PayloadError, StopInput, gemini_claims
+from hook.harness import GEMINI_EVENT, PayloadError, StopInput, gemini_claims, text_field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -51,9 +51,9 @@ class Gemini:
         return StopInput(
             harness=self.name,
             event=event,
-            session=_string(payload.get("session_id")),
+            session=text_field(payload.get("session_id")),
             transcript_path=transcript if isinstance(transcript, str) else "",
-            project_dir=env.get("GEMINI_PROJECT_DIR") or _string(payload.get("cwd")),
+            project_dir=env.get("GEMINI_PROJECT_DIR") or text_field(payload.get("cwd")),
             final_text=response if isinstance(response, str) and response.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
             read_turn=PromptTurn(prompt),
@@ -89,10 +89,6 @@ class PromptTurn:
         digest = hashlib.sha256(self.prompt.encode("utf-8", "surrogatepass")).hexdigest()[:16]
         context = replace(verdict, uuid=f"prompt-sha256:{digest}") if verdict else NO_PROMPT
         return Turn(context=context, final_text=None, tool_calls=(), end_offset=0, bytes_read=0)
-
-
-def _string(value: object) -> str | None:
-    return value if isinstance(value, str) and value else None
 
 
 HARNESS = Gemini()
