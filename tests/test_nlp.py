@@ -39,3 +39,58 @@ def test_a_missing_model_names_the_install_command(monkeypatch: pytest.MonkeyPat
         assert "no_such_model_xyz" in str(caught.value)
     finally:
         load_model.cache_clear()
+
+
+def _run(code: str, env: dict[str, str] | None = None) -> list[str]:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    return done.stdout.splitlines()
+
+
+PARSE_PRINT = """
+from analyzer.nlp import load_model
+for doc in load_model().pipe(["Merge it or wait for review, your call.", "The merge isn't yours though CI is green."]):
+    print([(t.text, t.tag_, t.dep_, t.head.i, t.lemma_) for t in doc])
+"""
+
+
+def test_spacy_is_imported_without_its_command_line_package() -> None:
+    """The stand-ins skip typer and requests, then leave: spacy.cli and spacy.info are the real ones after."""
+    lines = _run(
+        "import sys\nfrom analyzer.nlp import load_model\nload_model()\n"
+        "print(sorted(m for m in ('spacy.cli', 'spacy.cli.info', 'typer', 'requests') if m in sys.modules))\n"
+        "import spacy, spacy.cli\nprint(spacy.cli.__file__.endswith('cli/__init__.py'))\n"
+        "print(spacy.info(silent=True)['spacy_version'] == spacy.__version__)\n"
+    )
+    assert lines == ["[]", "True", "True"]
+
+
+def test_parses_are_the_same_as_after_a_plain_spacy_import() -> None:
+    stand_ins = _run(PARSE_PRINT)
+    plain = _run("import spacy\n" + PARSE_PRINT)
+    assert stand_ins == plain
+    assert "('yours', 'PRP', 'attr', 2, 'yours')" in stand_ins[1]
+
+
+def test_a_spacy_that_needs_more_of_its_cli_is_imported_plainly(tmp_path: pytest.TempPathFactory) -> None:
+    """A spaCy whose __init__ imports another CLI module fails with the stand-ins, and is retried without."""
+    import os
+    from pathlib import Path
+
+    root = Path(str(tmp_path))
+    (root / "spacy" / "cli").mkdir(parents=True)
+    (root / "spacy" / "__init__.py").write_text("from .cli.info import info\nfrom .cli.download import download\n")
+    (root / "spacy" / "cli" / "__init__.py").write_text("")
+    (root / "spacy" / "cli" / "info.py").write_text("def info():\n    return 'real info'\n")
+    (root / "spacy" / "cli" / "download.py").write_text("def download():\n    return 'real download'\n")
+    repo = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": f"{root}{os.pathsep}{repo}"}
+    code = (
+        "from analyzer.nlp import import_spacy\nspacy = import_spacy()\n"
+        f"print(spacy.__file__.startswith({str(root)!r}), spacy.info(), spacy.download(), "
+        "spacy.cli.__file__.endswith('__init__.py'))"
+    )
+    lines = _run(code, env=env)
+    assert lines == ["True real info real download True"]
