@@ -31,6 +31,9 @@ _SINGLE_QUOTES = re.compile(
 )
 # Emphasis markers at a word edge: **x**, __x__, *x*, _x_ (not the underscore inside your_call).
 _EMPHASIS = re.compile(r"(?<![\w*])[*_]+(?=[^\s*_])|(?<=[^\s*_])[*_]+(?![\w*])")
+# Spaces other than ' ' that separate words ("Your\u00a0call"): matched as a space, one character each.
+_WIDE_SPACES = str.maketrans(dict.fromkeys("\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+                                           "\u2007\u2008\u2009\u200a\u202f\u205f\u3000", " "))
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 
 
@@ -67,7 +70,7 @@ def build_views(text: str) -> Views:
     regions += _pattern_regions(_SINGLE_QUOTES, text, "quote", regions)
     regions.sort(key=lambda r: r.start)
 
-    match_chars = list(_EMPHASIS.sub(lambda m: " " * len(m.group()), text))
+    match_chars = list(_EMPHASIS.sub(lambda m: " " * len(m.group()), text.translate(_WIDE_SPACES)))
     # The parser knows "isn't" and "that's" but not their typographic forms: same length, same grammar.
     parse_chars = [ch if ch != "’" else "'" for ch in match_chars]
     for region in regions:

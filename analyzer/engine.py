@@ -13,7 +13,7 @@ from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.relations import Carved, Judgement, judge_attribution
 from analyzer.report import Finding, Report, Span, line_col
-from analyzer.units import Unit, compact_unit, sentence_bounds, unit_bounds, unit_starts
+from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -54,7 +54,9 @@ class Parses:
     def bounds(self, offset: int) -> tuple[int, int]:
         if self._starts is None:
             self._starts = unit_starts(self.views.parse_view)
-        return sentence_bounds(self.views.parse_view, *unit_bounds(self._starts, offset), offset)
+        view = self.views.parse_view
+        start, end = sentence_bounds(view, *unit_bounds(self._starts, offset), offset)
+        return start, listed_items_end(view, self._starts, start, end)
 
     def prepare(self, offsets: Sequence[int]) -> None:
         """Parse every sentence the phrases at `offsets` need with one nlp.pipe call; a sentence that

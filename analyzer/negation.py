@@ -45,6 +45,8 @@ def _own_negation(token: Token, lexicon: Lexicon) -> Token | None:
         if child.dep_ in _SKIP or child.dep_ in SUBJECT_DEPS:
             continue
         if child.dep_ == "neg" or (child.dep_ in ("advmod", "det") and _is_negative(child, lexicon)):
+            if _contrast(child, token):
+                continue
             return child
         if child.dep_ == "advmod":
             inner = next((g for g in child.children if g.dep_ == "neg" or _is_negative(g, lexicon)), None)
@@ -55,3 +57,20 @@ def _own_negation(token: Token, lexicon: Lexicon) -> Token | None:
 
 def _is_negative(token: Token, lexicon: Lexicon) -> bool:
     return token.lower_.replace("’", "'") in lexicon.negation or token.lemma_.lower() in lexicon.negation
+
+
+# Tags of what a contrastive 'not' sets against the phrase: "…, not mine", "…, not the agent's".
+_CONTRASTED_POS = frozenset({"PRON", "PROPN", "NOUN", "DET", "NUM"})
+
+
+def _contrast(cue: Token, head: Token) -> bool:
+    """Rule `contrastive-not`: "the release is your call, not mine" sets an alternative against the
+    phrase after a comma or dash; the relation itself stays affirmed, so the cue cancels nothing.
+
+        your call , not mine       not -neg-> call, mine -appos-> call; ',' right before 'not'
+    """
+    doc = cue.doc
+    if cue.i <= head.i or cue.i == 0 or cue.i + 1 >= cue.sent.end:
+        return False
+    before, after = doc[cue.i - 1], doc[cue.i + 1]
+    return before.text in (",", "—", "–", "--") and after.pos_ in _CONTRASTED_POS

@@ -45,7 +45,8 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     preposition = phrase[-1] if phrase[-1].pos_ == "ADP" else after
     roots: list[Token] = []
     if preposition is not None and preposition.lower_ in OBJECT_PREPOSITIONS and preposition.i > noun.i:
-        roots += [_question_clause(c, preposition) for c in preposition.children if c.dep_ in ("pobj", "pcomp")]
+        for joined in (preposition, *_coordinated_prepositions(noun, preposition)):
+            roots += [_question_clause(c, joined) for c in joined.children if c.dep_ in ("pobj", "pcomp")]
         if not roots:  # the parser left the preposition without its object: the rest of the sentence is it
             roots = tops([t for t in noun.sent if t.i > preposition.i])
     if not roots:
@@ -62,12 +63,29 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
         rest = [t for t in noun.sent if t.i > after.i]
         if rest and rest[0].dep_ != "cc":  # '— and your call on the lane' continues; it is no object
             roots = tops(rest)
-    roots = [r for r in roots if not _across_break(noun, phrase, r)]
+    roots = [r for r in roots if not _across_break(noun, phrase, r) and _has_words(r)]
     if roots:
         first = min(t.i for r in roots for t in r.subtree)
         extra = [c for c in noun.children if c.dep_ == "conj" and c.i > first and not _own_phrase(c)]
         roots += [c for c in extra if c not in roots]
     return roots
+
+
+def _coordinated_prepositions(noun: Token, preposition: Token) -> list[Token]:
+    """'your call on the merge, and on what I pick up next': a second object preposition joined to the
+    first by a conjunction is more of the object.
+
+        on -prep-> call, and -cc-> call, on -prep-> call     (siblings, a 'cc' between them)
+        on -prep-> call, on -conj-> on                        (coordinated with the first)
+    """
+    joined = [c for c in preposition.children if c.dep_ == "conj" and c.lower_ in OBJECT_PREPOSITIONS]
+    if preposition.head.i == noun.i:
+        later = [c for c in noun.children if c.dep_ == "prep" and c.i > preposition.i]
+        for sibling in later:
+            linked = any(c.dep_ == "cc" and preposition.i < c.i < sibling.i for c in noun.children)
+            if sibling.lower_ in OBJECT_PREPOSITIONS and linked:
+                joined.append(sibling)
+    return joined
 
 
 def _contrasted(child: Token) -> bool:
@@ -108,6 +126,11 @@ def _across_break(noun: Token, phrase: Sequence[Token], root: Token) -> bool:
     last = max(t.i for t in phrase)
     between = noun.doc[last + 1 : root.left_edge.i]
     return any(t.text == ";" for t in between)
+
+
+def _has_words(root: Token) -> bool:
+    """'Your move 👀': an emoji or a symbol the parser hangs on the phrase names nothing, so it is no object."""
+    return any(ch.isalnum() for t in root.subtree for ch in t.text)
 
 
 def _own_phrase(token: Token) -> bool:

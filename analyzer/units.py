@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 _LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|#{1,6})[ \t]+", re.MULTILINE)
 _STARTS_UNIT = re.compile(r"^[ \t]*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\|)")
+# A bullet or numbered list item's marker (not a heading's).
+_ITEM_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 
 
 @dataclass(frozen=True)
@@ -79,15 +81,54 @@ def sentence_bounds(view: str, start: int, end: int, offset: int) -> tuple[int, 
     return sentence_start, sentence_end
 
 
+def listed_items_end(view: str, starts: list[int], start: int, end: int) -> int:
+    """Where a sentence that ends in a colon ends once the list items it introduces are added to it.
+
+    "Your call:\n- squash\n- rebase" states its object in the items below the colon (SPEC §2.2: "your
+    call: X"), so the items belong to the sentence; any other sentence ends where it ends.
+    """
+    if not view[start:end].rstrip().endswith(":"):
+        return end
+    k = bisect_right(starts, end - 1)
+    while k < len(starts) - 1 and starts[k] == end and _ITEM_MARKER.match(view, end):
+        end = starts[k + 1]
+        k += 1
+    return end
+
+
+def _inner_items(view: str, start: int, end: int) -> dict[int, int]:
+    """The line breaks inside [start, end) that open a list item, each with the end of its marker."""
+    items: dict[int, int] = {}
+    newline = view.find("\n", start, end)
+    while newline != -1:
+        item = _ITEM_MARKER.match(view, newline + 1)
+        if item is not None and item.end() <= end and newline > start:
+            items[newline] = item.end()
+        newline = view.find("\n", newline + 1, end)
+    return items
+
+
 def compact_unit(view: str, start: int, end: int) -> Unit:
-    """Collapse whitespace and drop the list marker, keeping a map to the original offsets."""
+    """Collapse whitespace and drop list markers, keeping a map to the original offsets.
+
+    The items of a list a colon introduces read as the series of alternatives they are: "Your call:
+    squash, rebase or hold" (the joining words map to the line break before each item).
+    """
     chars: list[str] = []
     offsets: list[int] = []
     marker = _LIST_MARKER.match(view, start)
     i = marker.end() if marker and marker.end() <= end else start
+    items = _inner_items(view, i, end)
     pending_space = False
     while i < end:
         ch = view[i]
+        if i in items:
+            joiner = "" if chars[-1] in ":,;" else (" or" if i == max(items) and len(items) > 1 else ",")
+            chars.extend(joiner)
+            offsets.extend([i] * len(joiner))
+            pending_space = True
+            i = items[i]
+            continue
         if ch.isspace():
             pending_space = bool(chars)
         else:

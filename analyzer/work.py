@@ -116,13 +116,16 @@ def _action_domain_over(version: Token, lexicon: Lexicon) -> str | None:
 def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> bool:
     """An agent-work noun inside the nominal object of a domain word ('merge the refactor PR', 'the merge
     of the docs PR') names what is merged, not work. A verb ('fixing the test') is always work, and so is
-    anything reached through a contrast ('rebasing #12 vs. fixing the test')."""
+    anything reached through a contrast ('rebasing #12 vs. fixing the test') or listed beside the domain
+    word itself ('squash, the docs lane')."""
     node = tok
     while node.head.i != node.i:
         if node.pos_ in ("VERB", "AUX") and node.i not in domain_tokens:
             return False
         if node.dep_ not in NOMINAL_OBJECT_DEPS or (node.dep_ == "prep" and node.lower_ not in OBJECT_OF_PREPOSITIONS):
             return False
+        if node.dep_ == "appos" and node.head.i in domain_tokens:
+            return False  # 'squash, the docs lane': an item listed beside the domain word, not its object
         node = node.head
         if node.i in domain_tokens:
             return True

@@ -10,10 +10,17 @@ import pytest
 from analyzer import analyze
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
-# Four corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
-# sentences (a), realistic multi-paragraph terminals (b), minimal pairs in varied syntax (c), and long
-# terminals in the voice of the seed tickets' agents (d).
-CORPORA = ("analyzer_corpus.jsonl", "analyzer_corpus_b.jsonl", "analyzer_corpus_c.jsonl", "analyzer_corpus_d.jsonl")
+# Five corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
+# sentences (a), realistic multi-paragraph terminals (b), minimal pairs in varied syntax (c), long
+# terminals in the voice of the seed tickets' agents (d), and terse chat-like endings with typographic
+# variety: non-breaking spaces, CRLF, emoji, lists under "your call:" (e).
+CORPORA = (
+    "analyzer_corpus.jsonl",
+    "analyzer_corpus_b.jsonl",
+    "analyzer_corpus_c.jsonl",
+    "analyzer_corpus_d.jsonl",
+    "analyzer_corpus_e.jsonl",
+)
 CORPUS = [
     json.loads(line)
     for name in CORPORA

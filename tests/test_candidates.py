@@ -43,6 +43,13 @@ def test_soft_line_wrap_inside_a_phrase_still_matches_but_a_blank_line_does_not(
     assert found("your\n\ncall") == []
 
 
+@pytest.mark.parametrize("space", ["\u00a0", "\u2009", "\u202f", "\u3000", " \u00a0 "])
+def test_any_horizontal_space_separates_the_words_of_a_phrase(space: str) -> None:
+    """A non-breaking or thin space between words is a space: the phrase is found, offsets unchanged."""
+    text = f"Done. Want{space}me{space}to keep going?"
+    assert found(text) == [("want me to", f"Want{space}me{space}to", 6)]
+
+
 @pytest.mark.parametrize(
     "text",
     ["your_call", "your callback fires", "see your-move.ts", "the your_move flag", "yourcall", "your call.ts"],

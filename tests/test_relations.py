@@ -283,3 +283,111 @@ def test_demonstrative_stands_for_the_fragment_before_it() -> None:
         "exempt (copular-ownership): 'that' stands for 'Merge-eligible', and 'Merge-eligible' reports a "
         "human-only decision pending"
     )
+
+
+# "The release is your call, not mine." as en_core_web_sm parses it: 'not' hangs on 'call' as neg.
+CONTRAST = """
+The the DET DT det 1
+release release NOUN NN nsubj 2
+is be AUX VBZ ROOT -1
+your your PRON PRP$ poss 4
+call call NOUN NN attr 2
+~, , PUNCT , punct 4
+not not PART RB neg 4
+mine mine PRON PRP appos 4
+~. . PUNCT . punct 2
+"""
+
+
+def test_contrastive_not_leaves_the_ownership_affirmed() -> None:
+    judged = judge(CONTRAST, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.negated) == ("exempt", "copular-ownership", False)
+    assert judged.reason == "exempt (copular-ownership): subject 'The release' is human-only work (release)"
+
+
+def test_not_without_the_comma_still_cancels_the_ownership() -> None:
+    # "The release is not your call.": the neg sits inside the relation, no contrast follows it.
+    spec = CONTRAST.replace("~, , PUNCT , punct 4\n", "").replace("mine mine PRON PRP appos 4\n", "")
+    spec = spec.replace("not not PART RB neg 4", "not not PART RB neg 2")
+    judged = judge(spec, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.negated) == ("fire", True)
+    assert "the negation 'not' on 'is' cancels" in judged.reason
+
+
+# "Your call on the merge, and on what I pick up next.": the second 'on' is a sibling of the first.
+COORDINATED_PREPOSITIONS = """
+Your your PRON PRP$ poss 1
+call call NOUN NN ROOT -1
+on on ADP IN prep 1
+the the DET DT det 4
+merge merge NOUN NN pobj 2
+~, , PUNCT , punct 1
+and and CCONJ CC cc 1
+on on ADP IN prep 1
+what what PRON WP dobj 10
+I I PRON PRP nsubj 10
+pick pick VERB VBP pcomp 7
+up up ADP RP prt 10
+next next ADV RB advmod 10
+~. . PUNCT . punct 1
+"""
+
+
+def test_a_coordinated_second_preposition_is_more_of_the_object() -> None:
+    judged = judge(COORDINATED_PREPOSITIONS, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form) == ("fire", "object")
+    assert judged.reason == (
+        "fires (object-form): object 'the merge, and on what I pick up next' mixes human-only work with "
+        "agent work ('whether I …')"
+    )
+
+
+def test_a_coordinated_human_only_preposition_keeps_the_exemption() -> None:
+    spec = COORDINATED_PREPOSITIONS.replace(
+        "what what PRON WP dobj 10\nI I PRON PRP nsubj 10\npick pick VERB VBP pcomp 7\nup up ADP RP prt 10\n"
+        "next next ADV RB advmod 10\n",
+        "the the DET DT det 9\nstamp stamp NOUN NN pobj 7\n",
+    )
+    judged = judge(spec, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.domains) == ("exempt", ("merge", "stamp"))
+
+
+# "Your call: squash, the docs lane." as en_core_web_sm parses it: the lane is an appositive of 'squash'.
+LISTED_BESIDE = """
+Your your PRON PRP$ poss 1
+call call NOUN NN nsubj 3
+~: : PUNCT : punct 3
+squash squash VERB VB ROOT -1
+~, , PUNCT , punct 3
+the the DET DT det 7
+docs docs NOUN NNS compound 7
+lane lane NOUN NN appos 3
+~. . PUNCT . punct 3
+"""
+
+
+def test_agent_work_listed_beside_a_domain_word_is_not_its_object() -> None:
+    judged = judge(LISTED_BESIDE, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form) == ("fire", "object")
+    assert judged.reason == (
+        "fires (object-form): object 'squash, the docs lane' mixes human-only work with agent work ('docs', 'lane')"
+    )
+
+
+# "Your move 👀": the parser hangs the emoji on the phrase as an appositive.
+EMOJI = """
+Your your PRON PRP$ poss 1
+move move NOUN NN ROOT -1
+👀 👀 PROPN NNP appos 1
+"""
+
+
+def test_an_emoji_is_no_object() -> None:
+    judged = judge(EMOJI, "your", "move")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "standalone")
