@@ -1,0 +1,272 @@
+"""Black-box acceptance scenarios for `lanegate hook` (SPEC §3-§5).
+
+Each file in tests/blackbox/ is one scenario written from the SPEC alone (see tests/blackbox/README.md):
+the stdin payload (or raw stdin), the transcript records, the environment and config files, and the
+expected exit code, stdout and last audit line. Multi-stop scenarios list earlier stops under "before";
+they share the scenario's transcript path, state folder and audit log.
+
+The hook runs as a subprocess (`python -m hook.cli hook`, the `lanegate hook` console script) with HOME,
+the user config, the project directory, the audit log and the state folder all inside a temporary folder,
+so a user's own lanegate configuration can never leak in. Scenarios run concurrently (each in its own
+folder, each scenario's stops in order); every test then asserts its scenario's recorded results.
+"""
+
+from __future__ import annotations
+
+import base64
+import concurrent.futures
+import datetime
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent
+SCENARIO_DIR = HERE / "blackbox"
+SCENARIOS = sorted(SCENARIO_DIR.glob("*.json"))
+PYTHON = sys.executable
+TIMEOUT = 60
+WORKERS = max(2, min(4, (os.cpu_count() or 2) + 1))
+
+PLACEHOLDERS = ("$AGENT_TRANSCRIPT", "$TRANSCRIPT", "$PROJECT", "$MISSING", "$TMP")
+# {{NOW-10m}} -> an ISO timestamp relative to the wall clock (ms precision); {{NOW+2m|min}} -> minute precision
+NOW_TOKEN = re.compile(r"\{\{NOW([+-]\d+)m(\|min)?\}\}")
+
+
+def _now_sub(match: re.Match[str]) -> str:
+    t = datetime.datetime.now(datetime.UTC) + datetime.timedelta(minutes=int(match.group(1)))
+    if match.group(2):
+        return t.strftime("%Y-%m-%dT%H:%MZ")
+    return t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
+
+
+def _load(path: pathlib.Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _subst(value: Any, table: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        if "{{NOW" in value:
+            value = NOW_TOKEN.sub(_now_sub, value)
+        for key in PLACEHOLDERS:
+            if key in value:
+                value = value.replace(key, table[key])
+        return value
+    if isinstance(value, list):
+        return [_subst(v, table) for v in value]
+    if isinstance(value, dict):
+        return {k: _subst(v, table) for k, v in value.items()}
+    return value
+
+
+def _write_jsonl(path: pathlib.Path, records: list[Any], partial_tail: str | None = None) -> None:
+    chunks: list[bytes] = []
+    for rec in records:
+        if isinstance(rec, dict) and "$raw" in rec:
+            chunks.append(rec["$raw"].encode("utf-8") + b"\n")
+        elif isinstance(rec, dict) and "$raw_b64" in rec:
+            chunks.append(base64.b64decode(rec["$raw_b64"]) + b"\n")
+        else:
+            chunks.append(json.dumps(rec, ensure_ascii=False).encode("utf-8") + b"\n")
+    if partial_tail:
+        chunks.append(partial_tail.encode("utf-8"))
+    path.write_bytes(b"".join(chunks))
+
+
+def _audit_lines(path: pathlib.Path) -> list[bytes]:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return []
+    return [line for line in data.split(b"\n") if line.strip()]
+
+
+def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]:
+    home = tmp / "home"
+    project = tmp / "project"
+    (home / ".config" / "lanegate").mkdir(parents=True)
+    project.mkdir()
+    table = {
+        "$TRANSCRIPT": str(tmp / "transcript.jsonl"),
+        "$AGENT_TRANSCRIPT": str(tmp / "agent-a7c31f9.jsonl"),
+        "$PROJECT": str(project),
+        "$MISSING": str(tmp / "no-such-dir" / "missing.jsonl"),
+        "$TMP": str(tmp),
+    }
+    if "user_config" in sc:
+        (home / ".config" / "lanegate" / "config.toml").write_text(sc["user_config"], encoding="utf-8")
+    if "project_config" in sc:
+        (project / "lanegate.toml").write_text(sc["project_config"], encoding="utf-8")
+    for name, content in sc.get("make_files", {}).items():
+        (tmp / name).write_text(content, encoding="utf-8")
+
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("LANEGATE_") and k not in ("CLAUDE_PROJECT_DIR", "XDG_CONFIG_HOME", "CODEX_HOME")
+    }
+    env.update(
+        {
+            "HOME": str(home),
+            "XDG_CONFIG_HOME": str(home / ".config"),
+            "LANEGATE_AUDIT_LOG": str(tmp / "audit.jsonl"),
+            "LANEGATE_STATE_DIR": str(tmp / "state"),
+            "CLAUDE_PROJECT_DIR": str(project),
+            "PYTHONPATH": str(ROOT) + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else ""),
+        }
+    )
+    if sc.get("no_claude_project_dir"):
+        env.pop("CLAUDE_PROJECT_DIR")
+    env.update(_subst(sc.get("env", {}), table))
+    audit_path = pathlib.Path(env["LANEGATE_AUDIT_LOG"])
+    if "audit_seed" in sc:
+        audit_path.write_text(sc["audit_seed"], encoding="utf-8")
+
+    harness = sc.get("harness", "claude")
+    cmd = [PYTHON, "-m", "hook.cli", "hook"]
+    if harness not in (None, "auto"):
+        cmd += ["--harness", harness]
+
+    results: list[dict[str, Any]] = []
+    steps = [*sc.get("before", []), sc]
+    for index, step in enumerate(steps):
+        transcript = step.get("transcript", sc.get("transcript"))
+        if transcript is not None:
+            _write_jsonl(
+                tmp / "transcript.jsonl",
+                _subst(transcript, table),
+                step.get("transcript_partial_tail", sc.get("transcript_partial_tail") if step is sc else None),
+            )
+        if sc.get("agent_transcript") is not None:
+            _write_jsonl(tmp / "agent-a7c31f9.jsonl", sc["agent_transcript"])
+        if "raw_stdin_b64" in step:
+            stdin = base64.b64decode(step["raw_stdin_b64"])
+        elif "raw_stdin" in step:
+            stdin = step["raw_stdin"].encode("utf-8")
+        else:
+            payload = _subst(step.get("payload", sc.get("payload")), table)
+            stdin = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        if step.get("stdin_bom"):
+            stdin = b"\xef\xbb\xbf" + stdin
+        before = len(_audit_lines(audit_path))
+        proc = subprocess.run(cmd, input=stdin, capture_output=True, cwd=str(project), env=env, timeout=TIMEOUT)
+        lines = _audit_lines(audit_path)
+        results.append(
+            {
+                "step": index if step is not sc else "final",
+                "expect": step["expect"],
+                "exit": proc.returncode,
+                "stdout": proc.stdout.decode("utf-8", "replace"),
+                "stderr": proc.stderr.decode("utf-8", "replace"),
+                "added": len(lines) - before,
+                "last_audit": lines[-1].decode("utf-8", "replace") if lines else None,
+            }
+        )
+        if step.get("corrupt_state_after"):
+            for p in sorted((tmp / "state").rglob("*")):
+                if p.is_file():
+                    p.write_bytes(b'{"refusals": 2, "boundary": \x00\x00 torn')
+    return results
+
+
+@pytest.fixture(scope="session")
+def blackbox_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    base = tmp_path_factory.mktemp("blackbox")
+    out: dict[str, object] = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        futures = {}
+        for path in SCENARIOS:
+            tmp = base / path.stem
+            tmp.mkdir()
+            futures[pool.submit(_run_scenario, _load(path), tmp)] = path.stem
+        for fut in concurrent.futures.as_completed(futures):
+            try:
+                out[futures[fut]] = fut.result()
+            except Exception as exc:  # reported by the scenario's own test
+                out[futures[fut]] = exc
+    return out
+
+
+def _describe(r: dict[str, Any], audit: dict[str, Any] | None) -> str:
+    return (
+        f"step {r['step']}: exit={r['exit']} stdout={r['stdout'][:600]!r} stderr={r['stderr'][-400:]!r}\n"
+        f"audit class={audit and audit.get('class')!r} tag={audit and audit.get('tag')!r} "
+        f"reason={(audit or {}).get('reason', '')[:300]!r} warnings={(audit or {}).get('warnings')!r}"
+    )
+
+
+def _check(r: dict[str, Any]) -> None:
+    exp = r["expect"]
+    audit = None
+    if r["last_audit"] is not None:
+        try:
+            audit = json.loads(r["last_audit"])
+        except ValueError:
+            audit = {"class": "<unparseable last line>", "tag": r["last_audit"][:200]}
+    info = _describe(r, audit)
+
+    assert r["exit"] == exp.get("exit", 0), info
+
+    want = exp["stdout"]
+    out = r["stdout"].strip()
+    if want == "empty":
+        assert out == "", info
+    elif want == "system_message":
+        obj = json.loads(out) if out else None
+        assert isinstance(obj, dict), info
+        assert sorted(obj) == ["systemMessage"], info
+        assert isinstance(obj["systemMessage"], str), info
+    else:
+        assert out != "", info
+        obj = json.loads(out)
+        if "equals" in want:
+            assert obj == want["equals"], info
+        if "decision" in want:
+            assert obj.get("decision") == want["decision"], info
+        if "keys" in want:
+            assert sorted(obj) == sorted(want["keys"]), info
+        for sub in want.get("reason_contains", []):
+            assert isinstance(obj.get("reason"), str), info
+            assert sub in obj["reason"], f"reason lacks {sub!r}\n{info}"
+
+    if exp.get("audit") is not None:
+        assert audit is not None, f"no audit line\n{info}"
+        assert audit.get("class") == exp["audit"]["class"], info
+        assert audit.get("tag") == exp["audit"]["tag"], info
+        for key, value in exp["audit"].get("fields", {}).items():
+            assert audit.get(key) == value, f"audit field {key}: want {value!r}, got {audit.get(key)!r}\n{info}"
+        warnings = audit.get("warnings")
+        if exp["audit"].get("warnings_nonempty"):
+            assert isinstance(warnings, list) and len(warnings) >= 1, info
+        joined = " ".join(json.dumps(w) for w in (warnings or [])).lower()
+        for word in exp["audit"].get("warnings_mention", []):
+            assert word.lower() in joined, f"warnings do not name {word!r}\n{info}"
+    if "audit_lines_added" in exp:
+        assert r["added"] == exp["audit_lines_added"], info
+    if exp.get("stderr") == "one-line":
+        err = r["stderr"].strip()
+        assert err != "" and "\n" not in err, info
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_blackbox(path: pathlib.Path, blackbox_results: dict[str, object]) -> None:
+    result = blackbox_results[path.stem]
+    if isinstance(result, Exception):
+        raise result
+    for r in result:  # type: ignore[attr-defined]
+        _check(r)
+
+
+def test_scenarios_are_well_formed() -> None:
+    assert len(SCENARIOS) >= 80
+    for path in SCENARIOS:
+        sc = _load(path)
+        assert sc["name"] == path.stem
+        assert sc["spec"] and isinstance(sc["expect"], dict)
+        assert ("payload" in sc) or ("raw_stdin" in sc) or ("raw_stdin_b64" in sc)
