@@ -29,6 +29,10 @@ _MENTION_FILLERS = frozenset({"like", "such", "as", "the", "a", "an", "of", "cal
 # Words skipped between a phrase and what marks it as mentioned: "… are both on the list".
 _FOLLOWER_FILLERS = frozenset({"both", "all", "now", "already", "also", "still"})
 _SENTENCE_BREAK = r"[.!?;\n]"
+# Articles of a noun that is not naming a phrase: "a changelog entry", "another test string".
+_INDEFINITE = frozenset({"a", "an", "another"})
+# First words of phrases that open a clause ("if you want it", "unless you'd rather", "or steer me elsewhere").
+_LINKING = frozenset({"if", "unless", "or"})
 
 
 @frozen
@@ -91,7 +95,7 @@ def scan(views: Views, lexicon: Lexicon) -> tuple[Candidate, ...]:
     found: list[Candidate] = []
     for m in pattern.finditer(views.match_view):
         entry = entries[int(m.lastgroup[1:])]  # type: ignore[index]
-        if _is_mention(views.match_view, m.start(), m.end(), lexicon):
+        if _is_mention(views.match_view, m.start(), m.end(), lexicon, clause_opening=entry.words[0] in _LINKING):
             continue
         found.append(Candidate(entry, m.start(), m.end(), views.original[m.start() : m.end()]))
     return tuple(found)
@@ -118,8 +122,13 @@ def _mention_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(_WORD), re.compile(_SENTENCE_BREAK)
 
 
-def _is_mention(view: str, start: int, end: int, lexicon: Lexicon) -> bool:
-    """A mention names the phrase instead of using it: 'the phrase your call', 'the trigger want me to'."""
+def _is_mention(view: str, start: int, end: int, lexicon: Lexicon, *, clause_opening: bool = False) -> bool:
+    """A mention names the phrase instead of using it: 'the phrase your call', 'the trigger want me to'.
+
+    clause_opening: the phrase opens with a linking word ('if you want it'). A cue word with an indefinite
+    article is then an ordinary noun whose clause the phrase continues ('I can add a changelog entry if
+    you want it'); a named phrase is definite ('the pattern if you want it now has a gate').
+    """
     word, sentence_break = _mention_patterns()
     after = " ".join(w.lower() for w in word.findall(view[end : end + 60]) if w.lower() not in _FOLLOWER_FILLERS)
     if any(after.startswith(follower) for follower in lexicon.mention_followers):
@@ -130,10 +139,10 @@ def _is_mention(view: str, start: int, end: int, lexicon: Lexicon) -> bool:
     if breaks:
         before = before[breaks[-1].end() :]
     words = [w.lower().replace("’", "'") for w in word.findall(before)]
-    for word in reversed(words[-4:]):
-        bare = word.removesuffix("'s")
+    for k in range(len(words) - 1, max(len(words) - 5, -1), -1):
+        bare = words[k].removesuffix("'s")
         if bare in lexicon.mention_cues:
-            return True
-        if word not in _MENTION_FILLERS:
+            return not (clause_opening and _INDEFINITE & set(words[max(0, k - 3) : k]))
+        if words[k] not in _MENTION_FILLERS:
             return False
     return False

@@ -38,6 +38,7 @@ def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -
     "per your call, the parser stays"         call -pobj-> per
     "I went with your call on the lane"       call -pobj-> with -prep-> went (VBD/VBG, a report verb)
     "we followed your call"                   call -dobj-> followed (VBD, a report verb)
+    "Took your call: parser lane first"       call -dobj-> Took (a past form, whatever its tag)
     "your call was right, the revert fixed it" call -nsubj-> was (VBD): the phrase is what happened
     """
     if is_detached(phrase):
@@ -47,7 +48,9 @@ def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -
     if noun.dep_ == "pobj" and head.lower_ in lexicon.report_prepositions:
         return Carved("report-of-decision", f"'{head.text} {phrase_text(phrase)}' reports a decision already taken")
     verb = head.head if noun.dep_ == "pobj" else head if noun.dep_ == "dobj" else None
-    if verb is not None and forms(verb) & lexicon.report_verbs and verb.tag_ in REPORT_TAGS:
+    if verb is not None and (
+        (forms(verb) & lexicon.report_verbs and verb.tag_ in REPORT_TAGS) or verb.lower_ in lexicon.report_past_forms
+    ):
         return Carved("report-of-decision", f"'{verb.text} … {phrase_text(phrase)}' reports a decision already taken")
     if noun.dep_ in ("nsubj", "nsubjpass") and head.tag_ == "VBD":
         return Carved("report-of-decision", taken)

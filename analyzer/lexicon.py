@@ -65,6 +65,7 @@ class Lexicon:
     mention_followers: tuple[str, ...]
     report_prepositions: frozenset[str]
     report_verbs: frozenset[str]
+    report_past_forms: frozenset[str]
     rule_nouns: frozenset[str]
     _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
 
@@ -169,6 +170,7 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         mention_followers=phrases_of("mention_followers"),
         report_prepositions=words("report_prepositions"),
         report_verbs=words("report_verbs"),
+        report_past_forms=words("report_past_forms"),
         rule_nouns=words("rule_nouns"),
         _index=MappingProxyType(index),
     )

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from analyzer.judgement import Judgement, span_of, text_of, verdict_of
 from analyzer.lexicon import Lexicon
 from analyzer.negation import relation_negation
-from analyzer.shapes import DECISION_MARKS
-from analyzer.tokens import is_copula, tops
+from analyzer.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, previous_token
+from analyzer.tokens import SUBJECT_DEPS, is_copula, tops
 from analyzer.work import judge_work
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     if not roots and after is not None and after.text in OBJECT_INTRODUCERS and after.whitespace_:
         rest = [t for t in noun.sent if t.i > after.i]
         if rest and rest[0].dep_ != "cc":  # '— and your call on the lane' continues; it is no object
-            roots = tops(rest)
+            roots = [] if _new_statement(phrase, after, tops(rest)) else tops(rest)
     roots = [r for r in roots if not _across_break(noun, phrase, r) and _has_words(r)]
     if roots:
         first = min(t.i for r in roots for t in r.subtree)
@@ -86,6 +86,20 @@ def _coordinated_prepositions(noun: Token, preposition: Token) -> list[Token]:
             if sibling.lower_ in OBJECT_PREPOSITIONS and linked:
                 joined.append(sibling)
     return joined
+
+
+def _new_statement(phrase: Sequence[Token], introducer: Token, roots: list[Token]) -> bool:
+    """'Squash or rebase, your call — I didn't touch the history': after a phrase that closes a comment
+    on what precedes it, a dash opens a statement with its own subject, not the phrase's object.
+
+        , your call — I didn't touch …     ',' before the phrase; touch -nsubj-> I after the dash
+    """
+    before = previous_token(phrase[0])
+    if before is not None and before.lower_ in DETACHED_CONJUNCTIONS:
+        before = previous_token(before)
+    if introducer.text == ":" or before is None or before.text != ",":
+        return False
+    return len(roots) == 1 and any(c.dep_ in SUBJECT_DEPS for c in roots[0].children)
 
 
 def _contrasted(child: Token) -> bool:

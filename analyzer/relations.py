@@ -17,8 +17,7 @@ from analyzer.judgement import Carved, Judgement
 from analyzer.lexicon import Lexicon
 from analyzer.objects import after_phrase, object_form, phrase_object
 from analyzer.predicates import copular, judge_predicate, judge_segment, standalone
-from analyzer.shapes import is_detached, is_extraposed, owned_by_subject, preceding_segment
-from analyzer.tokens import is_copula
+from analyzer.shapes import is_copular_attribute, is_detached, is_extraposed, owned_by_subject, preceding_segment
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -38,7 +37,7 @@ def judge_attribution(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | 
         if objects:
             fronted = all(o.i < phrase[0].i for o in objects)
             return object_form(noun, objects, lexicon, rest if fronted else after_phrase(phrase, rest))
-    if noun.dep_ == "attr" and is_copula(noun.head) and not is_detached(phrase):
+    if is_copular_attribute(noun) and not is_detached(phrase):
         return copular(noun.head, lexicon, rest, phrase_noun=noun)
     if is_detached(phrase):
         segment = preceding_segment(phrase)

@@ -41,10 +41,13 @@ def is_detached(phrase: Sequence[Token]) -> bool:
 
 
 def _trailing_subordinate(trailing: list[Token]) -> bool:
-    """', your call, though I'd lean toward closing' / '…, your move; I'm on the next rule': the phrase
-    closes its clause segment and something unrelated follows."""
+    """', your call, though I'd lean toward closing' / '…, your move; I'm on the next rule' / ', your call
+    (I'd squash).': the phrase closes its clause segment and something unrelated follows."""
     if trailing and trailing[0].text in (";", "—", "–", "--"):
         return True
+    if trailing and trailing[0].text == "(":  # ', your call (I'd squash).': an aside closes the sentence
+        close = next((k for k, t in enumerate(trailing) if t.text == ")"), None)
+        return close is not None and all(t.is_punct for t in trailing[close + 1 :])
     if len(trailing) < 2 or trailing[0].text not in (",", "("):
         return False
     opener = trailing[1]
@@ -56,6 +59,22 @@ def preceding_segment(phrase: Sequence[Token]) -> list[Token]:
     """The clause segment a detached phrase comments on: back to the last ';', ':' or dash."""
     first = phrase[0]
     return segment_before(first)
+
+
+def is_copular_attribute(noun: Token) -> bool:
+    """The phrase is what a copula says of its subject: "the merge is your call", and in question order
+    "Is the merge your call?", where the small model hangs the phrase on the copula as npadvmod.
+
+        is <-attr- call                                   statement order
+        Is -nsubj-> merge, Is -npadvmod-> call            question order: copula, subject, phrase
+    """
+    head = noun.head
+    if head.i == noun.i or not is_copula(head):
+        return False
+    if noun.dep_ == "attr":
+        return True
+    subject = subject_of(head)
+    return noun.dep_ in ("npadvmod", "dep", "dobj") and subject is not None and head.i < subject.i < noun.i
 
 
 def is_extraposed(noun: Token) -> bool:

@@ -10,16 +10,18 @@ import pytest
 from analyzer import analyze
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
-# Five corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
+# Six corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
 # sentences (a), realistic multi-paragraph terminals (b), minimal pairs in varied syntax (c), long
-# terminals in the voice of the seed tickets' agents (d), and terse chat-like endings with typographic
-# variety: non-breaking spaces, CRLF, emoji, lists under "your call:" (e).
+# terminals in the voice of the seed tickets' agents (d), terse chat-like endings with typographic
+# variety: non-breaking spaces, CRLF, emoji, lists under "your call:" (e), and coding-agent end-of-turn
+# reports, questions, asides and near-misses (f).
 CORPORA = (
     "analyzer_corpus.jsonl",
     "analyzer_corpus_b.jsonl",
     "analyzer_corpus_c.jsonl",
     "analyzer_corpus_d.jsonl",
     "analyzer_corpus_e.jsonl",
+    "analyzer_corpus_f.jsonl",
 )
 CORPUS = [
     json.loads(line)
