@@ -60,6 +60,7 @@ class Lexicon:
     eligibility: frozenset[str]
     readiness: frozenset[str]
     negation: frozenset[str]
+    contrast_owners: frozenset[str]
     indefinite_alternatives: frozenset[str]
     mention_cues: frozenset[str]
     mention_followers: tuple[str, ...]
@@ -165,6 +166,7 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         eligibility=words("eligibility"),
         readiness=words("readiness"),
         negation=words("negation"),
+        contrast_owners=words("contrast_owners"),
         indefinite_alternatives=words("indefinite_alternatives"),
         mention_cues=words("mention_cues"),
         mention_followers=phrases_of("mention_followers"),

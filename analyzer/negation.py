@@ -45,7 +45,7 @@ def _own_negation(token: Token, lexicon: Lexicon) -> Token | None:
         if child.dep_ in _SKIP or child.dep_ in SUBJECT_DEPS:
             continue
         if child.dep_ == "neg" or (child.dep_ in ("advmod", "det") and _is_negative(child, lexicon)):
-            if _contrast(child, token):
+            if _contrast(child, token, lexicon):
                 continue
             return child
         if child.dep_ == "advmod":
@@ -59,18 +59,19 @@ def _is_negative(token: Token, lexicon: Lexicon) -> bool:
     return token.lower_.replace("’", "'") in lexicon.negation or token.lemma_.lower() in lexicon.negation
 
 
-# Tags of what a contrastive 'not' sets against the phrase: "…, not mine", "…, not the agent's".
-_CONTRASTED_POS = frozenset({"PRON", "PROPN", "NOUN", "DET", "NUM"})
+def _contrast(cue: Token, head: Token, lexicon: Lexicon) -> bool:
+    """Rule `contrastive-not`: "the release is your call, not mine" sets another owner against the phrase
+    after a comma or dash; the relation itself stays affirmed, so the cue cancels nothing. Only an owner
+    is contrasted: "…, not this time" / "…, not a chance" / "…, not today" still negate.
 
-
-def _contrast(cue: Token, head: Token) -> bool:
-    """Rule `contrastive-not`: "the release is your call, not mine" sets an alternative against the
-    phrase after a comma or dash; the relation itself stays affirmed, so the cue cancels nothing.
-
-        your call , not mine       not -neg-> call, mine -appos-> call; ',' right before 'not'
+        your call , not mine              not -neg-> call; ',' right before 'not'; a pronoun after it
+        your call , not the agent's       a possessive ('s) right after the owner's noun
     """
     doc = cue.doc
-    if cue.i <= head.i or cue.i == 0 or cue.i + 1 >= cue.sent.end:
+    if cue.i <= head.i or cue.i + 1 >= cue.sent.end or doc[cue.i - 1].text not in (",", "—", "–", "--"):
         return False
-    before, after = doc[cue.i - 1], doc[cue.i + 1]
-    return before.text in (",", "—", "–", "--") and after.pos_ in _CONTRASTED_POS
+    after = doc[cue.i + 1]
+    if after.lower_ in lexicon.contrast_owners or after.pos_ == "PROPN":
+        return True
+    following = doc[cue.i + 1 : min(cue.i + 4, cue.sent.end)]
+    return after.lower_ in ("the", "my", "our") and any(t.tag_ == "POS" for t in following)

@@ -63,6 +63,7 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
         rest = [t for t in noun.sent if t.i > after.i]
         if rest and rest[0].dep_ != "cc":  # '— and your call on the lane' continues; it is no object
             roots = [] if _new_statement(phrase, after, tops(rest)) else tops(rest)
+    roots += [r for r in _lost_alternatives(noun, roots) if r not in roots]
     roots = [r for r in roots if not _across_break(noun, phrase, r) and _has_words(r)]
     if roots:
         first = min(t.i for r in roots for t in r.subtree)
@@ -100,6 +101,20 @@ def _new_statement(phrase: Sequence[Token], introducer: Token, roots: list[Token
     if introducer.text == ":" or before is None or before.text != ",":
         return False
     return len(roots) == 1 and any(c.dep_ in SUBJECT_DEPS for c in roots[0].children)
+
+
+def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
+    """'Your call: Merge now or should I fix the docs lane first?': an object ending in a coordinator
+    with no conjunct means the parser hung the next alternative elsewhere; the rest of the sentence is it.
+
+        or -cc-> Merge, no conj under Merge, 'or' the last token of Merge's subtree
+    """
+    for root in roots:
+        coordinators = [c for c in root.children if c.dep_ == "cc"]
+        dangling = coordinators and coordinators[-1].i == root.right_edge.i
+        if dangling and not any(c.dep_ == "conj" for c in root.children):
+            return tops([t for t in noun.sent if t.i > coordinators[-1].i and not t.is_punct])
+    return []
 
 
 def _contrasted(child: Token) -> bool:

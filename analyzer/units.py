@@ -15,6 +15,9 @@ _LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|#{1,6})[ \t]+", re.MULTILINE
 _STARTS_UNIT = re.compile(r"^[ \t]*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\|)")
 # A bullet or numbered list item's marker (not a heading's).
 _ITEM_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
+_STARTS_WITH_CONJUNCTION = re.compile(r"(?:or|and)\b", re.IGNORECASE)
+# More items than a choice ever offers: a longer list under "your call:" is a report, parsed line by line.
+MAX_LISTED_ITEMS = 8
 
 
 @dataclass(frozen=True)
@@ -85,15 +88,32 @@ def listed_items_end(view: str, starts: list[int], start: int, end: int) -> int:
     """Where a sentence that ends in a colon ends once the list items it introduces are added to it.
 
     "Your call:\n- squash\n- rebase" states its object in the items below the colon (SPEC §2.2: "your
-    call: X"), so the items belong to the sentence; any other sentence ends where it ends.
+    call: X"), so the items belong to the sentence; any other sentence ends where it ends. One blank
+    line may stand between the colon and the list; the items are siblings (one indentation), and a list
+    longer than MAX_LISTED_ITEMS is a report, not a choice, so it is left out.
     """
     if not view[start:end].rstrip().endswith(":"):
         return end
-    k = bisect_right(starts, end - 1)
-    while k < len(starts) - 1 and starts[k] == end and _ITEM_MARKER.match(view, end):
-        end = starts[k + 1]
-        k += 1
-    return end
+    pos = end
+    blank = view.find("\n", pos)
+    if blank != -1 and not view[pos:blank].strip():
+        pos = blank + 1
+    items_end, count, indent = end, 0, None
+    while pos < len(view):
+        item = _ITEM_MARKER.match(view, pos)
+        line_end = view.find("\n", pos)
+        line = view[pos : len(view) if line_end == -1 else line_end]
+        if item is None or not line.strip(" \t*-_") or (indent is not None and _indent(line) != indent):
+            break
+        indent = _indent(line)
+        count += 1
+        k = bisect_right(starts, pos)
+        pos = items_end = starts[k] if k < len(starts) else len(view)
+    return items_end if 0 < count <= MAX_LISTED_ITEMS else end
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
 
 
 def _inner_items(view: str, start: int, end: int) -> dict[int, int]:
@@ -119,11 +139,17 @@ def compact_unit(view: str, start: int, end: int) -> Unit:
     marker = _LIST_MARKER.match(view, start)
     i = marker.end() if marker and marker.end() <= end else start
     items = _inner_items(view, i, end)
+    last_item = max(items, default=-1)
     pending_space = False
     while i < end:
         ch = view[i]
         if i in items:
-            joiner = "" if chars[-1] in ":,;" else (" or" if i == max(items) and len(items) > 1 else ",")
+            while chars[-1] in ".!?":  # 'Squash now.' ends an item, not the sentence
+                chars.pop()
+                offsets.pop()
+            own_or = _STARTS_WITH_CONJUNCTION.match(view, items[i]) is not None  # '- or rebase'
+            last = i == last_item and len(items) > 1 and not own_or
+            joiner = "" if chars[-1] in ":,;" else (" or" if last else ",")
             chars.extend(joiner)
             offsets.extend([i] * len(joiner))
             pending_space = True

@@ -98,9 +98,14 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
             continue
         if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON:
             agent.append(f"whether {tok.text} …")
-        elif names & lexicon.agent_work and not _under_domain(tok, part, domain_tokens):
+        elif names & lexicon.agent_work and not _under_domain(tok, part, domain_tokens) and not _absent(tok, lexicon):
             agent.append(hyphen_compound(tok) or tok.text)
     return list(dict.fromkeys(domain_tokens.values())), agent
+
+
+def _absent(tok: Token, lexicon: Lexicon) -> bool:
+    """'merge #12 with no conflicts': work under a negative determiner is work that does not exist."""
+    return any(c.dep_ == "det" and c.lower_ in lexicon.negation for c in tok.children)
 
 
 def _action_domain_over(version: Token, lexicon: Lexicon) -> str | None:
@@ -116,16 +121,16 @@ def _action_domain_over(version: Token, lexicon: Lexicon) -> str | None:
 def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> bool:
     """An agent-work noun inside the nominal object of a domain word ('merge the refactor PR', 'the merge
     of the docs PR') names what is merged, not work. A verb ('fixing the test') is always work, and so is
-    anything reached through a contrast ('rebasing #12 vs. fixing the test') or listed beside the domain
-    word itself ('squash, the docs lane')."""
+    anything reached through a contrast ('rebasing #12 vs. fixing the test') or listed beside a domain
+    action ('squash, the docs lane'; an appositive of a domain noun names it: 'the merge, the refactor PR')."""
     node = tok
     while node.head.i != node.i:
         if node.pos_ in ("VERB", "AUX") and node.i not in domain_tokens:
             return False
         if node.dep_ not in NOMINAL_OBJECT_DEPS or (node.dep_ == "prep" and node.lower_ not in OBJECT_OF_PREPOSITIONS):
             return False
-        if node.dep_ == "appos" and node.head.i in domain_tokens:
-            return False  # 'squash, the docs lane': an item listed beside the domain word, not its object
+        if node.dep_ == "appos" and node.head.i in domain_tokens and node.head.pos_ == "VERB":
+            return False  # 'squash, the docs lane': an item listed beside the domain action, not its object
         node = node.head
         if node.i in domain_tokens:
             return True

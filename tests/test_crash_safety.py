@@ -144,9 +144,11 @@ def audit_summary(log: Path) -> dict[str, Any]:
 
 
 def split_log(log: Path) -> tuple[list[dict[str, Any]], list[bytes]]:
-    """The whole audit lines, parsed, and every other line (torn or foreign), raw."""
+    """The whole audit lines, parsed, and every other line (torn or foreign), raw. The last kill may cut
+    the final line with no later append to close it: that unterminated tail is a torn line too."""
     whole, torn = [], []
-    for raw in log.read_bytes().split(b"\n")[:-1]:
+    *lines, tail = log.read_bytes().split(b"\n")
+    for raw in lines + ([tail] if tail else []):
         try:
             data = json.loads(raw)
         except ValueError:

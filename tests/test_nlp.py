@@ -57,14 +57,16 @@ for doc in load_model().pipe(["Merge it or wait for review, your call.", "The me
 
 
 def test_spacy_is_imported_without_its_command_line_package() -> None:
-    """The stand-ins skip typer and requests, then leave: spacy.cli and spacy.info are the real ones after."""
+    """The stand-ins skip typer and requests, then leave: spacy.cli (as an attribute or an import) and
+    spacy.info reach the real CLI on first use."""
     lines = _run(
         "import sys\nfrom analyzer.nlp import load_model\nload_model()\n"
         "print(sorted(m for m in ('spacy.cli', 'spacy.cli.info', 'typer', 'requests') if m in sys.modules))\n"
-        "import spacy, spacy.cli\nprint(spacy.cli.__file__.endswith('cli/__init__.py'))\n"
-        "print(spacy.info(silent=True)['spacy_version'] == spacy.__version__)\n"
+        "import spacy\nprint(spacy.cli.__file__.endswith('cli/__init__.py'), spacy.cli.download.__name__)\n"
+        "import spacy.cli.info\nprint(spacy.info(silent=True)['spacy_version'] == spacy.__version__)\n"
+        "print(hasattr(spacy, 'no_such_name'))\n"
     )
-    assert lines == ["[]", "True", "True"]
+    assert lines == ["[]", "True download", "True", "False"]
 
 
 def test_parses_are_the_same_as_after_a_plain_spacy_import() -> None:

@@ -391,3 +391,76 @@ def test_an_emoji_is_no_object() -> None:
     judged = judge(EMOJI, "your", "move")
     assert isinstance(judged, Judgement)
     assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "standalone")
+
+
+def test_a_time_word_after_not_is_no_contrast_and_still_negates() -> None:
+    # "The release is your call, not today." with the owner swapped for a determiner: "not this time".
+    spec = CONTRAST.replace("mine mine PRON PRP appos 4", "this this DET DT det 8\ntime time NOUN NN appos 4")
+    spec = spec.replace("~. . PUNCT . punct 2", "~. . PUNCT . punct 2")
+    judged = judge(spec, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.negated) == ("fire", True)
+
+
+# "Is the merge your call?" as en_core_web_sm parses it: the phrase is npadvmod of the fronted copula.
+QUESTION_ORDER = """
+Is be AUX VBZ ROOT -1
+the the DET DT det 2
+merge merge NOUN NN nsubj 0
+your your PRON PRP$ poss 4
+call call NOUN NN npadvmod 0
+~? ? PUNCT . punct 0
+"""
+
+
+def test_question_order_is_copular_ownership() -> None:
+    judged = judge(QUESTION_ORDER, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "copular-ownership", "copular-ownership")
+    assert judged.reason == "exempt (copular-ownership): subject 'the merge' is human-only work (merge)"
+
+
+# "Took your call: parser lane first." — the small model tags 'Took' VB and leaves it unlemmatized.
+TOOK = """
+Took took VERB VB ROOT -1
+your your PRON PRP$ poss 2
+call call NOUN NN dobj 0
+~: : PUNCT : punct 0
+parser parser PROPN NNP compound 5
+lane lane PROPN NNP dobj 0
+first first ADV RB advmod 0
+~. . PUNCT . punct 0
+"""
+
+
+def test_a_past_form_reports_a_decision_whatever_its_tag() -> None:
+    carved = judge(TOOK, "your", "call")
+    assert isinstance(carved, Carved)
+    assert carved.rule == "report-of-decision"
+    assert carved.reason == "'Took … your call' reports a decision already taken"
+
+
+# "Your call: Merge now or should I fix the docs lane first?" — 'or' dangles under 'Merge'.
+DANGLING_OR = """
+Your your PRON PRP$ poss 1
+call call NOUN NN nsubj 8
+~: : PUNCT : punct 1
+Merge merge VERB VB appos 1
+now now ADV RB advmod 3
+or or CCONJ CC cc 3
+should should AUX MD aux 8
+I I PRON PRP nsubj 8
+fix fix VERB VB ROOT -1
+the the DET DT det 11
+docs docs PROPN NNP compound 11
+lane lane NOUN NN dobj 8
+first first ADV RB advmod 8
+~? ? PUNCT . punct 8
+"""
+
+
+def test_a_dangling_coordinator_takes_the_rest_of_the_sentence_as_the_lost_alternative() -> None:
+    judged = judge(DANGLING_OR, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form) == ("fire", "object")
+    assert "mixes human-only work with agent work ('whether I …'" in judged.reason

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from analyzer.units import compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts
+from analyzer.units import (
+    MAX_LISTED_ITEMS,
+    compact_unit,
+    listed_items_end,
+    sentence_bounds,
+    unit_bounds,
+    unit_starts,
+)
 
 
 def unit_of(text: str, offset: int) -> tuple[int, int]:
@@ -17,9 +24,11 @@ def test_a_colon_at_the_end_of_the_sentence_takes_in_the_list_items_below_it() -
     assert text[start:end] == "Your call:\n- squash\n- rebase\n"
     unit = compact_unit(text, start, end)
     assert unit.text == "Your call: squash or rebase"
-    # Every compact character maps into the original text; the joining word maps to the line break.
-    assert [text[o] for o in unit.offsets[unit.text.index(" or") : unit.text.index(" or") + 3]] == ["\n"] * 3
-    assert all(text[o] == ch for o, ch in zip(unit.offsets, unit.text, strict=True) if ch not in " ,or")
+    # The joining " or" maps to the line break before the item; every other character to itself.
+    joiner = range(unit.text.index(" or"), unit.text.index(" or") + 3)
+    assert [text[unit.offsets[k]] for k in joiner] == ["\n"] * 3
+    kept = [(text[o], ch) for k, (o, ch) in enumerate(zip(unit.offsets, unit.text, strict=True)) if k not in joiner]
+    assert all(original == ch or (ch == " " and original.isspace()) for original, ch in kept)
 
 
 def test_three_numbered_items_read_as_a_series() -> None:
@@ -37,7 +46,28 @@ def test_a_sentence_without_a_final_colon_keeps_its_own_line() -> None:
     assert compact_unit(text, start, end).text == "Your call."
 
 
-def test_a_blank_line_or_a_heading_ends_the_items_a_colon_introduces() -> None:
-    assert unit_of("Your call:\n\n- squash\n", 0) == (0, 11)
+def test_one_blank_line_may_stand_between_the_colon_and_its_list() -> None:
+    text = "Your call:\n\n- squash\n- rebase\n\nMore."
+    start, end = unit_of(text, 0)
+    assert compact_unit(text, start, end).text == "Your call: squash or rebase"
+    assert unit_of("Your call:\n\n\n- squash\n", 0) == (0, 11)
+
+
+def test_a_heading_or_a_nested_item_ends_the_items_a_colon_introduces() -> None:
     text = "Your call:\n- squash\n## Next\n- rebase\n"
     assert text[slice(*unit_of(text, 0))] == "Your call:\n- squash\n"
+    nested = "Your call:\n- squash\n  - with a clean message\n- rebase\n"
+    assert nested[slice(*unit_of(nested, 0))] == "Your call:\n- squash\n"
+
+
+def test_item_full_stops_and_an_item_s_own_or_do_not_break_the_series() -> None:
+    text = "Your call:\n- Squash now.\n- Or fix the docs lane first.\n"
+    start, end = unit_of(text, 0)
+    assert compact_unit(text, start, end).text == "Your call: Squash now, Or fix the docs lane first."
+
+
+def test_a_long_list_under_a_colon_is_a_report_not_a_choice() -> None:
+    text = "Your call:\n" + "".join(f"- merge {i}\n" for i in range(MAX_LISTED_ITEMS + 1))
+    assert unit_of(text, 0) == (0, 11)
+    short = "Your call:\n" + "".join(f"- merge {i}\n" for i in range(MAX_LISTED_ITEMS))
+    assert unit_of(short, 0) == (0, len(short))
