@@ -13,6 +13,7 @@ from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.relations import Carved, Judgement, judge_attribution
 from analyzer.report import Finding, Report, Span, line_col
+from analyzer.tokens import SOURCE_KEY
 from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts
 
 if TYPE_CHECKING:
@@ -65,10 +66,14 @@ class Parses:
         pending = {b: u for b, u in pending.items() if b not in self._units}
         if not pending:
             return
-        texts = list(dict.fromkeys(u.text for u in pending.values()))
-        docs = dict(zip(texts, load_model(self.model_name).pipe(texts), strict=True))
+        # The key holds what was written too: two sentences may compact alike around different inline code.
+        keyed = {b: (u.text, self.views.original[u.start : u.end]) for b, u in pending.items()}
+        keys = list(dict.fromkeys(keyed.values()))
+        docs = dict(zip(keys, load_model(self.model_name).pipe(text for text, _ in keys), strict=True))
         for b, unit in pending.items():
-            self._units[b] = ParsedUnit(unit, docs[unit.text])
+            doc = docs[keyed[b]]
+            doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)
+            self._units[b] = ParsedUnit(unit, doc)
 
     def around(self, offset: int) -> ParsedUnit:
         bounds = self.bounds(offset)

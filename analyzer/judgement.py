@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzer.report import Form, Verdict
-from analyzer.tokens import bounds
+from analyzer.tokens import as_written, bounds
 from analyzer.work import WorkJudgement
 
 if TYPE_CHECKING:
@@ -71,7 +71,8 @@ def negated(judged: Judgement, negation: Token) -> Judgement:
         "fire",
         judged.form,
         judged.rule,
-        f"fires ({judged.rule}, negated): the negation '{negation.text}' on '{negation.head.text}' cancels "
+        f"fires ({judged.rule}, negated): the negation '{as_written([negation])}' on "
+        f"'{as_written([negation.head])}' cancels "
         "the hand-over the relation would make",
         judged.attachment,
         judged.governor,
@@ -85,7 +86,7 @@ def span_of(tokens: Iterable[Token]) -> tuple[int, int] | None:
 
 
 def text_of(anchor: Token, span: tuple[int, int] | None) -> str:
-    return "" if span is None else anchor.doc[span[0] : span[1] + 1].text
+    return "" if span is None else as_written(list(anchor.doc[span[0] : span[1] + 1]))
 
 
 def phrase_text(phrase: Sequence[Token]) -> str:

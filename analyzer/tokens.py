@@ -20,6 +20,28 @@ DEMONSTRATIVES = frozenset({"that", "this"})
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$", re.IGNORECASE)
 
 
+# Doc.user_data key of (original text, offsets): where each character the parser read was written.
+SOURCE_KEY = "lanegate.source"
+
+
+def as_written(tokens: Sequence[Token]) -> str:
+    """The tokens as the author wrote them, for quoting in a reason: inline code instead of its
+    placeholder, curly apostrophes kept. A joining word the list rule inserted (its characters stand
+    on a line break) and a doc with no source (a hand-built parse) read as parsed."""
+    if not tokens:
+        return ""
+    source = tokens[0].doc.user_data.get(SOURCE_KEY)
+    parts: list[str] = []
+    for token in tokens:
+        text = token.text
+        if source is not None:
+            original, offsets = source
+            written = "".join(original[offsets[token.idx + k]] for k in range(len(text)))
+            text = text if "\n" in written else written
+        parts.append(text + token.whitespace_)
+    return "".join(parts).strip()
+
+
 def forms(token: Token) -> frozenset[str]:
     """The lower-cased surface form and lemma, apostrophes folded."""
     return frozenset(

@@ -71,3 +71,22 @@ def test_a_long_list_under_a_colon_is_a_report_not_a_choice() -> None:
     assert unit_of(text, 0) == (0, 11)
     short = "Your call:\n" + "".join(f"- merge {i}\n" for i in range(MAX_LISTED_ITEMS))
     assert unit_of(short, 0) == (0, len(short))
+
+
+def test_reasons_quote_the_text_as_written_not_as_parsed() -> None:
+    """The parser reads inline code as a placeholder word and curly apostrophes as straight ones; the
+    reason a person reads quotes what the author wrote (the joining 'or' of a list stays as read)."""
+    from analyzer import analyze
+
+    code = analyze("Your call on the merge conflicts in `store.py`.").findings[0]
+    assert code.reason == (
+        "fires (object-form): object 'the merge conflicts in `store.py`' mixes human-only work with agent "
+        "work ('conflicts')"
+    )
+    curly = analyze("The merge isn’t yours, your call.").findings[0]
+    assert curly.reason == (
+        "fires (copular-ownership, negated): the negation 'n’t' on 'is' cancels the hand-over the relation "
+        "would make"
+    )
+    listed = analyze("Your call:\n- squash\n- rebase").findings[0]
+    assert listed.reason == "exempt (object-form): object 'squash or rebase' is human-only work (merge)"
