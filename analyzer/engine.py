@@ -62,7 +62,10 @@ class Parses:
     def prepare(self, offsets: Sequence[int]) -> None:
         """Parse every sentence the phrases at `offsets` need with one nlp.pipe call; a sentence that
         repeats word for word is parsed once."""
-        pending = {b: compact_unit(self.views.parse_view, *b) for b in map(self.bounds, offsets)}
+        first: dict[tuple[int, int], int] = {}
+        for offset in sorted(offsets, reverse=True):
+            first[self.bounds(offset)] = offset
+        pending = {b: compact_unit(self.views.parse_view, *b, before=o) for b, o in first.items()}
         pending = {b: u for b, u in pending.items() if b not in self._units}
         if not pending:
             return

@@ -142,6 +142,27 @@ def _fronted_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     return []
 
 
+# Prepositions that front the topic a detached phrase decides: "As for the release of v2.1.0, your call."
+TOPIC_PREPOSITIONS = frozenset({"as", "regarding", "re", "on", "about", "concerning"})
+
+
+def fronted_topic(segment: Sequence[Token]) -> list[Token]:
+    """Rule `fronted-topic`: a detached phrase whose segment is nothing but a fronted topic ("As for the
+    release of v2.1.0, your call"; "Regarding the stamp, your call") takes that topic as its object.
+
+        As -ROOT, for -prep-> As, release -pobj-> for       the whole segment under the preposition
+    """
+    opener = segment[0]
+    if opener.lower_ not in TOPIC_PREPOSITIONS or opener.pos_ != "ADP":
+        return []
+    if not {t.i for t in segment} <= {t.i for t in opener.subtree}:
+        return []
+    holders = [opener]
+    if opener.lower_ == "as":  # 'as for X', 'as to X'
+        holders = [c for c in opener.children if c.dep_ == "prep" and c.lower_ in ("for", "to")]
+    return [c for h in holders for c in h.children if c.dep_ in ("pobj", "pcomp")]
+
+
 def _question_clause(pobj: Token, preposition: Token) -> Token:
     """'your call on which one merges first': a wh-word object stands for its question clause."""
     head = preposition.head

@@ -43,7 +43,8 @@ if TYPE_CHECKING:
 # Dependents of a copula that name what it says of its subject.
 COMPLEMENT_DEPS = frozenset({"attr", "acomp", "oprd"})
 
-# Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
+# Participles that open a fronted condition the parser reads as a preposition: "Given CI is green, …".
+FRONTING_PREPOSITIONS = frozenset({"given", "considering", "assuming", "provided", "granted"})
 # Relative pronouns as the subject of a relative clause: they stand for the noun the clause modifies.
 RELATIVE_TAGS = frozenset({"WDT", "WP"})
 ALTERNATIVE_CONJUNCTIONS = frozenset({"or", "either", "and/or", "nor"})
@@ -64,6 +65,7 @@ def standalone(phrase: Sequence[Token]) -> Judgement:
 
 def judge_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: bool = False) -> Judgement:
     """Judge the clause or fragment a detached phrase (or a demonstrative) comments on."""
+    segment = _after_fronted_condition(segment)
     scope = frozenset(t.i for t in segment)
     heads = tops(segment)
     main = next((t for t in heads if t.pos_ in ("VERB", "AUX")), heads[0] if heads else None)
@@ -73,11 +75,30 @@ def judge_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: 
     return judge_predicate(main, lexicon, scope, demonstrative=demonstrative)
 
 
+def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
+    """Rule `fronted-condition`: 'Given CI is green, squash or rebase, your call' / 'Since the review came
+    back APPROVED, merge on the exception or ask for the stamp, your call'. A segment that opens with a
+    subordinator is a condition up to its first comma; the phrase comments on the clause after it, however
+    the parser hung the two together (it may make 'squash' a conjunct of 'green').
+    """
+    opener = segment[0] if segment else None
+    if opener is None or not (
+        opener.lower_ in FRONTING_PREPOSITIONS or (opener.dep_ == "mark" and opener.lower_ not in DECISION_MARKS)
+    ):
+        return segment
+    comma = next((k for k, t in enumerate(segment) if t.text == ","), None)
+    rest = [t for t in segment[comma + 1 :] if not t.is_punct] if comma is not None else []
+    return segment[comma + 1 :] if rest else segment
+
+
 def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[int]]:
-    """'Since none of the reviewers objected, squash or rebase, your call': the parser made the fronted
-    subordinate clause the root and hung the main clause on it as a conjunct. The main clause is the
-    first conjunct after it, and the subordinate clause is another proposition, out of scope."""
-    subordinate = any(c.dep_ == "mark" and c.lower_ not in DECISION_MARKS for c in top.children)
+    """'Since none of the reviewers objected, squash or rebase, your call' / 'Given CI is green, merge now
+    or hold, your call': the parser made the fronted subordinate clause the root and hung the main clause
+    on it as a conjunct. The main clause is the first conjunct after it, and the subordinate clause is
+    another proposition, out of scope."""
+    subordinate = any(c.dep_ == "mark" and c.lower_ not in DECISION_MARKS for c in top.children) or any(
+        c.dep_ == "prep" and c.lower_ in FRONTING_PREPOSITIONS and c.i < top.i for c in top.children
+    )
     following = [c for c in top.children if c.dep_ == "conj" and c.i > top.i and c.i in scope]
     commas = [i for i in sorted(scope) if top.doc[i].text == ","]
     if not subordinate or not following or not commas or not top.i < commas[0] < following[0].i:
@@ -90,6 +111,7 @@ def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[in
 def judge_predicate(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool = False) -> Judgement:
     """Dispatch on the shape of the governing predicate."""
     members = conjuncts(pred, scope)
+    members += [m for m in _alternatives_in_adverbials(pred, scope) if m.i not in {k.i for k in members}]
     if is_copula(pred) and (_complements(pred, scope) or len(members) == 1):
         return copular(pred, lexicon, scope)
     eligible = next((m for m in members if _eligibility_word(m, lexicon)), None)
@@ -103,6 +125,24 @@ def judge_predicate(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, dem
     if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (demonstrative and _names_action(pred)):
         return topic(pred, lexicon, scope, demonstrative=demonstrative)
     return status_prose(pred, scope)
+
+
+def _alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Token]:
+    """'Merge when the stamp lands or hold if CI flakes again, your call': the parser coordinated the
+    second imperative with the when-clause. An imperative conjunct inside an adverbial clause of an
+    imperative predicate is another alternative of that predicate.
+
+        lands -advcl-> Merge, hold -conj-> lands; Merge and hold both VB
+    """
+    if pred.tag_ != "VB":
+        return []
+    return [
+        g
+        for clause in pred.children
+        if clause.dep_ == "advcl" and clause.i > pred.i
+        for g in clause.children
+        if g.dep_ == "conj" and g.tag_ == "VB" and g.i in scope
+    ]
 
 
 def topic(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool) -> Judgement:
@@ -243,6 +283,16 @@ def pending_eligibility(pred: Token, complement: Token, lexicon: Lexicon, scope:
     negation = relation_negation(pred, (complement,) if pred is not complement else (), lexicon)
     span = span_of([*related, pred])
     shown = text_of(pred, span)
+    if pred.tag_ == "VBD":  # 'PR #12 was merge-eligible (until the force-push)': nothing is pending now
+        return Judgement(
+            "fire",
+            "none",
+            "status-prose",
+            f"fires (status-prose): '{shown}' reports a past eligibility, it hands no pending decision over",
+            span,
+            pred.i,
+            domains,
+        )
     if agent:
         return Judgement(
             "fire",
@@ -284,6 +334,9 @@ def _complements(pred: Token, scope: frozenset[int]) -> list[Token]:
     ('is merge-eligible (your call)': eligible -amod-> call -attr-> is), the modifiers it took over count."""
     found = []
     for child in pred.children:
+        if child.dep_ == "prep" and child.lower_ == "up" and child.i in scope:
+            found.append(child)  # 'the merge is up to you': the idiom parses as a prepositional phrase
+            continue
         if child.dep_ not in COMPLEMENT_DEPS:
             continue
         if child.i in scope:
@@ -326,7 +379,10 @@ def _eligibility_word(token: Token, lexicon: Lexicon) -> bool:
     if names & lexicon.eligibility:
         return True
     if names & lexicon.readiness:
-        return any(lexicon.domain_of(n) for t, ns in words_of(token.subtree) if t is not token for n in ns)
+        # 'good to squash-merge': the parser may hang the purpose clause on the copula, right after 'good'.
+        purpose = [c for c in token.head.children if c.dep_ == "xcomp" and c.left_edge.i == token.right_edge.i + 1]
+        around = [*token.subtree, *(t for c in purpose for t in c.subtree)]
+        return any(lexicon.domain_of(n) for t, ns in words_of(around) if t.i != token.i for n in ns)
     return False
 
 

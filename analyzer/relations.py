@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 from analyzer.discourse import other_noun, report_of_decision, rule_citation
 from analyzer.judgement import Carved, Judgement
 from analyzer.lexicon import Lexicon
-from analyzer.objects import after_phrase, object_form, phrase_object
+from analyzer.objects import after_phrase, fronted_topic, object_form, phrase_object
 from analyzer.predicates import copular, judge_predicate, judge_segment, standalone
 from analyzer.shapes import is_copular_attribute, is_detached, is_extraposed, owned_by_subject, preceding_segment
+from analyzer.tokens import is_copula
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -43,10 +44,18 @@ def judge_attribution(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | 
         segment = preceding_segment(phrase)
         if not segment:
             return standalone(phrase)
+        topic = fronted_topic(segment)
+        if topic:
+            return object_form(noun, topic, lexicon, frozenset(t.i for t in segment))
         return judge_segment(segment, lexicon)
     if noun.head.i == noun.i or not noun.head.is_alpha:
         return standalone(phrase)
-    return judge_predicate(noun.head, lexicon, rest)
+    governor = noun.head
+    if governor.dep_ in ("attr", "acomp") and is_copula(governor.head):
+        return copular(governor.head, lexicon, rest)  # 'the merge is yours — your call once CI finishes'
+    while governor.dep_ == "conj" and governor.head.i != governor.i:
+        governor = governor.head  # 'Squash — or rebase, if … — your call': the phrase closes the whole list
+    return judge_predicate(governor, lexicon, rest)
 
 
 def phrase_noun(phrase: Sequence[Token]) -> Token:

@@ -56,9 +56,19 @@ def _trailing_subordinate(trailing: list[Token]) -> bool:
 
 
 def preceding_segment(phrase: Sequence[Token]) -> list[Token]:
-    """The clause segment a detached phrase comments on: back to the last ';', ':' or dash."""
-    first = phrase[0]
-    return segment_before(first)
+    """The clause segment a detached phrase comments on: back to the last ';', ':' or dash.
+
+    A segment that opens with a coordinator continues the one before it: in "Squash — or rebase, if
+    linear history matters — your call" the dashes set off a second alternative, not a new clause.
+    """
+    segment = segment_before(phrase[0])
+    while segment and segment[0].lower_ in ("or", "and", "nor") and segment[0].i > segment[0].sent.start:
+        break_token = previous_token(segment[0])
+        earlier = segment_before(break_token) if break_token is not None else []
+        if not earlier:
+            break
+        segment = [*earlier, *(t for t in segment[0].doc[earlier[-1].i + 1 : segment[0].i] if not t.is_space), *segment]
+    return segment
 
 
 def is_copular_attribute(noun: Token) -> bool:
@@ -136,10 +146,23 @@ def subjects(cop: Token) -> list[Token]:
 
 
 def owned_by_subject(noun: Token) -> bool:
-    """'Merging is not your call — the bot merges': the copula's subject, not the dash, carries the relation."""
+    """'Merging is not your call — the bot merges': the copula's subject, not the dash, carries the relation.
+
+    Not so for a demonstrative with nothing before it and a colon after the phrase: in "That's your call:
+    merge now or hold" the demonstrative points forward, to the object the colon introduces.
+    """
     if noun.dep_ != "attr" or not is_copula(noun.head):
         return False
-    return any(s.lower_ != "it" for s in subjects(noun.head))
+    found = subjects(noun.head)
+    if _points_forward(noun, found):
+        return False
+    return any(s.lower_ != "it" for s in found)
+
+
+def _points_forward(noun: Token, found: list[Token]) -> bool:
+    after = noun.doc[noun.i + 1] if noun.i + 1 < noun.sent.end else None
+    demonstrative = len(found) == 1 and found[0].lower_ in ("that", "this")
+    return demonstrative and not segment_before(found[0]) and after is not None and after.text == ":"
 
 
 def previous_token(token: Token) -> Token | None:

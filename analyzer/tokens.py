@@ -113,8 +113,17 @@ def own_tokens(part: Token, scope: frozenset[int] | None = None) -> list[Token]:
 
 
 def is_concessive(clause: Token) -> bool:
-    """'though the docs lane is still mine': a concessive clause states another proposition."""
-    return clause.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in CONCESSIVE_MARKS for c in clause.children)
+    """'though the docs lane is still mine' / 'even if the release notes are not done': a concessive
+    clause states another proposition.
+
+        though -mark-> is                  a concessive subordinator
+        if -mark-> done, even -advmod-> done   'even if' / 'even when'
+    """
+    if clause.dep_ != "advcl":
+        return False
+    marks = {c.lower_ for c in clause.children if c.dep_ == "mark"}
+    even = any(c.dep_ == "advmod" and c.lower_ == "even" for c in clause.children)
+    return bool(marks & CONCESSIVE_MARKS) or (even and bool(marks & {"if", "when"}))
 
 
 def is_fronted_adjunct(child: Token, part: Token) -> bool:
@@ -122,7 +131,7 @@ def is_fronted_adjunct(child: Token, part: Token) -> bool:
     is where the choice stands, not one of the alternatives."""
     if child.i > part.i or child.dep_ not in FRONTED_DEPS:
         return False
-    between = child.doc[child.right_edge.i + 1 : part.i]
+    between = child.doc[child.right_edge.i : part.i]  # the comma may hang inside the adjunct itself
     return any(t.text == "," for t in between)
 
 

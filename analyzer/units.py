@@ -15,6 +15,8 @@ _LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|#{1,6})[ \t]+", re.MULTILINE
 _STARTS_UNIT = re.compile(r"^[ \t]*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\|)")
 # A bullet or numbered list item's marker (not a heading's).
 _ITEM_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
+# A parenthetical aside within one line, not nested.
+_ASIDE = re.compile(r"\([^()\n]*\)")
 _STARTS_WITH_CONJUNCTION = re.compile(r"(?:or|and)\b", re.IGNORECASE)
 # More items than a choice ever offers: a longer list under "your call:" is a report, parsed line by line.
 MAX_LISTED_ITEMS = 8
@@ -128,11 +130,27 @@ def _inner_items(view: str, start: int, end: int) -> dict[int, int]:
     return items
 
 
-def compact_unit(view: str, start: int, end: int) -> Unit:
+def _asides(view: str, start: int, before: int) -> dict[int, int]:
+    """Parenthetical asides to leave out of the parse: each '(' with the end of its ')'.
+
+    "Merge on the exception (CI is green on sha 3f9c2a1) or ask for the stamp, your call": the aside is
+    another proposition, and the small model makes its verb the root of the whole sentence. Only asides
+    that close before the unit's first phrase and follow some words of it are dropped, so "(squash or
+    rebase), your call" and "your call (squash or rebase)" keep what they say.
+    """
+    asides: dict[int, int] = {}
+    for m in _ASIDE.finditer(view, start, before):
+        if any(ch.isalnum() for ch in view[start : m.start()]):
+            asides[m.start()] = m.end()
+    return asides
+
+
+def compact_unit(view: str, start: int, end: int, before: int | None = None) -> Unit:
     """Collapse whitespace and drop list markers, keeping a map to the original offsets.
 
     The items of a list a colon introduces read as the series of alternatives they are: "Your call:
-    squash, rebase or hold" (the joining words map to the line break before each item).
+    squash, rebase or hold" (the joining words map to the line break before each item). before: the
+    unit's first phrase; parenthetical asides that close before it are left out (_asides).
     """
     chars: list[str] = []
     offsets: list[int] = []
@@ -140,9 +158,14 @@ def compact_unit(view: str, start: int, end: int) -> Unit:
     i = marker.end() if marker and marker.end() <= end else start
     items = _inner_items(view, i, end)
     last_item = max(items, default=-1)
+    asides = _asides(view, i, min(end, before)) if before is not None else {}
     pending_space = False
     while i < end:
         ch = view[i]
+        if i in asides:
+            pending_space = bool(chars)
+            i = asides[i]
+            continue
         if i in items:
             while chars[-1] in ".!?":  # 'Squash now.' ends an item, not the sentence
                 chars.pop()

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 # Dependencies inside a noun phrase or a verb's object: the path from a modifier up to what it modifies.
 NOMINAL_OBJECT_DEPS = frozenset({"compound", "amod", "nmod", "poss", "det", "dobj", "pobj", "prep", "nummod", "appos"})
+# Prepositions of how long a do-nothing alternative lasts: "hold until Monday", "wait for a day".
+TIMING_PREPOSITIONS = frozenset({"until", "till", "through", "for", "past", "over"})
 # Prepositions that name what a domain action applies to: 'the merge of X', 'release notes for X'.
 OBJECT_OF_PREPOSITIONS = frozenset({"of", "for", "into", "from", "to", "in"})
 
@@ -140,8 +142,12 @@ def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> boo
 
 
 def _is_do_nothing(part: Token, tokens: list[Token], lexicon: Lexicon) -> bool:
-    """A bare do-nothing alternative: 'hold', 'wait', 'hold off', 'leave it'."""
-    kept = [t for t in tokens if t.pos_ not in ("ADV", "DET") or t.i == part.i or t.dep_ == "neg"]
+    """A bare do-nothing alternative: 'hold', 'wait', 'hold off', 'leave it'; how long it lasts adds no
+    work ('let it sit until Monday')."""
+    timing = {t.i for p in tokens if p.dep_ == "prep" and p.lower_ in TIMING_PREPOSITIONS for t in p.subtree}
+    kept = [
+        t for t in tokens if (t.pos_ not in ("ADV", "DET") or t.i == part.i or t.dep_ == "neg") and t.i not in timing
+    ]
     text = "".join(t.text_with_ws for t in kept).strip().lower().replace("’", "'")  # "don't" as written
     words = {part.lemma_.lower(), part.lower_, text, " ".join(text.split())}
     return bool(words & set(lexicon.do_nothing))

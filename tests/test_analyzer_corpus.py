@@ -10,11 +10,12 @@ import pytest
 from analyzer import analyze
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
-# Six corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
+# Seven corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
 # sentences (a), realistic multi-paragraph terminals (b), minimal pairs in varied syntax (c), long
 # terminals in the voice of the seed tickets' agents (d), terse chat-like endings with typographic
-# variety: non-breaking spaces, CRLF, emoji, lists under "your call:" (e), and coding-agent end-of-turn
-# reports, questions, asides and near-misses (f).
+# variety: non-breaking spaces, CRLF, emoji, lists under "your call:" (e), coding-agent end-of-turn
+# reports, questions, asides and near-misses (f), and paraphrases of every §2.2 construction under parser
+# stress, each with its minimal firing twin (g).
 CORPORA = (
     "analyzer_corpus.jsonl",
     "analyzer_corpus_b.jsonl",
@@ -22,6 +23,7 @@ CORPORA = (
     "analyzer_corpus_d.jsonl",
     "analyzer_corpus_e.jsonl",
     "analyzer_corpus_f.jsonl",
+    "analyzer_corpus_g.jsonl",
 )
 CORPUS = [
     json.loads(line)

@@ -464,3 +464,99 @@ def test_a_dangling_coordinator_takes_the_rest_of_the_sentence_as_the_lost_alter
     assert isinstance(judged, Judgement)
     assert (judged.verdict, judged.form) == ("fire", "object")
     assert "mixes human-only work with agent work ('whether I …'" in judged.reason
+
+
+# "Given CI is green, squash or rebase, your call." — the fronted condition is the root, 'squash' a
+# conjunct of 'green'.
+FRONTED_CONDITION = """
+Given give VERB VBN prep 2
+CI CI PROPN NNP pobj 0
+is be AUX VBZ ROOT -1
+green green ADJ JJ acomp 2
+~, , PUNCT , punct 3
+squash squash VERB VB conj 3
+or or CCONJ CC cc 5
+rebase rebase VERB VB conj 5
+~, , PUNCT , punct 2
+your your PRON PRP$ poss 10
+call call NOUN NN npadvmod 2
+~. . PUNCT . punct 2
+"""
+
+
+def test_a_fronted_condition_ends_at_its_comma() -> None:
+    judged = judge(FRONTED_CONDITION, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "option-list", "option-list")
+    assert "'squash or rebase'" in judged.reason
+
+
+# "As for the release of v2.1.0, your call." — 'As' is the root and the phrase an appositive.
+FRONTED_TOPIC = """
+As as ADP IN ROOT -1
+for for ADP IN prep 0
+the the DET DT det 3
+release release NOUN NN pobj 1
+of of ADP IN prep 3
+v2.1.0 v2.1.0 PROPN NNP pobj 4
+~, , PUNCT , punct 5
+your your PRON PRP$ poss 8
+call call NOUN NN appos 5
+~. . PUNCT . punct 0
+"""
+
+
+def test_a_fronted_topic_is_the_object_of_a_detached_phrase() -> None:
+    judged = judge(FRONTED_TOPIC, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "object", "object-form")
+    assert judged.reason == "exempt (object-form): object 'the release of v2.1.0' is human-only work (release)"
+    lane = judge(FRONTED_TOPIC.replace("release release NOUN", "lane lane NOUN"), "your", "call")
+    assert isinstance(lane, Judgement)
+    assert (lane.verdict, lane.form) == ("fire", "object")
+
+
+# "That's your call: merge now or hold." — the demonstrative points forward to the colon's object.
+CATAPHORIC = """
+That that PRON DT nsubj 1
+~'s be AUX VBZ ROOT -1
+your your PRON PRP$ poss 3
+call call NOUN NN attr 1
+~: : PUNCT : punct 1
+merge merge VERB VB appos 3
+now now ADV RB advmod 5
+or or CCONJ CC cc 5
+hold hold VERB VB conj 5
+~. . PUNCT . punct 1
+"""
+
+
+def test_a_demonstrative_before_a_colon_points_to_the_object() -> None:
+    judged = judge(CATAPHORIC, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "object", "object-form")
+    assert judged.reason == "exempt (object-form): object 'merge now or hold' is human-only work (merge)"
+
+
+# "PR #12 was merge-eligible, your call." — a past eligibility leaves nothing pending.
+PAST_ELIGIBLE = """
+PR PR PROPN NNP nsubj 2
+#12 #12 NUM CD nummod 0
+was be AUX VBD ROOT -1
+merge merge NOUN NN npadvmod 5
+~- - PUNCT HYPH punct 5
+~eligible eligible ADJ JJ acomp 2
+~, , PUNCT , punct 2
+your your PRON PRP$ poss 8
+call call NOUN NN npadvmod 2
+~. . PUNCT . punct 2
+"""
+
+
+def test_a_past_eligibility_is_status_prose() -> None:
+    judged = judge(PAST_ELIGIBLE, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.rule) == ("fire", "status-prose")
+    present = judge(PAST_ELIGIBLE.replace("was be AUX VBD", "is be AUX VBZ"), "your", "call")
+    assert isinstance(present, Judgement)
+    assert (present.verdict, present.form) == ("exempt", "pending-eligibility")

@@ -90,3 +90,15 @@ def test_reasons_quote_the_text_as_written_not_as_parsed() -> None:
     )
     listed = analyze("Your call:\n- squash\n- rebase").findings[0]
     assert listed.reason == "exempt (object-form): object 'squash or rebase' is human-only work (merge)"
+
+
+def test_asides_before_the_first_phrase_are_left_out_of_the_parse() -> None:
+    text = "Merge on the exception (CI is green on sha 3f9c2a1) or ask for the stamp, your call."
+    phrase = text.index("your call")
+    unit = compact_unit(text, 0, len(text), before=phrase)
+    assert unit.text == "Merge on the exception or ask for the stamp, your call."
+    assert text[unit.offsets[unit.text.index("or ask")]] == "o"  # offsets skip the aside
+    # An aside that opens the unit, or one after the phrase, says what the phrase is about: kept.
+    assert compact_unit("(squash or rebase), your call.", 0, 30, before=20).text == "(squash or rebase), your call."
+    tail = "Your call (squash or rebase)."
+    assert compact_unit(tail, 0, len(tail), before=0).text == tail
