@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 from analyzer.candidates import Candidate, scan
@@ -45,11 +47,17 @@ class ParsedUnit:
 
 @dataclass
 class Parses:
-    """The parsed sentence around each phrase: each sentence parsed once, all of them in one batch."""
+    """The parsed sentence around each phrase: each sentence parsed once, all of them in one batch.
+
+    A sentence is compacted for the phrase it is parsed for (asides before that phrase are left out,
+    units.compact_unit), so the key is the sentence's bounds and the phrase; sentences that compact to
+    the same text, written the same way, share one parse.
+    """
 
     views: Views
     model_name: str | None = None
-    _units: dict[tuple[int, int], ParsedUnit] = field(default_factory=dict)
+    lexicon: Lexicon | None = None
+    _units: dict[tuple[int, int, int], ParsedUnit] = field(default_factory=dict)
     _starts: list[int] | None = None
 
     def bounds(self, offset: int) -> tuple[int, int]:
@@ -60,29 +68,47 @@ class Parses:
         return start, listed_items_end(view, self._starts, start, end)
 
     def prepare(self, offsets: Sequence[int]) -> None:
-        """Parse every sentence the phrases at `offsets` need with one nlp.pipe call; a sentence that
-        repeats word for word is parsed once."""
-        first: dict[tuple[int, int], int] = {}
-        for offset in sorted(offsets, reverse=True):
-            first[self.bounds(offset)] = offset
-        pending = {b: compact_unit(self.views.parse_view, *b, before=o) for b, o in first.items()}
-        pending = {b: u for b, u in pending.items() if b not in self._units}
+        """Parse every sentence the phrases at `offsets` need with one nlp.pipe call."""
+        droppable = partial(status_aside, self.lexicon or default_lexicon())
+        pending = {
+            (*bounds, offset): compact_unit(self.views.parse_view, *bounds, before=offset, droppable=droppable)
+            for offset in offsets
+            if (*(bounds := self.bounds(offset)), offset) not in self._units
+        }
         if not pending:
             return
         # The key holds what was written too: two sentences may compact alike around different inline code.
-        keyed = {b: (u.text, self.views.original[u.start : u.end]) for b, u in pending.items()}
+        keyed = {k: (u.text, self.views.original[u.start : u.end]) for k, u in pending.items()}
         keys = list(dict.fromkeys(keyed.values()))
         docs = dict(zip(keys, load_model(self.model_name).pipe(text for text, _ in keys), strict=True))
-        for b, unit in pending.items():
-            doc = docs[keyed[b]]
+        for k, unit in pending.items():
+            doc = docs[keyed[k]]
             doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)
-            self._units[b] = ParsedUnit(unit, doc)
+            self._units[k] = ParsedUnit(unit, doc)
 
     def around(self, offset: int) -> ParsedUnit:
-        bounds = self.bounds(offset)
-        if bounds not in self._units:
+        key = (*self.bounds(offset), offset)
+        if key not in self._units:
             self.prepare([offset])
-        return self._units[bounds]
+        return self._units[key]
+
+
+def status_aside(lexicon: Lexicon, content: str) -> bool:
+    """An aside the parse may leave out: a status remark ("CI is green on sha 3f9c2a1"). Not one that
+    negates ("not yet"), adds an alternative ("or let me …"), or speaks of the agent's own work ("I'll
+    fix the tests", "my docs lane"): those belong to the relation and stay in the parse."""
+    words = [w.replace("’", "'") for w in _ASIDE_WORD.findall(content.lower())]
+    if not words or words[0] in ("or", "and", "nor", "but"):
+        return False
+    return not any(
+        w in lexicon.negation or w.endswith("n't") or w in _AGENT_SELF or w.startswith("i'") or w in lexicon.agent_work
+        for w in words
+    )
+
+
+_ASIDE_WORD = re.compile(r"[\w'’-]+")
+# Words of the agent speaking of itself in an aside.
+_AGENT_SELF = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "let"})
 
 
 def analyze(
@@ -96,7 +122,7 @@ def analyze(
     lexicon = lexicon or default_lexicon()
     views = build_views(text)
     candidates = scan(views, lexicon)
-    parses = Parses(views, model_name)
+    parses = Parses(views, model_name, lexicon)
     findings: list[Finding] = []
     warnings: list[str] = []
     needing_parse = [c.start for c in candidates if c.entry.family == "attribution" or c.entry.gate != "none"]

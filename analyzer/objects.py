@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from analyzer.judgement import Judgement, span_of, text_of, verdict_of
 from analyzer.lexicon import Lexicon
 from analyzer.negation import relation_negation
-from analyzer.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, previous_token
+from analyzer.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token, subjects
 from analyzer.tokens import SUBJECT_DEPS, is_copula, tops
 from analyzer.work import judge_work
 
@@ -42,6 +42,9 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     doc = noun.doc
     last = max(t.i for t in phrase)
     after = doc[last + 1] if last + 1 < noun.sent.end else None
+    if after is not None and after.text == ":" and noun.dep_ == "attr" and points_forward(noun, subjects(noun.head)):
+        # 'That's your call: the merge, then the docs lane': the parser hangs parts of it on the copula.
+        return tops([t for t in noun.sent if t.i > after.i and not t.is_punct])
     preposition = phrase[-1] if phrase[-1].pos_ == "ADP" else after
     roots: list[Token] = []
     if preposition is not None and preposition.lower_ in OBJECT_PREPOSITIONS and preposition.i > noun.i:
@@ -153,14 +156,15 @@ def fronted_topic(segment: Sequence[Token]) -> list[Token]:
         As -ROOT, for -prep-> As, release -pobj-> for       the whole segment under the preposition
     """
     opener = segment[0]
-    if opener.lower_ not in TOPIC_PREPOSITIONS or opener.pos_ != "ADP":
-        return []
+    if opener.lower_ not in TOPIC_PREPOSITIONS or opener.pos_ != "ADP" or any(t.text == "," for t in segment):
+        return []  # 'On green, merge or hold, your call': a comma inside means more than a topic
     if not {t.i for t in segment} <= {t.i for t in opener.subtree}:
         return []
     holders = [opener]
     if opener.lower_ == "as":  # 'as for X', 'as to X'
         holders = [c for c in opener.children if c.dep_ == "prep" and c.lower_ in ("for", "to")]
-    return [c for h in holders for c in h.children if c.dep_ in ("pobj", "pcomp")]
+    inside = {t.i for t in segment}
+    return [c for h in holders for c in h.children if c.dep_ in ("pobj", "pcomp") and c.i in inside]
 
 
 def _question_clause(pobj: Token, preposition: Token) -> Token:

@@ -51,7 +51,7 @@ def judge_attribution(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | 
     if noun.head.i == noun.i or not noun.head.is_alpha:
         return standalone(phrase)
     governor = noun.head
-    if governor.dep_ in ("attr", "acomp") and is_copula(governor.head):
+    if governor.dep_ in ("attr", "acomp") and is_copula(governor.head) and governor.head.tag_ != "VBD":
         return copular(governor.head, lexicon, rest)  # 'the merge is yours — your call once CI finishes'
     while governor.dep_ == "conj" and governor.head.i != governor.i:
         governor = governor.head  # 'Squash — or rebase, if … — your call': the phrase closes the whole list

@@ -63,9 +63,10 @@ def preceding_segment(phrase: Sequence[Token]) -> list[Token]:
     """
     segment = segment_before(phrase[0])
     while segment and segment[0].lower_ in ("or", "and", "nor") and segment[0].i > segment[0].sent.start:
-        break_token = previous_token(segment[0])
-        earlier = segment_before(break_token) if break_token is not None else []
-        if not earlier:
+        dash = previous_token(segment[0])
+        earlier = segment_before(dash) if dash is not None and dash.text in ("—", "–", "--") else []
+        # 'I pushed the fix — or squash or rebase': a clause with its own subject is no alternative.
+        if not earlier or any(t.dep_ in SUBJECT_DEPS for t in earlier):
             break
         segment = [*earlier, *(t for t in segment[0].doc[earlier[-1].i + 1 : segment[0].i] if not t.is_space), *segment]
     return segment
@@ -154,14 +155,15 @@ def owned_by_subject(noun: Token) -> bool:
     if noun.dep_ != "attr" or not is_copula(noun.head):
         return False
     found = subjects(noun.head)
-    if _points_forward(noun, found):
+    if points_forward(noun, found):
         return False
     return any(s.lower_ != "it" for s in found)
 
 
-def _points_forward(noun: Token, found: list[Token]) -> bool:
+def points_forward(noun: Token, found: list[Token]) -> bool:
+    """'That's your call: merge now or hold': the demonstrative stands for what the colon introduces."""
     after = noun.doc[noun.i + 1] if noun.i + 1 < noun.sent.end else None
-    demonstrative = len(found) == 1 and found[0].lower_ in ("that", "this")
+    demonstrative = len(found) == 1 and found[0].lower_ in ("that", "this") and noun.head.tag_ != "VBD"
     return demonstrative and not segment_before(found[0]) and after is not None and after.text == ":"
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|#{1,6})[ \t]+", re.MULTILINE)
@@ -130,22 +131,25 @@ def _inner_items(view: str, start: int, end: int) -> dict[int, int]:
     return items
 
 
-def _asides(view: str, start: int, before: int) -> dict[int, int]:
+def _asides(view: str, start: int, before: int, droppable: Callable[[str], bool]) -> dict[int, int]:
     """Parenthetical asides to leave out of the parse: each '(' with the end of its ')'.
 
     "Merge on the exception (CI is green on sha 3f9c2a1) or ask for the stamp, your call": the aside is
     another proposition, and the small model makes its verb the root of the whole sentence. Only asides
     that close before the unit's first phrase and follow some words of it are dropped, so "(squash or
-    rebase), your call" and "your call (squash or rebase)" keep what they say.
+    rebase), your call" and "your call (squash or rebase)" keep what they say; `droppable` judges the
+    aside's words (a negation or an alternative inside it belongs to the relation).
     """
     asides: dict[int, int] = {}
     for m in _ASIDE.finditer(view, start, before):
-        if any(ch.isalnum() for ch in view[start : m.start()]):
+        if any(ch.isalnum() for ch in view[start : m.start()]) and droppable(m.group()[1:-1]):
             asides[m.start()] = m.end()
     return asides
 
 
-def compact_unit(view: str, start: int, end: int, before: int | None = None) -> Unit:
+def compact_unit(
+    view: str, start: int, end: int, before: int | None = None, droppable: Callable[[str], bool] | None = None
+) -> Unit:
     """Collapse whitespace and drop list markers, keeping a map to the original offsets.
 
     The items of a list a colon introduces read as the series of alternatives they are: "Your call:
@@ -158,13 +162,14 @@ def compact_unit(view: str, start: int, end: int, before: int | None = None) -> 
     i = marker.end() if marker and marker.end() <= end else start
     items = _inner_items(view, i, end)
     last_item = max(items, default=-1)
-    asides = _asides(view, i, min(end, before)) if before is not None else {}
+    asides = _asides(view, i, min(end, before), droppable) if before is not None and droppable else {}
     pending_space = False
     while i < end:
         ch = view[i]
         if i in asides:
-            pending_space = bool(chars)
             i = asides[i]
+            rest = view[i:end].lstrip()
+            pending_space = bool(chars) and bool(rest) and rest[0].isalnum()  # no space before ','
             continue
         if i in items:
             while chars[-1] in ".!?":  # 'Squash now.' ends an item, not the sentence

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from analyzer.engine import status_aside
+from analyzer.lexicon import default_lexicon
 from analyzer.units import (
     MAX_LISTED_ITEMS,
     compact_unit,
@@ -85,8 +89,7 @@ def test_reasons_quote_the_text_as_written_not_as_parsed() -> None:
     )
     curly = analyze("The merge isn’t yours, your call.").findings[0]
     assert curly.reason == (
-        "fires (copular-ownership, negated): the negation 'n’t' on 'is' cancels the hand-over the relation "
-        "would make"
+        "fires (copular-ownership, negated): the negation 'n’t' on 'is' cancels the hand-over the relation would make"
     )
     listed = analyze("Your call:\n- squash\n- rebase").findings[0]
     assert listed.reason == "exempt (object-form): object 'squash or rebase' is human-only work (merge)"
@@ -95,10 +98,34 @@ def test_reasons_quote_the_text_as_written_not_as_parsed() -> None:
 def test_asides_before_the_first_phrase_are_left_out_of_the_parse() -> None:
     text = "Merge on the exception (CI is green on sha 3f9c2a1) or ask for the stamp, your call."
     phrase = text.index("your call")
-    unit = compact_unit(text, 0, len(text), before=phrase)
+    unit = compact_unit(text, 0, len(text), before=phrase, droppable=lambda aside: True)
     assert unit.text == "Merge on the exception or ask for the stamp, your call."
     assert text[unit.offsets[unit.text.index("or ask")]] == "o"  # offsets skip the aside
     # An aside that opens the unit, or one after the phrase, says what the phrase is about: kept.
-    assert compact_unit("(squash or rebase), your call.", 0, 30, before=20).text == "(squash or rebase), your call."
+    opening = "(squash or rebase), your call."
+    assert compact_unit(opening, 0, 30, before=20, droppable=lambda aside: True).text == opening
     tail = "Your call (squash or rebase)."
-    assert compact_unit(tail, 0, len(tail), before=0).text == tail
+    assert compact_unit(tail, 0, len(tail), before=0, droppable=lambda aside: True).text == tail
+    assert compact_unit(
+        "Merge now (CI is green), or hold, your call.", 0, 44, before=34, droppable=lambda a: True
+    ).text == ("Merge now, or hold, your call.")
+
+
+@pytest.mark.parametrize(
+    ("aside", "droppable"),
+    [
+        ("CI is green on sha 3f9c2a1", True),
+        ("approved by two reviewers", True),
+        ("not yet", False),
+        ("no longer", False),
+        ("CI isn't done", False),
+        ("or let me rewrite it", False),
+        ("and I'll update the notes", False),
+        ("I still owe the tests", False),
+        ("my docs lane", False),
+        ("after the refactor", False),
+    ],
+)
+def test_only_status_asides_leave_the_parse(aside: str, droppable: bool) -> None:
+    """A negation, an added alternative or the agent's own work inside an aside belongs to the relation."""
+    assert status_aside(default_lexicon(), aside) is droppable
