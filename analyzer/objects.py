@@ -10,7 +10,7 @@ from analyzer.judgement import Judgement, span_of, text_of, verdict_of
 from analyzer.lexicon import Lexicon
 from analyzer.negation import relation_negation
 from analyzer.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token, subjects
-from analyzer.tokens import SUBJECT_DEPS, is_copula, tops
+from analyzer.tokens import SUBJECT_DEPS, forms, is_copula, tops
 from analyzer.work import judge_work
 
 if TYPE_CHECKING:
@@ -120,6 +120,18 @@ def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
     return []
 
 
+def _cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> list[Token]:
+    """'Your call on the release notes wording': the parser ended the object at 'release' and made
+    'notes' a verb. An agent-work word right after the object, outside it, is the rest of its noun."""
+    end = max(t.i for r in objects for t in r.subtree)
+    doc = objects[0].doc
+    if end + 1 >= objects[0].sent.end or end + 1 not in scope:
+        return []
+    following = doc[end + 1]
+    inside = any(following.i in {t.i for t in r.subtree} for r in objects)
+    return [following] if not inside and not following.is_punct and forms(following) & lexicon.agent_work else []
+
+
 def _contrasted(child: Token) -> bool:
     """'your call, not mine': what a 'not' sets against the phrase is a contrast, not its object."""
     before = child.left_edge.i - 1
@@ -210,6 +222,7 @@ def _states_decision(clause: Token) -> bool:
 
 def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
     """Rule `object-form`: exempt exactly when the object is purely human-only work."""
+    objects = objects + _cut_compound(objects, lexicon, scope)
     work = judge_work(objects, lexicon, scope)
     span = span_of(t for r in objects for t in r.subtree if t.i in scope)
     negation = relation_negation(noun, (), lexicon)

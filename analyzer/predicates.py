@@ -273,12 +273,19 @@ def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, 
 
 
 def pending_eligibility(pred: Token, complement: Token, lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
-    """Rule `pending-eligibility`: a copula with an eligibility complement ("PR #12 is merge-eligible")."""
+    """Rule `pending-eligibility`: a copula with an eligibility complement ("PR #12 is merge-eligible",
+    "the refactor is merge-eligible"): the merge it leaves pending is human-only, whatever is merged."""
     subject = subject_of(pred) if is_copula(pred) else None
     related = [*complement.subtree, *(subject.subtree if subject is not None else ())]
     related = [t for t in related if t.i in scope or t.i == complement.i]
     named = words_of(related)
-    agent = [hyphen_compound(t) or t.text for t, names in named if names & lexicon.agent_work]
+    # A word that names the merge ('merge-eligible', 'mergeable') leaves the merge pending whatever is
+    # merged ('The refactor is merge-eligible'); a bare 'eligible' says nothing of what for, so agent
+    # work as its subject is what is eligible ('The flaky test is eligible for quarantine').
+    pieces = {*forms(complement), *(hyphen_compound(complement) or "").split("-")}
+    names_merge = any(lexicon.domain_of(n) for n in pieces if n)
+    own = {t.i for t in complement.subtree} if names_merge else {t.i for t in related}
+    agent = [hyphen_compound(t) or t.text for t, names in named if names & lexicon.agent_work and t.i in own]
     domains = tuple(dict.fromkeys(d for _, names in named for d in map(lexicon.domain_of, names) if d))
     negation = relation_negation(pred, (complement,) if pred is not complement else (), lexicon)
     span = span_of([*related, pred])
@@ -392,8 +399,11 @@ def _offers_choice(members: list[Token]) -> bool:
 
 
 def _is_choice(member: Token) -> bool:
+    """An alternative, unless it reports: a past or third-person form, or a participle the tagger
+    called an adjective ('Stamped and rebased, that's your call')."""
     modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in member.children)
-    return modal or member.tag_ not in ("VBD", "VBZ", "VBN")
+    participle = member.tag_ == "JJ" and member.lower_.endswith("ed")
+    return modal or (member.tag_ not in ("VBD", "VBZ", "VBN") and not participle)
 
 
 def _reduced_report(noun: Token, scope: frozenset[int]) -> Token | None:

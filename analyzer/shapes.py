@@ -155,9 +155,19 @@ def owned_by_subject(noun: Token) -> bool:
     if noun.dep_ != "attr" or not is_copula(noun.head):
         return False
     found = subjects(noun.head)
-    if points_forward(noun, found):
+    if points_forward(noun, found) or _new_clause_between(noun.head, noun):
         return False
     return any(s.lower_ != "it" for s in found)
+
+
+def _new_clause_between(cop: Token, noun: Token) -> bool:
+    """'The rule is "the merge is yours", so your call on the merge': after ', so' the phrase opens a
+    clause of its own, whatever copula the parser hung it on."""
+    between = list(cop.doc[cop.i + 1 : noun.i])
+    return any(
+        t.text in (",", ";") and k + 1 < len(between) and between[k + 1].lower_ in ("so", "and", "but")
+        for k, t in enumerate(between)
+    )
 
 
 def points_forward(noun: Token, found: list[Token]) -> bool:

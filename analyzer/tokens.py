@@ -15,6 +15,8 @@ SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 COPULA_LEMMAS = frozenset({"be"})
 FRONTED_DEPS = frozenset({"prep", "advcl", "advmod", "npadvmod"})
 CONCESSIVE_MARKS = frozenset({"though", "although", "whereas", "albeit"})
+# Subordinators of a condition on an alternative: "merge once CI lands", "hold until the stamp arrives".
+CONDITION_MARKS = frozenset({"once", "when", "after", "before", "until", "till", "as soon as"})
 FIRST_PERSON = frozenset({"i", "me", "myself"})
 DEMONSTRATIVES = frozenset({"that", "this"})
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$", re.IGNORECASE)
@@ -103,7 +105,8 @@ def own_tokens(part: Token, scope: frozenset[int] | None = None) -> list[Token]:
     """The part's subtree without its later conjuncts, conjunctions, punctuation and out-of-scope tokens."""
     skip: set[int] = set()
     for child in part.children:
-        if child.dep_ in ("cc", "conj") or is_concessive(child) or is_fronted_adjunct(child, part):
+        other_proposition = is_concessive(child) or is_condition(child, part) or is_fronted_adjunct(child, part)
+        if child.dep_ in ("cc", "conj") or other_proposition:
             skip.update(t.i for t in child.subtree)
     return [
         t
@@ -124,6 +127,21 @@ def is_concessive(clause: Token) -> bool:
     marks = {c.lower_ for c in clause.children if c.dep_ == "mark"}
     even = any(c.dep_ == "advmod" and c.lower_ == "even" for c in clause.children)
     return bool(marks & CONCESSIVE_MARKS) or (even and bool(marks & {"if", "when"}))
+
+
+def is_condition(clause: Token, part: Token) -> bool:
+    """'Merge once the docs lane lands, or hold': a condition on an alternative, about something other
+    than the agent, says when, not what: it is no work of the alternative. 'Merge after I rebase the
+    parser lane' is the agent's own work and stays.
+
+        lands -advcl-> Merge, once -mark-> lands, lane -nsubj-> lands (not I/we)
+    """
+    if clause.dep_ != "advcl" or clause.i < part.i:
+        return False
+    marks = {c.lower_ for c in clause.children if c.dep_ in ("mark", "advmod")}
+    subject = next((c for c in clause.children if c.dep_ in SUBJECT_DEPS), None)
+    agent = subject is not None and subject.lower_ in FIRST_PERSON | {"we"}
+    return bool(marks & CONDITION_MARKS) and subject is not None and not agent
 
 
 def is_fronted_adjunct(child: Token, part: Token) -> bool:

@@ -560,3 +560,53 @@ def test_a_past_eligibility_is_status_prose() -> None:
     present = judge(PAST_ELIGIBLE.replace("was be AUX VBD", "is be AUX VBZ"), "your", "call")
     assert isinstance(present, Judgement)
     assert (present.verdict, present.form) == ("exempt", "pending-eligibility")
+
+
+# "Merge the PR once the docs review finishes, or hold, your call." — a condition on an alternative.
+CONDITION = """
+Merge merge VERB VB ROOT -1
+the the DET DT det 2
+PR PR PROPN NNP dobj 0
+once once SCONJ IN mark 7
+the the DET DT det 6
+docs docs NOUN NNS compound 6
+review review NOUN NN nsubj 7
+finishes finish VERB VBZ advcl 0
+~, , PUNCT , punct 0
+or or CCONJ CC cc 0
+hold hold VERB VB conj 0
+~, , PUNCT , punct 0
+your your PRON PRP$ poss 13
+call call NOUN NN npadvmod 0
+~. . PUNCT . punct 0
+"""
+
+
+def test_a_condition_on_an_alternative_is_no_work_of_it_unless_the_agent_does_it() -> None:
+    judged = judge(CONDITION, "your", "call")
+    assert isinstance(judged, Judgement)
+    assert (judged.verdict, judged.form, judged.domains) == ("exempt", "option-list", ("merge",))
+    judged_mine = judge(CONDITION_MINE, "your", "call")
+    assert isinstance(judged_mine, Judgement)
+    assert (judged_mine.verdict, judged_mine.form) == ("fire", "option-list")
+    assert "'whether I …'" in judged_mine.reason
+
+
+# "Merge the PR once I fix the tests, or hold, your call." — the condition is the agent's own work.
+CONDITION_MINE = """
+Merge merge VERB VB ROOT -1
+the the DET DT det 2
+PR PR PROPN NNP dobj 0
+once once SCONJ IN mark 5
+I I PRON PRP nsubj 5
+fix fix VERB VBP advcl 0
+the the DET DT det 7
+tests test NOUN NNS dobj 5
+~, , PUNCT , punct 0
+or or CCONJ CC cc 0
+hold hold VERB VB conj 0
+~, , PUNCT , punct 0
+your your PRON PRP$ poss 13
+call call NOUN NN npadvmod 0
+~. . PUNCT . punct 0
+"""
