@@ -14,6 +14,13 @@ def judge(spec: str, *phrase: str) -> Judgement | Carved:
     return judge_attribution(tokens(doc, *phrase), LEX)
 
 
+def judgement(spec: str, *phrase: str) -> Judgement:
+    """A judgement, not a carve-out: the phrase is judged by a relation rule."""
+    judged = judge(spec, *phrase)
+    assert isinstance(judged, Judgement), judged
+    return judged
+
+
 OBJECT_MERGE = """
 Your your PRON PRP$ poss 1
 call call NOUN NN ROOT -1
@@ -188,51 +195,44 @@ call call NOUN NN attr 5
 
 
 def test_object_form_exempts_a_human_only_object() -> None:
-    judged = judge(OBJECT_MERGE, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(OBJECT_MERGE, "your", "call")
     assert (judged.verdict, judged.form, judged.rule, judged.domains) == ("exempt", "object", "object-form", ("merge",))
     assert judged.reason == "exempt (object-form): object 'the merge' is human-only work (merge)"
 
 
 def test_object_form_fires_on_agent_work() -> None:
-    judged = judge(OBJECT_LANE, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(OBJECT_LANE, "your", "call")
     assert (judged.verdict, judged.form, judged.rule) == ("fire", "object", "object-form")
     assert judged.reason == "fires (object-form): object 'the lane' names work the agent owns ('lane')"
 
 
 def test_live_0854_terminal_is_an_all_human_option_list() -> None:
-    judged = judge(LIVE_0854, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(LIVE_0854, "your", "call")
     assert (judged.verdict, judged.form, judged.rule) == ("exempt", "option-list", "option-list")
     assert judged.domains == ("merge", "stamp")
     assert "'merge on the exception or ask for the stamp'" in judged.reason
 
 
 def test_concessive_negation_does_not_cancel_the_main_copula() -> None:
-    judged = judge(CONCESSIVE, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(CONCESSIVE, "your", "call")
     assert (judged.verdict, judged.form, judged.negated) == ("exempt", "copular-ownership", False)
     assert "subject 'The merge'" in judged.reason
 
 
 def test_negation_on_the_copula_cancels_ownership() -> None:
-    judged = judge(NEGATED_COPULA, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(NEGATED_COPULA, "your", "call")
     assert (judged.verdict, judged.form, judged.negated) == ("fire", "copular-ownership", True)
     assert "the negation 'n't' on 'is'" in judged.reason
 
 
 def test_historical_prose_fires() -> None:
-    judged = judge(HISTORICAL, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(HISTORICAL, "your", "call")
     assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "status-prose")
     assert "'merged' reports a past fact" in judged.reason
 
 
 def test_pending_eligibility_exempts() -> None:
-    judged = judge(ELIGIBLE, "your", "move")
-    assert isinstance(judged, Judgement)
+    judged = judgement(ELIGIBLE, "your", "move")
     assert (judged.verdict, judged.form, judged.rule) == ("exempt", "pending-eligibility", "pending-eligibility")
 
 
@@ -249,35 +249,30 @@ def test_rule_citation_is_carved_out() -> None:
 
 
 def test_mixed_option_list_fires_naming_the_agent_work() -> None:
-    judged = judge(OPTION_MIXED, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(OPTION_MIXED, "your", "call")
     assert (judged.verdict, judged.form) == ("fire", "option-list")
     assert "mixes human-only work with agent work ('refactor', 'parser')" in judged.reason
 
 
 def test_do_nothing_alternative_joins_a_human_only_option_list() -> None:
-    judged = judge(OPTION_HOLD, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(OPTION_HOLD, "your", "call")
     assert (judged.verdict, judged.form, judged.domains) == ("exempt", "option-list", ("merge",))
 
 
 def test_standalone_phrase_fires() -> None:
-    judged = judge(STANDALONE, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(STANDALONE, "your", "call")
     assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "standalone")
 
 
 def test_extraposed_clause_with_the_agent_as_subject_fires() -> None:
-    judged = judge(EXTRAPOSED_AGENT, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(EXTRAPOSED_AGENT, "your", "call")
     assert (judged.verdict, judged.form) == ("fire", "copular-ownership")
     assert "extraposed clause 'whether I refactor the parser'" in judged.reason
     assert "'whether I …'" in judged.reason
 
 
 def test_demonstrative_stands_for_the_fragment_before_it() -> None:
-    judged = judge(DEMONSTRATIVE, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(DEMONSTRATIVE, "your", "call")
     assert (judged.verdict, judged.form) == ("exempt", "copular-ownership")
     assert judged.reason == (
         "exempt (copular-ownership): 'that' stands for 'Merge-eligible', and 'Merge-eligible' reports a "
@@ -300,8 +295,7 @@ mine mine PRON PRP appos 4
 
 
 def test_contrastive_not_leaves_the_ownership_affirmed() -> None:
-    judged = judge(CONTRAST, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(CONTRAST, "your", "call")
     assert (judged.verdict, judged.form, judged.negated) == ("exempt", "copular-ownership", False)
     assert judged.reason == "exempt (copular-ownership): subject 'The release' is human-only work (release)"
 
@@ -310,8 +304,7 @@ def test_not_without_the_comma_still_cancels_the_ownership() -> None:
     # "The release is not your call.": the neg sits inside the relation, no contrast follows it.
     spec = CONTRAST.replace("~, , PUNCT , punct 4\n", "").replace("mine mine PRON PRP appos 4\n", "")
     spec = spec.replace("not not PART RB neg 4", "not not PART RB neg 2")
-    judged = judge(spec, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(spec, "your", "call")
     assert (judged.verdict, judged.negated) == ("fire", True)
     assert "the negation 'not' on 'is' cancels" in judged.reason
 
@@ -336,8 +329,7 @@ next next ADV RB advmod 10
 
 
 def test_a_coordinated_second_preposition_is_more_of_the_object() -> None:
-    judged = judge(COORDINATED_PREPOSITIONS, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(COORDINATED_PREPOSITIONS, "your", "call")
     assert (judged.verdict, judged.form) == ("fire", "object")
     assert judged.reason == (
         "fires (object-form): object 'the merge, and on what I pick up next' mixes human-only work with "
@@ -351,8 +343,7 @@ def test_a_coordinated_human_only_preposition_keeps_the_exemption() -> None:
         "next next ADV RB advmod 10\n",
         "the the DET DT det 9\nstamp stamp NOUN NN pobj 7\n",
     )
-    judged = judge(spec, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(spec, "your", "call")
     assert (judged.verdict, judged.domains) == ("exempt", ("merge", "stamp"))
 
 
@@ -371,8 +362,7 @@ lane lane NOUN NN appos 3
 
 
 def test_agent_work_listed_beside_a_domain_word_is_not_its_object() -> None:
-    judged = judge(LISTED_BESIDE, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(LISTED_BESIDE, "your", "call")
     assert (judged.verdict, judged.form) == ("fire", "object")
     assert judged.reason == (
         "fires (object-form): object 'squash, the docs lane' mixes human-only work with agent work ('docs', 'lane')"
@@ -388,8 +378,7 @@ move move NOUN NN ROOT -1
 
 
 def test_an_emoji_is_no_object() -> None:
-    judged = judge(EMOJI, "your", "move")
-    assert isinstance(judged, Judgement)
+    judged = judgement(EMOJI, "your", "move")
     assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "standalone")
 
 
@@ -397,8 +386,7 @@ def test_a_time_word_after_not_is_no_contrast_and_still_negates() -> None:
     # "The release is your call, not today." with the owner swapped for a determiner: "not this time".
     spec = CONTRAST.replace("mine mine PRON PRP appos 4", "this this DET DT det 8\ntime time NOUN NN appos 4")
     spec = spec.replace("~. . PUNCT . punct 2", "~. . PUNCT . punct 2")
-    judged = judge(spec, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(spec, "your", "call")
     assert (judged.verdict, judged.negated) == ("fire", True)
 
 
@@ -414,8 +402,7 @@ call call NOUN NN npadvmod 0
 
 
 def test_question_order_is_copular_ownership() -> None:
-    judged = judge(QUESTION_ORDER, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(QUESTION_ORDER, "your", "call")
     assert (judged.verdict, judged.form, judged.rule) == ("exempt", "copular-ownership", "copular-ownership")
     assert judged.reason == "exempt (copular-ownership): subject 'the merge' is human-only work (merge)"
 
@@ -460,8 +447,7 @@ first first ADV RB advmod 8
 
 
 def test_a_dangling_coordinator_takes_the_rest_of_the_sentence_as_the_lost_alternative() -> None:
-    judged = judge(DANGLING_OR, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(DANGLING_OR, "your", "call")
     assert (judged.verdict, judged.form) == ("fire", "object")
     assert "mixes human-only work with agent work ('whether I …'" in judged.reason
 
@@ -485,8 +471,7 @@ call call NOUN NN npadvmod 2
 
 
 def test_a_fronted_condition_ends_at_its_comma() -> None:
-    judged = judge(FRONTED_CONDITION, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(FRONTED_CONDITION, "your", "call")
     assert (judged.verdict, judged.form, judged.rule) == ("exempt", "option-list", "option-list")
     assert "'squash or rebase'" in judged.reason
 
@@ -507,12 +492,10 @@ call call NOUN NN appos 5
 
 
 def test_a_fronted_topic_is_the_object_of_a_detached_phrase() -> None:
-    judged = judge(FRONTED_TOPIC, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(FRONTED_TOPIC, "your", "call")
     assert (judged.verdict, judged.form, judged.rule) == ("exempt", "object", "object-form")
     assert judged.reason == "exempt (object-form): object 'the release of v2.1.0' is human-only work (release)"
-    lane = judge(FRONTED_TOPIC.replace("release release NOUN", "lane lane NOUN"), "your", "call")
-    assert isinstance(lane, Judgement)
+    lane = judgement(FRONTED_TOPIC.replace("release release NOUN", "lane lane NOUN"), "your", "call")
     assert (lane.verdict, lane.form) == ("fire", "object")
 
 
@@ -532,8 +515,7 @@ hold hold VERB VB conj 5
 
 
 def test_a_demonstrative_before_a_colon_points_to_the_object() -> None:
-    judged = judge(CATAPHORIC, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(CATAPHORIC, "your", "call")
     assert (judged.verdict, judged.form, judged.rule) == ("exempt", "object", "object-form")
     assert judged.reason == "exempt (object-form): object 'merge now or hold' is human-only work (merge)"
 
@@ -554,11 +536,9 @@ call call NOUN NN npadvmod 2
 
 
 def test_a_past_eligibility_is_status_prose() -> None:
-    judged = judge(PAST_ELIGIBLE, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(PAST_ELIGIBLE, "your", "call")
     assert (judged.verdict, judged.rule) == ("fire", "status-prose")
-    present = judge(PAST_ELIGIBLE.replace("was be AUX VBD", "is be AUX VBZ"), "your", "call")
-    assert isinstance(present, Judgement)
+    present = judgement(PAST_ELIGIBLE.replace("was be AUX VBD", "is be AUX VBZ"), "your", "call")
     assert (present.verdict, present.form) == ("exempt", "pending-eligibility")
 
 
@@ -583,11 +563,9 @@ call call NOUN NN npadvmod 0
 
 
 def test_a_condition_on_an_alternative_is_no_work_of_it_unless_the_agent_does_it() -> None:
-    judged = judge(CONDITION, "your", "call")
-    assert isinstance(judged, Judgement)
+    judged = judgement(CONDITION, "your", "call")
     assert (judged.verdict, judged.form, judged.domains) == ("exempt", "option-list", ("merge",))
-    judged_mine = judge(CONDITION_MINE, "your", "call")
-    assert isinstance(judged_mine, Judgement)
+    judged_mine = judgement(CONDITION_MINE, "your", "call")
     assert (judged_mine.verdict, judged_mine.form) == ("fire", "option-list")
     assert "'whether I …'" in judged_mine.reason
 
