@@ -60,6 +60,8 @@ def judge_work(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] |
         tokens = own_tokens(part, scope)
         if all(t.pos_ == "PRON" for t in tokens):
             continue  # 'or rebase-merge it': a pronoun stands for work named elsewhere
+        if len(tokens) == 1 and tokens[0].pos_ == "AUX":
+            continue  # 'merge it as-is': the tokenizer split 'as-is' and the parser made 'is' a conjunct
         part_domains, part_agent = _scan_part(part, tokens, lexicon)
         for d in part_domains:
             if d not in domains:

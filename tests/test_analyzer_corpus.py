@@ -10,12 +10,13 @@ import pytest
 from analyzer import analyze
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
-# Eight corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
+# Nine corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
 # sentences (a), realistic multi-paragraph terminals (b), minimal pairs in varied syntax (c), long
 # terminals in the voice of the seed tickets' agents (d), terse chat-like endings with typographic
 # variety: non-breaking spaces, CRLF, emoji, lists under "your call:" (e), coding-agent end-of-turn
 # reports, questions, asides and near-misses (f), paraphrases of every §2.2 construction under parser
-# stress, each with its minimal firing twin (g), and a mix shaped like a held-back set (h).
+# stress, each with its minimal firing twin (g), and two mixes shaped like a held-back set (h, i; i was
+# scored once, untouched, as a held-out estimate).
 CORPORA = (
     "analyzer_corpus.jsonl",
     "analyzer_corpus_b.jsonl",
@@ -25,6 +26,7 @@ CORPORA = (
     "analyzer_corpus_f.jsonl",
     "analyzer_corpus_g.jsonl",
     "analyzer_corpus_h.jsonl",
+    "analyzer_corpus_i.jsonl",
 )
 CORPUS = [
     json.loads(line)
