@@ -101,7 +101,7 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
         if tok.i in domain_tokens:
             continue
         if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON:
-            agent.append(f"whether {tok.text} …")
+            agent.append(f"whether {'I' if tok.lower_ in ('me', 'myself') else tok.text} …")
         elif names & lexicon.agent_work and not _under_domain(tok, part, domain_tokens) and not _absent(tok, lexicon):
             agent.append(hyphen_compound(tok) or tok.text)
     return list(dict.fromkeys(domain_tokens.values())), agent
