@@ -122,7 +122,7 @@ def _mention_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(_WORD), re.compile(_SENTENCE_BREAK)
 
 
-def _is_mention(view: str, start: int, end: int, lexicon: Lexicon, *, clause_opening: bool = False) -> bool:
+def _is_mention(view: str, start: int, end: int, lexicon: Lexicon, *, clause_opening: bool) -> bool:
     """A mention names the phrase instead of using it: 'the phrase your call', 'the trigger want me to'.
 
     clause_opening: the phrase opens with a linking word ('if you want it'). A cue word with an indefinite

@@ -51,13 +51,6 @@ class Views:
     parse_view: str
     regions: tuple[Region, ...]
 
-    def region_at(self, start: int, end: int) -> Region | None:
-        """The carved region overlapping [start, end), if any."""
-        for region in self.regions:
-            if region.start < end and start < region.end:
-                return region
-        return None
-
 
 def build_views(text: str) -> Views:
     """Find every carve-out of `text` and return the two same-length views."""

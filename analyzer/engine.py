@@ -93,6 +93,11 @@ class Parses:
         return self._units[key]
 
 
+_ASIDE_WORD = re.compile(r"[\w'’-]+")
+# Words of the agent speaking of itself in an aside.
+_AGENT_SELF = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our"})
+
+
 def status_aside(lexicon: Lexicon, content: str) -> bool:
     """An aside the parse may leave out: a status remark ("CI is green on sha 3f9c2a1"). Not one that
     negates ("not yet"), adds an alternative ("or let me …"), or speaks of the agent's own work ("I'll
@@ -105,10 +110,6 @@ def status_aside(lexicon: Lexicon, content: str) -> bool:
         for w in words
     )
 
-
-_ASIDE_WORD = re.compile(r"[\w'’-]+")
-# Words of the agent speaking of itself in an aside.
-_AGENT_SELF = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "let"})
 
 
 def analyze(

@@ -60,9 +60,10 @@ def _is_negative(token: Token, lexicon: Lexicon) -> bool:
 
 
 def _contrast(cue: Token, head: Token, lexicon: Lexicon) -> bool:
-    """Rule `contrastive-not`: "the release is your call, not mine" sets another owner against the phrase
-    after a comma or dash; the relation itself stays affirmed, so the cue cancels nothing. Only an owner
-    is contrasted: "…, not this time" / "…, not a chance" / "…, not today" still negate.
+    """Construction `contrastive-not`: "the release is your call, not mine" sets another owner against
+    the phrase after a comma or dash; the relation itself stays affirmed, so the cue cancels nothing (no
+    rule of its own is reported). Only an owner is contrasted: "…, not this time" / "…, not a chance"
+    still negate.
 
         your call , not mine              not -neg-> call; ',' right before 'not'; a pronoun after it
         your call , not the agent's       a possessive ('s) right after the owner's noun

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from analyzer.judgement import Judgement, span_of, text_of, verdict_of
 from analyzer.lexicon import Lexicon
 from analyzer.negation import relation_negation
-from analyzer.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token, subjects
+from analyzer.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
 from analyzer.tokens import SUBJECT_DEPS, forms, is_copula, tops
 from analyzer.work import judge_work
 
@@ -42,7 +42,7 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     doc = noun.doc
     last = max(t.i for t in phrase)
     after = doc[last + 1] if last + 1 < noun.sent.end else None
-    if after is not None and after.text == ":" and noun.dep_ == "attr" and points_forward(noun, subjects(noun.head)):
+    if after is not None and after.text == ":" and noun.dep_ == "attr" and points_forward(noun):
         # 'That's your call: the merge, then the docs lane': the parser hangs parts of it on the copula.
         return tops([t for t in noun.sent if t.i > after.i and not t.is_punct])
     preposition = phrase[-1] if phrase[-1].pos_ == "ADP" else after
@@ -128,8 +128,7 @@ def _cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int])
     if end + 1 >= objects[0].sent.end or end + 1 not in scope:
         return []
     following = doc[end + 1]
-    inside = any(following.i in {t.i for t in r.subtree} for r in objects)
-    return [following] if not inside and not following.is_punct and forms(following) & lexicon.agent_work else []
+    return [following] if not following.is_punct and forms(following) & lexicon.agent_work else []
 
 
 def _contrasted(child: Token) -> bool:
@@ -147,9 +146,9 @@ def _fronted_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
         for child in holder.children:
             if child.dep_ != "prep" or child.i >= first:
                 continue
-            if child.lower_ in OBJECT_PREPOSITIONS and holder is noun:
+            if child.lower_ in OBJECT_PREPOSITIONS and holder.i == noun.i:
                 return [c for c in child.children if c.dep_ in ("pobj", "pcomp")]
-            if child.lower_ in ("for", "to") and holder is not noun:
+            if child.lower_ in ("for", "to") and holder.i != noun.i:
                 return [c for c in child.children if c.dep_ in ("pobj", "pcomp")]
             if child.lower_ == "as":  # 'as for X', 'as to X'
                 inner = [g for g in child.children if g.dep_ == "prep" and g.lower_ in ("for", "to")]
@@ -162,7 +161,7 @@ TOPIC_PREPOSITIONS = frozenset({"as", "regarding", "re", "on", "about", "concern
 
 
 def fronted_topic(segment: Sequence[Token]) -> list[Token]:
-    """Rule `fronted-topic`: a detached phrase whose segment is nothing but a fronted topic ("As for the
+    """Misparse correction `fronted-topic`: a detached phrase whose segment is nothing but a fronted topic ("As for the
     release of v2.1.0, your call"; "Regarding the stamp, your call") takes that topic as its object.
 
         As -ROOT, for -prep-> As, release -pobj-> for       the whole segment under the preposition

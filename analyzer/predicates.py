@@ -76,8 +76,8 @@ def judge_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: 
 
 
 def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
-    """Rule `fronted-condition`: 'Given CI is green, squash or rebase, your call' / 'Since the review came
-    back APPROVED, merge on the exception or ask for the stamp, your call'. A segment that opens with a
+    """Misparse correction `fronted-condition`: 'Given CI is green, squash or rebase, your call' / 'Since
+    the review came back APPROVED, merge on the exception or ask for the stamp, your call'. A segment that opens with a
     subordinator is a condition up to its first comma; the phrase comments on the clause after it, however
     the parser hung the two together (it may make 'squash' a conjunct of 'green').
     """
@@ -115,7 +115,7 @@ def judge_predicate(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, dem
     if is_copula(pred) and (_complements(pred, scope) or len(members) == 1):
         return copular(pred, lexicon, scope)
     eligible = next((m for m in members if _eligibility_word(m, lexicon)), None)
-    if eligible is not None and all(m.pos_ in DESCRIPTIVE_POS or m is eligible for m in members):
+    if eligible is not None and all(m.pos_ in DESCRIPTIVE_POS or m.i == eligible.i for m in members):
         return pending_eligibility(pred, eligible, lexicon, scope)
     if (len(members) > 1 or _holds_alternatives(pred, scope)) and _offers_choice(members):
         return option_list(pred, members, lexicon, scope)
@@ -287,7 +287,7 @@ def pending_eligibility(pred: Token, complement: Token, lexicon: Lexicon, scope:
     own = {t.i for t in complement.subtree} if names_merge else {t.i for t in related}
     agent = [hyphen_compound(t) or t.text for t, names in named if names & lexicon.agent_work and t.i in own]
     domains = tuple(dict.fromkeys(d for _, names in named for d in map(lexicon.domain_of, names) if d))
-    negation = relation_negation(pred, (complement,) if pred is not complement else (), lexicon)
+    negation = relation_negation(pred, (complement,) if pred.i != complement.i else (), lexicon)
     span = span_of([*related, pred])
     shown = text_of(pred, span)
     if pred.tag_ == "VBD":  # 'PR #12 was merge-eligible (until the force-push)': nothing is pending now

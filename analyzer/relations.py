@@ -50,12 +50,26 @@ def judge_attribution(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | 
         return judge_segment(segment, lexicon)
     if noun.head.i == noun.i or not noun.head.is_alpha:
         return standalone(phrase)
-    governor = noun.head
+    copula = _copula_over_complement(noun.head)
+    if copula is not None:
+        return copular(copula, lexicon, rest)
+    return judge_predicate(_first_conjunct(noun.head), lexicon, rest)
+
+
+def _copula_over_complement(governor: Token) -> Token | None:
+    """'The merge itself is yours — your call once CI finishes': the phrase hangs on the copula's
+    complement ('yours'); the copula is the relation. A past copula reports and is left out."""
     if governor.dep_ in ("attr", "acomp") and is_copula(governor.head) and governor.head.tag_ != "VBD":
-        return copular(governor.head, lexicon, rest)  # 'the merge is yours — your call once CI finishes'
-    while governor.dep_ == "conj" and governor.head.i != governor.i:
-        governor = governor.head  # 'Squash — or rebase, if … — your call': the phrase closes the whole list
-    return judge_predicate(governor, lexicon, rest)
+        return governor.head
+    return None
+
+
+def _first_conjunct(governor: Token) -> Token:
+    """'Squash — or rebase, if linear history matters — your call': the phrase hangs on the last
+    alternative but closes the whole list, so it is governed by the coordination's head."""
+    while governor.dep_ == "conj":
+        governor = governor.head
+    return governor
 
 
 def phrase_noun(phrase: Sequence[Token]) -> Token:

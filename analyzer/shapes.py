@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.tokens import SUBJECT_DEPS, is_copula, subject_of
+from analyzer.tokens import DEMONSTRATIVES, SUBJECT_DEPS, is_copula, subject_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -48,7 +48,7 @@ def _trailing_subordinate(trailing: list[Token]) -> bool:
     if trailing and trailing[0].text == "(":  # ', your call (I'd squash).': an aside closes the sentence
         close = next((k for k, t in enumerate(trailing) if t.text == ")"), None)
         return close is not None and all(t.is_punct for t in trailing[close + 1 :])
-    if len(trailing) < 2 or trailing[0].text not in (",", "("):
+    if len(trailing) < 2 or trailing[0].text != ",":
         return False
     opener = trailing[1]
     contrast = opener.lower_ == "not"  # ', your call, not mine'
@@ -155,7 +155,7 @@ def owned_by_subject(noun: Token) -> bool:
     if noun.dep_ != "attr" or not is_copula(noun.head):
         return False
     found = subjects(noun.head)
-    if points_forward(noun, found) or _new_clause_between(noun.head, noun):
+    if points_forward(noun) or _new_clause_between(noun.head, noun):
         return False
     return any(s.lower_ != "it" for s in found)
 
@@ -165,15 +165,16 @@ def _new_clause_between(cop: Token, noun: Token) -> bool:
     clause of its own, whatever copula the parser hung it on."""
     between = list(cop.doc[cop.i + 1 : noun.i])
     return any(
-        t.text in (",", ";") and k + 1 < len(between) and between[k + 1].lower_ in ("so", "and", "but")
+        t.text in (",", ";") and k + 1 < len(between) and between[k + 1].lower_ in DETACHED_CONJUNCTIONS
         for k, t in enumerate(between)
     )
 
 
-def points_forward(noun: Token, found: list[Token]) -> bool:
+def points_forward(noun: Token) -> bool:
     """'That's your call: merge now or hold': the demonstrative stands for what the colon introduces."""
     after = noun.doc[noun.i + 1] if noun.i + 1 < noun.sent.end else None
-    demonstrative = len(found) == 1 and found[0].lower_ in ("that", "this") and noun.head.tag_ != "VBD"
+    found = subjects(noun.head)
+    demonstrative = len(found) == 1 and found[0].lower_ in DEMONSTRATIVES and noun.head.tag_ != "VBD"
     return demonstrative and not segment_before(found[0]) and after is not None and after.text == ":"
 
 

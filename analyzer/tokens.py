@@ -16,7 +16,7 @@ COPULA_LEMMAS = frozenset({"be"})
 FRONTED_DEPS = frozenset({"prep", "advcl", "advmod", "npadvmod"})
 CONCESSIVE_MARKS = frozenset({"though", "although", "whereas", "albeit"})
 # Subordinators of a condition on an alternative: "merge once CI lands", "hold until the stamp arrives".
-CONDITION_MARKS = frozenset({"once", "when", "after", "before", "until", "till", "as soon as"})
+CONDITION_MARKS = frozenset({"once", "when", "after", "before", "until", "till"})
 FIRST_PERSON = frozenset({"i", "me", "myself"})
 DEMONSTRATIVES = frozenset({"that", "this"})
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$", re.IGNORECASE)

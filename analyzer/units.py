@@ -172,12 +172,12 @@ def compact_unit(
             pending_space = bool(chars) and bool(rest) and rest[0].isalnum()  # no space before ','
             continue
         if i in items:
-            while chars[-1] in ".!?":  # 'Squash now.' ends an item, not the sentence
+            while chars and chars[-1] in ".!?":  # 'Squash now.' ends an item, not the sentence
                 chars.pop()
                 offsets.pop()
             own_or = _STARTS_WITH_CONJUNCTION.match(view, items[i]) is not None  # '- or rebase'
             last = i == last_item and len(items) > 1 and not own_or
-            joiner = "" if chars[-1] in ":,;" else (" or" if last else ",")
+            joiner = "" if not chars or chars[-1] in ":,;" else (" or" if last else ",")
             chars.extend(joiner)
             offsets.extend([i] * len(joiner))
             pending_space = True
