@@ -15,7 +15,7 @@ from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.relations import Carved, Judgement, judge_attribution
 from analyzer.report import Finding, Report, Span, line_col
-from analyzer.tokens import SOURCE_KEY
+from analyzer.tokens import AGENT_SELF, SOURCE_KEY
 from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts
 
 if TYPE_CHECKING:
@@ -94,8 +94,6 @@ class Parses:
 
 
 _ASIDE_WORD = re.compile(r"[\w'’-]+")
-# Words of the agent speaking of itself in an aside.
-_AGENT_SELF = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our"})
 
 
 def status_aside(lexicon: Lexicon, content: str) -> bool:
@@ -106,10 +104,9 @@ def status_aside(lexicon: Lexicon, content: str) -> bool:
     if not words or words[0] in ("or", "and", "nor", "but"):
         return False
     return not any(
-        w in lexicon.negation or w.endswith("n't") or w in _AGENT_SELF or w.startswith("i'") or w in lexicon.agent_work
+        w in lexicon.negation or w.endswith("n't") or w in AGENT_SELF or w.startswith("i'") or w in lexicon.agent_work
         for w in words
     )
-
 
 
 def analyze(

@@ -49,7 +49,7 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     roots: list[Token] = []
     if preposition is not None and preposition.lower_ in OBJECT_PREPOSITIONS and preposition.i > noun.i:
         for joined in (preposition, *_coordinated_prepositions(noun, preposition)):
-            roots += [_question_clause(c, joined) for c in joined.children if c.dep_ in ("pobj", "pcomp")]
+            roots += [_question_clause(c, joined) for c in objects_of(joined)]
         if not roots:  # the parser left the preposition without its object: the rest of the sentence is it
             roots = tops([t for t in noun.sent if t.i > preposition.i])
     if not roots:
@@ -57,7 +57,7 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
             if child.i <= last or _contrasted(child):
                 continue
             if child.dep_ == "prep" and child.lower_ in OBJECT_PREPOSITIONS:
-                roots += [c for c in child.children if c.dep_ in ("pobj", "pcomp")]
+                roots += objects_of(child)
             elif child.dep_ == "appos" or (child.dep_ in CLAUSAL_OBJECT_DEPS and _states_decision(child)):
                 roots.append(child)
     if not roots:
@@ -147,12 +147,11 @@ def _fronted_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
             if child.dep_ != "prep" or child.i >= first:
                 continue
             if child.lower_ in OBJECT_PREPOSITIONS and holder.i == noun.i:
-                return [c for c in child.children if c.dep_ in ("pobj", "pcomp")]
+                return objects_of(child)
             if child.lower_ in ("for", "to") and holder.i != noun.i:
-                return [c for c in child.children if c.dep_ in ("pobj", "pcomp")]
-            if child.lower_ == "as":  # 'as for X', 'as to X'
-                inner = [g for g in child.children if g.dep_ == "prep" and g.lower_ in ("for", "to")]
-                return [c for g in inner for c in g.children if c.dep_ in ("pobj", "pcomp")]
+                return objects_of(child)
+            if child.lower_ == "as":
+                return [c for g in _as_for(child) for c in objects_of(g)]
     return []
 
 
@@ -172,10 +171,20 @@ def fronted_topic(segment: Sequence[Token]) -> list[Token]:
     if not {t.i for t in segment} <= {t.i for t in opener.subtree}:
         return []
     holders = [opener]
-    if opener.lower_ == "as":  # 'as for X', 'as to X'
-        holders = [c for c in opener.children if c.dep_ == "prep" and c.lower_ in ("for", "to")]
+    if opener.lower_ == "as":
+        holders = _as_for(opener)
     inside = {t.i for t in segment}
-    return [c for h in holders for c in h.children if c.dep_ in ("pobj", "pcomp") and c.i in inside]
+    return [c for h in holders for c in objects_of(h) if c.i in inside]
+
+
+def objects_of(preposition: Token) -> list[Token]:
+    """What a preposition governs: 'on the merge' -> merge, 'on whether to squash' -> squash."""
+    return [c for c in preposition.children if c.dep_ in ("pobj", "pcomp")]
+
+
+def _as_for(as_token: Token) -> list[Token]:
+    """The 'for'/'to' of 'as for X' / 'as to X', which holds the topic."""
+    return [c for c in as_token.children if c.dep_ == "prep" and c.lower_ in ("for", "to")]
 
 
 def _question_clause(pobj: Token, preposition: Token) -> Token:

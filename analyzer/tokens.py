@@ -18,6 +18,8 @@ CONCESSIVE_MARKS = frozenset({"though", "although", "whereas", "albeit"})
 # Subordinators of a condition on an alternative: "merge once CI lands", "hold until the stamp arrives".
 CONDITION_MARKS = frozenset({"once", "when", "after", "before", "until", "till"})
 FIRST_PERSON = frozenset({"i", "me", "myself"})
+# The agent speaking of itself, as subject or owner: a condition or aside with one of these is its work.
+AGENT_SELF = FIRST_PERSON | {"my", "mine", "we", "us", "our"}
 DEMONSTRATIVES = frozenset({"that", "this"})
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$", re.IGNORECASE)
 
@@ -140,7 +142,7 @@ def is_condition(clause: Token, part: Token) -> bool:
         return False
     marks = {c.lower_ for c in clause.children if c.dep_ in ("mark", "advmod")}
     subject = next((c for c in clause.children if c.dep_ in SUBJECT_DEPS), None)
-    agent = subject is not None and subject.lower_ in FIRST_PERSON | {"we"}
+    agent = subject is not None and subject.lower_ in AGENT_SELF
     return bool(marks & CONDITION_MARKS) and subject is not None and not agent
 
 
