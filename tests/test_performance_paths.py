@@ -319,17 +319,23 @@ def test_appending_an_audit_line_reads_one_byte_of_the_log(tmp_path: Path, monke
     assert reads == [(1, size - 1)]
 
 
-def test_an_autonomous_stop_without_a_phrase_imports_neither_dataclasses_nor_spacy(tmp_path: Path) -> None:
-    b = TranscriptBuilder(start=START).wake().bash("make test", "42 passed").assistant_text("Parser lane next.")
+def _imports_of_a_stop(tmp_path: Path, command: str, output: str, python_args: list[str]) -> set[str]:
+    """The modules a whole `lanegate hook` process imports for an autonomous stop without a phrase
+    whose turn ran one shell command (python -X importtime)."""
+    b = TranscriptBuilder(start=START).wake().bash(command, output).assistant_text("Parser lane next.")
     payload = {"session_id": "s1", "transcript_path": str(b.write(tmp_path / "t.jsonl")), "cwd": str(tmp_path),
                "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": "Parser lane next."}
     env = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path), "LANEGATE_CONFIG": str(tmp_path / "none.toml"),
            "LANEGATE_AUDIT_LOG": str(tmp_path / "audit.jsonl"), "LANEGATE_STATE_DIR": str(tmp_path / "state")}
     done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "hook.cli", "hook"],
+        [sys.executable, "-X", "importtime", *python_args, "hook"],
         input=json.dumps(payload).encode(), capture_output=True, cwd=ROOT, env=env, timeout=60, check=True,
     )
-    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
+    return {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
+
+
+def test_an_autonomous_stop_without_a_phrase_imports_neither_dataclasses_nor_spacy(tmp_path: Path) -> None:
+    imported = _imports_of_a_stop(tmp_path, "make test", "42 passed", ["-m", "hook.cli"])
     assert {"hook.core", "analyzer.candidates"} <= imported  # the scan ran
     assert sorted(m for m in imported if m.split(".")[0] in ("dataclasses", "inspect", "spacy", "thinc")) == []
     # Nor tomllib (the built-in data comes from its checked JSON copies) nor typing (annotations only).
@@ -344,16 +350,7 @@ CONSOLE_SCRIPT = "import re\nimport sys\nfrom hook.cli import main\nsys.exit(mai
 def test_the_console_script_stop_imports_only_what_it_uses(tmp_path: Path) -> None:
     """contextlib, signal's enums, datetime.py's pure-Python fallback, importlib, warnings and shlex (for a
     plain gh command): each cost the stop an import for what it can do without them."""
-    b = TranscriptBuilder(start=START).wake().bash("gh pr view 12", "OPEN").assistant_text("Parser lane next.")
-    payload = {"session_id": "s1", "transcript_path": str(b.write(tmp_path / "t.jsonl")), "cwd": str(tmp_path),
-               "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": "Parser lane next."}
-    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path), "LANEGATE_CONFIG": str(tmp_path / "none.toml"),
-           "LANEGATE_AUDIT_LOG": str(tmp_path / "audit.jsonl"), "LANEGATE_STATE_DIR": str(tmp_path / "state")}
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", CONSOLE_SCRIPT, "hook"],
-        input=json.dumps(payload).encode(), capture_output=True, cwd=ROOT, env=env, timeout=60, check=True,
-    )
-    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
+    imported = _imports_of_a_stop(tmp_path, "gh pr view 12", "OPEN", ["-c", CONSOLE_SCRIPT])
     assert {"hook.core", "hook.transcript", "analyzer.candidates"} <= imported
     forbidden = ("contextlib", "signal", "datetime", "importlib", "warnings", "shlex")
     assert sorted(m for m in imported if m in forbidden) == []
