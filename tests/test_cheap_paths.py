@@ -19,15 +19,13 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from analyzer.builtin_data import load_builtin
 from analyzer.candidates import find_candidates, may_match, scan
 from analyzer.carveouts import build_views
 from analyzer.lexicon import default_lexicon
 from hook.core import stdin_text
 from hook.lanestate import fence_opener, is_lane_info, parse_lane_state, pr_numbers_in_ref, validate_lane_state
-from hook.records import ToolCall
-from hook.transcript import default_walk_config, read_turn
-from hook.transcript_tools import (
+from hook.transcript.records import ToolCall
+from hook.transcript.tools import (
     command_fetches,
     command_segments,
     may_name,
@@ -36,7 +34,9 @@ from hook.transcript_tools import (
     shlex_words,
     standalone_gh_args,
 )
-from hook.transcript_walk import WALK_PATH, parse_walk_config, strip_reminders
+from hook.transcript.turn import default_walk_config, read_turn
+from hook.transcript.walk import WALK_PATH, parse_walk_config, strip_reminders
+from lanegate_common.builtin_data import load_builtin
 from tests.transcript_builder import TranscriptBuilder
 
 PIECES = [

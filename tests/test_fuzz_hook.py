@@ -26,8 +26,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from hook import hook_command
 from hook.audit import CLASSES
+from hook.commands import hook as hook_command
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
 ROOT = Path(__file__).resolve().parents[1]

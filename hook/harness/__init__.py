@@ -10,14 +10,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping
 
-from analyzer.frozen import frozen
 from hook.decision import Decision
+from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any, Protocol
 
-    from hook.transcript import Turn, WalkConfig
+    from hook.transcript.turn import Turn, WalkConfig
 
     # The adapter interface, for type checkers only: adapters are plain classes, checked structurally.
     class TurnReader(Protocol):

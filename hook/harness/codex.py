@@ -4,7 +4,7 @@ The payload, per codex-rs/hooks/schema/generated/stop.command.input.schema.json 
 `session_id`, `turn_id`, `transcript_path` (null for an ephemeral session), `cwd`, `hook_event_name`
 ("Stop"), `model`, `permission_mode`, `stop_hook_active`, `last_assistant_message` (nullable);
 SubagentStop adds `agent_id`, `agent_type` and `agent_transcript_path`. The transcript is the rollout
-JSONL (hook.rollout).
+JSONL (hook.transcript.rollout).
 
 The output schema (stop.command.output.schema.json) has `additionalProperties: false`, and a
 `decision: "block"` needs a non-blank `reason`, which Codex sends back as the next prompt
@@ -38,7 +38,7 @@ class Codex:
         return codex_claims(payload)
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
-        from hook.rollout import read_rollout
+        from hook.transcript.rollout import read_rollout
 
         event = payload.get("hook_event_name", "Stop")
         if event not in EVENTS:

@@ -21,17 +21,17 @@ import json
 import re
 from collections.abc import Mapping
 
-from analyzer.frozen import replace
 from hook.decision import BLOCK, Decision
 from hook.harness import PayloadError, StopInput, cursor_claims, text_field
-from hook.records import LazyRegex, mapping, string
+from hook.transcript.records import LazyRegex, mapping, string
+from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
 
-    from hook.rollout import Entry
-    from hook.transcript import Turn, WalkConfig
+    from hook.transcript.rollout import Entry
+    from hook.transcript.turn import Turn, WalkConfig
 
 
 EVENT = "stop"
@@ -87,9 +87,9 @@ class CursorTranscript:
         self.judged = judged
 
     def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
-        from hook.rollout import read_entries
-        from hook.transcript import Turn
-        from hook.transcript_walk import NO_PROMPT
+        from hook.transcript.rollout import read_entries
+        from hook.transcript.turn import Turn
+        from hook.transcript.walk import NO_PROMPT
 
         if not path:
             return Turn(context=NO_PROMPT, final_text=None, tool_calls=(), end_offset=0, bytes_read=0)
@@ -99,8 +99,8 @@ class CursorTranscript:
 
 def cursor_entries(record: Mapping[str, Any]) -> tuple[Entry, ...]:
     """The entries of one transcript line: a user query, or assistant text and tool calls in order."""
-    from hook.rollout import CALL, PROMPT, RESULT, TEXT, Entry
-    from hook.transcript import FINAL_TEXT_SEPARATOR
+    from hook.transcript.rollout import CALL, PROMPT, RESULT, TEXT, Entry
+    from hook.transcript.turn import FINAL_TEXT_SEPARATOR
 
     role = record.get("role", record.get("type"))
     content = mapping(record.get("message")).get("content")

@@ -8,7 +8,7 @@ final text) and `stop_hook_active` (this is a retry the hook asked for). `{"deci
 lets it stand. Gemini's client passes the turn's *original* request as `prompt` on a retry too
 (fireAfterAgentHookSafe: hookState.originalRequest), so classifying it stays right along a chain.
 
-No transcript is read: the operator context is the walk's text rules (hook.transcript_walk) applied
+No transcript is read: the operator context is the walk's text rules (hook.transcript.walk) applied
 to `prompt`, so `[WAKE] …`, `<task-notification …>` or a handoff prompt is autonomous and anything
 else is the operator speaking. Without a transcript there are no tool calls to see, so a PR-shaped
 gate cannot be shown fetched and no material artifact can be found on Gemini.
@@ -19,15 +19,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from analyzer.frozen import replace
 from hook.decision import BLOCK, Decision
 from hook.harness import GEMINI_EVENT, PayloadError, StopInput, gemini_claims, text_field
+from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
 
-    from hook.transcript import Turn, WalkConfig
+    from hook.transcript.turn import Turn, WalkConfig
 
 
 EVENT = GEMINI_EVENT
@@ -80,8 +80,8 @@ class PromptTurn:
     def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
         import hashlib
 
-        from hook.transcript import Turn
-        from hook.transcript_walk import NO_PROMPT, classify_text, strip_reminders
+        from hook.transcript.turn import Turn
+        from hook.transcript.walk import NO_PROMPT, classify_text, strip_reminders
 
         cleaned, had_reminder = strip_reminders(self.prompt, walk)
         verdict = classify_text(cleaned, had_reminder=had_reminder, walk=walk)

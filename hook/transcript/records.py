@@ -10,8 +10,8 @@ import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from analyzer.frozen import field, frozen
 from hook.dates import UTC, datetime
+from lanegate_common.frozen import field, frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
