@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from analyzer.frozen import frozen
 from analyzer.lexicon import Lexicon, PhraseEntry, default_lexicon
+from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:

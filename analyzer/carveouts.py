@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from analyzer.frozen import frozen
+from lanegate_common.frozen import frozen
 
 # A fence opens with 3+ backticks or tildes after at most 3 spaces of indentation.
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)

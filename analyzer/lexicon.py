@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
 
-from analyzer.builtin_data import load_builtin
-from analyzer.frozen import field, frozen, replace
+from lanegate_common.builtin_data import load_builtin
+from lanegate_common.frozen import field, frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ import json
 import os
 from collections.abc import Mapping
 
-from analyzer.frozen import frozen
 from hook.dates import UTC, datetime
+from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:

@@ -24,11 +24,11 @@ if TYPE_CHECKING:
 EXIT_WITHOUT_TEARDOWN = frozenset({"hook"})
 # name -> (module with configure(parser) or main(args), one-line help)
 COMMANDS: Mapping[str, tuple[str, str]] = {
-    "hook": ("hook.hook_command", "the Stop hook: harness payload on stdin, decision on stdout"),
-    "audit": ("hook.audit_report", "summarise the audit log: classes, tags, refusal chains"),
-    "install": ("hook.install", "register lanegate hook in a harness's settings (merged, idempotent, backed up)"),
-    "golden": ("hook.golden", "run the golden terminal corpus through the hook, print expected vs got"),
-    "replay": ("hook.replay", "decide every turn-end of a recorded session, offline, in dry-run"),
+    "hook": ("hook.commands.hook", "the Stop hook: harness payload on stdin, decision on stdout"),
+    "audit": ("hook.commands.audit", "summarise the audit log: classes, tags, refusal chains"),
+    "install": ("hook.commands.install", "register lanegate hook in a harness's settings (merged, idempotent)"),
+    "golden": ("hook.commands.golden", "run the golden terminal corpus through the hook, print expected vs got"),
+    "replay": ("hook.commands.replay", "decide every turn-end of a recorded session, offline, in dry-run"),
 }
 
 

@@ -18,7 +18,6 @@ except ImportError:  # pragma: no cover - an implementation without it
     import signal as _signal  # type: ignore[no-redef]
 from collections.abc import Mapping, Sequence
 
-from analyzer.frozen import frozen
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
 from hook.dates import UTC, datetime
@@ -28,7 +27,7 @@ from hook.exits import clean_terminal, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
 from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session
-from hook.transcript import (
+from hook.transcript.turn import (
     PromptContext,
     ToolCall,
     TranscriptError,
@@ -37,6 +36,7 @@ from hook.transcript import (
     default_walk_config,
     read_turn,
 )
+from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:

@@ -9,8 +9,8 @@ dry-run turns BLOCK into WOULD-BLOCK and nothing else.
 
 from __future__ import annotations
 
-from analyzer.frozen import frozen
 from hook.directives import Directives
+from lanegate_common.frozen import frozen
 
 ALLOW = "allow"
 BLOCK = "block"

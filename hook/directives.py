@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 
-from analyzer.builtin_data import load_builtin
-from analyzer.frozen import frozen
+from lanegate_common.builtin_data import load_builtin
+from lanegate_common.frozen import frozen
 
 DIRECTIVES_PATH = os.path.join(os.path.dirname(__file__), "directives.toml")
 # A directive becomes the model's next instruction: past this it stops being short and pointed.

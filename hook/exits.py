@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from analyzer.frozen import frozen
 from hook.lanestate import LaneState
-from hook.records import ToolCall
-from hook.transcript_tools import DEFAULT_SHELL_TOOLS, created_pr_url, submitted_review
+from hook.transcript.records import ToolCall
+from hook.transcript.tools import DEFAULT_SHELL_TOOLS, created_pr_url, submitted_review
+from lanegate_common.frozen import frozen
 
 
 @frozen

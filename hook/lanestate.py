@@ -10,10 +10,10 @@ import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 
-from analyzer.frozen import frozen
 from hook.dates import UTC, datetime, time, timedelta, timezone, tzinfo
-from hook.records import LazyRegex, ToolCall
-from hook.transcript_tools import DEFAULT_SHELL_TOOLS, PR_URL, fetched_prs
+from hook.transcript.records import LazyRegex, ToolCall
+from hook.transcript.tools import DEFAULT_SHELL_TOOLS, PR_URL, fetched_prs
+from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ import os
 import zlib
 from collections.abc import Mapping
 
-from analyzer.frozen import asdict, frozen, replace
+from lanegate_common.frozen import asdict, frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class SessionState:
     prompt_uuid: str | None = None
     prompt_offset: int | None = None
     stops: int = 0
-    # Where the previous stop left off in the transcript (hook.checkpoint), so this one reads only what
+    # Where the previous stop left off in the transcript (hook.transcript.checkpoint), so this one reads only what
     # was appended; opaque here, checked by the reader.
     resume: Mapping[str, Any] | None = None
 

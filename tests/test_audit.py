@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hook.audit import AuditLine, append_line
-from hook.audit_report import chain_stats, parse_since, render_text, summarize
+from hook.commands.audit import chain_stats, parse_since, render_text, summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 12, 2, 10, 0, 0, 123456, tzinfo=UTC)

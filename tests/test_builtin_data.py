@@ -1,4 +1,4 @@
-"""The built-in TOML files and their JSON copies (analyzer.builtin_data): the TOML always decides."""
+"""The built-in TOML files and their JSON copies (lanegate_common.builtin_data): the TOML always decides."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.builtin_data import copy_path, load_builtin, make_copy
+from lanegate_common.builtin_data import copy_path, load_builtin, make_copy
 
 ROOT = Path(__file__).resolve().parents[1]
-BUILTIN = ("hook/defaults.toml", "hook/walk.toml", "hook/directives.toml", "analyzer/lexicon.toml")
+BUILTIN = ("hook/defaults.toml", "hook/transcript/walk.toml", "hook/directives.toml", "analyzer/lexicon.toml")
 
 
 @pytest.mark.parametrize("name", BUILTIN)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from hook.audit_report import summarize
+from hook.commands.audit import summarize
 from hook.state import open_session, state_file_name
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 

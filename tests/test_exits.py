@@ -8,8 +8,8 @@ import pytest
 
 from hook.exits import ExitCheck, clean_terminal, material_artifacts, normalize_actor
 from hook.lanestate import LaneState, parse_lane_state
-from hook.records import ToolCall
-from hook.transcript_tools import is_standalone
+from hook.transcript.records import ToolCall
+from hook.transcript.tools import is_standalone
 
 URL = "https://github.com/octo/lanegate/pull/12"
 

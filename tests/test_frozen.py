@@ -1,4 +1,4 @@
-"""analyzer.frozen: the per-stop records behave as the frozen dataclasses they replace."""
+"""lanegate_common.frozen: the per-stop records behave as the frozen dataclasses they replace."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import ClassVar
 
 import pytest
 
-from analyzer.frozen import FrozenInstanceError, asdict, field, frozen, replace
+from lanegate_common.frozen import FrozenInstanceError, asdict, field, frozen, replace
 
 
 @frozen

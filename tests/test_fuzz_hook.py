@@ -26,8 +26,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from hook import hook_command
 from hook.audit import CLASSES
+from hook.commands import hook as hook_command
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -446,6 +446,7 @@ def wrong_shape_record(draw: st.DrawFn) -> dict[str, object]:
     inserts=st.lists(st.tuples(st.integers(0, len(BASE_LINES)), wrong_shape_record()), min_size=1, max_size=5),
     message=st.sampled_from([None, "Parser done."]),
 )
+@example(inserts=[(1, {"type": "user", "message": {"content": [{"type": []}]}})], message=None)  # unhashable type
 def test_records_of_the_wrong_shape_never_break_the_walk(
     seat: Seat, inserts: list[tuple[int, dict[str, object]]], message: str | None
 ) -> None:

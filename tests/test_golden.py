@@ -17,7 +17,7 @@ import pytest
 from analyzer.lexicon import default_lexicon
 from analyzer.report import Form
 from hook.cli import main
-from hook.golden import case_files, load_case
+from hook.commands.golden import case_files, load_case
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "golden"

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from hook.install import is_lanegate_hook
+from hook.commands.install import is_lanegate_hook
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hook.lanestate import LaneState, parse_lane_state, pr_numbers_in_ref, validate_lane_state
-from hook.records import ToolCall
-from hook.transcript_tools import fetched_prs
+from hook.transcript.records import ToolCall
+from hook.transcript.tools import fetched_prs
 from tests.transcript_builder import lane_state_block
 
 PROMPT = datetime(2026, 12, 2, 10, 4, 31, tzinfo=UTC)

@@ -23,10 +23,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hook.audit import AuditLine, append_line
-from hook.checkpoint import FINAL_KEPT, TAIL_CHECK
 from hook.core import handle
-from hook.transcript import PROMPT_READ, Turn, default_walk_config, read_turn
-from hook.transcript_tools import _may_start_with_gh, fetched_prs
+from hook.transcript.checkpoint import FINAL_KEPT, TAIL_CHECK
+from hook.transcript.tools import _may_start_with_gh, fetched_prs
+from hook.transcript.turn import PROMPT_READ, Turn, default_walk_config, read_turn
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
 WALK = default_walk_config()
@@ -351,7 +351,7 @@ def test_the_console_script_stop_imports_only_what_it_uses(tmp_path: Path) -> No
     """contextlib, signal's enums, datetime.py's pure-Python fallback, importlib, warnings and shlex (for a
     plain gh command): each cost the stop an import for what it can do without them."""
     imported = _imports_of_a_stop(tmp_path, "gh pr view 12", "OPEN", ["-c", CONSOLE_SCRIPT])
-    assert {"hook.core", "hook.transcript", "analyzer.candidates"} <= imported
+    assert {"hook.core", "hook.transcript.turn", "analyzer.candidates"} <= imported
     forbidden = ("contextlib", "signal", "datetime", "importlib", "warnings", "shlex")
     assert sorted(m for m in imported if m in forbidden) == []
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"

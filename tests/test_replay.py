@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from hook.cli import main
-from hook.fixtures import SessionWriter, lane_state
-from hook.replay import Row, replay, turn_ends
+from hook.commands.replay import Row, replay, turn_ends
+from hook.transcript.writer import SessionWriter, lane_state
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDED = ROOT / "examples" / "sessions" / "recorded"

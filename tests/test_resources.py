@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from hook import core
-from hook.hook_command import DEADLINE_SECONDS
-from hook.install import TIMEOUT_SECONDS
-from hook.transcript import read_turn
+from hook.commands.hook import DEADLINE_SECONDS
+from hook.harness import HOOK_TIMEOUT_SECONDS as TIMEOUT_SECONDS
+from hook.transcript.turn import read_turn
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -201,8 +201,8 @@ def test_100_levels_of_nesting_in_a_record_and_a_lane_state_block_are_judged(tmp
 
 SLOW_DECISION = """
 import sys, time
-import hook.core, hook.hook_command
-hook.hook_command.DEADLINE_SECONDS = 1.0
+import hook.core, hook.commands.hook
+hook.commands.hook.DEADLINE_SECONDS = 1.0
 def slow(*args, **kwargs):
     time.sleep(60)
 hook.core.decide = slow
@@ -235,7 +235,7 @@ def test_a_pathological_message_meets_the_deadline_not_the_harness_kill(bench: B
     """Thousands of phrases make the analyzer parse thousands of sentences: the deadline allows, audited."""
     transcript = wake_turn().write(bench.tmp / "t.jsonl")
     stdin = json.dumps(bench.payload(transcript, "Your call. " * 20_000)).encode()
-    script = "import sys, hook.hook_command\nhook.hook_command.DEADLINE_SECONDS = 3.0\nfrom hook.cli import main\n"
+    script = "import sys, hook.commands.hook\nhook.commands.hook.DEADLINE_SECONDS = 3.0\nfrom hook.cli import main\n"
     script += 'sys.exit(main(["hook"]))'
     start = time.monotonic()
     done = subprocess.run(

@@ -1,4 +1,4 @@
-"""The Codex rollout reader (hook/rollout.py): the same walk, Turn and ToolCall as Claude Code's reader."""
+"""The Codex rollout reader (hook/transcript/rollout.py): the same walk, Turn and ToolCall as Claude Code's reader."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from analyzer.frozen import replace
 from hook.exits import material_artifacts
-from hook.rollout import codex_entries, read_rollout
-from hook.transcript import TranscriptError, default_walk_config
-from hook.transcript_tools import fetched_prs
+from hook.transcript.rollout import codex_entries, read_rollout
+from hook.transcript.tools import fetched_prs
+from hook.transcript.turn import TranscriptError, default_walk_config
+from lanegate_common.frozen import replace
 
 WALK = default_walk_config()
 START = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)

@@ -187,7 +187,7 @@ def test_is_new_prompt(stored: SessionState, uuid: str | None, offset: int | Non
 
 COUNTER = """
 import sys
-from analyzer.frozen import replace
+from lanegate_common.frozen import replace
 from hook.state import open_session
 for _ in range(int(sys.argv[2])):
     with open_session(sys.argv[1], "shared") as slot:

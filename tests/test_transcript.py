@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.frozen import FrozenInstanceError
-from hook.tailreader import BackwardLines
-from hook.transcript import (
+from hook.transcript.tail import BackwardLines
+from hook.transcript.turn import (
     PromptContext,
     TranscriptError,
     WalkConfigError,
     default_walk_config,
     read_turn,
 )
+from lanegate_common.frozen import FrozenInstanceError
 from tests.transcript_builder import TranscriptBuilder
 
 WALK = default_walk_config()

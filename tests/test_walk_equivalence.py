@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import hook.transcript as transcript
-from hook.records import blocks, flag
-from hook.transcript import Turn, default_walk_config, read_turn
+import hook.transcript.turn as transcript
+from hook.transcript.records import blocks, flag
+from hook.transcript.turn import Turn, default_walk_config, read_turn
 from tests.transcript_builder import TranscriptBuilder
 
 WALK = default_walk_config()

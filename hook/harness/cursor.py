@@ -21,29 +21,41 @@ import json
 import re
 from collections.abc import Mapping
 
-from analyzer.frozen import replace
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput, cursor_claims, text_field
-from hook.records import LazyRegex, mapping, string
+from hook.harness import InstallTarget, PayloadError, StopInput, text_field
+from hook.transcript.records import LazyRegex, mapping, string
+from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
 
-    from hook.rollout import Entry
-    from hook.transcript import Turn, WalkConfig
+    from hook.transcript.rollout import Entry
+    from hook.transcript.turn import Turn, WalkConfig
 
 
 EVENT = "stop"
 JUDGED_STATUS = "completed"
+# Cursor stops sending follow-ups after this many in one loop; lanegate's own ceiling (max_refusals)
+# normally ends a chain first. Eight is Claude Code's own cap on consecutive Stop blocks.
+LOOP_LIMIT = 8
 USER_QUERY = LazyRegex(r"<user_query>\s*(.*?)\s*(?:</user_query>|\Z)", re.DOTALL)
 
 
 class Cursor:
     name = "cursor"
+    install = InstallTarget(
+        folder=".cursor",
+        filename="hooks.json",
+        events=(EVENT,),
+        grouped=False,
+        note=f"Cursor sends at most {LOOP_LIMIT} follow-ups per loop (loop_limit).",
+        top_level=(("version", 1),),
+    )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return cursor_claims(payload)
+        """Cursor's stop payload: a conversation_id and a loop_count."""
+        return "conversation_id" in payload and "loop_count" in payload
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", EVENT)
@@ -73,6 +85,9 @@ class Cursor:
             return json.dumps({"followup_message": decision.reason})
         return "{}"
 
+    def install_entry(self, command: str) -> dict[str, Any]:
+        return {"command": command, "loop_limit": LOOP_LIMIT}
+
 
 class CursorTranscript:
     """Cursor's transcript reader: past `followups` echoed directives; no final text unless `judged`.
@@ -87,9 +102,9 @@ class CursorTranscript:
         self.judged = judged
 
     def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
-        from hook.rollout import read_entries
-        from hook.transcript import Turn
-        from hook.transcript_walk import NO_PROMPT
+        from hook.transcript.rollout import read_entries
+        from hook.transcript.turn import Turn
+        from hook.transcript.walk import NO_PROMPT
 
         if not path:
             return Turn(context=NO_PROMPT, final_text=None, tool_calls=(), end_offset=0, bytes_read=0)
@@ -99,8 +114,8 @@ class CursorTranscript:
 
 def cursor_entries(record: Mapping[str, Any]) -> tuple[Entry, ...]:
     """The entries of one transcript line: a user query, or assistant text and tool calls in order."""
-    from hook.rollout import CALL, PROMPT, RESULT, TEXT, Entry
-    from hook.transcript import FINAL_TEXT_SEPARATOR
+    from hook.transcript.rollout import CALL, PROMPT, RESULT, TEXT, Entry
+    from hook.transcript.turn import FINAL_TEXT_SEPARATOR
 
     role = record.get("role", record.get("type"))
     content = mapping(record.get("message")).get("content")

@@ -8,7 +8,7 @@ final text) and `stop_hook_active` (this is a retry the hook asked for). `{"deci
 lets it stand. Gemini's client passes the turn's *original* request as `prompt` on a retry too
 (fireAfterAgentHookSafe: hookState.originalRequest), so classifying it stays right along a chain.
 
-No transcript is read: the operator context is the walk's text rules (hook.transcript_walk) applied
+No transcript is read: the operator context is the walk's text rules (hook.transcript.walk) applied
 to `prompt`, so `[WAKE] …`, `<task-notification …>` or a handoff prompt is autonomous and anything
 else is the operator speaking. Without a transcript there are no tool calls to see, so a PR-shaped
 gate cannot be shown fetched and no material artifact can be found on Gemini.
@@ -19,25 +19,33 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from analyzer.frozen import replace
 from hook.decision import BLOCK, Decision
-from hook.harness import GEMINI_EVENT, PayloadError, StopInput, gemini_claims, text_field
+from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, text_field
+from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
 
-    from hook.transcript import Turn, WalkConfig
+    from hook.transcript.turn import Turn, WalkConfig
 
 
-EVENT = GEMINI_EVENT
+EVENT = "AfterAgent"
 
 
 class Gemini:
     name = "gemini"
+    install = InstallTarget(
+        folder=".gemini",
+        filename="settings.json",
+        events=(EVENT,),
+        grouped=True,
+        note="Gemini CLI runs hooks only while its hooks system is enabled (/settings, Advanced).",
+    )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return gemini_claims(payload)
+        """Gemini CLI's AfterAgent payload."""
+        return payload.get("hook_event_name") == EVENT
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", EVENT)
@@ -64,6 +72,10 @@ class Gemini:
             return json.dumps({"decision": "deny", "reason": decision.reason})
         return None
 
+    def install_entry(self, command: str) -> dict[str, Any]:
+        """Gemini names its hooks and counts the timeout in milliseconds."""
+        return {"name": "lanegate", "type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS * 1000}
+
 
 class PromptTurn:
     """A transcript reader that reads no file: the turn is the prompt Gemini put in the payload.
@@ -80,8 +92,8 @@ class PromptTurn:
     def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
         import hashlib
 
-        from hook.transcript import Turn
-        from hook.transcript_walk import NO_PROMPT, classify_text, strip_reminders
+        from hook.transcript.turn import Turn
+        from hook.transcript.walk import NO_PROMPT, classify_text, strip_reminders
 
         cleaned, had_reminder = strip_reminders(self.prompt, walk)
         verdict = classify_text(cleaned, had_reminder=had_reminder, walk=walk)

@@ -16,11 +16,11 @@ Codex records a session as a rollout (`~/.codex/sessions/YYYY/MM/DD/rollout-*.js
 read. Codex injects context as user messages (`<environment_context>`, `<user_instructions>`,
 `# AGENTS.md instructions …`) and records a Stop hook's continuation as a user message
 `<hook_prompt hook_run_id="…">…</hook_prompt>` (codex-rs protocol, parse_hook_prompt_fragment): the
-first are skipped, the second is synthetic by the walk's own prefixes (hook/walk.toml).
+first are skipped, the second is synthetic by the walk's own prefixes (hook/transcript/walk.toml).
 
-The reading itself is shared: read_entries walks any JSONL backwards (hook.tailreader) with a
+The reading itself is shared: read_entries walks any JSONL backwards (hook.transcript.tail) with a
 per-format `decode` that turns one record into Entry items, and applies the same prompting rules
-(hook.transcript_walk) and produces the same Turn/PromptContext/ToolCall as hook.transcript, so the
+(hook.transcript.walk) and produces the same Turn/PromptContext/ToolCall as hook.transcript.turn, so the
 lane-state PR-fetch evidence and the material-artifact key work for every harness that has a file.
 """
 
@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, BinaryIO
 
-from analyzer.frozen import replace
-from hook.records import EMPTY, LazyRegex, ToolCall, mapping, parse_timestamp, string
-from hook.tailreader import BLOCK_SIZE, BackwardLines
-from hook.transcript import FINAL_TEXT_SEPARATOR, TranscriptError, Turn
-from hook.transcript_walk import NO_PROMPT, PromptContext, WalkConfig, classify_text, strip_reminders
+from hook.transcript.records import EMPTY, LazyRegex, ToolCall, mapping, parse_timestamp, string
+from hook.transcript.tail import BLOCK_SIZE, BackwardLines
+from hook.transcript.turn import FINAL_TEXT_SEPARATOR, TranscriptError, Turn
+from hook.transcript.walk import NO_PROMPT, PromptContext, WalkConfig, classify_text, strip_reminders
+from lanegate_common.frozen import replace
 
 PROMPT, TEXT, CALL, RESULT = "prompt", "text", "call", "result"
 

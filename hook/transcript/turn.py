@@ -1,9 +1,9 @@
 """Read one turn of a Claude Code JSONL transcript from its end: the prompt, the final text, the tools.
 
-The walk reads backwards in blocks (hook.tailreader) only as far as the newest prompting record
+The walk reads backwards in blocks (hook.transcript.tail) only as far as the newest prompting record
 (SPEC §3.3), or as far back as `scan_from` when the caller needs the tool calls appended since the
 previous stop, so its cost follows the bytes read back and never the file size. With the checkpoint a
-previous stop of the session left (hook.checkpoint), it reads only the bytes appended since that stop
+previous stop of the session left (hook.transcript.checkpoint), it reads only the bytes appended since that stop
 when no newer prompt is among them. Uses the standard json module on purpose: importing orjson costs
 more than this whole walk on a typical stop.
 """
@@ -14,10 +14,9 @@ import json
 import os
 from collections.abc import Collection, Mapping
 
-from analyzer.frozen import frozen, replace
-from hook import checkpoint as _checkpoint
-from hook.checkpoint import FINAL_KEPT, Checkpoint
-from hook.records import (
+from hook.transcript import checkpoint as _checkpoint
+from hook.transcript.checkpoint import FINAL_KEPT, Checkpoint
+from hook.transcript.records import (
     ToolCall,
     blocks,
     flag,
@@ -27,8 +26,8 @@ from hook.records import (
     string,
     tool_result_text,
 )
-from hook.tailreader import BLOCK_SIZE, BackwardLines
-from hook.transcript_walk import (
+from hook.transcript.tail import BLOCK_SIZE, BackwardLines
+from hook.transcript.walk import (
     NO_PROMPT,
     PromptContext,
     WalkConfig,
@@ -36,6 +35,7 @@ from hook.transcript_walk import (
     classify_record,
     default_walk_config,
 )
+from lanegate_common.frozen import frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:

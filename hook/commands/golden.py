@@ -23,7 +23,7 @@ from datetime import timedelta
 from typing import Any
 
 from hook.audit import CLASSES
-from hook.fixtures import SessionWriter, StepError, apply_step
+from hook.transcript.writer import SessionWriter, StepError, apply_step
 
 DEFAULT_DIR = "golden"
 CASE_KEYS = frozenset(

@@ -1,6 +1,6 @@
 """Write Claude Code transcript records from plain step data, for the golden corpus and sample sessions.
 
-The golden runner (hook.golden) must not import from tests/, so the record shapes it needs live here:
+The golden runner (hook.commands.golden) must not import from tests/, so the record shapes it needs live here:
 one `SessionWriter` that stamps the common envelope on every record (uuid chained through parentUuid,
 sessionId, timestamp advancing one second per record), and `STEPS`, a table from a step's kind (the
 key of a `[[record]]` entry in a golden case) to the writer call it makes. Assistant responses are

@@ -14,10 +14,10 @@ import json
 import zlib
 from collections.abc import Collection, Iterable, Mapping
 
-from analyzer.frozen import frozen, replace
-from hook.records import ToolCall, parse_timestamp
-from hook.transcript_tools import fetch_targets
-from hook.transcript_walk import WalkConfig
+from hook.transcript.records import ToolCall, parse_timestamp
+from hook.transcript.tools import fetch_targets
+from hook.transcript.walk import WalkConfig
+from lanegate_common.frozen import frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:

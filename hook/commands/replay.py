@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, BinaryIO
 
-from hook.records import block_texts, blocks, flag, parse_timestamp, string
-from hook.transcript_walk import WalkConfig, classify_record, default_walk_config
+from hook.transcript.records import block_texts, blocks, flag, parse_timestamp, string
+from hook.transcript.walk import WalkConfig, classify_record, default_walk_config
 
 FEEDBACK_PREFIXES = ("Stop hook feedback:", "SubagentStop hook feedback:")
 INTERRUPT_PREFIX = "[Request interrupted by user"
@@ -172,7 +172,7 @@ def turn_ends(source: BinaryIO, sink: BinaryIO, walk: WalkConfig | None = None) 
 def replay(path: str, env: Mapping[str, str]) -> list[Row]:
     """Judge every turn-end of the session at `path` in dry-run; audit and state go to a temp folder."""
     from hook.core import handle
-    from hook.transcript import read_turn
+    from hook.transcript.turn import read_turn
 
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="lanegate-replay-") as tmp, open(path, "rb") as source:

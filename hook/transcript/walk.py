@@ -12,16 +12,16 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from analyzer.builtin_data import load_builtin
-from analyzer.frozen import frozen, replace
-from hook.records import LazyRegex, block_texts, flag, has_image, is_tool_result_only, mapping, string
+from hook.transcript.records import LazyRegex, block_texts, flag, has_image, is_tool_result_only, mapping, string
+from lanegate_common.builtin_data import load_builtin
+from lanegate_common.frozen import frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from datetime import datetime
     from typing import Any
 
-    from hook.records import Record
+    from hook.transcript.records import Record
 
 WALK_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "walk.toml")
 WINDOW_TOKEN = "@WINDOW@"

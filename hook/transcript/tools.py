@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from functools import lru_cache
 
-from hook.records import LazyRegex, ToolCall
+from hook.transcript.records import LazyRegex, ToolCall
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:

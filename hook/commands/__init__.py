@@ -1,0 +1,1 @@
+"""The `lanegate` subcommands, one module each (registered in hook.cli.COMMANDS)."""
