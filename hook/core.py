@@ -27,15 +27,9 @@ from hook.exits import clean_terminal, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
 from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session
-from hook.transcript.turn import (
-    PromptContext,
-    ToolCall,
-    TranscriptError,
-    Turn,
-    WalkConfigError,
-    default_walk_config,
-    read_turn,
-)
+from hook.transcript.reader import TranscriptError, Turn
+from hook.transcript.records import ToolCall
+from hook.transcript.walk import PromptContext, WalkConfigError, default_walk_config
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -260,10 +254,8 @@ class _Run:
             except WalkConfigError as exc:
                 warnings.append(f"{source} [walk] ignored: {exc}")
         try:
-            if stop.read_turn is not None:
-                return stop.read_turn(stop.transcript_path, walk, scan_from=scan_from)
-            # Claude Code's JSONL: resume where the previous stop of the session left off.
-            return read_turn(
+            # Resume where the previous stop of the session left off.
+            return stop.read_turn(
                 stop.transcript_path, walk, scan_from=scan_from, resume=resume, evidence_tools=config.pr_fetch_tools
             )
         except TranscriptError as exc:

@@ -16,6 +16,7 @@ from collections.abc import Collection, Mapping
 
 from hook.transcript import checkpoint as _checkpoint
 from hook.transcript.checkpoint import FINAL_KEPT, Checkpoint
+from hook.transcript.reader import TranscriptError, Turn
 from hook.transcript.records import (
     ToolCall,
     blocks,
@@ -35,7 +36,7 @@ from hook.transcript.walk import (
     classify_record,
     default_walk_config,
 )
-from lanegate_common.frozen import frozen, replace
+from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -59,23 +60,6 @@ JSON_WHITESPACE = " \t\n\r"
 _SCAN = json.JSONDecoder().scan_once
 # The first read of the remembered prompt line; doubled until the line's end is in.
 PROMPT_READ = 4096
-
-
-class TranscriptError(Exception):
-    """The transcript file is missing or cannot be read; the message names the path and the cause."""
-
-
-@frozen
-class Turn:
-    """What the hook needs from the transcript at a turn-end (see docs/INTERFACES.md)."""
-
-    context: PromptContext
-    final_text: str | None
-    tool_calls: tuple[ToolCall, ...]
-    end_offset: int
-    bytes_read: int
-    # What the next stop of the session resumes from (keep it in the session state); None: nothing.
-    resume: Mapping[str, Any] | None = None
 
 
 def read_turn(
