@@ -25,9 +25,10 @@ from hypothesis import strategies as st
 from hook.audit import AuditLine, append_line
 from hook.core import handle
 from hook.transcript.checkpoint import FINAL_KEPT, TAIL_CHECK
+from hook.transcript.reader import PROMPT_READ, Turn
 from hook.transcript.tools import _may_start_with_gh, fetched_prs
-from hook.transcript.turn import PROMPT_READ, Turn, default_walk_config, read_turn
-from tests.transcript_builder import TranscriptBuilder, lane_state_block
+from hook.transcript.walk import default_walk_config
+from tests.transcript_builder import TranscriptBuilder, lane_state_block, read_claude
 
 WALK = default_walk_config()
 START = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
@@ -37,8 +38,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def stop(path: Path, previous: Turn | None, **kwargs: Any) -> Turn:
     """A stop as hook.core makes it: resume from the previous stop's checkpoint, scan from its end."""
     if previous is None:
-        return read_turn(path, WALK, **kwargs)
-    return read_turn(path, WALK, scan_from=previous.end_offset, resume=previous.resume, **kwargs)
+        return read_claude(path, WALK, **kwargs)
+    return read_claude(path, WALK, scan_from=previous.end_offset, resume=previous.resume, **kwargs)
 
 
 def since(turn: Turn, offset: int) -> list[Any]:
@@ -53,7 +54,7 @@ def fetched_in_turn(turn: Turn, tools: tuple[str, ...] = ()) -> set[int]:
 
 def assert_same_as_full_read(path: Path, previous: Turn, resumed: Turn) -> None:
     """What a resumed stop decides on equals a full backward read with the same scan_from."""
-    full = read_turn(path, WALK, scan_from=previous.end_offset)
+    full = read_claude(path, WALK, scan_from=previous.end_offset)
     assert (resumed.context, resumed.final_text, resumed.end_offset) == (
         full.context,
         full.final_text,
@@ -206,7 +207,7 @@ def test_a_checkpoint_made_for_other_rules_or_an_older_boundary_is_not_used(
     b.bash("make test", "42 passed").assistant_text("Done.")
     b.write(path)
     kwargs: dict[str, Any] = {"scan_from": first.end_offset, "resume": first.resume, **change}
-    second = read_turn(path, WALK, **kwargs)
+    second = read_claude(path, WALK, **kwargs)
     assert second.bytes_read == path.stat().st_size  # all of it, nothing more
     assert second.final_text == "Done."
 
@@ -263,7 +264,7 @@ def test_stopping_after_every_line_matches_a_full_read_each_time(tmp_path: Path)
         path.write_bytes(prefix)
         turn = stop(path, previous, evidence_tools=tools)
         if previous is not None:
-            full = read_turn(path, WALK, scan_from=previous.end_offset, evidence_tools=tools)
+            full = read_claude(path, WALK, scan_from=previous.end_offset, evidence_tools=tools)
             assert (turn.context, turn.final_text) == (full.context, full.final_text)
             assert since(turn, previous.end_offset) == since(full, previous.end_offset)
             assert fetched_in_turn(turn, tools) == fetched_in_turn(full, tools)
@@ -351,7 +352,7 @@ def test_the_console_script_stop_imports_only_what_it_uses(tmp_path: Path) -> No
     """contextlib, signal's enums, datetime.py's pure-Python fallback, importlib, warnings and shlex (for a
     plain gh command): each cost the stop an import for what it can do without them."""
     imported = _imports_of_a_stop(tmp_path, "gh pr view 12", "OPEN", ["-c", CONSOLE_SCRIPT])
-    assert {"hook.core", "hook.transcript.turn", "analyzer.candidates"} <= imported
+    assert {"hook.core", "hook.transcript.reader", "analyzer.candidates"} <= imported
     forbidden = ("contextlib", "signal", "datetime", "importlib", "warnings", "shlex")
     assert sorted(m for m in imported if m in forbidden) == []
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"

@@ -19,6 +19,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from hook.harness.claude import ClaudeDecoder
+from hook.transcript.reader import Turn, read_turn
+from hook.transcript.walk import WalkConfig, default_walk_config
+
 HUMAN = {"kind": "human"}
 _AUTO = object()
 
@@ -397,3 +401,8 @@ def _moment(value: datetime | str) -> datetime:
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def read_claude(path: str | Path, walk: WalkConfig | None = None, **kwargs: Any) -> Turn:
+    """The turn at the end of a Claude Code transcript: the one reader with Claude Code's decoder."""
+    return read_turn(path, ClaudeDecoder(walk if walk is not None else default_walk_config()), **kwargs)

@@ -86,7 +86,7 @@ def from_json(data: object) -> Checkpoint | None:
         return None
 
 
-def reading_key(walk: WalkConfig, evidence_tools: Collection[str], transcript_format: str = "claude") -> str:
+def reading_key(walk: WalkConfig, evidence_tools: Collection[str], transcript_format: str) -> str:
     """A digest of the format and of what decides the walk's verdicts and the evidence kept: a change
     means a full read."""
     rules = [
