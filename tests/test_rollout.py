@@ -224,3 +224,16 @@ def test_output_shapes(output: object, text: str, is_error: bool) -> None:
         {"type": "response_item", "payload": {"type": "function_call_output", "call_id": "c", "output": output}}
     )
     assert (entry.text, entry.is_error) == (text, is_error)
+
+
+@pytest.mark.parametrize(
+    ("payload", "texts"),
+    [
+        ({"type": ["function_call"], "call_id": "c"}, None),
+        ({"type": {"k": 1}}, None),
+        ({"type": "message", "role": "assistant", "content": [{"type": ["output_text"], "text": "x"}]}, []),
+    ],
+)
+def test_a_type_of_the_wrong_shape_is_read_as_no_call_and_no_text(payload: dict[str, Any], texts: Any) -> None:
+    entries = codex_entries({"type": "response_item", "payload": payload})
+    assert [(e.kind, e.texts) for e in entries] == ([] if texts is None else [("text", texts)])

@@ -16,7 +16,7 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput, session_key, text_field
+from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, session_key, text_field
 from hook.transcript.reader import CALL, PROMPT, RESULT, TEXT, Entry, Turn, read_turn
 from hook.transcript.records import blocks, flag, mapping, parse_timestamp, string, tool_result_text
 from hook.transcript.walk import classify_record
@@ -37,6 +37,13 @@ IN_FLIGHT = frozenset({"running", "pending"})
 
 class ClaudeCode:
     name = "claude"
+    install = InstallTarget(
+        folder=".claude",
+        filename="settings.json",
+        events=EVENTS,
+        grouped=True,
+        note="Subagents are judged too; set skip_subagents = true in the lanegate config to skip them.",
+    )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
         return payload.get("hook_event_name") in EVENTS
@@ -72,6 +79,9 @@ class ClaudeCode:
         if decision.klass in ANNOUNCED:
             return json.dumps({"systemMessage": f"lanegate {decision.klass}: {decision.reason}"})
         return None
+
+    def install_entry(self, command: str) -> dict[str, Any]:
+        return {"type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS}
 
 
 def _running(tasks: object) -> bool:

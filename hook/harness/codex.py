@@ -39,7 +39,7 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput, codex_claims, session_key, text_field
+from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, session_key, text_field
 from hook.transcript.reader import CALL, RESULT, TEXT, Entry, TranscriptError, read_turn, text_prompt
 from hook.transcript.records import LazyRegex, mapping, parse_timestamp, string
 
@@ -60,18 +60,29 @@ CODEX_CONTEXT_PREFIXES = (
     "# AGENTS.md instructions",
     "<user_shell_command>",
 )
-CODEX_CALLS = frozenset({"function_call", "custom_tool_call", "local_shell_call"})
-CODEX_OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output", "local_shell_call_output"})
-TEXT_BLOCKS = frozenset({"input_text", "output_text", "text"})
+# Tuples, not sets: a hostile `type` may be a list, which a set lookup would raise on.
+CODEX_CALLS = ("function_call", "custom_tool_call", "local_shell_call")
+CODEX_OUTPUTS = ("function_call_output", "custom_tool_call_output", "local_shell_call_output")
+TEXT_BLOCKS = ("input_text", "output_text", "text")
 # The header of a Codex exec result: "Process exited with code 1" (exec_command), "Exit code: 1" (shell).
 EXIT_CODE = LazyRegex(r"(?:Process exited with code|Exit code:)\s*(-?\d+)")
 
 
 class Codex:
     name = "codex"
+    install = InstallTarget(
+        folder=".codex",
+        filename="hooks.json",
+        events=("Stop",),
+        grouped=True,
+        note="Codex reads hooks.json when its hooks feature is on ([features] hooks = true in config.toml "
+        "on versions where it is off by default).",
+        home_env="CODEX_HOME",
+    )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return codex_claims(payload)
+        """Codex CLI's Stop payload: a string turn_id and a model."""
+        return isinstance(payload.get("turn_id"), str) and "model" in payload
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", "Stop")
@@ -100,6 +111,9 @@ class Codex:
         if decision.action == BLOCK:
             return json.dumps({"decision": "block", "reason": decision.reason})
         return None
+
+    def install_entry(self, command: str) -> dict[str, Any]:
+        return {"type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS}
 
 
 HARNESS = Codex()
