@@ -10,12 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
-
-try:  # signal's C core: signal.py only adds enums, which cost the hook their construction at every stop
-    import _signal
-except ImportError:  # pragma: no cover - an implementation without it
-    import signal as _signal  # type: ignore[no-redef]
 from collections.abc import Mapping, Sequence
 
 from hook.audit import AuditLine, append_line
@@ -113,8 +109,7 @@ class DeadlineExceeded(BaseException):
 class _Deadline:
     """Raise DeadlineExceeded in the main thread once `seconds` have passed (SIGALRM); else do nothing.
 
-    A class rather than contextlib.contextmanager, and _signal rather than signal (which builds its
-    enums at import): both imports the hook would pay at every stop.
+    A class rather than contextlib.contextmanager: contextlib's import is one the hook would pay at every stop.
     """
 
     def __init__(self, seconds: float | None) -> None:
@@ -131,17 +126,17 @@ class _Deadline:
             raise DeadlineExceeded(f"deadline: the stop was not judged within {seconds:g} s")
 
         try:
-            self.previous = _signal.signal(_signal.SIGALRM, expire)
+            self.previous = signal.signal(signal.SIGALRM, expire)
         except ValueError:  # not the main thread: signals cannot reach it, judge without a deadline
             return
         self.armed = True
-        _signal.setitimer(_signal.ITIMER_REAL, seconds)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
 
     def __exit__(self, *exc_info: object) -> None:
         if self.armed:
             self.armed = False
-            _signal.setitimer(_signal.ITIMER_REAL, 0)
-            _signal.signal(_signal.SIGALRM, self.previous)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
 
 
 def stdin_text(raw: bytes) -> str:
