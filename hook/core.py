@@ -13,10 +13,10 @@ import os
 import signal
 import sys
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
-from hook.dates import UTC, datetime
 from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, decide
 from hook.directives import load_directives
 from hook.exits import clean_terminal, material_artifacts

@@ -214,18 +214,6 @@ def test_the_payload_decodes_as_utf_8_sig_does(raw: bytes) -> None:
     assert decoded(lambda: stdin_text(raw)) == decoded(lambda: raw.decode("utf-8-sig"))
 
 
-# -- the per-stop imports -------------------------------------------------------------------------------
-
-
-def test_hook_dates_are_the_datetime_classes() -> None:
-    import datetime
-
-    from hook import dates
-
-    for name in dates.__all__:
-        assert getattr(dates, name) is getattr(datetime, name)
-
-
 # -- cached command parses -------------------------------------------------------------------------------
 
 
