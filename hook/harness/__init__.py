@@ -8,8 +8,8 @@ docs/INTERFACES.md).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
+from importlib import import_module
 
 from hook.decision import Decision
 from lanegate_common.frozen import frozen
@@ -120,9 +120,7 @@ class StopInput:
 
 def get_harness(name: str) -> Harness:
     """The adapter registered under `name`; KeyError for an unknown name."""
-    __import__(ADAPTERS[name])  # importlib.import_module, without importing importlib at every stop
-    module = sys.modules[ADAPTERS[name]]
-    return module.HARNESS  # type: ignore[no-any-return]
+    return import_module(ADAPTERS[name]).HARNESS  # type: ignore[no-any-return]
 
 
 def detect_harness(payload: Mapping[str, Any]) -> Harness:
