@@ -367,7 +367,7 @@ def test_codex_and_cursor_stops_without_a_phrase_import_no_budget_breaker(tmp_pa
         assert {"hook.transcript.reader", "analyzer.candidates"} <= imported
         assert sorted(m for m in imported if m.split(".")[0] in BUDGET_BREAKERS) == []
         line = json.loads((tmp_path / "audit.jsonl").read_text())
-        assert (line["harness"], line["tag"]) == ((payload.get("model") and "codex") or "cursor", "no-lane-state")
+        assert (line["harness"], line["tag"]) == (harness, "no-lane-state")
 
 
 # What pip's console script for `lanegate` runs (`python -m` would add runpy's own imports).
