@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hook.harness.claude import ClaudeDecoder, _assistant_entries, _result_entries
+from hook.transcript import reader
 from hook.transcript.reader import PROMPT, Entry, Turn, read_turn
 from hook.transcript.records import flag
 from hook.transcript.walk import default_walk_config
@@ -47,10 +48,51 @@ class ReferenceDecoder(ClaudeDecoder):
         return entries
 
 
+def reference_decode(raw: bytes) -> Mapping[str, Any] | None:
+    """A line as json.loads reads it: the UTF-8 text without leading BOMs, one JSON object."""
+    try:
+        value = json.loads(raw.decode("utf-8").lstrip("\ufeff"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
 def both(path: Path, **kwargs: Any) -> tuple[Turn, Turn]:
     fast = read_turn(path, ClaudeDecoder(WALK), evidence_tools=TOOLS, **kwargs)
     plain = read_turn(path, ReferenceDecoder(WALK), evidence_tools=TOOLS, **kwargs)
     return fast, plain
+
+
+# -- decoding ----------------------------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)
+SPACE = st.sampled_from(["", " ", "\t", "\r", "  ", "\n ", "\ufeff", "\u2028", "\x0b"])
+
+
+@st.composite
+def lines(draw: st.DrawFn) -> bytes:
+    value = draw(JSON_VALUES)
+    separators = draw(st.sampled_from([(",", ":"), (", ", ": ")]))
+    body = json.dumps(value, ensure_ascii=draw(st.booleans()), separators=separators)
+    text = draw(SPACE) + draw(SPACE) + body + draw(SPACE) + draw(st.sampled_from(["", "", "x", "{}", "1", "]"]))
+    raw = text.encode("utf-8", "surrogatepass")
+    return draw(st.sampled_from([raw, raw, raw[: len(raw) // 2], b"\xef\xbb\xbf" + raw, raw + b"\xff"]))
+
+
+@given(lines())
+@example(b'\xef\xbb\xbf\xef\xbb\xbf {"a": 1} ')
+@example(b'{"a": 1} {"b": 2}')
+@example(" \ufeff{}".encode())
+@example(b"\xef\xbb\xbf")
+@example(b'{"a":"\\ud800"}')
+@example(b"")
+@example(b" \t")
+def test_the_line_decoder_is_json_loads(raw: bytes) -> None:
+    assert reader._decode_line(raw) == reference_decode(raw)
 
 
 # -- whole turns -------------------------------------------------------------------------------------
