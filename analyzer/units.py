@@ -8,7 +8,7 @@ back to the original offsets, so the parse never sees Markdown layout and offset
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,14 +32,7 @@ class Unit:
 
     def to_compact(self, original_offset: int) -> int:
         """The compact index of the first compact character at or after an original offset."""
-        lo, hi = 0, len(self.offsets)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.offsets[mid] < original_offset:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo
+        return bisect_left(self.offsets, original_offset)
 
 
 def unit_starts(view: str) -> list[int]:

@@ -12,8 +12,8 @@ import fcntl
 import json
 import os
 from collections.abc import Mapping
+from datetime import UTC, datetime
 
-from hook.dates import UTC, datetime
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path

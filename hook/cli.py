@@ -13,11 +13,11 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from importlib import import_module
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     import argparse
-    from types import ModuleType
     from typing import NoReturn
 
 # Subcommands whose process ends without the interpreter's teardown when run from the command line.
@@ -32,13 +32,6 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
 }
 
 
-def load_module(name: str) -> ModuleType:
-    """importlib.import_module for an absolute name, without importing importlib (and warnings) at
-    every stop."""
-    __import__(name)
-    return sys.modules[name]
-
-
 def build_parser(chosen: str | None) -> argparse.ArgumentParser:
     """The top-level parser; only the chosen subcommand's module adds its own arguments."""
     import argparse
@@ -48,7 +41,7 @@ def build_parser(chosen: str | None) -> argparse.ArgumentParser:
     for name, (module, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
         if name == chosen:
-            load_module(module).configure(sub)
+            import_module(module).configure(sub)
     return parser
 
 
@@ -58,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen = args[0] if args and args[0] in COMMANDS else None
     if chosen is not None:
         short_lived = argv is None and chosen in EXIT_WITHOUT_TEARDOWN
-        module = load_module(COMMANDS[chosen][0])
+        module = import_module(COMMANDS[chosen][0])
         if hasattr(module, "main"):
             code = int(module.main(args[1:]))
             if short_lived:

@@ -10,32 +10,22 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
-
-try:  # signal's C core: signal.py only adds enums, which cost the hook their construction at every stop
-    import _signal
-except ImportError:  # pragma: no cover - an implementation without it
-    import signal as _signal  # type: ignore[no-redef]
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
-from hook.dates import UTC, datetime
 from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, decide
 from hook.directives import load_directives
 from hook.exits import clean_terminal, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
 from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session
-from hook.transcript.turn import (
-    PromptContext,
-    ToolCall,
-    TranscriptError,
-    Turn,
-    WalkConfigError,
-    default_walk_config,
-    read_turn,
-)
+from hook.transcript.reader import TranscriptError, Turn
+from hook.transcript.records import ToolCall
+from hook.transcript.walk import PromptContext, WalkConfigError, default_walk_config
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -119,8 +109,7 @@ class DeadlineExceeded(BaseException):
 class _Deadline:
     """Raise DeadlineExceeded in the main thread once `seconds` have passed (SIGALRM); else do nothing.
 
-    A class rather than contextlib.contextmanager, and _signal rather than signal (which builds its
-    enums at import): both imports the hook would pay at every stop.
+    A class rather than contextlib.contextmanager: contextlib's import is one the hook would pay at every stop.
     """
 
     def __init__(self, seconds: float | None) -> None:
@@ -137,17 +126,17 @@ class _Deadline:
             raise DeadlineExceeded(f"deadline: the stop was not judged within {seconds:g} s")
 
         try:
-            self.previous = _signal.signal(_signal.SIGALRM, expire)
+            self.previous = signal.signal(signal.SIGALRM, expire)
         except ValueError:  # not the main thread: signals cannot reach it, judge without a deadline
             return
         self.armed = True
-        _signal.setitimer(_signal.ITIMER_REAL, seconds)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
 
     def __exit__(self, *exc_info: object) -> None:
         if self.armed:
             self.armed = False
-            _signal.setitimer(_signal.ITIMER_REAL, 0)
-            _signal.signal(_signal.SIGALRM, self.previous)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
 
 
 def stdin_text(raw: bytes) -> str:
@@ -260,10 +249,8 @@ class _Run:
             except WalkConfigError as exc:
                 warnings.append(f"{source} [walk] ignored: {exc}")
         try:
-            if stop.read_turn is not None:
-                return stop.read_turn(stop.transcript_path, walk, scan_from=scan_from)
-            # Claude Code's JSONL: resume where the previous stop of the session left off.
-            return read_turn(
+            # Resume where the previous stop of the session left off.
+            return stop.read_turn(
                 stop.transcript_path, walk, scan_from=scan_from, resume=resume, evidence_tools=config.pr_fetch_tools
             )
         except TranscriptError as exc:

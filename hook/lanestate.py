@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Mapping, Sequence
+from datetime import UTC, datetime, time, timedelta, timezone, tzinfo
 
-from hook.dates import UTC, datetime, time, timedelta, timezone, tzinfo
 from hook.transcript.records import LazyRegex, ToolCall
 from hook.transcript.tools import DEFAULT_SHELL_TOOLS, PR_URL, fetched_prs
 from lanegate_common.frozen import frozen

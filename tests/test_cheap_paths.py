@@ -36,10 +36,9 @@ from hook.transcript.tools import (
     shlex_words,
     standalone_gh_args,
 )
-from hook.transcript.turn import default_walk_config, read_turn
-from hook.transcript.walk import WALK_PATH, parse_walk_config, strip_reminders
+from hook.transcript.walk import WALK_PATH, default_walk_config, parse_walk_config, strip_reminders
 from lanegate_common.builtin_data import load_builtin
-from tests.transcript_builder import TranscriptBuilder
+from tests.transcript_builder import TranscriptBuilder, read_claude
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -135,11 +134,11 @@ def test_a_quoted_gh_fetch_is_kept_as_evidence_for_the_next_stop(tmp_path: Path)
     b = TranscriptBuilder(start=START).wake().bash("g''h pr view 12", "state: OPEN")
     b.filler(20_000).assistant_text("CI runs.")
     path = b.write(tmp_path / "t.jsonl")
-    first = read_turn(path, walk)
+    first = read_claude(path, walk)
     b.bash("make docs", "built").assistant_text("Docs done.")
     b.write(path)
-    resumed = read_turn(path, walk, scan_from=first.end_offset, resume=first.resume)
-    full = read_turn(path, walk, scan_from=first.end_offset)
+    resumed = read_claude(path, walk, scan_from=first.end_offset, resume=first.resume)
+    full = read_claude(path, walk, scan_from=first.end_offset)
     assert resumed.bytes_read < full.bytes_read  # it did resume
     assert [c.input["command"] for c in resumed.tool_calls] == [c.input["command"] for c in full.tool_calls]
     assert resumed.resume == full.resume
@@ -213,18 +212,6 @@ def test_the_payload_decodes_as_utf_8_sig_does(raw: bytes) -> None:
             return f"error: {exc}"
 
     assert decoded(lambda: stdin_text(raw)) == decoded(lambda: raw.decode("utf-8-sig"))
-
-
-# -- the per-stop imports -------------------------------------------------------------------------------
-
-
-def test_hook_dates_are_the_datetime_classes() -> None:
-    import datetime
-
-    from hook import dates
-
-    for name in dates.__all__:
-        assert getattr(dates, name) is getattr(datetime, name)
 
 
 # -- cached command parses -------------------------------------------------------------------------------

@@ -334,20 +334,29 @@ def test_an_explicit_harness_wins_over_detection(hook: Hook) -> None:
 
 
 def test_cursor_lines_become_walk_entries() -> None:
-    from hook.harness.cursor import cursor_entries
+    from hook.harness.cursor import CursorDecoder
+    from hook.transcript.walk import default_walk_config
+
+    decode = CursorDecoder(default_walk_config()).decode
+
+    def shown(entry: Any) -> str:
+        """What an entry says: a message's texts as one, a prompt's text, a result's text."""
+        if entry.kind == "text":
+            return "\n\n".join(entry.texts)
+        return entry.prompt.text if entry.kind == "prompt" else entry.text
 
     assistant = {"role": "assistant", "message": {"content": [
         {"type": "text", "text": "Checking."},
         {"type": "tool_use", "id": "t1", "name": "Shell", "input": {"command": "gh pr view 12"}},
         {"type": "text", "text": "Open."}, {"type": "text", "text": "Next: the lexer."}]}}
-    assert [(e.kind, e.text, e.name) for e in cursor_entries(assistant)] == [
+    assert [(e.kind, shown(e), e.name) for e in decode(assistant)] == [
         ("text", "Checking.", ""), ("call", "", "shell"), ("text", "Open.\n\nNext: the lexer.", "")]
     user = {"role": "user", "message": {"content": [
         {"type": "tool_result", "tool_use_id": "t1", "content": "OPEN", "is_error": False},
         {"type": "text", "text": "<attached_files>a.py</attached_files>\n<user_query>\nFix it.\n</user_query>"}]}}
-    assert [(e.kind, e.text, e.call_id) for e in cursor_entries(user)] == [("result", "OPEN", "t1"),
+    assert [(e.kind, shown(e), e.call_id) for e in decode(user)] == [("result", "OPEN", "t1"),
                                                                           ("prompt", "Fix it.", "")]
-    assert cursor_entries({"type": "turn_ended", "status": "success"}) == ()
+    assert decode({"type": "turn_ended", "status": "success"}) == []
 
 
 # -- a harness is one module ------------------------------------------------------------------------------

@@ -80,9 +80,9 @@ def test_each_turn_end_sees_only_the_transcript_up_to_it(env: dict[str, str], tm
     w.user("[WAKE] peer ping", origin=None)
     w.tool("Bash", {"command": "gh pr view 5"}, "state: OPEN")
     gate = {"ref": "PR #5", "checkedAt": "2026-12-02T10:00Z", "nextActor": "@reviewer"}
-    w.text("PR #5 waits on review.\n\n" + lane_state("next-lane", [gate]))
+    w.assistant_text("PR #5 waits on review.\n\n" + lane_state("next-lane", [gate]))
     w.user("Thanks. What is left on PR #5?")
-    w.text("Only the review.")
+    w.assistant_text("Only the review.")
     path = tmp_path / "s.jsonl"
     path.write_bytes(w.to_bytes())
     rows = replay(str(path), env)
@@ -95,11 +95,11 @@ def test_each_turn_end_sees_only_the_transcript_up_to_it(env: dict[str, str], tm
 def test_turn_ends_copy_the_prefix_and_mark_a_stop_after_a_refusal() -> None:
     w = SessionWriter()
     w.user("[WAKE] ping", origin=None)
-    w.text("First stop.")
+    w.assistant_text("First stop.")
     w.system("stop_hook_summary")
-    w.feedback("There is no hold state.")
+    w.stop_hook_feedback("There is no hold state.")
     w.tool("Bash", {"command": "make test"}, "ok")
-    w.text("Second stop.")
+    w.assistant_text("Second stop.")
     w.user("A question?")
     w.tool("Read", {"file_path": "x"}, "x")  # ends on a tool call: no turn-end at the end of the file
     data = w.to_bytes()
@@ -116,10 +116,10 @@ def test_turn_ends_copy_the_prefix_and_mark_a_stop_after_a_refusal() -> None:
 def test_an_interrupted_turn_and_a_sidechain_reply_are_no_turn_ends() -> None:
     w = SessionWriter()
     w.user("Explain the walk.")
-    w.text("Let me look")
+    w.assistant_text("Let me look")
     w.user([{"type": "text", "text": "[Request interrupted by user]"}])
     w.user("Go on.")
-    w.text("Subagent answer.", sidechain=True)
+    w.assistant_text("Subagent answer.", sidechain=True)
     data = w.to_bytes()
     assert list(turn_ends(io.BytesIO(data), io.BytesIO())) == []
 

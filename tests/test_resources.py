@@ -22,8 +22,7 @@ import pytest
 from hook import core
 from hook.commands.hook import DEADLINE_SECONDS
 from hook.harness import HOOK_TIMEOUT_SECONDS as TIMEOUT_SECONDS
-from hook.transcript.turn import read_turn
-from tests.transcript_builder import TranscriptBuilder, lane_state_block
+from tests.transcript_builder import TranscriptBuilder, lane_state_block, read_claude
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = datetime.now(UTC)
@@ -165,7 +164,7 @@ def test_a_2_gb_transcript_reads_only_its_tail(bench: Bench) -> None:
         fh.write(tail)
     try:
         assert path.stat().st_size == 2 * 1024**3
-        turn = read_turn(path)
+        turn = read_claude(path)
         assert (turn.context.kind, turn.bytes_read < 256 * 1024) == ("wake", True)
         figures, line = bench.measure(bench.payload(path, None), "2 GB transcript (sparse, real tail)")
         assert (line["class"], line["tag"], line["lane_continuation"]) == ("BLOCK", "valid-lane-state", "next-lane")

@@ -1,4 +1,4 @@
-"""The Codex rollout reader (hook/transcript/rollout.py): the same walk, Turn and ToolCall as Claude Code's reader."""
+"""The Codex rollout decoder (hook/harness/codex.py) under the one reader: the walk, Turn and ToolCall of Claude."""
 
 from __future__ import annotations
 
@@ -10,14 +10,23 @@ from typing import Any
 import pytest
 
 from hook.exits import material_artifacts
-from hook.transcript.rollout import codex_entries, read_rollout
+from hook.harness.codex import CodexDecoder, CodexTranscript
+from hook.transcript.reader import Entry, TranscriptError, Turn, read_turn
 from hook.transcript.tools import fetched_prs
-from hook.transcript.turn import TranscriptError, default_walk_config
+from hook.transcript.walk import WalkConfig, default_walk_config
 from lanegate_common.frozen import replace
 
 WALK = default_walk_config()
 START = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
 PR_URL = "https://github.com/acme/parser/pull/12"
+
+
+def read_rollout(path: str, walk: WalkConfig, *, subagent: bool = False, scan_from: int | None = None) -> Turn:
+    return CodexTranscript(subagent)(path, walk, scan_from=scan_from)
+
+
+def codex_entries(record: dict[str, Any]) -> tuple[Entry, ...]:
+    return CodexDecoder(WALK).decode(record)
 
 
 class Rollout:
@@ -161,7 +170,7 @@ def test_a_half_written_last_line_is_left_for_the_next_stop(tmp_path: Path) -> N
 def test_small_blocks_read_the_same_turn(tmp_path: Path) -> None:
     r = Rollout().user("[WAKE] ping").exec("gh pr checks 7", "pass").assistant("Green.")
     path = str(r.write(tmp_path / "r.jsonl"))
-    small, whole = read_rollout(path, WALK, block_size=7), read_rollout(path, WALK)
+    small, whole = read_turn(path, CodexDecoder(WALK), block_size=7), read_rollout(path, WALK)
     assert small == replace(whole, bytes_read=small.bytes_read)
     assert small.bytes_read < whole.bytes_read  # only the lines back to the prompt were read
 
@@ -215,3 +224,16 @@ def test_output_shapes(output: object, text: str, is_error: bool) -> None:
         {"type": "response_item", "payload": {"type": "function_call_output", "call_id": "c", "output": output}}
     )
     assert (entry.text, entry.is_error) == (text, is_error)
+
+
+@pytest.mark.parametrize(
+    ("payload", "texts"),
+    [
+        ({"type": ["function_call"], "call_id": "c"}, None),
+        ({"type": {"k": 1}}, None),
+        ({"type": "message", "role": "assistant", "content": [{"type": ["output_text"], "text": "x"}]}, []),
+    ],
+)
+def test_a_type_of_the_wrong_shape_is_read_as_no_call_and_no_text(payload: dict[str, Any], texts: Any) -> None:
+    entries = codex_entries({"type": "response_item", "payload": payload})
+    assert [(e.kind, e.texts) for e in entries] == ([] if texts is None else [("text", texts)])

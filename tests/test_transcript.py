@@ -10,22 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hook.transcript.reader import TranscriptError
 from hook.transcript.tail import BackwardLines
-from hook.transcript.turn import (
-    PromptContext,
-    TranscriptError,
-    WalkConfigError,
-    default_walk_config,
-    read_turn,
-)
+from hook.transcript.walk import PromptContext, WalkConfigError, default_walk_config
 from lanegate_common.frozen import FrozenInstanceError
-from tests.transcript_builder import TranscriptBuilder
+from tests.transcript_builder import TranscriptBuilder, read_claude
 
 WALK = default_walk_config()
 
 
 def turn_of(builder: TranscriptBuilder, tmp_path: Path, **kwargs):
-    return read_turn(builder.write(tmp_path / "t.jsonl"), WALK, **kwargs)
+    return read_claude(builder.write(tmp_path / "t.jsonl"), WALK, **kwargs)
 
 
 def offset_of_line(path: Path, index: int) -> int:
@@ -45,7 +40,7 @@ def test_operator_prompt_is_dialogue_with_its_record_fields(tmp_path: Path) -> N
     prompt_uuid = b.last_uuid
     b.assistant_text("It parses.")
     path = b.write(tmp_path / "t.jsonl")
-    turn = read_turn(path, WALK)
+    turn = read_claude(path, WALK)
     assert turn.context == PromptContext(
         operator_in_loop=True,
         kind="operator",
@@ -64,7 +59,7 @@ def test_offset_points_at_the_prompting_line(tmp_path: Path) -> None:
     b = TranscriptBuilder().user("old question").assistant_text("old answer").user("new question")
     b.assistant_text("new answer")
     path = b.write(tmp_path / "t.jsonl")
-    turn = read_turn(path, WALK)
+    turn = read_claude(path, WALK)
     assert turn.context.text == "new question"
     assert turn.context.offset == offset_of_line(path, 2)
 
@@ -295,7 +290,7 @@ def test_nothing_prompting_is_autonomous_none(tmp_path: Path) -> None:
 def test_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
     path.write_bytes(b"")
-    turn = read_turn(path, WALK)
+    turn = read_claude(path, WALK)
     assert (turn.context.kind, turn.final_text, turn.tool_calls, turn.end_offset, turn.bytes_read) == (
         "none",
         None,
@@ -344,7 +339,7 @@ def test_tool_calls_are_joined_with_their_results(tmp_path: Path) -> None:
     b.tool("Bash", {"command": "false"}, result="exit 1", is_error=True, tool_id="toolu_c")
     b.tool_use("Bash", {"command": "sleep 1"}, tool_id="toolu_d")
     path = b.write(tmp_path / "t.jsonl")
-    turn = read_turn(path, WALK)
+    turn = read_claude(path, WALK)
     got = [(c.id, c.name, dict(c.input), c.result_text, c.is_error) for c in turn.tool_calls]
     assert got[0] == ("toolu_a", "Bash", {"command": "gh pr view 12"}, "state:\tOPEN", False)
     assert got[1][1:] == ("Read", {"file_path": "/x"}, "l1\nl2", False)
@@ -366,9 +361,9 @@ def test_scan_from_reaches_back_past_the_prompt(tmp_path: Path) -> None:
     b.bash("gh pr create --fill", "https://github.com/o/r/pull/2")  # after the previous stop
     b.wake("second").bash("ls", "x").assistant_text("done")
     path = b.write(tmp_path / "a.jsonl")
-    plain = read_turn(path, WALK)
+    plain = read_claude(path, WALK)
     assert [c.input["command"] for c in plain.tool_calls] == ["ls"]
-    scanned = read_turn(path, WALK, scan_from=previous_end)
+    scanned = read_claude(path, WALK, scan_from=previous_end)
     assert [c.input["command"] for c in scanned.tool_calls] == ["gh pr create --fill", "ls"]
     assert scanned.tool_calls[0].result_text == "https://github.com/o/r/pull/2"
     assert scanned.tool_calls[0].offset == previous_end
@@ -378,7 +373,7 @@ def test_scan_from_reaches_back_past_the_prompt(tmp_path: Path) -> None:
 def test_scan_from_after_the_prompt_keeps_the_whole_turn(tmp_path: Path) -> None:
     b = TranscriptBuilder().wake().bash("one", "1").bash("two", "2").assistant_text("x")
     path = b.write(tmp_path / "t.jsonl")
-    turn = read_turn(path, WALK, scan_from=path.stat().st_size - 10)
+    turn = read_claude(path, WALK, scan_from=path.stat().st_size - 10)
     assert [c.input["command"] for c in turn.tool_calls] == ["one", "two"]
 
 
@@ -388,7 +383,7 @@ def test_scan_from_after_the_prompt_keeps_the_whole_turn(tmp_path: Path) -> None
 def test_half_written_last_line_is_skipped(tmp_path: Path) -> None:
     b = TranscriptBuilder().user("question").assistant_text("complete answer")
     path = b.write(tmp_path / "t.jsonl", tail=b'{"type":"assistant","message":{"content":[{"type":"te')
-    turn = read_turn(path, WALK)
+    turn = read_claude(path, WALK)
     assert turn.final_text == "complete answer"
     assert turn.end_offset == len(b.to_bytes())
 
@@ -396,7 +391,7 @@ def test_half_written_last_line_is_skipped(tmp_path: Path) -> None:
 def test_unterminated_but_complete_last_line_is_kept(tmp_path: Path) -> None:
     b = TranscriptBuilder().user("question").assistant_text("no newline yet")
     path = b.write(tmp_path / "t.jsonl", newline=False)
-    turn = read_turn(path, WALK)
+    turn = read_claude(path, WALK)
     assert (turn.final_text, turn.end_offset) == ("no newline yet", path.stat().st_size)
 
 
@@ -406,7 +401,7 @@ def test_malformed_and_non_utf8_lines_are_skipped(tmp_path: Path) -> None:
     path = b.assistant_text("answer").write(tmp_path / "t.jsonl")
     with path.open("ab") as fh:
         fh.write(b'{"type":"user","message":{"role":"user","content":"bad \xff\xfe bytes"}}\n')
-    turn = read_turn(path, WALK)
+    turn = read_claude(path, WALK)
     assert (turn.context.text, turn.final_text) == ("question", "answer")
 
 
@@ -420,34 +415,34 @@ def test_crlf_and_bom_are_tolerated(tmp_path: Path) -> None:
     lines = TranscriptBuilder().user("question").assistant_text("answer").lines()
     path = tmp_path / "t.jsonl"
     path.write_bytes(b"\xef\xbb\xbf" + b"".join(line.encode() + b"\r\n" for line in lines))
-    turn = read_turn(path, WALK)
+    turn = read_claude(path, WALK)
     assert (turn.context.text, turn.final_text) == ("question", "answer")
 
 
 def test_missing_file_raises_transcript_error(tmp_path: Path) -> None:
     missing = tmp_path / "nope.jsonl"
     with pytest.raises(TranscriptError, match=r"cannot open transcript .*nope\.jsonl: No such file"):
-        read_turn(missing, WALK)
+        read_claude(missing, WALK)
     assert not issubclass(TranscriptError, OSError)
 
 
 def test_directory_raises_transcript_error(tmp_path: Path) -> None:
     with pytest.raises(TranscriptError, match="Is a directory"):
-        read_turn(tmp_path, WALK)
+        read_claude(tmp_path, WALK)
 
 
 def test_read_turn_without_a_walk_uses_the_defaults(tmp_path: Path) -> None:
     path = TranscriptBuilder().wake().assistant_text("x").write(tmp_path / "t.jsonl")
-    assert read_turn(path, None).context.kind == "wake"
+    assert read_claude(path, None).context.kind == "wake"
 
 
 def test_small_blocks_read_the_same_turn(tmp_path: Path) -> None:
     b = TranscriptBuilder().user("q").bash("gh pr view 3", "ok").assistant_text("a", "b").wake("w")
     b.tool("Bash", {"command": "ls"}, result="x" * 300).assistant_text("final ✓")
     path = b.write(tmp_path / "t.jsonl")
-    big = read_turn(path, WALK)
+    big = read_claude(path, WALK)
     for size in (1, 2, 7, 64, 1000):
-        small = read_turn(path, WALK, block_size=size)
+        small = read_claude(path, WALK, block_size=size)
         assert (small.context, small.final_text, small.tool_calls, small.end_offset) == (
             big.context,
             big.final_text,
@@ -464,10 +459,10 @@ def test_large_file_reads_only_back_to_the_prompt(tmp_path: Path) -> None:
     b.wake("tick").bash("gh pr view 12", "OPEN").assistant_text("checked")
     path = b.write(tmp_path / "big.jsonl")
     assert path.stat().st_size > 50 * 1024 * 1024
-    turn = read_turn(path, WALK)
+    turn = read_claude(path, WALK)
     assert (turn.context.kind, turn.final_text, len(turn.tool_calls)) == ("wake", "checked", 1)
     assert turn.bytes_read <= 2 * 64 * 1024
-    rescan = read_turn(path, WALK, scan_from=turn.end_offset - 200)
+    rescan = read_claude(path, WALK, scan_from=turn.end_offset - 200)
     assert rescan.bytes_read <= 2 * 64 * 1024
 
 
@@ -526,7 +521,7 @@ _json_lines = st.lists(
 def test_read_turn_never_raises_on_arbitrary_bytes(tmp_path_factory, lines, tail, scan) -> None:
     path = tmp_path_factory.mktemp("t") / "t.jsonl"
     path.write_bytes(b"\n".join(lines) + b"\n" + tail)
-    turn = read_turn(path, WALK, scan_from=scan)
+    turn = read_claude(path, WALK, scan_from=scan)
     assert turn.bytes_read <= path.stat().st_size
     assert isinstance(turn.context, PromptContext)
 
@@ -562,7 +557,7 @@ def test_overrides_extend_prefixes_and_handoffs(tmp_path: Path) -> None:
         ("night shift", ("handoff", "night shift", None)),
     ]:
         path = TranscriptBuilder().user(text).assistant_text("x").write(tmp_path / "t.jsonl")
-        ctx = read_turn(path, walk).context
+        ctx = read_claude(path, walk).context
         assert (ctx.kind, ctx.handoff_reason, ctx.handoff_window) == expected
 
 
@@ -570,13 +565,13 @@ def test_overrides_list_prefixes_default_to_wake_and_replace_drops_defaults(tmp_
     walk = WALK.with_overrides({"autonomous_prefixes": ["[PEER]"], "replace": True})
     assert walk.autonomous_prefixes == (("[PEER]", "wake"),)
     path = TranscriptBuilder().user("[WAKE] tick").assistant_text("x").write(tmp_path / "t.jsonl")
-    assert read_turn(path, walk).context.kind == "operator"
+    assert read_claude(path, walk).context.kind == "operator"
 
 
 def test_overrides_can_add_non_prompting_prefixes(tmp_path: Path) -> None:
     walk = WALK.with_overrides({"non_prompting_prefixes": ["<peer-ack>"]})
     b = TranscriptBuilder().wake().assistant_text("x").user("<peer-ack>ok</peer-ack>")
-    assert read_turn(b.write(tmp_path / "t.jsonl"), walk).context.kind == "wake"
+    assert read_claude(b.write(tmp_path / "t.jsonl"), walk).context.kind == "wake"
     assert "non_prompting_prefixes" in walk.WEAKENING_KEYS
 
 

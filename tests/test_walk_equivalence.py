@@ -1,18 +1,16 @@
-"""The transcript walk's fast paths read the same Turn as the plain walk, on varied and hostile transcripts.
+"""The Claude Code decoder's fast paths read the same Turn as the plain walk, on varied and hostile transcripts.
 
-The plain walk is the reference: every line through json.loads, every record through classify_record and
-then the tool and text collectors, in that order. The fast walk decodes with the JSON scanner directly and
-sends assistant and bookkeeping records straight to their collectors (classify_record never makes them a
-prompt). Transcripts come from tests/transcript_builder.py, with prompts that quote the JSON the walk
-reads ('"type":"tool_result"', unicode escapes, spaces after colons), duplicated uuids, sidechains,
-malformed and half-written lines.
+The plain walk is the reference: every record through classify_record and then the tool and text
+collectors, in that order. The fast decoder sends assistant and bookkeeping records straight to their
+entries (classify_record never makes them a prompt). Transcripts come from tests/transcript_builder.py,
+with prompts that quote the JSON the walk reads ('"type":"tool_result"', unicode escapes, spaces after
+colons), duplicated uuids, sidechains, malformed and half-written lines.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,66 +18,48 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import hook.transcript.turn as transcript
-from hook.transcript.records import blocks, flag
-from hook.transcript.turn import Turn, default_walk_config, read_turn
-from tests.transcript_builder import TranscriptBuilder
+from hook.harness.claude import ClaudeDecoder, _assistant_entries, _result_entries
+from hook.transcript import reader
+from hook.transcript.reader import PROMPT, Entry, Turn, read_turn
+from hook.transcript.records import flag
+from hook.transcript.walk import default_walk_config
+from tests.transcript_builder import TranscriptBuilder, read_claude
 
 WALK = default_walk_config()
 TOOLS = ("mcp__github__get_pull_request",)
 
 
+class ReferenceDecoder(ClaudeDecoder):
+    """The walk as it was: classify every record, then collect its tool blocks, then its text."""
+
+    def decode(self, record: Mapping[str, Any]) -> list[Entry]:
+        if self._duplicate(record):
+            return []
+        record = self._main_line(record)
+        verdict = self._verdict(record)
+        entries: list[Entry] = []
+        if not flag(record, "isSidechain"):
+            if record.get("type") == "user":
+                entries = _result_entries(record)
+            elif record.get("type") == "assistant":
+                entries = _assistant_entries(record)
+        if verdict is not None:
+            entries.append(Entry(PROMPT, prompt=verdict))
+        return entries
+
+
 def reference_decode(raw: bytes) -> Mapping[str, Any] | None:
-    """The walk's decoding as it was: json.loads of the UTF-8 text without leading BOMs."""
-    if not raw.strip():
-        return None
+    """A line as json.loads reads it: the UTF-8 text without leading BOMs, one JSON object."""
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    try:
-        value = json.loads(text.lstrip("\ufeff"))
-    except (ValueError, RecursionError):
+        value = json.loads(raw.decode("utf-8").lstrip("\ufeff"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return None
     return value if isinstance(value, dict) else None
 
 
-class ReferenceReader(transcript._TurnReader):
-    """The walk as it was: classify every record, then collect its tool blocks, then its text."""
-
-    def _before_prompt(self, record: Mapping[str, Any], offset: int) -> None:
-        if self._duplicate(record):
-            return
-        record = self._main_line(record)
-        verdict = self._verdict(record, offset)
-        if verdict is not None:
-            self.context = verdict
-            return
-        kind = record.get("type")
-        if not flag(record, "isSidechain"):
-            if kind == "user":
-                self._collect_results(blocks(record))
-            elif kind == "assistant":
-                self._collect_uses(record, blocks(record), offset)
-        if kind == "assistant" and not flag(record, "isSidechain"):
-            self._collect_final_text(record, blocks(record))
-
-
-@contextmanager
-def plain_walk() -> Iterator[None]:
-    """read_turn with the reference decoder and reader (not a fixture: hypothesis reruns the body)."""
-    saved = transcript._decode, transcript._TurnReader
-    transcript._decode, transcript._TurnReader = reference_decode, ReferenceReader  # type: ignore[misc]
-    try:
-        yield
-    finally:
-        transcript._decode, transcript._TurnReader = saved  # type: ignore[misc]
-
-
 def both(path: Path, **kwargs: Any) -> tuple[Turn, Turn]:
-    fast = read_turn(path, WALK, evidence_tools=TOOLS, **kwargs)
-    with plain_walk():
-        plain = read_turn(path, WALK, evidence_tools=TOOLS, **kwargs)
+    fast = read_turn(path, ClaudeDecoder(WALK), evidence_tools=TOOLS, **kwargs)
+    plain = read_turn(path, ReferenceDecoder(WALK), evidence_tools=TOOLS, **kwargs)
     return fast, plain
 
 
@@ -109,8 +89,10 @@ def lines(draw: st.DrawFn) -> bytes:
 @example(" \ufeff{}".encode())
 @example(b"\xef\xbb\xbf")
 @example(b'{"a":"\\ud800"}')
-def test_the_fast_decode_is_json_loads(raw: bytes) -> None:
-    assert transcript._decode(raw) == reference_decode(raw)
+@example(b"")
+@example(b" \t")
+def test_the_line_decoder_is_json_loads(raw: bytes) -> None:
+    assert reader._decode_line(raw) == reference_decode(raw)
 
 
 # -- whole turns -------------------------------------------------------------------------------------
@@ -218,22 +200,6 @@ def test_the_fast_walk_reads_the_turn_the_plain_walk_reads(
     assert first == first_plain
 
 
-def test_the_plain_walk_is_what_it_claims(tmp_path: Path) -> None:
-    """The reference really is swapped in (else the comparison above would compare the fast walk with itself)."""
-    path = TranscriptBuilder().wake().bash("gh pr view 12", "ok").assistant_text("Done.").write(tmp_path / "t.jsonl")
-    calls: list[bytes] = []
-
-    def counting(raw: bytes) -> Mapping[str, Any] | None:
-        calls.append(raw)
-        return reference_decode(raw)
-
-    with plain_walk():
-        transcript._decode = counting  # type: ignore[assignment]
-        assert transcript._TurnReader is ReferenceReader
-        read_turn(path, WALK)
-    assert calls and transcript._decode is not counting
-
-
 # -- the bytes past the prompt: every line decoded --------------------------------------------------
 
 
@@ -252,7 +218,7 @@ def test_tool_blocks_appended_before_a_new_prompt_are_read_however_they_are_writ
             lines[index] = lines[index].replace("tool_", "\\u0074\\u006f\\u006f\\u006c_")
         b.records[-2:] = lines[-2:]
     b.user("next task").assistant_text("On it.")
-    turn = read_turn(b.write(path), WALK, scan_from=scan_from)
+    turn = read_claude(b.write(path), WALK, scan_from=scan_from)
     assert [(c.input["command"], c.result_text) for c in turn.tool_calls] == [
         ("gh pr create --fill", "https://github.com/o/r/pull/41")
     ]
@@ -268,5 +234,5 @@ def test_a_record_appended_twice_before_a_new_prompt_is_read_once(tmp_path: Path
     shadow["message"] = {**shadow["message"], "content": [{"type": "text", "text": "rewritten"}]}
     b.raw(shadow)
     b.user("next task").assistant_text("On it.")
-    turn = read_turn(b.write(path), WALK, scan_from=scan_from)
+    turn = read_claude(b.write(path), WALK, scan_from=scan_from)
     assert turn.tool_calls == ()

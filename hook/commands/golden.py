@@ -219,8 +219,8 @@ def run_case(case: Case, folder: str) -> Result:
     lines: list[dict[str, Any]] = []
     for number in range(stops):
         if number:
-            writer.feedback(str(lines[-1]["reason"]))
-        writer.text(case.final)
+            writer.stop_hook_feedback(str(lines[-1]["reason"]))
+        writer.assistant_text(case.final)
         with open(transcript, "wb") as fh:
             fh.write(writer.to_bytes())
         payload = _payload(case, transcript, folder, again=number > 0)

@@ -172,7 +172,8 @@ def turn_ends(source: BinaryIO, sink: BinaryIO, walk: WalkConfig | None = None) 
 def replay(path: str, env: Mapping[str, str]) -> list[Row]:
     """Judge every turn-end of the session at `path` in dry-run; audit and state go to a temp folder."""
     from hook.core import handle
-    from hook.transcript.turn import read_turn
+    from hook.harness.claude import read_claude_turn
+    from hook.transcript.walk import default_walk_config
 
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="lanegate-replay-") as tmp, open(path, "rb") as source:
@@ -196,7 +197,7 @@ def replay(path: str, env: Mapping[str, str]) -> list[Row]:
                 }
                 now = end.time or datetime.now(UTC)
                 outcome = handle(json.dumps(payload).encode("utf-8"), "claude", run_env, now=now)
-                context = read_turn(copy).context
+                context = read_claude_turn(copy, default_walk_config()).context
                 rows.append(Row(end.time, end.offset, context.kind, context.text, outcome.line.to_dict()))
     return rows
 

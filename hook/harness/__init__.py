@@ -8,22 +8,36 @@ docs/INTERFACES.md).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
+from importlib import import_module
 
 from hook.decision import Decision
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
+    from collections.abc import Collection
     from typing import Any, Protocol
 
-    from hook.transcript.turn import Turn, WalkConfig
+    from hook.transcript.reader import Turn
+    from hook.transcript.walk import WalkConfig
 
     # The adapter interface, for type checkers only: adapters are plain classes, checked structurally.
     class TurnReader(Protocol):
-        def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
-            """The turn at the end of the transcript at `path` (raises hook.transcript.TranscriptError)."""
+        def __call__(
+            self,
+            path: str,
+            walk: WalkConfig,
+            *,
+            scan_from: int | None = None,
+            resume: Mapping[str, Any] | None = None,
+            evidence_tools: Collection[str] = (),
+        ) -> Turn:
+            """The turn at the end of the transcript at `path` (raises hook.transcript.reader.TranscriptError).
+
+            Most are hook.transcript.reader.read_turn with the harness's decoder; `resume` is the previous
+            stop's Turn.resume, so a stop reads only what was appended since (SPEC §6).
+            """
             ...
 
     class Harness(Protocol):
@@ -89,13 +103,13 @@ class StopInput:
     event: str
     session: str | None
     transcript_path: str
+    # The harness's own transcript reader.
+    read_turn: TurnReader
     project_dir: str | None = None
     final_text: str | None = None
     stop_hook_active: bool = False
     background_running: bool = False
     subagent: bool = False
-    # The harness's own transcript reader; None = Claude Code's JSONL (hook.transcript.read_turn).
-    read_turn: TurnReader | None = None
     # Refusals in a row the harness itself reports for this chain (Cursor's loop_count): the ceiling
     # counts at least this many, even when the session state is missing.
     loop_count: int = 0
@@ -106,9 +120,7 @@ class StopInput:
 
 def get_harness(name: str) -> Harness:
     """The adapter registered under `name`; KeyError for an unknown name."""
-    __import__(ADAPTERS[name])  # importlib.import_module, without importing importlib at every stop
-    module = sys.modules[ADAPTERS[name]]
-    return module.HARNESS  # type: ignore[no-any-return]
+    return import_module(ADAPTERS[name]).HARNESS  # type: ignore[no-any-return]
 
 
 def detect_harness(payload: Mapping[str, Any]) -> Harness:

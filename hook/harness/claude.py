@@ -2,6 +2,12 @@
 
 Refusing prints {"decision":"block","reason":R} and exits 0; allowing prints nothing, except an accepted
 exit, which tells the user why the stop went through in a systemMessage.
+
+The transcript is Claude Code's JSONL, one record per line; ClaudeDecoder turns a record into the
+reader's entries (hook.transcript.reader). What is Claude's own: one API response is written as several
+assistant records sharing a message.id (the final text is that whole group), a record may be written
+twice with the same uuid (read once), sidechain records are a subagent's work inside its parent's file
+(skipped), and a subagent's own file marks every record isSidechain (there the sidechain is the main line).
 """
 
 from __future__ import annotations
@@ -11,10 +17,18 @@ from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
 from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, session_key, text_field
+from hook.transcript.reader import CALL, PROMPT, RESULT, TEXT, Entry, Turn, read_turn
+from hook.transcript.records import blocks, flag, mapping, parse_timestamp, string, tool_result_text
+from hook.transcript.walk import classify_record
+from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
+    import os
+    from collections.abc import Collection
     from typing import Any
+
+    from hook.transcript.walk import PromptContext, WalkConfig
 
 EVENTS = ("Stop", "SubagentStop")
 ANNOUNCED = frozenset({"CLEAN-TERMINAL ALLOW", "MATERIAL-ALLOW"})
@@ -56,6 +70,7 @@ class ClaudeCode:
             stop_hook_active=payload.get("stop_hook_active") is True,
             background_running=_running(payload.get("background_tasks")),
             subagent=subagent,
+            read_turn=read_claude_turn,
         )
 
     def render(self, decision: Decision) -> str | None:
@@ -82,3 +97,103 @@ def _running(tasks: object) -> bool:
 
 
 HARNESS = ClaudeCode()
+
+
+def read_claude_turn(
+    path: str | os.PathLike[str],
+    walk: WalkConfig,
+    *,
+    scan_from: int | None = None,
+    resume: Mapping[str, Any] | None = None,
+    evidence_tools: Collection[str] = (),
+) -> Turn:
+    """The turn at the end of a Claude Code transcript (hook.transcript.reader.read_turn)."""
+    return read_turn(path, ClaudeDecoder(walk), scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+
+
+class ClaudeDecoder:
+    """One read of a Claude Code transcript: records to entries, each uuid once, the file's main line only."""
+
+    name = "claude"
+    marker = b""  # every line is decoded: a later copy of a uuid must shadow an older one whatever it holds
+
+    def __init__(self, walk: WalkConfig) -> None:
+        self.walk = walk
+        # A subagent's own transcript marks every record isSidechain (with its agentId); there the
+        # sidechain is the main line. Decided by the newest user or assistant record.
+        self.subagent: bool | None = None
+        self.seen: set[str] = set()
+
+    def decode(self, record: Mapping[str, Any]) -> list[Entry]:
+        if self._duplicate(record):
+            return []
+        record = self._main_line(record)
+        kind = record.get("type")
+        if kind == "assistant":
+            # Never a prompt (classify_record answers None for every kind but user and attachment).
+            # Most records of a turn are these: one read of the blocks gives the text and the calls.
+            return [] if flag(record, "isSidechain") else _assistant_entries(record)
+        if kind != "user" and kind != "attachment":
+            return []  # system, summary, snapshot ... records: no prompt, no tool block, no text
+        entries = _result_entries(record) if kind == "user" and not flag(record, "isSidechain") else []
+        verdict = self._verdict(record)
+        if verdict is not None:
+            entries.append(Entry(PROMPT, prompt=verdict))
+        return entries
+
+    def _duplicate(self, record: Mapping[str, Any]) -> bool:
+        """A record written twice (same uuid) is read once: the newest copy, the first one met."""
+        uuid = record.get("uuid")
+        if not isinstance(uuid, str):
+            return False
+        if uuid in self.seen:
+            return True
+        self.seen.add(uuid)
+        return False
+
+    def _main_line(self, record: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The record as this file's main line sees it: a subagent file's records lose isSidechain."""
+        side = record.get("isSidechain")
+        if self.subagent is None and record.get("type") in ("user", "assistant"):
+            self.subagent = side is True and isinstance(record.get("agentId"), str)
+        if side is True and self.subagent:
+            return {**record, "isSidechain": False}
+        return record
+
+    def _verdict(self, record: Mapping[str, Any]) -> PromptContext | None:
+        """The record's prompt context (SPEC §3.3) with its time and uuid; None: not a prompt."""
+        verdict = classify_record(record, self.walk)
+        if verdict is None:
+            return None
+        attachment = mapping(record.get("attachment"))
+        return replace(
+            verdict,
+            timestamp=parse_timestamp(record.get("timestamp")) or parse_timestamp(attachment.get("timestamp")),
+            uuid=string(record.get("uuid")) or string(attachment.get("source_uuid")),
+        )
+
+
+def _assistant_entries(record: Mapping[str, Any]) -> list[Entry]:
+    """A main-line assistant record: its text (in its message.id group), then its tool_use blocks."""
+    content = blocks(record)
+    texts = [t for b in content if b.get("type") == "text" and isinstance(t := b.get("text"), str)]
+    entries = [Entry(TEXT, texts=texts, group=string(mapping(record.get("message")).get("id")))]
+    uses = [b for b in content if b.get("type") == "tool_use"]
+    if uses:
+        stamp = parse_timestamp(record.get("timestamp"))
+        entries.extend(
+            Entry(CALL, call_id=string(b.get("id")) or "", name=string(b.get("name")) or "",
+                  input=mapping(b.get("input")), timestamp=stamp)
+            for b in uses
+        )
+    return entries
+
+
+def _result_entries(record: Mapping[str, Any]) -> list[Entry]:
+    """A user record's tool_result blocks, by tool_use_id."""
+    return [
+        Entry(RESULT, call_id=string(b.get("tool_use_id")) or "", text=tool_result_text(b),
+              is_error=b.get("is_error") is True)
+        for b in blocks(record)
+        if b.get("type") == "tool_result"
+    ]

@@ -4,7 +4,7 @@ The payload, per codex-rs/hooks/schema/generated/stop.command.input.schema.json 
 `session_id`, `turn_id`, `transcript_path` (null for an ephemeral session), `cwd`, `hook_event_name`
 ("Stop"), `model`, `permission_mode`, `stop_hook_active`, `last_assistant_message` (nullable);
 SubagentStop adds `agent_id`, `agent_type` and `agent_transcript_path`. The transcript is the rollout
-JSONL (hook.transcript.rollout).
+JSONL (CodexDecoder below).
 
 The output schema (stop.command.output.schema.json) has `additionalProperties: false`, and a
 `decision: "block"` needs a non-blank `reason`, which Codex sends back as the next prompt
@@ -13,22 +13,59 @@ allowed stop prints nothing: no systemMessage for accepted exits, unlike Claude 
 
 Codex's older `notify` program (codex-rs/hooks/src/legacy_notify.rs) gets the turn as a JSON argument
 with its output discarded: it can watch a turn end but never refuse one, so lanegate is a Stop hook.
+
+Codex records a session as a rollout (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`), one
+`{"timestamp", "type", "payload"}` object per line. The turn lives in the `response_item` lines:
+
+    {"type": "response_item", "payload": {"type": "message", "role": "user",
+        "content": [{"type": "input_text", "text": "fix the parser"}]}}
+    {"type": "response_item", "payload": {"type": "function_call", "name": "exec_command",
+        "arguments": "{\\"cmd\\": \\"gh pr view 12\\"}", "call_id": "call_1"}}
+    {"type": "response_item", "payload": {"type": "function_call_output", "call_id": "call_1",
+        "output": "Process exited with code 0\\nOutput:\\n..."}}
+    {"type": "response_item", "payload": {"type": "message", "role": "assistant",
+        "content": [{"type": "output_text", "text": "Done."}]}}
+
+`session_meta`, `turn_context`, `compacted` and `event_msg` (a UI echo of the same messages) are not
+read. Codex injects context as user messages (`<environment_context>`, `<user_instructions>`,
+`# AGENTS.md instructions …`) and records a Stop hook's continuation as a user message
+`<hook_prompt hook_run_id="…">…</hook_prompt>` (codex-rs protocol, parse_hook_prompt_fragment): the
+first are skipped, the second is synthetic by the walk's own prefixes (hook/transcript/walk.toml).
 """
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
 from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, session_key, text_field
+from hook.transcript.reader import CALL, RESULT, TEXT, Entry, TranscriptError, read_turn, text_prompt
+from hook.transcript.records import LazyRegex, mapping, parse_timestamp, string
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
+    from collections.abc import Collection
+    from datetime import datetime
     from typing import Any
 
+    from hook.transcript.reader import Turn
+    from hook.transcript.walk import WalkConfig
+
 EVENTS = ("Stop", "SubagentStop")
+# User messages Codex writes itself to give the model context: never something anyone typed.
+CODEX_CONTEXT_PREFIXES = (
+    "<environment_context>",
+    "<user_instructions>",
+    "# AGENTS.md instructions",
+    "<user_shell_command>",
+)
+# Tuples, not sets: a hostile `type` may be a list, which a set lookup would raise on.
+CODEX_CALLS = ("function_call", "custom_tool_call", "local_shell_call")
+CODEX_OUTPUTS = ("function_call_output", "custom_tool_call_output", "local_shell_call_output")
+TEXT_BLOCKS = ("input_text", "output_text", "text")
+# The header of a Codex exec result: "Process exited with code 1" (exec_command), "Exit code: 1" (shell).
+EXIT_CODE = LazyRegex(r"(?:Process exited with code|Exit code:)\s*(-?\d+)")
 
 
 class Codex:
@@ -48,8 +85,6 @@ class Codex:
         return isinstance(payload.get("turn_id"), str) and "model" in payload
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
-        from hook.transcript.rollout import read_rollout
-
         event = payload.get("hook_event_name", "Stop")
         if event not in EVENTS:
             raise PayloadError(f"hook_event_name {event!r} is not Stop or SubagentStop")
@@ -69,7 +104,7 @@ class Codex:
             final_text=message if isinstance(message, str) and message.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
             subagent=subagent,
-            read_turn=functools.partial(read_rollout, subagent=subagent),
+            read_turn=CodexTranscript(subagent),
         )
 
     def render(self, decision: Decision) -> str | None:
@@ -82,3 +117,110 @@ class Codex:
 
 
 HARNESS = Codex()
+
+
+class CodexTranscript:
+    """Codex's transcript reader: the rollout at the path, a subagent's own when `subagent`."""
+
+    __slots__ = ("subagent",)
+
+    def __init__(self, subagent: bool) -> None:
+        self.subagent = subagent
+
+    def __call__(
+        self,
+        path: str,
+        walk: WalkConfig,
+        *,
+        scan_from: int | None = None,
+        resume: Mapping[str, Any] | None = None,
+        evidence_tools: Collection[str] = (),
+    ) -> Turn:
+        if not path:
+            raise TranscriptError("Codex sent no transcript_path (an ephemeral session has no rollout to walk)")
+        decoder = CodexDecoder(walk, subagent=self.subagent)
+        return read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+
+
+class CodexDecoder:
+    """Rollout lines to the reader's entries; only `response_item` lines carry the turn."""
+
+    name = "codex"
+    marker = b'"response_item"'
+
+    def __init__(self, walk: WalkConfig, *, subagent: bool = False) -> None:
+        self.walk = walk
+        self.subagent: bool | None = subagent
+
+    def decode(self, record: Mapping[str, Any]) -> tuple[Entry, ...]:
+        if record.get("type") != "response_item":
+            return ()
+        payload = mapping(record.get("payload"))
+        kind = payload.get("type")
+        stamp = parse_timestamp(record.get("timestamp"))
+        if kind == "message":
+            return self._message(payload, stamp)
+        if kind in CODEX_CALLS:
+            call_id = string(payload.get("call_id")) or string(payload.get("id")) or ""
+            name = string(payload.get("name")) or ("local_shell" if kind == "local_shell_call" else "")
+            return (Entry(CALL, call_id=call_id, name=name, input=_call_input(payload), timestamp=stamp),)
+        if kind in CODEX_OUTPUTS:
+            text, is_error = _output(payload.get("output"))
+            return (Entry(RESULT, text=text, call_id=string(payload.get("call_id")) or "", is_error=is_error),)
+        return ()
+
+    def _message(self, payload: Mapping[str, Any], stamp: datetime | None) -> tuple[Entry, ...]:
+        content = payload.get("content")
+        items = [b for b in content if isinstance(b, Mapping)] if isinstance(content, list) else []
+        texts = [t for b in items if b.get("type") in TEXT_BLOCKS and isinstance(t := b.get("text"), str)]
+        role = payload.get("role")
+        if role == "assistant":
+            return (Entry(TEXT, texts=texts),)
+        if role != "user":
+            return ()  # developer and system messages are instructions, never prompts
+        text = "\n".join(texts)
+        if text.lstrip().startswith(CODEX_CONTEXT_PREFIXES):
+            return ()
+        image = any(b.get("type") == "input_image" for b in items)
+        prompt = text_prompt(text, self.walk, image=image, timestamp=stamp)
+        return () if prompt is None else (prompt,)
+
+
+def _call_input(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """A call's arguments as a mapping; exec_command's `cmd` is also given as `command` for the gh readers."""
+    if payload.get("type") == "local_shell_call":
+        return {"command": mapping(payload.get("action")).get("command")}
+    raw = payload.get("arguments", payload.get("input"))
+    arguments: object = raw
+    if isinstance(raw, str):
+        try:
+            arguments = json.loads(raw)
+        except ValueError:
+            arguments = raw
+    if not isinstance(arguments, dict):
+        return {"input": arguments}
+    if "command" not in arguments and isinstance(arguments.get("cmd"), str):
+        return {**arguments, "command": arguments["cmd"]}
+    return arguments
+
+
+def _output(output: object) -> tuple[str, bool]:
+    """(text, is_error) of a call's output: a JSON envelope, an exec header with the exit code, or text."""
+    if isinstance(output, Mapping):
+        text = output.get("content", output.get("output"))
+        return (text if isinstance(text, str) else ""), output.get("success") is False
+    if isinstance(output, list):
+        texts = [t for b in output if isinstance(b, Mapping) and isinstance(t := b.get("text"), str)]
+        return "\n".join(texts), False
+    if not isinstance(output, str):
+        return "", False
+    if output.startswith("{"):
+        try:
+            envelope = json.loads(output)
+        except ValueError:
+            envelope = None
+        if isinstance(envelope, dict) and isinstance(envelope.get("output"), str):
+            code = mapping(envelope.get("metadata")).get("exit_code")
+            return envelope["output"], isinstance(code, int) and code != 0
+    match = EXIT_CODE.search(output[:400])
+    return output, match is not None and int(match.group(1)) != 0

@@ -23,15 +23,17 @@ from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
 from hook.harness import InstallTarget, PayloadError, StopInput, text_field
-from hook.transcript.records import LazyRegex, mapping, string
+from hook.transcript.reader import CALL, RESULT, TEXT, Entry, Turn, read_turn, text_prompt
+from hook.transcript.records import LazyRegex, mapping, string, tool_result_text
+from hook.transcript.walk import NO_PROMPT
 from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
+    from collections.abc import Collection
     from typing import Any
 
-    from hook.transcript.rollout import Entry
-    from hook.transcript.turn import Turn, WalkConfig
+    from hook.transcript.walk import WalkConfig
 
 
 EVENT = "stop"
@@ -101,69 +103,79 @@ class CursorTranscript:
         self.followups = followups
         self.judged = judged
 
-    def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
-        from hook.transcript.rollout import read_entries
-        from hook.transcript.turn import Turn
-        from hook.transcript.walk import NO_PROMPT
-
+    def __call__(
+        self,
+        path: str,
+        walk: WalkConfig,
+        *,
+        scan_from: int | None = None,
+        resume: Mapping[str, Any] | None = None,
+        evidence_tools: Collection[str] = (),
+    ) -> Turn:
         if not path:
             return Turn(context=NO_PROMPT, final_text=None, tool_calls=(), end_offset=0, bytes_read=0)
-        turn = read_entries(path, walk, cursor_entries, scan_from=scan_from, skip_prompts=self.followups)
+        turn = read_turn(
+            path, CursorDecoder(walk), scan_from=scan_from, resume=resume, evidence_tools=evidence_tools,
+            skip_prompts=self.followups,
+        )
         return turn if self.judged else replace(turn, final_text=None)
 
 
-def cursor_entries(record: Mapping[str, Any]) -> tuple[Entry, ...]:
-    """The entries of one transcript line: a user query, or assistant text and tool calls in order."""
-    from hook.transcript.rollout import CALL, PROMPT, RESULT, TEXT, Entry
-    from hook.transcript.turn import FINAL_TEXT_SEPARATOR
+class CursorDecoder:
+    """Transcript lines to the reader's entries: a user query (and tool results), or assistant text and calls."""
 
-    role = record.get("role", record.get("type"))
-    content = mapping(record.get("message")).get("content")
-    if isinstance(content, str):
-        content = [{"type": "text", "text": content}]
-    blocks = [b for b in content if isinstance(b, Mapping)] if isinstance(content, list) else []
-    texts = [t for b in blocks if b.get("type") == "text" and isinstance(t := b.get("text"), str)]
-    if role == "user":
-        results = tuple(
-            Entry(RESULT, text=_result_text(b.get("content")), call_id=string(b.get("tool_use_id")) or "",
+    name = "cursor"
+    marker = b""
+    subagent: bool | None = False
+
+    def __init__(self, walk: WalkConfig) -> None:
+        self.walk = walk
+
+    def decode(self, record: Mapping[str, Any]) -> list[Entry]:
+        role = record.get("role", record.get("type"))
+        content = mapping(record.get("message")).get("content")
+        if isinstance(content, str):
+            content = [{"type": "text", "text": content}]
+        blocks = [b for b in content if isinstance(b, Mapping)] if isinstance(content, list) else []
+        if role == "user":
+            return self._user(blocks)
+        if role != "assistant":
+            return []
+        entries: list[Entry] = []
+        run: list[str] = []  # consecutive text blocks: one message to the reader
+        for block in blocks:
+            if block.get("type") == "text" and isinstance(block.get("text"), str):
+                run.append(block["text"])
+            elif block.get("type") == "tool_use":
+                if run:
+                    entries.append(Entry(TEXT, texts=run))
+                    run = []
+                # Cursor's "Shell" tool is read as "shell", the shell-tool name the gh-evidence reader knows.
+                name = string(block.get("name")) or ""
+                entries.append(
+                    Entry(CALL, call_id=string(block.get("id")) or "", name="shell" if name == "Shell" else name,
+                          input=mapping(block.get("input")))
+                )
+        if run:
+            entries.append(Entry(TEXT, texts=run))
+        return entries
+
+    def _user(self, blocks: list[Mapping[str, Any]]) -> list[Entry]:
+        entries = [
+            Entry(RESULT, text=tool_result_text(b), call_id=string(b.get("tool_use_id")) or "",
                   is_error=b.get("is_error") is True)
             for b in blocks
             if b.get("type") == "tool_result"
-        )
+        ]
+        texts = [t for b in blocks if b.get("type") == "text" and isinstance(t := b.get("text"), str)]
         image = any(b.get("type") == "image" for b in blocks)
-        if not texts and not image:
-            return results
-        text = "\n".join(texts)
-        query = USER_QUERY.search(text)
-        return (*results, Entry(PROMPT, text=query.group(1) if query else text, image=image))
-    if role != "assistant":
-        return ()
-    entries: list[Entry] = []
-    run: list[str] = []  # consecutive text blocks: one message to the reader
-    for block in blocks:
-        if block.get("type") == "text" and isinstance(block.get("text"), str):
-            run.append(block["text"])
-        elif block.get("type") == "tool_use":
-            if run:
-                entries.append(Entry(TEXT, text=FINAL_TEXT_SEPARATOR.join(run)))
-                run = []
-            # Cursor's "Shell" tool is read as "shell", the shell-tool name the gh-evidence reader knows.
-            name = string(block.get("name")) or ""
-            entries.append(
-                Entry(CALL, call_id=string(block.get("id")) or "", name="shell" if name == "Shell" else name,
-                      input=mapping(block.get("input")))
-            )
-    if run:
-        entries.append(Entry(TEXT, text=FINAL_TEXT_SEPARATOR.join(run)))
-    return tuple(entries)
-
-
-def _result_text(content: object) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(t for b in content if isinstance(b, Mapping) and isinstance(t := b.get("text"), str))
-    return ""
+        if texts or image:
+            text = "\n".join(texts)
+            query = USER_QUERY.search(text)
+            prompt = text_prompt(query.group(1) if query else text, self.walk, image=image)
+            if prompt is not None:
+                entries.append(prompt)
+        return entries
 
 
 HARNESS = Cursor()

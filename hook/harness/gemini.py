@@ -25,9 +25,11 @@ from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
+    from collections.abc import Collection
     from typing import Any
 
-    from hook.transcript.turn import Turn, WalkConfig
+    from hook.transcript.reader import Turn
+    from hook.transcript.walk import WalkConfig
 
 
 EVENT = "AfterAgent"
@@ -89,10 +91,18 @@ class PromptTurn:
     def __init__(self, prompt: str) -> None:
         self.prompt = prompt
 
-    def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
+    def __call__(
+        self,
+        path: str,
+        walk: WalkConfig,
+        *,
+        scan_from: int | None = None,
+        resume: Mapping[str, Any] | None = None,
+        evidence_tools: Collection[str] = (),
+    ) -> Turn:
         import hashlib
 
-        from hook.transcript.turn import Turn
+        from hook.transcript.reader import Turn
         from hook.transcript.walk import NO_PROMPT, classify_text, strip_reminders
 
         cleaned, had_reminder = strip_reminders(self.prompt, walk)

@@ -23,7 +23,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any, BinaryIO
 
-VERSION = 1
+VERSION = 2
 # A final text longer than this is not kept in the state (it is written at every stop); a later stop
 # that needs it reads back instead.
 FINAL_KEPT = 64 * 1024
@@ -45,6 +45,7 @@ class Checkpoint:
     seen_assistant: bool  # whether a main-line assistant record came after the prompt
     assistant_id: str | None  # the newest one's message.id
     calls: tuple[ToolCall, ...]  # PR-fetch evidence; result_text None: no tool_result seen yet
+    skipped: int = 0  # the newest prompts passed over as the harness's echo of a hook's text (Cursor)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -59,6 +60,7 @@ class Checkpoint:
             "seen_assistant": self.seen_assistant,
             "assistant_id": self.assistant_id,
             "calls": [_call_to_json(c) for c in self.calls],
+            "skipped": self.skipped,
         }
 
 
@@ -78,15 +80,18 @@ def from_json(data: object) -> Checkpoint | None:
             seen_assistant=_typed(data["seen_assistant"], bool),
             assistant_id=None if data["assistant_id"] is None else _typed(data["assistant_id"], str),
             calls=tuple(_call_from_json(c) for c in _typed(data["calls"], list)),
+            skipped=_offset(data["skipped"]),
         )
     except (KeyError, TypeError, ValueError):
         return None
 
 
-def reading_key(walk: WalkConfig, evidence_tools: Collection[str]) -> str:
-    """A digest of what decides the walk's verdicts and the evidence kept: a change means a full read."""
+def reading_key(walk: WalkConfig, evidence_tools: Collection[str], transcript_format: str) -> str:
+    """A digest of the format and of what decides the walk's verdicts and the evidence kept: a change
+    means a full read."""
     rules = [
         VERSION,
+        transcript_format,
         list(walk.autonomous_prefixes),
         list(walk.non_prompting_prefixes),
         # Every walk pattern compiles with the same flags: the sources say it all, and reading them

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Self
 
 HUMAN: Mapping[str, str] = {"kind": "human"}
 DEFAULT_START = "2026-12-02T10:00:00Z"
@@ -26,24 +26,34 @@ class StepError(ValueError):
 
 
 class SessionWriter:
-    """One session's records, in order; every method appends and returns the writer."""
+    """One session's records, in order; every method appends and returns the writer.
+
+    The one writer of Claude Code records: the golden runner (hook.commands.golden), `lanegate replay`'s
+    tests and tests/transcript_builder.py (which adds test-only shortcuts and streamed filler) all write
+    through it, so a record shape changes in one place.
+    """
 
     def __init__(
         self,
         session_id: str = "90a1de00-0000-4000-8000-000000000000",
         *,
         start: datetime | str = DEFAULT_START,
+        step: timedelta = timedelta(seconds=1),
         cwd: str = "/work/repo",
+        version: str = "2.1.30",
         agent_id: str | None = None,
     ) -> None:
         self.session_id = session_id
         self.clock = moment(start)
+        self.step = step
         self.cwd = cwd
+        self.version = version
         self.agent_id = agent_id  # a subagent's own file: every record on the sidechain, with agentId
-        self.records: list[dict[str, Any] | str] = []
+        self.records: list[Any] = []  # records and raw lines (a subclass may add its own items)
         self._count = 0
         self._parent: str | None = None
-        self._last_tool: str | None = None
+        self.last_tool_id: str | None = None
+        self.last_message_id: str | None = None
 
     def _id(self, prefix: str = "") -> str:
         self._count += 1
@@ -52,13 +62,30 @@ class SessionWriter:
     @property
     def last_time(self) -> datetime:
         """The timestamp of the newest record (the clock has already moved one step past it)."""
-        return self.clock - timedelta(seconds=1)
+        return self.clock - self.step
 
-    def at(self, when: datetime | str) -> SessionWriter:
+    @property
+    def now(self) -> datetime:
+        """The timestamp the next record will carry."""
+        return self.clock
+
+    @property
+    def last_uuid(self) -> str | None:
+        return self._parent
+
+    def at(self, when: datetime | str) -> Self:
+        """Set the clock: the next record carries this timestamp."""
         self.clock = moment(when)
         return self
 
-    def envelope(self, fields: Mapping[str, Any], *, sidechain: bool = False) -> SessionWriter:
+    def advance(self, delta: timedelta) -> Self:
+        self.clock += delta
+        return self
+
+    # -- records ----------------------------------------------------------------------------------
+
+    def record(self, fields: Mapping[str, Any], *, sidechain: bool = False) -> Self:
+        """One record with the common envelope (uuid chained through parentUuid, sessionId, timestamp)."""
         uuid = self._id()
         record: dict[str, Any] = {
             "parentUuid": self._parent,
@@ -66,7 +93,7 @@ class SessionWriter:
             "userType": "external",
             "cwd": self.cwd,
             "sessionId": self.session_id,
-            "version": "2.1.30",
+            "version": self.version,
             "gitBranch": "main",
             "uuid": uuid,
             "timestamp": iso(self.clock),
@@ -76,12 +103,12 @@ class SessionWriter:
         record.update(fields)
         self.records.append(record)
         self._parent = uuid
-        self.clock += timedelta(seconds=1)
+        self.clock += self.step
         return self
 
-    def raw(self, line: str) -> SessionWriter:
-        """A line written as given (a malformed or foreign line)."""
-        self.records.append(line)
+    def raw(self, line: str | Mapping[str, Any]) -> Self:
+        """A line written as given: a JSON object without the envelope, or any string (a malformed line)."""
+        self.records.append(line if isinstance(line, str) else dict(line))
         return self
 
     def user(
@@ -92,46 +119,102 @@ class SessionWriter:
         meta: bool = False,
         sidechain: bool = False,
         **extra: Any,
-    ) -> SessionWriter:
+    ) -> Self:
+        """A user record (typed by a human unless `origin` says otherwise; None writes no origin)."""
         fields: dict[str, Any] = {"type": "user", "message": {"role": "user", "content": content}}
         if meta:
             fields["isMeta"] = True
         if origin is not None:
             fields["origin"] = dict(origin)
         fields.update(extra)
-        return self.envelope(fields, sidechain=sidechain)
+        return self.record(fields, sidechain=sidechain)
 
     def assistant(
-        self, blocks: Iterable[Mapping[str, Any]], *, sidechain: bool = False, message_id: str | None = None
-    ) -> SessionWriter:
+        self, blocks: Iterable[Mapping[str, Any]], *, message_id: str | None = None, sidechain: bool = False
+    ) -> Self:
+        """One API response: each content block on its own line, all sharing one message.id."""
         msg_id = message_id or "msg_" + self._id().replace("-", "")[:24]
+        self.last_message_id = msg_id
         for block in blocks:
-            message = {"id": msg_id, "type": "message", "role": "assistant", "model": MODEL, "content": [dict(block)]}
+            message = {
+                "id": msg_id,
+                "type": "message",
+                "role": "assistant",
+                "model": MODEL,
+                "content": [dict(block)],
+                "stop_reason": None,
+                "stop_sequence": None,
+                "usage": {"input_tokens": 4, "output_tokens": 12},
+            }
             fields = {"type": "assistant", "requestId": "req_" + msg_id[4:], "message": message}
-            self.envelope(fields, sidechain=sidechain)
+            self.record(fields, sidechain=sidechain)
         return self
 
-    def text(self, *texts: str, sidechain: bool = False) -> SessionWriter:
-        return self.assistant([{"type": "text", "text": t} for t in texts], sidechain=sidechain)
+    def assistant_text(self, *texts: str, message_id: str | None = None, sidechain: bool = False) -> Self:
+        """One response made of text blocks (several texts: one message over several lines)."""
+        return self.assistant([{"type": "text", "text": t} for t in texts], message_id=message_id, sidechain=sidechain)
 
-    def tool(
-        self, name: str, tool_input: Mapping[str, Any], result: str = "", *, is_error: bool = False
-    ) -> SessionWriter:
-        """A tool_use and the user record carrying its result back."""
-        use_id = "toolu_" + self._id().replace("-", "")[:24]
-        self._last_tool = use_id
-        self.assistant([{"type": "tool_use", "id": use_id, "name": name, "input": dict(tool_input)}])
-        block: dict[str, Any] = {"tool_use_id": use_id, "type": "tool_result", "content": result}
+    def thinking(self, text: str = "Let me think.", *, message_id: str | None = None) -> Self:
+        return self.assistant([{"type": "thinking", "thinking": text, "signature": "sig"}], message_id=message_id)
+
+    def tool_use(
+        self,
+        name: str,
+        tool_input: Mapping[str, Any],
+        *,
+        tool_id: str | None = None,
+        text: str | None = None,
+        message_id: str | None = None,
+    ) -> Self:
+        """A response calling one tool (after a text block when `text`), no result yet."""
+        use_id = tool_id or "toolu_" + self._id().replace("-", "")[:24]
+        self.last_tool_id = use_id
+        blocks: list[Mapping[str, Any]] = [] if text is None else [{"type": "text", "text": text}]
+        blocks.append({"type": "tool_use", "id": use_id, "name": name, "input": dict(tool_input)})
+        return self.assistant(blocks, message_id=message_id)
+
+    def tool_result(
+        self,
+        result: str | list[Mapping[str, Any]],
+        *,
+        tool_id: str | None = None,
+        is_error: bool = False,
+        sidechain: bool = False,
+    ) -> Self:
+        """The user record carrying a tool's result back (to the last tool_use unless `tool_id`)."""
+        block: dict[str, Any] = {"tool_use_id": tool_id or self.last_tool_id, "type": "tool_result", "content": result}
         if is_error:
             block["is_error"] = True
-        return self.envelope({"type": "user", "message": {"role": "user", "content": [dict(block)]}})
+        return self.record(
+            {
+                "type": "user",
+                "message": {"role": "user", "content": [block]},
+                "toolUseResult": {"stdout": result if isinstance(result, str) else "", "stderr": ""},
+            },
+            sidechain=sidechain,
+        )
 
-    def feedback(self, reason: str) -> SessionWriter:
+    def tool(
+        self,
+        name: str,
+        tool_input: Mapping[str, Any],
+        result: str | list[Mapping[str, Any]] = "",
+        *,
+        is_error: bool = False,
+        tool_id: str | None = None,
+        text: str | None = None,
+    ) -> Self:
+        """A tool call and its result: the common pair."""
+        self.tool_use(name, tool_input, tool_id=tool_id, text=text)
+        return self.tool_result(result, is_error=is_error)
+
+    def stop_hook_feedback(self, reason: str) -> Self:
         """What a refusing Stop hook leaves in the transcript: a meta user record."""
         return self.user(FEEDBACK_PREFIX + reason, origin=None, meta=True)
 
-    def compact(self, summary: str) -> SessionWriter:
-        self.envelope({"type": "system", "subtype": "compact_boundary", "content": "Conversation compacted"})
+    def compact(self, summary: str = "Summary of the conversation so far.") -> Self:
+        """A compaction: the boundary system record and the summary user record."""
+        self.system("compact_boundary", "Conversation compacted")
         return self.user(COMPACT_PREFIX + summary, origin=None, isCompactSummary=True, isVisibleInTranscriptOnly=True)
 
     def queued(
@@ -139,21 +222,33 @@ class SessionWriter:
         text: str,
         *,
         command_mode: str = "prompt",
-        source_uuid: str | bool = True,
+        source_uuid: str | bool | None = True,
         origin: Mapping[str, Any] | None = HUMAN,
-    ) -> SessionWriter:
-        """Text typed while the agent worked (a queued_command attachment); source_uuid True = a fresh one."""
+    ) -> Self:
+        """Text typed while the agent worked (a queued_command attachment).
+
+        source_uuid True: a fresh one; a string: that one; False or None: none.
+        """
         attachment: dict[str, Any] = {"type": "queued_command", "prompt": text, "commandMode": command_mode}
         if source_uuid is True:
-            attachment["source_uuid"] = self._id("5")
+            attachment["source_uuid"] = self._id("q")
         elif isinstance(source_uuid, str):
             attachment["source_uuid"] = source_uuid
         if origin is not None:
             attachment["origin"] = dict(origin)
-        return self.envelope({"type": "attachment", "attachment": attachment})
+        return self.attachment(attachment)
 
-    def system(self, subtype: str, content: str = "") -> SessionWriter:
-        return self.envelope({"type": "system", "subtype": subtype, "content": content, "level": "info"})
+    def attachment(self, attachment: Mapping[str, Any]) -> Self:
+        return self.record({"type": "attachment", "attachment": dict(attachment)})
+
+    def system(self, subtype: str = "stop_hook_summary", content: str = "", **extra: Any) -> Self:
+        return self.record({"type": "system", "subtype": subtype, "content": content, "level": "info", **extra})
+
+    def summary(self, text: str = "Parser fixes") -> Self:
+        """A title/summary line (no envelope, as the harness writes it)."""
+        return self.raw({"type": "summary", "summary": text, "leafUuid": self._parent})
+
+    # -- output -----------------------------------------------------------------------------------
 
     def lines(self) -> list[str]:
         return [r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in self.records]
@@ -205,7 +300,7 @@ def _queued(w: SessionWriter, step: Mapping[str, Any]) -> None:
 
 
 def _assistant(w: SessionWriter, step: Mapping[str, Any]) -> None:
-    w.text(_str(step, "assistant"), sidechain=bool(step.get("sidechain")))
+    w.assistant_text(_str(step, "assistant"), sidechain=bool(step.get("sidechain")))
 
 
 def _bash(w: SessionWriter, step: Mapping[str, Any]) -> None:
@@ -237,7 +332,7 @@ def _done(_: SessionWriter) -> None:
 STEPS: Mapping[str, Callable[[SessionWriter, Mapping[str, Any]], None]] = {
     "user": _user,
     "wake": _wake,
-    "feedback": lambda w, s: _done(w.feedback(_str(s, "feedback"))),
+    "feedback": lambda w, s: _done(w.stop_hook_feedback(_str(s, "feedback"))),
     "task_notification": _task_notification,
     "queued": _queued,
     "compact": lambda w, s: _done(w.compact(_str(s, "compact"))),
