@@ -21,7 +21,7 @@ import pytest
 
 from hook.commands.doctor import diagnose, policy_sources, recent_summary
 from hook.doctor_checks import FAIL, OK, WARN, Check, model_check, teeth_check
-from hook.harness.settings import disabled_by, harness_specs, read_layers, registrations
+from hook.harness.settings import Layer, disabled_by, harness_specs, registrations
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HOOK = f"{sys.executable} -m hook.cli hook"
@@ -157,9 +157,8 @@ def test_managed_hooks_only_switches_off_a_project_registration() -> None:
     ]
 
 
-def read_layers_from(spec: Any, data: dict[str, Any]) -> tuple[Any, ...]:
-    from hook.harness.settings import Layer
-
+def read_layers_from(spec: Any, data: dict[str, Any]) -> tuple[Layer, ...]:
+    """Layers as if read from files named after them."""
     return tuple(Layer(name, f"/{name}.json", value) for name, value in data.items())
 
 
@@ -251,7 +250,8 @@ def test_gemini_project_hooks_disabled_naming_it_fails(seat: Seat) -> None:
 def test_gemini_hooks_config_disabled_naming_the_command_fails(seat: Seat) -> None:
     seat.write(".gemini/settings.json", gemini_settings())
     seat.user(".gemini/settings.json", {"hooksConfig": {"disabled": [f"{HOOK} --harness gemini"]}})
-    assert seat.checks()["gemini enabled"].detail.endswith("hooksConfig.disabled names the lanegate hook: Gemini CLI skips it")
+    detail = seat.checks()["gemini enabled"].detail
+    assert detail.endswith("hooksConfig.disabled names the lanegate hook: Gemini CLI skips it")
 
 
 def test_gemini_hooks_system_off_in_user_settings_fails(seat: Seat) -> None:
