@@ -36,10 +36,12 @@ class Codex:
     install = InstallTarget(
         folder=".codex",
         filename="hooks.json",
-        events=("Stop",),
+        events=EVENTS,  # thread-spawned subagents fire SubagentStop instead of Stop
         grouped=True,
-        note="Codex reads hooks.json when its hooks feature is on ([features] hooks = true in config.toml "
-        "on versions where it is off by default).",
+        note="Codex fires SubagentStop instead of Stop for thread-spawned subagents, so both are registered. "
+        "Hooks are on by default in current Codex ([features] hooks; codex_hooks is its deprecated alias), but "
+        "Codex runs this non-managed hook only after you review and trust it: open /hooks in Codex and trust it "
+        "(again after any change to it). A project's .codex layer loads only in a trusted project.",
         home_env="CODEX_HOME",
     )
 

@@ -40,7 +40,9 @@ class Gemini:
         filename="settings.json",
         events=(EVENT,),
         grouped=True,
-        note="Gemini CLI runs hooks only while its hooks system is enabled (/settings, Advanced).",
+        note="If Gemini CLI does not run it, turn the hook on with /hooks enable-all (or /hooks enable lanegate) "
+        "or in the /hooks panel; hooksConfig.enabled must not be false, and no hooksConfig.disabled or "
+        "hooks.disabled list may name lanegate.",
     )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
