@@ -40,6 +40,8 @@ from hook.transcript.walk import NO_PROMPT, PromptContext, WalkConfig, classify_
 from lanegate_common.frozen import replace
 
 PROMPT, TEXT, CALL, RESULT = "prompt", "text", "call", "result"
+# Bytes every tool-call or tool-result line of Codex's rollout and Cursor's transcript holds.
+TOOL_MARKERS = (b"call", b"tool_")
 
 # User messages Codex writes itself to give the model context: never something anyone typed.
 CODEX_CONTEXT_PREFIXES = (
@@ -98,6 +100,7 @@ def read_entries(
     subagent: bool = False,
     skip_prompts: int = 0,
     marker: bytes = b"",
+    tool_markers: tuple[bytes, ...] = TOOL_MARKERS,
     block_size: int = BLOCK_SIZE,
 ) -> Turn:
     """Walk a JSONL transcript back to its newest prompting entry (SPEC §3.3) with a format's decoder.
@@ -105,6 +108,7 @@ def read_entries(
     skip_prompts: that many of the newest prompts are the harness feeding a hook's text back as a user
     message (Cursor's followup_message), not prompts; the walk goes past them.
     marker: bytes every line the decoder can use contains; other lines are skipped without decoding.
+    tool_markers: past the prompt only lines holding one of these are decoded (tool calls and results).
     """
     try:
         fh = open(path, "rb")  # noqa: SIM115 - closed below; open errors need their own message
@@ -113,10 +117,30 @@ def read_entries(
     with fh:
         try:
             size = os.fstat(fh.fileno()).st_size
-            reader = _EntryReader(walk, decode, scan_from, subagent, skip_prompts, marker)
-            return reader.read(fh, size, block_size)
+            return read_entries_from(
+                fh, size, walk, decode, scan_from=scan_from, subagent=subagent, skip_prompts=skip_prompts,
+                marker=marker, tool_markers=tool_markers, block_size=block_size,
+            )
         except OSError as exc:
             raise TranscriptError(f"cannot read transcript {path!s}: {_cause(exc)}") from exc
+
+
+def read_entries_from(
+    fh: BinaryIO,
+    size: int,
+    walk: WalkConfig,
+    decode: Decoder,
+    *,
+    scan_from: int | None = None,
+    subagent: bool = False,
+    skip_prompts: int = 0,
+    marker: bytes = b"",
+    tool_markers: tuple[bytes, ...] = TOOL_MARKERS,
+    block_size: int = BLOCK_SIZE,
+) -> Turn:
+    """read_entries on an open binary stream of `size` bytes (a file, or records laid out as JSONL)."""
+    reader = _EntryReader(walk, decode, scan_from, subagent, skip_prompts, marker, tool_markers)
+    return reader.read(fh, size, block_size)
 
 
 class _EntryReader:
@@ -130,10 +154,12 @@ class _EntryReader:
         subagent: bool,
         skip_prompts: int,
         marker: bytes,
+        tool_markers: tuple[bytes, ...] = (),
     ) -> None:
         self.walk = walk
         self.decode = decode
         self.marker = marker
+        self.tool_markers = tool_markers
         self.scan_from = None if scan_from is None else max(0, scan_from)
         self.subagent = subagent
         self.skip_prompts = max(0, skip_prompts)
@@ -154,9 +180,9 @@ class _EntryReader:
                     continue
             if self.context is not None and (self.scan_from is None or offset < self.scan_from):
                 break
-            # Past the prompt only calls and results matter: their lines all name a "call" or a "tool_".
+            # Past the prompt only calls and results matter: their lines all hold a tool marker.
             past = self.context is not None
-            if self.marker not in raw or (past and b"call" not in raw and b"tool_" not in raw):
+            if self.marker not in raw or (past and not any(m in raw for m in self.tool_markers)):
                 continue
             record = _decode(raw)
             if record is None:
