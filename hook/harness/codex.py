@@ -83,4 +83,41 @@ class Codex:
         return {"type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS}
 
 
+# What a rollout line means to a replay (SPEC §5.5): the turn's prompt, the model's text, a tool call,
+# the turn's end (event_msg task_complete, where Codex runs its Stop hook) or its interruption.
+PROMPT, FINAL, CALL, COMPLETE, ABORTED = "prompt", "final", "call", "complete", "aborted"
+META, CONTEXT = "meta", "context"
+
+
+def rollout_event(record: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """One rollout line as a replay event and its value, or None for a line that does not matter."""
+    from hook.transcript.records import mapping
+    from hook.transcript.rollout import CALL as ENTRY_CALL
+    from hook.transcript.rollout import PROMPT as ENTRY_PROMPT
+    from hook.transcript.rollout import TEXT, codex_entries
+
+    kind = record.get("type")
+    payload = mapping(record.get("payload"))
+    if kind == "session_meta":
+        return META, payload
+    if kind == "turn_context":
+        return CONTEXT, payload
+    if kind == "event_msg":
+        event = payload.get("type")
+        if event == "task_complete":
+            return COMPLETE, payload
+        if event == "turn_aborted":
+            return ABORTED, payload
+        return None
+    entries = codex_entries(record)
+    if not entries:
+        return None
+    entry = entries[-1]
+    if entry.kind == ENTRY_PROMPT:
+        return PROMPT, entry.text
+    if entry.kind == TEXT:
+        return (FINAL, entry.text) if entry.text.strip() else None
+    return (CALL, entry.name) if entry.kind == ENTRY_CALL else None
+
+
 HARNESS = Codex()
