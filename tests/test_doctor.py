@@ -21,7 +21,7 @@ import pytest
 
 from hook.commands.doctor import diagnose, policy_sources, recent_summary
 from hook.doctor_checks import FAIL, OK, WARN, Check, model_check, teeth_check
-from hook.harness.settings import Layer, disabled_by, harness_specs, registrations
+from hook.harness_settings import Layer, disabled_by, harness_specs, registrations
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HOOK = f"{sys.executable} -m hook.cli hook"

@@ -23,7 +23,7 @@ from typing import Any
 
 from hook import doctor_checks as checks
 from hook.doctor_checks import Check, ProbeResult
-from hook.harness.settings import (
+from hook.harness_settings import (
     HarnessSpec,
     Registration,
     disabled_by,

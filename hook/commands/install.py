@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hook.harness import ADAPTERS, FALLBACK, get_harness
-from hook.harness.settings import is_lanegate_hook
+from hook.harness_settings import is_lanegate_hook
 
 if TYPE_CHECKING:
     from hook.harness import Harness, InstallTarget

@@ -17,7 +17,8 @@ message record per line: `{"id", "timestamp", "type": "user" | "gemini" | "info"
 "toolCalls": [{"id", "name", "args", "result", "status"}]}`; a message re-appended under the same id
 updates it); older versions wrote one JSON object with a `messages` array. On a retry Gemini records
 the deny reason as a new user message, so past it the walk looks for the original prompt's text. When
-the payload carries no transcript path, the turn is judged from the payload alone.
+the payload carries no transcript path, or the file cannot be read (named in the audit warnings), the
+turn is judged from the payload alone: the prompt and the reply are there.
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ class PromptTurn:
     def __call__(self, path: str, walk: WalkConfig, *, scan_from: int | None = None) -> Turn:
         import hashlib
 
-        from hook.transcript.turn import Turn
+        from hook.transcript.turn import TranscriptError, Turn
         from hook.transcript.walk import NO_PROMPT, classify_text, strip_reminders
 
         cleaned, had_reminder = strip_reminders(self.prompt, walk)
@@ -112,7 +113,12 @@ class PromptTurn:
         context = replace(verdict, uuid=f"prompt-sha256:{digest}") if verdict else NO_PROMPT
         if not path:
             return Turn(context=context, final_text=None, tool_calls=(), end_offset=0, bytes_read=0)
-        found = read_session(path, walk, SessionDecoder(self.prompt, self.retry), scan_from=scan_from)
+        try:
+            found = read_session(path, walk, SessionDecoder(self.prompt, self.retry), scan_from=scan_from)
+        except TranscriptError as exc:
+            # The prompt and the reply are in the payload: judge them, without the file's tool evidence.
+            note = f"transcript unreadable, judged from the payload alone: {exc}"
+            return Turn(context=context, final_text=None, tool_calls=(), end_offset=0, bytes_read=0, warnings=(note,))
         if found.context.offset is None:
             # The prompt is not in the file: no call in it can be shown to belong to this turn.
             return replace(found, context=context, final_text=None, tool_calls=())

@@ -76,6 +76,8 @@ class Turn:
     bytes_read: int
     # What the next stop of the session resumes from (keep it in the session state); None: nothing.
     resume: Mapping[str, Any] | None = None
+    # Degradations of the reading that did not stop the judgement (they go to the audit line).
+    warnings: tuple[str, ...] = ()
 
 
 def read_turn(

@@ -1,5 +1,5 @@
 """Each harness's hook settings as it will see them: the layer files, the lanegate registrations in
-them, and the switches that turn a registered hook off (SPEC §5.8). Data in hook/harness/settings.toml.
+them, and the switches that turn a registered hook off (SPEC §5.8). Data in harness_settings.toml.
 
 Reading only: `lanegate doctor` must change nothing. A layer file that is missing is absent; one that
 cannot be read or parsed is reported with its error, never guessed at.
@@ -18,7 +18,7 @@ from typing import Any
 
 from lanegate_common.builtin_data import load_builtin
 
-DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "settings.toml")
+DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness_settings.toml")
 HOME_PREFIX = "~/"
 PROJECT_PREFIX = "@project/"
 MAX_SETTINGS_BYTES = 1 << 20  # a settings file is a few kB; anything larger is not read
