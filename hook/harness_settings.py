@@ -100,6 +100,9 @@ def harness_specs() -> Mapping[str, HarnessSpec]:
 
 
 def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
+    """A harness's layers and switches; its events are the ones `lanegate install` registers."""
+    from hook.harness import get_harness
+
     layers = tuple(
         LayerSpec(
             name=layer["name"],
@@ -124,7 +127,8 @@ def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
         )
         for s in table.get("switches", ())
     )
-    return HarnessSpec(name, tuple(table["events"]), table["hook_name"], layers, switches, table.get("trust_reminder"))
+    events = tuple(get_harness(name).install.events)
+    return HarnessSpec(name, events, table["hook_name"], layers, switches, table.get("trust_reminder"))
 
 
 def layer_paths(spec: LayerSpec, *, home: str, project: str, env: Mapping[str, str]) -> tuple[str, ...]:

@@ -453,3 +453,10 @@ def test_cli_text_on_a_healthy_setup_exits_0(seat: Seat) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines()[2].startswith("ok    claude registration")
     assert "0 failed" in proc.stdout
+
+
+def test_every_harness_adapter_has_its_settings_layers() -> None:
+    from hook.harness import ADAPTERS
+
+    assert set(harness_specs()) == set(ADAPTERS)
+    assert harness_specs()["codex"].events == ("Stop", "SubagentStop")
