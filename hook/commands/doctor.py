@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -68,24 +69,27 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
 
     home = env.get("HOME") or os.path.expanduser("~")
     results: list[Check] = []
-    gated = 0
+    found_by_harness = []
     for spec in harness_specs().values():
         layers = read_layers(spec, home=home, project=project, env=env)
-        if not layers:
-            continue
+        if layers:
+            found_by_harness.append((spec, layers, registrations(spec, layers)))
+    # The probes run side by side: each is a whole `lanegate hook` process, and the doctor answers in seconds.
+    with ThreadPoolExecutor(max_workers=max(1, len(found_by_harness))) as pool:
+        probes = {spec.harness: pool.submit(probe, spec, found, project, env)
+                  for spec, _, found in found_by_harness if found}
+    for spec, layers, found in found_by_harness:
         results.extend(checks.layer_checks(spec, layers))
-        found = registrations(spec, layers)
         if not found:
             results.append(checks.unregistered_check(spec, layers))
             continue
-        gated += 1
         results.append(checks.registration_check(spec, found))
         results.append(checks.switch_check(spec, disabled_by(spec, layers, found)))
-        results.append(checks.probe_check(spec, probe(spec, found, project, env)))
+        results.append(checks.probe_check(spec, probes[spec.harness].result()))
         reminder = checks.trust_check(spec)
         if reminder:
             results.append(reminder)
-    if not gated:
+    if not probes:
         results.insert(0, Check("registration", checks.FAIL, "lanegate is registered in no harness's settings "
                                 "for this project or user", checks.install_fix("claude")))
     config = load_config(env, project)
