@@ -109,6 +109,19 @@ def test_a_rollout_cut_inside_a_turn_has_no_turn_end_for_it(tmp_path: Path, env:
     assert [r.context_kind for r in replay(write(tmp_path, records), env)] == ["operator"]
 
 
+def test_the_cli_says_why_a_recognised_session_has_no_turn_end(
+    tmp_path: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    cut = ri(2, {"type": "function_call", "name": "exec_command", "arguments": "{}", "call_id": "c1"})
+    path = write(tmp_path, [META, user(1, "fix it"), said(1, "Looking.", "commentary"), cut])
+    assert main(["replay", path]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "recognised as a Codex rollout (version 0.128.0)"
+    assert lines[-1].startswith("totals: no turn-ends: no turn of this session finished")
+
+
 def test_an_older_rollout_without_task_complete_ends_turns_at_the_next_prompt(tmp_path: Path,
                                                                               env: dict[str, str]) -> None:
     records = [META, user(1, "fix it"), said(2, "Fixed."), user(3, "[WAKE] tick"), said(4, "Idle.")]

@@ -234,6 +234,11 @@ class _CodexScanner:
 
 
 HOOK_PROMPT_PREFIX = "<hook_prompt"
+# A recognised session in which no turn finished (a copy taken while the agent was still working).
+NO_TURN_ENDS = (
+    "no turn-ends: no turn of this session finished (a turn ends with the model's final text before the next "
+    "prompt; in a Codex rollout, at task_complete) — the file ends inside a turn"
+)
 
 
 def turn_ends(
@@ -439,7 +444,7 @@ def render_text(path: str, rows: Sequence[Row], description: str | None = None) 
         )
         out.extend(f"{'':<20}  inferred: {note}" for note in row.inferred)
     counted = totals(rows)
-    out += ["", "totals: " + (", ".join(f"{k} {v}" for k, v in sorted(counted.items())) or "no turn-ends")]
+    out += ["", "totals: " + (", ".join(f"{k} {v}" for k, v in sorted(counted.items())) or NO_TURN_ENDS)]
     return "\n".join(out)
 
 
