@@ -17,7 +17,7 @@ from hook.harness_settings import Disabled, HarnessSpec, Layer, Registration
 OK, WARN, FAIL = "ok", "warn", "fail"
 REFUSALS = frozenset({"BLOCK", "WOULD-BLOCK"})
 DIALOGUE_TAG = "operator-dialogue"
-COMMAND_NOT_FOUND = 127  # what a POSIX shell exits with when the program is not on PATH or not there
+COMMAND_NOT_FOUND = 127  # a POSIX shell's exit status for a program that is not there (as the harness sees it)
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def probe_check(spec: HarnessSpec, result: ProbeResult) -> Check:
     if result.error:
         return Check(name, FAIL, f"`{result.command}` {result.error}", fix)
     if result.exit_code == COMMAND_NOT_FOUND:
-        return Check(name, FAIL, f"`{result.command}`: the shell cannot find the program", fix)
+        return Check(name, FAIL, f"`{result.command}`: the program does not exist or is not on PATH", fix)
     if result.exit_code != 0:
         tail = result.stderr.strip().splitlines()[-1:] or [""]
         return Check(name, FAIL, f"`{result.command}` exited {result.exit_code} {tail[0]}".rstrip(), fix)

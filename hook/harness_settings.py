@@ -234,6 +234,27 @@ def is_lanegate_hook(command: object) -> bool:
     return bool(head) and (os.path.basename(head[0]) in ("lanegate", "lanegate.exe") or head[-2:] == ["-m", "hook.cli"])
 
 
+SHELL_SYNTAX = frozenset(";|&<>`$()\n\r{}*?[]~!#")
+
+
+def plain_hook_argv(command: str) -> list[str] | None:
+    """The words of a registered command that is nothing but `<lanegate> hook [--harness NAME]` (or
+    `<python> -m hook.cli hook …`), or None: a command line with any other shell syntax is not run by
+    the doctor — a project's settings are files the judged agent can write."""
+    if SHELL_SYNTAX.intersection(command):
+        return None
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    if not is_lanegate_hook(command):
+        return None
+    tail = words[words.index("hook") + 1 :]
+    plain = tail == [] or (len(tail) == 2 and tail[0] == "--harness") or (
+        len(tail) == 1 and tail[0].startswith("--harness="))
+    return words if plain else None
+
+
 def disabled_by(spec: HarnessSpec, layers: Sequence[Layer], found: Sequence[Registration]) -> tuple[Disabled, ...]:
     """Every switch, in every layer, that keeps the registered hook from running."""
     commands = {r.command for r in found}

@@ -167,7 +167,35 @@ def test_a_missing_command_fails_the_command_check(seat: Seat) -> None:
     seat.write(".claude/settings.json", grouped({"Stop": missing, "SubagentStop": missing}))
     check = seat.checks()["claude command"]
     assert check.status == FAIL
-    assert check.detail == f"`{missing}`: the shell cannot find the program"
+    assert check.detail == f"`{missing}`: the program does not exist or is not on PATH"
+
+
+@pytest.mark.parametrize(
+    "tail",
+    ["; touch {marker}", " && touch {marker}", " $(touch {marker})", " `touch {marker}`", " > {marker}",
+     " --harness claude --extra", "\ntouch {marker}"],
+)
+def test_a_registered_command_with_other_shell_syntax_is_never_run(seat: Seat, tail: str) -> None:
+    """A project's settings are the judged agent's to write: the doctor runs only a plain hook command."""
+    marker = seat.home / "ran"
+    command = f"{HOOK} --harness claude" + tail.format(marker=marker)
+    seat.write(".claude/settings.json", grouped({"Stop": command, "SubagentStop": command}))
+    check = seat.checks()["claude command"]
+    assert check.status == FAIL
+    assert check.detail.endswith("is not a plain `lanegate hook` command line (it holds other shell syntax or "
+                                 "arguments), so the doctor does not run it")
+    assert not marker.exists()
+
+
+def test_a_registered_program_inside_the_project_is_never_run(seat: Seat) -> None:
+    planted = seat.write("bin/lanegate", "#!/bin/sh\ntouch ran\n")
+    planted.chmod(0o755)
+    command = f"{planted} hook --harness claude"
+    seat.write(".claude/settings.json", grouped({"Stop": command, "SubagentStop": command}))
+    check = seat.checks()["claude command"]
+    assert (check.status, check.detail) == (FAIL, f"`{command}` runs a program inside the project, which the "
+                                                  "judged agent can write, so the doctor does not run it")
+    assert not (seat.project / "ran").exists()
 
 
 def test_a_stop_only_registration_warns_about_subagents(seat: Seat) -> None:

@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from analyzer.nlp import candidate_models
 from hook import doctor_checks as checks
 from hook.doctor_checks import Check, ProbeResult
 from hook.harness_settings import (
@@ -29,6 +30,7 @@ from hook.harness_settings import (
     Registration,
     disabled_by,
     harness_specs,
+    plain_hook_argv,
     read_layers,
     registrations,
 )
@@ -97,8 +99,6 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
               "max_refusals": config.max_refusals}
     ignored = [w for w in config.warnings if "ignored" in w]
     results.extend(checks.policy_checks(policy, policy_sources(env, project), ignored))
-    from analyzer.nlp import candidate_models
-
     models = candidate_models(config.spacy_model)
     results.append(checks.model_check(models, next((m for m in models if _installed(m)), None)))
     results.append(checks.location_check("state dir", config.state_dir, folder_problem(config.state_dir)))
@@ -125,18 +125,34 @@ def probe(spec: HarnessSpec, found: Sequence[Registration], project: str, env: M
         run_env = {**env, "LANEGATE_AUDIT_LOG": audit, "LANEGATE_STATE_DIR": os.path.join(tmp, "state")}
         if spec.harness == "claude":
             run_env["CLAUDE_PROJECT_DIR"] = project
+        argv = plain_hook_argv(main.command)
+        if argv is None:
+            return ProbeResult(main.command, None, "", "", None, "is not a plain `lanegate hook` command line "
+                               "(it holds other shell syntax or arguments), so the doctor does not run it")
+        if _inside(argv[0], project):
+            return ProbeResult(main.command, None, "", "", None, "runs a program inside the project, which the "
+                               "judged agent can write, so the doctor does not run it")
         started = time.monotonic()
         try:
-            proc = subprocess.run(main.command, shell=True, input=json.dumps(payload).encode(), capture_output=True,
+            proc = subprocess.run(argv, input=json.dumps(payload).encode(), capture_output=True,
                                   cwd=project, env=run_env, timeout=timeout, check=False)
         except subprocess.TimeoutExpired:
             return ProbeResult(main.command, None, "", "", None, f"did not answer within {timeout:g} s")
+        except FileNotFoundError:
+            return ProbeResult(main.command, checks.COMMAND_NOT_FOUND, "", "", None)
         except OSError as exc:
             return ProbeResult(main.command, None, "", "", None, f"could not start: {exc}")
         return ProbeResult(
             main.command, proc.returncode, proc.stdout.decode("utf-8", "replace"),
             proc.stderr.decode("utf-8", "replace"), _last_line(audit), seconds=time.monotonic() - started,
         )
+
+
+def _inside(program: str, project: str) -> bool:
+    """A program path (relative ones resolve from the project, where the probe runs) within the project."""
+    path = os.path.realpath(os.path.join(project, program)) if os.sep in program else None
+    root = os.path.realpath(project)
+    return path is not None and (path == root or path.startswith(root + os.sep))
 
 
 def probe_payload(harness: str, transcript: str, project: str) -> dict[str, Any]:
