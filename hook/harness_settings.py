@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import stat
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -160,12 +161,17 @@ def read_layers(spec: HarnessSpec, *, home: str, project: str, env: Mapping[str,
 def read_layer(spec: LayerSpec, path: str) -> Layer:
     """One settings file: a regular file up to 1 MB, JSON or TOML as the layer says."""
     try:
-        with open(path, "rb") as fh:
-            if not os.path.isfile(path):
-                return Layer(spec.name, path, None, "not a regular file")
-            raw = fh.read(MAX_SETTINGS_BYTES + 1)
+        # Without blocking: a FIFO planted where a settings file should be must not hang the doctor.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         return Layer(spec.name, path, None, exc.strerror or str(exc))
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return Layer(spec.name, path, None, "not a regular file")
+            raw = fh.read(MAX_SETTINGS_BYTES + 1)
+        except OSError as exc:
+            return Layer(spec.name, path, None, exc.strerror or str(exc))
     if len(raw) > MAX_SETTINGS_BYTES:
         return Layer(spec.name, path, None, "larger than 1 MB")
     try:

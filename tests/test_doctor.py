@@ -205,6 +205,14 @@ def test_a_stop_only_registration_warns_about_subagents(seat: Seat) -> None:
     assert "but not SubagentStop: those stops go unjudged" in check.detail
 
 
+def test_a_fifo_in_place_of_a_settings_file_is_named_not_read(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    fifo = seat.project / ".claude" / "settings.local.json"
+    os.mkfifo(fifo)
+    check = seat.checks()["claude settings"]
+    assert (check.status, check.detail) == (WARN, f"{fifo} (local) not a regular file")
+
+
 def test_an_unparseable_settings_file_is_named(seat: Seat) -> None:
     seat.write(".claude/settings.json", claude_settings())
     broken = seat.write(".claude/settings.local.json", "{not json")
