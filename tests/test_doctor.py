@@ -480,6 +480,12 @@ def test_cli_json_and_exit_status_on_a_disabled_setup(seat: Seat) -> None:
     assert data["ok"] is False
     by_name = {c["check"]: c for c in data["checks"]}
     assert by_name["claude enabled"]["status"] == FAIL
+    assert data["policy"] == {
+        "mode": {"value": "enforce", "source": "built-in default"},
+        "deference": {"value": True, "source": "built-in default"},
+        "lane_continuation": {"value": True, "source": "built-in default"},
+        "max_refusals": {"value": 3, "source": "built-in default"},
+    }
     assert set(by_name["claude enabled"]) == {"check", "status", "detail", "fix"}
 
 

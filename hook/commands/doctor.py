@@ -58,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     results = diagnose(project, os.environ)
     if args.json:
-        print(json.dumps({"schema": 1, "project": project, "ok": checks.exit_code(results) == 0,
-                          "checks": [c.to_dict() for c in results]}, indent=2, ensure_ascii=False))
+        data = {"schema": 1, "project": project, "ok": checks.exit_code(results) == 0,
+                "checks": [c.to_dict() for c in results], "policy": resolved_policy(os.environ, project)}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         sys.stdout.write(render_text(project, results))
     return checks.exit_code(results)
@@ -95,8 +96,7 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
         results.insert(0, Check("registration", checks.FAIL, "lanegate is registered in no harness's settings "
                                 "for this project or user", checks.install_fix("claude")))
     config = load_config(env, project)
-    policy = {"mode": config.mode, "deference": config.deference, "lane_continuation": config.lane_continuation,
-              "max_refusals": config.max_refusals}
+    policy = {key: getattr(config, key) for key in POLICY_KEYS}
     ignored = [w for w in config.warnings if "ignored" in w]
     results.extend(checks.policy_checks(policy, policy_sources(env, project), ignored))
     models = candidate_models(config.spacy_model)
@@ -208,6 +208,15 @@ def _last_line(path: str) -> Mapping[str, Any] | None:
 
 
 # ---- policy sources ------------------------------------------------------------------------------------
+
+
+def resolved_policy(env: Mapping[str, str], project: str) -> dict[str, dict[str, Any]]:
+    """The policy in force, each value with where it came from (the JSON form of the policy lines)."""
+    from hook.config import load_config
+
+    config = load_config(env, project)
+    sources = policy_sources(env, project)
+    return {key: {"value": getattr(config, key), "source": sources[key]} for key in POLICY_KEYS}
 
 
 def policy_sources(env: Mapping[str, str], project: str) -> dict[str, str]:
