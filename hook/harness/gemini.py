@@ -39,6 +39,12 @@ if TYPE_CHECKING:
 
 
 EVENT = "AfterAgent"
+# The status of a tool call that ran to the end; any other (error, cancelled) makes its result an error.
+SUCCESS = "success"
+# Every line of a session file the walk can use names a message "type"; tool lines hold "toolCalls".
+RECORD_MARKER = b'"type"'
+TOOL_MARKERS = (b'"toolCalls"',)
+LEGACY_PROBE = 1 << 20  # a metadata line is small; a longer first line is read no further
 
 
 class Gemini:
@@ -177,12 +183,6 @@ def _call_entries(call: Mapping[str, Any], stamp: Any) -> list[Entry]:
     return entries
 
 
-SUCCESS = "success"
-# Every line of a session file the walk can use names a message "type"; tool lines hold "toolCalls".
-RECORD_MARKER = b'"type"'
-TOOL_MARKERS = (b'"toolCalls"',)
-
-
 def read_session(path: str, walk: WalkConfig, decoder: SessionDecoder, *, scan_from: int | None = None) -> Turn:
     """The turn at the end of a Gemini session file, JSONL or (older versions) one JSON object."""
     import io
@@ -227,9 +227,6 @@ def _legacy_messages(path: str) -> list[Any] | None:
         return None  # a torn first line of a JSONL file: the JSONL walk skips it
     messages = data.get("messages") if isinstance(data, dict) else None
     return messages if isinstance(messages, list) else None
-
-
-LEGACY_PROBE = 1 << 20  # a metadata line is small; a longer first line is read no further
 
 
 def _parts_text(content: object) -> str:
