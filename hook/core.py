@@ -192,6 +192,7 @@ class _Run:
             state = slot.state
             scan_from = state.scan_from if slot.existed and not slot.damaged else None
             turn = self._read(stop, config, scan_from, state.resume if scan_from is not None else None, warnings)
+            warnings.extend(turn.warnings)
             ctx = turn.context
             text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
             lane = self._lane(text, ctx, turn.tool_calls, config)

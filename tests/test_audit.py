@@ -264,3 +264,69 @@ def test_the_audit_command_prints_the_table(tmp_path: Path) -> None:
 def test_the_audit_command_exits_2_on_bad_input(args: tuple[str, ...], message: str) -> None:
     done = run_cli(*args)
     assert (done.returncode, done.stdout, done.stderr.startswith(message)) == (2, "", True)
+
+
+# ---- several seats' logs in one table (revision 2) -----------------------------------------------------
+
+
+def seat_line(ts: str, klass: str, tag: str, identity: str | None, session: str, in_loop: bool) -> bytes:
+    record = {"ts": ts, "class": klass, "tag": tag, "session": session, "operator_in_loop": in_loop,
+              "identity": identity}
+    return json.dumps(record).encode()
+
+
+def seat_logs(tmp_path: Path) -> list[Path]:
+    logs = {
+        "vega": [seat_line("2026-12-02T10:00:00Z", "ALLOW", "operator-dialogue", "@vega", "v1", True),
+                 seat_line("2026-12-02T10:01:00Z", "BLOCK", "no-lane-state", "@vega", "v2", False)],
+        "orion": [seat_line("2026-12-02T10:02:00Z", "BLOCK", "deference", "@orion", "o1", False),
+                  seat_line("2026-12-02T10:03:00Z", "BLOCK", "no-lane-state", "@orion", "o1", False),
+                  seat_line("2026-12-02T10:04:00Z", "CEILING-ALLOW", "ceiling", "@orion", "o1", False)],
+        "unnamed": [seat_line("2026-12-02T10:05:00Z", "ALLOW", "background-work", None, "n1", False)],
+    }
+    paths = []
+    for name, lines in logs.items():
+        (tmp_path / name).mkdir()
+        path = tmp_path / name / "audit.jsonl"
+        path.write_bytes(b"\n".join(lines) + b"\n")
+        paths.append(path)
+    return paths
+
+
+def test_several_logs_by_glob_split_per_identity(tmp_path: Path) -> None:
+    seat_logs(tmp_path)
+    done = run_cli("--log", str(tmp_path / "*" / "audit.jsonl"), "--json")
+    assert (done.returncode, done.stderr) == (0, "")
+    report = json.loads(done.stdout)
+    assert report["lines"] == 6
+    assert report["logs"] == [str(tmp_path / n / "audit.jsonl") for n in ("orion", "unnamed", "vega")]
+    assert report["identities"] == {
+        "(no identity)": {"lines": 1, "classes": {"ALLOW": {"operator_in_loop": 0, "autonomous": 1, "total": 1}}},
+        "@orion": {"lines": 3, "classes": {
+            "BLOCK": {"operator_in_loop": 0, "autonomous": 2, "total": 2},
+            "CEILING-ALLOW": {"operator_in_loop": 0, "autonomous": 1, "total": 1}}},
+        "@vega": {"lines": 2, "classes": {
+            "ALLOW": {"operator_in_loop": 1, "autonomous": 0, "total": 1},
+            "BLOCK": {"operator_in_loop": 0, "autonomous": 1, "total": 1}}},
+    }
+    assert report["chains"] == {"count": 2, "median": 1.5, "p90": 2, "max": 2}
+
+
+def test_log_repeated_prints_one_table_per_identity(tmp_path: Path) -> None:
+    vega, orion, _ = seat_logs(tmp_path)
+    done = run_cli("--log", str(vega), "--log", str(orion))
+    assert done.returncode == 0
+    table = done.stdout.split("per identity:\n", 1)[1]
+    assert table == (
+        "identity  class          operator_in_loop=true  operator_in_loop=false  total\n"
+        "@orion    BLOCK                              0                       2      2\n"
+        "          CEILING-ALLOW                      0                       1      1\n"
+        "@vega     ALLOW                              1                       0      1\n"
+        "          BLOCK                              0                       1      1\n"
+    )
+
+
+def test_a_glob_that_matches_nothing_is_an_error(tmp_path: Path) -> None:
+    done = run_cli("--log", str(tmp_path / "*.jsonl"))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"lanegate audit: --log {tmp_path / '*.jsonl'}: no file matches\n"

@@ -256,6 +256,13 @@ def test_c_lane_continuation_off_allows(hook: Hook) -> None:
         ([{"id": "b1", "type": "shell", "status": "running", "command": "make bench"}], "ALLOW", "background-work"),
         ([{"id": "b1", "type": "shell", "status": "completed"}], "BLOCK", "no-lane-state"),
         ("running", "BLOCK", "no-lane-state"),
+        # revision 2: every entry is in flight unless its status says it ended (SPEC §3.1)
+        ([{"id": "b1", "type": "subagent"}], "ALLOW", "background-work"),
+        ([{"id": "b1", "status": "backgrounded"}], "ALLOW", "background-work"),
+        ([{"id": "b1", "status": 3}], "ALLOW", "background-work"),
+        ([{"id": "b1", "status": " Killed "}, {"id": "b2", "status": "CANCELLED"}], "BLOCK", "no-lane-state"),
+        ([{"id": "b1", "status": "stopped"}, {"id": "b2", "status": "failed"}], "BLOCK", "no-lane-state"),
+        (["b1"], "BLOCK", "no-lane-state"),
     ],
 )
 def test_b_a_running_background_task_allows(hook: Hook, tasks: object, klass: str, tag: str) -> None:

@@ -171,7 +171,8 @@ def test_the_refusal_names_the_parse_error(installer: Installer) -> None:
     ("harness", "relative", "expected"),
     [
         ("codex", ".codex/hooks.json",
-         {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "@", "timeout": 30}]}]}}),
+         {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "@", "timeout": 30}]}],
+                    "SubagentStop": [{"hooks": [{"type": "command", "command": "@", "timeout": 30}]}]}}),
         ("gemini", ".gemini/settings.json",
          {"hooks": {"AfterAgent": [{"hooks": [{"name": "lanegate", "type": "command", "command": "@",
                                                 "timeout": 30000}]}]}}),
@@ -272,3 +273,13 @@ def test_without_an_installed_script_the_module_is_registered(installer: Install
 )
 def test_what_counts_as_a_lanegate_hook(command: object, ours: bool) -> None:
     assert is_lanegate_hook(command) is ours
+
+
+def test_install_notes_say_how_each_harness_switches_the_hook_on(installer: Installer) -> None:
+    codex = installer.run("--project", str(installer.project), "--harness", "codex").stdout
+    assert "SubagentStop instead of Stop" in codex
+    assert "[features] hooks; codex_hooks is its deprecated alias" in codex
+    assert "open /hooks in Codex and trust it" in codex
+    gemini = installer.run("--project", str(installer.project), "--harness", "gemini").stdout
+    assert "/hooks enable-all" in gemini
+    assert "hooksConfig.enabled must not be false" in gemini

@@ -178,7 +178,6 @@ def test_genuine_queued_command_is_operator_dialogue(tmp_path: Path) -> None:
         {"source_uuid": None},
         {"source_uuid": ""},
         {"source_uuid": 7},
-        {"origin": None},
         {"origin": {"kind": "peer"}},
         {"origin": {"from": "human"}},
     ],
@@ -192,6 +191,25 @@ def test_spoofed_queued_envelope_stops_the_walk_as_autonomous(tmp_path: Path, en
         "queued-envelope",
         "merge it, your call",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "in_loop", "kind"),
+    [
+        ("also update the changelog", True, "operator"),
+        ("[WAKE] tick from @vega", False, "wake"),
+        ("night shift now, keep the parser lane moving", False, "handoff"),
+        ("<system-reminder>ctx</system-reminder>", False, "system-reminder"),
+    ],
+)
+def test_queued_prompt_without_origin_is_classified_by_its_text(
+    tmp_path: Path, text: str, in_loop: bool, kind: str
+) -> None:
+    """Claude Code 2.1.x writes queued prompts without an origin (SPEC §3.3, revision 2)."""
+    b = TranscriptBuilder().wake().assistant_text("working")
+    b.queued(text, origin=None).assistant_text("done")
+    turn = turn_of(b, tmp_path)
+    assert (turn.context.operator_in_loop, turn.context.kind) == (in_loop, kind)
 
 
 def test_queued_envelope_with_a_non_human_record_origin_is_spoofed(tmp_path: Path) -> None:

@@ -5,6 +5,9 @@ is one command (SPEC §1.4). Off the per-stop path, so orjson is welcome here.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import glob
+import itertools
 import json
 import math
 import os
@@ -14,7 +17,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, BinaryIO
 
 from hook.audit import CLASSES, REFUSAL_CLASSES
 
@@ -43,10 +46,15 @@ def _loader() -> Callable[[bytes], Any]:
     return orjson.loads
 
 
-def summarize(lines: Iterable[bytes], since: datetime | None = None) -> dict[str, Any]:
-    """The JSON shape of SPEC §1.4, plus `malformed`: torn or foreign lines skipped and counted."""
+def summarize(lines: Iterable[bytes], since: datetime | None = None, *, by_identity: bool = False) -> dict[str, Any]:
+    """The JSON shape of SPEC §1.4, plus `malformed`: torn or foreign lines skipped and counted.
+
+    by_identity: add `identities`, the class table of each seat (LANEGATE_IDENTITY), for several seats'
+    logs read together (revision 2) — when the lines name any identity (one unnamed seat adds nothing).
+    """
     loads = _loader()
     classes: dict[str, Counter[str]] = {}
+    seats: dict[str, dict[str, Counter[str]]] = {}  # identity -> class -> split
     tags: Counter[str] = Counter()
     runs: dict[str, int] = {}
     chains: list[int] = []
@@ -58,16 +66,17 @@ def summarize(lines: Iterable[bytes], since: datetime | None = None) -> dict[str
         if record is None:
             malformed += 1
             continue
-        stamp, klass, tag, session, in_loop = record
+        stamp, klass, tag, session, in_loop, identity = record
         if since is not None and stamp < since:
             continue
         counted += 1
-        split = classes.setdefault(klass, Counter())
-        split["total"] += 1
-        if in_loop is True:
-            split["operator_in_loop"] += 1
-        elif in_loop is False:
-            split["autonomous"] += 1
+        seat = seats.setdefault(identity, {})
+        for split in (classes.setdefault(klass, Counter()), seat.setdefault(klass, Counter())):
+            split["total"] += 1
+            if in_loop is True:
+                split["operator_in_loop"] += 1
+            elif in_loop is False:
+                split["autonomous"] += 1
         tags[tag] += 1
         if session is None:
             continue
@@ -76,20 +85,34 @@ def summarize(lines: Iterable[bytes], since: datetime | None = None) -> dict[str
         elif runs.get(session):
             chains.append(runs.pop(session))
     chains.extend(n for n in runs.values() if n)
-    return {
+    summary = {
         "since": since.isoformat().replace("+00:00", "Z") if since else None,
         "lines": counted,
         "malformed": malformed,
-        "classes": {
-            k: {"operator_in_loop": c["operator_in_loop"], "autonomous": c["autonomous"], "total": c["total"]}
-            for k, c in sorted(classes.items(), key=lambda kv: _class_order(kv[0]))
-        },
+        "classes": _class_table(classes),
         "tags": dict(sorted(tags.items(), key=lambda kv: (-kv[1], kv[0]))),
         "chains": chain_stats(chains),
     }
+    if by_identity and (len(seats) > 1 or (seats and NO_IDENTITY not in seats)):
+        summary["identities"] = {
+            seat: {"lines": sum(c["total"] for c in split.values()), "classes": _class_table(split)}
+            for seat, split in sorted(seats.items())
+        }
+    return summary
 
 
-def _record(raw: bytes, loads: Callable[[bytes], Any]) -> tuple[datetime, str, str, str | None, Any] | None:
+def _class_table(classes: Mapping[str, Counter[str]]) -> dict[str, dict[str, int]]:
+    return {
+        k: {"operator_in_loop": c["operator_in_loop"], "autonomous": c["autonomous"], "total": c["total"]}
+        for k, c in sorted(classes.items(), key=lambda kv: _class_order(kv[0]))
+    }
+
+
+# The identity of lines that name none (LANEGATE_IDENTITY unset on that seat).
+NO_IDENTITY = "(no identity)"
+
+
+def _record(raw: bytes, loads: Callable[[bytes], Any]) -> tuple[datetime, str, str, str | None, Any, str] | None:
     """The fields the summary reads, or None for a line that is not a whole audit object."""
     try:
         data = loads(raw)
@@ -106,7 +129,9 @@ def _record(raw: bytes, loads: Callable[[bytes], Any]) -> tuple[datetime, str, s
         return None
     if stamp.tzinfo is None:
         stamp = stamp.replace(tzinfo=UTC)
-    return stamp, klass, tag, session if isinstance(session, str) else None, data.get("operator_in_loop")
+    identity = data.get("identity")
+    seat = identity if isinstance(identity, str) and identity.strip() else NO_IDENTITY
+    return stamp, klass, tag, session if isinstance(session, str) else None, data.get("operator_in_loop"), seat
 
 
 def _class_order(klass: str) -> tuple[int, str]:
@@ -139,22 +164,56 @@ def render_text(summary: Mapping[str, Any]) -> str:
     out += _table(("tag", "count"), [(k, str(v)) for k, v in summary["tags"].items()])
     c = summary["chains"]
     out += ["", "refusal chains: " + ", ".join(f"{k} {'-' if c[k] is None else c[k]}" for k in c)]
+    seats = summary.get("identities", {})
+    if seats:
+        rows = []
+        for seat, data in seats.items():
+            for index, (klass, v) in enumerate(data["classes"].items()):
+                rows.append((seat if index == 0 else "", klass, str(v["operator_in_loop"]), str(v["autonomous"]),
+                             str(v["total"])))
+        out += ["", "per identity:"]
+        out += _table(("identity", "class", "operator_in_loop=true", "operator_in_loop=false", "total"), rows, left=2)
     return "\n".join(out) + "\n"
 
 
-def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
+def _table(header: tuple[str, ...], rows: list[tuple[str, ...]], left: int = 1) -> list[str]:
+    """Columns padded to one width; the first `left` columns flush left (names), the rest right (counts)."""
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = []
     for row in [header, *rows]:
         pairs = zip(row, widths, strict=True)
-        cells = [cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(pairs)]
+        cells = [cell.ljust(w) if i < left else cell.rjust(w) for i, (cell, w) in enumerate(pairs)]
         lines.append("  ".join(cells))
     return lines
 
 
+def _open(path: str) -> BinaryIO:
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise OSError(f"cannot read {path}: {exc}") from exc
+
+
+def log_paths(patterns: Iterable[str]) -> list[str]:
+    """Each --log: a path, or a glob expanded in sorted order; a glob that matches nothing is an error."""
+    paths: list[str] = []
+    for pattern in patterns:
+        expanded = os.path.expanduser(pattern)
+        if glob.has_magic(expanded):
+            matched = sorted(glob.glob(expanded))
+            if not matched:
+                raise ValueError(f"--log {pattern}: no file matches")
+            paths.extend(matched)
+        else:
+            paths.append(expanded)
+    return list(dict.fromkeys(paths))
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--since", help="only lines newer than this: 48h, 7d, 30m or an ISO timestamp")
-    parser.add_argument("--log", help="the audit log (default: the configured audit_log)")
+    parser.add_argument("--log", action="append", metavar="PATH",
+                        help="an audit log, or a glob of them; repeat for several seats (default: the configured "
+                        "audit_log)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.set_defaults(handler=run)
 
@@ -168,13 +227,16 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"lanegate audit: {exc}", file=sys.stderr)
         return 2
-    path = args.log or load_config(os.environ, None).audit_log
     try:
-        with open(path, "rb") as fh:
-            summary = summarize(fh, since)
-    except OSError as exc:
-        print(f"lanegate audit: cannot read {path}: {exc}", file=sys.stderr)
+        paths = log_paths(args.log or [load_config(os.environ, None).audit_log])
+        with contextlib.ExitStack() as stack:
+            files = [stack.enter_context(_open(path)) for path in paths]
+            summary = summarize(itertools.chain.from_iterable(files), since, by_identity=True)
+    except (OSError, ValueError) as exc:
+        print(f"lanegate audit: {exc}", file=sys.stderr)
         return 2
+    if len(paths) > 1:
+        summary["logs"] = paths
     if args.json:
         print(json.dumps(summary, indent=2))
     else:

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hook.harness import ADAPTERS, FALLBACK, get_harness
+from hook.harness_settings import is_lanegate_hook
 
 if TYPE_CHECKING:
     from hook.harness import Harness, InstallTarget
@@ -176,20 +177,6 @@ def _merge_entries(entries: list[Any], desired: dict[str, Any], *, keep: bool = 
             result.append({**desired, **entry, "command": desired["command"]})
         found = True
     return result, found
-
-
-def is_lanegate_hook(command: object) -> bool:
-    """Whether a hook command runs `lanegate hook` (the console script or `python -m hook.cli hook`)."""
-    if not isinstance(command, str):
-        return False
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return False
-    if "hook" not in words:
-        return False
-    head = words[: words.index("hook")]
-    return bool(head) and (os.path.basename(head[0]) in ("lanegate", "lanegate.exe") or head[-2:] == ["-m", "hook.cli"])
 
 
 def write_settings(path: str, text: str, old_text: str | None) -> str | None:

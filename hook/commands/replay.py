@@ -1,5 +1,7 @@
 """`lanegate replay TRANSCRIPT.jsonl`: what the hook would have decided at every turn-end of a recorded
-Claude Code session (SPEC §5.5), in dry-run, writing nothing to the real audit log or state.
+Claude Code session or Codex rollout (SPEC §5.5), in dry-run, writing nothing to the real audit log or
+state. The harness is recognised from the first records (or named with --harness); a file of neither
+kind is an error that says what it holds, never "0 turn-ends".
 
 "At that moment" means the transcript as it stood when the turn ended: the session is copied forward,
 line by line, into a temporary file, and at each turn-end hook.core.handle (the code `lanegate hook`
@@ -8,7 +10,14 @@ byte offsets kept in the session state match the original. State persists across
 in a temporary folder, so the ceiling, the drive-ratchet and the artifact boundary behave as they would
 have. A turn-end is the last main-line assistant record, carrying text and no tool call, before the next
 prompting record, Stop hook feedback, stop_hook_summary record or the end of the file; a turn that was
-interrupted by the user is no turn-end (Claude Code runs no Stop hook then).
+interrupted by the user is no turn-end (Claude Code runs no Stop hook then). A Codex turn ends at its
+`task_complete` event (where Codex runs its Stop hook), or, in a rollout without those events, at its
+last assistant message before the next prompt.
+
+A recorded session has no Stop payload, so the background work the live hook would have been told of
+is inferred from the transcript (hook.transcript.background): a task started in the background and not
+yet reported over at a turn-end is sent as `background_tasks`, and the row says so. Codex's Stop payload
+carries no background list, so nothing is inferred there.
 """
 
 from __future__ import annotations
@@ -24,9 +33,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, BinaryIO
 
+from hook.harness import codex as codex_events
+from hook.transcript.background import BackgroundTracker
 from hook.transcript.records import block_texts, blocks, flag, parse_timestamp, string
-from hook.transcript.walk import WalkConfig, classify_record, default_walk_config
+from hook.transcript.walk import WalkConfig, classify_record, default_walk_config, strip_reminders
 
+CLAUDE, CODEX = "claude", "codex"
 FEEDBACK_PREFIXES = ("Stop hook feedback:", "SubagentStop hook feedback:")
 INTERRUPT_PREFIX = "[Request interrupted by user"
 STOP_SUMMARY = "stop_hook_summary"
@@ -40,6 +52,10 @@ class TurnEnd:
     offset: int
     time: datetime | None
     stop_hook_active: bool
+    final_text: str | None = None
+    background: tuple[tuple[str, str], ...] = ()  # (task id, what started it), inferred
+    turn_id: str | None = None
+    model: str | None = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +67,7 @@ class Row:
     context_kind: str
     context_text: str | None
     line: Mapping[str, Any]
+    inferred: tuple[str, ...] = ()  # what the row's decision took from an inference, in words
 
     def to_dict(self) -> dict[str, Any]:
         line = self.line
@@ -68,6 +85,7 @@ class Row:
             "phrase": line.get("phrase"),
             "verdict": finding.get("verdict") if finding else None,
             "reason": line.get("reason"),
+            "inferred": list(self.inferred),
         }
 
 
@@ -91,6 +109,8 @@ class _Scanner:
         self.refused_since_prompt = False
         self.subagent_file: bool | None = None
         self.seen: set[str] = set()
+        self.background = BackgroundTracker()
+        self.in_flight: tuple[tuple[str, str], ...] = ()
 
     def record(self, raw: bytes) -> Mapping[str, Any] | None:
         try:
@@ -111,6 +131,11 @@ class _Scanner:
             self.seen.add(uuid)
         record = self._main_line(record)
         kind = record.get("type")
+        if not flag(record, "isSidechain"):
+            # What was in flight when the turn ended is what the Stop payload would have listed.
+            if self.pending:
+                self.in_flight = self.background.in_flight
+            self.background.feed(record)
         prompt = classify_record(record, self.walk) is not None
         feedback = kind == "user" and _starts(record, FEEDBACK_PREFIXES)
         if prompt or feedback or (kind == "system" and record.get("subtype") == STOP_SUMMARY):
@@ -128,6 +153,7 @@ class _Scanner:
                 self.pending = False
             elif any(t.strip() for t in block_texts(record)):
                 self.pending, self.pending_time = True, parse_timestamp(record.get("timestamp"))
+                self.in_flight = self.background.in_flight
         return None
 
     def finish(self, offset: int) -> TurnEnd | None:
@@ -137,7 +163,7 @@ class _Scanner:
         if not self.pending:
             return None
         self.pending = False
-        return TurnEnd(offset, self.pending_time, self.refused_since_prompt)
+        return TurnEnd(offset, self.pending_time, self.refused_since_prompt, background=self.in_flight)
 
     def _main_line(self, record: Mapping[str, Any]) -> Mapping[str, Any]:
         """A subagent's own file marks every record isSidechain (with agentId): there it is the main line."""
@@ -152,9 +178,75 @@ def _starts(record: Mapping[str, Any], prefixes: Sequence[str]) -> bool:
     return any(t.lstrip().startswith(prefixes) for t in block_texts(record))
 
 
-def turn_ends(source: BinaryIO, sink: BinaryIO, walk: WalkConfig | None = None) -> Iterator[TurnEnd]:
+class _CodexScanner:
+    """A Codex rollout read forward: each `task_complete` closes a turn (Codex runs Stop there)."""
+
+    def __init__(self, walk: WalkConfig) -> None:
+        self.walk = walk
+        self.loads = _loads()
+        self.pending: str | None = None  # the model's newest text since the prompt or the last call
+        self.pending_time: datetime | None = None
+        self.hook_prompt = False  # the newest prompt is a Stop hook's continuation
+        self.completions = False  # the rollout records task_complete events
+        self.turn_id: str | None = None
+        self.model: str | None = None
+
+    def boundary(self, raw: bytes, offset: int) -> TurnEnd | None:
+        try:
+            record = self.loads(raw) if raw.strip() else None
+        except (ValueError, RecursionError):
+            return None
+        event = codex_events.rollout_event(record) if isinstance(record, dict) else None
+        if event is None:
+            return None
+        kind, value = event
+        stamp = parse_timestamp(record.get("timestamp"))
+        if kind == codex_events.CONTEXT:
+            self.turn_id = string(value.get("turn_id")) or self.turn_id
+            self.model = string(value.get("model")) or self.model
+        elif kind == codex_events.PROMPT:
+            end = None if self.completions else self._close(offset)
+            cleaned, _ = strip_reminders(value, self.walk)
+            self.hook_prompt = cleaned.lstrip().startswith(HOOK_PROMPT_PREFIX)
+            return end
+        elif kind == codex_events.FINAL:
+            self.pending, self.pending_time = value, stamp
+        elif kind == codex_events.CALL or kind == codex_events.ABORTED:
+            self.pending = None
+        elif kind == codex_events.COMPLETE:
+            self.completions = True
+            last = string(value.get("last_agent_message"))
+            if last and last.strip():
+                self.pending, self.pending_time = last, self.pending_time or stamp
+            self.turn_id = string(value.get("turn_id")) or self.turn_id
+            return self._close(offset)
+        return None
+
+    def finish(self, offset: int) -> TurnEnd | None:
+        return None if self.completions else self._close(offset)
+
+    def _close(self, offset: int) -> TurnEnd | None:
+        if self.pending is None:
+            return None
+        text, self.pending = self.pending, None
+        return TurnEnd(offset, self.pending_time, self.hook_prompt, final_text=text, turn_id=self.turn_id,
+                       model=self.model)
+
+
+HOOK_PROMPT_PREFIX = "<hook_prompt"
+# A recognised session in which no turn finished (a copy taken while the agent was still working).
+NO_TURN_ENDS = (
+    "no turn-ends: no turn of this session finished (a turn ends with the model's final text before the next "
+    "prompt; in a Codex rollout, at task_complete) — the file ends inside a turn"
+)
+
+
+def turn_ends(
+    source: BinaryIO, sink: BinaryIO, walk: WalkConfig | None = None, *, harness: str = CLAUDE
+) -> Iterator[TurnEnd]:
     """Copy `source` into `sink` line by line; at each turn-end, yield with `sink` holding the prefix."""
-    scanner = _Scanner(walk or default_walk_config())
+    walk = walk or default_walk_config()
+    scanner = _CodexScanner(walk) if harness == CODEX else _Scanner(walk)
     offset = 0
     for raw in source:
         end = scanner.boundary(raw, offset)
@@ -169,12 +261,16 @@ def turn_ends(source: BinaryIO, sink: BinaryIO, walk: WalkConfig | None = None) 
         yield end
 
 
-def replay(path: str, env: Mapping[str, str]) -> list[Row]:
-    """Judge every turn-end of the session at `path` in dry-run; audit and state go to a temp folder."""
-    from hook.core import handle
-    from hook.harness.claude import read_claude_turn
-    from hook.transcript.walk import default_walk_config
+def replay(path: str, env: Mapping[str, str], harness: str | None = None) -> list[Row]:
+    """Judge every turn-end of the session at `path` in dry-run; audit and state go to a temp folder.
 
+    Raises ReplayError when the file is not a session replay can read (or not the named harness's).
+    """
+    from hook.core import handle
+
+    found = recognise(path)
+    if harness is not None and harness != found.harness:
+        raise ReplayError(f"--harness {harness}, but {path} is {found.description}")
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="lanegate-replay-") as tmp, open(path, "rb") as source:
         copy = os.path.join(tmp, os.path.basename(path))
@@ -184,48 +280,159 @@ def replay(path: str, env: Mapping[str, str]) -> list[Row]:
             LANEGATE_AUDIT_LOG=os.path.join(tmp, "audit.jsonl"),
             LANEGATE_STATE_DIR=os.path.join(tmp, "state"),
         )
-        session, cwd = _session_of(path)
         with open(copy, "wb") as sink:
-            for end in turn_ends(source, sink):
-                payload = {
-                    "session_id": session,
-                    "transcript_path": copy,
-                    "cwd": cwd,
-                    "permission_mode": "default",
-                    "hook_event_name": "Stop",
-                    "stop_hook_active": end.stop_hook_active,
-                }
+            for number, end in enumerate(turn_ends(source, sink, harness=found.harness), 1):
+                payload, inferred = _payload(found, end, copy, number)
                 now = end.time or datetime.now(UTC)
-                outcome = handle(json.dumps(payload).encode("utf-8"), "claude", run_env, now=now)
-                context = read_claude_turn(copy, default_walk_config()).context
-                rows.append(Row(end.time, end.offset, context.kind, context.text, outcome.line.to_dict()))
+                outcome = handle(json.dumps(payload).encode("utf-8"), found.harness, run_env, now=now)
+                kind, text = _context(found.harness, copy)
+                rows.append(Row(end.time, end.offset, kind, text, outcome.line.to_dict(), inferred))
     return rows
 
 
-def _session_of(path: str) -> tuple[str, str | None]:
-    """The sessionId and cwd of the first record that carries them (else the file name, no cwd)."""
+def _payload(found: Recognised, end: TurnEnd, copy: str, number: int) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The Stop payload the harness would have sent at this turn-end, and what of it was inferred."""
+    if found.harness == CODEX:
+        payload = {
+            "session_id": found.session, "turn_id": end.turn_id or f"replay-{number}", "transcript_path": copy,
+            "cwd": found.cwd, "hook_event_name": "Stop", "model": end.model or "unknown",
+            "permission_mode": "default", "stop_hook_active": end.stop_hook_active,
+            "last_assistant_message": end.final_text,
+        }
+        return payload, ()
+    payload = {
+        "session_id": found.session, "transcript_path": copy, "cwd": found.cwd, "permission_mode": "default",
+        "hook_event_name": "Stop", "stop_hook_active": end.stop_hook_active,
+    }
+    if not end.background:
+        return payload, ()
+    payload["background_tasks"] = [{"id": task, "status": "running"} for task, _ in end.background]
+    names = ", ".join(task for task, _ in end.background)
+    return payload, (f"background in flight (inferred from the transcript): {names}",)
+
+
+def _context(harness: str, copy: str) -> tuple[str, str | None]:
+    """The prompting context the live hook read at this turn-end."""
+    if harness == CODEX:
+        from hook.harness.codex import CodexTranscript
+
+        context = CodexTranscript(False)(copy, default_walk_config()).context
+    else:
+        from hook.harness.claude import read_claude_turn
+
+        context = read_claude_turn(copy, default_walk_config()).context
+    return context.kind, context.text
+
+
+class ReplayError(Exception):
+    """The file is not a session replay can read; the message says what it holds."""
+
+
+@dataclass(frozen=True)
+class Recognised:
+    """The harness a session file belongs to, its session id and folder, and a description for messages."""
+
+    harness: str
+    session: str
+    cwd: str | None
+    description: str
+
+
+# Record kinds of a Claude Code transcript (SPEC §3.2) and of a Codex rollout.
+CLAUDE_KINDS = frozenset({
+    "user", "assistant", "system", "summary", "attachment", "queue-operation", "file-history-snapshot",
+    "ai-title", "progress", "permission-mode", "last-prompt", "custom-title",
+})
+# Keys a Claude Code record carries besides its type (Gemini CLI's messages also say "type": "user").
+CLAUDE_KEYS = frozenset({"uuid", "sessionId", "message", "leafUuid", "messageId"})
+CODEX_KINDS = frozenset({"session_meta", "response_item", "event_msg", "turn_context", "compacted"})
+SNIFF_LINES = 200
+SNIFF_BYTES = 4 << 20
+
+
+def recognise(path: str) -> Recognised:
+    """The harness of a session file, from its first records; ReplayError naming what it holds otherwise."""
     loads = _loads()
+    kinds: Counter[str] = Counter()
+    shapes: list[str] = []
+    unparsed = 0
+    session = cwd = version = None
+    harness = None
+    read = 0
     with open(path, "rb") as fh:
-        for raw in fh:
+        for number, raw in enumerate(fh):
+            read += len(raw)
+            if number >= SNIFF_LINES or read > SNIFF_BYTES:
+                break
+            if not raw.strip():
+                continue
             try:
                 record = loads(raw)
             except (ValueError, RecursionError):
+                unparsed += 1
                 continue
-            if isinstance(record, dict) and isinstance(record.get("sessionId"), str):
-                cwd = record.get("cwd")
-                return record["sessionId"], cwd if isinstance(cwd, str) else None
-    return os.path.splitext(os.path.basename(path))[0], None
+            if not isinstance(record, dict):
+                shapes.append(f"a JSON {type(record).__name__}")
+                continue
+            kind = record.get("type")
+            if isinstance(kind, str) and (kind in CODEX_KINDS and "payload" in record):
+                harness = harness or CODEX
+                kinds[kind] += 1
+                meta = record.get("payload") if kind == "session_meta" else None
+                if isinstance(meta, dict):
+                    session, cwd = string(meta.get("id")) or session, string(meta.get("cwd")) or cwd
+                    version = string(meta.get("cli_version")) or version
+            elif isinstance(kind, str) and kind in CLAUDE_KINDS and not CLAUDE_KEYS.isdisjoint(record):
+                harness = harness or CLAUDE
+                kinds[kind] += 1
+                session = session or string(record.get("sessionId"))
+                cwd = cwd or string(record.get("cwd"))
+                version = version or string(record.get("version"))
+            else:
+                shapes.append(_shape(record))
+    if harness is None:
+        found = _found(shapes, unparsed, path)
+        raise ReplayError(f"{path} is not a Claude Code transcript or a Codex rollout: {found}")
+    name = "a Codex rollout" if harness == CODEX else "a Claude Code transcript"
+    described = f"{name}{f' (version {version})' if version else ''}"
+    return Recognised(harness, session or os.path.splitext(os.path.basename(path))[0], cwd, described)
+
+
+def _shape(record: Mapping[str, Any]) -> str:
+    """A foreign record in a few words: the other harnesses' session files by their keys."""
+    if "sessionId" in record and "projectHash" in record:
+        return "a Gemini CLI session file (replay reads Claude Code and Codex sessions)"
+    if "role" in record and "message" in record:
+        return "a Cursor agent transcript (replay reads Claude Code and Codex sessions)"
+    keys = ", ".join(sorted(map(str, record))[:6])
+    kind = record.get("type")
+    return f"records of type {kind!r} with keys {keys}" if kind is not None else f"objects with keys {keys}"
+
+
+def _found(shapes: Sequence[str], unparsed: int, path: str) -> str:
+    """What the first lines hold, for the error message."""
+    if shapes:
+        common = Counter(shapes).most_common(1)[0][0]
+        return f"found {common}"
+    if unparsed:
+        with open(path, "rb") as fh:
+            head = fh.read(2).lstrip()
+        if head.startswith(b"{") or head.startswith(b"["):
+            return (f"found JSON spread over several lines ({unparsed} lines that are not JSON on their own): "
+                    "the records are pretty-printed, not one per line (JSONL); compact them, e.g. `jq -c .`")
+        return f"found {unparsed} lines that are not JSON"
+    return "found no records (the file is empty)"
 
 
 def totals(rows: Sequence[Row]) -> dict[str, int]:
     return dict(Counter(str(r.line.get("class")) for r in rows))
 
 
-def render_text(path: str, rows: Sequence[Row]) -> str:
+def render_text(path: str, rows: Sequence[Row], description: str | None = None) -> str:
     header = f"{'time':<20}  {'prompting context':<{CONTEXT_WIDTH}}  {'class':<20}  {'tag':<24}  phrase"
     out = [
         f"replay: {path}: {len(rows)} turn-end(s), judged in dry-run (nothing written to the audit log or state)",
-        "",
+        f"recognised as {description}" if description else "",
         header,
     ]
     for row in rows:
@@ -235,8 +442,9 @@ def render_text(path: str, rows: Sequence[Row]) -> str:
             f"{_iso(row.time) or '-':<20}  {_clip(context, CONTEXT_WIDTH):<{CONTEXT_WIDTH}}  "
             f"{line.get('class'):<20}  {line.get('tag'):<24}  {_phrase(row)}"
         )
+        out.extend(f"{'':<20}  inferred: {note}" for note in row.inferred)
     counted = totals(rows)
-    out += ["", "totals: " + (", ".join(f"{k} {v}" for k, v in sorted(counted.items())) or "no turn-ends")]
+    out += ["", "totals: " + (", ".join(f"{k} {v}" for k, v in sorted(counted.items())) or NO_TURN_ENDS)]
     return "\n".join(out)
 
 
@@ -258,27 +466,32 @@ def _iso(when: datetime | None) -> str | None:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("transcript", metavar="TRANSCRIPT.jsonl", help="a recorded Claude Code session")
+    parser.add_argument("transcript", metavar="TRANSCRIPT.jsonl", help="a Claude Code session or a Codex rollout")
+    parser.add_argument("--harness", choices=(CLAUDE, CODEX), help="the harness that wrote it (default: recognised)")
     parser.add_argument("--json", action="store_true", help="print the rows and totals as JSON")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 after printing the rows (refusals are findings, not failures); 2 when the file cannot be read."""
+    """Exit 0 after printing the rows (refusals are findings, not failures); 2 when the file cannot be read
+    or is not a session replay reads."""
     try:
-        rows = replay(args.transcript, os.environ)
-    except OSError as exc:
+        found = recognise(args.transcript)
+        rows = replay(args.transcript, os.environ, args.harness)
+    except (OSError, ReplayError) as exc:
         print(f"lanegate replay: {exc}", file=sys.stderr)
         return 2
     if args.json:
         data = {
             "schema": 1,
             "transcript": args.transcript,
+            "harness": found.harness,
+            "recognised": found.description,
             "mode": "dry-run",
             "turns": [r.to_dict() for r in rows],
             "totals": totals(rows),
         }
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        print(render_text(args.transcript, rows))
+        print(render_text(args.transcript, rows, found.description))
     return 0

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 EVENTS = ("Stop", "SubagentStop")
 ANNOUNCED = frozenset({"CLEAN-TERMINAL ALLOW", "MATERIAL-ALLOW"})
-IN_FLIGHT = frozenset({"running", "pending"})
+# background_tasks statuses that say a task is over (SPEC §3.1, revision 2); compared trimmed, any case.
+ENDED = frozenset({"completed", "failed", "killed", "cancelled", "stopped"})
 
 
 class ClaudeCode:
@@ -85,15 +86,19 @@ class ClaudeCode:
 
 
 def _running(tasks: object) -> bool:
-    """Whether background_tasks (Claude Code >= 2.1.145) lists work still in flight.
+    """Whether background_tasks lists work still in flight.
 
-    The SDK types it as BackgroundTaskSummary[] ({id, type: shell|subagent|monitor|workflow, status,
-    description, …}), "in-flight background work (running/pending + backgrounded)": a pending task
-    will wake the session just as a running one does.
+    The documentation gives no status values (the SDK's BackgroundTaskSummary says "in-flight
+    background work"), so every task entry counts unless its status says it ended: a status the
+    harness adds later (or none at all) keeps the agent waiting on work it started, never refused.
     """
     if not isinstance(tasks, list):
         return False
-    return any(isinstance(t, Mapping) and t.get("status") in IN_FLIGHT for t in tasks)
+    return any(isinstance(t, Mapping) and not _ended(t.get("status")) for t in tasks)
+
+
+def _ended(status: object) -> bool:
+    return isinstance(status, str) and status.strip().lower() in ENDED
 
 
 HARNESS = ClaudeCode()

@@ -73,10 +73,12 @@ class Codex:
     install = InstallTarget(
         folder=".codex",
         filename="hooks.json",
-        events=("Stop",),
+        events=EVENTS,  # thread-spawned subagents fire SubagentStop instead of Stop
         grouped=True,
-        note="Codex reads hooks.json when its hooks feature is on ([features] hooks = true in config.toml "
-        "on versions where it is off by default).",
+        note="Codex fires SubagentStop instead of Stop for thread-spawned subagents, so both are registered. "
+        "Hooks are on by default in current Codex ([features] hooks; codex_hooks is its deprecated alias), but "
+        "Codex runs this non-managed hook only after you review and trust it: open /hooks in Codex and trust it "
+        "(again after any change to it). A project's .codex layer loads only in a trusted project.",
         home_env="CODEX_HOME",
     )
 
@@ -114,6 +116,45 @@ class Codex:
 
     def install_entry(self, command: str) -> dict[str, Any]:
         return {"type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS}
+
+
+# What a rollout line means to a replay (SPEC §5.5): the turn's prompt, the model's text, a tool call,
+# the turn's end (event_msg task_complete, where Codex runs its Stop hook) or its interruption.
+# CALL is the reader's own "call" (imported above): a tool call means the same to both.
+PROMPT, FINAL, COMPLETE, ABORTED = "prompt", "final", "complete", "aborted"
+META, CONTEXT = "meta", "context"
+
+
+def rollout_event(record: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """One rollout line as a replay event and its value, or None for a line that does not matter."""
+    from hook.transcript.reader import FINAL_TEXT_SEPARATOR
+    from hook.transcript.reader import PROMPT as ENTRY_PROMPT
+    from hook.transcript.records import mapping
+    from hook.transcript.walk import default_walk_config
+
+    kind = record.get("type")
+    payload = mapping(record.get("payload"))
+    if kind == "session_meta":
+        return META, payload
+    if kind == "turn_context":
+        return CONTEXT, payload
+    if kind == "event_msg":
+        event = payload.get("type")
+        if event == "task_complete":
+            return COMPLETE, payload
+        if event == "turn_aborted":
+            return ABORTED, payload
+        return None
+    entries = CodexDecoder(default_walk_config()).decode(record)
+    if not entries:
+        return None
+    entry = entries[-1]
+    if entry.kind == ENTRY_PROMPT:
+        return PROMPT, entry.prompt.text if entry.prompt is not None else ""
+    if entry.kind == TEXT:
+        text = FINAL_TEXT_SEPARATOR.join(entry.texts)
+        return (FINAL, text) if text.strip() else None
+    return (CALL, entry.name) if entry.kind == CALL else None
 
 
 HARNESS = Codex()

@@ -8,10 +8,17 @@ final text) and `stop_hook_active` (this is a retry the hook asked for). `{"deci
 lets it stand. Gemini's client passes the turn's *original* request as `prompt` on a retry too
 (fireAfterAgentHookSafe: hookState.originalRequest), so classifying it stays right along a chain.
 
-No transcript is read: the operator context is the walk's text rules (hook.transcript.walk) applied
-to `prompt`, so `[WAKE] …`, `<task-notification …>` or a handoff prompt is autonomous and anything
-else is the operator speaking. Without a transcript there are no tool calls to see, so a PR-shaped
-gate cannot be shown fetched and no material artifact can be found on Gemini.
+The operator context is the walk's text rules (hook.transcript.walk) applied to `prompt`, so
+`[WAKE] …`, `<task-notification …>` or a handoff prompt is autonomous and anything else is the
+operator speaking. `transcript_path` (the session file, revision 2) is walked back to that prompt for
+the turn's tool calls — the PR fetches a lane-state gate needs, and `gh pr create` for the material
+artifact — and its time. Current Gemini CLI writes the session as JSONL (a metadata line, then one
+message record per line: `{"id", "timestamp", "type": "user" | "gemini" | "info" | …, "content",
+"toolCalls": [{"id", "name", "args", "result", "status"}]}`; a message re-appended under the same id
+updates it); older versions wrote one JSON object with a `messages` array. On a retry Gemini records
+the deny reason as a new user message, so past it the walk looks for the original prompt's text. When
+the payload carries no transcript path, or the file cannot be read (named in the audit warnings), the
+turn is judged from the payload alone: the prompt and the reply are there.
 """
 
 from __future__ import annotations
@@ -28,11 +35,16 @@ if TYPE_CHECKING:
     from collections.abc import Collection
     from typing import Any
 
-    from hook.transcript.reader import Turn
-    from hook.transcript.walk import WalkConfig
+    from hook.transcript.reader import Entry, Turn
+    from hook.transcript.walk import PromptContext, WalkConfig
 
 
 EVENT = "AfterAgent"
+# The status of a tool call that ran to the end; any other (error, cancelled) makes its result an error.
+SUCCESS = "success"
+# Every line of a session file the walk can use names a message "type"; tool lines hold "toolCalls".
+RECORD_MARKER = b'"type"'
+LEGACY_PROBE = 1 << 20  # a metadata line is small; a longer first line is read no further
 
 
 class Gemini:
@@ -42,7 +54,9 @@ class Gemini:
         filename="settings.json",
         events=(EVENT,),
         grouped=True,
-        note="Gemini CLI runs hooks only while its hooks system is enabled (/settings, Advanced).",
+        note="If Gemini CLI does not run it, turn the hook on with /hooks enable-all (or /hooks enable lanegate) "
+        "or in the /hooks panel; hooksConfig.enabled must not be false, and no hooksConfig.disabled or "
+        "hooks.disabled list may name lanegate.",
     )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
@@ -66,7 +80,7 @@ class Gemini:
             project_dir=env.get("GEMINI_PROJECT_DIR") or text_field(payload.get("cwd")),
             final_text=response if isinstance(response, str) and response.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
-            read_turn=PromptTurn(prompt),
+            read_turn=PromptTurn(prompt, retry=payload.get("stop_hook_active") is True),
         )
 
     def render(self, decision: Decision) -> str | None:
@@ -80,16 +94,17 @@ class Gemini:
 
 
 class PromptTurn:
-    """A transcript reader that reads no file: the turn is the prompt Gemini put in the payload.
+    """The turn: classified from the payload's prompt; tool evidence from the session file, if any.
 
     A plain class, not a dataclass: every stop of every harness imports this module to ask whether the
     payload is Gemini's, and building a dataclass at import is the larger part of its import time.
     """
 
-    __slots__ = ("prompt",)
+    __slots__ = ("prompt", "retry")
 
-    def __init__(self, prompt: str) -> None:
+    def __init__(self, prompt: str, retry: bool = False) -> None:
         self.prompt = prompt
+        self.retry = retry
 
     def __call__(
         self,
@@ -102,7 +117,7 @@ class PromptTurn:
     ) -> Turn:
         import hashlib
 
-        from hook.transcript.reader import Turn
+        from hook.transcript.reader import TranscriptError, Turn
         from hook.transcript.walk import NO_PROMPT, classify_text, strip_reminders
 
         cleaned, had_reminder = strip_reminders(self.prompt, walk)
@@ -110,7 +125,153 @@ class PromptTurn:
         # The prompt text stands in for a record id, so a new prompt resets the refusal count.
         digest = hashlib.sha256(self.prompt.encode("utf-8", "surrogatepass")).hexdigest()[:16]
         context = replace(verdict, uuid=f"prompt-sha256:{digest}") if verdict else NO_PROMPT
-        return Turn(context=context, final_text=None, tool_calls=(), end_offset=0, bytes_read=0)
+        if not path:
+            return Turn(context=context, final_text=None, tool_calls=(), end_offset=0, bytes_read=0)
+        try:
+            decoder = SessionDecoder(self.prompt, self.retry, walk, context)
+            found = read_session(path, walk, decoder, scan_from=scan_from)
+        except TranscriptError as exc:
+            # The prompt and the reply are in the payload: judge them, without the file's tool evidence.
+            note = f"transcript unreadable, judged from the payload alone: {exc}"
+            return Turn(context=context, final_text=None, tool_calls=(), end_offset=0, bytes_read=0, warnings=(note,))
+        if found.context.offset is None:
+            # The prompt is not in the file: no call in it can be shown to belong to this turn.
+            return replace(found, context=context, final_text=None, tool_calls=())
+        timed = replace(context, timestamp=found.context.timestamp, offset=found.context.offset)
+        return replace(found, context=timed)
+
+
+class SessionDecoder:
+    """One session record as walk entries: this turn's prompt, the model's text, its tool calls.
+
+    A user message is this turn's prompt when its text is the payload's prompt; on a first stop the
+    newest user message is (Gemini may record the prompt expanded), on a retry it is not (it is the deny
+    reason Gemini sent back).
+    """
+
+    __slots__ = ("context", "prompt", "retry", "walk")
+    name = "gemini"
+    marker = RECORD_MARKER
+    subagent = False
+
+    def __init__(self, prompt: str, retry: bool, walk: WalkConfig, context: PromptContext) -> None:
+        self.prompt = prompt.strip()
+        self.retry = retry
+        self.walk = walk
+        self.context = context  # the payload prompt's verdict: the session file only places it
+
+    def decode(self, record: Mapping[str, Any]) -> tuple[Entry, ...]:
+        from hook.transcript.reader import PROMPT, TEXT, Entry
+        from hook.transcript.records import parse_timestamp
+
+        kind = record.get("type")
+        stamp = parse_timestamp(record.get("timestamp"))
+        if kind == "user":
+            texts = {_parts_text(record.get("content")).strip(), _parts_text(record.get("displayContent")).strip()}
+            if self.retry and self.prompt not in texts:
+                return ()
+            return (Entry(PROMPT, prompt=replace(self.context, timestamp=stamp)),)
+        if kind != "gemini":
+            return ()  # info, error, warning messages; metadata, $set and $rewindTo lines
+        text = _parts_text(record.get("content"))
+        entries = [Entry(TEXT, texts=(text,), timestamp=stamp)] if text.strip() else []
+        calls = record.get("toolCalls")
+        for call in calls if isinstance(calls, list) else ():
+            if isinstance(call, Mapping):
+                entries.extend(_call_entries(call, stamp))
+        return tuple(entries)
+
+
+def _call_entries(call: Mapping[str, Any], stamp: Any) -> list[Entry]:
+    """A tool call and, once it has one, its result (Gemini keeps both on the model's message)."""
+    from hook.transcript.reader import CALL, RESULT, Entry
+    from hook.transcript.records import mapping, string
+
+    call_id = string(call.get("id")) or ""
+    entries = [Entry(CALL, call_id=call_id, name=string(call.get("name")) or "", input=mapping(call.get("args")),
+                     timestamp=stamp)]
+    result = call.get("result")
+    if result is not None:
+        entries.append(Entry(RESULT, text=_result_text(result), call_id=call_id,
+                             is_error=call.get("status") != SUCCESS))
+    return entries
+
+
+def read_session(path: str, walk: WalkConfig, decoder: SessionDecoder, *, scan_from: int | None = None) -> Turn:
+    """The turn at the end of a Gemini session file, JSONL or (older versions) one JSON object."""
+    import io
+
+    from hook.transcript.reader import read_stream, read_turn
+
+    legacy = _legacy_messages(path)
+    if legacy is None:
+        return read_turn(path, decoder, scan_from=scan_from)
+    # The old format rewrites one object: lay its messages out as JSONL and walk that the same way.
+    data = b"".join(json.dumps(m).encode("utf-8") + b"\n" for m in legacy)
+    return read_stream(io.BytesIO(data), len(data), decoder, scan_from=scan_from)
+
+
+def _legacy_messages(path: str) -> list[Any] | None:
+    """The `messages` of an older session file (one JSON object), or None for a JSONL session file.
+
+    A JSONL file's first line is a whole object without `messages` (the metadata line); an older
+    file is one object, indented over many lines, whose `messages` hold the conversation.
+    """
+    from hook.transcript.reader import TranscriptError
+
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline(LEGACY_PROBE)
+            try:
+                head = json.loads(first.decode("utf-8-sig"))
+            except (UnicodeDecodeError, ValueError):
+                head = None
+            if isinstance(head, dict):
+                messages = head.get("messages")
+                return messages if isinstance(messages, list) else None
+            if not first.lstrip().startswith(b"{"):
+                return None
+            whole = first + fh.read()
+    except OSError as exc:
+        raise TranscriptError(f"cannot read transcript {path}: {exc.strerror or exc}") from exc
+    try:
+        data = json.loads(whole.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        return None  # a torn first line of a JSONL file: the JSONL walk skips it
+    messages = data.get("messages") if isinstance(data, dict) else None
+    return messages if isinstance(messages, list) else None
+
+
+def _parts_text(content: object) -> str:
+    """The text of a Gemini content value: a string, or a list of parts with `text`."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(
+            p if isinstance(p, str) else p.get("text", "") for p in content
+            if isinstance(p, str) or (isinstance(p, Mapping) and isinstance(p.get("text"), str))
+        )
+    if isinstance(content, Mapping) and isinstance(content.get("text"), str):
+        return content["text"]
+    return ""
+
+
+def _result_text(result: object) -> str:
+    """A tool result: functionResponse parts carry {"response": {"output": ...}}; text parts carry text."""
+    parts = result if isinstance(result, list) else [result]
+    texts = []
+    for part in parts:
+        if isinstance(part, str):
+            texts.append(part)
+        elif isinstance(part, Mapping):
+            response = part.get("functionResponse")
+            body = response.get("response") if isinstance(response, Mapping) else None
+            output = body.get("output", body.get("error")) if isinstance(body, Mapping) else None
+            if isinstance(output, str):
+                texts.append(output)
+            elif isinstance(part.get("text"), str):
+                texts.append(part["text"])
+    return "\n".join(texts)
 
 
 HARNESS = Gemini()

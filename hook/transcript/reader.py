@@ -71,6 +71,8 @@ class Turn:
     bytes_read: int
     # What the next stop of the session resumes from (keep it in the session state); None: nothing.
     resume: Mapping[str, Any] | None = None
+    # Degradations of the reading that did not stop the judgement (they go to the audit line).
+    warnings: tuple[str, ...] = ()
 
 
 class Entry:
@@ -175,6 +177,13 @@ def read_turn(
             return replace(turn, resume=checkpoint.to_json(), bytes_read=turn.bytes_read + reader.checkpoint_bytes)
         except OSError as exc:
             raise TranscriptError(f"cannot read transcript {path!s}: {_cause(exc)}") from exc
+
+
+def read_stream(
+    fh: BinaryIO, size: int, decoder: Decoder, *, scan_from: int | None = None, block_size: int = BLOCK_SIZE
+) -> Turn:
+    """read_turn over an open stream of `size` bytes of JSONL (records laid out in memory), no checkpoint."""
+    return _Reader(decoder, scan_from, 0).read(fh, size, block_size, None)
 
 
 def _usable(

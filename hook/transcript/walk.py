@@ -236,7 +236,11 @@ def _classify_attachment(record: Record, walk: WalkConfig) -> PromptContext | No
 
 
 def _queued_is_human(record: Record, attachment: Mapping[str, Any]) -> bool:
-    """The whole envelope is human-shaped: prompt mode, a source uuid, and only human origins."""
+    """The envelope is prompt-shaped (prompt mode, a source uuid) and names no non-human origin.
+
+    Real Claude Code 2.1.x queued commands carry no origin at all: their text then decides, as for a
+    user record (SPEC §3.3, revision 2). An origin, on the envelope or on the record, must say human.
+    """
     if attachment.get("commandMode") != "prompt":
         return False
     source = string(attachment.get("source_uuid"))
@@ -245,7 +249,7 @@ def _queued_is_human(record: Record, attachment: Mapping[str, Any]) -> bool:
     if not source or not source.strip():
         return False
     origins = [o for o in (attachment.get("origin"), record.get("origin")) if o is not None]
-    return bool(origins) and all(_origin_is_human(o, absent_kind_ok=False) for o in origins)
+    return all(_origin_is_human(o, absent_kind_ok=False) for o in origins)
 
 
 def _origin_is_human(origin: object, *, absent_kind_ok: bool) -> bool:

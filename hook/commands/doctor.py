@@ -1,0 +1,342 @@
+"""`lanegate doctor`: is the gate registered, enabled, enforcing, and biting? (SPEC §5.8)
+
+It reads every settings layer of every harness found for the project and the user, runs each
+registered command line once on a synthetic autonomous stop with a temporary audit log and state
+folder, resolves the lanegate policy with the source of each value, looks the spaCy model up without
+loading it, and reads the last 48 hours of the audit log. It writes nothing outside its own temporary
+folder. Exit 0 when no check fails, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from analyzer.nlp import candidate_models
+from hook import doctor_checks as checks
+from hook.doctor_checks import Check, ProbeResult
+from hook.harness_settings import (
+    HarnessSpec,
+    Registration,
+    disabled_by,
+    harness_specs,
+    plain_hook_argv,
+    read_layers,
+    registrations,
+)
+
+TEETH_WINDOW = timedelta(hours=48)
+# The doctor answers in seconds: a probe that takes longer than this has failed, whatever the
+# registered timeout allows a live stop.
+PROBE_TIMEOUT = 10.0
+PROBE_SESSION = "lanegate-doctor-probe"
+PROBE_PROMPT = "[WAKE] lanegate doctor probe"
+PROBE_REPLY = "Doctor probe: the parser tests pass."
+POLICY_KEYS = ("mode", "deference", "lane_continuation", "max_refusals")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--project", metavar="DIR", help="the project to check (default: the current directory)")
+    parser.add_argument("--json", action="store_true", help="print the checks as JSON")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    project = os.path.abspath(args.project or os.getcwd())
+    if not os.path.isdir(project):
+        print(f"lanegate doctor: --project {args.project}: no such directory", file=sys.stderr)
+        return 2
+    results = diagnose(project, os.environ)
+    if args.json:
+        data = {"schema": 1, "project": project, "ok": checks.exit_code(results) == 0,
+                "checks": [c.to_dict() for c in results], "policy": resolved_policy(os.environ, project)}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(render_text(project, results))
+    return checks.exit_code(results)
+
+
+def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
+    """Every check, in the order a person reads them: harnesses, policy, model, locations, teeth."""
+    from hook.config import load_config
+
+    home = env.get("HOME") or os.path.expanduser("~")
+    results: list[Check] = []
+    found_by_harness = []
+    for spec in harness_specs().values():
+        layers = read_layers(spec, home=home, project=project, env=env)
+        if layers:
+            found_by_harness.append((spec, layers, registrations(spec, layers)))
+    # The probes run side by side: each is a whole `lanegate hook` process, and the doctor answers in seconds.
+    with ThreadPoolExecutor(max_workers=max(1, len(found_by_harness))) as pool:
+        probes = {spec.harness: pool.submit(probe, spec, found, project, env)
+                  for spec, _, found in found_by_harness if found}
+    for spec, layers, found in found_by_harness:
+        results.extend(checks.layer_checks(spec, layers))
+        if not found:
+            results.append(checks.unregistered_check(spec, layers))
+            continue
+        results.append(checks.registration_check(spec, found))
+        results.append(checks.switch_check(spec, disabled_by(spec, layers, found)))
+        results.append(checks.probe_check(spec, probes[spec.harness].result()))
+        reminder = checks.trust_check(spec)
+        if reminder:
+            results.append(reminder)
+    if not probes:
+        results.insert(0, Check("registration", checks.FAIL, "lanegate is registered in no harness's settings "
+                                "for this project or user", checks.install_fix("claude")))
+    config = load_config(env, project)
+    policy = {key: getattr(config, key) for key in POLICY_KEYS}
+    ignored = [w for w in config.warnings if "ignored" in w]
+    results.extend(checks.policy_checks(policy, policy_sources(env, project), ignored))
+    models = candidate_models(config.spacy_model)
+    results.append(checks.model_check(models, next((m for m in models if _installed(m)), None)))
+    results.append(checks.location_check("state dir", config.state_dir, folder_problem(config.state_dir)))
+    results.append(checks.location_check("audit log", config.audit_log, file_problem(config.audit_log)))
+    results.append(checks.teeth_check(recent_summary(config.audit_log, datetime.now(UTC)), config.audit_log))
+    return results
+
+
+# ---- the registered command, run once ----------------------------------------------------------------
+
+
+def probe(spec: HarnessSpec, found: Sequence[Registration], project: str, env: Mapping[str, str]) -> ProbeResult:
+    """Run the command registered for the harness's main stop event on a synthetic autonomous stop.
+
+    The audit log and state folder are a temporary folder's (LANEGATE_AUDIT_LOG / _STATE_DIR win over
+    every config file), so the user's log and counters are untouched; the folder is removed after.
+    """
+    main = next((r for r in found if r.event == spec.events[0]), found[0])
+    timeout = min(main.timeout or PROBE_TIMEOUT, PROBE_TIMEOUT)
+    with tempfile.TemporaryDirectory(prefix="lanegate-doctor-") as tmp:
+        transcript = os.path.join(tmp, "transcript.jsonl")
+        payload = probe_payload(spec.harness, transcript, project)
+        audit = os.path.join(tmp, "audit.jsonl")
+        run_env = {**env, "LANEGATE_AUDIT_LOG": audit, "LANEGATE_STATE_DIR": os.path.join(tmp, "state")}
+        if spec.harness == "claude":
+            run_env["CLAUDE_PROJECT_DIR"] = project
+        argv = plain_hook_argv(main.command)
+        if argv is None:
+            return ProbeResult(main.command, None, "", "", None, "is not a plain `lanegate hook` command line "
+                               "(it holds other shell syntax or arguments), so the doctor does not run it")
+        if _inside(argv[0], project):
+            return ProbeResult(main.command, None, "", "", None, "runs a program inside the project, which the "
+                               "judged agent can write, so the doctor does not run it")
+        started = time.monotonic()
+        try:
+            proc = subprocess.run(argv, input=json.dumps(payload).encode(), capture_output=True,
+                                  cwd=project, env=run_env, timeout=timeout, check=False)
+        except subprocess.TimeoutExpired:
+            return ProbeResult(main.command, None, "", "", None, f"did not answer within {timeout:g} s")
+        except FileNotFoundError:
+            return ProbeResult(main.command, checks.COMMAND_NOT_FOUND, "", "", None)
+        except OSError as exc:
+            return ProbeResult(main.command, None, "", "", None, f"could not start: {exc}")
+        return ProbeResult(
+            main.command, proc.returncode, proc.stdout.decode("utf-8", "replace"),
+            proc.stderr.decode("utf-8", "replace"), _last_line(audit), seconds=time.monotonic() - started,
+        )
+
+
+def _inside(program: str, project: str) -> bool:
+    """A program path (relative ones resolve from the project, where the probe runs) within the project."""
+    path = os.path.realpath(os.path.join(project, program)) if os.sep in program else None
+    root = os.path.realpath(project)
+    return path is not None and (path == root or path.startswith(root + os.sep))
+
+
+def probe_payload(harness: str, transcript: str, project: str) -> dict[str, Any]:
+    """A stop each harness would send after an autonomous turn that ends without a lane-state block."""
+    stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    if harness == "gemini":
+        return {"session_id": PROBE_SESSION, "transcript_path": "", "cwd": project, "hook_event_name": "AfterAgent",
+                "timestamp": stamp, "prompt": PROBE_PROMPT, "prompt_response": PROBE_REPLY, "stop_hook_active": False}
+    if harness == "cursor":
+        _write_jsonl(transcript, [{"role": "user", "message": {"content": [
+            {"type": "text", "text": f"<user_query>{PROBE_PROMPT}</user_query>"}]}},
+            {"role": "assistant", "message": {"content": [{"type": "text", "text": PROBE_REPLY}]}}])
+        return {"conversation_id": PROBE_SESSION, "generation_id": "probe", "hook_event_name": "stop",
+                "status": "completed", "loop_count": 0, "workspace_roots": [project], "transcript_path": transcript}
+    if harness == "codex":
+        _write_jsonl(transcript, [
+            {"timestamp": stamp, "type": "session_meta", "payload": {"id": PROBE_SESSION, "cwd": project}},
+            _codex_message(stamp, "user", "input_text", PROBE_PROMPT),
+            _codex_message(stamp, "assistant", "output_text", PROBE_REPLY)])
+        return {"session_id": PROBE_SESSION, "turn_id": "probe", "transcript_path": transcript, "cwd": project,
+                "hook_event_name": "Stop", "model": "probe", "permission_mode": "default", "stop_hook_active": False,
+                "last_assistant_message": PROBE_REPLY}
+    _write_jsonl(transcript, [
+        {"type": "user", "uuid": "probe-1", "sessionId": PROBE_SESSION, "timestamp": stamp,
+         "message": {"role": "user", "content": PROBE_PROMPT}},
+        {"type": "assistant", "uuid": "probe-2", "sessionId": PROBE_SESSION, "timestamp": stamp,
+         "message": {"id": "msg_probe", "role": "assistant", "content": [{"type": "text", "text": PROBE_REPLY}]}}])
+    return {"session_id": PROBE_SESSION, "transcript_path": transcript, "cwd": project, "permission_mode": "default",
+            "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": PROBE_REPLY}
+
+
+def _codex_message(stamp: str, role: str, block: str, text: str) -> dict[str, Any]:
+    payload = {"type": "message", "role": role, "content": [{"type": block, "text": text}]}
+    return {"timestamp": stamp, "type": "response_item", "payload": payload}
+
+
+def _write_jsonl(path: str, records: Sequence[Mapping[str, Any]]) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(r) + "\n" for r in records)
+
+
+def _last_line(path: str) -> Mapping[str, Any] | None:
+    try:
+        with open(path, "rb") as fh:
+            lines = [line for line in fh.read().split(b"\n") if line.strip()]
+    except OSError:
+        return None
+    try:
+        value = json.loads(lines[-1]) if lines else None
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+# ---- policy sources ------------------------------------------------------------------------------------
+
+
+def resolved_policy(env: Mapping[str, str], project: str) -> dict[str, dict[str, Any]]:
+    """The policy in force, each value with where it came from (the JSON form of the policy lines)."""
+    from hook.config import load_config
+
+    config = load_config(env, project)
+    sources = policy_sources(env, project)
+    return {key: {"value": getattr(config, key), "source": sources[key]} for key in POLICY_KEYS}
+
+
+def policy_sources(env: Mapping[str, str], project: str) -> dict[str, str]:
+    """Which layer each policy value came from: the highest layer that changed it, else the highest one
+    that set it without being ignored, else the built-in default."""
+    from hook.config import PROJECT_FILE, env_name, load_defaults, read_toml, resolve_config, user_config_path
+
+    notes: list[str] = []
+    user_path, project_path = user_config_path(env), os.path.join(project, PROJECT_FILE)
+    user = read_toml(user_path, "user config", notes) or {}
+    proj = read_toml(project_path, "project", notes) or {}
+    defaults = load_defaults()
+    home = {k: v for k, v in env.items() if k == "HOME"}
+    base = resolve_config(defaults, None, None, home)
+    with_user = resolve_config(defaults, user, None, home)
+    with_project = resolve_config(defaults, user, proj, home)
+    with_env = resolve_config(defaults, user, proj, env)
+    sources = {}
+    for key in POLICY_KEYS:
+        layers = [
+            (f"environment {env_name(key)}", env_name(key) in env, with_env, with_project),
+            (f"project file {project_path}", key in proj, with_project, with_user),
+            (f"user file {user_path}", key in user, with_user, base),
+        ]
+        changed = [label for label, _, on, off in layers if getattr(on, key) != getattr(off, key)]
+        kept = [label for label, present, on, _ in layers if present and not _refused(on.warnings, key)]
+        sources[key] = (changed or kept or ["built-in default"])[0]
+    return sources
+
+
+def _refused(warnings: Sequence[str], key: str) -> bool:
+    """The layer's value for `key` was named as ignored or unparseable."""
+    return any(f" {key}=" in w or f"{key.upper()}=" in w for w in warnings)
+
+
+# ---- the model, the locations, the audit log ------------------------------------------------------------
+
+
+def _installed(model: str) -> bool:
+    """The model package is importable (found, not loaded)."""
+    try:
+        return importlib.util.find_spec(model) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def folder_problem(path: str) -> str | None:
+    """Why the state folder cannot be kept there, or None: an existing real folder we can write, or a
+    missing one whose nearest existing parent we can write."""
+    if os.path.islink(path):
+        return "is a symbolic link (state is never written through a link)"
+    if os.path.exists(path):
+        if not os.path.isdir(path):
+            return "exists and is not a folder"
+        return None if os.access(path, os.W_OK | os.X_OK) else "is not writable"
+    return _creatable(path)
+
+
+def file_problem(path: str) -> str | None:
+    """Why the audit log cannot be appended there, or None."""
+    if os.path.islink(path) and not os.path.exists(path):
+        return "is a dangling symbolic link"
+    if os.path.exists(path):
+        if not os.path.isfile(path):
+            return "exists and is not a regular file"
+        return None if os.access(path, os.W_OK) else "is not writable"
+    return _creatable(path)
+
+
+def _creatable(path: str) -> str | None:
+    parent = os.path.dirname(os.path.abspath(path))
+    while not os.path.exists(parent):
+        parent = os.path.dirname(parent)
+    if not os.path.isdir(parent):
+        return f"cannot be created: {parent} is not a folder"
+    return None if os.access(parent, os.W_OK | os.X_OK) else f"cannot be created: {parent} is not writable"
+
+
+def recent_summary(path: str, now: datetime) -> Mapping[str, Any]:
+    """The audit summary of the last 48 h, reading the log backwards only as far as that window."""
+    from hook.commands.audit import summarize
+    from hook.transcript.tail import BackwardLines
+
+    since = now - TEETH_WINDOW
+    kept: list[bytes] = []
+    try:
+        with open(path, "rb") as fh:
+            for _, raw in BackwardLines(fh, os.fstat(fh.fileno()).st_size):
+                if raw.strip():
+                    if _older(raw, since):
+                        break
+                    kept.append(raw)
+    except OSError:
+        return {"lines": 0, "classes": {}, "tags": {}}
+    return summarize(reversed(kept), since)
+
+
+def _older(raw: bytes, since: datetime) -> bool:
+    """A line stamped before the window ends the backward read (the log is appended in time order)."""
+    try:
+        stamp = json.loads(raw).get("ts")
+        moment = datetime.fromisoformat(stamp)
+    except (ValueError, TypeError, AttributeError):
+        return False
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment < since
+
+
+# ---- output ---------------------------------------------------------------------------------------------
+
+
+def render_text(project: str, results: Sequence[Check]) -> str:
+    width = max(len(c.name) for c in results)
+    out = [f"lanegate doctor: {project}", ""]
+    for check in results:
+        out.append(f"{check.status:<4}  {check.name:<{width}}  {check.detail}")
+        if check.fix:
+            out.append(f"{'':<4}  {'':<{width}}  fix: {check.fix}")
+    failed = sum(c.status == checks.FAIL for c in results)
+    warned = sum(c.status == checks.WARN for c in results)
+    out += ["", f"{failed} failed, {warned} warning(s), {len(results) - failed - warned} ok"]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,299 @@
+"""Each harness's hook settings as it will see them: the layer files, the lanegate registrations in
+them, and the switches that turn a registered hook off (SPEC §5.8). Data in harness_settings.toml.
+
+Reading only: `lanegate doctor` must change nothing. A layer file that is missing is absent; one that
+cannot be read or parsed is reported with its error, never guessed at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import stat
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from lanegate_common.builtin_data import load_builtin
+
+DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness_settings.toml")
+HOME_PREFIX = "~/"
+PROJECT_PREFIX = "@project/"
+MAX_SETTINGS_BYTES = 1 << 20  # a settings file is a few kB; anything larger is not read
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A setting that turns hooks off: a boolean at `key`, or a list at `key` naming the hook."""
+
+    key: str
+    why: str
+    fix: str
+    off_is: bool | None = None
+    names: bool = False
+    scope: tuple[str, ...] = ()
+    # Registrations in this layer are out of the switch's reach when it sits in another layer
+    # (Claude Code: non-managed settings cannot turn a managed hook off).
+    spares: str | None = None
+    # Registrations in this layer are never reached (allowManagedHooksOnly keeps the managed hooks).
+    keeps: str | None = None
+
+
+@dataclass(frozen=True)
+class LayerSpec:
+    name: str
+    paths: tuple[str, ...]
+    format: str
+    hooks: bool
+    env: str | None = None
+    env_file: str | None = None
+
+
+@dataclass(frozen=True)
+class HarnessSpec:
+    harness: str
+    events: tuple[str, ...]
+    hook_name: str
+    layers: tuple[LayerSpec, ...]
+    switches: tuple[Switch, ...]
+    trust_reminder: str | None = None
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One settings file as found: its data, or why it could not be used (None data, error set)."""
+
+    name: str
+    path: str
+    data: Mapping[str, Any] | None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Registration:
+    """One lanegate hook entry: where it is, for which event, its command line and timeout (seconds)."""
+
+    layer: str
+    path: str
+    event: str
+    command: str
+    timeout: float | None
+
+
+@dataclass(frozen=True)
+class Disabled:
+    """A switch that turns the hook off, with the file that sets it."""
+
+    layer: str
+    path: str
+    why: str
+    fix: str
+
+
+@cache
+def harness_specs() -> Mapping[str, HarnessSpec]:
+    """The shipped data, parsed once."""
+    data = load_builtin(DATA_PATH)
+    return {name: _spec(name, table) for name, table in data.items()}
+
+
+def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
+    """A harness's layers and switches; its events are the ones `lanegate install` registers."""
+    from hook.harness import get_harness
+
+    layers = tuple(
+        LayerSpec(
+            name=layer["name"],
+            paths=tuple(layer["paths"]),
+            format=layer["format"],
+            hooks=layer["hooks"],
+            env=layer.get("env"),
+            env_file=layer.get("env_file"),
+        )
+        for layer in table["layers"]
+    )
+    switches = tuple(
+        Switch(
+            key=s["key"],
+            why=s["why"],
+            fix=s["fix"],
+            off_is={"true": True, "false": False}.get(s.get("off_is", "")),
+            names=s.get("names", False),
+            scope=tuple(s.get("scope", ())),
+            spares=s.get("spares"),
+            keeps=s.get("keeps"),
+        )
+        for s in table.get("switches", ())
+    )
+    events = tuple(get_harness(name).install.events)
+    return HarnessSpec(name, events, table["hook_name"], layers, switches, table.get("trust_reminder"))
+
+
+def layer_paths(spec: LayerSpec, *, home: str, project: str, env: Mapping[str, str]) -> tuple[str, ...]:
+    """The files a layer may live in, most specific first (an env override replaces the default)."""
+    override = env.get(spec.env) if spec.env else None
+    if override:
+        return (os.path.join(override, spec.env_file) if spec.env_file else override,)
+    return tuple(_expand(p, home, project) for p in spec.paths)
+
+
+def _expand(template: str, home: str, project: str) -> str:
+    if template.startswith(HOME_PREFIX):
+        return os.path.join(home, template[len(HOME_PREFIX) :])
+    if template.startswith(PROJECT_PREFIX):
+        return os.path.join(project, template[len(PROJECT_PREFIX) :])
+    return template
+
+
+def read_layers(spec: HarnessSpec, *, home: str, project: str, env: Mapping[str, str]) -> tuple[Layer, ...]:
+    """Every layer file of the harness that exists, read and parsed (never written)."""
+    found = []
+    for layer in spec.layers:
+        for path in layer_paths(layer, home=home, project=project, env=env):
+            if os.path.lexists(path):
+                found.append(read_layer(layer, path))
+    return tuple(found)
+
+
+def read_layer(spec: LayerSpec, path: str) -> Layer:
+    """One settings file: a regular file up to 1 MB, JSON or TOML as the layer says."""
+    try:
+        # Without blocking: a FIFO planted where a settings file should be must not hang the doctor.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        return Layer(spec.name, path, None, exc.strerror or str(exc))
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return Layer(spec.name, path, None, "not a regular file")
+            raw = fh.read(MAX_SETTINGS_BYTES + 1)
+        except OSError as exc:
+            return Layer(spec.name, path, None, exc.strerror or str(exc))
+    if len(raw) > MAX_SETTINGS_BYTES:
+        return Layer(spec.name, path, None, "larger than 1 MB")
+    try:
+        text = raw.decode("utf-8-sig")
+        data = tomllib.loads(text) if spec.format == "toml" else (json.loads(text) if text.strip() else {})
+    except (UnicodeDecodeError, ValueError) as exc:
+        return Layer(spec.name, path, None, f"does not parse: {exc}")
+    if not isinstance(data, dict):
+        return Layer(spec.name, path, None, f"holds a JSON {type(data).__name__}, not an object")
+    return Layer(spec.name, path, data)
+
+
+def registrations(spec: HarnessSpec, layers: Sequence[Layer]) -> tuple[Registration, ...]:
+    """The lanegate hook entries of every hook-carrying layer, per event."""
+    hook_layers = {layer.name for layer in spec.layers if layer.hooks}
+    found = []
+    for layer in layers:
+        if layer.data is None or layer.name not in hook_layers:
+            continue
+        hooks = layer.data.get("hooks")
+        if not isinstance(hooks, Mapping):
+            continue
+        for event in spec.events:
+            for entry in _entries(hooks.get(event)):
+                command = entry.get("command")
+                if is_lanegate_hook(command):
+                    found.append(Registration(layer.name, layer.path, event, command, _seconds(spec, entry)))
+    return tuple(found)
+
+
+def _entries(groups: object) -> list[Mapping[str, Any]]:
+    """Hook entries of one event: inside matcher groups {"hooks": [...]} or listed directly (Cursor)."""
+    if not isinstance(groups, list):
+        return []
+    entries: list[Mapping[str, Any]] = []
+    for group in groups:
+        if not isinstance(group, Mapping):
+            continue
+        inner = group.get("hooks")
+        if isinstance(inner, list):
+            entries.extend(e for e in inner if isinstance(e, Mapping))
+        elif "command" in group:
+            entries.append(group)
+    return entries
+
+
+def _seconds(spec: HarnessSpec, entry: Mapping[str, Any]) -> float | None:
+    """The registered timeout in seconds (Gemini writes milliseconds)."""
+    value = entry.get("timeout")
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        return None
+    return value / 1000 if spec.harness == "gemini" else float(value)
+
+
+def is_lanegate_hook(command: object) -> bool:
+    """Whether a hook command runs `lanegate hook` (the console script or `python -m hook.cli hook`)."""
+    if not isinstance(command, str):
+        return False
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return False
+    if "hook" not in words:
+        return False
+    head = words[: words.index("hook")]
+    return bool(head) and (os.path.basename(head[0]) in ("lanegate", "lanegate.exe") or head[-2:] == ["-m", "hook.cli"])
+
+
+SHELL_SYNTAX = frozenset(";|&<>`$()\n\r{}*?[]~!#")
+
+
+def plain_hook_argv(command: str) -> list[str] | None:
+    """The words of a registered command that is nothing but `<lanegate> hook [--harness NAME]` (or
+    `<python> -m hook.cli hook …`), or None: a command line with any other shell syntax is not run by
+    the doctor — a project's settings are files the judged agent can write."""
+    if SHELL_SYNTAX.intersection(command):
+        return None
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    if not is_lanegate_hook(command):
+        return None
+    tail = words[words.index("hook") + 1 :]
+    plain = tail == [] or (len(tail) == 2 and tail[0] == "--harness") or (
+        len(tail) == 1 and tail[0].startswith("--harness="))
+    return words if plain else None
+
+
+def disabled_by(spec: HarnessSpec, layers: Sequence[Layer], found: Sequence[Registration]) -> tuple[Disabled, ...]:
+    """Every switch, in every layer, that keeps the registered hook from running."""
+    commands = {r.command for r in found}
+    hits = []
+    for layer in layers:
+        if layer.data is None:
+            continue
+        for switch in spec.switches:
+            if switch.scope and layer.name not in switch.scope:
+                continue
+            reached = [r for r in found if not _spared(switch, layer.name, r.layer)]
+            if found and not reached:
+                continue
+            value = _lookup(layer.data, switch.key)
+            if _switch_is_off(switch, value, spec.hook_name, commands):
+                hits.append(Disabled(layer.name, layer.path, switch.why, switch.fix.format(path=layer.path)))
+    return tuple(hits)
+
+
+def _spared(switch: Switch, switch_layer: str, registered_in: str) -> bool:
+    return registered_in == switch.keeps or (registered_in == switch.spares and switch_layer != registered_in)
+
+
+def _switch_is_off(switch: Switch, value: object, hook_name: str, commands: set[str]) -> bool:
+    if switch.names:
+        return isinstance(value, list) and any(v == hook_name or v in commands for v in value)
+    return value is switch.off_is
+
+
+def _lookup(data: Mapping[str, Any], dotted: str) -> object:
+    value: object = data
+    for part in dotted.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return None
+        value = value[part]
+    return value
