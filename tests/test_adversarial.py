@@ -440,7 +440,9 @@ def test_install_replaces_a_planted_backup_link(seat: Seat) -> None:
 
 def test_a_lone_surrogate_in_the_final_message_never_raises(seat: Seat) -> None:
     """v1: spaCy raised UnicodeEncodeError on the parse: ERROR internal-error, stop allowed."""
-    stop = seat.hook(seat.payload("Tests pass \ud800, your call."))
+    payload = seat.payload("Tests pass, your call.")  # the transcript on disk is UTF-8; the payload is JSON
+    payload["last_assistant_message"] = "Tests pass \ud800, your call."
+    stop = seat.hook(payload)
     assert_refused_for_deference(stop, "your call")
 
 
@@ -460,3 +462,32 @@ def test_twenty_thousand_phrases_are_judged_inside_the_bound(seat: Seat) -> None
     final = " ".join(f"Step {n} is merge-eligible, your call." for n in range(20_000))
     stop = seat.hook(seat.payload(final, commands=pr_created()))
     assert_refused_for_deference(stop, "your call")
+
+
+SLOW_JUDGEMENT = """
+import sys, time
+import analyzer, hook.commands.hook
+hook.commands.hook.DEADLINE_SECONDS = 1.0
+def slow(*args, **kwargs):
+    time.sleep(60)
+analyzer.analyze = slow
+from hook.cli import main
+sys.exit(main(["hook"]))
+"""
+
+
+def test_a_deadline_reached_while_judging_a_phrase_fires(seat: Seat) -> None:
+    """v1: the deadline allowed the stop with ERROR internal-error (and reset the chain) whatever was
+    being judged. Agent text can no longer reach it (the tests above); if the hook's own slowness does
+    while a phrase is judged, the phrase fires."""
+    done = subprocess.run(
+        [sys.executable, "-c", SLOW_JUDGEMENT],
+        input=json.dumps(seat.payload("Tests pass. Your call.", commands=pr_created())).encode(),
+        capture_output=True,
+        env=seat.env(),
+        timeout=PROCESS_TIMEOUT,
+    )
+    line = json.loads(seat.audit.read_text())
+    assert (done.returncode, line["class"], line["tag"], line["phrase"]) == (0, "BLOCK", "deference", "your call")
+    assert "exceeded its bound" in line["finding"]["reason"]
+    assert json.loads(done.stdout) == {"decision": "block", "reason": line["reason"]}

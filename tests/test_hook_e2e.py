@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from hook.directives import load_directives
+from hook.state import state_file_name
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -411,7 +412,7 @@ def test_a_new_operator_prompt_resets_the_refusal_count(hook: Hook) -> None:
         classes.append(hook.run(hook.payload(t.write(path), ACTIVE)).line["class"])
         t.stop_hook_feedback("drive")
     assert classes == ["BLOCK", "BLOCK", "BLOCK", "BLOCK", "BLOCK"]
-    state = json.loads((hook.state / "s1.json").read_text())
+    state = json.loads((hook.state / state_file_name("s1")).read_text())
     assert (state["consecutive_refusals"], state["stops"]) == (3, 5)
 
 
@@ -465,7 +466,7 @@ def test_subagent_stop_is_judged_on_its_own_transcript_and_counters(hook: Hook) 
     result = hook.run(payload)
     assert (result.line["class"], result.line["tag"], result.line["session"]) == ("BLOCK", "no-lane-state", "s1/a7")
     assert result.line["operator_in_loop"] is False
-    assert sorted(p.name for p in hook.state.glob("*.json")) == ["s1%2fa7.json"]
+    assert sorted(p.name for p in hook.state.glob("*.json")) == [state_file_name("s1/a7")]
 
 
 def test_subagents_can_be_skipped_from_the_user_config(hook: Hook) -> None:
@@ -514,7 +515,7 @@ def test_claude_project_dir_wins_over_the_payload_cwd(hook: Hook) -> None:
 
 def test_a_damaged_state_file_fails_the_material_key_closed(hook: Hook) -> None:
     hook.state.mkdir()
-    (hook.state / "s1.json").write_text("{garbage")
+    (hook.state / state_file_name("s1")).write_text("{garbage")
     t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake()
     t.bash("gh pr create --fill", f"{PR_URL}\n")
     t.assistant_text("Opened the PR.")
@@ -522,8 +523,8 @@ def test_a_damaged_state_file_fails_the_material_key_closed(hook: Hook) -> None:
     assert (result.line["class"], result.line["tag"]) == ("BLOCK", "no-lane-state")
     assert result.line["warnings"][0].startswith("state file damaged: ")
     assert "material artifact" not in result.line["reason"]
-    assert (hook.state / "s1.json.corrupt").read_text() == "{garbage"
-    assert json.loads((hook.state / "s1.json").read_text())["consecutive_refusals"] == 1
+    assert (hook.state / (state_file_name("s1") + ".corrupt")).read_text() == "{garbage"
+    assert json.loads((hook.state / state_file_name("s1")).read_text())["consecutive_refusals"] == 1
 
 
 def test_a_failed_audit_write_does_not_change_the_decision(hook: Hook) -> None:
@@ -579,7 +580,7 @@ def test_an_error_ends_the_refusal_chain(hook: Hook) -> None:
     _, payload = hook.turn(None, "Parser done.")
     hook.run(payload)
     hook.run(hook.payload(hook.tmp / "gone.jsonl", None))
-    assert json.loads((hook.state / "s1.json").read_text())["consecutive_refusals"] == 0
+    assert json.loads((hook.state / state_file_name("s1")).read_text())["consecutive_refusals"] == 0
 
 
 def test_a_bom_before_the_payload_is_accepted(hook: Hook) -> None:

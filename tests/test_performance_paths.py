@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from hook.audit import AuditLine, append_line
 from hook.core import handle
+from hook.state import state_file_name
 from hook.transcript.checkpoint import FINAL_KEPT, TAIL_CHECK
 from hook.transcript.tools import _may_start_with_gh, fetched_prs
 from hook.transcript.turn import PROMPT_READ, Turn, default_walk_config, read_turn
@@ -293,7 +294,7 @@ def test_the_hook_resumes_from_the_state_and_keeps_the_pr_fetch_evidence(tmp_pat
     b.write(path)
     outcome = handle(json.dumps(payload).encode(), None, env)
     assert (outcome.line.klass, outcome.line.tag) == ("BLOCK", "valid-lane-state")  # the fetch still counts
-    state = json.loads((tmp_path / "state" / "s1.json").read_text())
+    state = json.loads((tmp_path / "state" / state_file_name("s1")).read_text())
     assert (state["scan_from"], state["resume"]["end"]) == (path.stat().st_size, path.stat().st_size)
     assert [c[2]["command"] for c in state["resume"]["calls"]] == ["gh pr view 12"]
     assert first_end < path.stat().st_size
@@ -356,7 +357,7 @@ def test_the_console_script_stop_imports_only_what_it_uses(tmp_path: Path) -> No
     assert sorted(m for m in imported if m in forbidden) == []
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
     # The gh command was read (it is the PR-fetch evidence kept for the next stop), without shlex.
-    state = json.loads((tmp_path / "state" / "s1.json").read_text())
+    state = json.loads((tmp_path / "state" / state_file_name("s1")).read_text())
     assert [call[2]["command"] for call in state["resume"]["calls"]] == ["gh pr view 12"]
 
 

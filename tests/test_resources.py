@@ -22,6 +22,7 @@ import pytest
 from hook import core
 from hook.commands.hook import DEADLINE_SECONDS
 from hook.harness import HOOK_TIMEOUT_SECONDS as TIMEOUT_SECONDS
+from hook.state import state_file_name
 from hook.transcript.turn import read_turn
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
@@ -226,7 +227,7 @@ def test_a_stop_past_the_deadline_is_allowed_with_one_audit_line(bench: Bench) -
     assert (line["class"], line["tag"], line["reason"], line["session"]) == ("ERROR", "internal-error", message, "big")
     assert done.stderr.decode() == f"lanegate: internal-error: {message} (stop allowed)\n"
     assert seconds < 10
-    state = json.loads((bench.tmp / "state" / "big.json").read_text())
+    state = json.loads((bench.tmp / "state" / state_file_name("big")).read_text())
     assert (state["consecutive_refusals"], state["stops"]) == (0, 1)
 
 
