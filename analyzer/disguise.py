@@ -113,7 +113,7 @@ def fold(text: str) -> Folded:
     size = copied = 0
     for m in table.sites.finditer(text):
         at = m.start()
-        if m.lastgroup == "star" and not (at and (text[at - 1].isalpha())):
+        if m.lastgroup == "star" and not _after_letter(text[copied:at], pieces, table):
             continue
         replacement, kind = _replacement(m, table)
         if replacement is None:
@@ -169,6 +169,16 @@ def without_markup(text: str) -> str | None:
     if "&" in text and _markup().search(text) is not None and re.search(r"&[#A-Za-z]\w{0,31};", text):
         return None
     return _markup().sub("", text)
+
+
+def _after_letter(pending: str, pieces: list[str], table: _Table) -> bool:
+    """Whether the fold so far (`pieces`, then the `pending` text not yet copied) ends in a letter once
+    removed characters are gone: the emphasis marker of "w\u00ad*ould" or "w<b></b>*ould" is inside a word."""
+    for chunk in (pending, *reversed(pieces)):
+        for ch in reversed(chunk):
+            if table.replace.get(ch, ("x",))[0] != "":
+                return ch.isalpha()
+    return False
 
 
 def _replacement(m: re.Match[str], table: _Table) -> tuple[str | None, str]:

@@ -27,7 +27,7 @@ MODEL_ERROR = "model-error"
 # Characters of compact text one message may give the parser (SPEC §2.6: bounded cost). A phrase whose
 # sentence would go past it is not parsed: an exemption there cannot be shown, so it fires.
 PARSE_BUDGET = 6_000
-MAX_PARSED_UNITS = 16  # and sentences: each costs the parser's per-document work
+MAX_PARSED_UNITS = 8  # and sentences: each costs the parser's per-document work
 CLIPPED = "its sentence runs past the window the parser reads around the phrase"
 
 

@@ -224,7 +224,9 @@ def resolve_config(
     for key, raw in (project or {}).items():
         if key in TABLES:
             tables.add(key, raw, "project lanegate.toml", trusted=allow, warnings=warnings)
-        elif key == "allow_project_weakening" or key in USER_ONLY:
+        elif key == "allow_project_weakening":
+            warnings.append("project lanegate.toml allow_project_weakening ignored: only the user may set it")
+        elif key in USER_ONLY:
             warnings.append(f"project lanegate.toml {key} ignored: only the user file or the environment may set it")
         else:
             _set(values, key, raw, f"project lanegate.toml {key}", warnings, guard=not allow)

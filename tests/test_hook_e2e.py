@@ -488,9 +488,11 @@ def test_a_project_cannot_switch_itself_to_dry_run(hook: Hook) -> None:
     _, payload = hook.turn(None, "Parser done.")
     result = hook.run(payload)
     assert_block(result)
-    assert (result.line["mode"], result.line["policy"]["max_refusals"]) == ("enforce", 2)
+    # SPEC §1.3 (revision 2): a lower ceiling from the project releases the agent sooner: ignored too.
+    assert (result.line["mode"], result.line["policy"]["max_refusals"]) == ("enforce", 3)
     assert result.line["warnings"] == [
-        "project lanegate.toml mode='dry-run' ignored: it weakens the gate and allow_project_weakening is off"
+        "project lanegate.toml mode='dry-run' ignored: it weakens the gate and allow_project_weakening is off",
+        "project lanegate.toml max_refusals=2 ignored: it weakens the gate and allow_project_weakening is off",
     ]
 
 
@@ -507,10 +509,10 @@ def test_a_broken_project_file_never_turns_the_hook_off(hook: Hook) -> None:
 def test_claude_project_dir_wins_over_the_payload_cwd(hook: Hook) -> None:
     other = hook.tmp / "other"
     other.mkdir()
-    (other / "lanegate.toml").write_text("max_refusals = 1\n")
+    (other / "lanegate.toml").write_text("max_refusals = 0\n")  # no ceiling: a stricter setting applies
     _, payload = hook.turn(None, "Parser done.")
     result = hook.run(payload, CLAUDE_PROJECT_DIR=str(other))
-    assert result.line["policy"]["max_refusals"] == 1
+    assert result.line["policy"]["max_refusals"] == 0
 
 
 def test_a_damaged_state_file_fails_the_material_key_closed(hook: Hook) -> None:
@@ -591,14 +593,17 @@ def test_a_bom_before_the_payload_is_accepted(hook: Hook) -> None:
 
 
 def test_an_unusable_state_folder_and_a_bad_walk_table_degrade_into_warnings(hook: Hook) -> None:
+    """SPEC §5.6 (revision 2): state that cannot be kept cannot count a ceiling, so the refusal it would
+    have been is audited as WOULD-BLOCK (warning state-unusable) and the stop is allowed."""
     _, payload = hook.turn(None, "Parser done.")
     hook.state.write_text("a file where the state folder should be")
     (hook.tmp / "user.toml").write_text("[walk]\nnon_prompting_prefixes = 3\n")
     result = hook.run(payload)
-    assert result.code == 0
-    assert json.loads(result.stdout)["decision"] == "block"
-    assert result.line["warnings"][0].startswith("state directory unusable: ")
-    assert result.line["warnings"][1].startswith("user config [walk] ignored: ")
+    assert (result.code, result.stdout) == (0, "")
+    assert (result.line["class"], result.line["tag"]) == ("WOULD-BLOCK", "no-lane-state")
+    assert result.line["warnings"][0] == "state-unusable"
+    assert result.line["warnings"][1].startswith("state directory unusable: ")
+    assert result.line["warnings"][2].startswith("user config [walk] ignored: ")
 
 
 BROKEN_DECISION = """

@@ -232,8 +232,10 @@ def test_a_stop_past_the_deadline_is_allowed_with_one_audit_line(bench: Bench) -
 
 
 @pytest.mark.slow
-def test_a_pathological_message_meets_the_deadline_not_the_harness_kill(bench: Bench) -> None:
-    """Thousands of phrases make the analyzer parse thousands of sentences: the deadline allows, audited."""
+def test_a_pathological_message_is_judged_inside_the_deadline(bench: Bench) -> None:
+    """Thousands of phrases once made the analyzer parse thousands of sentences until the deadline allowed
+    the stop (version 1). The judgement is bounded (SPEC §2.6) and stops at the first finding that fires:
+    judged well inside a 3 s deadline."""
     transcript = wake_turn().write(bench.tmp / "t.jsonl")
     stdin = json.dumps(bench.payload(transcript, "Your call. " * 20_000)).encode()
     script = "import sys, hook.commands.hook\nhook.commands.hook.DEADLINE_SECONDS = 3.0\nfrom hook.cli import main\n"
@@ -244,11 +246,8 @@ def test_a_pathological_message_meets_the_deadline_not_the_harness_kill(bench: B
     )
     seconds = time.monotonic() - start
     line = json.loads(bench.audit.read_bytes())
-    print(f"\n20,000 phrases: allowed at the deadline after {seconds:.2f} s (process)")
-    assert (done.returncode, done.stdout) == (0, b"")
-    assert (line["class"], line["tag"], line["reason"]) == (
-        "ERROR",
-        "internal-error",
-        "deadline: the stop was not judged within 3 s",
-    )
+    print(f"\n20,000 phrases: judged after {seconds:.2f} s (process)")
+    assert (done.returncode, json.loads(done.stdout)) == (0, {"decision": "block", "reason": line["reason"]})
+    assert (line["class"], line["tag"], line["phrase"]) == ("BLOCK", "deference", "your call")
+    assert line["finding"]["reason"].startswith("fires (standalone): ")
     assert seconds < 3 + 15  # interpreter start and spaCy load come before the deadline is armed
