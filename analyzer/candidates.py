@@ -95,10 +95,17 @@ def may_match_forms(text: str, forms: tuple[str, ...]) -> bool:
     For ASCII text, a case-insensitive match of an ASCII piece of a phrase word is that piece in the
     lower-cased text (the views only blank characters, so a piece found there is in the text too); a
     piece that is not ASCII could match ASCII letters under re.IGNORECASE ("ſ" matches "s"), so it
-    never rules a phrase out, and neither does any non-ASCII text.
+    never rules a phrase out. Text outside ASCII is ruled on the same way when its other characters are
+    punctuation, symbols or spaces only (an em dash, a curly quote); a letter, mark or format character
+    there may be a disguise (analyzer.disguise), so such a text always reaches the full scan. Markup a
+    reader does not see (tags, comments, intraword emphasis) is taken out first; an entity that may
+    stand for a letter sends the text to the full scan.
     """
     if not text.isascii():
-        return True
+        from analyzer.disguise import only_plain_symbols
+
+        if not only_plain_symbols(text):  # a letter, mark or format character outside ASCII: fold first
+            return True
     if "<" in text or "*" in text or "&" in text:  # markup a reader does not see (analyzer.disguise)
         from analyzer.disguise import without_markup
 

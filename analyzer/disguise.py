@@ -19,6 +19,7 @@ import os
 import re
 from bisect import bisect_right
 from functools import cache
+from types import ModuleType
 
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
@@ -101,9 +102,9 @@ class _Table:
 
 def fold(text: str) -> Folded:
     """The text as a reader reads it, with the map back (see the module docstring)."""
-    table = _table()
-    if text.isascii() and not ("<" in text or "&" in text or "*" in text):
+    if not ("<" in text or "&" in text or "*" in text) and (text.isascii() or only_plain_symbols(text)):
         return Folded(text, text, text)
+    table = _table()
     pieces: list[str] = []
     starts: list[int] = []
     origins: list[int] = []
@@ -157,17 +158,44 @@ def fold(text: str) -> Folded:
     return Folded(text, stage, folded, tuple(starts), tuple(origins), tuple(ends), tuple(linear), tuple(sites), removed)
 
 
+_ENTITY = re.compile(r"&(#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+# Entities of punctuation and spaces, the ones prose carries: read as a space by the pre-filter.
+_PLAIN_ENTITIES = frozenset({"amp", "lt", "gt", "quot", "apos", "nbsp", "#39", "#34", "#x27", "#x22", "#38", "#160"})
+# Characters a reader sees as what they are (punctuation, symbols, spaces): none is in the fold's tables,
+# except the blank pattern U+2800 ([blank]).
+_PLAIN_CATEGORIES = ("P", "S", "Z")
+
+
+def only_plain_symbols(text: str) -> bool:
+    """Whether every character of `text` outside ASCII is punctuation, a symbol or a space — an em dash, a
+    curly quote, an arrow — so the fold has nothing to do, and the fold's tables need not be built. A
+    letter, digit, mark or format character outside ASCII may be a disguise."""
+    import unicodedata
+
+    return all(ch.isascii() or _plain(ch, unicodedata) for ch in set(text))
+
+
+def _plain(ch: str, unicodedata: ModuleType) -> bool:
+    """Punctuation, a symbol or a space that no compatibility form turns into a letter ("ⓨ" is a So)."""
+    if unicodedata.category(ch)[0] not in _PLAIN_CATEGORIES or ch == "\u2800":
+        return False
+    return not any(c.isalnum() for c in unicodedata.normalize("NFKC", ch))
+
+
 @cache
 def _markup() -> re.Pattern[str]:
     return re.compile(_MARKUP, re.DOTALL)
 
 
 def without_markup(text: str) -> str | None:
-    """ASCII text with HTML comments, tags and emphasis markers taken out, for the cheap pre-filter:
-    every word the fold would make is then a run of it. None when it holds an entity (which may stand
-    for any letter), so the caller cannot rule a phrase out."""
-    if "&" in text and _markup().search(text) is not None and re.search(r"&[#A-Za-z]\w{0,31};", text):
-        return None
+    """Text with HTML comments, tags and emphasis markers taken out and the entities that stand for
+    punctuation or spaces read as a space, for the cheap pre-filter: every word the fold would make is
+    then a run of it. None when an entity may stand for a letter, so no phrase can be ruled out."""
+    if "&" in text:
+        for entity in _ENTITY.findall(text):
+            if entity.lower() not in _PLAIN_ENTITIES:
+                return None
+        text = _ENTITY.sub(" ", text)
     return _markup().sub("", text)
 
 
