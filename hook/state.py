@@ -19,6 +19,7 @@ import fcntl
 import json
 import os
 import stat
+import time
 from collections.abc import Mapping
 
 from lanegate_common.frozen import asdict, frozen, replace
@@ -40,6 +41,8 @@ _MAX_READABLE = 64
 # A state file is a few hundred bytes; anything much larger was not written by lanegate.
 MAX_STATE_BYTES = 1 << 20
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+LOCK_WAIT_SECONDS = 5.0
+LOCK_POLL_SECONDS = 0.005
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 
@@ -181,7 +184,7 @@ class SessionLock:
         except OSError as exc:
             return _unusable(f"state directory unusable: {exc}")
         try:
-            fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
+            _lock(self._lock_fd)
         except OSError as exc:
             self._release()
             return _unusable(f"state lock unusable: {exc}")
@@ -199,6 +202,22 @@ class SessionLock:
         if self._lock_fd is not None:
             fd, self._lock_fd = self._lock_fd, None
             os.close(fd)
+
+
+def _lock(fd: int) -> None:
+    """Take the session lock, waiting at most LOCK_WAIT_SECONDS: another stop holds it for milliseconds,
+    so a lock held longer is held by something else (any process that can open the file can hold it),
+    and a stop must not wait on it until its deadline."""
+    waited = 0.0
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if waited >= LOCK_WAIT_SECONDS:
+                raise OSError(f"the lock is held elsewhere for over {LOCK_WAIT_SECONDS:g} s") from None
+            time.sleep(LOCK_POLL_SECONDS)
+            waited += LOCK_POLL_SECONDS
 
 
 def _unusable(why: str) -> Slot:

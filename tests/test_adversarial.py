@@ -9,6 +9,7 @@ the state folder inside tmp_path. Every test here was written before its fix and
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import resource
@@ -379,6 +380,17 @@ def test_a_directory_planted_at_the_lock_never_refuses(seat: Seat) -> None:
     lock.mkdir()
     for _ in range(4):
         assert_state_unusable(seat.hook(seat.payload("Parser done.")))
+
+
+def test_a_lock_held_elsewhere_never_refuses(seat: Seat) -> None:
+    """v1: a process holding the session lock (a shared flock needs only read access to the file) made
+    the stop wait until the deadline: ERROR, stop allowed, chain reset. The lock is waited on for 5 s."""
+    seat.hook(seat.payload("Parser done."))
+    lock = state_file(seat).with_name(state_file(seat).name + ".lock")
+    with lock.open("rb") as held:
+        fcntl.flock(held, fcntl.LOCK_SH)
+        assert_state_unusable(seat.hook(seat.payload("Parser done.")))
+    assert seat.hook(seat.payload("Parser done.")).line["class"] == "BLOCK"
 
 
 def test_a_deference_refusal_without_kept_state_is_would_block_too(seat: Seat) -> None:
