@@ -24,10 +24,11 @@ if TYPE_CHECKING:
 
 ModelErrors = Literal["raise", "skip"]
 MODEL_ERROR = "model-error"
-# Characters of compact text one message may give the parser (SPEC §2.6: bounded cost). A phrase whose
-# sentence would go past it is not parsed: an exemption there cannot be shown, so it fires.
+# What one message may give the parser (SPEC §2.6: bounded cost): characters of compact text, and
+# sentences (each costs the parser's per-document work). Phrases met once either is spent are not parsed:
+# an exemption there cannot be shown, so they fire.
 PARSE_BUDGET = 6_000
-MAX_PARSED_UNITS = 8  # and sentences: each costs the parser's per-document work
+MAX_PARSED_UNITS = 8
 CLIPPED = "its sentence runs past the window the parser reads around the phrase"
 
 
