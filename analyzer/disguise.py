@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import os
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from functools import cache
+from itertools import accumulate
 from types import ModuleType
 
 from lanegate_common.builtin_data import load_builtin
@@ -46,8 +47,9 @@ class Folded:
     1. `stage`: markup and characters that fold to more than one letter, read through site by site.
        Segment k covers stage [starts[k], starts[k+1]) and comes from original [origins[k], ends[k]): a
        copied segment (linear) maps character by character, a replaced one maps as a whole.
-    2. `text`: every other character folded one-for-one or removed by str.translate; `removed[k]` is the
-       position in `text` before which the k-th removed character of `stage` stood.
+    2. `text`: every other character folded one-for-one or removed by str.translate. The k-th run of
+       removed characters stood in `text` before position runs_at[k]; removed_before[k] counts the
+       characters removed up to and including it.
     """
 
     original: str
@@ -58,7 +60,8 @@ class Folded:
     ends: tuple[int, ...] = ()
     linear: tuple[bool, ...] = ()
     sites: tuple[tuple[int, int, str], ...] = ()  # markup and expansions read through: original span, kind
-    removed: tuple[int, ...] = ()
+    runs_at: tuple[int, ...] = ()
+    removed_before: tuple[int, ...] = ()
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """The original [start, end) a folded [start, end) was read from (end > start)."""
@@ -72,11 +75,12 @@ class Folded:
         return a, b
 
     def _stage_span(self, start: int, end: int) -> tuple[int, int]:
-        if not self.removed:
-            return start, end
-        a = start + bisect_right(self.removed, start)
-        last = end - 1
-        return a, last + bisect_right(self.removed, last) + 1
+        return self._stage_index(start), self._stage_index(end - 1) + 1
+
+    def _stage_index(self, i: int) -> int:
+        """Where the character at `text[i]` stands in `stage`: after every run removed before it."""
+        k = bisect_right(self.runs_at, i) - 1
+        return i + (self.removed_before[k] if k >= 0 else 0)
 
     def disguises(self, start: int, end: int) -> tuple[str, ...]:
         """The kinds of disguise inside the original text of a folded [start, end), in a stable order."""
@@ -87,14 +91,16 @@ class Folded:
         kinds = {table.replace[m.group()][1] for m in table.chars.finditer(self.stage, a, b)}
         if self.sites:
             oa, ob = self.original_span(start, end)
-            kinds.update(kind for a, b, kind in self.sites if oa <= a and b <= ob)
+            first = bisect_left(self.sites, (oa,))
+            last = bisect_left(self.sites, (ob,))
+            kinds.update(kind for a, b, kind in self.sites[first:last] if b <= ob)
         return tuple(k for k in (FORMAT, LOOK_ALIKE, MARKUP) if k in kinds)
 
 
 @frozen
 class _Table:
     chars: re.Pattern[str]  # a character folded one-for-one or removed
-    removed: re.Pattern[str]  # a character removed
+    removed_runs: re.Pattern[str]  # a run of removed characters (a capturing group, for re.split)
     sites: re.Pattern[str]  # markup, or a character that folds to more than one letter
     replace: dict[str, tuple[str, str | None]]  # character -> (what it reads as, kind of disguise)
     translation: dict[int, str]  # str.translate's table for the one-for-one part
@@ -147,15 +153,25 @@ def fold(text: str) -> Folded:
     else:
         stage = text
     if stage.isascii():
-        folded = stage
-        removed: tuple[int, ...] = ()
+        folded, runs_at, removed_before = stage, (), ()
     else:
         folded = stage.translate(table.translation)
-        positions = [m.start() for m in table.removed.finditer(stage)] if len(folded) < len(stage) else []
-        removed = tuple(p - k for k, p in enumerate(positions))
+        runs_at, removed_before = _removed_runs(stage, table) if len(folded) < len(stage) else ((), ())
     if folded == text:
         return Folded(text, text, text)
-    return Folded(text, stage, folded, tuple(starts), tuple(origins), tuple(ends), tuple(linear), tuple(sites), removed)
+    return Folded(
+        text, stage, folded, tuple(starts), tuple(origins), tuple(ends), tuple(linear), tuple(sites), runs_at,
+        removed_before,
+    )
+
+
+def _removed_runs(stage: str, table: _Table) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where the runs of removed characters of `stage` stand in the folded text, and how many characters
+    were removed up to each: split and accumulate, so a text dense with them costs no Python loop."""
+    parts = table.removed_runs.split(stage)  # kept, run, kept, run, ..., kept
+    kept = accumulate(map(len, parts[0:-1:2]))
+    removed = accumulate(map(len, parts[1::2]))
+    return tuple(kept), tuple(removed)
 
 
 _ENTITY = re.compile(r"&(#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -265,7 +281,7 @@ def _table() -> _Table:
     sites = _MARKUP + "|(?P<expands>[" + "".join(_class_ranges(longer)) + "])"
     return _Table(
         chars=re.compile("[" + "".join(_class_ranges(single)) + "]"),
-        removed=re.compile("[" + "".join(_class_ranges(removed)) + "]"),
+        removed_runs=re.compile("([" + "".join(_class_ranges(removed)) + "]+)"),
         sites=re.compile(sites, re.DOTALL),  # _MARKUP plus the expanding characters
         replace=replace,
         translation={ord(ch): replace[ch][0] for ch in single},
