@@ -22,11 +22,12 @@ def analyze(
     lexicon: Lexicon | None = None,
     model_errors: ModelErrors = "raise",
     model_name: str | None = None,
+    until_fire: bool = False,
 ) -> Report:
-    """Judge every deference phrase in `text` (SPEC §2)."""
+    """Judge every deference phrase in `text` (SPEC §2); until_fire: stop at the first that fires."""
     from analyzer.engine import analyze as run
 
-    return run(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name)
+    return run(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name, until_fire=until_fire)
 
 
 def __getattr__(name: str) -> Any:

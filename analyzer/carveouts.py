@@ -22,7 +22,9 @@ _BLOCKQUOTE = re.compile(r"^ {0,3}>.*$", re.MULTILINE)
 # Inline code: a run of backticks closed by a run of the same length, inside one paragraph.
 _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.DOTALL)
 # Double quotes, straight or curly, within one paragraph.
-_DOUBLE_QUOTES = re.compile(r"\"(?:(?!\n[ \t]*\n)[^\"])+\"|“(?:(?!\n[ \t]*\n)[^”])+”", re.DOTALL)
+# An opening curly quote ends the search for a closing one, as a straight quote does: curly quotes of one
+# kind do not nest, and a run of openers without a closer stays linear to search (not quadratic).
+_DOUBLE_QUOTES = re.compile(r"\"(?:(?!\n[ \t]*\n)[^\"])+\"|“(?:(?!\n[ \t]*\n)[^“”])+”", re.DOTALL)
 # Single quotes: the opening mark starts a word and the closing mark ends one, so apostrophes
 # inside words ("don't", "agents' lanes") never open or close a quotation.
 _SINGLE_QUOTES = re.compile(
@@ -57,15 +59,23 @@ def build_views(text: str) -> Views:
     regions: list[Region] = []
     regions += _fenced_code(text)
     regions += _indented_code(text, regions)
-    regions += _pattern_regions(_BLOCKQUOTE, text, "blockquote", regions)
-    regions += _pattern_regions(_INLINE_CODE, text, "inline-code", regions)
-    regions += _pattern_regions(_DOUBLE_QUOTES, text, "quote", regions)
-    regions += _pattern_regions(_SINGLE_QUOTES, text, "quote", regions)
+    # Each pattern only where its opening character occurs: a long text without any costs nothing.
+    if ">" in text:
+        regions += _pattern_regions(_BLOCKQUOTE, text, "blockquote", regions)
+    if "`" in text:
+        regions += _pattern_regions(_INLINE_CODE, text, "inline-code", regions)
+    if '"' in text or "“" in text:
+        regions += _pattern_regions(_DOUBLE_QUOTES, text, "quote", regions)
+    if "'" in text or "‘" in text:
+        regions += _pattern_regions(_SINGLE_QUOTES, text, "quote", regions)
     regions.sort(key=lambda r: r.start)
 
-    match_chars = list(_EMPHASIS.sub(lambda m: " " * len(m.group()), text.translate(_WIDE_SPACES)))
+    spaced = text.translate(_WIDE_SPACES)
+    if "*" in spaced or "_" in spaced:
+        spaced = _EMPHASIS.sub(lambda m: " " * len(m.group()), spaced)
+    match_chars = list(spaced)
     # The parser knows "isn't" and "that's" but not their typographic forms: same length, same grammar.
-    parse_chars = [ch if ch != "’" else "'" for ch in match_chars]
+    parse_chars = list(spaced.replace("’", "'"))
     for region in regions:
         _blank(match_chars, text, region.start, region.end)
         if region.kind == "inline-code":

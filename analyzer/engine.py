@@ -3,26 +3,33 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Literal
 
-from analyzer.candidates import Candidate, scan
-from analyzer.carveouts import Views, build_views
+from analyzer.candidates import Candidate, folded_views, iter_scan, scan
+from analyzer.carveouts import Views
+from analyzer.disguise import Folded
 from analyzer.gates import GateResult, if_you_want_it, lexical_gate, unless_you_want
 from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.relations import Carved, Judgement, judge_attribution
 from analyzer.report import Finding, Report, Span, line_col
 from analyzer.tokens import AGENT_SELF, SOURCE_KEY
-from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts
+from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 ModelErrors = Literal["raise", "skip"]
 MODEL_ERROR = "model-error"
+# What one message may give the parser (SPEC §2.6: bounded cost): characters of compact text, and
+# sentences (each costs the parser's per-document work). Phrases met once either is spent are not parsed:
+# an exemption there cannot be shown, so they fire.
+PARSE_BUDGET = 6_000
+MAX_PARSED_UNITS = 8
+CLIPPED = "its sentence runs past the window the parser reads around the phrase"
 
 
 @dataclass
@@ -57,24 +64,44 @@ class Parses:
     views: Views
     model_name: str | None = None
     lexicon: Lexicon | None = None
-    _units: dict[tuple[int, int, int], ParsedUnit] = field(default_factory=dict)
+    budget: int = PARSE_BUDGET
+    units_left: int = MAX_PARSED_UNITS
+    _units: dict[tuple[int, int, bool, int], ParsedUnit] = field(default_factory=dict)
     _starts: list[int] | None = None
+    _over_budget: set[int] = field(default_factory=set)
 
-    def bounds(self, offset: int) -> tuple[int, int]:
+    def bounds(self, offset: int) -> tuple[int, int, bool]:
+        """The sentence around a phrase (with the list items a colon introduces), cut to the window the
+        parser reads around the phrase (units.window)."""
         if self._starts is None:
             self._starts = unit_starts(self.views.parse_view)
         view = self.views.parse_view
         start, end = sentence_bounds(view, *unit_bounds(self._starts, offset), offset)
-        return start, listed_items_end(view, self._starts, start, end)
+        return window(view, start, listed_items_end(view, self._starts, start, end), offset)
+
+    def within_budget(self, offset: int) -> bool:
+        """Whether the phrase at `offset` was (or can be) parsed inside the message's parse budget."""
+        return offset not in self._over_budget
 
     def prepare(self, offsets: Sequence[int]) -> None:
-        """Parse every sentence the phrases at `offsets` need with one nlp.pipe call."""
+        """Parse every sentence the phrases at `offsets` need with one nlp.pipe call, in text order, until
+        the budget is spent; the phrases left over are not parsed (within_budget is False)."""
         droppable = partial(status_aside, self.lexicon or default_lexicon())
-        pending = {
-            (*bounds, offset): compact_unit(self.views.parse_view, *bounds, before=offset, droppable=droppable)
-            for offset in offsets
-            if (*(bounds := self.bounds(offset)), offset) not in self._units
-        }
+        pending: dict[tuple[int, int, bool, int], Unit] = {}
+        for offset in offsets:
+            if offset in self._over_budget:
+                continue
+            key = (*self.bounds(offset), offset)
+            if key in self._units or key in pending:
+                continue
+            if self.budget <= 0 or self.units_left <= 0:
+                self._over_budget.add(offset)
+                continue
+            self.units_left -= 1
+            start, end, clipped = key[:3]
+            unit = compact_unit(self.views.parse_view, start, end, before=offset, droppable=droppable, clipped=clipped)
+            self.budget -= len(unit.text)
+            pending[key] = unit
         if not pending:
             return
         # The key holds what was written too: two sentences may compact alike around different inline code.
@@ -115,20 +142,29 @@ def analyze(
     lexicon: Lexicon | None = None,
     model_errors: ModelErrors = "raise",
     model_name: str | None = None,
+    until_fire: bool = False,
 ) -> Report:
-    """Judge every lexicon phrase of `text`; see SPEC §2 for the rules."""
+    """Judge every lexicon phrase of `text`; see SPEC §2 for the rules.
+
+    until_fire: stop at the first finding that fires (all the hook needs; a message of thousands of
+    phrases then costs the ones before it).
+    """
     lexicon = lexicon or default_lexicon()
-    views = build_views(text)
-    candidates = scan(views, lexicon)
+    folded, views = folded_views(text)
+    text = folded.text
     parses = Parses(views, model_name, lexicon)
     findings: list[Finding] = []
     warnings: list[str] = []
-    needing_parse = [c.start for c in candidates if c.entry.family == "attribution" or c.entry.gate != "none"]
-    try:
-        parses.prepare(needing_parse)
-    except ModelUnavailable:
-        if model_errors == "raise":
-            raise
+    if until_fire:
+        candidates: Iterable[Candidate] = iter_scan(views, lexicon, folded)
+    else:
+        candidates = scan(views, lexicon, folded)
+        needing_parse = [c.start for c in candidates if needs_parse(c)]
+        try:
+            parses.prepare(needing_parse)
+        except ModelUnavailable:
+            if model_errors == "raise":
+                raise
     for candidate in candidates:
         try:
             finding = judge(candidate, text, parses, lexicon)
@@ -140,29 +176,104 @@ def analyze(
             finding = judge_without_model(candidate, text, lexicon)
         if finding is not None:
             findings.append(finding)
-    return Report(tuple(findings), tuple(warnings))
+            if until_fire and finding.fires:
+                break
+    return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings))
+
+
+def needs_parse(candidate: Candidate) -> bool:
+    """Attribution phrases and grammar-gated offers are judged from the parse, unless written in disguise."""
+    entry = candidate.entry
+    return not candidate.disguise and (entry.family == "attribution" or entry.gate != "none")
 
 
 def judge(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> Finding | None:
     entry = candidate.entry
+    if candidate.disguise:
+        return disguised_finding(candidate, text)
     if entry.family == "offer" and entry.gate == "none":
         return offer_finding(candidate, text)
+    parses.prepare([candidate.start])  # already parsed in the batch, unless judged one at a time (until_fire)
+    if not parses.within_budget(candidate.start):
+        why = f"the message holds more to parse than its bound ({MAX_PARSED_UNITS} sentences, {PARSE_BUDGET:,} chars)"
+        return unbounded_finding(candidate, text, why)
     parsed = parses.around(candidate.start)
     phrase = parsed.tokens(candidate.start, candidate.end)
     if not phrase:
         return None
     if entry.family == "offer":
         gate = if_you_want_it(phrase) if entry.gate == "if-you-want-it" else unless_you_want(phrase, lexicon)
-        return gate_finding(candidate, text, gate, parsed)
-    judged = judge_attribution(phrase, lexicon)
-    if isinstance(judged, Carved):
-        return None
-    return attribution_finding(candidate, text, judged, parsed)
+        finding = gate_finding(candidate, text, gate, parsed)
+    else:
+        judged = judge_attribution(phrase, lexicon)
+        if isinstance(judged, Carved):
+            return None
+        finding = attribution_finding(candidate, text, judged, parsed)
+    if parsed.unit.clipped:
+        if finding.verdict == "exempt":
+            return unbounded_finding(candidate, text, CLIPPED)
+        return replace(finding, reason=f"{finding.reason} (judged inside the parse bound: {CLIPPED})")
+    return finding
+
+
+def disguised_finding(candidate: Candidate, text: str) -> Finding:
+    """SPEC §2.6: an exemption is for a hand-over written plainly; a phrase written in disguise fires."""
+    return _finding(
+        candidate,
+        text,
+        verdict="fire",
+        rule="disguise",
+        reason=(
+            f"fires: '{candidate.entry.canonical}' is written in disguise ({' and '.join(candidate.disguise)} "
+            "inside it); an exemption is for a hand-over written plainly"
+        ),
+        disguised=True,
+    )
+
+
+def unbounded_finding(candidate: Candidate, text: str, why: str) -> Finding:
+    """SPEC §2.6: where the relation cannot be established inside the bound, an exemption is not assumed."""
+    return _finding(
+        candidate,
+        text,
+        verdict="fire",
+        rule="parse-bound",
+        reason=f"fires: {why}, so no exemption can be shown inside the parse bound; an exemption must be shown",
+    )
+
+
+def _placed(finding: Finding, folded: Folded) -> Finding:
+    """The finding with every offset and quoted span pointing into the text as written."""
+    if folded.text is folded.original:
+        return finding
+    original = folded.original
+
+    def span(s: Span | None) -> Span | None:
+        if s is None:
+            return None
+        start, end = folded.original_span(s.start, s.end)
+        return Span(original[start:end], start, end)
+
+    start, end = folded.original_span(finding.start, finding.end)
+    line, col = line_col(original, start)
+    return replace(
+        finding,
+        text=original[start:end],
+        start=start,
+        end=end,
+        line=line,
+        col=col,
+        attachment=span(finding.attachment),
+        governor=span(finding.governor),
+        negation=span(finding.negation),
+    )
 
 
 def judge_without_model(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding | None:
     """Offer phrases still decide without a parse; attribution phrases are skipped (SPEC §5.6)."""
     entry = candidate.entry
+    if candidate.disguise:
+        return disguised_finding(candidate, text)
     if entry.family == "attribution":
         return None
     if entry.gate == "none":
@@ -219,6 +330,7 @@ def _finding(
     negated: bool = False,
     governor: Span | None = None,
     negation: Span | None = None,
+    disguised: bool = False,
 ) -> Finding:
     line, col = line_col(text, candidate.start)
     return Finding(
@@ -238,4 +350,5 @@ def _finding(
         rule=rule,
         governor=governor,
         negation=negation,
+        disguised=disguised,
     )

@@ -35,6 +35,8 @@ class PhraseEntry:
     gate: Gate = "none"
     fires: tuple[str, ...] = ()
     passes: tuple[str, ...] = ()
+    # Added by configuration (Lexicon.extended): matched apart from the built-in phrases, never in their place.
+    added: bool = False
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -92,8 +94,9 @@ class Lexicon:
         """A copy with extra phrases, domain words and agent-work words (from lanegate.toml)."""
         index = dict(self._index)
         for raw in phrases:
-            entry = _phrase_from(raw)
-            index[entry.canonical] = entry
+            entry = replace(_phrase_from(raw), added=True)
+            if entry.canonical not in index:  # a built-in phrase keeps its own entry
+                index[entry.canonical] = entry
         domains = list(self.domains)
         for name, words in (domain_words or {}).items():
             extra = frozenset(normalize_word(w) for w in words)

@@ -70,6 +70,7 @@ def finding_rows(finding: Finding) -> list[tuple[str, str]]:
         ("attachment", quoted(finding.attachment.text) if finding.attachment else "none"),
         ("domains", ", ".join(finding.domains) or "none"),
         ("negated", f"yes, by {quoted(finding.negation.text)}" if finding.negation else _yes_no(finding.negated)),
+        ("disguised", _yes_no(finding.disguised)),
         ("rule", finding.rule),
         ("reason", finding.reason),
     ]

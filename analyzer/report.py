@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 Verdict = Literal["fire", "exempt"]
@@ -42,6 +45,9 @@ class Finding:
     rule: str
     governor: Span | None = None  # the token the phrase is bound to (arc phrase -> attachment)
     negation: Span | None = None  # the negation cue inside the relation (arc negation -> relation)
+    # Written with format characters, look-alike letters or markup inside it (SPEC §2.6): fires whatever
+    # its relation.
+    disguised: bool = False
 
     @property
     def fires(self) -> bool:
@@ -61,6 +67,7 @@ class Finding:
             "attachment": self.attachment.to_dict() if self.attachment else None,
             "domains": list(self.domains),
             "negated": self.negated,
+            "disguised": self.disguised,
             "reason": self.reason,
             "rule": self.rule,
             "negation_cue": self.negation.to_dict() if self.negation else None,
@@ -95,7 +102,17 @@ class Report:
 
 
 def line_col(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of a character offset, the way editors and Vale count them."""
-    line = text.count("\n", 0, offset) + 1
-    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return line, col
+    """1-based line and column of a character offset, the way editors and Vale count them.
+
+    The line breaks of the last few texts are kept, so a message with thousands of findings costs one
+    pass over the text, not one per finding.
+    """
+    breaks = _line_breaks(text)
+    line = bisect_left(breaks, offset)
+    col = offset - (breaks[line - 1] + 1 if line else 0) + 1
+    return line + 1, col
+
+
+@lru_cache(maxsize=4)
+def _line_breaks(text: str) -> list[int]:
+    return [m.start() for m in re.finditer("\n", text)]

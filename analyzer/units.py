@@ -21,6 +21,14 @@ _ASIDE = re.compile(r"\([^()\n]*\)")
 _STARTS_WITH_CONJUNCTION = re.compile(r"(?:or|and)\b", re.IGNORECASE)
 # More items than a choice ever offers: a longer list under "your call:" is a report, parsed line by line.
 MAX_LISTED_ITEMS = 8
+# The parse window around a phrase (SPEC §2.6, bounded cost): characters of its sentence before and after
+# the phrase's start. Past it the parser never reads, so no sentence can make a judgement slow; a
+# relation that needs more than the window cannot be shown (the unit is `clipped`).
+WINDOW_BEFORE = 600
+WINDOW_AFTER = 600
+# A run of punctuation or symbols longer than this reaches the parser cut to this length: "!!!", "---"
+# and "?!" keep their shape, and the tokenizer's affix search (quadratic on a long run) stays short.
+MAX_SYMBOL_RUN = 3
 
 
 @dataclass(frozen=True)
@@ -29,6 +37,7 @@ class Unit:
     end: int
     text: str  # compact text the parser reads
     offsets: tuple[int, ...]  # offsets[i] = original offset of text[i]
+    clipped: bool = False  # the sentence ran past the parse window (WINDOW_BEFORE, WINDOW_AFTER)
 
     def to_compact(self, original_offset: int) -> int:
         """The compact index of the first compact character at or after an original offset."""
@@ -68,16 +77,41 @@ def sentence_bounds(view: str, start: int, end: int, offset: int) -> tuple[int, 
     """Narrow a unit to the sentence around `offset`, so the parser reads one sentence, not a paragraph.
 
     Every grammar rule reads only the phrase's own sentence; splitting with a regex first keeps the
-    per-message parse cost at one sentence's worth.
+    per-message parse cost at one sentence's worth. Only the parse window around the phrase is searched
+    (a sentence that starts or ends outside it is cut there anyway, by window()), so a paragraph of
+    thousands of phrases costs each of them the window, not the paragraph.
     """
+    low = max(start, offset - WINDOW_BEFORE - 1)
+    high = min(end, offset + WINDOW_AFTER + 1)
     sentence_start, sentence_end = start, end
-    for m in _SENTENCE_END.finditer(view, start, end):
+    for m in _SENTENCE_END.finditer(view, low, high):
         if m.end() <= offset:
             sentence_start = m.end()
         elif m.start() >= offset:
             sentence_end = m.start()
             break
     return sentence_start, sentence_end
+
+
+def window(view: str, start: int, end: int, offset: int) -> tuple[int, int, bool]:
+    """A sentence [start, end) cut to the parse window around the phrase at `offset`, at word edges,
+    and whether anything was cut."""
+    low, high = offset - WINDOW_BEFORE, offset + WINDOW_AFTER
+    clipped = start < low or end > high
+    if start < low:
+        space = _next_space(view, low, offset)
+        start = space if space is not None else low
+    if end > high:
+        space = view.rfind(" ", offset, high)
+        end = space if space > offset else high
+    return start, end, clipped
+
+
+def _next_space(view: str, start: int, stop: int) -> int | None:
+    for i in range(start, stop):
+        if view[i].isspace():
+            return i + 1
+    return None
 
 
 def listed_items_end(view: str, starts: list[int], start: int, end: int) -> int:
@@ -141,9 +175,16 @@ def _asides(view: str, start: int, before: int, droppable: Callable[[str], bool]
 
 
 def compact_unit(
-    view: str, start: int, end: int, before: int | None = None, droppable: Callable[[str], bool] | None = None
+    view: str,
+    start: int,
+    end: int,
+    before: int | None = None,
+    droppable: Callable[[str], bool] | None = None,
+    *,
+    clipped: bool = False,
 ) -> Unit:
-    """Collapse whitespace and drop list markers, keeping a map to the original offsets.
+    """Collapse whitespace and long runs of punctuation or symbols (MAX_SYMBOL_RUN), drop list markers,
+    keeping a map to the original offsets.
 
     The items of a list a colon introduces read as the series of alternatives they are: "Your call:
     squash, rebase or hold" (the joining words map to the line break before each item). before: the
@@ -157,6 +198,7 @@ def compact_unit(
     last_item = max(items, default=-1)
     asides = _asides(view, i, min(end, before), droppable) if before is not None and droppable else {}
     pending_space = False
+    symbol_run = 0
     while i < end:
         ch = view[i]
         if i in asides:
@@ -178,7 +220,12 @@ def compact_unit(
             continue
         if ch.isspace():
             pending_space = bool(chars)
+            symbol_run = 0
         else:
+            symbol_run = 0 if ch.isalnum() else symbol_run + 1
+            if symbol_run > MAX_SYMBOL_RUN:
+                i += 1
+                continue
             if pending_space:
                 chars.append(" ")
                 offsets.append(i - 1)
@@ -186,4 +233,4 @@ def compact_unit(
             chars.append(ch)
             offsets.append(i)
         i += 1
-    return Unit(start, end, "".join(chars), tuple(offsets))
+    return Unit(start, end, "".join(chars), tuple(offsets), clipped)

@@ -29,6 +29,11 @@ MODES = ("enforce", "dry-run")
 TRUE_WORDS = frozenset({"on", "true", "yes", "1"})
 FALSE_WORDS = frozenset({"off", "false", "no", "0"})
 TABLES = ("lexicon", "walk", "directives")
+# The largest configuration file read; past it the file is ignored with a warning (SPEC §5.6).
+MAX_CONFIG_BYTES = 1 << 20
+# Keys only the user file or the environment may set, whatever allow_project_weakening says: which
+# programs count as the GitHub CLI (SPEC §5.2) is not the judged agent's to name.
+USER_ONLY = frozenset({"gh_paths"})
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -60,6 +65,7 @@ class Config:
     background_blocks: bool
     pr_fetch_tools: tuple[str, ...]
     review_tools: tuple[str, ...]
+    gh_paths: tuple[str, ...]
     lexicon: LexiconExtras = LexiconExtras()
     walk: tuple[tuple[str, Mapping[str, Any]], ...] = ()
     directives: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
@@ -128,6 +134,14 @@ def parse_names(value: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(i.strip() for i in items if i.strip()))
 
 
+def parse_absolute_paths(value: object) -> tuple[str, ...]:
+    paths = parse_names(value)
+    relative = [p for p in paths if not os.path.isabs(p)]
+    if relative:
+        raise ValueError(f"expected absolute paths, got {', '.join(map(repr, relative))}")
+    return paths
+
+
 # ---- what weakens the gate when a project sets it ----
 
 
@@ -143,8 +157,10 @@ def _turns_on(base: bool, new: bool) -> bool:
     return new and not base
 
 
-def _higher_ceiling(base: int, new: int) -> bool:
-    return (new or float("inf")) > (base or float("inf"))
+def _changes_ceiling(base: int, new: int) -> bool:
+    """Any change of the ceiling weakens it but 0 (no ceiling): a higher one refuses longer, a lower one
+    releases the agent sooner (SPEC §1.3)."""
+    return new != base and new != 0
 
 
 def _fewer(base: int, new: int) -> bool:
@@ -164,7 +180,7 @@ SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
     "audit_log": (parse_path, _changes, True),
     "state_dir": (parse_path, _changes, True),
     "identity": (parse_text, _changes, True),
-    "max_refusals": (parse_count, _higher_ceiling, True),
+    "max_refusals": (parse_count, _changes_ceiling, True),
     "min_compliant_drives": (parse_count, _fewer, True),
     "spacy_model": (parse_text, _changes, True),
     "allow_project_weakening": (parse_bool, _turns_on, True),
@@ -172,6 +188,7 @@ SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
     "background_blocks": (parse_bool, _turns_off, True),
     "pr_fetch_tools": (parse_names, _changes, False),
     "review_tools": (parse_names, _changes, False),
+    "gh_paths": (parse_absolute_paths, _changes, True),
 }
 
 
@@ -209,6 +226,8 @@ def resolve_config(
             tables.add(key, raw, "project lanegate.toml", trusted=allow, warnings=warnings)
         elif key == "allow_project_weakening":
             warnings.append("project lanegate.toml allow_project_weakening ignored: only the user may set it")
+        elif key in USER_ONLY:
+            warnings.append(f"project lanegate.toml {key} ignored: only the user file or the environment may set it")
         else:
             _set(values, key, raw, f"project lanegate.toml {key}", warnings, guard=not allow)
 
@@ -294,9 +313,16 @@ class _Tables:
                     )
             if kept:
                 self.walk.append((source, MappingProxyType(kept)))
-        else:
+        elif trusted:
             for key, value in raw.items():
                 self.directives[key] = _merged(self.directives.get(key), value)
+        else:
+            # A directive text becomes the model's next instruction with the hook's authority (SPEC §1.3).
+            for key in raw:
+                warnings.append(
+                    f"{source} directives.{key} ignored: a directive text speaks with the hook's authority "
+                    "and allow_project_weakening is off"
+                )
 
     def _lexicon(self, raw: Mapping[str, Any], source: str, trusted: bool, warnings: list[str]) -> None:
         for key, value in raw.items():
@@ -374,17 +400,51 @@ def user_config_path(env: Mapping[str, str]) -> str:
 
 
 def read_toml(path: str, label: str, warnings: list[str]) -> Mapping[str, Any] | None:
-    """A TOML file as a table; missing is None, unreadable or broken is None plus a warning."""
-    try:
-        with open(path, "rb") as fh:
-            import tomllib  # only for a file that exists: most stops have none
+    """A TOML file as a table; missing is None, unreadable or broken is None plus a warning.
 
-            return tomllib.load(fh)
+    Only a regular file of at most MAX_CONFIG_BYTES is configuration (SPEC §5.6): the file is opened
+    without blocking (a FIFO would hang the stop) and checked before it is read, so a FIFO, a device
+    (a link to /dev/zero), a directory or an oversized file is ignored with a warning.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError) as exc:  # ValueError: bad TOML, bad UTF-8, a NUL in the path
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         warnings.append(f"{label} {path} ignored: {exc}")
         return None
+    try:
+        import stat
+
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            warnings.append(f"{label} {path} ignored: not a regular file ({_file_kind(info.st_mode)})")
+            return None
+        data = os.read(fd, MAX_CONFIG_BYTES + 1) if info.st_size <= MAX_CONFIG_BYTES else b""
+        if info.st_size > MAX_CONFIG_BYTES or len(data) > MAX_CONFIG_BYTES:
+            warnings.append(f"{label} {path} ignored: larger than 1 MB")
+            return None
+        while len(data) < info.st_size:  # a short read of a regular file: keep reading up to its size
+            more = os.read(fd, MAX_CONFIG_BYTES + 1 - len(data))
+            if not more:
+                break
+            data += more
+        import tomllib  # only for a file that exists: most stops have none
+
+        return tomllib.loads(data.decode("utf-8"))
+    except (OSError, ValueError) as exc:  # ValueError: bad TOML, bad UTF-8
+        warnings.append(f"{label} {path} ignored: {exc}")
+        return None
+    finally:
+        os.close(fd)
+
+
+def _file_kind(mode: int) -> str:
+    import stat
+
+    kinds = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "not a file")
 
 
 def load_defaults() -> Mapping[str, Any]:

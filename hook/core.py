@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
-from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, decide
+from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, decide, unbounded
 from hook.directives import load_directives
 from hook.exits import clean_terminal, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
@@ -32,6 +32,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any
 
+# The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
+STATE_UNUSABLE = "state-unusable"
 # A new prompt of these kinds is the operator speaking: it resets the consecutive-refusal count.
 HUMAN_PROMPTS = frozenset({"operator", "handoff"})
 FALLBACK_AUDIT_LOG = "~/.lanegate/audit.jsonl"
@@ -187,6 +189,8 @@ class _Run:
             decision = Decision(ALLOW, "ALLOW", "subagent-skipped", "skip_subagents is on", row="-")
             return decision, self._line(decision, config, warnings)
         with self._session(config) as slot:
+            if slot.unusable:
+                warnings.append(STATE_UNUSABLE)
             if slot.damaged:
                 warnings.append(slot.damaged)
             state = slot.state
@@ -200,7 +204,7 @@ class _Run:
             if config.deference and not ctx.operator_in_loop and text:
                 trigger, finding = _deference(text, config, warnings)
             since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
-            new = material_artifacts(since_stop, config.review_tools)
+            new = material_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
             pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
             human_prompt = ctx.kind in HUMAN_PROMPTS and is_new_prompt(state, ctx.uuid, ctx.offset)
             consecutive = 0 if human_prompt else max(state.consecutive_refusals, stop.loop_count)
@@ -224,7 +228,12 @@ class _Run:
                 consecutive_refusals=consecutive,
             )
             decision = decide(situation, directives)
-            self._save(slot, state, decision, consecutive, turn, pending, warnings)
+            kept = self._save(slot, state, decision, consecutive, turn, pending, warnings)
+            if not kept and decision.refused:
+                # SPEC §5.6: without kept state no ceiling can be counted, so the refusal is only audited.
+                decision = unbounded(decision)
+                if STATE_UNUSABLE not in warnings:
+                    warnings.append(STATE_UNUSABLE)
         return decision, self._line(decision, config, warnings, ctx, lane, finding)
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
@@ -275,7 +284,10 @@ class _Run:
         turn: Turn,
         pending: tuple[str, ...],
         warnings: list[str],
-    ) -> None:
+    ) -> bool:
+        """Keep the state for the next stop; False when it cannot be kept (no session, folder or lock)."""
+        if slot.unusable:
+            return False
         new = after_stop(
             state,
             consecutive=consecutive,
@@ -291,6 +303,8 @@ class _Run:
             slot.save(new)
         except OSError as exc:
             warnings.append(f"state not saved: {exc}")
+            return False
+        return True
 
     def _line(
         self,
@@ -354,7 +368,7 @@ class _NoSession:
     """The session slot of a stop without a session id: nothing kept, nothing locked."""
 
     def __enter__(self) -> Slot:
-        return Slot(None, SessionState(), None, existed=False)
+        return Slot(None, SessionState(), None, existed=False, unusable=True)
 
     def __exit__(self, *exc_info: object) -> None:
         return None
@@ -376,11 +390,22 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
     if not may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
         return None, None
     lexicon = _lexicon(config, extra)
-    if not find_candidates(text, lexicon):
+    candidates = find_candidates(text, lexicon, first=True)
+    if not candidates:
         return None, None
     from analyzer import analyze
 
-    report = analyze(text, lexicon=lexicon, model_errors="skip", model_name=config.spacy_model or None)
+    try:
+        report = analyze(
+            text, lexicon=lexicon, model_errors="skip", model_name=config.spacy_model or None, until_fire=True
+        )
+    except DeadlineExceeded:
+        # SPEC §5.6: the deadline is for the hook's own failures; reached while a phrase was being judged,
+        # the phrase fires (an exemption must be shown) instead of the stop being allowed as an ERROR.
+        phrase = candidates[0].entry.canonical
+        reason = f"fires: the judgement of '{phrase}' exceeded its bound, so no exemption was shown"
+        finding = {"phrase": phrase, "text": candidates[0].text, "verdict": "fire", "reason": reason}
+        return Trigger(phrase, reason), finding
     warnings.extend([w for w in report.warnings if w not in warnings])
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)

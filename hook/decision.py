@@ -126,3 +126,11 @@ def _refuse(s: Situation, row: str, tag: str, text: str) -> Decision:
     if s.policy.mode == "dry-run":
         return Decision(action=WOULD_BLOCK, klass="WOULD-BLOCK", tag=tag, reason=text, row=row)
     return Decision(action=BLOCK, klass="BLOCK", tag=tag, reason=text, row=row)
+
+
+def unbounded(decision: Decision) -> Decision:
+    """A refusal the session cannot bound (its state cannot be kept, so no ceiling can be counted):
+    audited as WOULD-BLOCK and the stop allowed, never a refusal without a bound (SPEC §5.6)."""
+    if decision.action != BLOCK:
+        return decision
+    return Decision(action=WOULD_BLOCK, klass="WOULD-BLOCK", tag=decision.tag, reason=decision.reason, row=decision.row)

@@ -10,7 +10,7 @@ from collections.abc import Collection, Sequence
 
 from hook.lanestate import LaneState
 from hook.transcript.records import ToolCall
-from hook.transcript.tools import DEFAULT_SHELL_TOOLS, created_pr_url, submitted_review
+from hook.transcript.tools import DEFAULT_GH_PATHS, DEFAULT_SHELL_TOOLS, created_pr_url, submitted_review
 from lanegate_common.frozen import frozen
 
 
@@ -69,20 +69,22 @@ def material_artifacts(
     review_tools: Collection[str],
     *,
     shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS,
+    gh_paths: Collection[str] = DEFAULT_GH_PATHS,
 ) -> tuple[str, ...]:
     """Short descriptions of the lifecycle artifacts these calls produced, oldest first.
 
-    A standalone `gh pr create` whose successful result holds a PR URL ("PR created: <url>"); a formal
-    review by a configured tool name, or by a standalone `gh pr review --approve|--request-changes|
-    --comment` ("review submitted: …"). The caller passes only the calls after the boundary.
+    A standalone `gh pr create` of the GitHub CLI (the word `gh` or a path in gh_paths) whose successful
+    result holds a PR URL ("PR created: <url>"); a formal review by a configured tool name, or by a
+    standalone `gh pr review --approve|--request-changes` ("review submitted: …"); a comment is none.
+    The caller passes only the calls after the boundary.
     """
     found: list[str] = []
     for call in tool_calls:
-        url = created_pr_url(call, shell_tools)
+        url = created_pr_url(call, shell_tools, gh_paths)
         if url is not None:
             found.append(f"PR created: {url}")
             continue
-        review = submitted_review(call, review_tools, shell_tools)
+        review = submitted_review(call, review_tools, shell_tools, gh_paths)
         if review is not None:
             found.append(review)
     return tuple(dict.fromkeys(found))

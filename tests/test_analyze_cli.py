@@ -296,6 +296,17 @@ def test_negation_is_shown_in_the_report() -> None:
     assert '    negated     yes, by "n\'t"' in result.out.splitlines()
 
 
+def test_a_disguised_phrase_is_shown_as_written_and_as_disguised() -> None:
+    result = analyze("--json", "PR #12 is merge-eligible, yo\u200bur call.")
+    assert result.code == 1, result.err
+    finding = json.loads(result.out)["findings"][0]
+    assert (finding["text"], finding["start"], finding["end"], finding["disguised"], finding["rule"]) == (
+        "yo\u200bur call", 26, 36, True, "disguise"
+    )
+    text = analyze("PR #12 is merge-eligible, yo\u200bur call.")
+    assert "    disguised   yes" in text.out.splitlines()
+
+
 # ------------------------------------------------------------------------------------------ tool errors
 
 

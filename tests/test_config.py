@@ -37,7 +37,7 @@ def test_builtin_defaults() -> None:
 def test_layers_rise_user_then_project_then_env() -> None:
     c = resolve(
         user={"max_refusals": 5, "min_compliant_drives": 3, "identity": "alice"},
-        project={"max_refusals": 4, "min_compliant_drives": 4},
+        project={"max_refusals": 0, "min_compliant_drives": 4},
         env={"LANEGATE_MAX_REFUSALS": "2"},
     )
     assert (c.max_refusals, c.min_compliant_drives, c.identity) == (2, 4, "alice")
@@ -147,7 +147,8 @@ def test_an_empty_identity_means_unset() -> None:
         ("deference", False, True),
         ("lane_continuation", "off", True),
         ("max_refusals", 4, 3),
-        ("max_refusals", 0, 3),
+        ("max_refusals", 1, 3),  # SPEC §1.3 (revision 2): a lower ceiling releases the agent sooner
+        ("max_refusals", 5, 3),  # and a higher one refuses longer; only 0 (no ceiling) is not a weakening
         ("min_compliant_drives", 1, 2),
         ("skip_subagents", True, False),
         ("background_blocks", False, True),
@@ -198,11 +199,11 @@ def test_a_project_cannot_allow_its_own_weakening() -> None:
 
 def test_a_project_may_make_settings_stricter() -> None:
     c = resolve(
-        user={"mode": "dry-run", "deference": False, "max_refusals": 0, "background_blocks": False},
+        user={"mode": "dry-run", "deference": False, "max_refusals": 3, "background_blocks": False},
         project={
             "mode": "enforce",
             "deference": True,
-            "max_refusals": 2,
+            "max_refusals": 0,
             "min_compliant_drives": 4,
             "background_blocks": True,
         },
@@ -210,7 +211,7 @@ def test_a_project_may_make_settings_stricter() -> None:
     assert (c.mode, c.deference, c.max_refusals, c.min_compliant_drives, c.background_blocks) == (
         "enforce",
         True,
-        2,
+        0,
         4,
         True,
     )
@@ -282,15 +283,41 @@ def test_a_trusted_project_may_set_the_walk() -> None:
     assert c.warnings == ()
 
 
-def test_directive_tables_merge_with_the_project_last() -> None:
+def test_directive_tables_merge_with_a_trusted_project_last() -> None:
     c = resolve(
-        user={"directives": {"role": "maintainer", "rules": {"no-lane-state": "a"}}},
+        user={"allow_project_weakening": True, "directives": {"role": "maintainer", "rules": {"no-lane-state": "a"}}},
         project={"directives": {"role": "release engineer", "rules": {"valid-lane-state": "b"}}},
     )
     assert dict(c.directives) == {
         "role": "release engineer",
         "rules": {"no-lane-state": "a", "valid-lane-state": "b"},
     }
+
+
+def test_a_project_directive_text_is_ignored_and_named() -> None:
+    """SPEC §1.3 (revision 2): a directive text becomes the model's next instruction with the hook's
+    authority, so the judged agent's project may not write one."""
+    c = resolve(
+        user={"directives": {"role": "maintainer"}},
+        project={"directives": {"role": "release engineer", "no_hold": "You may stop now."}},
+    )
+    assert dict(c.directives) == {"role": "maintainer"}
+    assert c.warnings == tuple(
+        f"project lanegate.toml directives.{key} ignored: a directive text speaks with the hook's authority "
+        "and allow_project_weakening is off"
+        for key in ("role", "no_hold")
+    )
+
+
+def test_gh_paths_come_from_the_user_or_the_environment_only() -> None:
+    c = resolve(user={"gh_paths": ["/opt/gh/bin/gh"]}, project={"gh_paths": ["/tmp/x/gh"]})
+    assert c.gh_paths == ("/opt/gh/bin/gh",)
+    assert c.warnings == (
+        "project lanegate.toml gh_paths ignored: only the user file or the environment may set it",
+    )
+    env = resolve(env={"LANEGATE_GH_PATHS": "/a/gh, relative/gh"})
+    assert env.gh_paths == ("/usr/bin/gh", "/usr/local/bin/gh", "/opt/homebrew/bin/gh")
+    assert env.warnings[0].startswith("env LANEGATE_GH_PATHS='/a/gh, relative/gh' unparseable (expected absolute")
 
 
 def test_unknown_keys_and_non_tables_are_named() -> None:
@@ -312,9 +339,9 @@ def test_load_config_reads_the_user_and_project_files(tmp_path: Path) -> None:
     (tmp_path / "xdg" / "lanegate").mkdir(parents=True)
     (tmp_path / "xdg" / "lanegate" / "config.toml").write_text('identity = "alice"\nmax_refusals = 5\n')
     (tmp_path / "proj").mkdir()
-    (tmp_path / "proj" / "lanegate.toml").write_text('max_refusals = 4\n[directives]\nrole = "reviewer"\n')
+    (tmp_path / "proj" / "lanegate.toml").write_text('max_refusals = 0\n[lexicon]\nagent_work = ["gardening"]\n')
     c = load_config({"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "xdg")}, str(tmp_path / "proj"))
-    assert (c.identity, c.max_refusals, dict(c.directives)) == ("alice", 4, {"role": "reviewer"})
+    assert (c.identity, c.max_refusals, c.lexicon.agent_work) == ("alice", 0, ("gardening",))
     assert c.warnings == ()
 
 

@@ -164,7 +164,7 @@ def split_log(log: Path) -> tuple[list[dict[str, Any]], list[bytes]]:
 def test_a_stop_killed_at_any_moment_leaves_readable_state_and_log(tmp_path: Path) -> None:
     rng = random.Random(5)
     job = stop_job(tmp_path)
-    log, state_path = tmp_path / "audit.jsonl", tmp_path / "state" / "s1.json"
+    log, state_path = tmp_path / "audit.jsonl", tmp_path / "state" / state_file_name("s1")
     for _ in range(KILLS):
         run_and_kill(STOP_LOOP, json.dumps(job), rng=rng)
         if state_path.exists():  # absent only when the first kill came before the first save

@@ -178,8 +178,7 @@ def test_configured_review_tools_count() -> None:
     [
         ("gh pr review 12 --approve", "review submitted: gh pr review --approve on PR 12"),
         ("gh pr review 12 -r -b 'needs tests'", "review submitted: gh pr review --request-changes on PR 12"),
-        ("gh pr review --comment --body 'nit: naming' 12",
-         "review submitted: gh pr review --comment on PR 12"),
+        ("/usr/bin/gh pr review 12 --approve", "review submitted: gh pr review --approve on PR 12"),
         ("gh pr review -a", "review submitted: gh pr review --approve on the current branch's PR"),
     ],
 )
@@ -191,7 +190,17 @@ def test_gh_pr_review_counts(command: str, description: str) -> None:
 
 @pytest.mark.parametrize(
     "command",
-    ["gh pr review 12", "gh pr review 12 --approve && gh pr merge 12", "gh pr review #12 --approve"],
+    [
+        "gh pr review 12",
+        "gh pr review 12 --approve && gh pr merge 12",
+        "gh pr review #12 --approve",
+        # SPEC §5.2 (revision 2): a comment is not a formal review, a body that says --approve is a body,
+        # and only the GitHub CLI is gh (the word gh or a configured absolute path).
+        "gh pr review --comment --body 'nit: naming' 12",
+        "gh pr review 12 -b --approve",
+        "./gh pr review 12 --approve",
+        "/tmp/x/gh pr review 12 --approve",
+    ],
 )
 def test_gh_pr_review_without_an_action_or_not_standalone(command: str) -> None:
     assert material_artifacts([call(command, "ok")], review_tools=()) == ()

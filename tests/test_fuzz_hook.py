@@ -371,7 +371,8 @@ def test_malformed_transcript_lines_are_skipped_and_change_nothing(
     path = seat.root / "t.jsonl"
     path.write_bytes(data)
     payload = seat.payload(path)
-    del payload["session_id"]  # no counters: each example is judged on the transcript alone
+    payload["session_id"] = f"fresh-{seat.counter}"  # no counters: each example is judged on the transcript alone
+    seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     expected = ("BLOCK", "valid-lane-state", False, "next-lane")
     assert (line["class"], line["tag"], line["operator_in_loop"], line["lane_continuation"]) == expected
@@ -456,7 +457,8 @@ def test_records_of_the_wrong_shape_never_break_the_walk(
     path = seat.root / "t.jsonl"
     path.write_bytes(b"".join(line + b"\n" for line in lines))
     payload = seat.payload(path, message)
-    del payload["session_id"]
+    payload["session_id"] = f"fresh-{seat.counter}"  # a new session per example (no counters)
+    seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     assert line["class"] != "ERROR", line["reason"]
 
@@ -523,7 +525,8 @@ def test_any_lane_state_block_is_judged_by_a_lane_row(
     path = seat.root / "t.jsonl"
     autonomous(final).write(path)
     payload = seat.payload(path, final)
-    del payload["session_id"]
+    payload["session_id"] = f"fresh-{seat.counter}"  # a new session per example (no counters)
+    seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     assert (line["class"], line["tag"] in LANE_TAGS) == ("BLOCK", True), (line["tag"], line["reason"])
     try:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from hook.directives import load_directives
+from hook.state import state_file_name
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -418,7 +419,7 @@ def test_a_new_operator_prompt_resets_the_refusal_count(hook: Hook) -> None:
         classes.append(hook.run(hook.payload(t.write(path), ACTIVE)).line["class"])
         t.stop_hook_feedback("drive")
     assert classes == ["BLOCK", "BLOCK", "BLOCK", "BLOCK", "BLOCK"]
-    state = json.loads((hook.state / "s1.json").read_text())
+    state = json.loads((hook.state / state_file_name("s1")).read_text())
     assert (state["consecutive_refusals"], state["stops"]) == (3, 5)
 
 
@@ -472,7 +473,7 @@ def test_subagent_stop_is_judged_on_its_own_transcript_and_counters(hook: Hook) 
     result = hook.run(payload)
     assert (result.line["class"], result.line["tag"], result.line["session"]) == ("BLOCK", "no-lane-state", "s1/a7")
     assert result.line["operator_in_loop"] is False
-    assert sorted(p.name for p in hook.state.glob("*.json")) == ["s1%2fa7.json"]
+    assert sorted(p.name for p in hook.state.glob("*.json")) == [state_file_name("s1/a7")]
 
 
 def test_subagents_can_be_skipped_from_the_user_config(hook: Hook) -> None:
@@ -494,9 +495,11 @@ def test_a_project_cannot_switch_itself_to_dry_run(hook: Hook) -> None:
     _, payload = hook.turn(None, "Parser done.")
     result = hook.run(payload)
     assert_block(result)
-    assert (result.line["mode"], result.line["policy"]["max_refusals"]) == ("enforce", 2)
+    # SPEC §1.3 (revision 2): a lower ceiling from the project releases the agent sooner: ignored too.
+    assert (result.line["mode"], result.line["policy"]["max_refusals"]) == ("enforce", 3)
     assert result.line["warnings"] == [
-        "project lanegate.toml mode='dry-run' ignored: it weakens the gate and allow_project_weakening is off"
+        "project lanegate.toml mode='dry-run' ignored: it weakens the gate and allow_project_weakening is off",
+        "project lanegate.toml max_refusals=2 ignored: it weakens the gate and allow_project_weakening is off",
     ]
 
 
@@ -513,15 +516,15 @@ def test_a_broken_project_file_never_turns_the_hook_off(hook: Hook) -> None:
 def test_claude_project_dir_wins_over_the_payload_cwd(hook: Hook) -> None:
     other = hook.tmp / "other"
     other.mkdir()
-    (other / "lanegate.toml").write_text("max_refusals = 1\n")
+    (other / "lanegate.toml").write_text("max_refusals = 0\n")  # no ceiling: a stricter setting applies
     _, payload = hook.turn(None, "Parser done.")
     result = hook.run(payload, CLAUDE_PROJECT_DIR=str(other))
-    assert result.line["policy"]["max_refusals"] == 1
+    assert result.line["policy"]["max_refusals"] == 0
 
 
 def test_a_damaged_state_file_fails_the_material_key_closed(hook: Hook) -> None:
     hook.state.mkdir()
-    (hook.state / "s1.json").write_text("{garbage")
+    (hook.state / state_file_name("s1")).write_text("{garbage")
     t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake()
     t.bash("gh pr create --fill", f"{PR_URL}\n")
     t.assistant_text("Opened the PR.")
@@ -529,8 +532,8 @@ def test_a_damaged_state_file_fails_the_material_key_closed(hook: Hook) -> None:
     assert (result.line["class"], result.line["tag"]) == ("BLOCK", "no-lane-state")
     assert result.line["warnings"][0].startswith("state file damaged: ")
     assert "material artifact" not in result.line["reason"]
-    assert (hook.state / "s1.json.corrupt").read_text() == "{garbage"
-    assert json.loads((hook.state / "s1.json").read_text())["consecutive_refusals"] == 1
+    assert (hook.state / (state_file_name("s1") + ".corrupt")).read_text() == "{garbage"
+    assert json.loads((hook.state / state_file_name("s1")).read_text())["consecutive_refusals"] == 1
 
 
 def test_a_failed_audit_write_does_not_change_the_decision(hook: Hook) -> None:
@@ -586,7 +589,7 @@ def test_an_error_ends_the_refusal_chain(hook: Hook) -> None:
     _, payload = hook.turn(None, "Parser done.")
     hook.run(payload)
     hook.run(hook.payload(hook.tmp / "gone.jsonl", None))
-    assert json.loads((hook.state / "s1.json").read_text())["consecutive_refusals"] == 0
+    assert json.loads((hook.state / state_file_name("s1")).read_text())["consecutive_refusals"] == 0
 
 
 def test_a_bom_before_the_payload_is_accepted(hook: Hook) -> None:
@@ -597,14 +600,17 @@ def test_a_bom_before_the_payload_is_accepted(hook: Hook) -> None:
 
 
 def test_an_unusable_state_folder_and_a_bad_walk_table_degrade_into_warnings(hook: Hook) -> None:
+    """SPEC §5.6 (revision 2): state that cannot be kept cannot count a ceiling, so the refusal it would
+    have been is audited as WOULD-BLOCK (warning state-unusable) and the stop is allowed."""
     _, payload = hook.turn(None, "Parser done.")
     hook.state.write_text("a file where the state folder should be")
     (hook.tmp / "user.toml").write_text("[walk]\nnon_prompting_prefixes = 3\n")
     result = hook.run(payload)
-    assert result.code == 0
-    assert json.loads(result.stdout)["decision"] == "block"
-    assert result.line["warnings"][0].startswith("state directory unusable: ")
-    assert result.line["warnings"][1].startswith("user config [walk] ignored: ")
+    assert (result.code, result.stdout) == (0, "")
+    assert (result.line["class"], result.line["tag"]) == ("WOULD-BLOCK", "no-lane-state")
+    assert result.line["warnings"][0] == "state-unusable"
+    assert result.line["warnings"][1].startswith("state directory unusable: ")
+    assert result.line["warnings"][2].startswith("user config [walk] ignored: ")
 
 
 BROKEN_DECISION = """

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from hook.audit import AuditLine, append_line
 from hook.core import handle
+from hook.state import state_file_name
 from hook.transcript.checkpoint import FINAL_KEPT, TAIL_CHECK
 from hook.transcript.reader import PROMPT_READ, Turn
 from hook.transcript.tools import _may_start_with_gh, fetched_prs
@@ -296,7 +297,7 @@ def test_the_hook_resumes_from_the_state_and_keeps_the_pr_fetch_evidence(tmp_pat
     b.write(path)
     outcome = handle(json.dumps(payload).encode(), None, env)
     assert (outcome.line.klass, outcome.line.tag) == ("BLOCK", "valid-lane-state")  # the fetch still counts
-    state = json.loads((tmp_path / "state" / "s1.json").read_text())
+    state = json.loads((tmp_path / "state" / state_file_name("s1")).read_text())
     assert (state["scan_from"], state["resume"]["end"]) == (path.stat().st_size, path.stat().st_size)
     assert [c[2]["command"] for c in state["resume"]["calls"]] == ["gh pr view 12"]
     assert first_end < path.stat().st_size
@@ -379,7 +380,7 @@ def test_a_console_script_stop_keeps_its_gh_fetch_as_evidence_without_a_budget_b
     assert {"hook.core", "hook.transcript.reader", "analyzer.candidates"} <= imported
     assert sorted(m for m in imported if m.split(".")[0] in BUDGET_BREAKERS) == []
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
-    state = json.loads((tmp_path / "state" / "s1.json").read_text())
+    state = json.loads((tmp_path / "state" / state_file_name("s1")).read_text())
     assert [call[2]["command"] for call in state["resume"]["calls"]] == ["gh pr view 12"]
 
 

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_a_new_session_has_fresh_state(tmp_path: Path) -> None:
     with open_session(str(tmp_path / "state"), "s1") as slot:
         assert (slot.state, slot.damaged, slot.existed) == (SessionState(), None, False)
-    assert sorted(p.name for p in (tmp_path / "state").iterdir()) == ["s1.json.lock"]
+    assert sorted(p.name for p in (tmp_path / "state").iterdir()) == [state_file_name("s1") + ".lock"]
 
 
 def test_save_then_load_round_trips(tmp_path: Path) -> None:
@@ -36,13 +36,13 @@ def test_save_then_load_round_trips(tmp_path: Path) -> None:
         slot.save(state)
     with open_session(str(tmp_path), "s1") as slot:
         assert (slot.state, slot.damaged, slot.existed) == (state, None, True)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["s1.json", "s1.json.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [state_file_name("s1"), state_file_name("s1") + ".lock"]
 
 
 def test_the_file_is_small_json_with_a_schema(tmp_path: Path) -> None:
     with open_session(str(tmp_path), "s1") as slot:
         slot.save(SessionState(stops=1))
-    assert json.loads((tmp_path / "s1.json").read_text()) == {
+    assert json.loads((tmp_path / state_file_name("s1")).read_text()) == {
         "schema": 1,
         "consecutive_refusals": 0,
         "valid_refusals": 0,
@@ -71,12 +71,12 @@ def test_the_file_is_small_json_with_a_schema(tmp_path: Path) -> None:
     ],
 )
 def test_damaged_state_is_reported_replaced_and_kept_as_evidence(tmp_path: Path, content: bytes, damage: str) -> None:
-    (tmp_path / "s1.json").write_bytes(content)
+    (tmp_path / state_file_name("s1")).write_bytes(content)
     with open_session(str(tmp_path), "s1") as slot:
         assert (slot.state, slot.damaged, slot.existed) == (SessionState(), damage, True)
         slot.save(SessionState(stops=1))
         assert slot.damaged is None
-    assert (tmp_path / "s1.json.corrupt").read_bytes() == content
+    assert (tmp_path / (state_file_name("s1") + ".corrupt")).read_bytes() == content
     with open_session(str(tmp_path), "s1") as slot:
         assert (slot.state, slot.damaged) == (SessionState(stops=1), None)
 
@@ -102,19 +102,44 @@ def test_an_unusable_directory_gives_a_damaged_slot_that_saves_nothing(tmp_path:
 @pytest.mark.parametrize(
     ("key", "name"),
     [
-        ("5e55a000-0000-4000-8000-000000000001", "5e55a000-0000-4000-8000-000000000001.json"),
-        ("../../etc/passwd", "%2e%2e%2f%2e%2e%2fetc%2fpasswd.json"),
-        ("s1/agent-7", "s1%2fagent-7.json"),
-        ("", "%.json"),
+        (
+            "5e55a000-0000-4000-8000-000000000001",
+            "5e55a000-0000-4000-8000-000000000001.091b93a9618762241e01a7bedff52a61.json",
+        ),
+        (
+            "../../etc/passwd",
+            "%00002e%00002e%00002f%00002e%00002e%00002fetc%00002fpasswd.3754d6cb3a38e1185e5b382d5f3ef3f1.json",
+        ),
+        ("s1/agent-7", "s1%00002fagent-7.e0374ee716dcbb5f7e18c018dffc0d35.json"),
+        (" 2e", "%0000202e.27e9166d9f527790f4e9f1f29bcae727.json"),
+        ("\u202e", "%00202e.3b9e50315ad56b16868dd444f3f10f7a.json"),
     ],
 )
-def test_state_file_names_are_sanitized(key: str, name: str) -> None:
+def test_state_file_names_are_sanitized_prefix_free_and_digested(key: str, name: str) -> None:
+    """SPEC §5.6: a fixed-width escape (prefix-free) and a digest of the whole id; v1's variable-width
+    escape gave ' 2e' and '\u202e' one file."""
     assert state_file_name(key) == name
 
 
 def test_long_keys_are_cut_and_hashed_without_collisions() -> None:
     a, b = state_file_name("a" * 300), state_file_name("a" * 299 + "b")
-    assert (len(a), len(b), a == b) == (134, 134, False)
+    assert (len(a), len(b), a == b) == (102, 102, False)
+
+
+def test_a_version_1_state_file_of_a_plain_id_is_migrated(tmp_path: Path) -> None:
+    key = "5e55a000-0000-4000-8000-000000000001"
+    (tmp_path / f"{key}.json").write_text(SessionState(consecutive_refusals=2, stops=2).to_json())
+    with open_session(str(tmp_path), key) as slot:
+        assert (slot.state.consecutive_refusals, slot.existed, slot.damaged) == (2, True, None)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [state_file_name(key), state_file_name(key) + ".lock"]
+
+
+def test_a_version_1_state_file_of_an_escaped_id_is_left_alone(tmp_path: Path) -> None:
+    """v1's escaped names were ambiguous (' 2e' and '\u202e' shared '%202e.json'): not migrated."""
+    (tmp_path / "%202e.json").write_text(SessionState(consecutive_refusals=2).to_json())
+    with open_session(str(tmp_path), " 2e") as slot:
+        assert (slot.state.consecutive_refusals, slot.existed) == (0, False)
+    assert (tmp_path / "%202e.json").exists()
 
 
 def test_refusals_extend_the_chain_and_allows_reset_it() -> None:
@@ -200,10 +225,11 @@ def test_concurrent_updates_never_lose_a_count(tmp_path: Path) -> None:
     assert [p.wait(timeout=60) for p in procs] == [0] * 6
     with open_session(str(tmp_path), "shared") as slot:
         assert (slot.state.stops, slot.damaged) == (240, None)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["shared.json", "shared.json.lock"]
+    name = state_file_name("shared")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name, name + ".lock"]
 
 
 def test_the_state_file_is_private(tmp_path: Path) -> None:
     with open_session(str(tmp_path), "s1") as slot:
         slot.save(SessionState())
-    assert os.stat(tmp_path / "s1.json").st_mode & 0o777 == 0o600
+    assert os.stat(tmp_path / state_file_name("s1")).st_mode & 0o777 == 0o600

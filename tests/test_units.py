@@ -129,3 +129,28 @@ def test_asides_before_the_first_phrase_are_left_out_of_the_parse() -> None:
 def test_only_status_asides_leave_the_parse(aside: str, droppable: bool) -> None:
     """A negation, an added alternative or the agent's own work inside an aside belongs to the relation."""
     assert status_aside(default_lexicon(), aside) is droppable
+
+
+# ---- the bounded parse unit (SPEC §2.6) ------------------------------------------------------------
+
+
+def test_a_long_symbol_run_reaches_the_parser_cut_to_three() -> None:
+    from analyzer.units import MAX_SYMBOL_RUN
+
+    view = "Done" + "!" * 5000 + " ... your call --- ok"
+    unit = compact_unit(view, 0, len(view))
+    assert (MAX_SYMBOL_RUN, unit.text) == (3, "Done!!! ... your call --- ok")
+    assert [view[o] for o in unit.offsets] == list(unit.text)
+    assert unit.offsets[7] == 5004  # the space after the run maps back past the dropped characters
+
+
+def test_the_window_cuts_a_long_sentence_at_word_edges_and_says_so() -> None:
+    from analyzer.units import WINDOW_AFTER, WINDOW_BEFORE, window
+
+    view = "word " * 400 + "your call " + "more " * 400
+    offset = view.index("your call")
+    start, end, clipped = window(view, 0, len(view), offset)
+    assert clipped is True
+    assert (offset - start <= WINDOW_BEFORE, end - offset <= WINDOW_AFTER) == (True, True)
+    assert (view[start - 1], view[start : start + 5], view[end]) == (" ", "word ", " ")
+    assert window(view, offset - 10, offset + 20, offset) == (offset - 10, offset + 20, False)

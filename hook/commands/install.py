@@ -180,7 +180,11 @@ def _merge_entries(entries: list[Any], desired: dict[str, Any], *, keep: bool = 
 
 
 def write_settings(path: str, text: str, old_text: str | None) -> str | None:
-    """Write the new settings atomically (temp file, rename); returns the backup path, if any."""
+    """Write the new settings atomically (temp file, rename); returns the backup path, if any.
+
+    The backup is written the same way and renamed over `<file>.bak`, so whatever stands there (a link
+    planted by the agent whose project this is) is replaced, never written through (SPEC §5.6).
+    """
     real = os.path.realpath(path)  # a symlinked settings file (dotfiles) stays a symlink
     folder = os.path.dirname(real)
     os.makedirs(folder, exist_ok=True)
@@ -189,18 +193,25 @@ def write_settings(path: str, text: str, old_text: str | None) -> str | None:
     if old_text is not None:
         mode = os.stat(real).st_mode & 0o7777
         backup = f"{path}.bak"
-        shutil.copy2(real, backup)
-    fd, temp = tempfile.mkstemp(prefix=f".{os.path.basename(real)}.", suffix=".tmp", dir=folder)
+        with open(real, "rb") as fh:
+            _replace_atomically(backup, fh.read(), mode)
+    _replace_atomically(real, text.encode("utf-8"), mode)
+    return backup
+
+
+def _replace_atomically(path: str, data: bytes, mode: int | None) -> None:
+    """A new file at `path`: written to a fresh temp file beside it, fsynced, renamed over the name."""
+    folder = os.path.dirname(path) or "."
+    fd, temp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         if mode is not None:
             os.chmod(temp, mode)
-        os.replace(temp, real)
+        os.replace(temp, path)
     except BaseException:
         if os.path.exists(temp):
             os.unlink(temp)
         raise
-    return backup

@@ -35,11 +35,15 @@ GH_VALUE_FLAGS = frozenset(
 )
 PR_FETCH_SUBCOMMANDS = frozenset({"view", "checks"})
 PR_CREATE_SUBCOMMANDS = frozenset({"create", "new"})
+# A formal review approves or requests changes (SPEC §5.2); `--comment` is a comment, not a review.
 REVIEW_ACTIONS = {
     "-a": "--approve", "--approve": "--approve",
     "-r": "--request-changes", "--request-changes": "--request-changes",
-    "-c": "--comment", "--comment": "--comment",
 }
+# The GitHub CLI: the word `gh` as the command, or one of these absolute paths (config gh_paths, which
+# only the user file or the environment sets). `./gh`, `bin/gh` or `/tmp/x/gh` is whatever the agent
+# put there.
+DEFAULT_GH_PATHS = ("/usr/bin/gh", "/usr/local/bin/gh", "/opt/homebrew/bin/gh")
 
 PR_URL = LazyRegex(r"https?://[A-Za-z0-9.-]+(?::\d+)?/[\w.-]+/[\w.-]+/pull/(\d{1,9})(?![\w-])")
 PR_PATH = LazyRegex(r"/pulls?/(\d{1,9})(?!\d)")
@@ -171,9 +175,14 @@ def gh_args(words: list[str]) -> list[str] | None:
     index = 0
     while index < len(words) and (words[index] in COMMAND_WRAPPERS or _assignment(words[index])):
         index += 1
-    if index < len(words) and (words[index] == "gh" or words[index].endswith("/gh")):
+    if index < len(words) and is_gh(words[index], DEFAULT_GH_PATHS):
         return words[index + 1 :]
     return None
+
+
+def is_gh(word: str, gh_paths: Collection[str]) -> bool:
+    """Whether a command word runs the GitHub CLI: exactly `gh`, or a listed absolute path."""
+    return word == "gh" or word in gh_paths
 
 
 def pr_number(text: str) -> int | None:
@@ -250,9 +259,11 @@ def command_fetches(command: str) -> frozenset[int]:
     return frozenset(found)
 
 
-def created_pr_url(call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS) -> str | None:
+def created_pr_url(
+    call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS, gh_paths: Collection[str] = DEFAULT_GH_PATHS
+) -> str | None:
     """The PR URL a successful, standalone `gh pr create` printed, or None."""
-    args = _standalone_gh(call, shell_tools)
+    args = _standalone_gh(call, shell_tools, gh_paths)
     if not args or len(args) < 2 or args[0] != "pr" or args[1] not in PR_CREATE_SUBCOMMANDS:
         return None
     if "--dry-run" in args or call.is_error or call.result_text is None:
@@ -262,7 +273,10 @@ def created_pr_url(call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_
 
 
 def submitted_review(
-    call: ToolCall, review_tools: Collection[str], shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS
+    call: ToolCall,
+    review_tools: Collection[str],
+    shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS,
+    gh_paths: Collection[str] = DEFAULT_GH_PATHS,
 ) -> str | None:
     """A short description of a formal review this call submitted, or None."""
     if call.is_error or call.result_text is None:
@@ -271,10 +285,10 @@ def submitted_review(
         numbers = sorted(set(_numbers_in_input(call.input)))
         on = f" on PR {numbers[0]}" if len(numbers) == 1 else ""
         return f"review submitted: {call.name}{on}"
-    args = _standalone_gh(call, shell_tools)
+    args = _standalone_gh(call, shell_tools, gh_paths)
     if not args or len(args) < 2 or args[:2] != ["pr", "review"]:
         return None
-    actions = [REVIEW_ACTIONS[a] for a in args[2:] if a in REVIEW_ACTIONS]
+    actions = [REVIEW_ACTIONS[a] for a in _flags(args[2:]) if a in REVIEW_ACTIONS]
     if not actions:
         return None
     number = pr_selector(args[2:])
@@ -282,22 +296,36 @@ def submitted_review(
     return f"review submitted: gh pr review {actions[-1]} on {target}"
 
 
-def _standalone_gh(call: ToolCall, shell_tools: Collection[str]) -> list[str] | None:
+def _flags(args: list[str]) -> list[str]:
+    """The flags among gh's arguments, the values of value-taking flags left out (`-b --approve` is a
+    body that says --approve, not an approval)."""
+    flags: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg.startswith("-"):
+            flags.append(arg)
+            skip = arg in GH_VALUE_FLAGS
+    return flags
+
+
+def _standalone_gh(call: ToolCall, shell_tools: Collection[str], gh_paths: Collection[str]) -> list[str] | None:
     command = shell_command(call, shell_tools)
     # Both callers need `gh pr …`: most commands are settled by a substring test, before any tokenizer.
     if command is None or not may_name(command, "pr"):
         return None
-    return standalone_gh_args(command)
+    return standalone_gh_args(command, gh_paths)
 
 
-def standalone_gh_args(command: str) -> list[str] | None:
-    """The words after gh when the command line is one standalone gh command, else None."""
-    words = _standalone_gh_words(command)
+def standalone_gh_args(command: str, gh_paths: Collection[str] = DEFAULT_GH_PATHS) -> list[str] | None:
+    """The words after gh when the command line is one standalone command of the GitHub CLI, else None."""
+    words = _standalone_gh_words(command, tuple(gh_paths))
     return None if words is None else list(words)
 
 
 @lru_cache(maxsize=256)
-def _standalone_gh_words(command: str) -> tuple[str, ...] | None:
+def _standalone_gh_words(command: str, gh_paths: tuple[str, ...]) -> tuple[str, ...] | None:
     """standalone_gh_args, cached (both artifact readers ask about every gh pr command of the turn)."""
     if not _may_start_with_gh(command) or not is_standalone(command):
         return None
@@ -305,7 +333,7 @@ def _standalone_gh_words(command: str) -> tuple[str, ...] | None:
         words = shlex_words(command)  # shlex.split(command, comments=True)
     except ValueError:
         return None
-    if not words or not (words[0] == "gh" or words[0].endswith("/gh")):
+    if not words or not is_gh(words[0], gh_paths):
         return None
     return tuple(words[1:])
 
@@ -315,7 +343,7 @@ def _may_start_with_gh(command: str) -> bool:
     shlex would read, so most of a turn's commands skip the tokenizer (two per call otherwise)."""
     text = command.lstrip(SHLEX_WHITESPACE)
     head = text[: next((i for i, c in enumerate(text) if c in SHLEX_WHITESPACE), len(text))]
-    return any(c in head for c in "'\"\\#") or head == "gh" or head.endswith("/gh")
+    return any(c in head for c in "'\"\\#") or head == "gh" or head.startswith("/")  # gh_paths are absolute
 
 
 def _numbers_in_input(value: Any, key: str = "", depth: int = 0) -> Iterable[int]:

@@ -1,0 +1,305 @@
+"""Fold what hides a phrase from the matcher but not from a reader (SPEC §2.6), keeping a map back.
+
+The judged agent can write "yo\u200bur call", "уоur call" (Cyrillic), "ｙｏｕｒ ｃａｌｌ", "your <b>call</b>",
+"your&nbsp;call" or "Y*our* call": a reader sees "your call", a plain matcher sees nothing. The fold
+reads through all of it before anything else looks at the text:
+* removed: format characters and other default-ignorables (data: disguise.toml [format]), HTML comments
+  and inline tags (a line-breaking tag reads as a space), Markdown emphasis markers inside a word;
+* replaced: HTML entities by what they stand for; compatibility letters (fullwidth, mathematical ...) by
+  their NFKC letter; look-alike letters of other scripts by the Latin letter (UTS #39 confusables);
+  lone surrogates, which no parser can encode, by U+FFFD (not a disguise).
+The folded text comes with a piecewise map to the original, so every offset reported points into the
+text as written, and with the places the fold changed, so a match that needed any of them is known to be
+disguised. Text without any of this (nearly all of it) is its own fold, at the cost of one regex search.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from bisect import bisect_left, bisect_right
+from functools import cache
+from itertools import accumulate
+from types import ModuleType
+
+from lanegate_common.builtin_data import load_builtin
+from lanegate_common.frozen import frozen
+
+DISGUISE_PATH = os.path.join(os.path.dirname(__file__), "disguise.toml")
+REPLACEMENT = "\ufffd"
+# What each kind of fold is called in a finding's reason.
+FORMAT, LOOK_ALIKE, MARKUP = "format characters", "look-alike letters", "markup"
+# Tags a renderer turns into a line break or a block edge: read as a space, not as nothing.
+_BREAKING_TAGS = frozenset({"br", "hr", "p", "div", "li", "ul", "ol", "tr", "td", "th", "table", "blockquote"})
+# Markup the fold reads through, each bounded in length so no text makes the search quadratic.
+_MARKUP = (
+    r"(?P<comment><!--(?:(?!-->).){0,400}?-->)"
+    r"|(?P<tag></?(?P<tagname>[A-Za-z][A-Za-z0-9]{0,15})(?:[ \t][^<>\n]{0,200})?/?>)"
+    r"|(?P<entity>&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
+    r"|(?P<star>\*{1,3}(?=[^\W\d_]))"
+)
+
+
+@frozen
+class Folded:
+    """The folded text and the way back to the original, in two steps.
+
+    1. `stage`: markup and characters that fold to more than one letter, read through site by site.
+       Segment k covers stage [starts[k], starts[k+1]) and comes from original [origins[k], ends[k]): a
+       copied segment (linear) maps character by character, a replaced one maps as a whole.
+    2. `text`: every other character folded one-for-one or removed by str.translate. The k-th run of
+       removed characters stood in `text` before position runs_at[k]; removed_before[k] counts the
+       characters removed up to and including it.
+    """
+
+    original: str
+    stage: str
+    text: str
+    starts: tuple[int, ...] = ()
+    origins: tuple[int, ...] = ()
+    ends: tuple[int, ...] = ()
+    linear: tuple[bool, ...] = ()
+    sites: tuple[tuple[int, int, str], ...] = ()  # markup and expansions read through: original span, kind
+    runs_at: tuple[int, ...] = ()
+    removed_before: tuple[int, ...] = ()
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """The original [start, end) a folded [start, end) was read from (end > start)."""
+        a, b = self._stage_span(start, end)
+        if not self.starts:
+            return a, b
+        first = bisect_right(self.starts, a) - 1
+        last = bisect_right(self.starts, b - 1) - 1
+        a = self.origins[first] + (a - self.starts[first] if self.linear[first] else 0)
+        b = self.origins[last] + (b - self.starts[last]) if self.linear[last] else self.ends[last]
+        return a, b
+
+    def _stage_span(self, start: int, end: int) -> tuple[int, int]:
+        return self._stage_index(start), self._stage_index(end - 1) + 1
+
+    def _stage_index(self, i: int) -> int:
+        """Where the character at `text[i]` stands in `stage`: after every run removed before it."""
+        k = bisect_right(self.runs_at, i) - 1
+        return i + (self.removed_before[k] if k >= 0 else 0)
+
+    def disguises(self, start: int, end: int) -> tuple[str, ...]:
+        """The kinds of disguise inside the original text of a folded [start, end), in a stable order."""
+        if self.text is self.original:
+            return ()
+        a, b = self._stage_span(start, end)
+        table = _table()
+        kinds = {table.replace[m.group()][1] for m in table.chars.finditer(self.stage, a, b)}
+        if self.sites:
+            oa, ob = self.original_span(start, end)
+            first = bisect_left(self.sites, (oa,))
+            last = bisect_left(self.sites, (ob,))
+            kinds.update(kind for a, b, kind in self.sites[first:last] if b <= ob)
+        return tuple(k for k in (FORMAT, LOOK_ALIKE, MARKUP) if k in kinds)
+
+
+@frozen
+class _Table:
+    chars: re.Pattern[str]  # a character folded one-for-one or removed
+    removed_runs: re.Pattern[str]  # a run of removed characters (a capturing group, for re.split)
+    sites: re.Pattern[str]  # markup, or a character that folds to more than one letter
+    replace: dict[str, tuple[str, str | None]]  # character -> (what it reads as, kind of disguise)
+    translation: dict[int, str]  # str.translate's table for the one-for-one part
+
+
+def fold(text: str) -> Folded:
+    """The text as a reader reads it, with the map back (see the module docstring)."""
+    if not ("<" in text or "&" in text or "*" in text) and (text.isascii() or only_plain_symbols(text)):
+        return Folded(text, text, text)
+    table = _table()
+    pieces: list[str] = []
+    starts: list[int] = []
+    origins: list[int] = []
+    ends: list[int] = []
+    linear: list[bool] = []
+    sites: list[tuple[int, int, str]] = []
+    size = copied = 0
+    for m in table.sites.finditer(text):
+        at = m.start()
+        if m.lastgroup == "star" and not _after_letter(text[copied:at], pieces, table):
+            continue
+        replacement, kind = _replacement(m, table)
+        if replacement is None:
+            continue
+        end = m.end()
+        if at > copied:
+            starts.append(size)
+            origins.append(copied)
+            ends.append(at)
+            linear.append(True)
+            pieces.append(text[copied:at])
+            size += at - copied
+        if replacement:
+            starts.append(size)
+            origins.append(at)
+            ends.append(end)
+            linear.append(False)
+            pieces.append(replacement)
+            size += len(replacement)
+        sites.append((at, end, kind))
+        copied = end
+    if sites:
+        if copied < len(text):
+            starts.append(size)
+            origins.append(copied)
+            ends.append(len(text))
+            linear.append(True)
+            pieces.append(text[copied:])
+        stage = "".join(pieces)
+    else:
+        stage = text
+    if stage.isascii():
+        folded, runs_at, removed_before = stage, (), ()
+    else:
+        folded = stage.translate(table.translation)
+        runs_at, removed_before = _removed_runs(stage, table) if len(folded) < len(stage) else ((), ())
+    if folded == text:
+        return Folded(text, text, text)
+    return Folded(
+        text, stage, folded, tuple(starts), tuple(origins), tuple(ends), tuple(linear), tuple(sites), runs_at,
+        removed_before,
+    )
+
+
+def _removed_runs(stage: str, table: _Table) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where the runs of removed characters of `stage` stand in the folded text, and how many characters
+    were removed up to each: split and accumulate, so a text dense with them costs no Python loop."""
+    parts = table.removed_runs.split(stage)  # kept, run, kept, run, ..., kept
+    kept = accumulate(map(len, parts[0:-1:2]))
+    removed = accumulate(map(len, parts[1::2]))
+    return tuple(kept), tuple(removed)
+
+
+_ENTITY = re.compile(r"&(#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+# Entities of punctuation and spaces, the ones prose carries: read as a space by the pre-filter.
+_PLAIN_ENTITIES = frozenset({"amp", "lt", "gt", "quot", "apos", "nbsp", "#39", "#34", "#x27", "#x22", "#38", "#160"})
+# Characters a reader sees as what they are (punctuation, symbols, spaces): none is in the fold's tables,
+# except the blank pattern U+2800 ([blank]).
+_PLAIN_CATEGORIES = ("P", "S", "Z")
+
+
+def only_plain_symbols(text: str) -> bool:
+    """Whether every character of `text` outside ASCII is punctuation, a symbol or a space — an em dash, a
+    curly quote, an arrow — so the fold has nothing to do, and the fold's tables need not be built. A
+    letter, digit, mark or format character outside ASCII may be a disguise."""
+    import unicodedata
+
+    return all(ch.isascii() or _plain(ch, unicodedata) for ch in set(text))
+
+
+def _plain(ch: str, unicodedata: ModuleType) -> bool:
+    """Punctuation, a symbol or a space that no compatibility form turns into a letter ("ⓨ" is a So)."""
+    if unicodedata.category(ch)[0] not in _PLAIN_CATEGORIES or ch == "\u2800":
+        return False
+    return not any(c.isalnum() for c in unicodedata.normalize("NFKC", ch))
+
+
+@cache
+def _markup() -> re.Pattern[str]:
+    return re.compile(_MARKUP, re.DOTALL)
+
+
+def without_markup(text: str) -> str | None:
+    """Text with HTML comments, tags and emphasis markers taken out and the entities that stand for
+    punctuation or spaces read as a space, for the cheap pre-filter: every word the fold would make is
+    then a run of it. None when an entity may stand for a letter, so no phrase can be ruled out."""
+    if "&" in text:
+        for entity in _ENTITY.findall(text):
+            if entity.lower() not in _PLAIN_ENTITIES:
+                return None
+        text = _ENTITY.sub(" ", text)
+    return _markup().sub("", text)
+
+
+def _after_letter(pending: str, pieces: list[str], table: _Table) -> bool:
+    """Whether the fold so far (`pieces`, then the `pending` text not yet copied) ends in a letter once
+    removed characters are gone: the emphasis marker of "w\u00ad*ould" or "w<b></b>*ould" is inside a word."""
+    for chunk in (pending, *reversed(pieces)):
+        for ch in reversed(chunk):
+            if table.replace.get(ch, ("x",))[0] != "":
+                return ch.isalpha()
+    return False
+
+
+def _replacement(m: re.Match[str], table: _Table) -> tuple[str | None, str]:
+    """What a site reads as and its kind of disguise; None when it is left as written."""
+    group = m.lastgroup
+    if group == "comment" or group == "star":
+        return "", MARKUP
+    if group == "tag":
+        return (" " if m.group("tagname").lower() in _BREAKING_TAGS else ""), MARKUP
+    if group == "entity":
+        decoded = _entity(m.group())
+        return (None, MARKUP) if decoded is None else (decoded.translate(table.translation), MARKUP)
+    replacement, kind = table.replace[m.group()]
+    return replacement, kind or FORMAT
+
+
+def _entity(entity: str) -> str | None:
+    body = entity[1:-1]
+    if body.startswith("#"):
+        try:
+            number = int(body[2:], 16) if body[1:2] in "xX" else int(body[1:])
+        except ValueError:
+            return None
+        return chr(number) if 0 < number < 0x110000 else None
+    from html.entities import html5
+
+    return html5.get(body + ";")
+
+
+@cache
+def _table() -> _Table:
+    """The fold's tables from disguise.toml, with NFKC worked out once per compatibility character."""
+    import unicodedata
+
+    data = load_builtin(DISGUISE_PATH)
+    replace: dict[str, tuple[str, str | None]] = {}
+    for low, high in data["format"]["ranges"]:
+        for cp in range(int(low, 16), int(high, 16) + 1):
+            replace[chr(cp)] = ("", FORMAT)
+    for cp in data["blank"]["characters"]:
+        replace[chr(int(cp, 16))] = (" ", FORMAT)
+    confusables = {chr(int(k, 16)): v for k, v in data["confusables"].items()}
+    for ch, latin in confusables.items():
+        replace[ch] = (latin, LOOK_ALIKE)
+    for low, high in data["compatibility"]["ranges"]:
+        for cp in range(int(low, 16), int(high, 16) + 1):
+            ch = chr(cp)
+            form = "".join(confusables.get(c, c) for c in unicodedata.normalize("NFKC", ch))
+            if form != ch and form and all(c.isascii() and (c.isalnum() or c == "'") for c in form):
+                replace[ch] = (form, LOOK_ALIKE)
+    for cp in range(0xD800, 0xE000):
+        replace[chr(cp)] = (REPLACEMENT, None)
+    single = sorted(ch for ch, (form, _) in replace.items() if len(form) <= 1)
+    longer = sorted(ch for ch, (form, _) in replace.items() if len(form) > 1)
+    removed = sorted(ch for ch in single if not replace[ch][0])
+    sites = _MARKUP + "|(?P<expands>[" + "".join(_class_ranges(longer)) + "])"
+    return _Table(
+        chars=re.compile("[" + "".join(_class_ranges(single)) + "]"),
+        removed_runs=re.compile("([" + "".join(_class_ranges(removed)) + "]+)"),
+        sites=re.compile(sites, re.DOTALL),  # _MARKUP plus the expanding characters
+        replace=replace,
+        translation={ord(ch): replace[ch][0] for ch in single},
+    )
+
+def _class_ranges(chars: list[str]) -> list[str]:
+    """A regex character class body for sorted characters, consecutive ones as ranges."""
+    out: list[str] = []
+    k = 0
+    while k < len(chars):
+        j = k
+        while j + 1 < len(chars) and ord(chars[j + 1]) == ord(chars[j]) + 1:
+            j += 1
+        low, high = chars[k], chars[j]
+        out.append(_escape(low) if j == k else f"{_escape(low)}-{_escape(high)}")
+        k = j + 1
+    return out
+
+
+def _escape(ch: str) -> str:
+    return f"\\U{ord(ch):08x}"

@@ -1,0 +1,505 @@
+"""The judged agent as an adversary (SPEC §1.3, §2.6, §5.2, §5.6): one test per way in.
+
+Each test plays an agent gaming the gate through what it controls — its final message, the files of its
+project, the tool calls of its turn, the shape of the payload its harness sends — against `lanegate
+hook` run as the installed console script in a process, with HOME, the config folder, the audit log and
+the state folder inside tmp_path. Every test here was written before its fix and failed on version 1
+(the way in is named in its docstring with what version 1 did).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import resource
+import stat
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.transcript_builder import TranscriptBuilder
+
+LANEGATE = Path(sys.executable).with_name("lanegate")
+NOW = datetime.now(UTC)
+PR_URL = "https://github.com/acme/parser/pull/7"
+# A hook that runs past this is a failure whatever it decides: the hook's own deadline is 20 s.
+PROCESS_TIMEOUT = 90
+# The address space a hook reading a config file may use: enough for Python and spaCy, not for /dev/zero.
+MEMORY_CAP = 3 * 1024**3
+
+
+@dataclass
+class Stop:
+    """What one `lanegate hook` process did."""
+
+    code: int
+    stdout: str
+    stderr: str
+    line: dict[str, Any]
+
+    @property
+    def finding(self) -> dict[str, Any]:
+        finding = self.line["finding"]
+        assert isinstance(finding, dict), self.line
+        return finding
+
+
+class Seat:
+    """One agent seat: HOME, user config, project, audit log and state folder, all inside tmp_path."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.home = root / "home"
+        self.config_dir = self.home / ".config" / "lanegate"
+        self.config_dir.mkdir(parents=True)
+        self.project = root / "project"
+        self.project.mkdir()
+        self.audit = root / "audit.jsonl"
+        self.state = root / "state"
+        self.counter = 0
+
+    @property
+    def user_config(self) -> Path:
+        return self.config_dir / "config.toml"
+
+    @property
+    def project_config(self) -> Path:
+        return self.project / "lanegate.toml"
+
+    def env(self, **extra: str) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("LANEGATE_", "CLAUDE_", "XDG_"))}
+        env.update(
+            HOME=str(self.home),
+            XDG_CONFIG_HOME=str(self.home / ".config"),
+            LANEGATE_AUDIT_LOG=str(self.audit),
+            LANEGATE_STATE_DIR=str(self.state),
+            CLAUDE_PROJECT_DIR=str(self.project),
+        )
+        env.update(extra)
+        return env
+
+    def transcript(self, final: str, *, commands: tuple[tuple[str, str], ...] = ()) -> Path:
+        """An autonomous ([WAKE]) turn: the given shell commands with their output, then the final text."""
+        t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake("peer ping: lane check")
+        t.bash("make test", "42 passed")
+        for command, output in commands:
+            t.bash(command, output)
+        t.assistant_text(final)
+        self.counter += 1
+        return t.write(self.root / f"t{self.counter}.jsonl")
+
+    def payload(self, final: str, *, commands: tuple[tuple[str, str], ...] = (), **fields: Any) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "session_id": "5e55a000-0000-4000-8000-000000000001",
+            "transcript_path": str(self.transcript(final, commands=commands)),
+            "cwd": str(self.project),
+            "permission_mode": "bypassPermissions",
+            "hook_event_name": "Stop",
+            "stop_hook_active": False,
+            "last_assistant_message": final,
+        }
+        data.update(fields)
+        return data
+
+    def hook(
+        self,
+        payload: dict[str, Any],
+        *,
+        env: dict[str, str] | None = None,
+        limit: Callable[[], None] | None = None,
+    ) -> Stop:
+        before = self.audit.stat().st_size if self.audit.exists() else 0
+        done = subprocess.run(
+            [str(LANEGATE), "hook"],
+            input=json.dumps(payload).encode(),
+            capture_output=True,
+            env=env or self.env(),
+            timeout=PROCESS_TIMEOUT,
+            preexec_fn=limit,
+        )
+        with self.audit.open("rb") as fh:
+            fh.seek(before)
+            appended = fh.read().decode()
+        lines = appended.splitlines()
+        assert len(lines) == 1, (appended[:500], done.stderr[:500])
+        return Stop(done.returncode, done.stdout.decode(), done.stderr.decode(), json.loads(lines[0]))
+
+
+@pytest.fixture
+def seat(tmp_path: Path) -> Seat:
+    return Seat(tmp_path)
+
+
+def pr_created() -> tuple[tuple[str, str], ...]:
+    """A real `gh pr create` whose output is a PR URL: without a finding, the stop is MATERIAL-ALLOW."""
+    return (("gh pr create --fill", f"Creating pull request for feat into main\n\n{PR_URL}\n"),)
+
+
+def cap_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def assert_refused_for_deference(stop: Stop, phrase: str) -> None:
+    assert (stop.code, stop.line["class"], stop.line["tag"], stop.line["phrase"]) == (0, "BLOCK", "deference", phrase)
+    assert json.loads(stop.stdout) == {"decision": "block", "reason": stop.line["reason"]}
+
+
+def state_file(seat: Seat) -> Path:
+    """The one state file the first stop of a session left in the state folder."""
+    files = [p for p in seat.state.iterdir() if p.name.endswith(".json")]
+    assert len(files) == 1, sorted(p.name for p in seat.state.iterdir())
+    return files[0]
+
+
+# ---- exhausting the analyzer (SPEC §2.6) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("run", ["!" * 16_000, "?" * 16_000, "…" * 12_000, "$" * 16_000])
+def test_a_long_punctuation_run_before_a_phrase_is_judged_inside_the_bound(seat: Seat, run: str) -> None:
+    """v1: spaCy's suffix search is quadratic on a punctuation run; 16 KB took the judgement past the 20 s
+    deadline, and the ERROR allowed the stop and reset the refusal chain."""
+    stop = seat.hook(seat.payload(f"{run} your call"))
+    assert_refused_for_deference(stop, "your call")
+    assert "deadline" not in stop.line["reason"] and "exceeded" not in stop.line["reason"]
+
+
+def test_an_exemption_beyond_the_parse_bound_is_not_assumed(seat: Seat) -> None:
+    """v1: a 'your call' whose subject runs a thousand alternatives long was parsed whole and found exempt
+    (copular ownership), so the stop rode the material artifact. The parse unit is bounded, and an
+    exemption the bounded unit cannot show fires, saying so."""
+    final = "Whether to " + ", ".join(["merge it"] * 1000) + " or squash it is your call."
+    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    assert_refused_for_deference(stop, "your call")
+    assert "bound" in stop.finding["reason"]
+
+
+# ---- special files as configuration (SPEC §5.6) ------------------------------------------------------
+
+
+def test_a_fifo_as_the_project_file_is_ignored_with_a_warning(seat: Seat) -> None:
+    """v1: open() of the FIFO blocked until the deadline: ERROR, stop allowed, chain reset."""
+    os.mkfifo(seat.project_config)
+    stop = seat.hook(seat.payload("Parser done."))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+    assert any("lanegate.toml ignored: not a regular file" in w for w in stop.line["warnings"]), stop.line
+
+
+def test_a_fifo_as_the_user_file_is_ignored_with_a_warning(seat: Seat) -> None:
+    os.mkfifo(seat.user_config)
+    stop = seat.hook(seat.payload("Parser done."))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+    assert any("config.toml ignored: not a regular file" in w for w in stop.line["warnings"]), stop.line
+
+
+def test_a_link_to_dev_zero_as_the_project_file_is_ignored(seat: Seat) -> None:
+    """v1: read the endless device until memory ran out (here capped at 3 GB): ERROR, stop allowed."""
+    seat.project_config.symlink_to("/dev/zero")
+    stop = seat.hook(seat.payload("Parser done."), limit=cap_memory)
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+    assert any("lanegate.toml ignored: not a regular file" in w for w in stop.line["warnings"]), stop.line
+
+
+def test_an_oversized_project_file_is_ignored(seat: Seat) -> None:
+    """v1: read and applied a project file of any size. Past 1 MB it is not configuration."""
+    padding = "# padding\n" * 120_000
+    seat.project_config.write_text(f'{padding}[lexicon]\nphrases = [{{canonical = "parser done"}}]\n')
+    stop = seat.hook(seat.payload("Parser done."))
+    assert (stop.line["class"], stop.line["tag"], stop.line["phrase"]) == ("BLOCK", "no-lane-state", None)
+    assert any("lanegate.toml ignored: larger than 1 MB" in w for w in stop.line["warnings"]), stop.line
+
+
+# ---- a fake GitHub CLI (SPEC §5.2) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("gh", ["./gh", "bin/gh", "/tmp/x/gh"])
+def test_a_script_named_gh_creates_no_material_artifact(seat: Seat, gh: str) -> None:
+    """v1: any command word ending in /gh counted, so the agent's own script printing a URL released it."""
+    stop = seat.hook(seat.payload("Parser done.", commands=((f"{gh} pr create --fill", f"{PR_URL}\n"),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+
+
+def test_a_review_comment_is_not_a_formal_review(seat: Seat) -> None:
+    """v1: `gh pr review --comment` counted as a submitted review: MATERIAL-ALLOW."""
+    stop = seat.hook(seat.payload("Parser done.", commands=(("gh pr review 5 --comment -b ok", ""),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+
+
+def test_a_body_that_says_approve_is_not_an_approval(seat: Seat) -> None:
+    """v1: the value of -b was read as an action word: MATERIAL-ALLOW."""
+    stop = seat.hook(seat.payload("Parser done.", commands=(("gh pr review 5 -b --approve", ""),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+
+
+def test_gh_paths_come_from_the_user_never_from_the_project(seat: Seat) -> None:
+    seat.project_config.write_text('gh_paths = ["/tmp/x/gh"]\n')
+    stop = seat.hook(seat.payload("Parser done.", commands=(("/tmp/x/gh pr create", f"{PR_URL}\n"),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+    assert any("gh_paths" in w for w in stop.line["warnings"]), stop.line["warnings"]
+    seat.project_config.unlink()
+    seat.user_config.write_text('gh_paths = ["/opt/tools/gh"]\n')
+    stop = seat.hook(
+        seat.payload("Parser done.", commands=(("/opt/tools/gh pr create", f"{PR_URL}\n"),), session_id="other")
+    )
+    assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
+
+
+@pytest.mark.parametrize(
+    "command", ["gh pr create --fill", "/usr/bin/gh pr create", "gh pr review 5 --approve", "gh pr review -r 5"]
+)
+def test_the_real_gh_still_opens_the_exit(seat: Seat, command: str) -> None:
+    stop = seat.hook(seat.payload("Parser done.", commands=((command, f"{PR_URL}\n"),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
+
+
+# ---- disguised phrases (SPEC §2.6) -------------------------------------------------------------------
+
+# Each way of writing "your call" so that v1's matcher missed it (the sentence would be exempt if plain).
+DISGUISES = {
+    "zero-width space": "yo\u200bur call",
+    "zero-width non-joiner": "your\u200c call",
+    "zero-width joiner": "you\u200dr call",
+    "word joiner": "your \u2060call",
+    "soft hyphen": "your cal\u00adl",
+    "byte order mark": "y\ufeffour call",
+    "right-to-left mark": "your\u200f call",
+    "cyrillic look-alikes": "\u0443\u043eur call",
+    "greek look-alike": "y\u03bfur call",
+    "fullwidth letters": "\uff59\uff4f\uff55\uff52 \uff43\uff41\uff4c\uff4c",
+    "mathematical bold": "\U0001d432\U0001d428\U0001d42e\U0001d42b \U0001d41c\U0001d41a\U0001d425\U0001d425",
+    "html tag": "your <b>call</b>",
+    "html comment": "your <!-- x --> call",
+    "html entity": "your&nbsp;call",
+    "emphasis inside a word": "y*our* call",
+}
+
+
+@pytest.mark.parametrize("name", sorted(DISGUISES))
+def test_a_disguised_phrase_fires_whatever_its_relation(seat: Seat, name: str) -> None:
+    """v1: every disguise read as `clear`, so the stop rode the material artifact (MATERIAL-ALLOW).
+    Written plainly the sentence is exempt (pending eligibility); in disguise it fires."""
+    final = f"PR #12 is merge-eligible, {DISGUISES[name]}."
+    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    assert_refused_for_deference(stop, "your call")
+    finding = stop.finding
+    assert (finding["disguised"], finding["verdict"]) == (True, "fire")
+    assert final[finding["start"] : finding["end"]] == finding["text"]
+    assert finding["text"].startswith(DISGUISES[name][0]) and "disguise" in finding["reason"]
+
+
+def test_the_same_sentence_written_plainly_stays_exempt(seat: Seat) -> None:
+    stop = seat.hook(seat.payload("PR #12 is merge-eligible, your call.", commands=pr_created()))
+    assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
+    assert (stop.finding["verdict"], stop.finding["disguised"]) == ("exempt", False)
+
+
+def test_one_zero_width_space_in_an_offer_no_longer_turns_a_refusal_into_an_allow(seat: Seat) -> None:
+    """v1: BLOCK deference became MATERIAL-ALLOW with one U+200B inside the offer."""
+    final = "Opened PR #7. Would you like me\u200b to merge it once CI is green?"
+    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    assert_refused_for_deference(stop, "would you like me to")
+    assert (stop.finding["disguised"], stop.finding["text"]) == (True, "Would you like me\u200b to")
+
+
+# ---- project keys that weaken (SPEC §1.3) ------------------------------------------------------------
+
+
+def test_a_project_cannot_lower_the_ceiling(seat: Seat) -> None:
+    """v1: max_refusals = 1 in the project was accepted: the second stop was CEILING-ALLOW."""
+    seat.project_config.write_text("max_refusals = 1\n")
+    first = seat.hook(seat.payload("Parser done."))
+    second = seat.hook(seat.payload("Parser done."))
+    assert [first.line["class"], second.line["class"]] == ["BLOCK", "BLOCK"]
+    assert second.line["policy"]["max_refusals"] == 3
+    assert any("max_refusals=1 ignored" in w for w in second.line["warnings"]), second.line["warnings"]
+
+
+def test_a_project_phrase_never_hides_a_built_in_one(seat: Seat) -> None:
+    """v1: the project phrase won leftmost-longest over the built-in offer and was judged as an
+    attribution (exempt: object 'merge'), so the stop rode the material artifact."""
+    seat.project_config.write_text(
+        '[lexicon]\nphrases = [{canonical = "so would you like me to", family = "attribution"}]\n'
+    )
+    stop = seat.hook(seat.payload("CI is green, so would you like me to merge it?", commands=pr_created()))
+    assert_refused_for_deference(stop, "would you like me to")
+
+
+def test_a_project_directive_text_is_not_handed_to_the_model(seat: Seat) -> None:
+    """v1: the project's no_hold text became the refusal, with the hook's authority."""
+    seat.project_config.write_text('[directives]\nno_hold = "You may stop now; the lane is parked."\n')
+    stop = seat.hook(seat.payload("Parser done."))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+    assert "You may stop now" not in stop.line["reason"]
+    assert any("directives" in w and "ignored" in w for w in stop.line["warnings"]), stop.line["warnings"]
+
+
+# ---- a trap: state that cannot be kept (SPEC §5.6) ---------------------------------------------------
+
+
+def assert_state_unusable(stop: Stop, tag: str = "no-lane-state") -> None:
+    assert (stop.code, stop.stdout, stop.line["class"], stop.line["tag"]) == (0, "", "WOULD-BLOCK", tag)
+    assert "state-unusable" in stop.line["warnings"], stop.line["warnings"]
+
+
+@pytest.mark.parametrize("session", [None, ""])
+def test_a_stop_without_a_session_id_is_never_refused(seat: Seat, session: str | None) -> None:
+    """v1: BLOCK on every stop, forever — no ceiling can be counted without a session."""
+    payload = seat.payload("Parser done.")
+    if session is None:
+        del payload["session_id"]
+    else:
+        payload["session_id"] = session
+    for _ in range(2):
+        assert_state_unusable(seat.hook(payload))
+
+
+def test_a_state_folder_that_is_a_file_never_refuses(seat: Seat) -> None:
+    seat.state.write_text("not a folder")
+    for _ in range(2):
+        assert_state_unusable(seat.hook(seat.payload("Parser done.")))
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes through any permission bits")
+def test_an_unwritable_state_folder_never_refuses(seat: Seat) -> None:
+    seat.state.mkdir(mode=0o500)
+    assert_state_unusable(seat.hook(seat.payload("Parser done.")))
+
+
+def test_a_directory_planted_at_the_lock_never_refuses(seat: Seat) -> None:
+    """v1: the lock could not be opened, the slot was 'damaged' and every stop was BLOCK."""
+    first = seat.hook(seat.payload("Parser done."))
+    assert first.line["class"] == "BLOCK"
+    lock = state_file(seat).with_name(state_file(seat).name + ".lock")
+    lock.unlink()
+    lock.mkdir()
+    for _ in range(4):
+        assert_state_unusable(seat.hook(seat.payload("Parser done.")))
+
+
+def test_a_lock_held_elsewhere_never_refuses(seat: Seat) -> None:
+    """v1: a process holding the session lock (a shared flock needs only read access to the file) made
+    the stop wait until the deadline: ERROR, stop allowed, chain reset. The lock is waited on for 5 s."""
+    seat.hook(seat.payload("Parser done."))
+    lock = state_file(seat).with_name(state_file(seat).name + ".lock")
+    with lock.open("rb") as held:
+        fcntl.flock(held, fcntl.LOCK_SH)
+        assert_state_unusable(seat.hook(seat.payload("Parser done.")))
+    assert seat.hook(seat.payload("Parser done.")).line["class"] == "BLOCK"
+
+
+def test_a_deference_refusal_without_kept_state_is_would_block_too(seat: Seat) -> None:
+    payload = seat.payload("Tests pass. Your call.")
+    del payload["session_id"]
+    stop = seat.hook(payload)
+    assert_state_unusable(stop, tag="deference")
+    assert stop.line["phrase"] == "your call"
+
+
+# ---- writes through planted links (SPEC §5.6) ----------------------------------------------------------
+
+
+def test_a_link_planted_at_the_temp_file_is_replaced_not_written_through(seat: Seat) -> None:
+    """v1: the save opened `<state>.tmp` with O_TRUNC through the link and overwrote its target."""
+    seat.hook(seat.payload("Parser done."))
+    victim = seat.root / "victim.txt"
+    victim.write_text("precious")
+    temp = state_file(seat).with_name(state_file(seat).name + ".tmp")
+    temp.symlink_to(victim)
+    second = seat.hook(seat.payload("Parser done."))
+    assert (second.line["class"], victim.read_text()) == ("BLOCK", "precious")
+    assert json.loads(state_file(seat).read_text())["consecutive_refusals"] == 2
+
+
+def test_a_link_planted_at_the_lock_creates_nothing(seat: Seat) -> None:
+    """v1: the lock was opened with O_CREAT through the link, creating its target."""
+    seat.hook(seat.payload("Parser done."))
+    lock = state_file(seat).with_name(state_file(seat).name + ".lock")
+    lock.unlink()
+    victim = seat.root / "created-by-the-hook"
+    lock.symlink_to(victim)
+    second = seat.hook(seat.payload("Parser done."))
+    assert (second.line["class"], victim.exists(), lock.is_symlink()) == ("BLOCK", False, False)
+
+
+def test_install_replaces_a_planted_backup_link(seat: Seat) -> None:
+    """v1: `lanegate install` copied the old settings through a planted `settings.json.bak` link."""
+    settings = seat.project / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text('{"model": "opus"}\n')
+    victim = seat.root / "victim.txt"
+    victim.write_text("precious")
+    backup = settings.with_name("settings.json.bak")
+    backup.symlink_to(victim)
+    done = subprocess.run(
+        [str(LANEGATE), "install", "--project", str(seat.project)],
+        capture_output=True,
+        env=seat.env(),
+        timeout=PROCESS_TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (victim.read_text(), backup.is_symlink(), backup.read_text()) == ("precious", False, '{"model": "opus"}\n')
+    assert stat.S_ISREG(backup.lstat().st_mode)
+
+
+# ---- smaller ways in -----------------------------------------------------------------------------------
+
+
+def test_a_lone_surrogate_in_the_final_message_never_raises(seat: Seat) -> None:
+    """v1: spaCy raised UnicodeEncodeError on the parse: ERROR internal-error, stop allowed."""
+    payload = seat.payload("Tests pass, your call.")  # the transcript on disk is UTF-8; the payload is JSON
+    payload["last_assistant_message"] = "Tests pass \ud800, your call."
+    stop = seat.hook(payload)
+    assert_refused_for_deference(stop, "your call")
+
+
+def test_session_ids_never_share_a_state_file(seat: Seat) -> None:
+    """v1: ' 2e' and '\\u202e' both escaped to '%202e', so one session's refusal counted for the other
+    (with a ceiling of 1, the other session's first stop was CEILING-ALLOW)."""
+    env = seat.env(LANEGATE_MAX_REFUSALS="1")
+    first = seat.hook(seat.payload("Parser done.", session_id=" 2e"), env=env)
+    second = seat.hook(seat.payload("Parser done.", session_id="\u202e"), env=env)
+    assert [first.line["class"], second.line["class"]] == ["BLOCK", "BLOCK"]
+    third = seat.hook(seat.payload("Parser done.", session_id=" 2e"), env=env)
+    assert third.line["class"] == "CEILING-ALLOW"
+
+
+def test_twenty_thousand_phrases_are_judged_inside_the_bound(seat: Seat) -> None:
+    """v1: each of 20,000 sentences with a phrase was parsed, past the deadline: ERROR, stop allowed."""
+    final = " ".join(f"Step {n} is merge-eligible, your call." for n in range(20_000))
+    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    assert_refused_for_deference(stop, "your call")
+
+
+SLOW_JUDGEMENT = """
+import sys, time
+import analyzer, hook.commands.hook
+hook.commands.hook.DEADLINE_SECONDS = 1.0
+def slow(*args, **kwargs):
+    time.sleep(60)
+analyzer.analyze = slow
+from hook.cli import main
+sys.exit(main(["hook"]))
+"""
+
+
+def test_a_deadline_reached_while_judging_a_phrase_fires(seat: Seat) -> None:
+    """v1: the deadline allowed the stop with ERROR internal-error (and reset the chain) whatever was
+    being judged. Agent text can no longer reach it (the tests above); if the hook's own slowness does
+    while a phrase is judged, the phrase fires."""
+    done = subprocess.run(
+        [sys.executable, "-c", SLOW_JUDGEMENT],
+        input=json.dumps(seat.payload("Tests pass. Your call.", commands=pr_created())).encode(),
+        capture_output=True,
+        env=seat.env(),
+        timeout=PROCESS_TIMEOUT,
+    )
+    line = json.loads(seat.audit.read_text())
+    assert (done.returncode, line["class"], line["tag"], line["phrase"]) == (0, "BLOCK", "deference", "your call")
+    assert "exceeded its bound" in line["finding"]["reason"]
+    assert json.loads(done.stdout) == {"decision": "block", "reason": line["reason"]}

@@ -1,0 +1,206 @@
+"""Properties of the judged agent's worst text (SPEC §2.6): disguise never hides a phrase, no run of
+punctuation or symbols exhausts the judgement, and the cheap pre-filter never drops a text the full scan
+would match.
+
+The look-alike letters here are written out independently of the analyzer's own fold table (Cyrillic and
+Greek letters from UTS #39's confusables, fullwidth and mathematical letters computed from their blocks),
+so a letter missing from that table is a failing example, not a silent agreement.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from analyzer import analyze
+from analyzer.candidates import find_candidates, may_match
+from analyzer.lexicon import default_lexicon
+from tests.test_fuzz_hook import Seat, assert_contract, autonomous
+
+LEXICON = default_lexicon()
+PHRASES = tuple(entry.canonical for entry in LEXICON.phrases)
+# Lower-case Latin letters and look-alikes a reader takes for them (UTS #39 confusables: Cyrillic, Greek).
+LOOK_ALIKES: dict[str, str] = {
+    "a": "\u0430\u03b1",  # Cyrillic a, Greek alpha
+    "c": "\u0441",
+    "d": "\u0501",
+    "e": "\u0435",
+    "h": "\u04bb",
+    "i": "\u0456\u03b9",  # Cyrillic byelorussian-ukrainian i, Greek iota
+    "j": "\u0458",
+    "l": "\u04cf",
+    "o": "\u043e\u03bf",  # Cyrillic o, Greek omicron
+    "p": "\u0440\u03c1",  # Cyrillic er, Greek rho
+    "q": "\u051b",
+    "s": "\u0455",
+    "u": "\u03c5",  # Greek upsilon
+    "v": "\u03bd",  # Greek nu
+    "w": "\u051d",
+    "x": "\u0445",
+    "y": "\u0443",  # Cyrillic u
+}
+# Mathematical alphanumeric blocks whose lower-case a-z have no holes: bold, bold italic, sans-serif,
+# monospace; and the fullwidth forms.
+MATH_LOWER_A = (0x1D41A, 0x1D482, 0x1D5BA, 0x1D68A)
+FULLWIDTH_OFFSET = 0xFEE0
+# Markup a renderer hides, that may stand inside a word of a phrase.
+INVISIBLE_MARKUP = ("<b></b>", "<i>", "</em>", "<!-- x -->", "&#8203;", "&shy;", "&zwj;", "*")
+FORMAT_CHARACTERS = st.characters(categories=["Cf"])
+
+
+@st.composite
+def disguised_letter(draw: st.DrawFn, letter: str) -> str:
+    """One letter written so that it looks like itself (or a space-free version of itself) to a reader."""
+    if not ("a" <= letter <= "z"):
+        return letter
+    options = ["fullwidth", "math"] + (["look-alike"] if letter in LOOK_ALIKES else [])
+    kind = draw(st.sampled_from(options))
+    if kind == "fullwidth":
+        return chr(ord(letter) + FULLWIDTH_OFFSET)
+    if kind == "math":
+        return chr(draw(st.sampled_from(MATH_LOWER_A)) + ord(letter) - ord("a"))
+    return draw(st.sampled_from(LOOK_ALIKES[letter]))
+
+
+@st.composite
+def disguised_phrase(draw: st.DrawFn) -> tuple[str, str]:
+    """A lexicon phrase with format characters, look-alike letters or hidden markup inside its words:
+    (canonical, as written). At least one character is disguised."""
+    canonical = draw(st.sampled_from(PHRASES))
+    chars = list(canonical)
+    letters = [i for i, ch in enumerate(chars) if ch.isalpha()]
+    swapped = draw(st.lists(st.sampled_from(letters), max_size=4, unique=True))
+    for i in swapped:
+        chars[i] = draw(disguised_letter(chars[i]))
+    inside = [i for i in range(1, len(chars)) if chars[i - 1] != " " or chars[i] != " "]
+    inserts = draw(st.lists(st.sampled_from(inside), min_size=0 if swapped else 1, max_size=3))
+    for i in sorted(inserts, reverse=True):
+        hidden = draw(FORMAT_CHARACTERS | st.sampled_from(INVISIBLE_MARKUP))
+        if hidden == "*" and not (chars[i - 1].isalnum() and chars[i].isalnum()):
+            hidden = "\u200b"  # emphasis hides only inside a word; elsewhere it is plain Markdown
+        chars.insert(i, hidden)
+    return canonical, "".join(chars)
+
+
+@settings(max_examples=400, deadline=None)
+@given(disguised_phrase())
+@example(("your call", "yo\u200bur call"))
+@example(("would you like me to", "\U0001d430ould you like me\u00ad to"))
+@example(("your move", "your <!-- x -->move"))
+def test_every_lexicon_phrase_in_disguise_is_found_and_fires(case: tuple[str, str]) -> None:
+    canonical, written = case
+    text = f"Tests pass. {written}."
+    phrase_start = len("Tests pass. ")
+    report = analyze(text)
+    found = [f for f in report.findings if f.phrase == canonical]
+    assert len(found) == 1, (written, [f.phrase for f in report.findings])
+    finding = found[0]
+    assert (finding.disguised, finding.verdict) == (True, "fire"), finding.reason
+    assert phrase_start <= finding.start < finding.end <= phrase_start + len(written)
+    assert finding.text == text[finding.start : finding.end]
+    assert finding.to_dict()["disguised"] is True
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PHRASES))
+def test_a_plainly_written_phrase_is_not_disguised(canonical: str) -> None:
+    text = f"Tests pass. {canonical.capitalize()}."
+    findings = [f for f in analyze(text).findings if f.phrase == canonical]
+    assert [f.disguised for f in findings] == [False], text
+
+
+# ---- long runs of every punctuation and symbol class ----------------------------------------------
+
+PUNCTUATION_AND_SYMBOLS = ("Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So")
+# Characters that open Markdown or quotation structure (a fence, a blockquote, a heading, a table, a
+# quotation): a run of them may rightly carve the phrase out, so the run that must still let the phrase
+# fire leaves them out.
+STRUCTURE = "`~>#|*_\"'“”‘’«»‹›„‚「」『』"
+
+
+@st.composite
+def punctuation_run(draw: st.DrawFn, *, structure: bool) -> str:
+    category = draw(st.sampled_from(PUNCTUATION_AND_SYMBOLS))
+    alphabet = st.characters(categories=[category], exclude_characters="" if structure else STRUCTURE)
+    unit = draw(st.text(alphabet, min_size=1, max_size=4))
+    return unit * (draw(st.integers(2_000, 24_000)) // len(unit))
+
+
+@pytest.fixture
+def seat(tmp_path: Path) -> Seat:
+    return Seat(tmp_path)
+
+
+FUZZ = settings(
+    max_examples=44,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@FUZZ
+@given(run=punctuation_run(structure=False), glue=st.sampled_from([" ", "", ", ", "\n"]))
+def test_a_long_punctuation_run_beside_a_phrase_is_judged_and_fires(seat: Seat, run: str, glue: str) -> None:
+    path = seat.root / "t.jsonl"
+    final = f"Tests pass{run}{glue} your call"
+    autonomous(final).write(path)
+    payload = seat.payload(path, final, session_id=f"run{seat.counter}")
+    seat.counter += 1
+    line = assert_contract(seat.run(json.dumps(payload).encode()))
+    assert (line["class"], line["tag"], line["phrase"]) == ("BLOCK", "deference", "your call"), line["reason"][:200]
+    assert "exceeded" not in line["finding"]["reason"]
+
+
+@FUZZ
+@given(run=punctuation_run(structure=True))
+def test_a_long_run_of_any_punctuation_never_errors(seat: Seat, run: str) -> None:
+    path = seat.root / "t.jsonl"
+    final = f"{run} your call {run}"
+    autonomous(final).write(path)
+    payload = seat.payload(path, final, session_id=f"any{seat.counter}")
+    seat.counter += 1
+    line = assert_contract(seat.run(json.dumps(payload).encode()))
+    assert (line["class"], line["tag"] in ("deference", "no-lane-state")) == ("BLOCK", True), line["reason"][:200]
+
+
+# ---- the cheap pre-filter never drops a text the full scan matches -----------------------------------
+
+WORDS = sorted({w for p in PHRASES for w in p.split()} | {"the", "merge", "PR", "is", "ok"})
+PIECES = (
+    st.sampled_from(WORDS)
+    | st.sampled_from(INVISIBLE_MARKUP)
+    | st.sampled_from(["<", ">", "&", ";", "&amp;", "&#x79;", "&#111;", "<br>", "*", "**", "`"])
+    | FORMAT_CHARACTERS
+    | st.sampled_from(sorted({c for cs in LOOK_ALIKES.values() for c in cs}))
+    | st.text(st.characters(max_codepoint=0x7F), max_size=3)
+)
+TEXTS = st.lists(PIECES | st.sampled_from([" ", "\n"]), max_size=24).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(TEXTS)
+@example("yo<b></b>ur call")
+@example("y&#111;ur call")
+@example("yo*ur* call")
+@example("your <!-- x -->call")
+def test_the_pre_filter_never_drops_a_text_the_full_scan_matches(text: str) -> None:
+    if not may_match(text, LEXICON):
+        assert find_candidates(text, LEXICON) == (), text
+        assert analyze(text).findings == (), text
+
+
+def test_the_fold_covers_every_format_character_of_this_python() -> None:
+    """The fold's table of format characters is data; it must hold every Cf character this Python knows."""
+    from analyzer.disguise import fold
+
+    missing = [
+        f"U+{cp:04X}"
+        for cp in range(0x110000)
+        if unicodedata.category(chr(cp)) == "Cf" and fold(f"a{chr(cp)}b").text != "ab"
+    ]
+    assert missing == []
