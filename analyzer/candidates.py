@@ -106,9 +106,18 @@ def _compiled(lexicon: Lexicon) -> tuple[re.Pattern[str], tuple[PhraseEntry, ...
     """One alternation, longest phrases first, so a match at a position is the longest there; each
     alternative is a named group, so the match names its entry whatever case folding it went through."""
     entries = tuple(sorted(lexicon.phrases, key=lambda e: (-len(e.words), -len(e.canonical))))
-    alternatives = [f"(?P<p{i}>" + _GAP.join(_word_pattern(w) for w in e.words) + ")" for i, e in enumerate(entries)]
+    alternatives = [f"(?P<p{i}>" + _GAP.join(_word_pattern(w) for w in e.words) + _not_before(e) + ")" for i, e in enumerate(entries)]
     pattern = re.compile(_BEFORE + "(?:" + "|".join(alternatives) + ")" + _AFTER, re.IGNORECASE)
     return pattern, entries
+
+
+def _not_before(entry: PhraseEntry) -> str:
+    """A lookahead that rejects the match when one of the entry's `not_before` words follows, so the
+    longer reading is found instead ("if you want me to" is the offer `want me to`)."""
+    if not entry.not_before:
+        return ""
+    words = "|".join(_word_pattern(w) for w in entry.not_before)
+    return f"(?!{_GAP}(?:{words})(?![\\w'’\\-]))"
 
 
 def _word_pattern(word: str) -> str:

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Literal
 from analyzer.candidates import Candidate, scan
 from analyzer.carveouts import Views, build_views
 from analyzer.gates import GateResult, if_you_want_it, lexical_gate, unless_you_want
+from analyzer.registers import GATES, Context, lexical_register
 from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.relations import Carved, Judgement, judge_attribution
-from analyzer.report import Finding, Report, Span, line_col
+from analyzer.report import Finding, Mode, Report, Span, line_col
 from analyzer.tokens import AGENT_SELF, SOURCE_KEY
 from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts
 
@@ -146,48 +147,91 @@ def analyze(
 def judge(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> Finding | None:
     entry = candidate.entry
     if entry.family == "offer" and entry.gate == "none":
-        return offer_finding(candidate, text)
+        return offer_finding(candidate, text, lexicon)
     parsed = parses.around(candidate.start)
     phrase = parsed.tokens(candidate.start, candidate.end)
     if not phrase:
         return None
+    if entry.gate in GATES:
+        registered = GATES[entry.gate](phrase, lexicon, Context(following_sentence(parses.views, candidate.end)))
+        return gate_finding(candidate, text, registered, parsed, lexicon) if registered else None
     if entry.family == "offer":
         gate = if_you_want_it(phrase) if entry.gate == "if-you-want-it" else unless_you_want(phrase, lexicon)
-        return gate_finding(candidate, text, gate, parsed)
+        return gate_finding(candidate, text, gate, parsed, lexicon)
     judged = judge_attribution(phrase, lexicon)
     if isinstance(judged, Carved):
         return None
-    return attribution_finding(candidate, text, judged, parsed)
+    return attribution_finding(candidate, text, judged, parsed, lexicon)
+
+
+# The sentence after a question: up to the next end of sentence, at most this many characters.
+_FOLLOWING_LIMIT = 240
+_QUESTION_END = re.compile(r"[?]")
+_NEXT_END = re.compile(r"[.!?;](?=[\s\"')\]”’*_]|$)|\n")
+
+
+def following_sentence(views: Views, end: int) -> str:
+    """The agent's next sentence after the question a phrase belongs to, lower-cased (carve-outs blank):
+    what rule `answered-in-text` reads. Empty when the phrase's sentence is not a question or ends the text."""
+    view = views.parse_view
+    stop = _NEXT_END.search(view, end)
+    if stop is None or not _QUESTION_END.match(view, stop.start()):
+        return ""
+    rest = view[stop.end() : stop.end() + _FOLLOWING_LIMIT].lstrip(" \t\n*_-—–:")
+    cut = _NEXT_END.search(rest)
+    return (rest[: cut.start()] if cut else rest).strip().lower().replace("’", "'")
 
 
 def judge_without_model(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding | None:
-    """Offer phrases still decide without a parse; attribution phrases are skipped (SPEC §5.6)."""
+    """Offer and register phrases still decide without a parse; attribution phrases are skipped (SPEC §5.6)."""
     entry = candidate.entry
     if entry.family == "attribution":
         return None
     if entry.gate == "none":
-        return offer_finding(candidate, text)
-    return gate_finding(candidate, text, lexical_gate(entry.gate, text, candidate.end, lexicon), None)
+        return offer_finding(candidate, text, lexicon)
+    if entry.gate in GATES:
+        context = Context(following_sentence(build_views(text), candidate.end))
+        registered = lexical_register(entry.gate, text, candidate.start, candidate.end, lexicon, context)
+        return gate_finding(candidate, text, registered, None, lexicon) if registered else None
+    return gate_finding(candidate, text, lexical_gate(entry.gate, text, candidate.end, lexicon), None, lexicon)
 
 
-def offer_finding(candidate: Candidate, text: str) -> Finding:
+def offer_finding(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding:
     return _finding(
         candidate,
         text,
         verdict="fire",
         rule="offer",
         reason=f"fires: the offer '{candidate.entry.canonical}' proposes to act and waits for permission",
+        mode=lexicon.mode_of(candidate.entry.family),
     )
 
 
-def gate_finding(candidate: Candidate, text: str, gate: GateResult, parsed: ParsedUnit | None) -> Finding:
-    governor = None
+def gate_finding(
+    candidate: Candidate, text: str, gate: GateResult, parsed: ParsedUnit | None, lexicon: Lexicon
+) -> Finding:
+    governor = attachment = None
     if parsed is not None and gate.governor is not None:
         governor = parsed.span(text, gate.governor, gate.governor)
-    return _finding(candidate, text, verdict=gate.verdict, rule=gate.rule, reason=gate.reason, governor=governor)
+    if parsed is not None and gate.attachment is not None:
+        attachment = parsed.span(text, *gate.attachment)
+    return _finding(
+        candidate,
+        text,
+        verdict=gate.verdict,
+        rule=gate.rule,
+        reason=gate.reason,
+        form="object" if attachment is not None else "none",
+        attachment=attachment,
+        domains=gate.domains,
+        governor=governor,
+        mode=lexicon.mode_of(candidate.entry.family),
+    )
 
 
-def attribution_finding(candidate: Candidate, text: str, judged: Judgement, parsed: ParsedUnit) -> Finding:
+def attribution_finding(
+    candidate: Candidate, text: str, judged: Judgement, parsed: ParsedUnit, lexicon: Lexicon
+) -> Finding:
     attachment = parsed.span(text, *judged.attachment) if judged.attachment else None
     governor = parsed.span(text, judged.governor, judged.governor) if judged.governor is not None else None
     negation = parsed.span(text, judged.negation, judged.negation) if judged.negation is not None else None
@@ -203,6 +247,7 @@ def attribution_finding(candidate: Candidate, text: str, judged: Judgement, pars
         negated=judged.negated,
         governor=governor,
         negation=negation,
+        mode=lexicon.mode_of(candidate.entry.family),
     )
 
 
@@ -219,6 +264,7 @@ def _finding(
     negated: bool = False,
     governor: Span | None = None,
     negation: Span | None = None,
+    mode: Mode = "enforce",
 ) -> Finding:
     line, col = line_col(text, candidate.start)
     return Finding(
@@ -236,6 +282,7 @@ def _finding(
         negated=negated,
         reason=reason,
         rule=rule,
+        mode=mode,
         governor=governor,
         negation=negation,
     )

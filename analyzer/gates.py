@@ -27,6 +27,8 @@ class GateResult:
     rule: str
     reason: str
     governor: int | None = None
+    attachment: tuple[int, int] | None = None  # first and last token of what a choice question offers
+    domains: tuple[str, ...] = ()
 
 
 def if_you_want_it(phrase: Sequence[Token]) -> GateResult:
