@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzer.lexicon import Lexicon
+from analyzer.senses import merges_other_than_code, names_its_head
 from analyzer.tokens import FIRST_PERSON, conjuncts, hyphen_compound, is_version, own_tokens, words_of
 
 if TYPE_CHECKING:
@@ -94,6 +95,8 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
         domain = next((d for d in map(lexicon.domain_of, names) if d), None)
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
+        if domain and not _in_sense(tok, domain, lexicon):
+            continue
         if domain:
             domain_tokens[tok.i] = domain
     agent: list[str] = []
@@ -105,6 +108,11 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
         elif names & lexicon.agent_work and not _under_domain(tok, part, domain_tokens) and not _absent(tok, lexicon):
             agent.append(hyphen_compound(tok) or tok.text)
     return list(dict.fromkeys(domain_tokens.values())), agent
+
+
+def _in_sense(tok: Token, domain: str, lexicon: Lexicon) -> bool:
+    """A domain word names the decision only in the domain's sense (analyzer/senses.py)."""
+    return not names_its_head(tok, domain, lexicon) and not merges_other_than_code(tok, lexicon)
 
 
 def _absent(tok: Token, lexicon: Lexicon) -> bool:
