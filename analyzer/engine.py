@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Literal
 
 from analyzer.candidates import Candidate, scan
 from analyzer.carveouts import Views, build_views
+from analyzer.citations import dated_citation
 from analyzer.gates import GateResult, if_you_want_it, lexical_gate, unless_you_want
 from analyzer.registers import GATES, Context, lexical_register
+from analyzer.layout import is_heading, ordinary_case, table_cell
 from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.relations import Carved, Judgement, judge_attribution
@@ -65,8 +67,9 @@ class Parses:
         if self._starts is None:
             self._starts = unit_starts(self.views.parse_view)
         view = self.views.parse_view
-        start, end = sentence_bounds(view, *unit_bounds(self._starts, offset), offset)
-        return start, listed_items_end(view, self._starts, start, end)
+        unit_start, unit_end = table_cell(view, *unit_bounds(self._starts, offset), offset)
+        start, end = sentence_bounds(view, unit_start, unit_end, offset)
+        return start, listed_items_end(view, self._starts, start, end, heading=is_heading(view, unit_start))
 
     def prepare(self, offsets: Sequence[int]) -> None:
         """Parse every sentence the phrases at `offsets` need with one nlp.pipe call."""
@@ -81,7 +84,7 @@ class Parses:
         # The key holds what was written too: two sentences may compact alike around different inline code.
         keyed = {k: (u.text, self.views.original[u.start : u.end]) for k, u in pending.items()}
         keys = list(dict.fromkeys(keyed.values()))
-        docs = dict(zip(keys, load_model(self.model_name).pipe(text for text, _ in keys), strict=True))
+        docs = dict(zip(keys, load_model(self.model_name).pipe(ordinary_case(text) for text, _ in keys), strict=True))
         for k, unit in pending.items():
             doc = docs[keyed[k]]
             doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)
@@ -124,7 +127,12 @@ def analyze(
     parses = Parses(views, model_name, lexicon)
     findings: list[Finding] = []
     warnings: list[str] = []
-    needing_parse = [c.start for c in candidates if c.entry.family == "attribution" or c.entry.gate != "none"]
+    needing_parse = [
+        c.start
+        for c in candidates
+        if (c.entry.family == "attribution" or c.entry.gate != "none")
+        and not (c.entry.family == "attribution" and dated_citation(views.parse_view, c.start, c.end, lexicon))
+    ]
     try:
         parses.prepare(needing_parse)
     except ModelUnavailable:
@@ -148,6 +156,8 @@ def judge(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> 
     entry = candidate.entry
     if entry.family == "offer" and entry.gate == "none":
         return offer_finding(candidate, text, lexicon)
+    if entry.family == "attribution" and dated_citation(parses.views.parse_view, candidate.start, candidate.end, lexicon):
+        return None
     parsed = parses.around(candidate.start)
     phrase = parsed.tokens(candidate.start, candidate.end)
     if not phrase:
