@@ -111,6 +111,9 @@ class Lexicon:
     def acts_of(self, domain: str) -> frozenset[str]:
         return next((d.acts for d in self.domains if d.name == domain), frozenset())
 
+    def actions_of(self, domain: str) -> frozenset[str]:
+        return next((d.actions for d in self.domains if d.name == domain), frozenset())
+
     def domain_of(self, word: str) -> str | None:
         """The human-only domain a lemma or lower-cased form belongs to, if any."""
         w = word.lower()

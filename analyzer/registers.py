@@ -121,7 +121,7 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
             f"fires (choice-question): '{_text(phrase)}' hands the choice of the next step back to the reader",
         )
     scope = frozenset(t.i for t in offered)
-    work = judge_work(tops(offered), lexicon, scope)
+    work = judge_work([t for t in tops(offered) if t.dep_ != "cc"], lexicon, scope)
     span = span_of(offered)
     shown = text_of(phrase[0], span)
     done = _done_to(offered, lexicon)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 # Dependencies of a word that modifies a noun inside its noun phrase.
-MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
+MODIFIER_DEPS = frozenset({"compound", "nmod"})
 # The merge domain's verbs whose object decides whether code is merged.
 MERGE_VERBS = frozenset({"merge", "squash", "rebase", "squash-merge", "rebase-merge"})
 
@@ -22,7 +22,8 @@ def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
     """Rule `modifier-names-head`: 'the merge conflict in go.sum', 'the release notes wording', 'the
     credential loader', 'the stamp component' — a domain word modifying a noun names that noun (agent
     work), not the decision. The head keeps the decision when it is itself a domain word ('the security
-    stamp': stamp is the head) or an act of the domain ('the credential rotation', 'the release cut').
+    stamp': stamp is the head) or an act of the domain ('the credential rotation', 'the release cut'),
+    and a merge word keeps it on the code it merges ('squash-merge PR #15404').
 
         merge -compound-> conflict (NOUN, not a domain word)       the conflict is agent work
         merge - train -compound-> timeout ('merge-train timeout')  the hyphen compound modifies 'timeout'
@@ -31,7 +32,9 @@ def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
     if head is None:
         return False
     names = forms(head) | {hyphen_compound(head) or ""}
-    if any(lexicon.domain_of(n) for n in names if n) or names & lexicon.acts_of(domain):
+    if any(lexicon.domain_of(n) for n in names if n) or names & (lexicon.acts_of(domain) | lexicon.actions_of(domain)):
+        return False
+    if domain == "merge" and names & lexicon.merge_objects:
         return False
     return not is_version(head)
 
@@ -50,7 +53,7 @@ def _modified_noun(token: Token) -> Token | None:
     return node.head
 
 
-def merges_other_than_code(token: Token, lexicon: Lexicon) -> bool:
+def merges_other_than_code(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> bool:
     """Rule `merge-of-code`: the merge gate merges code — a pull request, branch, commit, change set,
     '#N', or a pronoun standing for one. Merging anything else ('merging the two datasets', 'merge the
     milestones', 'squash the config files') is agent work.
@@ -64,13 +67,14 @@ def merges_other_than_code(token: Token, lexicon: Lexicon) -> bool:
     merged = [c for c in token.children if c.dep_ in ("dobj", "nsubjpass")]
     if token.pos_ == "NOUN":
         merged = [g for c in token.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
+    merged = [m for m in merged if m.i in inside]  # not the phrase the parser hung on it ('Squash, your move')
     return bool(merged) and not any(_is_code(m, lexicon) for m in merged)
 
 
 def _is_code(thing: Token, lexicon: Lexicon) -> bool:
     """A code change or a word standing for one: the object itself, or a word inside its noun phrase
     ('the refactor PR', 'PR #12', '#812', 'them')."""
-    if thing.like_num or is_version(thing):
-        return True  # 'merge 812'
+    if thing.like_num or is_version(thing) or any(ch.isdigit() for ch in thing.text):
+        return True  # 'merge 812', 'rebase 3f9c2a1', 'rc.3': a reference with digits names a change
     words = [thing, *(c for c in thing.children if c.dep_ in ("compound", "nmod", "appos", "conj"))]
     return any(forms(word) & lexicon.merge_objects or word.text.startswith("#") for word in words)

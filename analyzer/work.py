@@ -91,11 +91,12 @@ def judge_stretch(tokens: Sequence[Token], lexicon: Lexicon) -> WorkJudgement:
 
 def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list[str], list[str]]:
     domain_tokens: dict[int, str] = {}
+    inside = frozenset(t.i for t in tokens)
     for tok, names in words_of(tokens):
         domain = next((d for d in map(lexicon.domain_of, names) if d), None)
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
-        if domain and not _in_sense(tok, domain, lexicon):
+        if domain and not _in_sense(tok, domain, lexicon, inside):
             continue
         if domain:
             domain_tokens[tok.i] = domain
@@ -110,9 +111,9 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
     return list(dict.fromkeys(domain_tokens.values())), agent
 
 
-def _in_sense(tok: Token, domain: str, lexicon: Lexicon) -> bool:
+def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int]) -> bool:
     """A domain word names the decision only in the domain's sense (analyzer/senses.py)."""
-    return not names_its_head(tok, domain, lexicon) and not merges_other_than_code(tok, lexicon)
+    return not names_its_head(tok, domain, lexicon) and not merges_other_than_code(tok, lexicon, inside)
 
 
 def _absent(tok: Token, lexicon: Lexicon) -> bool:
