@@ -85,8 +85,7 @@ def _pieces(forms: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """Per phrase, the ASCII runs its match must contain: each word's parts between apostrophes (the
     words of a canonical form are PhraseEntry.words)."""
     return tuple(
-        tuple(part.lower() for word in form.split() for part in word.split("'") if part.isascii())
-        for form in forms
+        tuple(part.lower() for word in form.split() for part in word.split("'") if part.isascii()) for form in forms
     )
 
 
@@ -106,7 +105,10 @@ def _compiled(lexicon: Lexicon) -> tuple[re.Pattern[str], tuple[PhraseEntry, ...
     """One alternation, longest phrases first, so a match at a position is the longest there; each
     alternative is a named group, so the match names its entry whatever case folding it went through."""
     entries = tuple(sorted(lexicon.phrases, key=lambda e: (-len(e.words), -len(e.canonical))))
-    alternatives = [f"(?P<p{i}>" + _GAP.join(_word_pattern(w) for w in e.words) + _not_before(e) + ")" for i, e in enumerate(entries)]
+    alternatives = [
+        f"(?P<p{i}>" + _GAP.join(_word_pattern(w) for w in e.words) + _not_before(e) + ")"
+        for i, e in enumerate(entries)
+    ]
     pattern = re.compile(_BEFORE + "(?:" + "|".join(alternatives) + ")" + _AFTER, re.IGNORECASE)
     return pattern, entries
 

@@ -12,10 +12,10 @@ from analyzer.candidates import Candidate, scan
 from analyzer.carveouts import Views, build_views
 from analyzer.citations import dated_citation
 from analyzer.gates import GateResult, if_you_want_it, lexical_gate, unless_you_want
-from analyzer.registers import GATES, Context, lexical_register
 from analyzer.layout import is_heading, ordinary_case, table_cell
 from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
+from analyzer.registers import GATES, Context, lexical_register
 from analyzer.relations import Carved, Judgement, judge_attribution
 from analyzer.report import Finding, Mode, Report, Span, line_col
 from analyzer.tokens import AGENT_SELF, SOURCE_KEY
@@ -156,7 +156,9 @@ def judge(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> 
     entry = candidate.entry
     if entry.family == "offer" and entry.gate == "none":
         return offer_finding(candidate, text, lexicon)
-    if entry.family == "attribution" and dated_citation(parses.views.parse_view, candidate.start, candidate.end, lexicon):
+    if entry.family == "attribution" and dated_citation(
+        parses.views.parse_view, candidate.start, candidate.end, lexicon
+    ):
         return None
     parsed = parses.around(candidate.start)
     phrase = parsed.tokens(candidate.start, candidate.end)

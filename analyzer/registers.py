@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from analyzer.gates import GateResult
 from analyzer.judgement import span_of, text_of
 from analyzer.lexicon import Lexicon
-from analyzer.tokens import FIRST_PERSON, SUBJECT_DEPS, is_copula, subject_of, tops
+from analyzer.tokens import FIRST_PERSON, SUBJECT_DEPS, subject_of, tops
 from analyzer.work import judge_work
 
 if TYPE_CHECKING:
@@ -91,9 +91,7 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     if wanted and not agent_main:
         return None  # a technical conditional: the wish names what it wants and the reader acts
     shown = main.text if main is not None else phrase[-1].text
-    why = (
-        f"the wish governs the agent's own '{shown}'" if agent_main else "the wish is left open, an offer to act"
-    )
+    why = f"the wish governs the agent's own '{shown}'" if agent_main else "the wish is left open, an offer to act"
     return GateResult(
         "fire", "wish-condition", f"fires (wish-condition): '{_text(phrase)}' — {why}", main.i if main else None
     )
@@ -262,7 +260,9 @@ def answered(context: Context, verb_lemma: str, lexicon: Lexicon) -> bool:
     stem = verb_lemma.removesuffix("e")
     if len(stem) < 3 or not words:
         return False
-    acting = words[0] if words[0].endswith("ing") else (words[1] if words[0] in ("i'm", "now") and len(words) > 1 else "")
+    acting = (
+        words[0] if words[0].endswith("ing") else (words[1] if words[0] in ("i'm", "now") and len(words) > 1 else "")
+    )
     return acting.startswith(stem)
 
 
@@ -291,12 +291,20 @@ def _offered(phrase: Sequence[Token]) -> list[Token]:
 
 
 def _done_to(offered: Sequence[Token], lexicon: Lexicon) -> Token | None:
-    """Rule `participle-complement`: 'Do you want merge stamps recorded in the audit line?' — a participle
-    after the object names what is to be done with it; unless it is a domain act, that is agent work."""
+    """Rule `participle-complement`: 'Do you want merge stamps recorded in the audit line?', 'Do you want
+    the logs attached?' — a participle after the object (as its modifier or in a small clause) names what
+    is to be done with it; unless it is a domain act, that is agent work."""
     inside = {t.i for t in offered}
     for token in offered:
         nominal = token.head.i in inside and token.head.pos_ in ("NOUN", "PROPN") and token.head.i < token.i
-        if token.tag_ == "VBN" and nominal and not lexicon.domain_of(token.lemma_) and not lexicon.domain_of(token.lower_):
+        # 'want the logs attached' as a small clause: logs -nsubj-> attached
+        nominal = nominal or any(c.dep_ in SUBJECT_DEPS and c.i in inside and c.i < token.i for c in token.children)
+        if (
+            token.tag_ == "VBN"
+            and nominal
+            and not lexicon.domain_of(token.lemma_)
+            and not lexicon.domain_of(token.lower_)
+        ):
             return token
     return None
 
@@ -350,7 +358,11 @@ def _reported(want: Token) -> bool:
     related = [*want.ancestors, *(c for c in want.children if c.dep_ in ("advcl", "parataxis"))]
     for verb in related:
         subject = subject_of(verb)
-        if verb.lemma_.lower() in SPEECH_VERBS and subject is not None and subject.lower_ in ("you", "he", "she", "they"):
+        if (
+            verb.lemma_.lower() in SPEECH_VERBS
+            and subject is not None
+            and subject.lower_ in ("you", "he", "she", "they")
+        ):
             return True
     return False
 
@@ -389,7 +401,11 @@ def lexical_register(
     question gate needs its question mark and no answer; everything else fires as found."""
     sentence_end = _LEXICAL_END.search(text, end)
     question = sentence_end is not None and sentence_end.group() == "?"
-    if gate in ("choice-question", "permission-question") and not question and not text[start:end].lower().startswith("let"):
+    if (
+        gate in ("choice-question", "permission-question")
+        and not question
+        and not text[start:end].lower().startswith("let")
+    ):
         return None
     if gate in ("choice-question", "permission-question") and answered(context, "", lexicon):
         return None

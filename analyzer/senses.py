@@ -66,7 +66,9 @@ def merges_other_than_code(token: Token, lexicon: Lexicon, inside: frozenset[int
         return False
     merged = [c for c in token.children if c.dep_ in ("dobj", "nsubjpass")]
     if token.pos_ == "NOUN":
-        merged = [g for c in token.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
+        merged = [
+            g for c in token.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"
+        ]
     merged = [m for m in merged if m.i in inside]  # not the phrase the parser hung on it ('Squash, your move')
     return bool(merged) and not any(_is_code(m, lexicon) for m in merged)
 
@@ -78,3 +80,24 @@ def _is_code(thing: Token, lexicon: Lexicon) -> bool:
         return True  # 'merge 812', 'rebase 3f9c2a1', 'rc.3': a reference with digits names a change
     words = [thing, *(c for c in thing.children if c.dep_ in ("compound", "nmod", "appos", "conj"))]
     return any(forms(word) & lexicon.merge_objects or word.text.startswith("#") for word in words)
+
+
+def shared_object(part: Token, parts: list[Token], scope: frozenset[int] | None) -> list[Token]:
+    """Rule `shared-object`: 'Creating and rotating the deploy keys is your call' — coordinated verbs
+    share one object; a verb conjunct without an object of its own, joined to the next verb by nothing but
+    a conjunction, is judged with the object of the next verb conjunct that has one.
+
+        Creating -conj-> rotating -dobj-> keys      'Creating' is judged as 'Creating the deploy keys'
+    """
+    if part.pos_ not in ("VERB", "AUX") or any(
+        c.dep_ in ("dobj", "pobj", "prep", "xcomp", "ccomp") for c in part.children
+    ):
+        return []
+    for later in (p for p in parts if p.i > part.i and p.pos_ in ("VERB", "AUX")):
+        between = part.doc[part.i + 1 : later.i]
+        if not all(t.dep_ == "cc" or t.is_punct for t in between):
+            return []  # 'Merge now or refactor the parser': two alternatives, each with its own words
+        objects = [c for c in later.children if c.dep_ == "dobj"]
+        if objects:
+            return [t for o in objects for t in o.subtree if scope is None or t.i in scope]
+    return []

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzer.lexicon import Lexicon
-from analyzer.senses import merges_other_than_code, names_its_head
+from analyzer.senses import merges_other_than_code, names_its_head, shared_object
 from analyzer.tokens import FIRST_PERSON, conjuncts, hyphen_compound, is_version, own_tokens, words_of
 
 if TYPE_CHECKING:
@@ -59,6 +59,7 @@ def judge_work(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] |
     human_parts = 0
     for part in parts:
         tokens = own_tokens(part, scope)
+        tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
         if all(t.pos_ == "PRON" for t in tokens):
             continue  # 'or rebase-merge it': a pronoun stands for work named elsewhere
         if len(tokens) == 1 and tokens[0].pos_ == "AUX":
