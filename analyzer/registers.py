@@ -87,7 +87,8 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     wish = _wish_word(phrase)
     main = wish.head if wish.head.i != wish.i else None
     wanted = [c for c in wish.children if c.dep_ in COMPLEMENT_DEPS and c.i > phrase[-1].i]
-    agent_main = main is not None and _agent_subject(main)
+    # 'If you'd like to reproduce it, run `make flaky`; I am on the tests': a clause after ';' is another one.
+    agent_main = main is not None and _agent_subject(main) and not _across_semicolon(wish, main)
     if wanted and not agent_main:
         return None  # a technical conditional: the wish names what it wants and the reader acts
     shown = main.text if main is not None else phrase[-1].text
@@ -384,6 +385,11 @@ def _agent_subject(verb: Token) -> bool:
         if subject is not None and subject.lower_ in AGENT_SUBJECTS:
             return True
     return verb.lower_ in ("happy", "glad") or (verb.pos_ == "ADJ" and subject_of(verb) is None)
+
+
+def _across_semicolon(a: Token, b: Token) -> bool:
+    low, high = sorted((a.i, b.i))
+    return any(t.text == ";" for t in a.doc[low:high])
 
 
 def _head(token: Token) -> int | None:

@@ -206,9 +206,9 @@ class _Run:
             ctx = turn.context
             text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
             lane = self._lane(text, ctx, turn.tool_calls, config)
-            trigger, finding = None, None
+            trigger, finding, observed = None, None, ()
             if config.deference and not ctx.operator_in_loop and text:
-                trigger, finding = _deference(text, config, warnings)
+                trigger, finding, observed = _deference(text, config, warnings)
             since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
             new = material_artifacts(since_stop, config.review_tools)
             pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
@@ -235,7 +235,7 @@ class _Run:
             )
             decision = decide(situation, directives)
             self._save(slot, state, decision, consecutive, turn, pending, warnings)
-        return decision, self._line(decision, config, warnings, ctx, lane, finding)
+        return decision, self._line(decision, config, warnings, ctx, lane, finding, observed)
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
@@ -312,6 +312,7 @@ class _Run:
         ctx: PromptContext | None = None,
         lane: LaneState | None = None,
         finding: Mapping[str, Any] | None = None,
+        observed: tuple[Mapping[str, Any], ...] = (),
     ) -> AuditLine:
         stop = self.stop
         assert stop is not None
@@ -333,6 +334,7 @@ class _Run:
             phrase=finding.get("phrase") if finding else None,
             finding=finding,
             warnings=tuple(warnings),
+            observed=observed,
             ts=self.now,
         )
 
@@ -372,8 +374,13 @@ class _NoSession:
         return None
 
 
-def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger | None, Mapping[str, Any] | None]:
-    """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then."""
+def _deference(
+    text: str, config: Config, warnings: list[str]
+) -> tuple[Trigger | None, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...]]:
+    """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then.
+
+    Returns the trigger of row D (an enforce-mode finding that fires), the finding the audit line shows,
+    and the observe-mode findings that fired: recorded, never refused on (SPEC §2.1, revision 2)."""
     from analyzer.candidates import find_candidates, may_match_forms
     from analyzer.lexicon import default_phrase_forms, phrase_canonical
 
@@ -386,10 +393,10 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
     extra = _extra_phrases(config, warnings)
     # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
     if not may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
-        return None, None
+        return None, None, ()
     lexicon = _lexicon(config, extra)
     if not find_candidates(text, lexicon):
-        return None, None
+        return None, None, ()
     from analyzer import analyze
 
     report = analyze(text, lexicon=lexicon, model_errors="skip", model_name=config.spacy_model or None)
@@ -397,7 +404,8 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
     finding = shown.to_dict() if shown else None
-    return (Trigger(firing.phrase, firing.reason) if firing else None), finding
+    observed = tuple({"phrase": f.phrase, "family": f.family, "reason": f.reason} for f in report.observed)
+    return (Trigger(firing.phrase, firing.reason) if firing else None), finding, observed
 
 
 def _extra_phrases(config: Config, warnings: list[str]) -> list[Mapping[str, str]]:
@@ -425,7 +433,11 @@ def _lexicon(config: Config, extra: list[Mapping[str, str]]) -> Any:
     extras = config.lexicon
     if not extras:
         return base
-    return base.extended(phrases=extra, domain_words=extras.domain_words, agent_work=extras.agent_work)
+    extended = base.extended(phrases=extra, domain_words=extras.domain_words, agent_work=extras.agent_work)
+    if not extras.modes:
+        return extended
+    enforce = [family for family, mode in extras.modes if mode == "enforce"]
+    return extended.with_modes(enforce=enforce, observe=[family for family, mode in extras.modes if mode == "observe"])
 
 
 def _lane_details(lane: LaneState) -> tuple[str, ...]:

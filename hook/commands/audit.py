@@ -48,6 +48,7 @@ def summarize(lines: Iterable[bytes], since: datetime | None = None) -> dict[str
     loads = _loader()
     classes: dict[str, Counter[str]] = {}
     tags: Counter[str] = Counter()
+    observed: Counter[str] = Counter()
     runs: dict[str, int] = {}
     chains: list[int] = []
     counted = malformed = 0
@@ -58,10 +59,11 @@ def summarize(lines: Iterable[bytes], since: datetime | None = None) -> dict[str
         if record is None:
             malformed += 1
             continue
-        stamp, klass, tag, session, in_loop = record
+        stamp, klass, tag, session, in_loop, families = record
         if since is not None and stamp < since:
             continue
         counted += 1
+        observed.update(families)
         split = classes.setdefault(klass, Counter())
         split["total"] += 1
         if in_loop is True:
@@ -86,10 +88,13 @@ def summarize(lines: Iterable[bytes], since: datetime | None = None) -> dict[str
         },
         "tags": dict(sorted(tags.items(), key=lambda kv: (-kv[1], kv[0]))),
         "chains": chain_stats(chains),
+        "observed": dict(sorted(observed.items(), key=lambda kv: (-kv[1], kv[0]))),
     }
 
 
-def _record(raw: bytes, loads: Callable[[bytes], Any]) -> tuple[datetime, str, str, str | None, Any] | None:
+def _record(
+    raw: bytes, loads: Callable[[bytes], Any]
+) -> tuple[datetime, str, str, str | None, Any, list[str]] | None:
     """The fields the summary reads, or None for a line that is not a whole audit object."""
     try:
         data = loads(raw)
@@ -106,7 +111,21 @@ def _record(raw: bytes, loads: Callable[[bytes], Any]) -> tuple[datetime, str, s
         return None
     if stamp.tzinfo is None:
         stamp = stamp.replace(tzinfo=UTC)
-    return stamp, klass, tag, session if isinstance(session, str) else None, data.get("operator_in_loop")
+    return (
+        stamp,
+        klass,
+        tag,
+        session if isinstance(session, str) else None,
+        data.get("operator_in_loop"),
+        _observed_families(data.get("observed")),
+    )
+
+
+def _observed_families(observed: object) -> list[str]:
+    """The family of each observe-mode finding of a line (revision 2); a line without the field has none."""
+    if not isinstance(observed, list):
+        return []
+    return [o["family"] for o in observed if isinstance(o, dict) and isinstance(o.get("family"), str)]
 
 
 def _class_order(klass: str) -> tuple[int, str]:
@@ -139,6 +158,11 @@ def render_text(summary: Mapping[str, Any]) -> str:
     out += _table(("tag", "count"), [(k, str(v)) for k, v in summary["tags"].items()])
     c = summary["chains"]
     out += ["", "refusal chains: " + ", ".join(f"{k} {'-' if c[k] is None else c[k]}" for k in c)]
+    out.append("")
+    if summary["observed"]:
+        out += _table(("observed family", "would-fire"), [(k, str(v)) for k, v in summary["observed"].items()])
+    else:
+        out.append("observed (observe-mode would-fires): none")
     return "\n".join(out) + "\n"
 
 
