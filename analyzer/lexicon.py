@@ -92,6 +92,7 @@ class Lexicon:
     proceed_markers: tuple[str, ...] = ()
     fact_verbs: frozenset[str] = frozenset()
     closer_words: frozenset[str] = frozenset()
+    request_verbs: frozenset[str] = frozenset()
     _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
 
     def entry(self, canonical: str) -> PhraseEntry:
@@ -226,6 +227,7 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         proceed_markers=phrases_of("proceed_markers"),
         fact_verbs=words("fact_verbs"),
         closer_words=words("closer_words"),
+        request_verbs=words("request_verbs"),
         _index=MappingProxyType(index),
     )
 

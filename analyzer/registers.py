@@ -30,6 +30,10 @@ COMPLEMENT_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "oprd", "acomp"})
 CONDITION_MARKS = frozenset({"if", "unless", "whether"})
 # Verbs that report what someone said: "as you said, you want me to …", "you asked me to …".
 SPEECH_VERBS = frozenset({"say", "ask", "tell", "write", "mention", "request", "note", "specify", "put"})
+# The question words of a request that embeds a question: "let me know what/which/how/whether …".
+EMBEDDED_QUESTION_WORDS = frozenset({"what", "which", "how", "whether"})
+# Verbs of the reader's wish in an embedded question: "what you'd like", "which you prefer".
+WISH_VERBS = frozenset({"want", "like", "prefer", "wish", "choose", "decide", "think", "rather"})
 # The words of a phrase that carry its grammar: the wish, the choice, the wait.
 _WISH_LEMMAS = frozenset({"want", "like", "prefer", "rather", "which", "proceed", "ready", "say", "know", "go"})
 _WORD = re.compile(r"[\w'’-]+")
@@ -108,8 +112,10 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
     not one: "Would you like me …" is the offer; a statement ('what you want to do is …') is no question
     """
     inverted = phrase[0].lower_ in ("would", "do", "did", "will", "could")
-    if inverted and not _is_question(phrase):
+    if inverted and not (_is_question(phrase) or _opens_options(phrase)):
         return None
+    if phrase[-1].lower_ in EMBEDDED_QUESTION_WORDS and not _asks_wish(phrase):
+        return None  # 'Let me know what CI says on your fork': a request for a fact, no choice handed back
     if answered(context, _verb_lemma(phrase), lexicon):
         return None
     offered = _offered(phrase)
@@ -230,6 +236,12 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult | None:
     the wait hands over nothing when what it times is a human-only act, or a thing the reader may fetch."""
     inside = {t.i for t in phrase}
     anchor = next((t for t in phrase if t.head.i not in inside or t.head.i == t.i), phrase[-1])
+    invited = [c for t in phrase for c in t.children if c.dep_ in ("xcomp", "ccomp") and c.i not in inside]
+    if invited and phrase[-1].lower_ == "to":  # 'Feel free to merge #812': what the reader is invited to do
+        scope = frozenset(t.i for t in invited[0].subtree)
+        if judge_work(invited, lexicon, scope).human_only or invited[0].lemma_.lower() not in lexicon.request_verbs:
+            return None  # 'Feel free to merge #812' / 'feel free to steer me elsewhere': no wait for a request
+        return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
     governor = anchor.head if anchor.head.i != anchor.i else None
     if governor is None:
         return _waiting(phrase, "waits for the reader's go")
@@ -289,6 +301,27 @@ def _offered(phrase: Sequence[Token]) -> list[Token]:
     # 'which of squash or rebase you want': the reader's own wish clause closes what is offered.
     wish = next((k for k, t in enumerate(rest) if t.lower_ == "you" and k > 0), len(rest))
     return [t for t in rest[:wish] if not t.is_space]
+
+
+def _opens_options(phrase: Sequence[Token]) -> bool:
+    """'Would you like to:' over a list of options — the colon asks as the question mark does."""
+    last = phrase[-1]
+    return any(t.text == ":" for t in last.doc[last.i + 1 : last.sent.end])
+
+
+def _asks_wish(phrase: Sequence[Token]) -> bool:
+    """Rule `embedded-wish`: 'let me know what/which/how/whether …' hands a choice back only when the
+    embedded question asks the reader's wish ('what you'd like me to do', 'which approach you prefer')."""
+    last = phrase[-1]
+    rest = list(last.doc[last.i + 1 : last.sent.end])
+    for k, token in enumerate(rest[:-1]):
+        wish = next((t for t in rest[k + 1 : k + 3] if t.lemma_.lower() in WISH_VERBS), None)
+        if token.lower_ == "you" and wish is not None:
+            # 'what you want me to prioritise' is the offer `want me to`, reported by its own phrase
+            return not (
+                wish.lemma_.lower() == "want" and wish.i + 1 < len(wish.doc) and wish.doc[wish.i + 1].lower_ == "me"
+            )
+    return False
 
 
 def _done_to(offered: Sequence[Token], lexicon: Lexicon) -> Token | None:
