@@ -179,7 +179,7 @@ def test_summary_counts_classes_tags_and_chains_since_a_cutoff() -> None:
 def test_summary_counts_observe_mode_would_fires_per_family() -> None:
     """SPEC §1.4 revision 2: `observed` counts observe-mode findings per family; old lines have none."""
     observed = [{"phrase": "should i", "family": "permission", "reason": "fires (permission-question): …"}]
-    both = observed + [{"phrase": "just say go", "family": "standing-by", "reason": "fires (standing-by): …"}]
+    both = [*observed, {"phrase": "just say go", "family": "standing-by", "reason": "fires (standing-by): …"}]
     log = [
         json.dumps({"ts": "2026-12-02T10:00:00Z", "class": "BLOCK", "tag": "no-lane-state", "observed": o}).encode()
         for o in (observed, both, [])
