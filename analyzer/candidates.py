@@ -22,6 +22,8 @@ _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
 # A phrase never starts or ends inside a longer word, identifier or path (your_call, your-move.ts).
 _BEFORE = r"(?<![\w'’\-/.])"
 _AFTER = r"(?![\w'’\-/]|\.\w)"
+# The pre-filter's words: a phrase word's ASCII pieces are runs of letters and digits.
+_ASCII_WORD = re.compile(r"[a-z0-9]+")
 # "word" is a run of letters for the mention test; apostrophes stay inside words.
 _WORD = r"[\w'’-]+"
 # Words a mention cue may stand behind: "the phrase like your call", "phrases such as want me to".
@@ -72,7 +74,13 @@ def may_match_forms(text: str, forms: tuple[str, ...]) -> bool:
     if not text.isascii():
         return True
     lowered = text.lower()
-    return any(all(piece in lowered for piece in pieces) for pieces in _pieces(forms))
+    possible = [pieces for pieces in _pieces(forms) if all(piece in lowered for piece in pieces)]
+    if not possible:
+        return False
+    # The substring test passes on pieces inside longer words ('ok' and 'to' in 'tokenizer'): settle it on
+    # whole words, split wherever a match could not continue a word (so never fewer words than a match sees).
+    words = set(_ASCII_WORD.findall(lowered))
+    return any(all(piece in words for piece in pieces) for pieces in possible)
 
 
 @cache
