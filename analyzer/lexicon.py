@@ -90,9 +90,12 @@ class Lexicon:
     citation_places: frozenset[str] = frozenset()
     answer_words: tuple[str, ...] = ()
     proceed_markers: tuple[str, ...] = ()
+    exists_markers: tuple[str, ...] = ()
     fact_verbs: frozenset[str] = frozenset()
     closer_words: frozenset[str] = frozenset()
     request_verbs: frozenset[str] = frozenset()
+    non_answers: tuple[str, ...] = ()
+    rhetorical_verbs: frozenset[str] = frozenset()
     _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
 
     def entry(self, canonical: str) -> PhraseEntry:
@@ -225,9 +228,12 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         citation_places=words("citation_places"),
         answer_words=phrases_of("answer_words"),
         proceed_markers=phrases_of("proceed_markers"),
+        exists_markers=phrases_of("exists_markers"),
         fact_verbs=words("fact_verbs"),
         closer_words=words("closer_words"),
         request_verbs=words("request_verbs"),
+        non_answers=phrases_of("non_answers"),
+        rhetorical_verbs=words("rhetorical_verbs"),
         _index=MappingProxyType(index),
     )
 

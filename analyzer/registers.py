@@ -116,9 +116,12 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
         return None
     if phrase[-1].lower_ in EMBEDDED_QUESTION_WORDS and not _asks_wish(phrase):
         return None  # 'Let me know what CI says on your fork': a request for a fact, no choice handed back
-    if answered(context, _verb_lemma(phrase), lexicon):
-        return None
     offered = _offered(phrase)
+    verb = next((t for t in offered if t.pos_ in ("VERB", "AUX")), None)
+    if verb is not None and verb.lemma_.lower() in lexicon.rhetorical_verbs:
+        return None  # 'Do you want to know why the last page repeated? The cursor …': a rhetorical lead-in
+    if answered(context, verb.lemma_.lower() if verb is not None else "", lexicon, _alternatives(offered)):
+        return None
     if not offered:
         return GateResult(
             "fire",
@@ -175,19 +178,6 @@ def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Cont
         return None
     if answered(context, verb.lemma_.lower() if verb is not None else "", lexicon):
         return None
-    if verb is not None:
-        asked = [t for t in verb.subtree if t.i > phrase[-1].i and not t.is_punct]
-        work = judge_work([verb], lexicon, frozenset(t.i for t in asked))
-        if work.human_only:
-            return GateResult(
-                "exempt",
-                "permission-question",
-                f"exempt (permission-question): the leave asked for, '{text_of(verb, span_of(asked))}', is "
-                f"{work.describe()}",
-                verb.i,
-                span_of(asked),
-                work.domains,
-            )
     action = f"'{verb.text}'" if verb is not None else "the next step"
     return GateResult(
         "fire",
@@ -226,7 +216,7 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult | None:
     if following[0].lower_ in CONDITION_MARKS | {"when", "whenever", "should"}:
         words = {t.lower_ for t in following[1:]} | {t.lemma_.lower() for t in following[1:]}
         indefinite = words & lexicon.closer_words
-        if indefinite and not words & lexicon.agent_work:
+        if indefinite:
             return _waiting(phrase, f"waits on any next request ('{sorted(indefinite)[0]}')")
     return None
 
@@ -257,18 +247,33 @@ def _waiting(phrase: Sequence[Token], why: str, governor: int | None = None) -> 
     return GateResult("fire", "standing-by", f"fires (standing-by): '{_text(phrase)}' {why}", governor)
 
 
-def answered(context: Context, verb_lemma: str, lexicon: Lexicon) -> bool:
+def answered(context: Context, verb_lemma: str, lexicon: Lexicon, alternatives: frozenset[str] = frozenset()) -> bool:
     """Rule `answered-in-text`: the sentence after the question answers it — it opens with an answer
-    ('Yes —', 'No:', 'Going ahead'), proceeds whatever the answer ('… regardless'), or does what was
-    asked ('Shall I rebase? Rebasing it now')."""
+    ('Yes —', 'No:', 'It is —', 'Not needed:'), maybe after a short fronted phrase ('For our payloads, yes'),
+    names one of the alternatives offered ('Throughput or latency? Latency — …'), proceeds whatever the
+    answer with the agent acting ('Starting it now regardless'), or does what was asked ('Shall I rebase?
+    Rebasing it now'). A reassurance ('No rush') answers nothing."""
     following = context.following
     if not following:
         return False
     words = [w.replace("’", "'") for w in _WORD.findall(following)]
     opening = " ".join(words[:3])
+    if any(opening == w or opening.startswith(w + " ") for w in lexicon.non_answers):
+        return False
     if any(opening == w or opening.startswith(w + " ") for w in lexicon.answer_words):
         return True
-    if any(re.search(r"\b" + re.escape(m) + r"\b", following) for m in lexicon.proceed_markers):
+    clause = following.split(",", 1)[1] if "," in following.split("—")[0][:40] else ""
+    fronted = " ".join(_WORD.findall(clause)[:2])
+    reassures = any(fronted.startswith(w) for w in lexicon.non_answers)
+    single = [w for w in lexicon.answer_words if " " not in w]
+    if clause and not reassures and any(fronted == w or fronted.startswith(w + " ") for w in single):
+        return True  # 'For our payloads, yes — …': the answer after a short fronted phrase
+    if any(re.search(r"\b" + re.escape(m) + r"\b", following) for m in lexicon.exists_markers):
+        return True  # 'Do you want the table split? The --json output already carries it.'
+    if words and words[0] in alternatives:
+        return True
+    acting = any(w.endswith("ing") or w in ("i'll", "i'm", "we'll", "i", "we") for w in words)
+    if acting and any(re.search(r"\b" + re.escape(m) + r"\b", following) for m in lexicon.proceed_markers):
         return True
     stem = verb_lemma.removesuffix("e")
     if len(stem) < 3 or not words:
@@ -277,6 +282,13 @@ def answered(context: Context, verb_lemma: str, lexicon: Lexicon) -> bool:
         words[0] if words[0].endswith("ing") else (words[1] if words[0] in ("i'm", "now") and len(words) > 1 else "")
     )
     return acting.startswith(stem)
+
+
+def _alternatives(offered: Sequence[Token]) -> frozenset[str]:
+    """The head words of the alternatives a choice offers ('throughput or latency' -> both), lower-cased."""
+    tops_ = [t for t in tops(offered) if t.dep_ != "cc"]
+    heads = [m for t in tops_ for m in (t, *(c for c in t.subtree if c.dep_ == "conj"))]
+    return frozenset(h.lower_ for h in heads if h.pos_ in ("NOUN", "PROPN", "ADJ", "VERB"))
 
 
 def _wish_word(phrase: Sequence[Token]) -> Token:
@@ -296,6 +308,9 @@ def _offered(phrase: Sequence[Token]) -> list[Token]:
     rest = [t for t in last.doc[last.i + 1 : last.sent.end]]
     end = next((k for k, t in enumerate(rest) if t.text in ("?", ".", "!", ";")), len(rest))
     rest = rest[:end]
+    introducer = max((k for k, t in enumerate(rest) if t.text in (":", "—", "–", "--")), default=None)
+    if introducer is not None and introducer + 1 < len(rest):
+        rest = rest[introducer + 1 :]  # 'Which do you prefer for #1187 — squash-merge or rebase-merge?'
     while rest and (rest[0].is_punct or rest[0].lower_ in ("to", "me", "that", "of")):
         rest = rest[1:]
     # 'which of squash or rebase you want': the reader's own wish clause closes what is offered.

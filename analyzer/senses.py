@@ -4,6 +4,7 @@ right sense. Each rule is one English construction; work.py asks them before it 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from analyzer.lexicon import Lexicon
@@ -14,6 +15,10 @@ if TYPE_CHECKING:
 
 # Dependencies of a word that modifies a noun inside its noun phrase.
 MODIFIER_DEPS = frozenset({"compound", "nmod"})
+# Endings of adjective forms of a domain word ('mergeable', 'merge-eligible', 'approved', 'signed').
+ADJECTIVE_ENDINGS = ("able", "ible", "ed")
+# A reference to a change: '#812', a commit sha, a version-like tag ('rc.3', 'v2.1').
+_REFERENCE = re.compile(r"^(?:#\d+|[0-9a-f]{7,40}|\d+|(?=[\w.-]*\d)\w+(?:[.-]\w+)+)$", re.IGNORECASE)
 # The merge domain's verbs whose object decides whether code is merged.
 MERGE_VERBS = frozenset({"merge", "squash", "rebase", "squash-merge", "rebase-merge"})
 
@@ -48,7 +53,10 @@ def _modified_noun(token: Token) -> Token | None:
         joined = doc[node.i + 2]
         if joined.head.i == node.i or node.head.i == joined.i:
             node = joined
-    if node.dep_ not in MODIFIER_DEPS or node.head.i <= node.i or node.head.pos_ not in ("NOUN", "PROPN"):
+    # The small model tags a noun modifier 'amod' at times ('the token bucket': token/JJ); an adjective form
+    # of a domain ('mergeable', 'approved') stays an adjective.
+    noun_like = node.dep_ in MODIFIER_DEPS or (node.dep_ == "amod" and not node.lower_.endswith(ADJECTIVE_ENDINGS))
+    if not noun_like or node.head.i <= node.i or node.head.pos_ not in ("NOUN", "PROPN"):
         return None
     return node.head
 
@@ -76,8 +84,8 @@ def merges_other_than_code(token: Token, lexicon: Lexicon, inside: frozenset[int
 def _is_code(thing: Token, lexicon: Lexicon) -> bool:
     """A code change or a word standing for one: the object itself, or a word inside its noun phrase
     ('the refactor PR', 'PR #12', '#812', 'them')."""
-    if thing.like_num or is_version(thing) or any(ch.isdigit() for ch in thing.text):
-        return True  # 'merge 812', 'rebase 3f9c2a1', 'rc.3': a reference with digits names a change
+    if thing.like_num or is_version(thing) or _REFERENCE.match(thing.text):
+        return True  # 'merge 812', 'rebase 3f9c2a1', 'rc.3': a reference names a change ('Q1' does not)
     words = [thing, *(c for c in thing.children if c.dep_ in ("compound", "nmod", "appos", "conj"))]
     return any(forms(word) & lexicon.merge_objects or word.text.startswith("#") for word in words)
 

@@ -307,7 +307,8 @@ MODEL_CASES = [
     ("Do you want to cut the 2.1 release now?", "do you want", "choice", "enforce", "exempt"),
     ("Let me know which of squash or rebase you want for #812.", "let me know which", "choice", "enforce", "exempt"),
     ("Shall I open the PR?", "shall i", "permission", "observe", "fire"),
-    ("Should I merge it or wait?", "should i", "permission", "observe", "exempt"),
+    # the SPEC names no human-only exemption for permission questions (only choice questions have one)
+    ("Should I merge it or wait?", "should i", "permission", "observe", "fire"),
     ("OK to start?", "ok to", "permission", "observe", "fire"),
     ("Phase 3 is planned — just say go.", "just say go", "standing-by", "observe", "fire"),
     ("Ready for Phase 4 whenever you want.", "whenever you want", "standing-by", "observe", "fire"),
