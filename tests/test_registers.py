@@ -369,3 +369,42 @@ def test_without_a_model_the_question_gates_still_need_their_question_mark() -> 
     asked = lexical_register("permission-question", "Should I proceed?", 0, 8, LEX, NO_ANSWER)
     assert asked is not None and asked.reason.startswith("fires (permission-question, lexical fallback")
     assert lexical_register("permission-question", "Should I proceed. Fine.", 0, 8, LEX, NO_ANSWER) is None
+
+
+@pytest.mark.parametrize(
+    ("following", "alternatives", "expected"),
+    [
+        ("for our payloads, yes — orjson", frozenset(), True),  # a fronted phrase, then the answer
+        ("not needed: the entrypoint is a python script", frozenset(), True),
+        ("it is — nothing execs into the container", frozenset(), True),  # an elliptical answer
+        ("latency — the consumer is interactive", frozenset({"throughput", "latency"}), True),
+        ("the --json output already carries the session ids", frozenset(), True),
+        ("either way, ready when you are", frozenset(), False),  # proceeding needs the agent acting
+        ("happy to, no rush, whenever you want", frozenset(), False),  # a reassurance answers nothing
+        ("no rush", frozenset(), False),
+    ],
+)
+def test_answered_in_text_shapes_of_the_tenth_corpus(
+    following: str, alternatives: frozenset[str], expected: bool
+) -> None:
+    assert answered(Context(following), "", LEX, alternatives) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "phrases"),
+    [
+        ("Do you want to know why the last page repeated? The cursor compared with the wrong operator.", "clear", []),
+        ("Which do you prefer for #1187 — squash-merge or rebase-merge?", "exempt", ["do you prefer"]),
+        ("Do you want to cut the 2.4 release now, or after the soak run?", "exempt", ["do you want"]),
+        ("WOULD YOU LIKE TO KEEP THE REGEX PATH FOR ONE MORE RELEASE?", "fire", ["would you like"]),
+        ("Let me know if you run into any issues with the new batching.", "fire", ["let me know"]),
+        (
+            "Which do you prefer — fixed windows or sentence boundaries? Either way, ready when you are.",
+            "fire",
+            ["do you prefer", "ready when you are"],
+        ),
+    ],
+)
+def test_register_shapes_of_the_tenth_corpus(text: str, verdict: str, phrases: list[str]) -> None:
+    report = analyze(text)
+    assert (report.verdict, [f.phrase for f in report.findings]) == (verdict, phrases)

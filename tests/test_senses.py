@@ -240,3 +240,71 @@ def test_senses_and_structure_on_the_model(text: str, verdict: str, rule: str | 
     report = analyze(text)
     assert report.verdict == verdict, report.to_dict()
     assert [f.rule for f in report.findings] == ([rule] if rule else [])
+
+
+# "Would you like to keep the regex path for one more release?" (after 'would you like')
+KEEP_FOR_A_RELEASE = """
+keep keep VERB VB ROOT -1
+the the DET DT det 3
+regex regex NOUN NN compound 3
+path path NOUN NN dobj 0
+for for ADP IN prep 0
+one one NUM CD nummod 7
+more more ADJ JJR amod 7
+release release NOUN NN pobj 4
+"""
+
+# "ask for the stamp": 'for' without a span is no time
+ASK_FOR_STAMP = """
+ask ask VERB VB ROOT -1
+for for ADP IN prep 0
+the the DET DT det 3
+stamp stamp NOUN NN pobj 1
+"""
+
+# "cut the release now, or after the soak run"
+CUT_NOW_OR_AFTER = """
+cut cut VERB VB ROOT -1
+the the DET DT det 2
+release release NOUN NN dobj 0
+now now ADV RB advmod 0
+~, , PUNCT , punct 0
+or or CCONJ CC cc 0
+after after ADP IN conj 0
+the the DET DT det 9
+soak soak NOUN NN compound 9
+run run NOUN NN pobj 6
+"""
+
+
+def test_a_domain_word_in_a_span_of_time_is_not_the_act() -> None:
+    doc = parse(KEEP_FOR_A_RELEASE)
+    work = judge_work([doc[0]], LEX, frozenset(range(len(doc))))
+    assert (work.human_only, work.domains, work.unknown_parts) == (
+        False,
+        (),
+        ("keep the regex path for one more release",),
+    )
+    ask = parse(ASK_FOR_STAMP)
+    assert judge_work([ask[0]], LEX, frozenset(range(len(ask)))).domains == ("stamp",)
+
+
+def test_a_coordinated_time_is_another_moment_for_the_same_act() -> None:
+    doc = parse(CUT_NOW_OR_AFTER)
+    work = judge_work([doc[0]], LEX, frozenset(range(len(doc))))
+    assert (work.human_only, work.domains, work.unknown_parts) == (True, ("release",), ())
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Your call on publishing the 2.4.0 image to the public registry.", "exempt"),
+        ("Your call on rotating the deploy token.", "exempt"),
+        ("Your call on the token bucket size for the limiter.", "fire"),
+        ("Your call on merging the Q1 and Q2 milestones.", "fire"),
+        ("Squash or rebase before you tag v2.1.0-rc.3, your call.", "exempt"),
+        ("Merge on the exception or ask for the stamp, your call.", "exempt"),
+    ],
+)
+def test_senses_found_by_the_tenth_corpus(text: str, verdict: str) -> None:
+    assert analyze(text).verdict == verdict
