@@ -18,9 +18,10 @@ CORPUS_DIR = Path(__file__).parent / "corpus"
 # stress, each with its minimal firing twin (g), and two mixes shaped like a held-back set (h, i; i was
 # scored once, untouched, as a held-out estimate). SPEC revision 2 (§2.1 register families, §2.2 senses)
 # changed the contract for 33 cases written under revision 1 ("Should I …?" was no phrase then): each
-# carries its revision-1 label under "v1" and the reason under "relabelled". The tenth (j) is 305 full-length
-# endings shaped by the field evidence of docs/FIELD.md, labelled from SPEC revision 2 before any run; its
-# findings carry family and mode too. Its first run agreed on 290 of 305 (95.1%).
+# carries its revision-1 label under "v1" and the reason under "relabelled" (tests/corpus/RELABELS.md).
+# The tenth (j) is 305 full-length endings shaped by the field evidence of docs/FIELD.md, labelled from
+# SPEC revision 2 before any run; its findings carry family and mode too. Its first run agreed on 290 of
+# 305 (95.1%).
 CORPORA = (
     "analyzer_corpus.jsonl",
     "analyzer_corpus_b.jsonl",
