@@ -68,6 +68,7 @@ class Row:
             "phrase": line.get("phrase"),
             "verdict": finding.get("verdict") if finding else None,
             "reason": line.get("reason"),
+            "observed": [dict(o) for o in line.get("observed", ())],  # observe-mode findings (SPEC §2.1)
         }
 
 
@@ -216,12 +217,19 @@ def _session_of(path: str) -> tuple[str, str | None]:
     return os.path.splitext(os.path.basename(path))[0], None
 
 
+# The phrase column's width in the text table, so the observed column lines up.
+PHRASE_WIDTH = 28
+
+
 def totals(rows: Sequence[Row]) -> dict[str, int]:
     return dict(Counter(str(r.line.get("class")) for r in rows))
 
 
 def render_text(path: str, rows: Sequence[Row]) -> str:
-    header = f"{'time':<20}  {'prompting context':<{CONTEXT_WIDTH}}  {'class':<20}  {'tag':<24}  phrase"
+    header = (
+        f"{'time':<20}  {'prompting context':<{CONTEXT_WIDTH}}  {'class':<20}  {'tag':<24}  {'phrase':<{PHRASE_WIDTH}}"
+        "  observed"
+    )
     out = [
         f"replay: {path}: {len(rows)} turn-end(s), judged in dry-run (nothing written to the audit log or state)",
         "",
@@ -232,7 +240,7 @@ def render_text(path: str, rows: Sequence[Row]) -> str:
         context = f"{row.context_kind}: {_clip(row.context_text, CONTEXT_WIDTH) or '-'}"
         out.append(
             f"{_iso(row.time) or '-':<20}  {_clip(context, CONTEXT_WIDTH):<{CONTEXT_WIDTH}}  "
-            f"{line.get('class'):<20}  {line.get('tag'):<24}  {_phrase(row)}"
+            f"{line.get('class'):<20}  {line.get('tag'):<24}  {_phrase(row):<{PHRASE_WIDTH}}  {_observed(row)}"
         )
     counted = totals(rows)
     out += ["", "totals: " + (", ".join(f"{k} {v}" for k, v in sorted(counted.items())) or "no turn-ends")]
@@ -243,6 +251,12 @@ def _phrase(row: Row) -> str:
     """The phrase with the analyzer's verdict: an exempt phrase did not decide the stop."""
     shown = row.to_dict()
     return f"{shown['phrase']} ({shown['verdict']})" if shown["phrase"] else "-"
+
+
+def _observed(row: Row) -> str:
+    """The observe-mode findings of the stop, as 'phrase (family)': recorded, never refused on."""
+    found = row.to_dict()["observed"]
+    return ", ".join(f"{o.get('phrase')} ({o.get('family')})" for o in found) or "-"
 
 
 def _clip(text: str | None, width: int) -> str | None:
