@@ -308,3 +308,17 @@ def test_a_coordinated_time_is_another_moment_for_the_same_act() -> None:
 )
 def test_senses_found_by_the_tenth_corpus(text: str, verdict: str) -> None:
     assert analyze(text).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule"),
+    [
+        ("Per §4.2, that's your call.", "clear", None),  # a section sign cites the rule (rule-citation)
+        ("Heeded your call on the lane.", "clear", None),  # a past report verb (report-of-decision)
+        ("Unless you want the other format, I'll keep JSON.", "exempt", "unless-you-want"),  # definite: a condition
+        ("I'll keep going unless you want another lane.", "fire", "unless-you-want"),  # indefinite: an offer
+    ],
+)
+def test_single_sentence_shapes_of_issue_13(text: str, verdict: str, rule: str | None) -> None:
+    report = analyze(text)
+    assert (report.verdict, [f.rule for f in report.findings]) == (verdict, [rule] if rule else [])
