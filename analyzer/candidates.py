@@ -27,6 +27,8 @@ _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
 # A phrase never starts or ends inside a longer word, identifier or path (your_call, your-move.ts).
 _BEFORE = r"(?<![\w'’\-/.])"
 _AFTER = r"(?![\w'’\-/]|\.\w)"
+# The pre-filter's words: a phrase word's ASCII pieces are runs of letters and digits.
+_ASCII_WORD = re.compile(r"[a-z0-9]+")
 # "word" is a run of letters for the mention test; apostrophes stay inside words.
 _WORD = r"[\w'’-]+"
 # Words a mention cue may stand behind: "the phrase like your call", "phrases such as want me to".
@@ -114,7 +116,13 @@ def may_match_forms(text: str, forms: tuple[str, ...]) -> bool:
             return True
         text = read
     lowered = text.lower()
-    return any(all(piece in lowered for piece in pieces) for pieces in _pieces(forms))
+    possible = [pieces for pieces in _pieces(forms) if all(piece in lowered for piece in pieces)]
+    if not possible:
+        return False
+    # The substring test passes on pieces inside longer words ('ok' and 'to' in 'tokenizer'): settle it on
+    # whole words, split wherever a match could not continue a word (so never fewer words than a match sees).
+    words = set(_ASCII_WORD.findall(lowered))
+    return any(all(piece in words for piece in pieces) for pieces in possible)
 
 
 @cache
@@ -127,8 +135,7 @@ def _pieces(forms: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """Per phrase, the ASCII runs its match must contain: each word's parts between apostrophes (the
     words of a canonical form are PhraseEntry.words)."""
     return tuple(
-        tuple(part.lower() for word in form.split() for part in word.split("'") if part.isascii())
-        for form in forms
+        tuple(part.lower() for word in form.split() for part in word.split("'") if part.isascii()) for form in forms
     )
 
 
@@ -174,12 +181,24 @@ def _compiled(lexicon: Lexicon, added: bool) -> tuple[re.Pattern[str] | None, tu
     if not phrases:
         return None, ()
     entries = tuple(sorted(phrases, key=lambda e: (-len(e.words), -len(e.canonical))))
-    alternatives = [f"(?P<p{i}>" + _GAP.join(_word_pattern(w) for w in e.words) + ")" for i, e in enumerate(entries)]
+    alternatives = [
+        f"(?P<p{i}>" + _GAP.join(_word_pattern(w) for w in e.words) + _not_before(e) + ")"
+        for i, e in enumerate(entries)
+    ]
     # A lookahead for the phrases' first letters comes first: the regex engine then skips to those
     # letters instead of trying the lookbehind at every position (14 times faster on 1 MB of symbols).
     first = "".join(sorted({re.escape(e.words[0][0]) for e in entries}))
     pattern = re.compile(f"(?=[{first}])" + _BEFORE + "(?:" + "|".join(alternatives) + ")" + _AFTER, re.IGNORECASE)
     return pattern, entries
+
+
+def _not_before(entry: PhraseEntry) -> str:
+    """A lookahead that rejects the match when one of the entry's `not_before` words follows, so the
+    longer reading is found instead ("if you want me to" is the offer `want me to`)."""
+    if not entry.not_before:
+        return ""
+    words = "|".join(_word_pattern(w) for w in entry.not_before)
+    return f"(?!{_GAP}(?:{words})(?![\\w'’\\-]))"
 
 
 def _word_pattern(word: str) -> str:

@@ -66,7 +66,8 @@ def rule_citation(noun: Token, lexicon: Lexicon) -> Carved | None:
     for token in noun.sent:
         if token.dep_ != "prep" or token.lower_ not in CITING_PREPOSITIONS or token.head.i not in ancestors:
             continue
-        if any(forms(t) & lexicon.rule_nouns for t in token.subtree):
+        # a section sign cites a rule as its noun does: 'per §4.2, that's your call'
+        if any(forms(t) & lexicon.rule_nouns or t.text.startswith("§") for t in token.subtree):
             cited = " ".join(t.text for t in token.subtree)
             return Carved("rule-citation", f"'{cited}' cites the rule that assigns the decision")
     return None

@@ -9,13 +9,16 @@ from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 from analyzer.candidates import Candidate, folded_views, iter_scan, scan
-from analyzer.carveouts import Views
+from analyzer.carveouts import Views, build_views
+from analyzer.citations import dated_citation
 from analyzer.disguise import Folded
 from analyzer.gates import GateResult, if_you_want_it, lexical_gate, unless_you_want
+from analyzer.layout import is_heading, ordinary_case, table_cell
 from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
+from analyzer.registers import GATES, Context, lexical_register
 from analyzer.relations import Carved, Judgement, judge_attribution
-from analyzer.report import Finding, Report, Span, line_col
+from analyzer.report import Finding, Mode, Report, Span, line_col
 from analyzer.tokens import AGENT_SELF, SOURCE_KEY
 from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 
@@ -76,8 +79,10 @@ class Parses:
         if self._starts is None:
             self._starts = unit_starts(self.views.parse_view)
         view = self.views.parse_view
-        start, end = sentence_bounds(view, *unit_bounds(self._starts, offset), offset)
-        return window(view, start, listed_items_end(view, self._starts, start, end), offset)
+        unit_start, unit_end = table_cell(view, *unit_bounds(self._starts, offset), offset)
+        start, end = sentence_bounds(view, unit_start, unit_end, offset)
+        items_end = listed_items_end(view, self._starts, start, end, heading=is_heading(view, unit_start))
+        return window(view, start, items_end, offset)
 
     def within_budget(self, offset: int) -> bool:
         """Whether the phrase at `offset` was (or can be) parsed inside the message's parse budget."""
@@ -107,7 +112,7 @@ class Parses:
         # The key holds what was written too: two sentences may compact alike around different inline code.
         keyed = {k: (u.text, self.views.original[u.start : u.end]) for k, u in pending.items()}
         keys = list(dict.fromkeys(keyed.values()))
-        docs = dict(zip(keys, load_model(self.model_name).pipe(text for text, _ in keys), strict=True))
+        docs = dict(zip(keys, load_model(self.model_name).pipe(ordinary_case(text) for text, _ in keys), strict=True))
         for k, unit in pending.items():
             doc = docs[keyed[k]]
             doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)
@@ -159,7 +164,7 @@ def analyze(
         candidates: Iterable[Candidate] = iter_scan(views, lexicon, folded)
     else:
         candidates = scan(views, lexicon, folded)
-        needing_parse = [c.start for c in candidates if needs_parse(c)]
+        needing_parse = [c.start for c in candidates if needs_parse(c, views, lexicon)]
         try:
             parses.prepare(needing_parse)
         except ModelUnavailable:
@@ -176,47 +181,65 @@ def analyze(
             finding = judge_without_model(candidate, text, lexicon)
         if finding is not None:
             findings.append(finding)
-            if until_fire and finding.fires:
+            if until_fire and finding.fires and finding.mode == "enforce":
                 break
     return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings))
 
 
-def needs_parse(candidate: Candidate) -> bool:
-    """Attribution phrases and grammar-gated offers are judged from the parse, unless written in disguise."""
+def needs_parse(candidate: Candidate, views: Views, lexicon: Lexicon) -> bool:
+    """Attribution phrases and grammar-gated phrases are judged from the parse, unless written in disguise
+    or cited with a date (a report of a decision taken, read without a parse)."""
     entry = candidate.entry
-    return not candidate.disguise and (entry.family == "attribution" or entry.gate != "none")
+    if candidate.disguise or not (entry.family == "attribution" or entry.gate != "none"):
+        return False
+    cited = entry.family == "attribution" and dated_citation(views.parse_view, candidate.start, candidate.end, lexicon)
+    return not cited
 
 
 def judge(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> Finding | None:
     entry = candidate.entry
     if candidate.disguise:
-        return disguised_finding(candidate, text)
+        return disguised_finding(candidate, text, lexicon)
     if entry.family == "offer" and entry.gate == "none":
-        return offer_finding(candidate, text)
+        return offer_finding(candidate, text, lexicon)
+    if entry.family == "attribution" and dated_citation(
+        parses.views.parse_view, candidate.start, candidate.end, lexicon
+    ):
+        return None
     parses.prepare([candidate.start])  # already parsed in the batch, unless judged one at a time (until_fire)
     if not parses.within_budget(candidate.start):
         why = f"the message holds more to parse than its bound ({MAX_PARSED_UNITS} sentences, {PARSE_BUDGET:,} chars)"
-        return unbounded_finding(candidate, text, why)
+        return unbounded_finding(candidate, text, why, lexicon)
     parsed = parses.around(candidate.start)
     phrase = parsed.tokens(candidate.start, candidate.end)
     if not phrase:
         return None
+    if entry.gate in GATES:
+        registered = GATES[entry.gate](phrase, lexicon, Context(following_sentence(parses.views, candidate.end)))
+        if not registered:
+            return None
+        return bounded(gate_finding(candidate, text, registered, parsed, lexicon), candidate, text, parsed, lexicon)
     if entry.family == "offer":
         gate = if_you_want_it(phrase) if entry.gate == "if-you-want-it" else unless_you_want(phrase, lexicon)
-        finding = gate_finding(candidate, text, gate, parsed)
+        finding = gate_finding(candidate, text, gate, parsed, lexicon)
     else:
         judged = judge_attribution(phrase, lexicon)
         if isinstance(judged, Carved):
             return None
-        finding = attribution_finding(candidate, text, judged, parsed)
+        finding = attribution_finding(candidate, text, judged, parsed, lexicon)
+    return bounded(finding, candidate, text, parsed, lexicon)
+
+
+def bounded(finding: Finding, candidate: Candidate, text: str, parsed: ParsedUnit, lexicon: Lexicon) -> Finding:
+    """A judgement made on a clipped unit: an exemption there cannot be shown, a fire says where it looked."""
     if parsed.unit.clipped:
         if finding.verdict == "exempt":
-            return unbounded_finding(candidate, text, CLIPPED)
+            return unbounded_finding(candidate, text, CLIPPED, lexicon)
         return replace(finding, reason=f"{finding.reason} (judged inside the parse bound: {CLIPPED})")
     return finding
 
 
-def disguised_finding(candidate: Candidate, text: str) -> Finding:
+def disguised_finding(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding:
     """SPEC §2.6: an exemption is for a hand-over written plainly; a phrase written in disguise fires."""
     return _finding(
         candidate,
@@ -228,10 +251,11 @@ def disguised_finding(candidate: Candidate, text: str) -> Finding:
             "inside it); an exemption is for a hand-over written plainly"
         ),
         disguised=True,
+        mode=lexicon.mode_of(candidate.entry.family),
     )
 
 
-def unbounded_finding(candidate: Candidate, text: str, why: str) -> Finding:
+def unbounded_finding(candidate: Candidate, text: str, why: str, lexicon: Lexicon) -> Finding:
     """SPEC §2.6: where the relation cannot be established inside the bound, an exemption is not assumed."""
     return _finding(
         candidate,
@@ -239,6 +263,7 @@ def unbounded_finding(candidate: Candidate, text: str, why: str) -> Finding:
         verdict="fire",
         rule="parse-bound",
         reason=f"fires: {why}, so no exemption can be shown inside the parse bound; an exemption must be shown",
+        mode=lexicon.mode_of(candidate.entry.family),
     )
 
 
@@ -269,36 +294,76 @@ def _placed(finding: Finding, folded: Folded) -> Finding:
     )
 
 
+# The sentence after a question: up to the next end of sentence, at most this many characters.
+_FOLLOWING_LIMIT = 240
+_QUESTION_END = re.compile(r"[?]")
+_NEXT_END = re.compile(r"[.!?;](?=[\s\"')\]”’*_]|$)|\n")
+
+
+def following_sentence(views: Views, end: int) -> str:
+    """The agent's next sentence after the question a phrase belongs to, lower-cased (carve-outs blank):
+    what rule `answered-in-text` reads. Empty when the phrase's sentence is not a question or ends the text."""
+    view = views.parse_view
+    stop = _NEXT_END.search(view, end)
+    if stop is None or not _QUESTION_END.match(view, stop.start()):
+        return ""
+    rest = view[stop.end() : stop.end() + _FOLLOWING_LIMIT].lstrip(" \t\n*_-—–:")
+    cut = _NEXT_END.search(rest)
+    return (rest[: cut.start()] if cut else rest).strip().lower().replace("’", "'")
+
+
 def judge_without_model(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding | None:
-    """Offer phrases still decide without a parse; attribution phrases are skipped (SPEC §5.6)."""
+    """Offer and register phrases still decide without a parse; attribution phrases are skipped (SPEC §5.6)."""
     entry = candidate.entry
     if candidate.disguise:
-        return disguised_finding(candidate, text)
+        return disguised_finding(candidate, text, lexicon)
     if entry.family == "attribution":
         return None
     if entry.gate == "none":
-        return offer_finding(candidate, text)
-    return gate_finding(candidate, text, lexical_gate(entry.gate, text, candidate.end, lexicon), None)
+        return offer_finding(candidate, text, lexicon)
+    if entry.gate in GATES:
+        context = Context(following_sentence(build_views(text), candidate.end))
+        registered = lexical_register(entry.gate, text, candidate.start, candidate.end, lexicon, context)
+        return gate_finding(candidate, text, registered, None, lexicon) if registered else None
+    return gate_finding(candidate, text, lexical_gate(entry.gate, text, candidate.end, lexicon), None, lexicon)
 
 
-def offer_finding(candidate: Candidate, text: str) -> Finding:
+def offer_finding(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding:
     return _finding(
         candidate,
         text,
         verdict="fire",
         rule="offer",
         reason=f"fires: the offer '{candidate.entry.canonical}' proposes to act and waits for permission",
+        mode=lexicon.mode_of(candidate.entry.family),
     )
 
 
-def gate_finding(candidate: Candidate, text: str, gate: GateResult, parsed: ParsedUnit | None) -> Finding:
-    governor = None
+def gate_finding(
+    candidate: Candidate, text: str, gate: GateResult, parsed: ParsedUnit | None, lexicon: Lexicon
+) -> Finding:
+    governor = attachment = None
     if parsed is not None and gate.governor is not None:
         governor = parsed.span(text, gate.governor, gate.governor)
-    return _finding(candidate, text, verdict=gate.verdict, rule=gate.rule, reason=gate.reason, governor=governor)
+    if parsed is not None and gate.attachment is not None:
+        attachment = parsed.span(text, *gate.attachment)
+    return _finding(
+        candidate,
+        text,
+        verdict=gate.verdict,
+        rule=gate.rule,
+        reason=gate.reason,
+        form="object" if attachment is not None else "none",
+        attachment=attachment,
+        domains=gate.domains,
+        governor=governor,
+        mode=lexicon.mode_of(candidate.entry.family),
+    )
 
 
-def attribution_finding(candidate: Candidate, text: str, judged: Judgement, parsed: ParsedUnit) -> Finding:
+def attribution_finding(
+    candidate: Candidate, text: str, judged: Judgement, parsed: ParsedUnit, lexicon: Lexicon
+) -> Finding:
     attachment = parsed.span(text, *judged.attachment) if judged.attachment else None
     governor = parsed.span(text, judged.governor, judged.governor) if judged.governor is not None else None
     negation = parsed.span(text, judged.negation, judged.negation) if judged.negation is not None else None
@@ -314,6 +379,7 @@ def attribution_finding(candidate: Candidate, text: str, judged: Judgement, pars
         negated=judged.negated,
         governor=governor,
         negation=negation,
+        mode=lexicon.mode_of(candidate.entry.family),
     )
 
 
@@ -331,6 +397,7 @@ def _finding(
     governor: Span | None = None,
     negation: Span | None = None,
     disguised: bool = False,
+    mode: Mode = "enforce",
 ) -> Finding:
     line, col = line_col(text, candidate.start)
     return Finding(
@@ -348,6 +415,7 @@ def _finding(
         negated=negated,
         reason=reason,
         rule=rule,
+        mode=mode,
         governor=governor,
         negation=negation,
         disguised=disguised,

@@ -27,6 +27,8 @@ class GateResult:
     rule: str
     reason: str
     governor: int | None = None
+    attachment: tuple[int, int] | None = None  # first and last token of what a choice question offers
+    domains: tuple[str, ...] = ()
 
 
 def if_you_want_it(phrase: Sequence[Token]) -> GateResult:
@@ -69,7 +71,8 @@ def unless_you_want(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult:
             "fires: 'unless you want' leaves what is wanted open, an offer of an alternative",
             want.head.i if want.head.i != want.i else None,
         )
-    words = {name for c in wanted for t in c.subtree for name in forms(t)}
+    # 'the other format' is a definite thing wanted, a technical condition; 'something else' is open
+    words = {name for c in wanted for t in c.subtree if not _definite(t) for name in forms(t)}
     alternatives = words & lexicon.indefinite_alternatives
     if alternatives:
         return GateResult(
@@ -85,6 +88,15 @@ def unless_you_want(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult:
         f"passes: what is wanted ('{shown}') is a technical condition, not an alternative to the agent's plan",
         wanted[0].i,
     )
+
+
+DEFINITE_DETERMINERS = frozenset({"the", "this", "that", "these", "those", "your", "my", "our"})
+
+
+def _definite(token: Token) -> bool:
+    """An alternative word in a definite noun phrase: 'the other format', 'that different layout'."""
+    noun = token.head if token.dep_ in ("amod", "det") else token
+    return any(c.dep_ in ("det", "poss") and c.lower_ in DEFINITE_DETERMINERS for c in noun.children)
 
 
 def lexical_gate(gate: str, text: str, end: int, lexicon: Lexicon) -> GateResult:

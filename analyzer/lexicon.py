@@ -18,8 +18,21 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any, Literal
 
-    Family = Literal["offer", "attribution"]
-    Gate = Literal["none", "if-you-want-it", "unless-you-want"]
+    Family = Literal["offer", "attribution", "choice", "permission", "standing-by"]
+    Gate = Literal[
+        "none",
+        "if-you-want-it",
+        "unless-you-want",
+        "want-me-to",
+        "wish-condition",
+        "choice-question",
+        "permission-question",
+        "standing-by",
+    ]
+    Mode = Literal["enforce", "observe"]
+
+FAMILIES = ("offer", "attribution", "choice", "permission", "standing-by")
+MODES = ("enforce", "observe")
 
 
 # os.path rather than pathlib: this module is on the hook's per-stop path, where every import counts.
@@ -37,6 +50,7 @@ class PhraseEntry:
     passes: tuple[str, ...] = ()
     # Added by configuration (Lexicon.extended): matched apart from the built-in phrases, never in their place.
     added: bool = False
+    not_before: tuple[str, ...] = ()  # words that must not follow: a longer reading wins ("if you want me")
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -50,6 +64,7 @@ class Domain:
     name: str
     lemmas: frozenset[str]
     actions: frozenset[str] = frozenset()
+    acts: frozenset[str] = frozenset()  # heads a domain word may modify and still name the decision
 
 
 @frozen
@@ -70,10 +85,40 @@ class Lexicon:
     report_verbs: frozenset[str]
     report_past_forms: frozenset[str]
     rule_nouns: frozenset[str]
+    modes: tuple[tuple[str, Mode], ...] = ()  # (family, mode) pairs: hashable, the lexicon is a cache key
+    merge_objects: frozenset[str] = frozenset()
+    disclaimers: tuple[str, ...] = ()
+    citation_dates: frozenset[str] = frozenset()
+    citation_places: frozenset[str] = frozenset()
+    answer_words: tuple[str, ...] = ()
+    proceed_markers: tuple[str, ...] = ()
+    exists_markers: tuple[str, ...] = ()
+    fact_verbs: frozenset[str] = frozenset()
+    closer_words: frozenset[str] = frozenset()
+    request_verbs: frozenset[str] = frozenset()
+    non_answers: tuple[str, ...] = ()
+    rhetorical_verbs: frozenset[str] = frozenset()
     _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
 
     def entry(self, canonical: str) -> PhraseEntry:
         return self._index[canonical]
+
+    def mode_of(self, family: str) -> Mode:
+        """The family's mode; a family the data does not name is enforced (an exemption is never assumed)."""
+        return dict(self.modes).get(family, "enforce")
+
+    def with_modes(self, enforce: Iterable[str] = (), observe: Iterable[str] = ()) -> Lexicon:
+        """A copy with families promoted to enforce or demoted to observe (config [lexicon]); enforce wins."""
+        modes: dict[str, Mode] = dict(self.modes)
+        modes.update(dict.fromkeys(observe, "observe"))
+        modes.update(dict.fromkeys(enforce, "enforce"))
+        return replace(self, modes=tuple(modes.items()))
+
+    def acts_of(self, domain: str) -> frozenset[str]:
+        return next((d.acts for d in self.domains if d.name == domain), frozenset())
+
+    def actions_of(self, domain: str) -> frozenset[str]:
+        return next((d.actions for d in self.domains if d.name == domain), frozenset())
 
     def domain_of(self, word: str) -> str | None:
         """The human-only domain a lemma or lower-cased form belongs to, if any."""
@@ -126,8 +171,8 @@ def phrase_canonical(raw: Mapping[str, Any]) -> str:
 
 def _phrase_from(raw: Mapping[str, Any]) -> PhraseEntry:
     family = raw.get("family", "offer")
-    if family not in ("offer", "attribution"):
-        raise ValueError(f"lexicon phrase {raw.get('canonical')!r}: family must be offer or attribution")
+    if family not in FAMILIES:
+        raise ValueError(f"lexicon phrase {raw.get('canonical')!r}: family must be one of {', '.join(FAMILIES)}")
     canonical = phrase_canonical(raw)
     if not canonical:
         raise ValueError("lexicon phrase with an empty canonical form")
@@ -137,6 +182,7 @@ def _phrase_from(raw: Mapping[str, Any]) -> PhraseEntry:
         gate=raw.get("gate", "none"),
         fires=tuple(raw.get("fires", ())),
         passes=tuple(raw.get("passes", ())),
+        not_before=tuple(normalize_word(w) for w in raw.get("not_before", ())),
     )
 
 
@@ -155,6 +201,7 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
             name=name,
             lemmas=frozenset(normalize_word(w) for w in spec.get("lemmas", ())),
             actions=frozenset(normalize_word(w) for w in spec.get("actions", ())),
+            acts=frozenset(normalize_word(w) for w in spec.get("acts", ())),
         )
         for name, spec in data["domains"].items()
     )
@@ -177,8 +224,31 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         report_verbs=words("report_verbs"),
         report_past_forms=words("report_past_forms"),
         rule_nouns=words("rule_nouns"),
+        modes=tuple(_modes(data.get("families", {})).items()),
+        merge_objects=words("merge_objects"),
+        disclaimers=phrases_of("disclaimers"),
+        citation_dates=words("citation_dates"),
+        citation_places=words("citation_places"),
+        answer_words=phrases_of("answer_words"),
+        proceed_markers=phrases_of("proceed_markers"),
+        exists_markers=phrases_of("exists_markers"),
+        fact_verbs=words("fact_verbs"),
+        closer_words=words("closer_words"),
+        request_verbs=words("request_verbs"),
+        non_answers=phrases_of("non_answers"),
+        rhetorical_verbs=words("rhetorical_verbs"),
         _index=MappingProxyType(index),
     )
+
+
+def _modes(families: Mapping[str, Any]) -> dict[str, Mode]:
+    """The [families] table: each family's mode, checked."""
+    modes: dict[str, Mode] = {}
+    for family, mode in families.items():
+        if family not in FAMILIES or mode not in MODES:
+            raise ValueError(f"lexicon family {family!r}: mode must be one of {', '.join(MODES)}")
+        modes[family] = mode
+    return modes
 
 
 @cache

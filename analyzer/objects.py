@@ -11,7 +11,7 @@ from analyzer.lexicon import Lexicon
 from analyzer.negation import relation_negation
 from analyzer.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
 from analyzer.tokens import SUBJECT_DEPS, forms, is_copula, tops
-from analyzer.work import judge_work
+from analyzer.work import judge_stretch, judge_work
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -122,13 +122,15 @@ def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
 
 def _cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> list[Token]:
     """'Your call on the release notes wording': the parser ended the object at 'release' and made
-    'notes' a verb. An agent-work word right after the object, outside it, is the rest of its noun."""
+    'notes' a verb. An agent-work word right after the object, outside it, is the rest of its noun; so is a
+    domain word ('Your call on rotating the deploy token', with 'token' cut off as the root)."""
     end = max(t.i for r in objects for t in r.subtree)
     doc = objects[0].doc
     if end + 1 >= objects[0].sent.end or end + 1 not in scope:
         return []
     following = doc[end + 1]
-    return [following] if not following.is_punct and forms(following) & lexicon.agent_work else []
+    named = forms(following) & lexicon.agent_work or any(lexicon.domain_of(n) for n in forms(following))
+    return [following] if not following.is_punct and named else []
 
 
 def _contrasted(child: Token) -> bool:
@@ -230,8 +232,13 @@ def _states_decision(clause: Token) -> bool:
 
 def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
     """Rule `object-form`: exempt exactly when the object is purely human-only work."""
-    objects = objects + _cut_compound(objects, lexicon, scope)
+    cut = _cut_compound(objects, lexicon, scope)
+    objects = objects + cut
     work = judge_work(objects, lexicon, scope)
+    if cut and any(lexicon.domain_of(n) for n in forms(cut[0])):
+        # the cut word ends the noun of the last part: judge the object as the one stretch it is
+        stretch = {t for r in objects for t in r.subtree if t.i in scope} | set(cut)
+        work = judge_stretch(sorted(stretch, key=lambda t: t.i), lexicon)
     span = span_of(t for r in objects for t in r.subtree if t.i in scope)
     negation = relation_negation(noun, (), lexicon)
     if negation is None and noun.dep_ == "attr" and is_copula(noun.head):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from analyzer.disclaimers import disclaimed
 from analyzer.judgement import Judgement, negated, phrase_text, span_of, text_of, verdict_of
 from analyzer.lexicon import Lexicon
 from analyzer.negation import relation_negation
@@ -187,6 +188,10 @@ def copular(cop: Token, lexicon: Lexicon, scope: frozenset[int], *, phrase_noun:
     "CI is green, your call"                             neither: status prose
     """
     complements = _complements(cop, scope)
+    disclaimer = disclaimed(cop, complements, lexicon, scope) if phrase_noun is None else None
+    if disclaimer is not None:
+        judged = ownership(cop, [disclaimer], lexicon, scope, disclaims=True)
+        return replace(judged, reason=f"{judged.reason}; the agent disclaims its own ownership ('{disclaimer.text}')")
     if phrase_noun is not None or any(_ownership(c, lexicon, scope) for c in complements):
         owner = [c for c in complements if _ownership(c, lexicon, scope)] + ([phrase_noun] if phrase_noun else [])
         return ownership(cop, owner, lexicon, scope)
@@ -198,7 +203,9 @@ def copular(cop: Token, lexicon: Lexicon, scope: frozenset[int], *, phrase_noun:
     return status_prose(cop, scope)
 
 
-def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
+def ownership(
+    cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset[int], *, disclaims: bool = False
+) -> Judgement:
     """Rule `copular-ownership`: the human-only thing is the subject of a copula whose attribute is 'yours'.
 
     "the merge is yours"                         merge -nsubj-> is, yours -attr-> is
@@ -210,7 +217,8 @@ def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset
     # 'The release shipped, that's your call': the parser may give the antecedent its own nsubj arc; the
     # demonstrative is the copula's subject then.
     subject = next((f for f in found if demonstrative_of(f) is not None), found[0] if found else None)
-    negation = relation_negation(cop, owner, lexicon)
+    # A disclaimer's negation is the disclaimer itself (analyzer/disclaimers.py), not a cancelled hand-over.
+    negation = None if disclaims else relation_negation(cop, owner, lexicon)
     clause = extraposed_clause(cop, owner) if subject is None or subject.lower_ == "it" else None
     if clause is not None:
         what, roots = "extraposed clause", [clause]

@@ -66,6 +66,7 @@ def finding_rows(finding: Finding) -> list[tuple[str, str]]:
     return [
         *rows,
         ("family", finding.family),
+        ("mode", finding.mode),
         ("form", finding.form),
         ("attachment", quoted(finding.attachment.text) if finding.attachment else "none"),
         ("domains", ", ".join(finding.domains) or "none"),

@@ -11,6 +11,8 @@ from typing import Any, Literal
 Verdict = Literal["fire", "exempt"]
 ReportVerdict = Literal["fire", "exempt", "clear"]
 Form = Literal["object", "copular-ownership", "option-list", "pending-eligibility", "none"]
+Family = Literal["offer", "attribution", "choice", "permission", "standing-by"]
+Mode = Literal["enforce", "observe"]
 
 SCHEMA_VERSION = 1
 
@@ -31,7 +33,7 @@ class Span:
 class Finding:
     phrase: str
     text: str
-    family: Literal["offer", "attribution"]
+    family: Family
     start: int
     end: int
     line: int
@@ -43,6 +45,7 @@ class Finding:
     negated: bool
     reason: str
     rule: str
+    mode: Mode = "enforce"  # the family's mode (SPEC §2.1): an observe-mode finding never refuses
     governor: Span | None = None  # the token the phrase is bound to (arc phrase -> attachment)
     negation: Span | None = None  # the negation cue inside the relation (arc negation -> relation)
     # Written with format characters, look-alike letters or markup inside it (SPEC §2.6): fires whatever
@@ -67,6 +70,7 @@ class Finding:
             "attachment": self.attachment.to_dict() if self.attachment else None,
             "domains": list(self.domains),
             "negated": self.negated,
+            "mode": self.mode,
             "disguised": self.disguised,
             "reason": self.reason,
             "rule": self.rule,
@@ -87,8 +91,13 @@ class Report:
 
     @property
     def firing(self) -> Finding | None:
-        """The first finding that fires, the one a refusal quotes."""
-        return next((f for f in self.findings if f.fires), None)
+        """The first enforce-mode finding that fires, the one a refusal quotes."""
+        return next((f for f in self.findings if f.fires and f.mode == "enforce"), None)
+
+    @property
+    def observed(self) -> tuple[Finding, ...]:
+        """The observe-mode findings that fire: recorded by the hook, never refused on (SPEC §2.1)."""
+        return tuple(f for f in self.findings if f.fires and f.mode == "observe")
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {

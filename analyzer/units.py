@@ -114,15 +114,17 @@ def _next_space(view: str, start: int, stop: int) -> int | None:
     return None
 
 
-def listed_items_end(view: str, starts: list[int], start: int, end: int) -> int:
+def listed_items_end(view: str, starts: list[int], start: int, end: int, *, heading: bool = False) -> int:
     """Where a sentence that ends in a colon ends once the list items it introduces are added to it.
 
     "Your call:\n- squash\n- rebase" states its object in the items below the colon (SPEC §2.2: "your
     call: X"), so the items belong to the sentence; any other sentence ends where it ends. One blank
     line may stand between the colon and the list; the items are siblings (one indentation), and a list
-    longer than MAX_LISTED_ITEMS is a report, not a choice, so it is left out.
+    longer than MAX_LISTED_ITEMS is a report, not a choice, so it is left out. heading: the sentence is a
+    Markdown heading, which governs the list under it as the colon form does (SPEC §2.4, rule
+    `heading-list`).
     """
-    if not view[start:end].rstrip().endswith(":"):
+    if not heading and not view[start:end].rstrip().endswith(":"):
         return end
     pos = end
     blank = view.find("\n", pos)
@@ -194,6 +196,7 @@ def compact_unit(
     offsets: list[int] = []
     marker = _LIST_MARKER.match(view, start)
     i = marker.end() if marker and marker.end() <= end else start
+    heading = marker is not None and "#" in marker.group()  # '## Your call' over a list: a colon joins them
     items = _inner_items(view, i, end)
     last_item = max(items, default=-1)
     asides = _asides(view, i, min(end, before), droppable) if before is not None and droppable else {}
@@ -213,6 +216,8 @@ def compact_unit(
             own_or = _STARTS_WITH_CONJUNCTION.match(view, items[i]) is not None  # '- or rebase'
             last = i == last_item and len(items) > 1 and not own_or
             joiner = "" if not chars or chars[-1] in ":,;" else (" or" if last else ",")
+            if heading and joiner and i == min(items):
+                joiner = ":"
             chars.extend(joiner)
             offsets.extend([i] * len(joiner))
             pending_space = True

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzer.lexicon import Lexicon
+from analyzer.senses import merges_other_than_code, names_its_head, shared_object
 from analyzer.tokens import FIRST_PERSON, conjuncts, hyphen_compound, is_version, own_tokens, words_of
 
 if TYPE_CHECKING:
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
 NOMINAL_OBJECT_DEPS = frozenset({"compound", "amod", "nmod", "poss", "det", "dobj", "pobj", "prep", "nummod", "appos"})
 # Prepositions of how long a do-nothing alternative lasts: "hold until Monday", "wait for a day".
 TIMING_PREPOSITIONS = frozenset({"until", "till", "through", "for", "past", "over"})
+# Prepositions that only ever say when: 'until the next release', 'or after the soak run'.
+PURE_TIME_PREPOSITIONS = frozenset({"until", "till", "after", "before", "once"})
+# Modifiers that make 'for X' a span of time: 'for one more release', 'for another week', 'for the next cycle'.
+SPAN_WORDS = frozenset({"one", "more", "another", "next", "two", "three", "few", "couple", "several", "following"})
 # Prepositions that name what a domain action applies to: 'the merge of X', 'release notes for X'.
 OBJECT_OF_PREPOSITIONS = frozenset({"of", "for", "into", "from", "to", "in"})
 
@@ -58,10 +63,13 @@ def judge_work(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] |
     human_parts = 0
     for part in parts:
         tokens = own_tokens(part, scope)
+        tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
         if all(t.pos_ == "PRON" for t in tokens):
             continue  # 'or rebase-merge it': a pronoun stands for work named elsewhere
         if len(tokens) == 1 and tokens[0].pos_ == "AUX":
             continue  # 'merge it as-is': the tokenizer split 'as-is' and the parser made 'is' a conjunct
+        if _alternative_time(part):
+            continue
         part_domains, part_agent = _scan_part(part, tokens, lexicon)
         for d in part_domains:
             if d not in domains:
@@ -90,10 +98,13 @@ def judge_stretch(tokens: Sequence[Token], lexicon: Lexicon) -> WorkJudgement:
 
 def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list[str], list[str]]:
     domain_tokens: dict[int, str] = {}
+    inside = frozenset(t.i for t in tokens)
     for tok, names in words_of(tokens):
         domain = next((d for d in map(lexicon.domain_of, names) if d), None)
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
+        if domain and (not _in_sense(tok, domain, lexicon, inside) or _in_timing_adjunct(tok, part, lexicon)):
+            continue
         if domain:
             domain_tokens[tok.i] = domain
     agent: list[str] = []
@@ -107,14 +118,59 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
     return list(dict.fromkeys(domain_tokens.values())), agent
 
 
+def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int]) -> bool:
+    """A domain word names the decision only in the domain's sense (analyzer/senses.py)."""
+    return not names_its_head(tok, domain, lexicon) and not merges_other_than_code(tok, lexicon, inside)
+
+
+def _alternative_time(part: Token) -> bool:
+    """Rule `alternative-time`: 'cut the 2.4 release now, or after the soak run' — a coordinated phrase of
+    time (a preposition of time, or a time adverb) is another moment for the same act, not more work."""
+    if part.dep_ != "conj":
+        return False
+    if part.pos_ == "ADP" and part.lower_ in PURE_TIME_PREPOSITIONS:
+        return True
+    return part.pos_ == "ADV" and part.head.pos_ == "ADV"
+
+
+def _in_timing_adjunct(tok: Token, part: Token, lexicon: Lexicon) -> bool:
+    """Rule `timing-adjunct`: 'keep the regex path for one more release' — a domain word inside a phrase of
+    time ('for one more release', 'until the next release') of a verb that is neither a domain act nor a
+    do-nothing alternative says when, not what: the work is the verb's."""
+    if lexicon.domain_of(part.lemma_) or lexicon.domain_of(part.lower_) or part.pos_ not in ("VERB", "AUX"):
+        return False
+    if part.lemma_.lower() in lexicon.do_nothing or part.lower_ in lexicon.do_nothing:
+        return False
+    node = tok
+    while node.i != part.i and node.head.i != node.i:
+        if node.dep_ == "prep" and node.head.i == part.i and _of_time(node):
+            return True
+        node = node.head
+    return False
+
+
+def _of_time(preposition: Token) -> bool:
+    """'until the next release', 'for one more release' — a preposition of time, or 'for' with a span
+    ('one more', 'another', 'the next'); 'ask for the stamp' is no time."""
+    if preposition.lower_ in PURE_TIME_PREPOSITIONS:
+        return True
+    objects = [c for c in preposition.children if c.dep_ == "pobj"]
+    return preposition.lower_ == "for" and any(
+        m.lower_ in SPAN_WORDS for o in objects for m in o.children if m.dep_ in ("nummod", "amod", "det", "advmod")
+    )
+
+
 def _absent(tok: Token, lexicon: Lexicon) -> bool:
     """'merge #12 with no conflicts': work under a negative determiner is work that does not exist."""
     return any(c.dep_ == "det" and c.lower_ in lexicon.negation for c in tok.children)
 
 
 def _action_domain_over(version: Token, lexicon: Lexicon) -> str | None:
-    """'ship v2.1': a release action verb governing (or compounded with) a version string."""
+    """'ship v2.1': a release action verb governing (or compounded with) a version string; also a version
+    inside the verb's object ('publishing the 2.4.0 image to the registry': 2.4.0 -nummod-> image -dobj->)."""
     neighbours = [version.head, *version.children]
+    if version.dep_ in ("nummod", "compound", "amod", "nmod") and version.head.dep_ in ("dobj", "pobj"):
+        neighbours.append(version.head.head)
     for tok in neighbours:
         domain = lexicon.action_domain(tok.lemma_) or lexicon.action_domain(tok.lower_)
         if domain:

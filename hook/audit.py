@@ -53,6 +53,7 @@ class AuditLine:
     phrase: str | None = None
     finding: Mapping[str, Any] | None = None
     warnings: tuple[str, ...] = ()
+    observed: tuple[Mapping[str, Any], ...] = ()  # observe-mode findings of this stop (SPEC §2.1, rev 2)
     ts: datetime | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -76,6 +77,7 @@ class AuditLine:
             "finding": dict(self.finding) if self.finding is not None else None,
             "reason": self.reason,
             "warnings": list(self.warnings),
+            "observed": [dict(o) for o in self.observed],
         }
 
     def to_bytes(self) -> bytes:

@@ -34,6 +34,8 @@ MAX_CONFIG_BYTES = 1 << 20
 # Keys only the user file or the environment may set, whatever allow_project_weakening says: which
 # programs count as the GitHub CLI (SPEC §5.2) is not the judged agent's to name.
 USER_ONLY = frozenset({"gh_paths"})
+# The two [lexicon] keys that set a register family's mode (the families: analyzer.lexicon.FAMILIES).
+FAMILY_MODES = ("enforce", "observe")
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -44,9 +46,10 @@ class LexiconExtras:
     phrases: tuple[Mapping[str, str], ...] = ()
     domain_words: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
     agent_work: tuple[str, ...] = ()
+    modes: tuple[tuple[str, str], ...] = ()  # (family, "enforce" | "observe"): promotions and demotions
 
     def __bool__(self) -> bool:
-        return bool(self.phrases or self.domain_words or self.agent_work)
+        return bool(self.phrases or self.domain_words or self.agent_work or self.modes)
 
 
 @frozen
@@ -288,6 +291,7 @@ class _Tables:
         self.phrases: list[Mapping[str, str]] = []
         self.domain_words: dict[str, tuple[str, ...]] = {}
         self.agent_work: list[str] = []
+        self.modes: dict[str, str] = {}
         self.walk: list[tuple[str, Mapping[str, Any]]] = []
         self.directives: dict[str, Any] = {}
 
@@ -352,14 +356,39 @@ class _Tables:
                         warnings.append(f"{source} lexicon.domain_words.{domain} ignored ({exc})")
                         continue
                     self.domain_words[domain] = tuple(dict.fromkeys(self.domain_words.get(domain, ()) + extra))
+            elif key in FAMILY_MODES:
+                self._modes(key, value, source, trusted, warnings)
             else:
                 warnings.append(f"{source} lexicon.{key}: unknown key or wrong type, ignored")
+
+    def _modes(self, mode: str, value: object, source: str, trusted: bool, warnings: list[str]) -> None:
+        """`enforce = [...]` promotes register families, `observe = [...]` demotes them (SPEC §2.1). A
+        demotion weakens the gate, so the judged agent's project file may not make one (SPEC §1.3)."""
+        from analyzer.lexicon import FAMILIES  # only for a config that sets a mode: most stops have none
+
+        try:
+            families = [name.lower() for name in parse_names(value)]
+        except ValueError as exc:
+            warnings.append(f"{source} lexicon.{mode} ignored ({exc})")
+            return
+        for family in families:
+            if family not in FAMILIES:
+                known = ", ".join(FAMILIES)
+                warnings.append(f"{source} lexicon.{mode}: unknown family {family!r} ignored (known: {known})")
+            elif mode == "observe" and not trusted:
+                warnings.append(
+                    f"{source} lexicon.observe {family!r} ignored: demoting a family to observe weakens the gate "
+                    "and allow_project_weakening is off"
+                )
+            else:
+                self.modes[family] = mode
 
     def result(self) -> dict[str, Any]:
         lexicon = LexiconExtras(
             phrases=tuple(self.phrases),
             domain_words=MappingProxyType(self.domain_words),
             agent_work=tuple(dict.fromkeys(self.agent_work)),
+            modes=tuple(self.modes.items()),
         )
         return {
             "lexicon": lexicon,

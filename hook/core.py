@@ -200,9 +200,9 @@ class _Run:
             ctx = turn.context
             text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
             lane = self._lane(text, ctx, turn.tool_calls, config)
-            trigger, finding = None, None
+            trigger, finding, observed = None, None, ()
             if config.deference and not ctx.operator_in_loop and text:
-                trigger, finding = _deference(text, config, warnings)
+                trigger, finding, observed = _deference(text, config, warnings)
             since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
             new = material_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
             pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
@@ -234,7 +234,7 @@ class _Run:
                 decision = unbounded(decision)
                 if STATE_UNUSABLE not in warnings:
                     warnings.append(STATE_UNUSABLE)
-        return decision, self._line(decision, config, warnings, ctx, lane, finding)
+        return decision, self._line(decision, config, warnings, ctx, lane, finding, observed)
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
@@ -314,6 +314,7 @@ class _Run:
         ctx: PromptContext | None = None,
         lane: LaneState | None = None,
         finding: Mapping[str, Any] | None = None,
+        observed: tuple[Mapping[str, Any], ...] = (),
     ) -> AuditLine:
         stop = self.stop
         assert stop is not None
@@ -335,6 +336,7 @@ class _Run:
             phrase=finding.get("phrase") if finding else None,
             finding=finding,
             warnings=tuple(warnings),
+            observed=observed,
             ts=self.now,
         )
 
@@ -374,8 +376,13 @@ class _NoSession:
         return None
 
 
-def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger | None, Mapping[str, Any] | None]:
-    """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then."""
+def _deference(
+    text: str, config: Config, warnings: list[str]
+) -> tuple[Trigger | None, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...]]:
+    """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then.
+
+    Returns the trigger of row D (an enforce-mode finding that fires), the finding the audit line shows,
+    and the observe-mode findings that fired: recorded, never refused on (SPEC §2.1, revision 2)."""
     from analyzer.candidates import find_candidates, may_match_forms
     from analyzer.lexicon import default_phrase_forms, phrase_canonical
 
@@ -388,11 +395,11 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
     extra = _extra_phrases(config, warnings)
     # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
     if not may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
-        return None, None
+        return None, None, ()
     lexicon = _lexicon(config, extra)
     candidates = find_candidates(text, lexicon, first=True)
     if not candidates:
-        return None, None
+        return None, None, ()
     from analyzer import analyze
 
     try:
@@ -402,15 +409,18 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
     except DeadlineExceeded:
         # SPEC §5.6: the deadline is for the hook's own failures; reached while a phrase was being judged,
         # the phrase fires (an exemption must be shown) instead of the stop being allowed as an ERROR.
-        phrase = candidates[0].entry.canonical
-        reason = f"fires: the judgement of '{phrase}' exceeded its bound, so no exemption was shown"
-        finding = {"phrase": phrase, "text": candidates[0].text, "verdict": "fire", "reason": reason}
-        return Trigger(phrase, reason), finding
+        entry = candidates[0].entry
+        reason = f"fires: the judgement of '{entry.canonical}' exceeded its bound, so no exemption was shown"
+        finding = {"phrase": entry.canonical, "text": candidates[0].text, "verdict": "fire", "reason": reason}
+        if lexicon.mode_of(entry.family) == "observe":
+            return None, None, ({"phrase": entry.canonical, "family": entry.family, "reason": reason},)
+        return Trigger(entry.canonical, reason), finding, ()
     warnings.extend([w for w in report.warnings if w not in warnings])
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
     finding = shown.to_dict() if shown else None
-    return (Trigger(firing.phrase, firing.reason) if firing else None), finding
+    observed = tuple({"phrase": f.phrase, "family": f.family, "reason": f.reason} for f in report.observed)
+    return (Trigger(firing.phrase, firing.reason) if firing else None), finding, observed
 
 
 def _extra_phrases(config: Config, warnings: list[str]) -> list[Mapping[str, str]]:
@@ -438,7 +448,11 @@ def _lexicon(config: Config, extra: list[Mapping[str, str]]) -> Any:
     extras = config.lexicon
     if not extras:
         return base
-    return base.extended(phrases=extra, domain_words=extras.domain_words, agent_work=extras.agent_work)
+    extended = base.extended(phrases=extra, domain_words=extras.domain_words, agent_work=extras.agent_work)
+    if not extras.modes:
+        return extended
+    enforce = [family for family, mode in extras.modes if mode == "enforce"]
+    return extended.with_modes(enforce=enforce, observe=[family for family, mode in extras.modes if mode == "observe"])
 
 
 def _lane_details(lane: LaneState) -> tuple[str, ...]:

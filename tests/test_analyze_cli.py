@@ -23,7 +23,7 @@ OBJECT = "Your call on the lane."
 NEGATED = "The merge isn't yours, your call."
 FINDING_KEYS = {
     "phrase", "text", "family", "start", "end", "line", "col", "verdict", "form", "attachment", "domains", "negated",
-    "reason",
+    "mode", "reason",
 }  # fmt: skip
 # Run the CLI with every importable spaCy model hidden: the fallbacks of the resolution order fail too.
 HIDDEN_MODELS = """
@@ -185,6 +185,7 @@ def test_human_report_shows_every_fact_of_a_finding() -> None:
     assert lines[0] == '<text>:1:87  exempt  "your call"'
     facts = dict(line.split(None, 1) for line in lines[1:] if line.startswith("    "))
     assert facts["family"] == "attribution"
+    assert facts["mode"] == "enforce"
     assert facts["form"] == "option-list"
     assert facts["attachment"] == '"merge on the exception or ask for the stamp"'
     assert facts["domains"] == "merge, stamp"

@@ -36,6 +36,7 @@ FIELDS = [
     "finding",
     "reason",
     "warnings",
+    "observed",
 ]
 
 
@@ -171,7 +172,23 @@ def test_summary_counts_classes_tags_and_chains_since_a_cutoff() -> None:
         # b: BLOCK, WOULD-BLOCK, BLOCK ended by ERROR (3); c: one BLOCK ended by CEILING-ALLOW (1);
         # a: one BLOCK still open at the end (1).
         "chains": {"count": 3, "median": 1, "p90": 3, "max": 3},
+        "observed": {},
     }
+
+
+def test_summary_counts_observe_mode_would_fires_per_family() -> None:
+    """SPEC §1.4 revision 2: `observed` counts observe-mode findings per family; old lines have none."""
+    observed = [{"phrase": "should i", "family": "permission", "reason": "fires (permission-question): …"}]
+    both = [*observed, {"phrase": "just say go", "family": "standing-by", "reason": "fires (standing-by): …"}]
+    log = [
+        json.dumps({"ts": "2026-12-02T10:00:00Z", "class": "BLOCK", "tag": "no-lane-state", "observed": o}).encode()
+        for o in (observed, both, [])
+    ] + [entry("2026-12-02T10:00:00Z", "ALLOW", "operator-dialogue", "a", True)]
+    summary = summarize(log)
+    assert summary["observed"] == {"permission": 2, "standing-by": 1}
+    assert render_text(summary).endswith(
+        "observed family  would-fire\npermission                2\nstanding-by               1\n"
+    )
 
 
 def test_summary_without_a_cutoff_reads_everything() -> None:
@@ -230,6 +247,8 @@ def test_text_report_has_the_spec_table_shape() -> None:
         "no-lane-state          2\n"
         "\n"
         "refusal chains: count 1, median 2, p90 2, max 2\n"
+        "\n"
+        "observed (observe-mode would-fires): none\n"
     )
 
 

@@ -151,6 +151,10 @@ FRAGMENTS = [
     "your", "call", "you", "want", "me", "to", "would", "like", "if", "you'd", "you’d", "rather", "move",
     "steer", "on", "or", "elsewhere", "it", "unless", "do", "Your", "CALL", "Y", "our", " ", " ", "\n",
     "`", "\"", "'", "*", "_", ">", ".", "é", "à", "a", "toi", "de", "voir", "À",
+    # revision 2 register phrases, and words that hold their short pieces inside them ('ok', 'to', 'i')
+    "should", "i", "I", "shall", "we", "ok", "OK", "okay", "token", "look", "let", "know", "feel", "free",
+    "anything", "else", "say", "the", "word", "just", "go", "ready", "when", "are", "whenever", "you're",
+    "prefer", "which", "what", "how", "whether", "proceed", "-", "0", "?",
 ]
 
 
@@ -159,6 +163,8 @@ FRAGMENTS = [
 @example("if you’d rather")
 @example("Your ſtep: your call")
 @example("À TOI DE VOIR")
+@example("the tokenizer looks ok to me? should I")
+@example("OK_to start")
 @example("a toi de voir")
 def test_a_text_the_substring_test_rules_out_has_no_candidate(text: str) -> None:
     for lexicon in (default_lexicon(), LEXICON):

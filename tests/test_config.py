@@ -383,3 +383,32 @@ def test_an_unparseable_project_value_keeps_the_lower_layer_so_garbage_cannot_we
     c = resolve(user={"max_refusals": 1}, project={"max_refusals": "lots"})
     assert c.max_refusals == 1
     assert c.warnings[0].startswith("project lanegate.toml max_refusals='lots' unparseable")
+
+
+def test_family_modes_user_demotes_and_project_may_only_promote() -> None:
+    """SPEC §2.1/§1.3 revision 2: `[lexicon] enforce/observe` per family; a project demotion is a weakening."""
+    c = resolve(
+        user={"lexicon": {"observe": ["choice"], "enforce": ["Permission"]}},
+        project={"lexicon": {"enforce": ["standing-by"], "observe": ["offer"]}},
+    )
+    assert c.lexicon.modes == (("choice", "observe"), ("permission", "enforce"), ("standing-by", "enforce"))
+    assert c.warnings == (
+        "project lanegate.toml lexicon.observe 'offer' ignored: demoting a family to observe weakens the gate "
+        "and allow_project_weakening is off",
+    )
+
+
+def test_a_project_demotion_counts_when_the_user_allows_project_weakening() -> None:
+    c = resolve(user={"allow_project_weakening": True}, project={"lexicon": {"observe": ["choice"]}})
+    assert (c.lexicon.modes, c.warnings) == ((("choice", "observe"),), ())
+
+
+def test_an_unknown_family_is_named_and_ignored() -> None:
+    c = resolve(user={"lexicon": {"enforce": ["helpful", "choice"], "observe": "x, y"}})
+    assert c.lexicon.modes == (("choice", "enforce"),)
+    known = "offer, attribution, choice, permission, standing-by"
+    assert c.warnings == (
+        f"user config lexicon.enforce: unknown family 'helpful' ignored (known: {known})",
+        f"user config lexicon.observe: unknown family 'x' ignored (known: {known})",
+        f"user config lexicon.observe: unknown family 'y' ignored (known: {known})",
+    )

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hook.cli import main
-from hook.commands.replay import Row, replay, turn_ends
+from hook.commands.replay import Row, render_text, replay, turn_ends
 from hook.transcript.writer import SessionWriter, lane_state
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -132,8 +132,8 @@ def test_the_cli_prints_rows_and_totals(env: dict[str, str], monkeypatch: pytest
     assert main(["replay", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"replay: {path}: 3 turn-end(s), judged in dry-run (nothing written to the audit log or state)"
-    assert lines[2].split() == ["time", "prompting", "context", "class", "tag", "phrase"]
-    assert lines[3].endswith("WOULD-BLOCK           no-lane-state             your call (exempt)")
+    assert lines[2].split() == ["time", "prompting", "context", "class", "tag", "phrase", "observed"]
+    assert lines[3].endswith("WOULD-BLOCK           no-lane-state             your call (exempt)            -")
     assert lines[3].startswith("2026-07-16T08:54:00Z  wake: [WAKE] peer ping: PR #15232 status?")
     assert lines[-1] == "totals: WOULD-BLOCK 3"
     assert main(["replay", "--json", str(path)]) == 0
@@ -152,3 +152,13 @@ def test_a_missing_transcript_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
     assert capsys.readouterr().err == (
         f"lanegate replay: [Errno 2] No such file or directory: '{tmp_path}/gone.jsonl'\n"
     )
+
+
+def test_observe_mode_findings_show_in_their_own_column_and_in_the_json() -> None:
+    """SPEC §5.5 revision 2: observe-mode findings show in their own column; they never decided the stop."""
+    observed = [{"phrase": "shall i", "family": "permission", "reason": "fires (permission-question): …"}]
+    line = {"class": "WOULD-BLOCK", "tag": "no-lane-state", "phrase": "shall i", "observed": observed,
+            "finding": {"verdict": "fire", "mode": "observe"}}  # fmt: skip
+    row = Row(time=None, offset=0, context_kind="wake", context_text="[WAKE] ping", line=line)
+    assert row.to_dict()["observed"] == observed
+    assert render_text("s.jsonl", [row]).splitlines()[3].endswith("shall i (fire)                shall i (permission)")

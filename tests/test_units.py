@@ -84,8 +84,8 @@ def test_reasons_quote_the_text_as_written_not_as_parsed() -> None:
 
     code = analyze("Your call on the merge conflicts in `store.py`.").findings[0]
     assert code.reason == (
-        "fires (object-form): object 'the merge conflicts in `store.py`' mixes human-only work with agent "
-        "work ('conflicts')"
+        # SPEC rev 2 (rule modifier-names-head): 'merge' modifying 'conflicts' names agent work, no decision.
+        "fires (object-form): object 'the merge conflicts in `store.py`' names work the agent owns ('conflicts')"
     )
     curly = analyze("The merge isn’t yours, your call.").findings[0]
     assert curly.reason == (

@@ -56,6 +56,7 @@ def summarize(lines: Iterable[bytes], since: datetime | None = None, *, by_ident
     classes: dict[str, Counter[str]] = {}
     seats: dict[str, dict[str, Counter[str]]] = {}  # identity -> class -> split
     tags: Counter[str] = Counter()
+    observed: Counter[str] = Counter()
     runs: dict[str, int] = {}
     chains: list[int] = []
     counted = malformed = 0
@@ -66,10 +67,11 @@ def summarize(lines: Iterable[bytes], since: datetime | None = None, *, by_ident
         if record is None:
             malformed += 1
             continue
-        stamp, klass, tag, session, in_loop, identity = record
+        stamp, klass, tag, session, in_loop, identity, families = record
         if since is not None and stamp < since:
             continue
         counted += 1
+        observed.update(families)
         seat = seats.setdefault(identity, {})
         for split in (classes.setdefault(klass, Counter()), seat.setdefault(klass, Counter())):
             split["total"] += 1
@@ -92,6 +94,7 @@ def summarize(lines: Iterable[bytes], since: datetime | None = None, *, by_ident
         "classes": _class_table(classes),
         "tags": dict(sorted(tags.items(), key=lambda kv: (-kv[1], kv[0]))),
         "chains": chain_stats(chains),
+        "observed": dict(sorted(observed.items(), key=lambda kv: (-kv[1], kv[0]))),
     }
     if by_identity and (len(seats) > 1 or (seats and NO_IDENTITY not in seats)):
         summary["identities"] = {
@@ -112,7 +115,9 @@ def _class_table(classes: Mapping[str, Counter[str]]) -> dict[str, dict[str, int
 NO_IDENTITY = "(no identity)"
 
 
-def _record(raw: bytes, loads: Callable[[bytes], Any]) -> tuple[datetime, str, str, str | None, Any, str] | None:
+def _record(
+    raw: bytes, loads: Callable[[bytes], Any]
+) -> tuple[datetime, str, str, str | None, Any, str, list[str]] | None:
     """The fields the summary reads, or None for a line that is not a whole audit object."""
     try:
         data = loads(raw)
@@ -131,7 +136,22 @@ def _record(raw: bytes, loads: Callable[[bytes], Any]) -> tuple[datetime, str, s
         stamp = stamp.replace(tzinfo=UTC)
     identity = data.get("identity")
     seat = identity if isinstance(identity, str) and identity.strip() else NO_IDENTITY
-    return stamp, klass, tag, session if isinstance(session, str) else None, data.get("operator_in_loop"), seat
+    return (
+        stamp,
+        klass,
+        tag,
+        session if isinstance(session, str) else None,
+        data.get("operator_in_loop"),
+        seat,
+        _observed_families(data.get("observed")),
+    )
+
+
+def _observed_families(observed: object) -> list[str]:
+    """The family of each observe-mode finding of a line (revision 2); a line without the field has none."""
+    if not isinstance(observed, list):
+        return []
+    return [o["family"] for o in observed if isinstance(o, dict) and isinstance(o.get("family"), str)]
 
 
 def _class_order(klass: str) -> tuple[int, str]:
@@ -164,6 +184,11 @@ def render_text(summary: Mapping[str, Any]) -> str:
     out += _table(("tag", "count"), [(k, str(v)) for k, v in summary["tags"].items()])
     c = summary["chains"]
     out += ["", "refusal chains: " + ", ".join(f"{k} {'-' if c[k] is None else c[k]}" for k in c)]
+    out.append("")
+    if summary["observed"]:
+        out += _table(("observed family", "would-fire"), [(k, str(v)) for k, v in summary["observed"].items()])
+    else:
+        out.append("observed (observe-mode would-fires): none")
     seats = summary.get("identities", {})
     if seats:
         rows = []

@@ -54,6 +54,9 @@ GETTERS: Mapping[str, Callable[[Mapping[str, Any]], object]] = {
     "verdict": lambda line: _finding(line, "verdict"),
     "form": lambda line: _finding(line, "form"),
     "rule": lambda line: _finding(line, "rule"),
+    "mode": lambda line: _finding(line, "mode"),
+    # revision 2: the families of the stop's observe-mode findings, in order
+    "observed": lambda line: [o.get("family") for o in line.get("observed", [])],
     "operator_in_loop": lambda line: line.get("operator_in_loop"),
     "mid_chain": lambda line: line.get("mid_chain"),
     "autonomous_handoff": lambda line: line.get("autonomous_handoff"),

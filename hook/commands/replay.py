@@ -86,6 +86,7 @@ class Row:
             "verdict": finding.get("verdict") if finding else None,
             "reason": line.get("reason"),
             "inferred": list(self.inferred),
+            "observed": [dict(o) for o in line.get("observed", ())],  # observe-mode findings (SPEC §2.1)
         }
 
 
@@ -424,12 +425,19 @@ def _found(shapes: Sequence[str], unparsed: int, path: str) -> str:
     return "found no records (the file is empty)"
 
 
+# The phrase column's width in the text table, so the observed column lines up.
+PHRASE_WIDTH = 28
+
+
 def totals(rows: Sequence[Row]) -> dict[str, int]:
     return dict(Counter(str(r.line.get("class")) for r in rows))
 
 
 def render_text(path: str, rows: Sequence[Row], description: str | None = None) -> str:
-    header = f"{'time':<20}  {'prompting context':<{CONTEXT_WIDTH}}  {'class':<20}  {'tag':<24}  phrase"
+    header = (
+        f"{'time':<20}  {'prompting context':<{CONTEXT_WIDTH}}  {'class':<20}  {'tag':<24}  {'phrase':<{PHRASE_WIDTH}}"
+        "  observed"
+    )
     out = [
         f"replay: {path}: {len(rows)} turn-end(s), judged in dry-run (nothing written to the audit log or state)",
         f"recognised as {description}" if description else "",
@@ -440,7 +448,7 @@ def render_text(path: str, rows: Sequence[Row], description: str | None = None) 
         context = f"{row.context_kind}: {_clip(row.context_text, CONTEXT_WIDTH) or '-'}"
         out.append(
             f"{_iso(row.time) or '-':<20}  {_clip(context, CONTEXT_WIDTH):<{CONTEXT_WIDTH}}  "
-            f"{line.get('class'):<20}  {line.get('tag'):<24}  {_phrase(row)}"
+            f"{line.get('class'):<20}  {line.get('tag'):<24}  {_phrase(row):<{PHRASE_WIDTH}}  {_observed(row)}"
         )
         out.extend(f"{'':<20}  inferred: {note}" for note in row.inferred)
     counted = totals(rows)
@@ -452,6 +460,12 @@ def _phrase(row: Row) -> str:
     """The phrase with the analyzer's verdict: an exempt phrase did not decide the stop."""
     shown = row.to_dict()
     return f"{shown['phrase']} ({shown['verdict']})" if shown["phrase"] else "-"
+
+
+def _observed(row: Row) -> str:
+    """The observe-mode findings of the stop, as 'phrase (family)': recorded, never refused on."""
+    found = row.to_dict()["observed"]
+    return ", ".join(f"{o.get('phrase')} ({o.get('family')})" for o in found) or "-"
 
 
 def _clip(text: str | None, width: int) -> str | None:

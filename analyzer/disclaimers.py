@@ -1,0 +1,32 @@
+"""Disclaimers (SPEC §2.2, revision 2): the agent denies its own ownership of a decision, which hands it
+to the reader — "the squash isn't mine to decide", "not my call". The negation there belongs to the
+disclaimer, not to the hand-over, so it does not cancel the exemption."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.lexicon import Lexicon
+from analyzer.negation import relation_negation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+def disclaimed(cop: Token, complements: Sequence[Token], lexicon: Lexicon, scope: frozenset[int]) -> Token | None:
+    """Rule `disclaimer`: a negated copula whose complement is the agent's own ownership ('mine', 'my
+    call', 'mine to decide', 'up to me') — copular ownership for the reader. Returns the complement.
+
+        is -neg-> n't, is -acomp-> mine, squash -nsubj-> is      'the squash isn't mine to decide'
+        is -neg-> not, is -attr-> call -poss-> my                'the release is not my call'
+    """
+    if relation_negation(cop, complements, lexicon) is None:
+        return None
+    for complement in complements:
+        words = " ".join(t.lower_.replace("’", "'") for t in complement.subtree if t.i in scope and not t.is_punct)
+        if complement.lower_ in lexicon.disclaimers or any(
+            words == d or words.startswith(d + " ") for d in lexicon.disclaimers
+        ):
+            return complement
+    return None

@@ -1,0 +1,51 @@
+"""Markdown structure and typography that set what the parser reads (SPEC §2.2 and §2.4, revision 2).
+
+A table row's cells are separate units; a heading phrase governs the list under it; a sentence written
+in capitals is parsed as the same sentence in ordinary case. Offsets never move: every rule here keeps
+the text's length, or narrows the bounds of the unit.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A table row: a line whose first non-blank character is a pipe.
+_TABLE_ROW = re.compile(r"[ \t]*\|")
+# A heading line: one to six '#' and a space.
+_HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
+# At least this many letters before a sentence counts as written in capitals.
+MIN_CAPS_LETTERS = 6
+# The share of upper-case letters that makes a sentence written in capitals.
+CAPS_SHARE = 0.8
+
+
+def table_cell(view: str, start: int, end: int, offset: int) -> tuple[int, int]:
+    """Rule `table-cell`: in a Markdown table row a phrase attaches inside its own cell, never across '|'.
+    Narrows the unit [start, end) of a row to the cell around `offset`; any other unit is returned as is."""
+    line_start = view.rfind("\n", 0, offset) + 1
+    if line_start < start or not _TABLE_ROW.match(view, line_start):
+        return start, end
+    line_end = view.find("\n", offset)
+    line_end = len(view) if line_end == -1 else line_end
+    left = view.rfind("|", line_start, offset)
+    right = view.find("|", offset, line_end)
+    return (left + 1 if left != -1 else line_start), (right if right != -1 else line_end)
+
+
+def is_heading(view: str, start: int) -> bool:
+    """The unit starting at `start` is a Markdown heading ('## Your call')."""
+    return _HEADING.match(view, start) is not None
+
+
+def ordinary_case(text: str) -> str:
+    """Rule `ordinary-case`: 'PR #7 IS MERGE-ELIGIBLE, YOUR CALL.' is judged as 'Pr #7 is merge-eligible,
+    your call.' — the small model reads words in capitals as proper nouns. Same length, so offsets hold;
+    text mostly in ordinary case is returned unchanged."""
+    letters = [ch for ch in text if ch.isalpha()]
+    if len(letters) < MIN_CAPS_LETTERS or sum(ch.isupper() for ch in letters) < CAPS_SHARE * len(letters):
+        return text
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a letter whose lower case is longer ('İ'): leave the sentence as written
+        return text
+    first = next((k for k, ch in enumerate(lowered) if ch.isalpha()), None)
+    return lowered if first is None else lowered[:first] + lowered[first].upper() + lowered[first + 1 :]

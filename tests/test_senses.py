@@ -1,0 +1,324 @@
+"""Senses and structure of SPEC §2.2 / §2.4 (revision 2): each rule on hand-built parses, then model-backed."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer import analyze
+from analyzer.citations import dated_citation
+from analyzer.layout import is_heading, ordinary_case, table_cell
+from analyzer.lexicon import default_lexicon
+from analyzer.relations import Judgement, judge_attribution
+from analyzer.senses import merges_other_than_code, names_its_head
+from analyzer.work import judge_work
+from tests.docbuilder import parse, tokens
+
+LEX = default_lexicon()
+
+# "Your call on the merge conflict."
+MERGE_CONFLICT = """
+Your your PRON PRP$ poss 1
+call call NOUN NN ROOT -1
+on on ADP IN prep 1
+the the DET DT det 5
+merge merge NOUN NN compound 5
+conflict conflict NOUN NN pobj 2
+~. . PUNCT . punct 1
+"""
+
+# "Your call on the security stamp."
+SECURITY_STAMP = """
+Your your PRON PRP$ poss 1
+call call NOUN NN ROOT -1
+on on ADP IN prep 1
+the the DET DT det 5
+security security NOUN NN compound 5
+stamp stamp NOUN NN pobj 2
+~. . PUNCT . punct 1
+"""
+
+# "Your call on the credential rotation."
+CREDENTIAL_ROTATION = MERGE_CONFLICT.replace("merge merge", "credential credential").replace(
+    "conflict conflict", "rotation rotation"
+)
+
+# "Your call on the merge-train timeout."
+MERGE_TRAIN = """
+Your your PRON PRP$ poss 1
+call call NOUN NN ROOT -1
+on on ADP IN prep 1
+the the DET DT det 7
+merge merge NOUN NN compound 6
+~- - PUNCT HYPH punct 6
+~train train NOUN NN compound 7
+timeout timeout NOUN NN pobj 2
+~. . PUNCT . punct 1
+"""
+
+# "Your call on merging the two datasets."
+MERGING_DATASETS = """
+Your your PRON PRP$ poss 1
+call call NOUN NN ROOT -1
+on on ADP IN prep 1
+merging merge VERB VBG pcomp 2
+the the DET DT det 6
+two two NUM CD nummod 6
+datasets dataset NOUN NNS dobj 3
+~. . PUNCT . punct 1
+"""
+
+MERGING_PR = MERGING_DATASETS.replace("two two NUM CD nummod 6", "refactor refactor NOUN NN compound 6").replace(
+    "datasets dataset NOUN NNS", "PR PR PROPN NNP"
+)
+
+# "Creating and rotating the API keys is your call."
+SHARED_OBJECT = """
+Creating create VERB VBG csubj 6
+and and CCONJ CC cc 0
+rotating rotate VERB VBG conj 0
+the the DET DT det 5
+API API PROPN NNP compound 5
+keys key NOUN NNS dobj 2
+is be AUX VBZ ROOT -1
+your your PRON PRP$ poss 8
+call call NOUN NN attr 6
+~. . PUNCT . punct 6
+"""
+
+# "The squash isn't mine to decide, your call."
+DISCLAIMER = """
+The the DET DT det 1
+squash squash NOUN NN nsubj 2
+is be AUX VBZ ROOT -1
+n't not PART RB neg 2
+mine mine PRON PRP acomp 2
+to to PART TO aux 6
+decide decide VERB VB xcomp 2
+~, , PUNCT , punct 2
+your your PRON PRP$ poss 9
+call call NOUN NN npadvmod 2
+~. . PUNCT . punct 2
+"""
+
+NOT_YOURS = DISCLAIMER.replace("mine mine PRON PRP acomp", "yours yours PRON PRP attr")
+
+
+def judgement(spec: str, *phrase: str) -> Judgement:
+    judged = judge_attribution(tokens(parse(spec), *phrase), LEX)
+    assert isinstance(judged, Judgement), judged
+    return judged
+
+
+def test_modifier_names_its_head_not_the_decision() -> None:
+    doc = parse(MERGE_CONFLICT)
+    assert names_its_head(doc[4], "merge", LEX) is True
+    judged = judgement(MERGE_CONFLICT, "your", "call")
+    assert (judged.verdict, judged.rule, judged.domains) == ("fire", "object-form", ())
+    assert judged.reason == "fires (object-form): object 'the merge conflict' names no human-only decision"
+
+
+def test_a_human_only_head_with_a_modifier_stays_human_only() -> None:
+    assert names_its_head(parse(SECURITY_STAMP)[5], "stamp", LEX) is False
+    judged = judgement(SECURITY_STAMP, "your", "call")
+    assert (judged.verdict, judged.domains) == ("exempt", ("stamp",))
+
+
+def test_an_act_of_the_domain_keeps_its_modifier_in_the_domain() -> None:
+    assert names_its_head(parse(CREDENTIAL_ROTATION)[4], "credentials", LEX) is False
+    assert judgement(CREDENTIAL_ROTATION, "your", "call").verdict == "exempt"
+
+
+def test_a_hyphen_compound_modifier_names_its_head() -> None:
+    assert names_its_head(parse(MERGE_TRAIN)[4], "merge", LEX) is True
+    assert judgement(MERGE_TRAIN, "your", "call").verdict == "fire"
+
+
+def test_the_merge_gate_merges_code() -> None:
+    datasets = parse(MERGING_DATASETS)
+    inside = frozenset(range(len(datasets)))
+    assert merges_other_than_code(datasets[3], LEX, inside) is True
+    assert judgement(MERGING_DATASETS, "your", "call").verdict == "fire"
+    pr = parse(MERGING_PR)
+    assert merges_other_than_code(pr[3], LEX, frozenset(range(len(pr)))) is False
+    assert judgement(MERGING_PR, "your", "call").verdict == "exempt"
+
+
+def test_the_phrase_hung_as_an_object_of_the_merge_verb_is_not_what_is_merged() -> None:
+    doc = parse(MERGING_DATASETS)
+    assert merges_other_than_code(doc[3], LEX, frozenset({3})) is False
+
+
+def test_coordinated_verbs_share_their_object_and_api_keys_are_credentials() -> None:
+    doc = parse(SHARED_OBJECT)
+    work = judge_work([doc[0]], LEX, frozenset(range(6)))
+    assert (work.human_only, work.domains, work.agent_words) == (True, ("credentials",), ())
+
+
+def test_a_disclaimer_hands_the_decision_over_and_negated_ownership_still_fires() -> None:
+    judged = judgement(DISCLAIMER, "your", "call")
+    assert (judged.verdict, judged.form, judged.negated) == ("exempt", "copular-ownership", False)
+    assert judged.reason.endswith("the agent disclaims its own ownership ('mine')")
+    negated = judgement(NOT_YOURS, "your", "call")
+    assert (negated.verdict, negated.negated) == ("fire", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("PR #7 IS MERGE-ELIGIBLE, YOUR CALL.", "Pr #7 is merge-eligible, your call."),
+        ("  SQUASH OR REBASE", "  Squash or rebase"),
+        ("PR #7 is merge-eligible, your call.", "PR #7 is merge-eligible, your call."),
+        ("OK.", "OK."),
+    ],
+)
+def test_ordinary_case(text: str, expected: str) -> None:
+    assert ordinary_case(text) == expected
+    assert len(ordinary_case(text)) == len(text)
+
+
+def test_table_cell_narrows_a_row_to_the_cell_around_the_phrase() -> None:
+    view = "| PR | state | next |\n| #12 | merge-eligible | your call |\n"
+    row = view.index("| #12")
+    offset = view.index("your call")
+    start, end = table_cell(view, row, len(view), offset)
+    assert view[start:end] == " your call "
+    prose = "Merge it, your call."
+    assert table_cell(prose, 0, len(prose), 10) == (0, len(prose))
+
+
+def test_heading_is_recognised() -> None:
+    assert is_heading("## Your call\n- squash", 0) is True
+    assert is_heading("#12 is green", 0) is False
+
+
+@pytest.mark.parametrize(
+    ("text", "cited"),
+    [
+        ("Kept the old schema (your call, 3 March).", True),
+        ("Kept the old schema (your call in #812).", True),
+        ("Kept the parser (your call in the standup).", True),
+        ("Kept the old schema (your call on #812).", False),
+        ("Merge or hold (your call).", False),
+        ("(CI green, your call, 3 March)", False),
+    ],
+)
+def test_dated_citation(text: str, cited: bool) -> None:
+    start = text.index("your call")
+    found = dated_citation(text, start, start + len("your call"), LEX)
+    assert (found is not None) is cited
+    if cited:
+        assert found is not None and found.endswith("cites a decision already taken, with its date, ticket or place")
+
+
+# Model-backed: (text, verdict, rule of the finding or None for no finding).
+MODEL_CASES = [
+    ("Your call on the merge conflict in go.sum.", "fire", "object-form"),
+    ("Your call on the merge-train timeout.", "fire", "object-form"),
+    ("Your call on the credential loader.", "fire", "object-form"),
+    ("Your call on the stamp component.", "fire", "object-form"),
+    ("Your call on the security stamp.", "exempt", "object-form"),
+    ("Your call on merging the two datasets.", "fire", "object-form"),
+    ("Your call on merging #812.", "exempt", "object-form"),
+    ("Your call on rotating the API keys.", "exempt", "object-form"),
+    ("Your call on the deploy tokens.", "exempt", "object-form"),
+    ("Your call on the sign-off.", "exempt", "object-form"),
+    ("Your call: push 3.4.1 to PyPI or hold.", "exempt", "object-form"),
+    ("Creating and rotating the deploy keys is your call.", "exempt", "copular-ownership"),
+    ("The squash isn't mine to decide, your call.", "exempt", "copular-ownership"),
+    ("The merge isn't yours, your call.", "fire", "copular-ownership"),
+    ("PR #7 IS MERGE-ELIGIBLE, YOUR CALL.", "exempt", "pending-eligibility"),
+    ("YOUR CALL ON THE PARSER LANE.", "fire", "object-form"),
+    ("| PR | state | next |\n|---|---|---|\n| #12 | merge-eligible | your call |", "fire", "standalone"),
+    ("## Your call\n\n- squash\n- rebase", "exempt", "object-form"),
+    ("## Your call\n\n- squash\n- the parser lane", "fire", "object-form"),
+    ("Kept the old schema (your call, 3 March).", "clear", None),
+]
+
+
+@pytest.mark.parametrize(("text", "verdict", "rule"), MODEL_CASES, ids=[c[0][:40] for c in MODEL_CASES])
+def test_senses_and_structure_on_the_model(text: str, verdict: str, rule: str | None) -> None:
+    report = analyze(text)
+    assert report.verdict == verdict, report.to_dict()
+    assert [f.rule for f in report.findings] == ([rule] if rule else [])
+
+
+# "Would you like to keep the regex path for one more release?" (after 'would you like')
+KEEP_FOR_A_RELEASE = """
+keep keep VERB VB ROOT -1
+the the DET DT det 3
+regex regex NOUN NN compound 3
+path path NOUN NN dobj 0
+for for ADP IN prep 0
+one one NUM CD nummod 7
+more more ADJ JJR amod 7
+release release NOUN NN pobj 4
+"""
+
+# "ask for the stamp": 'for' without a span is no time
+ASK_FOR_STAMP = """
+ask ask VERB VB ROOT -1
+for for ADP IN prep 0
+the the DET DT det 3
+stamp stamp NOUN NN pobj 1
+"""
+
+# "cut the release now, or after the soak run"
+CUT_NOW_OR_AFTER = """
+cut cut VERB VB ROOT -1
+the the DET DT det 2
+release release NOUN NN dobj 0
+now now ADV RB advmod 0
+~, , PUNCT , punct 0
+or or CCONJ CC cc 0
+after after ADP IN conj 0
+the the DET DT det 9
+soak soak NOUN NN compound 9
+run run NOUN NN pobj 6
+"""
+
+
+def test_a_domain_word_in_a_span_of_time_is_not_the_act() -> None:
+    doc = parse(KEEP_FOR_A_RELEASE)
+    work = judge_work([doc[0]], LEX, frozenset(range(len(doc))))
+    assert (work.human_only, work.domains, work.unknown_parts) == (
+        False,
+        (),
+        ("keep the regex path for one more release",),
+    )
+    ask = parse(ASK_FOR_STAMP)
+    assert judge_work([ask[0]], LEX, frozenset(range(len(ask)))).domains == ("stamp",)
+
+
+def test_a_coordinated_time_is_another_moment_for_the_same_act() -> None:
+    doc = parse(CUT_NOW_OR_AFTER)
+    work = judge_work([doc[0]], LEX, frozenset(range(len(doc))))
+    assert (work.human_only, work.domains, work.unknown_parts) == (True, ("release",), ())
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Your call on publishing the 2.4.0 image to the public registry.", "exempt"),
+        ("Your call on rotating the deploy token.", "exempt"),
+        ("Your call on the token bucket size for the limiter.", "fire"),
+        ("Your call on merging the Q1 and Q2 milestones.", "fire"),
+        ("Squash or rebase before you tag v2.1.0-rc.3, your call.", "exempt"),
+        ("Merge on the exception or ask for the stamp, your call.", "exempt"),
+    ],
+)
+def test_senses_found_by_the_tenth_corpus(text: str, verdict: str) -> None:
+    assert analyze(text).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule"),
+    [
+        ("Per §4.2, that's your call.", "clear", None),  # a section sign cites the rule (rule-citation)
+        ("Heeded your call on the lane.", "clear", None),  # a past report verb (report-of-decision)
+        ("Unless you want the other format, I'll keep JSON.", "exempt", "unless-you-want"),  # definite: a condition
+        ("I'll keep going unless you want another lane.", "fire", "unless-you-want"),  # indefinite: an offer
+    ],
+)
+def test_single_sentence_shapes_of_issue_13(text: str, verdict: str, rule: str | None) -> None:
+    report = analyze(text)
+    assert (report.verdict, [f.rule for f in report.findings]) == (verdict, [rule] if rule else [])
