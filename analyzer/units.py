@@ -194,3 +194,14 @@ def compact_unit(
             offsets.append(i)
         i += 1
     return Unit(start, end, "".join(chars), tuple(offsets))
+
+
+def sentence_spans(view: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Every sentence of [start, end) in order, split as `sentence_bounds` splits them."""
+    spans: list[tuple[int, int]] = []
+    sentence_start = start
+    for m in _SENTENCE_END.finditer(view, start, end):
+        spans.append((sentence_start, m.start()))
+        sentence_start = m.end()
+    spans.append((sentence_start, end))
+    return spans
