@@ -60,7 +60,9 @@ class Segment:
     labelled: bool = False
 
 
-def find_claims(text: str, *, model_name: str | None = None, vocabulary: ClaimVocabulary | None = None) -> tuple[Claim, ...]:
+def find_claims(
+    text: str, *, model_name: str | None = None, vocabulary: ClaimVocabulary | None = None
+) -> tuple[Claim, ...]:
     """The claims that end `text` unbacked. Parses only when the closing part has a candidate sentence."""
     vocabulary = vocabulary or claim_vocabulary()
     closing = closing_part(text, vocabulary)
@@ -245,7 +247,12 @@ def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocab
     if not _opens(head, segment):
         return None
     if any(word in vocabulary.now_adverbs for word in segment.leading):
-        return Match("progressive", "elided-progressive", head, f"'{segment.leading[-1]} {head.text}' (a progressive with its subject left out)")
+        return Match(
+            "progressive",
+            "elided-progressive",
+            head,
+            f"'{segment.leading[-1]} {head.text}' (a progressive with its subject left out)",
+        )
     return Match("participle", "subjectless-participle", head, f"the subjectless participle '{head.text}'")
 
 
@@ -255,7 +262,9 @@ def first_person_progressive(head: Token, segment: Segment, vocabulary: ClaimVoc
     if head.tag_ != "VBG" or not _first_person(_subject(head), vocabulary):
         return None
     auxiliaries = [a.lower_.replace("’", "'") for a in _auxiliaries(head)]
-    if not any(a in vocabulary.present_be for a in auxiliaries) or any(a in vocabulary.future_auxiliaries for a in auxiliaries):
+    if not any(a in vocabulary.present_be for a in auxiliaries) or any(
+        a in vocabulary.future_auxiliaries for a in auxiliaries
+    ):
         return None
     words = _as_written(_subject(head), *_auxiliaries(head), head)
     return Match("progressive", "first-person-progressive", head, f"the first-person progressive '{words}'")
@@ -272,7 +281,9 @@ def first_person_future(head: Token, segment: Segment, vocabulary: ClaimVocabula
         words = _as_written(subject, future, head)
         return Match("intention", "first-person-future", head, f"the first-person future '{words}'")
     if subject is None and _opens(future, segment):
-        return Match("intention", "subjectless-future", head, f"the future '{future.text} {head.text}' with its subject left out")
+        return Match(
+            "intention", "subjectless-future", head, f"the future '{future.text} {head.text}' with its subject left out"
+        )
     return None
 
 
@@ -280,13 +291,11 @@ def going_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Matc
     """'going to' / 'about to' with an infinitive, first-person or with the subject left out: "Going to
     rebase onto main.", "I'm going to split the module.", "I'm about to run the benchmark." (intention).
     "I was going to …" is past."""
-    if head.lemma_ == "go" and head.tag_ == "VBG":
-        carrier = head
-    elif head.lemma_ == "be" and any(c.lower_ == "about" for c in head.children):
-        carrier = head
-    else:
+    going = head.lemma_ == "go" and head.tag_ == "VBG"
+    about = head.lemma_ == "be" and any(c.lower_ == "about" for c in head.children)
+    if not (going or about):
         return None
-    infinitive = _infinitive(carrier)
+    infinitive = _infinitive(head)
     if infinitive is None:
         return None
     subject = _subject(head)
@@ -295,9 +304,16 @@ def going_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Matc
         auxiliaries.append(head.lower_.replace("’", "'"))
     present = any(a in vocabulary.present_be for a in auxiliaries)
     if _first_person(subject, vocabulary) and present:
-        return Match("intention", "going-to", infinitive, f"the first-person intention '{head.text} … to {infinitive.text}'")
+        return Match(
+            "intention", "going-to", infinitive, f"the first-person intention '{head.text} … to {infinitive.text}'"
+        )
     if subject is None and _opens(head, segment):
-        return Match("intention", "going-to", infinitive, f"the intention '{head.text} to {infinitive.text}' with its subject left out")
+        return Match(
+            "intention",
+            "going-to",
+            infinitive,
+            f"the intention '{head.text} to {infinitive.text}' with its subject left out",
+        )
     return None
 
 
@@ -327,7 +343,11 @@ def let_me(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match 
     "Let me know if …" is an offer's closer, not an action (know is stative)."""
     if head.lemma_ != "let" or head.tag_ != "VB" or not _opens(head, segment):
         return None
-    agent = any(c.lower_.replace("’", "'") in vocabulary.let_objects for c in head.subtree if c.i != head.i and c.i <= head.i + 2)
+    agent = any(
+        c.lower_.replace("’", "'") in vocabulary.let_objects
+        for c in head.subtree
+        if c.i != head.i and c.i <= head.i + 2
+    )
     verb = next((c for c in head.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX")), None)
     if not agent or verb is None:
         return None
@@ -346,7 +366,14 @@ def intention_verb(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -
     return Match("intention", "intention-verb", infinitive, f"the first-person intention '{words}'")
 
 
-RULES: tuple[Rule, ...] = (let_me, going_to, intention_verb, first_person_future, first_person_progressive, subjectless_participle)
+RULES: tuple[Rule, ...] = (
+    let_me,
+    going_to,
+    intention_verb,
+    first_person_future,
+    first_person_progressive,
+    subjectless_participle,
+)
 
 
 # ------------------------------------------------------------------------------------------ not an action

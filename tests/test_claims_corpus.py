@@ -14,8 +14,7 @@ import pytest
 from analyzer.claims import find_claims
 
 CORPUS = [
-    json.loads(line)
-    for line in (Path(__file__).parent / "corpus" / "claims_corpus.jsonl").open(encoding="utf-8")
+    json.loads(line) for line in (Path(__file__).parent / "corpus" / "claims_corpus.jsonl").open(encoding="utf-8")
 ]
 
 # id -> why the detector and the label still disagree.
