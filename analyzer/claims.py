@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
-from lanegate_common.frozen import frozen
 from analyzer.nlp import load_model
 from analyzer.report import Claim, ClaimForm, Span, line_col
 from analyzer.tokens import SUBJECT_DEPS
 from analyzer.units import Unit, compact_unit
+from lanegate_common.frozen import frozen
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

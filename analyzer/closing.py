@@ -12,10 +12,10 @@ import os
 import re
 from functools import cache
 
-from lanegate_common.builtin_data import load_builtin
 from analyzer.carveouts import build_views
-from lanegate_common.frozen import frozen
 from analyzer.units import sentence_spans, unit_starts
+from lanegate_common.builtin_data import load_builtin
+from lanegate_common.frozen import frozen
 
 CLAIMS_PATH = os.path.join(os.path.dirname(__file__), "claims.toml")
 # A prose lane-state declaration: not a sentence of the agent's closing part (SPEC §2.7).
