@@ -11,9 +11,9 @@ if TYPE_CHECKING:
 
     from analyzer.engine import ModelErrors
     from analyzer.lexicon import Lexicon
-    from analyzer.report import Finding, Report, Span
+    from analyzer.report import Claim, Finding, Report, Span
 
-__all__ = ["Finding", "Report", "Span", "analyze"]
+__all__ = ["Claim", "Finding", "Report", "Span", "analyze"]
 
 
 def analyze(
@@ -22,17 +22,18 @@ def analyze(
     lexicon: Lexicon | None = None,
     model_errors: ModelErrors = "raise",
     model_name: str | None = None,
+    claims: bool = True,
 ) -> Report:
-    """Judge every deference phrase in `text` (SPEC §2)."""
+    """Judge every deference phrase in `text` and find the unbacked claims that end it (SPEC §2)."""
     from analyzer.engine import analyze as run
 
-    return run(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name)
+    return run(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name, claims=claims)
 
 
 def __getattr__(name: str) -> Any:
-    """Finding, Report and Span load on first use: the hook's candidate scan imports this package on
+    """Claim, Finding, Report and Span load on first use: the hook's candidate scan imports this package on
     every stop and needs none of them (analyzer.report costs `dataclasses`, ~30 ms to import)."""
-    if name in ("Finding", "Report", "Span"):
+    if name in ("Claim", "Finding", "Report", "Span"):
         from analyzer import report
 
         return getattr(report, name)

@@ -167,7 +167,7 @@ def claim_in(segment: Segment, doc: Doc, vocabulary: ClaimVocabulary) -> Match |
             if _no_action(predicate, head, vocabulary) or _later(head, predicate, vocabulary):
                 return None
             if _is_waiting(predicate, vocabulary):
-                what = f"{match.construction} announces waiting"
+                what = f"{match.construction} (passive waiting, there is no hold state)"
                 return Match("waiting", "announced-waiting", predicate, what)
             return Match(match.form, match.rule, predicate, match.construction)
     return None
@@ -478,7 +478,7 @@ def _claim(text: str, start: int, end: int, unit: Unit, match: Match) -> Claim:
     p_end = unit.offsets[min(predicate.idx + len(predicate.text), len(unit.offsets)) - 1] + 1
     line, col = line_col(text, start)
     reason = (
-        f"claim ({match.form}, rule {match.rule}): {match.construction} — an action announced for now, "
+        f"claim ({match.form}, rule {match.rule}): {match.construction} announces an action for now, "
         "and nothing after it in the message reports it done"
     )
     return Claim(

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Literal
 
 from analyzer.candidates import Candidate, scan
 from analyzer.carveouts import Views, build_views
+from analyzer.claims import find_claims
 from analyzer.gates import GateResult, if_you_want_it, lexical_gate, unless_you_want
 from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.relations import Carved, Judgement, judge_attribution
-from analyzer.report import Finding, Report, Span, line_col
+from analyzer.report import Claim, Finding, Report, Span, line_col
 from analyzer.tokens import AGENT_SELF, SOURCE_KEY
 from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts
 
@@ -115,8 +116,10 @@ def analyze(
     lexicon: Lexicon | None = None,
     model_errors: ModelErrors = "raise",
     model_name: str | None = None,
+    claims: bool = True,
 ) -> Report:
-    """Judge every lexicon phrase of `text`; see SPEC §2 for the rules."""
+    """Judge every lexicon phrase of `text` and find the unbacked claims that end it (claims=False skips
+    them); see SPEC §2 for the rules."""
     lexicon = lexicon or default_lexicon()
     views = build_views(text)
     candidates = scan(views, lexicon)
@@ -140,7 +143,16 @@ def analyze(
             finding = judge_without_model(candidate, text, lexicon)
         if finding is not None:
             findings.append(finding)
-    return Report(tuple(findings), tuple(warnings))
+    found: tuple[Claim, ...] = ()
+    if claims:
+        try:
+            found = find_claims(text, model_name=model_name)
+        except ModelUnavailable:
+            if model_errors == "raise":
+                raise
+            if MODEL_ERROR not in warnings:
+                warnings.append(MODEL_ERROR)
+    return Report(tuple(findings), tuple(warnings), found)
 
 
 def judge(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> Finding | None:

@@ -54,6 +54,7 @@ class AuditLine:
     finding: Mapping[str, Any] | None = None
     warnings: tuple[str, ...] = ()
     ts: datetime | None = None
+    claim: Mapping[str, Any] | None = None  # row U: the claim's text, form and reason (SPEC §1.4)
 
     def to_dict(self) -> dict[str, Any]:
         ts = self.ts or datetime.now(UTC)
@@ -76,6 +77,7 @@ class AuditLine:
             "finding": dict(self.finding) if self.finding is not None else None,
             "reason": self.reason,
             "warnings": list(self.warnings),
+            "claim": dict(self.claim) if self.claim is not None else None,
         }
 
     def to_bytes(self) -> bytes:

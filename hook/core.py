@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
 from hook.dates import UTC, datetime
-from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, decide
-from hook.directives import load_directives
+from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, UnbackedClaim, decide
+from hook.directives import UNBACKED_TAG, load_directives
 from hook.exits import clean_terminal, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
@@ -206,9 +206,10 @@ class _Run:
             ctx = turn.context
             text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
             lane = self._lane(text, ctx, turn.tool_calls, config)
-            trigger, finding = None, None
+            trigger, finding, claim = None, None, None
             if config.deference and not ctx.operator_in_loop and text:
-                trigger, finding = _deference(text, config, warnings)
+                want_claims = _row_u_applies(config, stop, turn)
+                trigger, finding, claim = _deference(text, config, warnings, claims=want_claims)
             since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
             new = material_artifacts(since_stop, config.review_tools)
             pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
@@ -227,6 +228,8 @@ class _Run:
                 lane_continuation=lane.lane_continuation,
                 lane_details=_lane_details(lane),
                 trigger=trigger,
+                claim=claim,
+                background_in_flight=stop.background_running,
                 background_work=stop.background_running and not config.background_blocks,
                 nothing_to_judge=stop.unjudgeable,
                 material=_material(pending, slot),
@@ -235,7 +238,10 @@ class _Run:
             )
             decision = decide(situation, directives)
             self._save(slot, state, decision, consecutive, turn, pending, warnings)
-        return decision, self._line(decision, config, warnings, ctx, lane, finding)
+        shown_claim = None
+        if claim is not None and decision.tag == UNBACKED_TAG:
+            shown_claim = {"text": claim.text, "form": claim.form, "reason": claim.reason}
+        return decision, self._line(decision, config, warnings, ctx, lane, finding, shown_claim)
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
@@ -312,6 +318,7 @@ class _Run:
         ctx: PromptContext | None = None,
         lane: LaneState | None = None,
         finding: Mapping[str, Any] | None = None,
+        claim: Mapping[str, Any] | None = None,
     ) -> AuditLine:
         stop = self.stop
         assert stop is not None
@@ -332,6 +339,7 @@ class _Run:
             policy=config.policy,
             phrase=finding.get("phrase") if finding else None,
             finding=finding,
+            claim=claim,
             warnings=tuple(warnings),
             ts=self.now,
         )
@@ -372,8 +380,13 @@ class _NoSession:
         return None
 
 
-def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger | None, Mapping[str, Any] | None]:
-    """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then."""
+def _deference(
+    text: str, config: Config, warnings: list[str], *, claims: bool
+) -> tuple[Trigger | None, Mapping[str, Any] | None, UnbackedClaim | None]:
+    """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then.
+
+    claims: row U can fire on this stop (_row_u_applies), so the closing part is read for a claim too.
+    """
     from analyzer.candidates import find_candidates, may_match_forms
     from analyzer.lexicon import default_phrase_forms, phrase_canonical
 
@@ -384,20 +397,47 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
         )
         text = text[-MAX_JUDGED_CHARS:]
     extra = _extra_phrases(config, warnings)
+    lexicon = None
     # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
-    if not may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
-        return None, None
-    lexicon = _lexicon(config, extra)
-    if not find_candidates(text, lexicon):
-        return None, None
+    if may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
+        lexicon = _lexicon(config, extra)
+        if not find_candidates(text, lexicon):
+            lexicon = None
+    if claims:
+        from analyzer.closing import may_claim
+
+        claims = may_claim(text)
+    if lexicon is None and not claims:
+        return None, None, None
     from analyzer import analyze
 
-    report = analyze(text, lexicon=lexicon, model_errors="skip", model_name=config.spacy_model or None)
+    report = analyze(
+        text,
+        lexicon=lexicon or _lexicon(config, extra),
+        model_errors="skip",
+        model_name=config.spacy_model or None,
+        claims=claims,
+    )
     warnings.extend([w for w in report.warnings if w not in warnings])
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
     finding = shown.to_dict() if shown else None
-    return (Trigger(firing.phrase, firing.reason) if firing else None), finding
+    last = report.claims[-1] if report.claims else None
+    claim = UnbackedClaim(last.text, last.form, last.reason) if last else None
+    return (Trigger(firing.phrase, firing.reason) if firing else None), finding, claim
+
+
+def _row_u_applies(config: Config, stop: StopInput, turn: Turn) -> bool:
+    """Whether an unbacked claim could decide this stop (SPEC §4 row U): not with background work in
+    flight, not when unbacked_claims is off, and with "no-tools" only on a turn that made no tool call
+    since its newest prompting record (every call of the turn counts, not only those after the last
+    tool result)."""
+    if stop.background_running or config.unbacked_claims == "off":
+        return False
+    if config.unbacked_claims == "no-tools":
+        prompt = turn.context.offset
+        return not (turn.tool_used or any(prompt is None or tc.offset > prompt for tc in turn.tool_calls))
+    return True
 
 
 def _extra_phrases(config: Config, warnings: list[str]) -> list[Mapping[str, str]]:

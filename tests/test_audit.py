@@ -36,6 +36,7 @@ FIELDS = [
     "finding",
     "reason",
     "warnings",
+    "claim",
 ]
 
 

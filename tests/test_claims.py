@@ -170,7 +170,7 @@ def test_waiting_participle_is_announced_waiting() -> None:
     match = judged(spec)
     assert match is not None
     assert (match.form, match.rule) == ("waiting", "announced-waiting")
-    assert match.construction == "the subjectless participle 'Waiting' announces waiting"
+    assert match.construction == "the subjectless participle 'Waiting' (passive waiting, there is no hold state)"
 
 
 def test_standing_by_is_phrasal_waiting() -> None:
@@ -483,8 +483,8 @@ def test_model_backed_claim_with_offsets_predicate_and_reason() -> None:
         19,
     )
     assert claim.reason == (
-        "claim (participle, rule subjectless-participle): the subjectless participle 'Picking' — an action "
-        "announced for now, and nothing after it in the message reports it done"
+        "claim (participle, rule subjectless-participle): the subjectless participle 'Picking' announces an "
+        "action for now, and nothing after it in the message reports it done"
     )
 
 

@@ -45,6 +45,7 @@ class Checkpoint:
     seen_assistant: bool  # whether a main-line assistant record came after the prompt
     assistant_id: str | None  # the newest one's message.id
     calls: tuple[ToolCall, ...]  # PR-fetch evidence; result_text None: no tool_result seen yet
+    tool_used: bool = False  # whether any main-line tool call came after the prompt (row U, no-tools)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -59,6 +60,7 @@ class Checkpoint:
             "seen_assistant": self.seen_assistant,
             "assistant_id": self.assistant_id,
             "calls": [_call_to_json(c) for c in self.calls],
+            "tool_used": self.tool_used,
         }
 
 
@@ -78,6 +80,7 @@ def from_json(data: object) -> Checkpoint | None:
             seen_assistant=_typed(data["seen_assistant"], bool),
             assistant_id=None if data["assistant_id"] is None else _typed(data["assistant_id"], str),
             calls=tuple(_call_from_json(c) for c in _typed(data["calls"], list)),
+            tool_used=_typed(data["tool_used"], bool),
         )
     except (KeyError, TypeError, ValueError):
         return None

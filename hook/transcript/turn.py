@@ -76,6 +76,9 @@ class Turn:
     bytes_read: int
     # What the next stop of the session resumes from (keep it in the session state); None: nothing.
     resume: Mapping[str, Any] | None = None
+    # Whether the turn made any tool call after its prompting record, calls before a checkpoint included
+    # (the checkpoint keeps only PR-fetch evidence, so tool_calls alone can undercount after a resume).
+    tool_used: bool = False
 
 
 def read_turn(
@@ -151,6 +154,7 @@ class _TurnReader:
         self.final_id: str | None = None
         self.final_parts: list[str] = []  # newest first while reading
         self.final_done = False
+        self.resumed_tool_used = False  # the checkpoint's tool_used, when the turn was resumed from one
         self.seen: set[str] = set()
         # A subagent's own transcript marks every record isSidechain (with its agentId); there the
         # sidechain is the main line. Decided by the newest user or assistant record.
@@ -167,12 +171,14 @@ class _TurnReader:
             bytes_read += older.bytes_read
         context = self.context or NO_PROMPT
         final_text = FINAL_TEXT_SEPARATOR.join(reversed(self.final_parts)) if self.final_parts else None
+        after_prompt = any(context.offset is None or call.offset > context.offset for call in self.calls)
         return Turn(
             context=context,
             final_text=final_text,
             tool_calls=tuple(reversed(self.calls)),
             end_offset=end_offset,
             bytes_read=bytes_read + self.extra_bytes,
+            tool_used=after_prompt or self.resumed_tool_used,
         )
 
     def _walk(self, lines: BackwardLines, end_offset: int, *, first: bool) -> int:
@@ -226,6 +232,7 @@ class _TurnReader:
             self.final_parts = list(reversed(previous.final))
         if not self.seen_assistant:
             self.seen_assistant, self.assistant_id = previous.seen_assistant, previous.assistant_id
+        self.resumed_tool_used = previous.tool_used
         for call in reversed(previous.calls):
             result = self.results.get(call.id) if call.result_text is None and call.id else None
             self.calls.append(replace(call, result_text=result[0], is_error=result[1]) if result else call)
@@ -268,6 +275,7 @@ class _TurnReader:
             seen_assistant=self.seen_assistant,
             assistant_id=self.assistant_id,
             calls=_checkpoint.evidence(turn.tool_calls, turn.context.offset, evidence_tools),
+            tool_used=turn.tool_used,
         )
 
     def _main_line(self, record: Mapping[str, Any]) -> Mapping[str, Any]:
