@@ -12,6 +12,7 @@ Pure: text in, claims out. spaCy loads only when the closing part has a candidat
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -56,7 +57,7 @@ class Segment:
 
     tokens: tuple[Token, ...]
     opener: Token | None
-    leading: tuple[str, ...]
+    leading: tuple[Token, ...]
     labelled: bool = False
 
 
@@ -82,6 +83,15 @@ def find_claims(
                 found.append(_claim(text, sentence.start, sentence.end, unit, match))
                 claimed = True
     return tuple(found)
+
+
+def claim_parse(text: str, claim: Claim, model_name: str | None = None) -> tuple[Unit, Doc]:
+    """The claim's sentence parsed exactly as find_claims parsed it, for `analyze --tree/--html`."""
+    vocabulary = claim_vocabulary()
+    closing = closing_part(text, vocabulary)
+    sentence = next(s for s in closing.sentences if s.start == claim.start)
+    unit = _unit(closing, sentence.start, sentence.end, vocabulary)
+    return unit, load_model(model_name)(unit.text)
 
 
 def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -> Unit:
@@ -131,13 +141,13 @@ def segments(doc: Doc, vocabulary: ClaimVocabulary) -> list[Segment]:
 
 def _segment(tokens: list[Token], labelled: bool, vocabulary: ClaimVocabulary) -> Segment:
     """A segment with its first word after the leading words ("Next,", "OK —", "Now") it opens with."""
-    leading: list[str] = []
+    leading: list[Token] = []
     opener = None
     for token in tokens:
         if token.is_punct or token.is_space or token.pos_ in ("SYM", "X"):
             continue
         if token.lower_ in vocabulary.leading_words and token.pos_ not in ("VERB", "AUX", "PRON"):
-            leading.append(token.lower_)
+            leading.append(token)
             continue
         opener = token
         break
@@ -205,7 +215,11 @@ def _is_question(doc: Doc) -> bool:
 def _as_written(*tokens: Token | None) -> str:
     """The construction's words in text order, as the parser read them ("I'll open", "I am going")."""
     present = sorted((t for t in tokens if t is not None), key=lambda t: t.i)
-    return "".join(t.text + (t.whitespace_ if k < len(present) - 1 else "") for k, t in enumerate(present))
+    parts = [present[0].text] if present else []
+    for before, token in itertools.pairwise(present):
+        gap = before.whitespace_ if token.i == before.i + 1 else " "
+        parts.append(gap + token.text)
+    return "".join(parts)
 
 
 def _subject(token: Token) -> Token | None:
@@ -246,13 +260,10 @@ def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocab
         return None
     if not _opens(head, segment):
         return None
-    if any(word in vocabulary.now_adverbs for word in segment.leading):
-        return Match(
-            "progressive",
-            "elided-progressive",
-            head,
-            f"'{segment.leading[-1]} {head.text}' (a progressive with its subject left out)",
-        )
+    now = [t for t in segment.leading if t.lower_ in vocabulary.now_adverbs]
+    if now:
+        words = _as_written(now[-1], head)
+        return Match("progressive", "elided-progressive", head, f"'{words}' (a progressive with its subject left out)")
     return Match("participle", "subjectless-participle", head, f"the subjectless participle '{head.text}'")
 
 
