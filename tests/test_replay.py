@@ -12,6 +12,7 @@ import pytest
 from hook.cli import main
 from hook.commands.replay import Row, replay, turn_ends
 from hook.transcript.writer import SessionWriter, lane_state
+from tests.transcript_builder import TranscriptBuilder
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDED = ROOT / "examples" / "sessions" / "recorded"
@@ -132,8 +133,8 @@ def test_the_cli_prints_rows_and_totals(env: dict[str, str], monkeypatch: pytest
     assert main(["replay", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"replay: {path}: 3 turn-end(s), judged in dry-run (nothing written to the audit log or state)"
-    assert lines[2].split() == ["time", "prompting", "context", "class", "tag", "phrase"]
-    assert lines[3].endswith("WOULD-BLOCK           no-lane-state             your call (exempt)")
+    assert lines[2].split() == ["time", "prompting", "context", "class", "tag", "phrase", "claim"]
+    assert lines[3].endswith("WOULD-BLOCK           no-lane-state             your call (exempt)            -")
     assert lines[3].startswith("2026-07-16T08:54:00Z  wake: [WAKE] peer ping: PR #15232 status?")
     assert lines[-1] == "totals: WOULD-BLOCK 3"
     assert main(["replay", "--json", str(path)]) == 0
@@ -152,3 +153,20 @@ def test_a_missing_transcript_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
     assert capsys.readouterr().err == (
         f"lanegate replay: [Errno 2] No such file or directory: '{tmp_path}/gone.jsonl'\n"
     )
+
+
+def test_row_u_shows_in_the_claim_column(
+    env: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = TranscriptBuilder().wake()
+    t.assistant_text("Fixed the walker.\n\nPicking up the next lane now.")
+    path = t.write(tmp_path / "claim.jsonl")
+    [row] = replay(str(path), env)
+    assert (row.line["class"], row.line["tag"]) == ("WOULD-BLOCK", "unbacked-claim")
+    assert row.to_dict()["claim"]["form"] == "participle"
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert main(["replay", str(path)]) == 0
+    line = capsys.readouterr().out.splitlines()[3]
+    claim_column = "-" + " " * 29 + "participle: Picking up the next lane now."
+    assert line.endswith("WOULD-BLOCK           unbacked-claim            " + claim_column)

@@ -31,6 +31,7 @@ FEEDBACK_PREFIXES = ("Stop hook feedback:", "SubagentStop hook feedback:")
 INTERRUPT_PREFIX = "[Request interrupted by user"
 STOP_SUMMARY = "stop_hook_summary"
 CONTEXT_WIDTH = 46
+PHRASE_WIDTH = 28
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class Row:
             "tag": line.get("tag"),
             "phrase": line.get("phrase"),
             "verdict": finding.get("verdict") if finding else None,
+            "claim": line.get("claim"),
             "reason": line.get("reason"),
         }
 
@@ -221,7 +223,10 @@ def totals(rows: Sequence[Row]) -> dict[str, int]:
 
 
 def render_text(path: str, rows: Sequence[Row]) -> str:
-    header = f"{'time':<20}  {'prompting context':<{CONTEXT_WIDTH}}  {'class':<20}  {'tag':<24}  phrase"
+    header = (
+        f"{'time':<20}  {'prompting context':<{CONTEXT_WIDTH}}  {'class':<20}  {'tag':<24}  "
+        f"{'phrase':<{PHRASE_WIDTH}}  claim"
+    )
     out = [
         f"replay: {path}: {len(rows)} turn-end(s), judged in dry-run (nothing written to the audit log or state)",
         "",
@@ -232,11 +237,19 @@ def render_text(path: str, rows: Sequence[Row]) -> str:
         context = f"{row.context_kind}: {_clip(row.context_text, CONTEXT_WIDTH) or '-'}"
         out.append(
             f"{_iso(row.time) or '-':<20}  {_clip(context, CONTEXT_WIDTH):<{CONTEXT_WIDTH}}  "
-            f"{line.get('class'):<20}  {line.get('tag'):<24}  {_phrase(row)}"
+            f"{line.get('class'):<20}  {line.get('tag'):<24}  {_phrase(row):<{PHRASE_WIDTH}}  {_claim(row)}"
         )
     counted = totals(rows)
     out += ["", "totals: " + (", ".join(f"{k} {v}" for k, v in sorted(counted.items())) or "no turn-ends")]
     return "\n".join(out)
+
+
+def _claim(row: Row) -> str:
+    """Row U's claim: its form and the sentence, clipped (SPEC §5.5: unbacked claims in their own column)."""
+    claim = row.line.get("claim")
+    if not isinstance(claim, Mapping):
+        return "-"
+    return f"{claim.get('form')}: {_clip(str(claim.get('text')), CONTEXT_WIDTH)}"
 
 
 def _phrase(row: Row) -> str:
