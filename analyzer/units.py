@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from lanegate_common.frozen import frozen
 
 _LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|#{1,6})[ \t]+", re.MULTILINE)
 _STARTS_UNIT = re.compile(r"^[ \t]*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\|)")
@@ -23,7 +24,7 @@ _STARTS_WITH_CONJUNCTION = re.compile(r"(?:or|and)\b", re.IGNORECASE)
 MAX_LISTED_ITEMS = 8
 
 
-@dataclass(frozen=True)
+@frozen
 class Unit:
     start: int
     end: int
