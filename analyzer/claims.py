@@ -176,6 +176,8 @@ def claim_in(segment: Segment, doc: Doc, vocabulary: ClaimVocabulary) -> Match |
             predicate = _carried(match.predicate, vocabulary)
             if _no_action(predicate, head, vocabulary) or _later(head, predicate, vocabulary):
                 return None
+            if conditional_promise(head):
+                return None
             if _is_waiting(predicate, vocabulary):
                 what = f"{match.construction} (passive waiting, there is no hold state)"
                 return Match("waiting", "announced-waiting", predicate, what)
@@ -442,7 +444,10 @@ def _is_waiting(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
 def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     """A plan for a named later time or on a condition: "Next turn I will …", "After the review lands I'll
     rebase.", "I'll rebase once CI is green.", "Tomorrow I'll …", "on Monday"."""
-    for verb in {head.i: head, predicate.i: predicate}.values():
+    # a conjunct shares the conditions of the clause it is coordinated with ("If CI passes, merge it and
+    # I'll rebase")
+    governing = head.head if head.dep_ == "conj" else head
+    for verb in {head.i: head, predicate.i: predicate, governing.i: governing}.values():
         for child in verb.children:
             if child.dep_ == "advcl" and any(
                 c.dep_ in ("mark", "advmod") and c.lower_ in vocabulary.later_marks for c in child.children
@@ -460,6 +465,18 @@ def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
         if word == "next" and token.head.lower_ in vocabulary.later_after_next and token.head.i != head.i:
             return True
     return False
+
+
+def conditional_promise(head: Token) -> bool:
+    """A future coordinated after an imperative is a promise on the reader's condition, not an action
+    announced for now: "Say the word and I'll pull it out.", "Ping me and I'll rebase.".
+
+        pull -conj-> say (VB, no subject, before it)
+    """
+    if head.dep_ != "conj":
+        return False
+    first = head.head
+    return first.tag_ == "VB" and _subject(first) is None and first.i < head.i
 
 
 def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:

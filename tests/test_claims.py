@@ -531,3 +531,24 @@ def test_a_message_without_candidate_never_loads_the_model() -> None:
     )
     subprocess.run([sys.executable, "-c", code], check=True)
     assert not may_claim("All 412 tests pass.")
+
+
+def test_a_future_after_an_imperative_is_a_conditional_promise() -> None:
+    spec = """
+    Say say VERB VB ROOT -1
+    the the DET DT det 2
+    word word NOUN NN dobj 0
+    and and CCONJ CC cc 0
+    I I PRON PRP nsubj 6
+    ~'ll will AUX MD aux 6
+    pull pull VERB VB conj 0
+    it it PRON PRP dobj 6
+    out out ADP RP prt 6
+    ~. . PUNCT . punct 0
+    """
+    assert judged(spec) is None
+
+
+def test_a_conjunct_shares_the_condition_of_its_clause() -> None:
+    text = "If you'd rather keep the brief inline, say the word and I'll pull it out."
+    assert find_claims(text) == ()
