@@ -34,7 +34,9 @@ _FINITE_PAST = frozenset({"VBD", "VBN"})
 _HAVE = frozenset({"have", "has", "'ve", "had"})
 _PARTICIPLE_LIKE_TAGS = frozenset({"NN", "NNP", "JJ", "VBN"})
 # Attachments of a fronted time or condition clause, as the small model reads them.
-_ADJUNCT_DEPS = frozenset({"advcl", "dep", "npadvmod", "advmod", "prep"})
+_ADJUNCT_DEPS = frozenset({"advcl", "dep", "npadvmod", "advmod", "prep", "dobj"})
+# Waiting until an event is waiting now: "Holding until CI finishes." sets when the wait ends, not a later start.
+_END_OF_WAIT = frozenset({"until", "till"})
 
 
 @frozen
@@ -155,11 +157,11 @@ def _segment(tokens: list[Token], labelled: bool, vocabulary: ClaimVocabulary) -
 
 
 def _is_label(tokens: Sequence[Token], vocabulary: ClaimVocabulary) -> bool:
-    """A verbless phrase that does not open with leading words: 'Remaining', 'release lane', 'Status'
-    (an -ing word that is never a participle is no verb)."""
+    """A verbless noun phrase that does not open with leading words or a preposition: 'Remaining',
+    'release lane', 'Status' (an -ing word that is never a participle is no verb)."""
     words = [t for t in tokens if not t.is_punct and not t.is_space]
-    if not words or words[0].lower_ in vocabulary.leading_words:
-        return False
+    if not words or words[0].lower_ in vocabulary.leading_words or words[0].pos_ == "ADP":
+        return False  # "Onto the docs lane: rewriting …" is where the agent goes, not a label
     return not any(t.pos_ in ("VERB", "AUX") and t.lower_ not in vocabulary.not_participles for t in words)
 
 
@@ -198,12 +200,13 @@ def _heads(segment: Segment) -> list[Token]:
 
 
 def participle_read_as_subject(top: Token) -> list[Token]:
-    """A gerund subject needs a finite verb. When the head of a clausal subject is a noun ("Cleaning up
-    the temp files …" parsed as 'Cleaning' → csubj of 'files'), the sentence has no verb of its own and
-    the -ing word is its predicate, opening the sentence."""
+    """A gerund subject needs a finite verb. When the model hangs an opening -ing word under a noun ("Cleaning
+    up the temp files …" parsed as 'Cleaning' → csubj of 'files'; "Going to write the test first, then the
+    fix." as 'Going' → advcl of 'fix'), the sentence has no verb of its own and the -ing word is its
+    predicate."""
     if top.pos_ in ("VERB", "AUX"):
         return []
-    return [c for c in top.children if c.dep_ in ("csubj", "nsubj") and c.tag_ == "VBG" and c.i < top.i]
+    return [c for c in top.children if c.dep_ in ("csubj", "nsubj", "advcl") and c.tag_ == "VBG" and c.i < top.i]
 
 
 def _is_question(doc: Doc) -> bool:
@@ -443,20 +446,22 @@ def _is_waiting(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
 
 def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     """A plan for a named later time or on a condition: "Next turn I will …", "After the review lands I'll
-    rebase.", "I'll rebase once CI is green.", "Tomorrow I'll …", "on Monday"."""
+    rebase.", "I'll rebase once CI is green.", "Tomorrow I'll …", "on Monday". For a wait, "until CI
+    finishes" is when the wait ends: it stays a claim."""
+    marks = vocabulary.later_marks - _END_OF_WAIT if _is_waiting(predicate, vocabulary) else vocabulary.later_marks
     # a conjunct shares the conditions of the clause it is coordinated with ("If CI passes, merge it and
     # I'll rebase")
     governing = head.head if head.dep_ == "conj" else head
     for verb in {head.i: head, predicate.i: predicate, governing.i: governing}.values():
         for child in verb.children:
-            if child.dep_ == "advcl" and any(
-                c.dep_ in ("mark", "advmod") and c.lower_ in vocabulary.later_marks for c in child.children
-            ):
+            marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in marks for c in child.children)
+            if child.dep_ == "advcl" and marked:
                 return True
-            if child.dep_ == "prep" and child.lower_ in vocabulary.later_marks:
+            if child.dep_ == "prep" and child.lower_ in marks:
                 return True
-            # the model may read a fronted "Once #204 merges," as a fragment: it still opens with the mark
-            if child.dep_ in _ADJUNCT_DEPS and child.i < verb.i and child.left_edge.lower_ in vocabulary.later_marks:
+            # the model may read "Once #204 merges," or "when #204 merges" as a fragment or an object: it
+            # still opens with the mark
+            if child.dep_ in _ADJUNCT_DEPS and child.left_edge.lower_ in marks and child.left_edge.i != verb.i:
                 return True
     for token in head.subtree:
         word = token.lower_

@@ -552,3 +552,19 @@ def test_a_future_after_an_imperative_is_a_conditional_promise() -> None:
 def test_a_conjunct_shares_the_condition_of_its_clause() -> None:
     text = "If you'd rather keep the brief inline, say the word and I'll pull it out."
     assert find_claims(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Onto the docs lane: rewriting the quickstart.", [("participle", "rewriting")]),
+        ("Going to write the regression test first, then the fix.", [("intention", "write")]),
+        ("Holding until CI finishes.", [("waiting", "Holding")]),
+        ("I'll rebase when #204 merges.", []),
+        ("Remaining: running the migration on staging.", []),
+    ],
+)
+def test_model_backed_corrections(text: str, expected: list[tuple[str, str]]) -> None:
+    """Preposition before a colon, an -ing word hung under a noun, waiting until an event, a later clause read
+    as an object, a noun label before a colon."""
+    assert [(c.form, c.predicate.text) for c in find_claims(text)] == expected

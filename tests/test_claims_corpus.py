@@ -1,6 +1,6 @@
-"""The claim detector on the real parser, scored against tests/corpus/claims_corpus.jsonl (SPEC §2.7).
+"""The claim detector on the real parser, scored against the claims corpora in tests/corpus (SPEC §2.7).
 
-The corpus was labelled before the detector existed; every case must agree (form and sentence of each
+Each corpus was labelled before the detector ran on it; every case must agree (form and sentence of each
 claim, in order), except the strict xfails in DISAGREEMENTS, each with the reason it is left.
 """
 
@@ -13,12 +13,20 @@ import pytest
 
 from analyzer.claims import find_claims
 
+# claims_corpus: written and labelled before the detector existed (287 cases; 281 agreed at first).
+# claims_corpus_b: written after the rules, labelled before the detector ran on it (92 cases; 87 at first).
+CORPORA = ("claims_corpus.jsonl", "claims_corpus_b.jsonl")
 CORPUS = [
-    json.loads(line) for line in (Path(__file__).parent / "corpus" / "claims_corpus.jsonl").open(encoding="utf-8")
+    json.loads(line) for name in CORPORA for line in (Path(__file__).parent / "corpus" / name).open(encoding="utf-8")
 ]
 
 # id -> why the detector and the label still disagree.
-DISAGREEMENTS: dict[str, str] = {}
+DISAGREEMENTS: dict[str, str] = {
+    "b.stative.03": (
+        "'I'm getting the same numbers' reports a result, but 'get' is an action in 'Let me get the logs' and "
+        "'I'm getting the logs now'; no lemma list tells them apart, the object would"
+    ),
+}
 
 
 def _normal(text: str) -> str:
@@ -37,8 +45,8 @@ def expected(case: dict[str, object]) -> list[list[str]]:
 def test_corpus_has_every_construction_both_ways() -> None:
     forms = {form for case in CORPUS for form, _ in case["claims"]}
     assert forms == {"participle", "progressive", "intention", "waiting"}
-    assert len(CORPUS) >= 200
-    assert sum(not case["claims"] for case in CORPUS) >= 100
+    assert len(CORPUS) >= 370
+    assert sum(not case["claims"] for case in CORPUS) >= 190
 
 
 @pytest.mark.parametrize(
