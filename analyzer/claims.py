@@ -449,6 +449,11 @@ def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     rebase.", "I'll rebase once CI is green.", "Tomorrow I'll …", "on Monday". For a wait, "until CI
     finishes" is when the wait ends: it stays a claim."""
     marks = vocabulary.later_marks - _END_OF_WAIT if _is_waiting(predicate, vocabulary) else vocabulary.later_marks
+    # a sentence that opens on a condition or a later time sets it for what follows, however the model
+    # attached the clause ("If you'd rather keep it inline, say the word and I'll pull it out.")
+    opening = next((t for t in head.doc if not t.is_punct and not t.is_space), None)
+    if opening is not None and opening.lower_ in marks and opening.i < head.i:
+        return True
     # a conjunct shares the conditions of the clause it is coordinated with ("If CI passes, merge it and
     # I'll rebase")
     governing = head.head if head.dep_ == "conj" else head

@@ -562,9 +562,14 @@ def test_a_conjunct_shares_the_condition_of_its_clause() -> None:
         ("Holding until CI finishes.", [("waiting", "Holding")]),
         ("I'll rebase when #204 merges.", []),
         ("Remaining: running the migration on staging.", []),
+        (
+            "If you'd rather move the notes into their own `docs/notes.md` so they are a sibling doc instead of "
+            "inline text, say the word and I'll split them out.",
+            [],
+        ),
     ],
 )
 def test_model_backed_corrections(text: str, expected: list[tuple[str, str]]) -> None:
     """Preposition before a colon, an -ing word hung under a noun, waiting until an event, a later clause read
-    as an object, a noun label before a colon."""
+    as an object, a noun label before a colon, a sentence opening on a condition the model parsed apart."""
     assert [(c.form, c.predicate.text) for c in find_claims(text)] == expected
