@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from analyzer.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
@@ -99,24 +100,20 @@ def claim_parse(text: str, claim: Claim, model_name: str | None = None) -> tuple
 def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -> Unit:
     """The sentence as the parser reads it: compacted, bounded, with split prefixes joined to their
     participle ("Re-running" → "Rerunning"), and a map back to the original offsets."""
-    unit = compact_unit(closing.view, start, end)
+    # a sentence longer than the bound is read from its start only, so its cost is bounded too (SPEC §2.6)
+    unit = compact_unit(closing.view, start, min(end, start + 4 * MAX_CLAIM_CHARS))
     text, offsets = unit.text, list(unit.offsets)
-    for m in reversed(list(_prefix_pattern(vocabulary).finditer(text))):
+    for m in reversed(list(_prefix_pattern(vocabulary.joined_prefixes).finditer(text))):
         hyphen = m.end() - 1
         text = text[:hyphen] + text[hyphen + 1 :]
         del offsets[hyphen]
     return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
 
 
-_PREFIX_PATTERNS: dict[frozenset[str], re.Pattern[str]] = {}
-
-
-def _prefix_pattern(vocabulary: ClaimVocabulary) -> re.Pattern[str]:
-    prefixes = vocabulary.joined_prefixes
-    if prefixes not in _PREFIX_PATTERNS:
-        alternatives = "|".join(sorted(prefixes))
-        _PREFIX_PATTERNS[prefixes] = re.compile(rf"\b(?:{alternatives})-(?=[a-z]+ing\b)", re.IGNORECASE)
-    return _PREFIX_PATTERNS[prefixes]
+@cache
+def _prefix_pattern(prefixes: frozenset[str]) -> re.Pattern[str]:
+    alternatives = "|".join(sorted(prefixes))
+    return re.compile(rf"\b(?:{alternatives})-(?=[a-z]+ing\b)", re.IGNORECASE)
 
 
 def segments(doc: Doc, vocabulary: ClaimVocabulary) -> list[Segment]:

@@ -111,7 +111,7 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
             continue
         first, last = bounds
         inside_quote = any(q_start <= first < q_end for q_start, q_end in quoted)
-        candidate = not inside_quote and is_candidate(view[first:last], vocabulary)
+        candidate = not inside_quote and is_candidate(view[first : min(last, first + MAX_CLAIM_CHARS)], vocabulary)
         sentences.append(Sentence(first, last, candidate))
     return Closing(view, tuple(sentences), quoted)
 

@@ -573,3 +573,9 @@ def test_model_backed_corrections(text: str, expected: list[tuple[str, str]]) ->
     """Preposition before a colon, an -ing word hung under a noun, waiting until an event, a later clause read
     as an object, a noun label before a colon, a sentence opening on a condition the model parsed apart."""
     assert [(c.form, c.predicate.text) for c in find_claims(text)] == expected
+
+
+def test_a_huge_closing_sentence_is_read_from_its_start_only() -> None:
+    text = "Picking up the next lane now, " + "and then the next one " * 50_000 + "."
+    (claim,) = find_claims(text)
+    assert (claim.form, claim.start, claim.end, claim.predicate.text) == ("participle", 0, len(text), "Picking")
