@@ -209,7 +209,7 @@ class _Run:
             trigger, finding, claim = None, None, None
             if config.deference and not ctx.operator_in_loop and text:
                 want_claims = _row_u_applies(config, stop, turn)
-                trigger, finding, claim = _deference(text, config, warnings, claims=want_claims)
+                trigger, finding, claim = _analyze_text(text, config, warnings, claims=want_claims)
             since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
             new = material_artifacts(since_stop, config.review_tools)
             pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
@@ -380,7 +380,7 @@ class _NoSession:
         return None
 
 
-def _deference(
+def _analyze_text(
     text: str, config: Config, warnings: list[str], *, claims: bool
 ) -> tuple[Trigger | None, Mapping[str, Any] | None, UnbackedClaim | None]:
     """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then.
