@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analyzer.claims import find_claims
 
@@ -61,3 +63,19 @@ def test_corpus_has_every_construction_both_ways() -> None:
 )
 def test_claims_corpus_case(case: dict[str, object]) -> None:
     assert got(case["text"]) == expected(case)  # type: ignore[arg-type]
+
+
+CLAIMING = [case["text"] for case in CORPUS if case["claims"] and case["id"] not in DISAGREEMENTS]
+REPORTS = ["Done — pushed it as 3f9c2a1.", "Opened #906.", "Finished: 88 passed."]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(CLAIMING), st.sampled_from(REPORTS))
+def test_a_closing_report_of_completion_backs_every_claim(text: str, report: str) -> None:
+    assert find_claims(f"{text}\n\n{report}") == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(CLAIMING), st.sampled_from(["```", "~~~"]))
+def test_a_claim_inside_a_code_block_is_no_claim(text: str, fence: str) -> None:
+    assert find_claims(f"The log says:\n\n{fence}\n{text}\n{fence}") == ()
