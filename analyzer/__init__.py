@@ -11,9 +11,9 @@ if TYPE_CHECKING:
 
     from analyzer.engine import ModelErrors
     from analyzer.lexicon import Lexicon
-    from analyzer.report import Finding, Report, Span
+    from analyzer.report import Claim, Finding, Report, Span
 
-__all__ = ["Finding", "Report", "Span", "analyze"]
+__all__ = ["Claim", "Finding", "Report", "Span", "analyze"]
 
 
 def analyze(
@@ -23,17 +23,21 @@ def analyze(
     model_errors: ModelErrors = "raise",
     model_name: str | None = None,
     until_fire: bool = False,
+    claims: bool = True,
 ) -> Report:
-    """Judge every deference phrase in `text` (SPEC §2); until_fire: stop at the first that fires."""
+    """Judge every deference phrase in `text` and find the unbacked claims that end it (SPEC §2, §2.7);
+    until_fire: stop at the first enforce-mode finding that fires; claims=False skips the claims."""
     from analyzer.engine import analyze as run
 
-    return run(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name, until_fire=until_fire)
+    return run(
+        text, lexicon=lexicon, model_errors=model_errors, model_name=model_name, until_fire=until_fire, claims=claims
+    )
 
 
 def __getattr__(name: str) -> Any:
-    """Finding, Report and Span load on first use: the hook's candidate scan imports this package on
+    """Claim, Finding, Report and Span load on first use: the hook's candidate scan imports this package on
     every stop and needs none of them (analyzer.report costs `dataclasses`, ~30 ms to import)."""
-    if name in ("Finding", "Report", "Span"):
+    if name in ("Claim", "Finding", "Report", "Span"):
         from analyzer import report
 
         return getattr(report, name)

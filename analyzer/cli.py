@@ -1,6 +1,7 @@
 """`analyze`: the analyzer's debugging CLI (SPEC §1.1) — a report, JSON, the parse listing, a displaCy picture.
 
 Exit status: 0 nothing fires, 1 at least one finding fires, 2 usage or tool error (message on stderr).
+Unbacked claims (SPEC §2.7) are shown but never change the exit status.
 The no-phrase path imports neither spaCy nor the grammar rules, so it answers in a few tens of ms.
 """
 
@@ -16,6 +17,7 @@ from typing import NoReturn, TextIO
 
 from analyzer import analyze
 from analyzer.candidates import find_candidates
+from analyzer.closing import may_claim
 from analyzer.nlp import ModelUnavailable
 from analyzer.render import Palette, html_page, relations, report_text, tree_text
 from analyzer.report import Report
@@ -50,8 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("text", nargs="?", metavar="TEXT", help='the text to judge; "-" reads it from stdin')
     parser.add_argument("--file", metavar="PATH", help="read the text from a UTF-8 file")
     parser.add_argument("--json", action="store_true", help="print the machine-readable report: one JSON object")
-    parser.add_argument("--tree", action="store_true", help="also print the parse of each sentence holding a phrase")
-    parser.add_argument("--html", metavar="OUT.html", help="write a displaCy picture of each phrase's sentence")
+    parser.add_argument(
+        "--tree", action="store_true", help="also print the parse of each sentence holding a phrase or a claim"
+    )
+    parser.add_argument(
+        "--html", metavar="OUT.html", help="write a displaCy picture of each phrase's and each claim's sentence"
+    )
     return parser
 
 
@@ -74,9 +80,10 @@ def run(args: argparse.Namespace) -> int:
     """Judge the text, build every output first, then emit: a failure never leaves half a report behind."""
     text, path = read_input(args)
     report = judge(text)
-    rels = relations(text, report.findings) if (args.tree or args.html) and report.findings else []
+    drawn = (args.tree or args.html) and (report.findings or report.claims)
+    rels = relations(text, report, path) if drawn else []
     if args.html:
-        write_file(args.html, html_page(rels, path))
+        write_file(args.html, html_page(rels))
     if args.json:
         emit(json.dumps(report.to_dict()) + "\n")
     else:
@@ -88,8 +95,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def judge(text: str) -> Report:
-    """The analyzer's report; a text without a candidate phrase is clear without importing the grammar rules."""
-    if not find_candidates(text):
+    """The analyzer's report; a text without a candidate phrase or claim is clear without importing the
+    grammar rules or spaCy."""
+    if not find_candidates(text) and not may_claim(text):
         return Report(())
     return analyze(text)
 

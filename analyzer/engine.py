@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal
 from analyzer.candidates import Candidate, folded_views, iter_scan, scan
 from analyzer.carveouts import Views, build_views
 from analyzer.citations import dated_citation
+from analyzer.claims import find_claims
 from analyzer.disguise import Folded
 from analyzer.gates import GateResult, if_you_want_it, lexical_gate, unless_you_want
 from analyzer.layout import is_heading, ordinary_case, table_cell
@@ -18,7 +19,7 @@ from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.registers import GATES, Context, lexical_register
 from analyzer.relations import Carved, Judgement, judge_attribution
-from analyzer.report import Finding, Mode, Report, Span, line_col
+from analyzer.report import Claim, Finding, Mode, Report, Span, line_col
 from analyzer.tokens import AGENT_SELF, SOURCE_KEY
 from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 
@@ -148,11 +149,13 @@ def analyze(
     model_errors: ModelErrors = "raise",
     model_name: str | None = None,
     until_fire: bool = False,
+    claims: bool = True,
 ) -> Report:
-    """Judge every lexicon phrase of `text`; see SPEC §2 for the rules.
+    """Judge every lexicon phrase of `text` and find the unbacked claims that end it (claims=False skips
+    them); see SPEC §2 for the rules.
 
-    until_fire: stop at the first finding that fires (all the hook needs; a message of thousands of
-    phrases then costs the ones before it).
+    until_fire: stop at the first enforce-mode finding that fires (all the hook needs; a message of
+    thousands of phrases then costs the ones before it).
     """
     lexicon = lexicon or default_lexicon()
     folded, views = folded_views(text)
@@ -183,7 +186,17 @@ def analyze(
             findings.append(finding)
             if until_fire and finding.fires and finding.mode == "enforce":
                 break
-    return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings))
+    found: tuple[Claim, ...] = ()
+    if claims:
+        try:
+            # Claims are read in the text as written (offsets into it); a lone surrogate becomes '?' in place.
+            found = find_claims(folded.original.encode("utf-8", "replace").decode("utf-8"), model_name=model_name)
+        except ModelUnavailable:
+            if model_errors == "raise":
+                raise
+            if MODEL_ERROR not in warnings:
+                warnings.append(MODEL_ERROR)
+    return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings), found)
 
 
 def needs_parse(candidate: Candidate, views: Views, lexicon: Lexicon) -> bool:

@@ -11,21 +11,38 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from analyzer.report import Finding, Report, Span
+from analyzer.report import Claim, Finding, Report, Span
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
     from analyzer.engine import ParsedUnit
 
-_ANSI = {"fire": "1;31", "exempt": "32", "strong": "1", "dim": "2", "mark": "1;33"}
+_ANSI = {"fire": "1;31", "exempt": "32", "claim": "1;35", "strong": "1", "dim": "2", "mark": "1;33"}
 # The analyzer's own arcs in the picture, so they stand out from the parser's black ones.
 HIGHLIGHT = "#d9480f"
+# Colours a person reads in the picture: each role on its word and its mark, each verdict in its heading.
+ROLE_COLOURS = {
+    "phrase": HIGHLIGHT,
+    "negation": "#c92a2a",
+    "bound": "#5f3dc4",
+    "attachment": "#1864ab",
+    "claim": "#a61e4d",
+}
+VERDICT_COLOURS = {"fire": "#c92a2a", "exempt": "#2b8a3e", "claim": "#a61e4d"}
 _ARROW = '<g class="displacy-arrow">'
+_WORD = '<tspan class="displacy-word" fill="currentColor"'
+_MARK = '<tspan class="displacy-tag" dy="2em" fill="currentColor"'
+# A sentence longer than this is drawn in displaCy's compact layout, with words closer together.
+COMPACT_FROM = 12
 _DISPLACY_OPTIONS = {"distance": 130}
+_COMPACT_OPTIONS = {"compact": True, "distance": 95, "word_spacing": 35}
+# Each picture scrolls on its own when it is wider than the window; its heading wraps above it.
+_FIGURE_STYLE = "margin: 2rem 0 4rem"
+_SCROLL = "overflow-x: auto"
 EMPTY_PAGE = (
     '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>analyze</title></head>\n'
-    "<body><p>no deference phrase found</p></body></html>\n"
+    "<body><p>no deference phrase found and no unbacked claim</p></body></html>\n"
 )
 
 
@@ -44,11 +61,27 @@ class Palette:
 
 
 def report_text(report: Report, path: str, palette: Palette, trees: Sequence[str] = ()) -> str:
-    """The human-readable report: one block per finding (followed by its parse when asked), then a summary."""
+    """The human-readable report: one block per finding, then one per claim (each followed by its parse
+    when asked), then a summary."""
     blocks = [finding_block(f, path, palette) for f in report.findings]
+    blocks += [claim_block(c, path, palette) for c in report.claims]
     if trees:
         blocks = [f"{block}\n\n{tree}" for block, tree in zip(blocks, trees, strict=True)]
     return "\n\n".join([*blocks, palette.paint(summary(report), "strong")]) + "\n"
+
+
+def claim_block(claim: Claim, path: str, palette: Palette) -> str:
+    """One unbacked claim, shaped like a finding: where, CLAIM, the sentence, then its form and why."""
+    head = f"{palette.paint(f'{path}:{claim.line}:{claim.col}', 'strong')}  {palette.paint('CLAIM', 'claim')}  "
+    rows = [
+        ("form", claim.form),
+        ("predicate", quoted(claim.predicate.text)),
+        ("rule", claim.rule),
+        ("reason", claim.reason),
+    ]
+    width = max(len(label) for label, _ in rows)
+    lines = [f"    {palette.paint(label.ljust(width), 'dim')}  {value}" for label, value in rows]
+    return "\n".join([head + quoted(claim.text), *lines])
 
 
 def finding_block(finding: Finding, path: str, palette: Palette) -> str:
@@ -78,14 +111,18 @@ def finding_rows(finding: Finding) -> list[tuple[str, str]]:
 
 
 def summary(report: Report) -> str:
-    """The one-line verdict a person reads last: how many phrases fire and how many are exempt."""
+    """The one-line verdict a person reads last: how many phrases fire and how many are exempt, and the
+    unbacked claims (which never change the verdict or the exit status)."""
+    claims = len(report.claims)
+    tail = "" if not claims else f"; {claims} unbacked claim" + ("s" if claims > 1 else "")
     if not report.findings:
-        return "no deference phrase found"
+        return "no deference phrase found" + tail
     fired = sum(f.fires for f in report.findings)
     exempt = len(report.findings) - fired
     if fired == 0:
-        return f"no phrase fires, {exempt} exempt"
-    return f"{fired} phrase fires, {exempt} exempt" if fired == 1 else f"{fired} phrases fire, {exempt} exempt"
+        return f"no phrase fires, {exempt} exempt{tail}"
+    phrases = "phrase fires" if fired == 1 else "phrases fire"
+    return f"{fired} {phrases}, {exempt} exempt{tail}"
 
 
 def location(finding: Finding, path: str) -> str:
@@ -122,26 +159,48 @@ class Arc:
 
 @dataclass(frozen=True)
 class Relation:
-    """One finding located in its parse: the sentence(s) holding it, who plays which role, and its arcs."""
+    """One finding or claim located in its parse: the sentence(s) holding it, who plays which role, and
+    its arcs, with the caption a picture shows above it."""
 
-    finding: Finding
+    heading: str  # where, the verdict, the words and why, as in the text report
+    verdict: str  # "fire", "exempt" or "claim": the colour of the heading
     sentence: str  # the shown sentence(s) as written in the original text
     tokens: tuple[Token, ...]
     words: tuple[str, ...]  # each token as written in the original text (inline code shows as written)
-    roles: tuple[tuple[str, ...], ...]  # per token: "phrase", "attachment", "bound", "negation"
+    roles: tuple[tuple[str, ...], ...]  # per token: "phrase", "attachment", "bound", "negation", "claim"
     arcs: tuple[Arc, ...]
 
 
-def relations(text: str, findings: Sequence[Finding]) -> list[Relation]:
-    """Parse each finding's unit the way the analyzer did and locate the finding's roles in it."""
+def relations(text: str, report: Report, path: str) -> list[Relation]:
+    """Parse each finding's unit and each claim's sentence the way the analyzer did, and locate their
+    roles in it."""
     from analyzer.carveouts import build_views
-    from analyzer.engine import Parses
+    from analyzer.claims import claim_parse
+    from analyzer.engine import ParsedUnit, Parses
 
     parses = Parses(build_views(text))
-    return [relation(text, finding, parses.around(finding.start)) for finding in findings]
+    found = [relation(text, finding, parses.around(finding.start), path) for finding in report.findings]
+    return found + [claim_relation(text, c, ParsedUnit(*claim_parse(text, c)), path) for c in report.claims]
 
 
-def relation(text: str, finding: Finding, parsed: ParsedUnit) -> Relation:
+def claim_relation(text: str, claim: Claim, parsed: ParsedUnit, path: str) -> Relation:
+    """A claim in its sentence: the predicate that announces the action is its one role."""
+    predicate = _tokens(parsed, claim.predicate)[:1]
+    doc = parsed.doc
+    shown = tuple(doc[0 : len(doc)])
+    marked = {t.i for t in predicate}
+    return Relation(
+        heading=f"{path}:{claim.line}:{claim.col}  CLAIM  {quoted(claim.text)} — {claim.reason}",
+        verdict="claim",
+        sentence=parsed.span(text, 0, len(doc) - 1).text,
+        tokens=shown,
+        words=tuple(parsed.span(text, t.i, t.i).text for t in shown),
+        roles=tuple(("claim",) if t.i in marked else () for t in shown),
+        arcs=(),
+    )
+
+
+def relation(text: str, finding: Finding, parsed: ParsedUnit, path: str) -> Relation:
     """Map the finding's spans to tokens (expanding to whole tokens) and cut out the sentences they sit in."""
     phrase = parsed.tokens(finding.start, finding.end)
     roles = {
@@ -157,7 +216,8 @@ def relation(text: str, finding: Finding, parsed: ParsedUnit) -> Relation:
     last = max((t.sent.end for t in anchors), default=len(doc))
     shown = tuple(doc[first:last])
     return Relation(
-        finding=finding,
+        heading=_title(finding, path),
+        verdict=finding.verdict,
         sentence=parsed.span(text, first, last - 1).text,
         tokens=shown,
         words=tuple(parsed.span(text, t.i, t.i).text for t in shown),
@@ -262,22 +322,30 @@ def _subtree(tokens: Sequence[Token], position: int, depth: int) -> Iterator[tup
 # ------------------------------------------------------------------------------------------ html
 
 
-def html_page(rels: Sequence[Relation], path: str) -> str:
-    """One displaCy picture per finding: the parse's arcs, plus the analyzer's own arcs in colour."""
+def html_page(rels: Sequence[Relation]) -> str:
+    """One displaCy picture per finding or claim: the parse's arcs, the analyzer's own arcs in colour, each
+    role coloured on its word with its name in a row of its own under the part of speech, and the verdict
+    coloured in the heading. A long sentence is drawn in displaCy's compact layout."""
     if not rels:
         return EMPTY_PAGE
     from spacy import displacy
+    from spacy.displacy.templates import TPL_PAGE
 
-    pictures = [picture(rel, path) for rel in rels]
-    page = displacy.render(pictures, style="dep", manual=True, page=True, jupyter=False, options=_DISPLACY_OPTIONS)
-    return highlight(page, [len(rel.arcs) for rel in rels])
+    figures = []
+    for rel in rels:
+        options = _COMPACT_OPTIONS if len(rel.tokens) > COMPACT_FROM else _DISPLACY_OPTIONS
+        svg = displacy.render(picture(rel), style="dep", manual=True, page=False, jupyter=False, options=options)
+        svg = paint_roles(highlight(svg, len(rel.arcs)), rel.roles)
+        figures.append(f'<figure style="{_FIGURE_STYLE}">{_heading(rel)}<div style="{_SCROLL}">{svg}</div></figure>')
+    return TPL_PAGE.format(lang="en", dir="ltr", content="".join(figures))
 
 
-def picture(rel: Relation, path: str) -> dict[str, Any]:
-    """displaCy's manual format: words with a tag line, arcs by word index (dir = where the arrowhead sits)."""
+def picture(rel: Relation) -> dict[str, Any]:
+    """displaCy's manual format: each word with its part of speech (the lemma row) and its roles (the tag
+    row, empty for most words), arcs by word index (dir = where the arrowhead sits)."""
     words = [
-        {"text": word, "tag": _escape(" · ".join([token.pos_, *roles]))}
-        for word, token, roles in zip(rel.words, rel.tokens, rel.roles, strict=True)
+        {"text": word, "lemma": token.pos_, "tag": _escape(mark_of(rel.roles, position))}
+        for position, (word, token) in enumerate(zip(rel.words, rel.tokens, strict=True))
     ]
     parse_arcs = [
         _displacy_arc(head, position, rel.tokens[position].dep_)
@@ -285,7 +353,53 @@ def picture(rel: Relation, path: str) -> dict[str, Any]:
         if (head := _head_position(rel.tokens, position)) not in (position, None)
     ]
     own_arcs = [_displacy_arc(arc.source, arc.target, arc.label) for arc in rel.arcs]
-    return {"words": words, "arcs": parse_arcs + own_arcs, "title": _escape(_title(rel.finding, path))}
+    return {"words": words, "arcs": parse_arcs + own_arcs}
+
+
+# The role a word is coloured and marked by when it plays several: the most specific first.
+ROLE_ORDER = ("phrase", "negation", "bound", "claim", "attachment")
+
+
+def main_role(marks: Sequence[str]) -> str | None:
+    return next((role for role in ROLE_ORDER if role in marks), None)
+
+
+def mark_of(roles: Sequence[tuple[str, ...]], position: int) -> str:
+    """The word's mark under its part of speech: its main role, written once per run of words that share
+    it (a six-word attachment is marked on its first word and coloured on all), so no mark is wider than
+    its word's column for long."""
+    role = main_role(roles[position])
+    if role is None or (position > 0 and main_role(roles[position - 1]) == role):
+        return ""
+    return role
+
+
+def _heading(rel: Relation) -> str:
+    """The caption with its verdict word (FIRE, exempt, CLAIM) in the verdict's colour."""
+    colour = VERDICT_COLOURS[rel.verdict]
+    where, verdict, rest = rel.heading.split("  ", 2)
+    present = [role for role in ROLE_ORDER if any(role in marks for marks in rel.roles)]
+    legend = " · ".join(f'<span style="color: {ROLE_COLOURS[r]}; font-weight: bold">{r}</span>' for r in present)
+    return (
+        f'<h2 style="margin: 0 0 0.5rem; font-size: 1.1rem">{_escape(where)} '
+        f'<span style="color: {colour}">{_escape(verdict)}</span> {_escape(rest)}</h2>'
+        f'<p style="margin: 0 0 1rem; font-size: 0.9rem">{legend}</p>'
+    )
+
+
+def paint_roles(svg: str, roles: Sequence[tuple[str, ...]]) -> str:
+    """Colour each word that plays a role, and its mark, in the colour of its main role (displaCy draws
+    the words in order, one word tspan each)."""
+    head, *words = svg.split(_WORD)
+    painted = [head]
+    for word, marks in zip(words, roles, strict=True):
+        if not marks:
+            painted.append(_WORD + word)
+            continue
+        colour = ROLE_COLOURS[main_role(marks) or marks[0]]
+        marked = word.replace(_MARK, _MARK.replace("currentColor", colour), 1)
+        painted.append(_WORD.replace("currentColor", colour) + ' font-weight="bold"' + marked)
+    return "".join(painted)
 
 
 def _escape(text: str) -> str:
@@ -311,11 +425,9 @@ def _title(finding: Finding, path: str) -> str:
     return f"{location(finding, path)}  {verdict}  {quoted(finding.text)} — {finding.reason}"
 
 
-def highlight(page: str, counts: Sequence[int]) -> str:
-    """Colour the last `counts[i]` arcs of picture i: the analyzer's arcs, which `picture` puts last."""
-    chunks = page.split("</svg>")
-    painted = [_paint_last(chunk, count) for chunk, count in zip(chunks[: len(counts)], counts, strict=True)]
-    return "</svg>".join([*painted, *chunks[len(counts) :]])
+def highlight(svg: str, count: int) -> str:
+    """Colour the last `count` arcs of one picture: the analyzer's arcs, which `picture` puts last."""
+    return _paint_last(svg, count)
 
 
 def _paint_last(svg: str, count: int) -> str:

@@ -13,6 +13,7 @@ ReportVerdict = Literal["fire", "exempt", "clear"]
 Form = Literal["object", "copular-ownership", "option-list", "pending-eligibility", "none"]
 Family = Literal["offer", "attribution", "choice", "permission", "standing-by"]
 Mode = Literal["enforce", "observe"]
+ClaimForm = Literal["participle", "progressive", "intention", "waiting"]
 
 SCHEMA_VERSION = 1
 
@@ -79,9 +80,38 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """An unbacked imminent-action claim in the closing part of the message (SPEC §2.7)."""
+
+    text: str
+    start: int
+    end: int
+    line: int
+    col: int
+    form: ClaimForm
+    reason: str
+    rule: str
+    predicate: Span  # the verb that announces the action (what --tree and --html mark)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "line": self.line,
+            "col": self.col,
+            "form": self.form,
+            "reason": self.reason,
+            "rule": self.rule,
+            "predicate": self.predicate.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
 class Report:
     findings: tuple[Finding, ...]
     warnings: tuple[str, ...] = ()
+    claims: tuple[Claim, ...] = ()  # shown by analyze; they never change the verdict (SPEC §2.7)
 
     @property
     def verdict(self) -> ReportVerdict:
@@ -104,6 +134,7 @@ class Report:
             "schema": SCHEMA_VERSION,
             "verdict": self.verdict,
             "findings": [f.to_dict() for f in self.findings],
+            "claims": [c.to_dict() for c in self.claims],
         }
         if self.warnings:
             data["warnings"] = list(self.warnings)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from lanegate_common.frozen import frozen
 
 _LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|#{1,6})[ \t]+", re.MULTILINE)
 _STARTS_UNIT = re.compile(r"^[ \t]*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\|)")
@@ -31,7 +32,7 @@ WINDOW_AFTER = 600
 MAX_SYMBOL_RUN = 3
 
 
-@dataclass(frozen=True)
+@frozen
 class Unit:
     start: int
     end: int
@@ -239,3 +240,14 @@ def compact_unit(
             offsets.append(i)
         i += 1
     return Unit(start, end, "".join(chars), tuple(offsets), clipped)
+
+
+def sentence_spans(view: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Every sentence of [start, end) in order, split as `sentence_bounds` splits them."""
+    spans: list[tuple[int, int]] = []
+    sentence_start = start
+    for m in _SENTENCE_END.finditer(view, start, end):
+        spans.append((sentence_start, m.start()))
+        sentence_start = m.end()
+    spans.append((sentence_start, end))
+    return spans

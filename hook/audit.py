@@ -55,6 +55,7 @@ class AuditLine:
     warnings: tuple[str, ...] = ()
     observed: tuple[Mapping[str, Any], ...] = ()  # observe-mode findings of this stop (SPEC §2.1, rev 2)
     ts: datetime | None = None
+    claim: Mapping[str, Any] | None = None  # row U: the claim's text, form and reason (SPEC §1.4)
 
     def to_dict(self) -> dict[str, Any]:
         ts = self.ts or datetime.now(UTC)
@@ -78,6 +79,7 @@ class AuditLine:
             "reason": self.reason,
             "warnings": list(self.warnings),
             "observed": [dict(o) for o in self.observed],
+            "claim": dict(self.claim) if self.claim is not None else None,
         }
 
     def to_bytes(self) -> bytes:

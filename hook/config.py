@@ -26,6 +26,8 @@ DEFAULTS_PATH = os.path.join(os.path.dirname(__file__), "defaults.toml")
 PROJECT_FILE = "lanegate.toml"
 ENV_PREFIX = "LANEGATE_"
 MODES = ("enforce", "dry-run")
+# Row U (SPEC §4), strictest first: any claim, only a claim on a turn without tool calls, never.
+UNBACKED_CLAIMS = ("any", "no-tools", "off")
 TRUE_WORDS = frozenset({"on", "true", "yes", "1"})
 FALSE_WORDS = frozenset({"off", "false", "no", "0"})
 TABLES = ("lexicon", "walk", "directives")
@@ -66,6 +68,7 @@ class Config:
     allow_project_weakening: bool
     skip_subagents: bool
     background_blocks: bool
+    unbacked_claims: str
     pr_fetch_tools: tuple[str, ...]
     review_tools: tuple[str, ...]
     gh_paths: tuple[str, ...]
@@ -102,6 +105,13 @@ def parse_mode(value: object) -> str:
     word = str(value).strip().lower()
     if word not in MODES:
         raise ValueError("expected enforce or dry-run")
+    return word
+
+
+def parse_unbacked(value: object) -> str:
+    word = str(value).strip().lower()
+    if word not in UNBACKED_CLAIMS:
+        raise ValueError("expected any, no-tools or off")
     return word
 
 
@@ -152,6 +162,11 @@ def _looser_mode(base: str, new: str) -> bool:
     return base == "enforce" and new == "dry-run"
 
 
+def _fewer_claims(base: str, new: str) -> bool:
+    """'no-tools' refuses on fewer turns than 'any', 'off' on none."""
+    return UNBACKED_CLAIMS.index(new) > UNBACKED_CLAIMS.index(base)
+
+
 def _turns_off(base: bool, new: bool) -> bool:
     return base and not new
 
@@ -189,6 +204,7 @@ SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
     "allow_project_weakening": (parse_bool, _turns_on, True),
     "skip_subagents": (parse_bool, _turns_on, True),
     "background_blocks": (parse_bool, _turns_off, True),
+    "unbacked_claims": (parse_unbacked, _fewer_claims, True),
     "pr_fetch_tools": (parse_names, _changes, False),
     "review_tools": (parse_names, _changes, False),
     "gh_paths": (parse_absolute_paths, _changes, True),

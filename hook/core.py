@@ -17,8 +17,8 @@ from datetime import UTC, datetime
 
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
-from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, decide, unbounded
-from hook.directives import load_directives
+from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, UnbackedClaim, decide, unbounded
+from hook.directives import UNBACKED_TAG, load_directives
 from hook.exits import clean_terminal, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
@@ -31,6 +31,8 @@ from lanegate_common.frozen import frozen
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
+
+    from analyzer.candidates import Candidate
 
 # The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
 STATE_UNUSABLE = "state-unusable"
@@ -200,9 +202,10 @@ class _Run:
             ctx = turn.context
             text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
             lane = self._lane(text, ctx, turn.tool_calls, config)
-            trigger, finding, observed = None, None, ()
+            trigger, finding, observed, claim = None, None, (), None
             if config.deference and not ctx.operator_in_loop and text:
-                trigger, finding, observed = _deference(text, config, warnings)
+                want_claims = _row_u_applies(config, stop, turn)
+                trigger, finding, observed, claim = _analyze_text(text, config, warnings, claims=want_claims)
             since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
             new = material_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
             pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
@@ -221,6 +224,8 @@ class _Run:
                 lane_continuation=lane.lane_continuation,
                 lane_details=_lane_details(lane),
                 trigger=trigger,
+                claim=claim,
+                background_in_flight=stop.background_running,
                 background_work=stop.background_running and not config.background_blocks,
                 nothing_to_judge=stop.unjudgeable,
                 material=_material(pending, slot),
@@ -234,7 +239,10 @@ class _Run:
                 decision = unbounded(decision)
                 if STATE_UNUSABLE not in warnings:
                     warnings.append(STATE_UNUSABLE)
-        return decision, self._line(decision, config, warnings, ctx, lane, finding, observed)
+        shown_claim = None
+        if claim is not None and decision.tag == UNBACKED_TAG:
+            shown_claim = {"text": claim.text, "form": claim.form, "reason": claim.reason}
+        return decision, self._line(decision, config, warnings, ctx, lane, finding, observed, shown_claim)
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
@@ -315,6 +323,7 @@ class _Run:
         lane: LaneState | None = None,
         finding: Mapping[str, Any] | None = None,
         observed: tuple[Mapping[str, Any], ...] = (),
+        claim: Mapping[str, Any] | None = None,
     ) -> AuditLine:
         stop = self.stop
         assert stop is not None
@@ -335,6 +344,7 @@ class _Run:
             policy=config.policy,
             phrase=finding.get("phrase") if finding else None,
             finding=finding,
+            claim=claim,
             warnings=tuple(warnings),
             observed=observed,
             ts=self.now,
@@ -376,13 +386,16 @@ class _NoSession:
         return None
 
 
-def _deference(
-    text: str, config: Config, warnings: list[str]
-) -> tuple[Trigger | None, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...]]:
-    """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then.
+def _analyze_text(
+    text: str, config: Config, warnings: list[str], *, claims: bool
+) -> tuple[Trigger | None, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...], UnbackedClaim | None]:
+    """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then.
 
     Returns the trigger of row D (an enforce-mode finding that fires), the finding the audit line shows,
-    and the observe-mode findings that fired: recorded, never refused on (SPEC §2.1, revision 2)."""
+    the observe-mode findings that fired (recorded, never refused on: SPEC §2.1, revision 2) and the
+    unbacked claim the message ends on. claims: row U can fire on this stop (_row_u_applies), so the
+    closing part is read for a claim too.
+    """
     from analyzer.candidates import find_candidates, may_match_forms
     from analyzer.lexicon import default_phrase_forms, phrase_canonical
 
@@ -393,34 +406,64 @@ def _deference(
         )
         text = text[-MAX_JUDGED_CHARS:]
     extra = _extra_phrases(config, warnings)
+    lexicon = None
     # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
-    if not may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
-        return None, None, ()
-    lexicon = _lexicon(config, extra)
-    candidates = find_candidates(text, lexicon, first=True)
-    if not candidates:
-        return None, None, ()
+    lexicon = None
+    candidates: tuple[Candidate, ...] = ()
+    if may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
+        lexicon = _lexicon(config, extra)
+        candidates = find_candidates(text, lexicon, first=True)
+        if not candidates:
+            lexicon = None
+    if claims:
+        from analyzer.closing import may_claim
+
+        claims = may_claim(text)
+    if lexicon is None and not claims:
+        return None, None, (), None
     from analyzer import analyze
 
     try:
         report = analyze(
-            text, lexicon=lexicon, model_errors="skip", model_name=config.spacy_model or None, until_fire=True
+            text,
+            lexicon=lexicon or _lexicon(config, extra),
+            model_errors="skip",
+            model_name=config.spacy_model or None,
+            until_fire=True,
+            claims=claims,
         )
     except DeadlineExceeded:
+        if not candidates:
+            raise  # only a claim was being read: the deadline is the hook's own failure
         # SPEC §5.6: the deadline is for the hook's own failures; reached while a phrase was being judged,
         # the phrase fires (an exemption must be shown) instead of the stop being allowed as an ERROR.
         entry = candidates[0].entry
         reason = f"fires: the judgement of '{entry.canonical}' exceeded its bound, so no exemption was shown"
         finding = {"phrase": entry.canonical, "text": candidates[0].text, "verdict": "fire", "reason": reason}
-        if lexicon.mode_of(entry.family) == "observe":
-            return None, None, ({"phrase": entry.canonical, "family": entry.family, "reason": reason},)
-        return Trigger(entry.canonical, reason), finding, ()
+        if (lexicon or _lexicon(config, extra)).mode_of(entry.family) == "observe":
+            return None, None, ({"phrase": entry.canonical, "family": entry.family, "reason": reason},), None
+        return Trigger(entry.canonical, reason), finding, (), None
     warnings.extend([w for w in report.warnings if w not in warnings])
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
     finding = shown.to_dict() if shown else None
     observed = tuple({"phrase": f.phrase, "family": f.family, "reason": f.reason} for f in report.observed)
-    return (Trigger(firing.phrase, firing.reason) if firing else None), finding, observed
+    last = report.claims[-1] if report.claims else None
+    claim = UnbackedClaim(last.text, last.form, last.reason) if last else None
+    return (Trigger(firing.phrase, firing.reason) if firing else None), finding, observed, claim
+
+
+def _row_u_applies(config: Config, stop: StopInput, turn: Turn) -> bool:
+    """Whether an unbacked claim could decide this stop (SPEC §4 row U): not with background work in
+    flight, not when unbacked_claims is off, and with "no-tools" only on a turn that made no tool call
+    since its newest prompting record (every call of the turn counts, not only those after the last
+    tool result)."""
+    if stop.background_running or config.unbacked_claims == "off":
+        return False
+    if config.unbacked_claims == "no-tools":
+        prompt = turn.context.offset
+        return not (turn.tool_used or any(prompt is None or tc.offset > prompt for tc in turn.tool_calls))
+    return True
 
 
 def _extra_phrases(config: Config, warnings: list[str]) -> list[Mapping[str, str]]:

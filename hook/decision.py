@@ -1,7 +1,7 @@
 """The decision table of SPEC §4 as a pure function, so every row can be pinned without any I/O.
 
-Rows, in order: D (deference), C (lane continuation off), B (background work), L1–L2 (operator
-dialogue), L3–L5 (autonomous). A turn the harness gives nothing to judge (Cursor without a transcript)
+Rows, in order: D (deference), U (unbacked claim), C (lane continuation off), B (background work),
+L1–L2 (operator dialogue), L3–L5 (autonomous). A turn the harness gives nothing to judge (Cursor without a transcript)
 is allowed before L5; an empty turn of any other harness is an L5 turn like any other.
 Any refusal becomes CEILING-ALLOW once the session has been refused `max_refusals` times in a row;
 dry-run turns BLOCK into WOULD-BLOCK and nothing else.
@@ -51,6 +51,15 @@ class Trigger:
     reason: str
 
 
+@frozen
+class UnbackedClaim:
+    """The claim that fires row U: the closing sentence, its form and the rule's reason (SPEC §2.7)."""
+
+    text: str
+    form: str
+    reason: str
+
+
 NOT_CHECKED = Check(False, "not checked")
 
 
@@ -64,6 +73,8 @@ class Situation:
     lane_continuation: object = None
     lane_details: tuple[str, ...] = ()
     trigger: Trigger | None = None
+    claim: UnbackedClaim | None = None  # set only when the unbacked_claims setting lets row U judge it
+    background_in_flight: bool = False  # the payload lists a running task, whatever background_blocks says
     background_work: bool = False
     nothing_to_judge: bool = False
     material: Check = NOT_CHECKED
@@ -93,6 +104,8 @@ def decide(s: Situation, directives: Directives) -> Decision:
     if p.deference and not s.operator_in_loop and s.trigger is not None:
         text = directives.deference(s.trigger.phrase, s.trigger.reason)
         return _refuse(s, "D", "deference", text)
+    if p.deference and not s.operator_in_loop and not s.background_in_flight and s.claim is not None:
+        return _refuse(s, "U", "unbacked-claim", directives.unbacked_refusal(s.claim.text, s.claim.reason))
     if not p.lane_continuation:
         return _allow("C", "ALLOW", "lane-continuation-off", "the lane-continuation gates are off")
     if s.background_work:

@@ -17,7 +17,10 @@ from lanegate_common.frozen import frozen
 DIRECTIVES_PATH = os.path.join(os.path.dirname(__file__), "directives.toml")
 # A directive becomes the model's next instruction: past this it stops being short and pointed.
 MAX_CHARS = 1500
-TEXT_KEYS = ("role", "dialogue", "helpful_assistant", "domain_scoping", "trigger", "no_hold", "rule")
+TEXT_KEYS = ("role", "dialogue", "helpful_assistant", "domain_scoping", "trigger", "no_hold", "unbacked", "rule")
+# The claim quoted in the unbacked directive: one sentence, never a paragraph the agent wrote to fill it.
+MAX_CLAIM_CHARS = 300
+UNBACKED_TAG = "unbacked-claim"
 # A refusal lists what failed, but a lane-state with fifty broken gates must not drown the directive.
 MAX_DETAILS = 5
 # The role fills "You are a {role}": a name, not a paragraph.
@@ -35,6 +38,7 @@ class Directives:
     domain_scoping: str
     trigger: str
     no_hold: str
+    unbacked: str
     rule: str
     rules: Mapping[str, str]
 
@@ -52,6 +56,13 @@ class Directives:
     def no_hold_refusal(self, tag: str, details: Sequence[str]) -> str:
         """Row L5: the no-hold directive and the lane-state rule(s) that failed."""
         return _fit(self.no_hold, "\n\n" + self._rule_line(tag, details))
+
+    def unbacked_refusal(self, claim: str, reason: str) -> str:
+        """Row U: the unbacked directive quoting the claim, and the rule with the claim's reason."""
+        quoted = " ".join(claim.split())
+        if len(quoted) > MAX_CLAIM_CHARS:
+            quoted = quoted[: MAX_CLAIM_CHARS - 1] + "…"
+        return _fit(self.unbacked.replace("{claim}", quoted), "\n\n" + self._rule_line(UNBACKED_TAG, [reason]))
 
     def _rule_line(self, tag: str, details: Sequence[str]) -> str:
         meaning = self.rules.get(tag, tag)

@@ -109,7 +109,7 @@ def test_json_object_form_fires() -> None:
 def test_json_without_a_phrase_is_clear() -> None:
     result = analyze("--json", "CI is green; the parser refactor landed.")
     assert result.code == 0
-    assert only_object(result.out) == {"schema": 1, "verdict": "clear", "findings": []}
+    assert only_object(result.out) == {"schema": 1, "verdict": "clear", "findings": [], "claims": []}
 
 
 # ------------------------------------------------------------------------------------------ input
@@ -324,3 +324,72 @@ def test_an_unwritable_picture_is_a_tool_error(tmp_path: Path) -> None:
     result = analyze("--html", str(target), "plain text")
     assert result.code == 2
     assert result.err == f"analyze: cannot write {target}: No such file or directory\n"
+
+
+# ------------------------------------------------------------------------------------------ claims (SPEC §2.7)
+
+CLAIMED = "Fixed the flaky fixture.\n\nNow running the full suite."
+
+
+@pytest.mark.model
+def test_a_claim_is_shown_but_never_changes_the_exit_status() -> None:
+    result = analyze(CLAIMED)
+    assert (result.code, result.err) == (0, "")
+    assert result.out.splitlines() == [
+        '<text>:3:1  CLAIM  "Now running the full suite."',
+        "    form       progressive",
+        '    predicate  "running"',
+        "    rule       elided-progressive",
+        "    reason     claim (progressive, rule elided-progressive): 'Now running' (a progressive with its subject "
+        "left out) announces an action for now, and nothing after it in the message reports it done",
+        "",
+        "no deference phrase found; 1 unbacked claim",
+    ]
+
+
+@pytest.mark.model
+def test_json_lists_the_claims_with_offsets_and_keeps_the_verdict() -> None:
+    result = analyze("--json", CLAIMED)
+    report = only_object(result.out)
+    assert (result.code, report["verdict"], report["findings"]) == (0, "clear", [])
+    assert report["claims"] == [
+        {
+            "text": "Now running the full suite.",
+            "start": 26,
+            "end": 53,
+            "line": 3,
+            "col": 1,
+            "form": "progressive",
+            "reason": "claim (progressive, rule elided-progressive): 'Now running' (a progressive with its subject "
+            "left out) announces an action for now, and nothing after it in the message reports it done",
+            "rule": "elided-progressive",
+            "predicate": {"text": "running", "start": 30, "end": 37},
+        }
+    ]
+
+
+@pytest.mark.model
+def test_tree_marks_the_claims_predicate() -> None:
+    result = analyze("--tree", CLAIMED)
+    marked = [line for line in result.out.splitlines() if "◀" in line]
+    assert len(marked) == 1 and re.match(r"^ {4}1 +running +run +VERB +ROOT +◀ claim$", marked[0])
+
+
+@pytest.mark.model
+def test_html_colours_the_verdicts_marks_roles_in_their_own_row_and_compacts_long_sentences(tmp_path: Path) -> None:
+    out = tmp_path / "picture.html"
+    long_object = "Your call on the lane order for the parser, the cache, the docs and the replay column tomorrow."
+    result = analyze("--html", str(out), f"{long_object}\n\n{CLAIMED}")
+    assert result.code == 1, result.err
+    page = out.read_text(encoding="utf-8")
+    assert page.count("<svg") == 2
+    assert '<span style="color: #c92a2a">FIRE</span>' in page
+    assert '<span style="color: #a61e4d">CLAIM</span>' in page
+    # the part of speech in its row, the role in a row of its own, coloured like its word
+    assert '<tspan class="displacy-lemma" dy="2em" fill="currentColor"' in page
+    assert f'<tspan class="displacy-tag" dy="2em" fill="{HIGHLIGHT}"' in page
+    assert '<tspan class="displacy-word" fill="#a61e4d" font-weight="bold"' in page
+    assert "· attachment · bound" not in page and "VERB · " not in page
+    # the long sentence is drawn compact (square arcs: displaCy's compact paths have no curves)
+    first_svg = page.split("</svg>")[0]
+    assert " C" not in first_svg.split('class="displacy-arc"')[1].split('"')[2]

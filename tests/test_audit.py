@@ -37,6 +37,7 @@ FIELDS = [
     "reason",
     "warnings",
     "observed",
+    "claim",
 ]
 
 

@@ -17,6 +17,7 @@ BUILTIN = (
     "hook/directives.toml",
     "analyzer/lexicon.toml",
     "analyzer/disguise.toml",
+    "analyzer/claims.toml",
 )
 
 

@@ -412,3 +412,35 @@ def test_an_unknown_family_is_named_and_ignored() -> None:
         f"user config lexicon.observe: unknown family 'x' ignored (known: {known})",
         f"user config lexicon.observe: unknown family 'y' ignored (known: {known})",
     )
+
+
+# ---- unbacked_claims (row U, SPEC §4) ----
+
+
+def test_unbacked_claims_defaults_to_any_and_reads_every_layer() -> None:
+    assert resolve().unbacked_claims == "any"
+    assert resolve(user={"unbacked_claims": "no-tools"}).unbacked_claims == "no-tools"
+    assert resolve(env={"LANEGATE_UNBACKED_CLAIMS": " OFF "}).unbacked_claims == "off"
+
+
+@pytest.mark.parametrize("weaker", ["no-tools", "off"])
+def test_a_project_cannot_weaken_unbacked_claims(weaker: str) -> None:
+    c = resolve(project={"unbacked_claims": weaker})
+    assert c.unbacked_claims == "any"
+    assert c.warnings == (
+        f"project lanegate.toml unbacked_claims={weaker!r} ignored: it weakens the gate and "
+        "allow_project_weakening is off",
+    )
+
+
+def test_a_project_may_make_unbacked_claims_stricter() -> None:
+    c = resolve(user={"unbacked_claims": "off"}, project={"unbacked_claims": "no-tools"})
+    assert (c.unbacked_claims, c.warnings) == ("no-tools", ())
+
+
+def test_an_unparseable_unbacked_claims_keeps_the_default_and_is_named() -> None:
+    c = resolve(env={"LANEGATE_UNBACKED_CLAIMS": "sometimes"})
+    assert c.unbacked_claims == "any"
+    assert c.warnings == (
+        "env LANEGATE_UNBACKED_CLAIMS='sometimes' unparseable (expected any, no-tools or off); kept 'any'",
+    )

@@ -6,7 +6,18 @@ import itertools
 
 import pytest
 
-from hook.decision import ALLOW, BLOCK, WOULD_BLOCK, Check, Decision, Policy, Situation, Trigger, decide
+from hook.decision import (
+    ALLOW,
+    BLOCK,
+    WOULD_BLOCK,
+    Check,
+    Decision,
+    Policy,
+    Situation,
+    Trigger,
+    UnbackedClaim,
+    decide,
+)
 from hook.directives import load_directives
 
 DIRECTIVES, _ = load_directives()
@@ -284,3 +295,52 @@ def test_autonomous_rows_are_pinned(
 def test_every_autonomous_refusal_row_is_covered_by_the_pin() -> None:
     covered = {(m, o) for m, o, mat, cl, _, exp in _pinned_rows() if exp[3] == "L5"}
     assert covered == set(itertools.product(MODES, ("absent", "malformed", "invalid", "valid")))
+
+
+# ---- row U (SPEC §4, revision 2) ----
+
+CLAIM = UnbackedClaim("Picking up the next lane now.", "participle", "claim (participle, rule subjectless-participle)")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_row_u_refuses_an_unbacked_claim_on_an_autonomous_turn(mode: str) -> None:
+    d = judged(situation(mode, claim=CLAIM, lane_outcome="valid", clean=ACCEPTED, material=ACCEPTED))
+    assert shape(d) == (*REFUSE[mode], "unbacked-claim", "U")
+    assert d.reason == DIRECTIVES.unbacked_refusal(CLAIM.text, CLAIM.reason)
+    assert '"Picking up the next lane now."' in d.reason
+
+
+def test_row_u_comes_after_row_d() -> None:
+    d = judged(situation(trigger=TRIGGER, claim=CLAIM))
+    assert shape(d) == (BLOCK, "BLOCK", "deference", "D")
+
+
+def test_row_u_comes_before_rows_c_and_b() -> None:
+    d = judged(situation(claim=CLAIM, lane_gates=False, background_work=True))
+    assert shape(d) == (BLOCK, "BLOCK", "unbacked-claim", "U")
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({"operator_in_loop": True}, (ALLOW, "ALLOW", "operator-dialogue", "L1")),
+        ({"background_in_flight": True, "background_work": True}, (ALLOW, "ALLOW", "background-work", "B")),
+        ({"background_in_flight": True}, (BLOCK, "BLOCK", "no-lane-state", "L5")),
+    ],
+    ids=["dialogue", "background-allowed", "background-blocks-setting"],
+)
+def test_row_u_never_fires_in_dialogue_or_with_background_work_in_flight(
+    fields: dict[str, object], expected: tuple[str, str, str, str]
+) -> None:
+    assert shape(judged(situation(claim=CLAIM, **fields))) == expected
+
+
+def test_row_u_is_off_with_the_deference_setting() -> None:
+    assert shape(judged(situation(claim=CLAIM, deference=False))) == (BLOCK, "BLOCK", "no-lane-state", "L5")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_row_u_respects_the_ceiling(mode: str) -> None:
+    d = judged(situation(mode, claim=CLAIM, consecutive_refusals=3))
+    assert shape(d) == (ALLOW, "CEILING-ALLOW", "ceiling", "ceiling")
+    assert d.reason == "3 consecutive refusals reached max_refusals=3; row U (unbacked-claim) would have refused"

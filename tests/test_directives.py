@@ -125,3 +125,18 @@ def test_a_long_configured_role_cannot_push_the_directive_past_its_limit() -> No
     assert d.role == "maintainer of this repository"
     assert warnings == ("directives.role: not a name of at most 120 characters, kept the default",)
     assert len(d.deference("want me to", "fires: " + "r" * 2000)) < MAX_CHARS
+
+
+def test_unbacked_directive_quotes_the_claim_and_names_the_rule() -> None:
+    directives, _ = load_directives()
+    text = directives.unbacked_refusal("Picking up the next lane now.", "claim (participle, rule x)")
+    assert text.startswith('You wrote "Picking up the next lane now." — and then the turn ended')
+    assert text.endswith("(rule: unbacked-claim — the turn ended on an announced action: claim (participle, rule x))")
+    assert len(text) < MAX_CHARS
+
+
+def test_unbacked_directive_clips_a_huge_claim() -> None:
+    directives, _ = load_directives()
+    text = directives.unbacked_refusal("Picking " + "x " * 5000, "r" * 5000)
+    assert len(text) < MAX_CHARS
+    assert '"Picking x x' in text and "…\" — and then the turn ended" in text

@@ -21,7 +21,7 @@ def stop(transcript: Path, env: dict[str, str]) -> core.Outcome:
         "transcript_path": str(transcript),
         "hook_event_name": "Stop",
         "stop_hook_active": False,
-        "last_assistant_message": "Working on the parser lane.",
+        "last_assistant_message": "The parser lane is mine and active.",
     }
     return core.handle(json.dumps(payload).encode(), None, env, NOW)
 
@@ -33,7 +33,7 @@ def test_a_pr_created_before_an_error_stop_is_no_key_at_the_next_stop(
            "LANEGATE_STATE_DIR": str(tmp_path / "state"), "LANEGATE_CONFIG": str(tmp_path / "none.toml")}
     path = tmp_path / "t.jsonl"
     t = TranscriptBuilder(start=NOW - timedelta(minutes=5)).wake()
-    t.assistant_text("Starting.").write(path)
+    t.assistant_text("Tests pass.").write(path)
     assert stop(path, env).line.klass == "BLOCK"
 
     t.bash("gh pr create --fill", PR_URL).write(path)

@@ -267,7 +267,7 @@ def test_c_lane_continuation_off_allows(hook: Hook) -> None:
     ],
 )
 def test_b_a_running_background_task_allows(hook: Hook, tasks: object, klass: str, tag: str) -> None:
-    _, payload = hook.turn(None, "Waiting for the bench.", background_tasks=tasks)
+    _, payload = hook.turn(None, "The bench runs in the background.", background_tasks=tasks)
     result = hook.run(payload)
     assert (result.line["class"], result.line["tag"]) == (klass, tag)
 

@@ -12,6 +12,7 @@ import pytest
 from hook.cli import main
 from hook.commands.replay import Row, render_text, replay, turn_ends
 from hook.transcript.writer import SessionWriter, lane_state
+from tests.transcript_builder import TranscriptBuilder
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDED = ROOT / "examples" / "sessions" / "recorded"
@@ -132,8 +133,9 @@ def test_the_cli_prints_rows_and_totals(env: dict[str, str], monkeypatch: pytest
     assert main(["replay", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"replay: {path}: 3 turn-end(s), judged in dry-run (nothing written to the audit log or state)"
-    assert lines[2].split() == ["time", "prompting", "context", "class", "tag", "phrase", "observed"]
-    assert lines[3].endswith("WOULD-BLOCK           no-lane-state             your call (exempt)            -")
+    assert lines[2].split() == ["time", "prompting", "context", "class", "tag", "phrase", "observed", "claim"]
+    no_observed_no_claim = "-" + " " * 29 + "-"
+    assert lines[3].endswith("WOULD-BLOCK           no-lane-state             your call (exempt)            " + no_observed_no_claim)
     assert lines[3].startswith("2026-07-16T08:54:00Z  wake: [WAKE] peer ping: PR #15232 status?")
     assert lines[-1] == "totals: WOULD-BLOCK 3"
     assert main(["replay", "--json", str(path)]) == 0
@@ -161,4 +163,22 @@ def test_observe_mode_findings_show_in_their_own_column_and_in_the_json() -> Non
             "finding": {"verdict": "fire", "mode": "observe"}}  # fmt: skip
     row = Row(time=None, offset=0, context_kind="wake", context_text="[WAKE] ping", line=line)
     assert row.to_dict()["observed"] == observed
-    assert render_text("s.jsonl", [row]).splitlines()[3].endswith("shall i (fire)                shall i (permission)")
+    shown = render_text("s.jsonl", [row]).splitlines()[3]
+    assert shown.endswith("shall i (fire)" + " " * 16 + "shall i (permission)" + " " * 10 + "-")
+
+
+def test_row_u_shows_in_the_claim_column(
+    env: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = TranscriptBuilder().wake()
+    t.assistant_text("Fixed the walker.\n\nPicking up the next lane now.")
+    path = t.write(tmp_path / "claim.jsonl")
+    [row] = replay(str(path), env)
+    assert (row.line["class"], row.line["tag"]) == ("WOULD-BLOCK", "unbacked-claim")
+    assert row.to_dict()["claim"]["form"] == "participle"
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert main(["replay", str(path)]) == 0
+    line = capsys.readouterr().out.splitlines()[3]
+    claim_column = "-" + " " * 29 + "-" + " " * 29 + "participle: Picking up the next lane now."
+    assert line.endswith("WOULD-BLOCK           unbacked-claim            " + claim_column)

@@ -61,6 +61,8 @@ GETTERS: Mapping[str, Callable[[Mapping[str, Any]], object]] = {
     "mid_chain": lambda line: line.get("mid_chain"),
     "autonomous_handoff": lambda line: line.get("autonomous_handoff"),
     "lane_continuation": lambda line: line.get("lane_continuation"),
+    "claim_form": lambda line: (line.get("claim") or {}).get("form"),
+    "claim_text": lambda line: (line.get("claim") or {}).get("text"),
 }
 EXPECT_KEYS = frozenset({*GETTERS, "classes", "reason_has", "warning_has"})
 

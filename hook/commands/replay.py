@@ -43,6 +43,7 @@ FEEDBACK_PREFIXES = ("Stop hook feedback:", "SubagentStop hook feedback:")
 INTERRUPT_PREFIX = "[Request interrupted by user"
 STOP_SUMMARY = "stop_hook_summary"
 CONTEXT_WIDTH = 46
+PHRASE_WIDTH = 28
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,7 @@ class Row:
             "tag": line.get("tag"),
             "phrase": line.get("phrase"),
             "verdict": finding.get("verdict") if finding else None,
+            "claim": line.get("claim"),
             "reason": line.get("reason"),
             "inferred": list(self.inferred),
             "observed": [dict(o) for o in line.get("observed", ())],  # observe-mode findings (SPEC §2.1)
@@ -426,7 +428,6 @@ def _found(shapes: Sequence[str], unparsed: int, path: str) -> str:
 
 
 # The phrase column's width in the text table, so the observed column lines up.
-PHRASE_WIDTH = 28
 
 
 def totals(rows: Sequence[Row]) -> dict[str, int]:
@@ -436,7 +437,7 @@ def totals(rows: Sequence[Row]) -> dict[str, int]:
 def render_text(path: str, rows: Sequence[Row], description: str | None = None) -> str:
     header = (
         f"{'time':<20}  {'prompting context':<{CONTEXT_WIDTH}}  {'class':<20}  {'tag':<24}  {'phrase':<{PHRASE_WIDTH}}"
-        "  observed"
+        f"  {'observed':<{PHRASE_WIDTH}}  claim"
     )
     out = [
         f"replay: {path}: {len(rows)} turn-end(s), judged in dry-run (nothing written to the audit log or state)",
@@ -448,12 +449,21 @@ def render_text(path: str, rows: Sequence[Row], description: str | None = None) 
         context = f"{row.context_kind}: {_clip(row.context_text, CONTEXT_WIDTH) or '-'}"
         out.append(
             f"{_iso(row.time) or '-':<20}  {_clip(context, CONTEXT_WIDTH):<{CONTEXT_WIDTH}}  "
-            f"{line.get('class'):<20}  {line.get('tag'):<24}  {_phrase(row):<{PHRASE_WIDTH}}  {_observed(row)}"
+            f"{line.get('class'):<20}  {line.get('tag'):<24}  {_phrase(row):<{PHRASE_WIDTH}}  "
+            f"{_observed(row):<{PHRASE_WIDTH}}  {_claim(row)}"
         )
         out.extend(f"{'':<20}  inferred: {note}" for note in row.inferred)
     counted = totals(rows)
     out += ["", "totals: " + (", ".join(f"{k} {v}" for k, v in sorted(counted.items())) or NO_TURN_ENDS)]
     return "\n".join(out)
+
+
+def _claim(row: Row) -> str:
+    """Row U's claim: its form and the sentence, clipped (SPEC §5.5: unbacked claims in their own column)."""
+    claim = row.line.get("claim")
+    if not isinstance(claim, Mapping):
+        return "-"
+    return f"{claim.get('form')}: {_clip(str(claim.get('text')), CONTEXT_WIDTH)}"
 
 
 def _phrase(row: Row) -> str:

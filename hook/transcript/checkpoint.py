@@ -46,6 +46,7 @@ class Checkpoint:
     assistant_id: str | None  # the newest one's message.id
     calls: tuple[ToolCall, ...]  # PR-fetch evidence; result_text None: no tool_result seen yet
     skipped: int = 0  # the newest prompts passed over as the harness's echo of a hook's text (Cursor)
+    tool_used: bool = False  # whether any main-line tool call came after the prompt (row U, no-tools)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +62,7 @@ class Checkpoint:
             "assistant_id": self.assistant_id,
             "calls": [_call_to_json(c) for c in self.calls],
             "skipped": self.skipped,
+            "tool_used": self.tool_used,
         }
 
 
@@ -81,6 +83,7 @@ def from_json(data: object) -> Checkpoint | None:
             assistant_id=None if data["assistant_id"] is None else _typed(data["assistant_id"], str),
             calls=tuple(_call_from_json(c) for c in _typed(data["calls"], list)),
             skipped=_offset(data["skipped"]),
+            tool_used=_typed(data["tool_used"], bool),
         )
     except (KeyError, TypeError, ValueError):
         return None

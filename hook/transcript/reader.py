@@ -73,6 +73,9 @@ class Turn:
     resume: Mapping[str, Any] | None = None
     # Degradations of the reading that did not stop the judgement (they go to the audit line).
     warnings: tuple[str, ...] = ()
+    # Whether the turn made any tool call after its prompting record, calls before a checkpoint included
+    # (the checkpoint keeps only PR-fetch evidence, so tool_calls alone can undercount after a resume).
+    tool_used: bool = False
 
 
 class Entry:
@@ -224,6 +227,7 @@ class _Reader:
         self.final_id: str | None = None
         self.final_parts: list[str] = []  # newest first while reading
         self.final_done = False
+        self.resumed_tool_used = False  # the checkpoint's tool_used, when the turn was resumed from one
 
     def read(self, fh: BinaryIO, size: int, block_size: int, previous: Checkpoint | None) -> Turn:
         appended = BackwardLines(fh, size, block_size, start=previous.end if previous else 0)
@@ -236,12 +240,14 @@ class _Reader:
             bytes_read += older.bytes_read
         context = self.context or NO_PROMPT
         final_text = FINAL_TEXT_SEPARATOR.join(reversed(self.final_parts)) if self.final_parts else None
+        after_prompt = any(context.offset is None or call.offset > context.offset for call in self.calls)
         return Turn(
             context=context,
             final_text=final_text,
             tool_calls=tuple(reversed(self.calls)),
             end_offset=end_offset,
             bytes_read=bytes_read + self.extra_bytes,
+            tool_used=after_prompt or self.resumed_tool_used,
         )
 
     def _walk(self, lines: BackwardLines, end_offset: int, *, first: bool) -> int:
@@ -358,6 +364,7 @@ class _Reader:
             self.final_parts = list(reversed(previous.final))
         if not self.seen_assistant:
             self.seen_assistant, self.assistant_id = previous.seen_assistant, previous.assistant_id
+        self.resumed_tool_used = previous.tool_used
         for call in reversed(previous.calls):
             result = self.results.get(call.id) if call.result_text is None and call.id else None
             self.calls.append(replace(call, result_text=result[0], is_error=result[1]) if result else call)
@@ -402,6 +409,7 @@ class _Reader:
             assistant_id=self.assistant_id,
             calls=_checkpoint.evidence(turn.tool_calls, turn.context.offset, evidence_tools),
             skipped=self.skip_prompts,
+            tool_used=turn.tool_used,
         )
 
 

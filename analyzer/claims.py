@@ -1,0 +1,529 @@
+"""Unbacked imminent-action claims, judged by grammar on the parse (SPEC §2.7).
+
+The idle-out seed 001 is about: the agent ends its turn announcing what it does now ("Picking up the
+next lane now.") and stops, so it never happens. A claim is a sentence of the closing part
+(analyzer.closing) whose main predicate is an action the agent performs now or next, in one of four
+constructions, each one named rule below. Status ("Everything is green now."), gerund subjects, past
+reports, plans for a named later time, questions, negations, statives and honest stopping are not
+claims, and a claim that a later sentence reports done is backed.
+
+Pure: text in, claims out. spaCy loads only when the closing part has a candidate sentence.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from analyzer.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
+from analyzer.nlp import load_model
+from analyzer.report import Claim, ClaimForm, Span, line_col
+from analyzer.tokens import SUBJECT_DEPS
+from analyzer.units import Unit, compact_unit
+from lanegate_common.frozen import frozen
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+# Where a sentence splits into segments that each state their own proposition:
+# "Thanks for the fix — merging the docs now.", "I'm done with the walker; writing its docs now."
+SEGMENT_BREAKS = frozenset({"—", "–", "--", ";", ":"})
+_FINITE_PAST = frozenset({"VBD", "VBN"})
+_HAVE = frozenset({"have", "has", "'ve", "had"})
+_PARTICIPLE_LIKE_TAGS = frozenset({"NN", "NNP", "JJ", "VBN"})
+# Attachments of a fronted time or condition clause, as the small model reads them.
+_ADJUNCT_DEPS = frozenset({"advcl", "dep", "npadvmod", "advmod", "prep", "dobj"})
+# Waiting until an event is waiting now: "Holding until CI finishes." sets when the wait ends, not a later start.
+_END_OF_WAIT = frozenset({"until", "till"})
+
+
+@frozen
+class Match:
+    """What a construction rule found: its form and rule name, the verb that carries the action, and
+    the words that make the construction (for the reason)."""
+
+    form: ClaimForm
+    rule: str
+    predicate: Token
+    construction: str
+
+
+Rule = Callable[["Token", "Segment", ClaimVocabulary], "Match | None"]
+
+
+@frozen
+class Segment:
+    """The tokens of one segment of a sentence, its first word, and the leading words skipped before it."""
+
+    tokens: tuple[Token, ...]
+    opener: Token | None
+    leading: tuple[Token, ...]
+    labelled: bool = False
+
+
+def find_claims(
+    text: str, *, model_name: str | None = None, vocabulary: ClaimVocabulary | None = None
+) -> tuple[Claim, ...]:
+    """The claims that end `text` unbacked. Parses only when the closing part has a candidate sentence."""
+    vocabulary = vocabulary or claim_vocabulary()
+    closing = closing_part(text, vocabulary)
+    if not closing.has_candidate:
+        return ()
+    first = next(k for k, s in enumerate(closing.sentences) if s.candidate)
+    units = [_unit(closing, s.start, s.end, vocabulary) for s in closing.sentences[first:]]
+    docs = list(load_model(model_name).pipe(unit.text for unit in units))
+    found: list[Claim] = []
+    for sentence, unit, doc in zip(closing.sentences[first:], units, docs, strict=True):
+        claimed = False
+        for segment in segments(doc, vocabulary):
+            if reports_completion(segment, vocabulary):
+                found.clear()  # what was announced before is reported done
+                claimed = False
+            elif sentence.candidate and not claimed and (match := claim_in(segment, doc, vocabulary)) is not None:
+                found.append(_claim(text, sentence.start, sentence.end, unit, match))
+                claimed = True
+    return tuple(found)
+
+
+def claim_parse(text: str, claim: Claim, model_name: str | None = None) -> tuple[Unit, Doc]:
+    """The claim's sentence parsed exactly as find_claims parsed it, for `analyze --tree/--html`."""
+    vocabulary = claim_vocabulary()
+    closing = closing_part(text, vocabulary)
+    sentence = next(s for s in closing.sentences if s.start == claim.start)
+    unit = _unit(closing, sentence.start, sentence.end, vocabulary)
+    return unit, load_model(model_name)(unit.text)
+
+
+def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -> Unit:
+    """The sentence as the parser reads it: compacted, bounded, with split prefixes joined to their
+    participle ("Re-running" → "Rerunning"), and a map back to the original offsets."""
+    # a sentence longer than the bound is read from its start only, so its cost is bounded too (SPEC §2.6)
+    unit = compact_unit(closing.view, start, min(end, start + 4 * MAX_CLAIM_CHARS))
+    text, offsets = unit.text, list(unit.offsets)
+    for m in reversed(list(_prefix_pattern(vocabulary.joined_prefixes).finditer(text))):
+        hyphen = m.end() - 1
+        text = text[:hyphen] + text[hyphen + 1 :]
+        del offsets[hyphen]
+    return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
+
+
+@cache
+def _prefix_pattern(prefixes: frozenset[str]) -> re.Pattern[str]:
+    alternatives = "|".join(sorted(prefixes))
+    return re.compile(rf"\b(?:{alternatives})-(?=[a-z]+ing\b)", re.IGNORECASE)
+
+
+def segments(doc: Doc, vocabulary: ClaimVocabulary) -> list[Segment]:
+    """The sentence cut at its dashes, semicolons and colons, each part a proposition of its own.
+
+    The words after a label — a verbless phrase before a colon or dash ("Remaining: running the
+    migration", "release lane — waiting for the stamp") — state the label's status, not what the agent
+    does: that segment is `labelled` and makes no claim. After leading words ("Next up: rebasing …",
+    "Thanks for the fix — merging …") or a clause, a break starts an ordinary segment.
+    """
+    parts: list[tuple[list[Token], bool]] = []
+    current: list[Token] = []
+    labelled = False
+    for token in doc:
+        if token.text in SEGMENT_BREAKS:
+            parts.append((current, labelled))
+            labelled = _is_label(current, vocabulary)
+            current = []
+        else:
+            current.append(token)
+    parts.append((current, labelled))
+    return [_segment(tokens, labelled, vocabulary) for tokens, labelled in parts if tokens]
+
+
+def _segment(tokens: list[Token], labelled: bool, vocabulary: ClaimVocabulary) -> Segment:
+    """A segment with its first word after the leading words ("Next,", "OK —", "Now") it opens with."""
+    leading: list[Token] = []
+    opener = None
+    for token in tokens:
+        if token.is_punct or token.is_space or token.pos_ in ("SYM", "X"):
+            continue
+        if token.lower_ in vocabulary.leading_words and token.pos_ not in ("VERB", "AUX", "PRON"):
+            leading.append(token)
+            continue
+        opener = token
+        break
+    return Segment(tuple(tokens), opener, tuple(leading), labelled)
+
+
+def _is_label(tokens: Sequence[Token], vocabulary: ClaimVocabulary) -> bool:
+    """A verbless noun phrase that does not open with leading words or a preposition: 'Remaining',
+    'release lane', 'Status' (an -ing word that is never a participle is no verb)."""
+    words = [t for t in tokens if not t.is_punct and not t.is_space]
+    if not words or words[0].lower_ in vocabulary.leading_words or words[0].pos_ == "ADP":
+        return False  # "Onto the docs lane: rewriting …" is where the agent goes, not a label
+    return not any(t.pos_ in ("VERB", "AUX") and t.lower_ not in vocabulary.not_participles for t in words)
+
+
+def claim_in(segment: Segment, doc: Doc, vocabulary: ClaimVocabulary) -> Match | None:
+    """The claim a segment makes, if any: the first construction rule that matches its head, unless the
+    predicate is negated, stative, a state of the work, the end of the turn, or set at a later time."""
+    if segment.labelled or _is_question(doc):
+        return None
+    for head in _heads(segment):
+        for rule in RULES:
+            match = rule(head, segment, vocabulary)
+            if match is None:
+                continue
+            predicate = _carried(match.predicate, vocabulary)
+            if _no_action(predicate, head, vocabulary) or _later(head, predicate, vocabulary):
+                return None
+            if conditional_promise(head):
+                return None
+            if _is_waiting(predicate, vocabulary):
+                what = f"{match.construction} (passive waiting, there is no hold state)"
+                return Match("waiting", "announced-waiting", predicate, what)
+            return Match(match.form, match.rule, predicate, match.construction)
+    return None
+
+
+def _heads(segment: Segment) -> list[Token]:
+    """The segment's own predicates: tokens whose head lies outside it (or the root), highest first,
+    each followed by a participle the model read as the subject of a noun (`participle_read_as_subject`)."""
+    inside = {t.i for t in segment.tokens}
+    tops = [t for t in segment.tokens if (t.head.i not in inside or t.head.i == t.i) and not t.is_punct]
+    heads: list[Token] = []
+    for top in sorted(tops, key=lambda t: (len(list(t.ancestors)), t.i)):
+        heads.append(top)
+        heads.extend(participle_read_as_subject(top))
+    return heads
+
+
+def participle_read_as_subject(top: Token) -> list[Token]:
+    """A gerund subject needs a finite verb. When the model hangs an opening -ing word under a noun ("Cleaning
+    up the temp files …" parsed as 'Cleaning' → csubj of 'files'; "Going to write the test first, then the
+    fix." as 'Going' → advcl of 'fix'), the sentence has no verb of its own and the -ing word is its
+    predicate."""
+    if top.pos_ in ("VERB", "AUX"):
+        return []
+    return [c for c in top.children if c.dep_ in ("csubj", "nsubj", "advcl") and c.tag_ == "VBG" and c.i < top.i]
+
+
+def _is_question(doc: Doc) -> bool:
+    last = next((t for t in reversed(doc) if t.text not in ('"', "'", ")", "*", "_")), None)
+    return last is not None and last.text.endswith("?")
+
+
+# ------------------------------------------------------------------------------------------ rules
+
+
+def _as_written(*tokens: Token | None) -> str:
+    """The construction's words in text order, as the parser read them ("I'll open", "I am going")."""
+    present = sorted((t for t in tokens if t is not None), key=lambda t: t.i)
+    parts = [present[0].text] if present else []
+    for before, token in itertools.pairwise(present):
+        gap = before.whitespace_ if token.i == before.i + 1 else " "
+        parts.append(gap + token.text)
+    return "".join(parts)
+
+
+def _subject(token: Token) -> Token | None:
+    return next((c for c in token.children if c.dep_ in SUBJECT_DEPS), None)
+
+
+def _auxiliaries(token: Token) -> list[Token]:
+    return [c for c in token.children if c.dep_ in ("aux", "auxpass")]
+
+
+def _first_person(subject: Token | None, vocabulary: ClaimVocabulary) -> bool:
+    return subject is not None and subject.lower_ in vocabulary.first_person_subjects
+
+
+def _opens(token: Token, segment: Segment) -> bool:
+    """The token is the segment's first word once its leading words are skipped."""
+    return segment.opener is not None and segment.opener.i == token.i
+
+
+def _participle(token: Token, vocabulary: ClaimVocabulary) -> bool:
+    """A present participle, or an -ing word the small model tagged as a noun or adjective while it heads
+    the fragment ("Filing the ticket now." read as a noun phrase)."""
+    word = token.lower_
+    if word in vocabulary.not_participles or not word.endswith("ing"):
+        return False
+    if token.tag_ == "VBG":
+        return True
+    has_determiner = any(c.dep_ in ("det", "poss") for c in token.children)
+    return token.tag_ in _PARTICIPLE_LIKE_TAGS and not has_determiner
+
+
+def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """A subjectless present participle opens the sentence: "Picking up the next lane now.", "Moving on
+    to #204." (form participle). After a now-adverb it is the first-person progressive with its subject
+    left out: "Now running the full suite." (form progressive, rule elided-progressive). A gerund subject
+    ("Running the suite showed …") is not the head and never matches."""
+    if not _participle(head, vocabulary) or _subject(head) is not None or _auxiliaries(head):
+        return None
+    if not _opens(head, segment):
+        return None
+    now = [t for t in segment.leading if t.lower_ in vocabulary.now_adverbs]
+    if now:
+        words = _as_written(now[-1], head)
+        return Match("progressive", "elided-progressive", head, f"'{words}' (a progressive with its subject left out)")
+    return Match("participle", "subjectless-participle", head, f"the subjectless participle '{head.text}'")
+
+
+def first_person_progressive(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """A first-person present progressive: "I'm starting on the parser.", "We are deploying the hotfix."
+    A past one ("I was running …") or a third-person one ("Something is running now.") is status."""
+    if head.tag_ != "VBG" or not _first_person(_subject(head), vocabulary):
+        return None
+    auxiliaries = [a.lower_.replace("’", "'") for a in _auxiliaries(head)]
+    if not any(a in vocabulary.present_be for a in auxiliaries) or any(
+        a in vocabulary.future_auxiliaries for a in auxiliaries
+    ):
+        return None
+    words = _as_written(_subject(head), *_auxiliaries(head), head)
+    return Match("progressive", "first-person-progressive", head, f"the first-person progressive '{words}'")
+
+
+def first_person_future(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """A first-person future: "I'll open the PR now.", "Next, I'll run the migration."; with the subject
+    left out when the auxiliary opens the sentence: "Will open the PR now.", "Will do." (form intention)."""
+    future = next((a for a in _auxiliaries(head) if a.lower_.replace("’", "'") in vocabulary.future_auxiliaries), None)
+    if future is None:
+        return None
+    subject = _subject(head)
+    if subject is not None and _first_person(subject, vocabulary):
+        words = _as_written(subject, future, head)
+        return Match("intention", "first-person-future", head, f"the first-person future '{words}'")
+    if subject is None and _opens(future, segment):
+        return Match(
+            "intention", "subjectless-future", head, f"the future '{future.text} {head.text}' with its subject left out"
+        )
+    return None
+
+
+def going_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """'going to' / 'about to' with an infinitive, first-person or with the subject left out: "Going to
+    rebase onto main.", "I'm going to split the module.", "I'm about to run the benchmark." (intention).
+    "I was going to …" is past."""
+    going = head.lemma_ == "go" and head.tag_ == "VBG"
+    about = head.lemma_ == "be" and any(c.lower_ == "about" for c in head.children)
+    if not (going or about):
+        return None
+    infinitive = _infinitive(head)
+    if infinitive is None:
+        return None
+    subject = _subject(head)
+    auxiliaries = [a.lower_.replace("’", "'") for a in _auxiliaries(head)]
+    if head.lemma_ == "be":
+        auxiliaries.append(head.lower_.replace("’", "'"))
+    present = any(a in vocabulary.present_be for a in auxiliaries)
+    if _first_person(subject, vocabulary) and present:
+        return Match(
+            "intention", "going-to", infinitive, f"the first-person intention '{head.text} … to {infinitive.text}'"
+        )
+    if subject is None and _opens(head, segment):
+        return Match(
+            "intention",
+            "going-to",
+            infinitive,
+            f"the intention '{head.text} to {infinitive.text}' with its subject left out",
+        )
+    return None
+
+
+def _infinitive(carrier: Token) -> Token | None:
+    """The infinitive an intention carries ('to rebase'), directly or under 'about'. When the model
+    reads 'to' as a preposition ("Going to rename `Slot` …" with inline code after it), the verb right
+    after 'to' is the infinitive."""
+    for child in carrier.children:
+        if child.dep_ == "xcomp" and child.pos_ in ("VERB", "AUX"):
+            return child
+        if child.lower_ == "about":
+            found = _infinitive(child)
+            if found is not None:
+                return found
+    doc = carrier.doc
+    for child in carrier.children:
+        if child.lower_ == "to" and child.i == carrier.i + 1 and child.i + 1 < len(doc):
+            after = doc[child.i + 1]
+            verb_like = after.pos_ == "VERB" or any(c.dep_ == "dobj" for c in after.children)
+            if verb_like and after.head.i in (carrier.i, child.i):
+                return after
+    return None
+
+
+def let_me(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """'let me' / 'let's' with a verb: "Let me run the tests.", "Let's ship the patch." (intention).
+    "Let me know if …" is an offer's closer, not an action (know is stative)."""
+    if head.lemma_ != "let" or head.tag_ != "VB" or not _opens(head, segment):
+        return None
+    agent = any(
+        c.lower_.replace("’", "'") in vocabulary.let_objects
+        for c in head.subtree
+        if c.i != head.i and c.i <= head.i + 2
+    )
+    verb = next((c for c in head.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX")), None)
+    if not agent or verb is None:
+        return None
+    return Match("intention", "let-me", verb, f"'{head.text} {head.doc[head.i + 1].text} {verb.text}'")
+
+
+def intention_verb(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """A first-person verb of intention with an infinitive: "I plan to refactor the loader next." (intention)."""
+    if head.lemma_ not in vocabulary.intention_verbs or head.tag_ not in ("VBP", "VB"):
+        return None
+    subject = _subject(head)
+    infinitive = _infinitive(head)
+    if not _first_person(subject, vocabulary) or infinitive is None:
+        return None
+    words = _as_written(subject, head, infinitive)
+    return Match("intention", "intention-verb", infinitive, f"the first-person intention '{words}'")
+
+
+RULES: tuple[Rule, ...] = (
+    let_me,
+    going_to,
+    intention_verb,
+    first_person_future,
+    first_person_progressive,
+    subjectless_participle,
+)
+
+
+# ------------------------------------------------------------------------------------------ not an action
+
+
+def _carried(predicate: Token, vocabulary: ClaimVocabulary) -> Token:
+    """'keep waiting', 'start writing': the action is the verb the carrier hands over to."""
+    if verb_forms(predicate) & vocabulary.carrier_verbs:
+        carried = next((c for c in predicate.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
+        if carried is not None:
+            return carried
+    return predicate
+
+
+def verb_forms(token: Token) -> frozenset[str]:
+    """The lemma, the word, and for an -ing word its stems: the small model lemmatizes "hoping" as
+    "hop", so the lists are matched against "hope" too ("stopping" → "stop", "seeing" → "see")."""
+    word = token.lower_
+    forms = {token.lemma_.lower(), word}
+    if word.endswith("ing") and len(word) > 5:
+        stem = word[:-3]
+        forms.update({stem, stem + "e"})
+        if len(stem) > 2 and stem[-1] == stem[-2]:
+            forms.add(stem[:-1])
+    return frozenset(forms)
+
+
+def _particles(token: Token) -> set[str]:
+    return {c.lower_ for c in token.children if c.dep_ in ("prt", "prep", "advmod")}
+
+
+def _no_action(predicate: Token, head: Token, vocabulary: ClaimVocabulary) -> bool:
+    """The predicate announces no action of the agent: negated ("I won't touch the parser"), stative ("I'm
+    seeing three failures", "Let me know"), a state of the work ("Passing locally", "Working as
+    intended", "Running now"), or the end of the turn and an honest handoff ("I'll stop here")."""
+    forms = verb_forms(predicate)
+    negated = any(c.dep_ == "neg" for t in (predicate, head) for c in t.children)
+    if negated or forms & (vocabulary.stative_lemmas | vocabulary.state_lemmas | vocabulary.ending_lemmas):
+        return True
+    if forms & vocabulary.intransitive_status_lemmas:
+        complements = [c for c in predicate.children if c.dep_ in ("dobj", "prt", "xcomp", "ccomp", "attr")]
+        preps = [c for c in predicate.children if c.dep_ == "prep" and c.lower_ in vocabulary.action_prepositions]
+        return not complements and not preps
+    return False
+
+
+def _is_waiting(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
+    """Passive waiting: "Waiting on CI", "Standing by for the review", "Holding for the stamp"."""
+    forms = verb_forms(predicate)
+    if forms & vocabulary.waiting_lemmas:
+        return True
+    return any(f"{form} {word}" in vocabulary.waiting_phrasal for form in forms for word in _particles(predicate))
+
+
+def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
+    """A plan for a named later time or on a condition: "Next turn I will …", "After the review lands I'll
+    rebase.", "I'll rebase once CI is green.", "Tomorrow I'll …", "on Monday". For a wait, "until CI
+    finishes" is when the wait ends: it stays a claim."""
+    marks = vocabulary.later_marks - _END_OF_WAIT if _is_waiting(predicate, vocabulary) else vocabulary.later_marks
+    # a sentence that opens on a condition or a later time sets it for what follows, however the model
+    # attached the clause ("If you'd rather keep it inline, say the word and I'll pull it out.")
+    opening = next((t for t in head.doc if not t.is_punct and not t.is_space), None)
+    if opening is not None and opening.lower_ in marks and opening.i < head.i:
+        return True
+    # a conjunct shares the conditions of the clause it is coordinated with ("If CI passes, merge it and
+    # I'll rebase")
+    governing = head.head if head.dep_ == "conj" else head
+    for verb in {head.i: head, predicate.i: predicate, governing.i: governing}.values():
+        for child in verb.children:
+            marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in marks for c in child.children)
+            if child.dep_ == "advcl" and marked:
+                return True
+            if child.dep_ == "prep" and child.lower_ in marks:
+                return True
+            # the model may read "Once #204 merges," or "when #204 merges" as a fragment or an object: it
+            # still opens with the mark
+            if child.dep_ in _ADJUNCT_DEPS and child.left_edge.lower_ in marks and child.left_edge.i != verb.i:
+                return True
+    for token in head.subtree:
+        word = token.lower_
+        if word in vocabulary.later_words:
+            return True
+        if word == "next" and token.head.lower_ in vocabulary.later_after_next and token.head.i != head.i:
+            return True
+    return False
+
+
+def conditional_promise(head: Token) -> bool:
+    """A future coordinated after an imperative is a promise on the reader's condition, not an action
+    announced for now: "Say the word and I'll pull it out.", "Ping me and I'll rebase.".
+
+        pull -conj-> say (VB, no subject, before it)
+    """
+    if head.dep_ != "conj":
+        return False
+    first = head.head
+    return first.tag_ == "VB" and _subject(first) is None and first.i < head.i
+
+
+def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
+    """A segment that reports work done backs the claims before it: a past or perfect predicate ("Opened
+    #906.", "I ran them: 88 passed.", "I've pushed the fix.") or a completion word ("Done — filed #812.",
+    "It's done")."""
+    if segment.opener is not None and segment.opener.lower_ in vocabulary.completion_words:
+        return True
+    for head in _heads(segment)[:1]:
+        if head.lower_ in vocabulary.completion_words:
+            return True
+        if any(c.dep_ in ("acomp", "attr") and c.lower_ in vocabulary.completion_words for c in head.children):
+            return True
+        auxiliaries = {a.lower_.replace("’", "'") for a in _auxiliaries(head)}
+        future = bool(auxiliaries & vocabulary.future_auxiliaries)
+        if head.tag_ == "VBD" or (head.tag_ == "VBN" and not future and (auxiliaries & _HAVE or not auxiliaries)):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------------------------------ output
+
+
+def _claim(text: str, start: int, end: int, unit: Unit, match: Match) -> Claim:
+    predicate = match.predicate
+    p_start = unit.offsets[predicate.idx]
+    p_end = unit.offsets[min(predicate.idx + len(predicate.text), len(unit.offsets)) - 1] + 1
+    line, col = line_col(text, start)
+    reason = (
+        f"claim ({match.form}, rule {match.rule}): {match.construction} announces an action for now, "
+        "and nothing after it in the message reports it done"
+    )
+    return Claim(
+        text=text[start:end],
+        start=start,
+        end=end,
+        line=line,
+        col=col,
+        form=match.form,
+        reason=reason,
+        rule=match.rule,
+        predicate=Span(text[p_start:p_end], p_start, p_end),
+    )
