@@ -1,0 +1,135 @@
+"""The stop's side of the warm parse: ask the server, or say exactly why it could not be used.
+
+Nothing here imports spaCy or the analyzer's engine: a stop that finds a warm server pays for a socket
+round trip and a JSON decode only. Every way the server can fail ends in Unavailable with its kind,
+and the caller parses in its own process (route.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from warmparse import wire
+from warmparse.codec import CodecError, decode, encode
+from warmparse.place import Place
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# SPEC §6: a server that has not answered within a second is as good as none.
+ANSWER_SECONDS = 1.0
+# Linux F_SETPIPE_SZ: a start spec up to this size is written without waiting for the new process.
+_F_SETPIPE_SZ = 1031
+_SPEC_PIPE_BYTES = 1 << 20
+# The detached process imports the server from the folder this code came from, in isolated mode
+# (-I): neither the stop's working folder (the judged agent's project) nor PYTHON* variables can
+# put other code in its place.
+_BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from warmparse.server import main; sys.exit(main(sys.argv[2:]))"
+
+
+class Unavailable(Exception):
+    """The server could not answer; `kind` is missing, crashed, wedged, foreign, stale or error."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def request(place: Place, message: dict[str, Any], timeout: float = ANSWER_SECONDS) -> dict[str, Any]:
+    """One request and its reply within `timeout` seconds in all, from a server of this user only."""
+    deadline = time.monotonic() + timeout
+    try:
+        sock = wire.connect(place.socket, timeout)
+    except FileNotFoundError:
+        raise Unavailable("missing", "no server is running for this key") from None
+    except ConnectionRefusedError:
+        raise Unavailable("crashed", "the socket is left by a server that is gone") from None
+    except TimeoutError:
+        raise Unavailable("wedged", f"no connection within {timeout:g} s") from None
+    except OSError as exc:
+        raise Unavailable("error", f"cannot connect: {exc.strerror or exc}") from None
+    try:
+        uid = wire.peer_uid(sock)
+        if uid != os.geteuid():
+            raise Unavailable("foreign", f"the socket is served by uid {uid}, not this user")
+        wire.send(sock, {"protocol": wire.PROTOCOL, **message})
+        return wire.receive(sock, deadline=deadline)
+    except TimeoutError:
+        raise Unavailable("wedged", f"no answer within {timeout:g} s") from None
+    except (wire.WireError, OSError) as exc:
+        raise Unavailable("crashed", f"the server broke off: {exc}") from None
+    finally:
+        sock.close()
+
+
+def remote_analyze(place: Place, key: str, text: str, model_errors: str, timeout: float = ANSWER_SECONDS) -> Any:
+    """The analyzer Report for `text`, parsed by the warm server of `key`."""
+    expires = time.monotonic() + timeout
+    reply = request(place, {"op": "analyze", "key": key, "text": text, "model_errors": model_errors,
+                            "expires": expires}, timeout)
+    if reply.get("key") != key:
+        raise Unavailable("stale", "the server at this socket runs another key")
+    if reply.get("ok") is not True:
+        raise Unavailable("error", str(reply.get("error", "the server answered without a report"))[:300])
+    try:
+        return decode(reply["report"])
+    except (CodecError, KeyError) as exc:
+        raise Unavailable("error", f"the server's report does not decode: {exc}") from None
+
+
+def start_detached(place: Place, key: str, lexicon: Any, model: str | None, idle: float) -> bool:
+    """Start the server for `key` in its own session unless one holds the key's start lock; True if started.
+
+    The lock is taken here and handed to the new process, which keeps it for its life: two stops that
+    find no server at the same moment start one server between them.
+    """
+    from warmparse.server import take_lock
+
+    try:
+        lock_fd = take_lock(place.lock)
+    except OSError:
+        return False
+    if lock_fd is None:
+        return False
+    try:
+        spec = json.dumps({"lexicon": encode(lexicon), "model": model}, ensure_ascii=True).encode("ascii")
+        read_end, write_end = os.pipe()
+        try:
+            _widen(write_end, len(spec))
+            os.set_inheritable(lock_fd, True)
+            root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+            argv = [sys.executable, "-I", "-c", _BOOT, root, "--socket", place.socket, "--key", key,
+                    "--lock-fd", str(lock_fd), "--idle", repr(float(idle))]
+            null = os.open(os.devnull, os.O_RDWR)
+            try:
+                actions = [(os.POSIX_SPAWN_DUP2, read_end, 0), (os.POSIX_SPAWN_DUP2, null, 1),
+                           (os.POSIX_SPAWN_DUP2, null, 2)]
+                os.posix_spawn(sys.executable, argv, dict(os.environ), file_actions=actions, setsid=True)
+            finally:
+                os.close(null)
+        finally:
+            os.close(read_end)
+        try:
+            os.write(write_end, spec)
+        finally:
+            os.close(write_end)
+    except OSError:
+        return False
+    finally:
+        os.close(lock_fd)  # the server holds its own copy of the lock now (or nobody does)
+    return True
+
+
+def _widen(pipe_fd: int, size: int) -> None:
+    """Grow the pipe so the spec is written at once, never waiting for the new process to read it."""
+    if size > 60_000:
+        import fcntl
+
+        try:
+            fcntl.fcntl(pipe_fd, _F_SETPIPE_SZ, max(size, _SPEC_PIPE_BYTES))
+        except OSError:
+            pass  # the write then waits for the server's first read, a few milliseconds
