@@ -2,17 +2,36 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from analyzer.frozen import frozen
 
-Verdict = Literal["fire", "exempt"]
-ReportVerdict = Literal["fire", "exempt", "clear"]
-Form = Literal["object", "copular-ownership", "option-list", "pending-eligibility", "none"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: a stop served by the warm parse builds a Report without typing
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Verdict = Literal["fire", "exempt"]
+    ReportVerdict = Literal["fire", "exempt", "clear"]
+    Form = Literal["object", "copular-ownership", "option-list", "pending-eligibility", "none"]
 
 SCHEMA_VERSION = 1
+# The value sets of the Literal aliases, built on first use (module __getattr__ below).
+_LITERALS = {
+    "Verdict": ("fire", "exempt"),
+    "ReportVerdict": ("fire", "exempt", "clear"),
+    "Form": ("object", "copular-ownership", "option-list", "pending-eligibility", "none"),
+}
 
 
-@dataclass(frozen=True)
+def __getattr__(name: str) -> Any:
+    """Verdict, ReportVerdict and Form as typing.Literal, imported when a module asks for them: a stop
+    that rebuilds a Report from the warm parse needs none of them (typing costs it ~10 ms)."""
+    if name in _LITERALS:
+        from typing import Literal
+
+        return Literal[_LITERALS[name]]
+    raise AttributeError(f"module 'analyzer.report' has no attribute {name!r}")
+
+
+@frozen
 class Span:
     """A piece of the original text: `text == original[start:end]`."""
 
@@ -24,7 +43,7 @@ class Span:
         return {"text": self.text, "start": self.start, "end": self.end}
 
 
-@dataclass(frozen=True)
+@frozen
 class Finding:
     phrase: str
     text: str
@@ -67,7 +86,7 @@ class Finding:
         }
 
 
-@dataclass(frozen=True)
+@frozen
 class Report:
     findings: tuple[Finding, ...]
     warnings: tuple[str, ...] = ()

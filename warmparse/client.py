@@ -129,7 +129,7 @@ def _widen(pipe_fd: int, size: int) -> None:
     if size > 60_000:
         import fcntl
 
-        try:
+        try:  # noqa: SIM105 - contextlib.suppress would cost the stop its import
             fcntl.fcntl(pipe_fd, _F_SETPIPE_SZ, max(size, _SPEC_PIPE_BYTES))
         except OSError:
             pass  # the write then waits for the server's first read, a few milliseconds

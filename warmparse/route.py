@@ -55,9 +55,9 @@ def analyze_text(
         failure = exc
     report = _local(text, lexicon, model_name, model_errors)
     note = f"parse server {failure.kind}: {failure}; parsed in this process"
-    if warm.start and failure.kind in RESTARTABLE and not _model_failed(report):
-        if start_detached(place, key, lexicon, model, warm.idle):
-            note += "; started a server for the next stop"
+    restart = warm.start and failure.kind in RESTARTABLE and not _model_failed(report)
+    if restart and start_detached(place, key, lexicon, model, warm.idle):
+        note += "; started a server for the next stop"
     return report, (note,)
 
 

@@ -8,6 +8,7 @@ to stop, or when its socket file is removed or replaced.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -60,10 +61,8 @@ class Server:
 
     def bind(self) -> None:
         """Take the socket path (the start lock is held: any file there is a dead server's) and listen."""
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(self.place.socket)
-        except FileNotFoundError:
-            pass
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         listener.bind(self.place.socket)
         os.chmod(self.place.socket, 0o600)
@@ -275,7 +274,5 @@ def _close_inherited(keep: int) -> None:
         fds = list(range(3, 256))
     for fd in fds:
         if fd > 2 and fd != keep:
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
