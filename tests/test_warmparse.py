@@ -436,7 +436,8 @@ def test_a_socket_served_by_another_user_is_foreign(tmp_path: Path) -> None:
         os.read(ready_read, 1)
         with pytest.raises(Unavailable) as caught:
             remote_analyze(place, KEY, "your call", "skip")
-        assert (caught.value.kind, str(caught.value)) == ("foreign", f"the socket is served by uid {OTHER_UID}, not this user")
+        assert caught.value.kind == "foreign"
+        assert str(caught.value) == f"the socket is served by uid {OTHER_UID}, not this user"
     finally:
         os.kill(pid, 9)
         os.waitpid(pid, 0)
