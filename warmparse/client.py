@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 # SPEC §6: a server that has not answered within a second is as good as none.
 ANSWER_SECONDS = 1.0
+# People wait longer for `lanegate serve --status/--stop` than a stop does.
+STATUS_SECONDS = 2.0
+STOP_SECONDS = 10.0
 # Linux F_SETPIPE_SZ: a start spec up to this size is written without waiting for the new process.
 _F_SETPIPE_SZ = 1031
 _SPEC_PIPE_BYTES = 1 << 20
@@ -122,6 +125,57 @@ def start_detached(place: Place, key: str, lexicon: Any, model: str | None, idle
     finally:
         os.close(lock_fd)  # the server holds its own copy of the lock now (or nobody does)
     return True
+
+
+def statuses(folder: str) -> list[tuple[str, dict[str, Any] | Unavailable]]:
+    """Each server socket in the folder with its status, or why it does not answer."""
+    from warmparse.place import place_at, sockets_in
+
+    found: list[tuple[str, dict[str, Any] | Unavailable]] = []
+    for path in sockets_in(folder):
+        try:
+            found.append((path, request(place_at(path), {"op": "status"}, STATUS_SECONDS)["status"]))
+        except Unavailable as exc:
+            found.append((path, exc))
+        except KeyError:
+            found.append((path, Unavailable("error", "the status answer has no status")))
+    return found
+
+
+def stop_all(folder: str, wait: float = STOP_SECONDS) -> list[int]:
+    """Stop every server in the folder, those still loading included; the pids asked to stop.
+
+    A server answers `stop` on its socket; one still loading its model has no socket yet, and is sent
+    SIGTERM at the pid it wrote into its start lock (held, so that process is alive and is the server).
+    """
+    import contextlib
+    import signal
+
+    from warmparse.place import LOCK_SUFFIX, place_at
+    from warmparse.server import lock_holder
+
+    stopped: list[int] = []
+    for path, status in statuses(folder):
+        if isinstance(status, dict):
+            # gone meanwhile, or not a server of ours: its lock below tells
+            with contextlib.suppress(Unavailable, KeyError, TypeError, ValueError):
+                stopped.append(int(request(place_at(path), {"op": "stop"}, STATUS_SECONDS)["stopped"]))
+    try:
+        locks = [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(LOCK_SUFFIX)]
+    except OSError:
+        locks = []
+    for lock in locks:
+        pid = lock_holder(lock)
+        if pid is not None and pid not in stopped:
+            try:
+                os.kill(pid, signal.SIGTERM)
+                stopped.append(pid)
+            except OSError:
+                pass
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline and any(lock_holder(lock) for lock in locks):
+        time.sleep(0.05)
+    return stopped
 
 
 def _widen(pipe_fd: int, size: int) -> None:

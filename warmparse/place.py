@@ -19,6 +19,8 @@ STATE_NAME = "parse-server"
 MAX_SOCKET_PATH = 107
 SOCKET_SUFFIX = ".sock"
 LOCK_SUFFIX = ".lock"
+# Hex digits of the key in the file names: 96 bits, short enough for long state folders.
+KEY_CHARS = 24
 
 
 class PlaceError(OSError):
@@ -68,11 +70,15 @@ def private_folder(folder: str, *, create: bool) -> str:
 
 def place_for(folder: str, key: str) -> Place:
     """The socket and lock of the server for `key` in a checked folder (PlaceError: path too long)."""
-    name = key[:24]
-    socket = os.path.join(folder, name + SOCKET_SUFFIX)
+    socket = os.path.join(folder, key[:KEY_CHARS] + SOCKET_SUFFIX)
     if len(os.fsencode(socket)) > MAX_SOCKET_PATH:
         raise PlaceError(f"parse server socket path {socket} is longer than a Unix socket address allows")
-    return Place(folder, socket, os.path.join(folder, name + LOCK_SUFFIX))
+    return place_at(socket)
+
+
+def place_at(socket: str) -> Place:
+    """The place of a socket found in a folder (its lock beside it)."""
+    return Place(os.path.dirname(socket), socket, socket.removesuffix(SOCKET_SUFFIX) + LOCK_SUFFIX)
 
 
 def sockets_in(folder: str) -> list[str]:

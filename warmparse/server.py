@@ -146,16 +146,16 @@ class Server:
         """The reply to one request: a parse, the status, or a stop."""
         if request.get("protocol") != wire.PROTOCOL:
             return self._error(f"protocol {request.get('protocol')!r} is not {wire.PROTOCOL}")
-        if request.get("key") != self.key:
-            return self._error("this server runs another key")
         op = request.get("op")
-        if op == "status":
+        if op == "status":  # status and stop are for people (`lanegate serve`), who do not know the key
             return {"ok": True, "key": self.key, "status": self.status()}
         if op == "stop":
             self.stopping.set()
             return {"ok": True, "key": self.key, "stopped": os.getpid()}
         if op != "analyze":
             return self._error(f"unknown op {op!r}")
+        if request.get("key") != self.key:
+            return self._error("this server runs another key")
         text, model_errors = request.get("text"), request.get("model_errors", "raise")
         if not isinstance(text, str) or len(text) > wire.MAX_TEXT_CHARS:
             return self._error(f"text must be a string of at most {wire.MAX_TEXT_CHARS} characters")
@@ -214,8 +214,31 @@ def take_lock(path: str) -> int | None:
     return fd
 
 
+def note_holder(lock_fd: int) -> None:
+    """Write this process's pid into its start lock, so `serve --stop` can end a server still loading."""
+    os.ftruncate(lock_fd, 0)
+    os.pwrite(lock_fd, f"{os.getpid()}\n".encode(), 0)
+
+
+def lock_holder(path: str) -> int | None:
+    """The pid of the live process holding a start lock (None: free, or no pid written yet)."""
+    try:
+        fd = take_lock(path)
+    except OSError:
+        return None
+    if fd is not None:
+        os.close(fd)
+        return None
+    try:
+        with open(path, "rb") as lock:
+            return int(lock.read(32).strip() or b"0") or None
+    except (OSError, ValueError):
+        return None
+
+
 def run(place: Place, key: str, lexicon: Any, model: str | None, *, idle: float, lock_fd: int) -> int:
     """Load the model, check this code computes the same key, listen, serve until idle; the exit status."""
+    note_holder(lock_fd)
     from analyzer import analyze
     from analyzer.nlp import ModelUnavailable, load_model
     from warmparse.key import server_key
