@@ -127,6 +127,19 @@ def start_detached(place: Place, key: str, lexicon: Any, model: str | None, idle
     return True
 
 
+def wait_until_up(place: Place, seconds: float) -> dict[str, Any] | None:
+    """The status of the server at `place` once it answers, or None if it does not within `seconds`
+    (a start takes the model's load time, about a second)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return request(place, {"op": "status"}, STATUS_SECONDS)["status"]
+        except (Unavailable, KeyError):
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.05)
+
+
 def statuses(folder: str) -> list[tuple[str, dict[str, Any] | Unavailable]]:
     """Each server socket in the folder with its status, or why it does not answer."""
     from warmparse.place import place_at, sockets_in
