@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzer.frozen import frozen
+from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: a stop served by the warm parse builds a Report without typing
 if TYPE_CHECKING:

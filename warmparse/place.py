@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import stat
 
-from analyzer.frozen import frozen
+from lanegate_common.frozen import frozen
 
 RUNTIME_NAME = "lanegate"
 STATE_NAME = "parse-server"

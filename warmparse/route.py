@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from analyzer.frozen import frozen
+from lanegate_common.frozen import frozen
 from warmparse.client import ANSWER_SECONDS, Unavailable, remote_analyze, start_detached
 from warmparse.key import server_key
 from warmparse.place import PlaceError, place_for, private_folder
