@@ -29,6 +29,7 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "install": ("hook.commands.install", "register lanegate hook in a harness's settings (merged, idempotent)"),
     "golden": ("hook.commands.golden", "run the golden terminal corpus through the hook, print expected vs got"),
     "replay": ("hook.commands.replay", "decide every turn-end of a recorded session, offline, in dry-run"),
+    "serve": ("hook.commands.serve", "start, list or stop the warm parse server that keeps spaCy loaded between stops"),
 }
 
 

@@ -36,11 +36,13 @@ from hook.transcript.turn import (
     default_walk_config,
     read_turn,
 )
-from lanegate_common.frozen import frozen
+from lanegate_common.frozen import frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
+
+    from warmparse.use import WarmUse
 
 # A new prompt of these kinds is the operator speaking: it resets the consecutive-refusal count.
 HUMAN_PROMPTS = frozenset({"operator", "handoff"})
@@ -80,14 +82,16 @@ def handle(
     *,
     argument_error: str | None = None,
     deadline: float | None = None,
+    warm: WarmUse | None = None,
 ) -> Outcome:
     """Decode stdin, judge the stop, append the audit line; never raises for a failure of the hook.
 
     deadline: seconds the judgement may take (main thread only); past it the stop is allowed with an
     internal-error line, before the harness kills the process and no line is written at all.
+    warm: how a parse may use the warm parse server (SPEC §6); None parses in this process only.
     """
     now = now or datetime.now(UTC)
-    run = _Run(env, now)
+    run = _Run(env, now, warm)
     try:
         with _Deadline(deadline):
             if argument_error is not None:
@@ -177,9 +181,10 @@ def _payload(raw: bytes) -> Mapping[str, Any]:
 class _Run:
     """The state of one invocation, so a failure at any step can still write a truthful ERROR line."""
 
-    def __init__(self, env: Mapping[str, str], now: datetime) -> None:
+    def __init__(self, env: Mapping[str, str], now: datetime, warm: WarmUse | None = None) -> None:
         self.env = env
         self.now = now
+        self.warm = warm
         self.harness: str | None = None
         self.stop: StopInput | None = None
         self.config: Config | None = None
@@ -208,7 +213,7 @@ class _Run:
             lane = self._lane(text, ctx, turn.tool_calls, config)
             trigger, finding = None, None
             if config.deference and not ctx.operator_in_loop and text:
-                trigger, finding = _deference(text, config, warnings)
+                trigger, finding = _deference(text, config, warnings, self._warm(config))
             since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
             new = material_artifacts(since_stop, config.review_tools)
             pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
@@ -236,6 +241,18 @@ class _Run:
             decision = decide(situation, directives)
             self._save(slot, state, decision, consecutive, turn, pending, warnings)
         return decision, self._line(decision, config, warnings, ctx, lane, finding)
+
+    def _warm(self, config: Config) -> WarmUse | None:
+        """The warm parse as this stop may use it: its socket folder from the stop's own environment and
+        state folder unless the caller named one; None when the user turned it off."""
+        if self.warm is None or not config.parse_server:
+            return None
+        folder = self.warm.folder
+        if folder is None:
+            from warmparse.place import folder_for
+
+            folder = folder_for(self.env, config.state_dir)
+        return replace(self.warm, folder=folder, idle=config.parse_server_idle)
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
@@ -372,8 +389,11 @@ class _NoSession:
         return None
 
 
-def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger | None, Mapping[str, Any] | None]:
-    """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then."""
+def _deference(
+    text: str, config: Config, warnings: list[str], warm: WarmUse | None = None
+) -> tuple[Trigger | None, Mapping[str, Any] | None]:
+    """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then, and
+    not even then when a warm parse server answers (its warnings say when it did not)."""
     from analyzer.candidates import find_candidates, may_match_forms
     from analyzer.lexicon import default_phrase_forms, phrase_canonical
 
@@ -390,14 +410,21 @@ def _deference(text: str, config: Config, warnings: list[str]) -> tuple[Trigger 
     lexicon = _lexicon(config, extra)
     if not find_candidates(text, lexicon):
         return None, None
-    from analyzer import analyze
+    from warmparse.route import analyze_text
 
-    report = analyze(text, lexicon=lexicon, model_errors="skip", model_name=config.spacy_model or None)
-    warnings.extend([w for w in report.warnings if w not in warnings])
+    report, warm_warnings = analyze_text(
+        text, lexicon, model_name=config.spacy_model or None, model_errors="skip", warm=warm
+    )
+    warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
     finding = shown.to_dict() if shown else None
     return (Trigger(firing.phrase, firing.reason) if firing else None), finding
+
+
+def stop_lexicon(config: Config, warnings: list[str]) -> Any:
+    """The lexicon a stop under `config` judges with: the one `lanegate serve` starts a server for."""
+    return _lexicon(config, _extra_phrases(config, warnings))
 
 
 def _extra_phrases(config: Config, warnings: list[str]) -> list[Mapping[str, str]]:

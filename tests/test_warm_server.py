@@ -20,7 +20,8 @@ from analyzer.lexicon import default_lexicon
 from warmparse.client import Unavailable, remote_analyze, start_detached, statuses, stop_all, wait_until_up
 from warmparse.key import server_key
 from warmparse.place import Place, place_for, private_folder
-from warmparse.route import WarmUse, analyze_text
+from warmparse.route import analyze_text
+from warmparse.use import WarmUse
 
 pytestmark = pytest.mark.model
 
@@ -72,7 +73,7 @@ def test_a_killed_server_is_crashed_then_replaced_by_the_next_stop(folder: str) 
             break
         time.sleep(0.05)
     assert caught.value.kind == "crashed"
-    warm = WarmUse(folder=folder, start=True, idle=30.0)
+    warm = WarmUse(start=True, folder=folder, idle=30.0)
     report, warnings = analyze_text(TEXTS[0], default_lexicon(), model_name=None, model_errors="skip", warm=warm)
     assert report == analyze(TEXTS[0], model_errors="skip")
     assert warnings == ("parse server crashed: the socket is left by a server that is gone; parsed in this "

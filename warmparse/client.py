@@ -15,13 +15,12 @@ import time
 from warmparse import wire
 from warmparse.codec import CodecError, decode, encode
 from warmparse.place import Place
+from warmparse.use import ANSWER_SECONDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-# SPEC §6: a server that has not answered within a second is as good as none.
-ANSWER_SECONDS = 1.0
 # People wait longer for `lanegate serve --status/--stop` than a stop does.
 STATUS_SECONDS = 2.0
 STOP_SECONDS = 10.0

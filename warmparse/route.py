@@ -7,41 +7,46 @@ why in a warning; a live stop that found none (or a dead one) then leaves a serv
 from __future__ import annotations
 
 import os
+import sys
 
-from lanegate_common.frozen import frozen
-from warmparse.client import ANSWER_SECONDS, Unavailable, remote_analyze, start_detached
+from warmparse.client import Unavailable, remote_analyze, start_detached
 from warmparse.key import server_key
 from warmparse.place import PlaceError, place_for, private_folder
+from warmparse.use import WarmUse
 from warmparse.wire import MAX_TEXT_CHARS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
-DEFAULT_IDLE_SECONDS = 600.0
 # Failures after which a new server is worth starting: none is there, or the one there is dead.
 RESTARTABLE = frozenset({"missing", "crashed"})
 
 
-@frozen
-class WarmUse:
-    """How a caller uses the warm parse: the socket folder, and whether it may start a server.
+def present_server(env: Mapping[str, str]) -> WarmUse | None:
+    """For `analyze`, `golden` and `replay`: the user's server when one is running, never a new one.
 
-    A live stop starts one (it paid the cold load; the next stop will not); `analyze`, `golden` and
-    `replay` only use one that is present.
+    The folder comes from the user's own settings (their file and environment, no project), the way a
+    live stop of theirs finds it; None when they turned the parse server off.
     """
+    from hook.config import load_config
+    from warmparse.place import folder_for
 
-    folder: str
-    start: bool
-    idle: float = DEFAULT_IDLE_SECONDS
-    timeout: float = ANSWER_SECONDS
+    try:
+        config = load_config(env, None)
+    except (OSError, ValueError):
+        return None
+    if not config.parse_server:
+        return None
+    return WarmUse(start=False, folder=folder_for(env, config.state_dir))
 
 
 def analyze_text(
     text: str, lexicon: Any, *, model_name: str | None, model_errors: str, warm: WarmUse | None
 ) -> tuple[Any, tuple[str, ...]]:
     """The analyzer Report for `text` and the warm parse's warnings (empty when it answered or is off)."""
-    if warm is None or len(text) > MAX_TEXT_CHARS:
+    if warm is None or warm.folder is None or len(text) > MAX_TEXT_CHARS:
         return _local(text, lexicon, model_name, model_errors), ()
     model = model_name or os.environ.get("LANEGATE_SPACY_MODEL") or None
     try:
@@ -55,7 +60,7 @@ def analyze_text(
         failure = exc
     report = _local(text, lexicon, model_name, model_errors)
     note = f"parse server {failure.kind}: {failure}; parsed in this process"
-    restart = warm.start and failure.kind in RESTARTABLE and not _model_failed(report)
+    restart = warm.start and failure.kind in RESTARTABLE and _paid_cold_load()
     if restart and start_detached(place, key, lexicon, model, warm.idle):
         note += "; started a server for the next stop"
     return report, (note,)
@@ -67,8 +72,8 @@ def _local(text: str, lexicon: Any, model_name: str | None, model_errors: str) -
     return analyze(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name)  # type: ignore[arg-type]
 
 
-def _model_failed(report: Any) -> bool:
-    """The model did not load here: a server would load nothing either."""
-    from analyzer.engine import MODEL_ERROR
-
-    return MODEL_ERROR in report.warnings
+def _paid_cold_load() -> bool:
+    """This process loaded the model: a server is worth leaving behind (a parse that needed no model,
+    or a model that would not load, starts none: the server would load nothing either)."""
+    nlp = sys.modules.get("analyzer.nlp")
+    return nlp is not None and nlp.load_model.cache_info().currsize > 0

@@ -23,6 +23,7 @@ from typing import Any
 from warmparse import wire
 from warmparse.codec import CodecError, decode, encode
 from warmparse.place import Place, place_for
+from warmparse.use import DEFAULT_IDLE_SECONDS
 
 # How long a connected peer has to send its request; then it is dropped.
 REQUEST_SECONDS = 5.0
@@ -32,7 +33,7 @@ POLL_SECONDS = 0.25
 MAX_HANDLERS = 32
 BACKLOG = 256
 MAX_SPEC_BYTES = 16 << 20
-DEFAULT_IDLE_SECONDS = 600.0
+
 
 Analyze = Callable[[str, str], Any]  # (text, model_errors) -> analyzer Report
 

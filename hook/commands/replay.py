@@ -26,6 +26,8 @@ from typing import Any, BinaryIO
 
 from hook.transcript.records import block_texts, blocks, flag, parse_timestamp, string
 from hook.transcript.walk import WalkConfig, classify_record, default_walk_config
+from warmparse.route import present_server
+from warmparse.use import WarmUse
 
 FEEDBACK_PREFIXES = ("Stop hook feedback:", "SubagentStop hook feedback:")
 INTERRUPT_PREFIX = "[Request interrupted by user"
@@ -169,8 +171,11 @@ def turn_ends(source: BinaryIO, sink: BinaryIO, walk: WalkConfig | None = None) 
         yield end
 
 
-def replay(path: str, env: Mapping[str, str]) -> list[Row]:
-    """Judge every turn-end of the session at `path` in dry-run; audit and state go to a temp folder."""
+def replay(path: str, env: Mapping[str, str], warm: WarmUse | None = None) -> list[Row]:
+    """Judge every turn-end of the session at `path` in dry-run; audit and state go to a temp folder.
+
+    warm: the parse server the judgements may use (never start); None parses in this process.
+    """
     from hook.core import handle
     from hook.transcript.turn import read_turn
 
@@ -195,7 +200,7 @@ def replay(path: str, env: Mapping[str, str]) -> list[Row]:
                     "stop_hook_active": end.stop_hook_active,
                 }
                 now = end.time or datetime.now(UTC)
-                outcome = handle(json.dumps(payload).encode("utf-8"), "claude", run_env, now=now)
+                outcome = handle(json.dumps(payload).encode("utf-8"), "claude", run_env, now=now, warm=warm)
                 context = read_turn(copy).context
                 rows.append(Row(end.time, end.offset, context.kind, context.text, outcome.line.to_dict()))
     return rows
@@ -265,7 +270,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 after printing the rows (refusals are findings, not failures); 2 when the file cannot be read."""
     try:
-        rows = replay(args.transcript, os.environ)
+        rows = replay(args.transcript, os.environ, present_server(os.environ))
     except OSError as exc:
         print(f"lanegate replay: {exc}", file=sys.stderr)
         return 2
