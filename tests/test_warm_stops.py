@@ -206,8 +206,9 @@ def test_six_seats_of_many_stops_at_once_share_one_server(tmp_path: Path, runtim
     """6 seats x STOPS_PER_SEAT stops, all at once against one server (the issue's 6 x 50: set
     LANEGATE_TEST_STOPS_PER_SEAT=50; the default keeps the suite's run short on a shared machine)."""
     folder = private_folder(str(runtime / RUNTIME_NAME), create=True)
-    expected = {text: decision(Seat(tmp_path, runtime, "expect").stop(text, LANEGATE_PARSE_SERVER="off"))
-                for text, _ in TEXTS}
+    judge = Seat(tmp_path, runtime, "expect")
+    expected = {text: decision(judge.stop(text, LANEGATE_PARSE_SERVER="off")) for text, _ in TEXTS}
+    assert [expected[text][1] for text, _ in TEXTS] == [tag for _, tag in TEXTS]
     first = start_server(folder)
     seats = [Seat(tmp_path, runtime, f"seat{n}") for n in range(6)]
 
