@@ -213,7 +213,7 @@ class _Run:
             lane = self._lane(text, ctx, turn.tool_calls, config)
             trigger, finding = None, None
             if config.deference and not ctx.operator_in_loop and text:
-                trigger, finding = _deference(text, config, warnings, self._warm(config))
+                trigger, finding = _deference(text, config, warnings, self.warm, self.env)
             since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
             new = material_artifacts(since_stop, config.review_tools)
             pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
@@ -241,18 +241,6 @@ class _Run:
             decision = decide(situation, directives)
             self._save(slot, state, decision, consecutive, turn, pending, warnings)
         return decision, self._line(decision, config, warnings, ctx, lane, finding)
-
-    def _warm(self, config: Config) -> WarmUse | None:
-        """The warm parse as this stop may use it: its socket folder from the stop's own environment and
-        state folder unless the caller named one; None when the user turned it off."""
-        if self.warm is None or not config.parse_server:
-            return None
-        folder = self.warm.folder
-        if folder is None:
-            from warmparse.place import folder_for
-
-            folder = folder_for(self.env, config.state_dir)
-        return replace(self.warm, folder=folder, idle=config.parse_server_idle)
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
@@ -390,7 +378,11 @@ class _NoSession:
 
 
 def _deference(
-    text: str, config: Config, warnings: list[str], warm: WarmUse | None = None
+    text: str,
+    config: Config,
+    warnings: list[str],
+    warm: WarmUse | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> tuple[Trigger | None, Mapping[str, Any] | None]:
     """Run the analyzer only when the cheap candidate scan found a phrase: spaCy loads only then, and
     not even then when a warm parse server answers (its warnings say when it did not)."""
@@ -413,13 +405,26 @@ def _deference(
     from warmparse.route import analyze_text
 
     report, warm_warnings = analyze_text(
-        text, lexicon, model_name=config.spacy_model or None, model_errors="skip", warm=warm
+        text, lexicon, model_name=config.spacy_model or None, model_errors="skip", warm=_warm_use(warm, config, env)
     )
     warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
     finding = shown.to_dict() if shown else None
     return (Trigger(firing.phrase, firing.reason) if firing else None), finding
+
+
+def _warm_use(warm: WarmUse | None, config: Config, env: Mapping[str, str] | None) -> WarmUse | None:
+    """The warm parse as this stop may use it: its socket folder from the stop's own environment and
+    state folder unless the caller named one; None when the user turned it off."""
+    if warm is None or not config.parse_server:
+        return None
+    folder = warm.folder
+    if folder is None:
+        from warmparse.place import folder_for
+
+        folder = folder_for(env or {}, config.state_dir)
+    return replace(warm, folder=folder, idle=config.parse_server_idle)
 
 
 def stop_lexicon(config: Config, warnings: list[str]) -> Any:

@@ -340,6 +340,8 @@ def test_an_autonomous_stop_without_a_phrase_imports_neither_dataclasses_nor_spa
     assert sorted(m for m in imported if m.split(".")[0] in ("dataclasses", "inspect", "spacy", "thinc")) == []
     # Nor tomllib (the built-in data comes from its checked JSON copies) nor typing (annotations only).
     assert sorted(m for m in imported if m.split(".")[0] in ("tomllib", "typing", "shlex", "fnmatch")) == []
+    # The warm parse server is for candidate phrases: only the record saying how a stop may use it loads.
+    assert sorted(m for m in imported if m.split(".")[0] == "warmparse") == ["warmparse", "warmparse.use"]
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
 
 

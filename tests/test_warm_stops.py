@@ -147,6 +147,23 @@ def test_the_first_stop_starts_the_server_and_the_next_one_is_answered_warm(tmp_
     assert (decision(off), off["warnings"]) == (decision(cold), [])
 
 
+def test_a_warm_stop_imports_neither_spacy_nor_the_engine(tmp_path: Path, runtime: Path) -> None:
+    """The client side of the warm parse: a socket round trip and a Report rebuilt, nothing heavy."""
+    folder = private_folder(str(runtime / RUNTIME_NAME), create=True)
+    start_server(folder)
+    seat = Seat(tmp_path, runtime)
+    payload = {"session_id": "imports", "transcript_path": str(seat.transcript), "cwd": str(seat.tmp),
+               "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": TEXTS[0][0]}
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "hook.cli", "hook"], cwd=ROOT, env=seat.env,
+                          input=json.dumps(payload).encode(), capture_output=True, timeout=120, check=True)
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
+    assert {"warmparse.client", "analyzer.report"} <= imported
+    heavy = ("spacy", "thinc", "numpy", "dataclasses", "inspect", "typing", "socket", "hashlib", "subprocess")
+    assert sorted(m for m in imported if m.split(".")[0] in heavy or m == "analyzer.engine") == []
+    line = json.loads(seat.audit.read_text().splitlines()[-1])
+    assert (line["class"], line["tag"], line["warnings"]) == ("BLOCK", "deference", [])
+
+
 def test_a_stop_without_a_phrase_never_contacts_the_server(tmp_path: Path, runtime: Path) -> None:
     folder = private_folder(str(runtime / RUNTIME_NAME), create=True)
     before = start_server(folder)
