@@ -254,3 +254,54 @@ def test_stops_that_find_no_server_at_once_start_exactly_one(tmp_path: Path, run
     folder = str(runtime / RUNTIME_NAME)
     assert wait_until_up(place_for(folder, server_key(default_lexicon(), None)), STARTUP_SECONDS) is not None
     assert len(statuses(folder)) == 1
+
+
+def test_replay_and_analyze_use_a_running_server_and_decide_the_same(tmp_path: Path, runtime: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from hook.commands.replay import replay
+
+    folder = private_folder(str(runtime / RUNTIME_NAME), create=True)
+    before = start_server(folder)
+    recorded = ROOT / "examples" / "sessions" / "recorded" / "seed003-merge-gate.jsonl"
+    env = {"HOME": str(tmp_path), "LANEGATE_CONFIG": str(tmp_path / "none.toml")}
+    cold = [row.to_dict() for row in replay(str(recorded), env)]
+    warm = [row.to_dict() for row in replay(str(recorded), env, WarmUse(start=False, folder=folder))]
+    assert warm == cold and len(cold) >= 2
+    ((_, after),) = statuses(folder)
+    assert after["requests"] > before["requests"]
+
+    analyze_env = {**env, "PATH": os.environ.get("PATH", ""), "XDG_RUNTIME_DIR": str(runtime),
+                   "LANEGATE_PARSE_SERVER": "on", "LANEGATE_STATE_DIR": str(tmp_path / "state")}
+    outputs = []
+    for setting in ("on", "off"):
+        done = subprocess.run([sys.executable, "-m", "analyzer.cli", "--json", TEXTS[1][0]], cwd=ROOT,
+                              env={**analyze_env, "LANEGATE_PARSE_SERVER": setting}, capture_output=True, timeout=120)
+        outputs.append((done.returncode, json.loads(done.stdout), done.stderr))
+    assert outputs[0] == outputs[1]
+    assert outputs[0][1]["verdict"] == "exempt"
+    ((_, last),) = statuses(folder)
+    assert last["requests"] == after["requests"] + 1  # `analyze` asked the server once, with it on
+
+
+def test_lanegate_serve_starts_lists_and_stops(tmp_path: Path, runtime: Path) -> None:
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path), "XDG_RUNTIME_DIR": str(runtime),
+           "LANEGATE_CONFIG": str(tmp_path / "none.toml"), "LANEGATE_PARSE_SERVER": "on"}
+
+    def serve(*args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "hook.cli", "serve", *args], cwd=tmp_path, text=True,
+                              env={**env, "PYTHONPATH": str(ROOT), **extra}, capture_output=True, timeout=120)
+
+    off = serve(LANEGATE_PARSE_SERVER="off")
+    assert off.returncode == 1
+    assert off.stderr == "lanegate serve: parse_server is off in your settings; nothing started\n"
+    assert serve("--status").stdout == f"lanegate serve: no parse server running (folder {runtime / RUNTIME_NAME})\n"
+    started = serve("--idle", "30")
+    assert started.returncode == 0 and started.stdout.startswith("lanegate serve: started in ")
+    listed = json.loads(serve("--status", "--json").stdout)
+    ((server,),) = [listed["servers"]]
+    assert (server["idle_limit"], server["requests"], server["key"]) == (30.0, 0, server_key(default_lexicon(), None))
+    again = serve()
+    assert again.stdout.startswith("lanegate serve: already running\npid ")
+    stopped = serve("--stop")
+    assert stopped.stdout == f"lanegate serve: stopped 1 server(s): pid {server['pid']}\n"
+    assert statuses(str(runtime / RUNTIME_NAME)) == []
