@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 # Packages whose records may be named in encoded data.
-TRUSTED_PACKAGES = ("analyzer", "lanegate_common", "hook", "warmparse")
+TRUSTED_PACKAGES = ("analyzer", "lanegate_common")
 RECORD, TUPLE, LIST, DICT, FROZENSET, MAPPING = "$record", "$tuple", "$list", "$dict", "$frozenset", "$mapping"
 
 
