@@ -21,6 +21,7 @@ from warmparse.client import Unavailable, remote_analyze, start_detached, status
 from warmparse.key import server_key
 from warmparse.place import Place, place_for, private_folder
 from warmparse.route import analyze_text
+from warmparse.server import lock_holder
 from warmparse.use import WarmUse
 
 pytestmark = pytest.mark.model
@@ -108,6 +109,7 @@ def test_stop_ends_a_server_still_loading(folder: str) -> None:
     key = server_key(lexicon, None)
     place = place_for(folder, key)
     assert start_detached(place, key, lexicon, None, idle=30.0)
-    time.sleep(0.3)  # it has written its pid, not yet loaded the model
+    # At once: the new process may not even have written its pid into the lock yet.
     assert len(stop_all(folder)) == 1
     assert not os.path.exists(place.socket)
+    assert lock_holder(place.lock) is None

@@ -98,6 +98,7 @@ def start_detached(place: Place, key: str, lexicon: Any, model: str | None, idle
     if lock_fd is None:
         return False
     try:
+        os.ftruncate(lock_fd, 0)  # no pid in the lock until the new server writes its own (stop_all reads it)
         spec = json.dumps({"lexicon": encode(lexicon), "model": model}, ensure_ascii=True).encode("ascii")
         read_end, write_end = os.pipe()
         try:
@@ -116,7 +117,7 @@ def start_detached(place: Place, key: str, lexicon: Any, model: str | None, idle
         finally:
             os.close(read_end)
         try:
-            os.write(write_end, spec)
+            _write_all(write_end, spec)
         finally:
             os.close(write_end)
     except OSError:
@@ -176,18 +177,23 @@ def stop_all(folder: str, wait: float = STOP_SECONDS) -> list[int]:
         locks = [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(LOCK_SUFFIX)]
     except OSError:
         locks = []
-    for lock in locks:
-        pid = lock_holder(lock)
-        if pid is not None and pid not in stopped:
-            try:
-                os.kill(pid, signal.SIGTERM)
-                stopped.append(pid)
-            except OSError:
-                pass
     deadline = time.monotonic() + wait
-    while time.monotonic() < deadline and any(lock_holder(lock) for lock in locks):
+    while True:
+        holders = [pid for pid in map(lock_holder, locks) if pid is not None]
+        if not holders or time.monotonic() > deadline:
+            return stopped
+        for pid in holders:  # a server still loading (or one that wrote its pid after the first look)
+            if pid > 0 and pid not in stopped:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGTERM)
+                stopped.append(pid)
         time.sleep(0.05)
-    return stopped
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _widen(pipe_fd: int, size: int) -> None:

@@ -80,10 +80,11 @@ class Server:
                     conn, _ = self.listener.accept()
                 except TimeoutError:
                     continue
-                except OSError:
+                except OSError:  # closed by stop, or out of descriptors for a moment
                     if self.stopping.is_set():
                         break
-                    raise
+                    time.sleep(POLL_SECONDS)
+                    continue
                 self._dispatch(conn)
         finally:
             self.close()
@@ -101,6 +102,8 @@ class Server:
             except OSError:
                 pass
         if self.lock_fd >= 0:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self.lock_fd, 0)  # this pid is no longer the holder
             os.close(self.lock_fd)
             self.lock_fd = -1
 
@@ -115,7 +118,11 @@ class Server:
             return True
 
     def _dispatch(self, conn: socket.socket) -> None:
-        if wire.peer_uid(conn) != os.geteuid():
+        try:
+            peer = wire.peer_uid(conn)
+        except OSError:
+            peer = -1
+        if peer != os.geteuid():
             self.refused_peers += 1
             conn.close()
             return
@@ -138,7 +145,6 @@ class Server:
         except OSError:
             pass  # the client gave up (timed out, exited): nothing to tell it
         finally:
-            self.last_request = time.monotonic()
             with self.active_lock:
                 self.active -= 1
             self.handlers.release()
@@ -172,6 +178,8 @@ class Server:
                 report = self.analyze(text, model_errors)
             except Exception as exc:  # the stop parses in its own process, and meets the same error there
                 return self._error(f"analyzer failed: {type(exc).__name__}: {exc}")
+            finally:
+                self.last_request = time.monotonic()  # only parses keep it alive: `--status` does not
         return {"ok": True, "key": self.key, "report": encode(report)}
 
     def status(self) -> dict[str, Any]:
@@ -222,7 +230,7 @@ def note_holder(lock_fd: int) -> None:
 
 
 def lock_holder(path: str) -> int | None:
-    """The pid of the live process holding a start lock (None: free, or no pid written yet)."""
+    """Who holds a start lock: None when free, else the holder's pid (0 while it has not written it yet)."""
     try:
         fd = take_lock(path)
     except OSError:
@@ -232,9 +240,9 @@ def lock_holder(path: str) -> int | None:
         return None
     try:
         with open(path, "rb") as lock:
-            return int(lock.read(32).strip() or b"0") or None
+            return int(lock.read(32).strip() or b"0")
     except (OSError, ValueError):
-        return None
+        return 0
 
 
 def run(place: Place, key: str, lexicon: Any, model: str | None, *, idle: float, lock_fd: int) -> int:
