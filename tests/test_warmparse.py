@@ -317,6 +317,21 @@ def test_the_server_exits_when_idle_and_frees_its_name(folder: str) -> None:
     assert caught.value.kind == "missing"
 
 
+def test_the_server_exits_after_its_parse_limit(folder: str) -> None:
+    place = place_for(private_folder(folder, create=True), KEY)
+    lock = take_lock(place.lock)
+    assert lock is not None
+    server = Server(place, KEY, lambda text, errors: REPORT, idle=30.0, lock_fd=lock, model=None, max_parses=2)
+    server.bind()
+    thread = threading.Thread(target=server.serve, daemon=True)
+    thread.start()
+    assert remote_analyze(place, KEY, "your call", "skip") == REPORT
+    assert remote_analyze(place, KEY, "your call", "skip") == REPORT
+    thread.join(timeout=5)
+    assert not thread.is_alive()
+    assert not os.path.exists(place.socket)
+
+
 def test_the_server_exits_when_its_socket_is_removed(folder: str) -> None:
     running = Running(folder, lambda text, errors: REPORT)
     os.unlink(running.place.socket)

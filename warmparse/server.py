@@ -33,6 +33,9 @@ POLL_SECONDS = 0.25
 MAX_HANDLERS = 32
 BACKLOG = 256
 MAX_SPEC_BYTES = 16 << 20
+# spaCy's string store keeps every new word it parses: after this many parses the server exits (the
+# next stop starts a fresh one), so a server that lives for days does not grow without bound.
+MAX_PARSES = 5000
 
 
 Analyze = Callable[[str, str], Any]  # (text, model_errors) -> analyzer Report
@@ -41,8 +44,19 @@ Analyze = Callable[[str, str], Any]  # (text, model_errors) -> analyzer Report
 class Server:
     """One listening socket and the analyzer behind it; `serve()` returns when the server exits."""
 
-    def __init__(self, place: Place, key: str, analyze: Analyze, *, idle: float, lock_fd: int, model: str | None):
+    def __init__(
+        self,
+        place: Place,
+        key: str,
+        analyze: Analyze,
+        *,
+        idle: float,
+        lock_fd: int,
+        model: str | None,
+        max_parses: int = MAX_PARSES,
+    ) -> None:
         self.place = place
+        self.max_parses = max_parses
         self.key = key
         self.analyze = analyze
         self.idle = idle
@@ -110,7 +124,7 @@ class Server:
     def _should_exit(self) -> bool:
         with self.active_lock:
             busy = self.active > 0
-        if not busy and time.monotonic() - self.last_request > self.idle:
+        if not busy and (time.monotonic() - self.last_request > self.idle or self.requests >= self.max_parses):
             return True
         try:
             return os.stat(self.place.socket).st_ino != self.inode
