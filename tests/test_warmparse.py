@@ -484,3 +484,57 @@ def test_the_key_follows_the_code(tmp_path: Path) -> None:
     before = server_key(default_lexicon(), None, root=str(tmp_path))
     module.write_text("A = 22\n")
     assert server_key(default_lexicon(), None, root=str(tmp_path)) != before
+
+
+# --- the route: whatever goes wrong on the warm side, the stop parses in its own process --------------
+
+
+@pytest.fixture
+def parsed_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """route's in-process parse replaced by a stand-in that records the texts it was given."""
+    from warmparse import route
+
+    texts: list[str] = []
+
+    def local(text: str, lexicon: object, model_name: str | None, model_errors: str) -> Report:
+        texts.append(text)
+        return REPORT
+
+    monkeypatch.setattr(route, "_local", local)
+    return texts
+
+
+def test_a_lexicon_the_wire_cannot_carry_is_parsed_here(folder: str, parsed_here: list[str]) -> None:
+    from warmparse.route import analyze_text
+    from warmparse.use import WarmUse
+
+    odd = Span(b"bytes", 0, 1)  # a record with a field no JSON carries
+    report, warnings = analyze_text("your call", odd, model_name=None, model_errors="skip",
+                                    warm=WarmUse(start=True, folder=folder))
+    assert (report, warnings, parsed_here) == (
+        REPORT, ("parse server not used: the lexicon cannot encode a bytes",), ["your call"]
+    )
+
+
+def test_a_fault_of_the_warm_path_itself_is_a_warning_not_a_failure(
+    folder: str, parsed_here: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from warmparse import route
+    from warmparse.use import WarmUse
+
+    def broken(*args: object, **kwargs: object) -> Report:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(route, "remote_analyze", broken)
+    report, warnings = route.analyze_text("your call", default_lexicon(), model_name=None, model_errors="skip",
+                                          warm=WarmUse(start=True, folder=folder))
+    assert (report, warnings) == (REPORT, ("parse server error: RuntimeError: boom; parsed in this process",))
+    assert os.listdir(folder) == []  # an error is no reason to start a server
+
+
+def test_without_warm_use_nothing_is_asked(parsed_here: list[str]) -> None:
+    from warmparse.route import analyze_text
+
+    assert analyze_text("your call", default_lexicon(), model_name=None, model_errors="raise", warm=None) == (
+        REPORT, ()
+    )

@@ -10,6 +10,7 @@ import os
 import sys
 
 from warmparse.client import Unavailable, remote_analyze, start_detached
+from warmparse.codec import CodecError
 from warmparse.key import server_key
 from warmparse.place import PlaceError, place_for, private_folder
 from warmparse.use import WarmUse
@@ -54,10 +55,14 @@ def analyze_text(
         place = place_for(private_folder(warm.folder, create=warm.start), key)
     except PlaceError as exc:
         return _local(text, lexicon, model_name, model_errors), (f"parse server not used: {exc}",)
+    except CodecError as exc:  # a lexicon field the wire cannot carry: no server could judge with it
+        return _local(text, lexicon, model_name, model_errors), (f"parse server not used: the lexicon {exc}",)
     try:
         return remote_analyze(place, key, text, model_errors, warm.timeout), ()
     except Unavailable as exc:
         failure = exc
+    except Exception as exc:  # a fault of the warm path itself is never the stop's failure
+        failure = Unavailable("error", f"{type(exc).__name__}: {exc}")
     report = _local(text, lexicon, model_name, model_errors)
     note = f"parse server {failure.kind}: {failure}; parsed in this process"
     restart = warm.start and failure.kind in RESTARTABLE and _paid_cold_load()

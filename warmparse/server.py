@@ -189,12 +189,12 @@ class Server:
                 return self._error("expired before its turn")
             self.requests += 1
             try:
-                report = self.analyze(text, model_errors)
+                report = encode(self.analyze(text, model_errors))
             except Exception as exc:  # the stop parses in its own process, and meets the same error there
                 return self._error(f"analyzer failed: {type(exc).__name__}: {exc}")
             finally:
                 self.last_request = time.monotonic()  # only parses keep it alive: `--status` does not
-        return {"ok": True, "key": self.key, "report": encode(report)}
+        return {"ok": True, "key": self.key, "report": report}
 
     def status(self) -> dict[str, Any]:
         return {
