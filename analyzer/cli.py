@@ -79,7 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run(args: argparse.Namespace) -> int:
     """Judge the text, build every output first, then emit: a failure never leaves half a report behind."""
     text, path = read_input(args)
-    report = judge(text)
+    # The parse listing and the picture need the parse itself: only a plain report can come warm.
+    report = judge(text, warm=not (args.tree or args.html))
     drawn = (args.tree or args.html) and (report.findings or report.claims)
     rels = relations(text, report, path) if drawn else []
     if args.html:
@@ -94,12 +95,23 @@ def run(args: argparse.Namespace) -> int:
     return FIRES if report.verdict == "fire" else CLEAR
 
 
-def judge(text: str) -> Report:
+def judge(text: str, warm: bool = False) -> Report:
     """The analyzer's report; a text without a candidate phrase or claim is clear without importing the
-    grammar rules or spaCy."""
+    grammar rules or spaCy.
+
+    warm: take the report from the user's warm parse server when one is running (SPEC §6); `analyze`
+    never starts one, and parses here, silently, when none answers.
+    """
     if not find_candidates(text) and not may_claim(text):
         return Report(())
-    return analyze(text)
+    if not warm:
+        return analyze(text)
+    from analyzer.lexicon import default_lexicon
+    from warmparse.route import analyze_text, present_server
+
+    report, _ = analyze_text(text, default_lexicon(), model_name=None, model_errors="raise",
+                             warm=present_server(os.environ))
+    return report
 
 
 def read_input(args: argparse.Namespace) -> tuple[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Literal
 
@@ -22,6 +22,7 @@ from analyzer.relations import Carved, Judgement, judge_attribution
 from analyzer.report import Claim, Finding, Mode, Report, Span, line_col
 from analyzer.tokens import AGENT_SELF, SOURCE_KEY
 from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
+from lanegate_common.frozen import replace
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

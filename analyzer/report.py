@@ -4,21 +4,44 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
 
-Verdict = Literal["fire", "exempt"]
-ReportVerdict = Literal["fire", "exempt", "clear"]
-Form = Literal["object", "copular-ownership", "option-list", "pending-eligibility", "none"]
-Family = Literal["offer", "attribution", "choice", "permission", "standing-by"]
-Mode = Literal["enforce", "observe"]
-ClaimForm = Literal["participle", "progressive", "intention", "waiting"]
+from lanegate_common.frozen import frozen
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: a stop served by the warm parse builds a Report without typing
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Verdict = Literal["fire", "exempt"]
+    ReportVerdict = Literal["fire", "exempt", "clear"]
+    Form = Literal["object", "copular-ownership", "option-list", "pending-eligibility", "none"]
+    Family = Literal["offer", "attribution", "choice", "permission", "standing-by"]
+    Mode = Literal["enforce", "observe"]
+    ClaimForm = Literal["participle", "progressive", "intention", "waiting"]
 
 SCHEMA_VERSION = 1
+# The value sets of the Literal aliases, built on first use (module __getattr__ below).
+_LITERALS = {
+    "Verdict": ("fire", "exempt"),
+    "ReportVerdict": ("fire", "exempt", "clear"),
+    "Form": ("object", "copular-ownership", "option-list", "pending-eligibility", "none"),
+    "Family": ("offer", "attribution", "choice", "permission", "standing-by"),
+    "Mode": ("enforce", "observe"),
+    "ClaimForm": ("participle", "progressive", "intention", "waiting"),
+}
 
 
-@dataclass(frozen=True)
+def __getattr__(name: str) -> Any:
+    """The Literal aliases (Verdict, Form, Mode …) as typing.Literal, imported when a module asks for them: a stop
+    that rebuilds a Report from the warm parse needs none of them (typing costs it ~10 ms)."""
+    if name in _LITERALS:
+        from typing import Literal
+
+        return Literal[_LITERALS[name]]
+    raise AttributeError(f"module 'analyzer.report' has no attribute {name!r}")
+
+
+@frozen
 class Span:
     """A piece of the original text: `text == original[start:end]`."""
 
@@ -30,7 +53,7 @@ class Span:
         return {"text": self.text, "start": self.start, "end": self.end}
 
 
-@dataclass(frozen=True)
+@frozen
 class Finding:
     phrase: str
     text: str
@@ -79,7 +102,7 @@ class Finding:
         }
 
 
-@dataclass(frozen=True)
+@frozen
 class Claim:
     """An unbacked imminent-action claim in the closing part of the message (SPEC §2.7)."""
 
@@ -107,7 +130,7 @@ class Claim:
         }
 
 
-@dataclass(frozen=True)
+@frozen
 class Report:
     findings: tuple[Finding, ...]
     warnings: tuple[str, ...] = ()

@@ -30,6 +30,7 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "golden": ("hook.commands.golden", "run the golden terminal corpus through the hook, print expected vs got"),
     "replay": ("hook.commands.replay", "decide every turn-end of a recorded session, offline, in dry-run"),
     "doctor": ("hook.commands.doctor", "is the gate registered, enabled, enforcing and biting? (reads, never writes)"),
+    "serve": ("hook.commands.serve", "start, list or stop the warm parse server that keeps spaCy loaded between stops"),
 }
 
 

@@ -69,6 +69,8 @@ class Config:
     skip_subagents: bool
     background_blocks: bool
     unbacked_claims: str
+    parse_server: bool
+    parse_server_idle: float
     pr_fetch_tools: tuple[str, ...]
     review_tools: tuple[str, ...]
     gh_paths: tuple[str, ...]
@@ -124,6 +126,18 @@ def parse_count(value: object) -> int:
         raise ValueError("expected a whole number >= 0") from None
     if number < 0:
         raise ValueError("expected a whole number >= 0")
+    return number
+
+
+def parse_seconds(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise ValueError("expected a number of seconds > 0")
+    try:
+        number = float(value.strip()) if isinstance(value, str) else float(value)
+    except ValueError:
+        raise ValueError("expected a number of seconds > 0") from None
+    if not 0 < number < float("inf"):
+        raise ValueError("expected a number of seconds > 0")
     return number
 
 
@@ -205,6 +219,9 @@ SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
     "skip_subagents": (parse_bool, _turns_on, True),
     "background_blocks": (parse_bool, _turns_off, True),
     "unbacked_claims": (parse_unbacked, _fewer_claims, True),
+    # A process of the user's that outlives the stop: the user's to run or not, never the project's.
+    "parse_server": (parse_bool, _changes, True),
+    "parse_server_idle": (parse_seconds, _changes, True),
     "pr_fetch_tools": (parse_names, _changes, False),
     "review_tools": (parse_names, _changes, False),
     "gh_paths": (parse_absolute_paths, _changes, True),

@@ -26,13 +26,14 @@ from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_promp
 from hook.transcript.reader import TranscriptError, Turn
 from hook.transcript.records import ToolCall
 from hook.transcript.walk import PromptContext, WalkConfigError, default_walk_config
-from lanegate_common.frozen import frozen
+from lanegate_common.frozen import frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
 
     from analyzer.candidates import Candidate
+    from warmparse.use import WarmUse
 
 # The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
 STATE_UNUSABLE = "state-unusable"
@@ -74,14 +75,16 @@ def handle(
     *,
     argument_error: str | None = None,
     deadline: float | None = None,
+    warm: WarmUse | None = None,
 ) -> Outcome:
     """Decode stdin, judge the stop, append the audit line; never raises for a failure of the hook.
 
     deadline: seconds the judgement may take (main thread only); past it the stop is allowed with an
     internal-error line, before the harness kills the process and no line is written at all.
+    warm: how a parse may use the warm parse server (SPEC §6); None parses in this process only.
     """
     now = now or datetime.now(UTC)
-    run = _Run(env, now)
+    run = _Run(env, now, warm)
     try:
         with _Deadline(deadline):
             if argument_error is not None:
@@ -170,9 +173,10 @@ def _payload(raw: bytes) -> Mapping[str, Any]:
 class _Run:
     """The state of one invocation, so a failure at any step can still write a truthful ERROR line."""
 
-    def __init__(self, env: Mapping[str, str], now: datetime) -> None:
+    def __init__(self, env: Mapping[str, str], now: datetime, warm: WarmUse | None = None) -> None:
         self.env = env
         self.now = now
+        self.warm = warm
         self.harness: str | None = None
         self.stop: StopInput | None = None
         self.config: Config | None = None
@@ -205,7 +209,9 @@ class _Run:
             trigger, finding, observed, claim = None, None, (), None
             if config.deference and not ctx.operator_in_loop and text:
                 want_claims = _row_u_applies(config, stop, turn)
-                trigger, finding, observed, claim = _analyze_text(text, config, warnings, claims=want_claims)
+                trigger, finding, observed, claim = _analyze_text(
+                    text, config, warnings, claims=want_claims, warm=self.warm, env=self.env
+                )
             since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
             new = material_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
             pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
@@ -387,9 +393,16 @@ class _NoSession:
 
 
 def _analyze_text(
-    text: str, config: Config, warnings: list[str], *, claims: bool
+    text: str,
+    config: Config,
+    warnings: list[str],
+    *,
+    claims: bool,
+    warm: WarmUse | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> tuple[Trigger | None, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...], UnbackedClaim | None]:
-    """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then.
+    """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then,
+    and not even then when a warm parse server answers (its warnings say when it did not).
 
     Returns the trigger of row D (an enforce-mode finding that fires), the finding the audit line shows,
     the observe-mode findings that fired (recorded, never refused on: SPEC §2.1, revision 2) and the
@@ -421,16 +434,16 @@ def _analyze_text(
         claims = may_claim(text)
     if lexicon is None and not claims:
         return None, None, (), None
-    from analyzer import analyze
+    from warmparse.route import analyze_text
 
     try:
-        report = analyze(
+        report, warm_warnings = analyze_text(
             text,
-            lexicon=lexicon or _lexicon(config, extra),
-            model_errors="skip",
+            lexicon or _lexicon(config, extra),
             model_name=config.spacy_model or None,
-            until_fire=True,
-            claims=claims,
+            model_errors="skip",
+            warm=_warm_use(warm, config, env),
+            options={"until_fire": True, "claims": claims},
         )
     except DeadlineExceeded:
         if not candidates:
@@ -443,7 +456,7 @@ def _analyze_text(
         if (lexicon or _lexicon(config, extra)).mode_of(entry.family) == "observe":
             return None, None, ({"phrase": entry.canonical, "family": entry.family, "reason": reason},), None
         return Trigger(entry.canonical, reason), finding, (), None
-    warnings.extend([w for w in report.warnings if w not in warnings])
+    warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
     finding = shown.to_dict() if shown else None
@@ -464,6 +477,24 @@ def _row_u_applies(config: Config, stop: StopInput, turn: Turn) -> bool:
         prompt = turn.context.offset
         return not (turn.tool_used or any(prompt is None or tc.offset > prompt for tc in turn.tool_calls))
     return True
+
+
+def _warm_use(warm: WarmUse | None, config: Config, env: Mapping[str, str] | None) -> WarmUse | None:
+    """The warm parse as this stop may use it: its socket folder from the stop's own environment and
+    state folder unless the caller named one; None when the user turned it off."""
+    if warm is None or not config.parse_server:
+        return None
+    folder = warm.folder
+    if folder is None:
+        from warmparse.place import folder_for
+
+        folder = folder_for(env or {}, config.state_dir)
+    return replace(warm, folder=folder, idle=config.parse_server_idle)
+
+
+def stop_lexicon(config: Config, warnings: list[str]) -> Any:
+    """The lexicon a stop under `config` judges with: the one `lanegate serve` starts a server for."""
+    return _lexicon(config, _extra_phrases(config, warnings))
 
 
 def _extra_phrases(config: Config, warnings: list[str]) -> list[Mapping[str, str]]:

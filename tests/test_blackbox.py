@@ -117,6 +117,7 @@ def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]
             "XDG_CONFIG_HOME": str(home / ".config"),
             "LANEGATE_AUDIT_LOG": str(tmp / "audit.jsonl"),
             "LANEGATE_STATE_DIR": str(tmp / "state"),
+            "LANEGATE_PARSE_SERVER": "off",  # tests/test_warm_*.py judge the warm parse
             "CLAUDE_PROJECT_DIR": str(project),
             "PYTHONPATH": str(ROOT) + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else ""),
         }

@@ -86,6 +86,7 @@ class Seat:
             "LANEGATE_AUDIT_LOG": str(self.audit),
             "LANEGATE_STATE_DIR": str(self.state),
             "LANEGATE_CONFIG": str(self.user_config),
+            "LANEGATE_PARSE_SERVER": "off",  # tests/test_warm_*.py judge the warm parse
         }
         env.update(extra)
         return env

@@ -62,6 +62,7 @@ class Hook:
             "LANEGATE_AUDIT_LOG": str(self.audit),
             "LANEGATE_STATE_DIR": str(self.state),
             "LANEGATE_CONFIG": str(self.tmp / "user.toml"),
+            "LANEGATE_PARSE_SERVER": "off",  # tests/test_warm_*.py judge the warm parse
             "PYTHONDONTWRITEBYTECODE": "1",
         }
         env.update(extra)

@@ -348,6 +348,8 @@ def test_an_autonomous_stop_without_a_phrase_imports_no_budget_breaker(tmp_path:
     imported = _imports_of_a_stop(tmp_path, "make test", "42 passed", ["-m", "hook.cli"])
     assert {"hook.core", "analyzer.candidates"} <= imported  # the scan ran
     assert sorted(m for m in imported if m.split(".")[0] in BUDGET_BREAKERS) == []
+    # The warm parse server is for candidate phrases: only the record saying how a stop may use it loads.
+    assert sorted(m for m in imported if m.split(".")[0] == "warmparse") == ["warmparse", "warmparse.use"]
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
 
 

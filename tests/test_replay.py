@@ -135,7 +135,8 @@ def test_the_cli_prints_rows_and_totals(env: dict[str, str], monkeypatch: pytest
     assert lines[0] == f"replay: {path}: 3 turn-end(s), judged in dry-run (nothing written to the audit log or state)"
     assert lines[2].split() == ["time", "prompting", "context", "class", "tag", "phrase", "observed", "claim"]
     no_observed_no_claim = "-" + " " * 29 + "-"
-    assert lines[3].endswith("WOULD-BLOCK           no-lane-state             your call (exempt)            " + no_observed_no_claim)
+    decided = "WOULD-BLOCK           no-lane-state             your call (exempt)            "
+    assert lines[3].endswith(decided + no_observed_no_claim)
     assert lines[3].startswith("2026-07-16T08:54:00Z  wake: [WAKE] peer ping: PR #15232 status?")
     assert lines[-1] == "totals: WOULD-BLOCK 3"
     assert main(["replay", "--json", str(path)]) == 0

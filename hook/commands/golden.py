@@ -24,6 +24,8 @@ from typing import Any
 
 from hook.audit import CLASSES
 from hook.transcript.writer import SessionWriter, StepError, apply_step
+from warmparse.route import present_server
+from warmparse.use import WarmUse
 
 DEFAULT_DIR = "golden"
 CASE_KEYS = frozenset(
@@ -206,8 +208,11 @@ def _payload(case: Case, transcript: str, folder: str, *, again: bool) -> bytes:
     return json.dumps(payload).encode("utf-8")
 
 
-def run_case(case: Case, folder: str) -> Result:
-    """Build the case in `folder` and judge its stop(s) with hook.core.handle; compare with [expect]."""
+def run_case(case: Case, folder: str, warm: WarmUse | None = None) -> Result:
+    """Build the case in `folder` and judge its stop(s) with hook.core.handle; compare with [expect].
+
+    warm: the parse server the stops may use (never start); None parses in this process.
+    """
     from hook.core import handle
 
     os.makedirs(os.path.join(folder, "project"), exist_ok=True)
@@ -229,7 +234,7 @@ def run_case(case: Case, folder: str) -> Result:
         with open(transcript, "wb") as fh:
             fh.write(writer.to_bytes())
         payload = _payload(case, transcript, folder, again=number > 0)
-        outcome = handle(payload, None, env, now=writer.last_time + STOP_DELAY)
+        outcome = handle(payload, None, env, now=writer.last_time + STOP_DELAY, warm=warm)
         lines.append(outcome.line.to_dict())
     return compare(case, lines)
 
@@ -260,7 +265,7 @@ def compare(case: Case, lines: Sequence[Mapping[str, Any]]) -> Result:
     return result
 
 
-def run_corpus(directory: str, pattern: str | None = None) -> list[Result]:
+def run_corpus(directory: str, pattern: str | None = None, warm: WarmUse | None = None) -> list[Result]:
     """Every case of the directory (those whose id contains `pattern`), each in its own temp folder."""
     results = []
     with tempfile.TemporaryDirectory(prefix="lanegate-golden-") as root:
@@ -270,7 +275,7 @@ def run_corpus(directory: str, pattern: str | None = None) -> list[Result]:
                 continue
             folder = os.path.join(root, f"{number:04d}")
             try:
-                results.append(run_case(load_case(path), folder))
+                results.append(run_case(load_case(path), folder, warm))
             except CaseError as exc:
                 results.append(Result(stem, path, None, None, [f"case file: {exc}"]))
     return results
@@ -370,7 +375,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"lanegate golden: {args.dir} is not a folder", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    results = run_corpus(args.dir, args.pattern)
+    results = run_corpus(args.dir, args.pattern, present_server(os.environ))
     if not results:
         print(f"lanegate golden: no case in {args.dir}" + (f" matches -k {args.pattern}" if args.pattern else ""),
               file=sys.stderr)  # fmt: skip

@@ -31,9 +31,12 @@ def main(args: Sequence[str]) -> int:
     sys.stdout = sys.stderr
     try:
         from hook.core import handle
+        from warmparse.use import WarmUse
 
         raw = sys.stdin.buffer.read()
-        outcome = handle(raw, harness, os.environ, argument_error=problem, deadline=DEADLINE_SECONDS)
+        # A live stop may leave a warm parse server behind for the next one (SPEC §6).
+        warm = WarmUse(start=True)
+        outcome = handle(raw, harness, os.environ, argument_error=problem, deadline=DEADLINE_SECONDS, warm=warm)
     except Exception as exc:  # even a broken import must not block the stop
         _last_resort(f"{type(exc).__name__}: {exc}", harness)
         return 0

@@ -37,6 +37,8 @@ from hook.harness import codex as codex_events
 from hook.transcript.background import BackgroundTracker
 from hook.transcript.records import block_texts, blocks, flag, parse_timestamp, string
 from hook.transcript.walk import WalkConfig, classify_record, default_walk_config, strip_reminders
+from warmparse.route import present_server
+from warmparse.use import WarmUse
 
 CLAUDE, CODEX = "claude", "codex"
 FEEDBACK_PREFIXES = ("Stop hook feedback:", "SubagentStop hook feedback:")
@@ -264,8 +266,11 @@ def turn_ends(
         yield end
 
 
-def replay(path: str, env: Mapping[str, str], harness: str | None = None) -> list[Row]:
+def replay(
+    path: str, env: Mapping[str, str], harness: str | None = None, *, warm: WarmUse | None = None
+) -> list[Row]:
     """Judge every turn-end of the session at `path` in dry-run; audit and state go to a temp folder.
+    warm: the parse server the judgements may use (never start); None parses in this process.
 
     Raises ReplayError when the file is not a session replay can read (or not the named harness's).
     """
@@ -287,7 +292,7 @@ def replay(path: str, env: Mapping[str, str], harness: str | None = None) -> lis
             for number, end in enumerate(turn_ends(source, sink, harness=found.harness), 1):
                 payload, inferred = _payload(found, end, copy, number)
                 now = end.time or datetime.now(UTC)
-                outcome = handle(json.dumps(payload).encode("utf-8"), found.harness, run_env, now=now)
+                outcome = handle(json.dumps(payload).encode("utf-8"), found.harness, run_env, now=now, warm=warm)
                 kind, text = _context(found.harness, copy)
                 rows.append(Row(end.time, end.offset, kind, text, outcome.line.to_dict(), inferred))
     return rows
@@ -501,7 +506,7 @@ def run(args: argparse.Namespace) -> int:
     or is not a session replay reads."""
     try:
         found = recognise(args.transcript)
-        rows = replay(args.transcript, os.environ, args.harness)
+        rows = replay(args.transcript, os.environ, args.harness, warm=present_server(os.environ))
     except (OSError, ReplayError) as exc:
         print(f"lanegate replay: {exc}", file=sys.stderr)
         return 2

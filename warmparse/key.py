@@ -1,0 +1,82 @@
+"""The server key: which analyzer a parse server runs, so a stop only asks a server that judges as it would.
+
+It digests the package version, the code itself (each analyzer and server file's name, size and
+modification time: a reinstall of the same version with changed code is another key), the interpreter,
+the whole lexicon the stop built (built-in data and the user's and project's additions, SPEC §1.3) and
+the model name. A stop whose key differs finds no server under its name and starts its own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from warmparse.codec import encode
+
+try:  # the C digest alone: hashlib loads OpenSSL, ~10 ms of a stop
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - Python 3.12 renamed the module
+    try:
+        from _sha2 import sha256  # type: ignore[no-redef]
+    except ImportError:
+        from hashlib import sha256  # type: ignore[no-redef]
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# The packages whose code decides what a server answers.
+CODE_PACKAGES = ("analyzer", "lanegate_common", "warmparse")
+CODE_SUFFIXES = (".py", ".json", ".toml")
+DIST_PREFIX = "lanegate-"
+DIST_SUFFIX = ".dist-info"
+
+
+def code_root() -> str:
+    """The folder the running code's packages are imported from (site-packages, or a source tree)."""
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def server_key(lexicon: Any, model: str | None, root: str | None = None) -> str:
+    """The hex digest naming the server that parses with this lexicon and model under this code."""
+    root = root or code_root()
+    material = {
+        "version": _dist_version(root),
+        "code": _code_stamp(root),
+        "python": [sys.executable, sys.hexversion],
+        "lexicon": encode(lexicon),
+        "model": model or "",
+    }
+    text = json.dumps(material, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return sha256(text.encode("ascii")).hexdigest()
+
+
+def _code_stamp(root: str) -> list[list[Any]]:
+    stamp: list[list[Any]] = []
+    for package in CODE_PACKAGES:
+        folder = os.path.join(root, package)
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.endswith(CODE_SUFFIXES) and entry.is_file():
+                info = entry.stat()
+                stamp.append([package, entry.name, info.st_size, info.st_mtime_ns])
+    return stamp
+
+
+def _dist_version(root: str) -> str:
+    """The installed distribution's version from its dist-info folder's name; 'source' in a checkout.
+
+    importlib.metadata would cost the stop ~20 ms of imports for the same answer.
+    """
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return "source"
+    for name in names:
+        if name.startswith(DIST_PREFIX) and name.endswith(DIST_SUFFIX):
+            return name[len(DIST_PREFIX) : -len(DIST_SUFFIX)]
+    return "source"

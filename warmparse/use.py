@@ -1,0 +1,25 @@
+"""How a caller may use the warm parse: a record small enough for the Stop hook to import at every stop
+(the rest of warmparse loads only when a candidate phrase needs a parse)."""
+
+from __future__ import annotations
+
+from lanegate_common.frozen import frozen
+
+DEFAULT_IDLE_SECONDS = 600.0
+# SPEC §6: a server that has not answered within a second is as good as none.
+ANSWER_SECONDS = 1.0
+
+
+@frozen
+class WarmUse:
+    """How a caller uses the warm parse: whether it may start a server, and the socket folder.
+
+    A live stop starts one (it paid the cold load; the next stop will not); `analyze`, `golden` and
+    `replay` only use one that is present. folder None: the stop's own (hook.core fills it in from the
+    stop's environment and state folder, place.folder_for).
+    """
+
+    start: bool
+    folder: str | None = None
+    idle: float = DEFAULT_IDLE_SECONDS
+    timeout: float = ANSWER_SECONDS
