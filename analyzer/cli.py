@@ -1,4 +1,5 @@
-"""`analyze`: the analyzer's debugging CLI (SPEC §1.1) — a report, JSON, the parse listing, a displaCy picture.
+"""`analyze`: the analyzer's debugging CLI (SPEC §1.1) — a report, JSON, the parse listing, a displaCy picture,
+and `--rules`, the grammar table with every rule's construction and examples.
 
 Exit status: 0 nothing fires, 1 at least one finding fires, 2 usage or tool error (message on stderr).
 The no-phrase path imports neither spaCy nor the grammar rules, so it answers in a few tens of ms.
@@ -52,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help="print the machine-readable report: one JSON object")
     parser.add_argument("--tree", action="store_true", help="also print the parse of each sentence holding a phrase")
     parser.add_argument("--html", metavar="OUT.html", help="write a displaCy picture of each phrase's sentence")
+    parser.add_argument(
+        "--rules", action="store_true", help="list the grammar's rules in order, with their constructions and examples"
+    )
     return parser
 
 
@@ -62,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.json and args.tree:
             raise UsageError("--tree prints a text listing; it cannot be combined with --json")
+        if args.rules:
+            return list_rules(args)
         return run(args)
     except UsageError as exc:
         sys.stderr.write(f"{parser.format_usage()}{PROG}: error: {exc}\n")
@@ -73,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run(args: argparse.Namespace) -> int:
     """Judge the text, build every output first, then emit: a failure never leaves half a report behind."""
     text, path = read_input(args)
-    report = judge(text)
+    report = report_for(text)
     rels = relations(text, report.findings) if (args.tree or args.html) and report.findings else []
     if args.html:
         write_file(args.html, html_page(rels, path))
@@ -87,7 +93,22 @@ def run(args: argparse.Namespace) -> int:
     return FIRES if report.verdict == "fire" else CLEAR
 
 
-def judge(text: str) -> Report:
+def list_rules(args: argparse.Namespace) -> int:
+    """Print the grammar table (text or JSON); it judges nothing, so it takes no text to judge."""
+    if args.text is not None or args.file is not None or args.tree or args.html:
+        raise UsageError("--rules lists the grammar; it takes no TEXT, --file, --tree or --html")
+    from analyzer.grammar import rule_texts
+    from analyzer.grammar_text import rules_json, rules_text
+
+    rules = rule_texts()
+    if args.json:
+        emit(json.dumps(rules_json(rules), ensure_ascii=False, indent=2) + "\n")
+    else:
+        emit(rules_text(rules, Palette(use_color(sys.stdout, os.environ))))
+    return CLEAR
+
+
+def report_for(text: str) -> Report:
     """The analyzer's report; a text without a candidate phrase is clear without importing the grammar rules."""
     if not find_candidates(text):
         return Report(())

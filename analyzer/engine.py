@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Literal
 
 from analyzer.candidates import Candidate, scan
 from analyzer.carveouts import Views, build_views
-from analyzer.gates import GateResult, if_you_want_it, lexical_gate, unless_you_want
+from analyzer.gates import lexical_gate, pass_gate
+from analyzer.judgement import Judgement
 from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
-from analyzer.relations import Carved, Judgement, judge_attribution
+from analyzer.relations import classify_phrase
 from analyzer.report import Finding, Report, Span, line_col
 from analyzer.tokens import AGENT_SELF, SOURCE_KEY
 from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts
@@ -131,95 +132,62 @@ def analyze(
             raise
     for candidate in candidates:
         try:
-            finding = judge(candidate, text, parses, lexicon)
+            finding = finding_of(candidate, text, parses, lexicon)
         except ModelUnavailable:
             if model_errors == "raise":
                 raise
             if MODEL_ERROR not in warnings:
                 warnings.append(MODEL_ERROR)
-            finding = judge_without_model(candidate, text, lexicon)
+            finding = finding_without_model(candidate, text, lexicon)
         if finding is not None:
             findings.append(finding)
     return Report(tuple(findings), tuple(warnings))
 
 
-def judge(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> Finding | None:
+def finding_of(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> Finding | None:
+    """The finding for one candidate phrase; a carve-out, or a phrase the parse lost, has none."""
+    decided = judgement_of(candidate, parses, lexicon)
+    if decided is None or decided[0].verdict == "carved":
+        return None
+    return finding_from(candidate, text, *decided)
+
+
+def judgement_of(candidate: Candidate, parses: Parses, lexicon: Lexicon) -> tuple[Judgement, ParsedUnit | None] | None:
+    """The judgement on one candidate and the parse its token indices point into: an offer fires, its
+    gate or the phrase rules decide the rest. None when the phrase's tokens are not in the parse."""
     entry = candidate.entry
     if entry.family == "offer" and entry.gate == "none":
-        return offer_finding(candidate, text)
+        return offer(candidate), None
     parsed = parses.around(candidate.start)
     phrase = parsed.tokens(candidate.start, candidate.end)
     if not phrase:
         return None
     if entry.family == "offer":
-        gate = if_you_want_it(phrase) if entry.gate == "if-you-want-it" else unless_you_want(phrase, lexicon)
-        return gate_finding(candidate, text, gate, parsed)
-    judged = judge_attribution(phrase, lexicon)
-    if isinstance(judged, Carved):
-        return None
-    return attribution_finding(candidate, text, judged, parsed)
+        return pass_gate(entry.gate, phrase, lexicon), parsed
+    return classify_phrase(phrase, lexicon), parsed
 
 
-def judge_without_model(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding | None:
+def finding_without_model(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding | None:
     """Offer phrases still decide without a parse; attribution phrases are skipped (SPEC §5.6)."""
     entry = candidate.entry
     if entry.family == "attribution":
         return None
-    if entry.gate == "none":
-        return offer_finding(candidate, text)
-    return gate_finding(candidate, text, lexical_gate(entry.gate, text, candidate.end, lexicon), None)
+    judged = offer(candidate) if entry.gate == "none" else lexical_gate(entry.gate, text, candidate.end, lexicon)
+    return finding_from(candidate, text, judged, None)
 
 
-def offer_finding(candidate: Candidate, text: str) -> Finding:
-    return _finding(
-        candidate,
-        text,
-        verdict="fire",
-        rule="offer",
-        reason=f"fires: the offer '{candidate.entry.canonical}' proposes to act and waits for permission",
-    )
+def offer(candidate: Candidate) -> Judgement:
+    """An offer-shaped phrase without a gate always fires."""
+    reason = f"fires: the offer '{candidate.entry.canonical}' proposes to act and waits for permission"
+    return Judgement("fire", "none", "offer", reason)
 
 
-def gate_finding(candidate: Candidate, text: str, gate: GateResult, parsed: ParsedUnit | None) -> Finding:
-    governor = None
-    if parsed is not None and gate.governor is not None:
-        governor = parsed.span(text, gate.governor, gate.governor)
-    return _finding(candidate, text, verdict=gate.verdict, rule=gate.rule, reason=gate.reason, governor=governor)
+def finding_from(candidate: Candidate, text: str, judged: Judgement, parsed: ParsedUnit | None) -> Finding:
+    """The report's finding for a judgement, its token indices turned into spans of the original text."""
 
+    def span(indices: tuple[int, int] | None) -> Span | None:
+        return parsed.span(text, *indices) if parsed is not None and indices is not None else None
 
-def attribution_finding(candidate: Candidate, text: str, judged: Judgement, parsed: ParsedUnit) -> Finding:
-    attachment = parsed.span(text, *judged.attachment) if judged.attachment else None
-    governor = parsed.span(text, judged.governor, judged.governor) if judged.governor is not None else None
-    negation = parsed.span(text, judged.negation, judged.negation) if judged.negation is not None else None
-    return _finding(
-        candidate,
-        text,
-        verdict=judged.verdict,
-        rule=judged.rule,
-        reason=judged.reason,
-        form=judged.form,
-        attachment=attachment,
-        domains=judged.domains,
-        negated=judged.negated,
-        governor=governor,
-        negation=negation,
-    )
-
-
-def _finding(
-    candidate: Candidate,
-    text: str,
-    *,
-    verdict: Literal["fire", "exempt"],
-    rule: str,
-    reason: str,
-    form: Literal["object", "copular-ownership", "option-list", "pending-eligibility", "none"] = "none",
-    attachment: Span | None = None,
-    domains: Sequence[str] = (),
-    negated: bool = False,
-    governor: Span | None = None,
-    negation: Span | None = None,
-) -> Finding:
     line, col = line_col(text, candidate.start)
     return Finding(
         phrase=candidate.entry.canonical,
@@ -229,13 +197,13 @@ def _finding(
         end=candidate.end,
         line=line,
         col=col,
-        verdict=verdict,
-        form=form,
-        attachment=attachment,
-        domains=tuple(domains),
-        negated=negated,
-        reason=reason,
-        rule=rule,
-        governor=governor,
-        negation=negation,
+        verdict="fire" if judged.verdict == "fire" else "exempt",
+        form=judged.form,
+        attachment=span(judged.attachment),
+        domains=judged.domains,
+        negated=judged.negated,
+        reason=judged.reason,
+        rule=judged.rule,
+        governor=span(None if judged.governor is None else (judged.governor, judged.governor)),
+        negation=span(None if judged.negation is None else (judged.negation, judged.negation)),
     )

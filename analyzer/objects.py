@@ -11,7 +11,7 @@ from analyzer.lexicon import Lexicon
 from analyzer.negation import relation_negation
 from analyzer.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
 from analyzer.tokens import SUBJECT_DEPS, forms, is_copula, tops
-from analyzer.work import judge_work
+from analyzer.work import work_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -231,7 +231,7 @@ def _states_decision(clause: Token) -> bool:
 def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
     """Rule `object-form`: exempt exactly when the object is purely human-only work."""
     objects = objects + _cut_compound(objects, lexicon, scope)
-    work = judge_work(objects, lexicon, scope)
+    work = work_of(objects, lexicon, scope)
     span = span_of(t for r in objects for t in r.subtree if t.i in scope)
     negation = relation_negation(noun, (), lexicon)
     if negation is None and noun.dep_ == "attr" and is_copula(noun.head):

@@ -1,16 +1,18 @@
-"""Predicate form (SPEC §2.2.2): no object, so the predicate that governs the phrase decides.
+"""The relation rules (SPEC §2.2.2): no object, so the predicate that governs the phrase decides.
 
-It exempts only when that grammar hands a human-only decision over: copular ownership, an all-human
-option list, or a copular pending eligibility. Anything else — historical or status prose, the agent's
-own plan — fires.
+`judge_relation` walks the relation table of grammar.toml: it exempts only when the predicate hands a
+human-only decision over — copular ownership, a pending eligibility, an all-human option list, a
+human-only topic. Anything else — historical or status prose, the agent's own plan — fires.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cached_property
 from typing import TYPE_CHECKING
 
+from analyzer.grammar import table, walk
 from analyzer.judgement import Judgement, negated, phrase_text, span_of, text_of, verdict_of
 from analyzer.lexicon import Lexicon
 from analyzer.negation import relation_negation
@@ -34,7 +36,7 @@ from analyzer.tokens import (
     tops,
     words_of,
 )
-from analyzer.work import judge_stretch, judge_work
+from analyzer.work import work_of, work_of_stretch
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -52,8 +54,186 @@ ALTERNATIVE_CONJUNCTIONS = frozenset({"or", "either", "and/or", "nor"})
 DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
 
 
-def standalone(phrase: Sequence[Token]) -> Judgement:
-    """Rule `standalone`: "Your call." — nothing in its sentence names what is handed over."""
+class RelationSite:
+    """A governing predicate and the scope it is read in: what the relation rules judge.
+
+    `demonstrative`: the predicate is what 'that' stands for ("merge-eligible — that's your call").
+    `copular`: a phrase rule already found the copula the phrase hangs on ("The merge itself is yours —
+    your call once CI finishes"), so the copular rules decide whatever its complements.
+    """
+
+    def __init__(
+        self,
+        pred: Token,
+        lexicon: Lexicon,
+        scope: frozenset[int],
+        *,
+        demonstrative: bool = False,
+        copular: bool = False,
+    ) -> None:
+        self.pred = pred
+        self.lexicon = lexicon
+        self.scope = scope
+        self.demonstrative = demonstrative
+        self.copular = copular
+
+    @cached_property
+    def members(self) -> list[Token]:
+        """The predicate's alternatives: its conjuncts, and those the parser hung on its adverbial clauses."""
+        members = conjuncts(self.pred, self.scope)
+        known = {k.i for k in members}
+        return members + [m for m in _alternatives_in_adverbials(self.pred, self.scope) if m.i not in known]
+
+    @cached_property
+    def complements(self) -> list[Token]:
+        return _complements(self.pred, self.scope)
+
+    @cached_property
+    def is_copular(self) -> bool:
+        """A copula that says something of its subject, or that stands alone ("CI is green, your call")."""
+        return self.copular or (is_copula(self.pred) and (bool(self.complements) or len(self.members) == 1))
+
+
+def judge_relation(site: RelationSite) -> Judgement:
+    """Judge the relation: the first relation rule (grammar.toml) that applies to the predicate decides."""
+    return walk(RELATION_RULES, site)
+
+
+def relation_of_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: bool = False) -> Judgement:
+    """Judge the clause or fragment a detached phrase (or a demonstrative) comments on, by its predicate."""
+    segment = _after_fronted_condition(segment)
+    scope = frozenset(t.i for t in segment)
+    heads = tops(segment)
+    main = next((t for t in heads if t.pos_ in ("VERB", "AUX")), heads[0] if heads else None)
+    if main is None:
+        return standalone_judgement(segment)
+    main, scope = _main_clause(main, scope)
+    return judge_relation(RelationSite(main, lexicon, scope, demonstrative=demonstrative))
+
+
+def attribute_ownership(cop: Token, noun: Token, lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
+    """'The merge is your call': the phrase itself is what the copula says of its subject, so it owns it."""
+    owner = [c for c in _complements(cop, scope) if _ownership(c, lexicon, scope)]
+    return ownership_judgement(cop, [*owner, noun], lexicon, scope)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The relation rules, in grammar.toml's order. Each returns None when its construction is not there.
+
+
+def copular_ownership(site: RelationSite) -> Judgement | None:
+    """Rule `copular-ownership`: a copula whose complement is the reader's hands its subject over.
+
+    "The merge is yours, your call."                merge -nsubj-> is, yours -attr-> is
+    "The merge is up to you — your call."           up -prep-> is ('up to you', an ownership idiom)
+    """
+    if not site.is_copular:
+        return None
+    owner = [c for c in site.complements if _ownership(c, site.lexicon, site.scope)]
+    return ownership_judgement(site.pred, owner, site.lexicon, site.scope) if owner else None
+
+
+def pending_eligibility(site: RelationSite) -> Judgement | None:
+    """Rule `pending-eligibility`: an eligibility word as a copula's complement, or listed with words
+    that describe a state, leaves a human-only decision pending.
+
+    "PR #12 is merge-eligible, your move."          eligible -acomp-> is
+    "Green and merge-eligible, your call."          eligible -conj-> Green, all descriptive
+    """
+    eligible = _copular_eligibility(site) if site.is_copular else _listed_eligibility(site)
+    if eligible is None:
+        return None
+    return eligibility_judgement(site.pred, eligible, site.lexicon, site.scope)
+
+
+def copular_status(site: RelationSite) -> Judgement | None:
+    """Rule `copular-status` (reported as status-prose): any other copula states a status.
+
+    "CI is green, your call."                       green -acomp-> is: neither ownership nor eligibility
+    """
+    return status_judgement(site.pred, site.scope) if site.is_copular else None
+
+
+def option_list(site: RelationSite) -> Judgement | None:
+    """Rule `option-list`: alternatives to choose from; exempt when every one is human-only work.
+
+    "merge on the exception or ask for the stamp, your call"   ask -conj-> merge
+    "merge now or hold, your call"                             a bare do-nothing alternative joins
+    """
+    pred, members = site.pred, site.members
+    if (len(members) > 1 or _holds_alternatives(pred, site.scope)) and _offers_choice(members):
+        return option_list_judgement(pred, members, site.lexicon, site.scope)
+    return None
+
+
+def reduced_report(site: RelationSite) -> Judgement | None:
+    """Rule `reduced-report` (reported as status-prose): a noun with a past participle right after it is
+    a clause that reports what happened.
+
+    "The v2.4.0 release shipped at 02:56Z, your call."   shipped -acl-> release (VBN)
+    """
+    reduced = _reduced_report(site.pred, site.scope)
+    return status_judgement(reduced, site.scope) if reduced is not None else None
+
+
+def topic(site: RelationSite) -> Judgement | None:
+    """Rule `topic` (or `antecedent` for a demonstrative): a nominal or a whether-clause the phrase
+    comments on.
+
+    "The merge, your call."                   merge (NOUN) <-appos- call
+    "Merging #1170 before the freeze — that's your call."   the demonstrative names the action
+    """
+    pred = site.pred
+    if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (site.demonstrative and _names_action(pred)):
+        return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
+    return None
+
+
+def status_prose(site: RelationSite) -> Judgement:
+    """Rule `status-prose`: any other predicate reports a fact or a plan and hands no decision over.
+
+    "you merged it yesterday, your call"   merged (VBD): a past fact
+    "I'll take the parser lane, your call"  take: the agent's own plan, not a human-only choice
+    """
+    return status_judgement(site.pred, site.scope)
+
+
+def _copular_eligibility(site: RelationSite) -> Token | None:
+    """'is merge-eligible', 'is green and merge-eligible': an eligibility word the copula's complement describes."""
+    described = [m for c in site.complements for m in conjuncts(c, site.scope)]
+    described += [t for c in site.complements for t in c.subtree if t.dep_ in ("amod", "acomp") and t.i in site.scope]
+    return next((c for c in described if _eligibility_word(c, site.lexicon)), None)
+
+
+def _listed_eligibility(site: RelationSite) -> Token | None:
+    """'Green and merge-eligible': an eligibility word among members that all describe a state."""
+    members = site.members
+    eligible = next((m for m in members if _eligibility_word(m, site.lexicon)), None)
+    if eligible is not None and all(m.pos_ in DESCRIPTIVE_POS or m.i == eligible.i for m in members):
+        return eligible
+    return None
+
+
+RELATION_RULES = table(
+    "relation",
+    {
+        "copular-ownership": copular_ownership,
+        "pending-eligibility": pending_eligibility,
+        "copular-status": copular_status,
+        "option-list": option_list,
+        "reduced-report": reduced_report,
+        "topic": topic,
+        "status-prose": status_prose,
+    },
+)
+
+
+# ---------------------------------------------------------------------------------------------------
+# What a rule decides, worded: the judgements the rules above (and the phrase rules) build.
+
+
+def standalone_judgement(phrase: Sequence[Token]) -> Judgement:
+    """"Your call." — nothing in its sentence names what is handed over."""
     return Judgement(
         "fire",
         "none",
@@ -61,18 +241,6 @@ def standalone(phrase: Sequence[Token]) -> Judgement:
         f"fires (standalone): '{phrase_text(phrase)}' hands the next decision back without naming a "
         "human-only one",
     )
-
-
-def judge_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: bool = False) -> Judgement:
-    """Judge the clause or fragment a detached phrase (or a demonstrative) comments on."""
-    segment = _after_fronted_condition(segment)
-    scope = frozenset(t.i for t in segment)
-    heads = tops(segment)
-    main = next((t for t in heads if t.pos_ in ("VERB", "AUX")), heads[0] if heads else None)
-    if main is None:
-        return standalone(segment)
-    main, scope = _main_clause(main, scope)
-    return judge_predicate(main, lexicon, scope, demonstrative=demonstrative)
 
 
 def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
@@ -108,25 +276,6 @@ def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[in
     return main, scope - own
 
 
-def judge_predicate(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool = False) -> Judgement:
-    """Dispatch on the shape of the governing predicate."""
-    members = conjuncts(pred, scope)
-    members += [m for m in _alternatives_in_adverbials(pred, scope) if m.i not in {k.i for k in members}]
-    if is_copula(pred) and (_complements(pred, scope) or len(members) == 1):
-        return copular(pred, lexicon, scope)
-    eligible = next((m for m in members if _eligibility_word(m, lexicon)), None)
-    if eligible is not None and all(m.pos_ in DESCRIPTIVE_POS or m.i == eligible.i for m in members):
-        return pending_eligibility(pred, eligible, lexicon, scope)
-    if (len(members) > 1 or _holds_alternatives(pred, scope)) and _offers_choice(members):
-        return option_list(pred, members, lexicon, scope)
-    reduced = _reduced_report(pred, scope)
-    if reduced is not None:
-        return status_prose(reduced, scope)
-    if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (demonstrative and _names_action(pred)):
-        return topic(pred, lexicon, scope, demonstrative=demonstrative)
-    return status_prose(pred, scope)
-
-
 def _alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Token]:
     """'Merge when the stamp lands or hold if CI flakes again, your call': the parser coordinated the
     second imperative with the when-clause. An imperative conjunct inside an adverbial clause of an
@@ -145,13 +294,9 @@ def _alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Toke
     ]
 
 
-def topic(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool) -> Judgement:
-    """Rule `topic` / `antecedent`: a nominal or whether-clause the phrase comments on.
-
-    "The merge, your call."                   merge (NOUN) <-appos- call
-    "The merge — that's your call."           the demonstrative stands for 'The merge'
-    """
-    work = judge_work([pred], lexicon, scope)
+def topic_judgement(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool) -> Judgement:
+    """The topic is exempt exactly when it is purely human-only work."""
+    work = work_of([pred], lexicon, scope)
     span = span_of(t for t in pred.subtree if t.i in scope)
     rule = "antecedent" if demonstrative else "topic"
     form: Form = "copular-ownership" if demonstrative else "object"
@@ -159,12 +304,8 @@ def topic(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative
     return verdict_of(work, form, rule, f"{rule} '{text_of(pred, span)}'", span, pred.i, negation)
 
 
-def status_prose(pred: Token, scope: frozenset[int]) -> Judgement:
-    """Rule `status-prose`: a predicate that reports a fact or a plan hands no decision over.
-
-    "you merged it yesterday, your call"   merged (VBD): a past fact
-    "I'll take the parser lane, your call"  take: the agent's own plan, not a human-only choice
-    """
+def status_judgement(pred: Token, scope: frozenset[int]) -> Judgement:
+    """Status prose, worded by what the predicate reports: a past fact, a status, or no hand-over at all."""
     span = span_of(t for t in pred.subtree if t.i in scope)
     shown = text_of(pred, span)
     if _reports_past(pred):
@@ -179,26 +320,7 @@ def status_prose(pred: Token, scope: frozenset[int]) -> Judgement:
     return Judgement("fire", "none", "status-prose", f"fires (status-prose): {why} ('{shown}')", span, pred.i)
 
 
-def copular(cop: Token, lexicon: Lexicon, scope: frozenset[int], *, phrase_noun: Token | None = None) -> Judgement:
-    """Copular constructions: ownership handed to the reader, or a decision pending.
-
-    "the merge is yours" / "the merge is your call"      ownership of the subject
-    "PR #12 is merge-eligible, your move"                pending eligibility
-    "CI is green, your call"                             neither: status prose
-    """
-    complements = _complements(cop, scope)
-    if phrase_noun is not None or any(_ownership(c, lexicon, scope) for c in complements):
-        owner = [c for c in complements if _ownership(c, lexicon, scope)] + ([phrase_noun] if phrase_noun else [])
-        return ownership(cop, owner, lexicon, scope)
-    described = [m for c in complements for m in conjuncts(c, scope)]
-    described += [t for c in complements for t in c.subtree if t.dep_ in ("amod", "acomp") and t.i in scope]
-    eligible = next((c for c in described if _eligibility_word(c, lexicon)), None)
-    if eligible is not None:
-        return pending_eligibility(cop, eligible, lexicon, scope)
-    return status_prose(cop, scope)
-
-
-def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
+def ownership_judgement(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
     """Rule `copular-ownership`: the human-only thing is the subject of a copula whose attribute is 'yours'.
 
     "the merge is yours"                         merge -nsubj-> is, yours -attr-> is
@@ -215,22 +337,22 @@ def ownership(cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset
     if clause is not None:
         what, roots = "extraposed clause", [clause]
     elif subject is not None and demonstrative_of(subject) is not None:
-        return demonstrative_ownership(cop, demonstrative_of(subject), negation, lexicon)
+        return demonstrative_judgement(cop, demonstrative_of(subject), negation, lexicon)
     elif subject is not None and subject.tag_ in RELATIVE_TAGS and cop.dep_ == "relcl":
         what, roots = "subject", [cop.head]  # 'the merge, which is your call, …': 'which' is the merge
     elif subject is not None:
         what, roots = "subject", found
     else:
-        return status_prose(cop, scope)
+        return status_judgement(cop, scope)
     # A subject stands before its copula; what the parser hangs on it after the copula (an appositive
     # ", your call") is not part of it.
     covered = [t for r in roots for t in r.subtree if t.i in scope or (t.i < cop.i and what == "subject")]
     stretch = clausal_subject(cop)
     if stretch:
         covered = stretch
-        work = judge_stretch(stretch, lexicon)
+        work = work_of_stretch(stretch, lexicon)
     else:
-        work = judge_work(roots, lexicon, frozenset(t.i for t in covered))
+        work = work_of(roots, lexicon, frozenset(t.i for t in covered))
     span = span_of(covered)
     subject_text = f"{what} '{text_of(cop, span)}'"
     return verdict_of(work, "copular-ownership", "copular-ownership", subject_text, span, roots[0].i, negation)
@@ -246,7 +368,7 @@ def demonstrative_of(subject: Token) -> Token | None:
     return None
 
 
-def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
+def demonstrative_judgement(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
     """'that's your call' stands for the clause or fragment just before it in the same sentence."""
     before = antecedent(subject)
     if not before:
@@ -258,7 +380,7 @@ def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, 
             "human-only is handed over",
             governor=cop.i,
         )
-    inner = judge_segment(before, lexicon, demonstrative=True)
+    inner = relation_of_segment(before, lexicon, demonstrative=True)
     word = "exempt" if inner.verdict == "exempt" else "fires"
     why = inner.reason.split(": ", 1)[-1]
     judged = replace(
@@ -272,7 +394,7 @@ def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, 
     return judged
 
 
-def pending_eligibility(pred: Token, complement: Token, lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
+def eligibility_judgement(pred: Token, complement: Token, lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
     """Rule `pending-eligibility`: a copula with an eligibility complement ("PR #12 is merge-eligible",
     "the refactor is merge-eligible"): the merge it leaves pending is human-only, whatever is merged."""
     subject = subject_of(pred) if is_copula(pred) else None
@@ -324,13 +446,13 @@ def pending_eligibility(pred: Token, complement: Token, lexicon: Lexicon, scope:
     return negated(judged, negation) if negation is not None else judged
 
 
-def option_list(head: Token, members: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
+def option_list_judgement(head: Token, members: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
     """Rule `option-list`: every alternative of the governing coordination is human-only work.
 
     "merge on the exception or ask for the stamp, your call"   ask -conj-> merge
     "merge now or hold, your call"                             a bare do-nothing alternative joins
     """
-    work = judge_work([head], lexicon, scope)
+    work = work_of([head], lexicon, scope)
     span = span_of(t for m in members for t in m.subtree if t.i in scope)
     subject = f"option list '{text_of(head, span)}'"
     return verdict_of(work, "option-list", "option-list", subject, span, head.i, relation_negation(head, (), lexicon))

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+from analyzer.judgement import Judgement
 from analyzer.lexicon import default_lexicon
-from analyzer.relations import Carved, Judgement, judge_attribution
+from analyzer.relations import classify_phrase
 from tests.docbuilder import parse, tokens
 
 LEX = default_lexicon()
 
 
-def judge(spec: str, *phrase: str) -> Judgement | Carved:
+def classified(spec: str, *phrase: str) -> Judgement:
     doc = parse(spec)
-    return judge_attribution(tokens(doc, *phrase), LEX)
+    return classify_phrase(tokens(doc, *phrase), LEX)
 
 
 def judgement(spec: str, *phrase: str) -> Judgement:
     """A judgement, not a carve-out: the phrase is judged by a relation rule."""
-    judged = judge(spec, *phrase)
-    assert isinstance(judged, Judgement), judged
+    judged = classified(spec, *phrase)
+    assert judged.verdict != "carved", judged
     return judged
 
 
@@ -237,14 +238,18 @@ def test_pending_eligibility_exempts() -> None:
 
 
 def test_report_of_a_decision_taken_is_carved_out() -> None:
-    judged = judge(REPORT, "your", "call")
-    assert judged == Carved("report-of-decision", "'Per your call' reports a decision already taken")
+    judged = classified(REPORT, "your", "call")
+    assert (judged.verdict, judged.rule, judged.reason, judged.path) == (
+        "carved",
+        "report-of-decision",
+        "'Per your call' reports a decision already taken",
+        ("report-of-decision",),
+    )
 
 
 def test_rule_citation_is_carved_out() -> None:
-    judged = judge(CITATION, "your", "call")
-    assert isinstance(judged, Carved)
-    assert judged.rule == "rule-citation"
+    judged = classified(CITATION, "your", "call")
+    assert (judged.verdict, judged.rule) == ("carved", "rule-citation")
     assert "'Per the merge gate'" in judged.reason
 
 
@@ -421,9 +426,8 @@ first first ADV RB advmod 0
 
 
 def test_a_past_form_reports_a_decision_whatever_its_tag() -> None:
-    carved = judge(TOOK, "your", "call")
-    assert isinstance(carved, Carved)
-    assert carved.rule == "report-of-decision"
+    carved = classified(TOOK, "your", "call")
+    assert (carved.verdict, carved.rule) == ("carved", "report-of-decision")
     assert carved.reason == "'Took … your call' reports a decision already taken"
 
 
