@@ -36,7 +36,8 @@ class RuleText:
     """A rule as the data describes it: its construction, its parse, and its should-fire/should-pass examples.
 
     `yields` are the outcomes the rule can decide. An example on the other side of a one-outcome rule is a
-    near miss: the construction is almost there, and another rule decides it.
+    near miss: the construction is almost there, and another rule decides it. A rule that `delegates`
+    finds the governing predicate and lets that table's rules decide (and name the rule reported).
     """
 
     name: str
@@ -47,6 +48,7 @@ class RuleText:
     yields: tuple[Outcome, ...]
     fires: tuple[str, ...]
     passes: tuple[str, ...]
+    delegates: Level | None = None
 
     def decides(self, outcome: Outcome) -> bool:
         return outcome in self.yields
@@ -75,10 +77,11 @@ def rule_texts() -> tuple[RuleText, ...]:
             level=level,
             construction=" ".join(row["construction"].split()),
             parse=tuple(row.get("parse", ())),
-            reports=tuple(row.get("reports", (row["name"],))),
+            reports=tuple(row.get("reports", () if "delegates" in row else (row["name"],))),
             yields=tuple(row["yields"]),
             fires=tuple(row.get("fires", ())),
             passes=tuple(row.get("passes", ())),
+            delegates=row.get("delegates"),
         )
         for level in LEVELS
         for row in data[level]

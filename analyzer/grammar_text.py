@@ -5,6 +5,7 @@ Reads only grammar.toml (analyzer.grammar.rule_texts): listing the rules never i
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,11 +18,12 @@ INTRO = (
     "relation rules. In each table the first rule that applies decides."
 )
 NEAR_MISS = "near miss: another rule decides"
+WIDTH = 100
 
 
 def rules_text(rules: Sequence[RuleText], palette: Palette) -> str:
     """One block per table, one numbered entry per rule."""
-    blocks = [INTRO]
+    blocks = [textwrap.fill(INTRO, WIDTH)]
     for level, title in LEVELS.items():
         members = [r for r in rules if r.level == level]
         entries = [rule_block(k, r, palette) for k, r in enumerate(members, 1)]
@@ -31,14 +33,15 @@ def rules_text(rules: Sequence[RuleText], palette: Palette) -> str:
 
 def rule_block(number: int, rule: RuleText, palette: Palette) -> str:
     """A rule: its name and outcomes, its construction, then its parse and examples, labelled."""
-    decides = " or ".join(rule.yields)
-    reported = [r for r in rule.reports if r != rule.name]
-    also = f"; reported as {' or '.join(reported)}" if reported else ""
+    decides = " or ".join("no finding: a carve-out" if y == "carved" else y for y in rule.yields)
+    also = f"; reported as {' or '.join(rule.reports)}" if rule.reports not in ((), (rule.name,)) else ""
+    if rule.delegates:
+        also = f", by the {rule.delegates} rules"
     head = f"{number:>2}. {palette.paint(rule.name, 'strong')}  ({decides}{also})"
     rows = [("parse", p) for p in rule.parse]
     rows += [("fires", _example(t, rule, "fire")) for t in rule.fires]
     rows += [("passes", _example(t, rule, "exempt")) for t in rule.passes]
-    lines = [head, f"    {rule.construction}"]
+    lines = [head, textwrap.fill(rule.construction, WIDTH, initial_indent="    ", subsequent_indent="    ")]
     lines += [f"    {palette.paint(label.ljust(6), 'dim')}  {value}" for label, value in rows]
     return "\n".join(lines)
 
@@ -64,6 +67,7 @@ def rules_json(rules: Sequence[RuleText]) -> dict[str, Any]:
                         "parse": list(r.parse),
                         "reports": list(r.reports),
                         "yields": list(r.yields),
+                        "delegates": r.delegates,
                         "fires": list(r.fires),
                         "passes": list(r.passes),
                     }
