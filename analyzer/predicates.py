@@ -397,55 +397,43 @@ def demonstrative_judgement(cop: Token, subject: Token, negation: Token | None, 
 
 
 def eligibility_judgement(pred: Token, complement: Token, lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
-    """Rule `pending-eligibility`: a copula with an eligibility complement ("PR #12 is merge-eligible",
-    "the refactor is merge-eligible"): the merge it leaves pending is human-only, whatever is merged."""
+    """A copula with an eligibility complement ("PR #12 is merge-eligible", "the refactor is
+    merge-eligible"): the merge it leaves pending is human-only, whatever is merged."""
     subject = subject_of(pred) if is_copula(pred) else None
     related = [*complement.subtree, *(subject.subtree if subject is not None else ())]
     related = [t for t in related if t.i in scope or t.i == complement.i]
     named = words_of(related)
-    # A word that names the merge ('merge-eligible', 'mergeable') leaves the merge pending whatever is
-    # merged ('The refactor is merge-eligible'); a bare 'eligible' says nothing of what for, so agent
-    # work as its subject is what is eligible ('The flaky test is eligible for quarantine').
-    pieces = {*forms(complement), *(hyphen_compound(complement) or "").split("-")}
-    names_merge = any(lexicon.domain_of(n) for n in pieces if n)
-    own = {t.i for t in complement.subtree} if names_merge else {t.i for t in related}
-    agent = [hyphen_compound(t) or t.text for t, names in named if names & lexicon.agent_work and t.i in own]
     domains = tuple(dict.fromkeys(d for _, names in named for d in map(lexicon.domain_of, names) if d))
-    negation = relation_negation(pred, (complement,) if pred.i != complement.i else (), lexicon)
     span = span_of([*related, pred])
     shown = text_of(pred, span)
     if pred.tag_ == "VBD":  # 'PR #12 was merge-eligible (until the force-push)': nothing is pending now
-        return Judgement(
-            "fire",
-            "none",
-            "status-prose",
-            f"fires (status-prose): '{shown}' reports a past eligibility, it hands no pending decision over",
-            span,
-            pred.i,
-            domains,
-        )
+        why = f"fires (status-prose): '{shown}' reports a past eligibility, it hands no pending decision over"
+        return Judgement("fire", "none", "status-prose", why, span, pred.i, domains)
+    negation = relation_negation(pred, (complement,) if pred.i != complement.i else (), lexicon)
+    agent = _eligible_agent_work(complement, related, lexicon)
     if agent:
-        return Judgement(
-            "fire",
-            "pending-eligibility",
-            "pending-eligibility",
+        why = (
             f"fires (pending-eligibility): '{shown}' reports eligibility of agent work ('{agent[0]}'), "
-            "not a human-only decision",
-            span,
-            complement.i,
-            domains,
-            negation.i if negation is not None else None,
+            "not a human-only decision"
         )
+        cue = negation.i if negation is not None else None
+        return Judgement("fire", "pending-eligibility", "pending-eligibility", why, span, complement.i, domains, cue)
+    why = f"exempt (pending-eligibility): '{shown}' reports a human-only decision pending"
     judged = Judgement(
-        "exempt",
-        "pending-eligibility",
-        "pending-eligibility",
-        f"exempt (pending-eligibility): '{shown}' reports a human-only decision pending",
-        span,
-        complement.i,
-        domains or ("merge",),
+        "exempt", "pending-eligibility", "pending-eligibility", why, span, complement.i, domains or ("merge",)
     )
     return negated(judged, negation) if negation is not None else judged
+
+
+def _eligible_agent_work(complement: Token, related: list[Token], lexicon: Lexicon) -> list[str]:
+    """The agent work an eligibility is about. A word that names the merge ('merge-eligible', 'mergeable')
+    leaves the merge pending whatever is merged ('The refactor is merge-eligible'); a bare 'eligible' says
+    nothing of what for, so agent work as its subject is what is eligible ('The flaky test is eligible for
+    quarantine')."""
+    pieces = {*forms(complement), *(hyphen_compound(complement) or "").split("-")}
+    names_merge = any(lexicon.domain_of(n) for n in pieces if n)
+    own = {t.i for t in complement.subtree} if names_merge else {t.i for t in related}
+    return [hyphen_compound(t) or t.text for t, names in words_of(related) if names & lexicon.agent_work and t.i in own]
 
 
 def option_list_judgement(head: Token, members: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
