@@ -21,11 +21,12 @@ from analyzer.judgement import Judgement
 GRAMMAR_PATH = os.path.join(os.path.dirname(__file__), "grammar.toml")
 
 # The tables, in the order a phrase meets them, and what each decides.
-Level = Literal["phrase", "relation", "gate", "correction"]
+Level = Literal["phrase", "relation", "gate", "modifier", "correction"]
 LEVELS: Mapping[Level, str] = {
     "phrase": "Phrase rules: is the phrase a hand-over at all, and what does it bind to?",
     "relation": "Relation rules: what does the governing predicate hand over?",
     "gate": "Gate rules: is an offer-shaped phrase that is conditional in plain English an offer?",
+    "modifier": "Modifiers: applied by every rule that would exempt, to the relation it exempts by",
     "correction": "Misparse corrections: where the small model's parse is known to go wrong, applied inside the rules",
 }
 Outcome = Literal["fire", "exempt", "carved"]
