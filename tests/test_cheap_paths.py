@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import suppress
 from datetime import UTC, datetime, timedelta
@@ -38,6 +40,8 @@ from hook.transcript.turn import default_walk_config, read_turn
 from hook.transcript.walk import WALK_PATH, parse_walk_config, strip_reminders
 from lanegate_common.builtin_data import load_builtin
 from tests.transcript_builder import TranscriptBuilder
+
+ROOT = Path(__file__).resolve().parents[1]
 
 PIECES = [
     "gh", "g", "h", "/usr/bin/gh", "pr", "p", "r", "pull", "pulls/12", "view", "checks", "create", "review",
@@ -237,22 +241,31 @@ def test_a_cached_gh_parse_hands_out_its_own_list() -> None:
 # -- harness detection ------------------------------------------------------------------------------------
 
 
-def test_detection_asks_every_adapter_but_the_fallback_in_order_and_they_answer_alike() -> None:
-    from hook.harness import ADAPTERS, CLAIMS, FALLBACK, get_harness
+def test_detection_asks_the_adapters_in_registry_order_and_falls_back_to_claude() -> None:
+    from hook.harness import detect_harness
 
-    assert list(CLAIMS) == [name for name in ADAPTERS if name != FALLBACK]
-    payloads = [
-        {"hook_event_name": "Stop", "turn_id": "t1", "model": "gpt"},
-        {"hook_event_name": "Stop", "turn_id": 5, "model": "gpt"},
-        {"hook_event_name": "AfterAgent", "prompt": "x"},
-        {"conversation_id": "c", "loop_count": 0, "status": "completed"},
-        {"conversation_id": "c"},
-        {"hook_event_name": "Stop", "session_id": "s"},
-        {},
-    ]
-    for name, claims in CLAIMS.items():
-        adapter = get_harness(name)
-        assert [adapter.claims(p) for p in payloads] == [claims(p) for p in payloads]
+    payloads = {
+        "codex": {"hook_event_name": "Stop", "turn_id": "t1", "model": "gpt"},
+        "claude": {"hook_event_name": "Stop", "turn_id": 5, "model": "gpt"},
+        "gemini": {"hook_event_name": "AfterAgent", "prompt": "x"},
+        "cursor": {"conversation_id": "c", "loop_count": 0, "status": "completed"},
+    }
+    assert {name: detect_harness(p).name for name, p in payloads.items()} == {n: n for n in payloads}
+    others = [{"conversation_id": "c"}, {"hook_event_name": "Stop", "session_id": "s"}, {}]
+    assert [detect_harness(p).name for p in others] == ["claude", "claude", "claude"]
+    # Codex outranks Cursor when a payload carries both claims: registry order decides.
+    both = {"turn_id": "t", "model": "m", "conversation_id": "c", "loop_count": 0}
+    assert detect_harness(both).name == "codex"
+
+
+def test_detection_imports_only_the_adapters_it_has_asked() -> None:
+    code = (
+        "import sys; from hook.harness import detect_harness; "
+        "detect_harness({'hook_event_name': 'AfterAgent', 'prompt': 'x'}); "
+        "print(sorted(m for m in sys.modules if m.startswith('hook.harness.')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "['hook.harness.codex', 'hook.harness.gemini']"
 
 
 # -- patterns read with string methods ---------------------------------------------------------------------

@@ -446,6 +446,7 @@ def wrong_shape_record(draw: st.DrawFn) -> dict[str, object]:
     inserts=st.lists(st.tuples(st.integers(0, len(BASE_LINES)), wrong_shape_record()), min_size=1, max_size=5),
     message=st.sampled_from([None, "Parser done."]),
 )
+@example(inserts=[(1, {"type": "user", "message": {"content": [{"type": []}]}})], message=None)  # unhashable type
 def test_records_of_the_wrong_shape_never_break_the_walk(
     seat: Seat, inserts: list[tuple[int, dict[str, object]]], message: str | None
 ) -> None:

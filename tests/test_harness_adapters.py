@@ -348,3 +348,28 @@ def test_cursor_lines_become_walk_entries() -> None:
     assert [(e.kind, e.text, e.call_id) for e in cursor_entries(user)] == [("result", "OPEN", "t1"),
                                                                           ("prompt", "Fix it.", "")]
     assert cursor_entries({"type": "turn_ended", "status": "success"}) == ()
+
+
+# -- a harness is one module ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["claude", "codex", "gemini", "cursor"])
+def test_every_registered_harness_module_owns_every_part(name: str) -> None:
+    """Payload parsing, detection claim, output, install target and entry: all in hook/harness/<name>.py."""
+    from hook.harness import ADAPTERS, InstallTarget, get_harness
+
+    harness = get_harness(name)
+    assert ADAPTERS[name] == f"hook.harness.{name}"
+    assert harness.name == name
+    assert all(callable(getattr(harness, part)) for part in ("claims", "parse", "render", "install_entry"))
+    assert isinstance(harness.install, InstallTarget)
+    assert harness.install.events and harness.install.filename.endswith(".json")
+    entry = harness.install_entry("/bin/lanegate hook")
+    assert entry["command"] == "/bin/lanegate hook"
+
+
+def test_the_registry_lists_exactly_the_harness_modules_on_disk() -> None:
+    from hook.harness import ADAPTERS
+
+    on_disk = {p.stem for p in (ROOT / "hook" / "harness").glob("*.py") if p.stem != "__init__"}
+    assert set(ADAPTERS) == on_disk

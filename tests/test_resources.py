@@ -21,7 +21,7 @@ import pytest
 
 from hook import core
 from hook.commands.hook import DEADLINE_SECONDS
-from hook.commands.install import TIMEOUT_SECONDS
+from hook.harness import HOOK_TIMEOUT_SECONDS as TIMEOUT_SECONDS
 from hook.transcript.turn import read_turn
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 

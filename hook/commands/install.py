@@ -6,11 +6,8 @@ kept) rather than added twice, and a second run finds nothing to change and writ
 file is kept as `<file>.bak`; the new one is written to a temporary file and renamed over the old, so a
 crash never leaves half a settings file; a file that does not parse is refused (exit 2), never replaced.
 
-The registration per harness, from each harness's hook documentation:
-  claude  .claude/settings.json   hooks.Stop and hooks.SubagentStop: [{"hooks": [{type, command, timeout s}]}]
-  codex   .codex/hooks.json       hooks.Stop: [{"hooks": [{type, command, timeout s}]}]  ($CODEX_HOME for --user)
-  gemini  .gemini/settings.json   hooks.AfterAgent: [{"hooks": [{name, type, command, timeout ms}]}]
-  cursor  .cursor/hooks.json      {"version": 1, "hooks": {"stop": [{command, loop_limit}]}}
+Where and what to write is each harness's own knowledge (`install` and `install_entry` in
+hook/harness/<name>.py); this module only merges it into the file.
 """
 
 from __future__ import annotations
@@ -25,72 +22,37 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-# Seconds a harness waits for the hook: the cold path (spaCy import, model load, parse) takes about
-# two seconds on a small machine, so thirty leaves room without ever hanging a session for long.
-TIMEOUT_SECONDS = 30
-# Cursor stops sending follow-ups after this many in one loop; lanegate's own ceiling (max_refusals)
-# normally ends a chain first. Eight is Claude Code's own cap on consecutive Stop blocks.
-CURSOR_LOOP_LIMIT = 8
+from hook.harness import ADAPTERS, FALLBACK, get_harness
+
+if TYPE_CHECKING:
+    from hook.harness import Harness, InstallTarget
 
 
 class InstallError(Exception):
     """The settings file cannot be merged safely; nothing was written."""
 
 
-@dataclass(frozen=True)
-class Target:
-    """Where and how one harness registers a hook."""
-
-    harness: str
-    folder: str
-    filename: str
-    events: tuple[str, ...]
-    grouped: bool  # entries sit in matcher groups {"hooks": [...]} (Claude Code, Codex, Gemini)
-    note: str
-
-    def entry(self, command: str) -> dict[str, Any]:
-        if self.harness == "gemini":
-            return {"name": "lanegate", "type": "command", "command": command, "timeout": TIMEOUT_SECONDS * 1000}
-        if self.harness == "cursor":
-            return {"command": command, "loop_limit": CURSOR_LOOP_LIMIT}
-        return {"type": "command", "command": command, "timeout": TIMEOUT_SECONDS}
-
-
-TARGETS: Mapping[str, Target] = {
-    "claude": Target("claude", ".claude", "settings.json", ("Stop", "SubagentStop"), True,
-                     "Subagents are judged too; set skip_subagents = true in the lanegate config to skip them."),
-    "codex": Target("codex", ".codex", "hooks.json", ("Stop",), True,
-                    "Codex reads hooks.json when its hooks feature is on ([features] hooks = true in config.toml "
-                    "on versions where it is off by default)."),
-    "gemini": Target("gemini", ".gemini", "settings.json", ("AfterAgent",), True,
-                     "Gemini CLI runs hooks only while its hooks system is enabled (/settings, Advanced)."),
-    "cursor": Target("cursor", ".cursor", "hooks.json", ("stop",), False,
-                     f"Cursor sends at most {CURSOR_LOOP_LIMIT} follow-ups per loop (loop_limit)."),
-}
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--project", metavar="DIR", help="register in DIR's settings (default: the current directory)")
     where.add_argument("--user", action="store_true", help="register in the user-level settings under your home")
-    parser.add_argument("--harness", choices=list(TARGETS), default="claude", help="the harness (default: claude)")
+    parser.add_argument("--harness", choices=list(ADAPTERS), default=FALLBACK, help="the harness (default: claude)")
     parser.add_argument("--dry-run", action="store_true", help="print the change as a unified diff, write nothing")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    target = TARGETS[args.harness]
+    harness = get_harness(args.harness)
     if args.project is not None and not os.path.isdir(args.project):
         print(f"lanegate install: --project {args.project}: no such directory; nothing was written", file=sys.stderr)
         return 2
-    path = settings_path(target, user=args.user, project=args.project, env=os.environ)
-    command = f"{lanegate_executable()} hook --harness {target.harness}"
+    path = settings_path(harness.install, user=args.user, project=args.project, env=os.environ)
+    command = f"{lanegate_executable()} hook --harness {harness.name}"
     try:
         before, old_text = read_settings(path)
-        after = merge(before, target, command)
+        after = merge(before, harness, command)
     except InstallError as exc:
         print(f"lanegate install: {exc}; nothing was written", file=sys.stderr)
         return 2
@@ -112,16 +74,16 @@ def run(args: argparse.Namespace) -> int:
         return 1
     kept = f" (previous file kept as {backup})" if backup else ""
     print(f"{path}: registered `{command}`{kept}")
-    print(f"note: {target.note}")
+    print(f"note: {harness.install.note}")
     return 0
 
 
-def settings_path(target: Target, *, user: bool, project: str | None, env: Mapping[str, str]) -> str:
+def settings_path(target: InstallTarget, *, user: bool, project: str | None, env: Mapping[str, str]) -> str:
     """The settings file: the project's (default: the current directory) or the user-level one."""
     if not user:
         return os.path.join(os.path.abspath(project or os.getcwd()), target.folder, target.filename)
-    if target.harness == "codex" and env.get("CODEX_HOME"):
-        return os.path.join(os.path.abspath(env["CODEX_HOME"]), target.filename)
+    if target.home_env and env.get(target.home_env):
+        return os.path.join(os.path.abspath(env[target.home_env]), target.filename)
     return os.path.join(os.path.expanduser("~"), target.folder, target.filename)
 
 
@@ -164,15 +126,16 @@ def read_settings(path: str) -> tuple[dict[str, Any], str | None]:
     return data, text
 
 
-def merge(settings: Mapping[str, Any], target: Target, command: str) -> dict[str, Any]:
+def merge(settings: Mapping[str, Any], harness: Harness, command: str) -> dict[str, Any]:
     """A copy of the settings with exactly one lanegate entry per event, everything else untouched."""
+    target = harness.install
     merged = copy.deepcopy(dict(settings))
-    if target.harness == "cursor":
-        merged.setdefault("version", 1)
+    for key, value in target.top_level:
+        merged.setdefault(key, value)
     hooks = merged.setdefault("hooks", {})
     if not isinstance(hooks, dict):
         raise InstallError(f"`hooks` is a JSON {type(hooks).__name__}, not an object")
-    desired = target.entry(command)
+    desired = harness.install_entry(command)
     for event in target.events:
         entries = hooks.setdefault(event, [])
         if not isinstance(entries, list):

@@ -2,13 +2,14 @@
 
 An adapter does two small things: turn its Stop payload into a StopInput, and turn a Decision into the
 stdout its harness understands (None = print nothing). Everything between is hook.core, shared by all.
-To add a harness, write hook/harness/<name>.py exposing HARNESS and list it in ADAPTERS.
+To add a harness, write hook/harness/<name>.py exposing HARNESS and list it in ADAPTERS (the recipe is in
+docs/INTERFACES.md).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from hook.decision import Decision
 from lanegate_common.frozen import frozen
@@ -40,10 +41,17 @@ if TYPE_CHECKING:
             """The stdout for this decision, or None for none."""
             ...
 
+        install: InstallTarget
 
-# name -> module; detection asks every adapter but the fallback, in this order, whether a payload is its
-# own (Codex: turn_id and model; Gemini: AfterAgent; Cursor: conversation_id and loop_count: CLAIMS
-# below), and falls back to Claude Code (SPEC §1.2).
+        def install_entry(self, command: str) -> dict[str, Any]:
+            """The hook entry `lanegate install` writes for `command` under each of install.events."""
+            ...
+
+
+# name -> module. Without --harness, every adapter but the fallback is asked, in this order, whether a
+# payload is its own (each module's `claims`), each imported only when asked; the fallback is Claude Code
+# (SPEC §1.2). A harness is one module: its payload, claim, transcript decoding,
+# output and install target all live there (docs/INTERFACES.md has the recipe for adding one).
 ADAPTERS: Mapping[str, str] = {
     "claude": "hook.harness.claude",
     "codex": "hook.harness.codex",
@@ -51,7 +59,22 @@ ADAPTERS: Mapping[str, str] = {
     "cursor": "hook.harness.cursor",
 }
 FALLBACK = "claude"
-GEMINI_EVENT = "AfterAgent"
+# Seconds a harness waits for the hook: the cold path (spaCy import, model load, parse) takes about a
+# second on a small machine, so thirty leaves room without ever hanging a session for long.
+HOOK_TIMEOUT_SECONDS = 30
+
+
+@frozen
+class InstallTarget:
+    """Where one harness registers a hook (read by `lanegate install` and `lanegate doctor`)."""
+
+    folder: str  # the settings folder under the project or the home directory
+    filename: str
+    events: tuple[str, ...]
+    grouped: bool  # entries sit in matcher groups {"hooks": [...]} (Claude Code, Codex, Gemini)
+    note: str  # printed after a successful install: what the user must still know or do
+    home_env: str | None = None  # a variable that relocates the user-level folder (Codex: CODEX_HOME)
+    top_level: tuple[tuple[str, object], ...] = ()  # keys the file must carry (Cursor: version 1)
 
 
 class PayloadError(ValueError):
@@ -91,36 +114,12 @@ def get_harness(name: str) -> Harness:
 def detect_harness(payload: Mapping[str, Any]) -> Harness:
     """The first non-fallback adapter that claims the payload, else the fallback (Claude Code).
 
-    Only the chosen adapter is imported: the claims are asked here (CLAIMS), not of imported adapters.
+    Adapters are imported as they are asked, so a payload costs only the modules asked before its own.
     """
-    for name, claims in CLAIMS.items():
-        if claims(payload):
-            return get_harness(name)
+    for name in ADAPTERS:
+        if name != FALLBACK and (harness := get_harness(name)).claims(payload):
+            return harness
     return get_harness(FALLBACK)
-
-
-def codex_claims(payload: Mapping[str, Any]) -> bool:
-    """Codex CLI's Stop payload: a string turn_id and a model."""
-    return isinstance(payload.get("turn_id"), str) and "model" in payload
-
-
-def gemini_claims(payload: Mapping[str, Any]) -> bool:
-    """Gemini CLI's AfterAgent payload."""
-    return payload.get("hook_event_name") == GEMINI_EVENT
-
-
-def cursor_claims(payload: Mapping[str, Any]) -> bool:
-    """Cursor's stop payload: a conversation_id and a loop_count."""
-    return "conversation_id" in payload and "loop_count" in payload
-
-
-# Every adapter but the fallback, in ADAPTERS order: whether a payload is its own. The adapters' claims()
-# are these; detection asks them here, so a stop imports one adapter, not all four.
-CLAIMS: Mapping[str, Callable[[Mapping[str, Any]], bool]] = {
-    "codex": codex_claims,
-    "gemini": gemini_claims,
-    "cursor": cursor_claims,
-}
 
 
 def text_field(value: object) -> str | None:

@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput, session_key, text_field
+from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, session_key, text_field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -23,6 +23,13 @@ IN_FLIGHT = frozenset({"running", "pending"})
 
 class ClaudeCode:
     name = "claude"
+    install = InstallTarget(
+        folder=".claude",
+        filename="settings.json",
+        events=EVENTS,
+        grouped=True,
+        note="Subagents are judged too; set skip_subagents = true in the lanegate config to skip them.",
+    )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
         return payload.get("hook_event_name") in EVENTS
@@ -57,6 +64,9 @@ class ClaudeCode:
         if decision.klass in ANNOUNCED:
             return json.dumps({"systemMessage": f"lanegate {decision.klass}: {decision.reason}"})
         return None
+
+    def install_entry(self, command: str) -> dict[str, Any]:
+        return {"type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS}
 
 
 def _running(tasks: object) -> bool:

@@ -22,7 +22,7 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput, codex_claims, session_key, text_field
+from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, session_key, text_field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -33,9 +33,19 @@ EVENTS = ("Stop", "SubagentStop")
 
 class Codex:
     name = "codex"
+    install = InstallTarget(
+        folder=".codex",
+        filename="hooks.json",
+        events=("Stop",),
+        grouped=True,
+        note="Codex reads hooks.json when its hooks feature is on ([features] hooks = true in config.toml "
+        "on versions where it is off by default).",
+        home_env="CODEX_HOME",
+    )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return codex_claims(payload)
+        """Codex CLI's Stop payload: a string turn_id and a model."""
+        return isinstance(payload.get("turn_id"), str) and "model" in payload
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         from hook.transcript.rollout import read_rollout
@@ -66,6 +76,9 @@ class Codex:
         if decision.action == BLOCK:
             return json.dumps({"decision": "block", "reason": decision.reason})
         return None
+
+    def install_entry(self, command: str) -> dict[str, Any]:
+        return {"type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS}
 
 
 HARNESS = Codex()

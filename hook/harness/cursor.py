@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import PayloadError, StopInput, cursor_claims, text_field
+from hook.harness import InstallTarget, PayloadError, StopInput, text_field
 from hook.transcript.records import LazyRegex, mapping, string
 from lanegate_common.frozen import replace
 
@@ -36,14 +36,26 @@ if TYPE_CHECKING:
 
 EVENT = "stop"
 JUDGED_STATUS = "completed"
+# Cursor stops sending follow-ups after this many in one loop; lanegate's own ceiling (max_refusals)
+# normally ends a chain first. Eight is Claude Code's own cap on consecutive Stop blocks.
+LOOP_LIMIT = 8
 USER_QUERY = LazyRegex(r"<user_query>\s*(.*?)\s*(?:</user_query>|\Z)", re.DOTALL)
 
 
 class Cursor:
     name = "cursor"
+    install = InstallTarget(
+        folder=".cursor",
+        filename="hooks.json",
+        events=(EVENT,),
+        grouped=False,
+        note=f"Cursor sends at most {LOOP_LIMIT} follow-ups per loop (loop_limit).",
+        top_level=(("version", 1),),
+    )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return cursor_claims(payload)
+        """Cursor's stop payload: a conversation_id and a loop_count."""
+        return "conversation_id" in payload and "loop_count" in payload
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", EVENT)
@@ -72,6 +84,9 @@ class Cursor:
         if decision.action == BLOCK:
             return json.dumps({"followup_message": decision.reason})
         return "{}"
+
+    def install_entry(self, command: str) -> dict[str, Any]:
+        return {"command": command, "loop_limit": LOOP_LIMIT}
 
 
 class CursorTranscript:

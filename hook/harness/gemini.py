@@ -20,7 +20,7 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import GEMINI_EVENT, PayloadError, StopInput, gemini_claims, text_field
+from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, text_field
 from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -30,14 +30,22 @@ if TYPE_CHECKING:
     from hook.transcript.turn import Turn, WalkConfig
 
 
-EVENT = GEMINI_EVENT
+EVENT = "AfterAgent"
 
 
 class Gemini:
     name = "gemini"
+    install = InstallTarget(
+        folder=".gemini",
+        filename="settings.json",
+        events=(EVENT,),
+        grouped=True,
+        note="Gemini CLI runs hooks only while its hooks system is enabled (/settings, Advanced).",
+    )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return gemini_claims(payload)
+        """Gemini CLI's AfterAgent payload."""
+        return payload.get("hook_event_name") == EVENT
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", EVENT)
@@ -63,6 +71,10 @@ class Gemini:
         if decision.action == BLOCK:
             return json.dumps({"decision": "deny", "reason": decision.reason})
         return None
+
+    def install_entry(self, command: str) -> dict[str, Any]:
+        """Gemini names its hooks and counts the timeout in milliseconds."""
+        return {"name": "lanegate", "type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS * 1000}
 
 
 class PromptTurn:

@@ -86,7 +86,7 @@ def has_image(record: Record) -> bool:
 
 def is_tool_result_only(record: Record) -> bool:
     """A user record that only carries tool results back to the model (not something anyone typed)."""
-    kinds = {b.get("type") for b in blocks(record)}
+    kinds = {kind for b in blocks(record) if isinstance(kind := b.get("type"), str)}
     return "tool_result" in kinds and not (kinds & {"text", "image"})
 
 
