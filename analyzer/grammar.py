@@ -1,10 +1,11 @@
 """The grammar as a table: ordered, named rules, each with its English construction and its own examples.
 
-A rule is a function from what it reads (a relations.PhraseSite or a predicates.RelationSite) to a Judgement, or None
-when its construction is not there. `walk` tries a table's rules in order and the first that applies
-decides. The order, the constructions and the examples live in grammar.toml; the functions live one
-construction each in analyzer/discourse.py, objects.py and predicates.py, bound to their names by the
-module that walks their table. A name in the data without a function, or the reverse, fails at import.
+A rule is a function from what it reads (a relations.PhraseSite, a predicates.RelationSite, a
+gates.OfferSite) to a Judgement, or None when its construction is not there. `walk` tries a table's
+rules in order and the first that applies decides. The order, the constructions and the examples live
+in grammar.toml; each rule is one named function in the module that walks its table (relations.py,
+predicates.py, gates.py), over the construction helpers of discourse.py, objects.py, negation.py and
+work.py. A name in the data without a function, or the reverse, fails at import.
 """
 
 from __future__ import annotations
