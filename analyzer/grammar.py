@@ -11,13 +11,13 @@ work.py. A name in the data without a function, or the reverse, fails at import.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
 from analyzer.judgement import Judgement
+from lanegate_common.builtin_data import load_builtin
 
 GRAMMAR_PATH = os.path.join(os.path.dirname(__file__), "grammar.toml")
 
@@ -70,9 +70,8 @@ class Rule:
 
 @cache
 def rule_texts() -> tuple[RuleText, ...]:
-    """Every rule of grammar.toml, each table in its order."""
-    with open(GRAMMAR_PATH, "rb") as fh:
-        data = tomllib.load(fh)
+    """Every rule of grammar.toml (read through its checked JSON copy, like the lexicon), each table in its order."""
+    data = load_builtin(GRAMMAR_PATH)
     return tuple(
         RuleText(
             name=row["name"],

@@ -11,7 +11,8 @@ import pytest
 from lanegate_common.builtin_data import copy_path, load_builtin, make_copy
 
 ROOT = Path(__file__).resolve().parents[1]
-BUILTIN = ("hook/defaults.toml", "hook/transcript/walk.toml", "hook/directives.toml", "analyzer/lexicon.toml")
+BUILTIN = ("hook/defaults.toml", "hook/transcript/walk.toml", "hook/directives.toml", "analyzer/lexicon.toml",
+           "analyzer/grammar.toml")
 
 
 @pytest.mark.parametrize("name", BUILTIN)
