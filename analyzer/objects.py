@@ -140,8 +140,8 @@ def _new_statement(phrase: Sequence[Token], introducer: Token, roots: list[Token
 
 def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
     """Misparse correction `lost-alternative`: 'Your call: Merge now or should I fix the docs lane
-    first?': an object ending in a coordinator
-    with no conjunct means the parser hung the next alternative elsewhere; the rest of the sentence is it.
+    first?': an object ending in a coordinator with no conjunct means the parser hung the next
+    alternative elsewhere; the rest of the sentence is it.
 
         or -cc-> Merge, no conj under Merge, 'or' the last token of Merge's subtree
     """
@@ -155,8 +155,8 @@ def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
 
 def _cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> list[Token]:
     """Misparse correction `cut-compound`: 'Your call on the release notes wording': the parser ended
-    the object at 'release' and made
-    'notes' a verb. An agent-work word right after the object, outside it, is the rest of its noun."""
+    the object at 'release' and made 'notes' a verb. An agent-work word right after the object, outside
+    it, is the rest of its noun."""
     end = max(t.i for r in objects for t in r.subtree)
     doc = objects[0].doc
     if end + 1 >= objects[0].sent.end or end + 1 not in scope:

@@ -261,10 +261,9 @@ def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
 
 def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[int]]:
     """Misparse correction `main-clause`: 'Since none of the reviewers objected, squash or rebase, your
-    call' / 'Given CI is green, merge now
-    or hold, your call': the parser made the fronted subordinate clause the root and hung the main clause
-    on it as a conjunct. The main clause is the first conjunct after it, and the subordinate clause is
-    another proposition, out of scope."""
+    call' / 'Given CI is green, merge now or hold, your call': the parser made the fronted subordinate
+    clause the root and hung the main clause on it as a conjunct. The main clause is the first conjunct
+    after it, and the subordinate clause is another proposition, out of scope."""
     subordinate = any(c.dep_ == "mark" and c.lower_ not in DECISION_MARKS for c in top.children) or any(
         c.dep_ == "prep" and c.lower_ in FRONTING_PREPOSITIONS and c.i < top.i for c in top.children
     )
@@ -279,9 +278,9 @@ def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[in
 
 def _alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Token]:
     """Misparse correction `alternatives-in-adverbials`: 'Merge when the stamp lands or hold if CI flakes
-    again, your call': the parser coordinated the
-    second imperative with the when-clause. An imperative conjunct inside an adverbial clause of an
-    imperative predicate is another alternative of that predicate.
+    again, your call': the parser coordinated the second imperative with the when-clause. An imperative
+    conjunct inside an adverbial clause of an imperative predicate is another alternative of that
+    predicate.
 
         lands -advcl-> Merge, hold -conj-> lands; Merge and hold both VB
     """

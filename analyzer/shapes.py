@@ -125,8 +125,8 @@ def extraposed_clause(cop: Token, owner: list[Token]) -> Token | None:
 
 def clausal_subject(cop: Token) -> list[Token]:
     """Misparse correction `clausal-subject`: 'Whether #1155 merges before the freeze is your decision':
-    a whether-clause subject the small model
-    split into marks and nominal subjects on the copula. The whole stretch before the copula is the subject."""
+    a whether-clause subject the small model split into marks and nominal subjects on the copula. The
+    whole stretch before the copula is the subject."""
     segment = segment_before(cop)
     marks = [c for c in cop.children if c.dep_ == "mark" and c.lower_ in DECISION_MARKS and c.i < cop.i]
     if not marks and segment and segment[0].lower_ in DECISION_MARKS and segment[0].dep_ == "mark":
