@@ -15,6 +15,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from analyzer import analyze
 from analyzer.candidates import scan
@@ -171,7 +173,7 @@ def test_analyze_rules_lists_every_rule_in_order_without_spacy() -> None:
     assert all(title in out for title in LEVELS.values())
     assert ' 1. compound-noun  (no finding: a carve-out)\n    The phrase\'s noun modifies another noun' in out
     assert '    fires   "Your call, graph it or not."  (near miss: another rule decides)' in out
-    assert "(fire or exempt; reported as copular-ownership)" in out
+    assert "(fire or exempt; reported as copular-ownership or status-prose)" in out
 
 
 def test_analyze_rules_json_is_the_table() -> None:
@@ -202,3 +204,39 @@ def test_analyze_rules_takes_no_text(extra: list[str]) -> None:
     )
     assert done.returncode == 2
     assert "--rules lists the grammar; it takes no TEXT, --file, --tree or --html" in done.stderr
+
+
+# Word soup around the attribution phrases: whatever the parse, the judgement's bookkeeping holds.
+SOUP = ["merge", "the", "lane", "or", "hold", ",", "not", "isn't", "is", "was", "yours", "that's", "—", ":", "I",
+        "review", "on", "whether", "release", "it", "per", "gate", "eligible", "merge-eligible", "shipped"]
+soup = st.tuples(
+    st.lists(st.sampled_from(SOUP), max_size=5).map(" ".join),
+    st.sampled_from(["your call", "your move", "Your call", "your steer on"]),
+    st.lists(st.sampled_from(SOUP), max_size=4).map(" ".join),
+).map(lambda parts: f"{parts[0]} {parts[1]} {parts[2]}.")
+
+
+@pytest.mark.model
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(soup)
+@example("isn't your call .")  # the copula without a subject: attribute-ownership reports status prose
+def test_every_judgement_names_the_table_rules_that_decided_it(text: str) -> None:
+    """The path is the phrase rule then, when it delegates, the relation rule; the reported rule is one
+    the deciding rule declares (what `analyze --rules` shows cannot lie)."""
+    views = build_views(text)
+    parses = Parses(views, None, LEX)
+    by_name = {r.name: r for r in RULES}
+    for candidate in scan(views, LEX):
+        decided = judgement_of(candidate, parses, LEX)
+        if decided is None or candidate.entry.family != "attribution":
+            continue
+        judged = decided[0]
+        first, *rest = judged.path
+        assert by_name[first].level == "phrase"
+        # After the phrase rule: the relation rules it delegated to, or that a demonstrative's antecedent met.
+        assert all(by_name[name].level == "relation" for name in rest), judged.path
+        assert rest or not by_name[first].delegates, judged.path
+        deciding = by_name[rest[0]] if by_name[first].delegates else by_name[first]
+        assert judged.verdict in deciding.yields, (judged.path, judged.verdict)
+        if judged.verdict != "carved":
+            assert judged.rule in deciding.reports, (judged.path, judged.rule)
