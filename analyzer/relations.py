@@ -19,15 +19,10 @@ from analyzer.grammar import table, walk
 from analyzer.judgement import Judgement
 from analyzer.lexicon import Lexicon
 from analyzer.objects import after_phrase, fronted_topic, object_form, phrase_object
-from analyzer.predicates import (
-    RelationSite,
-    attribute_ownership,
-    judge_relation,
-    relation_of_segment,
-    standalone_judgement,
-)
+from analyzer.predicates import RelationSite, attribute_ownership, judge_relation, relation_of_segment
 from analyzer.shapes import is_copular_attribute, is_detached, is_extraposed, owned_by_subject, preceding_segment
 from analyzer.tokens import is_copula
+from analyzer.verdicts import standalone_judgement
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
