@@ -13,6 +13,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -28,6 +29,9 @@ from analyzer.judgement import Judgement
 from analyzer.lexicon import default_lexicon
 from analyzer.predicates import RELATION_RULES
 from analyzer.relations import PHRASE_RULES
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
 
 REPO = Path(__file__).resolve().parents[1]
 LEX = default_lexicon()
@@ -48,7 +52,8 @@ def decided(text: str) -> Judgement:
     return judged[0]
 
 
-def parsed_doc(text: str):
+def parsed_doc(text: str) -> Doc:
+    """The parse the analyzer reads for the phrase of `text`."""
     views = build_views(text)
     return Parses(views, None, LEX).around(scan(views, LEX)[0].start).doc
 
@@ -153,7 +158,7 @@ def _arcs(sketch: str) -> list[tuple[str, str, str]]:
     return arcs
 
 
-def _has_arc(doc, child: str, dep: str, head: str) -> bool:
+def _has_arc(doc: Doc, child: str, dep: str, head: str) -> bool:
     return any(t.lower_ == child and t.dep_ == dep and t.head.lower_ == head for t in doc)
 
 
