@@ -1,4 +1,5 @@
-"""`analyze`: the analyzer's debugging CLI (SPEC §1.1) — a report, JSON, the parse listing, a displaCy picture.
+"""`analyze`: the analyzer's debugging CLI (SPEC §1.1) — a report, JSON, the parse listing, a displaCy picture,
+and `--rules`, the grammar table with every rule's construction and examples.
 
 Exit status: 0 nothing fires, 1 at least one finding fires, 2 usage or tool error (message on stderr).
 Unbacked claims (SPEC §2.7) are shown but never change the exit status.
@@ -58,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--html", metavar="OUT.html", help="write a displaCy picture of each phrase's and each claim's sentence"
     )
+    parser.add_argument(
+        "--rules", action="store_true", help="list the grammar's rules in order, with their constructions and examples"
+    )
     return parser
 
 
@@ -68,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.json and args.tree:
             raise UsageError("--tree prints a text listing; it cannot be combined with --json")
+        if args.rules:
+            return list_rules(args)
         return run(args)
     except UsageError as exc:
         sys.stderr.write(f"{parser.format_usage()}{PROG}: error: {exc}\n")
@@ -93,6 +99,21 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         sys.stderr.write(f"{PROG}: wrote {args.html}\n")
     return FIRES if report.verdict == "fire" else CLEAR
+
+
+def list_rules(args: argparse.Namespace) -> int:
+    """Print the grammar table (text or JSON); it judges nothing, so it takes no text to judge."""
+    if args.text is not None or args.file is not None or args.tree or args.html:
+        raise UsageError("--rules lists the grammar; it takes no TEXT, --file, --tree or --html")
+    from analyzer.grammar import rule_texts
+    from analyzer.grammar_text import rules_json, rules_text
+
+    rules = rule_texts()
+    if args.json:
+        emit(json.dumps(rules_json(rules), ensure_ascii=False, indent=2) + "\n")
+    else:
+        emit(rules_text(rules, Palette(use_color(sys.stdout, os.environ))))
+    return CLEAR
 
 
 def judge(text: str, warm: bool = False) -> Report:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.judgement import Carved, phrase_text
+from analyzer.judgement import Judgement, carved, phrase_text
 from analyzer.lexicon import Lexicon
 from analyzer.shapes import is_detached
 from analyzer.tokens import forms
@@ -25,14 +25,14 @@ REPORT_TAGS = frozenset({"VBD", "VBN", "VBG", "JJ"})
 CITING_PREPOSITIONS = frozenset({"per", "under", "according", "by", "as"})
 
 
-def other_noun(noun: Token) -> Carved | None:
+def other_noun(noun: Token) -> Judgement | None:
     """Rule `compound-noun`: "your call graph", "your move semantics" — the phrase's noun modifies another."""
     if noun.dep_ == "compound" and noun.head.i > noun.i and noun.head.is_alpha:
-        return Carved("compound-noun", f"'{noun.text} {noun.head.text}' is another noun, not the phrase")
+        return carved("compound-noun", f"'{noun.text} {noun.head.text}' is another noun, not the phrase")
     return None
 
 
-def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -> Carved | None:
+def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     """Rule `report-of-decision`: a decision the human already took.
 
     "per your call, the parser stays"         call -pobj-> per
@@ -46,18 +46,18 @@ def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -
     head = noun.head
     taken = f"'{phrase_text(phrase)}' reports a decision already taken"
     if noun.dep_ == "pobj" and head.lower_ in lexicon.report_prepositions:
-        return Carved("report-of-decision", f"'{head.text} {phrase_text(phrase)}' reports a decision already taken")
+        return carved("report-of-decision", f"'{head.text} {phrase_text(phrase)}' reports a decision already taken")
     verb = head.head if noun.dep_ == "pobj" else head if noun.dep_ == "dobj" else None
     if verb is not None and (
         (forms(verb) & lexicon.report_verbs and verb.tag_ in REPORT_TAGS) or verb.lower_ in lexicon.report_past_forms
     ):
-        return Carved("report-of-decision", f"'{verb.text} … {phrase_text(phrase)}' reports a decision already taken")
+        return carved("report-of-decision", f"'{verb.text} … {phrase_text(phrase)}' reports a decision already taken")
     if noun.dep_ in ("nsubj", "nsubjpass") and head.tag_ == "VBD":
-        return Carved("report-of-decision", taken)
+        return carved("report-of-decision", taken)
     return None
 
 
-def rule_citation(noun: Token, lexicon: Lexicon) -> Carved | None:
+def rule_citation(noun: Token, lexicon: Lexicon) -> Judgement | None:
     """Rule `rule-citation`: the sentence cites the rule that assigns the decision.
 
     "per the merge gate, that's your call"   per -prep-> 's (an ancestor of call), gate -pobj-> per
@@ -69,5 +69,5 @@ def rule_citation(noun: Token, lexicon: Lexicon) -> Carved | None:
         # a section sign cites a rule as its noun does: 'per §4.2, that's your call'
         if any(forms(t) & lexicon.rule_nouns or t.text.startswith("§") for t in token.subtree):
             cited = " ".join(t.text for t in token.subtree)
-            return Carved("rule-citation", f"'{cited}' cites the rule that assigns the decision")
+            return carved("rule-citation", f"'{cited}' cites the rule that assigns the decision")
     return None

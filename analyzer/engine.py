@@ -13,13 +13,14 @@ from analyzer.carveouts import Views, build_views
 from analyzer.citations import dated_citation
 from analyzer.claims import find_claims
 from analyzer.disguise import Folded
-from analyzer.gates import GateResult, if_you_want_it, lexical_gate, unless_you_want
+from analyzer.gates import lexical_gate, pass_gate
+from analyzer.judgement import Judgement
 from analyzer.layout import is_heading, ordinary_case, table_cell
 from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.nlp import ModelUnavailable, load_model
 from analyzer.registers import GATES, Context, lexical_register
-from analyzer.relations import Carved, Judgement, judge_attribution
-from analyzer.report import Claim, Finding, Mode, Report, Span, line_col
+from analyzer.relations import classify_phrase
+from analyzer.report import Claim, Finding, Report, Span, line_col
 from analyzer.tokens import AGENT_SELF, SOURCE_KEY
 from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 from lanegate_common.frozen import replace
@@ -176,13 +177,13 @@ def analyze(
                 raise
     for candidate in candidates:
         try:
-            finding = judge(candidate, text, parses, lexicon)
+            finding = finding_of(candidate, text, parses, lexicon)
         except ModelUnavailable:
             if model_errors == "raise":
                 raise
             if MODEL_ERROR not in warnings:
                 warnings.append(MODEL_ERROR)
-            finding = judge_without_model(candidate, text, lexicon)
+            finding = finding_without_model(candidate, text, lexicon)
         if finding is not None:
             findings.append(finding)
             if until_fire and finding.fires and finding.mode == "enforce":
@@ -210,12 +211,14 @@ def needs_parse(candidate: Candidate, views: Views, lexicon: Lexicon) -> bool:
     return not cited
 
 
-def judge(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> Finding | None:
+def finding_of(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> Finding | None:
+    """The finding for one candidate phrase; a carve-out, or a phrase the parse lost, has none. A phrase
+    written in disguise fires; one past the parse bound fires; a dated citation of a decision has none."""
     entry = candidate.entry
     if candidate.disguise:
         return disguised_finding(candidate, text, lexicon)
     if entry.family == "offer" and entry.gate == "none":
-        return offer_finding(candidate, text, lexicon)
+        return finding_from(candidate, text, offer(candidate), None, lexicon)
     if entry.family == "attribution" and dated_citation(
         parses.views.parse_view, candidate.start, candidate.end, lexicon
     ):
@@ -224,24 +227,31 @@ def judge(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> 
     if not parses.within_budget(candidate.start):
         why = f"the message holds more to parse than its bound ({MAX_PARSED_UNITS} sentences, {PARSE_BUDGET:,} chars)"
         return unbounded_finding(candidate, text, why, lexicon)
+    decided = judgement_of(candidate, parses, lexicon)
+    if decided is None or decided[0].verdict == "carved":
+        return None
+    judged, parsed = decided
+    finding = finding_from(candidate, text, judged, parsed, lexicon)
+    return finding if parsed is None else bounded(finding, candidate, text, parsed, lexicon)
+
+
+def judgement_of(candidate: Candidate, parses: Parses, lexicon: Lexicon) -> tuple[Judgement, ParsedUnit | None] | None:
+    """The judgement on one candidate and the parse its token indices point into: an offer fires, its
+    gate, its register rule or the phrase rules decide the rest. None when the phrase's tokens are not in
+    the parse, or when a register rule finds the phrase is not in its register."""
+    entry = candidate.entry
+    if entry.family == "offer" and entry.gate == "none":
+        return offer(candidate), None
     parsed = parses.around(candidate.start)
     phrase = parsed.tokens(candidate.start, candidate.end)
     if not phrase:
         return None
     if entry.gate in GATES:
         registered = GATES[entry.gate](phrase, lexicon, Context(following_sentence(parses.views, candidate.end)))
-        if not registered:
-            return None
-        return bounded(gate_finding(candidate, text, registered, parsed, lexicon), candidate, text, parsed, lexicon)
+        return None if registered is None else (registered, parsed)
     if entry.family == "offer":
-        gate = if_you_want_it(phrase) if entry.gate == "if-you-want-it" else unless_you_want(phrase, lexicon)
-        finding = gate_finding(candidate, text, gate, parsed, lexicon)
-    else:
-        judged = judge_attribution(phrase, lexicon)
-        if isinstance(judged, Carved):
-            return None
-        finding = attribution_finding(candidate, text, judged, parsed, lexicon)
-    return bounded(finding, candidate, text, parsed, lexicon)
+        return pass_gate(entry.gate, phrase, lexicon), parsed
+    return classify_phrase(phrase, lexicon), parsed
 
 
 def bounded(finding: Finding, candidate: Candidate, text: str, parsed: ParsedUnit, lexicon: Lexicon) -> Finding:
@@ -255,30 +265,18 @@ def bounded(finding: Finding, candidate: Candidate, text: str, parsed: ParsedUni
 
 def disguised_finding(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding:
     """SPEC §2.6: an exemption is for a hand-over written plainly; a phrase written in disguise fires."""
-    return _finding(
-        candidate,
-        text,
-        verdict="fire",
-        rule="disguise",
-        reason=(
-            f"fires: '{candidate.entry.canonical}' is written in disguise ({' and '.join(candidate.disguise)} "
-            "inside it); an exemption is for a hand-over written plainly"
-        ),
-        disguised=True,
-        mode=lexicon.mode_of(candidate.entry.family),
+    reason = (
+        f"fires: '{candidate.entry.canonical}' is written in disguise ({' and '.join(candidate.disguise)} "
+        "inside it); an exemption is for a hand-over written plainly"
     )
+    finding = finding_from(candidate, text, Judgement("fire", "none", "disguise", reason), None, lexicon)
+    return replace(finding, disguised=True)
 
 
 def unbounded_finding(candidate: Candidate, text: str, why: str, lexicon: Lexicon) -> Finding:
     """SPEC §2.6: where the relation cannot be established inside the bound, an exemption is not assumed."""
-    return _finding(
-        candidate,
-        text,
-        verdict="fire",
-        rule="parse-bound",
-        reason=f"fires: {why}, so no exemption can be shown inside the parse bound; an exemption must be shown",
-        mode=lexicon.mode_of(candidate.entry.family),
-    )
+    reason = f"fires: {why}, so no exemption can be shown inside the parse bound; an exemption must be shown"
+    return finding_from(candidate, text, Judgement("fire", "none", "parse-bound", reason), None, lexicon)
 
 
 def _placed(finding: Finding, folded: Folded) -> Finding:
@@ -326,7 +324,7 @@ def following_sentence(views: Views, end: int) -> str:
     return (rest[: cut.start()] if cut else rest).strip().lower().replace("’", "'")
 
 
-def judge_without_model(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding | None:
+def finding_without_model(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding | None:
     """Offer and register phrases still decide without a parse; attribution phrases are skipped (SPEC §5.6)."""
     entry = candidate.entry
     if candidate.disguise:
@@ -334,85 +332,29 @@ def judge_without_model(candidate: Candidate, text: str, lexicon: Lexicon) -> Fi
     if entry.family == "attribution":
         return None
     if entry.gate == "none":
-        return offer_finding(candidate, text, lexicon)
+        return finding_from(candidate, text, offer(candidate), None, lexicon)
     if entry.gate in GATES:
         context = Context(following_sentence(build_views(text), candidate.end))
         registered = lexical_register(entry.gate, text, candidate.start, candidate.end, lexicon, context)
-        return gate_finding(candidate, text, registered, None, lexicon) if registered else None
-    return gate_finding(candidate, text, lexical_gate(entry.gate, text, candidate.end, lexicon), None, lexicon)
+        return None if registered is None else finding_from(candidate, text, registered, None, lexicon)
+    return finding_from(candidate, text, lexical_gate(entry.gate, text, candidate.end, lexicon), None, lexicon)
 
 
-def offer_finding(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding:
-    return _finding(
-        candidate,
-        text,
-        verdict="fire",
-        rule="offer",
-        reason=f"fires: the offer '{candidate.entry.canonical}' proposes to act and waits for permission",
-        mode=lexicon.mode_of(candidate.entry.family),
-    )
+def offer(candidate: Candidate) -> Judgement:
+    """An offer-shaped phrase without a gate always fires."""
+    reason = f"fires: the offer '{candidate.entry.canonical}' proposes to act and waits for permission"
+    return Judgement("fire", "none", "offer", reason)
 
 
-def gate_finding(
-    candidate: Candidate, text: str, gate: GateResult, parsed: ParsedUnit | None, lexicon: Lexicon
+def finding_from(
+    candidate: Candidate, text: str, judged: Judgement, parsed: ParsedUnit | None, lexicon: Lexicon
 ) -> Finding:
-    governor = attachment = None
-    if parsed is not None and gate.governor is not None:
-        governor = parsed.span(text, gate.governor, gate.governor)
-    if parsed is not None and gate.attachment is not None:
-        attachment = parsed.span(text, *gate.attachment)
-    return _finding(
-        candidate,
-        text,
-        verdict=gate.verdict,
-        rule=gate.rule,
-        reason=gate.reason,
-        form="object" if attachment is not None else "none",
-        attachment=attachment,
-        domains=gate.domains,
-        governor=governor,
-        mode=lexicon.mode_of(candidate.entry.family),
-    )
+    """The report's finding for a judgement, its token indices turned into spans of the original text,
+    in its family's mode."""
 
+    def span(indices: tuple[int, int] | None) -> Span | None:
+        return parsed.span(text, *indices) if parsed is not None and indices is not None else None
 
-def attribution_finding(
-    candidate: Candidate, text: str, judged: Judgement, parsed: ParsedUnit, lexicon: Lexicon
-) -> Finding:
-    attachment = parsed.span(text, *judged.attachment) if judged.attachment else None
-    governor = parsed.span(text, judged.governor, judged.governor) if judged.governor is not None else None
-    negation = parsed.span(text, judged.negation, judged.negation) if judged.negation is not None else None
-    return _finding(
-        candidate,
-        text,
-        verdict=judged.verdict,
-        rule=judged.rule,
-        reason=judged.reason,
-        form=judged.form,
-        attachment=attachment,
-        domains=judged.domains,
-        negated=judged.negated,
-        governor=governor,
-        negation=negation,
-        mode=lexicon.mode_of(candidate.entry.family),
-    )
-
-
-def _finding(
-    candidate: Candidate,
-    text: str,
-    *,
-    verdict: Literal["fire", "exempt"],
-    rule: str,
-    reason: str,
-    form: Literal["object", "copular-ownership", "option-list", "pending-eligibility", "none"] = "none",
-    attachment: Span | None = None,
-    domains: Sequence[str] = (),
-    negated: bool = False,
-    governor: Span | None = None,
-    negation: Span | None = None,
-    disguised: bool = False,
-    mode: Mode = "enforce",
-) -> Finding:
     line, col = line_col(text, candidate.start)
     return Finding(
         phrase=candidate.entry.canonical,
@@ -422,15 +364,14 @@ def _finding(
         end=candidate.end,
         line=line,
         col=col,
-        verdict=verdict,
-        form=form,
-        attachment=attachment,
-        domains=tuple(domains),
-        negated=negated,
-        reason=reason,
-        rule=rule,
-        mode=mode,
-        governor=governor,
-        negation=negation,
-        disguised=disguised,
+        verdict="fire" if judged.verdict == "fire" else "exempt",
+        form=judged.form,
+        attachment=span(judged.attachment),
+        domains=judged.domains,
+        negated=judged.negated,
+        reason=judged.reason,
+        rule=judged.rule,
+        mode=lexicon.mode_of(candidate.entry.family),
+        governor=span(None if judged.governor is None else (judged.governor, judged.governor)),
+        negation=span(None if judged.negation is None else (judged.negation, judged.negation)),
     )

@@ -1,17 +1,19 @@
 """Grammar gates for the two offer-shaped phrases that are conditional in plain English (SPEC §2.1).
 
-Each gate has a parse rule and a lexical fallback used only when the model is unavailable.
+Each gate is a rule of grammar.toml's gate table, chosen by the lexicon entry's `gate`, with a lexical
+fallback used only when the model is unavailable.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from analyzer.grammar import table, walk
+from analyzer.judgement import Judgement
 from analyzer.lexicon import Lexicon
-from analyzer.report import Verdict
+from analyzer.report import Form, Verdict
 from analyzer.tokens import forms
 
 if TYPE_CHECKING:
@@ -21,34 +23,50 @@ _COMPLEMENT_DEPS = ("dobj", "xcomp", "ccomp", "attr", "advmod", "npadvmod", "pre
 _NEXT_WORD = re.compile(r"\s*([\w'’-]+|[^\w\s]|$)")
 
 
-@dataclass(frozen=True)
-class GateResult:
-    verdict: Verdict
-    rule: str
-    reason: str
-    governor: int | None = None
-    attachment: tuple[int, int] | None = None  # first and last token of what a choice question offers
-    domains: tuple[str, ...] = ()
+class OfferSite(NamedTuple):
+    """An offer-shaped phrase in its parsed sentence: what a gate rule reads."""
+
+    phrase: Sequence[Token]
+    lexicon: Lexicon
 
 
-def if_you_want_it(phrase: Sequence[Token]) -> GateResult:
+def pass_gate(gate: str, phrase: Sequence[Token], lexicon: Lexicon) -> Judgement:
+    """Judge an offer phrase by the gate rule its lexicon entry names."""
+    return walk([r for r in GATE_RULES if r.name == gate], OfferSite(phrase, lexicon))
+
+
+def gated(
+    verdict: Verdict,
+    rule: str,
+    reason: str,
+    governor: int | None = None,
+    attachment: tuple[int, int] | None = None,
+    domains: tuple[str, ...] = (),
+) -> Judgement:
+    """A gate's judgement: the token the gate read, and for a choice question what it offers (its object)."""
+    form: Form = "object" if attachment is not None else "none"
+    return Judgement(verdict, form, rule, reason, attachment, governor, domains)
+
+
+def if_you_want_it(site: OfferSite) -> Judgement:
     """Rule `if-you-want-it`: fires when "it" closes the offering clause, not when it starts another.
 
     fires:  "I can re-run it if you want it."             it -dobj-> want, nothing follows
     passes: "Set the timeout to zero if you want it to fail fast."   it -nsubj-> fail -ccomp-> want
     """
+    phrase = site.phrase
     want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-2])
     it = phrase[-1]
     clausal = [c for c in want.children if c.dep_ in ("xcomp", "ccomp") and c.i > it.i]
     if it.head.i != want.i or clausal:
         target = clausal[0] if clausal else it.head
-        return GateResult(
+        return gated(
             "exempt",
             "if-you-want-it",
             f"passes: 'it' is the subject of what follows ('{target.text}'), a technical conditional",
             target.i,
         )
-    return GateResult(
+    return gated(
         "fire",
         "if-you-want-it",
         "fires: 'if you want it' closes the clause that offers an action and waits for permission",
@@ -56,16 +74,17 @@ def if_you_want_it(phrase: Sequence[Token]) -> GateResult:
     )
 
 
-def unless_you_want(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult:
+def unless_you_want(site: OfferSite) -> Judgement:
     """Rule `unless-you-want`: fires when what is wanted is an indefinite alternative.
 
     fires:  "I'll take the tokenizer lane unless you want something else."   something -dobj-> want
     passes: "Keep the default unless you want verbose logs."                  a technical condition
     """
+    phrase, lexicon = site
     want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-1])
     wanted = [c for c in want.children if c.dep_ in _COMPLEMENT_DEPS and c.i > want.i]
     if not wanted:
-        return GateResult(
+        return gated(
             "fire",
             "unless-you-want",
             "fires: 'unless you want' leaves what is wanted open, an offer of an alternative",
@@ -75,14 +94,14 @@ def unless_you_want(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult:
     words = {name for c in wanted for t in c.subtree if not _definite(t) for name in forms(t)}
     alternatives = words & lexicon.indefinite_alternatives
     if alternatives:
-        return GateResult(
+        return gated(
             "fire",
             "unless-you-want",
             f"fires: what is wanted ('{sorted(alternatives)[0]}') is an indefinite alternative to the agent's plan",
             wanted[0].i,
         )
     shown = " ".join(t.text for t in wanted[0].subtree)
-    return GateResult(
+    return gated(
         "exempt",
         "unless-you-want",
         f"passes: what is wanted ('{shown}') is a technical condition, not an alternative to the agent's plan",
@@ -99,7 +118,10 @@ def _definite(token: Token) -> bool:
     return any(c.dep_ in ("det", "poss") and c.lower_ in DEFINITE_DETERMINERS for c in noun.children)
 
 
-def lexical_gate(gate: str, text: str, end: int, lexicon: Lexicon) -> GateResult:
+GATE_RULES = table("gate", {"if-you-want-it": if_you_want_it, "unless-you-want": unless_you_want})
+
+
+def lexical_gate(gate: str, text: str, end: int, lexicon: Lexicon) -> Judgement:
     """The same gates read from the next word, for when no parse is available."""
     m = _NEXT_WORD.match(text, end)
     following = (m.group(1) if m else "").lower().replace("’", "'")
@@ -112,4 +134,4 @@ def lexical_gate(gate: str, text: str, end: int, lexicon: Lexicon) -> GateResult
         verdict = "fire" if open_or_alternative else "exempt"
         why = "leaves what is wanted open or names an alternative" if verdict == "fire" else "names a condition"
     word = "fires" if verdict == "fire" else "passes"
-    return GateResult(verdict, gate, f"{word} (lexical fallback, no parse): the phrase {why}")
+    return gated(verdict, gate, f"{word} (lexical fallback, no parse): the phrase {why}")

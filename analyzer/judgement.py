@@ -1,22 +1,29 @@
-"""What a relation rule returns, and the two ways a verdict is worded (exempt, or negated to fire)."""
+"""What every grammar rule returns — one Judgement — and the two ways a verdict is worded (exempt, or
+negated to fire)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from analyzer.report import Form, Verdict
+from analyzer.report import Form
 from analyzer.tokens import as_written, bounds
-from analyzer.work import WorkJudgement
+from analyzer.work import Work
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
+# 'carved': the phrase is not a hand-over at all (a report, a rule citation): no finding.
+Ruling = Literal["fire", "exempt", "carved"]
+
+
 @dataclass(frozen=True)
 class Judgement:
-    verdict: Verdict
+    """The decision on one phrase, whichever rule took it: a gate, a carve-out or a relation rule."""
+
+    verdict: Ruling
     form: Form
     rule: str
     reason: str
@@ -24,22 +31,20 @@ class Judgement:
     governor: int | None = None  # the token the phrase is bound to (for the arc in the picture)
     domains: tuple[str, ...] = ()
     negation: int | None = None  # the negation cue's token index, when the relation is negated
+    path: tuple[str, ...] = ()  # the grammar.toml rules that decided it, outermost table first
 
     @property
     def negated(self) -> bool:
         return self.negation is not None
 
 
-@dataclass(frozen=True)
-class Carved:
-    """The phrase is not a hand-over at all (a report, a rule citation): no finding."""
-
-    rule: str
-    reason: str
+def carved(rule: str, reason: str) -> Judgement:
+    """A carve-out: the phrase names a decision but hands nothing over."""
+    return Judgement("carved", "none", rule, reason)
 
 
 def verdict_of(
-    work: WorkJudgement,
+    work: Work,
     form: Form,
     rule: str,
     subject: str,

@@ -11,7 +11,7 @@ from analyzer.lexicon import Lexicon
 from analyzer.negation import relation_negation
 from analyzer.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
 from analyzer.tokens import SUBJECT_DEPS, forms, is_copula, tops
-from analyzer.work import judge_stretch, judge_work
+from analyzer.work import work_of, work_of_stretch
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -31,42 +31,74 @@ WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
 
 
 def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
-    """The roots of the phrase's object, or [] when it has none.
+    """The roots of the phrase's object, or [] when it has none: the first of the object's constructions
+    that finds one decides, in this order, and what it found is completed.
 
-    "your call on the merge"          on -prep-> call, merge -pobj-> on
-    "I need your steer on the lane"   'on' right after the phrase, even when the parser hangs it elsewhere
-    "your call whether to merge"      merge -acl-> call, whether -mark-> merge
-    "your call: the merge or ..."     merge -appos-> call
-    "your move — ship v2.1 or hold"   everything after the dash, to the end of the sentence
+    "That's your call: merge now or hold"   a demonstrative pointing past a colon
+    "your call on the merge"                 on -prep-> call, merge -pobj-> on
+    "your call whether to merge"             merge -acl-> call, whether -mark-> merge
+    "On the merge, your call."               the object fronted before the phrase
+    "your move — ship v2.1 or hold"          everything after the dash, to the end of the sentence
     """
-    doc = noun.doc
     last = max(t.i for t in phrase)
-    after = doc[last + 1] if last + 1 < noun.sent.end else None
+    after = noun.doc[last + 1] if last + 1 < noun.sent.end else None
     if after is not None and after.text == ":" and noun.dep_ == "attr" and points_forward(noun):
         # 'That's your call: the merge, then the docs lane': the parser hangs parts of it on the copula.
         return tops([t for t in noun.sent if t.i > after.i and not t.is_punct])
+    roots = (
+        _prepositional_object(noun, phrase, after)
+        or _dependent_object(noun, last)
+        or _fronted_object(noun, phrase)
+        or _introduced_object(noun, phrase, after)
+    )
+    return _completed(noun, phrase, roots)
+
+
+def _prepositional_object(noun: Token, phrase: Sequence[Token], after: Token | None) -> list[Token]:
+    """'your call on the merge', 'I need your steer on the lane': the object preposition closing the
+    phrase or right after it, wherever the parser hangs it, with any preposition coordinated with it."""
     preposition = phrase[-1] if phrase[-1].pos_ == "ADP" else after
+    if preposition is None or preposition.lower_ not in OBJECT_PREPOSITIONS or preposition.i <= noun.i:
+        return []
+    roots = [
+        _question_clause(c, joined)
+        for joined in (preposition, *_coordinated_prepositions(noun, preposition))
+        for c in objects_of(joined)
+    ]
+    # The parser left the preposition without its object: the rest of the sentence is it.
+    return roots or tops([t for t in noun.sent if t.i > preposition.i])
+
+
+def _dependent_object(noun: Token, last: int) -> list[Token]:
+    """'your call: the merge or …' (appos), 'your call whether to merge' (a clause stating the decision),
+    an object preposition further on: a dependent of the phrase's noun after the phrase."""
     roots: list[Token] = []
-    if preposition is not None and preposition.lower_ in OBJECT_PREPOSITIONS and preposition.i > noun.i:
-        for joined in (preposition, *_coordinated_prepositions(noun, preposition)):
-            roots += [_question_clause(c, joined) for c in objects_of(joined)]
-        if not roots:  # the parser left the preposition without its object: the rest of the sentence is it
-            roots = tops([t for t in noun.sent if t.i > preposition.i])
-    if not roots:
-        for child in noun.children:
-            if child.i <= last or _contrasted(child):
-                continue
-            if child.dep_ == "prep" and child.lower_ in OBJECT_PREPOSITIONS:
-                roots += objects_of(child)
-            elif child.dep_ == "appos" or (child.dep_ in CLAUSAL_OBJECT_DEPS and _states_decision(child)):
-                roots.append(child)
-    if not roots:
-        roots = _fronted_object(noun, phrase)
-    if not roots and after is not None and after.text in OBJECT_INTRODUCERS and after.whitespace_:
-        rest = [t for t in noun.sent if t.i > after.i]
-        if rest and rest[0].dep_ != "cc":  # '— and your call on the lane' continues; it is no object
-            roots = [] if _new_statement(phrase, after, tops(rest)) else tops(rest)
-    roots += [r for r in _lost_alternatives(noun, roots) if r not in roots]
+    for child in noun.children:
+        if child.i <= last or _contrasted(child):
+            continue
+        if child.dep_ == "prep" and child.lower_ in OBJECT_PREPOSITIONS:
+            roots += objects_of(child)
+        elif child.dep_ == "appos" or (child.dep_ in CLAUSAL_OBJECT_DEPS and _states_decision(child)):
+            roots.append(child)
+    return roots
+
+
+def _introduced_object(noun: Token, phrase: Sequence[Token], after: Token | None) -> list[Token]:
+    """'your move — ship v2.1 or hold': a colon or spaced dash after the phrase introduces the rest of
+    the sentence as its object — unless it continues with a coordinator ('— and your call on the lane')
+    or opens a statement of its own."""
+    if after is None or after.text not in OBJECT_INTRODUCERS or not after.whitespace_:
+        return []
+    rest = [t for t in noun.sent if t.i > after.i]
+    if not rest or rest[0].dep_ == "cc" or _new_statement(phrase, after, tops(rest)):
+        return []
+    return tops(rest)
+
+
+def _completed(noun: Token, phrase: Sequence[Token], roots: list[Token]) -> list[Token]:
+    """The object as found, plus an alternative the parser lost and the phrase's coordinated objects,
+    minus what lies past a ';' and what has no word."""
+    roots = roots + [r for r in _lost_alternatives(noun, roots) if r not in roots]
     roots = [r for r in roots if not _across_break(noun, phrase, r) and _has_words(r)]
     if roots:
         first = min(t.i for r in roots for t in r.subtree)
@@ -107,8 +139,9 @@ def _new_statement(phrase: Sequence[Token], introducer: Token, roots: list[Token
 
 
 def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
-    """'Your call: Merge now or should I fix the docs lane first?': an object ending in a coordinator
-    with no conjunct means the parser hung the next alternative elsewhere; the rest of the sentence is it.
+    """Misparse correction `lost-alternative`: 'Your call: Merge now or should I fix the docs lane
+    first?': an object ending in a coordinator with no conjunct means the parser hung the next
+    alternative elsewhere; the rest of the sentence is it.
 
         or -cc-> Merge, no conj under Merge, 'or' the last token of Merge's subtree
     """
@@ -121,9 +154,10 @@ def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
 
 
 def _cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> list[Token]:
-    """'Your call on the release notes wording': the parser ended the object at 'release' and made
-    'notes' a verb. An agent-work word right after the object, outside it, is the rest of its noun; so is a
-    domain word ('Your call on rotating the deploy token', with 'token' cut off as the root)."""
+    """Misparse correction `cut-compound`: 'Your call on the release notes wording': the parser ended
+    the object at 'release' and made 'notes' a verb. An agent-work word right after the object, outside
+    it, is the rest of its noun; so is a domain word ('Your call on rotating the deploy token', with
+    'token' cut off as the root)."""
     end = max(t.i for r in objects for t in r.subtree)
     doc = objects[0].doc
     if end + 1 >= objects[0].sent.end or end + 1 not in scope:
@@ -234,11 +268,11 @@ def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: froz
     """Rule `object-form`: exempt exactly when the object is purely human-only work."""
     cut = _cut_compound(objects, lexicon, scope)
     objects = objects + cut
-    work = judge_work(objects, lexicon, scope)
+    work = work_of(objects, lexicon, scope)
     if cut and any(lexicon.domain_of(n) for n in forms(cut[0])):
         # the cut word ends the noun of the last part: judge the object as the one stretch it is
         stretch = {t for r in objects for t in r.subtree if t.i in scope} | set(cut)
-        work = judge_stretch(sorted(stretch, key=lambda t: t.i), lexicon)
+        work = work_of_stretch(sorted(stretch, key=lambda t: t.i), lexicon)
     span = span_of(t for r in objects for t in r.subtree if t.i in scope)
     negation = relation_negation(noun, (), lexicon)
     if negation is None and noun.dep_ == "attr" and is_copula(noun.head):

@@ -1,21 +1,22 @@
-"""Predicate form (SPEC §2.2.2): no object, so the predicate that governs the phrase decides.
+"""The relation rules (SPEC §2.2.2): no object, so the predicate that governs the phrase decides.
 
-It exempts only when that grammar hands a human-only decision over: copular ownership, an all-human
-option list, or a copular pending eligibility. Anything else — historical or status prose, the agent's
-own plan — fires.
+`judge_relation` walks the relation table of grammar.toml: it exempts only when the predicate hands a
+human-only decision over — copular ownership, a pending eligibility, an all-human option list, a
+human-only topic. Anything else — historical or status prose, the agent's own plan — fires.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from analyzer.disclaimers import disclaimed
-from analyzer.judgement import Judgement, negated, phrase_text, span_of, text_of, verdict_of
+from analyzer.grammar import table, walk
+from analyzer.judgement import Judgement, negated, span_of, text_of, verdict_of
 from analyzer.lexicon import Lexicon
 from analyzer.negation import relation_negation
-from analyzer.report import Form
 from analyzer.shapes import (
     DECISION_MARKS,
     EXTRAPOSED_DEPS,
@@ -31,11 +32,17 @@ from analyzer.tokens import (
     forms,
     hyphen_compound,
     is_copula,
-    subject_of,
     tops,
     words_of,
 )
-from analyzer.work import judge_stretch, judge_work
+from analyzer.verdicts import (
+    eligibility_judgement,
+    option_list_judgement,
+    standalone_judgement,
+    status_judgement,
+    topic_judgement,
+)
+from analyzer.work import work_of, work_of_stretch
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -53,27 +60,193 @@ ALTERNATIVE_CONJUNCTIONS = frozenset({"or", "either", "and/or", "nor"})
 DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
 
 
-def standalone(phrase: Sequence[Token]) -> Judgement:
-    """Rule `standalone`: "Your call." — nothing in its sentence names what is handed over."""
-    return Judgement(
-        "fire",
-        "none",
-        "standalone",
-        f"fires (standalone): '{phrase_text(phrase)}' hands the next decision back without naming a "
-        "human-only one",
-    )
+class RelationSite:
+    """A governing predicate and the scope it is read in: what the relation rules judge.
+
+    `demonstrative`: the predicate is what 'that' stands for ("merge-eligible — that's your call").
+    `copular`: a phrase rule already found the copula the phrase hangs on ("The merge itself is yours —
+    your call once CI finishes"), so the copular rules decide whatever its complements.
+    """
+
+    def __init__(
+        self,
+        pred: Token,
+        lexicon: Lexicon,
+        scope: frozenset[int],
+        *,
+        demonstrative: bool = False,
+        copular: bool = False,
+    ) -> None:
+        self.pred = pred
+        self.lexicon = lexicon
+        self.scope = scope
+        self.demonstrative = demonstrative
+        self.copular = copular
+
+    @cached_property
+    def members(self) -> list[Token]:
+        """The predicate's alternatives: its conjuncts, and those the parser hung on its adverbial clauses."""
+        members = conjuncts(self.pred, self.scope)
+        known = {k.i for k in members}
+        return members + [m for m in _alternatives_in_adverbials(self.pred, self.scope) if m.i not in known]
+
+    @cached_property
+    def complements(self) -> list[Token]:
+        return _complements(self.pred, self.scope)
+
+    @cached_property
+    def is_copular(self) -> bool:
+        """A copula that says something of its subject, or that stands alone ("CI is green, your call")."""
+        return self.copular or (is_copula(self.pred) and (bool(self.complements) or len(self.members) == 1))
 
 
-def judge_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: bool = False) -> Judgement:
-    """Judge the clause or fragment a detached phrase (or a demonstrative) comments on."""
+def judge_relation(site: RelationSite) -> Judgement:
+    """Judge the relation: the first relation rule (grammar.toml) that applies to the predicate decides."""
+    return walk(RELATION_RULES, site)
+
+
+def relation_of_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: bool = False) -> Judgement:
+    """Judge the clause or fragment a detached phrase (or a demonstrative) comments on, by its predicate."""
     segment = _after_fronted_condition(segment)
     scope = frozenset(t.i for t in segment)
     heads = tops(segment)
     main = next((t for t in heads if t.pos_ in ("VERB", "AUX")), heads[0] if heads else None)
     if main is None:
-        return standalone(segment)
+        return standalone_judgement(segment)
     main, scope = _main_clause(main, scope)
-    return judge_predicate(main, lexicon, scope, demonstrative=demonstrative)
+    return judge_relation(RelationSite(main, lexicon, scope, demonstrative=demonstrative))
+
+
+def attribute_ownership(cop: Token, noun: Token, lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
+    """'The merge is your call': the phrase itself is what the copula says of its subject, so it owns it."""
+    owner = [c for c in _complements(cop, scope) if _ownership(c, lexicon, scope)]
+    return ownership_judgement(cop, [*owner, noun], lexicon, scope)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The relation rules, in grammar.toml's order. Each returns None when its construction is not there.
+
+
+def disclaimed_ownership(site: RelationSite) -> Judgement | None:
+    """Rule `disclaimed-ownership` (reported as copular-ownership): the agent disclaims its own
+    ownership of the copula's subject ('The merge isn't mine to make, your call'), which hands it over.
+    """
+    if not site.is_copular:
+        return None
+    disclaimer = disclaimed(site.pred, site.complements, site.lexicon, site.scope)
+    if disclaimer is None:
+        return None
+    judged = ownership_judgement(site.pred, [disclaimer], site.lexicon, site.scope, disclaims=True)
+    return replace(judged, reason=f"{judged.reason}; the agent disclaims its own ownership ('{disclaimer.text}')")
+
+
+def copular_ownership(site: RelationSite) -> Judgement | None:
+    """Rule `copular-ownership`: a copula whose complement is the reader's hands its subject over.
+
+    "The merge is yours, your call."                merge -nsubj-> is, yours -attr-> is
+    "The merge is up to you — your call."           up -prep-> is ('up to you', an ownership idiom)
+    """
+    if not site.is_copular:
+        return None
+    owner = [c for c in site.complements if _ownership(c, site.lexicon, site.scope)]
+    return ownership_judgement(site.pred, owner, site.lexicon, site.scope) if owner else None
+
+
+def pending_eligibility(site: RelationSite) -> Judgement | None:
+    """Rule `pending-eligibility`: an eligibility word as a copula's complement, or listed with words
+    that describe a state, leaves a human-only decision pending.
+
+    "PR #12 is merge-eligible, your move."          eligible -acomp-> is
+    "Green and merge-eligible, your call."          eligible -conj-> Green, all descriptive
+    """
+    eligible = _copular_eligibility(site) if site.is_copular else _listed_eligibility(site)
+    if eligible is None:
+        return None
+    return eligibility_judgement(site.pred, eligible, site.lexicon, site.scope)
+
+
+def copular_status(site: RelationSite) -> Judgement | None:
+    """Rule `copular-status` (reported as status-prose): any other copula states a status.
+
+    "CI is green, your call."                       green -acomp-> is: neither ownership nor eligibility
+    """
+    return status_judgement(site.pred, site.scope) if site.is_copular else None
+
+
+def option_list(site: RelationSite) -> Judgement | None:
+    """Rule `option-list`: alternatives to choose from; exempt when every one is human-only work.
+
+    "merge on the exception or ask for the stamp, your call"   ask -conj-> merge
+    "merge now or hold, your call"                             a bare do-nothing alternative joins
+    """
+    pred, members = site.pred, site.members
+    if (len(members) > 1 or _holds_alternatives(pred, site.scope)) and _offers_choice(members):
+        return option_list_judgement(pred, members, site.lexicon, site.scope)
+    return None
+
+
+def reduced_report(site: RelationSite) -> Judgement | None:
+    """Rule `reduced-report` (reported as status-prose): a noun with a past participle right after it is
+    a clause that reports what happened.
+
+    "The v2.4.0 release shipped at 02:56Z, your call."   shipped -acl-> release (VBN)
+    """
+    reduced = _reduced_report(site.pred, site.scope)
+    return status_judgement(reduced, site.scope) if reduced is not None else None
+
+
+def topic(site: RelationSite) -> Judgement | None:
+    """Rule `topic` (or `antecedent` for a demonstrative): a nominal or a whether-clause the phrase
+    comments on.
+
+    "The merge, your call."                   merge (NOUN) <-appos- call
+    "Merging #1170 before the freeze — that's your call."   the demonstrative names the action
+    """
+    pred = site.pred
+    if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (site.demonstrative and _names_action(pred)):
+        return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
+    return None
+
+
+def status_prose(site: RelationSite) -> Judgement:
+    """Rule `status-prose`: any other predicate reports a fact or a plan and hands no decision over.
+
+    "you merged it yesterday, your call"   merged (VBD): a past fact
+    "I'll take the parser lane, your call"  take: the agent's own plan, not a human-only choice
+    """
+    return status_judgement(site.pred, site.scope)
+
+
+def _copular_eligibility(site: RelationSite) -> Token | None:
+    """'is merge-eligible', 'is green and merge-eligible': an eligibility word the copula's complement describes."""
+    described = [m for c in site.complements for m in conjuncts(c, site.scope)]
+    described += [t for c in site.complements for t in c.subtree if t.dep_ in ("amod", "acomp") and t.i in site.scope]
+    return next((c for c in described if _eligibility_word(c, site.lexicon)), None)
+
+
+def _listed_eligibility(site: RelationSite) -> Token | None:
+    """'Green and merge-eligible': an eligibility word among members that all describe a state."""
+    members = site.members
+    eligible = next((m for m in members if _eligibility_word(m, site.lexicon)), None)
+    if eligible is not None and all(m.pos_ in DESCRIPTIVE_POS or m.i == eligible.i for m in members):
+        return eligible
+    return None
+
+
+RELATION_RULES = table(
+    "relation",
+    {
+        "disclaimed-ownership": disclaimed_ownership,
+        "copular-ownership": copular_ownership,
+        "pending-eligibility": pending_eligibility,
+        "copular-status": copular_status,
+        "option-list": option_list,
+        "reduced-report": reduced_report,
+        "topic": topic,
+        "status-prose": status_prose,
+    },
+)
+
 
 
 def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
@@ -93,10 +266,10 @@ def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
 
 
 def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[int]]:
-    """'Since none of the reviewers objected, squash or rebase, your call' / 'Given CI is green, merge now
-    or hold, your call': the parser made the fronted subordinate clause the root and hung the main clause
-    on it as a conjunct. The main clause is the first conjunct after it, and the subordinate clause is
-    another proposition, out of scope."""
+    """Misparse correction `main-clause`: 'Since none of the reviewers objected, squash or rebase, your
+    call' / 'Given CI is green, merge now or hold, your call': the parser made the fronted subordinate
+    clause the root and hung the main clause on it as a conjunct. The main clause is the first conjunct
+    after it, and the subordinate clause is another proposition, out of scope."""
     subordinate = any(c.dep_ == "mark" and c.lower_ not in DECISION_MARKS for c in top.children) or any(
         c.dep_ == "prep" and c.lower_ in FRONTING_PREPOSITIONS and c.i < top.i for c in top.children
     )
@@ -109,29 +282,11 @@ def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[in
     return main, scope - own
 
 
-def judge_predicate(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool = False) -> Judgement:
-    """Dispatch on the shape of the governing predicate."""
-    members = conjuncts(pred, scope)
-    members += [m for m in _alternatives_in_adverbials(pred, scope) if m.i not in {k.i for k in members}]
-    if is_copula(pred) and (_complements(pred, scope) or len(members) == 1):
-        return copular(pred, lexicon, scope)
-    eligible = next((m for m in members if _eligibility_word(m, lexicon)), None)
-    if eligible is not None and all(m.pos_ in DESCRIPTIVE_POS or m.i == eligible.i for m in members):
-        return pending_eligibility(pred, eligible, lexicon, scope)
-    if (len(members) > 1 or _holds_alternatives(pred, scope)) and _offers_choice(members):
-        return option_list(pred, members, lexicon, scope)
-    reduced = _reduced_report(pred, scope)
-    if reduced is not None:
-        return status_prose(reduced, scope)
-    if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (demonstrative and _names_action(pred)):
-        return topic(pred, lexicon, scope, demonstrative=demonstrative)
-    return status_prose(pred, scope)
-
-
 def _alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Token]:
-    """'Merge when the stamp lands or hold if CI flakes again, your call': the parser coordinated the
-    second imperative with the when-clause. An imperative conjunct inside an adverbial clause of an
-    imperative predicate is another alternative of that predicate.
+    """Misparse correction `alternatives-in-adverbials`: 'Merge when the stamp lands or hold if CI flakes
+    again, your call': the parser coordinated the second imperative with the when-clause. An imperative
+    conjunct inside an adverbial clause of an imperative predicate is another alternative of that
+    predicate.
 
         lands -advcl-> Merge, hold -conj-> lands; Merge and hold both VB
     """
@@ -146,64 +301,7 @@ def _alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Toke
     ]
 
 
-def topic(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool) -> Judgement:
-    """Rule `topic` / `antecedent`: a nominal or whether-clause the phrase comments on.
-
-    "The merge, your call."                   merge (NOUN) <-appos- call
-    "The merge — that's your call."           the demonstrative stands for 'The merge'
-    """
-    work = judge_work([pred], lexicon, scope)
-    span = span_of(t for t in pred.subtree if t.i in scope)
-    rule = "antecedent" if demonstrative else "topic"
-    form: Form = "copular-ownership" if demonstrative else "object"
-    negation = relation_negation(pred, (), lexicon)
-    return verdict_of(work, form, rule, f"{rule} '{text_of(pred, span)}'", span, pred.i, negation)
-
-
-def status_prose(pred: Token, scope: frozenset[int]) -> Judgement:
-    """Rule `status-prose`: a predicate that reports a fact or a plan hands no decision over.
-
-    "you merged it yesterday, your call"   merged (VBD): a past fact
-    "I'll take the parser lane, your call"  take: the agent's own plan, not a human-only choice
-    """
-    span = span_of(t for t in pred.subtree if t.i in scope)
-    shown = text_of(pred, span)
-    if _reports_past(pred):
-        why = f"the governing predicate '{pred.text}' reports a past fact, it hands no decision over"
-    elif pred.tag_ == "VBZ" or is_copula(pred):
-        why = f"the governing predicate '{pred.text}' reports a status, it hands no decision over"
-    else:
-        why = (
-            f"the governing predicate '{pred.text}' is not a copular ownership, an all-human option list "
-            "or a pending eligibility, so it hands no human-only decision over"
-        )
-    return Judgement("fire", "none", "status-prose", f"fires (status-prose): {why} ('{shown}')", span, pred.i)
-
-
-def copular(cop: Token, lexicon: Lexicon, scope: frozenset[int], *, phrase_noun: Token | None = None) -> Judgement:
-    """Copular constructions: ownership handed to the reader, or a decision pending.
-
-    "the merge is yours" / "the merge is your call"      ownership of the subject
-    "PR #12 is merge-eligible, your move"                pending eligibility
-    "CI is green, your call"                             neither: status prose
-    """
-    complements = _complements(cop, scope)
-    disclaimer = disclaimed(cop, complements, lexicon, scope) if phrase_noun is None else None
-    if disclaimer is not None:
-        judged = ownership(cop, [disclaimer], lexicon, scope, disclaims=True)
-        return replace(judged, reason=f"{judged.reason}; the agent disclaims its own ownership ('{disclaimer.text}')")
-    if phrase_noun is not None or any(_ownership(c, lexicon, scope) for c in complements):
-        owner = [c for c in complements if _ownership(c, lexicon, scope)] + ([phrase_noun] if phrase_noun else [])
-        return ownership(cop, owner, lexicon, scope)
-    described = [m for c in complements for m in conjuncts(c, scope)]
-    described += [t for c in complements for t in c.subtree if t.dep_ in ("amod", "acomp") and t.i in scope]
-    eligible = next((c for c in described if _eligibility_word(c, lexicon)), None)
-    if eligible is not None:
-        return pending_eligibility(cop, eligible, lexicon, scope)
-    return status_prose(cop, scope)
-
-
-def ownership(
+def ownership_judgement(
     cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset[int], *, disclaims: bool = False
 ) -> Judgement:
     """Rule `copular-ownership`: the human-only thing is the subject of a copula whose attribute is 'yours'.
@@ -223,22 +321,22 @@ def ownership(
     if clause is not None:
         what, roots = "extraposed clause", [clause]
     elif subject is not None and demonstrative_of(subject) is not None:
-        return demonstrative_ownership(cop, demonstrative_of(subject), negation, lexicon)
+        return demonstrative_judgement(cop, demonstrative_of(subject), negation, lexicon)
     elif subject is not None and subject.tag_ in RELATIVE_TAGS and cop.dep_ == "relcl":
         what, roots = "subject", [cop.head]  # 'the merge, which is your call, …': 'which' is the merge
     elif subject is not None:
         what, roots = "subject", found
     else:
-        return status_prose(cop, scope)
+        return status_judgement(cop, scope)
     # A subject stands before its copula; what the parser hangs on it after the copula (an appositive
     # ", your call") is not part of it.
     covered = [t for r in roots for t in r.subtree if t.i in scope or (t.i < cop.i and what == "subject")]
     stretch = clausal_subject(cop)
     if stretch:
         covered = stretch
-        work = judge_stretch(stretch, lexicon)
+        work = work_of_stretch(stretch, lexicon)
     else:
-        work = judge_work(roots, lexicon, frozenset(t.i for t in covered))
+        work = work_of(roots, lexicon, frozenset(t.i for t in covered))
     span = span_of(covered)
     subject_text = f"{what} '{text_of(cop, span)}'"
     return verdict_of(work, "copular-ownership", "copular-ownership", subject_text, span, roots[0].i, negation)
@@ -254,7 +352,7 @@ def demonstrative_of(subject: Token) -> Token | None:
     return None
 
 
-def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
+def demonstrative_judgement(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
     """'that's your call' stands for the clause or fragment just before it in the same sentence."""
     before = antecedent(subject)
     if not before:
@@ -266,7 +364,7 @@ def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, 
             "human-only is handed over",
             governor=cop.i,
         )
-    inner = judge_segment(before, lexicon, demonstrative=True)
+    inner = relation_of_segment(before, lexicon, demonstrative=True)
     word = "exempt" if inner.verdict == "exempt" else "fires"
     why = inner.reason.split(": ", 1)[-1]
     judged = replace(
@@ -278,70 +376,6 @@ def demonstrative_ownership(cop: Token, subject: Token, negation: Token | None, 
     if judged.verdict == "exempt" and negation is not None:
         return negated(judged, negation)
     return judged
-
-
-def pending_eligibility(pred: Token, complement: Token, lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
-    """Rule `pending-eligibility`: a copula with an eligibility complement ("PR #12 is merge-eligible",
-    "the refactor is merge-eligible"): the merge it leaves pending is human-only, whatever is merged."""
-    subject = subject_of(pred) if is_copula(pred) else None
-    related = [*complement.subtree, *(subject.subtree if subject is not None else ())]
-    related = [t for t in related if t.i in scope or t.i == complement.i]
-    named = words_of(related)
-    # A word that names the merge ('merge-eligible', 'mergeable') leaves the merge pending whatever is
-    # merged ('The refactor is merge-eligible'); a bare 'eligible' says nothing of what for, so agent
-    # work as its subject is what is eligible ('The flaky test is eligible for quarantine').
-    pieces = {*forms(complement), *(hyphen_compound(complement) or "").split("-")}
-    names_merge = any(lexicon.domain_of(n) for n in pieces if n)
-    own = {t.i for t in complement.subtree} if names_merge else {t.i for t in related}
-    agent = [hyphen_compound(t) or t.text for t, names in named if names & lexicon.agent_work and t.i in own]
-    domains = tuple(dict.fromkeys(d for _, names in named for d in map(lexicon.domain_of, names) if d))
-    negation = relation_negation(pred, (complement,) if pred.i != complement.i else (), lexicon)
-    span = span_of([*related, pred])
-    shown = text_of(pred, span)
-    if pred.tag_ == "VBD":  # 'PR #12 was merge-eligible (until the force-push)': nothing is pending now
-        return Judgement(
-            "fire",
-            "none",
-            "status-prose",
-            f"fires (status-prose): '{shown}' reports a past eligibility, it hands no pending decision over",
-            span,
-            pred.i,
-            domains,
-        )
-    if agent:
-        return Judgement(
-            "fire",
-            "pending-eligibility",
-            "pending-eligibility",
-            f"fires (pending-eligibility): '{shown}' reports eligibility of agent work ('{agent[0]}'), "
-            "not a human-only decision",
-            span,
-            complement.i,
-            domains,
-            negation.i if negation is not None else None,
-        )
-    judged = Judgement(
-        "exempt",
-        "pending-eligibility",
-        "pending-eligibility",
-        f"exempt (pending-eligibility): '{shown}' reports a human-only decision pending",
-        span,
-        complement.i,
-        domains or ("merge",),
-    )
-    return negated(judged, negation) if negation is not None else judged
-
-
-def option_list(head: Token, members: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
-    """Rule `option-list`: every alternative of the governing coordination is human-only work.
-
-    "merge on the exception or ask for the stamp, your call"   ask -conj-> merge
-    "merge now or hold, your call"                             a bare do-nothing alternative joins
-    """
-    work = judge_work([head], lexicon, scope)
-    span = span_of(t for m in members for t in m.subtree if t.i in scope)
-    subject = f"option list '{text_of(head, span)}'"
-    return verdict_of(work, "option-list", "option-list", subject, span, head.i, relation_negation(head, (), lexicon))
 
 
 def _complements(pred: Token, scope: frozenset[int]) -> list[Token]:
@@ -432,14 +466,6 @@ def _reduced_report(noun: Token, scope: frozenset[int]) -> Token | None:
 def _names_action(pred: Token) -> bool:
     """A non-finite verb phrase without a subject names an action: 'merging #1170 before the freeze'."""
     return pred.tag_ in ("VB", "VBG") and not any(c.dep_ in SUBJECT_DEPS for c in pred.children)
-
-
-def _reports_past(pred: Token) -> bool:
-    """'merged', 'has shipped', 'was released' — not the present passive 'is needed'."""
-    if pred.tag_ == "VBD":
-        return True
-    auxiliaries = [c for c in pred.children if c.dep_ in ("aux", "auxpass")]
-    return pred.tag_ == "VBN" and any(a.lemma_ == "have" or a.tag_ == "VBD" for a in auxiliaries)
 
 
 def _is_decision_clause(pred: Token) -> bool:

@@ -1,7 +1,7 @@
 """Grammar gates of the register families of SPEC §2.1 revision 2, one named rule per construction.
 
 Each gate reads the phrase's own sentence (and, for "answered in the same message", the sentence after a
-question) and returns a GateResult — a finding, firing or exempt — or None when the construction is not
+question) and returns a Judgement — a finding, firing or exempt — or None when the construction is not
 the register at all (the SPEC's "not an offer", "not a choice question", "not one", "not standing by"):
 then no finding is reported. The hook decides what a firing finding does from its family's mode.
 """
@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.gates import GateResult
-from analyzer.judgement import span_of, text_of
+from analyzer.gates import gated
+from analyzer.judgement import Judgement, span_of, text_of
 from analyzer.lexicon import Lexicon
 from analyzer.tokens import FIRST_PERSON, SUBJECT_DEPS, subject_of, tops
-from analyzer.work import judge_work
+from analyzer.work import work_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -47,10 +47,10 @@ class Context:
     following: str = ""
 
 
-Gate = Callable[[Sequence["Token"], Lexicon, Context], GateResult | None]
+Gate = Callable[[Sequence["Token"], Lexicon, Context], Judgement | None]
 
 
-def want_me_to(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> GateResult | None:
+def want_me_to(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Rule `want-me-to`: an offer unless the clause describes or reports the human's wish.
 
     not an offer: "the file you want me to rename"                     want -relcl-> file
@@ -75,12 +75,12 @@ def want_me_to(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> G
     )
     if declarative:
         return None
-    return GateResult(
+    return gated(
         "fire", "want-me-to", "fires (want-me-to): 'want me to' proposes to act and waits for permission", _head(want)
     )
 
 
-def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> GateResult | None:
+def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Rule `wish-condition`: a condition on the reader's wish governing an action of the agent.
 
     fires:        "If you want, I can add a bench case."      can/add has the subject I
@@ -97,12 +97,12 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         return None  # a technical conditional: the wish names what it wants and the reader acts
     shown = main.text if main is not None else phrase[-1].text
     why = f"the wish governs the agent's own '{shown}'" if agent_main else "the wish is left open, an offer to act"
-    return GateResult(
+    return gated(
         "fire", "wish-condition", f"fires (wish-condition): '{_text(phrase)}' — {why}", main.i if main else None
     )
 
 
-def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> GateResult | None:
+def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Rule `choice-question`: a question that hands the reader the choice of what to do next; judged
     like an attribution phrase on what it offers to choose.
 
@@ -123,18 +123,18 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
     if answered(context, verb.lemma_.lower() if verb is not None else "", lexicon, _alternatives(offered)):
         return None
     if not offered:
-        return GateResult(
+        return gated(
             "fire",
             "choice-question",
             f"fires (choice-question): '{_text(phrase)}' hands the choice of the next step back to the reader",
         )
     scope = frozenset(t.i for t in offered)
-    work = judge_work([t for t in tops(offered) if t.dep_ != "cc"], lexicon, scope)
+    work = work_of([t for t in tops(offered) if t.dep_ != "cc"], lexicon, scope)
     span = span_of(offered)
     shown = text_of(phrase[0], span)
     done = _done_to(offered, lexicon)
     if done is not None:
-        return GateResult(
+        return gated(
             "fire",
             "choice-question",
             f"fires (choice-question): the choice offered is what to do ('{done.text}') with '{shown}', agent work",
@@ -143,7 +143,7 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
             work.domains,
         )
     if work.human_only:
-        return GateResult(
+        return gated(
             "exempt",
             "choice-question",
             f"exempt (choice-question): the choice offered, '{shown}', is {work.describe()}",
@@ -151,7 +151,7 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
             span,
             work.domains,
         )
-    return GateResult(
+    return gated(
         "fire",
         "choice-question",
         f"fires (choice-question): the choice offered, '{shown}', {work.describe()}",
@@ -161,7 +161,7 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
     )
 
 
-def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> GateResult | None:
+def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Rule `permission-question`: an unanswered first-person question asking leave to act.
 
     fires:   "Shall I open the PR?" / "Should I proceed?" / "OK to start?"
@@ -179,7 +179,7 @@ def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Cont
     if answered(context, verb.lemma_.lower() if verb is not None else "", lexicon):
         return None
     action = f"'{verb.text}'" if verb is not None else "the next step"
-    return GateResult(
+    return gated(
         "fire",
         "permission-question",
         f"fires (permission-question): '{_text(phrase)}' asks leave for {action} and leaves it unanswered",
@@ -187,7 +187,7 @@ def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Cont
     )
 
 
-def standing_by(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> GateResult | None:
+def standing_by(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Rule `standing-by`: the agent waits for the reader's go or next request.
 
     fires:   "Ready for Phase 4 whenever you want." / "just say go" / "Happy to adjust — just let me know."
@@ -204,7 +204,7 @@ def standing_by(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> 
     return _timing(phrase, lexicon)
 
 
-def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult | None:
+def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     """'let me know' closes the message waiting for any next request: nothing to be known follows, or only
     a condition made of indefinite words ('if anything else comes up', 'if you need changes')."""
     know = phrase[-1]
@@ -221,7 +221,7 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult | None:
     return None
 
 
-def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult | None:
+def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     """'whenever you want', 'whenever you're ready', 'ready when you are', 'say the word', 'just say go':
     the wait hands over nothing when what it times is a human-only act, or a thing the reader may fetch."""
     inside = {t.i for t in phrase}
@@ -229,22 +229,22 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> GateResult | None:
     invited = [c for t in phrase for c in t.children if c.dep_ in ("xcomp", "ccomp") and c.i not in inside]
     if invited and phrase[-1].lower_ == "to":  # 'Feel free to merge #812': what the reader is invited to do
         scope = frozenset(t.i for t in invited[0].subtree)
-        if judge_work(invited, lexicon, scope).human_only or invited[0].lemma_.lower() not in lexicon.request_verbs:
+        if work_of(invited, lexicon, scope).human_only or invited[0].lemma_.lower() not in lexicon.request_verbs:
             return None  # 'Feel free to merge #812' / 'feel free to steer me elsewhere': no wait for a request
         return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
     governor = anchor.head if anchor.head.i != anchor.i else None
     if governor is None:
         return _waiting(phrase, "waits for the reader's go")
     scope = frozenset(t.i for t in governor.subtree) - {t.i for t in anchor.subtree}
-    if judge_work([governor], lexicon, scope).human_only:
+    if work_of([governor], lexicon, scope).human_only:
         return None  # 'Tag the release whenever you want': the timing of a human-only act
     if any(c.dep_ == "dobj" for t in phrase for c in t.children if c.i not in inside):
         return None  # 'Whenever you want the numbers, they're in bench/': the reader fetches a thing, no wait
     return _waiting(phrase, f"waits for the reader's go on '{governor.text}'", governor.i)
 
 
-def _waiting(phrase: Sequence[Token], why: str, governor: int | None = None) -> GateResult:
-    return GateResult("fire", "standing-by", f"fires (standing-by): '{_text(phrase)}' {why}", governor)
+def _waiting(phrase: Sequence[Token], why: str, governor: int | None = None) -> Judgement:
+    return gated("fire", "standing-by", f"fires (standing-by): '{_text(phrase)}' {why}", governor)
 
 
 def answered(context: Context, verb_lemma: str, lexicon: Lexicon, alternatives: frozenset[str] = frozenset()) -> bool:
@@ -450,7 +450,7 @@ def _text(phrase: Sequence[Token]) -> str:
 
 def lexical_register(
     gate: str, text: str, start: int, end: int, lexicon: Lexicon, context: Context
-) -> GateResult | None:
+) -> Judgement | None:
     """The register gates read from the words alone, for when no parse is available (SPEC §5.6): a
     question gate needs its question mark and no answer; everything else fires as found."""
     sentence_end = _LEXICAL_END.search(text, end)
@@ -464,7 +464,7 @@ def lexical_register(
     if gate in ("choice-question", "permission-question") and answered(context, "", lexicon):
         return None
     word = "fires"
-    return GateResult("fire", gate, f"{word} ({gate}, lexical fallback, no parse): '{text[start:end]}' was found")
+    return gated("fire", gate, f"{word} ({gate}, lexical fallback, no parse): '{text[start:end]}' was found")
 
 
 _LEXICAL_END = re.compile(r"[.!?;](?=\s|$)|\n")

@@ -1,72 +1,141 @@
-"""The decisive relation of an attribution-shaped phrase (SPEC §2.2).
+"""Classify an attribution-shaped phrase (SPEC §2.2): the phrase table of grammar.toml, walked in order.
 
 The order is the contract: carve-outs first (a report or a rule citation is not a hand-over), then the
-object form, and only when there is no object, the predicate form. A rule reads only its scope — the
-phrase's sentence, or for a detached phrase the clause segment it comments on — never a wider window.
-The rules themselves live one construction per function in analyzer/objects.py, analyzer/predicates.py
-and analyzer/discourse.py.
+object form, and only when there is no object, the predicate that governs the phrase (judged by the
+relation table, analyzer/predicates.py). A rule reads only its scope — the phrase's sentence, or for a
+detached phrase the clause segment it comments on — never a wider window. Each rule here names its
+construction and hands the work to the construction's functions in analyzer/discourse.py,
+analyzer/objects.py and analyzer/predicates.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from analyzer.discourse import other_noun, report_of_decision, rule_citation
-from analyzer.judgement import Carved, Judgement
+from analyzer.grammar import table, walk
+from analyzer.judgement import Judgement
 from analyzer.lexicon import Lexicon
 from analyzer.objects import after_phrase, fronted_topic, object_form, phrase_object
-from analyzer.predicates import copular, judge_predicate, judge_segment, standalone
+from analyzer.predicates import RelationSite, attribute_ownership, judge_relation, relation_of_segment
 from analyzer.shapes import is_copular_attribute, is_detached, is_extraposed, owned_by_subject, preceding_segment
 from analyzer.tokens import is_copula
+from analyzer.verdicts import standalone_judgement
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["Carved", "Judgement", "judge_attribution", "phrase_noun"]
+__all__ = ["PhraseSite", "classify_phrase", "phrase_noun"]
 
 
-def judge_attribution(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | Carved:
-    """Judge one attribution-shaped phrase given its tokens in a parsed sentence."""
-    noun = phrase_noun(phrase)
-    carved = other_noun(noun) or report_of_decision(noun, phrase, lexicon) or rule_citation(noun, lexicon)
-    if carved is not None:
-        return carved
-    rest = frozenset(t.i for t in noun.sent) - {t.i for t in phrase}
+class PhraseSite:
+    """An attribution phrase in its parsed sentence, with what the phrase rules ask of it computed once."""
+
+    def __init__(self, phrase: Sequence[Token], lexicon: Lexicon) -> None:
+        self.phrase = phrase
+        self.lexicon = lexicon
+        self.noun = phrase_noun(phrase)
+
+    @cached_property
+    def rest(self) -> frozenset[int]:
+        """The phrase's sentence without the phrase: the scope a relation may read."""
+        return frozenset(t.i for t in self.noun.sent) - {t.i for t in self.phrase}
+
+    @cached_property
+    def detached(self) -> bool:
+        return is_detached(self.phrase)
+
+    @cached_property
+    def segment(self) -> list[Token]:
+        """What a detached phrase comments on: the clause segment before it ([] when not detached)."""
+        return preceding_segment(self.phrase) if self.detached else []
+
+
+def classify_phrase(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement:
+    """Classify one attribution-shaped phrase given its tokens in a parsed sentence: the first phrase
+    rule that applies decides (a carve-out, an exemption, or a firing with its reason)."""
+    return walk(PHRASE_RULES, PhraseSite(phrase, lexicon))
+
+
+def compound_noun(site: PhraseSite) -> Judgement | None:
+    """Rule `compound-noun`: "your call graph" — the phrase's noun modifies another noun."""
+    return other_noun(site.noun)
+
+
+def report_of_a_decision(site: PhraseSite) -> Judgement | None:
+    """Rule `report-of-decision`: "per your call, …", "we followed your call" — a decision already taken."""
+    return report_of_decision(site.noun, site.phrase, site.lexicon)
+
+
+def citation_of_a_rule(site: PhraseSite) -> Judgement | None:
+    """Rule `rule-citation`: "per the merge gate, that's your call" — the sentence cites the assigning rule."""
+    return rule_citation(site.noun, site.lexicon)
+
+
+def own_object(site: PhraseSite) -> Judgement | None:
+    """Rule `object-form`: the phrase has its own object, after it ("your call on the merge", "your move —
+    ship v2.1 or hold") or fronted before a detached phrase ("As for the release, your call")."""
+    noun, phrase = site.noun, site.phrase
     if not is_extraposed(noun) and not owned_by_subject(noun):
         objects = phrase_object(noun, phrase)
         if objects:
             fronted = all(o.i < phrase[0].i for o in objects)
-            return object_form(noun, objects, lexicon, rest if fronted else after_phrase(phrase, rest))
-    if is_copular_attribute(noun) and not is_detached(phrase):
-        return copular(noun.head, lexicon, rest, phrase_noun=noun)
-    if is_detached(phrase):
-        segment = preceding_segment(phrase)
-        if not segment:
-            return standalone(phrase)
-        topic = fronted_topic(segment)
-        if topic:
-            return object_form(noun, topic, lexicon, frozenset(t.i for t in segment))
-        return judge_segment(segment, lexicon)
-    if noun.head.i == noun.i or not noun.head.is_alpha:
-        return standalone(phrase)
-    copula = _copula_over_complement(noun.head)
+            return object_form(noun, objects, site.lexicon, site.rest if fronted else after_phrase(phrase, site.rest))
+    topic = fronted_topic(site.segment) if site.segment else []
+    if topic:
+        return object_form(noun, topic, site.lexicon, frozenset(t.i for t in site.segment))
+    return None
+
+
+def copular_attribute(site: PhraseSite) -> Judgement | None:
+    """Rule `attribute-ownership` (reported as copular-ownership): the phrase is what a copula says of
+    its subject — "the merge is your call", "Is the merge your call?"."""
+    if is_copular_attribute(site.noun) and not site.detached:
+        return attribute_ownership(site.noun.head, site.noun, site.lexicon, site.rest)
+    return None
+
+
+def nothing_named(site: PhraseSite) -> Judgement | None:
+    """Rule `standalone`: "Your call." — nothing before a detached phrase, and no word governing it."""
+    if site.detached:
+        alone = not site.segment
+    else:
+        governor = site.noun.head
+        alone = governor.i == site.noun.i or not governor.is_alpha
+    return standalone_judgement(site.phrase) if alone else None
+
+
+def detached_comment(site: PhraseSite) -> Judgement | None:
+    """Rule `detached-comment`: ", your call" set off at a clause's end comments on the clause segment
+    before it, whose predicate the relation rules judge ("merge now or hold, your call")."""
+    return relation_of_segment(site.segment, site.lexicon) if site.detached else None
+
+
+def governing_predicate(site: PhraseSite) -> Judgement:
+    """Rule `governing-predicate`: any other phrase is judged by the predicate it hangs on, which the
+    relation rules judge ("Squash or rebase your call")."""
+    governor = site.noun.head
+    copula = _copula_over_complement(governor)
     if copula is not None:
-        return copular(copula, lexicon, rest)
-    return judge_predicate(_first_conjunct(noun.head), lexicon, rest)
+        return judge_relation(RelationSite(copula, site.lexicon, site.rest, copular=True))
+    return judge_relation(RelationSite(_first_conjunct(governor), site.lexicon, site.rest))
 
 
 def _copula_over_complement(governor: Token) -> Token | None:
-    """'The merge itself is yours — your call once CI finishes': the phrase hangs on the copula's
-    complement ('yours'); the copula is the relation. A past copula reports and is left out."""
+    """Misparse correction `copula-over-complement`: 'The merge itself is yours — your call once CI
+    finishes': the phrase hangs on the copula's complement ('yours'); the copula is the relation. A past
+    copula reports and is left out."""
     if governor.dep_ in ("attr", "acomp") and is_copula(governor.head) and governor.head.tag_ != "VBD":
         return governor.head
     return None
 
 
 def _first_conjunct(governor: Token) -> Token:
-    """'Squash — or rebase, if linear history matters — your call': the phrase hangs on the last
-    alternative but closes the whole list, so it is governed by the coordination's head."""
+    """Misparse correction `first-conjunct`: 'Squash — or rebase, if linear history matters — your
+    call': the phrase hangs on the last alternative but closes the whole list, so it is governed by the
+    coordination's head."""
     while governor.dep_ == "conj":
         governor = governor.head
     return governor
@@ -81,3 +150,18 @@ def phrase_noun(phrase: Sequence[Token]) -> Token:
         return nominal[0]
     non_possessive = [t for t in phrase if t.lower_ != "your" and not t.is_punct]
     return non_possessive[0] if non_possessive else phrase[-1]
+
+
+PHRASE_RULES = table(
+    "phrase",
+    {
+        "compound-noun": compound_noun,
+        "report-of-decision": report_of_a_decision,
+        "rule-citation": citation_of_a_rule,
+        "object-form": own_object,
+        "attribute-ownership": copular_attribute,
+        "standalone": nothing_named,
+        "detached-comment": detached_comment,
+        "governing-predicate": governing_predicate,
+    },
+)

@@ -73,8 +73,9 @@ def preceding_segment(phrase: Sequence[Token]) -> list[Token]:
 
 
 def is_copular_attribute(noun: Token) -> bool:
-    """The phrase is what a copula says of its subject: "the merge is your call", and in question order
-    "Is the merge your call?", where the small model hangs the phrase on the copula as npadvmod.
+    """The phrase is what a copula says of its subject: "the merge is your call", and (misparse correction
+    `question-order`) "Is the merge your call?", where the small model hangs the phrase on the copula as
+    npadvmod.
 
         is <-attr- call                                   statement order
         Is -nsubj-> merge, Is -npadvmod-> call            question order: copula, subject, phrase
@@ -123,8 +124,9 @@ def extraposed_clause(cop: Token, owner: list[Token]) -> Token | None:
 
 
 def clausal_subject(cop: Token) -> list[Token]:
-    """'Whether #1155 merges before the freeze is your decision': a whether-clause subject the small model
-    split into marks and nominal subjects on the copula. The whole stretch before the copula is the subject."""
+    """Misparse correction `clausal-subject`: 'Whether #1155 merges before the freeze is your decision':
+    a whether-clause subject the small model split into marks and nominal subjects on the copula. The
+    whole stretch before the copula is the subject."""
     segment = segment_before(cop)
     marks = [c for c in cop.children if c.dep_ == "mark" and c.lower_ in DECISION_MARKS and c.i < cop.i]
     if not marks and segment and segment[0].lower_ in DECISION_MARKS and segment[0].dep_ == "mark":

@@ -33,7 +33,9 @@ OBJECT_OF_PREPOSITIONS = frozenset({"of", "for", "into", "from", "to", "in"})
 
 
 @dataclass(frozen=True)
-class WorkJudgement:
+class Work:
+    """The answer to 'is this stretch human-only work?', with what makes it so or not (for the reason)."""
+
     human_only: bool
     domains: tuple[str, ...]
     agent_words: tuple[str, ...]
@@ -52,7 +54,7 @@ class WorkJudgement:
         return "names no human-only decision"
 
 
-def judge_work(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | None = None) -> WorkJudgement:
+def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | None = None) -> Work:
     """Judge the coordination(s) headed by `roots` (usually one root), within `scope` when given."""
     parts: list[Token] = []
     for root in roots:
@@ -82,18 +84,18 @@ def judge_work(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] |
         elif not _is_do_nothing(part, tokens, lexicon):
             unknown.append(" ".join(t.text for t in tokens) or part.text)
     human_only = human_parts > 0 and not agent_words and not unknown
-    return WorkJudgement(human_only, tuple(domains), tuple(agent_words), tuple(unknown))
+    return Work(human_only, tuple(domains), tuple(agent_words), tuple(unknown))
 
 
-def judge_stretch(tokens: Sequence[Token], lexicon: Lexicon) -> WorkJudgement:
+def work_of_stretch(tokens: Sequence[Token], lexicon: Lexicon) -> Work:
     """Judge a stretch of tokens as one part, for clauses the parser split into pieces."""
     if not tokens:
-        return WorkJudgement(False, (), (), ())
+        return Work(False, (), (), ())
     inside = {t.i for t in tokens}
     head = next((t for t in tokens if t.head.i not in inside), tokens[0])
     domains, agent = _scan_part(head, list(tokens), lexicon)
     unknown = () if domains or agent else (" ".join(t.text for t in tokens),)
-    return WorkJudgement(bool(domains) and not agent, tuple(domains), tuple(agent), unknown)
+    return Work(bool(domains) and not agent, tuple(domains), tuple(agent), unknown)
 
 
 def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list[str], list[str]]:

@@ -16,6 +16,7 @@ BUILTIN = (
     "hook/transcript/walk.toml",
     "hook/directives.toml",
     "analyzer/lexicon.toml",
+    "analyzer/grammar.toml",
     "analyzer/disguise.toml",
     "analyzer/claims.toml",
 )

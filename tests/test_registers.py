@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
-from analyzer.gates import GateResult
+from analyzer.judgement import Judgement
 from analyzer.lexicon import default_lexicon
 from analyzer.registers import (
     Context,
@@ -178,8 +178,8 @@ says say VERB VBZ ccomp 2
 def test_want_me_to_fires_on_the_elliptical_question() -> None:
     doc = parse(WANT_ME_TO_QUESTION)
     result = want_me_to(tokens(doc, "want", "me", "to"), LEX, NO_ANSWER)
-    assert result == GateResult(
-        "fire", "want-me-to", "fires (want-me-to): 'want me to' proposes to act and waits for permission", None
+    assert result == Judgement(
+        "fire", "none", "want-me-to", "fires (want-me-to): 'want me to' proposes to act and waits for permission", None
     )
 
 

@@ -1,23 +1,30 @@
-"""The relation rules on hand-built parses: each rule tested on a fixed tree, no model needed."""
+"""The relation rules on hand-built parses: each rule tested on a fixed tree, no model needed — and one
+model-backed test that every tree is still en_core_web_sm's parse of its sentence."""
 
 from __future__ import annotations
 
+import pytest
+from spacy.tokens import Doc
+
+from analyzer.grammar import rule_texts
+from analyzer.judgement import Judgement
 from analyzer.lexicon import default_lexicon
-from analyzer.relations import Carved, Judgement, judge_attribution
+from analyzer.nlp import load_model
+from analyzer.relations import classify_phrase
 from tests.docbuilder import parse, tokens
 
 LEX = default_lexicon()
 
 
-def judge(spec: str, *phrase: str) -> Judgement | Carved:
+def classified(spec: str, *phrase: str) -> Judgement:
     doc = parse(spec)
-    return judge_attribution(tokens(doc, *phrase), LEX)
+    return classify_phrase(tokens(doc, *phrase), LEX)
 
 
 def judgement(spec: str, *phrase: str) -> Judgement:
     """A judgement, not a carve-out: the phrase is judged by a relation rule."""
-    judged = judge(spec, *phrase)
-    assert isinstance(judged, Judgement), judged
+    judged = classified(spec, *phrase)
+    assert judged.verdict != "carved", judged
     return judged
 
 
@@ -119,7 +126,7 @@ Per per ADP IN prep 6
 your your PRON PRP$ poss 2
 call call NOUN NN pobj 0
 ~, , PUNCT , punct 6
-the the DET DT det 5
+the the DET DT det 6
 parser parser NOUN NN compound 6
 stays stay VERB VBZ ROOT -1
 ~. . PUNCT . punct 6
@@ -145,9 +152,9 @@ or or CCONJ CC cc 0
 refactor refactor VERB VB conj 0
 the the DET DT det 5
 parser parser NOUN NN dobj 3
-~, , PUNCT , punct 0
+~, , PUNCT , punct 5
 your your PRON PRP$ poss 8
-call call NOUN NN npadvmod 0
+call call NOUN NN appos 5
 ~. . PUNCT . punct 0
 """
 
@@ -237,14 +244,18 @@ def test_pending_eligibility_exempts() -> None:
 
 
 def test_report_of_a_decision_taken_is_carved_out() -> None:
-    judged = judge(REPORT, "your", "call")
-    assert judged == Carved("report-of-decision", "'Per your call' reports a decision already taken")
+    judged = classified(REPORT, "your", "call")
+    assert (judged.verdict, judged.rule, judged.reason, judged.path) == (
+        "carved",
+        "report-of-decision",
+        "'Per your call' reports a decision already taken",
+        ("report-of-decision",),
+    )
 
 
 def test_rule_citation_is_carved_out() -> None:
-    judged = judge(CITATION, "your", "call")
-    assert isinstance(judged, Carved)
-    assert judged.rule == "rule-citation"
+    judged = classified(CITATION, "your", "call")
+    assert (judged.verdict, judged.rule) == ("carved", "rule-citation")
     assert "'Per the merge gate'" in judged.reason
 
 
@@ -289,7 +300,7 @@ your your PRON PRP$ poss 4
 call call NOUN NN attr 2
 ~, , PUNCT , punct 4
 not not PART RB neg 4
-mine mine PRON PRP appos 4
+mine mine NOUN NN appos 4
 ~. . PUNCT . punct 2
 """
 
@@ -300,11 +311,20 @@ def test_contrastive_not_leaves_the_ownership_affirmed() -> None:
     assert judged.reason == "exempt (copular-ownership): subject 'The release' is human-only work (release)"
 
 
+# "The release is not your call." — the neg sits inside the relation, no contrast follows it.
+NOT_YOUR_CALL = """
+The the DET DT det 1
+release release NOUN NN nsubj 2
+is be AUX VBZ ROOT -1
+not not PART RB neg 2
+your your PRON PRP$ poss 5
+call call NOUN NN attr 2
+~. . PUNCT . punct 2
+"""
+
+
 def test_not_without_the_comma_still_cancels_the_ownership() -> None:
-    # "The release is not your call.": the neg sits inside the relation, no contrast follows it.
-    spec = CONTRAST.replace("~, , PUNCT , punct 4\n", "").replace("mine mine PRON PRP appos 4\n", "")
-    spec = spec.replace("not not PART RB neg 4", "not not PART RB neg 2")
-    judged = judgement(spec, "your", "call")
+    judged = judgement(NOT_YOUR_CALL, "your", "call")
     assert (judged.verdict, judged.negated) == ("fire", True)
     assert "the negation 'not' on 'is' cancels" in judged.reason
 
@@ -337,13 +357,24 @@ def test_a_coordinated_second_preposition_is_more_of_the_object() -> None:
     )
 
 
+# "Your call on the merge, and on the stamp." — both prepositions name human-only work.
+COORDINATED_STAMP = """
+Your your PRON PRP$ poss 1
+call call NOUN NN ROOT -1
+on on ADP IN prep 1
+the the DET DT det 4
+merge merge NOUN NN pobj 2
+~, , PUNCT , punct 1
+and and CCONJ CC cc 1
+on on ADP IN prep 1
+the the DET DT det 9
+stamp stamp NOUN NN pobj 7
+~. . PUNCT . punct 1
+"""
+
+
 def test_a_coordinated_human_only_preposition_keeps_the_exemption() -> None:
-    spec = COORDINATED_PREPOSITIONS.replace(
-        "what what PRON WP dobj 10\nI I PRON PRP nsubj 10\npick pick VERB VBP pcomp 7\nup up ADP RP prt 10\n"
-        "next next ADV RB advmod 10\n",
-        "the the DET DT det 9\nstamp stamp NOUN NN pobj 7\n",
-    )
-    judged = judgement(spec, "your", "call")
+    judged = judgement(COORDINATED_STAMP, "your", "call")
     assert (judged.verdict, judged.domains) == ("exempt", ("merge", "stamp"))
 
 
@@ -355,7 +386,7 @@ call call NOUN NN nsubj 3
 squash squash VERB VB ROOT -1
 ~, , PUNCT , punct 3
 the the DET DT det 7
-docs docs NOUN NNS compound 7
+docs docs NOUN NN compound 7
 lane lane NOUN NN appos 3
 ~. . PUNCT . punct 3
 """
@@ -382,11 +413,23 @@ def test_an_emoji_is_no_object() -> None:
     assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "standalone")
 
 
+# "The release is your call, not this time." — a time word after 'not', where CONTRAST has an owner.
+NOT_THIS_TIME = """
+The the DET DT det 1
+release release NOUN NN nsubj 2
+is be AUX VBZ ROOT -1
+your your PRON PRP$ poss 4
+call call NOUN NN attr 2
+~, , PUNCT , punct 4
+not not PART RB neg 4
+this this DET DT det 8
+time time NOUN NN appos 4
+~. . PUNCT . punct 2
+"""
+
+
 def test_a_time_word_after_not_is_no_contrast_and_still_negates() -> None:
-    # "The release is your call, not today." with the owner swapped for a determiner: "not this time".
-    spec = CONTRAST.replace("mine mine PRON PRP appos 4", "this this DET DT det 8\ntime time NOUN NN appos 4")
-    spec = spec.replace("~. . PUNCT . punct 2", "~. . PUNCT . punct 2")
-    judged = judgement(spec, "your", "call")
+    judged = judgement(NOT_THIS_TIME, "your", "call")
     assert (judged.verdict, judged.negated) == ("fire", True)
 
 
@@ -421,9 +464,8 @@ first first ADV RB advmod 0
 
 
 def test_a_past_form_reports_a_decision_whatever_its_tag() -> None:
-    carved = judge(TOOK, "your", "call")
-    assert isinstance(carved, Carved)
-    assert carved.rule == "report-of-decision"
+    carved = classified(TOOK, "your", "call")
+    assert (carved.verdict, carved.rule) == ("carved", "report-of-decision")
     assert carved.reason == "'Took … your call' reports a decision already taken"
 
 
@@ -491,26 +533,41 @@ call call NOUN NN appos 5
 """
 
 
+# "As for the lane of v2.1.0, your call." — the model hangs the phrase on 'As' as a second pobj.
+FRONTED_LANE = """
+As as ADP IN ROOT -1
+for for ADP IN prep 0
+the the DET DT det 3
+lane lane NOUN NN pobj 1
+of of ADP IN prep 3
+v2.1.0 v2.1.0 PROPN NNP pobj 4
+~, , PUNCT , punct 0
+your your PRON PRP$ poss 8
+call call NOUN NN pobj 0
+~. . PUNCT . punct 0
+"""
+
+
 def test_a_fronted_topic_is_the_object_of_a_detached_phrase() -> None:
     judged = judgement(FRONTED_TOPIC, "your", "call")
     assert (judged.verdict, judged.form, judged.rule) == ("exempt", "object", "object-form")
     assert judged.reason == "exempt (object-form): object 'the release of v2.1.0' is human-only work (release)"
-    lane = judgement(FRONTED_TOPIC.replace("release release NOUN", "lane lane NOUN"), "your", "call")
+    lane = judgement(FRONTED_LANE, "your", "call")
     assert (lane.verdict, lane.form) == ("fire", "object")
 
 
 # "That's your call: merge now or hold." — the demonstrative points forward to the colon's object.
 CATAPHORIC = """
 That that PRON DT nsubj 1
-~'s be AUX VBZ ROOT -1
+~'s be AUX VBZ ccomp 5
 your your PRON PRP$ poss 3
 call call NOUN NN attr 1
-~: : PUNCT : punct 1
-merge merge VERB VB appos 3
+~: : PUNCT : punct 5
+merge merge VERB VB ROOT -1
 now now ADV RB advmod 5
 or or CCONJ CC cc 5
 hold hold VERB VB conj 5
-~. . PUNCT . punct 1
+~. . PUNCT . punct 5
 """
 
 
@@ -522,23 +579,40 @@ def test_a_demonstrative_before_a_colon_points_to_the_object() -> None:
 
 # "PR #12 was merge-eligible, your call." — a past eligibility leaves nothing pending.
 PAST_ELIGIBLE = """
-PR PR PROPN NNP nsubj 2
-#12 #12 NUM CD nummod 0
+PR pr NOUN NN nsubj 3
+# # SYM $ quantmod 2
+~12 12 NUM CD nummod 0
 was be AUX VBD ROOT -1
-merge merge NOUN NN npadvmod 5
-~- - PUNCT HYPH punct 5
-~eligible eligible ADJ JJ acomp 2
-~, , PUNCT , punct 2
-your your PRON PRP$ poss 8
-call call NOUN NN npadvmod 2
-~. . PUNCT . punct 2
+merge merge NOUN NN npadvmod 6
+~- - PUNCT HYPH punct 6
+~eligible eligible ADJ JJ acomp 3
+~, , PUNCT , punct 3
+your your PRON PRP$ poss 9
+call call NOUN NN npadvmod 3
+~. . PUNCT . punct 3
+"""
+
+
+# "PR #12 is merge-eligible, your call." — the present twin of PAST_ELIGIBLE.
+PRESENT_ELIGIBLE = """
+PR pr NOUN NN nsubj 3
+# # SYM $ quantmod 2
+~12 12 NUM CD nummod 0
+is be AUX VBZ ROOT -1
+merge merge NOUN NN npadvmod 6
+~- - PUNCT HYPH punct 6
+~eligible eligible ADJ JJ acomp 3
+~, , PUNCT , punct 3
+your your PRON PRP$ poss 9
+call call NOUN NN attr 3
+~. . PUNCT . punct 3
 """
 
 
 def test_a_past_eligibility_is_status_prose() -> None:
     judged = judgement(PAST_ELIGIBLE, "your", "call")
     assert (judged.verdict, judged.rule) == ("fire", "status-prose")
-    present = judgement(PAST_ELIGIBLE.replace("was be AUX VBD", "is be AUX VBZ"), "your", "call")
+    present = judgement(PRESENT_ELIGIBLE, "your", "call")
     assert (present.verdict, present.form) == ("exempt", "pending-eligibility")
 
 
@@ -546,16 +620,16 @@ def test_a_past_eligibility_is_status_prose() -> None:
 CONDITION = """
 Merge merge VERB VB ROOT -1
 the the DET DT det 2
-PR PR PROPN NNP dobj 0
+PR pr NOUN NN dobj 0
 once once SCONJ IN mark 7
 the the DET DT det 6
-docs docs NOUN NNS compound 6
+docs docs PROPN NNP compound 6
 review review NOUN NN nsubj 7
 finishes finish VERB VBZ advcl 0
 ~, , PUNCT , punct 0
 or or CCONJ CC cc 0
 hold hold VERB VB conj 0
-~, , PUNCT , punct 0
+~, , PUNCT , punct 10
 your your PRON PRP$ poss 13
 call call NOUN NN npadvmod 0
 ~. . PUNCT . punct 0
@@ -574,17 +648,51 @@ def test_a_condition_on_an_alternative_is_no_work_of_it_unless_the_agent_does_it
 CONDITION_MINE = """
 Merge merge VERB VB ROOT -1
 the the DET DT det 2
-PR PR PROPN NNP dobj 0
+PR pr NOUN NN dobj 0
 once once SCONJ IN mark 5
 I I PRON PRP nsubj 5
 fix fix VERB VBP advcl 0
 the the DET DT det 7
 tests test NOUN NNS dobj 5
-~, , PUNCT , punct 0
-or or CCONJ CC cc 0
-hold hold VERB VB conj 0
-~, , PUNCT , punct 0
+~, , PUNCT , punct 5
+or or CCONJ CC cc 5
+hold hold VERB VB conj 5
+~, , PUNCT , punct 10
 your your PRON PRP$ poss 13
 call call NOUN NN npadvmod 0
 ~. . PUNCT . punct 0
 """
+
+
+# The hand-built trees that show one of the small model's systematic misparses, and the named correction
+# (grammar.toml [[correction]]) that exists for it. Every tree above is the model's own parse of its
+# sentence; these are the ones whose parse is wrong and is corrected by a rule rather than trusted.
+MISPARSES = {
+    "FRONTED_CONDITION": "fronted-condition",  # squash -conj-> green: the condition is the root
+    "FRONTED_TOPIC": "fronted-topic",  # 'As' is the root, the phrase an appositive
+    "FRONTED_LANE": "fronted-topic",  # 'As' is the root, the phrase a second pobj of it
+    "DANGLING_OR": "lost-alternative",  # 'or' dangles under 'Merge', 'fix' is the root
+    "CONDITION_MINE": "alternatives-in-adverbials",  # 'or hold' coordinated with the once-clause
+    "QUESTION_ORDER": "question-order",  # the phrase an npadvmod of the fronted copula
+}
+HAND_BUILT = {
+    name: spec for name, spec in globals().items() if name.isupper() and isinstance(spec, str) and "\n" in spec
+}
+
+
+def _rows(doc: Doc) -> list[tuple[str, str, str, str, str, int]]:
+    return [(t.text, t.lemma_, t.pos_, t.tag_, t.dep_, t.head.i) for t in doc]
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("name", sorted(HAND_BUILT))
+def test_every_hand_built_tree_is_what_the_model_parses(name: str) -> None:
+    """The trees cannot drift from the model they stand for: words, lemmas, tags, heads and dependencies."""
+    doc = parse(HAND_BUILT[name])
+    assert _rows(doc) == _rows(load_model()(doc.text)), f"{name} is not en_core_web_sm's parse of {doc.text!r}"
+
+
+@pytest.mark.parametrize(("name", "correction"), sorted(MISPARSES.items()))
+def test_every_misparse_tree_names_a_correction_of_the_grammar(name: str, correction: str) -> None:
+    assert name in HAND_BUILT
+    assert correction in {r.name for r in rule_texts() if r.level == "correction"}

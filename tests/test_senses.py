@@ -6,11 +6,12 @@ import pytest
 
 from analyzer import analyze
 from analyzer.citations import dated_citation
+from analyzer.judgement import Judgement
 from analyzer.layout import is_heading, ordinary_case, table_cell
 from analyzer.lexicon import default_lexicon
-from analyzer.relations import Judgement, judge_attribution
+from analyzer.relations import classify_phrase
 from analyzer.senses import merges_other_than_code, names_its_head
-from analyzer.work import judge_work
+from analyzer.work import work_of
 from tests.docbuilder import parse, tokens
 
 LEX = default_lexicon()
@@ -104,8 +105,8 @@ NOT_YOURS = DISCLAIMER.replace("mine mine PRON PRP acomp", "yours yours PRON PRP
 
 
 def judgement(spec: str, *phrase: str) -> Judgement:
-    judged = judge_attribution(tokens(parse(spec), *phrase), LEX)
-    assert isinstance(judged, Judgement), judged
+    judged = classify_phrase(tokens(parse(spec), *phrase), LEX)
+    assert judged.verdict != "carved", judged
     return judged
 
 
@@ -150,7 +151,7 @@ def test_the_phrase_hung_as_an_object_of_the_merge_verb_is_not_what_is_merged() 
 
 def test_coordinated_verbs_share_their_object_and_api_keys_are_credentials() -> None:
     doc = parse(SHARED_OBJECT)
-    work = judge_work([doc[0]], LEX, frozenset(range(6)))
+    work = work_of([doc[0]], LEX, frozenset(range(6)))
     assert (work.human_only, work.domains, work.agent_words) == (True, ("credentials",), ())
 
 
@@ -279,19 +280,19 @@ run run NOUN NN pobj 6
 
 def test_a_domain_word_in_a_span_of_time_is_not_the_act() -> None:
     doc = parse(KEEP_FOR_A_RELEASE)
-    work = judge_work([doc[0]], LEX, frozenset(range(len(doc))))
+    work = work_of([doc[0]], LEX, frozenset(range(len(doc))))
     assert (work.human_only, work.domains, work.unknown_parts) == (
         False,
         (),
         ("keep the regex path for one more release",),
     )
     ask = parse(ASK_FOR_STAMP)
-    assert judge_work([ask[0]], LEX, frozenset(range(len(ask)))).domains == ("stamp",)
+    assert work_of([ask[0]], LEX, frozenset(range(len(ask)))).domains == ("stamp",)
 
 
 def test_a_coordinated_time_is_another_moment_for_the_same_act() -> None:
     doc = parse(CUT_NOW_OR_AFTER)
-    work = judge_work([doc[0]], LEX, frozenset(range(len(doc))))
+    work = work_of([doc[0]], LEX, frozenset(range(len(doc))))
     assert (work.human_only, work.domains, work.unknown_parts) == (True, ("release",), ())
 
 

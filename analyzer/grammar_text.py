@@ -1,0 +1,80 @@
+"""The grammar table as `analyze --rules` shows it: every rule in order, its construction and examples.
+
+Reads only grammar.toml (analyzer.grammar.rule_texts): listing the rules never imports spaCy.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from analyzer.grammar import LEVELS, RuleText
+from analyzer.render import Palette
+
+INTRO = (
+    "lanegate's grammar, in the order a phrase meets it. An offer phrase with a gate meets its gate rule; an "
+    "attribution phrase walks the phrase rules, and the rules that find its governing predicate walk the "
+    "relation rules. In each table the first rule that applies decides."
+)
+NEAR_MISS = "near miss: another rule decides"
+WIDTH = 100
+
+
+def rules_text(rules: Sequence[RuleText], palette: Palette) -> str:
+    """One block per table, one numbered entry per rule."""
+    blocks = [textwrap.fill(INTRO, WIDTH)]
+    for level, title in LEVELS.items():
+        members = [r for r in rules if r.level == level]
+        entries = [rule_block(k, r, palette) for k, r in enumerate(members, 1)]
+        blocks.append("\n\n".join([palette.paint(title, "strong"), *entries]))
+    return "\n\n\n".join(blocks) + "\n"
+
+
+def rule_block(number: int, rule: RuleText, palette: Palette) -> str:
+    """A rule: its name and outcomes, its construction, then its parse and examples, labelled."""
+    decides = " or ".join("no finding: a carve-out" if y == "carved" else y for y in rule.yields)
+    also = f"; reported as {' or '.join(rule.reports)}" if rule.reports not in ((), (rule.name,)) else ""
+    if rule.delegates:
+        also = f", by the {rule.delegates} rules"
+    head = f"{number:>2}. {palette.paint(rule.name, 'strong')}  ({decides}{also})"
+    rows = [("parse", p) for p in rule.parse]
+    rows += [("fires", _example(t, rule, "fire")) for t in rule.fires]
+    rows += [("passes", _example(t, rule, "exempt")) for t in rule.passes]
+    lines = [head, textwrap.fill(rule.construction, WIDTH, initial_indent="    ", subsequent_indent="    ")]
+    lines += [f"    {palette.paint(label.ljust(6), 'dim')}  {value}" for label, value in rows]
+    return "\n".join(lines)
+
+
+def _example(text: str, rule: RuleText, side: str) -> str:
+    """An example as written, marked when the rule does not decide it itself."""
+    decided = rule.decides("fire") if side == "fire" else rule.decides("exempt") or rule.decides("carved")
+    shown = '"' + text.replace("\n", "\\n") + '"'
+    return shown if decided else f"{shown}  ({NEAR_MISS})"
+
+
+def rules_json(rules: Sequence[RuleText]) -> dict[str, Any]:
+    """The same table for machines: {"tables": [{"level", "title", "rules": [...]}]}."""
+    return {
+        "tables": [
+            {
+                "level": level,
+                "title": title,
+                "rules": [
+                    {
+                        "name": r.name,
+                        "construction": r.construction,
+                        "parse": list(r.parse),
+                        "reports": list(r.reports),
+                        "yields": list(r.yields),
+                        "delegates": r.delegates,
+                        "fires": list(r.fires),
+                        "passes": list(r.passes),
+                    }
+                    for r in rules
+                    if r.level == level
+                ],
+            }
+            for level, title in LEVELS.items()
+        ]
+    }
