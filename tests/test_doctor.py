@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from hook.commands.doctor import diagnose, policy_sources, recent_summary
-from hook.doctor_checks import FAIL, OK, WARN, Check, model_check, teeth_check
-from hook.harness_settings import Layer, disabled_by, harness_specs, registrations
+from hook.commands.doctor_checks import FAIL, OK, WARN, Check, model_check, teeth_check
+from hook.commands.harness_settings import Layer, disabled_by, harness_specs, registrations
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HOOK = f"{sys.executable} -m hook.cli hook"

@@ -260,6 +260,6 @@ def test_a_failed_task_is_over_and_a_todo_task_id_is_no_background_work(tmp_path
                                                                          env: dict[str, str]) -> None:
     s = Claude().user("[WAKE] lane check")
     s.tool("TaskCreate", {"subject": "write the docs"}, "Task #1 created", {"task": {"id": "1"}, "taskId": "1"})
-    background_bash(s, "bfail01").notify("bfail01", "failed").text("The job failed; looking into it.")
+    background_bash(s, "bfail01").notify("bfail01", "failed").text("The job failed with exit code 1.")
     rows = replay(write(tmp_path, s.records), env)
     assert rows_of(rows) == [("queued-envelope", "WOULD-BLOCK", "no-lane-state", ())]

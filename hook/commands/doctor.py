@@ -23,9 +23,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from analyzer.nlp import candidate_models
-from hook import doctor_checks as checks
-from hook.doctor_checks import Check, ProbeResult
-from hook.harness_settings import (
+from hook.commands import doctor_checks as checks
+from hook.commands.doctor_checks import Check, ProbeResult
+from hook.commands.harness_settings import (
     HarnessSpec,
     Registration,
     disabled_by,

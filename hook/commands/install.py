@@ -24,8 +24,8 @@ import tempfile
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from hook.commands.harness_settings import is_lanegate_hook
 from hook.harness import ADAPTERS, FALLBACK, get_harness
-from hook.harness_settings import is_lanegate_hook
 
 if TYPE_CHECKING:
     from hook.harness import Harness, InstallTarget

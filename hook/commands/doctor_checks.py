@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hook.harness_settings import Disabled, HarnessSpec, Layer, Registration
+from hook.commands.harness_settings import Disabled, HarnessSpec, Layer, Registration
 
 OK, WARN, FAIL = "ok", "warn", "fail"
 REFUSALS = frozenset({"BLOCK", "WOULD-BLOCK"})
