@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 from typing import NoReturn, TextIO
 
 from analyzer import analyze
-from analyzer.candidates import find_candidates
-from analyzer.closing import may_claim
-from analyzer.nlp import ModelUnavailable
-from analyzer.render import Palette, html_page, relations, report_text, tree_text
+from analyzer.explain.render import Palette, html_page, relations, report_text, tree_text
+from analyzer.parse.model import ModelUnavailable
 from analyzer.report import Report
+from analyzer.text.candidates import find_candidates
+from analyzer.text.closing import may_claim
 
 CLEAR, FIRES, ERROR = 0, 1, 2
 PROG = "analyze"
@@ -105,8 +105,8 @@ def list_rules(args: argparse.Namespace) -> int:
     """Print the grammar table (text or JSON); it judges nothing, so it takes no text to judge."""
     if args.text is not None or args.file is not None or args.tree or args.html:
         raise UsageError("--rules lists the grammar; it takes no TEXT, --file, --tree or --html")
-    from analyzer.grammar import rule_texts
-    from analyzer.grammar_text import rules_json, rules_text
+    from analyzer.explain.rules_text import rules_json, rules_text
+    from analyzer.grammar.registry import rule_texts
 
     rules = rule_texts()
     if args.json:

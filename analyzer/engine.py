@@ -8,21 +8,21 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Literal
 
-from analyzer.candidates import Candidate, folded_views, iter_scan, scan
-from analyzer.carveouts import Views, build_views
-from analyzer.citations import dated_citation
-from analyzer.claims import find_claims
-from analyzer.disguise import Folded
-from analyzer.gates import lexical_gate, pass_gate
-from analyzer.judgement import Judgement
-from analyzer.layout import is_heading, ordinary_case, table_cell
+from analyzer.grammar.claim_rules import find_claims
+from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.offer_gates import lexical_gate, pass_gate
+from analyzer.grammar.phrase_rules import classify_phrase
+from analyzer.grammar.register_gates import GATES, Context, lexical_register
 from analyzer.lexicon import Lexicon, default_lexicon
-from analyzer.nlp import ModelUnavailable, load_model
-from analyzer.registers import GATES, Context, lexical_register
-from analyzer.relations import classify_phrase
+from analyzer.parse.model import ModelUnavailable, load_model
+from analyzer.parse.tokens import AGENT_SELF, SOURCE_KEY
 from analyzer.report import Claim, Finding, Report, Span, line_col
-from analyzer.tokens import AGENT_SELF, SOURCE_KEY
-from analyzer.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
+from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
+from analyzer.text.carveouts import Views, build_views
+from analyzer.text.citations import dated_citation
+from analyzer.text.disguise import Folded
+from analyzer.text.layout import is_heading, ordinary_case, table_cell
+from analyzer.text.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 from lanegate_common.frozen import replace
 
 if TYPE_CHECKING:

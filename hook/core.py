@@ -32,7 +32,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any
 
-    from analyzer.candidates import Candidate
+    from analyzer.text.candidates import Candidate
     from warmparse.use import WarmUse
 
 # The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
@@ -409,8 +409,8 @@ def _analyze_text(
     unbacked claim the message ends on. claims: row U can fire on this stop (_row_u_applies), so the
     closing part is read for a claim too.
     """
-    from analyzer.candidates import find_candidates, may_match_forms
     from analyzer.lexicon import default_phrase_forms, phrase_canonical
+    from analyzer.text.candidates import find_candidates, may_match_forms
 
     if len(text) > MAX_JUDGED_CHARS:
         warnings.append(
@@ -429,7 +429,7 @@ def _analyze_text(
         if not candidates:
             lexicon = None
     if claims:
-        from analyzer.closing import may_claim
+        from analyzer.text.closing import may_claim
 
         claims = may_claim(text)
     if lexicon is None and not claims:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from analyzer.cli import use_color
-from analyzer.render import HIGHLIGHT, Palette, report_text, summary
+from analyzer.explain.render import HIGHLIGHT, Palette, report_text, summary
 from analyzer.report import Finding, Report
 
 REPO = Path(__file__).resolve().parents[1]
@@ -210,7 +210,7 @@ def test_no_phrase_path_never_imports_spacy(tmp_path: Path) -> None:
         f"    codes = [main(['plain text']), main(['--json', 'plain text']), main(['--html', {str(page)!r}, 'x'])]\n"
         "assert codes == [0, 0, 0], codes\n"
         "assert 'spacy' not in sys.modules, 'spacy was imported'\n"
-        "assert 'analyzer.relations' not in sys.modules, 'the grammar rules were imported'\n"
+        "assert 'analyzer.grammar.phrase_rules' not in sys.modules, 'the grammar rules were imported'\n"
     )
     result = analyze(code=code)
     assert result.code == 0, result.err
@@ -257,7 +257,7 @@ def test_colour_only_for_a_terminal_without_no_color() -> None:
 
 @pytest.mark.model
 def test_tree_lists_the_parse_with_the_phrase_and_attachment_marked() -> None:
-    from analyzer.nlp import load_model
+    from analyzer.parse.model import load_model
 
     result = analyze("--tree", OBJECT)
     assert result.code == 1, result.err

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer import analyze
-from analyzer.candidates import find_candidates
+from analyzer.text.candidates import find_candidates
 
 PHRASES = ["your call", "your move", "would you like me to", "want me to", "if you'd rather", "unless you want"]
 WORDS = ["merge", "the", "lane", "or", "hold", ",", ".", "not", "isn't", "is", "yours", "`x`", '"', "'", "\n", "**",

@@ -16,8 +16,8 @@ BUILTIN = (
     "hook/transcript/walk.toml",
     "hook/directives.toml",
     "analyzer/lexicon.toml",
-    "analyzer/grammar.toml",
-    "analyzer/disguise.toml",
+    "analyzer/grammar/grammar.toml",
+    "analyzer/text/disguise.toml",
     "analyzer/claims.toml",
 )
 

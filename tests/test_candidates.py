@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.candidates import find_candidates
-from analyzer.carveouts import build_views
+from analyzer.text.candidates import find_candidates
+from analyzer.text.carveouts import build_views
 
 
 def found(text: str) -> list[tuple[str, str, int]]:

@@ -21,9 +21,9 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from analyzer.candidates import find_candidates, may_match, scan
-from analyzer.carveouts import build_views
 from analyzer.lexicon import default_lexicon
+from analyzer.text.candidates import find_candidates, may_match, scan
+from analyzer.text.carveouts import build_views
 from hook.core import stdin_text
 from hook.lanestate import fence_opener, is_lane_info, parse_lane_state, pr_numbers_in_ref, validate_lane_state
 from hook.transcript.records import ToolCall
@@ -309,8 +309,8 @@ def test_a_ref_without_a_pull_path_has_no_pr_url(ref: str) -> None:
 
 
 def test_the_phrase_forms_are_the_lexicon_phrases_without_building_it() -> None:
-    from analyzer.candidates import may_match_forms
     from analyzer.lexicon import default_phrase_forms
+    from analyzer.text.candidates import may_match_forms
 
     assert default_phrase_forms() == tuple(entry.canonical for entry in default_lexicon().phrases)
     for text in ("Your call.", "your steer on this", "Nothing to see.", "if you’d rather", "é your call"):

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.claims import Match, claim_in, find_claims, reports_completion, segments, verb_forms
-from analyzer.closing import claim_vocabulary, closing_part, is_candidate, may_claim
+from analyzer.grammar.claim_rules import Match, claim_in, find_claims, reports_completion, segments, verb_forms
+from analyzer.text.closing import claim_vocabulary, closing_part, is_candidate, may_claim
 from tests.docbuilder import parse
 
 V = claim_vocabulary()
@@ -449,9 +449,9 @@ def test_word_prefilter(sentence: str, candidate: bool) -> None:
 
 def test_the_prefilter_never_imports_spacy() -> None:
     code = (
-        "import sys; from analyzer.closing import may_claim;"
+        "import sys; from analyzer.text.closing import may_claim;"
         "assert may_claim('Picking up the next lane now.') and not may_claim('Everything is green now.');"
-        "assert 'spacy' not in sys.modules and 'analyzer.claims' not in sys.modules"
+        "assert 'spacy' not in sys.modules and 'analyzer.grammar.claim_rules' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -525,7 +525,7 @@ def test_model_backed_non_claims(text: str) -> None:
 
 def test_a_message_without_candidate_never_loads_the_model() -> None:
     code = (
-        "import sys; from analyzer.claims import find_claims;"
+        "import sys; from analyzer.grammar.claim_rules import find_claims;"
         "assert find_claims('All 412 tests pass.\\n\\nNothing is pending right now.') == ();"
         "assert 'spacy' not in sys.modules"
     )

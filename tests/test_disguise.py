@@ -1,10 +1,10 @@
-"""The fold (analyzer.disguise, SPEC §2.6): what each kind of disguise reads as, and the map back."""
+"""The fold (analyzer.text.disguise, SPEC §2.6): what each kind of disguise reads as, and the map back."""
 
 from __future__ import annotations
 
 import pytest
 
-from analyzer.disguise import FORMAT, LOOK_ALIKE, MARKUP, fold, only_plain_symbols, without_markup
+from analyzer.text.disguise import FORMAT, LOOK_ALIKE, MARKUP, fold, only_plain_symbols, without_markup
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from analyzer import analyze
-from analyzer.candidates import find_candidates, may_match
 from analyzer.lexicon import PhraseEntry, default_lexicon
+from analyzer.text.candidates import find_candidates, may_match
 from tests.test_fuzz_hook import Seat, assert_contract, autonomous
 
 LEXICON = default_lexicon()
@@ -197,7 +197,7 @@ def test_the_pre_filter_never_drops_a_text_the_full_scan_matches(text: str) -> N
 
 def test_the_fold_covers_every_format_character_of_this_python() -> None:
     """The fold's table of format characters is data; it must hold every Cf character this Python knows."""
-    from analyzer.disguise import fold
+    from analyzer.text.disguise import fold
 
     missing = [
         f"U+{cp:04X}"

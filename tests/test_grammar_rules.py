@@ -20,15 +20,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from analyzer import analyze
-from analyzer.candidates import scan
-from analyzer.carveouts import build_views
 from analyzer.engine import Parses, judgement_of
-from analyzer.gates import GATE_RULES
-from analyzer.grammar import LEVELS, Rule, RuleText, rule_texts, table, walk
-from analyzer.judgement import Judgement
+from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.offer_gates import GATE_RULES
+from analyzer.grammar.phrase_rules import PHRASE_RULES
+from analyzer.grammar.registry import LEVELS, Rule, RuleText, rule_texts, table, walk
+from analyzer.grammar.relation_rules import RELATION_RULES
 from analyzer.lexicon import default_lexicon
-from analyzer.predicates import RELATION_RULES
-from analyzer.relations import PHRASE_RULES
+from analyzer.text.candidates import scan
+from analyzer.text.carveouts import build_views
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -96,7 +96,7 @@ def test_names_are_unique() -> None:
 
 @pytest.mark.parametrize("rule", [r for r in RULES if r.level not in WALKED], ids=lambda r: r.name)
 def test_every_modifier_and_misparse_correction_is_named_in_the_code(rule: RuleText) -> None:
-    source = " ".join(" ".join(p.read_text(encoding="utf-8") for p in (REPO / "analyzer").glob("*.py")).split())
+    source = " ".join(" ".join(p.read_text(encoding="utf-8") for p in (REPO / "analyzer").rglob("*.py")).split())
     named = {"correction": f"correction `{rule.name}`", "modifier": f"`{rule.name}`:"}[rule.level]
     assert named in source
 

@@ -237,7 +237,7 @@ def test_an_autonomous_turn_without_a_phrase_never_imports_spacy(hook: Hook) -> 
     result = hook.run(payload, "-X", "importtime")
     assert (result.line["class"], result.line["tag"]) == ("BLOCK", "no-lane-state")
     imported = [line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if "|" in line]
-    assert "analyzer.candidates" in imported
+    assert "analyzer.text.candidates" in imported
     assert [m for m in imported if m.split(".")[0] in ("spacy", "orjson", "thinc")] == []
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.nlp import FALLBACK_MODELS, ModelUnavailable, candidate_models, load_model
+from analyzer.parse.model import FALLBACK_MODELS, ModelUnavailable, candidate_models, load_model
 
 
 def test_resolution_order_puts_the_configured_name_first(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -28,7 +28,7 @@ def test_loaded_pipeline_parses_and_tokenizes_like_the_package() -> None:
 
 def test_a_missing_model_names_the_install_command(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the fallbacks hidden, only the missing name is tried, and the error says how to install one."""
-    import analyzer.nlp as nlp_module
+    import analyzer.parse.model as nlp_module
 
     monkeypatch.setattr(nlp_module, "FALLBACK_MODELS", ())
     load_model.cache_clear()
@@ -50,7 +50,7 @@ def _run(code: str, env: dict[str, str] | None = None) -> list[str]:
 
 
 PARSE_PRINT = """
-from analyzer.nlp import load_model
+from analyzer.parse.model import load_model
 for doc in load_model().pipe(["Merge it or wait for review, your call.", "The merge isn't yours though CI is green."]):
     print([(t.text, t.tag_, t.dep_, t.head.i, t.lemma_) for t in doc])
 """
@@ -60,7 +60,7 @@ def test_spacy_is_imported_without_its_command_line_package() -> None:
     """The stand-ins skip typer and requests, then leave: spacy.cli (as an attribute or an import) and
     spacy.info reach the real CLI on first use."""
     lines = _run(
-        "import sys\nfrom analyzer.nlp import load_model\nload_model()\n"
+        "import sys\nfrom analyzer.parse.model import load_model\nload_model()\n"
         "print(sorted(m for m in ('spacy.cli', 'spacy.cli.info', 'typer', 'requests') if m in sys.modules))\n"
         "import spacy\nprint(spacy.cli.__file__.endswith('cli/__init__.py'), spacy.cli.download.__name__)\n"
         "import spacy.cli.info\nprint(spacy.info(silent=True)['spacy_version'] == spacy.__version__)\n"
@@ -90,7 +90,7 @@ def test_a_spacy_that_needs_more_of_its_cli_is_imported_plainly(tmp_path: pytest
     repo = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": f"{root}{os.pathsep}{repo}"}
     code = (
-        "from analyzer.nlp import import_spacy\nspacy = import_spacy()\n"
+        "from analyzer.parse.model import import_spacy\nspacy = import_spacy()\n"
         f"print(spacy.__file__.startswith({str(root)!r}), spacy.info(), spacy.download(), "
         "spacy.cli.__file__.endswith('__init__.py'))"
     )

@@ -346,7 +346,7 @@ BUDGET_BREAKERS = ("dataclasses", "inspect", "spacy", "thinc", "tomllib")
 
 def test_an_autonomous_stop_without_a_phrase_imports_no_budget_breaker(tmp_path: Path) -> None:
     imported = _imports_of_a_stop(tmp_path, "make test", "42 passed", ["-m", "hook.cli"])
-    assert {"hook.core", "analyzer.candidates"} <= imported  # the scan ran
+    assert {"hook.core", "analyzer.text.candidates"} <= imported  # the scan ran
     assert sorted(m for m in imported if m.split(".")[0] in BUDGET_BREAKERS) == []
     # The warm parse server is for candidate phrases: only the record saying how a stop may use it loads.
     assert sorted(m for m in imported if m.split(".")[0] == "warmparse") == ["warmparse", "warmparse.use"]
@@ -367,7 +367,7 @@ def test_codex_and_cursor_stops_without_a_phrase_import_no_budget_breaker(tmp_pa
     for harness, payload in (("codex", codex), ("cursor", cursor)):
         (tmp_path / "audit.jsonl").unlink(missing_ok=True)
         imported = _imports_of_a_stop(tmp_path, "make test", "ok", ["-m", "hook.cli"], payload)
-        assert {"hook.transcript.reader", "analyzer.candidates"} <= imported
+        assert {"hook.transcript.reader", "analyzer.text.candidates"} <= imported
         assert sorted(m for m in imported if m.split(".")[0] in BUDGET_BREAKERS) == []
         line = json.loads((tmp_path / "audit.jsonl").read_text())
         assert (line["harness"], line["tag"]) == (harness, "no-lane-state")
@@ -379,7 +379,7 @@ CONSOLE_SCRIPT = "import re\nimport sys\nfrom hook.cli import main\nsys.exit(mai
 
 def test_a_console_script_stop_keeps_its_gh_fetch_as_evidence_without_a_budget_breaker(tmp_path: Path) -> None:
     imported = _imports_of_a_stop(tmp_path, "gh pr view 12", "OPEN", ["-c", CONSOLE_SCRIPT])
-    assert {"hook.core", "hook.transcript.reader", "analyzer.candidates"} <= imported
+    assert {"hook.core", "hook.transcript.reader", "analyzer.text.candidates"} <= imported
     assert sorted(m for m in imported if m.split(".")[0] in BUDGET_BREAKERS) == []
     assert json.loads((tmp_path / "audit.jsonl").read_text())["tag"] == "no-lane-state"
     state = json.loads((tmp_path / "state" / state_file_name("s1")).read_text())

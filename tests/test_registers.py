@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
-from analyzer.judgement import Judgement
-from analyzer.lexicon import default_lexicon
-from analyzer.registers import (
+from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.register_gates import (
     Context,
     answered,
     choice_question,
@@ -16,6 +15,7 @@ from analyzer.registers import (
     want_me_to,
     wish_condition,
 )
+from analyzer.lexicon import default_lexicon
 from tests.docbuilder import parse, tokens
 
 LEX = default_lexicon()
@@ -364,7 +364,7 @@ def test_not_before_lets_the_longer_offer_win() -> None:
 
 
 def test_without_a_model_the_question_gates_still_need_their_question_mark() -> None:
-    from analyzer.registers import lexical_register
+    from analyzer.grammar.register_gates import lexical_register
 
     asked = lexical_register("permission-question", "Should I proceed?", 0, 8, LEX, NO_ANSWER)
     assert asked is not None and asked.reason.startswith("fires (permission-question, lexical fallback")

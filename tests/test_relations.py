@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from spacy.tokens import Doc
 
-from analyzer.grammar import rule_texts
-from analyzer.judgement import Judgement
+from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.phrase_rules import classify_phrase
+from analyzer.grammar.registry import rule_texts
 from analyzer.lexicon import default_lexicon
-from analyzer.nlp import load_model
-from analyzer.relations import classify_phrase
+from analyzer.parse.model import load_model
 from tests.docbuilder import parse, tokens
 
 LEX = default_lexicon()

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
-from analyzer.citations import dated_citation
-from analyzer.judgement import Judgement
-from analyzer.layout import is_heading, ordinary_case, table_cell
+from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.phrase_rules import classify_phrase
+from analyzer.grammar.senses import merges_other_than_code, names_its_head
+from analyzer.grammar.work import work_of
 from analyzer.lexicon import default_lexicon
-from analyzer.relations import classify_phrase
-from analyzer.senses import merges_other_than_code, names_its_head
-from analyzer.work import work_of
+from analyzer.text.citations import dated_citation
+from analyzer.text.layout import is_heading, ordinary_case, table_cell
 from tests.docbuilder import parse, tokens
 
 LEX = default_lexicon()

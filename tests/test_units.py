@@ -6,7 +6,7 @@ import pytest
 
 from analyzer.engine import status_aside
 from analyzer.lexicon import default_lexicon
-from analyzer.units import (
+from analyzer.text.units import (
     MAX_LISTED_ITEMS,
     compact_unit,
     listed_items_end,
@@ -135,7 +135,7 @@ def test_only_status_asides_leave_the_parse(aside: str, droppable: bool) -> None
 
 
 def test_a_long_symbol_run_reaches_the_parser_cut_to_three() -> None:
-    from analyzer.units import MAX_SYMBOL_RUN
+    from analyzer.text.units import MAX_SYMBOL_RUN
 
     view = "Done" + "!" * 5000 + " ... your call --- ok"
     unit = compact_unit(view, 0, len(view))
@@ -145,7 +145,7 @@ def test_a_long_symbol_run_reaches_the_parser_cut_to_three() -> None:
 
 
 def test_the_window_cuts_a_long_sentence_at_word_edges_and_says_so() -> None:
-    from analyzer.units import WINDOW_AFTER, WINDOW_BEFORE, window
+    from analyzer.text.units import WINDOW_AFTER, WINDOW_BEFORE, window
 
     view = "word " * 400 + "your call " + "more " * 400
     offset = view.index("your call")

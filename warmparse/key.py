@@ -53,18 +53,24 @@ def server_key(lexicon: Any, model: str | None, root: str | None = None) -> str:
 
 
 def _code_stamp(root: str) -> list[list[Any]]:
+    """Each code and data file of the packages and their subpackages: its path, size and modification time."""
     stamp: list[list[Any]] = []
     for package in CODE_PACKAGES:
-        folder = os.path.join(root, package)
-        try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.name.endswith(CODE_SUFFIXES) and entry.is_file():
-                info = entry.stat()
-                stamp.append([package, entry.name, info.st_size, info.st_mtime_ns])
+        _stamp_folder(os.path.join(root, package), package, stamp)
     return stamp
+
+
+def _stamp_folder(folder: str, name: str, stamp: list[list[Any]]) -> None:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.endswith(CODE_SUFFIXES) and entry.is_file():
+            info = entry.stat()
+            stamp.append([name, entry.name, info.st_size, info.st_mtime_ns])
+        elif entry.name != "__pycache__" and entry.is_dir():
+            _stamp_folder(entry.path, f"{name}/{entry.name}", stamp)
 
 
 def _dist_version(root: str) -> str:

@@ -88,5 +88,5 @@ def _local(text: str, lexicon: Any, model_name: str | None, model_errors: str, o
 def _paid_cold_load() -> bool:
     """This process loaded the model: a server is worth leaving behind (a parse that needed no model,
     or a model that would not load, starts none: the server would load nothing either)."""
-    nlp = sys.modules.get("analyzer.nlp")
+    nlp = sys.modules.get("analyzer.parse.model")
     return nlp is not None and nlp.load_model.cache_info().currsize > 0

@@ -271,7 +271,7 @@ def run(place: Place, key: str, lexicon: Any, model: str | None, *, idle: float,
     """Load the model, check this code computes the same key, listen, serve until idle; the exit status."""
     note_holder(lock_fd)
     from analyzer import analyze
-    from analyzer.nlp import ModelUnavailable, load_model
+    from analyzer.parse.model import ModelUnavailable, load_model
     from warmparse.key import server_key
 
     if server_key(lexicon, model) != key:

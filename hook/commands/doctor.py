@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from analyzer.nlp import candidate_models
+from analyzer.parse.model import candidate_models
 from hook.commands import doctor_checks as checks
 from hook.commands.doctor_checks import Check, ProbeResult
 from hook.commands.harness_settings import (

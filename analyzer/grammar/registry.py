@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
-from analyzer.judgement import Judgement
+from analyzer.grammar.judgement import Judgement
 from lanegate_common.builtin_data import load_builtin
 
 GRAMMAR_PATH = os.path.join(os.path.dirname(__file__), "grammar.toml")

@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.gates import gated
-from analyzer.judgement import Judgement, span_of, text_of
+from analyzer.grammar.judgement import Judgement, span_of, text_of
+from analyzer.grammar.offer_gates import gated
+from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
-from analyzer.tokens import FIRST_PERSON, SUBJECT_DEPS, subject_of, tops
-from analyzer.work import work_of
+from analyzer.parse.tokens import FIRST_PERSON, SUBJECT_DEPS, subject_of, tops
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

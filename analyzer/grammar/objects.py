@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.judgement import Judgement, span_of, text_of, verdict_of
+from analyzer.grammar.judgement import Judgement, span_of, text_of, verdict_of
+from analyzer.grammar.negation import relation_negation
+from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
-from analyzer.negation import relation_negation
-from analyzer.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
-from analyzer.tokens import SUBJECT_DEPS, forms, is_copula, tops
-from analyzer.work import work_of, work_of_stretch
+from analyzer.parse.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
+from analyzer.parse.tokens import SUBJECT_DEPS, forms, is_copula, tops
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

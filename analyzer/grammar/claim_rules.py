@@ -2,7 +2,7 @@
 
 The idle-out seed 001 is about: the agent ends its turn announcing what it does now ("Picking up the
 next lane now.") and stops, so it never happens. A claim is a sentence of the closing part
-(analyzer.closing) whose main predicate is an action the agent performs now or next, in one of four
+(analyzer.text.closing) whose main predicate is an action the agent performs now or next, in one of four
 constructions, each one named rule below. Status ("Everything is green now."), gerund subjects, past
 reports, plans for a named later time, questions, negations, statives and honest stopping are not
 claims, and a claim that a later sentence reports done is backed.
@@ -18,11 +18,11 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from analyzer.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
-from analyzer.nlp import load_model
+from analyzer.parse.model import load_model
+from analyzer.parse.tokens import SUBJECT_DEPS
 from analyzer.report import Claim, ClaimForm, Span, line_col
-from analyzer.tokens import SUBJECT_DEPS
-from analyzer.units import Unit, compact_unit
+from analyzer.text.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
+from analyzer.text.units import Unit, compact_unit
 from lanegate_common.frozen import frozen
 
 if TYPE_CHECKING:

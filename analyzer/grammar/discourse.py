@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.judgement import Judgement, carved, phrase_text
+from analyzer.grammar.judgement import Judgement, carved, phrase_text
 from analyzer.lexicon import Lexicon
-from analyzer.shapes import is_detached
-from analyzer.tokens import forms
+from analyzer.parse.shapes import is_detached
+from analyzer.parse.tokens import forms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

@@ -10,11 +10,11 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from analyzer.grammar import table, walk
-from analyzer.judgement import Judgement
+from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.registry import table, walk
 from analyzer.lexicon import Lexicon
+from analyzer.parse.tokens import forms
 from analyzer.report import Form, Verdict
-from analyzer.tokens import forms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.negation import relation_negation
 from analyzer.lexicon import Lexicon
-from analyzer.negation import relation_negation
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

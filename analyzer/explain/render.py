@@ -174,9 +174,9 @@ class Relation:
 def relations(text: str, report: Report, path: str) -> list[Relation]:
     """Parse each finding's unit and each claim's sentence the way the analyzer did, and locate their
     roles in it."""
-    from analyzer.carveouts import build_views
-    from analyzer.claims import claim_parse
     from analyzer.engine import ParsedUnit, Parses
+    from analyzer.grammar.claim_rules import claim_parse
+    from analyzer.text.carveouts import build_views
 
     parses = Parses(build_views(text))
     found = [relation(text, finding, parses.around(finding.start), path) for finding in report.findings]

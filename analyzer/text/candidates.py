@@ -16,10 +16,10 @@ from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
-    from analyzer.carveouts import Views
-    from analyzer.disguise import Folded
+    from analyzer.text.carveouts import Views
+    from analyzer.text.disguise import Folded
 
-# The kind of disguise Markdown emphasis inside a phrase is ("your **call**"; analyzer.disguise.MARKUP).
+# The kind of disguise Markdown emphasis inside a phrase is ("your **call**"; analyzer.text.disguise.MARKUP).
 MARKUP = "markup"
 
 # Between two words of a phrase: spaces or tabs, with at most one line break (a soft wrap).
@@ -50,7 +50,7 @@ class Candidate:
     start: int
     end: int
     text: str
-    # The kinds of disguise written inside the phrase (analyzer.disguise): format characters, look-alike
+    # The kinds of disguise written inside the phrase (analyzer.text.disguise): format characters, look-alike
     # letters, markup. A disguised phrase fires whatever its relation (SPEC §2.6).
     disguise: tuple[str, ...] = ()
 
@@ -78,8 +78,8 @@ def find_candidates(text: str, lexicon: Lexicon | None = None, *, first: bool = 
 def folded_views(text: str) -> tuple[Folded, Views]:
     """The fold of a text and the views of the folded text; kept for the last texts, so the hook's
     candidate test and the analyzer that follows it read a message once."""
-    from analyzer.carveouts import build_views
-    from analyzer.disguise import fold
+    from analyzer.text.carveouts import build_views
+    from analyzer.text.disguise import fold
 
     folded = fold(text)
     return folded, build_views(folded.text)
@@ -99,17 +99,17 @@ def may_match_forms(text: str, forms: tuple[str, ...]) -> bool:
     piece that is not ASCII could match ASCII letters under re.IGNORECASE ("ſ" matches "s"), so it
     never rules a phrase out. Text outside ASCII is ruled on the same way when its other characters are
     punctuation, symbols or spaces only (an em dash, a curly quote); a letter, mark or format character
-    there may be a disguise (analyzer.disguise), so such a text always reaches the full scan. Markup a
+    there may be a disguise (analyzer.text.disguise), so such a text always reaches the full scan. Markup a
     reader does not see (tags, comments, intraword emphasis) is taken out first; an entity that may
     stand for a letter sends the text to the full scan.
     """
     if not text.isascii():
-        from analyzer.disguise import only_plain_symbols
+        from analyzer.text.disguise import only_plain_symbols
 
         if not only_plain_symbols(text):  # a letter, mark or format character outside ASCII: fold first
             return True
-    if "<" in text or "*" in text or "&" in text:  # markup a reader does not see (analyzer.disguise)
-        from analyzer.disguise import without_markup
+    if "<" in text or "*" in text or "&" in text:  # markup a reader does not see (analyzer.text.disguise)
+        from analyzer.text.disguise import without_markup
 
         read = without_markup(text)
         if read is None:

@@ -3,7 +3,7 @@
 A claim counts only where the message ends: its last paragraph or last list item, once a trailing
 lane-state block, a prose `lane-state:` line and every carve-out of §2.4 are gone. This module finds
 that part and runs a cheap word test over its sentences, so a stop whose closing part holds no
-candidate never imports spaCy; analyzer.claims parses only what is left.
+candidate never imports spaCy; analyzer.grammar.claim_rules parses only what is left.
 """
 
 from __future__ import annotations
@@ -12,18 +12,18 @@ import os
 import re
 from functools import cache
 
-from analyzer.carveouts import build_views
-from analyzer.units import sentence_spans, unit_starts
+from analyzer.text.carveouts import build_views
+from analyzer.text.units import sentence_spans, unit_starts
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
 
-CLAIMS_PATH = os.path.join(os.path.dirname(__file__), "claims.toml")
+CLAIMS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "claims.toml")
 # A prose lane-state declaration: not a sentence of the agent's closing part (SPEC §2.7).
 _LANE_STATE_LINE = re.compile(r"^[ \t>*_-]*lane-state[ \t*_]*:.*$", re.IGNORECASE | re.MULTILINE)
 _TABLE_ROW = re.compile(r"[ \t]*\|")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
 # Where a sentence turns to a new proposition ("Thanks for the fix — merging the docs now."): each part
-# may open with its own participle (analyzer.claims.SEGMENT_BREAKS, as written).
+# may open with its own participle (analyzer.grammar.claim_rules.SEGMENT_BREAKS, as written).
 _SEGMENT_BREAK = re.compile(r"[—–;:]|--")
 # Only the last sentences of a long closing paragraph are judged: a claim that ends a turn is near its end.
 MAX_CLOSING_SENTENCES = 12

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.judgement import Judgement, negated, phrase_text, span_of, text_of, verdict_of
+from analyzer.grammar.judgement import Judgement, negated, phrase_text, span_of, text_of, verdict_of
+from analyzer.grammar.negation import relation_negation
+from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
-from analyzer.negation import relation_negation
+from analyzer.parse.tokens import forms, hyphen_compound, is_copula, subject_of, words_of
 from analyzer.report import Form
-from analyzer.tokens import forms, hyphen_compound, is_copula, subject_of, words_of
-from analyzer.work import work_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.tokens import DEMONSTRATIVES, SUBJECT_DEPS, is_copula, subject_of
+from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, is_copula, subject_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

@@ -12,12 +12,20 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from analyzer.disclaimers import disclaimed
-from analyzer.grammar import table, walk
-from analyzer.judgement import Judgement, negated, span_of, text_of, verdict_of
+from analyzer.grammar.disclaimers import disclaimed
+from analyzer.grammar.judgement import Judgement, negated, span_of, text_of, verdict_of
+from analyzer.grammar.negation import relation_negation
+from analyzer.grammar.registry import table, walk
+from analyzer.grammar.verdicts import (
+    eligibility_judgement,
+    option_list_judgement,
+    standalone_judgement,
+    status_judgement,
+    topic_judgement,
+)
+from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
-from analyzer.negation import relation_negation
-from analyzer.shapes import (
+from analyzer.parse.shapes import (
     DECISION_MARKS,
     EXTRAPOSED_DEPS,
     antecedent,
@@ -25,7 +33,7 @@ from analyzer.shapes import (
     extraposed_clause,
     subjects,
 )
-from analyzer.tokens import (
+from analyzer.parse.tokens import (
     DEMONSTRATIVES,
     SUBJECT_DEPS,
     conjuncts,
@@ -35,14 +43,6 @@ from analyzer.tokens import (
     tops,
     words_of,
 )
-from analyzer.verdicts import (
-    eligibility_judgement,
-    option_list_judgement,
-    standalone_judgement,
-    status_judgement,
-    topic_judgement,
-)
-from analyzer.work import work_of, work_of_stretch
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from analyzer.lexicon import Lexicon
-from analyzer.tokens import forms, hyphen_compound, is_version
+from analyzer.parse.tokens import forms, hyphen_compound, is_version
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

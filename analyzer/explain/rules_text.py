@@ -9,8 +9,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from analyzer.grammar import LEVELS, RuleText
-from analyzer.render import Palette
+from analyzer.explain.render import Palette
+from analyzer.grammar.registry import LEVELS, RuleText
 
 INTRO = (
     "lanegate's grammar, in the order a phrase meets it. An offer phrase with a gate meets its gate rule; an "

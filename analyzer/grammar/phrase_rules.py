@@ -14,15 +14,15 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from analyzer.discourse import other_noun, report_of_decision, rule_citation
-from analyzer.grammar import table, walk
-from analyzer.judgement import Judgement
+from analyzer.grammar.discourse import other_noun, report_of_decision, rule_citation
+from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.objects import after_phrase, fronted_topic, object_form, phrase_object
+from analyzer.grammar.registry import table, walk
+from analyzer.grammar.relation_rules import RelationSite, attribute_ownership, judge_relation, relation_of_segment
+from analyzer.grammar.verdicts import standalone_judgement
 from analyzer.lexicon import Lexicon
-from analyzer.objects import after_phrase, fronted_topic, object_form, phrase_object
-from analyzer.predicates import RelationSite, attribute_ownership, judge_relation, relation_of_segment
-from analyzer.shapes import is_copular_attribute, is_detached, is_extraposed, owned_by_subject, preceding_segment
-from analyzer.tokens import is_copula
-from analyzer.verdicts import standalone_judgement
+from analyzer.parse.shapes import is_copular_attribute, is_detached, is_extraposed, owned_by_subject, preceding_segment
+from analyzer.parse.tokens import is_copula
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from analyzer.lexicon import Lexicon
-from analyzer.tokens import CLAUSAL_DEPS, SUBJECT_DEPS
+from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

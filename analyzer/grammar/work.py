@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.senses import merges_other_than_code, names_its_head, shared_object
 from analyzer.lexicon import Lexicon
-from analyzer.senses import merges_other_than_code, names_its_head, shared_object
-from analyzer.tokens import FIRST_PERSON, conjuncts, hyphen_compound, is_version, own_tokens, words_of
+from analyzer.parse.tokens import FIRST_PERSON, conjuncts, hyphen_compound, is_version, own_tokens, words_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from analyzer.grammar.work import Work
+from analyzer.parse.tokens import as_written, bounds
 from analyzer.report import Form
-from analyzer.tokens import as_written, bounds
-from analyzer.work import Work
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

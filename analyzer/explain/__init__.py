@@ -1,0 +1,1 @@
+"""What `analyze` shows a person: the report text, the parse listing, the displaCy picture, the rules listing."""

@@ -1,0 +1,1 @@
+"""The grammar: the tables of grammar.toml and the rule code, bound row to function through one registry."""
