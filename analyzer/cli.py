@@ -106,9 +106,12 @@ def list_rules(args: argparse.Namespace) -> int:
     if args.text is not None or args.file is not None or args.tree or args.html:
         raise UsageError("--rules lists the grammar; it takes no TEXT, --file, --tree or --html")
     from analyzer.explain.rules_text import rules_json, rules_text
-    from analyzer.grammar.registry import rule_texts
+    from analyzer.grammar.registry import GrammarError, grammar
 
-    rules = rule_texts()
+    try:
+        rules = grammar().rows
+    except GrammarError as exc:
+        raise ToolError(str(exc)) from exc
     if args.json:
         emit(json.dumps(rules_json(rules), ensure_ascii=False, indent=2) + "\n")
     else:

@@ -12,7 +12,8 @@ from analyzer.grammar.claim_rules import find_claims
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.offer_gates import lexical_gate, pass_gate
 from analyzer.grammar.phrase_rules import classify_phrase
-from analyzer.grammar.register_gates import GATES, Context, lexical_register
+from analyzer.grammar.register_gates import Context, lexical_register, register_judgement
+from analyzer.grammar.registry import gate_kind
 from analyzer.lexicon import Lexicon, default_lexicon
 from analyzer.parse.model import ModelUnavailable, load_model
 from analyzer.parse.tokens import AGENT_SELF, SOURCE_KEY
@@ -246,8 +247,9 @@ def judgement_of(candidate: Candidate, parses: Parses, lexicon: Lexicon) -> tupl
     phrase = parsed.tokens(candidate.start, candidate.end)
     if not phrase:
         return None
-    if entry.gate in GATES:
-        registered = GATES[entry.gate](phrase, lexicon, Context(following_sentence(parses.views, candidate.end)))
+    if gate_kind(entry.gate) == "register-gate":
+        context = Context(following_sentence(parses.views, candidate.end))
+        registered = register_judgement(entry.gate, phrase, lexicon, context)
         return None if registered is None else (registered, parsed)
     if entry.family == "offer":
         return pass_gate(entry.gate, phrase, lexicon), parsed
@@ -333,7 +335,7 @@ def finding_without_model(candidate: Candidate, text: str, lexicon: Lexicon) -> 
         return None
     if entry.gate == "none":
         return finding_from(candidate, text, offer(candidate), None, lexicon)
-    if entry.gate in GATES:
+    if gate_kind(entry.gate) == "register-gate":
         context = Context(following_sentence(build_views(text), candidate.end))
         registered = lexical_register(entry.gate, text, candidate.start, candidate.end, lexicon, context)
         return None if registered is None else finding_from(candidate, text, registered, None, lexicon)

@@ -18,20 +18,12 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any, Literal
 
-    Family = Literal["offer", "attribution", "choice", "permission", "standing-by"]
-    Gate = Literal[
-        "none",
-        "if-you-want-it",
-        "unless-you-want",
-        "want-me-to",
-        "wish-condition",
-        "choice-question",
-        "permission-question",
-        "standing-by",
-    ]
     Mode = Literal["enforce", "observe"]
 
-FAMILIES = ("offer", "attribution", "choice", "permission", "standing-by")
+# A family is a name of lexicon.toml's [families] table (`families()`, the one list of them); a gate is
+# "none" or the name of a row of grammar.toml's [[offer-gate]] or [[register-gate]] table.
+Family = str
+Gate = str
 MODES = ("enforce", "observe")
 
 
@@ -98,7 +90,15 @@ class Lexicon:
     request_verbs: frozenset[str] = frozenset()
     non_answers: tuple[str, ...] = ()
     rhetorical_verbs: frozenset[str] = frozenset()
+    families: tuple[Family, ...] = ()  # the data's [families] names, in order
     _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
+    _digest: str = field(default="", compare=False, repr=False)  # set when built: parse_lexicon, extended, with_modes
+
+    @property
+    def digest(self) -> str:
+        """A digest of everything this lexicon holds (the warm parse server's key): computed once when the
+        lexicon was built, or here for one built field by field."""
+        return self._digest or _content_digest(self)
 
     def entry(self, canonical: str) -> PhraseEntry:
         return self._index[canonical]
@@ -112,7 +112,7 @@ class Lexicon:
         modes: dict[str, Mode] = dict(self.modes)
         modes.update(dict.fromkeys(observe, "observe"))
         modes.update(dict.fromkeys(enforce, "enforce"))
-        return replace(self, modes=tuple(modes.items()))
+        return _sealed(replace(self, modes=tuple(modes.items())))
 
     def acts_of(self, domain: str) -> frozenset[str]:
         return next((d.acts for d in self.domains if d.name == domain), frozenset())
@@ -139,7 +139,7 @@ class Lexicon:
         """A copy with extra phrases, domain words and agent-work words (from lanegate.toml)."""
         index = dict(self._index)
         for raw in phrases:
-            entry = replace(_phrase_from(raw), added=True)
+            entry = replace(_phrase_from(raw, self.families), added=True)
             if entry.canonical not in index:  # a built-in phrase keeps its own entry
                 index[entry.canonical] = entry
         domains = list(self.domains)
@@ -150,12 +150,14 @@ class Lexicon:
                 domains.append(Domain(name=name, lemmas=extra))
             else:
                 domains[position] = replace(domains[position], lemmas=domains[position].lemmas | extra)
-        return replace(
-            self,
-            phrases=tuple(index.values()),
-            domains=tuple(domains),
-            agent_work=self.agent_work | {normalize_word(w) for w in agent_work},
-            _index=MappingProxyType(index),
+        return _sealed(
+            replace(
+                self,
+                phrases=tuple(index.values()),
+                domains=tuple(domains),
+                agent_work=self.agent_work | {normalize_word(w) for w in agent_work},
+                _index=MappingProxyType(index),
+            )
         )
 
 
@@ -169,10 +171,10 @@ def phrase_canonical(raw: Mapping[str, Any]) -> str:
     return " ".join(normalize_word(w) for w in str(raw["canonical"]).split())
 
 
-def _phrase_from(raw: Mapping[str, Any]) -> PhraseEntry:
+def _phrase_from(raw: Mapping[str, Any], known: tuple[str, ...]) -> PhraseEntry:
     family = raw.get("family", "offer")
-    if family not in FAMILIES:
-        raise ValueError(f"lexicon phrase {raw.get('canonical')!r}: family must be one of {', '.join(FAMILIES)}")
+    if family not in known:
+        raise ValueError(f"lexicon phrase {raw.get('canonical')!r}: family must be one of {', '.join(known)}")
     canonical = phrase_canonical(raw)
     if not canonical:
         raise ValueError("lexicon phrase with an empty canonical form")
@@ -205,9 +207,10 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         )
         for name, spec in data["domains"].items()
     )
-    entries = [_phrase_from(p) for p in data["phrase"]]
+    known = tuple(data.get("families", {}))
+    entries = [_phrase_from(p, known) for p in data["phrase"]]
     index = {e.canonical: e for e in entries}
-    return Lexicon(
+    lexicon = Lexicon(
         phrases=tuple(index.values()),
         domains=domains,
         agent_work=words("agent_work"),
@@ -225,6 +228,7 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         report_past_forms=words("report_past_forms"),
         rule_nouns=words("rule_nouns"),
         modes=tuple(_modes(data.get("families", {})).items()),
+        families=known,
         merge_objects=words("merge_objects"),
         disclaimers=phrases_of("disclaimers"),
         citation_dates=words("citation_dates"),
@@ -239,16 +243,53 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         rhetorical_verbs=words("rhetorical_verbs"),
         _index=MappingProxyType(index),
     )
+    return _sealed(lexicon)
+
+
+def _sealed(lexicon: Lexicon) -> Lexicon:
+    """The lexicon with its digest, computed now that it is built."""
+    return replace(lexicon, _digest=_content_digest(lexicon))
+
+
+def _content_digest(lexicon: Lexicon) -> str:
+    """SHA-256 of the lexicon's compared fields as canonical JSON (sets sorted), so equal lexicons share it."""
+    import json
+
+    from lanegate_common.digest import sha256_hex
+
+    text = json.dumps(_canonical(lexicon), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return sha256_hex(text.encode("ascii"))
+
+
+def _canonical(value: Any) -> Any:
+    fields = getattr(type(value), "__record_compared__", None)
+    if fields is not None:
+        return {name: _canonical(getattr(value, name)) for name in fields}
+    if isinstance(value, (tuple, list)):
+        return [_canonical(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_canonical(item) for item in value)
+    if isinstance(value, Mapping):
+        return {str(key): _canonical(item) for key, item in value.items()}
+    return value
 
 
 def _modes(families: Mapping[str, Any]) -> dict[str, Mode]:
     """The [families] table: each family's mode, checked."""
     modes: dict[str, Mode] = {}
-    for family, mode in families.items():
-        if family not in FAMILIES or mode not in MODES:
+    for family, spec in families.items():
+        mode = spec.get("mode") if isinstance(spec, Mapping) else None
+        if mode not in MODES:
             raise ValueError(f"lexicon family {family!r}: mode must be one of {', '.join(MODES)}")
         modes[family] = mode
     return modes
+
+
+@cache
+def families() -> tuple[str, ...]:
+    """The built-in families, in lexicon.toml's order, without building the lexicon (config checks a mode's
+    family against them)."""
+    return tuple(load_builtin(LEXICON_PATH)["families"])
 
 
 @cache

@@ -12,11 +12,11 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING: a stop served by the warm parse b
 if TYPE_CHECKING:
     from typing import Any, Literal
 
+    from analyzer.lexicon import Family, Mode
+
     Verdict = Literal["fire", "exempt"]
     ReportVerdict = Literal["fire", "exempt", "clear"]
     Form = Literal["object", "copular-ownership", "option-list", "pending-eligibility", "none"]
-    Family = Literal["offer", "attribution", "choice", "permission", "standing-by"]
-    Mode = Literal["enforce", "observe"]
     ClaimForm = Literal["participle", "progressive", "intention", "waiting"]
 
 SCHEMA_VERSION = 1
@@ -25,14 +25,12 @@ _LITERALS = {
     "Verdict": ("fire", "exempt"),
     "ReportVerdict": ("fire", "exempt", "clear"),
     "Form": ("object", "copular-ownership", "option-list", "pending-eligibility", "none"),
-    "Family": ("offer", "attribution", "choice", "permission", "standing-by"),
-    "Mode": ("enforce", "observe"),
     "ClaimForm": ("participle", "progressive", "intention", "waiting"),
 }
 
 
 def __getattr__(name: str) -> Any:
-    """The Literal aliases (Verdict, Form, Mode …) as typing.Literal, imported when a module asks for them: a stop
+    """The Literal aliases (Verdict, Form …) as typing.Literal, imported when a module asks for them: a stop
     that rebuilds a Report from the warm parse needs none of them (typing costs it ~10 ms)."""
     if name in _LITERALS:
         from typing import Literal

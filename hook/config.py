@@ -36,7 +36,7 @@ MAX_CONFIG_BYTES = 1 << 20
 # Keys only the user file or the environment may set, whatever allow_project_weakening says: which
 # programs count as the GitHub CLI (SPEC §5.2) is not the judged agent's to name.
 USER_ONLY = frozenset({"gh_paths"})
-# The two [lexicon] keys that set a register family's mode (the families: analyzer.lexicon.FAMILIES).
+# The two [lexicon] keys that set a register family's mode (the families: analyzer's lexicon.toml [families]).
 FAMILY_MODES = ("enforce", "observe")
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -397,7 +397,9 @@ class _Tables:
     def _modes(self, mode: str, value: object, source: str, trusted: bool, warnings: list[str]) -> None:
         """`enforce = [...]` promotes register families, `observe = [...]` demotes them (SPEC §2.1). A
         demotion weakens the gate, so the judged agent's project file may not make one (SPEC §1.3)."""
-        from analyzer.lexicon import FAMILIES  # only for a config that sets a mode: most stops have none
+        from analyzer.lexicon import families  # only for a config that sets a mode: most stops have none
+
+        known_families = families()
 
         try:
             families = [name.lower() for name in parse_names(value)]
@@ -405,8 +407,8 @@ class _Tables:
             warnings.append(f"{source} lexicon.{mode} ignored ({exc})")
             return
         for family in families:
-            if family not in FAMILIES:
-                known = ", ".join(FAMILIES)
+            if family not in known_families:
+                known = ", ".join(known_families)
                 warnings.append(f"{source} lexicon.{mode}: unknown family {family!r} ignored (known: {known})")
             elif mode == "observe" and not trusted:
                 warnings.append(

@@ -1,8 +1,9 @@
-"""The grammar table (analyzer/grammar.toml): its order binds the code, and every rule's examples behave.
+"""The grammar tables (analyzer/grammar/grammar.toml): their order binds the code, and every rule's examples behave.
 
-As tests/test_lexicon_examples.py runs each lexicon phrase's examples, this runs each rule's: a rule
-decides its own should-fire and should-pass examples (it is on the judgement's path and the finding
-reports its rule), and a near miss on the side a rule cannot decide is decided by another rule.
+As tests/test_lexicon_examples.py runs each lexicon phrase's examples, this runs each rule's, of every kind:
+a rule decides its own should-fire and should-pass examples (it is on the judgement's path and the finding
+reports its rule; a claim rule's claim reports its rule), and a near miss on the side a rule cannot decide
+is decided by another rule. The load-time check of the registry is tested in tests/test_grammar_registry.py.
 """
 
 from __future__ import annotations
@@ -21,12 +22,11 @@ from hypothesis import strategies as st
 
 from analyzer import analyze
 from analyzer.engine import Parses, judgement_of
+from analyzer.grammar.claim_rules import find_claims
 from analyzer.grammar.judgement import Judgement
-from analyzer.grammar.offer_gates import GATE_RULES
-from analyzer.grammar.phrase_rules import PHRASE_RULES
-from analyzer.grammar.registry import LEVELS, Rule, RuleText, rule_texts, table, walk
-from analyzer.grammar.relation_rules import RELATION_RULES
+from analyzer.grammar.registry import KINDS, Rule, RuleText, grammar, table, walk
 from analyzer.lexicon import default_lexicon
+from analyzer.parse.model import load_model
 from analyzer.text.candidates import scan
 from analyzer.text.carveouts import build_views
 
@@ -35,55 +35,75 @@ if TYPE_CHECKING:
 
 REPO = Path(__file__).resolve().parents[1]
 LEX = default_lexicon()
-RULES = rule_texts()
-WALKED = ("phrase", "relation", "gate")
+RULES = grammar().rows
+# The kinds whose rows decide a phrase on their own (walked in order, or chosen by the lexicon entry's gate).
+WALKED = ("phrase", "relation", "offer-gate", "register-gate")
+# The kinds whose examples are judged by the claims they hold.
+CLAIM_KINDS = ("claim", "not-claim")
 EXAMPLES = [(r, side, text) for r in RULES for side in ("fires", "passes") for text in getattr(r, side)]
 # "child -dep-> head" in a rule's parse sketch; "word -ROOT" for the root.
 ARC = re.compile(r"-([a-zA-Z:]+)->")
 
 
-def decided(text: str) -> Judgement:
-    """The judgement on the one candidate phrase of `text`, carve-outs included (a report has none)."""
+def decided(text: str) -> Judgement | None:
+    """The judgement on the one candidate phrase of `text`, carve-outs included (a report has none); None when
+    a register gate finds the phrase is not its register."""
     views = build_views(text)
     candidates = scan(views, LEX)
     assert len(candidates) == 1, [c.text for c in candidates]
     judged = judgement_of(candidates[0], Parses(views, None, LEX), LEX)
-    assert judged is not None
-    return judged[0]
+    assert judged is not None or candidates[0].entry.family != "attribution"
+    return None if judged is None else judged[0]
 
 
-def parsed_doc(text: str) -> Doc:
-    """The parse the analyzer reads for the phrase of `text`."""
+def parsed_doc(text: str, rule: RuleText) -> Doc:
+    """The parse the analyzer reads for the phrase of `text`, or for a claim rule the sentence's own parse."""
+    if rule.kind in CLAIM_KINDS or rule.on == "claims":
+        return load_model()(text)
     views = build_views(text)
     return Parses(views, None, LEX).around(scan(views, LEX)[0].start).doc
 
 
-@pytest.mark.parametrize(
-    ("level", "rules"), [("phrase", PHRASE_RULES), ("relation", RELATION_RULES), ("gate", GATE_RULES)]
-)
-def test_the_code_walks_each_table_in_the_data_order(level: str, rules: tuple[Rule, ...]) -> None:
-    assert [r.name for r in rules] == [t.name for t in RULES if t.level == level]
-    assert all(r.text.level == level for r in rules)
+@pytest.mark.parametrize("kind", [k.name for k in KINDS.values()])
+def test_the_code_binds_each_table_in_the_data_order(kind: str) -> None:
+    rules = table(kind)
+    assert [r.name for r in rules] == [t.name for t in RULES if t.kind == kind]
+    assert all(r.text.kind == kind and r.applies is grammar().functions[r.name] for r in rules)
 
 
 def test_the_tables_in_their_order() -> None:
     """The order is the contract: carve-outs first, then the object, then the predicate."""
-    assert [r.name for r in PHRASE_RULES] == [
+    assert [r.name for r in table("phrase")] == [
         "compound-noun", "report-of-decision", "rule-citation", "object-form", "attribute-ownership",
         "standalone", "detached-comment", "governing-predicate",
     ]  # fmt: skip
-    assert [r.name for r in RELATION_RULES] == [
+    assert [r.name for r in table("relation")] == [
         "disclaimed-ownership", "copular-ownership", "pending-eligibility", "copular-status", "option-list",
         "reduced-report", "topic", "status-prose",
+    ]  # fmt: skip
+    assert [r.name for r in table("claim")] == [
+        "let-me", "going-to", "intention-verb", "first-person-future", "first-person-progressive",
+        "subjectless-participle",
+    ]  # fmt: skip
+
+
+def test_every_kind_the_issue_names_is_a_table() -> None:
+    """Phrase and relation rules, both gates, the claim and the non-claim rules, modifiers and corrections."""
+    assert list(KINDS) == [
+        "phrase", "relation", "offer-gate", "register-gate", "claim", "not-claim", "modifier", "correction",
+    ]  # fmt: skip
+    assert {r.kind for r in RULES} == set(KINDS)
+    assert [r.name for r in RULES if r.kind == "register-gate"] == [
+        "want-me-to", "wish-condition", "choice-question", "permission-question", "standing-by",
     ]  # fmt: skip
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.name)
 def test_every_rule_has_its_construction_and_examples(rule: RuleText) -> None:
     assert len(rule.construction.split()) >= 8, rule.construction
-    assert rule.yields and set(rule.yields) <= {"fire", "exempt", "carved"}
+    assert rule.yields and set(rule.yields) <= {"fire", "exempt", "carved", "none", "claim"}
     assert rule.parse, f"{rule.name} has no parse sketch"
-    if rule.level in WALKED:
+    if rule.kind in (*WALKED, *CLAIM_KINDS):
         assert rule.fires and rule.passes, f"{rule.name} needs should-fire and should-pass examples"
     else:
         assert rule.fires or rule.passes, f"{rule.name} has no example"
@@ -94,16 +114,11 @@ def test_names_are_unique() -> None:
     assert len(names) == len(set(names)), names
 
 
-@pytest.mark.parametrize("rule", [r for r in RULES if r.level not in WALKED], ids=lambda r: r.name)
-def test_every_modifier_and_misparse_correction_is_named_in_the_code(rule: RuleText) -> None:
-    source = " ".join(" ".join(p.read_text(encoding="utf-8") for p in (REPO / "analyzer").rglob("*.py")).split())
-    named = {"correction": f"correction `{rule.name}`", "modifier": f"`{rule.name}`:"}[rule.level]
-    assert named in source
-
-
-def test_a_table_must_match_the_data() -> None:
-    with pytest.raises(LookupError, match="do not match"):
-        table("relation", {"copular-ownership": lambda site: None})
+@pytest.mark.parametrize("rule", [r for r in RULES if r.kind in ("modifier", "correction")], ids=lambda r: r.name)
+def test_every_modifier_and_misparse_correction_is_bound_to_its_function(rule: RuleText) -> None:
+    """Bound through the registry, not found by a docstring: a function of the grammar carries @rule(name)."""
+    function = grammar().functions[rule.name]
+    assert function.__module__.startswith("analyzer.grammar."), (rule.name, function.__module__)
 
 
 def test_the_first_rule_that_applies_decides_and_the_path_records_it() -> None:
@@ -118,17 +133,28 @@ def test_the_first_rule_that_applies_decides_and_the_path_records_it() -> None:
 @pytest.mark.model
 @pytest.mark.parametrize(("rule", "side", "text"), EXAMPLES, ids=lambda v: getattr(v, "name", str(v)[:40]))
 def test_every_rule_example_is_decided_as_written(rule: RuleText, side: str, text: str) -> None:
-    judged = decided(text)
     fires = side == "fires"
-    assert (judged.verdict == "fire") == fires, judged
+    if rule.kind in CLAIM_KINDS or rule.on == "claims":
+        claims = find_claims(text)
+        assert bool(claims) == fires, claims
+        if fires and rule.kind == "claim":
+            assert claims[-1].rule in rule.reports, (claims[-1].rule, rule.reports)
+        elif fires and rule.kind == "modifier":
+            assert claims[-1].rule == rule.name, claims
+        return
+    judged = decided(text)
+    assert (judged is not None and judged.verdict == "fire") == fires, judged
     assert (analyze(text).verdict == "fire") == fires
-    if rule.level not in WALKED:
+    if rule.kind not in WALKED:
+        return
+    if judged is None:  # a register gate found the phrase is not its register
+        assert rule.kind == "register-gate" and rule.decides("none"), rule.name
         return
     if rule.decides(judged.verdict):
         assert rule.name in judged.path, judged.path
         if rule.delegates:
             after = judged.path[judged.path.index(rule.name) + 1]
-            assert after in {r.name for r in RULES if r.level == rule.delegates}, judged.path
+            assert after in {r.name for r in RULES if r.kind == rule.delegates}, judged.path
         elif judged.verdict != "carved":
             assert judged.rule in rule.reports, (judged.rule, rule.reports)
     else:
@@ -139,7 +165,7 @@ def test_every_rule_example_is_decided_as_written(rule: RuleText, side: str, tex
 @pytest.mark.parametrize("rule", [r for r in RULES if any(ARC.search(p) for p in r.parse)], ids=lambda r: r.name)
 def test_every_parse_sketch_is_what_the_model_parses(rule: RuleText) -> None:
     """Each 'child -dep-> head' sketch holds in the model's parse of one of the rule's examples."""
-    docs = [parsed_doc(t) for t in (*rule.fires, *rule.passes)]
+    docs = [parsed_doc(t, rule) for t in (*rule.fires, *rule.passes)]
     for sketch in rule.parse:
         arcs = _arcs(sketch)
         found = [d for d in docs if all(_has_arc(d, *arc) for arc in arcs)]
@@ -175,7 +201,7 @@ def test_analyze_rules_lists_every_rule_in_order_without_spacy() -> None:
     out = done.stdout
     positions = [out.index(f". {r.name}  (") for r in RULES]
     assert positions == sorted(positions)
-    assert all(title in out for title in LEVELS.values())
+    assert all(kind.title in out for kind in KINDS.values())
     assert ' 1. compound-noun  (no finding: a carve-out)\n    The phrase\'s noun modifies another noun' in out
     assert '    fires   "Your call, graph it or not."  (near miss: another rule decides)' in out
     assert "(fire or exempt; reported as copular-ownership or status-prose)" in out
@@ -187,7 +213,7 @@ def test_analyze_rules_json_is_the_table() -> None:
     )
     assert done.returncode == 0
     tables = json.loads(done.stdout)["tables"]
-    assert [t["level"] for t in tables] == list(LEVELS)
+    assert [t["kind"] for t in tables] == list(KINDS)
     phrase = tables[0]["rules"][0]
     assert phrase == {
         "name": "compound-noun",
@@ -237,9 +263,9 @@ def test_every_judgement_names_the_table_rules_that_decided_it(text: str) -> Non
             continue
         judged = decided[0]
         first, *rest = judged.path
-        assert by_name[first].level == "phrase"
+        assert by_name[first].kind == "phrase"
         # After the phrase rule: the relation rules it delegated to, or that a demonstrative's antecedent met.
-        assert all(by_name[name].level == "relation" for name in rest), judged.path
+        assert all(by_name[name].kind == "relation" for name in rest), judged.path
         assert rest or not by_name[first].delegates, judged.path
         deciding = by_name[rest[0]] if by_name[first].delegates else by_name[first]
         assert judged.verdict in deciding.yields, (judged.path, judged.verdict)

@@ -695,4 +695,4 @@ def test_every_hand_built_tree_is_what_the_model_parses(name: str) -> None:
 @pytest.mark.parametrize(("name", "correction"), sorted(MISPARSES.items()))
 def test_every_misparse_tree_names_a_correction_of_the_grammar(name: str, correction: str) -> None:
     assert name in HAND_BUILT
-    assert correction in {r.name for r in rule_texts() if r.level == "correction"}
+    assert correction in {r.name for r in rule_texts() if r.kind == "correction"}

@@ -1,6 +1,7 @@
-"""The grammar table as `analyze --rules` shows it: every rule in order, its construction and examples.
+"""The grammar tables as `analyze --rules` shows them: every rule of every kind in order, its construction
+and examples.
 
-Reads only grammar.toml (analyzer.grammar.rule_texts): listing the rules never imports spaCy.
+Reads grammar.toml's rows (analyzer.grammar.registry): listing the rules never imports spaCy.
 """
 
 from __future__ import annotations
@@ -10,13 +11,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from analyzer.explain.render import Palette
-from analyzer.grammar.registry import LEVELS, RuleText
+from analyzer.grammar.registry import KINDS, RuleText
 
 INTRO = (
     "lanegate's grammar, in the order a phrase meets it. An offer phrase with a gate meets its gate rule; an "
     "attribution phrase walks the phrase rules, and the rules that find its governing predicate walk the "
-    "relation rules. In each table the first rule that applies decides."
+    "relation rules. In each table the first rule that applies decides. The closing sentences of a message "
+    "walk the claim rules."
 )
+# How each outcome a rule can decide is shown.
+OUTCOMES = {"carved": "no finding: a carve-out", "none": "no finding or claim: not the register"}
 NEAR_MISS = "near miss: another rule decides"
 WIDTH = 100
 
@@ -24,16 +28,16 @@ WIDTH = 100
 def rules_text(rules: Sequence[RuleText], palette: Palette) -> str:
     """One block per table, one numbered entry per rule."""
     blocks = [textwrap.fill(INTRO, WIDTH)]
-    for level, title in LEVELS.items():
-        members = [r for r in rules if r.level == level]
+    for kind in KINDS.values():
+        members = [r for r in rules if r.kind == kind.name]
         entries = [rule_block(k, r, palette) for k, r in enumerate(members, 1)]
-        blocks.append("\n\n".join([palette.paint(title, "strong"), *entries]))
+        blocks.append("\n\n".join([palette.paint(kind.title, "strong"), *entries]))
     return "\n\n\n".join(blocks) + "\n"
 
 
 def rule_block(number: int, rule: RuleText, palette: Palette) -> str:
     """A rule: its name and outcomes, its construction, then its parse and examples, labelled."""
-    decides = " or ".join("no finding: a carve-out" if y == "carved" else y for y in rule.yields)
+    decides = " or ".join(OUTCOMES.get(y, y) for y in rule.yields)
     also = f"; reported as {' or '.join(rule.reports)}" if rule.reports not in ((), (rule.name,)) else ""
     if rule.delegates:
         also = f", by the {rule.delegates} rules"
@@ -48,18 +52,21 @@ def rule_block(number: int, rule: RuleText, palette: Palette) -> str:
 
 def _example(text: str, rule: RuleText, side: str) -> str:
     """An example as written, marked when the rule does not decide it itself."""
-    decided = rule.decides("fire") if side == "fire" else rule.decides("exempt") or rule.decides("carved")
+    if side == "fire":
+        decided = rule.decides("fire") or rule.decides("claim")
+    else:
+        decided = rule.decides("exempt") or rule.decides("carved") or rule.decides("none")
     shown = '"' + text.replace("\n", "\\n") + '"'
     return shown if decided else f"{shown}  ({NEAR_MISS})"
 
 
 def rules_json(rules: Sequence[RuleText]) -> dict[str, Any]:
-    """The same table for machines: {"tables": [{"level", "title", "rules": [...]}]}."""
+    """The same tables for machines: {"tables": [{"kind", "title", "rules": [...]}]}."""
     return {
         "tables": [
             {
-                "level": level,
-                "title": title,
+                "kind": kind.name,
+                "title": kind.title,
                 "rules": [
                     {
                         "name": r.name,
@@ -70,11 +77,12 @@ def rules_json(rules: Sequence[RuleText]) -> dict[str, Any]:
                         "delegates": r.delegates,
                         "fires": list(r.fires),
                         "passes": list(r.passes),
+                        **({"on": r.on} if r.on != "phrases" else {}),
                     }
                     for r in rules
-                    if r.level == level
+                    if r.kind == kind.name
                 ],
             }
-            for level, title in LEVELS.items()
+            for kind in KINDS.values()
         ]
     }

@@ -1,11 +1,13 @@
-"""Unbacked imminent-action claims, judged by grammar on the parse (SPEC §2.7).
+"""Unbacked imminent-action claims, judged by grammar on the parse (SPEC §2.7): the [[claim]] and
+[[not-claim]] rows of grammar.toml.
 
 The idle-out seed 001 is about: the agent ends its turn announcing what it does now ("Picking up the
 next lane now.") and stops, so it never happens. A claim is a sentence of the closing part
 (analyzer.text.closing) whose main predicate is an action the agent performs now or next, in one of four
-constructions, each one named rule below. Status ("Everything is green now."), gerund subjects, past
-reports, plans for a named later time, questions, negations, statives and honest stopping are not
-claims, and a claim that a later sentence reports done is backed.
+forms, each construction one [[claim]] row, tried in the table's order. Status ("Everything is green
+now."), gerund subjects, past reports, plans for a named later time, questions, negations, statives and
+honest stopping are not claims (the [[not-claim]] rows), and a claim that a later sentence reports done
+is backed.
 
 Pure: text in, claims out. spaCy loads only when the closing part has a candidate sentence.
 """
@@ -14,23 +16,22 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.registry import rule, table
 from analyzer.parse.model import load_model
+from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import SUBJECT_DEPS
 from analyzer.report import Claim, ClaimForm, Span, line_col
 from analyzer.text.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
 from analyzer.text.units import Unit, compact_unit
-from lanegate_common.frozen import frozen
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-# Where a sentence splits into segments that each state their own proposition:
-# "Thanks for the fix — merging the docs now.", "I'm done with the walker; writing its docs now."
-SEGMENT_BREAKS = frozenset({"—", "–", "--", ";", ":"})
 _FINITE_PAST = frozenset({"VBD", "VBN"})
 _HAVE = frozenset({"have", "has", "'ve", "had"})
 _PARTICIPLE_LIKE_TAGS = frozenset({"NN", "NNP", "JJ", "VBN"})
@@ -40,7 +41,7 @@ _ADJUNCT_DEPS = frozenset({"advcl", "dep", "npadvmod", "advmod", "prep", "dobj"}
 _END_OF_WAIT = frozenset({"until", "till"})
 
 
-@frozen
+@dataclass(frozen=True)
 class Match:
     """What a construction rule found: its form and rule name, the verb that carries the action, and
     the words that make the construction (for the reason)."""
@@ -51,10 +52,7 @@ class Match:
     construction: str
 
 
-Rule = Callable[["Token", "Segment", ClaimVocabulary], "Match | None"]
-
-
-@frozen
+@dataclass(frozen=True)
 class Segment:
     """The tokens of one segment of a sentence, its first word, and the leading words skipped before it."""
 
@@ -117,7 +115,8 @@ def _prefix_pattern(prefixes: frozenset[str]) -> re.Pattern[str]:
 
 
 def segments(doc: Doc, vocabulary: ClaimVocabulary) -> list[Segment]:
-    """The sentence cut at its dashes, semicolons and colons, each part a proposition of its own.
+    """The sentence cut at its dashes, semicolons and colons (a sentence's segment breaks, as the
+    attribution rules cut it: parse.shapes.SEGMENT_BREAKS), each part a proposition of its own.
 
     The words after a label — a verbless phrase before a colon or dash ("Remaining: running the
     migration", "release lane — waiting for the stamp") — state the label's status, not what the agent
@@ -153,6 +152,7 @@ def _segment(tokens: list[Token], labelled: bool, vocabulary: ClaimVocabulary) -
     return Segment(tuple(tokens), opener, tuple(leading), labelled)
 
 
+@rule("labelled-segment")
 def _is_label(tokens: Sequence[Token], vocabulary: ClaimVocabulary) -> bool:
     """A verbless noun phrase that does not open with leading words or a preposition: 'Remaining',
     'release lane', 'Status' (an -ing word that is never a participle is no verb)."""
@@ -168,8 +168,8 @@ def claim_in(segment: Segment, doc: Doc, vocabulary: ClaimVocabulary) -> Match |
     if segment.labelled or _is_question(doc):
         return None
     for head in _heads(segment):
-        for rule in RULES:
-            match = rule(head, segment, vocabulary)
+        for construction in table("claim"):
+            match = construction.applies(head, segment, vocabulary)
             if match is None:
                 continue
             predicate = _carried(match.predicate, vocabulary)
@@ -196,6 +196,7 @@ def _heads(segment: Segment) -> list[Token]:
     return heads
 
 
+@rule("participle-read-as-subject")
 def participle_read_as_subject(top: Token) -> list[Token]:
     """A gerund subject needs a finite verb. When the model hangs an opening -ing word under a noun ("Cleaning
     up the temp files …" parsed as 'Cleaning' → csubj of 'files'; "Going to write the test first, then the
@@ -206,6 +207,7 @@ def participle_read_as_subject(top: Token) -> list[Token]:
     return [c for c in top.children if c.dep_ in ("csubj", "nsubj", "advcl") and c.tag_ == "VBG" and c.i < top.i]
 
 
+@rule("question")
 def _is_question(doc: Doc) -> bool:
     last = next((t for t in reversed(doc) if t.text not in ('"', "'", ")", "*", "_")), None)
     return last is not None and last.text.endswith("?")
@@ -253,6 +255,7 @@ def _participle(token: Token, vocabulary: ClaimVocabulary) -> bool:
     return token.tag_ in _PARTICIPLE_LIKE_TAGS and not has_determiner
 
 
+@rule("subjectless-participle")
 def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
     """A subjectless present participle opens the sentence: "Picking up the next lane now.", "Moving on
     to #204." (form participle). After a now-adverb it is the first-person progressive with its subject
@@ -269,6 +272,7 @@ def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocab
     return Match("participle", "subjectless-participle", head, f"the subjectless participle '{head.text}'")
 
 
+@rule("first-person-progressive")
 def first_person_progressive(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
     """A first-person present progressive: "I'm starting on the parser.", "We are deploying the hotfix."
     A past one ("I was running …") or a third-person one ("Something is running now.") is status."""
@@ -283,6 +287,7 @@ def first_person_progressive(head: Token, segment: Segment, vocabulary: ClaimVoc
     return Match("progressive", "first-person-progressive", head, f"the first-person progressive '{words}'")
 
 
+@rule("first-person-future")
 def first_person_future(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
     """A first-person future: "I'll open the PR now.", "Next, I'll run the migration."; with the subject
     left out when the auxiliary opens the sentence: "Will open the PR now.", "Will do." (form intention)."""
@@ -300,6 +305,7 @@ def first_person_future(head: Token, segment: Segment, vocabulary: ClaimVocabula
     return None
 
 
+@rule("going-to")
 def going_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
     """'going to' / 'about to' with an infinitive, first-person or with the subject left out: "Going to
     rebase onto main.", "I'm going to split the module.", "I'm about to run the benchmark." (intention).
@@ -351,6 +357,7 @@ def _infinitive(carrier: Token) -> Token | None:
     return None
 
 
+@rule("let-me")
 def let_me(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
     """'let me' / 'let's' with a verb: "Let me run the tests.", "Let's ship the patch." (intention).
     "Let me know if …" is an offer's closer, not an action (know is stative)."""
@@ -367,6 +374,7 @@ def let_me(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match 
     return Match("intention", "let-me", verb, f"'{head.text} {head.doc[head.i + 1].text} {verb.text}'")
 
 
+@rule("intention-verb")
 def intention_verb(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
     """A first-person verb of intention with an infinitive: "I plan to refactor the loader next." (intention)."""
     if head.lemma_ not in vocabulary.intention_verbs or head.tag_ not in ("VBP", "VB"):
@@ -377,16 +385,6 @@ def intention_verb(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -
         return None
     words = _as_written(subject, head, infinitive)
     return Match("intention", "intention-verb", infinitive, f"the first-person intention '{words}'")
-
-
-RULES: tuple[Rule, ...] = (
-    let_me,
-    going_to,
-    intention_verb,
-    first_person_future,
-    first_person_progressive,
-    subjectless_participle,
-)
 
 
 # ------------------------------------------------------------------------------------------ not an action
@@ -418,6 +416,7 @@ def _particles(token: Token) -> set[str]:
     return {c.lower_ for c in token.children if c.dep_ in ("prt", "prep", "advmod")}
 
 
+@rule("no-action")
 def _no_action(predicate: Token, head: Token, vocabulary: ClaimVocabulary) -> bool:
     """The predicate announces no action of the agent: negated ("I won't touch the parser"), stative ("I'm
     seeing three failures", "Let me know"), a state of the work ("Passing locally", "Working as
@@ -433,6 +432,7 @@ def _no_action(predicate: Token, head: Token, vocabulary: ClaimVocabulary) -> bo
     return False
 
 
+@rule("announced-waiting")
 def _is_waiting(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     """Passive waiting: "Waiting on CI", "Standing by for the review", "Holding for the stamp"."""
     forms = verb_forms(predicate)
@@ -441,6 +441,7 @@ def _is_waiting(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     return any(f"{form} {word}" in vocabulary.waiting_phrasal for form in forms for word in _particles(predicate))
 
 
+@rule("later-time")
 def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     """A plan for a named later time or on a condition: "Next turn I will …", "After the review lands I'll
     rebase.", "I'll rebase once CI is green.", "Tomorrow I'll …", "on Monday". For a wait, "until CI
@@ -474,6 +475,7 @@ def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     return False
 
 
+@rule("conditional-promise")
 def conditional_promise(head: Token) -> bool:
     """A future coordinated after an imperative is a promise on the reader's condition, not an action
     announced for now: "Say the word and I'll pull it out.", "Ping me and I'll rebase.".
@@ -486,6 +488,7 @@ def conditional_promise(head: Token) -> bool:
     return first.tag_ == "VB" and _subject(first) is None and first.i < head.i
 
 
+@rule("reported-done")
 def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
     """A segment that reports work done backs the claims before it: a past or perfect predicate ("Opened
     #906.", "I ran them: 88 passed.", "I've pushed the fix.") or a completion word ("Done — filed #812.",

@@ -1,21 +1,22 @@
-"""What every grammar rule returns — one Judgement — and the two ways a verdict is worded (exempt, or
-negated to fire)."""
+"""What every grammar rule returns — one Judgement — and the ways a verdict is worded: a carve-out, a
+gate's verdict, exempt, or negated to fire."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from analyzer.grammar.work import Work
-from analyzer.parse.tokens import as_written, bounds
+from analyzer.parse.tokens import as_written
 from analyzer.report import Form
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
-# 'carved': the phrase is not a hand-over at all (a report, a rule citation): no finding.
+# 'carved': the phrase is not a hand-over at all (a report, a rule citation): no finding. The one
+# definition of a judgement's verdict (a Finding's verdict is fire or exempt: report.Verdict).
 Ruling = Literal["fire", "exempt", "carved"]
 
 
@@ -31,7 +32,7 @@ class Judgement:
     governor: int | None = None  # the token the phrase is bound to (for the arc in the picture)
     domains: tuple[str, ...] = ()
     negation: int | None = None  # the negation cue's token index, when the relation is negated
-    path: tuple[str, ...] = ()  # the grammar.toml rules that decided it, outermost table first
+    path: tuple[str, ...] = ()  # the grammar.toml rows that decided it, outermost table first
 
     @property
     def negated(self) -> bool:
@@ -41,6 +42,19 @@ class Judgement:
 def carved(rule: str, reason: str) -> Judgement:
     """A carve-out: the phrase names a decision but hands nothing over."""
     return Judgement("carved", "none", rule, reason)
+
+
+def gated(
+    verdict: Ruling,
+    rule: str,
+    reason: str,
+    governor: int | None = None,
+    attachment: tuple[int, int] | None = None,
+    domains: tuple[str, ...] = (),
+) -> Judgement:
+    """A gate's judgement: the token the gate read, and for a choice question what it offers (its object)."""
+    form: Form = "object" if attachment is not None else "none"
+    return Judgement(verdict, form, rule, reason, attachment, governor, domains)
 
 
 def verdict_of(
@@ -84,10 +98,6 @@ def negated(judged: Judgement, negation: Token) -> Judgement:
         judged.domains,
         negation.i,
     )
-
-
-def span_of(tokens: Iterable[Token]) -> tuple[int, int] | None:
-    return bounds(tokens)
 
 
 def text_of(anchor: Token, span: tuple[int, int] | None) -> str:

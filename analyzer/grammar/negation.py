@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.registry import rule
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 _SKIP = CLAUSAL_DEPS | {"mark", "punct", "cc", "prep", "npadvmod", "appos", "dep"}
 
 
+@rule("relation-negation")
 def relation_negation(predicate: Token, complements: Iterable[Token], lexicon: Lexicon) -> Token | None:
     """The negation cue of the relation, if any.
 
@@ -59,6 +61,7 @@ def _is_negative(token: Token, lexicon: Lexicon) -> bool:
     return token.lower_.replace("’", "'") in lexicon.negation or token.lemma_.lower() in lexicon.negation
 
 
+@rule("contrastive-not")
 def _contrast(cue: Token, head: Token, lexicon: Lexicon) -> bool:
     """Construction `contrastive-not`: "the release is your call, not mine" sets another owner against
     the phrase after a comma or dash; the relation itself stays affirmed, so the cue cancels nothing (no

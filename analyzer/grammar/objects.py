@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.judgement import Judgement, span_of, text_of, verdict_of
+from analyzer.grammar.judgement import Judgement, text_of, verdict_of
 from analyzer.grammar.negation import relation_negation
+from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
-from analyzer.parse.tokens import SUBJECT_DEPS, forms, is_copula, tops
+from analyzer.parse.tokens import SUBJECT_DEPS, bounds, forms, is_copula, tops
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -138,6 +139,7 @@ def _new_statement(phrase: Sequence[Token], introducer: Token, roots: list[Token
     return len(roots) == 1 and any(c.dep_ in SUBJECT_DEPS for c in roots[0].children)
 
 
+@rule("lost-alternative")
 def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
     """Misparse correction `lost-alternative`: 'Your call: Merge now or should I fix the docs lane
     first?': an object ending in a coordinator with no conjunct means the parser hung the next
@@ -153,6 +155,7 @@ def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
     return []
 
 
+@rule("cut-compound")
 def _cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> list[Token]:
     """Misparse correction `cut-compound`: 'Your call on the release notes wording': the parser ended
     the object at 'release' and made 'notes' a verb. An agent-work word right after the object, outside
@@ -195,6 +198,7 @@ def _fronted_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
 TOPIC_PREPOSITIONS = frozenset({"as", "regarding", "re", "on", "about", "concerning"})
 
 
+@rule("fronted-topic")
 def fronted_topic(segment: Sequence[Token]) -> list[Token]:
     """Misparse correction `fronted-topic`: a detached phrase whose segment is nothing but a fronted topic ("As for the
     release of v2.1.0, your call"; "Regarding the stamp, your call") takes that topic as its object.
@@ -273,7 +277,7 @@ def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: froz
         # the cut word ends the noun of the last part: judge the object as the one stretch it is
         stretch = {t for r in objects for t in r.subtree if t.i in scope} | set(cut)
         work = work_of_stretch(sorted(stretch, key=lambda t: t.i), lexicon)
-    span = span_of(t for r in objects for t in r.subtree if t.i in scope)
+    span = bounds(t for r in objects for t in r.subtree if t.i in scope)
     negation = relation_negation(noun, (), lexicon)
     if negation is None and noun.dep_ == "attr" and is_copula(noun.head):
         negation = relation_negation(noun.head, (noun,), lexicon)

@@ -1,7 +1,8 @@
-"""Grammar gates for the two offer-shaped phrases that are conditional in plain English (SPEC §2.1).
+"""The offer gates: the [[offer-gate]] rows of grammar.toml, for the two offer-shaped phrases that are
+conditional in plain English (SPEC §2.1).
 
-Each gate is a rule of grammar.toml's gate table, chosen by the lexicon entry's `gate`, with a lexical
-fallback used only when the model is unavailable.
+Each gate is chosen by the lexicon entry's `gate`, with a lexical fallback used only when the model is
+unavailable.
 """
 
 from __future__ import annotations
@@ -10,16 +11,14 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from analyzer.grammar.judgement import Judgement
-from analyzer.grammar.registry import table, walk
+from analyzer.grammar.judgement import Judgement, Ruling, gated
+from analyzer.grammar.registry import rule, table, walk
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import forms
-from analyzer.report import Form, Verdict
+from analyzer.parse.tokens import WANTED_DEPS, forms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-_COMPLEMENT_DEPS = ("dobj", "xcomp", "ccomp", "attr", "advmod", "npadvmod", "prep", "oprd")
 _NEXT_WORD = re.compile(r"\s*([\w'’-]+|[^\w\s]|$)")
 
 
@@ -32,22 +31,10 @@ class OfferSite(NamedTuple):
 
 def pass_gate(gate: str, phrase: Sequence[Token], lexicon: Lexicon) -> Judgement:
     """Judge an offer phrase by the gate rule its lexicon entry names."""
-    return walk([r for r in GATE_RULES if r.name == gate], OfferSite(phrase, lexicon))
+    return walk([r for r in table("offer-gate") if r.name == gate], OfferSite(phrase, lexicon))
 
 
-def gated(
-    verdict: Verdict,
-    rule: str,
-    reason: str,
-    governor: int | None = None,
-    attachment: tuple[int, int] | None = None,
-    domains: tuple[str, ...] = (),
-) -> Judgement:
-    """A gate's judgement: the token the gate read, and for a choice question what it offers (its object)."""
-    form: Form = "object" if attachment is not None else "none"
-    return Judgement(verdict, form, rule, reason, attachment, governor, domains)
-
-
+@rule("if-you-want-it")
 def if_you_want_it(site: OfferSite) -> Judgement:
     """Rule `if-you-want-it`: fires when "it" closes the offering clause, not when it starts another.
 
@@ -74,6 +61,7 @@ def if_you_want_it(site: OfferSite) -> Judgement:
     )
 
 
+@rule("unless-you-want")
 def unless_you_want(site: OfferSite) -> Judgement:
     """Rule `unless-you-want`: fires when what is wanted is an indefinite alternative.
 
@@ -82,7 +70,7 @@ def unless_you_want(site: OfferSite) -> Judgement:
     """
     phrase, lexicon = site
     want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-1])
-    wanted = [c for c in want.children if c.dep_ in _COMPLEMENT_DEPS and c.i > want.i]
+    wanted = [c for c in want.children if c.dep_ in WANTED_DEPS and c.i > want.i]
     if not wanted:
         return gated(
             "fire",
@@ -118,16 +106,13 @@ def _definite(token: Token) -> bool:
     return any(c.dep_ in ("det", "poss") and c.lower_ in DEFINITE_DETERMINERS for c in noun.children)
 
 
-GATE_RULES = table("gate", {"if-you-want-it": if_you_want_it, "unless-you-want": unless_you_want})
-
-
 def lexical_gate(gate: str, text: str, end: int, lexicon: Lexicon) -> Judgement:
     """The same gates read from the next word, for when no parse is available."""
     m = _NEXT_WORD.match(text, end)
     following = (m.group(1) if m else "").lower().replace("’", "'")
     closes = following == "" or not (following[0].isalnum() or following[0] == "_")
     if gate == "if-you-want-it":
-        verdict: Verdict = "fire" if closes else "exempt"
+        verdict: Ruling = "fire" if closes else "exempt"
         why = "closes its clause" if closes else f"continues into '{following}'"
     else:
         open_or_alternative = closes or following in lexicon.indefinite_alternatives

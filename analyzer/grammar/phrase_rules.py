@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.discourse import other_noun, report_of_decision, rule_citation
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.objects import after_phrase, fronted_topic, object_form, phrase_object
-from analyzer.grammar.registry import table, walk
+from analyzer.grammar.registry import rule, table, walk
 from analyzer.grammar.relation_rules import RelationSite, attribute_ownership, judge_relation, relation_of_segment
 from analyzer.grammar.verdicts import standalone_judgement
 from analyzer.lexicon import Lexicon
-from analyzer.parse.shapes import is_copular_attribute, is_detached, is_extraposed, owned_by_subject, preceding_segment
-from analyzer.parse.tokens import is_copula
+from analyzer.parse.shapes import is_detached, is_extraposed, owned_by_subject, preceding_segment
+from analyzer.parse.tokens import is_copula, subject_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -56,24 +56,28 @@ class PhraseSite:
 def classify_phrase(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement:
     """Classify one attribution-shaped phrase given its tokens in a parsed sentence: the first phrase
     rule that applies decides (a carve-out, an exemption, or a firing with its reason)."""
-    return walk(PHRASE_RULES, PhraseSite(phrase, lexicon))
+    return walk(table("phrase"), PhraseSite(phrase, lexicon))
 
 
+@rule("compound-noun")
 def compound_noun(site: PhraseSite) -> Judgement | None:
     """Rule `compound-noun`: "your call graph" — the phrase's noun modifies another noun."""
     return other_noun(site.noun)
 
 
+@rule("report-of-decision")
 def report_of_a_decision(site: PhraseSite) -> Judgement | None:
     """Rule `report-of-decision`: "per your call, …", "we followed your call" — a decision already taken."""
     return report_of_decision(site.noun, site.phrase, site.lexicon)
 
 
+@rule("rule-citation")
 def citation_of_a_rule(site: PhraseSite) -> Judgement | None:
     """Rule `rule-citation`: "per the merge gate, that's your call" — the sentence cites the assigning rule."""
     return rule_citation(site.noun, site.lexicon)
 
 
+@rule("object-form")
 def own_object(site: PhraseSite) -> Judgement | None:
     """Rule `object-form`: the phrase has its own object, after it ("your call on the merge", "your move —
     ship v2.1 or hold") or fronted before a detached phrase ("As for the release, your call")."""
@@ -89,6 +93,7 @@ def own_object(site: PhraseSite) -> Judgement | None:
     return None
 
 
+@rule("attribute-ownership")
 def copular_attribute(site: PhraseSite) -> Judgement | None:
     """Rule `attribute-ownership` (reported as copular-ownership): the phrase is what a copula says of
     its subject — "the merge is your call", "Is the merge your call?"."""
@@ -97,6 +102,7 @@ def copular_attribute(site: PhraseSite) -> Judgement | None:
     return None
 
 
+@rule("standalone")
 def nothing_named(site: PhraseSite) -> Judgement | None:
     """Rule `standalone`: "Your call." — nothing before a detached phrase, and no word governing it."""
     if site.detached:
@@ -107,12 +113,14 @@ def nothing_named(site: PhraseSite) -> Judgement | None:
     return standalone_judgement(site.phrase) if alone else None
 
 
+@rule("detached-comment")
 def detached_comment(site: PhraseSite) -> Judgement | None:
     """Rule `detached-comment`: ", your call" set off at a clause's end comments on the clause segment
     before it, whose predicate the relation rules judge ("merge now or hold, your call")."""
     return relation_of_segment(site.segment, site.lexicon) if site.detached else None
 
 
+@rule("governing-predicate")
 def governing_predicate(site: PhraseSite) -> Judgement:
     """Rule `governing-predicate`: any other phrase is judged by the predicate it hangs on, which the
     relation rules judge ("Squash or rebase your call")."""
@@ -123,6 +131,31 @@ def governing_predicate(site: PhraseSite) -> Judgement:
     return judge_relation(RelationSite(_first_conjunct(governor), site.lexicon, site.rest))
 
 
+def is_copular_attribute(noun: Token) -> bool:
+    """The phrase is what a copula says of its subject: "the merge is your call", and in question order
+    "Is the merge your call?" (`_question_order`).
+
+        is <-attr- call                                   statement order
+    """
+    head = noun.head
+    if head.i == noun.i or not is_copula(head):
+        return False
+    return noun.dep_ == "attr" or _question_order(noun)
+
+
+@rule("question-order")
+def _question_order(noun: Token) -> bool:
+    """Misparse correction `question-order`: "Is the merge your call?" — the small model hangs the phrase
+    on the fronted copula as npadvmod; it is still what the copula says of its subject.
+
+        Is -nsubj-> merge, Is -npadvmod-> call            question order: copula, subject, phrase
+    """
+    head = noun.head
+    subject = subject_of(head)
+    return noun.dep_ in ("npadvmod", "dep", "dobj") and subject is not None and head.i < subject.i < noun.i
+
+
+@rule("copula-over-complement")
 def _copula_over_complement(governor: Token) -> Token | None:
     """Misparse correction `copula-over-complement`: 'The merge itself is yours — your call once CI
     finishes': the phrase hangs on the copula's complement ('yours'); the copula is the relation. A past
@@ -132,6 +165,7 @@ def _copula_over_complement(governor: Token) -> Token | None:
     return None
 
 
+@rule("first-conjunct")
 def _first_conjunct(governor: Token) -> Token:
     """Misparse correction `first-conjunct`: 'Squash — or rebase, if linear history matters — your
     call': the phrase hangs on the last alternative but closes the whole list, so it is governed by the
@@ -151,17 +185,3 @@ def phrase_noun(phrase: Sequence[Token]) -> Token:
     non_possessive = [t for t in phrase if t.lower_ != "your" and not t.is_punct]
     return non_possessive[0] if non_possessive else phrase[-1]
 
-
-PHRASE_RULES = table(
-    "phrase",
-    {
-        "compound-noun": compound_noun,
-        "report-of-decision": report_of_a_decision,
-        "rule-citation": citation_of_a_rule,
-        "object-form": own_object,
-        "attribute-ownership": copular_attribute,
-        "standalone": nothing_named,
-        "detached-comment": detached_comment,
-        "governing-predicate": governing_predicate,
-    },
-)

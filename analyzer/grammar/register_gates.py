@@ -1,4 +1,5 @@
-"""Grammar gates of the register families of SPEC §2.1 revision 2, one named rule per construction.
+"""The register gates: the [[register-gate]] rows of grammar.toml, the register families of SPEC §2.1
+revision 2, one named rule per construction, chosen by the lexicon entry's `gate`.
 
 Each gate reads the phrase's own sentence (and, for "answered in the same message", the sentence after a
 question) and returns a Judgement — a finding, firing or exempt — or None when the construction is not
@@ -9,25 +10,23 @@ then no finding is reported. The hook decides what a firing finding does from it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.judgement import Judgement, span_of, text_of
-from analyzer.grammar.offer_gates import gated
+from analyzer.grammar.judgement import Judgement, gated, text_of
+from analyzer.grammar.registry import grammar, rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import FIRST_PERSON, SUBJECT_DEPS, subject_of, tops
+from analyzer.parse.tokens import FIRST_PERSON, SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, subject_of, tops
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 # The agent speaking of itself as a subject: "I can …", "we'll …".
 AGENT_SUBJECTS = FIRST_PERSON | {"we", "us"}
-# Dependents that state what is wished, wanted or offered: "want more logs", "like to run it".
-COMPLEMENT_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "oprd", "acomp"})
 # Subordinators of a condition on the reader's wish ("if you want") or a question inside a request.
-CONDITION_MARKS = frozenset({"if", "unless", "whether"})
+WISH_MARKS = frozenset({"if", "unless", "whether"})
 # Verbs that report what someone said: "as you said, you want me to …", "you asked me to …".
 SPEECH_VERBS = frozenset({"say", "ask", "tell", "write", "mention", "request", "note", "specify", "put"})
 # The question words of a request that embeds a question: "let me know what/which/how/whether …".
@@ -47,9 +46,13 @@ class Context:
     following: str = ""
 
 
-Gate = Callable[[Sequence["Token"], Lexicon, Context], Judgement | None]
+def register_judgement(gate: str, phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """Judge a register family's phrase by the register gate its lexicon entry names; None: not the register."""
+    judged = grammar().functions[gate](phrase, lexicon, context)
+    return None if judged is None else replace(judged, path=(gate, *judged.path))
 
 
+@rule("want-me-to")
 def want_me_to(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Rule `want-me-to`: an offer unless the clause describes or reports the human's wish.
 
@@ -80,6 +83,7 @@ def want_me_to(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> J
     )
 
 
+@rule("wish-condition")
 def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Rule `wish-condition`: a condition on the reader's wish governing an action of the agent.
 
@@ -90,7 +94,7 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     """
     wish = _wish_word(phrase)
     main = wish.head if wish.head.i != wish.i else None
-    wanted = [c for c in wish.children if c.dep_ in COMPLEMENT_DEPS and c.i > phrase[-1].i]
+    wanted = [c for c in wish.children if c.dep_ in WISH_COMPLEMENT_DEPS and c.i > phrase[-1].i]
     # 'If you'd like to reproduce it, run `make flaky`; I am on the tests': a clause after ';' is another one.
     agent_main = main is not None and _agent_subject(main) and not _across_semicolon(wish, main)
     if wanted and not agent_main:
@@ -102,6 +106,7 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     )
 
 
+@rule("choice-question")
 def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Rule `choice-question`: a question that hands the reader the choice of what to do next; judged
     like an attribution phrase on what it offers to choose.
@@ -130,7 +135,7 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
         )
     scope = frozenset(t.i for t in offered)
     work = work_of([t for t in tops(offered) if t.dep_ != "cc"], lexicon, scope)
-    span = span_of(offered)
+    span = bounds(offered)
     shown = text_of(phrase[0], span)
     done = _done_to(offered, lexicon)
     if done is not None:
@@ -161,6 +166,7 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
     )
 
 
+@rule("permission-question")
 def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Rule `permission-question`: an unanswered first-person question asking leave to act.
 
@@ -187,6 +193,7 @@ def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Cont
     )
 
 
+@rule("standing-by")
 def standing_by(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Rule `standing-by`: the agent waits for the reader's go or next request.
 
@@ -213,7 +220,7 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     following = [t for t in following if t.pos_ not in ("ADV", "INTJ") or t.dep_ not in ("advmod", "intj")]
     if not following:
         return _waiting(phrase, "closes the message waiting for the reader's next request")
-    if following[0].lower_ in CONDITION_MARKS | {"when", "whenever", "should"}:
+    if following[0].lower_ in WISH_MARKS | {"when", "whenever", "should"}:
         words = {t.lower_ for t in following[1:]} | {t.lemma_.lower() for t in following[1:]}
         indefinite = words & lexicon.closer_words
         if indefinite:
@@ -293,12 +300,6 @@ def _alternatives(offered: Sequence[Token]) -> frozenset[str]:
 
 def _wish_word(phrase: Sequence[Token]) -> Token:
     return next((t for t in phrase if t.lemma_.lower() in _WISH_LEMMAS), phrase[-1])
-
-
-def _verb_lemma(phrase: Sequence[Token]) -> str:
-    offered = _offered(phrase)
-    verb = next((t for t in offered if t.pos_ in ("VERB", "AUX")), None)
-    return verb.lemma_.lower() if verb is not None else ""
 
 
 def _offered(phrase: Sequence[Token]) -> list[Token]:
@@ -469,11 +470,3 @@ def lexical_register(
 
 _LEXICAL_END = re.compile(r"[.!?;](?=\s|$)|\n")
 
-
-GATES: dict[str, Gate] = {
-    "want-me-to": want_me_to,
-    "wish-condition": wish_condition,
-    "choice-question": choice_question,
-    "permission-question": permission_question,
-    "standing-by": standing_by,
-}

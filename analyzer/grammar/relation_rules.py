@@ -13,9 +13,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.disclaimers import disclaimed
-from analyzer.grammar.judgement import Judgement, negated, span_of, text_of, verdict_of
+from analyzer.grammar.judgement import Judgement, negated, text_of, verdict_of
 from analyzer.grammar.negation import relation_negation
-from analyzer.grammar.registry import table, walk
+from analyzer.grammar.registry import rule, table, walk
 from analyzer.grammar.verdicts import (
     eligibility_judgement,
     option_list_judgement,
@@ -29,13 +29,15 @@ from analyzer.parse.shapes import (
     DECISION_MARKS,
     EXTRAPOSED_DEPS,
     antecedent,
-    clausal_subject,
     extraposed_clause,
+    segment_before,
     subjects,
 )
 from analyzer.parse.tokens import (
+    COPULA_COMPLEMENT_DEPS,
     DEMONSTRATIVES,
     SUBJECT_DEPS,
+    bounds,
     conjuncts,
     forms,
     hyphen_compound,
@@ -47,9 +49,6 @@ from analyzer.parse.tokens import (
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-
-# Dependents of a copula that name what it says of its subject.
-COMPLEMENT_DEPS = frozenset({"attr", "acomp", "oprd"})
 
 # Participles that open a fronted condition the parser reads as a preposition: "Given CI is green, …".
 FRONTING_PREPOSITIONS = frozenset({"given", "considering", "assuming", "provided", "granted"})
@@ -102,7 +101,7 @@ class RelationSite:
 
 def judge_relation(site: RelationSite) -> Judgement:
     """Judge the relation: the first relation rule (grammar.toml) that applies to the predicate decides."""
-    return walk(RELATION_RULES, site)
+    return walk(table("relation"), site)
 
 
 def relation_of_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: bool = False) -> Judgement:
@@ -127,6 +126,7 @@ def attribute_ownership(cop: Token, noun: Token, lexicon: Lexicon, scope: frozen
 # The relation rules, in grammar.toml's order. Each returns None when its construction is not there.
 
 
+@rule("disclaimed-ownership")
 def disclaimed_ownership(site: RelationSite) -> Judgement | None:
     """Rule `disclaimed-ownership` (reported as copular-ownership): the agent disclaims its own
     ownership of the copula's subject ('The merge isn't mine to make, your call'), which hands it over.
@@ -140,6 +140,7 @@ def disclaimed_ownership(site: RelationSite) -> Judgement | None:
     return replace(judged, reason=f"{judged.reason}; the agent disclaims its own ownership ('{disclaimer.text}')")
 
 
+@rule("copular-ownership")
 def copular_ownership(site: RelationSite) -> Judgement | None:
     """Rule `copular-ownership`: a copula whose complement is the reader's hands its subject over.
 
@@ -152,6 +153,7 @@ def copular_ownership(site: RelationSite) -> Judgement | None:
     return ownership_judgement(site.pred, owner, site.lexicon, site.scope) if owner else None
 
 
+@rule("pending-eligibility")
 def pending_eligibility(site: RelationSite) -> Judgement | None:
     """Rule `pending-eligibility`: an eligibility word as a copula's complement, or listed with words
     that describe a state, leaves a human-only decision pending.
@@ -165,6 +167,7 @@ def pending_eligibility(site: RelationSite) -> Judgement | None:
     return eligibility_judgement(site.pred, eligible, site.lexicon, site.scope)
 
 
+@rule("copular-status")
 def copular_status(site: RelationSite) -> Judgement | None:
     """Rule `copular-status` (reported as status-prose): any other copula states a status.
 
@@ -173,6 +176,7 @@ def copular_status(site: RelationSite) -> Judgement | None:
     return status_judgement(site.pred, site.scope) if site.is_copular else None
 
 
+@rule("option-list")
 def option_list(site: RelationSite) -> Judgement | None:
     """Rule `option-list`: alternatives to choose from; exempt when every one is human-only work.
 
@@ -185,6 +189,7 @@ def option_list(site: RelationSite) -> Judgement | None:
     return None
 
 
+@rule("reduced-report")
 def reduced_report(site: RelationSite) -> Judgement | None:
     """Rule `reduced-report` (reported as status-prose): a noun with a past participle right after it is
     a clause that reports what happened.
@@ -195,6 +200,7 @@ def reduced_report(site: RelationSite) -> Judgement | None:
     return status_judgement(reduced, site.scope) if reduced is not None else None
 
 
+@rule("topic")
 def topic(site: RelationSite) -> Judgement | None:
     """Rule `topic` (or `antecedent` for a demonstrative): a nominal or a whether-clause the phrase
     comments on.
@@ -208,6 +214,7 @@ def topic(site: RelationSite) -> Judgement | None:
     return None
 
 
+@rule("status-prose")
 def status_prose(site: RelationSite) -> Judgement:
     """Rule `status-prose`: any other predicate reports a fact or a plan and hands no decision over.
 
@@ -233,22 +240,9 @@ def _listed_eligibility(site: RelationSite) -> Token | None:
     return None
 
 
-RELATION_RULES = table(
-    "relation",
-    {
-        "disclaimed-ownership": disclaimed_ownership,
-        "copular-ownership": copular_ownership,
-        "pending-eligibility": pending_eligibility,
-        "copular-status": copular_status,
-        "option-list": option_list,
-        "reduced-report": reduced_report,
-        "topic": topic,
-        "status-prose": status_prose,
-    },
-)
 
 
-
+@rule("fronted-condition")
 def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
     """Misparse correction `fronted-condition`: 'Given CI is green, squash or rebase, your call' / 'Since
     the review came back APPROVED, merge on the exception or ask for the stamp, your call'. A segment that opens with a
@@ -265,6 +259,7 @@ def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
     return segment[comma + 1 :] if rest else segment
 
 
+@rule("main-clause")
 def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[int]]:
     """Misparse correction `main-clause`: 'Since none of the reviewers objected, squash or rebase, your
     call' / 'Given CI is green, merge now or hold, your call': the parser made the fronted subordinate
@@ -282,6 +277,7 @@ def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[in
     return main, scope - own
 
 
+@rule("alternatives-in-adverbials")
 def _alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Token]:
     """Misparse correction `alternatives-in-adverbials`: 'Merge when the stamp lands or hold if CI flakes
     again, your call': the parser coordinated the second imperative with the when-clause. An imperative
@@ -337,9 +333,23 @@ def ownership_judgement(
         work = work_of_stretch(stretch, lexicon)
     else:
         work = work_of(roots, lexicon, frozenset(t.i for t in covered))
-    span = span_of(covered)
+    span = bounds(covered)
     subject_text = f"{what} '{text_of(cop, span)}'"
     return verdict_of(work, "copular-ownership", "copular-ownership", subject_text, span, roots[0].i, negation)
+
+
+@rule("clausal-subject")
+def clausal_subject(cop: Token) -> list[Token]:
+    """Misparse correction `clausal-subject`: 'Whether #1155 merges before the freeze is your decision':
+    a whether-clause subject the small model split into marks and nominal subjects on the copula. The
+    whole stretch before the copula is the subject."""
+    segment = segment_before(cop)
+    marks = [c for c in cop.children if c.dep_ == "mark" and c.lower_ in DECISION_MARKS and c.i < cop.i]
+    if not marks and segment and segment[0].lower_ in DECISION_MARKS and segment[0].dep_ == "mark":
+        marks = [segment[0]]  # 'Whether to merge now or hold until Monday is your call': parsed as a subordinate copula
+    if not marks:
+        return []
+    return [t for t in cop.doc[marks[0].i : cop.i] if not t.is_punct and not t.is_space]
 
 
 def demonstrative_of(subject: Token) -> Token | None:
@@ -371,7 +381,7 @@ def demonstrative_judgement(cop: Token, subject: Token, negation: Token | None, 
         inner,
         form="copular-ownership",
         rule="copular-ownership",
-        reason=f"{word} (copular-ownership): '{subject.text}' stands for '{text_of(cop, span_of(before))}', and {why}",
+        reason=f"{word} (copular-ownership): '{subject.text}' stands for '{text_of(cop, bounds(before))}', and {why}",
     )
     if judged.verdict == "exempt" and negation is not None:
         return negated(judged, negation)
@@ -386,7 +396,7 @@ def _complements(pred: Token, scope: frozenset[int]) -> list[Token]:
         if child.dep_ == "prep" and child.lower_ == "up" and child.i in scope:
             found.append(child)  # 'the merge is up to you': the idiom parses as a prepositional phrase
             continue
-        if child.dep_ not in COMPLEMENT_DEPS:
+        if child.dep_ not in COPULA_COMPLEMENT_DEPS:
             continue
         if child.i in scope:
             found.append(child)

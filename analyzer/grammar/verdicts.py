@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.judgement import Judgement, negated, phrase_text, span_of, text_of, verdict_of
+from analyzer.grammar.judgement import Judgement, negated, phrase_text, text_of, verdict_of
 from analyzer.grammar.negation import relation_negation
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import forms, hyphen_compound, is_copula, subject_of, words_of
+from analyzer.parse.tokens import bounds, forms, hyphen_compound, is_copula, subject_of, words_of
 from analyzer.report import Form
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def standalone_judgement(phrase: Sequence[Token]) -> Judgement:
 def topic_judgement(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, demonstrative: bool) -> Judgement:
     """The topic is exempt exactly when it is purely human-only work."""
     work = work_of([pred], lexicon, scope)
-    span = span_of(t for t in pred.subtree if t.i in scope)
+    span = bounds(t for t in pred.subtree if t.i in scope)
     rule = "antecedent" if demonstrative else "topic"
     form: Form = "copular-ownership" if demonstrative else "object"
     negation = relation_negation(pred, (), lexicon)
@@ -41,7 +41,7 @@ def topic_judgement(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, dem
 
 def status_judgement(pred: Token, scope: frozenset[int]) -> Judgement:
     """Status prose, worded by what the predicate reports: a past fact, a status, or no hand-over at all."""
-    span = span_of(t for t in pred.subtree if t.i in scope)
+    span = bounds(t for t in pred.subtree if t.i in scope)
     shown = text_of(pred, span)
     if _reports_past(pred):
         why = f"the governing predicate '{pred.text}' reports a past fact, it hands no decision over"
@@ -63,7 +63,7 @@ def eligibility_judgement(pred: Token, complement: Token, lexicon: Lexicon, scop
     related = [t for t in related if t.i in scope or t.i == complement.i]
     named = words_of(related)
     domains = tuple(dict.fromkeys(d for _, names in named for d in map(lexicon.domain_of, names) if d))
-    span = span_of([*related, pred])
+    span = bounds([*related, pred])
     shown = text_of(pred, span)
     if pred.tag_ == "VBD":  # 'PR #12 was merge-eligible (until the force-push)': nothing is pending now
         why = f"fires (status-prose): '{shown}' reports a past eligibility, it hands no pending decision over"
@@ -102,7 +102,7 @@ def option_list_judgement(head: Token, members: list[Token], lexicon: Lexicon, s
     "merge now or hold, your call"                             a bare do-nothing alternative joins
     """
     work = work_of([head], lexicon, scope)
-    span = span_of(t for m in members for t in m.subtree if t.i in scope)
+    span = bounds(t for m in members for t in m.subtree if t.i in scope)
     subject = f"option list '{text_of(head, span)}'"
     return verdict_of(work, "option-list", "option-list", subject, span, head.i, relation_negation(head, (), lexicon))
 

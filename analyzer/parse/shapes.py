@@ -72,23 +72,6 @@ def preceding_segment(phrase: Sequence[Token]) -> list[Token]:
     return segment
 
 
-def is_copular_attribute(noun: Token) -> bool:
-    """The phrase is what a copula says of its subject: "the merge is your call", and (misparse correction
-    `question-order`) "Is the merge your call?", where the small model hangs the phrase on the copula as
-    npadvmod.
-
-        is <-attr- call                                   statement order
-        Is -nsubj-> merge, Is -npadvmod-> call            question order: copula, subject, phrase
-    """
-    head = noun.head
-    if head.i == noun.i or not is_copula(head):
-        return False
-    if noun.dep_ == "attr":
-        return True
-    subject = subject_of(head)
-    return noun.dep_ in ("npadvmod", "dep", "dobj") and subject is not None and head.i < subject.i < noun.i
-
-
 def is_extraposed(noun: Token) -> bool:
     """'it's your call whether …': the clause belongs to the copula, judged as ownership."""
     if noun.dep_ != "attr" or not is_copula(noun.head):
@@ -121,19 +104,6 @@ def extraposed_clause(cop: Token, owner: list[Token]) -> Token | None:
             if child.dep_ in EXTRAPOSED_DEPS and child.i > after:
                 return child
     return None
-
-
-def clausal_subject(cop: Token) -> list[Token]:
-    """Misparse correction `clausal-subject`: 'Whether #1155 merges before the freeze is your decision':
-    a whether-clause subject the small model split into marks and nominal subjects on the copula. The
-    whole stretch before the copula is the subject."""
-    segment = segment_before(cop)
-    marks = [c for c in cop.children if c.dep_ == "mark" and c.lower_ in DECISION_MARKS and c.i < cop.i]
-    if not marks and segment and segment[0].lower_ in DECISION_MARKS and segment[0].dep_ == "mark":
-        marks = [segment[0]]  # 'Whether to merge now or hold until Monday is your call': parsed as a subordinate copula
-    if not marks:
-        return []
-    return [t for t in cop.doc[marks[0].i : cop.i] if not t.is_punct and not t.is_space]
 
 
 def subjects(cop: Token) -> list[Token]:

@@ -12,6 +12,13 @@ if TYPE_CHECKING:
 # Dependencies that open a new proposition: a negation or a domain word down there belongs to it.
 CLAUSAL_DEPS = frozenset({"advcl", "ccomp", "xcomp", "csubj", "csubjpass", "relcl", "acl", "parataxis", "conj"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
+# Three sets of complements, each named for what it reads (and defined only here):
+# what a copula says of its subject ("is yours", "is eligible"),
+COPULA_COMPLEMENT_DEPS = frozenset({"attr", "acomp", "oprd"})
+# what a wish or an offer states as wished ("want more logs", "like to run it"),
+WISH_COMPLEMENT_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "oprd", "acomp"})
+# and what the want of 'unless you want' takes after it ("unless you want something else", "… it otherwise").
+WANTED_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "advmod", "npadvmod", "prep", "oprd"})
 COPULA_LEMMAS = frozenset({"be"})
 FRONTED_DEPS = frozenset({"prep", "advcl", "advmod", "npadvmod"})
 CONCESSIVE_MARKS = frozenset({"though", "although", "whereas", "albeit"})

@@ -23,7 +23,7 @@ _LANE_STATE_LINE = re.compile(r"^[ \t>*_-]*lane-state[ \t*_]*:.*$", re.IGNORECAS
 _TABLE_ROW = re.compile(r"[ \t]*\|")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
 # Where a sentence turns to a new proposition ("Thanks for the fix — merging the docs now."): each part
-# may open with its own participle (analyzer.grammar.claim_rules.SEGMENT_BREAKS, as written).
+# may open with its own participle (analyzer.parse.shapes.SEGMENT_BREAKS, as written).
 _SEGMENT_BREAK = re.compile(r"[—–;:]|--")
 # Only the last sentences of a long closing paragraph are judged: a claim that ends a turn is near its end.
 MAX_CLOSING_SENTENCES = 12

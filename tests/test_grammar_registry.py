@@ -1,0 +1,169 @@
+"""The grammar's registry (analyzer/grammar/registry.py): the load-time check between the tables, the code and
+the lexicon. No model: every inconsistency is an error naming the file and the row, checked here word for word."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from analyzer.grammar.registry import (
+    GRAMMAR_PATH,
+    GrammarError,
+    check,
+    check_lexicon,
+    grammar,
+    parse_rows,
+    rule,
+    rule_texts,
+)
+from analyzer.lexicon import LEXICON_PATH
+from lanegate_common.builtin_data import load_builtin
+
+REPO = Path(__file__).resolve().parents[1]
+GRAMMAR = "analyzer/grammar/grammar.toml"
+LEXICON = "analyzer/lexicon.toml"
+ROWS = rule_texts()
+FUNCTIONS = grammar().functions
+
+
+def lexicon_data(**phrase: str) -> dict[str, Any]:
+    """The built-in [families] table and one phrase."""
+    return {"families": load_builtin(LEXICON_PATH)["families"], "phrase": [phrase]}
+
+
+def test_the_built_in_grammar_binds_every_row_and_the_lexicon_agrees() -> None:
+    assert sorted(FUNCTIONS) == sorted(r.name for r in ROWS)
+    check(ROWS, FUNCTIONS, GRAMMAR)
+    check_lexicon(load_builtin(LEXICON_PATH), ROWS, LEXICON)
+
+
+def test_a_row_without_code_is_an_error_naming_the_file_and_the_row() -> None:
+    functions = {name: f for name, f in FUNCTIONS.items() if name != "option-list"}
+    with pytest.raises(GrammarError) as raised:
+        check(ROWS, functions, GRAMMAR)
+    assert str(raised.value) == (
+        "analyzer/grammar/grammar.toml: [[relation]] row 'option-list' has no code: "
+        "no function carries @rule('option-list')"
+    )
+
+
+def test_code_without_a_row_is_an_error_naming_the_file_and_the_function() -> None:
+    rows = tuple(r for r in ROWS if r.name != "standalone")
+    with pytest.raises(GrammarError) as raised:
+        check(rows, FUNCTIONS, GRAMMAR)
+    assert str(raised.value) == (
+        "analyzer/grammar/phrase_rules.py: @rule('standalone') on nothing_named has no row in "
+        "analyzer/grammar/grammar.toml"
+    )
+
+
+def test_a_lexicon_phrase_naming_an_unknown_gate_is_an_error() -> None:
+    data = lexicon_data(canonical="if you fancy", family="offer", gate="if-you-fancy")
+    with pytest.raises(GrammarError) as raised:
+        check_lexicon(data, ROWS, LEXICON)
+    assert str(raised.value) == (
+        "analyzer/lexicon.toml: [[phrase]] 'if you fancy' (family offer): gate 'if-you-fancy' is no row of "
+        "grammar.toml's [[offer-gate]] or [[register-gate]] tables"
+    )
+
+
+def test_a_non_offer_family_given_an_offer_gate_is_an_error() -> None:
+    """Once silently judged by the attribution grammar."""
+    data = lexicon_data(canonical="do you fancy", family="choice", gate="if-you-want-it")
+    with pytest.raises(GrammarError) as raised:
+        check_lexicon(data, ROWS, LEXICON)
+    assert str(raised.value) == (
+        "analyzer/lexicon.toml: [[phrase]] 'do you fancy' (family choice): gate 'if-you-want-it' is a row of "
+        "[[offer-gate]], and the family is judged by register-gate"
+    )
+
+
+def test_a_gate_on_the_attribution_family_is_an_error() -> None:
+    data = lexicon_data(canonical="your pick", family="attribution", gate="choice-question")
+    with pytest.raises(GrammarError) as raised:
+        check_lexicon(data, ROWS, LEXICON)
+    assert str(raised.value) == (
+        "analyzer/lexicon.toml: [[phrase]] 'your pick' (family attribution): gate 'choice-question' is a row "
+        "of [[register-gate]], and the family is judged by phrase"
+    )
+
+
+def test_a_register_family_phrase_without_its_gate_is_an_error() -> None:
+    data = lexicon_data(canonical="shall we", family="permission")
+    with pytest.raises(GrammarError) as raised:
+        check_lexicon(data, ROWS, LEXICON)
+    assert str(raised.value) == (
+        "analyzer/lexicon.toml: [[phrase]] 'shall we' (family permission): names no gate, and its family is "
+        "judged by register-gate"
+    )
+
+
+def test_a_phrase_of_an_unknown_family_is_an_error() -> None:
+    data = lexicon_data(canonical="your pick", family="picks")
+    with pytest.raises(GrammarError) as raised:
+        check_lexicon(data, ROWS, LEXICON)
+    assert str(raised.value) == (
+        "analyzer/lexicon.toml: [[phrase]] 'your pick' (family picks): the family has no [families.picks] row"
+    )
+
+
+def test_a_family_judged_by_an_unknown_table_is_an_error() -> None:
+    data = {"families": {"picks": {"mode": "enforce", "judged_by": ["gate"]}}, "phrase": []}
+    with pytest.raises(GrammarError) as raised:
+        check_lexicon(data, ROWS, LEXICON)
+    assert str(raised.value) == (
+        "analyzer/lexicon.toml: [families.picks] judged_by 'gate' is not offer, phrase, offer-gate or register-gate"
+    )
+
+
+def test_an_unknown_table_a_missing_field_a_bad_outcome_and_a_name_used_twice_are_errors() -> None:
+    row = {"name": "x", "construction": "c", "yields": ["fire"]}
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"gate": [row]}, "g.toml: [[gate]] is no kind of rule (kinds: phrase, relation, offer-gate, register-gate, "
+                          "claim, not-claim, modifier, correction)"),
+        ({"phrase": [{"name": "x", "yields": ["fire"]}]}, "g.toml: [[phrase]] row 'x' has no construction"),
+        ({"phrase": [{**row, "yields": ["maybe"]}]},
+         "g.toml: [[phrase]] row 'x' yields 'maybe', not one of fire, exempt, carved, none, claim"),
+        ({"phrase": [row], "modifier": [row]}, "g.toml: the row name 'x' is used twice"),
+    ]  # fmt: skip
+    for data, message in cases:
+        with pytest.raises(GrammarError) as raised:
+            parse_rows(data, "g.toml")
+        assert str(raised.value) == message
+
+
+def test_two_functions_for_one_row_is_an_error() -> None:
+    first: Callable[[], None] = rule("a-test-only-rule")(lambda: None)
+    with pytest.raises(GrammarError) as raised:
+        rule("a-test-only-rule")(lambda: None)
+    assert str(raised.value).endswith("@rule('a-test-only-rule') on <lambda> is already bound to <lambda> in "
+                                      "tests/test_grammar_registry.py")  # fmt: skip
+    assert first is not None
+
+
+def test_the_grammar_file_read_is_the_built_in_one() -> None:
+    assert Path(GRAMMAR_PATH).relative_to(REPO).as_posix() == GRAMMAR
+
+
+def test_analyze_rules_names_a_broken_grammar_and_exits_2(tmp_path: Path) -> None:
+    """A row without code found at load: `analyze --rules` says which, with no traceback."""
+    code = (
+        "import sys\n"
+        "import analyzer.grammar.registry as registry\n"
+        "rows = registry.rule_texts()\n"
+        "extra = registry.RuleText('no-such-rule', 'relation', 'c', (), ('no-such-rule',), ('fire',), (), ())\n"
+        "registry.rule_texts = lambda path=registry.GRAMMAR_PATH: (*rows, extra)\n"
+        "from analyzer.cli import main\n"
+        "sys.exit(main(['--rules']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "analyze: analyzer/grammar/grammar.toml: [[relation]] row 'no-such-rule' has no code: "
+        "no function carries @rule('no-such-rule')\n"
+    )
