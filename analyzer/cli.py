@@ -4,6 +4,8 @@ and `--rules`, the grammar table with every rule's construction and examples.
 Exit status: 0 nothing fires, 1 at least one finding fires, 2 usage or tool error (message on stderr).
 Unbacked claims (SPEC §2.7) are shown but never change the exit status.
 The no-phrase path imports neither spaCy nor the grammar rules, so it answers in a few tens of ms.
+The analyzer imports no caller: a caller may hand `main` another way to judge a text (a Parse, e.g. the
+warm parse server: the `analyze` console script, hook/commands/analyze.py).
 """
 
 from __future__ import annotations
@@ -14,17 +16,22 @@ import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import NoReturn, TextIO
+from typing import NoReturn, Protocol, TextIO
 
 from analyzer import analyze
+from analyzer.api import find_candidates, may_claim
 from analyzer.explain.render import Palette, html_page, relations, report_text, tree_text
 from analyzer.parse.model import ModelUnavailable
 from analyzer.report import Report
-from analyzer.text.candidates import find_candidates
-from analyzer.text.closing import may_claim
 
 CLEAR, FIRES, ERROR = 0, 1, 2
 PROG = "analyze"
+
+
+class Parse(Protocol):
+    """A way to judge a text with the built-in lexicon, as `analyze(text)` does: the same Report either way."""
+
+    def __call__(self, text: str) -> Report: ...
 
 
 class ToolError(Exception):
@@ -65,8 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run `analyze` and return its exit status (not raise it), so tests and callers can use it in-process."""
+def main(argv: Sequence[str] | None = None, *, parse: Parse | None = None) -> int:
+    """Run `analyze` and return its exit status (not raise it), so tests and callers can use it in-process.
+    parse: how to judge a text for the plain report (default: analyze() in this process)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -74,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError("--tree prints a text listing; it cannot be combined with --json")
         if args.rules:
             return list_rules(args)
-        return run(args)
+        return run(args, parse)
     except UsageError as exc:
         sys.stderr.write(f"{parser.format_usage()}{PROG}: error: {exc}\n")
     except (ToolError, ModelUnavailable) as exc:
@@ -82,11 +90,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     return ERROR
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, parse: Parse | None = None) -> int:
     """Judge the text, build every output first, then emit: a failure never leaves half a report behind."""
     text, path = read_input(args)
-    # The parse listing and the picture need the parse itself: only a plain report can come warm.
-    report = judge(text, warm=not (args.tree or args.html))
+    # The parse listing and the picture need the parse itself: only a plain report can come from elsewhere.
+    report = judge(text, None if args.tree or args.html else parse)
     drawn = (args.tree or args.html) and (report.findings or report.claims)
     rels = relations(text, report, path) if drawn else []
     if args.html:
@@ -119,23 +127,13 @@ def list_rules(args: argparse.Namespace) -> int:
     return CLEAR
 
 
-def judge(text: str, warm: bool = False) -> Report:
+def judge(text: str, parse: Parse | None = None) -> Report:
     """The analyzer's report; a text without a candidate phrase or claim is clear without importing the
-    grammar rules or spaCy.
-
-    warm: take the report from the user's warm parse server when one is running (SPEC §6); `analyze`
-    never starts one, and parses here, silently, when none answers.
-    """
+    grammar rules or spaCy. parse: the caller's way to judge it (the console script's takes the report from
+    the user's warm parse server when one is running, SPEC §6)."""
     if not find_candidates(text) and not may_claim(text):
         return Report(())
-    if not warm:
-        return analyze(text)
-    from analyzer.lexicon import default_lexicon
-    from warmparse.route import analyze_text, present_server
-
-    report, _ = analyze_text(text, default_lexicon(), model_name=None, model_errors="raise",
-                             warm=present_server(os.environ))
-    return report
+    return analyze(text) if parse is None else parse(text)
 
 
 def read_input(args: argparse.Namespace) -> tuple[str, str]:

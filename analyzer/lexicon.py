@@ -92,13 +92,16 @@ class Lexicon:
     rhetorical_verbs: frozenset[str] = frozenset()
     families: tuple[Family, ...] = ()  # the data's [families] names, in order
     _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
-    _digest: str = field(default="", compare=False, repr=False)  # set when built: parse_lexicon, extended, with_modes
 
     @property
     def digest(self) -> str:
-        """A digest of everything this lexicon holds (the warm parse server's key): computed once when the
-        lexicon was built, or here for one built field by field."""
-        return self._digest or _content_digest(self)
+        """A digest of everything this lexicon holds (the warm parse server's key): computed once, when the
+        lexicon is built (parse_lexicon, extended, with_modes), or on first use for one built otherwise; kept
+        on the instance, never a field, so a copy with other fields (replace) digests afresh."""
+        found = self.__dict__.get("_digest")
+        if found is None:
+            found = self.__dict__["_digest"] = _content_digest(self)
+        return found
 
     def entry(self, canonical: str) -> PhraseEntry:
         return self._index[canonical]
@@ -247,8 +250,9 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
 
 
 def _sealed(lexicon: Lexicon) -> Lexicon:
-    """The lexicon with its digest, computed now that it is built."""
-    return replace(lexicon, _digest=_content_digest(lexicon))
+    """The lexicon with its digest computed, now that it is built."""
+    _ = lexicon.digest
+    return lexicon
 
 
 def _content_digest(lexicon: Lexicon) -> str:
@@ -271,7 +275,7 @@ def _canonical(value: Any) -> Any:
         return sorted(_canonical(item) for item in value)
     if isinstance(value, Mapping):
         return {str(key): _canonical(item) for key, item in value.items()}
-    return value
+    return value if value is None or isinstance(value, (str, int, float, bool)) else repr(value)
 
 
 def _modes(families: Mapping[str, Any]) -> dict[str, Mode]:

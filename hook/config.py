@@ -397,7 +397,7 @@ class _Tables:
     def _modes(self, mode: str, value: object, source: str, trusted: bool, warnings: list[str]) -> None:
         """`enforce = [...]` promotes register families, `observe = [...]` demotes them (SPEC §2.1). A
         demotion weakens the gate, so the judged agent's project file may not make one (SPEC §1.3)."""
-        from analyzer.lexicon import families  # only for a config that sets a mode: most stops have none
+        from analyzer.api import families  # only for a config that sets a mode: most stops have none
 
         known_families = families()
 

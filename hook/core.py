@@ -32,7 +32,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any
 
-    from analyzer.text.candidates import Candidate
+    from analyzer.api import Candidate, Lexicon, Vocabulary
     from warmparse.use import WarmUse
 
 # The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
@@ -409,8 +409,7 @@ def _analyze_text(
     unbacked claim the message ends on. claims: row U can fire on this stop (_row_u_applies), so the
     closing part is read for a claim too.
     """
-    from analyzer.lexicon import default_phrase_forms, phrase_canonical
-    from analyzer.text.candidates import find_candidates, may_match_forms
+    from analyzer.api import find_candidates, lexicon_for, may_hold_phrase
 
     if len(text) > MAX_JUDGED_CHARS:
         warnings.append(
@@ -418,18 +417,17 @@ def _analyze_text(
             "(finding offsets count from there)"
         )
         text = text[-MAX_JUDGED_CHARS:]
-    extra = _extra_phrases(config, warnings)
-    lexicon = None
+    vocabulary = _vocabulary(config, warnings)
     # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
     lexicon = None
     candidates: tuple[Candidate, ...] = ()
-    if may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
-        lexicon = _lexicon(config, extra)
+    if may_hold_phrase(text, vocabulary):
+        lexicon = lexicon_for(vocabulary)
         candidates = find_candidates(text, lexicon, first=True)
         if not candidates:
             lexicon = None
     if claims:
-        from analyzer.text.closing import may_claim
+        from analyzer.api import may_claim
 
         claims = may_claim(text)
     if lexicon is None and not claims:
@@ -439,7 +437,7 @@ def _analyze_text(
     try:
         report, warm_warnings = analyze_text(
             text,
-            lexicon or _lexicon(config, extra),
+            lexicon or lexicon_for(vocabulary),
             model_name=config.spacy_model or None,
             model_errors="skip",
             warm=_warm_use(warm, config, env),
@@ -453,7 +451,7 @@ def _analyze_text(
         entry = candidates[0].entry
         reason = f"fires: the judgement of '{entry.canonical}' exceeded its bound, so no exemption was shown"
         finding = {"phrase": entry.canonical, "text": candidates[0].text, "verdict": "fire", "reason": reason}
-        if (lexicon or _lexicon(config, extra)).mode_of(entry.family) == "observe":
+        if (lexicon or lexicon_for(vocabulary)).mode_of(entry.family) == "observe":
             return None, None, ({"phrase": entry.canonical, "family": entry.family, "reason": reason},), None
         return Trigger(entry.canonical, reason), finding, (), None
     warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
@@ -492,41 +490,22 @@ def _warm_use(warm: WarmUse | None, config: Config, env: Mapping[str, str] | Non
     return replace(warm, folder=folder, idle=config.parse_server_idle)
 
 
-def stop_lexicon(config: Config, warnings: list[str]) -> Any:
+def stop_lexicon(config: Config, warnings: list[str]) -> Lexicon:
     """The lexicon a stop under `config` judges with: the one `lanegate serve` starts a server for."""
-    return _lexicon(config, _extra_phrases(config, warnings))
+    from analyzer.api import lexicon_for
+
+    return lexicon_for(_vocabulary(config, warnings))
 
 
-def _extra_phrases(config: Config, warnings: list[str]) -> list[Mapping[str, str]]:
-    """The configured phrases that are new; a new phrase never redefines a built-in one (named)."""
-    if not config.lexicon.phrases:
-        return []
-    from analyzer.lexicon import default_phrase_forms, phrase_canonical
+def _vocabulary(config: Config, warnings: list[str]) -> Vocabulary:
+    """The configured [lexicon] additions; a configured phrase never redefines a built-in one (named)."""
+    from analyzer.api import Vocabulary, redefined_phrases
 
-    known = set(default_phrase_forms())
-    phrases = []
-    for phrase in config.lexicon.phrases:
-        canonical = phrase_canonical(phrase)
-        if canonical in known:
-            warnings.append(f"lexicon phrase {canonical!r} already built in: kept the built-in entry")
-        else:
-            phrases.append(phrase)
-    return phrases
-
-
-def _lexicon(config: Config, extra: list[Mapping[str, str]]) -> Any:
-    """The built-in lexicon plus the configured additions (extra: the new phrases, _extra_phrases)."""
-    from analyzer.lexicon import default_lexicon
-
-    base = default_lexicon()
     extras = config.lexicon
-    if not extras:
-        return base
-    extended = base.extended(phrases=extra, domain_words=extras.domain_words, agent_work=extras.agent_work)
-    if not extras.modes:
-        return extended
-    enforce = [family for family, mode in extras.modes if mode == "enforce"]
-    return extended.with_modes(enforce=enforce, observe=[family for family, mode in extras.modes if mode == "observe"])
+    vocabulary = Vocabulary.of(extras.phrases, extras.domain_words, extras.agent_work, extras.modes)
+    for canonical in redefined_phrases(vocabulary):
+        warnings.append(f"lexicon phrase {canonical!r} already built in: kept the built-in entry")
+    return vocabulary
 
 
 def _lane_details(lane: LaneState) -> tuple[str, ...]:

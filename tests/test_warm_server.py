@@ -46,7 +46,7 @@ def folder(tmp_path: Path) -> Iterator[str]:
 
 def start(folder: str, idle: float = 30.0) -> tuple[Place, str]:
     lexicon = default_lexicon()
-    key = server_key(lexicon, None)
+    key = server_key(lexicon.digest, None)
     place = place_for(folder, key)
     assert start_detached(place, key, lexicon, None, idle=idle) is True
     assert wait_until_up(place, STARTUP_SECONDS) is not None, "the server did not come up"
@@ -86,7 +86,7 @@ def test_a_killed_server_is_crashed_then_replaced_by_the_next_stop(folder: str) 
 
 def test_stops_that_find_no_server_at_once_start_one_between_them(folder: str) -> None:
     lexicon = default_lexicon()
-    key = server_key(lexicon, None)
+    key = server_key(lexicon.digest, None)
     place = place_for(folder, key)
     with ThreadPoolExecutor(max_workers=6) as pool:
         started = list(pool.map(lambda _: start_detached(place, key, lexicon, None, idle=30.0), range(6)))
@@ -106,7 +106,7 @@ def test_an_idle_server_exits_and_leaves_nothing_behind(folder: str) -> None:
 
 def test_stop_ends_a_server_still_loading(folder: str) -> None:
     lexicon = default_lexicon()
-    key = server_key(lexicon, None)
+    key = server_key(lexicon.digest, None)
     place = place_for(folder, key)
     assert start_detached(place, key, lexicon, None, idle=30.0)
     # At once: the new process may not even have written its pid into the lock yet.

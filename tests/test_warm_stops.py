@@ -47,7 +47,7 @@ TEXTS = (
 
 def start_server(folder: str) -> dict[str, Any]:
     lexicon = default_lexicon()
-    key = server_key(lexicon, None)
+    key = server_key(lexicon.digest, None)
     place = place_for(folder, key)
     start_detached(place, key, lexicon, None, idle=IDLE_SECONDS)
     status = wait_until_up(place, STARTUP_SECONDS)
@@ -139,7 +139,7 @@ def test_the_first_stop_starts_the_server_and_the_next_one_is_answered_warm(tmp_
     assert cold["warnings"] == ["parse server missing: no server is running for this key; parsed in this process; "
                                 "started a server for the next stop"]
     folder = str(runtime / RUNTIME_NAME)
-    assert wait_until_up(place_for(folder, server_key(default_lexicon(), None)), STARTUP_SECONDS) is not None
+    assert wait_until_up(place_for(folder, server_key(default_lexicon().digest, None)), STARTUP_SECONDS) is not None
     warm = seat.stop(text)
     assert warm["warnings"] == []
     assert decision(warm) == decision(cold)
@@ -183,7 +183,7 @@ def test_a_wedged_server_costs_one_second_and_changes_nothing(tmp_path: Path, ru
     seat = Seat(tmp_path, runtime)
     expected = seat.stop(TEXTS[1][0], LANEGATE_PARSE_SERVER="off")
     folder = private_folder(str(runtime / RUNTIME_NAME), create=True)
-    place = place_for(folder, server_key(default_lexicon(), None))
+    place = place_for(folder, server_key(default_lexicon().digest, None))
     wedged = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     wedged.bind(place.socket)
     wedged.listen(8)  # accepts, never answers
@@ -252,7 +252,7 @@ def test_stops_that_find_no_server_at_once_start_exactly_one(tmp_path: Path, run
     started = [line for line in lines if any("started a server" in w for w in line["warnings"])]
     assert len(started) == 1
     folder = str(runtime / RUNTIME_NAME)
-    assert wait_until_up(place_for(folder, server_key(default_lexicon(), None)), STARTUP_SECONDS) is not None
+    assert wait_until_up(place_for(folder, server_key(default_lexicon().digest, None)), STARTUP_SECONDS) is not None
     assert len(statuses(folder)) == 1
 
 
@@ -274,7 +274,7 @@ def test_replay_and_analyze_use_a_running_server_and_decide_the_same(tmp_path: P
                    "LANEGATE_PARSE_SERVER": "on", "LANEGATE_STATE_DIR": str(tmp_path / "state")}
     outputs = []
     for setting in ("on", "off"):
-        done = subprocess.run([sys.executable, "-m", "analyzer.cli", "--json", TEXTS[1][0]], cwd=ROOT,
+        done = subprocess.run([sys.executable, "-m", "hook.commands.analyze", "--json", TEXTS[1][0]], cwd=ROOT,
                               env={**analyze_env, "LANEGATE_PARSE_SERVER": setting}, capture_output=True, timeout=120)
         outputs.append((done.returncode, json.loads(done.stdout), done.stderr))
     assert outputs[0] == outputs[1]
@@ -299,7 +299,8 @@ def test_lanegate_serve_starts_lists_and_stops(tmp_path: Path, runtime: Path) ->
     assert started.returncode == 0 and started.stdout.startswith("lanegate serve: started in ")
     listed = json.loads(serve("--status", "--json").stdout)
     ((server,),) = [listed["servers"]]
-    assert (server["idle_limit"], server["requests"], server["key"]) == (30.0, 0, server_key(default_lexicon(), None))
+    key = server_key(default_lexicon().digest, None)
+    assert (server["idle_limit"], server["requests"], server["key"]) == (30.0, 0, key)
     again = serve()
     assert again.stdout.startswith("lanegate serve: already running\npid ")
     stopped = serve("--stop")

@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 
 from analyzer.lexicon import default_lexicon
 from analyzer.report import Finding, Report, Span
+from lanegate_common.frozen import replace
 from warmparse import wire
-from warmparse.client import Unavailable, remote_analyze, request, start_detached
+from warmparse.client import Unavailable, remote_analyze, request, start_detached, statuses
 from warmparse.codec import CodecError, decode, encode
 from warmparse.key import server_key
 from warmparse.place import PlaceError, folder_for, place_for, private_folder
@@ -472,8 +473,9 @@ def test_only_one_start_wins_the_lock(folder: str) -> None:
 def test_the_key_follows_the_lexicon_and_the_model() -> None:
     base = default_lexicon()
     wider = base.extended(agent_work=["fixtures"])
-    assert server_key(base, None) == server_key(default_lexicon(), None)
-    assert len({server_key(base, None), server_key(wider, None), server_key(base, "en_core_web_md")}) == 3
+    assert server_key(base.digest, None) == server_key(default_lexicon().digest, None)
+    keys = {server_key(base.digest, None), server_key(wider.digest, None), server_key(base.digest, "en_core_web_md")}
+    assert len(keys) == 3
 
 
 def test_the_key_follows_the_code(tmp_path: Path) -> None:
@@ -481,9 +483,9 @@ def test_the_key_follows_the_code(tmp_path: Path) -> None:
     package.mkdir()
     module = package / "rules.py"
     module.write_text("A = 1\n")
-    before = server_key(default_lexicon(), None, root=str(tmp_path))
+    before = server_key(default_lexicon().digest, None, root=str(tmp_path))
     module.write_text("A = 22\n")
-    assert server_key(default_lexicon(), None, root=str(tmp_path)) != before
+    assert server_key(default_lexicon().digest, None, root=str(tmp_path)) != before
 
 
 # --- the route: whatever goes wrong on the warm side, the stop parses in its own process --------------
@@ -504,16 +506,22 @@ def parsed_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return texts
 
 
-def test_a_lexicon_the_wire_cannot_carry_is_parsed_here(folder: str, parsed_here: list[str]) -> None:
-    from warmparse.route import analyze_text
+def test_a_lexicon_the_wire_cannot_carry_is_parsed_here_and_starts_no_server(
+    folder: str, parsed_here: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key is the lexicon's digest, so nothing is encoded per stop; the server that would get the lexicon
+    on its stdin is never started with one the wire cannot carry."""
+    from warmparse import route
     from warmparse.use import WarmUse
 
-    odd = Span(b"bytes", 0, 1)  # a record with a field no JSON carries
-    report, warnings = analyze_text("your call", odd, model_name=None, model_errors="skip",
-                                    warm=WarmUse(start=True, folder=folder))
-    assert (report, warnings, parsed_here) == (
-        REPORT, ("parse server not used: the lexicon cannot encode a bytes",), ["your call"]
-    )
+    monkeypatch.setattr(route, "_paid_cold_load", lambda: True)
+    odd = replace(default_lexicon(), agent_work=frozenset({b"bytes"}))  # a field no JSON carries
+    report, warnings = route.analyze_text("your call", odd, model_name=None, model_errors="skip",
+                                          warm=WarmUse(start=True, folder=folder))
+    assert (report, parsed_here) == (REPORT, ["your call"])
+    assert len(warnings) == 1 and warnings[0].startswith("parse server missing: ")
+    assert warnings[0].endswith("; parsed in this process")  # not "; started a server for the next stop"
+    assert statuses(folder) == []
 
 
 def test_a_fault_of_the_warm_path_itself_is_a_warning_not_a_failure(

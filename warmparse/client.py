@@ -101,6 +101,10 @@ def start_detached(place: Place, key: str, lexicon: Any, model: str | None, idle
     """
     from warmparse.server import take_lock
 
+    try:  # the lexicon goes to the server on its stdin: one the wire cannot carry starts no server
+        lexicon_data = encode(lexicon)
+    except CodecError:
+        return False
     try:
         lock_fd = take_lock(place.lock)
     except OSError:
@@ -109,7 +113,7 @@ def start_detached(place: Place, key: str, lexicon: Any, model: str | None, idle
         return False
     try:
         os.ftruncate(lock_fd, 0)  # no pid in the lock until the new server writes its own (stop_all reads it)
-        spec = json.dumps({"lexicon": encode(lexicon), "model": model}, ensure_ascii=True).encode("ascii")
+        spec = json.dumps({"lexicon": lexicon_data, "model": model}, ensure_ascii=True).encode("ascii")
         read_end, write_end = os.pipe()
         try:
             _widen(write_end, len(spec))

@@ -2,8 +2,9 @@
 
 It digests the package version, the code itself (each analyzer and server file's name, size and
 modification time: a reinstall of the same version with changed code is another key), the interpreter,
-the whole lexicon the stop built (built-in data and the user's and project's additions, SPEC §1.3) and
-the model name. A stop whose key differs finds no server under its name and starts its own.
+the digest of the whole lexicon the stop built (built-in data and the user's and project's additions,
+SPEC §1.3; Lexicon.digest, computed once when the lexicon is built) and the model name. A stop whose
+key differs finds no server under its name and starts its own.
 """
 
 from __future__ import annotations
@@ -12,15 +13,7 @@ import json
 import os
 import sys
 
-from warmparse.codec import encode
-
-try:  # the C digest alone: hashlib loads OpenSSL, ~10 ms of a stop
-    from _sha256 import sha256
-except ImportError:  # pragma: no cover - Python 3.12 renamed the module
-    try:
-        from _sha2 import sha256  # type: ignore[no-redef]
-    except ImportError:
-        from hashlib import sha256  # type: ignore[no-redef]
+from lanegate_common.digest import sha256_hex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,18 +31,19 @@ def code_root() -> str:
     return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def server_key(lexicon: Any, model: str | None, root: str | None = None) -> str:
-    """The hex digest naming the server that parses with this lexicon and model under this code."""
+def server_key(lexicon_digest: str, model: str | None, root: str | None = None) -> str:
+    """The hex digest naming the server that parses with this lexicon (its `Lexicon.digest`, computed once
+    when the lexicon was built) and model under this code."""
     root = root or code_root()
     material = {
         "version": _dist_version(root),
         "code": _code_stamp(root),
         "python": [sys.executable, sys.hexversion],
-        "lexicon": encode(lexicon),
+        "lexicon": lexicon_digest,
         "model": model or "",
     }
     text = json.dumps(material, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return sha256(text.encode("ascii")).hexdigest()
+    return sha256_hex(text.encode("ascii"))
 
 
 def _code_stamp(root: str) -> list[list[Any]]:

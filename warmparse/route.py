@@ -10,7 +10,6 @@ import os
 import sys
 
 from warmparse.client import Unavailable, remote_analyze, start_detached
-from warmparse.codec import CodecError
 from warmparse.key import server_key
 from warmparse.place import PlaceError, place_for, private_folder
 from warmparse.use import WarmUse
@@ -18,29 +17,19 @@ from warmparse.wire import MAX_TEXT_CHARS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from typing import Any
 
 # Failures after which a new server is worth starting: none is there, or the one there is dead.
 RESTARTABLE = frozenset({"missing", "crashed"})
 
 
-def present_server(env: Mapping[str, str]) -> WarmUse | None:
-    """For `analyze`, `golden` and `replay`: the user's server when one is running, never a new one.
-
-    The folder comes from the user's own settings (their file and environment, no project), the way a
-    live stop of theirs finds it; None when they turned the parse server off.
-    """
-    from hook.config import load_config
-    from warmparse.place import folder_for
-
-    try:
-        config = load_config(env, None)
-    except (OSError, ValueError):
+def present_server(folder: str | None, enabled: bool) -> WarmUse | None:
+    """For `analyze`, `golden` and `replay`: the user's server in `folder` when one is running, never a new
+    one; None when the user turned the parse server off (enabled False). The caller reads both from the
+    user's own settings (their file and environment, no project), the way a live stop of theirs finds it."""
+    if not enabled or folder is None:
         return None
-    if not config.parse_server:
-        return None
-    return WarmUse(start=False, folder=folder_for(env, config.state_dir))
+    return WarmUse(start=False, folder=folder)
 
 
 def analyze_text(
@@ -53,18 +42,17 @@ def analyze_text(
     options: dict[str, bool] | None = None,
 ) -> tuple[Any, tuple[str, ...]]:
     """The analyzer Report for `text` and the warm parse's warnings (empty when it answered or is off);
-    options: analyze()'s until_fire and claims, the same in the server and in this process."""
+    options: analyze()'s until_fire and claims, the same in the server and in this process. The server is
+    keyed by `lexicon.digest`, computed once when the lexicon was built."""
     options = options or {}
     if warm is None or warm.folder is None or len(text) > MAX_TEXT_CHARS:
         return _local(text, lexicon, model_name, model_errors, options), ()
     model = model_name or os.environ.get("LANEGATE_SPACY_MODEL") or None
     try:
-        key = server_key(lexicon, model)
+        key = server_key(lexicon.digest, model)
         place = place_for(private_folder(warm.folder, create=warm.start), key)
     except PlaceError as exc:
         return _local(text, lexicon, model_name, model_errors, options), (f"parse server not used: {exc}",)
-    except CodecError as exc:  # a lexicon field the wire cannot carry: no server could judge with it
-        return _local(text, lexicon, model_name, model_errors, options), (f"parse server not used: the lexicon {exc}",)
     try:
         return remote_analyze(place, key, text, model_errors, warm.timeout, options), ()
     except Unavailable as exc:

@@ -274,7 +274,7 @@ def run(place: Place, key: str, lexicon: Any, model: str | None, *, idle: float,
     from analyzer.parse.model import ModelUnavailable, load_model
     from warmparse.key import server_key
 
-    if server_key(lexicon, model) != key:
+    if server_key(lexicon.digest, model) != key:
         return 3  # the code here is not the code of the stop that asked: serving it would be wrong
     try:
         load_model(model)

@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from analyzer.parse.model import candidate_models
+from analyzer.api import model_candidates
 from hook.commands import doctor_checks as checks
 from hook.commands.doctor_checks import Check, ProbeResult
 from hook.commands.harness_settings import (
@@ -99,7 +99,7 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
     policy = {key: getattr(config, key) for key in POLICY_KEYS}
     ignored = [w for w in config.warnings if "ignored" in w]
     results.extend(checks.policy_checks(policy, policy_sources(env, project), ignored))
-    models = candidate_models(config.spacy_model)
+    models = model_candidates(config.spacy_model)
     results.append(checks.model_check(models, next((m for m in models if _installed(m)), None)))
     results.append(checks.location_check("state dir", config.state_dir, folder_problem(config.state_dir)))
     results.append(checks.location_check("audit log", config.audit_log, file_problem(config.audit_log)))

@@ -23,8 +23,8 @@ from datetime import timedelta
 from typing import Any
 
 from hook.audit import CLASSES
+from hook.commands.serve import user_server
 from hook.transcript.writer import SessionWriter, StepError, apply_step
-from warmparse.route import present_server
 from warmparse.use import WarmUse
 
 DEFAULT_DIR = "golden"
@@ -375,7 +375,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"lanegate golden: {args.dir} is not a folder", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    results = run_corpus(args.dir, args.pattern, present_server(os.environ))
+    results = run_corpus(args.dir, args.pattern, user_server(os.environ))
     if not results:
         print(f"lanegate golden: no case in {args.dir}" + (f" matches -k {args.pattern}" if args.pattern else ""),
               file=sys.stderr)  # fmt: skip

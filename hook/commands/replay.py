@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, BinaryIO
 
+from hook.commands.serve import user_server
 from hook.harness import codex as codex_events
 from hook.transcript.background import BackgroundTracker
 from hook.transcript.records import block_texts, blocks, flag, parse_timestamp, string
 from hook.transcript.walk import WalkConfig, classify_record, default_walk_config, strip_reminders
-from warmparse.route import present_server
 from warmparse.use import WarmUse
 
 CLAUDE, CODEX = "claude", "codex"
@@ -506,7 +506,7 @@ def run(args: argparse.Namespace) -> int:
     or is not a session replay reads."""
     try:
         found = recognise(args.transcript)
-        rows = replay(args.transcript, os.environ, args.harness, warm=present_server(os.environ))
+        rows = replay(args.transcript, os.environ, args.harness, warm=user_server(os.environ))
     except (OSError, ReplayError) as exc:
         print(f"lanegate replay: {exc}", file=sys.stderr)
         return 2

@@ -12,9 +12,11 @@ import json
 import os
 import sys
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from warmparse.client import Unavailable, start_detached, statuses, stop_all, wait_until_up
+from warmparse.use import WarmUse
 
 # The model's load on a busy machine; a start that takes longer is reported as failed.
 START_SECONDS = 60.0
@@ -57,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
     lexicon = stop_lexicon(config, [])
     model = config.spacy_model or os.environ.get("LANEGATE_SPACY_MODEL") or None
-    key = server_key(lexicon, model)
+    key = server_key(lexicon.digest, model)
     try:
         place = place_for(private_folder(folder, create=True), key)
     except PlaceError as exc:
@@ -73,6 +75,21 @@ def run(args: argparse.Namespace) -> int:
     took = f"started in {time.monotonic() - started:.2f} s" if fresh else "already running"
     print(f"lanegate serve: {took}\n{_line(place.socket, status)}")
     return 0
+
+
+def user_server(env: Mapping[str, str]) -> WarmUse | None:
+    """For `analyze`, `golden` and `replay`: the user's server when one is running, never a new one. The folder
+    and the switch come from the user's own settings (their file and environment, no project), the way a live
+    stop of theirs finds it; None when they turned the parse server off or their settings are unusable."""
+    from hook.config import load_config
+    from warmparse.place import folder_for
+    from warmparse.route import present_server
+
+    try:
+        config = load_config(env, None)
+    except (OSError, ValueError):
+        return None
+    return present_server(folder_for(env, config.state_dir), config.parse_server)
 
 
 def show(folder: str, as_json: bool) -> int:
