@@ -16,7 +16,6 @@ BUILTIN = (
     "hook/transcript/walk.toml",
     "hook/directives.toml",
     "analyzer/lexicon.toml",
-    "analyzer/grammar/grammar.toml",
     "analyzer/text/disguise.toml",
     "analyzer/claims.toml",
 )

@@ -16,6 +16,7 @@ a kind: add it to KINDS, its table to grammar.toml, and the code that walks it.
 from __future__ import annotations
 
 import os
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -144,9 +145,10 @@ class Grammar:
 
 @cache
 def rule_texts(path: str = GRAMMAR_PATH) -> tuple[RuleText, ...]:
-    """Every row of grammar.toml (read through its checked JSON copy, like the lexicon), each table in its
-    order, the tables in KINDS order; reading the rows imports no rule code (`analyze --rules`)."""
-    return parse_rows(load_builtin(path), _shown(path))
+    """Every row of grammar.toml, each table in its order, the tables in KINDS order; reading the rows imports
+    no rule code (`analyze --rules`). Off the per-stop path, so read with tomllib (no JSON twin)."""
+    with open(path, "rb") as handle:
+        return parse_rows(tomllib.load(handle), _shown(path))
 
 
 def parse_rows(data: Mapping[str, Any], source: str) -> tuple[RuleText, ...]:
