@@ -2,10 +2,10 @@
 
 The order is the contract: carve-outs first (a report or a rule citation is not a hand-over), then the
 object form, and only when there is no object, the predicate that governs the phrase (judged by the
-relation table, analyzer/predicates.py). A rule reads only its scope — the phrase's sentence, or for a
+relation table, relation_rules.py). A rule reads only its scope — the phrase's sentence, or for a
 detached phrase the clause segment it comments on — never a wider window. Each rule here names its
-construction and hands the work to the construction's functions in analyzer/discourse.py,
-analyzer/objects.py and analyzer/predicates.py.
+construction and hands the work to the construction's functions in discourse.py,
+objects.py and relation_rules.py.
 """
 
 from __future__ import annotations

@@ -311,7 +311,7 @@ def ownership_judgement(
     # 'The release shipped, that's your call': the parser may give the antecedent its own nsubj arc; the
     # demonstrative is the copula's subject then.
     subject = next((f for f in found if demonstrative_of(f) is not None), found[0] if found else None)
-    # A disclaimer's negation is the disclaimer itself (analyzer/disclaimers.py), not a cancelled hand-over.
+    # A disclaimer's negation is the disclaimer itself (disclaimers.py), not a cancelled hand-over.
     negation = None if disclaims else relation_negation(cop, owner, lexicon)
     clause = extraposed_clause(cop, owner) if subject is None or subject.lower_ == "it" else None
     if clause is not None:

@@ -1,5 +1,5 @@
 """The decisions the grammar rules reach, worded: one builder per decision, each a Judgement whose
-reason names its rule. The rules in analyzer/relations.py and analyzer/predicates.py decide which
+reason names its rule. The rules in phrase_rules.py and relation_rules.py decide which
 applies; these only say what it found."""
 
 from __future__ import annotations

@@ -121,7 +121,7 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
 
 
 def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int]) -> bool:
-    """A domain word names the decision only in the domain's sense (analyzer/senses.py)."""
+    """A domain word names the decision only in the domain's sense (senses.py)."""
     return not names_its_head(tok, domain, lexicon) and not merges_other_than_code(tok, lexicon, inside)
 
 
