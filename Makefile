@@ -13,7 +13,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # Reinstall the package itself every time (fast, no deps) so console scripts run the current code.
+# setuptools builds in ./build and keeps what it built before: a moved module would be installed twice.
 install: $(STAMP)
+	rm -rf build
+	$(PY) -m pip uninstall -q -y lanegate
 	$(PY) -m pip install -q --disable-pip-version-check --no-deps --force-reinstall .
 
 lint: install
