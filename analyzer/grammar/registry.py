@@ -249,8 +249,12 @@ def table(kind: str) -> tuple[Rule, ...]:
 
 def gate_kind(gate: str) -> str | None:
     """The kind of the gate row a lexicon entry's `gate` names (offer-gate or register-gate); None for "none"."""
-    rows = {r.name: r.kind for r in grammar().rows if r.kind in GATE_KINDS}
-    return rows.get(gate)
+    return _gate_kinds().get(gate)
+
+
+@cache
+def _gate_kinds() -> Mapping[str, str]:
+    return {r.name: r.kind for r in grammar().rows if r.kind in GATE_KINDS}
 
 
 def walk(rules: Sequence[Rule], site: object) -> Judgement:
