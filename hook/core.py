@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sys
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
-from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, UnbackedClaim, decide, unbounded
+from hook.deadline import Deadline, DeadlineExceeded
+from hook.decision import ALLOW, Check, Decision, Policy, Situation, decide, unbounded
+from hook.deference import analyze_text
 from hook.directives import UNBACKED_TAG, load_directives
 from hook.exits import clean_terminal, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
@@ -26,13 +27,12 @@ from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_promp
 from hook.transcript.reader import TranscriptError, Turn
 from hook.transcript.records import ToolCall
 from hook.transcript.walk import PromptContext, WalkConfigError, default_walk_config
-from lanegate_common.frozen import frozen, replace
+from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
 
-    from analyzer.candidates import Candidate
     from warmparse.use import WarmUse
 
 # The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
@@ -44,9 +44,6 @@ FALLBACK_AUDIT_LOG = "~/.lanegate/audit.jsonl"
 # line keeps a bounded prefix, and the stderr note stays one line (SPEC §5.6).
 MESSAGE_LIMIT = 2000
 _LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
-# No model turn emits this much (128k output tokens is about half of it). Past it the deference lint
-# reads the closing part only, so a 10 MB message costs the stop a second, not the harness's timeout.
-MAX_JUDGED_CHARS = 1_000_000
 
 
 class HookError(Exception):
@@ -86,7 +83,7 @@ def handle(
     now = now or datetime.now(UTC)
     run = _Run(env, now, warm)
     try:
-        with _Deadline(deadline):
+        with Deadline(deadline):
             if argument_error is not None:
                 raise HookError("input-error", argument_error)
             if harness_name is not None and harness_name not in ADAPTERS:
@@ -107,43 +104,6 @@ def handle(
     except Exception as exc:  # the hook's own bug: allow, audit, note
         return run.failed("internal-error", f"{type(exc).__name__}: {exc}")
     return Outcome(stdout, line, append_line(run.config.audit_log, line))  # type: ignore[union-attr]
-
-
-class DeadlineExceeded(BaseException):
-    """The judgement ran past its deadline; a BaseException so no `except Exception` on the way swallows it."""
-
-
-class _Deadline:
-    """Raise DeadlineExceeded in the main thread once `seconds` have passed (SIGALRM); else do nothing.
-
-    A class rather than contextlib.contextmanager: contextlib's import is one the hook would pay at every stop.
-    """
-
-    def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
-        self.previous: object = None
-        self.armed = False
-
-    def __enter__(self) -> None:
-        if not self.seconds:
-            return
-        seconds = self.seconds
-
-        def expire(signum: int, frame: object) -> None:
-            raise DeadlineExceeded(f"deadline: the stop was not judged within {seconds:g} s")
-
-        try:
-            self.previous = signal.signal(signal.SIGALRM, expire)
-        except ValueError:  # not the main thread: signals cannot reach it, judge without a deadline
-            return
-        self.armed = True
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self.armed:
-            self.armed = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
 
 
 def stdin_text(raw: bytes) -> str:
@@ -209,7 +169,7 @@ class _Run:
             trigger, finding, observed, claim = None, None, (), None
             if config.deference and not ctx.operator_in_loop and text:
                 want_claims = _row_u_applies(config, stop, turn)
-                trigger, finding, observed, claim = _analyze_text(
+                trigger, finding, observed, claim = analyze_text(
                     text, config, warnings, claims=want_claims, warm=self.warm, env=self.env
                 )
             since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
@@ -392,143 +352,6 @@ class _NoSession:
         return None
 
 
-def _analyze_text(
-    text: str,
-    config: Config,
-    warnings: list[str],
-    *,
-    claims: bool,
-    warm: WarmUse | None = None,
-    env: Mapping[str, str] | None = None,
-) -> tuple[Trigger | None, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...], UnbackedClaim | None]:
-    """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then,
-    and not even then when a warm parse server answers (its warnings say when it did not).
-
-    Returns the trigger of row D (an enforce-mode finding that fires), the finding the audit line shows,
-    the observe-mode findings that fired (recorded, never refused on: SPEC §2.1, revision 2) and the
-    unbacked claim the message ends on. claims: row U can fire on this stop (_row_u_applies), so the
-    closing part is read for a claim too.
-    """
-    from analyzer.candidates import find_candidates, may_match_forms
-    from analyzer.lexicon import default_phrase_forms, phrase_canonical
-
-    if len(text) > MAX_JUDGED_CHARS:
-        warnings.append(
-            f"final text of {len(text)} characters: the deference lint read its last {MAX_JUDGED_CHARS} "
-            "(finding offsets count from there)"
-        )
-        text = text[-MAX_JUDGED_CHARS:]
-    extra = _extra_phrases(config, warnings)
-    lexicon = None
-    # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
-    lexicon = None
-    candidates: tuple[Candidate, ...] = ()
-    if may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
-        lexicon = _lexicon(config, extra)
-        candidates = find_candidates(text, lexicon, first=True)
-        if not candidates:
-            lexicon = None
-    if claims:
-        from analyzer.closing import may_claim
-
-        claims = may_claim(text)
-    if lexicon is None and not claims:
-        return None, None, (), None
-    from warmparse.route import analyze_text
-
-    try:
-        report, warm_warnings = analyze_text(
-            text,
-            lexicon or _lexicon(config, extra),
-            model_name=config.spacy_model or None,
-            model_errors="skip",
-            warm=_warm_use(warm, config, env),
-            options={"until_fire": True, "claims": claims},
-        )
-    except DeadlineExceeded:
-        if not candidates:
-            raise  # only a claim was being read: the deadline is the hook's own failure
-        # SPEC §5.6: the deadline is for the hook's own failures; reached while a phrase was being judged,
-        # the phrase fires (an exemption must be shown) instead of the stop being allowed as an ERROR.
-        entry = candidates[0].entry
-        reason = f"fires: the judgement of '{entry.canonical}' exceeded its bound, so no exemption was shown"
-        finding = {"phrase": entry.canonical, "text": candidates[0].text, "verdict": "fire", "reason": reason}
-        if (lexicon or _lexicon(config, extra)).mode_of(entry.family) == "observe":
-            return None, None, ({"phrase": entry.canonical, "family": entry.family, "reason": reason},), None
-        return Trigger(entry.canonical, reason), finding, (), None
-    warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
-    firing = report.firing
-    shown = firing or (report.findings[0] if report.findings else None)
-    finding = shown.to_dict() if shown else None
-    observed = tuple({"phrase": f.phrase, "family": f.family, "reason": f.reason} for f in report.observed)
-    last = report.claims[-1] if report.claims else None
-    claim = UnbackedClaim(last.text, last.form, last.reason) if last else None
-    return (Trigger(firing.phrase, firing.reason) if firing else None), finding, observed, claim
-
-
-def _row_u_applies(config: Config, stop: StopInput, turn: Turn) -> bool:
-    """Whether an unbacked claim could decide this stop (SPEC §4 row U): not with background work in
-    flight, not when unbacked_claims is off, and with "no-tools" only on a turn that made no tool call
-    since its newest prompting record (every call of the turn counts, not only those after the last
-    tool result)."""
-    if stop.background_running or config.unbacked_claims == "off":
-        return False
-    if config.unbacked_claims == "no-tools":
-        prompt = turn.context.offset
-        return not (turn.tool_used or any(prompt is None or tc.offset > prompt for tc in turn.tool_calls))
-    return True
-
-
-def _warm_use(warm: WarmUse | None, config: Config, env: Mapping[str, str] | None) -> WarmUse | None:
-    """The warm parse as this stop may use it: its socket folder from the stop's own environment and
-    state folder unless the caller named one; None when the user turned it off."""
-    if warm is None or not config.parse_server:
-        return None
-    folder = warm.folder
-    if folder is None:
-        from warmparse.place import folder_for
-
-        folder = folder_for(env or {}, config.state_dir)
-    return replace(warm, folder=folder, idle=config.parse_server_idle)
-
-
-def stop_lexicon(config: Config, warnings: list[str]) -> Any:
-    """The lexicon a stop under `config` judges with: the one `lanegate serve` starts a server for."""
-    return _lexicon(config, _extra_phrases(config, warnings))
-
-
-def _extra_phrases(config: Config, warnings: list[str]) -> list[Mapping[str, str]]:
-    """The configured phrases that are new; a new phrase never redefines a built-in one (named)."""
-    if not config.lexicon.phrases:
-        return []
-    from analyzer.lexicon import default_phrase_forms, phrase_canonical
-
-    known = set(default_phrase_forms())
-    phrases = []
-    for phrase in config.lexicon.phrases:
-        canonical = phrase_canonical(phrase)
-        if canonical in known:
-            warnings.append(f"lexicon phrase {canonical!r} already built in: kept the built-in entry")
-        else:
-            phrases.append(phrase)
-    return phrases
-
-
-def _lexicon(config: Config, extra: list[Mapping[str, str]]) -> Any:
-    """The built-in lexicon plus the configured additions (extra: the new phrases, _extra_phrases)."""
-    from analyzer.lexicon import default_lexicon
-
-    base = default_lexicon()
-    extras = config.lexicon
-    if not extras:
-        return base
-    extended = base.extended(phrases=extra, domain_words=extras.domain_words, agent_work=extras.agent_work)
-    if not extras.modes:
-        return extended
-    enforce = [family for family, mode in extras.modes if mode == "enforce"]
-    return extended.with_modes(enforce=enforce, observe=[family for family, mode in extras.modes if mode == "observe"])
-
-
 def _lane_details(lane: LaneState) -> tuple[str, ...]:
     if lane.outcome == "malformed":
         return (lane.error,) if lane.error else ()
@@ -578,3 +401,16 @@ def _note_allowed(state_dir: str, session: str, scan_to: int | None) -> None:
                 slot.save(reset)
     except Exception as exc:  # best effort: the stop is allowed either way
         print(f"lanegate: state not reset after the error: {exc}", file=sys.stderr)
+
+
+def _row_u_applies(config: Config, stop: StopInput, turn: Turn) -> bool:
+    """Whether an unbacked claim could decide this stop (SPEC §4 row U): not with background work in
+    flight, not when unbacked_claims is off, and with "no-tools" only on a turn that made no tool call
+    since its newest prompting record (every call of the turn counts, not only those after the last
+    tool result)."""
+    if stop.background_running or config.unbacked_claims == "off":
+        return False
+    if config.unbacked_claims == "no-tools":
+        prompt = turn.context.offset
+        return not (turn.tool_used or any(prompt is None or tc.offset > prompt for tc in turn.tool_calls))
+    return True

@@ -1,0 +1,150 @@
+"""The deference step of a stop (SPEC §2, §4 rows D and U): the final text through the analyzer, with the
+user's extra phrases, only when a cheap scan found a phrase or a candidate claim.
+
+spaCy loads only then, and not even then when a warm parse server answers; a stop without a phrase
+imports none of the analyzer's parsing modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hook.config import Config
+from hook.deadline import DeadlineExceeded
+from hook.decision import Trigger, UnbackedClaim
+from lanegate_common.frozen import replace
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
+
+    from analyzer.candidates import Candidate
+    from warmparse.use import WarmUse
+
+# No model turn emits this much (128k output tokens is about half of it). Past it the deference lint
+# reads the closing part only, so a 10 MB message costs the stop a second, not the harness's timeout.
+MAX_JUDGED_CHARS = 1_000_000
+
+
+def analyze_text(
+    text: str,
+    config: Config,
+    warnings: list[str],
+    *,
+    claims: bool,
+    warm: WarmUse | None = None,
+    env: Mapping[str, str] | None = None,
+) -> tuple[Trigger | None, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...], UnbackedClaim | None]:
+    """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then,
+    and not even then when a warm parse server answers (its warnings say when it did not).
+
+    Returns the trigger of row D (an enforce-mode finding that fires), the finding the audit line shows,
+    the observe-mode findings that fired (recorded, never refused on: SPEC §2.1, revision 2) and the
+    unbacked claim the message ends on. claims: row U can fire on this stop (_row_u_applies), so the
+    closing part is read for a claim too.
+    """
+    from analyzer.candidates import find_candidates, may_match_forms
+    from analyzer.lexicon import default_phrase_forms, phrase_canonical
+
+    if len(text) > MAX_JUDGED_CHARS:
+        warnings.append(
+            f"final text of {len(text)} characters: the deference lint read its last {MAX_JUDGED_CHARS} "
+            "(finding offsets count from there)"
+        )
+        text = text[-MAX_JUDGED_CHARS:]
+    extra = _extra_phrases(config, warnings)
+    lexicon = None
+    # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
+    lexicon = None
+    candidates: tuple[Candidate, ...] = ()
+    if may_match_forms(text, default_phrase_forms() + tuple(phrase_canonical(p) for p in extra)):
+        lexicon = _lexicon(config, extra)
+        candidates = find_candidates(text, lexicon, first=True)
+        if not candidates:
+            lexicon = None
+    if claims:
+        from analyzer.closing import may_claim
+
+        claims = may_claim(text)
+    if lexicon is None and not claims:
+        return None, None, (), None
+    from warmparse.route import analyze_text
+
+    try:
+        report, warm_warnings = analyze_text(
+            text,
+            lexicon or _lexicon(config, extra),
+            model_name=config.spacy_model or None,
+            model_errors="skip",
+            warm=_warm_use(warm, config, env),
+            options={"until_fire": True, "claims": claims},
+        )
+    except DeadlineExceeded:
+        if not candidates:
+            raise  # only a claim was being read: the deadline is the hook's own failure
+        # SPEC §5.6: the deadline is for the hook's own failures; reached while a phrase was being judged,
+        # the phrase fires (an exemption must be shown) instead of the stop being allowed as an ERROR.
+        entry = candidates[0].entry
+        reason = f"fires: the judgement of '{entry.canonical}' exceeded its bound, so no exemption was shown"
+        finding = {"phrase": entry.canonical, "text": candidates[0].text, "verdict": "fire", "reason": reason}
+        if (lexicon or _lexicon(config, extra)).mode_of(entry.family) == "observe":
+            return None, None, ({"phrase": entry.canonical, "family": entry.family, "reason": reason},), None
+        return Trigger(entry.canonical, reason), finding, (), None
+    warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
+    firing = report.firing
+    shown = firing or (report.findings[0] if report.findings else None)
+    finding = shown.to_dict() if shown else None
+    observed = tuple({"phrase": f.phrase, "family": f.family, "reason": f.reason} for f in report.observed)
+    last = report.claims[-1] if report.claims else None
+    claim = UnbackedClaim(last.text, last.form, last.reason) if last else None
+    return (Trigger(firing.phrase, firing.reason) if firing else None), finding, observed, claim
+
+
+def _warm_use(warm: WarmUse | None, config: Config, env: Mapping[str, str] | None) -> WarmUse | None:
+    """The warm parse as this stop may use it: its socket folder from the stop's own environment and
+    state folder unless the caller named one; None when the user turned it off."""
+    if warm is None or not config.parse_server:
+        return None
+    folder = warm.folder
+    if folder is None:
+        from warmparse.place import folder_for
+
+        folder = folder_for(env or {}, config.state_dir)
+    return replace(warm, folder=folder, idle=config.parse_server_idle)
+
+
+def stop_lexicon(config: Config, warnings: list[str]) -> Any:
+    """The lexicon a stop under `config` judges with: the one `lanegate serve` starts a server for."""
+    return _lexicon(config, _extra_phrases(config, warnings))
+
+
+def _extra_phrases(config: Config, warnings: list[str]) -> list[Mapping[str, str]]:
+    """The configured phrases that are new; a new phrase never redefines a built-in one (named)."""
+    if not config.lexicon.phrases:
+        return []
+    from analyzer.lexicon import default_phrase_forms, phrase_canonical
+
+    known = set(default_phrase_forms())
+    phrases = []
+    for phrase in config.lexicon.phrases:
+        canonical = phrase_canonical(phrase)
+        if canonical in known:
+            warnings.append(f"lexicon phrase {canonical!r} already built in: kept the built-in entry")
+        else:
+            phrases.append(phrase)
+    return phrases
+
+
+def _lexicon(config: Config, extra: list[Mapping[str, str]]) -> Any:
+    """The built-in lexicon plus the configured additions (extra: the new phrases, _extra_phrases)."""
+    from analyzer.lexicon import default_lexicon
+
+    base = default_lexicon()
+    extras = config.lexicon
+    if not extras:
+        return base
+    extended = base.extended(phrases=extra, domain_words=extras.domain_words, agent_work=extras.agent_work)
+    if not extras.modes:
+        return extended
+    enforce = [family for family, mode in extras.modes if mode == "enforce"]
+    return extended.with_modes(enforce=enforce, observe=[family for family, mode in extras.modes if mode == "observe"])
