@@ -18,8 +18,8 @@ from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
 from hook.deadline import Deadline, DeadlineExceeded
 from hook.decision import ALLOW, Check, Decision, Policy, Situation, decide, unbounded
-from hook.deference import analyze_text
-from hook.directives import UNBACKED_TAG, load_directives
+from hook.deference import NO_DEFERENCE, DeferenceResult, analyze_text
+from hook.directives import UNBACKED_TAG, Directives, load_directives
 from hook.exits import clean_terminal, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
@@ -130,6 +130,17 @@ def _payload(raw: bytes) -> Mapping[str, Any]:
     return payload
 
 
+@frozen
+class _Evidence:
+    """What one stop gathered before deciding: the turn read back from the transcript, the lane-state block
+    its final text ends on, the deference step's result, and where the artifact scan started."""
+
+    turn: Turn
+    lane: LaneState
+    deference: DeferenceResult
+    scan_from: int | None
+
+
 class _Run:
     """The state of one invocation, so a failure at any step can still write a truthful ERROR line."""
 
@@ -142,15 +153,13 @@ class _Run:
         self.config: Config | None = None
 
     def judge(self) -> tuple[Decision, AuditLine]:
+        """The stop as named steps: configure, open the session, gather the evidence (transcript,
+        lane-state block, deference), decide and keep the state, then the audit line."""
         stop = self.stop
         assert stop is not None
-        try:
-            config = self.config = load_config(self.env, stop.project_dir)
-        except (OSError, ValueError) as exc:
-            raise HookError("config-error", f"built-in defaults unusable: {exc}") from exc
+        config = self._configure(stop)
         directives, directive_warnings = load_directives(config.directives)
         warnings = [*config.warnings, *directive_warnings]
-        policy = Policy(config.mode, config.deference, config.lane_continuation, config.max_refusals)
         if stop.subagent and config.skip_subagents:
             decision = Decision(ALLOW, "ALLOW", "subagent-skipped", "skip_subagents is on", row="-")
             return decision, self._line(decision, config, warnings)
@@ -159,56 +168,90 @@ class _Run:
                 warnings.append(STATE_UNUSABLE)
             if slot.damaged:
                 warnings.append(slot.damaged)
-            state = slot.state
-            scan_from = state.scan_from if slot.existed and not slot.damaged else None
-            turn = self._read(stop, config, scan_from, state.resume if scan_from is not None else None, warnings)
-            warnings.extend(turn.warnings)
-            ctx = turn.context
-            text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
-            lane = self._lane(text, ctx, turn.tool_calls, config)
-            trigger, finding, observed, claim = None, None, (), None
-            if config.deference and not ctx.operator_in_loop and text:
-                want_claims = _row_u_applies(config, stop, turn)
-                trigger, finding, observed, claim = analyze_text(
-                    text, config, warnings, claims=want_claims, warm=self.warm, env=self.env
-                )
-            since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
-            new = material_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
-            pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
-            human_prompt = ctx.kind in HUMAN_PROMPTS and is_new_prompt(state, ctx.uuid, ctx.offset)
-            consecutive = 0 if human_prompt else max(state.consecutive_refusals, stop.loop_count)
-            clean = clean_terminal(
-                lane,
-                identity=config.identity,
-                valid_refusals=state.valid_refusals,
-                min_drives=config.min_compliant_drives,
-            )
-            situation = Situation(
-                policy=policy,
-                operator_in_loop=ctx.operator_in_loop,
-                lane_outcome=lane.outcome,
-                lane_continuation=lane.lane_continuation,
-                lane_details=_lane_details(lane),
-                trigger=trigger,
-                claim=claim,
-                background_in_flight=stop.background_running,
-                background_work=stop.background_running and not config.background_blocks,
-                nothing_to_judge=stop.unjudgeable,
-                material=_material(pending, slot),
-                clean=Check(clean.accepted, clean.reason),
-                consecutive_refusals=consecutive,
-            )
-            decision = decide(situation, directives)
-            kept = self._save(slot, state, decision, consecutive, turn, pending, warnings)
-            if not kept and decision.refused:
-                # SPEC §5.6: without kept state no ceiling can be counted, so the refusal is only audited.
-                decision = unbounded(decision)
-                if STATE_UNUSABLE not in warnings:
-                    warnings.append(STATE_UNUSABLE)
-        shown_claim = None
-        if claim is not None and decision.tag == UNBACKED_TAG:
-            shown_claim = {"text": claim.text, "form": claim.form, "reason": claim.reason}
-        return decision, self._line(decision, config, warnings, ctx, lane, finding, observed, shown_claim)
+            seen = self._gather(stop, config, slot, warnings)
+            decision = self._decide(stop, config, slot, seen, directives, warnings)
+        return decision, self._line(decision, config, warnings, seen)
+
+    def _configure(self, stop: StopInput) -> Config:
+        try:
+            config = self.config = load_config(self.env, stop.project_dir)
+        except (OSError, ValueError) as exc:
+            raise HookError("config-error", f"built-in defaults unusable: {exc}") from exc
+        return config
+
+    def _gather(self, stop: StopInput, config: Config, slot: Slot, warnings: list[str]) -> _Evidence:
+        """Read the turn (resuming where the session's previous stop left off), its final text, the
+        lane-state block it ends on and what the deference step finds in that text."""
+        state = slot.state
+        scan_from = state.scan_from if slot.existed and not slot.damaged else None
+        turn = self._read(stop, config, scan_from, state.resume if scan_from is not None else None, warnings)
+        warnings.extend(turn.warnings)
+        text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
+        lane = self._lane(text, turn.context, turn.tool_calls, config)
+        deference = NO_DEFERENCE
+        if config.deference and not turn.context.operator_in_loop and text:
+            claims = _row_u_applies(config, stop, turn)
+            deference = analyze_text(text, config, warnings, claims=claims, warm=self.warm, env=self.env)
+        return _Evidence(turn, lane, deference, scan_from)
+
+    def _decide(
+        self,
+        stop: StopInput,
+        config: Config,
+        slot: Slot,
+        seen: _Evidence,
+        directives: Directives,
+        warnings: list[str],
+    ) -> Decision:
+        """The decision table on the evidence and the session's counters; the new state is kept, and a
+        refusal whose state cannot be kept is only audited (SPEC §5.6: no ceiling can be counted)."""
+        state = slot.state
+        ctx = seen.turn.context
+        since_stop = [tc for tc in seen.turn.tool_calls if seen.scan_from is None or tc.offset >= seen.scan_from]
+        new = material_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
+        pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
+        human_prompt = ctx.kind in HUMAN_PROMPTS and is_new_prompt(state, ctx.uuid, ctx.offset)
+        consecutive = 0 if human_prompt else max(state.consecutive_refusals, stop.loop_count)
+        situation = self._situation(stop, config, slot, seen, pending, consecutive)
+        decision = decide(situation, directives)
+        kept = self._save(slot, state, decision, consecutive, seen.turn, pending, warnings)
+        if not kept and decision.refused:
+            decision = unbounded(decision)
+            if STATE_UNUSABLE not in warnings:
+                warnings.append(STATE_UNUSABLE)
+        return decision
+
+    def _situation(
+        self,
+        stop: StopInput,
+        config: Config,
+        slot: Slot,
+        seen: _Evidence,
+        pending: tuple[str, ...],
+        consecutive: int,
+    ) -> Situation:
+        lane = seen.lane
+        clean = clean_terminal(
+            lane,
+            identity=config.identity,
+            valid_refusals=slot.state.valid_refusals,
+            min_drives=config.min_compliant_drives,
+        )
+        return Situation(
+            policy=Policy(config.mode, config.deference, config.lane_continuation, config.max_refusals),
+            operator_in_loop=seen.turn.context.operator_in_loop,
+            lane_outcome=lane.outcome,
+            lane_continuation=lane.lane_continuation,
+            lane_details=_lane_details(lane),
+            trigger=seen.deference.trigger,
+            claim=seen.deference.claim,
+            background_in_flight=stop.background_running,
+            background_work=stop.background_running and not config.background_blocks,
+            nothing_to_judge=stop.unjudgeable,
+            material=_material(pending, slot),
+            clean=Check(clean.accepted, clean.reason),
+            consecutive_refusals=consecutive,
+        )
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
@@ -281,18 +324,16 @@ class _Run:
         return True
 
     def _line(
-        self,
-        decision: Decision,
-        config: Config,
-        warnings: list[str],
-        ctx: PromptContext | None = None,
-        lane: LaneState | None = None,
-        finding: Mapping[str, Any] | None = None,
-        observed: tuple[Mapping[str, Any], ...] = (),
-        claim: Mapping[str, Any] | None = None,
+        self, decision: Decision, config: Config, warnings: list[str], seen: _Evidence | None = None
     ) -> AuditLine:
         stop = self.stop
         assert stop is not None
+        ctx = seen.turn.context if seen else None
+        found = seen.deference if seen else NO_DEFERENCE
+        claim = found.claim
+        shown_claim = None
+        if claim is not None and decision.tag == UNBACKED_TAG:
+            shown_claim = {"text": claim.text, "form": claim.form, "reason": claim.reason}
         return AuditLine(
             klass=decision.klass,
             tag=decision.tag,
@@ -305,14 +346,14 @@ class _Run:
             autonomous_handoff=(ctx.kind == "handoff") if ctx else None,
             handoff_reason=ctx.handoff_reason if ctx else None,
             handoff_window=ctx.handoff_window if ctx else None,
-            lane_continuation=lane.lane_continuation if lane else None,
+            lane_continuation=seen.lane.lane_continuation if seen else None,
             mode=config.mode,
             policy=config.policy,
-            phrase=finding.get("phrase") if finding else None,
-            finding=finding,
-            claim=claim,
+            phrase=found.finding.get("phrase") if found.finding else None,
+            finding=found.finding,
+            claim=shown_claim,
             warnings=tuple(warnings),
-            observed=observed,
+            observed=found.observed,
             ts=self.now,
         )
 

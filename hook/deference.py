@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from hook.config import Config
 from hook.deadline import DeadlineExceeded
 from hook.decision import Trigger, UnbackedClaim
-from lanegate_common.frozen import replace
+from lanegate_common.frozen import frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -21,6 +21,20 @@ if TYPE_CHECKING:
     from analyzer.candidates import Candidate
     from warmparse.use import WarmUse
 
+@frozen
+class DeferenceResult:
+    """What the deference step found in the final text: the trigger of row D (an enforce-mode finding that
+    fires), the finding the audit line shows, the observe-mode findings that fired (recorded, never refused
+    on: SPEC §2.1, revision 2) and the unbacked claim the message ends on (row U)."""
+
+    trigger: Trigger | None = None
+    finding: Mapping[str, Any] | None = None
+    observed: tuple[Mapping[str, Any], ...] = ()
+    claim: UnbackedClaim | None = None
+
+
+# Nothing to judge or nothing found: what a stop without a phrase or a claim carries on.
+NO_DEFERENCE = DeferenceResult()
 # No model turn emits this much (128k output tokens is about half of it). Past it the deference lint
 # reads the closing part only, so a 10 MB message costs the stop a second, not the harness's timeout.
 MAX_JUDGED_CHARS = 1_000_000
@@ -34,14 +48,12 @@ def analyze_text(
     claims: bool,
     warm: WarmUse | None = None,
     env: Mapping[str, str] | None = None,
-) -> tuple[Trigger | None, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...], UnbackedClaim | None]:
+) -> DeferenceResult:
     """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then,
     and not even then when a warm parse server answers (its warnings say when it did not).
 
-    Returns the trigger of row D (an enforce-mode finding that fires), the finding the audit line shows,
-    the observe-mode findings that fired (recorded, never refused on: SPEC §2.1, revision 2) and the
-    unbacked claim the message ends on. claims: row U can fire on this stop (_row_u_applies), so the
-    closing part is read for a claim too.
+    claims: row U can fire on this stop (hook.core's _row_u_applies), so the closing part is read for a
+    claim too.
     """
     from analyzer.candidates import find_candidates, may_match_forms
     from analyzer.lexicon import default_phrase_forms, phrase_canonical
@@ -67,7 +79,7 @@ def analyze_text(
 
         claims = may_claim(text)
     if lexicon is None and not claims:
-        return None, None, (), None
+        return NO_DEFERENCE
     from warmparse.route import analyze_text
 
     try:
@@ -88,8 +100,8 @@ def analyze_text(
         reason = f"fires: the judgement of '{entry.canonical}' exceeded its bound, so no exemption was shown"
         finding = {"phrase": entry.canonical, "text": candidates[0].text, "verdict": "fire", "reason": reason}
         if (lexicon or _lexicon(config, extra)).mode_of(entry.family) == "observe":
-            return None, None, ({"phrase": entry.canonical, "family": entry.family, "reason": reason},), None
-        return Trigger(entry.canonical, reason), finding, (), None
+            return DeferenceResult(observed=({"phrase": entry.canonical, "family": entry.family, "reason": reason},))
+        return DeferenceResult(Trigger(entry.canonical, reason), finding)
     warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
@@ -97,7 +109,7 @@ def analyze_text(
     observed = tuple({"phrase": f.phrase, "family": f.family, "reason": f.reason} for f in report.observed)
     last = report.claims[-1] if report.claims else None
     claim = UnbackedClaim(last.text, last.form, last.reason) if last else None
-    return (Trigger(firing.phrase, firing.reason) if firing else None), finding, observed, claim
+    return DeferenceResult(Trigger(firing.phrase, firing.reason) if firing else None, finding, observed, claim)
 
 
 def _warm_use(warm: WarmUse | None, config: Config, env: Mapping[str, str] | None) -> WarmUse | None:
