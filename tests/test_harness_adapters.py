@@ -381,5 +381,7 @@ def test_every_registered_harness_module_owns_every_part(name: str) -> None:
 def test_the_registry_lists_exactly_the_harness_modules_on_disk() -> None:
     from hook.harness import ADAPTERS
 
-    on_disk = {p.stem for p in (ROOT / "hook" / "harness").glob("*.py") if p.stem != "__init__"}
-    assert set(ADAPTERS) == on_disk
+    folder = ROOT / "hook" / "harness"
+    modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
+    packages = {p.parent.name for p in folder.glob("*/__init__.py")}
+    assert set(ADAPTERS) == modules | packages

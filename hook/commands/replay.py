@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from typing import Any, BinaryIO
 
 from hook.harness import codex as codex_events
-from hook.transcript.background import BackgroundTracker
+from hook.harness.claude.background import BackgroundTracker
 from hook.transcript.records import block_texts, blocks, flag, parse_timestamp, string
 from hook.transcript.walk import WalkConfig, classify_record, default_walk_config, strip_reminders
 from warmparse.route import present_server
