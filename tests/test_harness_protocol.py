@@ -67,7 +67,8 @@ def test_doctor_probes_a_harness_it_was_never_told_of(dummy: str, tmp_path: Path
     (tmp_path / "boot" / "sitecustomize.py").write_text(REGISTER)
     project = tmp_path / "project"
     project.mkdir()
-    path = os.pathsep.join([str(tmp_path / "boot"), str(TESTS), str(ROOT)])
+    inherited = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    path = os.pathsep.join([str(tmp_path / "boot"), str(TESTS), str(ROOT), *inherited])
     env = {"HOME": str(tmp_path), "PATH": os.environ.get("PATH", ""), "PYTHONPATH": path,
            "LANEGATE_PARSE_SERVER": "off"}
     spec = HarnessSpec("dummy", ("Done",), "lanegate", (), ())
