@@ -1,8 +1,10 @@
-"""The prompting walk's rules (SPEC §3.3): which record is a prompt, and is it the operator speaking.
+"""The prompting walk's rules (SPEC §3.3): is a prompt the operator speaking, a wake, a handoff.
 
 The prefixes and handoff patterns are data (walk.toml, extendable from a [walk] config table). They
 are conventions an agent's environment could spoof — anything able to write a user record can write a
-"[WAKE]" or leave one out — so they separate honest traffic, they do not authenticate it.
+"[WAKE]" or leave one out — so they separate honest traffic, they do not authenticate it. Which record
+of a transcript is a prompt at all is its harness's knowledge (hook.harness.claude.prompts for Claude
+Code's records; the other harnesses' decoders call text_prompt).
 """
 
 from __future__ import annotations
