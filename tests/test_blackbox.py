@@ -177,12 +177,15 @@ def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]
 
 
 @pytest.fixture(scope="session")
-def blackbox_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+def blackbox_results(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """Every selected scenario's run, side by side (a `-m`/`-k` selection runs only its own scenarios)."""
+    selected = {item.callspec.params["path"] for item in request.session.items
+                if item.nodeid.split("[")[0].endswith("::test_blackbox")}
     base = tmp_path_factory.mktemp("blackbox")
     out: dict[str, object] = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=WORKERS) as pool:
         futures = {}
-        for path in SCENARIOS:
+        for path in (p for p in SCENARIOS if p in selected):
             tmp = base / path.stem
             tmp.mkdir()
             futures[pool.submit(_run_scenario, _load(path), tmp)] = path.stem

@@ -38,6 +38,7 @@ class Seat:
         self.env = {
             "HOME": str(self.home),
             "PATH": os.environ.get("PATH", ""),
+            **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},  # tests/conftest.py
             "PYTHONPATH": str(ROOT),
             "XDG_CONFIG_HOME": str(self.home / ".config"),
         }

@@ -56,6 +56,7 @@ class Hook:
             cwd=ROOT,
             env={
                 "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},  # tests/conftest.py
                 "HOME": str(self.tmp / "home"),
                 "LANEGATE_AUDIT_LOG": str(self.audit),
                 "LANEGATE_STATE_DIR": str(self.tmp / "state"),
@@ -365,13 +366,21 @@ def test_cursor_lines_become_walk_entries() -> None:
 
 @pytest.mark.parametrize("name", ["claude", "codex", "gemini", "cursor"])
 def test_every_registered_harness_module_owns_every_part(name: str) -> None:
-    """Payload parsing, detection claim, output, install target and entry: all in hook/harness/<name>.py."""
+    """Payload parsing, detection claim, output, install target and entry, doctor's probe stop and replay's
+    view of its session files: all in hook/harness/<name>.py (or the hook/harness/<name>/ package)."""
     from hook.harness import ADAPTERS, InstallTarget, get_harness
 
     harness = get_harness(name)
     assert ADAPTERS[name] == f"hook.harness.{name}"
     assert harness.name == name
-    assert all(callable(getattr(harness, part)) for part in ("claims", "parse", "render", "install_entry"))
+    parts = ("claims", "parse", "render", "install_entry", "probe_stop", "recorded")
+    assert all(callable(getattr(harness, part)) for part in parts)
+    recorded = harness.recorded()
+    assert (isinstance(recorded.title, str), isinstance(recorded.description, str)) == (True, True)
+    assert callable(recorded.sniff)
+    if recorded.readable:
+        assert (callable(recorded.scanner), callable(recorded.stop_payload)) == (True, True)
+        assert isinstance(recorded.live_env, tuple)
     assert isinstance(harness.install, InstallTarget)
     assert harness.install.events and harness.install.filename.endswith(".json")
     entry = harness.install_entry("/bin/lanegate hook")
@@ -381,5 +390,7 @@ def test_every_registered_harness_module_owns_every_part(name: str) -> None:
 def test_the_registry_lists_exactly_the_harness_modules_on_disk() -> None:
     from hook.harness import ADAPTERS
 
-    on_disk = {p.stem for p in (ROOT / "hook" / "harness").glob("*.py") if p.stem != "__init__"}
-    assert set(ADAPTERS) == on_disk
+    folder = ROOT / "hook" / "harness"
+    modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
+    packages = {p.parent.name for p in folder.glob("*/__init__.py")}
+    assert set(ADAPTERS) == modules | packages

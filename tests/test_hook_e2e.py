@@ -58,6 +58,7 @@ class Hook:
     def env(self, **extra: str) -> dict[str, str]:
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},  # tests/conftest.py
             "HOME": str(self.tmp / "home"),
             "LANEGATE_AUDIT_LOG": str(self.audit),
             "LANEGATE_STATE_DIR": str(self.state),

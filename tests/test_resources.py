@@ -56,6 +56,7 @@ class Bench:
     def env(self) -> dict[str, str]:
         return {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},  # tests/conftest.py
             "HOME": str(self.tmp),
             "LANEGATE_AUDIT_LOG": str(self.audit),
             "LANEGATE_STATE_DIR": str(self.tmp / "state"),

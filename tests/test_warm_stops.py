@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -56,11 +58,13 @@ def start_server(folder: str) -> dict[str, Any]:
 
 
 @pytest.fixture
-def runtime(tmp_path: Path) -> Iterator[Path]:
-    runtime = tmp_path / "xdg"
-    runtime.mkdir(mode=0o700)
+def runtime() -> Iterator[Path]:
+    """A short folder of its own: a socket path has about 100 characters, and a parallel run's tmp_path
+    (…/popen-gw1/test_…/) would leave too few of them."""
+    runtime = Path(tempfile.mkdtemp(prefix="lg-"))
     yield runtime
     stop_all(str(runtime / RUNTIME_NAME))
+    shutil.rmtree(runtime, ignore_errors=True)
 
 
 def test_the_golden_corpus_decides_the_same_warm_and_cold(runtime: Path, monkeypatch: pytest.MonkeyPatch) -> None:

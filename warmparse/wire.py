@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 PROTOCOL = 1
-# The longest text sent for a parse: the hook judges at most 1,000,000 characters (core.MAX_JUDGED_CHARS).
+# The longest text sent for a parse: the hook judges at most 1,000,000 characters (hook.deference.MAX_JUDGED_CHARS).
 MAX_TEXT_CHARS = 1_000_000
 # ASCII JSON spends at most 6 bytes a character (\\uXXXX), plus the envelope.
 MAX_FRAME = 6 * MAX_TEXT_CHARS + 64 * 1024

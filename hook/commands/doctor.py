@@ -34,6 +34,7 @@ from hook.commands.harness_settings import (
     read_layers,
     registrations,
 )
+from hook.harness import FALLBACK, ProbeStop, ProbeTurn, get_harness
 
 TEETH_WINDOW = timedelta(hours=48)
 # The doctor answers in seconds: a probe that takes longer than this has failed, whatever the
@@ -94,7 +95,7 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
             results.append(reminder)
     if not probes:
         results.insert(0, Check("registration", checks.FAIL, "lanegate is registered in no harness's settings "
-                                "for this project or user", checks.install_fix("claude")))
+                                "for this project or user", checks.install_fix(FALLBACK)))
     config = load_config(env, project)
     policy = {key: getattr(config, key) for key in POLICY_KEYS}
     ignored = [w for w in config.warnings if "ignored" in w]
@@ -119,12 +120,10 @@ def probe(spec: HarnessSpec, found: Sequence[Registration], project: str, env: M
     main = next((r for r in found if r.event == spec.events[0]), found[0])
     timeout = min(main.timeout or PROBE_TIMEOUT, PROBE_TIMEOUT)
     with tempfile.TemporaryDirectory(prefix="lanegate-doctor-") as tmp:
-        transcript = os.path.join(tmp, "transcript.jsonl")
-        payload = probe_payload(spec.harness, transcript, project)
+        stop = probe_stop(spec.harness, os.path.join(tmp, "transcript.jsonl"), project)
+        payload = stop.payload
         audit = os.path.join(tmp, "audit.jsonl")
-        run_env = {**env, "LANEGATE_AUDIT_LOG": audit, "LANEGATE_STATE_DIR": os.path.join(tmp, "state")}
-        if spec.harness == "claude":
-            run_env["CLAUDE_PROJECT_DIR"] = project
+        run_env = {**env, **stop.env, "LANEGATE_AUDIT_LOG": audit, "LANEGATE_STATE_DIR": os.path.join(tmp, "state")}
         argv = plain_hook_argv(main.command)
         if argv is None:
             return ProbeResult(main.command, None, "", "", None, "is not a plain `lanegate hook` command line "
@@ -148,50 +147,18 @@ def probe(spec: HarnessSpec, found: Sequence[Registration], project: str, env: M
         )
 
 
+def probe_stop(harness: str, transcript: str, project: str) -> ProbeStop:
+    """The stop the harness would send after an autonomous turn that ends without a lane-state block."""
+    stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    turn = ProbeTurn(PROBE_SESSION, PROBE_PROMPT, PROBE_REPLY, stamp)
+    return get_harness(harness).probe_stop(turn, transcript, project)
+
+
 def _inside(program: str, project: str) -> bool:
     """A program path (relative ones resolve from the project, where the probe runs) within the project."""
     path = os.path.realpath(os.path.join(project, program)) if os.sep in program else None
     root = os.path.realpath(project)
     return path is not None and (path == root or path.startswith(root + os.sep))
-
-
-def probe_payload(harness: str, transcript: str, project: str) -> dict[str, Any]:
-    """A stop each harness would send after an autonomous turn that ends without a lane-state block."""
-    stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.000Z")
-    if harness == "gemini":
-        return {"session_id": PROBE_SESSION, "transcript_path": "", "cwd": project, "hook_event_name": "AfterAgent",
-                "timestamp": stamp, "prompt": PROBE_PROMPT, "prompt_response": PROBE_REPLY, "stop_hook_active": False}
-    if harness == "cursor":
-        _write_jsonl(transcript, [{"role": "user", "message": {"content": [
-            {"type": "text", "text": f"<user_query>{PROBE_PROMPT}</user_query>"}]}},
-            {"role": "assistant", "message": {"content": [{"type": "text", "text": PROBE_REPLY}]}}])
-        return {"conversation_id": PROBE_SESSION, "generation_id": "probe", "hook_event_name": "stop",
-                "status": "completed", "loop_count": 0, "workspace_roots": [project], "transcript_path": transcript}
-    if harness == "codex":
-        _write_jsonl(transcript, [
-            {"timestamp": stamp, "type": "session_meta", "payload": {"id": PROBE_SESSION, "cwd": project}},
-            _codex_message(stamp, "user", "input_text", PROBE_PROMPT),
-            _codex_message(stamp, "assistant", "output_text", PROBE_REPLY)])
-        return {"session_id": PROBE_SESSION, "turn_id": "probe", "transcript_path": transcript, "cwd": project,
-                "hook_event_name": "Stop", "model": "probe", "permission_mode": "default", "stop_hook_active": False,
-                "last_assistant_message": PROBE_REPLY}
-    _write_jsonl(transcript, [
-        {"type": "user", "uuid": "probe-1", "sessionId": PROBE_SESSION, "timestamp": stamp,
-         "message": {"role": "user", "content": PROBE_PROMPT}},
-        {"type": "assistant", "uuid": "probe-2", "sessionId": PROBE_SESSION, "timestamp": stamp,
-         "message": {"id": "msg_probe", "role": "assistant", "content": [{"type": "text", "text": PROBE_REPLY}]}}])
-    return {"session_id": PROBE_SESSION, "transcript_path": transcript, "cwd": project, "permission_mode": "default",
-            "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": PROBE_REPLY}
-
-
-def _codex_message(stamp: str, role: str, block: str, text: str) -> dict[str, Any]:
-    payload = {"type": "message", "role": role, "content": [{"type": block, "text": text}]}
-    return {"timestamp": stamp, "type": "response_item", "payload": payload}
-
-
-def _write_jsonl(path: str, records: Sequence[Mapping[str, Any]]) -> None:
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.writelines(json.dumps(r) + "\n" for r in records)
 
 
 def _last_line(path: str) -> Mapping[str, Any] | None:

@@ -60,6 +60,7 @@ class HarnessSpec:
     layers: tuple[LayerSpec, ...]
     switches: tuple[Switch, ...]
     trust_reminder: str | None = None
+    timeout_scale: int = 1  # units of a registered timeout per second (the harness's InstallTarget)
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,11 @@ def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
         )
         for s in table.get("switches", ())
     )
-    events = tuple(get_harness(name).install.events)
-    return HarnessSpec(name, events, table["hook_name"], layers, switches, table.get("trust_reminder"))
+    install = get_harness(name).install
+    return HarnessSpec(
+        name, tuple(install.events), table["hook_name"], layers, switches, table.get("trust_reminder"),
+        install.timeout_scale,
+    )
 
 
 def layer_paths(spec: LayerSpec, *, home: str, project: str, env: Mapping[str, str]) -> tuple[str, ...]:
@@ -219,11 +223,11 @@ def _entries(groups: object) -> list[Mapping[str, Any]]:
 
 
 def _seconds(spec: HarnessSpec, entry: Mapping[str, Any]) -> float | None:
-    """The registered timeout in seconds (Gemini writes milliseconds)."""
+    """The registered timeout in seconds (in the harness's unit: Gemini writes milliseconds)."""
     value = entry.get("timeout")
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
         return None
-    return value / 1000 if spec.harness == "gemini" else float(value)
+    return value / spec.timeout_scale if spec.timeout_scale != 1 else float(value)
 
 
 def is_lanegate_hook(command: object) -> bool:

@@ -1,23 +1,20 @@
 """`lanegate replay TRANSCRIPT.jsonl`: what the hook would have decided at every turn-end of a recorded
-Claude Code session or Codex rollout (SPEC §5.5), in dry-run, writing nothing to the real audit log or
-state. The harness is recognised from the first records (or named with --harness); a file of neither
-kind is an error that says what it holds, never "0 turn-ends".
+session (SPEC §5.5), in dry-run, writing nothing to the real audit log or state. The harness is recognised
+from the first records (or named with --harness); a file no harness reads is an error that says what it
+holds, never "0 turn-ends".
 
 "At that moment" means the transcript as it stood when the turn ended: the session is copied forward,
 line by line, into a temporary file, and at each turn-end hook.core.handle (the code `lanegate hook`
 runs) judges that growing copy, so the backwards walk sees exactly the bytes the live hook saw and the
 byte offsets kept in the session state match the original. State persists across the replayed stops
 in a temporary folder, so the ceiling, the drive-ratchet and the artifact boundary behave as they would
-have. A turn-end is the last main-line assistant record, carrying text and no tool call, before the next
-prompting record, Stop hook feedback, stop_hook_summary record or the end of the file; a turn that was
-interrupted by the user is no turn-end (Claude Code runs no Stop hook then). A Codex turn ends at its
-`task_complete` event (where Codex runs its Stop hook), or, in a rollout without those events, at its
-last assistant message before the next prompt.
+have.
 
-A recorded session has no Stop payload, so the background work the live hook would have been told of
-is inferred from the transcript (hook.transcript.background): a task started in the background and not
-yet reported over at a turn-end is sent as `background_tasks`, and the row says so. Codex's Stop payload
-carries no background list, so nothing is inferred there.
+What a session file looks like is its harness's knowledge (`Harness.recorded()`, hook.harness): how to
+recognise it, where its turns end (Claude Code: the last main-line assistant text before the next prompt,
+hook.harness.claude.replay; Codex: its task_complete event), and the Stop payload the harness would have
+sent there — with what had to be inferred from the records (Claude Code's background work in flight),
+which the row says.
 """
 
 from __future__ import annotations
@@ -31,34 +28,18 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from hook.commands.serve import user_server
-from hook.harness import codex as codex_events
-from hook.transcript.background import BackgroundTracker
-from hook.transcript.records import block_texts, blocks, flag, parse_timestamp, string
-from hook.transcript.walk import WalkConfig, classify_record, default_walk_config, strip_reminders
+from hook.harness import ADAPTERS, FALLBACK, Sniffed, TurnEnd, get_harness
+from hook.transcript.walk import WalkConfig, default_walk_config
 from warmparse.use import WarmUse
 
-CLAUDE, CODEX = "claude", "codex"
-FEEDBACK_PREFIXES = ("Stop hook feedback:", "SubagentStop hook feedback:")
-INTERRUPT_PREFIX = "[Request interrupted by user"
-STOP_SUMMARY = "stop_hook_summary"
+if TYPE_CHECKING:  # the adapter protocols exist for type checkers only (hook.harness keeps typing off a stop)
+    from hook.harness import Harness, RecordedSessions
+
 CONTEXT_WIDTH = 46
 PHRASE_WIDTH = 28
-
-
-@dataclass(frozen=True)
-class TurnEnd:
-    """Where a turn ended: the prefix length in bytes, when, and whether a refusal came before it."""
-
-    offset: int
-    time: datetime | None
-    stop_hook_active: bool
-    final_text: str | None = None
-    background: tuple[tuple[str, str], ...] = ()  # (task id, what started it), inferred
-    turn_id: str | None = None
-    model: str | None = None
 
 
 @dataclass(frozen=True)
@@ -103,142 +84,6 @@ def _loads() -> Callable[[bytes], Any]:
     return orjson.loads
 
 
-class _Scanner:
-    """Reads the records forward and says, before each line is copied, whether a turn ended just before it."""
-
-    def __init__(self, walk: WalkConfig) -> None:
-        self.walk = walk
-        self.loads = _loads()
-        self.pending = False  # a final text awaits its stop
-        self.pending_time: datetime | None = None
-        self.refused_since_prompt = False
-        self.subagent_file: bool | None = None
-        self.seen: set[str] = set()
-        self.background = BackgroundTracker()
-        self.in_flight: tuple[tuple[str, str], ...] = ()
-
-    def record(self, raw: bytes) -> Mapping[str, Any] | None:
-        try:
-            value = self.loads(raw)
-        except (ValueError, RecursionError):
-            return None
-        return value if isinstance(value, dict) else None
-
-    def boundary(self, raw: bytes, offset: int) -> TurnEnd | None:
-        """Feed one line; a TurnEnd when the line closes a turn whose final text came before it."""
-        record = self.record(raw) if raw.strip() else None
-        if record is None:
-            return None
-        uuid = string(record.get("uuid"))
-        if uuid is not None:
-            if uuid in self.seen:
-                return None
-            self.seen.add(uuid)
-        record = self._main_line(record)
-        kind = record.get("type")
-        if not flag(record, "isSidechain"):
-            # What was in flight when the turn ended is what the Stop payload would have listed.
-            if self.pending:
-                self.in_flight = self.background.in_flight
-            self.background.feed(record)
-        prompt = classify_record(record, self.walk) is not None
-        feedback = kind == "user" and _starts(record, FEEDBACK_PREFIXES)
-        if prompt or feedback or (kind == "system" and record.get("subtype") == STOP_SUMMARY):
-            end = self._close(offset)
-            if prompt:
-                self.refused_since_prompt = False
-            if feedback:
-                self.refused_since_prompt = True
-            return end
-        if kind == "user" and _starts(record, (INTERRUPT_PREFIX,)):
-            self.pending = False
-        elif kind == "assistant" and not flag(record, "isSidechain"):
-            types = {b.get("type") for b in blocks(record)}
-            if "tool_use" in types:
-                self.pending = False
-            elif any(t.strip() for t in block_texts(record)):
-                self.pending, self.pending_time = True, parse_timestamp(record.get("timestamp"))
-                self.in_flight = self.background.in_flight
-        return None
-
-    def finish(self, offset: int) -> TurnEnd | None:
-        return self._close(offset)
-
-    def _close(self, offset: int) -> TurnEnd | None:
-        if not self.pending:
-            return None
-        self.pending = False
-        return TurnEnd(offset, self.pending_time, self.refused_since_prompt, background=self.in_flight)
-
-    def _main_line(self, record: Mapping[str, Any]) -> Mapping[str, Any]:
-        """A subagent's own file marks every record isSidechain (with agentId): there it is the main line."""
-        if self.subagent_file is None and record.get("type") in ("user", "assistant"):
-            self.subagent_file = record.get("isSidechain") is True and isinstance(record.get("agentId"), str)
-        if self.subagent_file and record.get("isSidechain") is True:
-            return {**record, "isSidechain": False}
-        return record
-
-
-def _starts(record: Mapping[str, Any], prefixes: Sequence[str]) -> bool:
-    return any(t.lstrip().startswith(prefixes) for t in block_texts(record))
-
-
-class _CodexScanner:
-    """A Codex rollout read forward: each `task_complete` closes a turn (Codex runs Stop there)."""
-
-    def __init__(self, walk: WalkConfig) -> None:
-        self.walk = walk
-        self.loads = _loads()
-        self.pending: str | None = None  # the model's newest text since the prompt or the last call
-        self.pending_time: datetime | None = None
-        self.hook_prompt = False  # the newest prompt is a Stop hook's continuation
-        self.completions = False  # the rollout records task_complete events
-        self.turn_id: str | None = None
-        self.model: str | None = None
-
-    def boundary(self, raw: bytes, offset: int) -> TurnEnd | None:
-        try:
-            record = self.loads(raw) if raw.strip() else None
-        except (ValueError, RecursionError):
-            return None
-        event = codex_events.rollout_event(record) if isinstance(record, dict) else None
-        if event is None:
-            return None
-        kind, value = event
-        stamp = parse_timestamp(record.get("timestamp"))
-        if kind == codex_events.CONTEXT:
-            self.turn_id = string(value.get("turn_id")) or self.turn_id
-            self.model = string(value.get("model")) or self.model
-        elif kind == codex_events.PROMPT:
-            end = None if self.completions else self._close(offset)
-            cleaned, _ = strip_reminders(value, self.walk)
-            self.hook_prompt = cleaned.lstrip().startswith(HOOK_PROMPT_PREFIX)
-            return end
-        elif kind == codex_events.FINAL:
-            self.pending, self.pending_time = value, stamp
-        elif kind == codex_events.CALL or kind == codex_events.ABORTED:
-            self.pending = None
-        elif kind == codex_events.COMPLETE:
-            self.completions = True
-            last = string(value.get("last_agent_message"))
-            if last and last.strip():
-                self.pending, self.pending_time = last, self.pending_time or stamp
-            self.turn_id = string(value.get("turn_id")) or self.turn_id
-            return self._close(offset)
-        return None
-
-    def finish(self, offset: int) -> TurnEnd | None:
-        return None if self.completions else self._close(offset)
-
-    def _close(self, offset: int) -> TurnEnd | None:
-        if self.pending is None:
-            return None
-        text, self.pending = self.pending, None
-        return TurnEnd(offset, self.pending_time, self.hook_prompt, final_text=text, turn_id=self.turn_id,
-                       model=self.model)
-
-
-HOOK_PROMPT_PREFIX = "<hook_prompt"
 # A recognised session in which no turn finished (a copy taken while the agent was still working).
 NO_TURN_ENDS = (
     "no turn-ends: no turn of this session finished (a turn ends with the model's final text before the next "
@@ -246,15 +91,24 @@ NO_TURN_ENDS = (
 )
 
 
+def formats() -> dict[str, RecordedSessions]:
+    """Every harness's recorded sessions, in detection order: what replay reads and what it can name."""
+    return {name: get_harness(name).recorded() for name in ADAPTERS}
+
+
+def readable() -> dict[str, RecordedSessions]:
+    return {name: found for name, found in formats().items() if found.readable}
+
+
 def turn_ends(
-    source: BinaryIO, sink: BinaryIO, walk: WalkConfig | None = None, *, harness: str = CLAUDE
+    source: BinaryIO, sink: BinaryIO, walk: WalkConfig | None = None, *, harness: str = FALLBACK
 ) -> Iterator[TurnEnd]:
     """Copy `source` into `sink` line by line; at each turn-end, yield with `sink` holding the prefix."""
-    walk = walk or default_walk_config()
-    scanner = _CodexScanner(walk) if harness == CODEX else _Scanner(walk)
+    scanner = get_harness(harness).recorded().scanner(walk or default_walk_config())
+    loads = _loads()
     offset = 0
     for raw in source:
-        end = scanner.boundary(raw, offset)
+        end = scanner.boundary(_record(raw, loads), offset)
         if end is not None:
             sink.flush()
             yield end
@@ -264,6 +118,17 @@ def turn_ends(
     end = scanner.finish(offset)
     if end is not None:
         yield end
+
+
+def _record(raw: bytes, loads: Callable[[bytes], Any]) -> Mapping[str, Any] | None:
+    """One line's JSON object; None for a blank line, a line that is not JSON, or another JSON value."""
+    if not raw.strip():
+        return None
+    try:
+        value = loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def replay(
@@ -282,53 +147,28 @@ def replay(
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="lanegate-replay-") as tmp, open(path, "rb") as source:
         copy = os.path.join(tmp, os.path.basename(path))
-        run_env = {k: v for k, v in env.items() if k != "CLAUDE_PROJECT_DIR"}
+        live = {key for sessions in readable().values() for key in sessions.live_env}
+        run_env = {k: v for k, v in env.items() if k not in live}
         run_env.update(
             LANEGATE_MODE="dry-run",
             LANEGATE_AUDIT_LOG=os.path.join(tmp, "audit.jsonl"),
             LANEGATE_STATE_DIR=os.path.join(tmp, "state"),
         )
+        sessions = get_harness(found.harness).recorded()
         with open(copy, "wb") as sink:
             for number, end in enumerate(turn_ends(source, sink, harness=found.harness), 1):
-                payload, inferred = _payload(found, end, copy, number)
+                payload, inferred = sessions.stop_payload(end, found.session, found.cwd, copy, number)
                 now = end.time or datetime.now(UTC)
                 outcome = handle(json.dumps(payload).encode("utf-8"), found.harness, run_env, now=now, warm=warm)
-                kind, text = _context(found.harness, copy)
+                kind, text = _context(get_harness(found.harness), payload)
                 rows.append(Row(end.time, end.offset, kind, text, outcome.line.to_dict(), inferred))
     return rows
 
 
-def _payload(found: Recognised, end: TurnEnd, copy: str, number: int) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """The Stop payload the harness would have sent at this turn-end, and what of it was inferred."""
-    if found.harness == CODEX:
-        payload = {
-            "session_id": found.session, "turn_id": end.turn_id or f"replay-{number}", "transcript_path": copy,
-            "cwd": found.cwd, "hook_event_name": "Stop", "model": end.model or "unknown",
-            "permission_mode": "default", "stop_hook_active": end.stop_hook_active,
-            "last_assistant_message": end.final_text,
-        }
-        return payload, ()
-    payload = {
-        "session_id": found.session, "transcript_path": copy, "cwd": found.cwd, "permission_mode": "default",
-        "hook_event_name": "Stop", "stop_hook_active": end.stop_hook_active,
-    }
-    if not end.background:
-        return payload, ()
-    payload["background_tasks"] = [{"id": task, "status": "running"} for task, _ in end.background]
-    names = ", ".join(task for task, _ in end.background)
-    return payload, (f"background in flight (inferred from the transcript): {names}",)
-
-
-def _context(harness: str, copy: str) -> tuple[str, str | None]:
-    """The prompting context the live hook read at this turn-end."""
-    if harness == CODEX:
-        from hook.harness.codex import CodexTranscript
-
-        context = CodexTranscript(False)(copy, default_walk_config()).context
-    else:
-        from hook.harness.claude import read_claude_turn
-
-        context = read_claude_turn(copy, default_walk_config()).context
+def _context(harness: Harness, payload: Mapping[str, Any]) -> tuple[str, str | None]:
+    """The prompting context the live hook read at this turn-end: the harness's own reader on the copy."""
+    stop = harness.parse(payload, {})
+    context = stop.read_turn(stop.transcript_path, default_walk_config()).context
     return context.kind, context.text
 
 
@@ -346,14 +186,6 @@ class Recognised:
     description: str
 
 
-# Record kinds of a Claude Code transcript (SPEC §3.2) and of a Codex rollout.
-CLAUDE_KINDS = frozenset({
-    "user", "assistant", "system", "summary", "attachment", "queue-operation", "file-history-snapshot",
-    "ai-title", "progress", "permission-mode", "last-prompt", "custom-title",
-})
-# Keys a Claude Code record carries besides its type (Gemini CLI's messages also say "type": "user").
-CLAUDE_KEYS = frozenset({"uuid", "sessionId", "message", "leafUuid", "messageId"})
-CODEX_KINDS = frozenset({"session_meta", "response_item", "event_msg", "turn_context", "compacted"})
 SNIFF_LINES = 200
 SNIFF_BYTES = 4 << 20
 
@@ -361,10 +193,10 @@ SNIFF_BYTES = 4 << 20
 def recognise(path: str) -> Recognised:
     """The harness of a session file, from its first records; ReplayError naming what it holds otherwise."""
     loads = _loads()
-    kinds: Counter[str] = Counter()
+    known = formats()
     shapes: list[str] = []
     unparsed = 0
-    session = cwd = version = None
+    found = Sniffed()
     harness = None
     read = 0
     with open(path, "rb") as fh:
@@ -382,36 +214,33 @@ def recognise(path: str) -> Recognised:
             if not isinstance(record, dict):
                 shapes.append(f"a JSON {type(record).__name__}")
                 continue
-            kind = record.get("type")
-            if isinstance(kind, str) and (kind in CODEX_KINDS and "payload" in record):
-                harness = harness or CODEX
-                kinds[kind] += 1
-                meta = record.get("payload") if kind == "session_meta" else None
-                if isinstance(meta, dict):
-                    session, cwd = string(meta.get("id")) or session, string(meta.get("cwd")) or cwd
-                    version = string(meta.get("cli_version")) or version
-            elif isinstance(kind, str) and kind in CLAUDE_KINDS and not CLAUDE_KEYS.isdisjoint(record):
-                harness = harness or CLAUDE
-                kinds[kind] += 1
-                session = session or string(record.get("sessionId"))
-                cwd = cwd or string(record.get("cwd"))
-                version = version or string(record.get("version"))
+            for name, sessions in known.items():
+                sniffed = sessions.sniff(record, found)
+                if sniffed is None:
+                    continue
+                if sessions.readable:
+                    harness, found = harness or name, sniffed
+                else:
+                    shapes.append(f"{sessions.description} (replay reads {_titles(known)} sessions)")
+                break
             else:
                 shapes.append(_shape(record))
     if harness is None:
-        found = _found(shapes, unparsed, path)
-        raise ReplayError(f"{path} is not a Claude Code transcript or a Codex rollout: {found}")
-    name = "a Codex rollout" if harness == CODEX else "a Claude Code transcript"
-    described = f"{name}{f' (version {version})' if version else ''}"
-    return Recognised(harness, session or os.path.splitext(os.path.basename(path))[0], cwd, described)
+        what = " or ".join(s.description for s in known.values() if s.readable)
+        raise ReplayError(f"{path} is not {what}: {_found(shapes, unparsed, path)}")
+    version = found.version
+    described = f"{known[harness].description}{f' (version {version})' if version else ''}"
+    return Recognised(harness, found.session or os.path.splitext(os.path.basename(path))[0], found.cwd, described)
+
+
+def _titles(known: Mapping[str, RecordedSessions]) -> str:
+    """The harnesses whose sessions replay reads, as people name them: "Claude Code and Codex"."""
+    titles = [s.title for s in known.values() if s.readable]
+    return " and ".join(titles) if len(titles) < 3 else ", ".join(titles[:-1]) + " and " + titles[-1]
 
 
 def _shape(record: Mapping[str, Any]) -> str:
-    """A foreign record in a few words: the other harnesses' session files by their keys."""
-    if "sessionId" in record and "projectHash" in record:
-        return "a Gemini CLI session file (replay reads Claude Code and Codex sessions)"
-    if "role" in record and "message" in record:
-        return "a Cursor agent transcript (replay reads Claude Code and Codex sessions)"
+    """A record no harness claims, in a few words: its type and keys."""
     keys = ", ".join(sorted(map(str, record))[:6])
     kind = record.get("type")
     return f"records of type {kind!r} with keys {keys}" if kind is not None else f"objects with keys {keys}"
@@ -496,7 +325,7 @@ def _iso(when: datetime | None) -> str | None:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("transcript", metavar="TRANSCRIPT.jsonl", help="a Claude Code session or a Codex rollout")
-    parser.add_argument("--harness", choices=(CLAUDE, CODEX), help="the harness that wrote it (default: recognised)")
+    parser.add_argument("--harness", choices=list(readable()), help="the harness that wrote it (default: recognised)")
     parser.add_argument("--json", action="store_true", help="print the rows and totals as JSON")
     parser.set_defaults(handler=run)
 

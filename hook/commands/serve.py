@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if not config.parse_server:
         print("lanegate serve: parse_server is off in your settings; nothing started", file=sys.stderr)
         return 1
-    from hook.core import stop_lexicon
+    from hook.deference import stop_lexicon
     from warmparse.key import server_key
     from warmparse.place import place_for
 

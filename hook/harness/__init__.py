@@ -8,15 +8,17 @@ docs/INTERFACES.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from importlib import import_module
 
 from hook.decision import Decision
-from lanegate_common.frozen import frozen
+from lanegate_common.frozen import field, frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from collections.abc import Collection
+    from datetime import datetime
     from typing import Any, Protocol
 
     from hook.transcript.reader import Turn
@@ -61,6 +63,50 @@ if TYPE_CHECKING:
             """The hook entry `lanegate install` writes for `command` under each of install.events."""
             ...
 
+        def probe_stop(self, turn: ProbeTurn, transcript: str, project: str) -> ProbeStop:
+            """`lanegate doctor`'s synthetic stop: the payload this harness would send after `turn` in
+            `project`, writing the transcript it names at `transcript` when the harness keeps one."""
+            ...
+
+        def recorded(self) -> RecordedSessions:
+            """This harness's session files as `lanegate replay` recognises them (and reads them, when
+            `readable`); imported on demand, never on the per-stop path."""
+            ...
+
+    class RecordedSessions(Protocol):
+        title: str  # the harness as people name it: "Claude Code"
+        description: str  # what a file of these records is, in an error message: "a Claude Code transcript"
+        readable: bool  # replay reads them; False: recognised only to say what a file holds
+        # Only when readable: variables the live harness sets for its hook, which a replay must not take
+        # from the environment of the person running it (Claude Code: CLAUDE_PROJECT_DIR).
+        live_env: tuple[str, ...]
+
+        def sniff(self, record: Mapping[str, Any], found: Sniffed) -> Sniffed | None:
+            """`found` updated from one of the first records of a file; None: the record is not this format's."""
+            ...
+
+        # Only when readable:
+        def scanner(self, walk: WalkConfig) -> TurnScanner:
+            """A forward reader of one session file's records that finds its turn-ends."""
+            ...
+
+        def stop_payload(
+            self, end: TurnEnd, session: str, cwd: str | None, path: str, number: int
+        ) -> tuple[dict[str, Any], tuple[str, ...]]:
+            """The Stop payload the harness would have sent at this turn-end of the session file copied to
+            `path` (the turn's `number`, from 1), and what of it was inferred from the records, in words."""
+            ...
+
+    class TurnScanner(Protocol):
+        def boundary(self, record: Mapping[str, Any] | None, offset: int) -> TurnEnd | None:
+            """Feed one line's record (None: blank or not a JSON object) that starts at byte `offset`; a
+            TurnEnd when that line closes a turn whose final text came before it."""
+            ...
+
+        def finish(self, offset: int) -> TurnEnd | None:
+            """The turn-end at the end of the file (`offset`: its size), if one is pending."""
+            ...
+
 
 # name -> module. Without --harness, every adapter but the fallback is asked, in this order, whether a
 # payload is its own (each module's `claims`), each imported only when asked; the fallback is Claude Code
@@ -89,6 +135,48 @@ class InstallTarget:
     note: str  # printed after a successful install: what the user must still know or do
     home_env: str | None = None  # a variable that relocates the user-level folder (Codex: CODEX_HOME)
     top_level: tuple[tuple[str, object], ...] = ()  # keys the file must carry (Cursor: version 1)
+    timeout_scale: int = 1  # units of the entry's timeout per second (Gemini counts milliseconds: 1000)
+
+
+@frozen
+class ProbeTurn:
+    """The autonomous turn doctor's probe stops after: a prompt answered without a lane-state block."""
+
+    session: str
+    prompt: str
+    reply: str
+    stamp: str  # the records' time, ISO 8601 with milliseconds and Z
+
+
+@frozen
+class ProbeStop:
+    """Doctor's synthetic stop for one harness: the payload and the environment the harness would set."""
+
+    payload: Mapping[str, Any]
+    env: Mapping[str, str] = field(default_factory=dict)
+
+
+@frozen
+class Sniffed:
+    """What the first records of a session file say about it (`lanegate replay`)."""
+
+    session: str | None = None
+    cwd: str | None = None
+    version: str | None = None
+
+
+@frozen
+class TurnEnd:
+    """Where a recorded turn ended (`lanegate replay`): the prefix length in bytes, when, whether a refusal
+    came before it, and what the harness's Stop payload would have carried then."""
+
+    offset: int
+    time: datetime | None
+    stop_hook_active: bool
+    final_text: str | None = None
+    background: tuple[tuple[str, str], ...] = ()  # (task id, what started it), inferred
+    turn_id: str | None = None
+    model: str | None = None
 
 
 class PayloadError(ValueError):
@@ -146,3 +234,9 @@ def session_key(payload: Mapping[str, Any], subagent: bool) -> str | None:
     if subagent and session is not None:
         return f"{session}/{text_field(payload.get('agent_id')) or 'subagent'}"
     return session
+
+
+def write_jsonl(path: str, records: Sequence[Mapping[str, Any]]) -> None:
+    """A transcript of `records`, one JSON object a line (doctor's probe)."""
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(r) + "\n" for r in records)

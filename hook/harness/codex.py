@@ -39,9 +39,21 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, session_key, text_field
+from hook.harness import (
+    HOOK_TIMEOUT_SECONDS,
+    InstallTarget,
+    PayloadError,
+    ProbeStop,
+    Sniffed,
+    StopInput,
+    TurnEnd,
+    session_key,
+    text_field,
+    write_jsonl,
+)
 from hook.transcript.reader import CALL, RESULT, TEXT, Entry, TranscriptError, read_turn, text_prompt
 from hook.transcript.records import LazyRegex, mapping, parse_timestamp, string
+from hook.transcript.walk import strip_reminders
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -49,6 +61,7 @@ if TYPE_CHECKING:
     from datetime import datetime
     from typing import Any
 
+    from hook.harness import ProbeTurn
     from hook.transcript.reader import Turn
     from hook.transcript.walk import WalkConfig
 
@@ -117,12 +130,33 @@ class Codex:
     def install_entry(self, command: str) -> dict[str, Any]:
         return {"type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS}
 
+    def probe_stop(self, turn: ProbeTurn, transcript: str, project: str) -> ProbeStop:
+        write_jsonl(transcript, [
+            {"timestamp": turn.stamp, "type": "session_meta", "payload": {"id": turn.session, "cwd": project}},
+            _message(turn.stamp, "user", "input_text", turn.prompt),
+            _message(turn.stamp, "assistant", "output_text", turn.reply)])
+        return ProbeStop({"session_id": turn.session, "turn_id": "probe", "transcript_path": transcript,
+                          "cwd": project, "hook_event_name": "Stop", "model": "probe",
+                          "permission_mode": "default", "stop_hook_active": False,
+                          "last_assistant_message": turn.reply})
+
+    def recorded(self) -> CodexSessions:
+        return CodexSessions()
+
+
+def _message(stamp: str, role: str, block: str, text: str) -> dict[str, Any]:
+    """A rollout line holding one message (doctor's probe)."""
+    payload = {"type": "message", "role": role, "content": [{"type": block, "text": text}]}
+    return {"timestamp": stamp, "type": "response_item", "payload": payload}
+
 
 # What a rollout line means to a replay (SPEC §5.5): the turn's prompt, the model's text, a tool call,
 # the turn's end (event_msg task_complete, where Codex runs its Stop hook) or its interruption.
 # CALL is the reader's own "call" (imported above): a tool call means the same to both.
 PROMPT, FINAL, COMPLETE, ABORTED = "prompt", "final", "complete", "aborted"
 META, CONTEXT = "meta", "context"
+# The line types of a rollout (a recognised session file has them with a payload).
+ROLLOUT_KINDS = frozenset({"session_meta", "response_item", "event_msg", "turn_context", "compacted"})
 
 
 def rollout_event(record: Mapping[str, Any]) -> tuple[str, Any] | None:
@@ -155,6 +189,96 @@ def rollout_event(record: Mapping[str, Any]) -> tuple[str, Any] | None:
         text = FINAL_TEXT_SEPARATOR.join(entry.texts)
         return (FINAL, text) if text.strip() else None
     return (CALL, entry.name) if entry.kind == CALL else None
+
+
+class CodexScanner:
+    """A Codex rollout read forward: each `task_complete` closes a turn (Codex runs Stop there)."""
+
+    def __init__(self, walk: WalkConfig) -> None:
+        self.walk = walk
+        self.pending: str | None = None  # the model's newest text since the prompt or the last call
+        self.pending_time: datetime | None = None
+        self.hook_prompt = False  # the newest prompt is a Stop hook's continuation
+        self.completions = False  # the rollout records task_complete events
+        self.turn_id: str | None = None
+        self.model: str | None = None
+
+    def boundary(self, record: Mapping[str, Any] | None, offset: int) -> TurnEnd | None:
+        event = rollout_event(record) if record is not None else None
+        if event is None:
+            return None
+        kind, value = event
+        stamp = parse_timestamp(record.get("timestamp"))
+        if kind == CONTEXT:
+            self.turn_id = string(value.get("turn_id")) or self.turn_id
+            self.model = string(value.get("model")) or self.model
+        elif kind == PROMPT:
+            end = None if self.completions else self._close(offset)
+            cleaned, _ = strip_reminders(value, self.walk)
+            self.hook_prompt = cleaned.lstrip().startswith(HOOK_PROMPT_PREFIX)
+            return end
+        elif kind == FINAL:
+            self.pending, self.pending_time = value, stamp
+        elif kind in (CALL, ABORTED):
+            self.pending = None
+        elif kind == COMPLETE:
+            self.completions = True
+            last = string(value.get("last_agent_message"))
+            if last and last.strip():
+                self.pending, self.pending_time = last, self.pending_time or stamp
+            self.turn_id = string(value.get("turn_id")) or self.turn_id
+            return self._close(offset)
+        return None
+
+    def finish(self, offset: int) -> TurnEnd | None:
+        return None if self.completions else self._close(offset)
+
+    def _close(self, offset: int) -> TurnEnd | None:
+        if self.pending is None:
+            return None
+        text, self.pending = self.pending, None
+        return TurnEnd(offset, self.pending_time, self.hook_prompt, final_text=text, turn_id=self.turn_id,
+                       model=self.model)
+
+
+HOOK_PROMPT_PREFIX = "<hook_prompt"
+
+
+class CodexSessions:
+    """Codex rollouts as `lanegate replay` recognises and reads them."""
+
+    title = "Codex"
+    description = "a Codex rollout"
+    readable = True
+    live_env: tuple[str, ...] = ()
+
+    def sniff(self, record: Mapping[str, Any], found: Sniffed) -> Sniffed | None:
+        kind = record.get("type")
+        if not (isinstance(kind, str) and kind in ROLLOUT_KINDS and "payload" in record):
+            return None
+        meta = record.get("payload") if kind == "session_meta" else None
+        if not isinstance(meta, dict):
+            return found
+        return Sniffed(
+            string(meta.get("id")) or found.session,
+            string(meta.get("cwd")) or found.cwd,
+            string(meta.get("cli_version")) or found.version,
+        )
+
+    def scanner(self, walk: WalkConfig) -> CodexScanner:
+        return CodexScanner(walk)
+
+    def stop_payload(
+        self, end: TurnEnd, session: str, cwd: str | None, path: str, number: int
+    ) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """Codex's Stop payload; it carries no background list, so nothing is inferred."""
+        payload = {
+            "session_id": session, "turn_id": end.turn_id or f"replay-{number}", "transcript_path": path,
+            "cwd": cwd, "hook_event_name": "Stop", "model": end.model or "unknown",
+            "permission_mode": "default", "stop_hook_active": end.stop_hook_active,
+            "last_assistant_message": end.final_text,
+        }
+        return payload, ()
 
 
 HARNESS = Codex()

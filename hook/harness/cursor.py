@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import InstallTarget, PayloadError, StopInput, text_field
+from hook.harness import InstallTarget, PayloadError, ProbeStop, StopInput, text_field, write_jsonl
 from hook.transcript.reader import CALL, RESULT, TEXT, Entry, Turn, read_turn, text_prompt
 from hook.transcript.records import LazyRegex, mapping, string, tool_result_text
 from hook.transcript.walk import NO_PROMPT
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
     from typing import Any
 
+    from hook.harness import ProbeTurn, Sniffed
     from hook.transcript.walk import WalkConfig
 
 
@@ -89,6 +90,28 @@ class Cursor:
 
     def install_entry(self, command: str) -> dict[str, Any]:
         return {"command": command, "loop_limit": LOOP_LIMIT}
+
+    def probe_stop(self, turn: ProbeTurn, transcript: str, project: str) -> ProbeStop:
+        write_jsonl(transcript, [{"role": "user", "message": {"content": [
+            {"type": "text", "text": f"<user_query>{turn.prompt}</user_query>"}]}},
+            {"role": "assistant", "message": {"content": [{"type": "text", "text": turn.reply}]}}])
+        return ProbeStop({"conversation_id": turn.session, "generation_id": "probe", "hook_event_name": EVENT,
+                          "status": "completed", "loop_count": 0, "workspace_roots": [project],
+                          "transcript_path": transcript})
+
+    def recorded(self) -> CursorSessions:
+        return CursorSessions()
+
+
+class CursorSessions:
+    """A Cursor agent transcript, recognised to name it: replay does not read Cursor sessions."""
+
+    title = "Cursor"
+    description = "a Cursor agent transcript"
+    readable = False
+
+    def sniff(self, record: Mapping[str, Any], found: Sniffed) -> Sniffed | None:
+        return found if "role" in record and "message" in record else None
 
 
 class CursorTranscript:

@@ -27,7 +27,7 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, text_field
+from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, ProbeStop, StopInput, text_field
 from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
     from typing import Any
 
+    from hook.harness import ProbeTurn, Sniffed
     from hook.transcript.reader import Entry, Turn
     from hook.transcript.walk import PromptContext, WalkConfig
 
@@ -54,6 +55,7 @@ class Gemini:
         filename="settings.json",
         events=(EVENT,),
         grouped=True,
+        timeout_scale=1000,
         note="If Gemini CLI does not run it, turn the hook on with /hooks enable-all (or /hooks enable lanegate) "
         "or in the /hooks panel; hooksConfig.enabled must not be false, and no hooksConfig.disabled or "
         "hooks.disabled list may name lanegate.",
@@ -91,6 +93,26 @@ class Gemini:
     def install_entry(self, command: str) -> dict[str, Any]:
         """Gemini names its hooks and counts the timeout in milliseconds."""
         return {"name": "lanegate", "type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS * 1000}
+
+    def probe_stop(self, turn: ProbeTurn, transcript: str, project: str) -> ProbeStop:
+        """The payload alone carries the turn (no transcript is written)."""
+        return ProbeStop({"session_id": turn.session, "transcript_path": "", "cwd": project,
+                          "hook_event_name": EVENT, "timestamp": turn.stamp, "prompt": turn.prompt,
+                          "prompt_response": turn.reply, "stop_hook_active": False})
+
+    def recorded(self) -> GeminiSessions:
+        return GeminiSessions()
+
+
+class GeminiSessions:
+    """A Gemini CLI session file, recognised to name it: replay does not read Gemini sessions."""
+
+    title = "Gemini CLI"
+    description = "a Gemini CLI session file"
+    readable = False
+
+    def sniff(self, record: Mapping[str, Any], found: Sniffed) -> Sniffed | None:
+        return found if "sessionId" in record and "projectHash" in record else None
 
 
 class PromptTurn:

@@ -1,8 +1,10 @@
-"""The prompting walk's rules (SPEC §3.3): which record is a prompt, and is it the operator speaking.
+"""The prompting walk's rules (SPEC §3.3): is a prompt the operator speaking, a wake, a handoff.
 
 The prefixes and handoff patterns are data (walk.toml, extendable from a [walk] config table). They
 are conventions an agent's environment could spoof — anything able to write a user record can write a
-"[WAKE]" or leave one out — so they separate honest traffic, they do not authenticate it.
+"[WAKE]" or leave one out — so they separate honest traffic, they do not authenticate it. Which record
+of a transcript is a prompt at all is its harness's knowledge (hook.harness.claude.prompts for Claude
+Code's records; the other harnesses' decoders call text_prompt).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from hook.transcript.records import LazyRegex, block_texts, flag, has_image, is_tool_result_only, mapping, string
+from hook.transcript.records import LazyRegex
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen, replace
 
@@ -20,8 +22,6 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from datetime import datetime
     from typing import Any
-
-    from hook.transcript.records import Record
 
 WALK_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "walk.toml")
 WINDOW_TOKEN = "@WINDOW@"
@@ -145,34 +145,6 @@ def parse_walk_config(data: Mapping[str, Any], *, lazy: bool = False) -> WalkCon
         raise WalkConfigError(f"walk config is missing {missing}") from None
 
 
-def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
-    """The record's prompting verdict, or None when it is not a prompting record (keep walking).
-
-    Offset, uuid and timestamp are left for the caller to fill in.
-    """
-    if flag(record, "isSidechain") or flag(record, "isMeta") or flag(record, "isCompactSummary"):
-        return None
-    kind = record.get("type")
-    if kind == "attachment":
-        return _classify_attachment(record, walk)
-    if kind != "user" or is_tool_result_only(record):
-        return None
-    raw = "\n".join(block_texts(record))
-    cleaned, had_reminder = strip_reminders(raw, walk)
-    if _starts_with_any(raw, walk.non_prompting_prefixes) or _starts_with_any(
-        cleaned, walk.non_prompting_prefixes
-    ):
-        return None
-    verdict = classify_text(cleaned, had_reminder=had_reminder, image=has_image(record), walk=walk)
-    origin = record.get("origin")
-    if origin is not None and not _origin_is_human(origin, absent_kind_ok=True):
-        # Not typed by a human: autonomous whatever it says; keep a synthetic kind when the text has one.
-        if verdict is not None and not verdict.operator_in_loop and verdict.kind != "handoff":
-            return verdict
-        return PromptContext(operator_in_loop=False, kind="non-human-origin", text=raw)
-    return verdict
-
-
 def classify_text(
     cleaned: str, *, had_reminder: bool = False, image: bool = False, walk: WalkConfig
 ) -> PromptContext | None:
@@ -213,54 +185,7 @@ def strip_reminders(text: str, walk: WalkConfig) -> tuple[str, bool]:
     return cleaned, count > 0
 
 
-def _classify_attachment(record: Record, walk: WalkConfig) -> PromptContext | None:
-    attachment = mapping(record.get("attachment"))
-    if attachment.get("type") != "queued_command" and "commandMode" not in attachment:
-        return None  # hook output, reminders, file mentions: never something typed at the agent
-    prompt = attachment.get("prompt")
-    if isinstance(prompt, list):
-        raw = "\n".join(
-            t for b in prompt if isinstance(b, Mapping) and isinstance(t := b.get("text"), str)
-        )
-        image = any(isinstance(b, Mapping) and b.get("type") == "image" for b in prompt)
-    else:
-        raw, image = (prompt if isinstance(prompt, str) else ""), False
-    if not _queued_is_human(record, attachment):
-        return PromptContext(operator_in_loop=False, kind="queued-envelope", text=raw)
-    cleaned, had_reminder = strip_reminders(raw, walk)
-    if _starts_with_any(raw, walk.non_prompting_prefixes) or _starts_with_any(
-        cleaned, walk.non_prompting_prefixes
-    ):
-        return None
-    return classify_text(cleaned, had_reminder=had_reminder, image=image, walk=walk)
-
-
-def _queued_is_human(record: Record, attachment: Mapping[str, Any]) -> bool:
-    """The envelope is prompt-shaped (prompt mode, a source uuid) and names no non-human origin.
-
-    Real Claude Code 2.1.x queued commands carry no origin at all: their text then decides, as for a
-    user record (SPEC §3.3, revision 2). An origin, on the envelope or on the record, must say human.
-    """
-    if attachment.get("commandMode") != "prompt":
-        return False
-    source = string(attachment.get("source_uuid"))
-    if source is None:
-        source = string(record.get("source_uuid"))
-    if not source or not source.strip():
-        return False
-    origins = [o for o in (attachment.get("origin"), record.get("origin")) if o is not None]
-    return all(_origin_is_human(o, absent_kind_ok=False) for o in origins)
-
-
-def _origin_is_human(origin: object, *, absent_kind_ok: bool) -> bool:
-    if not isinstance(origin, Mapping):
-        return False
-    if "kind" not in origin:
-        return absent_kind_ok
-    return origin["kind"] == "human"
-
-
-def _starts_with_any(text: str, prefixes: Iterable[str]) -> bool:
+def starts_with_any(text: str, prefixes: Iterable[str]) -> bool:
     start = text.lstrip()
     return any(start.startswith(p) for p in prefixes)
 

@@ -16,10 +16,19 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, session_key, text_field
+from hook.harness import (
+    HOOK_TIMEOUT_SECONDS,
+    InstallTarget,
+    PayloadError,
+    ProbeStop,
+    StopInput,
+    session_key,
+    text_field,
+    write_jsonl,
+)
+from hook.harness.claude.prompts import classify_record
 from hook.transcript.reader import CALL, PROMPT, RESULT, TEXT, Entry, Turn, read_turn
 from hook.transcript.records import blocks, flag, mapping, parse_timestamp, string, tool_result_text
-from hook.transcript.walk import classify_record
 from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -28,6 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
     from typing import Any
 
+    from hook.harness import ProbeTurn, RecordedSessions
     from hook.transcript.walk import PromptContext, WalkConfig
 
 EVENTS = ("Stop", "SubagentStop")
@@ -83,6 +93,22 @@ class ClaudeCode:
 
     def install_entry(self, command: str) -> dict[str, Any]:
         return {"type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS}
+
+    def probe_stop(self, turn: ProbeTurn, transcript: str, project: str) -> ProbeStop:
+        write_jsonl(transcript, [
+            {"type": "user", "uuid": "probe-1", "sessionId": turn.session, "timestamp": turn.stamp,
+             "message": {"role": "user", "content": turn.prompt}},
+            {"type": "assistant", "uuid": "probe-2", "sessionId": turn.session, "timestamp": turn.stamp,
+             "message": {"id": "msg_probe", "role": "assistant", "content": [{"type": "text", "text": turn.reply}]}}])
+        payload = {"session_id": turn.session, "transcript_path": transcript, "cwd": project,
+                   "permission_mode": "default", "hook_event_name": "Stop", "stop_hook_active": False,
+                   "last_assistant_message": turn.reply}
+        return ProbeStop(payload, {"CLAUDE_PROJECT_DIR": project})
+
+    def recorded(self) -> RecordedSessions:
+        from hook.harness.claude.replay import ClaudeSessions
+
+        return ClaudeSessions()
 
 
 def _running(tasks: object) -> bool:

@@ -1,0 +1,141 @@
+"""The deference step of a stop (SPEC §2, §4 rows D and U): the final text through the analyzer, with the
+user's extra phrases, only when a cheap scan found a phrase or a candidate claim.
+
+spaCy loads only then, and not even then when a warm parse server answers; a stop without a phrase
+imports none of the analyzer's parsing modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hook.config import Config
+from hook.deadline import DeadlineExceeded
+from hook.decision import Trigger, UnbackedClaim
+from lanegate_common.frozen import frozen, replace
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
+
+    from analyzer.api import Candidate, Lexicon, Vocabulary
+    from warmparse.use import WarmUse
+
+@frozen
+class DeferenceResult:
+    """What the deference step found in the final text: the trigger of row D (an enforce-mode finding that
+    fires), the finding the audit line shows, the observe-mode findings that fired (recorded, never refused
+    on: SPEC §2.1, revision 2) and the unbacked claim the message ends on (row U)."""
+
+    trigger: Trigger | None = None
+    finding: Mapping[str, Any] | None = None
+    observed: tuple[Mapping[str, Any], ...] = ()
+    claim: UnbackedClaim | None = None
+
+
+# Nothing to judge or nothing found: what a stop without a phrase or a claim carries on.
+NO_DEFERENCE = DeferenceResult()
+# No model turn emits this much (128k output tokens is about half of it). Past it the deference lint
+# reads the closing part only, so a 10 MB message costs the stop a second, not the harness's timeout.
+MAX_JUDGED_CHARS = 1_000_000
+
+
+def analyze_text(
+    text: str,
+    config: Config,
+    warnings: list[str],
+    *,
+    claims: bool,
+    warm: WarmUse | None = None,
+    env: Mapping[str, str] | None = None,
+) -> DeferenceResult:
+    """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then,
+    and not even then when a warm parse server answers (its warnings say when it did not).
+
+    claims: row U can fire on this stop (hook.core's _row_u_applies), so the closing part is read for a
+    claim too.
+    """
+    from analyzer.api import find_candidates, lexicon_for, may_hold_phrase
+
+    if len(text) > MAX_JUDGED_CHARS:
+        warnings.append(
+            f"final text of {len(text)} characters: the deference lint read its last {MAX_JUDGED_CHARS} "
+            "(finding offsets count from there)"
+        )
+        text = text[-MAX_JUDGED_CHARS:]
+    vocabulary = _vocabulary(config, warnings)
+    # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
+    lexicon = None
+    candidates: tuple[Candidate, ...] = ()
+    if may_hold_phrase(text, vocabulary):
+        lexicon = lexicon_for(vocabulary)
+        candidates = find_candidates(text, lexicon, first=True)
+        if not candidates:
+            lexicon = None
+    if claims:
+        from analyzer.api import may_claim
+
+        claims = may_claim(text)
+    if lexicon is None and not claims:
+        return NO_DEFERENCE
+    from warmparse.route import analyze_text
+
+    try:
+        report, warm_warnings = analyze_text(
+            text,
+            lexicon or lexicon_for(vocabulary),
+            model_name=config.spacy_model or None,
+            model_errors="skip",
+            warm=_warm_use(warm, config, env),
+            options={"until_fire": True, "claims": claims},
+        )
+    except DeadlineExceeded:
+        if not candidates:
+            raise  # only a claim was being read: the deadline is the hook's own failure
+        # SPEC §5.6: the deadline is for the hook's own failures; reached while a phrase was being judged,
+        # the phrase fires (an exemption must be shown) instead of the stop being allowed as an ERROR.
+        entry = candidates[0].entry
+        reason = f"fires: the judgement of '{entry.canonical}' exceeded its bound, so no exemption was shown"
+        finding = {"phrase": entry.canonical, "text": candidates[0].text, "verdict": "fire", "reason": reason}
+        if (lexicon or lexicon_for(vocabulary)).mode_of(entry.family) == "observe":
+            return DeferenceResult(observed=({"phrase": entry.canonical, "family": entry.family, "reason": reason},))
+        return DeferenceResult(Trigger(entry.canonical, reason), finding)
+    warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
+    firing = report.firing
+    shown = firing or (report.findings[0] if report.findings else None)
+    finding = shown.to_dict() if shown else None
+    observed = tuple({"phrase": f.phrase, "family": f.family, "reason": f.reason} for f in report.observed)
+    last = report.claims[-1] if report.claims else None
+    claim = UnbackedClaim(last.text, last.form, last.reason) if last else None
+    return DeferenceResult(Trigger(firing.phrase, firing.reason) if firing else None, finding, observed, claim)
+
+
+def _warm_use(warm: WarmUse | None, config: Config, env: Mapping[str, str] | None) -> WarmUse | None:
+    """The warm parse as this stop may use it: its socket folder from the stop's own environment and
+    state folder unless the caller named one; None when the user turned it off."""
+    if warm is None or not config.parse_server:
+        return None
+    folder = warm.folder
+    if folder is None:
+        from warmparse.place import folder_for
+
+        folder = folder_for(env or {}, config.state_dir)
+    return replace(warm, folder=folder, idle=config.parse_server_idle)
+
+
+def stop_lexicon(config: Config, warnings: list[str]) -> Lexicon:
+    """The lexicon a stop under `config` judges with: the one `lanegate serve` starts a server for."""
+    from analyzer.api import lexicon_for
+
+    return lexicon_for(_vocabulary(config, warnings))
+
+
+def _vocabulary(config: Config, warnings: list[str]) -> Vocabulary:
+    """The configured [lexicon] additions; a configured phrase never redefines a built-in one (named)."""
+    from analyzer.api import Vocabulary, redefined_phrases
+
+    extras = config.lexicon
+    vocabulary = Vocabulary.of(extras.phrases, extras.domain_words, extras.agent_work, extras.modes)
+    for canonical in redefined_phrases(vocabulary):
+        warnings.append(f"lexicon phrase {canonical!r} already built in: kept the built-in entry")
+    return vocabulary

@@ -1,0 +1,95 @@
+"""Which Claude Code records prompt the agent, and whether the operator is speaking (SPEC §3.3).
+
+Claude's own record kinds decide what is a prompting record at all (a user record that is not a tool
+result, meta, sidechain or compaction summary; a queued_command attachment with a prompt-shaped
+envelope; an origin that says who typed it); the generic walk rules (hook.transcript.walk) classify
+the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hook.transcript.records import block_texts, flag, has_image, is_tool_result_only, mapping, string
+from hook.transcript.walk import PromptContext, WalkConfig, classify_text, starts_with_any, strip_reminders
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hook.transcript.records import Record
+
+
+def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
+    """The record's prompting verdict, or None when it is not a prompting record (keep walking).
+
+    Offset, uuid and timestamp are left for the caller to fill in.
+    """
+    if flag(record, "isSidechain") or flag(record, "isMeta") or flag(record, "isCompactSummary"):
+        return None
+    kind = record.get("type")
+    if kind == "attachment":
+        return _classify_attachment(record, walk)
+    if kind != "user" or is_tool_result_only(record):
+        return None
+    raw = "\n".join(block_texts(record))
+    cleaned, had_reminder = strip_reminders(raw, walk)
+    if starts_with_any(raw, walk.non_prompting_prefixes) or starts_with_any(
+        cleaned, walk.non_prompting_prefixes
+    ):
+        return None
+    verdict = classify_text(cleaned, had_reminder=had_reminder, image=has_image(record), walk=walk)
+    origin = record.get("origin")
+    if origin is not None and not _origin_is_human(origin, absent_kind_ok=True):
+        # Not typed by a human: autonomous whatever it says; keep a synthetic kind when the text has one.
+        if verdict is not None and not verdict.operator_in_loop and verdict.kind != "handoff":
+            return verdict
+        return PromptContext(operator_in_loop=False, kind="non-human-origin", text=raw)
+    return verdict
+
+
+def _classify_attachment(record: Record, walk: WalkConfig) -> PromptContext | None:
+    attachment = mapping(record.get("attachment"))
+    if attachment.get("type") != "queued_command" and "commandMode" not in attachment:
+        return None  # hook output, reminders, file mentions: never something typed at the agent
+    prompt = attachment.get("prompt")
+    if isinstance(prompt, list):
+        raw = "\n".join(
+            t for b in prompt if isinstance(b, Mapping) and isinstance(t := b.get("text"), str)
+        )
+        image = any(isinstance(b, Mapping) and b.get("type") == "image" for b in prompt)
+    else:
+        raw, image = (prompt if isinstance(prompt, str) else ""), False
+    if not _queued_is_human(record, attachment):
+        return PromptContext(operator_in_loop=False, kind="queued-envelope", text=raw)
+    cleaned, had_reminder = strip_reminders(raw, walk)
+    if starts_with_any(raw, walk.non_prompting_prefixes) or starts_with_any(
+        cleaned, walk.non_prompting_prefixes
+    ):
+        return None
+    return classify_text(cleaned, had_reminder=had_reminder, image=image, walk=walk)
+
+
+def _queued_is_human(record: Record, attachment: Mapping[str, Any]) -> bool:
+    """The envelope is prompt-shaped (prompt mode, a source uuid) and names no non-human origin.
+
+    Real Claude Code 2.1.x queued commands carry no origin at all: their text then decides, as for a
+    user record (SPEC §3.3, revision 2). An origin, on the envelope or on the record, must say human.
+    """
+    if attachment.get("commandMode") != "prompt":
+        return False
+    source = string(attachment.get("source_uuid"))
+    if source is None:
+        source = string(record.get("source_uuid"))
+    if not source or not source.strip():
+        return False
+    origins = [o for o in (attachment.get("origin"), record.get("origin")) if o is not None]
+    return all(_origin_is_human(o, absent_kind_ok=False) for o in origins)
+
+
+def _origin_is_human(origin: object, *, absent_kind_ok: bool) -> bool:
+    if not isinstance(origin, Mapping):
+        return False
+    if "kind" not in origin:
+        return absent_kind_ok
+    return origin["kind"] == "human"
