@@ -379,7 +379,9 @@ class _Tables:
                 for entry in value:
                     phrase = _phrase(entry)
                     if phrase is None:
-                        warnings.append(f"{source} lexicon.phrases entry {shown(entry)} ignored: needs canonical, family")
+                        warnings.append(
+                            f"{source} lexicon.phrases entry {shown(entry)} ignored: needs canonical, family"
+                        )
                     else:
                         self.phrases.append(phrase)
             elif key == "agent_work":
