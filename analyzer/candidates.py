@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 # The kind of disguise Markdown emphasis inside a phrase is ("your **call**"; analyzer.disguise.MARKUP).
 MARKUP = "markup"
+# The fold's vertical stroke, read as "i" or "l" (analyzer.disguise.STROKE; not imported: the hook reads this
+# module at every stop with a phrase, most of which need no fold).
+_STROKE = "\ue000"
 
 # Between two words of a phrase: spaces or tabs, with at most one line break (a soft wrap).
 _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
@@ -187,7 +190,8 @@ def _compiled(lexicon: Lexicon, added: bool) -> tuple[re.Pattern[str] | None, tu
     ]
     # A lookahead for the phrases' first letters comes first: the regex engine then skips to those
     # letters instead of trying the lookbehind at every position (14 times faster on 1 MB of symbols).
-    first = "".join(sorted({re.escape(e.words[0][0]) for e in entries}))
+    initials = {e.words[0][0] for e in entries}
+    first = "".join(sorted(re.escape(ch) for ch in initials | ({_STROKE} if initials & {"i", "l"} else set())))
     pattern = re.compile(f"(?=[{first}])" + _BEFORE + "(?:" + "|".join(alternatives) + ")" + _AFTER, re.IGNORECASE)
     return pattern, entries
 
@@ -202,7 +206,13 @@ def _not_before(entry: PhraseEntry) -> str:
 
 
 def _word_pattern(word: str) -> str:
-    return "['’]".join(re.escape(part) for part in word.split("'"))
+    """A phrase word as a pattern: either apostrophe, and an "i" or "l" also matched by the fold's vertical
+    stroke (analyzer.disguise.STROKE: "Іf" and "caӏӏ", whose letter UTS #39 cannot tell)."""
+    return "['’]".join("".join(_letter(ch) for ch in part) for part in word.split("'"))
+
+
+def _letter(ch: str) -> str:
+    return f"[{ch}{_STROKE}]" if ch in "il" else re.escape(ch)
 
 
 @cache
