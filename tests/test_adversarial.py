@@ -16,6 +16,7 @@ import resource
 import stat
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -267,7 +268,9 @@ def test_gh_paths_come_from_the_user_never_from_the_project(seat: Seat) -> None:
 
 
 @pytest.mark.parametrize(
-    "command", ["gh pr create --fill", "/usr/bin/gh pr create", "gh pr review 5 --approve", "gh pr review -r 5"]
+    "command",
+    # A change request needs a body: gh itself refuses `gh pr review -r 5` ("body cannot be blank").
+    ["gh pr create --fill", "/usr/bin/gh pr create", "gh pr review 5 --approve", "gh pr review -r 5 -b 'add a test'"],
 )
 def test_the_real_gh_still_opens_the_exit(seat: Seat, command: str) -> None:
     stop = seat.hook(seat.payload("Parser done.", commands=((command, f"{PR_URL}\n"),)))
@@ -558,13 +561,17 @@ FLOODS = {
 @pytest.mark.parametrize("name", sorted(FLOODS))
 @pytest.mark.parametrize("phrase", ["", " Your call."])
 def test_a_flood_of_carve_outs_is_judged_far_inside_the_deadline(seat: Seat, name: str, phrase: str) -> None:
-    """Before: ERROR internal-error at the 20 s deadline (10k quoted items took 6 s, 20k 26 s), allowed."""
+    """Before: ERROR internal-error at the 20 s deadline (10k quoted items took 6 s, 20k 26 s), allowed.
+    The bound asserted is loose (half the deadline, on a loaded machine); tests/test_linear_cost.py asserts
+    the linear growth itself."""
+    started = time.monotonic()
     stop = seat.hook(seat.payload(FLOODS[name] + phrase))
+    elapsed = time.monotonic() - started
     if phrase:
         assert_refused_for_deference(stop, "your call")
     else:
         assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
-    assert stop.line["ms"] < 10_000, stop.line["ms"]
+    assert elapsed < 10, elapsed
 
 
 # Command lines bash runs as `gh pr create` and then `echo URL`, or as a gh call that creates nothing.
