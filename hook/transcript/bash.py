@@ -67,7 +67,8 @@ def parse(command: str) -> Script | None:
     parser = _parser()
     if parser is None:
         return None
-    source = command.encode("utf-8", "surrogatepass")
+    # A lone surrogate reaches bash as U+FFFD (the harness writes the command as UTF-8): so here too.
+    source = command.encode() if command.isascii() else _utf8(command)
     tree = parser.parse(source)
     if b"\\\n" in source:
         joined = _without_continuations(source, tree.root_node)
@@ -166,8 +167,12 @@ def _contains(node: Any, types: frozenset[str]) -> bool:
     return False
 
 
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace").encode("utf-8")
+
+
 def _text(node: Any) -> str:
-    return node.text.decode("utf-8", "surrogatepass")
+    return node.text.decode("utf-8", "replace")
 
 
 def _value(node: Any) -> str | None:
