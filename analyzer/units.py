@@ -14,9 +14,12 @@ from collections.abc import Callable
 from lanegate_common.frozen import frozen
 
 _LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|#{1,6})[ \t]+", re.MULTILINE)
-# A line that starts a unit: a blank line (it ends one, and the next line starts one), a list item, a
-# heading or a table row. Whitespace inside a line is any but the line break (str.strip's, as a line reads).
-_UNIT_LINE = re.compile(r"^(?:(?P<blank>[^\S\n]*$)|[ \t]*(?:[-*+][^\S\n]|\d+[.)][^\S\n]|#{1,6}[^\S\n]|\|))", re.M)
+# A line that starts a unit: a run of blank lines (it ends one, and the line after it starts one), a list
+# item, a heading or a table row. Whitespace inside a line is any but the line break (str.strip's, as a line
+# reads). A run of blank lines is one separator: a megabyte of line breaks is one match, not a million.
+_UNIT_LINE = re.compile(
+    r"^(?:(?P<blank>[^\S\n]*(?:\n[^\S\n]*)*$)|[ \t]*(?:[-*+][^\S\n]|\d+[.)][^\S\n]|#{1,6}[^\S\n]|\|))", re.M
+)
 # A bullet or numbered list item's marker (not a heading's).
 _ITEM_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 # A parenthetical aside within one line, not nested.
