@@ -105,26 +105,29 @@ def build_views(text: str) -> Views:
         spaced = _EMPHASIS.sub(lambda m: " " * len(m.group()), spaced)
     # The parser knows "isn't" and "that's" but not their typographic forms: same length, same grammar.
     parsed = spaced.replace("’", "'")
-    match_pieces: list[str] = []
-    parse_pieces: list[str] = []
-    at = 0
-    for region in regions:
-        match_pieces.append(spaced[at : region.start])
-        parse_pieces.append(parsed[at : region.start])
-        inside = text[region.start : region.end]
-        match_pieces.append(_blank(inside))
-        if region.kind == "inline-code":
-            parse_pieces.append(_placeholder(inside))
-        elif region.kind == "quote":
-            parse_pieces.append(parsed[region.start : region.end])
-        else:
-            parse_pieces.append(_blank(inside))
-        at = region.end
     if not regions:
         return Views(text, spaced, parsed, ())
-    match_pieces.append(spaced[at:])
-    parse_pieces.append(parsed[at:])
-    return Views(text, "".join(match_pieces), "".join(parse_pieces), tuple(regions))
+    return Views(text, _carved(spaced, text, regions, True), _carved(parsed, text, regions, False), tuple(regions))
+
+
+def _carved(view: str, text: str, regions: list[Region], match: bool) -> str:
+    """`view` with the regions carved: all blanked for matching; for parsing, quotations kept (they are
+    the grammar of the sentence around them) and inline code one placeholder word. One slice per region."""
+    pieces: list[str] = []
+    append = pieces.append
+    at = 0
+    for start, end, kind in regions:
+        if not match and kind == "quote":
+            continue  # kept as written: its text stays in the slice up to the next carved region
+        append(view[at:start])
+        inside = text[start:end]
+        if not match and kind == "inline-code":
+            append(_placeholder(inside))
+        else:
+            append(" " * (end - start) if "\n" not in inside else _blank(inside))
+        at = end
+    append(view[at:])
+    return "".join(pieces)
 
 
 def _blank(inside: str) -> str:
@@ -160,7 +163,10 @@ class _Taken:
 
 def _pattern_regions(pattern: re.Pattern[str], text: str, kind: str, taken: _Taken) -> list[Region]:
     """The matches of one pattern outside the taken regions (a pattern's matches never overlap each other)."""
-    return [Region(m.start(), m.end(), kind) for m in pattern.finditer(text) if not taken.overlaps(m.start(), m.end())]
+    spans = (m.span() for m in pattern.finditer(text))
+    if taken.regions:
+        return [Region(a, b, kind) for a, b in spans if not taken.overlaps(a, b)]
+    return [Region(a, b, kind) for a, b in spans]
 
 
 def _blockquotes(text: str, taken: _Taken) -> list[Region]:
