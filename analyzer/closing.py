@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import os
 import re
+from bisect import bisect_left
 from functools import cache
 
-from analyzer.carveouts import build_views
+from analyzer.carveouts import Region, build_views
 from analyzer.units import sentence_spans, unit_bounds, unit_starts
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
@@ -80,8 +81,8 @@ class Sentence:
 
 @frozen
 class Closing:
-    """The closing part: its sentences in order (the last MAX_CLOSING_SENTENCES) and the view they were
-    read in (parse view of the carve-outs, lane-state prose lines blanked)."""
+    """The closing part: its sentences in order (the last MAX_CLOSING_SENTENCES), the view they were
+    read in (parse view of the carve-outs, lane-state prose lines blanked) and the quotations inside it."""
 
     view: str
     sentences: tuple[Sentence, ...]
@@ -98,12 +99,12 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
     vocabulary = vocabulary or claim_vocabulary()
     views = build_views(text)
     view = _LANE_STATE_LINE.sub(lambda m: " " * len(m.group()), views.parse_view)
-    quoted = tuple((r.start, r.end) for r in views.regions if r.kind == "quote")
     last_word_char = _LAST_WORD_CHAR.search(view)
     if last_word_char is None:
-        return Closing(view, (), quoted)
+        return Closing(view, (), ())
     # The closing part is the unit holding the last letter or digit: units after it hold none.
     start, end = unit_bounds(unit_starts(view), last_word_char.start())
+    quoted = _quotes_within(views.regions, start, end)
     if _TABLE_ROW.match(view, start):  # a table closes the message: status, no sentence of its own
         return Closing(view, (), quoted)
     sentences = []
@@ -116,6 +117,19 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
         candidate = not inside_quote and is_candidate(view[first : min(last, first + MAX_CLAIM_CHARS)], vocabulary)
         sentences.append(Sentence(first, last, candidate))
     return Closing(view, tuple(sentences), quoted)
+
+
+def _quotes_within(regions: tuple[Region, ...], start: int, end: int) -> tuple[tuple[int, int], ...]:
+    """The quotations that meet [start, end): found by bisection in the sorted, disjoint regions, so a
+    message of 200,000 quotations costs the closing part only the ones inside it."""
+    k = max(bisect_left(regions, (start,)) - 1, 0)
+    found = []
+    while k < len(regions) and regions[k][0] < end:
+        region_start, region_end, kind = regions[k]
+        if kind == "quote" and region_end > start:
+            found.append((region_start, region_end))
+        k += 1
+    return tuple(found)
 
 
 def may_claim(text: str, vocabulary: ClaimVocabulary | None = None) -> bool:
