@@ -44,12 +44,13 @@ _BREAKING_TAGS = frozenset({"br", "hr", "p", "div", "li", "ul", "ol", "tr", "td"
 # quoted or not (a ">" inside quotes, a line break inside the tag), entities, emphasis stars, and the
 # brackets and target of a Markdown link or image, whose visible text is what a reader reads. HTML comments
 # are found apart (_comments): a lazy search for "-->" after each of many unclosed "<!--" is quadratic.
-# Every alternative here stops at the next character that could open another, so the search is linear.
+# Every alternative here stops at the next character that could open another, so the search is linear. An
+# emphasis star after a space or another star is never inside a word (_after_letter): not even a site.
 _LINK_TARGET = r"\]\([^()\s]*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?[ \t]*\)"
 _MARKUP = (
     r"(?P<tag></?(?P<tagname>[A-Za-z][A-Za-z0-9-]*)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>)"
     r"|(?P<entity>&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
-    r"|(?P<star>\*{1,3}(?=[^\W\d_]))"
+    r"|(?P<star>(?<=[^\s*])\*{1,3}(?=[^\W\d_]))"
     r"|(?P<linkopen>!?\[)(?=[^\[\]]*" + _LINK_TARGET + ")"
     r"|(?P<linkclose>" + _LINK_TARGET + ")"
 )
