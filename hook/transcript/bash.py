@@ -22,6 +22,7 @@ file the agent created could match) has no static value: None.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import pairwise
 
 from lanegate_common.frozen import frozen
 
@@ -40,6 +41,9 @@ _STRING_ESCAPES = frozenset('\\"$`')  # what a backslash escapes inside double q
 _ANSI_SIMPLE = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t",
                 "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 _GLOB = frozenset("*?[")
+# What may stand between the words of a command, and around the command and its comments in a line.
+_WORD_BLANKS = b" \t"
+_LINE_BLANKS = b" \t\r\n"
 
 
 @frozen
@@ -83,8 +87,25 @@ def parse(command: str) -> Script | None:
         and top[0].type == "command"
         and len(commands) == 1
         and commands[0].plain
+        and _only_blanks_between(source, root.children, _LINE_BLANKS)
+        and _only_blanks_between(source, top[0].children, _WORD_BLANKS, inner=True)
     )
     return Script(commands, standalone)
+
+
+def _only_blanks_between(source: bytes, nodes: list[Any], blanks: bytes, *, inner: bool = False) -> bool:
+    """Whether the source between the nodes (and, unless inner, before the first and after the last) is
+    blank, and between the words of a command (inner) not empty: the grammar skips some text bash reads as
+    a word (`\\ gh` is the command " gh" to bash, and nothing before gh to the grammar) and splits some
+    words bash reads as one (`create{\\gh`), so such a line is not read here as bash reads it."""
+    edges = [(n.start_byte, n.end_byte) for n in nodes]
+    if not edges:
+        return True
+    gaps = [source[a_end:b_start] for (_, a_end), (b_start, _) in pairwise(edges)]
+    if inner:  # two words of a command with nothing between them are one word to bash
+        return all(gap and not gap.strip(blanks) for gap in gaps)
+    gaps += [source[: edges[0][0]], source[edges[-1][1] :]]
+    return all(not gap.strip(blanks) for gap in gaps)
 
 
 @cache
@@ -148,13 +169,53 @@ def _simple(node: Any) -> Simple:
     words: list[str | None] = []
     plain = True
     for child in node.children:
-        if child.type in _NOT_PLAIN or _contains(child, _NOT_PLAIN):
+        if child.type in _NOT_PLAIN or _contains(child, _NOT_PLAIN) or _misread(child):
             plain = False
         if child.type == "command_name":
             words.append(_value(child.children[0]) if child.children else None)
         elif child.is_named and child.type not in _NOT_PLAIN and child.type != "comment":
             words.append(_value(child))
     return Simple(tuple(words), plain)
+
+
+def _misread(node: Any) -> bool:
+    """A word the grammar read otherwise than bash: a bare word across an unescaped blank ("gh\\n\\\\x" is
+    one word to it, two commands to bash), an ANSI-C string bash does not close. Such a line is not
+    standalone."""
+    stack = [node]
+    while stack:
+        child = stack.pop()
+        if child.type == "word" and _bare_blank(_text(child)):
+            return True
+        if child.type == "ansi_c_string" and not _closes(_text(child)[2:]):
+            return True  # $'\' is unterminated to bash (\' is a quote inside $'…'), closed to the grammar
+        stack.extend(child.children)
+    return False
+
+
+def _bare_blank(text: str) -> bool:
+    escaped = False
+    for ch in text:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch in " \t\n\r":
+            return True
+    return False
+
+
+def _closes(body: str) -> bool:
+    """Whether the body of $'… (after its opening quote) ends at its first unescaped quote, as bash reads it."""
+    i = 0
+    while i < len(body):
+        if body[i] == "\\":
+            i += 2
+            continue
+        if body[i] == "'":
+            return i == len(body) - 1
+        i += 1
+    return False
 
 
 def _contains(node: Any, types: frozenset[str]) -> bool:
@@ -216,13 +277,12 @@ def _unquoted(text: str) -> str | None:
 
 
 def _double_quoted(node: Any) -> str | None:
-    parts: list[str] = []
-    for child in node.children:
-        if child.type == "string_content":
-            parts.append(_text(child))
-        elif child.is_named:  # an expansion or substitution inside the quotes
-            return None
-    text = "".join(parts)
+    """A double-quoted word ("…" or $"…"): its text between the quotes with bash's escapes inside double
+    quotes; None when an expansion or substitution is inside (the grammar leaves a lone `$` unnamed)."""
+    if any(child.is_named and child.type != "string_content" for child in node.children):
+        return None
+    raw = _text(node)
+    text = raw[2:-1] if raw.startswith("$") else raw[1:-1]
     out: list[str] = []
     i = 0
     while i < len(text):
