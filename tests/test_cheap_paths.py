@@ -40,8 +40,8 @@ from tests.transcript_builder import TranscriptBuilder, read_claude
 ROOT = Path(__file__).resolve().parents[1]
 
 PIECES = [
-    "gh", "g", "h", "/usr/bin/gh", "pr", "p", "r", "pull", "pulls/12", "view", "checks", "create", "review",
-    "api", "repos/o/r/pulls/7", "pullRequest(number: 9)", "12", "#12", "--approve", "-R", "x",
+    "gh", "g", "h", "/usr/bin/gh", "$'", "\\x67", "pr", "p", "r", "pull", "pulls/12", "view", "checks", "create",
+    "review", "api", "repos/o/r/pulls/7", "pullRequest(number: 9)", "12", "#12", "--approve", "-R", "x",
     " ", " ", " ", "\t", "\n", "\\\n", "'", '"', "\\", ";", "|", "&&", "#", "$(", ")", "=",
 ]
 COMMANDS = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
@@ -53,6 +53,8 @@ START = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
 @example("\\gh pr view 12")
 @example('gh "p"r view 12')
 @example("gh api 'repos/o/r/pu''lls/12'")
+@example("$'\\x67h' pr view 12")
+@example("git commit -m 'gh pr view 12'")
 def test_a_command_the_substring_test_skips_fetches_no_pr(command: str) -> None:
     if not may_name(command, "pr", "pull"):
         assert command_fetches(command) == frozenset()
@@ -61,6 +63,7 @@ def test_a_command_the_substring_test_skips_fetches_no_pr(command: str) -> None:
 @given(COMMANDS)
 @example("g''h pr create")
 @example("gh p\\r review --approve 12")
+@example("$'\\x67\\x68' pr review --approve 12")
 def test_a_command_the_substring_test_skips_is_no_standalone_gh_pr(command: str) -> None:
     if not may_name(command, "pr"):
         args = standalone_gh_args(command)

@@ -24,6 +24,7 @@ DEFAULT_SHELL_TOOLS: frozenset[str] = frozenset(
 SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"})
 COMMAND_WRAPPERS = frozenset({"command", "env", "exec", "time", "nohup"})
 SHELL_WHITESPACE = " \t\r\n"
+_QUOTING = str.maketrans("", "", "'\"\\")
 # fnmatch's special characters: a pattern without them matches only the name it spells.
 WILDCARDS = frozenset("*?[")
 
@@ -88,11 +89,13 @@ def _split_patterns(patterns: tuple[str, ...]) -> tuple[frozenset[str], tuple[st
 
 def may_name(command: str, *words: str) -> bool:
     """False only when no word bash reads in the command holds `gh` and one of `words` (as parts of its
-    words): without quotes or escapes every static word bash reads is a piece of the command as written
-    (ANSI-C `$'…'` and `$"…"` carry quotes; an expansion has no static value), so a substring test
-    settles most of a turn's commands before any parser runs."""
-    if "'" in command or '"' in command or "\\" in command:  # bash's quotes and escape
+    words): with its quote and escape characters taken out, every static word bash reads is a piece of
+    the command (an expansion has no static value; only ANSI-C `$'…'` spells a letter by number), so a
+    substring test settles most of a turn's commands — `git commit -m 'fix'` too — before any parser."""
+    if "$'" in command:  # ANSI-C quoting spells letters by number ($'\\x67h' is gh)
         return True
+    if "'" in command or '"' in command or "\\" in command:  # quotes and escapes split a word, never spell one
+        command = command.translate(_QUOTING)
     return "gh" in command and any(w in command for w in words)
 
 
