@@ -40,7 +40,20 @@ _SINGLE_QUOTES = re.compile(
     re.DOTALL,
 )
 # Emphasis markers at a word edge: **x**, __x__, *x*, _x_ (not the underscore inside your_call).
-_EMPHASIS = re.compile(r"(?<![\w*])[*_]+(?=[^\s*_])|(?<=[^\s*_])[*_]+(?![\w*])")
+_EMPHASIS = re.compile(r"[*_](?<![\w*][*_])[*_]*(?=[^\s*_])|[*_](?<=[^\s*_][*_])[*_]*(?![\w*])")
+# The same for runs of exactly k markers, replaced by k spaces without a Python call per marker: a run is
+# maximal on both sides (its neighbours are never markers), so blanking one run never changes another's
+# edges and the passes are independent.
+# Each pattern opens with the marker itself and looks behind it afterwards, so the search skips to markers.
+_EMPHASIS_RUNS = tuple(
+    (
+        re.compile(
+            rf"[*_](?<![\w*][*_])[*_]{{{k - 1}}}(?=[^\s*_])|[*_](?<=[^\s*_][*_])[*_]{{{k - 1}}}(?![\w*])"
+        ),
+        " " * k,
+    )
+    for k in (1, 2, 3)
+)
 # Spaces other than ' ' that separate words ("Your\u00a0call"): matched as a space, one character each.
 _WIDE_SPACES = str.maketrans(dict.fromkeys("\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
                                            "\u2007\u2008\u2009\u200a\u202f\u205f\u3000", " "))
@@ -102,7 +115,9 @@ def build_views(text: str) -> Views:
 
     spaced = text.translate(_WIDE_SPACES)
     if "*" in spaced or "_" in spaced:
-        spaced = _EMPHASIS.sub(lambda m: " " * len(m.group()), spaced)
+        for pattern, spaces in _EMPHASIS_RUNS:
+            spaced = pattern.sub(spaces, spaced)
+        spaced = _EMPHASIS.sub(lambda m: " " * len(m.group()), spaced)  # longer runs
     # The parser knows "isn't" and "that's" but not their typographic forms: same length, same grammar.
     parsed = spaced.replace("’", "'")
     if not regions:
