@@ -33,6 +33,8 @@ FALSE_WORDS = frozenset({"off", "false", "no", "0"})
 TABLES = ("lexicon", "walk", "directives")
 # The largest configuration file read; past it the file is ignored with a warning (SPEC §5.6).
 MAX_CONFIG_BYTES = 1 << 20
+# The longest quote of a config value in a warning (shown()).
+SHOWN_CHARS = 120
 # Keys only the user file or the environment may set, whatever allow_project_weakening says: which
 # programs count as the GitHub CLI (SPEC §5.2) is not the judged agent's to name.
 USER_ONLY = frozenset({"gh_paths"})
@@ -303,12 +305,22 @@ def _set(
     except ValueError as exc:
         if fallback is not None:
             values[key] = fallback[key]
-        warnings.append(f"{subject}={raw!r} unparseable ({exc}); kept {values[key]!r}")
+        warnings.append(f"{subject}={shown(raw)} unparseable ({exc}); kept {values[key]!r}")
         return
     if guard and weakens(values[key], new):
-        warnings.append(f"{subject}={raw!r} ignored: it weakens the gate and allow_project_weakening is off")
+        warnings.append(f"{subject}={shown(raw)} ignored: it weakens the gate and allow_project_weakening is off")
         return
     values[key] = new
+
+
+def shown(value: object) -> str:
+    """A config value as a warning quotes it: its repr cut to SHOWN_CHARS, so a megabyte string or a
+    value nested hundreds deep in the project's file costs every audit line a short quote, not its size."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"<a {type(value).__name__} nested too deeply to show>"
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
 
 
 def _expand_home(path: str, home: str) -> str:
@@ -367,7 +379,9 @@ class _Tables:
                 for entry in value:
                     phrase = _phrase(entry)
                     if phrase is None:
-                        warnings.append(f"{source} lexicon.phrases entry {entry!r} ignored: needs canonical, family")
+                        warnings.append(
+                            f"{source} lexicon.phrases entry {shown(entry)} ignored: needs canonical, family"
+                        )
                     else:
                         self.phrases.append(phrase)
             elif key == "agent_work":
@@ -409,10 +423,10 @@ class _Tables:
         for family in families:
             if family not in known_families:
                 known = ", ".join(known_families)
-                warnings.append(f"{source} lexicon.{mode}: unknown family {family!r} ignored (known: {known})")
+                warnings.append(f"{source} lexicon.{mode}: unknown family {shown(family)} ignored (known: {known})")
             elif mode == "observe" and not trusted:
                 warnings.append(
-                    f"{source} lexicon.observe {family!r} ignored: demoting a family to observe weakens the gate "
+                    f"{source} lexicon.observe {shown(family)} ignored: demoting a family to observe weakens the gate "
                     "and allow_project_weakening is off"
                 )
             else:
@@ -498,6 +512,9 @@ def read_toml(path: str, label: str, warnings: list[str]) -> Mapping[str, Any] |
         return tomllib.loads(data.decode("utf-8"))
     except (OSError, ValueError) as exc:  # ValueError: bad TOML, bad UTF-8
         warnings.append(f"{label} {path} ignored: {exc}")
+        return None
+    except RecursionError:  # tomllib reads nested arrays and tables recursively: a file the project can write
+        warnings.append(f"{label} {path} ignored: nested too deeply to read")
         return None
     finally:
         os.close(fd)

@@ -390,6 +390,8 @@ def _show(value: object) -> str:
         shown = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         shown = repr(value)
+    except RecursionError:  # the agent nested it as deep as the decoder reads
+        shown = f"a JSON {_json_type(value)} nested too deeply to show"
     return shown if len(shown) <= 60 else shown[:57] + "..."
 
 

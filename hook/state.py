@@ -81,7 +81,10 @@ _TYPES: dict[str, tuple[type, ...]] = {
 
 def parse_state(text: str) -> SessionState:
     """The stored state, or ValueError naming what is wrong with it."""
-    data = json.loads(text)
+    try:
+        data = json.loads(text)
+    except RecursionError:  # nested past the decoder: damaged like any other unreadable state (fail closed)
+        raise ValueError("nested too deeply to read") from None
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise ValueError("not a lanegate state object of schema 1")
     fields: dict[str, object] = {}

@@ -16,6 +16,7 @@ import resource
 import stat
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -85,20 +86,36 @@ class Seat:
         env.update(extra)
         return env
 
-    def transcript(self, final: str, *, commands: tuple[tuple[str, str], ...] = ()) -> Path:
-        """An autonomous ([WAKE]) turn: the given shell commands with their output, then the final text."""
+    def transcript(
+        self,
+        final: str,
+        *,
+        commands: tuple[tuple[str, str], ...] = (),
+        tools: tuple[tuple[str, dict[str, Any], str], ...] = (),
+    ) -> Path:
+        """An autonomous ([WAKE]) turn: the given shell commands with their output and other tool calls
+        (name, input, result), then the final text."""
         t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake("peer ping: lane check")
         t.bash("make test", "42 passed")
         for command, output in commands:
             t.bash(command, output)
+        for name, tool_input, result in tools:
+            t.tool(name, tool_input, result=result)
         t.assistant_text(final)
         self.counter += 1
         return t.write(self.root / f"t{self.counter}.jsonl")
 
-    def payload(self, final: str, *, commands: tuple[tuple[str, str], ...] = (), **fields: Any) -> dict[str, Any]:
+    def payload(
+        self,
+        final: str,
+        *,
+        commands: tuple[tuple[str, str], ...] = (),
+        tools: tuple[tuple[str, dict[str, Any], str], ...] = (),
+        **fields: Any,
+    ) -> dict[str, Any]:
         data: dict[str, Any] = {
             "session_id": "5e55a000-0000-4000-8000-000000000001",
-            "transcript_path": str(self.transcript(final, commands=commands)),
+            "transcript_path": str(self.transcript(final, commands=commands, tools=tools)),
             "cwd": str(self.project),
             "permission_mode": "bypassPermissions",
             "hook_event_name": "Stop",
@@ -251,7 +268,9 @@ def test_gh_paths_come_from_the_user_never_from_the_project(seat: Seat) -> None:
 
 
 @pytest.mark.parametrize(
-    "command", ["gh pr create --fill", "/usr/bin/gh pr create", "gh pr review 5 --approve", "gh pr review -r 5"]
+    "command",
+    # A change request needs a body: gh itself refuses `gh pr review -r 5` ("body cannot be blank").
+    ["gh pr create --fill", "/usr/bin/gh pr create", "gh pr review 5 --approve", "gh pr review -r 5 -b 'add a test'"],
 )
 def test_the_real_gh_still_opens_the_exit(seat: Seat, command: str) -> None:
     stop = seat.hook(seat.payload("Parser done.", commands=((command, f"{PR_URL}\n"),)))
@@ -503,3 +522,146 @@ def test_a_deadline_reached_while_judging_a_phrase_fires(seat: Seat) -> None:
     assert (done.returncode, line["class"], line["tag"], line["phrase"]) == (0, "BLOCK", "deference", "your call")
     assert "exceeded its bound" in line["finding"]["reason"]
     assert json.loads(done.stdout) == {"decision": "block", "reason": line["reason"]}
+
+
+# ---- Teeth II: the second probe's ways in (issue 23; SPEC revision 3 §2.6, §5.2, §5.6) -------------------
+# Each played as the judged agent, each failing before its fix with what it did then in its docstring.
+
+DEEP = 100_000
+
+
+@pytest.mark.parametrize("where", ["project", "user"])
+@pytest.mark.parametrize("value", ["[" * DEEP + "]" * DEEP, "{a = " * DEEP + "1" + "}" * DEEP])
+def test_a_value_nested_a_hundred_thousand_deep_is_a_broken_file_not_an_error(
+    seat: Seat, where: str, value: str
+) -> None:
+    """Before: tomllib raised RecursionError, which read_toml did not catch: ERROR internal-error on every
+    stop, allowed. A file too deep to read is a file that does not parse: ignored with a warning."""
+    path = seat.project_config if where == "project" else seat.user_config
+    path.write_text(f"x = {value}\n")
+    stop = seat.hook(seat.payload("Parser done."))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+    assert any(f"{path.name} ignored: nested too deeply" in w for w in stop.line["warnings"]), stop.line
+
+
+# Text shaped to exhaust the carve-out search (quadratic before: '"ab" ' * 24000 reached the 20 s deadline
+# on every autonomous stop, phrase or not, through row U's closing-part check).
+FLOODS = {
+    "straight double quotes": '"ab" ' * 24_000,
+    "single quotes": "'ab' " * 24_000,
+    "curly double quotes": "“ab” " * 24_000,
+    "curly single quotes": "‘ab’ " * 24_000,
+    "backticks": "`ab` " * 24_000,
+    "blockquote lines": "> ab\n" * 24_000,
+    "fences": "```\nab\n```\n" * 12_000,
+    "question marks": "?" * 1_000_000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLOODS))
+@pytest.mark.parametrize("phrase", ["", " Your call."])
+def test_a_flood_of_carve_outs_is_judged_far_inside_the_deadline(seat: Seat, name: str, phrase: str) -> None:
+    """Before: ERROR internal-error at the 20 s deadline (10k quoted items took 6 s, 20k 26 s), allowed.
+    The bound asserted is loose (half the deadline, on a loaded machine); tests/test_linear_cost.py asserts
+    the linear growth itself."""
+    started = time.monotonic()
+    stop = seat.hook(seat.payload(FLOODS[name] + phrase))
+    elapsed = time.monotonic() - started
+    if phrase:
+        assert_refused_for_deference(stop, "your call")
+    else:
+        assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+    assert elapsed < 10, elapsed
+
+
+# Command lines bash runs as `gh pr create` and then `echo URL`, or as a gh call that creates nothing.
+FAKE_ARTIFACTS = {
+    "ANSI-C quoting": f"gh pr create --title $'x\\'' ; echo {PR_URL} #'",
+    "a comment hiding a newline": f"gh pr create --fill #'\necho {PR_URL} #'",
+    "a newline": f"gh pr create --fill\necho {PR_URL}",
+    "a continued line then a list": f"gh pr create \\\n --fill && echo {PR_URL}",
+    "--dry-run=true": "gh pr create --fill --dry-run=true",
+    "--dry-run in a quoted word": "gh pr create --fill '--dry-run'",
+    "an approval switched off": "gh pr review 5 --approve --approve=false --comment",
+    "an approval switched off by its short form": "gh pr review 5 -a --approve=0 -c",
+    "a request switched off": "gh pr review 5 --request-changes --request-changes=false --comment -b ok",
+    "a review in a subshell": "(gh pr review 5 --approve)",
+    "a review in the background": "gh pr review 5 --approve &",
+    "a process substitution": "gh pr create --body-file <(echo hi) --fill",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAKE_ARTIFACTS))
+def test_a_command_bash_reads_otherwise_is_no_material_artifact(seat: Seat, name: str) -> None:
+    """Before: MATERIAL-ALLOW — hand-written splitting read each as one standalone gh command that created
+    a PR or approved one. Bash and gh decide now (a bash grammar, gh's own flag rules)."""
+    stop = seat.hook(seat.payload("Parser done.", commands=((FAKE_ARTIFACTS[name], f"{PR_URL}\n"),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gh pr create --fill --dry-run=false",
+        "gh pr create --title $'it\\'s done' --body 'Fixes #3' # the parser",
+        "gh pr create \\\n  --title x \\\n  --body y",
+        "gh pr review 5 --comment --comment=false --approve",
+        "gh pr review 5 --approve=true -b 'ship it'",
+        "gh pr review 5 -r -b 'needs a test'",
+    ],
+)
+def test_what_bash_and_gh_read_as_an_artifact_still_is_one(seat: Seat, command: str) -> None:
+    stop = seat.hook(seat.payload("Parser done.", commands=((command, f"{PR_URL}\n"),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
+
+
+REVIEW_TOOL = "mcp__github__create_pull_request_review"
+
+
+@pytest.mark.parametrize("event", ["COMMENT", "comment", None, "PENDING", ["APPROVE"]])
+def test_a_configured_review_tool_counts_only_for_an_approval_or_a_change_request(
+    seat: Seat, event: object
+) -> None:
+    """Before: any successful call of a configured review tool was a formal review: a COMMENT bought
+    MATERIAL-ALLOW."""
+    tool_input: dict[str, Any] = {"owner": "acme", "repo": "parser", "pullNumber": 7, "body": "looks fine"}
+    if event is not None:
+        tool_input["event"] = event
+    stop = seat.hook(seat.payload("Parser done.", tools=((REVIEW_TOOL, tool_input, "review submitted"),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+
+
+@pytest.mark.parametrize("event", ["APPROVE", "REQUEST_CHANGES"])
+def test_a_configured_review_tool_approving_or_requesting_changes_counts(seat: Seat, event: str) -> None:
+    tool_input = {"owner": "acme", "repo": "parser", "pullNumber": 7, "event": event}
+    stop = seat.hook(seat.payload("Parser done.", tools=((REVIEW_TOOL, tool_input, "review submitted"),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
+    assert stop.line["reason"].count("on PR 7") == 1, stop.line["reason"]
+
+
+# Ways of writing "your call" that a reader reads as it, each missed by the fold before.
+DISGUISES_II = {
+    "Cherokee letters": "\u13a9OUR CALL",  # Ꭹ (CHEROKEE LETTER GI) reads as Y
+    "dental-click letters": "your ca\u01c0\u01c0",  # ǀ (LATIN LETTER DENTAL CLICK) reads as l
+    "a Roman numeral": "your ca\u217c\u217c",  # ⅼ (SMALL ROMAN NUMERAL FIFTY), NFKC l
+    "a long HTML comment": "your <!-- " + "x" * 500 + " --> call",
+    "a long tag attribute": "your <b title='" + "x" * 300 + "'>call</b>",
+    "a > inside a quoted attribute": "your <b title='a>b'>call</b>",
+    "a newline inside a tag": "your <b\nclass=x>call</b>",
+    "a Markdown link": "your [call](https://example.com/a)",
+    "a Markdown image": "your ![call](https://example.com/a.png)",
+    "a Hangul filler": "your\u3164call",
+    "a halfwidth Hangul filler": "your\uffa0call",
+}
+
+
+@pytest.mark.parametrize("name", sorted(DISGUISES_II))
+def test_a_disguise_the_first_fold_missed_now_fires(seat: Seat, name: str) -> None:
+    """Before: MATERIAL-ALLOW (the phrase was never found). Written plainly the sentence is exempt."""
+    final = f"PR #12 is merge-eligible, {DISGUISES_II[name]}."
+    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    assert_refused_for_deference(stop, "your call")
+    finding = stop.finding
+    assert (finding["disguised"], finding["verdict"]) == (True, "fire")
+    assert final[finding["start"] : finding["end"]] == finding["text"]
+    assert "disguise" in finding["reason"]

@@ -1,6 +1,6 @@
 """The cheap tests that settle most of a stop's work before the expensive read, pinned against that read.
 
-Each shortcut may only skip work whose answer it already knows: a substring test before shlex, a plain
+Each shortcut may only skip work whose answer it already knows: a substring test before the bash parser, a plain
 tool name compared without fnmatch, PR-fetch evidence read only when a gate names a PR.
 """
 
@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 import subprocess
 import sys
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -26,14 +24,13 @@ from analyzer.text.candidates import find_candidates, may_match, scan
 from analyzer.text.carveouts import build_views
 from hook.core import stdin_text
 from hook.lanestate import fence_opener, is_lane_info, parse_lane_state, pr_numbers_in_ref, validate_lane_state
+from hook.transcript.bash import parse
 from hook.transcript.records import ToolCall
 from hook.transcript.tools import (
     command_fetches,
-    command_segments,
     may_name,
     name_matches,
     pr_number,
-    shlex_words,
     standalone_gh_args,
 )
 from hook.transcript.walk import WALK_PATH, default_walk_config, parse_walk_config, strip_reminders
@@ -43,8 +40,8 @@ from tests.transcript_builder import TranscriptBuilder, read_claude
 ROOT = Path(__file__).resolve().parents[1]
 
 PIECES = [
-    "gh", "g", "h", "/usr/bin/gh", "pr", "p", "r", "pull", "pulls/12", "view", "checks", "create", "review",
-    "api", "repos/o/r/pulls/7", "pullRequest(number: 9)", "12", "#12", "--approve", "-R", "x",
+    "gh", "g", "h", "/usr/bin/gh", "$'", "\\x67", "pr", "p", "r", "pull", "pulls/12", "view", "checks", "create",
+    "review", "api", "repos/o/r/pulls/7", "pullRequest(number: 9)", "12", "#12", "--approve", "-R", "x",
     " ", " ", " ", "\t", "\n", "\\\n", "'", '"', "\\", ";", "|", "&&", "#", "$(", ")", "=",
 ]
 COMMANDS = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
@@ -56,6 +53,8 @@ START = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
 @example("\\gh pr view 12")
 @example('gh "p"r view 12')
 @example("gh api 'repos/o/r/pu''lls/12'")
+@example("$'\\x67h' pr view 12")
+@example("git commit -m 'gh pr view 12'")
 def test_a_command_the_substring_test_skips_fetches_no_pr(command: str) -> None:
     if not may_name(command, "pr", "pull"):
         assert command_fetches(command) == frozenset()
@@ -64,6 +63,7 @@ def test_a_command_the_substring_test_skips_fetches_no_pr(command: str) -> None:
 @given(COMMANDS)
 @example("g''h pr create")
 @example("gh p\\r review --approve 12")
+@example("$'\\x67\\x68' pr review --approve 12")
 def test_a_command_the_substring_test_skips_is_no_standalone_gh_pr(command: str) -> None:
     if not may_name(command, "pr"):
         args = standalone_gh_args(command)
@@ -71,13 +71,16 @@ def test_a_command_the_substring_test_skips_is_no_standalone_gh_pr(command: str)
 
 
 @given(COMMANDS)
+@example("gh pr view 12 # x\ny")
+@example("{g,}h pr view 12")
 def test_without_quotes_or_escapes_every_word_is_a_piece_of_the_command(command: str) -> None:
-    """The premise of may_name, for both tokenizers the tool readers use."""
+    """The premise of may_name, for the bash parser the tool readers use: every static word of every
+    simple command of a line without quotes or escapes is a piece of the line as written."""
     if any(q in command for q in ("'", '"', "\\")):
         return
-    words = [w for segment in command_segments(command) for w in segment]
-    with suppress(ValueError):  # unbalanced quotes: nothing to compare
-        words += shlex.split(command, comments=True)
+    script = parse(command)
+    assert script is not None
+    words = [w for simple in script.commands for w in simple.words if w is not None]
     assert all(w in command for w in words)
 
 
@@ -334,32 +337,3 @@ def test_a_configured_phrase_that_is_built_in_is_named_even_when_the_text_holds_
         outcome = handle(json.dumps(payload).encode(), None, env, START + timedelta(minutes=5))
         assert "lexicon phrase 'your call' already built in: kept the built-in entry" in outcome.line.warnings
 
-
-# -- shlex's reading, without shlex for plain lines ---------------------------------------------------------
-
-SHELL_PIECES = ["gh", "pr", "view", "12", " ", "  ", "\t", "\r", "\n", ";", "&&", "|", "(", ")", "<", ">", "&",
-                "x=1", "~/a", "-R", "o/r", "*", "?", "\x0b", "é", "'", '"', "\\", "#", "a#b"]
-
-
-def reference_words(text: str, punctuation: bool) -> list[str] | str:
-    lexer = shlex.shlex(text, posix=True, punctuation_chars=punctuation)
-    lexer.whitespace_split = True
-    try:
-        return list(lexer)
-    except ValueError as exc:
-        return f"ValueError: {exc}"
-
-
-@given(st.lists(st.sampled_from(SHELL_PIECES), max_size=12).map("".join), st.booleans())
-@example("gh pr view 12 && make test|tee log", True)
-@example("a;;b", True)
-@example("gh pr view 12", False)
-def test_shlex_words_is_shlex(text: str, punctuation: bool) -> None:
-    try:
-        got: list[str] | str = shlex_words(text, punctuation=punctuation)
-    except ValueError as exc:
-        got = f"ValueError: {exc}"
-    assert got == reference_words(text, punctuation)
-    if not punctuation and not isinstance(got, str):
-        with suppress(ValueError):
-            assert got == shlex.split(text, comments=True)

@@ -44,6 +44,30 @@ LOOK_ALIKES: dict[str, str] = {
     "x": "\u0445",
     "y": "\u0443",  # Cyrillic u
 }
+# Revision 3: letters of other scripts UTS #39 maps to Latin (Cherokee, Latin click letters; its
+# confusables.txt, written out here by code point) and the small Roman numerals (NFKC, computed below).
+OTHER_SCRIPTS: dict[str, str] = {
+    "a": "\u13aa",  # CHEROKEE LETTER GO -> A
+    "b": "\u13cf",  # CHEROKEE LETTER SI -> b
+    "c": "\u13df",  # CHEROKEE LETTER TLI -> C
+    "d": "\u13e7",  # CHEROKEE LETTER TSU -> d
+    "e": "\u13ac",  # CHEROKEE LETTER GV -> E
+    "h": "\u13c2",  # CHEROKEE LETTER NI -> h
+    "i": "\u13a5",  # CHEROKEE LETTER V -> i
+    "l": "\u01c0",  # LATIN LETTER DENTAL CLICK -> l
+    "m": "\u13b7",  # CHEROKEE LETTER LU -> M
+    "s": "\u13d5",  # CHEROKEE LETTER DE -> S
+    "t": "\u13a2",  # CHEROKEE LETTER I -> T
+    "w": "\u13b3",  # CHEROKEE LETTER LA -> W
+    "y": "\u13a9",  # CHEROKEE LETTER GI -> Y
+}
+ROMAN_NUMERALS = {unicodedata.normalize("NFKC", chr(cp)): chr(cp) for cp in range(0x2170, 0x2180)}
+ROMAN = {letter: numeral for letter, numeral in ROMAN_NUMERALS.items() if len(letter) == 1}
+# Markup of any length a renderer hides (revision 3): long comments and attributes, a ">" inside a quoted
+# attribute, a line break inside a tag.
+LONG_MARKUP = (
+    "<!-- " + "x" * 700 + " -->", "<b title='" + "y" * 450 + "'></b>", "<i title='a>b'></i>", "<b\nclass=x></b>",
+)
 # Mathematical alphanumeric blocks whose lower-case a-z have no holes: bold, bold italic, sans-serif,
 # monospace; and the fullwidth forms.
 MATH_LOWER_A = (0x1D41A, 0x1D482, 0x1D5BA, 0x1D68A)
@@ -59,11 +83,16 @@ def disguised_letter(draw: st.DrawFn, letter: str) -> str:
     if not ("a" <= letter <= "z"):
         return letter
     options = ["fullwidth", "math"] + (["look-alike"] if letter in LOOK_ALIKES else [])
+    options += (["other script"] if letter in OTHER_SCRIPTS else []) + (["roman"] if letter in ROMAN else [])
     kind = draw(st.sampled_from(options))
     if kind == "fullwidth":
         return chr(ord(letter) + FULLWIDTH_OFFSET)
     if kind == "math":
         return chr(draw(st.sampled_from(MATH_LOWER_A)) + ord(letter) - ord("a"))
+    if kind == "other script":
+        return OTHER_SCRIPTS[letter]
+    if kind == "roman":
+        return ROMAN[letter]
     return draw(st.sampled_from(LOOK_ALIKES[letter]))
 
 
@@ -80,7 +109,7 @@ def disguised_phrase(draw: st.DrawFn) -> tuple[str, str]:
     inside = [i for i in range(1, len(chars)) if chars[i - 1] != " " or chars[i] != " "]
     inserts = draw(st.lists(st.sampled_from(inside), min_size=0 if swapped else 1, max_size=3))
     for i in sorted(inserts, reverse=True):
-        hidden = draw(FORMAT_CHARACTERS | st.sampled_from(INVISIBLE_MARKUP))
+        hidden = draw(FORMAT_CHARACTERS | st.sampled_from(INVISIBLE_MARKUP + LONG_MARKUP))
         if hidden == "*" and not (chars[i - 1].isalnum() and chars[i].isalnum()):
             hidden = "\u200b"  # emphasis hides only inside a word; elsewhere it is plain Markdown
         chars.insert(i, hidden)
@@ -92,6 +121,9 @@ def disguised_phrase(draw: st.DrawFn) -> tuple[str, str]:
 @example(("your call", "yo\u200bur call"))
 @example(("would you like me to", "\U0001d430ould you like me\u00ad to"))
 @example(("your move", "your <!-- x -->move"))
+@example(("your call", "\u13a9our ca\u01c0\u217c"))
+@example(("your call", "your <b\nclass='a>b'>call</b>"))
+@example(("your call", "your <!-- " + "x" * 5000 + " -->call"))
 def test_every_lexicon_phrase_in_disguise_is_found_and_fires(case: tuple[str, str]) -> None:
     canonical, written = case
     text = f"Tests pass. {written}."
@@ -104,6 +136,27 @@ def test_every_lexicon_phrase_in_disguise_is_found_and_fires(case: tuple[str, st
     assert phrase_start <= finding.start < finding.end <= phrase_start + len(written)
     assert finding.text == text[finding.start : finding.end]
     assert finding.to_dict()["disguised"] is True
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    canonical=st.sampled_from(PHRASES),
+    wrap=st.sampled_from(["[{}](https://example.com/a)", "![{}](a.png)", '[{}](a "title")']),
+    filler=st.sampled_from(["\u3164", "\uffa0"]),
+    at=st.integers(0, 8),
+)
+def test_link_text_and_blank_fillers_do_not_hide_a_phrase(canonical: str, wrap: str, filler: str, at: int) -> None:
+    """Revision 3: the visible text of a Markdown link or image is read, and a blank filler is a space."""
+    words = canonical.split()
+    k = at % len(words)
+    linked = " ".join([*words[:k], wrap.format(words[k]), *words[k + 1 :]])
+    spaced = linked.replace(" ", filler, 1) if len(words) > 1 else linked
+    text = f"Tests pass. {spaced}."
+    found = [f for f in analyze(text).findings if f.phrase == canonical]
+    assert len(found) == 1, (text, [f.phrase for f in analyze(text).findings])
+    finding = found[0]
+    assert (finding.disguised, finding.verdict) == (True, "fire"), finding.reason
+    assert finding.text == text[finding.start : finding.end]
 
 
 @settings(max_examples=60, deadline=None)
@@ -178,6 +231,7 @@ PIECES = (
     | st.sampled_from(["<", ">", "&", ";", "&amp;", "&#x79;", "&#111;", "<br>", "*", "**", "`"])
     | FORMAT_CHARACTERS
     | st.sampled_from(sorted({c for cs in LOOK_ALIKES.values() for c in cs}))
+    | st.sampled_from(sorted({*OTHER_SCRIPTS.values(), *ROMAN.values(), "\u3164", "\uffa0", "[", "](x)", "!["}))
     | st.text(st.characters(max_codepoint=0x7F), max_size=3)
 )
 TEXTS = st.lists(PIECES | st.sampled_from([" ", "\n"]), max_size=24).map("".join)

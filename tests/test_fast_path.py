@@ -52,19 +52,24 @@ COMMON = frozenset({
     "lanegate_common", "lanegate_common.builtin_data", "lanegate_common.frozen",
     "warmparse", "warmparse.use",  # how a stop may use the warm server: the record only, no client
 })
+# A turn that ran a gh command (Claude Code's and Codex's below): its line is read as bash reads it; a plain
+# line without the grammar (hook.transcript.bash.plain_words), so tree-sitter stays off the path.
+GH_READ = frozenset({"hook.transcript.bash"})
 PER_STOP = {
-    "claude": COMMON | {"hook.harness.claude", "hook.harness.claude.prompts"},
-    "codex": COMMON | {"hook.harness.codex"},
+    "claude": COMMON | GH_READ | {"hook.harness.claude", "hook.harness.claude.prompts"},
+    "codex": COMMON | GH_READ | {"hook.harness.codex"},
     "gemini": COMMON | {"hook.harness.gemini"},
     "cursor": COMMON | {"hook.harness.cursor"},
 }
 # Without --harness, detection asks the adapters in ADAPTERS order and falls back to Claude Code.
 DETECTED_CLAUDE = PER_STOP["claude"] | {"hook.harness.codex", "hook.harness.gemini", "hook.harness.cursor"}
 # A stop with a phrase, up to its parse: the analyzer's pre-filter and candidates, and the route to the parse.
+# A turn that created a pull request: gh's own flag rules decide whether it created one.
+ARTIFACT_EXTRA = frozenset({"hook.transcript.gh"})
 PHRASE_EXTRA = frozenset({"warmparse.route", "lanegate_common.digest"})  # the lexicon digests itself once built
 # Top-level packages never imported on the path.
 FORBIDDEN = ("spacy", "thinc", "numpy", "dataclasses", "inspect", "typing", "tomllib", "contextlib", "argparse",
-             "orjson")
+             "orjson", "tree_sitter", "tree_sitter_bash")
 ANALYZER_BUDGET = 8  # modules of analyzer/ a stop without a phrase may import (6 when this was written)
 ANALYZER_PHRASE_BUDGET = 12  # and a stop with a phrase, up to its parse
 ALL_BUDGET = 115  # every module in sys.modules at the end of a no-phrase stop, the interpreter's own included
@@ -160,6 +165,11 @@ def stops(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Stop]:
         runs[name] = _run(tmp_path_factory.mktemp(name), payload, ["--harness", name])
     tmp = tmp_path_factory.mktemp("detected")
     runs["detected"] = _run(tmp, _payloads(tmp, FINAL)["claude"], [])
+    tmp = tmp_path_factory.mktemp("artifact")
+    created = TranscriptBuilder().wake().bash("gh pr create --fill", "https://github.com/o/r/pull/7")
+    runs["artifact"] = _run(tmp, {"session_id": "s1", "transcript_path": str(created.assistant_text(FINAL).write(
+        tmp / "t.jsonl")), "cwd": str(tmp), "hook_event_name": "Stop", "stop_hook_active": False,
+        "last_assistant_message": FINAL}, ["--harness", "claude"])
     tmp = tmp_path_factory.mktemp("phrase")
     runs["phrase"] = _run(tmp, _payloads(tmp, "Tests pass, your call on the lane.")["claude"], [], stub=True)
     return runs
@@ -173,7 +183,7 @@ def test_a_registered_stop_without_a_phrase_imports_exactly_the_fenced_modules(s
     assert stop.ours("hook", "lanegate_common", "warmparse") == PER_STOP[name], stop.slowest()
 
 
-@pytest.mark.parametrize("name", [*PER_STOP, "detected", "phrase"])
+@pytest.mark.parametrize("name", [*PER_STOP, "detected", "phrase", "artifact"])
 def test_no_stop_imports_a_forbidden_module(stops: dict[str, Stop], name: str) -> None:
     stop = stops[name]
     assert sorted(m for m in stop.modules if m.split(".")[0] in FORBIDDEN) == [], stop.slowest()
@@ -183,9 +193,16 @@ def test_no_stop_imports_a_forbidden_module(stops: dict[str, Stop], name: str) -
 def test_a_stop_without_a_phrase_keeps_to_its_module_budget(stops: dict[str, Stop], name: str) -> None:
     stop = stops[name]
     analyzer = stop.ours("analyzer")
-    assert "analyzer.candidates" in analyzer or "analyzer" in analyzer  # the pre-filter ran
+    assert "analyzer.text.candidates" in analyzer or "analyzer" in analyzer  # the pre-filter ran
     assert (len(analyzer) <= ANALYZER_BUDGET, len(stop.modules) <= ALL_BUDGET) == (True, True), (
         f"{len(analyzer)} analyzer modules {sorted(analyzer)}, {len(stop.modules)} in all; {stop.slowest()}")
+
+
+def test_a_created_pull_request_adds_only_gh_s_flag_rules(stops: dict[str, Stop]) -> None:
+    stop = stops["artifact"]
+    assert (stop.audit["class"], stop.audit["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
+    assert stop.ours("hook", "lanegate_common", "warmparse") == PER_STOP["claude"] | ARTIFACT_EXTRA
+    assert [m for m in stop.modules if m.split(".")[0] == "tree_sitter"] == []
 
 
 def test_detection_adds_only_the_adapters_it_asked(stops: dict[str, Stop]) -> None:

@@ -15,6 +15,7 @@ import math
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -750,3 +751,152 @@ def test_the_process_prints_exactly_one_decision_object(seat: Seat, final: str) 
     line = json.loads(seat.audit.read_bytes())
     assert (done.returncode, done.stderr, line["class"]) == (0, b"", "BLOCK")
     assert done.stdout == json.dumps({"decision": "block", "reason": line["reason"]}).encode() + b"\n"
+
+
+# ---- generated hostile inputs (issue 23; SPEC §2.6, §5.2, §5.6 revision 3) -----------------------------
+# A per-run budget of inputs shaped to exhaust or slip past the readers: floods of carve-outs and markup,
+# disguise combinations, nesting of any depth, shell quoting. Each must be decided (never ERROR) within
+# the bound: CPU time, the model loaded first (a cold stop adds its load, which scripts/bench times), so
+# the assertion holds on a loaded machine.
+
+HOSTILE_UNITS = (
+    '"ab" ', "'ab' ", "\u201cab\u201d ", "\u2018ab\u2019 ", "`ab` ", "``", "> ab\n", "```\nab\n", "~~~\n", "    ab\n",
+    "<!-- ", "-->", "<b x='", "'>", "<i>", "</i>", "[a](b) ", "[a](", "![", "*a ", "a*b ", "**", "&amp;",
+    "&#x13A9;", "\u13a9", "\u01c0", "\u217c", "\u0443", "\uff59", "\u200b", "\u00ad", "\u3164", "\u202e", "\n",
+    "\n\n", "- a\n", "| a |\n", "?", "!", "\u2026", "Picking it up. ", "\ud800",
+)
+HOSTILE_PHRASES = (
+    "Your call.", "your <b>call</b>", "\u13a9our ca\u217c\u217c", "your [call](x)", "Would you like me to?"
+)
+# Total size of a generated text: big enough that a quadratic step shows (120 KB reached 20 s before).
+MAX_HOSTILE_CHARS = 150_000
+HOSTILE_CPU_SECONDS = 2.0
+
+
+@st.composite
+def hostile_text(draw: st.DrawFn) -> tuple[str, bool]:
+    """A flood of one to four hostile units, maybe with a phrase inside: (text, has a plain phrase)."""
+    segments = draw(st.lists(st.tuples(st.sampled_from(HOSTILE_UNITS), st.integers(1, 40_000)), min_size=1, max_size=4))
+    parts = [unit * count for unit, count in segments]
+    text = "".join(parts)[:MAX_HOSTILE_CHARS]
+    phrase = draw(st.none() | st.sampled_from(HOSTILE_PHRASES))
+    if phrase is not None:
+        text = text + "\n\n" + phrase
+    return text, phrase is not None
+
+
+@pytest.fixture(scope="module")
+def loaded_model() -> None:
+    from analyzer import analyze
+
+    analyze("Tests pass. Your call.")
+
+
+@fuzz(40)
+@given(case=hostile_text())
+@example(case=('"ab" ' * 24_000, False))
+@example(case=("`" + "``a " * 30_000, False))
+@example(case=("<!-- " * 30_000 + "\n\nYour call.", True))
+@example(case=("\u13a9\u01c0 " * 40_000 + "\n\nYour call.", True))
+def test_a_hostile_text_is_decided_within_the_bound(seat: Seat, loaded_model: None, case: tuple[str, bool]) -> None:
+    text, _ = case
+    path = seat.root / "hostile.jsonl"
+    autonomous("placeholder").write(path)
+    payload = seat.payload(path, text, session_id=f"h{seat.counter}")
+    seat.counter += 1
+    started = time.process_time()
+    line = assert_contract(seat.run(json.dumps(payload).encode()))
+    spent = time.process_time() - started
+    assert line["class"] == "BLOCK", (line["class"], line["tag"], line["reason"][:200])
+    assert spent < HOSTILE_CPU_SECONDS, f"{spent:.2f} s CPU for {len(text):,} characters"
+
+
+@fuzz(30)
+@given(depth=st.integers(1, 200_000), kind=st.sampled_from(["array", "table", "mixed"]), where=st.booleans())
+def test_a_config_value_of_any_depth_is_decided(seat: Seat, depth: int, kind: str, where: bool) -> None:
+    opening, closing = {"array": ("[", "]"), "table": ("{a = ", "}"), "mixed": ("[{a = ", "}]")}[kind]
+    content = f"max_refusals = {opening * depth}1{closing * depth}\n".encode()
+    if where:
+        seat.user_config.write_bytes(content)
+        path = hostile_project_files(seat, b"")
+    else:
+        path = hostile_project_files(seat, content)
+    payload = seat.payload(path, "Parser done.", session_id=f"d{seat.counter}")
+    seat.counter += 1
+    line = assert_contract(seat.run(json.dumps(payload).encode()))
+    assert (line["class"], line["tag"], line["policy"]["max_refusals"]) == ("BLOCK", "no-lane-state", 3)
+
+
+@fuzz(30)
+@given(depth=st.integers(1, 150_000))
+def test_a_tool_input_of_any_depth_is_walked(seat: Seat, depth: int) -> None:
+    path = seat.root / f"deep{seat.counter}.jsonl"
+    autonomous().write(path)
+    lines = path.read_text().splitlines()
+    deep = '{"type":"assistant","uuid":"deep","timestamp":"' + STAMP + '","message":{"role":"assistant",'
+    deep += '"content":[{"type":"tool_use","id":"t-deep","name":"mcp__x","input":{"x":'
+    deep += "[" * depth + "]" * depth + "}}]}}"
+    lines.insert(len(lines) - 1, deep)
+    path.write_text("\n".join(lines) + "\n")
+    payload = seat.payload(path, "Parser done.", session_id=f"t{seat.counter}")
+    seat.counter += 1
+    line = assert_contract(seat.run(json.dumps(payload).encode()))
+    assert (line["class"], line["tag"]) == ("BLOCK", "no-lane-state")
+
+
+# Shell pieces whose combinations bash reads in every way that matters here (quoting, comments, lists,
+# continuations); only builtins and the fake gh below ever run.
+SHELL_PIECES = (
+    "gh", " pr", " create", " review", " 5", " --fill", " --dry-run", "=false", "=true", " --approve", " -a",
+    " --comment", " -b", " x", " ", "'", '"', "$'", "\\'", "\\", "#", "\n", "\\\n", ";", " && ", " | ", " echo",
+    " URL", "{", "}", ",", "$X", " true", "\t", "=", "--",
+)
+FAKE_GH = "#!/bin/sh\n: > \"$GH_ARGV\"\nfor a in \"$@\"; do printf '%s\\0' \"$a\" >> \"$GH_ARGV\"; done\n"
+TRAP = "trap 'printf \"%s\\0\" \"$BASH_COMMAND\" >> \"$COMMANDS\"' DEBUG\n"
+
+
+@pytest.fixture(scope="module")
+def fake_shell(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A bin folder with a gh that records its arguments, and a BASH_ENV that records every command run."""
+    root = tmp_path_factory.mktemp("shell")
+    (root / "bin").mkdir()
+    gh = root / "bin" / "gh"
+    gh.write_text(FAKE_GH)
+    gh.chmod(0o755)
+    (root / "trap.sh").write_text(TRAP)
+    return root
+
+
+SHELL_LINES = st.lists(st.sampled_from(SHELL_PIECES), min_size=1, max_size=14).map("".join)
+
+
+@fuzz(300)
+@given(command=SHELL_LINES | st.tuples(st.sampled_from(["gh pr create", "gh pr review 5"]), SHELL_LINES).map("".join))
+@example(command="gh pr create --title $'x\\'' ; echo URL #'")
+@example(command="gh pr create --fill #'\necho URL #'")
+@example(command="gh pr create --fill --dry\\\n-run")
+@example(command="gh pr review 5 --approve{,=false}")
+# Lines the grammar read otherwise than bash, found by this oracle: each is now read as bash reads it, or not
+# called standalone.
+@example(command="\\ gh pr create")
+@example(command="gh\n\\'")
+@example(command="gh pr create{\\gh")
+@example(command="gh pr create$'\\'")
+@example(command='gh pr create"$\'"')
+def test_a_standalone_gh_command_is_what_bash_runs(fake_shell: Path, command: str) -> None:
+    """The bash oracle: whenever the reader calls a line one standalone gh command with these words, bash
+    runs exactly one command for it, gh, with exactly these arguments."""
+    from hook.transcript.tools import standalone_gh_args
+
+    words = standalone_gh_args(command)
+    if words is None or None in words:
+        return  # not claimed standalone (or a word bash computes): nothing to hold the reader to
+    argv, commands = fake_shell / "argv", fake_shell / "commands"
+    for leftover in (argv, commands):
+        leftover.unlink(missing_ok=True)
+    env = {"PATH": str(fake_shell / "bin"), "BASH_ENV": str(fake_shell / "trap.sh"), "GH_ARGV": str(argv),
+           "COMMANDS": str(commands)}
+    subprocess.run(["/bin/bash", "-c", command], env=env, cwd=fake_shell, capture_output=True, timeout=10)
+    ran = commands.read_bytes().split(b"\0")[:-1] if commands.exists() else []
+    assert len(ran) == 1, (command, ran)
+    assert argv.exists() and argv.read_bytes().split(b"\0")[:-1] == [w.encode() for w in words], command

@@ -88,9 +88,52 @@ def remote_analyze(
     if reply.get("ok") is not True:
         raise Unavailable("error", str(reply.get("error", "the server answered without a report"))[:300])
     try:
-        return decode(reply["report"])
-    except (CodecError, KeyError) as exc:
+        report = decode(reply["report"])
+    except (CodecError, KeyError, RecursionError) as exc:
         raise Unavailable("error", f"the server's report does not decode: {exc}") from None
+    problem = report_problem(report)
+    if problem is not None:  # a reply on the socket is input like any other (SPEC §5.6): checked, not trusted
+        raise Unavailable("error", f"the server's report is malformed: {problem}")
+    return report
+
+
+def report_problem(value: Any) -> str | None:
+    """What is wrong with a decoded report, or None when it is an analyzer Report whose every field has
+    its declared type (records, tuples, optionals, the Literal value sets of analyzer.report)."""
+    from analyzer import report
+
+    if type(value) is not report.Report:
+        return f"a {type(value).__name__}, not a Report"
+    return _field_problem(value, report)
+
+
+def _field_problem(record: Any, module: Any) -> str | None:
+    for name, annotation in type(record).__annotations__.items():
+        problem = _value_problem(getattr(record, name), annotation.replace(" ", ""), module)
+        if problem is not None:
+            return f"{type(record).__name__}.{name}: {problem}"
+    return None
+
+
+def _value_problem(value: Any, annotation: str, module: Any) -> str | None:
+    """Whether `value` fits a field annotation of analyzer.report (its annotations are strings)."""
+    if annotation.endswith("|None"):
+        return None if value is None else _value_problem(value, annotation[: -len("|None")], module)
+    if annotation.startswith("tuple[") and annotation.endswith(",...]"):
+        if type(value) is not tuple:
+            return f"a {type(value).__name__}, not a tuple"
+        inner = annotation[len("tuple[") : -len(",...]")]
+        return next((p for p in (_value_problem(item, inner, module) for item in value) if p), None)
+    simple = {"str": str, "int": int, "bool": bool, "float": float}.get(annotation)
+    if simple is not None:
+        return None if type(value) is simple else f"a {type(value).__name__}, not a {annotation}"
+    literals = module._LITERALS.get(annotation)
+    if literals is not None:
+        return None if type(value) is str and value in literals else f"{value!r:.60} is not a {annotation}"
+    cls = getattr(module, annotation, None)
+    if isinstance(cls, type) and type(value) is cls:
+        return _field_problem(value, module)
+    return f"a {type(value).__name__}, not a {annotation}"
 
 
 def start_detached(place: Place, key: str, lexicon: Any, model: str | None, idle: float) -> bool:

@@ -1,23 +1,28 @@
 """Fold what hides a phrase from the matcher but not from a reader (SPEC §2.6), keeping a map back.
 
 The judged agent can write "yo\u200bur call", "уоur call" (Cyrillic), "ｙｏｕｒ ｃａｌｌ", "your <b>call</b>",
-"your&nbsp;call" or "Y*our* call": a reader sees "your call", a plain matcher sees nothing. The fold
-reads through all of it before anything else looks at the text:
+"your&nbsp;call", "Y*our* call" or "your [call](…)": a reader sees "your call", a plain matcher sees
+nothing. The fold reads through all of it before anything else looks at the text:
 * removed: format characters and other default-ignorables (data: disguise.toml [format]), HTML comments
-  and inline tags (a line-breaking tag reads as a space), Markdown emphasis markers inside a word;
-* replaced: HTML entities by what they stand for; compatibility letters (fullwidth, mathematical ...) by
-  their NFKC letter; look-alike letters of other scripts by the Latin letter (UTS #39 confusables);
-  lone surrogates, which no parser can encode, by U+FFFD (not a disguise).
+  and inline tags of any length (a line-breaking tag reads as a space), Markdown emphasis markers inside a
+  word, the brackets and target of a Markdown link or image;
+* replaced: HTML entities by what they stand for; blank fillers by a space; every character whose NFKC
+  form or UTS #39 prototype is Latin letters or digits by them (lookalikes.json, generated from Unicode's
+  data over the whole code space by scripts/lookalikes); lone surrogates, which no parser can encode, by
+  U+FFFD (not a disguise).
 The folded text comes with a piecewise map to the original, so every offset reported points into the
 text as written, and with the places the fold changed, so a match that needed any of them is known to be
 disguised. Text without any of this (nearly all of it) is its own fold, at the cost of one regex search.
+Every step is linear in the text's length, whatever its shape.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from functools import cache
 from itertools import accumulate
 from types import ModuleType
@@ -26,18 +31,30 @@ from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
 
 DISGUISE_PATH = os.path.join(os.path.dirname(__file__), "disguise.toml")
+LOOKALIKES_PATH = os.path.join(os.path.dirname(__file__), "lookalikes.json")
+# What a vertical stroke folds to when UTS #39 cannot tell "l" from "i" ("І", "ӏ", "ǀ"): the phrase matcher
+# reads it as either letter (analyzer.candidates). A private-use character: no text means it as a letter.
+STROKE = "\ue000"
 REPLACEMENT = "\ufffd"
 # What each kind of fold is called in a finding's reason.
 FORMAT, LOOK_ALIKE, MARKUP = "format characters", "look-alike letters", "markup"
 # Tags a renderer turns into a line break or a block edge: read as a space, not as nothing.
 _BREAKING_TAGS = frozenset({"br", "hr", "p", "div", "li", "ul", "ol", "tr", "td", "th", "table", "blockquote"})
-# Markup the fold reads through, each bounded in length so no text makes the search quadratic.
+# Markup the fold reads through, whatever its length (SPEC §2.6, revision 3): inline tags, their attributes
+# quoted or not (a ">" inside quotes, a line break inside the tag), entities, emphasis stars, and the
+# brackets and target of a Markdown link or image, whose visible text is what a reader reads. HTML comments
+# are found apart (_comments): a lazy search for "-->" after each of many unclosed "<!--" is quadratic.
+# Every alternative here stops at the next character that could open another, so the search is linear. An
+# emphasis star after a space or another star is never inside a word (_after_letter): not even a site.
+_LINK_TARGET = r"\]\([^()\s]*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?[ \t]*\)"
 _MARKUP = (
-    r"(?P<comment><!--(?:(?!-->).){0,400}?-->)"
-    r"|(?P<tag></?(?P<tagname>[A-Za-z][A-Za-z0-9]{0,15})(?:[ \t][^<>\n]{0,200})?/?>)"
+    r"(?P<tag></?(?P<tagname>[A-Za-z][A-Za-z0-9-]*)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>)"
     r"|(?P<entity>&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
-    r"|(?P<star>\*{1,3}(?=[^\W\d_]))"
+    r"|(?P<star>\*(?<=[^\s*]\*)\*{0,2}(?=[^\W\d_]))"
+    r"|(?P<linkopen>!?\[)(?=[^\[\]]*" + _LINK_TARGET + ")"
+    r"|(?P<linkclose>" + _LINK_TARGET + ")"
 )
+COMMENT_OPEN, COMMENT_CLOSE = "<!--", "-->"
 
 
 @frozen
@@ -108,7 +125,9 @@ class _Table:
 
 def fold(text: str) -> Folded:
     """The text as a reader reads it, with the map back (see the module docstring)."""
-    if not ("<" in text or "&" in text or "*" in text) and (text.isascii() or only_plain_symbols(text)):
+    if not ("<" in text or "&" in text or "*" in text or "[" in text) and (
+        text.isascii() or only_plain_symbols(text)
+    ):
         return Folded(text, text, text)
     table = _table()
     pieces: list[str] = []
@@ -118,14 +137,12 @@ def fold(text: str) -> Folded:
     linear: list[bool] = []
     sites: list[tuple[int, int, str]] = []
     size = copied = 0
-    for m in table.sites.finditer(text):
-        at = m.start()
-        if m.lastgroup == "star" and not _after_letter(text[copied:at], pieces, table):
+    for at, end, group, m in _sites(text, table.sites):
+        if group == "star" and not _after_letter(text, copied, at, pieces, table):
             continue
-        replacement, kind = _replacement(m, table)
+        replacement, kind = _replacement(group, m, table)
         if replacement is None:
             continue
-        end = m.end()
         if at > copied:
             starts.append(size)
             origins.append(copied)
@@ -193,7 +210,7 @@ def only_plain_symbols(text: str) -> bool:
 
 def _plain(ch: str, unicodedata: ModuleType) -> bool:
     """Punctuation, a symbol or a space that no compatibility form turns into a letter ("ⓨ" is a So)."""
-    if unicodedata.category(ch)[0] not in _PLAIN_CATEGORIES or ch == "\u2800":
+    if unicodedata.category(ch)[0] not in _PLAIN_CATEGORIES or ch == "\u2800" or ch in lookalike_map():
         return False
     return not any(c.isalnum() for c in unicodedata.normalize("NFKC", ch))
 
@@ -203,32 +220,67 @@ def _markup() -> re.Pattern[str]:
     return re.compile(_MARKUP, re.DOTALL)
 
 
+def _comments(text: str) -> Iterator[tuple[int, int]]:
+    """The HTML comments of a text, of any length, in order: each "<!--" to the next "-->". Once no "-->"
+    follows an opening, none follows a later one either, so the search ends there (linear)."""
+    at = text.find(COMMENT_OPEN)
+    while at != -1:
+        close = text.find(COMMENT_CLOSE, at + len(COMMENT_OPEN))
+        if close == -1:
+            return
+        end = close + len(COMMENT_CLOSE)
+        yield at, end
+        at = text.find(COMMENT_OPEN, end)
+
+
+def _sites(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, int, str, re.Match[str] | None]]:
+    """Every site the fold reads through, in order: the comments, and the pattern's matches between them
+    (start, end, group name, match; a comment has no match)."""
+    at = 0
+    for start, end in _comments(text) if COMMENT_OPEN in text else ():
+        for m in pattern.finditer(text, at, start):
+            yield m.start(), m.end(), m.lastgroup or "", m
+        yield start, end, "comment", None
+        at = end
+    for m in pattern.finditer(text, at):
+        yield m.start(), m.end(), m.lastgroup or "", m
+
+
 def without_markup(text: str) -> str | None:
-    """Text with HTML comments, tags and emphasis markers taken out and the entities that stand for
-    punctuation or spaces read as a space, for the cheap pre-filter: every word the fold would make is
-    then a run of it. None when an entity may stand for a letter, so no phrase can be ruled out."""
+    """Text with HTML comments, tags, emphasis markers and link brackets taken out and the entities that
+    stand for punctuation or spaces read as a space, for the cheap pre-filter: every word the fold would
+    make is then a run of it. None when an entity may stand for a letter, so no phrase can be ruled out."""
     if "&" in text:
         for entity in _ENTITY.findall(text):
             if entity.lower() not in _PLAIN_ENTITIES:
                 return None
         text = _ENTITY.sub(" ", text)
-    return _markup().sub("", text)
+    pieces: list[str] = []
+    at = 0
+    for start, end, _, _ in _sites(text, _markup()):
+        pieces.append(text[at:start])
+        at = end
+    pieces.append(text[at:])
+    return "".join(pieces)
 
 
-def _after_letter(pending: str, pieces: list[str], table: _Table) -> bool:
-    """Whether the fold so far (`pieces`, then the `pending` text not yet copied) ends in a letter once
-    removed characters are gone: the emphasis marker of "w\u00ad*ould" or "w<b></b>*ould" is inside a word."""
-    for chunk in (pending, *reversed(pieces)):
-        for ch in reversed(chunk):
+def _after_letter(text: str, copied: int, at: int, pieces: list[str], table: _Table) -> bool:
+    """Whether the fold so far (`pieces`, then text[copied:at], not yet copied) ends in a letter once
+    removed characters are gone: the emphasis marker of "w\u00ad*ould" or "w<b></b>*ould" is inside a word.
+    Read backwards from `at` without copying, so a text of many markers costs each only what it looks at."""
+    for i in range(at - 1, copied - 1, -1):
+        if table.replace.get(text[i], ("x",))[0] != "":
+            return text[i].isalpha()
+    for k in range(len(pieces) - 1, -1, -1):
+        for ch in reversed(pieces[k]):
             if table.replace.get(ch, ("x",))[0] != "":
                 return ch.isalpha()
     return False
 
 
-def _replacement(m: re.Match[str], table: _Table) -> tuple[str | None, str]:
+def _replacement(group: str, m: re.Match[str] | None, table: _Table) -> tuple[str | None, str]:
     """What a site reads as and its kind of disguise; None when it is left as written."""
-    group = m.lastgroup
-    if group == "comment" or group == "star":
+    if m is None or group in ("star", "linkopen", "linkclose"):  # m is None: a comment
         return "", MARKUP
     if group == "tag":
         return (" " if m.group("tagname").lower() in _BREAKING_TAGS else ""), MARKUP
@@ -254,9 +306,8 @@ def _entity(entity: str) -> str | None:
 
 @cache
 def _table() -> _Table:
-    """The fold's tables from disguise.toml, with NFKC worked out once per compatibility character."""
-    import unicodedata
-
+    """The fold's tables: disguise.toml (format characters, blanks, a few look-alikes beyond the data) and
+    lookalikes.json, generated from Unicode's data (scripts/lookalikes)."""
     data = load_builtin(DISGUISE_PATH)
     replace: dict[str, tuple[str, str | None]] = {}
     for low, high in data["format"]["ranges"]:
@@ -264,15 +315,8 @@ def _table() -> _Table:
             replace[chr(cp)] = ("", FORMAT)
     for cp in data["blank"]["characters"]:
         replace[chr(int(cp, 16))] = (" ", FORMAT)
-    confusables = {chr(int(k, 16)): v for k, v in data["confusables"].items()}
-    for ch, latin in confusables.items():
-        replace[ch] = (latin, LOOK_ALIKE)
-    for low, high in data["compatibility"]["ranges"]:
-        for cp in range(int(low, 16), int(high, 16) + 1):
-            ch = chr(cp)
-            form = "".join(confusables.get(c, c) for c in unicodedata.normalize("NFKC", ch))
-            if form != ch and form and all(c.isascii() and (c.isalnum() or c == "'") for c in form):
-                replace[ch] = (form, LOOK_ALIKE)
+    for ch, latin in {**lookalike_map(), **{chr(int(k, 16)): v for k, v in data["lookalikes"].items()}}.items():
+        replace.setdefault(ch, (latin, LOOK_ALIKE))
     for cp in range(0xD800, 0xE000):
         replace[chr(cp)] = (REPLACEMENT, None)
     single = sorted(ch for ch, (form, _) in replace.items() if len(form) <= 1)
@@ -286,6 +330,15 @@ def _table() -> _Table:
         replace=replace,
         translation={ord(ch): replace[ch][0] for ch in single},
     )
+
+
+@cache
+def lookalike_map() -> dict[str, str]:
+    """lookalikes.json's map: character -> the Latin letters or digits it reads as (STROKE: i or l)."""
+    with open(LOOKALIKES_PATH, encoding="utf-8") as fh:
+        data = json.load(fh)
+    return {chr(int(k, 16)): v for k, v in data["map"].items()}
+
 
 def _class_ranges(chars: list[str]) -> list[str]:
     """A regex character class body for sorted characters, consecutive ones as ranges."""

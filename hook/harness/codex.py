@@ -360,7 +360,7 @@ def _call_input(payload: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(raw, str):
         try:
             arguments = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # the model wrote these arguments: any depth is possible
             arguments = raw
     if not isinstance(arguments, dict):
         return {"input": arguments}
@@ -382,7 +382,7 @@ def _output(output: object) -> tuple[str, bool]:
     if output.startswith("{"):
         try:
             envelope = json.loads(output)
-        except ValueError:
+        except (ValueError, RecursionError):  # tool output: whatever the command printed
             envelope = None
         if isinstance(envelope, dict) and isinstance(envelope.get("output"), str):
             code = mapping(envelope.get("metadata")).get("exit_code")

@@ -223,13 +223,16 @@ def read_session(path: str, walk: WalkConfig, decoder: SessionDecoder, *, scan_f
     """The turn at the end of a Gemini session file, JSONL or (older versions) one JSON object."""
     import io
 
-    from hook.transcript.reader import read_stream, read_turn
+    from hook.transcript.reader import TranscriptError, read_stream, read_turn
 
     legacy = _legacy_messages(path)
     if legacy is None:
         return read_turn(path, decoder, scan_from=scan_from)
     # The old format rewrites one object: lay its messages out as JSONL and walk that the same way.
-    data = b"".join(json.dumps(m).encode("utf-8") + b"\n" for m in legacy)
+    try:
+        data = b"".join(json.dumps(m).encode("utf-8") + b"\n" for m in legacy)
+    except RecursionError:  # decoded near the limit, re-encoded past it
+        raise TranscriptError(f"transcript {path} is nested too deeply to read") from None
     return read_stream(io.BytesIO(data), len(data), decoder, scan_from=scan_from)
 
 
@@ -246,7 +249,7 @@ def _legacy_messages(path: str) -> list[Any] | None:
             first = fh.readline(LEGACY_PROBE)
             try:
                 head = json.loads(first.decode("utf-8-sig"))
-            except (UnicodeDecodeError, ValueError):
+            except (UnicodeDecodeError, ValueError, RecursionError):
                 head = None
             if isinstance(head, dict):
                 messages = head.get("messages")
@@ -260,6 +263,8 @@ def _legacy_messages(path: str) -> list[Any] | None:
         data = json.loads(whole.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError):
         return None  # a torn first line of a JSONL file: the JSONL walk skips it
+    except RecursionError:  # a tool argument the agent nested past the decoder: the file cannot be read
+        raise TranscriptError(f"transcript {path} is nested too deeply to read") from None
     messages = data.get("messages") if isinstance(data, dict) else None
     return messages if isinstance(messages, list) else None
 

@@ -1,13 +1,14 @@
 """What a tool call did, read from its name, input and result: PR fetches, PR creation, reviews.
 
-Shell commands are only read, never run. A command counts as "standalone" when it is one simple
-command: no pipe, list, redirection, background job, subshell or command substitution, because any of
+Shell commands are only read, never run, and read as bash reads them (hook.transcript.bash, a maintained
+bash grammar) with gh's own flag rules (hook.transcript.gh). A command counts as "standalone" when it is
+one simple command: no pipe, list, redirection, background job, subshell or substitution, because any of
 those lets the command print text (such as a pull-request URL) that the named program never produced.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from hook.transcript.records import LazyRegex, ToolCall
@@ -22,9 +23,8 @@ DEFAULT_SHELL_TOOLS: frozenset[str] = frozenset(
 )
 SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"})
 COMMAND_WRAPPERS = frozenset({"command", "env", "exec", "time", "nohup"})
-OPERATOR_CHARS = frozenset("();<>|&")
-SHLEX_WHITESPACE = " \t\r\n"  # what shlex.split separates words on
-_SHLEX_SPACES = str.maketrans("\t\r\n", "   ")
+SHELL_WHITESPACE = " \t\r\n"
+_QUOTING = str.maketrans("", "", "'\"\\")
 # fnmatch's special characters: a pattern without them matches only the name it spells.
 WILDCARDS = frozenset("*?[")
 
@@ -35,11 +35,9 @@ GH_VALUE_FLAGS = frozenset(
 )
 PR_FETCH_SUBCOMMANDS = frozenset({"view", "checks"})
 PR_CREATE_SUBCOMMANDS = frozenset({"create", "new"})
-# A formal review approves or requests changes (SPEC §5.2); `--comment` is a comment, not a review.
-REVIEW_ACTIONS = {
-    "-a": "--approve", "--approve": "--approve",
-    "-r": "--request-changes", "--request-changes": "--request-changes",
-}
+# The events of a configured review tool's input that make a formal review (SPEC §5.2, revision 3): an
+# approval or a change request; COMMENT (or a pending review, or no event) is not one.
+REVIEW_EVENTS = frozenset({"APPROVE", "REQUEST_CHANGES"})
 # The GitHub CLI: the word `gh` as the command, or one of these absolute paths (config gh_paths, which
 # only the user file or the environment sets). `./gh`, `bin/gh` or `/tmp/x/gh` is whatever the agent
 # put there.
@@ -90,93 +88,33 @@ def _split_patterns(patterns: tuple[str, ...]) -> tuple[frozenset[str], tuple[st
 
 
 def may_name(command: str, *words: str) -> bool:
-    """False only when no shlex reading of the command holds `gh` and one of `words` (as parts of its
-    words): without quotes or escapes every word shlex reads is a piece of the command as written, so
-    a substring test settles most of a turn's commands before any tokenizer runs."""
-    if "'" in command or '"' in command or "\\" in command:  # shlex's quotes and escape
+    """False only when no word bash reads in the command holds `gh` and one of `words` (as parts of its
+    words): with its quote and escape characters taken out, every static word bash reads is a piece of
+    the command (an expansion has no static value; only ANSI-C `$'…'` spells a letter by number), so a
+    substring test settles most of a turn's commands — `git commit -m 'fix'` too — before any parser."""
+    if "$'" in command:  # ANSI-C quoting spells letters by number ($'\\x67h' is gh)
         return True
+    if "'" in command or '"' in command or "\\" in command:  # quotes and escapes split a word, never spell one
+        command = command.translate(_QUOTING)
     return "gh" in command and any(w in command for w in words)
 
 
 def is_standalone(command: str) -> bool:
-    """True when the command line is one simple command (quotes respected, `\\` escapes honoured)."""
-    quote: str | None = None
-    i, text = 0, command.strip()
-    while i < len(text):
-        char = text[i]
-        if quote == "'":
-            if char == "'":
-                quote = None
-        elif quote == '"':
-            if char == "\\":
-                i += 2
-                continue
-            if char == '"':
-                quote = None
-            elif char == "`" or text.startswith("$(", i):
-                return False
-        else:
-            if char == "\\":
-                i += 2
-                continue
-            if char in "'\"":
-                quote = char
-            elif char in OPERATOR_CHARS or char in "`\n\r" or text.startswith("$(", i):
-                return False
-        i += 1
-    return quote is None and bool(text)
+    """True when bash runs the command line as one simple command and nothing else (comments aside)."""
+    from hook.transcript.bash import parse
+
+    script = parse(command)
+    return script is not None and script.standalone
 
 
-def shlex_words(text: str, *, punctuation: bool = False) -> list[str]:
-    """shlex's reading of a command line: posix words split on its whitespace, comments dropped, and with
-    punctuation, runs of ();<>|& as tokens of their own. A line without quotes, escapes or # is read
-    here directly; any other goes to shlex itself (imported then), which raises ValueError for
-    unbalanced quotes."""
-    if "'" in text or '"' in text or "\\" in text or "#" in text:
-        import shlex
-
-        lexer = shlex.shlex(text, posix=True, punctuation_chars=punctuation)
-        lexer.whitespace_split = True
-        return list(lexer)
-    if not punctuation:
-        return [word for word in text.translate(_SHLEX_SPACES).split(" ") if word]
-    tokens: list[str] = []
-    start = 0
-    kind = None  # of the token being read: True punctuation, False word, None between tokens
-    for index, char in enumerate(text):
-        now = None if char in SHLEX_WHITESPACE else char in OPERATOR_CHARS
-        if now != kind:
-            if kind is not None:
-                tokens.append(text[start:index])
-            start, kind = index, now
-    if kind is not None:
-        tokens.append(text[start:])
-    return tokens
-
-
-def command_segments(command: str) -> list[list[str]]:
-    """The simple commands of a command line, as word lists (a best-effort read for evidence)."""
-    flat = command.replace("\\\n", " ").replace("\n", " ; ")
-    try:
-        tokens = shlex_words(flat, punctuation=True)
-    except ValueError:  # unbalanced quotes: fall back to plain words
-        tokens = flat.split()
-    segments: list[list[str]] = [[]]
-    for token in tokens:
-        if token and set(token) <= OPERATOR_CHARS:
-            segments.append([])
-        else:
-            segments[-1].append(token)
-    return [s for s in segments if s]
-
-
-def gh_args(words: list[str]) -> list[str] | None:
-    """The arguments after `gh` when gh is the segment's command word (after VAR=x and wrappers)."""
+def gh_args(words: Sequence[str | None]) -> list[str | None] | None:
+    """The arguments after `gh` when gh is the simple command's command word (after wrappers such as env)."""
     index = 0
-    while index < len(words) and (words[index] in COMMAND_WRAPPERS or _assignment(words[index])):
+    while index < len(words) and words[index] in COMMAND_WRAPPERS:
         index += 1
-    if index < len(words) and is_gh(words[index], DEFAULT_GH_PATHS):
-        return words[index + 1 :]
+    word = words[index] if index < len(words) else None
+    if word is not None and is_gh(word, DEFAULT_GH_PATHS):
+        return list(words[index + 1 :])
     return None
 
 
@@ -238,22 +176,27 @@ def fetch_targets(
 
 @lru_cache(maxsize=256)
 def command_fetches(command: str) -> frozenset[int]:
-    """PR numbers a command line fetches with gh (any segment): the tokenizing read behind fetch_targets.
+    """PR numbers a command line fetches with gh (any simple command in it, as bash reads the line): the
+    parsing read behind fetch_targets.
 
     Cached: a stop reads each call for the lane-state gates and again for the checkpoint, and a turn
     that polls a PR runs the same command many times.
     """
+    from hook.transcript.bash import parse
+
+    script = parse(command)
     found: set[int] = set()
-    for words in command_segments(command):
-        args = gh_args(words)
+    for simple in script.commands if script is not None else ():
+        args = gh_args(simple.words)
         if not args:
             continue
+        words = [a for a in args if a is not None]
         if args[0] == "pr" and len(args) > 1 and args[1] in PR_FETCH_SUBCOMMANDS:
-            number = pr_selector(args[2:])
+            number = pr_selector(words[2:])
             if number is not None:
                 found.add(number)
         elif args[0] == "api":
-            for arg in args[1:]:
+            for arg in words[1:]:
                 found.update(int(n) for n in API_PULLS.findall(arg))
                 found.update(int(n) for n in GRAPHQL_PR.findall(arg))
     return frozenset(found)
@@ -262,11 +205,16 @@ def command_fetches(command: str) -> frozenset[int]:
 def created_pr_url(
     call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS, gh_paths: Collection[str] = DEFAULT_GH_PATHS
 ) -> str | None:
-    """The PR URL a successful, standalone `gh pr create` printed, or None."""
+    """The PR URL a successful, standalone `gh pr create` printed, or None (gh's flags decide whether it
+    created anything: --dry-run, --web or an error creates nothing)."""
     args = _standalone_gh(call, shell_tools, gh_paths)
     if not args or len(args) < 2 or args[0] != "pr" or args[1] not in PR_CREATE_SUBCOMMANDS:
         return None
-    if "--dry-run" in args or call.is_error or call.result_text is None:
+    if call.is_error or call.result_text is None:
+        return None
+    from hook.transcript.gh import creates_pr
+
+    if not creates_pr(args[2:]):
         return None
     urls = [m.group(0) for m in PR_URL.finditer(call.result_text)]
     return urls[-1] if urls else None
@@ -278,72 +226,70 @@ def submitted_review(
     shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS,
     gh_paths: Collection[str] = DEFAULT_GH_PATHS,
 ) -> str | None:
-    """A short description of a formal review this call submitted, or None."""
+    """A short description of a formal review this call submitted, or None: a configured review tool whose
+    input's event approves or requests changes, or a standalone `gh pr review` that does (gh's flags)."""
     if call.is_error or call.result_text is None:
         return None
     if name_matches(call.name, review_tools):
+        event = call.input.get("event")
+        if not isinstance(event, str) or event.strip().upper() not in REVIEW_EVENTS:
+            return None  # a COMMENT, a pending review or no event: not a formal review (SPEC §5.2)
         numbers = sorted(set(_numbers_in_input(call.input)))
         on = f" on PR {numbers[0]}" if len(numbers) == 1 else ""
         return f"review submitted: {call.name}{on}"
     args = _standalone_gh(call, shell_tools, gh_paths)
     if not args or len(args) < 2 or args[:2] != ["pr", "review"]:
         return None
-    actions = [REVIEW_ACTIONS[a] for a in _flags(args[2:]) if a in REVIEW_ACTIONS]
-    if not actions:
+    from hook.transcript.gh import review_action
+
+    action = review_action(args[2:])
+    if action is None:
         return None
-    number = pr_selector(args[2:])
+    flag, selector = action
+    number = pr_selector([selector]) if selector is not None else None
     target = f"PR {number}" if number is not None else "the current branch's PR"
-    return f"review submitted: gh pr review {actions[-1]} on {target}"
+    return f"review submitted: gh pr review --{flag} on {target}"
 
 
-def _flags(args: list[str]) -> list[str]:
-    """The flags among gh's arguments, the values of value-taking flags left out (`-b --approve` is a
-    body that says --approve, not an approval)."""
-    flags: list[str] = []
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg.startswith("-"):
-            flags.append(arg)
-            skip = arg in GH_VALUE_FLAGS
-    return flags
-
-
-def _standalone_gh(call: ToolCall, shell_tools: Collection[str], gh_paths: Collection[str]) -> list[str] | None:
+def _standalone_gh(
+    call: ToolCall, shell_tools: Collection[str], gh_paths: Collection[str]
+) -> list[str | None] | None:
     command = shell_command(call, shell_tools)
-    # Both callers need `gh pr …`: most commands are settled by a substring test, before any tokenizer.
+    # Both callers need `gh pr …`: most commands are settled by a substring test, before any parser.
     if command is None or not may_name(command, "pr"):
         return None
     return standalone_gh_args(command, gh_paths)
 
 
-def standalone_gh_args(command: str, gh_paths: Collection[str] = DEFAULT_GH_PATHS) -> list[str] | None:
-    """The words after gh when the command line is one standalone command of the GitHub CLI, else None."""
+def standalone_gh_args(command: str, gh_paths: Collection[str] = DEFAULT_GH_PATHS) -> list[str | None] | None:
+    """The words after gh when bash runs the command line as one standalone command of the GitHub CLI
+    (None for a word bash computes), else None."""
     words = _standalone_gh_words(command, tuple(gh_paths))
     return None if words is None else list(words)
 
 
 @lru_cache(maxsize=256)
-def _standalone_gh_words(command: str, gh_paths: tuple[str, ...]) -> tuple[str, ...] | None:
+def _standalone_gh_words(command: str, gh_paths: tuple[str, ...]) -> tuple[str | None, ...] | None:
     """standalone_gh_args, cached (both artifact readers ask about every gh pr command of the turn)."""
-    if not _may_start_with_gh(command) or not is_standalone(command):
+    if not _may_start_with_gh(command):
         return None
-    try:
-        words = shlex_words(command)  # shlex.split(command, comments=True)
-    except ValueError:
+    from hook.transcript.bash import parse
+
+    script = parse(command)
+    if script is None or not script.standalone:
         return None
-    if not words or not is_gh(words[0], gh_paths):
+    words = script.commands[0].words
+    if not words or words[0] is None or not is_gh(words[0], gh_paths):
         return None
-    return tuple(words[1:])
+    return words[1:]
 
 
 def _may_start_with_gh(command: str) -> bool:
-    """False only when the first word is plainly not gh: without quotes, escapes or # it is what
-    shlex would read, so most of a turn's commands skip the tokenizer (two per call otherwise)."""
-    text = command.lstrip(SHLEX_WHITESPACE)
-    head = text[: next((i for i, c in enumerate(text) if c in SHLEX_WHITESPACE), len(text))]
-    return any(c in head for c in "'\"\\#") or head == "gh" or head.startswith("/")  # gh_paths are absolute
+    """False only when the first word is plainly not gh: without quotes, escapes or # it is the word
+    bash reads first, so most of a turn's commands skip the parser."""
+    text = command.lstrip(SHELL_WHITESPACE)
+    head = text[: next((i for i, c in enumerate(text) if c in SHELL_WHITESPACE), len(text))]
+    return any(c in head for c in "'\"\\#$") or head == "gh" or head.startswith("/")  # gh_paths are absolute
 
 
 def _numbers_in_input(value: Any, key: str = "", depth: int = 0) -> Iterable[int]:
@@ -366,8 +312,3 @@ def _numbers_in_input(value: Any, key: str = "", depth: int = 0) -> Iterable[int
             yield int(match.group(1))
         if PR_INPUT_KEY.search(key) and (number := pr_number(value.strip())) is not None:
             yield number
-
-
-def _assignment(word: str) -> bool:
-    name, sep, _ = word.partition("=")
-    return bool(sep) and name.isidentifier()

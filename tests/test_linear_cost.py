@@ -1,0 +1,97 @@
+"""Every whole-text step is linear in the text's length, whatever its shape (SPEC §2.6, revision 3).
+
+The fold, the carve-outs, the units, the closing part and the phrase scan each look at the whole message on
+every autonomous stop, phrase or not; one quadratic step let 120 KB of '"ab" ' reach the 20 s deadline
+(issue 23). For each hostile shape this test times the steps (CPU time, the least of a few runs) on a text
+and on one four times as long: linear work grows about fourfold, quadratic sixteenfold. The bound asserted
+(8x) sits between them, so the test does not depend on the machine's speed or load, only on the growth.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from analyzer.text.candidates import find_candidates, folded_views
+from analyzer.text.carveouts import build_views
+from analyzer.text.closing import closing_part
+from analyzer.text.disguise import fold
+
+SMALL = 30_000
+GROWTH = 4
+# Linear: about GROWTH; quadratic: about GROWTH ** 2.
+LIMIT = 2 * GROWTH
+
+
+def repeat(unit: str) -> Callable[[int], str]:
+    return lambda size: unit * (size // len(unit))
+
+
+def backtick_runs(size: int) -> str:
+    """Backtick runs of growing length, none closed: a lazy regex rescans the paragraph from each."""
+    out, length, n = [], 0, 1
+    while length < size:
+        piece = "`" * n + "a "
+        out.append(piece)
+        length += len(piece)
+        n += 1
+    return "".join(out)
+
+
+SHAPES: dict[str, Callable[[int], str]] = {
+    "straight quotes": repeat('"ab" '),
+    "single quotes": repeat("'ab' "),
+    "curly quotes": repeat("\u201cab\u201d "),
+    "curly single quotes": repeat("\u2018ab\u2019 "),
+    "unclosed curly quotes": repeat("\u201cab "),
+    "backticks": repeat("`ab` "),
+    "backtick runs": backtick_runs,
+    "blockquotes": repeat("> ab\n"),
+    "fences": repeat("```\nab\n```\n"),
+    "indented code": repeat("\n    code\n"),
+    "unclosed comments": repeat("<!-- "),
+    "unclosed tags": repeat("<b x='"),
+    "tags": repeat("<b>a</b> "),
+    "links": repeat("[a](b) "),
+    "unclosed links": repeat("[a](b "),
+    "stars inside words": repeat("a*b "),
+    "stars": repeat("*a "),
+    "entities": repeat("&amp;a"),
+    "look-alikes": repeat("\u13a9\u01c0 "),
+    "format characters": repeat("a\u200b"),
+    "line breaks": repeat("\n"),
+    "list items": repeat("- a\n"),
+    "sentences": repeat("Picking it up. "),
+    "question marks": repeat("?"),
+    "mixed": repeat("<b x='<!-- [a](`\"'> *a "),
+}
+
+
+def whole_text_steps(text: str) -> None:
+    """What a stop does with the whole message: fold, views, the phrase scan, the closing part."""
+    build_views.cache_clear()
+    folded_views.cache_clear()
+    folded = fold(text)
+    build_views(folded.text)
+    find_candidates(text + " your call")
+    closing_part(text)
+
+
+def cpu_seconds(text: str, runs: int = 2) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        started = time.process_time()
+        whole_text_steps(text)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_each_whole_text_step_grows_linearly(shape: str) -> None:
+    make = SHAPES[shape]
+    small, large = make(SMALL), make(SMALL * GROWTH)
+    whole_text_steps(small)  # tables and regexes built before anything is timed
+    ratio = cpu_seconds(large) / max(cpu_seconds(small), 1e-3)
+    assert ratio < LIMIT, f"{shape}: {GROWTH}x the text cost {ratio:.1f}x the time"
