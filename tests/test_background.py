@@ -43,6 +43,28 @@ def test_a_task_without_a_status_is_in_flight() -> None:
     assert in_flight([{"id": "b1", "type": "subagent", "description": "review"}]) is True
 
 
+def subagent_in_flight(agent_id: object, tasks: object) -> bool:
+    payload = {"session_id": "s", "transcript_path": "/t.jsonl", "hook_event_name": "SubagentStop",
+               "agent_id": agent_id, "agent_type": "general-purpose", "agent_transcript_path": "/a.jsonl",
+               "background_tasks": tasks}
+    return HARNESS.parse(payload, {}).background_running
+
+
+@given(st.lists(st.sampled_from(["running", None, "completed"]), max_size=4), st.sampled_from(["running", None]))
+def test_a_subagent_stop_never_waits_on_its_own_entry(others: list[Any], own_status: Any) -> None:
+    """SPEC §3.1 revision 3: Claude Code lists the stopping subagent itself; only the other entries count."""
+    own = {"id": "a7f3", "type": "subagent", "status": own_status}
+    tasks = [own] + [{"id": f"t{i}", "type": "shell", "status": s} for i, s in enumerate(others)]
+    assert subagent_in_flight("a7f3", tasks) is any(s != "completed" for s in others)
+
+
+def test_the_own_entry_is_only_skipped_on_subagent_stop() -> None:
+    """On the lead's Stop the same entry is a background subagent it waits on."""
+    assert in_flight([{"id": "a7f3", "type": "subagent", "status": "running"}]) is True
+    assert subagent_in_flight("b9", [{"id": "a7f3", "type": "subagent", "status": "running"}]) is True
+    assert subagent_in_flight("a7f3", [{"id": "a7f3", "type": "subagent", "status": "running"}]) is False
+
+
 # ---- inferred from the transcript ----------------------------------------------------------------------
 
 

@@ -61,6 +61,7 @@ class ClaudeCode:
             raise PayloadError(f"{event} payload has no {key}")
         session = session_key(payload, subagent)
         message = payload.get("last_assistant_message")
+        own = payload.get("agent_id") if subagent else None
         return StopInput(
             harness=self.name,
             event=event,
@@ -69,7 +70,8 @@ class ClaudeCode:
             project_dir=env.get("CLAUDE_PROJECT_DIR") or text_field(payload.get("cwd")),
             final_text=message if isinstance(message, str) and message.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
-            background_running=_running(payload.get("background_tasks")),
+            # On SubagentStop the list holds the stopping subagent itself: its own stop, not work it waits on.
+            background_running=_running(payload.get("background_tasks"), own),
             subagent=subagent,
             read_turn=read_claude_turn,
         )
@@ -85,16 +87,21 @@ class ClaudeCode:
         return {"type": "command", "command": command, "timeout": HOOK_TIMEOUT_SECONDS}
 
 
-def _running(tasks: object) -> bool:
-    """Whether background_tasks lists work still in flight.
+def _running(tasks: object, own: object = None) -> bool:
+    """Whether background_tasks lists work still in flight, the entry whose id is `own` aside.
 
     The documentation gives no status values (the SDK's BackgroundTaskSummary says "in-flight
     background work"), so every task entry counts unless its status says it ended: a status the
     harness adds later (or none at all) keeps the agent waiting on work it started, never refused.
+    `own`: a SubagentStop's agent_id; Claude Code 2.1.328 lists the stopping subagent there (SPEC §3.1,
+    revision 3), and a stop never waits on itself.
     """
     if not isinstance(tasks, list):
         return False
-    return any(isinstance(t, Mapping) and not _ended(t.get("status")) for t in tasks)
+    return any(
+        isinstance(t, Mapping) and not _ended(t.get("status")) and (own is None or t.get("id") != own)
+        for t in tasks
+    )
 
 
 def _ended(status: object) -> bool:
