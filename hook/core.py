@@ -191,6 +191,10 @@ class _Run:
         directives, directive_warnings = load_directives(config.directives)
         warnings = [*config.warnings, *directive_warnings]
         policy = Policy(config.mode, config.deference, config.lane_continuation, config.max_refusals)
+        if stop.compaction:
+            reason = "a context compaction, not a turn of the agent: nothing to judge, and the client ignores a block"
+            decision = Decision(ALLOW, "ALLOW", "compaction", reason, row="-")
+            return decision, self._line(decision, config, warnings)
         if stop.subagent and config.skip_subagents:
             decision = Decision(ALLOW, "ALLOW", "subagent-skipped", "skip_subagents is on", row="-")
             return decision, self._line(decision, config, warnings)

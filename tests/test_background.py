@@ -135,3 +135,31 @@ def test_a_todo_task_id_is_no_background_work() -> None:
 def test_a_foreground_command_starts_nothing() -> None:
     run = use("u4", "Bash", {"command": "make"})
     assert tracked(run, result("u4", "ok", {"stdout": "ok", "stderr": ""})) == ()
+
+
+# ---- compaction stops (SPEC §3.1, revision 3) ------------------------------------------------------------
+
+
+def compaction(agent_type: object, written: bool, tmp: Any) -> bool:
+    path = tmp / "agent-a6d9.jsonl"
+    if written:
+        path.write_text('{"type": "user"}\n')
+    payload = {"session_id": "s", "transcript_path": str(tmp / "t.jsonl"), "hook_event_name": "SubagentStop",
+               "agent_id": "a6d9", "agent_type": agent_type, "agent_transcript_path": str(path)}
+    return HARNESS.parse(payload, {}).compaction
+
+
+def test_a_compaction_stop_has_an_empty_agent_type_and_no_agent_transcript(tmp_path: Any) -> None:
+    assert compaction("", False, tmp_path) is True
+
+
+def test_a_named_subagent_or_a_written_transcript_is_no_compaction(tmp_path: Any) -> None:
+    assert compaction("general-purpose", False, tmp_path) is False
+    assert compaction(None, False, tmp_path) is False
+    assert compaction("", True, tmp_path) is False
+
+
+def test_a_main_stop_is_never_a_compaction(tmp_path: Any) -> None:
+    payload = {"session_id": "s", "transcript_path": str(tmp_path / "missing.jsonl"), "hook_event_name": "Stop",
+               "agent_type": ""}
+    assert HARNESS.parse(payload, {}).compaction is False

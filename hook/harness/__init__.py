@@ -116,6 +116,9 @@ class StopInput:
     # The harness gives nothing to judge (Cursor without a transcript, or a loop the user aborted or that
     # failed): allowed as `no-final-text`. Every other harness judges an empty turn like any other.
     unjudgeable: bool = False
+    # The client's own context compaction, not a turn of the agent (Claude Code's /compact stop): allowed
+    # as `compaction` before anything is read or judged (SPEC §3.1, revision 3).
+    compaction: bool = False
 
 
 def get_harness(name: str) -> Harness:

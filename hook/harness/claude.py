@@ -13,6 +13,7 @@ twice with the same uuid (read once), sidechain records are a subagent's work in
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
@@ -24,7 +25,6 @@ from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
-    import os
     from collections.abc import Collection
     from typing import Any
 
@@ -74,6 +74,7 @@ class ClaudeCode:
             background_running=_running(payload.get("background_tasks"), own),
             subagent=subagent,
             read_turn=read_claude_turn,
+            compaction=subagent and _compaction(payload, transcript),
         )
 
     def render(self, decision: Decision) -> str | None:
@@ -102,6 +103,12 @@ def _running(tasks: object, own: object = None) -> bool:
         isinstance(t, Mapping) and not _ended(t.get("status")) and (own is None or t.get("id") != own)
         for t in tasks
     )
+
+
+def _compaction(payload: Mapping[str, Any], agent_transcript: str) -> bool:
+    """A SubagentStop that is Claude Code's /compact, not a subagent: an empty agent_type and an agent
+    transcript that is never written (observed with 2.1.328; the client ignores a block on it)."""
+    return payload.get("agent_type") == "" and not os.path.exists(agent_transcript)
 
 
 def _ended(status: object) -> bool:
