@@ -91,7 +91,6 @@ def test_legacy_stop_hook_feedback_without_is_meta_is_skipped(tmp_path: Path) ->
     ("text", "kind"),
     [
         ("[WAKE] peer ping from @reviewer", "wake"),
-        ("<task-notification>\n<task-id>b1</task-id>\n</task-notification>", "task-notification"),
         ("<hook_prompt>run the checks</hook_prompt>", "hook-prompt"),
         ("<turn_aborted>user pressed esc</turn_aborted>", "turn-aborted"),
         ("<system-reminder>The date changed.</system-reminder>", "system-reminder"),
@@ -150,8 +149,37 @@ def test_non_human_origin_stops_the_walk(tmp_path: Path) -> None:
 
 
 def test_non_human_origin_keeps_a_synthetic_kind(tmp_path: Path) -> None:
+    b = TranscriptBuilder().user("[WAKE] tick", origin={"kind": "peer"}).assistant_text("noted")
+    turn = turn_of(b, tmp_path)
+    assert (turn.context.operator_in_loop, turn.context.kind) == (False, "wake")
+
+
+@pytest.mark.parametrize(
+    ("first", "in_loop", "kind"),
+    [("please run the bench in the background", True, "operator"), ("[WAKE] tick from @vega", False, "wake")],
+)
+@pytest.mark.parametrize("origin", [{"kind": "task-notification"}, None])
+def test_a_task_notification_is_skipped_so_the_turn_belongs_to_who_started_the_task(
+    tmp_path: Path, first: str, in_loop: bool, kind: str, origin: dict | None
+) -> None:
+    """SPEC §3.3 revision 3: a notification reports work an earlier turn started; it is not prompting."""
+    b = TranscriptBuilder().user(first, origin=None).assistant_text("Started the bench.")
+    body = "<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>"
+    b.user(body, origin=origin).assistant_text("The bench finished: p50 6 ms.")
+    turn = turn_of(b, tmp_path)
+    assert (turn.context.operator_in_loop, turn.context.kind, turn.context.text) == (in_loop, kind, first)
+
+
+def test_a_notification_with_nothing_before_it_is_no_prompt(tmp_path: Path) -> None:
     turn = turn_of(TranscriptBuilder().task_notification().assistant_text("noted"), tmp_path)
-    assert (turn.context.operator_in_loop, turn.context.kind) == (False, "task-notification")
+    assert (turn.context.operator_in_loop, turn.context.kind) == (False, "none")
+
+
+def test_a_queued_notification_is_skipped_but_a_spoofed_mode_is_not(tmp_path: Path) -> None:
+    body = "<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>"
+    b = TranscriptBuilder().user("run the bench").assistant_text("Started.")
+    b.queued(body, command_mode="task-notification", source_uuid=False, origin=None).assistant_text("Done.")
+    assert (turn_of(b, tmp_path).context.kind, turn_of(b, tmp_path).context.text) == ("operator", "run the bench")
 
 
 def test_origin_without_kind_is_judged_by_text(tmp_path: Path) -> None:
@@ -550,12 +578,15 @@ def test_read_turn_never_raises_on_arbitrary_bytes(tmp_path_factory, lines, tail
 def test_default_walk_config_is_frozen_data() -> None:
     assert dict(WALK.autonomous_prefixes) == {
         "[WAKE]": "wake",
-        "<task-notification": "task-notification",
         "<hook_prompt": "hook-prompt",
         "<turn_aborted": "turn-aborted",
     }
     assert [h.reason for h in WALK.handoff_patterns] == ["night shift", "you drive", "freely choose"]
     assert WALK.reminder_tag == "system-reminder"
+    assert (WALK.notification_prefixes, WALK.notification_origins) == (
+        ("<task-notification",),
+        frozenset({"task-notification"}),
+    )
     with pytest.raises(FrozenInstanceError):
         WALK.reminder_tag = "x"  # type: ignore[misc]
 

@@ -36,7 +36,13 @@ from typing import Any, BinaryIO
 from hook.harness import codex as codex_events
 from hook.transcript.background import BackgroundTracker
 from hook.transcript.records import block_texts, blocks, flag, parse_timestamp, string
-from hook.transcript.walk import WalkConfig, classify_record, default_walk_config, strip_reminders
+from hook.transcript.walk import (
+    WalkConfig,
+    classify_record,
+    default_walk_config,
+    is_task_notification,
+    strip_reminders,
+)
 from warmparse.route import present_server
 from warmparse.use import WarmUse
 
@@ -142,10 +148,13 @@ class _Scanner:
                 self.in_flight = self.background.in_flight
             self.background.feed(record)
         prompt = classify_record(record, self.walk) is not None
+        # A notification is no prompt (the walk skips it), but the harness stopped the agent before it and
+        # starts a new turn with stop_hook_active false (SPEC §3.3, revision 3).
+        notification = not prompt and is_task_notification(record, self.walk)
         feedback = kind == "user" and _starts(record, FEEDBACK_PREFIXES)
-        if prompt or feedback or (kind == "system" and record.get("subtype") == STOP_SUMMARY):
+        if prompt or notification or feedback or (kind == "system" and record.get("subtype") == STOP_SUMMARY):
             end = self._close(offset)
-            if prompt:
+            if prompt or notification:
                 self.refused_since_prompt = False
             if feedback:
                 self.refused_since_prompt = True

@@ -52,6 +52,8 @@ class WalkConfig:
     window_regex: re.Pattern[str]
     reminder_tag: str
     reminder_regex: re.Pattern[str]
+    notification_prefixes: tuple[str, ...] = ()
+    notification_origins: frozenset[str] = frozenset()
 
     # Keys of a [walk] table that can only make the walk find autonomy more often (safe from a project
     # file), and keys that can hide a prompt from the walk or rewrite the defaults (a weakening).
@@ -140,6 +142,8 @@ def parse_walk_config(data: Mapping[str, Any], *, lazy: bool = False) -> WalkCon
             window_regex=window_regex,
             reminder_tag=tag,
             reminder_regex=_reminder_regex(tag, lazy=lazy),
+            notification_prefixes=_prefixes("notification_prefixes", data["notification_prefixes"]),
+            notification_origins=frozenset(_prefixes("notification_origins", data["notification_origins"])),
         )
     except KeyError as missing:
         raise WalkConfigError(f"walk config is missing {missing}") from None
@@ -158,6 +162,8 @@ def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
     if kind != "user" or is_tool_result_only(record):
         return None
     raw = "\n".join(block_texts(record))
+    if _is_user_notification(record, raw, walk):
+        return None
     cleaned, had_reminder = strip_reminders(raw, walk)
     if _starts_with_any(raw, walk.non_prompting_prefixes) or _starts_with_any(
         cleaned, walk.non_prompting_prefixes
@@ -171,6 +177,30 @@ def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
             return verdict
         return PromptContext(operator_in_loop=False, kind="non-human-origin", text=raw)
     return verdict
+
+
+def is_task_notification(record: Record, walk: WalkConfig) -> bool:
+    """A task notification (SPEC §3.3, revision 3): the report of work an earlier turn started, which the
+    walk skips; a replay still ends the turn before it, as the harness stops the agent there."""
+    kind = record.get("type")
+    if kind == "attachment":
+        attachment = mapping(record.get("attachment"))
+        return attachment.get("type") == "queued_command" and _queued_notification(attachment, walk)
+    return kind == "user" and _is_user_notification(record, "\n".join(block_texts(record)), walk)
+
+
+def _is_user_notification(record: Record, raw: str, walk: WalkConfig) -> bool:
+    origin = record.get("origin")
+    kind = origin.get("kind") if isinstance(origin, Mapping) else None
+    return (isinstance(kind, str) and kind in walk.notification_origins) or _starts_with_any(
+        raw, walk.notification_prefixes
+    )
+
+
+def _queued_notification(attachment: Mapping[str, Any], walk: WalkConfig) -> bool:
+    """A queued command whose text is a notification (the mode alone is an envelope anyone could shape)."""
+    prompt = attachment.get("prompt")
+    return isinstance(prompt, str) and _starts_with_any(prompt, walk.notification_prefixes)
 
 
 def classify_text(
@@ -217,6 +247,8 @@ def _classify_attachment(record: Record, walk: WalkConfig) -> PromptContext | No
     attachment = mapping(record.get("attachment"))
     if attachment.get("type") != "queued_command" and "commandMode" not in attachment:
         return None  # hook output, reminders, file mentions: never something typed at the agent
+    if _queued_notification(attachment, walk):
+        return None  # a task notification queued while the agent worked (revision 3): not prompting
     prompt = attachment.get("prompt")
     if isinstance(prompt, list):
         raw = "\n".join(
