@@ -303,12 +303,40 @@ def test_a_subagent_transcript_keeps_synthetic_kinds(tmp_path: Path) -> None:
     assert turn.context.kind == "wake"
 
 
-def test_slash_commands_bash_mode_and_interrupts_are_skipped(tmp_path: Path) -> None:
+def test_bash_mode_interrupts_and_command_output_are_skipped(tmp_path: Path) -> None:
     b = TranscriptBuilder().wake("tick").assistant_text("partial")
-    b.interrupt().interrupt(for_tool_use=True).slash_command("/cost", stdout="$0.12").bash_mode()
+    b.interrupt().interrupt(for_tool_use=True).bash_mode()
+    b.user("<local-command-stdout>$0.12</local-command-stdout>").user("<command-message>cost</command-message>")
     turn = turn_of(b, tmp_path)
     assert turn.context.kind == "wake"
     assert turn.final_text == "partial"
+
+
+@pytest.mark.parametrize(
+    ("args", "in_loop", "kind", "text"),
+    [
+        ("", True, "operator", "/cost"),
+        ("PR 123", True, "operator", "PR 123"),
+        ("[WAKE] tick from cron", False, "wake", "[WAKE] tick from cron"),
+        ("night shift: keep the parser lane going", False, "handoff", "night shift: keep the parser lane going"),
+    ],
+)
+def test_a_typed_slash_command_is_a_prompt_classified_by_its_arguments(
+    tmp_path: Path, args: str, in_loop: bool, kind: str, text: str
+) -> None:
+    """SPEC §3.3 revision 3: the person typed it; its caveat, expansion and output stay not prompting."""
+    b = TranscriptBuilder().wake("tick").assistant_text("partial").slash_command("/cost", args=args, stdout="$0.12")
+    turn = turn_of(b, tmp_path)
+    assert (turn.context.operator_in_loop, turn.context.kind, turn.context.text) == (in_loop, kind, text)
+
+
+def test_a_slash_command_of_a_non_human_origin_is_autonomous(tmp_path: Path) -> None:
+    b = TranscriptBuilder().user("<command-name>/loop</command-name>\n<command-args>check CI</command-args>",
+                                 origin={"kind": "scheduled"}).assistant_text("CI is green.")
+    assert (turn_of(b, tmp_path).context.operator_in_loop, turn_of(b, tmp_path).context.kind) == (
+        False,
+        "non-human-origin",
+    )
 
 
 def test_system_summary_and_bookkeeping_records_are_skipped(tmp_path: Path) -> None:

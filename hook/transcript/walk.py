@@ -54,6 +54,8 @@ class WalkConfig:
     reminder_regex: re.Pattern[str]
     notification_prefixes: tuple[str, ...] = ()
     notification_origins: frozenset[str] = frozenset()
+    command_name_regex: re.Pattern[str] | None = None
+    command_args_regex: re.Pattern[str] | None = None
 
     # Keys of a [walk] table that can only make the walk find autonomy more often (safe from a project
     # file), and keys that can hide a prompt from the walk or rewrite the defaults (a weakening).
@@ -144,6 +146,8 @@ def parse_walk_config(data: Mapping[str, Any], *, lazy: bool = False) -> WalkCon
             reminder_regex=_reminder_regex(tag, lazy=lazy),
             notification_prefixes=_prefixes("notification_prefixes", data["notification_prefixes"]),
             notification_origins=frozenset(_prefixes("notification_origins", data["notification_origins"])),
+            command_name_regex=_element_regex(_text("command_name_tag", data["command_name_tag"]), lazy=lazy),
+            command_args_regex=_element_regex(_text("command_args_tag", data["command_args_tag"]), lazy=lazy),
         )
     except KeyError as missing:
         raise WalkConfigError(f"walk config is missing {missing}") from None
@@ -164,12 +168,14 @@ def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
     raw = "\n".join(block_texts(record))
     if _is_user_notification(record, raw, walk):
         return None
-    cleaned, had_reminder = strip_reminders(raw, walk)
-    if _starts_with_any(raw, walk.non_prompting_prefixes) or _starts_with_any(
-        cleaned, walk.non_prompting_prefixes
-    ):
-        return None
-    verdict = classify_text(cleaned, had_reminder=had_reminder, image=has_image(record), walk=walk)
+    verdict = _typed_command(raw, walk)
+    if verdict is None:
+        cleaned, had_reminder = strip_reminders(raw, walk)
+        if _starts_with_any(raw, walk.non_prompting_prefixes) or _starts_with_any(
+            cleaned, walk.non_prompting_prefixes
+        ):
+            return None
+        verdict = classify_text(cleaned, had_reminder=had_reminder, image=has_image(record), walk=walk)
     origin = record.get("origin")
     if origin is not None and not _origin_is_human(origin, absent_kind_ok=True):
         # Not typed by a human: autonomous whatever it says; keep a synthetic kind when the text has one.
@@ -177,6 +183,20 @@ def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
             return verdict
         return PromptContext(operator_in_loop=False, kind="non-human-origin", text=raw)
     return verdict
+
+
+def _typed_command(raw: str, walk: WalkConfig) -> PromptContext | None:
+    """A slash command the person typed (SPEC §3.3, revision 3), or None: its arguments are classified as a
+    prompt ([WAKE], handoffs); a command with none is the operator speaking."""
+    if walk.command_name_regex is None or not _starts_with_any(raw, walk.non_prompting_prefixes):
+        return None
+    name = walk.command_name_regex.search(raw)
+    if name is None:
+        return None
+    found = walk.command_args_regex.search(raw) if walk.command_args_regex is not None else None
+    args, had_reminder = strip_reminders(found.group(1) if found else "", walk)
+    verdict = classify_text(args.strip(), had_reminder=had_reminder, walk=walk)
+    return verdict or PromptContext(operator_in_loop=True, kind="operator", text=name.group(1).strip())
 
 
 def is_task_notification(record: Record, walk: WalkConfig) -> bool:
@@ -295,6 +315,13 @@ def _origin_is_human(origin: object, *, absent_kind_ok: bool) -> bool:
 def _starts_with_any(text: str, prefixes: Iterable[str]) -> bool:
     start = text.lstrip()
     return any(start.startswith(p) for p in prefixes)
+
+
+def _element_regex(tag: str, *, lazy: bool = False) -> re.Pattern[str]:
+    """<tag>…</tag>, its text as group 1."""
+    name = re.escape(tag)
+    source = rf"<{name}>(.*?)</{name}\s*>"
+    return LazyRegex(source, re.DOTALL) if lazy else re.compile(source, re.DOTALL)  # type: ignore[return-value]
 
 
 def _reminder_regex(tag: str, *, lazy: bool = False) -> re.Pattern[str]:
