@@ -88,6 +88,9 @@ class InstallTarget:
     grouped: bool  # entries sit in matcher groups {"hooks": [...]} (Claude Code, Codex, Gemini)
     note: str  # printed after a successful install: what the user must still know or do
     home_env: str | None = None  # a variable that relocates the user-level folder (Codex: CODEX_HOME)
+    # The harness's session-start event, where install also registers `lanegate serve --background` so the
+    # first stop with a phrase finds the parse server warm (SPEC §5.4, §6, revision 3); None: it has none.
+    session_start: str | None = None
     top_level: tuple[tuple[str, object], ...] = ()  # keys the file must carry (Cursor: version 1)
 
 

@@ -44,6 +44,7 @@ class ClaudeCode:
         events=EVENTS,
         grouped=True,
         note="Subagents are judged too; set skip_subagents = true in the lanegate config to skip them.",
+        session_start="SessionStart",
     )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
