@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.realclient.clients import CLAUDE_CODE, Client, ClientUnavailable, installed
+from tests.realclient.clients import CLAUDE_CODE, CODEX, GEMINI_CLI, Client, ClientUnavailable, installed
 from warmparse.client import stop_all
 from warmparse.place import RUNTIME_NAME
 
@@ -45,6 +45,16 @@ def client_binary(client: Client) -> Path:
 @pytest.fixture(scope="session")
 def claude_binary() -> Path:
     return client_binary(CLAUDE_CODE)
+
+
+@pytest.fixture(scope="session")
+def gemini_binary() -> Path:
+    return client_binary(GEMINI_CLI)
+
+
+@pytest.fixture(scope="session")
+def codex_binary() -> Path:
+    return client_binary(CODEX)
 
 
 @pytest.fixture(scope="session")
@@ -96,8 +106,7 @@ class Seat:
         return path
 
 
-@pytest.fixture
-def seat(tmp_path: Path, warm_runtime: Path) -> Seat:
+def make_seat(tmp_path: Path, warm_runtime: Path, harness: str) -> Seat:
     home, project, bin_dir = tmp_path / "home", tmp_path / "project", tmp_path / "bin"
     for folder in (home, project, bin_dir):
         folder.mkdir()
@@ -109,10 +118,15 @@ def seat(tmp_path: Path, warm_runtime: Path) -> Seat:
         "LANEGATE_PARSE_SERVER": "on",
     }
     subprocess.run(["git", "init", "-q", str(project)], check=True, env=env)
-    done = subprocess.run([str(lanegate_executable()), "install", "--project", str(project)],
+    done = subprocess.run([str(lanegate_executable()), "install", "--project", str(project), "--harness", harness],
                           capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     return Seat(home, project, bin_dir, env)
+
+
+@pytest.fixture
+def seat(tmp_path: Path, warm_runtime: Path) -> Seat:
+    return make_seat(tmp_path, warm_runtime, "claude")
 
 
 def run_client(argv: Sequence[str], seat: Seat, env: Mapping[str, str], *, stdin: str | None = None,

@@ -294,3 +294,45 @@ def _anthropic_events(model: str, steps: Sequence[Step]) -> Iterator[bytes]:
                                   "delta": {"stop_reason": message["stop_reason"], "stop_sequence": None},
                                   "usage": {"output_tokens": 10}})
     yield event("message_stop", {"type": "message_stop"})
+
+
+# Gemini API (Gemini CLI: GOOGLE_GEMINI_BASE_URL) ---------------------------------------------------------
+
+
+class GeminiMock(MockAPI):
+    """POST /v1beta/models/<model>:generateContent (JSON) and :streamGenerateContent?alt=sse (events)."""
+
+    dialect = "gemini"
+
+    def request(self, path: str, body: Mapping[str, Any]) -> Request:
+        contents = [c for c in body.get("contents") or [] if isinstance(c, Mapping)]
+        start = max((i + 1 for i, c in enumerate(contents) if c.get("role") == "model"), default=0)
+        parts = [p for c in contents[start:] for p in c.get("parts") or [] if isinstance(p, Mapping)]
+        texts = [str(p.get("text")) for p in parts if isinstance(p.get("text"), str)]
+        responses = [r for p in parts if isinstance(r := p.get("functionResponse"), Mapping)]
+        ids = tuple(str(r.get("id") or r.get("name")) for r in responses)
+        system = body.get("systemInstruction")
+        system_text = json.dumps(system) if system else ""
+        return Request(path, body, "\n".join(texts), ids, system_text, bool(body.get("tools")))
+
+    def respond(self, handler: _Handler, method: str, path: str, body: Any) -> None:
+        if method != "POST" or ":" not in path:
+            handler.send_json({})
+            return
+        if ":countTokens" in path:
+            handler.send_json({"totalTokens": 100})
+            return
+        _, steps = self.answer(path, body)
+        response = _gemini_response(steps)
+        if ":streamGenerateContent" in path:
+            handler.send_events(iter([f"data: {json.dumps(response)}\r\n\r\n".encode()]))
+        else:
+            handler.send_json(response)
+
+
+def _gemini_response(steps: Sequence[Step]) -> dict[str, Any]:
+    parts = [{"text": s.text} if isinstance(s, Say) else
+             {"functionCall": {"id": s.id, "name": s.name, "args": dict(s.input)}} for s in steps]
+    return {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}],
+            "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 10, "totalTokenCount": 20},
+            "modelVersion": "gemini-mock"}
