@@ -336,3 +336,61 @@ def _gemini_response(steps: Sequence[Step]) -> dict[str, Any]:
     return {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}],
             "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 10, "totalTokenCount": 20},
             "modelVersion": "gemini-mock"}
+
+
+# OpenAI Responses API (Codex: a custom model provider with wire_api = "responses") ---------------------------
+
+
+class ResponsesMock(MockAPI):
+    """POST /v1/responses with `stream: true`, answered as Responses server-sent events."""
+
+    dialect = "responses"
+
+    def request(self, path: str, body: Mapping[str, Any]) -> Request:
+        items = [i for i in body.get("input") or [] if isinstance(i, Mapping)]
+        start = max((n + 1 for n, i in enumerate(items) if i.get("role") == "assistant"
+                     or i.get("type") == "function_call"), default=0)
+        texts, ids = [], []
+        for item in items[start:]:
+            if item.get("type") == "function_call_output":
+                ids.append(str(item.get("call_id")))
+            content = item.get("content")
+            for part in content if isinstance(content, list) else []:
+                if isinstance(part, Mapping) and isinstance(part.get("text"), str):
+                    texts.append(part["text"])
+        return Request(path, body, "\n".join(texts), tuple(ids), str(body.get("instructions") or ""),
+                       bool(body.get("tools")))
+
+    def respond(self, handler: _Handler, method: str, path: str, body: Any) -> None:
+        if method != "POST" or not path.rstrip("/").endswith("/responses"):
+            handler.send_json({"object": "list", "data": []} if path.endswith("/models") else {})
+            return
+        _, steps = self.answer(path, body)
+        handler.send_events(_responses_events(steps))
+
+
+def _responses_events(steps: Sequence[Step]) -> Iterator[bytes]:
+    def event(data: Mapping[str, Any]) -> bytes:
+        return f"event: {data['type']}\ndata: {json.dumps(data)}\n\n".encode()
+
+    number = next(_MESSAGE_IDS)
+    response = {"id": f"resp_mock_{number}", "object": "response", "status": "in_progress", "output": []}
+    yield event({"type": "response.created", "response": response})
+    output = []
+    for index, step in enumerate(steps):
+        if isinstance(step, Say):
+            item = {"type": "message", "id": f"msg_mock_{number}_{index}", "role": "assistant", "status": "completed",
+                    "content": [{"type": "output_text", "text": step.text, "annotations": []}]}
+            yield event({"type": "response.output_item.added", "output_index": index, "item": {**item, "content": []}})
+            yield event({"type": "response.output_text.delta", "output_index": index, "content_index": 0,
+                         "item_id": item["id"], "delta": step.text})
+        else:
+            item = {"type": "function_call", "id": f"fc_mock_{number}_{index}", "call_id": step.id, "name": step.name,
+                    "arguments": json.dumps(dict(step.input)), "status": "completed"}
+            yield event({"type": "response.output_item.added", "output_index": index, "item": item})
+        yield event({"type": "response.output_item.done", "output_index": index, "item": item})
+        output.append(item)
+    usage = {"input_tokens": 10, "output_tokens": 10, "total_tokens": 20,
+             "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}
+    yield event({"type": "response.completed", "response": {**response, "status": "completed", "output": output,
+                                                            "usage": usage}})
