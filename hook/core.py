@@ -207,12 +207,15 @@ class _Run:
             scan_from = state.scan_from if slot.existed and not slot.damaged else None
             turn = self._read(stop, config, scan_from, state.resume if scan_from is not None else None, warnings)
             warnings.extend(turn.warnings)
+            in_flight = stop.background_running or bool(turn.background)
+            if turn.background and not stop.background_running:
+                warnings.append(f"background in flight (inferred from the transcript): {', '.join(turn.background)}")
             ctx = turn.context
             text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
             lane = self._lane(text, ctx, turn.tool_calls, config)
             trigger, finding, observed, claim = None, None, (), None
             if config.deference and not ctx.operator_in_loop and text:
-                want_claims = _row_u_applies(config, stop, turn)
+                want_claims = _row_u_applies(config, in_flight, turn)
                 trigger, finding, observed, claim = _analyze_text(
                     text, config, warnings, claims=want_claims, warm=self.warm, env=self.env
                 )
@@ -235,8 +238,8 @@ class _Run:
                 lane_details=_lane_details(lane),
                 trigger=trigger,
                 claim=claim,
-                background_in_flight=stop.background_running,
-                background_work=stop.background_running and not config.background_blocks,
+                background_in_flight=in_flight,
+                background_work=in_flight and not config.background_blocks,
                 nothing_to_judge=stop.unjudgeable,
                 material=_material(pending, slot),
                 clean=Check(clean.accepted, clean.reason),
@@ -470,12 +473,12 @@ def _analyze_text(
     return (Trigger(firing.phrase, firing.reason) if firing else None), finding, observed, claim
 
 
-def _row_u_applies(config: Config, stop: StopInput, turn: Turn) -> bool:
+def _row_u_applies(config: Config, in_flight: bool, turn: Turn) -> bool:
     """Whether an unbacked claim could decide this stop (SPEC §4 row U): not with background work in
     flight, not when unbacked_claims is off, and with "no-tools" only on a turn that made no tool call
     since its newest prompting record (every call of the turn counts, not only those after the last
     tool result)."""
-    if stop.background_running or config.unbacked_claims == "off":
+    if in_flight or config.unbacked_claims == "off":
         return False
     if config.unbacked_claims == "no-tools":
         prompt = turn.context.offset

@@ -3,6 +3,7 @@ infers from a recorded transcript (SPEC §5.5)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given
@@ -163,3 +164,45 @@ def test_a_main_stop_is_never_a_compaction(tmp_path: Any) -> None:
     payload = {"session_id": "s", "transcript_path": str(tmp_path / "missing.jsonl"), "hook_event_name": "Stop",
                "agent_type": ""}
     assert HARNESS.parse(payload, {}).compaction is False
+
+
+AGENT = use("u7", "Agent", {"description": "Count TODOs", "prompt": "Count them.", "name": "counter"})
+LAUNCHED = result("u7", "Async agent launched successfully. (internal metadata)\nagentId: a5c0ffee12 (internal ID)\n"
+                  "The agent is working in the background.", {"isAsync": True, "status": "async_launched",
+                                                              "agentId": "a5c0ffee12"})
+
+
+def test_a_background_agent_runs_until_its_notification_says_it_ended() -> None:
+    """Claude Code 2.1.328: an Agent call runs in the background unless told otherwise (a named one is a
+    teammate); its notification names the agent id as the task."""
+    assert tracked(AGENT, LAUNCHED) == ("a5c0ffee12",)
+    assert tracked(AGENT, LAUNCHED, notification("a5c0ffee12", "completed", queued=False)) == ()
+
+
+def test_a_foreground_agent_is_no_background_work() -> None:
+    done = result("u8", "Found three call sites.", {"status": "completed", "agentId": "a0f0", "content": []})
+    assert tracked(use("u8", "Agent", {"prompt": "Find call sites.", "run_in_background": False}), done) == ()
+
+
+def live_background(tmp: Any, payload_tasks: object, *records: dict[str, Any]) -> tuple[bool, tuple[str, ...]]:
+    """What the live Claude adapter makes of a payload (with or without background_tasks) and a transcript."""
+    from hook.transcript.walk import default_walk_config
+
+    path = tmp / "t.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    payload: dict[str, Any] = {"session_id": "s", "transcript_path": str(path), "hook_event_name": "Stop"}
+    if payload_tasks is not None:
+        payload["background_tasks"] = payload_tasks
+    stop = HARNESS.parse(payload, {})
+    return stop.background_running, stop.read_turn(str(path), default_walk_config()).background
+
+
+WAKE = {"type": "user", "message": {"content": "[WAKE] tick from @vega"}}
+
+
+def test_the_live_hook_infers_work_only_when_the_payload_lists_none(tmp_path: Any) -> None:
+    """SPEC §2.7, §4 row B revision 3: from background_tasks where the client lists it, otherwise inferred."""
+    assert live_background(tmp_path, None, WAKE, AGENT, LAUNCHED) == (False, ("a5c0ffee12",))
+    assert live_background(tmp_path, [], WAKE, AGENT, LAUNCHED) == (False, ())
+    ended = notification("a5c0ffee12", "completed", queued=False)
+    assert live_background(tmp_path, None, WAKE, AGENT, LAUNCHED, ended) == (False, ())

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILTIN = (
     "hook/defaults.toml",
     "hook/transcript/walk.toml",
+    "hook/transcript/background.toml",  # read when the live hook infers background work
     "hook/directives.toml",
     "analyzer/lexicon.toml",
     "analyzer/grammar.toml",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from functools import partial
 
 from hook.decision import BLOCK, Decision
 from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, StopInput, session_key, text_field
@@ -74,7 +75,8 @@ class ClaudeCode:
             # On SubagentStop the list holds the stopping subagent itself: its own stop, not work it waits on.
             background_running=_running(payload.get("background_tasks"), own),
             subagent=subagent,
-            read_turn=read_claude_turn,
+            # A client that sends no background_tasks at all: infer the work in flight from the transcript.
+            read_turn=read_claude_turn if "background_tasks" in payload else partial(read_claude_turn, infer=True),
             compaction=subagent and _compaction(payload, transcript),
         )
 
@@ -126,9 +128,23 @@ def read_claude_turn(
     scan_from: int | None = None,
     resume: Mapping[str, Any] | None = None,
     evidence_tools: Collection[str] = (),
+    infer: bool = False,
 ) -> Turn:
-    """The turn at the end of a Claude Code transcript (hook.transcript.reader.read_turn)."""
-    return read_turn(path, ClaudeDecoder(walk), scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+    """The turn at the end of a Claude Code transcript (hook.transcript.reader.read_turn).
+
+    infer: also name the background work the records read show started and not reported over, as replay
+    infers it (Turn.background); for payloads without background_tasks.
+    """
+    decoder = ClaudeDecoder(walk, keep=infer)
+    turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+    if not infer:
+        return turn
+    from hook.transcript.background import BackgroundTracker
+
+    tracker = BackgroundTracker()
+    for record in reversed(decoder.kept):  # read newest first; the tracker wants them in order
+        tracker.feed(record)
+    return replace(turn, background=tuple(task for task, _ in tracker.in_flight))
 
 
 class ClaudeDecoder:
@@ -137,8 +153,10 @@ class ClaudeDecoder:
     name = "claude"
     marker = b""  # every line is decoded: a later copy of a uuid must shadow an older one whatever it holds
 
-    def __init__(self, walk: WalkConfig) -> None:
+    def __init__(self, walk: WalkConfig, *, keep: bool = False) -> None:
         self.walk = walk
+        # keep: remember the main-line records read, for inferring background work after the walk.
+        self.kept: list[Mapping[str, Any]] | None = [] if keep else None
         # A subagent's own transcript marks every record isSidechain (with its agentId); there the
         # sidechain is the main line. Decided by the newest user or assistant record.
         self.subagent: bool | None = None
@@ -149,6 +167,8 @@ class ClaudeDecoder:
             return []
         record = self._main_line(record)
         kind = record.get("type")
+        if self.kept is not None and not flag(record, "isSidechain"):
+            self.kept.append(record)
         if kind == "assistant":
             # Never a prompt (classify_record answers None for every kind but user and attachment).
             # Most records of a turn are these: one read of the blocks gives the text and the calls.
