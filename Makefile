@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.deps-installed
 DEMO_STAMP := $(VENV)/.demo-deps-installed
 
-.PHONY: demo test install lint bench clean wheel
+.PHONY: demo test install lint bench clean wheel realclient
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,10 +22,22 @@ install: $(STAMP)
 lint: install
 	$(VENV)/bin/ruff check .
 
+# The real harness clients (SPEC §5.9): pinned versions installed with npm into ~/.cache/lanegate/realclient
+# on first use, driven against local model mocks. Needs npm; without it, says so and passes.
+REALCLIENT = if command -v npm >/dev/null 2>&1; then \
+		$(PY) -m pytest tests/realclient -m realclient -rs; \
+	else \
+		echo "SKIPPED the real-client suite (tests/realclient): npm is not on PATH, so the pinned Claude Code, Gemini CLI and Codex clients cannot be installed"; \
+	fi
+
 # One worker per core (the model loads once per worker); tests that share a module's fixture stay together.
 # The golden corpus runs inside pytest (tests/test_golden.py runs `lanegate golden --dir golden`).
 test: install lint
 	$(PY) -m pytest -n auto --dist loadgroup
+	@$(REALCLIENT)
+
+realclient: install
+	@$(REALCLIENT)
 
 # The demo needs lanegate and the spaCy model only, not the test tools.
 $(DEMO_STAMP): pyproject.toml

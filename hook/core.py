@@ -139,6 +139,7 @@ class _Evidence:
     lane: LaneState
     deference: DeferenceResult
     scan_from: int | None
+    in_flight: bool  # background work the payload lists, or (listing none) the transcript shows started
 
 
 class _Run:
@@ -160,6 +161,10 @@ class _Run:
         config = self._configure(stop)
         directives, directive_warnings = load_directives(config.directives)
         warnings = [*config.warnings, *directive_warnings]
+        if stop.compaction:
+            reason = "a context compaction, not a turn of the agent: nothing to judge, and the client ignores a block"
+            decision = Decision(ALLOW, "ALLOW", "compaction", reason, row="-")
+            return decision, self._line(decision, config, warnings)
         if stop.subagent and config.skip_subagents:
             decision = Decision(ALLOW, "ALLOW", "subagent-skipped", "skip_subagents is on", row="-")
             return decision, self._line(decision, config, warnings)
@@ -186,13 +191,16 @@ class _Run:
         scan_from = state.scan_from if slot.existed and not slot.damaged else None
         turn = self._read(stop, config, scan_from, state.resume if scan_from is not None else None, warnings)
         warnings.extend(turn.warnings)
+        in_flight = stop.background_running or bool(turn.background)
+        if turn.background and not stop.background_running:
+            warnings.append(f"background in flight (inferred from the transcript): {', '.join(turn.background)}")
         text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
         lane = self._lane(text, turn.context, turn.tool_calls, config)
         deference = NO_DEFERENCE
         if config.deference and not turn.context.operator_in_loop and text:
-            claims = _row_u_applies(config, stop, turn)
+            claims = _row_u_applies(config, in_flight, turn)
             deference = analyze_text(text, config, warnings, claims=claims, warm=self.warm, env=self.env)
-        return _Evidence(turn, lane, deference, scan_from)
+        return _Evidence(turn, lane, deference, scan_from, in_flight)
 
     def _decide(
         self,
@@ -245,8 +253,8 @@ class _Run:
             lane_details=_lane_details(lane),
             trigger=seen.deference.trigger,
             claim=seen.deference.claim,
-            background_in_flight=stop.background_running,
-            background_work=stop.background_running and not config.background_blocks,
+            background_in_flight=seen.in_flight,
+            background_work=seen.in_flight and not config.background_blocks,
             nothing_to_judge=stop.unjudgeable,
             material=_material(pending, slot),
             clean=Check(clean.accepted, clean.reason),
@@ -444,12 +452,12 @@ def _note_allowed(state_dir: str, session: str, scan_to: int | None) -> None:
         print(f"lanegate: state not reset after the error: {exc}", file=sys.stderr)
 
 
-def _row_u_applies(config: Config, stop: StopInput, turn: Turn) -> bool:
+def _row_u_applies(config: Config, in_flight: bool, turn: Turn) -> bool:
     """Whether an unbacked claim could decide this stop (SPEC §4 row U): not with background work in
     flight, not when unbacked_claims is off, and with "no-tools" only on a turn that made no tool call
     since its newest prompting record (every call of the turn counts, not only those after the last
     tool result)."""
-    if stop.background_running or config.unbacked_claims == "off":
+    if in_flight or config.unbacked_claims == "off":
         return False
     if config.unbacked_claims == "no-tools":
         prompt = turn.context.offset

@@ -3,6 +3,7 @@ infers from a recorded transcript (SPEC §5.5)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given
@@ -41,6 +42,28 @@ def test_entries_that_are_not_tasks_are_never_in_flight(entries: list[Any]) -> N
 
 def test_a_task_without_a_status_is_in_flight() -> None:
     assert in_flight([{"id": "b1", "type": "subagent", "description": "review"}]) is True
+
+
+def subagent_in_flight(agent_id: object, tasks: object) -> bool:
+    payload = {"session_id": "s", "transcript_path": "/t.jsonl", "hook_event_name": "SubagentStop",
+               "agent_id": agent_id, "agent_type": "general-purpose", "agent_transcript_path": "/a.jsonl",
+               "background_tasks": tasks}
+    return HARNESS.parse(payload, {}).background_running
+
+
+@given(st.lists(st.sampled_from(["running", None, "completed"]), max_size=4), st.sampled_from(["running", None]))
+def test_a_subagent_stop_never_waits_on_its_own_entry(others: list[Any], own_status: Any) -> None:
+    """SPEC §3.1 revision 3: Claude Code lists the stopping subagent itself; only the other entries count."""
+    own = {"id": "a7f3", "type": "subagent", "status": own_status}
+    tasks = [own] + [{"id": f"t{i}", "type": "shell", "status": s} for i, s in enumerate(others)]
+    assert subagent_in_flight("a7f3", tasks) is any(s != "completed" for s in others)
+
+
+def test_the_own_entry_is_only_skipped_on_subagent_stop() -> None:
+    """On the lead's Stop the same entry is a background subagent it waits on."""
+    assert in_flight([{"id": "a7f3", "type": "subagent", "status": "running"}]) is True
+    assert subagent_in_flight("b9", [{"id": "a7f3", "type": "subagent", "status": "running"}]) is True
+    assert subagent_in_flight("a7f3", [{"id": "a7f3", "type": "subagent", "status": "running"}]) is False
 
 
 # ---- inferred from the transcript ----------------------------------------------------------------------
@@ -113,3 +136,73 @@ def test_a_todo_task_id_is_no_background_work() -> None:
 def test_a_foreground_command_starts_nothing() -> None:
     run = use("u4", "Bash", {"command": "make"})
     assert tracked(run, result("u4", "ok", {"stdout": "ok", "stderr": ""})) == ()
+
+
+# ---- compaction stops (SPEC §3.1, revision 3) ------------------------------------------------------------
+
+
+def compaction(agent_type: object, written: bool, tmp: Any) -> bool:
+    path = tmp / "agent-a6d9.jsonl"
+    if written:
+        path.write_text('{"type": "user"}\n')
+    payload = {"session_id": "s", "transcript_path": str(tmp / "t.jsonl"), "hook_event_name": "SubagentStop",
+               "agent_id": "a6d9", "agent_type": agent_type, "agent_transcript_path": str(path)}
+    return HARNESS.parse(payload, {}).compaction
+
+
+def test_a_compaction_stop_has_an_empty_agent_type_and_no_agent_transcript(tmp_path: Any) -> None:
+    assert compaction("", False, tmp_path) is True
+
+
+def test_a_named_subagent_or_a_written_transcript_is_no_compaction(tmp_path: Any) -> None:
+    assert compaction("general-purpose", False, tmp_path) is False
+    assert compaction(None, False, tmp_path) is False
+    assert compaction("", True, tmp_path) is False
+
+
+def test_a_main_stop_is_never_a_compaction(tmp_path: Any) -> None:
+    payload = {"session_id": "s", "transcript_path": str(tmp_path / "missing.jsonl"), "hook_event_name": "Stop",
+               "agent_type": ""}
+    assert HARNESS.parse(payload, {}).compaction is False
+
+
+AGENT = use("u7", "Agent", {"description": "Count TODOs", "prompt": "Count them.", "name": "counter"})
+LAUNCHED = result("u7", "Async agent launched successfully. (internal metadata)\nagentId: a5c0ffee12 (internal ID)\n"
+                  "The agent is working in the background.", {"isAsync": True, "status": "async_launched",
+                                                              "agentId": "a5c0ffee12"})
+
+
+def test_a_background_agent_runs_until_its_notification_says_it_ended() -> None:
+    """Claude Code 2.1.328: an Agent call runs in the background unless told otherwise (a named one is a
+    teammate); its notification names the agent id as the task."""
+    assert tracked(AGENT, LAUNCHED) == ("a5c0ffee12",)
+    assert tracked(AGENT, LAUNCHED, notification("a5c0ffee12", "completed", queued=False)) == ()
+
+
+def test_a_foreground_agent_is_no_background_work() -> None:
+    done = result("u8", "Found three call sites.", {"status": "completed", "agentId": "a0f0", "content": []})
+    assert tracked(use("u8", "Agent", {"prompt": "Find call sites.", "run_in_background": False}), done) == ()
+
+
+def live_background(tmp: Any, payload_tasks: object, *records: dict[str, Any]) -> tuple[bool, tuple[str, ...]]:
+    """What the live Claude adapter makes of a payload (with or without background_tasks) and a transcript."""
+    from hook.transcript.walk import default_walk_config
+
+    path = tmp / "t.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    payload: dict[str, Any] = {"session_id": "s", "transcript_path": str(path), "hook_event_name": "Stop"}
+    if payload_tasks is not None:
+        payload["background_tasks"] = payload_tasks
+    stop = HARNESS.parse(payload, {})
+    return stop.background_running, stop.read_turn(str(path), default_walk_config()).background
+
+
+WAKE = {"type": "user", "message": {"content": "[WAKE] tick from @vega"}}
+
+
+def test_the_live_hook_infers_work_only_when_the_payload_lists_none(tmp_path: Any) -> None:
+    """SPEC §2.7, §4 row B revision 3: from background_tasks where the client lists it, otherwise inferred."""
+    assert live_background(tmp_path, None, WAKE, AGENT, LAUNCHED) == (False, ("a5c0ffee12",))
+    assert live_background(tmp_path, [], WAKE, AGENT, LAUNCHED) == (False, ())
+    ended = notification("a5c0ffee12", "completed", queued=False)
+    assert live_background(tmp_path, None, WAKE, AGENT, LAUNCHED, ended) == (False, ())

@@ -14,6 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILTIN = (
     "hook/defaults.toml",
     "hook/transcript/walk.toml",
+    "hook/transcript/gh.toml",
+    "hook/harness/claude/background.toml",  # read when the live hook infers background work
     "hook/directives.toml",
     "analyzer/lexicon.toml",
     "analyzer/text/disguise.toml",

@@ -56,7 +56,11 @@ COMMON = frozenset({
 # line without the grammar (hook.transcript.bash.plain_words), so tree-sitter stays off the path.
 GH_READ = frozenset({"hook.transcript.bash"})
 PER_STOP = {
-    "claude": COMMON | GH_READ | {"hook.harness.claude", "hook.harness.claude.prompts"},
+    # A payload without background_tasks (Claude Code 2.1.x sends none): the work in flight is inferred
+    # from the records read (hook.harness.claude.background).
+    "claude": COMMON | GH_READ | {
+        "hook.harness.claude", "hook.harness.claude.prompts", "hook.harness.claude.background",
+    },
     "codex": COMMON | GH_READ | {"hook.harness.codex"},
     "gemini": COMMON | {"hook.harness.gemini"},
     "cursor": COMMON | {"hook.harness.cursor"},

@@ -81,12 +81,14 @@ def test_running_twice_keeps_other_hooks_and_adds_one_entry(installer: Installer
     )
     after_first = settings.read_bytes()
     ours = {"type": "command", "command": installer.command("claude"), "timeout": 30}
+    warm = {"type": "command", "command": f"{installer.lanegate} serve --background", "timeout": 30}
     assert json.loads(after_first) == {
         **OTHER_HOOKS,
         "hooks": {
             "PreToolUse": OTHER_HOOKS["hooks"]["PreToolUse"],
             "Stop": [*OTHER_HOOKS["hooks"]["Stop"], {"hooks": [ours]}],
             "SubagentStop": [{"hooks": [ours]}],
+            "SessionStart": [{"hooks": [warm]}],
         },
     }
     assert (settings.parent / "settings.json.bak").read_bytes() == original
@@ -130,7 +132,7 @@ def test_dry_run_prints_a_unified_diff_and_writes_nothing(installer: Installer) 
     result = installer.run("--project", str(installer.project), "--dry-run")
     assert result.code == 0
     lines = result.stdout.splitlines()
-    assert lines[:3] == [f"--- {settings}", f"+++ {settings}", "@@ -1,3 +1,27 @@"]
+    assert lines[:3] == [f"--- {settings}", f"+++ {settings}", "@@ -1,3 +1,38 @@"]
     assert f'+            "command": "{installer.command("claude")}",' in lines
     assert settings.read_bytes() == original
     assert sorted(p.name for p in settings.parent.iterdir()) == ["settings.json"]
@@ -283,3 +285,24 @@ def test_install_notes_say_how_each_harness_switches_the_hook_on(installer: Inst
     gemini = installer.run("--project", str(installer.project), "--harness", "gemini").stdout
     assert "/hooks enable-all" in gemini
     assert "hooksConfig.enabled must not be false" in gemini
+
+
+def test_the_session_start_warm_up_is_merged_like_the_stop_hook(installer: Installer) -> None:
+    """SPEC §5.4 revision 3: Claude Code's SessionStart starts the parse server; one entry, the user's kept."""
+    settings = installer.project / ".claude" / "settings.json"
+    theirs = {"type": "command", "command": "load-context.sh"}
+    stale = {"type": "command", "command": "/old/venv/bin/lanegate serve --background", "timeout": 5}
+    write(settings, {"hooks": {"SessionStart": [{"matcher": "startup", "hooks": [theirs, stale]},
+                                                {"hooks": [{"type": "command", "command": "lanegate serve"}]}]}})
+    assert installer.run("--project", str(installer.project)).code == 0
+    warm = {"type": "command", "command": f"{installer.lanegate} serve --background", "timeout": 5}
+    session_start = json.loads(settings.read_text())["hooks"]["SessionStart"]
+    assert session_start == [{"matcher": "startup", "hooks": [theirs, warm]}]
+    assert installer.run("--project", str(installer.project)).stdout.endswith("already registered, nothing to change\n")
+
+
+@pytest.mark.parametrize("harness", ["codex", "gemini", "cursor"])
+def test_harnesses_without_a_session_start_event_get_no_warm_up(installer: Installer, harness: str) -> None:
+    assert installer.run("--project", str(installer.project), "--harness", harness).code == 0
+    text = "".join(p.read_text() for p in installer.project.rglob("*.json"))
+    assert "serve" not in text

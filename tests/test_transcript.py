@@ -91,7 +91,6 @@ def test_legacy_stop_hook_feedback_without_is_meta_is_skipped(tmp_path: Path) ->
     ("text", "kind"),
     [
         ("[WAKE] peer ping from @reviewer", "wake"),
-        ("<task-notification>\n<task-id>b1</task-id>\n</task-notification>", "task-notification"),
         ("<hook_prompt>run the checks</hook_prompt>", "hook-prompt"),
         ("<turn_aborted>user pressed esc</turn_aborted>", "turn-aborted"),
         ("<system-reminder>The date changed.</system-reminder>", "system-reminder"),
@@ -150,8 +149,37 @@ def test_non_human_origin_stops_the_walk(tmp_path: Path) -> None:
 
 
 def test_non_human_origin_keeps_a_synthetic_kind(tmp_path: Path) -> None:
+    b = TranscriptBuilder().user("[WAKE] tick", origin={"kind": "peer"}).assistant_text("noted")
+    turn = turn_of(b, tmp_path)
+    assert (turn.context.operator_in_loop, turn.context.kind) == (False, "wake")
+
+
+@pytest.mark.parametrize(
+    ("first", "in_loop", "kind"),
+    [("please run the bench in the background", True, "operator"), ("[WAKE] tick from @vega", False, "wake")],
+)
+@pytest.mark.parametrize("origin", [{"kind": "task-notification"}, None])
+def test_a_task_notification_is_skipped_so_the_turn_belongs_to_who_started_the_task(
+    tmp_path: Path, first: str, in_loop: bool, kind: str, origin: dict | None
+) -> None:
+    """SPEC §3.3 revision 3: a notification reports work an earlier turn started; it is not prompting."""
+    b = TranscriptBuilder().user(first, origin=None).assistant_text("Started the bench.")
+    body = "<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>"
+    b.user(body, origin=origin).assistant_text("The bench finished: p50 6 ms.")
+    turn = turn_of(b, tmp_path)
+    assert (turn.context.operator_in_loop, turn.context.kind, turn.context.text) == (in_loop, kind, first)
+
+
+def test_a_notification_with_nothing_before_it_is_no_prompt(tmp_path: Path) -> None:
     turn = turn_of(TranscriptBuilder().task_notification().assistant_text("noted"), tmp_path)
-    assert (turn.context.operator_in_loop, turn.context.kind) == (False, "task-notification")
+    assert (turn.context.operator_in_loop, turn.context.kind) == (False, "none")
+
+
+def test_a_queued_notification_is_skipped_but_a_spoofed_mode_is_not(tmp_path: Path) -> None:
+    body = "<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>"
+    b = TranscriptBuilder().user("run the bench").assistant_text("Started.")
+    b.queued(body, command_mode="task-notification", source_uuid=False, origin=None).assistant_text("Done.")
+    assert (turn_of(b, tmp_path).context.kind, turn_of(b, tmp_path).context.text) == ("operator", "run the bench")
 
 
 def test_origin_without_kind_is_judged_by_text(tmp_path: Path) -> None:
@@ -275,12 +303,40 @@ def test_a_subagent_transcript_keeps_synthetic_kinds(tmp_path: Path) -> None:
     assert turn.context.kind == "wake"
 
 
-def test_slash_commands_bash_mode_and_interrupts_are_skipped(tmp_path: Path) -> None:
+def test_bash_mode_interrupts_and_command_output_are_skipped(tmp_path: Path) -> None:
     b = TranscriptBuilder().wake("tick").assistant_text("partial")
-    b.interrupt().interrupt(for_tool_use=True).slash_command("/cost", stdout="$0.12").bash_mode()
+    b.interrupt().interrupt(for_tool_use=True).bash_mode()
+    b.user("<local-command-stdout>$0.12</local-command-stdout>").user("<command-message>cost</command-message>")
     turn = turn_of(b, tmp_path)
     assert turn.context.kind == "wake"
     assert turn.final_text == "partial"
+
+
+@pytest.mark.parametrize(
+    ("args", "in_loop", "kind", "text"),
+    [
+        ("", True, "operator", "/cost"),
+        ("PR 123", True, "operator", "PR 123"),
+        ("[WAKE] tick from cron", False, "wake", "[WAKE] tick from cron"),
+        ("night shift: keep the parser lane going", False, "handoff", "night shift: keep the parser lane going"),
+    ],
+)
+def test_a_typed_slash_command_is_a_prompt_classified_by_its_arguments(
+    tmp_path: Path, args: str, in_loop: bool, kind: str, text: str
+) -> None:
+    """SPEC §3.3 revision 3: the person typed it; its caveat, expansion and output stay not prompting."""
+    b = TranscriptBuilder().wake("tick").assistant_text("partial").slash_command("/cost", args=args, stdout="$0.12")
+    turn = turn_of(b, tmp_path)
+    assert (turn.context.operator_in_loop, turn.context.kind, turn.context.text) == (in_loop, kind, text)
+
+
+def test_a_slash_command_of_a_non_human_origin_is_autonomous(tmp_path: Path) -> None:
+    b = TranscriptBuilder().user("<command-name>/loop</command-name>\n<command-args>check CI</command-args>",
+                                 origin={"kind": "scheduled"}).assistant_text("CI is green.")
+    assert (turn_of(b, tmp_path).context.operator_in_loop, turn_of(b, tmp_path).context.kind) == (
+        False,
+        "non-human-origin",
+    )
 
 
 def test_system_summary_and_bookkeeping_records_are_skipped(tmp_path: Path) -> None:
@@ -550,12 +606,15 @@ def test_read_turn_never_raises_on_arbitrary_bytes(tmp_path_factory, lines, tail
 def test_default_walk_config_is_frozen_data() -> None:
     assert dict(WALK.autonomous_prefixes) == {
         "[WAKE]": "wake",
-        "<task-notification": "task-notification",
         "<hook_prompt": "hook-prompt",
         "<turn_aborted": "turn-aborted",
     }
     assert [h.reason for h in WALK.handoff_patterns] == ["night shift", "you drive", "freely choose"]
     assert WALK.reminder_tag == "system-reminder"
+    assert (WALK.notification_prefixes, WALK.notification_origins) == (
+        ("<task-notification",),
+        frozenset({"task-notification"}),
+    )
     with pytest.raises(FrozenInstanceError):
         WALK.reminder_tag = "x"  # type: ignore[misc]
 

@@ -31,7 +31,7 @@ DEFAULT_DIR = "golden"
 CASE_KEYS = frozenset(
     {
         "id", "note", "final", "prompt", "record", "env", "stops", "stop_hook_active", "background_tasks",
-        "message", "start", "user_config", "project_config", "expect",
+        "message", "start", "user_config", "project_config", "subagent", "expect",
     }
 )  # fmt: skip
 VERDICTS = ("fire", "exempt", "none")
@@ -205,7 +205,25 @@ def _payload(case: Case, transcript: str, folder: str, *, again: bool) -> bytes:
         payload["last_assistant_message"] = case.final
     if "background_tasks" in data:
         payload["background_tasks"] = data["background_tasks"]
+    if "subagent" in data:
+        payload.update(_subagent_fields(data["subagent"], transcript, folder))
     return json.dumps(payload).encode("utf-8")
+
+
+def _subagent_fields(table: object, transcript: str, folder: str) -> dict[str, Any]:
+    """A SubagentStop's own fields: the case's records are the subagent's transcript, or, with
+    `transcript = false`, a path never written (what Claude Code sends for /compact)."""
+    if not isinstance(table, Mapping) or not isinstance(table.get("agent_id"), str):
+        raise CaseError("subagent must be a table with agent_id (and agent_type, transcript)")
+    written = table.get("transcript", True)
+    if not isinstance(written, bool):
+        raise CaseError("subagent.transcript must be true or false")
+    return {
+        "hook_event_name": "SubagentStop",
+        "agent_id": table["agent_id"],
+        "agent_type": str(table.get("agent_type", "general-purpose")),
+        "agent_transcript_path": transcript if written else os.path.join(folder, "never-written.jsonl"),
+    }
 
 
 def run_case(case: Case, folder: str, warm: WarmUse | None = None) -> Result:

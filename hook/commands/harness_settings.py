@@ -232,15 +232,24 @@ def _seconds(spec: HarnessSpec, entry: Mapping[str, Any]) -> float | None:
 
 def is_lanegate_hook(command: object) -> bool:
     """Whether a hook command runs `lanegate hook` (the console script or `python -m hook.cli hook`)."""
+    return _runs_lanegate(command, "hook")
+
+
+def is_lanegate_serve(command: object) -> bool:
+    """Whether a hook command runs `lanegate serve` (the session-start warm-up `install` registers)."""
+    return _runs_lanegate(command, "serve")
+
+
+def _runs_lanegate(command: object, subcommand: str) -> bool:
     if not isinstance(command, str):
         return False
     try:
         words = shlex.split(command)
     except ValueError:
         return False
-    if "hook" not in words:
+    if subcommand not in words:
         return False
-    head = words[: words.index("hook")]
+    head = words[: words.index(subcommand)]
     return bool(head) and (os.path.basename(head[0]) in ("lanegate", "lanegate.exe") or head[-2:] == ["-m", "hook.cli"])
 
 

@@ -21,10 +21,10 @@ import shlex
 import shutil
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from hook.commands.harness_settings import is_lanegate_hook
+from hook.commands.harness_settings import is_lanegate_hook, is_lanegate_serve
 from hook.harness import ADAPTERS, FALLBACK, get_harness
 
 if TYPE_CHECKING:
@@ -50,10 +50,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"lanegate install: --project {args.project}: no such directory; nothing was written", file=sys.stderr)
         return 2
     path = settings_path(harness.install, user=args.user, project=args.project, env=os.environ)
-    command = f"{lanegate_executable()} hook --harness {harness.name}"
+    executable = lanegate_executable()
+    command = f"{executable} hook --harness {harness.name}"
     try:
         before, old_text = read_settings(path)
-        after = merge(before, harness, command)
+        after = merge(before, harness, command, warm_command=f"{executable} serve --background")
     except InstallError as exc:
         print(f"lanegate install: {exc}; nothing was written", file=sys.stderr)
         return 2
@@ -127,8 +128,13 @@ def read_settings(path: str) -> tuple[dict[str, Any], str | None]:
     return data, text
 
 
-def merge(settings: Mapping[str, Any], harness: Harness, command: str) -> dict[str, Any]:
-    """A copy of the settings with exactly one lanegate entry per event, everything else untouched."""
+def merge(
+    settings: Mapping[str, Any], harness: Harness, command: str, *, warm_command: str | None = None
+) -> dict[str, Any]:
+    """A copy of the settings with exactly one lanegate entry per event, everything else untouched.
+
+    warm_command: registered under the harness's session-start event, if it has one (SPEC §5.4, §6).
+    """
     target = harness.install
     merged = copy.deepcopy(dict(settings))
     for key, value in target.top_level:
@@ -146,10 +152,18 @@ def merge(settings: Mapping[str, Any], harness: Harness, command: str) -> dict[s
         else:
             kept, found = _merge_entries(entries, desired)
             hooks[event] = kept if found else [*kept, desired]
+    if target.session_start and warm_command:
+        entries = hooks.setdefault(target.session_start, [])
+        if not isinstance(entries, list):
+            raise InstallError(f"`hooks.{target.session_start}` is a JSON {type(entries).__name__}, not a list")
+        warm = harness.install_entry(warm_command)
+        hooks[target.session_start] = _merge_groups(entries, warm, ours=is_lanegate_serve)
     return merged
 
 
-def _merge_groups(groups: list[Any], desired: dict[str, Any]) -> list[Any]:
+def _merge_groups(
+    groups: list[Any], desired: dict[str, Any], *, ours: Callable[[object], bool] = is_lanegate_hook
+) -> list[Any]:
     """Update the first lanegate hook in the matcher groups (dropping repeats), or add a group for it."""
     found = False
     result = []
@@ -158,7 +172,7 @@ def _merge_groups(groups: list[Any], desired: dict[str, Any]) -> list[Any]:
         if not isinstance(inner, list):
             result.append(group)
             continue
-        kept, has = _merge_entries(inner, desired, keep=not found)
+        kept, has = _merge_entries(inner, desired, keep=not found, ours=ours)
         if has and not kept:
             continue  # a group that held nothing but a repeated lanegate hook
         found = found or has
@@ -166,11 +180,17 @@ def _merge_groups(groups: list[Any], desired: dict[str, Any]) -> list[Any]:
     return result if found else [*result, {"hooks": [desired]}]
 
 
-def _merge_entries(entries: list[Any], desired: dict[str, Any], *, keep: bool = True) -> tuple[list[Any], bool]:
+def _merge_entries(
+    entries: list[Any],
+    desired: dict[str, Any],
+    *,
+    keep: bool = True,
+    ours: Callable[[object], bool] = is_lanegate_hook,
+) -> tuple[list[Any], bool]:
     """The entries with the first lanegate one updated (if `keep`) and any other lanegate one dropped."""
     result, found = [], False
     for entry in entries:
-        if not (isinstance(entry, dict) and is_lanegate_hook(entry.get("command"))):
+        if not (isinstance(entry, dict) and ours(entry.get("command"))):
             result.append(entry)
             continue
         if keep and not found:

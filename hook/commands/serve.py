@@ -1,8 +1,10 @@
-"""`lanegate serve [--status | --stop]`: the warm parse server for people (SPEC §6).
+"""`lanegate serve [--status | --stop | --background]`: the warm parse server for people (SPEC §6).
 
 Stops start the server themselves; this starts it ahead of the first stop (for the settings a stop in
 this folder would use: the user's file, the project's lanegate.toml, the environment), shows what runs,
-or stops every server of this user.
+or stops every server of this user. `--background` is the harness's session-start hook (SPEC §5.4): it
+spawns the server and returns at once, prints nothing (a session-start hook's stdout reaches the model)
+and never fails the session start.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     action = parser.add_mutually_exclusive_group()
     action.add_argument("--status", action="store_true", help="list the running servers (pid, key, memory, idle)")
     action.add_argument("--stop", action="store_true", help="stop every parse server of this user")
+    action.add_argument("--background", action="store_true",
+                        help="start a server detached and return at once, silently, exit 0 (session-start hook)")
     parser.add_argument("--idle", type=float, help="seconds without a parse before it exits (default: your setting)")
     parser.add_argument("--json", action="store_true", help="print the servers as JSON")
     parser.set_defaults(handler=run)
@@ -33,8 +37,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when done (a server is up, listed or stopped); 1 when none could be started."""
+    if args.background:
+        try:
+            start_in_background(args.idle)
+        except Exception as exc:  # a warm-up that fails costs the first stop a cold parse, nothing more
+            print(f"lanegate serve --background: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 0
     from hook.config import load_config
-    from warmparse.place import PlaceError, folder_for, private_folder
+    from warmparse.place import PlaceError, folder_for
 
     project = os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()
     try:
@@ -53,21 +63,14 @@ def run(args: argparse.Namespace) -> int:
     if not config.parse_server:
         print("lanegate serve: parse_server is off in your settings; nothing started", file=sys.stderr)
         return 1
-    from hook.deference import stop_lexicon
-    from warmparse.key import server_key
-    from warmparse.place import place_for
-
-    lexicon = stop_lexicon(config, [])
-    model = config.spacy_model or os.environ.get("LANEGATE_SPACY_MODEL") or None
-    key = server_key(lexicon.digest, model)
     try:
-        place = place_for(private_folder(folder, create=True), key)
+        server = _server_for(config, folder)
     except PlaceError as exc:
         print(f"lanegate serve: {exc}", file=sys.stderr)
         return 1
-    idle = args.idle if args.idle and args.idle > 0 else config.parse_server_idle
     started = time.monotonic()
-    fresh = start_detached(place, key, lexicon, model, idle)
+    fresh = start_detached(*server, _idle(args.idle, config))
+    place = server[0]
     status = wait_until_up(place, START_SECONDS)
     if status is None:
         print(f"lanegate serve: no server answered at {place.socket} within {START_SECONDS:g} s", file=sys.stderr)
@@ -90,6 +93,33 @@ def user_server(env: Mapping[str, str]) -> WarmUse | None:
     except (OSError, ValueError):
         return None
     return present_server(folder_for(env, config.state_dir), config.parse_server)
+
+
+def start_in_background(idle: float | None) -> bool:
+    """Spawn the server this folder's stops would use unless one holds its key (True when one was spawned)."""
+    from hook.config import load_config
+    from warmparse.place import folder_for
+
+    config = load_config(os.environ, os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd())
+    if not config.parse_server:
+        return False
+    return start_detached(*_server_for(config, folder_for(os.environ, config.state_dir)), _idle(idle, config))
+
+
+def _server_for(config: Any, folder: str) -> tuple[Any, str, Any, str | None]:
+    """The place, key, lexicon and model of the server a stop under `config` uses (PlaceError: no folder)."""
+    from hook.deference import stop_lexicon
+    from warmparse.key import server_key
+    from warmparse.place import place_for, private_folder
+
+    lexicon = stop_lexicon(config, [])
+    model = config.spacy_model or os.environ.get("LANEGATE_SPACY_MODEL") or None
+    key = server_key(lexicon.digest, model)
+    return place_for(private_folder(folder, create=True), key), key, lexicon, model
+
+
+def _idle(requested: float | None, config: Any) -> float:
+    return requested if requested and requested > 0 else float(config.parse_server_idle)
 
 
 def show(folder: str, as_json: bool) -> int:

@@ -134,6 +134,9 @@ class InstallTarget:
     grouped: bool  # entries sit in matcher groups {"hooks": [...]} (Claude Code, Codex, Gemini)
     note: str  # printed after a successful install: what the user must still know or do
     home_env: str | None = None  # a variable that relocates the user-level folder (Codex: CODEX_HOME)
+    # The harness's session-start event, where install also registers `lanegate serve --background` so the
+    # first stop with a phrase finds the parse server warm (SPEC §5.4, §6, revision 3); None: it has none.
+    session_start: str | None = None
     top_level: tuple[tuple[str, object], ...] = ()  # keys the file must carry (Cursor: version 1)
     timeout_scale: int = 1  # units of the entry's timeout per second (Gemini counts milliseconds: 1000)
 
@@ -204,6 +207,9 @@ class StopInput:
     # The harness gives nothing to judge (Cursor without a transcript, or a loop the user aborted or that
     # failed): allowed as `no-final-text`. Every other harness judges an empty turn like any other.
     unjudgeable: bool = False
+    # The client's own context compaction, not a turn of the agent (Claude Code's /compact stop): allowed
+    # as `compaction` before anything is read or judged (SPEC §3.1, revision 3).
+    compaction: bool = False
 
 
 def get_harness(name: str) -> Harness:

@@ -76,6 +76,9 @@ class Turn:
     # Whether the turn made any tool call after its prompting record, calls before a checkpoint included
     # (the checkpoint keeps only PR-fetch evidence, so tool_calls alone can undercount after a resume).
     tool_used: bool = False
+    # Background work the records read show started and not yet over, for a payload that lists none
+    # (SPEC §2.7, §4 row B, revision 3); empty unless the harness's reader was asked to infer it.
+    background: tuple[str, ...] = ()
 
 
 class Entry:

@@ -52,6 +52,10 @@ class WalkConfig:
     window_regex: re.Pattern[str]
     reminder_tag: str
     reminder_regex: re.Pattern[str]
+    notification_prefixes: tuple[str, ...] = ()
+    notification_origins: frozenset[str] = frozenset()
+    command_name_regex: re.Pattern[str] | None = None
+    command_args_regex: re.Pattern[str] | None = None
 
     # Keys of a [walk] table that can only make the walk find autonomy more often (safe from a project
     # file), and keys that can hide a prompt from the walk or rewrite the defaults (a weakening).
@@ -140,6 +144,10 @@ def parse_walk_config(data: Mapping[str, Any], *, lazy: bool = False) -> WalkCon
             window_regex=window_regex,
             reminder_tag=tag,
             reminder_regex=_reminder_regex(tag, lazy=lazy),
+            notification_prefixes=_prefixes("notification_prefixes", data["notification_prefixes"]),
+            notification_origins=frozenset(_prefixes("notification_origins", data["notification_origins"])),
+            command_name_regex=_element_regex(_text("command_name_tag", data["command_name_tag"]), lazy=lazy),
+            command_args_regex=_element_regex(_text("command_args_tag", data["command_args_tag"]), lazy=lazy),
         )
     except KeyError as missing:
         raise WalkConfigError(f"walk config is missing {missing}") from None
@@ -188,6 +196,13 @@ def strip_reminders(text: str, walk: WalkConfig) -> tuple[str, bool]:
 def starts_with_any(text: str, prefixes: Iterable[str]) -> bool:
     start = text.lstrip()
     return any(start.startswith(p) for p in prefixes)
+
+
+def _element_regex(tag: str, *, lazy: bool = False) -> re.Pattern[str]:
+    """<tag>…</tag>, its text as group 1."""
+    name = re.escape(tag)
+    source = rf"<{name}>(.*?)</{name}\s*>"
+    return LazyRegex(source, re.DOTALL) if lazy else re.compile(source, re.DOTALL)  # type: ignore[return-value]
 
 
 def _reminder_regex(tag: str, *, lazy: bool = False) -> re.Pattern[str]:

@@ -320,9 +320,17 @@ def _interrupt(w: SessionWriter, step: Mapping[str, Any]) -> None:
 
 
 def _slash(w: SessionWriter, step: Mapping[str, Any]) -> None:
+    """A slash command the person typed: with `args`, as Claude Code 2.1.328 writes a prompt command
+    (message, name, args, then the isMeta expansion); without, a local command and its stdout."""
     name = _str(step, "slash")
-    w.user(f"<command-name>{name}</command-name>\n<command-message>{name.lstrip('/')}</command-message>")
-    w.user(f"<local-command-stdout>{step.get('result', '')}</local-command-stdout>")
+    if "args" not in step:
+        w.user(f"<command-name>{name}</command-name>\n<command-message>{name.lstrip('/')}</command-message>")
+        w.user(f"<local-command-stdout>{step.get('result', '')}</local-command-stdout>")
+        return
+    args = _str(step, "args")
+    w.user(f"<command-message>{name.lstrip('/')}</command-message>\n<command-name>{name}</command-name>\n"
+           f"<command-args>{args}</command-args>", origin=None)
+    w.user([{"type": "text", "text": str(step.get("expansion", f"Run {name} with: {args}"))}], origin=None, meta=True)
 
 
 def _done(_: SessionWriter) -> None:

@@ -13,7 +13,9 @@ twice with the same uuid (read once), sidechain records are a subagent's work in
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
+from functools import partial
 
 from hook.decision import BLOCK, Decision
 from hook.harness import (
@@ -33,7 +35,6 @@ from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
-    import os
     from collections.abc import Collection
     from typing import Any
 
@@ -54,6 +55,7 @@ class ClaudeCode:
         events=EVENTS,
         grouped=True,
         note="Subagents are judged too; set skip_subagents = true in the lanegate config to skip them.",
+        session_start="SessionStart",
     )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
@@ -71,6 +73,7 @@ class ClaudeCode:
             raise PayloadError(f"{event} payload has no {key}")
         session = session_key(payload, subagent)
         message = payload.get("last_assistant_message")
+        own = payload.get("agent_id") if subagent else None
         return StopInput(
             harness=self.name,
             event=event,
@@ -79,9 +82,12 @@ class ClaudeCode:
             project_dir=env.get("CLAUDE_PROJECT_DIR") or text_field(payload.get("cwd")),
             final_text=message if isinstance(message, str) and message.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
-            background_running=_running(payload.get("background_tasks")),
+            # On SubagentStop the list holds the stopping subagent itself: its own stop, not work it waits on.
+            background_running=_running(payload.get("background_tasks"), own),
             subagent=subagent,
-            read_turn=read_claude_turn,
+            # A client that sends no background_tasks at all: infer the work in flight from the transcript.
+            read_turn=read_claude_turn if "background_tasks" in payload else partial(read_claude_turn, infer=True),
+            compaction=subagent and _compaction(payload, transcript),
         )
 
     def render(self, decision: Decision) -> str | None:
@@ -111,16 +117,27 @@ class ClaudeCode:
         return ClaudeSessions()
 
 
-def _running(tasks: object) -> bool:
-    """Whether background_tasks lists work still in flight.
+def _running(tasks: object, own: object = None) -> bool:
+    """Whether background_tasks lists work still in flight, the entry whose id is `own` aside.
 
     The documentation gives no status values (the SDK's BackgroundTaskSummary says "in-flight
     background work"), so every task entry counts unless its status says it ended: a status the
     harness adds later (or none at all) keeps the agent waiting on work it started, never refused.
+    `own`: a SubagentStop's agent_id; Claude Code 2.1.328 lists the stopping subagent there (SPEC §3.1,
+    revision 3), and a stop never waits on itself.
     """
     if not isinstance(tasks, list):
         return False
-    return any(isinstance(t, Mapping) and not _ended(t.get("status")) for t in tasks)
+    return any(
+        isinstance(t, Mapping) and not _ended(t.get("status")) and (own is None or t.get("id") != own)
+        for t in tasks
+    )
+
+
+def _compaction(payload: Mapping[str, Any], agent_transcript: str) -> bool:
+    """A SubagentStop that is Claude Code's /compact, not a subagent: an empty agent_type and an agent
+    transcript that is never written (observed with 2.1.328; the client ignores a block on it)."""
+    return payload.get("agent_type") == "" and not os.path.exists(agent_transcript)
 
 
 def _ended(status: object) -> bool:
@@ -137,9 +154,23 @@ def read_claude_turn(
     scan_from: int | None = None,
     resume: Mapping[str, Any] | None = None,
     evidence_tools: Collection[str] = (),
+    infer: bool = False,
 ) -> Turn:
-    """The turn at the end of a Claude Code transcript (hook.transcript.reader.read_turn)."""
-    return read_turn(path, ClaudeDecoder(walk), scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+    """The turn at the end of a Claude Code transcript (hook.transcript.reader.read_turn).
+
+    infer: also name the background work the records read show started and not reported over, as replay
+    infers it (Turn.background); for payloads without background_tasks.
+    """
+    decoder = ClaudeDecoder(walk, keep=infer)
+    turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+    if not infer:
+        return turn
+    from hook.harness.claude.background import BackgroundTracker
+
+    tracker = BackgroundTracker()
+    for record in reversed(decoder.kept):  # read newest first; the tracker wants them in order
+        tracker.feed(record)
+    return replace(turn, background=tuple(task for task, _ in tracker.in_flight))
 
 
 class ClaudeDecoder:
@@ -148,8 +179,10 @@ class ClaudeDecoder:
     name = "claude"
     marker = b""  # every line is decoded: a later copy of a uuid must shadow an older one whatever it holds
 
-    def __init__(self, walk: WalkConfig) -> None:
+    def __init__(self, walk: WalkConfig, *, keep: bool = False) -> None:
         self.walk = walk
+        # keep: remember the main-line records read, for inferring background work after the walk.
+        self.kept: list[Mapping[str, Any]] | None = [] if keep else None
         # A subagent's own transcript marks every record isSidechain (with its agentId); there the
         # sidechain is the main line. Decided by the newest user or assistant record.
         self.subagent: bool | None = None
@@ -160,6 +193,8 @@ class ClaudeDecoder:
             return []
         record = self._main_line(record)
         kind = record.get("type")
+        if self.kept is not None and not flag(record, "isSidechain"):
+            self.kept.append(record)
         if kind == "assistant":
             # Never a prompt (classify_record answers None for every kind but user and attachment).
             # Most records of a turn are these: one read of the blocks gives the text and the calls.

@@ -10,18 +10,21 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from hook.harness.claude import ENDED
 from hook.transcript.records import blocks, mapping, string, tool_result_text
 from lanegate_common.builtin_data import load_builtin
+from lanegate_common.frozen import frozen
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing: the live hook infers with this module
+if TYPE_CHECKING:
+    from typing import Any
 
 DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "background.toml")
 
 
-@dataclass(frozen=True)
+@frozen
 class Shapes:
     started_keys: Mapping[str, str]
     started: tuple[re.Pattern[str], ...]
@@ -46,13 +49,13 @@ def shapes() -> Shapes:
     )
 
 
-@dataclass
 class BackgroundTracker:
     """Feed every record in order; `in_flight` names the tasks started and not yet reported over."""
 
-    started: dict[str, str] = field(default_factory=dict)  # id -> what started it
-    stopping: dict[str, str] = field(default_factory=dict)  # tool_use id of a stop call -> task id
-    tools: dict[str, str] = field(default_factory=dict)  # tool_use id -> tool name
+    def __init__(self) -> None:
+        self.started: dict[str, str] = {}  # id -> what started it
+        self.stopping: dict[str, str] = {}  # tool_use id of a stop call -> task id
+        self.tools: dict[str, str] = {}  # tool_use id -> tool name
 
     @property
     def in_flight(self) -> tuple[tuple[str, str], ...]:

@@ -33,12 +33,16 @@ def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
     if kind != "user" or is_tool_result_only(record):
         return None
     raw = "\n".join(block_texts(record))
-    cleaned, had_reminder = strip_reminders(raw, walk)
-    if starts_with_any(raw, walk.non_prompting_prefixes) or starts_with_any(
-        cleaned, walk.non_prompting_prefixes
-    ):
+    if _is_user_notification(record, raw, walk):
         return None
-    verdict = classify_text(cleaned, had_reminder=had_reminder, image=has_image(record), walk=walk)
+    verdict = _typed_command(raw, walk)
+    if verdict is None:
+        cleaned, had_reminder = strip_reminders(raw, walk)
+        if starts_with_any(raw, walk.non_prompting_prefixes) or starts_with_any(
+            cleaned, walk.non_prompting_prefixes
+        ):
+            return None
+        verdict = classify_text(cleaned, had_reminder=had_reminder, image=has_image(record), walk=walk)
     origin = record.get("origin")
     if origin is not None and not _origin_is_human(origin, absent_kind_ok=True):
         # Not typed by a human: autonomous whatever it says; keep a synthetic kind when the text has one.
@@ -48,10 +52,50 @@ def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
     return verdict
 
 
+def _typed_command(raw: str, walk: WalkConfig) -> PromptContext | None:
+    """A slash command the person typed (SPEC §3.3, revision 3), or None: its arguments are classified as a
+    prompt ([WAKE], handoffs); a command with none is the operator speaking."""
+    if walk.command_name_regex is None or not starts_with_any(raw, walk.non_prompting_prefixes):
+        return None
+    name = walk.command_name_regex.search(raw)
+    if name is None:
+        return None
+    found = walk.command_args_regex.search(raw) if walk.command_args_regex is not None else None
+    args, had_reminder = strip_reminders(found.group(1) if found else "", walk)
+    verdict = classify_text(args.strip(), had_reminder=had_reminder, walk=walk)
+    return verdict or PromptContext(operator_in_loop=True, kind="operator", text=name.group(1).strip())
+
+
+def is_task_notification(record: Record, walk: WalkConfig) -> bool:
+    """A task notification (SPEC §3.3, revision 3): the report of work an earlier turn started, which the
+    walk skips; a replay still ends the turn before it, as the harness stops the agent there."""
+    kind = record.get("type")
+    if kind == "attachment":
+        attachment = mapping(record.get("attachment"))
+        return attachment.get("type") == "queued_command" and _queued_notification(attachment, walk)
+    return kind == "user" and _is_user_notification(record, "\n".join(block_texts(record)), walk)
+
+
+def _is_user_notification(record: Record, raw: str, walk: WalkConfig) -> bool:
+    origin = record.get("origin")
+    kind = origin.get("kind") if isinstance(origin, Mapping) else None
+    return (isinstance(kind, str) and kind in walk.notification_origins) or starts_with_any(
+        raw, walk.notification_prefixes
+    )
+
+
+def _queued_notification(attachment: Mapping[str, Any], walk: WalkConfig) -> bool:
+    """A queued command whose text is a notification (the mode alone is an envelope anyone could shape)."""
+    prompt = attachment.get("prompt")
+    return isinstance(prompt, str) and starts_with_any(prompt, walk.notification_prefixes)
+
+
 def _classify_attachment(record: Record, walk: WalkConfig) -> PromptContext | None:
     attachment = mapping(record.get("attachment"))
     if attachment.get("type") != "queued_command" and "commandMode" not in attachment:
         return None  # hook output, reminders, file mentions: never something typed at the agent
+    if _queued_notification(attachment, walk):
+        return None  # a task notification queued while the agent worked (revision 3): not prompting
     prompt = attachment.get("prompt")
     if isinstance(prompt, list):
         raw = "\n".join(

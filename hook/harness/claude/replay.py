@@ -14,7 +14,7 @@ from typing import Any
 
 from hook.harness import Sniffed, TurnEnd
 from hook.harness.claude.background import BackgroundTracker
-from hook.harness.claude.prompts import classify_record
+from hook.harness.claude.prompts import classify_record, is_task_notification
 from hook.transcript.records import block_texts, blocks, flag, parse_timestamp, string
 from hook.transcript.walk import WalkConfig
 
@@ -60,10 +60,13 @@ class ClaudeScanner:
                 self.in_flight = self.background.in_flight
             self.background.feed(record)
         prompt = classify_record(record, self.walk) is not None
+        # A notification is no prompt (the walk skips it), but the harness stopped the agent before it and
+        # starts a new turn with stop_hook_active false (SPEC §3.3, revision 3).
+        notification = not prompt and is_task_notification(record, self.walk)
         feedback = kind == "user" and _starts(record, FEEDBACK_PREFIXES)
-        if prompt or feedback or (kind == "system" and record.get("subtype") == STOP_SUMMARY):
+        if prompt or notification or feedback or (kind == "system" and record.get("subtype") == STOP_SUMMARY):
             end = self._close(offset)
-            if prompt:
+            if prompt or notification:
                 self.refused_since_prompt = False
             if feedback:
                 self.refused_since_prompt = True

@@ -1,0 +1,135 @@
+"""Fixtures of the real-client suite (SPEC §5.9): the pinned clients, a fresh HOME and project per
+scenario with `lanegate install`, and one warm parse server shared by the scenarios (stopped at the end).
+
+The suite runs only when asked (`-m realclient`; `make test` asks when npm is on PATH). A client that
+cannot be installed skips its tests with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.realclient.clients import CLAUDE_CODE, CODEX, GEMINI_CLI, Client, ClientUnavailable, installed
+from warmparse.client import stop_all
+from warmparse.place import RUNTIME_NAME
+
+RUN_SECONDS = 150
+
+
+def lanegate_executable() -> Path:
+    """The installed console script of the Python running the suite (`make install` puts it there)."""
+    return Path(sys.executable).with_name("lanegate")
+
+
+def client_binary(client: Client) -> Path:
+    if not lanegate_executable().exists():
+        pytest.skip(f"no lanegate console script beside {sys.executable}: run `make install` first")
+    if shutil.which("npm") is None and not os.environ.get("LANEGATE_REALCLIENT_CACHE"):
+        pytest.skip("npm is not on PATH: the real-client suite needs it to install the pinned clients")
+    try:
+        return installed(client)
+    except ClientUnavailable as exc:
+        pytest.skip(f"{client.spec} unavailable: {exc}")
+
+
+@pytest.fixture(scope="session")
+def claude_binary() -> Path:
+    return client_binary(CLAUDE_CODE)
+
+
+@pytest.fixture(scope="session")
+def gemini_binary() -> Path:
+    return client_binary(GEMINI_CLI)
+
+
+@pytest.fixture(scope="session")
+def codex_binary() -> Path:
+    return client_binary(CODEX)
+
+
+@pytest.fixture(scope="session")
+def warm_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """XDG_RUNTIME_DIR of the scenarios: the first stop with a phrase leaves a parse server there for the rest."""
+    runtime = tmp_path_factory.mktemp("xdg")
+    runtime.chmod(0o700)
+    yield runtime
+    stop_all(str(runtime / RUNTIME_NAME))
+
+
+@dataclass
+class Seat:
+    """One scenario's machine: a fresh HOME, a fresh git project with lanegate installed, a bin folder
+    first on PATH, and the environment the client (and so the hook) runs with."""
+
+    home: Path
+    project: Path
+    bin: Path
+    env: dict[str, str] = field(default_factory=dict)
+
+    def audit(self) -> list[dict[str, Any]]:
+        path = self.home / ".lanegate" / "audit.jsonl"
+        return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+    def classes(self, session_suffix: str | None = None) -> list[tuple[str, str]]:
+        """(class, tag) of every audit line, in order; of one session's lines when a suffix is given
+        (a subagent's session is `<session>/<agent_id>`)."""
+        return [(a["class"], a["tag"]) for a in self.audit()
+                if session_suffix is None or str(a["session"]).endswith(session_suffix)]
+
+    def transcripts(self) -> list[Path]:
+        return sorted((self.home / ".claude" / "projects").rglob("*.jsonl"))
+
+    def records(self, path: Path) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+    def write(self, relative: str, data: Mapping[str, Any] | str) -> Path:
+        path = self.project / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(data if isinstance(data, str) else json.dumps(data, indent=2))
+        return path
+
+    def tool(self, name: str, script: str) -> Path:
+        """An executable `name` first on PATH (a stand-in `gh`)."""
+        path = self.bin / name
+        path.write_text(script)
+        path.chmod(0o755)
+        return path
+
+
+def make_seat(tmp_path: Path, warm_runtime: Path, harness: str) -> Seat:
+    home, project, bin_dir = tmp_path / "home", tmp_path / "project", tmp_path / "bin"
+    for folder in (home, project, bin_dir):
+        folder.mkdir()
+    env = {
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '/usr/bin:/bin')}",
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "XDG_RUNTIME_DIR": str(warm_runtime),
+        "LANEGATE_PARSE_SERVER": "on",
+    }
+    subprocess.run(["git", "init", "-q", str(project)], check=True, env=env)
+    done = subprocess.run([str(lanegate_executable()), "install", "--project", str(project), "--harness", harness],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return Seat(home, project, bin_dir, env)
+
+
+@pytest.fixture
+def seat(tmp_path: Path, warm_runtime: Path) -> Seat:
+    return make_seat(tmp_path, warm_runtime, "claude")
+
+
+def run_client(argv: Sequence[str], seat: Seat, env: Mapping[str, str], *, stdin: str | None = None,
+               timeout: float = RUN_SECONDS) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(list(argv), cwd=seat.project, env={**seat.env, **env}, input=stdin,
+                          capture_output=True, text=True, timeout=timeout)
