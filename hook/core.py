@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from hook.audit import AuditLine, append_line
-from hook.config import Config, load_config
+from hook.config import Config, load_config, without_ignored_env
 from hook.decision import ALLOW, Check, Decision, Policy, Situation, Trigger, UnbackedClaim, decide, unbounded
 from hook.directives import UNBACKED_TAG, load_directives
 from hook.exits import clean_terminal, material_artifacts
@@ -188,6 +188,7 @@ class _Run:
             config = self.config = load_config(self.env, stop.project_dir)
         except (OSError, ValueError) as exc:
             raise HookError("config-error", f"built-in defaults unusable: {exc}") from exc
+        self.env = without_ignored_env(self.env, config)  # what a project file set and the config refused
         directives, directive_warnings = load_directives(config.directives)
         warnings = [*config.warnings, *directive_warnings]
         policy = Policy(config.mode, config.deference, config.lane_continuation, config.max_refusals)
