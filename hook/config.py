@@ -231,6 +231,12 @@ SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
 }
 
 
+def ordered_by_strictness(key: str) -> bool:
+    """Whether a value of `key` can be stricter or looser (mode, switches, counts); the others (paths,
+    identity, tool lists) are simply the user's, neither weaker nor stronger in the user's own hands."""
+    return key in SETTINGS and SETTINGS[key][1] is not _changes
+
+
 def env_name(key: str) -> str:
     return ENV_PREFIX + key.upper()
 

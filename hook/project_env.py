@@ -162,17 +162,17 @@ _LINE = (
 _QUOTED = r"^(['\"`])([\s\S]*)\1$"  # compiled only for a file that names a screened variable
 
 
-def dotenv_values(raw: bytes, names: list[str]) -> dict[str, str]:
-    """{name: value} of a .env file for the screened names (the last assignment of a name wins)."""
-    if not any(name.encode() in raw for name in names):
+def dotenv_values(raw: bytes, names: list[str] | None = None) -> dict[str, str]:
+    """{name: value} of a .env file, for the given names or all (the last assignment of a name wins)."""
+    if names is not None and not any(name.encode() in raw for name in names):
         return {}
     text = raw.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
-    wanted = set(names)
+    wanted = set(names) if names is not None else None
     values: dict[str, str] = {}
     quoted = re.compile(_QUOTED)
     for match in re.finditer(_LINE, text, re.MULTILINE):
         key = match.group(1)
-        if key not in wanted:
+        if wanted is not None and key not in wanted:
             continue
         value = (match.group(2) or "").strip()
         quote = value[:1]
