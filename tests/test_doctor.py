@@ -514,7 +514,8 @@ def named(seat: Seat, name: str) -> list[Check]:
 def test_gemini_settings_with_comments_register_lanegate(seat: Seat) -> None:
     """Before: "registered in no harness's settings … ungated" for a file Gemini reads fine."""
     text = json.dumps(gemini_settings(), indent=2)
-    seat.write(".gemini/settings.json", "// the team's hooks\n" + text.replace('"hooks": {', '"hooks": { /* ours */', 1))
+    commented = "// the team's hooks\n" + text.replace('"hooks": {', '"hooks": { /* ours */', 1)
+    seat.write(".gemini/settings.json", commented)
     found = seat.checks()
     assert found["gemini registration"].status == OK
     assert found["gemini command"].status == OK
@@ -523,7 +524,8 @@ def test_gemini_settings_with_comments_register_lanegate(seat: Seat) -> None:
 
 def test_a_gemini_comment_that_switches_hooks_off_fails(seat: Seat) -> None:
     seat.write(".gemini/settings.json", json.dumps(gemini_settings()))
-    user = seat.user(".gemini/settings.json", '{\n  // no hooks on this laptop\n  "hooksConfig": {"enabled": false}\n}\n')
+    off = '{\n  // no hooks on this laptop\n  "hooksConfig": {"enabled": false}\n}\n'
+    user = seat.user(".gemini/settings.json", off)
     check = seat.checks()["gemini enabled"]
     assert check.status == FAIL
     assert f"{user} (user): hooksConfig.enabled is false" in check.detail
@@ -546,7 +548,8 @@ def test_a_gemini_trailing_comma_is_a_file_gemini_cannot_read(seat: Seat) -> Non
         ({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": f"{HOOK} --harness claude",
                                          "timeout": "30"}]}]}}, "`hooks.Stop[0].hooks[0]` `timeout` must be a"),
         ({"hooks": {"Stop": [{"matcher": 3, "hooks": []}]}}, "`hooks.Stop[0].matcher` must be a string"),
-        ({"hooks": {"Stop": [{"hooks": [{"type": "shell", "command": "x"}]}]}}, "`hooks.Stop[0].hooks[0]` has type 'shell'"),
+        ({"hooks": {"Stop": [{"hooks": [{"type": "shell", "command": "x"}]}]}},
+         "`hooks.Stop[0].hooks[0]` has type 'shell'"),
     ],
 )
 def test_a_claude_file_that_fails_the_schema_registers_nothing(seat: Seat, settings: dict[str, Any],
@@ -554,7 +557,8 @@ def test_a_claude_file_that_fails_the_schema_registers_nothing(seat: Seat, setti
     path = seat.write(".claude/settings.json", settings)
     found = seat.checks()
     assert found["claude settings"].status == WARN
-    assert found["claude settings"].detail.startswith(f"{path} (project) fails Claude Code's settings schema ({problem}")
+    expected = f"{path} (project) fails Claude Code's settings schema ({problem}"
+    assert found["claude settings"].detail.startswith(expected)
     assert "Claude Code skips the whole file" in found["claude settings"].detail
     assert found["registration"].status == FAIL
 

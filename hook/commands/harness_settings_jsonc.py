@@ -23,6 +23,8 @@ _STRING = re.compile(r'"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"'
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _LITERALS = {"true": True, "false": False, "null": None}
 _CLOSERS = {"object": "}", "array": "]"}
+# Spaces and comments up to the end of a line (a comment that belongs to the part before it).
+_LINE_COMMENT = re.compile(r"[ \t]*(?://[^\n]*|/\*(?:[^*\n]|\*(?!/))*\*/[ \t]*)(?=\r?\n)")
 
 
 class SettingsSyntaxError(ValueError):
@@ -265,45 +267,129 @@ def render(value: Any, indent: str, unit: str, newline: str) -> str:
     return newline.join([lines[0], *(indent + line for line in lines[1:])])
 
 
-def insert_member(doc: Document, obj: Node, key: str, value: Any) -> Edit:
-    """Add `"key": value` as the last member of the object `obj`, laid out like its siblings."""
-    return _insert(doc, obj, f"{json.dumps(key, ensure_ascii=False)}: ", value)
+def rewrite(doc: Document, new: Any) -> str:
+    """The document's text changed to hold `new`, touching only the parts whose value changed: an added
+    member or item is inserted, a removed one cut out with its comma, a changed scalar replaced; the
+    rest — comments included — stays byte for byte. A part whose shape changed is re-rendered whole."""
+    edits: list[Edit] = []
+    _diff(doc, doc.root, doc.root.value, new, edits)
+    return apply(doc.text, edits)
 
 
-def append_item(doc: Document, array: Node, value: Any) -> Edit:
-    """Add `value` as the last item of `array`."""
-    return _insert(doc, array, "", value)
+def _same(old: Any, new: Any) -> bool:
+    if old is new:
+        return True
+    try:
+        return type(old) is type(new) and old == new
+    except RecursionError:
+        return False
 
 
-def _insert(doc: Document, container: Node, prefix: str, value: Any) -> Edit:
+def _diff(doc: Document, node: Node, old: Any, new: Any, edits: list[Edit]) -> None:
+    if _same(old, new):
+        return
+    if node.kind == "object" and isinstance(new, dict) and isinstance(old, dict):
+        _diff_object(doc, node, old, new, edits)
+    elif node.kind == "array" and isinstance(new, list) and isinstance(old, list):
+        _diff_array(doc, node, old, new, edits)
+    else:
+        edits.append(_replace(doc, node, new))
+
+
+def _replace(doc: Document, node: Node, value: Any) -> Edit:
+    text = doc.text
+    indent = line_indent(text, node.start)
+    return Edit(node.start, node.end, render(value, indent, indent_unit(text), newline_of(text)))
+
+
+def _diff_object(doc: Document, node: Node, old: dict[str, Any], new: dict[str, Any], edits: list[Edit]) -> None:
+    removed = [i for i, key in enumerate(node.keys) if key not in new]
+    added = [key for key in new if key not in old]
+    if removed and added:
+        edits.append(_replace(doc, node, new))
+        return
+    for key in new:
+        if key in old:
+            child = node.member(key)
+            assert child is not None
+            _diff(doc, child, old[key], new[key], edits)
+    if removed:
+        edits.extend(_removals(node, removed))
+    if added:
+        edits.append(_insert_all(doc, node, [(key, new[key]) for key in added]))
+
+
+def _diff_array(doc: Document, node: Node, old: list[Any], new: list[Any], edits: list[Edit]) -> None:
+    if len(new) == len(old):
+        for child, before, after in zip(node.children, old, new, strict=True):
+            _diff(doc, child, before, after, edits)
+        return
+    if len(new) > len(old) and all(_same(a, b) for a, b in zip(old, new, strict=False)):
+        edits.append(_insert_all(doc, node, [(None, item) for item in new[len(old) :]]))
+        return
+    kept = _subsequence(old, new)
+    if kept is not None:
+        edits.extend(_removals(node, [i for i in range(len(old)) if i not in kept]))
+        return
+    edits.append(_replace(doc, node, new))
+
+
+def _subsequence(old: list[Any], new: list[Any]) -> set[int] | None:
+    """The indices of `old` that, in order, are `new` (items only removed), or None."""
+    kept: set[int] = set()
+    i = 0
+    for item in new:
+        while i < len(old) and not _same(old[i], item):
+            i += 1
+        if i == len(old):
+            return None
+        kept.add(i)
+        i += 1
+    return kept
+
+
+def _insert_all(doc: Document, container: Node, parts: list[tuple[str | None, Any]]) -> Edit:
+    """One edit adding every part at the end of the container, each laid out like its siblings."""
     text = doc.text
     newline, unit = newline_of(text), indent_unit(text)
-    close = container.end - 1
+
+    def body(key: str | None, value: Any, indent: str) -> str:
+        prefix = "" if key is None else f"{json.dumps(key, ensure_ascii=False)}: "
+        return prefix + render(value, indent, unit, newline)
+
     if container.children:
-        last = container.children[-1]
         indent = line_indent(text, container.part_start(len(container.children) - 1))
         same_line = "\n" not in text[container.start : container.end]
         lead = " " if same_line else newline + indent
-        body = prefix + render(value, indent, unit, newline)
-        return Edit(last.end, last.end, "," + lead + body)
+        end = container.children[-1].end
+        trailing = _LINE_COMMENT.match(text, end) if doc.comments and not same_line else None
+        if trailing:  # keep a comment on the last part's line with that part: the comma goes before it
+            added = "".join(lead + body(key, value, indent) + "," for key, value in parts).removesuffix(",")
+            return Edit(end, trailing.end(), "," + trailing.group() + added)
+        added = "".join("," + lead + body(key, value, indent) for key, value in parts)
+        return Edit(end, end, added)
     outer = line_indent(text, container.start)
     indent = outer + unit
-    body = prefix + render(value, indent, unit, newline)
-    return Edit(container.start + 1, close, newline + indent + body + newline + outer)
+    added = ("," + newline + indent).join(body(key, value, indent) for key, value in parts)
+    return Edit(container.start + 1, container.end - 1, newline + indent + added + newline + outer)
 
 
-def replace_value(node: Node, value: Any, doc: Document) -> Edit:
-    """Replace one scalar value in place (a command string)."""
-    return Edit(node.start, node.end, json.dumps(value, ensure_ascii=False))
-
-
-def remove_part(container: Node, index: int) -> Edit:
-    """Remove the index-th member or item with its separating comma; the rest of the text stays."""
+def _removals(container: Node, indices: list[int]) -> list[Edit]:
+    """Edits cutting the given parts out with their commas; runs of neighbours are cut as one."""
     count = len(container.children)
-    start = container.part_start(index)
-    if index + 1 < count:
-        return Edit(start, container.part_start(index + 1), "")
-    end = container.children[index].end
-    if index > 0:
-        return Edit(container.commas[index - 1], end, "")
-    return Edit(container.start + 1, container.end - 1, "")
+    if len(indices) == count:
+        return [Edit(container.start + 1, container.end - 1, "")]
+    runs: list[list[int]] = []
+    for index in sorted(indices):
+        if runs and runs[-1][-1] == index - 1:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    edits = []
+    for run in runs:
+        first, last = run[0], run[-1]
+        if last + 1 < count:
+            edits.append(Edit(container.part_start(first), container.part_start(last + 1), ""))
+        else:  # a trailing run: from the comma before it to its end
+            edits.append(Edit(container.commas[first - 1], container.children[last].end, ""))
+    return edits
