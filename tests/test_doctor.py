@@ -709,3 +709,12 @@ def test_a_home_path_in_a_committed_file_warns(seat: Seat) -> None:
     notes = [c for c in named(seat, "claude command") if c.status == WARN]
     assert notes and "a path in your home folder: it fails on every other machine" in notes[0].detail
     assert notes[0].fix.endswith("lanegate install --local for yourself only")
+
+
+def test_a_path_set_by_a_project_file_is_named(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    local = seat.write(".claude/settings.local.json", {"env": {"PATH": "./bin:/usr/bin"}})
+    (check,) = named(seat, "claude env")
+    assert check.status == WARN
+    assert check.detail == (f"PATH='./bin:/usr/bin' from {local}: a file the judged agent can write decides which "
+                            "`lanegate` a registration by name runs")

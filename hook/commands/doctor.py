@@ -105,7 +105,8 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
     if not probes:
         results.insert(0, Check("registration", checks.FAIL, "lanegate is registered in no harness's settings "
                                 "for this project or user", checks.install_fix("claude")))
-    results.extend(checks.env_check(entry, *env_effect(entry, env, project)) for entry in entries)
+    results.extend(checks.env_check(entry, *env_effect(entry, env, project)) if entry.name != "PATH"
+                   else checks.env_check(entry, False, None) for entry in entries)
     policy = {key: getattr(config, key) for key in POLICY_KEYS}
     ignored = [w for w in config.warnings if "ignored" in w and "unknown" not in w]
     results.extend(checks.policy_checks(policy, policy_sources(env, project), ignored))

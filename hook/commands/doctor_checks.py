@@ -171,6 +171,12 @@ def env_check(entry: EnvEntry, weakening: bool, note: str | None) -> Check:
     """A variable a harness puts in the hook's environment from one of its files (revision 3)."""
     name = f"{entry.harness} env"
     detail = f"{entry.name}={entry.value!r} from {entry.path}"
+    if entry.name == "PATH":
+        if not entry.in_project:
+            return Check(name, OK, f"{detail}: your own settings")
+        return Check(name, WARN, f"{detail}: a file the judged agent can write decides which `lanegate` a "
+                     "registration by name runs", f"remove PATH from {entry.path}, or register for yourself with "
+                     "an absolute path (lanegate install --local / --user)")
     if note and "unknown variable" in note:
         return Check(name, WARN, f"{detail}: {note.split(': ', 1)[-1]}", f"correct the name in {entry.path}")
     if entry.in_project and weakening:

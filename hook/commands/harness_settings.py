@@ -378,8 +378,8 @@ def env_entries(spec: HarnessSpec, layers: Sequence[Layer], *, project: str, hom
     """The screened variables (hook.project_env) each settings layer's env key and the loaded .env set."""
     from hook.project_env import OTHER_NAMES, PREFIX, dotenv_values, js_string
 
-    def screened(name: object) -> bool:
-        return isinstance(name, str) and (name.startswith(PREFIX) or name in OTHER_NAMES)
+    def screened(name: object) -> bool:  # and PATH, which decides what a registration by name runs
+        return isinstance(name, str) and (name.startswith(PREFIX) or name in (*OTHER_NAMES, "PATH"))
 
     in_project = {layer.name: layer.in_project for layer in spec.layers}
     found = []
