@@ -168,3 +168,13 @@ def test_unbacked_directive_clips_a_huge_claim() -> None:
     text = directives.unbacked_refusal("Picking " + "x " * 5000, "r" * 5000)
     assert len(text) < MAX_CHARS
     assert '"Picking x x' in text and "…\" — and then the turn ended" in text
+
+
+def test_an_unknown_directive_key_names_the_nearest() -> None:
+    _, warnings = load_directives({"helpful_asistant": "x", "rules": {"no-lanestate": "y"}})
+    assert warnings == (
+        "directives.helpful_asistant: unknown key or unusable text, kept the default "
+        "(did you mean `helpful_assistant`?)",
+        "directives.rules.no-lanestate: unknown rule or unusable text, kept the default "
+        "(did you mean `no-lane-state`?)",
+    )
