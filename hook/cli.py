@@ -31,6 +31,7 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "replay": ("hook.commands.replay", "decide every turn-end of a recorded session, offline, in dry-run"),
     "doctor": ("hook.commands.doctor", "is the gate registered, enabled, enforcing and biting? (reads, never writes)"),
     "serve": ("hook.commands.serve", "start, list or stop the warm parse server that keeps spaCy loaded between stops"),
+    "uninstall": ("hook.commands.uninstall", "remove exactly lanegate's hook entries from a harness's settings"),
 }
 
 
@@ -39,12 +40,24 @@ def build_parser(chosen: str | None) -> argparse.ArgumentParser:
     import argparse
 
     parser = argparse.ArgumentParser(prog="lanegate", description="Keep autonomous coding agents driving.")
+    parser.add_argument("--version", action="version", version=f"lanegate {version()}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
         if name == chosen:
             import_module(module).configure(sub)
     return parser
+
+
+def version() -> str:
+    """The installed package's version (its metadata), or "unknown" for a source tree never installed."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("lanegate")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

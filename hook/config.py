@@ -9,7 +9,7 @@ gate: it keeps the value below it and is named in the warnings, which reach ever
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
 
 from lanegate_common.builtin_data import load_builtin
@@ -80,6 +80,9 @@ class Config:
     walk: tuple[tuple[str, Mapping[str, Any]], ...] = ()
     directives: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     warnings: tuple[str, ...] = ()
+    # Variables a project file put in the hook's environment whose value was not applied: the rest of the
+    # stop must read them as unset (hook.project_env; without_ignored_env).
+    env_ignored: tuple[str, ...] = ()
 
     @property
     def policy(self) -> dict[str, Any]:
@@ -230,6 +233,12 @@ SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
 }
 
 
+def ordered_by_strictness(key: str) -> bool:
+    """Whether a value of `key` can be stricter or looser (mode, switches, counts); the others (paths,
+    identity, tool lists) are simply the user's, neither weaker nor stronger in the user's own hands."""
+    return key in SETTINGS and SETTINGS[key][1] is not _changes
+
+
 def env_name(key: str) -> str:
     return ENV_PREFIX + key.upper()
 
@@ -239,8 +248,13 @@ def resolve_config(
     user: Mapping[str, Any] | None,
     project: Mapping[str, Any] | None,
     env: Mapping[str, str],
+    project_env: Mapping[str, tuple[str, str]] | None = None,
 ) -> Config:
-    """Layer the four sources; pure, so every precedence and weakening rule is unit-testable."""
+    """Layer the four sources; pure, so every precedence and weakening rule is unit-testable.
+
+    project_env: {variable: (value, file)} for the variables a project file set in the hook's
+    environment (hook.project_env); they are a project layer over the environment, and are not in `env`.
+    """
     values = {key: parser(defaults[key]) for key, (parser, _, _) in SETTINGS.items()}
     builtin = dict(values)
     warnings: list[str] = []
@@ -274,10 +288,90 @@ def resolve_config(
         if has_env and name in env:
             _set(values, key, env[name], f"env {name}", warnings, fallback=builtin)
 
-    home = env.get("HOME") or os.path.expanduser("~")
+    ignored = _project_env_layer(values, project_env or {}, allow, warnings)
+    home = env.get("HOME") or _account_home()
     for key in ("audit_log", "state_dir"):
         values[key] = _expand_home(values[key], home)
-    return Config(**values, **tables.result(), warnings=tuple(warnings))
+    return Config(**values, **tables.result(), warnings=tuple(warnings), env_ignored=ignored)
+
+
+# Variables that say where the user's own settings are: never the project's to move, allowed or not.
+USER_LOCATIONS = ("HOME", "XDG_CONFIG_HOME", "LANEGATE_CONFIG")
+# Where the warm parse server's socket lives: the user's alone unless they allow project weakening.
+RUNTIME_DIR = "XDG_RUNTIME_DIR"
+_SETTING_OF_ENV = {env_name(key): key for key, (_, _, has_env) in SETTINGS.items() if has_env}
+
+
+def _project_env_layer(
+    values: dict[str, Any], project_env: Mapping[str, tuple[str, str]], allow: bool, warnings: list[str]
+) -> tuple[str, ...]:
+    """Apply the variables a project file set as project settings (SPEC §1.3, revision 3). Returns the
+    names the rest of the stop must read as unset: all of them (a value that was applied lives in the
+    config from now on) but an allowed XDG_RUNTIME_DIR, which the warm parse reads from the environment."""
+    ignored = []
+    for name, (raw, path) in project_env.items():
+        subject = f"env {name} (set by {path})"
+        key = _SETTING_OF_ENV.get(name)
+        if name in USER_LOCATIONS:
+            warnings.append(f"{subject} ignored: it moves the user's own settings, which a project may not do")
+        elif name == RUNTIME_DIR:
+            if allow:
+                continue
+            warnings.append(f"{subject} ignored: it moves the parse server's folder and allow_project_weakening is off")
+        elif key is None:
+            warnings.append(f"{subject}: unknown variable ignored{did_you_mean(name, _SETTING_OF_ENV)}")
+        elif key == "allow_project_weakening":
+            warnings.append(f"{subject} ignored: only the user may set it")
+        elif key in USER_ONLY:
+            warnings.append(f"{subject} ignored: only the user file or the environment may set it")
+        else:
+            _set(values, key, raw, subject, warnings, guard=not allow)
+        ignored.append(name)
+    return tuple(ignored)
+
+
+def _choices(parser: Callable[[object], Any]) -> tuple[str, ...]:
+    """The words a parser accepts, when they are a closed set (for the nearest one to a typo)."""
+    if parser is parse_mode:
+        return MODES
+    if parser is parse_unbacked:
+        return UNBACKED_CLAIMS
+    if parser is parse_bool:
+        return ("on", "off", "true", "false", "yes", "no")
+    return ()
+
+
+def did_you_mean(name: str, known: Collection[str]) -> str:
+    """' (did you mean `max_refusals`?)' for the nearest known name, else ''."""
+    import difflib  # only for a key that is wrong: most stops never get here
+
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+def without_ignored_env(env: Mapping[str, str], config: Config) -> Mapping[str, str]:
+    """The stop's environment without the variables a project set and the config did not apply.
+
+    For the live hook (`env` is os.environ) they are removed from the process environment itself, so
+    nothing later in the stop — the spaCy model lookup, a warm parse server it starts — can read them.
+    """
+    if not config.env_ignored:
+        return env
+    if env is os.environ:
+        for name in config.env_ignored:
+            os.environ.pop(name, None)
+        return env
+    return {name: value for name, value in env.items() if name not in config.env_ignored}
+
+
+def _account_home() -> str:
+    """The home folder of the account, from the password database (HOME may be the project's)."""
+    import pwd
+
+    try:
+        return pwd.getpwuid(os.getuid()).pw_dir
+    except KeyError:
+        return os.path.expanduser("~")
 
 
 def _set(
@@ -297,7 +391,7 @@ def _set(
     never weaken what the user chose.
     """
     if key not in SETTINGS:
-        warnings.append(f"{subject}: unknown key ignored")
+        warnings.append(f"{subject}: unknown key ignored{did_you_mean(key, [*SETTINGS, *TABLES])}")
         return
     parser, weakens, _ = SETTINGS[key]
     try:
@@ -305,7 +399,8 @@ def _set(
     except ValueError as exc:
         if fallback is not None:
             values[key] = fallback[key]
-        warnings.append(f"{subject}={shown(raw)} unparseable ({exc}); kept {values[key]!r}")
+        hint = did_you_mean(str(raw).strip().lower(), _choices(parser)) if _choices(parser) else ""
+        warnings.append(f"{subject}={shown(raw)} unparseable ({exc}){hint}; kept {values[key]!r}")
         return
     if guard and weakens(values[key], new):
         warnings.append(f"{subject}={shown(raw)} ignored: it weakens the gate and allow_project_weakening is off")
@@ -406,7 +501,8 @@ class _Tables:
             elif key in FAMILY_MODES:
                 self._modes(key, value, source, trusted, warnings)
             else:
-                warnings.append(f"{source} lexicon.{key}: unknown key or wrong type, ignored")
+                known = ("phrases", "agent_work", "domain_words", *FAMILY_MODES)
+                warnings.append(f"{source} lexicon.{key}: unknown key or wrong type, ignored{did_you_mean(key, known)}")
 
     def _modes(self, mode: str, value: object, source: str, trusted: bool, warnings: list[str]) -> None:
         """`enforce = [...]` promotes register families, `observe = [...]` demotes them (SPEC §2.1). A
@@ -473,7 +569,7 @@ def user_config_path(env: Mapping[str, str]) -> str:
         return explicit
     base = env.get("XDG_CONFIG_HOME")
     if not base or not os.path.isabs(base):
-        base = os.path.join(env.get("HOME") or os.path.expanduser("~"), ".config")
+        base = os.path.join(env.get("HOME") or _account_home(), ".config")
     return os.path.join(base, "lanegate", "config.toml")
 
 
@@ -533,9 +629,21 @@ def load_defaults() -> Mapping[str, Any]:
 
 
 def load_config(env: Mapping[str, str], project_dir: str | None) -> Config:
-    """Read the user and project files and resolve; only the built-in defaults may raise."""
+    """Read the user and project files and resolve; only the built-in defaults may raise.
+
+    Variables a project file set in the hook's environment (hook.project_env) are taken out of the
+    environment layer and applied as a project layer; so are the locations of the user's own file.
+    """
     notes: list[str] = []
+    project_env: dict[str, tuple[str, str]] = {}
+    if project_dir:
+        from hook.project_env import project_set
+
+        set_by = project_set(env, project_dir)
+        if set_by:
+            project_env = {name: (env[name], path) for name, path in set_by.items()}
+            env = {name: value for name, value in env.items() if name not in set_by}
     user = read_toml(user_config_path(env), "user config", notes)
     project = read_toml(os.path.join(project_dir, PROJECT_FILE), "project", notes) if project_dir else None
-    config = resolve_config(load_defaults(), user, project, env)
+    config = resolve_config(load_defaults(), user, project, env, project_env)
     return replace(config, warnings=tuple(notes) + config.warnings) if notes else config

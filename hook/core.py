@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from hook.audit import AuditLine, append_line
-from hook.config import Config, load_config
+from hook.config import Config, load_config, without_ignored_env
 from hook.deadline import Deadline, DeadlineExceeded
 from hook.decision import ALLOW, Check, Decision, Policy, Situation, decide, unbounded
 from hook.deference import NO_DEFERENCE, DeferenceResult, analyze_text
@@ -182,6 +182,7 @@ class _Run:
             config = self.config = load_config(self.env, stop.project_dir)
         except (OSError, ValueError) as exc:
             raise HookError("config-error", f"built-in defaults unusable: {exc}") from exc
+        self.env = without_ignored_env(self.env, config)  # what a project file set and the config refused
         return config
 
     def _gather(self, stop: StopInput, config: Config, slot: Slot, warnings: list[str]) -> _Evidence:

@@ -7,7 +7,7 @@ refusal tells the agent why it was refused, and keeps the result under the lengt
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 
@@ -106,14 +106,22 @@ def load_directives(overrides: Mapping[str, object] | None = None) -> tuple[Dire
                 if tag in rules and _usable(meaning):
                     rules[tag] = meaning
                 else:
-                    warnings.append(f"directives.rules.{tag}: unknown rule or unusable text, kept the default")
+                    hint = _nearest(tag, rules) if tag not in rules else ""
+                    warnings.append(f"directives.rules.{tag}: unknown rule or unusable text, kept the default{hint}")
         elif key == "role" and not (_usable(value) and len(str(value)) <= MAX_ROLE_CHARS):
             warnings.append(f"directives.role: not a name of at most {MAX_ROLE_CHARS} characters, kept the default")
         elif key in TEXT_KEYS and _usable(value):
             texts[key] = value  # type: ignore[assignment]
         else:
-            warnings.append(f"directives.{key}: unknown key or unusable text, kept the default")
+            hint = _nearest(key, (*TEXT_KEYS, "rules")) if key not in TEXT_KEYS else ""
+            warnings.append(f"directives.{key}: unknown key or unusable text, kept the default{hint}")
     return Directives(rules=MappingProxyType(rules), **texts), tuple(warnings)
+
+
+def _nearest(name: object, known: Collection[str]) -> str:
+    from hook.config import did_you_mean  # only for a key that is wrong
+
+    return did_you_mean(str(name), known)
 
 
 def _usable(value: object) -> bool:

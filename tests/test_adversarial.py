@@ -458,7 +458,7 @@ def test_install_replaces_a_planted_backup_link(seat: Seat) -> None:
     done = subprocess.run(
         [str(LANEGATE), "install", "--project", str(seat.project)],
         capture_output=True,
-        env=seat.env(),
+        env=seat.env(PATH=f"{LANEGATE.parent}{os.pathsep}{os.environ.get('PATH', '')}"),  # shared: lanegate on PATH
         timeout=PROCESS_TIMEOUT,
     )
     assert done.returncode == 0, done.stderr

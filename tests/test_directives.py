@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import pytest
 
 from hook.directives import MAX_CHARS, TEXT_KEYS, builtin_texts, load_directives
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SEED_001 = (
     "Answer delivered — and you declared this lane ACTIVE. Answer-plus-drive, not answer-plus-stop: "
@@ -14,6 +19,12 @@ SEED_004 = (
     'It looks like you slipped into the "helpful assistant" bias. You are a maintainer of this repository '
     "and an equal peer 🖖. If you need validation or input, you can A2A message with peers or use the "
     "ideation-sandbox skill."
+)
+NEUTRAL = (
+    'It looks like you slipped into the "helpful assistant" bias. You are a maintainer of this repository '
+    "and an equal peer: a choice that is yours to make is not a question for the human. Decide it yourself "
+    "and act on it now. A decision that is truly the human's — a merge, credentials, a release, a stamp — you "
+    "hand over by name, in your lane-state block: a gate whose nextActor is that person."
 )
 SCOPE = (
     "Scope of the rule: only human-only decisions — merge, credentials, release, stamp — may be handed to "
@@ -31,12 +42,29 @@ def test_dialogue_directive_is_seed_001_verbatim() -> None:
     assert d.active_lane_in_dialogue() == SEED_001
 
 
-def test_helpful_assistant_directive_is_seed_004_with_role_scope_and_trigger() -> None:
+def test_helpful_assistant_directive_is_neutral_with_role_scope_and_trigger() -> None:
+    """SPEC §5.3 revision 3: decide it yourself and act; a human's decision handed over by name; no tool named."""
     d, _ = load_directives()
     text = d.deference("your call", "fires: object 'the parser lane' is agent work")
     assert text == (
-        f"{SEED_004} {SCOPE} (trigger: deference phrase \"your call\" — fires: object 'the parser lane' is agent work)"
+        f"{NEUTRAL} {SCOPE} (trigger: deference phrase \"your call\" — fires: object 'the parser lane' is agent work)"
     )
+    assert "A2A" not in text and "sandbox" not in text and "skill" not in text
+
+
+def test_the_seed_004_wording_ships_as_an_example_directives_file() -> None:
+    data = tomllib.loads((ROOT / "examples" / "directives-seed004.toml").read_text(encoding="utf-8"))
+    d, warnings = load_directives(data["directives"])
+    assert warnings == ()
+    text = d.deference("your call", "fires: object 'the parser lane' is agent work")
+    assert text.startswith(f"{SEED_004} {SCOPE} (trigger: deference phrase")
+    assert len(text) < MAX_CHARS
+
+
+def test_the_readme_shows_every_default_text() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = [key for key in TEXT_KEYS if str(builtin_texts()[key]) not in readme]
+    assert missing == []
 
 
 def test_no_hold_directive_says_what_to_do_and_names_the_failed_rules() -> None:
@@ -140,3 +168,13 @@ def test_unbacked_directive_clips_a_huge_claim() -> None:
     text = directives.unbacked_refusal("Picking " + "x " * 5000, "r" * 5000)
     assert len(text) < MAX_CHARS
     assert '"Picking x x' in text and "…\" — and then the turn ended" in text
+
+
+def test_an_unknown_directive_key_names_the_nearest() -> None:
+    _, warnings = load_directives({"helpful_asistant": "x", "rules": {"no-lanestate": "y"}})
+    assert warnings == (
+        "directives.helpful_asistant: unknown key or unusable text, kept the default "
+        "(did you mean `helpful_assistant`?)",
+        "directives.rules.no-lanestate: unknown rule or unusable text, kept the default "
+        "(did you mean `no-lane-state`?)",
+    )

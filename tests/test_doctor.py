@@ -405,8 +405,10 @@ def test_an_unwritable_state_folder_fails(seat: Seat) -> None:
 NOW = datetime(2026, 12, 3, 10, 0, tzinfo=UTC)
 
 
-def audit_line(klass: str, tag: str, in_loop: bool, *, hours_ago: float = 1, session: str = "s1") -> str:
-    ts = (NOW - timedelta(hours=hours_ago)).isoformat().replace("+00:00", "Z")
+def audit_line(
+    klass: str, tag: str, in_loop: bool, *, hours_ago: float = 1, session: str = "s1", now: datetime = NOW
+) -> str:
+    ts = (now - timedelta(hours=hours_ago)).isoformat().replace("+00:00", "Z")
     return json.dumps({"ts": ts, "class": klass, "tag": tag, "session": session, "operator_in_loop": in_loop})
 
 
@@ -503,3 +505,221 @@ def test_every_harness_adapter_has_its_settings_layers() -> None:
 
     assert set(harness_specs()) == set(ADAPTERS)
     assert harness_specs()["codex"].events == ("Stop", "SubagentStop")
+
+
+# ---- revision 3: settings as the harness reads them ------------------------------------------------------
+
+
+def named(seat: Seat, name: str) -> list[Check]:
+    return [c for c in diagnose(str(seat.project), seat.env) if c.name == name]
+
+
+def test_gemini_settings_with_comments_register_lanegate(seat: Seat) -> None:
+    """Before: "registered in no harness's settings … ungated" for a file Gemini reads fine."""
+    text = json.dumps(gemini_settings(), indent=2)
+    commented = "// the team's hooks\n" + text.replace('"hooks": {', '"hooks": { /* ours */', 1)
+    seat.write(".gemini/settings.json", commented)
+    found = seat.checks()
+    assert found["gemini registration"].status == OK
+    assert found["gemini command"].status == OK
+    assert "registration" not in found
+
+
+def test_a_gemini_comment_that_switches_hooks_off_fails(seat: Seat) -> None:
+    seat.write(".gemini/settings.json", json.dumps(gemini_settings()))
+    off = '{\n  // no hooks on this laptop\n  "hooksConfig": {"enabled": false}\n}\n'
+    user = seat.user(".gemini/settings.json", off)
+    check = seat.checks()["gemini enabled"]
+    assert check.status == FAIL
+    assert f"{user} (user): hooksConfig.enabled is false" in check.detail
+
+
+def test_a_gemini_trailing_comma_is_a_file_gemini_cannot_read(seat: Seat) -> None:
+    path = seat.write(".gemini/settings.json", json.dumps(gemini_settings())[:-1] + ',\n}')
+    found = seat.checks()
+    assert found["gemini settings"].status == WARN
+    assert found["gemini settings"].detail.startswith(f"{path} (project) does not parse (line 2, column 1")
+    assert found["gemini settings"].detail.endswith("Gemini CLI cannot read it")
+    assert found["registration"].status == FAIL
+
+
+@pytest.mark.parametrize(
+    ("settings", "problem"),
+    [
+        ({**claude_settings(), "disableAllHooks": "yes"}, "`disableAllHooks` must be true or false, not 'yes'"),
+        ({**claude_settings(), "model": None}, "`model` must be a string, not null"),
+        ({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": f"{HOOK} --harness claude",
+                                         "timeout": "30"}]}]}}, "`hooks.Stop[0].hooks[0]` `timeout` must be a"),
+        ({"hooks": {"Stop": [{"matcher": 3, "hooks": []}]}}, "`hooks.Stop[0].matcher` must be a string"),
+        ({"hooks": {"Stop": [{"hooks": [{"type": "shell", "command": "x"}]}]}},
+         "`hooks.Stop[0].hooks[0]` has type 'shell'"),
+    ],
+)
+def test_a_claude_file_that_fails_the_schema_registers_nothing(seat: Seat, settings: dict[str, Any],
+                                                               problem: str) -> None:
+    path = seat.write(".claude/settings.json", settings)
+    found = seat.checks()
+    assert found["claude settings"].status == WARN
+    expected = f"{path} (project) fails Claude Code's settings schema ({problem}"
+    assert found["claude settings"].detail.startswith(expected)
+    assert "Claude Code skips the whole file" in found["claude settings"].detail
+    assert found["registration"].status == FAIL
+
+
+def test_what_claude_code_drops_before_validating_does_not_fail_the_file(seat: Seat) -> None:
+    settings = claude_settings()
+    settings["hooks"]["NoSuchEvent"] = [{"hooks": "anything"}]
+    settings["hooks"]["PreCompact"] = "not a list"
+    settings["unknownKey"] = {"any": "thing"}
+    seat.write(".claude/settings.json", settings)
+    found = seat.checks()
+    assert found["claude registration"].status == OK
+    assert "claude settings" not in found
+
+
+def test_one_bad_byte_beside_disable_all_hooks_still_switches_it_off(seat: Seat) -> None:
+    """Before: the strict UTF-8 read failed, the file was "does not parse", and the switch went unseen."""
+    seat.write(".claude/settings.json", claude_settings())
+    local = seat.project / ".claude" / "settings.local.json"
+    local.write_bytes(b'{"note": "caf\xe9", "disableAllHooks": true}')
+    check = seat.checks()["claude enabled"]
+    assert check.status == FAIL
+    assert f"{local} (local): disableAllHooks is true" in check.detail
+
+
+@pytest.mark.parametrize("where", [".claude/settings.local.json", ".gemini/settings.json", ".cursor/hooks.json"])
+def test_a_settings_file_nested_100000_deep_gets_a_report_not_a_traceback(seat: Seat, where: str) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    seat.write(where, '{"a": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    found = seat.checks()
+    assert found["claude registration"].status == OK
+    harness = where.split("/")[0].lstrip(".")
+    assert f"{harness} settings" not in found  # it parses: nothing wrong with it as the harness reads it
+
+
+def test_a_settings_file_nested_deep_and_broken_is_named(seat: Seat) -> None:
+    path = seat.write(".claude/settings.local.json", "[" * 100_000)
+    check = seat.checks()["claude settings"]
+    assert check.status == WARN and check.detail.startswith(f"{path} (local) does not parse (line 1, column 100001")
+
+
+def test_utf16_claude_settings_are_read(seat: Seat) -> None:
+    path = seat.project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    path.write_bytes(b"\xff\xfe" + json.dumps(claude_settings()).encode("utf-16-le"))
+    assert seat.checks()["claude registration"].status == OK
+
+
+# ---- revision 3: the environment the harness gives the hook ---------------------------------------------
+
+
+def test_a_lanegate_variable_in_settings_local_env_is_reported_and_a_weakening_fails(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    local = seat.write(".claude/settings.local.json", {"env": {"LANEGATE_MODE": "dry-run"}})
+    (check,) = named(seat, "claude env")
+    assert check.status == FAIL
+    assert check.detail.startswith(f"LANEGATE_MODE='dry-run' from {local}: a file the judged agent can write weakens")
+    assert check.fix.startswith(f"remove LANEGATE_MODE from {local}")
+
+
+def test_a_gemini_project_dot_env_weakening_fails(seat: Seat) -> None:
+    seat.write(".gemini/settings.json", json.dumps(gemini_settings()))
+    env_file = seat.write(".env", "LANEGATE_DEFERENCE=off\nOTHER=1\n")
+    (check,) = named(seat, "gemini env")
+    assert (check.status, check.detail.split(":")[0]) == (FAIL, f"LANEGATE_DEFERENCE='off' from {env_file}")
+
+
+def test_a_stricter_project_variable_and_the_users_own_are_reported_ok(seat: Seat) -> None:
+    seat.write(".claude/settings.json", {**claude_settings(), "env": {"LANEGATE_MIN_COMPLIANT_DRIVES": 4}})
+    user = seat.user(".claude/settings.json", {"env": {"LANEGATE_IDENTITY": "vega"}})
+    checks = {c.detail.split("=")[0]: c for c in named(seat, "claude env")}
+    assert checks["LANEGATE_MIN_COMPLIANT_DRIVES"].status == OK
+    assert checks["LANEGATE_IDENTITY"].status == OK
+    assert checks["LANEGATE_IDENTITY"].detail == f"LANEGATE_IDENTITY='vega' from {user}: your own settings"
+
+
+def test_a_user_settings_dry_run_is_a_warning(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    seat.user(".claude/settings.json", {"env": {"LANEGATE_MODE": "dry-run"}})
+    (check,) = named(seat, "claude env")
+    assert check.status == WARN and "weakens the gate" in check.detail
+
+
+def test_an_unknown_variable_in_a_settings_env_names_the_nearest(seat: Seat) -> None:
+    seat.write(".claude/settings.json", {**claude_settings(), "env": {"LANEGATE_MAX_REFUSAL": "4"}})
+    (check,) = named(seat, "claude env")
+    assert check.status == WARN and "did you mean `LANEGATE_MAX_REFUSALS`?" in check.detail
+
+
+# ---- revision 3: set-up that explains itself --------------------------------------------------------------
+
+
+def test_a_typo_in_a_value_is_named_with_the_nearest_word(seat: Seat) -> None:
+    """Before: mode = "dryrun" passed as "ok policy mode enforce"."""
+    seat.write(".claude/settings.json", claude_settings())
+    seat.write("lanegate.toml", 'mode = "dryrun"\nmax_refusal = 5\n')
+    notes = [c.detail for c in named(seat, "config")]
+    assert any("mode='dryrun' unparseable" in n and "(did you mean `dry-run`?)" in n for n in notes), notes
+    assert any("max_refusal: unknown key ignored (did you mean `max_refusals`?)" in n for n in notes), notes
+
+
+def test_an_unknown_lanegate_variable_is_named(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    seat.env["LANEGATE_IDENTITIY"] = "vega"
+    notes = [c.detail for c in named(seat, "config")]
+    assert "env LANEGATE_IDENTITIY: unknown variable ignored (did you mean `LANEGATE_IDENTITY`?)" in notes
+
+
+def test_identity_unset_with_autonomous_stops_warns(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    # doctor reads the last 48 h before the real clock, so the lines are stamped from it
+    now = datetime.now(UTC)
+    log = write_log(seat.home, [audit_line("BLOCK", "valid-lane-state", False, hours_ago=0.1, now=now)] * 3
+                    + [audit_line("CEILING-ALLOW", "ceiling", False, hours_ago=0.1, now=now)])
+    seat.env["LANEGATE_AUDIT_LOG"] = log
+    found = seat.checks()
+    assert found["identity"].status == WARN
+    assert "4 autonomous stops in 48 h (1 ended at the ceiling)" in found["identity"].detail
+    assert "Minimum setup for autonomous agents" in found["identity"].fix
+    seat.env["LANEGATE_IDENTITY"] = "vega"
+    assert seat.checks()["identity"].status == OK
+
+
+def test_identity_unset_without_autonomous_stops_is_ok(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    assert seat.checks()["identity"].status == OK
+
+
+@pytest.mark.parametrize(("timeout", "verdict"), [(2, FAIL), (10, WARN), (30, None)])
+def test_a_registered_timeout_shorter_than_a_stop_is_named(seat: Seat, timeout: int, verdict: str | None) -> None:
+    command = f"{HOOK} --harness claude"
+    seat.write(".claude/settings.json", grouped({"Stop": command, "SubagentStop": command}, timeout=timeout))
+    checks = named(seat, "claude timeout")
+    assert [c.status for c in checks] == ([verdict, verdict] if verdict else [])
+
+
+@pytest.mark.parametrize(("ceiling", "warned"), [(12, True), (0, True), (8, False), (3, False)])
+def test_a_ceiling_above_claude_codes_own_cap_warns(seat: Seat, ceiling: int, warned: bool) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    seat.env["LANEGATE_MAX_REFUSALS"] = str(ceiling)
+    checks = named(seat, "claude ceiling")
+    assert bool(checks) is warned
+    if warned:
+        assert "overrides the 9th consecutive block itself" in checks[0].detail
+
+
+def test_a_home_path_in_a_committed_file_warns(seat: Seat) -> None:
+    program = seat.home / ".local" / "bin" / "lanegate"
+    seat.write(".claude/settings.json", grouped({"Stop": f"{program} hook", "SubagentStop": f"{program} hook"}))
+    notes = [c for c in named(seat, "claude command") if c.status == WARN]
+    assert notes and "a path in your home folder: it fails on every other machine" in notes[0].detail
+    assert notes[0].fix.endswith("lanegate install --local for yourself only")
+
+
+def test_a_path_set_by_a_project_file_is_named(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    local = seat.write(".claude/settings.local.json", {"env": {"PATH": "./bin:/usr/bin"}})
+    (check,) = named(seat, "claude env")
+    assert check.status == WARN
+    assert check.detail == (f"PATH='./bin:/usr/bin' from {local}: a file the judged agent can write decides which "
+                            "`lanegate` a registration by name runs")

@@ -47,7 +47,8 @@ FINAL = "Parser lane next."
 COMMON = frozenset({
     "hook", "hook.audit", "hook.cli", "hook.commands", "hook.commands.hook", "hook.config", "hook.core",
     "hook.deadline", "hook.decision", "hook.deference", "hook.directives", "hook.exits", "hook.harness",
-    "hook.lanestate", "hook.state", "hook.transcript", "hook.transcript.checkpoint", "hook.transcript.reader",
+    "hook.lanestate", "hook.project_env", "hook.state", "hook.transcript", "hook.transcript.checkpoint",
+    "hook.transcript.reader",
     "hook.transcript.records", "hook.transcript.tail", "hook.transcript.tools", "hook.transcript.walk",
     "lanegate_common", "lanegate_common.builtin_data", "lanegate_common.frozen",
     "warmparse", "warmparse.use",  # how a stop may use the warm server: the record only, no client
@@ -76,7 +77,8 @@ FORBIDDEN = ("spacy", "thinc", "numpy", "dataclasses", "inspect", "typing", "tom
              "orjson", "tree_sitter", "tree_sitter_bash")
 ANALYZER_BUDGET = 8  # modules of analyzer/ a stop without a phrase may import (6 when this was written)
 ANALYZER_PHRASE_BUDGET = 12  # and a stop with a phrase, up to its parse
-ALL_BUDGET = 115  # every module in sys.modules at the end of a no-phrase stop, the interpreter's own included
+ALL_BUDGET = 116  # every module in sys.modules at the end of a no-phrase stop, the interpreter's own included
+# (115 before hook.project_env, the project's env layer of SPEC §1.3 revision 3)
 
 # The child process: record the data files opened, run the hook, then print what it imported.
 PROGRAM = """

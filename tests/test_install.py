@@ -56,8 +56,13 @@ class Installer:
         )
         return Run(done.returncode, done.stdout.decode(), done.stderr.decode())
 
-    def command(self, harness: str) -> str:
-        return f"{self.lanegate} hook --harness {harness}"
+    def command(self, harness: str, *, shared: bool = True) -> str:
+        """What install registers: `lanegate` in a file the team shares, this machine's path in a personal one."""
+        return f"lanegate hook --harness {harness}" if shared else f"{self.lanegate} hook --harness {harness}"
+
+    def warm_command(self, *, shared: bool = True) -> str:
+        """The session-start warm-up install registers beside it, named the same way."""
+        return "lanegate serve --background" if shared else f"{self.lanegate} serve --background"
 
 
 @pytest.fixture
@@ -81,7 +86,7 @@ def test_running_twice_keeps_other_hooks_and_adds_one_entry(installer: Installer
     )
     after_first = settings.read_bytes()
     ours = {"type": "command", "command": installer.command("claude"), "timeout": 30}
-    warm = {"type": "command", "command": f"{installer.lanegate} serve --background", "timeout": 30}
+    warm = {"type": "command", "command": installer.warm_command(), "timeout": 30}
     assert json.loads(after_first) == {
         **OTHER_HOOKS,
         "hooks": {
@@ -132,8 +137,10 @@ def test_dry_run_prints_a_unified_diff_and_writes_nothing(installer: Installer) 
     result = installer.run("--project", str(installer.project), "--dry-run")
     assert result.code == 0
     lines = result.stdout.splitlines()
-    assert lines[:3] == [f"--- {settings}", f"+++ {settings}", "@@ -1,3 +1,38 @@"]
-    assert f'+            "command": "{installer.command("claude")}",' in lines
+    assert lines[:3] == [f"--- {settings}", f"+++ {settings}", "@@ -1,3 +1,38 @@"]  # Stop, SubagentStop, SessionStart
+    assert f'+                        "command": "{installer.warm_command()}",' in lines
+    assert f'+                        "command": "{installer.command("claude")}",' in lines  # the file's own 4 spaces
+    assert lines[3:5] == [" {", '-    "model": "opus"']
     assert settings.read_bytes() == original
     assert sorted(p.name for p in settings.parent.iterdir()) == ["settings.json"]
 
@@ -164,8 +171,8 @@ def test_the_refusal_names_the_parse_error(installer: Installer) -> None:
     settings.write_text('{"model": "opus",}')
     result = installer.run("--project", str(installer.project))
     assert result.stderr == (
-        f"lanegate install: cannot parse {settings} as JSON (Expecting property name enclosed in double quotes: "
-        "line 1 column 18 (char 17)); fix it or move it aside; nothing was written\n"
+        f"lanegate install: cannot parse {settings} as JSON: line 1, column 17: a trailing comma before the "
+        "closing bracket; fix that line or move the file aside; nothing was written\n"
     )
 
 
@@ -221,7 +228,7 @@ def test_user_writes_the_user_level_file(
 ) -> None:
     env = {key: str(tmp_path / value) for key, value in env.items()}
     assert installer.run("--user", "--harness", harness, **env).code == 0
-    assert installer.command(harness) in (tmp_path / relative).read_text()
+    assert installer.command(harness, shared=False) in (tmp_path / relative).read_text()
     assert not (installer.project / f".{harness}").exists()
 
 
@@ -254,10 +261,10 @@ def test_a_symlinked_settings_file_stays_a_symlink_and_keeps_its_mode(installer:
     assert json.loads((link.parent / "settings.json.bak").read_text()) == {"model": "opus"}
 
 
-def test_without_an_installed_script_the_module_is_registered(installer: Installer) -> None:
+def test_without_an_installed_script_the_module_is_registered_in_a_personal_file(installer: Installer) -> None:
     installer.lanegate.unlink()
-    assert installer.run("--project", str(installer.project)).code == 0
-    data = json.loads((installer.project / ".claude" / "settings.json").read_text())
+    assert installer.run("--project", str(installer.project), "--local").code == 0
+    data = json.loads((installer.project / ".claude" / "settings.local.json").read_text())
     assert data["hooks"]["Stop"][0]["hooks"][0]["command"] == f"{sys.executable} -m hook.cli hook --harness claude"
 
 
@@ -295,7 +302,7 @@ def test_the_session_start_warm_up_is_merged_like_the_stop_hook(installer: Insta
     write(settings, {"hooks": {"SessionStart": [{"matcher": "startup", "hooks": [theirs, stale]},
                                                 {"hooks": [{"type": "command", "command": "lanegate serve"}]}]}})
     assert installer.run("--project", str(installer.project)).code == 0
-    warm = {"type": "command", "command": f"{installer.lanegate} serve --background", "timeout": 5}
+    warm = {"type": "command", "command": installer.warm_command(), "timeout": 5}
     session_start = json.loads(settings.read_text())["hooks"]["SessionStart"]
     assert session_start == [{"matcher": "startup", "hooks": [theirs, warm]}]
     assert installer.run("--project", str(installer.project)).stdout.endswith("already registered, nothing to change\n")
@@ -306,3 +313,126 @@ def test_harnesses_without_a_session_start_event_get_no_warm_up(installer: Insta
     assert installer.run("--project", str(installer.project), "--harness", harness).code == 0
     text = "".join(p.read_text() for p in installer.project.rglob("*.json"))
     assert "serve" not in text
+
+
+# ---- revision 3: settings as the harness reads them, portable commands, removal ------------------------
+
+GEMINI_WITH_COMMENTS = """{
+  // Team settings: keep the comments.
+  "ui": { "theme": "GitHub" }, /* inline */
+  "hooks": {
+    "BeforeTool": [
+      { "matcher": "run_shell_command", "hooks": [ { "type": "command", "command": "./guard.sh" } ] } // guard
+    ]
+  }
+}
+"""
+
+
+def test_gemini_settings_keep_their_comments_and_layout(installer: Installer) -> None:
+    """Before: "cannot parse … as JSON", exit 2, for a file Gemini CLI reads."""
+    path = installer.project / ".gemini" / "settings.json"
+    path.parent.mkdir()
+    path.write_text(GEMINI_WITH_COMMENTS)
+    done = installer.run("--project", str(installer.project), "--harness", "gemini")
+    assert (done.code, done.stderr) == (0, "")
+    text = path.read_text()
+    head = GEMINI_WITH_COMMENTS.split('    "BeforeTool"')[0]
+    assert text.startswith(head + '    "BeforeTool"')  # everything before the change, byte for byte
+    assert "// guard" in text and "/* inline */" in text and "// Team settings: keep the comments." in text
+    assert '"command": "lanegate hook --harness gemini"' in text
+    assert (path.parent / "settings.json.bak").read_text() == GEMINI_WITH_COMMENTS
+    again = installer.run("--project", str(installer.project), "--harness", "gemini")
+    assert again.stdout.endswith("lanegate is already registered, nothing to change\n")
+
+
+def test_install_then_uninstall_gives_the_file_back_byte_for_byte(installer: Installer) -> None:
+    path = installer.project / ".gemini" / "settings.json"
+    path.parent.mkdir()
+    path.write_text(GEMINI_WITH_COMMENTS)
+    installer.run("--project", str(installer.project), "--harness", "gemini")
+    removed = uninstall(installer, "--project", str(installer.project), "--harness", "gemini")
+    assert (removed.code, removed.stderr) == (0, "")
+    assert removed.stdout == (f"{path}: removed 1 lanegate hook entry (previous file kept as {path}.bak)\n")
+    assert path.read_text() == GEMINI_WITH_COMMENTS
+
+
+def test_a_gemini_file_with_a_trailing_comma_is_refused_naming_the_line(installer: Installer) -> None:
+    path = installer.project / ".gemini" / "settings.json"
+    path.parent.mkdir()
+    path.write_text('{\n  // ok\n  "ui": {},\n}\n')
+    done = installer.run("--project", str(installer.project), "--harness", "gemini")
+    assert done.code == 2
+    assert done.stderr == (f"lanegate install: cannot parse {path} as JSON with comments: line 3, column 11: a "
+                           "trailing comma before the closing bracket; fix that line or move the file aside; "
+                           "nothing was written\n")
+
+
+def test_a_shared_file_gets_lanegate_from_path_and_says_so(installer: Installer) -> None:
+    done = installer.run("--project", str(installer.project))
+    assert done.stdout.splitlines()[1] == (
+        f"the file is shared: it names `lanegate`, which each machine finds on its PATH — here {installer.lanegate}; "
+        "every teammate needs lanegate installed (README, section Use it with your agent)")
+
+
+def test_a_shared_file_is_refused_when_lanegate_is_not_on_path(installer: Installer) -> None:
+    installer.lanegate.unlink()
+    done = installer.run("--project", str(installer.project))
+    assert done.code == 2
+    assert "`lanegate` is not on PATH" in done.stderr and "lanegate install --local" in done.stderr
+    assert not (installer.project / ".claude").exists()
+    gemini = installer.run("--project", str(installer.project), "--harness", "gemini")
+    assert "register for yourself only: lanegate install --user" in gemini.stderr
+
+
+def test_local_registers_in_the_personal_file_with_this_machines_path(installer: Installer) -> None:
+    done = installer.run("--project", str(installer.project), "--local")
+    local = installer.project / ".claude" / "settings.local.json"
+    assert done.stdout.splitlines()[:2] == [
+        f"{local}: registered `{installer.command('claude', shared=False)}`",
+        "this is your own file: it names this machine's lanegate by its absolute path"]
+    assert not (installer.project / ".claude" / "settings.json").exists()
+    refused = installer.run("--project", str(installer.project), "--local", "--harness", "codex")
+    assert refused.code == 2 and "codex has no personal, uncommitted project file: use --user" in refused.stderr
+
+
+def test_a_new_settings_file_is_not_private(installer: Installer) -> None:
+    """Before: mkstemp's 0600 for a file the team commits."""
+    installer.run("--project", str(installer.project))
+    assert (installer.project / ".claude" / "settings.json").stat().st_mode & 0o777 == 0o644
+
+
+def uninstall(installer: Installer, *args: str) -> Run:
+    done = subprocess.run([sys.executable, "-m", "hook.cli", "uninstall", *args], capture_output=True, cwd=ROOT,
+                          env={"PATH": f"{installer.bin}{os.pathsep}/usr/bin:/bin", "HOME": str(installer.home)},
+                          timeout=60)
+    return Run(done.returncode, done.stdout.decode(), done.stderr.decode())
+
+
+def test_uninstall_removes_exactly_lanegates_entries(installer: Installer) -> None:
+    settings = installer.project / ".claude" / "settings.json"
+    write(settings, OTHER_HOOKS)
+    installer.run("--project", str(installer.project))
+    data = json.loads(settings.read_text())
+    data["hooks"]["SessionStart"] = [{"hooks": [{"type": "command", "command": "lanegate serve"}]}]
+    data["hooks"]["Stop"][0]["hooks"].append({"type": "command", "command": "/old/bin/lanegate hook"})
+    write(settings, data)
+    done = uninstall(installer, "--project", str(installer.project))
+    assert (done.code, done.stdout.split(": ", 1)[1]) == (0, f"removed 4 lanegate hook entries (previous file kept "
+                                                             f"as {settings}.bak)\n")
+    assert json.loads(settings.read_text()) == OTHER_HOOKS
+    again = uninstall(installer, "--project", str(installer.project))
+    assert (again.code, again.stdout) == (0, f"{settings}: no lanegate entry, nothing to change\n")
+
+
+def test_uninstall_of_the_only_hooks_drops_the_hooks_key(installer: Installer) -> None:
+    installer.run("--project", str(installer.project), "--harness", "cursor")
+    path = installer.project / ".cursor" / "hooks.json"
+    assert uninstall(installer, "--project", str(installer.project), "--harness", "cursor").code == 0
+    assert json.loads(path.read_text()) == {"version": 1}
+
+
+def test_version() -> None:
+    done = subprocess.run([sys.executable, "-m", "hook.cli", "--version"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=60)
+    assert done.stdout.startswith("lanegate ") and done.returncode == 0

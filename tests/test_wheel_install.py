@@ -48,13 +48,15 @@ def test_install_doctor_and_a_refused_stop_through_the_registered_command(instal
     home.mkdir()
     project.mkdir()
     # No warm parse server: a detached one would outlive the test (and the temp HOME makes its socket path too long).
-    env = {"HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LANEGATE_PARSE_SERVER": "off"}
+    # pipx and uv link the script into a folder on PATH (~/.local/bin): here the tool environment's bin.
+    env = {"HOME": str(home), "PATH": f"{installed.parent}:/usr/bin:/bin", "LANG": "C.UTF-8",
+           "LANEGATE_PARSE_SERVER": "off"}
 
     done = run([str(installed), "install"], env, project)
     assert done.returncode == 0, done.stderr.decode()
     settings = json.loads((project / ".claude" / "settings.json").read_text())
     command = settings["hooks"]["Stop"][0]["hooks"][0]["command"]
-    assert command == f"{installed} hook --harness claude"
+    assert command == "lanegate hook --harness claude"  # a shared file: found on each machine's PATH
     assert settings["hooks"]["SubagentStop"][0]["hooks"][0]["command"] == command
 
     doctor = run([str(installed), "doctor", "--json"], env, project, timeout=60)

@@ -26,9 +26,11 @@ from analyzer.api import model_candidates
 from hook.commands import doctor_checks as checks
 from hook.commands.doctor_checks import Check, ProbeResult
 from hook.commands.harness_settings import (
+    EnvEntry,
     HarnessSpec,
     Registration,
     disabled_by,
+    env_entries,
     harness_specs,
     plain_hook_argv,
     read_layers,
@@ -74,14 +76,17 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
     home = env.get("HOME") or os.path.expanduser("~")
     results: list[Check] = []
     found_by_harness = []
+    entries: list[EnvEntry] = []
     for spec in harness_specs().values():
         layers = read_layers(spec, home=home, project=project, env=env)
+        entries.extend(env_entries(spec, layers, project=project, home=home))
         if layers:
             found_by_harness.append((spec, layers, registrations(spec, layers)))
     # The probes run side by side: each is a whole `lanegate hook` process, and the doctor answers in seconds.
     with ThreadPoolExecutor(max_workers=max(1, len(found_by_harness))) as pool:
         probes = {spec.harness: pool.submit(probe, spec, found, project, env)
                   for spec, _, found in found_by_harness if found}
+    config = load_config(env, project)
     for spec, layers, found in found_by_harness:
         results.extend(checks.layer_checks(spec, layers))
         if not found:
@@ -90,22 +95,66 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
         results.append(checks.registration_check(spec, found))
         results.append(checks.switch_check(spec, disabled_by(spec, layers, found)))
         results.append(checks.probe_check(spec, probes[spec.harness].result()))
+        results.extend(checks.committed_command_checks(spec, found, home))
+        results.extend(checks.timeout_checks(spec, found))
+        ceiling = checks.ceiling_check(spec.harness, config.max_refusals)
+        if ceiling:
+            results.append(ceiling)
         reminder = checks.trust_check(spec)
         if reminder:
             results.append(reminder)
     if not probes:
         results.insert(0, Check("registration", checks.FAIL, "lanegate is registered in no harness's settings "
                                 "for this project or user", checks.install_fix(FALLBACK)))
-    config = load_config(env, project)
+    results.extend(checks.env_check(entry, *env_effect(entry, env, project)) if entry.name != "PATH"
+                   else checks.env_check(entry, False, None) for entry in entries)
     policy = {key: getattr(config, key) for key in POLICY_KEYS}
-    ignored = [w for w in config.warnings if "ignored" in w]
+    ignored = [w for w in config.warnings if "ignored" in w and "unknown" not in w]
     results.extend(checks.policy_checks(policy, policy_sources(env, project), ignored))
+    results.extend(checks.config_key_checks([*config.warnings, *unknown_variables(env)]))
+    summary = recent_summary(config.audit_log, datetime.now(UTC))
+    results.append(checks.identity_check(config.identity, summary))
     models = model_candidates(config.spacy_model)
     results.append(checks.model_check(models, next((m for m in models if _installed(m)), None)))
     results.append(checks.location_check("state dir", config.state_dir, folder_problem(config.state_dir)))
     results.append(checks.location_check("audit log", config.audit_log, file_problem(config.audit_log)))
-    results.append(checks.teeth_check(recent_summary(config.audit_log, datetime.now(UTC)), config.audit_log))
+    results.append(checks.teeth_check(summary, config.audit_log))
     return results
+
+
+def env_effect(entry: EnvEntry, env: Mapping[str, str], project: str) -> tuple[bool, str | None]:
+    """Whether the variable weakens the gate, and what the hook says of it: it is put through the hook's
+    own rules as a project value over the user's settings (allow_project_weakening set aside)."""
+    from hook.config import (
+        ENV_PREFIX,
+        load_defaults,
+        ordered_by_strictness,
+        read_toml,
+        resolve_config,
+        user_config_path,
+    )
+
+    notes: list[str] = []
+    user = dict(read_toml(user_config_path(env), "user config", notes) or {})
+    user.pop("allow_project_weakening", None)
+    trusted = {k: v for k, v in env.items() if k in ("HOME", "XDG_CONFIG_HOME")}
+    config = resolve_config(load_defaults(), user, None, trusted, {entry.name: (entry.value, entry.path)})
+    said = [w for w in config.warnings if entry.name in w]
+    note = said[0] if said else None
+    weakening = note is not None and "ignored" in note and "unknown" not in note
+    if not entry.in_project:  # the user's own file: only a looser policy is worth a warning
+        key = entry.name.removeprefix(ENV_PREFIX).lower()
+        weakening = weakening and entry.name.startswith(ENV_PREFIX) and ordered_by_strictness(key)
+    return weakening, note
+
+
+def unknown_variables(env: Mapping[str, str]) -> list[str]:
+    """LANEGATE_* variables of this environment that no setting reads, with the nearest known one."""
+    from hook.config import SETTINGS, did_you_mean, env_name
+
+    known = {env_name(key) for key in SETTINGS} | {"LANEGATE_CONFIG", "LANEGATE_SPACY_MODEL"}
+    return [f"env {name}: unknown variable ignored{did_you_mean(name, sorted(known))}"
+            for name in env if name.startswith("LANEGATE_") and name not in known]
 
 
 # ---- the registered command, run once ----------------------------------------------------------------

@@ -12,12 +12,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hook.commands.harness_settings import Disabled, HarnessSpec, Layer, Registration
+from hook.commands.harness_settings import Disabled, EnvEntry, HarnessSpec, Layer, Registration
 
 OK, WARN, FAIL = "ok", "warn", "fail"
 REFUSALS = frozenset({"BLOCK", "WOULD-BLOCK"})
 DIALOGUE_TAG = "operator-dialogue"
 COMMAND_NOT_FOUND = 127  # a POSIX shell's exit status for a program that is not there (as the harness sees it)
+# Where a person reads more; every fix text points at a README section or docs page that exists.
+README_CONFIG = "README, section Configuration"
+README_MINIMUM = "README, section Minimum setup for autonomous agents"
+# The hook's own deadline (hook/commands/hook.py): a harness timeout below it can kill a stop before it
+# decides or writes its audit line; a cold stop with a phrase (spaCy import and model load) takes 1-3 s.
+HOOK_DEADLINE_SECONDS = 20.0
+COLD_STOP_SECONDS = 3.0
+# Claude Code overrides the 9th consecutive block of a turn itself (observed with 2.1.x, docs/HARNESSES.md).
+CLIENT_CAPS = {"claude": 8}
 
 
 @dataclass(frozen=True)
@@ -53,11 +62,16 @@ def install_fix(harness: str) -> str:
 def layer_checks(spec: HarnessSpec, layers: Sequence[Layer]) -> list[Check]:
     """A settings file the harness cannot use is one whose hooks (and switches) nobody can vouch for."""
     return [
-        Check(f"{spec.harness} settings", WARN, f"{layer.path} ({layer.name}) {layer.error}",
-              f"fix or move {layer.path}: doctor cannot tell what it registers or disables")
+        Check(f"{spec.harness} settings", WARN, f"{layer.path} ({layer.name}) {layer.error}", _layer_fix(layer))
         for layer in layers
         if layer.error
     ]
+
+
+def _layer_fix(layer: Layer) -> str:
+    if "cannot read it" in (layer.error or "") or "skips the whole file" in (layer.error or ""):
+        return f"fix {layer.path} where it says: until then the harness ignores all of it, hooks and switches"
+    return f"fix or move {layer.path}: doctor cannot tell what it registers or disables"
 
 
 def registration_check(spec: HarnessSpec, found: Sequence[Registration]) -> Check:
@@ -142,8 +156,101 @@ def policy_checks(policy: Mapping[str, Any], sources: Mapping[str, str], ignored
     ceiling = policy["max_refusals"]
     detail = f"{ceiling if ceiling else 'no ceiling'} (from {sources['max_refusals']})"
     checks.append(Check("policy max_refusals", OK, detail))
-    checks.extend(Check("policy ignored", WARN, note, "see SPEC §1.3: the project file may only make the gate "
-                        "stricter unless the user allows it") for note in ignored)
+    checks.extend(Check("policy ignored", WARN, note, "the project's files may only make the gate stricter unless "
+                        f"the user allows it ({README_CONFIG})") for note in ignored)
+    return checks
+
+
+def config_key_checks(warnings: Sequence[str]) -> list[Check]:
+    """Unknown keys and unparseable values in the config files and variables, with the nearest key."""
+    return [Check("config", WARN, note, f"correct the key or value where it is set ({README_CONFIG})")
+            for note in warnings if "unknown" in note or "unparseable" in note]
+
+
+def env_check(entry: EnvEntry, weakening: bool, note: str | None) -> Check:
+    """A variable a harness puts in the hook's environment from one of its files (revision 3)."""
+    name = f"{entry.harness} env"
+    detail = f"{entry.name}={entry.value!r} from {entry.path}"
+    if entry.name == "PATH":
+        if not entry.in_project:
+            return Check(name, OK, f"{detail}: your own settings")
+        return Check(name, WARN, f"{detail}: a file the judged agent can write decides which `lanegate` a "
+                     "registration by name runs", f"remove PATH from {entry.path}, or register for yourself with "
+                     "an absolute path (lanegate install --local / --user)")
+    if note and "unknown variable" in note:
+        return Check(name, WARN, f"{detail}: {note.split(': ', 1)[-1]}", f"correct the name in {entry.path}")
+    if entry.in_project and weakening:
+        return Check(name, FAIL, f"{detail}: a file the judged agent can write weakens the gate "
+                     f"({note or 'a weakening'})",
+                     f"remove {entry.name} from {entry.path}; set lanegate's policy in your own "
+                     f"~/.config/lanegate/config.toml ({README_CONFIG})")
+    if weakening:
+        return Check(name, WARN, f"{detail}: the harness runs the hook with this user setting, which weakens the "
+                     "gate", f"remove it from {entry.path} once you no longer want it")
+    where = "a project file (a stricter value applies)" if entry.in_project else "your own settings"
+    return Check(name, OK, f"{detail}: {where}")
+
+
+def identity_check(identity: str | None, summary: Mapping[str, Any]) -> Check:
+    """Without an identity the clean-terminal exit never accepts: every autonomous stop rides to the ceiling."""
+    if identity:
+        return Check("identity", OK, f"{identity!r}: clean hand-offs can be accepted")
+    classes: Mapping[str, Mapping[str, int]] = summary.get("classes", {})
+    autonomous = sum(c.get("autonomous", 0) for c in classes.values())
+    ceilings = classes.get("CEILING-ALLOW", {}).get("total", 0)
+    if not autonomous:
+        return Check("identity", OK, "unset (only autonomous agents need it; none stopped in the last 48 h)")
+    return Check("identity", WARN, f"unset, and {autonomous} autonomous stops in 48 h ({ceilings} ended at the "
+                 "ceiling): the clean-terminal exit can never accept, so an agent's honest hand-off is refused "
+                 "until the refusal ceiling lets it go",
+                 f"set identity = \"<the agent's name>\" in ~/.config/lanegate/config.toml or LANEGATE_IDENTITY "
+                 f"({README_MINIMUM})")
+
+
+def ceiling_check(harness: str, max_refusals: int) -> Check | None:
+    """A ceiling the client reaches first: Claude Code ends a chain of blocks itself."""
+    cap = CLIENT_CAPS.get(harness)
+    if cap is None or 0 < max_refusals <= cap:
+        return None
+    shown = "0 (no ceiling)" if max_refusals == 0 else str(max_refusals)
+    return Check(f"{harness} ceiling", WARN, f"max_refusals {shown}, but {harness} overrides the "
+                 f"{cap + 1}th consecutive block itself: the chain ends there, not at lanegate's ceiling",
+                 f"set max_refusals to {cap} or less to keep the ceiling lanegate's ({README_CONFIG})")
+
+
+def timeout_checks(spec: HarnessSpec, found: Sequence[Registration]) -> list[Check]:
+    """A registered timeout the harness kills the hook at before it has decided."""
+    checks = []
+    for reg in found:
+        if reg.timeout is None or reg.timeout >= HOOK_DEADLINE_SECONDS:
+            continue
+        status = FAIL if reg.timeout < COLD_STOP_SECONDS else WARN
+        shown = f"{reg.timeout * 1000:g} ms" if spec.harness == "gemini" else f"{reg.timeout:g} s"
+        bound = "a cold stop (1-3 s)" if status == FAIL else "the hook's own 20 s deadline"
+        checks.append(Check(f"{spec.harness} timeout", status, f"{reg.event} in {reg.path}: timeout {shown} is "
+                            f"shorter than {bound}: the harness can kill a stop with a phrase before it is judged "
+                            "or audited",
+                            f"lanegate install --harness {spec.harness} (registers 30 s), or raise the timeout"))
+    return checks
+
+
+def committed_command_checks(spec: HarnessSpec, found: Sequence[Registration], home: str) -> list[Check]:
+    """A registration in a file a team commits that names one person's home path."""
+    import shlex
+
+    committed = {layer.name for layer in spec.layers if layer.committed}
+    personal = "lanegate install --local" if any(layer.local for layer in spec.layers) else "--user"
+    checks = []
+    for reg in found:
+        try:
+            program = shlex.split(reg.command)[0]
+        except (ValueError, IndexError):
+            continue
+        if reg.layer in committed and home and program.startswith(home.rstrip("/") + "/"):
+            checks.append(Check(f"{spec.harness} command", WARN, f"{reg.path} is shared with your team but names "
+                                f"{program}, a path in your home folder: it fails on every other machine",
+                                f"lanegate install --harness {spec.harness} (writes `lanegate`, found on PATH), or "
+                                f"{personal} for yourself only"))
     return checks
 
 

@@ -2,12 +2,14 @@
 them, and the switches that turn a registered hook off (SPEC §5.8). Data in harness_settings.toml.
 
 Reading only: `lanegate doctor` must change nothing. A layer file that is missing is absent; one that
-cannot be read or parsed is reported with its error, never guessed at.
+cannot be read or parsed is reported with its error, never guessed at. Each file is read the way its
+harness reads it (revision 3): Gemini CLI's with comments, Claude Code's with a bad byte read as U+FFFD
+and checked against Claude Code's schema (a file that fails it is skipped by Claude Code, so it
+registers and disables nothing), any nesting depth without a RecursionError.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import stat
@@ -17,6 +19,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from hook.commands.harness_settings_jsonc import SettingsSyntaxError, load
+from hook.commands.harness_settings_schema import schema_problem
 from lanegate_common.builtin_data import load_builtin
 
 DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness_settings.toml")
@@ -50,6 +54,13 @@ class LayerSpec:
     hooks: bool
     env: str | None = None
     env_file: str | None = None
+    committed: bool = False  # a project file a team shares
+    local: bool = False  # the personal, uncommitted project file
+
+    @property
+    def in_project(self) -> bool:
+        """A file inside the project: one the judged agent can write."""
+        return all(p.startswith(PROJECT_PREFIX) for p in self.paths)
 
 
 @dataclass(frozen=True)
@@ -61,6 +72,9 @@ class HarnessSpec:
     switches: tuple[Switch, ...]
     trust_reminder: str | None = None
     timeout_scale: int = 1  # units of a registered timeout per second (the harness's InstallTarget)
+    env_key: str | None = None  # the key of a settings layer whose object the harness puts in the hook's env
+    env_files: tuple[str, ...] = ()  # the .env file names the harness loads, searched from the project up
+    schema: Mapping[str, Any] | None = None  # what the harness requires of a settings file (Claude Code)
 
 
 @dataclass(frozen=True)
@@ -113,6 +127,8 @@ def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
             hooks=layer["hooks"],
             env=layer.get("env"),
             env_file=layer.get("env_file"),
+            committed=layer.get("committed", False),
+            local=layer.get("local", False),
         )
         for layer in table["layers"]
     )
@@ -132,7 +148,8 @@ def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
     install = get_harness(name).install
     return HarnessSpec(
         name, tuple(install.events), table["hook_name"], layers, switches, table.get("trust_reminder"),
-        install.timeout_scale,
+        install.timeout_scale, env_key=table.get("env_key"), env_files=tuple(table.get("env_files", ())),
+        schema=table.get("schema"),
     )
 
 
@@ -158,34 +175,76 @@ def read_layers(spec: HarnessSpec, *, home: str, project: str, env: Mapping[str,
     for layer in spec.layers:
         for path in layer_paths(layer, home=home, project=project, env=env):
             if os.path.lexists(path):
-                found.append(read_layer(layer, path))
+                found.append(read_layer(layer, path, spec.schema))
     return tuple(found)
 
 
-def read_layer(spec: LayerSpec, path: str) -> Layer:
-    """One settings file: a regular file up to 1 MB, JSON or TOML as the layer says."""
+def read_layer(spec: LayerSpec, path: str, schema: Mapping[str, Any] | None = None) -> Layer:
+    """One settings file as its harness reads it: a regular file up to 1 MB, decoded and parsed as the
+    layer's format says; a Claude Code file that fails the schema is reported as skipped."""
+    raw, problem = read_bytes(path)
+    if raw is None:
+        return Layer(spec.name, path, None, problem)
+    try:
+        data = parse_settings(raw, spec.format)
+    except SettingsSyntaxError as exc:
+        return Layer(spec.name, path, None, f"does not parse ({exc}): {harness_of(spec.format)} cannot read it")
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        return Layer(spec.name, path, None, f"does not parse: {exc}")
+    if not isinstance(data, dict):
+        return Layer(spec.name, path, None, f"holds a JSON {type(data).__name__}, not an object")
+    if spec.format == "claude" and schema is not None:
+        problem = schema_problem(data, schema)
+        if problem:
+            return Layer(spec.name, path, None, f"fails Claude Code's settings schema ({problem}): Claude Code skips "
+                         "the whole file, so nothing in it registers or switches off a hook")
+    return Layer(spec.name, path, data)
+
+
+def read_bytes(path: str) -> tuple[bytes | None, str | None]:
+    """A settings file's bytes, or None and why: not a regular file, unreadable, larger than 1 MB."""
     try:
         # Without blocking: a FIFO planted where a settings file should be must not hang the doctor.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
-        return Layer(spec.name, path, None, exc.strerror or str(exc))
+        return None, exc.strerror or str(exc)
     with os.fdopen(fd, "rb") as fh:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return Layer(spec.name, path, None, "not a regular file")
+                return None, "not a regular file"
             raw = fh.read(MAX_SETTINGS_BYTES + 1)
         except OSError as exc:
-            return Layer(spec.name, path, None, exc.strerror or str(exc))
+            return None, exc.strerror or str(exc)
     if len(raw) > MAX_SETTINGS_BYTES:
-        return Layer(spec.name, path, None, "larger than 1 MB")
-    try:
-        text = raw.decode("utf-8-sig")
-        data = tomllib.loads(text) if spec.format == "toml" else (json.loads(text) if text.strip() else {})
-    except (UnicodeDecodeError, ValueError) as exc:
-        return Layer(spec.name, path, None, f"does not parse: {exc}")
-    if not isinstance(data, dict):
-        return Layer(spec.name, path, None, f"holds a JSON {type(data).__name__}, not an object")
-    return Layer(spec.name, path, data)
+        return None, "larger than 1 MB"
+    return raw, None
+
+
+def parse_settings(raw: bytes, fmt: str) -> Any:
+    """The data of a settings file's bytes, read as the harness of `fmt` reads it."""
+    if fmt == "toml":
+        return tomllib.loads(raw.decode("utf-8"))
+    text = decode_settings(raw, fmt)
+    if not text.strip():
+        return {}
+    return load(text, comments=fmt == "jsonc")
+
+
+def decode_settings(raw: bytes, fmt: str) -> str:
+    """Claude Code: UTF-16LE after its byte-order mark, else UTF-8 with a UTF-8 byte-order mark dropped;
+    Claude Code and Gemini CLI (Node's readFileSync) read a bad byte as U+FFFD, never an error. Gemini
+    keeps a byte-order mark, which JSON.parse then refuses. Plain JSON: strict UTF-8."""
+    if fmt == "claude":
+        if raw.startswith(b"\xff\xfe"):
+            return raw[2:].decode("utf-16-le", "replace")
+        return raw.decode("utf-8", "replace").removeprefix("\ufeff")
+    if fmt == "jsonc":
+        return raw.decode("utf-8", "replace")
+    return raw.decode("utf-8-sig")
+
+
+def harness_of(fmt: str) -> str:
+    return {"claude": "Claude Code", "jsonc": "Gemini CLI"}.get(fmt, "the harness")
 
 
 def registrations(spec: HarnessSpec, layers: Sequence[Layer]) -> tuple[Registration, ...]:
@@ -310,3 +369,62 @@ def _lookup(data: Mapping[str, Any], dotted: str) -> object:
             return None
         value = value[part]
     return value
+
+
+# ---- the environment the harness gives the hook ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EnvEntry:
+    """A variable a harness puts in the hook's environment from one of its files."""
+
+    harness: str
+    name: str
+    value: str
+    path: str
+    in_project: bool  # the file is one the judged agent can write
+
+
+def env_entries(spec: HarnessSpec, layers: Sequence[Layer], *, project: str, home: str) -> tuple[EnvEntry, ...]:
+    """The screened variables (hook.project_env) each settings layer's env key and the loaded .env set."""
+    from hook.project_env import OTHER_NAMES, PREFIX, dotenv_values, js_string
+
+    def screened(name: object) -> bool:  # and PATH, which decides what a registration by name runs
+        return isinstance(name, str) and (name.startswith(PREFIX) or name in (*OTHER_NAMES, "PATH"))
+
+    in_project = {layer.name: layer.in_project for layer in spec.layers}
+    found = []
+    for layer in layers:
+        env = layer.data.get(spec.env_key) if spec.env_key and layer.data is not None else None
+        if isinstance(env, Mapping):
+            found.extend(EnvEntry(spec.harness, name, js_string(value), layer.path, in_project.get(layer.name, False))
+                         for name, value in env.items() if screened(name))
+    path = loaded_env_file(spec.env_files, project=project, home=home) if spec.env_files else None
+    if path:
+        raw, _ = read_bytes(path)
+        values = dotenv_values(raw) if raw is not None else {}
+        inside = _within(path, project)
+        found.extend(EnvEntry(spec.harness, name, value, path, inside)
+                     for name, value in values.items() if screened(name))
+    return tuple(found)
+
+
+def loaded_env_file(names: Sequence[str], *, project: str, home: str) -> str | None:
+    """The one .env file Gemini CLI loads: from the project up, the first of `names` in each folder, else
+    the same names in the home folder (a trusted folder assumed: an untrusted one loads less, never more)."""
+    folder = os.path.abspath(project)
+    while True:
+        for name in names:
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate):
+                return candidate
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return next((p for p in (os.path.join(home, n) for n in names) if os.path.isfile(p)), None)
+
+
+def _within(path: str, folder: str) -> bool:
+    real, root = os.path.realpath(path), os.path.realpath(folder)
+    return real == root or real.startswith(root + os.sep)

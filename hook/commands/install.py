@@ -2,9 +2,14 @@
 
 The file is someone's live configuration, so the install merges: every other key and hook stays, an
 existing lanegate entry is updated in place (its command; keys the user set, like a longer timeout, are
-kept) rather than added twice, and a second run finds nothing to change and writes nothing. The previous
-file is kept as `<file>.bak`; the new one is written to a temporary file and renamed over the old, so a
-crash never leaves half a settings file; a file that does not parse is refused (exit 2), never replaced.
+kept) rather than added twice, and a second run finds nothing to change and writes nothing. The change is
+spliced into the text as the harness reads it (Gemini CLI's comments included): only the parts that
+change are touched, so comments, key order and layout stay. The previous file is kept as `<file>.bak`;
+the new one is written to a temporary file and renamed over the old, so a crash never leaves half a
+settings file; a file that does not parse is refused (exit 2) naming its line, never replaced.
+
+Which command is written depends on who reads the file: a project file the team commits gets `lanegate`,
+found on each teammate's PATH; a personal file (`--user`, `--local`) gets this machine's absolute path.
 
 Where and what to write is each harness's own knowledge (`install` and `install_entry` in
 hook/harness/<name>.py); this module only merges it into the file.
@@ -13,7 +18,6 @@ hook/harness/<name>.py); this module only merges it into the file.
 from __future__ import annotations
 
 import argparse
-import copy
 import difflib
 import json
 import os
@@ -24,7 +28,8 @@ import tempfile
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from hook.commands.harness_settings import is_lanegate_hook, is_lanegate_serve
+from hook.commands.harness_settings import harness_specs, is_lanegate_hook, is_lanegate_serve
+from hook.commands.harness_settings_jsonc import Document, SettingsSyntaxError, parse, rewrite
 from hook.harness import ADAPTERS, FALLBACK, get_harness
 
 if TYPE_CHECKING:
@@ -36,38 +41,40 @@ class InstallError(Exception):
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--project", metavar="DIR", help="register in DIR's settings (default: the current directory)")
-    where.add_argument("--user", action="store_true", help="register in the user-level settings under your home")
-    parser.add_argument("--harness", choices=list(ADAPTERS), default=FALLBACK, help="the harness (default: claude)")
+    add_target_arguments(parser, verb="register")
     parser.add_argument("--dry-run", action="store_true", help="print the change as a unified diff, write nothing")
     parser.set_defaults(handler=run)
 
 
+def add_target_arguments(parser: argparse.ArgumentParser, *, verb: str) -> None:
+    """--project / --user / --local and --harness, shared by install and uninstall."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--project", metavar="DIR", help=f"{verb} in DIR's shared settings (default: the current "
+                       "directory); the command written is `lanegate`, found on each teammate's PATH")
+    where.add_argument("--user", action="store_true", help=f"{verb} in the user-level settings under your home")
+    parser.add_argument("--local", action="store_true", help=f"{verb} in the project's personal, uncommitted file "
+                        "(Claude Code: .claude/settings.local.json), for your own use")
+    parser.add_argument("--harness", choices=list(ADAPTERS), default=FALLBACK, help="the harness (default: claude)")
+
+
 def run(args: argparse.Namespace) -> int:
     harness = get_harness(args.harness)
-    if args.project is not None and not os.path.isdir(args.project):
-        print(f"lanegate install: --project {args.project}: no such directory; nothing was written", file=sys.stderr)
-        return 2
-    path = settings_path(harness.install, user=args.user, project=args.project, env=os.environ)
-    executable = lanegate_executable()
-    command = f"{executable} hook --harness {harness.name}"
     try:
-        before, old_text = read_settings(path)
-        after = merge(before, harness, command, warm_command=f"{executable} serve --background")
+        target = resolve_target(harness, args)
+        command, said = hook_command(harness.name, shared=target.shared, path=target.path)
+        doc, old_text = read_settings(target.path, comments=target.comments)
+        before = doc.data if doc is not None else {}
+        after = merge(before, harness, command, warm_command=warm_command(command, harness.name))
+        new_text = settings_text(doc, old_text, after)
     except InstallError as exc:
         print(f"lanegate install: {exc}; nothing was written", file=sys.stderr)
         return 2
-    new_text = json.dumps(after, indent=2, ensure_ascii=False) + "\n"
-    if after == before and old_text is not None:
+    path = target.path
+    if old_text is not None and new_text == old_text:
         print(f"{path}: lanegate is already registered, nothing to change")
         return 0
     if args.dry_run:
-        sys.stdout.writelines(
-            difflib.unified_diff(
-                (old_text or "").splitlines(keepends=True), new_text.splitlines(keepends=True), path, path
-            )
-        )
+        show_diff(path, old_text, new_text)
         return 0
     try:
         backup = write_settings(path, new_text, old_text)
@@ -76,8 +83,35 @@ def run(args: argparse.Namespace) -> int:
         return 1
     kept = f" (previous file kept as {backup})" if backup else ""
     print(f"{path}: registered `{command}`{kept}")
+    print(said)
     print(f"note: {harness.install.note}")
     return 0
+
+
+class Target:
+    """The settings file to change, whether a team shares it, and whether its harness reads comments."""
+
+    def __init__(self, path: str, *, shared: bool, comments: bool) -> None:
+        self.path, self.shared, self.comments = path, shared, comments
+
+
+def resolve_target(harness: Harness, args: argparse.Namespace) -> Target:
+    """The file --project / --user / --local names for this harness (raises InstallError)."""
+    if args.project is not None and not os.path.isdir(args.project):
+        raise InstallError(f"--project {args.project}: no such directory")
+    spec = harness_specs()[harness.name]
+    comments = any(layer.format == "jsonc" for layer in spec.layers)
+    if args.local:
+        local = next((layer for layer in spec.layers if layer.local), None)
+        if args.user:
+            raise InstallError("--local is a project's personal file; --user is your home's: choose one")
+        if local is None:
+            raise InstallError(f"{harness.name} has no personal, uncommitted project file: use --user for yourself")
+        relative = local.paths[0].removeprefix("@project/")
+        return Target(os.path.join(os.path.abspath(args.project or os.getcwd()), relative), shared=False,
+                      comments=comments)
+    path = settings_path(harness.install, user=args.user, project=args.project, env=os.environ)
+    return Target(path, shared=not args.user, comments=comments)
 
 
 def settings_path(target: InstallTarget, *, user: bool, project: str | None, env: Mapping[str, str]) -> str:
@@ -87,6 +121,51 @@ def settings_path(target: InstallTarget, *, user: bool, project: str | None, env
     if target.home_env and env.get(target.home_env):
         return os.path.join(os.path.abspath(env[target.home_env]), target.filename)
     return os.path.join(os.path.expanduser("~"), target.folder, target.filename)
+
+
+def hook_command(harness: str, *, shared: bool, path: str) -> tuple[str, str]:
+    """The command line to register and the sentence that says which one it is and why.
+
+    A file the team commits must run on every teammate's machine, so it names `lanegate` and lets each
+    machine's PATH find it; a personal file names this machine's own lanegate by its absolute path, so it
+    runs whatever PATH the harness is started with.
+    """
+    if not shared:
+        command = f"{lanegate_executable()} hook --harness {harness}"
+        return command, "this is your own file: it names this machine's lanegate by its absolute path"
+    found = shutil.which("lanegate")
+    if found is None:
+        personal = "lanegate install --local" if _has_local(harness) else "lanegate install --user"
+        raise InstallError(
+            f"`lanegate` is not on PATH, and {path} is shared with your team, so it must name a command that "
+            "runs on every teammate's machine. Put lanegate on PATH (`pipx ensurepath` or `uv tool "
+            f"update-shell`, then a new shell) and run this again, or register for yourself only: {personal}"
+        )
+    here = os.path.realpath(sys.argv[0]) if os.path.basename(sys.argv[0]).startswith("lanegate") else None
+    other = f" (not the lanegate running now, {here})" if here and os.path.realpath(found) != here else ""
+    said = (f"the file is shared: it names `lanegate`, which each machine finds on its PATH — here {found}{other}; "
+            "every teammate needs lanegate installed (README, section Use it with your agent)")
+    return f"lanegate hook --harness {harness}", said
+
+
+def _has_local(harness: str) -> bool:
+    return any(layer.local for layer in harness_specs()[harness].layers)
+
+
+def settings_text(doc: Document | None, old_text: str | None, after: dict[str, Any]) -> str:
+    """The new file: the old text with the changes spliced in, or a fresh file in two-space JSON."""
+    if doc is None:
+        return json.dumps(after, indent=2, ensure_ascii=False) + "\n"
+    try:
+        return rewrite(doc, after)
+    except RecursionError:
+        raise InstallError("its hooks are nested too deeply to change in place; fix it or move it aside") from None
+
+
+def show_diff(path: str, old_text: str | None, new_text: str) -> None:
+    sys.stdout.writelines(
+        difflib.unified_diff((old_text or "").splitlines(keepends=True), new_text.splitlines(keepends=True), path, path)
+    )
 
 
 def lanegate_executable() -> str:
@@ -104,28 +183,37 @@ def lanegate_executable() -> str:
     return shlex.join([sys.executable, "-m", "hook.cli"])
 
 
-def read_settings(path: str) -> tuple[dict[str, Any], str | None]:
-    """The settings as a dict and the file's text (None when there is no file; empty means {})."""
+def read_settings(path: str, *, comments: bool) -> tuple[Document | None, str | None]:
+    """The parsed settings and the file's text (None, None when there is no file; an empty file has no
+    document). Read as the harness reads it: Gemini CLI strips comments, the others read plain JSON."""
     try:
         with open(path, "rb") as fh:
             raw = fh.read()
     except FileNotFoundError:
-        return {}, None
+        return None, None
     except OSError as exc:
         raise InstallError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InstallError(f"{path} is not UTF-8 ({exc})") from None
     if not text.strip():
-        return {}, text
+        return None, text
     try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise InstallError(f"cannot parse {path} as JSON ({exc}); fix it or move it aside") from None
-    if not isinstance(data, dict):
-        raise InstallError(f"{path} holds a JSON {type(data).__name__}, not an object")
-    return data, text
+        doc = parse(text.removeprefix("\ufeff"), comments=comments)
+    except SettingsSyntaxError as exc:
+        kind = "JSON with comments" if comments else "JSON"
+        raise InstallError(f"cannot parse {path} as {kind}: {exc}; fix that line or move the file aside") from None
+    if text.startswith("\ufeff"):
+        raise InstallError(f"{path} starts with a byte-order mark; save it as UTF-8 without one")
+    if not isinstance(doc.data, dict):
+        raise InstallError(f"{path} holds a JSON {type(doc.data).__name__}, not an object")
+    return doc, text
+
+
+def warm_command(command: str, harness: str) -> str:
+    """The session-start warm-up beside the hook command: the same program, `serve --background`."""
+    return command.removesuffix(f" hook --harness {harness}") + " serve --background"
 
 
 def merge(
@@ -133,15 +221,17 @@ def merge(
 ) -> dict[str, Any]:
     """A copy of the settings with exactly one lanegate entry per event, everything else untouched.
 
-    warm_command: registered under the harness's session-start event, if it has one (SPEC §5.4, §6).
-    """
+    Shallow: only the root, `hooks` and the event lists are new objects, so a deeply nested file
+    elsewhere is never walked (and the text edit touches only what changed). warm_command: registered
+    under the harness's session-start event, if it has one (SPEC §5.4, §6)."""
     target = harness.install
-    merged = copy.deepcopy(dict(settings))
+    merged = dict(settings)
     for key, value in target.top_level:
         merged.setdefault(key, value)
     hooks = merged.setdefault("hooks", {})
     if not isinstance(hooks, dict):
         raise InstallError(f"`hooks` is a JSON {type(hooks).__name__}, not an object")
+    hooks = merged["hooks"] = dict(hooks)
     desired = harness.install_entry(command)
     for event in target.events:
         entries = hooks.setdefault(event, [])
@@ -208,7 +298,7 @@ def write_settings(path: str, text: str, old_text: str | None) -> str | None:
     real = os.path.realpath(path)  # a symlinked settings file (dotfiles) stays a symlink
     folder = os.path.dirname(real)
     os.makedirs(folder, exist_ok=True)
-    mode = None
+    mode = _new_file_mode()  # a new file gets the mode any editor would give it, not mkstemp's 0600
     backup = None
     if old_text is not None:
         mode = os.stat(real).st_mode & 0o7777
@@ -217,6 +307,13 @@ def write_settings(path: str, text: str, old_text: str | None) -> str | None:
             _replace_atomically(backup, fh.read(), mode)
     _replace_atomically(real, text.encode("utf-8"), mode)
     return backup
+
+
+def _new_file_mode() -> int:
+    """0666 less the process umask (reading the umask means setting it; it is set straight back)."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def _replace_atomically(path: str, data: bytes, mode: int | None) -> None:
@@ -235,3 +332,60 @@ def _replace_atomically(path: str, data: bytes, mode: int | None) -> None:
         if os.path.exists(temp):
             os.unlink(temp)
         raise
+
+
+# ---- uninstall: exactly lanegate's own entries out ------------------------------------------------------
+
+
+def is_lanegate_command(command: object) -> bool:
+    """A hook command that runs lanegate (any subcommand): its program is `lanegate` or `python -m hook.cli`."""
+    if not isinstance(command, str):
+        return False
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return False
+    if not words:
+        return False
+    return os.path.basename(words[0]) in ("lanegate", "lanegate.exe") or words[1:3] == ["-m", "hook.cli"]
+
+
+def remove(settings: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+    """A copy of the settings without lanegate's hook entries, and how many went. A matcher group, an
+    event list or `hooks` itself that held nothing but lanegate's goes with them; nothing else changes."""
+    hooks = settings.get("hooks")
+    if not isinstance(hooks, dict):
+        return dict(settings), 0
+    removed = 0
+    kept_hooks: dict[str, Any] = {}
+    for event, entries in hooks.items():
+        kept, count = _without_ours(entries) if isinstance(entries, list) else (entries, 0)
+        removed += count
+        if not (count and not kept):  # an event that held only lanegate's entries goes
+            kept_hooks[event] = kept
+    result = dict(settings)
+    if removed and not kept_hooks:
+        del result["hooks"]
+    elif removed:
+        result["hooks"] = kept_hooks
+    return result, removed
+
+
+def _without_ours(entries: list[Any]) -> tuple[list[Any], int]:
+    """One event's entries (matcher groups, or plain entries for Cursor) without lanegate's."""
+    kept: list[Any] = []
+    removed = 0
+    for entry in entries:
+        inner = entry.get("hooks") if isinstance(entry, dict) else None
+        if isinstance(inner, list):
+            others = [e for e in inner if not (isinstance(e, dict) and is_lanegate_command(e.get("command")))]
+            removed += len(inner) - len(others)
+            if len(others) == len(inner):
+                kept.append(entry)
+            elif others:
+                kept.append({**entry, "hooks": others})
+        elif isinstance(entry, dict) and is_lanegate_command(entry.get("command")):
+            removed += 1
+        else:
+            kept.append(entry)
+    return (kept, removed) if removed else (entries, 0)

@@ -1,0 +1,59 @@
+"""`lanegate uninstall`: remove exactly lanegate's entries from a harness's settings file (SPEC §1.2).
+
+Every hook entry whose command runs lanegate goes, in every event, with a matcher group, an event list or
+`hooks` itself that held nothing else; every other key, hook and comment stays, spliced as `install`
+splices. The previous file is kept as `<file>.bak`. Run it before `pipx uninstall lanegate`, for each
+project and harness you installed into, so no settings file keeps a command that no longer exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from hook.commands.install import (
+    InstallError,
+    add_target_arguments,
+    read_settings,
+    remove,
+    resolve_target,
+    settings_text,
+    show_diff,
+    write_settings,
+)
+from hook.harness import get_harness
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_target_arguments(parser, verb="remove lanegate")
+    parser.add_argument("--dry-run", action="store_true", help="print the change as a unified diff, write nothing")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    harness = get_harness(args.harness)
+    try:
+        target = resolve_target(harness, args)
+        doc, old_text = read_settings(target.path, comments=target.comments)
+        if doc is None:
+            print(f"{target.path}: no settings file with lanegate in it, nothing to change")
+            return 0
+        after, count = remove(doc.data)
+        new_text = settings_text(doc, old_text, after)
+    except InstallError as exc:
+        print(f"lanegate uninstall: {exc}; nothing was written", file=sys.stderr)
+        return 2
+    if not count:
+        print(f"{target.path}: no lanegate entry, nothing to change")
+        return 0
+    if args.dry_run:
+        show_diff(target.path, old_text, new_text)
+        return 0
+    try:
+        backup = write_settings(target.path, new_text, old_text)
+    except OSError as exc:
+        print(f"lanegate uninstall: cannot write {target.path}: {exc}", file=sys.stderr)
+        return 1
+    print(f"{target.path}: removed {count} lanegate hook entr{'y' if count == 1 else 'ies'} "
+          f"(previous file kept as {backup})")
+    return 0
