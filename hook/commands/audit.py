@@ -377,6 +377,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "(/v1/logs is added to a URL without a path)")
     parser.add_argument("--from-start", action="store_true",
                         help="with export: send every line again, ignoring the cursor kept beside the log")
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="with export: how long the collector has to take each batch (default 10)")
     parser.set_defaults(handler=run)
 
 
