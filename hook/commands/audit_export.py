@@ -7,8 +7,9 @@ Run it from cron or a timer, never from a stop: it needs the OpenTelemetry SDK (
 the log (`<log>.otlp-cursor`: byte offset, the file's inode and device, a digest of the bytes just
 before the offset), written to a temporary file and renamed, and advanced only after the collector took
 a batch. A log that was rotated (another file at the path), truncated (shorter than the offset) or
-rewritten (other bytes before the offset) is read again from its start: a line may be sent twice then,
-never skipped. A last line still being written (no newline yet) waits for the next export.
+rewritten (other bytes before the offset) is read again from its start: a line may be sent twice then.
+(Lines added to the old file after its last export are not read once it is rotated away: export before
+rotating.) A last line still being written (no newline yet) waits for the next export.
 """
 
 from __future__ import annotations
