@@ -56,22 +56,25 @@ def analyze_text(
     options: analyze()'s until_fire and claims, the same in the server and in this process."""
     options = options or {}
     if warm is None or warm.folder is None or len(text) > MAX_TEXT_CHARS:
-        return _local(text, lexicon, model_name, model_errors, options), ()
+        return _local(text, lexicon, model_name, model_errors, options)[0], ()
     model = model_name or os.environ.get("LANEGATE_SPACY_MODEL") or None
     try:
         key = server_key(lexicon, model)
         place = place_for(private_folder(warm.folder, create=warm.start), key)
     except PlaceError as exc:
-        return _local(text, lexicon, model_name, model_errors, options), (f"parse server not used: {exc}",)
+        return _local(text, lexicon, model_name, model_errors, options)[0], (f"parse server not used: {exc}",)
     except CodecError as exc:  # a lexicon field the wire cannot carry: no server could judge with it
-        return _local(text, lexicon, model_name, model_errors, options), (f"parse server not used: the lexicon {exc}",)
+        note = f"parse server not used: the lexicon {exc}"
+        return _local(text, lexicon, model_name, model_errors, options)[0], (note,)
     try:
         return remote_analyze(place, key, text, model_errors, warm.timeout, options), ()
     except Unavailable as exc:
         failure = exc
     except Exception as exc:  # a fault of the warm path itself is never the stop's failure
         failure = Unavailable("error", f"{type(exc).__name__}: {exc}")
-    report = _local(text, lexicon, model_name, model_errors, options)
+    report, parsed = _local(text, lexicon, model_name, model_errors, options)
+    if not parsed:  # decided without a parse (an offer fires as written): the server was not needed
+        return report, ()
     note = f"parse server {failure.kind}: {failure}; parsed in this process"
     restart = warm.start and failure.kind in RESTARTABLE and _paid_cold_load()
     if restart and start_detached(place, key, lexicon, model, warm.idle):
@@ -79,10 +82,23 @@ def analyze_text(
     return report, (note,)
 
 
-def _local(text: str, lexicon: Any, model_name: str | None, model_errors: str, options: dict[str, bool]) -> Any:
+def _local(
+    text: str, lexicon: Any, model_name: str | None, model_errors: str, options: dict[str, bool]
+) -> tuple[Any, bool]:
+    """The Report parsed in this process, and whether the analyzer asked for the model at all (most
+    offers fire as written, with no parse)."""
     from analyzer import analyze
+    from analyzer.nlp import load_model
 
-    return analyze(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name, **options)  # type: ignore[arg-type]
+    before = _model_uses(load_model)
+    report = analyze(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name, **options)  # type: ignore[arg-type]
+    return report, _model_uses(load_model) > before
+
+
+def _model_uses(load_model: Any) -> int:
+    """How often the analyzer has asked for the model in this process (each parse asks once)."""
+    info = load_model.cache_info()
+    return int(info.hits + info.misses)
 
 
 def _paid_cold_load() -> bool:
