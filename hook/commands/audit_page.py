@@ -154,7 +154,7 @@ def stacked_bars(labels: Sequence[str], series: Sequence[tuple[str, str, Sequenc
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     slot = plot_w / max(len(labels), 1)
     bar = min(max(slot * 0.78, 1.0), MAX_BAR)
-    parts = [f'<svg width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img">']
+    parts = [f'<svg width="100%" viewBox="0 0 {WIDTH} {HEIGHT}" style="max-width: {WIDTH}px" role="img">']
     for tick in range(0, top + 1, step):
         y = TOP + plot_h - tick / top * plot_h
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
