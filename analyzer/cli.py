@@ -98,7 +98,7 @@ def run(args: argparse.Namespace, parse: Parse | None = None) -> int:
     drawn = (args.tree or args.html) and (report.findings or report.claims)
     rels = relations(text, report, path) if drawn else []
     if args.html:
-        write_file(args.html, html_page(rels))
+        write_file(args.html, html_page(rels, report, text, path))
     if args.json:
         emit(json.dumps(report.to_dict()) + "\n")
     else:

@@ -26,7 +26,10 @@ _LITERALS = {
     "ReportVerdict": ("fire", "exempt", "clear"),
     "Form": ("object", "copular-ownership", "option-list", "pending-eligibility", "none"),
     "ClaimForm": ("participle", "progressive", "intention", "waiting"),
+    "Mode": ("enforce", "observe"),
 }
+# Aliases of a plain type (a family is any name of lexicon.toml's [families]): what a reply's check reads.
+PLAIN_ALIASES = {"Family": "str"}
 
 
 def __getattr__(name: str) -> Any:

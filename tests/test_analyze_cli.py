@@ -286,8 +286,56 @@ def test_html_draws_each_sentence_with_the_rule_arcs(tmp_path: Path) -> None:
     assert page.count("<svg") == len(findings) == 2
     for finding in findings:
         assert f">{finding['rule']}</textPath>" in page
-    assert f">negates {findings[1]['rule']}</textPath>" in page
+    # the negation's arc joins two neighbouring words: its label is cut to what lies flat on that arc
+    assert (findings[1]["rule"], findings[1]["negated"]) == ("copular-ownership", True)
+    assert ">negates</textPath>" in page and ">negates copular-ownership</textPath>" not in page
     assert HIGHLIGHT in page
+
+
+@pytest.mark.model
+def test_html_shows_the_text_and_the_verdict_above_the_pictures(tmp_path: Path) -> None:
+    out = tmp_path / "picture.html"
+    result = analyze("--html", str(out), f"{OBJECT}\n\n{NEGATED}\n\n{CLAIMED}")
+    assert result.code == 1, result.err
+    page = out.read_text(encoding="utf-8")
+    head = page.split("<figure", 1)[0]
+    assert '<h1 style="font-size: 1.3rem; margin: 0 0 0.25rem">analyze &lt;text&gt;: ' in head
+    assert '<span style="color: #c92a2a">FIRE</span> — 2 phrases fire, 0 exempt; 1 unbacked claim</h1>' in head
+    assert "exit status 1: at least one phrase fires" in head
+    marks = re.findall(r'<mark style="color: (#[0-9a-f]{6})" title="[^"]*">([^<]*)</mark>', head)
+    assert marks == [("#c92a2a", "Your call"), ("#c92a2a", "your call"), ("#a61e4d", "Now running the full suite.")]
+    assert "The merge isn&#x27;t yours, <mark" in head  # the text as given, escaped
+    assert "<script" not in page and "<link" not in page and " src=" not in page
+
+
+def test_html_without_a_phrase_still_shows_the_text_and_the_verdict(tmp_path: Path) -> None:
+    out = tmp_path / "picture.html"
+    result = analyze("--html", str(out), "The refactor <landed>.")
+    assert (result.code, result.err) == (0, f"analyze: wrote {out}\n")
+    page = out.read_text(encoding="utf-8")
+    assert '<span style="color: #495057">clear</span> — no deference phrase found</h1>' in page
+    assert '<pre class="input">The refactor &lt;landed&gt;.</pre>' in page
+    assert "<svg" not in page
+
+
+@pytest.mark.model
+def test_html_draws_every_sentence_alike_with_no_empty_band_above(tmp_path: Path) -> None:
+    """Issue 24: the arcs were curved in short sentences and square in long ones, and displaCy's square
+    layout leaves twice its arcs' height empty above them."""
+    out = tmp_path / "picture.html"
+    long_object = "Your call on the lane order for the parser, the cache, the docs and the replay column."
+    result = analyze("--html", str(out), f"{OBJECT}\n\n{long_object}\n\n{NEGATED}")
+    assert result.code == 1, result.err
+    svgs = re.findall(r"<svg .*?</svg>", out.read_text(encoding="utf-8"), re.DOTALL)
+    assert len(svgs) == 3
+    for svg in svgs:
+        paths = re.findall(r'class="displacy-arc"[^>]*? d="([^"]*)"', svg)
+        assert paths and all(" C" not in d for d in paths)  # square arcs everywhere
+        top = min(float(d.split()[1].split(",")[1]) for d in paths)
+        box = re.search(r'viewBox="0 ([\d.]+) [\d.]+ ([\d.]+)"', svg)
+        assert box is not None and 12.0 <= top - float(box.group(1)) < 13.0  # 12 px above the highest arc
+        height = re.search(r'height="([\d.]+)"', svg)
+        assert height is not None and height.group(1) == box.group(2)
 
 
 @pytest.mark.model
@@ -376,7 +424,7 @@ def test_tree_marks_the_claims_predicate() -> None:
 
 
 @pytest.mark.model
-def test_html_colours_the_verdicts_marks_roles_in_their_own_row_and_compacts_long_sentences(tmp_path: Path) -> None:
+def test_html_colours_the_verdicts_and_marks_roles_in_their_own_row(tmp_path: Path) -> None:
     out = tmp_path / "picture.html"
     long_object = "Your call on the lane order for the parser, the cache, the docs and the replay column tomorrow."
     result = analyze("--html", str(out), f"{long_object}\n\n{CLAIMED}")
@@ -390,6 +438,6 @@ def test_html_colours_the_verdicts_marks_roles_in_their_own_row_and_compacts_lon
     assert f'<tspan class="displacy-tag" dy="2em" fill="{HIGHLIGHT}"' in page
     assert '<tspan class="displacy-word" fill="#a61e4d" font-weight="bold"' in page
     assert "· attachment · bound" not in page and "VERB · " not in page
-    # the long sentence is drawn compact (square arcs: displaCy's compact paths have no curves)
+    # drawn in displaCy's compact layout (square arcs: its compact paths have no curves)
     first_svg = page.split("</svg>")[0]
     assert " C" not in first_svg.split('class="displacy-arc"')[1].split('"')[2]

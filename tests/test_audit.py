@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from datetime import UTC, datetime
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -350,3 +351,181 @@ def test_a_glob_that_matches_nothing_is_an_error(tmp_path: Path) -> None:
     done = run_cli("--log", str(tmp_path / "*.jsonl"))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"lanegate audit: --log {tmp_path / '*.jsonl'}: no file matches\n"
+
+
+# ---- a fresh machine, the refusals one a line, the page (revision 3) ----------------------------------
+
+
+def run_audit(tmp_path: Path, *args: str, columns: int = 100) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "COLUMNS": str(columns),
+           "LANEGATE_AUDIT_LOG": str(tmp_path / ".lanegate" / "audit.jsonl")}
+    return subprocess.run([sys.executable, "-m", "hook.cli", "audit", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_a_machine_with_no_log_yet_prints_an_empty_summary_and_exits_0(tmp_path: Path) -> None:
+    done = run_audit(tmp_path)
+    assert (done.returncode, done.stdout) == (0, render_text(summarize([])))
+    assert done.stderr == (f"lanegate audit: no audit log yet at {tmp_path / '.lanegate' / 'audit.jsonl'} "
+                           "(no stop has been judged here)\n")
+    as_json = run_audit(tmp_path, "--json")
+    assert (as_json.returncode, json.loads(as_json.stdout)) == (0, summarize([]))
+    assert not (tmp_path / ".lanegate").exists()  # reading creates nothing
+
+
+REFUSALS = [
+    json.dumps({"ts": "2026-12-02T10:01:07.120Z", "class": "BLOCK", "tag": "deference",
+                "session": "3f2a9c1e-77aa-4e2b-9d1c-0a1b2c3d4e5f", "identity": "@vega", "harness": "claude",
+                "phrase": "your call", "claim": None,
+                "reason": "You handed the decision back ('your call'). Pick the next step of the lane and take it."}
+               ).encode(),
+    entry("2026-12-02T10:02:00.000Z", "ALLOW", "operator-dialogue", "a", True),
+    json.dumps({"ts": "2026-12-02T10:03:00.000Z", "class": "WOULD-BLOCK", "tag": "unbacked-claim",
+                "session": "b", "identity": None, "harness": "codex", "phrase": None,
+                "claim": {"text": "Picking up the next lane now.", "form": "participle", "reason": "claim …"},
+                "reason": "You announced an action and ended the turn."}).encode(),
+    json.dumps({"ts": "2026-12-02T10:04:00.000Z", "class": "BLOCK", "tag": "no-lane-state", "session": None,
+                "reason": "No lane-state block."}).encode(),
+]
+
+
+def test_list_prints_each_refusal_on_one_line_that_fits_the_terminal(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    log.write_bytes(b"\n".join(REFUSALS) + b"\n")
+    done = run_audit(tmp_path, "--log", str(log), "--list", columns=100)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == (
+        "3 refusal(s) since the start of the log\n"
+        "time (UTC)        session   class        tag             phrase or claim: reason\n"
+        "2026-12-02 10:01  3f2a9c1e  BLOCK        deference       'your call': You handed the decision back…\n"
+        "2026-12-02 10:03  b         WOULD-BLOCK  unbacked-claim  claim \"Picking up the next lane now.\": You…\n"
+        "2026-12-02 10:04  -         BLOCK        no-lane-state   No lane-state block.\n"
+    )
+    assert max(map(len, done.stdout.splitlines())) <= 100
+
+
+def test_list_on_a_narrow_terminal_puts_the_reason_on_its_own_line(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    log.write_bytes(b"\n".join(REFUSALS) + b"\n")
+    done = run_audit(tmp_path, "--log", str(log), "--list", "--since", "2026-12-02T10:02:00Z", columns=60)
+    assert done.stdout == (
+        "2 refusal(s) since 2026-12-02T10:02:00Z\n"
+        "time (UTC)        session  class        tag\n"
+        "2026-12-02 10:03  b        WOULD-BLOCK  unbacked-claim\n"
+        "    claim \"Picking up the next lane now.\": You announced an…\n"
+        "2026-12-02 10:04  -        BLOCK        no-lane-state\n"
+        "    No lane-state block.\n"
+    )
+    assert max(map(len, done.stdout.splitlines())) <= 60
+
+
+def test_list_as_json_gives_every_field_whole(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    log.write_bytes(b"\n".join(REFUSALS) + b"\n")
+    done = run_audit(tmp_path, "--log", str(log), "--list", "--json")
+    assert json.loads(done.stdout) == {"since": None, "refusals": [
+        {"ts": "2026-12-02T10:01:07.120Z", "session": "3f2a9c1e-77aa-4e2b-9d1c-0a1b2c3d4e5f", "identity": "@vega",
+         "harness": "claude", "class": "BLOCK", "tag": "deference", "phrase": "your call", "claim": None,
+         "reason": "You handed the decision back ('your call'). Pick the next step of the lane and take it."},
+        {"ts": "2026-12-02T10:03:00.000Z", "session": "b", "identity": None, "harness": "codex",
+         "class": "WOULD-BLOCK", "tag": "unbacked-claim", "phrase": None, "claim": "Picking up the next lane now.",
+         "reason": "You announced an action and ended the turn."},
+        {"ts": "2026-12-02T10:04:00.000Z", "session": None, "identity": None, "harness": None, "class": "BLOCK",
+         "tag": "no-lane-state", "phrase": None, "claim": None, "reason": "No lane-state block."},
+    ]}
+
+
+def test_list_on_a_machine_with_no_log_yet_lists_nothing(tmp_path: Path) -> None:
+    done = run_audit(tmp_path, "--list")
+    assert (done.returncode, done.stdout) == (0, "0 refusal(s) since the start of the log\n")
+
+
+class _Page(HTMLParser):
+    """The page's sections, every number cell keyed by its data-* attributes, and every URL-bearing
+    attribute."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sections: list[str] = []
+        self.cells: dict[tuple[tuple[str, str], ...], str] = {}
+        self.links: list[tuple[str, str]] = []
+        self._key: tuple[tuple[str, str], ...] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        if tag == "section":
+            self.sections.append(values["id"])
+        self.links += [(k, v) for k, v in values.items() if k in ("src", "href", "xlink:href", "action")]
+        data = tuple(sorted((k, v) for k, v in values.items() if k.startswith("data-")))
+        self._key = data or None
+
+    def handle_data(self, data: str) -> None:
+        if self._key is not None:
+            self.cells[self._key] = self.cells.get(self._key, "") + data
+
+    def handle_endtag(self, tag: str) -> None:
+        self._key = None
+
+
+SECTIONS = ["overview", "classes", "tags", "chains", "identities", "observed", "refusals"]
+
+
+def test_html_writes_a_self_contained_page_whose_numbers_are_the_summarys(tmp_path: Path) -> None:
+    paths = seat_logs(tmp_path)
+    observed = json.dumps({"ts": "2026-12-03T09:00:00Z", "class": "ALLOW", "tag": "operator-dialogue",
+                           "session": "v1", "operator_in_loop": True, "identity": "@vega",
+                           "observed": [{"phrase": "shall i", "family": "permission", "reason": "r"}]}).encode()
+    paths[2].write_bytes(paths[2].read_bytes() + observed + b"\n" + b"torn {\n")
+    page_path = tmp_path / "report.html"
+    done = run_audit(tmp_path, "--log", str(tmp_path / "*" / "audit.jsonl"), "--html", str(page_path))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", f"lanegate audit: wrote {page_path} (7 lines)\n")
+    page = page_path.read_text(encoding="utf-8")
+    parser = _Page()
+    parser.feed(page)
+    assert parser.sections == SECTIONS
+    assert parser.links == []
+    for external in ("http:", "https:", "url(", "@import", "<script", "<link", "<img", "<iframe"):
+        assert external not in page
+    summary = summarize(b"".join(p.read_bytes() for p in sorted(paths)).splitlines(), by_identity=True)
+    cells = parser.cells
+    assert cells[(("data-stat", "lines"),)] == "7" == str(summary["lines"])
+    assert cells[(("data-stat", "malformed"),)] == "1" == str(summary["malformed"])
+    assert cells[(("data-stat", "refusals"),)] == "3"
+    assert cells[(("data-stat", "refused-share"),)] == "60%"  # 3 of the 5 autonomous stops
+    for klass, split in summary["classes"].items():
+        for name, value in split.items():
+            assert cells[(("data-class", klass), ("data-split", name))] == str(value)
+    assert {k[0][1]: v for k, v in cells.items() if k[0][0] == "data-tag"} == {
+        t: str(n) for t, n in summary["tags"].items()}
+    assert {k[0][1]: v for k, v in cells.items() if k[0][0] == "data-chain"} == {
+        "count": "2", "median": "1.5", "p90": "2", "max": "2"}
+    assert summary["chains"] == {"count": 2, "median": 1.5, "p90": 2, "max": 2}
+    for seat, info in summary["identities"].items():
+        assert cells[(("data-class", "lines"), ("data-identity", seat))] == str(info["lines"])
+        for klass, split in info["classes"].items():
+            assert cells[(("data-class", klass), ("data-identity", seat))] == str(split["total"])
+    assert cells[(("data-family", "permission"),)] == "1" == str(summary["observed"]["permission"])
+    # the timeline: one bar per hour from 10:00 on the 2nd to 09:00 on the 3rd, the three refusals in red
+    classes_chart = page.split('<section id="classes">', 1)[1].split("</svg>", 1)[0]
+    assert classes_chart.count("<title>12-02 10:00 · BLOCK: 3 stops</title>") == 1
+    assert classes_chart.count("<title>12-03 09:00 · ALLOW: 1 stops</title>") == 1
+
+
+def test_html_on_a_machine_with_no_log_yet_has_every_section_saying_so(tmp_path: Path) -> None:
+    page_path = tmp_path / "report.html"
+    done = run_audit(tmp_path, "--html", str(page_path))
+    assert done.returncode == 0
+    page = page_path.read_text(encoding="utf-8")
+    parser = _Page()
+    parser.feed(page)
+    assert parser.sections == SECTIONS
+    assert parser.cells[(("data-stat", "lines"),)] == "0"
+    assert "no audit log yet (no stop has been judged here)" in page
+    assert "<p>no refusal chains</p>" in page and "<p>no refusals</p>" in page and "<p>no lines</p>" in page
+
+
+def test_html_to_a_folder_that_does_not_exist_is_exit_2(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "report.html"
+    done = run_audit(tmp_path, "--html", str(target))
+    assert (done.returncode, done.stderr.splitlines()[-1]) == (
+        2, f"lanegate audit: cannot write {target}: No such file or directory")

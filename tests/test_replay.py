@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hook.cli import main
-from hook.commands.replay import Row, render_text, replay, turn_ends
+from hook.commands.replay import Row, render_text, render_wide, replay, turn_ends
 from hook.transcript.writer import SessionWriter, lane_state
 from tests.transcript_builder import TranscriptBuilder
 
@@ -130,13 +130,15 @@ def test_the_cli_prints_rows_and_totals(env: dict[str, str], monkeypatch: pytest
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     path = RECORDED / "seed003-merge-gate.jsonl"
-    assert main(["replay", str(path)]) == 0
+    assert main(["replay", "--wide", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"replay: {path}: 3 turn-end(s), judged in dry-run (nothing written to the audit log or state)"
-    assert lines[2].split() == ["time", "prompting", "context", "class", "tag", "phrase", "observed", "claim"]
-    no_observed_no_claim = "-" + " " * 29 + "-"
+    assert lines[2].split() == ["time", "prompting", "context", "class", "tag", "phrase", "observed", "claim",
+                                "final", "text", "(end)", "reason"]
+    no_observed_no_claim = "-" + " " * 29 + "-" + " " * 47
     decided = "WOULD-BLOCK           no-lane-state             your call (exempt)            "
-    assert lines[3].endswith(decided + no_observed_no_claim)
+    final_end = "…eption or ask for the stamp, your call.  "
+    assert decided + no_observed_no_claim + final_end + "There is no hold state. Name your lane" in lines[3]
     assert lines[3].startswith("2026-07-16T08:54:00Z  wake: [WAKE] peer ping: PR #15232 status?")
     assert lines[-1] == "totals: WOULD-BLOCK 3"
     assert main(["replay", "--json", str(path)]) == 0
@@ -164,8 +166,17 @@ def test_observe_mode_findings_show_in_their_own_column_and_in_the_json() -> Non
             "finding": {"verdict": "fire", "mode": "observe"}}  # fmt: skip
     row = Row(time=None, offset=0, context_kind="wake", context_text="[WAKE] ping", line=line)
     assert row.to_dict()["observed"] == observed
-    shown = render_text("s.jsonl", [row]).splitlines()[3]
-    assert shown.endswith("shall i (fire)" + " " * 16 + "shall i (permission)" + " " * 10 + "-")
+    shown = render_wide("s.jsonl", [row]).splitlines()[3]
+    assert "shall i (fire)" + " " * 16 + "shall i (permission)" + " " * 10 + "-" + " " * 47 + "-" in shown
+    compact = render_text("s.jsonl", [row]).splitlines()
+    assert compact[2:7] == [
+        "time (UTC)  context  class        tag            phrase or claim",
+        "-           wake     WOULD-BLOCK  no-lane-state  shall i (fire)",
+        "    prompt  [WAKE] ping",
+        "    said    (no final text)",
+        "    why     -",
+    ]
+    assert compact[7] == "    observed (not refused on): shall i (permission)"
 
 
 def test_row_u_shows_in_the_claim_column(
@@ -179,7 +190,43 @@ def test_row_u_shows_in_the_claim_column(
     assert row.to_dict()["claim"]["form"] == "participle"
     for key, value in env.items():
         monkeypatch.setenv(key, value)
-    assert main(["replay", str(path)]) == 0
+    assert main(["replay", "--wide", str(path)]) == 0
     line = capsys.readouterr().out.splitlines()[3]
-    claim_column = "-" + " " * 29 + "-" + " " * 29 + "participle: Picking up the next lane now."
-    assert line.endswith("WOULD-BLOCK           unbacked-claim            " + claim_column)
+    claim_column = "-" + " " * 29 + "-" + " " * 29 + "participle: Picking up the next lane now." + " " * 5
+    final_end = "  …e walker. Picking up the next lane now.  You wrote \"Picking up the next lane now.\""
+    assert "WOULD-BLOCK           unbacked-claim            " + claim_column + final_end in line
+
+
+def test_the_default_table_fits_the_terminal_and_shows_what_was_said_and_why(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: the rows were 183 columns and showed neither the final text nor the reason."""
+    for key, value in {**env, "COLUMNS": "80"}.items():
+        monkeypatch.setenv(key, value)
+    path = RECORDED / "seed003-merge-gate.jsonl"
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(map(len, lines)) == 80
+    assert lines[3:] == [
+        "time (UTC)        context  class        tag               phrase or claim",
+        "2026-07-16 08:54  wake     WOULD-BLOCK  no-lane-state     your call (exempt)",
+        "    prompt  [WAKE] peer ping: PR #15232 status?",
+        "    said    …APPROVED — merge on the exception or ask for the stamp, your call.",
+        "    why     There is no hold state. Name your lane and do its next concrete act…",
+        "2026-07-16 08:54  wake     WOULD-BLOCK  valid-lane-state  -",
+        '    said    …32", "checkedAt": "2026-07-16T08:54Z", "nextActor": "@tobiu"}]} ```',
+        "    why     There is no hold state. Name your lane and do its next concrete act…",
+        "2026-07-16 08:54  wake     WOULD-BLOCK  deference         your call (fire)",
+        "    said    Your call on the next lane: the parser errors or the install docs.",
+        '    why     It looks like you slipped into the "helpful assistant" bias. You ar…',
+        "",
+        "totals: WOULD-BLOCK 3",
+    ]
+
+
+def test_the_json_rows_carry_the_final_text(env: dict[str, str]) -> None:
+    rows = replay(str(RECORDED / "seed003-merge-gate.jsonl"), env)
+    assert [r.to_dict()["final_text"] for r in rows][2] == (
+        "Your call on the next lane: the parser errors or the install docs."
+    )
+    assert rows[0].final_text is not None and rows[0].final_text.endswith("ask for the stamp, your call.")

@@ -7,7 +7,11 @@ Every server here lives in a temporary folder with a short idle time and is stop
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -113,3 +117,51 @@ def test_stop_ends_a_server_still_loading(folder: str) -> None:
     assert len(stop_all(folder)) == 1
     assert not os.path.exists(place.socket)
     assert lock_holder(place.lock) is None
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def serve(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hook.cli", "serve", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=90)
+
+
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """A temporary folder with a short path: a socket address holds 107 bytes."""
+    base = Path(tempfile.mkdtemp(prefix="lg-", dir="/tmp"))
+    yield base
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def test_serve_stop_finds_a_server_in_the_other_folder(short_tmp: Path) -> None:
+    """Issue 24: run with an XDG_RUNTIME_DIR the server was not started under, `serve --stop` said
+    "stopped 0 server(s)" and left it running. It looks in the runtime folder and the state folder."""
+    from warmparse.place import DEFAULT_RUNTIME, RUNTIME_NAME, STATE_NAME
+
+    if os.path.exists(os.path.join(DEFAULT_RUNTIME.format(uid=os.geteuid()), RUNTIME_NAME)):
+        pytest.skip("this user's real runtime folder holds parse servers; the test must not stop them")
+    tmp_path = short_tmp
+    state = tmp_path / "state"
+    folder = private_folder(str(state / STATE_NAME), create=True)  # started by a stop with no XDG_RUNTIME_DIR
+    runtime = tmp_path / "xdg"
+    runtime.mkdir(mode=0o700)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "LANEGATE_STATE_DIR": str(state),
+           "XDG_RUNTIME_DIR": str(runtime)}
+    try:
+        place, _ = start(folder)
+        status = serve("--status", env=env)
+        assert status.returncode == 0 and status.stdout.count("\n") == 1
+        assert status.stdout.endswith(f"socket {place.socket}\n")
+        pid = lock_holder(place.lock)
+        assert pid is not None and pid > 0
+        done = serve("--stop", env=env)
+        assert (done.returncode, done.stderr) == (0, "")
+        assert done.stdout == f"lanegate serve: stopped 1 server(s): pid {pid}\n"
+        assert lock_holder(place.lock) is None and not os.path.exists(place.socket)
+        assert serve("--status", env=env).stdout == (
+            f"lanegate serve: no parse server running (looked in {folder})\n"
+        )
+    finally:
+        stop_all(folder)

@@ -29,7 +29,7 @@ from warmparse.client import Unavailable, remote_analyze, request, start_detache
 from warmparse.codec import CodecError, decode, encode
 from warmparse.key import server_key
 from warmparse.place import PlaceError, folder_for, place_for, private_folder
-from warmparse.server import Server, take_lock
+from warmparse.server import Server, lock_holder, note_holder, take_lock
 
 KEY = "a" * 64
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="needs root to act as another user")
@@ -498,9 +498,11 @@ def parsed_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     texts: list[str] = []
 
-    def local(text: str, lexicon: object, model_name: str | None, model_errors: str, options: object) -> Report:
+    def local(
+        text: str, lexicon: object, model_name: str | None, model_errors: str, options: object
+    ) -> tuple[Report, bool]:
         texts.append(text)
-        return REPORT
+        return REPORT, True  # a parse, as far as the route can tell
 
     monkeypatch.setattr(route, "_local", local)
     return texts
@@ -546,3 +548,65 @@ def test_without_warm_use_nothing_is_asked(parsed_here: list[str]) -> None:
     assert analyze_text("your call", default_lexicon(), model_name=None, model_errors="raise", warm=None) == (
         REPORT, ()
     )
+
+
+# --- what the stop says about the server (issue 24) -----------------------------------------------------
+
+
+def test_a_stop_that_parses_nothing_says_nothing_about_a_missing_server(folder: str) -> None:
+    """An offer fires as written, with no parse: 'parse server missing … parsed in this process' would be
+    false there, and no server is worth starting for it."""
+    from analyzer.parse.model import load_model
+    from warmparse.route import analyze_text
+    from warmparse.use import WarmUse
+
+    uses = load_model.cache_info()
+    report, warnings = analyze_text("Tests pass. Would you like me to open the PR?", default_lexicon(),
+                                    model_name=None, model_errors="skip", warm=WarmUse(start=True, folder=folder),
+                                    options={"until_fire": True, "claims": False})
+    assert load_model.cache_info() == uses  # the analyzer never asked for the model
+    assert ([f.phrase for f in report.findings], report.verdict, warnings) == (["would you like me to"], "fire", ())
+    assert os.listdir(folder) == []  # no server started
+
+
+def test_a_server_still_loading_its_model_is_starting_not_missing(folder: str) -> None:
+    place = place_for(private_folder(folder, create=True), KEY)
+    lock = take_lock(place.lock)  # what a server holds from its start, before it binds its socket
+    assert lock is not None
+    try:
+        with pytest.raises(Unavailable) as caught:
+            remote_analyze(place, KEY, "your call", "skip")
+        loading = "a server for this key is still loading its model"
+        assert (caught.value.kind, str(caught.value)) == ("starting", loading)
+        note_holder(lock)
+        with pytest.raises(Unavailable) as caught:
+            remote_analyze(place, KEY, "your call", "skip")
+        assert str(caught.value) == f"a server for this key is still loading its model (pid {os.getpid()})"
+        assert [(path, status.kind) for path, status in statuses(folder)] == [(place.socket, "starting")]
+    finally:
+        os.close(lock)
+    with pytest.raises(Unavailable) as caught:  # the lock let go and no socket: nothing runs
+        remote_analyze(place, KEY, "your call", "skip")
+    assert caught.value.kind == "missing"
+    assert statuses(folder) == []
+
+
+def test_a_stop_that_finds_a_server_starting_parses_here_and_starts_no_other(
+    folder: str, parsed_here: list[str]
+) -> None:
+    from warmparse.route import analyze_text
+    from warmparse.use import WarmUse
+
+    place = place_for(private_folder(folder, create=True), server_key(default_lexicon().digest, None))
+    lock = take_lock(place.lock)
+    assert lock is not None
+    try:
+        note_holder(lock)
+        report, warnings = analyze_text("your call", default_lexicon(), model_name=None, model_errors="skip",
+                                        warm=WarmUse(start=True, folder=folder))
+        assert (report, parsed_here) == (REPORT, ["your call"])
+        assert warnings == (f"parse server starting: a server for this key is still loading its model "
+                            f"(pid {os.getpid()}); parsed in this process",)
+        assert lock_holder(place.lock) == os.getpid()  # still ours: no second server was started
+    finally:
+        os.close(lock)

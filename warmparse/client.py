@@ -34,7 +34,7 @@ _BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from warmparse.server impo
 
 
 class Unavailable(Exception):
-    """The server could not answer; `kind` is missing, crashed, wedged, foreign, stale or error."""
+    """The server could not answer; `kind` is missing, starting, crashed, wedged, foreign, stale or error."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)
@@ -47,7 +47,7 @@ def request(place: Place, message: dict[str, Any], timeout: float = ANSWER_SECON
     try:
         sock = wire.connect(place.socket, timeout)
     except FileNotFoundError:
-        raise Unavailable("missing", "no server is running for this key") from None
+        raise absent(place) from None
     except ConnectionRefusedError:
         raise Unavailable("crashed", "the socket is left by a server that is gone") from None
     except TimeoutError:
@@ -66,6 +66,19 @@ def request(place: Place, message: dict[str, Any], timeout: float = ANSWER_SECON
         raise Unavailable("crashed", f"the server broke off: {exc}") from None
     finally:
         sock.close()
+
+
+def absent(place: Place) -> Unavailable:
+    """No socket yet: "starting" when a server holds the key's start lock (it is loading its model and
+    binds when done), else "missing"."""
+    if os.path.exists(place.lock):
+        from warmparse.server import lock_holder
+
+        holder = lock_holder(place.lock)
+        if holder is not None:
+            pid = f" (pid {holder})" if holder > 0 else ""
+            return Unavailable("starting", f"a server for this key is still loading its model{pid}")
+    return Unavailable("missing", "no server is running for this key")
 
 
 def remote_analyze(
@@ -124,6 +137,7 @@ def _value_problem(value: Any, annotation: str, module: Any) -> str | None:
             return f"a {type(value).__name__}, not a tuple"
         inner = annotation[len("tuple[") : -len(",...]")]
         return next((p for p in (_value_problem(item, inner, module) for item in value) if p), None)
+    annotation = module.PLAIN_ALIASES.get(annotation, annotation)
     simple = {"str": str, "int": int, "bool": bool, "float": float}.get(annotation)
     if simple is not None:
         return None if type(value) is simple else f"a {type(value).__name__}, not a {annotation}"
@@ -198,17 +212,27 @@ def wait_until_up(place: Place, seconds: float) -> dict[str, Any] | None:
 
 
 def statuses(folder: str) -> list[tuple[str, dict[str, Any] | Unavailable]]:
-    """Each server socket in the folder with its status, or why it does not answer."""
-    from warmparse.place import place_at, sockets_in
+    """Each server socket in the folder with its status, or why it does not answer; a server still
+    loading its model (its start lock held, no socket yet) is listed as starting."""
+    from warmparse.place import LOCK_SUFFIX, SOCKET_SUFFIX, place_at, sockets_in
 
     found: list[tuple[str, dict[str, Any] | Unavailable]] = []
-    for path in sockets_in(folder):
+    sockets = sockets_in(folder)
+    for path in sockets:
         try:
             found.append((path, request(place_at(path), {"op": "status"}, STATUS_SECONDS)["status"]))
         except Unavailable as exc:
             found.append((path, exc))
         except KeyError:
             found.append((path, Unavailable("error", "the status answer has no status")))
+    try:
+        locks = sorted(n for n in os.listdir(folder) if n.endswith(LOCK_SUFFIX))
+    except OSError:
+        locks = []
+    for name in locks:
+        socket_path = os.path.join(folder, name.removesuffix(LOCK_SUFFIX) + SOCKET_SUFFIX)
+        if socket_path not in sockets and (state := absent(place_at(socket_path))).kind == "starting":
+            found.append((socket_path, state))
     return found
 
 

@@ -44,6 +44,22 @@ def folder_for(env: dict[str, str] | os._Environ[str], state_dir: str) -> str:
     return os.path.join(os.path.expanduser(state_dir), STATE_NAME)
 
 
+# Where a login manager (systemd-logind) puts a user's runtime folder when XDG_RUNTIME_DIR names it.
+DEFAULT_RUNTIME = "/run/user/{uid}"
+
+
+def server_folders(env: dict[str, str] | os._Environ[str], state_dir: str) -> list[str]:
+    """Every folder a server of this user may listen in, whatever XDG_RUNTIME_DIR the stop that started it
+    had: this environment's folder, the login manager's runtime folder, and the state folder's."""
+    default_runtime = {"XDG_RUNTIME_DIR": DEFAULT_RUNTIME.format(uid=os.geteuid())}
+    candidates = (
+        folder_for(env, state_dir),
+        folder_for(default_runtime, state_dir),
+        os.path.join(os.path.expanduser(state_dir), STATE_NAME),
+    )
+    return list(dict.fromkeys(candidates))
+
+
 def private_folder(folder: str, *, create: bool) -> str:
     """`folder`, made when missing (mode 0700) and checked to be private; PlaceError otherwise."""
     if create:

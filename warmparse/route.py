@@ -46,20 +46,22 @@ def analyze_text(
     keyed by `lexicon.digest`, computed once when the lexicon was built."""
     options = options or {}
     if warm is None or warm.folder is None or len(text) > MAX_TEXT_CHARS:
-        return _local(text, lexicon, model_name, model_errors, options), ()
+        return _local(text, lexicon, model_name, model_errors, options)[0], ()
     model = model_name or os.environ.get("LANEGATE_SPACY_MODEL") or None
     try:
         key = server_key(lexicon.digest, model)
         place = place_for(private_folder(warm.folder, create=warm.start), key)
     except PlaceError as exc:
-        return _local(text, lexicon, model_name, model_errors, options), (f"parse server not used: {exc}",)
+        return _local(text, lexicon, model_name, model_errors, options)[0], (f"parse server not used: {exc}",)
     try:
         return remote_analyze(place, key, text, model_errors, warm.timeout, options), ()
     except Unavailable as exc:
         failure = exc
     except Exception as exc:  # a fault of the warm path itself is never the stop's failure
         failure = Unavailable("error", f"{type(exc).__name__}: {exc}")
-    report = _local(text, lexicon, model_name, model_errors, options)
+    report, parsed = _local(text, lexicon, model_name, model_errors, options)
+    if not parsed:  # decided without a parse (an offer fires as written): the server was not needed
+        return report, ()
     note = f"parse server {failure.kind}: {failure}; parsed in this process"
     restart = warm.start and failure.kind in RESTARTABLE and _paid_cold_load()
     if restart and start_detached(place, key, lexicon, model, warm.idle):
@@ -67,10 +69,23 @@ def analyze_text(
     return report, (note,)
 
 
-def _local(text: str, lexicon: Any, model_name: str | None, model_errors: str, options: dict[str, bool]) -> Any:
+def _local(
+    text: str, lexicon: Any, model_name: str | None, model_errors: str, options: dict[str, bool]
+) -> tuple[Any, bool]:
+    """The Report parsed in this process, and whether the analyzer asked for the model at all (most
+    offers fire as written, with no parse)."""
     from analyzer import analyze
+    from analyzer.parse.model import load_model
 
-    return analyze(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name, **options)  # type: ignore[arg-type]
+    before = _model_uses(load_model)
+    report = analyze(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name, **options)  # type: ignore[arg-type]
+    return report, _model_uses(load_model) > before
+
+
+def _model_uses(load_model: Any) -> int:
+    """How often the analyzer has asked for the model in this process (each parse asks once)."""
+    info = load_model.cache_info()
+    return int(info.hits + info.misses)
 
 
 def _paid_cold_load() -> bool:

@@ -7,6 +7,7 @@ person sees the very parse the verdict came from.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -29,21 +30,38 @@ ROLE_COLOURS = {
     "attachment": "#1864ab",
     "claim": "#a61e4d",
 }
-VERDICT_COLOURS = {"fire": "#c92a2a", "exempt": "#2b8a3e", "claim": "#a61e4d"}
+VERDICT_COLOURS = {"fire": "#c92a2a", "exempt": "#2b8a3e", "claim": "#a61e4d", "clear": "#495057"}
 _ARROW = '<g class="displacy-arrow">'
 _WORD = '<tspan class="displacy-word" fill="currentColor"'
 _MARK = '<tspan class="displacy-tag" dy="2em" fill="currentColor"'
-# A sentence longer than this is drawn in displaCy's compact layout, with words closer together.
-COMPACT_FROM = 12
-_DISPLACY_OPTIONS = {"distance": 130}
-_COMPACT_OPTIONS = {"compact": True, "distance": 95, "word_spacing": 35}
+# Every sentence is drawn in one layout: displaCy's square arcs, whose labels lie flat along the arc's top
+# (a label on a short curved arc bends out of reading), words far enough apart for a label of ten letters.
+_DISPLACY_OPTIONS = {"compact": True, "distance": 110, "word_spacing": 35}
+# Room kept above the highest arc when the picture's empty top is cut away (displaCy reserves three
+# times the height its square arcs use).
+_TOP_MARGIN = 12.0
 # Each picture scrolls on its own when it is wider than the window; its heading wraps above it.
-_FIGURE_STYLE = "margin: 2rem 0 4rem"
+_FIGURE_STYLE = "margin: 1.5rem 0 2.5rem"
 _SCROLL = "overflow-x: auto"
-EMPTY_PAGE = (
-    '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>analyze</title></head>\n'
-    "<body><p>no deference phrase found and no unbacked claim</p></body></html>\n"
+# The page is self-contained: no script, no font or style from elsewhere. A label crossing another arc
+# keeps a white halo, so it stays readable.
+_PAGE_STYLE = (
+    "body { font: 16px/1.45 -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif; margin: 2rem; color: #212529 }"
+    " .displacy-label { paint-order: stroke; stroke: #fff; stroke-width: 4px; stroke-linejoin: round }"
+    " pre.input { white-space: pre-wrap; background: #f8f9fa; border: 1px solid #dee2e6; padding: 0.75rem 1rem;"
+    " max-height: 24rem; overflow-y: auto; font-size: 0.9rem }"
+    " pre.input mark { background: none; font-weight: bold; border-bottom: 2px solid currentColor }"
 )
+_PAGE = (
+    '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>analyze: {title}</title>'
+    "<style>{style}</style></head>\n<body>{content}</body></html>\n"
+)
+# The verdict of the whole text, as `analyze` prints it last, and what its exit status means.
+_EXIT_MEANING = {
+    "fire": "exit status 1: at least one phrase fires",
+    "exempt": "exit status 0: every phrase found is exempt",
+    "clear": "exit status 0: no phrase fires",
+}
 
 
 @dataclass(frozen=True)
@@ -322,22 +340,58 @@ def _subtree(tokens: Sequence[Token], position: int, depth: int) -> Iterator[tup
 # ------------------------------------------------------------------------------------------ html
 
 
-def html_page(rels: Sequence[Relation]) -> str:
-    """One displaCy picture per finding or claim: the parse's arcs, the analyzer's own arcs in colour, each
-    role coloured on its word with its name in a row of its own under the part of speech, and the verdict
-    coloured in the heading. A long sentence is drawn in displaCy's compact layout."""
+def html_page(rels: Sequence[Relation], report: Report | None = None, text: str = "", path: str = "<text>") -> str:
+    """The page `analyze --html` writes: the verdict of the whole text and the text itself with each
+    phrase and claim marked, then one displaCy picture per finding or claim — the parse's arcs, the
+    analyzer's own arcs in colour, each role coloured on its word with its name in a row of its own
+    under the part of speech, the verdict coloured in the heading. Every sentence is drawn in the same
+    layout, with the picture's empty top cut away."""
+    parts = [overview(report, text, path)] if report is not None else []
     if not rels:
-        return EMPTY_PAGE
+        parts.append("<p>no deference phrase found and no unbacked claim</p>")
+        return _PAGE.format(title="no phrase", style=_PAGE_STYLE, content="".join(parts))
     from spacy import displacy
-    from spacy.displacy.templates import TPL_PAGE
 
-    figures = []
     for rel in rels:
-        options = _COMPACT_OPTIONS if len(rel.tokens) > COMPACT_FROM else _DISPLACY_OPTIONS
-        svg = displacy.render(picture(rel), style="dep", manual=True, page=False, jupyter=False, options=options)
-        svg = paint_roles(highlight(svg, len(rel.arcs)), rel.roles)
-        figures.append(f'<figure style="{_FIGURE_STYLE}">{_heading(rel)}<div style="{_SCROLL}">{svg}</div></figure>')
-    return TPL_PAGE.format(lang="en", dir="ltr", content="".join(figures))
+        svg = displacy.render(
+            picture(rel), style="dep", manual=True, page=False, jupyter=False, options=_DISPLACY_OPTIONS
+        )
+        svg = crop_top(paint_roles(highlight(svg, len(rel.arcs)), rel.roles))
+        parts.append(f'<figure style="{_FIGURE_STYLE}">{_heading(rel)}<div style="{_SCROLL}">{svg}</div></figure>')
+    title = _escape(summary(report)) if report is not None else "parse"
+    return _PAGE.format(title=title, style=_PAGE_STYLE, content="".join(parts))
+
+
+def overview(report: Report, text: str, path: str) -> str:
+    """The verdict of the whole text, in its colour, and the text as given with each finding and claim
+    marked in the colour of its verdict (the words the pictures below are about)."""
+    colour = VERDICT_COLOURS[report.verdict]
+    verdict = report.verdict.upper() if report.verdict == "fire" else report.verdict
+    return (
+        f'<h1 style="font-size: 1.3rem; margin: 0 0 0.25rem">analyze {_escape(path)}: '
+        f'<span style="color: {colour}">{verdict}</span> — {_escape(summary(report))}</h1>'
+        f'<p style="margin: 0 0 0.75rem; color: #495057">{_EXIT_MEANING[report.verdict]}</p>'
+        f'<pre class="input">{marked_text(report, text)}</pre>'
+    )
+
+
+def marked_text(report: Report, text: str) -> str:
+    """The text, escaped, with each finding and claim in a <mark> of its verdict's colour (a span that
+    overlaps one already marked is left plain)."""
+    spans = sorted(
+        [(f.start, f.end, f.verdict, f.reason) for f in report.findings]
+        + [(c.start, c.end, "claim", c.reason) for c in report.claims]
+    )
+    out, at = [], 0
+    for start, end, verdict, reason in spans:
+        if start < at or not 0 <= start < end <= len(text):
+            continue
+        out.append(_escape(text[at:start]))
+        colour = VERDICT_COLOURS[verdict]
+        out.append(f'<mark style="color: {colour}" title="{_escape(reason)}">{_escape(text[start:end])}</mark>')
+        at = end
+    out.append(_escape(text[at:]))
+    return "".join(out)
 
 
 def picture(rel: Relation) -> dict[str, Any]:
@@ -352,8 +406,26 @@ def picture(rel: Relation) -> dict[str, Any]:
         for position in range(len(rel.tokens))
         if (head := _head_position(rel.tokens, position)) not in (position, None)
     ]
-    own_arcs = [_displacy_arc(arc.source, arc.target, arc.label) for arc in rel.arcs]
+    own_arcs = [_displacy_arc(arc.source, arc.target, fitted(arc)) for arc in rel.arcs]
     return {"words": words, "arcs": parse_arcs + own_arcs}
+
+
+# The label's letters at displaCy's 0.8em with 1px letter spacing, and the arc's ends (arrowheads).
+_LABEL_CHAR_PX = 8
+_ARC_ENDS_PX = 24
+
+
+def fitted(arc: Arc) -> str:
+    """The analyzer arc's label cut to the flat top of its arc, which is one word apart for a negation
+    ("negates copular-ownership" → "negates"); a label bent around the arc's corners cannot be read. The
+    heading above the picture names the rule in full."""
+    room = (abs(arc.target - arc.source) * int(_DISPLACY_OPTIONS["distance"]) - _ARC_ENDS_PX) // _LABEL_CHAR_PX
+    if len(arc.label) <= room:
+        return arc.label
+    words = arc.label.split()
+    if len(words) > 1 and len(words[0]) <= room:
+        return words[0]
+    return arc.label[: max(room - 1, 1)] + "…"
 
 
 # The role a word is coloured and marked by when it plays several: the most specific first.
@@ -436,3 +508,25 @@ def _paint_last(svg: str, count: int) -> str:
     cut = len(groups) - count
     groups[cut:] = [group.replace("currentColor", HIGHLIGHT) for group in groups[cut:]]
     return _ARROW.join([head, *groups])
+
+
+_SVG_SIZE = re.compile(
+    r'<svg (?P<before>[^>]*?)width="(?P<w>[\d.]+)" height="(?P<h>[\d.]+)"(?P<after>[^>]*?)height: [\d.]+px'
+)
+_ARC_TOP = re.compile(r'class="displacy-arc"[^>]*? d="M[-\d.]+,[-\d.]+ [-\d.]+,(?P<top>[-\d.]+) ')
+
+
+def crop_top(svg: str) -> str:
+    """Cut away the empty band displaCy leaves above a picture of square arcs (it reserves the height of
+    curved ones, three times as tall): the picture starts just above its highest arc."""
+    tops = [float(m["top"]) for m in _ARC_TOP.finditer(svg)]
+    size = _SVG_SIZE.search(svg)
+    if not tops or size is None:
+        return svg
+    cut = max(0, int(min(tops) - _TOP_MARGIN))
+    width, height = float(size["w"]), round(float(size["h"]) - cut, 3)
+    root = (
+        f'<svg {size["before"]}width="{width:g}" height="{height:g}" viewBox="0 {cut:g} {width:g} {height:g}"'
+        f'{size["after"]}height: {height:g}px'
+    )
+    return svg[: size.start()] + root + svg[size.end() :]

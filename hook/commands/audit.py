@@ -1,5 +1,7 @@
 """`lanegate audit`: counts per class and tag, and the refusal chains, so "did the hook go teethless?"
-is one command (SPEC §1.4). Off the per-stop path, so orjson is welcome here.
+is one command (SPEC §1.4); `--list` prints the refusals one a line, `--html FILE` writes a page a person
+reads in a browser (hook/commands/audit_page.py), `audit export --otlp URL` ships new lines to an
+OpenTelemetry collector (hook/commands/audit_export.py). Off the per-stop path, so orjson is welcome here.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from hook.audit import CLASSES, REFUSAL_CLASSES
 
@@ -46,54 +48,56 @@ def _loader() -> Callable[[bytes], Any]:
     return orjson.loads
 
 
-def summarize(lines: Iterable[bytes], since: datetime | None = None, *, by_identity: bool = False) -> dict[str, Any]:
+def summarize(
+    lines: Iterable[bytes],
+    since: datetime | None = None,
+    *,
+    by_identity: bool = False,
+    each: Callable[[Entry], None] | None = None,
+) -> dict[str, Any]:
     """The JSON shape of SPEC §1.4, plus `malformed`: torn or foreign lines skipped and counted.
 
     by_identity: add `identities`, the class table of each seat (LANEGATE_IDENTITY), for several seats'
     logs read together (revision 2) — when the lines name any identity (one unnamed seat adds nothing).
+    each: called with every counted line, so a report that needs more (the page's timeline) reads the
+    log in the same pass.
     """
     loads = _loader()
     classes: dict[str, Counter[str]] = {}
     seats: dict[str, dict[str, Counter[str]]] = {}  # identity -> class -> split
     tags: Counter[str] = Counter()
     observed: Counter[str] = Counter()
-    runs: dict[str, int] = {}
-    chains: list[int] = []
+    chains = Chains()
     counted = malformed = 0
     for raw in lines:
         if not raw.strip():
             continue
-        record = _record(raw, loads)
-        if record is None:
+        entry = _record(raw, loads)
+        if entry is None:
             malformed += 1
             continue
-        stamp, klass, tag, session, in_loop, identity, families = record
-        if since is not None and stamp < since:
+        if since is not None and entry.stamp < since:
             continue
         counted += 1
-        observed.update(families)
-        seat = seats.setdefault(identity, {})
-        for split in (classes.setdefault(klass, Counter()), seat.setdefault(klass, Counter())):
+        if each is not None:
+            each(entry)
+        observed.update(entry.families)
+        seat = seats.setdefault(entry.identity, {})
+        for split in (classes.setdefault(entry.klass, Counter()), seat.setdefault(entry.klass, Counter())):
             split["total"] += 1
-            if in_loop is True:
+            if entry.in_loop is True:
                 split["operator_in_loop"] += 1
-            elif in_loop is False:
+            elif entry.in_loop is False:
                 split["autonomous"] += 1
-        tags[tag] += 1
-        if session is None:
-            continue
-        if klass in REFUSAL_CLASSES:
-            runs[session] = runs.get(session, 0) + 1
-        elif runs.get(session):
-            chains.append(runs.pop(session))
-    chains.extend(n for n in runs.values() if n)
+        tags[entry.tag] += 1
+        chains.feed(entry.session, entry.klass)
     summary = {
         "since": since.isoformat().replace("+00:00", "Z") if since else None,
         "lines": counted,
         "malformed": malformed,
         "classes": _class_table(classes),
         "tags": dict(sorted(tags.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "chains": chain_stats(chains),
+        "chains": chain_stats(chains.lengths()),
         "observed": dict(sorted(observed.items(), key=lambda kv: (-kv[1], kv[0]))),
     }
     if by_identity and (len(seats) > 1 or (seats and NO_IDENTITY not in seats)):
@@ -102,6 +106,27 @@ def summarize(lines: Iterable[bytes], since: datetime | None = None, *, by_ident
             for seat, split in sorted(seats.items())
         }
     return summary
+
+
+class Chains:
+    """Per session, the runs of consecutive refusals: a run ends at the session's next other stop (or at
+    the end of the log); lines with no session belong to no chain."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, int] = {}
+        self.closed: list[int] = []
+
+    def feed(self, session: str | None, klass: str) -> None:
+        if session is None:
+            return
+        if klass in REFUSAL_CLASSES:
+            self.open[session] = self.open.get(session, 0) + 1
+        elif self.open.get(session):
+            self.closed.append(self.open.pop(session))
+
+    def lengths(self) -> list[int]:
+        """Every chain's length, the runs still open at the end of the log included."""
+        return self.closed + [n for n in self.open.values() if n]
 
 
 def _class_table(classes: Mapping[str, Counter[str]]) -> dict[str, dict[str, int]]:
@@ -115,9 +140,20 @@ def _class_table(classes: Mapping[str, Counter[str]]) -> dict[str, dict[str, int
 NO_IDENTITY = "(no identity)"
 
 
-def _record(
-    raw: bytes, loads: Callable[[bytes], Any]
-) -> tuple[datetime, str, str, str | None, Any, str, list[str]] | None:
+class Entry(NamedTuple):
+    """The fields of one audit line that the reports read, and the whole line for those that show it."""
+
+    stamp: datetime
+    klass: str
+    tag: str
+    session: str | None
+    in_loop: Any
+    identity: str
+    families: list[str]
+    data: dict[str, Any]
+
+
+def _record(raw: bytes, loads: Callable[[bytes], Any]) -> Entry | None:
     """The fields the summary reads, or None for a line that is not a whole audit object."""
     try:
         data = loads(raw)
@@ -136,7 +172,7 @@ def _record(
         stamp = stamp.replace(tzinfo=UTC)
     identity = data.get("identity")
     seat = identity if isinstance(identity, str) and identity.strip() else NO_IDENTITY
-    return (
+    return Entry(
         stamp,
         klass,
         tag,
@@ -144,6 +180,7 @@ def _record(
         data.get("operator_in_loop"),
         seat,
         _observed_families(data.get("observed")),
+        data,
     )
 
 
@@ -212,6 +249,96 @@ def _table(header: tuple[str, ...], rows: list[tuple[str, ...]], left: int = 1) 
     return lines
 
 
+# ---- the refusals one a line (revision 3) ------------------------------------------------------------
+
+# The detail column gets its own line below the row when less than this is left of the terminal.
+MIN_DETAIL = 30
+SESSION_CHARS = 8
+
+
+def refusals(lines: Iterable[bytes], since: datetime | None = None) -> list[dict[str, Any]]:
+    """Every refusal (BLOCK, WOULD-BLOCK) in log order, with what a person needs to find it: when, which
+    session and seat, class and tag, the phrase or claim it quoted and the reason."""
+    loads = _loader()
+    rows = []
+    for raw in lines:
+        entry = _record(raw, loads) if raw.strip() else None
+        if entry is None or entry.klass not in REFUSAL_CLASSES or (since is not None and entry.stamp < since):
+            continue
+        data = entry.data
+        claim = data.get("claim")
+        rows.append({
+            "ts": data["ts"],
+            "session": entry.session,
+            "identity": None if entry.identity == NO_IDENTITY else entry.identity,
+            "harness": _text(data.get("harness")),
+            "class": entry.klass,
+            "tag": entry.tag,
+            "phrase": _text(data.get("phrase")),
+            "claim": _text(claim.get("text")) if isinstance(claim, dict) else None,
+            "reason": _text(data.get("reason")),
+        })
+    return rows
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def render_list(rows: list[dict[str, Any]], since: datetime | None, width: int) -> str:
+    """One refusal a line, cut to `width` columns: time, session (its first characters), class, tag, then
+    the phrase or claim and the first words of the reason (on a line of its own when the terminal is
+    narrow)."""
+    start = since.isoformat().replace("+00:00", "Z") if since else "the start of the log"
+    out = [f"{len(rows)} refusal(s) since {start}"]
+    if not rows:
+        return out[0] + "\n"
+    cells = [(_minute(r["ts"]), (r["session"] or "-")[:SESSION_CHARS], r["class"], r["tag"]) for r in rows]
+    header = ("time (UTC)", "session", "class", "tag")
+    widths = [max(len(c[i]) for c in [header, *cells]) for i in range(len(header))]
+    fixed = sum(widths) + 2 * len(widths)
+    inline = width - fixed >= MIN_DETAIL
+    names = "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True))
+    out.append((f"{names}  phrase or claim: reason" if inline else names)[:width].rstrip())
+    for row, cell in zip(rows, cells, strict=True):
+        lead = "  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True))
+        detail = _detail(row)
+        if inline:
+            out.append(f"{lead}  {_clip(detail, width - fixed)}")
+        else:
+            out += [lead.rstrip(), "    " + _clip(detail, width - 4)]
+    return "\n".join(out) + "\n"
+
+
+def _detail(row: dict[str, Any]) -> str:
+    """What the refusal quoted, then why: 'your call' — reason; claim "…" — reason; or the reason alone."""
+    reason = " ".join((row["reason"] or "-").split())
+    if row["phrase"]:
+        return f"'{row['phrase']}': {reason}"
+    if row["claim"]:
+        return f"claim \"{' '.join(row['claim'].split())}\": {reason}"
+    return reason
+
+
+def _minute(ts: str) -> str:
+    """`2026-12-02T10:01:07.123Z` as `2026-12-02 10:01` (the line's own text, so no zone is converted)."""
+    return ts[:16].replace("T", " ")
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)].rstrip() + "…"
+
+
+def terminal_width() -> int:
+    """The terminal's columns (COLUMNS when set; 100 when not a terminal), never under 40."""
+    import shutil
+
+    return max(40, shutil.get_terminal_size((100, 24)).columns)
+
+
+# ---- reading the logs and the command ------------------------------------------------------------------
+
+
 def _open(path: str) -> BinaryIO:
     try:
         return open(path, "rb")
@@ -235,18 +362,33 @@ def log_paths(patterns: Iterable[str]) -> list[str]:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", nargs="?", choices=("export",),
+                        help="export: ship the lines new since the last export to an OpenTelemetry collector")
     parser.add_argument("--since", help="only lines newer than this: 48h, 7d, 30m or an ISO timestamp")
     parser.add_argument("--log", action="append", metavar="PATH",
                         help="an audit log, or a glob of them; repeat for several seats (default: the configured "
                         "audit_log)")
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--json", action="store_true", help="print the summary (or the --list) as JSON")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--list", action="store_true", help="print the refusals one a line instead of the summary")
+    shown.add_argument("--html", metavar="FILE", help="write a self-contained report to read in a browser")
+    parser.add_argument("--otlp", metavar="URL",
+                        help="with export: the collector's OTLP/HTTP logs endpoint, e.g. http://collector:4318 "
+                        "(/v1/logs is added to a URL without a path)")
+    parser.add_argument("--from-start", action="store_true",
+                        help="with export: send every line again, ignoring the cursor kept beside the log")
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="with export: how long the collector has to take each batch (default 10)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the summary; exit 2 on a bad --since or an unreadable log."""
+    """Print the summary, the list or write the page; exit 2 on a bad --since or an unreadable log. The
+    configured log not existing yet is no error: no stop was judged on this machine, nothing to count."""
     from hook.config import load_config
 
+    if args.action == "export" or args.otlp or args.from_start:
+        return _export(args)
     try:
         since = parse_since(args.since, datetime.now(UTC)) if args.since else None
     except ValueError as exc:
@@ -254,9 +396,17 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         paths = log_paths(args.log or [load_config(os.environ, None).audit_log])
+        if not args.log and not os.path.exists(paths[0]):
+            print(f"lanegate audit: no audit log yet at {paths[0]} (no stop has been judged here)", file=sys.stderr)
+            paths = []
         with contextlib.ExitStack() as stack:
             files = [stack.enter_context(_open(path)) for path in paths]
-            summary = summarize(itertools.chain.from_iterable(files), since, by_identity=True)
+            lines = itertools.chain.from_iterable(files)
+            if args.list:
+                return _print_list(refusals(lines, since), since, args.json)
+            if args.html:
+                return _write_page(lines, since, paths, args.html)
+            summary = summarize(lines, since, by_identity=True)
     except (OSError, ValueError) as exc:
         print(f"lanegate audit: {exc}", file=sys.stderr)
         return 2
@@ -267,3 +417,38 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render_text(summary))
     return 0
+
+
+def _print_list(rows: list[dict[str, Any]], since: datetime | None, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"since": since.isoformat().replace("+00:00", "Z") if since else None, "refusals": rows},
+                         indent=2))
+    else:
+        sys.stdout.write(render_list(rows, since, terminal_width()))
+    return 0
+
+
+def _write_page(lines: Iterable[bytes], since: datetime | None, paths: list[str], target: str) -> int:
+    from hook.commands.audit_page import PageData, render_page
+
+    data = PageData()
+    summary = summarize(lines, since, by_identity=True, each=data.feed)
+    page = render_page(summary, data, logs=paths, generated=datetime.now(UTC))
+    try:
+        with open(target, "w", encoding="utf-8") as out:
+            out.write(page)
+    except OSError as exc:
+        print(f"lanegate audit: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"lanegate audit: wrote {target} ({summary['lines']} lines)", file=sys.stderr)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    """`audit export --otlp URL`: the exporter and its SDK load only here, never for a summary or a stop."""
+    if args.action != "export" or not args.otlp:
+        print("lanegate audit: ship the log with `lanegate audit export --otlp URL`", file=sys.stderr)
+        return 2
+    from hook.commands.audit_export import run_export
+
+    return run_export(args)

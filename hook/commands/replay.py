@@ -40,6 +40,8 @@ if TYPE_CHECKING:  # the adapter protocols exist for type checkers only (hook.ha
 
 CONTEXT_WIDTH = 46
 PHRASE_WIDTH = 28
+CLAIM_WIDTH = 46
+FINAL_WIDTH = 40
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class Row:
     context_text: str | None
     line: Mapping[str, Any]
     inferred: tuple[str, ...] = ()  # what the row's decision took from an inference, in words
+    final_text: str | None = None  # the final text the decision judged
 
     def to_dict(self) -> dict[str, Any]:
         line = self.line
@@ -70,6 +73,7 @@ class Row:
             "verdict": finding.get("verdict") if finding else None,
             "claim": line.get("claim"),
             "reason": line.get("reason"),
+            "final_text": self.final_text,
             "inferred": list(self.inferred),
             "observed": [dict(o) for o in line.get("observed", ())],  # observe-mode findings (SPEC §2.1)
         }
@@ -160,16 +164,18 @@ def replay(
                 payload, inferred = sessions.stop_payload(end, found.session, found.cwd, copy, number)
                 now = end.time or datetime.now(UTC)
                 outcome = handle(json.dumps(payload).encode("utf-8"), found.harness, run_env, now=now, warm=warm)
-                kind, text = _context(get_harness(found.harness), payload)
-                rows.append(Row(end.time, end.offset, kind, text, outcome.line.to_dict(), inferred))
+                kind, text, final = _context(get_harness(found.harness), payload)
+                final = end.final_text if end.final_text is not None else final
+                rows.append(Row(end.time, end.offset, kind, text, outcome.line.to_dict(), inferred, final))
     return rows
 
 
-def _context(harness: Harness, payload: Mapping[str, Any]) -> tuple[str, str | None]:
-    """The prompting context the live hook read at this turn-end: the harness's own reader on the copy."""
+def _context(harness: Harness, payload: Mapping[str, Any]) -> tuple[str, str | None, str | None]:
+    """The prompting context the live hook read at this turn-end (the harness's own reader on the copy), and
+    the final text it judged."""
     stop = harness.parse(payload, {})
-    context = stop.read_turn(stop.transcript_path, default_walk_config()).context
-    return context.kind, context.text
+    turn = stop.read_turn(stop.transcript_path, default_walk_config())
+    return turn.context.kind, turn.context.text, turn.final_text
 
 
 class ReplayError(Exception):
@@ -261,35 +267,103 @@ def _found(shapes: Sequence[str], unparsed: int, path: str) -> str:
     return "found no records (the file is empty)"
 
 
-# The phrase column's width in the text table, so the observed column lines up.
-
-
 def totals(rows: Sequence[Row]) -> dict[str, int]:
     return dict(Counter(str(r.line.get("class")) for r in rows))
 
 
-def render_text(path: str, rows: Sequence[Row], description: str | None = None) -> str:
+# The indent of a row's own lines (the prompt, what the agent said last, why the hook decided so), and the
+# widest a compact table gets.
+INDENT = "    "
+MAX_WIDTH = 120
+
+
+def render_text(path: str, rows: Sequence[Row], description: str | None = None, width: int = 100) -> str:
+    """The rows a person reads in a terminal `width` columns wide (at most 120): a line with the time,
+    the kind of prompting context, class, tag and the phrase or claim, then on lines of their own the
+    prompt (when it differs from the row before), the end of the final text and the reason, each cut to
+    the width."""
+    import textwrap
+
+    width = min(width, MAX_WIDTH)
+    first, recognised = _preamble(path, rows, description)
+    out = [*textwrap.wrap(first, width, break_long_words=False, break_on_hyphens=False), recognised]
+    cells = [(_minute(r.time), r.context_kind, str(r.line.get("class")), str(r.line.get("tag"))) for r in rows]
+    header = ("time (UTC)", "context", "class", "tag")
+    widths = [max(len(c[i]) for c in [header, *cells]) for i in range(len(header))]
+    out.append(_cut("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + "  phrase or claim", width))
+    room = width - len(INDENT) - 8
+    prompt = None
+    for row, cell in zip(rows, cells, strict=True):
+        lead = "  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True))
+        out.append(_cut(f"{lead}  {_decisive(row)}", width))
+        if (row.context_kind, row.context_text) != prompt:
+            prompt = (row.context_kind, row.context_text)
+            out.append(f"{INDENT}prompt  {_clip(row.context_text, room) or '-'}")
+        out.append(f"{INDENT}said    {_tail(row.final_text, room) or '(no final text)'}")
+        out.append(f"{INDENT}why     {_clip(' '.join(str(row.line.get('reason') or '-').split()), room)}")
+        observed = _observed(row)
+        if observed != "-":
+            out.append(_cut(f"{INDENT}observed (not refused on): {observed}", width))
+        out.extend(_cut(f"{INDENT}inferred: {note}", width) for note in row.inferred)
+    return "\n".join([*out, "", _totals_line(rows)])
+
+
+def render_wide(path: str, rows: Sequence[Row], description: str | None = None) -> str:
+    """Every column on one line per row (`--wide`): time, prompting context, class, tag, phrase, observed,
+    claim, the end of the final text and the whole reason."""
     header = (
         f"{'time':<20}  {'prompting context':<{CONTEXT_WIDTH}}  {'class':<20}  {'tag':<24}  {'phrase':<{PHRASE_WIDTH}}"
-        f"  {'observed':<{PHRASE_WIDTH}}  claim"
+        f"  {'observed':<{PHRASE_WIDTH}}  {'claim':<{CLAIM_WIDTH}}  {'final text (end)':<{FINAL_WIDTH}}  reason"
     )
-    out = [
-        f"replay: {path}: {len(rows)} turn-end(s), judged in dry-run (nothing written to the audit log or state)",
-        f"recognised as {description}" if description else "",
-        header,
-    ]
+    out = [*_preamble(path, rows, description), header]
     for row in rows:
         line = row.line
         context = f"{row.context_kind}: {_clip(row.context_text, CONTEXT_WIDTH) or '-'}"
         out.append(
             f"{_iso(row.time) or '-':<20}  {_clip(context, CONTEXT_WIDTH):<{CONTEXT_WIDTH}}  "
             f"{line.get('class'):<20}  {line.get('tag'):<24}  {_phrase(row):<{PHRASE_WIDTH}}  "
-            f"{_observed(row):<{PHRASE_WIDTH}}  {_claim(row)}"
+            f"{_observed(row):<{PHRASE_WIDTH}}  {_clip(_claim(row), CLAIM_WIDTH):<{CLAIM_WIDTH}}  "
+            f"{_tail(row.final_text, FINAL_WIDTH) or '-':<{FINAL_WIDTH}}  {' '.join(str(line.get('reason')).split())}"
         )
         out.extend(f"{'':<20}  inferred: {note}" for note in row.inferred)
+    return "\n".join([*out, "", _totals_line(rows)])
+
+
+def _preamble(path: str, rows: Sequence[Row], description: str | None) -> list[str]:
+    return [
+        f"replay: {path}: {len(rows)} turn-end(s), judged in dry-run (nothing written to the audit log or state)",
+        f"recognised as {description}" if description else "",
+    ]
+
+
+def _totals_line(rows: Sequence[Row]) -> str:
     counted = totals(rows)
-    out += ["", "totals: " + (", ".join(f"{k} {v}" for k, v in sorted(counted.items())) or NO_TURN_ENDS)]
-    return "\n".join(out)
+    return "totals: " + (", ".join(f"{k} {v}" for k, v in sorted(counted.items())) or NO_TURN_ENDS)
+
+
+def _decisive(row: Row) -> str:
+    """What the decision quoted: the phrase with its verdict, or row U's claim, else '-'."""
+    phrase = _phrase(row)
+    if phrase != "-":
+        return phrase
+    claim = _claim(row)
+    return f"claim {claim}" if claim != "-" else "-"
+
+
+def _tail(text: str | None, width: int) -> str | None:
+    """The last `width` characters of the text on one line (where the agent ended its turn)."""
+    if text is None:
+        return None
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else "…" + flat[-(width - 1):].lstrip()
+
+
+def _cut(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: width - 1].rstrip() + "…"
+
+
+def _minute(when: datetime | None) -> str:
+    return when.astimezone(UTC).strftime("%Y-%m-%d %H:%M") if when else "-"
 
 
 def _claim(row: Row) -> str:
@@ -327,6 +401,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("transcript", metavar="TRANSCRIPT.jsonl", help="a Claude Code session or a Codex rollout")
     parser.add_argument("--harness", choices=list(readable()), help="the harness that wrote it (default: recognised)")
     parser.add_argument("--json", action="store_true", help="print the rows and totals as JSON")
+    parser.add_argument("--wide", action="store_true",
+                        help="every column on one line per row (the compact table fits the terminal)")
     parser.set_defaults(handler=run)
 
 
@@ -350,6 +426,10 @@ def run(args: argparse.Namespace) -> int:
             "totals": totals(rows),
         }
         print(json.dumps(data, indent=2, ensure_ascii=False))
+    elif args.wide:
+        print(render_wide(args.transcript, rows, found.description))
     else:
-        print(render_text(args.transcript, rows, found.description))
+        from hook.commands.audit import terminal_width
+
+        print(render_text(args.transcript, rows, found.description, terminal_width()))
     return 0

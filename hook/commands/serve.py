@@ -54,12 +54,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     folder = folder_for(os.environ, config.state_dir)
     if args.stop:
-        stopped = stop_all(folder)
+        stopped = [pid for place in user_folders(config.state_dir) for pid in stop_all(place)]
         print(f"lanegate serve: stopped {len(stopped)} server(s)" + (f": pid {', '.join(map(str, stopped))}"
                                                                       if stopped else ""))
         return 0
     if args.status:
-        return show(folder, args.json)
+        return show(user_folders(config.state_dir) or [folder], args.json)
     if not config.parse_server:
         print("lanegate serve: parse_server is off in your settings; nothing started", file=sys.stderr)
         return 1
@@ -122,20 +122,37 @@ def _idle(requested: float | None, config: Any) -> float:
     return requested if requested and requested > 0 else float(config.parse_server_idle)
 
 
-def show(folder: str, as_json: bool) -> int:
-    found = statuses(folder)
+def user_folders(state_dir: str) -> list[str]:
+    """The folders this user's servers can be in (the runtime folder with or without XDG_RUNTIME_DIR, and
+    the state folder's) that exist and are private to this user: a folder anyone else can write could
+    hold a lock naming a process that is no server."""
+    from warmparse.place import PlaceError, private_folder, server_folders
+
+    found = []
+    for folder in server_folders(os.environ, state_dir):
+        try:
+            found.append(private_folder(folder, create=False))
+        except PlaceError:
+            continue
+    return found
+
+
+def show(folders: list[str], as_json: bool) -> int:
+    found = [item for folder in folders for item in statuses(folder)]
     if as_json:
         data = [status if isinstance(status, dict) else {"socket": path, "error": f"{status.kind}: {status}"}
                 for path, status in found]
-        print(json.dumps({"folder": folder, "servers": data}, indent=2))
+        print(json.dumps({"folders": folders, "servers": data}, indent=2))
     elif not found:
-        print(f"lanegate serve: no parse server running (folder {folder})")
+        print(f"lanegate serve: no parse server running (looked in {', '.join(folders)})")
     else:
         print("\n".join(_line(path, status) for path, status in found))
     return 0
 
 
 def _line(path: str, status: dict[str, Any] | Unavailable) -> str:
+    if isinstance(status, Unavailable) and status.kind == "starting":
+        return f"{path}: starting ({status})"
     if isinstance(status, Unavailable):
         return f"{path}: not answering ({status.kind}: {status})"
     rss = f"{status['rss_kib'] / 1024:,.0f} MB" if status.get("rss_kib") else "?"
