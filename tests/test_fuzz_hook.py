@@ -239,6 +239,8 @@ def expected_error(payload: Mapping[str, object], real_path: str) -> str | None:
     path = payload.get("agent_transcript_path" if event == "SubagentStop" else "transcript_path")
     if not isinstance(path, str) or not path:
         return "input-error"
+    if event == "SubagentStop" and payload.get("agent_type") == "" and not os.path.exists(path):
+        return None  # Claude Code's /compact (an empty agent_type, a transcript never written): ALLOW compaction
     return None if path == real_path else "transcript-error"
 
 

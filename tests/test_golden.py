@@ -138,7 +138,9 @@ def test_an_empty_or_missing_folder_is_a_usage_error(tmp_path: Path, capsys: pyt
     assert main(["golden", "--dir", str(tmp_path)]) == 2
     assert main(["golden", "--dir", str(tmp_path / "nope")]) == 2
     assert capsys.readouterr().err == (
-        f"lanegate golden: no case in {tmp_path}\nlanegate golden: {tmp_path}/nope is not a folder\n"
+        f"lanegate golden: no case in {tmp_path}\nlanegate golden: {tmp_path}/nope is not a folder (the golden "
+        "cases live in a lanegate source checkout, under golden/: run this there, or name your own folder of case "
+        "files with --dir)\n"
     )
 
 

@@ -97,7 +97,7 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
         results.append(checks.probe_check(spec, probes[spec.harness].result()))
         results.extend(checks.committed_command_checks(spec, found, home))
         results.extend(checks.timeout_checks(spec, found))
-        ceiling = checks.ceiling_check(spec.harness, config.max_refusals)
+        ceiling = checks.ceiling_check(spec.harness, config.max_refusals, get_harness(spec.harness).install.block_cap)
         if ceiling:
             results.append(ceiling)
         reminder = checks.trust_check(spec)

@@ -26,9 +26,6 @@ README_MINIMUM = "README, section Minimum setup for autonomous agents"
 HOOK_DEADLINE_SECONDS = 20.0
 COLD_STOP_SECONDS = 3.0
 # Claude Code overrides the 9th consecutive block of a turn itself (observed with 2.1.x, docs/HARNESSES.md).
-CLIENT_CAPS = {"claude": 8}
-
-
 @dataclass(frozen=True)
 class Check:
     """One line of the doctor's table."""
@@ -207,9 +204,9 @@ def identity_check(identity: str | None, summary: Mapping[str, Any]) -> Check:
                  f"({README_MINIMUM})")
 
 
-def ceiling_check(harness: str, max_refusals: int) -> Check | None:
-    """A ceiling the client reaches first: Claude Code ends a chain of blocks itself."""
-    cap = CLIENT_CAPS.get(harness)
+def ceiling_check(harness: str, max_refusals: int, cap: int | None) -> Check | None:
+    """A ceiling the client reaches first: a client with a block cap (the harness's InstallTarget.block_cap)
+    ends a chain of blocks itself."""
     if cap is None or 0 < max_refusals <= cap:
         return None
     shown = "0 (no ceiling)" if max_refusals == 0 else str(max_refusals)
@@ -225,7 +222,7 @@ def timeout_checks(spec: HarnessSpec, found: Sequence[Registration]) -> list[Che
         if reg.timeout is None or reg.timeout >= HOOK_DEADLINE_SECONDS:
             continue
         status = FAIL if reg.timeout < COLD_STOP_SECONDS else WARN
-        shown = f"{reg.timeout * 1000:g} ms" if spec.harness == "gemini" else f"{reg.timeout:g} s"
+        shown = f"{reg.timeout * 1000:g} ms" if spec.timeout_scale == 1000 else f"{reg.timeout:g} s"
         bound = "a cold stop (1-3 s)" if status == FAIL else "the hook's own 20 s deadline"
         checks.append(Check(f"{spec.harness} timeout", status, f"{reg.event} in {reg.path}: timeout {shown} is "
                             f"shorter than {bound}: the harness can kill a stop with a phrase before it is judged "

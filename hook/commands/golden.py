@@ -390,7 +390,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when every case matches, 1 on any mismatch, 2 when the folder holds no case."""
     if not os.path.isdir(args.dir):
-        print(f"lanegate golden: {args.dir} is not a folder", file=sys.stderr)
+        print(f"lanegate golden: {args.dir} is not a folder (the golden cases live in a lanegate source "
+              "checkout, under golden/: run this there, or name your own folder of case files with --dir)",
+              file=sys.stderr)
         return 2
     started = time.perf_counter()
     results = run_corpus(args.dir, args.pattern, user_server(os.environ))

@@ -71,6 +71,7 @@ class HarnessSpec:
     layers: tuple[LayerSpec, ...]
     switches: tuple[Switch, ...]
     trust_reminder: str | None = None
+    title: str = "the harness"  # the harness as people name it ("Claude Code")
     timeout_scale: int = 1  # units of a registered timeout per second (the harness's InstallTarget)
     env_key: str | None = None  # the key of a settings layer whose object the harness puts in the hook's env
     env_files: tuple[str, ...] = ()  # the .env file names the harness loads, searched from the project up
@@ -148,8 +149,8 @@ def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
     install = get_harness(name).install
     return HarnessSpec(
         name, tuple(install.events), table["hook_name"], layers, switches, table.get("trust_reminder"),
-        install.timeout_scale, env_key=table.get("env_key"), env_files=tuple(table.get("env_files", ())),
-        schema=table.get("schema"),
+        title=table.get("title", name), timeout_scale=install.timeout_scale, env_key=table.get("env_key"),
+        env_files=tuple(table.get("env_files", ())), schema=table.get("schema"),
     )
 
 
@@ -175,28 +176,30 @@ def read_layers(spec: HarnessSpec, *, home: str, project: str, env: Mapping[str,
     for layer in spec.layers:
         for path in layer_paths(layer, home=home, project=project, env=env):
             if os.path.lexists(path):
-                found.append(read_layer(layer, path, spec.schema))
+                found.append(read_layer(layer, path, spec.schema, spec.title))
     return tuple(found)
 
 
-def read_layer(spec: LayerSpec, path: str, schema: Mapping[str, Any] | None = None) -> Layer:
-    """One settings file as its harness reads it: a regular file up to 1 MB, decoded and parsed as the
-    layer's format says; a Claude Code file that fails the schema is reported as skipped."""
+def read_layer(
+    spec: LayerSpec, path: str, schema: Mapping[str, Any] | None = None, title: str = "the harness"
+) -> Layer:
+    """One settings file as its harness (`title`) reads it: a regular file up to 1 MB, decoded and parsed as
+    the layer's format says; a file that fails the harness's schema, where it has one, is reported as skipped."""
     raw, problem = read_bytes(path)
     if raw is None:
         return Layer(spec.name, path, None, problem)
     try:
         data = parse_settings(raw, spec.format)
     except SettingsSyntaxError as exc:
-        return Layer(spec.name, path, None, f"does not parse ({exc}): {harness_of(spec.format)} cannot read it")
+        return Layer(spec.name, path, None, f"does not parse ({exc}): {title} cannot read it")
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         return Layer(spec.name, path, None, f"does not parse: {exc}")
     if not isinstance(data, dict):
         return Layer(spec.name, path, None, f"holds a JSON {type(data).__name__}, not an object")
-    if spec.format == "claude" and schema is not None:
+    if schema is not None:
         problem = schema_problem(data, schema)
         if problem:
-            return Layer(spec.name, path, None, f"fails Claude Code's settings schema ({problem}): Claude Code skips "
+            return Layer(spec.name, path, None, f"fails {title}'s settings schema ({problem}): {title} skips "
                          "the whole file, so nothing in it registers or switches off a hook")
     return Layer(spec.name, path, data)
 
@@ -234,17 +237,13 @@ def decode_settings(raw: bytes, fmt: str) -> str:
     """Claude Code: UTF-16LE after its byte-order mark, else UTF-8 with a UTF-8 byte-order mark dropped;
     Claude Code and Gemini CLI (Node's readFileSync) read a bad byte as U+FFFD, never an error. Gemini
     keeps a byte-order mark, which JSON.parse then refuses. Plain JSON: strict UTF-8."""
-    if fmt == "claude":
+    if fmt == "json-lenient":
         if raw.startswith(b"\xff\xfe"):
             return raw[2:].decode("utf-16-le", "replace")
         return raw.decode("utf-8", "replace").removeprefix("\ufeff")
     if fmt == "jsonc":
         return raw.decode("utf-8", "replace")
     return raw.decode("utf-8-sig")
-
-
-def harness_of(fmt: str) -> str:
-    return {"claude": "Claude Code", "jsonc": "Gemini CLI"}.get(fmt, "the harness")
 
 
 def registrations(spec: HarnessSpec, layers: Sequence[Layer]) -> tuple[Registration, ...]:

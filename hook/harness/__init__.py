@@ -139,6 +139,9 @@ class InstallTarget:
     session_start: str | None = None
     top_level: tuple[tuple[str, object], ...] = ()  # keys the file must carry (Cursor: version 1)
     timeout_scale: int = 1  # units of the entry's timeout per second (Gemini counts milliseconds: 1000)
+    # The client ends a chain of blocks itself after this many (Claude Code 2.1.328 overrides the 9th
+    # consecutive block of a turn: docs/HARNESSES.md); None: no cap seen. doctor warns on a ceiling above it.
+    block_cap: int | None = None
 
 
 @frozen

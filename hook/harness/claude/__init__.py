@@ -56,6 +56,7 @@ class ClaudeCode:
         grouped=True,
         note="Subagents are judged too; set skip_subagents = true in the lanegate config to skip them.",
         session_start="SessionStart",
+        block_cap=8,
     )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
