@@ -531,7 +531,8 @@ def test_html_labels_sit_centred_on_their_own_bracket_lines(tmp_path: Path) -> N
             assert min(arc.ends) < arc.label_x < max(arc.ends), arc
     negated = {arc.label: arc for arc in drawn_arcs(svgs[1])}
     ownership, npadvmod = negated["copular-ownership"], negated["npadvmod"]
-    assert ownership.label_y == ownership.line_y and npadvmod.label_y == npadvmod.line_y
+    # the rule's line is the second from the top (12 px margin, lines 20 px apart), npadvmod's the third
+    assert (ownership.line_y, ownership.label_y, npadvmod.line_y, npadvmod.label_y) == (32.0, 32.0, 52.0, 52.0)
     assert abs(ownership.line_y - npadvmod.line_y) >= ownership.label_height
 
 

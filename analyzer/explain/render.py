@@ -44,7 +44,7 @@ _LABEL_PAD = 12.0  # kept between a label and its arc's vertical lines (the halo
 # Stacked lines are further apart than a label is tall, so labels on neighbouring lines cannot touch.
 _LEVEL_PX = 20.0
 _FIRST_LEVEL_PX = 24.0  # the lowest line above the arrowheads, with room for half a label
-_SLOT_PX = 7.0  # between the vertical lines of arcs meeting at one word
+_SLOT_PX = 8.0  # between the vertical lines of arcs meeting at one word (an arrowhead is 8 px wide)
 _TOP_MARGIN = 12.0  # above the highest line
 _WORD_DROP = 35.0  # from the arcs' feet to the words' baseline
 _ROW_EM = 2  # the part of speech and the role, each this many em under the row above
