@@ -7,10 +7,9 @@ person sees the very parse the verdict came from.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from analyzer.report import Claim, Finding, Report, Span
 
@@ -31,16 +30,30 @@ ROLE_COLOURS = {
     "claim": "#a61e4d",
 }
 VERDICT_COLOURS = {"fire": "#c92a2a", "exempt": "#2b8a3e", "claim": "#a61e4d", "clear": "#495057"}
-_ARROW = '<g class="displacy-arrow">'
-_WORD = '<tspan class="displacy-word" fill="currentColor"'
-_MARK = '<tspan class="displacy-tag" dy="2em" fill="currentColor"'
-# Every sentence is drawn in one layout: displaCy's square arcs, whose labels lie flat along the arc's top
-# (a label on a short curved arc bends out of reading), words far enough apart for a label of ten letters.
-_DISPLACY_OPTIONS = {"compact": True, "distance": 110, "word_spacing": 35}
-# Room kept above the highest arc when the picture's empty top is cut away (displaCy reserves three
-# times the height its square arcs use).
-_TOP_MARGIN = 12.0
-# Each picture scrolls on its own when it is wider than the window; its heading wraps above it.
+# The picture is drawn the way displaCy draws a parse (its class names, its square arcs, words with their
+# part of speech and role below), laid out here so that each label sits on its own arc's line.
+# Sizes in the picture's own units (px at natural size; the picture scales with the page).
+_WORD_PX = 16  # words, parts of speech and roles
+_CHAR_PX = 0.6 * _WORD_PX  # a generous letter width, bold included, for sizing columns
+_MIN_COLUMN = 100.0  # neighbouring words stay far enough apart for a label of seven letters
+_COLUMN_GAP = 20.0  # between the widest texts of two neighbouring columns
+_MARGIN_X = 50.0
+_LABEL_PX = 13  # a label's size; its box is 1.25 times as tall
+_LABEL_CHAR_PX = 8  # a label's letter at 13 px with 1px letter spacing, rounded up
+_LABEL_PAD = 12.0  # kept between a label and its arc's vertical lines (the halo and the line's gap)
+# Stacked lines are further apart than a label is tall, so labels on neighbouring lines cannot touch.
+_LEVEL_PX = 20.0
+_FIRST_LEVEL_PX = 24.0  # the lowest line above the arrowheads, with room for half a label
+_SLOT_PX = 8.0  # between the vertical lines of arcs meeting at one word (an arrowhead is 8 px wide)
+_TOP_MARGIN = 12.0  # above the highest line
+_WORD_DROP = 35.0  # from the arcs' feet to the words' baseline
+_ROW_EM = 2  # the part of speech and the role, each this many em under the row above
+_BOTTOM_MARGIN = 16.0
+# A picture takes the page's width but never more than its own, and never less than this share of it
+# (12 px words); a narrower window scrolls the picture rather than shrink it further.
+_MIN_SCALE = 0.75
+# Each picture's heading wraps above it; the picture scrolls only in a window too narrow for it at
+# `_MIN_SCALE`.
 _FIGURE_STYLE = "margin: 1.5rem 0 2.5rem"
 _SCROLL = "overflow-x: auto"
 # The page is self-contained: no script, no font or style from elsewhere. A label crossing another arc
@@ -342,22 +355,16 @@ def _subtree(tokens: Sequence[Token], position: int, depth: int) -> Iterator[tup
 
 def html_page(rels: Sequence[Relation], report: Report | None = None, text: str = "", path: str = "<text>") -> str:
     """The page `analyze --html` writes: the verdict of the whole text and the text itself with each
-    phrase and claim marked, then one displaCy picture per finding or claim — the parse's arcs, the
+    phrase and claim marked, then one displaCy-style picture per finding or claim — the parse's arcs, the
     analyzer's own arcs in colour, each role coloured on its word with its name in a row of its own
     under the part of speech, the verdict coloured in the heading. Every sentence is drawn in the same
-    layout, with the picture's empty top cut away."""
+    layout (`svg`), each fitting the page's width."""
     parts = [overview(report, text, path)] if report is not None else []
     if not rels:
         parts.append("<p>no deference phrase found and no unbacked claim</p>")
         return _PAGE.format(title="no phrase", style=_PAGE_STYLE, content="".join(parts))
-    from spacy import displacy
-
     for rel in rels:
-        svg = displacy.render(
-            picture(rel), style="dep", manual=True, page=False, jupyter=False, options=_DISPLACY_OPTIONS
-        )
-        svg = crop_top(paint_roles(highlight(svg, len(rel.arcs)), rel.roles))
-        parts.append(f'<figure style="{_FIGURE_STYLE}">{_heading(rel)}<div style="{_SCROLL}">{svg}</div></figure>')
+        parts.append(f'<figure style="{_FIGURE_STYLE}">{_heading(rel)}<div style="{_SCROLL}">{svg(rel)}</div></figure>')
     title = _escape(summary(report)) if report is not None else "parse"
     return _PAGE.format(title=title, style=_PAGE_STYLE, content="".join(parts))
 
@@ -394,38 +401,161 @@ def marked_text(report: Report, text: str) -> str:
     return "".join(out)
 
 
-def picture(rel: Relation) -> dict[str, Any]:
-    """displaCy's manual format: each word with its part of speech (the lemma row) and its roles (the tag
-    row, empty for most words), arcs by word index (dir = where the arrowhead sits)."""
-    words = [
-        {"text": word, "lemma": token.pos_, "tag": _escape(mark_of(rel.roles, position))}
+@dataclass(frozen=True)
+class DrawnArc:
+    """An arc laid out: word positions (start < end), its level (1 = lowest line), where the arrowhead
+    sits, its label and whether it is the analyzer's own."""
+
+    start: int
+    end: int
+    level: int
+    head_at_start: bool
+    label: str
+    own: bool
+
+
+def svg(rel: Relation) -> str:
+    """The picture of one relation: words in columns as wide as their texts, each arc a square bracket on
+    a line of its own level, its label centred on that line in a gap of the line, drawn above every line.
+    The picture scales with the page (viewBox, width 100%) between its natural size and `_MIN_SCALE`."""
+    centres = column_centres(rel)
+    arcs = stacked(_arcs_of(rel))
+    top_level = max((arc.level for arc in arcs), default=1)
+    feet = _TOP_MARGIN + _FIRST_LEVEL_PX + (top_level - 1) * _LEVEL_PX
+    words_y = feet + _WORD_DROP
+    width = round(centres[-1] + _MARGIN_X) if centres else 2 * _MARGIN_X
+    height = round(words_y + 2 * _ROW_EM * _WORD_PX + _BOTTOM_MARGIN)
+    ends = arc_ends(arcs, centres)
+    lines, labels = [], []
+    for index, arc in enumerate(arcs):
+        line, label = _drawn(arc, ends[index], feet)
+        lines.append(line)
+        labels.append(label)
+    style = (
+        f"max-width: {width:g}px; min-width: {width * _MIN_SCALE:g}px; height: auto; color: #000000;"
+        f" background: #ffffff; font-family: Arial; font-size: {_WORD_PX}px; direction: ltr"
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" xml:lang="en" class="displacy" width="100%"'
+        f' viewBox="0 0 {width:g} {height:g}" direction="ltr" style="{style}">\n'
+        + "".join(_token(rel, position, centres[position], words_y) for position in range(len(rel.words)))
+        + "".join(lines)
+        + "".join(labels)
+        + "</svg>"
+    )
+
+
+def column_centres(rel: Relation) -> list[float]:
+    """The x of each word: every column is as wide as its widest text (word, part of speech, mark) and
+    at least `_MIN_COLUMN`, so long sentences of short words stay narrow."""
+    widths = [
+        max(_MIN_COLUMN, _COLUMN_GAP + _CHAR_PX * max(len(word), len(token.pos_), len(mark_of(rel.roles, position))))
         for position, (word, token) in enumerate(zip(rel.words, rel.tokens, strict=True))
     ]
+    centres, x = [], _MARGIN_X
+    for position, column in enumerate(widths):
+        if position:
+            x += (widths[position - 1] + column) / 2
+        centres.append(x)
+    return centres
+
+
+def _arcs_of(rel: Relation) -> list[tuple[int, int, str, bool]]:
+    """(head, dependent, label, own): the parse's arcs within the shown words, then the analyzer's."""
     parse_arcs = [
-        _displacy_arc(head, position, rel.tokens[position].dep_)
+        (head, position, rel.tokens[position].dep_, False)
         for position in range(len(rel.tokens))
         if (head := _head_position(rel.tokens, position)) not in (position, None)
     ]
-    own_arcs = [_displacy_arc(arc.source, arc.target, fitted(arc)) for arc in rel.arcs]
-    return {"words": words, "arcs": parse_arcs + own_arcs}
+    return parse_arcs + [(arc.source, arc.target, arc.label, True) for arc in rel.arcs]
 
 
-# The label's letters at displaCy's 0.8em with 1px letter spacing, and the arc's ends (arrowheads).
-_LABEL_CHAR_PX = 8
-_ARC_ENDS_PX = 24
+def stacked(arcs: Sequence[tuple[int, int, str, bool]]) -> list[DrawnArc]:
+    """Give each arc a level, shortest arcs first: one above every arc already placed that overlaps its
+    span. Arcs on one level therefore never overlap (they may touch at a word), so their labels, each
+    kept within its own arc, cannot collide. The arrowhead sits at the dependent, as in displaCy."""
+    order = sorted(range(len(arcs)), key=lambda i: (abs(arcs[i][1] - arcs[i][0]), min(arcs[i][:2]), i))
+    spans = [(min(source, target), max(source, target)) for source, target, _, _ in arcs]
+    levels: dict[int, int] = {}
+    for i in order:
+        start, end = spans[i]
+        below = [levels[j] for j in levels if spans[j][0] < end and start < spans[j][1]]
+        levels[i] = max(below, default=0) + 1
+    return [
+        DrawnArc(spans[i][0], spans[i][1], levels[i], target < source, label, own)
+        for i, (source, target, label, own) in enumerate(arcs)
+    ]
 
 
-def fitted(arc: Arc) -> str:
-    """The analyzer arc's label cut to the flat top of its arc, which is one word apart for a negation
-    ("negates copular-ownership" → "negates"); a label bent around the arc's corners cannot be read. The
+def arc_ends(arcs: Sequence[DrawnArc], centres: Sequence[float]) -> list[tuple[float, float]]:
+    """The x of each arc's two vertical lines. Arcs meeting at one word each get a line of their own,
+    spread around the word's centre in the order that keeps them from crossing: arcs arriving from the
+    left first, the lowest leftmost, then arcs leaving to the right, the highest leftmost."""
+    at_word: dict[int, list[tuple[int, int, int]]] = {}  # word → (side, order key, arc index)
+    for index, arc in enumerate(arcs):
+        at_word.setdefault(arc.end, []).append((0, arc.level, index))
+        at_word.setdefault(arc.start, []).append((1, -arc.level, index))
+    x: dict[tuple[int, int], float] = {}  # (arc index, word) → x
+    for word, meeting in at_word.items():
+        meeting.sort()
+        for slot, (_, _, index) in enumerate(meeting):
+            x[index, word] = centres[word] + (slot - (len(meeting) - 1) / 2) * _SLOT_PX
+    return [(x[index, arc.start], x[index, arc.end]) for index, arc in enumerate(arcs)]
+
+
+def _drawn(arc: DrawnArc, ends: tuple[float, float], feet: float) -> tuple[str, str]:
+    """The arc's bracket with its arrowhead, and its label centred on the bracket's line, which leaves a
+    gap for it; the analyzer's own arcs in colour."""
+    left, right = ends
+    y = feet - _FIRST_LEVEL_PX - (arc.level - 1) * _LEVEL_PX
+    label = fitted(arc.label, right - left)
+    middle = (left + right) / 2
+    half_gap = len(label) * _LABEL_CHAR_PX / 2 + _LABEL_PAD / 2
+    colour = HIGHLIGHT if arc.own else "currentColor"
+    tip = left if arc.head_at_start else right
+    path = (
+        f"M{left:g},{feet:g} {left:g},{y:g} {middle - half_gap:g},{y:g} "
+        f"M{middle + half_gap:g},{y:g} {right:g},{y:g} {right:g},{feet:g}"
+    )
+    line = (
+        f'<g class="displacy-arrow"><path class="displacy-arc" d="{path}" stroke-width="2px" fill="none"'
+        f' stroke="{colour}"/><path class="displacy-arrowhead" d="M{tip:g},{feet + 2:g} L{tip - 4:g},{feet - 6:g}'
+        f' {tip + 4:g},{feet - 6:g}" fill="{colour}"/></g>\n'
+    )
+    text = (
+        f'<text class="displacy-label" x="{middle:g}" y="{y:g}" font-size="{_LABEL_PX}" text-anchor="middle"'
+        f' dominant-baseline="central" fill="{colour}" style="letter-spacing: 1px">{_escape(label)}</text>\n'
+    )
+    return line, text
+
+
+def _token(rel: Relation, position: int, x: float, y: float) -> str:
+    """One word's column: the word, its part of speech, its mark; a word playing a role is bold and
+    coloured, its mark too."""
+    role = main_role(rel.roles[position]) if rel.roles[position] else None
+    colour = ROLE_COLOURS[role] if role else "currentColor"
+    bold = ' font-weight="bold"' if role else ""
+    return (
+        f'<text class="displacy-token" fill="currentColor" text-anchor="middle" y="{y:g}">'
+        f'<tspan class="displacy-word" fill="{colour}"{bold} x="{x:g}">{_escape(rel.words[position])}</tspan>'
+        f'<tspan class="displacy-lemma" dy="{_ROW_EM}em" fill="currentColor" x="{x:g}">'
+        f"{_escape(rel.tokens[position].pos_)}</tspan>"
+        f'<tspan class="displacy-tag" dy="{_ROW_EM}em" fill="{colour}" x="{x:g}">'
+        f"{_escape(mark_of(rel.roles, position))}</tspan></text>\n"
+    )
+
+
+def fitted(label: str, span_px: float) -> str:
+    """A label cut to what fits between its arc's vertical lines ("negates copular-ownership" on an arc
+    one word long → "negates"): a label wider than its arc would run into its neighbours on the line. The
     heading above the picture names the rule in full."""
-    room = (abs(arc.target - arc.source) * int(_DISPLACY_OPTIONS["distance"]) - _ARC_ENDS_PX) // _LABEL_CHAR_PX
-    if len(arc.label) <= room:
-        return arc.label
-    words = arc.label.split()
+    room = int((span_px - _LABEL_PAD) // _LABEL_CHAR_PX)
+    if len(label) <= room:
+        return label
+    words = label.split()
     if len(words) > 1 and len(words[0]) <= room:
         return words[0]
-    return arc.label[: max(room - 1, 1)] + "…"
+    return label[: max(room - 1, 1)] + "…"
 
 
 # The role a word is coloured and marked by when it plays several: the most specific first.
@@ -459,21 +589,6 @@ def _heading(rel: Relation) -> str:
     )
 
 
-def paint_roles(svg: str, roles: Sequence[tuple[str, ...]]) -> str:
-    """Colour each word that plays a role, and its mark, in the colour of its main role (displaCy draws
-    the words in order, one word tspan each)."""
-    head, *words = svg.split(_WORD)
-    painted = [head]
-    for word, marks in zip(words, roles, strict=True):
-        if not marks:
-            painted.append(_WORD + word)
-            continue
-        colour = ROLE_COLOURS[main_role(marks) or marks[0]]
-        marked = word.replace(_MARK, _MARK.replace("currentColor", colour), 1)
-        painted.append(_WORD.replace("currentColor", colour) + ' font-weight="bold"' + marked)
-    return "".join(painted)
-
-
 def _escape(text: str) -> str:
     """HTML-escape for the picture; the html module loads only when a picture is drawn."""
     import html
@@ -481,52 +596,7 @@ def _escape(text: str) -> str:
     return html.escape(text)
 
 
-def _displacy_arc(source: int, target: int, label: str) -> dict[str, Any]:
-    """An arc pointing at `target`; displaCy wants start < end and puts a "left" arrowhead at the start."""
-    return {
-        "start": min(source, target),
-        "end": max(source, target),
-        "label": _escape(label),
-        "dir": "right" if source < target else "left",
-    }
-
-
 def _title(finding: Finding, path: str) -> str:
     """The caption above a picture: where, the verdict, the words and why, as in the text report."""
     verdict = "FIRE" if finding.fires else "exempt"
     return f"{location(finding, path)}  {verdict}  {quoted(finding.text)} — {finding.reason}"
-
-
-def highlight(svg: str, count: int) -> str:
-    """Colour the last `count` arcs of one picture: the analyzer's arcs, which `picture` puts last."""
-    return _paint_last(svg, count)
-
-
-def _paint_last(svg: str, count: int) -> str:
-    """Recolour the last `count` arrows of one picture (displaCy draws arrows in list order)."""
-    head, *groups = svg.split(_ARROW)
-    cut = len(groups) - count
-    groups[cut:] = [group.replace("currentColor", HIGHLIGHT) for group in groups[cut:]]
-    return _ARROW.join([head, *groups])
-
-
-_SVG_SIZE = re.compile(
-    r'<svg (?P<before>[^>]*?)width="(?P<w>[\d.]+)" height="(?P<h>[\d.]+)"(?P<after>[^>]*?)height: [\d.]+px'
-)
-_ARC_TOP = re.compile(r'class="displacy-arc"[^>]*? d="M[-\d.]+,[-\d.]+ [-\d.]+,(?P<top>[-\d.]+) ')
-
-
-def crop_top(svg: str) -> str:
-    """Cut away the empty band displaCy leaves above a picture of square arcs (it reserves the height of
-    curved ones, three times as tall): the picture starts just above its highest arc."""
-    tops = [float(m["top"]) for m in _ARC_TOP.finditer(svg)]
-    size = _SVG_SIZE.search(svg)
-    if not tops or size is None:
-        return svg
-    cut = max(0, int(min(tops) - _TOP_MARGIN))
-    width, height = float(size["w"]), round(float(size["h"]) - cut, 3)
-    root = (
-        f'<svg {size["before"]}width="{width:g}" height="{height:g}" viewBox="0 {cut:g} {width:g} {height:g}"'
-        f'{size["after"]}height: {height:g}px'
-    )
-    return svg[: size.start()] + root + svg[size.end() :]
