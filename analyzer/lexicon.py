@@ -86,6 +86,7 @@ class Lexicon:
     proceed_markers: tuple[str, ...] = ()
     exists_markers: tuple[str, ...] = ()
     fact_verbs: frozenset[str] = frozenset()
+    lead_ins: tuple[str, ...] = ()
     closer_words: frozenset[str] = frozenset()
     request_verbs: frozenset[str] = frozenset()
     non_answers: tuple[str, ...] = ()
@@ -240,6 +241,7 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         proceed_markers=phrases_of("proceed_markers"),
         exists_markers=phrases_of("exists_markers"),
         fact_verbs=words("fact_verbs"),
+        lead_ins=phrases_of("lead_ins"),
         closer_words=words("closer_words"),
         request_verbs=words("request_verbs"),
         non_answers=phrases_of("non_answers"),

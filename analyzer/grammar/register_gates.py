@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.judgement import Judgement, gated, text_of
+from analyzer.grammar.judgement import Judgement, Ruling, gated, text_of
 from analyzer.grammar.registry import grammar, rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
@@ -168,9 +168,11 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
 
 @rule("permission-question")
 def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `permission-question`: an unanswered first-person question asking leave to act.
+    """Rule `permission-question`: an unanswered first-person question asking leave to act; judged like an
+    attribution phrase on the act it asks leave for (SPEC §2.1 revision 3).
 
     fires:   "Shall I open the PR?" / "Should I proceed?" / "OK to start?"
+    exempt:  "Shall I merge it?" / "OK to merge #812?"           leave for purely human-only work
     not one: "Should I refactor this? Yes — doing it."          answered in the same message
     not one: "Should I expect the flake on CI too?"             a question about facts (fact_verbs)
     not one: "It is OK to start the suite twice."               no question
@@ -184,13 +186,26 @@ def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Cont
         return None
     if answered(context, verb.lemma_.lower() if verb is not None else "", lexicon):
         return None
-    action = f"'{verb.text}'" if verb is not None else "the next step"
-    return gated(
-        "fire",
-        "permission-question",
-        f"fires (permission-question): '{_text(phrase)}' asks leave for {action} and leaves it unanswered",
-        verb.i if verb is not None else None,
-    )
+    if verb is None:
+        return gated(
+            "fire", "permission-question", f"fires (permission-question): '{_text(phrase)}' asks leave for the "
+            "next step and leaves it unanswered"
+        )
+    verb = _after_lead_in(verb, lexicon)
+    asked = _asked_act(verb, phrase)
+    span = bounds(asked)
+    work = work_of([verb], lexicon, frozenset(t.i for t in asked))
+    asking = f"'{_text(phrase)}' asks leave for '{text_of(verb, span)}'"
+    if work.human_only:
+        reason = f"exempt (permission-question): {asking}, {work.describe()}"
+    elif work.domains:
+        reason = f"fires (permission-question): {asking}, which {work.describe()}, and leaves it unanswered"
+    else:
+        reason = f"fires (permission-question): {asking} and leaves it unanswered"
+    # Form 'none': the SPEC's forms name how an attribution phrase binds; the asked act is shown as the
+    # attachment all the same.
+    verdict: Ruling = "exempt" if work.human_only else "fire"
+    return Judgement(verdict, "none", "permission-question", reason, span, verb.i, work.domains)
 
 
 @rule("standing-by")
@@ -387,6 +402,37 @@ def _asked_verb(phrase: Sequence[Token]) -> Token | None:
     if head.i != first.i and head.pos_ in ("VERB", "AUX"):
         return head
     return next((t for t in first.doc[phrase[-1].i + 1 : first.sent.end] if t.pos_ in ("VERB", "AUX")), None)
+
+
+def _after_lead_in(verb: Token, lexicon: Lexicon) -> Token:
+    """Rule `lead-in`: 'Should I go ahead and merge #812?' asks leave for the act coordinated after a lead-in
+    ('go ahead', 'proceed'): the verb of that act, else the verb itself.
+
+        go -ROOT, ahead -advmod-> go, merge -conj-> go     the act is 'merge #812'
+    """
+    particles = [c for c in verb.children if c.dep_ in ("advmod", "prt") and c.i > verb.i]
+    written = " ".join([verb.lower_, *(p.lower_ for p in particles)])
+    if written not in lexicon.lead_ins and verb.lemma_.lower() not in lexicon.lead_ins:
+        return verb
+    joined = [c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]
+    joined_by_and = [c for c in joined if any(t.lower_ == "and" for t in verb.doc[verb.i + 1 : c.i])]
+    return joined_by_and[0] if joined_by_and else verb
+
+
+def _asked_act(verb: Token, phrase: Sequence[Token]) -> list[Token]:
+    """The act a permission question asks leave for: the asked verb's own words up to the question mark,
+    without the phrase, its subject or auxiliaries ('Shall I merge it now?' -> 'merge it now')."""
+    inside = {t.i for t in phrase}
+    end = next((t.i for t in verb.doc[verb.i : verb.sent.end] if t.text in ("?", ".", "!", ";")), verb.sent.end)
+    kept = [
+        t
+        for t in verb.subtree
+        if t.i not in inside
+        and t.i < end
+        and not t.is_punct
+        and not (t.head.i == verb.i and t.dep_ in (*SUBJECT_DEPS, "aux", "auxpass"))
+    ]
+    return kept or [verb]
 
 
 def _contact_relative(want: Token) -> bool:
