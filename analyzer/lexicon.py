@@ -57,6 +57,16 @@ class Domain:
     lemmas: frozenset[str]
     actions: frozenset[str] = frozenset()
     acts: frozenset[str] = frozenset()  # heads a domain word may modify and still name the decision
+    # Revision 3 (SPEC §2.2): modifiers that make a domain word another kind of thing ('design tokens'),
+    not_kinds: frozenset[str] = frozenset()
+    # the construction 'VERB the OBJECT [STATE]' that names the decision without a domain word ('make the
+    # repo public', 'rewrite the history'): a verb of `verbs`, an object of `objects`, a state of `states`
+    # when the domain lists any,
+    verbs: frozenset[str] = frozenset()
+    objects: frozenset[str] = frozenset()
+    states: frozenset[str] = frozenset()
+    # and modifiers of a domain act's target that make it the agent's own ('force-push my branch').
+    own_targets: frozenset[str] = frozenset()
 
 
 @frozen
@@ -87,6 +97,7 @@ class Lexicon:
     exists_markers: tuple[str, ...] = ()
     fact_verbs: frozenset[str] = frozenset()
     lead_ins: tuple[str, ...] = ()
+    motion_prepositions: frozenset[str] = frozenset()
     closer_words: frozenset[str] = frozenset()
     request_verbs: frozenset[str] = frozenset()
     non_answers: tuple[str, ...] = ()
@@ -123,6 +134,10 @@ class Lexicon:
 
     def actions_of(self, domain: str) -> frozenset[str]:
         return next((d.actions for d in self.domains if d.name == domain), frozenset())
+
+    def domain_named(self, domain: str) -> Domain | None:
+        """The domain called `domain`, if any."""
+        return next((d for d in self.domains if d.name == domain), None)
 
     def domain_of(self, word: str) -> str | None:
         """The human-only domain a lemma or lower-cased form belongs to, if any."""
@@ -208,6 +223,11 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
             lemmas=frozenset(normalize_word(w) for w in spec.get("lemmas", ())),
             actions=frozenset(normalize_word(w) for w in spec.get("actions", ())),
             acts=frozenset(normalize_word(w) for w in spec.get("acts", ())),
+            not_kinds=frozenset(normalize_word(w) for w in spec.get("not_kinds", ())),
+            verbs=frozenset(normalize_word(w) for w in spec.get("verbs", ())),
+            objects=frozenset(normalize_word(w) for w in spec.get("objects", ())),
+            states=frozenset(normalize_word(w) for w in spec.get("states", ())),
+            own_targets=frozenset(normalize_word(w) for w in spec.get("own_targets", ())),
         )
         for name, spec in data["domains"].items()
     )
@@ -242,6 +262,7 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         exists_markers=phrases_of("exists_markers"),
         fact_verbs=words("fact_verbs"),
         lead_ins=phrases_of("lead_ins"),
+        motion_prepositions=words("motion_prepositions"),
         closer_words=words("closer_words"),
         request_verbs=words("request_verbs"),
         non_answers=phrases_of("non_answers"),

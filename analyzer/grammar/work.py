@@ -12,7 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.senses import merges_other_than_code, names_its_head, shared_object
+from analyzer.grammar.senses import (
+    another_kind,
+    construction_domain,
+    merges_other_than_code,
+    names_its_head,
+    own_target,
+    shared_object,
+)
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import FIRST_PERSON, conjuncts, hyphen_compound, is_version, own_tokens, words_of
 
@@ -105,6 +112,8 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
         domain = next((d for d in map(lexicon.domain_of, names) if d), None)
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
+        if domain is None and tok.pos_ in ("VERB", "AUX", "NOUN"):
+            domain = construction_domain(tok, lexicon, inside)
         if domain and (not _in_sense(tok, domain, lexicon, inside) or _in_timing_adjunct(tok, part, lexicon)):
             continue
         if domain:
@@ -122,7 +131,12 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
 
 def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int]) -> bool:
     """A domain word names the decision only in the domain's sense (senses.py)."""
-    return not names_its_head(tok, domain, lexicon) and not merges_other_than_code(tok, lexicon, inside)
+    return not (
+        names_its_head(tok, domain, lexicon)
+        or merges_other_than_code(tok, lexicon, inside)
+        or another_kind(tok, domain, lexicon)
+        or own_target(tok, domain, lexicon)
+    )
 
 
 def _alternative_time(part: Token) -> bool:
