@@ -446,6 +446,15 @@ REVISION_3_SENSES = [
     ("Your call on rotating the deploy tokens.", "exempt", ("credentials",)),
     # a version published to a registry is a release
     ("Your call on pushing 3.4.1 to PyPI.", "exempt", ("release",)),
+    ("Your call on pushing it to crates.io.", "exempt", ("release",)),
+    # found by the eleventh corpus: a ref written as inline code, a participle modifying the history, the
+    # first word of a two-word credential, an act done to a pronoun for the domain's thing
+    ("Your call on merging `9b2e4d1`.", "exempt", ("merge",)),
+    ("Your call on force-pushing the rewritten history.", "exempt", ("history",)),
+    ("The API key rotation is yours — your call.", "exempt", ("credentials",)),
+    ("Rotate the leaked token first or revoke it outright, your call.", "exempt", ("credentials",)),
+    ("Rotate the leaked token first or fix the parser, your call.", "fire", ("credentials",)),
+    ("Your call on the merge conflict in `go.sum`.", "fire", ()),
 ]
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, Ruling, gated, text_of
 from analyzer.grammar.registry import grammar, rule
-from analyzer.grammar.work import work_of
+from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import FIRST_PERSON, SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, subject_of, tops
 
@@ -255,6 +255,13 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return None  # 'Feel free to merge #812' / 'feel free to steer me elsewhere': no wait for a request
         return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
     governor = anchor.head if anchor.head.i != anchor.i else None
+    if governor is not None and _across_semicolon(anchor, governor):
+        # 'Tag v3.2.0 whenever you're ready; the notes are in place': the model hung the wait on the clause
+        # after ';' — the wait times the words before it in its own segment (rule `own-segment`).
+        own = _own_segment(phrase)
+        if own and work_of_stretch(own, lexicon).human_only:
+            return None
+        governor = None
     if governor is None:
         return _waiting(phrase, "waits for the reader's go")
     scope = frozenset(t.i for t in governor.subtree) - {t.i for t in anchor.subtree}
@@ -263,6 +270,14 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if any(c.dep_ == "dobj" for t in phrase for c in t.children if c.i not in inside):
         return None  # 'Whenever you want the numbers, they're in bench/': the reader fetches a thing, no wait
     return _waiting(phrase, f"waits for the reader's go on '{governor.text}'", governor.i)
+
+
+def _own_segment(phrase: Sequence[Token]) -> list[Token]:
+    """The words of the phrase's sentence before it, back to the last ';' (punctuation left out)."""
+    first = phrase[0]
+    before = list(first.doc[first.sent.start : first.i])
+    start = max((k + 1 for k, t in enumerate(before) if t.text == ";"), default=0)
+    return [t for t in before[start:] if not t.is_punct and not t.is_space]
 
 
 def _waiting(phrase: Sequence[Token], why: str, governor: int | None = None) -> Judgement:
@@ -424,15 +439,32 @@ def _asked_act(verb: Token, phrase: Sequence[Token]) -> list[Token]:
     without the phrase, its subject or auxiliaries ('Shall I merge it now?' -> 'merge it now')."""
     inside = {t.i for t in phrase}
     end = next((t.i for t in verb.doc[verb.i : verb.sent.end] if t.text in ("?", ".", "!", ";")), verb.sent.end)
+    # 'Shall I merge #418 now that both reviews are in?': a subordinate clause about something other than the
+    # agent says when or why, not what is asked.
+    circumstances = {
+        t.i for c in verb.children if _circumstance(c, verb) for t in c.subtree
+    }
     kept = [
         t
         for t in verb.subtree
         if t.i not in inside
         and t.i < end
+        and t.i not in circumstances
         and not t.is_punct
         and not (t.head.i == verb.i and t.dep_ in (*SUBJECT_DEPS, "aux", "auxpass"))
     ]
     return kept or [verb]
+
+
+def _circumstance(clause: Token, verb: Token) -> bool:
+    """A clause after the asked verb, opened by a subordinator ('now that', 'once', 'since'), whose subject is
+    not the agent."""
+    if clause.dep_ not in ("advcl", "ccomp") or clause.i < verb.i:
+        return False
+    subject = subject_of(clause)
+    return any(c.dep_ == "mark" for c in clause.children) and not (
+        subject is not None and subject.lower_ in AGENT_SUBJECTS
+    )
 
 
 def _contact_relative(want: Token) -> bool:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
-from analyzer.parse.tokens import forms, hyphen_compound, is_version
+from analyzer.parse.tokens import as_written, forms, hyphen_compound, is_version
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -40,8 +40,8 @@ def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
     names = forms(head) | {hyphen_compound(head) or ""}
     if any(lexicon.domain_of(n) for n in names if n) or names & (lexicon.acts_of(domain) | lexicon.actions_of(domain)):
         return False
-    if domain == "merge" and names & lexicon.merge_objects:
-        return False
+    if domain == "merge" and (names & lexicon.merge_objects or _is_code(head, lexicon)):
+        return False  # 'squash-merge PR #15404', 'merging `9b2e4d1`' (the model reads the ref as a noun head)
     return not is_version(head)
 
 
@@ -87,6 +87,8 @@ def _is_code(thing: Token, lexicon: Lexicon) -> bool:
     ('the refactor PR', 'PR #12', '#812', 'them')."""
     if thing.like_num or is_version(thing) or _REFERENCE.match(thing.text):
         return True  # 'merge 812', 'rebase 3f9c2a1', 'rc.3': a reference names a change ('Q1' does not)
+    if as_written([thing]).startswith("`"):
+        return True  # revision 3: 'merging `9b2e4d1`', 'merge `feat/export`': a ref written as inline code
     words = [thing, *(c for c in thing.children if c.dep_ in ("compound", "nmod", "appos", "conj"))]
     return any(forms(word) & lexicon.merge_objects or word.text.startswith("#") for word in words)
 
