@@ -7,6 +7,7 @@ user can extend them without touching code; this module only gives them a typed,
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
@@ -330,3 +331,52 @@ def default_phrase_forms() -> tuple[str, ...]:
     """The canonical forms of the built-in phrases, without building the lexicon: all the hook's
     candidate test needs at a stop whose text holds none (most of them)."""
     return tuple(dict.fromkeys(phrase_canonical(raw) for raw in load_builtin(LEXICON_PATH)["phrase"]))
+
+# ---- Is the text English? (SPEC §2.1 revision 3) ------------------------------------------------------------
+# The grammar and its model are English; a message in another language yields no finding from the families,
+# and `analyze` and the audit line say so (warning NOT_ENGLISH) rather than pass it as a silent clear. Read
+# from the words alone, so it runs on every stop without a parse: the last `sample_chars` characters of the
+# text, fenced and inline code left out (identifiers are no language), and two tests from the [language] table
+# — its letters are mostly not Latin (Cyrillic, CJK, Arabic …), or under `min_share` of its words are English
+# function words and more are function words of another language written in Latin letters. A text of fewer
+# than `min_words` words is too short to tell and counts as English, as does a terse English table (few
+# function words of any language): "not judged" is said only of text that shows it. It lives here, beside the
+# data it reads, because the per-stop path already imports this module.
+
+NOT_ENGLISH = "not-english"  # the warning's name (SPEC §1.4, revision 3)
+_FENCE = re.compile(r"^[ \t]*(```|~~~).*?(?:^[ \t]*\1[^\n]*$|\Z)", re.MULTILINE | re.DOTALL)
+_INLINE = re.compile(r"`[^`\n]*`")
+_URL = re.compile(r"\bhttps?://\S+")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# The end of the Latin blocks (Basic Latin up to Latin Extended-B): accented Latin letters are Latin.
+_LATIN_END = 0x24F
+# Letters that stand for `min_words` words in a script written without spaces.
+_LETTERS_PER_WORD = 2
+
+
+@cache
+def _language() -> tuple[int, int, float, frozenset[str], frozenset[str]]:
+    table = load_builtin(LEXICON_PATH)["language"]
+    english = frozenset(w.lower() for w in table["english_words"])
+    other = frozenset(w.lower() for w in table["other_words"])
+    return int(table["sample_chars"]), int(table["min_words"]), float(table["min_share"]), english, other
+
+
+def is_english(text: str) -> bool:
+    """False only when the text shows it is in another language (the comment above); linear in a bounded
+    sample of the text."""
+    sample_chars, min_words, min_share, english, other = _language()
+    sample = text[-sample_chars:]
+    sample = _URL.sub(" ", _INLINE.sub(" ", _FENCE.sub(" ", sample)))
+    words = _WORD.findall(sample)
+    # Letters, not words, for scripts written without spaces (CJK): a run of them is one 'word'.
+    latin = sum(len(w) for w in words if ord(w[0]) <= _LATIN_END)
+    other_script = sum(len(w) for w in words) - latin
+    if other_script > latin and other_script >= _LETTERS_PER_WORD * min_words:
+        return False
+    if len(words) < min_words:
+        return True
+    lowered = [w.lower().replace("’", "'") for w in words]
+    known = sum(1 for w in lowered if w in english)
+    foreign = sum(1 for w in lowered if w in other)
+    return known >= min_share * len(words) or foreign <= known
