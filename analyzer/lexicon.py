@@ -330,7 +330,13 @@ def default_lexicon() -> Lexicon:
 def default_phrase_forms() -> tuple[str, ...]:
     """The canonical forms of the built-in phrases, without building the lexicon: all the hook's
     candidate test needs at a stop whose text holds none (most of them)."""
-    return tuple(dict.fromkeys(phrase_canonical(raw) for raw in load_builtin(LEXICON_PATH)["phrase"]))
+    return tuple(dict.fromkeys(phrase_canonical(raw) for raw in _builtin_data()["phrase"]))
+
+
+@cache
+def _builtin_data() -> Mapping[str, Any]:
+    """lexicon.toml's data, read once for the per-stop path's two readers (the phrase forms, the language)."""
+    return load_builtin(LEXICON_PATH)
 
 # ---- Is the text English? (SPEC §2.1 revision 3) ------------------------------------------------------------
 # The grammar and its model are English; a message in another language yields no finding from the families,
@@ -356,7 +362,7 @@ _LETTERS_PER_WORD = 2
 
 @cache
 def _language() -> tuple[int, int, float, frozenset[str], frozenset[str]]:
-    table = load_builtin(LEXICON_PATH)["language"]
+    table = _builtin_data()["language"]
     english = frozenset(w.lower() for w in table["english_words"])
     other = frozenset(w.lower() for w in table["other_words"])
     return int(table["sample_chars"]), int(table["min_words"]), float(table["min_share"]), english, other
