@@ -26,7 +26,11 @@ _LITERALS = {
     "ReportVerdict": ("fire", "exempt", "clear"),
     "Form": ("object", "copular-ownership", "option-list", "pending-eligibility", "none"),
     "ClaimForm": ("participle", "progressive", "intention", "waiting"),
+    "Mode": ("enforce", "observe"),  # analyzer.lexicon's, as a field of Finding
 }
+# Aliases of plain types among the field annotations (analyzer.lexicon's Family is a family's name), for the
+# warm parse client's check of a decoded report (warmparse.client.report_problem).
+_ALIASES = {"Family": "str"}
 
 
 def __getattr__(name: str) -> Any:

@@ -124,6 +124,7 @@ def _value_problem(value: Any, annotation: str, module: Any) -> str | None:
             return f"a {type(value).__name__}, not a tuple"
         inner = annotation[len("tuple[") : -len(",...]")]
         return next((p for p in (_value_problem(item, inner, module) for item in value) if p), None)
+    annotation = module._ALIASES.get(annotation, annotation)  # 'Family' is a str
     simple = {"str": str, "int": int, "bool": bool, "float": float}.get(annotation)
     if simple is not None:
         return None if type(value) is simple else f"a {type(value).__name__}, not a {annotation}"
