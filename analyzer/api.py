@@ -4,6 +4,7 @@ cheap to import, so a stop whose text holds no phrase pays for nothing else.
     vocabulary = Vocabulary.of(phrases, domain_words, agent_work, modes)   # the user's [lexicon] additions
     may_hold_phrase(text, vocabulary)   # False settles 'no phrase' from the phrases' forms, no lexicon built
     may_claim(text)                     # False settles 'no claim' from the closing part's words
+    is_english(text)                    # False: the text shows another language (warning NOT_ENGLISH)
     lexicon = lexicon_for(vocabulary)   # built once per vocabulary; lexicon.digest keys the warm parse server
     first_phrase(text, lexicon)         # the first phrase the analyzer would judge, or None
     analyze(text, vocabulary=vocabulary)   # or lexicon=lexicon: the Report (analyzer.analyze)
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from analyzer.lexicon import default_lexicon, default_phrase_forms, families, phrase_canonical
+from analyzer.lexicon import NOT_ENGLISH, default_lexicon, default_phrase_forms, families, is_english, phrase_canonical
 from analyzer.text.candidates import find_candidates, may_match_forms
 from analyzer.text.closing import may_claim
 from lanegate_common.frozen import frozen
@@ -29,10 +30,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BUILT_IN",
+    "NOT_ENGLISH",
     "Vocabulary",
     "families",
     "find_candidates",
     "first_phrase",
+    "is_english",
     "lexicon_for",
     "may_claim",
     "may_hold_phrase",

@@ -16,11 +16,11 @@ import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import NoReturn, Protocol, TextIO
+from typing import Any, NoReturn, Protocol, TextIO
 
 from analyzer import analyze
-from analyzer.api import find_candidates, may_claim
-from analyzer.explain.render import Palette, html_page, relations, report_text, tree_text
+from analyzer.api import NOT_ENGLISH, find_candidates, is_english, may_claim
+from analyzer.explain.render import Palette, hook_text, html_page, relations, report_text, tree_text
 from analyzer.parse.model import ModelUnavailable
 from analyzer.report import Report
 
@@ -32,6 +32,13 @@ class Parse(Protocol):
     """A way to judge a text with the built-in lexicon, as `analyze(text)` does: the same Report either way."""
 
     def __call__(self, text: str) -> Report: ...
+
+
+class HookView(Protocol):
+    """What the Stop hook would do with a report on an autonomous turn (SPEC §1.2, revision 3): a caller's
+    view, since the analyzer imports no hook — the `analyze` console script passes hook.commands.analyze's."""
+
+    def __call__(self, report: Report) -> Mapping[str, Any]: ...
 
 
 class ToolError(Exception):
@@ -72,9 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *, parse: Parse | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, parse: Parse | None = None, hook: HookView | None = None) -> int:
     """Run `analyze` and return its exit status (not raise it), so tests and callers can use it in-process.
-    parse: how to judge a text for the plain report (default: analyze() in this process)."""
+    parse: how to judge a text for the plain report (default: analyze() in this process); hook: what the
+    Stop hook would do with the report (shown last in the text report, `"hook"` in --json)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -82,7 +90,7 @@ def main(argv: Sequence[str] | None = None, *, parse: Parse | None = None) -> in
             raise UsageError("--tree prints a text listing; it cannot be combined with --json")
         if args.rules:
             return list_rules(args)
-        return run(args, parse)
+        return run(args, parse, hook)
     except UsageError as exc:
         sys.stderr.write(f"{parser.format_usage()}{PROG}: error: {exc}\n")
     except (ToolError, ModelUnavailable) as exc:
@@ -90,20 +98,22 @@ def main(argv: Sequence[str] | None = None, *, parse: Parse | None = None) -> in
     return ERROR
 
 
-def run(args: argparse.Namespace, parse: Parse | None = None) -> int:
+def run(args: argparse.Namespace, parse: Parse | None = None, hook: HookView | None = None) -> int:
     """Judge the text, build every output first, then emit: a failure never leaves half a report behind."""
     text, path = read_input(args)
     # The parse listing and the picture need the parse itself: only a plain report can come from elsewhere.
     report = judge(text, None if args.tree or args.html else parse)
+    view = hook(report) if hook is not None else None
     drawn = (args.tree or args.html) and (report.findings or report.claims)
     rels = relations(text, report, path) if drawn else []
     if args.html:
         write_file(args.html, html_page(rels, report, text, path))
     if args.json:
-        emit(json.dumps(report.to_dict()) + "\n")
+        emit(json.dumps(report.to_dict() | ({"hook": dict(view)} if view is not None else {})) + "\n")
     else:
         palette = Palette(use_color(sys.stdout, os.environ))
-        emit(report_text(report, path, palette, [tree_text(rel, palette) for rel in rels] if args.tree else ()))
+        shown = report_text(report, path, palette, [tree_text(rel, palette) for rel in rels] if args.tree else ())
+        emit(shown + (hook_text(view, palette) if view is not None else ""))
     if args.html:
         sys.stderr.write(f"{PROG}: wrote {args.html}\n")
     return FIRES if report.verdict == "fire" else CLEAR
@@ -132,7 +142,7 @@ def judge(text: str, parse: Parse | None = None) -> Report:
     grammar rules or spaCy. parse: the caller's way to judge it (the console script's takes the report from
     the user's warm parse server when one is running, SPEC §6)."""
     if not find_candidates(text) and not may_claim(text):
-        return Report(())
+        return Report((), () if is_english(text) else (NOT_ENGLISH,))
     return analyze(text) if parse is None else parse(text)
 
 

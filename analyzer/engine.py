@@ -14,7 +14,7 @@ from analyzer.grammar.offer_gates import lexical_gate, pass_gate
 from analyzer.grammar.phrase_rules import classify_phrase
 from analyzer.grammar.register_gates import Context, lexical_register, register_judgement
 from analyzer.grammar.registry import gate_kind
-from analyzer.lexicon import Lexicon, default_lexicon
+from analyzer.lexicon import NOT_ENGLISH, Lexicon, default_lexicon, is_english
 from analyzer.parse.model import ModelUnavailable, load_model
 from analyzer.parse.tokens import AGENT_SELF, SOURCE_KEY
 from analyzer.report import Claim, Finding, Report, Span, line_col
@@ -199,6 +199,8 @@ def analyze(
                 raise
             if MODEL_ERROR not in warnings:
                 warnings.append(MODEL_ERROR)
+    if not is_english(folded.original):
+        warnings.append(NOT_ENGLISH)  # SPEC §2.1 revision 3: said, not a silent clear
     return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings), found)
 
 

@@ -7,6 +7,7 @@ user can extend them without touching code; this module only gives them a typed,
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
@@ -57,6 +58,16 @@ class Domain:
     lemmas: frozenset[str]
     actions: frozenset[str] = frozenset()
     acts: frozenset[str] = frozenset()  # heads a domain word may modify and still name the decision
+    # Revision 3 (SPEC §2.2): modifiers that make a domain word another kind of thing ('design tokens'),
+    not_kinds: frozenset[str] = frozenset()
+    # the construction 'VERB the OBJECT [STATE]' that names the decision without a domain word ('make the
+    # repo public', 'rewrite the history'): a verb of `verbs`, an object of `objects`, a state of `states`
+    # when the domain lists any,
+    verbs: frozenset[str] = frozenset()
+    objects: frozenset[str] = frozenset()
+    states: frozenset[str] = frozenset()
+    # and modifiers of a domain act's target that make it the agent's own ('force-push my branch').
+    own_targets: frozenset[str] = frozenset()
 
 
 @frozen
@@ -86,6 +97,8 @@ class Lexicon:
     proceed_markers: tuple[str, ...] = ()
     exists_markers: tuple[str, ...] = ()
     fact_verbs: frozenset[str] = frozenset()
+    lead_ins: tuple[str, ...] = ()
+    motion_prepositions: frozenset[str] = frozenset()
     closer_words: frozenset[str] = frozenset()
     request_verbs: frozenset[str] = frozenset()
     non_answers: tuple[str, ...] = ()
@@ -122,6 +135,10 @@ class Lexicon:
 
     def actions_of(self, domain: str) -> frozenset[str]:
         return next((d.actions for d in self.domains if d.name == domain), frozenset())
+
+    def domain_named(self, domain: str) -> Domain | None:
+        """The domain called `domain`, if any."""
+        return next((d for d in self.domains if d.name == domain), None)
 
     def domain_of(self, word: str) -> str | None:
         """The human-only domain a lemma or lower-cased form belongs to, if any."""
@@ -207,6 +224,11 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
             lemmas=frozenset(normalize_word(w) for w in spec.get("lemmas", ())),
             actions=frozenset(normalize_word(w) for w in spec.get("actions", ())),
             acts=frozenset(normalize_word(w) for w in spec.get("acts", ())),
+            not_kinds=frozenset(normalize_word(w) for w in spec.get("not_kinds", ())),
+            verbs=frozenset(normalize_word(w) for w in spec.get("verbs", ())),
+            objects=frozenset(normalize_word(w) for w in spec.get("objects", ())),
+            states=frozenset(normalize_word(w) for w in spec.get("states", ())),
+            own_targets=frozenset(normalize_word(w) for w in spec.get("own_targets", ())),
         )
         for name, spec in data["domains"].items()
     )
@@ -240,6 +262,8 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         proceed_markers=phrases_of("proceed_markers"),
         exists_markers=phrases_of("exists_markers"),
         fact_verbs=words("fact_verbs"),
+        lead_ins=phrases_of("lead_ins"),
+        motion_prepositions=words("motion_prepositions"),
         closer_words=words("closer_words"),
         request_verbs=words("request_verbs"),
         non_answers=phrases_of("non_answers"),
@@ -306,4 +330,59 @@ def default_lexicon() -> Lexicon:
 def default_phrase_forms() -> tuple[str, ...]:
     """The canonical forms of the built-in phrases, without building the lexicon: all the hook's
     candidate test needs at a stop whose text holds none (most of them)."""
-    return tuple(dict.fromkeys(phrase_canonical(raw) for raw in load_builtin(LEXICON_PATH)["phrase"]))
+    return tuple(dict.fromkeys(phrase_canonical(raw) for raw in _builtin_data()["phrase"]))
+
+
+@cache
+def _builtin_data() -> Mapping[str, Any]:
+    """lexicon.toml's data, read once for the per-stop path's two readers (the phrase forms, the language)."""
+    return load_builtin(LEXICON_PATH)
+
+# ---- Is the text English? (SPEC §2.1 revision 3) ------------------------------------------------------------
+# The grammar and its model are English; a message in another language yields no finding from the families,
+# and `analyze` and the audit line say so (warning NOT_ENGLISH) rather than pass it as a silent clear. Read
+# from the words alone, so it runs on every stop without a parse: the last `sample_chars` characters of the
+# text, fenced and inline code left out (identifiers are no language), and two tests from the [language] table
+# — its letters are mostly not Latin (Cyrillic, CJK, Arabic …), or under `min_share` of its words are English
+# function words and more are function words of another language written in Latin letters. A text of fewer
+# than `min_words` words is too short to tell and counts as English, as does a terse English table (few
+# function words of any language): "not judged" is said only of text that shows it. It lives here, beside the
+# data it reads, because the per-stop path already imports this module.
+
+NOT_ENGLISH = "not-english"  # the warning's name (SPEC §1.4, revision 3)
+_FENCE = re.compile(r"^[ \t]*(```|~~~).*?(?:^[ \t]*\1[^\n]*$|\Z)", re.MULTILINE | re.DOTALL)
+_INLINE = re.compile(r"`[^`\n]*`")
+_URL = re.compile(r"\bhttps?://\S+")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# The end of the Latin blocks (Basic Latin up to Latin Extended-B): accented Latin letters are Latin.
+_LATIN_END = 0x24F
+# Letters that stand for `min_words` words in a script written without spaces.
+_LETTERS_PER_WORD = 2
+
+
+@cache
+def _language() -> tuple[int, int, float, frozenset[str], frozenset[str]]:
+    table = _builtin_data()["language"]
+    english = frozenset(w.lower() for w in table["english_words"])
+    other = frozenset(w.lower() for w in table["other_words"])
+    return int(table["sample_chars"]), int(table["min_words"]), float(table["min_share"]), english, other
+
+
+def is_english(text: str) -> bool:
+    """False only when the text shows it is in another language (the comment above); linear in a bounded
+    sample of the text."""
+    sample_chars, min_words, min_share, english, other = _language()
+    sample = text[-sample_chars:]
+    sample = _URL.sub(" ", _INLINE.sub(" ", _FENCE.sub(" ", sample)))
+    words = _WORD.findall(sample)
+    # Letters, not words, for scripts written without spaces (CJK): a run of them is one 'word'.
+    latin = sum(len(w) for w in words if ord(w[0]) <= _LATIN_END)
+    other_script = sum(len(w) for w in words) - latin
+    if other_script > latin and other_script >= _LETTERS_PER_WORD * min_words:
+        return False
+    if len(words) < min_words:
+        return True
+    lowered = [w.lower().replace("’", "'") for w in words]
+    known = sum(1 for w in lowered if w in english)
+    foreign = sum(1 for w in lowered if w in other)
+    return known >= min_share * len(words) or foreign <= known

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from analyzer.api import Candidate, Lexicon, Vocabulary
+    from analyzer.report import Report
     from warmparse.use import WarmUse
 
 @frozen
@@ -55,7 +56,7 @@ def analyze_text(
     claims: row U can fire on this stop (hook.core's _row_u_applies), so the closing part is read for a
     claim too.
     """
-    from analyzer.api import find_candidates, lexicon_for, may_hold_phrase
+    from analyzer.api import NOT_ENGLISH, find_candidates, is_english, lexicon_for, may_hold_phrase
 
     if len(text) > MAX_JUDGED_CHARS:
         warnings.append(
@@ -63,6 +64,8 @@ def analyze_text(
             "(finding offsets count from there)"
         )
         text = text[-MAX_JUDGED_CHARS:]
+    if not is_english(text) and NOT_ENGLISH not in warnings:
+        warnings.append(NOT_ENGLISH)  # SPEC §2.1/§1.4 revision 3: the grammar did not judge it
     vocabulary = _vocabulary(config, warnings)
     # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
     lexicon = None
@@ -101,6 +104,12 @@ def analyze_text(
             return DeferenceResult(observed=({"phrase": entry.canonical, "family": entry.family, "reason": reason},))
         return DeferenceResult(Trigger(entry.canonical, reason), finding)
     warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
+    return deference_of(report)
+
+
+def deference_of(report: Report) -> DeferenceResult:
+    """What rows D and U read of an analyzer report: the firing enforce-mode finding, the finding shown,
+    the observe-mode findings and the claim the message ends on (also `analyze`'s view of the hook)."""
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
     finding = shown.to_dict() if shown else None

@@ -398,6 +398,48 @@ def test_family_modes_user_demotes_and_project_may_only_promote() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("observe", "named"),
+    [
+        (["permission"], ["permission"]),
+        (["standing-by"], ["standing-by"]),
+        ("permission, standing-by", ["permission", "standing-by"]),
+        ([" Permission ", "STANDING-BY"], ["permission", "standing-by"]),
+    ],
+    ids=["permission", "standing-by", "comma-string", "spelled-otherwise"],
+)
+def test_a_project_cannot_demote_the_revision_3_families_in_any_spelling(observe: object, named: list[str]) -> None:
+    """SPEC §2.1 revision 3: permission and standing-by enforce by default; the judged agent's project file
+    may not demote them, however it writes the list, and the attempt is named."""
+    c = resolve(project={"lexicon": {"observe": observe}})
+    assert c.lexicon.modes == ()
+    assert c.warnings == tuple(
+        f"project lanegate.toml lexicon.observe {family!r} ignored: demoting a family to observe weakens the gate "
+        "and allow_project_weakening is off"
+        for family in named
+    )
+
+
+def test_a_project_cannot_undo_the_users_promotion_nor_its_own() -> None:
+    """A project that first promotes and then demotes the same family (or demotes what the user set) keeps
+    enforce: only the demotion is a weakening."""
+    c = resolve(
+        user={"lexicon": {"enforce": ["permission"]}},
+        project={"lexicon": {"enforce": ["standing-by"], "observe": ["standing-by", "permission"]}},
+    )
+    assert c.lexicon.modes == (("permission", "enforce"), ("standing-by", "enforce"))
+    assert [w.split(" ignored")[0] for w in c.warnings] == [
+        "project lanegate.toml lexicon.observe 'standing-by'",
+        "project lanegate.toml lexicon.observe 'permission'",
+    ]
+
+
+def test_the_user_may_still_demote_the_revision_3_families() -> None:
+    """SPEC §2.1 revision 3: "a user file may still demote them"."""
+    c = resolve(user={"lexicon": {"observe": ["permission", "standing-by"]}})
+    assert (c.lexicon.modes, c.warnings) == ((("permission", "observe"), ("standing-by", "observe")), ())
+
+
 def test_a_project_demotion_counts_when_the_user_allows_project_weakening() -> None:
     c = resolve(user={"allow_project_weakening": True}, project={"lexicon": {"observe": ["choice"]}})
     assert (c.lexicon.modes, c.warnings) == ((("choice", "observe"),), ())

@@ -74,7 +74,7 @@ def test_the_code_binds_each_table_in_the_data_order(kind: str) -> None:
 def test_the_tables_in_their_order() -> None:
     """The order is the contract: carve-outs first, then the object, then the predicate."""
     assert [r.name for r in table("phrase")] == [
-        "compound-noun", "report-of-decision", "rule-citation", "object-form", "attribute-ownership",
+        "compound-noun", "noun-of-motion", "report-of-decision", "rule-citation", "object-form", "attribute-ownership",
         "standalone", "detached-comment", "governing-predicate",
     ]  # fmt: skip
     assert [r.name for r in table("relation")] == [

@@ -306,13 +306,17 @@ MODEL_CASES = [
     ("Would you like to merge it or hold for the stamp?", "would you like", "choice", "enforce", "exempt"),
     ("Do you want to cut the 2.1 release now?", "do you want", "choice", "enforce", "exempt"),
     ("Let me know which of squash or rebase you want for #812.", "let me know which", "choice", "enforce", "exempt"),
-    ("Shall I open the PR?", "shall i", "permission", "observe", "fire"),
-    # the SPEC names no human-only exemption for permission questions (only choice questions have one)
-    ("Should I merge it or wait?", "should i", "permission", "observe", "fire"),
-    ("OK to start?", "ok to", "permission", "observe", "fire"),
-    ("Phase 3 is planned — just say go.", "just say go", "standing-by", "observe", "fire"),
-    ("Ready for Phase 4 whenever you want.", "whenever you want", "standing-by", "observe", "fire"),
-    ("Anything else?", "anything else", "standing-by", "observe", "fire"),
+    # revision 3 (SPEC §2.1): permission and standing-by are enforce by default, and a permission question is
+    # judged like attribution: leave for purely human-only work (merge now or wait) is exempt
+    ("Shall I open the PR?", "shall i", "permission", "enforce", "fire"),
+    ("Should I merge it or wait?", "should i", "permission", "enforce", "exempt"),
+    ("Shall I merge it or fix the docs first?", "shall i", "permission", "enforce", "fire"),
+    ("Should I go ahead and merge #812?", "should i", "permission", "enforce", "exempt"),
+    ("Should we rotate the deploy token?", "should we", "permission", "enforce", "exempt"),
+    ("OK to start?", "ok to", "permission", "enforce", "fire"),
+    ("Phase 3 is planned — just say go.", "just say go", "standing-by", "enforce", "fire"),
+    ("Ready for Phase 4 whenever you want.", "whenever you want", "standing-by", "enforce", "fire"),
+    ("Anything else?", "anything else", "standing-by", "enforce", "fire"),
 ]
 
 
@@ -342,8 +346,29 @@ def test_the_not_a_finding_cases_of_the_spec_yield_no_finding(text: str) -> None
     assert (report.verdict, report.findings) == ("clear", ())
 
 
-def test_observe_findings_make_the_verdict_fire_but_never_the_refusal() -> None:
+def test_permission_and_standing_by_are_enforce_by_default() -> None:
+    """SPEC §2.1 revision 3, modes from evidence: every family of the built-in lexicon enforces."""
+    assert {family: LEX.mode_of(family) for family in LEX.families} == dict.fromkeys(
+        ("offer", "attribution", "choice", "permission", "standing-by"), "enforce"
+    )
     report = analyze("Tests pass. Shall I open the PR?")
+    assert (report.firing.phrase if report.firing else None, report.observed) == ("shall i", ())
+
+
+def test_a_permission_question_for_a_human_only_act_is_exempt_with_its_act_and_domain() -> None:
+    """SPEC §2.1 revision 3: 'Shall I merge it?' asks leave for a human-only act, judged like attribution."""
+    (finding,) = analyze("CI is green on #812. Shall I merge it?").findings
+    assert (finding.phrase, finding.verdict, finding.form, finding.domains, finding.rule) == (
+        "shall i", "exempt", "none", ("merge",), "permission-question"
+    )
+    assert finding.attachment is not None and finding.attachment.text == "merge it"
+    assert finding.reason == (
+        "exempt (permission-question): 'Shall I' asks leave for 'merge it', human-only work (merge)"
+    )
+
+
+def test_observe_findings_make_the_verdict_fire_but_never_the_refusal() -> None:
+    report = analyze("Tests pass. Shall I open the PR?", lexicon=LEX.with_modes(observe=["permission"]))
     assert report.verdict == "fire"
     assert report.firing is None
     assert [(f.phrase, f.mode) for f in report.observed] == [("shall i", "observe")]

@@ -7,7 +7,13 @@ import pytest
 from analyzer import analyze
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.phrase_rules import classify_phrase
-from analyzer.grammar.senses import merges_other_than_code, names_its_head
+from analyzer.grammar.senses import (
+    another_kind,
+    construction_domain,
+    merges_other_than_code,
+    names_its_head,
+    own_target,
+)
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import default_lexicon
 from analyzer.text.citations import dated_citation
@@ -323,3 +329,145 @@ def test_senses_found_by_the_tenth_corpus(text: str, verdict: str) -> None:
 def test_single_sentence_shapes_of_issue_13(text: str, verdict: str, rule: str | None) -> None:
     report = analyze(text)
     assert (report.verdict, [f.rule for f in report.findings]) == (verdict, [rule] if rule else [])
+
+
+# ---- revision 3 (SPEC §2.2): more of the same decisions, and kinds of thing that share a word ----
+
+# "Your call on the design tokens."
+DESIGN_TOKENS = SECURITY_STAMP.replace("security security", "design design").replace(
+    "stamp stamp NOUN NN pobj", "tokens token NOUN NNS pobj"
+)
+API_TOKENS = DESIGN_TOKENS.replace("design design NOUN NN", "API API PROPN NNP")
+
+# "Your call on making the repo public." as the small model parses it: 'repo' an adjective of 'public'.
+REPO_PUBLIC = """
+Your your PRON PRP$ poss 1
+call call NOUN NN ROOT -1
+on on ADP IN prep 1
+making make VERB VBG pcomp 2
+the the DET DT det 6
+repo repo ADJ JJ amod 6
+public public NOUN NN dobj 3
+~. . PUNCT . punct 1
+"""
+DOCS_PUBLIC = REPO_PUBLIC.replace("repo repo ADJ JJ", "docs doc NOUN NNS")
+
+# "Your call on force-pushing my feature branch."
+FORCE_PUSH_OWN = """
+Your your PRON PRP$ poss 1
+call call NOUN NN ROOT -1
+on on ADP IN prep 1
+force force NOUN NN npadvmod 5
+~- - PUNCT HYPH punct 5
+~pushing push VERB VBG pcomp 2
+my my PRON PRP$ poss 8
+feature feature NOUN NN compound 8
+branch branch NOUN NN dobj 5
+~. . PUNCT . punct 1
+"""
+FORCE_PUSH_MAIN = FORCE_PUSH_OWN.replace("my my PRON PRP$ poss 8\nfeature feature NOUN NN compound 8\n", "").replace(
+    "branch branch NOUN NN dobj 5", "main main NOUN NN dobj 5"
+)
+
+# "I finished your move to pnpm."
+MOVE_TO_PNPM = """
+I I PRON PRP nsubj 1
+finished finish VERB VBD ROOT -1
+your your PRON PRP$ poss 3
+move move NOUN NN dobj 1
+to to ADP IN prep 3
+pnpm pnpm NOUN NN pobj 4
+~. . PUNCT . punct 1
+"""
+
+
+def test_design_tokens_are_not_credentials_and_api_tokens_are() -> None:
+    """Rule `another-kind`: the domain's not_kinds name another kind of thing sharing the word."""
+    assert another_kind(parse(DESIGN_TOKENS)[5], "credentials", LEX) is True
+    judged = judgement(DESIGN_TOKENS, "your", "call")
+    assert (judged.verdict, judged.domains) == ("fire", ())
+    assert judged.reason == "fires (object-form): object 'the design tokens' names work the agent owns ('design')"
+    assert another_kind(parse(API_TOKENS)[5], "credentials", LEX) is False
+    assert (judgement(API_TOKENS, "your", "call").verdict, judgement(API_TOKENS, "your", "call").domains) == (
+        "exempt", ("credentials",)
+    )
+
+
+def test_making_the_repository_public_is_the_visibility_decision_through_the_misparse() -> None:
+    """Rule `domain-construction`: verb + repository + state, read from the verb's own words."""
+    doc = parse(REPO_PUBLIC)
+    assert construction_domain(doc[3], LEX, frozenset(range(3, 7))) == "visibility"
+    judged = judgement(REPO_PUBLIC, "your", "call")
+    assert (judged.verdict, judged.domains) == ("exempt", ("visibility",))
+    assert judged.reason == "exempt (object-form): object 'making the repo public' is human-only work (visibility)"
+    assert construction_domain(parse(DOCS_PUBLIC)[3], LEX, frozenset(range(3, 7))) is None
+    assert judgement(DOCS_PUBLIC, "your", "call").verdict == "fire"
+
+
+def test_force_pushing_main_is_human_only_and_the_agents_own_branch_is_not() -> None:
+    """Rewriting published history is human-only (domain `history`); rule `own-target` takes the agent's own
+    branch back."""
+    own = parse(FORCE_PUSH_OWN)
+    assert own_target(own[5], "history", LEX) is True
+    assert judgement(FORCE_PUSH_OWN, "your", "call").verdict == "fire"
+    main = parse(FORCE_PUSH_MAIN)
+    assert own_target(main[5], "history", LEX) is False
+    judged = judgement(FORCE_PUSH_MAIN, "your", "call")
+    assert (judged.verdict, judged.domains) == ("exempt", ("history",))
+
+
+def test_your_move_with_a_destination_is_a_noun_phrase_not_a_hand_over() -> None:
+    """Rule `noun-of-motion`: 'finished your move to pnpm' yields no finding."""
+    judged = classify_phrase(tokens(parse(MOVE_TO_PNPM), "your", "move"), LEX)
+    assert (judged.verdict, judged.rule) == ("carved", "noun-of-motion")
+    assert judged.reason == "'move to pnpm' names a move made, a noun phrase, not a hand-over"
+
+
+REVISION_3_SENSES = [
+    # merge of a commit by its hash, a merge gate "to main", merge now or wait
+    ("Whether to merge 3f9c2a1 is your call.", "exempt", ("merge",)),
+    ("Your call on merging a1b2c3d into main.", "exempt", ("merge",)),
+    ("The merge to main is your call.", "exempt", ("merge",)),
+    ("Merge now or wait for the soak run, your call.", "exempt", ("merge",)),
+    # repository visibility and rewriting published history
+    ("Your call on making the repo public.", "exempt", ("visibility",)),
+    ("Whether to make the repository private is your call.", "exempt", ("visibility",)),
+    ("Your call on the repo's visibility.", "exempt", ("visibility",)),
+    ("Your call on rewriting the published history.", "exempt", ("history",)),
+    ("Your call on scrubbing the leaked key from the published history.", "exempt", ("history",)),
+    ("Your call on rewriting the history before review.", "fire", ()),
+    ("Your call on force-pushing over main.", "exempt", ("history",)),
+    ("Your call on making the docs public.", "fire", ()),
+    ("Your call on force-pushing my feature branch.", "fire", ()),
+    # tokens that are not credentials
+    ("Your call on the design tokens.", "fire", ()),
+    ("Your call on the colour tokens for the dark theme.", "fire", ()),
+    ("Your call on the tokenizer's special tokens.", "fire", ()),
+    ("Your call on rotating the deploy tokens.", "exempt", ("credentials",)),
+    # a version published to a registry is a release
+    ("Your call on pushing 3.4.1 to PyPI.", "exempt", ("release",)),
+    ("Your call on pushing it to crates.io.", "exempt", ("release",)),
+    # found by the eleventh corpus: a ref written as inline code, a participle modifying the history, the
+    # first word of a two-word credential, an act done to a pronoun for the domain's thing
+    ("Your call on merging `9b2e4d1`.", "exempt", ("merge",)),
+    ("Your call on force-pushing the rewritten history.", "exempt", ("history",)),
+    ("The API key rotation is yours — your call.", "exempt", ("credentials",)),
+    ("Rotate the leaked token first or revoke it outright, your call.", "exempt", ("credentials",)),
+    ("Rotate the leaked token first or fix the parser, your call.", "fire", ("credentials",)),
+    ("Your call on the merge conflict in `go.sum`.", "fire", ()),
+]
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(("text", "verdict", "domains"), REVISION_3_SENSES, ids=[c[0][:40] for c in REVISION_3_SENSES])
+def test_revision_3_senses_on_the_model(text: str, verdict: str, domains: tuple[str, ...]) -> None:
+    (finding,) = analyze(text).findings
+    assert (finding.verdict, finding.domains) == (verdict, domains)
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    "text", ["I finished your move to pnpm.", "Your move to pnpm is done; the lockfile is regenerated."]
+)
+def test_your_move_as_a_noun_phrase_on_the_model(text: str) -> None:
+    assert (analyze(text).verdict, analyze(text).findings) == ("clear", ())

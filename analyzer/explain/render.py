@@ -7,10 +7,11 @@ person sees the very parse the verdict came from.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from analyzer.lexicon import NOT_ENGLISH
 from analyzer.report import Claim, Finding, Report, Span
 
 if TYPE_CHECKING:
@@ -101,6 +102,15 @@ def report_text(report: Report, path: str, palette: Palette, trees: Sequence[str
     return "\n\n".join([*blocks, palette.paint(summary(report), "strong")]) + "\n"
 
 
+def hook_text(view: Mapping[str, Any], palette: Palette) -> str:
+    """What the Stop hook would do on an autonomous turn (SPEC §1.2, revision 3): the row and its reason."""
+    if view.get("refuses"):
+        head = f"hook: refuses by row {view['row']} ({view['class']}, tag {view['tag']})"
+    else:
+        head = "hook: does not refuse by row D or U"
+    return f"{palette.paint(head, 'strong')} on an autonomous turn, mode {view.get('mode')}: {view.get('because')}\n"
+
+
 def claim_block(claim: Claim, path: str, palette: Palette) -> str:
     """One unbacked claim, shaped like a finding: where, CLAIM, the sentence, then its form and why."""
     head = f"{palette.paint(f'{path}:{claim.line}:{claim.col}', 'strong')}  {palette.paint('CLAIM', 'claim')}  "
@@ -146,6 +156,10 @@ def summary(report: Report) -> str:
     unbacked claims (which never change the verdict or the exit status)."""
     claims = len(report.claims)
     tail = "" if not claims else f"; {claims} unbacked claim" + ("s" if claims > 1 else "")
+    if NOT_ENGLISH in report.warnings:  # SPEC §2.1 revision 3: said, never a silent clear
+        tail += "; the text is not English, so the grammar judged only the English it found"
+        if not report.findings and not claims:
+            return "not judged: the text is not English"
     if not report.findings:
         return "no deference phrase found" + tail
     fired = sum(f.fires for f in report.findings)

@@ -32,6 +32,25 @@ def other_noun(noun: Token) -> Judgement | None:
     return None
 
 
+def moved_noun(noun: Token, lexicon: Lexicon) -> Judgement | None:
+    """Rule `noun-of-motion`: "finished your move to pnpm", "your move off Travis is done" — the phrase's noun
+    has a preposition of motion with a nominal object (lexicon `motion_prepositions`): a noun phrase naming a
+    move made, not a hand-over. 'Your move to merge it' (to + a verb) is no destination.
+
+        move -dobj-> finished, to -prep-> move, pnpm -pobj-> to
+    """
+    for prep in noun.children:
+        if prep.dep_ != "prep" or prep.i < noun.i or prep.lower_ not in lexicon.motion_prepositions:
+            continue
+        destination = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")), None)
+        if destination is not None:
+            return carved(
+                "noun-of-motion",
+                f"'{noun.text} {prep.text} {destination.text}' names a move made, a noun phrase, not a hand-over",
+            )
+    return None
+
+
 def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     """Rule `report-of-decision`: a decision the human already took.
 

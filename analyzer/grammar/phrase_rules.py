@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.discourse import other_noun, report_of_decision, rule_citation
+from analyzer.grammar.discourse import moved_noun, other_noun, report_of_decision, rule_citation
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.objects import after_phrase, fronted_topic, object_form, phrase_object
 from analyzer.grammar.registry import rule, table, walk
@@ -63,6 +63,13 @@ def classify_phrase(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement:
 def compound_noun(site: PhraseSite) -> Judgement | None:
     """Rule `compound-noun`: "your call graph" — the phrase's noun modifies another noun."""
     return other_noun(site.noun)
+
+
+@rule("noun-of-motion")
+def noun_of_motion(site: PhraseSite) -> Judgement | None:
+    """Rule `noun-of-motion` (revision 3): "finished your move to pnpm" — the phrase's noun takes a
+    destination, so it names a move (or a call) made, not a hand-over."""
+    return moved_noun(site.noun, site.lexicon)
 
 
 @rule("report-of-decision")

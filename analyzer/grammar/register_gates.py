@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.judgement import Judgement, gated, text_of
+from analyzer.grammar.judgement import Judgement, Ruling, gated, text_of
 from analyzer.grammar.registry import grammar, rule
-from analyzer.grammar.work import work_of
+from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import FIRST_PERSON, SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, subject_of, tops
 
@@ -168,9 +168,11 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
 
 @rule("permission-question")
 def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `permission-question`: an unanswered first-person question asking leave to act.
+    """Rule `permission-question`: an unanswered first-person question asking leave to act; judged like an
+    attribution phrase on the act it asks leave for (SPEC §2.1 revision 3).
 
     fires:   "Shall I open the PR?" / "Should I proceed?" / "OK to start?"
+    exempt:  "Shall I merge it?" / "OK to merge #812?"           leave for purely human-only work
     not one: "Should I refactor this? Yes — doing it."          answered in the same message
     not one: "Should I expect the flake on CI too?"             a question about facts (fact_verbs)
     not one: "It is OK to start the suite twice."               no question
@@ -184,13 +186,26 @@ def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Cont
         return None
     if answered(context, verb.lemma_.lower() if verb is not None else "", lexicon):
         return None
-    action = f"'{verb.text}'" if verb is not None else "the next step"
-    return gated(
-        "fire",
-        "permission-question",
-        f"fires (permission-question): '{_text(phrase)}' asks leave for {action} and leaves it unanswered",
-        verb.i if verb is not None else None,
-    )
+    if verb is None:
+        return gated(
+            "fire", "permission-question", f"fires (permission-question): '{_text(phrase)}' asks leave for the "
+            "next step and leaves it unanswered"
+        )
+    verb = _after_lead_in(verb, lexicon)
+    asked = _asked_act(verb, phrase)
+    span = bounds(asked)
+    work = work_of([verb], lexicon, frozenset(t.i for t in asked))
+    asking = f"'{_text(phrase)}' asks leave for '{text_of(verb, span)}'"
+    if work.human_only:
+        reason = f"exempt (permission-question): {asking}, {work.describe()}"
+    elif work.domains:
+        reason = f"fires (permission-question): {asking}, which {work.describe()}, and leaves it unanswered"
+    else:
+        reason = f"fires (permission-question): {asking} and leaves it unanswered"
+    # Form 'none': the SPEC's forms name how an attribution phrase binds; the asked act is shown as the
+    # attachment all the same.
+    verdict: Ruling = "exempt" if work.human_only else "fire"
+    return Judgement(verdict, "none", "permission-question", reason, span, verb.i, work.domains)
 
 
 @rule("standing-by")
@@ -240,6 +255,13 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return None  # 'Feel free to merge #812' / 'feel free to steer me elsewhere': no wait for a request
         return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
     governor = anchor.head if anchor.head.i != anchor.i else None
+    if governor is not None and _across_semicolon(anchor, governor):
+        # 'Tag v3.2.0 whenever you're ready; the notes are in place': the model hung the wait on the clause
+        # after ';' — the wait times the words before it in its own segment (rule `own-segment`).
+        own = _own_segment(phrase)
+        if own and work_of_stretch(own, lexicon).human_only:
+            return None
+        governor = None
     if governor is None:
         return _waiting(phrase, "waits for the reader's go")
     scope = frozenset(t.i for t in governor.subtree) - {t.i for t in anchor.subtree}
@@ -248,6 +270,14 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if any(c.dep_ == "dobj" for t in phrase for c in t.children if c.i not in inside):
         return None  # 'Whenever you want the numbers, they're in bench/': the reader fetches a thing, no wait
     return _waiting(phrase, f"waits for the reader's go on '{governor.text}'", governor.i)
+
+
+def _own_segment(phrase: Sequence[Token]) -> list[Token]:
+    """The words of the phrase's sentence before it, back to the last ';' (punctuation left out)."""
+    first = phrase[0]
+    before = list(first.doc[first.sent.start : first.i])
+    start = max((k + 1 for k, t in enumerate(before) if t.text == ";"), default=0)
+    return [t for t in before[start:] if not t.is_punct and not t.is_space]
 
 
 def _waiting(phrase: Sequence[Token], why: str, governor: int | None = None) -> Judgement:
@@ -387,6 +417,54 @@ def _asked_verb(phrase: Sequence[Token]) -> Token | None:
     if head.i != first.i and head.pos_ in ("VERB", "AUX"):
         return head
     return next((t for t in first.doc[phrase[-1].i + 1 : first.sent.end] if t.pos_ in ("VERB", "AUX")), None)
+
+
+def _after_lead_in(verb: Token, lexicon: Lexicon) -> Token:
+    """Rule `lead-in`: 'Should I go ahead and merge #812?' asks leave for the act coordinated after a lead-in
+    ('go ahead', 'proceed'): the verb of that act, else the verb itself.
+
+        go -ROOT, ahead -advmod-> go, merge -conj-> go     the act is 'merge #812'
+    """
+    particles = [c for c in verb.children if c.dep_ in ("advmod", "prt") and c.i > verb.i]
+    written = " ".join([verb.lower_, *(p.lower_ for p in particles)])
+    if written not in lexicon.lead_ins and verb.lemma_.lower() not in lexicon.lead_ins:
+        return verb
+    joined = [c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]
+    joined_by_and = [c for c in joined if any(t.lower_ == "and" for t in verb.doc[verb.i + 1 : c.i])]
+    return joined_by_and[0] if joined_by_and else verb
+
+
+def _asked_act(verb: Token, phrase: Sequence[Token]) -> list[Token]:
+    """The act a permission question asks leave for: the asked verb's own words up to the question mark,
+    without the phrase, its subject or auxiliaries ('Shall I merge it now?' -> 'merge it now')."""
+    inside = {t.i for t in phrase}
+    end = next((t.i for t in verb.doc[verb.i : verb.sent.end] if t.text in ("?", ".", "!", ";")), verb.sent.end)
+    # 'Shall I merge #418 now that both reviews are in?': a subordinate clause about something other than the
+    # agent says when or why, not what is asked.
+    circumstances = {
+        t.i for c in verb.children if _circumstance(c, verb) for t in c.subtree
+    }
+    kept = [
+        t
+        for t in verb.subtree
+        if t.i not in inside
+        and t.i < end
+        and t.i not in circumstances
+        and not t.is_punct
+        and not (t.head.i == verb.i and t.dep_ in (*SUBJECT_DEPS, "aux", "auxpass"))
+    ]
+    return kept or [verb]
+
+
+def _circumstance(clause: Token, verb: Token) -> bool:
+    """A clause after the asked verb, opened by a subordinator ('now that', 'once', 'since'), whose subject is
+    not the agent."""
+    if clause.dep_ not in ("advcl", "ccomp") or clause.i < verb.i:
+        return False
+    subject = subject_of(clause)
+    return any(c.dep_ == "mark" for c in clause.children) and not (
+        subject is not None and subject.lower_ in AGENT_SUBJECTS
+    )
 
 
 def _contact_relative(want: Token) -> bool:

@@ -21,10 +21,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import import_module
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from analyzer.grammar.judgement import Judgement
 from lanegate_common.builtin_data import load_builtin
+
+if TYPE_CHECKING:  # a type only: judgement -> work -> senses binds its rules through this module
+    from analyzer.grammar.judgement import Judgement
 
 GRAMMAR_PATH = os.path.join(os.path.dirname(__file__), "grammar.toml")
 # What a rule can decide: a finding's verdict, no finding (a carve-out, or not the register), or a claim.

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import forms, hyphen_compound, is_version
+from analyzer.grammar.registry import rule
+from analyzer.lexicon import Domain, Lexicon
+from analyzer.parse.tokens import as_written, forms, hyphen_compound, is_version
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -39,8 +40,8 @@ def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
     names = forms(head) | {hyphen_compound(head) or ""}
     if any(lexicon.domain_of(n) for n in names if n) or names & (lexicon.acts_of(domain) | lexicon.actions_of(domain)):
         return False
-    if domain == "merge" and names & lexicon.merge_objects:
-        return False
+    if domain == "merge" and (names & lexicon.merge_objects or _is_code(head, lexicon)):
+        return False  # 'squash-merge PR #15404', 'merging `9b2e4d1`' (the model reads the ref as a noun head)
     return not is_version(head)
 
 
@@ -86,6 +87,8 @@ def _is_code(thing: Token, lexicon: Lexicon) -> bool:
     ('the refactor PR', 'PR #12', '#812', 'them')."""
     if thing.like_num or is_version(thing) or _REFERENCE.match(thing.text):
         return True  # 'merge 812', 'rebase 3f9c2a1', 'rc.3': a reference names a change ('Q1' does not)
+    if as_written([thing]).startswith("`"):
+        return True  # revision 3: 'merging `9b2e4d1`', 'merge `feat/export`': a ref written as inline code
     words = [thing, *(c for c in thing.children if c.dep_ in ("compound", "nmod", "appos", "conj"))]
     return any(forms(word) & lexicon.merge_objects or word.text.startswith("#") for word in words)
 
@@ -109,3 +112,89 @@ def shared_object(part: Token, parts: list[Token], scope: frozenset[int] | None)
         if objects:
             return [t for o in objects for t in o.subtree if scope is None or t.i in scope]
     return []
+
+
+@rule("another-kind")
+def another_kind(token: Token, domain: str, lexicon: Lexicon) -> bool:
+    """Rule `another-kind` (revision 3): 'the design tokens', 'the colour tokens', 'the tokenizer's special
+    tokens' — a modifier that names another kind of thing sharing the domain's word makes it that thing,
+    not the decision (the domain's `not_kinds`).
+
+        design -compound-> tokens          design tokens are not credentials
+        tokenizer -poss-> tokens           the tokenizer's tokens are not credentials
+    """
+    kinds = _domain(lexicon, domain).not_kinds
+    if not kinds:
+        return False
+    modifiers = [c for c in token.children if c.dep_ in ("compound", "amod", "nmod", "poss") and c.i < token.i]
+    # 'design-token': the hyphen compound's first part
+    compound = hyphen_compound(token)
+    named = {w for m in modifiers for w in (*forms(m), hyphen_compound(m) or "")}
+    if compound:
+        named.add(compound.split("-", 1)[0])
+    return bool(named & kinds)
+
+
+@rule("domain-construction")
+def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """Rule `domain-construction` (revision 3): 'make the repo public', 'flip the repository to private',
+    'rewrite the published history', 'scrub the key from main's history' — a verb of a domain's `verbs` whose own
+    words (its clause, without coordinated or subordinate clauses) hold one of the domain's `objects`, and
+    one of its `states` when the domain lists states, names that domain's decision though no word of it is
+    a domain word. Its own words, not one arc: the small model reads 'the repo public' as an adjective and
+    a noun.
+
+        make -ROOT, repo -amod-> public -dobj-> make                 visibility ('repo', 'public')
+        rewriting -pcomp-> on, history -dobj-> rewriting, published -amod-> history      history
+    """
+    names = forms(token) | {hyphen_compound(token) or ""}
+    for domain in lexicon.domains:
+        if not domain.verbs or not names & domain.verbs:
+            continue
+        own = _own_words(token, inside)
+        if not any(forms(t) & domain.objects for t in own):
+            continue
+        if not domain.states or any(forms(t) & domain.states for t in own):
+            return domain.name
+    return None
+
+
+def _own_words(verb: Token, inside: frozenset[int]) -> list[Token]:
+    """The verb's clause inside the scope, without the clauses coordinated with or subordinate to it."""
+    words: list[Token] = []
+    stack = [c for c in verb.children if c.dep_ not in _OTHER_CLAUSE_DEPS]
+    while stack:
+        node = stack.pop()
+        if node.i in inside:
+            words.append(node)
+        stack.extend(c for c in node.children if c.dep_ not in _OTHER_CLAUSE_DEPS)
+    return words
+
+
+@rule("own-target")
+def own_target(token: Token, domain: str, lexicon: Lexicon) -> bool:
+    """Rule `own-target` (revision 3): 'force-push my feature branch', 'force-pushing the local branch' —
+    a domain act whose target is marked as the agent's own (the domain's `own_targets`: my, local,
+    feature …) is the agent's work, not a rewrite of published history.
+
+        branch -dobj-> force-push, my -poss-> branch, feature -compound-> branch
+    """
+    own = _domain(lexicon, domain).own_targets
+    if not own:
+        return False
+    verb = token if token.pos_ in ("VERB", "AUX") else token.head
+    targets = [c for c in verb.children if c.dep_ in _OBJECT_DEPS]
+    targets += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+    return any(forms(m) & own for t in targets for m in t.children if m.dep_ in ("poss", "compound", "amod", "nmod"))
+
+
+# How a target is the object of a domain act: its direct object, or the object of its preposition.
+_OBJECT_DEPS = frozenset({"dobj", "pobj", "nsubjpass", "obj"})
+# Clauses of their own below a verb: another alternative, a condition, a relative clause.
+_OTHER_CLAUSE_DEPS = frozenset({"conj", "cc", "advcl", "relcl", "parataxis", "acl"})
+
+
+def _domain(lexicon: Lexicon, name: str) -> Domain:
+    found = lexicon.domain_named(name)
+    return found if found is not None else Domain(name=name, lemmas=frozenset())
+

@@ -12,9 +12,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.senses import merges_other_than_code, names_its_head, shared_object
+from analyzer.grammar.senses import (
+    another_kind,
+    construction_domain,
+    merges_other_than_code,
+    names_its_head,
+    own_target,
+    shared_object,
+)
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import FIRST_PERSON, conjuncts, hyphen_compound, is_version, own_tokens, words_of
+from analyzer.parse.tokens import FIRST_PERSON, conjuncts, forms, hyphen_compound, is_version, own_tokens, words_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -62,6 +69,7 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
     domains: list[str] = []
     agent_words: list[str] = []
     unknown: list[str] = []
+    pending: list[tuple[Token, list[Token]]] = []  # parts with no domain word, judged once all are read
     human_parts = 0
     for part in parts:
         tokens = own_tokens(part, scope)
@@ -82,6 +90,9 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
         if part_domains:
             human_parts += 1
         elif not _is_do_nothing(part, tokens, lexicon):
+            pending.append((part, tokens))
+    for part, tokens in pending:
+        if not _act_on_it(part, tokens, domains, lexicon):
             unknown.append(" ".join(t.text for t in tokens) or part.text)
     human_only = human_parts > 0 and not agent_words and not unknown
     return Work(human_only, tuple(domains), tuple(agent_words), tuple(unknown))
@@ -100,18 +111,23 @@ def work_of_stretch(tokens: Sequence[Token], lexicon: Lexicon) -> Work:
 
 def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list[str], list[str]]:
     domain_tokens: dict[int, str] = {}
+    term_words: set[int] = set()  # first words of two-word domain terms ('API' of 'API key')
     inside = frozenset(t.i for t in tokens)
     for tok, names in words_of(tokens):
         domain = next((d for d in map(lexicon.domain_of, names) if d), None)
+        if domain and not any(lexicon.domain_of(n) for n in forms(tok) | {hyphen_compound(tok) or ""}):
+            term_words.add(tok.i - 1)  # matched as 'previous word + this word'
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
+        if domain is None and tok.pos_ in ("VERB", "AUX", "NOUN"):
+            domain = construction_domain(tok, lexicon, inside)
         if domain and (not _in_sense(tok, domain, lexicon, inside) or _in_timing_adjunct(tok, part, lexicon)):
             continue
         if domain:
             domain_tokens[tok.i] = domain
     agent: list[str] = []
     for tok, names in words_of(tokens):
-        if tok.i in domain_tokens:
+        if tok.i in domain_tokens or (tok.i in term_words and tok.i + 1 in domain_tokens):
             continue
         if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON:
             agent.append(f"whether {'I' if tok.lower_ in ('me', 'myself') else tok.text} …")
@@ -122,7 +138,22 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
 
 def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int]) -> bool:
     """A domain word names the decision only in the domain's sense (senses.py)."""
-    return not names_its_head(tok, domain, lexicon) and not merges_other_than_code(tok, lexicon, inside)
+    return not (
+        names_its_head(tok, domain, lexicon)
+        or merges_other_than_code(tok, lexicon, inside)
+        or another_kind(tok, domain, lexicon)
+        or own_target(tok, domain, lexicon)
+    )
+
+
+def _act_on_it(part: Token, tokens: list[Token], domains: list[str], lexicon: Lexicon) -> bool:
+    """Rule `act-on-it`: 'rotate the leaked token first or revoke it outright' — an alternative whose verb is
+    an act of a domain another alternative names, done to a pronoun, is the same decision: the pronoun
+    stands for the domain's thing."""
+    acts = {a for d in domains for a in lexicon.acts_of(d)}
+    if not acts or not forms(part) & acts:
+        return False
+    return any(t.pos_ == "PRON" and t.dep_ in ("dobj", "nsubjpass") and t.head.i == part.i for t in tokens)
 
 
 def _alternative_time(part: Token) -> bool:
@@ -171,6 +202,8 @@ def _action_domain_over(version: Token, lexicon: Lexicon) -> str | None:
     """'ship v2.1': a release action verb governing (or compounded with) a version string; also a version
     inside the verb's object ('publishing the 2.4.0 image to the registry': 2.4.0 -nummod-> image -dobj->)."""
     neighbours = [version.head, *version.children]
+    if version.i > 0:  # 'Tag v3.2.0 whenever …': the model tags a sentence-initial 'Tag' as an interjection
+        neighbours.append(version.doc[version.i - 1])
     if version.dep_ in ("nummod", "compound", "amod", "nmod") and version.head.dep_ in ("dobj", "pobj"):
         neighbours.append(version.head.head)
     for tok in neighbours:
@@ -187,8 +220,8 @@ def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> boo
     action ('squash, the docs lane'; an appositive of a domain noun names it: 'the merge, the refactor PR')."""
     node = tok
     while node.head.i != node.i:
-        if node.pos_ in ("VERB", "AUX") and node.i not in domain_tokens:
-            return False
+        if node.pos_ in ("VERB", "AUX") and node.i not in domain_tokens and node.dep_ != "amod":
+            return False  # a participle modifying the object ('the rewritten history') is its adjective
         if node.dep_ not in NOMINAL_OBJECT_DEPS or (node.dep_ == "prep" and node.lower_ not in OBJECT_OF_PREPOSITIONS):
             return False
         if node.dep_ == "appos" and node.head.i in domain_tokens and node.head.pos_ == "VERB":

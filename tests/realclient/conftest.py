@@ -111,7 +111,10 @@ def make_seat(tmp_path: Path, warm_runtime: Path, harness: str) -> Seat:
     for folder in (home, project, bin_dir):
         folder.mkdir()
     env = {
-        "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '/usr/bin:/bin')}",
+        # lanegate's own folder on PATH, as pipx or uv put it: a project's settings name `lanegate` (install
+        # writes the portable command into a file the team commits).
+        "PATH": os.pathsep.join((str(bin_dir), str(Path(lanegate_executable()).parent),
+                                 os.environ.get("PATH", "/usr/bin:/bin"))),
         "HOME": str(home),
         "LANG": "C.UTF-8",
         "XDG_RUNTIME_DIR": str(warm_runtime),
