@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config
 from hook.deadline import Deadline, DeadlineExceeded
-from hook.decision import ALLOW, Check, Decision, Policy, Situation, decide, unbounded
+from hook.decision import ALLOW, Check, Decision, Policy, Situation, acts, decide, unbounded
 from hook.deference import NO_DEFERENCE, DeferenceResult, analyze_text
 from hook.directives import UNBACKED_TAG, Directives, load_directives
 from hook.exits import clean_terminal, material_artifacts
@@ -139,6 +139,11 @@ class _Evidence:
     lane: LaneState
     deference: DeferenceResult
     scan_from: int | None
+    inferred: tuple[str, ...] = ()  # work in flight inferred from the turn (no background_tasks listed)
+
+    def in_flight(self, stop: StopInput) -> bool:
+        """Background work in flight: listed by the payload, or inferred from the transcript."""
+        return stop.background_running or bool(self.inferred)
 
 
 class _Run:
@@ -188,11 +193,12 @@ class _Run:
         warnings.extend(turn.warnings)
         text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
         lane = self._lane(text, turn.context, turn.tool_calls, config)
+        inferred = _inferred_background(stop, turn)
         deference = NO_DEFERENCE
         if config.deference and not turn.context.operator_in_loop and text:
             claims = _row_u_applies(config, stop, turn)
             deference = analyze_text(text, config, warnings, claims=claims, warm=self.warm, env=self.env)
-        return _Evidence(turn, lane, deference, scan_from)
+        return _Evidence(turn, lane, deference, scan_from, inferred)
 
     def _decide(
         self,
@@ -245,8 +251,9 @@ class _Run:
             lane_details=_lane_details(lane),
             trigger=seen.deference.trigger,
             claim=seen.deference.claim,
-            background_in_flight=stop.background_running,
-            background_work=stop.background_running and not config.background_blocks,
+            background_in_flight=seen.in_flight(stop),
+            background_work=seen.in_flight(stop) and not config.background_blocks,
+            background_inferred=seen.inferred,
             nothing_to_judge=stop.unjudgeable,
             material=_material(pending, slot),
             clean=Check(clean.accepted, clean.reason),
@@ -332,7 +339,8 @@ class _Run:
         found = seen.deference if seen else NO_DEFERENCE
         claim = found.claim
         shown_claim = None
-        if claim is not None and decision.tag == UNBACKED_TAG:
+        # row U's claim, and a wait whatever decided the stop (SPEC §2.7, revision 3: a wait is a hold)
+        if claim is not None and (decision.tag == UNBACKED_TAG or not acts(claim)):
             shown_claim = {"text": claim.text, "form": claim.form, "reason": claim.reason}
         return AuditLine(
             klass=decision.klass,
@@ -444,12 +452,22 @@ def _note_allowed(state_dir: str, session: str, scan_to: int | None) -> None:
         print(f"lanegate: state not reset after the error: {exc}", file=sys.stderr)
 
 
+def _inferred_background(stop: StopInput, turn: Turn) -> tuple[str, ...]:
+    """The work the turn started and did not stop, when the payload lists no background work (SPEC §2.7,
+    revision 3: teammates and subagents are work in flight; the reason of row B says it was inferred)."""
+    if stop.background_listed or stop.infer_background is None:
+        return ()
+    prompt = turn.context.offset
+    calls = [tc for tc in turn.tool_calls if prompt is None or tc.offset > prompt]
+    return stop.infer_background(calls) if calls else ()
+
+
 def _row_u_applies(config: Config, stop: StopInput, turn: Turn) -> bool:
-    """Whether an unbacked claim could decide this stop (SPEC §4 row U): not with background work in
-    flight, not when unbacked_claims is off, and with "no-tools" only on a turn that made no tool call
-    since its newest prompting record (every call of the turn counts, not only those after the last
-    tool result)."""
-    if stop.background_running or config.unbacked_claims == "off":
+    """Whether the closing part is read for a claim (SPEC §4 row U): not when unbacked_claims is off, and
+    with "no-tools" only on a turn that made no tool call since its newest prompting record (every call
+    of the turn counts, not only those after the last tool result). With background work in flight it is
+    read too, so the audit line records a wait (revision 3); row U itself never fires then."""
+    if config.unbacked_claims == "off":
         return False
     if config.unbacked_claims == "no-tools":
         prompt = turn.context.offset

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hook.harness.claude import ENDED, HARNESS
-from hook.harness.claude.background import BackgroundTracker
+from hook.harness.claude.background import BackgroundTracker, in_flight_from_calls
+from hook.transcript.records import ToolCall
 
 ENDED_SPELLINGS = st.sampled_from(sorted(ENDED)).flatmap(
     lambda word: st.sampled_from([word, word.upper(), word.title(), f" {word} "])
@@ -113,3 +114,50 @@ def test_a_todo_task_id_is_no_background_work() -> None:
 def test_a_foreground_command_starts_nothing() -> None:
     run = use("u4", "Bash", {"command": "make"})
     assert tracked(run, result("u4", "ok", {"stdout": "ok", "stderr": ""})) == ()
+
+
+# ---- subagents and teammates (SPEC §2.7, revision 3) -----------------------------------------------------
+
+AGENT = use("u5", "Agent", {"description": "audit", "prompt": "List the retry loops.", "run_in_background": True})
+LAUNCHED = result("u5", "Async agent launched successfully.\nagentId: a4c1e9f07b2d8e635 (internal ID - do not "
+                  "mention to user.)\nThe agent is working in the background.")
+TEAMMATE = use("u6", "Agent", {"name": "engineer", "team_name": "sprint-4", "prompt": "Task #12."})
+SPAWNED = result("u6", "Spawned successfully.\nagent_id: engineer@sprint-4\nname: engineer\nteam_name: sprint-4\n"
+                 "The agent is now running and will receive instructions via mailbox.")
+
+
+def teammate_says(name: str, body: str) -> dict[str, Any]:
+    return {"type": "user", "message": {"content": f'<teammate-message teammate_id="{name}">\n{body}\n'
+                                                   "</teammate-message>"}}
+
+
+def test_a_background_subagent_runs_until_its_notification_says_it_ended() -> None:
+    assert tracked(AGENT, LAUNCHED) == ("a4c1e9f07b2d8e635",)
+    assert tracked(AGENT, LAUNCHED, notification("a4c1e9f07b2d8e635", "completed")) == ()
+
+
+def test_a_foreground_subagent_starts_nothing() -> None:
+    done = result("u5", "Found 4 retry loops.", {"status": "completed", "agentId": "a4c1e9f07b2d8e635"})
+    assert tracked(AGENT, done) == ()
+
+
+def test_a_teammate_runs_until_it_approves_its_shutdown() -> None:
+    assert tracked(TEAMMATE, SPAWNED) == ("engineer@sprint-4",)
+    assert tracked(TEAMMATE, SPAWNED, teammate_says("engineer", "Task #12 done, PR #58 open.")) == (
+        "engineer@sprint-4",
+    )
+    approved = '{"type": "shutdown_approved", "requestId": "r1"}'
+    assert tracked(TEAMMATE, SPAWNED, teammate_says("engineer", approved)) == ()
+    assert tracked(TEAMMATE, SPAWNED, teammate_says("reviewer", approved)) == ("engineer@sprint-4",)
+
+
+def test_a_live_turn_infers_from_its_tool_calls() -> None:
+    calls = [
+        ToolCall("u6", "Agent", {"name": "engineer"}, result_text=SPAWNED["message"]["content"][0]["content"]),
+        ToolCall("u1", "Bash", {"command": "make e2e", "run_in_background": True},
+                 result_text="Command running in background with ID: bq1."),
+        ToolCall("u2", "TaskStop", {"task_id": "bq1"}, result_text="stopped"),
+        ToolCall("u7", "Bash", {"command": "make"}, result_text="ok"),
+    ]
+    assert in_flight_from_calls(calls) == ("engineer@sprint-4",)
+    assert in_flight_from_calls(calls[1:]) == ()

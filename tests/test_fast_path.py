@@ -55,8 +55,10 @@ COMMON = frozenset({
 # A turn that ran a gh command (Claude Code's and Codex's below): its line is read as bash reads it; a plain
 # line without the grammar (hook.transcript.bash.plain_words), so tree-sitter stays off the path.
 GH_READ = frozenset({"hook.transcript.bash"})
+# Claude Code's payload without background_tasks: the turn's tool calls name the work in flight (SPEC §2.7).
+BACKGROUND_READ = frozenset({"hook.harness.claude.background"})
 PER_STOP = {
-    "claude": COMMON | GH_READ | {"hook.harness.claude", "hook.harness.claude.prompts"},
+    "claude": COMMON | GH_READ | BACKGROUND_READ | {"hook.harness.claude", "hook.harness.claude.prompts"},
     "codex": COMMON | GH_READ | {"hook.harness.codex"},
     "gemini": COMMON | {"hook.harness.gemini"},
     "cursor": COMMON | {"hook.harness.cursor"},

@@ -17,11 +17,12 @@ from lanegate_common.frozen import field, frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Callable, Collection
     from datetime import datetime
     from typing import Any, Protocol
 
     from hook.transcript.reader import Turn
+    from hook.transcript.records import ToolCall
     from hook.transcript.walk import WalkConfig
 
     # The adapter interface, for type checkers only: adapters are plain classes, checked structurally.
@@ -197,6 +198,10 @@ class StopInput:
     final_text: str | None = None
     stop_hook_active: bool = False
     background_running: bool = False
+    # Whether the payload lists the session's background work at all (SPEC §3.1); when it does not, the
+    # harness's `infer_background` names the work the turn's tool calls started and did not stop (§2.7).
+    background_listed: bool = False
+    infer_background: Callable[[Sequence[ToolCall]], tuple[str, ...]] | None = None
     subagent: bool = False
     # Refusals in a row the harness itself reports for this chain (Cursor's loop_count): the ceiling
     # counts at least this many, even when the session state is missing.

@@ -34,10 +34,11 @@ from lanegate_common.frozen import replace
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     import os
-    from collections.abc import Collection
+    from collections.abc import Collection, Sequence
     from typing import Any
 
     from hook.harness import ProbeTurn, RecordedSessions
+    from hook.transcript.records import ToolCall
     from hook.transcript.walk import PromptContext, WalkConfig
 
 EVENTS = ("Stop", "SubagentStop")
@@ -80,6 +81,8 @@ class ClaudeCode:
             final_text=message if isinstance(message, str) and message.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
             background_running=_running(payload.get("background_tasks")),
+            background_listed=isinstance(payload.get("background_tasks"), list),
+            infer_background=_infer_background,
             subagent=subagent,
             read_turn=read_claude_turn,
         )
@@ -121,6 +124,14 @@ def _running(tasks: object) -> bool:
     if not isinstance(tasks, list):
         return False
     return any(isinstance(t, Mapping) and not _ended(t.get("status")) for t in tasks)
+
+
+def _infer_background(calls: Sequence[ToolCall]) -> tuple[str, ...]:
+    """The work in flight a payload without `background_tasks` leaves to the transcript (SPEC §2.7,
+    revision 3), imported only when a turn without the list made a tool call."""
+    from hook.harness.claude.background import in_flight_from_calls
+
+    return in_flight_from_calls(calls)
 
 
 def _ended(status: object) -> bool:

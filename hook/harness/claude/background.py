@@ -3,25 +3,34 @@
 The live hook is told what is in flight (the Stop payload's `background_tasks`); a replay must infer
 it from the transcript, so row B decides as it would have. The record shapes are data
 (background.toml). Pure: records in, the set of task ids in flight out.
+
+Revision 3 (SPEC §2.7): a live stop whose payload lists no `background_tasks` infers them the same way from
+the tool calls of its turn (`in_flight_from_calls`): work started in the turn and not stopped in it. A
+task notification or a teammate's message prompts a new turn, so inside one turn nothing else ends it.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from hook.harness.claude import ENDED
 from hook.transcript.records import blocks, mapping, string, tool_result_text
 from lanegate_common.builtin_data import load_builtin
+from lanegate_common.frozen import frozen
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: a live stop without background_tasks imports this module
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Any
+
+    from hook.transcript.records import ToolCall
 
 DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "background.toml")
 
 
-@dataclass(frozen=True)
+@frozen
 class Shapes:
     started_keys: Mapping[str, str]
     started: tuple[re.Pattern[str], ...]
@@ -30,6 +39,9 @@ class Shapes:
     notification_status: re.Pattern[str]
     stop_tools: frozenset[str]
     stop_keys: tuple[str, ...]
+    teammate_marker: str
+    teammate_id: re.Pattern[str]
+    teammate_ended: tuple[str, ...]
 
 
 @cache
@@ -43,16 +55,19 @@ def shapes() -> Shapes:
         notification_status=re.compile(data["notification_status"]),
         stop_tools=frozenset(data["stop_tools"]),
         stop_keys=tuple(data["stop_keys"]),
+        teammate_marker=data["teammate_marker"],
+        teammate_id=re.compile(data["teammate_id"]),
+        teammate_ended=tuple(data["teammate_ended"]),
     )
 
 
-@dataclass
 class BackgroundTracker:
     """Feed every record in order; `in_flight` names the tasks started and not yet reported over."""
 
-    started: dict[str, str] = field(default_factory=dict)  # id -> what started it
-    stopping: dict[str, str] = field(default_factory=dict)  # tool_use id of a stop call -> task id
-    tools: dict[str, str] = field(default_factory=dict)  # tool_use id -> tool name
+    def __init__(self) -> None:
+        self.started: dict[str, str] = {}  # id -> what started it
+        self.stopping: dict[str, str] = {}  # tool_use id of a stop call -> task id
+        self.tools: dict[str, str] = {}  # tool_use id -> tool name
 
     @property
     def in_flight(self) -> tuple[tuple[str, str], ...]:
@@ -69,43 +84,73 @@ class BackgroundTracker:
             prompt = mapping(record.get("attachment")).get("prompt")
             self._notifications([prompt] if isinstance(prompt, str) else [])
 
+    def feed_call(self, call: ToolCall) -> None:
+        """One tool call of a live turn with its result joined (hook.transcript.records.ToolCall)."""
+        self._call(call.id, call.name, call.input)
+        if call.result_text is not None:
+            self._result(call.id, call.result_text, call.is_error, {})
+
     def _stop_calls(self, record: Mapping[str, Any]) -> None:
         for block in blocks(record):
-            if block.get("type") == "tool_use" and (use := string(block.get("id"))):
-                self.tools[use] = string(block.get("name")) or ""
-            if block.get("type") == "tool_use" and block.get("name") in shapes().stop_tools:
-                arguments = mapping(block.get("input"))
-                task = next((t for k in shapes().stop_keys if (t := string(arguments.get(k)))), None)
-                use_id = string(block.get("id"))
-                if task and use_id:
-                    self.stopping[use_id] = task
+            if block.get("type") == "tool_use":
+                self._call(string(block.get("id")) or "", string(block.get("name")) or "", mapping(block.get("input")))
+
+    def _call(self, use_id: str, name: str, arguments: Mapping[str, Any]) -> None:
+        if use_id:
+            self.tools[use_id] = name
+        if name in shapes().stop_tools:
+            task = next((t for k in shapes().stop_keys if (t := string(arguments.get(k)))), None)
+            if task and use_id:
+                self.stopping[use_id] = task
 
     def _results(self, record: Mapping[str, Any]) -> None:
         result = mapping(record.get("toolUseResult"))
         for block in blocks(record):
-            if block.get("type") != "tool_result":
-                continue
-            use_id = string(block.get("tool_use_id")) or ""
-            if use_id in self.stopping:
-                task = self.stopping.pop(use_id)
-                if block.get("is_error") is not True:
-                    self.started.pop(task, None)
-                continue
-            text = tool_result_text(block)
-            key = shapes().started_keys.get(self.tools.pop(use_id, ""))
-            named = [string(result.get(key)) if key else None]
-            named += [m.group("id") for p in shapes().started for m in p.finditer(text)]
-            for task in filter(None, named):
-                self.started.setdefault(task, use_id or "tool result")
+            if block.get("type") == "tool_result":
+                use_id = string(block.get("tool_use_id")) or ""
+                self._result(use_id, tool_result_text(block), block.get("is_error") is True, result)
+
+    def _result(self, use_id: str, text: str, is_error: bool, result: Mapping[str, Any]) -> None:
+        if use_id in self.stopping:
+            task = self.stopping.pop(use_id)
+            if not is_error:
+                self.started.pop(task, None)
+            return
+        key = shapes().started_keys.get(self.tools.pop(use_id, ""))
+        named = [string(result.get(key)) if key else None]
+        named += [m.group("id") for p in shapes().started for m in p.finditer(text)]
+        for task in filter(None, named):
+            self.started.setdefault(task, use_id or "tool result")
 
     def _notifications(self, texts: list[str]) -> None:
         for text in texts:
+            if shapes().teammate_marker in text:
+                self._teammate(text)
             if shapes().marker not in text:
                 continue
             task = shapes().notification_id.search(text)
             status = shapes().notification_status.search(text)
             if task and status and status.group("status").strip().lower() in ENDED:
                 self.started.pop(task.group("id"), None)
+
+    def _teammate(self, text: str) -> None:
+        """A teammate's message that approves its shutdown ends it: spawned as `<name>@<team>`, it writes as
+        `teammate_id="<name>"`."""
+        sender = shapes().teammate_id.search(text)
+        if sender is None or not any(word in text for word in shapes().teammate_ended):
+            return
+        name = sender.group("id")
+        for task in [t for t in self.started if t == name or t.startswith(name + "@")]:
+            del self.started[task]
+
+
+def in_flight_from_calls(calls: Sequence[ToolCall]) -> tuple[str, ...]:
+    """The work a live turn started and did not stop, from its tool calls in order (SPEC §2.7, revision 3):
+    the ids of background commands, monitors, subagents and teammates."""
+    tracker = BackgroundTracker()
+    for call in calls:
+        tracker.feed_call(call)
+    return tuple(task for task, _ in tracker.in_flight)
 
 
 def _texts(record: Mapping[str, Any]) -> list[str]:
