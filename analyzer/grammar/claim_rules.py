@@ -209,7 +209,8 @@ def claim_in(segment: Segment, doc: Doc, vocabulary: ClaimVocabulary) -> Match |
             predicate = _carried(match.predicate, vocabulary)
             if _no_action(predicate, head, vocabulary) or stance(predicate, vocabulary):
                 return None
-            if _later(head, predicate, vocabulary) or later_event_as(head.doc) or parenthetical_later(head.doc, vocabulary):
+            later = _later(head, predicate, vocabulary) or later_event_as(head.doc)
+            if later or parenthetical_later(head.doc, vocabulary):
                 return None
             if idiom(head.doc, vocabulary) or conditional_promise(head):
                 return None
