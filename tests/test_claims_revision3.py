@@ -145,6 +145,38 @@ TESTS_GREEN = """
     branch branch NOUN NN dobj 3
     ~. . PUNCT . punct 0
 """
+WAIT_THEN = """
+    Still still ADV RB advmod 1
+    waiting wait VERB VBG advcl 9
+    on on ADP IN prep 1
+    the the DET DT det 4
+    retro retro NOUN NN pobj 2
+    ~, , PUNCT , punct 9
+    then then ADV RB advmod 9
+    I I PRON PRP nsubj 9
+    ~'ll will AUX MD aux 9
+    synthesize synthesize VERB VB ROOT -1
+    the the DET DT det 11
+    plan plan NOUN NN dobj 9
+    ~. . PUNCT . punct 9
+"""
+FILES_I_WILL_TOUCH = """
+    Key key ADJ JJ amod 1
+    files file NOUN NNS dobj 4
+    I I PRON PRP nsubj 4
+    will will AUX MD aux 4
+    touch touch VERB VB ROOT -1
+    ~: : PUNCT : punct 4
+"""
+GIVE_A_MOMENT = """
+    Let let VERB VB ROOT -1
+    me I PRON PRP nsubj 2
+    give give VERB VB ccomp 0
+    them they PRON PRP dative 2
+    a a DET DT det 5
+    moment moment NOUN NN dobj 2
+    ~. . PUNCT . punct 0
+"""
 PINNED = {
     "With the schema merged, moving to the API layer.": FRONTED_PP,
     "The bot merged the fix, closing the issue.": PARTICIPIAL_ADJUNCT,
@@ -156,6 +188,9 @@ PINNED = {
     "Going forward, I'll run the soak test before every merge.": GOING_FORWARD,
     "Picking up #88 (once the freeze lifts).": PARENTHESIS_ONCE,
     "Tests green — pushing the branch.": TESTS_GREEN,
+    "Still waiting on the retro, then I'll synthesize the plan.": WAIT_THEN,
+    "Key files I will touch:": FILES_I_WILL_TOUCH,
+    "Let me give them a moment.": GIVE_A_MOMENT,
 }
 
 
@@ -190,6 +225,18 @@ def test_a_participle_before_a_subordinate_clause_is_the_predicate() -> None:
 
 def test_a_hold_until_someone_acts_is_a_wait() -> None:
     assert claim_of(HOLDING_UNTIL) == ("waiting", "hold-until", "Holding")
+
+
+def test_an_action_after_a_wait_and_then_is_set_for_when_the_wait_ends() -> None:
+    assert claim_of(WAIT_THEN) == ("waiting", "wait-then", "waiting")
+
+
+def test_giving_others_time_is_waiting() -> None:
+    assert claim_of(GIVE_A_MOMENT) == ("waiting", "announced-waiting", "give")
+
+
+def test_an_object_before_its_subject_is_a_noun_with_a_relative_clause() -> None:
+    assert judged(FILES_I_WILL_TOUCH) is None
 
 
 def test_a_noun_with_a_predicate_adjective_is_no_label() -> None:
@@ -258,6 +305,10 @@ def test_model_backed_claims(text: str, expected: list[tuple[str, str]]) -> None
         "Done.\n\n<!--\nI'll open the PR now.\n-->",
         "I'll open the PR now.\n\nThe soak test is still red.",
         "I'll open the PR now.\n\nDone",
+        "All tasks verified. Shutting down.",
+        "The tuning pass waits — otherwise we're testing a build with no curve.",
+        "Will become a tunable property of the mode.",
+        "Key files I will touch:\n- `src/mode.cpp`\n- `tools/gen.py`",
     ],
 )
 def test_model_backed_non_claims(text: str) -> None:

@@ -212,8 +212,11 @@ def claim_in(segment: Segment, doc: Doc, vocabulary: ClaimVocabulary) -> Match |
             later = _later(head, predicate, vocabulary) or later_event_as(head.doc)
             if later or parenthetical_later(head.doc, vocabulary):
                 return None
-            if idiom(head.doc, vocabulary) or conditional_promise(head):
+            if idiom(head.doc, vocabulary) or conditional_promise(head) or object_before_subject(head):
                 return None
+            if match.form != "waiting" and (wait := wait_then(head, vocabulary)) is not None:
+                what = f"the wait '{wait.text}', with the action after 'then' set for when it ends"
+                return Match("waiting", "wait-then", wait, what)
             if hold_until(predicate, verb_forms(predicate), vocabulary):
                 what = f"{match.construction} (a hold until someone acts, announced as waiting)"
                 return Match("waiting", "hold-until", predicate, what)
@@ -563,7 +566,33 @@ def _is_waiting(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     forms = verb_forms(predicate)
     if forms & vocabulary.waiting_lemmas:
         return True
+    objects = [c.lemma_.lower() for c in predicate.children if c.dep_ == "dobj"]
+    if any(f"{form} {thing}" in vocabulary.waiting_objects for form in forms for thing in objects):
+        return True
     return any(f"{form} {word}" in vocabulary.waiting_phrasal for form in forms for word in _particles(predicate))
+
+
+@rule("wait-then")
+def wait_then(head: Token, vocabulary: ClaimVocabulary) -> Token | None:
+    """A wait, then an action: "Still waiting on the coach's retro, then I'll synthesize the plan." The action
+    after 'then' is set for when the wait ends, a later event: the sentence announces the wait (form waiting).
+
+        waiting -advcl-> synthesize, then -advmod-> synthesize
+    """
+    if not any(c.dep_ == "advmod" and c.lower_ == "then" for c in head.children):
+        return None
+    return next((c for c in head.children if c.dep_ == "advcl" and c.i < head.i and _is_waiting(c, vocabulary)), None)
+
+
+@rule("object-before-subject")
+def object_before_subject(head: Token) -> bool:
+    """A first-person future whose object stands before its subject is a noun with a reduced relative clause
+    the model read as a sentence: "Key files I will touch:" is 'the files (that) I will touch', a label.
+
+        files -dobj-> touch, I -nsubj-> touch (files before I)
+    """
+    subject = _subject(head)
+    return subject is not None and any(c.dep_ == "dobj" and c.i < subject.i for c in head.children)
 
 
 @rule("hold-until")

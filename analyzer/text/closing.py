@@ -66,6 +66,7 @@ class ClaimVocabulary:
     carrier_verbs: frozenset[str]
     waiting_lemmas: frozenset[str]
     waiting_phrasal: frozenset[str]
+    waiting_objects: frozenset[str]
     stative_lemmas: frozenset[str]
     state_lemmas: frozenset[str]
     intransitive_status_lemmas: frozenset[str]
