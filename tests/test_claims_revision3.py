@@ -278,6 +278,8 @@ def test_plans_stances_and_idioms_are_no_claims(spec: str) -> None:
         ("I'll open the PR now.\n\n— Wren", [("intention", "first-person-future")]),
         ("Picking up #12 now.\n\n&nbsp;", [("participle", "subjectless-participle")]),
         ("Waiting on the reviewer.\n\n<!--\nstatus: autonomous\n-->", [("waiting", "announced-waiting")]),
+        ("Shutting the teammates down now that every task is closed.", [("participle", "subjectless-participle")]),
+        ("I'll keep working through the lint warnings until then.", [("intention", "first-person-future")]),
     ],
 )  # fmt: skip
 def test_model_backed_claims(text: str, expected: list[tuple[str, str]]) -> None:
@@ -306,6 +308,7 @@ def test_model_backed_claims(text: str, expected: list[tuple[str, str]]) -> None
         "I'll open the PR now.\n\nThe soak test is still red.",
         "I'll open the PR now.\n\nDone",
         "All tasks verified. Shutting down.",
+        "The index is rebuilt, so adding a column without a migration fails here.",
         "The tuning pass waits — otherwise we're testing a build with no curve.",
         "Will become a tunable property of the mode.",
         "Key files I will touch:\n- `src/mode.cpp`\n- `tools/gen.py`",

@@ -349,7 +349,7 @@ def fronted_participle(head: Token, segment: Segment, vocabulary: ClaimVocabular
     for token in segment.tokens:
         if token.i <= segment.opener.i or not _participle(token, vocabulary) or token.dep_ not in _FRONTED_DEPS:
             continue
-        if _subject(token) is not None or _auxiliaries(token):
+        if _subject(token) is not None or _auxiliaries(token) or _buried_finite_verb(token):
             continue
         links = _links_before(token, vocabulary)
         comma = token.doc[token.i - len(links) - 1] if token.i - len(links) - 1 >= 0 else None
@@ -362,6 +362,17 @@ def fronted_participle(head: Token, segment: Segment, vocabulary: ClaimVocabular
             before = f"'…, {'so ' if joined else ''}{token.text}'"
             return Match("participle", "fronted-participle", token, f"the participle {before} after a fronted clause")
     return None
+
+
+def _buried_finite_verb(participle: Token) -> bool:
+    """A finite verb with its own subject that the model buried in the participle's phrase ("…, so adding a
+    column without a migration fails here.": 'fails' read as a pcomp): the -ing word is a gerund subject of
+    that verb, not a predicate. A finite tag on an object ('the release notes' read as a verb) is no verb."""
+    return any(
+        t.tag_ in ("VBZ", "VBP", "VBD") and t.dep_ in ("pcomp", "conj") and _subject(t) is not None
+        for t in participle.subtree
+        if t.i > participle.i
+    )
 
 
 def _links_before(token: Token, vocabulary: ClaimVocabulary) -> list[Token]:
@@ -540,10 +551,13 @@ def _particles(token: Token) -> set[str]:
 def _no_action(predicate: Token, head: Token, vocabulary: ClaimVocabulary) -> bool:
     """The predicate announces no action of the agent: negated ("I won't touch the parser"), stative ("I'm
     seeing three failures", "Let me know"), a state of the work ("Passing locally", "Working as
-    intended", "Running now"), or the end of the turn and an honest handoff ("I'll stop here")."""
+    intended", "Running now"), or the end of the turn and an honest handoff ("I'll stop here", "Shutting
+    down." — without an object: "Shutting the teammates down now." acts on others)."""
     forms = verb_forms(predicate)
     negated = any(c.dep_ == "neg" for t in (predicate, head) for c in t.children)
     if negated or forms & (vocabulary.stative_lemmas | vocabulary.state_lemmas | vocabulary.ending_lemmas):
+        return True
+    if forms & vocabulary.ending_intransitive_lemmas and not any(c.dep_ == "dobj" for c in predicate.children):
         return True
     if forms & vocabulary.intransitive_status_lemmas:
         complements = [c for c in predicate.children if c.dep_ in ("dobj", "prt", "xcomp", "ccomp", "attr")]

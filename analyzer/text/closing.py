@@ -72,6 +72,7 @@ class ClaimVocabulary:
     intransitive_status_lemmas: frozenset[str]
     action_prepositions: frozenset[str]
     ending_lemmas: frozenset[str]
+    ending_intransitive_lemmas: frozenset[str]
     later_marks: frozenset[str]
     later_words: frozenset[str]
     later_after_next: frozenset[str]
