@@ -161,3 +161,17 @@ def test_a_live_turn_infers_from_its_tool_calls() -> None:
     ]
     assert in_flight_from_calls(calls) == ("engineer@sprint-4",)
     assert in_flight_from_calls(calls[1:]) == ()
+
+
+def test_a_replayed_stop_always_lists_its_background_work() -> None:
+    """The replay decided what was in flight from the whole session: an empty list tells the hook not to
+    infer again from the turn's own calls, which see less (SPEC §2.7)."""
+    from hook.harness import TurnEnd
+    from hook.harness.claude.replay import ClaudeSessions
+
+    payload, inferred = ClaudeSessions().stop_payload(TurnEnd(10, None, False), "s1", "/w", "/t.jsonl", 1)
+    assert (payload["background_tasks"], inferred) == ([], ())
+    end = TurnEnd(10, None, False, background=(("engineer@sprint-4", "u6"),))
+    payload, inferred = ClaudeSessions().stop_payload(end, "s1", "/w", "/t.jsonl", 1)
+    assert payload["background_tasks"] == [{"id": "engineer@sprint-4", "status": "running"}]
+    assert inferred == ("background in flight (inferred from the transcript): engineer@sprint-4",)
