@@ -280,6 +280,7 @@ def test_plans_stances_and_idioms_are_no_claims(spec: str) -> None:
         ("Waiting on the reviewer.\n\n<!--\nstatus: autonomous\n-->", [("waiting", "announced-waiting")]),
         ("Shutting the teammates down now that every task is closed.", [("participle", "subjectless-participle")]),
         ("I'll keep working through the lint warnings until then.", [("intention", "first-person-future")]),
+        ("I'm staying on the walker perf lane meanwhile.", [("progressive", "first-person-progressive")]),
     ],
 )  # fmt: skip
 def test_model_backed_claims(text: str, expected: list[tuple[str, str]]) -> None:
@@ -293,6 +294,7 @@ def test_model_backed_claims(text: str, expected: list[tuple[str, str]]) -> None
         "As soon as QA signs off, I'll deploy.",
         "I'll write the retro as the notes come in.",
         "I'll remain on call.",
+        "I'll stay ready.",
         "I'll keep the teammates on their current tasks.",
         "Going forward: no direct pushes to main.",
         "Moving forward, the bot owns the release notes.",

@@ -569,9 +569,16 @@ def _no_action(predicate: Token, head: Token, vocabulary: ClaimVocabulary) -> bo
 @rule("stance")
 def stance(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     """A stance is no action: keeping a state or remaining available ("I'll keep the workers idle.", "I'll
-    keep the old schema for now.", "I'll remain on call."). With a carried verb the carried verb is the
-    predicate ("I'll keep working on the parser." claims), so this never sees it."""
-    return bool(verb_forms(predicate) & vocabulary.stance_lemmas)
+    keep the old schema for now.", "I'll remain on call.", "I'll stay ready."). With a carried verb the carried
+    verb is the predicate ("I'll keep working on the parser." claims), so this never sees it; staying on a
+    piece of work is the work going on ("I'm staying on the perf lane meanwhile." claims)."""
+    forms = verb_forms(predicate)
+    if forms & vocabulary.stance_lemmas:
+        return True
+    if not forms & vocabulary.availability_lemmas:
+        return False
+    words = {t.lower_ for t in predicate.subtree if t.i > predicate.i}
+    return not words - {"."} or bool(words & vocabulary.availability_words)
 
 
 @rule("announced-waiting")

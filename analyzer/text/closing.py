@@ -79,6 +79,8 @@ class ClaimVocabulary:
     completion_words: frozenset[str]
     joined_prefixes: frozenset[str]
     stance_lemmas: frozenset[str]
+    availability_lemmas: frozenset[str]
+    availability_words: frozenset[str]
     idioms: frozenset[str]
     fronting_links: frozenset[str]
     fronting_openers: frozenset[str]
