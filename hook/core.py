@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config, without_ignored_env
 from hook.deadline import Deadline, DeadlineExceeded
-from hook.decision import ALLOW, Check, Decision, Policy, Situation, decide, unbounded
+from hook.decision import ALLOW, Check, Decision, Policy, Situation, acts, decide, unbounded
 from hook.deference import NO_DEFERENCE, DeferenceResult, analyze_text
 from hook.directives import UNBACKED_TAG, Directives, load_directives
 from hook.exits import clean_terminal, material_artifacts
@@ -199,7 +199,7 @@ class _Run:
         lane = self._lane(text, turn.context, turn.tool_calls, config)
         deference = NO_DEFERENCE
         if config.deference and not turn.context.operator_in_loop and text:
-            claims = _row_u_applies(config, in_flight, turn)
+            claims = _row_u_applies(config, turn)
             deference = analyze_text(text, config, warnings, claims=claims, warm=self.warm, env=self.env)
         return _Evidence(turn, lane, deference, scan_from, in_flight)
 
@@ -256,6 +256,7 @@ class _Run:
             claim=seen.deference.claim,
             background_in_flight=seen.in_flight,
             background_work=seen.in_flight and not config.background_blocks,
+            background_inferred=seen.turn.background if not stop.background_running else (),
             nothing_to_judge=stop.unjudgeable,
             material=_material(pending, slot),
             clean=Check(clean.accepted, clean.reason),
@@ -341,7 +342,8 @@ class _Run:
         found = seen.deference if seen else NO_DEFERENCE
         claim = found.claim
         shown_claim = None
-        if claim is not None and decision.tag == UNBACKED_TAG:
+        # row U's claim, and a wait whatever decided the stop (SPEC §2.7, revision 3: a wait is a hold)
+        if claim is not None and (decision.tag == UNBACKED_TAG or not acts(claim)):
             shown_claim = {"text": claim.text, "form": claim.form, "reason": claim.reason}
         return AuditLine(
             klass=decision.klass,
@@ -453,12 +455,12 @@ def _note_allowed(state_dir: str, session: str, scan_to: int | None) -> None:
         print(f"lanegate: state not reset after the error: {exc}", file=sys.stderr)
 
 
-def _row_u_applies(config: Config, in_flight: bool, turn: Turn) -> bool:
-    """Whether an unbacked claim could decide this stop (SPEC §4 row U): not with background work in
-    flight, not when unbacked_claims is off, and with "no-tools" only on a turn that made no tool call
-    since its newest prompting record (every call of the turn counts, not only those after the last
-    tool result)."""
-    if in_flight or config.unbacked_claims == "off":
+def _row_u_applies(config: Config, turn: Turn) -> bool:
+    """Whether the closing part is read for a claim (SPEC §4 row U): not when unbacked_claims is off, and
+    with "no-tools" only on a turn that made no tool call since its newest prompting record (every call
+    of the turn counts, not only those after the last tool result). With background work in flight it is
+    read too, so the audit line records a wait (revision 3); row U itself never fires then."""
+    if config.unbacked_claims == "off":
         return False
     if config.unbacked_claims == "no-tools":
         prompt = turn.context.offset

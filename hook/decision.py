@@ -1,6 +1,7 @@
 """The decision table of SPEC §4 as a pure function, so every row can be pinned without any I/O.
 
-Rows, in order: D (deference), U (unbacked claim), C (lane continuation off), B (background work),
+Rows, in order: D (deference), U (unbacked action claim; a wait is left to the rows below),
+C (lane continuation off), B (background work),
 L1–L2 (operator dialogue), L3–L5 (autonomous). A turn the harness gives nothing to judge (Cursor without a transcript)
 is allowed before L5; an empty turn of any other harness is an L5 turn like any other.
 Any refusal becomes CEILING-ALLOW once the session has been refused `max_refusals` times in a row;
@@ -61,6 +62,9 @@ class UnbackedClaim:
 
 
 NOT_CHECKED = Check(False, "not checked")
+# The claim forms row U refuses (SPEC §4, revision 3): an action announced and skipped. A `waiting` claim
+# is a hold, recorded in the audit line and left to rows B, L3/L4 and L5, which already judge holds.
+ACTION_FORMS = frozenset({"participle", "progressive", "intention"})
 
 
 @frozen
@@ -76,6 +80,9 @@ class Situation:
     claim: UnbackedClaim | None = None  # set only when the unbacked_claims setting lets row U judge it
     background_in_flight: bool = False  # the payload lists a running task, whatever background_blocks says
     background_work: bool = False
+    # The work in flight inferred from the transcript when the payload lists none (SPEC §2.7, revision 3):
+    # teammates, subagents and background commands the agent started this turn; named in row B's reason.
+    background_inferred: tuple[str, ...] = ()
     nothing_to_judge: bool = False
     material: Check = NOT_CHECKED
     clean: Check = NOT_CHECKED
@@ -104,12 +111,15 @@ def decide(s: Situation, directives: Directives) -> Decision:
     if p.deference and not s.operator_in_loop and s.trigger is not None:
         text = directives.deference(s.trigger.phrase, s.trigger.reason)
         return _refuse(s, "D", "deference", text)
-    if p.deference and not s.operator_in_loop and not s.background_in_flight and s.claim is not None:
+    if p.deference and not s.operator_in_loop and not s.background_in_flight and acts(s.claim):
         return _refuse(s, "U", "unbacked-claim", directives.unbacked_refusal(s.claim.text, s.claim.reason))
     if not p.lane_continuation:
         return _allow("C", "ALLOW", "lane-continuation-off", "the lane-continuation gates are off")
     if s.background_work:
-        return _allow("B", "ALLOW", "background-work", "a background task the agent started is still running")
+        why = "a background task the agent started is still running"
+        if s.background_inferred:
+            why += f" (inferred from the transcript: {', '.join(s.background_inferred)})"
+        return _allow("B", "ALLOW", "background-work", why)
     if s.operator_in_loop:
         if s.lane_continuation == ACTIVE_LANE:
             return _refuse(s, "L2", "active-lane-in-dialogue", directives.active_lane_in_dialogue())
@@ -125,6 +135,11 @@ def decide(s: Situation, directives: Directives) -> Decision:
     if s.lane_outcome == "valid":
         details = (*details, s.clean.reason, f"material artifact: {s.material.reason}")
     return _refuse(s, "L5", tag, directives.no_hold_refusal(tag, details))
+
+
+def acts(claim: UnbackedClaim | None) -> bool:
+    """Whether a claim is an action announced for now, the only kind row U refuses (revision 3)."""
+    return claim is not None and claim.form in ACTION_FORMS
 
 
 def _allow(row: str, klass: str, tag: str, reason: str) -> Decision:

@@ -53,8 +53,8 @@ def analyze_text(
     """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then,
     and not even then when a warm parse server answers (its warnings say when it did not).
 
-    claims: row U can fire on this stop (hook.core's _row_u_applies), so the closing part is read for a
-    claim too.
+    claims: the closing part is read for a claim too (hook.core's _row_u_applies): row U may refuse an action
+    claim, and a wait is recorded in the audit line whatever decides the stop (SPEC §2.7, revision 3).
     """
     from analyzer.api import NOT_ENGLISH, find_candidates, is_english, lexicon_for, may_hold_phrase
 

@@ -206,3 +206,47 @@ def test_the_live_hook_infers_work_only_when_the_payload_lists_none(tmp_path: An
     assert live_background(tmp_path, [], WAKE, AGENT, LAUNCHED) == (False, ())
     ended = notification("a5c0ffee12", "completed", queued=False)
     assert live_background(tmp_path, None, WAKE, AGENT, LAUNCHED, ended) == (False, ())
+
+
+# ---- teammates (SPEC §2.7, revision 3) ---------------------------------------------------------------
+
+TEAMMATE = use("u6", "Agent", {"name": "engineer", "team_name": "sprint-4", "prompt": "Task #12."})
+SPAWNED = result("u6", "Spawned successfully.\nagent_id: engineer@sprint-4\nname: engineer\nteam_name: sprint-4\n"
+                 "The agent is now running and will receive instructions via mailbox.")
+
+
+def teammate_says(name: str, body: str) -> dict[str, Any]:
+    return {"type": "user", "message": {"content": f'<teammate-message teammate_id="{name}">\n{body}\n'
+                                                   "</teammate-message>"}}
+
+
+def test_a_teammate_runs_until_it_approves_its_shutdown() -> None:
+    assert tracked(TEAMMATE, SPAWNED) == ("engineer@sprint-4",)
+    assert tracked(TEAMMATE, SPAWNED, teammate_says("engineer", "Task #12 done, PR #58 open.")) == (
+        "engineer@sprint-4",
+    )
+    approved = '{"type": "shutdown_approved", "requestId": "r1"}'
+    assert tracked(TEAMMATE, SPAWNED, teammate_says("engineer", approved)) == ()
+    assert tracked(TEAMMATE, SPAWNED, teammate_says("reviewer", approved)) == ("engineer@sprint-4",)
+
+
+def test_the_live_hook_infers_a_teammate_until_it_approves_its_shutdown(tmp_path: Any) -> None:
+    """SPEC §2.7 revision 3: a teammate the lead spawned is work in flight at the lead's stop; its shutdown
+    approval ends it."""
+    assert live_background(tmp_path, None, WAKE, TEAMMATE, SPAWNED) == (False, ("engineer@sprint-4",))
+    approved = teammate_says("engineer", '{"type": "shutdown_approved", "requestId": "r1"}')
+    assert live_background(tmp_path, None, WAKE, TEAMMATE, SPAWNED, approved) == (False, ())
+
+
+def test_a_replayed_stop_always_lists_its_background_work() -> None:
+    """The replay decided what was in flight from the whole session: an empty list tells the hook not to
+    infer again from the turn's own calls, which see less (SPEC §2.7)."""
+    from hook.harness import TurnEnd
+    from hook.harness.claude.replay import ClaudeSessions
+
+    payload, inferred = ClaudeSessions().stop_payload(TurnEnd(10, None, False), "s1", "/w", "/t.jsonl", 1)
+    assert (payload["background_tasks"], inferred) == ([], ())
+    end = TurnEnd(10, None, False, background=(("engineer@sprint-4", "u6"),))
+    payload, inferred = ClaudeSessions().stop_payload(end, "s1", "/w", "/t.jsonl", 1)
+    assert payload["background_tasks"] == [{"id": "engineer@sprint-4", "status": "running"}]
+    assert inferred == ("background in flight (inferred from the transcript): engineer@sprint-4",)

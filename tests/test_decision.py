@@ -344,3 +344,47 @@ def test_row_u_respects_the_ceiling(mode: str) -> None:
     d = judged(situation(mode, claim=CLAIM, consecutive_refusals=3))
     assert shape(d) == (ALLOW, "CEILING-ALLOW", "ceiling", "ceiling")
     assert d.reason == "3 consecutive refusals reached max_refusals=3; row U (unbacked-claim) would have refused"
+
+
+# ---- row U acts on action forms only (SPEC §4, revision 3) ----
+
+WAIT = UnbackedClaim("Standing by for the lead.", "waiting", "claim (waiting, rule announced-waiting)")
+
+
+@pytest.mark.parametrize("form", ["participle", "progressive", "intention"])
+def test_row_u_refuses_every_action_form(form: str) -> None:
+    claim = UnbackedClaim("I'll open the PR now.", form, f"claim ({form})")
+    assert shape(judged(situation(claim=claim))) == (BLOCK, "BLOCK", "unbacked-claim", "U")
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({}, (BLOCK, "BLOCK", "no-lane-state", "L5")),
+        ({"material": ACCEPTED}, (ALLOW, "MATERIAL-ALLOW", "material-artifact", "L3")),
+        ({"lane_outcome": "valid", "clean": ACCEPTED}, (ALLOW, "CLEAN-TERMINAL ALLOW", "clean-terminal", "L4")),
+        ({"background_in_flight": True, "background_work": True}, (ALLOW, "ALLOW", "background-work", "B")),
+    ],
+    ids=["parked-L5", "material-L3", "clean-L4", "in-flight-B"],
+)
+def test_a_wait_is_left_to_rows_b_and_l(fields: dict[str, object], expected: tuple[str, str, str, str]) -> None:
+    assert shape(judged(situation(claim=WAIT, **fields))) == expected
+
+
+def test_a_parked_wait_gets_the_no_hold_directive_not_the_unbacked_one() -> None:
+    d = judged(situation(claim=WAIT))
+    assert d.reason == DIRECTIVES.no_hold_refusal("no-lane-state", ())
+    assert "Standing by" not in d.reason
+
+
+def test_an_action_claim_is_still_row_u_after_a_material_artifact() -> None:
+    d = judged(situation(claim=CLAIM, material=ACCEPTED))
+    assert shape(d) == (BLOCK, "BLOCK", "unbacked-claim", "U")
+
+
+def test_row_b_names_work_inferred_from_the_transcript() -> None:
+    d = judged(situation(claim=WAIT, background_in_flight=True, background_work=True,
+                         background_inferred=("engineer@sprint-4", "a4c1e9f07b2d8e635")))
+    assert shape(d) == (ALLOW, "ALLOW", "background-work", "B")
+    assert d.reason == ("a background task the agent started is still running (inferred from the transcript: "
+                        "engineer@sprint-4, a4c1e9f07b2d8e635)")

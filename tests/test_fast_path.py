@@ -56,12 +56,11 @@ COMMON = frozenset({
 # A turn that ran a gh command (Claude Code's and Codex's below): its line is read as bash reads it; a plain
 # line without the grammar (hook.transcript.bash.plain_words), so tree-sitter stays off the path.
 GH_READ = frozenset({"hook.transcript.bash"})
+# A Claude Code payload without background_tasks (the stops below send none, as clients before 2.1.x did): the
+# records the stop reads name the work in flight (SPEC §2.7, revision 3).
+BACKGROUND_READ = frozenset({"hook.harness.claude.background"})
 PER_STOP = {
-    # A payload without background_tasks (Claude Code 2.1.x sends none): the work in flight is inferred
-    # from the records read (hook.harness.claude.background).
-    "claude": COMMON | GH_READ | {
-        "hook.harness.claude", "hook.harness.claude.prompts", "hook.harness.claude.background",
-    },
+    "claude": COMMON | GH_READ | BACKGROUND_READ | {"hook.harness.claude", "hook.harness.claude.prompts"},
     "codex": COMMON | GH_READ | {"hook.harness.codex"},
     "gemini": COMMON | {"hook.harness.gemini"},
     "cursor": COMMON | {"hook.harness.cursor"},

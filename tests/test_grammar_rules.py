@@ -82,15 +82,18 @@ def test_the_tables_in_their_order() -> None:
         "reduced-report", "topic", "status-prose",
     ]  # fmt: skip
     assert [r.name for r in table("claim")] == [
-        "let-me", "going-to", "intention-verb", "first-person-future", "first-person-progressive",
-        "subjectless-participle",
+        "let-me", "going-to", "colloquial-future", "intention-verb", "first-person-future",
+        "first-person-progressive", "subjectless-participle", "fronted-participle",
     ]  # fmt: skip
+    assert [r.name for r in table("closing")] == ["markup-comment", "invisible-paragraph", "list-lead-in", "sign-off"]
 
 
 def test_every_kind_the_issue_names_is_a_table() -> None:
-    """Phrase and relation rules, both gates, the claim and the non-claim rules, modifiers and corrections."""
+    """Phrase and relation rules, both gates, the claim and the non-claim rules, the closing part's rules
+    (revision 3), modifiers and corrections."""
     assert list(KINDS) == [
-        "phrase", "relation", "offer-gate", "register-gate", "claim", "not-claim", "modifier", "correction",
+        "phrase", "relation", "offer-gate", "register-gate", "claim", "not-claim", "closing", "modifier",
+        "correction",
     ]  # fmt: skip
     assert {r.kind for r in RULES} == set(KINDS)
     assert [r.name for r in RULES if r.kind == "register-gate"] == [

@@ -26,7 +26,17 @@ from analyzer.parse.model import load_model
 from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import SUBJECT_DEPS
 from analyzer.report import Claim, ClaimForm, Span, line_col
-from analyzer.text.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
+from analyzer.text.closing import (
+    MAX_CLAIM_CHARS,
+    ClaimVocabulary,
+    Closing,
+    claim_vocabulary,
+    closing_part,
+    is_invisible,
+    is_sign_off,
+    list_lead_in,
+    without_comments,
+)
 from analyzer.text.units import Unit, compact_unit
 
 if TYPE_CHECKING:
@@ -37,8 +47,16 @@ _HAVE = frozenset({"have", "has", "'ve", "had"})
 _PARTICIPLE_LIKE_TAGS = frozenset({"NN", "NNP", "JJ", "VBN"})
 # Attachments of a fronted time or condition clause, as the small model reads them.
 _ADJUNCT_DEPS = frozenset({"advcl", "dep", "npadvmod", "advmod", "prep", "dobj"})
-# Waiting until an event is waiting now: "Holding until CI finishes." sets when the wait ends, not a later start.
-_END_OF_WAIT = frozenset({"until", "till"})
+# Dependencies of a participle the model hangs under a fronted clause's verb ("With the schema merged, moving …").
+_FRONTED_DEPS = frozenset({"advcl", "conj", "ccomp", "xcomp", "acl", "dep"})
+
+
+# The closing part's rows of grammar.toml ([[closing]]): their functions live in analyzer.text.closing, on
+# the cheap path that must not import the registry, and are bound to their rows here.
+rule("markup-comment")(without_comments)
+rule("invisible-paragraph")(is_invisible)
+rule("sign-off")(is_sign_off)
+rule("list-lead-in")(list_lead_in)
 
 
 @dataclass(frozen=True)
@@ -77,6 +95,8 @@ def find_claims(
     for sentence, unit, doc in zip(closing.sentences[first:], units, docs, strict=True):
         claimed = False
         for segment in segments(doc, vocabulary):
+            if quoted_segment(segment, unit, closing.quoted):
+                continue
             if reports_completion(segment, vocabulary):
                 found.clear()  # what was announced before is reported done
                 claimed = False
@@ -155,11 +175,25 @@ def _segment(tokens: list[Token], labelled: bool, vocabulary: ClaimVocabulary) -
 @rule("labelled-segment")
 def _is_label(tokens: Sequence[Token], vocabulary: ClaimVocabulary) -> bool:
     """A verbless noun phrase that does not open with leading words or a preposition: 'Remaining',
-    'release lane', 'Status' (an -ing word that is never a participle is no verb)."""
+    'release lane', 'Status' (an -ing word that is never a participle is no verb). A noun with a predicate
+    adjective after it ('Tests green — pushing the branch') is a verbless clause reporting a state: what
+    follows it is the agent's next step, not the label's status."""
     words = [t for t in tokens if not t.is_punct and not t.is_space]
     if not words or words[0].lower_ in vocabulary.leading_words or words[0].pos_ == "ADP":
         return False  # "Onto the docs lane: rewriting …" is where the agent goes, not a label
+    if len(words) >= 2 and words[-1].pos_ == "ADJ" and words[-2].pos_ in ("NOUN", "PROPN"):
+        return False
     return not any(t.pos_ in ("VERB", "AUX") and t.lower_ not in vocabulary.not_participles for t in words)
+
+
+@rule("quoted-segment")
+def quoted_segment(segment: Segment, unit: Unit, quoted: tuple[tuple[int, int], ...]) -> bool:
+    """A segment that opens inside a quotation is someone else's words: 'The teammate wrote: "Picking up the
+    exporter now."' reports what was written, it announces nothing of the agent's."""
+    if segment.opener is None or not quoted or segment.opener.idx >= len(unit.offsets):
+        return False
+    at = unit.offsets[segment.opener.idx]
+    return any(start <= at < end for start, end in quoted)
 
 
 def claim_in(segment: Segment, doc: Doc, vocabulary: ClaimVocabulary) -> Match | None:
@@ -173,10 +207,19 @@ def claim_in(segment: Segment, doc: Doc, vocabulary: ClaimVocabulary) -> Match |
             if match is None:
                 continue
             predicate = _carried(match.predicate, vocabulary)
-            if _no_action(predicate, head, vocabulary) or _later(head, predicate, vocabulary):
+            if _no_action(predicate, head, vocabulary) or stance(predicate, vocabulary):
                 return None
-            if conditional_promise(head):
+            later = _later(head, predicate, vocabulary) or later_event_as(head.doc)
+            if later or parenthetical_later(head.doc, vocabulary):
                 return None
+            if idiom(head.doc, vocabulary) or conditional_promise(head) or object_before_subject(head):
+                return None
+            if match.form != "waiting" and (wait := wait_then(head, vocabulary)) is not None:
+                what = f"the wait '{wait.text}', with the action after 'then' set for when it ends"
+                return Match("waiting", "wait-then", wait, what)
+            if hold_until(predicate, verb_forms(predicate), vocabulary):
+                what = f"{match.construction} (a hold until someone acts, announced as waiting)"
+                return Match("waiting", "hold-until", predicate, what)
             if _is_waiting(predicate, vocabulary):
                 what = f"{match.construction} (passive waiting, there is no hold state)"
                 return Match("waiting", "announced-waiting", predicate, what)
@@ -193,6 +236,7 @@ def _heads(segment: Segment) -> list[Token]:
     for top in sorted(tops, key=lambda t: (len(list(t.ancestors)), t.i)):
         heads.append(top)
         heads.extend(participle_read_as_subject(top))
+        heads.extend(participle_before_subordinate(top))
     return heads
 
 
@@ -205,6 +249,22 @@ def participle_read_as_subject(top: Token) -> list[Token]:
     if top.pos_ in ("VERB", "AUX"):
         return []
     return [c for c in top.children if c.dep_ in ("csubj", "nsubj", "advcl") and c.tag_ == "VBG" and c.i < top.i]
+
+
+@rule("participle-before-subordinate")
+def participle_before_subordinate(top: Token) -> list[Token]:
+    """A participle followed by a subordinate clause is still the sentence's predicate: when the model makes
+    the trailing clause's verb the root and hangs the opening -ing word under it ("Splitting the job so each
+    tenant runs alone." parsed as 'Splitting' → advcl of 'runs'), the -ing word is the predicate.
+
+        Splitting -advcl-> runs, so -mark-> runs
+    """
+    if top.pos_ not in ("VERB", "AUX"):
+        return []
+    vocabulary = claim_vocabulary()
+    if not any(c.dep_ == "mark" and c.lower_ in vocabulary.trailing_subordinators for c in top.children):
+        return []
+    return [c for c in top.children if c.dep_ in ("advcl", "csubj") and c.tag_ == "VBG" and c.i < top.i]
 
 
 @rule("question")
@@ -270,6 +330,77 @@ def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocab
         words = _as_written(now[-1], head)
         return Match("progressive", "elided-progressive", head, f"'{words}' (a progressive with its subject left out)")
     return Match("participle", "subjectless-participle", head, f"the subjectless participle '{head.text}'")
+
+
+@rule("fronted-participle")
+def fronted_participle(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """A subjectless participle after a fronted clause or phrase is still the sentence's predicate: after an
+    absolute or prepositional phrase or a subordinate clause ("With the schema merged, moving to the API
+    layer.", "Since the lead approved, merging the plan.", "Now that CI passes, opening the PR.") or after a
+    clause joined by 'so' ("The flake is gone, so starting the release notes now."). A participle after a
+    main clause with no 'so' is that clause's adjunct ("The bot merged #12, closing the issue."): no claim.
+
+        moving -advcl-> merged, With -mark-> merged
+    """
+    if head.head.i != head.i and head.head.i in {t.i for t in segment.tokens}:
+        return None  # only from the segment's top: the fronted clause's own verb
+    if segment.opener is None:
+        return None
+    for token in segment.tokens:
+        if token.i <= segment.opener.i or not _participle(token, vocabulary) or token.dep_ not in _FRONTED_DEPS:
+            continue
+        if _subject(token) is not None or _auxiliaries(token) or _buried_finite_verb(token):
+            continue
+        links = _links_before(token, vocabulary)
+        comma = token.doc[token.i - len(links) - 1] if token.i - len(links) - 1 >= 0 else None
+        if comma is None or comma.text != ",":
+            continue
+        joined = any(link.lower_ == "so" for link in links)
+        opener = segment.opener
+        fronted = opener.dep_ in ("mark", "prep") or opener.lower_ in vocabulary.fronting_openers
+        if joined or fronted:
+            before = f"'…, {'so ' if joined else ''}{token.text}'"
+            return Match("participle", "fronted-participle", token, f"the participle {before} after a fronted clause")
+    return None
+
+
+def _buried_finite_verb(participle: Token) -> bool:
+    """A finite verb with its own subject that the model buried in the participle's phrase ("…, so adding a
+    column without a migration fails here.": 'fails' read as a pcomp): the -ing word is a gerund subject of
+    that verb, not a predicate. A finite tag on an object ('the release notes' read as a verb) is no verb."""
+    return any(
+        t.tag_ in ("VBZ", "VBP", "VBD") and t.dep_ in ("pcomp", "conj") and _subject(t) is not None
+        for t in participle.subtree
+        if t.i > participle.i
+    )
+
+
+def _links_before(token: Token, vocabulary: ClaimVocabulary) -> list[Token]:
+    """The linking words right before a participle ('so', 'just', 'now'), back to the comma."""
+    links = []
+    k = token.i - 1
+    while k >= 0 and token.doc[k].lower_ in vocabulary.fronting_links:
+        links.append(token.doc[k])
+        k -= 1
+    return links
+
+
+@rule("colloquial-future")
+def colloquial_future(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """The colloquial future 'gonna' with a verb, subjectless or first-person: "Gonna bump the cache size."
+    (form intention). The tokenizer splits it ('Gon' + 'na') and the model reads 'Gon' as a noun root.
+
+        bump -advcl-> Gon, na -aux-> bump
+    """
+    doc = head.doc
+    if head.lower_ not in vocabulary.colloquial_futures or not _opens(head, segment):
+        return None
+    verb = next((c for c in head.children if c.pos_ == "VERB" and c.i > head.i), None)
+    if verb is None and head.i + 2 < len(doc) and doc[head.i + 1].lower_ == "na" and doc[head.i + 2].pos_ == "VERB":
+        verb = doc[head.i + 2]
+    if verb is None:
+        return None
+    return Match("intention", "colloquial-future", verb, f"the colloquial future '{head.text}… {verb.text}'")
 
 
 @rule("first-person-progressive")
@@ -420,10 +551,13 @@ def _particles(token: Token) -> set[str]:
 def _no_action(predicate: Token, head: Token, vocabulary: ClaimVocabulary) -> bool:
     """The predicate announces no action of the agent: negated ("I won't touch the parser"), stative ("I'm
     seeing three failures", "Let me know"), a state of the work ("Passing locally", "Working as
-    intended", "Running now"), or the end of the turn and an honest handoff ("I'll stop here")."""
+    intended", "Running now"), or the end of the turn and an honest handoff ("I'll stop here", "Shutting
+    down." — without an object: "Shutting the teammates down now." acts on others)."""
     forms = verb_forms(predicate)
     negated = any(c.dep_ == "neg" for t in (predicate, head) for c in t.children)
     if negated or forms & (vocabulary.stative_lemmas | vocabulary.state_lemmas | vocabulary.ending_lemmas):
+        return True
+    if forms & vocabulary.ending_intransitive_lemmas and not any(c.dep_ == "dobj" for c in predicate.children):
         return True
     if forms & vocabulary.intransitive_status_lemmas:
         complements = [c for c in predicate.children if c.dep_ in ("dobj", "prt", "xcomp", "ccomp", "attr")]
@@ -432,21 +566,115 @@ def _no_action(predicate: Token, head: Token, vocabulary: ClaimVocabulary) -> bo
     return False
 
 
+@rule("stance")
+def stance(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
+    """A stance is no action: keeping a state or remaining available ("I'll keep the workers idle.", "I'll
+    keep the old schema for now.", "I'll remain on call.", "I'll stay ready."). With a carried verb the carried
+    verb is the predicate ("I'll keep working on the parser." claims), so this never sees it; staying on a
+    piece of work is the work going on ("I'm staying on the perf lane meanwhile." claims)."""
+    forms = verb_forms(predicate)
+    if forms & vocabulary.stance_lemmas:
+        return True
+    if not forms & vocabulary.availability_lemmas:
+        return False
+    words = {t.lower_ for t in predicate.subtree if t.i > predicate.i}
+    return not words - {"."} or bool(words & vocabulary.availability_words)
+
+
 @rule("announced-waiting")
 def _is_waiting(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     """Passive waiting: "Waiting on CI", "Standing by for the review", "Holding for the stamp"."""
     forms = verb_forms(predicate)
     if forms & vocabulary.waiting_lemmas:
         return True
+    objects = [c.lemma_.lower() for c in predicate.children if c.dep_ == "dobj"]
+    if any(f"{form} {thing}" in vocabulary.waiting_objects for form in forms for thing in objects):
+        return True
     return any(f"{form} {word}" in vocabulary.waiting_phrasal for form in forms for word in _particles(predicate))
+
+
+@rule("wait-then")
+def wait_then(head: Token, vocabulary: ClaimVocabulary) -> Token | None:
+    """A wait, then an action: "Still waiting on the coach's retro, then I'll synthesize the plan." The action
+    after 'then' is set for when the wait ends, a later event: the sentence announces the wait (form waiting).
+
+        waiting -advcl-> synthesize, then -advmod-> synthesize
+    """
+    if not any(c.dep_ == "advmod" and c.lower_ == "then" for c in head.children):
+        return None
+    return next((c for c in head.children if c.dep_ == "advcl" and c.i < head.i and _is_waiting(c, vocabulary)), None)
+
+
+@rule("object-before-subject")
+def object_before_subject(head: Token) -> bool:
+    """A first-person future whose object stands before its subject is a noun with a reduced relative clause
+    the model read as a sentence: "Key files I will touch:" is 'the files (that) I will touch', a label.
+
+        files -dobj-> touch, I -nsubj-> touch (files before I)
+    """
+    subject = _subject(head)
+    return subject is not None and any(c.dep_ == "dobj" and c.i < subject.i for c in head.children)
+
+
+@rule("hold-until")
+def hold_until(predicate: Token, forms: frozenset[str], vocabulary: ClaimVocabulary) -> bool:
+    """An announced hold until someone acts is a wait: "Holding until the lead approves the plan.",
+    "Holding the merge until the reviewer approves." (the until-clause is the verb's adverbial clause).
+
+        until -mark-> approves -advcl-> Holding
+    """
+    marks = [m.lower_ for c in predicate.children if c.dep_ == "advcl" for m in c.children if m.dep_ == "mark"]
+    return any(f"{form} {mark}" in vocabulary.waiting_phrasal for form in forms for mark in marks)
+
+
+@rule("later-event-as")
+def later_event_as(doc: Doc) -> bool:
+    """An action tied to a later event with 'as' or 'as soon as' is a plan: "I'll sort the failures as they
+    come in.", "I'll tag v3.1 as soon as the mirror syncs.", "As soon as QA signs off, I'll deploy." The
+    'as'-clause has its own subject; 'as planned' or 'as is' has none and sets no event.
+
+        as -mark-> come -advcl-> sort, they -nsubj-> come
+    """
+    words = [t.lower_ for t in doc]
+    if any(words[k : k + 3] == ["as", "soon", "as"] for k in range(len(words) - 2)):
+        return True
+    return any(
+        t.lower_ == "as" and t.dep_ == "mark" and t.head.pos_ in ("VERB", "AUX") and _subject(t.head) is not None
+        for t in doc
+    )
+
+
+@rule("parenthetical-later-time")
+def parenthetical_later(doc: Doc, vocabulary: ClaimVocabulary) -> bool:
+    """A parenthesis that names a later time or event sets it for the sentence: "Picking up #88 (once the
+    freeze lifts).", "Tagging v3.1 (when the mirror syncs)." — however the model attached it. A
+    parenthesis with anything else ("(the flaky parser test)") leaves the claim standing."""
+    later = vocabulary.later_marks | vocabulary.later_words
+    return any(t.text == "(" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in later for t in doc)
+
+
+@rule("idiom")
+def idiom(doc: Doc, vocabulary: ClaimVocabulary) -> bool:
+    """An idiom that only looks like a participle opens the sentence, alone or before a comma or colon: a
+    discourse marker or a standing policy, not an action now ("Going forward, every PR needs a changelog
+    entry.", "Going forward, I'll run the soak test before every merge.", "Moving on:" as a heading).
+    With a complement it is the action again ("Moving on to the exporter.")."""
+    words = [t for t in doc if not t.is_space and t.text not in ("*", "_", "**", "__")]
+    for k in range(len(words) - 1):
+        if f"{words[k].lower_} {words[k + 1].lower_}" not in vocabulary.idioms:
+            continue
+        after = words[k + 2] if k + 2 < len(words) else None
+        if after is None or after.text in (",", ":", ".", "—", "–"):
+            return k == 0 or all(w.lower_ in vocabulary.leading_words or w.is_punct for w in words[:k])
+    return False
 
 
 @rule("later-time")
 def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
     """A plan for a named later time or on a condition: "Next turn I will …", "After the review lands I'll
-    rebase.", "I'll rebase once CI is green.", "Tomorrow I'll …", "on Monday". For a wait, "until CI
-    finishes" is when the wait ends: it stays a claim."""
-    marks = vocabulary.later_marks - _END_OF_WAIT if _is_waiting(predicate, vocabulary) else vocabulary.later_marks
+    rebase.", "I'll rebase once CI is green.", "Tomorrow I'll …", "on Monday", "in Sprint 14". An
+    until-clause ("until CI finishes") is when the action or the wait ends: it stays a claim."""
+    marks = vocabulary.later_marks
     # a sentence that opens on a condition or a later time sets it for what follows, however the model
     # attached the clause ("If you'd rather keep it inline, say the word and I'll pull it out.")
     opening = next((t for t in head.doc if not t.is_punct and not t.is_space), None)
@@ -470,6 +698,10 @@ def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
         word = token.lower_
         if word in vocabulary.later_words:
             return True
+        # a numbered later period: "in Sprint 14", "in week 3"
+        numbered = any(c.dep_ == "nummod" for c in token.children)
+        if word in vocabulary.later_after_next and numbered and token.head.lower_ == "in":
+            return True
         if word == "next" and token.head.lower_ in vocabulary.later_after_next and token.head.i != head.i:
             return True
     return False
@@ -492,7 +724,8 @@ def conditional_promise(head: Token) -> bool:
 def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
     """A segment that reports work done backs the claims before it: a past or perfect predicate ("Opened
     #906.", "I ran them: 88 passed.", "I've pushed the fix.") or a completion word ("Done — filed #812.",
-    "It's done")."""
+    "It's done"). A past state ("The cold numbers were noisy.") or a subordinate clause ("Since the lead
+    approved, …") reports nothing done."""
     if segment.opener is not None and segment.opener.lower_ in vocabulary.completion_words:
         return True
     for head in _heads(segment)[:1]:
@@ -502,6 +735,10 @@ def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
             return True
         auxiliaries = {a.lower_.replace("’", "'") for a in _auxiliaries(head)}
         future = bool(auxiliaries & vocabulary.future_auxiliaries)
+        if verb_forms(head) & vocabulary.stative_lemmas:
+            return False  # a past state reports nothing done ("The cold numbers were noisy.")
+        if any(c.dep_ == "mark" for c in head.children):
+            return False  # a fronted subordinate clause sets the scene ("With the schema merged, moving …")
         if head.tag_ == "VBD" or (head.tag_ == "VBN" and not future and (auxiliaries & _HAVE or not auxiliaries)):
             return True
     return False

@@ -60,6 +60,11 @@ KINDS: Mapping[str, Kind] = {
         ),
         Kind("claim", "Claim rules: which construction announces an action for now?", walked=True),
         Kind("not-claim", "Not a claim: what takes a claim construction back", walked=False),
+        Kind(
+            "closing",
+            "The closing part: which trailing paragraphs are not content, and what is never the agent's sentence",
+            walked=False,
+        ),
         Kind("modifier", "Modifiers: applied by the rules to the relation or claim they found", walked=False),
         Kind(
             "correction",

@@ -1,7 +1,10 @@
 """The closing part of a message and which of its sentences may be a claim — without spaCy (SPEC §2.7).
 
 A claim counts only where the message ends: its last paragraph or last list item, once a trailing
-lane-state block, a prose `lane-state:` line and every carve-out of §2.4 are gone. This module finds
+lane-state block, a prose `lane-state:` line and every carve-out of §2.4 are gone. Revision 3: HTML
+comments are markup, never the agent's sentences, and a trailing paragraph with no visible letters once
+folded (§2.6) or a sign-off line is not content, so the closing part is the paragraph before them (the
+grammar's [[closing]] rows: markup-comment, invisible-paragraph, sign-off). This module finds
 that part and runs a cheap word test over its sentences, so a stop whose closing part holds no
 candidate never imports spaCy; analyzer.grammar.claim_rules parses only what is left.
 """
@@ -34,6 +37,17 @@ _SEGMENT_BREAK = re.compile(r"[—–;:]|--")
 MAX_CLOSING_SENTENCES = 12
 # A sentence longer than this is no announcement; it is still read for a report of completion.
 MAX_CLAIM_CHARS = 400
+# Trailing paragraphs that are not content skipped at most: the cost stays bounded (SPEC §2.6).
+MAX_SKIPPED_UNITS = 8
+# A sign-off line: a name, a handle or initials alone, after an optional dash ("— Wren", "-- ops-bot",
+# "— R.K."), or without a dash initials ("JD", "R.K.") or one capitalized word ("Quill"); the word must not
+# be a report ("Done", "Merged") or a participle ("Waiting"): see `is_sign_off`.
+_DASHED_SIGN_OFF = re.compile(r"[ \t]*(?:—|–|--)[ \t]*[\w@][\w.@'-]*(?:[ \t]+[\w@][\w.@'-]*){0,2}[ \t]*")
+_INITIALS = re.compile(r"[ \t]*[A-Z](?:\.?[A-Z]){1,2}\.?[ \t]*")
+_NAME = re.compile(r"[ \t]*[A-Z][a-z]{1,20}[ \t]*")
+# A bullet or numbered list item's marker, and a lead-in line's closing colon (emphasis after it allowed).
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
+_ENDS_WITH_COLON = re.compile(r":[*_ \t]*\Z")
 
 
 @frozen
@@ -52,16 +66,26 @@ class ClaimVocabulary:
     carrier_verbs: frozenset[str]
     waiting_lemmas: frozenset[str]
     waiting_phrasal: frozenset[str]
+    waiting_objects: frozenset[str]
     stative_lemmas: frozenset[str]
     state_lemmas: frozenset[str]
     intransitive_status_lemmas: frozenset[str]
     action_prepositions: frozenset[str]
     ending_lemmas: frozenset[str]
+    ending_intransitive_lemmas: frozenset[str]
     later_marks: frozenset[str]
     later_words: frozenset[str]
     later_after_next: frozenset[str]
     completion_words: frozenset[str]
     joined_prefixes: frozenset[str]
+    stance_lemmas: frozenset[str]
+    availability_lemmas: frozenset[str]
+    availability_words: frozenset[str]
+    idioms: frozenset[str]
+    fronting_links: frozenset[str]
+    fronting_openers: frozenset[str]
+    colloquial_futures: frozenset[str]
+    trailing_subordinators: frozenset[str]
 
 
 @cache
@@ -98,12 +122,11 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
     candidate claim or not by the word test (`is_candidate`)."""
     vocabulary = vocabulary or claim_vocabulary()
     views = build_views(text)
-    view = _LANE_STATE_LINE.sub(lambda m: " " * len(m.group()), views.parse_view)
-    last_word_char = _LAST_WORD_CHAR.search(view)
-    if last_word_char is None:
+    view = without_comments(_LANE_STATE_LINE.sub(lambda m: " " * len(m.group()), views.parse_view))
+    bounds = _closing_unit(view, vocabulary)
+    if bounds is None:
         return Closing(view, (), ())
-    # The closing part is the unit holding the last letter or digit: units after it hold none.
-    start, end = unit_bounds(unit_starts(view), last_word_char.start())
+    start, end = bounds
     quoted = _quotes_within(views.regions, start, end)
     if _TABLE_ROW.match(view, start):  # a table closes the message: status, no sentence of its own
         return Closing(view, (), quoted)
@@ -117,6 +140,97 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
         candidate = not inside_quote and is_candidate(view[first : min(last, first + MAX_CLAIM_CHARS)], vocabulary)
         sentences.append(Sentence(first, last, candidate))
     return Closing(view, tuple(sentences), quoted)
+
+
+def without_comments(view: str) -> str:
+    """The view with every HTML comment blanked (markup-comment): a comment is markup a reader never sees,
+    so a paragraph of comments only holds no word, and a claim inside one is none. Same length, line
+    breaks kept, so offsets and paragraphs stay where they were."""
+    if "<!--" not in view:
+        return view
+    from analyzer.text.disguise import html_comments
+
+    pieces, at = [], 0
+    for start, end in html_comments(view):
+        pieces.append(view[at:start])
+        pieces.append(_blank(view[start:end]))
+        at = end
+    pieces.append(view[at:])
+    return "".join(pieces)
+
+
+def _blank(inside: str) -> str:
+    return "".join("\n" if ch == "\n" else " " for ch in inside)
+
+
+def _closing_unit(view: str, vocabulary: ClaimVocabulary) -> tuple[int, int] | None:
+    """The [start, end) of the closing part: the unit (paragraph or list item) holding the last letter or
+    digit, skipping back over trailing units that are not content — no visible letter once folded
+    (invisible-paragraph) or a sign-off line (sign-off). None when the view holds no word."""
+    starts = unit_starts(view)
+    end_at = len(view)
+    bounds = None
+    for _ in range(MAX_SKIPPED_UNITS + 1):
+        last_word_char = _LAST_WORD_CHAR.search(view, 0, end_at)
+        if last_word_char is None:
+            return bounds
+        bounds = unit_bounds(starts, last_word_char.start())
+        unit = view[bounds[0] : bounds[1]]
+        if not (is_invisible(unit) or is_sign_off(unit, vocabulary)):
+            return list_lead_in(view, starts, bounds, vocabulary) or bounds
+        end_at = bounds[0]
+    return bounds
+
+
+def list_lead_in(
+    view: str, starts: list[int], bounds: tuple[int, int], vocabulary: ClaimVocabulary
+) -> tuple[int, int] | None:
+    """A list that closes the message under a lead-in line ending with a colon is the lead-in's content:
+    the lead-in is the closing part. A claim leading into its own steps claims ("Beginning the cleanup
+    now:" + steps); under a third-person or label lead-in ("The release bot is working on:", "Remaining:")
+    the items describe someone else's work or a status, not what the agent does now. None when the unit
+    is no list item, its list has no lead-in (a blank line, or no colon, before the first item), or the
+    lead-in reports work done ("Done:", "Cleaned up:"): its items are the agent's reports, and a last item
+    that announces an action stands on its own ("Done:" … "- Rebasing onto main now.")."""
+    if not _LIST_ITEM.match(view, bounds[0]):
+        return None
+    k = bisect_left(starts, bounds[0])
+    while k > 0 and _LIST_ITEM.match(view, starts[k - 1]):
+        k -= 1
+    if k == 0:
+        return None
+    lead = view[starts[k - 1] : starts[k]]
+    if not lead.strip() or not _ENDS_WITH_COLON.search(lead.rstrip()):
+        return None
+    first = next((w for w in _WORD.findall(lead.lower()) if w not in vocabulary.leading_words), "")
+    if first in vocabulary.completion_words or (first.endswith("ed") and len(first) > 3):
+        return None
+    return starts[k - 1], starts[k]
+
+
+def is_invisible(unit: str) -> bool:
+    """A paragraph with no visible letter or digit once folded (SPEC §2.6): "&nbsp;", a Hangul filler
+    (U+3164), a zero-width space. Text that is plain ASCII without an entity is its own fold."""
+    if unit.isascii() and "&" not in unit:
+        return False
+    from analyzer.text.disguise import fold
+
+    return _WORD_CHAR.search(fold(unit).text) is None
+
+
+def is_sign_off(unit: str, vocabulary: ClaimVocabulary) -> bool:
+    """A sign-off line is not content: a name, handle or initials alone on one line, after a dash ("— Wren",
+    "-- ops-bot", "— R.K.") or without one ("JD", "R.K.", "Quill"). A lone word that reports the work
+    ("Done", "Merged") or is a participle ("Waiting") is a sentence, not a name."""
+    line = unit.strip()
+    if not line or "\n" in line:
+        return False
+    if _DASHED_SIGN_OFF.fullmatch(line) or _INITIALS.fullmatch(line):
+        return True
+    if not _NAME.fullmatch(line):
+        return False
+    word = line.lower()
+    return word not in vocabulary.completion_words and not word.endswith(("ed", "ing"))
 
 
 def _quotes_within(regions: tuple[Region, ...], start: int, end: int) -> tuple[tuple[int, int], ...]:
@@ -159,10 +273,23 @@ def is_candidate(sentence: str, vocabulary: ClaimVocabulary) -> bool:
     if lowered.endswith("?"):
         return False
     for part in _SEGMENT_BREAK.split(lowered):
+        if _fronted_ing(part, vocabulary):
+            return True
         opener = next((w for w in _WORD.findall(part) if w not in vocabulary.leading_words), None)
         if opener is not None and (_is_ing_word(opener, vocabulary) or opener in vocabulary.intention_openers):
             return True
     return _first_person_pattern(vocabulary).search(lowered) is not None
+
+
+def _fronted_ing(part: str, vocabulary: ClaimVocabulary) -> bool:
+    """An -ing word right after a comma, past linking words ("With the schema merged, moving …", "…, so
+    just waiting …"): the fronted-participle construction, worth a parse."""
+    for clause in part.split(",")[1:]:
+        words = _WORD.findall(clause)
+        first = next((w for w in words if w not in vocabulary.fronting_links), None)
+        if first is not None and _is_ing_word(first, vocabulary):
+            return True
+    return False
 
 
 def _is_ing_word(word: str, vocabulary: ClaimVocabulary) -> bool:

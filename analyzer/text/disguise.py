@@ -43,7 +43,7 @@ _BREAKING_TAGS = frozenset({"br", "hr", "p", "div", "li", "ul", "ol", "tr", "td"
 # Markup the fold reads through, whatever its length (SPEC §2.6, revision 3): inline tags, their attributes
 # quoted or not (a ">" inside quotes, a line break inside the tag), entities, emphasis stars, and the
 # brackets and target of a Markdown link or image, whose visible text is what a reader reads. HTML comments
-# are found apart (_comments): a lazy search for "-->" after each of many unclosed "<!--" is quadratic.
+# are found apart (html_comments): a lazy search for "-->" after each of many unclosed "<!--" is quadratic.
 # Every alternative here stops at the next character that could open another, so the search is linear. An
 # emphasis star after a space or another star is never inside a word (_after_letter): not even a site.
 _LINK_TARGET = r"\]\([^()\s]*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?[ \t]*\)"
@@ -220,7 +220,7 @@ def _markup() -> re.Pattern[str]:
     return re.compile(_MARKUP, re.DOTALL)
 
 
-def _comments(text: str) -> Iterator[tuple[int, int]]:
+def html_comments(text: str) -> Iterator[tuple[int, int]]:
     """The HTML comments of a text, of any length, in order: each "<!--" to the next "-->". Once no "-->"
     follows an opening, none follows a later one either, so the search ends there (linear)."""
     at = text.find(COMMENT_OPEN)
@@ -237,7 +237,7 @@ def _sites(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, int, str,
     """Every site the fold reads through, in order: the comments, and the pattern's matches between them
     (start, end, group name, match; a comment has no match)."""
     at = 0
-    for start, end in _comments(text) if COMMENT_OPEN in text else ():
+    for start, end in html_comments(text) if COMMENT_OPEN in text else ():
         for m in pattern.finditer(text, at, start):
             yield m.start(), m.end(), m.lastgroup or "", m
         yield start, end, "comment", None

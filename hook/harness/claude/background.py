@@ -33,6 +33,9 @@ class Shapes:
     notification_status: re.Pattern[str]
     stop_tools: frozenset[str]
     stop_keys: tuple[str, ...]
+    teammate_marker: str
+    teammate_id: re.Pattern[str]
+    teammate_ended: tuple[str, ...]
 
 
 @cache
@@ -46,6 +49,9 @@ def shapes() -> Shapes:
         notification_status=re.compile(data["notification_status"]),
         stop_tools=frozenset(data["stop_tools"]),
         stop_keys=tuple(data["stop_keys"]),
+        teammate_marker=data["teammate_marker"],
+        teammate_id=re.compile(data["teammate_id"]),
+        teammate_ended=tuple(data["teammate_ended"]),
     )
 
 
@@ -103,12 +109,24 @@ class BackgroundTracker:
 
     def _notifications(self, texts: list[str]) -> None:
         for text in texts:
+            if shapes().teammate_marker in text:
+                self._teammate(text)
             if shapes().marker not in text:
                 continue
             task = shapes().notification_id.search(text)
             status = shapes().notification_status.search(text)
             if task and status and status.group("status").strip().lower() in ENDED:
                 self.started.pop(task.group("id"), None)
+
+    def _teammate(self, text: str) -> None:
+        """A teammate's message that approves its shutdown ends it: spawned as `<name>@<team>`, it writes as
+        `teammate_id="<name>"`."""
+        sender = shapes().teammate_id.search(text)
+        if sender is None or not any(word in text for word in shapes().teammate_ended):
+            return
+        name = sender.group("id")
+        for task in [t for t in self.started if t == name or t.startswith(name + "@")]:
+            del self.started[task]
 
 
 def _texts(record: Mapping[str, Any]) -> list[str]:

@@ -133,8 +133,10 @@ class ClaudeSessions:
             "session_id": session, "transcript_path": path, "cwd": cwd, "permission_mode": "default",
             "hook_event_name": "Stop", "stop_hook_active": end.stop_hook_active,
         }
+        # Always listed, empty when nothing is in flight: the records of the whole session decided it, so the
+        # hook must not infer again from the turn's own calls (SPEC §2.7), which see less.
+        payload["background_tasks"] = [{"id": task, "status": "running"} for task, _ in end.background]
         if not end.background:
             return payload, ()
-        payload["background_tasks"] = [{"id": task, "status": "running"} for task, _ in end.background]
         names = ", ".join(task for task, _ in end.background)
         return payload, (f"background in flight (inferred from the transcript): {names}",)
