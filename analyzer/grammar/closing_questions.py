@@ -40,6 +40,9 @@ PHRASE = "closing question"
 FAMILY = "closing-question"
 # Second person: the reader addressed.
 READER = frozenset({"you", "your", "yours", "yourself"})
+# Verbs of how a thing strikes the reader: 'look right', 'sound good', 'seem reasonable', 'feel OK'.
+PERCEPTION_VERBS = frozenset({"look", "sound", "seem", "feel"})
+ARTICLES = frozenset({"a", "an", "the"})
 # Words that set a label or an aside off the question it introduces: "Separately: JSON or CSV?".
 INTRODUCERS = frozenset({":", "—", "–", "--"})
 
@@ -52,6 +55,7 @@ class QuestionVocabulary:
     approval: frozenset[str]
     approval_verbs: frozenset[str]
     approval_own_verbs: frozenset[str]
+    opinion_nouns: frozenset[str]
     intent_verbs: frozenset[str]
     offer_verbs: frozenset[str]
     request_words: frozenset[str]
@@ -138,10 +142,15 @@ def answered_in_message(asked: Asked) -> Judgement | None:
     alternatives = frozenset(
         t.lower_
         for t in asked.tokens
-        if (t.dep_ == "conj" or t is asked.root) and t.pos_ in ("NOUN", "PROPN", "ADJ", "VERB")
+        if (t.dep_ == "conj" or t.i == asked.root.i) and t.pos_ in ("NOUN", "PROPN", "ADJ", "VERB")
     )
-    if answered(Context(asked.site.following), verb.lemma_.lower() if verb else "", asked.lexicon, alternatives):
+    following = asked.site.following
+    if answered(Context(following), verb.lemma_.lower() if verb else "", asked.lexicon, alternatives):
         return carved("answered-in-message", "the agent answers the question in its next sentence")
+    opening = [w.strip(",.;:!?—–-*_`") for w in following.split()[:3]]
+    named = next((w for w in opening if w not in ARTICLES), "")
+    if named and named in alternatives:
+        return carved("answered-in-message", f"the agent's next sentence names the alternative it took ('{named}')")
     return None
 
 
@@ -229,12 +238,19 @@ def approval_question(asked: Asked) -> Judgement | None:
     if lemma in words.approval_own_verbs and subject is not None and subject.lower_ == "you":
         approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
+    if root.lower_ in words.opinion_nouns and not any(t.pos_ in ("VERB", "AUX") for t in asked.tokens):
+        return gated(
+            "fire", "approval-question", f"fires (approval-question): '{_as_asked(asked)}' asks for the reader's view"
+        )
     predicate = _approval_predicate(root, words)
     if predicate is None:
         return None
     if lemma == "work" and not to_reader:
         return None  # 'Does the cache work?' asks a fact; 'Does that work for you?' asks approval
-    shown = subject is None or _demonstrative(subject) or to_reader
+    # 'Does the new layout look OK?': how a thing looks or sounds is the reader's judgement of it; what a thing
+    # is ('Is the output correct?') is a fact unless it is pointed at or the reader is named.
+    perceived = lemma in PERCEPTION_VERBS and predicate.i != root.i
+    shown = subject is None or perceived or _demonstrative(subject) or to_reader
     if not shown:
         return None  # 'Is the output correct?': a fact about a thing, not the reader's approval
     approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
@@ -372,10 +388,12 @@ def verbless_choice(asked: Asked) -> Judgement | None:
     if asked.site.kind != QUESTION:
         return None
     tokens = asked.tokens
-    if not any(t.dep_ == "cc" and t.lower_ == "or" for t in tokens):
+    choice = next((t for t in tokens if t.dep_ == "cc" and t.lower_ == "or"), None)
+    if choice is None:
         return None
-    if not any(t.dep_ == "conj" for t in tokens):
-        return None
+    after_or = [t for t in tokens if t.i > choice.i and not t.is_punct]
+    if not any(t.dep_ == "conj" for t in tokens) and not after_or:
+        return None  # 'One migration or two?': the model may hang the second alternative off the first
     if any(t.dep_ in SUBJECT_DEPS for t in tokens):
         return None  # 'Is it the cache or the proxy?': a question about a fact, with its subject
     first = tokens[0]
@@ -427,17 +445,14 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
         return complement
     if root.lemma_.lower() == "work":
         return root
-    intent = next(
-        (
-            c
-            for attr in root.children
-            if attr.dep_ == "attr"
-            for c in attr.children
-            if c.dep_ == "relcl" and c.lemma_.lower() in words.intent_verbs and _reader_subject(c)
-        ),
+    # 'Is this the direction you had in mind?' (had -relcl-> direction -attr-> Is), 'Is this what you had in
+    # mind?' (had -ccomp-> Is): the copula's complement is the reader's intent.
+    complements = [c for c in root.children if c.dep_ in ("attr", "ccomp")]
+    candidates = [*complements, *(g for c in complements if c.dep_ == "attr" for g in c.children if g.dep_ == "relcl")]
+    return next(
+        (c for c in candidates if c.lemma_.lower() in words.intent_verbs and _reader_subject(c)),
         None,
     )
-    return intent
 
 
 def _reader_subject(verb: Token) -> bool:
