@@ -6,7 +6,8 @@ their punctuation and a few structural words: a sentence that ends with a questi
 marks; a conditional on the reader's preference or wish ("I can inline it if you wish."); a request that
 embeds the reader's wish for the agent's action ("Tell me which … you want me to quarantine."). The rules
 of analyzer.grammar.closing_questions parse only these, so a stop whose closing part asks nothing never
-imports spaCy for them.
+imports spaCy for them; analyzer.api.may_ask reads this module only for a text with a character or word
+every such sentence holds.
 """
 
 from __future__ import annotations
@@ -27,8 +28,6 @@ _REQUEST = re.compile(
     r"(?:want|like|prefer|need)\s+(?:me|us)\s+to\b",
     re.IGNORECASE | re.DOTALL,
 )
-# The pre-filter's words: a text with none of these holds no closing question.
-_CUES = ("?", "prefer", "wish", " me to")
 # The ways a site asks: a question, a condition on the reader's wish, a request embedding it.
 QUESTION, CONDITION, REQUEST = "question", "condition", "request"
 
@@ -45,15 +44,6 @@ class QuestionSite:
     kind: str
     quoted: bool
     following: str
-
-
-def may_ask(text: str) -> bool:
-    """False only when the closing part holds no sentence that may be a closing question: settled from a
-    few characters for most texts, then from the closing part's sentences."""
-    lowered = text.lower()
-    if not any(cue in lowered for cue in _CUES):
-        return False
-    return bool(question_sites(text))
 
 
 @lru_cache(maxsize=2)
