@@ -272,6 +272,8 @@ def elliptical_offer(asked: Asked) -> Judgement | None:
     root = asked.root
     if root.lemma_.lower() not in asked.words.offer_verbs or root.i != asked.tokens[0].i:
         return None
+    if root.tag_ in ("VBD", "VBN"):
+        return None  # 'Needed the old schema for anything?': a question about what was, no offer
     if subject_of(root) is not None:
         return None
     wanted = [c for c in root.children if c.dep_ in ("dobj", "ccomp", "xcomp", "attr")]
@@ -333,10 +335,12 @@ def relative_offer(asked: Asked) -> Judgement | None:
         ]
         if action is None or not agent:
             continue
-        named = [wish.head] if wish.dep_ in ("relcl", "acl") else []
-        return _judged(
-            asked, "relative-offer", f"offers the agent's '{action.text}' inside a relative clause", [action, *named]
-        )
+        # What the agent would act on: the noun the clause names with the action ('a PR … merge'), the reader,
+        # the wish and the agent left out; in a request, the action and what it governs.
+        left_out = {wish.i, subject.i, *(c.i for c in wish.children if c.dep_ == "aux"), *(t.i for t in agent)}
+        root = wish.head if wish.dep_ in ("relcl", "acl") else action
+        why = f"offers the agent's '{action.text}' inside a relative clause"
+        return _judged(asked, "relative-offer", why, [root], exclude=frozenset(left_out))
     return None
 
 
@@ -366,14 +370,10 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in words.offer_modals for c in main.children)
         if agent is None or agent.lower_ not in AGENT_SUBJECTS or not modal:
             return None  # 'If you prefer YAML, set format = yaml.': the reader acts
-        done = [c for c in main.children if c.dep_ in ("dobj", "prep", "xcomp", "ccomp", "prt") and c.i != wish.i]
-        return _judged(
-            asked,
-            "conditional-preference",
-            f"is a condition on the reader's '{wish.text}' governing the agent's '{main.text}'",
-            done if done else [main, *done],
-            main,
-        )
+        # What the agent offers: its own predicate, without the condition, its subject and its modal.
+        left_out = {t.i for t in wish.subtree} | {agent.i} | {c.i for c in main.children if c.dep_ in ("aux", "punct")}
+        why = f"is a condition on the reader's '{wish.text}' governing the agent's '{main.text}'"
+        return _judged(asked, "conditional-preference", why, [main], exclude=frozenset(left_out))
     return None
 
 
@@ -413,17 +413,17 @@ def not_a_closing_question(asked: Asked) -> Judgement | None:
 
 
 def _judged(
-    asked: Asked, name: str, why: str, asked_about: Sequence[Token], governor: Token | None = None
+    asked: Asked, name: str, why: str, asked_about: Sequence[Token], exclude: frozenset[int] = frozenset()
 ) -> Judgement:
     """Judged like attribution (§2.2): exempt when what the question asks about is purely human-only work."""
     shown = _as_asked(asked)
     content = [t for t in asked_about if t is not None]
     if not content:
-        return gated("fire", name, f"fires ({name}): '{shown}' {why}", governor.i if governor is not None else None)
-    scope = frozenset(t.i for top in content for t in top.subtree if t.lower_ not in READER)
+        return gated("fire", name, f"fires ({name}): '{shown}' {why}")
+    scope = frozenset(t.i for top in content for t in top.subtree if t.lower_ not in READER and t.i not in exclude)
     work: Work = work_of(content, asked.lexicon, scope)
     span = bounds(asked.doc[i] for i in scope)
-    head = (governor or content[0]).i
+    head = content[0].i
     if work.human_only:
         return gated(
             "exempt", name, f"exempt ({name}): '{shown}' {why}, and that is {work.describe()}", head, span, work.domains
