@@ -365,7 +365,7 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         inverted = any(c.dep_ == "aux" and c.lower_ == "should" and c.i < wish.i for c in wish.children)
         if subject is None or subject.lower_ != "you" or not (marked or inverted):
             continue
-        main = wish.head
+        main = _offering_clause(wish.head, words)
         agent = subject_of(main)
         modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in words.offer_modals for c in main.children)
         if agent is None or agent.lower_ not in AGENT_SUBJECTS or not modal:
@@ -429,6 +429,26 @@ def _judged(
             "exempt", name, f"exempt ({name}): '{shown}' {why}, and that is {work.describe()}", head, span, work.domains
         )
     return gated("fire", name, f"fires ({name}): '{shown}' {why}; it {work.describe()}", head, span, work.domains)
+
+
+def _offering_clause(head: Token, words: QuestionVocabulary) -> Token:
+    """The clause a condition on the reader's wish governs: the model may hang 'if you prefer' on a clause of
+    time inside the offer ('I can merge it as soon as CI is green if you prefer': prefer -advcl-> is -advcl->
+    soon -advmod-> merge), so climb out of subordinate clauses without the agent's subject to the one with it."""
+    node = head
+    while node.head.i != node.i and node.dep_ in ("advcl", "advmod", "ccomp", "conj"):
+        subject = subject_of(node)
+        if subject is not None and subject.lower_ in AGENT_SUBJECTS:
+            return node
+        node = node.head
+    return node if _offers(node, words) else head
+
+
+def _offers(clause: Token, words: QuestionVocabulary) -> bool:
+    """The agent offers in this clause: a first-person subject and a modal of offer ('I can', 'we'll')."""
+    subject = subject_of(clause)
+    modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in words.offer_modals for c in clause.children)
+    return subject is not None and subject.lower_ in AGENT_SUBJECTS and modal
 
 
 def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
