@@ -28,6 +28,10 @@ _REQUEST = re.compile(
     r"(?:want|like|prefer|need)\s+(?:me|us)\s+to\b",
     re.IGNORECASE | re.DOTALL,
 )
+# Bounds on what the rules parse (SPEC §2.6: bounded cost): a closing question is a short sentence, so a longer
+# one is no site; and only the last sites of the closing part are judged.
+MAX_QUESTION_CHARS = 400
+MAX_SITES = 4
 # The ways a site asks: a question, a condition on the reader's wish, a request embedding it.
 QUESTION, CONDITION, REQUEST = "question", "condition", "request"
 
@@ -48,14 +52,17 @@ class QuestionSite:
 
 @lru_cache(maxsize=2)
 def question_sites(text: str) -> tuple[QuestionSite, ...]:
-    """The sentences of the closing part that may be a closing question, in text order (kept for the last
-    texts: the hook's pre-filter and the analyzer that follows it read the closing part once)."""
+    """The sentences of the closing part that may be a closing question, in text order, the last MAX_SITES of
+    them no longer than MAX_QUESTION_CHARS (kept for the last texts: the hook's pre-filter and the analyzer
+    that follows it read the closing part once)."""
     closing = closing_part(text)
     view = closing.view
     sentences = closing.sentences
     sites = []
     for k, sentence in enumerate(sentences):
         written = view[sentence.start : sentence.end]
+        if len(written) > MAX_QUESTION_CHARS:
+            continue
         bare = written.rstrip(_TRAILING)
         kind = _kind(bare)
         if kind is None:
@@ -67,7 +74,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             after = sentences[k + 1]
             following = view[after.start : after.end].strip().lower().replace("’", "'")
         sites.append(QuestionSite(sentence.start, sentence.end, written, kind, quoted, following))
-    return tuple(sites)
+    return tuple(sites[-MAX_SITES:])
 
 
 def _kind(sentence: str) -> str | None:
