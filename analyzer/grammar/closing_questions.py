@@ -65,6 +65,8 @@ class QuestionVocabulary:
     condition_wishes: frozenset[str]
     offer_modals: frozenset[str]
     wh_words: frozenset[str]
+    reporting_words: frozenset[str]
+    self_labels: tuple[str, ...]
     checking_verbs: frozenset[str]
     checking_purposes: tuple[str, ...]
 
@@ -75,7 +77,7 @@ def question_vocabulary(path: str = QUESTIONS_PATH) -> QuestionVocabulary:
         data = tomllib.load(handle)
     return QuestionVocabulary(
         **{
-            name: tuple(data[name]) if name == "checking_purposes" else frozenset(data[name])
+            name: tuple(data[name]) if name in ("checking_purposes", "self_labels") else frozenset(data[name])
             for name in QuestionVocabulary.__annotations__
         }
     )
@@ -125,10 +127,26 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
 
 @rule("quoted-question")
 def quoted_question(asked: Asked) -> Judgement | None:
-    """Rule `quoted-question`: the question mark stands inside quotation marks — someone else's question
-    quoted or reported ('@mreyes asked "can we drop Python 3.9?"'), not the agent asking the reader."""
+    """Rule `quoted-question`: someone else's question, quoted or reported — its question mark stands inside
+    quotation marks ('@mreyes asked "can we drop Python 3.9?"'), or a label that reports it introduces it
+    ('Teammate asked: ready for review?'). The agent does not ask the reader."""
     if asked.site.quoted:
         return carved("quoted-question", "a question inside quotation marks is reported, not asked")
+    label = _label(asked)
+    reporting = next((w for w in label.split() if w.strip(",;") in asked.words.reporting_words), None)
+    if reporting is not None:
+        return carved("quoted-question", f"the label '{reporting}' reports someone else's question")
+    return None
+
+
+@rule("self-directed-question")
+def self_directed_question(asked: Asked) -> Judgement | None:
+    """Rule `self-directed-question`: a label addresses the question to the agent itself ('Note to self: cache
+    or proxy?', 'TODO: split the module?'): a note for later, asked of nobody."""
+    label = _label(asked)
+    found = next((w for w in asked.words.self_labels if f" {w} " in f" {label} "), None)
+    if found is not None:
+        return carved("self-directed-question", f"the label '{found}' addresses the question to the agent itself")
     return None
 
 
@@ -288,8 +306,9 @@ def elliptical_offer(asked: Asked) -> Judgement | None:
 def open_request(asked: Asked) -> Judgement | None:
     """Rule `open-request`: asks for the reader's next request — 'What's next?', 'Where to next?', 'What
     would you like to do next?', 'What else is on your list?', 'Anything more on your list?', 'Any other
-    changes you need?', 'Which task comes next for me?'. A wh-word or an open quantifier, a word of what
-    comes next (next, else, more, further, other), and a predicate of being, coming or wishing.
+    changes you need?', 'Which task comes next for me?', 'Next?'. A wh-word or an open quantifier, a word of
+    what comes next (next, else, more, further, other), and a predicate of being, coming or wishing; or nothing
+    but such a word.
 
         's -ROOT, What -nsubj-> 's, next -acomp-> 's
         Anything -ROOT, more -amod-> Anything, list -pobj-> on   no predicate: elliptical
@@ -299,6 +318,11 @@ def open_request(asked: Asked) -> Judgement | None:
     tokens = asked.tokens
     words = asked.words
     first = tokens[0].lower_
+    bare = [t.lower_ for t in tokens if not t.is_punct]
+    if bare and all(w in words.request_words for w in bare):
+        return gated(
+            "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
+        )
     if first not in words.wh_words and first not in words.request_quantifiers:
         return None
     if not any(t.lower_ in words.request_words for t in tokens):
@@ -494,6 +518,12 @@ def _demonstrative_only(subject: Token) -> bool:
 def _to_reader(preposition: Token) -> bool:
     """'with you', 'to you', 'for you': the reader named, not what is approved."""
     return any(c.lower_ in READER for c in preposition.children)
+
+
+def _label(asked: Asked) -> str:
+    """What stands before the question in its sentence (judged_part cut it off): a label, lower-cased."""
+    start, _ = judged_part(asked.site)
+    return asked.site.sentence[: start - asked.site.start].lower().strip(" :—–-*_")
 
 
 def _as_asked(asked: Asked) -> str:
