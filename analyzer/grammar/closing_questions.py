@@ -405,13 +405,21 @@ def conditional_preference(asked: Asked) -> Judgement | None:
 def verbless_choice(asked: Asked) -> Judgement | None:
     """Rule `verbless-choice`: alternatives offered to the reader with no subject and no question word —
     'JSON or CSV for the export?', 'The Redis one or the in-memory one?', 'Two PRs or one?', 'Keep the old
-    cache, or drop it now?', 'Squash or rebase for #420?' (human-only: exempt).
+    cache, or drop it now?', 'Squash or rebase for #420?' (human-only: exempt); or 'which' with no verb after
+    the options were listed ('Which one?').
 
         JSON -ROOT, or -cc-> JSON, CSV -conj-> JSON        no nsubj anywhere, no wh-word, no inversion
     """
     if asked.site.kind != QUESTION:
         return None
     tokens = asked.tokens
+    if tokens[0].lower_ == "which" and not any(t.pos_ in ("VERB", "AUX") for t in tokens):
+        # 'Which one?', 'Which of the two?': the alternatives were listed before the question
+        return gated(
+            "fire",
+            "verbless-choice",
+            f"fires (verbless-choice): '{_as_asked(asked)}' hands the reader the choice between the options listed",
+        )
     choice = next((t for t in tokens if t.dep_ == "cc" and t.lower_ == "or"), None)
     if choice is None:
         return None
