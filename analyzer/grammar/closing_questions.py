@@ -256,10 +256,9 @@ def approval_question(asked: Asked) -> Judgement | None:
     if lemma in words.approval_own_verbs and subject is not None and subject.lower_ == "you":
         approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
-    if root.lower_ in words.opinion_nouns and not any(t.pos_ in ("VERB", "AUX") for t in asked.tokens):
-        return gated(
-            "fire", "approval-question", f"fires (approval-question): '{_as_asked(asked)}' asks for the reader's view"
-        )
+    if root.lower_ in words.opinion_nouns and root.pos_ == "NOUN":  # the noun heads the question: no predicate
+        about = [c for c in root.children if c.dep_ == "prep"]  # 'Thoughts on the naming?'
+        return _judged(asked, "approval-question", "asks for the reader's view", about)
     predicate = _approval_predicate(root, words)
     if predicate is None:
         return None
