@@ -25,12 +25,13 @@ __all__ = [
     "analyze",
     "first_phrase",
     "lexicon_for",
+    "may_ask",
     "may_claim",
     "may_hold_phrase",
 ]
 _REPORT = ("Claim", "Finding", "Report", "Span")
-_API = ("Vocabulary", "BUILT_IN", "families", "first_phrase", "lexicon_for", "may_claim", "may_hold_phrase",
-        "redefined_phrases")  # fmt: skip
+_API = ("Vocabulary", "BUILT_IN", "families", "first_phrase", "lexicon_for", "may_ask", "may_claim",
+        "may_hold_phrase", "redefined_phrases")  # fmt: skip
 
 
 def analyze(

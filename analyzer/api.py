@@ -5,6 +5,7 @@ cheap to import, so a stop whose text holds no phrase pays for nothing else.
     may_hold_phrase(text, vocabulary)   # False settles 'no phrase' from the phrases' forms, no lexicon built
     may_claim(text)                     # False settles 'no claim' from the closing part's words
     is_english(text)                    # False: the text shows another language (warning NOT_ENGLISH)
+    may_ask(text)                       # False settles 'no closing question' from the closing part's sentences
     lexicon = lexicon_for(vocabulary)   # built once per vocabulary; lexicon.digest keys the warm parse server
     first_phrase(text, lexicon)         # the first phrase the analyzer would judge, or None
     analyze(text, vocabulary=vocabulary)   # or lexicon=lexicon: the Report (analyzer.analyze)
@@ -37,6 +38,7 @@ __all__ = [
     "first_phrase",
     "is_english",
     "lexicon_for",
+    "may_ask",
     "may_claim",
     "may_hold_phrase",
     "model_candidates",
@@ -76,6 +78,9 @@ class Vocabulary:
 
 
 BUILT_IN = Vocabulary()
+# What every sentence analyzer.text.questions finds holds (lower-cased): a question mark, a condition on the
+# reader's preference or wish, or the reader's wish for the agent's action ("… you want me to …").
+_QUESTION_CUES = ("?", "prefer", "wish", " me to")
 
 
 def redefined_phrases(vocabulary: Vocabulary) -> tuple[str, ...]:
@@ -89,6 +94,18 @@ def may_hold_phrase(text: str, vocabulary: Vocabulary = BUILT_IN) -> bool:
     """False only when no phrase of the built-in lexicon or of the vocabulary can be in `text`: most texts,
     settled from the phrases' forms without building the lexicon."""
     return may_match_forms(text, default_phrase_forms() + _canonicals(vocabulary))
+
+
+def may_ask(text: str) -> bool:
+    """False only when the closing part holds no sentence that may be a closing question (SPEC §2.1 revision 3):
+    most texts hold none of the characters every such sentence holds, and are settled without reading the
+    closing part or importing analyzer.text.questions."""
+    lowered = text.lower()
+    if not any(cue in lowered for cue in _QUESTION_CUES):
+        return False
+    from analyzer.text.questions import question_sites
+
+    return bool(question_sites(text))
 
 
 @cache

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn, Protocol, TextIO
 
 from analyzer import analyze
-from analyzer.api import NOT_ENGLISH, find_candidates, is_english, may_claim
+from analyzer.api import NOT_ENGLISH, find_candidates, is_english, may_ask, may_claim
 from analyzer.explain.render import Palette, hook_text, html_page, relations, report_text, tree_text
 from analyzer.parse.model import ModelUnavailable
 from analyzer.report import Report
@@ -138,10 +138,10 @@ def list_rules(args: argparse.Namespace) -> int:
 
 
 def judge(text: str, parse: Parse | None = None) -> Report:
-    """The analyzer's report; a text without a candidate phrase or claim is clear without importing the
-    grammar rules or spaCy. parse: the caller's way to judge it (the console script's takes the report from
-    the user's warm parse server when one is running, SPEC §6)."""
-    if not find_candidates(text) and not may_claim(text):
+    """The analyzer's report; a text without a candidate phrase, closing question or claim is clear without
+    importing the grammar rules or spaCy. parse: the caller's way to judge it (the console script's takes the
+    report from the user's warm parse server when one is running, SPEC §6)."""
+    if not find_candidates(text) and not may_ask(text) and not may_claim(text):
         return Report((), () if is_english(text) else (NOT_ENGLISH,))
     return analyze(text) if parse is None else parse(text)
 

@@ -23,6 +23,7 @@ from analyzer.text.carveouts import Views, build_views
 from analyzer.text.citations import dated_citation
 from analyzer.text.disguise import Folded
 from analyzer.text.layout import is_heading, ordinary_case, table_cell
+from analyzer.text.questions import question_sites
 from analyzer.text.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 from lanegate_common.frozen import replace
 
@@ -189,6 +190,15 @@ def analyze(
             findings.append(finding)
             if until_fire and finding.fires and finding.mode == "enforce":
                 break
+    if not (until_fire and any(f.fires and f.mode == "enforce" for f in findings)):
+        try:
+            findings.extend(closing_questions(text, findings, lexicon, model_name))
+        except ModelUnavailable:
+            if model_errors == "raise":
+                raise
+            if MODEL_ERROR not in warnings:
+                warnings.append(MODEL_ERROR)
+        findings.sort(key=lambda f: (f.start, -f.end))
     found: tuple[Claim, ...] = ()
     if claims:
         try:
@@ -202,6 +212,56 @@ def analyze(
     if not is_english(folded.original):
         warnings.append(NOT_ENGLISH)  # SPEC §2.1 revision 3: said, not a silent clear
     return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings), found)
+
+
+def closing_questions(
+    text: str, findings: Sequence[Finding], lexicon: Lexicon, model_name: str | None
+) -> list[Finding]:
+    """SPEC §2.1 revision 3: the closing questions of `text` (the folded text) that hold no lexicon finding,
+    each parsed alone and judged by the [[closing-question]] table; a sentence that holds a finding is
+    judged by that finding's family. All of them parsed in one batch."""
+    sites = [s for s in question_sites(text) if not any(f.start < s.end and s.start < f.end for f in findings)]
+    if not sites:
+        return []
+    from analyzer.grammar.closing_questions import FAMILY, PHRASE, judge_question, judged_part
+
+    spans = [judged_part(s) for s in sites]
+    docs = load_model(model_name).pipe(
+        ordinary_case(s.sentence[a - s.start : b - s.start]) for s, (a, b) in zip(sites, spans, strict=True)
+    )
+    found = []
+    for site, (start, end), doc in zip(sites, spans, docs, strict=True):
+        doc.user_data[SOURCE_KEY] = (text, list(range(start, end)))
+        judged = judge_question(doc, site, lexicon)
+        if judged.verdict == "carved":
+            continue
+        parsed = ParsedUnit(Unit(start, end, doc.text, tuple(range(start, end))), doc)
+        line, col = line_col(text, start)
+
+        def span(indices: tuple[int, int] | None, parsed: ParsedUnit = parsed) -> Span | None:
+            return parsed.span(text, *indices) if indices is not None else None
+
+        found.append(
+            Finding(
+                phrase=PHRASE,
+                text=text[start:end],
+                family=FAMILY,
+                start=start,
+                end=end,
+                line=line,
+                col=col,
+                verdict="fire" if judged.verdict == "fire" else "exempt",
+                form=judged.form,
+                attachment=span(judged.attachment),
+                domains=judged.domains,
+                negated=judged.negated,
+                reason=judged.reason,
+                rule=judged.rule,
+                mode=lexicon.mode_of(FAMILY),
+                governor=span(None if judged.governor is None else (judged.governor, judged.governor)),
+            )
+        )
+    return found
 
 
 def needs_parse(candidate: Candidate, views: Views, lexicon: Lexicon) -> bool:

@@ -1,5 +1,5 @@
 """The deference step of a stop (SPEC §2, §4 rows D and U): the final text through the analyzer, with the
-user's extra phrases, only when a cheap scan found a phrase or a candidate claim.
+user's extra phrases, only when a cheap scan found a phrase, a closing question or a candidate claim.
 
 spaCy loads only then, and not even then when a warm parse server answers; a stop without a phrase
 imports none of the analyzer's parsing modules.
@@ -50,8 +50,9 @@ def analyze_text(
     warm: WarmUse | None = None,
     env: Mapping[str, str] | None = None,
 ) -> DeferenceResult:
-    """Run the analyzer only when a cheap scan found a phrase or a candidate claim: spaCy loads only then,
-    and not even then when a warm parse server answers (its warnings say when it did not).
+    """Run the analyzer only when a cheap scan found a phrase, a closing question (SPEC §2.1 revision 3) or a
+    candidate claim: spaCy loads only then, and not even then when a warm parse server answers (its warnings
+    say when it did not).
 
     claims: the closing part is read for a claim too (hook.core's _row_u_applies): row U may refuse an action
     claim, and a wait is recorded in the audit line whatever decides the stop (SPEC §2.7, revision 3).
@@ -80,7 +81,11 @@ def analyze_text(
 
         claims = may_claim(text)
     if lexicon is None and not claims:
-        return NO_DEFERENCE
+        from analyzer.api import may_ask
+
+        # SPEC §2.1 revision 3: a closing question holds no phrase; its sentence is found in the closing part.
+        if not may_ask(text):
+            return NO_DEFERENCE
     from warmparse.route import analyze_text
 
     try:

@@ -134,9 +134,9 @@ def _scenario_may_parse(path: Path) -> bool:
 
 @cache
 def _text_may_parse(text: str) -> bool:
-    from analyzer.api import may_claim, may_hold_phrase
+    from analyzer.api import may_ask, may_claim, may_hold_phrase
 
-    return may_hold_phrase(text) or may_claim(text)
+    return may_hold_phrase(text) or may_ask(text) or may_claim(text)
 
 
 def _strings(value: object) -> Iterator[str]:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from analyzer import analyze
+from analyzer.report import Report
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
 # Nine corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
@@ -114,6 +115,45 @@ def test_independent_corpus(case: dict) -> None:
     ]
     assert got == expected
     assert len(report.findings) == len(expected)
+
+
+# The eleventh corpus (k): 302 real-shaped endings labelled from SPEC revision 3 before any run (tests/corpus/
+# README.md). Its labels use the revision-3 modes (permission and standing-by enforce) and placeholders
+# `<family:construction>` for constructions with no lexicon entry, so it is scored as scripts/score-corpus scores
+# it, as a share: first run 170/302 (56.3%); with the closing question (SPEC §2.1 revision 3), 232/302; with
+# the modes and senses of revision 3 too, 287/302. Raise the floor as rules land; never lower it.
+CORPUS_K = [json.loads(line) for line in (CORPUS_DIR / "analyzer_corpus_k.jsonl").open(encoding="utf-8")]
+K_AGREED_AT_LEAST = 287
+
+
+def _placeholder(phrase: str) -> bool:
+    return phrase.startswith("<") and phrase.endswith(">")
+
+
+def _agrees(case: dict, report: Report) -> bool:
+    """The report agrees with the label as test_independent_corpus scores it; a placeholder phrase matches any
+    phrase and its family is not compared."""
+    verdict = report.verdict
+    if verdict not in [case["verdict"], *case.get("also_accept", [])]:
+        return False
+    if verdict != case["verdict"]:
+        return True
+    found = report.findings
+    if len(found) != len(case["findings"]):
+        return False
+    for label, f in zip(case["findings"], found, strict=True):
+        placeholder = _placeholder(label["phrase"])
+        same = (placeholder or f.phrase == label["phrase"]) and f.verdict == label["verdict"]
+        same = same and (label.get("form") is None or f.form == label["form"])
+        same = same and ("mode" not in label or f.mode == label["mode"])
+        if not same or (not placeholder and "family" in label and f.family != label["family"]):
+            return False
+    return True
+
+
+def test_the_eleventh_corpus_agrees_at_its_measured_share() -> None:
+    agreed = sum(_agrees(case, analyze(case["text"])) for case in CORPUS_K)
+    assert (len(CORPUS_K), agreed >= K_AGREED_AT_LEAST) == (302, True), f"{agreed}/302 agree"
 
 
 def test_known_disagreements_are_few_and_name_real_cases() -> None:

@@ -448,7 +448,7 @@ def test_a_project_demotion_counts_when_the_user_allows_project_weakening() -> N
 def test_an_unknown_family_is_named_and_ignored() -> None:
     c = resolve(user={"lexicon": {"enforce": ["helpful", "choice"], "observe": "x, y"}})
     assert c.lexicon.modes == (("choice", "enforce"),)
-    known = "offer, attribution, choice, permission, standing-by"
+    known = "offer, attribution, choice, permission, standing-by, closing-question"
     assert c.warnings == (
         f"user config lexicon.enforce: unknown family 'helpful' ignored (known: {known})",
         f"user config lexicon.observe: unknown family 'x' ignored (known: {known})",

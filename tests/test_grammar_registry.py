@@ -117,7 +117,8 @@ def test_a_family_judged_by_an_unknown_table_is_an_error() -> None:
     with pytest.raises(GrammarError) as raised:
         check_lexicon(data, ROWS, LEXICON)
     assert str(raised.value) == (
-        "analyzer/lexicon.toml: [families.picks] judged_by 'gate' is not offer, phrase, offer-gate or register-gate"
+        "analyzer/lexicon.toml: [families.picks] judged_by 'gate' is not offer, phrase, offer-gate, register-gate or "
+        "closing-question"
     )
 
 
@@ -125,7 +126,7 @@ def test_an_unknown_table_a_missing_field_a_bad_outcome_and_a_name_used_twice_ar
     row = {"name": "x", "construction": "c", "yields": ["fire"]}
     cases: list[tuple[dict[str, Any], str]] = [
         ({"gate": [row]}, "g.toml: [[gate]] is no kind of rule (kinds: phrase, relation, offer-gate, register-gate, "
-                          "claim, not-claim, closing, modifier, correction)"),
+                          "closing-question, claim, not-claim, closing, modifier, correction)"),
         ({"phrase": [{"name": "x", "yields": ["fire"]}]}, "g.toml: [[phrase]] row 'x' has no construction"),
         ({"phrase": [{**row, "yields": ["maybe"]}]},
          "g.toml: [[phrase]] row 'x' yields 'maybe', not one of fire, exempt, carved, none, claim"),

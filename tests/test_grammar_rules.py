@@ -23,12 +23,14 @@ from hypothesis import strategies as st
 from analyzer import analyze
 from analyzer.engine import Parses, judgement_of
 from analyzer.grammar.claim_rules import find_claims
+from analyzer.grammar.closing_questions import judge_question, judged_part
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import KINDS, Rule, RuleText, grammar, table, walk
 from analyzer.lexicon import default_lexicon
 from analyzer.parse.model import load_model
 from analyzer.text.candidates import scan
 from analyzer.text.carveouts import build_views
+from analyzer.text.questions import QuestionSite, question_sites
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -56,10 +58,29 @@ def decided(text: str) -> Judgement | None:
     return None if judged is None else judged[0]
 
 
+def question_site(text: str) -> tuple[QuestionSite, Doc] | None:
+    """The closing part's last question site of `text` and the parse the analyzer reads for it; None when the
+    closing part asks nothing."""
+    sites = question_sites(text)
+    if not sites:
+        return None
+    start, end = judged_part(sites[-1])
+    return sites[-1], load_model()(text[start:end])
+
+
+def question_decided(text: str) -> Judgement | None:
+    """The [[closing-question]] table's judgement on the last question of `text`'s closing part (None: no site)."""
+    found = question_site(text)
+    return None if found is None else judge_question(found[1], found[0], LEX)
+
+
 def parsed_doc(text: str, rule: RuleText) -> Doc:
     """The parse the analyzer reads for the phrase of `text`, or for a claim rule the sentence's own parse."""
     if rule.kind in CLAIM_KINDS or rule.on == "claims":
         return load_model()(text)
+    if rule.kind == "closing-question":
+        found = question_site(text)
+        return found[1] if found is not None else load_model()(text)
     views = build_views(text)
     return Parses(views, None, LEX).around(scan(views, LEX)[0].start).doc
 
@@ -92,7 +113,8 @@ def test_every_kind_the_issue_names_is_a_table() -> None:
     """Phrase and relation rules, both gates, the claim and the non-claim rules, the closing part's rules
     (revision 3), modifiers and corrections."""
     assert list(KINDS) == [
-        "phrase", "relation", "offer-gate", "register-gate", "claim", "not-claim", "closing", "modifier",
+        "phrase", "relation", "offer-gate", "register-gate", "closing-question", "claim", "not-claim", "closing",
+        "modifier",
         "correction",
     ]  # fmt: skip
     assert {r.kind for r in RULES} == set(KINDS)
@@ -145,9 +167,18 @@ def test_every_rule_example_is_decided_as_written(rule: RuleText, side: str, tex
         elif fires and rule.kind == "modifier":
             assert claims[-1].rule == rule.name, claims
         return
-    judged = decided(text)
+    judged = question_decided(text) if rule.kind == "closing-question" else decided(text)
     assert (judged is not None and judged.verdict == "fire") == fires, judged
     assert (analyze(text).verdict == "fire") == fires
+    if rule.kind == "closing-question":
+        if judged is None:  # the closing part asks nothing: a near miss no rule of the table sees
+            assert not fires
+            return
+        if rule.decides(judged.verdict) or (judged.verdict == "carved" and rule.decides("none")):
+            assert judged.path == (rule.name,), judged.path
+        else:
+            assert rule.name not in judged.path, f"a near miss of {rule.name} was decided by it: {judged.path}"
+        return
     if rule.kind not in WALKED:
         return
     if judged is None:  # a register gate found the phrase is not its register

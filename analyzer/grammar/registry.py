@@ -58,6 +58,11 @@ KINDS: Mapping[str, Kind] = {
             "Register gates: is the phrase of a register family in its register, and does it fire?",
             walked=True,
         ),
+        Kind(
+            "closing-question",
+            "Closing questions: does a question of the closing part hand the turn back to the reader?",
+            walked=True,
+        ),
         Kind("claim", "Claim rules: which construction announces an action for now?", walked=True),
         Kind("not-claim", "Not a claim: what takes a claim construction back", walked=False),
         Kind(
@@ -75,6 +80,11 @@ KINDS: Mapping[str, Kind] = {
 }
 # The kinds a lexicon entry's `gate` may name; a family says which of them judge its phrases.
 GATE_KINDS = ("offer-gate", "register-gate")
+# The kinds that judge a family found by grammar alone, with no lexicon phrase (SPEC §2.1 revision 3: the
+# closing question): its [families] row names the kind in `judged_by`.
+GRAMMAR_FAMILIES = ("closing-question",)
+# What a family's `judged_by` may name.
+JUDGES = ("offer", "phrase", *GATE_KINDS, *GRAMMAR_FAMILIES)
 
 
 class GrammarError(LookupError):
@@ -226,9 +236,9 @@ def check_lexicon(data: Mapping[str, Any], rows: Sequence[RuleText], source: str
     families = data.get("families", {})
     for family, spec in families.items():
         for judge in spec.get("judged_by", ()):
-            if judge not in ("offer", "phrase", *GATE_KINDS):
-                raise GrammarError(f"{source}: [families.{family}] judged_by {judge!r} is not offer, phrase, "
-                                   f"{' or '.join(GATE_KINDS)}")  # fmt: skip
+            if judge not in JUDGES:
+                raise GrammarError(f"{source}: [families.{family}] judged_by {judge!r} is not "
+                                   f"{', '.join(JUDGES[:-1])} or {JUDGES[-1]}")  # fmt: skip
     for raw in data.get("phrase", ()):
         canonical, family, gate = raw.get("canonical"), raw.get("family", "offer"), raw.get("gate", "none")
         where = f"{source}: [[phrase]] {canonical!r} (family {family})"

@@ -200,12 +200,17 @@ def _absent(tok: Token, lexicon: Lexicon) -> bool:
 
 def _action_domain_over(version: Token, lexicon: Lexicon) -> str | None:
     """'ship v2.1': a release action verb governing (or compounded with) a version string; also a version
-    inside the verb's object ('publishing the 2.4.0 image to the registry': 2.4.0 -nummod-> image -dobj->)."""
+    inside the verb's object ('publishing the 2.4.0 image to the registry': 2.4.0 -nummod-> image -dobj->),
+    or named with 'as' ('tag it as 2.1.0 or as 2.0.2': 2.0.2 -pobj-> as -conj-> as -prep-> tag)."""
     neighbours = [version.head, *version.children]
     if version.i > 0:  # 'Tag v3.2.0 whenever …': the model tags a sentence-initial 'Tag' as an interjection
         neighbours.append(version.doc[version.i - 1])
     if version.dep_ in ("nummod", "compound", "amod", "nmod") and version.head.dep_ in ("dobj", "pobj"):
         neighbours.append(version.head.head)
+    named_as = version.head
+    while version.dep_ == "pobj" and named_as.lower_ == "as" and named_as.dep_ in ("prep", "conj"):
+        named_as = named_as.head
+        neighbours.append(named_as)
     for tok in neighbours:
         domain = lexicon.action_domain(tok.lemma_) or lexicon.action_domain(tok.lower_)
         if domain:

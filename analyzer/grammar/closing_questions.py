@@ -1,0 +1,542 @@
+"""The closing question (SPEC §2.1, revision 3): the [[closing-question]] rows of grammar.toml, one named rule
+per construction, walked in the table's order over each sentence analyzer.text.questions found.
+
+On an autonomous turn nobody is there to answer, so an interrogative in the closing part addressed to the
+reader — second person, or elliptical with the reader as its missing subject — that asks for a choice, an
+approval, a go, readiness or the reader's next request hands the turn back. The exclusions come first in
+the table (a question quoted, answered in the same message, about a fact the agent reports it is checking, or
+rhetorical); then each construction; the last row says the sentence is none of them. A construction is
+judged like attribution (§2.2): exempt when what it asks about is purely human-only work ("Squash or rebase
+for #420?"), fire otherwise.
+
+A sentence that already holds a lexicon finding ("Shall I …?", "Would you like to …?") is judged by that
+finding's family, not again here (analyzer.engine).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.judgement import Judgement, carved, gated, text_of
+from analyzer.grammar.register_gates import AGENT_SUBJECTS, Context, answered
+from analyzer.grammar.registry import rule, table, walk
+from analyzer.grammar.work import Work, work_of
+from analyzer.lexicon import Lexicon
+from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, subject_of
+from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
+# The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
+# found by grammar, SPEC §2.1 revision 3).
+PHRASE = "closing question"
+FAMILY = "closing-question"
+# Second person: the reader addressed.
+READER = frozenset({"you", "your", "yours", "yourself"})
+# Verbs of how a thing strikes the reader: 'look right', 'sound good', 'seem reasonable', 'feel OK'.
+PERCEPTION_VERBS = frozenset({"look", "sound", "seem", "feel"})
+ARTICLES = frozenset({"a", "an", "the"})
+# Words that set a label or an aside off the question it introduces: "Separately: JSON or CSV?".
+INTRODUCERS = frozenset({":", "—", "–", "--"})
+
+
+@dataclass(frozen=True)
+class QuestionVocabulary:
+    """The word lists of questions.toml, frozen (see that file for what each list is for)."""
+
+    readiness: frozenset[str]
+    approval: frozenset[str]
+    approval_verbs: frozenset[str]
+    approval_own_verbs: frozenset[str]
+    opinion_nouns: frozenset[str]
+    intent_verbs: frozenset[str]
+    offer_verbs: frozenset[str]
+    request_words: frozenset[str]
+    request_quantifiers: frozenset[str]
+    request_predicates: frozenset[str]
+    wish_verbs: frozenset[str]
+    condition_wishes: frozenset[str]
+    offer_modals: frozenset[str]
+    wh_words: frozenset[str]
+    reporting_words: frozenset[str]
+    self_labels: tuple[str, ...]
+    checking_verbs: frozenset[str]
+    checking_purposes: tuple[str, ...]
+
+
+@cache
+def question_vocabulary(path: str = QUESTIONS_PATH) -> QuestionVocabulary:
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+    return QuestionVocabulary(
+        **{
+            name: tuple(data[name]) if name in ("checking_purposes", "self_labels") else frozenset(data[name])
+            for name in QuestionVocabulary.__annotations__
+        }
+    )
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One sentence the rules judge: its parse (the part after a label or dash that introduces it: 'Worth a
+    CI job — want one?' is judged on 'want one?'), how it asks, and what the rules read beside it."""
+
+    doc: Doc
+    site: QuestionSite
+    lexicon: Lexicon
+    words: QuestionVocabulary
+
+    @property
+    def tokens(self) -> list[Token]:
+        return [t for t in self.doc if not t.is_space]
+
+    @property
+    def root(self) -> Token:
+        sentences = list(self.doc.sents)
+        return sentences[-1].root if sentences else self.doc[0]
+
+
+def judge_question(doc: Doc, site: QuestionSite, lexicon: Lexicon) -> Judgement:
+    """The walk of the [[closing-question]] table over one sentence: the first row that applies decides."""
+    return walk(table("closing-question"), Asked(doc, site, lexicon, question_vocabulary()))
+
+
+def judged_part(site: QuestionSite) -> tuple[int, int]:
+    """The part of the site's sentence the rules parse, as offsets into the text: after the last label or
+    dash that introduces the question ('Separately: JSON or CSV for the export?', 'Worth adding a CI job —
+    want one?'), when words follow it."""
+    sentence = site.sentence
+    cut = 0
+    for k, ch in enumerate(sentence[:-1]):
+        if ch in ":—–" and sentence[k + 1].isspace() and any(c.isalpha() for c in sentence[k + 1 :]):
+            cut = k + 1
+    while cut < len(sentence) and sentence[cut].isspace():
+        cut += 1
+    return site.start + cut, site.end
+
+
+# ---- exclusions -------------------------------------------------------------------------------------------
+
+
+@rule("quoted-question")
+def quoted_question(asked: Asked) -> Judgement | None:
+    """Rule `quoted-question`: someone else's question, quoted or reported — its question mark stands inside
+    quotation marks ('@mreyes asked "can we drop Python 3.9?"'), or a label that reports it introduces it
+    ('Teammate asked: ready for review?'). The agent does not ask the reader."""
+    if asked.site.quoted:
+        return carved("quoted-question", "a question inside quotation marks is reported, not asked")
+    label = _label(asked)
+    reporting = next((w for w in label.split() if w.strip(",;") in asked.words.reporting_words), None)
+    if reporting is not None:
+        return carved("quoted-question", f"the label '{reporting}' reports someone else's question")
+    return None
+
+
+@rule("self-directed-question")
+def self_directed_question(asked: Asked) -> Judgement | None:
+    """Rule `self-directed-question`: a label addresses the question to the agent itself ('Note to self: cache
+    or proxy?', 'TODO: split the module?'): a note for later, asked of nobody."""
+    label = _label(asked)
+    found = next((w for w in asked.words.self_labels if f" {w} " in f" {label} "), None)
+    if found is not None:
+        return carved("self-directed-question", f"the label '{found}' addresses the question to the agent itself")
+    return None
+
+
+@rule("answered-in-message")
+def answered_in_message(asked: Asked) -> Judgement | None:
+    """Rule `answered-in-message`: the agent's next sentence answers the question ('Cache or recompute?
+    Recompute — …', 'Is this split OK? It is: …', 'Ready for the cut-over? Yes: …')."""
+    if asked.site.kind != QUESTION:
+        return None
+    verb = asked.root if asked.root.pos_ in ("VERB", "AUX") else None
+    alternatives = frozenset(
+        t.lower_
+        for t in asked.tokens
+        if (t.dep_ == "conj" or t.i == asked.root.i) and t.pos_ in ("NOUN", "PROPN", "ADJ", "VERB")
+    )
+    following = asked.site.following
+    if answered(Context(following), verb.lemma_.lower() if verb else "", asked.lexicon, alternatives):
+        return carved("answered-in-message", "the agent answers the question in its next sentence")
+    opening = [w.strip(",.;:!?—–-*_`") for w in following.split()[:3]]
+    named = next((w for w in opening if w not in ARTICLES), "")
+    if named and named in alternatives:
+        return carved("answered-in-message", f"the agent's next sentence names the alternative it took ('{named}')")
+    return None
+
+
+@rule("fact-being-checked")
+def fact_being_checked(asked: Asked) -> Judgement | None:
+    """Rule `fact-being-checked`: the next sentence reports the agent checking the fact the question asks
+    ('Is the flake also on macOS? Checking the last 30 runs now.', '… Pulling its logs to find out.')."""
+    following = asked.site.following
+    if asked.site.kind != QUESTION or not following:
+        return None
+    words = following.replace("’", "'").split()
+    opener = next((w for w in words[:3] if w not in ("i'm", "i", "am", "now", "we're", "still")), "")
+    if opener.endswith("ing") and any(opener.startswith(_ing(verb)) for verb in asked.words.checking_verbs):
+        return carved("fact-being-checked", f"the agent reports checking the fact ('{opener}')")
+    purpose = next((p for p in asked.words.checking_purposes if p in following), None)
+    if purpose is not None:
+        return carved("fact-being-checked", f"the agent reports checking the fact ('{purpose}')")
+    return None
+
+
+@rule("rhetorical-question")
+def rhetorical_question(asked: Asked) -> Judgement | None:
+    """Rule `rhetorical-question`: a wh-question the agent asks itself and goes on talking without turning
+    to the reader ('Why did the job die at step 4,100? The pod ran out of disk …'): its next sentence in the
+    closing part neither addresses the reader nor asks again."""
+    tokens = asked.tokens
+    if asked.site.kind != QUESTION or not tokens or not asked.site.following:
+        return None
+    opening = [t.lower_ for t in tokens[:2]]
+    if not any(w in asked.words.wh_words for w in opening):
+        return None
+    following = asked.site.following
+    turns_to_reader = any(w.strip(",.;:!?") in READER for w in following.split()) or following.rstrip(
+        " *_)\"'"
+    ).endswith("?")
+    if turns_to_reader:
+        return None
+    return carved("rhetorical-question", "a question the agent asks itself and answers in what follows")
+
+
+# ---- the constructions ------------------------------------------------------------------------------------
+
+
+@rule("readiness-question")
+def readiness_question(asked: Asked) -> Judgement | None:
+    """Rule `readiness-question`: an elliptical question of readiness whose missing subject is the reader's
+    go — 'Ready for the next batch?', 'Good to go on the importer?', 'All set for phase 3?', 'Clear to
+    start the chunked copy?', 'Ready for me to start on the adapters?'.
+
+        Ready -ROOT, batch -pobj-> for -prep-> Ready          no subject but the reader's or the agent's
+        set -ROOT, All -nsubj-> set                          'all set' is the readiness word itself
+    """
+    if asked.site.kind != QUESTION:
+        return None
+    root = asked.root
+    if root.lower_ not in asked.words.readiness:
+        return None
+    subject = subject_of(root)
+    if subject is not None and not (subject.lower_ in READER | AGENT_SUBJECTS or subject.lower_ == "all"):
+        return None  # 'Is the build ready for review?': the readiness of a thing, a fact
+    asked_for = [c for c in root.children if c.dep_ in ("prep", "xcomp", "advcl", "ccomp") and c.i > root.i]
+    if not asked_for:
+        return None
+    return _judged(asked, "readiness-question", "asks whether the reader gives the go", asked_for)
+
+
+@rule("approval-question")
+def approval_question(asked: Asked) -> Judgement | None:
+    """Rule `approval-question`: asks the reader to approve the agent's own work or plan — 'Does this plan
+    look right?', 'Look right?', 'Sound good?', 'Is this split OK with you?', 'OK with the new naming?',
+    'Happy with the table layout?', 'Does that work for you?', 'Do you agree with this plan?', 'Is this the
+    direction you had in mind?'. What is approved has no subject, a demonstrative one, or the reader is named.
+
+        look -ROOT, right -acomp-> look, plan -nsubj-> look (det this)
+        OK -ROOT, naming -pobj-> with -prep-> OK             elliptical
+        had -relcl-> direction -attr-> Is, you -nsubj-> had  the reader's intent
+    """
+    if asked.site.kind != QUESTION:
+        return None
+    root = asked.root
+    lemma = root.lemma_.lower()
+    subject = subject_of(root)
+    words = asked.words
+    to_reader = any(t.lower_ in READER for t in asked.tokens)
+    if lemma in words.approval_own_verbs and subject is not None and subject.lower_ == "you":
+        approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
+        return _judged(asked, "approval-question", "asks the reader to approve", approved)
+    if root.lower_ in words.opinion_nouns and root.pos_ == "NOUN":  # the noun heads the question: no predicate
+        about = [c for c in root.children if c.dep_ == "prep"]  # 'Thoughts on the naming?'
+        return _judged(asked, "approval-question", "asks for the reader's view", about)
+    predicate = _approval_predicate(root, words)
+    if predicate is None:
+        return None
+    if lemma == "work" and not to_reader:
+        return None  # 'Does the cache work?' asks a fact; 'Does that work for you?' asks approval
+    # 'Does the new layout look OK?': how a thing looks or sounds is the reader's judgement of it; what a thing
+    # is ('Is the output correct?') is a fact unless it is pointed at or the reader is named.
+    perceived = lemma in PERCEPTION_VERBS and predicate.i != root.i
+    shown = subject is None or perceived or _demonstrative(subject) or to_reader
+    if not shown:
+        return None  # 'Is the output correct?': a fact about a thing, not the reader's approval
+    approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
+    approved += [c for c in predicate.children if c.dep_ == "prep" and not _to_reader(c)]
+    return _judged(asked, "approval-question", f"asks the reader's approval ('{predicate.text}')", approved)
+
+
+@rule("elliptical-offer")
+def elliptical_offer(asked: Asked) -> Judgement | None:
+    """Rule `elliptical-offer`: the reader's want or need asked with the subject left out — 'Need the
+    changelog bumped as well?', 'Want the tests split into their own PR too?', 'Need a migration guide for
+    this?', 'Want one?': an offer of the agent's work.
+
+        Need -ROOT, bumped -ccomp-> Need, changelog -nsubj-> bumped   no subject of Need
+        want -ROOT, one -dobj-> want
+    """
+    if asked.site.kind != QUESTION:
+        return None
+    root = asked.root
+    if root.lemma_.lower() not in asked.words.offer_verbs or root.i != asked.tokens[0].i:
+        return None
+    if root.tag_ in ("VBD", "VBN"):
+        return None  # 'Needed the old schema for anything?': a question about what was, no offer
+    if subject_of(root) is not None:
+        return None
+    wanted = [c for c in root.children if c.dep_ in ("dobj", "ccomp", "xcomp", "attr")]
+    if not wanted:
+        return None
+    return _judged(
+        asked, "elliptical-offer", f"offers the agent's work ('{root.text}' with the reader left out)", wanted
+    )
+
+
+@rule("open-request")
+def open_request(asked: Asked) -> Judgement | None:
+    """Rule `open-request`: asks for the reader's next request — 'What's next?', 'Where to next?', 'What
+    would you like to do next?', 'What else is on your list?', 'Anything more on your list?', 'Any other
+    changes you need?', 'Which task comes next for me?', 'Next?'. A wh-word or an open quantifier, a word of
+    what comes next (next, else, more, further, other), and a predicate of being, coming or wishing; or nothing
+    but such a word.
+
+        's -ROOT, What -nsubj-> 's, next -acomp-> 's
+        Anything -ROOT, more -amod-> Anything, list -pobj-> on   no predicate: elliptical
+    """
+    if asked.site.kind != QUESTION:
+        return None
+    tokens = asked.tokens
+    words = asked.words
+    first = tokens[0].lower_
+    bare = [t.lower_ for t in tokens if not t.is_punct]
+    if bare and all(w in words.request_words for w in bare):
+        return gated(
+            "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
+        )
+    if first not in words.wh_words and first not in words.request_quantifiers:
+        return None
+    if not any(t.lower_ in words.request_words for t in tokens):
+        return None
+    verbs = [t for t in tokens if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")]
+    if any(t.tag_ in ("VBD", "VBN") for t in verbs):
+        return None  # 'What else changed between run 6 and run 7?': a report, no request
+    if any(t.lemma_.lower() not in words.request_predicates for t in verbs):
+        return None  # 'What else could cause this?': a question about a fact
+    return gated(
+        "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
+    )
+
+
+@rule("relative-offer")
+def relative_offer(asked: Asked) -> Judgement | None:
+    """Rule `relative-offer`: an offer inside a relative clause of a question or a request — 'Any file you'd
+    want me to rename?', 'Is there a route you'd like me to port first?', 'Tell me which of the flaky tests
+    you want me to quarantine.': the reader's wish governs the agent's action on what the clause names.
+
+        want -relcl-> file, you -nsubj-> want, me -dobj-> want, rename -ccomp-> want
+    """
+    if asked.site.kind not in (QUESTION, REQUEST):
+        return None
+    for wish in asked.tokens:
+        if wish.lemma_.lower() not in asked.words.wish_verbs or wish.dep_ not in ("relcl", "acl", "ccomp"):
+            continue
+        subject = subject_of(wish)
+        if subject is None or subject.lower_ != "you":
+            continue
+        action = next((c for c in wish.children if c.dep_ in ("ccomp", "xcomp")), None)
+        agent = [
+            c for c in (*wish.children, *(action.children if action is not None else ())) if c.lower_ in ("me", "us")
+        ]
+        if action is None or not agent:
+            continue
+        # What the agent would act on: the noun the clause names with the action ('a PR … merge'), the reader,
+        # the wish and the agent left out; in a request, the action and what it governs.
+        left_out = {wish.i, subject.i, *(c.i for c in wish.children if c.dep_ == "aux"), *(t.i for t in agent)}
+        root = wish.head if wish.dep_ in ("relcl", "acl") else action
+        why = f"offers the agent's '{action.text}' inside a relative clause"
+        return _judged(asked, "relative-offer", why, [root], exclude=frozenset(left_out))
+    return None
+
+
+@rule("conditional-preference")
+def conditional_preference(asked: Asked) -> Judgement | None:
+    """Rule `conditional-preference`: a condition on the reader's preference or wish governing an action of
+    the agent — 'I can inline it if you wish.', 'If you prefer, I can pin ESLint instead.', 'Should you
+    wish, I can extend the check.'. A condition before an instruction to the reader ('If you prefer YAML,
+    set format = yaml.') is a technical conditional.
+
+        wish -advcl-> inline, if -mark-> wish, I -nsubj-> inline, can -aux-> inline
+        wish -advcl-> extend, Should -aux-> wish (inverted)
+    """
+    if asked.site.kind != CONDITION:
+        return None
+    words = asked.words
+    for wish in asked.tokens:
+        if wish.lemma_.lower() not in words.condition_wishes or wish.dep_ != "advcl":
+            continue
+        subject = subject_of(wish)
+        marked = any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in wish.children)
+        inverted = any(c.dep_ == "aux" and c.lower_ == "should" and c.i < wish.i for c in wish.children)
+        if subject is None or subject.lower_ != "you" or not (marked or inverted):
+            continue
+        main = _offering_clause(wish.head, words)
+        agent = subject_of(main)
+        modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in words.offer_modals for c in main.children)
+        if agent is None or agent.lower_ not in AGENT_SUBJECTS or not modal:
+            return None  # 'If you prefer YAML, set format = yaml.': the reader acts
+        # What the agent offers: its own predicate, without the condition, its subject and its modal.
+        left_out = {t.i for t in wish.subtree} | {agent.i} | {c.i for c in main.children if c.dep_ in ("aux", "punct")}
+        why = f"is a condition on the reader's '{wish.text}' governing the agent's '{main.text}'"
+        return _judged(asked, "conditional-preference", why, [main], exclude=frozenset(left_out))
+    return None
+
+
+@rule("verbless-choice")
+def verbless_choice(asked: Asked) -> Judgement | None:
+    """Rule `verbless-choice`: alternatives offered to the reader with no subject and no question word —
+    'JSON or CSV for the export?', 'The Redis one or the in-memory one?', 'Two PRs or one?', 'Keep the old
+    cache, or drop it now?', 'Squash or rebase for #420?' (human-only: exempt); or 'which' with no verb after
+    the options were listed ('Which one?').
+
+        JSON -ROOT, or -cc-> JSON, CSV -conj-> JSON        no nsubj anywhere, no wh-word, no inversion
+    """
+    if asked.site.kind != QUESTION:
+        return None
+    tokens = asked.tokens
+    if tokens[0].lower_ == "which" and not any(t.pos_ in ("VERB", "AUX") for t in tokens):
+        # 'Which one?', 'Which of the two?': the alternatives were listed before the question
+        return gated(
+            "fire",
+            "verbless-choice",
+            f"fires (verbless-choice): '{_as_asked(asked)}' hands the reader the choice between the options listed",
+        )
+    choice = next((t for t in tokens if t.dep_ == "cc" and t.lower_ == "or"), None)
+    if choice is None:
+        return None
+    after_or = [t for t in tokens if t.i > choice.i and not t.is_punct]
+    if not any(t.dep_ == "conj" for t in tokens) and not after_or:
+        return None  # 'One migration or two?': the model may hang the second alternative off the first
+    if any(t.dep_ in SUBJECT_DEPS for t in tokens):
+        return None  # 'Is it the cache or the proxy?': a question about a fact, with its subject
+    first = tokens[0]
+    if first.lower_ in asked.words.wh_words or (first.tag_ in ("MD", "VBZ", "VBP", "VBD") and first.dep_ == "aux"):
+        return None
+    return _judged(asked, "verbless-choice", "hands the reader a choice between alternatives", [asked.root])
+
+
+@rule("not-a-closing-question")
+def not_a_closing_question(asked: Asked) -> Judgement | None:
+    """Rule `not-a-closing-question`: none of the constructions — a question about a fact, or to someone
+    else ('Does the nightly hit the same race?'): no finding."""
+    return carved("not-a-closing-question", "the question asks for no choice, approval, go, readiness or request")
+
+
+# ---- helpers ----------------------------------------------------------------------------------------------
+
+
+def _judged(
+    asked: Asked, name: str, why: str, asked_about: Sequence[Token], exclude: frozenset[int] = frozenset()
+) -> Judgement:
+    """Judged like attribution (§2.2): exempt when what the question asks about is purely human-only work."""
+    shown = _as_asked(asked)
+    content = [t for t in asked_about if t is not None]
+    if not content:
+        return gated("fire", name, f"fires ({name}): '{shown}' {why}")
+    scope = frozenset(t.i for top in content for t in top.subtree if t.lower_ not in READER and t.i not in exclude)
+    work: Work = work_of(content, asked.lexicon, scope)
+    span = bounds(asked.doc[i] for i in scope)
+    head = content[0].i
+    if work.human_only:
+        return gated(
+            "exempt", name, f"exempt ({name}): '{shown}' {why}, and that is {work.describe()}", head, span, work.domains
+        )
+    return gated("fire", name, f"fires ({name}): '{shown}' {why}; it {work.describe()}", head, span, work.domains)
+
+
+def _offering_clause(head: Token, words: QuestionVocabulary) -> Token:
+    """The clause a condition on the reader's wish governs: the model may hang 'if you prefer' on a clause of
+    time inside the offer ('I can merge it as soon as CI is green if you prefer': prefer -advcl-> is -advcl->
+    soon -advmod-> merge), so climb out of subordinate clauses without the agent's subject to the one with it."""
+    node = head
+    while node.head.i != node.i and node.dep_ in ("advcl", "advmod", "ccomp", "conj"):
+        subject = subject_of(node)
+        if subject is not None and subject.lower_ in AGENT_SUBJECTS:
+            return node
+        node = node.head
+    return node if _offers(node, words) else head
+
+
+def _offers(clause: Token, words: QuestionVocabulary) -> bool:
+    """The agent offers in this clause: a first-person subject and a modal of offer ('I can', 'we'll')."""
+    subject = subject_of(clause)
+    modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in words.offer_modals for c in clause.children)
+    return subject is not None and subject.lower_ in AGENT_SUBJECTS and modal
+
+
+def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
+    """The approval word of the question: the root itself ('OK with …?', 'Happy with …?'), its complement
+    ('look right', 'Is this split OK'), or 'work' with the reader named ('Does that work for you?')."""
+    if root.lower_ in words.approval:
+        return root
+    if root.lemma_.lower() not in words.approval_verbs:
+        return None
+    complement = next(
+        (c for c in root.children if c.dep_ in ("acomp", "oprd", "attr") and c.lower_ in words.approval), None
+    )
+    if complement is not None:
+        return complement
+    if root.lemma_.lower() == "work":
+        return root
+    # 'Is this the direction you had in mind?' (had -relcl-> direction -attr-> Is), 'Is this what you had in
+    # mind?' (had -ccomp-> Is): the copula's complement is the reader's intent.
+    complements = [c for c in root.children if c.dep_ in ("attr", "ccomp")]
+    candidates = [*complements, *(g for c in complements if c.dep_ == "attr" for g in c.children if g.dep_ == "relcl")]
+    return next(
+        (c for c in candidates if c.lemma_.lower() in words.intent_verbs and _reader_subject(c)),
+        None,
+    )
+
+
+def _reader_subject(verb: Token) -> bool:
+    subject = subject_of(verb)
+    return subject is not None and subject.lower_ == "you"
+
+
+def _demonstrative(subject: Token) -> bool:
+    """'this', 'that plan', 'these changes': the agent's own work pointed at."""
+    return subject.lower_ in DEMONSTRATIVES | {"these", "it"} or any(
+        c.dep_ == "det" and c.lower_ in DEMONSTRATIVES | {"these"} for c in subject.children
+    )
+
+
+def _demonstrative_only(subject: Token) -> bool:
+    return subject.lower_ in DEMONSTRATIVES | {"these", "it"}
+
+
+def _to_reader(preposition: Token) -> bool:
+    """'with you', 'to you', 'for you': the reader named, not what is approved."""
+    return any(c.lower_ in READER for c in preposition.children)
+
+
+def _label(asked: Asked) -> str:
+    """What stands before the question in its sentence (judged_part cut it off): a label, lower-cased."""
+    start, _ = judged_part(asked.site)
+    return asked.site.sentence[: start - asked.site.start].lower().strip(" :—–-*_")
+
+
+def _as_asked(asked: Asked) -> str:
+    return text_of(asked.tokens[0], bounds(asked.tokens)) if asked.tokens else ""
+
+
+def _ing(verb: str) -> str:
+    """The stem an -ing form of the verb starts with ('checking', 'bisecting', 'rerunning', 'comparing')."""
+    return verb[:-1] if verb.endswith("e") and len(verb) > 3 else verb
