@@ -79,7 +79,8 @@ def whole_text_steps(text: str) -> None:
     closing_part(text)
 
 
-def cpu_seconds(text: str, runs: int = 2) -> float:
+def cpu_seconds(text: str, runs: int = 3) -> float:
+    """The best of `runs` timings: a parallel run's other worker adds noise to any one of them, never less."""
     best = float("inf")
     for _ in range(runs):
         started = time.process_time()
@@ -93,5 +94,5 @@ def test_each_whole_text_step_grows_linearly(shape: str) -> None:
     make = SHAPES[shape]
     small, large = make(SMALL), make(SMALL * GROWTH)
     whole_text_steps(small)  # tables and regexes built before anything is timed
-    ratio = cpu_seconds(large) / max(cpu_seconds(small), 1e-3)
+    ratio = cpu_seconds(large) / max(cpu_seconds(small, runs=5), 1e-3)
     assert ratio < LIMIT, f"{shape}: {GROWTH}x the text cost {ratio:.1f}x the time"
