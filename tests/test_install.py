@@ -388,9 +388,11 @@ def test_a_shared_file_is_refused_when_lanegate_is_not_on_path(installer: Instal
 def test_local_registers_in_the_personal_file_with_this_machines_path(installer: Installer) -> None:
     done = installer.run("--project", str(installer.project), "--local")
     local = installer.project / ".claude" / "settings.local.json"
-    assert done.stdout.splitlines()[:2] == [
+    assert done.stdout.splitlines()[:3] == [
         f"{local}: registered `{installer.command('claude', shared=False)}`",
-        "this is your own file: it names this machine's lanegate by its absolute path"]
+        "this is your own file: it names this machine's lanegate by its absolute path",
+        f"also registered `{installer.warm_command(shared=False)}` under SessionStart: it starts the warm parse "
+        "server as a session opens, so its first stop with a phrase is not parsed cold"]
     assert not (installer.project / ".claude" / "settings.json").exists()
     refused = installer.run("--project", str(installer.project), "--local", "--harness", "codex")
     assert refused.code == 2 and "codex has no personal, uncommitted project file: use --user" in refused.stderr

@@ -84,6 +84,9 @@ def run(args: argparse.Namespace) -> int:
     kept = f" (previous file kept as {backup})" if backup else ""
     print(f"{path}: registered `{command}`{kept}")
     print(said)
+    if harness.install.session_start:
+        print(f"also registered `{warm_command(command, harness.name)}` under {harness.install.session_start}: "
+              "it starts the warm parse server as a session opens, so its first stop with a phrase is not parsed cold")
     print(f"note: {harness.install.note}")
     return 0
 
