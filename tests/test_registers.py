@@ -349,7 +349,7 @@ def test_the_not_a_finding_cases_of_the_spec_yield_no_finding(text: str) -> None
 def test_permission_and_standing_by_are_enforce_by_default() -> None:
     """SPEC §2.1 revision 3, modes from evidence: every family of the built-in lexicon enforces."""
     assert {family: LEX.mode_of(family) for family in LEX.families} == dict.fromkeys(
-        ("offer", "attribution", "choice", "permission", "standing-by"), "enforce"
+        ("offer", "attribution", "choice", "permission", "standing-by", "closing-question"), "enforce"
     )
     report = analyze("Tests pass. Shall I open the PR?")
     assert (report.firing.phrase if report.firing else None, report.observed) == ("shall i", ())

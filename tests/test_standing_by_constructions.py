@@ -254,7 +254,9 @@ def test_ready_when_needed_reads_an_opening_ready_the_model_made_a_modifier() ->
     judged = ready_when_needed(tokens(doc, "when", "needed"), LEX, NO_ANSWER)
     assert judged is not None
     assert (judged.verdict, judged.rule, judged.governor) == ("fire", "ready-when-needed", 0)
-    assert judged.reason == "fires (ready-when-needed): 'Ready … when needed' — the agent waits for the reader to need it"
+    assert judged.reason == (
+        "fires (ready-when-needed): 'Ready … when needed' — the agent waits for the reader to need it"
+    )
 
 
 def test_ready_when_needed_for_a_human_only_act_is_no_wait() -> None:
@@ -303,7 +305,7 @@ def test_let_me_know_closed_by_an_or_if_condition_of_indefinite_words_fires() ->
         "fires (standing-by): 'Let me know' closes with 'or if …' waiting on any next request ('anything')"
     )
     # without the condition, what is to be known is a fact the reader reports: no closer
-    fact = parse("\n".join(OR_IF_CLOSER.strip().splitlines()[:8] + ["~. . PUNCT . punct 0"]))
+    fact = parse("\n".join([*OR_IF_CLOSER.strip().splitlines()[:8], "~. . PUNCT . punct 0"]))
     assert standing_by(tokens(fact, "let", "me", "know"), LEX, NO_ANSWER) is None
 
 
