@@ -535,11 +535,12 @@ def _times_human_only(ready: Token, phrase: Sequence[Token], lexicon: Lexicon) -
     timing of a human-only act, no wait for the reader's go (SPEC §2.1's exclusion)."""
     timing = next((t for t in phrase if t.head.i not in {p.i for p in phrase}), phrase[-1])
     left_out = {t.i for t in timing.subtree} | {t.i for t in phrase}
-    content = [c for c in ready.children if c.dep_ in ("prep", "xcomp", "dobj", "ccomp") and c.i not in left_out]
-    if ready.pos_ != "ADJ":  # the agent's act itself: 'I can tag it when you like'
+    if ready.pos_ == "ADJ":  # 'ready to tag the release': what the readiness is for
+        content = [c for c in ready.children if c.dep_ in ("prep", "xcomp", "dobj", "ccomp") and c.i not in left_out]
+    else:  # the agent's act itself, without its subject and modal: 'I can tag it when you like'
         content = [ready]
+        left_out |= {c.i for c in ready.children if c.dep_ in (*SUBJECT_DEPS, "aux")}
     scope = frozenset(t.i for c in content for t in c.subtree if t.i not in left_out and not t.is_punct)
-    scope -= {c.i for c in ready.children if c.dep_ in (*SUBJECT_DEPS, "aux")} if ready.pos_ != "ADJ" else set()
     return bool(content) and work_of(content, lexicon, scope).human_only
 
 
