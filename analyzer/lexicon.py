@@ -101,6 +101,10 @@ class Lexicon:
     motion_prepositions: frozenset[str] = frozenset()
     closer_words: frozenset[str] = frozenset()
     request_verbs: frozenset[str] = frozenset()
+    request_nouns: frozenset[str] = frozenset()
+    open_modifiers: frozenset[str] = frozenset()
+    go_nouns: frozenset[str] = frozenset()
+    giving_verbs: frozenset[str] = frozenset()
     non_answers: tuple[str, ...] = ()
     rhetorical_verbs: frozenset[str] = frozenset()
     families: tuple[Family, ...] = ()  # the data's [families] names, in order
@@ -266,6 +270,10 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         motion_prepositions=words("motion_prepositions"),
         closer_words=words("closer_words"),
         request_verbs=words("request_verbs"),
+        request_nouns=words("request_nouns"),
+        open_modifiers=words("open_modifiers"),
+        go_nouns=words("go_nouns"),
+        giving_verbs=words("giving_verbs"),
         non_answers=phrases_of("non_answers"),
         rhetorical_verbs=words("rhetorical_verbs"),
         _index=MappingProxyType(index),

@@ -121,9 +121,12 @@ def test_independent_corpus(case: dict) -> None:
 # README.md). Its labels use the revision-3 modes (permission and standing-by enforce) and placeholders
 # `<family:construction>` for constructions with no lexicon entry, so it is scored as scripts/score-corpus scores
 # it, as a share: first run 170/302 (56.3%); with the closing question (SPEC §2.1 revision 3), 232/302; with
-# the modes and senses of revision 3 too, 287/302. Raise the floor as rules land; never lower it.
+# the modes and senses of revision 3 too, 287/302; with the standing-by constructions of issue 20 (available
+# for more, ready when needed / when you like / for the next request, once you provide, waiting for your go), the
+# or-if closer, the infinitive choice and the `state-choice` sense, 302/302. Raise the floor as rules land; never
+# lower it.
 CORPUS_K = [json.loads(line) for line in (CORPUS_DIR / "analyzer_corpus_k.jsonl").open(encoding="utf-8")]
-K_AGREED_AT_LEAST = 287
+K_AGREED_AT_LEAST = 302
 
 
 def _placeholder(phrase: str) -> bool:

@@ -18,7 +18,16 @@ from analyzer.grammar.judgement import Judgement, Ruling, gated, text_of
 from analyzer.grammar.registry import grammar, rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import FIRST_PERSON, SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, subject_of, tops
+from analyzer.parse.tokens import (
+    FIRST_PERSON,
+    SUBJECT_DEPS,
+    WISH_COMPLEMENT_DEPS,
+    bounds,
+    forms,
+    hyphen_compound,
+    subject_of,
+    tops,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -36,6 +45,10 @@ WISH_VERBS = frozenset({"want", "like", "prefer", "wish", "choose", "decide", "t
 # The words of a phrase that carry its grammar: the wish, the choice, the wait.
 _WISH_LEMMAS = frozenset({"want", "like", "prefer", "rather", "which", "proceed", "ready", "say", "know", "go"})
 _WORD = re.compile(r"[\w'’-]+")
+# The agent as the subject of its own state or next act: 'I'm ready', 'we are available', 'I'll start'.
+AGENT_SPEAKERS = frozenset({"i", "we"})
+# Modals with which the agent offers its next act: 'I can start run 9 when you like'.
+OFFER_MODALS = frozenset({"can", "could", "will", "'ll", "’ll", "would", "'d"})
 
 
 @dataclass(frozen=True)
@@ -119,7 +132,7 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
     inverted = phrase[0].lower_ in ("would", "do", "did", "will", "could")
     if inverted and not (_is_question(phrase) or _opens_options(phrase)):
         return None
-    if phrase[-1].lower_ in EMBEDDED_QUESTION_WORDS and not _asks_wish(phrase):
+    if phrase[-1].lower_ in EMBEDDED_QUESTION_WORDS and not _asks_wish(phrase, lexicon):
         return None  # 'Let me know what CI says on your fork': a request for a fact, no choice handed back
     offered = _offered(phrase)
     verb = next((t for t in offered if t.pos_ in ("VERB", "AUX")), None)
@@ -240,6 +253,27 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         indefinite = words & lexicon.closer_words
         if indefinite:
             return _waiting(phrase, f"waits on any next request ('{sorted(indefinite)[0]}')")
+        return None
+    return _or_if_closer(phrase, following, lexicon)
+
+
+def _or_if_closer(phrase: Sequence[Token], following: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """Rule `or-if-closer`: 'Let me know the results of your tests, or if you run into anything.' — after
+    what is to be known, a coordinated condition made of indefinite words waits on any next request, so the
+    request closes the message as 'let me know if anything comes up' does.
+
+        run -conj-> Let, or -cc-> Let, if -mark-> run, anything -pobj-> into
+    """
+    for k, token in enumerate(following[:-1]):
+        mark = following[k + 1]
+        if token.lower_ not in ("or", "and") or mark.lower_ not in WISH_MARKS | {"when", "whenever"}:
+            continue
+        condition = following[k + 2 :]
+        words = {t.lower_ for t in condition} | {t.lemma_.lower() for t in condition}
+        indefinite = words & lexicon.closer_words
+        if indefinite:
+            return _waiting(phrase, f"closes with '{token.text} {mark.text} …' waiting on any next request "
+                            f"('{sorted(indefinite)[0]}')")  # fmt: skip
     return None
 
 
@@ -282,6 +316,232 @@ def _own_segment(phrase: Sequence[Token]) -> list[Token]:
 
 def _waiting(phrase: Sequence[Token], why: str, governor: int | None = None) -> Judgement:
     return gated("fire", "standing-by", f"fires (standing-by): '{_text(phrase)}' {why}", governor)
+
+
+# ---- standing by without a phrase of its own (SPEC §2.1; issue 20's constructions) --------------------------
+# Each rule below is the gate of its lexicon phrases ('available for', 'ready for', 'when needed', 'when you'd
+# like', 'once you', 'waiting for your'): the phrase is where the construction shows, the rule decides whether
+# the agent waits for the reader's go or next request. SPEC's exclusions hold in each: the timing of a
+# human-only act, a wait on a review, an approval or a merge, and a state of a thing rather than of the agent
+# are no standing by.
+
+
+@rule("available-for-more")
+def available_for_more(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """Rule `available-for-more`: the agent states it is free for what the reader asks next — 'I'm available
+    for additional tasks.', 'Available for the next task.'.
+
+        available -acomp-> 'm, I -nsubj-> 'm, tasks -pobj-> for -prep-> available, additional -amod-> tasks
+    not one: 'The staging slot is available for the next task.'   the state of a thing, not of the agent
+    not one: 'I'm available for the review on Tuesday.'            a review is no request of the reader's
+    """
+    return _open_to_requests(phrase, lexicon, "available-for-more")
+
+
+@rule("ready-for-next-request")
+def ready_for_next_request(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """Rule `ready-for-next-request`: the agent states it is ready for the reader's next request — 'I'm ready
+    for your next instruction.', 'Ready for the next assignment.'. A question of readiness is the closing
+    question's ('Ready for the next batch?').
+
+        ready -acomp-> 'm, instruction -pobj-> for -prep-> ready, your -poss-> instruction, next -amod-> …
+    not one: 'PR #418 is ready for review.'          the state of a thing, and no request
+    not one: 'The runner is ready for the next task.'  not the agent's own state
+    """
+    return _open_to_requests(phrase, lexicon, "ready-for-next-request")
+
+
+def _open_to_requests(phrase: Sequence[Token], lexicon: Lexicon, name: str) -> Judgement | None:
+    """'<available|ready> for <an open request>' as the agent's own state, stated, not asked."""
+    state, preposition = phrase[0], phrase[-1]
+    if _is_question(phrase) or preposition.head.i != state.i or not _agents_state(state):
+        return None
+    request = next((c for c in preposition.children if c.dep_ == "pobj"), None)
+    if request is None or not forms(request) & lexicon.request_nouns:
+        return None
+    modifiers = [c for c in request.children if c.dep_ in ("amod", "det", "poss", "advmod", "nummod")]
+    owner = next((c for c in modifiers if c.dep_ == "poss"), None)
+    if owner is not None and owner.lower_ != "your":
+        return None  # 'ready for the lead's next task': someone else's request, not the reader's
+    if not any(m.lower_ in lexicon.open_modifiers or m.lower_ == "your" for m in modifiers):
+        return None  # 'ready for the task' names one piece of work: a plan, not a wait for the next one
+    shown = state.doc[state.i : request.i + 1].text
+    return gated("fire", name, f"fires ({name}): '{shown}' — the agent waits for the reader's next request", state.i)
+
+
+@rule("ready-when-needed")
+def ready_when_needed(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """Rule `ready-when-needed`: the agent's readiness timed by the reader's need — 'Ready to run the
+    migration when needed.', 'Ready for `npm install` when needed.': it waits for the reader to call on it.
+
+        needed -advcl-> run -xcomp-> Ready, when -advmod-> needed
+    not one: 'The index is rebuilt when needed.'                    no readiness of the agent
+    not one: 'Ready to tag the release when needed.'               the timing of a human-only act
+    """
+    ready = _readiness(phrase)
+    if ready is None or _times_human_only(ready, phrase, lexicon):
+        return None
+    return gated(
+        "fire",
+        "ready-when-needed",
+        f"fires (ready-when-needed): '{ready.text} … {_written(phrase)}' — the agent waits for the reader to need it",
+        ready.i,
+    )
+
+
+@rule("ready-when-you-like")
+def ready_when_you_like(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """Rule `ready-when-you-like`: the agent's readiness, or its own next act, timed by the reader's wish —
+    'Ready to commit and push when you'd like.', 'Ready to start run 9 when you like.', 'I can start run 9
+    when you like.'.
+
+        like -advcl-> push -conj-> commit -xcomp-> Ready, you -nsubj-> like
+    not one: 'When you'd like to run it locally, use `make demo`.'  the reader acts: a technical condition
+    not one: 'Ready to cut the release when you'd like.'            the timing of a human-only act
+    """
+    ready = _readiness(phrase)
+    if ready is None:
+        ready = _agents_act(phrase)
+    if ready is None or _times_human_only(ready, phrase, lexicon):
+        return None
+    return gated(
+        "fire",
+        "ready-when-you-like",
+        f"fires (ready-when-you-like): '{ready.text} … {_written(phrase)}' — the agent waits for the reader's go",
+        ready.i,
+    )
+
+
+@rule("once-you-provide")
+def once_you_provide(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """Rule `once-you-provide`: the agent's next act made to wait for the reader to hand it the next request —
+    'Once you send the next request, I'll return the diffs in the same format.', 'Once you give me the next
+    task, I'll start on it right away.'.
+
+        send -advcl-> return, Once -mark-> send, you -nsubj-> send, request -dobj-> send, I -nsubj-> return
+    not one: 'Once you merge #812, I'll rebase onto it.'     a wait on a human-only act
+    not one: 'Once you provide the API token, I'll configure the deploy.'   a human-only input, no request
+    """
+    you = phrase[-1]
+    given = you.head
+    if you.dep_ not in SUBJECT_DEPS or not forms(given) & lexicon.giving_verbs:
+        return None
+    request = next((c for c in given.children if c.dep_ == "dobj" and forms(c) & lexicon.request_nouns), None)
+    main = given.head if given.dep_ == "advcl" else None
+    agent = subject_of(main) if main is not None else None
+    if request is None or main is None or agent is None or agent.lower_ not in AGENT_SPEAKERS:
+        return None
+    return gated(
+        "fire",
+        "once-you-provide",
+        f"fires (once-you-provide): the agent's '{main.text}' waits until the reader {given.text}s "
+        f"'{request.text}'",
+        main.i,
+    )
+
+
+@rule("waiting-for-go")
+def waiting_for_go(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """Rule `waiting-for-go`: the agent announces it waits for the reader's go or instructions — 'Waiting for
+    your go on phase 2.', 'Awaiting your instructions for the next step.'.
+
+        go -pobj-> for -prep-> Waiting, your -poss-> go, phase -pobj-> on -prep-> go
+        instructions -dobj-> Awaiting, your -poss-> instructions
+    not one: 'Waiting for your review on #45.'            a review is the human's approval: human-only timing
+    not one: 'Waiting for your go on the merge of #812.'  the go on a human-only act
+    """
+    your = phrase[-1]
+    go = your.head
+    wait = phrase[0]
+    names = forms(go) | {hyphen_compound(go) or ""}
+    if your.dep_ != "poss" or not names & lexicon.go_nouns or _is_question(phrase):
+        return None
+    if any(c.dep_ == "neg" for c in wait.children):
+        return None  # 'Not waiting for your go: starting phase 2 now.'
+    about = [c for c in (*go.children, *wait.children) if c.dep_ in _ABOUT_DEPS and c.i > go.i]
+    scope = frozenset(t.i for p in about for t in p.subtree)
+    if about and work_of(about, lexicon, scope).human_only:
+        return None
+    return gated(
+        "fire",
+        "waiting-for-go",
+        f"fires (waiting-for-go): '{_written(phrase)} {hyphen_compound(go) or go.text}' — the agent waits for the "
+        "reader's go",
+        go.i,
+    )
+
+
+# What a go is for: 'your go on phase 2', 'your instructions for the next step', 'your go-ahead to merge #812'.
+_ABOUT_DEPS = frozenset({"prep", "acl", "relcl", "xcomp", "advcl"})
+
+
+def _agents_state(state: Token) -> bool:
+    """The adjective is the agent's own state, not negated: the predicate of its sentence with the agent as
+    subject ('I'm available', 'We are ready'), or, with no subject at all, the word its sentence opens with
+    ('Available for …', 'Ready to …' — the model may hang that on the noun after it)."""
+    if any(c.dep_ == "neg" for c in (*state.children, *state.head.children)):
+        return False
+    if state.dep_ == "acomp" and state.head.dep_ == "ROOT":
+        subject = subject_of(state.head)
+        return subject is not None and subject.lower_ in AGENT_SPEAKERS
+    if state.dep_ == "ROOT":
+        subject = subject_of(state)
+        return subject is None or subject.lower_ in AGENT_SPEAKERS
+    # 'Ready for `npm install` when needed.': the model reads the opening adjective as a modifier of the noun
+    # after it (Ready -amod-> install -ROOT); a modifier inside a subject ('Ready-made fixtures are …') is not.
+    opening = next((t for t in state.sent if not t.is_punct and not t.is_space), None)
+    hyphen = state.i + 1 < len(state.doc) and state.doc[state.i + 1].text == "-"
+    return (
+        opening is not None
+        and opening.i == state.i
+        and not hyphen
+        and state.head.dep_ == "ROOT"
+        and subject_of(state) is None
+        and subject_of(state.head) is None
+    )
+
+
+def _readiness(phrase: Sequence[Token]) -> Token | None:
+    """The agent's 'ready' the phrase times ('I'm ready when you like', 'Ready to … when needed'), in its own
+    clause before it (no ';' between), stated, not asked."""
+    first = phrase[0]
+    if _is_question(phrase):
+        return None
+    before = [t for t in first.doc[first.sent.start : first.i] if t.lower_ == "ready"]
+    ready = before[-1] if before else None
+    if ready is None or _across_semicolon(ready, first) or not _agents_state(ready):
+        return None
+    if ready.dep_ not in ("ROOT", "acomp") and not any(c.dep_ in ("prep", "xcomp") for c in ready.children):
+        return None  # an opening 'Ready' read as a modifier is the agent's only with 'to …' or 'for …' after it
+    return ready
+
+
+def _agents_act(phrase: Sequence[Token]) -> Token | None:
+    """The agent's own next act the phrase times: 'I can start run 9 when you like' (the verb the timing
+    clause hangs on, with a first-person subject and a modal of offer)."""
+    anchor = next((t for t in phrase if t.head.i not in {p.i for p in phrase}), phrase[-1])
+    node = anchor.head
+    while node.dep_ in ("conj", "xcomp") and subject_of(node) is None and node.head.i != node.i:
+        node = node.head
+    subject = subject_of(node)
+    modal = any(c.dep_ == "aux" and c.lower_ in OFFER_MODALS for c in node.children)
+    if subject is None or subject.lower_ not in AGENT_SPEAKERS or not modal or _is_question(phrase):
+        return None
+    return node
+
+
+def _times_human_only(ready: Token, phrase: Sequence[Token], lexicon: Lexicon) -> bool:
+    """What the readiness is for ('to tag the release', 'for the merge') is purely human-only work: the
+    timing of a human-only act, no wait for the reader's go (SPEC §2.1's exclusion)."""
+    timing = next((t for t in phrase if t.head.i not in {p.i for p in phrase}), phrase[-1])
+    left_out = {t.i for t in timing.subtree} | {t.i for t in phrase}
+    if ready.pos_ == "ADJ":  # 'ready to tag the release': what the readiness is for
+        content = [c for c in ready.children if c.dep_ in ("prep", "xcomp", "dobj", "ccomp") and c.i not in left_out]
+    else:  # the agent's act itself, without its subject and modal: 'I can tag it when you like'
+        content = [ready]
+        left_out |= {c.i for c in ready.children if c.dep_ in (*SUBJECT_DEPS, "aux")}
+    scope = frozenset(t.i for c in content for t in c.subtree if t.i not in left_out and not t.is_punct)
+    return bool(content) and work_of(content, lexicon, scope).human_only
 
 
 def answered(context: Context, verb_lemma: str, lexicon: Lexicon, alternatives: frozenset[str] = frozenset()) -> bool:
@@ -355,11 +615,15 @@ def _opens_options(phrase: Sequence[Token]) -> bool:
     return any(t.text == ":" for t in last.doc[last.i + 1 : last.sent.end])
 
 
-def _asks_wish(phrase: Sequence[Token]) -> bool:
+def _asks_wish(phrase: Sequence[Token], lexicon: Lexicon) -> bool:
     """Rule `embedded-wish`: 'let me know what/which/how/whether …' hands a choice back only when the
-    embedded question asks the reader's wish ('what you'd like me to do', 'which approach you prefer')."""
+    embedded question asks the reader's wish ('what you'd like me to do', 'which approach you prefer'), or
+    asks what to do ('which of the two crashes to take first': an infinitive question, rule
+    `infinitive-choice`), not a fact ('which CI job failed on your fork')."""
     last = phrase[-1]
     rest = list(last.doc[last.i + 1 : last.sent.end])
+    if _infinitive_choice(last, rest, lexicon):
+        return True
     for k, token in enumerate(rest[:-1]):
         wish = next((t for t in rest[k + 1 : k + 3] if t.lemma_.lower() in WISH_VERBS), None)
         if token.lower_ == "you" and wish is not None:
@@ -367,6 +631,23 @@ def _asks_wish(phrase: Sequence[Token]) -> bool:
             return not (
                 wish.lemma_.lower() == "want" and wish.i + 1 < len(wish.doc) and wish.doc[wish.i + 1].lower_ == "me"
             )
+    return False
+
+
+def _infinitive_choice(word: Token, rest: Sequence[Token], lexicon: Lexicon) -> bool:
+    """Rule `infinitive-choice`: 'let me know which of the two crashes to take first', '… what to do next' —
+    the embedded question is an infinitive of an act, the choice of what to do handed back; an infinitive of
+    a fact verb ('what to expect') asks none.
+
+        take -xcomp-> know, to -aux-> take, which -dobj-> know
+    """
+    know = word.head
+    for token in rest:
+        if token.lower_ != "to" or token.dep_ != "aux":
+            continue
+        act = token.head
+        if act.pos_ == "VERB" and act.head.i == know.i and act.lemma_.lower() not in lexicon.fact_verbs:
+            return True
     return False
 
 
@@ -521,6 +802,11 @@ def _across_semicolon(a: Token, b: Token) -> bool:
 
 def _head(token: Token) -> int | None:
     return token.head.i if token.head.i != token.i else None
+
+
+def _written(phrase: Sequence[Token]) -> str:
+    """The phrase as its sentence writes it ('when you'd like', not 'when you 'd like')."""
+    return phrase[0].doc[phrase[0].i : phrase[-1].i + 1].text
 
 
 def _text(phrase: Sequence[Token]) -> str:

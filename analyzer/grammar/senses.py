@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
-from analyzer.parse.tokens import as_written, forms, hyphen_compound, is_version
+from analyzer.parse.tokens import as_written, conjuncts, forms, hyphen_compound, is_version
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -155,6 +155,38 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         if not any(forms(t) & domain.objects for t in own):
             continue
         if not domain.states or any(forms(t) & domain.states for t in own):
+            return domain.name
+    return None
+
+
+@rule("state-choice")
+def state_choice(token: Token, lexicon: Lexicon) -> str | None:
+    """Rule `state-choice` (revision 3): 'Public or private for the new mirror repository?' — a choice between
+    a domain's states with no verb, asked for one of the domain's objects (the object of 'for', 'of' or 'on'
+    on the coordination), names that domain's decision though no verb of the domain is written: every
+    alternative is one of its `states`.
+
+        Public -ROOT, private -conj-> Public, repository -pobj-> for -prep-> Public      visibility
+    """
+    if token.pos_ != "ADJ":
+        return None
+    head = token
+    while head.dep_ == "conj" and head.head.i != head.i:
+        head = head.head
+    alternatives = conjuncts(head)
+    if len(alternatives) < 2 or any(t.pos_ in ("VERB", "AUX") for t in head.subtree):
+        return None
+    objects = [
+        g
+        for c in head.children
+        if c.dep_ == "prep" and c.lower_ in ("for", "of", "on")
+        for g in c.children
+        if g.dep_ == "pobj"
+    ]
+    for domain in lexicon.domains:
+        if not domain.states or not domain.objects:
+            continue
+        if all(forms(a) & domain.states for a in alternatives) and any(forms(o) & domain.objects for o in objects):
             return domain.name
     return None
 

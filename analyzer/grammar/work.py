@@ -19,6 +19,7 @@ from analyzer.grammar.senses import (
     names_its_head,
     own_target,
     shared_object,
+    state_choice,
 )
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import FIRST_PERSON, conjuncts, forms, hyphen_compound, is_version, own_tokens, words_of
@@ -121,6 +122,8 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
             domain = _action_domain_over(tok, lexicon)
         if domain is None and tok.pos_ in ("VERB", "AUX", "NOUN"):
             domain = construction_domain(tok, lexicon, inside)
+        if domain is None and tok.pos_ == "ADJ":
+            domain = state_choice(tok, lexicon)
         if domain and (not _in_sense(tok, domain, lexicon, inside) or _in_timing_adjunct(tok, part, lexicon)):
             continue
         if domain:

@@ -1,0 +1,406 @@
+"""Standing by with no phrase of its own (SPEC §2.1; issue 20, the eleventh corpus): the register gates
+available-for-more, ready-for-next-request, ready-when-needed, ready-when-you-like, once-you-provide and
+waiting-for-go, the or-if closer of 'let me know', the infinitive choice of 'let me know which', and the sense
+rule state-choice. Each rule first on a hand-built parse pinned to en_core_web_sm's, then model-backed on
+sentences written for these tests, with the SPEC's exclusions as should-pass cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer import analyze
+from analyzer.grammar.register_gates import (
+    Context,
+    available_for_more,
+    choice_question,
+    once_you_provide,
+    ready_for_next_request,
+    ready_when_needed,
+    ready_when_you_like,
+    standing_by,
+    waiting_for_go,
+)
+from analyzer.grammar.senses import state_choice
+from analyzer.grammar.work import work_of
+from analyzer.lexicon import default_lexicon
+from tests.docbuilder import parse, tokens
+
+LEX = default_lexicon()
+NO_ANSWER = Context("")
+
+# "I'm available for additional tasks."
+AVAILABLE = """
+I I PRON PRP nsubj 1
+~'m be AUX VBP ROOT -1
+available available ADJ JJ acomp 1
+for for ADP IN prep 2
+additional additional ADJ JJ amod 5
+tasks task NOUN NNS pobj 3
+~. . PUNCT . punct 1
+"""
+
+# "The staging slot is available for the next task."
+SLOT_AVAILABLE = """
+The the DET DT det 2
+staging staging NOUN NN compound 2
+slot slot NOUN NN nsubj 3
+is be AUX VBZ ROOT -1
+available available ADJ JJ acomp 3
+for for ADP IN prep 4
+the the DET DT det 8
+next next ADJ JJ amod 8
+task task NOUN NN pobj 5
+~. . PUNCT . punct 3
+"""
+
+# "Ready for the next assignment."
+READY_NEXT = """
+Ready ready ADJ JJ ROOT -1
+for for ADP IN prep 0
+the the DET DT det 4
+next next ADJ JJ amod 4
+assignment assignment NOUN NN pobj 1
+~. . PUNCT . punct 0
+"""
+
+# "Ready for npm install when needed." — the model reads the opening 'Ready' as a modifier of 'install', the root.
+READY_WHEN_NEEDED_MISPARSED = """
+Ready ready ADJ JJ amod 3
+for for ADP IN prep 0
+npm npm NOUN NN pobj 1
+install install NOUN NN ROOT -1
+when when SCONJ WRB advmod 5
+needed need VERB VBN advcl 3
+~. . PUNCT . punct 3
+"""
+
+# "Ready to tag the release when needed."
+READY_TO_TAG = """
+Ready ready ADJ JJ ROOT -1
+to to PART TO aux 2
+tag tag VERB VB xcomp 0
+the the DET DT det 4
+release release NOUN NN dobj 2
+when when SCONJ WRB advmod 6
+needed need VERB VBN advcl 2
+~. . PUNCT . punct 0
+"""
+
+# "Ready to commit and push when you'd like."
+READY_WHEN_YOU_LIKE = """
+Ready ready ADJ JJ ROOT -1
+to to PART TO aux 2
+commit commit VERB VB xcomp 0
+and and CCONJ CC cc 2
+push push VERB VB conj 2
+when when SCONJ WRB advmod 8
+you you PRON PRP nsubj 8
+~'d would AUX MD aux 8
+like like VERB VB advcl 4
+~. . PUNCT . punct 0
+"""
+
+# "Once you give me the next task, I'll start on it right away."
+ONCE_YOU_GIVE = """
+Once once SCONJ IN mark 2
+you you PRON PRP nsubj 2
+give give VERB VBP advcl 10
+me I PRON PRP dative 2
+the the DET DT det 6
+next next ADJ JJ amod 6
+task task NOUN NN dobj 2
+~, , PUNCT , punct 10
+I I PRON PRP nsubj 10
+~'ll will AUX MD aux 10
+start start VERB VB ROOT -1
+on on ADP IN prep 10
+it it PRON PRP pobj 11
+right right ADV RB advmod 14
+away away ADV RB advmod 10
+~. . PUNCT . punct 10
+"""
+
+# "Once you merge #812, I'll rebase onto it."
+ONCE_YOU_MERGE = """
+Once once SCONJ IN mark 2
+you you PRON PRP nsubj 2
+merge merge VERB VBP advcl 8
+# # SYM $ nmod 4
+~812 812 NUM CD dobj 2
+~, , PUNCT , punct 8
+I I PRON PRP nsubj 8
+~'ll will AUX MD aux 8
+rebase rebase VERB VB ROOT -1
+onto onto ADP IN prep 8
+it it PRON PRP pobj 9
+~. . PUNCT . punct 8
+"""
+
+# "Waiting on your go-ahead for phase 2." — 'go-ahead' is three tokens; 'ahead' heads it.
+WAITING_GO_AHEAD = """
+Waiting wait VERB VBG ROOT -1
+on on ADP IN prep 0
+your your PRON PRP$ poss 5
+go go NOUN NN compound 5
+~- - PUNCT HYPH punct 5
+~ahead ahead NOUN NN pobj 1
+for for ADP IN prep 5
+phase phase NOUN NN pobj 6
+2 2 NUM CD nummod 7
+~. . PUNCT . punct 0
+"""
+
+# "Waiting for your review on #45."
+WAITING_REVIEW = """
+Waiting wait VERB VBG ROOT -1
+for for ADP IN prep 0
+your your PRON PRP$ poss 3
+review review NOUN NN pobj 1
+on on ADP IN prep 0
+# # SYM $ nmod 6
+~45 45 NUM CD pobj 4
+~. . PUNCT . punct 0
+"""
+
+# "Let me know the results of your tests, or if you run into anything."
+OR_IF_CLOSER = """
+Let let VERB VB ROOT -1
+me I PRON PRP nsubj 2
+know know VERB VB ccomp 0
+the the DET DT det 4
+results result NOUN NNS dobj 2
+of of ADP IN prep 4
+your your PRON PRP$ poss 7
+tests test NOUN NNS pobj 5
+~, , PUNCT , punct 0
+or or CCONJ CC cc 0
+if if SCONJ IN mark 12
+you you PRON PRP nsubj 12
+run run VERB VBP conj 0
+into into ADP IN prep 12
+anything anything PRON NN pobj 13
+~. . PUNCT . punct 0
+"""
+
+# "Let me know which of the two crashes to take first."
+WHICH_TO_TAKE = """
+Let let VERB VB ROOT -1
+me I PRON PRP nsubj 2
+know know VERB VB ccomp 0
+which which PRON WDT dobj 2
+of of ADP IN prep 3
+the the DET DT det 7
+two two NUM CD nummod 7
+crashes crash NOUN NNS pobj 4
+to to PART TO aux 9
+take take VERB VB xcomp 2
+first first ADV RB advmod 9
+~. . PUNCT . punct 0
+"""
+
+# "Let me know which CI job failed on your fork."
+WHICH_FAILED = """
+Let let VERB VB ROOT -1
+me I PRON PRP nsubj 2
+know know VERB VB ccomp 0
+which which DET WDT det 5
+CI CI PROPN NNP compound 5
+job job NOUN NN nsubj 6
+failed fail VERB VBD ccomp 2
+on on ADP IN prep 6
+your your PRON PRP$ poss 9
+fork fork NOUN NN pobj 7
+~. . PUNCT . punct 0
+"""
+
+# "Public or private for the new mirror repository?"
+VISIBILITY_CHOICE = """
+Public public ADJ JJ ROOT -1
+or or CCONJ CC cc 0
+private private ADJ JJ conj 0
+for for ADP IN prep 0
+the the DET DT det 7
+new new ADJ JJ amod 7
+mirror mirror NOUN NN compound 7
+repository repository NOUN NN pobj 3
+~? ? PUNCT . punct 0
+"""
+
+
+def test_available_for_more_fires_on_the_agents_state_and_not_on_a_things() -> None:
+    doc = parse(AVAILABLE)
+    judged = available_for_more(tokens(doc, "available", "for"), LEX, NO_ANSWER)
+    assert judged is not None
+    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "available-for-more", 2)
+    assert judged.reason == (
+        "fires (available-for-more): 'available for additional tasks' — the agent waits for the reader's next request"
+    )
+    slot = parse(SLOT_AVAILABLE)
+    assert available_for_more(tokens(slot, "available", "for"), LEX, NO_ANSWER) is None
+
+
+def test_ready_for_next_request_fires_on_an_elliptical_readiness() -> None:
+    doc = parse(READY_NEXT)
+    judged = ready_for_next_request(tokens(doc, "ready", "for"), LEX, NO_ANSWER)
+    assert judged is not None
+    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "ready-for-next-request", 0)
+    # the same words with 'review' in place of the request: a status, no wait for the next request
+    review = parse(READY_NEXT.replace("assignment assignment", "review review"))
+    assert ready_for_next_request(tokens(review, "ready", "for"), LEX, NO_ANSWER) is None
+
+
+def test_ready_when_needed_reads_an_opening_ready_the_model_made_a_modifier() -> None:
+    doc = parse(READY_WHEN_NEEDED_MISPARSED)
+    judged = ready_when_needed(tokens(doc, "when", "needed"), LEX, NO_ANSWER)
+    assert judged is not None
+    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "ready-when-needed", 0)
+    assert judged.reason == (
+        "fires (ready-when-needed): 'Ready … when needed' — the agent waits for the reader to need it"
+    )
+
+
+def test_ready_when_needed_for_a_human_only_act_is_no_wait() -> None:
+    doc = parse(READY_TO_TAG)
+    assert ready_when_needed(tokens(doc, "when", "needed"), LEX, NO_ANSWER) is None
+
+
+def test_ready_when_you_like_fires_through_coordinated_acts() -> None:
+    doc = parse(READY_WHEN_YOU_LIKE)
+    judged = ready_when_you_like(tokens(doc, "when", "you", "'d", "like"), LEX, NO_ANSWER)
+    assert judged is not None
+    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "ready-when-you-like", 0)
+    assert judged.reason == (
+        "fires (ready-when-you-like): 'Ready … when you'd like' — the agent waits for the reader's go"
+    )
+
+
+def test_once_you_provide_fires_on_a_request_handed_over_and_not_on_a_merge() -> None:
+    doc = parse(ONCE_YOU_GIVE)
+    judged = once_you_provide(tokens(doc, "once", "you"), LEX, NO_ANSWER)
+    assert judged is not None
+    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "once-you-provide", 10)
+    assert judged.reason == "fires (once-you-provide): the agent's 'start' waits until the reader gives 'task'"
+    merge = parse(ONCE_YOU_MERGE)
+    assert once_you_provide(tokens(merge, "once", "you"), LEX, NO_ANSWER) is None
+
+
+def test_waiting_for_go_reads_go_ahead_as_one_word_and_passes_a_review() -> None:
+    doc = parse(WAITING_GO_AHEAD)
+    judged = waiting_for_go(tokens(doc, "waiting", "on", "your"), LEX, NO_ANSWER)
+    assert judged is not None
+    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "waiting-for-go", 5)
+    assert judged.reason == (
+        "fires (waiting-for-go): 'Waiting on your go-ahead' — the agent waits for the reader's go"
+    )
+    review = parse(WAITING_REVIEW)
+    assert waiting_for_go(tokens(review, "waiting", "for", "your"), LEX, NO_ANSWER) is None
+
+
+def test_let_me_know_closed_by_an_or_if_condition_of_indefinite_words_fires() -> None:
+    doc = parse(OR_IF_CLOSER)
+    judged = standing_by(tokens(doc, "let", "me", "know"), LEX, NO_ANSWER)
+    assert judged is not None
+    assert (judged.verdict, judged.rule) == ("fire", "standing-by")
+    assert judged.reason == (
+        "fires (standing-by): 'Let me know' closes with 'or if …' waiting on any next request ('anything')"
+    )
+    # without the condition, what is to be known is a fact the reader reports: no closer
+    fact = parse("\n".join([*OR_IF_CLOSER.strip().splitlines()[:8], "~. . PUNCT . punct 0"]))
+    assert standing_by(tokens(fact, "let", "me", "know"), LEX, NO_ANSWER) is None
+
+
+def test_let_me_know_which_with_an_infinitive_hands_back_the_choice_of_what_to_do() -> None:
+    doc = parse(WHICH_TO_TAKE)
+    judged = choice_question(tokens(doc, "let", "me", "know", "which"), LEX, NO_ANSWER)
+    assert judged is not None
+    assert (judged.verdict, judged.rule) == ("fire", "choice-question")
+    failed = parse(WHICH_FAILED)
+    assert choice_question(tokens(failed, "let", "me", "know", "which"), LEX, NO_ANSWER) is None
+
+
+def test_state_choice_names_visibility_in_a_verbless_choice() -> None:
+    doc = parse(VISIBILITY_CHOICE)
+    assert (state_choice(doc[0], LEX), state_choice(doc[2], LEX)) == ("visibility", "visibility")
+    work = work_of([doc[0]], LEX)
+    assert (work.human_only, work.domains) == (True, ("visibility",))
+    # the same alternatives for docs: no object of the domain, no decision named
+    docs = parse(VISIBILITY_CHOICE.replace("repository repository", "docs doc"))
+    assert state_choice(docs[0], LEX) is None
+
+
+# Model-backed: sentences written for these tests (none is a corpus row).
+FIRES = [
+    ("We're available for any further questions.", "available for", "available-for-more"),
+    ("Available for another task whenever the queue refills.", "available for", "available-for-more"),
+    ("I'm ready for the next ticket.", "ready for", "ready-for-next-request"),
+    ("Ready for more work.", "ready for", "ready-for-next-request"),
+    ("I'm ready to rerun the benchmark when needed.", "when needed", "ready-when-needed"),
+    ("Ready to start the backfill when you like.", "when you like", "ready-when-you-like"),
+    ("I can regenerate the fixtures when you'd like.", "when you'd like", "ready-when-you-like"),
+    ("Once you assign me the next ticket, I'll pick it up.", "once you", "once-you-provide"),
+    ("Once you send over the next task, I'll get going.", "once you", "once-you-provide"),
+    ("Awaiting your go-ahead to start phase 3.", "awaiting your", "waiting-for-go"),
+    ("Standing by, waiting for your instructions.", "waiting for your", "waiting-for-go"),
+    ("Let me know your thoughts on the split, or if you want changes.", "let me know", "standing-by"),
+    ("Let me know which tests to skip.", "let me know which", "choice-question"),
+]
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(("text", "phrase", "rule"), FIRES, ids=[t for t, _, _ in FIRES])
+def test_the_constructions_fire_on_the_model(text: str, phrase: str, rule: str) -> None:
+    report = analyze(text)
+    (finding,) = report.findings
+    family = "choice" if rule == "choice-question" else "standing-by"
+    assert (finding.phrase, finding.family, finding.verdict, finding.mode, finding.rule) == (
+        phrase, family, "fire", "enforce", rule
+    )  # fmt: skip
+
+
+PASSES = [
+    # the state of a thing, not the agent's
+    "The staging cluster is available for the next task.",
+    "Docs are available for all new tasks.",
+    "PR #418 is ready for review; CI is green.",
+    "Everything is ready for the next task.",
+    # negated, or no open request
+    "I'm not available for more tasks until the backfill lands.",
+    "I'll be available for questions tomorrow.",
+    "Ready for the next phase.",
+    # no readiness of the agent: a technical timing, or an instruction to the reader
+    "When needed, the cache is rebuilt from the manifest.",
+    "When you'd like to run it locally, use `make demo`.",
+    "Call it when you like; it is idempotent.",
+    # the timing of a human-only act (SPEC §2.1's exclusion)
+    "I'm ready to merge when you like.",
+    "Ready to cut the 2.3 release when needed.",
+    # a wait on the reader's human-only act or input, or on the reader's review or approval
+    "Once you merge #812, I'll rebase onto it.",
+    "Once you share the logs, I'll dig into the crash.",
+    "Once you provide the API token, I'll configure the deploy.",
+    "Waiting for your review on #45.",
+    "Awaiting your sign-off on #88.",
+    "Awaiting your go-ahead to merge #812.",
+    "Waiting on your approval for the release.",
+    # a request for a fact, and a coordinated condition that is not indefinite
+    "Let me know which CI job failed on your fork.",
+    "Let me know the commit hash, and if the build fails I'll bisect.",
+    "Let me know what to expect from the migration.",
+]
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("text", PASSES, ids=PASSES)
+def test_the_spec_exclusions_yield_no_firing_finding(text: str) -> None:
+    report = analyze(text)
+    assert [f for f in report.findings if f.verdict == "fire"] == [], report.to_dict()
+
+
+@pytest.mark.model
+def test_a_verbless_choice_of_visibility_is_an_exempt_closing_question() -> None:
+    (finding,) = analyze("Tests pass.\n\nPublic or private for the new docs repository?").findings
+    assert (finding.family, finding.verdict, finding.rule, finding.domains) == (
+        "closing-question", "exempt", "verbless-choice", ("visibility",)
+    )  # fmt: skip
+    (other,) = analyze("Tests pass.\n\nJSON or CSV for the new docs repository?").findings
+    assert (other.family, other.verdict, other.rule) == ("closing-question", "fire", "verbless-choice")
