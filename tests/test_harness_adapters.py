@@ -394,3 +394,61 @@ def test_the_registry_lists_exactly_the_harness_modules_on_disk() -> None:
     modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
     packages = {p.parent.name for p in folder.glob("*/__init__.py")}
     assert set(ADAPTERS) == modules | packages
+
+
+# ---- Claude Code's first stop can come before its transcript file (seen with the real client) -----------
+
+
+def test_a_claude_transcript_created_just_after_the_stop_is_read(tmp_path: Path) -> None:
+    """Claude Code 2.1.328 ran a session's first Stop before creating the transcript (real-client suite):
+    a missing file in an existing folder is waited for, so the turn is judged, not a transcript error."""
+    import threading
+    import time
+
+    from hook.harness.claude import read_claude_turn
+    from hook.transcript.walk import default_walk_config
+
+    path = tmp_path / "session.jsonl"
+    record = {"type": "user", "message": {"role": "user", "content": "[WAKE] tick from @vega"}}
+    writer = threading.Timer(0.2, lambda: path.write_text(json.dumps(record) + "\n"))
+    started = time.monotonic()
+    writer.start()
+    turn = read_claude_turn(str(path), default_walk_config())
+    writer.join()
+    assert (turn.context.kind, turn.context.operator_in_loop) == ("wake", False)
+    assert 0.2 <= time.monotonic() - started < 2.0
+
+
+def test_a_claude_transcript_in_no_folder_is_an_error_at_once(tmp_path: Path) -> None:
+    import time
+
+    from hook.harness.claude import read_claude_turn
+    from hook.transcript.reader import TranscriptError
+    from hook.transcript.walk import default_walk_config
+
+    started = time.monotonic()
+    with pytest.raises(TranscriptError, match="cannot open transcript"):
+        read_claude_turn(str(tmp_path / "gone" / "session.jsonl"), default_walk_config())
+    assert time.monotonic() - started < 0.5
+
+
+def test_a_claude_call_answered_just_after_the_stop_is_read_with_its_result(tmp_path: Path) -> None:
+    """Claude Code 2.1.328 ran Stop before writing a call's result and the final text (real-client suite): a
+    newest call without a result means the file lags, so the reader waits for it to grow and reads again."""
+    import threading
+
+    from hook.harness.claude import read_claude_turn
+    from hook.transcript.walk import default_walk_config
+
+    path = tmp_path / "session.jsonl"
+    prompt = {"type": "user", "uuid": "u1", "message": {"role": "user", "content": "[WAKE] tick from @vega"}}
+    call = {"type": "assistant", "uuid": "a1", "message": {"role": "assistant", "content": [
+        {"type": "tool_use", "id": "toolu_pr", "name": "Bash", "input": {"command": "gh pr create --fill"}}]}}
+    answer = {"type": "user", "uuid": "u2", "message": {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "toolu_pr", "content": "https://github.com/acme/parser/pull/12"}]}}
+    path.write_text(json.dumps(prompt) + "\n" + json.dumps(call) + "\n")
+    later = threading.Timer(0.2, lambda: path.open("a").write(json.dumps(answer) + "\n"))
+    later.start()
+    turn = read_claude_turn(str(path), default_walk_config())
+    later.join()
+    assert [(c.name, c.result_text) for c in turn.tool_calls] == [("Bash", "https://github.com/acme/parser/pull/12")]

@@ -162,8 +162,12 @@ def read_claude_turn(
     infer: also name the background work the records read show started and not reported over, as replay
     infers it (Turn.background); for payloads without background_tasks.
     """
+    _await_transcript(os.fspath(path))
     decoder = ClaudeDecoder(walk, keep=infer)
     turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+    if _unanswered(turn, scan_from) and _await_growth(os.fspath(path), turn.end_offset):
+        decoder = ClaudeDecoder(walk, keep=infer)  # the records the client wrote since: read them all again
+        turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
     if not infer:
         return turn
     from hook.harness.claude.background import BackgroundTracker
@@ -172,6 +176,54 @@ def read_claude_turn(
     for record in reversed(decoder.kept):  # read newest first; the tracker wants them in order
         tracker.feed(record)
     return replace(turn, background=tuple(task for task, _ in tracker.in_flight))
+
+
+# Claude Code 2.1.328 can run the first Stop of a session before it has created the transcript file (seen in
+# 4 of 18 real-client runs: the file appeared moments later): a missing file in an existing folder is waited
+# for, briefly, before it is a transcript error.
+TRANSCRIPT_WAIT_SECONDS = 2.0
+TRANSCRIPT_POLL_SECONDS = 0.02
+
+
+def _await_transcript(path: str) -> None:
+    """Return once `path` exists, or after TRANSCRIPT_WAIT_SECONDS; only an absolute path whose folder exists
+    is waited for (the client writes there), so a wrong path is reported at once."""
+    if os.path.lexists(path) or not os.path.isabs(path) or not os.path.isdir(os.path.dirname(path)):
+        return
+    import time
+
+    until = time.monotonic() + TRANSCRIPT_WAIT_SECONDS
+    while not os.path.lexists(path) and time.monotonic() < until:
+        time.sleep(TRANSCRIPT_POLL_SECONDS)
+
+
+def _unanswered(turn: Turn, scan_from: int | None) -> bool:
+    """The turn's newest call has no result: at a Stop every call has been answered, so the client has not
+    written the rest yet (Claude Code 2.1.328 ran Stop before writing a call's result and the final text).
+    Calls kept from before a checkpoint carry no result text and say nothing."""
+    if not turn.tool_calls:
+        return False
+    newest = turn.tool_calls[-1]
+    return newest.result_text is None and not newest.is_error and (scan_from is None or newest.offset >= scan_from)
+
+
+def _await_growth(path: str, seen: int) -> bool:
+    """Wait, at most TRANSCRIPT_WAIT_SECONDS, for the transcript to grow past `seen` bytes and stay still for a
+    poll; True when it grew."""
+    import time
+
+    until = time.monotonic() + TRANSCRIPT_WAIT_SECONDS
+    size = seen
+    while time.monotonic() < until:
+        time.sleep(TRANSCRIPT_POLL_SECONDS)
+        try:
+            now = os.path.getsize(path)
+        except OSError:
+            return False
+        if now > seen and now == size:
+            return True
+        size = now
+    return size > seen
 
 
 class ClaudeDecoder:
