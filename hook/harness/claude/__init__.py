@@ -200,8 +200,9 @@ def _await_transcript(path: str) -> None:
 def _unanswered(turn: Turn, scan_from: int | None) -> bool:
     """The turn's newest call has no result: at a Stop every call has been answered, so the client has not
     written the rest yet (Claude Code 2.1.328 ran Stop before writing a call's result and the final text).
-    Calls kept from before a checkpoint carry no result text and say nothing."""
-    if not turn.tool_calls:
+    Calls kept from before a checkpoint carry no result text and say nothing; a final text after the call
+    shows the file caught up."""
+    if not turn.tool_calls or (turn.final_text or "").strip():
         return False
     newest = turn.tool_calls[-1]
     return newest.result_text is None and not newest.is_error and (scan_from is None or newest.offset >= scan_from)
