@@ -236,31 +236,7 @@ def closing_questions(
         if judged.verdict == "carved":
             continue
         parsed = ParsedUnit(Unit(start, end, doc.text, tuple(range(start, end))), doc)
-        line, col = line_col(text, start)
-
-        def span(indices: tuple[int, int] | None, parsed: ParsedUnit = parsed) -> Span | None:
-            return parsed.span(text, *indices) if indices is not None else None
-
-        found.append(
-            Finding(
-                phrase=PHRASE,
-                text=text[start:end],
-                family=FAMILY,
-                start=start,
-                end=end,
-                line=line,
-                col=col,
-                verdict="fire" if judged.verdict == "fire" else "exempt",
-                form=judged.form,
-                attachment=span(judged.attachment),
-                domains=judged.domains,
-                negated=judged.negated,
-                reason=judged.reason,
-                rule=judged.rule,
-                mode=lexicon.mode_of(FAMILY),
-                governor=span(None if judged.governor is None else (judged.governor, judged.governor)),
-            )
-        )
+        found.append(finding_at(PHRASE, FAMILY, text, (start, end), judged, parsed, lexicon))
     return found
 
 
@@ -413,19 +389,37 @@ def offer(candidate: Candidate) -> Judgement:
 def finding_from(
     candidate: Candidate, text: str, judged: Judgement, parsed: ParsedUnit | None, lexicon: Lexicon
 ) -> Finding:
-    """The report's finding for a judgement, its token indices turned into spans of the original text,
-    in its family's mode."""
+    """The report's finding for a phrase's judgement."""
+    entry = candidate.entry
+    where = (candidate.start, candidate.end)
+    return finding_at(entry.canonical, entry.family, text, where, judged, parsed, lexicon, shown=candidate.text)
+
+
+def finding_at(
+    phrase: str,
+    family: str,
+    text: str,
+    where: tuple[int, int],
+    judged: Judgement,
+    parsed: ParsedUnit | None,
+    lexicon: Lexicon,
+    *,
+    shown: str | None = None,
+) -> Finding:
+    """The report's finding for a judgement at text[start:end] (`shown`: the words as the candidate found
+    them), its token indices turned into spans of the original text, in its family's mode."""
 
     def span(indices: tuple[int, int] | None) -> Span | None:
         return parsed.span(text, *indices) if parsed is not None and indices is not None else None
 
-    line, col = line_col(text, candidate.start)
+    start, end = where
+    line, col = line_col(text, start)
     return Finding(
-        phrase=candidate.entry.canonical,
-        text=candidate.text,
-        family=candidate.entry.family,
-        start=candidate.start,
-        end=candidate.end,
+        phrase=phrase,
+        text=text[start:end] if shown is None else shown,
+        family=family,
+        start=start,
+        end=end,
         line=line,
         col=col,
         verdict="fire" if judged.verdict == "fire" else "exempt",
@@ -435,7 +429,7 @@ def finding_from(
         negated=judged.negated,
         reason=judged.reason,
         rule=judged.rule,
-        mode=lexicon.mode_of(candidate.entry.family),
+        mode=lexicon.mode_of(family),
         governor=span(None if judged.governor is None else (judged.governor, judged.governor)),
         negation=span(None if judged.negation is None else (judged.negation, judged.negation)),
     )

@@ -298,13 +298,18 @@ def is_lanegate_serve(command: object) -> bool:
     return _runs_lanegate(command, "serve")
 
 
-def _runs_lanegate(command: object, subcommand: str) -> bool:
+def command_words(command: object) -> list[str]:
+    """A hook command's words as a POSIX shell splits them; none for a non-string or unbalanced quoting."""
     if not isinstance(command, str):
-        return False
+        return []
     try:
-        words = shlex.split(command)
+        return shlex.split(command)
     except ValueError:
-        return False
+        return []
+
+
+def _runs_lanegate(command: object, subcommand: str) -> bool:
+    words = command_words(command)
     if subcommand not in words:
         return False
     head = words[: words.index(subcommand)]

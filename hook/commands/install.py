@@ -28,7 +28,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from hook.commands.harness_settings import harness_specs, is_lanegate_hook, is_lanegate_serve
+from hook.commands.harness_settings import command_words, harness_specs, is_lanegate_hook, is_lanegate_serve
 from hook.commands.harness_settings_jsonc import Document, SettingsSyntaxError, parse, rewrite
 from hook.harness import ADAPTERS, FALLBACK, get_harness
 
@@ -342,12 +342,7 @@ def _replace_atomically(path: str, data: bytes, mode: int | None) -> None:
 
 def is_lanegate_command(command: object) -> bool:
     """A hook command that runs lanegate (any subcommand): its program is `lanegate` or `python -m hook.cli`."""
-    if not isinstance(command, str):
-        return False
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return False
+    words = command_words(command)
     if not words:
         return False
     return os.path.basename(words[0]) in ("lanegate", "lanegate.exe") or words[1:3] == ["-m", "hook.cli"]
