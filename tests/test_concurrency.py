@@ -85,7 +85,9 @@ def payloads(tmp: Path, now: datetime) -> dict[str, dict[str, Any]]:
     paths = {
         "refuse": refuse.assistant_text(terminal).write(tmp / "refuse.jsonl"),
         "allow": allow.assistant_text("It reads back.").write(tmp / "allow.jsonl"),
-        "error": tmp / "missing.jsonl",
+        # a folder that does not exist: the error is at once (a missing file in an existing folder is waited
+        # for, as Claude Code may create it just after its Stop)
+        "error": tmp / "gone" / "missing.jsonl",
     }
     texts = {"refuse": terminal, "allow": "It reads back.", "error": "Gone."}
     return {
