@@ -146,10 +146,11 @@ def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
         )
         for s in table.get("switches", ())
     )
-    install = get_harness(name).install
+    harness = get_harness(name)
+    install = harness.install
     return HarnessSpec(
         name, tuple(install.events), table["hook_name"], layers, switches, table.get("trust_reminder"),
-        title=table.get("title", name), timeout_scale=install.timeout_scale, env_key=table.get("env_key"),
+        title=harness.recorded().title, timeout_scale=install.timeout_scale, env_key=table.get("env_key"),
         env_files=tuple(table.get("env_files", ())), schema=table.get("schema"),
     )
 
