@@ -61,10 +61,12 @@ def run(args: argparse.Namespace) -> int:
     harness = get_harness(args.harness)
     try:
         target = resolve_target(harness, args)
-        command, said = hook_command(harness.name, shared=target.shared, path=target.path)
+        program, said = lanegate_program(harness.name, shared=target.shared, path=target.path)
+        command = f"{program} hook --harness {harness.name}"
+        warm_up = f"{program} serve --background" if harness.install.session_start else None
         doc, old_text = read_settings(target.path, comments=target.comments)
         before = doc.data if doc is not None else {}
-        after = merge(before, harness, command, warm_command=warm_command(command, harness.name))
+        after = merge(before, harness, command, warm_command=warm_up)
         new_text = settings_text(doc, old_text, after)
     except InstallError as exc:
         print(f"lanegate install: {exc}; nothing was written", file=sys.stderr)
@@ -84,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
     kept = f" (previous file kept as {backup})" if backup else ""
     print(f"{path}: registered `{command}`{kept}")
     print(said)
-    if harness.install.session_start:
-        print(f"also registered `{warm_command(command, harness.name)}` under {harness.install.session_start}: "
+    if warm_up:
+        print(f"also registered `{warm_up}` under {harness.install.session_start}: "
               "it starts the warm parse server as a session opens, so its first stop with a phrase is not parsed cold")
     print(f"note: {harness.install.note}")
     return 0
@@ -126,16 +128,16 @@ def settings_path(target: InstallTarget, *, user: bool, project: str | None, env
     return os.path.join(os.path.expanduser("~"), target.folder, target.filename)
 
 
-def hook_command(harness: str, *, shared: bool, path: str) -> tuple[str, str]:
-    """The command line to register and the sentence that says which one it is and why.
+def lanegate_program(harness: str, *, shared: bool, path: str) -> tuple[str, str]:
+    """The program the registered commands run (the hook, the session-start warm-up) and the sentence that
+    says which one it is and why.
 
     A file the team commits must run on every teammate's machine, so it names `lanegate` and lets each
     machine's PATH find it; a personal file names this machine's own lanegate by its absolute path, so it
     runs whatever PATH the harness is started with.
     """
     if not shared:
-        command = f"{lanegate_executable()} hook --harness {harness}"
-        return command, "this is your own file: it names this machine's lanegate by its absolute path"
+        return lanegate_executable(), "this is your own file: it names this machine's lanegate by its absolute path"
     found = shutil.which("lanegate")
     if found is None:
         personal = "lanegate install --local" if _has_local(harness) else "lanegate install --user"
@@ -148,7 +150,7 @@ def hook_command(harness: str, *, shared: bool, path: str) -> tuple[str, str]:
     other = f" (not the lanegate running now, {here})" if here and os.path.realpath(found) != here else ""
     said = (f"the file is shared: it names `lanegate`, which each machine finds on its PATH — here {found}{other}; "
             "every teammate needs lanegate installed (README, section Use it with your agent)")
-    return f"lanegate hook --harness {harness}", said
+    return "lanegate", said
 
 
 def _has_local(harness: str) -> bool:
@@ -212,11 +214,6 @@ def read_settings(path: str, *, comments: bool) -> tuple[Document | None, str | 
     if not isinstance(doc.data, dict):
         raise InstallError(f"{path} holds a JSON {type(doc.data).__name__}, not an object")
     return doc, text
-
-
-def warm_command(command: str, harness: str) -> str:
-    """The session-start warm-up beside the hook command: the same program, `serve --background`."""
-    return command.removesuffix(f" hook --harness {harness}") + " serve --background"
 
 
 def merge(
