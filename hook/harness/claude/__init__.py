@@ -29,7 +29,7 @@ from hook.harness import (
     write_jsonl,
 )
 from hook.harness.claude.prompts import classify_record
-from hook.transcript.reader import CALL, PROMPT, RESULT, TEXT, Entry, Turn, read_turn
+from hook.transcript.reader import CALL, PROMPT, RESULT, TEXT, Entry, TranscriptError, Turn, read_turn
 from hook.transcript.records import blocks, flag, mapping, parse_timestamp, string, tool_result_text
 from lanegate_common.frozen import replace
 
@@ -162,9 +162,14 @@ def read_claude_turn(
     infer: also name the background work the records read show started and not reported over, as replay
     infers it (Turn.background); for payloads without background_tasks.
     """
-    _await_transcript(os.fspath(path))
     decoder = ClaudeDecoder(walk, keep=infer)
-    turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+    try:
+        turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+    except TranscriptError:
+        if not _await_transcript(os.fspath(path)):
+            raise
+        decoder = ClaudeDecoder(walk, keep=infer)
+        turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
     if _unanswered(turn, scan_from) and _await_growth(os.fspath(path), turn.end_offset):
         decoder = ClaudeDecoder(walk, keep=infer)  # the records the client wrote since: read them all again
         turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
@@ -185,16 +190,21 @@ TRANSCRIPT_WAIT_SECONDS = 2.0
 TRANSCRIPT_POLL_SECONDS = 0.02
 
 
-def _await_transcript(path: str) -> None:
-    """Return once `path` exists, or after TRANSCRIPT_WAIT_SECONDS; only an absolute path whose folder exists
-    is waited for (the client writes there), so a wrong path is reported at once."""
-    if os.path.lexists(path) or not os.path.isabs(path) or not os.path.isdir(os.path.dirname(path)):
-        return
+def _await_transcript(path: str) -> bool:
+    """After a failed open: whether `path` appeared within TRANSCRIPT_WAIT_SECONDS. Only a missing absolute
+    path whose folder exists is waited for (the client writes there), so a wrong path is reported at once."""
+    if os.path.lexists(path):
+        return True  # it appeared since the open failed (or is there and unreadable: the next read says so)
+    if not os.path.isabs(path) or not os.path.isdir(os.path.dirname(path)):
+        return False
     import time
 
     until = time.monotonic() + TRANSCRIPT_WAIT_SECONDS
-    while not os.path.lexists(path) and time.monotonic() < until:
+    while not os.path.lexists(path):
+        if time.monotonic() >= until:
+            return False
         time.sleep(TRANSCRIPT_POLL_SECONDS)
+    return True
 
 
 def _unanswered(turn: Turn, scan_from: int | None) -> bool:
