@@ -11,25 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.grammar.claim_rules import Match, claim_in, find_claims, segments
+from analyzer.grammar.claim_rules import find_claims
 from analyzer.parse.model import load_model
-from analyzer.text.closing import claim_vocabulary, closing_part, is_invisible, is_sign_off
+from analyzer.text.closing import closing_part, is_invisible, is_sign_off
 from tests.docbuilder import parse
-
-V = claim_vocabulary()
-
-
-def judged(spec: str) -> Match | None:
-    """The first claim any segment of the hand-built sentence makes."""
-    doc = parse(spec)
-    return next((m for seg in segments(doc, V) if (m := claim_in(seg, doc, V)) is not None), None)
-
-
-def claim_of(spec: str) -> tuple[str, str, str]:
-    match = judged(spec)
-    assert match is not None
-    return match.form, match.rule, match.predicate.text
-
+from tests.test_claims import V, claim_of, judged
 
 # Each hand-built parse with the sentence the model parses the same way.
 FRONTED_PP = """
