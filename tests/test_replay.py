@@ -207,7 +207,10 @@ def test_the_default_table_fits_the_terminal_and_shows_what_was_said_and_why(
     assert main(["replay", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert max(map(len, lines)) == 80
-    assert lines[3:] == [
+    # The first line names the file and wraps to the width: how many lines it takes depends on the checkout's path.
+    header = lines.index("time (UTC)        context  class        tag               phrase or claim")
+    assert lines[header - 1] == "recognised as a Claude Code transcript (version 2.1.30)"
+    assert lines[header:] == [
         "time (UTC)        context  class        tag               phrase or claim",
         "2026-07-16 08:54  wake     WOULD-BLOCK  no-lane-state     your call (exempt)",
         "    prompt  [WAKE] peer ping: PR #15232 status?",
@@ -230,3 +233,16 @@ def test_the_json_rows_carry_the_final_text(env: dict[str, str]) -> None:
         "Your call on the next lane: the parser errors or the install docs."
     )
     assert rows[0].final_text is not None and rows[0].final_text.endswith("ask for the stamp, your call.")
+
+
+def test_a_path_longer_than_the_terminal_keeps_its_file_name_and_the_width(env: dict[str, str]) -> None:
+    """The first line wraps on spaces only: a checkout's long path once made it 103 columns at 80."""
+    from hook.commands.replay import render_text
+
+    rows = replay(str(RECORDED / "seed003-merge-gate.jsonl"), env)
+    long_path = "/tmp/" + "a-very-long-folder-name/" * 6 + "seed003-merge-gate.jsonl"
+    lines = render_text(long_path, rows, "a Claude Code transcript", 80).splitlines()
+    assert max(map(len, lines)) == 80
+    assert [line for line in lines if "seed003" in line] == [
+        "replay: …very-long-folder-name/a-very-long-folder-name/seed003-merge-gate.jsonl:",
+    ]

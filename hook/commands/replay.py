@@ -285,7 +285,8 @@ def render_text(path: str, rows: Sequence[Row], description: str | None = None, 
     import textwrap
 
     width = min(width, MAX_WIDTH)
-    first, recognised = _preamble(path, rows, description)
+    # A path longer than the line keeps its end (the file's name): a word is never broken by the wrap.
+    first, recognised = _preamble(_tail(path, width - len("replay: :")) or path, rows, description)
     out = [*textwrap.wrap(first, width, break_long_words=False, break_on_hyphens=False), recognised]
     cells = [(_minute(r.time), r.context_kind, str(r.line.get("class")), str(r.line.get("tag"))) for r in rows]
     header = ("time (UTC)", "context", "class", "tag")
