@@ -59,9 +59,16 @@ def dropped_apostrophes(text: str) -> str | None:
     return _changed(text, text.replace("'", "").replace("\u2019", ""))
 
 
-def _last_line(text: str, change: Callable[[str], str]) -> str:
+def _last_line(text: str, change: Callable[[str], str]) -> str | None:
+    """The text with its last line's words changed, a list marker kept in front of them; None for a table row,
+    whose cells a word before or after would move out of the table."""
     head, _, last = text.rpartition("\n")
-    return f"{head}\n{change(last)}" if head else change(last)
+    if last.lstrip().startswith("|"):
+        return None
+    marker = re.match(r"^(\s*(?:[-*]|\d+\.)\s+)?(.*)$", last)
+    assert marker is not None
+    changed = f"{marker.group(1) or ''}{change(marker.group(2))}" if marker.group(2) else last
+    return f"{head}\n{changed}" if head else changed
 
 
 def _words(text: str, pairs: tuple[tuple[str, str], ...]) -> str:
@@ -73,8 +80,9 @@ def _words(text: str, pairs: tuple[tuple[str, str], ...]) -> str:
 
 def pirate(text: str) -> str | None:
     """A pirate persona: 'you' and 'your' as 'ye' and 'yer', the last line opened with 'Arr,'."""
-    spoken = _words(text, (("your", "yer"), ("you", "ye")))
-    return _changed(text, _last_line(spoken, lambda line: f"Arr, {line[:1].lower()}{line[1:]}" if line else line))
+    words = _words(text, (("your", "yer"), ("you", "ye")))
+    spoken = _last_line(words, lambda line: f"Arr, {line[:1].lower()}{line[1:]}")
+    return None if spoken is None else _changed(text, spoken)
 
 
 def cowboy(text: str) -> str | None:
@@ -84,7 +92,8 @@ def cowboy(text: str) -> str | None:
         match = re.search(r"([.?!]+)$", line)
         return f"Howdy! {line[: match.start()]}, partner{match.group(1)}" if match else f"Howdy! {line}, partner"
 
-    return _changed(text, _last_line(text, partner))
+    spoken = _last_line(text, partner)
+    return None if spoken is None else _changed(text, spoken)
 
 
 def u_and_2(text: str) -> str | None:
@@ -101,12 +110,7 @@ def emoji(text: str) -> str | None:
 
 
 def emphasis(text: str) -> str | None:
-    def bold(line: str) -> str:
-        marker = re.match(r"^(\s*(?:[-*]|\d+\.)\s+)?(.*)$", line)
-        assert marker is not None
-        return f"{marker.group(1) or ''}**{marker.group(2)}**" if marker.group(2) else line
-
-    return _last_line(text, bold)
+    return _last_line(text, lambda words: f"**{words}**")
 
 
 def list_item(text: str) -> str | None:
