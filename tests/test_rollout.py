@@ -1,4 +1,4 @@
-"""The Codex rollout decoder (hook/harness/codex.py) under the one reader: the walk, Turn and ToolCall of Claude."""
+"""The Codex rollout decoder (hook/harness/codex/) under the one reader: the walk, Turn and ToolCall of Claude."""
 
 from __future__ import annotations
 
