@@ -1,11 +1,30 @@
 """Each harness's hook settings as it will see them: the layer files, the lanegate registrations in
-them, and the switches that turn a registered hook off (SPEC §5.8). Data in harness_settings.toml.
+them, and the switches that turn a registered hook off (SPEC §5.8). Data in each harness's folder
+(hook/harness/<name>/settings.toml), in the keys below.
 
 Reading only: `lanegate doctor` must change nothing. A layer file that is missing is absent; one that
 cannot be read or parsed is reported with its error, never guessed at. Each file is read the way its
 harness reads it (revision 3): Gemini CLI's with comments, Claude Code's with a bad byte read as U+FFFD
 and checked against Claude Code's schema (a file that fails it is skipped by Claude Code, so it
 registers and disables nothing), any nesting depth without a RecursionError.
+
+A harness's settings.toml: `hook_name` (the name a `names` switch looks for); `[[layers]]`, from the
+highest precedence down, each with `name`, `paths` ("~/" is the home folder, "@project/" the project
+folder: a file the judged agent can write), `format`, `hooks` (the layer can register hooks), and
+optionally `env` (a variable whose value, when set, replaces the folder of a user layer) with `env_file`,
+`committed` (a project file a team shares: a registration there must run on every teammate's machine) and
+`local` (the personal, uncommitted project file of `install --local`); `[[switches]]`, each with `key` (a
+dotted path into a layer's data), `why`, `fix` (`{path}` is the layer's file) and either `off_is` ("true" or
+"false": the value that turns hooks off) or `names = true` (a list that turns off the hook it names:
+"lanegate" or its command), optionally `scope` (the layers it applies in), `spares` and `keeps`; and
+optionally `trust_reminder`, `env_key` (the key of a layer whose object the harness puts in the hook's
+environment), `env_files` (the .env file names it loads, searched from the project up) and `[schema]`
+(what the harness requires of a settings file, hook/commands/harness_settings_schema.py).
+
+`format` says how the harness reads the file: "json-lenient" (JSON, a bad UTF-8 byte read as U+FFFD,
+UTF-16 after its byte-order mark, then the harness's schema: a file that fails it is skipped whole),
+"jsonc" (comments stripped, then JSON; a trailing comma or a byte-order mark is an error), "json" (plain
+JSON in UTF-8) or "toml".
 """
 
 from __future__ import annotations
@@ -21,9 +40,8 @@ from typing import Any
 
 from hook.commands.harness_settings_jsonc import SettingsSyntaxError, load
 from hook.commands.harness_settings_schema import schema_problem
-from lanegate_common.builtin_data import load_builtin
 
-DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness_settings.toml")
+SETTINGS_FILE = "settings.toml"  # in each harness's folder
 HOME_PREFIX = "~/"
 PROJECT_PREFIX = "@project/"
 MAX_SETTINGS_BYTES = 1 << 20  # a settings file is a few kB; anything larger is not read
@@ -111,15 +129,19 @@ class Disabled:
 
 @cache
 def harness_specs() -> Mapping[str, HarnessSpec]:
-    """The shipped data, parsed once."""
-    data = load_builtin(DATA_PATH)
-    return {name: _spec(name, table) for name, table in data.items()}
+    """Every registered harness's settings table (its folder's settings.toml), parsed once."""
+    from hook.harness import ADAPTERS
+
+    return {name: _spec(name) for name in ADAPTERS}
 
 
-def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
+def _spec(name: str) -> HarnessSpec:
     """A harness's layers and switches; its events are the ones `lanegate install` registers."""
-    from hook.harness import get_harness
+    from hook.harness import get_harness, harness_file
 
+    harness = get_harness(name)
+    with open(harness_file(harness, SETTINGS_FILE), "rb") as fh:
+        table = tomllib.load(fh)
     layers = tuple(
         LayerSpec(
             name=layer["name"],
@@ -146,7 +168,6 @@ def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
         )
         for s in table.get("switches", ())
     )
-    harness = get_harness(name)
     install = harness.install
     return HarnessSpec(
         name, tuple(install.events), table["hook_name"], layers, switches, table.get("trust_reminder"),

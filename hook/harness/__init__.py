@@ -215,6 +215,15 @@ class StopInput:
     compaction: bool = False
 
 
+def harness_file(harness: Harness, filename: str) -> str:
+    """A data file of the harness: it lives in the harness's own folder, beside the module that defines it."""
+    import os
+    import sys
+
+    module = sys.modules[type(harness).__module__]
+    return os.path.join(os.path.dirname(os.path.abspath(module.__file__ or "")), filename)
+
+
 def get_harness(name: str) -> Harness:
     """The adapter registered under `name`; KeyError for an unknown name."""
     return import_module(ADAPTERS[name]).HARNESS  # type: ignore[no-any-return]
