@@ -10,13 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hook.harness import walk_for
 from hook.transcript.reader import TranscriptError
 from hook.transcript.tail import BackwardLines
-from hook.transcript.walk import PromptContext, WalkConfigError, default_walk_config
+from hook.transcript.walk import PromptContext, WalkConfigError
 from lanegate_common.frozen import FrozenInstanceError
 from tests.transcript_builder import TranscriptBuilder, read_claude
 
-WALK = default_walk_config()
+WALK = walk_for("claude")
 
 
 def turn_of(builder: TranscriptBuilder, tmp_path: Path, **kwargs):

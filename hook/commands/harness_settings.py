@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import stat
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -40,6 +39,7 @@ from typing import Any
 
 from hook.commands.harness_settings_jsonc import SettingsSyntaxError, load
 from hook.commands.harness_settings_schema import schema_problem
+from hook.project_env import decode_lenient, read_regular
 
 SETTINGS_FILE = "settings.toml"  # in each harness's folder
 HOME_PREFIX = "~/"
@@ -228,21 +228,10 @@ def read_layer(
 
 def read_bytes(path: str) -> tuple[bytes | None, str | None]:
     """A settings file's bytes, or None and why: not a regular file, unreadable, larger than 1 MB."""
-    try:
-        # Without blocking: a FIFO planted where a settings file should be must not hang the doctor.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as exc:
-        return None, exc.strerror or str(exc)
-    with os.fdopen(fd, "rb") as fh:
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return None, "not a regular file"
-            raw = fh.read(MAX_SETTINGS_BYTES + 1)
-        except OSError as exc:
-            return None, exc.strerror or str(exc)
-    if len(raw) > MAX_SETTINGS_BYTES:
+    raw, problem = read_regular(path, MAX_SETTINGS_BYTES)
+    if raw is not None and len(raw) > MAX_SETTINGS_BYTES:
         return None, "larger than 1 MB"
-    return raw, None
+    return raw, problem
 
 
 def parse_settings(raw: bytes, fmt: str) -> Any:
@@ -260,9 +249,7 @@ def decode_settings(raw: bytes, fmt: str) -> str:
     Claude Code and Gemini CLI (Node's readFileSync) read a bad byte as U+FFFD, never an error. Gemini
     keeps a byte-order mark, which JSON.parse then refuses. Plain JSON: strict UTF-8."""
     if fmt == "json-lenient":
-        if raw.startswith(b"\xff\xfe"):
-            return raw[2:].decode("utf-16-le", "replace")
-        return raw.decode("utf-8", "replace").removeprefix("\ufeff")
+        return decode_lenient(raw)
     if fmt == "jsonc":
         return raw.decode("utf-8", "replace")
     return raw.decode("utf-8-sig")

@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import InstallTarget, PayloadError, ProbeStop, StopInput, text_field, write_jsonl
+from hook.harness import InstallTarget, PayloadError, ProbeStop, StopInput, harness_facts, text_field, write_jsonl
 from hook.transcript.reader import CALL, RESULT, TEXT, Entry, Turn, read_turn, text_prompt
 from hook.transcript.records import LazyRegex, mapping, string, tool_result_text
 from hook.transcript.walk import NO_PROMPT
@@ -153,6 +153,7 @@ class CursorDecoder:
 
     def __init__(self, walk: WalkConfig) -> None:
         self.walk = walk
+        self.shell_tools = harness_facts(HARNESS).shell_tools
 
     def decode(self, record: Mapping[str, Any]) -> list[Entry]:
         role = record.get("role", record.get("type"))
@@ -173,10 +174,8 @@ class CursorDecoder:
                 if run:
                     entries.append(Entry(TEXT, texts=run))
                     run = []
-                # Cursor's "Shell" tool is read as "shell", the shell-tool name the gh-evidence reader knows.
-                name = string(block.get("name")) or ""
                 entries.append(
-                    Entry(CALL, call_id=string(block.get("id")) or "", name="shell" if name == "Shell" else name,
+                    Entry(CALL, call_id=string(block.get("id")) or "", name=string(block.get("name")) or "",
                           input=mapping(block.get("input")))
                 )
         if run:
