@@ -371,6 +371,7 @@ def test_every_registered_harness_module_owns_every_part(name: str) -> None:
     view of its session files, its facts (shell tools, project env files, record tags) and its settings
     table: all in the hook/harness/<name>/ folder."""
     from hook.harness import ADAPTERS, InstallTarget, get_harness, harness_facts, harness_file
+    from hook.harness.steps import SHARED_KINDS
 
     harness = get_harness(name)
     assert ADAPTERS[name] == f"hook.harness.{name}"
@@ -389,15 +390,21 @@ def test_every_registered_harness_module_owns_every_part(name: str) -> None:
     # A harness whose facts name no shell tool would hide every gh artifact and PR fetch its agent makes.
     assert harness_facts(harness).shell_tools
     assert Path(harness_file(harness, "settings.toml")).parent == ROOT / "hook" / "harness" / name
+    writer = harness.case_writer("s", "2026-12-02T10:00:00Z", "/work/repo")
+    for kind in SHARED_KINDS:  # every writer takes the shared step kinds
+        writer.step({kind: "2026-12-02T10:00:05Z" if kind == "at" else "x"})
+    writer.final("Done.")
+    assert writer.stop({}, "/tmp/t.jsonl", "/work/repo", again=False).payload and writer.to_bytes()
 
 
-def test_the_registry_lists_exactly_the_harness_modules_on_disk() -> None:
+def test_the_registry_lists_exactly_the_harness_folders_on_disk() -> None:
+    """A harness is a folder under hook/harness/; the modules beside the protocol are shared by every harness."""
     from hook.harness import ADAPTERS
 
     folder = ROOT / "hook" / "harness"
-    modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
     packages = {p.parent.name for p in folder.glob("*/__init__.py")}
-    assert set(ADAPTERS) == modules | packages
+    assert set(ADAPTERS) == packages
+    assert sorted(p.name for p in folder.glob("*.py")) == ["__init__.py", "steps.py"]
 
 
 # ---- Claude Code's first stop can come before its transcript file (seen with the real client) -----------

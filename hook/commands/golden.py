@@ -233,12 +233,9 @@ def run_case(case: Case, folder: str, warm: WarmUse | None = None) -> Result:
         if number:
             writer.refused(str(lines[-1]["reason"]))
         writer.final(case.final)
-        transcript = ""
-        written = writer.to_bytes()
-        if written is not None:
-            transcript = os.path.join(folder, writer.filename)
-            with open(transcript, "wb") as fh:
-                fh.write(written)
+        transcript = os.path.join(folder, writer.filename)
+        with open(transcript, "wb") as fh:
+            fh.write(writer.to_bytes())
         try:
             stop = writer.stop(case.data, transcript, project, again=number > 0)
         except StepError as exc:

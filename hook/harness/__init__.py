@@ -99,8 +99,8 @@ if TYPE_CHECKING:
             """Append what the harness writes after a refusal with `reason`, before the agent answers again."""
             ...
 
-        def to_bytes(self) -> bytes | None:
-            """The session file as written so far; None: this case's stop names no file."""
+        def to_bytes(self) -> bytes:
+            """The session file as written so far (whether the stop names it is the stop's business)."""
             ...
 
         def stop(self, case: Mapping[str, Any], transcript: str, project: str, again: bool) -> ProbeStop:

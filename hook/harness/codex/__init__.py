@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     from datetime import datetime
     from typing import Any
 
-    from hook.harness import ProbeTurn
+    from hook.harness import CaseWriter, ProbeTurn
     from hook.transcript.reader import Turn
     from hook.transcript.walk import WalkConfig
 
@@ -144,6 +144,11 @@ class Codex:
 
     def recorded(self) -> CodexSessions:
         return CodexSessions()
+
+    def case_writer(self, session: str, start: str, cwd: str) -> CaseWriter:
+        from hook.harness.codex.writer import CodexCase
+
+        return CodexCase(session, start, cwd)
 
 
 def _message(stamp: str, role: str, block: str, text: str) -> dict[str, Any]:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
     from typing import Any
 
-    from hook.harness import ProbeTurn, Sniffed
+    from hook.harness import CaseWriter, ProbeTurn, Sniffed
     from hook.transcript.walk import WalkConfig
 
 
@@ -101,6 +101,11 @@ class Cursor:
 
     def recorded(self) -> CursorSessions:
         return CursorSessions()
+
+    def case_writer(self, session: str, start: str, cwd: str) -> CaseWriter:
+        from hook.harness.cursor.writer import CursorCase
+
+        return CursorCase(session, start, cwd)
 
 
 class CursorSessions:

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
     from typing import Any
 
-    from hook.harness import ProbeTurn, Sniffed
+    from hook.harness import CaseWriter, ProbeTurn, Sniffed
     from hook.transcript.reader import Entry, Turn
     from hook.transcript.walk import PromptContext, WalkConfig
 
@@ -110,6 +110,11 @@ class Gemini:
 
     def recorded(self) -> GeminiSessions:
         return GeminiSessions()
+
+    def case_writer(self, session: str, start: str, cwd: str) -> CaseWriter:
+        from hook.harness.gemini.writer import GeminiCase
+
+        return GeminiCase(session, start, cwd)
 
 
 class GeminiSessions:
