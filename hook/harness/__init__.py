@@ -165,7 +165,7 @@ class InstallTarget:
     events: tuple[str, ...]
     grouped: bool  # entries sit in matcher groups {"hooks": [...]} (Claude Code, Codex, Gemini)
     note: str  # printed after a successful install: what the user must still know or do
-    home_env: str | None = None  # a variable that relocates the user-level folder (Codex: CODEX_HOME)
+    home_env: str | None = None  # a variable that relocates the user-level folder (Codex has one)
     # The harness's session-start event, where install also registers `lanegate serve --background` so the
     # first stop with a phrase finds the parse server warm (SPEC §5.4, §6, revision 3); None: it has none.
     session_start: str | None = None
