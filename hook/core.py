@@ -252,7 +252,7 @@ class _Run:
             operator_in_loop=seen.turn.context.operator_in_loop,
             lane_outcome=lane.outcome,
             lane_continuation=lane.lane_continuation,
-            lane_details=_lane_details(lane),
+            lane_details=lane.details,
             trigger=seen.deference.trigger,
             claim=seen.deference.claim,
             background_in_flight=seen.in_flight,
@@ -295,12 +295,12 @@ class _Run:
             raise HookError("transcript-error", str(exc)) from exc
 
     def _lane(self, text: str | None, ctx: PromptContext, calls: Sequence[ToolCall], config: Config) -> LaneState:
-        lane = parse_lane_state(text)
-        if lane.outcome in ("absent", "malformed"):
-            return lane
+        """The block the text ends on, judged against this turn (hook.lanestate; a block it cannot judge
+        comes back as it was found)."""
         in_turn = [tc for tc in calls if ctx.offset is None or tc.offset > ctx.offset]
         return validate_lane_state(
-            lane, prompt_time=ctx.timestamp, now=self.now, tool_calls=in_turn, pr_fetch_tools=config.pr_fetch_tools
+            parse_lane_state(text), prompt_time=ctx.timestamp, now=self.now, tool_calls=in_turn,
+            pr_fetch_tools=config.pr_fetch_tools,
         )
 
     def _save(
@@ -403,12 +403,6 @@ class _NoSession:
 
     def __exit__(self, *exc_info: object) -> None:
         return None
-
-
-def _lane_details(lane: LaneState) -> tuple[str, ...]:
-    if lane.outcome == "malformed":
-        return (lane.error,) if lane.error else ()
-    return tuple(lane.violations)
 
 
 def _material(pending: tuple[str, ...], slot: Slot) -> Check:

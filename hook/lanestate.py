@@ -47,6 +47,14 @@ class LaneState:
     error: str | None = None
 
     @property
+    def details(self) -> tuple[str, ...]:
+        """What is wrong with the block, in words, for the refusal and the audit: the parse error of a
+        malformed block, the violations of an invalid one, nothing for an absent or valid one."""
+        if self.outcome == "malformed":
+            return (self.error,) if self.error else ()
+        return self.violations
+
+    @property
     def gates(self) -> tuple[Mapping[str, Any], ...]:
         """The namedGates entries that are objects (others are already violations)."""
         gates = self.data.get("namedGates") if self.data is not None else None

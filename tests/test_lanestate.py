@@ -502,3 +502,13 @@ def test_validate_never_raises(data: dict, command: str) -> None:
                       pr_fetch_tools={"mcp"})
     assert state.outcome in ("invalid", "valid")
     assert (state.outcome == "valid") == (state.violations == ())
+
+
+def test_a_blocks_details_are_what_a_refusal_quotes() -> None:
+    """LaneState.details: the parse error of a malformed block, the violations of an invalid one, nothing else
+    (what a malformed block gets is decided in hook.lanestate, hook.decision and the directives alone)."""
+    malformed = parse_lane_state("```lane-state\n[1]\n```")
+    assert malformed.details == ("the lane-state body is a JSON array, not an object",)
+    invalid = validated(block({"laneContinuation": "sideways"}))
+    assert (invalid.outcome, invalid.details) == ("invalid", invalid.violations)
+    assert invalid.details and parse_lane_state("no block").details == ()
