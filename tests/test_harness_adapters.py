@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from hook.harness import ADAPTERS
 from tests.test_rollout import PR_URL, Rollout
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
@@ -365,12 +366,12 @@ def test_cursor_lines_become_walk_entries() -> None:
 # -- a harness is one module ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["claude", "codex", "gemini", "cursor"])
+@pytest.mark.parametrize("name", list(ADAPTERS))
 def test_every_registered_harness_module_owns_every_part(name: str) -> None:
     """Payload parsing, detection claim, output, install target and entry, doctor's probe stop, replay's
     view of its session files, its facts (shell tools, project env files, record tags) and its settings
     table: all in the hook/harness/<name>/ folder."""
-    from hook.harness import ADAPTERS, InstallTarget, get_harness, harness_facts, harness_file
+    from hook.harness import ADAPTERS, InstallTarget, get_harness, harness_facts, harness_file, harness_walk
     from hook.harness.steps import SHARED_KINDS
 
     harness = get_harness(name)
@@ -389,6 +390,7 @@ def test_every_registered_harness_module_owns_every_part(name: str) -> None:
     assert entry["command"] == "/bin/lanegate hook"
     # A harness whose facts name no shell tool would hide every gh artifact and PR fetch its agent makes.
     assert harness_facts(harness).shell_tools
+    assert harness_walk(harness).reminder_tag  # its [walk] tags build a walk (a bad key raises WalkConfigError)
     assert Path(harness_file(harness, "settings.toml")).parent == ROOT / "hook" / "harness" / name
     writer = harness.case_writer("s", "2026-12-02T10:00:00Z", "/work/repo")
     for kind in SHARED_KINDS:  # every writer takes the shared step kinds
