@@ -2,8 +2,10 @@
 
 An adapter does two small things: turn its Stop payload into a StopInput, and turn a Decision into the
 stdout its harness understands (None = print nothing). Everything between is hook.core, shared by all.
-To add a harness, write hook/harness/<name>.py exposing HARNESS and list it in ADAPTERS (the recipe is in
-docs/INTERFACES.md).
+A harness is one folder, hook/harness/<name>/: the adapter (HARNESS, in its __init__.py), its facts
+(harness.toml: shell tools, project env files, project-dir variable, record tags), its settings table
+(settings.toml) and its case writer (writer.py). To add one, write the folder and list it in ADAPTERS (the
+recipe is in docs/INTERFACES.md).
 """
 
 from __future__ import annotations
@@ -142,8 +144,8 @@ if TYPE_CHECKING:
 
 # name -> module. Without --harness, every adapter but the fallback is asked, in this order, whether a
 # payload is its own (each module's `claims`), each imported only when asked; the fallback is Claude Code
-# (SPEC §1.2). A harness is one module: its payload, claim, transcript decoding,
-# output and install target all live there (docs/INTERFACES.md has the recipe for adding one).
+# (SPEC §1.2). A harness is one folder: its payload, claim, transcript decoding, output, install target,
+# facts, settings and case writer all live there (docs/INTERFACES.md has the recipe for adding one).
 ADAPTERS: Mapping[str, str] = {
     "claude": "hook.harness.claude",
     "codex": "hook.harness.codex",
