@@ -465,3 +465,17 @@ def test_a_claude_call_answered_just_after_the_stop_is_read_with_its_result(tmp_
     turn = read_claude_turn(str(path), walk_for("claude"))
     later.join()
     assert [(c.name, c.result_text) for c in turn.tool_calls] == [("Bash", "https://github.com/acme/parser/pull/12")]
+
+
+def test_commands_find_the_project_and_its_env_files_through_every_harness() -> None:
+    """Off a stop (serve, doctor, analyze) the project is the one a registered harness names to its hooks, in
+    registry order, and the project env files screened are every harness's: the four files read before they
+    moved into the harness folders, in the same order."""
+    from hook.harness import every_project_env, project_from_env
+
+    assert project_from_env({"GEMINI_PROJECT_DIR": "/g"}) == "/g"
+    assert project_from_env({"CLAUDE_PROJECT_DIR": "/c", "GEMINI_PROJECT_DIR": "/g"}) == "/c"
+    assert project_from_env({"HOME": "/h", "CLAUDE_PROJECT_DIR": ""}) is None
+    assert every_project_env() == ((".claude/settings.json", "settings-env"),
+                                   (".claude/settings.local.json", "settings-env"),
+                                   (".gemini/.env", "dotenv"), (".env", "dotenv"))
