@@ -9,7 +9,7 @@ gate: it keeps the value below it and is named in the warnings, which reach ever
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from types import MappingProxyType
 
 from lanegate_common.builtin_data import load_builtin
@@ -628,18 +628,26 @@ def load_defaults() -> Mapping[str, Any]:
     return load_builtin(DEFAULTS_PATH)
 
 
-def load_config(env: Mapping[str, str], project_dir: str | None) -> Config:
+def load_config(
+    env: Mapping[str, str], project_dir: str | None, project_files: Sequence[tuple[str, str]] | None = None
+) -> Config:
     """Read the user and project files and resolve; only the built-in defaults may raise.
 
     Variables a project file set in the hook's environment (hook.project_env) are taken out of the
     environment layer and applied as a project layer; so are the locations of the user's own file.
+    project_files: the (path, format) of the files the stop's harness loads into that environment
+    (hook.harness.Facts.project_env); None, off a stop: those of every registered harness.
     """
     notes: list[str] = []
     project_env: dict[str, tuple[str, str]] = {}
     if project_dir:
         from hook.project_env import project_set
 
-        set_by = project_set(env, project_dir)
+        if project_files is None:
+            from hook.harness import every_project_env
+
+            project_files = every_project_env()
+        set_by = project_set(env, project_dir, project_files)
         if set_by:
             project_env = {name: (env[name], path) for name, path in set_by.items()}
             env = {name: value for name, value in env.items() if name not in set_by}

@@ -21,12 +21,12 @@ from hook.decision import ALLOW, Check, Decision, Policy, Situation, acts, decid
 from hook.deference import NO_DEFERENCE, DeferenceResult, analyze_text
 from hook.directives import UNBACKED_TAG, Directives, load_directives
 from hook.exits import clean_terminal, material_artifacts
-from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness
+from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness, harness_facts, walk_for
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
 from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session
 from hook.transcript.reader import TranscriptError, Turn
 from hook.transcript.records import ToolCall
-from hook.transcript.walk import PromptContext, WalkConfigError, default_walk_config
+from hook.transcript.walk import PromptContext, WalkConfigError
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -179,7 +179,8 @@ class _Run:
 
     def _configure(self, stop: StopInput) -> Config:
         try:
-            config = self.config = load_config(self.env, stop.project_dir)
+            sources = harness_facts(get_harness(stop.harness)).project_env
+            config = self.config = load_config(self.env, stop.project_dir, sources)
         except (OSError, ValueError) as exc:
             raise HookError("config-error", f"built-in defaults unusable: {exc}") from exc
         self.env = without_ignored_env(self.env, config)  # what a project file set and the config refused
@@ -251,7 +252,7 @@ class _Run:
             operator_in_loop=seen.turn.context.operator_in_loop,
             lane_outcome=lane.outcome,
             lane_continuation=lane.lane_continuation,
-            lane_details=_lane_details(lane),
+            lane_details=lane.details,
             trigger=seen.deference.trigger,
             claim=seen.deference.claim,
             background_in_flight=seen.in_flight,
@@ -279,7 +280,7 @@ class _Run:
         resume: Mapping[str, Any] | None,
         warnings: list[str],
     ) -> Turn:
-        walk = default_walk_config()
+        walk = walk_for(stop.harness)
         for source, table in config.walk:
             try:
                 walk = walk.with_overrides(table)
@@ -294,12 +295,12 @@ class _Run:
             raise HookError("transcript-error", str(exc)) from exc
 
     def _lane(self, text: str | None, ctx: PromptContext, calls: Sequence[ToolCall], config: Config) -> LaneState:
-        lane = parse_lane_state(text)
-        if lane.outcome in ("absent", "malformed"):
-            return lane
+        """The block the text ends on, judged against this turn (hook.lanestate; a block it cannot judge
+        comes back as it was found)."""
         in_turn = [tc for tc in calls if ctx.offset is None or tc.offset > ctx.offset]
         return validate_lane_state(
-            lane, prompt_time=ctx.timestamp, now=self.now, tool_calls=in_turn, pr_fetch_tools=config.pr_fetch_tools
+            parse_lane_state(text), prompt_time=ctx.timestamp, now=self.now, tool_calls=in_turn,
+            pr_fetch_tools=config.pr_fetch_tools,
         )
 
     def _save(
@@ -402,12 +403,6 @@ class _NoSession:
 
     def __exit__(self, *exc_info: object) -> None:
         return None
-
-
-def _lane_details(lane: LaneState) -> tuple[str, ...]:
-    if lane.outcome == "malformed":
-        return (lane.error,) if lane.error else ()
-    return tuple(lane.violations)
 
 
 def _material(pending: tuple[str, ...], slot: Slot) -> Check:

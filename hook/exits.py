@@ -10,7 +10,7 @@ from collections.abc import Collection, Sequence
 
 from hook.lanestate import LaneState
 from hook.transcript.records import ToolCall
-from hook.transcript.tools import DEFAULT_GH_PATHS, DEFAULT_SHELL_TOOLS, created_pr_url, submitted_review
+from hook.transcript.tools import DEFAULT_GH_PATHS, created_pr_url, submitted_review
 from lanegate_common.frozen import frozen
 
 
@@ -68,7 +68,6 @@ def material_artifacts(
     tool_calls: Sequence[ToolCall],
     review_tools: Collection[str],
     *,
-    shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS,
     gh_paths: Collection[str] = DEFAULT_GH_PATHS,
 ) -> tuple[str, ...]:
     """Short descriptions of the lifecycle artifacts these calls produced, oldest first.
@@ -80,11 +79,11 @@ def material_artifacts(
     """
     found: list[str] = []
     for call in tool_calls:
-        url = created_pr_url(call, shell_tools, gh_paths)
+        url = created_pr_url(call, gh_paths)
         if url is not None:
             found.append(f"PR created: {url}")
             continue
-        review = submitted_review(call, review_tools, shell_tools, gh_paths)
+        review = submitted_review(call, review_tools, gh_paths)
         if review is not None:
             found.append(review)
     return tuple(dict.fromkeys(found))

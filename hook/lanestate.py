@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import UTC, datetime, time, timedelta, timezone, tzinfo
 
 from hook.transcript.records import LazyRegex, ToolCall
-from hook.transcript.tools import DEFAULT_SHELL_TOOLS, PR_URL, fetched_prs
+from hook.transcript.tools import PR_URL, fetched_prs
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -47,6 +47,14 @@ class LaneState:
     error: str | None = None
 
     @property
+    def details(self) -> tuple[str, ...]:
+        """What is wrong with the block, in words, for the refusal and the audit: the parse error of a
+        malformed block, the violations of an invalid one, nothing for an absent or valid one."""
+        if self.outcome == "malformed":
+            return (self.error,) if self.error else ()
+        return self.violations
+
+    @property
     def gates(self) -> tuple[Mapping[str, Any], ...]:
         """The namedGates entries that are objects (others are already violations)."""
         gates = self.data.get("namedGates") if self.data is not None else None
@@ -58,21 +66,15 @@ class LaneState:
 class _Turn:
     """What validation knows about this turn (a plain class: it never leaves this module)."""
 
-    __slots__ = ("_calls", "_fetched", "_pr_fetch_tools", "_shell_tools", "now", "prompt_time")
+    __slots__ = ("_calls", "_fetched", "_pr_fetch_tools", "now", "prompt_time")
 
     def __init__(
-        self,
-        prompt_time: datetime | None,
-        now: datetime,
-        calls: Sequence[ToolCall],
-        pr_fetch_tools: Collection[str],
-        shell_tools: Collection[str],
+        self, prompt_time: datetime | None, now: datetime, calls: Sequence[ToolCall], pr_fetch_tools: Collection[str]
     ) -> None:
         self.prompt_time = prompt_time
         self.now = now
         self._calls = calls
         self._pr_fetch_tools = pr_fetch_tools
-        self._shell_tools = shell_tools
         self._fetched: frozenset[int] | None = None
 
     def fetched(self) -> frozenset[int]:
@@ -84,7 +86,7 @@ class _Turn:
                 stamp = _aware(call.timestamp) if call.timestamp is not None else None
                 if self.prompt_time is not None and stamp is not None and stamp < self.prompt_time:
                     continue
-                found |= fetched_prs(call, self._pr_fetch_tools, self._shell_tools)
+                found |= fetched_prs(call, self._pr_fetch_tools)
             self._fetched = frozenset(found)
         return self._fetched
 
@@ -119,7 +121,6 @@ def validate_lane_state(
     now: datetime,
     tool_calls: Sequence[ToolCall],
     pr_fetch_tools: Collection[str] = (),
-    shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS,
 ) -> LaneState:
     """The same block judged against this turn: outcome "valid" or "invalid", all violations in order.
 
@@ -129,7 +130,7 @@ def validate_lane_state(
     if state.data is None or state.outcome in ("absent", "malformed"):
         return state
     prompt_time = _aware(prompt_time) if prompt_time is not None else None
-    return _judged(state.data, _Turn(prompt_time, _aware(now), tool_calls, pr_fetch_tools, shell_tools))
+    return _judged(state.data, _Turn(prompt_time, _aware(now), tool_calls, pr_fetch_tools))
 
 
 def find_lane_state_block(text: str) -> str | None:

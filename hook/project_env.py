@@ -1,15 +1,17 @@
 """Which of the hook's environment variables a file in the project put there (SPEC §1.3, revision 3).
 
-The harness builds the hook's environment partly from files the judged agent can write: Claude Code
-applies the `env` key of `.claude/settings.json` and `.claude/settings.local.json` to every hook process,
-and Gemini CLI loads a project `.env` (`.gemini/.env`, else `.env`) into its own environment. A variable
+The harness builds the hook's environment partly from files the judged agent can write: a settings file
+whose `env` object the harness applies to every hook process ("settings-env"), or a `.env` file it loads
+into its own environment ("dotenv"). Each harness names its files and their format (the `project_env` of
+hook/harness/<name>/harness.toml); this module reads those formats, for the stop and for `lanegate doctor`
+(hook.commands.harness_settings reads settings files with read_regular and decode_lenient too). A variable
 whose value equals the one such a file sets is the project's setting, not the user's: hook.config treats
 it like a key of the project's lanegate.toml (a weakening is ignored unless the user allows it) and names
 it in the audit line.
 
 Cheap by design, because it runs at every stop: only when a screened variable is set at all, only the
-four files, each a regular file read once without blocking, and a file is decoded only when its bytes
-could name a screened variable.
+harness's files, each a regular file read once without blocking, and a file is decoded only when its
+bytes could name a screened variable.
 """
 
 from __future__ import annotations
@@ -19,19 +21,14 @@ import re
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
 PREFIX = "LANEGATE_"
 # Besides LANEGATE_*: where the warm parse server's socket lives, and where the user's own config file
 # and state are found (a project that moves HOME or XDG_CONFIG_HOME picks the "user" file itself).
 OTHER_NAMES = ("XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "HOME")
-# (file in the project, how the harness reads it), in the order the harness applies them.
-PROJECT_FILES = (
-    (".claude/settings.json", "settings-env"),
-    (".claude/settings.local.json", "settings-env"),
-    (".gemini/.env", "dotenv"),
-    (".env", "dotenv"),
-)
+# The formats of a harness's project env files (hook.harness.Facts.project_env).
+SETTINGS_ENV, DOTENV = "settings-env", "dotenv"
 MAX_BYTES = 1 << 20  # what the config readers read at most; a larger file is read up to this much
 
 
@@ -39,61 +36,63 @@ def screened_names(env: Mapping[str, str]) -> list[str]:
     return [name for name in env if name.startswith(PREFIX) or name in OTHER_NAMES]
 
 
-def project_set(env: Mapping[str, str], project_dir: str | None) -> dict[str, str]:
+def project_set(env: Mapping[str, str], project_dir: str | None, files: Sequence[tuple[str, str]]) -> dict[str, str]:
     """{variable: the project file that set it} for every screened variable whose value in `env` is the
-    value a project file gives it. Unreadable files set nothing (the harness could not read them either)."""
-    names = screened_names(env) if project_dir else []
+    value one of `files` (path in the project, format; in the order the harness applies them) gives it.
+    Unreadable files set nothing (the harness could not read them either)."""
+    names = screened_names(env) if project_dir and files else []
     if not names:
         return {}
     found: dict[str, str] = {}
-    for relative, kind in PROJECT_FILES:
+    for relative, kind in files:
         path = os.path.join(project_dir, relative)  # type: ignore[arg-type]
-        raw = _read(path)
+        raw, _ = read_regular(path, MAX_BYTES)
         if raw is None:
             continue
-        values = settings_env(raw, names) if kind == "settings-env" else dotenv_values(raw, names)
+        raw = raw[:MAX_BYTES]
+        values = settings_env(raw, names) if kind == SETTINGS_ENV else dotenv_values(raw, names)
         for name, value in values.items():
             if name not in found and env.get(name) == value:
                 found[name] = path
     return found
 
 
-def _read(path: str) -> bytes | None:
-    """A regular file's first MAX_BYTES, or None (missing, special, unreadable)."""
+def read_regular(path: str, limit: int) -> tuple[bytes | None, str | None]:
+    """A regular file's first `limit` + 1 bytes (more than `limit` tells the caller it is larger), or None
+    and why: missing, not a regular file, unreadable. Opened without blocking, so a FIFO planted where a
+    settings file should be hangs nothing."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
-    except (OSError, ValueError):
-        return None
+    except (OSError, ValueError) as exc:
+        return None, getattr(exc, "strerror", None) or str(exc)
     try:
         import stat
 
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
+            return None, "not a regular file"
         chunks = []
         size = 0
-        while size < MAX_BYTES:
-            chunk = os.read(fd, MAX_BYTES - size)
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
-        return b"".join(chunks)
-    except OSError:
-        return None
+        return b"".join(chunks), None
+    except OSError as exc:
+        return None, exc.strerror or str(exc)
     finally:
         os.close(fd)
 
 
-# ---- Claude Code: the settings file's "env" object, values coerced to strings as Claude Code does ----
+# ---- settings-env: a settings file's "env" object, values coerced to strings as a Node harness does ----
 
 
 def settings_env(raw: bytes, names: list[str]) -> dict[str, str]:
-    """The `env` entries of a Claude Code settings file, as strings, for the screened names."""
+    """The `env` entries of a settings file, as strings, for the screened names."""
     if b'"env"' not in raw and b"\\" not in raw:  # without an escape, the key can only be written "env"
         return {}
-    text = _decode(raw)
-    if text is None:
-        return {}
+    text = decode_lenient(raw)
     import json
 
     try:
@@ -104,7 +103,7 @@ def settings_env(raw: bytes, names: list[str]) -> dict[str, str]:
 
             data = parse(text, comments=False).data
         except (SettingsSyntaxError, ValueError):
-            return {}  # Claude Code cannot read it either: it sets nothing
+            return {}  # the harness cannot read it either: it sets nothing
     env = data.get("env") if isinstance(data, dict) else None
     if not isinstance(env, dict):
         return {}
@@ -112,19 +111,16 @@ def settings_env(raw: bytes, names: list[str]) -> dict[str, str]:
     return {key: js_string(value) for key, value in env.items() if key in wanted}
 
 
-def _decode(raw: bytes) -> str | None:
+def decode_lenient(raw: bytes) -> str:
     """As Claude Code reads its settings: UTF-16LE after its byte-order mark, else UTF-8 with a bad
     byte read as U+FFFD (never an error), a UTF-8 byte-order mark dropped."""
-    try:
-        if raw.startswith(b"\xff\xfe"):
-            return raw[2:].decode("utf-16-le", "replace")
-        return raw.decode("utf-8", "replace").removeprefix("\ufeff")
-    except (UnicodeError, ValueError):
-        return None
+    if raw.startswith(b"\xff\xfe"):
+        return raw[2:].decode("utf-16-le", "replace")
+    return raw.decode("utf-8", "replace").removeprefix("\ufeff")
 
 
 def js_string(value: object) -> str:
-    """JavaScript's String(value) for a JSON value (Claude Code coerces every env value to a string)."""
+    """JavaScript's String(value) for a JSON value (a Node harness coerces every env value to a string)."""
     if isinstance(value, str):
         return value
     if value is None:
@@ -151,7 +147,7 @@ def _js_float(value: float) -> str:
     return text
 
 
-# ---- Gemini CLI: a .env file, parsed as the dotenv package parses it ----
+# ---- dotenv: a .env file, parsed as the dotenv package parses it (Gemini CLI loads one) ----
 
 # dotenv's own LINE expression (JavaScript's \w is ASCII): optional `export`, KEY, `=` or `: `, a value in
 # single, double or back quotes (which may span lines) or unquoted up to a `#`, then an optional comment.

@@ -18,6 +18,32 @@ if TYPE_CHECKING:
     from typing import Any
 
 GENERATOR = "scripts/builtin-json"
+# The TOML files the Stop hook reads on its per-stop path, relative to the source tree, besides every
+# harness's facts file (hook/harness/<name>/harness.toml: builtin_files finds them).
+BUILTIN = (
+    "hook/defaults.toml",
+    "hook/transcript/walk.toml",
+    "hook/transcript/gh.toml",  # read at a stop with a `gh pr create|review` call (hook.transcript.gh)
+    "hook/harness/claude/background.toml",  # read at a stop whose payload lists no background_tasks
+    "hook/directives.toml",
+    "analyzer/lexicon.toml",
+    "analyzer/text/disguise.toml",  # read at a stop whose text needs the fold (analyzer.text.disguise)
+    "analyzer/claims.toml",
+)
+HARNESS_FOLDER = "hook/harness"
+FACTS_FILE = "harness.toml"  # hook.harness.FACTS_FILE
+
+
+def builtin_files(root: str) -> list[str]:
+    """Every built-in TOML file with a JSON copy, relative to the source tree at `root`."""
+    import os
+
+    folder = os.path.join(root, HARNESS_FOLDER)
+    facts = sorted(
+        f"{HARNESS_FOLDER}/{entry.name}/{FACTS_FILE}" for entry in os.scandir(folder)
+        if entry.is_dir() and os.path.isfile(os.path.join(entry.path, FACTS_FILE))
+    )
+    return [*BUILTIN, *facts]
 
 
 def copy_path(toml_path: str) -> str:

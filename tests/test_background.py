@@ -186,7 +186,7 @@ def test_a_foreground_agent_is_no_background_work() -> None:
 
 def live_background(tmp: Any, payload_tasks: object, *records: dict[str, Any]) -> tuple[bool, tuple[str, ...]]:
     """What the live Claude adapter makes of a payload (with or without background_tasks) and a transcript."""
-    from hook.transcript.walk import default_walk_config
+    from hook.harness import walk_for
 
     path = tmp / "t.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in records))
@@ -194,7 +194,7 @@ def live_background(tmp: Any, payload_tasks: object, *records: dict[str, Any]) -
     if payload_tasks is not None:
         payload["background_tasks"] = payload_tasks
     stop = HARNESS.parse(payload, {})
-    return stop.background_running, stop.read_turn(str(path), default_walk_config()).background
+    return stop.background_running, stop.read_turn(str(path), walk_for("claude")).background
 
 
 WAKE = {"type": "user", "message": {"content": "[WAKE] tick from @vega"}}

@@ -8,19 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from lanegate_common.builtin_data import copy_path, load_builtin, make_copy
+from lanegate_common.builtin_data import builtin_files, copy_path, load_builtin, make_copy
 
 ROOT = Path(__file__).resolve().parents[1]
-BUILTIN = (
-    "hook/defaults.toml",
-    "hook/transcript/walk.toml",
-    "hook/transcript/gh.toml",
-    "hook/harness/claude/background.toml",  # read when the live hook infers background work
-    "hook/directives.toml",
-    "analyzer/lexicon.toml",
-    "analyzer/text/disguise.toml",
-    "analyzer/claims.toml",
-)
+BUILTIN = builtin_files(str(ROOT))
 
 
 @pytest.mark.parametrize("name", BUILTIN)

@@ -23,6 +23,7 @@ from analyzer.lexicon import default_lexicon
 from analyzer.text.candidates import find_candidates, may_match, scan
 from analyzer.text.carveouts import build_views
 from hook.core import stdin_text
+from hook.harness import walk_for
 from hook.lanestate import fence_opener, is_lane_info, parse_lane_state, pr_numbers_in_ref, validate_lane_state
 from hook.transcript.bash import parse
 from hook.transcript.records import ToolCall
@@ -124,7 +125,8 @@ def test_a_terminal_without_a_pr_gate_reads_no_tool_call() -> None:
 
 def test_a_pr_gate_still_reads_the_fetches() -> None:
     gates = [{"ref": "PR #12", "checkedAt": "2026-12-02T10:10Z", "nextActor": "@ci"}]
-    fetch = ToolCall(id="a", name="Bash", input={"command": "g''h pr view 12"}, result_text="", timestamp=START)
+    fetch = ToolCall(id="a", name="Bash", input={"command": "g''h pr view 12"}, result_text="", timestamp=START,
+                     command="g''h pr view 12")
     state = validate_lane_state(
         parse_lane_state(lane(gates)), prompt_time=START, now=START + timedelta(minutes=15), tool_calls=[fetch]
     )
@@ -133,7 +135,7 @@ def test_a_pr_gate_still_reads_the_fetches() -> None:
 
 def test_a_quoted_gh_fetch_is_kept_as_evidence_for_the_next_stop(tmp_path: Path) -> None:
     """The checkpoint keeps every call that fetches a PR however it is quoted: a resumed stop sees it."""
-    walk = default_walk_config()
+    walk = walk_for("claude")
     b = TranscriptBuilder(start=START).wake().bash("g''h pr view 12", "state: OPEN")
     b.filler(20_000).assistant_text("CI runs.")
     path = b.write(tmp_path / "t.jsonl")
@@ -202,7 +204,7 @@ REMINDER_PIECES = ["<system-reminder>", "</system-reminder>", "<system-reminder 
 
 @given(st.lists(st.sampled_from(REMINDER_PIECES), max_size=8).map("".join))
 def test_a_prompt_without_the_opening_tag_is_not_searched_and_reads_the_same(text: str) -> None:
-    walk = default_walk_config()
+    walk = walk_for("claude")
     cleaned, count = walk.reminder_regex.subn("", text)
     assert strip_reminders(text, walk) == (cleaned, count > 0)
 

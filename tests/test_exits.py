@@ -7,11 +7,16 @@ import json
 import pytest
 
 from hook.exits import ExitCheck, clean_terminal, material_artifacts, normalize_actor
+from hook.harness import get_harness, harness_facts
 from hook.lanestate import LaneState, parse_lane_state
 from hook.transcript.records import ToolCall
-from hook.transcript.tools import is_standalone
+from hook.transcript.tools import is_standalone, shell_line
 
 URL = "https://github.com/octo/lanegate/pull/12"
+
+
+def shell_tools(harness: str) -> frozenset[str]:
+    return harness_facts(get_harness(harness)).shell_tools
 
 
 def terminal(*actors: object, lane: str = "next-lane") -> LaneState:
@@ -22,8 +27,13 @@ def terminal(*actors: object, lane: str = "next-lane") -> LaneState:
     return parse_lane_state(f"```lane-state\n{json.dumps({'laneContinuation': lane, 'namedGates': gates})}\n```")
 
 
-def call(command: object, result: str | None = URL, *, is_error: bool = False, name: str = "Bash") -> ToolCall:
-    return ToolCall(id="toolu_1", name=name, input={"command": command}, result_text=result, is_error=is_error)
+def call(
+    command: object, result: str | None = URL, *, is_error: bool = False, name: str = "Bash", harness: str = "claude"
+) -> ToolCall:
+    """A call as the harness's decoder reads it: its shell tools' calls carry their command line."""
+    tool_input = {"command": command}
+    return ToolCall(id="toolu_1", name=name, input=tool_input, result_text=result, is_error=is_error,
+                    command=shell_line(name, tool_input, shell_tools(harness)))
 
 
 # -- clean terminal --------------------------------------------------------------------------------
@@ -148,9 +158,9 @@ def test_enterprise_hosts_and_other_shell_tools() -> None:
     ghe = "https://git.corp.example.com:8443/team/repo/pull/7"
     calls = [
         call("gh pr create --fill", f"{ghe}\n"),
-        ToolCall(id="c", name="shell", input={"command": ["bash", "-lc", "gh pr create --fill"]},
-                 result_text=URL),
-        ToolCall(id="d", name="Write", input={"command": "gh pr create"}, result_text=URL),
+        call(["bash", "-lc", "gh pr create --fill"], name="shell", harness="codex"),
+        call("gh pr create", name="Write"),
+        call("gh pr create --fill", name="Bash", harness="codex"),  # another harness's shell tool: not Codex's
     ]
     assert material_artifacts(calls, review_tools=()) == (f"PR created: {ghe}", f"PR created: {URL}")
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from hook.harness import walk_for
 from hook.harness.gemini import PromptTurn
-from hook.transcript.walk import default_walk_config
 
 PROMPT = "[WAKE] peer ping from @vega: lane check"
 META = {"sessionId": "s-1", "projectHash": "ab" * 32, "startTime": "2026-12-02T10:00:00.000Z",
@@ -49,7 +49,7 @@ def jsonl(tmp: pathlib.Path, records: list[dict[str, Any]]) -> str:
 
 
 def read(path: str, prompt: str = PROMPT, *, retry: bool = False, scan_from: int | None = None) -> Any:
-    return PromptTurn(prompt, retry=retry)(path, default_walk_config(), scan_from=scan_from)
+    return PromptTurn(prompt, retry=retry)(path, walk_for("gemini"), scan_from=scan_from)
 
 
 def commands(turn: Any) -> list[tuple[str, str | None, bool]]:

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from hook.harness import ADAPTERS
 from tests.test_rollout import PR_URL, Rollout
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
@@ -336,10 +337,10 @@ def test_an_explicit_harness_wins_over_detection(hook: Hook) -> None:
 
 
 def test_cursor_lines_become_walk_entries() -> None:
+    from hook.harness import walk_for
     from hook.harness.cursor import CursorDecoder
-    from hook.transcript.walk import default_walk_config
 
-    decode = CursorDecoder(default_walk_config()).decode
+    decode = CursorDecoder(walk_for("cursor")).decode
 
     def shown(entry: Any) -> str:
         """What an entry says: a message's texts as one, a prompt's text, a result's text."""
@@ -352,7 +353,8 @@ def test_cursor_lines_become_walk_entries() -> None:
         {"type": "tool_use", "id": "t1", "name": "Shell", "input": {"command": "gh pr view 12"}},
         {"type": "text", "text": "Open."}, {"type": "text", "text": "Next: the lexer."}]}}
     assert [(e.kind, shown(e), e.name) for e in decode(assistant)] == [
-        ("text", "Checking.", ""), ("call", "", "shell"), ("text", "Open.\n\nNext: the lexer.", "")]
+        ("text", "Checking.", ""), ("call", "", "Shell"), ("text", "Open.\n\nNext: the lexer.", "")]
+    assert "Shell" in CursorDecoder(walk_for("cursor")).shell_tools  # the reader gives the call its command
     user = {"role": "user", "message": {"content": [
         {"type": "tool_result", "tool_use_id": "t1", "content": "OPEN", "is_error": False},
         {"type": "text", "text": "<attached_files>a.py</attached_files>\n<user_query>\nFix it.\n</user_query>"}]}}
@@ -364,11 +366,13 @@ def test_cursor_lines_become_walk_entries() -> None:
 # -- a harness is one module ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["claude", "codex", "gemini", "cursor"])
+@pytest.mark.parametrize("name", list(ADAPTERS))
 def test_every_registered_harness_module_owns_every_part(name: str) -> None:
-    """Payload parsing, detection claim, output, install target and entry, doctor's probe stop and replay's
-    view of its session files: all in hook/harness/<name>.py (or the hook/harness/<name>/ package)."""
-    from hook.harness import ADAPTERS, InstallTarget, get_harness
+    """Payload parsing, detection claim, output, install target and entry, doctor's probe stop, replay's
+    view of its session files, its facts (shell tools, project env files, record tags) and its settings
+    table: all in the hook/harness/<name>/ folder."""
+    from hook.harness import ADAPTERS, InstallTarget, get_harness, harness_facts, harness_file, harness_walk
+    from hook.harness.steps import SHARED_KINDS
 
     harness = get_harness(name)
     assert ADAPTERS[name] == f"hook.harness.{name}"
@@ -380,20 +384,29 @@ def test_every_registered_harness_module_owns_every_part(name: str) -> None:
     assert callable(recorded.sniff)
     if recorded.readable:
         assert (callable(recorded.scanner), callable(recorded.stop_payload)) == (True, True)
-        assert isinstance(recorded.live_env, tuple)
     assert isinstance(harness.install, InstallTarget)
     assert harness.install.events and harness.install.filename.endswith(".json")
     entry = harness.install_entry("/bin/lanegate hook")
     assert entry["command"] == "/bin/lanegate hook"
+    # A harness whose facts name no shell tool would hide every gh artifact and PR fetch its agent makes.
+    assert harness_facts(harness).shell_tools
+    assert harness_walk(harness).reminder_tag  # its [walk] tags build a walk (a bad key raises WalkConfigError)
+    assert Path(harness_file(harness, "settings.toml")).parent == ROOT / "hook" / "harness" / name
+    writer = harness.case_writer("s", "2026-12-02T10:00:00Z", "/work/repo")
+    for kind in SHARED_KINDS:  # every writer takes the shared step kinds
+        writer.step({kind: "2026-12-02T10:00:05Z" if kind == "at" else "x"})
+    writer.final("Done.")
+    assert writer.stop({}, "/tmp/t.jsonl", "/work/repo", again=False).payload and writer.to_bytes()
 
 
-def test_the_registry_lists_exactly_the_harness_modules_on_disk() -> None:
+def test_the_registry_lists_exactly_the_harness_folders_on_disk() -> None:
+    """A harness is a folder under hook/harness/; the modules beside the protocol are shared by every harness."""
     from hook.harness import ADAPTERS
 
     folder = ROOT / "hook" / "harness"
-    modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
     packages = {p.parent.name for p in folder.glob("*/__init__.py")}
-    assert set(ADAPTERS) == modules | packages
+    assert set(ADAPTERS) == packages
+    assert sorted(p.name for p in folder.glob("*.py")) == ["__init__.py", "steps.py"]
 
 
 # ---- Claude Code's first stop can come before its transcript file (seen with the real client) -----------
@@ -405,15 +418,15 @@ def test_a_claude_transcript_created_just_after_the_stop_is_read(tmp_path: Path)
     import threading
     import time
 
+    from hook.harness import walk_for
     from hook.harness.claude import read_claude_turn
-    from hook.transcript.walk import default_walk_config
 
     path = tmp_path / "session.jsonl"
     record = {"type": "user", "message": {"role": "user", "content": "[WAKE] tick from @vega"}}
     writer = threading.Timer(0.2, lambda: path.write_text(json.dumps(record) + "\n"))
     started = time.monotonic()
     writer.start()
-    turn = read_claude_turn(str(path), default_walk_config())
+    turn = read_claude_turn(str(path), walk_for("claude"))
     writer.join()
     assert (turn.context.kind, turn.context.operator_in_loop) == ("wake", False)
     assert 0.2 <= time.monotonic() - started < 2.0
@@ -422,13 +435,13 @@ def test_a_claude_transcript_created_just_after_the_stop_is_read(tmp_path: Path)
 def test_a_claude_transcript_in_no_folder_is_an_error_at_once(tmp_path: Path) -> None:
     import time
 
+    from hook.harness import walk_for
     from hook.harness.claude import read_claude_turn
     from hook.transcript.reader import TranscriptError
-    from hook.transcript.walk import default_walk_config
 
     started = time.monotonic()
     with pytest.raises(TranscriptError, match="cannot open transcript"):
-        read_claude_turn(str(tmp_path / "gone" / "session.jsonl"), default_walk_config())
+        read_claude_turn(str(tmp_path / "gone" / "session.jsonl"), walk_for("claude"))
     assert time.monotonic() - started < 0.5
 
 
@@ -437,8 +450,8 @@ def test_a_claude_call_answered_just_after_the_stop_is_read_with_its_result(tmp_
     newest call without a result means the file lags, so the reader waits for it to grow and reads again."""
     import threading
 
+    from hook.harness import walk_for
     from hook.harness.claude import read_claude_turn
-    from hook.transcript.walk import default_walk_config
 
     path = tmp_path / "session.jsonl"
     prompt = {"type": "user", "uuid": "u1", "message": {"role": "user", "content": "[WAKE] tick from @vega"}}
@@ -449,6 +462,20 @@ def test_a_claude_call_answered_just_after_the_stop_is_read_with_its_result(tmp_
     path.write_text(json.dumps(prompt) + "\n" + json.dumps(call) + "\n")
     later = threading.Timer(0.2, lambda: path.open("a").write(json.dumps(answer) + "\n"))
     later.start()
-    turn = read_claude_turn(str(path), default_walk_config())
+    turn = read_claude_turn(str(path), walk_for("claude"))
     later.join()
     assert [(c.name, c.result_text) for c in turn.tool_calls] == [("Bash", "https://github.com/acme/parser/pull/12")]
+
+
+def test_commands_find_the_project_and_its_env_files_through_every_harness() -> None:
+    """Off a stop (serve, doctor, analyze) the project is the one a registered harness names to its hooks, in
+    registry order, and the project env files screened are every harness's: the four files read before they
+    moved into the harness folders, in the same order."""
+    from hook.harness import every_project_env, project_from_env
+
+    assert project_from_env({"GEMINI_PROJECT_DIR": "/g"}) == "/g"
+    assert project_from_env({"CLAUDE_PROJECT_DIR": "/c", "GEMINI_PROJECT_DIR": "/g"}) == "/c"
+    assert project_from_env({"HOME": "/h", "CLAUDE_PROJECT_DIR": ""}) is None
+    assert every_project_env() == ((".claude/settings.json", "settings-env"),
+                                   (".claude/settings.local.json", "settings-env"),
+                                   (".gemini/.env", "dotenv"), (".env", "dotenv"))

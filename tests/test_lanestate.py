@@ -9,13 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hook.harness import get_harness, harness_facts
 from hook.lanestate import LaneState, parse_lane_state, pr_numbers_in_ref, validate_lane_state
 from hook.transcript.records import ToolCall
-from hook.transcript.tools import fetched_prs
+from hook.transcript.tools import fetched_prs, shell_line
 from tests.transcript_builder import lane_state_block
 
 PROMPT = datetime(2026, 12, 2, 10, 4, 31, tzinfo=UTC)
 NOW = datetime(2026, 12, 2, 10, 20, 0, tzinfo=UTC)
+CLAUDE_SHELL = harness_facts(get_harness("claude")).shell_tools
 
 
 def block(data: object, fence: str = "```", info: str = "lane-state") -> str:
@@ -29,9 +31,11 @@ def gate(**fields: object) -> dict[str, object]:
 
 
 def bash(command: str, *, is_error: bool = False, at: datetime | None = None, name: str = "Bash") -> ToolCall:
+    """A call as Claude Code's decoder reads it: a call of its shell tool carries its command line."""
+    tool_input = {"command": command}
     return ToolCall(
-        id="t", name=name, input={"command": command}, result_text="ok", is_error=is_error,
-        timestamp=at or PROMPT + timedelta(seconds=5), offset=100,
+        id="t", name=name, input=tool_input, result_text="ok", is_error=is_error,
+        timestamp=at or PROMPT + timedelta(seconds=5), offset=100, command=shell_line(name, tool_input, CLAUDE_SHELL),
     )
 
 
@@ -358,12 +362,15 @@ def test_failed_fetches_and_fetches_before_the_prompt_do_not_count() -> None:
 
 
 def test_shell_tool_names_and_command_lists() -> None:
-    calls = [
-        ToolCall(id="a", name="shell", input={"command": ["bash", "-lc", "gh pr view 1"]}),
-        ToolCall(id="b", name="exec_command", input={"command": ["gh", "pr", "checks", "2"]}),
-        ToolCall(id="c", name="Write", input={"command": "gh pr view 3"}),
-    ]
-    assert [fetched_prs(c) for c in calls] == [frozenset({1}), frozenset({2}), frozenset()]
+    """A harness's shell tools (its harness.toml) decide which calls ran a command line; a list is its words."""
+    codex = harness_facts(get_harness("codex")).shell_tools
+    calls = [("shell", ["bash", "-lc", "gh pr view 1"], codex), ("exec_command", ["gh", "pr", "checks", "2"], codex),
+             ("Write", "gh pr view 3", CLAUDE_SHELL), ("Bash", "gh pr view 4", codex)]
+    lines = [shell_line(name, {"command": command}, tools) for name, command, tools in calls]
+    assert lines == ["gh pr view 1", "gh pr checks 2", None, None]
+    read = [ToolCall(id="a", name=name, input={"command": c}, command=line)
+            for (name, c, _), line in zip(calls, lines, strict=True)]
+    assert [fetched_prs(c) for c in read] == [frozenset({1}), frozenset({2}), frozenset(), frozenset()]
 
 
 def test_configured_mcp_fetch_tools() -> None:
@@ -495,3 +502,13 @@ def test_validate_never_raises(data: dict, command: str) -> None:
                       pr_fetch_tools={"mcp"})
     assert state.outcome in ("invalid", "valid")
     assert (state.outcome == "valid") == (state.violations == ())
+
+
+def test_a_blocks_details_are_what_a_refusal_quotes() -> None:
+    """LaneState.details: the parse error of a malformed block, the violations of an invalid one, nothing else
+    (what a malformed block gets is decided in hook.lanestate, hook.decision and the directives alone)."""
+    malformed = parse_lane_state("```lane-state\n[1]\n```")
+    assert malformed.details == ("the lane-state body is a JSON array, not an object",)
+    invalid = validated(block({"laneContinuation": "sideways"}))
+    assert (invalid.outcome, invalid.details) == ("invalid", invalid.violations)
+    assert invalid.details and parse_lane_state("no block").details == ()

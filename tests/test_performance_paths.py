@@ -21,14 +21,14 @@ from hypothesis import strategies as st
 
 from hook.audit import AuditLine, append_line
 from hook.core import handle
+from hook.harness import walk_for
 from hook.state import state_file_name
 from hook.transcript.checkpoint import FINAL_KEPT, TAIL_CHECK
 from hook.transcript.reader import PROMPT_READ, Turn
 from hook.transcript.tools import _may_start_with_gh, fetched_prs
-from hook.transcript.walk import default_walk_config
 from tests.transcript_builder import TranscriptBuilder, lane_state_block, read_claude
 
-WALK = default_walk_config()
+WALK = walk_for("claude")
 START = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
 ROOT = Path(__file__).resolve().parents[1]
 

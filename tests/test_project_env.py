@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from hook.config import load_config
+from hook.harness import every_project_env
 from hook.project_env import dotenv_values, js_string, project_set, settings_env
 from tests.test_adversarial import Seat, Stop
 
@@ -180,13 +181,14 @@ def test_hostile_settings_files_never_raise(seat: Seat, text: str) -> None:
     path = seat.project / LOCAL
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode("utf-8", "surrogateescape") if "\xff" not in text else b"\xff\xfe{")
-    assert project_set({"LANEGATE_MODE": "dry-run", "HOME": "/h"}, str(seat.project)) == {}
+    assert project_set({"LANEGATE_MODE": "dry-run", "HOME": "/h"}, str(seat.project), every_project_env()) == {}
 
 
 def test_a_deep_file_that_sets_the_variable_is_still_read(seat: Seat) -> None:
     deep = '{"pad": ' + "[" * 50_000 + "]" * 50_000 + ', "env": {"LANEGATE_MODE": "dry-run"}}'
     write(seat, LOCAL, deep)
-    assert project_set({"LANEGATE_MODE": "dry-run"}, str(seat.project)) == {"LANEGATE_MODE": str(seat.project / LOCAL)}
+    found = project_set({"LANEGATE_MODE": "dry-run"}, str(seat.project), every_project_env())
+    assert found == {"LANEGATE_MODE": str(seat.project / LOCAL)}
 
 
 def test_a_bad_byte_in_a_settings_file_is_read_as_claude_code_reads_it() -> None:
@@ -200,7 +202,7 @@ def test_special_files_are_not_read(seat: Seat) -> None:
     (seat.project / ".claude").mkdir()
     os.mkfifo(seat.project / LOCAL)
     (seat.project / ".env").mkdir()
-    assert project_set({"LANEGATE_MODE": "dry-run"}, str(seat.project)) == {}
+    assert project_set({"LANEGATE_MODE": "dry-run"}, str(seat.project), every_project_env()) == {}
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import pytest
 
 from hook.cli import main
 from hook.commands.replay import Row, render_text, render_wide, replay, turn_ends
-from hook.transcript.writer import SessionWriter, lane_state
+from hook.harness.claude.writer import SessionWriter, lane_state
 from tests.transcript_builder import TranscriptBuilder
 
 ROOT = Path(__file__).resolve().parents[1]

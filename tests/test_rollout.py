@@ -1,4 +1,4 @@
-"""The Codex rollout decoder (hook/harness/codex.py) under the one reader: the walk, Turn and ToolCall of Claude."""
+"""The Codex rollout decoder (hook/harness/codex/) under the one reader: the walk, Turn and ToolCall of Claude."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 
 from hook.exits import material_artifacts
+from hook.harness import walk_for
 from hook.harness.codex import CodexDecoder, CodexTranscript
 from hook.transcript.reader import Entry, TranscriptError, Turn, read_turn
 from hook.transcript.tools import fetched_prs
-from hook.transcript.walk import WalkConfig, default_walk_config
+from hook.transcript.walk import WalkConfig
 from lanegate_common.frozen import replace
 
-WALK = default_walk_config()
+WALK = walk_for("codex")
 START = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
 PR_URL = "https://github.com/acme/parser/pull/12"
 

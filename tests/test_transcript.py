@@ -10,13 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hook.harness import walk_for
 from hook.transcript.reader import TranscriptError
 from hook.transcript.tail import BackwardLines
 from hook.transcript.walk import PromptContext, WalkConfigError, default_walk_config
 from lanegate_common.frozen import FrozenInstanceError
 from tests.transcript_builder import TranscriptBuilder, read_claude
 
-WALK = default_walk_config()
+WALK = walk_for("claude")
 
 
 def turn_of(builder: TranscriptBuilder, tmp_path: Path, **kwargs):
@@ -617,6 +618,19 @@ def test_default_walk_config_is_frozen_data() -> None:
     )
     with pytest.raises(FrozenInstanceError):
         WALK.reminder_tag = "x"  # type: ignore[misc]
+
+
+def test_a_harness_walk_is_the_shared_rules_and_its_own_record_tags() -> None:
+    """Claude Code's tags (hook/harness/claude/harness.toml) are in Claude's walk only: the shared rules
+    (walk.toml) name no harness's records, and Codex's walk does not skip Claude's slash-command records."""
+    shared, codex = default_walk_config(), walk_for("codex")
+    assert (shared.non_prompting_prefixes, shared.notification_prefixes, shared.command_name_regex) == ((), (), None)
+    assert dict(shared.autonomous_prefixes) == dict(WALK.autonomous_prefixes) == dict(codex.autonomous_prefixes)
+    assert WALK.non_prompting_prefixes[:2] == ("<command-name>", "<command-message>")
+    assert "Stop hook feedback:" in WALK.non_prompting_prefixes and codex.non_prompting_prefixes == ()
+    assert WALK.command_name_regex is not None and WALK.command_name_regex.search("<command-name>/x</command-name>")
+    with pytest.raises(WalkConfigError, match="unknown keys: window_pattern"):
+        shared.with_tags({"window_pattern": "x"})  # a pattern is a shared rule, never a harness's tag
 
 
 def test_overrides_extend_prefixes_and_handoffs(tmp_path: Path) -> None:

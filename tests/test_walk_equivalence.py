@@ -18,14 +18,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from hook.harness import walk_for
 from hook.harness.claude import ClaudeDecoder, _assistant_entries, _result_entries
 from hook.transcript import reader
 from hook.transcript.reader import PROMPT, Entry, Turn, read_turn
 from hook.transcript.records import flag
-from hook.transcript.walk import default_walk_config
 from tests.transcript_builder import TranscriptBuilder, read_claude
 
-WALK = default_walk_config()
+WALK = walk_for("claude")
 TOOLS = ("mcp__github__get_pull_request",)
 
 

@@ -6,7 +6,7 @@
             .assistant_text("Fixed.", "```lane-state\\n{...}\\n```")
             .write(tmp_path / "t.jsonl"))
 
-The records are hook.transcript.writer.SessionWriter's (the writer the golden corpus uses): every record
+The records are hook.harness.claude.writer.SessionWriter's (the writer the golden corpus uses): every record
 gets a uuid chained through parentUuid, a sessionId and a timestamp that advances one step per record
 (set it with .at(...)); assistant messages are split one content block per line sharing one message.id,
 as the harness writes them. This subclass only adds shortcuts for record shapes tests need and filler
@@ -21,10 +21,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from hook.harness import walk_for
 from hook.harness.claude import ClaudeDecoder
+from hook.harness.claude.writer import SessionWriter
+from hook.harness.steps import iso
 from hook.transcript.reader import Turn, read_turn
-from hook.transcript.walk import WalkConfig, default_walk_config
-from hook.transcript.writer import SessionWriter, iso
+from hook.transcript.walk import WalkConfig
 
 
 class _Filler:
@@ -173,4 +175,4 @@ def lane_state_block(
 
 def read_claude(path: str | Path, walk: WalkConfig | None = None, **kwargs: Any) -> Turn:
     """The turn at the end of a Claude Code transcript: the one reader with Claude Code's decoder."""
-    return read_turn(path, ClaudeDecoder(walk if walk is not None else default_walk_config()), **kwargs)
+    return read_turn(path, ClaudeDecoder(walk if walk is not None else walk_for("claude")), **kwargs)

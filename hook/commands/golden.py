@@ -1,9 +1,10 @@
 """`lanegate golden`: run the golden terminal corpus through the hook's own entry point (SPEC §5.5).
 
 Each case is one TOML file in golden/ (see golden/README.md for the keys). The runner writes the case's
-transcript into a temporary folder, builds the Claude Code Stop payload, and calls hook.core.handle — the
-function `lanegate hook` calls — in this process with an env whose audit log, state and config live in
-that folder, so spaCy loads once for the whole corpus and nothing touches ~/.lanegate. It prints a
+session in a temporary folder as its harness (`harness`, default Claude Code) writes it, builds that
+harness's Stop payload (both through Harness.case_writer), and calls hook.core.handle — the function
+`lanegate hook` calls — in this process with an env whose audit log, state and config live in that
+folder, so spaCy loads once for the whole corpus and nothing touches ~/.lanegate. It prints a
 confusion table of expected against got class and every mismatch with its reason; exit 1 on any.
 """
 
@@ -20,18 +21,23 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hook.audit import CLASSES
 from hook.commands.serve import user_server
-from hook.transcript.writer import SessionWriter, StepError, apply_step
+from hook.harness import ADAPTERS, FALLBACK, get_harness
+from hook.harness.steps import DEFAULT_START, StepError
 from warmparse.use import WarmUse
 
+if TYPE_CHECKING:
+    from hook.harness import CaseWriter, Harness
+
 DEFAULT_DIR = "golden"
+# The keys every case may have; its harness's case writer adds its own (CaseWriter.keys).
 CASE_KEYS = frozenset(
     {
-        "id", "note", "final", "prompt", "record", "env", "stops", "stop_hook_active", "background_tasks",
-        "message", "start", "user_config", "project_config", "subagent", "expect",
+        "id", "note", "harness", "final", "prompt", "record", "env", "stops", "stop_hook_active", "start",
+        "user_config", "project_config", "expect",
     }
 )  # fmt: skip
 VERDICTS = ("fire", "exempt", "none")
@@ -114,9 +120,10 @@ def load_case(path: str) -> Case:
             data = tomllib.load(fh)
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise CaseError(f"cannot read: {exc}") from None
-    unknown = sorted(set(data) - CASE_KEYS)
+    known = CASE_KEYS | _writer_of(data, "check", "").keys
+    unknown = sorted(set(data) - known)
     if unknown:
-        raise CaseError(f"unknown keys {unknown} (known: {sorted(CASE_KEYS)})")
+        raise CaseError(f"unknown keys {unknown} (known: {sorted(known)})")
     stem = os.path.splitext(os.path.basename(path))[0]
     case_id, final, expect = data.get("id"), data.get("final"), data.get("expect")
     if case_id != stem:
@@ -153,34 +160,48 @@ def case_files(directory: str) -> list[str]:
 # ---- running ---------------------------------------------------------------------------------------
 
 
-def _writer(case: Case, folder: str) -> SessionWriter:
+def _harness(data: Mapping[str, Any]) -> Harness:
+    name = data.get("harness", FALLBACK)
+    if name not in ADAPTERS:
+        raise CaseError(f"harness {name!r} is not one of {list(ADAPTERS)}")
+    return get_harness(name)
+
+
+def _writer_of(data: Mapping[str, Any], session: str, folder: str) -> CaseWriter:
+    start = data.get("start", DEFAULT_START)
+    if not isinstance(start, str):
+        raise CaseError("start must be a timestamp string")
+    return _harness(data).case_writer(session, start, folder)
+
+
+def _writer(case: Case, folder: str) -> CaseWriter:
     data = case.data
-    writer = SessionWriter(f"golden-{case.id}", start=data.get("start", "2026-12-02T10:00:00Z"), cwd=folder)
+    writer = _writer_of(data, f"golden-{case.id}", folder)
     prompt = data.get("prompt")
     if prompt is not None:
         if not isinstance(prompt, str):
             raise CaseError("prompt must be a string")
         # A [WAKE] comes from a peer, not from someone typing: it carries no human origin.
         wake = prompt.startswith("[WAKE]")
-        apply_step(writer, {"wake": prompt.removeprefix("[WAKE]").lstrip()} if wake else {"user": prompt})
+        writer.step({"wake": prompt.removeprefix("[WAKE]").lstrip()} if wake else {"user": prompt})
     records = data.get("record", [])
     if not isinstance(records, list):
         raise CaseError("record must be an array of tables ([[record]])")
     for number, step in enumerate(records, 1):
         try:
-            apply_step(writer, step)
+            writer.step(step)
         except StepError as exc:
             raise CaseError(f"record {number}: {exc}") from None
     return writer
 
 
-def _env(case: Case, folder: str) -> dict[str, str]:
+def _env(case: Case, folder: str, harness_env: Mapping[str, str]) -> dict[str, str]:
     env = {
         "HOME": os.path.join(folder, "home"),
         "LANEGATE_AUDIT_LOG": os.path.join(folder, "audit.jsonl"),
         "LANEGATE_STATE_DIR": os.path.join(folder, "state"),
         "LANEGATE_CONFIG": os.path.join(folder, "user.toml"),
-        "CLAUDE_PROJECT_DIR": os.path.join(folder, "project"),
+        **harness_env,
     }
     env.update({k: os.environ[k] for k in PASSED_ENV if k in os.environ})
     extra = case.data.get("env", {})
@@ -188,42 +209,6 @@ def _env(case: Case, folder: str) -> dict[str, str]:
         raise CaseError("env must be a table of strings")
     env.update(extra)
     return env
-
-
-def _payload(case: Case, transcript: str, folder: str, *, again: bool) -> bytes:
-    """The Stop payload; a repeated stop has stop_hook_active set, as after a refusal."""
-    data = case.data
-    payload: dict[str, Any] = {
-        "session_id": f"golden-{case.id}",
-        "transcript_path": transcript,
-        "cwd": os.path.join(folder, "project"),
-        "permission_mode": "default",
-        "hook_event_name": "Stop",
-        "stop_hook_active": again or data.get("stop_hook_active", False),
-    }
-    if data.get("message", True):
-        payload["last_assistant_message"] = case.final
-    if "background_tasks" in data:
-        payload["background_tasks"] = data["background_tasks"]
-    if "subagent" in data:
-        payload.update(_subagent_fields(data["subagent"], transcript, folder))
-    return json.dumps(payload).encode("utf-8")
-
-
-def _subagent_fields(table: object, transcript: str, folder: str) -> dict[str, Any]:
-    """A SubagentStop's own fields: the case's records are the subagent's transcript, or, with
-    `transcript = false`, a path never written (what Claude Code sends for /compact)."""
-    if not isinstance(table, Mapping) or not isinstance(table.get("agent_id"), str):
-        raise CaseError("subagent must be a table with agent_id (and agent_type, transcript)")
-    written = table.get("transcript", True)
-    if not isinstance(written, bool):
-        raise CaseError("subagent.transcript must be true or false")
-    return {
-        "hook_event_name": "SubagentStop",
-        "agent_id": table["agent_id"],
-        "agent_type": str(table.get("agent_type", "general-purpose")),
-        "agent_transcript_path": transcript if written else os.path.join(folder, "never-written.jsonl"),
-    }
 
 
 def run_case(case: Case, folder: str, warm: WarmUse | None = None) -> Result:
@@ -239,20 +224,26 @@ def run_case(case: Case, folder: str, warm: WarmUse | None = None) -> Result:
             with open(os.path.join(folder, name), "w", encoding="utf-8") as fh:
                 fh.write(str(case.data[key]))
     writer = _writer(case, folder)
-    env = _env(case, folder)
     stops = case.data.get("stops", 1)
     if not isinstance(stops, int) or stops < 1:
         raise CaseError("stops must be a whole number >= 1")
-    transcript = os.path.join(folder, "transcript.jsonl")
+    project = os.path.join(folder, "project")
     lines: list[dict[str, Any]] = []
     for number in range(stops):
         if number:
-            writer.stop_hook_feedback(str(lines[-1]["reason"]))
-        writer.assistant_text(case.final)
+            writer.refused(str(lines[-1]["reason"]))
+        writer.final(case.final)
+        transcript = os.path.join(folder, writer.filename)
         with open(transcript, "wb") as fh:
             fh.write(writer.to_bytes())
-        payload = _payload(case, transcript, folder, again=number > 0)
-        outcome = handle(payload, None, env, now=writer.last_time + STOP_DELAY, warm=warm)
+        try:
+            stop = writer.stop(case.data, transcript, project, again=number > 0)
+        except StepError as exc:
+            raise CaseError(str(exc)) from None
+        payload = json.dumps(stop.payload).encode("utf-8")
+        harness = _harness(case.data).name
+        env = _env(case, folder, stop.env)
+        outcome = handle(payload, harness, env, now=writer.last_time + STOP_DELAY, warm=warm)
         lines.append(outcome.line.to_dict())
     return compare(case, lines)
 

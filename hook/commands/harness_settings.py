@@ -1,18 +1,36 @@
 """Each harness's hook settings as it will see them: the layer files, the lanegate registrations in
-them, and the switches that turn a registered hook off (SPEC §5.8). Data in harness_settings.toml.
+them, and the switches that turn a registered hook off (SPEC §5.8). Data in each harness's folder
+(hook/harness/<name>/settings.toml), in the keys below.
 
 Reading only: `lanegate doctor` must change nothing. A layer file that is missing is absent; one that
 cannot be read or parsed is reported with its error, never guessed at. Each file is read the way its
 harness reads it (revision 3): Gemini CLI's with comments, Claude Code's with a bad byte read as U+FFFD
 and checked against Claude Code's schema (a file that fails it is skipped by Claude Code, so it
 registers and disables nothing), any nesting depth without a RecursionError.
+
+A harness's settings.toml: `hook_name` (the name a `names` switch looks for); `[[layers]]`, from the
+highest precedence down, each with `name`, `paths` ("~/" is the home folder, "@project/" the project
+folder: a file the judged agent can write), `format`, `hooks` (the layer can register hooks), and
+optionally `env` (a variable whose value, when set, replaces the folder of a user layer) with `env_file`,
+`committed` (a project file a team shares: a registration there must run on every teammate's machine) and
+`local` (the personal, uncommitted project file of `install --local`); `[[switches]]`, each with `key` (a
+dotted path into a layer's data), `why`, `fix` (`{path}` is the layer's file) and either `off_is` ("true" or
+"false": the value that turns hooks off) or `names = true` (a list that turns off the hook it names:
+"lanegate" or its command), optionally `scope` (the layers it applies in), `spares` and `keeps`; and
+optionally `trust_reminder`, `env_key` (the key of a layer whose object the harness puts in the hook's
+environment), `env_files` (the .env file names it loads, searched from the project up) and `[schema]`
+(what the harness requires of a settings file, hook/commands/harness_settings_schema.py).
+
+`format` says how the harness reads the file: "json-lenient" (JSON, a bad UTF-8 byte read as U+FFFD,
+UTF-16 after its byte-order mark, then the harness's schema: a file that fails it is skipped whole),
+"jsonc" (comments stripped, then JSON; a trailing comma or a byte-order mark is an error), "json" (plain
+JSON in UTF-8) or "toml".
 """
 
 from __future__ import annotations
 
 import os
 import shlex
-import stat
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -21,9 +39,9 @@ from typing import Any
 
 from hook.commands.harness_settings_jsonc import SettingsSyntaxError, load
 from hook.commands.harness_settings_schema import schema_problem
-from lanegate_common.builtin_data import load_builtin
+from hook.project_env import decode_lenient, read_regular
 
-DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness_settings.toml")
+SETTINGS_FILE = "settings.toml"  # in each harness's folder
 HOME_PREFIX = "~/"
 PROJECT_PREFIX = "@project/"
 MAX_SETTINGS_BYTES = 1 << 20  # a settings file is a few kB; anything larger is not read
@@ -111,15 +129,19 @@ class Disabled:
 
 @cache
 def harness_specs() -> Mapping[str, HarnessSpec]:
-    """The shipped data, parsed once."""
-    data = load_builtin(DATA_PATH)
-    return {name: _spec(name, table) for name, table in data.items()}
+    """Every registered harness's settings table (its folder's settings.toml), parsed once."""
+    from hook.harness import ADAPTERS
+
+    return {name: _spec(name) for name in ADAPTERS}
 
 
-def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
+def _spec(name: str) -> HarnessSpec:
     """A harness's layers and switches; its events are the ones `lanegate install` registers."""
-    from hook.harness import get_harness
+    from hook.harness import get_harness, harness_file
 
+    harness = get_harness(name)
+    with open(harness_file(harness, SETTINGS_FILE), "rb") as fh:
+        table = tomllib.load(fh)
     layers = tuple(
         LayerSpec(
             name=layer["name"],
@@ -146,7 +168,6 @@ def _spec(name: str, table: Mapping[str, Any]) -> HarnessSpec:
         )
         for s in table.get("switches", ())
     )
-    harness = get_harness(name)
     install = harness.install
     return HarnessSpec(
         name, tuple(install.events), table["hook_name"], layers, switches, table.get("trust_reminder"),
@@ -207,21 +228,10 @@ def read_layer(
 
 def read_bytes(path: str) -> tuple[bytes | None, str | None]:
     """A settings file's bytes, or None and why: not a regular file, unreadable, larger than 1 MB."""
-    try:
-        # Without blocking: a FIFO planted where a settings file should be must not hang the doctor.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as exc:
-        return None, exc.strerror or str(exc)
-    with os.fdopen(fd, "rb") as fh:
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return None, "not a regular file"
-            raw = fh.read(MAX_SETTINGS_BYTES + 1)
-        except OSError as exc:
-            return None, exc.strerror or str(exc)
-    if len(raw) > MAX_SETTINGS_BYTES:
+    raw, problem = read_regular(path, MAX_SETTINGS_BYTES)
+    if raw is not None and len(raw) > MAX_SETTINGS_BYTES:
         return None, "larger than 1 MB"
-    return raw, None
+    return raw, problem
 
 
 def parse_settings(raw: bytes, fmt: str) -> Any:
@@ -239,9 +249,7 @@ def decode_settings(raw: bytes, fmt: str) -> str:
     Claude Code and Gemini CLI (Node's readFileSync) read a bad byte as U+FFFD, never an error. Gemini
     keeps a byte-order mark, which JSON.parse then refuses. Plain JSON: strict UTF-8."""
     if fmt == "json-lenient":
-        if raw.startswith(b"\xff\xfe"):
-            return raw[2:].decode("utf-16-le", "replace")
-        return raw.decode("utf-8", "replace").removeprefix("\ufeff")
+        return decode_lenient(raw)
     if fmt == "jsonc":
         return raw.decode("utf-8", "replace")
     return raw.decode("utf-8-sig")

@@ -2,11 +2,11 @@
 
 Claude Code skips a whole settings file that fails its schema, so a lanegate registration inside such a
 file does not exist, and neither does a `disableAllHooks` there. The facts (which keys have which type,
-which hook events exist, what a hook entry must hold) are data in harness_settings.toml, read from the
-schema of a pinned Claude Code version; this module only applies them, in the order Claude Code does:
-first drop what it drops with a warning (unknown hook events, an event whose value is not a list, a
-`hooks` that is not an object), then validate what is left. Only shallow levels are walked, without
-recursion: the file's depth does not matter.
+which hook events exist, what a hook entry must hold) are data in the harness's settings.toml
+(`[schema]`, in hook/harness/<name>/), read from the schema of a pinned Claude Code version; this module
+only applies them, in the order Claude Code does: first drop what it drops with a warning (unknown hook
+events, an event whose value is not a list, a `hooks` that is not an object), then validate what is left.
+Only shallow levels are walked, without recursion: the file's depth does not matter.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def _field_ok(rule: str, value: object) -> bool:
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     if rule == "bash or powershell":
         return value in ("bash", "powershell")
-    raise LookupError(f"unknown hook field rule {rule!r} in harness_settings.toml")
+    raise LookupError(f"unknown hook field rule {rule!r} in a harness's settings.toml")
 
 
 def _shown(value: object) -> str:

@@ -53,8 +53,9 @@ def add_target_arguments(parser: argparse.ArgumentParser, *, verb: str) -> None:
                        "directory); the command written is `lanegate`, found on each teammate's PATH")
     where.add_argument("--user", action="store_true", help=f"{verb} in the user-level settings under your home")
     parser.add_argument("--local", action="store_true", help=f"{verb} in the project's personal, uncommitted file "
-                        "(Claude Code: .claude/settings.local.json), for your own use")
-    parser.add_argument("--harness", choices=list(ADAPTERS), default=FALLBACK, help="the harness (default: claude)")
+                        "(where the harness has one), for your own use")
+    parser.add_argument("--harness", choices=list(ADAPTERS), default=FALLBACK,
+                        help=f"the harness (default: {FALLBACK})")
 
 
 def run(args: argparse.Namespace) -> int:

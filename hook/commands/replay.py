@@ -31,8 +31,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from hook.commands.serve import user_server
-from hook.harness import ADAPTERS, FALLBACK, Sniffed, TurnEnd, get_harness
-from hook.transcript.walk import WalkConfig, default_walk_config
+from hook.harness import ADAPTERS, FALLBACK, Sniffed, TurnEnd, get_harness, harness_facts, harness_walk, walk_for
+from hook.transcript.walk import WalkConfig
 from warmparse.use import WarmUse
 
 if TYPE_CHECKING:  # the adapter protocols exist for type checkers only (hook.harness keeps typing off a stop)
@@ -108,7 +108,7 @@ def turn_ends(
     source: BinaryIO, sink: BinaryIO, walk: WalkConfig | None = None, *, harness: str = FALLBACK
 ) -> Iterator[TurnEnd]:
     """Copy `source` into `sink` line by line; at each turn-end, yield with `sink` holding the prefix."""
-    scanner = get_harness(harness).recorded().scanner(walk or default_walk_config())
+    scanner = get_harness(harness).recorded().scanner(walk or walk_for(harness))
     loads = _loads()
     offset = 0
     for raw in source:
@@ -151,7 +151,8 @@ def replay(
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="lanegate-replay-") as tmp, open(path, "rb") as source:
         copy = os.path.join(tmp, os.path.basename(path))
-        live = {key for sessions in readable().values() for key in sessions.live_env}
+        # What a live harness sets for its hook (the project folder) is not the replaying person's to give.
+        live = {harness_facts(get_harness(name)).project_dir_env for name in ADAPTERS}
         run_env = {k: v for k, v in env.items() if k not in live}
         run_env.update(
             LANEGATE_MODE="dry-run",
@@ -174,7 +175,7 @@ def _context(harness: Harness, payload: Mapping[str, Any]) -> tuple[str, str | N
     """The prompting context the live hook read at this turn-end (the harness's own reader on the copy), and
     the final text it judged."""
     stop = harness.parse(payload, {})
-    turn = stop.read_turn(stop.transcript_path, default_walk_config())
+    turn = stop.read_turn(stop.transcript_path, harness_walk(harness))
     return turn.context.kind, turn.context.text, turn.final_text
 
 

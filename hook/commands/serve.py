@@ -46,9 +46,8 @@ def run(args: argparse.Namespace) -> int:
     from hook.config import load_config
     from warmparse.place import PlaceError, folder_for
 
-    project = os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()
     try:
-        config = load_config(os.environ, project)
+        config = load_config(os.environ, project_dir(os.environ))
     except (OSError, ValueError) as exc:
         print(f"lanegate serve: settings unusable: {exc}", file=sys.stderr)
         return 1
@@ -95,12 +94,20 @@ def user_server(env: Mapping[str, str]) -> WarmUse | None:
     return present_server(folder_for(env, config.state_dir), config.parse_server)
 
 
+def project_dir(env: Mapping[str, str]) -> str:
+    """The project the server is for: the one a harness names to its hooks (serve --background runs as a
+    session-start hook), else the current folder."""
+    from hook.harness import project_from_env
+
+    return project_from_env(env) or os.getcwd()
+
+
 def start_in_background(idle: float | None) -> bool:
     """Spawn the server this folder's stops would use unless one holds its key (True when one was spawned)."""
     from hook.config import load_config
     from warmparse.place import folder_for
 
-    config = load_config(os.environ, os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd())
+    config = load_config(os.environ, project_dir(os.environ))
     if not config.parse_server:
         return False
     return start_detached(*_server_for(config, folder_for(os.environ, config.state_dir)), _idle(idle, config))

@@ -2,8 +2,10 @@
 
 An adapter does two small things: turn its Stop payload into a StopInput, and turn a Decision into the
 stdout its harness understands (None = print nothing). Everything between is hook.core, shared by all.
-To add a harness, write hook/harness/<name>.py exposing HARNESS and list it in ADAPTERS (the recipe is in
-docs/INTERFACES.md).
+A harness is one folder, hook/harness/<name>/: the adapter (HARNESS, in its __init__.py), its facts
+(harness.toml: shell tools, project env files, project-dir variable, record tags), its settings table
+(settings.toml) and its case writer (writer.py). To add one, write the folder and list it in ADAPTERS (the
+recipe is in docs/INTERFACES.md).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from importlib import import_module
 
 from hook.decision import Decision
+from lanegate_common.builtin_data import FACTS_FILE, load_builtin
 from lanegate_common.frozen import field, frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -73,13 +76,44 @@ if TYPE_CHECKING:
             `readable`); imported on demand, never on the per-stop path."""
             ...
 
+        def case_writer(self, session: str, start: str, cwd: str) -> CaseWriter:
+            """A writer of this harness's session records from golden-case steps, starting at `start` in
+            `cwd` (its folder's writer.py, imported on demand): the golden corpus holds cases for every
+            harness through it."""
+            ...
+
+    class CaseWriter(Protocol):
+        # The case keys this harness's stop reads besides the shared ones (hook.commands.golden.CASE_KEYS).
+        keys: frozenset[str]
+        filename: str  # the transcript file's name
+        last_time: datetime  # the newest record's time (the stop comes just after it)
+
+        def step(self, step: Mapping[str, Any]) -> None:
+            """Append one `[[record]]` step's records (a case's `prompt` comes as a `user` or `wake` step);
+            raises hook.harness.steps.StepError for a step it cannot write."""
+            ...
+
+        def final(self, text: str) -> None:
+            """Append the agent's final text of the turn being judged."""
+            ...
+
+        def refused(self, reason: str) -> None:
+            """Append what the harness writes after a refusal with `reason`, before the agent answers again."""
+            ...
+
+        def to_bytes(self) -> bytes:
+            """The session file as written so far (whether the stop names it is the stop's business)."""
+            ...
+
+        def stop(self, case: Mapping[str, Any], transcript: str, project: str, again: bool) -> ProbeStop:
+            """The payload (and the environment) of the stop after the final text, the session written at
+            `transcript`, in `project`; `again`: a stop after a refusal of the same turn."""
+            ...
+
     class RecordedSessions(Protocol):
         title: str  # the harness as people name it: "Claude Code"
         description: str  # what a file of these records is, in an error message: "a Claude Code transcript"
         readable: bool  # replay reads them; False: recognised only to say what a file holds
-        # Only when readable: variables the live harness sets for its hook, which a replay must not take
-        # from the environment of the person running it (Claude Code: CLAUDE_PROJECT_DIR).
-        live_env: tuple[str, ...]
 
         def sniff(self, record: Mapping[str, Any], found: Sniffed) -> Sniffed | None:
             """`found` updated from one of the first records of a file; None: the record is not this format's."""
@@ -110,8 +144,8 @@ if TYPE_CHECKING:
 
 # name -> module. Without --harness, every adapter but the fallback is asked, in this order, whether a
 # payload is its own (each module's `claims`), each imported only when asked; the fallback is Claude Code
-# (SPEC §1.2). A harness is one module: its payload, claim, transcript decoding,
-# output and install target all live there (docs/INTERFACES.md has the recipe for adding one).
+# (SPEC §1.2). A harness is one folder: its payload, claim, transcript decoding, output, install target,
+# facts, settings and case writer all live there (docs/INTERFACES.md has the recipe for adding one).
 ADAPTERS: Mapping[str, str] = {
     "claude": "hook.harness.claude",
     "codex": "hook.harness.codex",
@@ -133,7 +167,7 @@ class InstallTarget:
     events: tuple[str, ...]
     grouped: bool  # entries sit in matcher groups {"hooks": [...]} (Claude Code, Codex, Gemini)
     note: str  # printed after a successful install: what the user must still know or do
-    home_env: str | None = None  # a variable that relocates the user-level folder (Codex: CODEX_HOME)
+    home_env: str | None = None  # a variable that relocates the user-level folder (Codex has one)
     # The harness's session-start event, where install also registers `lanegate serve --background` so the
     # first stop with a phrase finds the parse server warm (SPEC §5.4, §6, revision 3); None: it has none.
     session_start: str | None = None
@@ -213,6 +247,82 @@ class StopInput:
     # The client's own context compaction, not a turn of the agent (Claude Code's /compact stop): allowed
     # as `compaction` before anything is read or judged (SPEC §3.1, revision 3).
     compaction: bool = False
+
+
+@frozen
+class Facts:
+    """What a stop knows of its harness besides the adapter's code (hook/harness/<name>/harness.toml)."""
+
+    # Tool names whose calls run a shell command line (the decoder gives such a call its ToolCall.command).
+    shell_tools: frozenset[str]
+    # Files in the project whose values the harness puts in its hook's environment: (path, format), the
+    # formats of hook.project_env. A variable one of them sets is the project's (SPEC §1.3, revision 3).
+    project_env: tuple[tuple[str, str], ...]
+    # The variable the harness sets to the project folder for its hook, if it sets one.
+    project_dir_env: str | None
+    # Its record tags, added to the shared walk rules (hook/transcript/walk.toml): a table of the same keys.
+    walk: Mapping[str, Any]
+
+
+_FACTS: dict[str, Facts] = {}
+
+
+def harness_facts(harness: Harness) -> Facts:
+    """The harness's facts file, read once per process."""
+    path = harness_file(harness, FACTS_FILE)
+    found = _FACTS.get(path)
+    if found is None:
+        data = load_builtin(path)
+        found = _FACTS[path] = Facts(
+            shell_tools=frozenset(data.get("shell_tools", ())),
+            project_env=tuple((entry["path"], entry["format"]) for entry in data.get("project_env", ())),
+            project_dir_env=data.get("project_dir_env"),
+            walk=data.get("walk", {}),
+        )
+    return found
+
+
+_WALKS: dict[str, WalkConfig] = {}
+
+
+def harness_walk(harness: Harness) -> WalkConfig:
+    """The walk rules for the harness's records: the shared ones and its own tags, built once per process."""
+    found = _WALKS.get(harness.name)
+    if found is None:
+        from hook.transcript.walk import default_walk_config
+
+        found = _WALKS[harness.name] = default_walk_config().with_tags(harness_facts(harness).walk)
+    return found
+
+
+def walk_for(name: str) -> WalkConfig:
+    """harness_walk of the harness registered under `name`."""
+    return harness_walk(get_harness(name))
+
+
+def project_from_env(env: Mapping[str, str]) -> str | None:
+    """The project folder a registered harness names in its hooks' environment (its project_dir_env), the
+    first in registry order that is set; None when none is."""
+    for name in ADAPTERS:
+        variable = harness_facts(get_harness(name)).project_dir_env
+        if variable and env.get(variable):
+            return env[variable]
+    return None
+
+
+def every_project_env() -> tuple[tuple[str, str], ...]:
+    """The project env files of every registered harness, in registry order (a command that is not one
+    harness's stop: the files any harness would load)."""
+    return tuple(dict.fromkeys(entry for name in ADAPTERS for entry in harness_facts(get_harness(name)).project_env))
+
+
+def harness_file(harness: Harness, filename: str) -> str:
+    """A data file of the harness: it lives in the harness's own folder, beside the module that defines it."""
+    import os
+    import sys
+
+    module = sys.modules[type(harness).__module__]
+    return os.path.join(os.path.dirname(os.path.abspath(module.__file__ or "")), filename)
 
 
 def get_harness(name: str) -> Harness:

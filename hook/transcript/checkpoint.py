@@ -23,7 +23,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any, BinaryIO
 
-VERSION = 2
+VERSION = 3
 # A final text longer than this is not kept in the state (it is written at every stop); a later stop
 # that needs it reads back instead.
 FINAL_KEPT = 64 * 1024
@@ -89,12 +89,15 @@ def from_json(data: object) -> Checkpoint | None:
         return None
 
 
-def reading_key(walk: WalkConfig, evidence_tools: Collection[str], transcript_format: str) -> str:
+def reading_key(
+    walk: WalkConfig, evidence_tools: Collection[str], transcript_format: str, shell_tools: Collection[str]
+) -> str:
     """A digest of the format and of what decides the walk's verdicts and the evidence kept: a change
     means a full read."""
     rules = [
         VERSION,
         transcript_format,
+        sorted(shell_tools),
         list(walk.autonomous_prefixes),
         list(walk.non_prompting_prefixes),
         # Every walk pattern compiles with the same flags: the sources say it all, and reading them
@@ -155,14 +158,15 @@ def _later(call: ToolCall, kept: ToolCall) -> bool:
 
 def _call_to_json(call: ToolCall) -> list[Any]:
     stamp = call.timestamp.isoformat() if call.timestamp is not None else None
-    return [call.id, call.name, dict(call.input), call.result_text is not None, call.is_error, stamp, call.offset]
+    return [call.id, call.name, dict(call.input), call.result_text is not None, call.is_error, stamp, call.offset,
+            call.command]
 
 
 def _call_from_json(data: object) -> ToolCall:
     items = _typed(data, list)
-    if len(items) != 7:
-        raise ValueError("a stored call has 7 fields")
-    use_id, name, tool_input, seen, is_error, stamp, offset = items
+    if len(items) != 8:
+        raise ValueError("a stored call has 8 fields")
+    use_id, name, tool_input, seen, is_error, stamp, offset, command = items
     return ToolCall(
         id=_typed(use_id, str),
         name=_typed(name, str),
@@ -171,6 +175,7 @@ def _call_from_json(data: object) -> ToolCall:
         is_error=_typed(is_error, bool),
         timestamp=None if stamp is None else parse_timestamp(_typed(stamp, str)),
         offset=_offset(offset),
+        command=None if command is None else _typed(command, str),
     )
 
 

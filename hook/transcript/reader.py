@@ -6,7 +6,7 @@ cost follows the bytes read back and never the file size. With the checkpoint a 
 session left (hook.transcript.checkpoint) it reads only the bytes appended since that stop when no
 newer prompt is among them.
 
-What a line means is the harness's business: its Decoder (hook/harness/<name>.py) turns one JSON
+What a line means is the harness's business: its Decoder (hook/harness/<name>/) turns one JSON
 record into Entry items (a prompt already classified by the walk's rules, assistant text, a tool call, a
 tool result), and this module does the rest the same way for every format: which prompt is the turn's,
 which text is final, which calls pair with which results, and where the next stop resumes.
@@ -23,6 +23,7 @@ from hook.transcript import checkpoint as _checkpoint
 from hook.transcript.checkpoint import FINAL_KEPT, Checkpoint
 from hook.transcript.records import EMPTY, ToolCall
 from hook.transcript.tail import BLOCK_SIZE, BackwardLines
+from hook.transcript.tools import shell_line
 from hook.transcript.walk import NO_PROMPT, PromptContext, WalkConfig, classify_text, strip_reminders
 from lanegate_common.frozen import frozen, replace
 
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
         name: str  # the format's name: part of the checkpoint key, so one format never resumes another's
         walk: WalkConfig  # the rules its prompt entries were classified by
         marker: bytes  # bytes every line it can use contains (b"": every line is decoded)
+        # The harness's shell tools (hook.harness.Facts.shell_tools): a call of one of these ran the
+        # command line in its input's `command`, which the reader gives it as ToolCall.command.
+        shell_tools: Collection[str]
         # Whether the file is a subagent's own transcript (a subagent's prompts come from its parent
         # agent, never from the operator); None until a record says. The reader sets it from the
         # checkpoint when the appended records do not say.
@@ -176,7 +180,7 @@ def read_turn(
         try:
             size = os.fstat(fh.fileno()).st_size
             reader = _Reader(decoder, scan_from, skip_prompts)
-            key = _checkpoint.reading_key(decoder.walk, evidence_tools, decoder.name)
+            key = _checkpoint.reading_key(decoder.walk, evidence_tools, decoder.name, decoder.shell_tools)
             previous = _usable(_checkpoint.from_json(resume), os.fspath(path), key, scan_from, fh, size, reader)
             turn = reader.read(fh, size, block_size, previous)
             checkpoint = reader.checkpoint(fh, os.fspath(path), key, turn, evidence_tools)
@@ -334,6 +338,7 @@ class _Reader:
                     is_error=result[1] if result else False,
                     timestamp=entry.timestamp,
                     offset=offset,
+                    command=shell_line(entry.name, entry.input, self.decoder.shell_tools),
                 )
             )
 

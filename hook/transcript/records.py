@@ -34,6 +34,9 @@ class ToolCall:
     is_error: bool = False
     timestamp: datetime | None = None
     offset: int = 0
+    # The command line the call ran when it is a call of one of its harness's shell tools, else None
+    # (hook.transcript.tools.shell_line, given the decoder's shell_tools by the reader).
+    command: str | None = None
 
 
 def parse_timestamp(value: object) -> datetime | None:

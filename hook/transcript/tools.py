@@ -1,9 +1,12 @@
 """What a tool call did, read from its name, input and result: PR fetches, PR creation, reviews.
 
-Shell commands are only read, never run, and read as bash reads them (hook.transcript.bash, a maintained
-bash grammar) with gh's own flag rules (hook.transcript.gh). A command counts as "standalone" when it is
-one simple command: no pipe, list, redirection, background job, subshell or substitution, because any of
-those lets the command print text (such as a pull-request URL) that the named program never produced.
+Which calls ran a shell command is each harness's knowledge: its decoder names its shell tools (the
+`shell_tools` of hook/harness/<name>/harness.toml), and the reader gives those calls their command line
+(ToolCall.command, through shell_line). Shell commands are only read, never run, and read as bash reads
+them (hook.transcript.bash, a maintained bash grammar) with gh's own flag rules (hook.transcript.gh). A
+command counts as "standalone" when it is one simple command: no pipe, list, redirection, background job,
+subshell or substitution, because any of those lets the command print text (such as a pull-request URL)
+that the named program never produced.
 """
 
 from __future__ import annotations
@@ -17,10 +20,6 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any
 
-# Tool names whose input["command"] is a shell command line, across the supported harnesses.
-DEFAULT_SHELL_TOOLS: frozenset[str] = frozenset(
-    {"Bash", "shell", "local_shell", "exec_command", "run_shell_command", "run_terminal_cmd"}
-)
 SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"})
 COMMAND_WRAPPERS = frozenset({"command", "env", "exec", "time", "nohup"})
 SHELL_WHITESPACE = " \t\r\n"
@@ -50,11 +49,12 @@ GRAPHQL_PR = LazyRegex(r"pullRequest\s*\(\s*number\s*:\s*(\d{1,9})")
 PR_INPUT_KEY = LazyRegex(r"(?i)pull|number|url|^(?:pr|ref|id)$|^pr[_-]?(?:num|id)")
 
 
-def shell_command(call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS) -> str | None:
-    """The command line a shell tool call ran, or None when the call is not a shell command."""
-    if call.name not in shell_tools:
+def shell_line(name: str, tool_input: Mapping[str, Any], shell_tools: Collection[str]) -> str | None:
+    """The command line a call of one of the harness's shell tools ran (its input's `command`: a line, or
+    the words of one), or None when the call is no shell command."""
+    if name not in shell_tools:
         return None
-    command = call.input.get("command")
+    command = tool_input.get("command")
     if isinstance(command, str):
         return command
     if isinstance(command, list) and command and all(isinstance(part, str) for part in command):
@@ -148,26 +148,18 @@ def pr_selector(args: Iterable[str]) -> int | None:
     return None
 
 
-def fetched_prs(
-    call: ToolCall,
-    pr_fetch_tools: Collection[str] = (),
-    shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS,
-) -> frozenset[int]:
+def fetched_prs(call: ToolCall, pr_fetch_tools: Collection[str] = ()) -> frozenset[int]:
     """PR numbers this call fetched: gh pr view/checks N, gh api …/pulls/N, or a configured MCP tool."""
     if call.is_error:
         return frozenset()
-    return fetch_targets(call, pr_fetch_tools, shell_tools)
+    return fetch_targets(call, pr_fetch_tools)
 
 
-def fetch_targets(
-    call: ToolCall,
-    pr_fetch_tools: Collection[str] = (),
-    shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS,
-) -> frozenset[int]:
+def fetch_targets(call: ToolCall, pr_fetch_tools: Collection[str] = ()) -> frozenset[int]:
     """PR numbers this call fetches if it succeeds: fetched_prs without looking at its result."""
     if name_matches(call.name, pr_fetch_tools):
         return frozenset(_numbers_in_input(call.input))
-    command = shell_command(call, shell_tools)
+    command = call.command
     # `pr view|checks` needs the word pr; `api …/pulls/N` and `pullRequest(number:` need "pull".
     if command is None or not may_name(command, "pr", "pull"):
         return frozenset()
@@ -202,12 +194,10 @@ def command_fetches(command: str) -> frozenset[int]:
     return frozenset(found)
 
 
-def created_pr_url(
-    call: ToolCall, shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS, gh_paths: Collection[str] = DEFAULT_GH_PATHS
-) -> str | None:
+def created_pr_url(call: ToolCall, gh_paths: Collection[str] = DEFAULT_GH_PATHS) -> str | None:
     """The PR URL a successful, standalone `gh pr create` printed, or None (gh's flags decide whether it
     created anything: --dry-run, --web or an error creates nothing)."""
-    args = _standalone_gh(call, shell_tools, gh_paths)
+    args = _standalone_gh(call, gh_paths)
     if not args or len(args) < 2 or args[0] != "pr" or args[1] not in PR_CREATE_SUBCOMMANDS:
         return None
     if call.is_error or call.result_text is None:
@@ -221,10 +211,7 @@ def created_pr_url(
 
 
 def submitted_review(
-    call: ToolCall,
-    review_tools: Collection[str],
-    shell_tools: Collection[str] = DEFAULT_SHELL_TOOLS,
-    gh_paths: Collection[str] = DEFAULT_GH_PATHS,
+    call: ToolCall, review_tools: Collection[str], gh_paths: Collection[str] = DEFAULT_GH_PATHS
 ) -> str | None:
     """A short description of a formal review this call submitted, or None: a configured review tool whose
     input's event approves or requests changes, or a standalone `gh pr review` that does (gh's flags)."""
@@ -237,7 +224,7 @@ def submitted_review(
         numbers = sorted(set(_numbers_in_input(call.input)))
         on = f" on PR {numbers[0]}" if len(numbers) == 1 else ""
         return f"review submitted: {call.name}{on}"
-    args = _standalone_gh(call, shell_tools, gh_paths)
+    args = _standalone_gh(call, gh_paths)
     if not args or len(args) < 2 or args[:2] != ["pr", "review"]:
         return None
     from hook.transcript.gh import review_action
@@ -251,10 +238,8 @@ def submitted_review(
     return f"review submitted: gh pr review --{flag} on {target}"
 
 
-def _standalone_gh(
-    call: ToolCall, shell_tools: Collection[str], gh_paths: Collection[str]
-) -> list[str | None] | None:
-    command = shell_command(call, shell_tools)
+def _standalone_gh(call: ToolCall, gh_paths: Collection[str]) -> list[str | None] | None:
+    command = call.command
     # Both callers need `gh pr …`: most commands are settled by a substring test, before any parser.
     if command is None or not may_name(command, "pr"):
         return None

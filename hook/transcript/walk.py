@@ -1,10 +1,11 @@
 """The prompting walk's rules (SPEC §3.3): is a prompt the operator speaking, a wake, a handoff.
 
-The prefixes and handoff patterns are data (walk.toml, extendable from a [walk] config table). They
-are conventions an agent's environment could spoof — anything able to write a user record can write a
-"[WAKE]" or leave one out — so they separate honest traffic, they do not authenticate it. Which record
-of a transcript is a prompt at all is its harness's knowledge (hook.harness.claude.prompts for Claude
-Code's records; the other harnesses' decoders call text_prompt).
+The prefixes and handoff patterns are data: the rules every harness shares (walk.toml), each harness's
+record tags (the `[walk]` table of hook/harness/<name>/harness.toml, added by WalkConfig.with_tags), and a
+[walk] config table over both. They are conventions an agent's environment could spoof — anything able to
+write a user record can write a "[WAKE]" or leave one out — so they separate honest traffic, they do not
+authenticate it. Which record of a transcript is a prompt at all is its harness's knowledge (its decoder,
+which calls text_prompt or the walk's rules itself).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 
 WALK_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "walk.toml")
 WINDOW_TOKEN = "@WINDOW@"
+# The tag keys walk.toml itself gives (every harness's): the others are a harness's own.
+SHARED_KEYS = frozenset({"autonomous_prefixes", "non_prompting_prefixes"})
 # Kind given to autonomous prefixes listed without one (a plain list in the [walk] table).
 DEFAULT_PREFIX_KIND = "wake"
 _FLAGS = re.IGNORECASE | re.DOTALL
@@ -61,6 +64,37 @@ class WalkConfig:
     # file), and keys that can hide a prompt from the walk or rewrite the defaults (a weakening).
     STRICTENING_KEYS = frozenset({"autonomous_prefixes", "handoff_patterns", "window_pattern"})
     WEAKENING_KEYS = frozenset({"non_prompting_prefixes", "reminder_tag", "replace"})
+
+    # Keys a harness's own tags may give (hook.harness.Facts.walk): its record shapes, never a pattern.
+    TAG_KEYS = frozenset({
+        "autonomous_prefixes", "non_prompting_prefixes", "notification_prefixes", "notification_origins",
+        "command_name_tag", "command_args_tag",
+    })
+
+    def with_tags(self, table: Mapping[str, Any]) -> WalkConfig:
+        """A copy with a harness's record tags added: prefix lists and tables extend the shared rules, the
+        command element tags are set. Raises WalkConfigError naming the key of a malformed table."""
+        unknown = sorted(set(table) - self.TAG_KEYS)
+        if unknown:
+            raise WalkConfigError(f"a harness's [walk] tags have unknown keys: {', '.join(map(str, unknown))}")
+        config = self
+        if "autonomous_prefixes" in table:
+            config = replace(config, autonomous_prefixes=config.autonomous_prefixes + _prefix_kinds(
+                table["autonomous_prefixes"]))
+        for key in ("non_prompting_prefixes", "notification_prefixes"):
+            if key in table:
+                config = replace(config, **{key: _unique(getattr(config, key) + _prefixes(key, table[key]))})
+        if "notification_origins" in table:
+            origins = config.notification_origins | frozenset(_prefixes("notification_origins",
+                                                                        table["notification_origins"]))
+            config = replace(config, notification_origins=origins)
+        if "command_name_tag" in table:
+            config = replace(config, command_name_regex=_element_regex(
+                _text("command_name_tag", table["command_name_tag"]), lazy=True))
+        if "command_args_tag" in table:
+            config = replace(config, command_args_regex=_element_regex(
+                _text("command_args_tag", table["command_args_tag"]), lazy=True))
+        return config
 
     def with_overrides(self, table: Mapping[str, Any]) -> WalkConfig:
         """A copy with a [walk] config table applied: lists and prefix tables extend the defaults.
@@ -119,7 +153,8 @@ NO_PROMPT = PromptContext(operator_in_loop=False, kind="none")
 
 @cache
 def default_walk_config() -> WalkConfig:
-    """The built-in walk rules from walk.toml, parsed once per process.
+    """The built-in walk rules every harness shares, from walk.toml, parsed once per process (a stop walks
+    its harness's records with these and the harness's own tags: hook.harness.harness_walk).
 
     Its patterns compile on first use: most stops meet a [WAKE] or a tool result first and never search
     a handoff (tests/test_transcript.py compiles every built-in pattern).
@@ -128,7 +163,7 @@ def default_walk_config() -> WalkConfig:
 
 
 def parse_walk_config(data: Mapping[str, Any], *, lazy: bool = False) -> WalkConfig:
-    """A complete WalkConfig from a walk.toml-shaped mapping (every key required).
+    """A WalkConfig from a walk.toml-shaped mapping (the shared keys required; a harness's tag keys optional).
 
     lazy: compile the patterns on first use instead of checking them now (for the shipped file only).
     """
@@ -144,11 +179,7 @@ def parse_walk_config(data: Mapping[str, Any], *, lazy: bool = False) -> WalkCon
             window_regex=window_regex,
             reminder_tag=tag,
             reminder_regex=_reminder_regex(tag, lazy=lazy),
-            notification_prefixes=_prefixes("notification_prefixes", data["notification_prefixes"]),
-            notification_origins=frozenset(_prefixes("notification_origins", data["notification_origins"])),
-            command_name_regex=_element_regex(_text("command_name_tag", data["command_name_tag"]), lazy=lazy),
-            command_args_regex=_element_regex(_text("command_args_tag", data["command_args_tag"]), lazy=lazy),
-        )
+        ).with_tags({key: value for key, value in data.items() if key in WalkConfig.TAG_KEYS - SHARED_KEYS})
     except KeyError as missing:
         raise WalkConfigError(f"walk config is missing {missing}") from None
 

@@ -24,6 +24,7 @@ from hook.harness import (
     PayloadError,
     ProbeStop,
     StopInput,
+    harness_facts,
     session_key,
     text_field,
     write_jsonl,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
     from typing import Any
 
-    from hook.harness import ProbeTurn, RecordedSessions
+    from hook.harness import CaseWriter, ProbeTurn, RecordedSessions
     from hook.transcript.walk import PromptContext, WalkConfig
 
 EVENTS = ("Stop", "SubagentStop")
@@ -80,7 +81,7 @@ class ClaudeCode:
             event=event,
             session=session,
             transcript_path=transcript,
-            project_dir=env.get("CLAUDE_PROJECT_DIR") or text_field(payload.get("cwd")),
+            project_dir=_project_dir(env) or text_field(payload.get("cwd")),
             final_text=message if isinstance(message, str) and message.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
             # On SubagentStop the list holds the stopping subagent itself: its own stop, not work it waits on.
@@ -110,12 +111,26 @@ class ClaudeCode:
         payload = {"session_id": turn.session, "transcript_path": transcript, "cwd": project,
                    "permission_mode": "default", "hook_event_name": "Stop", "stop_hook_active": False,
                    "last_assistant_message": turn.reply}
-        return ProbeStop(payload, {"CLAUDE_PROJECT_DIR": project})
+        return ProbeStop(payload, {_project_dir_env(): project})
 
     def recorded(self) -> RecordedSessions:
         from hook.harness.claude.replay import ClaudeSessions
 
         return ClaudeSessions()
+
+    def case_writer(self, session: str, start: str, cwd: str) -> CaseWriter:
+        from hook.harness.claude.writer import ClaudeCase
+
+        return ClaudeCase(session, start, cwd)
+
+
+def _project_dir_env() -> str:
+    return harness_facts(HARNESS).project_dir_env or ""
+
+
+def _project_dir(env: Mapping[str, str]) -> str | None:
+    """The project folder Claude Code names in its hooks' environment, if it does."""
+    return env.get(_project_dir_env()) or None
 
 
 def _running(tasks: object, own: object = None) -> bool:
@@ -245,6 +260,7 @@ class ClaudeDecoder:
 
     def __init__(self, walk: WalkConfig, *, keep: bool = False) -> None:
         self.walk = walk
+        self.shell_tools = harness_facts(HARNESS).shell_tools
         # keep: remember the main-line records read, for inferring background work after the walk.
         self.kept: list[Mapping[str, Any]] | None = [] if keep else None
         # A subagent's own transcript marks every record isSidechain (with its agentId); there the

@@ -110,7 +110,6 @@ class ClaudeSessions:
     title = "Claude Code"
     description = "a Claude Code transcript"
     readable = True
-    live_env: tuple[str, ...] = ("CLAUDE_PROJECT_DIR",)
 
     def sniff(self, record: Mapping[str, Any], found: Sniffed) -> Sniffed | None:
         kind = record.get("type")

@@ -27,7 +27,15 @@ import json
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import HOOK_TIMEOUT_SECONDS, InstallTarget, PayloadError, ProbeStop, StopInput, text_field
+from hook.harness import (
+    HOOK_TIMEOUT_SECONDS,
+    InstallTarget,
+    PayloadError,
+    ProbeStop,
+    StopInput,
+    harness_facts,
+    text_field,
+)
 from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -35,7 +43,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
     from typing import Any
 
-    from hook.harness import ProbeTurn, Sniffed
+    from hook.harness import CaseWriter, ProbeTurn, Sniffed
     from hook.transcript.reader import Entry, Turn
     from hook.transcript.walk import PromptContext, WalkConfig
 
@@ -79,7 +87,7 @@ class Gemini:
             event=event,
             session=text_field(payload.get("session_id")),
             transcript_path=transcript if isinstance(transcript, str) else "",
-            project_dir=env.get("GEMINI_PROJECT_DIR") or text_field(payload.get("cwd")),
+            project_dir=env.get(harness_facts(self).project_dir_env or "") or text_field(payload.get("cwd")),
             final_text=response if isinstance(response, str) and response.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
             read_turn=PromptTurn(prompt, retry=payload.get("stop_hook_active") is True),
@@ -102,6 +110,11 @@ class Gemini:
 
     def recorded(self) -> GeminiSessions:
         return GeminiSessions()
+
+    def case_writer(self, session: str, start: str, cwd: str) -> CaseWriter:
+        from hook.harness.gemini.writer import GeminiCase
+
+        return GeminiCase(session, start, cwd)
 
 
 class GeminiSessions:
@@ -171,7 +184,7 @@ class SessionDecoder:
     reason Gemini sent back).
     """
 
-    __slots__ = ("context", "prompt", "retry", "walk")
+    __slots__ = ("context", "prompt", "retry", "shell_tools", "walk")
     name = "gemini"
     marker = RECORD_MARKER
     subagent = False
@@ -180,6 +193,7 @@ class SessionDecoder:
         self.prompt = prompt.strip()
         self.retry = retry
         self.walk = walk
+        self.shell_tools = harness_facts(HARNESS).shell_tools
         self.context = context  # the payload prompt's verdict: the session file only places it
 
     def decode(self, record: Mapping[str, Any]) -> tuple[Entry, ...]:

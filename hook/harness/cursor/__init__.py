@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import InstallTarget, PayloadError, ProbeStop, StopInput, text_field, write_jsonl
+from hook.harness import InstallTarget, PayloadError, ProbeStop, StopInput, harness_facts, text_field, write_jsonl
 from hook.transcript.reader import CALL, RESULT, TEXT, Entry, Turn, read_turn, text_prompt
 from hook.transcript.records import LazyRegex, mapping, string, tool_result_text
 from hook.transcript.walk import NO_PROMPT
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
     from typing import Any
 
-    from hook.harness import ProbeTurn, Sniffed
+    from hook.harness import CaseWriter, ProbeTurn, Sniffed
     from hook.transcript.walk import WalkConfig
 
 
@@ -102,6 +102,11 @@ class Cursor:
     def recorded(self) -> CursorSessions:
         return CursorSessions()
 
+    def case_writer(self, session: str, start: str, cwd: str) -> CaseWriter:
+        from hook.harness.cursor.writer import CursorCase
+
+        return CursorCase(session, start, cwd)
+
 
 class CursorSessions:
     """A Cursor agent transcript, recognised to name it: replay does not read Cursor sessions."""
@@ -153,6 +158,7 @@ class CursorDecoder:
 
     def __init__(self, walk: WalkConfig) -> None:
         self.walk = walk
+        self.shell_tools = harness_facts(HARNESS).shell_tools
 
     def decode(self, record: Mapping[str, Any]) -> list[Entry]:
         role = record.get("role", record.get("type"))
@@ -173,10 +179,8 @@ class CursorDecoder:
                 if run:
                     entries.append(Entry(TEXT, texts=run))
                     run = []
-                # Cursor's "Shell" tool is read as "shell", the shell-tool name the gh-evidence reader knows.
-                name = string(block.get("name")) or ""
                 entries.append(
-                    Entry(CALL, call_id=string(block.get("id")) or "", name="shell" if name == "Shell" else name,
+                    Entry(CALL, call_id=string(block.get("id")) or "", name=string(block.get("name")) or "",
                           input=mapping(block.get("input")))
                 )
         if run:

@@ -47,6 +47,8 @@ from hook.harness import (
     Sniffed,
     StopInput,
     TurnEnd,
+    harness_facts,
+    harness_walk,
     session_key,
     text_field,
     write_jsonl,
@@ -61,7 +63,7 @@ if TYPE_CHECKING:
     from datetime import datetime
     from typing import Any
 
-    from hook.harness import ProbeTurn
+    from hook.harness import CaseWriter, ProbeTurn
     from hook.transcript.reader import Turn
     from hook.transcript.walk import WalkConfig
 
@@ -143,6 +145,11 @@ class Codex:
     def recorded(self) -> CodexSessions:
         return CodexSessions()
 
+    def case_writer(self, session: str, start: str, cwd: str) -> CaseWriter:
+        from hook.harness.codex.writer import CodexCase
+
+        return CodexCase(session, start, cwd)
+
 
 def _message(stamp: str, role: str, block: str, text: str) -> dict[str, Any]:
     """A rollout line holding one message (doctor's probe)."""
@@ -164,7 +171,6 @@ def rollout_event(record: Mapping[str, Any]) -> tuple[str, Any] | None:
     from hook.transcript.reader import FINAL_TEXT_SEPARATOR
     from hook.transcript.reader import PROMPT as ENTRY_PROMPT
     from hook.transcript.records import mapping
-    from hook.transcript.walk import default_walk_config
 
     kind = record.get("type")
     payload = mapping(record.get("payload"))
@@ -179,7 +185,7 @@ def rollout_event(record: Mapping[str, Any]) -> tuple[str, Any] | None:
         if event == "turn_aborted":
             return ABORTED, payload
         return None
-    entries = CodexDecoder(default_walk_config()).decode(record)
+    entries = CodexDecoder(harness_walk(HARNESS)).decode(record)
     if not entries:
         return None
     entry = entries[-1]
@@ -250,7 +256,6 @@ class CodexSessions:
     title = "Codex"
     description = "a Codex rollout"
     readable = True
-    live_env: tuple[str, ...] = ()
 
     def sniff(self, record: Mapping[str, Any], found: Sniffed) -> Sniffed | None:
         kind = record.get("type")
@@ -316,6 +321,7 @@ class CodexDecoder:
     def __init__(self, walk: WalkConfig, *, subagent: bool = False) -> None:
         self.walk = walk
         self.subagent: bool | None = subagent
+        self.shell_tools = harness_facts(HARNESS).shell_tools
 
     def decode(self, record: Mapping[str, Any]) -> tuple[Entry, ...]:
         if record.get("type") != "response_item":
@@ -352,7 +358,8 @@ class CodexDecoder:
 
 
 def _call_input(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """A call's arguments as a mapping; exec_command's `cmd` is also given as `command` for the gh readers."""
+    """A call's arguments as a mapping; a local shell call's command and exec_command's `cmd` are also given
+    as `command`, where the reader finds a shell tool's command line."""
     if payload.get("type") == "local_shell_call":
         return {"command": mapping(payload.get("action")).get("command")}
     raw = payload.get("arguments", payload.get("input"))

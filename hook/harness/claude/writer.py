@@ -2,27 +2,27 @@
 
 The golden runner (hook.commands.golden) must not import from tests/, so the record shapes it needs live here:
 one `SessionWriter` that stamps the common envelope on every record (uuid chained through parentUuid,
-sessionId, timestamp advancing one second per record), and `STEPS`, a table from a step's kind (the
-key of a `[[record]]` entry in a golden case) to the writer call it makes. Assistant responses are
-split one content block per line sharing a message.id, as the harness writes them.
+sessionId, timestamp advancing one second per record), `STEPS`, a table from a step's kind (the key of a
+`[[record]]` entry in a golden case) to the writer call it makes, and `ClaudeCase`, a golden case's
+session as Claude Code writes it and the Stop payload it sends (Harness.case_writer). Assistant responses
+are split one content block per line sharing a message.id, as the harness writes them.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable, Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, Self
 
+from hook.harness import ProbeStop, harness_facts, steps
+from hook.harness.steps import DEFAULT_START, StepError, iso, moment
+
 HUMAN: Mapping[str, str] = {"kind": "human"}
-DEFAULT_START = "2026-12-02T10:00:00Z"
 MODEL = "claude-opus-4-5"
 FEEDBACK_PREFIX = "Stop hook feedback:\n"
 COMPACT_PREFIX = "This session is being continued from a previous conversation that ran out of context. "
-
-
-class StepError(ValueError):
-    """A step that names no known kind, or two, or carries a value of the wrong type."""
 
 
 class SessionWriter:
@@ -271,18 +271,18 @@ def _origin(step: Mapping[str, Any], default: Mapping[str, Any] | None) -> Mappi
 
 
 def _user(w: SessionWriter, step: Mapping[str, Any]) -> None:
-    content: str | list[Mapping[str, Any]] = _str(step, "user")
+    content: str | list[Mapping[str, Any]] = steps.text(step, "user")
     if step.get("image"):
         content = [{"type": "text", "text": content}, {"type": "image", "source": {"type": "base64", "data": ""}}]
     w.user(content, origin=_origin(step, HUMAN), meta=bool(step.get("meta")), sidechain=bool(step.get("sidechain")))
 
 
 def _wake(w: SessionWriter, step: Mapping[str, Any]) -> None:
-    w.user("[WAKE] " + _str(step, "wake"), origin=_origin(step, None))
+    w.user("[WAKE] " + steps.text(step, "wake"), origin=_origin(step, None))
 
 
 def _task_notification(w: SessionWriter, step: Mapping[str, Any]) -> None:
-    task = _str(step, "task_notification")
+    task = steps.text(step, "task_notification")
     body = f"<task-notification>\n<task-id>{task}</task-id>\n<status>completed</status>\n</task-notification>"
     w.user(body, origin={"kind": "task-notification"})
 
@@ -292,7 +292,7 @@ def _queued(w: SessionWriter, step: Mapping[str, Any]) -> None:
     if not isinstance(source, str | bool):
         raise StepError("source_uuid must be a string or a boolean")
     w.queued(
-        _str(step, "queued"),
+        steps.text(step, "queued"),
         command_mode=str(step.get("command_mode", "prompt")),
         source_uuid=source,
         origin=_origin(step, HUMAN),
@@ -300,11 +300,11 @@ def _queued(w: SessionWriter, step: Mapping[str, Any]) -> None:
 
 
 def _assistant(w: SessionWriter, step: Mapping[str, Any]) -> None:
-    w.assistant_text(_str(step, "assistant"), sidechain=bool(step.get("sidechain")))
+    w.assistant_text(steps.text(step, "assistant"), sidechain=bool(step.get("sidechain")))
 
 
 def _bash(w: SessionWriter, step: Mapping[str, Any]) -> None:
-    command = {"command": _str(step, "bash"), "description": "run"}
+    command = {"command": steps.text(step, "bash"), "description": "run"}
     w.tool("Bash", command, str(step.get("result", "")), is_error=bool(step.get("is_error")))
 
 
@@ -312,7 +312,7 @@ def _tool(w: SessionWriter, step: Mapping[str, Any]) -> None:
     tool_input = step.get("input", {})
     if not isinstance(tool_input, Mapping):
         raise StepError("input must be a table")
-    w.tool(_str(step, "tool"), tool_input, str(step.get("result", "")), is_error=bool(step.get("is_error")))
+    w.tool(steps.text(step, "tool"), tool_input, str(step.get("result", "")), is_error=bool(step.get("is_error")))
 
 
 def _interrupt(w: SessionWriter, step: Mapping[str, Any]) -> None:
@@ -322,12 +322,12 @@ def _interrupt(w: SessionWriter, step: Mapping[str, Any]) -> None:
 def _slash(w: SessionWriter, step: Mapping[str, Any]) -> None:
     """A slash command the person typed: with `args`, as Claude Code 2.1.328 writes a prompt command
     (message, name, args, then the isMeta expansion); without, a local command and its stdout."""
-    name = _str(step, "slash")
+    name = steps.text(step, "slash")
     if "args" not in step:
         w.user(f"<command-name>{name}</command-name>\n<command-message>{name.lstrip('/')}</command-message>")
         w.user(f"<local-command-stdout>{step.get('result', '')}</local-command-stdout>")
         return
-    args = _str(step, "args")
+    args = steps.text(step, "args")
     w.user(f"<command-message>{name.lstrip('/')}</command-message>\n<command-name>{name}</command-name>\n"
            f"<command-args>{args}</command-args>", origin=None)
     w.user([{"type": "text", "text": str(step.get("expansion", f"Run {name} with: {args}"))}], origin=None, meta=True)
@@ -340,50 +340,100 @@ def _done(_: SessionWriter) -> None:
 STEPS: Mapping[str, Callable[[SessionWriter, Mapping[str, Any]], None]] = {
     "user": _user,
     "wake": _wake,
-    "feedback": lambda w, s: _done(w.stop_hook_feedback(_str(s, "feedback"))),
+    "feedback": lambda w, s: _done(w.stop_hook_feedback(steps.text(s, "feedback"))),
     "task_notification": _task_notification,
     "queued": _queued,
-    "compact": lambda w, s: _done(w.compact(_str(s, "compact"))),
+    "compact": lambda w, s: _done(w.compact(steps.text(s, "compact"))),
     "assistant": _assistant,
     "bash": _bash,
     "tool": _tool,
     "interrupt": _interrupt,
     "slash": _slash,
-    "skill": lambda w, s: _done(w.user(_str(s, "skill"), origin=None, meta=True)),
-    "system": lambda w, s: _done(w.system(_str(s, "system"), str(s.get("content", "")))),
-    "raw": lambda w, s: _done(w.raw(_str(s, "raw"))),
-    "at": lambda w, s: _done(w.at(_str(s, "at"))),
+    "skill": lambda w, s: _done(w.user(steps.text(s, "skill"), origin=None, meta=True)),
+    "system": lambda w, s: _done(w.system(steps.text(s, "system"), str(s.get("content", "")))),
+    "raw": lambda w, s: _done(w.raw(steps.text(s, "raw"))),
+    "at": lambda w, s: _done(w.at(steps.text(s, "at"))),
 }
 
 
 def apply_step(writer: SessionWriter, step: Mapping[str, Any]) -> None:
     """Append the records of one step; StepError when it names no kind or several."""
-    kinds = [k for k in step if k in STEPS]
-    if len(kinds) != 1:
-        raise StepError(f"a record step needs exactly one of {', '.join(STEPS)}; got {sorted(step)}")
-    STEPS[kinds[0]](writer, step)
-
-
-def _str(step: Mapping[str, Any], key: str) -> str:
-    value = step.get(key)
-    if not isinstance(value, str):
-        raise StepError(f"{key} must be a string, not {value!r}")
-    return value
-
-
-def moment(value: datetime | str) -> datetime:
-    """An aware UTC datetime from an ISO string (a trailing Z accepted) or a datetime."""
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
-
-
-def iso(when: datetime) -> str:
-    """The transcript's timestamp format: milliseconds and a Z."""
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{when.microsecond // 1000:03d}Z"
+    steps.apply(STEPS, writer, step)
 
 
 def lane_state(lane: str, gates: Iterable[Mapping[str, Any]] = (), **extra: Any) -> str:
     """A lane-state fenced block as an agent writes it at the end of its turn."""
     data: dict[str, Any] = {"laneContinuation": lane, "namedGates": [dict(g) for g in gates], **extra}
     return "```lane-state\n" + json.dumps(data) + "\n```"
+
+
+# ---- a golden case's session and Stop payload (Harness.case_writer) ------------------------------------
+
+
+class ClaudeCase:
+    """A golden case as Claude Code writes its transcript and sends its Stop (or SubagentStop) payload.
+
+    Case keys of its own: `message = false` (no last_assistant_message: the hook reads the transcript),
+    `background_tasks` (the payload's list), `subagent` (a SubagentStop of this agent: `agent_id`,
+    `agent_type`, and `transcript = false` for a path never written, what Claude Code sends for /compact).
+    """
+
+    keys = frozenset({"message", "background_tasks", "subagent"})
+    filename = "transcript.jsonl"
+
+    def __init__(self, session: str, start: str, cwd: str) -> None:
+        self.writer = SessionWriter(session, start=start, cwd=cwd)
+        self.final_text = ""
+
+    @property
+    def last_time(self) -> datetime:
+        return self.writer.last_time
+
+    def step(self, step: Mapping[str, Any]) -> None:
+        apply_step(self.writer, step)
+
+    def final(self, text: str) -> None:
+        self.final_text = text
+        self.writer.assistant_text(text)
+
+    def refused(self, reason: str) -> None:
+        self.writer.stop_hook_feedback(reason)
+
+    def to_bytes(self) -> bytes:
+        return self.writer.to_bytes()
+
+    def stop(self, case: Mapping[str, Any], transcript: str, project: str, again: bool) -> ProbeStop:
+        payload: dict[str, Any] = {
+            "session_id": self.writer.session_id,
+            "transcript_path": transcript,
+            "cwd": project,
+            "permission_mode": "default",
+            "hook_event_name": "Stop",
+            "stop_hook_active": again or case.get("stop_hook_active", False),
+        }
+        if case.get("message", True):
+            payload["last_assistant_message"] = self.final_text
+        if "background_tasks" in case:
+            payload["background_tasks"] = case["background_tasks"]
+        if "subagent" in case:
+            payload.update(_subagent_fields(case["subagent"], transcript))
+        from hook.harness.claude import HARNESS
+
+        return ProbeStop(payload, {harness_facts(HARNESS).project_dir_env or "": project})
+
+
+def _subagent_fields(table: object, transcript: str) -> dict[str, Any]:
+    """A SubagentStop's own fields: the case's records are the subagent's transcript, or, with
+    `transcript = false`, a path never written (what Claude Code sends for /compact)."""
+    if not isinstance(table, Mapping) or not isinstance(table.get("agent_id"), str):
+        raise StepError("subagent must be a table with agent_id (and agent_type, transcript)")
+    written = table.get("transcript", True)
+    if not isinstance(written, bool):
+        raise StepError("subagent.transcript must be true or false")
+    return {
+        "hook_event_name": "SubagentStop",
+        "agent_id": table["agent_id"],
+        "agent_type": str(table.get("agent_type", "general-purpose")),
+        "agent_transcript_path": transcript if written else os.path.join(os.path.dirname(transcript),
+                                                                         "never-written.jsonl"),
+    }
