@@ -21,22 +21,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.registry import rule, table
+from analyzer.grammar.registry import apply, deciding, rule, table
 from analyzer.parse.model import load_model
 from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import SUBJECT_DEPS
 from analyzer.report import Claim, ClaimForm, Span, line_col
-from analyzer.text.closing import (
-    MAX_CLAIM_CHARS,
-    ClaimVocabulary,
-    Closing,
-    claim_vocabulary,
-    closing_part,
-    is_invisible,
-    is_sign_off,
-    list_lead_in,
-    without_comments,
-)
+from analyzer.text.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
 from analyzer.text.units import Unit, compact_unit
 
 if TYPE_CHECKING:
@@ -49,14 +39,6 @@ _PARTICIPLE_LIKE_TAGS = frozenset({"NN", "NNP", "JJ", "VBN"})
 _ADJUNCT_DEPS = frozenset({"advcl", "dep", "npadvmod", "advmod", "prep", "dobj"})
 # Dependencies of a participle the model hangs under a fronted clause's verb ("With the schema merged, moving …").
 _FRONTED_DEPS = frozenset({"advcl", "conj", "ccomp", "xcomp", "acl", "dep"})
-
-
-# The closing part's rows of grammar.toml ([[closing]]): their functions live in analyzer.text.closing, on
-# the cheap path that must not import the registry, and are bound to their rows here.
-rule("markup-comment")(without_comments)
-rule("invisible-paragraph")(is_invisible)
-rule("sign-off")(is_sign_off)
-rule("list-lead-in")(list_lead_in)
 
 
 @dataclass(frozen=True)
@@ -72,12 +54,45 @@ class Match:
 
 @dataclass(frozen=True)
 class Segment:
-    """The tokens of one segment of a sentence, its first word, and the leading words skipped before it."""
+    """The tokens of one segment of a sentence, its first word, the leading words skipped before it, and the
+    words of the part before the break that opened it (none for the sentence's first)."""
 
     tokens: tuple[Token, ...]
     opener: Token | None
     leading: tuple[Token, ...]
-    labelled: bool = False
+    before: tuple[Token, ...] = ()
+
+
+@dataclass(frozen=True)
+class SegmentSite:
+    """A segment of a closing sentence as the [[not-claim]] rows at `segment` read it: its tokens, the
+    sentence's parse unit (offsets into the text) and the closing part's quotations."""
+
+    segment: Segment
+    unit: Unit
+    quoted: tuple[tuple[int, int], ...]
+    vocabulary: ClaimVocabulary
+
+    @property
+    def doc(self) -> Doc:
+        return self.segment.tokens[0].doc
+
+
+@dataclass(frozen=True)
+class PredicateSite:
+    """What a claim construction matched, as the [[not-claim]] rows at `predicate` and the [[modifier]] rows
+    at `claim-form` read it: the segment's head it matched at, the predicate that carries the action (a
+    carrier verb's carried verb), the match and the segment."""
+
+    head: Token
+    predicate: Token
+    match: Match
+    segment: Segment
+    vocabulary: ClaimVocabulary
+
+    @property
+    def doc(self) -> Doc:
+        return self.head.doc
 
 
 def find_claims(
@@ -95,12 +110,13 @@ def find_claims(
     for sentence, unit, doc in zip(closing.sentences[first:], units, docs, strict=True):
         claimed = False
         for segment in segments(doc, vocabulary):
-            if quoted_segment(segment, unit, closing.quoted):
+            decided = deciding("segment", SegmentSite(segment, unit, closing.quoted, vocabulary))
+            if decided is not None:
+                if decided.decides("backed"):
+                    found.clear()  # what was announced before is reported done
+                    claimed = False
                 continue
-            if reports_completion(segment, vocabulary):
-                found.clear()  # what was announced before is reported done
-                claimed = False
-            elif sentence.candidate and not claimed and (match := claim_in(segment, doc, vocabulary)) is not None:
+            if sentence.candidate and not claimed and (match := claim_in(segment, doc, vocabulary)) is not None:
                 found.append(_claim(text, sentence.start, sentence.end, unit, match))
                 claimed = True
     return tuple(found)
@@ -143,21 +159,20 @@ def segments(doc: Doc, vocabulary: ClaimVocabulary) -> list[Segment]:
     does: that segment is `labelled` and makes no claim. After leading words ("Next up: rebasing …",
     "Thanks for the fix — merging …") or a clause, a break starts an ordinary segment.
     """
-    parts: list[tuple[list[Token], bool]] = []
+    parts: list[tuple[list[Token], list[Token]]] = []
     current: list[Token] = []
-    labelled = False
+    before: list[Token] = []
     for token in doc:
         if token.text in SEGMENT_BREAKS:
-            parts.append((current, labelled))
-            labelled = _is_label(current, vocabulary)
-            current = []
+            parts.append((current, before))
+            before, current = current, []
         else:
             current.append(token)
-    parts.append((current, labelled))
-    return [_segment(tokens, labelled, vocabulary) for tokens, labelled in parts if tokens]
+    parts.append((current, before))
+    return [_segment(tokens, before, vocabulary) for tokens, before in parts if tokens]
 
 
-def _segment(tokens: list[Token], labelled: bool, vocabulary: ClaimVocabulary) -> Segment:
+def _segment(tokens: list[Token], before: list[Token], vocabulary: ClaimVocabulary) -> Segment:
     """A segment with its first word after the leading words ("Next,", "OK —", "Now") it opens with."""
     leading: list[Token] = []
     opener = None
@@ -169,10 +184,15 @@ def _segment(tokens: list[Token], labelled: bool, vocabulary: ClaimVocabulary) -
             continue
         opener = token
         break
-    return Segment(tuple(tokens), opener, tuple(leading), labelled)
+    return Segment(tuple(tokens), opener, tuple(leading), tuple(before))
 
 
 @rule("labelled-segment")
+def labelled_segment(site: SegmentSite) -> bool:
+    """The segment follows a label: what it says is the label's status, not what the agent does."""
+    return _is_label(site.segment.before, site.vocabulary)
+
+
 def _is_label(tokens: Sequence[Token], vocabulary: ClaimVocabulary) -> bool:
     """A verbless noun phrase that does not open with leading words or a preposition: 'Remaining',
     'release lane', 'Status' (an -ing word that is never a participle is no verb). A noun with a predicate
@@ -187,61 +207,53 @@ def _is_label(tokens: Sequence[Token], vocabulary: ClaimVocabulary) -> bool:
 
 
 @rule("quoted-segment")
-def quoted_segment(segment: Segment, unit: Unit, quoted: tuple[tuple[int, int], ...]) -> bool:
+def quoted_segment(site: SegmentSite) -> bool:
     """A segment that opens inside a quotation is someone else's words: 'The teammate wrote: "Picking up the
     exporter now."' reports what was written, it announces nothing of the agent's."""
-    if segment.opener is None or not quoted or segment.opener.idx >= len(unit.offsets):
+    opener, unit, quoted = site.segment.opener, site.unit, site.quoted
+    if opener is None or not quoted or opener.idx >= len(unit.offsets):
         return False
-    at = unit.offsets[segment.opener.idx]
-    return any(start <= at < end for start, end in quoted)
+    start_at = unit.offsets[opener.idx]
+    return any(start <= start_at < end for start, end in quoted)
 
 
 def claim_in(segment: Segment, doc: Doc, vocabulary: ClaimVocabulary) -> Match | None:
-    """The claim a segment makes, if any: the first construction rule that matches its head, unless the
-    predicate is negated, stative, a state of the work, the end of the turn, or set at a later time."""
-    if segment.labelled or _is_question(doc):
-        return None
-    for head in _heads(segment):
+    """The claim a segment makes, if any: the first [[claim]] row that matches one of its heads, unless a
+    [[not-claim]] row at `predicate` takes it back; a [[modifier]] row at `claim-form` may announce it as a
+    wait. (The rows at `segment` have judged the segment before: find_claims.)"""
+    for head in _heads(segment, vocabulary):
         for construction in table("claim"):
-            match = construction.applies(head, segment, vocabulary)
+            match = construction(head, segment, vocabulary)
             if match is None:
                 continue
             predicate = _carried(match.predicate, vocabulary)
-            if _no_action(predicate, head, vocabulary) or stance(predicate, vocabulary):
+            site = PredicateSite(head, predicate, match, segment, vocabulary)
+            if apply("predicate", site):
                 return None
-            later = _later(head, predicate, vocabulary) or later_event_as(head.doc)
-            if later or parenthetical_later(head.doc, vocabulary):
-                return None
-            if idiom(head.doc, vocabulary) or conditional_promise(head) or object_before_subject(head):
-                return None
-            if match.form != "waiting" and (wait := wait_then(head, vocabulary)) is not None:
-                what = f"the wait '{wait.text}', with the action after 'then' set for when it ends"
-                return Match("waiting", "wait-then", wait, what)
-            if hold_until(predicate, verb_forms(predicate), vocabulary):
-                what = f"{match.construction} (a hold until someone acts, announced as waiting)"
-                return Match("waiting", "hold-until", predicate, what)
-            if _is_waiting(predicate, vocabulary):
-                what = f"{match.construction} (passive waiting, there is no hold state)"
-                return Match("waiting", "announced-waiting", predicate, what)
-            return Match(match.form, match.rule, predicate, match.construction)
+            waiting = apply("claim-form", site)
+            return waiting if waiting is not None else Match(match.form, match.rule, predicate, match.construction)
     return None
 
 
-def _heads(segment: Segment) -> list[Token]:
-    """The segment's own predicates: tokens whose head lies outside it (or the root), highest first,
-    each followed by a participle the model read as the subject of a noun (`participle_read_as_subject`)."""
-    inside = {t.i for t in segment.tokens}
-    tops = [t for t in segment.tokens if (t.head.i not in inside or t.head.i == t.i) and not t.is_punct]
+def _heads(segment: Segment, vocabulary: ClaimVocabulary) -> list[Token]:
+    """The segment's own predicates: tokens whose head lies outside it (or the root), highest first, each
+    followed by the predicates the [[correction]] rows at `claim-heads` find under it."""
     heads: list[Token] = []
-    for top in sorted(tops, key=lambda t: (len(list(t.ancestors)), t.i)):
+    for top in _tops(segment):
         heads.append(top)
-        heads.extend(participle_read_as_subject(top))
-        heads.extend(participle_before_subordinate(top))
+        heads.extend(apply("claim-heads", top, vocabulary))
     return heads
 
 
+def _tops(segment: Segment) -> list[Token]:
+    """The tokens whose head lies outside the segment (or the root), highest first."""
+    inside = {t.i for t in segment.tokens}
+    tops = [t for t in segment.tokens if (t.head.i not in inside or t.head.i == t.i) and not t.is_punct]
+    return sorted(tops, key=lambda t: (len(list(t.ancestors)), t.i))
+
+
 @rule("participle-read-as-subject")
-def participle_read_as_subject(top: Token) -> list[Token]:
+def participle_read_as_subject(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
     """A gerund subject needs a finite verb. When the model hangs an opening -ing word under a noun ("Cleaning
     up the temp files …" parsed as 'Cleaning' → csubj of 'files'; "Going to write the test first, then the
     fix." as 'Going' → advcl of 'fix'), the sentence has no verb of its own and the -ing word is its
@@ -252,7 +264,7 @@ def participle_read_as_subject(top: Token) -> list[Token]:
 
 
 @rule("participle-before-subordinate")
-def participle_before_subordinate(top: Token) -> list[Token]:
+def participle_before_subordinate(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
     """A participle followed by a subordinate clause is still the sentence's predicate: when the model makes
     the trailing clause's verb the root and hangs the opening -ing word under it ("Splitting the job so each
     tenant runs alone." parsed as 'Splitting' → advcl of 'runs'), the -ing word is the predicate.
@@ -261,15 +273,15 @@ def participle_before_subordinate(top: Token) -> list[Token]:
     """
     if top.pos_ not in ("VERB", "AUX"):
         return []
-    vocabulary = claim_vocabulary()
     if not any(c.dep_ == "mark" and c.lower_ in vocabulary.trailing_subordinators for c in top.children):
         return []
     return [c for c in top.children if c.dep_ in ("advcl", "csubj") and c.tag_ == "VBG" and c.i < top.i]
 
 
 @rule("question")
-def _is_question(doc: Doc) -> bool:
-    last = next((t for t in reversed(doc) if t.text not in ('"', "'", ")", "*", "_")), None)
+def question(site: SegmentSite) -> bool:
+    """The sentence ends with a question mark: it announces nothing (the register gates judge questions)."""
+    last = next((t for t in reversed(site.doc) if t.text not in ('"', "'", ")", "*", "_")), None)
     return last is not None and last.text.endswith("?")
 
 
@@ -548,11 +560,11 @@ def _particles(token: Token) -> set[str]:
 
 
 @rule("no-action")
-def _no_action(predicate: Token, head: Token, vocabulary: ClaimVocabulary) -> bool:
-    """The predicate announces no action of the agent: negated ("I won't touch the parser"), stative ("I'm
-    seeing three failures", "Let me know"), a state of the work ("Passing locally", "Working as
-    intended", "Running now"), or the end of the turn and an honest handoff ("I'll stop here", "Shutting
-    down." — without an object: "Shutting the teammates down now." acts on others)."""
+def no_action(site: PredicateSite) -> bool:
+    """A negated predicate, or a verb of the vocabulary's stative, state-of-the-work or ending lists, read
+    with its complements: an intransitive use is what those lists name ("Shutting down." ends the turn,
+    "Shutting the teammates down now." acts on others)."""
+    predicate, head, vocabulary = site.predicate, site.head, site.vocabulary
     forms = verb_forms(predicate)
     negated = any(c.dep_ == "neg" for t in (predicate, head) for c in t.children)
     if negated or forms & (vocabulary.stative_lemmas | vocabulary.state_lemmas | vocabulary.ending_lemmas):
@@ -567,11 +579,10 @@ def _no_action(predicate: Token, head: Token, vocabulary: ClaimVocabulary) -> bo
 
 
 @rule("stance")
-def stance(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
-    """A stance is no action: keeping a state or remaining available ("I'll keep the workers idle.", "I'll
-    keep the old schema for now.", "I'll remain on call.", "I'll stay ready."). With a carried verb the carried
-    verb is the predicate ("I'll keep working on the parser." claims), so this never sees it; staying on a
-    piece of work is the work going on ("I'm staying on the perf lane meanwhile." claims)."""
+def stance(site: PredicateSite) -> bool:
+    """A carried verb ('keep working') is already the predicate here (_carried), so a stance verb seen here
+    carries none; an availability verb is a stance only with nothing after it or an availability word."""
+    predicate, vocabulary = site.predicate, site.vocabulary
     forms = verb_forms(predicate)
     if forms & vocabulary.stance_lemmas:
         return True
@@ -582,8 +593,17 @@ def stance(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
 
 
 @rule("announced-waiting")
+def announced_waiting(site: PredicateSite) -> Match | None:
+    """The claim's predicate is passive waiting: announced, it is a wait (form waiting)."""
+    if not _is_waiting(site.predicate, site.vocabulary):
+        return None
+    what = f"{site.match.construction} (passive waiting, there is no hold state)"
+    return Match("waiting", "announced-waiting", site.predicate, what)
+
+
 def _is_waiting(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
-    """Passive waiting: "Waiting on CI", "Standing by for the review", "Holding for the stamp"."""
+    """Passive waiting by the vocabulary's lists: a waiting verb, a verb with a waiting object ('give them a
+    moment'), or a phrasal waiting verb ('stand by')."""
     forms = verb_forms(predicate)
     if forms & vocabulary.waiting_lemmas:
         return True
@@ -594,47 +614,57 @@ def _is_waiting(predicate: Token, vocabulary: ClaimVocabulary) -> bool:
 
 
 @rule("wait-then")
-def wait_then(head: Token, vocabulary: ClaimVocabulary) -> Token | None:
-    """A wait, then an action: "Still waiting on the coach's retro, then I'll synthesize the plan." The action
-    after 'then' is set for when the wait ends, a later event: the sentence announces the wait (form waiting).
+def wait_then(site: PredicateSite) -> Match | None:
+    """The wait is the fronted adverbial clause of the head that 'then' marks; a claim already announced as
+    waiting is left as it is.
 
         waiting -advcl-> synthesize, then -advmod-> synthesize
     """
-    if not any(c.dep_ == "advmod" and c.lower_ == "then" for c in head.children):
+    head = site.head
+    if site.match.form == "waiting" or not any(c.dep_ == "advmod" and c.lower_ == "then" for c in head.children):
         return None
-    return next((c for c in head.children if c.dep_ == "advcl" and c.i < head.i and _is_waiting(c, vocabulary)), None)
+    fronted = (c for c in head.children if c.dep_ == "advcl" and c.i < head.i)
+    wait = next((c for c in fronted if _is_waiting(c, site.vocabulary)), None)
+    if wait is None:
+        return None
+    what = f"the wait '{wait.text}', with the action after 'then' set for when it ends"
+    return Match("waiting", "wait-then", wait, what)
 
 
 @rule("object-before-subject")
-def object_before_subject(head: Token) -> bool:
-    """A first-person future whose object stands before its subject is a noun with a reduced relative clause
-    the model read as a sentence: "Key files I will touch:" is 'the files (that) I will touch', a label.
+def object_before_subject(site: PredicateSite) -> bool:
+    """The object stands before the subject in the head's own children: the model read a noun's reduced
+    relative clause as a sentence.
 
         files -dobj-> touch, I -nsubj-> touch (files before I)
     """
+    head = site.head
     subject = _subject(head)
     return subject is not None and any(c.dep_ == "dobj" and c.i < subject.i for c in head.children)
 
 
 @rule("hold-until")
-def hold_until(predicate: Token, forms: frozenset[str], vocabulary: ClaimVocabulary) -> bool:
-    """An announced hold until someone acts is a wait: "Holding until the lead approves the plan.",
-    "Holding the merge until the reviewer approves." (the until-clause is the verb's adverbial clause).
+def hold_until(site: PredicateSite) -> Match | None:
+    """The until-clause is the predicate's adverbial clause, its mark read with the verb as a phrasal wait
+    ('hold until').
 
         until -mark-> approves -advcl-> Holding
     """
+    predicate, forms = site.predicate, verb_forms(site.predicate)
     marks = [m.lower_ for c in predicate.children if c.dep_ == "advcl" for m in c.children if m.dep_ == "mark"]
-    return any(f"{form} {mark}" in vocabulary.waiting_phrasal for form in forms for mark in marks)
+    if not any(f"{form} {mark}" in site.vocabulary.waiting_phrasal for form in forms for mark in marks):
+        return None
+    what = f"{site.match.construction} (a hold until someone acts, announced as waiting)"
+    return Match("waiting", "hold-until", predicate, what)
 
 
 @rule("later-event-as")
-def later_event_as(doc: Doc) -> bool:
-    """An action tied to a later event with 'as' or 'as soon as' is a plan: "I'll sort the failures as they
-    come in.", "I'll tag v3.1 as soon as the mirror syncs.", "As soon as QA signs off, I'll deploy." The
-    'as'-clause has its own subject; 'as planned' or 'as is' has none and sets no event.
+def later_event_as(site: PredicateSite) -> bool:
+    """Anywhere in the sentence: 'as soon as', or an 'as' that marks a clause with its own subject.
 
         as -mark-> come -advcl-> sort, they -nsubj-> come
     """
+    doc = site.doc
     words = [t.lower_ for t in doc]
     if any(words[k : k + 3] == ["as", "soon", "as"] for k in range(len(words) - 2)):
         return True
@@ -645,20 +675,18 @@ def later_event_as(doc: Doc) -> bool:
 
 
 @rule("parenthetical-later-time")
-def parenthetical_later(doc: Doc, vocabulary: ClaimVocabulary) -> bool:
-    """A parenthesis that names a later time or event sets it for the sentence: "Picking up #88 (once the
-    freeze lifts).", "Tagging v3.1 (when the mirror syncs)." — however the model attached it. A
-    parenthesis with anything else ("(the flaky parser test)") leaves the claim standing."""
+def parenthetical_later(site: PredicateSite) -> bool:
+    """Read from the words, not the arcs: the model attaches a parenthesis anywhere."""
+    doc, vocabulary = site.doc, site.vocabulary
     later = vocabulary.later_marks | vocabulary.later_words
     return any(t.text == "(" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in later for t in doc)
 
 
 @rule("idiom")
-def idiom(doc: Doc, vocabulary: ClaimVocabulary) -> bool:
-    """An idiom that only looks like a participle opens the sentence, alone or before a comma or colon: a
-    discourse marker or a standing policy, not an action now ("Going forward, every PR needs a changelog
-    entry.", "Going forward, I'll run the soak test before every merge.", "Moving on:" as a heading).
-    With a complement it is the action again ("Moving on to the exporter.")."""
+def idiom(site: PredicateSite) -> bool:
+    """Read from the words (emphasis marks left out): the idiom opens the sentence, after leading words at
+    most, and ends it or stands before a comma, colon or dash."""
+    doc, vocabulary = site.doc, site.vocabulary
     words = [t for t in doc if not t.is_space and t.text not in ("*", "_", "**", "__")]
     for k in range(len(words) - 1):
         if f"{words[k].lower_} {words[k + 1].lower_}" not in vocabulary.idioms:
@@ -670,10 +698,10 @@ def idiom(doc: Doc, vocabulary: ClaimVocabulary) -> bool:
 
 
 @rule("later-time")
-def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
-    """A plan for a named later time or on a condition: "Next turn I will …", "After the review lands I'll
-    rebase.", "I'll rebase once CI is green.", "Tomorrow I'll …", "on Monday", "in Sprint 14". An
-    until-clause ("until CI finishes") is when the action or the wait ends: it stays a claim."""
+def later_time(site: PredicateSite) -> bool:
+    """Read on the head, the predicate and the clause a conjunct is coordinated with, then in the head's
+    subtree; 'until' is no later-time mark (it says when the action or the wait ends)."""
+    head, predicate, vocabulary = site.head, site.predicate, site.vocabulary
     marks = vocabulary.later_marks
     # a sentence that opens on a condition or a later time sets it for what follows, however the model
     # attached the clause ("If you'd rather keep it inline, say the word and I'll pull it out.")
@@ -708,12 +736,12 @@ def _later(head: Token, predicate: Token, vocabulary: ClaimVocabulary) -> bool:
 
 
 @rule("conditional-promise")
-def conditional_promise(head: Token) -> bool:
-    """A future coordinated after an imperative is a promise on the reader's condition, not an action
-    announced for now: "Say the word and I'll pull it out.", "Ping me and I'll rebase.".
+def conditional_promise(site: PredicateSite) -> bool:
+    """The head is a conjunct of a subjectless imperative before it.
 
         pull -conj-> say (VB, no subject, before it)
     """
+    head = site.head
     if head.dep_ != "conj":
         return False
     first = head.head
@@ -721,6 +749,11 @@ def conditional_promise(head: Token) -> bool:
 
 
 @rule("reported-done")
+def reported_done(site: SegmentSite) -> bool:
+    """The segment reports work done (reports_completion): the claims before it are backed."""
+    return reports_completion(site.segment, site.vocabulary)
+
+
 def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
     """A segment that reports work done backs the claims before it: a past or perfect predicate ("Opened
     #906.", "I ran them: 88 passed.", "I've pushed the fix.") or a completion word ("Done — filed #812.",
@@ -728,7 +761,7 @@ def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
     approved, …") reports nothing done."""
     if segment.opener is not None and segment.opener.lower_ in vocabulary.completion_words:
         return True
-    for head in _heads(segment)[:1]:
+    for head in _tops(segment)[:1]:
         if head.lower_ in vocabulary.completion_words:
             return True
         if any(c.dep_ in ("acomp", "attr") and c.lower_ in vocabulary.completion_words for c in head.children):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.negation import relation_negation
+from analyzer.grammar.negation import negation_of
 from analyzer.lexicon import Lexicon
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ def disclaimed(cop: Token, complements: Sequence[Token], lexicon: Lexicon, scope
         is -neg-> n't, is -acomp-> mine, squash -nsubj-> is      'the squash isn't mine to decide'
         is -neg-> not, is -attr-> call -poss-> my                'the release is not my call'
     """
-    if relation_negation(cop, complements, lexicon) is None:
+    if negation_of(cop, complements, lexicon) is None:
         return None
     for complement in complements:
         words = " ".join(t.lower_.replace("’", "'") for t in complement.subtree if t.i in scope and not t.is_punct)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.registry import rule
+from analyzer.grammar.registry import apply, rule
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS
 
@@ -18,6 +18,12 @@ if TYPE_CHECKING:
 
 # Direct dependents that stay inside the predicate's own proposition.
 _SKIP = CLAUSAL_DEPS | {"mark", "punct", "cc", "prep", "npadvmod", "appos", "dep"}
+
+
+def negation_of(predicate: Token, complements: Iterable[Token], lexicon: Lexicon) -> Token | None:
+    """The negation cue of the relation: the first the [[modifier]] rows at `relation-negation` find."""
+    found: Token | None = apply("relation-negation", predicate, tuple(complements), lexicon)
+    return found
 
 
 @rule("relation-negation")
@@ -47,7 +53,7 @@ def _own_negation(token: Token, lexicon: Lexicon) -> Token | None:
         if child.dep_ in _SKIP or child.dep_ in SUBJECT_DEPS:
             continue
         if child.dep_ == "neg" or (child.dep_ in ("advmod", "det") and _is_negative(child, lexicon)):
-            if _contrast(child, token, lexicon):
+            if apply("contrast", child, token, lexicon):
                 continue
             return child
         if child.dep_ == "advmod":
@@ -62,7 +68,7 @@ def _is_negative(token: Token, lexicon: Lexicon) -> bool:
 
 
 @rule("contrastive-not")
-def _contrast(cue: Token, head: Token, lexicon: Lexicon) -> bool:
+def contrastive_not(cue: Token, head: Token, lexicon: Lexicon) -> bool:
     """Construction `contrastive-not`: "the release is your call, not mine" sets another owner against
     the phrase after a comma or dash; the relation itself stays affirmed, so the cue cancels nothing (no
     rule of its own is reported). Only an owner is contrasted: "…, not this time" / "…, not a chance"

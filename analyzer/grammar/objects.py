@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, text_of, verdict_of
-from analyzer.grammar.negation import relation_negation
-from analyzer.grammar.registry import rule
+from analyzer.grammar.negation import negation_of
+from analyzer.grammar.registry import apply, rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
@@ -99,7 +99,7 @@ def _introduced_object(noun: Token, phrase: Sequence[Token], after: Token | None
 def _completed(noun: Token, phrase: Sequence[Token], roots: list[Token]) -> list[Token]:
     """The object as found, plus an alternative the parser lost and the phrase's coordinated objects,
     minus what lies past a ';' and what has no word."""
-    roots = roots + [r for r in _lost_alternatives(noun, roots) if r not in roots]
+    roots = roots + [r for r in apply("lost-alternative", noun, roots) if r not in roots]
     roots = [r for r in roots if not _across_break(noun, phrase, r) and _has_words(r)]
     if roots:
         first = min(t.i for r in roots for t in r.subtree)
@@ -140,7 +140,7 @@ def _new_statement(phrase: Sequence[Token], introducer: Token, roots: list[Token
 
 
 @rule("lost-alternative")
-def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
+def lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
     """Misparse correction `lost-alternative`: 'Your call: Merge now or should I fix the docs lane
     first?': an object ending in a coordinator with no conjunct means the parser hung the next
     alternative elsewhere; the rest of the sentence is it.
@@ -156,7 +156,7 @@ def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
 
 
 @rule("cut-compound")
-def _cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> list[Token]:
+def cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> list[Token]:
     """Misparse correction `cut-compound`: 'Your call on the release notes wording': the parser ended
     the object at 'release' and made 'notes' a verb. An agent-work word right after the object, outside
     it, is the rest of its noun; so is a domain word ('Your call on rotating the deploy token', with
@@ -270,7 +270,7 @@ def _states_decision(clause: Token) -> bool:
 
 def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
     """Rule `object-form`: exempt exactly when the object is purely human-only work."""
-    cut = _cut_compound(objects, lexicon, scope)
+    cut = apply("object", objects, lexicon, scope)
     objects = objects + cut
     work = work_of(objects, lexicon, scope)
     if cut and any(lexicon.domain_of(n) for n in forms(cut[0])):
@@ -278,7 +278,7 @@ def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: froz
         stretch = {t for r in objects for t in r.subtree if t.i in scope} | set(cut)
         work = work_of_stretch(sorted(stretch, key=lambda t: t.i), lexicon)
     span = bounds(t for r in objects for t in r.subtree if t.i in scope)
-    negation = relation_negation(noun, (), lexicon)
+    negation = negation_of(noun, (), lexicon)
     if negation is None and noun.dep_ == "attr" and is_copula(noun.head):
-        negation = relation_negation(noun.head, (noun,), lexicon)
+        negation = negation_of(noun.head, (noun,), lexicon)
     return verdict_of(work, "object", "object-form", f"object '{text_of(noun, span)}'", span, objects[0].i, negation)

@@ -1,26 +1,20 @@
 """The offer gates: the [[offer-gate]] rows of grammar.toml, for the two offer-shaped phrases that are
-conditional in plain English (SPEC §2.1).
-
-Each gate is chosen by the lexicon entry's `gate`, with a lexical fallback used only when the model is
-unavailable.
-"""
+conditional in plain English (SPEC §2.1). Each gate is chosen by the lexicon entry's `gate`; read without a
+parse, its row's `without_parse` decides (analyzer.grammar.lexical)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
-from analyzer.grammar.judgement import Judgement, Ruling, gated
-from analyzer.grammar.registry import rule, table, walk
+from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.registry import gate, rule
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import WANTED_DEPS, forms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
-
-_NEXT_WORD = re.compile(r"\s*([\w'’-]+|[^\w\s]|$)")
-
 
 class OfferSite(NamedTuple):
     """An offer-shaped phrase in its parsed sentence: what a gate rule reads."""
@@ -29,9 +23,10 @@ class OfferSite(NamedTuple):
     lexicon: Lexicon
 
 
-def pass_gate(gate: str, phrase: Sequence[Token], lexicon: Lexicon) -> Judgement:
+def pass_gate(name: str, phrase: Sequence[Token], lexicon: Lexicon) -> Judgement:
     """Judge an offer phrase by the gate rule its lexicon entry names."""
-    return walk([r for r in table("offer-gate") if r.name == gate], OfferSite(phrase, lexicon))
+    judged: Judgement = gate(name)(OfferSite(phrase, lexicon))
+    return replace(judged, path=(name, *judged.path))
 
 
 @rule("if-you-want-it")
@@ -104,19 +99,3 @@ def _definite(token: Token) -> bool:
     """An alternative word in a definite noun phrase: 'the other format', 'that different layout'."""
     noun = token.head if token.dep_ in ("amod", "det") else token
     return any(c.dep_ in ("det", "poss") and c.lower_ in DEFINITE_DETERMINERS for c in noun.children)
-
-
-def lexical_gate(gate: str, text: str, end: int, lexicon: Lexicon) -> Judgement:
-    """The same gates read from the next word, for when no parse is available."""
-    m = _NEXT_WORD.match(text, end)
-    following = (m.group(1) if m else "").lower().replace("’", "'")
-    closes = following == "" or not (following[0].isalnum() or following[0] == "_")
-    if gate == "if-you-want-it":
-        verdict: Ruling = "fire" if closes else "exempt"
-        why = "closes its clause" if closes else f"continues into '{following}'"
-    else:
-        open_or_alternative = closes or following in lexicon.indefinite_alternatives
-        verdict = "fire" if open_or_alternative else "exempt"
-        why = "leaves what is wanted open or names an alternative" if verdict == "fire" else "names a condition"
-    word = "fires" if verdict == "fire" else "passes"
-    return gated(verdict, gate, f"{word} (lexical fallback, no parse): the phrase {why}")

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.discourse import moved_noun, other_noun, report_of_decision, rule_citation
 from analyzer.grammar.judgement import Judgement
-from analyzer.grammar.objects import after_phrase, fronted_topic, object_form, phrase_object
-from analyzer.grammar.registry import rule, table, walk
+from analyzer.grammar.objects import after_phrase, object_form, phrase_object
+from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.relation_rules import RelationSite, attribute_ownership, judge_relation, relation_of_segment
 from analyzer.grammar.verdicts import standalone_judgement
 from analyzer.lexicon import Lexicon
@@ -94,7 +94,7 @@ def own_object(site: PhraseSite) -> Judgement | None:
         if objects:
             fronted = all(o.i < phrase[0].i for o in objects)
             return object_form(noun, objects, site.lexicon, site.rest if fronted else after_phrase(phrase, site.rest))
-    topic = fronted_topic(site.segment) if site.segment else []
+    topic = apply("fronted-topic", site.segment) if site.segment else []
     if topic:
         return object_form(noun, topic, site.lexicon, frozenset(t.i for t in site.segment))
     return None
@@ -132,10 +132,10 @@ def governing_predicate(site: PhraseSite) -> Judgement:
     """Rule `governing-predicate`: any other phrase is judged by the predicate it hangs on, which the
     relation rules judge ("Squash or rebase your call")."""
     governor = site.noun.head
-    copula = _copula_over_complement(governor)
+    copula = apply("governing-copula", governor)
     if copula is not None:
         return judge_relation(RelationSite(copula, site.lexicon, site.rest, copular=True))
-    return judge_relation(RelationSite(_first_conjunct(governor), site.lexicon, site.rest))
+    return judge_relation(RelationSite(apply("governor", governor), site.lexicon, site.rest))
 
 
 def is_copular_attribute(noun: Token) -> bool:
@@ -147,11 +147,11 @@ def is_copular_attribute(noun: Token) -> bool:
     head = noun.head
     if head.i == noun.i or not is_copula(head):
         return False
-    return noun.dep_ == "attr" or _question_order(noun)
+    return noun.dep_ == "attr" or apply("copular-attribute", noun)
 
 
 @rule("question-order")
-def _question_order(noun: Token) -> bool:
+def question_order(noun: Token) -> bool:
     """Misparse correction `question-order`: "Is the merge your call?" — the small model hangs the phrase
     on the fronted copula as npadvmod; it is still what the copula says of its subject.
 
@@ -163,7 +163,7 @@ def _question_order(noun: Token) -> bool:
 
 
 @rule("copula-over-complement")
-def _copula_over_complement(governor: Token) -> Token | None:
+def copula_over_complement(governor: Token) -> Token | None:
     """Misparse correction `copula-over-complement`: 'The merge itself is yours — your call once CI
     finishes': the phrase hangs on the copula's complement ('yours'); the copula is the relation. A past
     copula reports and is left out."""
@@ -173,7 +173,7 @@ def _copula_over_complement(governor: Token) -> Token | None:
 
 
 @rule("first-conjunct")
-def _first_conjunct(governor: Token) -> Token:
+def first_conjunct(governor: Token) -> Token:
     """Misparse correction `first-conjunct`: 'Squash — or rebase, if linear history matters — your
     call': the phrase hangs on the last alternative but closes the whole list, so it is governed by the
     coordination's head."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, Ruling, gated, text_of
-from analyzer.grammar.registry import grammar, rule
+from analyzer.grammar.registry import gate, rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import (
@@ -28,6 +28,7 @@ from analyzer.parse.tokens import (
     subject_of,
     tops,
 )
+from analyzer.text.carveouts import Views
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -59,10 +60,28 @@ class Context:
     following: str = ""
 
 
-def register_judgement(gate: str, phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+# The sentence after a question: up to the next end of sentence, at most this many characters.
+_FOLLOWING_LIMIT = 240
+_QUESTION_END = re.compile(r"[?]")
+_NEXT_END = re.compile(r"[.!?;](?=[\s\"')\]”’*_]|$)|\n")
+
+
+def following_sentence(views: Views, end: int) -> str:
+    """The agent's next sentence after the question a phrase belongs to, lower-cased (carve-outs blank):
+    what rule `answered-in-text` reads. Empty when the phrase's sentence is not a question or ends the text."""
+    view = views.parse_view
+    stop = _NEXT_END.search(view, end)
+    if stop is None or not _QUESTION_END.match(view, stop.start()):
+        return ""
+    rest = view[stop.end() : stop.end() + _FOLLOWING_LIMIT].lstrip(" \t\n*_-—–:")
+    cut = _NEXT_END.search(rest)
+    return (rest[: cut.start()] if cut else rest).strip().lower().replace("’", "'")
+
+
+def register_judgement(name: str, phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
     """Judge a register family's phrase by the register gate its lexicon entry names; None: not the register."""
-    judged = grammar().functions[gate](phrase, lexicon, context)
-    return None if judged is None else replace(judged, path=(gate, *judged.path))
+    judged = gate(name)(phrase, lexicon, context)
+    return None if judged is None else replace(judged, path=(name, *judged.path))
 
 
 @rule("want-me-to")
@@ -811,26 +830,3 @@ def _written(phrase: Sequence[Token]) -> str:
 
 def _text(phrase: Sequence[Token]) -> str:
     return " ".join(t.text for t in phrase)
-
-
-def lexical_register(
-    gate: str, text: str, start: int, end: int, lexicon: Lexicon, context: Context
-) -> Judgement | None:
-    """The register gates read from the words alone, for when no parse is available (SPEC §5.6): a
-    question gate needs its question mark and no answer; everything else fires as found."""
-    sentence_end = _LEXICAL_END.search(text, end)
-    question = sentence_end is not None and sentence_end.group() == "?"
-    if (
-        gate in ("choice-question", "permission-question")
-        and not question
-        and not text[start:end].lower().startswith("let")
-    ):
-        return None
-    if gate in ("choice-question", "permission-question") and answered(context, "", lexicon):
-        return None
-    word = "fires"
-    return gated("fire", gate, f"{word} ({gate}, lexical fallback, no parse): '{text[start:end]}' was found")
-
-
-_LEXICAL_END = re.compile(r"[.!?;](?=\s|$)|\n")
-

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.disclaimers import disclaimed
 from analyzer.grammar.judgement import Judgement, negated, text_of, verdict_of
-from analyzer.grammar.negation import relation_negation
-from analyzer.grammar.registry import rule, table, walk
+from analyzer.grammar.negation import negation_of
+from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.verdicts import (
     eligibility_judgement,
     option_list_judgement,
@@ -87,7 +87,7 @@ class RelationSite:
         """The predicate's alternatives: its conjuncts, and those the parser hung on its adverbial clauses."""
         members = conjuncts(self.pred, self.scope)
         known = {k.i for k in members}
-        return members + [m for m in _alternatives_in_adverbials(self.pred, self.scope) if m.i not in known]
+        return members + [m for m in apply("alternatives", self.pred, self.scope) if m.i not in known]
 
     @cached_property
     def complements(self) -> list[Token]:
@@ -106,13 +106,13 @@ def judge_relation(site: RelationSite) -> Judgement:
 
 def relation_of_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: bool = False) -> Judgement:
     """Judge the clause or fragment a detached phrase (or a demonstrative) comments on, by its predicate."""
-    segment = _after_fronted_condition(segment)
+    segment = apply("detached-segment", segment)
     scope = frozenset(t.i for t in segment)
     heads = tops(segment)
     main = next((t for t in heads if t.pos_ in ("VERB", "AUX")), heads[0] if heads else None)
     if main is None:
         return standalone_judgement(segment)
-    main, scope = _main_clause(main, scope)
+    main, scope = apply("main-clause", main, scope) or (main, scope)
     return judge_relation(RelationSite(main, lexicon, scope, demonstrative=demonstrative))
 
 
@@ -243,7 +243,7 @@ def _listed_eligibility(site: RelationSite) -> Token | None:
 
 
 @rule("fronted-condition")
-def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
+def fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
     """Misparse correction `fronted-condition`: 'Given CI is green, squash or rebase, your call' / 'Since
     the review came back APPROVED, merge on the exception or ask for the stamp, your call'. A segment that opens with a
     subordinator is a condition up to its first comma; the phrase comments on the clause after it, however
@@ -260,7 +260,7 @@ def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
 
 
 @rule("main-clause")
-def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[int]]:
+def main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[int]] | None:
     """Misparse correction `main-clause`: 'Since none of the reviewers objected, squash or rebase, your
     call' / 'Given CI is green, merge now or hold, your call': the parser made the fronted subordinate
     clause the root and hung the main clause on it as a conjunct. The main clause is the first conjunct
@@ -271,14 +271,14 @@ def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[in
     following = [c for c in top.children if c.dep_ == "conj" and c.i > top.i and c.i in scope]
     commas = [i for i in sorted(scope) if top.doc[i].text == ","]
     if not subordinate or not following or not commas or not top.i < commas[0] < following[0].i:
-        return top, scope
+        return None
     main = following[0]
     own = {t.i for t in top.subtree} - {t.i for t in main.subtree}
     return main, scope - own
 
 
 @rule("alternatives-in-adverbials")
-def _alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Token]:
+def alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Token]:
     """Misparse correction `alternatives-in-adverbials`: 'Merge when the stamp lands or hold if CI flakes
     again, your call': the parser coordinated the second imperative with the when-clause. An imperative
     conjunct inside an adverbial clause of an imperative predicate is another alternative of that
@@ -312,7 +312,7 @@ def ownership_judgement(
     # demonstrative is the copula's subject then.
     subject = next((f for f in found if demonstrative_of(f) is not None), found[0] if found else None)
     # A disclaimer's negation is the disclaimer itself (disclaimers.py), not a cancelled hand-over.
-    negation = None if disclaims else relation_negation(cop, owner, lexicon)
+    negation = None if disclaims else negation_of(cop, owner, lexicon)
     clause = extraposed_clause(cop, owner) if subject is None or subject.lower_ == "it" else None
     if clause is not None:
         what, roots = "extraposed clause", [clause]
@@ -327,7 +327,7 @@ def ownership_judgement(
     # A subject stands before its copula; what the parser hangs on it after the copula (an appositive
     # ", your call") is not part of it.
     covered = [t for r in roots for t in r.subtree if t.i in scope or (t.i < cop.i and what == "subject")]
-    stretch = clausal_subject(cop)
+    stretch = apply("clausal-subject", cop)
     if stretch:
         covered = stretch
         work = work_of_stretch(stretch, lexicon)

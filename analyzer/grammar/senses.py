@@ -147,6 +147,8 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         make -ROOT, repo -amod-> public -dobj-> make                 visibility ('repo', 'public')
         rewriting -pcomp-> on, history -dobj-> rewriting, published -amod-> history      history
     """
+    if token.pos_ not in ("VERB", "AUX", "NOUN"):
+        return None
     names = forms(token) | {hyphen_compound(token) or ""}
     for domain in lexicon.domains:
         if not domain.verbs or not names & domain.verbs:
@@ -160,7 +162,7 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
 
 
 @rule("state-choice")
-def state_choice(token: Token, lexicon: Lexicon) -> str | None:
+def state_choice(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
     """Rule `state-choice` (revision 3): 'Public or private for the new mirror repository?' — a choice between
     a domain's states with no verb, asked for one of the domain's objects (the object of 'for', 'of' or 'on'
     on the coordination), names that domain's decision though no verb of the domain is written: every

@@ -12,15 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.senses import (
-    another_kind,
-    construction_domain,
-    merges_other_than_code,
-    names_its_head,
-    own_target,
-    shared_object,
-    state_choice,
-)
+from analyzer.grammar.registry import apply
+from analyzer.grammar.senses import merges_other_than_code, names_its_head, shared_object
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import FIRST_PERSON, conjuncts, forms, hyphen_compound, is_version, own_tokens, words_of
 
@@ -120,10 +113,8 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
             term_words.add(tok.i - 1)  # matched as 'previous word + this word'
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
-        if domain is None and tok.pos_ in ("VERB", "AUX", "NOUN"):
-            domain = construction_domain(tok, lexicon, inside)
-        if domain is None and tok.pos_ == "ADJ":
-            domain = state_choice(tok, lexicon)
+        if domain is None:
+            domain = apply("domain-word", tok, lexicon, inside)
         if domain and (not _in_sense(tok, domain, lexicon, inside) or _in_timing_adjunct(tok, part, lexicon)):
             continue
         if domain:
@@ -140,12 +131,12 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
 
 
 def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int]) -> bool:
-    """A domain word names the decision only in the domain's sense (senses.py)."""
+    """A domain word names the decision only in the domain's sense (senses.py, and the [[modifier]] rows at
+    `sense`)."""
     return not (
         names_its_head(tok, domain, lexicon)
         or merges_other_than_code(tok, lexicon, inside)
-        or another_kind(tok, domain, lexicon)
-        or own_target(tok, domain, lexicon)
+        or apply("sense", tok, domain, lexicon)
     )
 
 
