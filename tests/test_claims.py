@@ -10,17 +10,32 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.grammar.claim_rules import Match, claim_in, find_claims, reports_completion, segments, verb_forms
+from analyzer.grammar.claim_rules import (
+    Match,
+    SegmentSite,
+    claim_in,
+    find_claims,
+    reports_completion,
+    segments,
+    verb_forms,
+)
+from analyzer.grammar.registry import deciding
 from analyzer.text.closing import claim_vocabulary, closing_part, is_candidate, may_claim
+from analyzer.text.units import Unit
 from tests.docbuilder import parse
 
 V = claim_vocabulary()
 
 
 def judged(spec: str) -> Match | None:
-    """The first claim any segment of the hand-built sentence makes."""
+    """The first claim any segment of the hand-built sentence makes: a segment the [[not-claim]] rows at
+    `segment` decide (a label's, a question's) makes none."""
     doc = parse(spec)
-    return next((m for seg in segments(doc, V) if (m := claim_in(seg, doc, V)) is not None), None)
+    unit = Unit(0, len(doc.text), doc.text, tuple(range(len(doc.text))))
+    for seg in segments(doc, V):
+        if deciding("segment", SegmentSite(seg, unit, (), V)) is None and (m := claim_in(seg, doc, V)) is not None:
+            return m
+    return None
 
 
 def claim_of(spec: str) -> tuple[str, str, str]:

@@ -13,7 +13,7 @@ import pytest
 
 from analyzer.grammar.claim_rules import find_claims
 from analyzer.parse.model import load_model
-from analyzer.text.closing import closing_part, is_invisible, is_sign_off
+from analyzer.text.closing import claim_vocabulary, closing_part, is_invisible, is_sign_off
 from tests.docbuilder import parse
 from tests.test_claims import V, claim_of, judged
 
@@ -322,7 +322,7 @@ def test_a_claim_reports_its_rule_in_the_reason() -> None:
      ("Picking up #12 now.", False), ("ok", False)],
 )  # fmt: skip
 def test_a_paragraph_with_no_visible_letter_once_folded_is_invisible(unit: str, invisible: bool) -> None:
-    assert is_invisible(unit) is invisible
+    assert is_invisible(unit, claim_vocabulary()) is invisible
 
 
 @pytest.mark.parametrize(

@@ -389,11 +389,14 @@ def test_not_before_lets_the_longer_offer_win() -> None:
 
 
 def test_without_a_model_the_question_gates_still_need_their_question_mark() -> None:
-    from analyzer.grammar.register_gates import lexical_register
+    from analyzer.grammar.registry import without_parse
+    from analyzer.text.carveouts import build_views
 
-    asked = lexical_register("permission-question", "Should I proceed?", 0, 8, LEX, NO_ANSWER)
+    read = without_parse("permission-question")
+    asked = read("permission-question", "Should I proceed?", 0, 8, LEX, build_views("Should I proceed?"))
     assert asked is not None and asked.reason.startswith("fires (permission-question, lexical fallback")
-    assert lexical_register("permission-question", "Should I proceed. Fine.", 0, 8, LEX, NO_ANSWER) is None
+    text = "Should I proceed. Fine."
+    assert read("permission-question", text, 0, 8, LEX, build_views(text)) is None
 
 
 @pytest.mark.parametrize(

@@ -320,12 +320,13 @@ def test_let_me_know_which_with_an_infinitive_hands_back_the_choice_of_what_to_d
 
 def test_state_choice_names_visibility_in_a_verbless_choice() -> None:
     doc = parse(VISIBILITY_CHOICE)
-    assert (state_choice(doc[0], LEX), state_choice(doc[2], LEX)) == ("visibility", "visibility")
+    every = frozenset(range(len(doc)))
+    assert (state_choice(doc[0], LEX, every), state_choice(doc[2], LEX, every)) == ("visibility", "visibility")
     work = work_of([doc[0]], LEX)
     assert (work.human_only, work.domains) == (True, ("visibility",))
     # the same alternatives for docs: no object of the domain, no decision named
     docs = parse(VISIBILITY_CHOICE.replace("repository repository", "docs doc"))
-    assert state_choice(docs[0], LEX) is None
+    assert state_choice(docs[0], LEX, frozenset(range(len(docs)))) is None
 
 
 # Model-backed: sentences written for these tests (none is a corpus row).

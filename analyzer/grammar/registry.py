@@ -163,8 +163,7 @@ def rule_texts(path: str = GRAMMAR_PATH) -> tuple[RuleText, ...]:
     grammar.toml is read with tomllib (it has no JSON twin)."""
     with open(path, "rb") as handle:
         data = tomllib.load(handle)
-    kept = [k for k in KINDS if k not in ELSEWHERE]
-    rows = list(parse_rows(data, _shown(path), kinds=kept))
+    rows = list(parse_rows(data, _shown(path)))
     for kind, where in ELSEWHERE.items():
         rows += parse_rows({kind: load_builtin(where).get(kind, ())}, _shown(where), kinds=[kind])
     order = list(KINDS)
@@ -174,9 +173,10 @@ def rule_texts(path: str = GRAMMAR_PATH) -> tuple[RuleText, ...]:
 
 
 def parse_rows(data: Mapping[str, Any], source: str, kinds: Sequence[str] | None = None) -> tuple[RuleText, ...]:
-    """The rows of a grammar document; a table KINDS does not know (or that lives in another file), a row
-    without its fields, a site its kind has not, or a name used twice is an error."""
-    allowed = list(KINDS) if kinds is None else list(kinds)
+    """The rows of a grammar document (by default grammar.toml's kinds: all but those living ELSEWHERE); a table
+    KINDS does not know (or that lives in another file), a row without its fields, a site its kind has not, or
+    a name used twice is an error."""
+    allowed = [k for k in KINDS if k not in ELSEWHERE] if kinds is None else list(kinds)
     unknown = sorted(set(data) - set(allowed))
     if unknown:
         if unknown[0] in ELSEWHERE:
