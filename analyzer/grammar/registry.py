@@ -89,8 +89,28 @@ class RuleText:
         return outcome in self.yields
 
 
-# Rows being traced (`traced`): each call of a row's function and its result, in order; None when off.
-_TRACE: list[tuple[str, object]] | None = None
+# Rows being traced (`traced`): each call of a row's function, its arguments and its result, in order; None
+# when off.
+_TRACE: list[Reached] | None = None
+
+
+@dataclass(frozen=True)
+class Reached:
+    """One call of a row's function while tracing: the row, what it was given and what it returned."""
+
+    name: str
+    args: tuple[Any, ...]
+    result: Any
+
+    def applied(self, combine: str) -> bool:
+        """Whether the row's result decided something at a site that combines rows this way (kinds.py): a
+        chained row changed the value it was given, any other returned something (a gate's None included:
+        the one row selected decides, None meaning not the register)."""
+        if combine == "select":
+            return True
+        if combine == "chain":
+            return self.result is not self.args[0]
+        return not (self.result is None or self.result is False or (isinstance(self.result, list) and not self.result))
 
 
 @dataclass(frozen=True)
@@ -108,7 +128,7 @@ class Rule:
     def __call__(self, *args: Any) -> Any:
         result = self.applies(*args)
         if _TRACE is not None:
-            _TRACE.append((self.text.name, result))
+            _TRACE.append(Reached(self.text.name, args, result))
         return result
 
 
@@ -407,15 +427,16 @@ def deciding(site: str, *args: Any) -> RuleText | None:
 
 
 @contextmanager
-def traced() -> Iterator[list[tuple[str, object]]]:
-    """Record every row reached while inside: (row name, what its function returned), in order. Tests use it
-    to see that an example reaches its own row, not only that the verdict is right."""
+def traced() -> Iterator[list[Reached]]:
+    """Record every row reached while inside, in order. Tests use it to see that an example reaches its own
+    row and that the row decides it, not only that the verdict is right."""
     global _TRACE
     from analyzer.text import closing
 
-    calls: list[tuple[str, object]] = []
+    calls: list[Reached] = []
     before, closing_before = _TRACE, closing.TRACE
     _TRACE = closing.TRACE = calls
+    closing.REACHED = Reached
     try:
         yield calls
     finally:

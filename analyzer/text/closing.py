@@ -113,8 +113,10 @@ def _claims_data(path: str = CLAIMS_PATH) -> dict[str, Any]:
 
 # Each row's function by the row's name (the registry binds them with the rest of the grammar).
 BOUND: dict[str, Callable[..., Any]] = {}
-# While the registry traces (analyzer.grammar.registry.traced): each row reached and its result.
-TRACE: list[tuple[str, object]] | None = None
+# While the registry traces (analyzer.grammar.registry.traced): each row reached, given what, returning what.
+TRACE: list[Any] | None = None
+# The record a trace holds (the registry's Reached), set by the registry when it traces.
+REACHED: Callable[..., Any] | None = None
 
 
 def closing_rule(name: str) -> Callable[[F], F]:
@@ -135,8 +137,8 @@ def _rows_at(site: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
 
 def _run(name: str, function: Callable[..., Any], *args: Any) -> Any:
     result = function(*args)
-    if TRACE is not None:
-        TRACE.append((name, result))
+    if TRACE is not None and REACHED is not None:
+        TRACE.append(REACHED(name, args, result))
     return result
 
 
