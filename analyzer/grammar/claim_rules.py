@@ -32,8 +32,6 @@ from analyzer.text.units import Unit, compact_unit
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-_FINITE_PAST = frozenset({"VBD", "VBN"})
-_HAVE = frozenset({"have", "has", "'ve", "had"})
 _PARTICIPLE_LIKE_TAGS = frozenset({"NN", "NNP", "JJ", "VBN"})
 # Attachments of a fronted time or condition clause, as the small model reads them.
 _ADJUNCT_DEPS = frozenset({"advcl", "dep", "npadvmod", "advmod", "prep", "dobj"})
@@ -772,7 +770,8 @@ def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
             return False  # a past state reports nothing done ("The cold numbers were noisy.")
         if any(c.dep_ == "mark" for c in head.children):
             return False  # a fronted subordinate clause sets the scene ("With the schema merged, moving …")
-        if head.tag_ == "VBD" or (head.tag_ == "VBN" and not future and (auxiliaries & _HAVE or not auxiliaries)):
+        perfect = bool(auxiliaries & vocabulary.perfect_auxiliaries) or not auxiliaries
+        if head.tag_ == "VBD" or (head.tag_ == "VBN" and not future and perfect):
             return True
     return False
 

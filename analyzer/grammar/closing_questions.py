@@ -38,11 +38,6 @@ QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "quest
 # found by grammar, SPEC §2.1 revision 3).
 PHRASE = "closing question"
 FAMILY = "closing-question"
-# Second person: the reader addressed.
-READER = frozenset({"you", "your", "yours", "yourself"})
-# Verbs of how a thing strikes the reader: 'look right', 'sound good', 'seem reasonable', 'feel OK'.
-PERCEPTION_VERBS = frozenset({"look", "sound", "seem", "feel"})
-ARTICLES = frozenset({"a", "an", "the"})
 # Words that set a label or an aside off the question it introduces: "Separately: JSON or CSV?".
 INTRODUCERS = frozenset({":", "—", "–", "--"})
 
@@ -69,6 +64,9 @@ class QuestionVocabulary:
     self_labels: tuple[str, ...]
     checking_verbs: frozenset[str]
     checking_purposes: tuple[str, ...]
+    reader: frozenset[str]
+    perception_verbs: frozenset[str]
+    articles: frozenset[str]
 
 
 @cache
@@ -166,7 +164,7 @@ def answered_in_message(asked: Asked) -> Judgement | None:
     if answered(Context(following), verb.lemma_.lower() if verb else "", asked.lexicon, alternatives):
         return carved("answered-in-message", "the agent answers the question in its next sentence")
     opening = [w.strip(",.;:!?—–-*_`") for w in following.split()[:3]]
-    named = next((w for w in opening if w not in ARTICLES), "")
+    named = next((w for w in opening if w not in asked.words.articles), "")
     if named and named in alternatives:
         return carved("answered-in-message", f"the agent's next sentence names the alternative it took ('{named}')")
     return None
@@ -201,7 +199,7 @@ def rhetorical_question(asked: Asked) -> Judgement | None:
     if not any(w in asked.words.wh_words for w in opening):
         return None
     following = asked.site.following
-    turns_to_reader = any(w.strip(",.;:!?") in READER for w in following.split()) or following.rstrip(
+    turns_to_reader = any(w.strip(",.;:!?") in asked.words.reader for w in following.split()) or following.rstrip(
         " *_)\"'"
     ).endswith("?")
     if turns_to_reader:
@@ -227,7 +225,7 @@ def readiness_question(asked: Asked) -> Judgement | None:
     if root.lower_ not in asked.words.readiness:
         return None
     subject = subject_of(root)
-    if subject is not None and not (subject.lower_ in READER | AGENT_SUBJECTS or subject.lower_ == "all"):
+    if subject is not None and not (subject.lower_ in asked.words.reader | AGENT_SUBJECTS or subject.lower_ == "all"):
         return None  # 'Is the build ready for review?': the readiness of a thing, a fact
     asked_for = [c for c in root.children if c.dep_ in ("prep", "xcomp", "advcl", "ccomp") and c.i > root.i]
     if not asked_for:
@@ -252,7 +250,7 @@ def approval_question(asked: Asked) -> Judgement | None:
     lemma = root.lemma_.lower()
     subject = subject_of(root)
     words = asked.words
-    to_reader = any(t.lower_ in READER for t in asked.tokens)
+    to_reader = any(t.lower_ in words.reader for t in asked.tokens)
     if lemma in words.approval_own_verbs and subject is not None and subject.lower_ == "you":
         approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
@@ -266,12 +264,12 @@ def approval_question(asked: Asked) -> Judgement | None:
         return None  # 'Does the cache work?' asks a fact; 'Does that work for you?' asks approval
     # 'Does the new layout look OK?': how a thing looks or sounds is the reader's judgement of it; what a thing
     # is ('Is the output correct?') is a fact unless it is pointed at or the reader is named.
-    perceived = lemma in PERCEPTION_VERBS and predicate.i != root.i
+    perceived = lemma in words.perception_verbs and predicate.i != root.i
     shown = subject is None or perceived or _demonstrative(subject) or to_reader
     if not shown:
         return None  # 'Is the output correct?': a fact about a thing, not the reader's approval
     approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
-    approved += [c for c in predicate.children if c.dep_ == "prep" and not _to_reader(c)]
+    approved += [c for c in predicate.children if c.dep_ == "prep" and not _to_reader(c, words)]
     return _judged(asked, "approval-question", f"asks the reader's approval ('{predicate.text}')", approved)
 
 
@@ -451,7 +449,8 @@ def _judged(
     content = [t for t in asked_about if t is not None]
     if not content:
         return gated("fire", name, f"fires ({name}): '{shown}' {why}")
-    scope = frozenset(t.i for top in content for t in top.subtree if t.lower_ not in READER and t.i not in exclude)
+    reader = asked.words.reader
+    scope = frozenset(t.i for top in content for t in top.subtree if t.lower_ not in reader and t.i not in exclude)
     work: Work = work_of(content, asked.lexicon, scope)
     span = bounds(asked.doc[i] for i in scope)
     head = content[0].i
@@ -522,9 +521,9 @@ def _demonstrative_only(subject: Token) -> bool:
     return subject.lower_ in DEMONSTRATIVES | {"these", "it"}
 
 
-def _to_reader(preposition: Token) -> bool:
+def _to_reader(preposition: Token, words: QuestionVocabulary) -> bool:
     """'with you', 'to you', 'for you': the reader named, not what is approved."""
-    return any(c.lower_ in READER for c in preposition.children)
+    return any(c.lower_ in words.reader for c in preposition.children)
 
 
 def _label(asked: Asked) -> str:

@@ -13,6 +13,7 @@ from analyzer.grammar.judgement import Judgement, carved, phrase_text
 from analyzer.lexicon import Lexicon
 from analyzer.parse.shapes import is_detached
 from analyzer.parse.tokens import forms
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -21,8 +22,7 @@ if TYPE_CHECKING:
 # Tags of a report verb that tell of a decision taken: "went with", "going with", "followed".
 REPORT_TAGS = frozenset({"VBD", "VBN", "VBG", "JJ"})
 
-# Prepositions that cite a rule: "per the merge gate", "under the release policy".
-CITING_PREPOSITIONS = frozenset({"per", "under", "according", "by", "as"})
+CITING_PREPOSITIONS = terms("attribution", "citing_prepositions")
 
 
 def other_noun(noun: Token) -> Judgement | None:

@@ -13,13 +13,13 @@ from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
 from analyzer.parse.tokens import SUBJECT_DEPS, bounds, forms, is_copula, tops
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
-# Prepositions that introduce the phrase's object: "your call on X", "your steer about X".
-OBJECT_PREPOSITIONS = frozenset({"on", "about", "regarding", "re", "over", "for", "concerning"})
+OBJECT_PREPOSITIONS = terms("attribution", "object_prepositions")
 
 # Punctuation that, right after the phrase, introduces its object: "your move — ship v2.1 or hold".
 OBJECT_INTRODUCERS = frozenset({":", "—", "–", "--", "-"})
@@ -194,8 +194,7 @@ def _fronted_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     return []
 
 
-# Prepositions that front the topic a detached phrase decides: "As for the release of v2.1.0, your call."
-TOPIC_PREPOSITIONS = frozenset({"as", "regarding", "re", "on", "about", "concerning"})
+TOPIC_PREPOSITIONS = terms("attribution", "topic_prepositions")
 
 
 @rule("fronted-topic")

@@ -12,6 +12,7 @@ from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.registry import gate, rule
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import WANTED_DEPS, forms
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -92,7 +93,7 @@ def unless_you_want(site: OfferSite) -> Judgement:
     )
 
 
-DEFINITE_DETERMINERS = frozenset({"the", "this", "that", "these", "those", "your", "my", "our"})
+DEFINITE_DETERMINERS = terms("attribution", "definite_determiners")
 
 
 def _definite(token: Token) -> bool:

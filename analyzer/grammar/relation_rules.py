@@ -45,16 +45,16 @@ from analyzer.parse.tokens import (
     tops,
     words_of,
 )
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
-# Participles that open a fronted condition the parser reads as a preposition: "Given CI is green, …".
-FRONTING_PREPOSITIONS = frozenset({"given", "considering", "assuming", "provided", "granted"})
+FRONTING_PREPOSITIONS = terms("attribution", "fronting_prepositions")
 # Relative pronouns as the subject of a relative clause: they stand for the noun the clause modifies.
 RELATIVE_TAGS = frozenset({"WDT", "WP"})
-ALTERNATIVE_CONJUNCTIONS = frozenset({"or", "either", "and/or", "nor"})
+ALTERNATIVE_CONJUNCTIONS = terms("attribution", "alternative_conjunctions")
 # Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
 DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
 from analyzer.parse.tokens import as_written, conjuncts, forms, hyphen_compound, is_version
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -20,8 +21,7 @@ MODIFIER_DEPS = frozenset({"compound", "nmod"})
 ADJECTIVE_ENDINGS = ("able", "ible", "ed")
 # A reference to a change: '#812', a commit sha, a version-like tag ('rc.3', 'v2.1').
 _REFERENCE = re.compile(r"^(?:#\d+|[0-9a-f]{7,40}|\d+|(?=[\w.-]*\d)\w+(?:[.-]\w+)+)$", re.IGNORECASE)
-# The merge domain's verbs whose object decides whether code is merged.
-MERGE_VERBS = frozenset({"merge", "squash", "rebase", "squash-merge", "rebase-merge"})
+MERGE_VERBS = terms("attribution", "merge_verbs")
 
 
 def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:

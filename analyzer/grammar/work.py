@@ -16,6 +16,7 @@ from analyzer.grammar.registry import apply
 from analyzer.grammar.senses import merges_other_than_code, names_its_head, shared_object
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import FIRST_PERSON, conjuncts, forms, hyphen_compound, is_version, own_tokens, words_of
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -23,14 +24,10 @@ if TYPE_CHECKING:
 
 # Dependencies inside a noun phrase or a verb's object: the path from a modifier up to what it modifies.
 NOMINAL_OBJECT_DEPS = frozenset({"compound", "amod", "nmod", "poss", "det", "dobj", "pobj", "prep", "nummod", "appos"})
-# Prepositions of how long a do-nothing alternative lasts: "hold until Monday", "wait for a day".
-TIMING_PREPOSITIONS = frozenset({"until", "till", "through", "for", "past", "over"})
-# Prepositions that only ever say when: 'until the next release', 'or after the soak run'.
-PURE_TIME_PREPOSITIONS = frozenset({"until", "till", "after", "before", "once"})
-# Modifiers that make 'for X' a span of time: 'for one more release', 'for another week', 'for the next cycle'.
-SPAN_WORDS = frozenset({"one", "more", "another", "next", "two", "three", "few", "couple", "several", "following"})
-# Prepositions that name what a domain action applies to: 'the merge of X', 'release notes for X'.
-OBJECT_OF_PREPOSITIONS = frozenset({"of", "for", "into", "from", "to", "in"})
+TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
+PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
+SPAN_WORDS = terms("attribution", "span_words")
+OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
 
 
 @dataclass(frozen=True)

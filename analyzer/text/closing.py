@@ -96,6 +96,7 @@ class ClaimVocabulary:
     fronting_openers: frozenset[str]
     colloquial_futures: frozenset[str]
     trailing_subordinators: frozenset[str]
+    perfect_auxiliaries: frozenset[str]
 
 
 @cache
