@@ -13,7 +13,8 @@ from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.kinds import GATELESS
 from analyzer.grammar.offer_gates import pass_gate
 from analyzer.grammar.phrase_rules import classify_phrase
-from analyzer.grammar.register_gates import Context, following_sentence, register_judgement
+from analyzer.grammar.register import register_judgement
+from analyzer.grammar.register.context import Context, following_sentence
 from analyzer.grammar.registry import gate_kind, without_parse
 from analyzer.lexicon import NOT_ENGLISH, Lexicon, PhraseEntry, default_lexicon, is_english
 from analyzer.parse.model import ModelUnavailable, load_model

@@ -6,15 +6,11 @@ import pytest
 
 from analyzer import analyze
 from analyzer.grammar.judgement import Judgement
-from analyzer.grammar.register_gates import (
-    Context,
-    answered,
-    choice_question,
-    permission_question,
-    standing_by,
-    want_me_to,
-    wish_condition,
-)
+from analyzer.grammar.register.choices import choice_question
+from analyzer.grammar.register.context import Context, answered
+from analyzer.grammar.register.offers import want_me_to, wish_condition
+from analyzer.grammar.register.permission import permission_question
+from analyzer.grammar.register.standing_by import standing_by
 from analyzer.lexicon import default_lexicon
 from tests.docbuilder import parse, tokens
 

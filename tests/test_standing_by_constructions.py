@@ -9,17 +9,12 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
-from analyzer.grammar.register_gates import (
-    Context,
-    available_for_more,
-    choice_question,
-    once_you_provide,
-    ready_for_next_request,
-    ready_when_needed,
-    ready_when_you_like,
-    standing_by,
-    waiting_for_go,
-)
+from analyzer.grammar.register.choices import choice_question
+from analyzer.grammar.register.context import Context
+from analyzer.grammar.register.open_requests import available_for_more, ready_for_next_request
+from analyzer.grammar.register.readiness import ready_when_needed, ready_when_you_like
+from analyzer.grammar.register.standing_by import standing_by
+from analyzer.grammar.register.waits import once_you_provide, waiting_for_go
 from analyzer.grammar.senses import state_choice
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import default_lexicon

@@ -23,16 +23,19 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, carved, gated, text_of
-from analyzer.grammar.register_gates import AGENT_SUBJECTS, Context, answered
+from analyzer.grammar.register.context import Context, answered
 from analyzer.grammar.registry import rule, table, walk
 from analyzer.grammar.work import Work, work_of
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, subject_of
+from analyzer.terms import terms
 from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
+# The agent speaking of itself as a subject: "I can …", "we'll …".
+AGENT_SUBJECTS = terms("register", "agent_subjects")
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, SPEC §2.1 revision 3).

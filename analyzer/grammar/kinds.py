@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from analyzer.grammar.judgement import Judgement
     from analyzer.grammar.offer_gates import OfferSite
     from analyzer.grammar.phrase_rules import PhraseSite
-    from analyzer.grammar.register_gates import Context
+    from analyzer.grammar.register.context import Context
     from analyzer.grammar.relation_rules import RelationSite
     from analyzer.lexicon import Lexicon
     from analyzer.text.carveouts import Views

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from analyzer.grammar.judgement import Judgement, Ruling, gated
-from analyzer.grammar.register_gates import Context, answered, following_sentence
+from analyzer.grammar.register.context import Context, answered, following_sentence
 from analyzer.grammar.registry import fallback
 from analyzer.lexicon import Lexicon
 from analyzer.text.carveouts import Views

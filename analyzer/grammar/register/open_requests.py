@@ -1,0 +1,60 @@
+"""Standing by as the agent's stated state (issue 20): free for, or ready for, the reader's next request."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.register.clauses import agents_state, is_question
+from analyzer.grammar.register.context import Context
+from analyzer.grammar.registry import rule
+from analyzer.lexicon import Lexicon
+from analyzer.parse.tokens import forms
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+
+@rule("available-for-more")
+def available_for_more(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """Rule `available-for-more`: the agent states it is free for what the reader asks next — 'I'm available
+    for additional tasks.', 'Available for the next task.'.
+
+        available -acomp-> 'm, I -nsubj-> 'm, tasks -pobj-> for -prep-> available, additional -amod-> tasks
+    not one: 'The staging slot is available for the next task.'   the state of a thing, not of the agent
+    not one: 'I'm available for the review on Tuesday.'            a review is no request of the reader's
+    """
+    return _open_to_requests(phrase, lexicon, "available-for-more")
+
+
+@rule("ready-for-next-request")
+def ready_for_next_request(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """Rule `ready-for-next-request`: the agent states it is ready for the reader's next request — 'I'm ready
+    for your next instruction.', 'Ready for the next assignment.'. A question of readiness is the closing
+    question's ('Ready for the next batch?').
+
+        ready -acomp-> 'm, instruction -pobj-> for -prep-> ready, your -poss-> instruction, next -amod-> …
+    not one: 'PR #418 is ready for review.'          the state of a thing, and no request
+    not one: 'The runner is ready for the next task.'  not the agent's own state
+    """
+    return _open_to_requests(phrase, lexicon, "ready-for-next-request")
+
+
+def _open_to_requests(phrase: Sequence[Token], lexicon: Lexicon, name: str) -> Judgement | None:
+    """'<available|ready> for <an open request>' as the agent's own state, stated, not asked."""
+    state, preposition = phrase[0], phrase[-1]
+    if is_question(phrase) or preposition.head.i != state.i or not agents_state(state):
+        return None
+    request = next((c for c in preposition.children if c.dep_ == "pobj"), None)
+    if request is None or not forms(request) & lexicon.request_nouns:
+        return None
+    modifiers = [c for c in request.children if c.dep_ in ("amod", "det", "poss", "advmod", "nummod")]
+    owner = next((c for c in modifiers if c.dep_ == "poss"), None)
+    if owner is not None and owner.lower_ != "your":
+        return None  # 'ready for the lead's next task': someone else's request, not the reader's
+    if not any(m.lower_ in lexicon.open_modifiers or m.lower_ == "your" for m in modifiers):
+        return None  # 'ready for the task' names one piece of work: a plan, not a wait for the next one
+    shown = state.doc[state.i : request.i + 1].text
+    return gated("fire", name, f"fires ({name}): '{shown}' — the agent waits for the reader's next request", state.i)
