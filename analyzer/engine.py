@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Literal
 
-from analyzer.grammar.claim_rules import find_claims
+from analyzer.grammar.claims import find_claims
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.kinds import GATELESS
 from analyzer.grammar.offer_gates import pass_gate

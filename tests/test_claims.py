@@ -10,15 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.grammar.claim_rules import (
-    Match,
-    SegmentSite,
-    claim_in,
-    find_claims,
-    reports_completion,
-    segments,
-    verb_forms,
-)
+from analyzer.grammar.claims import find_claims
+from analyzer.grammar.claims.find import claim_in
+from analyzer.grammar.claims.records import Match, SegmentSite
+from analyzer.grammar.claims.segments import reports_completion, segments
+from analyzer.grammar.claims.words import verb_forms
 from analyzer.grammar.registry import deciding
 from analyzer.text.closing import claim_vocabulary, closing_part, is_candidate, may_claim
 from analyzer.text.units import Unit
@@ -466,7 +462,7 @@ def test_the_prefilter_never_imports_spacy() -> None:
     code = (
         "import sys; from analyzer.text.closing import may_claim;"
         "assert may_claim('Picking up the next lane now.') and not may_claim('Everything is green now.');"
-        "assert 'spacy' not in sys.modules and 'analyzer.grammar.claim_rules' not in sys.modules"
+        "assert 'spacy' not in sys.modules and 'analyzer.grammar.claims' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -540,7 +536,7 @@ def test_model_backed_non_claims(text: str) -> None:
 
 def test_a_message_without_candidate_never_loads_the_model() -> None:
     code = (
-        "import sys; from analyzer.grammar.claim_rules import find_claims;"
+        "import sys; from analyzer.grammar.claims import find_claims;"
         "assert find_claims('All 412 tests pass.\\n\\nNothing is pending right now.') == ();"
         "assert 'spacy' not in sys.modules"
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.grammar.claim_rules import find_claims
+from analyzer.grammar.claims import find_claims
 from analyzer.parse.model import load_model
 from analyzer.text.closing import claim_vocabulary, closing_part, is_invisible, is_sign_off
 from tests.docbuilder import parse

@@ -31,7 +31,7 @@ from lanegate_common.builtin_data import load_builtin
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-    from analyzer.grammar.claim_rules import SegmentSite
+    from analyzer.grammar.claims.records import SegmentSite
     from analyzer.grammar.judgement import Judgement
     from analyzer.grammar.phrase_rules import PhraseSite
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from analyzer import analyze
 from analyzer.engine import Parses, judgement_of
-from analyzer.grammar.claim_rules import find_claims
+from analyzer.grammar.claims import find_claims
 from analyzer.grammar.closing_questions import judge_question, judged_part
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import KINDS, Rule, RuleText, grammar, table, walk

@@ -220,7 +220,7 @@ def relations(text: str, report: Report, path: str) -> list[Relation]:
     """Parse each finding's unit and each claim's sentence the way the analyzer did, and locate their
     roles in it."""
     from analyzer.engine import ParsedUnit, Parses
-    from analyzer.grammar.claim_rules import claim_parse
+    from analyzer.grammar.claims import claim_parse
     from analyzer.text.carveouts import build_views
 
     parses = Parses(build_views(text))

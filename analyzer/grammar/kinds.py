@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-    from analyzer.grammar.claim_rules import Match, PredicateSite, Segment, SegmentSite
+    from analyzer.grammar.claims.records import Match, PredicateSite, Segment, SegmentSite
     from analyzer.grammar.closing_questions import Asked
     from analyzer.grammar.judgement import Judgement
     from analyzer.grammar.offer_gates import OfferSite

@@ -5,7 +5,7 @@ lane-state block, a prose `lane-state:` line and every carve-out of §2.4 are go
 comments are markup, never the agent's sentences, and a trailing paragraph with no visible letters once
 folded (§2.6) or a sign-off line is not content, so the closing part is the paragraph before them. This
 module finds that part and runs a cheap word test over its sentences, so a stop whose closing part holds no
-candidate never imports spaCy; analyzer.grammar.claim_rules parses only what is left.
+candidate never imports spaCy; analyzer.grammar.claims parses only what is left.
 
 What is not content is the grammar's [[closing]] table: its rows live in claims.toml (read here through its
 JSON twin, never the grammar) and their functions here, bound by `closing_rule`; each row runs at its site,
