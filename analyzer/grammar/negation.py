@@ -28,12 +28,8 @@ def negation_of(predicate: Token, complements: Iterable[Token], lexicon: Lexicon
 
 @rule("relation-negation")
 def relation_negation(predicate: Token, complements: Iterable[Token], lexicon: Lexicon) -> Token | None:
-    """The negation cue of the relation, if any.
-
-    Looks at the predicate's own negation and adverbs ("not", "never", "no longer", "not yet"), at
-    its complements ("not yours"), and at negative quantifiers as its subject or their determiner
-    ("nothing here is yours", "no merge is yours").
-    """
+    """Looks at the predicate's own negation and adverbs, its complements, and negative quantifiers as its subject
+    or their determiner; a cue set against the phrase (the [[modifier]] rows at `contrast`) is skipped."""
     for token in (predicate, *complements):
         cue = _own_negation(token, lexicon)
         if cue is not None:
@@ -69,14 +65,8 @@ def _is_negative(token: Token, lexicon: Lexicon) -> bool:
 
 @rule("contrastive-not")
 def contrastive_not(cue: Token, head: Token, lexicon: Lexicon) -> bool:
-    """Construction `contrastive-not`: "the release is your call, not mine" sets another owner against
-    the phrase after a comma or dash; the relation itself stays affirmed, so the cue cancels nothing (no
-    rule of its own is reported). Only an owner is contrasted: "…, not this time" / "…, not a chance"
-    still negate.
-
-        your call , not mine              not -neg-> call; ',' right before 'not'; a pronoun after it
-        your call , not the agent's       a possessive ('s) right after the owner's noun
-    """
+    """Only a cue after a comma or dash and before an owner (a pronoun, a name, or a possessive within three words):
+    '…, not this time' still negates."""
     doc = cue.doc
     if cue.i <= head.i or cue.i + 1 >= cue.sent.end or doc[cue.i - 1].text not in (",", "—", "–", "--"):
         return False

@@ -141,12 +141,7 @@ def _new_statement(phrase: Sequence[Token], introducer: Token, roots: list[Token
 
 @rule("lost-alternative")
 def lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
-    """Misparse correction `lost-alternative`: 'Your call: Merge now or should I fix the docs lane
-    first?': an object ending in a coordinator with no conjunct means the parser hung the next
-    alternative elsewhere; the rest of the sentence is it.
-
-        or -cc-> Merge, no conj under Merge, 'or' the last token of Merge's subtree
-    """
+    """Only when the object ends in a dangling coordinator."""
     for root in roots:
         coordinators = [c for c in root.children if c.dep_ == "cc"]
         dangling = coordinators and coordinators[-1].i == root.right_edge.i
@@ -157,10 +152,7 @@ def lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
 
 @rule("cut-compound")
 def cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> list[Token]:
-    """Misparse correction `cut-compound`: 'Your call on the release notes wording': the parser ended
-    the object at 'release' and made 'notes' a verb. An agent-work word right after the object, outside
-    it, is the rest of its noun; so is a domain word ('Your call on rotating the deploy token', with
-    'token' cut off as the root)."""
+    """Only an agent-work word the parser made a verb right after the object."""
     end = max(t.i for r in objects for t in r.subtree)
     doc = objects[0].doc
     if end + 1 >= objects[0].sent.end or end + 1 not in scope:
@@ -199,11 +191,7 @@ TOPIC_PREPOSITIONS = terms("attribution", "topic_prepositions")
 
 @rule("fronted-topic")
 def fronted_topic(segment: Sequence[Token]) -> list[Token]:
-    """Misparse correction `fronted-topic`: a detached phrase whose segment is nothing but a fronted topic ("As for the
-    release of v2.1.0, your call"; "Regarding the stamp, your call") takes that topic as its object.
-
-        As -ROOT, for -prep-> As, release -pobj-> for       the whole segment under the preposition
-    """
+    """Only a segment that is nothing but the topic: a comma inside it makes it a clause."""
     opener = segment[0]
     if opener.lower_ not in TOPIC_PREPOSITIONS or opener.pos_ != "ADP" or any(t.text == "," for t in segment):
         return []  # 'On green, merge or hold, your call': a comma inside means more than a topic
@@ -268,7 +256,8 @@ def _states_decision(clause: Token) -> bool:
 
 
 def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
-    """Rule `object-form`: exempt exactly when the object is purely human-only work."""
+    """A word the [[correction]] rows at `object` restore that ends a domain noun makes the object one stretch,
+    judged as such."""
     cut = apply("object", objects, lexicon, scope)
     objects = objects + cut
     work = work_of(objects, lexicon, scope)

@@ -32,11 +32,7 @@ def pass_gate(name: str, phrase: Sequence[Token], lexicon: Lexicon) -> Judgement
 
 @rule("if-you-want-it")
 def if_you_want_it(site: OfferSite) -> Judgement:
-    """Rule `if-you-want-it`: fires when "it" closes the offering clause, not when it starts another.
-
-    fires:  "I can re-run it if you want it."             it -dobj-> want, nothing follows
-    passes: "Set the timeout to zero if you want it to fail fast."   it -nsubj-> fail -ccomp-> want
-    """
+    """Read on the arcs of 'want': 'it' must be its object with no clause after it."""
     phrase = site.phrase
     want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-2])
     it = phrase[-1]
@@ -59,11 +55,8 @@ def if_you_want_it(site: OfferSite) -> Judgement:
 
 @rule("unless-you-want")
 def unless_you_want(site: OfferSite) -> Judgement:
-    """Rule `unless-you-want`: fires when what is wanted is an indefinite alternative.
-
-    fires:  "I'll take the tokenizer lane unless you want something else."   something -dobj-> want
-    passes: "Keep the default unless you want verbose logs."                  a technical condition
-    """
+    """Only words outside a definite noun phrase count as an alternative (_definite): 'the other format' names a
+    thing."""
     phrase, lexicon = site
     want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-1])
     wanted = [c for c in want.children if c.dep_ in WANTED_DEPS and c.i > want.i]

@@ -96,11 +96,8 @@ def _eligible_agent_work(complement: Token, related: list[Token], lexicon: Lexic
 
 
 def option_list_judgement(head: Token, members: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
-    """Rule `option-list`: every alternative of the governing coordination is human-only work.
-
-    "merge on the exception or ask for the stamp, your call"   ask -conj-> merge
-    "merge now or hold, your call"                             a bare do-nothing alternative joins
-    """
+    """The whole coordination is judged by work_of from its head, so a bare do-nothing alternative joins a
+    human-only list."""
     work = work_of([head], lexicon, scope)
     span = bounds(t for m in members for t in m.subtree if t.i in scope)
     subject = f"option list '{text_of(head, span)}'"

@@ -138,9 +138,9 @@ def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int])
 
 
 def _act_on_it(part: Token, tokens: list[Token], domains: list[str], lexicon: Lexicon) -> bool:
-    """Rule `act-on-it`: 'rotate the leaked token first or revoke it outright' — an alternative whose verb is
-    an act of a domain another alternative names, done to a pronoun, is the same decision: the pronoun
-    stands for the domain's thing."""
+    """'rotate the leaked token first or revoke it outright': an alternative whose verb is an act of a domain
+    another alternative names, done to a pronoun, is the same decision: the pronoun stands for the domain's thing.
+    """
     acts = {a for d in domains for a in lexicon.acts_of(d)}
     if not acts or not forms(part) & acts:
         return False
@@ -148,8 +148,8 @@ def _act_on_it(part: Token, tokens: list[Token], domains: list[str], lexicon: Le
 
 
 def _alternative_time(part: Token) -> bool:
-    """Rule `alternative-time`: 'cut the 2.4 release now, or after the soak run' — a coordinated phrase of
-    time (a preposition of time, or a time adverb) is another moment for the same act, not more work."""
+    """'cut the 2.4 release now, or after the soak run': a coordinated phrase of time (a preposition of time, or a
+    time adverb) is another moment for the same act, not more work."""
     if part.dep_ != "conj":
         return False
     if part.pos_ == "ADP" and part.lower_ in PURE_TIME_PREPOSITIONS:
@@ -158,9 +158,9 @@ def _alternative_time(part: Token) -> bool:
 
 
 def _in_timing_adjunct(tok: Token, part: Token, lexicon: Lexicon) -> bool:
-    """Rule `timing-adjunct`: 'keep the regex path for one more release' — a domain word inside a phrase of
-    time ('for one more release', 'until the next release') of a verb that is neither a domain act nor a
-    do-nothing alternative says when, not what: the work is the verb's."""
+    """'keep the regex path for one more release': a domain word inside a phrase of time ('for one more release',
+    'until the next release') of a verb that is neither a domain act nor a do-nothing alternative says when, not
+    what: the work is the verb's."""
     if lexicon.domain_of(part.lemma_) or lexicon.domain_of(part.lower_) or part.pos_ not in ("VERB", "AUX"):
         return False
     if part.lemma_.lower() in lexicon.do_nothing or part.lower_ in lexicon.do_nothing:

@@ -216,9 +216,8 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
 
 @closing_rule("markup-comment")
 def without_comments(view: str) -> str:
-    """The view with every HTML comment blanked (markup-comment): a comment is markup a reader never sees,
-    so a paragraph of comments only holds no word, and a claim inside one is none. Same length, line
-    breaks kept, so offsets and paragraphs stay where they were."""
+    """Same length, line breaks kept, so offsets and paragraphs stay where they were; the fold module loads only for
+    a text with a comment."""
     if "<!--" not in view:
         return view
     from analyzer.text.disguise import html_comments
@@ -259,13 +258,9 @@ def _closing_unit(view: str, vocabulary: ClaimVocabulary) -> tuple[int, int] | N
 def list_lead_in(
     view: str, starts: list[int], bounds: tuple[int, int], vocabulary: ClaimVocabulary
 ) -> tuple[int, int] | None:
-    """A list that closes the message under a lead-in line ending with a colon is the lead-in's content:
-    the lead-in is the closing part. A claim leading into its own steps claims ("Beginning the cleanup
-    now:" + steps); under a third-person or label lead-in ("The release bot is working on:", "Remaining:")
-    the items describe someone else's work or a status, not what the agent does now. None when the unit
-    is no list item, its list has no lead-in (a blank line, or no colon, before the first item), or the
-    lead-in reports work done ("Done:", "Cleaned up:"): its items are the agent's reports, and a last item
-    that announces an action stands on its own ("Done:" … "- Rebasing onto main now.")."""
+    """None when the unit is no list item, its list has no lead-in (a blank line, or no colon, before the first
+    item), or the lead-in reports work done: its items are the agent's reports, and a last item that announces an
+    action stands on its own."""
     if not _LIST_ITEM.match(view, bounds[0]):
         return None
     k = bisect_left(starts, bounds[0])
@@ -284,8 +279,8 @@ def list_lead_in(
 
 @closing_rule("invisible-paragraph")
 def is_invisible(unit: str, vocabulary: ClaimVocabulary) -> bool:
-    """A paragraph with no visible letter or digit once folded (SPEC §2.6): "&nbsp;", a Hangul filler
-    (U+3164), a zero-width space. Text that is plain ASCII without an entity is its own fold."""
+    """Text that is plain ASCII without an entity is its own fold, so the fold module loads only for the rest.
+    `vocabulary` is the site's signature; the test needs none."""
     if unit.isascii() and "&" not in unit:
         return False
     from analyzer.text.disguise import fold
@@ -295,9 +290,7 @@ def is_invisible(unit: str, vocabulary: ClaimVocabulary) -> bool:
 
 @closing_rule("sign-off")
 def is_sign_off(unit: str, vocabulary: ClaimVocabulary) -> bool:
-    """A sign-off line is not content: a name, handle or initials alone on one line, after a dash ("— Wren",
-    "-- ops-bot", "— R.K.") or without one ("JD", "R.K.", "Quill"). A lone word that reports the work
-    ("Done", "Merged") or is a participle ("Waiting") is a sentence, not a name."""
+    """A lone capitalized word is a name only when it is no report word and no -ed or -ing form."""
     line = unit.strip()
     if not line or "\n" in line:
         return False

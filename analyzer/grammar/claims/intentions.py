@@ -24,11 +24,8 @@ if TYPE_CHECKING:
 
 @rule("colloquial-future")
 def colloquial_future(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """The colloquial future 'gonna' with a verb, subjectless or first-person: "Gonna bump the cache size."
-    (form intention). The tokenizer splits it ('Gon' + 'na') and the model reads 'Gon' as a noun root.
-
-        bump -advcl-> Gon, na -aux-> bump
-    """
+    """The tokenizer splits 'gonna' into 'Gon' + 'na' and the model reads 'Gon' as a noun root: the verb is its
+    child, or the word after 'na'."""
     doc = head.doc
     if head.lower_ not in vocabulary.colloquial_futures or not opens(head, segment):
         return None
@@ -42,8 +39,7 @@ def colloquial_future(head: Token, segment: Segment, vocabulary: ClaimVocabulary
 
 @rule("first-person-future")
 def first_person_future(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """A first-person future: "I'll open the PR now.", "Next, I'll run the migration."; with the subject
-    left out when the auxiliary opens the sentence: "Will open the PR now.", "Will do." (form intention)."""
+    """With no subject, only when the future auxiliary opens the segment ('Will do.')."""
     futures = vocabulary.future_auxiliaries
     future = next((a for a in auxiliaries_of(head) if a.lower_.replace("’", "'") in futures), None)
     if future is None:
@@ -61,9 +57,7 @@ def first_person_future(head: Token, segment: Segment, vocabulary: ClaimVocabula
 
 @rule("going-to")
 def going_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """'going to' / 'about to' with an infinitive, first-person or with the subject left out: "Going to
-    rebase onto main.", "I'm going to split the module.", "I'm about to run the benchmark." (intention).
-    "I was going to …" is past."""
+    """'about to' parses with 'be' as the head: its own form counts as the auxiliary."""
     going = head.lemma_ == "go" and head.tag_ == "VBG"
     about = head.lemma_ == "be" and any(c.lower_ == "about" for c in head.children)
     if not (going or about):
@@ -92,8 +86,7 @@ def going_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Matc
 
 @rule("let-me")
 def let_me(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """'let me' / 'let's' with a verb: "Let me run the tests.", "Let's ship the patch." (intention).
-    "Let me know if …" is an offer's closer, not an action (know is stative)."""
+    """'me'/'us' is looked for within two words of 'let', however the model attached it."""
     if head.lemma_ != "let" or head.tag_ != "VB" or not opens(head, segment):
         return None
     agent = any(
@@ -109,7 +102,7 @@ def let_me(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match 
 
 @rule("intention-verb")
 def intention_verb(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """A first-person verb of intention with an infinitive: "I plan to refactor the loader next." (intention)."""
+    """Only the present (VBP, VB): a past intention reports."""
     if head.lemma_ not in vocabulary.intention_verbs or head.tag_ not in ("VBP", "VB"):
         return None
     subject = subject_of(head)

@@ -23,9 +23,7 @@ _ADJUNCT_DEPS = frozenset({"advcl", "dep", "npadvmod", "advmod", "prep", "dobj"}
 
 @rule("no-action")
 def no_action(site: PredicateSite) -> bool:
-    """A negated predicate, or a verb of the vocabulary's stative, state-of-the-work or ending lists, read
-    with its complements: an intransitive use is what those lists name ("Shutting down." ends the turn,
-    "Shutting the teammates down now." acts on others)."""
+    """Negation on the head as well as the predicate: the carried verb's own children may not hold it."""
     predicate, head, vocabulary = site.predicate, site.head, site.vocabulary
     forms = verb_forms(predicate)
     negated = any(c.dep_ == "neg" for t in (predicate, head) for c in t.children)
@@ -42,7 +40,7 @@ def no_action(site: PredicateSite) -> bool:
 
 @rule("stance")
 def stance(site: PredicateSite) -> bool:
-    """A carried verb ('keep working') is already the predicate here (carried), so a stance verb seen here
+    """A carried verb ('keep working') is already the predicate here (words.carried), so a stance verb seen here
     carries none; an availability verb is a stance only with nothing after it or an availability word."""
     predicate, vocabulary = site.predicate, site.vocabulary
     forms = verb_forms(predicate)

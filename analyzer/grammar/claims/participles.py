@@ -28,10 +28,8 @@ _FRONTED_DEPS = frozenset({"advcl", "conj", "ccomp", "xcomp", "acl", "dep"})
 
 @rule("participle-read-as-subject")
 def participle_read_as_subject(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
-    """A gerund subject needs a finite verb. When the model hangs an opening -ing word under a noun ("Cleaning
-    up the temp files …" parsed as 'Cleaning' → csubj of 'files'; "Going to write the test first, then the
-    fix." as 'Going' → advcl of 'fix'), the sentence has no verb of its own and the -ing word is its
-    predicate."""
+    """Only under a top that is no verb: a gerund subject needs a finite verb, so an -ing word the model hung under
+    a noun is the sentence's predicate."""
     if top.pos_ in ("VERB", "AUX"):
         return []
     return [c for c in top.children if c.dep_ in ("csubj", "nsubj", "advcl") and c.tag_ == "VBG" and c.i < top.i]
@@ -39,12 +37,7 @@ def participle_read_as_subject(top: Token, vocabulary: ClaimVocabulary) -> list[
 
 @rule("participle-before-subordinate")
 def participle_before_subordinate(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
-    """A participle followed by a subordinate clause is still the sentence's predicate: when the model makes
-    the trailing clause's verb the root and hangs the opening -ing word under it ("Splitting the job so each
-    tenant runs alone." parsed as 'Splitting' → advcl of 'runs'), the -ing word is the predicate.
-
-        Splitting -advcl-> runs, so -mark-> runs
-    """
+    """Only under a verb top marked by a trailing subordinator: the model made the trailing clause the root."""
     if top.pos_ not in ("VERB", "AUX"):
         return []
     if not any(c.dep_ == "mark" and c.lower_ in vocabulary.trailing_subordinators for c in top.children):
@@ -54,10 +47,8 @@ def participle_before_subordinate(top: Token, vocabulary: ClaimVocabulary) -> li
 
 @rule("subjectless-participle")
 def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """A subjectless present participle opens the sentence: "Picking up the next lane now.", "Moving on
-    to #204." (form participle). After a now-adverb it is the first-person progressive with its subject
-    left out: "Now running the full suite." (form progressive, rule elided-progressive). A gerund subject
-    ("Running the suite showed …") is not the head and never matches."""
+    """Only the segment's opener; after a now-adverb among its leading words it is the elided progressive (reported
+    as such)."""
     if not participle(head, vocabulary) or subject_of(head) is not None or auxiliaries_of(head):
         return None
     if not opens(head, segment):
@@ -71,14 +62,8 @@ def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocab
 
 @rule("fronted-participle")
 def fronted_participle(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """A subjectless participle after a fronted clause or phrase is still the sentence's predicate: after an
-    absolute or prepositional phrase or a subordinate clause ("With the schema merged, moving to the API
-    layer.", "Since the lead approved, merging the plan.", "Now that CI passes, opening the PR.") or after a
-    clause joined by 'so' ("The flake is gone, so starting the release notes now."). A participle after a
-    main clause with no 'so' is that clause's adjunct ("The bot merged #12, closing the issue."): no claim.
-
-        moving -advcl-> merged, With -mark-> merged
-    """
+    """Only from the segment's top (the fronted clause's own verb), after a comma, with 'so' or a fronting opener; a
+    buried finite verb makes the -ing word a gerund subject."""
     if head.head.i != head.i and head.head.i in {t.i for t in segment.tokens}:
         return None  # only from the segment's top: the fronted clause's own verb
     if segment.opener is None:
@@ -124,8 +109,7 @@ def _links_before(token: Token, vocabulary: ClaimVocabulary) -> list[Token]:
 
 @rule("first-person-progressive")
 def first_person_progressive(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """A first-person present progressive: "I'm starting on the parser.", "We are deploying the hotfix."
-    A past one ("I was running …") or a third-person one ("Something is running now.") is status."""
+    """A present form of 'be' among the auxiliaries, and no future one."""
     if head.tag_ != "VBG" or not first_person(subject_of(head), vocabulary):
         return None
     auxiliaries = [a.lower_.replace("’", "'") for a in auxiliaries_of(head)]

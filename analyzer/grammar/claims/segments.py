@@ -60,7 +60,7 @@ def _segment(tokens: list[Token], before: list[Token], vocabulary: ClaimVocabula
 
 @rule("labelled-segment")
 def labelled_segment(site: SegmentSite) -> bool:
-    """The segment follows a label: what it says is the label's status, not what the agent does."""
+    """The label is the part before the break that opened the segment (Segment.before)."""
     return _is_label(site.segment.before, site.vocabulary)
 
 
@@ -79,8 +79,7 @@ def _is_label(tokens: Sequence[Token], vocabulary: ClaimVocabulary) -> bool:
 
 @rule("quoted-segment")
 def quoted_segment(site: SegmentSite) -> bool:
-    """A segment that opens inside a quotation is someone else's words: 'The teammate wrote: "Picking up the
-    exporter now."' reports what was written, it announces nothing of the agent's."""
+    """The segment's opener is mapped back to the text through the unit's offsets, where the quotations were found."""
     opener, unit, quoted = site.segment.opener, site.unit, site.quoted
     if opener is None or not quoted or opener.idx >= len(unit.offsets):
         return False
@@ -90,14 +89,16 @@ def quoted_segment(site: SegmentSite) -> bool:
 
 @rule("question")
 def question(site: SegmentSite) -> bool:
-    """The sentence ends with a question mark: it announces nothing (the register gates judge questions)."""
+    """Read on the doc's last token, closing quotes and emphasis left out. The closing part's word test rules
+    questions out before a parse (analyzer.text.closing.is_candidate), so this row judges what that test let
+    through."""
     last = next((t for t in reversed(site.doc) if t.text not in ('"', "'", ")", "*", "_")), None)
     return last is not None and last.text.endswith("?")
 
 
 @rule("reported-done")
 def reported_done(site: SegmentSite) -> bool:
-    """The segment reports work done (reports_completion): the claims before it are backed."""
+    """reports_completion reads the segment; backing is the row's outcome (yields backed), applied by find_claims."""
     return reports_completion(site.segment, site.vocabulary)
 
 

@@ -25,14 +25,9 @@ WISH_VERBS = terms("register", "wish_verbs")
 
 @rule("choice-question")
 def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `choice-question`: a question that hands the reader the choice of what to do next; judged
-    like an attribution phrase on what it offers to choose.
-
-    exempt: "Would you like to merge it or hold for the stamp?"   every alternative is human-only work
-    fires:  "How would you like to proceed?" / "Which do you prefer?"   the next step handed back
-    not one: "Do you want the fast path? No — correctness first."     answered in the same message
-    not one: "Would you like me …" is the offer; a statement ('what you want to do is …') is no question
-    """
+    """An inverted phrase ('would you', 'do you') needs its question mark or an options colon; an embedded question
+    needs to ask the reader's wish (_asks_wish). What is offered is the rest of the clause (_offered), judged by
+    work_of, with a participle after its object naming what is done to it (_done_to)."""
     inverted = phrase[0].lower_ in ("would", "do", "did", "will", "could")
     if inverted and not (is_question(phrase) or _opens_options(phrase)):
         return None
@@ -114,10 +109,9 @@ def _opens_options(phrase: Sequence[Token]) -> bool:
 
 
 def _asks_wish(phrase: Sequence[Token], lexicon: Lexicon) -> bool:
-    """Rule `embedded-wish`: 'let me know what/which/how/whether …' hands a choice back only when the
-    embedded question asks the reader's wish ('what you'd like me to do', 'which approach you prefer'), or
-    asks what to do ('which of the two crashes to take first': an infinitive question, rule
-    `infinitive-choice`), not a fact ('which CI job failed on your fork')."""
+    """'let me know what/which/how/whether …' hands a choice back only when the embedded question asks the reader's
+    wish ('what you'd like me to do', 'which approach you prefer') or what to do (an infinitive question:
+    _infinitive_choice), not a fact ('which CI job failed on your fork')."""
     last = phrase[-1]
     rest = list(last.doc[last.i + 1 : last.sent.end])
     if _infinitive_choice(last, rest, lexicon):
@@ -133,12 +127,9 @@ def _asks_wish(phrase: Sequence[Token], lexicon: Lexicon) -> bool:
 
 
 def _infinitive_choice(word: Token, rest: Sequence[Token], lexicon: Lexicon) -> bool:
-    """Rule `infinitive-choice`: 'let me know which of the two crashes to take first', '… what to do next' —
-    the embedded question is an infinitive of an act, the choice of what to do handed back; an infinitive of
-    a fact verb ('what to expect') asks none.
-
-        take -xcomp-> know, to -aux-> take, which -dobj-> know
-    """
+    """'let me know which of the two crashes to take first', '… what to do next': the embedded question is an
+    infinitive of an act whose head is the request's verb; an infinitive of a fact verb ('what to expect') asks
+    none."""
     know = word.head
     for token in rest:
         if token.lower_ != "to" or token.dep_ != "aux":
@@ -150,9 +141,9 @@ def _infinitive_choice(word: Token, rest: Sequence[Token], lexicon: Lexicon) -> 
 
 
 def _done_to(offered: Sequence[Token], lexicon: Lexicon) -> Token | None:
-    """Rule `participle-complement`: 'Do you want merge stamps recorded in the audit line?', 'Do you want
-    the logs attached?' — a participle after the object (as its modifier or in a small clause) names what
-    is to be done with it; unless it is a domain act, that is agent work."""
+    """'Do you want merge stamps recorded in the audit line?', 'Do you want the logs attached?': a participle after
+    the object (as its modifier or in a small clause) names what is to be done with it; unless it is a domain act,
+    that is agent work."""
     inside = {t.i for t in offered}
     for token in offered:
         nominal = token.head.i in inside and token.head.pos_ in ("NOUN", "PROPN") and token.head.i < token.i

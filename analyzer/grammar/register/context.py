@@ -49,11 +49,10 @@ _WORD = re.compile(r"[\w'’-]+")
 
 
 def answered(context: Context, verb_lemma: str, lexicon: Lexicon, alternatives: frozenset[str] = frozenset()) -> bool:
-    """Rule `answered-in-text`: the sentence after the question answers it — it opens with an answer
-    ('Yes —', 'No:', 'It is —', 'Not needed:'), maybe after a short fronted phrase ('For our payloads, yes'),
-    names one of the alternatives offered ('Throughput or latency? Latency — …'), proceeds whatever the
-    answer with the agent acting ('Starting it now regardless'), or does what was asked ('Shall I rebase?
-    Rebasing it now'). A reassurance ('No rush') answers nothing."""
+    """The sentence after the question answers it when it opens with an answer ('Yes —', 'No:', 'It is —', 'Not
+    needed:'), maybe after a short fronted phrase ('For our payloads, yes'), names one of the alternatives offered,
+    proceeds whatever the answer with the agent acting, or does what was asked ('Shall I rebase? Rebasing it now').
+    A reassurance ('No rush') answers nothing."""
     following = context.following
     if not following:
         return False

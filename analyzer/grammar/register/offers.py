@@ -24,12 +24,8 @@ _WISH_LEMMAS = terms("register", "wish_lemmas")
 
 @rule("want-me-to")
 def want_me_to(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `want-me-to`: an offer unless the clause describes or reports the human's wish.
-
-    not an offer: "the file you want me to rename"                     want -relcl-> file
-    not an offer: "as you said, you want me to keep the parser lane"   said -advcl-> want, or a reporting verb above
-    not an offer: "You want me to keep the parser lane, so it stays."  a declarative statement of the wish
-    fires:        "Want me to rebase?" / "If you want me to, I can" / "Let me know what you want me to do"
+    """Each exclusion reads the wish word's own arcs: a relative or contact-relative clause on a noun, a reporting
+    verb with a person as subject above or beside it, or a declarative with the reader as subject that asks nothing.
     """
     want = _wish_word(phrase)
     if want.dep_ in ("relcl", "acl") and want.head.pos_ in ("NOUN", "PROPN", "PRON"):
@@ -55,13 +51,8 @@ def want_me_to(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> J
 
 @rule("wish-condition")
 def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `wish-condition`: a condition on the reader's wish governing an action of the agent.
-
-    fires:        "If you want, I can add a bench case."      can/add has the subject I
-    fires:        "I can split the PR if you'd like."         the condition closes the agent's offer
-    not an offer: "If you want to run it locally, use `make demo`."   a technical conditional: the wish has
-                  its own complement and the main clause instructs the reader
-    """
+    """What the wish governs is read as the model attached it, stopped at a ';': a clause after one is another
+    sentence's."""
     wish = _wish_word(phrase)
     main = wish.head if wish.head.i != wish.i else None
     wanted = [c for c in wish.children if c.dep_ in WISH_COMPLEMENT_DEPS and c.i > phrase[-1].i]
@@ -81,8 +72,9 @@ def _wish_word(phrase: Sequence[Token]) -> Token:
 
 
 def _contact_relative(want: Token) -> bool:
-    """Rule `contact-relative`: 'the file you want me to rename' — a relative clause without 'that': the
-    reader's wish follows a noun directly and its infinitive lacks the object the noun supplies."""
+    """'the file you want me to rename': a relative clause without 'that' — the reader's wish follows a noun
+    directly and its infinitive lacks the object the noun supplies (the model reads 'want' as a ccomp, not a relcl).
+    """
     subject = subject_of(want)
     if subject is None or subject.lower_ != "you" or subject.i != want.i - 1 or subject.i == 0:
         return False

@@ -19,26 +19,13 @@ if TYPE_CHECKING:
 
 @rule("available-for-more")
 def available_for_more(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `available-for-more`: the agent states it is free for what the reader asks next — 'I'm available
-    for additional tasks.', 'Available for the next task.'.
-
-        available -acomp-> 'm, I -nsubj-> 'm, tasks -pobj-> for -prep-> available, additional -amod-> tasks
-    not one: 'The staging slot is available for the next task.'   the state of a thing, not of the agent
-    not one: 'I'm available for the review on Tuesday.'            a review is no request of the reader's
-    """
+    """Shares _open_to_requests with ready-for-next-request: the two differ only in their state word."""
     return _open_to_requests(phrase, lexicon, "available-for-more")
 
 
 @rule("ready-for-next-request")
 def ready_for_next_request(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `ready-for-next-request`: the agent states it is ready for the reader's next request — 'I'm ready
-    for your next instruction.', 'Ready for the next assignment.'. A question of readiness is the closing
-    question's ('Ready for the next batch?').
-
-        ready -acomp-> 'm, instruction -pobj-> for -prep-> ready, your -poss-> instruction, next -amod-> …
-    not one: 'PR #418 is ready for review.'          the state of a thing, and no request
-    not one: 'The runner is ready for the next task.'  not the agent's own state
-    """
+    """Shares _open_to_requests with available-for-more: a question of readiness is the closing question's."""
     return _open_to_requests(phrase, lexicon, "ready-for-next-request")
 
 

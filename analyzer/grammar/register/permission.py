@@ -24,15 +24,9 @@ AGENT_SUBJECTS = terms("register", "agent_subjects")
 
 @rule("permission-question")
 def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `permission-question`: an unanswered first-person question asking leave to act; judged like an
-    attribution phrase on the act it asks leave for (SPEC §2.1 revision 3).
-
-    fires:   "Shall I open the PR?" / "Should I proceed?" / "OK to start?"
-    exempt:  "Shall I merge it?" / "OK to merge #812?"           leave for purely human-only work
-    not one: "Should I refactor this? Yes — doing it."          answered in the same message
-    not one: "Should I expect the flake on CI too?"             a question about facts (fact_verbs)
-    not one: "It is OK to start the suite twice."               no question
-    """
+    """The act asked about is the modal's verb, or after a lead-in ('go ahead and …') the verb coordinated after it
+    (_after_lead_in); its words up to the question mark, without a circumstance clause of someone else's, are judged
+    by work_of."""
     if not is_question(phrase):
         return None
     if phrase[0].lower_ in ("ok", "okay") and not _opens_question(phrase):
@@ -84,11 +78,8 @@ def _asked_verb(phrase: Sequence[Token]) -> Token | None:
 
 
 def _after_lead_in(verb: Token, lexicon: Lexicon) -> Token:
-    """Rule `lead-in`: 'Should I go ahead and merge #812?' asks leave for the act coordinated after a lead-in
-    ('go ahead', 'proceed'): the verb of that act, else the verb itself.
-
-        go -ROOT, ahead -advmod-> go, merge -conj-> go     the act is 'merge #812'
-    """
+    """'Should I go ahead and merge #812?' asks leave for the act coordinated after a lead-in ('go ahead',
+    'proceed'): the verb of that act, else the verb itself."""
     particles = [c for c in verb.children if c.dep_ in ("advmod", "prt") and c.i > verb.i]
     written = " ".join([verb.lower_, *(p.lower_ for p in particles)])
     if written not in lexicon.lead_ins and verb.lemma_.lower() not in lexicon.lead_ins:

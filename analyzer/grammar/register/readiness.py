@@ -25,13 +25,8 @@ AGENT_SPEAKERS = terms("register", "agent_speakers")
 
 @rule("ready-when-needed")
 def ready_when_needed(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `ready-when-needed`: the agent's readiness timed by the reader's need — 'Ready to run the
-    migration when needed.', 'Ready for `npm install` when needed.': it waits for the reader to call on it.
-
-        needed -advcl-> run -xcomp-> Ready, when -advmod-> needed
-    not one: 'The index is rebuilt when needed.'                    no readiness of the agent
-    not one: 'Ready to tag the release when needed.'               the timing of a human-only act
-    """
+    """The readiness is found before the phrase in its own clause (_readiness); what it is for is judged by work_of
+    (_times_human_only)."""
     ready = _readiness(phrase)
     if ready is None or _times_human_only(ready, phrase, lexicon):
         return None
@@ -45,14 +40,7 @@ def ready_when_needed(phrase: Sequence[Token], lexicon: Lexicon, context: Contex
 
 @rule("ready-when-you-like")
 def ready_when_you_like(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `ready-when-you-like`: the agent's readiness, or its own next act, timed by the reader's wish —
-    'Ready to commit and push when you'd like.', 'Ready to start run 9 when you like.', 'I can start run 9
-    when you like.'.
-
-        like -advcl-> push -conj-> commit -xcomp-> Ready, you -nsubj-> like
-    not one: 'When you'd like to run it locally, use `make demo`.'  the reader acts: a technical condition
-    not one: 'Ready to cut the release when you'd like.'            the timing of a human-only act
-    """
+    """Without a stated readiness, the agent's own offered act ('I can start run 9') stands in for it (_agents_act)."""
     ready = _readiness(phrase)
     if ready is None:
         ready = _agents_act(phrase)

@@ -23,14 +23,8 @@ WISH_MARKS = terms("register", "wish_marks")
 
 @rule("standing-by")
 def standing_by(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `standing-by`: the agent waits for the reader's go or next request.
-
-    fires:   "Ready for Phase 4 whenever you want." / "just say go" / "Happy to adjust — just let me know."
-    not one: "Tag the release whenever you want; the notes are ready."  the timing of a human-only act
-    not one: "Whenever you want the bench numbers, they're in bench/."  a thing available, no wait
-    not one: "Let me know what CI says on your fork."                    a request for a fact, no closer
-    not one: "Nothing else is pending: anything else would be …"         'anything else' outside a question
-    """
+    """The phrase's own words choose the reading: 'anything else' only in a question, 'let me know' as a closer
+    (_closer), anything else as a timing (_timing)."""
     words = [t.lower_ for t in phrase]
     if words == ["anything", "else"]:
         return _waiting(phrase, "asks for the reader's next request") if is_question(phrase) else None
@@ -58,12 +52,8 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
 
 
 def _or_if_closer(phrase: Sequence[Token], following: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
-    """Rule `or-if-closer`: 'Let me know the results of your tests, or if you run into anything.' — after
-    what is to be known, a coordinated condition made of indefinite words waits on any next request, so the
-    request closes the message as 'let me know if anything comes up' does.
-
-        run -conj-> Let, or -cc-> Let, if -mark-> run, anything -pobj-> into
-    """
+    """'Let me know the results of your tests, or if you run into anything.': after what is to be known, a
+    coordinated condition made of indefinite words waits on any next request."""
     for k, token in enumerate(following[:-1]):
         mark = following[k + 1]
         if token.lower_ not in ("or", "and") or mark.lower_ not in WISH_MARKS | {"when", "whenever"}:

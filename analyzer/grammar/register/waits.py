@@ -24,14 +24,8 @@ AGENT_SPEAKERS = terms("register", "agent_speakers")
 
 @rule("once-you-provide")
 def once_you_provide(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `once-you-provide`: the agent's next act made to wait for the reader to hand it the next request —
-    'Once you send the next request, I'll return the diffs in the same format.', 'Once you give me the next
-    task, I'll start on it right away.'.
-
-        send -advcl-> return, Once -mark-> send, you -nsubj-> send, request -dobj-> send, I -nsubj-> return
-    not one: 'Once you merge #812, I'll rebase onto it.'     a wait on a human-only act
-    not one: 'Once you provide the API token, I'll configure the deploy.'   a human-only input, no request
-    """
+    """Read on the arcs of 'you': the giving verb it is the subject of, that verb's request object, and the agent
+    subject of the clause it is adverbial to."""
     you = phrase[-1]
     given = you.head
     if you.dep_ not in SUBJECT_DEPS or not forms(given) & lexicon.giving_verbs:
@@ -52,14 +46,7 @@ def once_you_provide(phrase: Sequence[Token], lexicon: Lexicon, context: Context
 
 @rule("waiting-for-go")
 def waiting_for_go(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
-    """Rule `waiting-for-go`: the agent announces it waits for the reader's go or instructions — 'Waiting for
-    your go on phase 2.', 'Awaiting your instructions for the next step.'.
-
-        go -pobj-> for -prep-> Waiting, your -poss-> go, phase -pobj-> on -prep-> go
-        instructions -dobj-> Awaiting, your -poss-> instructions
-    not one: 'Waiting for your review on #45.'            a review is the human's approval: human-only timing
-    not one: 'Waiting for your go on the merge of #812.'  the go on a human-only act
-    """
+    """What the go is for is read on both the go noun and the waiting verb: the model hangs 'on phase 2' on either."""
     your = phrase[-1]
     go = your.head
     wait = phrase[0]
