@@ -17,9 +17,9 @@ from analyzer.grammar.register import register_judgement
 from analyzer.grammar.register.context import Context, following_sentence
 from analyzer.grammar.registry import gate_kind, without_parse
 from analyzer.lexicon import NOT_ENGLISH, Lexicon, PhraseEntry, default_lexicon, is_english
-from analyzer.parse.model import ModelUnavailable, load_model
+from analyzer.parse.model import ModelUnavailable, ModelUse
 from analyzer.parse.tokens import AGENT_SELF, SOURCE_KEY
-from analyzer.report import Claim, Finding, Report, Span, line_col
+from analyzer.report import MODEL_ERROR, Claim, Finding, Report, Span, line_col
 from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
 from analyzer.text.carveouts import Views
 from analyzer.text.citations import dated_citation
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 ModelErrors = Literal["raise", "skip"]
-MODEL_ERROR = "model-error"
 # What one message may give the parser (SPEC §2.6: bounded cost): characters of compact text, and
 # sentences (each costs the parser's per-document work). Phrases met once either is spent are not parsed:
 # an exemption there cannot be shown, so they fire.
@@ -72,7 +71,7 @@ class Parses:
     """
 
     views: Views
-    model_name: str | None = None
+    model: ModelUse = field(default_factory=ModelUse)
     lexicon: Lexicon | None = None
     budget: int = PARSE_BUDGET
     units_left: int = MAX_PARSED_UNITS
@@ -119,7 +118,7 @@ class Parses:
         # The key holds what was written too: two sentences may compact alike around different inline code.
         keyed = {k: (u.text, self.views.original[u.start : u.end]) for k, u in pending.items()}
         keys = list(dict.fromkeys(keyed.values()))
-        docs = dict(zip(keys, load_model(self.model_name).pipe(ordinary_case(text) for text, _ in keys), strict=True))
+        docs = dict(zip(keys, self.model.load().pipe(ordinary_case(text) for text, _ in keys), strict=True))
         for k, unit in pending.items():
             doc = docs[keyed[k]]
             doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)
@@ -166,7 +165,8 @@ def analyze(
     lexicon = lexicon or default_lexicon()
     folded, views = folded_views(text)
     text = folded.text
-    parses = Parses(views, model_name, lexicon)
+    model = ModelUse(model_name)
+    parses = Parses(views, model, lexicon)
     findings: list[Finding] = []
     warnings: list[str] = []
     if until_fire:
@@ -194,7 +194,7 @@ def analyze(
                 break
     if not (until_fire and any(f.fires and f.mode == "enforce" for f in findings)):
         try:
-            findings.extend(closing_questions(text, findings, lexicon, model_name))
+            findings.extend(closing_questions(text, findings, lexicon, model))
         except ModelUnavailable:
             if model_errors == "raise":
                 raise
@@ -205,7 +205,7 @@ def analyze(
     if claims:
         try:
             # Claims are read in the text as written (offsets into it); a lone surrogate becomes '?' in place.
-            found = find_claims(folded.original.encode("utf-8", "replace").decode("utf-8"), model_name=model_name)
+            found = find_claims(folded.original.encode("utf-8", "replace").decode("utf-8"), model=model)
         except ModelUnavailable:
             if model_errors == "raise":
                 raise
@@ -213,11 +213,11 @@ def analyze(
                 warnings.append(MODEL_ERROR)
     if not is_english(folded.original):
         warnings.append(NOT_ENGLISH)  # SPEC §2.1 revision 3: said, not a silent clear
-    return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings), found)
+    return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings), found, parsed=model.asked)
 
 
 def closing_questions(
-    text: str, findings: Sequence[Finding], lexicon: Lexicon, model_name: str | None
+    text: str, findings: Sequence[Finding], lexicon: Lexicon, model: ModelUse
 ) -> list[Finding]:
     """SPEC §2.1 revision 3: the closing questions of `text` (the folded text) that hold no lexicon finding,
     each parsed alone and judged by the [[closing-question]] table; a sentence that holds a finding is
@@ -231,7 +231,7 @@ def closing_questions(
     from analyzer.grammar.closing_questions import PHRASE, judge_question, judged_part
 
     spans = [judged_part(s) for s in sites]
-    docs = load_model(model_name).pipe(
+    docs = model.load().pipe(
         ordinary_case(s.sentence[a - s.start : b - s.start]) for s, (a, b) in zip(sites, spans, strict=True)
     )
     found = []

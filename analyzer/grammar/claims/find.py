@@ -17,7 +17,7 @@ from analyzer.grammar.claims.words import (
     tops_of,
 )
 from analyzer.grammar.registry import apply, deciding, table
-from analyzer.parse.model import load_model
+from analyzer.parse.model import ModelUse
 from analyzer.report import Claim, Span, line_col
 from analyzer.text.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
 from analyzer.text.units import Unit, compact_unit
@@ -28,16 +28,21 @@ if TYPE_CHECKING:
 
 
 def find_claims(
-    text: str, *, model_name: str | None = None, vocabulary: ClaimVocabulary | None = None
+    text: str,
+    *,
+    model_name: str | None = None,
+    vocabulary: ClaimVocabulary | None = None,
+    model: ModelUse | None = None,
 ) -> tuple[Claim, ...]:
-    """The claims that end `text` unbacked. Parses only when the closing part has a candidate sentence."""
+    """The claims that end `text` unbacked. Parses only when the closing part has a candidate sentence, with
+    `model` (an analysis passes its own, so its Report says whether it parsed) or else the model `model_name`."""
     vocabulary = vocabulary or claim_vocabulary()
     closing = closing_part(text, vocabulary)
     if not closing.has_candidate:
         return ()
     first = next(k for k, s in enumerate(closing.sentences) if s.candidate)
     units = [_unit(closing, s.start, s.end, vocabulary) for s in closing.sentences[first:]]
-    docs = list(load_model(model_name).pipe(unit.text for unit in units))
+    docs = list((model or ModelUse(model_name)).load().pipe(unit.text for unit in units))
     found: list[Claim] = []
     for sentence, unit, doc in zip(closing.sentences[first:], units, docs, strict=True):
         claimed = False
@@ -60,7 +65,7 @@ def claim_parse(text: str, claim: Claim, model_name: str | None = None) -> tuple
     closing = closing_part(text, vocabulary)
     sentence = next(s for s in closing.sentences if s.start == claim.start)
     unit = _unit(closing, sentence.start, sentence.end, vocabulary)
-    return unit, load_model(model_name)(unit.text)
+    return unit, ModelUse(model_name).load()(unit.text)
 
 
 def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -> Unit:
