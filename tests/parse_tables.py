@@ -8,8 +8,17 @@ reason.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.register.context import Context
+from analyzer.lexicon import Lexicon, default_lexicon
+from tests.docbuilder import parse, tokens
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 
 def check_result(result: Any, expect: Any, reason_has: Sequence[str] = ()) -> None:
@@ -28,3 +37,21 @@ def check_result(result: Any, expect: Any, reason_has: Sequence[str] = ()) -> No
 
 def case_id(case: Any) -> str:
     return str(case.name)
+
+
+@dataclass(frozen=True)
+class GateCase:
+    """A register gate on a hand-built parse: what it returns for the phrase, given the sentence that follows
+    its question."""
+
+    name: str
+    gate: Callable[[Sequence[Token], Lexicon, Context], Judgement | None]
+    tree: str
+    phrase: tuple[str, ...]
+    expect: Judgement | Mapping[str, Any] | None
+    following: str = ""
+    reason_has: tuple[str, ...] = ()
+
+    def check(self) -> None:
+        result = self.gate(tokens(parse(self.tree), *self.phrase), default_lexicon(), Context(self.following))
+        check_result(result, self.expect, self.reason_has)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -15,12 +13,11 @@ from analyzer.grammar.register.context import Context, answered
 from analyzer.grammar.register.offers import want_me_to, wish_condition
 from analyzer.grammar.register.permission import permission_question
 from analyzer.grammar.register.standing_by import standing_by
-from analyzer.lexicon import Lexicon, default_lexicon
-from tests.docbuilder import parse, tokens
-from tests.parse_tables import case_id, check_result
+from analyzer.lexicon import default_lexicon
+from tests.parse_tables import GateCase, case_id
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    pass
 
 LEX = default_lexicon()
 NO_ANSWER = Context("")
@@ -179,20 +176,6 @@ says say VERB VBZ ccomp 2
 """
 
 
-@dataclass(frozen=True)
-class GateCase:
-    """A register gate on a hand-built parse (tests/parse_tables.py): what it returns for the phrase, given the
-    sentence that follows its question."""
-
-    name: str
-    gate: Callable[[Sequence[Token], Lexicon, Context], Judgement | None]
-    tree: str
-    phrase: tuple[str, ...]
-    expect: Judgement | Mapping[str, Any] | None
-    following: str = ""
-    reason_has: tuple[str, ...] = ()
-
-
 PERMISSION_FIRES = "fires (permission-question): 'Should I' asks leave for 'proceed' and leaves it unanswered"
 GATE_CASES = [
     GateCase("want me to fires on the elliptical question", want_me_to, WANT_ME_TO_QUESTION, ("want", "me", "to"),
@@ -239,8 +222,7 @@ GATE_CASES = [
 
 @pytest.mark.parametrize("case", GATE_CASES, ids=case_id)
 def test_a_register_gate_on_a_hand_built_parse(case: GateCase) -> None:
-    result = case.gate(tokens(parse(case.tree), *case.phrase), LEX, Context(case.following))
-    check_result(result, case.expect, case.reason_has)
+    case.check()
 
 
 @pytest.mark.parametrize(
