@@ -12,9 +12,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from analyzer.grammar.claims.find import claim_in
+from analyzer.grammar.claims.records import Match, SegmentSite
+from analyzer.grammar.claims.segments import segments
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.register.context import Context
+from analyzer.grammar.registry import deciding
 from analyzer.lexicon import Lexicon, default_lexicon
+from analyzer.text.closing import claim_vocabulary
+from analyzer.text.units import Unit
 from tests.docbuilder import parse, tokens
 
 if TYPE_CHECKING:
@@ -55,3 +61,38 @@ class GateCase:
     def check(self) -> None:
         result = self.gate(tokens(parse(self.tree), *self.phrase), default_lexicon(), Context(self.following))
         check_result(result, self.expect, self.reason_has)
+
+
+def claim_on(tree: str) -> Match | None:
+    """The first claim any segment of a hand-built sentence makes: a segment the [[not-claim]] rows at
+    `segment` decide (a label's, a question's) makes none."""
+    doc = parse(tree)
+    vocabulary = claim_vocabulary()
+    unit = Unit(0, len(doc.text), doc.text, tuple(range(len(doc.text))))
+    for segment in segments(doc, vocabulary):
+        if deciding("segment", SegmentSite(segment, unit, (), vocabulary)) is None:
+            match = claim_in(segment, doc, vocabulary)
+            if match is not None:
+                return match
+    return None
+
+
+@dataclass(frozen=True)
+class ClaimCase:
+    """A closing sentence on a hand-built parse: the claim it makes (form, rule, the predicate's word), or None,
+    and the construction's words when the case pins them."""
+
+    name: str
+    tree: str
+    expect: tuple[str, str, str] | None
+    construction: str | None = None
+
+    def check(self) -> None:
+        match = claim_on(self.tree)
+        if self.expect is None:
+            assert match is None, match
+            return
+        assert match is not None
+        assert (match.form, match.rule, match.predicate.text) == self.expect
+        if self.construction is not None:
+            assert match.construction == self.construction
