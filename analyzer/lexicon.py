@@ -336,6 +336,17 @@ def families() -> tuple[str, ...]:
 
 
 @cache
+def phrase_families() -> tuple[str, ...]:
+    """The built-in families a phrase without a gate may belong to (a configured phrase has none): those whose
+    `judged_by` says how such a phrase is judged, as found ("offer") or by the phrase table ("phrase")."""
+    return tuple(
+        name
+        for name, spec in load_builtin(LEXICON_PATH)["families"].items()
+        if {"offer", "phrase"} & set(spec.get("judged_by", ()))
+    )
+
+
+@cache
 def default_lexicon() -> Lexicon:
     """The built-in lexicon, parsed once per process."""
     return parse_lexicon(load_builtin(LEXICON_PATH))
