@@ -272,3 +272,34 @@ def test_analyze_rules_names_a_broken_grammar_and_exits_2(tmp_path: Path) -> Non
         "analyze: analyzer/grammar/grammar.toml: [[relation]] row 'no-such-rule' has no code: "
         "no function carries @rule('no-such-rule')\n"
     )
+
+
+def test_a_site_runs_its_rows_in_the_data_order_combined_as_it_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """first: the first result other than None; any: a veto; chain: each row takes the value before; join: the
+    rows' lists. Every call goes through the Rule, so a trace sees it."""
+    from analyzer.grammar import registry
+
+    def rows(*functions: Callable[..., Any]) -> tuple[registry.Rule, ...]:
+        text = registry.RuleText("r", "correction", "c", (), ("r",), ("exempt",), (), ())
+        return tuple(registry.Rule(replace(text, name=f"r{k}"), f) for k, f in enumerate(functions))
+
+    sites = {
+        "governing-copula": rows(lambda g: None, lambda g: g + 1, lambda g: g + 2),  # first
+        "copular-attribute": rows(lambda n: False, lambda n: n > 0),  # any
+        "governor": rows(lambda g: g * 10, lambda g: g + 1),  # chain
+        "clausal-subject": rows(lambda c: [c], lambda c: [c, c]),  # join
+    }
+    monkeypatch.setattr(registry, "at", lambda site: sites[site])
+    with registry.traced() as calls:
+        assert registry.apply("governing-copula", 1) == 2
+        assert registry.apply("copular-attribute", 3) is True
+        assert registry.apply("governor", 2) == 21
+        assert registry.apply("clausal-subject", 7) == [7, 7, 7]
+    assert [(c.name, c.args, c.result) for c in calls] == [
+        ("r0", (1,), None), ("r1", (1,), 2),
+        ("r0", (3,), False), ("r1", (3,), True),
+        ("r0", (2,), 20), ("r1", (20,), 21),
+        ("r0", (7,), [7]), ("r1", (7,), [7, 7]),
+    ]  # fmt: skip
+    with pytest.raises(GrammarError, match="the phrase site combines by 'walk': its own code runs it"):
+        registry.apply("phrase", object())

@@ -302,8 +302,6 @@ JUDGES = (*GATELESS, *GATE_KINDS, *GRAMMAR_FAMILIES)
 # What a rule can decide: a finding's verdict, no finding (a carve-out, or not the register), a claim, or
 # (a not-claim at the segment) that the claims before it are backed.
 YIELDS = ("fire", "exempt", "carved", "none", "claim", "backed")
-# How a site may combine its rows.
-COMBINATIONS = ("walk", "select", "first", "any", "chain", "join", "segment")
 
 
 def signature_text(signature: type | Callable[..., object]) -> str:

@@ -30,7 +30,6 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from analyzer.grammar.kinds import (
-    COMBINATIONS,
     GATE_KINDS,
     GATELESS,
     JUDGES,
@@ -397,8 +396,10 @@ def walk(rules: Sequence[Rule], site: object) -> Judgement:
 def apply(site: str, *args: Any) -> Any:
     """Run every row at `site` in the data's order, combined as the site says (kinds: first, any, chain, join)."""
     _, declared = SITES[site]
-    rows = at(site)
     combine = declared.combine
+    if combine not in ("first", "any", "chain", "join"):
+        raise GrammarError(f"the {site} site combines by {combine!r}: its own code runs it")
+    rows = at(site)
     if combine == "first":
         for row in rows:
             result = row(*args)
@@ -412,9 +413,7 @@ def apply(site: str, *args: Any) -> Any:
         for row in rows:
             value = row(value, *rest)
         return value
-    if combine == "join":
-        return [item for row in rows for item in row(*args)]
-    raise GrammarError(f"the {site} site combines by {combine!r}: its own code runs it ({', '.join(COMBINATIONS)})")
+    return [item for row in rows for item in row(*args)]
 
 
 def deciding(site: str, *args: Any) -> RuleText | None:
