@@ -17,7 +17,15 @@ from __future__ import annotations
 
 from functools import cache
 
-from analyzer.lexicon import NOT_ENGLISH, default_lexicon, default_phrase_forms, families, is_english, phrase_canonical
+from analyzer.lexicon import (
+    NOT_ENGLISH,
+    default_lexicon,
+    default_phrase_forms,
+    families,
+    is_english,
+    phrase_canonical,
+    phrase_families,
+)
 from analyzer.text.candidates import find_candidates, may_match_forms
 from analyzer.text.closing import may_claim
 from lanegate_common.frozen import frozen
@@ -42,6 +50,7 @@ __all__ = [
     "may_claim",
     "may_hold_phrase",
     "model_candidates",
+    "phrase_families",
     "redefined_phrases",
 ]
 

@@ -20,7 +20,10 @@ from typing import Any, NoReturn, Protocol, TextIO
 
 from analyzer import analyze
 from analyzer.api import NOT_ENGLISH, find_candidates, is_english, may_ask, may_claim
-from analyzer.explain.render import Palette, hook_text, html_page, relations, report_text, tree_text
+from analyzer.explain.page import html_page
+from analyzer.explain.relations import relations
+from analyzer.explain.report_text import Palette, hook_text, report_text
+from analyzer.explain.tree import tree_text
 from analyzer.parse.model import ModelUnavailable
 from analyzer.report import Report
 

@@ -8,18 +8,20 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Literal
 
-from analyzer.grammar.claim_rules import find_claims
+from analyzer.grammar.claims import find_claims
 from analyzer.grammar.judgement import Judgement
-from analyzer.grammar.offer_gates import lexical_gate, pass_gate
+from analyzer.grammar.kinds import GATELESS
+from analyzer.grammar.offer_gates import pass_gate
 from analyzer.grammar.phrase_rules import classify_phrase
-from analyzer.grammar.register_gates import Context, lexical_register, register_judgement
-from analyzer.grammar.registry import gate_kind
-from analyzer.lexicon import NOT_ENGLISH, Lexicon, default_lexicon, is_english
-from analyzer.parse.model import ModelUnavailable, load_model
+from analyzer.grammar.register import register_judgement
+from analyzer.grammar.register.context import Context, following_sentence
+from analyzer.grammar.registry import gate_kind, without_parse
+from analyzer.lexicon import NOT_ENGLISH, Lexicon, PhraseEntry, default_lexicon, is_english
+from analyzer.parse.model import ModelUnavailable, ModelUse
 from analyzer.parse.tokens import AGENT_SELF, SOURCE_KEY
-from analyzer.report import Claim, Finding, Report, Span, line_col
+from analyzer.report import MODEL_ERROR, Claim, Finding, Report, Span, line_col
 from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
-from analyzer.text.carveouts import Views, build_views
+from analyzer.text.carveouts import Views
 from analyzer.text.citations import dated_citation
 from analyzer.text.disguise import Folded
 from analyzer.text.layout import is_heading, ordinary_case, table_cell
@@ -31,7 +33,6 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 ModelErrors = Literal["raise", "skip"]
-MODEL_ERROR = "model-error"
 # What one message may give the parser (SPEC §2.6: bounded cost): characters of compact text, and
 # sentences (each costs the parser's per-document work). Phrases met once either is spent are not parsed:
 # an exemption there cannot be shown, so they fire.
@@ -70,7 +71,7 @@ class Parses:
     """
 
     views: Views
-    model_name: str | None = None
+    model: ModelUse = field(default_factory=ModelUse)
     lexicon: Lexicon | None = None
     budget: int = PARSE_BUDGET
     units_left: int = MAX_PARSED_UNITS
@@ -117,7 +118,7 @@ class Parses:
         # The key holds what was written too: two sentences may compact alike around different inline code.
         keyed = {k: (u.text, self.views.original[u.start : u.end]) for k, u in pending.items()}
         keys = list(dict.fromkeys(keyed.values()))
-        docs = dict(zip(keys, load_model(self.model_name).pipe(ordinary_case(text) for text, _ in keys), strict=True))
+        docs = dict(zip(keys, self.model.load().pipe(ordinary_case(text) for text, _ in keys), strict=True))
         for k, unit in pending.items():
             doc = docs[keyed[k]]
             doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)
@@ -164,7 +165,8 @@ def analyze(
     lexicon = lexicon or default_lexicon()
     folded, views = folded_views(text)
     text = folded.text
-    parses = Parses(views, model_name, lexicon)
+    model = ModelUse(model_name)
+    parses = Parses(views, model, lexicon)
     findings: list[Finding] = []
     warnings: list[str] = []
     if until_fire:
@@ -185,14 +187,14 @@ def analyze(
                 raise
             if MODEL_ERROR not in warnings:
                 warnings.append(MODEL_ERROR)
-            finding = finding_without_model(candidate, text, lexicon)
+            finding = finding_without_model(candidate, text, views, lexicon)
         if finding is not None:
             findings.append(finding)
             if until_fire and finding.fires and finding.mode == "enforce":
                 break
     if not (until_fire and any(f.fires and f.mode == "enforce" for f in findings)):
         try:
-            findings.extend(closing_questions(text, findings, lexicon, model_name))
+            findings.extend(closing_questions(text, findings, lexicon, model))
         except ModelUnavailable:
             if model_errors == "raise":
                 raise
@@ -203,7 +205,7 @@ def analyze(
     if claims:
         try:
             # Claims are read in the text as written (offsets into it); a lone surrogate becomes '?' in place.
-            found = find_claims(folded.original.encode("utf-8", "replace").decode("utf-8"), model_name=model_name)
+            found = find_claims(folded.original.encode("utf-8", "replace").decode("utf-8"), model=model)
         except ModelUnavailable:
             if model_errors == "raise":
                 raise
@@ -211,22 +213,25 @@ def analyze(
                 warnings.append(MODEL_ERROR)
     if not is_english(folded.original):
         warnings.append(NOT_ENGLISH)  # SPEC §2.1 revision 3: said, not a silent clear
-    return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings), found)
+    return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings), found, parsed=model.asked)
 
 
 def closing_questions(
-    text: str, findings: Sequence[Finding], lexicon: Lexicon, model_name: str | None
+    text: str, findings: Sequence[Finding], lexicon: Lexicon, model: ModelUse
 ) -> list[Finding]:
     """SPEC §2.1 revision 3: the closing questions of `text` (the folded text) that hold no lexicon finding,
     each parsed alone and judged by the [[closing-question]] table; a sentence that holds a finding is
     judged by that finding's family. All of them parsed in one batch."""
+    family = next((f for f in lexicon.families if "closing-question" in lexicon.judged_by(f)), None)
+    if family is None:
+        return []
     sites = [s for s in question_sites(text) if not any(f.start < s.end and s.start < f.end for f in findings)]
     if not sites:
         return []
-    from analyzer.grammar.closing_questions import FAMILY, PHRASE, judge_question, judged_part
+    from analyzer.grammar.closing_questions import PHRASE, judge_question, judged_part
 
     spans = [judged_part(s) for s in sites]
-    docs = load_model(model_name).pipe(
+    docs = model.load().pipe(
         ordinary_case(s.sentence[a - s.start : b - s.start]) for s, (a, b) in zip(sites, spans, strict=True)
     )
     found = []
@@ -236,31 +241,40 @@ def closing_questions(
         if judged.verdict == "carved":
             continue
         parsed = ParsedUnit(Unit(start, end, doc.text, tuple(range(start, end))), doc)
-        found.append(finding_at(PHRASE, FAMILY, text, (start, end), judged, parsed, lexicon))
+        found.append(finding_at(PHRASE, family, text, (start, end), judged, parsed, lexicon))
     return found
 
 
+def judge_of(entry: PhraseEntry, lexicon: Lexicon) -> str:
+    """What judges a phrase: the kind of the gate row it names, or, without a gate, what its family's
+    `judged_by` (lexicon.toml) names for such phrases: "offer" (it fires as found) or "phrase" (it walks the
+    phrase table)."""
+    if entry.gate != "none":
+        kind = gate_kind(entry.gate)
+        assert kind is not None  # a gate is a row of a gate table (checked when the grammar loads)
+        return kind
+    return next(judge for judge in lexicon.judged_by(entry.family) if judge in GATELESS)
+
+
 def needs_parse(candidate: Candidate, views: Views, lexicon: Lexicon) -> bool:
-    """Attribution phrases and grammar-gated phrases are judged from the parse, unless written in disguise
-    or cited with a date (a report of a decision taken, read without a parse)."""
-    entry = candidate.entry
-    if candidate.disguise or not (entry.family == "attribution" or entry.gate != "none"):
+    """Phrases judged by the phrase table or a gate are judged from the parse, unless written in disguise or
+    cited with a date (a report of a decision taken, read without a parse)."""
+    judge = judge_of(candidate.entry, lexicon)
+    if candidate.disguise or judge == "offer":
         return False
-    cited = entry.family == "attribution" and dated_citation(views.parse_view, candidate.start, candidate.end, lexicon)
+    cited = judge == "phrase" and dated_citation(views.parse_view, candidate.start, candidate.end, lexicon)
     return not cited
 
 
 def finding_of(candidate: Candidate, text: str, parses: Parses, lexicon: Lexicon) -> Finding | None:
     """The finding for one candidate phrase; a carve-out, or a phrase the parse lost, has none. A phrase
     written in disguise fires; one past the parse bound fires; a dated citation of a decision has none."""
-    entry = candidate.entry
+    judge = judge_of(candidate.entry, lexicon)
     if candidate.disguise:
         return disguised_finding(candidate, text, lexicon)
-    if entry.family == "offer" and entry.gate == "none":
+    if judge == "offer":
         return finding_from(candidate, text, offer(candidate), None, lexicon)
-    if entry.family == "attribution" and dated_citation(
-        parses.views.parse_view, candidate.start, candidate.end, lexicon
-    ):
+    if judge == "phrase" and dated_citation(parses.views.parse_view, candidate.start, candidate.end, lexicon):
         return None
     parses.prepare([candidate.start])  # already parsed in the batch, unless judged one at a time (until_fire)
     if not parses.within_budget(candidate.start):
@@ -279,17 +293,18 @@ def judgement_of(candidate: Candidate, parses: Parses, lexicon: Lexicon) -> tupl
     gate, its register rule or the phrase rules decide the rest. None when the phrase's tokens are not in
     the parse, or when a register rule finds the phrase is not in its register."""
     entry = candidate.entry
-    if entry.family == "offer" and entry.gate == "none":
+    judge = judge_of(entry, lexicon)
+    if judge == "offer":
         return offer(candidate), None
     parsed = parses.around(candidate.start)
     phrase = parsed.tokens(candidate.start, candidate.end)
     if not phrase:
         return None
-    if gate_kind(entry.gate) == "register-gate":
+    if judge == "register-gate":
         context = Context(following_sentence(parses.views, candidate.end))
         registered = register_judgement(entry.gate, phrase, lexicon, context)
         return None if registered is None else (registered, parsed)
-    if entry.family == "offer":
+    if judge == "offer-gate":
         return pass_gate(entry.gate, phrase, lexicon), parsed
     return classify_phrase(phrase, lexicon), parsed
 
@@ -346,38 +361,19 @@ def _placed(finding: Finding, folded: Folded) -> Finding:
     )
 
 
-# The sentence after a question: up to the next end of sentence, at most this many characters.
-_FOLLOWING_LIMIT = 240
-_QUESTION_END = re.compile(r"[?]")
-_NEXT_END = re.compile(r"[.!?;](?=[\s\"')\]”’*_]|$)|\n")
-
-
-def following_sentence(views: Views, end: int) -> str:
-    """The agent's next sentence after the question a phrase belongs to, lower-cased (carve-outs blank):
-    what rule `answered-in-text` reads. Empty when the phrase's sentence is not a question or ends the text."""
-    view = views.parse_view
-    stop = _NEXT_END.search(view, end)
-    if stop is None or not _QUESTION_END.match(view, stop.start()):
-        return ""
-    rest = view[stop.end() : stop.end() + _FOLLOWING_LIMIT].lstrip(" \t\n*_-—–:")
-    cut = _NEXT_END.search(rest)
-    return (rest[: cut.start()] if cut else rest).strip().lower().replace("’", "'")
-
-
-def finding_without_model(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding | None:
-    """Offer and register phrases still decide without a parse; attribution phrases are skipped (SPEC §5.6)."""
+def finding_without_model(candidate: Candidate, text: str, views: Views, lexicon: Lexicon) -> Finding | None:
+    """Without a parse (SPEC §5.6) a phrase that fires as found still fires, a gated phrase is read by its
+    gate row's `without_parse` fallback, and a phrase the phrase table judges is skipped."""
     entry = candidate.entry
+    judge = judge_of(entry, lexicon)
     if candidate.disguise:
         return disguised_finding(candidate, text, lexicon)
-    if entry.family == "attribution":
+    if judge == "phrase":
         return None
-    if entry.gate == "none":
+    if judge == "offer":
         return finding_from(candidate, text, offer(candidate), None, lexicon)
-    if gate_kind(entry.gate) == "register-gate":
-        context = Context(following_sentence(build_views(text), candidate.end))
-        registered = lexical_register(entry.gate, text, candidate.start, candidate.end, lexicon, context)
-        return None if registered is None else finding_from(candidate, text, registered, None, lexicon)
-    return finding_from(candidate, text, lexical_gate(entry.gate, text, candidate.end, lexicon), None, lexicon)
+    read = without_parse(entry.gate)(entry.gate, text, candidate.start, candidate.end, lexicon, views)
+    return None if read is None else finding_from(candidate, text, read, None, lexicon)
 
 
 def offer(candidate: Candidate) -> Judgement:

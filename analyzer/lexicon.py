@@ -108,6 +108,8 @@ class Lexicon:
     non_answers: tuple[str, ...] = ()
     rhetorical_verbs: frozenset[str] = frozenset()
     families: tuple[Family, ...] = ()  # the data's [families] names, in order
+    # (family, judged_by) pairs: what judges each family's phrases (the grammar's tables, lexicon.toml)
+    judges: tuple[tuple[Family, tuple[str, ...]], ...] = ()
     _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -122,6 +124,10 @@ class Lexicon:
 
     def entry(self, canonical: str) -> PhraseEntry:
         return self._index[canonical]
+
+    def judged_by(self, family: str) -> tuple[str, ...]:
+        """What judges the family's phrases: its `judged_by` in lexicon.toml's [families] (() when unnamed)."""
+        return dict(self.judges).get(family, ())
 
     def mode_of(self, family: str) -> Mode:
         """The family's mode; a family the data does not name is enforced (an exemption is never assumed)."""
@@ -258,6 +264,7 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
         rule_nouns=words("rule_nouns"),
         modes=tuple(_modes(data.get("families", {})).items()),
         families=known,
+        judges=tuple((name, tuple(spec.get("judged_by", ()))) for name, spec in data.get("families", {}).items()),
         merge_objects=words("merge_objects"),
         disclaimers=phrases_of("disclaimers"),
         citation_dates=words("citation_dates"),
@@ -326,6 +333,17 @@ def families() -> tuple[str, ...]:
     """The built-in families, in lexicon.toml's order, without building the lexicon (config checks a mode's
     family against them)."""
     return tuple(load_builtin(LEXICON_PATH)["families"])
+
+
+@cache
+def phrase_families() -> tuple[str, ...]:
+    """The built-in families a phrase without a gate may belong to (a configured phrase has none): those whose
+    `judged_by` says how such a phrase is judged, as found ("offer") or by the phrase table ("phrase")."""
+    return tuple(
+        name
+        for name, spec in load_builtin(LEXICON_PATH)["families"].items()
+        if {"offer", "phrase"} & set(spec.get("judged_by", ()))
+    )
 
 
 @cache

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     ClaimForm = Literal["participle", "progressive", "intention", "waiting"]
 
 SCHEMA_VERSION = 1
+# The warning of a Report judged without the model (analyze(model_errors="skip")): SPEC §5.6.
+MODEL_ERROR = "model-error"
 # The value sets of the Literal aliases, built on first use (module __getattr__ below).
 _LITERALS = {
     "Verdict": ("fire", "exempt"),
@@ -136,6 +138,9 @@ class Report:
     findings: tuple[Finding, ...]
     warnings: tuple[str, ...] = ()
     claims: tuple[Claim, ...] = ()  # shown by analyze; they never change the verdict (SPEC §2.7)
+    # Whether the analysis asked the model for a parse (most offers fire as written, with none); not part of
+    # the JSON report, which is about the text.
+    parsed: bool = False
 
     @property
     def verdict(self) -> ReportVerdict:

@@ -20,6 +20,10 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any
 
+    from analyzer.report import Finding
+    from hook.decision import UnbackedClaim
+    from hook.deference import UnjudgedPhrase
+
 CLASSES = (
     "ALLOW",
     "BLOCK",
@@ -51,11 +55,11 @@ class AuditLine:
     mode: str | None = None
     policy: Mapping[str, Any] | None = None
     phrase: str | None = None
-    finding: Mapping[str, Any] | None = None
+    finding: Finding | UnjudgedPhrase | None = None  # the analyzer's record, written as its to_dict()
     warnings: tuple[str, ...] = ()
-    observed: tuple[Mapping[str, Any], ...] = ()  # observe-mode findings of this stop (SPEC §2.1, rev 2)
+    observed: tuple[Finding | UnjudgedPhrase, ...] = ()  # observe-mode findings of this stop (SPEC §2.1, rev 2)
     ts: datetime | None = None
-    claim: Mapping[str, Any] | None = None  # row U: the claim's text, form and reason (SPEC §1.4)
+    claim: UnbackedClaim | None = None  # row U: the claim's text, form and reason (SPEC §1.4)
 
     def to_dict(self) -> dict[str, Any]:
         ts = self.ts or datetime.now(UTC)
@@ -75,11 +79,11 @@ class AuditLine:
             "mode": self.mode,
             "policy": dict(self.policy) if self.policy is not None else None,
             "phrase": self.phrase,
-            "finding": dict(self.finding) if self.finding is not None else None,
+            "finding": self.finding.to_dict() if self.finding is not None else None,
             "reason": self.reason,
             "warnings": list(self.warnings),
-            "observed": [dict(o) for o in self.observed],
-            "claim": dict(self.claim) if self.claim is not None else None,
+            "observed": [{"phrase": o.phrase, "family": o.family, "reason": o.reason} for o in self.observed],
+            "claim": self.claim.to_dict() if self.claim is not None else None,
         }
 
     def to_bytes(self) -> bytes:

@@ -546,8 +546,10 @@ def _phrase(entry: object) -> Mapping[str, str] | None:
     """Only canonical and family pass through: a project cannot attach grammar gates to a phrase."""
     if not isinstance(entry, Mapping):
         return None
+    from analyzer.api import phrase_families  # only for a config that adds phrases: most stops have none
+
     canonical, family = entry.get("canonical"), entry.get("family", "offer")
-    if not isinstance(canonical, str) or not canonical.strip() or family not in ("offer", "attribution"):
+    if not isinstance(canonical, str) or not canonical.strip() or family not in phrase_families():
         return None
     return MappingProxyType({"canonical": canonical, "family": family})
 

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config, without_ignored_env
 from hook.deadline import Deadline, DeadlineExceeded
-from hook.decision import ALLOW, Check, Decision, Policy, Situation, acts, decide, unbounded
+from hook.decision import ALLOW, Check, Decision, Policy, Situation, acts, decide, judged_rows, unbounded
 from hook.deference import NO_DEFERENCE, DeferenceResult, analyze_text
 from hook.directives import UNBACKED_TAG, Directives, load_directives
 from hook.exits import clean_terminal, material_artifacts
@@ -199,9 +199,11 @@ class _Run:
         text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
         lane = self._lane(text, turn.context, turn.tool_calls, config)
         deference = NO_DEFERENCE
-        if config.deference and not turn.context.operator_in_loop and text:
-            claims = _row_u_applies(config, turn)
-            deference = analyze_text(text, config, warnings, claims=claims, warm=self.warm, env=self.env)
+        tool_used = config.unbacked_claims == "no-tools" and _tool_used(turn)
+        judged = judged_rows(_policy(config), turn.context.operator_in_loop, config.unbacked_claims, tool_used)
+        if judged.deference and text:
+            deference = analyze_text(text, config, claims=judged.claims, warm=self.warm, env=self.env)
+            warnings += [w for w in deference.warnings if w not in warnings]
         return _Evidence(turn, lane, deference, scan_from, in_flight)
 
     def _decide(
@@ -248,7 +250,7 @@ class _Run:
             min_drives=config.min_compliant_drives,
         )
         return Situation(
-            policy=Policy(config.mode, config.deference, config.lane_continuation, config.max_refusals),
+            policy=_policy(config),
             operator_in_loop=seen.turn.context.operator_in_loop,
             lane_outcome=lane.outcome,
             lane_continuation=lane.lane_continuation,
@@ -342,10 +344,8 @@ class _Run:
         ctx = seen.turn.context if seen else None
         found = seen.deference if seen else NO_DEFERENCE
         claim = found.claim
-        shown_claim = None
         # row U's claim, and a wait whatever decided the stop (SPEC §2.7, revision 3: a wait is a hold)
-        if claim is not None and (decision.tag == UNBACKED_TAG or not acts(claim)):
-            shown_claim = {"text": claim.text, "form": claim.form, "reason": claim.reason}
+        shown_claim = claim if claim is not None and (decision.tag == UNBACKED_TAG or not acts(claim)) else None
         return AuditLine(
             klass=decision.klass,
             tag=decision.tag,
@@ -361,7 +361,7 @@ class _Run:
             lane_continuation=seen.lane.lane_continuation if seen else None,
             mode=config.mode,
             policy=config.policy,
-            phrase=found.finding.get("phrase") if found.finding else None,
+            phrase=found.finding.phrase if found.finding else None,
             finding=found.finding,
             claim=shown_claim,
             warnings=tuple(warnings),
@@ -450,14 +450,14 @@ def _note_allowed(state_dir: str, session: str, scan_to: int | None) -> None:
         print(f"lanegate: state not reset after the error: {exc}", file=sys.stderr)
 
 
-def _row_u_applies(config: Config, turn: Turn) -> bool:
-    """Whether the closing part is read for a claim (SPEC §4 row U): not when unbacked_claims is off, and
-    with "no-tools" only on a turn that made no tool call since its newest prompting record (every call
-    of the turn counts, not only those after the last tool result). With background work in flight it is
-    read too, so the audit line records a wait (revision 3); row U itself never fires then."""
-    if config.unbacked_claims == "off":
-        return False
-    if config.unbacked_claims == "no-tools":
-        prompt = turn.context.offset
-        return not (turn.tool_used or any(prompt is None or tc.offset > prompt for tc in turn.tool_calls))
-    return True
+def _policy(config: Config) -> Policy:
+    return Policy(config.mode, config.deference, config.lane_continuation, config.max_refusals)
+
+
+def _tool_used(turn: Turn) -> bool:
+    """The turn made a tool call since its newest prompting record (every call of the turn counts, not only
+    those after the last tool result): what unbacked_claims "no-tools" reads (hook.decision.judged_rows). With
+    background work in flight the claim is read too, so the audit line records a wait (revision 3); row U
+    itself never fires then."""
+    prompt = turn.context.offset
+    return turn.tool_used or any(prompt is None or tc.offset > prompt for tc in turn.tool_calls)

@@ -60,6 +60,26 @@ class UnbackedClaim:
     form: str
     reason: str
 
+    def to_dict(self) -> dict[str, str]:
+        """The audit line's `claim` (SPEC §1.4)."""
+        return {"text": self.text, "form": self.form, "reason": self.reason}
+
+
+@frozen
+class Judged:
+    """Which of rows D and U judge a turn's final text (SPEC §4), decided by one function (`judged_rows`) for the
+    deference step (what it reads), the table (which rows may fire) and `analyze`'s view of the hook."""
+
+    deference: bool  # rows D and U: the deference lint is on and the turn is autonomous
+    claims: bool  # row U: the closing part is read for a claim (the same, and unbacked_claims allows it)
+
+
+def judged_rows(policy: Policy, operator_in_loop: bool, claims: str = "on", tool_used: bool = False) -> Judged:
+    """Rows D and U judge an autonomous turn while the deference lint is on; row U reads a claim unless
+    unbacked_claims is "off", or "no-tools" and the turn made a tool call since its prompt (SPEC §4)."""
+    deference = policy.deference and not operator_in_loop
+    return Judged(deference, deference and claims != "off" and not (claims == "no-tools" and tool_used))
+
 
 NOT_CHECKED = Check(False, "not checked")
 # The claim forms row U refuses (SPEC §4, revision 3): an action announced and skipped. A `waiting` claim
@@ -108,10 +128,11 @@ class Decision:
 def decide(s: Situation, directives: Directives) -> Decision:
     """Evaluate the table in order; the first row that matches decides."""
     p = s.policy
-    if p.deference and not s.operator_in_loop and s.trigger is not None:
+    judged = judged_rows(p, s.operator_in_loop)
+    if judged.deference and s.trigger is not None:
         text = directives.deference(s.trigger.phrase, s.trigger.reason)
         return _refuse(s, "D", "deference", text)
-    if p.deference and not s.operator_in_loop and not s.background_in_flight and acts(s.claim):
+    if judged.deference and not s.background_in_flight and acts(s.claim):
         return _refuse(s, "U", "unbacked-claim", directives.unbacked_refusal(s.claim.text, s.claim.reason))
     if not p.lane_continuation:
         return _allow("C", "ALLOW", "lane-continuation-off", "the lane-continuation gates are off")

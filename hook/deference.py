@@ -2,7 +2,8 @@
 user's extra phrases, only when a cheap scan found a phrase, a closing question or a candidate claim.
 
 spaCy loads only then, and not even then when a warm parse server answers; a stop without a phrase
-imports none of the analyzer's parsing modules.
+imports none of the analyzer's parsing modules. What it finds stays typed from the analyzer to the audit
+line: the analyzer's own frozen findings, the decision table's claim, and its warnings as a value.
 """
 
 from __future__ import annotations
@@ -19,19 +20,39 @@ if TYPE_CHECKING:
     from typing import Any
 
     from analyzer.api import Candidate, Lexicon, Vocabulary
-    from analyzer.report import Report
+    from analyzer.report import Finding, Report
     from warmparse.use import WarmUse
+
+
+@frozen
+class UnjudgedPhrase:
+    """A phrase whose judgement ran past the hook's deadline: it fires (SPEC §5.6). The audit line shows what is
+    known of it, as it shows a finding."""
+
+    phrase: str
+    text: str
+    family: str
+    reason: str
+
+    @property
+    def fires(self) -> bool:
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"phrase": self.phrase, "text": self.text, "verdict": "fire", "reason": self.reason}
+
 
 @frozen
 class DeferenceResult:
     """What the deference step found in the final text: the trigger of row D (an enforce-mode finding that
     fires), the finding the audit line shows, the observe-mode findings that fired (recorded, never refused
-    on: SPEC §2.1, revision 2) and the unbacked claim the message ends on (row U)."""
+    on: SPEC §2.1, revision 2), the unbacked claim the message ends on (row U) and the step's warnings."""
 
     trigger: Trigger | None = None
-    finding: Mapping[str, Any] | None = None
-    observed: tuple[Mapping[str, Any], ...] = ()
+    finding: Finding | UnjudgedPhrase | None = None
+    observed: tuple[Finding | UnjudgedPhrase, ...] = ()
     claim: UnbackedClaim | None = None
+    warnings: tuple[str, ...] = ()
 
 
 # Nothing to judge or nothing found: what a stop without a phrase or a claim carries on.
@@ -44,7 +65,6 @@ MAX_JUDGED_CHARS = 1_000_000
 def analyze_text(
     text: str,
     config: Config,
-    warnings: list[str],
     *,
     claims: bool,
     warm: WarmUse | None = None,
@@ -54,20 +74,22 @@ def analyze_text(
     candidate claim: spaCy loads only then, and not even then when a warm parse server answers (its warnings
     say when it did not).
 
-    claims: the closing part is read for a claim too (hook.core's _row_u_applies): row U may refuse an action
+    claims: the closing part is read for a claim too (hook.decision.judged_rows): row U may refuse an action
     claim, and a wait is recorded in the audit line whatever decides the stop (SPEC §2.7, revision 3).
     """
     from analyzer.api import NOT_ENGLISH, find_candidates, is_english, lexicon_for, may_hold_phrase
 
+    warnings: list[str] = []
     if len(text) > MAX_JUDGED_CHARS:
         warnings.append(
             f"final text of {len(text)} characters: the deference lint read its last {MAX_JUDGED_CHARS} "
             "(finding offsets count from there)"
         )
         text = text[-MAX_JUDGED_CHARS:]
-    if not is_english(text) and NOT_ENGLISH not in warnings:
+    if not is_english(text):
         warnings.append(NOT_ENGLISH)  # SPEC §2.1/§1.4 revision 3: the grammar did not judge it
-    vocabulary = _vocabulary(config, warnings)
+    vocabulary, redefined = _vocabulary(config)
+    warnings += redefined
     # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
     lexicon = None
     candidates: tuple[Candidate, ...] = ()
@@ -85,7 +107,7 @@ def analyze_text(
 
         # SPEC §2.1 revision 3: a closing question holds no phrase; its sentence is found in the closing part.
         if not may_ask(text):
-            return NO_DEFERENCE
+            return DeferenceResult(warnings=tuple(warnings))
     from warmparse.route import analyze_text
 
     try:
@@ -104,12 +126,12 @@ def analyze_text(
         # the phrase fires (an exemption must be shown) instead of the stop being allowed as an ERROR.
         entry = candidates[0].entry
         reason = f"fires: the judgement of '{entry.canonical}' exceeded its bound, so no exemption was shown"
-        finding = {"phrase": entry.canonical, "text": candidates[0].text, "verdict": "fire", "reason": reason}
+        unjudged = UnjudgedPhrase(entry.canonical, candidates[0].text, entry.family, reason)
         if (lexicon or lexicon_for(vocabulary)).mode_of(entry.family) == "observe":
-            return DeferenceResult(observed=({"phrase": entry.canonical, "family": entry.family, "reason": reason},))
-        return DeferenceResult(Trigger(entry.canonical, reason), finding)
-    warnings.extend([w for w in (*report.warnings, *warm_warnings) if w not in warnings])
-    return deference_of(report)
+            return DeferenceResult(observed=(unjudged,), warnings=tuple(warnings))
+        return DeferenceResult(Trigger(entry.canonical, reason), unjudged, warnings=tuple(warnings))
+    warnings += [w for w in (*report.warnings, *warm_warnings) if w not in warnings]
+    return replace(deference_of(report), warnings=tuple(warnings))
 
 
 def deference_of(report: Report) -> DeferenceResult:
@@ -117,11 +139,9 @@ def deference_of(report: Report) -> DeferenceResult:
     the observe-mode findings and the claim the message ends on (also `analyze`'s view of the hook)."""
     firing = report.firing
     shown = firing or (report.findings[0] if report.findings else None)
-    finding = shown.to_dict() if shown else None
-    observed = tuple({"phrase": f.phrase, "family": f.family, "reason": f.reason} for f in report.observed)
     last = report.claims[-1] if report.claims else None
     claim = UnbackedClaim(last.text, last.form, last.reason) if last else None
-    return DeferenceResult(Trigger(firing.phrase, firing.reason) if firing else None, finding, observed, claim)
+    return DeferenceResult(Trigger(firing.phrase, firing.reason) if firing else None, shown, report.observed, claim)
 
 
 def _warm_use(warm: WarmUse | None, config: Config, env: Mapping[str, str] | None) -> WarmUse | None:
@@ -137,19 +157,20 @@ def _warm_use(warm: WarmUse | None, config: Config, env: Mapping[str, str] | Non
     return replace(warm, folder=folder, idle=config.parse_server_idle)
 
 
-def stop_lexicon(config: Config, warnings: list[str]) -> Lexicon:
+def stop_lexicon(config: Config) -> Lexicon:
     """The lexicon a stop under `config` judges with: the one `lanegate serve` starts a server for."""
     from analyzer.api import lexicon_for
 
-    return lexicon_for(_vocabulary(config, warnings))
+    return lexicon_for(_vocabulary(config)[0])
 
 
-def _vocabulary(config: Config, warnings: list[str]) -> Vocabulary:
-    """The configured [lexicon] additions; a configured phrase never redefines a built-in one (named)."""
+def _vocabulary(config: Config) -> tuple[Vocabulary, list[str]]:
+    """The configured [lexicon] additions, and a warning for each configured phrase that is built in (a
+    configured phrase never redefines a built-in one)."""
     from analyzer.api import Vocabulary, redefined_phrases
 
     extras = config.lexicon
     vocabulary = Vocabulary.of(extras.phrases, extras.domain_words, extras.agent_work, extras.modes)
-    for canonical in redefined_phrases(vocabulary):
-        warnings.append(f"lexicon phrase {canonical!r} already built in: kept the built-in entry")
-    return vocabulary
+    warnings = [f"lexicon phrase {canonical!r} already built in: kept the built-in entry"
+                for canonical in redefined_phrases(vocabulary)]  # fmt: skip
+    return vocabulary, warnings

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from analyzer.cli import use_color
-from analyzer.explain.render import HIGHLIGHT, Palette, report_text, summary
+from analyzer.explain.picture import HIGHLIGHT
+from analyzer.explain.report_text import Palette, report_text, summary
 from analyzer.report import Finding, Report
 
 REPO = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.explain.render import Palette, hook_text, summary
+from analyzer.explain.report_text import Palette, hook_text, summary
 from analyzer.lexicon import NOT_ENGLISH, is_english
 from analyzer.report import Claim, Finding, Report, Span
 from hook.commands.analyze import hook_view

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.report import Finding
 from hook.audit import AuditLine, append_line
 from hook.commands.audit import chain_stats, parse_since, render_text, summarize
 
@@ -60,7 +61,8 @@ def test_a_line_has_exactly_the_fields_of_the_table_in_order() -> None:
         mode="enforce",
         policy={"deference": True, "lane_continuation": True, "max_refusals": 3},
         phrase="your call",
-        finding={"form": "none", "reason": "fires"},
+        finding=Finding("your call", "your call", "attribution", 0, 9, 1, 1, "fire", "none", None, (), False, "fires",
+                        "standalone"),
         reason="directive",
         warnings=("model-error",),
     ).to_dict()

@@ -24,6 +24,7 @@ from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import (
 )
 from opentelemetry.proto.common.v1.common_pb2 import AnyValue
 
+from analyzer.report import Finding
 from hook.audit import AuditLine, append_line
 from hook.commands.audit_export import CURSOR_SUFFIX, load_cursor, logs_endpoint
 
@@ -95,8 +96,12 @@ BLOCK = AuditLine(
     identity="@vega", operator_in_loop=False, mid_chain=False, autonomous_handoff=True, handoff_reason="night shift",
     lane_continuation="next-lane", mode="enforce", policy={"deference": True, "lane_continuation": True,
                                                               "max_refusals": 3},
-    phrase="your call", finding={"verdict": "fire", "form": "none", "rule": "standalone", "reason": "fires"},
-    warnings=("model-error",), observed=({"phrase": "shall i", "family": "permission", "reason": "r"},),
+    phrase="your call",
+    finding=Finding("your call", "your call", "attribution", 0, 9, 1, 1, "fire", "none", None, (), False, "fires",
+                    "standalone"),
+    warnings=("model-error",),
+    observed=(Finding("shall i", "Shall I", "permission", 0, 7, 1, 1, "fire", "none", None, (), False, "r",
+                      "permission-question", mode="observe"),),
     claim=None,
 )
 
@@ -144,7 +149,8 @@ def test_new_lines_arrive_as_log_records_and_a_second_export_sends_nothing(tmp_p
         "lanegate.lane_continuation": "next-lane", "lanegate.mode": "enforce", "lanegate.phrase": "your call",
         "lanegate.policy.deference": True, "lanegate.policy.lane_continuation": True,
         "lanegate.policy.max_refusals": 3, "lanegate.finding.verdict": "fire", "lanegate.finding.form": "none",
-        "lanegate.finding.rule": "standalone", "lanegate.finding.reason": "fires",
+        "lanegate.finding.rule": "standalone", "lanegate.finding.family": "attribution",
+        "lanegate.finding.reason": "fires",
         "lanegate.warnings": ["model-error"], "lanegate.observed.families": ["permission"],
         "lanegate.observed.phrases": ["shall i"], "lanegate.log_offset": 0,
     }

@@ -10,23 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.grammar.claim_rules import Match, claim_in, find_claims, reports_completion, segments, verb_forms
+from analyzer.grammar.claims import find_claims
+from analyzer.grammar.claims.segments import reports_completion, segments
+from analyzer.grammar.claims.words import verb_forms
 from analyzer.text.closing import claim_vocabulary, closing_part, is_candidate, may_claim
 from tests.docbuilder import parse
+from tests.parse_tables import ClaimCase, case_id, claim_on
 
 V = claim_vocabulary()
-
-
-def judged(spec: str) -> Match | None:
-    """The first claim any segment of the hand-built sentence makes."""
-    doc = parse(spec)
-    return next((m for seg in segments(doc, V) if (m := claim_in(seg, doc, V)) is not None), None)
-
-
-def claim_of(spec: str) -> tuple[str, str, str]:
-    match = judged(spec)
-    assert match is not None
-    return match.form, match.rule, match.predicate.text
 
 
 # ------------------------------------------------------------------------------------------ constructions
@@ -40,186 +31,6 @@ lane lane NOUN NN dobj 0
 now now ADV RB advmod 0
 ~. . PUNCT . punct 0
 """
-
-
-def test_subjectless_participle_opening_the_sentence() -> None:
-    assert claim_of(PICKING_UP) == ("participle", "subjectless-participle", "Picking")
-
-
-def test_participle_after_leading_words_is_still_opening() -> None:
-    spec = """
-    Next next ADV RB advmod 2
-    ~, , PUNCT , punct 2
-    updating update VERB VBG ROOT -1
-    the the DET DT det 4
-    changelog changelog NOUN NN dobj 2
-    ~. . PUNCT . punct 2
-    """
-    assert claim_of(spec) == ("participle", "subjectless-participle", "updating")
-
-
-def test_now_before_a_subjectless_participle_is_an_elided_progressive() -> None:
-    spec = """
-    Now now ADV RB advmod 1
-    running run VERB VBG ROOT -1
-    the the DET DT det 4
-    full full ADJ JJ amod 4
-    suite suite NOUN NN dobj 1
-    ~. . PUNCT . punct 1
-    """
-    assert claim_of(spec) == ("progressive", "elided-progressive", "running")
-
-
-def test_first_person_progressive() -> None:
-    spec = """
-    I I PRON PRP nsubj 2
-    ~'m be AUX VBP aux 2
-    starting start VERB VBG ROOT -1
-    on on ADP IN prep 2
-    the the DET DT det 5
-    parser parser NOUN NN pobj 3
-    ~. . PUNCT . punct 2
-    """
-    match = judged(spec)
-    assert match is not None
-    assert (match.form, match.rule, match.predicate.text) == ("progressive", "first-person-progressive", "starting")
-    assert match.construction == "the first-person progressive 'I'm starting'"
-
-
-def test_first_person_future() -> None:
-    spec = """
-    I I PRON PRP nsubj 2
-    ~'ll will AUX MD aux 2
-    open open VERB VB ROOT -1
-    the the DET DT det 4
-    PR pr NOUN NN dobj 2
-    now now ADV RB advmod 2
-    ~. . PUNCT . punct 2
-    """
-    assert claim_of(spec) == ("intention", "first-person-future", "open")
-
-
-def test_subjectless_future_opening_the_sentence() -> None:
-    spec = """
-    Will will AUX MD aux 1
-    do do VERB VB ROOT -1
-    ~. . PUNCT . punct 1
-    """
-    assert claim_of(spec) == ("intention", "subjectless-future", "do")
-
-
-def test_going_to_with_its_subject_left_out() -> None:
-    spec = """
-    Going go VERB VBG ROOT -1
-    to to PART TO aux 2
-    rebase rebase VERB VB xcomp 0
-    onto onto ADP IN prep 2
-    main main NOUN NN pobj 3
-    ~. . PUNCT . punct 0
-    """
-    assert claim_of(spec) == ("intention", "going-to", "rebase")
-
-
-def test_about_to_with_a_first_person_subject() -> None:
-    spec = """
-    I I PRON PRP nsubj 1
-    ~'m be AUX VBP ROOT -1
-    about about ADJ JJ acomp 1
-    to to PART TO aux 4
-    run run VERB VB xcomp 2
-    the the DET DT det 6
-    benchmark benchmark NOUN NN dobj 4
-    ~. . PUNCT . punct 1
-    """
-    assert claim_of(spec) == ("intention", "going-to", "run")
-
-
-def test_let_me_with_a_verb() -> None:
-    spec = """
-    Let let VERB VB ROOT -1
-    me I PRON PRP nsubj 2
-    run run VERB VB ccomp 0
-    the the DET DT det 4
-    tests test NOUN NNS dobj 2
-    ~. . PUNCT . punct 0
-    """
-    assert claim_of(spec) == ("intention", "let-me", "run")
-
-
-def test_first_person_verb_of_intention() -> None:
-    spec = """
-    I I PRON PRP nsubj 1
-    plan plan VERB VBP ROOT -1
-    to to PART TO aux 3
-    refactor refactor VERB VB xcomp 1
-    the the DET DT det 5
-    loader loader NOUN NN dobj 3
-    ~. . PUNCT . punct 1
-    """
-    assert claim_of(spec) == ("intention", "intention-verb", "refactor")
-
-
-def test_waiting_participle_is_announced_waiting() -> None:
-    spec = """
-    Waiting wait VERB VBG ROOT -1
-    on on ADP IN prep 0
-    CI ci PROPN NNP pobj 1
-    now now ADV RB advmod 0
-    ~. . PUNCT . punct 0
-    """
-    match = judged(spec)
-    assert match is not None
-    assert (match.form, match.rule) == ("waiting", "announced-waiting")
-    assert match.construction == "the subjectless participle 'Waiting' (passive waiting, there is no hold state)"
-
-
-def test_standing_by_is_phrasal_waiting() -> None:
-    spec = """
-    Standing stand VERB VBG ROOT -1
-    by by ADP RP prt 0
-    ~. . PUNCT . punct 0
-    """
-    assert claim_of(spec) == ("waiting", "announced-waiting", "Standing")
-
-
-def test_keep_waiting_hands_the_action_to_its_participle() -> None:
-    spec = """
-    I I PRON PRP nsubj 2
-    ~'ll will AUX MD aux 2
-    keep keep VERB VB ROOT -1
-    waiting wait VERB VBG xcomp 2
-    on on ADP IN prep 3
-    CI ci PROPN NNP pobj 4
-    ~. . PUNCT . punct 2
-    """
-    assert claim_of(spec) == ("waiting", "announced-waiting", "waiting")
-
-
-def test_participle_read_as_the_subject_of_a_noun_is_the_predicate() -> None:
-    spec = """
-    Cleaning clean VERB VBG csubj 4
-    up up ADP RP prt 0
-    the the DET DT det 4
-    temp temp NOUN NN compound 4
-    files file NOUN NNS ROOT -1
-    ~. . PUNCT . punct 4
-    """
-    assert claim_of(spec) == ("participle", "subjectless-participle", "Cleaning")
-
-
-def test_participle_after_a_dash_opens_its_own_segment() -> None:
-    spec = """
-    Thanks thanks NOUN NNS ROOT -1
-    for for ADP IN prep 0
-    the the DET DT det 3
-    fix fix NOUN NN pobj 1
-    — — PUNCT : punct 0
-    merging merge VERB VBG advcl 0
-    the the DET DT det 7
-    docs doc NOUN NNS dobj 5
-    ~. . PUNCT . punct 0
-    """
-    assert claim_of(spec) == ("participle", "subjectless-participle", "merging")
 
 
 # ------------------------------------------------------------------------------------------ non-claims
@@ -357,9 +168,213 @@ NON_CLAIMS = {
 }
 
 
+# ---- each construction on a hand-built parse (tests/parse_tables.py) ----------------------------------------
+
+CLAIM_CASES = [
+    ClaimCase(
+        'subjectless participle opening the sentence',
+        PICKING_UP,
+        ('participle', 'subjectless-participle', 'Picking'),
+    ),
+    ClaimCase(
+        'participle after leading words is still opening',
+        """
+        Next next ADV RB advmod 2
+        ~, , PUNCT , punct 2
+        updating update VERB VBG ROOT -1
+        the the DET DT det 4
+        changelog changelog NOUN NN dobj 2
+        ~. . PUNCT . punct 2
+        """,
+        ('participle', 'subjectless-participle', 'updating'),
+    ),
+    ClaimCase(
+        'now before a subjectless participle is an elided progressive',
+        """
+        Now now ADV RB advmod 1
+        running run VERB VBG ROOT -1
+        the the DET DT det 4
+        full full ADJ JJ amod 4
+        suite suite NOUN NN dobj 1
+        ~. . PUNCT . punct 1
+        """,
+        ('progressive', 'elided-progressive', 'running'),
+    ),
+    ClaimCase(
+        'first person progressive',
+        """
+        I I PRON PRP nsubj 2
+        ~'m be AUX VBP aux 2
+        starting start VERB VBG ROOT -1
+        on on ADP IN prep 2
+        the the DET DT det 5
+        parser parser NOUN NN pobj 3
+        ~. . PUNCT . punct 2
+        """,
+        ("progressive", "first-person-progressive", "starting"),
+        construction="the first-person progressive 'I'm starting'",
+    ),
+    ClaimCase(
+        'first person future',
+        """
+        I I PRON PRP nsubj 2
+        ~'ll will AUX MD aux 2
+        open open VERB VB ROOT -1
+        the the DET DT det 4
+        PR pr NOUN NN dobj 2
+        now now ADV RB advmod 2
+        ~. . PUNCT . punct 2
+        """,
+        ('intention', 'first-person-future', 'open'),
+    ),
+    ClaimCase(
+        'subjectless future opening the sentence',
+        """
+        Will will AUX MD aux 1
+        do do VERB VB ROOT -1
+        ~. . PUNCT . punct 1
+        """,
+        ('intention', 'subjectless-future', 'do'),
+    ),
+    ClaimCase(
+        'going to with its subject left out',
+        """
+        Going go VERB VBG ROOT -1
+        to to PART TO aux 2
+        rebase rebase VERB VB xcomp 0
+        onto onto ADP IN prep 2
+        main main NOUN NN pobj 3
+        ~. . PUNCT . punct 0
+        """,
+        ('intention', 'going-to', 'rebase'),
+    ),
+    ClaimCase(
+        'about to with a first person subject',
+        """
+        I I PRON PRP nsubj 1
+        ~'m be AUX VBP ROOT -1
+        about about ADJ JJ acomp 1
+        to to PART TO aux 4
+        run run VERB VB xcomp 2
+        the the DET DT det 6
+        benchmark benchmark NOUN NN dobj 4
+        ~. . PUNCT . punct 1
+        """,
+        ('intention', 'going-to', 'run'),
+    ),
+    ClaimCase(
+        'let me with a verb',
+        """
+        Let let VERB VB ROOT -1
+        me I PRON PRP nsubj 2
+        run run VERB VB ccomp 0
+        the the DET DT det 4
+        tests test NOUN NNS dobj 2
+        ~. . PUNCT . punct 0
+        """,
+        ('intention', 'let-me', 'run'),
+    ),
+    ClaimCase(
+        'first person verb of intention',
+        """
+        I I PRON PRP nsubj 1
+        plan plan VERB VBP ROOT -1
+        to to PART TO aux 3
+        refactor refactor VERB VB xcomp 1
+        the the DET DT det 5
+        loader loader NOUN NN dobj 3
+        ~. . PUNCT . punct 1
+        """,
+        ('intention', 'intention-verb', 'refactor'),
+    ),
+    ClaimCase(
+        'waiting participle is announced waiting',
+        """
+        Waiting wait VERB VBG ROOT -1
+        on on ADP IN prep 0
+        CI ci PROPN NNP pobj 1
+        now now ADV RB advmod 0
+        ~. . PUNCT . punct 0
+        """,
+        ("waiting", "announced-waiting", "Waiting"),
+        construction="the subjectless participle 'Waiting' (passive waiting, there is no hold state)",
+    ),
+    ClaimCase(
+        'standing by is phrasal waiting',
+        """
+        Standing stand VERB VBG ROOT -1
+        by by ADP RP prt 0
+        ~. . PUNCT . punct 0
+        """,
+        ('waiting', 'announced-waiting', 'Standing'),
+    ),
+    ClaimCase(
+        'keep waiting hands the action to its participle',
+        """
+        I I PRON PRP nsubj 2
+        ~'ll will AUX MD aux 2
+        keep keep VERB VB ROOT -1
+        waiting wait VERB VBG xcomp 2
+        on on ADP IN prep 3
+        CI ci PROPN NNP pobj 4
+        ~. . PUNCT . punct 2
+        """,
+        ('waiting', 'announced-waiting', 'waiting'),
+    ),
+    ClaimCase(
+        'participle read as the subject of a noun is the predicate',
+        """
+        Cleaning clean VERB VBG csubj 4
+        up up ADP RP prt 0
+        the the DET DT det 4
+        temp temp NOUN NN compound 4
+        files file NOUN NNS ROOT -1
+        ~. . PUNCT . punct 4
+        """,
+        ('participle', 'subjectless-participle', 'Cleaning'),
+    ),
+    ClaimCase(
+        'participle after a dash opens its own segment',
+        """
+        Thanks thanks NOUN NNS ROOT -1
+        for for ADP IN prep 0
+        the the DET DT det 3
+        fix fix NOUN NN pobj 1
+        — — PUNCT : punct 0
+        merging merge VERB VBG advcl 0
+        the the DET DT det 7
+        docs doc NOUN NNS dobj 5
+        ~. . PUNCT . punct 0
+        """,
+        ('participle', 'subjectless-participle', 'merging'),
+    ),
+    ClaimCase(
+        'a future after an imperative is a conditional promise',
+        """
+        Say say VERB VB ROOT -1
+        the the DET DT det 2
+        word word NOUN NN dobj 0
+        and and CCONJ CC cc 0
+        I I PRON PRP nsubj 6
+        ~'ll will AUX MD aux 6
+        pull pull VERB VB conj 0
+        it it PRON PRP dobj 6
+        out out ADP RP prt 6
+        ~. . PUNCT . punct 0
+        """,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CLAIM_CASES, ids=case_id)
+def test_a_closing_sentence_on_a_hand_built_parse(case: ClaimCase) -> None:
+    case.check()
+
+
 @pytest.mark.parametrize("spec", NON_CLAIMS.values(), ids=NON_CLAIMS.keys())
 def test_non_claims(spec: str) -> None:
-    assert judged(spec) is None
+    assert claim_on(spec) is None
 
 
 def test_completion_report_backs_the_claim() -> None:
@@ -451,7 +466,7 @@ def test_the_prefilter_never_imports_spacy() -> None:
     code = (
         "import sys; from analyzer.text.closing import may_claim;"
         "assert may_claim('Picking up the next lane now.') and not may_claim('Everything is green now.');"
-        "assert 'spacy' not in sys.modules and 'analyzer.grammar.claim_rules' not in sys.modules"
+        "assert 'spacy' not in sys.modules and 'analyzer.grammar.claims' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -525,28 +540,12 @@ def test_model_backed_non_claims(text: str) -> None:
 
 def test_a_message_without_candidate_never_loads_the_model() -> None:
     code = (
-        "import sys; from analyzer.grammar.claim_rules import find_claims;"
+        "import sys; from analyzer.grammar.claims import find_claims;"
         "assert find_claims('All 412 tests pass.\\n\\nNothing is pending right now.') == ();"
         "assert 'spacy' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
     assert not may_claim("All 412 tests pass.")
-
-
-def test_a_future_after_an_imperative_is_a_conditional_promise() -> None:
-    spec = """
-    Say say VERB VB ROOT -1
-    the the DET DT det 2
-    word word NOUN NN dobj 0
-    and and CCONJ CC cc 0
-    I I PRON PRP nsubj 6
-    ~'ll will AUX MD aux 6
-    pull pull VERB VB conj 0
-    it it PRON PRP dobj 6
-    out out ADP RP prt 6
-    ~. . PUNCT . punct 0
-    """
-    assert judged(spec) is None
 
 
 def test_a_conjunct_shares_the_condition_of_its_clause() -> None:

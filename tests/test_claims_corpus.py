@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.grammar.claim_rules import find_claims
+from analyzer.grammar.claims import find_claims
 
 # claims_corpus: written and labelled before the detector existed (287 cases; 281 agreed at first).
 # claims_corpus_b: written after the rules, labelled before the detector ran on it (92 cases; 87 at first).

@@ -5,7 +5,10 @@ model-backed examples of our own and the eleventh corpus's closing-question rows
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,6 +34,7 @@ from analyzer.grammar.judgement import Judgement
 from analyzer.lexicon import default_lexicon
 from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite, question_sites
 from tests.docbuilder import parse
+from tests.parse_tables import case_id, check_result
 
 LEX = default_lexicon()
 WORDS = question_vocabulary()
@@ -250,111 +254,96 @@ good good ADJ JJ acomp 0
 """
 
 
-def _verdict(judged: Judgement | None) -> tuple[str, str] | None:
-    return None if judged is None else (judged.verdict, judged.rule)
+@dataclass(frozen=True)
+class QuestionCase:
+    """A [[closing-question]] row on a hand-built parse of a question (or a condition, or a request): what the
+    row returns for it (tests/parse_tables.py)."""
+
+    name: str
+    rule: Callable[[Asked], Judgement | None]
+    tree: str
+    expect: Judgement | Mapping[str, Any] | None
+    kind: str = QUESTION
+    following: str = ""
+    quoted: bool = False
 
 
-def test_a_verbless_choice_fires_and_over_human_only_work_is_exempt() -> None:
-    fired = verbless_choice(asked(VERBLESS))
-    assert fired is not None
-    assert (fired.verdict, fired.rule, fired.attachment, fired.domains) == ("fire", "verbless-choice", (0, 5), ())
-    assert fired.reason == (
-        "fires (verbless-choice): 'JSON or CSV for the export' hands the reader a choice between alternatives; "
-        "it names no human-only decision"
-    )
-    exempt = verbless_choice(asked(VERBLESS_HUMAN_ONLY))
-    assert exempt is not None
-    assert (exempt.verdict, exempt.domains) == ("exempt", ("merge",))
+FIRE_VERBLESS = ("fires (verbless-choice): 'JSON or CSV for the export' hands the reader a choice between "
+                 "alternatives; it names no human-only decision")
+QUESTION_CASES = [
+    QuestionCase("a verbless choice fires", verbless_choice, VERBLESS,
+                 {"verdict": "fire", "rule": "verbless-choice", "attachment": (0, 5), "domains": (),
+                  "reason": FIRE_VERBLESS}),
+    QuestionCase("a verbless choice over human-only work is exempt", verbless_choice, VERBLESS_HUMAN_ONLY,
+                 {"verdict": "exempt", "domains": ("merge",)}),
+    QuestionCase("a choice with a subject asks a fact", verbless_choice, CHOICE_OF_FACT, None),
+    QuestionCase("readiness fires", readiness_question, READINESS,
+                 {"verdict": "fire", "rule": "readiness-question", "governor": 2,
+                  "reason": "fires (readiness-question): 'Good to go on the importer' asks whether the reader gives "
+                            "the go; it names no human-only decision"}),
+    QuestionCase("the readiness of a thing is a fact", readiness_question, READINESS_OF_A_THING, None),
+    QuestionCase("approval of the agent's plan fires", approval_question, APPROVAL,
+                 {"verdict": "fire", "rule": "approval-question",
+                  "reason": "fires (approval-question): 'Does this plan look right' asks the reader's approval "
+                            "('right'); it names work the agent owns ('plan')"}),
+    QuestionCase("sound good asks approval", approval_question, SOUND_GOOD,
+                 {"verdict": "fire", "rule": "approval-question"}),
+    QuestionCase("the direction the reader had in mind asks approval", approval_question, INTENT,
+                 {"verdict": "fire", "rule": "approval-question"}),
+    QuestionCase("whether a thing works is a fact", approval_question, WORKS_AS_FACT, None),
+    QuestionCase("an elliptical offer fires", elliptical_offer, ELLIPTICAL,
+                 {"verdict": "fire", "rule": "elliptical-offer", "governor": 3}),
+    QuestionCase("an elliptical offer over a release is exempt", elliptical_offer, ELLIPTICAL_HUMAN_ONLY,
+                 {"verdict": "exempt", "domains": ("release",)}),
+    QuestionCase("a past need is no offer", elliptical_offer, NEEDED, None),
+    QuestionCase("an open request fires", open_request, OPEN_REQUEST,
+                 Judgement("fire", "none", "open-request",
+                           "fires (open-request): 'What's next' asks for the reader's next request")),
+    QuestionCase("a report of what changed is no request", open_request, WHAT_ELSE_CHANGED, None),
+    QuestionCase("a relative offer fires", relative_offer, RELATIVE,
+                 {"verdict": "fire", "rule": "relative-offer", "governor": 1,
+                  "reason": "fires (relative-offer): 'Any file you'd want me to rename' offers the agent's 'rename' "
+                            "inside a relative clause; it names no human-only decision"}),
+    QuestionCase("a relative offer over a merge is exempt", relative_offer, RELATIVE_HUMAN_ONLY,
+                 {"verdict": "exempt", "domains": ("merge",)}),
+    QuestionCase("a relative offer is a question's or a request's, not a condition's", relative_offer, RELATIVE,
+                 None, kind=CONDITION),
+    QuestionCase("a conditional preference fires", conditional_preference, CONDITIONAL,
+                 {"verdict": "fire", "rule": "conditional-preference", "governor": 2,
+                  "reason": "fires (conditional-preference): 'I can inline it if you wish' is a condition on the "
+                            "reader's 'wish' governing the agent's 'inline'; it names no human-only decision"},
+                 kind=CONDITION),
+    QuestionCase("a technical conditional is none", conditional_preference, TECHNICAL_CONDITIONAL, None,
+                 kind=CONDITION),
+    # the exclusions take a question back
+    QuestionCase("a quoted question is carved", quoted_question, VERBLESS,
+                 {"verdict": "carved", "rule": "quoted-question"}, quoted=True),
+    QuestionCase("a question not quoted is no quoted question", quoted_question, VERBLESS, None),
+    QuestionCase("the next sentence names the alternative taken", answered_in_message, VERBLESS,
+                 {"verdict": "carved", "reason": "the agent's next sentence names the alternative it took ('csv')"},
+                 following="the csv one — the importer reads it."),
+    QuestionCase("an answer word answers", answered_in_message, READY_FOR, {},
+                 following="yes: the shadow traffic matched."),
+    QuestionCase("a standing-by sentence answers nothing", answered_in_message, READY_FOR, None,
+                 following="say the word."),
+    QuestionCase("the agent checking the fact", fact_being_checked, READY_FOR,
+                 {"reason": "the agent reports checking the fact ('checking')"},
+                 following="checking the queue depth now."),
+    QuestionCase("readiness after the question checks nothing", fact_being_checked, READY_FOR, None,
+                 following="ready when you are."),
+    QuestionCase("a rhetorical question goes on without the reader", rhetorical_question, OPEN_REQUEST,
+                 {"rule": "rhetorical-question"}, following="the importer, then the cut-over."),
+    QuestionCase("a rhetorical question may go on to an instruction", rhetorical_question, OPEN_REQUEST, {},
+                 following="tell me and i'll start."),
+    QuestionCase("a next sentence naming the reader turns to them", rhetorical_question, OPEN_REQUEST, None,
+                 following="your list decides."),
+    QuestionCase("with no next sentence nothing is rhetorical", rhetorical_question, OPEN_REQUEST, None),
+]  # fmt: skip
 
 
-def test_a_choice_with_a_subject_asks_a_fact() -> None:
-    assert verbless_choice(asked(CHOICE_OF_FACT)) is None
-
-
-def test_readiness_fires_and_the_readiness_of_a_thing_is_a_fact() -> None:
-    fired = readiness_question(asked(READINESS))
-    assert fired is not None
-    assert (fired.verdict, fired.rule, fired.governor) == ("fire", "readiness-question", 2)
-    assert fired.reason == (
-        "fires (readiness-question): 'Good to go on the importer' asks whether the reader gives the go; "
-        "it names no human-only decision"
-    )
-    assert readiness_question(asked(READINESS_OF_A_THING)) is None
-
-
-def test_approval_of_the_agents_plan_fires_and_whether_a_thing_works_is_a_fact() -> None:
-    fired = approval_question(asked(APPROVAL))
-    assert fired is not None
-    assert (fired.verdict, fired.rule) == ("fire", "approval-question")
-    assert fired.reason == (
-        "fires (approval-question): 'Does this plan look right' asks the reader's approval ('right'); "
-        "it names work the agent owns ('plan')"
-    )
-    assert _verdict(approval_question(asked(SOUND_GOOD))) == ("fire", "approval-question")
-    assert _verdict(approval_question(asked(INTENT))) == ("fire", "approval-question")
-    assert approval_question(asked(WORKS_AS_FACT)) is None
-
-
-def test_an_elliptical_offer_fires_is_exempt_over_a_release_and_a_past_need_is_none() -> None:
-    fired = elliptical_offer(asked(ELLIPTICAL))
-    assert fired is not None
-    assert (fired.verdict, fired.rule, fired.governor) == ("fire", "elliptical-offer", 3)
-    exempt = elliptical_offer(asked(ELLIPTICAL_HUMAN_ONLY))
-    assert exempt is not None
-    assert (exempt.verdict, exempt.domains) == ("exempt", ("release",))
-    assert elliptical_offer(asked(NEEDED)) is None
-
-
-def test_an_open_request_fires_and_a_report_of_what_changed_is_none() -> None:
-    fired = open_request(asked(OPEN_REQUEST))
-    assert fired == Judgement(
-        "fire", "none", "open-request", "fires (open-request): 'What's next' asks for the reader's next request"
-    )
-    assert open_request(asked(WHAT_ELSE_CHANGED)) is None
-
-
-def test_a_relative_offer_fires_and_over_a_merge_is_exempt() -> None:
-    fired = relative_offer(asked(RELATIVE))
-    assert fired is not None
-    assert (fired.verdict, fired.rule, fired.governor) == ("fire", "relative-offer", 1)
-    assert fired.reason == (
-        "fires (relative-offer): 'Any file you'd want me to rename' offers the agent's 'rename' inside a relative "
-        "clause; it names no human-only decision"
-    )
-    exempt = relative_offer(asked(RELATIVE_HUMAN_ONLY))
-    assert exempt is not None
-    assert (exempt.verdict, exempt.domains) == ("exempt", ("merge",))
-    assert relative_offer(asked(RELATIVE, kind=CONDITION)) is None  # neither a question nor a request
-
-
-def test_a_conditional_preference_fires_and_a_technical_conditional_is_none() -> None:
-    fired = conditional_preference(asked(CONDITIONAL, kind=CONDITION))
-    assert fired is not None
-    assert (fired.verdict, fired.rule, fired.governor) == ("fire", "conditional-preference", 2)
-    assert fired.reason == (
-        "fires (conditional-preference): 'I can inline it if you wish' is a condition on the reader's 'wish' "
-        "governing the agent's 'inline'; it names no human-only decision"
-    )
-    assert conditional_preference(asked(TECHNICAL_CONDITIONAL, kind=CONDITION)) is None
-
-
-def test_the_exclusions_take_a_question_back() -> None:
-    quoted = quoted_question(asked(VERBLESS, quoted=True))
-    assert quoted is not None and (quoted.verdict, quoted.rule) == ("carved", "quoted-question")
-    assert quoted_question(asked(VERBLESS)) is None
-    answered = answered_in_message(asked(VERBLESS, following="the csv one — the importer reads it."))
-    assert answered is not None and answered.verdict == "carved"
-    assert answered.reason == "the agent's next sentence names the alternative it took ('csv')"
-    assert answered_in_message(asked(READY_FOR, following="yes: the shadow traffic matched.")) is not None
-    assert answered_in_message(asked(READY_FOR, following="say the word.")) is None
-    checking = fact_being_checked(asked(READY_FOR, following="checking the queue depth now."))
-    assert checking is not None and checking.reason == "the agent reports checking the fact ('checking')"
-    assert fact_being_checked(asked(READY_FOR, following="ready when you are.")) is None
-    rhetorical = rhetorical_question(asked(OPEN_REQUEST, following="the importer, then the cut-over."))
-    assert rhetorical is not None and rhetorical.rule == "rhetorical-question"
-    assert rhetorical_question(asked(OPEN_REQUEST, following="tell me and i'll start.")) is not None
-    assert rhetorical_question(asked(OPEN_REQUEST, following="your list decides.")) is None
-    assert rhetorical_question(asked(OPEN_REQUEST)) is None
+@pytest.mark.parametrize("case", QUESTION_CASES, ids=case_id)
+def test_a_closing_question_row_on_a_hand_built_parse(case: QuestionCase) -> None:
+    check_result(case.rule(asked(case.tree, case.kind, case.following, case.quoted)), case.expect)
 
 
 # ---- the sites, without spaCy ----------------------------------------------------------------------------

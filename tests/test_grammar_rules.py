@@ -1,39 +1,29 @@
-"""The grammar tables (analyzer/grammar/grammar.toml): their order binds the code, and every rule's examples behave.
+"""The grammar's tables as a whole (analyzer/grammar/grammar.toml, analyzer/grammar/kinds.py): the kinds, the
+order that is the contract, every row's construction and examples, the walk, and `analyze --rules`.
 
-As tests/test_lexicon_examples.py runs each lexicon phrase's examples, this runs each rule's, of every kind:
-a rule decides its own should-fire and should-pass examples (it is on the judgement's path and the finding
-reports its rule; a claim rule's claim reports its rule), and a near miss on the side a rule cannot decide
-is decided by another rule. The load-time check of the registry is tested in tests/test_grammar_registry.py.
+Each table's rows, examples, dispatch and parse sketches are tested in its own module, tests/test_grammar_<kind>.py
+(tests/grammar_examples.py); the load-time check of the registry in tests/test_grammar_registry.py.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from analyzer import analyze
 from analyzer.engine import Parses, judgement_of
-from analyzer.grammar.claim_rules import find_claims
-from analyzer.grammar.closing_questions import judge_question, judged_part
 from analyzer.grammar.judgement import Judgement
-from analyzer.grammar.registry import KINDS, Rule, RuleText, grammar, table, walk
+from analyzer.grammar.kinds import KINDS
+from analyzer.grammar.registry import Rule, RuleText, grammar, table, walk
 from analyzer.lexicon import default_lexicon
-from analyzer.parse.model import load_model
 from analyzer.text.candidates import scan
 from analyzer.text.carveouts import build_views
-from analyzer.text.questions import QuestionSite, question_sites
-
-if TYPE_CHECKING:
-    from spacy.tokens import Doc
 
 REPO = Path(__file__).resolve().parents[1]
 LEX = default_lexicon()
@@ -42,54 +32,6 @@ RULES = grammar().rows
 WALKED = ("phrase", "relation", "offer-gate", "register-gate")
 # The kinds whose examples are judged by the claims they hold.
 CLAIM_KINDS = ("claim", "not-claim")
-EXAMPLES = [(r, side, text) for r in RULES for side in ("fires", "passes") for text in getattr(r, side)]
-# "child -dep-> head" in a rule's parse sketch; "word -ROOT" for the root.
-ARC = re.compile(r"-([a-zA-Z:]+)->")
-
-
-def decided(text: str) -> Judgement | None:
-    """The judgement on the one candidate phrase of `text`, carve-outs included (a report has none); None when
-    a register gate finds the phrase is not its register."""
-    views = build_views(text)
-    candidates = scan(views, LEX)
-    assert len(candidates) == 1, [c.text for c in candidates]
-    judged = judgement_of(candidates[0], Parses(views, None, LEX), LEX)
-    assert judged is not None or candidates[0].entry.family != "attribution"
-    return None if judged is None else judged[0]
-
-
-def question_site(text: str) -> tuple[QuestionSite, Doc] | None:
-    """The closing part's last question site of `text` and the parse the analyzer reads for it; None when the
-    closing part asks nothing."""
-    sites = question_sites(text)
-    if not sites:
-        return None
-    start, end = judged_part(sites[-1])
-    return sites[-1], load_model()(text[start:end])
-
-
-def question_decided(text: str) -> Judgement | None:
-    """The [[closing-question]] table's judgement on the last question of `text`'s closing part (None: no site)."""
-    found = question_site(text)
-    return None if found is None else judge_question(found[1], found[0], LEX)
-
-
-def parsed_doc(text: str, rule: RuleText) -> Doc:
-    """The parse the analyzer reads for the phrase of `text`, or for a claim rule the sentence's own parse."""
-    if rule.kind in CLAIM_KINDS or rule.on == "claims":
-        return load_model()(text)
-    if rule.kind == "closing-question":
-        found = question_site(text)
-        return found[1] if found is not None else load_model()(text)
-    views = build_views(text)
-    return Parses(views, None, LEX).around(scan(views, LEX)[0].start).doc
-
-
-@pytest.mark.parametrize("kind", [k.name for k in KINDS.values()])
-def test_the_code_binds_each_table_in_the_data_order(kind: str) -> None:
-    rules = table(kind)
-    assert [r.name for r in rules] == [t.name for t in RULES if t.kind == kind]
-    assert all(r.text.kind == kind and r.applies is grammar().functions[r.name] for r in rules)
 
 
 def test_the_tables_in_their_order() -> None:
@@ -128,7 +70,7 @@ def test_every_kind_the_issue_names_is_a_table() -> None:
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.name)
 def test_every_rule_has_its_construction_and_examples(rule: RuleText) -> None:
     assert len(rule.construction.split()) >= 8, rule.construction
-    assert rule.yields and set(rule.yields) <= {"fire", "exempt", "carved", "none", "claim"}
+    assert rule.yields and set(rule.yields) <= {"fire", "exempt", "carved", "none", "claim", "backed"}
     assert rule.parse, f"{rule.name} has no parse sketch"
     if rule.kind in (*WALKED, *CLAIM_KINDS):
         assert rule.fires and rule.passes, f"{rule.name} needs should-fire and should-pass examples"
@@ -155,73 +97,6 @@ def test_the_first_rule_that_applies_decides_and_the_path_records_it() -> None:
     assert walk(rules, object()) == Judgement("exempt", "none", "second", "exempt (second): applies", path=("second",))
     with pytest.raises(LookupError, match="no rule"):
         walk(rules[:1], object())
-
-
-@pytest.mark.model
-@pytest.mark.parametrize(("rule", "side", "text"), EXAMPLES, ids=lambda v: getattr(v, "name", str(v)[:40]))
-def test_every_rule_example_is_decided_as_written(rule: RuleText, side: str, text: str) -> None:
-    fires = side == "fires"
-    if rule.kind in CLAIM_KINDS or rule.on == "claims":
-        claims = find_claims(text)
-        assert bool(claims) == fires, claims
-        if fires and rule.kind == "claim":
-            assert claims[-1].rule in rule.reports, (claims[-1].rule, rule.reports)
-        elif fires and rule.kind == "modifier":
-            assert claims[-1].rule == rule.name, claims
-        return
-    judged = question_decided(text) if rule.kind == "closing-question" else decided(text)
-    assert (judged is not None and judged.verdict == "fire") == fires, judged
-    assert (analyze(text).verdict == "fire") == fires
-    if rule.kind == "closing-question":
-        if judged is None:  # the closing part asks nothing: a near miss no rule of the table sees
-            assert not fires
-            return
-        if rule.decides(judged.verdict) or (judged.verdict == "carved" and rule.decides("none")):
-            assert judged.path == (rule.name,), judged.path
-        else:
-            assert rule.name not in judged.path, f"a near miss of {rule.name} was decided by it: {judged.path}"
-        return
-    if rule.kind not in WALKED:
-        return
-    if judged is None:  # a register gate found the phrase is not its register
-        assert rule.kind == "register-gate" and rule.decides("none"), rule.name
-        return
-    if rule.decides(judged.verdict):
-        assert rule.name in judged.path, judged.path
-        if rule.delegates:
-            after = judged.path[judged.path.index(rule.name) + 1]
-            assert after in {r.name for r in RULES if r.kind == rule.delegates}, judged.path
-        elif judged.verdict != "carved":
-            assert judged.rule in rule.reports, (judged.rule, rule.reports)
-    else:
-        assert rule.name not in judged.path, f"a near miss of {rule.name} was decided by it: {judged.path}"
-
-
-@pytest.mark.model
-@pytest.mark.parametrize("rule", [r for r in RULES if any(ARC.search(p) for p in r.parse)], ids=lambda r: r.name)
-def test_every_parse_sketch_is_what_the_model_parses(rule: RuleText) -> None:
-    """Each 'child -dep-> head' sketch holds in the model's parse of one of the rule's examples."""
-    docs = [parsed_doc(t, rule) for t in (*rule.fires, *rule.passes)]
-    for sketch in rule.parse:
-        arcs = _arcs(sketch)
-        found = [d for d in docs if all(_has_arc(d, *arc) for arc in arcs)]
-        assert arcs and found, f"{rule.name}: no example parses as {sketch!r}"
-
-
-def _arcs(sketch: str) -> list[tuple[str, str, str]]:
-    words = [w.strip(",;()") for w in sketch.split()]
-    arcs = []
-    for k, word in enumerate(words):
-        m = ARC.fullmatch(word)
-        if m and 0 < k < len(words) - 1:
-            arcs.append((words[k - 1].lower(), m.group(1), words[k + 1].lower()))
-        elif word == "-ROOT" and k > 0:
-            arcs.append((words[k - 1].lower(), "ROOT", words[k - 1].lower()))
-    return arcs
-
-
-def _has_arc(doc: Doc, child: str, dep: str, head: str) -> bool:
-    return any(t.lower_ == child and t.dep_ == dep and t.head.lower_ == head for t in doc)
 
 
 def test_analyze_rules_lists_every_rule_in_order_without_spacy() -> None:
@@ -291,7 +166,7 @@ def test_every_judgement_names_the_table_rules_that_decided_it(text: str) -> Non
     """The path is the phrase rule then, when it delegates, the relation rule; the reported rule is one
     the deciding rule declares (what `analyze --rules` shows cannot lie)."""
     views = build_views(text)
-    parses = Parses(views, None, LEX)
+    parses = Parses(views, lexicon=LEX)
     by_name = {r.name: r for r in RULES}
     for candidate in scan(views, LEX):
         decided = judgement_of(candidate, parses, LEX)

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 from analyzer import analyze
 from analyzer.grammar.judgement import Judgement
-from analyzer.grammar.register_gates import (
-    Context,
-    answered,
-    choice_question,
-    permission_question,
-    standing_by,
-    want_me_to,
-    wish_condition,
-)
+from analyzer.grammar.register.choices import choice_question
+from analyzer.grammar.register.context import Context, answered
+from analyzer.grammar.register.offers import want_me_to, wish_condition
+from analyzer.grammar.register.permission import permission_question
+from analyzer.grammar.register.standing_by import standing_by
 from analyzer.lexicon import default_lexicon
-from tests.docbuilder import parse, tokens
+from tests.parse_tables import GateCase, case_id
+
+if TYPE_CHECKING:
+    pass
 
 LEX = default_lexicon()
 NO_ANSWER = Context("")
@@ -175,105 +176,53 @@ says say VERB VBZ ccomp 2
 """
 
 
-def test_want_me_to_fires_on_the_elliptical_question() -> None:
-    doc = parse(WANT_ME_TO_QUESTION)
-    result = want_me_to(tokens(doc, "want", "me", "to"), LEX, NO_ANSWER)
-    assert result == Judgement(
-        "fire", "none", "want-me-to", "fires (want-me-to): 'want me to' proposes to act and waits for permission", None
-    )
+PERMISSION_FIRES = "fires (permission-question): 'Should I' asks leave for 'proceed' and leaves it unanswered"
+GATE_CASES = [
+    GateCase("want me to fires on the elliptical question", want_me_to, WANT_ME_TO_QUESTION, ("want", "me", "to"),
+             Judgement("fire", "none", "want-me-to",
+                       "fires (want-me-to): 'want me to' proposes to act and waits for permission", None)),
+    GateCase("want me to in a contact relative clause is no offer", want_me_to, CONTACT_RELATIVE,
+             ("want", "me", "to"), None),
+    GateCase("want me to declaring the reader's wish is no offer", want_me_to, DECLARED_WISH, ("want", "me", "to"),
+             None),
+    GateCase("a wish condition over the agent's action fires", wish_condition, WISH_AGENT, ("if", "you", "want"),
+             {"verdict": "fire", "rule": "wish-condition", "governor": 6,
+              "reason": "fires (wish-condition): 'If you want' — the wish governs the agent's own 'rerun'"}),
+    GateCase("a wish condition in a technical conditional is no offer", wish_condition, WISH_TECHNICAL,
+             ("if", "you", "want"), None),
+    GateCase("a choice question over human-only work is exempt", choice_question, CHOICE_HUMAN,
+             ("would", "you", "like"),
+             {"verdict": "exempt", "attachment": (4, 7), "domains": ("merge",),
+              "reason": "exempt (choice-question): the choice offered, 'merge it or hold', is human-only work "
+                        "(merge)"}),
+    GateCase("a choice question over agent work fires", choice_question, CHOICE_AGENT, ("would", "you", "like"),
+             {"verdict": "fire", "reason": "fires (choice-question): the choice offered, 'refactor the parser', names "
+                                           "work the agent owns ('refactor', 'parser')"}),
+    GateCase("a choice question answered in the text is no register", choice_question, CHOICE_AGENT,
+             ("would", "you", "like"), None, following="no — correctness first"),
+    GateCase("a choice question with a participle complement offers what to do", choice_question, CHOICE_PARTICIPLE,
+             ("do", "you", "want"), {"verdict": "fire", "governor": 5}, reason_has=("what to do ('attached')",)),
+    GateCase("a choice question needs a question mark", choice_question,
+             CHOICE_AGENT.replace("~? ? PUNCT . punct 2", "~. . PUNCT . punct 2"), ("would", "you", "like"), None),
+    GateCase("a permission question left unanswered fires", permission_question, PERMISSION, ("should", "i"),
+             {"verdict": "fire", "rule": "permission-question", "governor": 2, "reason": PERMISSION_FIRES}),
+    GateCase("a permission question answered in the text is no register", permission_question, PERMISSION,
+             ("should", "i"), None, following="yes — proceeding now"),
+    GateCase("a permission question about a fact is no register", permission_question,
+             PERMISSION.replace("proceed proceed", "expect expect"), ("should", "i"), None),
+    GateCase("standing by fires on a wait", standing_by, READY_WHENEVER, ("whenever", "you", "want"),
+             {"verdict": "fire", "rule": "standing-by", "governor": 0}),
+    GateCase("standing by is no wait when it times a human-only act", standing_by, TAG_WHENEVER,
+             ("whenever", "you", "want"), None),
+    GateCase("a let-me-know closer fires", standing_by, CLOSER, ("let", "me", "know"),
+             {"reason": "fires (standing-by): 'let me know' closes the message waiting for the reader's next request"}),
+    GateCase("let me know asking for a fact is no closer", standing_by, KNOW_A_FACT, ("let", "me", "know"), None),
+]  # fmt: skip
 
 
-def test_want_me_to_in_a_contact_relative_clause_is_no_offer() -> None:
-    doc = parse(CONTACT_RELATIVE)
-    assert want_me_to(tokens(doc, "want", "me", "to"), LEX, NO_ANSWER) is None
-
-
-def test_want_me_to_declaring_the_readers_wish_is_no_offer() -> None:
-    doc = parse(DECLARED_WISH)
-    assert want_me_to(tokens(doc, "want", "me", "to"), LEX, NO_ANSWER) is None
-
-
-def test_wish_condition_over_the_agents_action_fires() -> None:
-    doc = parse(WISH_AGENT)
-    result = wish_condition(tokens(doc, "if", "you", "want"), LEX, NO_ANSWER)
-    assert result is not None
-    assert (result.verdict, result.rule, result.governor) == ("fire", "wish-condition", 6)
-    assert result.reason == "fires (wish-condition): 'If you want' — the wish governs the agent's own 'rerun'"
-
-
-def test_wish_condition_in_a_technical_conditional_is_no_offer() -> None:
-    doc = parse(WISH_TECHNICAL)
-    assert wish_condition(tokens(doc, "if", "you", "want"), LEX, NO_ANSWER) is None
-
-
-def test_choice_question_over_human_only_work_is_exempt() -> None:
-    doc = parse(CHOICE_HUMAN)
-    result = choice_question(tokens(doc, "would", "you", "like"), LEX, NO_ANSWER)
-    assert result is not None
-    assert (result.verdict, result.attachment, result.domains) == ("exempt", (4, 7), ("merge",))
-    assert (
-        result.reason == "exempt (choice-question): the choice offered, 'merge it or hold', is human-only work (merge)"
-    )
-
-
-def test_choice_question_over_agent_work_fires() -> None:
-    doc = parse(CHOICE_AGENT)
-    result = choice_question(tokens(doc, "would", "you", "like"), LEX, NO_ANSWER)
-    assert result is not None
-    assert result.verdict == "fire"
-    assert result.reason == (
-        "fires (choice-question): the choice offered, 'refactor the parser', names work the agent owns "
-        "('refactor', 'parser')"
-    )
-
-
-def test_choice_question_answered_in_the_text_is_no_register() -> None:
-    doc = parse(CHOICE_AGENT)
-    assert choice_question(tokens(doc, "would", "you", "like"), LEX, Context("no — correctness first")) is None
-
-
-def test_choice_question_with_a_participle_complement_offers_what_to_do() -> None:
-    doc = parse(CHOICE_PARTICIPLE)
-    result = choice_question(tokens(doc, "do", "you", "want"), LEX, NO_ANSWER)
-    assert result is not None
-    assert (result.verdict, result.governor) == ("fire", 5)
-    assert "what to do ('attached')" in result.reason
-
-
-def test_choice_question_needs_a_question_mark() -> None:
-    doc = parse(CHOICE_AGENT.replace("~? ? PUNCT . punct 2", "~. . PUNCT . punct 2"))
-    assert choice_question(tokens(doc, "would", "you", "like"), LEX, NO_ANSWER) is None
-
-
-def test_permission_question_fires_unanswered_and_not_on_facts_or_answers() -> None:
-    doc = parse(PERMISSION)
-    result = permission_question(tokens(doc, "should", "i"), LEX, NO_ANSWER)
-    assert result is not None
-    assert (result.verdict, result.rule, result.governor) == ("fire", "permission-question", 2)
-    assert result.reason == "fires (permission-question): 'Should I' asks leave for 'proceed' and leaves it unanswered"
-    assert permission_question(tokens(doc, "should", "i"), LEX, Context("yes — proceeding now")) is None
-    expect = parse(PERMISSION.replace("proceed proceed", "expect expect"))
-    assert permission_question(tokens(expect, "should", "i"), LEX, NO_ANSWER) is None
-
-
-def test_standing_by_fires_on_a_wait_and_not_on_the_timing_of_a_human_only_act() -> None:
-    ready = parse(READY_WHENEVER)
-    result = standing_by(tokens(ready, "whenever", "you", "want"), LEX, NO_ANSWER)
-    assert result is not None
-    assert (result.verdict, result.rule, result.governor) == ("fire", "standing-by", 0)
-    tag = parse(TAG_WHENEVER)
-    assert standing_by(tokens(tag, "whenever", "you", "want"), LEX, NO_ANSWER) is None
-
-
-def test_let_me_know_closer_fires_and_a_request_for_a_fact_does_not() -> None:
-    closer = parse(CLOSER)
-    result = standing_by(tokens(closer, "let", "me", "know"), LEX, NO_ANSWER)
-    assert result is not None
-    assert result.reason == (
-        "fires (standing-by): 'let me know' closes the message waiting for the reader's next request"
-    )
-    fact = parse(KNOW_A_FACT)
-    assert standing_by(tokens(fact, "let", "me", "know"), LEX, NO_ANSWER) is None
+@pytest.mark.parametrize("case", GATE_CASES, ids=case_id)
+def test_a_register_gate_on_a_hand_built_parse(case: GateCase) -> None:
+    case.check()
 
 
 @pytest.mark.parametrize(
@@ -389,11 +338,14 @@ def test_not_before_lets_the_longer_offer_win() -> None:
 
 
 def test_without_a_model_the_question_gates_still_need_their_question_mark() -> None:
-    from analyzer.grammar.register_gates import lexical_register
+    from analyzer.grammar.registry import without_parse
+    from analyzer.text.carveouts import build_views
 
-    asked = lexical_register("permission-question", "Should I proceed?", 0, 8, LEX, NO_ANSWER)
+    read = without_parse("permission-question")
+    asked = read("permission-question", "Should I proceed?", 0, 8, LEX, build_views("Should I proceed?"))
     assert asked is not None and asked.reason.startswith("fires (permission-question, lexical fallback")
-    assert lexical_register("permission-question", "Should I proceed. Fine.", 0, 8, LEX, NO_ANSWER) is None
+    text = "Should I proceed. Fine."
+    assert read("permission-question", text, 0, 8, LEX, build_views(text)) is None
 
 
 @pytest.mark.parametrize(

@@ -3,29 +3,21 @@ model-backed test that every tree is still en_core_web_sm's parse of its sentenc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 import pytest
 from spacy.tokens import Doc
 
-from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.phrase_rules import classify_phrase
 from analyzer.grammar.registry import rule_texts
 from analyzer.lexicon import default_lexicon
 from analyzer.parse.model import load_model
 from tests.docbuilder import parse, tokens
+from tests.parse_tables import case_id, check_result
 
 LEX = default_lexicon()
-
-
-def classified(spec: str, *phrase: str) -> Judgement:
-    doc = parse(spec)
-    return classify_phrase(tokens(doc, *phrase), LEX)
-
-
-def judgement(spec: str, *phrase: str) -> Judgement:
-    """A judgement, not a carve-out: the phrase is judged by a relation rule."""
-    judged = classified(spec, *phrase)
-    assert judged.verdict != "carved", judged
-    return judged
 
 
 OBJECT_MERGE = """
@@ -201,96 +193,6 @@ call call NOUN NN attr 5
 """
 
 
-def test_object_form_exempts_a_human_only_object() -> None:
-    judged = judgement(OBJECT_MERGE, "your", "call")
-    assert (judged.verdict, judged.form, judged.rule, judged.domains) == ("exempt", "object", "object-form", ("merge",))
-    assert judged.reason == "exempt (object-form): object 'the merge' is human-only work (merge)"
-
-
-def test_object_form_fires_on_agent_work() -> None:
-    judged = judgement(OBJECT_LANE, "your", "call")
-    assert (judged.verdict, judged.form, judged.rule) == ("fire", "object", "object-form")
-    assert judged.reason == "fires (object-form): object 'the lane' names work the agent owns ('lane')"
-
-
-def test_live_0854_terminal_is_an_all_human_option_list() -> None:
-    judged = judgement(LIVE_0854, "your", "call")
-    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "option-list", "option-list")
-    assert judged.domains == ("merge", "stamp")
-    assert "'merge on the exception or ask for the stamp'" in judged.reason
-
-
-def test_concessive_negation_does_not_cancel_the_main_copula() -> None:
-    judged = judgement(CONCESSIVE, "your", "call")
-    assert (judged.verdict, judged.form, judged.negated) == ("exempt", "copular-ownership", False)
-    assert "subject 'The merge'" in judged.reason
-
-
-def test_negation_on_the_copula_cancels_ownership() -> None:
-    judged = judgement(NEGATED_COPULA, "your", "call")
-    assert (judged.verdict, judged.form, judged.negated) == ("fire", "copular-ownership", True)
-    assert "the negation 'n't' on 'is'" in judged.reason
-
-
-def test_historical_prose_fires() -> None:
-    judged = judgement(HISTORICAL, "your", "call")
-    assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "status-prose")
-    assert "'merged' reports a past fact" in judged.reason
-
-
-def test_pending_eligibility_exempts() -> None:
-    judged = judgement(ELIGIBLE, "your", "move")
-    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "pending-eligibility", "pending-eligibility")
-
-
-def test_report_of_a_decision_taken_is_carved_out() -> None:
-    judged = classified(REPORT, "your", "call")
-    assert (judged.verdict, judged.rule, judged.reason, judged.path) == (
-        "carved",
-        "report-of-decision",
-        "'Per your call' reports a decision already taken",
-        ("report-of-decision",),
-    )
-
-
-def test_rule_citation_is_carved_out() -> None:
-    judged = classified(CITATION, "your", "call")
-    assert (judged.verdict, judged.rule) == ("carved", "rule-citation")
-    assert "'Per the merge gate'" in judged.reason
-
-
-def test_mixed_option_list_fires_naming_the_agent_work() -> None:
-    judged = judgement(OPTION_MIXED, "your", "call")
-    assert (judged.verdict, judged.form) == ("fire", "option-list")
-    assert "mixes human-only work with agent work ('refactor', 'parser')" in judged.reason
-
-
-def test_do_nothing_alternative_joins_a_human_only_option_list() -> None:
-    judged = judgement(OPTION_HOLD, "your", "call")
-    assert (judged.verdict, judged.form, judged.domains) == ("exempt", "option-list", ("merge",))
-
-
-def test_standalone_phrase_fires() -> None:
-    judged = judgement(STANDALONE, "your", "call")
-    assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "standalone")
-
-
-def test_extraposed_clause_with_the_agent_as_subject_fires() -> None:
-    judged = judgement(EXTRAPOSED_AGENT, "your", "call")
-    assert (judged.verdict, judged.form) == ("fire", "copular-ownership")
-    assert "extraposed clause 'whether I refactor the parser'" in judged.reason
-    assert "'whether I …'" in judged.reason
-
-
-def test_demonstrative_stands_for_the_fragment_before_it() -> None:
-    judged = judgement(DEMONSTRATIVE, "your", "call")
-    assert (judged.verdict, judged.form) == ("exempt", "copular-ownership")
-    assert judged.reason == (
-        "exempt (copular-ownership): 'that' stands for 'Merge-eligible', and 'Merge-eligible' reports a "
-        "human-only decision pending"
-    )
-
-
 # "The release is your call, not mine." as en_core_web_sm parses it: 'not' hangs on 'call' as neg.
 CONTRAST = """
 The the DET DT det 1
@@ -305,12 +207,6 @@ mine mine NOUN NN appos 4
 """
 
 
-def test_contrastive_not_leaves_the_ownership_affirmed() -> None:
-    judged = judgement(CONTRAST, "your", "call")
-    assert (judged.verdict, judged.form, judged.negated) == ("exempt", "copular-ownership", False)
-    assert judged.reason == "exempt (copular-ownership): subject 'The release' is human-only work (release)"
-
-
 # "The release is not your call." — the neg sits inside the relation, no contrast follows it.
 NOT_YOUR_CALL = """
 The the DET DT det 1
@@ -321,12 +217,6 @@ your your PRON PRP$ poss 5
 call call NOUN NN attr 2
 ~. . PUNCT . punct 2
 """
-
-
-def test_not_without_the_comma_still_cancels_the_ownership() -> None:
-    judged = judgement(NOT_YOUR_CALL, "your", "call")
-    assert (judged.verdict, judged.negated) == ("fire", True)
-    assert "the negation 'not' on 'is' cancels" in judged.reason
 
 
 # "Your call on the merge, and on what I pick up next.": the second 'on' is a sibling of the first.
@@ -348,15 +238,6 @@ next next ADV RB advmod 10
 """
 
 
-def test_a_coordinated_second_preposition_is_more_of_the_object() -> None:
-    judged = judgement(COORDINATED_PREPOSITIONS, "your", "call")
-    assert (judged.verdict, judged.form) == ("fire", "object")
-    assert judged.reason == (
-        "fires (object-form): object 'the merge, and on what I pick up next' mixes human-only work with "
-        "agent work ('whether I …')"
-    )
-
-
 # "Your call on the merge, and on the stamp." — both prepositions name human-only work.
 COORDINATED_STAMP = """
 Your your PRON PRP$ poss 1
@@ -373,11 +254,6 @@ stamp stamp NOUN NN pobj 7
 """
 
 
-def test_a_coordinated_human_only_preposition_keeps_the_exemption() -> None:
-    judged = judgement(COORDINATED_STAMP, "your", "call")
-    assert (judged.verdict, judged.domains) == ("exempt", ("merge", "stamp"))
-
-
 # "Your call: squash, the docs lane." as en_core_web_sm parses it: the lane is an appositive of 'squash'.
 LISTED_BESIDE = """
 Your your PRON PRP$ poss 1
@@ -392,25 +268,12 @@ lane lane NOUN NN appos 3
 """
 
 
-def test_agent_work_listed_beside_a_domain_word_is_not_its_object() -> None:
-    judged = judgement(LISTED_BESIDE, "your", "call")
-    assert (judged.verdict, judged.form) == ("fire", "object")
-    assert judged.reason == (
-        "fires (object-form): object 'squash, the docs lane' mixes human-only work with agent work ('docs', 'lane')"
-    )
-
-
 # "Your move 👀": the parser hangs the emoji on the phrase as an appositive.
 EMOJI = """
 Your your PRON PRP$ poss 1
 move move NOUN NN ROOT -1
 👀 👀 PROPN NNP appos 1
 """
-
-
-def test_an_emoji_is_no_object() -> None:
-    judged = judgement(EMOJI, "your", "move")
-    assert (judged.verdict, judged.form, judged.rule) == ("fire", "none", "standalone")
 
 
 # "The release is your call, not this time." — a time word after 'not', where CONTRAST has an owner.
@@ -428,11 +291,6 @@ time time NOUN NN appos 4
 """
 
 
-def test_a_time_word_after_not_is_no_contrast_and_still_negates() -> None:
-    judged = judgement(NOT_THIS_TIME, "your", "call")
-    assert (judged.verdict, judged.negated) == ("fire", True)
-
-
 # "Is the merge your call?" as en_core_web_sm parses it: the phrase is npadvmod of the fronted copula.
 QUESTION_ORDER = """
 Is be AUX VBZ ROOT -1
@@ -442,12 +300,6 @@ your your PRON PRP$ poss 4
 call call NOUN NN npadvmod 0
 ~? ? PUNCT . punct 0
 """
-
-
-def test_question_order_is_copular_ownership() -> None:
-    judged = judgement(QUESTION_ORDER, "your", "call")
-    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "copular-ownership", "copular-ownership")
-    assert judged.reason == "exempt (copular-ownership): subject 'the merge' is human-only work (merge)"
 
 
 # "Took your call: parser lane first." — the small model tags 'Took' VB and leaves it unlemmatized.
@@ -461,12 +313,6 @@ lane lane PROPN NNP dobj 0
 first first ADV RB advmod 0
 ~. . PUNCT . punct 0
 """
-
-
-def test_a_past_form_reports_a_decision_whatever_its_tag() -> None:
-    carved = classified(TOOK, "your", "call")
-    assert (carved.verdict, carved.rule) == ("carved", "report-of-decision")
-    assert carved.reason == "'Took … your call' reports a decision already taken"
 
 
 # "Your call: Merge now or should I fix the docs lane first?" — 'or' dangles under 'Merge'.
@@ -488,12 +334,6 @@ first first ADV RB advmod 8
 """
 
 
-def test_a_dangling_coordinator_takes_the_rest_of_the_sentence_as_the_lost_alternative() -> None:
-    judged = judgement(DANGLING_OR, "your", "call")
-    assert (judged.verdict, judged.form) == ("fire", "object")
-    assert "mixes human-only work with agent work ('whether I …'" in judged.reason
-
-
 # "Given CI is green, squash or rebase, your call." — the fronted condition is the root, 'squash' a
 # conjunct of 'green'.
 FRONTED_CONDITION = """
@@ -510,12 +350,6 @@ your your PRON PRP$ poss 10
 call call NOUN NN npadvmod 2
 ~. . PUNCT . punct 2
 """
-
-
-def test_a_fronted_condition_ends_at_its_comma() -> None:
-    judged = judgement(FRONTED_CONDITION, "your", "call")
-    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "option-list", "option-list")
-    assert "'squash or rebase'" in judged.reason
 
 
 # "As for the release of v2.1.0, your call." — 'As' is the root and the phrase an appositive.
@@ -548,14 +382,6 @@ call call NOUN NN pobj 0
 """
 
 
-def test_a_fronted_topic_is_the_object_of_a_detached_phrase() -> None:
-    judged = judgement(FRONTED_TOPIC, "your", "call")
-    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "object", "object-form")
-    assert judged.reason == "exempt (object-form): object 'the release of v2.1.0' is human-only work (release)"
-    lane = judgement(FRONTED_LANE, "your", "call")
-    assert (lane.verdict, lane.form) == ("fire", "object")
-
-
 # "That's your call: merge now or hold." — the demonstrative points forward to the colon's object.
 CATAPHORIC = """
 That that PRON DT nsubj 1
@@ -569,12 +395,6 @@ or or CCONJ CC cc 5
 hold hold VERB VB conj 5
 ~. . PUNCT . punct 5
 """
-
-
-def test_a_demonstrative_before_a_colon_points_to_the_object() -> None:
-    judged = judgement(CATAPHORIC, "your", "call")
-    assert (judged.verdict, judged.form, judged.rule) == ("exempt", "object", "object-form")
-    assert judged.reason == "exempt (object-form): object 'merge now or hold' is human-only work (merge)"
 
 
 # "PR #12 was merge-eligible, your call." — a past eligibility leaves nothing pending.
@@ -609,13 +429,6 @@ call call NOUN NN attr 3
 """
 
 
-def test_a_past_eligibility_is_status_prose() -> None:
-    judged = judgement(PAST_ELIGIBLE, "your", "call")
-    assert (judged.verdict, judged.rule) == ("fire", "status-prose")
-    present = judgement(PRESENT_ELIGIBLE, "your", "call")
-    assert (present.verdict, present.form) == ("exempt", "pending-eligibility")
-
-
 # "Merge the PR once the docs review finishes, or hold, your call." — a condition on an alternative.
 CONDITION = """
 Merge merge VERB VB ROOT -1
@@ -636,14 +449,6 @@ call call NOUN NN npadvmod 0
 """
 
 
-def test_a_condition_on_an_alternative_is_no_work_of_it_unless_the_agent_does_it() -> None:
-    judged = judgement(CONDITION, "your", "call")
-    assert (judged.verdict, judged.form, judged.domains) == ("exempt", "option-list", ("merge",))
-    judged_mine = judgement(CONDITION_MINE, "your", "call")
-    assert (judged_mine.verdict, judged_mine.form) == ("fire", "option-list")
-    assert "'whether I …'" in judged_mine.reason
-
-
 # "Merge the PR once I fix the tests, or hold, your call." — the condition is the agent's own work.
 CONDITION_MINE = """
 Merge merge VERB VB ROOT -1
@@ -662,6 +467,106 @@ your your PRON PRP$ poss 13
 call call NOUN NN npadvmod 0
 ~. . PUNCT . punct 0
 """
+
+
+@dataclass(frozen=True)
+class PhraseCase:
+    """An attribution phrase on a hand-built parse, walked by the phrase table (tests/parse_tables.py)."""
+
+    name: str
+    tree: str
+    phrase: tuple[str, ...]
+    expect: Mapping[str, Any]
+    reason_has: tuple[str, ...] = ()
+
+
+CALL = ("your", "call")
+MOVE = ("your", "move")
+PHRASE_CASES = [
+    PhraseCase("object form exempts a human-only object", OBJECT_MERGE, CALL,
+               {"verdict": "exempt", "form": "object", "rule": "object-form", "domains": ("merge",),
+                "reason": "exempt (object-form): object 'the merge' is human-only work (merge)"}),
+    PhraseCase("object form fires on agent work", OBJECT_LANE, CALL,
+               {"verdict": "fire", "form": "object", "rule": "object-form",
+                "reason": "fires (object-form): object 'the lane' names work the agent owns ('lane')"}),
+    PhraseCase("the live 0854 terminal is an all-human option list", LIVE_0854, CALL,
+               {"verdict": "exempt", "form": "option-list", "rule": "option-list", "domains": ("merge", "stamp")},
+               ("'merge on the exception or ask for the stamp'",)),
+    PhraseCase("a concessive negation does not cancel the main copula", CONCESSIVE, CALL,
+               {"verdict": "exempt", "form": "copular-ownership", "negated": False}, ("subject 'The merge'",)),
+    PhraseCase("a negation on the copula cancels ownership", NEGATED_COPULA, CALL,
+               {"verdict": "fire", "form": "copular-ownership", "negated": True}, ("the negation 'n't' on 'is'",)),
+    PhraseCase("historical prose fires", HISTORICAL, CALL, {"verdict": "fire", "form": "none", "rule": "status-prose"},
+               ("'merged' reports a past fact",)),
+    PhraseCase("a pending eligibility exempts", ELIGIBLE, MOVE,
+               {"verdict": "exempt", "form": "pending-eligibility", "rule": "pending-eligibility"}),
+    PhraseCase("a report of a decision taken is carved out", REPORT, CALL,
+               {"verdict": "carved", "rule": "report-of-decision",
+                "reason": "'Per your call' reports a decision already taken", "path": ("report-of-decision",)}),
+    PhraseCase("a rule citation is carved out", CITATION, CALL, {"verdict": "carved", "rule": "rule-citation"},
+               ("'Per the merge gate'",)),
+    PhraseCase("a mixed option list fires naming the agent work", OPTION_MIXED, CALL,
+               {"verdict": "fire", "form": "option-list"},
+               ("mixes human-only work with agent work ('refactor', 'parser')",)),
+    PhraseCase("a do-nothing alternative joins a human-only option list", OPTION_HOLD, CALL,
+               {"verdict": "exempt", "form": "option-list", "domains": ("merge",)}),
+    PhraseCase("a standalone phrase fires", STANDALONE, CALL,
+               {"verdict": "fire", "form": "none", "rule": "standalone"}),
+    PhraseCase("an extraposed clause with the agent as subject fires", EXTRAPOSED_AGENT, CALL,
+               {"verdict": "fire", "form": "copular-ownership"},
+               ("extraposed clause 'whether I refactor the parser'", "'whether I …'")),
+    PhraseCase("a demonstrative stands for the fragment before it", DEMONSTRATIVE, CALL,
+               {"verdict": "exempt", "form": "copular-ownership",
+                "reason": "exempt (copular-ownership): 'that' stands for 'Merge-eligible', and 'Merge-eligible' "
+                          "reports a human-only decision pending"}),
+    PhraseCase("a contrastive not leaves the ownership affirmed", CONTRAST, CALL,
+               {"verdict": "exempt", "form": "copular-ownership", "negated": False,
+                "reason": "exempt (copular-ownership): subject 'The release' is human-only work (release)"}),
+    PhraseCase("not without the comma still cancels the ownership", NOT_YOUR_CALL, CALL,
+               {"verdict": "fire", "negated": True}, ("the negation 'not' on 'is' cancels",)),
+    PhraseCase("a coordinated second preposition is more of the object", COORDINATED_PREPOSITIONS, CALL,
+               {"verdict": "fire", "form": "object",
+                "reason": "fires (object-form): object 'the merge, and on what I pick up next' mixes human-only "
+                          "work with agent work ('whether I …')"}),
+    PhraseCase("a coordinated human-only preposition keeps the exemption", COORDINATED_STAMP, CALL,
+               {"verdict": "exempt", "domains": ("merge", "stamp")}),
+    PhraseCase("agent work listed beside a domain word is not its object", LISTED_BESIDE, CALL,
+               {"verdict": "fire", "form": "object",
+                "reason": "fires (object-form): object 'squash, the docs lane' mixes human-only work with agent "
+                          "work ('docs', 'lane')"}),
+    PhraseCase("an emoji is no object", EMOJI, MOVE, {"verdict": "fire", "form": "none", "rule": "standalone"}),
+    PhraseCase("a time word after not is no contrast and still negates", NOT_THIS_TIME, CALL,
+               {"verdict": "fire", "negated": True}),
+    PhraseCase("question order is copular ownership", QUESTION_ORDER, CALL,
+               {"verdict": "exempt", "form": "copular-ownership", "rule": "copular-ownership",
+                "reason": "exempt (copular-ownership): subject 'the merge' is human-only work (merge)"}),
+    PhraseCase("a past form reports a decision whatever its tag", TOOK, CALL,
+               {"verdict": "carved", "rule": "report-of-decision",
+                "reason": "'Took … your call' reports a decision already taken"}),
+    PhraseCase("a dangling coordinator takes the rest of the sentence as the lost alternative", DANGLING_OR, CALL,
+               {"verdict": "fire", "form": "object"}, ("mixes human-only work with agent work ('whether I …'",)),
+    PhraseCase("a fronted condition ends at its comma", FRONTED_CONDITION, CALL,
+               {"verdict": "exempt", "form": "option-list", "rule": "option-list"}, ("'squash or rebase'",)),
+    PhraseCase("a fronted topic is the object of a detached phrase", FRONTED_TOPIC, CALL,
+               {"verdict": "exempt", "form": "object", "rule": "object-form",
+                "reason": "exempt (object-form): object 'the release of v2.1.0' is human-only work (release)"}),
+    PhraseCase("a fronted topic of agent work fires", FRONTED_LANE, CALL, {"verdict": "fire", "form": "object"}),
+    PhraseCase("a demonstrative before a colon points to the object", CATAPHORIC, CALL,
+               {"verdict": "exempt", "form": "object", "rule": "object-form",
+                "reason": "exempt (object-form): object 'merge now or hold' is human-only work (merge)"}),
+    PhraseCase("a past eligibility is status prose", PAST_ELIGIBLE, CALL, {"verdict": "fire", "rule": "status-prose"}),
+    PhraseCase("a present eligibility is pending", PRESENT_ELIGIBLE, CALL,
+               {"verdict": "exempt", "form": "pending-eligibility"}),
+    PhraseCase("a condition on an alternative is no work of it", CONDITION, CALL,
+               {"verdict": "exempt", "form": "option-list", "domains": ("merge",)}),
+    PhraseCase("a condition on an alternative is work when the agent does it", CONDITION_MINE, CALL,
+               {"verdict": "fire", "form": "option-list"}, ("'whether I …'",)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", PHRASE_CASES, ids=case_id)
+def test_an_attribution_phrase_on_a_hand_built_parse(case: PhraseCase) -> None:
+    check_result(classify_phrase(tokens(parse(case.tree), *case.phrase), LEX), case.expect, case.reason_has)
 
 
 # The hand-built trees that show one of the small model's systematic misparses, and the named correction

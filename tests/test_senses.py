@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
 import pytest
 
 from analyzer import analyze
-from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.phrase_rules import classify_phrase
 from analyzer.grammar.senses import (
     another_kind,
@@ -19,6 +22,7 @@ from analyzer.lexicon import default_lexicon
 from analyzer.text.citations import dated_citation
 from analyzer.text.layout import is_heading, ordinary_case, table_cell
 from tests.docbuilder import parse, tokens
+from tests.parse_tables import case_id, check_result
 
 LEX = default_lexicon()
 
@@ -108,65 +112,6 @@ call call NOUN NN npadvmod 2
 """
 
 NOT_YOURS = DISCLAIMER.replace("mine mine PRON PRP acomp", "yours yours PRON PRP attr")
-
-
-def judgement(spec: str, *phrase: str) -> Judgement:
-    judged = classify_phrase(tokens(parse(spec), *phrase), LEX)
-    assert judged.verdict != "carved", judged
-    return judged
-
-
-def test_modifier_names_its_head_not_the_decision() -> None:
-    doc = parse(MERGE_CONFLICT)
-    assert names_its_head(doc[4], "merge", LEX) is True
-    judged = judgement(MERGE_CONFLICT, "your", "call")
-    assert (judged.verdict, judged.rule, judged.domains) == ("fire", "object-form", ())
-    assert judged.reason == "fires (object-form): object 'the merge conflict' names no human-only decision"
-
-
-def test_a_human_only_head_with_a_modifier_stays_human_only() -> None:
-    assert names_its_head(parse(SECURITY_STAMP)[5], "stamp", LEX) is False
-    judged = judgement(SECURITY_STAMP, "your", "call")
-    assert (judged.verdict, judged.domains) == ("exempt", ("stamp",))
-
-
-def test_an_act_of_the_domain_keeps_its_modifier_in_the_domain() -> None:
-    assert names_its_head(parse(CREDENTIAL_ROTATION)[4], "credentials", LEX) is False
-    assert judgement(CREDENTIAL_ROTATION, "your", "call").verdict == "exempt"
-
-
-def test_a_hyphen_compound_modifier_names_its_head() -> None:
-    assert names_its_head(parse(MERGE_TRAIN)[4], "merge", LEX) is True
-    assert judgement(MERGE_TRAIN, "your", "call").verdict == "fire"
-
-
-def test_the_merge_gate_merges_code() -> None:
-    datasets = parse(MERGING_DATASETS)
-    inside = frozenset(range(len(datasets)))
-    assert merges_other_than_code(datasets[3], LEX, inside) is True
-    assert judgement(MERGING_DATASETS, "your", "call").verdict == "fire"
-    pr = parse(MERGING_PR)
-    assert merges_other_than_code(pr[3], LEX, frozenset(range(len(pr)))) is False
-    assert judgement(MERGING_PR, "your", "call").verdict == "exempt"
-
-
-def test_the_phrase_hung_as_an_object_of_the_merge_verb_is_not_what_is_merged() -> None:
-    doc = parse(MERGING_DATASETS)
-    assert merges_other_than_code(doc[3], LEX, frozenset({3})) is False
-
-
-def test_coordinated_verbs_share_their_object_and_api_keys_are_credentials() -> None:
-    doc = parse(SHARED_OBJECT)
-    work = work_of([doc[0]], LEX, frozenset(range(6)))
-    assert (work.human_only, work.domains, work.agent_words) == (True, ("credentials",), ())
-
-
-def test_a_disclaimer_hands_the_decision_over_and_negated_ownership_still_fires() -> None:
-    judged = judgement(DISCLAIMER, "your", "call")
-    assert (judged.verdict, judged.form, judged.negated) == ("exempt", "copular-ownership", False)
-    assert judged.reason.endswith("the agent disclaims its own ownership ('mine')")
-    negated = judgement(NOT_YOURS, "your", "call")
-    assert (negated.verdict, negated.negated) == ("fire", True)
 
 
 @pytest.mark.parametrize(
@@ -284,24 +229,6 @@ run run NOUN NN pobj 6
 """
 
 
-def test_a_domain_word_in_a_span_of_time_is_not_the_act() -> None:
-    doc = parse(KEEP_FOR_A_RELEASE)
-    work = work_of([doc[0]], LEX, frozenset(range(len(doc))))
-    assert (work.human_only, work.domains, work.unknown_parts) == (
-        False,
-        (),
-        ("keep the regex path for one more release",),
-    )
-    ask = parse(ASK_FOR_STAMP)
-    assert work_of([ask[0]], LEX, frozenset(range(len(ask)))).domains == ("stamp",)
-
-
-def test_a_coordinated_time_is_another_moment_for_the_same_act() -> None:
-    doc = parse(CUT_NOW_OR_AFTER)
-    work = work_of([doc[0]], LEX, frozenset(range(len(doc))))
-    assert (work.human_only, work.domains, work.unknown_parts) == (True, ("release",), ())
-
-
 @pytest.mark.parametrize(
     ("text", "verdict"),
     [
@@ -381,46 +308,133 @@ pnpm pnpm NOUN NN pobj 4
 """
 
 
-def test_design_tokens_are_not_credentials_and_api_tokens_are() -> None:
-    """Rule `another-kind`: the domain's not_kinds name another kind of thing sharing the word."""
-    assert another_kind(parse(DESIGN_TOKENS)[5], "credentials", LEX) is True
-    judged = judgement(DESIGN_TOKENS, "your", "call")
-    assert (judged.verdict, judged.domains) == ("fire", ())
-    assert judged.reason == "fires (object-form): object 'the design tokens' names work the agent owns ('design')"
-    assert another_kind(parse(API_TOKENS)[5], "credentials", LEX) is False
-    assert (judgement(API_TOKENS, "your", "call").verdict, judgement(API_TOKENS, "your", "call").domains) == (
-        "exempt", ("credentials",)
-    )
+# ---- the senses on hand-built parses (tests/parse_tables.py) ------------------------------------------------
 
 
-def test_making_the_repository_public_is_the_visibility_decision_through_the_misparse() -> None:
-    """Rule `domain-construction`: verb + repository + state, read from the verb's own words."""
-    doc = parse(REPO_PUBLIC)
-    assert construction_domain(doc[3], LEX, frozenset(range(3, 7))) == "visibility"
-    judged = judgement(REPO_PUBLIC, "your", "call")
-    assert (judged.verdict, judged.domains) == ("exempt", ("visibility",))
-    assert judged.reason == "exempt (object-form): object 'making the repo public' is human-only work (visibility)"
-    assert construction_domain(parse(DOCS_PUBLIC)[3], LEX, frozenset(range(3, 7))) is None
-    assert judgement(DOCS_PUBLIC, "your", "call").verdict == "fire"
+@dataclass(frozen=True)
+class SenseCase:
+    """A sense function on one word of a hand-built parse: what it answers."""
+
+    name: str
+    sense: Callable[..., object]
+    tree: str
+    word: int  # the word's position in the tree
+    args: tuple[object, ...]  # what the function takes after the word and before the lexicon, or after it
+    expect: object
 
 
-def test_force_pushing_main_is_human_only_and_the_agents_own_branch_is_not() -> None:
-    """Rewriting published history is human-only (domain `history`); rule `own-target` takes the agent's own
-    branch back."""
-    own = parse(FORCE_PUSH_OWN)
-    assert own_target(own[5], "history", LEX) is True
-    assert judgement(FORCE_PUSH_OWN, "your", "call").verdict == "fire"
-    main = parse(FORCE_PUSH_MAIN)
-    assert own_target(main[5], "history", LEX) is False
-    judged = judgement(FORCE_PUSH_MAIN, "your", "call")
-    assert (judged.verdict, judged.domains) == ("exempt", ("history",))
+def _scope(tree: str) -> frozenset[int]:
+    return frozenset(range(len(parse(tree))))
 
 
-def test_your_move_with_a_destination_is_a_noun_phrase_not_a_hand_over() -> None:
-    """Rule `noun-of-motion`: 'finished your move to pnpm' yields no finding."""
-    judged = classify_phrase(tokens(parse(MOVE_TO_PNPM), "your", "move"), LEX)
-    assert (judged.verdict, judged.rule) == ("carved", "noun-of-motion")
-    assert judged.reason == "'move to pnpm' names a move made, a noun phrase, not a hand-over"
+SENSE_CASES = [
+    SenseCase("a modifier names its head, not the decision", names_its_head, MERGE_CONFLICT, 4, ("merge",), True),
+    SenseCase("a human-only head with a modifier stays human-only", names_its_head, SECURITY_STAMP, 5, ("stamp",),
+              False),
+    SenseCase("an act of the domain keeps its modifier in the domain", names_its_head, CREDENTIAL_ROTATION, 4,
+              ("credentials",), False),
+    SenseCase("a hyphen compound modifier names its head", names_its_head, MERGE_TRAIN, 4, ("merge",), True),
+    SenseCase("merging datasets is no merge of code", merges_other_than_code, MERGING_DATASETS, 3,
+              (_scope(MERGING_DATASETS),), True),
+    SenseCase("merging a PR is the merge of code", merges_other_than_code, MERGING_PR, 3, (_scope(MERGING_PR),), False),
+    SenseCase("the phrase hung as the merge verb's object is not what is merged", merges_other_than_code,
+              MERGING_DATASETS, 3, (frozenset({3}),), False),
+    SenseCase("design tokens are another kind of thing", another_kind, DESIGN_TOKENS, 5, ("credentials",), True),
+    SenseCase("API tokens are credentials", another_kind, API_TOKENS, 5, ("credentials",), False),
+    SenseCase("making the repo public is the visibility decision", construction_domain, REPO_PUBLIC, 3,
+              (frozenset(range(3, 7)),), "visibility"),
+    SenseCase("making the docs public is no decision", construction_domain, DOCS_PUBLIC, 3, (frozenset(range(3, 7)),),
+              None),
+    SenseCase("force-pushing the agent's own branch is its own target", own_target, FORCE_PUSH_OWN, 5, ("history",),
+              True),
+    SenseCase("force-pushing main is no own target", own_target, FORCE_PUSH_MAIN, 5, ("history",), False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", SENSE_CASES, ids=case_id)
+def test_a_sense_on_a_hand_built_parse(case: SenseCase) -> None:
+    word = parse(case.tree)[case.word]
+    if case.sense is merges_other_than_code or case.sense is construction_domain:
+        answer = case.sense(word, LEX, *case.args)  # (token, lexicon, inside)
+    else:
+        answer = case.sense(word, *case.args, LEX)  # (token, domain, lexicon)
+    assert answer == case.expect
+
+
+@dataclass(frozen=True)
+class PhraseCase:
+    """An attribution phrase on a hand-built parse, walked by the phrase table."""
+
+    name: str
+    tree: str
+    phrase: tuple[str, ...]
+    expect: Mapping[str, Any]
+
+
+CALL = ("your", "call")
+PHRASE_CASES = [
+    PhraseCase("a modifier's head is the object, no decision", MERGE_CONFLICT, CALL,
+               {"verdict": "fire", "rule": "object-form", "domains": (),
+                "reason": "fires (object-form): object 'the merge conflict' names no human-only decision"}),
+    PhraseCase("a human-only head with a modifier is exempt", SECURITY_STAMP, CALL,
+               {"verdict": "exempt", "domains": ("stamp",)}),
+    PhraseCase("an act of the domain is exempt", CREDENTIAL_ROTATION, CALL, {"verdict": "exempt"}),
+    PhraseCase("a hyphen compound modifier's head fires", MERGE_TRAIN, CALL, {"verdict": "fire"}),
+    PhraseCase("merging datasets fires", MERGING_DATASETS, CALL, {"verdict": "fire"}),
+    PhraseCase("merging a PR is exempt", MERGING_PR, CALL, {"verdict": "exempt"}),
+    PhraseCase("a disclaimer hands the decision over", DISCLAIMER, CALL,
+               {"verdict": "exempt", "form": "copular-ownership", "negated": False,
+                "reason": "exempt (copular-ownership): subject 'The squash' is human-only work (merge); the agent "
+                          "disclaims its own ownership ('mine')"}),
+    PhraseCase("negated ownership still fires", NOT_YOURS, CALL, {"verdict": "fire", "negated": True}),
+    PhraseCase("design tokens are agent work", DESIGN_TOKENS, CALL,
+               {"verdict": "fire", "domains": (),
+                "reason": "fires (object-form): object 'the design tokens' names work the agent owns ('design')"}),
+    PhraseCase("API tokens are credentials", API_TOKENS, CALL, {"verdict": "exempt", "domains": ("credentials",)}),
+    PhraseCase("making the repository public is the visibility decision through the misparse", REPO_PUBLIC, CALL,
+               {"verdict": "exempt", "domains": ("visibility",),
+                "reason": "exempt (object-form): object 'making the repo public' is human-only work (visibility)"}),
+    PhraseCase("making the docs public fires", DOCS_PUBLIC, CALL, {"verdict": "fire"}),
+    PhraseCase("force-pushing the agent's own branch fires", FORCE_PUSH_OWN, CALL, {"verdict": "fire"}),
+    PhraseCase("force-pushing main is human-only", FORCE_PUSH_MAIN, CALL,
+               {"verdict": "exempt", "domains": ("history",)}),
+    PhraseCase("your move with a destination is a noun phrase, not a hand-over", MOVE_TO_PNPM, ("your", "move"),
+               {"verdict": "carved", "rule": "noun-of-motion",
+                "reason": "'move to pnpm' names a move made, a noun phrase, not a hand-over"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", PHRASE_CASES, ids=case_id)
+def test_an_attribution_phrase_on_a_hand_built_parse(case: PhraseCase) -> None:
+    check_result(classify_phrase(tokens(parse(case.tree), *case.phrase), LEX), case.expect)
+
+
+@dataclass(frozen=True)
+class WorkCase:
+    """Is the coordination headed by a word of a hand-built parse purely human-only work (work_of)?"""
+
+    name: str
+    tree: str
+    root: int
+    expect: Mapping[str, Any]
+    scope: frozenset[int] | None = None  # default: the whole sentence
+
+
+WORK_CASES = [
+    WorkCase("coordinated verbs share their object, and API keys are credentials", SHARED_OBJECT, 0,
+             {"human_only": True, "domains": ("credentials",), "agent_words": ()}, frozenset(range(6))),
+    WorkCase("a domain word in a span of time is not the act", KEEP_FOR_A_RELEASE, 0,
+             {"human_only": False, "domains": (), "unknown_parts": ("keep the regex path for one more release",)}),
+    WorkCase("asking for the stamp is the stamp", ASK_FOR_STAMP, 0, {"domains": ("stamp",)}),
+    WorkCase("a coordinated time is another moment for the same act", CUT_NOW_OR_AFTER, 0,
+             {"human_only": True, "domains": ("release",), "unknown_parts": ()}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", WORK_CASES, ids=case_id)
+def test_work_on_a_hand_built_parse(case: WorkCase) -> None:
+    doc = parse(case.tree)
+    check_result(work_of([doc[case.root]], LEX, case.scope or frozenset(range(len(doc)))), case.expect)
 
 
 REVISION_3_SENSES = [

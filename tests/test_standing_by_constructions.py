@@ -9,21 +9,17 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
-from analyzer.grammar.register_gates import (
-    Context,
-    available_for_more,
-    choice_question,
-    once_you_provide,
-    ready_for_next_request,
-    ready_when_needed,
-    ready_when_you_like,
-    standing_by,
-    waiting_for_go,
-)
+from analyzer.grammar.register.choices import choice_question
+from analyzer.grammar.register.context import Context
+from analyzer.grammar.register.open_requests import available_for_more, ready_for_next_request
+from analyzer.grammar.register.readiness import ready_when_needed, ready_when_you_like
+from analyzer.grammar.register.standing_by import standing_by
+from analyzer.grammar.register.waits import once_you_provide, waiting_for_go
 from analyzer.grammar.senses import state_choice
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import default_lexicon
-from tests.docbuilder import parse, tokens
+from tests.docbuilder import parse
+from tests.parse_tables import GateCase, case_id
 
 LEX = default_lexicon()
 NO_ANSWER = Context("")
@@ -227,105 +223,75 @@ repository repository NOUN NN pobj 3
 """
 
 
-def test_available_for_more_fires_on_the_agents_state_and_not_on_a_things() -> None:
-    doc = parse(AVAILABLE)
-    judged = available_for_more(tokens(doc, "available", "for"), LEX, NO_ANSWER)
-    assert judged is not None
-    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "available-for-more", 2)
-    assert judged.reason == (
-        "fires (available-for-more): 'available for additional tasks' — the agent waits for the reader's next request"
-    )
-    slot = parse(SLOT_AVAILABLE)
-    assert available_for_more(tokens(slot, "available", "for"), LEX, NO_ANSWER) is None
+# ---- each construction on a hand-built parse pinned to the model's (tests/parse_tables.py) -----------------
+
+OR_IF_FACT = "\n".join([*OR_IF_CLOSER.strip().splitlines()[:8], "~. . PUNCT . punct 0"])
+GATE_CASES = [
+    GateCase("available for more fires on the agent's state", available_for_more, AVAILABLE, ("available", "for"),
+             {"verdict": "fire", "rule": "available-for-more", "governor": 2,
+              "reason": "fires (available-for-more): 'available for additional tasks' — the agent waits for the "
+                        "reader's next request"}),
+    GateCase("available for more is no wait on a thing's state", available_for_more, SLOT_AVAILABLE,
+             ("available", "for"), None),
+    GateCase("ready for the next request fires on an elliptical readiness", ready_for_next_request, READY_NEXT,
+             ("ready", "for"), {"verdict": "fire", "rule": "ready-for-next-request", "governor": 0}),
+    GateCase("ready for review is a status, no wait for the next request", ready_for_next_request,
+             READY_NEXT.replace("assignment assignment", "review review"), ("ready", "for"), None),
+    GateCase("ready when needed reads an opening ready the model made a modifier", ready_when_needed,
+             READY_WHEN_NEEDED_MISPARSED, ("when", "needed"),
+             {"verdict": "fire", "rule": "ready-when-needed", "governor": 0,
+              "reason": "fires (ready-when-needed): 'Ready … when needed' — the agent waits for the reader to need "
+                        "it"}),
+    GateCase("ready when needed for a human-only act is no wait", ready_when_needed, READY_TO_TAG, ("when", "needed"),
+             None),
+    GateCase("ready when you like fires through coordinated acts", ready_when_you_like, READY_WHEN_YOU_LIKE,
+             ("when", "you", "'d", "like"),
+             {"verdict": "fire", "rule": "ready-when-you-like", "governor": 0,
+              "reason": "fires (ready-when-you-like): 'Ready … when you'd like' — the agent waits for the reader's "
+                        "go"}),
+    GateCase("once you provide fires on a request handed over", once_you_provide, ONCE_YOU_GIVE, ("once", "you"),
+             {"verdict": "fire", "rule": "once-you-provide", "governor": 10,
+              "reason": "fires (once-you-provide): the agent's 'start' waits until the reader gives 'task'"}),
+    GateCase("once you merge is a wait on a human-only act", once_you_provide, ONCE_YOU_MERGE, ("once", "you"), None),
+    GateCase("waiting for go reads go-ahead as one word", waiting_for_go, WAITING_GO_AHEAD, ("waiting", "on", "your"),
+             {"verdict": "fire", "rule": "waiting-for-go", "governor": 5,
+              "reason": "fires (waiting-for-go): 'Waiting on your go-ahead' — the agent waits for the reader's go"}),
+    GateCase("waiting for a review is human-only timing", waiting_for_go, WAITING_REVIEW,
+             ("waiting", "for", "your"), None),
+    GateCase("let me know closed by an or-if condition of indefinite words fires", standing_by, OR_IF_CLOSER,
+             ("let", "me", "know"),
+             {"verdict": "fire", "rule": "standing-by",
+              "reason": "fires (standing-by): 'Let me know' closes with 'or if …' waiting on any next request "
+                        "('anything')"}),
+    GateCase("let me know without the condition asks for a fact", standing_by, OR_IF_FACT, ("let", "me", "know"),
+             None),
+    GateCase("let me know which with an infinitive hands back the choice of what to do", choice_question,
+             WHICH_TO_TAKE, ("let", "me", "know", "which"), {"verdict": "fire", "rule": "choice-question"}),
+    GateCase("let me know which asking a fact hands back no choice", choice_question, WHICH_FAILED,
+             ("let", "me", "know", "which"), None),
+]  # fmt: skip
 
 
-def test_ready_for_next_request_fires_on_an_elliptical_readiness() -> None:
-    doc = parse(READY_NEXT)
-    judged = ready_for_next_request(tokens(doc, "ready", "for"), LEX, NO_ANSWER)
-    assert judged is not None
-    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "ready-for-next-request", 0)
-    # the same words with 'review' in place of the request: a status, no wait for the next request
-    review = parse(READY_NEXT.replace("assignment assignment", "review review"))
-    assert ready_for_next_request(tokens(review, "ready", "for"), LEX, NO_ANSWER) is None
+@pytest.mark.parametrize("case", GATE_CASES, ids=case_id)
+def test_a_standing_by_construction_on_a_hand_built_parse(case: GateCase) -> None:
+    case.check()
 
 
-def test_ready_when_needed_reads_an_opening_ready_the_model_made_a_modifier() -> None:
-    doc = parse(READY_WHEN_NEEDED_MISPARSED)
-    judged = ready_when_needed(tokens(doc, "when", "needed"), LEX, NO_ANSWER)
-    assert judged is not None
-    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "ready-when-needed", 0)
-    assert judged.reason == (
-        "fires (ready-when-needed): 'Ready … when needed' — the agent waits for the reader to need it"
-    )
-
-
-def test_ready_when_needed_for_a_human_only_act_is_no_wait() -> None:
-    doc = parse(READY_TO_TAG)
-    assert ready_when_needed(tokens(doc, "when", "needed"), LEX, NO_ANSWER) is None
-
-
-def test_ready_when_you_like_fires_through_coordinated_acts() -> None:
-    doc = parse(READY_WHEN_YOU_LIKE)
-    judged = ready_when_you_like(tokens(doc, "when", "you", "'d", "like"), LEX, NO_ANSWER)
-    assert judged is not None
-    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "ready-when-you-like", 0)
-    assert judged.reason == (
-        "fires (ready-when-you-like): 'Ready … when you'd like' — the agent waits for the reader's go"
-    )
-
-
-def test_once_you_provide_fires_on_a_request_handed_over_and_not_on_a_merge() -> None:
-    doc = parse(ONCE_YOU_GIVE)
-    judged = once_you_provide(tokens(doc, "once", "you"), LEX, NO_ANSWER)
-    assert judged is not None
-    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "once-you-provide", 10)
-    assert judged.reason == "fires (once-you-provide): the agent's 'start' waits until the reader gives 'task'"
-    merge = parse(ONCE_YOU_MERGE)
-    assert once_you_provide(tokens(merge, "once", "you"), LEX, NO_ANSWER) is None
-
-
-def test_waiting_for_go_reads_go_ahead_as_one_word_and_passes_a_review() -> None:
-    doc = parse(WAITING_GO_AHEAD)
-    judged = waiting_for_go(tokens(doc, "waiting", "on", "your"), LEX, NO_ANSWER)
-    assert judged is not None
-    assert (judged.verdict, judged.rule, judged.governor) == ("fire", "waiting-for-go", 5)
-    assert judged.reason == (
-        "fires (waiting-for-go): 'Waiting on your go-ahead' — the agent waits for the reader's go"
-    )
-    review = parse(WAITING_REVIEW)
-    assert waiting_for_go(tokens(review, "waiting", "for", "your"), LEX, NO_ANSWER) is None
-
-
-def test_let_me_know_closed_by_an_or_if_condition_of_indefinite_words_fires() -> None:
-    doc = parse(OR_IF_CLOSER)
-    judged = standing_by(tokens(doc, "let", "me", "know"), LEX, NO_ANSWER)
-    assert judged is not None
-    assert (judged.verdict, judged.rule) == ("fire", "standing-by")
-    assert judged.reason == (
-        "fires (standing-by): 'Let me know' closes with 'or if …' waiting on any next request ('anything')"
-    )
-    # without the condition, what is to be known is a fact the reader reports: no closer
-    fact = parse("\n".join([*OR_IF_CLOSER.strip().splitlines()[:8], "~. . PUNCT . punct 0"]))
-    assert standing_by(tokens(fact, "let", "me", "know"), LEX, NO_ANSWER) is None
-
-
-def test_let_me_know_which_with_an_infinitive_hands_back_the_choice_of_what_to_do() -> None:
-    doc = parse(WHICH_TO_TAKE)
-    judged = choice_question(tokens(doc, "let", "me", "know", "which"), LEX, NO_ANSWER)
-    assert judged is not None
-    assert (judged.verdict, judged.rule) == ("fire", "choice-question")
-    failed = parse(WHICH_FAILED)
-    assert choice_question(tokens(failed, "let", "me", "know", "which"), LEX, NO_ANSWER) is None
-
-
-def test_state_choice_names_visibility_in_a_verbless_choice() -> None:
-    doc = parse(VISIBILITY_CHOICE)
-    assert (state_choice(doc[0], LEX), state_choice(doc[2], LEX)) == ("visibility", "visibility")
-    work = work_of([doc[0]], LEX)
-    assert (work.human_only, work.domains) == (True, ("visibility",))
-    # the same alternatives for docs: no object of the domain, no decision named
-    docs = parse(VISIBILITY_CHOICE.replace("repository repository", "docs doc"))
-    assert state_choice(docs[0], LEX) is None
+@pytest.mark.parametrize(
+    ("tree", "words", "expect"),
+    [(VISIBILITY_CHOICE, (0, 2), "visibility"),
+     (VISIBILITY_CHOICE.replace("repository repository", "docs doc"), (0,), None)],  # no object of the domain
+    ids=["a verbless choice of states for a repository", "the same states for docs"],
+)  # fmt: skip
+def test_state_choice_names_visibility_in_a_verbless_choice(
+    tree: str, words: tuple[int, ...], expect: str | None
+) -> None:
+    doc = parse(tree)
+    every = frozenset(range(len(doc)))
+    assert [state_choice(doc[w], LEX, every) for w in words] == [expect] * len(words)
+    if expect is not None:
+        work = work_of([doc[words[0]]], LEX)
+        assert (work.human_only, work.domains) == (True, (expect,))
 
 
 # Model-backed: sentences written for these tests (none is a corpus row).

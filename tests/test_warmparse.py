@@ -59,7 +59,7 @@ def finding(**changes: object) -> Finding:
     return Finding(**values)  # type: ignore[arg-type]
 
 
-REPORT = Report(findings=(finding(),), warnings=("model-error",))
+REPORT = Report(findings=(finding(),), warnings=("model-error",), parsed=True)
 
 
 # --- codec ---------------------------------------------------------------------------------------
@@ -498,11 +498,9 @@ def parsed_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     texts: list[str] = []
 
-    def local(
-        text: str, lexicon: object, model_name: str | None, model_errors: str, options: object
-    ) -> tuple[Report, bool]:
+    def local(text: str, lexicon: object, model_name: str | None, model_errors: str, options: object) -> Report:
         texts.append(text)
-        return REPORT, True  # a parse, as far as the route can tell
+        return REPORT  # a parse (REPORT.parsed), as far as the route can tell
 
     monkeypatch.setattr(route, "_local", local)
     return texts
@@ -516,7 +514,7 @@ def test_a_lexicon_the_wire_cannot_carry_is_parsed_here_and_starts_no_server(
     from warmparse import route
     from warmparse.use import WarmUse
 
-    monkeypatch.setattr(route, "_paid_cold_load", lambda: True)
+    monkeypatch.setattr(route, "_paid_cold_load", lambda report: True)
     odd = replace(default_lexicon(), agent_work=frozenset({b"bytes"}))  # a field no JSON carries
     report, warnings = route.analyze_text("your call", odd, model_name=None, model_errors="skip",
                                           warm=WarmUse(start=True, folder=folder))
@@ -565,6 +563,7 @@ def test_a_stop_that_parses_nothing_says_nothing_about_a_missing_server(folder: 
                                     model_name=None, model_errors="skip", warm=WarmUse(start=True, folder=folder),
                                     options={"until_fire": True, "claims": False})
     assert load_model.cache_info() == uses  # the analyzer never asked for the model
+    assert report.parsed is False  # and its report says so
     assert ([f.phrase for f in report.findings], report.verdict, warnings) == (["would you like me to"], "fire", ())
     assert os.listdir(folder) == []  # no server started
 

@@ -7,7 +7,6 @@ why in a warning; a live stop that found none (or a dead one) then leaves a serv
 from __future__ import annotations
 
 import os
-import sys
 
 from warmparse.client import Unavailable, remote_analyze, start_detached
 from warmparse.key import server_key
@@ -46,50 +45,41 @@ def analyze_text(
     keyed by `lexicon.digest`, computed once when the lexicon was built."""
     options = options or {}
     if warm is None or warm.folder is None or len(text) > MAX_TEXT_CHARS:
-        return _local(text, lexicon, model_name, model_errors, options)[0], ()
+        return _local(text, lexicon, model_name, model_errors, options), ()
     model = model_name or os.environ.get("LANEGATE_SPACY_MODEL") or None
     try:
         key = server_key(lexicon.digest, model)
         place = place_for(private_folder(warm.folder, create=warm.start), key)
     except PlaceError as exc:
-        return _local(text, lexicon, model_name, model_errors, options)[0], (f"parse server not used: {exc}",)
+        return _local(text, lexicon, model_name, model_errors, options), (f"parse server not used: {exc}",)
     try:
         return remote_analyze(place, key, text, model_errors, warm.timeout, options), ()
     except Unavailable as exc:
         failure = exc
     except Exception as exc:  # a fault of the warm path itself is never the stop's failure
         failure = Unavailable("error", f"{type(exc).__name__}: {exc}")
-    report, parsed = _local(text, lexicon, model_name, model_errors, options)
-    if not parsed:  # decided without a parse (an offer fires as written): the server was not needed
+    report = _local(text, lexicon, model_name, model_errors, options)
+    if not report.parsed:  # decided without a parse (an offer fires as written): the server was not needed
         return report, ()
     note = f"parse server {failure.kind}: {failure}; parsed in this process"
-    restart = warm.start and failure.kind in RESTARTABLE and _paid_cold_load()
+    restart = warm.start and failure.kind in RESTARTABLE and _paid_cold_load(report)
     if restart and start_detached(place, key, lexicon, model, warm.idle):
         note += "; started a server for the next stop"
     return report, (note,)
 
 
-def _local(
-    text: str, lexicon: Any, model_name: str | None, model_errors: str, options: dict[str, bool]
-) -> tuple[Any, bool]:
-    """The Report parsed in this process, and whether the analyzer asked for the model at all (most
-    offers fire as written, with no parse)."""
+def _local(text: str, lexicon: Any, model_name: str | None, model_errors: str, options: dict[str, bool]) -> Any:
+    """The Report parsed in this process; its `parsed` says whether the analyzer asked for the model at all
+    (most offers fire as written, with no parse)."""
     from analyzer import analyze
-    from analyzer.parse.model import load_model
 
-    before = _model_uses(load_model)
-    report = analyze(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name, **options)  # type: ignore[arg-type]
-    return report, _model_uses(load_model) > before
+    return analyze(text, lexicon=lexicon, model_errors=model_errors, model_name=model_name, **options)  # type: ignore[arg-type]
 
 
-def _model_uses(load_model: Any) -> int:
-    """How often the analyzer has asked for the model in this process (each parse asks once)."""
-    info = load_model.cache_info()
-    return int(info.hits + info.misses)
+def _paid_cold_load(report: Any) -> bool:
+    """This stop loaded the model to parse: a server is worth leaving behind (a report decided without a parse,
+    or with a model that would not load, starts none: the server would load nothing either). A live stop is a
+    process of its own, so the parse that asked for the model loaded it."""
+    from analyzer.report import MODEL_ERROR
 
-
-def _paid_cold_load() -> bool:
-    """This process loaded the model: a server is worth leaving behind (a parse that needed no model,
-    or a model that would not load, starts none: the server would load nothing either)."""
-    nlp = sys.modules.get("analyzer.parse.model")
-    return nlp is not None and nlp.load_model.cache_info().currsize > 0
+    return bool(report.parsed) and MODEL_ERROR not in report.warnings

@@ -1,7 +1,7 @@
 """The grammar tables as `analyze --rules` shows them: every rule of every kind in order, its construction
 and examples.
 
-Reads grammar.toml's rows (analyzer.grammar.registry): listing the rules never imports spaCy.
+Reads the grammar's rows (analyzer.grammar.registry): listing the rules never imports spaCy.
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from analyzer.explain.render import Palette
-from analyzer.grammar.registry import KINDS, RuleText
+from analyzer.explain.report_text import Palette
+from analyzer.grammar.kinds import KINDS
+from analyzer.grammar.registry import RuleText
 
 INTRO = (
     "lanegate's grammar, in the order a phrase meets it. An offer phrase with a gate meets its gate rule; an "
@@ -41,6 +42,8 @@ def rule_block(number: int, rule: RuleText, palette: Palette) -> str:
     also = f"; reported as {' or '.join(rule.reports)}" if rule.reports not in ((), (rule.name,)) else ""
     if rule.delegates:
         also = f", by the {rule.delegates} rules"
+    if rule.at:
+        also += f"; runs at {rule.at}"
     head = f"{number:>2}. {palette.paint(rule.name, 'strong')}  ({decides}{also})"
     rows = [("parse", p) for p in rule.parse]
     rows += [("fires", _example(t, rule, "fire")) for t in rule.fires]
@@ -78,6 +81,8 @@ def rules_json(rules: Sequence[RuleText]) -> dict[str, Any]:
                         "fires": list(r.fires),
                         "passes": list(r.passes),
                         **({"on": r.on} if r.on != "phrases" else {}),
+                        **({"at": r.at} if r.at else {}),
+                        **({"without_parse": r.without_parse} if r.without_parse else {}),
                     }
                     for r in rules
                     if r.kind == kind.name

@@ -23,26 +23,24 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, carved, gated, text_of
-from analyzer.grammar.register_gates import AGENT_SUBJECTS, Context, answered
+from analyzer.grammar.register.context import Context, answered
 from analyzer.grammar.registry import rule, table, walk
 from analyzer.grammar.work import Work, work_of
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, subject_of
+from analyzer.terms import terms
 from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
+# The agent speaking of itself as a subject: "I can …", "we'll …".
+AGENT_SUBJECTS = terms("register", "agent_subjects")
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, SPEC §2.1 revision 3).
 PHRASE = "closing question"
 FAMILY = "closing-question"
-# Second person: the reader addressed.
-READER = frozenset({"you", "your", "yours", "yourself"})
-# Verbs of how a thing strikes the reader: 'look right', 'sound good', 'seem reasonable', 'feel OK'.
-PERCEPTION_VERBS = frozenset({"look", "sound", "seem", "feel"})
-ARTICLES = frozenset({"a", "an", "the"})
 # Words that set a label or an aside off the question it introduces: "Separately: JSON or CSV?".
 INTRODUCERS = frozenset({":", "—", "–", "--"})
 
@@ -69,6 +67,9 @@ class QuestionVocabulary:
     self_labels: tuple[str, ...]
     checking_verbs: frozenset[str]
     checking_purposes: tuple[str, ...]
+    reader: frozenset[str]
+    perception_verbs: frozenset[str]
+    articles: frozenset[str]
 
 
 @cache
@@ -127,9 +128,8 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
 
 @rule("quoted-question")
 def quoted_question(asked: Asked) -> Judgement | None:
-    """Rule `quoted-question`: someone else's question, quoted or reported — its question mark stands inside
-    quotation marks ('@mreyes asked "can we drop Python 3.9?"'), or a label that reports it introduces it
-    ('Teammate asked: ready for review?'). The agent does not ask the reader."""
+    """The quotation comes from the text (analyzer.text.questions), the reporting label from the words before the
+    question's own part (_label)."""
     if asked.site.quoted:
         return carved("quoted-question", "a question inside quotation marks is reported, not asked")
     label = _label(asked)
@@ -141,8 +141,7 @@ def quoted_question(asked: Asked) -> Judgement | None:
 
 @rule("self-directed-question")
 def self_directed_question(asked: Asked) -> Judgement | None:
-    """Rule `self-directed-question`: a label addresses the question to the agent itself ('Note to self: cache
-    or proxy?', 'TODO: split the module?'): a note for later, asked of nobody."""
+    """Matched on word boundaries in the label, so 'todo' never matches inside another word."""
     label = _label(asked)
     found = next((w for w in asked.words.self_labels if f" {w} " in f" {label} "), None)
     if found is not None:
@@ -152,8 +151,8 @@ def self_directed_question(asked: Asked) -> Judgement | None:
 
 @rule("answered-in-message")
 def answered_in_message(asked: Asked) -> Judgement | None:
-    """Rule `answered-in-message`: the agent's next sentence answers the question ('Cache or recompute?
-    Recompute — …', 'Is this split OK? It is: …', 'Ready for the cut-over? Yes: …')."""
+    """The alternatives are the question's root and conjuncts: an answer may name one of them instead of saying yes
+    or no."""
     if asked.site.kind != QUESTION:
         return None
     verb = asked.root if asked.root.pos_ in ("VERB", "AUX") else None
@@ -166,7 +165,7 @@ def answered_in_message(asked: Asked) -> Judgement | None:
     if answered(Context(following), verb.lemma_.lower() if verb else "", asked.lexicon, alternatives):
         return carved("answered-in-message", "the agent answers the question in its next sentence")
     opening = [w.strip(",.;:!?—–-*_`") for w in following.split()[:3]]
-    named = next((w for w in opening if w not in ARTICLES), "")
+    named = next((w for w in opening if w not in asked.words.articles), "")
     if named and named in alternatives:
         return carved("answered-in-message", f"the agent's next sentence names the alternative it took ('{named}')")
     return None
@@ -174,8 +173,7 @@ def answered_in_message(asked: Asked) -> Judgement | None:
 
 @rule("fact-being-checked")
 def fact_being_checked(asked: Asked) -> Judgement | None:
-    """Rule `fact-being-checked`: the next sentence reports the agent checking the fact the question asks
-    ('Is the flake also on macOS? Checking the last 30 runs now.', '… Pulling its logs to find out.')."""
+    """Read from the next sentence's words: its parse is not made."""
     following = asked.site.following
     if asked.site.kind != QUESTION or not following:
         return None
@@ -191,9 +189,7 @@ def fact_being_checked(asked: Asked) -> Judgement | None:
 
 @rule("rhetorical-question")
 def rhetorical_question(asked: Asked) -> Judgement | None:
-    """Rule `rhetorical-question`: a wh-question the agent asks itself and goes on talking without turning
-    to the reader ('Why did the job die at step 4,100? The pod ran out of disk …'): its next sentence in the
-    closing part neither addresses the reader nor asks again."""
+    """Only a wh-question: a yes/no question the agent goes on from still asks the reader."""
     tokens = asked.tokens
     if asked.site.kind != QUESTION or not tokens or not asked.site.following:
         return None
@@ -201,7 +197,7 @@ def rhetorical_question(asked: Asked) -> Judgement | None:
     if not any(w in asked.words.wh_words for w in opening):
         return None
     following = asked.site.following
-    turns_to_reader = any(w.strip(",.;:!?") in READER for w in following.split()) or following.rstrip(
+    turns_to_reader = any(w.strip(",.;:!?") in asked.words.reader for w in following.split()) or following.rstrip(
         " *_)\"'"
     ).endswith("?")
     if turns_to_reader:
@@ -214,20 +210,15 @@ def rhetorical_question(asked: Asked) -> Judgement | None:
 
 @rule("readiness-question")
 def readiness_question(asked: Asked) -> Judgement | None:
-    """Rule `readiness-question`: an elliptical question of readiness whose missing subject is the reader's
-    go — 'Ready for the next batch?', 'Good to go on the importer?', 'All set for phase 3?', 'Clear to
-    start the chunked copy?', 'Ready for me to start on the adapters?'.
-
-        Ready -ROOT, batch -pobj-> for -prep-> Ready          no subject but the reader's or the agent's
-        set -ROOT, All -nsubj-> set                          'all set' is the readiness word itself
-    """
+    """'all' as subject is the readiness word itself ('All set?'); any subject but the reader's or the agent's makes
+    it a question about a thing."""
     if asked.site.kind != QUESTION:
         return None
     root = asked.root
     if root.lower_ not in asked.words.readiness:
         return None
     subject = subject_of(root)
-    if subject is not None and not (subject.lower_ in READER | AGENT_SUBJECTS or subject.lower_ == "all"):
+    if subject is not None and not (subject.lower_ in asked.words.reader | AGENT_SUBJECTS or subject.lower_ == "all"):
         return None  # 'Is the build ready for review?': the readiness of a thing, a fact
     asked_for = [c for c in root.children if c.dep_ in ("prep", "xcomp", "advcl", "ccomp") and c.i > root.i]
     if not asked_for:
@@ -237,22 +228,16 @@ def readiness_question(asked: Asked) -> Judgement | None:
 
 @rule("approval-question")
 def approval_question(asked: Asked) -> Judgement | None:
-    """Rule `approval-question`: asks the reader to approve the agent's own work or plan — 'Does this plan
-    look right?', 'Look right?', 'Sound good?', 'Is this split OK with you?', 'OK with the new naming?',
-    'Happy with the table layout?', 'Does that work for you?', 'Do you agree with this plan?', 'Is this the
-    direction you had in mind?'. What is approved has no subject, a demonstrative one, or the reader is named.
-
-        look -ROOT, right -acomp-> look, plan -nsubj-> look (det this)
-        OK -ROOT, naming -pobj-> with -prep-> OK             elliptical
-        had -relcl-> direction -attr-> Is, you -nsubj-> had  the reader's intent
-    """
+    """Three shapes, tried in turn: a verb of the reader's own approval, an opinion noun heading the question, an
+    approval word under a perception verb or copula (_approval_predicate). A question about what a thing is stays a
+    fact unless the thing is pointed at or the reader is named."""
     if asked.site.kind != QUESTION:
         return None
     root = asked.root
     lemma = root.lemma_.lower()
     subject = subject_of(root)
     words = asked.words
-    to_reader = any(t.lower_ in READER for t in asked.tokens)
+    to_reader = any(t.lower_ in words.reader for t in asked.tokens)
     if lemma in words.approval_own_verbs and subject is not None and subject.lower_ == "you":
         approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
@@ -266,24 +251,18 @@ def approval_question(asked: Asked) -> Judgement | None:
         return None  # 'Does the cache work?' asks a fact; 'Does that work for you?' asks approval
     # 'Does the new layout look OK?': how a thing looks or sounds is the reader's judgement of it; what a thing
     # is ('Is the output correct?') is a fact unless it is pointed at or the reader is named.
-    perceived = lemma in PERCEPTION_VERBS and predicate.i != root.i
+    perceived = lemma in words.perception_verbs and predicate.i != root.i
     shown = subject is None or perceived or _demonstrative(subject) or to_reader
     if not shown:
         return None  # 'Is the output correct?': a fact about a thing, not the reader's approval
     approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
-    approved += [c for c in predicate.children if c.dep_ == "prep" and not _to_reader(c)]
+    approved += [c for c in predicate.children if c.dep_ == "prep" and not _to_reader(c, words)]
     return _judged(asked, "approval-question", f"asks the reader's approval ('{predicate.text}')", approved)
 
 
 @rule("elliptical-offer")
 def elliptical_offer(asked: Asked) -> Judgement | None:
-    """Rule `elliptical-offer`: the reader's want or need asked with the subject left out — 'Need the
-    changelog bumped as well?', 'Want the tests split into their own PR too?', 'Need a migration guide for
-    this?', 'Want one?': an offer of the agent's work.
-
-        Need -ROOT, bumped -ccomp-> Need, changelog -nsubj-> bumped   no subject of Need
-        want -ROOT, one -dobj-> want
-    """
+    """Only when the offer verb opens the question and has no subject; a past form asks about what was."""
     if asked.site.kind != QUESTION:
         return None
     root = asked.root
@@ -303,15 +282,7 @@ def elliptical_offer(asked: Asked) -> Judgement | None:
 
 @rule("open-request")
 def open_request(asked: Asked) -> Judgement | None:
-    """Rule `open-request`: asks for the reader's next request — 'What's next?', 'Where to next?', 'What
-    would you like to do next?', 'What else is on your list?', 'Anything more on your list?', 'Any other
-    changes you need?', 'Which task comes next for me?', 'Next?'. A wh-word or an open quantifier, a word of
-    what comes next (next, else, more, further, other), and a predicate of being, coming or wishing; or nothing
-    but such a word.
-
-        's -ROOT, What -nsubj-> 's, next -acomp-> 's
-        Anything -ROOT, more -amod-> Anything, list -pobj-> on   no predicate: elliptical
-    """
+    """Every verb must be one of the request predicates: any other asks a fact."""
     if asked.site.kind != QUESTION:
         return None
     tokens = asked.tokens
@@ -338,12 +309,8 @@ def open_request(asked: Asked) -> Judgement | None:
 
 @rule("relative-offer")
 def relative_offer(asked: Asked) -> Judgement | None:
-    """Rule `relative-offer`: an offer inside a relative clause of a question or a request — 'Any file you'd
-    want me to rename?', 'Is there a route you'd like me to port first?', 'Tell me which of the flaky tests
-    you want me to quarantine.': the reader's wish governs the agent's action on what the clause names.
-
-        want -relcl-> file, you -nsubj-> want, me -dobj-> want, rename -ccomp-> want
-    """
+    """What the agent would act on leaves out the reader, the wish and the agent, so the human-only test reads only
+    the thing acted on."""
     if asked.site.kind not in (QUESTION, REQUEST):
         return None
     for wish in asked.tokens:
@@ -369,14 +336,8 @@ def relative_offer(asked: Asked) -> Judgement | None:
 
 @rule("conditional-preference")
 def conditional_preference(asked: Asked) -> Judgement | None:
-    """Rule `conditional-preference`: a condition on the reader's preference or wish governing an action of
-    the agent — 'I can inline it if you wish.', 'If you prefer, I can pin ESLint instead.', 'Should you
-    wish, I can extend the check.'. A condition before an instruction to the reader ('If you prefer YAML,
-    set format = yaml.') is a technical conditional.
-
-        wish -advcl-> inline, if -mark-> wish, I -nsubj-> inline, can -aux-> inline
-        wish -advcl-> extend, Should -aux-> wish (inverted)
-    """
+    """The main clause is found through _offering_clause, since the model may hang the condition on a verb of the
+    offered act."""
     if asked.site.kind != CONDITION:
         return None
     words = asked.words
@@ -402,13 +363,8 @@ def conditional_preference(asked: Asked) -> Judgement | None:
 
 @rule("verbless-choice")
 def verbless_choice(asked: Asked) -> Judgement | None:
-    """Rule `verbless-choice`: alternatives offered to the reader with no subject and no question word —
-    'JSON or CSV for the export?', 'The Redis one or the in-memory one?', 'Two PRs or one?', 'Keep the old
-    cache, or drop it now?', 'Squash or rebase for #420?' (human-only: exempt); or 'which' with no verb after
-    the options were listed ('Which one?').
-
-        JSON -ROOT, or -cc-> JSON, CSV -conj-> JSON        no nsubj anywhere, no wh-word, no inversion
-    """
+    """'which' alone with no verb points back at options listed before; otherwise an 'or' with no subject, no
+    wh-word and no inverted auxiliary."""
     if asked.site.kind != QUESTION:
         return None
     tokens = asked.tokens
@@ -435,8 +391,7 @@ def verbless_choice(asked: Asked) -> Judgement | None:
 
 @rule("not-a-closing-question")
 def not_a_closing_question(asked: Asked) -> Judgement | None:
-    """Rule `not-a-closing-question`: none of the constructions — a question about a fact, or to someone
-    else ('Does the nightly hit the same race?'): no finding."""
+    """The table's last row, so it always decides."""
     return carved("not-a-closing-question", "the question asks for no choice, approval, go, readiness or request")
 
 
@@ -451,7 +406,8 @@ def _judged(
     content = [t for t in asked_about if t is not None]
     if not content:
         return gated("fire", name, f"fires ({name}): '{shown}' {why}")
-    scope = frozenset(t.i for top in content for t in top.subtree if t.lower_ not in READER and t.i not in exclude)
+    reader = asked.words.reader
+    scope = frozenset(t.i for top in content for t in top.subtree if t.lower_ not in reader and t.i not in exclude)
     work: Work = work_of(content, asked.lexicon, scope)
     span = bounds(asked.doc[i] for i in scope)
     head = content[0].i
@@ -522,9 +478,9 @@ def _demonstrative_only(subject: Token) -> bool:
     return subject.lower_ in DEMONSTRATIVES | {"these", "it"}
 
 
-def _to_reader(preposition: Token) -> bool:
+def _to_reader(preposition: Token, words: QuestionVocabulary) -> bool:
     """'with you', 'to you', 'for you': the reader named, not what is approved."""
-    return any(c.lower_ in READER for c in preposition.children)
+    return any(c.lower_ in words.reader for c in preposition.children)
 
 
 def _label(asked: Asked) -> str:

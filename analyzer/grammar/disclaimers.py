@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.negation import relation_negation
+from analyzer.grammar.negation import negation_of
 from analyzer.lexicon import Lexicon
 
 if TYPE_CHECKING:
@@ -15,13 +15,10 @@ if TYPE_CHECKING:
 
 
 def disclaimed(cop: Token, complements: Sequence[Token], lexicon: Lexicon, scope: frozenset[int]) -> Token | None:
-    """Rule `disclaimer`: a negated copula whose complement is the agent's own ownership ('mine', 'my
-    call', 'mine to decide', 'up to me') — copular ownership for the reader. Returns the complement.
-
-        is -neg-> n't, is -acomp-> mine, squash -nsubj-> is      'the squash isn't mine to decide'
-        is -neg-> not, is -attr-> call -poss-> my                'the release is not my call'
+    """A negated copula whose complement is the agent's own ownership ('mine', 'my call', 'mine to decide', 'up to
+    me', lexicon `disclaimers`) is copular ownership for the reader: the complement it returns stands for the owner.
     """
-    if relation_negation(cop, complements, lexicon) is None:
+    if negation_of(cop, complements, lexicon) is None:
         return None
     for complement in complements:
         words = " ".join(t.lower_.replace("’", "'") for t in complement.subtree if t.i in scope and not t.is_punct)

@@ -13,6 +13,7 @@ from analyzer.grammar.judgement import Judgement, carved, phrase_text
 from analyzer.lexicon import Lexicon
 from analyzer.parse.shapes import is_detached
 from analyzer.parse.tokens import forms
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -21,24 +22,19 @@ if TYPE_CHECKING:
 # Tags of a report verb that tell of a decision taken: "went with", "going with", "followed".
 REPORT_TAGS = frozenset({"VBD", "VBN", "VBG", "JJ"})
 
-# Prepositions that cite a rule: "per the merge gate", "under the release policy".
-CITING_PREPOSITIONS = frozenset({"per", "under", "according", "by", "as"})
+CITING_PREPOSITIONS = terms("attribution", "citing_prepositions")
 
 
 def other_noun(noun: Token) -> Judgement | None:
-    """Rule `compound-noun`: "your call graph", "your move semantics" — the phrase's noun modifies another."""
+    """The compound arc, its head after the noun and made of letters: 'your call, graph it' is no compound."""
     if noun.dep_ == "compound" and noun.head.i > noun.i and noun.head.is_alpha:
         return carved("compound-noun", f"'{noun.text} {noun.head.text}' is another noun, not the phrase")
     return None
 
 
 def moved_noun(noun: Token, lexicon: Lexicon) -> Judgement | None:
-    """Rule `noun-of-motion`: "finished your move to pnpm", "your move off Travis is done" — the phrase's noun
-    has a preposition of motion with a nominal object (lexicon `motion_prepositions`): a noun phrase naming a
-    move made, not a hand-over. 'Your move to merge it' (to + a verb) is no destination.
-
-        move -dobj-> finished, to -prep-> move, pnpm -pobj-> to
-    """
+    """A preposition of motion (lexicon `motion_prepositions`) after the noun with a nominal object: 'your move to
+    merge it' (to + a verb) is no destination."""
     for prep in noun.children:
         if prep.dep_ != "prep" or prep.i < noun.i or prep.lower_ not in lexicon.motion_prepositions:
             continue
@@ -52,14 +48,9 @@ def moved_noun(noun: Token, lexicon: Lexicon) -> Judgement | None:
 
 
 def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
-    """Rule `report-of-decision`: a decision the human already took.
-
-    "per your call, the parser stays"         call -pobj-> per
-    "I went with your call on the lane"       call -pobj-> with -prep-> went (VBD/VBG, a report verb)
-    "we followed your call"                   call -dobj-> followed (VBD, a report verb)
-    "Took your call: parser lane first"       call -dobj-> Took (a past form, whatever its tag)
-    "your call was right, the revert fixed it" call -nsubj-> was (VBD): the phrase is what happened
-    """
+    """Three arcs, each a report: the phrase under a report preposition, the object of a report verb in a report
+    form (or one of the past forms the tagger mistags), or the subject of a past verb. A detached phrase is a
+    comment, never a report."""
     if is_detached(phrase):
         return None
     head = noun.head
@@ -77,10 +68,8 @@ def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -
 
 
 def rule_citation(noun: Token, lexicon: Lexicon) -> Judgement | None:
-    """Rule `rule-citation`: the sentence cites the rule that assigns the decision.
-
-    "per the merge gate, that's your call"   per -prep-> 's (an ancestor of call), gate -pobj-> per
-    """
+    """The citing preposition must hang on the phrase or one of its ancestors, and its object name a rule (lexicon
+    `rule_nouns`) or a section sign."""
     ancestors = {noun.i, *(a.i for a in noun.ancestors)}
     for token in noun.sent:
         if token.dep_ != "prep" or token.lower_ not in CITING_PREPOSITIONS or token.head.i not in ancestors:

@@ -85,7 +85,7 @@ def verdict_of(
 
 
 def negated(judged: Judgement, negation: Token) -> Judgement:
-    """Rule `relation-negation`: the negation sits inside the relation that would exempt."""
+    """The reason names the cue and the word it negates; the judgement keeps its form, rule and attachment."""
     return Judgement(
         "fire",
         judged.form,

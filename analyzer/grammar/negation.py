@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.registry import rule
+from analyzer.grammar.registry import apply, rule
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS
 
@@ -20,14 +20,16 @@ if TYPE_CHECKING:
 _SKIP = CLAUSAL_DEPS | {"mark", "punct", "cc", "prep", "npadvmod", "appos", "dep"}
 
 
+def negation_of(predicate: Token, complements: Iterable[Token], lexicon: Lexicon) -> Token | None:
+    """The negation cue of the relation: the first the [[modifier]] rows at `relation-negation` find."""
+    found: Token | None = apply("relation-negation", predicate, tuple(complements), lexicon)
+    return found
+
+
 @rule("relation-negation")
 def relation_negation(predicate: Token, complements: Iterable[Token], lexicon: Lexicon) -> Token | None:
-    """The negation cue of the relation, if any.
-
-    Looks at the predicate's own negation and adverbs ("not", "never", "no longer", "not yet"), at
-    its complements ("not yours"), and at negative quantifiers as its subject or their determiner
-    ("nothing here is yours", "no merge is yours").
-    """
+    """Looks at the predicate's own negation and adverbs, its complements, and negative quantifiers as its subject
+    or their determiner; a cue set against the phrase (the [[modifier]] rows at `contrast`) is skipped."""
     for token in (predicate, *complements):
         cue = _own_negation(token, lexicon)
         if cue is not None:
@@ -47,7 +49,7 @@ def _own_negation(token: Token, lexicon: Lexicon) -> Token | None:
         if child.dep_ in _SKIP or child.dep_ in SUBJECT_DEPS:
             continue
         if child.dep_ == "neg" or (child.dep_ in ("advmod", "det") and _is_negative(child, lexicon)):
-            if _contrast(child, token, lexicon):
+            if apply("contrast", child, token, lexicon):
                 continue
             return child
         if child.dep_ == "advmod":
@@ -62,15 +64,9 @@ def _is_negative(token: Token, lexicon: Lexicon) -> bool:
 
 
 @rule("contrastive-not")
-def _contrast(cue: Token, head: Token, lexicon: Lexicon) -> bool:
-    """Construction `contrastive-not`: "the release is your call, not mine" sets another owner against
-    the phrase after a comma or dash; the relation itself stays affirmed, so the cue cancels nothing (no
-    rule of its own is reported). Only an owner is contrasted: "…, not this time" / "…, not a chance"
-    still negate.
-
-        your call , not mine              not -neg-> call; ',' right before 'not'; a pronoun after it
-        your call , not the agent's       a possessive ('s) right after the owner's noun
-    """
+def contrastive_not(cue: Token, head: Token, lexicon: Lexicon) -> bool:
+    """Only a cue after a comma or dash and before an owner (a pronoun, a name, or a possessive within three words):
+    '…, not this time' still negates."""
     doc = cue.doc
     if cue.i <= head.i or cue.i + 1 >= cue.sent.end or doc[cue.i - 1].text not in (",", "—", "–", "--"):
         return False

@@ -7,19 +7,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, text_of, verdict_of
-from analyzer.grammar.negation import relation_negation
-from analyzer.grammar.registry import rule
+from analyzer.grammar.negation import negation_of
+from analyzer.grammar.registry import apply, rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
 from analyzer.parse.tokens import SUBJECT_DEPS, bounds, forms, is_copula, tops
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
-# Prepositions that introduce the phrase's object: "your call on X", "your steer about X".
-OBJECT_PREPOSITIONS = frozenset({"on", "about", "regarding", "re", "over", "for", "concerning"})
+OBJECT_PREPOSITIONS = terms("attribution", "object_prepositions")
 
 # Punctuation that, right after the phrase, introduces its object: "your move — ship v2.1 or hold".
 OBJECT_INTRODUCERS = frozenset({":", "—", "–", "--", "-"})
@@ -99,7 +99,7 @@ def _introduced_object(noun: Token, phrase: Sequence[Token], after: Token | None
 def _completed(noun: Token, phrase: Sequence[Token], roots: list[Token]) -> list[Token]:
     """The object as found, plus an alternative the parser lost and the phrase's coordinated objects,
     minus what lies past a ';' and what has no word."""
-    roots = roots + [r for r in _lost_alternatives(noun, roots) if r not in roots]
+    roots = roots + [r for r in apply("lost-alternative", noun, roots) if r not in roots]
     roots = [r for r in roots if not _across_break(noun, phrase, r) and _has_words(r)]
     if roots:
         first = min(t.i for r in roots for t in r.subtree)
@@ -140,13 +140,8 @@ def _new_statement(phrase: Sequence[Token], introducer: Token, roots: list[Token
 
 
 @rule("lost-alternative")
-def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
-    """Misparse correction `lost-alternative`: 'Your call: Merge now or should I fix the docs lane
-    first?': an object ending in a coordinator with no conjunct means the parser hung the next
-    alternative elsewhere; the rest of the sentence is it.
-
-        or -cc-> Merge, no conj under Merge, 'or' the last token of Merge's subtree
-    """
+def lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
+    """Only when the object ends in a dangling coordinator."""
     for root in roots:
         coordinators = [c for c in root.children if c.dep_ == "cc"]
         dangling = coordinators and coordinators[-1].i == root.right_edge.i
@@ -156,11 +151,8 @@ def _lost_alternatives(noun: Token, roots: list[Token]) -> list[Token]:
 
 
 @rule("cut-compound")
-def _cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> list[Token]:
-    """Misparse correction `cut-compound`: 'Your call on the release notes wording': the parser ended
-    the object at 'release' and made 'notes' a verb. An agent-work word right after the object, outside
-    it, is the rest of its noun; so is a domain word ('Your call on rotating the deploy token', with
-    'token' cut off as the root)."""
+def cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> list[Token]:
+    """Only an agent-work word the parser made a verb right after the object."""
     end = max(t.i for r in objects for t in r.subtree)
     doc = objects[0].doc
     if end + 1 >= objects[0].sent.end or end + 1 not in scope:
@@ -194,17 +186,12 @@ def _fronted_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     return []
 
 
-# Prepositions that front the topic a detached phrase decides: "As for the release of v2.1.0, your call."
-TOPIC_PREPOSITIONS = frozenset({"as", "regarding", "re", "on", "about", "concerning"})
+TOPIC_PREPOSITIONS = terms("attribution", "topic_prepositions")
 
 
 @rule("fronted-topic")
 def fronted_topic(segment: Sequence[Token]) -> list[Token]:
-    """Misparse correction `fronted-topic`: a detached phrase whose segment is nothing but a fronted topic ("As for the
-    release of v2.1.0, your call"; "Regarding the stamp, your call") takes that topic as its object.
-
-        As -ROOT, for -prep-> As, release -pobj-> for       the whole segment under the preposition
-    """
+    """Only a segment that is nothing but the topic: a comma inside it makes it a clause."""
     opener = segment[0]
     if opener.lower_ not in TOPIC_PREPOSITIONS or opener.pos_ != "ADP" or any(t.text == "," for t in segment):
         return []  # 'On green, merge or hold, your call': a comma inside means more than a topic
@@ -269,8 +256,9 @@ def _states_decision(clause: Token) -> bool:
 
 
 def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
-    """Rule `object-form`: exempt exactly when the object is purely human-only work."""
-    cut = _cut_compound(objects, lexicon, scope)
+    """A word the [[correction]] rows at `object` restore that ends a domain noun makes the object one stretch,
+    judged as such."""
+    cut = apply("object", objects, lexicon, scope)
     objects = objects + cut
     work = work_of(objects, lexicon, scope)
     if cut and any(lexicon.domain_of(n) for n in forms(cut[0])):
@@ -278,7 +266,7 @@ def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: froz
         stretch = {t for r in objects for t in r.subtree if t.i in scope} | set(cut)
         work = work_of_stretch(sorted(stretch, key=lambda t: t.i), lexicon)
     span = bounds(t for r in objects for t in r.subtree if t.i in scope)
-    negation = relation_negation(noun, (), lexicon)
+    negation = negation_of(noun, (), lexicon)
     if negation is None and noun.dep_ == "attr" and is_copula(noun.head):
-        negation = relation_negation(noun.head, (noun,), lexicon)
+        negation = negation_of(noun.head, (noun,), lexicon)
     return verdict_of(work, "object", "object-form", f"object '{text_of(noun, span)}'", span, objects[0].i, negation)

@@ -1,26 +1,21 @@
 """The offer gates: the [[offer-gate]] rows of grammar.toml, for the two offer-shaped phrases that are
-conditional in plain English (SPEC §2.1).
-
-Each gate is chosen by the lexicon entry's `gate`, with a lexical fallback used only when the model is
-unavailable.
-"""
+conditional in plain English (SPEC §2.1). Each gate is chosen by the lexicon entry's `gate`; read without a
+parse, its row's `without_parse` decides (analyzer.grammar.lexical)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
-from analyzer.grammar.judgement import Judgement, Ruling, gated
-from analyzer.grammar.registry import rule, table, walk
+from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.registry import gate, rule
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import WANTED_DEPS, forms
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
-
-_NEXT_WORD = re.compile(r"\s*([\w'’-]+|[^\w\s]|$)")
-
 
 class OfferSite(NamedTuple):
     """An offer-shaped phrase in its parsed sentence: what a gate rule reads."""
@@ -29,18 +24,15 @@ class OfferSite(NamedTuple):
     lexicon: Lexicon
 
 
-def pass_gate(gate: str, phrase: Sequence[Token], lexicon: Lexicon) -> Judgement:
+def pass_gate(name: str, phrase: Sequence[Token], lexicon: Lexicon) -> Judgement:
     """Judge an offer phrase by the gate rule its lexicon entry names."""
-    return walk([r for r in table("offer-gate") if r.name == gate], OfferSite(phrase, lexicon))
+    judged: Judgement = gate(name)(OfferSite(phrase, lexicon))
+    return replace(judged, path=(name, *judged.path))
 
 
 @rule("if-you-want-it")
 def if_you_want_it(site: OfferSite) -> Judgement:
-    """Rule `if-you-want-it`: fires when "it" closes the offering clause, not when it starts another.
-
-    fires:  "I can re-run it if you want it."             it -dobj-> want, nothing follows
-    passes: "Set the timeout to zero if you want it to fail fast."   it -nsubj-> fail -ccomp-> want
-    """
+    """Read on the arcs of 'want': 'it' must be its object with no clause after it."""
     phrase = site.phrase
     want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-2])
     it = phrase[-1]
@@ -63,11 +55,8 @@ def if_you_want_it(site: OfferSite) -> Judgement:
 
 @rule("unless-you-want")
 def unless_you_want(site: OfferSite) -> Judgement:
-    """Rule `unless-you-want`: fires when what is wanted is an indefinite alternative.
-
-    fires:  "I'll take the tokenizer lane unless you want something else."   something -dobj-> want
-    passes: "Keep the default unless you want verbose logs."                  a technical condition
-    """
+    """Only words outside a definite noun phrase count as an alternative (_definite): 'the other format' names a
+    thing."""
     phrase, lexicon = site
     want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-1])
     wanted = [c for c in want.children if c.dep_ in WANTED_DEPS and c.i > want.i]
@@ -97,26 +86,10 @@ def unless_you_want(site: OfferSite) -> Judgement:
     )
 
 
-DEFINITE_DETERMINERS = frozenset({"the", "this", "that", "these", "those", "your", "my", "our"})
+DEFINITE_DETERMINERS = terms("attribution", "definite_determiners")
 
 
 def _definite(token: Token) -> bool:
     """An alternative word in a definite noun phrase: 'the other format', 'that different layout'."""
     noun = token.head if token.dep_ in ("amod", "det") else token
     return any(c.dep_ in ("det", "poss") and c.lower_ in DEFINITE_DETERMINERS for c in noun.children)
-
-
-def lexical_gate(gate: str, text: str, end: int, lexicon: Lexicon) -> Judgement:
-    """The same gates read from the next word, for when no parse is available."""
-    m = _NEXT_WORD.match(text, end)
-    following = (m.group(1) if m else "").lower().replace("’", "'")
-    closes = following == "" or not (following[0].isalnum() or following[0] == "_")
-    if gate == "if-you-want-it":
-        verdict: Ruling = "fire" if closes else "exempt"
-        why = "closes its clause" if closes else f"continues into '{following}'"
-    else:
-        open_or_alternative = closes or following in lexicon.indefinite_alternatives
-        verdict = "fire" if open_or_alternative else "exempt"
-        why = "leaves what is wanted open or names an alternative" if verdict == "fire" else "names a condition"
-    word = "fires" if verdict == "fire" else "passes"
-    return gated(verdict, gate, f"{word} (lexical fallback, no parse): the phrase {why}")

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.discourse import moved_noun, other_noun, report_of_decision, rule_citation
 from analyzer.grammar.judgement import Judgement
-from analyzer.grammar.objects import after_phrase, fronted_topic, object_form, phrase_object
-from analyzer.grammar.registry import rule, table, walk
+from analyzer.grammar.objects import after_phrase, object_form, phrase_object
+from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.relation_rules import RelationSite, attribute_ownership, judge_relation, relation_of_segment
 from analyzer.grammar.verdicts import standalone_judgement
 from analyzer.lexicon import Lexicon
@@ -61,40 +61,43 @@ def classify_phrase(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement:
 
 @rule("compound-noun")
 def compound_noun(site: PhraseSite) -> Judgement | None:
-    """Rule `compound-noun`: "your call graph" — the phrase's noun modifies another noun."""
+    """Reads only the noun's own arc (discourse.other_noun): what else the sentence says plays no part."""
     return other_noun(site.noun)
 
 
 @rule("noun-of-motion")
 def noun_of_motion(site: PhraseSite) -> Judgement | None:
-    """Rule `noun-of-motion` (revision 3): "finished your move to pnpm" — the phrase's noun takes a
-    destination, so it names a move (or a call) made, not a hand-over."""
+    """Read off the noun's own prepositions (discourse.moved_noun), before any relation: a noun phrase hands nothing
+    over, whatever governs it."""
     return moved_noun(site.noun, site.lexicon)
 
 
 @rule("report-of-decision")
 def report_of_a_decision(site: PhraseSite) -> Judgement | None:
-    """Rule `report-of-decision`: "per your call, …", "we followed your call" — a decision already taken."""
+    """A carve-out read before the object and the relation, so a decision already taken is no hand-over whatever
+    follows it (discourse.report_of_decision)."""
     return report_of_decision(site.noun, site.phrase, site.lexicon)
 
 
 @rule("rule-citation")
 def citation_of_a_rule(site: PhraseSite) -> Judgement | None:
-    """Rule `rule-citation`: "per the merge gate, that's your call" — the sentence cites the assigning rule."""
+    """Read on the noun's ancestors (discourse.rule_citation), so the citation may stand anywhere before the phrase
+    in its clause."""
     return rule_citation(site.noun, site.lexicon)
 
 
 @rule("object-form")
 def own_object(site: PhraseSite) -> Judgement | None:
-    """Rule `object-form`: the phrase has its own object, after it ("your call on the merge", "your move —
-    ship v2.1 or hold") or fronted before a detached phrase ("As for the release, your call")."""
+    """An extraposed or subject-owned noun has no object of its own. A fronted object is judged in the whole
+    sentence's scope, one after the phrase only in what follows it; without either, a detached phrase's segment may
+    be a fronted topic (the [[correction]] rows at `fronted-topic`)."""
     noun, phrase = site.noun, site.phrase
     if not is_extraposed(noun) and not owned_by_subject(noun):
         objects = phrase_object(noun, phrase)
         if objects:
             fronted = all(o.i < phrase[0].i for o in objects)
             return object_form(noun, objects, site.lexicon, site.rest if fronted else after_phrase(phrase, site.rest))
-    topic = fronted_topic(site.segment) if site.segment else []
+    topic = apply("fronted-topic", site.segment) if site.segment else []
     if topic:
         return object_form(noun, topic, site.lexicon, frozenset(t.i for t in site.segment))
     return None
@@ -102,8 +105,7 @@ def own_object(site: PhraseSite) -> Judgement | None:
 
 @rule("attribute-ownership")
 def copular_attribute(site: PhraseSite) -> Judgement | None:
-    """Rule `attribute-ownership` (reported as copular-ownership): the phrase is what a copula says of
-    its subject — "the merge is your call", "Is the merge your call?"."""
+    """Not for a detached phrase: a comment set off by punctuation is judged by the segment before it."""
     if is_copular_attribute(site.noun) and not site.detached:
         return attribute_ownership(site.noun.head, site.noun, site.lexicon, site.rest)
     return None
@@ -111,7 +113,7 @@ def copular_attribute(site: PhraseSite) -> Judgement | None:
 
 @rule("standalone")
 def nothing_named(site: PhraseSite) -> Judgement | None:
-    """Rule `standalone`: "Your call." — nothing before a detached phrase, and no word governing it."""
+    """A governor that is punctuation or a symbol names nothing either."""
     if site.detached:
         alone = not site.segment
     else:
@@ -122,61 +124,49 @@ def nothing_named(site: PhraseSite) -> Judgement | None:
 
 @rule("detached-comment")
 def detached_comment(site: PhraseSite) -> Judgement | None:
-    """Rule `detached-comment`: ", your call" set off at a clause's end comments on the clause segment
-    before it, whose predicate the relation rules judge ("merge now or hold, your call")."""
+    """Only the segment back to the last ';', ':' or dash: a comment never reaches into another clause."""
     return relation_of_segment(site.segment, site.lexicon) if site.detached else None
 
 
 @rule("governing-predicate")
 def governing_predicate(site: PhraseSite) -> Judgement:
-    """Rule `governing-predicate`: any other phrase is judged by the predicate it hangs on, which the
-    relation rules judge ("Squash or rebase your call")."""
+    """The table's last row, so it always decides. A copula found over a complement (the rows at `governing-copula`)
+    is judged as copular; any other governor first passes the rows at `governor`."""
     governor = site.noun.head
-    copula = _copula_over_complement(governor)
+    copula = apply("governing-copula", governor)
     if copula is not None:
         return judge_relation(RelationSite(copula, site.lexicon, site.rest, copular=True))
-    return judge_relation(RelationSite(_first_conjunct(governor), site.lexicon, site.rest))
+    return judge_relation(RelationSite(apply("governor", governor), site.lexicon, site.rest))
 
 
 def is_copular_attribute(noun: Token) -> bool:
-    """The phrase is what a copula says of its subject: "the merge is your call", and in question order
-    "Is the merge your call?" (`_question_order`).
-
-        is <-attr- call                                   statement order
-    """
+    """The phrase is what a copula says of its subject: its attr, or what the [[correction]] rows at
+    `copular-attribute` find."""
     head = noun.head
     if head.i == noun.i or not is_copula(head):
         return False
-    return noun.dep_ == "attr" or _question_order(noun)
+    return noun.dep_ == "attr" or apply("copular-attribute", noun)
 
 
 @rule("question-order")
-def _question_order(noun: Token) -> bool:
-    """Misparse correction `question-order`: "Is the merge your call?" — the small model hangs the phrase
-    on the fronted copula as npadvmod; it is still what the copula says of its subject.
-
-        Is -nsubj-> merge, Is -npadvmod-> call            question order: copula, subject, phrase
-    """
+def question_order(noun: Token) -> bool:
+    """Only with the copula first and its subject between it and the phrase: the order of a question."""
     head = noun.head
     subject = subject_of(head)
     return noun.dep_ in ("npadvmod", "dep", "dobj") and subject is not None and head.i < subject.i < noun.i
 
 
 @rule("copula-over-complement")
-def _copula_over_complement(governor: Token) -> Token | None:
-    """Misparse correction `copula-over-complement`: 'The merge itself is yours — your call once CI
-    finishes': the phrase hangs on the copula's complement ('yours'); the copula is the relation. A past
-    copula reports and is left out."""
+def copula_over_complement(governor: Token) -> Token | None:
+    """A past copula (VBD) reports, so it is not taken for the relation."""
     if governor.dep_ in ("attr", "acomp") and is_copula(governor.head) and governor.head.tag_ != "VBD":
         return governor.head
     return None
 
 
 @rule("first-conjunct")
-def _first_conjunct(governor: Token) -> Token:
-    """Misparse correction `first-conjunct`: 'Squash — or rebase, if linear history matters — your
-    call': the phrase hangs on the last alternative but closes the whole list, so it is governed by the
-    coordination's head."""
+def first_conjunct(governor: Token) -> Token:
+    """Climbs every conj arc, so a list of any length is governed by its first member."""
     while governor.dep_ == "conj":
         governor = governor.head
     return governor

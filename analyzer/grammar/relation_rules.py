@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.disclaimers import disclaimed
 from analyzer.grammar.judgement import Judgement, negated, text_of, verdict_of
-from analyzer.grammar.negation import relation_negation
-from analyzer.grammar.registry import rule, table, walk
+from analyzer.grammar.negation import negation_of
+from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.verdicts import (
     eligibility_judgement,
     option_list_judgement,
@@ -45,16 +45,16 @@ from analyzer.parse.tokens import (
     tops,
     words_of,
 )
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
-# Participles that open a fronted condition the parser reads as a preposition: "Given CI is green, …".
-FRONTING_PREPOSITIONS = frozenset({"given", "considering", "assuming", "provided", "granted"})
+FRONTING_PREPOSITIONS = terms("attribution", "fronting_prepositions")
 # Relative pronouns as the subject of a relative clause: they stand for the noun the clause modifies.
 RELATIVE_TAGS = frozenset({"WDT", "WP"})
-ALTERNATIVE_CONJUNCTIONS = frozenset({"or", "either", "and/or", "nor"})
+ALTERNATIVE_CONJUNCTIONS = terms("attribution", "alternative_conjunctions")
 # Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
 DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
 
@@ -87,7 +87,7 @@ class RelationSite:
         """The predicate's alternatives: its conjuncts, and those the parser hung on its adverbial clauses."""
         members = conjuncts(self.pred, self.scope)
         known = {k.i for k in members}
-        return members + [m for m in _alternatives_in_adverbials(self.pred, self.scope) if m.i not in known]
+        return members + [m for m in apply("alternatives", self.pred, self.scope) if m.i not in known]
 
     @cached_property
     def complements(self) -> list[Token]:
@@ -106,13 +106,13 @@ def judge_relation(site: RelationSite) -> Judgement:
 
 def relation_of_segment(segment: Sequence[Token], lexicon: Lexicon, *, demonstrative: bool = False) -> Judgement:
     """Judge the clause or fragment a detached phrase (or a demonstrative) comments on, by its predicate."""
-    segment = _after_fronted_condition(segment)
+    segment = apply("detached-segment", segment)
     scope = frozenset(t.i for t in segment)
     heads = tops(segment)
     main = next((t for t in heads if t.pos_ in ("VERB", "AUX")), heads[0] if heads else None)
     if main is None:
         return standalone_judgement(segment)
-    main, scope = _main_clause(main, scope)
+    main, scope = apply("main-clause", main, scope) or (main, scope)
     return judge_relation(RelationSite(main, lexicon, scope, demonstrative=demonstrative))
 
 
@@ -128,9 +128,8 @@ def attribute_ownership(cop: Token, noun: Token, lexicon: Lexicon, scope: frozen
 
 @rule("disclaimed-ownership")
 def disclaimed_ownership(site: RelationSite) -> Judgement | None:
-    """Rule `disclaimed-ownership` (reported as copular-ownership): the agent disclaims its own
-    ownership of the copula's subject ('The merge isn't mine to make, your call'), which hands it over.
-    """
+    """Before copular-ownership, which would read the disclaimer's negation as a cancelled hand-over
+    (disclaimers.disclaimed finds it)."""
     if not site.is_copular:
         return None
     disclaimer = disclaimed(site.pred, site.complements, site.lexicon, site.scope)
@@ -142,11 +141,7 @@ def disclaimed_ownership(site: RelationSite) -> Judgement | None:
 
 @rule("copular-ownership")
 def copular_ownership(site: RelationSite) -> Judgement | None:
-    """Rule `copular-ownership`: a copula whose complement is the reader's hands its subject over.
-
-    "The merge is yours, your call."                merge -nsubj-> is, yours -attr-> is
-    "The merge is up to you — your call."           up -prep-> is ('up to you', an ownership idiom)
-    """
+    """Only complements the scope holds count, so an owner named in another clause hands nothing over here."""
     if not site.is_copular:
         return None
     owner = [c for c in site.complements if _ownership(c, site.lexicon, site.scope)]
@@ -155,12 +150,7 @@ def copular_ownership(site: RelationSite) -> Judgement | None:
 
 @rule("pending-eligibility")
 def pending_eligibility(site: RelationSite) -> Judgement | None:
-    """Rule `pending-eligibility`: an eligibility word as a copula's complement, or listed with words
-    that describe a state, leaves a human-only decision pending.
-
-    "PR #12 is merge-eligible, your move."          eligible -acomp-> is
-    "Green and merge-eligible, your call."          eligible -conj-> Green, all descriptive
-    """
+    """Read on a copula's complements, or among members that all describe a state when there is no copula."""
     eligible = _copular_eligibility(site) if site.is_copular else _listed_eligibility(site)
     if eligible is None:
         return None
@@ -169,20 +159,14 @@ def pending_eligibility(site: RelationSite) -> Judgement | None:
 
 @rule("copular-status")
 def copular_status(site: RelationSite) -> Judgement | None:
-    """Rule `copular-status` (reported as status-prose): any other copula states a status.
-
-    "CI is green, your call."                       green -acomp-> is: neither ownership nor eligibility
-    """
+    """After the ownership and eligibility rows, so any copula left is status."""
     return status_judgement(site.pred, site.scope) if site.is_copular else None
 
 
 @rule("option-list")
 def option_list(site: RelationSite) -> Judgement | None:
-    """Rule `option-list`: alternatives to choose from; exempt when every one is human-only work.
-
-    "merge on the exception or ask for the stamp, your call"   ask -conj-> merge
-    "merge now or hold, your call"                             a bare do-nothing alternative joins
-    """
+    """Alternatives are the predicate's conjuncts and those the [[correction]] rows at `alternatives` find; a list
+    of past or third-person forms reports, it offers no choice (_is_choice)."""
     pred, members = site.pred, site.members
     if (len(members) > 1 or _holds_alternatives(pred, site.scope)) and _offers_choice(members):
         return option_list_judgement(pred, members, site.lexicon, site.scope)
@@ -191,23 +175,14 @@ def option_list(site: RelationSite) -> Judgement | None:
 
 @rule("reduced-report")
 def reduced_report(site: RelationSite) -> Judgement | None:
-    """Rule `reduced-report` (reported as status-prose): a noun with a past participle right after it is
-    a clause that reports what happened.
-
-    "The v2.4.0 release shipped at 02:56Z, your call."   shipped -acl-> release (VBN)
-    """
+    """A VBN/VBD modifier right after the noun: the parse of a clause the model read as a noun phrase."""
     reduced = _reduced_report(site.pred, site.scope)
     return status_judgement(reduced, site.scope) if reduced is not None else None
 
 
 @rule("topic")
 def topic(site: RelationSite) -> Judgement | None:
-    """Rule `topic` (or `antecedent` for a demonstrative): a nominal or a whether-clause the phrase
-    comments on.
-
-    "The merge, your call."                   merge (NOUN) <-appos- call
-    "Merging #1170 before the freeze — that's your call."   the demonstrative names the action
-    """
+    """A demonstrative's antecedent counts only when it names an action: a subjectless base form or gerund."""
     pred = site.pred
     if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (site.demonstrative and _names_action(pred)):
         return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
@@ -216,11 +191,7 @@ def topic(site: RelationSite) -> Judgement | None:
 
 @rule("status-prose")
 def status_prose(site: RelationSite) -> Judgement:
-    """Rule `status-prose`: any other predicate reports a fact or a plan and hands no decision over.
-
-    "you merged it yesterday, your call"   merged (VBD): a past fact
-    "I'll take the parser lane, your call"  take: the agent's own plan, not a human-only choice
-    """
+    """The table's last row, so it always decides."""
     return status_judgement(site.pred, site.scope)
 
 
@@ -243,12 +214,9 @@ def _listed_eligibility(site: RelationSite) -> Token | None:
 
 
 @rule("fronted-condition")
-def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
-    """Misparse correction `fronted-condition`: 'Given CI is green, squash or rebase, your call' / 'Since
-    the review came back APPROVED, merge on the exception or ask for the stamp, your call'. A segment that opens with a
-    subordinator is a condition up to its first comma; the phrase comments on the clause after it, however
-    the parser hung the two together (it may make 'squash' a conjunct of 'green').
-    """
+def fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
+    """Cut at the first comma only when words follow it; the opener is read as written, since the model may attach
+    the condition anywhere."""
     opener = segment[0] if segment else None
     if opener is None or not (
         opener.lower_ in FRONTING_PREPOSITIONS or (opener.dep_ == "mark" and opener.lower_ not in DECISION_MARKS)
@@ -260,32 +228,24 @@ def _after_fronted_condition(segment: Sequence[Token]) -> Sequence[Token]:
 
 
 @rule("main-clause")
-def _main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[int]]:
-    """Misparse correction `main-clause`: 'Since none of the reviewers objected, squash or rebase, your
-    call' / 'Given CI is green, merge now or hold, your call': the parser made the fronted subordinate
-    clause the root and hung the main clause on it as a conjunct. The main clause is the first conjunct
-    after it, and the subordinate clause is another proposition, out of scope."""
+def main_clause(top: Token, scope: frozenset[int]) -> tuple[Token, frozenset[int]] | None:
+    """None when the parse has no such shape: a subordinate root, a conjunct after a comma, and the conjunct after
+    the comma."""
     subordinate = any(c.dep_ == "mark" and c.lower_ not in DECISION_MARKS for c in top.children) or any(
         c.dep_ == "prep" and c.lower_ in FRONTING_PREPOSITIONS and c.i < top.i for c in top.children
     )
     following = [c for c in top.children if c.dep_ == "conj" and c.i > top.i and c.i in scope]
     commas = [i for i in sorted(scope) if top.doc[i].text == ","]
     if not subordinate or not following or not commas or not top.i < commas[0] < following[0].i:
-        return top, scope
+        return None
     main = following[0]
     own = {t.i for t in top.subtree} - {t.i for t in main.subtree}
     return main, scope - own
 
 
 @rule("alternatives-in-adverbials")
-def _alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Token]:
-    """Misparse correction `alternatives-in-adverbials`: 'Merge when the stamp lands or hold if CI flakes
-    again, your call': the parser coordinated the second imperative with the when-clause. An imperative
-    conjunct inside an adverbial clause of an imperative predicate is another alternative of that
-    predicate.
-
-        lands -advcl-> Merge, hold -conj-> lands; Merge and hold both VB
-    """
+def alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Token]:
+    """Only between base forms (VB), the imperatives of an option list."""
     if pred.tag_ != "VB":
         return []
     return [
@@ -300,19 +260,14 @@ def _alternatives_in_adverbials(pred: Token, scope: frozenset[int]) -> list[Toke
 def ownership_judgement(
     cop: Token, owner: list[Token], lexicon: Lexicon, scope: frozenset[int], *, disclaims: bool = False
 ) -> Judgement:
-    """Rule `copular-ownership`: the human-only thing is the subject of a copula whose attribute is 'yours'.
-
-    "the merge is yours"                         merge -nsubj-> is, yours -attr-> is
-    "whether to squash is your call"             squash -csubj-> is
-    "it's your call whether I refactor …"        extraposed: judge the whether-clause
-    "merge-eligible — that's your call"          demonstrative: judge what stands before it
-    """
+    """The subject decides: an extraposed clause for 'it', a demonstrative's antecedent, the noun a relative pronoun
+    stands for, or a clausal subject the [[correction]] rows at `clausal-subject` restore."""
     found = subjects(cop)
     # 'The release shipped, that's your call': the parser may give the antecedent its own nsubj arc; the
     # demonstrative is the copula's subject then.
     subject = next((f for f in found if demonstrative_of(f) is not None), found[0] if found else None)
     # A disclaimer's negation is the disclaimer itself (disclaimers.py), not a cancelled hand-over.
-    negation = None if disclaims else relation_negation(cop, owner, lexicon)
+    negation = None if disclaims else negation_of(cop, owner, lexicon)
     clause = extraposed_clause(cop, owner) if subject is None or subject.lower_ == "it" else None
     if clause is not None:
         what, roots = "extraposed clause", [clause]
@@ -327,7 +282,7 @@ def ownership_judgement(
     # A subject stands before its copula; what the parser hangs on it after the copula (an appositive
     # ", your call") is not part of it.
     covered = [t for r in roots for t in r.subtree if t.i in scope or (t.i < cop.i and what == "subject")]
-    stretch = clausal_subject(cop)
+    stretch = apply("clausal-subject", cop)
     if stretch:
         covered = stretch
         work = work_of_stretch(stretch, lexicon)
@@ -340,9 +295,7 @@ def ownership_judgement(
 
 @rule("clausal-subject")
 def clausal_subject(cop: Token) -> list[Token]:
-    """Misparse correction `clausal-subject`: 'Whether #1155 merges before the freeze is your decision':
-    a whether-clause subject the small model split into marks and nominal subjects on the copula. The
-    whole stretch before the copula is the subject."""
+    """The stretch is taken from the text, not the arcs: the model scattered it over marks and subjects."""
     segment = segment_before(cop)
     marks = [c for c in cop.children if c.dep_ == "mark" and c.lower_ in DECISION_MARKS and c.i < cop.i]
     if not marks and segment and segment[0].lower_ in DECISION_MARKS and segment[0].dep_ == "mark":

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
 from analyzer.parse.tokens import as_written, conjuncts, forms, hyphen_compound, is_version
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -20,20 +21,14 @@ MODIFIER_DEPS = frozenset({"compound", "nmod"})
 ADJECTIVE_ENDINGS = ("able", "ible", "ed")
 # A reference to a change: '#812', a commit sha, a version-like tag ('rc.3', 'v2.1').
 _REFERENCE = re.compile(r"^(?:#\d+|[0-9a-f]{7,40}|\d+|(?=[\w.-]*\d)\w+(?:[.-]\w+)+)$", re.IGNORECASE)
-# The merge domain's verbs whose object decides whether code is merged.
-MERGE_VERBS = frozenset({"merge", "squash", "rebase", "squash-merge", "rebase-merge"})
+MERGE_VERBS = terms("attribution", "merge_verbs")
 
 
 def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
-    """Rule `modifier-names-head`: 'the merge conflict in go.sum', 'the release notes wording', 'the
-    credential loader', 'the stamp component' — a domain word modifying a noun names that noun (agent
-    work), not the decision. The head keeps the decision when it is itself a domain word ('the security
-    stamp': stamp is the head) or an act of the domain ('the credential rotation', 'the release cut'),
-    and a merge word keeps it on the code it merges ('squash-merge PR #15404').
-
-        merge -compound-> conflict (NOUN, not a domain word)       the conflict is agent work
-        merge - train -compound-> timeout ('merge-train timeout')  the hyphen compound modifies 'timeout'
-    """
+    """'the merge conflict in go.sum', 'the release notes wording', 'the credential loader': a domain word modifying
+    a noun names that noun (agent work), not the decision. The head keeps the decision when it is itself a domain
+    word ('the security stamp') or an act of the domain ('the credential rotation'), and a merge word keeps it on
+    the code it merges ('squash-merge PR #15404')."""
     head = _modified_noun(token)
     if head is None:
         return False
@@ -63,14 +58,8 @@ def _modified_noun(token: Token) -> Token | None:
 
 
 def merges_other_than_code(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> bool:
-    """Rule `merge-of-code`: the merge gate merges code — a pull request, branch, commit, change set,
-    '#N', or a pronoun standing for one. Merging anything else ('merging the two datasets', 'merge the
-    milestones', 'squash the config files') is agent work.
-
-        merging -dobj-> datasets (not a code word)      agent work
-        merge -prep-> of -pobj-> entries                agent work
-        merge -dobj-> PR / it / #812                    the human-only merge
-    """
+    """The merge gate merges code: a pull request, branch, commit, change set, '#N', or a pronoun standing for one
+    (_is_code). Merging anything else ('merging the two datasets', 'squash the config files') is agent work."""
     if not forms(token) & MERGE_VERBS and (hyphen_compound(token) or "") not in MERGE_VERBS:
         return False
     merged = [c for c in token.children if c.dep_ in ("dobj", "nsubjpass")]
@@ -94,12 +83,8 @@ def _is_code(thing: Token, lexicon: Lexicon) -> bool:
 
 
 def shared_object(part: Token, parts: list[Token], scope: frozenset[int] | None) -> list[Token]:
-    """Rule `shared-object`: 'Creating and rotating the deploy keys is your call' — coordinated verbs
-    share one object; a verb conjunct without an object of its own, joined to the next verb by nothing but
-    a conjunction, is judged with the object of the next verb conjunct that has one.
-
-        Creating -conj-> rotating -dobj-> keys      'Creating' is judged as 'Creating the deploy keys'
-    """
+    """'Creating and rotating the deploy keys is your call': a verb conjunct without an object of its own, joined to
+    the next verb by nothing but a conjunction, is judged with the object of the next verb conjunct that has one."""
     if part.pos_ not in ("VERB", "AUX") or any(
         c.dep_ in ("dobj", "pobj", "prep", "xcomp", "ccomp") for c in part.children
     ):
@@ -116,13 +101,7 @@ def shared_object(part: Token, parts: list[Token], scope: frozenset[int] | None)
 
 @rule("another-kind")
 def another_kind(token: Token, domain: str, lexicon: Lexicon) -> bool:
-    """Rule `another-kind` (revision 3): 'the design tokens', 'the colour tokens', 'the tokenizer's special
-    tokens' — a modifier that names another kind of thing sharing the domain's word makes it that thing,
-    not the decision (the domain's `not_kinds`).
-
-        design -compound-> tokens          design tokens are not credentials
-        tokenizer -poss-> tokens           the tokenizer's tokens are not credentials
-    """
+    """Reads the word's own modifiers and the first part of a hyphen compound."""
     kinds = _domain(lexicon, domain).not_kinds
     if not kinds:
         return False
@@ -137,16 +116,10 @@ def another_kind(token: Token, domain: str, lexicon: Lexicon) -> bool:
 
 @rule("domain-construction")
 def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
-    """Rule `domain-construction` (revision 3): 'make the repo public', 'flip the repository to private',
-    'rewrite the published history', 'scrub the key from main's history' — a verb of a domain's `verbs` whose own
-    words (its clause, without coordinated or subordinate clauses) hold one of the domain's `objects`, and
-    one of its `states` when the domain lists states, names that domain's decision though no word of it is
-    a domain word. Its own words, not one arc: the small model reads 'the repo public' as an adjective and
-    a noun.
-
-        make -ROOT, repo -amod-> public -dobj-> make                 visibility ('repo', 'public')
-        rewriting -pcomp-> on, history -dobj-> rewriting, published -amod-> history      history
-    """
+    """Only verbs and nouns; the clause's own words (_own_words), since the model reads 'the repo public' as an
+    adjective and a noun."""
+    if token.pos_ not in ("VERB", "AUX", "NOUN"):
+        return None
     names = forms(token) | {hyphen_compound(token) or ""}
     for domain in lexicon.domains:
         if not domain.verbs or not names & domain.verbs:
@@ -160,14 +133,9 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
 
 
 @rule("state-choice")
-def state_choice(token: Token, lexicon: Lexicon) -> str | None:
-    """Rule `state-choice` (revision 3): 'Public or private for the new mirror repository?' — a choice between
-    a domain's states with no verb, asked for one of the domain's objects (the object of 'for', 'of' or 'on'
-    on the coordination), names that domain's decision though no verb of the domain is written: every
-    alternative is one of its `states`.
-
-        Public -ROOT, private -conj-> Public, repository -pobj-> for -prep-> Public      visibility
-    """
+def state_choice(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """Only an adjective heading a coordination with no verb anywhere under it. `inside` is the site's signature;
+    the choice reads its own coordination."""
     if token.pos_ != "ADJ":
         return None
     head = token
@@ -205,12 +173,7 @@ def _own_words(verb: Token, inside: frozenset[int]) -> list[Token]:
 
 @rule("own-target")
 def own_target(token: Token, domain: str, lexicon: Lexicon) -> bool:
-    """Rule `own-target` (revision 3): 'force-push my feature branch', 'force-pushing the local branch' —
-    a domain act whose target is marked as the agent's own (the domain's `own_targets`: my, local,
-    feature …) is the agent's work, not a rewrite of published history.
-
-        branch -dobj-> force-push, my -poss-> branch, feature -compound-> branch
-    """
+    """The target is read on the act's object or the object of its preposition, whichever the model made it."""
     own = _domain(lexicon, domain).own_targets
     if not own:
         return False

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, negated, phrase_text, text_of, verdict_of
-from analyzer.grammar.negation import relation_negation
+from analyzer.grammar.negation import negation_of
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import bounds, forms, hyphen_compound, is_copula, subject_of, words_of
@@ -35,7 +35,7 @@ def topic_judgement(pred: Token, lexicon: Lexicon, scope: frozenset[int], *, dem
     span = bounds(t for t in pred.subtree if t.i in scope)
     rule = "antecedent" if demonstrative else "topic"
     form: Form = "copular-ownership" if demonstrative else "object"
-    negation = relation_negation(pred, (), lexicon)
+    negation = negation_of(pred, (), lexicon)
     return verdict_of(work, form, rule, f"{rule} '{text_of(pred, span)}'", span, pred.i, negation)
 
 
@@ -68,7 +68,7 @@ def eligibility_judgement(pred: Token, complement: Token, lexicon: Lexicon, scop
     if pred.tag_ == "VBD":  # 'PR #12 was merge-eligible (until the force-push)': nothing is pending now
         why = f"fires (status-prose): '{shown}' reports a past eligibility, it hands no pending decision over"
         return Judgement("fire", "none", "status-prose", why, span, pred.i, domains)
-    negation = relation_negation(pred, (complement,) if pred.i != complement.i else (), lexicon)
+    negation = negation_of(pred, (complement,) if pred.i != complement.i else (), lexicon)
     agent = _eligible_agent_work(complement, related, lexicon)
     if agent:
         why = (
@@ -96,15 +96,12 @@ def _eligible_agent_work(complement: Token, related: list[Token], lexicon: Lexic
 
 
 def option_list_judgement(head: Token, members: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
-    """Rule `option-list`: every alternative of the governing coordination is human-only work.
-
-    "merge on the exception or ask for the stamp, your call"   ask -conj-> merge
-    "merge now or hold, your call"                             a bare do-nothing alternative joins
-    """
+    """The whole coordination is judged by work_of from its head, so a bare do-nothing alternative joins a
+    human-only list."""
     work = work_of([head], lexicon, scope)
     span = bounds(t for m in members for t in m.subtree if t.i in scope)
     subject = f"option list '{text_of(head, span)}'"
-    return verdict_of(work, "option-list", "option-list", subject, span, head.i, relation_negation(head, (), lexicon))
+    return verdict_of(work, "option-list", "option-list", subject, span, head.i, negation_of(head, (), lexicon))
 
 
 def _reports_past(pred: Token) -> bool:

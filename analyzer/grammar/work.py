@@ -12,17 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.senses import (
-    another_kind,
-    construction_domain,
-    merges_other_than_code,
-    names_its_head,
-    own_target,
-    shared_object,
-    state_choice,
-)
+from analyzer.grammar.registry import apply
+from analyzer.grammar.senses import merges_other_than_code, names_its_head, shared_object
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import FIRST_PERSON, conjuncts, forms, hyphen_compound, is_version, own_tokens, words_of
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -30,14 +24,10 @@ if TYPE_CHECKING:
 
 # Dependencies inside a noun phrase or a verb's object: the path from a modifier up to what it modifies.
 NOMINAL_OBJECT_DEPS = frozenset({"compound", "amod", "nmod", "poss", "det", "dobj", "pobj", "prep", "nummod", "appos"})
-# Prepositions of how long a do-nothing alternative lasts: "hold until Monday", "wait for a day".
-TIMING_PREPOSITIONS = frozenset({"until", "till", "through", "for", "past", "over"})
-# Prepositions that only ever say when: 'until the next release', 'or after the soak run'.
-PURE_TIME_PREPOSITIONS = frozenset({"until", "till", "after", "before", "once"})
-# Modifiers that make 'for X' a span of time: 'for one more release', 'for another week', 'for the next cycle'.
-SPAN_WORDS = frozenset({"one", "more", "another", "next", "two", "three", "few", "couple", "several", "following"})
-# Prepositions that name what a domain action applies to: 'the merge of X', 'release notes for X'.
-OBJECT_OF_PREPOSITIONS = frozenset({"of", "for", "into", "from", "to", "in"})
+TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
+PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
+SPAN_WORDS = terms("attribution", "span_words")
+OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
 
 
 @dataclass(frozen=True)
@@ -120,10 +110,8 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
             term_words.add(tok.i - 1)  # matched as 'previous word + this word'
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
-        if domain is None and tok.pos_ in ("VERB", "AUX", "NOUN"):
-            domain = construction_domain(tok, lexicon, inside)
-        if domain is None and tok.pos_ == "ADJ":
-            domain = state_choice(tok, lexicon)
+        if domain is None:
+            domain = apply("domain-word", tok, lexicon, inside)
         if domain and (not _in_sense(tok, domain, lexicon, inside) or _in_timing_adjunct(tok, part, lexicon)):
             continue
         if domain:
@@ -140,19 +128,19 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
 
 
 def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int]) -> bool:
-    """A domain word names the decision only in the domain's sense (senses.py)."""
+    """A domain word names the decision only in the domain's sense (senses.py, and the [[modifier]] rows at
+    `sense`)."""
     return not (
         names_its_head(tok, domain, lexicon)
         or merges_other_than_code(tok, lexicon, inside)
-        or another_kind(tok, domain, lexicon)
-        or own_target(tok, domain, lexicon)
+        or apply("sense", tok, domain, lexicon)
     )
 
 
 def _act_on_it(part: Token, tokens: list[Token], domains: list[str], lexicon: Lexicon) -> bool:
-    """Rule `act-on-it`: 'rotate the leaked token first or revoke it outright' — an alternative whose verb is
-    an act of a domain another alternative names, done to a pronoun, is the same decision: the pronoun
-    stands for the domain's thing."""
+    """'rotate the leaked token first or revoke it outright': an alternative whose verb is an act of a domain
+    another alternative names, done to a pronoun, is the same decision: the pronoun stands for the domain's thing.
+    """
     acts = {a for d in domains for a in lexicon.acts_of(d)}
     if not acts or not forms(part) & acts:
         return False
@@ -160,8 +148,8 @@ def _act_on_it(part: Token, tokens: list[Token], domains: list[str], lexicon: Le
 
 
 def _alternative_time(part: Token) -> bool:
-    """Rule `alternative-time`: 'cut the 2.4 release now, or after the soak run' — a coordinated phrase of
-    time (a preposition of time, or a time adverb) is another moment for the same act, not more work."""
+    """'cut the 2.4 release now, or after the soak run': a coordinated phrase of time (a preposition of time, or a
+    time adverb) is another moment for the same act, not more work."""
     if part.dep_ != "conj":
         return False
     if part.pos_ == "ADP" and part.lower_ in PURE_TIME_PREPOSITIONS:
@@ -170,9 +158,9 @@ def _alternative_time(part: Token) -> bool:
 
 
 def _in_timing_adjunct(tok: Token, part: Token, lexicon: Lexicon) -> bool:
-    """Rule `timing-adjunct`: 'keep the regex path for one more release' — a domain word inside a phrase of
-    time ('for one more release', 'until the next release') of a verb that is neither a domain act nor a
-    do-nothing alternative says when, not what: the work is the verb's."""
+    """'keep the regex path for one more release': a domain word inside a phrase of time ('for one more release',
+    'until the next release') of a verb that is neither a domain act nor a do-nothing alternative says when, not
+    what: the work is the verb's."""
     if lexicon.domain_of(part.lemma_) or lexicon.domain_of(part.lower_) or part.pos_ not in ("VERB", "AUX"):
         return False
     if part.lemma_.lower() in lexicon.do_nothing or part.lower_ in lexicon.do_nothing:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -56,6 +57,19 @@ def load_model(configured: str | None = None) -> Language:
     raise ModelUnavailable(
         "no usable spaCy English model was found (tried " + "; ".join(tried) + "). Install one: " + INSTALL_HINT
     )
+
+
+@dataclass
+class ModelUse:
+    """The model as one analysis asks for it: loaded once per process (load_model), and `asked` set on the first
+    ask, so the analysis can say whether it parsed (Report.parsed) and no caller reads the loader's cache."""
+
+    name: str | None = None
+    asked: bool = False
+
+    def load(self) -> Language:
+        self.asked = True
+        return load_model(self.name)
 
 
 def import_spacy() -> ModuleType:

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, is_copula, subject_of
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
-# Marks of a clause that states the decision itself: "your call whether X", "it's your call if X".
-DECISION_MARKS = frozenset({"whether", "if"})
+DECISION_MARKS = terms("parse", "decision_marks")
 
 # Punctuation that sets the phrase off from what it comments on: "merge or hold, your call".
 DETACHING_PUNCT = frozenset({",", "—", "–", "-", "--", ":", ";", "("})
@@ -21,8 +21,7 @@ DETACHING_PUNCT = frozenset({",", "—", "–", "-", "--", ":", ";", "("})
 # Punctuation that ends one clause segment and starts another inside a sentence.
 SEGMENT_BREAKS = frozenset({";", ":", "—", "–", "--"})
 
-# A conjunction that may stand between the detaching comma and the phrase: ", but your call".
-DETACHED_CONJUNCTIONS = frozenset({"but", "so", "and"})
+DETACHED_CONJUNCTIONS = terms("parse", "detached_conjunctions")
 
 # Clausal dependents that can carry an extraposed decision: "it's your call whether to squash".
 EXTRAPOSED_DEPS = frozenset({"ccomp", "xcomp", "advcl", "acl", "csubj"})

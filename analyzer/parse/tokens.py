@@ -6,6 +6,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from analyzer.terms import terms
+
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
@@ -19,15 +21,13 @@ COPULA_COMPLEMENT_DEPS = frozenset({"attr", "acomp", "oprd"})
 WISH_COMPLEMENT_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "oprd", "acomp"})
 # and what the want of 'unless you want' takes after it ("unless you want something else", "… it otherwise").
 WANTED_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "advmod", "npadvmod", "prep", "oprd"})
-COPULA_LEMMAS = frozenset({"be"})
+COPULA_LEMMAS = terms("parse", "copula_lemmas")
 FRONTED_DEPS = frozenset({"prep", "advcl", "advmod", "npadvmod"})
-CONCESSIVE_MARKS = frozenset({"though", "although", "whereas", "albeit"})
-# Subordinators of a condition on an alternative: "merge once CI lands", "hold until the stamp arrives".
-CONDITION_MARKS = frozenset({"once", "when", "after", "before", "until", "till"})
-FIRST_PERSON = frozenset({"i", "me", "myself"})
-# The agent speaking of itself, as subject or owner: a condition or aside with one of these is its work.
-AGENT_SELF = FIRST_PERSON | {"my", "mine", "we", "us", "our"}
-DEMONSTRATIVES = frozenset({"that", "this"})
+CONCESSIVE_MARKS = terms("parse", "concessive_marks")
+CONDITION_MARKS = terms("parse", "condition_marks")
+FIRST_PERSON = terms("parse", "first_person")
+AGENT_SELF = terms("parse", "agent_self")
+DEMONSTRATIVES = terms("parse", "demonstratives")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$", re.IGNORECASE)
 
 

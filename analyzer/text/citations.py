@@ -20,7 +20,7 @@ _MAX_INSIDE = 120
 
 
 def dated_citation(view: str, start: int, end: int, lexicon: Lexicon) -> str | None:
-    """Rule `dated-citation`: the phrase sits in parentheses with a date, a ticket or the place the
+    """The phrase sits in parentheses with a date, a ticket or the place the
     decision was taken, and nothing else that hands something over. Returns the reason, or None."""
     line_start = view.rfind("\n", 0, start) + 1
     line_end = view.find("\n", end)

@@ -3,10 +3,13 @@
 A claim counts only where the message ends: its last paragraph or last list item, once a trailing
 lane-state block, a prose `lane-state:` line and every carve-out of §2.4 are gone. Revision 3: HTML
 comments are markup, never the agent's sentences, and a trailing paragraph with no visible letters once
-folded (§2.6) or a sign-off line is not content, so the closing part is the paragraph before them (the
-grammar's [[closing]] rows: markup-comment, invisible-paragraph, sign-off). This module finds
-that part and runs a cheap word test over its sentences, so a stop whose closing part holds no
-candidate never imports spaCy; analyzer.grammar.claim_rules parses only what is left.
+folded (§2.6) or a sign-off line is not content, so the closing part is the paragraph before them. This
+module finds that part and runs a cheap word test over its sentences, so a stop whose closing part holds no
+candidate never imports spaCy; analyzer.grammar.claims parses only what is left.
+
+What is not content is the grammar's [[closing]] table: its rows live in claims.toml (read here through its
+JSON twin, never the grammar) and their functions here, bound by `closing_rule`; each row runs at its site,
+in the table's order. The registry (analyzer.grammar.registry) checks them with the rest of the grammar.
 """
 
 from __future__ import annotations
@@ -20,6 +23,13 @@ from analyzer.text.carveouts import Region, build_views
 from analyzer.text.units import sentence_spans, unit_bounds, unit_starts
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar
+
+    F = TypeVar("F", bound=Callable[..., Any])
 
 CLAIMS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "claims.toml")
 # A prose lane-state declaration: not a sentence of the agent's closing part (SPEC §2.7).
@@ -86,12 +96,74 @@ class ClaimVocabulary:
     fronting_openers: frozenset[str]
     colloquial_futures: frozenset[str]
     trailing_subordinators: frozenset[str]
+    perfect_auxiliaries: frozenset[str]
 
 
 @cache
 def claim_vocabulary(path: str = CLAIMS_PATH) -> ClaimVocabulary:
-    data = load_builtin(path)
+    data = _claims_data(path)
     return ClaimVocabulary(**{name: frozenset(data[name]) for name in ClaimVocabulary.__annotations__})
+
+
+@cache
+def _claims_data(path: str = CLAIMS_PATH) -> dict[str, Any]:
+    return load_builtin(path)
+
+
+# ---- the [[closing]] rows: bound here by name, run at their sites in claims.toml's order ------------------
+
+# Each row's function by the row's name (the registry binds them with the rest of the grammar).
+BOUND: dict[str, Callable[..., Any]] = {}
+# While the registry traces (analyzer.grammar.registry.traced): each row reached, given what, returning what.
+TRACE: list[Any] | None = None
+# The record a trace holds (the registry's Reached), set by the registry when it traces.
+REACHED: Callable[..., Any] | None = None
+
+
+def closing_rule(name: str) -> Callable[[F], F]:
+    """Bind the decorated function to the [[closing]] row `name` of claims.toml (returned unchanged)."""
+
+    def bind(function: F) -> F:
+        BOUND[name] = function
+        return function
+
+    return bind
+
+
+@cache
+def _rows_at(site: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
+    """The [[closing]] rows that run at `site`, in the data's order: (name, function)."""
+    return tuple((row["name"], BOUND[row["name"]]) for row in _claims_data().get("closing", ()) if row["at"] == site)
+
+
+def _run(name: str, function: Callable[..., Any], *args: Any) -> Any:
+    result = function(*args)
+    if TRACE is not None and REACHED is not None:
+        TRACE.append(REACHED(name, args, result))
+    return result
+
+
+def _view_rows(view: str) -> str:
+    """The `view` rows, each rewriting the view the one before it left."""
+    for name, function in _rows_at("view"):
+        view = _run(name, function, view)
+    return view
+
+
+def _not_content(unit: str, vocabulary: ClaimVocabulary) -> bool:
+    """The `trailing-unit` rows: the paragraph is not content when any of them says so."""
+    return any(_run(name, function, unit, vocabulary) for name, function in _rows_at("trailing-unit"))
+
+
+def _lead_in(
+    view: str, starts: list[int], bounds: tuple[int, int], vocabulary: ClaimVocabulary
+) -> tuple[int, int] | None:
+    """The `lead-in` rows: the first that finds the line a closing list belongs to decides."""
+    for name, function in _rows_at("lead-in"):
+        found = _run(name, function, view, starts, bounds, vocabulary)
+        if found is not None:
+            return found
+    return None
 
 
 @frozen
@@ -122,7 +194,7 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
     candidate claim or not by the word test (`is_candidate`)."""
     vocabulary = vocabulary or claim_vocabulary()
     views = build_views(text)
-    view = without_comments(_LANE_STATE_LINE.sub(lambda m: " " * len(m.group()), views.parse_view))
+    view = _view_rows(_LANE_STATE_LINE.sub(lambda m: " " * len(m.group()), views.parse_view))
     bounds = _closing_unit(view, vocabulary)
     if bounds is None:
         return Closing(view, (), ())
@@ -142,10 +214,10 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
     return Closing(view, tuple(sentences), quoted)
 
 
+@closing_rule("markup-comment")
 def without_comments(view: str) -> str:
-    """The view with every HTML comment blanked (markup-comment): a comment is markup a reader never sees,
-    so a paragraph of comments only holds no word, and a claim inside one is none. Same length, line
-    breaks kept, so offsets and paragraphs stay where they were."""
+    """Same length, line breaks kept, so offsets and paragraphs stay where they were; the fold module loads only for
+    a text with a comment."""
     if "<!--" not in view:
         return view
     from analyzer.text.disguise import html_comments
@@ -165,8 +237,8 @@ def _blank(inside: str) -> str:
 
 def _closing_unit(view: str, vocabulary: ClaimVocabulary) -> tuple[int, int] | None:
     """The [start, end) of the closing part: the unit (paragraph or list item) holding the last letter or
-    digit, skipping back over trailing units that are not content — no visible letter once folded
-    (invisible-paragraph) or a sign-off line (sign-off). None when the view holds no word."""
+    digit, skipping back over trailing units that are not content (the `trailing-unit` rows), or the lead-in
+    of the list it closes (the `lead-in` rows). None when the view holds no word."""
     starts = unit_starts(view)
     end_at = len(view)
     bounds = None
@@ -176,22 +248,19 @@ def _closing_unit(view: str, vocabulary: ClaimVocabulary) -> tuple[int, int] | N
             return bounds
         bounds = unit_bounds(starts, last_word_char.start())
         unit = view[bounds[0] : bounds[1]]
-        if not (is_invisible(unit) or is_sign_off(unit, vocabulary)):
-            return list_lead_in(view, starts, bounds, vocabulary) or bounds
+        if not _not_content(unit, vocabulary):
+            return _lead_in(view, starts, bounds, vocabulary) or bounds
         end_at = bounds[0]
     return bounds
 
 
+@closing_rule("list-lead-in")
 def list_lead_in(
     view: str, starts: list[int], bounds: tuple[int, int], vocabulary: ClaimVocabulary
 ) -> tuple[int, int] | None:
-    """A list that closes the message under a lead-in line ending with a colon is the lead-in's content:
-    the lead-in is the closing part. A claim leading into its own steps claims ("Beginning the cleanup
-    now:" + steps); under a third-person or label lead-in ("The release bot is working on:", "Remaining:")
-    the items describe someone else's work or a status, not what the agent does now. None when the unit
-    is no list item, its list has no lead-in (a blank line, or no colon, before the first item), or the
-    lead-in reports work done ("Done:", "Cleaned up:"): its items are the agent's reports, and a last item
-    that announces an action stands on its own ("Done:" … "- Rebasing onto main now.")."""
+    """None when the unit is no list item, its list has no lead-in (a blank line, or no colon, before the first
+    item), or the lead-in reports work done: its items are the agent's reports, and a last item that announces an
+    action stands on its own."""
     if not _LIST_ITEM.match(view, bounds[0]):
         return None
     k = bisect_left(starts, bounds[0])
@@ -208,9 +277,10 @@ def list_lead_in(
     return starts[k - 1], starts[k]
 
 
-def is_invisible(unit: str) -> bool:
-    """A paragraph with no visible letter or digit once folded (SPEC §2.6): "&nbsp;", a Hangul filler
-    (U+3164), a zero-width space. Text that is plain ASCII without an entity is its own fold."""
+@closing_rule("invisible-paragraph")
+def is_invisible(unit: str, vocabulary: ClaimVocabulary) -> bool:
+    """Text that is plain ASCII without an entity is its own fold, so the fold module loads only for the rest.
+    `vocabulary` is the site's signature; the test needs none."""
     if unit.isascii() and "&" not in unit:
         return False
     from analyzer.text.disguise import fold
@@ -218,10 +288,9 @@ def is_invisible(unit: str) -> bool:
     return _WORD_CHAR.search(fold(unit).text) is None
 
 
+@closing_rule("sign-off")
 def is_sign_off(unit: str, vocabulary: ClaimVocabulary) -> bool:
-    """A sign-off line is not content: a name, handle or initials alone on one line, after a dash ("— Wren",
-    "-- ops-bot", "— R.K.") or without one ("JD", "R.K.", "Quill"). A lone word that reports the work
-    ("Done", "Merged") or is a participle ("Waiting") is a sentence, not a name."""
+    """A lone capitalized word is a name only when it is no report word and no -ed or -ing form."""
     line = unit.strip()
     if not line or "\n" in line:
         return False

@@ -20,7 +20,7 @@ CAPS_SHARE = 0.8
 
 
 def table_cell(view: str, start: int, end: int, offset: int) -> tuple[int, int]:
-    """Rule `table-cell`: in a Markdown table row a phrase attaches inside its own cell, never across '|'.
+    """In a Markdown table row a phrase attaches inside its own cell, never across '|'.
     Narrows the unit [start, end) of a row to the cell around `offset`; any other unit is returned as is."""
     line_start = view.rfind("\n", 0, offset) + 1
     if line_start < start or not _TABLE_ROW.match(view, line_start):
@@ -38,7 +38,7 @@ def is_heading(view: str, start: int) -> bool:
 
 
 def ordinary_case(text: str) -> str:
-    """Rule `ordinary-case`: 'PR #7 IS MERGE-ELIGIBLE, YOUR CALL.' is judged as 'Pr #7 is merge-eligible,
+    """'PR #7 IS MERGE-ELIGIBLE, YOUR CALL.' is judged as 'Pr #7 is merge-eligible,
     your call.' — the small model reads words in capitals as proper nouns. Same length, so offsets hold;
     text mostly in ordinary case is returned unchanged."""
     letters = [ch for ch in text if ch.isalpha()]

@@ -31,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from hook.deference import stop_lexicon
 
     config = load_config(os.environ, os.getcwd())
-    lexicon = stop_lexicon(config, [])
+    lexicon = stop_lexicon(config)
 
     def parse(text: str) -> Report:
         return warm_parse(text, lexicon)
@@ -62,13 +62,13 @@ def hook_view(report: Report, config: Config) -> dict[str, Any]:
     `refuses` and `row` ("D", "U" or null), the audit `class` and `tag` of the refusal, `because` (the
     finding's or the claim's reason, or why neither row refuses) and the resolved `mode` and `policy`.
     """
-    from hook.decision import Policy, Situation, decide
+    from hook.decision import Policy, Situation, decide, judged_rows
     from hook.deference import deference_of
     from hook.directives import load_directives
 
     seen = deference_of(report)
-    claim = seen.claim if config.unbacked_claims != "off" else None
     policy = Policy(config.mode, config.deference, config.lane_continuation, config.max_refusals)
+    claim = seen.claim if judged_rows(policy, False, config.unbacked_claims).claims else None
     directives, _ = load_directives(config.directives)
     decision = decide(Situation(policy=policy, operator_in_loop=False, trigger=seen.trigger, claim=claim), directives)
     view: dict[str, Any] = {"refuses": decision.row in ("D", "U"), "row": None, "class": None, "tag": None}

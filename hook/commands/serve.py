@@ -119,7 +119,7 @@ def _server_for(config: Any, folder: str) -> tuple[Any, str, Any, str | None]:
     from warmparse.key import server_key
     from warmparse.place import place_for, private_folder
 
-    lexicon = stop_lexicon(config, [])
+    lexicon = stop_lexicon(config)
     model = config.spacy_model or os.environ.get("LANEGATE_SPACY_MODEL") or None
     key = server_key(lexicon.digest, model)
     return place_for(private_folder(folder, create=True), key), key, lexicon, model

@@ -1,0 +1,111 @@
+"""`analyze --html`: one self-contained page, the verdict and the text with its findings marked, then a
+picture per finding or claim (picture.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.explain.picture import ROLE_COLOURS, ROLE_ORDER, VERDICT_COLOURS, escaped, svg
+from analyzer.explain.relations import Relation
+from analyzer.explain.report_text import summary
+from analyzer.report import Report
+
+if TYPE_CHECKING:
+
+    pass
+
+
+
+# Each picture's heading wraps above it; the picture scrolls only in a window too narrow for it at
+# `_MIN_SCALE`.
+_FIGURE_STYLE = "margin: 1.5rem 0 2.5rem"
+
+
+_SCROLL = "overflow-x: auto"
+
+
+# The page is self-contained: no script, no font or style from elsewhere. A label crossing another arc
+# keeps a white halo, so it stays readable.
+_PAGE_STYLE = (
+    "body { font: 16px/1.45 -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif; margin: 2rem; color: #212529 }"
+    " .displacy-label { paint-order: stroke; stroke: #fff; stroke-width: 4px; stroke-linejoin: round }"
+    " pre.input { white-space: pre-wrap; background: #f8f9fa; border: 1px solid #dee2e6; padding: 0.75rem 1rem;"
+    " max-height: 24rem; overflow-y: auto; font-size: 0.9rem }"
+    " pre.input mark { background: none; font-weight: bold; border-bottom: 2px solid currentColor }"
+)
+
+
+_PAGE = (
+    '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>analyze: {title}</title>'
+    "<style>{style}</style></head>\n<body>{content}</body></html>\n"
+)
+
+
+# The verdict of the whole text, as `analyze` prints it last, and what its exit status means.
+_EXIT_MEANING = {
+    "fire": "exit status 1: at least one phrase fires",
+    "exempt": "exit status 0: every phrase found is exempt",
+    "clear": "exit status 0: no phrase fires",
+}
+
+
+def html_page(rels: Sequence[Relation], report: Report | None = None, text: str = "", path: str = "<text>") -> str:
+    """The page `analyze --html` writes: the verdict of the whole text and the text itself with each
+    phrase and claim marked, then one displaCy-style picture per finding or claim — the parse's arcs, the
+    analyzer's own arcs in colour, each role coloured on its word with its name in a row of its own
+    under the part of speech, the verdict coloured in the heading. Every sentence is drawn in the same
+    layout (`svg`), each fitting the page's width."""
+    parts = [overview(report, text, path)] if report is not None else []
+    if not rels:
+        parts.append("<p>no deference phrase found and no unbacked claim</p>")
+        return _PAGE.format(title="no phrase", style=_PAGE_STYLE, content="".join(parts))
+    for rel in rels:
+        parts.append(f'<figure style="{_FIGURE_STYLE}">{_heading(rel)}<div style="{_SCROLL}">{svg(rel)}</div></figure>')
+    title = escaped(summary(report)) if report is not None else "parse"
+    return _PAGE.format(title=title, style=_PAGE_STYLE, content="".join(parts))
+
+
+def overview(report: Report, text: str, path: str) -> str:
+    """The verdict of the whole text, in its colour, and the text as given with each finding and claim
+    marked in the colour of its verdict (the words the pictures below are about)."""
+    colour = VERDICT_COLOURS[report.verdict]
+    verdict = report.verdict.upper() if report.verdict == "fire" else report.verdict
+    return (
+        f'<h1 style="font-size: 1.3rem; margin: 0 0 0.25rem">analyze {escaped(path)}: '
+        f'<span style="color: {colour}">{verdict}</span> — {escaped(summary(report))}</h1>'
+        f'<p style="margin: 0 0 0.75rem; color: #495057">{_EXIT_MEANING[report.verdict]}</p>'
+        f'<pre class="input">{marked_text(report, text)}</pre>'
+    )
+
+
+def marked_text(report: Report, text: str) -> str:
+    """The text, escaped, with each finding and claim in a <mark> of its verdict's colour (a span that
+    overlaps one already marked is left plain)."""
+    spans = sorted(
+        [(f.start, f.end, f.verdict, f.reason) for f in report.findings]
+        + [(c.start, c.end, "claim", c.reason) for c in report.claims]
+    )
+    out, at = [], 0
+    for start, end, verdict, reason in spans:
+        if start < at or not 0 <= start < end <= len(text):
+            continue
+        out.append(escaped(text[at:start]))
+        colour = VERDICT_COLOURS[verdict]
+        out.append(f'<mark style="color: {colour}" title="{escaped(reason)}">{escaped(text[start:end])}</mark>')
+        at = end
+    out.append(escaped(text[at:]))
+    return "".join(out)
+
+
+def _heading(rel: Relation) -> str:
+    """The caption with its verdict word (FIRE, exempt, CLAIM) in the verdict's colour."""
+    colour = VERDICT_COLOURS[rel.verdict]
+    where, verdict, rest = rel.heading.split("  ", 2)
+    present = [role for role in ROLE_ORDER if any(role in marks for marks in rel.roles)]
+    legend = " · ".join(f'<span style="color: {ROLE_COLOURS[r]}; font-weight: bold">{r}</span>' for r in present)
+    return (
+        f'<h2 style="margin: 0 0 0.5rem; font-size: 1.1rem">{escaped(where)} '
+        f'<span style="color: {colour}">{escaped(verdict)}</span> {escaped(rest)}</h2>'
+        f'<p style="margin: 0 0 1rem; font-size: 0.9rem">{legend}</p>'
+    )

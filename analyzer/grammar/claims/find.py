@@ -1,0 +1,137 @@
+"""The claims that end a text (SPEC §2.7): the closing part's candidate sentences parsed, cut into segments,
+and each segment judged by the rows: the [[not-claim]] rows at `segment`, the [[claim]] table on its heads,
+the [[not-claim]] rows at `predicate` and the [[modifier]] rows at `claim-form`.
+
+Pure: text in, claims out. spaCy loads only when the closing part has a candidate sentence."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.claims.records import Match, PredicateSite, Segment, SegmentSite
+from analyzer.grammar.claims.segments import segments
+from analyzer.grammar.claims.words import (
+    carried,
+    tops_of,
+)
+from analyzer.grammar.registry import apply, deciding, table
+from analyzer.parse.model import ModelUse
+from analyzer.report import Claim, Span, line_col
+from analyzer.text.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
+from analyzer.text.units import Unit, compact_unit
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+
+
+def find_claims(
+    text: str,
+    *,
+    model_name: str | None = None,
+    vocabulary: ClaimVocabulary | None = None,
+    model: ModelUse | None = None,
+) -> tuple[Claim, ...]:
+    """The claims that end `text` unbacked. Parses only when the closing part has a candidate sentence, with
+    `model` (an analysis passes its own, so its Report says whether it parsed) or else the model `model_name`."""
+    vocabulary = vocabulary or claim_vocabulary()
+    closing = closing_part(text, vocabulary)
+    if not closing.has_candidate:
+        return ()
+    first = next(k for k, s in enumerate(closing.sentences) if s.candidate)
+    units = [_unit(closing, s.start, s.end, vocabulary) for s in closing.sentences[first:]]
+    docs = list((model or ModelUse(model_name)).load().pipe(unit.text for unit in units))
+    found: list[Claim] = []
+    for sentence, unit, doc in zip(closing.sentences[first:], units, docs, strict=True):
+        claimed = False
+        for segment in segments(doc, vocabulary):
+            decided = deciding("segment", SegmentSite(segment, unit, closing.quoted, vocabulary))
+            if decided is not None:
+                if decided.decides("backed"):
+                    found.clear()  # what was announced before is reported done
+                    claimed = False
+                continue
+            if sentence.candidate and not claimed and (match := claim_in(segment, doc, vocabulary)) is not None:
+                found.append(_claim(text, sentence.start, sentence.end, unit, match))
+                claimed = True
+    return tuple(found)
+
+
+def claim_parse(text: str, claim: Claim, model_name: str | None = None) -> tuple[Unit, Doc]:
+    """The claim's sentence parsed exactly as find_claims parsed it, for `analyze --tree/--html`."""
+    vocabulary = claim_vocabulary()
+    closing = closing_part(text, vocabulary)
+    sentence = next(s for s in closing.sentences if s.start == claim.start)
+    unit = _unit(closing, sentence.start, sentence.end, vocabulary)
+    return unit, ModelUse(model_name).load()(unit.text)
+
+
+def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -> Unit:
+    """The sentence as the parser reads it: compacted, bounded, with split prefixes joined to their
+    participle ("Re-running" → "Rerunning"), and a map back to the original offsets."""
+    # a sentence longer than the bound is read from its start only, so its cost is bounded too (SPEC §2.6)
+    unit = compact_unit(closing.view, start, min(end, start + 4 * MAX_CLAIM_CHARS))
+    text, offsets = unit.text, list(unit.offsets)
+    for m in reversed(list(_prefix_pattern(vocabulary.joined_prefixes).finditer(text))):
+        hyphen = m.end() - 1
+        text = text[:hyphen] + text[hyphen + 1 :]
+        del offsets[hyphen]
+    return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
+
+
+@cache
+def _prefix_pattern(prefixes: frozenset[str]) -> re.Pattern[str]:
+    alternatives = "|".join(sorted(prefixes))
+    return re.compile(rf"\b(?:{alternatives})-(?=[a-z]+ing\b)", re.IGNORECASE)
+
+
+def claim_in(segment: Segment, doc: Doc, vocabulary: ClaimVocabulary) -> Match | None:
+    """The claim a segment makes, if any: the first [[claim]] row that matches one of its heads, unless a
+    [[not-claim]] row at `predicate` takes it back; a [[modifier]] row at `claim-form` may announce it as a
+    wait. (The rows at `segment` have judged the segment before: find_claims.)"""
+    for head in heads_of(segment, vocabulary):
+        for construction in table("claim"):
+            match = construction(head, segment, vocabulary)
+            if match is None:
+                continue
+            predicate = carried(match.predicate, vocabulary)
+            site = PredicateSite(head, predicate, match, segment, vocabulary)
+            if apply("predicate", site):
+                return None
+            waiting = apply("claim-form", site)
+            return waiting if waiting is not None else Match(match.form, match.rule, predicate, match.construction)
+    return None
+
+
+def heads_of(segment: Segment, vocabulary: ClaimVocabulary) -> list[Token]:
+    """The segment's own predicates: tokens whose head lies outside it (or the root), highest first, each
+    followed by the predicates the [[correction]] rows at `claim-heads` find under it."""
+    heads: list[Token] = []
+    for top in tops_of(segment):
+        heads.append(top)
+        heads.extend(apply("claim-heads", top, vocabulary))
+    return heads
+
+
+def _claim(text: str, start: int, end: int, unit: Unit, match: Match) -> Claim:
+    predicate = match.predicate
+    p_start = unit.offsets[predicate.idx]
+    p_end = unit.offsets[min(predicate.idx + len(predicate.text), len(unit.offsets)) - 1] + 1
+    line, col = line_col(text, start)
+    reason = (
+        f"claim ({match.form}, rule {match.rule}): {match.construction} announces an action for now, "
+        "and nothing after it in the message reports it done"
+    )
+    return Claim(
+        text=text[start:end],
+        start=start,
+        end=end,
+        line=line,
+        col=col,
+        form=match.form,
+        reason=reason,
+        rule=match.rule,
+        predicate=Span(text[p_start:p_end], p_start, p_end),
+    )

@@ -1,0 +1,113 @@
+"""The [[claim]] rows of the intention (SPEC §2.7): 'let me', 'going to', 'gonna', a verb of intention, the
+first-person future."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.claims.records import Match, Segment
+from analyzer.grammar.claims.words import (
+    as_written,
+    auxiliaries_of,
+    first_person,
+    infinitive_of,
+    opens,
+)
+from analyzer.grammar.registry import rule
+from analyzer.parse.tokens import subject_of
+from analyzer.text.closing import ClaimVocabulary
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+
+@rule("colloquial-future")
+def colloquial_future(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """The tokenizer splits 'gonna' into 'Gon' + 'na' and the model reads 'Gon' as a noun root: the verb is its
+    child, or the word after 'na'."""
+    doc = head.doc
+    if head.lower_ not in vocabulary.colloquial_futures or not opens(head, segment):
+        return None
+    verb = next((c for c in head.children if c.pos_ == "VERB" and c.i > head.i), None)
+    if verb is None and head.i + 2 < len(doc) and doc[head.i + 1].lower_ == "na" and doc[head.i + 2].pos_ == "VERB":
+        verb = doc[head.i + 2]
+    if verb is None:
+        return None
+    return Match("intention", "colloquial-future", verb, f"the colloquial future '{head.text}… {verb.text}'")
+
+
+@rule("first-person-future")
+def first_person_future(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """With no subject, only when the future auxiliary opens the segment ('Will do.')."""
+    futures = vocabulary.future_auxiliaries
+    future = next((a for a in auxiliaries_of(head) if a.lower_.replace("’", "'") in futures), None)
+    if future is None:
+        return None
+    subject = subject_of(head)
+    if subject is not None and first_person(subject, vocabulary):
+        words = as_written(subject, future, head)
+        return Match("intention", "first-person-future", head, f"the first-person future '{words}'")
+    if subject is None and opens(future, segment):
+        return Match(
+            "intention", "subjectless-future", head, f"the future '{future.text} {head.text}' with its subject left out"
+        )
+    return None
+
+
+@rule("going-to")
+def going_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """'about to' parses with 'be' as the head: its own form counts as the auxiliary."""
+    going = head.lemma_ == "go" and head.tag_ == "VBG"
+    about = head.lemma_ == "be" and any(c.lower_ == "about" for c in head.children)
+    if not (going or about):
+        return None
+    infinitive = infinitive_of(head)
+    if infinitive is None:
+        return None
+    subject = subject_of(head)
+    auxiliaries = [a.lower_.replace("’", "'") for a in auxiliaries_of(head)]
+    if head.lemma_ == "be":
+        auxiliaries.append(head.lower_.replace("’", "'"))
+    present = any(a in vocabulary.present_be for a in auxiliaries)
+    if first_person(subject, vocabulary) and present:
+        return Match(
+            "intention", "going-to", infinitive, f"the first-person intention '{head.text} … to {infinitive.text}'"
+        )
+    if subject is None and opens(head, segment):
+        return Match(
+            "intention",
+            "going-to",
+            infinitive,
+            f"the intention '{head.text} to {infinitive.text}' with its subject left out",
+        )
+    return None
+
+
+@rule("let-me")
+def let_me(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """'me'/'us' is looked for within two words of 'let', however the model attached it."""
+    if head.lemma_ != "let" or head.tag_ != "VB" or not opens(head, segment):
+        return None
+    agent = any(
+        c.lower_.replace("’", "'") in vocabulary.let_objects
+        for c in head.subtree
+        if c.i != head.i and c.i <= head.i + 2
+    )
+    verb = next((c for c in head.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX")), None)
+    if not agent or verb is None:
+        return None
+    return Match("intention", "let-me", verb, f"'{head.text} {head.doc[head.i + 1].text} {verb.text}'")
+
+
+@rule("intention-verb")
+def intention_verb(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """Only the present (VBP, VB): a past intention reports."""
+    if head.lemma_ not in vocabulary.intention_verbs or head.tag_ not in ("VBP", "VB"):
+        return None
+    subject = subject_of(head)
+    infinitive = infinitive_of(head)
+    if not first_person(subject, vocabulary) or infinitive is None:
+        return None
+    words = as_written(subject, head, infinitive)
+    return Match("intention", "intention-verb", infinitive, f"the first-person intention '{words}'")

@@ -1,0 +1,154 @@
+"""The [[not-claim]] rows that take back what a construction matched (at `predicate`): no action, a later
+time or event, a stance, an idiom, a label read as a sentence, a conditional promise."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.claims.records import PredicateSite
+from analyzer.grammar.claims.words import (
+    verb_forms,
+)
+from analyzer.grammar.registry import rule
+from analyzer.parse.tokens import subject_of
+
+if TYPE_CHECKING:
+    pass
+
+
+
+# Attachments of a fronted time or condition clause, as the small model reads them.
+_ADJUNCT_DEPS = frozenset({"advcl", "dep", "npadvmod", "advmod", "prep", "dobj"})
+
+
+@rule("no-action")
+def no_action(site: PredicateSite) -> bool:
+    """Negation on the head as well as the predicate: the carried verb's own children may not hold it."""
+    predicate, head, vocabulary = site.predicate, site.head, site.vocabulary
+    forms = verb_forms(predicate)
+    negated = any(c.dep_ == "neg" for t in (predicate, head) for c in t.children)
+    if negated or forms & (vocabulary.stative_lemmas | vocabulary.state_lemmas | vocabulary.ending_lemmas):
+        return True
+    if forms & vocabulary.ending_intransitive_lemmas and not any(c.dep_ == "dobj" for c in predicate.children):
+        return True
+    if forms & vocabulary.intransitive_status_lemmas:
+        complements = [c for c in predicate.children if c.dep_ in ("dobj", "prt", "xcomp", "ccomp", "attr")]
+        preps = [c for c in predicate.children if c.dep_ == "prep" and c.lower_ in vocabulary.action_prepositions]
+        return not complements and not preps
+    return False
+
+
+@rule("stance")
+def stance(site: PredicateSite) -> bool:
+    """A carried verb ('keep working') is already the predicate here (words.carried), so a stance verb seen here
+    carries none; an availability verb is a stance only with nothing after it or an availability word."""
+    predicate, vocabulary = site.predicate, site.vocabulary
+    forms = verb_forms(predicate)
+    if forms & vocabulary.stance_lemmas:
+        return True
+    if not forms & vocabulary.availability_lemmas:
+        return False
+    words = {t.lower_ for t in predicate.subtree if t.i > predicate.i}
+    return not words - {"."} or bool(words & vocabulary.availability_words)
+
+
+@rule("object-before-subject")
+def object_before_subject(site: PredicateSite) -> bool:
+    """The object stands before the subject in the head's own children: the model read a noun's reduced
+    relative clause as a sentence.
+
+        files -dobj-> touch, I -nsubj-> touch (files before I)
+    """
+    head = site.head
+    subject = subject_of(head)
+    return subject is not None and any(c.dep_ == "dobj" and c.i < subject.i for c in head.children)
+
+
+@rule("later-event-as")
+def later_event_as(site: PredicateSite) -> bool:
+    """Anywhere in the sentence: 'as soon as', or an 'as' that marks a clause with its own subject.
+
+        as -mark-> come -advcl-> sort, they -nsubj-> come
+    """
+    doc = site.doc
+    words = [t.lower_ for t in doc]
+    if any(words[k : k + 3] == ["as", "soon", "as"] for k in range(len(words) - 2)):
+        return True
+    return any(
+        t.lower_ == "as" and t.dep_ == "mark" and t.head.pos_ in ("VERB", "AUX") and subject_of(t.head) is not None
+        for t in doc
+    )
+
+
+@rule("parenthetical-later-time")
+def parenthetical_later(site: PredicateSite) -> bool:
+    """Read from the words, not the arcs: the model attaches a parenthesis anywhere."""
+    doc, vocabulary = site.doc, site.vocabulary
+    later = vocabulary.later_marks | vocabulary.later_words
+    return any(t.text == "(" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in later for t in doc)
+
+
+@rule("idiom")
+def idiom(site: PredicateSite) -> bool:
+    """Read from the words (emphasis marks left out): the idiom opens the sentence, after leading words at
+    most, and ends it or stands before a comma, colon or dash."""
+    doc, vocabulary = site.doc, site.vocabulary
+    words = [t for t in doc if not t.is_space and t.text not in ("*", "_", "**", "__")]
+    for k in range(len(words) - 1):
+        if f"{words[k].lower_} {words[k + 1].lower_}" not in vocabulary.idioms:
+            continue
+        after = words[k + 2] if k + 2 < len(words) else None
+        if after is None or after.text in (",", ":", ".", "—", "–"):
+            return k == 0 or all(w.lower_ in vocabulary.leading_words or w.is_punct for w in words[:k])
+    return False
+
+
+@rule("later-time")
+def later_time(site: PredicateSite) -> bool:
+    """Read on the head, the predicate and the clause a conjunct is coordinated with, then in the head's
+    subtree; 'until' is no later-time mark (it says when the action or the wait ends)."""
+    head, predicate, vocabulary = site.head, site.predicate, site.vocabulary
+    marks = vocabulary.later_marks
+    # a sentence that opens on a condition or a later time sets it for what follows, however the model
+    # attached the clause ("If you'd rather keep it inline, say the word and I'll pull it out.")
+    opening = next((t for t in head.doc if not t.is_punct and not t.is_space), None)
+    if opening is not None and opening.lower_ in marks and opening.i < head.i:
+        return True
+    # a conjunct shares the conditions of the clause it is coordinated with ("If CI passes, merge it and
+    # I'll rebase")
+    governing = head.head if head.dep_ == "conj" else head
+    for verb in {head.i: head, predicate.i: predicate, governing.i: governing}.values():
+        for child in verb.children:
+            marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in marks for c in child.children)
+            if child.dep_ == "advcl" and marked:
+                return True
+            if child.dep_ == "prep" and child.lower_ in marks:
+                return True
+            # the model may read "Once #204 merges," or "when #204 merges" as a fragment or an object: it
+            # still opens with the mark
+            if child.dep_ in _ADJUNCT_DEPS and child.left_edge.lower_ in marks and child.left_edge.i != verb.i:
+                return True
+    for token in head.subtree:
+        word = token.lower_
+        if word in vocabulary.later_words:
+            return True
+        # a numbered later period: "in Sprint 14", "in week 3"
+        numbered = any(c.dep_ == "nummod" for c in token.children)
+        if word in vocabulary.later_after_next and numbered and token.head.lower_ == "in":
+            return True
+        if word == "next" and token.head.lower_ in vocabulary.later_after_next and token.head.i != head.i:
+            return True
+    return False
+
+
+@rule("conditional-promise")
+def conditional_promise(site: PredicateSite) -> bool:
+    """The head is a conjunct of a subjectless imperative before it.
+
+        pull -conj-> say (VB, no subject, before it)
+    """
+    head = site.head
+    if head.dep_ != "conj":
+        return False
+    first = head.head
+    return first.tag_ == "VB" and subject_of(first) is None and first.i < head.i

@@ -1,0 +1,121 @@
+"""The [[claim]] rows of the participle and the progressive (SPEC §2.7), and the [[correction]] rows that find
+a participle the model hid under another word (at `claim-heads`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.claims.records import Match, Segment
+from analyzer.grammar.claims.words import (
+    as_written,
+    auxiliaries_of,
+    first_person,
+    opens,
+    participle,
+)
+from analyzer.grammar.registry import rule
+from analyzer.parse.tokens import subject_of
+from analyzer.text.closing import ClaimVocabulary
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+
+# Dependencies of a participle the model hangs under a fronted clause's verb ("With the schema merged, moving …").
+_FRONTED_DEPS = frozenset({"advcl", "conj", "ccomp", "xcomp", "acl", "dep"})
+
+
+@rule("participle-read-as-subject")
+def participle_read_as_subject(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
+    """Only under a top that is no verb: a gerund subject needs a finite verb, so an -ing word the model hung under
+    a noun is the sentence's predicate."""
+    if top.pos_ in ("VERB", "AUX"):
+        return []
+    return [c for c in top.children if c.dep_ in ("csubj", "nsubj", "advcl") and c.tag_ == "VBG" and c.i < top.i]
+
+
+@rule("participle-before-subordinate")
+def participle_before_subordinate(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
+    """Only under a verb top marked by a trailing subordinator: the model made the trailing clause the root."""
+    if top.pos_ not in ("VERB", "AUX"):
+        return []
+    if not any(c.dep_ == "mark" and c.lower_ in vocabulary.trailing_subordinators for c in top.children):
+        return []
+    return [c for c in top.children if c.dep_ in ("advcl", "csubj") and c.tag_ == "VBG" and c.i < top.i]
+
+
+@rule("subjectless-participle")
+def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """Only the segment's opener; after a now-adverb among its leading words it is the elided progressive (reported
+    as such)."""
+    if not participle(head, vocabulary) or subject_of(head) is not None or auxiliaries_of(head):
+        return None
+    if not opens(head, segment):
+        return None
+    now = [t for t in segment.leading if t.lower_ in vocabulary.now_adverbs]
+    if now:
+        words = as_written(now[-1], head)
+        return Match("progressive", "elided-progressive", head, f"'{words}' (a progressive with its subject left out)")
+    return Match("participle", "subjectless-participle", head, f"the subjectless participle '{head.text}'")
+
+
+@rule("fronted-participle")
+def fronted_participle(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """Only from the segment's top (the fronted clause's own verb), after a comma, with 'so' or a fronting opener; a
+    buried finite verb makes the -ing word a gerund subject."""
+    if head.head.i != head.i and head.head.i in {t.i for t in segment.tokens}:
+        return None  # only from the segment's top: the fronted clause's own verb
+    if segment.opener is None:
+        return None
+    for token in segment.tokens:
+        if token.i <= segment.opener.i or not participle(token, vocabulary) or token.dep_ not in _FRONTED_DEPS:
+            continue
+        if subject_of(token) is not None or auxiliaries_of(token) or _buried_finite_verb(token):
+            continue
+        links = _links_before(token, vocabulary)
+        comma = token.doc[token.i - len(links) - 1] if token.i - len(links) - 1 >= 0 else None
+        if comma is None or comma.text != ",":
+            continue
+        joined = any(link.lower_ == "so" for link in links)
+        opener = segment.opener
+        fronted = opener.dep_ in ("mark", "prep") or opener.lower_ in vocabulary.fronting_openers
+        if joined or fronted:
+            before = f"'…, {'so ' if joined else ''}{token.text}'"
+            return Match("participle", "fronted-participle", token, f"the participle {before} after a fronted clause")
+    return None
+
+
+def _buried_finite_verb(participle: Token) -> bool:
+    """A finite verb with its own subject that the model buried in the participle's phrase ("…, so adding a
+    column without a migration fails here.": 'fails' read as a pcomp): the -ing word is a gerund subject of
+    that verb, not a predicate. A finite tag on an object ('the release notes' read as a verb) is no verb."""
+    return any(
+        t.tag_ in ("VBZ", "VBP", "VBD") and t.dep_ in ("pcomp", "conj") and subject_of(t) is not None
+        for t in participle.subtree
+        if t.i > participle.i
+    )
+
+
+def _links_before(token: Token, vocabulary: ClaimVocabulary) -> list[Token]:
+    """The linking words right before a participle ('so', 'just', 'now'), back to the comma."""
+    links = []
+    k = token.i - 1
+    while k >= 0 and token.doc[k].lower_ in vocabulary.fronting_links:
+        links.append(token.doc[k])
+        k -= 1
+    return links
+
+
+@rule("first-person-progressive")
+def first_person_progressive(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """A present form of 'be' among the auxiliaries, and no future one."""
+    if head.tag_ != "VBG" or not first_person(subject_of(head), vocabulary):
+        return None
+    auxiliaries = [a.lower_.replace("’", "'") for a in auxiliaries_of(head)]
+    if not any(a in vocabulary.present_be for a in auxiliaries) or any(
+        a in vocabulary.future_auxiliaries for a in auxiliaries
+    ):
+        return None
+    words = as_written(subject_of(head), *auxiliaries_of(head), head)
+    return Match("progressive", "first-person-progressive", head, f"the first-person progressive '{words}'")

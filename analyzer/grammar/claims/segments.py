@@ -1,0 +1,126 @@
+"""A closing sentence cut into segments, and the [[not-claim]] rows that judge a segment before any
+construction (at `segment`): someone else's words, a report of the work done, a label's status, a question."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.claims.records import Segment, SegmentSite
+from analyzer.grammar.claims.words import (
+    auxiliaries_of,
+    tops_of,
+    verb_forms,
+)
+from analyzer.grammar.registry import rule
+from analyzer.parse.shapes import SEGMENT_BREAKS
+from analyzer.text.closing import ClaimVocabulary
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+
+
+def segments(doc: Doc, vocabulary: ClaimVocabulary) -> list[Segment]:
+    """The sentence cut at its dashes, semicolons and colons (a sentence's segment breaks, as the
+    attribution rules cut it: parse.shapes.SEGMENT_BREAKS), each part a proposition of its own.
+
+    The words after a label — a verbless phrase before a colon or dash ("Remaining: running the
+    migration", "release lane — waiting for the stamp") — state the label's status, not what the agent
+    does: that segment is `labelled` and makes no claim. After leading words ("Next up: rebasing …",
+    "Thanks for the fix — merging …") or a clause, a break starts an ordinary segment.
+    """
+    parts: list[tuple[list[Token], list[Token]]] = []
+    current: list[Token] = []
+    before: list[Token] = []
+    for token in doc:
+        if token.text in SEGMENT_BREAKS:
+            parts.append((current, before))
+            before, current = current, []
+        else:
+            current.append(token)
+    parts.append((current, before))
+    return [_segment(tokens, before, vocabulary) for tokens, before in parts if tokens]
+
+
+def _segment(tokens: list[Token], before: list[Token], vocabulary: ClaimVocabulary) -> Segment:
+    """A segment with its first word after the leading words ("Next,", "OK —", "Now") it opens with."""
+    leading: list[Token] = []
+    opener = None
+    for token in tokens:
+        if token.is_punct or token.is_space or token.pos_ in ("SYM", "X"):
+            continue
+        if token.lower_ in vocabulary.leading_words and token.pos_ not in ("VERB", "AUX", "PRON"):
+            leading.append(token)
+            continue
+        opener = token
+        break
+    return Segment(tuple(tokens), opener, tuple(leading), tuple(before))
+
+
+@rule("labelled-segment")
+def labelled_segment(site: SegmentSite) -> bool:
+    """The label is the part before the break that opened the segment (Segment.before)."""
+    return _is_label(site.segment.before, site.vocabulary)
+
+
+def _is_label(tokens: Sequence[Token], vocabulary: ClaimVocabulary) -> bool:
+    """A verbless noun phrase that does not open with leading words or a preposition: 'Remaining',
+    'release lane', 'Status' (an -ing word that is never a participle is no verb). A noun with a predicate
+    adjective after it ('Tests green — pushing the branch') is a verbless clause reporting a state: what
+    follows it is the agent's next step, not the label's status."""
+    words = [t for t in tokens if not t.is_punct and not t.is_space]
+    if not words or words[0].lower_ in vocabulary.leading_words or words[0].pos_ == "ADP":
+        return False  # "Onto the docs lane: rewriting …" is where the agent goes, not a label
+    if len(words) >= 2 and words[-1].pos_ == "ADJ" and words[-2].pos_ in ("NOUN", "PROPN"):
+        return False
+    return not any(t.pos_ in ("VERB", "AUX") and t.lower_ not in vocabulary.not_participles for t in words)
+
+
+@rule("quoted-segment")
+def quoted_segment(site: SegmentSite) -> bool:
+    """The segment's opener is mapped back to the text through the unit's offsets, where the quotations were found."""
+    opener, unit, quoted = site.segment.opener, site.unit, site.quoted
+    if opener is None or not quoted or opener.idx >= len(unit.offsets):
+        return False
+    start_at = unit.offsets[opener.idx]
+    return any(start <= start_at < end for start, end in quoted)
+
+
+@rule("question")
+def question(site: SegmentSite) -> bool:
+    """Read on the doc's last token, closing quotes and emphasis left out. The closing part's word test rules
+    questions out before a parse (analyzer.text.closing.is_candidate), so this row judges what that test let
+    through."""
+    last = next((t for t in reversed(site.doc) if t.text not in ('"', "'", ")", "*", "_")), None)
+    return last is not None and last.text.endswith("?")
+
+
+@rule("reported-done")
+def reported_done(site: SegmentSite) -> bool:
+    """reports_completion reads the segment; backing is the row's outcome (yields backed), applied by find_claims."""
+    return reports_completion(site.segment, site.vocabulary)
+
+
+def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
+    """A segment that reports work done backs the claims before it: a past or perfect predicate ("Opened
+    #906.", "I ran them: 88 passed.", "I've pushed the fix.") or a completion word ("Done — filed #812.",
+    "It's done"). A past state ("The cold numbers were noisy.") or a subordinate clause ("Since the lead
+    approved, …") reports nothing done."""
+    if segment.opener is not None and segment.opener.lower_ in vocabulary.completion_words:
+        return True
+    for head in tops_of(segment)[:1]:
+        if head.lower_ in vocabulary.completion_words:
+            return True
+        if any(c.dep_ in ("acomp", "attr") and c.lower_ in vocabulary.completion_words for c in head.children):
+            return True
+        auxiliaries = {a.lower_.replace("’", "'") for a in auxiliaries_of(head)}
+        future = bool(auxiliaries & vocabulary.future_auxiliaries)
+        if verb_forms(head) & vocabulary.stative_lemmas:
+            return False  # a past state reports nothing done ("The cold numbers were noisy.")
+        if any(c.dep_ == "mark" for c in head.children):
+            return False  # a fronted subordinate clause sets the scene ("With the schema merged, moving …")
+        perfect = bool(auxiliaries & vocabulary.perfect_auxiliaries) or not auxiliaries
+        if head.tag_ == "VBD" or (head.tag_ == "VBN" and not future and perfect):
+            return True
+    return False

@@ -1,0 +1,159 @@
+"""The choice family's gate (SPEC §2.1 revision 2): a question that hands the reader the next step, judged like
+an attribution phrase on what it offers to choose."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.judgement import Judgement, gated, text_of
+from analyzer.grammar.register.clauses import is_question, spelled
+from analyzer.grammar.register.context import Context, answered
+from analyzer.grammar.registry import rule
+from analyzer.grammar.work import work_of
+from analyzer.lexicon import Lexicon
+from analyzer.parse.tokens import SUBJECT_DEPS, bounds, tops
+from analyzer.terms import terms
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+EMBEDDED_QUESTION_WORDS = terms("register", "embedded_question_words")
+WISH_VERBS = terms("register", "wish_verbs")
+
+
+
+@rule("choice-question")
+def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """An inverted phrase ('would you', 'do you') needs its question mark or an options colon; an embedded question
+    needs to ask the reader's wish (_asks_wish). What is offered is the rest of the clause (_offered), judged by
+    work_of, with a participle after its object naming what is done to it (_done_to)."""
+    inverted = phrase[0].lower_ in ("would", "do", "did", "will", "could")
+    if inverted and not (is_question(phrase) or _opens_options(phrase)):
+        return None
+    if phrase[-1].lower_ in EMBEDDED_QUESTION_WORDS and not _asks_wish(phrase, lexicon):
+        return None  # 'Let me know what CI says on your fork': a request for a fact, no choice handed back
+    offered = _offered(phrase)
+    verb = next((t for t in offered if t.pos_ in ("VERB", "AUX")), None)
+    if verb is not None and verb.lemma_.lower() in lexicon.rhetorical_verbs:
+        return None  # 'Do you want to know why the last page repeated? The cursor …': a rhetorical lead-in
+    if answered(context, verb.lemma_.lower() if verb is not None else "", lexicon, _alternatives(offered)):
+        return None
+    if not offered:
+        return gated(
+            "fire",
+            "choice-question",
+            f"fires (choice-question): '{spelled(phrase)}' hands the choice of the next step back to the reader",
+        )
+    scope = frozenset(t.i for t in offered)
+    work = work_of([t for t in tops(offered) if t.dep_ != "cc"], lexicon, scope)
+    span = bounds(offered)
+    shown = text_of(phrase[0], span)
+    done = _done_to(offered, lexicon)
+    if done is not None:
+        return gated(
+            "fire",
+            "choice-question",
+            f"fires (choice-question): the choice offered is what to do ('{done.text}') with '{shown}', agent work",
+            done.i,
+            span,
+            work.domains,
+        )
+    if work.human_only:
+        return gated(
+            "exempt",
+            "choice-question",
+            f"exempt (choice-question): the choice offered, '{shown}', is {work.describe()}",
+            offered[0].i,
+            span,
+            work.domains,
+        )
+    return gated(
+        "fire",
+        "choice-question",
+        f"fires (choice-question): the choice offered, '{shown}', {work.describe()}",
+        offered[0].i,
+        span,
+        work.domains,
+    )
+
+
+def _alternatives(offered: Sequence[Token]) -> frozenset[str]:
+    """The head words of the alternatives a choice offers ('throughput or latency' -> both), lower-cased."""
+    tops_ = [t for t in tops(offered) if t.dep_ != "cc"]
+    heads = [m for t in tops_ for m in (t, *(c for c in t.subtree if c.dep_ == "conj"))]
+    return frozenset(h.lower_ for h in heads if h.pos_ in ("NOUN", "PROPN", "ADJ", "VERB"))
+
+
+def _offered(phrase: Sequence[Token]) -> list[Token]:
+    """What a choice question offers: the rest of its clause after the phrase, without the question
+    mark, an introducing colon or 'to' ('Would you like to merge it or hold?' -> 'merge it or hold')."""
+    last = phrase[-1]
+    rest = [t for t in last.doc[last.i + 1 : last.sent.end]]
+    end = next((k for k, t in enumerate(rest) if t.text in ("?", ".", "!", ";")), len(rest))
+    rest = rest[:end]
+    introducer = max((k for k, t in enumerate(rest) if t.text in (":", "—", "–", "--")), default=None)
+    if introducer is not None and introducer + 1 < len(rest):
+        rest = rest[introducer + 1 :]  # 'Which do you prefer for #1187 — squash-merge or rebase-merge?'
+    while rest and (rest[0].is_punct or rest[0].lower_ in ("to", "me", "that", "of")):
+        rest = rest[1:]
+    # 'which of squash or rebase you want': the reader's own wish clause closes what is offered.
+    wish = next((k for k, t in enumerate(rest) if t.lower_ == "you" and k > 0), len(rest))
+    return [t for t in rest[:wish] if not t.is_space]
+
+
+def _opens_options(phrase: Sequence[Token]) -> bool:
+    """'Would you like to:' over a list of options — the colon asks as the question mark does."""
+    last = phrase[-1]
+    return any(t.text == ":" for t in last.doc[last.i + 1 : last.sent.end])
+
+
+def _asks_wish(phrase: Sequence[Token], lexicon: Lexicon) -> bool:
+    """'let me know what/which/how/whether …' hands a choice back only when the embedded question asks the reader's
+    wish ('what you'd like me to do', 'which approach you prefer') or what to do (an infinitive question:
+    _infinitive_choice), not a fact ('which CI job failed on your fork')."""
+    last = phrase[-1]
+    rest = list(last.doc[last.i + 1 : last.sent.end])
+    if _infinitive_choice(last, rest, lexicon):
+        return True
+    for k, token in enumerate(rest[:-1]):
+        wish = next((t for t in rest[k + 1 : k + 3] if t.lemma_.lower() in WISH_VERBS), None)
+        if token.lower_ == "you" and wish is not None:
+            # 'what you want me to prioritise' is the offer `want me to`, reported by its own phrase
+            return not (
+                wish.lemma_.lower() == "want" and wish.i + 1 < len(wish.doc) and wish.doc[wish.i + 1].lower_ == "me"
+            )
+    return False
+
+
+def _infinitive_choice(word: Token, rest: Sequence[Token], lexicon: Lexicon) -> bool:
+    """'let me know which of the two crashes to take first', '… what to do next': the embedded question is an
+    infinitive of an act whose head is the request's verb; an infinitive of a fact verb ('what to expect') asks
+    none."""
+    know = word.head
+    for token in rest:
+        if token.lower_ != "to" or token.dep_ != "aux":
+            continue
+        act = token.head
+        if act.pos_ == "VERB" and act.head.i == know.i and act.lemma_.lower() not in lexicon.fact_verbs:
+            return True
+    return False
+
+
+def _done_to(offered: Sequence[Token], lexicon: Lexicon) -> Token | None:
+    """'Do you want merge stamps recorded in the audit line?', 'Do you want the logs attached?': a participle after
+    the object (as its modifier or in a small clause) names what is to be done with it; unless it is a domain act,
+    that is agent work."""
+    inside = {t.i for t in offered}
+    for token in offered:
+        nominal = token.head.i in inside and token.head.pos_ in ("NOUN", "PROPN") and token.head.i < token.i
+        # 'want the logs attached' as a small clause: logs -nsubj-> attached
+        nominal = nominal or any(c.dep_ in SUBJECT_DEPS and c.i in inside and c.i < token.i for c in token.children)
+        if (
+            token.tag_ == "VBN"
+            and nominal
+            and not lexicon.domain_of(token.lemma_)
+            and not lexicon.domain_of(token.lower_)
+        ):
+            return token
+    return None

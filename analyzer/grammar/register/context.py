@@ -1,0 +1,84 @@
+"""What a register gate reads beyond the parsed sentence: the sentence after the phrase's question, and
+whether it answers the question."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from analyzer.lexicon import Lexicon
+from analyzer.text.carveouts import Views
+
+if TYPE_CHECKING:
+    pass
+
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a gate may read beyond the parsed sentence: the sentence that follows the phrase's question
+    in the same message (an answer makes the question no register), as plain lower-cased text."""
+
+    following: str = ""
+
+
+# The sentence after a question: up to the next end of sentence, at most this many characters.
+_FOLLOWING_LIMIT = 240
+
+
+_QUESTION_END = re.compile(r"[?]")
+
+
+_NEXT_END = re.compile(r"[.!?;](?=[\s\"')\]”’*_]|$)|\n")
+
+
+def following_sentence(views: Views, end: int) -> str:
+    """The agent's next sentence after the question a phrase belongs to, lower-cased (carve-outs blank):
+    what rule `answered-in-text` reads. Empty when the phrase's sentence is not a question or ends the text."""
+    view = views.parse_view
+    stop = _NEXT_END.search(view, end)
+    if stop is None or not _QUESTION_END.match(view, stop.start()):
+        return ""
+    rest = view[stop.end() : stop.end() + _FOLLOWING_LIMIT].lstrip(" \t\n*_-—–:")
+    cut = _NEXT_END.search(rest)
+    return (rest[: cut.start()] if cut else rest).strip().lower().replace("’", "'")
+
+
+_WORD = re.compile(r"[\w'’-]+")
+
+
+def answered(context: Context, verb_lemma: str, lexicon: Lexicon, alternatives: frozenset[str] = frozenset()) -> bool:
+    """The sentence after the question answers it when it opens with an answer ('Yes —', 'No:', 'It is —', 'Not
+    needed:'), maybe after a short fronted phrase ('For our payloads, yes'), names one of the alternatives offered,
+    proceeds whatever the answer with the agent acting, or does what was asked ('Shall I rebase? Rebasing it now').
+    A reassurance ('No rush') answers nothing."""
+    following = context.following
+    if not following:
+        return False
+    words = [w.replace("’", "'") for w in _WORD.findall(following)]
+    opening = " ".join(words[:3])
+    if any(opening == w or opening.startswith(w + " ") for w in lexicon.non_answers):
+        return False
+    if any(opening == w or opening.startswith(w + " ") for w in lexicon.answer_words):
+        return True
+    clause = following.split(",", 1)[1] if "," in following.split("—")[0][:40] else ""
+    fronted = " ".join(_WORD.findall(clause)[:2])
+    reassures = any(fronted.startswith(w) for w in lexicon.non_answers)
+    single = [w for w in lexicon.answer_words if " " not in w]
+    if clause and not reassures and any(fronted == w or fronted.startswith(w + " ") for w in single):
+        return True  # 'For our payloads, yes — …': the answer after a short fronted phrase
+    if any(re.search(r"\b" + re.escape(m) + r"\b", following) for m in lexicon.exists_markers):
+        return True  # 'Do you want the table split? The --json output already carries it.'
+    if words and words[0] in alternatives:
+        return True
+    acting = any(w.endswith("ing") or w in ("i'll", "i'm", "we'll", "i", "we") for w in words)
+    if acting and any(re.search(r"\b" + re.escape(m) + r"\b", following) for m in lexicon.proceed_markers):
+        return True
+    stem = verb_lemma.removesuffix("e")
+    if len(stem) < 3 or not words:
+        return False
+    acting = (
+        words[0] if words[0].endswith("ing") else (words[1] if words[0] in ("i'm", "now") and len(words) > 1 else "")
+    )
+    return acting.startswith(stem)

@@ -1,0 +1,108 @@
+"""The standing-by family's own gate (SPEC §2.1): the agent waits for the reader's go or next request — a
+closer ('let me know'), or a timing ('whenever you want', 'say the word')."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.register.clauses import across_semicolon, is_question, spelled
+from analyzer.grammar.register.context import Context
+from analyzer.grammar.registry import rule
+from analyzer.grammar.work import work_of, work_of_stretch
+from analyzer.lexicon import Lexicon
+from analyzer.terms import terms
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+WISH_MARKS = terms("register", "wish_marks")
+
+
+
+@rule("standing-by")
+def standing_by(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """The phrase's own words choose the reading: 'anything else' only in a question, 'let me know' as a closer
+    (_closer), anything else as a timing (_timing)."""
+    words = [t.lower_ for t in phrase]
+    if words == ["anything", "else"]:
+        return _waiting(phrase, "asks for the reader's next request") if is_question(phrase) else None
+    if words[-2:] == ["let", "me"] or words[-1] == "know":
+        return _closer(phrase, lexicon)
+    return _timing(phrase, lexicon)
+
+
+def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """'let me know' closes the message waiting for any next request: nothing to be known follows, or only
+    a condition made of indefinite words ('if anything else comes up', 'if you need changes')."""
+    know = phrase[-1]
+    doc = know.doc
+    following = [t for t in doc[know.i + 1 : know.sent.end] if not t.is_punct and not t.is_space]
+    following = [t for t in following if t.pos_ not in ("ADV", "INTJ") or t.dep_ not in ("advmod", "intj")]
+    if not following:
+        return _waiting(phrase, "closes the message waiting for the reader's next request")
+    if following[0].lower_ in WISH_MARKS | {"when", "whenever", "should"}:
+        words = {t.lower_ for t in following[1:]} | {t.lemma_.lower() for t in following[1:]}
+        indefinite = words & lexicon.closer_words
+        if indefinite:
+            return _waiting(phrase, f"waits on any next request ('{sorted(indefinite)[0]}')")
+        return None
+    return _or_if_closer(phrase, following, lexicon)
+
+
+def _or_if_closer(phrase: Sequence[Token], following: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """'Let me know the results of your tests, or if you run into anything.': after what is to be known, a
+    coordinated condition made of indefinite words waits on any next request."""
+    for k, token in enumerate(following[:-1]):
+        mark = following[k + 1]
+        if token.lower_ not in ("or", "and") or mark.lower_ not in WISH_MARKS | {"when", "whenever"}:
+            continue
+        condition = following[k + 2 :]
+        words = {t.lower_ for t in condition} | {t.lemma_.lower() for t in condition}
+        indefinite = words & lexicon.closer_words
+        if indefinite:
+            return _waiting(phrase, f"closes with '{token.text} {mark.text} …' waiting on any next request "
+                            f"('{sorted(indefinite)[0]}')")  # fmt: skip
+    return None
+
+
+def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """'whenever you want', 'whenever you're ready', 'ready when you are', 'say the word', 'just say go':
+    the wait hands over nothing when what it times is a human-only act, or a thing the reader may fetch."""
+    inside = {t.i for t in phrase}
+    anchor = next((t for t in phrase if t.head.i not in inside or t.head.i == t.i), phrase[-1])
+    invited = [c for t in phrase for c in t.children if c.dep_ in ("xcomp", "ccomp") and c.i not in inside]
+    if invited and phrase[-1].lower_ == "to":  # 'Feel free to merge #812': what the reader is invited to do
+        scope = frozenset(t.i for t in invited[0].subtree)
+        if work_of(invited, lexicon, scope).human_only or invited[0].lemma_.lower() not in lexicon.request_verbs:
+            return None  # 'Feel free to merge #812' / 'feel free to steer me elsewhere': no wait for a request
+        return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
+    governor = anchor.head if anchor.head.i != anchor.i else None
+    if governor is not None and across_semicolon(anchor, governor):
+        # 'Tag v3.2.0 whenever you're ready; the notes are in place': the model hung the wait on the clause
+        # after ';' — the wait times the words before it in its own segment (rule `own-segment`).
+        own = _own_segment(phrase)
+        if own and work_of_stretch(own, lexicon).human_only:
+            return None
+        governor = None
+    if governor is None:
+        return _waiting(phrase, "waits for the reader's go")
+    scope = frozenset(t.i for t in governor.subtree) - {t.i for t in anchor.subtree}
+    if work_of([governor], lexicon, scope).human_only:
+        return None  # 'Tag the release whenever you want': the timing of a human-only act
+    if any(c.dep_ == "dobj" for t in phrase for c in t.children if c.i not in inside):
+        return None  # 'Whenever you want the numbers, they're in bench/': the reader fetches a thing, no wait
+    return _waiting(phrase, f"waits for the reader's go on '{governor.text}'", governor.i)
+
+
+def _own_segment(phrase: Sequence[Token]) -> list[Token]:
+    """The words of the phrase's sentence before it, back to the last ';' (punctuation left out)."""
+    first = phrase[0]
+    before = list(first.doc[first.sent.start : first.i])
+    start = max((k + 1 for k, t in enumerate(before) if t.text == ";"), default=0)
+    return [t for t in before[start:] if not t.is_punct and not t.is_space]
+
+
+def _waiting(phrase: Sequence[Token], why: str, governor: int | None = None) -> Judgement:
+    return gated("fire", "standing-by", f"fires (standing-by): '{spelled(phrase)}' {why}", governor)

@@ -1,0 +1,46 @@
+"""The [[claim]] table of the grammar (analyzer/grammar/claims/participles.py and intentions.py): each head of a closing
+sentence's segment walks it; the first construction that matches is the claim.
+
+Each row is checked as the registry runs it (tests/grammar_examples.py): bound in the data's order to a function
+that takes its site's signature; each example decided as written; each example the row decides reaching the
+row's own function, which decides it (the registry's trace, not the verdict alone); each parse sketch holding
+in the model's parse.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer.grammar.registry import RuleText
+from tests.grammar_examples import (
+    check_binding,
+    check_reaches_its_row,
+    check_sketch,
+    example_id,
+    examples,
+    rows,
+    sketched,
+)
+
+KIND = "claim"
+
+
+def test_the_rows_run_in_the_data_order_each_taking_its_site_signature() -> None:
+    assert rows(KIND), "the table has rows"
+    check_binding(KIND)
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(("row", "side", "text"), examples(KIND), ids=example_id)
+def test_every_example_reaches_its_own_row_and_is_decided_as_written(row: RuleText, side: str, text: str) -> None:
+    judged = check_reaches_its_row(row, side, text)
+    fires = side == "fires"
+    assert bool(judged.claims) == fires, judged.claims
+    if fires and row.kind == "claim":
+        assert judged.claims[-1].rule in row.reports, (judged.claims[-1].rule, row.reports)
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("row", sketched(KIND), ids=example_id)
+def test_every_parse_sketch_is_what_the_model_parses(row: RuleText) -> None:
+    check_sketch(row)

@@ -1,0 +1,52 @@
+"""The [[correction]] table of the grammar (analyzer/grammar/phrase_rules.py, relation_rules.py, objects.py and
+claims/participles.py): its rows run where the small model's systematic misparses meet a rule, at the sites they
+name.
+
+Each row is checked as the registry runs it (tests/grammar_examples.py): bound in the data's order to a function
+that takes its site's signature; each example decided as written; each example the row decides reaching the
+row's own function, which decides it (the registry's trace, not the verdict alone); each parse sketch holding
+in the model's parse.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer import analyze
+from analyzer.grammar.registry import RuleText
+from tests.grammar_examples import (
+    check_binding,
+    check_reaches_its_row,
+    check_sketch,
+    example_id,
+    examples,
+    rows,
+    sketched,
+)
+
+KIND = "correction"
+
+
+def test_the_rows_run_in_the_data_order_each_taking_its_site_signature() -> None:
+    assert rows(KIND), "the table has rows"
+    check_binding(KIND)
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(("row", "side", "text"), examples(KIND), ids=example_id)
+def test_every_example_reaches_its_own_row_and_is_decided_as_written(row: RuleText, side: str, text: str) -> None:
+    judged = check_reaches_its_row(row, side, text)
+    fires = side == "fires"
+    if row.on == "claims":
+        assert bool(judged.claims) == fires, judged.claims
+        if fires and row.kind == "modifier":
+            assert judged.claims[-1].rule == row.name, judged.claims
+    else:
+        assert (judged.judgement is not None and judged.judgement.verdict == "fire") == fires, judged.judgement
+        assert (analyze(text).verdict == "fire") == fires
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("row", sketched(KIND), ids=example_id)
+def test_every_parse_sketch_is_what_the_model_parses(row: RuleText) -> None:
+    check_sketch(row)
