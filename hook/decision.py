@@ -81,6 +81,22 @@ def judged_rows(policy: Policy, operator_in_loop: bool, claims: str = "on", tool
     return Judged(deference, deference and claims != "off" and not (claims == "no-tools" and tool_used))
 
 
+@frozen
+class Handoff:
+    """What an autonomous refusal tells the agent about stopping honestly (SPEC §7.5): a gate it may name
+    in a block it can copy (from hook.exits.example_gate), and why its valid block was not accepted —
+    what it can change (`failures`), the drive-ratchet's count, or a seat whose identity is unset, which
+    is the operator's to fix and never told to the agent as its task."""
+
+    ref: str = "the next task"
+    checked_at: str = "2026-01-01T10:04Z"
+    actor: str = "@operator"
+    failures: tuple[str, ...] = ()
+    drives: int = 0
+    needed: int = 0
+    seat_closed: bool = False
+
+
 NOT_CHECKED = Check(False, "not checked")
 # The claim forms row U refuses (SPEC §4, revision 3): an action announced and skipped. A `waiting` claim
 # is a hold, recorded in the audit line and left to rows B, L3/L4 and L5, which already judge holds.
@@ -106,6 +122,7 @@ class Situation:
     nothing_to_judge: bool = False
     material: Check = NOT_CHECKED
     clean: Check = NOT_CHECKED
+    handoff: Handoff = Handoff()
     consecutive_refusals: int = 0
 
 
@@ -152,10 +169,10 @@ def decide(s: Situation, directives: Directives) -> Decision:
     if s.nothing_to_judge:
         return _allow("L5", "ALLOW", "no-final-text", "the harness gave no transcript or final text to judge")
     tag = LANE_TAGS[s.lane_outcome]
-    details = s.lane_details
     if s.lane_outcome == "valid":
-        details = (*details, s.clean.reason, f"material artifact: {s.material.reason}")
-    return _refuse(s, "L5", tag, directives.no_hold_refusal(tag, details))
+        material = f"material artifact: {s.material.reason}"
+        return _refuse(s, "L5", tag, directives.valid_block_refusal(s.handoff, material))
+    return _refuse(s, "L5", tag, directives.no_hold_refusal(tag, s.lane_details, s.handoff))
 
 
 def acts(claim: UnbackedClaim | None) -> bool:
