@@ -29,6 +29,11 @@ from hook.transcript.records import ToolCall
 from hook.transcript.walk import PromptContext, WalkConfigError
 from lanegate_common.frozen import frozen
 
+try:  # the C digest itself: hashlib would load OpenSSL's bindings at every stop
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - an implementation without it
+    from hashlib import sha256
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
@@ -145,6 +150,7 @@ class _Evidence:
     deference: DeferenceResult
     scan_from: int | None
     in_flight: bool  # background work the payload lists, or (listing none) the transcript shows started
+    text: str | None = None  # the final text judged
 
 
 class _Run:
@@ -209,7 +215,7 @@ class _Run:
         if judged.deference and text:
             deference = analyze_text(text, config, claims=judged.claims, warm=self.warm, env=self.env)
             warnings += [w for w in deference.warnings if w not in warnings]
-        return _Evidence(turn, lane, deference, scan_from, in_flight)
+        return _Evidence(turn, lane, deference, scan_from, in_flight, text)
 
     def _decide(
         self,
@@ -389,7 +395,30 @@ class _Run:
             warnings=tuple(warnings),
             observed=found.observed,
             ts=self.now,
+            row=decision.row,
+            because=decision.because or decision.reason,
+            turn=self._turn_record(seen),
         )
+
+    def _turn_record(self, seen: _Evidence | None) -> dict[str, Any] | None:
+        """Where the judged turn lies (for `lanegate golden add`): transcript, prompt and end offsets, the
+        payload facts the decision read, and a digest of the final text — never its words."""
+        stop = self.stop
+        assert stop is not None
+        if seen is None:
+            return None
+        text = seen.text
+        digest = sha256(text.encode("utf-8", "surrogatepass")).hexdigest() if text else None
+        return {
+            "transcript": stop.transcript_path or None,
+            "from": seen.turn.context.offset,
+            "to": seen.turn.end_offset,
+            "event": stop.event,
+            "stop_hook_active": stop.stop_hook_active,
+            "background": stop.background_running,
+            "final_sha256": digest,
+            "final_chars": len(text) if text else 0,
+        }
 
     def failed(self, tag: str, message: str) -> Outcome:
         """Allow the stop, file an ERROR line with the tag and message, and reset the refusal chain."""

@@ -128,13 +128,17 @@ class Situation:
 
 @frozen
 class Decision:
-    """What to do with the stop, the audit class and tag, and the text for the agent (or why allowed)."""
+    """What to do with the stop, the audit class and tag, and the text for the agent (or why allowed).
+
+    `because` is the rule, phrase or gate that decided, in a few words a person reads first (SPEC §7.5):
+    a refusal's `reason` is the agent's whole directive, which opens with the same words every time."""
 
     action: str
     klass: str
     tag: str
     reason: str
     row: str
+    because: str = ""
 
     @property
     def refused(self) -> bool:
@@ -148,9 +152,10 @@ def decide(s: Situation, directives: Directives) -> Decision:
     judged = judged_rows(p, s.operator_in_loop)
     if judged.deference and s.trigger is not None:
         text = directives.deference(s.trigger.phrase, s.trigger.reason)
-        return _refuse(s, "D", "deference", text)
+        return _refuse(s, "D", "deference", text, f'deference phrase "{s.trigger.phrase}": {s.trigger.reason}')
     if judged.deference and not s.background_in_flight and acts(s.claim):
-        return _refuse(s, "U", "unbacked-claim", directives.unbacked_refusal(s.claim.text, s.claim.reason))
+        text = directives.unbacked_refusal(s.claim.text, s.claim.reason)
+        return _refuse(s, "U", "unbacked-claim", text, f'unbacked claim "{s.claim.text}": {s.claim.reason}')
     if not p.lane_continuation:
         return _allow("C", "ALLOW", "lane-continuation-off", "the lane-continuation gates are off")
     if s.background_work:
@@ -160,7 +165,8 @@ def decide(s: Situation, directives: Directives) -> Decision:
         return _allow("B", "ALLOW", "background-work", why)
     if s.operator_in_loop:
         if s.lane_continuation == ACTIVE_LANE:
-            return _refuse(s, "L2", "active-lane-in-dialogue", directives.active_lane_in_dialogue())
+            because = 'laneContinuation "active-lane" declared on a turn that answered the operator'
+            return _refuse(s, "L2", "active-lane-in-dialogue", directives.active_lane_in_dialogue(), because)
         return _allow("L1", "ALLOW", "operator-dialogue", "operator dialogue: the operator takes the next turn")
     if s.material.accepted:
         return _allow("L3", "MATERIAL-ALLOW", "material-artifact", s.material.reason)
@@ -171,8 +177,25 @@ def decide(s: Situation, directives: Directives) -> Decision:
     tag = LANE_TAGS[s.lane_outcome]
     if s.lane_outcome == "valid":
         material = f"material artifact: {s.material.reason}"
-        return _refuse(s, "L5", tag, directives.valid_block_refusal(s.handoff, material))
-    return _refuse(s, "L5", tag, directives.no_hold_refusal(tag, s.lane_details, s.handoff))
+        text = directives.valid_block_refusal(s.handoff, material)
+        return _refuse(s, "L5", tag, text, "valid lane-state block sent back: " + _held_back(s.handoff))
+    text = directives.no_hold_refusal(tag, s.lane_details, s.handoff)
+    because = f"{s.lane_outcome} lane-state block: {'; '.join(s.lane_details)}" if s.lane_details else ""
+    return _refuse(s, "L5", tag, text, because or NO_BLOCK)
+
+
+# The cause of a refusal of an autonomous turn that ended without any lane-state block.
+NO_BLOCK = "no lane-state block, no accepted exit"
+
+
+def _held_back(h: Handoff) -> str:
+    """Why a valid block was not a hand-off, in the operator's words (the identity included)."""
+    why = list(h.failures)
+    if h.seat_closed:
+        why.append("identity unset on this seat")
+    if h.needed > h.drives:
+        why.append(f"drive-ratchet {h.drives} of {h.needed}")
+    return "; ".join(why) or "no exit accepted"
 
 
 def acts(claim: UnbackedClaim | None) -> bool:
@@ -180,18 +203,20 @@ def acts(claim: UnbackedClaim | None) -> bool:
     return claim is not None and claim.form in ACTION_FORMS
 
 
-def _allow(row: str, klass: str, tag: str, reason: str) -> Decision:
-    return Decision(action=ALLOW, klass=klass, tag=tag, reason=reason, row=row)
+def _allow(row: str, klass: str, tag: str, reason: str, because: str = "") -> Decision:
+    return Decision(action=ALLOW, klass=klass, tag=tag, reason=reason, row=row, because=because or reason)
 
 
-def _refuse(s: Situation, row: str, tag: str, text: str) -> Decision:
+def _refuse(s: Situation, row: str, tag: str, text: str, because: str) -> Decision:
     limit = s.policy.max_refusals
     if limit and s.consecutive_refusals >= limit:
         why = f"{s.consecutive_refusals} consecutive refusals reached max_refusals={limit}; row {row} ({tag})"
-        return _allow("ceiling", "CEILING-ALLOW", "ceiling", why + " would have refused")
+        n = s.consecutive_refusals
+        ceiling = f"ceiling after {n} refusals in a row (max_refusals={limit}), instead of: {because}"
+        return _allow("ceiling", "CEILING-ALLOW", "ceiling", why + " would have refused", ceiling)
     if s.policy.mode == "dry-run":
-        return Decision(action=WOULD_BLOCK, klass="WOULD-BLOCK", tag=tag, reason=text, row=row)
-    return Decision(action=BLOCK, klass="BLOCK", tag=tag, reason=text, row=row)
+        return Decision(action=WOULD_BLOCK, klass="WOULD-BLOCK", tag=tag, reason=text, row=row, because=because)
+    return Decision(action=BLOCK, klass="BLOCK", tag=tag, reason=text, row=row, because=because)
 
 
 def unbounded(decision: Decision) -> Decision:
@@ -199,4 +224,11 @@ def unbounded(decision: Decision) -> Decision:
     audited as WOULD-BLOCK and the stop allowed, never a refusal without a bound (SPEC §5.6)."""
     if decision.action != BLOCK:
         return decision
-    return Decision(action=WOULD_BLOCK, klass="WOULD-BLOCK", tag=decision.tag, reason=decision.reason, row=decision.row)
+    return Decision(
+        action=WOULD_BLOCK,
+        klass="WOULD-BLOCK",
+        tag=decision.tag,
+        reason=decision.reason,
+        row=decision.row,
+        because=decision.because,
+    )
