@@ -717,3 +717,31 @@ def test_an_explicit_harness_is_used(hook: Hook, args: list[str]) -> None:
     result = hook.run_argv(["-m", "hook.cli", "hook", *args], payload)
     assert_block(result)
     assert (result.line["harness"], result.line["tag"]) == ("claude", "no-lane-state")
+
+
+def test_the_line_names_what_decided_and_where_the_turn_lies(hook: Hook) -> None:
+    """SPEC §7.5: `row` and `because` for the person reading the log; `turn` for `lanegate golden add` — the
+    transcript, the prompting record's offset and the end read, the final text's digest, never its words."""
+    import hashlib
+
+    final = "Tests pass. Want me to open the PR?"
+    _, payload = hook.turn(None, final)
+    result = hook.run(payload)
+    path = Path(payload["transcript_path"])
+    data = path.read_bytes()
+    prompt_at = data.index(b"[WAKE]")
+    prompt_at = data.rfind(b"\n", 0, prompt_at) + 1
+    assert (result.line["row"], result.line["because"]) == (
+        "D", 'deference phrase "want me to": ' + result.line["finding"]["reason"]
+    )
+    assert result.line["turn"] == {
+        "transcript": str(path),
+        "from": prompt_at,
+        "to": len(data),
+        "event": "Stop",
+        "stop_hook_active": False,
+        "background": False,
+        "final_sha256": hashlib.sha256(final.encode()).hexdigest(),
+        "final_chars": len(final),
+    }
+    assert final not in json.dumps(result.line["turn"])
