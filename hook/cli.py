@@ -72,7 +72,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             if short_lived:
                 exit_without_teardown(code)
             return code
-    parsed = build_parser(chosen).parse_args(args)
+    parser = build_parser(chosen)
+    parsed, extra = parser.parse_known_args(args)
+    # A command's positional `words` may sit on either side of its options (`golden add --replay F 2`):
+    # argparse fills a positional list once, so the words after an option come back unparsed.
+    if extra and isinstance(getattr(parsed, "words", None), list) and not any(e.startswith("-") for e in extra):
+        parsed.words += extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     return int(parsed.handler(parsed))
 
 
