@@ -236,36 +236,10 @@ def resolved_policy(env: Mapping[str, str], project: str) -> dict[str, dict[str,
 
 
 def policy_sources(env: Mapping[str, str], project: str) -> dict[str, str]:
-    """Which layer each policy value came from: the highest layer that changed it, else the highest one
-    that set it without being ignored, else the built-in default."""
-    from hook.config import PROJECT_FILE, env_name, load_defaults, read_toml, resolve_config, user_config_path
+    """Which layer each policy value came from (`lanegate config show` says it for every key)."""
+    from hook.commands.config_show import read_layers, sources
 
-    notes: list[str] = []
-    user_path, project_path = user_config_path(env), os.path.join(project, PROJECT_FILE)
-    user = read_toml(user_path, "user config", notes) or {}
-    proj = read_toml(project_path, "project", notes) or {}
-    defaults = load_defaults()
-    home = {k: v for k, v in env.items() if k == "HOME"}
-    base = resolve_config(defaults, None, None, home)
-    with_user = resolve_config(defaults, user, None, home)
-    with_project = resolve_config(defaults, user, proj, home)
-    with_env = resolve_config(defaults, user, proj, env)
-    sources = {}
-    for key in POLICY_KEYS:
-        layers = [
-            (f"environment {env_name(key)}", env_name(key) in env, with_env, with_project),
-            (f"project file {project_path}", key in proj, with_project, with_user),
-            (f"user file {user_path}", key in user, with_user, base),
-        ]
-        changed = [label for label, _, on, off in layers if getattr(on, key) != getattr(off, key)]
-        kept = [label for label, present, on, _ in layers if present and not _refused(on.warnings, key)]
-        sources[key] = (changed or kept or ["built-in default"])[0]
-    return sources
-
-
-def _refused(warnings: Sequence[str], key: str) -> bool:
-    """The layer's value for `key` was named as ignored or unparseable."""
-    return any(f" {key}=" in w or f"{key.upper()}=" in w for w in warnings)
+    return sources(read_layers(env, project), POLICY_KEYS)
 
 
 # ---- the model, the locations, the audit log ------------------------------------------------------------
