@@ -61,14 +61,11 @@ def _parsers(chosen: str | None) -> tuple[argparse.ArgumentParser, argparse.Argu
 
 
 def version() -> str:
-    """The installed package's version (its metadata), or "unknown" for a source tree never installed."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    """lanegate's version (lanegate_common/version.py, the one place it is written; the package metadata
+    is built from it)."""
+    from lanegate_common.version import VERSION
 
-    try:
-        return installed("lanegate")
-    except PackageNotFoundError:
-        return "unknown"
+    return VERSION
 
 
 def main(argv: Sequence[str] | None = None) -> int:
