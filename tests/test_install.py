@@ -372,7 +372,7 @@ def test_a_shared_file_gets_lanegate_from_path_and_says_so(installer: Installer)
     done = installer.run("--project", str(installer.project))
     assert done.stdout.splitlines()[1] == (
         f"the file is shared: it names `lanegate`, which each machine finds on its PATH — here {installer.lanegate}; "
-        "every teammate needs lanegate installed (README, section Use it with your agent)")
+        "every teammate needs lanegate installed (docs/INSTALL.md, Use it with your agent)")
 
 
 def test_a_shared_file_is_refused_when_lanegate_is_not_on_path(installer: Installer) -> None:

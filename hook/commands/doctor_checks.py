@@ -18,9 +18,9 @@ OK, WARN, FAIL = "ok", "warn", "fail"
 REFUSALS = frozenset({"BLOCK", "WOULD-BLOCK"})
 DIALOGUE_TAG = "operator-dialogue"
 COMMAND_NOT_FOUND = 127  # a POSIX shell's exit status for a program that is not there (as the harness sees it)
-# Where a person reads more; every fix text points at a README section or docs page that exists.
-README_CONFIG = "README, section Configuration"
-README_MINIMUM = "README, section Minimum setup for autonomous agents"
+# Where a person reads more; every fix text points at a docs page that exists.
+DOCS_CONFIG = "docs/CONFIGURATION.md"
+DOCS_MINIMUM = "docs/AUTONOMOUS.md, Minimum setup for autonomous agents"
 # The hook's own deadline (hook/commands/hook.py): a harness timeout below it can kill a stop before it
 # decides or writes its audit line; a cold stop with a phrase (spaCy import and model load) takes 1-3 s.
 HOOK_DEADLINE_SECONDS = 20.0
@@ -154,13 +154,13 @@ def policy_checks(policy: Mapping[str, Any], sources: Mapping[str, str], ignored
     detail = f"{ceiling if ceiling else 'no ceiling'} (from {sources['max_refusals']})"
     checks.append(Check("policy max_refusals", OK, detail))
     checks.extend(Check("policy ignored", WARN, note, "the project's files may only make the gate stricter unless "
-                        f"the user allows it ({README_CONFIG})") for note in ignored)
+                        f"the user allows it ({DOCS_CONFIG})") for note in ignored)
     return checks
 
 
 def config_key_checks(warnings: Sequence[str]) -> list[Check]:
     """Unknown keys and unparseable values in the config files and variables, with the nearest key."""
-    return [Check("config", WARN, note, f"correct the key or value where it is set ({README_CONFIG})")
+    return [Check("config", WARN, note, f"correct the key or value where it is set ({DOCS_CONFIG})")
             for note in warnings if "unknown" in note or "unparseable" in note]
 
 
@@ -180,7 +180,7 @@ def env_check(entry: EnvEntry, weakening: bool, note: str | None) -> Check:
         return Check(name, FAIL, f"{detail}: a file the judged agent can write weakens the gate "
                      f"({note or 'a weakening'})",
                      f"remove {entry.name} from {entry.path}; set lanegate's policy in your own "
-                     f"~/.config/lanegate/config.toml ({README_CONFIG})")
+                     f"~/.config/lanegate/config.toml ({DOCS_CONFIG})")
     if weakening:
         return Check(name, WARN, f"{detail}: the harness runs the hook with this user setting, which weakens the "
                      "gate", f"remove it from {entry.path} once you no longer want it")
@@ -201,7 +201,7 @@ def identity_check(identity: str | None, summary: Mapping[str, Any]) -> Check:
                  "ceiling): the clean-terminal exit can never accept, so an agent's honest hand-off is refused "
                  "until the refusal ceiling lets it go",
                  f"set identity = \"<the agent's name>\" in ~/.config/lanegate/config.toml or LANEGATE_IDENTITY "
-                 f"({README_MINIMUM})")
+                 f"({DOCS_MINIMUM})")
 
 
 def ceiling_check(harness: str, max_refusals: int, cap: int | None) -> Check | None:
@@ -212,7 +212,7 @@ def ceiling_check(harness: str, max_refusals: int, cap: int | None) -> Check | N
     shown = "0 (no ceiling)" if max_refusals == 0 else str(max_refusals)
     return Check(f"{harness} ceiling", WARN, f"max_refusals {shown}, but {harness} overrides the "
                  f"{cap + 1}th consecutive block itself: the chain ends there, not at lanegate's ceiling",
-                 f"set max_refusals to {cap} or less to keep the ceiling lanegate's ({README_CONFIG})")
+                 f"set max_refusals to {cap} or less to keep the ceiling lanegate's ({DOCS_CONFIG})")
 
 
 def timeout_checks(spec: HarnessSpec, found: Sequence[Registration]) -> list[Check]:

@@ -150,7 +150,7 @@ def lanegate_program(harness: str, *, shared: bool, path: str) -> tuple[str, str
     here = os.path.realpath(sys.argv[0]) if os.path.basename(sys.argv[0]).startswith("lanegate") else None
     other = f" (not the lanegate running now, {here})" if here and os.path.realpath(found) != here else ""
     said = (f"the file is shared: it names `lanegate`, which each machine finds on its PATH — here {found}{other}; "
-            "every teammate needs lanegate installed (README, section Use it with your agent)")
+            "every teammate needs lanegate installed (docs/INSTALL.md, Use it with your agent)")
     return "lanegate", said
 
 
