@@ -33,9 +33,10 @@ from hook.commands.audit import SESSION_CHARS, entries, log_paths, numbered, sto
 from hook.commands.golden import STOP_DELAY, Case, judge_case
 from hook.commands.redact import Redactor
 from hook.config import did_you_mean
+from hook.harness import FALLBACK, get_harness
 
-# The harness whose records the golden runner writes.
-GOLDEN_HARNESS = "claude"
+# The harness whose records the golden runner writes (hook.transcript.writer writes Claude Code's).
+GOLDEN_HARNESS = FALLBACK
 # A turn is read from its prompting record; past this many bytes it is no turn a case can hold.
 MAX_TURN_BYTES = 8 << 20
 # How far past the end the hook read the judged text may have been written (Claude Code's transcript lags).
@@ -151,8 +152,9 @@ def from_replay(path: str, number: int, env: Mapping[str, str]) -> Recorded:
 def _check_harness(line: Mapping[str, Any], turn: Mapping[str, Any]) -> None:
     harness = line.get("harness")
     if harness != GOLDEN_HARNESS:
-        raise AddError(f"the stop is a {harness} stop; golden cases are Claude Code sessions (the golden runner "
-                       "writes Claude Code records), so only a Claude Code stop can become one")
+        title = get_harness(GOLDEN_HARNESS).recorded().title
+        raise AddError(f"the stop is a {harness} stop; golden cases are {title} sessions (the golden runner "
+                       f"writes {title} records), so only a {title} stop can become one")
     if turn.get("event") not in (None, "Stop"):
         raise AddError(f"the stop is a {turn.get('event')}; golden add rebuilds a main agent's Stop")
 
