@@ -257,3 +257,14 @@ def test_the_case_file_reads_back_as_written() -> None:
             "expect": {"class": "ALLOW", "tag": "operator-dialogue"},
             "record": [{"raw": json.dumps({"a": "b\n"})}, {"raw": "not json {"}]}
     assert tomllib.loads(to_toml(data)) == data
+
+
+def test_a_hand_made_stop_whose_text_never_reached_the_transcript_is_named(seat: Seat) -> None:
+    t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake()
+    path = t.write(seat.tmp / "s.jsonl")
+    seat.stop(path, "Tests pass. Want me to open the PR?", "eeee0000-1")
+    done = seat.lanegate("golden", "add", "eeee/1", "--yes", "--dir", str(seat.golden), "--log", str(seat.audit))
+    assert (done.returncode, done.stderr) == (2, (
+        f"lanegate golden add: the text the hook judged is not in {path} (no assistant text from byte 0 on): the "
+        "harness writes it there after the stop, and a hand-made stop's transcript never gets it; append the "
+        "assistant record, or add the stop from `lanegate replay`\n"))

@@ -207,7 +207,9 @@ def _judged_text(transcript: str, start: int, end: int, digest: object) -> tuple
             if at > end + MAX_LAG_BYTES:
                 break
     if last is None:
-        raise AddError(f"no assistant text in {transcript} from byte {start}: nothing to make a case of")
+        raise AddError(f"the text the hook judged is not in {transcript} (no assistant text from byte {start} on): "
+                       "the harness writes it there after the stop, and a hand-made stop's transcript never gets "
+                       "it; append the assistant record, or add the stop from `lanegate replay`")
     return last, False
 
 
