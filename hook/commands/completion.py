@@ -224,10 +224,10 @@ def script(shell: str) -> str:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("shell", choices=SHELLS, help="the shell to print the completion script for")
+    parser.add_argument("program", metavar="SHELL", choices=SHELLS, help="the shell to print the completion script for")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    sys.stdout.write(script(args.shell))
+    sys.stdout.write(script(args.program))
     return 0

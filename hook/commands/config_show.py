@@ -49,10 +49,12 @@ class Layers:
 
 
 def read_layers(env: Mapping[str, str], project: str) -> Layers:
+    from hook.harness import every_project_env
     from hook.project_env import project_set
 
     notes: list[str] = []
-    set_by = project_set(env, project)
+    # off a stop, the files every registered harness loads into the hook's environment (as load_config)
+    set_by = project_set(env, project, every_project_env())
     user_path, project_path = user_config_path(env), os.path.join(project, PROJECT_FILE)
     return Layers(
         env={k: v for k, v in env.items() if k not in set_by},
