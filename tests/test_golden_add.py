@@ -202,9 +202,7 @@ def test_what_cannot_become_a_case_is_named(seat: Seat) -> None:
     base = ("golden", "add", "--yes", "--dir", str(seat.golden), "--log", str(seat.audit))
     assert seat.lanegate(*base, "old-1/1").stderr.startswith(
         "lanegate golden add: old-1/1 was written before the audit line recorded where its turn is")
-    assert seat.lanegate(*base, "cx").stderr == (
-        "lanegate golden add: the stop is a codex stop; golden cases are Claude Code sessions (the golden runner "
-        "writes Claude Code records), so only a Claude Code stop can become one\n")
+    assert seat.lanegate(*base, "cx").stderr == "lanegate golden add: the transcript of cx-1/1 is gone: /x\n"
     assert seat.lanegate(*base, "zz").stderr.startswith("lanegate golden add: no stop of a session starting 'zz'")
     assert seat.lanegate(*base, "old-1/5").stderr == (
         "lanegate golden add: session old-1 has 1 stop(s) in the log, not 5\n")
@@ -268,3 +266,30 @@ def test_a_hand_made_stop_whose_text_never_reached_the_transcript_is_named(seat:
         f"lanegate golden add: the text the hook judged is not in {path} (no assistant text from byte 0 on): the "
         "harness writes it there after the stop, and a hand-made stop's transcript never gets it; append the "
         "assistant record, or add the stop from `lanegate replay`\n"))
+
+
+def test_a_codex_stop_becomes_a_case_of_its_own_harness(seat: Seat) -> None:
+    """Every harness's stop with a transcript becomes a case the golden runner writes for that harness."""
+    from hook.commands.golden import _writer_of
+
+    writer = _writer_of({"harness": "codex"}, "019a0000-0000-7000-8000-00000000c0de", str(seat.tmp))
+    writer.step({"wake": "peer ping from @rigel: cache lane?"})
+    writer.step({"bash": "pytest -q tests/test_cache.py", "result": "12 passed in 0.41s"})
+    final = "The cache test passes again. Would you like me to look at the flaky upload test next?"
+    writer.final(final)
+    transcript = seat.tmp / writer.filename
+    transcript.write_bytes(writer.to_bytes())
+    stop = writer.stop({"final": final}, str(transcript), str(seat.project), again=False)
+    done = subprocess.run([sys.executable, "-m", "hook.cli", "hook", "--harness", "codex"],
+                          input=json.dumps(stop.payload), capture_output=True, text=True, cwd=ROOT,
+                          env={**seat.env(), **stop.env}, timeout=120)
+    line = json.loads(seat.audit.read_text().splitlines()[-1])
+    assert (done.returncode, line["harness"], line["class"], line["tag"]) == (0, "codex", "BLOCK", "deference")
+    session = str(line["session"])
+    added = seat.lanegate("golden", "add", f"{session[:8]}/1", "--yes", "--dir", str(seat.golden), "--log",
+                          str(seat.audit))
+    assert added.returncode == 0, added.stderr
+    (path,) = seat.golden.iterdir()
+    case = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert (case["harness"], case["final"], case["expect"]["tag"]) == ("codex", final, "deference")
+    assert seat.lanegate("golden", "--dir", str(seat.golden)).returncode == 0

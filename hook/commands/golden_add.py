@@ -9,8 +9,9 @@ is judged once by the golden runner as it will be judged from then on; the perso
 or corrects it (interactively, or with --yes / --expect), and the case file is written. `lanegate golden`
 then pins it: a confirmed case passes, a corrected one fails until the gate decides as the person said.
 
-Golden cases are Claude Code sessions (the runner writes Claude Code records), so a stop of another
-harness is named as such and refused.
+The case is written for the stop's own harness (`harness`, left out for the default): the golden runner
+writes each harness's records through its case writer, and the recorded lines go in as they were. A stop
+whose turn is in no transcript (Gemini CLI's payload-only stop) cannot become a case, and says so.
 """
 
 from __future__ import annotations
@@ -33,10 +34,8 @@ from hook.commands.audit import SESSION_CHARS, entries, log_paths, numbered, sto
 from hook.commands.golden import STOP_DELAY, Case, judge_case
 from hook.commands.redact import Redactor
 from hook.config import did_you_mean
-from hook.harness import FALLBACK, get_harness
+from hook.harness import ADAPTERS, FALLBACK, get_harness
 
-# The harness whose records the golden runner writes (hook.transcript.writer writes Claude Code's).
-GOLDEN_HARNESS = FALLBACK
 # A turn is read from its prompting record; past this many bytes it is no turn a case can hold.
 MAX_TURN_BYTES = 8 << 20
 # How far past the end the hook read the judged text may have been written (Claude Code's transcript lags).
@@ -103,6 +102,9 @@ def from_audit(label: str, paths: Sequence[str]) -> Recorded:
         )
     _check_harness(line, turn)
     transcript = turn.get("transcript")
+    if not transcript:
+        raise AddError(f"{stop_label(session, index)} was judged from its payload alone (no transcript): there is no "
+                       "recorded turn to make a case of")
     if not isinstance(transcript, str) or not os.path.isfile(transcript):
         raise AddError(f"the transcript of {stop_label(session, index)} is gone: {transcript}")
     start, end = turn.get("from") or 0, turn.get("to")
@@ -151,12 +153,10 @@ def from_replay(path: str, number: int, env: Mapping[str, str]) -> Recorded:
 
 def _check_harness(line: Mapping[str, Any], turn: Mapping[str, Any]) -> None:
     harness = line.get("harness")
-    if harness != GOLDEN_HARNESS:
-        title = get_harness(GOLDEN_HARNESS).recorded().title
-        raise AddError(f"the stop is a {harness} stop; golden cases are {title} sessions (the golden runner "
-                       f"writes {title} records), so only a {title} stop can become one")
-    if turn.get("event") not in (None, "Stop"):
-        raise AddError(f"the stop is a {turn.get('event')}; golden add rebuilds a main agent's Stop")
+    if harness not in ADAPTERS:
+        raise AddError(f"the stop's harness {harness!r} is none lanegate knows ({', '.join(ADAPTERS)})")
+    if turn.get("event") not in (None, *get_harness(str(harness)).install.events[:1]):
+        raise AddError(f"the stop is a {turn.get('event')}; golden add rebuilds a main agent's stop")
 
 
 def _refusals_before(lines: Sequence[Mapping[str, Any]]) -> int:
@@ -179,9 +179,11 @@ def _stamp(line: Mapping[str, Any]) -> datetime:
 
 
 def _judged_text(transcript: str, start: int, end: int, digest: object) -> tuple[str, bool]:
-    """The final text the hook judged, found by its digest among the assistant texts written from the turn's
-    prompt on (Claude Code writes the text the Stop payload carries a moment after the stop, so it may lie
-    past the end the hook read); else the turn's last text up to that end, and False."""
+    """The final text the hook judged, found by its digest among the strings of the records written from the
+    turn's prompt on — every harness keeps the agent's text in a JSON string, and a response written in parts
+    (Claude Code's text blocks of one message id) is tried joined too. The harness may write it after the stop
+    (Claude Code's transcript lags), so records past the end the hook read count. Else the turn's last text
+    up to that end, and False."""
     groups: dict[str, list[str]] = {}
     last: str | None = None
     with open(transcript, "rb") as fh:
@@ -190,20 +192,18 @@ def _judged_text(transcript: str, start: int, end: int, digest: object) -> tuple
         for raw in fh:
             at += len(raw)
             record = _json(raw)
-            if record is not None and record.get("type") == "assistant" and not record.get("isSidechain"):
-                message = record.get("message") if isinstance(record.get("message"), Mapping) else {}
-                texts = [b.get("text") for b in message.get("content") or () if isinstance(b, Mapping)
-                         and b.get("type") == "text" and isinstance(b.get("text"), str)]
-                group = groups.setdefault(str(message.get("id") or at), [])
-                for text in texts:
-                    group.append(text)
-                    if isinstance(digest, str) and _digest(text) == digest:
-                        return text, True
-                for joined in ("\n\n".join(group), "\n".join(group), "".join(group)):
-                    if isinstance(digest, str) and _digest(joined) == digest:
-                        return joined, True
-                if texts and at <= end:
-                    last = "\n\n".join(group)
+            if record is not None:
+                texts = list(_strings(record))
+                message = record.get("message") if isinstance(record.get("message"), Mapping) else None
+                if message is not None and record.get("type") == "assistant" and not record.get("isSidechain"):
+                    group = groups.setdefault(str(message.get("id") or at), [])
+                    group.extend(_blocks(message))
+                    texts += ["\n\n".join(group), "\n".join(group), "".join(group)]
+                    if at <= end and group:
+                        last = "\n\n".join(group)
+                found = next((t for t in texts if isinstance(digest, str) and _digest(t) == digest), None)
+                if found is not None:
+                    return found, True
             if at > end + MAX_LAG_BYTES:
                 break
     if last is None:
@@ -211,6 +211,30 @@ def _judged_text(transcript: str, start: int, end: int, digest: object) -> tuple
                        "the harness writes it there after the stop, and a hand-made stop's transcript never gets "
                        "it; append the assistant record, or add the stop from `lanegate replay`")
     return last, False
+
+
+def _blocks(message: Mapping[str, Any]) -> list[str]:
+    """The text blocks of one Claude Code message record."""
+    content = message.get("content")
+    if not isinstance(content, list):
+        return []
+    return [b["text"] for b in content
+            if isinstance(b, Mapping) and b.get("type") == "text" and isinstance(b.get("text"), str)]
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a JSON value (a record's texts, wherever its harness keeps them)."""
+    found: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def _digest(text: str) -> str:
@@ -255,8 +279,10 @@ def draft(recorded: Recorded, redactor: Redactor, case_id: str, note: str | None
         env["LANEGATE_IDENTITY"] = redactor.text(line["identity"])
     turn = line.get("turn") if isinstance(line.get("turn"), Mapping) else {}
     recorded_as = f"{line.get('class')} {line.get('tag')}"
+    harness = str(line.get("harness") or FALLBACK)
     data: dict[str, Any] = {
         "id": case_id,
+        **({"harness": harness} if harness != FALLBACK else {}),
         "note": note or (f"From the field: {recorded.label}, {recorded.stamp:%Y-%m-%d %H:%M} UTC, recorded as "
                          f"{recorded_as}; added with lanegate golden add."),
         "start": (recorded.stamp - STOP_DELAY).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -416,8 +442,8 @@ def add(args: argparse.Namespace, env: Mapping[str, str], answers: TextIO, out: 
         out.write("nothing written\n")
         return 1
     data["expect"] = decision
-    text = to_toml({k: data[k] for k in ("id", "note", "start", "env", "final", "stops", "stop_hook_active",
-                                          "background_tasks", "expect", "record") if k in data})
+    text = to_toml({k: data[k] for k in ("id", "harness", "note", "start", "env", "final", "stops",
+                                          "stop_hook_active", "background_tasks", "expect", "record") if k in data})
     with open(target, "x", encoding="utf-8") as fh:
         fh.write(text)
     out.write(f"wrote {target}: expect {decision['class']} {decision['tag']}; "
