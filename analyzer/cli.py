@@ -110,7 +110,7 @@ def run(args: argparse.Namespace, parse: Parse | None = None, hook: HookView | N
     drawn = (args.tree or args.html) and (report.findings or report.claims)
     rels = relations(text, report, path) if drawn else []
     if args.html:
-        write_file(args.html, html_page(rels, report, text, path))
+        write_file(args.html, html_page(rels, report, text, path, view))
     if args.json:
         emit(json.dumps(report.to_dict() | ({"hook": dict(view)} if view is not None else {})) + "\n")
     else:

@@ -60,6 +60,14 @@ class AuditLine:
     observed: tuple[Finding | UnjudgedPhrase, ...] = ()  # observe-mode findings of this stop (SPEC §2.1, rev 2)
     ts: datetime | None = None
     claim: UnbackedClaim | None = None  # row U: the claim's text, form and reason (SPEC §1.4)
+    # The row of the decision table and the rule, phrase or gate that decided, in a few words: what a
+    # person reads first (`audit --list`, `--html`, `replay`; SPEC §7.5), before the directive's text.
+    row: str | None = None
+    because: str | None = None
+    # Where the judged turn is, so `lanegate golden add` can rebuild it (SPEC §7.5): the transcript, the
+    # byte offsets of its prompting record and of the end read, and the final text's SHA-256 and length
+    # (its words stay out of the log). Small and fixed in size: per-stop cost stays flat.
+    turn: Mapping[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         ts = self.ts or datetime.now(UTC)
@@ -84,6 +92,9 @@ class AuditLine:
             "warnings": list(self.warnings),
             "observed": [{"phrase": o.phrase, "family": o.family, "reason": o.reason} for o in self.observed],
             "claim": self.claim.to_dict() if self.claim is not None else None,
+            "row": self.row,
+            "because": self.because,
+            "turn": dict(self.turn) if self.turn is not None else None,
         }
 
     def to_bytes(self) -> bytes:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from importlib import import_module
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     import argparse
     from typing import NoReturn
 
+# The options `lanegate` itself takes before a command.
+TOP_OPTIONS = ("-h", "--help", "--version")
 # Subcommands whose process ends without the interpreter's teardown when run from the command line.
 EXIT_WITHOUT_TEARDOWN = frozenset({"hook"})
 # name -> (module with configure(parser) or main(args), one-line help)
@@ -32,32 +34,38 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "doctor": ("hook.commands.doctor", "is the gate registered, enabled, enforcing and biting? (reads, never writes)"),
     "serve": ("hook.commands.serve", "start, list or stop the warm parse server that keeps spaCy loaded between stops"),
     "uninstall": ("hook.commands.uninstall", "remove exactly lanegate's hook entries from a harness's settings"),
+    "config": ("hook.commands.config_show", "show every setting, its value and the layer it came from"),
+    "completion": ("hook.commands.completion", "print the shell completion script for bash, zsh or fish"),
 }
 
 
 def build_parser(chosen: str | None) -> argparse.ArgumentParser:
     """The top-level parser; only the chosen subcommand's module adds its own arguments."""
+    return _parsers(chosen)[0]
+
+
+def _parsers(chosen: str | None) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser | None]:
+    """The top-level parser and the chosen subcommand's own (None when none was chosen)."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="lanegate", description="Keep autonomous coding agents driving.")
     parser.add_argument("--version", action="version", version=f"lanegate {version()}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    own = None
     for name, (module, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
         if name == chosen:
             import_module(module).configure(sub)
-    return parser
+            own = sub
+    return parser, own
 
 
 def version() -> str:
-    """The installed package's version (its metadata), or "unknown" for a source tree never installed."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    """lanegate's version (lanegate_common/version.py, the one place it is written; the package metadata
+    is built from it)."""
+    from lanegate_common.version import VERSION
 
-    try:
-        return installed("lanegate")
-    except PackageNotFoundError:
-        return "unknown"
+    return VERSION
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -72,8 +80,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             if short_lived:
                 exit_without_teardown(code)
             return code
-    parsed = build_parser(chosen).parse_args(args)
+    if args and chosen is None and args[0] not in TOP_OPTIONS:
+        if args[0].startswith("-"):
+            return _unknown(f"lanegate: unknown option {args[0]!r}{_nearest(args[0], TOP_OPTIONS)}")
+        listed = ", ".join(COMMANDS)
+        return _unknown(f"lanegate: unknown command {args[0]!r}{_nearest(args[0], COMMANDS)} (commands: {listed})")
+    parser, own = _parsers(chosen)
+    parsed, extra = parser.parse_known_args(args)
+    # A command's positional `words` may sit on either side of its options (`golden add --replay F 2`):
+    # argparse fills a positional list once, so the words after an option come back unparsed.
+    if extra and isinstance(getattr(parsed, "words", None), list) and not any(e.startswith("-") for e in extra):
+        parsed.words += extra
+    elif extra:
+        known = [o for action in (own or parser)._actions for o in action.option_strings]
+        wrong = next((e.split("=", 1)[0] for e in extra if e.startswith("-")), extra[0])
+        where = f"lanegate {chosen}"
+        return _unknown(f"{where}: unknown argument {wrong!r}{_nearest(wrong, known)}; see `{where} --help`")
     return int(parsed.handler(parsed))
+
+
+def _nearest(name: str, known: Collection[str]) -> str:
+    from hook.config import did_you_mean
+
+    return did_you_mean(name, known)
+
+
+def _unknown(message: str) -> int:
+    """A mistyped command or option: exit 2 as argparse does, naming the nearest known one."""
+    print(message, file=sys.stderr)
+    return 2
 
 
 def exit_without_teardown(code: int) -> NoReturn:

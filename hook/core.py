@@ -17,10 +17,10 @@ from datetime import UTC, datetime
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config, without_ignored_env
 from hook.deadline import Deadline, DeadlineExceeded
-from hook.decision import ALLOW, Check, Decision, Policy, Situation, acts, decide, judged_rows, unbounded
+from hook.decision import ALLOW, Check, Decision, Handoff, Policy, Situation, acts, decide, judged_rows, unbounded
 from hook.deference import NO_DEFERENCE, DeferenceResult, analyze_text
 from hook.directives import UNBACKED_TAG, Directives, load_directives
-from hook.exits import clean_terminal, material_artifacts
+from hook.exits import ExitCheck, clean_terminal, example_gate, material_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness, harness_facts, walk_for
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
 from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session
@@ -28,6 +28,11 @@ from hook.transcript.reader import TranscriptError, Turn
 from hook.transcript.records import ToolCall
 from hook.transcript.walk import PromptContext, WalkConfigError
 from lanegate_common.frozen import frozen
+
+try:  # the C digest itself: hashlib would load OpenSSL's bindings at every stop
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - an implementation without it
+    from hashlib import sha256
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -37,6 +42,11 @@ if TYPE_CHECKING:
 
 # The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
 STATE_UNUSABLE = "state-unusable"
+# A valid block refused on a seat without an identity: no hand-off can be accepted there. The agent is not
+# told to fix the operator's configuration (SPEC §7.5); the audit line tells the operator, and doctor.
+IDENTITY_UNSET = (
+    "identity-unset: no hand-off can be accepted until the operator sets identity (user config or LANEGATE_IDENTITY)"
+)
 # A new prompt of these kinds is the operator speaking: it resets the consecutive-refusal count.
 HUMAN_PROMPTS = frozenset({"operator", "handoff"})
 FALLBACK_AUDIT_LOG = "~/.lanegate/audit.jsonl"
@@ -140,6 +150,7 @@ class _Evidence:
     deference: DeferenceResult
     scan_from: int | None
     in_flight: bool  # background work the payload lists, or (listing none) the transcript shows started
+    text: str | None = None  # the final text judged
 
 
 class _Run:
@@ -204,7 +215,7 @@ class _Run:
         if judged.deference and text:
             deference = analyze_text(text, config, claims=judged.claims, warm=self.warm, env=self.env)
             warnings += [w for w in deference.warnings if w not in warnings]
-        return _Evidence(turn, lane, deference, scan_from, in_flight)
+        return _Evidence(turn, lane, deference, scan_from, in_flight, text)
 
     def _decide(
         self,
@@ -226,6 +237,8 @@ class _Run:
         consecutive = 0 if human_prompt else max(state.consecutive_refusals, stop.loop_count)
         situation = self._situation(stop, config, slot, seen, pending, consecutive)
         decision = decide(situation, directives)
+        if situation.handoff.seat_closed and situation.lane_outcome == "valid" and decision.row in ("L5", "ceiling"):
+            warnings.append(IDENTITY_UNSET)
         kept = self._save(slot, state, decision, consecutive, seen.turn, pending, warnings)
         if not kept and decision.refused:
             decision = unbounded(decision)
@@ -263,7 +276,22 @@ class _Run:
             nothing_to_judge=stop.unjudgeable,
             material=_material(pending, slot),
             clean=Check(clean.accepted, clean.reason),
+            handoff=self._handoff(stop, config, clean),
             consecutive_refusals=consecutive,
+        )
+
+    def _handoff(self, stop: StopInput, config: Config, clean: ExitCheck) -> Handoff:
+        """What an autonomous refusal tells the agent about a hand-off: a gate it may copy, and whose the
+        rejection is (SPEC §7.5)."""
+        ref, checked_at, actor = example_gate(self.now, config.identity, stop.project_dir)
+        return Handoff(
+            ref=ref,
+            checked_at=checked_at,
+            actor=actor,
+            failures=clean.failures,
+            drives=clean.drives,
+            needed=clean.needed,
+            seat_closed=clean.identity_missing,
         )
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
@@ -367,7 +395,30 @@ class _Run:
             warnings=tuple(warnings),
             observed=found.observed,
             ts=self.now,
+            row=decision.row,
+            because=decision.because or decision.reason,
+            turn=self._turn_record(seen),
         )
+
+    def _turn_record(self, seen: _Evidence | None) -> dict[str, Any] | None:
+        """Where the judged turn lies (for `lanegate golden add`): transcript, prompt and end offsets, the
+        payload facts the decision read, and a digest of the final text — never its words."""
+        stop = self.stop
+        assert stop is not None
+        if seen is None:
+            return None
+        text = seen.text
+        digest = sha256(text.encode("utf-8", "surrogatepass")).hexdigest() if text else None
+        return {
+            "transcript": stop.transcript_path or None,
+            "from": seen.turn.context.offset,
+            "to": seen.turn.end_offset,
+            "event": stop.event,
+            "stop_hook_active": stop.stop_hook_active,
+            "background": stop.background_running,
+            "final_sha256": digest,
+            "final_chars": len(text) if text else 0,
+        }
 
     def failed(self, tag: str, message: str) -> Outcome:
         """Allow the stop, file an ERROR line with the tag and message, and reset the refusal chain."""

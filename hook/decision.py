@@ -81,6 +81,22 @@ def judged_rows(policy: Policy, operator_in_loop: bool, claims: str = "on", tool
     return Judged(deference, deference and claims != "off" and not (claims == "no-tools" and tool_used))
 
 
+@frozen
+class Handoff:
+    """What an autonomous refusal tells the agent about stopping honestly (SPEC §7.5): a gate it may name
+    in a block it can copy (from hook.exits.example_gate), and why its valid block was not accepted —
+    what it can change (`failures`), the drive-ratchet's count, or a seat whose identity is unset, which
+    is the operator's to fix and never told to the agent as its task."""
+
+    ref: str = "the next task"
+    checked_at: str = "2026-01-01T10:04Z"
+    actor: str = "@operator"
+    failures: tuple[str, ...] = ()
+    drives: int = 0
+    needed: int = 0
+    seat_closed: bool = False
+
+
 NOT_CHECKED = Check(False, "not checked")
 # The claim forms row U refuses (SPEC §4, revision 3): an action announced and skipped. A `waiting` claim
 # is a hold, recorded in the audit line and left to rows B, L3/L4 and L5, which already judge holds.
@@ -106,18 +122,23 @@ class Situation:
     nothing_to_judge: bool = False
     material: Check = NOT_CHECKED
     clean: Check = NOT_CHECKED
+    handoff: Handoff = Handoff()
     consecutive_refusals: int = 0
 
 
 @frozen
 class Decision:
-    """What to do with the stop, the audit class and tag, and the text for the agent (or why allowed)."""
+    """What to do with the stop, the audit class and tag, and the text for the agent (or why allowed).
+
+    `because` is the rule, phrase or gate that decided, in a few words a person reads first (SPEC §7.5):
+    a refusal's `reason` is the agent's whole directive, which opens with the same words every time."""
 
     action: str
     klass: str
     tag: str
     reason: str
     row: str
+    because: str = ""
 
     @property
     def refused(self) -> bool:
@@ -131,9 +152,10 @@ def decide(s: Situation, directives: Directives) -> Decision:
     judged = judged_rows(p, s.operator_in_loop)
     if judged.deference and s.trigger is not None:
         text = directives.deference(s.trigger.phrase, s.trigger.reason)
-        return _refuse(s, "D", "deference", text)
+        return _refuse(s, "D", "deference", text, f'deference phrase "{s.trigger.phrase}": {s.trigger.reason}')
     if judged.deference and not s.background_in_flight and acts(s.claim):
-        return _refuse(s, "U", "unbacked-claim", directives.unbacked_refusal(s.claim.text, s.claim.reason))
+        text = directives.unbacked_refusal(s.claim.text, s.claim.reason)
+        return _refuse(s, "U", "unbacked-claim", text, f'unbacked claim "{s.claim.text}": {s.claim.reason}')
     if not p.lane_continuation:
         return _allow("C", "ALLOW", "lane-continuation-off", "the lane-continuation gates are off")
     if s.background_work:
@@ -143,7 +165,8 @@ def decide(s: Situation, directives: Directives) -> Decision:
         return _allow("B", "ALLOW", "background-work", why)
     if s.operator_in_loop:
         if s.lane_continuation == ACTIVE_LANE:
-            return _refuse(s, "L2", "active-lane-in-dialogue", directives.active_lane_in_dialogue())
+            because = 'laneContinuation "active-lane" declared on a turn that answered the operator'
+            return _refuse(s, "L2", "active-lane-in-dialogue", directives.active_lane_in_dialogue(), because)
         return _allow("L1", "ALLOW", "operator-dialogue", "operator dialogue: the operator takes the next turn")
     if s.material.accepted:
         return _allow("L3", "MATERIAL-ALLOW", "material-artifact", s.material.reason)
@@ -152,10 +175,27 @@ def decide(s: Situation, directives: Directives) -> Decision:
     if s.nothing_to_judge:
         return _allow("L5", "ALLOW", "no-final-text", "the harness gave no transcript or final text to judge")
     tag = LANE_TAGS[s.lane_outcome]
-    details = s.lane_details
     if s.lane_outcome == "valid":
-        details = (*details, s.clean.reason, f"material artifact: {s.material.reason}")
-    return _refuse(s, "L5", tag, directives.no_hold_refusal(tag, details))
+        material = f"material artifact: {s.material.reason}"
+        text = directives.valid_block_refusal(s.handoff, material)
+        return _refuse(s, "L5", tag, text, "valid lane-state block sent back: " + _held_back(s.handoff))
+    text = directives.no_hold_refusal(tag, s.lane_details, s.handoff)
+    because = f"{s.lane_outcome} lane-state block: {'; '.join(s.lane_details)}" if s.lane_details else ""
+    return _refuse(s, "L5", tag, text, because or NO_BLOCK)
+
+
+# The cause of a refusal of an autonomous turn that ended without any lane-state block.
+NO_BLOCK = "no lane-state block, no accepted exit"
+
+
+def _held_back(h: Handoff) -> str:
+    """Why a valid block was not a hand-off, in the operator's words (the identity included)."""
+    why = list(h.failures)
+    if h.seat_closed:
+        why.append("identity unset on this seat")
+    if h.needed > h.drives:
+        why.append(f"drive-ratchet {h.drives} of {h.needed}")
+    return "; ".join(why) or "no exit accepted"
 
 
 def acts(claim: UnbackedClaim | None) -> bool:
@@ -163,18 +203,20 @@ def acts(claim: UnbackedClaim | None) -> bool:
     return claim is not None and claim.form in ACTION_FORMS
 
 
-def _allow(row: str, klass: str, tag: str, reason: str) -> Decision:
-    return Decision(action=ALLOW, klass=klass, tag=tag, reason=reason, row=row)
+def _allow(row: str, klass: str, tag: str, reason: str, because: str = "") -> Decision:
+    return Decision(action=ALLOW, klass=klass, tag=tag, reason=reason, row=row, because=because or reason)
 
 
-def _refuse(s: Situation, row: str, tag: str, text: str) -> Decision:
+def _refuse(s: Situation, row: str, tag: str, text: str, because: str) -> Decision:
     limit = s.policy.max_refusals
     if limit and s.consecutive_refusals >= limit:
         why = f"{s.consecutive_refusals} consecutive refusals reached max_refusals={limit}; row {row} ({tag})"
-        return _allow("ceiling", "CEILING-ALLOW", "ceiling", why + " would have refused")
+        n = s.consecutive_refusals
+        ceiling = f"ceiling after {n} refusals in a row (max_refusals={limit}), instead of: {because}"
+        return _allow("ceiling", "CEILING-ALLOW", "ceiling", why + " would have refused", ceiling)
     if s.policy.mode == "dry-run":
-        return Decision(action=WOULD_BLOCK, klass="WOULD-BLOCK", tag=tag, reason=text, row=row)
-    return Decision(action=BLOCK, klass="BLOCK", tag=tag, reason=text, row=row)
+        return Decision(action=WOULD_BLOCK, klass="WOULD-BLOCK", tag=tag, reason=text, row=row, because=because)
+    return Decision(action=BLOCK, klass="BLOCK", tag=tag, reason=text, row=row, because=because)
 
 
 def unbounded(decision: Decision) -> Decision:
@@ -182,4 +224,11 @@ def unbounded(decision: Decision) -> Decision:
     audited as WOULD-BLOCK and the stop allowed, never a refusal without a bound (SPEC §5.6)."""
     if decision.action != BLOCK:
         return decision
-    return Decision(action=WOULD_BLOCK, klass="WOULD-BLOCK", tag=decision.tag, reason=decision.reason, row=decision.row)
+    return Decision(
+        action=WOULD_BLOCK,
+        klass="WOULD-BLOCK",
+        tag=decision.tag,
+        reason=decision.reason,
+        row=decision.row,
+        because=decision.because,
+    )

@@ -6,6 +6,7 @@ refusal tells the agent why it was refused, and keeps the result under the lengt
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Collection, Mapping, Sequence
 from functools import cache
@@ -14,10 +15,28 @@ from types import MappingProxyType
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from hook.decision import Handoff
+
 DIRECTIVES_PATH = os.path.join(os.path.dirname(__file__), "directives.toml")
 # A directive becomes the model's next instruction: past this it stops being short and pointed.
 MAX_CHARS = 1500
-TEXT_KEYS = ("role", "dialogue", "helpful_assistant", "domain_scoping", "trigger", "no_hold", "unbacked", "rule")
+TEXT_KEYS = (
+    "role",
+    "dialogue",
+    "helpful_assistant",
+    "domain_scoping",
+    "trigger",
+    "no_hold",
+    "ratchet_ahead",
+    "valid_refusal",
+    "handoff_failures",
+    "ratchet_back",
+    "seat_closed",
+    "unbacked",
+    "rule",
+)
 # The claim quoted in the unbacked directive: one sentence, never a paragraph the agent wrote to fill it.
 MAX_CLAIM_CHARS = 300
 UNBACKED_TAG = "unbacked-claim"
@@ -38,6 +57,11 @@ class Directives:
     domain_scoping: str
     trigger: str
     no_hold: str
+    ratchet_ahead: str
+    valid_refusal: str
+    handoff_failures: str
+    ratchet_back: str
+    seat_closed: str
     unbacked: str
     rule: str
     rules: Mapping[str, str]
@@ -53,9 +77,34 @@ class Directives:
         lane ACTIVE"), and the audit tag active-lane-in-dialogue names it for the operator."""
         return _fit(self.dialogue, "")
 
-    def no_hold_refusal(self, tag: str, details: Sequence[str]) -> str:
-        """Row L5: the no-hold directive and the lane-state rule(s) that failed."""
-        return _fit(self.no_hold, "\n\n" + self._rule_line(tag, details))
+    def no_hold_refusal(self, tag: str, details: Sequence[str], handoff: Handoff) -> str:
+        """Row L5 without a valid block: the no-hold directive with a hand-off block the agent can copy
+        (valid at this stop), the drive-ratchet's count while it holds hand-offs back, and the lane-state
+        rule(s) that failed."""
+        left = handoff.needed - handoff.drives
+        ahead = left > 0 and not handoff.seat_closed
+        ratchet = " " + self.ratchet_ahead.replace("{left}", str(left)) if ahead else ""
+        text = self.no_hold.replace("{handoff}", handoff_block(handoff)).replace("{ratchet}", ratchet)
+        return _fit(text, "\n\n" + self._rule_line(tag, details))
+
+    def valid_block_refusal(self, handoff: Handoff, material: str) -> str:
+        """Row L5 on a valid block: it is valid, and why it is sent back — what the agent can change, the
+        drive-ratchet's count and what follows it, or a seat that accepts no hand-off (the operator's to fix,
+        so the agent is not told what to set)."""
+        why: list[str] = []
+        if handoff.failures:
+            shown = "; ".join(_clip(f) for f in handoff.failures[:MAX_DETAILS])
+            why.append(_sentence(self.handoff_failures.replace("{failures}", shown)))
+        if handoff.seat_closed:
+            why.append(_sentence(self.seat_closed))
+        elif handoff.needed > handoff.drives:
+            count = handoff.drives + 1
+            left = handoff.needed - count
+            following = "so the next valid hand-off is accepted" if left <= 0 else f"{left} more after this one"
+            filled = self.ratchet_back.replace("{count}", str(count)).replace("{needed}", str(handoff.needed))
+            why.append(_sentence(filled.replace("{next}", following)))
+        text = self.valid_refusal.replace("{why}", " ".join(why) or "no exit was accepted.")
+        return _fit(text, "\n\n" + self._rule_line("valid-lane-state", [material]))
 
     def unbacked_refusal(self, claim: str, reason: str) -> str:
         """Row U: the unbacked directive quoting the claim, and the rule with the claim's reason."""
@@ -71,6 +120,19 @@ class Directives:
             shown.append(f"{len(details) - MAX_DETAILS} more")
         detail = f"{meaning}: {'; '.join(shown)}" if shown else meaning
         return self.rule.replace("{rule}", tag).replace("{detail}", detail)
+
+
+def handoff_block(handoff: Handoff) -> str:
+    """The minimal hand-off: a lane-state block naming one gate, its values JSON-escaped."""
+    gate = {"ref": handoff.ref, "checkedAt": handoff.checked_at, "nextActor": handoff.actor}
+    body = json.dumps({"laneContinuation": "next-lane", "namedGates": [gate]}, ensure_ascii=False)
+    return f"```lane-state\n{body}\n```"
+
+
+def _sentence(text: str) -> str:
+    """A clause the texts join into "{why}": capitalised is the configured text's business, the full stop ours."""
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _clip(text: str) -> str:

@@ -6,20 +6,34 @@ caller passes the drive count and picks which tool calls fall after the last all
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Sequence
+from datetime import UTC, datetime
 
 from hook.lanestate import LaneState
 from hook.transcript.records import ToolCall
 from hook.transcript.tools import DEFAULT_GH_PATHS, created_pr_url, submitted_review
 from lanegate_common.frozen import frozen
 
+# The operator's half of a rejected hand-off: in the audit line's reason and warnings, never the agent's text.
+NO_IDENTITY = "LANEGATE_IDENTITY is not set, so a gate handed to yourself cannot be told apart"
+
 
 @frozen
 class ExitCheck:
-    """Whether an exit was accepted, and in plain words why (or which condition failed)."""
+    """Whether an exit was accepted, and in plain words why (or which condition failed).
+
+    A rejected clean terminal also says whose the failure is (SPEC §7.5): `failures` are what the agent can
+    change in its block, `identity_missing` is the operator's to fix (the agent is never told to), and
+    `drives` of `needed` is the drive-ratchet's count (it held the hand-off back when drives < needed).
+    """
 
     accepted: bool
     reason: str
+    failures: tuple[str, ...] = ()
+    identity_missing: bool = False
+    drives: int = 0
+    needed: int = 0
 
 
 def clean_terminal(
@@ -29,32 +43,41 @@ def clean_terminal(
 
     When rejected, the reason names every failing condition, in the order of SPEC §5.1.
     """
-    failures: list[str] = []
+    mine: list[str] = []  # what the agent can change in its block
     if lane.outcome != "valid":
-        failures.append(f"the lane-state terminal is {lane.outcome}, not valid")
+        mine.append(f"the lane-state terminal is {lane.outcome}, not valid")
     me = normalize_actor(identity) if isinstance(identity, str) else ""
-    if not me:
-        failures.append("LANEGATE_IDENTITY is not set, so a gate handed to yourself cannot be told apart")
     gates = lane.gates
     if not gates and lane.data is not None:  # an absent or malformed block already said it all
-        failures.append("the terminal names no gate (namedGates is empty or missing)")
+        mine.append("the terminal names no gate (namedGates is empty or missing)")
     actors: list[str] = []
     for number, gate in enumerate(gates, start=1):
         actor = gate.get("nextActor")
         shown = f"gate {number}"
         if not isinstance(actor, str) or not normalize_actor(actor):
-            failures.append(f"{shown} has no nextActor")
+            mine.append(f"{shown} has no nextActor")
         elif me and normalize_actor(actor) == me:
-            failures.append(f"{shown} names yourself ({actor.strip()}) as nextActor")
+            mine.append(f"{shown} names yourself ({actor.strip()}) as nextActor")
         else:
             actors.append(actor.strip())
-    if valid_refusals < min_drives:
+    failures = list(mine)
+    if not me:
+        failures.insert(1 if lane.outcome != "valid" else 0, NO_IDENTITY)
+    ratchet = valid_refusals < min_drives
+    if ratchet:
         failures.append(
             f"drive-ratchet: this session has {valid_refusals} of the {min_drives} refusals of a valid "
             "terminal needed before a hand-off; drive the lane first"
         )
     if failures:
-        return ExitCheck(accepted=False, reason="clean terminal rejected: " + "; ".join(failures))
+        return ExitCheck(
+            accepted=False,
+            reason="clean terminal rejected: " + "; ".join(failures),
+            failures=tuple(mine),
+            identity_missing=not me,
+            drives=valid_refusals,
+            needed=min_drives,
+        )
     return ExitCheck(
         accepted=True,
         reason=(
@@ -93,3 +116,18 @@ def normalize_actor(name: str) -> str:
     """An actor name for comparison: trimmed, lower-cased, one leading "@" dropped."""
     text = name.strip().lower()
     return text[1:].strip() if text.startswith("@") else text
+
+
+# Who a hand-off example names as next actor: a role every session has, never the agent's own identity.
+EXAMPLE_ACTORS = ("@operator", "@maintainer")
+
+
+def example_gate(now: datetime, identity: str | None, project_dir: str | None) -> tuple[str, str, str]:
+    """(ref, checkedAt, nextActor) of a gate a lane-state block may name at this stop (SPEC §7.5): checked
+    now (minute precision, never before the turn's prompt), handed to someone who is not the agent, and
+    not PR-shaped, so it needs no fetch. The no-hold directive shows it in a block the agent can copy."""
+    me = normalize_actor(identity) if isinstance(identity, str) else ""
+    actor = next(a for a in EXAMPLE_ACTORS if normalize_actor(a) != me)
+    name = os.path.basename(os.path.normpath(project_dir)) if project_dir else ""
+    ref = f"next task in {name}" if name and name not in (".", os.sep) else "the next task"
+    return ref, now.astimezone(UTC).strftime("%Y-%m-%dT%H:%MZ"), actor

@@ -446,8 +446,9 @@ def test_a_link_planted_at_the_lock_creates_nothing(seat: Seat) -> None:
     assert (second.line["class"], victim.exists(), lock.is_symlink()) == ("BLOCK", False, False)
 
 
-def test_install_replaces_a_planted_backup_link(seat: Seat) -> None:
-    """v1: `lanegate install` copied the old settings through a planted `settings.json.bak` link."""
+def test_install_never_writes_through_a_planted_backup_link(seat: Seat) -> None:
+    """v1: `lanegate install` copied the old settings through a planted `settings.json.bak` link. Revision 4
+    keeps backups in the state folder, so a link planted beside the settings is not even looked at."""
     settings = seat.project / ".claude" / "settings.json"
     settings.parent.mkdir()
     settings.write_text('{"model": "opus"}\n')
@@ -462,8 +463,9 @@ def test_install_replaces_a_planted_backup_link(seat: Seat) -> None:
         timeout=PROCESS_TIMEOUT,
     )
     assert done.returncode == 0, done.stderr
-    assert (victim.read_text(), backup.is_symlink(), backup.read_text()) == ("precious", False, '{"model": "opus"}\n')
-    assert stat.S_ISREG(backup.lstat().st_mode)
+    assert (victim.read_text(), backup.is_symlink()) == ("precious", True)
+    (kept,) = [p for p in (seat.state / "backups").rglob("*-settings.json")]
+    assert (kept.read_text(), stat.S_ISREG(kept.lstat().st_mode)) == ('{"model": "opus"}\n', True)
 
 
 # ---- smaller ways in -----------------------------------------------------------------------------------

@@ -331,7 +331,7 @@ def test_html_draws_every_sentence_alike_with_no_empty_band_above(tmp_path: Path
     result = analyze("--html", str(out), f"{OBJECT}\n\n{long_object}\n\n{NEGATED}")
     assert result.code == 1, result.err
     svgs = re.findall(r"<svg .*?</svg>", out.read_text(encoding="utf-8"), re.DOTALL)
-    assert len(svgs) == 3
+    assert len(svgs) == 4  # the long sentence is wider than a page: it is drawn on two lines
     for svg in svgs:
         paths = re.findall(r'class="displacy-arc"[^>]*? d="([^"]*)"', svg)
         assert paths and all(" C" not in d for d in paths)  # square arcs everywhere
@@ -439,7 +439,7 @@ def test_html_colours_the_verdicts_and_marks_roles_in_their_own_row(tmp_path: Pa
     result = analyze("--html", str(out), f"{long_object}\n\n{CLAIMED}")
     assert result.code == 1, result.err
     page = out.read_text(encoding="utf-8")
-    assert page.count("<svg") == 2
+    assert page.count("<figure") == 2 and page.count("<svg") == 3  # the long sentence on two lines
     assert '<span style="color: #c92a2a">FIRE</span>' in page
     assert '<span style="color: #a61e4d">CLAIM</span>' in page
     # the part of speech in its row, the role in a row of its own, coloured like its word
@@ -572,3 +572,37 @@ def test_html_wide_sentence_scales_to_the_page(tmp_path: Path) -> None:
         assert style["max-width"] == f"{width:g}px" and style["min-width"] == f"{width * 0.75:g}px"
         assert style["height"] == "auto"
         assert width * 0.75 <= PAGE_WIDTH_AT_1280
+
+
+LONG_SENTENCE = (
+    "Your call on the order of the remaining lanes for the parser, the cache, the docs, the replay column, the "
+    "install page, the doctor checks, the completion scripts, the wheel metadata, the field corpus and the "
+    "exporter's error message, which together are most of what is left before the next release candidate."
+)
+
+
+@pytest.mark.model
+def test_html_wraps_a_long_sentence_onto_lines_that_fit_the_page(tmp_path: Path) -> None:
+    """Issue 31: a long sentence overflowed the page. Now it is drawn on lines each at most a 1280 px
+    window's width at the smallest scale, every word once, and the arcs between lines are named in words;
+    the `analyze` console script's page shows the hook's line as its text report does."""
+    out = tmp_path / "picture.html"
+    console = "import sys; from hook.commands.analyze import main; sys.exit(main(sys.argv[1:]))"
+    result = analyze("--html", str(out), LONG_SENTENCE, code=console,
+                     env={"LANEGATE_CONFIG": str(tmp_path / "none.toml"), "LANEGATE_PARSE_SERVER": "off"})
+    assert result.code == 1, result.err
+    page = out.read_text(encoding="utf-8")
+    svgs = drawn_svgs(page)
+    assert len(svgs) >= 3
+    for svg in svgs:
+        width = float(svg.attrib["viewBox"].split()[2])
+        assert width * 0.75 <= PAGE_WIDTH_AT_1280
+    words = [
+        "".join(t.itertext())
+        for svg in svgs
+        for t in svg.iterfind(".//svg:tspan[@class='displacy-word']", SVG_NS)
+    ]
+    assert " ".join(words).replace(" ,", ",").replace(" .", ".").replace(" 's", "'s") == LONG_SENTENCE
+    assert page.count('<p class="across">to another line: ') >= 2
+    assert re.search(r'<p class="hook">hook: refuses by row D \(BLOCK, tag deference\) on an autonomous turn, '
+                     r"mode enforce: fires", page)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -19,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 12, 2, 10, 0, 0, 123456, tzinfo=UTC)
 # SPEC §1.4's table, plus `handoff_window`: SPEC §3.3 records a handoff's named window "in the audit line
 # only", and the table has no column for it, so it gets its own field rather than riding in handoff_reason.
+# Revision 4 (SPEC §7.5): `row` and `because` (what decided, read first), `turn` (where the turn lies, for
+# `lanegate golden add`).
 FIELDS = [
     "ts",
     "class",
@@ -40,6 +43,9 @@ FIELDS = [
     "warnings",
     "observed",
     "claim",
+    "row",
+    "because",
+    "turn",
 ]
 
 
@@ -398,10 +404,10 @@ def test_list_prints_each_refusal_on_one_line_that_fits_the_terminal(tmp_path: P
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == (
         "3 refusal(s) since the start of the log\n"
-        "time (UTC)        session   class        tag             phrase or claim: reason\n"
-        "2026-12-02 10:01  3f2a9c1e  BLOCK        deference       'your call': You handed the decision back…\n"
-        "2026-12-02 10:03  b         WOULD-BLOCK  unbacked-claim  claim \"Picking up the next lane now.\": You…\n"
-        "2026-12-02 10:04  -         BLOCK        no-lane-state   No lane-state block.\n"
+        "time (UTC)        stop        class        tag             what decided\n"
+        "2026-12-02 10:01  3f2a9c1e/1  BLOCK        deference       deference phrase \"your call\": You handed…\n"
+        "2026-12-02 10:03  b/1         WOULD-BLOCK  unbacked-claim  unbacked claim \"Picking up the next lane…\n"
+        "2026-12-02 10:04  -/1         BLOCK        no-lane-state   No lane-state block.\n"
     )
     assert max(map(len, done.stdout.splitlines())) <= 100
 
@@ -412,10 +418,10 @@ def test_list_on_a_narrow_terminal_puts_the_reason_on_its_own_line(tmp_path: Pat
     done = run_audit(tmp_path, "--log", str(log), "--list", "--since", "2026-12-02T10:02:00Z", columns=60)
     assert done.stdout == (
         "2 refusal(s) since 2026-12-02T10:02:00Z\n"
-        "time (UTC)        session  class        tag\n"
-        "2026-12-02 10:03  b        WOULD-BLOCK  unbacked-claim\n"
-        "    claim \"Picking up the next lane now.\": You announced an…\n"
-        "2026-12-02 10:04  -        BLOCK        no-lane-state\n"
+        "time (UTC)        stop  class        tag\n"
+        "2026-12-02 10:03  b/1   WOULD-BLOCK  unbacked-claim\n"
+        "    unbacked claim \"Picking up the next lane now.\": claim …\n"
+        "2026-12-02 10:04  -/1   BLOCK        no-lane-state\n"
         "    No lane-state block.\n"
     )
     assert max(map(len, done.stdout.splitlines())) <= 60
@@ -426,15 +432,48 @@ def test_list_as_json_gives_every_field_whole(tmp_path: Path) -> None:
     log.write_bytes(b"\n".join(REFUSALS) + b"\n")
     done = run_audit(tmp_path, "--log", str(log), "--list", "--json")
     assert json.loads(done.stdout) == {"since": None, "refusals": [
-        {"ts": "2026-12-02T10:01:07.120Z", "session": "3f2a9c1e-77aa-4e2b-9d1c-0a1b2c3d4e5f", "identity": "@vega",
-         "harness": "claude", "class": "BLOCK", "tag": "deference", "phrase": "your call", "claim": None,
+        {"ts": "2026-12-02T10:01:07.120Z", "session": "3f2a9c1e-77aa-4e2b-9d1c-0a1b2c3d4e5f", "stop": "3f2a9c1e/1",
+         "identity": "@vega", "harness": "claude", "class": "BLOCK", "tag": "deference",
+         "because": 'deference phrase "your call": You handed the decision back (\'your call\'). Pick the next step '
+                    "of the lane and take it.",
+         "phrase": "your call", "claim": None,
          "reason": "You handed the decision back ('your call'). Pick the next step of the lane and take it."},
-        {"ts": "2026-12-02T10:03:00.000Z", "session": "b", "identity": None, "harness": "codex",
-         "class": "WOULD-BLOCK", "tag": "unbacked-claim", "phrase": None, "claim": "Picking up the next lane now.",
+        {"ts": "2026-12-02T10:03:00.000Z", "session": "b", "stop": "b/1", "identity": None, "harness": "codex",
+         "class": "WOULD-BLOCK", "tag": "unbacked-claim",
+         "because": 'unbacked claim "Picking up the next lane now.": claim …',
+         "phrase": None, "claim": "Picking up the next lane now.",
          "reason": "You announced an action and ended the turn."},
-        {"ts": "2026-12-02T10:04:00.000Z", "session": None, "identity": None, "harness": None, "class": "BLOCK",
-         "tag": "no-lane-state", "phrase": None, "claim": None, "reason": "No lane-state block."},
+        {"ts": "2026-12-02T10:04:00.000Z", "session": None, "stop": "-/1", "identity": None, "harness": None,
+         "class": "BLOCK", "tag": "no-lane-state", "because": "No lane-state block.", "phrase": None, "claim": None,
+         "reason": "No lane-state block."},
     ]}
+
+
+def test_list_shows_what_decided_first_and_sorts_several_logs_by_time(tmp_path: Path) -> None:
+    """SPEC §7.5: the deciding rule, phrase or gate, not the directive's opening words; two seats' logs
+    interleave by time, and each stop is named as `golden add` takes it."""
+    seat_a, seat_b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    directive = "There is no hold state. Name your lane and do its next concrete action now."
+    seat_a.write_bytes(b"".join(json.dumps(x).encode() + b"\n" for x in [
+        {"ts": "2026-12-02T10:00:00.000Z", "class": "BLOCK", "tag": "no-lane-state", "session": "aaaa1111-x",
+         "reason": directive, "row": "L5", "because": "no lane-state block, no accepted exit"},
+        {"ts": "2026-12-02T10:09:00.000Z", "class": "BLOCK", "tag": "deference", "session": "aaaa1111-x",
+         "reason": "It looks like you slipped…", "row": "D",
+         "because": 'deference phrase "want me to": fires: offer-shaped phrase'},
+    ]))
+    seat_b.write_bytes(json.dumps(
+        {"ts": "2026-12-02T10:05:00.000Z", "class": "WOULD-BLOCK", "tag": "invalid-lane-state",
+         "session": "bbbb2222-y", "reason": directive + "\n\n(rule: invalid-lane-state — gate 1 has no checkedAt)"}
+    ).encode() + b"\n")
+    done = run_audit(tmp_path, "--log", str(seat_a), "--log", str(seat_b), "--list", columns=120)
+    assert done.stdout == (
+        "3 refusal(s) since the start of the log\n"
+        "time (UTC)        stop        class        tag                 what decided\n"
+        "2026-12-02 10:00  aaaa1111/1  BLOCK        no-lane-state       no lane-state block, no accepted exit\n"
+        "2026-12-02 10:05  bbbb2222/1  WOULD-BLOCK  invalid-lane-state  invalid-lane-state — gate 1 has no checkedAt\n"
+        "2026-12-02 10:09  aaaa1111/2  BLOCK        deference           deference phrase \"want me to\": fires: "
+        "offer-shaped phrase\n"
+    )
 
 
 def test_list_on_a_machine_with_no_log_yet_lists_nothing(tmp_path: Path) -> None:
@@ -531,3 +570,55 @@ def test_html_to_a_folder_that_does_not_exist_is_exit_2(tmp_path: Path) -> None:
     done = run_audit(tmp_path, "--html", str(target))
     assert (done.returncode, done.stderr.splitlines()[-1]) == (
         2, f"lanegate audit: cannot write {target}: No such file or directory")
+
+
+def test_the_page_has_one_palette_a_colour_means_one_class_or_one_tag() -> None:
+    """SPEC §7.5: the class and tag charts share one palette; a colour is used twice only by a tag and the
+    class it is the only cause of (they say the same thing)."""
+    from hook.commands.audit_page import CLASS_COLOURS, INK, OTHER_COLOUR, TAG_COLOURS
+
+    same_meaning = {"clean-terminal": "CLEAN-TERMINAL ALLOW", "material-artifact": "MATERIAL-ALLOW",
+                    "ceiling": "CEILING-ALLOW"}
+    owners: dict[str, set[str]] = {}
+    for name, colour in [*CLASS_COLOURS.items(), *TAG_COLOURS.items()]:
+        owners.setdefault(colour.lower(), set()).add(same_meaning.get(name, name))
+    assert {c: names for c, names in owners.items() if len(names) > 1} == {}
+    assert OTHER_COLOUR.lower() not in owners and INK.lower() not in owners
+
+
+def _tag_swatches(page: str) -> dict[str, str]:
+    tags = page.split('<section id="tags">', 1)[1].split("</section>", 1)[0]
+    legend = tags.split('<div class="legend">', 1)[1].split("</div>", 1)[0]
+    found = re.findall(r'background: (#[0-9a-f]{6})"></span>([^<]+)</span>', legend)
+    return {name: colour for colour, name in found}
+
+
+def test_a_tag_keeps_its_colour_whatever_its_rank_in_the_log(tmp_path: Path) -> None:
+    from hook.commands.audit_page import TAG_COLOURS
+
+    pages = []
+    for name, counts in (("a", {"deference": 5, "no-lane-state": 1}), ("b", {"deference": 1, "no-lane-state": 5})):
+        log = tmp_path / f"{name}.jsonl"
+        lines = [seat_line(f"2026-12-02T10:{i:02d}:00Z", "BLOCK", tag, None, f"s{i}", False)
+                 for i, tag in enumerate(t for t, n in counts.items() for _ in range(n))]
+        log.write_bytes(b"\n".join(lines) + b"\n")
+        out = tmp_path / f"{name}.html"
+        assert run_audit(tmp_path, "--log", str(log), "--html", str(out)).returncode == 0
+        pages.append(_tag_swatches(out.read_text(encoding="utf-8")))
+    expected = {"deference": TAG_COLOURS["deference"], "no-lane-state": TAG_COLOURS["no-lane-state"]}
+    assert pages == [expected, expected]
+
+
+def test_the_pages_latest_refusals_say_what_decided_first(tmp_path: Path) -> None:
+    log = tmp_path / "audit.jsonl"
+    log.write_bytes(json.dumps(
+        {"ts": "2026-12-02T10:00:00.000Z", "class": "BLOCK", "tag": "deference", "session": "abcdef0123",
+         "operator_in_loop": False, "phrase": "want me to", "reason": "It looks like you slipped <into> it.",
+         "row": "D", "because": 'deference phrase "want me to": fires: offer-shaped phrase'}).encode() + b"\n")
+    out = tmp_path / "page.html"
+    assert run_audit(tmp_path, "--log", str(log), "--html", str(out)).returncode == 0
+    section = out.read_text(encoding="utf-8").split('<section id="refusals">', 1)[1]
+    assert ('<td class="reason"><span class="decided">deference phrase &quot;want me to&quot;: fires: offer-shaped '
+            "phrase</span><details><summary>the directive</summary>It looks like you slipped &lt;into&gt; it."
+            "</details></td>") in section
+    assert '<td class="nowrap" title="abcdef0123">abcdef01/1</td>' in section

@@ -298,3 +298,20 @@ def test_neither_a_stop_nor_the_reports_import_the_sdk_or_the_exporter(tmp_path:
     first, *_, last = done.stdout.splitlines()
     assert json.loads(first) == {"tag": "deference", "after_stop": []}
     assert json.loads(last) == {"after_reports": ["hook.commands.audit", "hook.commands.audit_page"]}
+
+
+def test_nothing_listening_is_connection_refused_with_the_url(tmp_path: Path) -> None:
+    """Issue 31: a collector that is not running was reported as a generic failed batch after the exporter's
+    retries; it is "connection refused" with the URL, at once, and the cursor is left alone."""
+    import socket
+
+    with socket.socket() as free:  # a port nothing listens on: bound, then closed
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    log = tmp_path / "audit.jsonl"
+    log.write_bytes(json.dumps({"ts": ts(1), "class": "BLOCK", "tag": "deference"}).encode() + b"\n")
+    done = export(log, f"http://127.0.0.1:{port}")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (f"lanegate audit export: connection refused: nothing listens at "
+                           f"http://127.0.0.1:{port}/v1/logs (is the collector running?)\n")
+    assert not (tmp_path / ("audit.jsonl" + CURSOR_SUFFIX)).exists()

@@ -12,6 +12,7 @@ from hook.decision import (
     WOULD_BLOCK,
     Check,
     Decision,
+    Handoff,
     Policy,
     Situation,
     Trigger,
@@ -161,18 +162,23 @@ def test_row_l5_refuses_with_the_tag_of_the_lane_state_outcome(outcome: str, tag
 
 
 def test_row_l5_names_the_failed_rules() -> None:
-    d = judged(situation(lane_outcome="invalid", lane_details=("gate 1 has no checkedAt", "unknown lane")))
-    assert d.reason == DIRECTIVES.no_hold_refusal("invalid-lane-state", ("gate 1 has no checkedAt", "unknown lane"))
-
-
-def test_row_l5_on_a_valid_terminal_says_why_no_exit_was_accepted() -> None:
-    clean = Check(False, "clean terminal rejected: drive-ratchet 0 of 2")
-    d = judged(situation(lane_outcome="valid", clean=clean, material=Check(False, "no PR")))
-    expected = DIRECTIVES.no_hold_refusal(
-        "valid-lane-state",
-        ("clean terminal rejected: drive-ratchet 0 of 2", "material artifact: no PR"),
+    handoff = Handoff(ref="next task in lanegate", checked_at="2026-12-06T10:04Z")
+    d = judged(situation(lane_outcome="invalid", lane_details=("gate 1 has no checkedAt", "unknown lane"),
+                         handoff=handoff))
+    assert d.reason == DIRECTIVES.no_hold_refusal(
+        "invalid-lane-state", ("gate 1 has no checkedAt", "unknown lane"), handoff
     )
-    assert d.reason == expected
+    assert '"ref": "next task in lanegate", "checkedAt": "2026-12-06T10:04Z"' in d.reason
+
+
+def test_row_l5_on_a_valid_terminal_says_it_is_valid_and_why_it_is_sent_back() -> None:
+    """SPEC §7.5: a valid hand-off held back by the drive-ratchet is told so, with the count."""
+    clean = Check(False, "clean terminal rejected: drive-ratchet 0 of 2")
+    handoff = Handoff(drives=0, needed=2)
+    d = judged(situation(lane_outcome="valid", clean=clean, material=Check(False, "no PR"), handoff=handoff))
+    assert d.reason == DIRECTIVES.valid_block_refusal(handoff, "material artifact: no PR")
+    assert d.reason.startswith("Your lane-state block is valid, and it is sent back: the drive-ratchet")
+    assert "this is refusal 1 of the 2 it takes, 1 more after this one." in d.reason
 
 
 def test_a_turn_the_harness_gives_nothing_to_judge_is_allowed_as_no_final_text() -> None:
@@ -373,7 +379,7 @@ def test_a_wait_is_left_to_rows_b_and_l(fields: dict[str, object], expected: tup
 
 def test_a_parked_wait_gets_the_no_hold_directive_not_the_unbacked_one() -> None:
     d = judged(situation(claim=WAIT))
-    assert d.reason == DIRECTIVES.no_hold_refusal("no-lane-state", ())
+    assert d.reason == DIRECTIVES.no_hold_refusal("no-lane-state", (), Handoff())
     assert "Standing by" not in d.reason
 
 

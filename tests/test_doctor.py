@@ -110,7 +110,9 @@ def test_no_registration_anywhere_fails(seat: Seat) -> None:
     assert status(found, "registration")[0] == FAIL
     assert found["claude registration"].status == WARN
     assert "not registered: this harness runs ungated" in found["claude registration"].detail
-    assert found["registration"].fix == "lanegate install --harness claude (or --user for every project)"
+    # the doctor looked at a project that is not the current directory: the fix names it
+    assert found["registration"].fix == (f"lanegate install --harness claude --project {seat.project} (or --user for "
+                                         "every project)")
 
 
 def test_disable_all_hooks_in_settings_local_fails_and_names_the_file(seat: Seat) -> None:
@@ -557,12 +559,16 @@ def test_a_gemini_trailing_comma_is_a_file_gemini_cannot_read(seat: Seat) -> Non
 )
 def test_a_claude_file_that_fails_the_schema_registers_nothing(seat: Seat, settings: dict[str, Any],
                                                                problem: str) -> None:
+    """Issue 31: this was a warning and doctor exited 0; Claude Code runs ungated, so it is a fail naming the key
+    and what it must be."""
     path = seat.write(".claude/settings.json", settings)
     found = seat.checks()
-    assert found["claude settings"].status == WARN
+    assert found["claude settings"].status == FAIL
     expected = f"{path} (project) fails Claude Code's settings schema ({problem}"
     assert found["claude settings"].detail.startswith(expected)
     assert "Claude Code skips the whole file" in found["claude settings"].detail
+    assert found["claude settings"].detail.endswith("Claude Code runs ungated")
+    assert found["claude settings"].fix.startswith(f"in {path}: {problem}")
     assert found["registration"].status == FAIL
 
 

@@ -73,7 +73,31 @@ def test_clean_terminal_rejections_name_the_condition(
     lane: LaneState, identity: str | None, refusals: int, failure: str
 ) -> None:
     check = clean_terminal(lane, identity=identity, valid_refusals=refusals, min_drives=2)
-    assert check == ExitCheck(accepted=False, reason=f"clean terminal rejected: {failure}")
+    assert (check.accepted, check.reason) == (False, f"clean terminal rejected: {failure}")
+    assert (check.drives, check.needed) == (refusals, 2)
+
+
+def test_a_rejection_says_whose_each_failure_is() -> None:
+    """SPEC §7.5: what the agent can change in its block, apart from the operator's identity and the ratchet."""
+    check = clean_terminal(terminal("@me", None), identity=None, valid_refusals=1, min_drives=2)
+    assert check == ExitCheck(
+        accepted=False,
+        reason=(
+            "clean terminal rejected: LANEGATE_IDENTITY is not set, so a gate handed to yourself cannot be told "
+            "apart; gate 2 has no nextActor; drive-ratchet: this session has 1 of the 2 refusals of a valid "
+            "terminal needed before a hand-off; drive the lane first"
+        ),
+        failures=("gate 2 has no nextActor",),
+        identity_missing=True,
+        drives=1,
+        needed=2,
+    )
+    outcome = clean_terminal(parse_lane_state("no block"), identity=None, valid_refusals=2, min_drives=2)
+    assert outcome.reason == (
+        "clean terminal rejected: the lane-state terminal is absent, not valid; "
+        "LANEGATE_IDENTITY is not set, so a gate handed to yourself cannot be told apart"
+    )
+    assert (outcome.failures, outcome.identity_missing) == (("the lane-state terminal is absent, not valid",), True)
 
 
 def test_every_failing_condition_is_named() -> None:

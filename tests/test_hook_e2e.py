@@ -336,6 +336,46 @@ def test_l4_clean_terminal_after_the_drive_ratchet(hook: Hook) -> None:
     assert json.loads(result.stdout) == {"systemMessage": f"lanegate CLEAN-TERMINAL ALLOW: {result.line['reason']}"}
 
 
+def test_a_plain_status_stops_honestly_by_copying_the_block_its_refusal_shows(hook: Hook) -> None:
+    """SPEC §7.5: the no-lane-state refusal carries a hand-off block valid at that stop; sent back as it
+    stands, it is told it is valid and how many more times the drive-ratchet sends it back, then accepted."""
+    t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake()
+    path = hook.tmp / "t.jsonl"
+    status = "Parser lane: tests green, nothing left in flight."
+    t.assistant_text(status)
+    first = hook.run(hook.payload(t.write(path), status), LANEGATE_IDENTITY="@parser-bot")
+    assert (first.line["class"], first.line["tag"]) == ("BLOCK", "no-lane-state")
+    block = first.line["reason"].split("```lane-state\n", 1)[1].split("\n```", 1)[0]
+    assert json.loads(block)["namedGates"][0]["ref"] == "next task in project"
+    reply = f"{status}\n\n```lane-state\n{block}\n```"
+    seen = []
+    for _ in range(3):
+        t.stop_hook_feedback(seen[-1][2] if seen else first.line["reason"]).assistant_text(reply)
+        result = hook.run(hook.payload(t.write(path), reply), LANEGATE_IDENTITY="@parser-bot")
+        seen.append((result.line["class"], result.line["tag"], result.line["reason"]))
+    assert [(klass, tag) for klass, tag, _ in seen] == [
+        ("BLOCK", "valid-lane-state"),
+        ("BLOCK", "valid-lane-state"),
+        ("CLEAN-TERMINAL ALLOW", "clean-terminal"),
+    ]
+    assert "this is refusal 1 of the 2 it takes, 1 more after this one." in seen[0][2]
+    assert "this is refusal 2 of the 2 it takes, so the next valid hand-off is accepted." in seen[1][2]
+    assert seen[2][2] == "clean terminal: next-lane with 1 gate(s) handed to @operator; drive-ratchet 2/2"
+
+
+def test_without_identity_the_agent_is_not_told_to_fix_it_and_the_operator_is(hook: Hook) -> None:
+    t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake()
+    t.assistant_text(terminal())
+    result = hook.run(hook.payload(t.write(hook.tmp / "t.jsonl"), terminal()))
+    assert (result.line["class"], result.line["tag"]) == ("BLOCK", "valid-lane-state")
+    assert "IDENTITY" not in result.line["reason"] and "identity" not in result.line["reason"]
+    assert "this seat accepts no hand-off until its operator finishes setting it up" in result.line["reason"]
+    assert [w for w in result.line["warnings"] if w.startswith("identity-unset")] == [
+        "identity-unset: no hand-off can be accepted until the operator sets identity (user config or "
+        "LANEGATE_IDENTITY)"
+    ]
+
+
 def test_l4_a_gate_handed_to_yourself_is_not_clean(hook: Hook) -> None:
     t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake()
     path = hook.tmp / "t.jsonl"
@@ -365,7 +405,9 @@ def test_l5_refuses_every_other_autonomous_stop(
     result = hook.run(payload, LANEGATE_MODE=mode)
     assert (result.line["class"], result.line["tag"], result.line["lane_continuation"]) == (REFUSE[mode], tag, declared)
     assert result.line["operator_in_loop"] is False
-    assert result.line["reason"].startswith("There is no hold state.")
+    valid = tag == "valid-lane-state"
+    opening = "Your lane-state block is valid, and it is sent back:" if valid else "There is no hold state."
+    assert result.line["reason"].startswith(opening)
     assert f"(rule: {tag} — " in result.line["reason"]
     if mode == "enforce":
         assert_block(result, result.line["reason"])
@@ -675,3 +717,31 @@ def test_an_explicit_harness_is_used(hook: Hook, args: list[str]) -> None:
     result = hook.run_argv(["-m", "hook.cli", "hook", *args], payload)
     assert_block(result)
     assert (result.line["harness"], result.line["tag"]) == ("claude", "no-lane-state")
+
+
+def test_the_line_names_what_decided_and_where_the_turn_lies(hook: Hook) -> None:
+    """SPEC §7.5: `row` and `because` for the person reading the log; `turn` for `lanegate golden add` — the
+    transcript, the prompting record's offset and the end read, the final text's digest, never its words."""
+    import hashlib
+
+    final = "Tests pass. Want me to open the PR?"
+    _, payload = hook.turn(None, final)
+    result = hook.run(payload)
+    path = Path(payload["transcript_path"])
+    data = path.read_bytes()
+    prompt_at = data.index(b"[WAKE]")
+    prompt_at = data.rfind(b"\n", 0, prompt_at) + 1
+    assert (result.line["row"], result.line["because"]) == (
+        "D", 'deference phrase "want me to": ' + result.line["finding"]["reason"]
+    )
+    assert result.line["turn"] == {
+        "transcript": str(path),
+        "from": prompt_at,
+        "to": len(data),
+        "event": "Stop",
+        "stop_hook_active": False,
+        "background": False,
+        "final_sha256": hashlib.sha256(final.encode()).hexdigest(),
+        "final_chars": len(final),
+    }
+    assert final not in json.dumps(result.line["turn"])

@@ -70,6 +70,18 @@ def installer(tmp_path: Path) -> Installer:
     return Installer(tmp_path)
 
 
+def backups(installer: Installer, path: Path) -> list[Path]:
+    """The backups install kept of one settings file: in the state folder under HOME, never in the project."""
+    root = installer.home / ".lanegate" / "state" / "backups"
+    real = str(path.resolve())
+    return sorted(b for folder in root.glob("*") if (folder / "PATH").read_text().strip() == real
+                  for b in folder.iterdir() if b.name != "PATH")
+
+
+def no_backup_in_the_project(installer: Installer) -> bool:
+    return [p for p in installer.project.rglob("*") if p.name.endswith(".bak")] == []
+
+
 def write(path: Path, data: Any) -> bytes:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=4))
@@ -81,8 +93,9 @@ def test_running_twice_keeps_other_hooks_and_adds_one_entry(installer: Installer
     original = write(settings, OTHER_HOOKS)
     first = installer.run("--project", str(installer.project))
     assert (first.code, first.stderr) == (0, "")
+    (kept,) = backups(installer, settings)
     assert first.stdout.splitlines()[0] == (
-        f"{settings}: registered `{installer.command('claude')}` (previous file kept as {settings}.bak)"
+        f"{settings}: registered `{installer.command('claude')}` (previous file kept as {kept})"
     )
     after_first = settings.read_bytes()
     ours = {"type": "command", "command": installer.command("claude"), "timeout": 30}
@@ -96,12 +109,12 @@ def test_running_twice_keeps_other_hooks_and_adds_one_entry(installer: Installer
             "SessionStart": [{"hooks": [warm]}],
         },
     }
-    assert (settings.parent / "settings.json.bak").read_bytes() == original
+    assert kept.read_bytes() == original and no_backup_in_the_project(installer)
 
     second = installer.run("--project", str(installer.project))
     assert (second.code, second.stdout) == (0, f"{settings}: lanegate is already registered, nothing to change\n")
     assert settings.read_bytes() == after_first
-    assert (settings.parent / "settings.json.bak").read_bytes() == original
+    assert backups(installer, settings) == [kept]
 
 
 def test_the_default_project_is_the_current_directory(installer: Installer) -> None:
@@ -258,7 +271,8 @@ def test_a_symlinked_settings_file_stays_a_symlink_and_keeps_its_mode(installer:
     assert json.loads(real.read_text())["model"] == "opus"
     assert "Stop" in json.loads(real.read_text())["hooks"]
     assert real.stat().st_mode & 0o777 == 0o600
-    assert json.loads((link.parent / "settings.json.bak").read_text()) == {"model": "opus"}
+    assert [json.loads(b.read_text()) for b in backups(installer, link)] == [{"model": "opus"}]
+    assert no_backup_in_the_project(installer)
 
 
 def test_without_an_installed_script_the_module_is_registered_in_a_personal_file(installer: Installer) -> None:
@@ -341,7 +355,7 @@ def test_gemini_settings_keep_their_comments_and_layout(installer: Installer) ->
     assert text.startswith(head + '    "BeforeTool"')  # everything before the change, byte for byte
     assert "// guard" in text and "/* inline */" in text and "// Team settings: keep the comments." in text
     assert '"command": "lanegate hook --harness gemini"' in text
-    assert (path.parent / "settings.json.bak").read_text() == GEMINI_WITH_COMMENTS
+    assert [b.read_text() for b in backups(installer, path)] == [GEMINI_WITH_COMMENTS]
     again = installer.run("--project", str(installer.project), "--harness", "gemini")
     assert again.stdout.endswith("lanegate is already registered, nothing to change\n")
 
@@ -353,8 +367,10 @@ def test_install_then_uninstall_gives_the_file_back_byte_for_byte(installer: Ins
     installer.run("--project", str(installer.project), "--harness", "gemini")
     removed = uninstall(installer, "--project", str(installer.project), "--harness", "gemini")
     assert (removed.code, removed.stderr) == (0, "")
-    assert removed.stdout == (f"{path}: removed 1 lanegate hook entry (previous file kept as {path}.bak)\n")
+    kept = backups(installer, path)[-1]
+    assert removed.stdout == (f"{path}: removed 1 lanegate hook entry (previous file kept as {kept})\n")
     assert path.read_text() == GEMINI_WITH_COMMENTS
+    assert no_backup_in_the_project(installer)
 
 
 def test_a_gemini_file_with_a_trailing_comma_is_refused_naming_the_line(installer: Installer) -> None:
@@ -372,7 +388,7 @@ def test_a_shared_file_gets_lanegate_from_path_and_says_so(installer: Installer)
     done = installer.run("--project", str(installer.project))
     assert done.stdout.splitlines()[1] == (
         f"the file is shared: it names `lanegate`, which each machine finds on its PATH — here {installer.lanegate}; "
-        "every teammate needs lanegate installed (README, section Use it with your agent)")
+        "every teammate needs lanegate installed (docs/INSTALL.md, Use it with your agent)")
 
 
 def test_a_shared_file_is_refused_when_lanegate_is_not_on_path(installer: Installer) -> None:
@@ -420,21 +436,129 @@ def test_uninstall_removes_exactly_lanegates_entries(installer: Installer) -> No
     data["hooks"]["Stop"][0]["hooks"].append({"type": "command", "command": "/old/bin/lanegate hook"})
     write(settings, data)
     done = uninstall(installer, "--project", str(installer.project))
+    kept = backups(installer, settings)[-1]
     assert (done.code, done.stdout.split(": ", 1)[1]) == (0, f"removed 4 lanegate hook entries (previous file kept "
-                                                             f"as {settings}.bak)\n")
+                                                             f"as {kept})\n")
     assert json.loads(settings.read_text()) == OTHER_HOOKS
     again = uninstall(installer, "--project", str(installer.project))
     assert (again.code, again.stdout) == (0, f"{settings}: no lanegate entry, nothing to change\n")
 
 
-def test_uninstall_of_the_only_hooks_drops_the_hooks_key(installer: Installer) -> None:
-    installer.run("--project", str(installer.project), "--harness", "cursor")
+def test_uninstall_removes_the_file_install_created_and_its_folder(installer: Installer) -> None:
+    """Issue 31: uninstall left `{}` files (and their folders) that install had created."""
+    for harness, folder, name in (("cursor", ".cursor", "hooks.json"), ("claude", ".claude", "settings.json")):
+        installer.run("--project", str(installer.project), "--harness", harness)
+        path = installer.project / folder / name
+        assert path.exists()
+        done = uninstall(installer, "--project", str(installer.project), "--harness", harness)
+        assert done.code == 0
+        assert done.stdout.startswith(f"{path}, {installer.project / folder}: removed (install had created it; "
+                                      "previous file kept as ")
+        assert not (installer.project / folder).exists()
+    assert list(installer.project.iterdir()) == []
+
+
+def test_uninstall_leaves_a_file_it_did_not_create(installer: Installer) -> None:
     path = installer.project / ".cursor" / "hooks.json"
+    write(path, {"version": 1})
+    (installer.project / ".cursor" / "notes.txt").write_text("mine")
+    installer.run("--project", str(installer.project), "--harness", "cursor")
     assert uninstall(installer, "--project", str(installer.project), "--harness", "cursor").code == 0
     assert json.loads(path.read_text()) == {"version": 1}
+    created = installer.project / ".claude" / "settings.json"
+    installer.run("--project", str(installer.project))
+    data = json.loads(created.read_text())
+    write(created, {**data, "model": "opus"})  # the person added a key of their own since
+    assert uninstall(installer, "--project", str(installer.project)).code == 0
+    assert json.loads(created.read_text()) == {"model": "opus"}
 
 
 def test_version() -> None:
     done = subprocess.run([sys.executable, "-m", "hook.cli", "--version"], capture_output=True, text=True, cwd=ROOT,
                           timeout=60)
     assert done.stdout.startswith("lanegate ") and done.returncode == 0
+
+
+# ---- one registration per harness and person; fixes that fix (SPEC §7.5) ---------------------------------
+
+
+def test_install_repairs_a_timeout_too_short_for_a_stop_and_keeps_a_longer_one(installer: Installer) -> None:
+    """Issue 31: doctor said `fix: lanegate install --harness claude` for `"timeout": 2`, and install said
+    "already registered, nothing to change"."""
+    settings = installer.project / ".claude" / "settings.json"
+    installer.run("--project", str(installer.project))
+    data = json.loads(settings.read_text())
+    data["hooks"]["Stop"][0]["hooks"][0]["timeout"] = 2
+    data["hooks"]["SubagentStop"][0]["hooks"][0]["timeout"] = 90
+    write(settings, data)
+    done = installer.run("--project", str(installer.project))
+    assert done.stdout.startswith(f"{settings}: registered `lanegate hook --harness claude`")
+    after = json.loads(settings.read_text())["hooks"]
+    assert [after["Stop"][0]["hooks"][0]["timeout"], after["SubagentStop"][0]["hooks"][0]["timeout"]] == [30, 90]
+    gemini = installer.project / ".gemini" / "settings.json"
+    installer.run("--project", str(installer.project), "--harness", "gemini")
+    data = json.loads(gemini.read_text())
+    data["hooks"]["AfterAgent"][0]["hooks"][0]["timeout"] = 2  # Gemini counts milliseconds
+    write(gemini, data)
+    installer.run("--project", str(installer.project), "--harness", "gemini")
+    assert json.loads(gemini.read_text())["hooks"]["AfterAgent"][0]["hooks"][0]["timeout"] == 30000
+
+
+def test_local_where_the_project_registers_says_so_and_writes_nothing(installer: Installer) -> None:
+    shared = installer.project / ".claude" / "settings.json"
+    local = installer.project / ".claude" / "settings.local.json"
+    installer.run("--project", str(installer.project))
+    done = installer.run("--project", str(installer.project), "--local")
+    assert (done.code, done.stdout) == (0, (
+        f"{local}: nothing written — lanegate is already registered for claude in {shared} (project). A second "
+        "registration would run it twice at every stop (two audit lines a stop, the refusal ceiling reached at "
+        f"half the refusals). To register here instead and take it out there: lanegate install --harness claude "
+        f"--local --project {installer.project} --move\n"))
+    assert not local.exists()
+    # the reverse: a project install where the person's own file registers it
+    installer.run("--project", str(installer.project), "--local", "--move")
+    assert "Stop" in json.loads(local.read_text())["hooks"]
+    assert not shared.exists()  # install had created it, and it held nothing else
+    reverse = installer.run("--project", str(installer.project))
+    assert reverse.stdout.startswith(f"{shared}: nothing written — lanegate is already registered for claude in "
+                                     f"{local} (local)")
+
+
+def test_move_takes_the_registration_out_of_the_other_file_and_keeps_the_rest(installer: Installer) -> None:
+    shared = installer.project / ".claude" / "settings.json"
+    local = installer.project / ".claude" / "settings.local.json"
+    write(shared, OTHER_HOOKS)
+    installer.run("--project", str(installer.project))
+    done = installer.run("--project", str(installer.project), "--local", "--move")
+    assert done.code == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"{shared}: removed 3 lanegate hook entries (previous file kept as ")
+    assert lines[1].startswith(f"{local}: registered `{installer.command('claude', shared=False)}`")
+    assert json.loads(shared.read_text()) == OTHER_HOOKS
+    assert no_backup_in_the_project(installer)
+
+
+def test_local_makes_sure_git_ignores_the_personal_file(installer: Installer) -> None:
+    subprocess.run(["git", "init", "-q", str(installer.project)], check=True)
+    done = installer.run("--project", str(installer.project), "--local")
+    exclude = installer.project / ".git" / "info" / "exclude"
+    assert (f"git ignores .claude/settings.local.json now: added to {exclude} (this clone's own ignore list, so no "
+            "file your team commits changes)") in done.stdout.splitlines()
+    assert exclude.read_text().splitlines()[-1] == "/.claude/settings.local.json"
+    check = subprocess.run(["git", "-C", str(installer.project), "check-ignore", "-q", ".claude/settings.local.json"])
+    assert check.returncode == 0
+    added = subprocess.run(["git", "-C", str(installer.project), "add", "-n", "."], capture_output=True, text=True)
+    assert "settings.local.json" not in added.stdout
+    again = installer.run("--project", str(installer.project), "--local")
+    assert "git ignores" not in again.stdout and exclude.read_text().count("settings.local.json") == 1
+
+
+def test_a_file_that_would_fail_the_harness_schema_is_refused_naming_the_key(installer: Installer) -> None:
+    settings = installer.project / ".claude" / "settings.json"
+    before = write(settings, {"model": 7})
+    done = installer.run("--project", str(installer.project))
+    assert done.code == 2
+    assert done.stderr == (f"lanegate install: {settings} fails Claude Code's settings schema (`model` must be a "
+                           "string, not 7), so Claude Code skips the whole file and a registration in it would not "
+                           "exist; fix that first; nothing was written\n")
+    assert settings.read_bytes() == before

@@ -169,14 +169,14 @@ def test_observe_mode_findings_show_in_their_own_column_and_in_the_json() -> Non
     shown = render_wide("s.jsonl", [row]).splitlines()[3]
     assert "shall i (fire)" + " " * 16 + "shall i (permission)" + " " * 10 + "-" + " " * 47 + "-" in shown
     compact = render_text("s.jsonl", [row]).splitlines()
-    assert compact[2:7] == [
-        "time (UTC)  context  class        tag            phrase or claim",
-        "-           wake     WOULD-BLOCK  no-lane-state  shall i (fire)",
+    assert compact[3:8] == [
+        "#  time (UTC)  context  class        tag            phrase or claim",
+        "1  -           wake     WOULD-BLOCK  no-lane-state  shall i (fire)",
         "    prompt  [WAKE] ping",
         "    said    (no final text)",
         "    why     -",
     ]
-    assert compact[7] == "    observed (not refused on): shall i (permission)"
+    assert compact[8] == "    observed (not refused on): shall i (permission)"
 
 
 def test_row_u_shows_in_the_claim_column(
@@ -200,28 +200,30 @@ def test_row_u_shows_in_the_claim_column(
 def test_the_default_table_fits_the_terminal_and_shows_what_was_said_and_why(
     env: dict[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 24: the rows were 183 columns and showed neither the final text nor the reason."""
+    """Issue 24: the rows were 183 columns and showed neither the final text nor the reason; issue 31: the
+    header wrapped, and the reason showed the directive's opening words instead of what decided."""
     for key, value in {**env, "COLUMNS": "80"}.items():
         monkeypatch.setenv(key, value)
     path = RECORDED / "seed003-merge-gate.jsonl"
     assert main(["replay", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert max(map(len, lines)) == 80
-    # The first line names the file and wraps to the width: how many lines it takes depends on the checkout's path.
-    header = lines.index("time (UTC)        context  class        tag               phrase or claim")
-    assert lines[header - 1] == "recognised as a Claude Code transcript (version 2.1.30)"
-    assert lines[header:] == [
-        "time (UTC)        context  class        tag               phrase or claim",
-        "2026-07-16 08:54  wake     WOULD-BLOCK  no-lane-state     your call (exempt)",
+    assert max(map(len, lines)) <= 80
+    # One line each for the file (its end, whatever the checkout's path), what it is and how it was judged.
+    assert lines[0].startswith("replay ") and lines[0].endswith("examples/sessions/recorded/seed003-merge-gate.jsonl")
+    assert lines[1:] == [
+        "3 turn-end(s) of a Claude Code transcript (version 2.1.30)",
+        "judged in dry-run: nothing written to the audit log or state",
+        "#  time (UTC)        context  class        tag               phrase or claim",
+        "1  2026-07-16 08:54  wake     WOULD-BLOCK  no-lane-state     your call (exempt)",
         "    prompt  [WAKE] peer ping: PR #15232 status?",
         "    said    …APPROVED — merge on the exception or ask for the stamp, your call.",
-        "    why     There is no hold state. Name your lane and do its next concrete act…",
-        "2026-07-16 08:54  wake     WOULD-BLOCK  valid-lane-state  -",
+        "    why     no lane-state block, no accepted exit",
+        "2  2026-07-16 08:54  wake     WOULD-BLOCK  valid-lane-state  -",
         '    said    …32", "checkedAt": "2026-07-16T08:54Z", "nextActor": "@tobiu"}]} ```',
-        "    why     There is no hold state. Name your lane and do its next concrete act…",
-        "2026-07-16 08:54  wake     WOULD-BLOCK  deference         your call (fire)",
+        "    why     valid lane-state block sent back: identity unset on this seat; driv…",
+        "3  2026-07-16 08:54  wake     WOULD-BLOCK  deference         your call (fire)",
         "    said    Your call on the next lane: the parser errors or the install docs.",
-        '    why     It looks like you slipped into the "helpful assistant" bias. You ar…',
+        "    why     deference phrase \"your call\": fires (object-form): object 'the next…",
         "",
         "totals: WOULD-BLOCK 3",
     ]
@@ -236,7 +238,7 @@ def test_the_json_rows_carry_the_final_text(env: dict[str, str]) -> None:
 
 
 def test_a_path_longer_than_the_terminal_keeps_its_file_name_and_the_width(env: dict[str, str]) -> None:
-    """The first line wraps on spaces only: a checkout's long path once made it 103 columns at 80."""
+    """A checkout's long path once made the first line 103 columns at 80; it keeps its end, on one line."""
     from hook.commands.replay import render_text
 
     rows = replay(str(RECORDED / "seed003-merge-gate.jsonl"), env)
@@ -244,5 +246,5 @@ def test_a_path_longer_than_the_terminal_keeps_its_file_name_and_the_width(env: 
     lines = render_text(long_path, rows, "a Claude Code transcript", 80).splitlines()
     assert max(map(len, lines)) == 80
     assert [line for line in lines if "seed003" in line] == [
-        "replay: …very-long-folder-name/a-very-long-folder-name/seed003-merge-gate.jsonl:",
+        "replay …a-very-long-folder-name/a-very-long-folder-name/seed003-merge-gate.jsonl",
     ]

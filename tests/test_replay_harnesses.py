@@ -118,7 +118,7 @@ def test_the_cli_says_why_a_recognised_session_has_no_turn_end(
     path = write(tmp_path, [META, user(1, "fix it"), said(1, "Looking.", "commentary"), cut])
     assert main(["replay", path]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "recognised as a Codex rollout (version 0.128.0)" in lines[1:4]
+    assert lines[1] == "0 turn-end(s) of a Codex rollout (version 0.128.0)"
     assert lines[-1].startswith("totals: no turn-ends: no turn of this session finished")
 
 

@@ -65,7 +65,10 @@ def test_install_doctor_and_a_refused_stop_through_the_registered_command(instal
     assert {name: checks[name]["status"] for name in ("claude registration", "claude enabled", "claude command",
                                                        "model", "state dir", "audit log")} == dict.fromkeys(
         ("claude registration", "claude enabled", "claude command", "model", "state dir", "audit log"), "ok")
-    assert not (home / ".lanegate").exists()  # the doctor's probe wrote to its own temporary folder
+    # the doctor's probe wrote to its own temporary folder: no audit log yet, and in the state folder only the
+    # note of the settings file install created (for uninstall)
+    assert not (home / ".lanegate" / "audit.jsonl").exists()
+    assert sorted(p.name for p in (home / ".lanegate" / "state").iterdir()) == ["installed.json"]
 
     transcript = project / "session.jsonl"
     records = [{"type": "user", "uuid": "u1", "sessionId": "s1", "timestamp": "2026-12-03T09:00:00Z",

@@ -3,12 +3,12 @@ picture per finding or claim (picture.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from analyzer.explain.picture import ROLE_COLOURS, ROLE_ORDER, VERDICT_COLOURS, escaped, svg
+from analyzer.explain.picture import ROLE_COLOURS, ROLE_ORDER, VERDICT_COLOURS, Line, escaped, svg, wrapped
 from analyzer.explain.relations import Relation
-from analyzer.explain.report_text import summary
+from analyzer.explain.report_text import Palette, hook_text, summary
 from analyzer.report import Report
 
 if TYPE_CHECKING:
@@ -33,6 +33,9 @@ _PAGE_STYLE = (
     " pre.input { white-space: pre-wrap; background: #f8f9fa; border: 1px solid #dee2e6; padding: 0.75rem 1rem;"
     " max-height: 24rem; overflow-y: auto; font-size: 0.9rem }"
     " pre.input mark { background: none; font-weight: bold; border-bottom: 2px solid currentColor }"
+    " h1, h2, p, pre.input { overflow-wrap: anywhere }"
+    " p.hook { margin: 0 0 0.75rem; font-weight: 600 }"
+    " p.across { margin: 0.25rem 0 1rem; font-size: 0.85rem; color: #495057 }"
 )
 
 
@@ -50,32 +53,50 @@ _EXIT_MEANING = {
 }
 
 
-def html_page(rels: Sequence[Relation], report: Report | None = None, text: str = "", path: str = "<text>") -> str:
-    """The page `analyze --html` writes: the verdict of the whole text and the text itself with each
-    phrase and claim marked, then one displaCy-style picture per finding or claim — the parse's arcs, the
-    analyzer's own arcs in colour, each role coloured on its word with its name in a row of its own
-    under the part of speech, the verdict coloured in the heading. Every sentence is drawn in the same
-    layout (`svg`), each fitting the page's width."""
-    parts = [overview(report, text, path)] if report is not None else []
+def html_page(
+    rels: Sequence[Relation],
+    report: Report | None = None,
+    text: str = "",
+    path: str = "<text>",
+    hook: Mapping[str, Any] | None = None,
+) -> str:
+    """The page `analyze --html` writes: the verdict of the whole text, what the Stop hook would do with it
+    (the `hook:` line of the text report), and the text itself with each phrase and claim marked, then one
+    displaCy-style picture per finding or claim — the parse's arcs, the analyzer's own arcs in colour, each
+    role coloured on its word with its name in a row of its own under the part of speech, the verdict
+    coloured in the heading. Every sentence is drawn in the same layout (`svg`); a sentence wider than a
+    page is drawn on several lines (picture.wrapped), as text wraps."""
+    parts = [overview(report, text, path, hook)] if report is not None else []
     if not rels:
         parts.append("<p>no deference phrase found and no unbacked claim</p>")
         return _PAGE.format(title="no phrase", style=_PAGE_STYLE, content="".join(parts))
     for rel in rels:
-        parts.append(f'<figure style="{_FIGURE_STYLE}">{_heading(rel)}<div style="{_SCROLL}">{svg(rel)}</div></figure>')
+        drawn = "".join(f'<div style="{_SCROLL}">{svg(line.rel)}</div>{_across(line)}' for line in wrapped(rel))
+        parts.append(f'<figure style="{_FIGURE_STYLE}">{_heading(rel)}{drawn}</figure>')
     title = escaped(summary(report)) if report is not None else "parse"
     return _PAGE.format(title=title, style=_PAGE_STYLE, content="".join(parts))
 
 
-def overview(report: Report, text: str, path: str) -> str:
-    """The verdict of the whole text, in its colour, and the text as given with each finding and claim
-    marked in the colour of its verdict (the words the pictures below are about)."""
+def _across(line: Line) -> str:
+    """Under a line of a wrapped picture, the arcs it shares with another line."""
+    if not line.across:
+        return ""
+    return f'<p class="across">to another line: {escaped("; ".join(line.across))}</p>'
+
+
+def overview(report: Report, text: str, path: str, hook: Mapping[str, Any] | None = None) -> str:
+    """The verdict of the whole text, in its colour, what the Stop hook would do with it (the report's
+    `hook:` line), and the text as given with each finding and claim marked in the colour of its verdict
+    (the words the pictures below are about)."""
     colour = VERDICT_COLOURS[report.verdict]
     verdict = report.verdict.upper() if report.verdict == "fire" else report.verdict
+    shown = hook_text(hook, Palette(False)).strip() if hook is not None else ""
     return (
         f'<h1 style="font-size: 1.3rem; margin: 0 0 0.25rem">analyze {escaped(path)}: '
         f'<span style="color: {colour}">{verdict}</span> — {escaped(summary(report))}</h1>'
         f'<p style="margin: 0 0 0.75rem; color: #495057">{_EXIT_MEANING[report.verdict]}</p>'
-        f'<pre class="input">{marked_text(report, text)}</pre>'
+        + (f'<p class="hook">{escaped(shown)}</p>' if shown else "")
+        + f'<pre class="input">{marked_text(report, text)}</pre>'
     )
 
 

@@ -3,11 +3,12 @@ of speech and role below), laid out so that each label sits on its own arc's lin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.explain.relations import Relation, head_position
+from analyzer.explain.relations import Arc, Relation, head_position
 
 if TYPE_CHECKING:
 
@@ -131,18 +132,86 @@ def svg(rel: Relation) -> str:
 
 
 def column_centres(rel: Relation) -> list[float]:
-    """The x of each word: every column is as wide as its widest text (word, part of speech, mark) and
-    at least `_MIN_COLUMN`, so long sentences of short words stay narrow."""
-    widths = [
-        max(_MIN_COLUMN, _COLUMN_GAP + _CHAR_PX * max(len(word), len(token.pos_), len(mark_of(rel.roles, position))))
-        for position, (word, token) in enumerate(zip(rel.words, rel.tokens, strict=True))
-    ]
+    """The x of each word, its column as wide as `_column_widths` says."""
+    widths = _column_widths(rel)
     centres, x = [], _MARGIN_X
     for position, column in enumerate(widths):
         if position:
             x += (widths[position - 1] + column) / 2
         centres.append(x)
     return centres
+
+
+def _column_widths(rel: Relation) -> list[float]:
+    """Every column is as wide as its widest text (word, part of speech, mark) and at least `_MIN_COLUMN`,
+    so long sentences of short words stay narrow."""
+    return [
+        max(_MIN_COLUMN, _COLUMN_GAP + _CHAR_PX * max(len(word), len(token.pos_), len(mark_of(rel.roles, position))))
+        for position, (word, token) in enumerate(zip(rel.words, rel.tokens, strict=True))
+    ]
+
+
+# The widest a picture's line is drawn: what a 1280 px window leaves a picture at the smallest scale.
+_LINE_PX = (1280 - 2 * 32) / _MIN_SCALE
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a wrapped picture: the words it shows (a Relation of its own) and the arcs that leave
+    it for another line, in words (head word, label, dependent word, and which line it continues on)."""
+
+    rel: Relation
+    across: tuple[str, ...]
+
+
+def wrapped(rel: Relation, limit: float = _LINE_PX) -> list[Line]:
+    """The relation as the lines a page shows: itself when it fits `limit` px, else cut between words where
+    the fewest arcs cross (an arc of the analyzer's own counting as many), each line as wide as it may be."""
+    widths = _column_widths(rel)
+    arcs = _arcs_of(rel)
+    if sum(widths) + 2 * _MARGIN_X <= limit:
+        return [Line(rel, ())]
+    cuts, start, used = [], 0, 2 * _MARGIN_X
+    for position, width in enumerate(widths):
+        if position > start and used + width > limit:
+            lowest = start + 1 + (position - start) // 2  # a line holds at least half of what fits
+            cut = min(range(lowest, position + 1), key=lambda at: (_crossing(arcs, at), -at))
+            cuts.append(cut)
+            start, used = cut, 2 * _MARGIN_X + sum(widths[cut:position])
+        used += width
+    bounds = list(itertools.pairwise([0, *cuts, len(rel.words)]))
+    line_of = {at: number for number, (first, last) in enumerate(bounds, 1) for at in range(first, last)}
+    return [_line(rel, first, last, arcs, line_of) for first, last in bounds]
+
+
+def _crossing(arcs: Sequence[tuple[int, int, str, bool]], cut: int) -> int:
+    """How much a cut before word `cut` costs: each arc it crosses, the analyzer's own ten times over."""
+    return sum(10 if own else 1 for a, b, _, own in arcs if min(a, b) < cut <= max(a, b))
+
+
+def _line(
+    rel: Relation, first: int, last: int, arcs: Sequence[tuple[int, int, str, bool]], line_of: Mapping[int, int]
+) -> Line:
+    inside = range(first, last)
+    across = tuple(
+        f"{rel.words[head]} —{label}→ {rel.words[dependent]} (line {line_of[dependent if head in inside else head]})"
+        for head, dependent, label, _ in arcs
+        if (head in inside) != (dependent in inside)
+    )
+    part = Relation(
+        heading=rel.heading,
+        verdict=rel.verdict,
+        sentence=rel.sentence,
+        tokens=rel.tokens[first:last],
+        words=rel.words[first:last],
+        roles=rel.roles[first:last],
+        arcs=tuple(
+            Arc(arc.source - first, arc.target - first, arc.label)
+            for arc in rel.arcs
+            if arc.source in inside and arc.target in inside
+        ),
+    )
+    return Line(part, across)
 
 
 def _arcs_of(rel: Relation) -> list[tuple[int, int, str, bool]]:

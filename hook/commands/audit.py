@@ -53,14 +53,14 @@ def summarize(
     since: datetime | None = None,
     *,
     by_identity: bool = False,
-    each: Callable[[Entry], None] | None = None,
+    each: Callable[[Entry, int], None] | None = None,
 ) -> dict[str, Any]:
     """The JSON shape of SPEC §1.4, plus `malformed`: torn or foreign lines skipped and counted.
 
     by_identity: add `identities`, the class table of each seat (LANEGATE_IDENTITY), for several seats'
     logs read together (revision 2) — when the lines name any identity (one unnamed seat adds nothing).
-    each: called with every counted line, so a report that needs more (the page's timeline) reads the
-    log in the same pass.
+    each: called with every counted line and its number among its session's lines (stop_label), so a
+    report that needs more (the page's timeline) reads the log in the same pass.
     """
     loads = _loader()
     classes: dict[str, Counter[str]] = {}
@@ -69,6 +69,7 @@ def summarize(
     observed: Counter[str] = Counter()
     chains = Chains()
     counted = malformed = 0
+    stops: Counter[str | None] = Counter()
     for raw in lines:
         if not raw.strip():
             continue
@@ -76,11 +77,12 @@ def summarize(
         if entry is None:
             malformed += 1
             continue
+        stops[entry.session] += 1
         if since is not None and entry.stamp < since:
             continue
         counted += 1
         if each is not None:
-            each(entry)
+            each(entry, stops[entry.session])
         observed.update(entry.families)
         seat = seats.setdefault(entry.identity, {})
         for split in (classes.setdefault(entry.klass, Counter()), seat.setdefault(entry.klass, Counter())):
@@ -249,6 +251,62 @@ def _table(header: tuple[str, ...], rows: list[tuple[str, ...]], left: int = 1) 
     return lines
 
 
+# ---- what decided a stop, and which stop it was (revision 4) -------------------------------------------
+
+_RULE_LINE = re.compile(r"\((?:rule|trigger): (.*)\)\s*$", re.DOTALL)
+
+
+def deciding(line: Mapping[str, Any]) -> str:
+    """The rule, phrase or gate that decided a stop, in a few words (SPEC §7.5): what a person reads
+    first, before the directive, whose opening words are the same at every refusal. The line's
+    `because`; for a line written before it, the phrase and the finding's reason, row U's claim, the
+    rule line a refusal ends with, or the reason."""
+    because = line.get("because")
+    if isinstance(because, str) and because.strip():
+        return flat(because)
+    reason = str(line.get("reason") or "-")
+    ruled = _RULE_LINE.search(reason)
+    why = ruled.group(1) if ruled else reason
+    finding = line.get("finding") if isinstance(line.get("finding"), Mapping) else {}
+    phrase = line.get("phrase")
+    if isinstance(phrase, str) and line.get("tag") == "deference":
+        return flat(f'deference phrase "{phrase}": {finding.get("reason") or why}')
+    claim = line.get("claim") if isinstance(line.get("claim"), Mapping) else None
+    if claim is not None and line.get("tag") == "unbacked-claim":
+        return flat(f'unbacked claim "{claim.get("text")}": {claim.get("reason") or why}')
+    return flat(why)
+
+
+def flat(text: str) -> str:
+    """Text for one line of a terminal or a table cell: every run of whitespace (newlines included) one
+    space. Agent-written text reaches `audit --list` and `replay` through here, the place where the
+    terminal escaping of SPEC §7.2 applies to it."""
+    return " ".join(text.split())
+
+
+def stop_label(session: str | None, number: int) -> str:
+    """A stop as `audit --list` shows it and `lanegate golden add` takes it: the session id's first
+    characters, a slash and the stop's number among the session's lines (1 = its first)."""
+    return f"{(session or '-')[:SESSION_CHARS]}/{number}"
+
+
+def numbered(entries: Iterable[Entry]) -> Iterable[tuple[int, Entry]]:
+    """Each line with its number among its session's lines, in log order (a session writes to one log)."""
+    seen: Counter[str | None] = Counter()
+    for entry in entries:
+        seen[entry.session] += 1
+        yield seen[entry.session], entry
+
+
+def entries(lines: Iterable[bytes]) -> Iterable[Entry]:
+    """The audit objects of the lines, torn and foreign lines skipped."""
+    loads = _loader()
+    for raw in lines:
+        entry = _record(raw, loads) if raw.strip() else None
+        if entry is not None:
+            yield entry
+
+
 # ---- the refusals one a line (revision 3) ------------------------------------------------------------
 
 # The detail column gets its own line below the row when less than this is left of the terminal.
@@ -257,28 +315,30 @@ SESSION_CHARS = 8
 
 
 def refusals(lines: Iterable[bytes], since: datetime | None = None) -> list[dict[str, Any]]:
-    """Every refusal (BLOCK, WOULD-BLOCK) in log order, with what a person needs to find it: when, which
-    session and seat, class and tag, the phrase or claim it quoted and the reason."""
-    loads = _loader()
+    """Every refusal (BLOCK, WOULD-BLOCK), oldest first — sorted by time, so several logs read together
+    interleave — with what a person needs to find it and to turn it into a golden case: when, which stop of
+    which session and seat, class and tag, what decided, the phrase or claim it quoted and the reason."""
     rows = []
-    for raw in lines:
-        entry = _record(raw, loads) if raw.strip() else None
-        if entry is None or entry.klass not in REFUSAL_CLASSES or (since is not None and entry.stamp < since):
+    for number, entry in numbered(entries(lines)):
+        if entry.klass not in REFUSAL_CLASSES or (since is not None and entry.stamp < since):
             continue
         data = entry.data
         claim = data.get("claim")
-        rows.append({
+        rows.append((entry.stamp, {
             "ts": data["ts"],
             "session": entry.session,
+            "stop": stop_label(entry.session, number),
             "identity": None if entry.identity == NO_IDENTITY else entry.identity,
             "harness": _text(data.get("harness")),
             "class": entry.klass,
             "tag": entry.tag,
+            "because": deciding(data),
             "phrase": _text(data.get("phrase")),
             "claim": _text(claim.get("text")) if isinstance(claim, dict) else None,
             "reason": _text(data.get("reason")),
-        })
-    return rows
+        }))
+    rows.sort(key=lambda pair: pair[0])
+    return [row for _, row in rows]
 
 
 def _text(value: object) -> str | None:
@@ -286,38 +346,27 @@ def _text(value: object) -> str | None:
 
 
 def render_list(rows: list[dict[str, Any]], since: datetime | None, width: int) -> str:
-    """One refusal a line, cut to `width` columns: time, session (its first characters), class, tag, then
-    the phrase or claim and the first words of the reason (on a line of its own when the terminal is
-    narrow)."""
+    """One refusal a line, cut to `width` columns: time, stop (session and number, what `golden add`
+    takes), class, tag, then what decided — the rule, phrase or gate — on a line of its own when the
+    terminal is narrow."""
     start = since.isoformat().replace("+00:00", "Z") if since else "the start of the log"
     out = [f"{len(rows)} refusal(s) since {start}"]
     if not rows:
         return out[0] + "\n"
-    cells = [(_minute(r["ts"]), (r["session"] or "-")[:SESSION_CHARS], r["class"], r["tag"]) for r in rows]
-    header = ("time (UTC)", "session", "class", "tag")
+    cells = [(_minute(r["ts"]), r["stop"], r["class"], r["tag"]) for r in rows]
+    header = ("time (UTC)", "stop", "class", "tag")
     widths = [max(len(c[i]) for c in [header, *cells]) for i in range(len(header))]
     fixed = sum(widths) + 2 * len(widths)
     inline = width - fixed >= MIN_DETAIL
     names = "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True))
-    out.append((f"{names}  phrase or claim: reason" if inline else names)[:width].rstrip())
+    out.append((f"{names}  what decided" if inline else names)[:width].rstrip())
     for row, cell in zip(rows, cells, strict=True):
         lead = "  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True))
-        detail = _detail(row)
         if inline:
-            out.append(f"{lead}  {_clip(detail, width - fixed)}")
+            out.append(f"{lead}  {_clip(row['because'], width - fixed)}")
         else:
-            out += [lead.rstrip(), "    " + _clip(detail, width - 4)]
+            out += [lead.rstrip(), "    " + _clip(row["because"], width - 4)]
     return "\n".join(out) + "\n"
-
-
-def _detail(row: dict[str, Any]) -> str:
-    """What the refusal quoted, then why: 'your call' — reason; claim "…" — reason; or the reason alone."""
-    reason = " ".join((row["reason"] or "-").split())
-    if row["phrase"]:
-        return f"'{row['phrase']}': {reason}"
-    if row["claim"]:
-        return f"claim \"{' '.join(row['claim'].split())}\": {reason}"
-    return reason
 
 
 def _minute(ts: str) -> str:

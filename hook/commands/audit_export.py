@@ -209,6 +209,24 @@ def logs_endpoint(url: str) -> str:
     return urlunsplit(parts)
 
 
+def reach(endpoint: str, timeout: float) -> None:
+    """Open (and close) a connection to the collector first, so a collector that is not there is named as
+    such — "connection refused" with its URL — before the exporter's retries turn it into a generic failed
+    batch."""
+    parts = urlsplit(endpoint)
+    host, port = parts.hostname or "", parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        socket.create_connection((host, port), timeout=min(timeout, 5.0)).close()
+    except ConnectionRefusedError:
+        raise ExportError(f"connection refused: nothing listens at {endpoint} (is the collector running?)") from None
+    except socket.gaierror as exc:
+        raise ExportError(f"cannot resolve {host!r} in {endpoint}: {exc.strerror or exc}") from None
+    except TimeoutError:
+        raise ExportError(f"no answer from {endpoint} within {min(timeout, 5.0):g} s") from None
+    except OSError as exc:
+        raise ExportError(f"cannot connect to {endpoint}: {exc.strerror or exc}") from None
+
+
 def run_export(args: argparse.Namespace) -> int:
     """Exit 0 when every new line was taken (or there was none), 1 when the collector refused or could not
     be reached (the cursor keeps what went through), 2 on bad input or a missing extra."""
@@ -225,6 +243,11 @@ def run_export(args: argparse.Namespace) -> int:
     if not args.log and not os.path.exists(paths[0]):
         print(f"lanegate audit export: nothing to send: no audit log yet at {paths[0]}")
         return 0
+    try:
+        reach(endpoint, args.timeout)
+    except ExportError as exc:
+        print(f"lanegate audit export: {exc}", file=sys.stderr)
+        return 1
     exporter = sdk.exporter(endpoint, args.timeout)
     try:
         for path in paths:
@@ -298,13 +321,10 @@ class Sdk:
     """The OpenTelemetry pieces the export uses, imported only when an export runs."""
 
     def __init__(self, modules: dict[str, Any]) -> None:
-        from importlib.metadata import PackageNotFoundError, version
+        from lanegate_common.version import VERSION
 
         self.m = modules
-        try:
-            self.release = version("lanegate")
-        except PackageNotFoundError:
-            self.release = "unknown"
+        self.release = VERSION
         self.scope = modules["InstrumentationScope"](SCOPE, self.release)
 
     @classmethod

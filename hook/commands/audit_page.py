@@ -19,21 +19,45 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from hook.audit import CLASSES, REFUSAL_CLASSES
-from hook.commands.audit import NO_IDENTITY, Chains, Entry
+from hook.commands.audit import NO_IDENTITY, Chains, Entry, deciding, flat, stop_label
 
+# One palette for the whole page (SPEC §7.5): a colour means one class or one tag, on every chart, whatever
+# the log holds. A tag that is its class's only cause (clean-terminal, material-artifact, ceiling) shares that
+# class's colour, since both say the same thing; every other colour is used once. Kelly's colours of maximum
+# contrast, so neighbouring bands stay apart.
 CLASS_COLOURS = {
-    "ALLOW": "#adb5bd",
-    "BLOCK": "#e03131",
-    "WOULD-BLOCK": "#f08c00",
-    "CLEAN-TERMINAL ALLOW": "#2f9e44",
-    "MATERIAL-ALLOW": "#1098ad",
-    "CEILING-ALLOW": "#7048e8",
-    "ERROR": "#212529",
+    "ALLOW": "#848482",
+    "BLOCK": "#be0032",
+    "WOULD-BLOCK": "#f38400",
+    "CLEAN-TERMINAL ALLOW": "#008856",
+    "MATERIAL-ALLOW": "#0067a5",
+    "CEILING-ALLOW": "#604e97",
+    "ERROR": "#222222",
 }
-OTHER_COLOUR = "#ced4da"
-# The tags drawn each in its own colour over time, most frequent first; the rest are one "other" band.
-TAG_COLOURS = ("#1c7ed6", "#e8590c", "#2b8a3e", "#c2255c", "#5f3dc4", "#0c8599", "#f59f00", "#495057")
+TAG_COLOURS = {
+    "clean-terminal": CLASS_COLOURS["CLEAN-TERMINAL ALLOW"],
+    "material-artifact": CLASS_COLOURS["MATERIAL-ALLOW"],
+    "ceiling": CLASS_COLOURS["CEILING-ALLOW"],
+    "operator-dialogue": "#a1caf1",
+    "background-work": "#c2b280",
+    "lane-continuation-off": "#2b3d26",
+    "no-final-text": "#dcd300",
+    "compaction": "#654522",
+    "deference": "#b3446c",
+    "unbacked-claim": "#e68fac",
+    "no-lane-state": "#882d17",
+    "malformed-lane-state": "#f3c300",
+    "invalid-lane-state": "#e25822",
+    "valid-lane-state": "#8db600",
+    "active-lane-in-dialogue": "#875692",
+    "internal-error": "#f99379",
+    "transcript-error": "#f6a600",
+}
+# Every tag without a colour of its own (errors of bad input, settings, rare tags) is one "other" band.
+OTHER_COLOUR = "#d9d9d9"
 OTHER_TAGS = "other tags"
+# Charts that are no class and no tag (chain lengths, observed families) draw in ink, not in the palette.
+INK = "#495057"
 # The latest refusals listed at the end of the page, and how much of each reason they show.
 RECENT = 25
 REASON_CHARS = 220
@@ -63,6 +87,8 @@ dl.stats { display: flex; gap: 2.2rem; margin: 0.6rem 0 } dl.stats dt { color: #
 dl.stats dd { margin: 0; font-size: 1.4rem; font-weight: 600 }
 svg text { font-size: 11px; fill: #495057 } svg .grid { stroke: #e9ecef } svg .axis { stroke: #adb5bd }
 td.reason { max-width: 34rem; font-size: 0.85rem; color: #343a40 } td.nowrap { white-space: nowrap }
+td.reason .decided { font-weight: 600 } td.reason details { color: #495057 }
+td.reason summary { cursor: pointer; font-size: 0.8rem }
 """
 
 
@@ -74,24 +100,25 @@ class PageData:
         self.classes: dict[datetime, Counter[str]] = {}
         self.tags: dict[datetime, Counter[str]] = {}
         self.chains = Chains()
-        self._recent: list[tuple[datetime, int, Entry]] = []  # a min-heap of the RECENT newest refusals
+        self._recent: list[tuple[datetime, int, int, Entry]] = []  # a min-heap of the RECENT newest refusals
         self._order = itertools.count()
 
-    def feed(self, entry: Entry) -> None:
+    def feed(self, entry: Entry, number: int) -> None:
+        """One counted line, and its number among its session's lines (the stop `golden add` takes)."""
         hour = entry.stamp.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
         self.classes.setdefault(hour, Counter())[entry.klass] += 1
         self.tags.setdefault(hour, Counter())[entry.tag] += 1
         self.chains.feed(entry.session, entry.klass)
         if entry.klass in REFUSAL_CLASSES:
-            item = (entry.stamp, next(self._order), entry)
+            item = (entry.stamp, next(self._order), number, entry)
             if len(self._recent) < RECENT:
                 heapq.heappush(self._recent, item)
             else:
                 heapq.heappushpop(self._recent, item)
 
-    def recent(self) -> list[Entry]:
-        """The latest refusals, newest first."""
-        return [entry for _, _, entry in sorted(self._recent, reverse=True)]
+    def recent(self) -> list[tuple[int, Entry]]:
+        """The latest refusals, newest first, each with its number in its session."""
+        return [(number, entry) for _, _, number, entry in sorted(self._recent, reverse=True)]
 
 
 # ---- time buckets ---------------------------------------------------------------------------------------
@@ -269,9 +296,8 @@ def classes_section(summary: Mapping[str, Any], data: PageData) -> str:
 def tags_section(summary: Mapping[str, Any], data: PageData) -> str:
     size, starts, merged = timeline(data.tags)
     ranked = list(summary["tags"])
-    shown = ranked[: len(TAG_COLOURS)] if len(ranked) <= len(TAG_COLOURS) else ranked[: len(TAG_COLOURS) - 1]
-    colours = dict(zip(shown, TAG_COLOURS, strict=False))
-    series = [(t, colours[t], [merged.get(s, Counter())[t] for s in starts]) for t in shown]
+    colours = {t: TAG_COLOURS[t] for t in ranked if t in TAG_COLOURS}
+    series = [(t, c, [merged.get(s, Counter())[t] for s in starts]) for t, c in colours.items()]
     rest = [t for t in ranked if t not in colours]
     if rest:
         series.append((OTHER_TAGS, OTHER_COLOUR, [sum(merged.get(s, Counter())[t] for t in rest) for s in starts]))
@@ -297,8 +323,7 @@ def chains_section(summary: Mapping[str, Any], data: PageData) -> str:
         return _section("chains", "Refusal chains", note, f'<dl class="stats">{cells}</dl>', "<p>no refusal chains</p>")
     top = max(lengths)
     labels = [f"{n}+" if n == CHAIN_BARS else str(n) for n in range(1, top + 1)]
-    chart = stacked_bars(labels, [("chains", CLASS_COLOURS["BLOCK"], [lengths[n] for n in range(1, top + 1)])],
-                         "chains")
+    chart = stacked_bars(labels, [("chains", INK, [lengths[n] for n in range(1, top + 1)])], "chains")
     caption = '<p class="note">chains by length (refusals in a row)</p>'
     return _section("chains", "Refusal chains", note, f'<dl class="stats">{cells}</dl>', chart, caption)
 
@@ -329,7 +354,7 @@ def observed_section(summary: Mapping[str, Any]) -> str:
             "evidence for promoting a family to enforce.</p>")
     if not observed:
         return _section("observed", "Observed families", note, "<p>no observe-mode would-fires</p>")
-    chart = hbars([(f, n, TAG_COLOURS[4]) for f, n in observed.items()])
+    chart = hbars([(f, n, INK) for f, n in observed.items()])
     rows = "".join(f'<tr><td>{_e(f)}</td><td class="n" data-family="{_e(f)}">{n:,}</td></tr>'
                    for f, n in observed.items())
     return _section("observed", "Observed families", note, chart,
@@ -337,26 +362,28 @@ def observed_section(summary: Mapping[str, Any]) -> str:
 
 
 def refusals_section(data: PageData) -> str:
+    """The newest refusals, what decided each first (SPEC §7.5); the directive the agent got is folded."""
     recent = data.recent()
     if not recent:
         return _section("refusals", "Latest refusals", "<p>no refusals</p>")
     rows = []
-    for entry in recent:
+    for number, entry in recent:
         line = entry.data
-        claim = line.get("claim") if isinstance(line.get("claim"), dict) else None
-        quoted = line.get("phrase") or (claim or {}).get("text") or ""
-        reason = " ".join(str(line.get("reason") or "").split())
+        reason = flat(str(line.get("reason") or ""))
         reason = reason if len(reason) <= REASON_CHARS else reason[: REASON_CHARS - 1] + "…"
+        swatch = f'<span class="swatch" style="background: {TAG_COLOURS.get(entry.tag, OTHER_COLOUR)}"></span>'
         rows.append(
             f"<tr><td class=\"nowrap\">{_e(str(line.get('ts'))[:19].replace('T', ' '))}</td>"
-            f"<td class=\"nowrap\">{_e(entry.session or '–')}</td>"
-            f"<td>{_e(entry.identity)}</td><td>{_e(entry.klass)}</td><td class=\"nowrap\">{_e(entry.tag)}</td>"
-            f'<td>{_e(str(quoted))}</td><td class="reason">{_e(reason)}</td></tr>'
+            f"<td class=\"nowrap\" title=\"{_e(entry.session or '–')}\">{_e(stop_label(entry.session, number))}</td>"
+            f"<td>{_e(entry.identity)}</td><td>{_e(entry.klass)}</td><td class=\"nowrap\">{swatch}{_e(entry.tag)}</td>"
+            f'<td class="reason"><span class="decided">{_e(deciding(line))}</span>'
+            f"<details><summary>the directive</summary>{_e(reason)}</details></td></tr>"
         )
     note = (f'<p class="note">the {len(recent)} newest, newest first (all of them: '
-            "<code>lanegate audit --list</code>)</p>")
-    table = ("<table><tr><th>time (UTC)</th><th>session</th><th>identity</th><th>class</th><th>tag</th>"
-             f"<th>phrase or claim</th><th>reason</th></tr>{''.join(rows)}</table>")
+            "<code>lanegate audit --list</code>; one of them as a golden case: "
+            "<code>lanegate golden add SESSION/N</code>)</p>")
+    table = ("<table><tr><th>time (UTC)</th><th>stop</th><th>identity</th><th>class</th><th>tag</th>"
+             f"<th>what decided</th></tr>{''.join(rows)}</table>")
     return _section("refusals", "Latest refusals", note, table)
 
 

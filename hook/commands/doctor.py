@@ -13,6 +13,7 @@ import argparse
 import importlib.util
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
 def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
     """Every check, in the order a person reads them: harnesses, policy, model, locations, teeth."""
-    from hook.config import load_config
+    from hook.config import PROJECT_FILE, load_config, user_config_path
 
     home = env.get("HOME") or os.path.expanduser("~")
     results: list[Check] = []
@@ -87,16 +88,23 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
         probes = {spec.harness: pool.submit(probe, spec, found, project, env)
                   for spec, _, found in found_by_harness if found}
     config = load_config(env, project)
+    # The fixes name the project when the doctor looks at one that is not the current directory.
+    here = os.path.realpath(os.getcwd()) == os.path.realpath(project)
+    flag = "" if here else f" --project {shlex.quote(project)}"
     for spec, layers, found in found_by_harness:
         results.extend(checks.layer_checks(spec, layers))
         if not found:
-            results.append(checks.unregistered_check(spec, layers))
+            results.append(checks.unregistered_check(spec, layers, flag))
             continue
-        results.append(checks.registration_check(spec, found))
+        results.append(checks.registration_check(spec, found, flag))
+        twice = checks.duplicate_check(spec, found, flag)
+        if twice:
+            results.append(twice)
         results.append(checks.switch_check(spec, disabled_by(spec, layers, found)))
-        results.append(checks.probe_check(spec, probes[spec.harness].result()))
-        results.extend(checks.committed_command_checks(spec, found, home))
-        results.extend(checks.timeout_checks(spec, found))
+        main = next((r for r in found if r.event == spec.events[0]), found[0])
+        results.append(checks.probe_check(spec, probes[spec.harness].result(), main.layer, flag))
+        results.extend(checks.committed_command_checks(spec, found, home, flag))
+        results.extend(checks.timeout_checks(spec, found, flag))
         ceiling = checks.ceiling_check(spec.harness, config.max_refusals, get_harness(spec.harness).install.block_cap)
         if ceiling:
             results.append(ceiling)
@@ -105,13 +113,15 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
             results.append(reminder)
     if not probes:
         results.insert(0, Check("registration", checks.FAIL, "lanegate is registered in no harness's settings "
-                                "for this project or user", checks.install_fix(FALLBACK)))
+                                "for this project or user", checks.install_fix(FALLBACK, flag)))
     results.extend(checks.env_check(entry, *env_effect(entry, env, project)) if entry.name != "PATH"
                    else checks.env_check(entry, False, None) for entry in entries)
     policy = {key: getattr(config, key) for key in POLICY_KEYS}
     ignored = [w for w in config.warnings if "ignored" in w and "unknown" not in w]
-    results.extend(checks.policy_checks(policy, policy_sources(env, project), ignored))
-    results.extend(checks.config_key_checks([*config.warnings, *unknown_variables(env)]))
+    project_file = os.path.join(project, PROJECT_FILE)
+    results.extend(checks.policy_checks(policy, policy_sources(env, project), ignored, project_file))
+    results.extend(checks.config_key_checks([*config.warnings, *unknown_variables(env)], user_config_path(env),
+                                            project_file))
     summary = recent_summary(config.audit_log, datetime.now(UTC))
     results.append(checks.identity_check(config.identity, summary))
     models = model_candidates(config.spacy_model)
@@ -236,36 +246,10 @@ def resolved_policy(env: Mapping[str, str], project: str) -> dict[str, dict[str,
 
 
 def policy_sources(env: Mapping[str, str], project: str) -> dict[str, str]:
-    """Which layer each policy value came from: the highest layer that changed it, else the highest one
-    that set it without being ignored, else the built-in default."""
-    from hook.config import PROJECT_FILE, env_name, load_defaults, read_toml, resolve_config, user_config_path
+    """Which layer each policy value came from (`lanegate config show` says it for every key)."""
+    from hook.commands.config_show import read_layers, sources
 
-    notes: list[str] = []
-    user_path, project_path = user_config_path(env), os.path.join(project, PROJECT_FILE)
-    user = read_toml(user_path, "user config", notes) or {}
-    proj = read_toml(project_path, "project", notes) or {}
-    defaults = load_defaults()
-    home = {k: v for k, v in env.items() if k == "HOME"}
-    base = resolve_config(defaults, None, None, home)
-    with_user = resolve_config(defaults, user, None, home)
-    with_project = resolve_config(defaults, user, proj, home)
-    with_env = resolve_config(defaults, user, proj, env)
-    sources = {}
-    for key in POLICY_KEYS:
-        layers = [
-            (f"environment {env_name(key)}", env_name(key) in env, with_env, with_project),
-            (f"project file {project_path}", key in proj, with_project, with_user),
-            (f"user file {user_path}", key in user, with_user, base),
-        ]
-        changed = [label for label, _, on, off in layers if getattr(on, key) != getattr(off, key)]
-        kept = [label for label, present, on, _ in layers if present and not _refused(on.warnings, key)]
-        sources[key] = (changed or kept or ["built-in default"])[0]
-    return sources
-
-
-def _refused(warnings: Sequence[str], key: str) -> bool:
-    """The layer's value for `key` was named as ignored or unparseable."""
-    return any(f" {key}=" in w or f"{key.upper()}=" in w for w in warnings)
+    return sources(read_layers(env, project), POLICY_KEYS)
 
 
 # ---- the model, the locations, the audit log ------------------------------------------------------------

@@ -8,6 +8,7 @@ facts (reading files, running the registered command once on a synthetic stop) a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,12 +16,13 @@ from typing import Any
 from hook.commands.harness_settings import Disabled, EnvEntry, HarnessSpec, Layer, Registration
 
 OK, WARN, FAIL = "ok", "warn", "fail"
+PROJECT_FILE = "the project's lanegate.toml"
 REFUSALS = frozenset({"BLOCK", "WOULD-BLOCK"})
 DIALOGUE_TAG = "operator-dialogue"
 COMMAND_NOT_FOUND = 127  # a POSIX shell's exit status for a program that is not there (as the harness sees it)
-# Where a person reads more; every fix text points at a README section or docs page that exists.
-README_CONFIG = "README, section Configuration"
-README_MINIMUM = "README, section Minimum setup for autonomous agents"
+# Where a person reads more; every fix text points at a docs page that exists.
+DOCS_CONFIG = "docs/CONFIGURATION.md"
+DOCS_MINIMUM = "docs/AUTONOMOUS.md, Minimum setup for autonomous agents"
 # The hook's own deadline (hook/commands/hook.py): a harness timeout below it can kill a stop before it
 # decides or writes its audit line; a cold stop with a phrase (spaCy import and model load) takes 1-3 s.
 HOOK_DEADLINE_SECONDS = 20.0
@@ -52,17 +54,42 @@ class ProbeResult:
     seconds: float = 0.0
 
 
-def install_fix(harness: str) -> str:
-    return f"lanegate install --harness {harness} (or --user for every project)"
+# What harness_settings.read_layer says of a file that fails the harness's schema, and the problem it names.
+_SCHEMA_FAILURE = re.compile(r"fails .*'s settings schema \((?P<problem>.*)\): ")
+# The layer flag of `lanegate install` / `uninstall` that reaches each settings layer.
+_LAYER_FLAGS = {"user": " --user", "local": " --local", "project": ""}
+
+
+def install_fix(harness: str, where: str = "") -> str:
+    """The command that registers lanegate; `where` the flags that name the file (--local, --project DIR)."""
+    return f"lanegate install --harness {harness}{where} (or --user for every project)"
+
+
+def layer_flags(layer: str, project_flag: str) -> str | None:
+    """The flags that make install / uninstall write the file of `layer`; None for a file they do not write
+    (managed settings, a TOML file)."""
+    if layer not in _LAYER_FLAGS:
+        return None
+    return _LAYER_FLAGS[layer] + ("" if layer == "user" else project_flag)
 
 
 def layer_checks(spec: HarnessSpec, layers: Sequence[Layer]) -> list[Check]:
-    """A settings file the harness cannot use is one whose hooks (and switches) nobody can vouch for."""
-    return [
-        Check(f"{spec.harness} settings", WARN, f"{layer.path} ({layer.name}) {layer.error}", _layer_fix(layer))
-        for layer in layers
-        if layer.error
-    ]
+    """A settings file the harness cannot use is one whose hooks (and switches) nobody can vouch for; one
+    that fails the harness's schema is skipped by the harness whole — a registration in it does not exist,
+    so the harness runs ungated where that file was meant to register it — and that is a fail."""
+    found = []
+    for layer in layers:
+        if not layer.error:
+            continue
+        failed = _SCHEMA_FAILURE.search(layer.error)
+        if failed:
+            found.append(Check(f"{spec.harness} settings", FAIL, f"{layer.path} ({layer.name}) {layer.error}; a "
+                               f"lanegate hook registered only there does not run: {spec.title} runs ungated",
+                               f"in {layer.path}: {failed.group('problem')} (correct or remove that key)"))
+        else:
+            found.append(Check(f"{spec.harness} settings", WARN, f"{layer.path} ({layer.name}) {layer.error}",
+                               _layer_fix(layer)))
+    return found
 
 
 def _layer_fix(layer: Layer) -> str:
@@ -71,27 +98,50 @@ def _layer_fix(layer: Layer) -> str:
     return f"fix or move {layer.path}: doctor cannot tell what it registers or disables"
 
 
-def registration_check(spec: HarnessSpec, found: Sequence[Registration]) -> Check:
+def registration_check(spec: HarnessSpec, found: Sequence[Registration], project_flag: str = "") -> Check:
     """Is `lanegate hook` registered for every event the harness stops on?"""
     name = f"{spec.harness} registration"
     events = [e for e in spec.events if any(r.event == e for r in found)]
     if not events:
         return Check(name, FAIL, f"no lanegate hook for {' or '.join(spec.events)} in any settings layer",
-                     install_fix(spec.harness))
+                     install_fix(spec.harness, project_flag))
     where = sorted({f"{r.path} ({r.layer})" for r in found})
     missing = [e for e in spec.events if e not in events]
     if missing:
+        flags = layer_flags(found[0].layer, project_flag)
+        fix = install_fix(spec.harness, flags) if flags is not None else f"register {', '.join(missing)} too"
         return Check(name, WARN, f"{', '.join(events)} registered in {'; '.join(where)}, but not {', '.join(missing)}: "
-                     "those stops go unjudged", install_fix(spec.harness))
+                     "those stops go unjudged", fix)
     return Check(name, OK, f"{', '.join(events)} registered in {'; '.join(where)}")
 
 
-def unregistered_check(spec: HarnessSpec, layers: Sequence[Layer]) -> Check:
+def duplicate_check(spec: HarnessSpec, found: Sequence[Registration], project_flag: str = "") -> Check | None:
+    """Two settings files registering lanegate for one event: the harness runs every layer's hooks, so every
+    stop is judged twice — two audit lines, and the refusal ceiling reached at half the refusals."""
+    files: dict[str, set[tuple[str, str]]] = {}
+    for reg in found:
+        files.setdefault(reg.event, set()).add((reg.path, reg.layer))
+    doubled = {event: places for event, places in files.items() if len(places) > 1}
+    if not doubled:
+        return None
+    places = sorted({place for found_in in doubled.values() for place in found_in})
+    where = " and ".join(f"{path} ({layer})" for path, layer in places)
+    layers = {layer for _, layer in places}
+    mine = next((layer for layer in ("local", "user", "project") if layer in layers), None)
+    flags = layer_flags(mine, project_flag) if mine else None
+    fix = (f"lanegate uninstall --harness {spec.harness}{flags} (keeps the other registration)" if flags is not None
+           else "remove one of the registrations")
+    return Check(f"{spec.harness} registered once", FAIL, f"{', '.join(sorted(doubled))} registered in {where}: "
+                 "every stop runs lanegate twice — two audit lines a stop, and the refusal ceiling reached at half "
+                 "the refusals", fix)
+
+
+def unregistered_check(spec: HarnessSpec, layers: Sequence[Layer], project_flag: str = "") -> Check:
     """Settings of a harness that never mention lanegate: its agents run ungated."""
     paths = ", ".join(layer.path for layer in layers)
     return Check(f"{spec.harness} registration", WARN,
                  f"settings found ({paths}) but lanegate is not registered: this harness runs ungated",
-                 install_fix(spec.harness))
+                 install_fix(spec.harness, project_flag))
 
 
 def switch_check(spec: HarnessSpec, hits: Sequence[Disabled]) -> Check:
@@ -111,10 +161,14 @@ def trust_check(spec: HarnessSpec) -> Check | None:
     return Check(f"{spec.harness} trust", WARN, "doctor cannot see whether the hook is trusted", spec.trust_reminder)
 
 
-def probe_check(spec: HarnessSpec, result: ProbeResult) -> Check:
-    """Did the registered command line judge a synthetic autonomous stop (it must refuse it)?"""
+def probe_check(spec: HarnessSpec, result: ProbeResult, layer: str = "project", project_flag: str = "") -> Check:
+    """Did the registered command line judge a synthetic autonomous stop (it must refuse it)? `layer`: the
+    settings layer the command is registered in (the fix re-registers there)."""
     name = f"{spec.harness} command"
-    fix = f"run `{result.command}` by hand with a payload on stdin, or re-register: {install_fix(spec.harness)}"
+    flags = layer_flags(layer, project_flag)
+    again = (f"lanegate install --harness {spec.harness}{flags} (registers the command again)" if flags is not None
+             else f"register it again in the {layer} settings")
+    fix = f"{again}, or run `{result.command}` by hand with a payload on stdin to see why it fails"
     if result.error:
         return Check(name, FAIL, f"`{result.command}` {result.error}", fix)
     if result.exit_code == COMMAND_NOT_FOUND:
@@ -135,32 +189,63 @@ def probe_check(spec: HarnessSpec, result: ProbeResult) -> Check:
                  f"in {result.seconds:.2f} s")
 
 
-def policy_checks(policy: Mapping[str, Any], sources: Mapping[str, str], ignored: Sequence[str]) -> list[Check]:
+def policy_checks(
+    policy: Mapping[str, Any], sources: Mapping[str, str], ignored: Sequence[str], project_file: str = PROJECT_FILE
+) -> list[Check]:
     """The resolved mode, lint switches and ceiling, each with the layer it came from."""
     checks = []
     mode = policy["mode"]
     where = f"(from {sources['mode']})"
     if mode == "dry-run":
         checks.append(Check("policy mode", WARN, f"dry-run {where}: refusals are only audited as WOULD-BLOCK",
-                            "set mode = \"enforce\" (or unset LANEGATE_MODE) once the audit looks right"))
+                            f"{_setting_fix('mode', 'enforce', sources['mode'])} once the audit looks right"))
     else:
         checks.append(Check("policy mode", OK, f"{mode} {where}"))
     for key in ("deference", "lane_continuation"):
         on = policy[key]
         detail = f"{'on' if on else 'off'} (from {sources[key]})"
         checks.append(Check(f"policy {key}", OK if on else WARN, detail,
-                            None if on else f"set {key} = true where it was switched off ({sources[key]})"))
+                            None if on else _setting_fix(key, "true", sources[key])))
     ceiling = policy["max_refusals"]
     detail = f"{ceiling if ceiling else 'no ceiling'} (from {sources['max_refusals']})"
     checks.append(Check("policy max_refusals", OK, detail))
-    checks.extend(Check("policy ignored", WARN, note, "the project's files may only make the gate stricter unless "
-                        f"the user allows it ({README_CONFIG})") for note in ignored)
+    checks.extend(Check("policy ignored", WARN, note, _ignored_fix(note, project_file)) for note in ignored)
     return checks
 
 
-def config_key_checks(warnings: Sequence[str]) -> list[Check]:
+def _setting_fix(key: str, value: str, source: str) -> str:
+    """How to set a key back where the value in force came from (a file, or a variable)."""
+    if source.startswith("environment "):
+        return f"unset {source.split()[1]} (or set it to {value})"
+    if source.startswith("project environment "):
+        return f"remove {source.split()[2]} from {source.split('(set by ', 1)[1].rstrip(')')}"
+    path = source.split(" file ", 1)[1] if " file " in source else "~/.config/lanegate/config.toml"
+    shown = f'"{value}"' if value not in ("true", "false") else value
+    return f"set {key} = {shown} in {path}"
+
+
+def _ignored_fix(note: str, project_file: str) -> str:
+    """Where the ignored value sits, so it can go: the project's lanegate.toml, or the file that set a variable."""
+    set_by = re.search(r"\(set by (?P<path>[^)]+)\)", note)
+    if set_by:
+        return (f"remove {note.split()[1]} from {set_by.group('path')}: a project's files may only make the gate "
+                f"stricter ({DOCS_CONFIG})")
+    key = re.match(r"project lanegate\.toml (?P<key>[a-z_]+)", note)
+    what = f"`{key.group('key')}`" if key else "it"
+    return (f"remove {what} from {project_file} (a project may only make the gate stricter), or set it in "
+            f"~/.config/lanegate/config.toml ({DOCS_CONFIG})")
+
+
+def config_key_checks(warnings: Sequence[str], user_file: str = "", project_file: str = PROJECT_FILE) -> list[Check]:
     """Unknown keys and unparseable values in the config files and variables, with the nearest key."""
-    return [Check("config", WARN, note, f"correct the key or value where it is set ({README_CONFIG})")
+    def where(note: str) -> str:
+        if note.startswith("user config"):
+            return user_file or "your user config"
+        if note.startswith("project lanegate.toml"):
+            return project_file
+        return f"the environment ({note.split()[1].rstrip(':')})" if note.startswith("env ") else "where it is set"
+
+    return [Check("config", WARN, note, f"correct the key or value in {where(note)} ({DOCS_CONFIG})")
             for note in warnings if "unknown" in note or "unparseable" in note]
 
 
@@ -180,7 +265,7 @@ def env_check(entry: EnvEntry, weakening: bool, note: str | None) -> Check:
         return Check(name, FAIL, f"{detail}: a file the judged agent can write weakens the gate "
                      f"({note or 'a weakening'})",
                      f"remove {entry.name} from {entry.path}; set lanegate's policy in your own "
-                     f"~/.config/lanegate/config.toml ({README_CONFIG})")
+                     f"~/.config/lanegate/config.toml ({DOCS_CONFIG})")
     if weakening:
         return Check(name, WARN, f"{detail}: the harness runs the hook with this user setting, which weakens the "
                      "gate", f"remove it from {entry.path} once you no longer want it")
@@ -201,7 +286,7 @@ def identity_check(identity: str | None, summary: Mapping[str, Any]) -> Check:
                  "ceiling): the clean-terminal exit can never accept, so an agent's honest hand-off is refused "
                  "until the refusal ceiling lets it go",
                  f"set identity = \"<the agent's name>\" in ~/.config/lanegate/config.toml or LANEGATE_IDENTITY "
-                 f"({README_MINIMUM})")
+                 f"({DOCS_MINIMUM})")
 
 
 def ceiling_check(harness: str, max_refusals: int, cap: int | None) -> Check | None:
@@ -212,11 +297,12 @@ def ceiling_check(harness: str, max_refusals: int, cap: int | None) -> Check | N
     shown = "0 (no ceiling)" if max_refusals == 0 else str(max_refusals)
     return Check(f"{harness} ceiling", WARN, f"max_refusals {shown}, but {harness} overrides the "
                  f"{cap + 1}th consecutive block itself: the chain ends there, not at lanegate's ceiling",
-                 f"set max_refusals to {cap} or less to keep the ceiling lanegate's ({README_CONFIG})")
+                 f"set max_refusals to {cap} or less to keep the ceiling lanegate's ({DOCS_CONFIG})")
 
 
-def timeout_checks(spec: HarnessSpec, found: Sequence[Registration]) -> list[Check]:
-    """A registered timeout the harness kills the hook at before it has decided."""
+def timeout_checks(spec: HarnessSpec, found: Sequence[Registration], project_flag: str = "") -> list[Check]:
+    """A registered timeout the harness kills the hook at before it has decided; install repairs it in the
+    file it sits in."""
     checks = []
     for reg in found:
         if reg.timeout is None or reg.timeout >= HOOK_DEADLINE_SECONDS:
@@ -224,14 +310,18 @@ def timeout_checks(spec: HarnessSpec, found: Sequence[Registration]) -> list[Che
         status = FAIL if reg.timeout < COLD_STOP_SECONDS else WARN
         shown = f"{reg.timeout * 1000:g} ms" if spec.timeout_scale == 1000 else f"{reg.timeout:g} s"
         bound = "a cold stop (1-3 s)" if status == FAIL else "the hook's own 20 s deadline"
+        flags = layer_flags(reg.layer, project_flag)
+        fix = (f"lanegate install --harness {spec.harness}{flags} (registers 30 s), or raise the timeout"
+               if flags is not None else f"raise the timeout in {reg.path}")
         checks.append(Check(f"{spec.harness} timeout", status, f"{reg.event} in {reg.path}: timeout {shown} is "
                             f"shorter than {bound}: the harness can kill a stop with a phrase before it is judged "
-                            "or audited",
-                            f"lanegate install --harness {spec.harness} (registers 30 s), or raise the timeout"))
+                            "or audited", fix))
     return checks
 
 
-def committed_command_checks(spec: HarnessSpec, found: Sequence[Registration], home: str) -> list[Check]:
+def committed_command_checks(
+    spec: HarnessSpec, found: Sequence[Registration], home: str, project_flag: str = ""
+) -> list[Check]:
     """A registration in a file a team commits that names one person's home path."""
     import shlex
 
@@ -246,8 +336,8 @@ def committed_command_checks(spec: HarnessSpec, found: Sequence[Registration], h
         if reg.layer in committed and home and program.startswith(home.rstrip("/") + "/"):
             checks.append(Check(f"{spec.harness} command", WARN, f"{reg.path} is shared with your team but names "
                                 f"{program}, a path in your home folder: it fails on every other machine",
-                                f"lanegate install --harness {spec.harness} (writes `lanegate`, found on PATH), or "
-                                f"{personal} for yourself only"))
+                                f"lanegate install --harness {spec.harness}{project_flag} (writes `lanegate`, found "
+                                f"on PATH), or {personal} for yourself only"))
     return checks
 
 

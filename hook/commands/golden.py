@@ -216,6 +216,12 @@ def run_case(case: Case, folder: str, warm: WarmUse | None = None) -> Result:
 
     warm: the parse server the stops may use (never start); None parses in this process.
     """
+    return compare(case, judge_case(case, folder, warm))
+
+
+def judge_case(case: Case, folder: str, warm: WarmUse | None = None) -> list[dict[str, Any]]:
+    """The audit line of each of the case's stops, judged in `folder` (what `golden add` shows a person
+    before they confirm a case)."""
     from hook.core import handle
 
     os.makedirs(os.path.join(folder, "project"), exist_ok=True)
@@ -245,7 +251,7 @@ def run_case(case: Case, folder: str, warm: WarmUse | None = None) -> Result:
         env = _env(case, folder, stop.env)
         outcome = handle(payload, harness, env, now=writer.last_time + STOP_DELAY, warm=warm)
         lines.append(outcome.line.to_dict())
-    return compare(case, lines)
+    return lines
 
 
 def compare(case: Case, lines: Sequence[Mapping[str, Any]]) -> Result:
@@ -372,14 +378,31 @@ def _tail(text: str, limit: int = 300) -> str:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from hook.commands import golden_add
+
+    # One list for `add` and its stop: argparse cannot place a second optional positional after options.
+    parser.add_argument("words", nargs="*", metavar="add SESSION/N",
+                        help="add: turn a recorded stop into a golden case (lanegate golden add SESSION/N, or "
+                        "golden add --replay TRANSCRIPT N)")
     parser.add_argument("--dir", default=DEFAULT_DIR, help="the folder of golden case files (default: golden)")
     parser.add_argument("-k", dest="pattern", help="only the cases whose id contains this text")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    golden_add.configure(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when every case matches, 1 on any mismatch, 2 when the folder holds no case."""
+    """Exit 0 when every case matches, 1 on any mismatch, 2 when the folder holds no case; `golden add`
+    writes one case (hook/commands/golden_add.py)."""
+    if args.words:
+        if args.words[0] != "add" or len(args.words) > 2:
+            print(f"lanegate golden: {' '.join(args.words)!r}: the only action is add (lanegate golden add "
+                  "SESSION/N); run the corpus with no words", file=sys.stderr)
+            return 2
+        from hook.commands.golden_add import run as add
+
+        args.stop = args.words[1] if len(args.words) > 1 else None
+        return add(args)
     if not os.path.isdir(args.dir):
         print(f"lanegate golden: {args.dir} is not a folder (the golden cases live in a lanegate source "
               "checkout, under golden/: run this there, or name your own folder of case files with --dir)",

@@ -1,12 +1,20 @@
 """`lanegate install`: register `lanegate hook` in a harness's settings file (SPEC §1.2, §5.4).
 
 The file is someone's live configuration, so the install merges: every other key and hook stays, an
-existing lanegate entry is updated in place (its command; keys the user set, like a longer timeout, are
-kept) rather than added twice, and a second run finds nothing to change and writes nothing. The change is
-spliced into the text as the harness reads it (Gemini CLI's comments included): only the parts that
-change are touched, so comments, key order and layout stay. The previous file is kept as `<file>.bak`;
-the new one is written to a temporary file and renamed over the old, so a crash never leaves half a
-settings file; a file that does not parse is refused (exit 2) naming its line, never replaced.
+existing lanegate entry is updated in place (its command, and a timeout too short for a stop to be judged
+in; keys the user set, like a longer timeout, are kept) rather than added twice, and a second run finds
+nothing to change and writes nothing. The change is spliced into the text as the harness reads it (Gemini
+CLI's comments included): only the parts that change are touched, so comments, key order and layout stay.
+The previous file is kept in lanegate's state folder (hook/commands/install_state.py), never beside it in
+the project; the new one is written to a temporary file and renamed over the old, so a crash never leaves
+half a settings file; a file that does not parse, or that its harness would skip for failing its schema,
+is refused (exit 2) naming the line or key, never replaced.
+
+One registration per harness and person (SPEC §7.5): a harness runs the hook of every settings layer, so
+a second registration (the shared project file and your personal one, say) judges every stop twice — two
+audit lines, the ceiling reached at half the refusals. Install says where it is registered already and
+writes nothing, or with `--move` takes it out of the other file first. `--local` also makes sure git
+ignores the personal file.
 
 Which command is written depends on who reads the file: a project file the team commits gets `lanegate`,
 found on each teammate's PATH; a personal file (`--user`, `--local`) gets this machine's absolute path.
@@ -23,14 +31,28 @@ import json
 import os
 import shlex
 import shutil
+import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from hook.commands.harness_settings import command_words, harness_specs, is_lanegate_hook, is_lanegate_serve
+from hook.commands import install_state
+from hook.commands.harness_settings import (
+    Registration,
+    command_words,
+    harness_specs,
+    is_lanegate_hook,
+    is_lanegate_serve,
+    read_layers,
+    registrations,
+)
 from hook.commands.harness_settings_jsonc import Document, SettingsSyntaxError, parse, rewrite
+from hook.commands.harness_settings_schema import schema_problem
 from hook.harness import ADAPTERS, FALLBACK, get_harness
+
+# A timeout shorter than the hook's own deadline (hook/commands/hook.py) lets the harness kill a stop before
+# it is judged or audited: install replaces such a timeout of its own entry (doctor warns about it).
+MIN_TIMEOUT_SECONDS = 20
 
 if TYPE_CHECKING:
     from hook.harness import Harness, InstallTarget
@@ -43,6 +65,8 @@ class InstallError(Exception):
 def configure(parser: argparse.ArgumentParser) -> None:
     add_target_arguments(parser, verb="register")
     parser.add_argument("--dry-run", action="store_true", help="print the change as a unified diff, write nothing")
+    parser.add_argument("--move", action="store_true", help="when another of your settings files registers "
+                        "lanegate for this harness, take it out there and register here instead")
     parser.set_defaults(handler=run)
 
 
@@ -60,38 +84,151 @@ def add_target_arguments(parser: argparse.ArgumentParser, *, verb: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     harness = get_harness(args.harness)
+    state_dir = install_state.state_folder(os.environ)
     try:
         target = resolve_target(harness, args)
+        elsewhere = registered_elsewhere(harness.name, target.path, args.project, os.environ)
+        if elsewhere and not args.move:
+            print(already_registered(harness.name, target.path, elsewhere, args))
+            return 0
         program, said = lanegate_program(harness.name, shared=target.shared, path=target.path)
         command = f"{program} hook --harness {harness.name}"
         warm_up = f"{program} serve --background" if harness.install.session_start else None
         doc, old_text = read_settings(target.path, comments=target.comments)
         before = doc.data if doc is not None else {}
         after = merge(before, harness, command, warm_command=warm_up)
+        check_schema(harness.name, target.path, after)
         new_text = settings_text(doc, old_text, after)
+        moved = [] if args.dry_run else [take_out(path, target.comments, state_dir) for path in _paths(elsewhere)]
     except InstallError as exc:
         print(f"lanegate install: {exc}; nothing was written", file=sys.stderr)
         return 2
+    except OSError as exc:
+        print(f"lanegate install: {exc}", file=sys.stderr)
+        return 1
+    for line in moved:
+        print(line)
     path = target.path
+    ignored = ensure_ignored(path, args.project) if args.local and not args.dry_run else None
     if old_text is not None and new_text == old_text:
         print(f"{path}: lanegate is already registered, nothing to change")
+        if ignored:
+            print(ignored)
         return 0
     if args.dry_run:
         show_diff(path, old_text, new_text)
         return 0
     try:
-        backup = write_settings(path, new_text, old_text)
+        backup = write_settings(path, new_text, old_text, state_dir)
     except OSError as exc:
         print(f"lanegate install: cannot write {path}: {exc}", file=sys.stderr)
         return 1
     kept = f" (previous file kept as {backup})" if backup else ""
     print(f"{path}: registered `{command}`{kept}")
     print(said)
+    if ignored:
+        print(ignored)
     if warm_up:
         print(f"also registered `{warm_up}` under {harness.install.session_start}: "
               "it starts the warm parse server as a session opens, so its first stop with a phrase is not parsed cold")
     print(f"note: {harness.install.note}")
     return 0
+
+
+def registered_elsewhere(harness: str, path: str, project: str | None, env: Mapping[str, str]) -> list[Registration]:
+    """The harness's lanegate hooks in this person's other settings files for this project (user, project,
+    local, managed): each would run beside one registered at `path`."""
+    spec = harness_specs()[harness]
+    home = env.get("HOME") or os.path.expanduser("~")
+    layers = read_layers(spec, home=home, project=os.path.abspath(project or os.getcwd()), env=env)
+    here = os.path.realpath(path)
+    return [r for r in registrations(spec, layers) if os.path.realpath(r.path) != here]
+
+
+def already_registered(harness: str, path: str, elsewhere: list[Registration], args: argparse.Namespace) -> str:
+    """Why nothing was written, and how to move the registration here instead."""
+    where = "; ".join(f"{p} ({layer})" for p, layer in dict.fromkeys((r.path, r.layer) for r in elsewhere))
+    flags = " ".join(f for f, on in (("--user", args.user), ("--local", args.local)) if on)
+    flags += f" --project {shlex.quote(args.project)}" if args.project else ""
+    again = f"lanegate install --harness {harness}{' ' + flags if flags else ''} --move"
+    if any(r.layer == "managed" for r in elsewhere):
+        return (f"{path}: nothing written — lanegate is already registered for {harness} in {where}, which your "
+                "administrator manages; a second registration would judge every stop twice")
+    return (f"{path}: nothing written — lanegate is already registered for {harness} in {where}. A second "
+            "registration would run it twice at every stop (two audit lines a stop, the refusal ceiling reached "
+            f"at half the refusals). To register here instead and take it out there: {again}")
+
+
+def _paths(found: list[Registration]) -> list[str]:
+    if any(r.layer == "managed" for r in found):
+        raise InstallError("lanegate is registered in managed settings, which only their administrator changes")
+    return list(dict.fromkeys(r.path for r in found))
+
+
+def check_schema(harness: str, path: str, data: Mapping[str, Any]) -> None:
+    """A file the harness would skip whole for failing its schema registers nothing: refuse to write it."""
+    spec = harness_specs()[harness]
+    problem = schema_problem(data, spec.schema) if spec.schema is not None else None
+    if problem:
+        raise InstallError(f"{path} fails {spec.title}'s settings schema ({problem}), so {spec.title} skips the "
+                           "whole file and a registration in it would not exist; fix that first")
+
+
+def take_out(path: str, comments: bool, state_dir: str) -> str:
+    """Remove lanegate's entries from one settings file (backup in the state folder); a file install created
+    that holds nothing else goes. Returns what was done, in words."""
+    doc, old_text = read_settings(path, comments=comments)
+    if doc is None:
+        return f"{path}: no settings, nothing to take out"
+    after, count = remove(doc.data)
+    if not count:
+        return f"{path}: no lanegate entry"
+    if install_state.created_by_install(state_dir, path) is not None and is_empty(after):
+        backup = install_state.backup(path, (old_text or "").encode("utf-8"), state_dir)
+        gone = install_state.remove_created(state_dir, path)
+        return f"{', '.join(gone)}: removed (install had created it; previous file kept as {backup})"
+    backup = write_settings(path, settings_text(doc, old_text, after), old_text, state_dir)
+    return (f"{path}: removed {count} lanegate hook entr{'y' if count == 1 else 'ies'} "
+            f"(previous file kept as {backup})")
+
+
+def is_empty(settings: Mapping[str, Any]) -> bool:
+    """Nothing left but what install itself puts in a new file (Cursor's version key)."""
+    own = {key for target in (get_harness(name).install for name in ADAPTERS) for key, _ in target.top_level}
+    return not (set(settings) - own)
+
+
+def ensure_ignored(path: str, project: str | None) -> str | None:
+    """Make sure git ignores the personal settings file (`--local`): it names this machine's own paths and is
+    no one else's. Added to the clone's own `.git/info/exclude`, not to `.gitignore`: that changes no file the
+    team commits, and the file is one person's choice. Returns what was done, or None when nothing was needed
+    (not a git repository, or already ignored)."""
+    git = shutil.which("git")
+    root = os.path.abspath(project or os.getcwd())
+    if git is None:
+        return f"note: git is not on PATH, so lanegate could not make sure git ignores {path}"
+
+    def run_git(*words: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([git, "-C", root, *words], capture_output=True, text=True, check=False, timeout=30)
+
+    inside = run_git("rev-parse", "--show-toplevel", "--absolute-git-dir")
+    if inside.returncode != 0:
+        return None
+    top, git_dir = inside.stdout.splitlines()[:2]
+    relative = os.path.relpath(os.path.realpath(path), os.path.realpath(top))
+    if run_git("ls-files", "--error-unmatch", "--", relative).returncode == 0:
+        return (f"warning: {relative} is tracked by git, so ignoring it does nothing: `git rm --cached {relative}` "
+                "keeps your copy and takes it out of the repository")
+    if run_git("check-ignore", "-q", "--", relative).returncode == 0:
+        return None
+    exclude = os.path.join(git_dir, "info", "exclude")
+    os.makedirs(os.path.dirname(exclude), exist_ok=True)
+    with open(exclude, "a+", encoding="utf-8") as fh:
+        fh.seek(0)
+        text = fh.read()
+        fh.write(("" if not text or text.endswith("\n") else "\n") + f"/{relative}\n")
+    return (f"git ignores {relative} now: added to {exclude} (this clone's own ignore list, so no file your "
+            "team commits changes)")
 
 
 class Target:
@@ -150,7 +287,7 @@ def lanegate_program(harness: str, *, shared: bool, path: str) -> tuple[str, str
     here = os.path.realpath(sys.argv[0]) if os.path.basename(sys.argv[0]).startswith("lanegate") else None
     other = f" (not the lanegate running now, {here})" if here and os.path.realpath(found) != here else ""
     said = (f"the file is shared: it names `lanegate`, which each machine finds on its PATH — here {found}{other}; "
-            "every teammate needs lanegate installed (README, section Use it with your agent)")
+            "every teammate needs lanegate installed (docs/INSTALL.md, Use it with your agent)")
     return "lanegate", said
 
 
@@ -234,14 +371,15 @@ def merge(
         raise InstallError(f"`hooks` is a JSON {type(hooks).__name__}, not an object")
     hooks = merged["hooks"] = dict(hooks)
     desired = harness.install_entry(command)
+    shortest = MIN_TIMEOUT_SECONDS * target.timeout_scale
     for event in target.events:
         entries = hooks.setdefault(event, [])
         if not isinstance(entries, list):
             raise InstallError(f"`hooks.{event}` is a JSON {type(entries).__name__}, not a list")
         if target.grouped:
-            hooks[event] = _merge_groups(entries, desired)
+            hooks[event] = _merge_groups(entries, desired, shortest=shortest)
         else:
-            kept, found = _merge_entries(entries, desired)
+            kept, found = _merge_entries(entries, desired, shortest=shortest)
             hooks[event] = kept if found else [*kept, desired]
     if target.session_start and warm_command:
         entries = hooks.setdefault(target.session_start, [])
@@ -253,7 +391,11 @@ def merge(
 
 
 def _merge_groups(
-    groups: list[Any], desired: dict[str, Any], *, ours: Callable[[object], bool] = is_lanegate_hook
+    groups: list[Any],
+    desired: dict[str, Any],
+    *,
+    ours: Callable[[object], bool] = is_lanegate_hook,
+    shortest: float = 0,
 ) -> list[Any]:
     """Update the first lanegate hook in the matcher groups (dropping repeats), or add a group for it."""
     found = False
@@ -263,7 +405,7 @@ def _merge_groups(
         if not isinstance(inner, list):
             result.append(group)
             continue
-        kept, has = _merge_entries(inner, desired, keep=not found, ours=ours)
+        kept, has = _merge_entries(inner, desired, keep=not found, ours=ours, shortest=shortest)
         if has and not kept:
             continue  # a group that held nothing but a repeated lanegate hook
         found = found or has
@@ -277,36 +419,47 @@ def _merge_entries(
     *,
     keep: bool = True,
     ours: Callable[[object], bool] = is_lanegate_hook,
+    shortest: float = 0,
 ) -> tuple[list[Any], bool]:
-    """The entries with the first lanegate one updated (if `keep`) and any other lanegate one dropped."""
+    """The entries with the first lanegate one updated (if `keep`) and any other lanegate one dropped. The
+    user's own keys stay, a longer timeout among them; a timeout under `shortest` (or not a number) is
+    replaced by the one install registers, since the harness would kill the stop before it is judged."""
     result, found = [], False
     for entry in entries:
         if not (isinstance(entry, dict) and ours(entry.get("command"))):
             result.append(entry)
             continue
         if keep and not found:
-            result.append({**desired, **entry, "command": desired["command"]})
+            updated = {**desired, **entry, "command": desired["command"]}
+            if "timeout" in desired and not _long_enough(entry.get("timeout", desired["timeout"]), shortest):
+                updated["timeout"] = desired["timeout"]
+            result.append(updated)
         found = True
     return result, found
 
 
-def write_settings(path: str, text: str, old_text: str | None) -> str | None:
-    """Write the new settings atomically (temp file, rename); returns the backup path, if any.
+def _long_enough(timeout: object, shortest: float) -> bool:
+    return isinstance(timeout, int | float) and not isinstance(timeout, bool) and timeout >= shortest
 
-    The backup is written the same way and renamed over `<file>.bak`, so whatever stands there (a link
-    planted by the agent whose project this is) is replaced, never written through (SPEC §5.6).
+
+def write_settings(path: str, text: str, old_text: str | None, state_dir: str) -> str | None:
+    """Write the new settings atomically (temp file, rename); returns the backup's path, if any.
+
+    The previous file is kept in the state folder (install_state.backup), never in the project; a new file
+    is recorded as install's, with the folders made for it, so that uninstall can remove it again.
     """
     real = os.path.realpath(path)  # a symlinked settings file (dotfiles) stays a symlink
-    folder = os.path.dirname(real)
-    os.makedirs(folder, exist_ok=True)
     mode = _new_file_mode()  # a new file gets the mode any editor would give it, not mkstemp's 0600
     backup = None
     if old_text is not None:
         mode = os.stat(real).st_mode & 0o7777
-        backup = f"{path}.bak"
         with open(real, "rb") as fh:
-            _replace_atomically(backup, fh.read(), mode)
-    _replace_atomically(real, text.encode("utf-8"), mode)
+            backup = install_state.backup(path, fh.read(), state_dir)
+    created = install_state.missing_folders(real) if old_text is None else None
+    os.makedirs(os.path.dirname(real), exist_ok=True)
+    install_state.replace_atomically(real, text.encode("utf-8"), mode)
+    if created is not None:
+        install_state.record_created(state_dir, real, created)
     return backup
 
 
@@ -315,24 +468,6 @@ def _new_file_mode() -> int:
     umask = os.umask(0o022)
     os.umask(umask)
     return 0o666 & ~umask
-
-
-def _replace_atomically(path: str, data: bytes, mode: int | None) -> None:
-    """A new file at `path`: written to a fresh temp file beside it, fsynced, renamed over the name."""
-    folder = os.path.dirname(path) or "."
-    fd, temp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
 
 
 # ---- uninstall: exactly lanegate's own entries out ------------------------------------------------------

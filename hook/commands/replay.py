@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from hook.commands.audit import deciding
 from hook.commands.serve import user_server
 from hook.harness import ADAPTERS, FALLBACK, Sniffed, TurnEnd, get_harness, harness_facts, harness_walk, walk_for
 from hook.transcript.walk import WalkConfig
@@ -69,6 +70,7 @@ class Row:
             },
             "class": line.get("class"),
             "tag": line.get("tag"),
+            "because": deciding(line),
             "phrase": line.get("phrase"),
             "verdict": finding.get("verdict") if finding else None,
             "claim": line.get("claim"),
@@ -279,18 +281,22 @@ MAX_WIDTH = 120
 
 
 def render_text(path: str, rows: Sequence[Row], description: str | None = None, width: int = 100) -> str:
-    """The rows a person reads in a terminal `width` columns wide (at most 120): a line with the time,
-    the kind of prompting context, class, tag and the phrase or claim, then on lines of their own the
-    prompt (when it differs from the row before), the end of the final text and the reason, each cut to
-    the width."""
-    import textwrap
-
+    """The rows a person reads in a terminal `width` columns wide (at most 120): a line with the turn-end's
+    number (what `golden add --replay` takes), the time, the kind of prompting context, class, tag and the
+    phrase or claim, then on lines of their own the prompt (when it differs from the row before), the end of
+    the final text and what decided (the rule, phrase or gate), each cut to the width. The header is a line
+    each for the file, what it was recognised as and how it was judged: none wraps."""
     width = min(width, MAX_WIDTH)
-    # A path longer than the line keeps its end (the file's name): a word is never broken by the wrap.
-    first, recognised = _preamble(_tail(path, width - len("replay: :")) or path, rows, description)
-    out = [*textwrap.wrap(first, width, break_long_words=False, break_on_hyphens=False), recognised]
-    cells = [(_minute(r.time), r.context_kind, str(r.line.get("class")), str(r.line.get("tag"))) for r in rows]
-    header = ("time (UTC)", "context", "class", "tag")
+    out = [
+        _cut(f"replay {_tail(path, width - len('replay ')) or path}", width),
+        _cut(f"{len(rows)} turn-end(s) of {description or 'a recorded session'}", width),
+        _cut("judged in dry-run: nothing written to the audit log or state", width),
+    ]
+    cells = [
+        (str(n), _minute(r.time), r.context_kind, str(r.line.get("class")), str(r.line.get("tag")))
+        for n, r in enumerate(rows, 1)
+    ]
+    header = ("#", "time (UTC)", "context", "class", "tag")
     widths = [max(len(c[i]) for c in [header, *cells]) for i in range(len(header))]
     out.append(_cut("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + "  phrase or claim", width))
     room = width - len(INDENT) - 8
@@ -302,7 +308,7 @@ def render_text(path: str, rows: Sequence[Row], description: str | None = None, 
             prompt = (row.context_kind, row.context_text)
             out.append(f"{INDENT}prompt  {_clip(row.context_text, room) or '-'}")
         out.append(f"{INDENT}said    {_tail(row.final_text, room) or '(no final text)'}")
-        out.append(f"{INDENT}why     {_clip(' '.join(str(row.line.get('reason') or '-').split()), room)}")
+        out.append(f"{INDENT}why     {_clip(deciding(row.line), room)}")
         observed = _observed(row)
         if observed != "-":
             out.append(_cut(f"{INDENT}observed (not refused on): {observed}", width))

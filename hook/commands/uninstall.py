@@ -1,25 +1,30 @@
-"""`lanegate uninstall`: remove exactly lanegate's entries from a harness's settings file (SPEC §1.2).
+"""`lanegate uninstall`: remove exactly lanegate's entries from a harness's settings file (SPEC §1.2, §7.5).
 
 Every hook entry whose command runs lanegate goes, in every event, with a matcher group, an event list or
 `hooks` itself that held nothing else; every other key, hook and comment stays, spliced as `install`
-splices. The previous file is kept as `<file>.bak`. Run it before `pipx uninstall lanegate`, for each
-project and harness you installed into, so no settings file keeps a command that no longer exists.
+splices. A file that `install` created and that holds nothing else now is removed, with the folders
+install made for it while they are empty; a file install found there stays, whatever is left in it. The
+previous file is kept in lanegate's state folder. Run it before `pipx uninstall lanegate`, for each project
+and harness you installed into, so no settings file keeps a command that no longer exists.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
+from hook.commands import install_state
 from hook.commands.install import (
     InstallError,
     add_target_arguments,
+    is_empty,
     read_settings,
     remove,
     resolve_target,
     settings_text,
     show_diff,
-    write_settings,
+    take_out,
 )
 from hook.harness import get_harness
 
@@ -32,6 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     harness = get_harness(args.harness)
+    state_dir = install_state.state_folder(os.environ)
     try:
         target = resolve_target(harness, args)
         doc, old_text = read_settings(target.path, comments=target.comments)
@@ -47,13 +53,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"{target.path}: no lanegate entry, nothing to change")
         return 0
     if args.dry_run:
-        show_diff(target.path, old_text, new_text)
+        if install_state.created_by_install(state_dir, target.path) is not None and is_empty(after):
+            print(f"{target.path}: would be removed (install created it and nothing else is left in it)")
+        else:
+            show_diff(target.path, old_text, new_text)
         return 0
     try:
-        backup = write_settings(target.path, new_text, old_text)
-    except OSError as exc:
+        print(take_out(target.path, target.comments, state_dir))
+    except (InstallError, OSError) as exc:
         print(f"lanegate uninstall: cannot write {target.path}: {exc}", file=sys.stderr)
         return 1
-    print(f"{target.path}: removed {count} lanegate hook entr{'y' if count == 1 else 'ies'} "
-          f"(previous file kept as {backup})")
     return 0
