@@ -5,9 +5,10 @@ the stdin payload (or raw stdin), the transcript records, the environment and co
 expected exit code, stdout and last audit line. Multi-stop scenarios list earlier stops under "before";
 they share the scenario's transcript path, state folder and audit log.
 
-The hook runs as a subprocess (`python -m hook.cli hook`, the `lanegate hook` console script) with HOME,
-the user config, the project directory, the audit log and the state folder all inside a temporary folder,
-so a user's own lanegate configuration can never leak in. Scenarios run concurrently (each in its own
+The hook runs as a subprocess (`python -m hook.cli hook`, the `lanegate hook` console script) on an isolated
+seat (tests/seat.py): HOME, the user config, the project directory, the audit log and the state folder all
+inside a temporary folder, and an environment of the seat's own, so a user's own lanegate configuration can
+never leak in. Scenarios run concurrently (each in its own
 folder, each scenario's stops in order; see ScenarioRuns); every test then asserts its scenario's results.
 """
 
@@ -27,8 +28,9 @@ from typing import Any
 
 import pytest
 
+from tests.seat import Seat
+
 HERE = pathlib.Path(__file__).resolve().parent
-ROOT = HERE.parent
 SCENARIO_DIR = HERE / "blackbox"
 SCENARIOS = sorted(SCENARIO_DIR.glob("*.json"))
 PYTHON = sys.executable
@@ -89,10 +91,8 @@ def _audit_lines(path: pathlib.Path) -> list[bytes]:
 
 
 def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]:
-    home = tmp / "home"
-    project = tmp / "project"
-    (home / ".config" / "lanegate").mkdir(parents=True)
-    project.mkdir()
+    seat = Seat(tmp)
+    project = seat.project
     table = {
         "$TRANSCRIPT": str(tmp / "transcript.jsonl"),
         "$AGENT_TRANSCRIPT": str(tmp / "agent-a7c31f9.jsonl"),
@@ -101,28 +101,13 @@ def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]
         "$TMP": str(tmp),
     }
     if "user_config" in sc:
-        (home / ".config" / "lanegate" / "config.toml").write_text(sc["user_config"], encoding="utf-8")
+        seat.user_config.write_text(sc["user_config"], encoding="utf-8")
     if "project_config" in sc:
-        (project / "lanegate.toml").write_text(sc["project_config"], encoding="utf-8")
+        seat.project_config.write_text(sc["project_config"], encoding="utf-8")
     for name, content in sc.get("make_files", {}).items():
         (tmp / name).write_text(content, encoding="utf-8")
 
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith("LANEGATE_") and k not in ("CLAUDE_PROJECT_DIR", "XDG_CONFIG_HOME", "CODEX_HOME")
-    }
-    env.update(
-        {
-            "HOME": str(home),
-            "XDG_CONFIG_HOME": str(home / ".config"),
-            "LANEGATE_AUDIT_LOG": str(tmp / "audit.jsonl"),
-            "LANEGATE_STATE_DIR": str(tmp / "state"),
-            "LANEGATE_PARSE_SERVER": "off",  # tests/test_warm_*.py judge the warm parse
-            "CLAUDE_PROJECT_DIR": str(project),
-            "PYTHONPATH": str(ROOT) + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else ""),
-        }
-    )
+    env = seat.env(CLAUDE_PROJECT_DIR=str(project))
     if sc.get("no_claude_project_dir"):
         env.pop("CLAUDE_PROJECT_DIR")
     env.update(_subst(sc.get("env", {}), table))
