@@ -15,6 +15,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 
+from lanegate_common import patterns
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     import argparse
@@ -64,16 +66,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand; argv None means this process's own arguments (the console script)."""
     args = list(sys.argv[1:] if argv is None else argv)
     chosen = args[0] if args and args[0] in COMMANDS else None
+    if argv is None:  # a process of its own: patterns compiled by an earlier one are built from their form
+        patterns.use()
     if chosen is not None:
         short_lived = argv is None and chosen in EXIT_WITHOUT_TEARDOWN
         module = import_module(COMMANDS[chosen][0])
         if hasattr(module, "main"):
             code = int(module.main(args[1:]))
             if short_lived:
+                patterns.save()
                 exit_without_teardown(code)
             return code
     parsed = build_parser(chosen).parse_args(args)
-    return int(parsed.handler(parsed))
+    code = int(parsed.handler(parsed))
+    if argv is None:
+        patterns.save()
+    return code
 
 
 def exit_without_teardown(code: int) -> NoReturn:
