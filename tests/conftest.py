@@ -151,6 +151,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         group = _shared_fixture_module(item)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+    if "realclient" not in str(config.getoption("markexpr") or ""):
+        # A -m of its own replaces pyproject's `-m 'not realclient'`: the real clients still run only when asked.
+        real = [item for item in items if item.get_closest_marker("realclient") is not None]
+        if real:
+            config.hook.pytest_deselected(items=real)
+            items[:] = [item for item in items if item.get_closest_marker("realclient") is None]
     yield
     _groups_took(config, items)
 
