@@ -2,7 +2,8 @@
 
 A seat is a temporary HOME (with its `.config/lanegate` folder), a project folder, the audit log and the state
 folder, and the environment a harness runs the hook in there: built from nothing but PATH, so no variable of
-the machine's own lanegate, harness, XDG or CI settings reaches a stop, and the warm parse server is off
+the machine's own lanegate, harness, XDG, CI or PYTHON* settings reaches a stop (the console script runs the
+installed package, as an isolated hook does), and the warm parse server is off
 (tests/test_warm_*.py turn it on in a runtime folder of their own). Tests get one through the `seat` fixture
 (tests/conftest.py) and build what is particular to them (transcripts, payloads, settings files) on top.
 """
@@ -20,7 +21,6 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-ROOT = Path(__file__).resolve().parent.parent
 # A hook that runs past this is a failure whatever it decides: the hook's own deadline is 20 s.
 PROCESS_TIMEOUT = 90
 
@@ -66,6 +66,11 @@ class Seat:
         # Variables every stop of this seat gets besides the seat's own (a test module sets its harness's).
         self.defaults: dict[str, str] = {}
 
+    def as_claude(self) -> Seat:
+        """This seat as Claude Code runs its hooks: the project named in CLAUDE_PROJECT_DIR."""
+        self.defaults["CLAUDE_PROJECT_DIR"] = str(self.project)
+        return self
+
     @property
     def user_config(self) -> Path:
         return self.config_dir / "config.toml"
@@ -83,8 +88,6 @@ class Seat:
             "LANEGATE_AUDIT_LOG": str(self.audit),
             "LANEGATE_STATE_DIR": str(self.state),
             "LANEGATE_PARSE_SERVER": "off",  # tests/test_warm_*.py judge the warm parse
-            # A `python -m hook.cli` child runs this checkout (an isolated hook ignores it: the installed package).
-            "PYTHONPATH": str(ROOT),
             **self.defaults,
             **extra,
         }

@@ -35,9 +35,7 @@ MEMORY_CAP = 3 * 1024**3
 
 @pytest.fixture
 def seat(seat: Seat) -> Seat:
-    """The isolated seat, with the project as Claude Code names it to the hook."""
-    seat.defaults["CLAUDE_PROJECT_DIR"] = str(seat.project)
-    return seat
+    return seat.as_claude()
 
 
 def transcript(

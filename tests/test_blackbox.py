@@ -31,6 +31,7 @@ import pytest
 from tests.seat import Seat
 
 HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent
 SCENARIO_DIR = HERE / "blackbox"
 SCENARIOS = sorted(SCENARIO_DIR.glob("*.json"))
 PYTHON = sys.executable
@@ -107,7 +108,7 @@ def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]
     for name, content in sc.get("make_files", {}).items():
         (tmp / name).write_text(content, encoding="utf-8")
 
-    env = seat.env(CLAUDE_PROJECT_DIR=str(project))
+    env = seat.env(CLAUDE_PROJECT_DIR=str(project), PYTHONPATH=str(ROOT))  # `python -m hook.cli`: this checkout
     if sc.get("no_claude_project_dir"):
         env.pop("CLAUDE_PROJECT_DIR")
     env.update(_subst(sc.get("env", {}), table))

@@ -28,6 +28,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 HOOK = f"{sys.executable} -m hook.cli hook"
 
 
+@pytest.fixture
+def seat(seat: Seat) -> Seat:
+    """The isolated seat; the command registered here (`python -m hook.cli`) runs this checkout."""
+    seat.defaults["PYTHONPATH"] = str(ROOT)
+    return seat
+
+
 def checks(seat: Seat) -> dict[str, Check]:
     return {c.name: c for c in diagnose(str(seat.project), seat.env())}
 
