@@ -122,9 +122,10 @@ def _interpreter_without_model(folder: Path) -> Path:
     for package in (*MODEL_PACKAGES, "spacy"):
         (own / package).mkdir()
         (own / package / "__init__.py").write_text(f"raise ImportError({BLOCKED!r})\n")
-    # After its own site-packages (the stand-ins), this environment's, as plain path lines.
+    # After its own site-packages (the stand-ins), this environment's, each a site folder of its own (its .pth
+    # files run as in this environment; an interpreter made inside an interpreter made here reaches this one).
     parents = dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib"))
-    (own / "zz_lanegate_tests.pth").write_text("".join(f"{path}\n" for path in parents))
+    (own / "zz_lanegate_tests.pth").write_text("".join(f"import site; site.addsitedir({p!r})\n" for p in parents))
     python = folder / "bin" / "python"
     real = Path(sys.executable)
     for script in real.parent.iterdir():
