@@ -47,7 +47,7 @@ MODEL_MODULES = frozenset({
     "test_warm_stops",
     "test_wheel_install",
 })
-MODEL_FIXTURES = frozenset({"nlp", "model"})
+MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
 # Single tests that need the model in modules that mostly do not (node id of the test function, up to
 # its parameters; a prefix ending in "*" names every test whose name starts so).
 MODEL_TESTS = frozenset({
