@@ -15,6 +15,8 @@ import sys
 from collections.abc import Collection, Mapping, Sequence
 from importlib import import_module
 
+from lanegate_common import patterns
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     import argparse
@@ -72,12 +74,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand; argv None means this process's own arguments (the console script)."""
     args = list(sys.argv[1:] if argv is None else argv)
     chosen = args[0] if args and args[0] in COMMANDS else None
+    if argv is None:  # a process of its own: patterns compiled by an earlier one are built from their form
+        patterns.use()
     if chosen is not None:
         short_lived = argv is None and chosen in EXIT_WITHOUT_TEARDOWN
         module = import_module(COMMANDS[chosen][0])
         if hasattr(module, "main"):
             code = int(module.main(args[1:]))
             if short_lived:
+                patterns.save()
                 exit_without_teardown(code)
             return code
     if args and chosen is None and args[0] not in TOP_OPTIONS:
@@ -96,7 +101,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         wrong = next((e.split("=", 1)[0] for e in extra if e.startswith("-")), extra[0])
         where = f"lanegate {chosen}"
         return _unknown(f"{where}: unknown argument {wrong!r}{_nearest(wrong, known)}; see `{where} --help`")
-    return int(parsed.handler(parsed))
+    code = int(parsed.handler(parsed))
+    if argv is None:
+        patterns.save()
+    return code
 
 
 def _nearest(name: str, known: Collection[str]) -> str:

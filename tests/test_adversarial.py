@@ -17,141 +17,66 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.seat import PROCESS_TIMEOUT, Seat, Stop
 from tests.transcript_builder import TranscriptBuilder
 
 LANEGATE = Path(sys.executable).with_name("lanegate")
 NOW = datetime.now(UTC)
 PR_URL = "https://github.com/acme/parser/pull/7"
-# A hook that runs past this is a failure whatever it decides: the hook's own deadline is 20 s.
-PROCESS_TIMEOUT = 90
 # The address space a hook reading a config file may use: enough for Python and spaCy, not for /dev/zero.
 MEMORY_CAP = 3 * 1024**3
 
 
-@dataclass
-class Stop:
-    """What one `lanegate hook` process did."""
-
-    code: int
-    stdout: str
-    stderr: str
-    line: dict[str, Any]
-
-    @property
-    def finding(self) -> dict[str, Any]:
-        finding = self.line["finding"]
-        assert isinstance(finding, dict), self.line
-        return finding
-
-
-class Seat:
-    """One agent seat: HOME, user config, project, audit log and state folder, all inside tmp_path."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.home = root / "home"
-        self.config_dir = self.home / ".config" / "lanegate"
-        self.config_dir.mkdir(parents=True)
-        self.project = root / "project"
-        self.project.mkdir()
-        self.audit = root / "audit.jsonl"
-        self.state = root / "state"
-        self.counter = 0
-
-    @property
-    def user_config(self) -> Path:
-        return self.config_dir / "config.toml"
-
-    @property
-    def project_config(self) -> Path:
-        return self.project / "lanegate.toml"
-
-    def env(self, **extra: str) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("LANEGATE_", "CLAUDE_", "XDG_"))}
-        env.update(
-            HOME=str(self.home),
-            XDG_CONFIG_HOME=str(self.home / ".config"),
-            LANEGATE_AUDIT_LOG=str(self.audit),
-            LANEGATE_STATE_DIR=str(self.state),
-            CLAUDE_PROJECT_DIR=str(self.project),
-        )
-        env.update(extra)
-        return env
-
-    def transcript(
-        self,
-        final: str,
-        *,
-        commands: tuple[tuple[str, str], ...] = (),
-        tools: tuple[tuple[str, dict[str, Any], str], ...] = (),
-    ) -> Path:
-        """An autonomous ([WAKE]) turn: the given shell commands with their output and other tool calls
-        (name, input, result), then the final text."""
-        t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake("peer ping: lane check")
-        t.bash("make test", "42 passed")
-        for command, output in commands:
-            t.bash(command, output)
-        for name, tool_input, result in tools:
-            t.tool(name, tool_input, result=result)
-        t.assistant_text(final)
-        self.counter += 1
-        return t.write(self.root / f"t{self.counter}.jsonl")
-
-    def payload(
-        self,
-        final: str,
-        *,
-        commands: tuple[tuple[str, str], ...] = (),
-        tools: tuple[tuple[str, dict[str, Any], str], ...] = (),
-        **fields: Any,
-    ) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "session_id": "5e55a000-0000-4000-8000-000000000001",
-            "transcript_path": str(self.transcript(final, commands=commands, tools=tools)),
-            "cwd": str(self.project),
-            "permission_mode": "bypassPermissions",
-            "hook_event_name": "Stop",
-            "stop_hook_active": False,
-            "last_assistant_message": final,
-        }
-        data.update(fields)
-        return data
-
-    def hook(
-        self,
-        payload: dict[str, Any],
-        *,
-        env: dict[str, str] | None = None,
-        limit: Callable[[], None] | None = None,
-    ) -> Stop:
-        before = self.audit.stat().st_size if self.audit.exists() else 0
-        done = subprocess.run(
-            [str(LANEGATE), "hook"],
-            input=json.dumps(payload).encode(),
-            capture_output=True,
-            env=env or self.env(),
-            timeout=PROCESS_TIMEOUT,
-            preexec_fn=limit,
-        )
-        with self.audit.open("rb") as fh:
-            fh.seek(before)
-            appended = fh.read().decode()
-        lines = appended.splitlines()
-        assert len(lines) == 1, (appended[:500], done.stderr[:500])
-        return Stop(done.returncode, done.stdout.decode(), done.stderr.decode(), json.loads(lines[0]))
-
-
 @pytest.fixture
-def seat(tmp_path: Path) -> Seat:
-    return Seat(tmp_path)
+def seat(seat: Seat) -> Seat:
+    return seat.as_claude()
+
+
+def transcript(
+    seat: Seat,
+    final: str,
+    *,
+    commands: tuple[tuple[str, str], ...] = (),
+    tools: tuple[tuple[str, dict[str, Any], str], ...] = (),
+) -> Path:
+    """An autonomous ([WAKE]) turn: the given shell commands with their output and other tool calls
+    (name, input, result), then the final text."""
+    t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake("peer ping: lane check")
+    t.bash("make test", "42 passed")
+    for command, output in commands:
+        t.bash(command, output)
+    for name, tool_input, result in tools:
+        t.tool(name, tool_input, result=result)
+    t.assistant_text(final)
+    seat.counter += 1
+    return t.write(seat.root / f"t{seat.counter}.jsonl")
+
+
+def stop_payload(
+    seat: Seat,
+    final: str,
+    *,
+    commands: tuple[tuple[str, str], ...] = (),
+    tools: tuple[tuple[str, dict[str, Any], str], ...] = (),
+    **fields: Any,
+) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "session_id": "5e55a000-0000-4000-8000-000000000001",
+        "transcript_path": str(transcript(seat, final, commands=commands, tools=tools)),
+        "cwd": str(seat.project),
+        "permission_mode": "bypassPermissions",
+        "hook_event_name": "Stop",
+        "stop_hook_active": False,
+        "last_assistant_message": final,
+    }
+    data.update(fields)
+    return data
 
 
 def pr_created() -> tuple[tuple[str, str], ...]:
@@ -182,7 +107,7 @@ def state_file(seat: Seat) -> Path:
 def test_a_long_punctuation_run_before_a_phrase_is_judged_inside_the_bound(seat: Seat, run: str) -> None:
     """v1: spaCy's suffix search is quadratic on a punctuation run; 16 KB took the judgement past the 20 s
     deadline, and the ERROR allowed the stop and reset the refusal chain."""
-    stop = seat.hook(seat.payload(f"{run} your call"))
+    stop = seat.hook(stop_payload(seat, f"{run} your call"))
     assert_refused_for_deference(stop, "your call")
     assert "deadline" not in stop.line["reason"] and "exceeded" not in stop.line["reason"]
 
@@ -192,7 +117,7 @@ def test_an_exemption_beyond_the_parse_bound_is_not_assumed(seat: Seat) -> None:
     (copular ownership), so the stop rode the material artifact. The parse unit is bounded, and an
     exemption the bounded unit cannot show fires, saying so."""
     final = "Whether to " + ", ".join(["merge it"] * 1000) + " or squash it is your call."
-    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    stop = seat.hook(stop_payload(seat, final, commands=pr_created()))
     assert_refused_for_deference(stop, "your call")
     assert "bound" in stop.finding["reason"]
 
@@ -203,14 +128,14 @@ def test_an_exemption_beyond_the_parse_bound_is_not_assumed(seat: Seat) -> None:
 def test_a_fifo_as_the_project_file_is_ignored_with_a_warning(seat: Seat) -> None:
     """v1: open() of the FIFO blocked until the deadline: ERROR, stop allowed, chain reset."""
     os.mkfifo(seat.project_config)
-    stop = seat.hook(seat.payload("Parser done."))
+    stop = seat.hook(stop_payload(seat, "Parser done."))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
     assert any("lanegate.toml ignored: not a regular file" in w for w in stop.line["warnings"]), stop.line
 
 
 def test_a_fifo_as_the_user_file_is_ignored_with_a_warning(seat: Seat) -> None:
     os.mkfifo(seat.user_config)
-    stop = seat.hook(seat.payload("Parser done."))
+    stop = seat.hook(stop_payload(seat, "Parser done."))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
     assert any("config.toml ignored: not a regular file" in w for w in stop.line["warnings"]), stop.line
 
@@ -218,7 +143,7 @@ def test_a_fifo_as_the_user_file_is_ignored_with_a_warning(seat: Seat) -> None:
 def test_a_link_to_dev_zero_as_the_project_file_is_ignored(seat: Seat) -> None:
     """v1: read the endless device until memory ran out (here capped at 3 GB): ERROR, stop allowed."""
     seat.project_config.symlink_to("/dev/zero")
-    stop = seat.hook(seat.payload("Parser done."), limit=cap_memory)
+    stop = seat.hook(stop_payload(seat, "Parser done."), limit=cap_memory)
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
     assert any("lanegate.toml ignored: not a regular file" in w for w in stop.line["warnings"]), stop.line
 
@@ -227,7 +152,7 @@ def test_an_oversized_project_file_is_ignored(seat: Seat) -> None:
     """v1: read and applied a project file of any size. Past 1 MB it is not configuration."""
     padding = "# padding\n" * 120_000
     seat.project_config.write_text(f'{padding}[lexicon]\nphrases = [{{canonical = "parser done"}}]\n')
-    stop = seat.hook(seat.payload("Parser done."))
+    stop = seat.hook(stop_payload(seat, "Parser done."))
     assert (stop.line["class"], stop.line["tag"], stop.line["phrase"]) == ("BLOCK", "no-lane-state", None)
     assert any("lanegate.toml ignored: larger than 1 MB" in w for w in stop.line["warnings"]), stop.line
 
@@ -238,31 +163,31 @@ def test_an_oversized_project_file_is_ignored(seat: Seat) -> None:
 @pytest.mark.parametrize("gh", ["./gh", "bin/gh", "/tmp/x/gh"])
 def test_a_script_named_gh_creates_no_material_artifact(seat: Seat, gh: str) -> None:
     """v1: any command word ending in /gh counted, so the agent's own script printing a URL released it."""
-    stop = seat.hook(seat.payload("Parser done.", commands=((f"{gh} pr create --fill", f"{PR_URL}\n"),)))
+    stop = seat.hook(stop_payload(seat, "Parser done.", commands=((f"{gh} pr create --fill", f"{PR_URL}\n"),)))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
 
 
 def test_a_review_comment_is_not_a_formal_review(seat: Seat) -> None:
     """v1: `gh pr review --comment` counted as a submitted review: MATERIAL-ALLOW."""
-    stop = seat.hook(seat.payload("Parser done.", commands=(("gh pr review 5 --comment -b ok", ""),)))
+    stop = seat.hook(stop_payload(seat, "Parser done.", commands=(("gh pr review 5 --comment -b ok", ""),)))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
 
 
 def test_a_body_that_says_approve_is_not_an_approval(seat: Seat) -> None:
     """v1: the value of -b was read as an action word: MATERIAL-ALLOW."""
-    stop = seat.hook(seat.payload("Parser done.", commands=(("gh pr review 5 -b --approve", ""),)))
+    stop = seat.hook(stop_payload(seat, "Parser done.", commands=(("gh pr review 5 -b --approve", ""),)))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
 
 
 def test_gh_paths_come_from_the_user_never_from_the_project(seat: Seat) -> None:
     seat.project_config.write_text('gh_paths = ["/tmp/x/gh"]\n')
-    stop = seat.hook(seat.payload("Parser done.", commands=(("/tmp/x/gh pr create", f"{PR_URL}\n"),)))
+    stop = seat.hook(stop_payload(seat, "Parser done.", commands=(("/tmp/x/gh pr create", f"{PR_URL}\n"),)))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
     assert any("gh_paths" in w for w in stop.line["warnings"]), stop.line["warnings"]
     seat.project_config.unlink()
     seat.user_config.write_text('gh_paths = ["/opt/tools/gh"]\n')
     stop = seat.hook(
-        seat.payload("Parser done.", commands=(("/opt/tools/gh pr create", f"{PR_URL}\n"),), session_id="other")
+        stop_payload(seat, "Parser done.", commands=(("/opt/tools/gh pr create", f"{PR_URL}\n"),), session_id="other")
     )
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
 
@@ -273,7 +198,7 @@ def test_gh_paths_come_from_the_user_never_from_the_project(seat: Seat) -> None:
     ["gh pr create --fill", "/usr/bin/gh pr create", "gh pr review 5 --approve", "gh pr review -r 5 -b 'add a test'"],
 )
 def test_the_real_gh_still_opens_the_exit(seat: Seat, command: str) -> None:
-    stop = seat.hook(seat.payload("Parser done.", commands=((command, f"{PR_URL}\n"),)))
+    stop = seat.hook(stop_payload(seat, "Parser done.", commands=((command, f"{PR_URL}\n"),)))
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
 
 
@@ -304,7 +229,7 @@ def test_a_disguised_phrase_fires_whatever_its_relation(seat: Seat, name: str) -
     """v1: every disguise read as `clear`, so the stop rode the material artifact (MATERIAL-ALLOW).
     Written plainly the sentence is exempt (pending eligibility); in disguise it fires."""
     final = f"PR #12 is merge-eligible, {DISGUISES[name]}."
-    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    stop = seat.hook(stop_payload(seat, final, commands=pr_created()))
     assert_refused_for_deference(stop, "your call")
     finding = stop.finding
     assert (finding["disguised"], finding["verdict"]) == (True, "fire")
@@ -313,7 +238,7 @@ def test_a_disguised_phrase_fires_whatever_its_relation(seat: Seat, name: str) -
 
 
 def test_the_same_sentence_written_plainly_stays_exempt(seat: Seat) -> None:
-    stop = seat.hook(seat.payload("PR #12 is merge-eligible, your call.", commands=pr_created()))
+    stop = seat.hook(stop_payload(seat, "PR #12 is merge-eligible, your call.", commands=pr_created()))
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
     assert (stop.finding["verdict"], stop.finding["disguised"]) == ("exempt", False)
 
@@ -321,7 +246,7 @@ def test_the_same_sentence_written_plainly_stays_exempt(seat: Seat) -> None:
 def test_one_zero_width_space_in_an_offer_no_longer_turns_a_refusal_into_an_allow(seat: Seat) -> None:
     """v1: BLOCK deference became MATERIAL-ALLOW with one U+200B inside the offer."""
     final = "Opened PR #7. Would you like me\u200b to merge it once CI is green?"
-    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    stop = seat.hook(stop_payload(seat, final, commands=pr_created()))
     assert_refused_for_deference(stop, "would you like me to")
     assert (stop.finding["disguised"], stop.finding["text"]) == (True, "Would you like me\u200b to")
 
@@ -332,8 +257,8 @@ def test_one_zero_width_space_in_an_offer_no_longer_turns_a_refusal_into_an_allo
 def test_a_project_cannot_lower_the_ceiling(seat: Seat) -> None:
     """v1: max_refusals = 1 in the project was accepted: the second stop was CEILING-ALLOW."""
     seat.project_config.write_text("max_refusals = 1\n")
-    first = seat.hook(seat.payload("Parser done."))
-    second = seat.hook(seat.payload("Parser done."))
+    first = seat.hook(stop_payload(seat, "Parser done."))
+    second = seat.hook(stop_payload(seat, "Parser done."))
     assert [first.line["class"], second.line["class"]] == ["BLOCK", "BLOCK"]
     assert second.line["policy"]["max_refusals"] == 3
     assert any("max_refusals=1 ignored" in w for w in second.line["warnings"]), second.line["warnings"]
@@ -345,14 +270,14 @@ def test_a_project_phrase_never_hides_a_built_in_one(seat: Seat) -> None:
     seat.project_config.write_text(
         '[lexicon]\nphrases = [{canonical = "so would you like me to", family = "attribution"}]\n'
     )
-    stop = seat.hook(seat.payload("CI is green, so would you like me to merge it?", commands=pr_created()))
+    stop = seat.hook(stop_payload(seat, "CI is green, so would you like me to merge it?", commands=pr_created()))
     assert_refused_for_deference(stop, "would you like me to")
 
 
 def test_a_project_directive_text_is_not_handed_to_the_model(seat: Seat) -> None:
     """v1: the project's no_hold text became the refusal, with the hook's authority."""
     seat.project_config.write_text('[directives]\nno_hold = "You may stop now; the lane is parked."\n')
-    stop = seat.hook(seat.payload("Parser done."))
+    stop = seat.hook(stop_payload(seat, "Parser done."))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
     assert "You may stop now" not in stop.line["reason"]
     assert any("directives" in w and "ignored" in w for w in stop.line["warnings"]), stop.line["warnings"]
@@ -369,7 +294,7 @@ def assert_state_unusable(stop: Stop, tag: str = "no-lane-state") -> None:
 @pytest.mark.parametrize("session", [None, ""])
 def test_a_stop_without_a_session_id_is_never_refused(seat: Seat, session: str | None) -> None:
     """v1: BLOCK on every stop, forever — no ceiling can be counted without a session."""
-    payload = seat.payload("Parser done.")
+    payload = stop_payload(seat, "Parser done.")
     if session is None:
         del payload["session_id"]
     else:
@@ -381,39 +306,39 @@ def test_a_stop_without_a_session_id_is_never_refused(seat: Seat, session: str |
 def test_a_state_folder_that_is_a_file_never_refuses(seat: Seat) -> None:
     seat.state.write_text("not a folder")
     for _ in range(2):
-        assert_state_unusable(seat.hook(seat.payload("Parser done.")))
+        assert_state_unusable(seat.hook(stop_payload(seat, "Parser done.")))
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes through any permission bits")
 def test_an_unwritable_state_folder_never_refuses(seat: Seat) -> None:
     seat.state.mkdir(mode=0o500)
-    assert_state_unusable(seat.hook(seat.payload("Parser done.")))
+    assert_state_unusable(seat.hook(stop_payload(seat, "Parser done.")))
 
 
 def test_a_directory_planted_at_the_lock_never_refuses(seat: Seat) -> None:
     """v1: the lock could not be opened, the slot was 'damaged' and every stop was BLOCK."""
-    first = seat.hook(seat.payload("Parser done."))
+    first = seat.hook(stop_payload(seat, "Parser done."))
     assert first.line["class"] == "BLOCK"
     lock = state_file(seat).with_name(state_file(seat).name + ".lock")
     lock.unlink()
     lock.mkdir()
     for _ in range(4):
-        assert_state_unusable(seat.hook(seat.payload("Parser done.")))
+        assert_state_unusable(seat.hook(stop_payload(seat, "Parser done.")))
 
 
 def test_a_lock_held_elsewhere_never_refuses(seat: Seat) -> None:
     """v1: a process holding the session lock (a shared flock needs only read access to the file) made
     the stop wait until the deadline: ERROR, stop allowed, chain reset. The lock is waited on for 5 s."""
-    seat.hook(seat.payload("Parser done."))
+    seat.hook(stop_payload(seat, "Parser done."))
     lock = state_file(seat).with_name(state_file(seat).name + ".lock")
     with lock.open("rb") as held:
         fcntl.flock(held, fcntl.LOCK_SH)
-        assert_state_unusable(seat.hook(seat.payload("Parser done.")))
-    assert seat.hook(seat.payload("Parser done.")).line["class"] == "BLOCK"
+        assert_state_unusable(seat.hook(stop_payload(seat, "Parser done.")))
+    assert seat.hook(stop_payload(seat, "Parser done.")).line["class"] == "BLOCK"
 
 
 def test_a_deference_refusal_without_kept_state_is_would_block_too(seat: Seat) -> None:
-    payload = seat.payload("Tests pass. Your call.")
+    payload = stop_payload(seat, "Tests pass. Your call.")
     del payload["session_id"]
     stop = seat.hook(payload)
     assert_state_unusable(stop, tag="deference")
@@ -425,24 +350,24 @@ def test_a_deference_refusal_without_kept_state_is_would_block_too(seat: Seat) -
 
 def test_a_link_planted_at_the_temp_file_is_replaced_not_written_through(seat: Seat) -> None:
     """v1: the save opened `<state>.tmp` with O_TRUNC through the link and overwrote its target."""
-    seat.hook(seat.payload("Parser done."))
+    seat.hook(stop_payload(seat, "Parser done."))
     victim = seat.root / "victim.txt"
     victim.write_text("precious")
     temp = state_file(seat).with_name(state_file(seat).name + ".tmp")
     temp.symlink_to(victim)
-    second = seat.hook(seat.payload("Parser done."))
+    second = seat.hook(stop_payload(seat, "Parser done."))
     assert (second.line["class"], victim.read_text()) == ("BLOCK", "precious")
     assert json.loads(state_file(seat).read_text())["consecutive_refusals"] == 2
 
 
 def test_a_link_planted_at_the_lock_creates_nothing(seat: Seat) -> None:
     """v1: the lock was opened with O_CREAT through the link, creating its target."""
-    seat.hook(seat.payload("Parser done."))
+    seat.hook(stop_payload(seat, "Parser done."))
     lock = state_file(seat).with_name(state_file(seat).name + ".lock")
     lock.unlink()
     victim = seat.root / "created-by-the-hook"
     lock.symlink_to(victim)
-    second = seat.hook(seat.payload("Parser done."))
+    second = seat.hook(stop_payload(seat, "Parser done."))
     assert (second.line["class"], victim.exists(), lock.is_symlink()) == ("BLOCK", False, False)
 
 
@@ -473,7 +398,7 @@ def test_install_never_writes_through_a_planted_backup_link(seat: Seat) -> None:
 
 def test_a_lone_surrogate_in_the_final_message_never_raises(seat: Seat) -> None:
     """v1: spaCy raised UnicodeEncodeError on the parse: ERROR internal-error, stop allowed."""
-    payload = seat.payload("Tests pass, your call.")  # the transcript on disk is UTF-8; the payload is JSON
+    payload = stop_payload(seat, "Tests pass, your call.")  # the transcript on disk is UTF-8; the payload is JSON
     payload["last_assistant_message"] = "Tests pass \ud800, your call."
     stop = seat.hook(payload)
     assert_refused_for_deference(stop, "your call")
@@ -483,17 +408,17 @@ def test_session_ids_never_share_a_state_file(seat: Seat) -> None:
     """v1: ' 2e' and '\\u202e' both escaped to '%202e', so one session's refusal counted for the other
     (with a ceiling of 1, the other session's first stop was CEILING-ALLOW)."""
     env = seat.env(LANEGATE_MAX_REFUSALS="1")
-    first = seat.hook(seat.payload("Parser done.", session_id=" 2e"), env=env)
-    second = seat.hook(seat.payload("Parser done.", session_id="\u202e"), env=env)
+    first = seat.hook(stop_payload(seat, "Parser done.", session_id=" 2e"), env=env)
+    second = seat.hook(stop_payload(seat, "Parser done.", session_id="\u202e"), env=env)
     assert [first.line["class"], second.line["class"]] == ["BLOCK", "BLOCK"]
-    third = seat.hook(seat.payload("Parser done.", session_id=" 2e"), env=env)
+    third = seat.hook(stop_payload(seat, "Parser done.", session_id=" 2e"), env=env)
     assert third.line["class"] == "CEILING-ALLOW"
 
 
 def test_twenty_thousand_phrases_are_judged_inside_the_bound(seat: Seat) -> None:
     """v1: each of 20,000 sentences with a phrase was parsed, past the deadline: ERROR, stop allowed."""
     final = " ".join(f"Step {n} is merge-eligible, your call." for n in range(20_000))
-    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    stop = seat.hook(stop_payload(seat, final, commands=pr_created()))
     assert_refused_for_deference(stop, "your call")
 
 
@@ -515,7 +440,7 @@ def test_a_deadline_reached_while_judging_a_phrase_fires(seat: Seat) -> None:
     while a phrase is judged, the phrase fires."""
     done = subprocess.run(
         [sys.executable, "-c", SLOW_JUDGEMENT],
-        input=json.dumps(seat.payload("Tests pass. Your call.", commands=pr_created())).encode(),
+        input=json.dumps(stop_payload(seat, "Tests pass. Your call.", commands=pr_created())).encode(),
         capture_output=True,
         env=seat.env(),
         timeout=PROCESS_TIMEOUT,
@@ -533,7 +458,9 @@ DEEP = 100_000
 
 
 @pytest.mark.parametrize("where", ["project", "user"])
-@pytest.mark.parametrize("value", ["[" * DEEP + "]" * DEEP, "{a = " * DEEP + "1" + "}" * DEEP])
+# Named: a test id holding the value would be PYTEST_CURRENT_TEST, too long for the hook's environment.
+@pytest.mark.parametrize("value", ["[" * DEEP + "]" * DEEP, "{a = " * DEEP + "1" + "}" * DEEP],
+                         ids=["arrays", "inline-tables"])
 def test_a_value_nested_a_hundred_thousand_deep_is_a_broken_file_not_an_error(
     seat: Seat, where: str, value: str
 ) -> None:
@@ -541,7 +468,7 @@ def test_a_value_nested_a_hundred_thousand_deep_is_a_broken_file_not_an_error(
     stop, allowed. A file too deep to read is a file that does not parse: ignored with a warning."""
     path = seat.project_config if where == "project" else seat.user_config
     path.write_text(f"x = {value}\n")
-    stop = seat.hook(seat.payload("Parser done."))
+    stop = seat.hook(stop_payload(seat, "Parser done."))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
     assert any(f"{path.name} ignored: nested too deeply" in w for w in stop.line["warnings"]), stop.line
 
@@ -567,7 +494,7 @@ def test_a_flood_of_carve_outs_is_judged_far_inside_the_deadline(seat: Seat, nam
     The bound asserted is loose (half the deadline, on a loaded machine); tests/test_linear_cost.py asserts
     the linear growth itself."""
     started = time.monotonic()
-    stop = seat.hook(seat.payload(FLOODS[name] + phrase))
+    stop = seat.hook(stop_payload(seat, FLOODS[name] + phrase))
     elapsed = time.monotonic() - started
     if phrase:
         assert_refused_for_deference(stop, "your call")
@@ -597,7 +524,7 @@ FAKE_ARTIFACTS = {
 def test_a_command_bash_reads_otherwise_is_no_material_artifact(seat: Seat, name: str) -> None:
     """Before: MATERIAL-ALLOW — hand-written splitting read each as one standalone gh command that created
     a PR or approved one. Bash and gh decide now (a bash grammar, gh's own flag rules)."""
-    stop = seat.hook(seat.payload("Parser done.", commands=((FAKE_ARTIFACTS[name], f"{PR_URL}\n"),)))
+    stop = seat.hook(stop_payload(seat, "Parser done.", commands=((FAKE_ARTIFACTS[name], f"{PR_URL}\n"),)))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
 
 
@@ -613,7 +540,7 @@ def test_a_command_bash_reads_otherwise_is_no_material_artifact(seat: Seat, name
     ],
 )
 def test_what_bash_and_gh_read_as_an_artifact_still_is_one(seat: Seat, command: str) -> None:
-    stop = seat.hook(seat.payload("Parser done.", commands=((command, f"{PR_URL}\n"),)))
+    stop = seat.hook(stop_payload(seat, "Parser done.", commands=((command, f"{PR_URL}\n"),)))
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
 
 
@@ -629,14 +556,14 @@ def test_a_configured_review_tool_counts_only_for_an_approval_or_a_change_reques
     tool_input: dict[str, Any] = {"owner": "acme", "repo": "parser", "pullNumber": 7, "body": "looks fine"}
     if event is not None:
         tool_input["event"] = event
-    stop = seat.hook(seat.payload("Parser done.", tools=((REVIEW_TOOL, tool_input, "review submitted"),)))
+    stop = seat.hook(stop_payload(seat, "Parser done.", tools=((REVIEW_TOOL, tool_input, "review submitted"),)))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
 
 
 @pytest.mark.parametrize("event", ["APPROVE", "REQUEST_CHANGES"])
 def test_a_configured_review_tool_approving_or_requesting_changes_counts(seat: Seat, event: str) -> None:
     tool_input = {"owner": "acme", "repo": "parser", "pullNumber": 7, "event": event}
-    stop = seat.hook(seat.payload("Parser done.", tools=((REVIEW_TOOL, tool_input, "review submitted"),)))
+    stop = seat.hook(stop_payload(seat, "Parser done.", tools=((REVIEW_TOOL, tool_input, "review submitted"),)))
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
     assert stop.line["reason"].count("on PR 7") == 1, stop.line["reason"]
 
@@ -661,7 +588,7 @@ DISGUISES_II = {
 def test_a_disguise_the_first_fold_missed_now_fires(seat: Seat, name: str) -> None:
     """Before: MATERIAL-ALLOW (the phrase was never found). Written plainly the sentence is exempt."""
     final = f"PR #12 is merge-eligible, {DISGUISES_II[name]}."
-    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    stop = seat.hook(stop_payload(seat, final, commands=pr_created()))
     assert_refused_for_deference(stop, "your call")
     finding = stop.finding
     assert (finding["disguised"], finding["verdict"]) == (True, "fire")

@@ -5,10 +5,11 @@ the stdin payload (or raw stdin), the transcript records, the environment and co
 expected exit code, stdout and last audit line. Multi-stop scenarios list earlier stops under "before";
 they share the scenario's transcript path, state folder and audit log.
 
-The hook runs as a subprocess (`python -m hook.cli hook`, the `lanegate hook` console script) with HOME,
-the user config, the project directory, the audit log and the state folder all inside a temporary folder,
-so a user's own lanegate configuration can never leak in. Scenarios run concurrently (each in its own
-folder, each scenario's stops in order); every test then asserts its scenario's recorded results.
+The hook runs as a subprocess (`python -m hook.cli hook`, the `lanegate hook` console script) on an isolated
+seat (tests/seat.py): HOME, the user config, the project directory, the audit log and the state folder all
+inside a temporary folder, and an environment of the seat's own, so a user's own lanegate configuration can
+never leak in. Scenarios run concurrently (each in its own
+folder, each scenario's stops in order; see ScenarioRuns); every test then asserts its scenario's results.
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ import pathlib
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from tests.seat import Seat
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -88,10 +92,8 @@ def _audit_lines(path: pathlib.Path) -> list[bytes]:
 
 
 def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]:
-    home = tmp / "home"
-    project = tmp / "project"
-    (home / ".config" / "lanegate").mkdir(parents=True)
-    project.mkdir()
+    seat = Seat(tmp)
+    project = seat.project
     table = {
         "$TRANSCRIPT": str(tmp / "transcript.jsonl"),
         "$AGENT_TRANSCRIPT": str(tmp / "agent-a7c31f9.jsonl"),
@@ -100,28 +102,13 @@ def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]
         "$TMP": str(tmp),
     }
     if "user_config" in sc:
-        (home / ".config" / "lanegate" / "config.toml").write_text(sc["user_config"], encoding="utf-8")
+        seat.user_config.write_text(sc["user_config"], encoding="utf-8")
     if "project_config" in sc:
-        (project / "lanegate.toml").write_text(sc["project_config"], encoding="utf-8")
+        seat.project_config.write_text(sc["project_config"], encoding="utf-8")
     for name, content in sc.get("make_files", {}).items():
         (tmp / name).write_text(content, encoding="utf-8")
 
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith("LANEGATE_") and k not in ("CLAUDE_PROJECT_DIR", "XDG_CONFIG_HOME", "CODEX_HOME")
-    }
-    env.update(
-        {
-            "HOME": str(home),
-            "XDG_CONFIG_HOME": str(home / ".config"),
-            "LANEGATE_AUDIT_LOG": str(tmp / "audit.jsonl"),
-            "LANEGATE_STATE_DIR": str(tmp / "state"),
-            "LANEGATE_PARSE_SERVER": "off",  # tests/test_warm_*.py judge the warm parse
-            "CLAUDE_PROJECT_DIR": str(project),
-            "PYTHONPATH": str(ROOT) + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else ""),
-        }
-    )
+    env = seat.env(CLAUDE_PROJECT_DIR=str(project), PYTHONPATH=str(ROOT))  # `python -m hook.cli`: this checkout
     if sc.get("no_claude_project_dir"):
         env.pop("CLAUDE_PROJECT_DIR")
     env.update(_subst(sc.get("env", {}), table))
@@ -176,25 +163,46 @@ def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]
     return results
 
 
+class ScenarioRuns:
+    """The scenarios' runs, a few at a time in threads, each at most once in this process.
+
+    Where this process runs every selected black-box test (no pytest-xdist, or `--dist loadgroup`, which
+    hands the module's tests to one worker whole: conftest groups a module's tests that share a fixture of
+    their own), the first test starts them all, side by side; otherwise (another `--dist`) each test runs
+    its own scenario only, so no scenario runs on two workers.
+    """
+
+    def __init__(self, base: pathlib.Path, selected: list[pathlib.Path]) -> None:
+        self.base = base
+        self.selected = selected
+        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=WORKERS)
+        self.runs: dict[pathlib.Path, concurrent.futures.Future[list[dict[str, Any]]]] = {}
+
+    def result(self, path: pathlib.Path, *, all_here: bool) -> list[dict[str, Any]]:
+        for scenario in self.selected if all_here else [path]:
+            if scenario not in self.runs:
+                tmp = self.base / scenario.stem
+                tmp.mkdir()
+                self.runs[scenario] = self.pool.submit(_run_scenario, _load(scenario), tmp)
+        return self.runs[path].result()
+
+
 @pytest.fixture(scope="session")
-def blackbox_results(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    """Every selected scenario's run, side by side (a `-m`/`-k` selection runs only its own scenarios)."""
+def scenario_runs(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ScenarioRuns]:
+    """The selected scenarios (a `-m`/`-k` selection runs only its own), run on first use."""
     selected = {item.callspec.params["path"] for item in request.session.items
                 if item.nodeid.split("[")[0].endswith("::test_blackbox")}
-    base = tmp_path_factory.mktemp("blackbox")
-    out: dict[str, object] = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        futures = {}
-        for path in (p for p in SCENARIOS if p in selected):
-            tmp = base / path.stem
-            tmp.mkdir()
-            futures[pool.submit(_run_scenario, _load(path), tmp)] = path.stem
-        for fut in concurrent.futures.as_completed(futures):
-            try:
-                out[futures[fut]] = fut.result()
-            except Exception as exc:  # reported by the scenario's own test
-                out[futures[fut]] = exc
-    return out
+    runs = ScenarioRuns(tmp_path_factory.mktemp("blackbox"), [p for p in SCENARIOS if p in selected])
+    yield runs
+    runs.pool.shutdown(cancel_futures=True)
+
+
+def _all_here(request: pytest.FixtureRequest) -> bool:
+    """Whether this process runs every selected black-box test: not an xdist worker, or one whose tests
+    carry their group (`…@group`, `--dist loadgroup`), so it was sent the whole module."""
+    return not hasattr(request.config, "workerinput") or "@" in request.node.nodeid.rsplit("]", 1)[-1]
 
 
 def _describe(r: dict[str, Any], audit: dict[str, Any] | None) -> str:
@@ -259,11 +267,8 @@ def _check(r: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_blackbox(path: pathlib.Path, blackbox_results: dict[str, object]) -> None:
-    result = blackbox_results[path.stem]
-    if isinstance(result, Exception):
-        raise result
-    for r in result:  # type: ignore[attr-defined]
+def test_blackbox(path: pathlib.Path, scenario_runs: ScenarioRuns, request: pytest.FixtureRequest) -> None:
+    for r in scenario_runs.result(path, all_here=_all_here(request)):
         _check(r)
 
 

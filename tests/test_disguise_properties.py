@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from analyzer import analyze
 from analyzer.lexicon import PhraseEntry, default_lexicon
 from analyzer.text.candidates import find_candidates, may_match
-from tests.test_fuzz_hook import Seat, assert_contract, autonomous
+from tests.seat import Seat
+from tests.test_fuzz_hook import assert_contract, autonomous, stop_payload
 
 LEXICON = default_lexicon()
 PHRASES = tuple(entry.canonical for entry in LEXICON.phrases)
@@ -185,11 +184,6 @@ def punctuation_run(draw: st.DrawFn, *, structure: bool) -> str:
     return unit * (draw(st.integers(2_000, 24_000)) // len(unit))
 
 
-@pytest.fixture
-def seat(tmp_path: Path) -> Seat:
-    return Seat(tmp_path)
-
-
 FUZZ = settings(
     max_examples=44,
     deadline=None,
@@ -203,7 +197,7 @@ def test_a_long_punctuation_run_beside_a_phrase_is_judged_and_fires(seat: Seat, 
     path = seat.root / "t.jsonl"
     final = f"Tests pass{run}{glue} your call"
     autonomous(final).write(path)
-    payload = seat.payload(path, final, session_id=f"run{seat.counter}")
+    payload = stop_payload(seat, path, final, session_id=f"run{seat.counter}")
     seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     assert (line["class"], line["tag"], line["phrase"]) == ("BLOCK", "deference", "your call"), line["reason"][:200]
@@ -216,7 +210,7 @@ def test_a_long_run_of_any_punctuation_never_errors(seat: Seat, run: str) -> Non
     path = seat.root / "t.jsonl"
     final = f"{run} your call {run}"
     autonomous(final).write(path)
-    payload = seat.payload(path, final, session_id=f"any{seat.counter}")
+    payload = stop_payload(seat, path, final, session_id=f"any{seat.counter}")
     seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     assert (line["class"], line["tag"] in ("deference", "no-lane-state")) == ("BLOCK", True), line["reason"][:200]

@@ -22,46 +22,21 @@ import pytest
 from hook.commands.doctor import diagnose, policy_sources, recent_summary
 from hook.commands.doctor_checks import FAIL, OK, WARN, Check, model_check, teeth_check
 from hook.commands.harness_settings import Layer, disabled_by, harness_specs, registrations
+from tests.seat import Seat
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HOOK = f"{sys.executable} -m hook.cli hook"
 
 
-class Seat:
-    """A temporary HOME and project, and the environment a harness would run the hook in."""
+@pytest.fixture
+def seat(seat: Seat) -> Seat:
+    """The isolated seat; the command registered here (`python -m hook.cli`) runs this checkout."""
+    seat.defaults["PYTHONPATH"] = str(ROOT)
+    return seat
 
-    def __init__(self, tmp: pathlib.Path) -> None:
-        self.home = tmp / "home"
-        self.project = tmp / "project"
-        self.home.mkdir()
-        self.project.mkdir()
-        self.env = {
-            "HOME": str(self.home),
-            "PATH": os.environ.get("PATH", ""),
-            **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},  # tests/conftest.py
-            "PYTHONPATH": str(ROOT),
-            "XDG_CONFIG_HOME": str(self.home / ".config"),
-        }
 
-    def write(self, relative: str, data: Any, *, under: pathlib.Path | None = None) -> pathlib.Path:
-        path = (under or self.project) / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-        return path
-
-    def user(self, relative: str, data: Any) -> pathlib.Path:
-        return self.write(relative, data, under=self.home)
-
-    def checks(self) -> dict[str, Check]:
-        return {c.name: c for c in diagnose(str(self.project), self.env)}
-
-    def snapshot(self) -> dict[str, bytes]:
-        files = {}
-        for base in (self.home, self.project):
-            for path in sorted(base.rglob("*")):
-                if path.is_file():
-                    files[str(path)] = path.read_bytes()
-        return files
+def checks(seat: Seat) -> dict[str, Check]:
+    return {c.name: c for c in diagnose(str(seat.project), seat.env())}
 
 
 def grouped(event_hooks: dict[str, str], timeout: int = 30) -> dict[str, Any]:
@@ -80,11 +55,6 @@ def gemini_settings(**extra: Any) -> dict[str, Any]:
     return {"hooks": {"AfterAgent": [{"hooks": [hook]}], **extra.pop("hooks_extra", {})}, **extra}
 
 
-@pytest.fixture
-def seat(tmp_path: pathlib.Path) -> Seat:
-    return Seat(tmp_path)
-
-
 def status(found: dict[str, Check], name: str) -> tuple[str, str]:
     check = found[name]
     return check.status, check.detail
@@ -95,7 +65,7 @@ def status(found: dict[str, Check], name: str) -> tuple[str, str]:
 
 def test_claude_registered_in_the_project_is_ok_and_its_command_refuses_a_synthetic_stop(seat: Seat) -> None:
     seat.write(".claude/settings.json", claude_settings())
-    found = seat.checks()
+    found = checks(seat)
     assert found["claude registration"].status == OK
     assert "Stop, SubagentStop registered in" in found["claude registration"].detail
     assert found["claude enabled"].status == OK
@@ -106,7 +76,7 @@ def test_claude_registered_in_the_project_is_ok_and_its_command_refuses_a_synthe
 
 def test_no_registration_anywhere_fails(seat: Seat) -> None:
     seat.write(".claude/settings.json", {"permissions": {"allow": ["Bash(ls)"]}})
-    found = seat.checks()
+    found = checks(seat)
     assert status(found, "registration")[0] == FAIL
     assert found["claude registration"].status == WARN
     assert "not registered: this harness runs ungated" in found["claude registration"].detail
@@ -118,7 +88,7 @@ def test_no_registration_anywhere_fails(seat: Seat) -> None:
 def test_disable_all_hooks_in_settings_local_fails_and_names_the_file(seat: Seat) -> None:
     seat.write(".claude/settings.json", claude_settings())
     local = seat.write(".claude/settings.local.json", {"disableAllHooks": True})
-    found = seat.checks()
+    found = checks(seat)
     check = found["claude enabled"]
     assert check.status == FAIL
     assert f"{local} (local): disableAllHooks is true" in check.detail
@@ -128,12 +98,12 @@ def test_disable_all_hooks_in_settings_local_fails_and_names_the_file(seat: Seat
 def test_disable_all_hooks_in_user_settings_fails(seat: Seat) -> None:
     seat.user(".claude/settings.json", claude_settings())
     seat.user(".claude/settings.json", {**claude_settings(), "disableAllHooks": True})
-    assert seat.checks()["claude enabled"].status == FAIL
+    assert checks(seat)["claude enabled"].status == FAIL
 
 
 def test_disable_all_hooks_false_is_not_a_switch(seat: Seat) -> None:
     seat.write(".claude/settings.json", {**claude_settings(), "disableAllHooks": False})
-    assert seat.checks()["claude enabled"].status == OK
+    assert checks(seat)["claude enabled"].status == OK
 
 
 def test_a_local_disable_does_not_reach_a_managed_registration() -> None:
@@ -168,7 +138,7 @@ def read_layers_from(spec: Any, data: dict[str, Any]) -> tuple[Layer, ...]:
 def test_a_missing_command_fails_the_command_check(seat: Seat) -> None:
     missing = "/nonexistent/bin/lanegate hook --harness claude"
     seat.write(".claude/settings.json", grouped({"Stop": missing, "SubagentStop": missing}))
-    check = seat.checks()["claude command"]
+    check = checks(seat)["claude command"]
     assert check.status == FAIL
     assert check.detail == f"`{missing}`: the program does not exist or is not on PATH"
 
@@ -183,7 +153,7 @@ def test_a_registered_command_with_other_shell_syntax_is_never_run(seat: Seat, t
     marker = seat.home / "ran"
     command = f"{HOOK} --harness claude" + tail.format(marker=marker)
     seat.write(".claude/settings.json", grouped({"Stop": command, "SubagentStop": command}))
-    check = seat.checks()["claude command"]
+    check = checks(seat)["claude command"]
     assert check.status == FAIL
     assert check.detail.endswith("is not a plain `lanegate hook` command line (it holds other shell syntax or "
                                  "arguments), so the doctor does not run it")
@@ -195,7 +165,7 @@ def test_a_registered_program_inside_the_project_is_never_run(seat: Seat) -> Non
     planted.chmod(0o755)
     command = f"{planted} hook --harness claude"
     seat.write(".claude/settings.json", grouped({"Stop": command, "SubagentStop": command}))
-    check = seat.checks()["claude command"]
+    check = checks(seat)["claude command"]
     assert (check.status, check.detail) == (FAIL, f"`{command}` runs a program inside the project, which the "
                                                   "judged agent can write, so the doctor does not run it")
     assert not (seat.project / "ran").exists()
@@ -203,7 +173,7 @@ def test_a_registered_program_inside_the_project_is_never_run(seat: Seat) -> Non
 
 def test_a_stop_only_registration_warns_about_subagents(seat: Seat) -> None:
     seat.write(".claude/settings.json", grouped({"Stop": f"{HOOK} --harness claude"}))
-    check = seat.checks()["claude registration"]
+    check = checks(seat)["claude registration"]
     assert check.status == WARN
     assert "but not SubagentStop: those stops go unjudged" in check.detail
 
@@ -212,14 +182,14 @@ def test_a_fifo_in_place_of_a_settings_file_is_named_not_read(seat: Seat) -> Non
     seat.write(".claude/settings.json", claude_settings())
     fifo = seat.project / ".claude" / "settings.local.json"
     os.mkfifo(fifo)
-    check = seat.checks()["claude settings"]
+    check = checks(seat)["claude settings"]
     assert (check.status, check.detail) == (WARN, f"{fifo} (local) not a regular file")
 
 
 def test_an_unparseable_settings_file_is_named(seat: Seat) -> None:
     seat.write(".claude/settings.json", claude_settings())
     broken = seat.write(".claude/settings.local.json", "{not json")
-    check = seat.checks()["claude settings"]
+    check = checks(seat)["claude settings"]
     assert check.status == WARN
     assert check.detail.startswith(f"{broken} (local) does not parse")
 
@@ -230,7 +200,7 @@ def test_an_unparseable_settings_file_is_named(seat: Seat) -> None:
 def test_codex_registered_with_both_events_reminds_about_trust(seat: Seat) -> None:
     command = f"{HOOK} --harness codex"
     seat.write(".codex/hooks.json", grouped({"Stop": command, "SubagentStop": command}))
-    found = seat.checks()
+    found = checks(seat)
     assert found["codex registration"].status == OK
     assert found["codex enabled"].status == OK
     assert found["codex command"].status == OK
@@ -243,10 +213,10 @@ def test_codex_registered_with_both_events_reminds_about_trust(seat: Seat) -> No
 def test_codex_hooks_feature_off_in_codex_home_fails(seat: Seat, key: str) -> None:
     command = f"{HOOK} --harness codex"
     codex_home = seat.home / "codex-home"
-    seat.env["CODEX_HOME"] = str(codex_home)
+    seat.defaults["CODEX_HOME"] = str(codex_home)
     seat.write("hooks.json", grouped({"Stop": command, "SubagentStop": command}), under=codex_home)
     config = seat.write("config.toml", f'model = "gpt-5.5"\n\n[features]\n{key} = false\n', under=codex_home)
-    check = seat.checks()["codex enabled"]
+    check = checks(seat)["codex enabled"]
     assert check.status == FAIL
     assert f"{config} (user config): [features] {key} = false" in check.detail
 
@@ -255,13 +225,13 @@ def test_codex_hooks_feature_on_is_not_a_switch(seat: Seat) -> None:
     command = f"{HOOK} --harness codex"
     seat.write(".codex/hooks.json", grouped({"Stop": command, "SubagentStop": command}))
     seat.write(".codex/config.toml", "[features]\nhooks = true\n")
-    assert seat.checks()["codex enabled"].status == OK
+    assert checks(seat)["codex enabled"].status == OK
 
 
 def test_codex_inline_hooks_in_config_toml_count_as_registration(seat: Seat) -> None:
     command = f"{HOOK} --harness codex"
     seat.write(".codex/config.toml", f'[[hooks.Stop]]\nhooks = [{{type = "command", command = "{command}"}}]\n')
-    check = seat.checks()["codex registration"]
+    check = checks(seat)["codex registration"]
     assert check.status == WARN
     assert "Stop registered in" in check.detail and "(project config)" in check.detail
 
@@ -271,7 +241,7 @@ def test_codex_inline_hooks_in_config_toml_count_as_registration(seat: Seat) -> 
 
 def test_gemini_registered_is_ok(seat: Seat) -> None:
     seat.write(".gemini/settings.json", gemini_settings())
-    found = seat.checks()
+    found = checks(seat)
     assert found["gemini registration"].status == OK
     assert found["gemini enabled"].status == OK
     assert found["gemini command"].status == OK
@@ -280,7 +250,7 @@ def test_gemini_registered_is_ok(seat: Seat) -> None:
 
 def test_gemini_project_hooks_disabled_naming_it_fails(seat: Seat) -> None:
     path = seat.write(".gemini/settings.json", gemini_settings(hooks_extra={"disabled": ["lanegate"]}))
-    check = seat.checks()["gemini enabled"]
+    check = checks(seat)["gemini enabled"]
     assert check.status == FAIL
     assert f"{path} (project): hooks.disabled names the lanegate hook" in check.detail
     assert "/hooks enable" in (check.fix or "")
@@ -289,21 +259,21 @@ def test_gemini_project_hooks_disabled_naming_it_fails(seat: Seat) -> None:
 def test_gemini_hooks_config_disabled_naming_the_command_fails(seat: Seat) -> None:
     seat.write(".gemini/settings.json", gemini_settings())
     seat.user(".gemini/settings.json", {"hooksConfig": {"disabled": [f"{HOOK} --harness gemini"]}})
-    detail = seat.checks()["gemini enabled"].detail
+    detail = checks(seat)["gemini enabled"].detail
     assert detail.endswith("hooksConfig.disabled names the lanegate hook: Gemini CLI skips it")
 
 
 def test_gemini_hooks_system_off_in_user_settings_fails(seat: Seat) -> None:
     seat.write(".gemini/settings.json", gemini_settings())
     seat.user(".gemini/settings.json", {"hooksConfig": {"enabled": False}})
-    check = seat.checks()["gemini enabled"]
+    check = checks(seat)["gemini enabled"]
     assert check.status == FAIL
     assert "hooksConfig.enabled is false" in check.detail
 
 
 def test_gemini_other_disabled_hooks_are_not_a_switch(seat: Seat) -> None:
     seat.write(".gemini/settings.json", gemini_settings(hooks_extra={"disabled": ["secret-scanner"]}))
-    assert seat.checks()["gemini enabled"].status == OK
+    assert checks(seat)["gemini enabled"].status == OK
 
 
 # ---- Cursor ---------------------------------------------------------------------------------------------
@@ -312,7 +282,7 @@ def test_gemini_other_disabled_hooks_are_not_a_switch(seat: Seat) -> None:
 def test_cursor_registered_is_ok(seat: Seat) -> None:
     seat.write(".cursor/hooks.json", {"version": 1, "hooks": {"stop": [{"command": f"{HOOK} --harness cursor",
                                                                         "loop_limit": 8}]}})
-    found = seat.checks()
+    found = checks(seat)
     assert found["cursor registration"].status == OK
     assert found["cursor command"].status == OK
     assert "BLOCK no-lane-state" in found["cursor command"].detail
@@ -324,21 +294,21 @@ def test_cursor_registered_is_ok(seat: Seat) -> None:
 def test_dry_run_from_the_user_file_warns_and_names_the_file(seat: Seat) -> None:
     seat.write(".claude/settings.json", claude_settings())
     user_file = seat.user(".config/lanegate/config.toml", 'mode = "dry-run"\n')
-    found = seat.checks()
+    found = checks(seat)
     assert found["policy mode"].status == WARN
     assert found["policy mode"].detail.startswith(f"dry-run (from user file {user_file})")
     assert "WOULD-BLOCK" in found["claude command"].detail
 
 
 def test_dry_run_from_the_environment_names_the_variable(seat: Seat) -> None:
-    seat.env["LANEGATE_MODE"] = "dry-run"
-    assert policy_sources(seat.env, str(seat.project))["mode"] == "environment LANEGATE_MODE"
+    seat.defaults["LANEGATE_MODE"] = "dry-run"
+    assert policy_sources(seat.env(), str(seat.project))["mode"] == "environment LANEGATE_MODE"
 
 
 def test_a_project_dry_run_is_ignored_and_named(seat: Seat) -> None:
     seat.write(".claude/settings.json", claude_settings())
     seat.write("lanegate.toml", 'mode = "dry-run"\ndeference = false\n')
-    everything = diagnose(str(seat.project), seat.env)
+    everything = diagnose(str(seat.project), seat.env())
     found = {c.name: c for c in everything}
     assert status(found, "policy mode") == (OK, "enforce (from built-in default)")
     assert status(found, "policy deference") == (OK, "on (from built-in default)")
@@ -349,14 +319,14 @@ def test_a_project_dry_run_is_ignored_and_named(seat: Seat) -> None:
 def test_a_stricter_project_mode_is_credited_to_the_project(seat: Seat) -> None:
     seat.user(".config/lanegate/config.toml", 'mode = "dry-run"\n')
     seat.write("lanegate.toml", 'mode = "enforce"\n')
-    sources = policy_sources(seat.env, str(seat.project))
+    sources = policy_sources(seat.env(), str(seat.project))
     assert sources["mode"] == f"project file {seat.project / 'lanegate.toml'}"
     assert sources["max_refusals"] == "built-in default"
 
 
 def test_deference_off_in_the_user_file_warns(seat: Seat) -> None:
     seat.user(".config/lanegate/config.toml", "deference = false\n")
-    check = seat.checks()["policy deference"]
+    check = checks(seat)["policy deference"]
     assert check.status == WARN
     assert check.detail == f"off (from user file {seat.home / '.config/lanegate/config.toml'})"
 
@@ -368,23 +338,23 @@ def test_a_missing_model_warns_with_the_install_fix() -> None:
 
 
 def test_the_installed_model_is_found_without_loading_it(seat: Seat) -> None:
-    check = seat.checks()["model"]
+    check = checks(seat)["model"]
     assert check.status == OK
     assert "spacy" not in sys.modules or check.detail.endswith("is installed")
 
 
 def test_a_state_folder_that_is_a_file_fails(seat: Seat) -> None:
     blocker = seat.user("state-file", "not a folder")
-    seat.env["LANEGATE_STATE_DIR"] = str(blocker)
-    check = seat.checks()["state dir"]
+    seat.defaults["LANEGATE_STATE_DIR"] = str(blocker)
+    check = checks(seat)["state dir"]
     assert (check.status, check.detail) == (FAIL, f"{blocker}: exists and is not a folder")
 
 
 def test_an_audit_log_that_is_a_folder_fails(seat: Seat) -> None:
     folder = seat.home / "audit-folder"
     folder.mkdir()
-    seat.env["LANEGATE_AUDIT_LOG"] = str(folder)
-    check = seat.checks()["audit log"]
+    seat.defaults["LANEGATE_AUDIT_LOG"] = str(folder)
+    check = checks(seat)["audit log"]
     assert (check.status, check.detail) == (FAIL, f"{folder}: exists and is not a regular file")
 
 
@@ -393,9 +363,9 @@ def test_an_unwritable_state_folder_fails(seat: Seat) -> None:
     locked = seat.home / "locked"
     locked.mkdir()
     locked.chmod(0o500)
-    seat.env["LANEGATE_STATE_DIR"] = str(locked / "state")
+    seat.defaults["LANEGATE_STATE_DIR"] = str(locked / "state")
     try:
-        check = seat.checks()["state dir"]
+        check = checks(seat)["state dir"]
     finally:
         locked.chmod(0o700)
     assert (check.status, check.detail) == (FAIL, f"{locked / 'state'}: cannot be created: {locked} is not writable")
@@ -466,14 +436,15 @@ def test_doctor_changes_nothing(seat: Seat) -> None:
     seat.write(".gemini/settings.json", gemini_settings(hooks_extra={"disabled": ["lanegate"]}))
     seat.user(".config/lanegate/config.toml", 'mode = "dry-run"\n')
     before = seat.snapshot()
-    seat.checks()
+    checks(seat)
     assert seat.snapshot() == before
     assert not (seat.home / ".lanegate").exists()
 
 
 def run_cli(seat: Seat, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "hook.cli", "doctor", "--project", str(seat.project), *args],
-                          capture_output=True, text=True, env=seat.env, cwd=str(seat.project), timeout=60, check=False)
+                          capture_output=True, text=True, env=seat.env(), cwd=str(seat.project), timeout=60,
+                          check=False)
 
 
 def test_cli_json_and_exit_status_on_a_disabled_setup(seat: Seat) -> None:
@@ -513,7 +484,7 @@ def test_every_harness_adapter_has_its_settings_layers() -> None:
 
 
 def named(seat: Seat, name: str) -> list[Check]:
-    return [c for c in diagnose(str(seat.project), seat.env) if c.name == name]
+    return [c for c in diagnose(str(seat.project), seat.env()) if c.name == name]
 
 
 def test_gemini_settings_with_comments_register_lanegate(seat: Seat) -> None:
@@ -521,7 +492,7 @@ def test_gemini_settings_with_comments_register_lanegate(seat: Seat) -> None:
     text = json.dumps(gemini_settings(), indent=2)
     commented = "// the team's hooks\n" + text.replace('"hooks": {', '"hooks": { /* ours */', 1)
     seat.write(".gemini/settings.json", commented)
-    found = seat.checks()
+    found = checks(seat)
     assert found["gemini registration"].status == OK
     assert found["gemini command"].status == OK
     assert "registration" not in found
@@ -531,14 +502,14 @@ def test_a_gemini_comment_that_switches_hooks_off_fails(seat: Seat) -> None:
     seat.write(".gemini/settings.json", json.dumps(gemini_settings()))
     off = '{\n  // no hooks on this laptop\n  "hooksConfig": {"enabled": false}\n}\n'
     user = seat.user(".gemini/settings.json", off)
-    check = seat.checks()["gemini enabled"]
+    check = checks(seat)["gemini enabled"]
     assert check.status == FAIL
     assert f"{user} (user): hooksConfig.enabled is false" in check.detail
 
 
 def test_a_gemini_trailing_comma_is_a_file_gemini_cannot_read(seat: Seat) -> None:
     path = seat.write(".gemini/settings.json", json.dumps(gemini_settings())[:-1] + ',\n}')
-    found = seat.checks()
+    found = checks(seat)
     assert found["gemini settings"].status == WARN
     assert found["gemini settings"].detail.startswith(f"{path} (project) does not parse (line 2, column 1")
     assert found["gemini settings"].detail.endswith("Gemini CLI cannot read it")
@@ -562,7 +533,7 @@ def test_a_claude_file_that_fails_the_schema_registers_nothing(seat: Seat, setti
     """Issue 31: this was a warning and doctor exited 0; Claude Code runs ungated, so it is a fail naming the key
     and what it must be."""
     path = seat.write(".claude/settings.json", settings)
-    found = seat.checks()
+    found = checks(seat)
     assert found["claude settings"].status == FAIL
     expected = f"{path} (project) fails Claude Code's settings schema ({problem}"
     assert found["claude settings"].detail.startswith(expected)
@@ -578,7 +549,7 @@ def test_what_claude_code_drops_before_validating_does_not_fail_the_file(seat: S
     settings["hooks"]["PreCompact"] = "not a list"
     settings["unknownKey"] = {"any": "thing"}
     seat.write(".claude/settings.json", settings)
-    found = seat.checks()
+    found = checks(seat)
     assert found["claude registration"].status == OK
     assert "claude settings" not in found
 
@@ -588,7 +559,7 @@ def test_one_bad_byte_beside_disable_all_hooks_still_switches_it_off(seat: Seat)
     seat.write(".claude/settings.json", claude_settings())
     local = seat.project / ".claude" / "settings.local.json"
     local.write_bytes(b'{"note": "caf\xe9", "disableAllHooks": true}')
-    check = seat.checks()["claude enabled"]
+    check = checks(seat)["claude enabled"]
     assert check.status == FAIL
     assert f"{local} (local): disableAllHooks is true" in check.detail
 
@@ -597,7 +568,7 @@ def test_one_bad_byte_beside_disable_all_hooks_still_switches_it_off(seat: Seat)
 def test_a_settings_file_nested_100000_deep_gets_a_report_not_a_traceback(seat: Seat, where: str) -> None:
     seat.write(".claude/settings.json", claude_settings())
     seat.write(where, '{"a": ' + "[" * 100_000 + "]" * 100_000 + "}")
-    found = seat.checks()
+    found = checks(seat)
     assert found["claude registration"].status == OK
     harness = where.split("/")[0].lstrip(".")
     assert f"{harness} settings" not in found  # it parses: nothing wrong with it as the harness reads it
@@ -605,7 +576,7 @@ def test_a_settings_file_nested_100000_deep_gets_a_report_not_a_traceback(seat: 
 
 def test_a_settings_file_nested_deep_and_broken_is_named(seat: Seat) -> None:
     path = seat.write(".claude/settings.local.json", "[" * 100_000)
-    check = seat.checks()["claude settings"]
+    check = checks(seat)["claude settings"]
     assert check.status == WARN and check.detail.startswith(f"{path} (local) does not parse (line 1, column 100001")
 
 
@@ -613,7 +584,7 @@ def test_utf16_claude_settings_are_read(seat: Seat) -> None:
     path = seat.project / ".claude" / "settings.json"
     path.parent.mkdir()
     path.write_bytes(b"\xff\xfe" + json.dumps(claude_settings()).encode("utf-16-le"))
-    assert seat.checks()["claude registration"].status == OK
+    assert checks(seat)["claude registration"].status == OK
 
 
 # ---- revision 3: the environment the harness gives the hook ---------------------------------------------
@@ -671,7 +642,7 @@ def test_a_typo_in_a_value_is_named_with_the_nearest_word(seat: Seat) -> None:
 
 def test_an_unknown_lanegate_variable_is_named(seat: Seat) -> None:
     seat.write(".claude/settings.json", claude_settings())
-    seat.env["LANEGATE_IDENTITIY"] = "vega"
+    seat.defaults["LANEGATE_IDENTITIY"] = "vega"
     notes = [c.detail for c in named(seat, "config")]
     assert "env LANEGATE_IDENTITIY: unknown variable ignored (did you mean `LANEGATE_IDENTITY`?)" in notes
 
@@ -682,18 +653,18 @@ def test_identity_unset_with_autonomous_stops_warns(seat: Seat) -> None:
     now = datetime.now(UTC)
     log = write_log(seat.home, [audit_line("BLOCK", "valid-lane-state", False, hours_ago=0.1, now=now)] * 3
                     + [audit_line("CEILING-ALLOW", "ceiling", False, hours_ago=0.1, now=now)])
-    seat.env["LANEGATE_AUDIT_LOG"] = log
-    found = seat.checks()
+    seat.defaults["LANEGATE_AUDIT_LOG"] = log
+    found = checks(seat)
     assert found["identity"].status == WARN
     assert "4 autonomous stops in 48 h (1 ended at the ceiling)" in found["identity"].detail
     assert "Minimum setup for autonomous agents" in found["identity"].fix
-    seat.env["LANEGATE_IDENTITY"] = "vega"
-    assert seat.checks()["identity"].status == OK
+    seat.defaults["LANEGATE_IDENTITY"] = "vega"
+    assert checks(seat)["identity"].status == OK
 
 
 def test_identity_unset_without_autonomous_stops_is_ok(seat: Seat) -> None:
     seat.write(".claude/settings.json", claude_settings())
-    assert seat.checks()["identity"].status == OK
+    assert checks(seat)["identity"].status == OK
 
 
 @pytest.mark.parametrize(("timeout", "verdict"), [(2, FAIL), (10, WARN), (30, None)])
@@ -707,7 +678,7 @@ def test_a_registered_timeout_shorter_than_a_stop_is_named(seat: Seat, timeout: 
 @pytest.mark.parametrize(("ceiling", "warned"), [(12, True), (0, True), (8, False), (3, False)])
 def test_a_ceiling_above_claude_codes_own_cap_warns(seat: Seat, ceiling: int, warned: bool) -> None:
     seat.write(".claude/settings.json", claude_settings())
-    seat.env["LANEGATE_MAX_REFUSALS"] = str(ceiling)
+    seat.defaults["LANEGATE_MAX_REFUSALS"] = str(ceiling)
     checks = named(seat, "claude ceiling")
     assert bool(checks) is warned
     if warned:

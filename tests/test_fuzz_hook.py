@@ -9,7 +9,6 @@ exit code and the stdout contract at the process boundary.
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import os
@@ -17,18 +16,16 @@ import subprocess
 import sys
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hook.audit import CLASSES
-from hook.commands import hook as hook_command
+from tests.seat import Seat, Stop
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,90 +45,24 @@ def fuzz(examples: int) -> settings:
     )
 
 
-@dataclass
-class Run:
-    """What one hook run did: exit code, stdout, stderr and the audit lines it appended."""
-
-    code: int
-    stdout: str
-    stderr: str
-    appended: bytes
-
-    @property
-    def line(self) -> dict[str, Any]:
-        """The one audit line the run appended (asserts there is exactly one and that it parses)."""
-        raw = self.appended.split(b"\n")
-        assert raw[-1] == b"" and len(raw) == 2, f"expected one audit line, got {self.appended[:300]!r}"
-        data = json.loads(raw[0])
-        assert isinstance(data, dict)
-        return data
+def transcript(seat: Seat, builder: TranscriptBuilder, **write: Any) -> Path:
+    seat.counter += 1
+    return builder.write(seat.root / f"t{seat.counter}.jsonl", **write)
 
 
-class Seat:
-    """One hook installation in a temp dir: audit log, state, user config, project dir, transcripts."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.audit = root / "audit.jsonl"
-        self.state = root / "state"
-        self.user_config = root / "user.toml"
-        self.project = root / "project"
-        self.project.mkdir(exist_ok=True)
-        (root / "home").mkdir(exist_ok=True)
-        self.counter = 0
-
-    def env(self, **extra: str) -> dict[str, str]:
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},  # tests/conftest.py
-            "HOME": str(self.root / "home"),
-            "LANEGATE_AUDIT_LOG": str(self.audit),
-            "LANEGATE_STATE_DIR": str(self.state),
-            "LANEGATE_CONFIG": str(self.user_config),
-            "LANEGATE_PARSE_SERVER": "off",  # tests/test_warm_*.py judge the warm parse
-        }
-        env.update(extra)
-        return env
-
-    def run(self, raw: bytes, *args: str, env: Mapping[str, str] | None = None) -> Run:
-        """The hook command's main in-process, with this seat's environment, stdin, stdout, stderr."""
-        before = self.audit.stat().st_size if self.audit.exists() else 0
-        stdin = io.TextIOWrapper(io.BytesIO(raw))
-        out, err = io.StringIO(), io.StringIO()
-        with (
-            mock.patch.dict(os.environ, env if env is not None else self.env(), clear=True),
-            mock.patch.object(sys, "stdin", stdin),
-            mock.patch.object(sys, "stdout", out),
-            mock.patch.object(sys, "stderr", err),
-        ):
-            code = hook_command.main(list(args))
-        with self.audit.open("rb") as fh:
-            fh.seek(before)
-            appended = fh.read()
-        return Run(code, out.getvalue(), err.getvalue(), appended)
-
-    def transcript(self, builder: TranscriptBuilder, **write: Any) -> Path:
-        self.counter += 1
-        return builder.write(self.root / f"t{self.counter}.jsonl", **write)
-
-    def payload(self, transcript: Path | str, message: str | None = None, **fields: Any) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "session_id": f"fuzz-{self.counter}",
-            "transcript_path": str(transcript),
-            "cwd": str(self.project),
-            "permission_mode": "default",
-            "hook_event_name": "Stop",
-            "stop_hook_active": False,
-        }
-        if message is not None:
-            data["last_assistant_message"] = message
-        data.update(fields)
-        return data
-
-
-@pytest.fixture
-def seat(tmp_path: Path) -> Seat:
-    return Seat(tmp_path)
+def stop_payload(seat: Seat, transcript: Path | str, message: str | None = None, **fields: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "session_id": f"fuzz-{seat.counter}",
+        "transcript_path": str(transcript),
+        "cwd": str(seat.project),
+        "permission_mode": "default",
+        "hook_event_name": "Stop",
+        "stop_hook_active": False,
+    }
+    if message is not None:
+        data["last_assistant_message"] = message
+    data.update(fields)
+    return data
 
 
 def autonomous(final: str = "Parser done.") -> TranscriptBuilder:
@@ -141,7 +72,7 @@ def autonomous(final: str = "Parser done.") -> TranscriptBuilder:
     return t.assistant_text(final)
 
 
-def assert_contract(run: Run) -> dict[str, Any]:
+def assert_contract(run: Stop) -> dict[str, Any]:
     """SPEC §5.6 and §5.4 for Claude Code: exit 0, one audit line, stdout matches the audited class."""
     line = run.line
     assert run.code == 0
@@ -250,7 +181,7 @@ def test_wrong_types_in_every_payload_field(seat: Seat, junk: dict[str, object],
     path = str(seat.root / "t.jsonl")
     if not os.path.exists(path):
         autonomous().write(path)
-    payload = {**seat.payload(path, "Parser done.", agent_transcript_path=path), **junk}
+    payload = {**stop_payload(seat, path, "Parser done.", agent_transcript_path=path), **junk}
     for key in drop:
         payload.pop(key, None)
     line = assert_contract(seat.run(json.dumps(payload).encode()))
@@ -284,8 +215,8 @@ def test_an_error_quoting_the_payload_is_a_bounded_audit_reason_and_a_one_line_n
 
 
 def test_a_bom_an_invalid_byte_and_a_lone_surrogate_in_a_valid_payload(seat: Seat) -> None:
-    path = seat.transcript(autonomous())
-    body = json.dumps(seat.payload(path, "Parser done.")).encode()
+    path = transcript(seat, autonomous())
+    body = json.dumps(stop_payload(seat, path, "Parser done.")).encode()
     plain = assert_contract(seat.run(body))
     assert (plain["class"], plain["tag"]) == ("BLOCK", "no-lane-state")
     assert assert_contract(seat.run(b"\xef\xbb\xbf" + body))["tag"] == "no-lane-state"
@@ -295,15 +226,15 @@ def test_a_bom_an_invalid_byte_and_a_lone_surrogate_in_a_valid_payload(seat: Sea
     assert line["reason"].startswith("stdin is not UTF-8: ")
     utf16 = assert_contract(seat.run(body.decode().encode("utf-16")))
     assert (utf16["class"], utf16["tag"]) == ("ERROR", "input-error")
-    lone = json.dumps(seat.payload(path, "Parser done \ud800.", session_id="s\udfff")).encode()
+    lone = json.dumps(stop_payload(seat, path, "Parser done \ud800.", session_id="s\udfff")).encode()
     surrogate = assert_contract(seat.run(lone))
     assert (surrogate["class"], surrogate["tag"], surrogate["session"]) == ("BLOCK", "no-lane-state", "s\udfff")
 
 
 @pytest.mark.parametrize("field", ["session_id", "last_assistant_message", "cwd", "permission_mode", "agent_id"])
 def test_a_megabyte_string_in_any_field_is_judged(seat: Seat, field: str) -> None:
-    path = seat.transcript(autonomous())
-    payload = seat.payload(path, "Parser done.")
+    path = transcript(seat, autonomous())
+    payload = stop_payload(seat, path, "Parser done.")
     payload[field] = "x " * 500_000
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     assert (line["class"], line["tag"]) == ("BLOCK", "no-lane-state")
@@ -312,18 +243,18 @@ def test_a_megabyte_string_in_any_field_is_judged(seat: Seat, field: str) -> Non
 @pytest.mark.parametrize("cwd", ["\x00", "/tmp/a\x00b", "/" + "x" * 5000])
 def test_an_unusable_project_dir_is_a_named_warning_not_an_error(seat: Seat, cwd: str) -> None:
     """The project file cannot even be opened: ignored like a broken one (SPEC §1.3), gate unchanged."""
-    path = seat.transcript(autonomous())
-    line = assert_contract(seat.run(json.dumps(seat.payload(path, "Parser done.", cwd=cwd)).encode()))
+    path = transcript(seat, autonomous())
+    line = assert_contract(seat.run(json.dumps(stop_payload(seat, path, "Parser done.", cwd=cwd)).encode()))
     assert (line["class"], line["tag"]) == ("BLOCK", "no-lane-state")
     assert len(line["warnings"]) == 1 and line["warnings"][0].startswith(f"project {cwd}/lanegate.toml ignored: ")
 
 
 def test_a_hundred_levels_of_nesting_in_a_payload_field_are_judged(seat: Seat) -> None:
-    path = seat.transcript(autonomous())
+    path = transcript(seat, autonomous())
     nested: object = "deep"
     for _ in range(100):
         nested = {"k": [nested]}
-    line = assert_contract(seat.run(json.dumps(seat.payload(path, "Parser done.", extra=nested)).encode()))
+    line = assert_contract(seat.run(json.dumps(stop_payload(seat, path, "Parser done.", extra=nested)).encode()))
     assert (line["class"], line["tag"]) == ("BLOCK", "no-lane-state")
 
 
@@ -375,7 +306,7 @@ def test_malformed_transcript_lines_are_skipped_and_change_nothing(
         data += BASE_LINES[-1][: len(BASE_LINES[-1]) // 2]
     path = seat.root / "t.jsonl"
     path.write_bytes(data)
-    payload = seat.payload(path)
+    payload = stop_payload(seat, path)
     payload["session_id"] = f"fresh-{seat.counter}"  # no counters: each example is judged on the transcript alone
     seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
@@ -461,7 +392,7 @@ def test_records_of_the_wrong_shape_never_break_the_walk(
         lines.insert(index, json.dumps(record, ensure_ascii=False).encode("utf-8", "surrogatepass"))
     path = seat.root / "t.jsonl"
     path.write_bytes(b"".join(line + b"\n" for line in lines))
-    payload = seat.payload(path, message)
+    payload = stop_payload(seat, path, message)
     payload["session_id"] = f"fresh-{seat.counter}"  # a new session per example (no counters)
     seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
@@ -473,9 +404,9 @@ def test_line_separators_and_escaped_nuls_inside_strings_keep_records_whole(seat
     t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake("peer\u2028ping\u2029")
     t.bash("printf 'a\\u2028b'", "a\u2028b\u2029c\x00d")
     t.assistant_text("Parser\u2028done.\x00\n\n" + lane_state_block("next-lane", [GATE]))
-    path = seat.transcript(t)
+    path = transcript(seat, t)
     assert "\u2028".encode() in path.read_bytes()
-    payload = seat.payload(path)
+    payload = stop_payload(seat, path)
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     assert (line["class"], line["tag"], line["operator_in_loop"]) == ("BLOCK", "valid-lane-state", False)
 
@@ -529,7 +460,7 @@ def test_any_lane_state_block_is_judged_by_a_lane_row(
     final = newline.join(["Parser done.", "", f"{fence}{info}", body, *([fence] if closed else [])])
     path = seat.root / "t.jsonl"
     autonomous(final).write(path)
-    payload = seat.payload(path, final)
+    payload = stop_payload(seat, path, final)
     payload["session_id"] = f"fresh-{seat.counter}"  # a new session per example (no counters)
     seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
@@ -672,7 +603,7 @@ def hostile_project_files(seat: Seat, content: bytes) -> Path:
 def test_a_project_file_never_turns_the_gate_off(seat: Seat, content: bytes) -> None:
     """The agent writes its project: whatever it puts in lanegate.toml, the no-hold refusal stands."""
     path = hostile_project_files(seat, content)
-    payload = seat.payload(path, "Parser done.", session_id=f"p{seat.counter}")
+    payload = stop_payload(seat, path, "Parser done.", session_id=f"p{seat.counter}")
     seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     tag = "deference" if line["phrase"] else "no-lane-state"  # a project may add phrases: stricter
@@ -687,7 +618,7 @@ def test_a_project_file_never_turns_the_gate_off(seat: Seat, content: bytes) -> 
 def test_any_user_file_is_applied_or_named_never_an_error(seat: Seat, content: bytes) -> None:
     seat.user_config.write_bytes(content)
     path = hostile_project_files(seat, b"")
-    payload = seat.payload(path, "Parser done.", session_id=f"u{seat.counter}")
+    payload = stop_payload(seat, path, "Parser done.", session_id=f"u{seat.counter}")
     seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     assert line["class"] != "ERROR", line["reason"]
@@ -702,7 +633,7 @@ ENV_VALUES = st.text(st.characters(blacklist_characters="\x00", blacklist_catego
 def test_any_environment_value_is_applied_or_named(seat: Seat, values: dict[str, str]) -> None:
     path = hostile_project_files(seat, b"")
     env = seat.env(**{f"LANEGATE_{key}": value for key, value in values.items()})
-    payload = seat.payload(path, "Parser done.", session_id=f"e{seat.counter}")
+    payload = stop_payload(seat, path, "Parser done.", session_id=f"e{seat.counter}")
     seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode(), env=env))
     assert line["class"] != "ERROR", line["reason"]
@@ -741,10 +672,10 @@ def test_the_process_exits_0_with_nothing_on_stdout_for_bad_input(seat: Seat, na
 
 @pytest.mark.parametrize("final", ["Parser done.", "Opened it. Would you like me to merge it?"])
 def test_the_process_prints_exactly_one_decision_object(seat: Seat, final: str) -> None:
-    path = seat.transcript(autonomous(final))
+    path = transcript(seat, autonomous(final))
     done = subprocess.run(
         [sys.executable, "-m", "hook.cli", "hook"],
-        input=json.dumps(seat.payload(path, final)).encode(),
+        input=json.dumps(stop_payload(seat, path, final)).encode(),
         capture_output=True,
         cwd=ROOT,
         env=seat.env(),
@@ -804,7 +735,7 @@ def test_a_hostile_text_is_decided_within_the_bound(seat: Seat, loaded_model: No
     text, _ = case
     path = seat.root / "hostile.jsonl"
     autonomous("placeholder").write(path)
-    payload = seat.payload(path, text, session_id=f"h{seat.counter}")
+    payload = stop_payload(seat, path, text, session_id=f"h{seat.counter}")
     seat.counter += 1
     started = time.process_time()
     line = assert_contract(seat.run(json.dumps(payload).encode()))
@@ -823,7 +754,7 @@ def test_a_config_value_of_any_depth_is_decided(seat: Seat, depth: int, kind: st
         path = hostile_project_files(seat, b"")
     else:
         path = hostile_project_files(seat, content)
-    payload = seat.payload(path, "Parser done.", session_id=f"d{seat.counter}")
+    payload = stop_payload(seat, path, "Parser done.", session_id=f"d{seat.counter}")
     seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     assert (line["class"], line["tag"], line["policy"]["max_refusals"]) == ("BLOCK", "no-lane-state", 3)
@@ -840,7 +771,7 @@ def test_a_tool_input_of_any_depth_is_walked(seat: Seat, depth: int) -> None:
     deep += "[" * depth + "]" * depth + "}}]}}"
     lines.insert(len(lines) - 1, deep)
     path.write_text("\n".join(lines) + "\n")
-    payload = seat.payload(path, "Parser done.", session_id=f"t{seat.counter}")
+    payload = stop_payload(seat, path, "Parser done.", session_id=f"t{seat.counter}")
     seat.counter += 1
     line = assert_contract(seat.run(json.dumps(payload).encode()))
     assert (line["class"], line["tag"]) == ("BLOCK", "no-lane-state")

@@ -25,7 +25,8 @@ from typing import Any
 
 import pytest
 
-from tests.test_adversarial import PR_URL, Seat
+from tests.seat import Seat
+from tests.test_adversarial import PR_URL, stop_payload, transcript
 from tests.test_rollout import Rollout
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,8 +46,8 @@ def decided(stop: Any) -> tuple[str, str]:
 
 
 @pytest.fixture
-def seat(tmp_path: Path) -> Seat:
-    return Seat(tmp_path)
+def seat(seat: Seat) -> Seat:
+    return seat.as_claude()
 
 
 # ---- configuration: lanegate.toml and the user file -------------------------------------------------------
@@ -61,7 +62,7 @@ def test_a_value_nested_as_deep_as_toml_reads_is_quoted_short(seat: Seat, key: s
         seat.project_config.write_text(f"[lexicon]\nphrases = [{value}]\n")
     else:
         seat.project_config.write_text(f"{key} = {value}\n")
-    stop = seat.hook(seat.payload("Parser done."))
+    stop = seat.hook(stop_payload(seat, "Parser done."))
     assert decided(stop) == ("BLOCK", "no-lane-state")
     named = [w for w in stop.line["warnings"] if "[[[[" in w]
     assert len(named) == 1 and len(named[0]) < 400, stop.line["warnings"]
@@ -69,7 +70,7 @@ def test_a_value_nested_as_deep_as_toml_reads_is_quoted_short(seat: Seat, key: s
 
 def test_a_megabyte_string_value_is_quoted_short(seat: Seat) -> None:
     seat.project_config.write_text('mode = "' + "x" * 900_000 + '"\n')
-    stop = seat.hook(seat.payload("Parser done."))
+    stop = seat.hook(stop_payload(seat, "Parser done."))
     assert decided(stop) == ("BLOCK", "no-lane-state")
     assert stop.line["policy"] == {"deference": True, "lane_continuation": True, "max_refusals": 3}
     assert max(len(w) for w in stop.line["warnings"]) < 400, [len(w) for w in stop.line["warnings"]]
@@ -83,7 +84,7 @@ def test_a_megabyte_string_value_is_quoted_short(seat: Seat) -> None:
 )
 def test_a_project_file_in_a_broken_encoding_is_ignored(seat: Seat, raw: bytes) -> None:
     seat.project_config.write_bytes(raw)
-    stop = seat.hook(seat.payload("Parser done."))
+    stop = seat.hook(stop_payload(seat, "Parser done."))
     assert decided(stop) == ("BLOCK", "no-lane-state")
     assert any("lanegate.toml ignored" in w for w in stop.line["warnings"]), stop.line["warnings"]
 
@@ -108,7 +109,7 @@ def lane_state(body: str) -> str:
 def test_a_deep_lane_state_block_is_the_agents_malformed_emission(seat: Seat, body: str) -> None:
     """Before (the nested-value cases): the block parsed, and quoting the odd value in the refusal
     (json.dumps) raised RecursionError: ERROR internal-error, allowed."""
-    stop = seat.hook(seat.payload(lane_state(body)))
+    stop = seat.hook(stop_payload(seat, lane_state(body)))
     assert stop.line["class"] == "BLOCK", stop.line
     assert stop.line["tag"] in ("malformed-lane-state", "invalid-lane-state"), stop.line
 
@@ -120,7 +121,7 @@ def test_a_deep_lane_state_block_is_the_agents_malformed_emission(seat: Seat, bo
     ids=["nul run", "surrogate pairs", "carriage returns", "bidi overrides", "tag characters"],
 )
 def test_final_text_of_any_encoding_is_judged(seat: Seat, text: str) -> None:
-    payload = seat.payload("placeholder")
+    payload = stop_payload(seat, "placeholder")
     payload["last_assistant_message"] = text
     stop = seat.hook(payload)
     assert decided(stop) == ("BLOCK", "deference"), stop.line
@@ -131,7 +132,7 @@ def test_final_text_of_any_encoding_is_judged(seat: Seat, text: str) -> None:
 
 def claude_transcript_with(seat: Seat, raw_line: str, final: str = "Parser done.") -> Path:
     """The usual autonomous turn with one raw JSONL record spliced in before the final text."""
-    path = seat.transcript(final)
+    path = transcript(seat, final)
     lines = path.read_text().splitlines()
     lines.insert(len(lines) - 1, raw_line)
     path.write_text("\n".join(lines) + "\n")
@@ -146,7 +147,7 @@ def test_a_claude_tool_call_with_deeply_nested_input_is_walked_past(seat: Seat, 
         '"name":"mcp__github__create_pull_request_review","input":{"pullNumber":7,"event":"APPROVE","x":'
         + nested(depth) + "}}]}}"
     )
-    payload = seat.payload("Parser done.")
+    payload = stop_payload(seat, "Parser done.")
     payload["transcript_path"] = str(claude_transcript_with(seat, record))
     stop = seat.hook(payload)
     assert decided(stop) == ("BLOCK", "no-lane-state"), stop.line
@@ -218,7 +219,7 @@ def with_surrogates(payload: dict[str, Any]) -> dict[str, Any]:
     ids=["nul run", "lone surrogate", "200,000 URLs", "unclosed brackets"],
 )
 def test_tool_output_of_any_shape_is_read(seat: Seat, output: str) -> None:
-    stop = seat.hook(with_surrogates(seat.payload("Parser done.", commands=(("gh pr create --fill", output),))))
+    stop = seat.hook(with_surrogates(stop_payload(seat, "Parser done.", commands=(("gh pr create --fill", output),))))
     assert decided(stop) == ("MATERIAL-ALLOW", "material-artifact"), stop.line
 
 
@@ -235,7 +236,7 @@ def test_tool_output_of_any_shape_is_read(seat: Seat, output: str) -> None:
     ids=["nested substitutions", "unbalanced quotes", "continuations", "braces", "lone surrogate", "comment run"],
 )
 def test_a_shell_command_of_any_shape_is_read_without_error(seat: Seat, command: str) -> None:
-    stop = seat.hook(with_surrogates(seat.payload("Parser done.", commands=((command, f"{PR_URL}\n"),))))
+    stop = seat.hook(with_surrogates(stop_payload(seat, "Parser done.", commands=((command, f"{PR_URL}\n"),))))
     assert stop.line["class"] in ("BLOCK", "MATERIAL-ALLOW"), stop.line
 
 
@@ -330,7 +331,7 @@ def test_a_forged_parse_server_reply_is_parsed_here_instead(seat: Seat, runtime:
     env = seat.env(XDG_RUNTIME_DIR=str(runtime), LANEGATE_PARSE_SERVER="on", LANEGATE_PARSE_SERVER_IDLE="5")
     server = serve_replies(runtime, REPLIES[name])
     try:
-        stop = seat.hook(seat.payload(final), env=env)
+        stop = seat.hook(stop_payload(seat, final), env=env)
     finally:
         server.close()
     assert decided(stop) == ("BLOCK", "deference"), stop.line

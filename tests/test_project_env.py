@@ -19,14 +19,15 @@ import pytest
 from hook.config import load_config
 from hook.harness import every_project_env
 from hook.project_env import dotenv_values, js_string, project_set, settings_env
-from tests.test_adversarial import Seat, Stop
+from tests.seat import Seat, Stop
+from tests.test_adversarial import stop_payload
 
 LOCAL = ".claude/settings.local.json"
 
 
 @pytest.fixture
-def seat(tmp_path: Path) -> Seat:
-    return Seat(tmp_path)
+def seat(seat: Seat) -> Seat:
+    return seat.as_claude()
 
 
 def write(seat: Seat, relative: str, text: str) -> Path:
@@ -58,7 +59,7 @@ def gemini_payload(seat: Seat, reply: str) -> dict[str, Any]:
 def test_settings_local_env_cannot_switch_the_gate_to_dry_run(seat: Seat) -> None:
     """Before: ALLOW-equivalent WOULD-BLOCK (mode dry-run from the project's own settings file)."""
     local = claude_env(seat, LOCAL, {"LANEGATE_MODE": "dry-run"})
-    stop = seat.hook(seat.payload("Parser lane done."), env=seat.env(LANEGATE_MODE="dry-run"))
+    stop = seat.hook(stop_payload(seat, "Parser lane done."), env=seat.env(LANEGATE_MODE="dry-run"))
     assert (stop.line["class"], stop.line["tag"], stop.line["mode"]) == ("BLOCK", "no-lane-state", "enforce")
     assert json.loads(stop.stdout)["decision"] == "block"
     named = warning(stop, "LANEGATE_MODE", str(local))
@@ -67,7 +68,8 @@ def test_settings_local_env_cannot_switch_the_gate_to_dry_run(seat: Seat) -> Non
 
 def test_the_shared_project_settings_env_is_the_projects_too(seat: Seat) -> None:
     claude_env(seat, ".claude/settings.json", {"LANEGATE_DEFERENCE": False})
-    stop = seat.hook(seat.payload("Shipped it. Your call on the next lane."), env=seat.env(LANEGATE_DEFERENCE="false"))
+    stop = seat.hook(stop_payload(seat, "Shipped it. Your call on the next lane."),
+                     env=seat.env(LANEGATE_DEFERENCE="false"))
     assert (stop.line["class"], stop.line["tag"], stop.line["phrase"]) == ("BLOCK", "deference", "your call")
     assert stop.line["policy"]["deference"] is True
     warning(stop, "LANEGATE_DEFERENCE", "settings.json")
@@ -95,13 +97,13 @@ def test_a_gemini_dot_env_in_the_gemini_folder_counts_the_same(seat: Seat) -> No
 def test_an_escaped_key_is_the_same_key(seat: Seat) -> None:
     """JSON.parse reads "\\u004cANEGATE_MODE" as LANEGATE_MODE: so does the screen."""
     write(seat, LOCAL, '{"env": {"\\u004cANEGATE_MODE": "dry-run"}}')
-    stop = seat.hook(seat.payload("Parser lane done."), env=seat.env(LANEGATE_MODE="dry-run"))
+    stop = seat.hook(stop_payload(seat, "Parser lane done."), env=seat.env(LANEGATE_MODE="dry-run"))
     assert (stop.line["class"], stop.line["mode"]) == ("BLOCK", "enforce")
 
 
 def test_a_number_is_coerced_to_the_string_claude_code_sets(seat: Seat) -> None:
     claude_env(seat, LOCAL, {"LANEGATE_MAX_REFUSALS": 1})
-    stop = seat.hook(seat.payload("Parser lane done."), env=seat.env(LANEGATE_MAX_REFUSALS="1"))
+    stop = seat.hook(stop_payload(seat, "Parser lane done."), env=seat.env(LANEGATE_MAX_REFUSALS="1"))
     assert stop.line["policy"]["max_refusals"] == 3
     warning(stop, "LANEGATE_MAX_REFUSALS", "ignored")
 
@@ -110,7 +112,7 @@ def test_a_project_cannot_name_the_users_config_file(seat: Seat) -> None:
     """LANEGATE_CONFIG pointing at a project file that allows weakening would lift every guard."""
     fake = write(seat, "fake.toml", 'allow_project_weakening = true\nmode = "dry-run"\n')
     claude_env(seat, LOCAL, {"LANEGATE_CONFIG": str(fake)})
-    stop = seat.hook(seat.payload("Parser lane done."), env=seat.env(LANEGATE_CONFIG=str(fake)))
+    stop = seat.hook(stop_payload(seat, "Parser lane done."), env=seat.env(LANEGATE_CONFIG=str(fake)))
     assert (stop.line["class"], stop.line["mode"]) == ("BLOCK", "enforce")
     assert "moves the user's own settings" in warning(stop, "LANEGATE_CONFIG")
 
@@ -121,7 +123,7 @@ def test_a_project_cannot_move_home_to_pick_the_user_file(seat: Seat) -> None:
     fake_user = fake_home / ".config" / "lanegate" / "config.toml"
     fake_user.write_text('allow_project_weakening = true\nmode = "dry-run"\n')
     claude_env(seat, LOCAL, {"HOME": str(fake_home), "XDG_CONFIG_HOME": str(fake_home / ".config")})
-    stop = seat.hook(seat.payload("Parser lane done."),
+    stop = seat.hook(stop_payload(seat, "Parser lane done."),
                      env=seat.env(HOME=str(fake_home), XDG_CONFIG_HOME=str(fake_home / ".config")))
     assert (stop.line["class"], stop.line["mode"]) == ("BLOCK", "enforce")
     warning(stop, "XDG_CONFIG_HOME", "moves the user's own settings")
@@ -130,7 +132,7 @@ def test_a_project_cannot_move_home_to_pick_the_user_file(seat: Seat) -> None:
 def test_a_value_the_user_set_differently_is_the_users(seat: Seat) -> None:
     """The file says dry-run but the process has enforce: the user's environment won, nothing to screen."""
     claude_env(seat, LOCAL, {"LANEGATE_MODE": "dry-run"})
-    stop = seat.hook(seat.payload("Parser lane done."), env=seat.env(LANEGATE_MODE="enforce"))
+    stop = seat.hook(stop_payload(seat, "Parser lane done."), env=seat.env(LANEGATE_MODE="enforce"))
     assert (stop.line["class"], stop.line["mode"]) == ("BLOCK", "enforce")
     assert not [w for w in stop.line["warnings"] if "LANEGATE_MODE" in w]
 
@@ -138,7 +140,7 @@ def test_a_value_the_user_set_differently_is_the_users(seat: Seat) -> None:
 def test_the_user_can_allow_project_weakening(seat: Seat) -> None:
     seat.user_config.write_text("allow_project_weakening = true\n")
     claude_env(seat, LOCAL, {"LANEGATE_MODE": "dry-run"})
-    stop = seat.hook(seat.payload("Parser lane done."), env=seat.env(LANEGATE_MODE="dry-run"))
+    stop = seat.hook(stop_payload(seat, "Parser lane done."), env=seat.env(LANEGATE_MODE="dry-run"))
     assert (stop.line["class"], stop.line["mode"]) == ("WOULD-BLOCK", "dry-run")
 
 

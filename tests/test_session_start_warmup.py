@@ -7,6 +7,7 @@ Servers live in a temporary runtime folder and are stopped at teardown.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -72,3 +73,27 @@ def test_a_folder_it_cannot_use_never_fails_the_session_start(tmp_path: Path, ru
     assert (done.returncode, done.stdout) == (0, b"")
     assert done.stderr.decode().count("\n") == 1
     assert done.stderr.decode().startswith("lanegate serve --background: PlaceError: parse server folder")
+
+
+@pytest.mark.model
+def test_the_first_stop_while_the_server_still_loads_waits_for_it(tmp_path: Path, runtime: Path) -> None:
+    """SPEC §7.6: a phrase stop right after the session start is answered by the server still loading its model,
+    instead of loading spaCy a second time beside it."""
+    assert warm_up(tmp_path, runtime).returncode == 0
+    transcript = tmp_path / "transcript.jsonl"
+    transcript.write_text('{"type": "user", "uuid": "u1", "timestamp": "2026-01-05T09:00:00.000Z", '
+                          '"message": {"role": "user", "content": "[WAKE] lane check"}}\n')
+    payload = {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(tmp_path),
+               "hook_event_name": "Stop", "stop_hook_active": False,
+               "last_assistant_message": "Merge on the exception or ask for the stamp, your call."}
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path / "home"),
+           "XDG_RUNTIME_DIR": str(runtime), "LANEGATE_STATE_DIR": str(tmp_path / "state"),
+           "LANEGATE_AUDIT_LOG": str(tmp_path / "audit.jsonl"), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "hook.cli", "hook"], cwd=ROOT, env=env,
+                          input=json.dumps(payload).encode(), capture_output=True, timeout=120)
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
+    line = json.loads((tmp_path / "audit.jsonl").read_text())
+    assert (done.returncode, line["class"], line["tag"], line["warnings"]) == (0, "BLOCK", "no-lane-state", [])
+    assert "spacy" not in imported
+    ((_, status),) = statuses(str(runtime / RUNTIME_NAME))
+    assert status["requests"] == 1

@@ -26,6 +26,7 @@ import pytest
 
 from analyzer.lexicon import default_lexicon
 from hook.commands.golden import run_corpus
+from tests.seat import Seat
 from warmparse import route
 from warmparse.client import start_detached, statuses, stop_all, wait_until_up
 from warmparse.key import server_key
@@ -95,42 +96,36 @@ def test_the_golden_corpus_decides_the_same_warm_and_cold(runtime: Path, monkeyp
     assert all(lexicon != default_lexicon() for lexicon in local_lexicons)
 
 
-class Seat:
-    """`lanegate hook` as a harness runs it: a process per stop, this seat's audit log and state."""
+def warm_seat(tmp: Path, runtime: Path, name: str = "seat") -> Seat:
+    """An isolated seat whose stops may use (and start) a parse server in `runtime`, with a short idle time,
+    and a transcript whose turn is autonomous."""
+    seat = Seat(tmp / name)
+    seat.defaults.update(XDG_RUNTIME_DIR=str(runtime), LANEGATE_PARSE_SERVER="on",
+                         LANEGATE_PARSE_SERVER_IDLE=str(IDLE_SECONDS))
+    prompt = {"type": "user", "message": {"role": "user", "content": "[WAKE] lane check"},
+              "uuid": "u1", "timestamp": "2026-01-05T09:00:00.000Z"}
+    (seat.root / "transcript.jsonl").write_text(json.dumps(prompt) + "\n")
+    return seat
 
-    def __init__(self, tmp: Path, runtime: Path, name: str = "seat") -> None:
-        self.tmp = tmp / name
-        self.tmp.mkdir(parents=True, exist_ok=True)
-        self.transcript = self.tmp / "transcript.jsonl"
-        prompt = {"type": "user", "message": {"role": "user", "content": "[WAKE] lane check"},
-                  "uuid": "u1", "timestamp": "2026-01-05T09:00:00.000Z"}
-        self.transcript.write_text(json.dumps(prompt) + "\n")
-        self.audit = self.tmp / "audit.jsonl"
-        self.env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": str(self.tmp),
-            "XDG_RUNTIME_DIR": str(runtime),
-            "LANEGATE_AUDIT_LOG": str(self.audit),
-            "LANEGATE_STATE_DIR": str(self.tmp / "state"),
-            "LANEGATE_CONFIG": str(self.tmp / "none.toml"),
-            "LANEGATE_PARSE_SERVER": "on",
-            "LANEGATE_PARSE_SERVER_IDLE": str(IDLE_SECONDS),
-        }
-        self.count = 0
 
-    def stop(self, text: str, **env: str) -> dict[str, Any]:
-        """One stop in a new session; the audit line it wrote, with its stdout."""
-        self.count += 1
-        payload = {"session_id": f"{self.tmp.name}-{self.count}", "transcript_path": str(self.transcript),
-                   "cwd": str(self.tmp), "hook_event_name": "Stop", "stop_hook_active": False,
-                   "last_assistant_message": text}
-        done = subprocess.run([sys.executable, "-m", "hook.cli", "hook"], input=json.dumps(payload).encode(),
-                              capture_output=True, cwd=ROOT, env={**self.env, **env}, timeout=120)
-        assert done.returncode == 0, done.stderr
-        lines = [json.loads(raw) for raw in self.audit.read_text().splitlines()]
-        line = next(x for x in reversed(lines) if x["session"] == payload["session_id"])
-        line["stdout"] = done.stdout.decode()
-        return line
+def stop_payload(seat: Seat, text: str) -> dict[str, Any]:
+    """A stop in a new session of this seat."""
+    seat.counter += 1
+    return {"session_id": f"{seat.root.name}-{seat.counter}", "transcript_path": str(seat.root / "transcript.jsonl"),
+            "cwd": str(seat.project), "hook_event_name": "Stop", "stop_hook_active": False,
+            "last_assistant_message": text}
+
+
+def stop(seat: Seat, text: str, **env: str) -> dict[str, Any]:
+    """`lanegate hook` as a harness runs it, one process per stop; the audit line it wrote, with its stdout."""
+    payload = stop_payload(seat, text)
+    done = subprocess.run([sys.executable, "-m", "hook.cli", "hook"], input=json.dumps(payload).encode(),
+                          capture_output=True, cwd=ROOT, env=seat.env(**env), timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(raw) for raw in seat.audit.read_text().splitlines()]
+    line = next(x for x in reversed(lines) if x["session"] == payload["session_id"])
+    line["stdout"] = done.stdout.decode()
+    return line
 
 
 # The no-hold directive shows a hand-off block filled from its stop (the project's name, the minute):
@@ -148,18 +143,18 @@ def decision(line: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def test_the_first_stop_starts_the_server_and_the_next_one_is_answered_warm(tmp_path: Path, runtime: Path) -> None:
-    seat = Seat(tmp_path, runtime)
+    seat = warm_seat(tmp_path, runtime)
     text = TEXTS[0][0]
-    cold = seat.stop(text)
+    cold = stop(seat, text)
     assert (cold["class"], cold["tag"]) == ("BLOCK", "deference")
     assert cold["warnings"] == ["parse server missing: no server is running for this key; parsed in this process; "
                                 "started a server for the next stop"]
     folder = str(runtime / RUNTIME_NAME)
     assert wait_until_up(place_for(folder, server_key(default_lexicon().digest, None)), STARTUP_SECONDS) is not None
-    warm = seat.stop(text)
+    warm = stop(seat, text)
     assert warm["warnings"] == []
     assert decision(warm) == decision(cold)
-    off = seat.stop(text, LANEGATE_PARSE_SERVER="off")
+    off = stop(seat, text, LANEGATE_PARSE_SERVER="off")
     assert (decision(off), off["warnings"]) == (decision(cold), [])
 
 
@@ -167,10 +162,9 @@ def test_a_warm_stop_imports_neither_spacy_nor_the_engine(tmp_path: Path, runtim
     """The client side of the warm parse: a socket round trip and a Report rebuilt, nothing heavy."""
     folder = private_folder(str(runtime / RUNTIME_NAME), create=True)
     start_server(folder)
-    seat = Seat(tmp_path, runtime)
-    payload = {"session_id": "imports", "transcript_path": str(seat.transcript), "cwd": str(seat.tmp),
-               "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": TEXTS[0][0]}
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "hook.cli", "hook"], cwd=ROOT, env=seat.env,
+    seat = warm_seat(tmp_path, runtime)
+    payload = stop_payload(seat, TEXTS[0][0])
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "hook.cli", "hook"], cwd=ROOT, env=seat.env(),
                           input=json.dumps(payload).encode(), capture_output=True, timeout=120, check=True)
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
     assert {"warmparse.client", "analyzer.report"} <= imported
@@ -183,7 +177,7 @@ def test_a_warm_stop_imports_neither_spacy_nor_the_engine(tmp_path: Path, runtim
 def test_a_stop_without_a_phrase_never_contacts_the_server(tmp_path: Path, runtime: Path) -> None:
     folder = private_folder(str(runtime / RUNTIME_NAME), create=True)
     before = start_server(folder)
-    line = Seat(tmp_path, runtime).stop("Docs lane: grammar notes updated. Opened PR #12 for the tokenizer.")
+    line = stop(warm_seat(tmp_path, runtime), "Docs lane: grammar notes updated. Opened PR #12 for the tokenizer.")
     ((_, after),) = statuses(folder)
     assert (line["class"], line["warnings"], after["requests"]) == ("BLOCK", [], before["requests"])
 
@@ -191,15 +185,15 @@ def test_a_stop_without_a_phrase_never_contacts_the_server(tmp_path: Path, runti
 def test_a_phrase_that_needs_no_model_starts_no_server_and_says_nothing_of_it(tmp_path: Path, runtime: Path) -> None:
     """An offer fires as written: nothing was parsed, so no "parse server missing … parsed in this
     process" (issue 24: that warning was logged on stops that parsed nothing)."""
-    line = Seat(tmp_path, runtime).stop(TEXTS[2][0])
+    line = stop(warm_seat(tmp_path, runtime), TEXTS[2][0])
     assert (line["class"], line["tag"]) == ("BLOCK", "deference")
     assert line["warnings"] == []
     assert statuses(str(runtime / RUNTIME_NAME)) == []
 
 
 def test_a_wedged_server_costs_one_second_and_changes_nothing(tmp_path: Path, runtime: Path) -> None:
-    seat = Seat(tmp_path, runtime)
-    expected = seat.stop(TEXTS[1][0], LANEGATE_PARSE_SERVER="off")
+    seat = warm_seat(tmp_path, runtime)
+    expected = stop(seat, TEXTS[1][0], LANEGATE_PARSE_SERVER="off")
     folder = private_folder(str(runtime / RUNTIME_NAME), create=True)
     place = place_for(folder, server_key(default_lexicon().digest, None))
     wedged = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -207,7 +201,7 @@ def test_a_wedged_server_costs_one_second_and_changes_nothing(tmp_path: Path, ru
     wedged.listen(8)  # accepts, never answers
     try:
         started = time.monotonic()
-        line = seat.stop(TEXTS[1][0])
+        line = stop(seat, TEXTS[1][0])
         assert time.monotonic() - started >= 1.0
     finally:
         wedged.close()
@@ -219,18 +213,18 @@ def test_a_socket_folder_open_to_others_is_not_used(tmp_path: Path, runtime: Pat
     folder = runtime / RUNTIME_NAME
     folder.mkdir(mode=0o755)
     folder.chmod(0o755)
-    seat = Seat(tmp_path, runtime)
-    expected = seat.stop(TEXTS[1][0], LANEGATE_PARSE_SERVER="off")
-    line = seat.stop(TEXTS[1][0])
+    seat = warm_seat(tmp_path, runtime)
+    expected = stop(seat, TEXTS[1][0], LANEGATE_PARSE_SERVER="off")
+    line = stop(seat, TEXTS[1][0])
     assert decision(line) == decision(expected)
     assert line["warnings"] == [f"parse server not used: parse server folder {folder} is open to others (mode 0755)"]
     assert list(folder.iterdir()) == []  # nothing started in a folder others can write
 
 
 def test_a_project_cannot_turn_the_server_off_or_move_it(tmp_path: Path, runtime: Path) -> None:
-    seat = Seat(tmp_path, runtime)
-    (seat.tmp / "lanegate.toml").write_text("parse_server = false\nstate_dir = \"/tmp/elsewhere\"\n")
-    line = seat.stop(TEXTS[1][0])  # a hand-over: its exemption needs a parse, so the server is asked
+    seat = warm_seat(tmp_path, runtime)
+    seat.project_config.write_text("parse_server = false\nstate_dir = \"/tmp/elsewhere\"\n")
+    line = stop(seat, TEXTS[1][0])  # a hand-over: its exemption needs a parse, so the server is asked
     assert line["warnings"][0] == ("project lanegate.toml parse_server=False ignored: it weakens the gate and "
                                    "allow_project_weakening is off")
     assert line["warnings"][1].startswith("project lanegate.toml state_dir='/tmp/elsewhere' ignored: ")
@@ -244,14 +238,14 @@ def test_six_seats_of_many_stops_at_once_share_one_server(tmp_path: Path, runtim
     """6 seats x STOPS_PER_SEAT stops, all at once against one server (the issue's 6 x 50: set
     LANEGATE_TEST_STOPS_PER_SEAT=50; the default keeps the suite's run short on a shared machine)."""
     folder = private_folder(str(runtime / RUNTIME_NAME), create=True)
-    judge = Seat(tmp_path, runtime, "expect")
-    expected = {text: decision(judge.stop(text, LANEGATE_PARSE_SERVER="off")) for text, _ in TEXTS}
+    judge = warm_seat(tmp_path, runtime, "expect")
+    expected = {text: decision(stop(judge, text, LANEGATE_PARSE_SERVER="off")) for text, _ in TEXTS}
     assert [expected[text][1] for text, _ in TEXTS] == [tag for _, tag in TEXTS]
     first = start_server(folder)
-    seats = [Seat(tmp_path, runtime, f"seat{n}") for n in range(6)]
+    seats = [warm_seat(tmp_path, runtime, f"seat{n}") for n in range(6)]
 
     def drive(seat: Seat) -> list[tuple[str, dict[str, Any]]]:
-        return [(TEXTS[i % len(TEXTS)][0], seat.stop(TEXTS[i % len(TEXTS)][0])) for i in range(STOPS_PER_SEAT)]
+        return [(TEXTS[i % len(TEXTS)][0], stop(seat, TEXTS[i % len(TEXTS)][0])) for i in range(STOPS_PER_SEAT)]
 
     with ThreadPoolExecutor(max_workers=6) as pool:
         results = [pair for seat_results in pool.map(drive, seats) for pair in seat_results]
@@ -267,9 +261,9 @@ def test_six_seats_of_many_stops_at_once_share_one_server(tmp_path: Path, runtim
 def test_stops_that_find_no_server_at_once_start_exactly_one(tmp_path: Path, runtime: Path) -> None:
     """Three cold stops at once (each loads the model: more would only test the machine's cores; six
     starts racing for the lock are in test_warm_server)."""
-    seats = [Seat(tmp_path, runtime, f"cold{n}") for n in range(3)]
+    seats = [warm_seat(tmp_path, runtime, f"cold{n}") for n in range(3)]
     with ThreadPoolExecutor(max_workers=3) as pool:
-        lines = list(pool.map(lambda seat: seat.stop(TEXTS[0][0]), seats))
+        lines = list(pool.map(lambda seat: stop(seat, TEXTS[0][0]), seats))
     started = [line for line in lines if any("started a server" in w for w in line["warnings"])]
     assert len(started) == 1
     folder = str(runtime / RUNTIME_NAME)

@@ -590,22 +590,58 @@ def test_a_server_still_loading_its_model_is_starting_not_missing(folder: str) -
     assert statuses(folder) == []
 
 
-def test_a_stop_that_finds_a_server_starting_parses_here_and_starts_no_other(
+def test_a_stop_that_finds_a_server_loading_too_long_parses_here_and_starts_no_other(
     folder: str, parsed_here: list[str]
 ) -> None:
     from warmparse.route import analyze_text
-    from warmparse.use import WarmUse
+    from warmparse.use import LOADING_SECONDS, WarmUse
 
     place = place_for(private_folder(folder, create=True), server_key(default_lexicon().digest, None))
     lock = take_lock(place.lock)
     assert lock is not None
     try:
         note_holder(lock)
+        began = time.time() - LOADING_SECONDS - 1  # a load this long is stuck: a cold parse here is sooner
+        os.utime(place.lock, (began, began))
+        started = time.monotonic()
         report, warnings = analyze_text("your call", default_lexicon(), model_name=None, model_errors="skip",
                                         warm=WarmUse(start=True, folder=folder))
+        assert time.monotonic() - started < 1  # not waited for
         assert (report, parsed_here) == (REPORT, ["your call"])
         assert warnings == (f"parse server starting: a server for this key is still loading its model "
-                            f"(pid {os.getpid()}); parsed in this process",)
+                            f"(pid {os.getpid()}), loading for over {LOADING_SECONDS:g} s; parsed in this process",)
         assert lock_holder(place.lock) == os.getpid()  # still ours: no second server was started
     finally:
         os.close(lock)
+
+
+def test_a_stop_that_finds_a_server_loading_waits_for_its_answer(folder: str, parsed_here: list[str]) -> None:
+    """SPEC §7.6: the server's load, begun earlier, ends sooner than a second one begun beside it."""
+    from warmparse.route import analyze_text
+    from warmparse.use import WarmUse
+
+    key = server_key(default_lexicon().digest, None)
+    place = place_for(private_folder(folder, create=True), key)
+    lock = take_lock(place.lock)
+    assert lock is not None
+    note_holder(lock)  # loading: the start lock held, no socket yet
+    server = Server(place, key, lambda text, errors: REPORT, idle=30.0, lock_fd=lock, model=None)
+
+    def finish_loading() -> None:
+        time.sleep(0.5)
+        server.bind()
+        server.serve()
+
+    thread = threading.Thread(target=finish_loading, daemon=True)
+    thread.start()
+    try:
+        started = time.monotonic()
+        report, warnings = analyze_text("your call", default_lexicon(), model_name=None, model_errors="skip",
+                                        warm=WarmUse(start=True, folder=folder))
+        assert 0.4 < time.monotonic() - started < 3
+        assert (report, warnings, parsed_here) == (REPORT, (), [])
+        assert server.requests == 1
+    finally:
+        server.stopping.set()
+        thread.join(timeout=5)
+    assert not thread.is_alive()

@@ -36,8 +36,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 env, base)
     assert built.returncode == 0, built.stderr.decode()
     (wheel,) = (base / "dist").glob("lanegate-*.whl")
-    venv.create(base / "tool", with_pip=True)
-    pip = [str(base / "tool" / "bin" / "python"), "-m", "pip", "install", "-q"]
+    # The tool environment gets no pip of its own (this one's installs into it) and, as uv installs a tool,
+    # no bytecode compiled ahead: the packages' modules are compiled when first imported.
+    venv.create(base / "tool", with_pip=False)
+    pip = [sys.executable, "-m", "pip", "--python", str(base / "tool" / "bin" / "python"), "install", "-q",
+           "--no-compile"]
     done = run([*pip, f"lanegate[model] @ {wheel.as_uri()}"], env, base)
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     return base / "tool" / "bin" / "lanegate"

@@ -81,6 +81,27 @@ def absent(place: Place) -> Unavailable:
     return Unavailable("missing", "no server is running for this key")
 
 
+# How often a stop waiting for a loading server looks for its socket.
+LOADING_POLL_SECONDS = 0.02
+
+
+def wait_while_loading(place: Place, loading: float) -> bool:
+    """Wait for the server still loading its model at `place` (its start lock held, no socket yet) to bind its
+    socket, while it has been loading for less than `loading` seconds (from its start lock's time: the stop
+    that started it truncated the lock, the server wrote its pid there); True when its socket is there."""
+    from warmparse.server import lock_holder
+
+    try:
+        until = os.stat(place.lock).st_mtime + loading
+    except OSError:
+        return os.path.exists(place.socket)
+    while not os.path.exists(place.socket):
+        if time.time() >= until or lock_holder(place.lock) is None:
+            return os.path.exists(place.socket)  # given up, or the loading process is gone
+        time.sleep(LOADING_POLL_SECONDS)
+    return True
+
+
 def remote_analyze(
     place: Place,
     key: str,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from warmparse.client import Unavailable, remote_analyze, start_detached
+from warmparse.client import Unavailable, remote_analyze, start_detached, wait_while_loading
 from warmparse.key import server_key
 from warmparse.place import PlaceError, place_for, private_folder
 from warmparse.use import WarmUse
@@ -52,20 +52,34 @@ def analyze_text(
         place = place_for(private_folder(warm.folder, create=warm.start), key)
     except PlaceError as exc:
         return _local(text, lexicon, model_name, model_errors, options), (f"parse server not used: {exc}",)
-    try:
-        return remote_analyze(place, key, text, model_errors, warm.timeout, options), ()
-    except Unavailable as exc:
-        failure = exc
-    except Exception as exc:  # a fault of the warm path itself is never the stop's failure
-        failure = Unavailable("error", f"{type(exc).__name__}: {exc}")
+    answer = _ask(place, key, text, model_errors, warm, options)
+    if isinstance(answer, Unavailable) and answer.kind == "starting":
+        # SPEC §7.6: the load it began earlier ends sooner than one begun here beside it, on the same cores.
+        wait_while_loading(place, warm.loading)
+        answer = _ask(place, key, text, model_errors, warm, options)
+    if not isinstance(answer, Unavailable):
+        return answer, ()
     report = _local(text, lexicon, model_name, model_errors, options)
     if not report.parsed:  # decided without a parse (an offer fires as written): the server was not needed
         return report, ()
+    failure = answer
+    if failure.kind == "starting":
+        failure = Unavailable("starting", f"{failure}, loading for over {warm.loading:g} s")
     note = f"parse server {failure.kind}: {failure}; parsed in this process"
     restart = warm.start and failure.kind in RESTARTABLE and _paid_cold_load(report)
     if restart and start_detached(place, key, lexicon, model, warm.idle):
         note += "; started a server for the next stop"
     return report, (note,)
+
+
+def _ask(place: Any, key: str, text: str, model_errors: str, warm: WarmUse, options: dict[str, bool]) -> Any:
+    """The server's Report, or why it could not give one (Unavailable)."""
+    try:
+        return remote_analyze(place, key, text, model_errors, warm.timeout, options)
+    except Unavailable as exc:
+        return exc
+    except Exception as exc:  # a fault of the warm path itself is never the stop's failure
+        return Unavailable("error", f"{type(exc).__name__}: {exc}")
 
 
 def _local(text: str, lexicon: Any, model_name: str | None, model_errors: str, options: dict[str, bool]) -> Any:

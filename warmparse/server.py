@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from lanegate_common import patterns
 from warmparse import wire
 from warmparse.codec import CodecError, decode, encode
 from warmparse.place import Place, place_for
@@ -285,6 +286,7 @@ def run(place: Place, key: str, lexicon: Any, model: str | None, *, idle: float,
         return analyze(text, lexicon=lexicon, model_errors=model_errors, model_name=model, **options)  # type: ignore[arg-type]
 
     parse("Warm-up: your call on the merge.", "skip")
+    patterns.save()  # the next cold load, here or in a stop, builds spaCy's patterns from their stored form
     server = Server(place, key, parse, idle=idle, lock_fd=lock_fd, model=model)
     signal.signal(signal.SIGTERM, lambda *_: server.stopping.set())
     server.bind()
@@ -303,6 +305,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--lock-fd", type=int, required=True)
     parser.add_argument("--idle", type=float, default=DEFAULT_IDLE_SECONDS)
     args = parser.parse_args(argv)
+    patterns.use()
     os.chdir("/")  # hold no project folder open
     _close_inherited(keep=args.lock_fd)
     spec = json.loads(sys.stdin.buffer.read(MAX_SPEC_BYTES))

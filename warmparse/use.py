@@ -8,6 +8,10 @@ from lanegate_common.frozen import frozen
 DEFAULT_IDLE_SECONDS = 600.0
 # SPEC §6: a server that has not answered within a second is as good as none.
 ANSWER_SECONDS = 1.0
+# SPEC §7.6: a server still loading its model answers sooner than a cold parse here (the same load, begun
+# earlier, without a second load beside it on the same cores) unless its load has run this long: a cold
+# load takes 0.7-3 s on a 2-core machine, idle to busy. Counted from the server's start.
+LOADING_SECONDS = 3.0
 
 
 @frozen
@@ -16,10 +20,12 @@ class WarmUse:
 
     A live stop starts one (it paid the cold load; the next stop will not); `analyze`, `golden` and
     `replay` only use one that is present. folder None: the stop's own (hook.core fills it in from the
-    stop's environment and state folder, place.folder_for).
+    stop's environment and state folder, place.folder_for). A server still loading its model is waited
+    for while it has been loading for less than `loading` seconds.
     """
 
     start: bool
     folder: str | None = None
     idle: float = DEFAULT_IDLE_SECONDS
     timeout: float = ANSWER_SECONDS
+    loading: float = LOADING_SECONDS

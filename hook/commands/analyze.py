@@ -29,7 +29,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from analyzer.cli import main as analyze_main
     from hook.config import load_config
     from hook.deference import stop_lexicon
+    from lanegate_common import patterns
 
+    if argv is None:  # the console script, a process of its own (lanegate_common.patterns)
+        patterns.use()
     config = load_config(os.environ, os.getcwd())
     lexicon = stop_lexicon(config)
 
@@ -39,7 +42,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     def hook(report: Report) -> Mapping[str, Any]:
         return hook_view(report, config)
 
-    return analyze_main(argv, parse=parse, hook=hook)
+    code = analyze_main(argv, parse=parse, hook=hook)
+    if argv is None:
+        patterns.save()
+    return code
 
 
 def warm_parse(text: str, lexicon: Lexicon | None = None) -> Report:
