@@ -231,13 +231,21 @@ def closing_questions(
     from analyzer.grammar.closing_questions import PHRASE, judge_question, judged_part
 
     spans = [judged_part(s) for s in sites]
-    docs = model.load().pipe(
+    nlp = model.load()
+    docs = nlp.pipe(
         ordinary_case(s.sentence[a - s.start : b - s.start]) for s, (a, b) in zip(sites, spans, strict=True)
     )
+    # A closing list's items (SPEC §7.4), each parsed alone: a list read as one sentence is no parse at all.
+    items = list(nlp.pipe(ordinary_case(text[a:b]) for s in sites for a, b in s.parts))
     found = []
+    taken = 0
     for site, (start, end), doc in zip(sites, spans, docs, strict=True):
         doc.user_data[SOURCE_KEY] = (text, list(range(start, end)))
-        judged = judge_question(doc, site, lexicon)
+        parts = items[taken : taken + len(site.parts)]
+        taken += len(site.parts)
+        for (a, b), part in zip(site.parts, parts, strict=True):
+            part.user_data[SOURCE_KEY] = (text, list(range(a, b)))
+        judged = judge_question(doc, site, lexicon, parts)
         if judged.verdict == "carved":
             continue
         parsed = ParsedUnit(Unit(start, end, doc.text, tuple(range(start, end))), doc)

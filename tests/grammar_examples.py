@@ -114,9 +114,13 @@ def question_site(text: str) -> tuple[QuestionSite, Doc] | None:
 
 
 def question_decided(text: str) -> Judgement | None:
-    """The [[closing-question]] table's judgement on the last question of `text`'s closing part (None: no site)."""
+    """The [[closing-question]] table's judgement on the last question of `text`'s closing part (None: no site);
+    a closing list's items parsed apart, as the analyzer parses them."""
     found = question_site(text)
-    return None if found is None else judge_question(found[1], found[0], LEX)
+    if found is None:
+        return None
+    parts = [load_model()(text[a:b]) for a, b in found[0].parts]
+    return judge_question(found[1], found[0], LEX, parts)
 
 
 def parsed_doc(text: str, row: RuleText) -> Doc:

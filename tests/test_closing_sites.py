@@ -73,7 +73,7 @@ LISTS = [
 
 
 @pytest.mark.parametrize(("text", "lead", "items"), LISTS)
-def test_a_closing_list_under_a_lead_in_that_names_work_to_do_is_one_site(text: str, lead: str, items: list[str]) -> None:
+def test_a_closing_list_under_a_lead_in_naming_work_to_do_is_one_site(text: str, lead: str, items: list[str]) -> None:
     (site,) = question_sites(text)
     assert (site.kind, site.sentence.splitlines()[0].strip(), [text[a:b] for a, b in site.parts]) == (
         LIST, lead, items

@@ -35,6 +35,7 @@ def read(text: str) -> str:
         ("Do u want 2 upgrade the org 2 the Team plan?", "Do you want to upgrade the org to the Team plan?"),
         ("want me 2 fix the tests 2?", "want me to fix the tests too?"),
         ("Lets start with the cache.", "Let's start with the cache."),
+        ("When you settle on a name, Ill bump the lockfile.", "When you settle on a name, I'll bump the lockfile."),
         # a persona: the dropped g, a pirate's "be", interjections and vocatives outside the relation
         ("Want me to rustle up them missin' tests?", "Want me to rustle up them missing tests?"),
         ("Ahoy! What be yer orders for the next task, cap'n?", "What are your orders for the next task?"),
@@ -55,6 +56,7 @@ def test_each_spelling_reads_as_standard_english(written: str, reads: str) -> No
         "Fixed 2 tests in the id column.",  # a number and a noun
         "The R package and the U.S. mirror are pinned.",  # a letter that is a name, a dotted name
         "It lets you pick the port; the patient was ill.",  # ordinary words
+        "He was ill, so the rollout waited.",
         "2 of 4 jobs failed.",
         "The log is under /u/2/ and ~/u.",  # inside a path
         "The 'login' button works.",  # a quoted word ending in -in

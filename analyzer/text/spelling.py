@@ -43,6 +43,8 @@ _NEXT_WORD = re.compile(r"[ \t]*([a-z0-9]+(?:'[a-z]+)*)")
 _WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789'")
 # What may stand between a sentence's start and its first word: spaces, list markers, emphasis.
 _OPENS = re.compile(r"(?:\A|[.!?]|\n)[ \t>*_#-]*\Z")
+# What opens a clause inside a sentence: a comma, semicolon or dash before the form.
+_CLAUSE_OPENS = re.compile(r"[,;—–][ \t]*\Z")
 # A written form that ends its sentence: punctuation that closes it, or the end of the line.
 _ENDS = re.compile(r"[ \t*_]*(?:[.!?]|\n|\Z)")
 # An interjection is followed by a comma or an exclamation mark; a vocative by what closes the sentence.
@@ -63,6 +65,7 @@ class ContextForm:
     after: frozenset[str] = frozenset()
     before: frozenset[str] = frozenset()
     opens: bool = False
+    clause: bool = False
     ends: bool = False
 
 
@@ -87,7 +90,7 @@ def spelling() -> Spelling:
     for row in data["context"]:
         form = ContextForm(
             row["reads"], frozenset(row.get("after", ())), frozenset(row.get("before", ())), row.get("opens", False),
-            row.get("ends", False),
+            row.get("clause", False), row.get("ends", False),
         )
         context.setdefault(row["word"], []).append(form)
     persona = data["persona"]
@@ -285,7 +288,8 @@ def _joined(lowered: str, start: int, end: int) -> bool:
 
 def _applies(form: ContextForm, lowered: str, start: int, end: int, last_end: int) -> bool:
     if form.opens:
-        return _opens(lowered, start) and _NEXT_WORD.match(lowered, end) is not None
+        opens = _opens(lowered, start) or (form.clause and _CLAUSE_OPENS.search(lowered, max(0, start - 4), start))
+        return bool(opens) and _NEXT_WORD.match(lowered, end) is not None
     if form.ends:
         return (
             last_end >= 0
