@@ -24,8 +24,8 @@ from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
 from analyzer.text.carveouts import Views
 from analyzer.text.citations import dated_citation
 from analyzer.text.disguise import Folded
-from analyzer.text.layout import is_heading, ordinary_case, table_cell
-from analyzer.text.questions import question_sites
+from analyzer.text.layout import instruction_case, is_heading, ordinary_case, table_cell
+from analyzer.text.questions import TURN, question_sites
 from analyzer.text.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 from lanegate_common.frozen import replace
 
@@ -233,10 +233,11 @@ def closing_questions(
     spans = [judged_part(s) for s in sites]
     nlp = model.load()
     docs = nlp.pipe(
-        ordinary_case(s.sentence[a - s.start : b - s.start]) for s, (a, b) in zip(sites, spans, strict=True)
+        (instruction_case if s.kind == TURN else ordinary_case)(s.sentence[a - s.start : b - s.start])
+        for s, (a, b) in zip(sites, spans, strict=True)
     )
     # A closing list's items (SPEC §7.4), each parsed alone: a list read as one sentence is no parse at all.
-    items = list(nlp.pipe(ordinary_case(text[a:b]) for s in sites for a, b in s.parts))
+    items = list(nlp.pipe(instruction_case(text[a:b]) for s in sites for a, b in s.parts))
     found = []
     taken = 0
     for site, (start, end), doc in zip(sites, spans, docs, strict=True):

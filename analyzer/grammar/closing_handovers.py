@@ -95,6 +95,8 @@ def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
             continue
         if token.tag_ in ("VB", "VBP") and subject_of(token) is None and token.lower_ not in ("let", "tell"):
             return token
+        if token.pos_ in ("PROPN", "NOUN") and any(c.dep_ == "dobj" for c in token.children):
+            return token  # a verb the model tagged as a noun: it takes an object ('Restart the dev server')
         return None
     return None
 

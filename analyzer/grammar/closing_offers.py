@@ -309,6 +309,10 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         if of is not None and any(p.lower_ in w.help_nouns for p in of.children):
             return "asks how the agent may be of help"
+    if lemma in w.help_verbs and subject is None and any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children):
+        here = next((c for c in token.children if c.dep_ in ("advmod", "acomp") and c.lower_ in w.availability), None)
+        if here is not None and here.i < token.i and _helps_reader(token):  # 'Here to help …': the model's reading
+            return f"states the agent's availability to help ('{here.text} to {token.text}')"
     if token.lower_ in w.availability and token.pos_ in ("ADJ", "ADV"):
         act = next((c for c in token.children if c.dep_ == "xcomp" and c.lemma_.lower() in w.help_verbs), None)
         owner = subject_of(token) or (subject_of(token.head) if token.dep_ in ("acomp", "advmod") else None)
