@@ -38,6 +38,7 @@ class TurnWords:
     openers: frozenset[str]
     reader_only: frozenset[str]
     reported: frozenset[str]
+    owners: frozenset[str]
 
 
 @cache
@@ -47,7 +48,7 @@ def turn_words() -> TurnWords:
     turn = data["turn"]
     return TurnWords(
         tuple(tuple(p.split()) for p in turn["report_back"]), frozenset(turn["openers"]),
-        frozenset(turn["reader_only"]), frozenset(data["list"]["reported"]),
+        frozenset(turn["reader_only"]), frozenset(data["list"]["reported"]), frozenset(data["list"]["owners"]),
     )
 
 
@@ -144,6 +145,9 @@ def work_list(asked: Asked) -> Judgement | None:
     lead = [t for t in asked.doc if not t.is_space and not t.is_punct]
     if any(t.tag_ == "VBD" or t.lower_ in turn_words().reported for t in lead):
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
+    owner = next((t for t in lead if t.lower_ in turn_words().owners or t.text.startswith("@")), None)
+    if owner is not None:
+        return carved("work-list", f"the lead-in names someone else as the work's owner ('{owner.text}')")
     handed: list[str] = []
     human: list[str] = []
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):

@@ -363,6 +363,8 @@ def _open_doing(verb: Token, w: Words) -> bool:
     """A verb of doing left open: nothing named but the reader or a time ('What can I do for you?', 'What are
     we building today?', 'What should we tackle next?'); not 'What can I do about the flaky test?'."""
     for c in verb.children:
+        if c.dep_ in ("xcomp", "advcl", "ccomp") or (c.dep_ == "dobj" and c.lower_ not in w.wh_words):
+            return False  # 'What can I do to speed up the build?': a question about a named task
         if c.dep_ == "prep" and c.lower_ not in ("for", "on", "with", "to"):
             return False
         if c.dep_ == "prep" and c.lower_ == "for" and not any(p.lower_ in READER for p in c.children):
