@@ -237,7 +237,8 @@ def closing_questions(
         for s, (a, b) in zip(sites, spans, strict=True)
     )
     # A closing list's items (SPEC §7.4), each parsed alone: a list read as one sentence is no parse at all.
-    items = list(nlp.pipe(instruction_case(text[a:b]) for s in sites for a, b in s.parts))
+    listed = [instruction_case(text[a:b]) for s in sites for a, b in s.parts]
+    items = list(nlp.pipe(listed)) if listed else []
     found = []
     taken = 0
     for site, (start, end), doc in zip(sites, spans, docs, strict=True):
