@@ -10,8 +10,6 @@ hand-off, so no finding; anything else fires.
 
 from __future__ import annotations
 
-import os
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -22,17 +20,17 @@ from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.parse.tokens import SOURCE_KEY, subject_of
+from analyzer.terms import terms
 from analyzer.text.questions import LIST, TURN
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-HANDOVERS_PATH = os.path.join(os.path.dirname(__file__), "handovers.toml")
 
 
 @dataclass(frozen=True)
 class TurnWords:
-    """handovers.toml's [turn], frozen."""
+    """The term sets of turn-taking and the closing list (analyzer/terms.toml: [turn-taking], [work-list])."""
 
     report_back: tuple[tuple[str, ...], ...]
     openers: frozenset[str]
@@ -43,12 +41,12 @@ class TurnWords:
 
 @cache
 def turn_words() -> TurnWords:
-    with open(HANDOVERS_PATH, "rb") as handle:
-        data = tomllib.load(handle)
-    turn = data["turn"]
     return TurnWords(
-        tuple(tuple(p.split()) for p in turn["report_back"]), frozenset(turn["openers"]),
-        frozenset(turn["reader_only"]), frozenset(data["list"]["reported"]), frozenset(data["list"]["owners"]),
+        tuple(tuple(p.split()) for p in sorted(terms("turn-taking", "report_back"))),
+        terms("turn-taking", "openers"),
+        terms("turn-taking", "reader_only"),
+        terms("work-list", "reported"),
+        terms("work-list", "owners"),
     )
 
 

@@ -11,32 +11,30 @@ which hands over nothing the agent owns (no finding).
 
 from __future__ import annotations
 
-import os
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import AGENT_SUBJECTS, READER, Asked, _as_asked, _judged
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged, question_vocabulary
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.parse.tokens import CLAUSAL_DEPS, subject_of
+from analyzer.terms import terms
 from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-HANDOVERS_PATH = os.path.join(os.path.dirname(__file__), "handovers.toml")
-# Dependencies of what a clause's own predicate governs inside it (not another clause).
-_OWN_DEPS = frozenset({"mark", "aux", "auxpass", "nsubj", "nsubjpass", "expl", "neg", "acomp", "attr", "oprd", "prep",
-                       "advmod", "npadvmod", "dobj", "punct"})
+# The reader addressed, as the closing questions read it (questions.toml `reader`).
+READER = question_vocabulary().reader
 
 
 @dataclass(frozen=True)
 class Words:
-    """handovers.toml, frozen."""
+    """The term sets these rules read (analyzer/terms.toml: [offers], [bonus-offer], [open-offer], [decision-offer]),
+    named for their construction."""
 
     modals: frozenset[str]
     commitments: frozenset[str]
@@ -68,20 +66,17 @@ class Words:
 
 @cache
 def words() -> Words:
-    with open(HANDOVERS_PATH, "rb") as handle:
-        data = tomllib.load(handle)
-    offer, bonus, help_, decision = data["offer"], data["bonus"], data["help"], data["decision"]
     return Words(
-        **{f: frozenset(offer[f]) for f in ("modals", "commitments", "willing")},
-        **{f"bonus_{f}": frozenset(bonus[f]) for f in ("verbs", "adjectives", "of_nouns", "wished", "needed", "judging",
-                                                       "marks")},
-        optional=frozenset(bonus["optional"]),
-        **{f"help_{f}": frozenset(help_[f]) for f in ("verbs", "nouns", "doing", "needs", "needed", "areas")},
-        availability=frozenset(help_["availability"]),
-        wh_words=frozenset(help_["wh_words"]),
-        request_verbs=frozenset(help_["request_verbs"]),
-        **{f"decision_{f}": frozenset(decision[f]) for f in ("verbs", "phrasal", "particles", "objects", "marks")},
-        choices=frozenset(decision["choices"]),
+        **{f: terms("offers", f) for f in ("modals", "commitments", "willing")},
+        **{f"bonus_{f}": terms("bonus-offer", f) for f in ("verbs", "adjectives", "of_nouns", "wished", "needed",
+                                                           "judging", "marks")},
+        optional=terms("bonus-offer", "optional"),
+        **{f"help_{f}": terms("open-offer", f) for f in ("verbs", "nouns", "doing", "needs", "needed", "areas")},
+        availability=terms("open-offer", "availability"),
+        wh_words=terms("open-offer", "wh_words"),
+        request_verbs=terms("open-offer", "request_verbs"),
+        **{f"decision_{f}": terms("decision-offer", f) for f in ("verbs", "phrasal", "particles", "objects", "marks")},
+        choices=terms("decision-offer", "choices"),
     )
 
 
