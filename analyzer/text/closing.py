@@ -55,6 +55,9 @@ MAX_SKIPPED_UNITS = 8
 _DASHED_SIGN_OFF = re.compile(r"[ \t]*(?:—|–|--)[ \t]*[\w@][\w.@'-]*(?:[ \t]+[\w@][\w.@'-]*){0,2}[ \t]*")
 _INITIALS = re.compile(r"[ \t]*[A-Z](?:\.?[A-Z]){1,2}\.?[ \t]*")
 _NAME = re.compile(r"[ \t]*[A-Z][a-z]{1,20}[ \t]*")
+# A valediction's words, and the name that may follow it ("Rowan", "Rowan Lee", "R. Lee", "@ops-bot", "— Wren").
+_VALEDICTION_WORD = re.compile(r"[a-z']+", re.IGNORECASE)
+_NAME_LINE = re.compile(r"(?:(?:—|–|--|-)[ \t]*)?(?:@[\w.-]+|(?:[A-Z][\w.'-]*)(?:[ \t]+[A-Z][\w.'-]*){0,2})")
 # A bullet or numbered list item's marker, and a lead-in line's closing colon (emphasis after it allowed).
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 _ENDS_WITH_COLON = re.compile(r":[*_ \t]*\Z")
@@ -97,6 +100,9 @@ class ClaimVocabulary:
     colloquial_futures: frozenset[str]
     trailing_subordinators: frozenset[str]
     perfect_auxiliaries: frozenset[str]
+    earlier_times: frozenset[str]
+    counterfactual_marks: frozenset[str]
+    valedictions: frozenset[str]
 
 
 @cache
@@ -300,6 +306,29 @@ def is_sign_off(unit: str, vocabulary: ClaimVocabulary) -> bool:
         return False
     word = line.lower()
     return word not in vocabulary.completion_words and not word.endswith(("ed", "ing"))
+
+
+@closing_rule("valediction")
+def is_valediction(unit: str, vocabulary: ClaimVocabulary) -> bool:
+    """Up to three lines: a valediction of the list at the start of the first, and after it nothing but a name
+    (capitalised words, a handle or initials, after a comma or dash), on that line or the lines after it."""
+    lines = [line.strip() for line in unit.strip().splitlines()]
+    if not lines or len(lines) > 3:
+        return False
+    words = _VALEDICTION_WORD.findall(lines[0].lower().replace("’", "'"))
+    said = max((len(v.split()) for v in vocabulary.valedictions if words[: len(v.split())] == v.split()), default=0)
+    if not said:
+        return False
+    rest = lines[0][_after_words(lines[0], said) :].strip(" \t,.!—–-:")  # what follows it on its line
+    return all(not part or _NAME_LINE.fullmatch(part) for part in (rest, *lines[1:]))
+
+
+def _after_words(line: str, count: int) -> int:
+    """Where the `count`-th word of the line ends."""
+    end = 0
+    for _, m in zip(range(count), _VALEDICTION_WORD.finditer(line), strict=False):
+        end = m.end()
+    return end
 
 
 def _quotes_within(regions: tuple[Region, ...], start: int, end: int) -> tuple[tuple[int, int], ...]:
