@@ -132,3 +132,9 @@ def test_finding_the_sites_grows_linearly(shape: str) -> None:
     seconds(small, 1)
     ratio = seconds(large, 3) / max(seconds(small, 5), 1e-3)
     assert ratio < LIMIT, f"{shape}: {GROWTH}x the text cost {ratio:.1f}x the time"
+
+
+def test_a_sign_off_after_a_closing_list_is_not_content() -> None:
+    text = "Ideas for later:\n- Dark mode\n- Keyboard shortcuts\n\nCheers,\nRowan"
+    (site,) = question_sites(text)
+    assert (site.kind, [text[a:b] for a, b in site.parts]) == (LIST, ["Dark mode", "Keyboard shortcuts"])

@@ -246,18 +246,29 @@ def _closing_unit(view: str, vocabulary: ClaimVocabulary) -> tuple[int, int] | N
     digit, skipping back over trailing units that are not content (the `trailing-unit` rows), or the lead-in
     of the list it closes (the `lead-in` rows). None when the view holds no word."""
     starts = unit_starts(view)
+    bounds, content = last_content_unit(view, starts, vocabulary)
+    if bounds is not None and content:
+        return _lead_in(view, starts, bounds, vocabulary) or bounds
+    return bounds
+
+
+def last_content_unit(
+    view: str, starts: list[int], vocabulary: ClaimVocabulary
+) -> tuple[tuple[int, int] | None, bool]:
+    """The last unit holding a letter or digit once the trailing units that are not content are skipped (at most
+    MAX_SKIPPED_UNITS of them), and whether it is content; (None, False) when the view holds no word. The closing
+    part starts from it, and so does the closing list of analyzer.text.questions."""
     end_at = len(view)
     bounds = None
     for _ in range(MAX_SKIPPED_UNITS + 1):
         last_word_char = _LAST_WORD_CHAR.search(view, 0, end_at)
         if last_word_char is None:
-            return bounds
+            return bounds, False
         bounds = unit_bounds(starts, last_word_char.start())
-        unit = view[bounds[0] : bounds[1]]
-        if not _not_content(unit, vocabulary):
-            return _lead_in(view, starts, bounds, vocabulary) or bounds
+        if not _not_content(view[bounds[0] : bounds[1]], vocabulary):
+            return bounds, True
         end_at = bounds[0]
-    return bounds
+    return bounds, False
 
 
 @closing_rule("list-lead-in")

@@ -22,8 +22,8 @@ import re
 from bisect import bisect_left
 from functools import cache, lru_cache
 
-from analyzer.text.closing import closing_part
-from analyzer.text.units import unit_bounds, unit_starts
+from analyzer.text.closing import claim_vocabulary, closing_part, last_content_unit
+from analyzer.text.units import unit_starts
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
 
@@ -54,7 +54,6 @@ _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 _HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
 _EMPHASIS_ONLY = re.compile(r"[ \t]*(\*\*|__)[^*_\n]+\1[ \t]*:?[ \t]*\Z")
 _ENDS_WITH_COLON = re.compile(r":[*_ \t]*\Z")
-_LAST_WORD_CHAR = re.compile(r"[^\W_](?=[\W_]*\Z)")
 _LEAD_WORD = re.compile(r"[a-z][a-z'-]*")
 
 
@@ -190,16 +189,16 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 def closing_list(text: str, view: str) -> QuestionSite | None:
     """A list that closes the message under a lead-in naming work to do or options (SPEC §7.4): the last unit
-    with a word is a list item; the items before it back to the list's start (blank lines between them
-    allowed), at most max_items of them; the line before the first item a heading, an emphasised label or a
-    line ending with a colon, holding a lead-in word (sites.toml [list]). `view` is the closing part's view of
-    `text` (same offsets)."""
+    that is content (a sign-off after it is not: analyzer.text.closing) is a list item; the items before it back
+    to the list's start (blank lines between them allowed), at most max_items of them; the line before the first
+    item a heading, an emphasised label or a line ending with a colon, holding a lead-in word (sites.toml
+    [list]). `view` is the closing part's view of `text` (same offsets)."""
     patterns = _patterns()
-    last = _LAST_WORD_CHAR.search(view)
-    if last is None:
-        return None
     starts = unit_starts(view)
-    start, end = unit_bounds(starts, last.start())
+    last, content = last_content_unit(view, starts, claim_vocabulary())
+    if last is None or not content:
+        return None
+    start, end = last  # the last unit that is content: a sign-off after the list is not
     if not _ITEM.match(view, start):
         return None
     k = bisect_left(starts, start)
