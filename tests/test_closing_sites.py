@@ -138,3 +138,35 @@ def test_a_sign_off_after_a_closing_list_is_not_content() -> None:
     text = "Ideas for later:\n- Dark mode\n- Keyboard shortcuts\n\nCheers,\nRowan"
     (site,) = question_sites(text)
     assert (site.kind, [text[a:b] for a, b in site.parts]) == (LIST, ["Dark mode", "Keyboard shortcuts"])
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        # a closing table row: each cell is a sentence of its own
+        ("| Status | Note |\n|---|---|\n| tests green | Happy to rerun the flaky suite too, if useful. |", [CONDITION]),
+        ("| Item | Next |\n|---|---|\n| parser | How can I help? |", [QUESTION]),
+        # a closing recommendation leaves the paragraph before it in the closing part
+        ("Happy to rerun the flaky suite too, if useful.\n\nMy recommendation is the second option.", [CONDITION]),
+        ("Should you choose the second option, I can wire it up.\n\nI'd go with the second.", [DECISION]),
+        ("Options:\n1. Cache per process\n2. Cache per request\n\nMy recommendation is the second option.", [LIST]),
+    ],
+)
+def test_a_table_cell_or_a_recommendation_after_the_site_leaves_it_a_site(text: str, kinds: list[str]) -> None:
+    assert [s.kind for s in question_sites(text)] == kinds
+
+
+def test_a_recommendation_after_a_question_neither_answers_it_nor_makes_it_rhetorical() -> None:
+    (site,) = question_sites("How can I help?\n\nMy recommendation is the second option.")
+    assert (site.kind, site.following) == (QUESTION, "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Status is green.\n\nMy recommendation is to keep the cache.",  # nothing before it hands anything over
+        "| Status | Note |\n|---|---|\n| tests green | all 48 pass |",
+    ],
+)
+def test_a_recommendation_or_a_table_that_hands_nothing_over_is_no_site(text: str) -> None:
+    assert question_sites(text) == ()

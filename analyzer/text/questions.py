@@ -55,6 +55,7 @@ _HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
 _EMPHASIS_ONLY = re.compile(r"[ \t]*(\*\*|__)[^*_\n]+\1[ \t]*:?[ \t]*\Z")
 _ENDS_WITH_COLON = re.compile(r":[*_ \t]*\Z")
 _LEAD_WORD = re.compile(r"[a-z][a-z'-]*")
+_TABLE_ROW = re.compile(r"[ \t]*\|")
 
 
 @frozen
@@ -78,31 +79,69 @@ class QuestionSite:
 def question_sites(text: str) -> tuple[QuestionSite, ...]:
     """The sentences of the closing part that may be a closing question, in text order, the last MAX_SITES of
     them no longer than MAX_QUESTION_CHARS (kept for the last texts: the hook's pre-filter and the analyzer
-    that follows it read the closing part once)."""
+    that follows it read the closing part once). Issue 28: a closing table row's cells are its sentences, and a
+    closing paragraph that only recommends one of the options leaves the paragraph before it in the closing part
+    (what it recommends is still the reader's to take)."""
     closing = closing_part(text)
     view = closing.view
-    sentences = closing.sentences
+    spans = [(sentence.start, sentence.end) for sentence in closing.sentences] or _table_cells(view)
+    if spans and all(_recommends(view[a:b]) for a, b in spans):
+        before = _paragraph_before(text, view, spans[0][0])
+        spans = [*before, *spans]
     sites = []
-    for k, sentence in enumerate(sentences):
-        written = view[sentence.start : sentence.end]
+    for k, (start, end) in enumerate(spans):
+        written = view[start:end]
         if len(written) > MAX_QUESTION_CHARS:
             continue
         bare = written.rstrip(_TRAILING)
         kind = _kind(bare)
         if kind is None:
             continue
-        mark = sentence.start + len(bare) - 1
+        mark = start + len(bare) - 1
         quoted = kind == QUESTION and any(q_start <= mark < q_end for q_start, q_end in closing.quoted)
         following = ""
-        if k + 1 < len(sentences):
-            after = sentences[k + 1]
-            following = view[after.start : after.end].strip().lower().replace("’", "'")
-        sites.append(QuestionSite(sentence.start, sentence.end, written, kind, quoted, following))
+        if k + 1 < len(spans) and not _recommends(view[spans[k + 1][0] : spans[k + 1][1]]):
+            # a recommendation after a question neither answers it nor makes it rhetorical: it is judged alone
+            after_start, after_end = spans[k + 1]
+            following = view[after_start:after_end].strip().lower().replace("’", "'")
+        sites.append(QuestionSite(start, end, written, kind, quoted, following))
     listed = closing_list(text, view)
     if listed is not None:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
     return tuple(sites[-MAX_SITES:])
+
+
+def _table_cells(view: str) -> list[tuple[int, int]]:
+    """A table row that closes the message: its cells, each a sentence of its own (SPEC §2.4: a cell is a unit)."""
+    bounds, content = last_content_unit(view, unit_starts(view), claim_vocabulary())
+    if bounds is None or not content or not _TABLE_ROW.match(view, bounds[0]):
+        return []
+    line_end = view.find("\n", bounds[0])
+    line_end = bounds[1] if line_end == -1 else min(line_end, bounds[1])
+    cells = []
+    at = view.find("|", bounds[0]) + 1
+    while 0 < at < line_end:
+        bar = view.find("|", at, line_end)
+        cell_end = line_end if bar == -1 else bar
+        first = at + len(view[at:cell_end]) - len(view[at:cell_end].lstrip())
+        last = first + len(view[first:cell_end].rstrip())
+        if last > first and any(ch.isalpha() for ch in view[first:last]):
+            cells.append((first, last))
+        at = cell_end + 1 if bar != -1 else line_end
+    return cells
+
+
+def _recommends(sentence: str) -> bool:
+    """The sentence only states the agent's pick among options ('My recommendation is the second option.')."""
+    opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
+    return any(opening.startswith(r) for r in _patterns().recommendations)
+
+
+def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]:
+    """The sentences of the closing part the text would have without its last paragraph (from `start` on)."""
+    earlier = closing_part(text[:start])
+    return [(s.start, s.end) for s in earlier.sentences if s.end <= start and earlier.view[s.start : s.end].strip()]
 
 
 def _kind(sentence: str) -> str | None:
@@ -143,6 +182,7 @@ class _Patterns:
     not_imperative: frozenset[str]
     lead_ins: frozenset[str]
     max_items: int
+    recommendations: tuple[str, ...]
 
 
 @cache
@@ -174,6 +214,7 @@ def _patterns() -> _Patterns:
         not_imperative=frozenset(turn["not_imperative"]),
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
+        recommendations=tuple(data["recommendation"]["openings"]),
     )
 
 
@@ -196,6 +237,9 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     patterns = _patterns()
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
+    if last is not None and content and _recommends(view[last[0] : last[1]].strip()):
+        # 'My recommendation is the second option.' after the list: the options are still handed over
+        last, content = last_content_unit(view[: last[0]], unit_starts(view[: last[0]]), claim_vocabulary())
     if last is None or not content:
         return None
     start, end = last  # the last unit that is content: a sign-off after the list is not
