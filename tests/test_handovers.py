@@ -162,6 +162,9 @@ SENTENCES = [
     ("I added a short ADR for the caching decision, in case it is useful.", CLEAR, None),
     ("If it helps, run `make bench` to compare the numbers.", CLEAR, None),
     ("Should the nightly fail again, I'll roll it back if needed.", CLEAR, None),
+    # an offer in passing while the agent goes on with its own work hands nothing back
+    ("Happy to pair on the flaky test if useful; starting the cache fixes now.", CLEAR, None),
+    ("Happy to add a benchmark if useful; nothing else is pending.", FIRE, "bonus-offer"),
     # the open offer of help, asked, stated or requested, also as a whole greeting
     ("What can I help you with today?", FIRE, "open-offer"),
     ("Is there anything else I can help you with?", FIRE, "standing-by"),

@@ -24,7 +24,7 @@ def read(text: str) -> str:
         ("Do ya want the fast path?", "Do you want the fast path?"),
         ("y'all want me to open the PR?", "you want me to open the PR?"),
         ("Shal I procede with the refactor?", "Shall I proceed with the refactor?"),
-        ("lmk if u need more", "let me know if you need more"),
+        ("if u need more", "if you need more"),
         # dropped apostrophes
         ("Id be happy to add docs if youd like.", "I'd be happy to add docs if you'd like."),
         ("Merge-eligible — thats your call.", "Merge-eligible — that's your call."),
@@ -62,6 +62,7 @@ def test_each_spelling_reads_as_standard_english(written: str, reads: str) -> No
         "The 'login' button works.",  # a quoted word ending in -in
         "Thanks, partner team: the rollout is done.",  # not a vocative closing the sentence
         "To be or not to be.",
+        "ｓhalӏ ｉ proceed?",  # a look-alike stroke continues the word: a disguise, not a spelling
     ],
 )
 def test_standard_text_and_forms_out_of_their_context_are_left_alone(text: str) -> None:

@@ -22,6 +22,7 @@ from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.parse.tokens import CLAUSAL_DEPS, subject_of
 from analyzer.terms import terms
+from analyzer.text.closing import claim_vocabulary
 from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST
 
 if TYPE_CHECKING:
@@ -178,10 +179,37 @@ def bonus_offer(asked: Asked) -> Judgement | None:
         return carved("bonus-offer", "the condition on the reader's benefit governs no act the agent offers")
     if kind == "need" and offer.commits:
         return carved("bonus-offer", f"the agent commits to '{offer.act.text}' when needed: its own plan, no offer")
+    going_on = _goes_on(asked, offer.act)
+    if going_on is not None:  # 'Happy to pair on it if useful; starting the CR fixes now.'
+        return carved("bonus-offer", f"an offer in passing: the agent goes on with its own '{going_on}'")
     left_out = frozenset(_clause_of(head) | offer.frame)
     settled = _condition_text(head, kind)
     why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"
     return _judged(asked, "bonus-offer", why, [offer.act], exclude=left_out)
+
+
+def _goes_on(asked: Asked, act: Token) -> str | None:
+    """The agent announces its own next action after the offer — after a semicolon or dash in the same sentence,
+    or as the next sentence of the closing part: an -ing word with no subject, after the leading words ('now',
+    'meanwhile'). The word, or None."""
+    vocabulary = claim_vocabulary()
+    broken = False
+    for token in asked.tokens:
+        if token.i <= act.i:
+            continue
+        if token.text in (";", "—", "–", "--"):
+            broken = True
+            continue
+        if not broken or token.is_punct or token.lower_ in vocabulary.leading_words | {"meanwhile"}:
+            continue
+        if token.tag_ == "VBG" and subject_of(token) is None and token.lower_ not in vocabulary.not_participles:
+            return token.text
+        broken = False
+    words = [w.strip(",.;:!*_") for w in asked.site.following.split()]
+    opener = next((w for w in words if w not in vocabulary.leading_words | {"meanwhile"}), "")
+    if opener.endswith("ing") and len(opener) > 4 and opener not in vocabulary.not_participles:
+        return opener
+    return None
 
 
 def _benefit_condition(asked: Asked) -> tuple[Token, str] | None:
@@ -196,6 +224,14 @@ def _benefit_condition(asked: Asked) -> tuple[Token, str] | None:
         kind = _benefit(token, w)
         if kind is not None:
             return token, kind
+    # the model may read 'if useful' as a preposition and an adjective ('if -prep-> add, useful -amod-> if'): a
+    # benefit or a wish right after 'if' is still the condition
+    for token in asked.tokens[:-1]:
+        after = token.doc[token.i + 1]
+        if token.lower_ == "if" and (after.lower_ in w.bonus_adjectives or after.lemma_.lower() in w.bonus_wished):
+            return after, "benefit"
+        if token.lower_ == "if" and (after.lower_ in w.bonus_needed or after.lemma_.lower() in w.bonus_needed):
+            return after, "need"
     return None
 
 

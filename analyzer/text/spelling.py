@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 SPELLING_PATH = os.path.join(os.path.dirname(__file__), "spelling.toml")
 # A written form stands alone: not inside a longer word, identifier, path or dotted name ("u8", "/u/", "U.S.").
 # The scan finds forms between word boundaries (\b); these characters next to one make it part of something else.
-_JOINED_BEFORE = "'-/."
-_JOINED_AFTER = "'-/"
+# The fold's vertical stroke (analyzer.text.disguise.STROKE, an "i" or "l" UTS #39 cannot tell apart) is a letter.
+_JOINED_BEFORE = "'-/.\ue000"
+_JOINED_AFTER = "'-/\ue000"
 # The words next to a written form, read inside a bounded window (the look-around stays linear).
 _WINDOW = 40
 _NEXT_WORD = re.compile(r"[ \t]*([a-z0-9]+(?:'[a-z]+)*)")
