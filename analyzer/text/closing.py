@@ -55,6 +55,8 @@ MAX_SKIPPED_UNITS = 8
 _DASHED_SIGN_OFF = re.compile(r"[ \t]*(?:—|–|--)[ \t]*[\w@][\w.@'-]*(?:[ \t]+[\w@][\w.@'-]*){0,2}[ \t]*")
 _INITIALS = re.compile(r"[ \t]*[A-Z](?:\.?[A-Z]){1,2}\.?[ \t]*")
 _NAME = re.compile(r"[ \t]*[A-Z][a-z]{1,20}[ \t]*")
+# At most this many characters in a valediction and its name ("Best regards,\nRowan Lee").
+_MAX_VALEDICTION_CHARS = 120
 # A valediction's words, and the name that may follow it ("Rowan", "Rowan Lee", "R. Lee", "@ops-bot", "— Wren").
 _VALEDICTION_WORD = re.compile(r"[a-z']+", re.IGNORECASE)
 _NAME_LINE = re.compile(r"(?:(?:—|–|--|-)[ \t]*)?(?:@[\w.-]+|(?:[A-Z][\w.'-]*)(?:[ \t]+[A-Z][\w.'-]*){0,2})")
@@ -323,6 +325,8 @@ def is_sign_off(unit: str, vocabulary: ClaimVocabulary) -> bool:
 def is_valediction(unit: str, vocabulary: ClaimVocabulary) -> bool:
     """Up to three lines: a valediction of the list at the start of the first, and after it nothing but a name
     (capitalised words, a handle or initials, after a comma or dash), on that line or the lines after it."""
+    if len(unit) > _MAX_VALEDICTION_CHARS:  # a sign-off is short: a long paragraph is content, read no further
+        return False
     lines = [line.strip() for line in unit.strip().splitlines()]
     if not lines or len(lines) > 3:
         return False

@@ -56,6 +56,9 @@ _EMPHASIS_ONLY = re.compile(r"[ \t]*(\*\*|__)[^*_\n]+\1[ \t]*:?[ \t]*\Z")
 _ENDS_WITH_COLON = re.compile(r":[*_ \t]*\Z")
 _LEAD_WORD = re.compile(r"[a-z][a-z'-]*")
 _TABLE_ROW = re.compile(r"[ \t]*\|")
+# A line that opens a list item, and how far from the end a closing list's last item may start.
+_ITEM_LINE = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+", re.MULTILINE)
+_LIST_TAIL = 4_000
 
 
 @frozen
@@ -235,6 +238,8 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     item a heading, an emphasised label or a line ending with a colon, holding a lead-in word (sites.toml
     [list]). `view` is the closing part's view of `text` (same offsets)."""
     patterns = _patterns()
+    if not _ITEM_LINE.search(view, max(0, len(view) - _LIST_TAIL)):
+        return None  # no list item near the end: the units of a long message are not worth finding
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
     if last is not None and content and _recommends(view[last[0] : last[1]].strip()):
