@@ -24,8 +24,8 @@ from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
 from analyzer.text.carveouts import Views
 from analyzer.text.citations import dated_citation
 from analyzer.text.disguise import Folded
-from analyzer.text.layout import is_heading, ordinary_case, table_cell
-from analyzer.text.questions import question_sites
+from analyzer.text.layout import instruction_case, is_heading, ordinary_case, table_cell
+from analyzer.text.questions import TURN, question_sites
 from analyzer.text.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 from lanegate_common.frozen import replace
 
@@ -231,13 +231,23 @@ def closing_questions(
     from analyzer.grammar.closing_questions import PHRASE, judge_question, judged_part
 
     spans = [judged_part(s) for s in sites]
-    docs = model.load().pipe(
-        ordinary_case(s.sentence[a - s.start : b - s.start]) for s, (a, b) in zip(sites, spans, strict=True)
+    nlp = model.load()
+    docs = nlp.pipe(
+        (instruction_case if s.kind == TURN else ordinary_case)(s.sentence[a - s.start : b - s.start])
+        for s, (a, b) in zip(sites, spans, strict=True)
     )
+    # A closing list's items (SPEC §7.4), each parsed alone: a list read as one sentence is no parse at all.
+    listed = [instruction_case(text[a:b]) for s in sites for a, b in s.parts]
+    items = list(nlp.pipe(listed)) if listed else []
     found = []
+    taken = 0
     for site, (start, end), doc in zip(sites, spans, docs, strict=True):
         doc.user_data[SOURCE_KEY] = (text, list(range(start, end)))
-        judged = judge_question(doc, site, lexicon)
+        parts = items[taken : taken + len(site.parts)]
+        taken += len(site.parts)
+        for (a, b), part in zip(site.parts, parts, strict=True):
+            part.user_data[SOURCE_KEY] = (text, list(range(a, b)))
+        judged = judge_question(doc, site, lexicon, parts)
         if judged.verdict == "carved":
             continue
         parsed = ParsedUnit(Unit(start, end, doc.text, tuple(range(start, end))), doc)

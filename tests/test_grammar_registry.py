@@ -238,6 +238,7 @@ def test_the_closing_rows_are_read_from_the_claims_file_and_bound_on_the_per_sto
         ("invisible-paragraph", "trailing-unit", "analyzer/claims.toml"),
         ("list-lead-in", "lead-in", "analyzer/claims.toml"),
         ("sign-off", "trailing-unit", "analyzer/claims.toml"),
+        ("valediction", "trailing-unit", "analyzer/claims.toml"),
     ]
     assert all(FUNCTIONS[r.name].__module__ == "analyzer.text.closing" for r in closing)
 

@@ -93,6 +93,8 @@ class Asked:
     site: QuestionSite
     lexicon: Lexicon
     words: QuestionVocabulary
+    # A closing list (SPEC §7.4): each item parsed alone (the site's doc is its lead-in).
+    parts: tuple[Doc, ...] = ()
 
     @property
     def tokens(self) -> list[Token]:
@@ -104,16 +106,19 @@ class Asked:
         return sentences[-1].root if sentences else self.doc[0]
 
 
-def judge_question(doc: Doc, site: QuestionSite, lexicon: Lexicon) -> Judgement:
-    """The walk of the [[closing-question]] table over one sentence: the first row that applies decides."""
-    return walk(table("closing-question"), Asked(doc, site, lexicon, question_vocabulary()))
+def judge_question(doc: Doc, site: QuestionSite, lexicon: Lexicon, parts: Sequence[Doc] = ()) -> Judgement:
+    """The walk of the [[closing-question]] table over one sentence (or a closing list's lead-in and its items,
+    `parts`): the first row that applies decides."""
+    return walk(table("closing-question"), Asked(doc, site, lexicon, question_vocabulary(), tuple(parts)))
 
 
 def judged_part(site: QuestionSite) -> tuple[int, int]:
     """The part of the site's sentence the rules parse, as offsets into the text: after the last label or
     dash that introduces the question ('Separately: JSON or CSV for the export?', 'Worth adding a CI job —
-    want one?'), when words follow it."""
+    want one?'), when words follow it. A closing list's part is its lead-in line (its items are parsed apart)."""
     sentence = site.sentence
+    if site.parts:
+        return site.start, site.start + len(sentence.split("\n", 1)[0].rstrip())
     cut = 0
     for k, ch in enumerate(sentence[:-1]):
         if ch in ":—–" and sentence[k + 1].isspace() and any(c.isalpha() for c in sentence[k + 1 :]):

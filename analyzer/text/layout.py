@@ -49,3 +49,15 @@ def ordinary_case(text: str) -> str:
         return text
     first = next((k for k, ch in enumerate(lowered) if ch.isalpha()), None)
     return lowered if first is None else lowered[:first] + lowered[first].upper() + lowered[first + 1 :]
+
+
+def instruction_case(text: str) -> str:
+    """Rule `instruction-case`: an instruction or a list item opens with a capitalised verb ('Restart the dev
+    server and tell me …', '- Cache the parsed config'), which the small model reads as a proper noun; it is
+    parsed with that first letter in lower case (and in ordinary case when written in capitals). Same length."""
+    text = ordinary_case(text)
+    first = next((k for k, ch in enumerate(text) if ch.isalpha()), None)
+    if first is None or not text[first].isupper() or text[first + 1 : first + 2].isupper():
+        return text  # a word in capitals ('CI', 'PR') is a name
+    lowered = text[first].lower()
+    return text if len(lowered) != 1 else text[:first] + lowered + text[first + 1 :]
