@@ -33,6 +33,9 @@ class Call:
     id: str
     name: str
     input: Mapping[str, Any]
+    # A tool of a namespace (Codex 0.171.0 offers its sub-agent tools as the namespace `collaboration`);
+    # the Responses mock sends it beside the name, as the API does.
+    namespace: str | None = None
 
 
 Step = Say | Call
@@ -387,6 +390,8 @@ def _responses_events(steps: Sequence[Step]) -> Iterator[bytes]:
         else:
             item = {"type": "function_call", "id": f"fc_mock_{number}_{index}", "call_id": step.id, "name": step.name,
                     "arguments": json.dumps(dict(step.input)), "status": "completed"}
+            if step.namespace:
+                item["namespace"] = step.namespace
             yield event({"type": "response.output_item.added", "output_index": index, "item": item})
         yield event({"type": "response.output_item.done", "output_index": index, "item": item})
         output.append(item)
