@@ -93,7 +93,7 @@ class Script:
                 if rule.delay:
                     time.sleep(rule.delay)
                 return [_render(step) for step in rule.steps]
-        return [Say(self.fallback)]
+        return [_render(Say(self.fallback))]
 
 
 def _render(step: Step) -> Step:
@@ -203,7 +203,7 @@ def _find_result(body: Mapping[str, Any], call_id: str) -> str:
 
     def walk(node: Any) -> None:
         if isinstance(node, Mapping):
-            ids = {node.get(k) for k in ("tool_use_id", "call_id", "id")}
+            ids = [node.get(k) for k in ("tool_use_id", "call_id", "id")]  # an "id" may be any JSON value
             if call_id in ids and any(k in node for k in ("content", "output", "response")):
                 found.append(json.dumps(node.get("content", node.get("output", node.get("response")))))
             for value in node.values():
