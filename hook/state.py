@@ -61,6 +61,9 @@ class SessionState:
     # Where the previous stop left off in the transcript (hook.transcript.checkpoint), so this one reads only what
     # was appended; opaque here, checked by the reader.
     resume: Mapping[str, Any] | None = None
+    # The digest of the final text the previous stop refused (text_digest); None after an allowed stop. The
+    # same text again with nothing appended to the transcript is the client re-sending that stop unchanged.
+    refused_digest: str | None = None
 
     def to_json(self) -> str:
         return json.dumps({"schema": SCHEMA, **asdict(self)}, separators=(",", ":"))
@@ -76,6 +79,7 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "prompt_offset": (int, type(None)),
     "stops": (int,),
     "resume": (dict, type(None)),
+    "refused_digest": (str, type(None)),
 }
 
 
@@ -306,6 +310,11 @@ def is_new_prompt(state: SessionState, uuid: str | None, offset: int | None) -> 
     return offset != state.prompt_offset
 
 
+def text_digest(text: str | None) -> str:
+    """A short digest of a final text, to tell a stop sent again unchanged from a new one."""
+    return sha256((text or "").encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
 def after_stop(
     state: SessionState,
     *,
@@ -317,10 +326,12 @@ def after_stop(
     prompt_offset: int | None,
     pending: tuple[str, ...],
     resume: Mapping[str, Any] | None = None,
+    text: str | None = None,
 ) -> SessionState:
     """The state the next stop sees: a refusal extends the chain, any allow resets it and the boundary.
 
     `resume` is this stop's transcript checkpoint; None (an error stop) makes the next stop read in full.
+    `text`: the final text this stop judged (its digest is kept while the chain of refusals goes on).
     """
     return replace(
         state,
@@ -333,4 +344,5 @@ def after_stop(
         prompt_offset=prompt_offset if prompt_offset is not None else state.prompt_offset,
         stops=state.stops + 1,
         resume=dict(resume) if resume is not None else None,
+        refused_digest=text_digest(text) if refused and text is not None else None,
     )

@@ -247,6 +247,12 @@ class StopInput:
     # The client's own context compaction, not a turn of the agent (Claude Code's /compact stop): allowed
     # as `compaction` before anything is read or judged (SPEC §3.1, revision 3).
     compaction: bool = False
+    # The running tasks the payload lists, for the audit line: ({"kind": "task", "id", "type"}, ...).
+    tasks: tuple[Mapping[str, Any], ...] = ()
+    # The wake-ups and crons of this session the client will fire (SPEC §7.1), as the payload lists them:
+    # ({"kind": "scheduled", "id", "schedule", "recurring", "prompt"}, ...); None: the payload has no such list
+    # (the transcript reader then infers them from the client's records).
+    scheduled: tuple[Mapping[str, Any], ...] | None = None
 
 
 @frozen

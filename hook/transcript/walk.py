@@ -146,6 +146,9 @@ class PromptContext:
     handoff_window: str | None = None
     uuid: str | None = None
     offset: int | None = None
+    # The client's own mark of a non-interactive session on this prompt (Claude Code: "entrypoint sdk-cli";
+    # Codex: "originator codex_exec"), for the user's `headless` setting (SPEC §7.1); None: none seen.
+    headless: str | None = None
 
 
 NO_PROMPT = PromptContext(operator_in_loop=False, kind="none")
