@@ -168,6 +168,7 @@ class _Evidence:
     scan_from: int | None
     in_flight: bool  # background work the payload lists, or (listing none) the transcript shows started
     text: str | None = None  # the final text judged
+    received: str | None = None  # the final text as the harness sent it (a cumulative one holds earlier answers)
     # What row B rests on, in the audit line's shape: running tasks, then pending wake-ups and crons.
     tasks: tuple[Mapping[str, Any], ...] = ()
     scheduled: tuple[Mapping[str, Any], ...] = ()
@@ -246,7 +247,8 @@ class _Run:
         tasks = stop.tasks if stop.background_running else tuple(
             {"kind": "task", "id": task, "inferred": True} for task in turn.background)
         scheduled = tuple(_quoted(s) for s in (stop.scheduled if stop.scheduled is not None else turn.scheduled))
-        text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
+        received = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
+        text = _new_answer(received, state) if stop.cumulative_text and slot.existed else received
         lane = self._lane(text, turn.context, turn.tool_calls, config)
         deference = NO_DEFERENCE
         tool_used = config.unbacked_claims == "no-tools" and _tool_used(turn)
@@ -254,7 +256,7 @@ class _Run:
         if judged.deference and text:
             deference = analyze_text(text, config, claims=judged.claims, warm=self.warm, env=self.env)
             warnings += [w for w in deference.warnings if w not in warnings]
-        return _Evidence(turn, lane, deference, scan_from, in_flight, text, tasks, scheduled)
+        return _Evidence(turn, lane, deference, scan_from, in_flight, text, received, tasks, scheduled)
 
     def _headless(self, turn: Turn, config: Config) -> Turn:
         """The turn as the user's `headless` setting reads it (SPEC §7.1): an operator prompt of a session the
@@ -410,7 +412,7 @@ class _Run:
             prompt_offset=turn.context.offset,
             pending=pending,
             resume=turn.resume,
-            text=seen.text,
+            text=seen.received,
         )
         try:
             slot.save(new)
@@ -579,11 +581,24 @@ def _ci_runner(env: Mapping[str, str]) -> str | None:
     return None
 
 
+def _new_answer(text: str | None, state: SessionState) -> str | None:
+    """A cumulative final text without the answer the previous stop refused (and the newline after it): a retry
+    is judged on what the agent answered to the refusal (SPEC §7.6, Gemini CLI). The whole text when it does not
+    begin with the refused one, or holds nothing more."""
+    length = state.refused_length
+    if text is None or not length or len(text) <= length + 1 or text[length] != "\n":
+        return text
+    if text_digest(text[:length]) != state.refused_digest:
+        return text
+    rest = text[length + 1 :]
+    return rest if rest.strip() else text
+
+
 def _unchanged(state: SessionState, seen: _Evidence) -> bool:
     """The stop the previous one refused, sent again: the same final text, and no record appended since."""
     return (
         state.refused_digest is not None
-        and state.refused_digest == text_digest(seen.text)
+        and state.refused_digest == text_digest(seen.received)
         and state.scan_from is not None
         and seen.turn.end_offset == state.scan_from
     )

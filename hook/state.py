@@ -61,9 +61,11 @@ class SessionState:
     # Where the previous stop left off in the transcript (hook.transcript.checkpoint), so this one reads only what
     # was appended; opaque here, checked by the reader.
     resume: Mapping[str, Any] | None = None
-    # The digest of the final text the previous stop refused (text_digest); None after an allowed stop. The
-    # same text again with nothing appended to the transcript is the client re-sending that stop unchanged.
+    # The digest and length of the final text the previous stop refused, as the harness sent it (text_digest);
+    # None after an allowed stop. The same text again with nothing appended to the transcript is the client
+    # sending that stop again unchanged; a text that begins with it is a retry that holds the refused answer.
     refused_digest: str | None = None
+    refused_length: int | None = None
 
     def to_json(self) -> str:
         return json.dumps({"schema": SCHEMA, **asdict(self)}, separators=(",", ":"))
@@ -80,6 +82,7 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "stops": (int,),
     "resume": (dict, type(None)),
     "refused_digest": (str, type(None)),
+    "refused_length": (int, type(None)),
 }
 
 
@@ -345,4 +348,5 @@ def after_stop(
         stops=state.stops + 1,
         resume=dict(resume) if resume is not None else None,
         refused_digest=text_digest(text) if refused and text is not None else None,
+        refused_length=len(text) if refused and text is not None else None,
     )

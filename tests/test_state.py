@@ -54,6 +54,7 @@ def test_the_file_is_small_json_with_a_schema(tmp_path: Path) -> None:
         "stops": 1,
         "resume": None,
         "refused_digest": None,
+        "refused_length": None,
     }
 
 

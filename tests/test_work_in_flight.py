@@ -133,7 +133,6 @@ PRINTED_START_LINES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 @pytest.mark.parametrize("case", sorted(PRINTED_START_LINES))
 def test_a_printed_start_line_is_no_work_in_flight(seat: Seat, case: str) -> None:
     """Without background_tasks in the payload, only the client's structured result pairs a task with the
@@ -186,12 +185,11 @@ def test_a_structured_start_is_work_in_flight(seat: Seat, case: str) -> None:
     assert any("inferred from the transcript" in w and task in w for w in line["warnings"])
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 @pytest.mark.parametrize("case", sorted(NEW_STRUCTURED_STARTS))
 def test_workflows_background_skills_and_teammates_are_work_in_flight(seat: Seat, case: str) -> None:
     """SPEC §7.1: a Workflow run and a background Skill count as background subagents do, from the client's
-    structured records; a background agent and a teammate from their launch's structured result (today they
-    count only when the printed text says so)."""
+    structured records; a background agent and a teammate from their launch's structured result, never from
+    the printed text."""
     started, shown, task = NEW_STRUCTURED_STARTS[case]
     line = seat.stop([WAKE, started, shown, said(STATUS)], STATUS)
     assert decided(line) == ("ALLOW", "background-work")
@@ -346,7 +344,6 @@ def replayed(tmp: Path, records: Sequence[Mapping[str, Any]]) -> list[tuple[str,
     return [(r.line["class"], r.line["tag"], r.inferred) for r in replay(str(path), env)]
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 @pytest.mark.parametrize("case", sorted(PRINTED_START_LINES))
 def test_replay_never_infers_work_from_printed_text(tmp_path: Path, case: str) -> None:
     started, shown = PRINTED_START_LINES[case]
@@ -359,7 +356,6 @@ def test_replay_infers_a_structured_start(tmp_path: Path) -> None:
         ("ALLOW", "background-work", (f"background in flight (inferred from the transcript): {task}",))]
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_replay_infers_a_workflow_from_its_structured_result(tmp_path: Path) -> None:
     started, shown, task = NEW_STRUCTURED_STARTS["a Workflow run"]
     assert replayed(tmp_path, [WAKE, started, shown, said(STATUS)]) == [

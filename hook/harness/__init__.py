@@ -249,6 +249,9 @@ class StopInput:
     compaction: bool = False
     # The running tasks the payload lists, for the audit line: ({"kind": "task", "id", "type"}, ...).
     tasks: tuple[Mapping[str, Any], ...] = ()
+    # The harness's final text holds every answer of the turn so far (Gemini CLI's prompt_response on a retry:
+    # the refused answer, a newline, the new one): only what follows the text the previous stop refused is judged.
+    cumulative_text: bool = False
     # The wake-ups and crons of this session the client will fire (SPEC §7.1), as the payload lists them:
     # ({"kind": "scheduled", "id", "schedule", "recurring", "prompt"}, ...); None: the payload has no such list
     # (the transcript reader then infers them from the client's records).
