@@ -371,6 +371,7 @@ class _Run:
                 walk = walk.with_overrides(table)
             except WalkConfigError as exc:
                 warnings.append(f"{source} [walk] ignored: {exc}")
+        walk = replace(walk, handoff_commands=config.handoff_commands)
         try:
             # Resume where the previous stop of the session left off.
             return stop.read_turn(

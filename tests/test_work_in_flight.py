@@ -24,7 +24,6 @@ import pytest
 
 from hook.core import handle
 
-NOT_YET = "issue 29/30 (SPEC §7.1, §7.2): not built yet"
 STATUS = "The index rebuild runs; I will report when it is done."
 OFFER = "The parser lane is green. Want me to open the PR?"
 _UUIDS = count(1)
@@ -208,7 +207,6 @@ def test_a_workflow_ends_with_its_notification(seat: Seat) -> None:
 PENDING_CRON = {"id": "29256474", "schedule": "26 15 * * *", "recurring": False, "prompt": "/loop check the lane"}
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_a_pending_session_cron_is_work_in_flight_and_named_in_the_audit_line(seat: Seat) -> None:
     line = seat.stop([WAKE, said(STATUS)], STATUS, background_tasks=[], session_crons=[PENDING_CRON])
     assert decided(line) == ("ALLOW", "background-work")
@@ -229,7 +227,6 @@ CRON_SET = result("c1", "Scheduled recurring job 5f00ba11.", {"id": "5f00ba11", 
                                                               "recurring": True, "durable": False})
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 @pytest.mark.parametrize("scheduled", ["wake-up", "cron"])
 def test_without_session_crons_a_scheduled_tick_in_the_records_is_work_in_flight(seat: Seat, scheduled: str) -> None:
     records = [WAKEUP_CALL, WAKEUP_SET] if scheduled == "wake-up" else [CRON_CALL, CRON_SET]
@@ -250,7 +247,6 @@ LOOP_COMMAND = "<command-message>loop</command-message>\n<command-name>/loop</co
                "<command-args>check the parser lane</command-args>"
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_a_scheduled_tick_written_like_a_typed_command_is_autonomous(seat: Seat) -> None:
     tick = prompt(LOOP_COMMAND, turnOrigin="scheduled", wakeupSource="loop_wakeup")
     line = seat.stop([prompt("What does the tokenizer do?"), said("It folds CRLF."), tick, said(OFFER)], OFFER,
@@ -259,7 +255,6 @@ def test_a_scheduled_tick_written_like_a_typed_command_is_autonomous(seat: Seat)
     assert line["operator_in_loop"] is False
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_a_cron_fire_is_a_meta_record_and_still_starts_an_autonomous_turn(seat: Seat) -> None:
     fire = prompt("check the CI of PR 12", isMeta=True, turnOrigin="scheduled", wakeupSource="schedule_wakeup")
     line = seat.stop([prompt("Watch PR 12 for me."), said("Scheduled."), fire, said(OFFER)], OFFER,
@@ -283,7 +278,6 @@ def test_a_task_notification_stays_the_turn_of_whoever_started_the_task(seat: Se
     assert decided(line) == ("ALLOW", "operator-dialogue")
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_a_typed_loop_is_a_handoff(seat: Seat) -> None:
     typed = prompt(LOOP_COMMAND, turnOrigin="human")
     line = seat.stop([typed, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
@@ -291,7 +285,6 @@ def test_a_typed_loop_is_a_handoff(seat: Seat) -> None:
     assert (line["autonomous_handoff"], line["handoff_reason"]) == (True, "/loop")
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_handoff_commands_are_the_users_to_name(seat: Seat) -> None:
     seat.user_config('handoff_commands = ["/loop", "/babysit"]\n')
     typed = prompt("<command-name>/babysit</command-name>\n<command-args>PR 12</command-args>", turnOrigin="human")
@@ -307,7 +300,6 @@ def test_a_project_cannot_name_handoff_commands(seat: Seat) -> None:
     assert any("handoff_commands" in w for w in line["warnings"])
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_a_headless_prompt_is_autonomous_when_the_user_says_so(seat: Seat) -> None:
     seat.user_config('headless = "autonomous"\n')
     ask = prompt("What does the tokenizer do?", turnOrigin="sdk", entrypoint="sdk-cli")
@@ -360,3 +352,17 @@ def test_replay_infers_a_workflow_from_its_structured_result(tmp_path: Path) -> 
     started, shown, task = NEW_STRUCTURED_STARTS["a Workflow run"]
     assert replayed(tmp_path, [WAKE, started, shown, said(STATUS)]) == [
         ("ALLOW", "background-work", (f"background in flight (inferred from the transcript): {task}",))]
+
+
+def test_replay_reads_a_loop_as_the_live_hook_does(tmp_path: Path) -> None:
+    """A typed /loop schedules its tick (work in flight at its turn-end); the fired tick is the client's own
+    turn, autonomous whatever its text (SPEC §7.1, §5.5)."""
+    typed = prompt(LOOP_COMMAND, turnOrigin="sdk", entrypoint="sdk-cli")
+    tick = prompt(LOOP_COMMAND, turnOrigin="scheduled", wakeupSource="loop_wakeup", entrypoint="sdk-cli")
+    rows = replayed(tmp_path, [typed, WAKEUP_CALL, WAKEUP_SET, said("CI runs; next check in a minute."), tick,
+                               said(OFFER)])
+    assert rows == [
+        ("ALLOW", "background-work", ("scheduled prompts pending (inferred from the transcript): "
+                                      "'/loop check the lane'",)),
+        ("WOULD-BLOCK", "deference", ()),
+    ]

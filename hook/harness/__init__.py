@@ -215,6 +215,7 @@ class TurnEnd:
     stop_hook_active: bool
     final_text: str | None = None
     background: tuple[tuple[str, str], ...] = ()  # (task id, what started it), inferred
+    scheduled: tuple[Mapping[str, Any], ...] = ()  # wake-ups and crons pending (session_crons' shape), inferred
     turn_id: str | None = None
     model: str | None = None
 
