@@ -300,7 +300,6 @@ def test_the_pinned_version_is_the_one_driven(claude_binary: Path) -> None:
 # The client's own autonomy (SPEC §7.1): /loop, session crons, skills, workflows, monitors, headless runs. -----
 
 LOOP_TASK = "check the parser lane"
-NOT_YET = "issue 29 (SPEC §7.1): not built yet"
 
 
 def claude_env(api: AnthropicMock, env: dict[str, str] | None = None) -> dict[str, str]:
@@ -356,7 +355,6 @@ def test_a_loop_wakeup_is_written_like_the_typed_command(background_outcome: Any
 
 
 @pytest.mark.background("loop-wakeup")
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_a_loop_wakeup_is_autonomous_and_its_pending_tick_is_work_in_flight(background_outcome: Any) -> None:
     (requests, _), seat = background_outcome("loop-wakeup")
     # The typed /loop hands the wheel over; its first stop waits on the scheduled tick (row B, the pending
@@ -412,7 +410,6 @@ def test_a_session_cron_fires_as_a_meta_record_of_its_own(background_outcome: An
 
 
 @pytest.mark.background("session-cron")
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_a_session_cron_is_work_in_flight_and_its_turn_is_autonomous(background_outcome: Any) -> None:
     _, seat = background_outcome("session-cron")
     assert seat.classes() == [("ALLOW", "background-work"), ("BLOCK", "deference"), ("CEILING-ALLOW", "ceiling")]
@@ -422,7 +419,6 @@ def test_a_session_cron_is_work_in_flight_and_its_turn_is_autonomous(background_
     assert seat.audit()[1]["operator_in_loop"] is False
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_a_typed_loop_is_a_handoff_and_its_cron_is_work_in_flight(claude_binary: Path, seat: Seat) -> None:
     """`/loop 1m <task>` schedules a recurring cron (CronCreate); under -p the session then ends at once (only a
     ScheduleWakeup keeps a -p session alive), so this is one stop: the handoff's, with the cron pending."""
@@ -442,7 +438,6 @@ def test_a_typed_loop_is_a_handoff_and_its_cron_is_work_in_flight(claude_binary:
     assert (pending["prompt"], pending["recurring"]) == (LOOP_TASK, True)
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_a_loop_that_ends_with_nothing_scheduled_is_an_autonomous_ending(claude_binary: Path, seat: Seat) -> None:
     script = Script([Rule(prompt_has(FEEDBACK), [Say("Opened it myself.")]),
                      Rule(prompt_has(LOOP_TASK), [Say("Parser lane is green. Want me to open the PR?")])])
@@ -529,7 +524,6 @@ def split_by_session(seat: Seat) -> tuple[list[tuple[str, str]], list[tuple[str,
             [(a["class"], a["tag"]) for a in lines if "/" in str(a["session"])])
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29: a workflow's own subagent counts its workflow as work it waits on")
 def test_a_background_workflow_is_work_in_flight_and_its_agents_are_judged(claude_binary: Path, seat: Seat) -> None:
     run_workflow(claude_binary, seat)
     lead, agents = split_by_session(seat)
@@ -569,7 +563,6 @@ def test_a_monitor_is_work_in_flight_until_its_notification(claude_binary: Path,
     assert [sorted(r) for r in started] == [["persistent", "taskId", "timeoutMs"]]
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_YET)
 def test_a_headless_run_is_autonomous_when_the_user_says_so(claude_binary: Path, seat: Seat) -> None:
     """`claude -p` records entrypoint "sdk-cli" on every record and turnOrigin "sdk" on its prompt; with
     `headless = "autonomous"` in the user's config (an issue-comment bot's seat) its prompt is autonomous."""
