@@ -39,7 +39,7 @@ class Client:
 
 
 PINNED = (
-    Client("claude-code", "@anthropic-ai/claude-code", "2.1.328", "claude"),
+    Client("claude-code", "@anthropic-ai/claude-code", "2.1.332", "claude"),
     Client("gemini-cli", "@google/gemini-cli", "0.61.0", "gemini"),
     Client("codex", "@openai/codex", "0.171.0", "codex"),
 )
