@@ -147,11 +147,6 @@ WORKFLOW_AGENT = "workflow-subagent"
 WORKFLOW_TASK = "workflow"
 
 
-def _running(tasks: object, own: object = None) -> bool:
-    """Whether background_tasks lists work still in flight, the entry whose id is `own` aside."""
-    return bool(_running_tasks(tasks, own))
-
-
 def _running_tasks(tasks: object, own: object = None, orchestration: str | None = None) -> tuple[dict[str, Any], ...]:
     """The entries of background_tasks still in flight, for the audit line ({"kind": "task", "id", "type"}).
 
