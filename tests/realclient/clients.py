@@ -78,11 +78,26 @@ def installed(client: Client) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / ".install.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
+        if _checked(folder, binary, client):
+            return binary
         if not _answers(binary, client):
             _install(folder, client)
         if not _answers(binary, client):
             raise ClientUnavailable(f"{client.spec} installed into {folder} but `{client.command} --version` fails")
+        (folder / CHECKED).write_text(client.spec)
     return binary
+
+
+# A stamp beside a client that answered `--version` once: later runs skip asking again (Gemini CLI takes
+# seconds to start), as long as the binary is still there.
+CHECKED = ".answered"
+
+
+def _checked(folder: Path, binary: Path, client: Client) -> bool:
+    try:
+        return binary.exists() and (folder / CHECKED).read_text() == client.spec
+    except OSError:
+        return False
 
 
 def _answers(binary: Path, client: Client) -> bool:
