@@ -2,8 +2,9 @@
 
 A /loop wake-up fires at a whole minute at least 60 s away, a session cron at its next minute: each such
 scenario spends one to two minutes waiting. They are registered with @background(...) and all start
-together, each in its own thread, when the first real-client test runs (tests/realclient/conftest.py); their
-tests are ordered last and only read the outcome, so the suite waits for the clock once, beside the rest.
+together, each in its own thread, when the first test of their module runs (tests/realclient/conftest.py);
+their tests are ordered last and only read the outcome, so the suite waits for the clock once, beside the
+rest. `make realclient` runs the three client modules side by side (`-n 3 --dist loadfile`).
 """
 
 from __future__ import annotations

@@ -155,15 +155,19 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Background scenarios' tests go last: by then their clients have had the whole suite's time."""
+    """Background scenarios' tests go last (the sort is stable: each module's stay after its own other tests):
+    by then their clients have had the rest of the module's time."""
     items.sort(key=lambda item: item.get_closest_marker("background") is not None)
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="module", autouse=True)
 def background_runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
                     warm_runtime: Path) -> dict[str, Started]:
-    """Every background scenario a selected test reads, started now, each in its own thread."""
-    wanted = {m.args[0] for item in request.session.items if (m := item.get_closest_marker("background"))}
+    """Every background scenario a selected test of this module reads, started at the module's first test,
+    each in its own thread (module-scoped, so `-n … --dist loadfile` starts each scenario once, on the worker
+    that runs its module)."""
+    wanted = {m.args[0] for item in request.session.items
+              if item.path == request.path and (m := item.get_closest_marker("background"))}
     started: dict[str, Started] = {}
     for name in sorted(wanted):
         entry = BACKGROUND[name]

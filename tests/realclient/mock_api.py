@@ -69,6 +69,9 @@ class Rule:
     times: int | None = None
     delay: float = 0.0  # seconds the model "thinks" before this reply
     used: int = 0
+    # With `until`, the model thinks until it returns true, for at most `delay` seconds (a state of the machine
+    # the scenario waits on, checked every 0.1 s).
+    until: Callable[[], bool] | None = None
 
 
 def prompt_has(marker: str) -> Matcher:
@@ -90,7 +93,11 @@ class Script:
         for rule in self.rules:
             if (rule.times is None or rule.used < rule.times) and rule.when(request):
                 rule.used += 1
-                if rule.delay:
+                if rule.until is not None:
+                    deadline = time.monotonic() + rule.delay
+                    while not rule.until() and time.monotonic() < deadline:
+                        time.sleep(0.1)
+                elif rule.delay:
                     time.sleep(rule.delay)
                 return [_render(step) for step in rule.steps]
         return [_render(Say(self.fallback))]

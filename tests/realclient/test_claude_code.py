@@ -274,12 +274,21 @@ def test_a_pull_request_created_is_a_material_artifact(claude_binary: Path, seat
 
 def test_the_first_phrase_stop_of_a_fresh_session_is_warm(claude_binary: Path, seat: Seat, tmp_path: Path) -> None:
     """SPEC §5.4, §6 revision 3: install's SessionStart hook starts the parse server, so the first stop
-    with a phrase, seconds after the session started, is answered warm (no parse-server warning)."""
+    with a phrase, seconds after the session started, is answered warm (no parse-server warning). The model
+    answers once the server the SessionStart hook started is up (at least 5 s, at most 60 s: a loaded machine
+    takes longer to load spaCy); without the warm-up no server ever comes up and the stop parses cold."""
     runtime = tmp_path / "xdg"
     runtime.mkdir(mode=0o700)
     seat.env["XDG_RUNTIME_DIR"] = str(runtime)
+    started = time.monotonic()
+
+    def server_up() -> bool:
+        if time.monotonic() - started < 5.0 or not (runtime / RUNTIME_NAME).is_dir():
+            return False
+        return any(isinstance(status, dict) for _, status in statuses(str(runtime / RUNTIME_NAME)))
+
     script = Script([Rule(prompt_has(FEEDBACK), [Say("Opened it myself.")]),
-                     Rule(prompt_has("[WAKE]"), [Say(OFFER)], delay=5.0)])
+                     Rule(prompt_has("[WAKE]"), [Say(OFFER)], delay=60.0, until=server_up)])
     try:
         with AnthropicMock(script) as api:
             claude(claude_binary, seat, api, "-p", "[WAKE] tick from @vega", env={"LANEGATE_MAX_REFUSALS": "1"})
