@@ -6,7 +6,9 @@ from a fresh HOME and project with `lanegate install`, against a scripted Anthro
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -272,13 +274,13 @@ def test_a_pull_request_created_is_a_material_artifact(claude_binary: Path, seat
     assert GH_URL in main_requests(api)[1].result_text("toolu_pr")
 
 
-def test_the_first_phrase_stop_of_a_fresh_session_is_warm(claude_binary: Path, seat: Seat, tmp_path: Path) -> None:
+def test_the_first_phrase_stop_of_a_fresh_session_is_warm(claude_binary: Path, seat: Seat) -> None:
     """SPEC §5.4, §6 revision 3: install's SessionStart hook starts the parse server, so the first stop
     with a phrase, seconds after the session started, is answered warm (no parse-server warning). The model
     answers once the server the SessionStart hook started is up (at least 5 s, at most 60 s: a loaded machine
     takes longer to load spaCy); without the warm-up no server ever comes up and the stop parses cold."""
-    runtime = tmp_path / "xdg"
-    runtime.mkdir(mode=0o700)
+    # A short folder of its own: under xdist tmp_path is long enough to pass a Unix socket address's limit.
+    runtime = Path(tempfile.mkdtemp(prefix="lg-xdg-"))
     seat.env["XDG_RUNTIME_DIR"] = str(runtime)
     started = time.monotonic()
 
@@ -298,6 +300,7 @@ def test_the_first_phrase_stop_of_a_fresh_session_is_warm(claude_binary: Path, s
         assert status["requests"] >= 1
     finally:
         stop_all(str(runtime / RUNTIME_NAME))
+        shutil.rmtree(runtime, ignore_errors=True)
 
 
 def test_the_pinned_version_is_the_one_driven(claude_binary: Path) -> None:
