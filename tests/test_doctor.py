@@ -691,7 +691,7 @@ def test_no_ceiling_on_a_client_without_a_cap_is_bounded_and_doctor_says_so(seat
                                                                               warned: bool) -> None:
     """Gemini CLI has no cap of its own (SPEC §7.6): max_refusals = 0 cannot switch lanegate's ceiling off."""
     seat.write(".gemini/settings.json", gemini_settings())
-    seat.env["LANEGATE_MAX_REFUSALS"] = str(ceiling)
+    seat.defaults["LANEGATE_MAX_REFUSALS"] = str(ceiling)
     checks = named(seat, "gemini ceiling")
     assert bool(checks) is warned
     if warned:
@@ -705,7 +705,7 @@ def test_no_ceiling_on_a_client_without_a_cap_is_bounded_and_doctor_says_so(seat
 def test_doctor_shows_how_headless_sessions_are_read(seat: Seat, setting: str | None, shown: str) -> None:
     seat.write(".claude/settings.json", claude_settings())
     if setting:
-        seat.env["LANEGATE_HEADLESS"] = setting
+        seat.defaults["LANEGATE_HEADLESS"] = setting
     (check,) = named(seat, "policy headless")
     assert check.status == OK and check.detail.startswith(shown + ": ")
 
