@@ -167,7 +167,11 @@ def test_a_spawned_subagent_is_judged_on_its_own_rollout(codex_binary: Path, cod
     lead = [(a["class"], a["tag"]) for a in lines if "/" not in str(a["session"])]
     child = [(a["class"], a["tag"]) for a in lines if "/" in str(a["session"])]
     assert lead == [("BLOCK", "no-lane-state"), ("CEILING-ALLOW", "ceiling")]
-    assert child == [("BLOCK", "no-lane-state"), ("CEILING-ALLOW", "ceiling")]
+    # The child is judged as an autonomous agent on its own rollout and its chain ends at the ceiling (how many
+    # turns it takes is the race between the child and its parent: once each, or twice when a reply of the
+    # parent's script reaches it first, on a loaded machine).
+    assert child[0] == ("BLOCK", "no-lane-state") and child[-1] == ("CEILING-ALLOW", "ceiling")
+    assert set(child[:-1]) == {("BLOCK", "no-lane-state")}
     metas = [r[0]["payload"] for r in rollouts(codex_seat)]
     assert sorted(m["thread_source"] for m in metas) == ["subagent", "user"]
 
