@@ -68,6 +68,11 @@ class AuditLine:
     # byte offsets of its prompting record and of the end read, and the final text's SHA-256 and length
     # (its words stay out of the log). Small and fixed in size: per-stop cost stays flat.
     turn: Mapping[str, Any] | None = None
+    # What was in flight at this stop (SPEC §7.1: the audit line records what was pending): running tasks
+    # {"kind": "task", "id", "type"} and scheduled prompts {"kind": "scheduled", "id", "schedule", "recurring",
+    # "prompt"}, each with "inferred": true when read from the records rather than the payload; None when the
+    # stop was not judged (an error, a compaction).
+    in_flight: tuple[Mapping[str, Any], ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         ts = self.ts or datetime.now(UTC)
@@ -95,6 +100,7 @@ class AuditLine:
             "row": self.row,
             "because": self.because,
             "turn": dict(self.turn) if self.turn is not None else None,
+            "in_flight": [dict(i) for i in self.in_flight] if self.in_flight is not None else None,
         }
 
     def to_bytes(self) -> bytes:

@@ -28,6 +28,9 @@ ENV_PREFIX = "LANEGATE_"
 MODES = ("enforce", "dry-run")
 # Row U (SPEC §4), strictest first: any claim, only a claim on a turn without tool calls, never.
 UNBACKED_CLAIMS = ("any", "no-tools", "off")
+# A session the client records as non-interactive, or a hook under a CI runner (SPEC §7.1): its prompts are the
+# operator's (dialogue) or nobody's (autonomous: a bot whose answer a person reads later).
+HEADLESS = ("dialogue", "autonomous")
 TRUE_WORDS = frozenset({"on", "true", "yes", "1"})
 FALSE_WORDS = frozenset({"off", "false", "no", "0"})
 TABLES = ("lexicon", "walk", "directives")
@@ -36,8 +39,9 @@ MAX_CONFIG_BYTES = 1 << 20
 # The longest quote of a config value in a warning (shown()).
 SHOWN_CHARS = 120
 # Keys only the user file or the environment may set, whatever allow_project_weakening says: which
-# programs count as the GitHub CLI (SPEC §5.2) is not the judged agent's to name.
-USER_ONLY = frozenset({"gh_paths"})
+# programs count as the GitHub CLI (SPEC §5.2) is not the judged agent's to name, nor whose turn a headless
+# session or a typed command is (SPEC §7.1: each changes which prompts count as the operator's).
+USER_ONLY = frozenset({"gh_paths", "headless", "handoff_commands"})
 # The two [lexicon] keys that set a register family's mode (the families: analyzer's lexicon.toml [families]).
 FAMILY_MODES = ("enforce", "observe")
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -76,6 +80,8 @@ class Config:
     pr_fetch_tools: tuple[str, ...]
     review_tools: tuple[str, ...]
     gh_paths: tuple[str, ...]
+    headless: str = "dialogue"
+    handoff_commands: tuple[str, ...] = ("/loop",)
     lexicon: LexiconExtras = LexiconExtras()
     walk: tuple[tuple[str, Mapping[str, Any]], ...] = ()
     directives: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
@@ -120,6 +126,18 @@ def parse_unbacked(value: object) -> str:
     if word not in UNBACKED_CLAIMS:
         raise ValueError("expected any, no-tools or off")
     return word
+
+
+def parse_headless(value: object) -> str:
+    word = str(value).strip().lower()
+    if word not in HEADLESS:
+        raise ValueError("expected dialogue or autonomous")
+    return word
+
+
+def parse_commands(value: object) -> tuple[str, ...]:
+    """Slash commands, each written with its leading `/` (a bare name gets one)."""
+    return tuple(dict.fromkeys(name if name.startswith("/") else "/" + name for name in parse_names(value)))
 
 
 def parse_count(value: object) -> int:
@@ -230,6 +248,8 @@ SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
     "pr_fetch_tools": (parse_names, _changes, False),
     "review_tools": (parse_names, _changes, False),
     "gh_paths": (parse_absolute_paths, _changes, True),
+    "headless": (parse_headless, _changes, True),
+    "handoff_commands": (parse_commands, _changes, True),
 }
 
 
@@ -336,6 +356,8 @@ def _choices(parser: Callable[[object], Any]) -> tuple[str, ...]:
         return MODES
     if parser is parse_unbacked:
         return UNBACKED_CLAIMS
+    if parser is parse_headless:
+        return HEADLESS
     if parser is parse_bool:
         return ("on", "off", "true", "false", "yes", "no")
     return ()
