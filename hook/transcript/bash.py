@@ -71,7 +71,9 @@ class Script:
 # importlib.resources) is not needed to read it. tests/test_bash_parse.py holds the two readings equal.
 # A `+` in the first word is left to the grammar: tree-sitter-bash reads `x+:` as no command at all; so is a
 # first word that starts with `-` (it reads `- 1=` as no command either). Neither can be `gh`.
-_PLAIN_LINE = re.compile(r"[ \t]*[A-Za-z0-9_./:,][A-Za-z0-9_./:,-]*(?:[ \t]+[A-Za-z0-9_./:,+-][A-Za-z0-9_./:,+=-]*)*[ \t]*")
+_PLAIN_LINE = re.compile(
+    r"[ \t]*[A-Za-z0-9_./:,][A-Za-z0-9_./:,-]*(?:[ \t]+[A-Za-z0-9_./:,+-][A-Za-z0-9_./:,+=-]*)*[ \t]*"
+)
 # Words that make the first word of a line something other than a command's name.
 _RESERVED = frozenset(
     {"if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done",
