@@ -20,6 +20,8 @@ from lanegate_common.frozen import frozen
 
 # Closing emphasis, brackets and quote marks after a sentence's last word: "**Sound good?**", "(Want one?)".
 _TRAILING = " \t*_)]\"'”’"
+# The marks that end a sentence: what trailing symbols are stripped back to.
+_SENTENCE_MARKS = ".?!"
 # A condition on the reader's preference or wish: "if you prefer", "should you wish", "if you'd prefer".
 _CONDITION = re.compile(r"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:prefer|wish)\b", re.IGNORECASE)
 # A request that embeds the reader's wish for the agent's action: "tell me which … you want me to …".
@@ -63,18 +65,30 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         written = view[sentence.start : sentence.end]
         if len(written) > MAX_QUESTION_CHARS:
             continue
-        bare = written.rstrip(_TRAILING)
+        toned = written.rstrip(_TRAILING)
+        bare = _without_trailing_symbols(toned)
         kind = _kind(bare)
         if kind is None:
             continue
+        if bare != toned:  # the parser reads the question without the emoji after it
+            written = written[: len(bare)]
         mark = sentence.start + len(bare) - 1
         quoted = kind == QUESTION and any(q_start <= mark < q_end for q_start, q_end in closing.quoted)
         following = ""
         if k + 1 < len(sentences):
             after = sentences[k + 1]
             following = view[after.start : after.end].strip().lower().replace("’", "'")
-        sites.append(QuestionSite(sentence.start, sentence.end, written, kind, quoted, following))
+        sites.append(QuestionSite(sentence.start, sentence.start + len(written), written, kind, quoted, following))
     return tuple(sites[-MAX_SITES:])
+
+
+def _without_trailing_symbols(sentence: str) -> str:
+    """The sentence without the emoji, emoticon or symbols written after its last mark ("Sound good? 🙂",
+    "Thoughts? :)", "Ready? ✅"): they add a tone, not words, so a question stays a question (SPEC §7.4)."""
+    end = len(sentence)
+    while end > 0 and not sentence[end - 1].isalnum() and sentence[end - 1] not in _SENTENCE_MARKS:
+        end -= 1
+    return sentence[:end].rstrip(_TRAILING) if end < len(sentence) else sentence
 
 
 def _kind(sentence: str) -> str | None:
