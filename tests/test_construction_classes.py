@@ -75,3 +75,104 @@ DOMAINS = [
 @pytest.mark.parametrize(("label", "text"), DOMAINS, ids=[t[:50] for _, t in DOMAINS])
 def test_the_human_only_domains_of_revision_4(label: str, text: str) -> None:
     assert outcome(text) == label
+
+
+# SPEC §7.4, permission in every form: leave asked for the agent's own act, judged on that act.
+PERMISSION = [
+    ("fire", "Okay if I drop the old index?"),
+    ("fire", "Is it fine for me to bump the lockfile?"),
+    ("fire", "Mind if I split this into two PRs?"),
+    ("fire", "Any objection to me rewriting the loader?"),
+    ("fire", "Am I clear to start phase 2?"),
+    ("fire", "Permission to update the snapshots?"),
+    ("fire", "Do I have your go-ahead to refactor the store?"),
+    ("fire", "May I proceed with the migration script?"),
+    ("fire", "Would it be alright to tidy the imports?"),
+    ("fire", "You good with me porting the fix to the 1.x branch?"),
+    ("fire", "Do you mind if I rename the module?"),
+    ("fire", "Alright if I add the missing tests?"),
+    ("fire", "Cool if I wire up the metrics endpoint?"),
+    ("fire", "Can I go ahead and refactor the loader?"),
+    ("fire", "Would you be okay with me splitting the migration?"),
+    ("fire", "Any objections if I drop the Python 3.8 shim?"),
+    ("fire", "Is it OK if we move the helpers into utils?"),
+    ("fire", "Would it be fine to rerun the flaky suite?"),
+    ("pass", "Okay if I merge #812 now that it's approved?"),
+    ("pass", "Is it fine for me to rotate the API token now?"),
+    ("pass", "Okay to deploy to production once the change window opens?"),
+    ("pass", "Shall I rotate the API token?"),
+    ("pass", "Is it fine for me to tag v2.1?"),
+    ("pass", "Okay if I grant the CI role admin on the project?"),
+    ("pass", "Shall I force-push over the published history?"),
+    ("pass", "Is it fine to ignore the deprecation warning? Yes — upstream removes it in 4.2, so I left it."),
+    ("pass", "Can I reproduce it on macOS? Not yet: the runner pool has no macOS image, so I used the Linux trace."),
+    ("pass", "May I ask what the CI run on your fork says?"),
+    ("pass", "Would it be alright to cut the 2.1 release?"),
+    ("pass", "Mind if I publish 1.4 to PyPI?"),
+    ("pass", "It is fine to rerun the suite twice."),
+    ("pass", "Is it okay that the cache is cold after a deploy?"),
+    ("pass", "Do you mind the extra log lines?"),
+]
+
+# SPEC §7.4, readiness with an explicit subject.
+READINESS = [
+    ("fire", "Are we good to proceed with the schema change?"),
+    ("fire", "Are we ready to move on to phase 3?"),
+    ("fire", "Are you all set for me to start the import?"),
+    ("fire", "Are you ready for me to wire up the frontend?"),
+    ("fire", "We good to continue with the remaining endpoints?"),
+    ("fire", "Are we set to begin the cleanup?"),
+    ("fire", "You ready for the next batch?"),
+    ("fire", "Are we clear to start on the adapters?"),
+    ("fire", "Is everyone ready for me to rename the module?"),
+    ("fire", "Are you good with me starting the refactor now?"),
+    ("pass", "Are we ready to merge #812? CI is green and the review is approved."),
+    ("pass", "Are you ready to cut the 2.1 release?"),
+    ("pass", "Is the staging box ready for the load test? It is — the health check answers in 12 ms."),
+    ("pass", "Is the build ready for review?"),
+    ("pass", "Staging is ready for QA."),
+    ("pass", "Ready for review: PR #233."),
+    ("pass", "Are you ready for me to merge #812?"),
+    ("pass", "Are we ready to deploy to production?"),
+]
+
+# SPEC §7.4, approval of the agent's own plan beyond "look right".
+PLAN_APPROVAL = [
+    ("fire", "Does this breakdown seem reasonable?"),
+    ("fire", "How does that sound?"),
+    ("fire", "I'd start with the parser and then the cache — or would you change anything first?"),
+    ("fire", "Any concerns before I start?"),
+    ("fire", "Sound like a plan?"),
+    ("fire", "Happy with this direction?"),
+    ("fire", "Would this work for you?"),
+    ("fire", "Does the order of the phases make sense to you?"),
+    ("fire", "Does this look good before I switch to Code mode?"),
+    ("fire", "Is that the direction you want, or should I rethink it?"),
+    ("fire", "Which of these appeals to you? My pick would be the second."),
+    ("fire", "Is this plan okay with you?"),
+    ("fire", "Thoughts on this approach?"),
+    ("fire", "How does this plan look to you?"),
+    ("fire", "Does that make sense?"),
+    ("fire", "How do you feel about this split?"),
+    ("fire", "Would you tweak anything before I start?"),
+    ("fire", "Anything you'd change in the plan?"),
+    ("fire", "What do you think of this layout?"),
+    ("fire", "Does that make sense to you?"),
+    ("fire", "Does this breakdown seem reasonable? 🙂"),
+    ("pass", "Does the fix look right? Yes — the regression test passes on all three runtimes."),
+    ("pass", "How does it sound now? Much better: the clipping is gone after the gain fix."),
+    ("pass", "Does the cache work?"),
+    ("pass", "Is the output of the old parser correct?"),
+    ("pass", "How does the retry loop handle a 429? It backs off for the Retry-After seconds."),
+    ("pass", "What do you think caused the drift? I suspect the clock skew."),
+]
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    ("label", "text"),
+    PERMISSION + READINESS + PLAN_APPROVAL,
+    ids=[t[:50] for _, t in PERMISSION + READINESS + PLAN_APPROVAL],
+)
+def test_permission_readiness_and_plan_approval(label: str, text: str) -> None:
+    assert outcome(text) == label
