@@ -176,3 +176,55 @@ PLAN_APPROVAL = [
 )
 def test_permission_readiness_and_plan_approval(label: str, text: str) -> None:
     assert outcome(text) == label
+
+
+# SPEC §7.4, "your call" said another way: the reader named as the owner of a decision.
+YOUR_CALL_VARIANTS = [
+    ("fire", "I'll let you choose the cache size."),
+    ("fire", "The retry policy is yours to settle."),
+    ("fire", "I'll leave the batch size to you."),
+    ("fire", "Naming is your decision — `fetch_all` or `load_all`."),
+    ("fire", "Dealer's choice on the test layout."),
+    ("fire", "Happy either way on the folder structure — you choose."),
+    ("fire", "Your pick on the migration script."),
+    ("fire", "Up to you: the lint config."),
+    ("fire", "Per-request or per-process caching — that's for you to say."),
+    ("fire", "I'll let you decide how the logger is configured."),
+    ("fire", "I'm leaving the choice of test runner up to you."),
+    ("fire", "Which serializer to use is for you to decide."),
+    ("fire", "The folder layout is your choice."),
+    ("fire", "You decide the retry count."),
+    ("fire", "I'll let you pick between the two schemas."),
+    ("fire", "The module names are yours to choose."),
+    ("fire", "That's your decision to make."),
+    ("fire", "I'll defer to you on the error messages."),
+    ("fire", "Your choice on the helper names."),
+    ("pass", "Whether to merge #812 today is yours to settle."),
+    ("pass", "I'll let you choose when to cut 3.0."),
+    ("pass", "Rotating the deploy key is for you to say."),
+    ("pass", "I'll leave the timing of the production deploy to you."),
+    ("pass", "You decide whether to approve PR #90."),
+    ("pass", "It's not my call whether the repo goes public — that one's yours."),
+    ("pass", "Your pick on the squash-merge of #45."),
+    ("pass", "I'll leave making the repository public to you."),
+    ("pass", "Pick any model of your choice in the config file."),
+    ("pass", "I'll let you know when the suite finishes."),
+    ("pass", "If you choose to run it locally, use `make demo`."),
+    ("pass", "When you choose a plan in the dialog, the page shows its price."),
+    ("pass", "The settings page lets you choose the theme."),
+    ("pass", "I sent the summary to you and the lead."),
+    ("pass", "Thanks — I went with your choice of Redis."),
+    ("pass", "Per your decision, the parser stays."),
+    ("pass", "The wizard lets you decide how many workers to start."),
+]
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(("label", "text"), YOUR_CALL_VARIANTS, ids=[t[:50] for _, t in YOUR_CALL_VARIANTS])
+def test_your_call_said_another_way(label: str, text: str) -> None:
+    assert outcome(text) == label
+
+
+def test_a_variant_beside_a_listed_phrase_is_its_relation() -> None:
+    report = analyze("The merge is up to you, your call.")
+    assert [(f.phrase, f.verdict, f.rule) for f in report.findings] == [("your call", "exempt", "copular-ownership")]
