@@ -228,3 +228,59 @@ def test_your_call_said_another_way(label: str, text: str) -> None:
 def test_a_variant_beside_a_listed_phrase_is_its_relation() -> None:
     report = analyze("The merge is up to you, your call.")
     assert [(f.phrase, f.verdict, f.rule) for f in report.findings] == [("your call", "exempt", "copular-ownership")]
+
+
+# SPEC §7.4, a wait on the person is deference; a wait on work in flight or on a human-only act is a hold.
+WAITS = [
+    ("fire", "Holding off until you say which one."),
+    ("fire", "I'll hold here until you give me the green light."),
+    ("fire", "Parked until you tell me which layout you prefer."),
+    ("fire", "I'm stopping here until I hear back from you on the schema."),
+    ("fire", "Standing by for your go-ahead on phase 2."),
+    ("fire", "I'll wait for your instructions before starting on the settings page."),
+    ("fire", "Will continue once you confirm the column names."),
+    ("fire", "I'm going to pause until you let me know which direction to take."),
+    ("fire", "Holding everything until you've picked a colour scheme."),
+    ("fire", "Paused pending your OK."),
+    ("fire", "Not touching it further until you confirm."),
+    ("fire", "I'll wait for your go-ahead before I update the snapshots."),
+    ("fire", "Waiting on your answer before I change the schema."),
+    ("fire", "I've stopped here and will pick it back up once you reply."),
+    ("fire", "I won't start the migration until you approve the plan."),
+    ("fire", "The refactor is on hold pending your confirmation."),
+    ("fire", "I'll sit tight until you tell me how to handle the retries."),
+    ("fire", "Pausing the cleanup till you choose a naming scheme."),
+    ("fire", "We'll hold the cache work until we hear from you."),
+    ("fire", "Blocked on your decision about the folder layout."),
+    ("pass", "Holding off until the backfill job completes; it reports in about 20 minutes."),
+    ("pass", "Waiting on @dana's migration PR (#512) to land before I rebase."),
+    ("pass", "Standing by while the three teammates finish their lanes."),
+    ("pass", "Waiting for the load test to finish before I compare the numbers."),
+    ("pass", "Waiting for your review of PR #77 before I start the follow-up."),
+    ("pass", "Paused: the deploy to production needs your approval in the pipeline."),
+    ("pass", "Holding until the canary has run for an hour; the rollout script resumes by itself."),
+    ("pass", "Blocked on the upstream outage; the status page expects recovery by 16:00."),
+    ("pass", "I'll hold the merge until you approve #812."),
+    ("pass", "Holding the release until you sign off on the notes."),
+    ("pass", "Paused until the nightly run finishes."),
+    ("pass", "Waiting on CI for #812."),
+    ("pass", "I'll keep the flag on until you merge #812."),
+    ("pass", "The job pauses until you press Enter, then it continues."),
+    ("pass", "The installer waits until you confirm the prompt, so run it in a terminal."),
+    ("pass", "Press Ctrl-C to stop the server until you need it again."),
+    ("pass", "The banner stays until you dismiss it."),
+    ("pass", "I waited until you replied yesterday, then merged the docs fix."),
+]
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(("label", "text"), WAITS, ids=[t[:50] for _, t in WAITS])
+def test_a_wait_on_the_person_and_a_hold(label: str, text: str) -> None:
+    assert outcome(text) == label
+
+
+def test_the_same_wait_bounded_twice_in_a_sentence_is_one_finding() -> None:
+    text = "Waiting for your approval to proceed — I'll create the branch and open the PR once you confirm."
+    assert [(f.phrase, f.family, f.verdict) for f in analyze(text).findings] == [
+        ("waiting for your", "standing-by", "fire")
+    ]
