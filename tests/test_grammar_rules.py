@@ -62,8 +62,8 @@ def test_every_kind_the_issue_names_is_a_table() -> None:
     assert {r.kind for r in RULES} == set(KINDS)
     assert [r.name for r in RULES if r.kind == "register-gate"] == [
         "want-me-to", "wish-condition", "choice-question", "permission-question", "standing-by", "reader-decides",
-        "wait-on-reader", "available-for-more", "ready-for-next-request", "ready-when-needed", "ready-when-you-like", "once-you-provide",
-        "waiting-for-go",
+        "wait-on-reader", "available-for-more", "ready-for-next-request", "ready-when-needed", "ready-when-you-like",
+        "once-you-provide", "waiting-for-go",
     ]  # fmt: skip
 
 
