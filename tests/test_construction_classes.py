@@ -68,6 +68,16 @@ DOMAINS = [
     ("fire", "Granting the test user read access in the fixture is your call."),
     ("fire", "Your call on the `merge_sort` helper."),
     ("fire", "Upgrade the dependencies or move to the Team plan, your call."),
+    # named away from the phrase: another cell of the row, the sentence before's subject, what 'do that' stands for
+    ("pass", "| Item | Status | Decision |\n|---|---|---|\n| Merge #812 into main | CI green, approved | your call |"),
+    ("pass", "| option | merge method | decision |\n|---|---|---|\n| A | squash | your call |"),
+    ("pass", "Publishing 3.2 to PyPI is the one step left. Your call."),
+    ("pass", "Rotating the deploy keys is the last item. Your move."),
+    ("pass", "Purging the old release tags rewrites history everyone has pulled; whether to do that is your call."),
+    ("fire", "| Item | Status | Decision |\n|---|---|---|\n| Rename the helpers | done | your call |"),
+    ("fire", "The parser is done. Your call."),
+    ("fire", "PR #60 is green. Merge now or hold? Your call."),
+    ("fire", "Renaming the helpers touches every module; whether to do that is your call."),
 ]
 
 

@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 
 
 FRONTING_PREPOSITIONS = terms("attribution", "fronting_prepositions")
+# What 'do' stands in for: 'whether to do that', 'doing so', 'do it'.
+PRO_FORMS = frozenset({"that", "this", "it", "so"})
 # Relative pronouns as the subject of a relative clause: they stand for the noun the clause modifies.
 RELATIVE_TAGS = frozenset({"WDT", "WP"})
 ALTERNATIVE_CONJUNCTIONS = terms("attribution", "alternative_conjunctions")
@@ -303,6 +305,23 @@ def clausal_subject(cop: Token) -> list[Token]:
     if not marks:
         return []
     return [t for t in cop.doc[marks[0].i : cop.i] if not t.is_punct and not t.is_space]
+
+
+@rule("pro-verb-antecedent")
+def pro_verb_antecedent(cop: Token) -> list[Token]:
+    """'Purging the old release tags rewrites history everyone has pulled; whether to do that is your call': 'do that'
+    in the copula's subject stands for the act named before the ';' or dash — the gerund that is that clause's own
+    subject ('Purging the old release tags'), or the clause itself."""
+    segment = segment_before(cop)
+    done = next((t for t in segment if t.lemma_.lower() == "do"), None)
+    if done is None or not any(c.dep_ == "dobj" and c.lower_ in PRO_FORMS for c in done.children):
+        return []
+    before = segment_before(segment[0]) if segment else []
+    if not before:
+        return []
+    gerund = next((t for t in before if t.dep_ in ("csubj", "nsubj") and t.tag_ == "VBG"), None)
+    named = [t for t in gerund.subtree] if gerund is not None else before
+    return [t for t in named if not t.is_punct and not t.is_space]
 
 
 def demonstrative_of(subject: Token) -> Token | None:

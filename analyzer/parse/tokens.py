@@ -33,6 +33,8 @@ _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$", re.IGNORECASE)
 
 # Doc.user_data key of (original text, offsets): where each character the parser read was written.
 SOURCE_KEY = "lanegate.source"
+# Doc.user_data key: the doc is a table row whose cells were read as its sentences (analyzer.text.layout).
+ROW_KEY = "lanegate.row"
 
 
 # A word inside inline code: letters and digits, hyphens inside.
