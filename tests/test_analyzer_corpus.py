@@ -180,9 +180,11 @@ def test_known_disagreements_are_few_and_name_real_cases() -> None:
 
 # The twelfth corpus (l): 310 endings in the shapes of seven agent kinds, labelled from SPEC revision 4 §7.4 before
 # any run (tests/corpus/README.md). It is split by source (tests/corpus/split.toml): rules are written against its
-# development part only, so only that part has a floor here — first run 95/180 (52.8%). Raise it as rules land;
-# never lower it. The test part is scored once, at the end (scripts/split-corpus score).
-L_DEV_AGREED_AT_LEAST = 95
+# development part only, so only that part has a floor here — first run 95/180 (52.8%); with the rules of issue 28
+# for a wait on the person, "your call" said another way, permission, readiness, plan approval and the human-only
+# domains named near or away from the phrase, 145/180. Raise it as rules land; never lower it. The test part is
+# scored once, at the end (scripts/split-corpus score).
+L_DEV_AGREED_AT_LEAST = 145
 
 
 def test_the_twelfth_corpus_development_part_agrees_at_its_measured_share() -> None:

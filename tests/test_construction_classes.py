@@ -78,6 +78,8 @@ DOMAINS = [
     ("fire", "The parser is done. Your call."),
     ("fire", "PR #60 is green. Merge now or hold? Your call."),
     ("fire", "Renaming the helpers touches every module; whether to do that is your call."),
+    ("pass", "Purging the old release tags rewrites history everyone has pulled; whether to do that's your call."),
+    ("fire", "Renaming the helpers touches every module; whether to do that's your call."),
 ]
 
 

@@ -316,11 +316,17 @@ def pro_verb_antecedent(cop: Token) -> list[Token]:
     done = next((t for t in segment if t.lemma_.lower() == "do"), None)
     if done is None or not any(c.dep_ == "dobj" and c.lower_ in PRO_FORMS for c in done.children):
         return []
-    before = segment_before(segment[0]) if segment else []
+    return act_named_before(segment[0])
+
+
+def act_named_before(first: Token) -> list[Token]:
+    """The act named in the clause before `first` (back to the ';' or dash before that): its gerund subject when it
+    has one ('Purging the old release tags'), else the clause."""
+    before = segment_before(first)
     if not before:
         return []
     gerund = next((t for t in before if t.dep_ in ("csubj", "nsubj") and t.tag_ == "VBG"), None)
-    named = [t for t in gerund.subtree] if gerund is not None else before
+    named = list(gerund.subtree) if gerund is not None else before
     return [t for t in named if not t.is_punct and not t.is_space]
 
 
@@ -337,6 +343,14 @@ def demonstrative_of(subject: Token) -> Token | None:
 def demonstrative_judgement(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
     """'that's your call' stands for the clause or fragment just before it in the same sentence."""
     before = antecedent(subject)
+    if before and before[-1].lemma_.lower() == "do":
+        # 'whether to do that's your call': 'that' is the object of 'do', which stands for the act named before it
+        named = act_named_before(before[0])
+        if named:
+            work = work_of_stretch(named, lexicon)
+            span = bounds(named)
+            return verdict_of(work, "copular-ownership", "copular-ownership", f"what 'do {subject.text}' stands for, "
+                              f"'{text_of(cop, span)}',", span, named[0].i, negation)  # fmt: skip
     if not before:
         return Judgement(
             "fire",
