@@ -62,7 +62,8 @@ def leave_question(asked: Asked) -> Judgement | None:
 def _stretch(act: Token, left_out: set[int]) -> list[Token]:
     """The words from the act to the end of its question, without what is left out and punctuation."""
     end = next((t.i for t in act.doc[act.i :] if t.text in ("?", ";")), len(act.doc))
-    return [t for t in act.doc[act.i : end] if t.i not in left_out and not t.is_punct]
+    start = min(act.left_edge.i, act.i)  # 'force-push': the hyphen compound's first part
+    return [t for t in act.doc[start:end] if t.i not in left_out and not t.is_punct]
 
 
 def _leave_and_act(asked: Asked) -> tuple[Token, Token] | None:
@@ -128,6 +129,12 @@ def _marked_infinitive(holder: Token, leave: Token) -> Token | None:
         marker = next((c for c in token.children if c.dep_ == "aux" and c.lower_ == "to"), None)
         if marker is not None and token.pos_ not in ("VERB", "AUX"):
             return token
+    # 'Would it be alright to force-push over …?': the model read 'to' as a preposition and the verb as its bare noun
+    after = holder.doc[leave.i + 1] if leave.i + 1 < len(holder.doc) else None
+    if after is not None and after.lower_ == "to" and after.dep_ == "prep":
+        bare = [g for g in after.children if g.dep_ == "pobj" and not any(c.dep_ == "det" for c in g.children)]
+        if bare and hyphen_compound(bare[0]):
+            return bare[0]
     return None
 
 
