@@ -31,6 +31,8 @@ SITES_PATH = os.path.join(os.path.dirname(__file__), "sites.toml")
 
 # Closing emphasis, brackets and quote marks after a sentence's last word: "**Sound good?**", "(Want one?)".
 _TRAILING = " \t*_)]\"'”’"
+# The marks that end a sentence: what trailing symbols are stripped back to.
+_SENTENCE_MARKS = ".?!"
 # A condition on the reader's preference or wish: "if you prefer", "should you wish", "if you'd prefer".
 _CONDITION = re.compile(r"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:prefer|wish)\b", re.IGNORECASE)
 # A request that embeds the reader's wish for the agent's action: "tell me which … you want me to …".
@@ -96,10 +98,13 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         written = view[start:end]
         if len(written) > MAX_QUESTION_CHARS:
             continue
-        bare = written.rstrip(_TRAILING)
+        toned = written.rstrip(_TRAILING)
+        bare = _without_trailing_symbols(toned)
         kind = _kind(bare)
         if kind is None:
             continue
+        if bare != toned:  # the parser reads the question without the emoji after it
+            written = written[: len(bare)]
         mark = start + len(bare) - 1
         quoted = kind == QUESTION and any(q_start <= mark < q_end for q_start, q_end in closing.quoted)
         following = ""
@@ -107,7 +112,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             # a recommendation after a question neither answers it nor makes it rhetorical: it is judged alone
             after_start, after_end = spans[k + 1]
             following = view[after_start:after_end].strip().lower().replace("’", "'")
-        sites.append(QuestionSite(start, end, written, kind, quoted, following))
+        sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following))
     listed = closing_list(text, view)
     if listed is not None:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
@@ -145,6 +150,15 @@ def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]
     """The sentences of the closing part the text would have without its last paragraph (from `start` on)."""
     earlier = closing_part(text[:start])
     return [(s.start, s.end) for s in earlier.sentences if s.end <= start and earlier.view[s.start : s.end].strip()]
+
+
+def _without_trailing_symbols(sentence: str) -> str:
+    """The sentence without the emoji, emoticon or symbols written after its last mark ("Sound good? 🙂",
+    "Thoughts? :)", "Ready? ✅"): they add a tone, not words, so a question stays a question (SPEC §7.4)."""
+    end = len(sentence)
+    while end > 0 and not sentence[end - 1].isalnum() and sentence[end - 1] not in _SENTENCE_MARKS:
+        end -= 1
+    return sentence[:end].rstrip(_TRAILING) if end < len(sentence) else sentence
 
 
 def _kind(sentence: str) -> str | None:

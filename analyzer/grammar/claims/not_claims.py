@@ -11,11 +11,14 @@ from analyzer.grammar.claims.words import (
 )
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import subject_of
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
     from analyzer.text.closing import ClaimVocabulary
+
+READER = terms("register", "reader")
 
 
 
@@ -48,10 +51,17 @@ def stance(site: PredicateSite) -> bool:
     forms = verb_forms(predicate)
     if forms & vocabulary.stance_lemmas:
         return True
+    if "let" in forms and any(_reader_subject(c) for c in predicate.children):
+        return True  # 'I'll let you choose the cache size': the decision handed to the reader (SPEC §7.4), no act
     if not forms & vocabulary.availability_lemmas:
         return False
     words = {t.lower_ for t in predicate.subtree if t.i > predicate.i}
     return not words - {"."} or bool(words & vocabulary.availability_words)
+
+
+def _reader_subject(clause: Token) -> bool:
+    subject = subject_of(clause)
+    return subject is not None and subject.lower_ in READER
 
 
 @rule("object-before-subject")
