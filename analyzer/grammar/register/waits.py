@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.clauses import is_question, written
 from analyzer.grammar.register.context import Context
-from analyzer.grammar.register.reader_word import WORD_NOUNS, WORD_VERBS, held_until
+from analyzer.grammar.register.reader_word import HOLD_VERBS, WORD_NOUNS, WORD_VERBS, held_until
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 AGENT_SPEAKERS = terms("register", "agent_speakers")
+# The reader's decision ('once you pick a layout, I'll build it'): the agent's act offered on it is the closing
+# decision-offer construction (analyzer/grammar/closing_offers.py), judged there, not as a wait.
+DECISION_VERBS = terms("decision-offer", "verbs")
 
 
 
@@ -32,7 +35,9 @@ def once_you_provide(phrase: Sequence[Token], lexicon: Lexicon, context: Context
     if you.dep_ in SUBJECT_DEPS and not forms(given) & lexicon.giving_verbs:
         # Revision 4: 'Will continue once you confirm the column names' — the agent's next act held back until the
         # reader's word is a wait on the person (the wait-on-reader construction, read here on its own arcs).
-        return held_until(given, lexicon, "once-you-provide", written(phrase)) if _a_word(given) else None
+        if not _a_word(given) or _offered_on_a_decision(given):
+            return None
+        return held_until(given, lexicon, "once-you-provide", written(phrase))
     if you.dep_ not in SUBJECT_DEPS:
         return None
     request = next((c for c in given.children if c.dep_ == "dobj" and forms(c) & lexicon.request_nouns), None)
@@ -75,6 +80,12 @@ def waiting_for_go(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         "reader's go",
         go.i,
     )
+
+
+def _offered_on_a_decision(verb: Token) -> bool:
+    """'I'll wire up the SDK once you choose a provider': the reader decides and the agent's own act (not a hold)
+    follows — the decision-offer construction; 'I'll hold off until you decide' stays a wait."""
+    return bool(forms(verb) & DECISION_VERBS) and verb.head.lemma_.lower() not in HOLD_VERBS
 
 
 def _a_word(verb: Token) -> bool:
