@@ -38,6 +38,7 @@ from hook.commands.harness_settings import (
     registrations,
 )
 from hook.harness import FALLBACK, ProbeStop, ProbeTurn, get_harness
+from lanegate_common.terminal import escaped, json_escaped
 
 TEETH_WINDOW = timedelta(hours=48)
 # The doctor answers in seconds: a probe that takes longer than this has failed, whatever the
@@ -64,9 +65,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         data = {"schema": 1, "project": project, "ok": checks.exit_code(results) == 0,
                 "checks": [c.to_dict() for c in results], "policy": resolved_policy(os.environ, project)}
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json_escaped(json.dumps(data, indent=2, ensure_ascii=False)))
     else:
-        sys.stdout.write(render_text(project, results))
+        sys.stdout.write(escaped(render_text(project, results)))
     return checks.exit_code(results)
 
 
