@@ -17,17 +17,29 @@ from datetime import UTC, datetime
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config, without_ignored_env
 from hook.deadline import Deadline, DeadlineExceeded
-from hook.decision import ALLOW, Check, Decision, Handoff, Policy, Situation, acts, decide, judged_rows, unbounded
+from hook.decision import (
+    ALLOW,
+    REFUTED_TAG,
+    Check,
+    Decision,
+    Handoff,
+    Policy,
+    Situation,
+    acts,
+    decide,
+    judged_rows,
+    unbounded,
+)
 from hook.deference import NO_DEFERENCE, DeferenceResult, analyze_text
 from hook.directives import UNBACKED_TAG, Directives, load_directives
-from hook.exits import ExitCheck, clean_terminal, example_gate, material_artifacts
+from hook.exits import Artifact, ExitCheck, clean_terminal, example_gate, lifecycle_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness, harness_facts, walk_for
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
 from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session
 from hook.transcript.reader import TranscriptError, Turn
 from hook.transcript.records import ToolCall
 from hook.transcript.walk import PromptContext, WalkConfigError
-from lanegate_common.frozen import frozen
+from lanegate_common.frozen import frozen, replace
 
 try:  # the C digest itself: hashlib would load OpenSSL's bindings at every stop
     from _sha256 import sha256
@@ -40,6 +52,8 @@ if TYPE_CHECKING:
 
     from warmparse.use import WarmUse
 
+# How an artifact the forge confirmed is described (SPEC §7.3): "PR created: <url> (verified: …)".
+VERIFIED_MARK = "verified"
 # The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
 STATE_UNUSABLE = "state-unusable"
 # A valid block refused on a seat without an identity: no hand-off can be accepted there. The agent is not
@@ -163,6 +177,7 @@ class _Run:
         self.harness: str | None = None
         self.stop: StopInput | None = None
         self.config: Config | None = None
+        self.verified: tuple[str, ...] | None = None  # the forge-confirmed artifacts of a MATERIAL-ALLOW
 
     def judge(self) -> tuple[Decision, AuditLine]:
         """The stop as named steps: configure, open the session, gather the evidence (transcript,
@@ -231,14 +246,19 @@ class _Run:
         state = slot.state
         ctx = seen.turn.context
         since_stop = [tc for tc in seen.turn.tool_calls if seen.scan_from is None or tc.offset >= seen.scan_from]
-        new = material_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
+        found = lifecycle_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
+        new, refuted = self._verified(found, stop, config, seen.turn.context, warnings)
         pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
         human_prompt = ctx.kind in HUMAN_PROMPTS and is_new_prompt(state, ctx.uuid, ctx.offset)
         consecutive = 0 if human_prompt else max(state.consecutive_refusals, stop.loop_count)
         situation = self._situation(stop, config, slot, seen, pending, consecutive)
+        if refuted:
+            situation = replace(situation, refuted=refuted)
         decision = decide(situation, directives)
         if situation.handoff.seat_closed and situation.lane_outcome == "valid" and decision.row in ("L5", "ceiling"):
             warnings.append(IDENTITY_UNSET)
+        if decision.klass == "MATERIAL-ALLOW" and config.verify_artifacts != "off":
+            self.verified = tuple(p for p in pending if f"({VERIFIED_MARK}: " in p)
         kept = self._save(slot, state, decision, consecutive, seen.turn, pending, warnings)
         if not kept and decision.refused:
             decision = unbounded(decision)
@@ -293,6 +313,31 @@ class _Run:
             needed=clean.needed,
             seat_closed=clean.identity_missing,
         )
+    def _verified(
+        self, found: Sequence[Artifact], stop: StopInput, config: Config, ctx: PromptContext, warnings: list[str]
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The artifacts that stand, and those the forge refuted with what it said (SPEC §7.3). The forge is
+        asked only when the user turned it on, on an autonomous turn (the only one a material artifact lets
+        through); each description then says what the forge said."""
+        if config.verify_artifacts != "gh" or not found or ctx.operator_in_loop:
+            return tuple(a.description for a in found), ()
+        from hook.forge import CONFIRMED, REFUTED, UNVERIFIED_WARNING, verify
+
+        verdicts = verify(found, gh_path=config.gh_path, project_dir=stop.project_dir, state_dir=config.state_dir,
+                          prompt_time=ctx.timestamp, env=self.env)  # fmt: skip
+        kept: list[str] = []
+        refuted: list[str] = []
+        for artifact, verdict in zip(found, verdicts, strict=True):
+            if verdict.status == REFUTED:
+                refuted.append(f"{artifact.description}: {verdict.said}")
+                warnings.append(f"{REFUTED_TAG}: {artifact.description}: {verdict.said}")
+            elif verdict.status == CONFIRMED:
+                kept.append(f"{artifact.description} ({VERIFIED_MARK}: {verdict.said})")
+            else:
+                kept.append(f"{artifact.description} (unverified: {verdict.said})")
+                if UNVERIFIED_WARNING not in warnings:
+                    warnings.append(UNVERIFIED_WARNING)
+        return tuple(kept), tuple(refuted)
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
@@ -398,6 +443,7 @@ class _Run:
             row=decision.row,
             because=decision.because or decision.reason,
             turn=self._turn_record(seen),
+            verified=self.verified,
         )
 
     def _turn_record(self, seen: _Evidence | None) -> dict[str, Any] | None:

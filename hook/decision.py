@@ -2,7 +2,8 @@
 
 Rows, in order: D (deference), U (unbacked action claim; a wait is left to the rows below),
 C (lane continuation off), B (background work),
-L1–L2 (operator dialogue), L3–L5 (autonomous). A turn the harness gives nothing to judge (Cursor without a transcript)
+L1–L2 (operator dialogue), L3–L5 (autonomous; an L5 after the forge refuted the artifact is tagged
+artifact-refuted). A turn the harness gives nothing to judge (Cursor without a transcript)
 is allowed before L5; an empty turn of any other harness is an L5 turn like any other.
 Any refusal becomes CEILING-ALLOW once the session has been refused `max_refusals` times in a row;
 dry-run turns BLOCK into WOULD-BLOCK and nothing else.
@@ -17,6 +18,8 @@ ALLOW = "allow"
 BLOCK = "block"
 WOULD_BLOCK = "would-block"
 ACTIVE_LANE = "active-lane"
+# An L5 refusal after the forge contradicted the artifact the transcript showed (SPEC §7.3).
+REFUTED_TAG = "artifact-refuted"
 # The L5 tag follows what the lane-state parser made of the block.
 LANE_TAGS = {
     "absent": "no-lane-state",
@@ -124,6 +127,9 @@ class Situation:
     clean: Check = NOT_CHECKED
     handoff: Handoff = Handoff()
     consecutive_refusals: int = 0
+    # Artifacts the transcript shows and the forge contradicted (SPEC §7.3), each with what the forge said:
+    # no artifact, and the L5 refusal says so (tag artifact-refuted).
+    refuted: tuple[str, ...] = ()
 
 
 @frozen
@@ -174,6 +180,8 @@ def decide(s: Situation, directives: Directives) -> Decision:
         return _allow("L4", "CLEAN-TERMINAL ALLOW", "clean-terminal", s.clean.reason)
     if s.nothing_to_judge:
         return _allow("L5", "ALLOW", "no-final-text", "the harness gave no transcript or final text to judge")
+    if s.refuted:
+        return _refuse(s, "L5", REFUTED_TAG, directives.no_hold_refusal(REFUTED_TAG, s.refuted))
     tag = LANE_TAGS[s.lane_outcome]
     if s.lane_outcome == "valid":
         material = f"material artifact: {s.material.reason}"
