@@ -18,6 +18,8 @@ import pytest
 
 from tests.test_adversarial import LANEGATE, NOW, PR_URL, Seat, Stop, pr_created
 
+pytestmark = pytest.mark.model  # most stops here judge a phrase or a claim
+
 # ---- the hook's interpreter is isolated -------------------------------------------------------------
 
 
@@ -99,6 +101,45 @@ def test_the_launcher_runs_no_program_found_through_path(seat: Seat) -> None:
         (trap / tool).chmod(0o755)
     stop = seat.hook(seat.payload("Tests are green. Want me to open the PR?"), env=seat.env(PATH=str(trap)))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "deference")
+
+
+# ---- what a reader sees: disguise and the closing part (tests/test_reader_sees.py has the unit cases) ----
+
+
+@pytest.mark.parametrize(
+    ("final", "phrase"),
+    [
+        ("The cache size is your\u115fcall.", "your call"),
+        ("The cache size is your\u1160call.", "your call"),
+        ("Tests pass. Let me know if you\\'d like me to open the PR.", "let me know if you'd like me to"),
+        ("Tests pass. The retry policy is your `call`.", "your call"),
+        ("Tests pass. `Want` me to open the PR?", "want me to"),
+    ],
+    ids=["choseong filler", "jungseong filler", "backslash escape", "backticked word", "backticked first word"],
+)
+def test_a_disguised_phrase_is_refused(seat: Seat, final: str, phrase: str) -> None:
+    """Revision 3 read these as no phrase and let the stop ride the material artifact."""
+    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    assert (stop.line["class"], stop.line["tag"], stop.line["phrase"]) == ("BLOCK", "deference", phrase)
+    assert stop.line["finding"]["disguised"] is True
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["[//]: # (tick 14)", "[ref]: https://example.com/pull/12", "<br>", "![](https://example.com/x.png)",
+     "`make test`", '"lane check"', "\x1b[2K"],
+)  # fmt: skip
+def test_a_claim_followed_by_what_a_reader_never_sees_is_refused(seat: Seat, after: str) -> None:
+    """Revision 3: the closing part stopped on the trailing paragraph, which holds no claim: ALLOW/L5 instead
+    of row U on the claim a reader sees last."""
+    stop = seat.hook(seat.payload(f"Rebased onto main.\n\nPicking up #12 now.\n\n{after}"))
+    assert (stop.line["class"], stop.line["tag"], stop.line["claim"]["text"]) == (
+        "BLOCK", "unbacked-claim", "Picking up #12 now.")
+
+
+def test_a_claim_whose_first_word_is_in_backticks_is_refused(seat: Seat) -> None:
+    stop = seat.hook(seat.payload("Rebased onto main.\n\n`Picking` up #12 now."))
+    assert (stop.line["tag"], stop.line["claim"]["form"]) == ("unbacked-claim", "participle")
 
 
 __all__ = ["NOW", "PR_URL", "Stop", "json", "pr_created"]

@@ -119,6 +119,7 @@ def test_doctor_shows_a_project_settings_key_escaped(tmp_path: Path) -> None:
             assert f"LANEGATE_MODE{SHOWN}='dry-run'" in done.stdout
 
 
+@pytest.mark.model
 def test_analyze_shows_the_text_escaped(capsys: pytest.CaptureFixture[str]) -> None:
     from analyzer.cli import main as analyze
 
@@ -128,6 +129,7 @@ def test_analyze_shows_the_text_escaped(capsys: pytest.CaptureFixture[str]) -> N
     assert "object 'the \\x1b]52;c;ZXZpbA==\\x07" in out
 
 
+@pytest.mark.model
 def test_golden_shows_a_mismatched_cases_text_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     case = tmp_path / "hostile.escape-01.toml"
     case.write_text(
