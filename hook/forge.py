@@ -90,7 +90,18 @@ def verify(
     assert gh_path is not None
     session = Session(prompt_time, *session_repository(project_dir))
     deadline = time.monotonic() + BUDGET_SECONDS
-    return tuple(_verify_one(a, gh_path, session, state_dir, env, deadline) for a in artifacts)
+    return tuple(_guarded(a, gh_path, session, state_dir, env, deadline) for a in artifacts)
+
+
+def _guarded(
+    artifact: Artifact, gh: str, session: Session, state_dir: str, env: Mapping[str, str], deadline: float
+) -> Verdict:
+    """The artifact's target is the agent's text (a NUL in a branch name, an odd URL): whatever it makes the
+    asking fail with is an unverified artifact, never the hook's own error (SPEC §5.6)."""
+    try:
+        return _verify_one(artifact, gh, session, state_dir, env, deadline)
+    except (OSError, ValueError, TypeError, UnicodeError) as exc:
+        return Verdict(UNVERIFIED, f"the forge could not be asked: {type(exc).__name__}: {exc}")
 
 
 def unusable_gh(gh_path: str | None, project_dir: str | None) -> str | None:
@@ -238,8 +249,8 @@ def _ask(argv: list[str], env: Mapping[str, str], timeout: float) -> tuple[int, 
     try:
         process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    env=environment, cwd="/", start_new_session=True)  # fmt: skip
-    except OSError as exc:
-        return 127, "", f"cannot run {argv[0]}: {exc.strerror or exc}"
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in an argument
+        return 127, "", f"cannot run {argv[0]}: {getattr(exc, 'strerror', None) or exc}"
     try:
         out, err = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:

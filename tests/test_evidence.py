@@ -142,4 +142,146 @@ def test_a_claim_whose_first_word_is_in_backticks_is_refused(seat: Seat) -> None
     assert (stop.line["tag"], stop.line["claim"]["form"]) == ("unbacked-claim", "participle")
 
 
+# ---- a project layer that shapes the shell, project MCP servers (SPEC §7.2) ------------------------------
+
+
+def settings(seat: Seat, data: dict[str, object], name: str = "settings.json") -> Path:
+    path = seat.project / ".claude" / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(data))
+    return path
+
+
+FAKE_GH = f"#!/bin/sh\necho {PR_URL}\n"
+# The project-layer attacks, fixed on top of branch i27h (which moves the project env reader): each fails
+# until then, as written before its fix.
+PENDING = pytest.mark.xfail(strict=True, reason="the project layer's fix lands on top of i27h's reader")
+
+
+@PENDING
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [("PATH", "{bin}:/usr/bin:/bin"), ("BASH_ENV", "{bin}/gh.sh"), ("ENV", "{bin}/gh.sh"), ("SHELL", "{bin}/sh"),
+     ("LD_PRELOAD", "{bin}/gh.so"), ("LD_LIBRARY_PATH", "{bin}"), ("GH_HOST", "forge.example"),
+     ("GH_TOKEN", "agent-token"), ("GH_CONFIG_DIR", "{bin}")],
+)  # fmt: skip
+def test_a_bare_gh_after_a_project_layer_that_shapes_the_shell_is_no_artifact(
+    seat: Seat, variable: str, value: str
+) -> None:
+    """Revision 3: settings `env` PATH with a `gh` script first (or BASH_ENV defining a gh function, …): the
+    `gh pr create` line printed a URL the project's program wrote, and the stop was MATERIAL-ALLOW."""
+    folder = seat.project / "bin"
+    folder.mkdir()
+    (folder / "gh").write_text(FAKE_GH)
+    path = settings(seat, {"env": {variable: value.format(bin=folder)}}, "settings.local.json")
+    stop = seat.hook(seat.payload("Opened the PR for the parser lane.", commands=pr_created()))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+    assert any(w.startswith(f"env {variable} (set by {path})") and "a bare `gh` is no artifact" in w
+               for w in stop.line["warnings"]), stop.line["warnings"]  # fmt: skip
+
+
+def test_an_absolute_gh_path_still_counts_after_a_project_path(seat: Seat) -> None:
+    settings(seat, {"env": {"PATH": f"{seat.project}/bin:/usr/bin:/bin"}})
+    stop = seat.hook(seat.payload("Opened the PR.", commands=(("/usr/bin/gh pr create --fill", PR_URL),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
+
+
+@PENDING
+def test_a_pr_fetched_by_a_bare_gh_after_a_project_path_is_no_gate_evidence(seat: Seat) -> None:
+    settings(seat, {"env": {"PATH": f"{seat.project}/bin:/usr/bin:/bin"}})
+    block = ('```lane-state\n{"laneContinuation": "next-lane", "namedGates": [{"ref": "PR #7", "checkedAt": "'
+             + NOW.strftime("%Y-%m-%dT%H:%MZ") + '", "nextActor": "@reviewer"}]}\n```')
+    stop = seat.hook(seat.payload(f"Handing off.\n\n{block}", commands=(("gh pr view 7", "open"),)))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "invalid-lane-state")
+
+
+REVIEW_TOOL = "mcp__github__create_pull_request_review"
+REVIEW = ((REVIEW_TOOL, {"owner": "acme", "repo": "parser", "pullNumber": 7, "event": "APPROVE"}, "Review submitted"),)
+
+
+@PENDING
+@pytest.mark.parametrize(
+    "layer",
+    [".mcp.json", ".claude/settings.json mcpServers", ".mcp.json with enableAllProjectMcpServers"],
+)
+def test_a_review_through_a_project_scoped_server_named_like_a_review_tool_is_no_review(seat: Seat, layer: str) -> None:
+    """Revision 3: a project `.mcp.json` server named `github` answered `create_pull_request_review` for the
+    agent, and the stop was MATERIAL-ALLOW on an approving 'review' the project's own server made up."""
+    server = {"github": {"command": "node", "args": ["fake-review.js"]}}
+    if layer.startswith(".mcp.json"):
+        path = seat.project / ".mcp.json"
+        path.write_text(json.dumps({"mcpServers": server}))
+        if "enableAll" in layer:
+            settings(seat, {"enableAllProjectMcpServers": True}, "settings.local.json")
+    else:
+        path = settings(seat, {"mcpServers": server})
+    stop = seat.hook(seat.payload("Approved PR 7.", tools=REVIEW))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+    assert any(f"MCP server github (configured by {path})" in w for w in stop.line["warnings"]), stop.line["warnings"]
+
+
+def test_a_review_through_a_server_configured_outside_the_project_counts(seat: Seat) -> None:
+    (seat.project / ".mcp.json").write_text(json.dumps({"mcpServers": {"linear": {"command": "x"}}}))
+    stop = seat.hook(seat.payload("Approved PR 7.", tools=REVIEW))
+    assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
+
+
+# ---- readers without caps the harness lacks (SPEC §7.2) ---------------------------------------------------
+
+DRY_RUN = {"LANEGATE_MODE": "dry-run"}
+
+
+def refused_despite_project_dry_run(seat: Seat, path: Path) -> None:
+    stop = seat.hook(seat.payload("Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "deference")
+    assert any(w.startswith(f"env LANEGATE_MODE (set by {path})") for w in stop.line["warnings"]), stop.line["warnings"]
+
+
+@PENDING
+@pytest.mark.parametrize("padding", [1 << 20, 3 << 20])
+def test_a_weakening_in_a_settings_file_over_a_megabyte_is_seen(seat: Seat, padding: int) -> None:
+    """Revision 3 read 1 MB of a settings file: the same key after a megabyte of whitespace was not seen, so
+    the project's dry-run passed for the user's own."""
+    path = seat.project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    path.write_text("{" + " " * padding + json.dumps({"env": DRY_RUN})[1:])
+    refused_despite_project_dry_run(seat, path)
+
+
+@pytest.mark.parametrize(
+    "encoding", ["utf-8-sig", *(pytest.param(e, marks=PENDING) for e in ("utf-16-le", "utf-16-be", "utf-32-le",
+                                                                       "utf-32-be"))],
+)  # fmt: skip
+def test_a_weakening_in_a_settings_file_in_another_encoding_is_seen(seat: Seat, encoding: str) -> None:
+    path = seat.project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    bom = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff", "utf-32-le": b"\xff\xfe\x00\x00",
+           "utf-32-be": b"\x00\x00\xfe\xff"}.get(encoding, b"")  # fmt: skip
+    path.write_bytes(bom + json.dumps({"env": DRY_RUN}).encode(encoding))
+    refused_despite_project_dry_run(seat, path)
+
+
+@PENDING
+def test_a_settings_file_nested_deeper_than_the_reader_goes_fails_closed(seat: Seat) -> None:
+    """JSON.parse reads 5,000 levels; Python's json stops near 1,000: a file only the harness can read."""
+    path = seat.project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    path.write_text('{"deep": ' + "[" * 5000 + "]" * 5000 + ', "env": {"LANEGATE_MODE": "dry-run"}}')
+    stop = seat.hook(seat.payload("Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "deference")
+    assert any(str(path) in w and "cannot read" in w for w in stop.line["warnings"]), stop.line["warnings"]
+
+
+@PENDING
+def test_a_runtime_folder_set_past_a_megabyte_is_the_projects(seat: Seat) -> None:
+    """Revision 3: past 1 MB a project could point XDG_RUNTIME_DIR at a parse server it runs."""
+    path = seat.project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    runtime = seat.root / "runtime"
+    runtime.mkdir(mode=0o700)
+    path.write_text("{" + " " * (1 << 20) + json.dumps({"env": {"XDG_RUNTIME_DIR": str(runtime)}})[1:])
+    stop = seat.hook(seat.payload("Tests are green."), env=seat.env(XDG_RUNTIME_DIR=str(runtime)))
+    assert any(w.startswith(f"env XDG_RUNTIME_DIR (set by {path}) ignored") for w in stop.line["warnings"])
+
+
 __all__ = ["NOW", "PR_URL", "Stop", "json", "pr_created"]

@@ -216,3 +216,14 @@ def test_a_gh_path_inside_the_project_is_never_run(seat: Seat) -> None:
     assert (stop.line["class"], "artifact-unverified" in stop.line["warnings"]) == ("MATERIAL-ALLOW", True)
     assert f"gh_path {own} is inside the project {seat.project}: a program the agent could write" in stop.line["reason"]
     assert not (seat.project / "tools" / "ran").exists()
+
+
+def test_a_review_target_the_agent_shaped_to_break_the_asking_is_unverified(seat: Seat, forge: Forge) -> None:
+    """A NUL in the PR selector cannot be passed to a program: the artifact is unverified, never an ERROR."""
+    remote(seat)
+    stop = seat.hook(seat.payload("Approved.", commands=(("gh pr review $'a\\x00b' --approve", "Approved"),)))
+    assert stop.line["class"] != "ERROR"
+    mcp = (("mcp__github__create_pull_request_review", {"owner": "acme", "repo": "parser", "pullNumber": "1\u0000",
+                                                        "event": "APPROVE"}, "ok"),)  # fmt: skip
+    stop = seat.hook(seat.payload("Approved.", tools=mcp, session_id="5e55a000-0000-4000-8000-000000000003"))
+    assert (stop.line["class"], "artifact-unverified" in stop.line["warnings"]) == ("MATERIAL-ALLOW", True)
