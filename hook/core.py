@@ -38,6 +38,7 @@ from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
 from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session
 from hook.transcript.reader import TranscriptError, Turn
 from hook.transcript.records import ToolCall
+from hook.transcript.tools import name_matches, runs_bare_gh
 from hook.transcript.walk import PromptContext, WalkConfigError
 from lanegate_common.frozen import frozen, replace
 
@@ -165,6 +166,9 @@ class _Evidence:
     scan_from: int | None
     in_flight: bool  # background work the payload lists, or (listing none) the transcript shows started
     text: str | None = None  # the final text judged
+    # The turn's tool calls that may be evidence of an exit: those whose program the project cannot choose
+    # (SPEC §7.2: no bare `gh` after a project layer that shapes the shell, no review through its own server).
+    calls: tuple[ToolCall, ...] = ()
 
 
 class _Run:
@@ -178,6 +182,7 @@ class _Run:
         self.stop: StopInput | None = None
         self.config: Config | None = None
         self.verified: tuple[str, ...] | None = None  # the forge-confirmed artifacts of a MATERIAL-ALLOW
+        self.shell_layer: Mapping[str, str] | None = None  # hook.project_env.shell_set, once read
 
     def judge(self) -> tuple[Decision, AuditLine]:
         """The stop as named steps: configure, open the session, gather the evidence (transcript,
@@ -223,14 +228,15 @@ class _Run:
         if turn.background and not stop.background_running:
             warnings.append(f"background in flight (inferred from the transcript): {', '.join(turn.background)}")
         text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
-        lane = self._lane(text, turn.context, turn.tool_calls, config)
+        calls = self._evidence_calls(stop, config, turn.tool_calls, warnings)
+        lane = self._lane(text, turn.context, calls, config)
         deference = NO_DEFERENCE
         tool_used = config.unbacked_claims == "no-tools" and _tool_used(turn)
         judged = judged_rows(_policy(config), turn.context.operator_in_loop, config.unbacked_claims, tool_used)
         if judged.deference and text:
             deference = analyze_text(text, config, claims=judged.claims, warm=self.warm, env=self.env)
             warnings += [w for w in deference.warnings if w not in warnings]
-        return _Evidence(turn, lane, deference, scan_from, in_flight, text)
+        return _Evidence(turn, lane, deference, scan_from, in_flight, text, calls)
 
     def _decide(
         self,
@@ -245,7 +251,7 @@ class _Run:
         refusal whose state cannot be kept is only audited (SPEC §5.6: no ceiling can be counted)."""
         state = slot.state
         ctx = seen.turn.context
-        since_stop = [tc for tc in seen.turn.tool_calls if seen.scan_from is None or tc.offset >= seen.scan_from]
+        since_stop = [tc for tc in seen.calls if seen.scan_from is None or tc.offset >= seen.scan_from]
         found = lifecycle_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
         new, refuted = self._verified(found, stop, config, seen.turn.context, warnings)
         pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
@@ -323,8 +329,10 @@ class _Run:
             return tuple(a.description for a in found), ()
         from hook.forge import CONFIRMED, REFUTED, UNVERIFIED_WARNING, verify
 
+        shaped = self._shell_layer(stop)  # the project's GH_*, proxies and HOME never reach the user's gh
+        env = {name: value for name, value in self.env.items() if name not in shaped}
         verdicts = verify(found, gh_path=config.gh_path, project_dir=stop.project_dir, state_dir=config.state_dir,
-                          prompt_time=ctx.timestamp, env=self.env)  # fmt: skip
+                          prompt_time=ctx.timestamp, env=env)  # fmt: skip
         kept: list[str] = []
         refuted: list[str] = []
         for artifact, verdict in zip(found, verdicts, strict=True):
@@ -338,6 +346,45 @@ class _Run:
                 if UNVERIFIED_WARNING not in warnings:
                     warnings.append(UNVERIFIED_WARNING)
         return tuple(kept), tuple(refuted)
+
+    def _evidence_calls(
+        self, stop: StopInput, config: Config, calls: Sequence[ToolCall], warnings: list[str]
+    ) -> tuple[ToolCall, ...]:
+        """The calls that may be evidence for an exit (SPEC §7.2). A bare `gh` after a project layer that
+        shapes the shell (hook.project_env.shell_set) ran whatever the project put first on PATH; a review
+        tool whose server the project configures (hook.project_mcp) said what the project's server said:
+        neither is evidence, and a warning names the file. The project's files are read only for a turn
+        that holds such a call."""
+        bare = [c for c in calls if c.command is not None and runs_bare_gh(c.command)]
+        reviews = [c for c in calls if not c.is_error and name_matches(c.name, config.review_tools)]
+        if not bare and not reviews:
+            return tuple(calls)
+        facts = harness_facts(get_harness(stop.harness))
+        untrusted: set[int] = set()
+        if bare and (shaped := self._shell_layer(stop)):
+            for name, source in shaped.items():
+                shown = "a variable lanegate cannot see" if name == "*" else f"env {name}"
+                warnings.append(f"{shown} (set by {source}): the project shapes the shell its commands run in, so a "
+                                "bare `gh` is no artifact and no PR fetch; only an absolute gh_paths entry counts")
+            untrusted.update(id(c) for c in bare)
+        if reviews:
+            from hook.project_mcp import project_review, project_servers
+
+            servers = project_servers(stop.project_dir, facts.project_mcp)
+            for call in reviews:
+                why = project_review(call.name, servers) if servers else None
+                if why is not None:
+                    warnings.append(why)
+                    untrusted.add(id(call))
+        return tuple(c for c in calls if id(c) not in untrusted)
+
+    def _shell_layer(self, stop: StopInput) -> Mapping[str, str]:
+        """The shell-shaping variables the stop's harness loads from project files (read once per stop)."""
+        if self.shell_layer is None:
+            from hook.project_env import shell_set
+
+            self.shell_layer = shell_set(stop.project_dir, harness_facts(get_harness(stop.harness)).project_env)
+        return self.shell_layer
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop

@@ -153,12 +153,8 @@ def settings(seat: Seat, data: dict[str, object], name: str = "settings.json") -
 
 
 FAKE_GH = f"#!/bin/sh\necho {PR_URL}\n"
-# The project-layer attacks, fixed on top of branch i27h (which moves the project env reader): each fails
-# until then, as written before its fix.
-PENDING = pytest.mark.xfail(strict=True, reason="the project layer's fix lands on top of i27h's reader")
 
 
-@PENDING
 @pytest.mark.parametrize(
     ("variable", "value"),
     [("PATH", "{bin}:/usr/bin:/bin"), ("BASH_ENV", "{bin}/gh.sh"), ("ENV", "{bin}/gh.sh"), ("SHELL", "{bin}/sh"),
@@ -186,7 +182,6 @@ def test_an_absolute_gh_path_still_counts_after_a_project_path(seat: Seat) -> No
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
 
 
-@PENDING
 def test_a_pr_fetched_by_a_bare_gh_after_a_project_path_is_no_gate_evidence(seat: Seat) -> None:
     settings(seat, {"env": {"PATH": f"{seat.project}/bin:/usr/bin:/bin"}})
     block = ('```lane-state\n{"laneContinuation": "next-lane", "namedGates": [{"ref": "PR #7", "checkedAt": "'
@@ -199,7 +194,6 @@ REVIEW_TOOL = "mcp__github__create_pull_request_review"
 REVIEW = ((REVIEW_TOOL, {"owner": "acme", "repo": "parser", "pullNumber": 7, "event": "APPROVE"}, "Review submitted"),)
 
 
-@PENDING
 @pytest.mark.parametrize(
     "layer",
     [".mcp.json", ".claude/settings.json mcpServers", ".mcp.json with enableAllProjectMcpServers"],
@@ -237,7 +231,6 @@ def refused_despite_project_dry_run(seat: Seat, path: Path) -> None:
     assert any(w.startswith(f"env LANEGATE_MODE (set by {path})") for w in stop.line["warnings"]), stop.line["warnings"]
 
 
-@PENDING
 @pytest.mark.parametrize("padding", [1 << 20, 3 << 20])
 def test_a_weakening_in_a_settings_file_over_a_megabyte_is_seen(seat: Seat, padding: int) -> None:
     """Revision 3 read 1 MB of a settings file: the same key after a megabyte of whitespace was not seen, so
@@ -249,9 +242,8 @@ def test_a_weakening_in_a_settings_file_over_a_megabyte_is_seen(seat: Seat, padd
 
 
 @pytest.mark.parametrize(
-    "encoding", ["utf-8-sig", *(pytest.param(e, marks=PENDING) for e in ("utf-16-le", "utf-16-be", "utf-32-le",
-                                                                       "utf-32-be"))],
-)  # fmt: skip
+    "encoding", ["utf-8-sig", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"]
+)
 def test_a_weakening_in_a_settings_file_in_another_encoding_is_seen(seat: Seat, encoding: str) -> None:
     path = seat.project / ".claude" / "settings.json"
     path.parent.mkdir()
@@ -261,18 +253,27 @@ def test_a_weakening_in_a_settings_file_in_another_encoding_is_seen(seat: Seat, 
     refused_despite_project_dry_run(seat, path)
 
 
-@PENDING
-def test_a_settings_file_nested_deeper_than_the_reader_goes_fails_closed(seat: Seat) -> None:
-    """JSON.parse reads 5,000 levels; Python's json stops near 1,000: a file only the harness can read."""
+def test_a_settings_file_nested_deeper_than_pythons_json_is_read(seat: Seat) -> None:
+    """JSON.parse reads 5,000 levels; Python's json stops near 1,000: the reader goes as deep as the harness."""
     path = seat.project / ".claude" / "settings.json"
     path.parent.mkdir()
     path.write_text('{"deep": ' + "[" * 5000 + "]" * 5000 + ', "env": {"LANEGATE_MODE": "dry-run"}}')
+    refused_despite_project_dry_run(seat, path)
+
+
+def test_a_settings_file_too_large_to_read_fails_closed(seat: Seat) -> None:
+    """Past what lanegate reads (hook.project_env.MAX_READ_BYTES) a harness may still read the file: every
+    screened variable of the stop is then taken as the project's, so the dry-run the file may set is ignored."""
+    path = seat.project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    with path.open("w") as fh:
+        fh.write("{" + " " * (17 << 20) + json.dumps({"env": DRY_RUN})[1:])
     stop = seat.hook(seat.payload("Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "deference")
-    assert any(str(path) in w and "cannot read" in w for w in stop.line["warnings"]), stop.line["warnings"]
+    assert any(w.startswith(f"env LANEGATE_MODE (set by {path}, which lanegate cannot read (larger than 16 MB))")
+               for w in stop.line["warnings"]), stop.line["warnings"]  # fmt: skip
 
 
-@PENDING
 def test_a_runtime_folder_set_past_a_megabyte_is_the_projects(seat: Seat) -> None:
     """Revision 3: past 1 MB a project could point XDG_RUNTIME_DIR at a parse server it runs."""
     path = seat.project / ".claude" / "settings.json"
