@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from analyzer.cli import EscapedPalette
-from analyzer.explain.render import Palette
+from analyzer.explain.report_text import Palette
 from hook.cli import main
 from lanegate_common.terminal import Styles, escaped, json_escaped
 from tests.transcript_builder import TranscriptBuilder
