@@ -229,6 +229,11 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
         if bounds is None:
             continue
         first, last = bounds
+        if not text[first].isalnum():  # the view's first word is a code placeholder: start at the text's own
+            own = _WORD_CHAR.search(text, first, last)
+            if own is None:
+                continue
+            first = own.start()
         inside_quote = any(q_start <= first < q_end for q_start, q_end in quoted)
         candidate = not inside_quote and is_candidate(view[first : min(last, first + MAX_CLAIM_CHARS)], vocabulary)
         sentences.append(Sentence(first, last, candidate))
