@@ -14,7 +14,7 @@ from __future__ import annotations
 import heapq
 import re
 from bisect import bisect_left, bisect_right
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from lanegate_common.frozen import frozen
 
@@ -35,15 +35,22 @@ _SIMPLE_CODE = re.compile(r"(?<![`\\])(`+)(?!`)((?:(?!\n[ \t]*\n)[^`])+)\1(?!`)"
 # (an apostrophe or hyphen inside), capitalised only where a sentence starts; an identifier (digits, `_`, `.`,
 # camelCase, a capital inside a sentence: `Slot`), a command of several words, or a span alone on its line is
 # code and stays carved out.
-_PROSE_WORD = re.compile(r"[^\W\d_][^\W\d_A-Z]*(?:['’-][^\W\d_A-Z]+)*")
-_LETTER = re.compile(r"[^\W\d_]")
-_LINE_BREAK = re.compile(r"\n")
-SENTENCE_WINDOW = 200
+# The patterns of the prose-word test, compiled when a text first holds a backtick (not at import: the hook
+# imports this module at every stop, most of whose texts have none).
+_PROSE_WORD = r"[^\W\d_][^\W\d_A-Z]*(?:['’-][^\W\d_A-Z]+)*"
+_LETTER = r"[^\W\d_]"
 # What may stand before a sentence's first word on its line: a list marker, emphasis, an opening bracket or
 # quote, or the end of the sentence before.
-_SENTENCE_OPENING = re.compile(
-    r"(?:^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+|#{1,6}[ \t]+)?|[.!?:][ \t]+)[*_(\"'“‘ \t]*\Z", re.MULTILINE
-)
+_SENTENCE_OPENING = r"(?:^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+|#{1,6}[ \t]+)?|[.!?:][ \t]+)[*_(\"'“‘ \t]*\Z"
+SENTENCE_WINDOW = 200
+
+
+@cache
+def _prose_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The prose word, a letter, and what opens a sentence before a word."""
+    return re.compile(_PROSE_WORD), re.compile(_LETTER), re.compile(_SENTENCE_OPENING, re.MULTILINE)
+
+
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # Double quotes, straight or curly, within one paragraph.
 # An opening curly quote ends the search for a closing one, as a straight quote does: curly quotes of one
@@ -126,7 +133,7 @@ def build_views(text: str) -> Views:
         spans = _inline_code(text, taken)
         words = [r for r in spans if _one_word(text, r)]
         if words:
-            breaks = [m.start() for m in _LINE_BREAK.finditer(text)]
+            breaks = [i for i, char in enumerate(text) if char == "\n"] if "\n" in text else []
             prose_words = [r for r in words if _in_a_sentence(text, r, breaks)]
         if prose_words:
             prose = set(prose_words)
@@ -155,7 +162,7 @@ def build_views(text: str) -> Views:
 def _one_word(text: str, span: Region) -> bool:
     """A code span holding one word of prose letters (capitalised or not)."""
     inside = text[span.start : span.end].strip("`").strip()
-    return _PROSE_WORD.fullmatch(inside) is not None
+    return _prose_patterns()[0].fullmatch(inside) is not None
 
 
 def _in_a_sentence(text: str, span: Region, breaks: list[int]) -> bool:
@@ -167,10 +174,11 @@ def _in_a_sentence(text: str, span: Region, breaks: list[int]) -> bool:
     line_start = breaks[k - 1] + 1 if k > 0 else 0
     line_end = breaks[k] if k < len(breaks) else len(text)
     before = max(line_start, start - SENTENCE_WINDOW)
-    if text[start:end].strip("`").strip()[0].isupper() and _SENTENCE_OPENING.search(text, before, start) is None:
+    _, letter, opening = _prose_patterns()
+    if text[start:end].strip("`").strip()[0].isupper() and opening.search(text, before, start) is None:
         return False  # a capital inside a sentence names something: `Slot`, `Makefile`
     after = min(line_end, end + SENTENCE_WINDOW)
-    return _LETTER.search(text, before, start) is not None or _LETTER.search(text, end, after) is not None
+    return letter.search(text, before, start) is not None or letter.search(text, end, after) is not None
 
 
 def _without_backticks(view: str, spans: list[Region]) -> str:

@@ -64,17 +64,24 @@ _NAME = re.compile(r"[ \t]*[A-Z][a-z]{1,20}[ \t]*")
 # a link reference definition (the `[//]: # (…)` comment idiom is one), an image (drawn, never read as the
 # last words), an HTML tag (`<br>`), and a terminal escape sequence (7-bit ESC forms and the C1 CSI, OSC
 # and their terminators). Each alternative stops at a line break or its own end: one linear pass.
-_UNSEEN = re.compile(
+_UNSEEN = (
     r"^ {0,3}\[[^\[\]\n]{1,999}\]:[ \t]*\S*(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$"
     r"|!\[[^\[\]\n]*\]\([^()\n]*\)"
     r"|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>\n]*)?/?>"
     r"|\x1b\[[0-?]*[ -/]*[@-~]?|[\x1b\x9d]\][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -~]?"
-    r"|\x9b[0-?]*[ -/]*[@-~]?|[\x80-\x9f]",
-    re.MULTILINE,
+    r"|\x9b[0-?]*[ -/]*[@-~]?|[\x80-\x9f]"
 )
 # The characters one of those needs; a view without any is left as it is, at no cost.
 _UNSEEN_OPENERS = ("]:", "![", "<", "\x1b", "\x9b", "\x9d")
-_C1 = re.compile(r"[\x80-\x9f]")
+_C1 = r"[\x80-\x9f]"
+
+
+@cache
+def _unseen_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The unseen markup and the C1 controls, compiled when a view first holds one's opener (not at import)."""
+    return re.compile(_UNSEEN, re.MULTILINE), re.compile(_C1)
+
+
 # A bullet or numbered list item's marker, and a lead-in line's closing colon (emphasis after it allowed).
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 _ENDS_WITH_COLON = re.compile(r":[*_ \t]*\Z")
@@ -261,9 +268,12 @@ def without_comments(view: str) -> str:
 def without_unseen(view: str) -> str:
     """The view with what renders as nothing blanked (unseen-markup, revision 4): link reference
     definitions, images, HTML tags and terminal escape sequences. Same length, line breaks kept."""
-    if not any(opener in view for opener in _UNSEEN_OPENERS) and (view.isascii() or _C1.search(view) is None):
+    if view.isascii() and not any(opener in view for opener in _UNSEEN_OPENERS):
         return view
-    return _UNSEEN.sub(lambda m: _blank(m.group()), view)
+    unseen, c1 = _unseen_patterns()
+    if not any(opener in view for opener in _UNSEEN_OPENERS) and c1.search(view) is None:
+        return view
+    return unseen.sub(lambda m: _blank(m.group()), view)
 
 
 def _blank(inside: str) -> str:
