@@ -181,7 +181,8 @@ def decide(s: Situation, directives: Directives) -> Decision:
     if s.nothing_to_judge:
         return _allow("L5", "ALLOW", "no-final-text", "the harness gave no transcript or final text to judge")
     if s.refuted:
-        return _refuse(s, "L5", REFUTED_TAG, directives.no_hold_refusal(REFUTED_TAG, s.refuted))
+        text = directives.no_hold_refusal(REFUTED_TAG, s.refuted, s.handoff)
+        return _refuse(s, "L5", REFUTED_TAG, text, "the forge refuted the artifact: " + "; ".join(s.refuted))
     tag = LANE_TAGS[s.lane_outcome]
     if s.lane_outcome == "valid":
         material = f"material artifact: {s.material.reason}"

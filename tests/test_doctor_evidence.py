@@ -7,25 +7,24 @@ Revision 3 said nothing of the first three and only warned of the last.
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
-from hook.commands.doctor_checks import FAIL, WARN
-from tests.test_doctor import Seat, claude_settings
+from hook.commands.doctor import diagnose
+from hook.commands.doctor_checks import FAIL, WARN, Check
+from tests.seat import Seat
+from tests.test_doctor import ROOT, claude_settings
 
 
 @pytest.fixture
-def seat(tmp_path: os.PathLike[str]) -> Seat:
-    from pathlib import Path
+def seat(seat: Seat) -> Seat:
+    """The isolated seat; the command registered here (`python -m hook.cli`) runs this checkout."""
+    seat.defaults["PYTHONPATH"] = str(ROOT)
+    return seat
 
-    return Seat(Path(tmp_path))
 
-
-def named(seat: Seat, name: str) -> list:
-    from hook.commands.doctor import diagnose
-
-    return [c for c in diagnose(str(seat.project), seat.env) if c.name == name]
+def named(seat: Seat, name: str) -> list[Check]:
+    return [c for c in diagnose(str(seat.project), seat.env()) if c.name == name]
 
 
 def test_an_interpreter_variable_in_a_project_layer_is_named(seat: Seat) -> None:

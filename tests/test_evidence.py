@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_adversarial import LANEGATE, NOW, PR_URL, Seat, Stop, pr_created
+from tests.seat import Seat
+from tests.test_adversarial import LANEGATE, NOW, PR_URL, pr_created, stop_payload
 
 pytestmark = pytest.mark.model  # most stops here judge a phrase or a claim
 
@@ -24,8 +25,8 @@ pytestmark = pytest.mark.model  # most stops here judge a phrase or a claim
 
 
 @pytest.fixture
-def seat(tmp_path: Path) -> Seat:
-    return Seat(tmp_path)
+def seat(seat: Seat) -> Seat:
+    return seat.as_claude()
 
 
 def planted(folder: Path, name: str, text: str) -> Path:
@@ -64,7 +65,7 @@ def test_no_interpreter_variable_loads_code_into_the_hook(seat: Seat, variable: 
     if variable == "PYTHONUSERBASE .pth":
         version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
         planted(evil / "lib" / version / "site-packages", "evil.pth", "import os; os._exit(0)\n")
-    stop = seat.hook(seat.payload("Tests are green. Want me to open the PR?"), env=seat.env(**env))
+    stop = seat.hook(stop_payload(seat, "Tests are green. Want me to open the PR?"), env=seat.env(**env))
     assert (stop.code, stop.line["class"], stop.line["tag"], stop.line["phrase"]) == (0, "BLOCK", "deference",
                                                                                     "want me to")
 
@@ -99,7 +100,7 @@ def test_the_launcher_runs_no_program_found_through_path(seat: Seat) -> None:
                  "lanegate", "git"):
         (trap / tool).write_text("#!/bin/sh\nexit 0\n")
         (trap / tool).chmod(0o755)
-    stop = seat.hook(seat.payload("Tests are green. Want me to open the PR?"), env=seat.env(PATH=str(trap)))
+    stop = seat.hook(stop_payload(seat, "Tests are green. Want me to open the PR?"), env=seat.env(PATH=str(trap)))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "deference")
 
 
@@ -119,7 +120,7 @@ def test_the_launcher_runs_no_program_found_through_path(seat: Seat) -> None:
 )
 def test_a_disguised_phrase_is_refused(seat: Seat, final: str, phrase: str) -> None:
     """Revision 3 read these as no phrase and let the stop ride the material artifact."""
-    stop = seat.hook(seat.payload(final, commands=pr_created()))
+    stop = seat.hook(stop_payload(seat, final, commands=pr_created()))
     assert (stop.line["class"], stop.line["tag"], stop.line["phrase"]) == ("BLOCK", "deference", phrase)
     assert stop.line["finding"]["disguised"] is True
 
@@ -132,13 +133,13 @@ def test_a_disguised_phrase_is_refused(seat: Seat, final: str, phrase: str) -> N
 def test_a_claim_followed_by_what_a_reader_never_sees_is_refused(seat: Seat, after: str) -> None:
     """Revision 3: the closing part stopped on the trailing paragraph, which holds no claim: ALLOW/L5 instead
     of row U on the claim a reader sees last."""
-    stop = seat.hook(seat.payload(f"Rebased onto main.\n\nPicking up #12 now.\n\n{after}"))
+    stop = seat.hook(stop_payload(seat, f"Rebased onto main.\n\nPicking up #12 now.\n\n{after}"))
     assert (stop.line["class"], stop.line["tag"], stop.line["claim"]["text"]) == (
         "BLOCK", "unbacked-claim", "Picking up #12 now.")
 
 
 def test_a_claim_whose_first_word_is_in_backticks_is_refused(seat: Seat) -> None:
-    stop = seat.hook(seat.payload("Rebased onto main.\n\n`Picking` up #12 now."))
+    stop = seat.hook(stop_payload(seat, "Rebased onto main.\n\n`Picking` up #12 now."))
     assert (stop.line["tag"], stop.line["claim"]["form"]) == ("unbacked-claim", "participle")
 
 
@@ -170,7 +171,7 @@ def test_a_bare_gh_after_a_project_layer_that_shapes_the_shell_is_no_artifact(
     folder.mkdir()
     (folder / "gh").write_text(FAKE_GH)
     path = settings(seat, {"env": {variable: value.format(bin=folder)}}, "settings.local.json")
-    stop = seat.hook(seat.payload("Opened the PR for the parser lane.", commands=pr_created()))
+    stop = seat.hook(stop_payload(seat, "Opened the PR for the parser lane.", commands=pr_created()))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
     assert any(w.startswith(f"env {variable} (set by {path})") and "a bare `gh` is no artifact" in w
                for w in stop.line["warnings"]), stop.line["warnings"]  # fmt: skip
@@ -178,7 +179,7 @@ def test_a_bare_gh_after_a_project_layer_that_shapes_the_shell_is_no_artifact(
 
 def test_an_absolute_gh_path_still_counts_after_a_project_path(seat: Seat) -> None:
     settings(seat, {"env": {"PATH": f"{seat.project}/bin:/usr/bin:/bin"}})
-    stop = seat.hook(seat.payload("Opened the PR.", commands=(("/usr/bin/gh pr create --fill", PR_URL),)))
+    stop = seat.hook(stop_payload(seat, "Opened the PR.", commands=(("/usr/bin/gh pr create --fill", PR_URL),)))
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
 
 
@@ -186,7 +187,7 @@ def test_a_pr_fetched_by_a_bare_gh_after_a_project_path_is_no_gate_evidence(seat
     settings(seat, {"env": {"PATH": f"{seat.project}/bin:/usr/bin:/bin"}})
     block = ('```lane-state\n{"laneContinuation": "next-lane", "namedGates": [{"ref": "PR #7", "checkedAt": "'
              + NOW.strftime("%Y-%m-%dT%H:%MZ") + '", "nextActor": "@reviewer"}]}\n```')
-    stop = seat.hook(seat.payload(f"Handing off.\n\n{block}", commands=(("gh pr view 7", "open"),)))
+    stop = seat.hook(stop_payload(seat, f"Handing off.\n\n{block}", commands=(("gh pr view 7", "open"),)))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "invalid-lane-state")
 
 
@@ -209,14 +210,14 @@ def test_a_review_through_a_project_scoped_server_named_like_a_review_tool_is_no
             settings(seat, {"enableAllProjectMcpServers": True}, "settings.local.json")
     else:
         path = settings(seat, {"mcpServers": server})
-    stop = seat.hook(seat.payload("Approved PR 7.", tools=REVIEW))
+    stop = seat.hook(stop_payload(seat, "Approved PR 7.", tools=REVIEW))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
     assert any(f"MCP server github (configured by {path})" in w for w in stop.line["warnings"]), stop.line["warnings"]
 
 
 def test_a_review_through_a_server_configured_outside_the_project_counts(seat: Seat) -> None:
     (seat.project / ".mcp.json").write_text(json.dumps({"mcpServers": {"linear": {"command": "x"}}}))
-    stop = seat.hook(seat.payload("Approved PR 7.", tools=REVIEW))
+    stop = seat.hook(stop_payload(seat, "Approved PR 7.", tools=REVIEW))
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
 
 
@@ -226,7 +227,7 @@ DRY_RUN = {"LANEGATE_MODE": "dry-run"}
 
 
 def refused_despite_project_dry_run(seat: Seat, path: Path) -> None:
-    stop = seat.hook(seat.payload("Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
+    stop = seat.hook(stop_payload(seat, "Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "deference")
     assert any(w.startswith(f"env LANEGATE_MODE (set by {path})") for w in stop.line["warnings"]), stop.line["warnings"]
 
@@ -268,7 +269,7 @@ def test_a_settings_file_too_large_to_read_fails_closed(seat: Seat) -> None:
     path.parent.mkdir()
     with path.open("w") as fh:
         fh.write("{" + " " * (17 << 20) + json.dumps({"env": DRY_RUN})[1:])
-    stop = seat.hook(seat.payload("Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
+    stop = seat.hook(stop_payload(seat, "Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "deference")
     assert any(w.startswith(f"env LANEGATE_MODE (set by {path}, which lanegate cannot read (larger than 16 MB))")
                for w in stop.line["warnings"]), stop.line["warnings"]  # fmt: skip
@@ -281,8 +282,7 @@ def test_a_runtime_folder_set_past_a_megabyte_is_the_projects(seat: Seat) -> Non
     runtime = seat.root / "runtime"
     runtime.mkdir(mode=0o700)
     path.write_text("{" + " " * (1 << 20) + json.dumps({"env": {"XDG_RUNTIME_DIR": str(runtime)}})[1:])
-    stop = seat.hook(seat.payload("Tests are green."), env=seat.env(XDG_RUNTIME_DIR=str(runtime)))
+    stop = seat.hook(stop_payload(seat, "Tests are green."), env=seat.env(XDG_RUNTIME_DIR=str(runtime)))
     assert any(w.startswith(f"env XDG_RUNTIME_DIR (set by {path}) ignored") for w in stop.line["warnings"])
 
 
-__all__ = ["NOW", "PR_URL", "Stop", "json", "pr_created"]

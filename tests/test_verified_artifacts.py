@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.test_adversarial import NOW, PR_URL, Seat, Stop, pr_created
+from tests.seat import Seat, Stop
+from tests.test_adversarial import NOW, PR_URL, pr_created, stop_payload
 
 STAND_IN = f"""#!{sys.executable}
 import json, os, sys, time
@@ -61,8 +62,8 @@ class Forge:
 
 
 @pytest.fixture
-def seat(tmp_path: Path) -> Seat:
-    return Seat(tmp_path)
+def seat(seat: Seat) -> Seat:
+    return seat.as_claude()
 
 
 @pytest.fixture
@@ -80,7 +81,7 @@ def remote(seat: Seat, url: str = "https://github.com/acme/parser.git", branch: 
 
 
 def created_stop(seat: Seat, **fields: Any) -> Stop:
-    return seat.hook(seat.payload("Opened the PR for the parser lane.", commands=pr_created(), **fields))
+    return seat.hook(stop_payload(seat, "Opened the PR for the parser lane.", commands=pr_created(), **fields))
 
 
 def test_a_pull_request_the_forge_confirms_is_a_verified_material_allow(seat: Seat, forge: Forge) -> None:
@@ -162,7 +163,7 @@ def test_a_review_is_confirmed_by_its_event_after_the_prompt(seat: Seat, forge: 
     remote(seat)
     review = {"state": "APPROVED", "submittedAt": CREATED, "author": {"login": "me"}}
     forge.answers({"12": pull_request(url="https://github.com/acme/parser/pull/12", reviews=[review])})
-    stop = seat.hook(seat.payload("Approved #12.", commands=(("gh pr review 12 --approve", "✓ Approved"),)))
+    stop = seat.hook(stop_payload(seat, "Approved #12.", commands=(("gh pr review 12 --approve", "✓ Approved"),)))
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
     (call,) = forge.calls
     assert call["argv"][2:] == ["12", "--json", "url,number,state,createdAt,updatedAt,reviews", "--repo", "acme/parser"]
@@ -173,7 +174,8 @@ def test_a_review_the_forge_does_not_show_is_refuted(seat: Seat, forge: Forge) -
     remote(seat)
     old = {"state": "APPROVED", "submittedAt": LONG_AGO}
     forge.answers({"feat": pull_request(url="https://github.com/acme/parser/pull/12", reviews=[old])})
-    stop = seat.hook(seat.payload("Approved the branch's PR.", commands=(("gh pr review --approve", "✓ Approved"),)))
+    approved = (("gh pr review --approve", "✓ Approved"),)
+    stop = seat.hook(stop_payload(seat, "Approved the branch's PR.", commands=approved))
     assert stop.line["tag"] == "artifact-refuted"
     assert "has no approved review submitted after this turn's prompt" in stop.line["reason"]
     assert forge.calls[0]["argv"][2] == "feat"  # the project's current branch
@@ -182,7 +184,7 @@ def test_a_review_the_forge_does_not_show_is_refuted(seat: Seat, forge: Forge) -
 def test_gh_runs_with_the_users_login_and_nothing_of_the_projects_shell(seat: Seat, forge: Forge) -> None:
     forge.answers({PR_URL: pull_request()})
     env = seat.env(GH_TOKEN="user-token", BASH_ENV="/tmp/x", LD_PRELOAD="/tmp/y.so", PATH="/tmp/trap:/usr/bin:/bin")
-    stop = seat.hook(seat.payload("Opened the PR.", commands=pr_created()), env=env)
+    stop = seat.hook(stop_payload(seat, "Opened the PR.", commands=pr_created()), env=env)
     assert stop.line["class"] == "MATERIAL-ALLOW"
     (call,) = forge.calls
     assert {"BASH_ENV", "LD_PRELOAD"} & set(call["env"]) == set()
@@ -221,9 +223,28 @@ def test_a_gh_path_inside_the_project_is_never_run(seat: Seat) -> None:
 def test_a_review_target_the_agent_shaped_to_break_the_asking_is_unverified(seat: Seat, forge: Forge) -> None:
     """A NUL in the PR selector cannot be passed to a program: the artifact is unverified, never an ERROR."""
     remote(seat)
-    stop = seat.hook(seat.payload("Approved.", commands=(("gh pr review $'a\\x00b' --approve", "Approved"),)))
+    stop = seat.hook(stop_payload(seat, "Approved.", commands=(("gh pr review $'a\\x00b' --approve", "Approved"),)))
     assert stop.line["class"] != "ERROR"
     mcp = (("mcp__github__create_pull_request_review", {"owner": "acme", "repo": "parser", "pullNumber": "1\u0000",
                                                         "event": "APPROVE"}, "ok"),)  # fmt: skip
-    stop = seat.hook(seat.payload("Approved.", tools=mcp, session_id="5e55a000-0000-4000-8000-000000000003"))
+    stop = seat.hook(stop_payload(seat, "Approved.", tools=mcp, session_id="5e55a000-0000-4000-8000-000000000003"))
     assert (stop.line["class"], "artifact-unverified" in stop.line["warnings"]) == ("MATERIAL-ALLOW", True)
+
+
+# ---- the decision table (pure): where the refuted artifact stands among the rows ---------------------
+
+
+def test_a_refuted_artifact_is_an_l5_refusal_after_every_exit_and_before_the_lane_tags() -> None:
+    from tests.test_decision import ACCEPTED, judged, shape, situation
+
+    said = ("PR created: x: the forge has no such pull request",)
+    assert shape(judged(situation(refuted=said, lane_outcome="valid"))) == ("block", "BLOCK", "artifact-refuted", "L5")
+    refused = judged(situation(refuted=said))
+    assert refused.because == f"the forge refuted the artifact: {said[0]}"
+    assert f"(rule: artifact-refuted — the forge does not confirm the artifact the transcript shows: {said[0]})" in (
+        refused.reason)
+    # a confirmed artifact beside it, a clean terminal or the operator's turn still decide as before
+    assert shape(judged(situation(refuted=said, material=ACCEPTED)))[2] == "material-artifact"
+    assert shape(judged(situation(refuted=said, clean=ACCEPTED)))[2] == "clean-terminal"
+    assert shape(judged(situation(refuted=said, operator_in_loop=True)))[2] == "operator-dialogue"
+    assert shape(judged(situation("enforce", max_refusals=2, consecutive_refusals=2, refuted=said)))[2] == "ceiling"
