@@ -24,9 +24,10 @@ lint: install
 	$(VENV)/bin/ruff check .
 
 # The real harness clients (SPEC §5.9): pinned versions installed with npm into ~/.cache/lanegate/realclient
-# on first use, driven against local model mocks. Needs npm; without it, says so and passes.
+# on first use, driven against local model mocks, one worker per client (each waits mostly on its client).
+# Needs npm; without it, says so and passes.
 REALCLIENT = if command -v npm >/dev/null 2>&1; then \
-		$(PY) -m pytest tests/realclient -m realclient -rs; \
+		$(PY) -m pytest tests/realclient -m realclient -rs -n 3 --dist loadfile; \
 	else \
 		echo "SKIPPED the real-client suite (tests/realclient): npm is not on PATH, so the pinned Claude Code, Gemini CLI and Codex clients cannot be installed"; \
 	fi

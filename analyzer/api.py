@@ -15,6 +15,7 @@ On the per-stop path (docs/INTERFACES.md): this module keeps to the fast path's 
 
 from __future__ import annotations
 
+import os
 from functools import cache
 
 from analyzer.lexicon import (
@@ -28,6 +29,7 @@ from analyzer.lexicon import (
 )
 from analyzer.text.candidates import find_candidates, may_match_forms
 from analyzer.text.closing import may_claim
+from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -87,9 +89,9 @@ class Vocabulary:
 
 
 BUILT_IN = Vocabulary()
-# What every sentence analyzer.text.questions finds holds (lower-cased): a question mark, a condition on the
-# reader's preference or wish, or the reader's wish for the agent's action ("… you want me to …").
-_QUESTION_CUES = ("?", "prefer", "wish", " me to")
+# What every site analyzer.text.questions finds holds (lower-cased): sites.toml's [cues], read without importing
+# that module (a stop whose text holds none is settled here).
+_SITES_PATH = os.path.join(os.path.dirname(__file__), "text", "sites.toml")
 
 
 def redefined_phrases(vocabulary: Vocabulary) -> tuple[str, ...]:
@@ -110,11 +112,16 @@ def may_ask(text: str) -> bool:
     most texts hold none of the characters every such sentence holds, and are settled without reading the
     closing part or importing analyzer.text.questions."""
     lowered = text.lower()
-    if not any(cue in lowered for cue in _QUESTION_CUES):
+    if not any(cue in lowered for cue in _question_cues()):
         return False
     from analyzer.text.questions import question_sites
 
     return bool(question_sites(text))
+
+
+@cache
+def _question_cues() -> tuple[str, ...]:
+    return tuple(load_builtin(_SITES_PATH)["cues"]["substrings"])
 
 
 @cache

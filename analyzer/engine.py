@@ -18,14 +18,14 @@ from analyzer.grammar.register.context import Context, following_sentence
 from analyzer.grammar.registry import gate_kind, without_parse
 from analyzer.lexicon import NOT_ENGLISH, Lexicon, PhraseEntry, default_lexicon, is_english
 from analyzer.parse.model import ModelUnavailable, ModelUse
-from analyzer.parse.tokens import AGENT_SELF, SOURCE_KEY
+from analyzer.parse.tokens import AGENT_SELF, ROW_KEY, SOURCE_KEY
 from analyzer.report import MODEL_ERROR, Claim, Finding, Report, Span, line_col
 from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
 from analyzer.text.carveouts import Views
 from analyzer.text.citations import dated_citation
 from analyzer.text.disguise import Folded
-from analyzer.text.layout import is_heading, ordinary_case, table_cell
-from analyzer.text.questions import question_sites
+from analyzer.text.layout import instruction_case, is_heading, is_row, named_before, ordinary_case, table_cell
+from analyzer.text.questions import TURN, question_sites
 from analyzer.text.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 from lanegate_common.frozen import replace
 
@@ -85,8 +85,11 @@ class Parses:
         if self._starts is None:
             self._starts = unit_starts(self.views.parse_view)
         view = self.views.parse_view
-        unit_start, unit_end = table_cell(view, *unit_bounds(self._starts, offset), offset)
+        unit = unit_bounds(self._starts, offset)
+        unit_start, unit_end = table_cell(view, *unit, offset)
         start, end = sentence_bounds(view, unit_start, unit_end, offset)
+        wider = named_before(view, unit, (unit_start, unit_end), (start, end))
+        start = start if wider is None else wider
         items_end = listed_items_end(view, self._starts, start, end, heading=is_heading(view, unit_start))
         return window(view, start, items_end, offset)
 
@@ -110,7 +113,10 @@ class Parses:
                 continue
             self.units_left -= 1
             start, end, clipped = key[:3]
-            unit = compact_unit(self.views.parse_view, start, end, before=offset, droppable=droppable, clipped=clipped)
+            view = self.views.parse_view
+            unit = compact_unit(
+                view, start, end, before=offset, droppable=droppable, clipped=clipped, cells=is_row(view, start)
+            )
             self.budget -= len(unit.text)
             pending[key] = unit
         if not pending:
@@ -122,6 +128,7 @@ class Parses:
         for k, unit in pending.items():
             doc = docs[keyed[k]]
             doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)
+            doc.user_data[ROW_KEY] = is_row(self.views.parse_view, unit.start)
             self._units[k] = ParsedUnit(unit, doc)
 
     def around(self, offset: int) -> ParsedUnit:
@@ -231,13 +238,23 @@ def closing_questions(
     from analyzer.grammar.closing_questions import PHRASE, judge_question, judged_part
 
     spans = [judged_part(s) for s in sites]
-    docs = model.load().pipe(
-        ordinary_case(s.sentence[a - s.start : b - s.start]) for s, (a, b) in zip(sites, spans, strict=True)
+    nlp = model.load()
+    docs = nlp.pipe(
+        (instruction_case if s.kind == TURN else ordinary_case)(s.sentence[a - s.start : b - s.start])
+        for s, (a, b) in zip(sites, spans, strict=True)
     )
+    # A closing list's items (SPEC §7.4), each parsed alone: a list read as one sentence is no parse at all.
+    listed = [instruction_case(text[a:b]) for s in sites for a, b in s.parts]
+    items = list(nlp.pipe(listed)) if listed else []
     found = []
+    taken = 0
     for site, (start, end), doc in zip(sites, spans, docs, strict=True):
         doc.user_data[SOURCE_KEY] = (text, list(range(start, end)))
-        judged = judge_question(doc, site, lexicon)
+        parts = items[taken : taken + len(site.parts)]
+        taken += len(site.parts)
+        for (a, b), part in zip(site.parts, parts, strict=True):
+            part.user_data[SOURCE_KEY] = (text, list(range(a, b)))
+        judged = judge_question(doc, site, lexicon, parts)
         if judged.verdict == "carved":
             continue
         parsed = ParsedUnit(Unit(start, end, doc.text, tuple(range(start, end))), doc)

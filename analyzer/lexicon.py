@@ -68,6 +68,9 @@ class Domain:
     states: frozenset[str] = frozenset()
     # and modifiers of a domain act's target that make it the agent's own ('force-push my branch').
     own_targets: frozenset[str] = frozenset()
+    # When set, the own target counts only as the object of one of these prepositions: a merge into the agent's
+    # own working branch is its work, a merge of its own PR is still the merge gate's (SPEC §7.4).
+    own_via: frozenset[str] = frozenset()
 
 
 @frozen
@@ -239,6 +242,7 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
             objects=frozenset(normalize_word(w) for w in spec.get("objects", ())),
             states=frozenset(normalize_word(w) for w in spec.get("states", ())),
             own_targets=frozenset(normalize_word(w) for w in spec.get("own_targets", ())),
+            own_via=frozenset(normalize_word(w) for w in spec.get("own_via", ())),
         )
         for name, spec in data["domains"].items()
     )

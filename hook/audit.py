@@ -70,6 +70,11 @@ class AuditLine:
     turn: Mapping[str, Any] | None = None
     # SPEC §7.3: the artifacts of a MATERIAL-ALLOW the forge confirmed; written only when verification ran.
     verified: tuple[str, ...] | None = None
+    # What was in flight at this stop (SPEC §7.1: the audit line records what was pending): running tasks
+    # {"kind": "task", "id", "type"} and scheduled prompts {"kind": "scheduled", "id", "schedule", "recurring",
+    # "prompt"}, each with "inferred": true when read from the records rather than the payload; None when the
+    # stop was not judged (an error, a compaction).
+    in_flight: tuple[Mapping[str, Any], ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         ts = self.ts or datetime.now(UTC)
@@ -97,6 +102,7 @@ class AuditLine:
             "row": self.row,
             "because": self.because,
             "turn": dict(self.turn) if self.turn is not None else None,
+            "in_flight": [dict(i) for i in self.in_flight] if self.in_flight is not None else None,
         }
         if self.verified is not None:
             line["verified"] = list(self.verified)

@@ -30,6 +30,9 @@ MODES = ("enforce", "dry-run")
 UNBACKED_CLAIMS = ("any", "no-tools", "off")
 # Verified artifacts (SPEC §7.3): off, or ask the forge through the user's own `gh` (gh_path).
 VERIFY_ARTIFACTS = ("off", "gh")
+# A session the client records as non-interactive, or a hook under a CI runner (SPEC §7.1): its prompts are the
+# operator's (dialogue) or nobody's (autonomous: a bot whose answer a person reads later).
+HEADLESS = ("dialogue", "autonomous")
 TRUE_WORDS = frozenset({"on", "true", "yes", "1"})
 FALSE_WORDS = frozenset({"off", "false", "no", "0"})
 TABLES = ("lexicon", "walk", "directives")
@@ -39,8 +42,10 @@ MAX_CONFIG_BYTES = 1 << 20
 SHOWN_CHARS = 120
 # Keys only the user file or the environment may set, whatever allow_project_weakening says: which
 # programs count as the GitHub CLI (SPEC §5.2) is not the judged agent's to name, nor whether and through
-# which program the forge is asked (SPEC §7.3: those two have no variable, so only the user file sets them).
-USER_ONLY = frozenset({"gh_paths", "verify_artifacts", "gh_path"})
+# which program the forge is asked (SPEC §7.3: those two have no variable, so only the user file sets them), nor
+# whose turn a headless session or a typed command is (SPEC §7.1: each changes which prompts count as the
+# operator's).
+USER_ONLY = frozenset({"gh_paths", "verify_artifacts", "gh_path", "headless", "handoff_commands"})
 # The two [lexicon] keys that set a register family's mode (the families: analyzer's lexicon.toml [families]).
 FAMILY_MODES = ("enforce", "observe")
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -81,6 +86,8 @@ class Config:
     gh_paths: tuple[str, ...]
     verify_artifacts: str = "off"
     gh_path: str | None = None
+    headless: str = "dialogue"
+    handoff_commands: tuple[str, ...] = ("/loop",)
     lexicon: LexiconExtras = LexiconExtras()
     walk: tuple[tuple[str, Mapping[str, Any]], ...] = ()
     directives: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
@@ -125,6 +132,18 @@ def parse_unbacked(value: object) -> str:
     if word not in UNBACKED_CLAIMS:
         raise ValueError("expected any, no-tools or off")
     return word
+
+
+def parse_headless(value: object) -> str:
+    word = str(value).strip().lower()
+    if word not in HEADLESS:
+        raise ValueError("expected dialogue or autonomous")
+    return word
+
+
+def parse_commands(value: object) -> tuple[str, ...]:
+    """Slash commands, each written with its leading `/` (a bare name gets one)."""
+    return tuple(dict.fromkeys(name if name.startswith("/") else "/" + name for name in parse_names(value)))
 
 
 def parse_count(value: object) -> int:
@@ -252,6 +271,8 @@ SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
     "gh_paths": (parse_absolute_paths, _changes, True),
     "verify_artifacts": (parse_verify, _changes, False),
     "gh_path": (parse_absolute_path, _changes, False),
+    "headless": (parse_headless, _changes, True),
+    "handoff_commands": (parse_commands, _changes, True),
 }
 
 
@@ -361,6 +382,8 @@ def _choices(parser: Callable[[object], Any]) -> tuple[str, ...]:
         return UNBACKED_CLAIMS
     if parser is parse_verify:
         return VERIFY_ARTIFACTS
+    if parser is parse_headless:
+        return HEADLESS
     if parser is parse_bool:
         return ("on", "off", "true", "false", "yes", "no")
     return ()

@@ -20,6 +20,7 @@ from hook.deadline import Deadline, DeadlineExceeded
 from hook.decision import (
     ALLOW,
     REFUTED_TAG,
+    UNCAPPED_CEILING,
     Check,
     Decision,
     Handoff,
@@ -35,7 +36,7 @@ from hook.directives import UNBACKED_TAG, Directives, load_directives
 from hook.exits import Artifact, ExitCheck, clean_terminal, example_gate, lifecycle_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness, harness_facts, walk_for
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
-from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session
+from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session, text_digest
 from hook.transcript.reader import TranscriptError, Turn
 from hook.transcript.records import ToolCall
 from hook.transcript.tools import name_matches, runs_bare_gh
@@ -63,7 +64,12 @@ IDENTITY_UNSET = (
     "identity-unset: no hand-off can be accepted until the operator sets identity (user config or LANEGATE_IDENTITY)"
 )
 # A new prompt of these kinds is the operator speaking: it resets the consecutive-refusal count.
-HUMAN_PROMPTS = frozenset({"operator", "handoff"})
+HUMAN_PROMPTS = frozenset({"operator", "handoff", "headless"})
+# Variables a CI runner sets in every job (GitHub Actions: CI, GITHUB_ACTIONS; GitLab: CI, GITLAB_CI; Buildkite,
+# CircleCI, Jenkins, Azure Pipelines): a hook running under one is a headless session (SPEC §7.1).
+CI_RUNNER_VARIABLES = ("CI", "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "CIRCLECI", "JENKINS_URL", "TF_BUILD")
+# The longest scheduled prompt the audit line quotes (the agent chose it: a quote, not a copy).
+SCHEDULED_PROMPT_LIMIT = 200
 FALLBACK_AUDIT_LOG = "~/.lanegate/audit.jsonl"
 # An ERROR's message can quote the payload (a transcript path of megabytes, with newlines): the audit
 # line keeps a bounded prefix, and the stderr note stays one line (SPEC §5.6).
@@ -166,6 +172,10 @@ class _Evidence:
     scan_from: int | None
     in_flight: bool  # background work the payload lists, or (listing none) the transcript shows started
     text: str | None = None  # the final text judged
+    received: str | None = None  # the final text as the harness sent it (a cumulative one holds earlier answers)
+    # What row B rests on, in the audit line's shape: running tasks, then pending wake-ups and crons.
+    tasks: tuple[Mapping[str, Any], ...] = ()
+    scheduled: tuple[Mapping[str, Any], ...] = ()
     # The turn's tool calls that may be evidence of an exit: those whose program the project cannot choose
     # (SPEC §7.2: no bare `gh` after a project layer that shapes the shell, no review through its own server).
     calls: tuple[ToolCall, ...] = ()
@@ -199,6 +209,7 @@ class _Run:
         if stop.subagent and config.skip_subagents:
             decision = Decision(ALLOW, "ALLOW", "subagent-skipped", "skip_subagents is on", row="-")
             return decision, self._line(decision, config, warnings)
+        config = self._bounded(config, warnings)
         with self._session(config) as slot:
             if slot.unusable:
                 warnings.append(STATE_UNUSABLE)
@@ -207,6 +218,20 @@ class _Run:
             seen = self._gather(stop, config, slot, warnings)
             decision = self._decide(stop, config, slot, seen, directives, warnings)
         return decision, self._line(decision, config, warnings, seen)
+
+    def _bounded(self, config: Config, warnings: list[str]) -> Config:
+        """The config with a ceiling this client cannot go without: a client with no cap of its own (Gemini CLI,
+        Codex) ends a refusal chain never, so there `max_refusals = 0` means UNCAPPED_CEILING (SPEC §7.6)."""
+        if config.max_refusals or self._client_cap() is not None:
+            return config
+        warnings.append(f"max_refusals=0 cannot switch the ceiling off on {self.harness}, which has no cap of its own: "
+                        f"bounded at {UNCAPPED_CEILING}")
+        self.config = replace(config, max_refusals=UNCAPPED_CEILING)
+        return self.config
+
+    def _client_cap(self) -> int | None:
+        """The number of consecutive blocks after which the client ends a chain itself (None: it never does)."""
+        return get_harness(self.harness).install.block_cap if self.harness in ADAPTERS else None
 
     def _configure(self, stop: StopInput) -> Config:
         try:
@@ -224,10 +249,15 @@ class _Run:
         scan_from = state.scan_from if slot.existed and not slot.damaged else None
         turn = self._read(stop, config, scan_from, state.resume if scan_from is not None else None, warnings)
         warnings.extend(turn.warnings)
+        turn = self._headless(turn, config)
         in_flight = stop.background_running or bool(turn.background)
         if turn.background and not stop.background_running:
             warnings.append(f"background in flight (inferred from the transcript): {', '.join(turn.background)}")
-        text = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
+        tasks = stop.tasks if stop.background_running else tuple(
+            {"kind": "task", "id": task, "inferred": True} for task in turn.background)
+        scheduled = tuple(_quoted(s) for s in (stop.scheduled if stop.scheduled is not None else turn.scheduled))
+        received = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
+        text = _new_answer(received, state) if stop.cumulative_text and slot.existed else received
         calls = self._evidence_calls(stop, config, turn.tool_calls, warnings)
         lane = self._lane(text, turn.context, calls, config)
         deference = NO_DEFERENCE
@@ -236,7 +266,18 @@ class _Run:
         if judged.deference and text:
             deference = analyze_text(text, config, claims=judged.claims, warm=self.warm, env=self.env)
             warnings += [w for w in deference.warnings if w not in warnings]
-        return _Evidence(turn, lane, deference, scan_from, in_flight, text, calls)
+        return _Evidence(turn, lane, deference, scan_from, in_flight, text, received, tasks, scheduled, calls)
+
+    def _headless(self, turn: Turn, config: Config) -> Turn:
+        """The turn as the user's `headless` setting reads it (SPEC §7.1): an operator prompt of a session the
+        client marks non-interactive, or under a CI runner, is nobody's when the user says "autonomous"."""
+        ctx = turn.context
+        if config.headless != "autonomous" or not ctx.operator_in_loop:
+            return turn
+        mark = ctx.headless or _ci_runner(self.env)
+        if mark is None:
+            return turn
+        return replace(turn, context=replace(ctx, operator_in_loop=False, kind="headless", headless=mark))
 
     def _decide(
         self,
@@ -260,12 +301,14 @@ class _Run:
         situation = self._situation(stop, config, slot, seen, pending, consecutive)
         if refuted:
             situation = replace(situation, refuted=refuted)
+        if consecutive and self._client_cap() is None and _unchanged(state, seen):
+            situation = replace(situation, repeated=True)
         decision = decide(situation, directives)
         if situation.handoff.seat_closed and situation.lane_outcome == "valid" and decision.row in ("L5", "ceiling"):
             warnings.append(IDENTITY_UNSET)
         if decision.klass == "MATERIAL-ALLOW" and config.verify_artifacts != "off":
             self.verified = tuple(p for p in pending if f"({VERIFIED_MARK}: " in p)
-        kept = self._save(slot, state, decision, consecutive, seen.turn, pending, warnings)
+        kept = self._save(slot, state, decision, consecutive, seen, pending, warnings)
         if not kept and decision.refused:
             decision = unbounded(decision)
             if STATE_UNUSABLE not in warnings:
@@ -297,8 +340,9 @@ class _Run:
             trigger=seen.deference.trigger,
             claim=seen.deference.claim,
             background_in_flight=seen.in_flight,
-            background_work=seen.in_flight and not config.background_blocks,
+            background_work=(seen.in_flight or bool(seen.scheduled)) and not config.background_blocks,
             background_inferred=seen.turn.background if not stop.background_running else (),
+            scheduled=tuple(str(s.get("prompt")) for s in seen.scheduled),
             nothing_to_judge=stop.unjudgeable,
             material=_material(pending, slot),
             clean=Check(clean.accepted, clean.reason),
@@ -408,6 +452,7 @@ class _Run:
                 walk = walk.with_overrides(table)
             except WalkConfigError as exc:
                 warnings.append(f"{source} [walk] ignored: {exc}")
+        walk = replace(walk, handoff_commands=config.handoff_commands)
         try:
             # Resume where the previous stop of the session left off.
             return stop.read_turn(
@@ -431,13 +476,14 @@ class _Run:
         state: SessionState,
         decision: Decision,
         consecutive: int,
-        turn: Turn,
+        seen: _Evidence,
         pending: tuple[str, ...],
         warnings: list[str],
     ) -> bool:
         """Keep the state for the next stop; False when it cannot be kept (no session, folder or lock)."""
         if slot.unusable:
             return False
+        turn = seen.turn
         new = after_stop(
             state,
             consecutive=consecutive,
@@ -448,6 +494,7 @@ class _Run:
             prompt_offset=turn.context.offset,
             pending=pending,
             resume=turn.resume,
+            text=seen.received,
         )
         try:
             slot.save(new)
@@ -491,6 +538,7 @@ class _Run:
             because=decision.because or decision.reason,
             turn=self._turn_record(seen),
             verified=self.verified,
+            in_flight=(*seen.tasks, *seen.scheduled) if seen else None,
         )
 
     def _turn_record(self, seen: _Evidence | None) -> dict[str, Any] | None:
@@ -605,3 +653,43 @@ def _tool_used(turn: Turn) -> bool:
     itself never fires then."""
     prompt = turn.context.offset
     return turn.tool_used or any(prompt is None or tc.offset > prompt for tc in turn.tool_calls)
+
+
+def _ci_runner(env: Mapping[str, str]) -> str | None:
+    """The first CI runner variable set in the hook's environment, as a mark ("CI=true"), or None."""
+    for name in CI_RUNNER_VARIABLES:
+        value = env.get(name, "").strip()
+        if value and value.lower() not in ("0", "false", "no", "off"):
+            return f"{name}={value}"
+    return None
+
+
+def _new_answer(text: str | None, state: SessionState) -> str | None:
+    """A cumulative final text without the answer the previous stop refused (and the newline after it): a retry
+    is judged on what the agent answered to the refusal (SPEC §7.6, Gemini CLI). The whole text when it does not
+    begin with the refused one, or holds nothing more."""
+    length = state.refused_length
+    if text is None or not length or len(text) <= length + 1 or text[length] != "\n":
+        return text
+    if text_digest(text[:length]) != state.refused_digest:
+        return text
+    rest = text[length + 1 :]
+    return rest if rest.strip() else text
+
+
+def _unchanged(state: SessionState, seen: _Evidence) -> bool:
+    """The stop the previous one refused, sent again: the same final text, and no record appended since."""
+    return (
+        state.refused_digest is not None
+        and state.refused_digest == text_digest(seen.received)
+        and state.scan_from is not None
+        and seen.turn.end_offset == state.scan_from
+    )
+
+
+def _quoted(entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A scheduled entry for the audit line, its prompt (the agent's words) cut to SCHEDULED_PROMPT_LIMIT."""
+    prompt = entry.get("prompt")
+    if isinstance(prompt, str) and len(prompt) > SCHEDULED_PROMPT_LIMIT:
+        return {**entry, "prompt": prompt[: SCHEDULED_PROMPT_LIMIT - 1] + "…"}
+    return entry

@@ -5,7 +5,8 @@ C (lane continuation off), B (background work),
 L1–L2 (operator dialogue), L3–L5 (autonomous; an L5 after the forge refuted the artifact is tagged
 artifact-refuted). A turn the harness gives nothing to judge (Cursor without a transcript)
 is allowed before L5; an empty turn of any other harness is an L5 turn like any other.
-Any refusal becomes CEILING-ALLOW once the session has been refused `max_refusals` times in a row;
+Any refusal becomes CEILING-ALLOW once the session has been refused `max_refusals` times in a row, or when the
+client sends the very stop it was just refused again, unchanged (nothing new to judge, SPEC §7.6);
 dry-run turns BLOCK into WOULD-BLOCK and nothing else.
 """
 
@@ -101,6 +102,9 @@ class Handoff:
 
 
 NOT_CHECKED = Check(False, "not checked")
+# The ceiling of a client that never ends a refusal chain itself, when the user set no ceiling (max_refusals = 0):
+# Claude Code's own cap (it overrides the 9th consecutive block), so a chain ends alike on every client.
+UNCAPPED_CEILING = 8
 # The claim forms row U refuses (SPEC §4, revision 3): an action announced and skipped. A `waiting` claim
 # is a hold, recorded in the audit line and left to rows B, L3/L4 and L5, which already judge holds.
 ACTION_FORMS = frozenset({"participle", "progressive", "intention"})
@@ -117,11 +121,15 @@ class Situation:
     lane_details: tuple[str, ...] = ()
     trigger: Trigger | None = None
     claim: UnbackedClaim | None = None  # set only when the unbacked_claims setting lets row U judge it
-    background_in_flight: bool = False  # the payload lists a running task, whatever background_blocks says
+    background_in_flight: bool = False  # a running task (listed or inferred), whatever background_blocks says
     background_work: bool = False
     # The work in flight inferred from the transcript when the payload lists none (SPEC §2.7, revision 3):
     # teammates, subagents and background commands the agent started this turn; named in row B's reason.
     background_inferred: tuple[str, ...] = ()
+    # A scheduled wake-up or cron of this session the client will fire (SPEC §7.1): what it will prompt.
+    scheduled: tuple[str, ...] = ()
+    # The client sent the stop it was just refused again, unchanged: the same final text and no new record.
+    repeated: bool = False
     nothing_to_judge: bool = False
     material: Check = NOT_CHECKED
     clean: Check = NOT_CHECKED
@@ -159,16 +167,13 @@ def decide(s: Situation, directives: Directives) -> Decision:
     if judged.deference and s.trigger is not None:
         text = directives.deference(s.trigger.phrase, s.trigger.reason)
         return _refuse(s, "D", "deference", text, f'deference phrase "{s.trigger.phrase}": {s.trigger.reason}')
-    if judged.deference and not s.background_in_flight and acts(s.claim):
+    if judged.deference and not (s.background_in_flight or s.scheduled) and acts(s.claim):
         text = directives.unbacked_refusal(s.claim.text, s.claim.reason)
         return _refuse(s, "U", "unbacked-claim", text, f'unbacked claim "{s.claim.text}": {s.claim.reason}')
     if not p.lane_continuation:
         return _allow("C", "ALLOW", "lane-continuation-off", "the lane-continuation gates are off")
     if s.background_work:
-        why = "a background task the agent started is still running"
-        if s.background_inferred:
-            why += f" (inferred from the transcript: {', '.join(s.background_inferred)})"
-        return _allow("B", "ALLOW", "background-work", why)
+        return _allow("B", "ALLOW", "background-work", _in_flight(s))
     if s.operator_in_loop:
         if s.lane_continuation == ACTIVE_LANE:
             because = 'laneContinuation "active-lane" declared on a turn that answered the operator'
@@ -207,6 +212,17 @@ def _held_back(h: Handoff) -> str:
     return "; ".join(why) or "no exit accepted"
 
 
+def _in_flight(s: Situation) -> str:
+    """Row B's reason: the work the agent started, else the scheduled prompt the client will fire."""
+    if s.background_in_flight:
+        why = "a background task the agent started is still running"
+        if s.background_inferred:
+            why += f" (inferred from the transcript: {', '.join(s.background_inferred)})"
+        return why
+    shown = "; ".join(repr(prompt) for prompt in s.scheduled)
+    return f"a scheduled wake-up or cron of this session is pending: the client will prompt the agent again ({shown})"
+
+
 def acts(claim: UnbackedClaim | None) -> bool:
     """Whether a claim is an action announced for now, the only kind row U refuses (revision 3)."""
     return claim is not None and claim.form in ACTION_FORMS
@@ -217,6 +233,11 @@ def _allow(row: str, klass: str, tag: str, reason: str, because: str = "") -> De
 
 
 def _refuse(s: Situation, row: str, tag: str, text: str, because: str) -> Decision:
+    if s.repeated:
+        why = (f"the client sent the stop it was just refused again, unchanged (the same final text, no new record): "
+               f"refusing it again changes nothing; row {row} ({tag}) would have refused")
+        again = f"the same stop sent again unchanged, instead of: {because}"
+        return _allow("ceiling", "CEILING-ALLOW", "ceiling", why, again)
     limit = s.policy.max_refusals
     if limit and s.consecutive_refusals >= limit:
         why = f"{s.consecutive_refusals} consecutive refusals reached max_refusals={limit}; row {row} ({tag})"

@@ -61,6 +61,11 @@ class SessionState:
     # Where the previous stop left off in the transcript (hook.transcript.checkpoint), so this one reads only what
     # was appended; opaque here, checked by the reader.
     resume: Mapping[str, Any] | None = None
+    # The digest and length of the final text the previous stop refused, as the harness sent it (text_digest);
+    # None after an allowed stop. The same text again with nothing appended to the transcript is the client
+    # sending that stop again unchanged; a text that begins with it is a retry that holds the refused answer.
+    refused_digest: str | None = None
+    refused_length: int | None = None
 
     def to_json(self) -> str:
         return json.dumps({"schema": SCHEMA, **asdict(self)}, separators=(",", ":"))
@@ -76,6 +81,8 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "prompt_offset": (int, type(None)),
     "stops": (int,),
     "resume": (dict, type(None)),
+    "refused_digest": (str, type(None)),
+    "refused_length": (int, type(None)),
 }
 
 
@@ -306,6 +313,11 @@ def is_new_prompt(state: SessionState, uuid: str | None, offset: int | None) -> 
     return offset != state.prompt_offset
 
 
+def text_digest(text: str | None) -> str:
+    """A short digest of a final text, to tell a stop sent again unchanged from a new one."""
+    return sha256((text or "").encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
 def after_stop(
     state: SessionState,
     *,
@@ -317,10 +329,12 @@ def after_stop(
     prompt_offset: int | None,
     pending: tuple[str, ...],
     resume: Mapping[str, Any] | None = None,
+    text: str | None = None,
 ) -> SessionState:
     """The state the next stop sees: a refusal extends the chain, any allow resets it and the boundary.
 
     `resume` is this stop's transcript checkpoint; None (an error stop) makes the next stop read in full.
+    `text`: the final text this stop judged (its digest is kept while the chain of refusals goes on).
     """
     return replace(
         state,
@@ -333,4 +347,6 @@ def after_stop(
         prompt_offset=prompt_offset if prompt_offset is not None else state.prompt_offset,
         stops=state.stops + 1,
         resume=dict(resume) if resume is not None else None,
+        refused_digest=text_digest(text) if refused and text is not None else None,
+        refused_length=len(text) if refused and text is not None else None,
     )

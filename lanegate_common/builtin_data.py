@@ -28,6 +28,8 @@ BUILTIN = (
     "hook/directives.toml",
     "analyzer/lexicon.toml",
     "analyzer/text/disguise.toml",  # read at a stop whose text needs the fold (analyzer.text.disguise)
+    "analyzer/text/spelling.toml",  # read by the pre-filter and the respelling (analyzer.text.spelling)
+    "analyzer/text/sites.toml",  # read when the closing part may hand the turn back (analyzer.text.questions)
     "analyzer/claims.toml",
 )
 HARNESS_FOLDER = "hook/harness"

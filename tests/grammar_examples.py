@@ -25,7 +25,8 @@ from analyzer.lexicon import default_lexicon
 from analyzer.parse.model import load_model
 from analyzer.text.candidates import scan
 from analyzer.text.carveouts import build_views
-from analyzer.text.questions import QuestionSite, question_sites
+from analyzer.text.layout import instruction_case, ordinary_case
+from analyzer.text.questions import TURN, QuestionSite, question_sites
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -110,13 +111,18 @@ def question_site(text: str) -> tuple[QuestionSite, Doc] | None:
     if not sites:
         return None
     start, end = judged_part(sites[-1])
-    return sites[-1], load_model()(text[start:end])
+    read = instruction_case if sites[-1].kind == TURN else ordinary_case
+    return sites[-1], load_model()(read(text[start:end]))
 
 
 def question_decided(text: str) -> Judgement | None:
-    """The [[closing-question]] table's judgement on the last question of `text`'s closing part (None: no site)."""
+    """The [[closing-question]] table's judgement on the last question of `text`'s closing part (None: no site);
+    a closing list's items parsed apart, as the analyzer parses them."""
     found = question_site(text)
-    return None if found is None else judge_question(found[1], found[0], LEX)
+    if found is None:
+        return None
+    parts = [load_model()(instruction_case(text[a:b])) for a, b in found[0].parts]
+    return judge_question(found[1], found[0], LEX, parts)
 
 
 def parsed_doc(text: str, row: RuleText) -> Doc:

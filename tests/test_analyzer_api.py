@@ -26,7 +26,7 @@ from lanegate_common.frozen import replace
 REPO = Path(__file__).resolve().parents[1]
 USER = Vocabulary.of(
     phrases=[{"canonical": "Your Call", "family": "attribution"}, {"canonical": "ship it now", "family": "offer"}],
-    domain_words={"release": ["production deploy"]},
+    domain_words={"release": ["staging refresh"]},
     agent_work=["fixtures"],
     modes=[("permission", "enforce"), ("choice", "observe")],
 )
@@ -35,13 +35,13 @@ USER = Vocabulary.of(
 def test_a_vocabulary_is_the_configured_additions_in_a_hashable_record() -> None:
     assert Vocabulary(
         phrases=(("Your Call", "attribution"), ("ship it now", "offer")),
-        domain_words=(("release", ("production deploy",)),),
+        domain_words=(("release", ("staging refresh",)),),
         agent_work=("fixtures",),
         modes=(("permission", "enforce"), ("choice", "observe")),
     ) == USER
     again = Vocabulary.of(
         [{"canonical": "Your Call", "family": "attribution"}, {"canonical": "ship it now", "family": "offer"}],
-        {"release": ["production deploy"]},
+        {"release": ["staging refresh"]},
         ["fixtures"],
         [("permission", "enforce"), ("choice", "observe")],
     )
@@ -63,7 +63,7 @@ def test_the_lexicon_for_a_vocabulary_is_built_once_with_its_additions_and_modes
     assert lexicon_for() is lexicon_for(BUILT_IN) is default_lexicon()
     lexicon = lexicon_for(USER)
     assert (lexicon.mode_of("permission"), lexicon.mode_of("choice")) == ("enforce", "observe")
-    assert lexicon.domain_of("production deploy") == "release"
+    assert lexicon.domain_of("staging refresh") == "release"
     assert "fixtures" in lexicon.agent_work
 
 

@@ -95,6 +95,19 @@ KNOWN_DISAGREEMENTS = {
     "h.hard.carve.mention-follower-01": "the second phrase of 'Your move is on the list, next to your steer on' "
     "has no mention cue or follower of its own",
 }
+# SPEC revision 4 §7.4 makes "your call" said another way ('up to you', 'your decision', 'yours to …') a hand-over:
+# rows of the test parts labelled when these were deliberately no phrases now get a finding. Their development-part
+# twins are relabelled (tests/corpus/RELABELS.md); these are test-part rows, listed by id only (the rule writers do
+# not read the test parts), for the relabel by the same rule when the test parts are scored.
+REVISION_4_RELABELS_PENDING = (
+    "d.nonlexicon.up-to-you-47", "d.nonlexicon.your-decision-46", "e.chat.up-to-you-whether-01",
+    "e.none.decision-01", "f.q.up-to-you-04", "f.report.yours-to-merge-no-phrase-08", "g.near.clear-01",
+    "g.near.clear-02", "g.near.clear-06", "g.near.clear-07",
+)  # fmt: skip
+KNOWN_DISAGREEMENTS |= {
+    case_id: "SPEC revision 4 §7.4: 'your call' said another way is now a phrase; a test-part row to relabel"
+    for case_id in REVISION_4_RELABELS_PENDING
+}
 
 
 def _known(case: dict) -> list[pytest.MarkDecorator]:
@@ -167,9 +180,11 @@ def test_known_disagreements_are_few_and_name_real_cases() -> None:
 
 # The twelfth corpus (l): 310 endings in the shapes of seven agent kinds, labelled from SPEC revision 4 §7.4 before
 # any run (tests/corpus/README.md). It is split by source (tests/corpus/split.toml): rules are written against its
-# development part only, so only that part has a floor here — first run 95/180 (52.8%). Raise it as rules land;
-# never lower it. The test part is scored once, at the end (scripts/split-corpus score).
-L_DEV_AGREED_AT_LEAST = 95
+# development part only, so only that part has a floor here — first run 95/180 (52.8%); with the rules of issue 28
+# for a wait on the person, "your call" said another way, permission, readiness, plan approval and the human-only
+# domains named near or away from the phrase, 145/180. Raise it as rules land; never lower it. The test part is
+# scored once, at the end (scripts/split-corpus score).
+L_DEV_AGREED_AT_LEAST = 145
 
 
 def test_the_twelfth_corpus_development_part_agrees_at_its_measured_share() -> None:

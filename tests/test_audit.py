@@ -46,6 +46,7 @@ FIELDS = [
     "row",
     "because",
     "turn",
+    "in_flight",  # SPEC §7.1: what row B rested on (running tasks, pending schedules)
 ]
 
 

@@ -123,9 +123,30 @@ def test_a_stop_call_ends_the_task_only_when_it_succeeded() -> None:
     assert tracked(BASH, STARTED, stop, result("u2", "no such task", error=True)) == ("bq1",)
 
 
-def test_the_result_text_alone_names_a_started_task() -> None:
-    """A tool result without toolUseResult (an older record) still names the task in its text."""
-    assert tracked(BASH, result("u1", "Command running in background with ID: bq7.")) == ("bq7",)
+def test_the_result_text_alone_names_no_task() -> None:
+    """SPEC §7.2: printed text is the agent's to shape; only the client's structured result names a task."""
+    assert tracked(BASH, result("u1", "Command running in background with ID: bq7.")) == ()
+    echo = use("u9", "Bash", {"command": "echo 'Command running in background with ID: bq8.'"})
+    assert tracked(echo, result("u9", "Command running in background with ID: bq8.", {"stdout": "…"})) == ()
+
+
+def test_a_structured_id_counts_only_for_a_call_that_asked_for_the_background() -> None:
+    """A foreground command's result never names a background task, whatever keys it carries."""
+    run = use("u10", "Bash", {"command": "make"})
+    assert tracked(run, result("u10", "ok", {"stdout": "ok", "backgroundTaskId": "bq10"})) == ()
+    by_user = result("u10", "ok", {"stdout": "", "backgroundTaskId": "bq10", "backgroundedByUser": True})
+    assert tracked(run, by_user) == ("bq10",)
+
+
+def test_a_record_with_several_results_pairs_none_with_its_structured_result() -> None:
+    both = {"type": "user", "toolUseResult": {"backgroundTaskId": "bq1"}, "message": {"content": [
+        {"type": "tool_result", "tool_use_id": "u1", "content": "a"},
+        {"type": "tool_result", "tool_use_id": "u2", "content": "b"}]}}
+    assert tracked(BASH, use("u2", "Bash", {"command": "true", "run_in_background": True}), both) == ()
+
+
+def test_a_failed_call_starts_nothing() -> None:
+    assert tracked(BASH, result("u1", "refused", {"backgroundTaskId": "bq1"}, error=True)) == ()
 
 
 def test_a_todo_task_id_is_no_background_work() -> None:
@@ -212,7 +233,9 @@ def test_the_live_hook_infers_work_only_when_the_payload_lists_none(tmp_path: An
 
 TEAMMATE = use("u6", "Agent", {"name": "engineer", "team_name": "sprint-4", "prompt": "Task #12."})
 SPAWNED = result("u6", "Spawned successfully.\nagent_id: engineer@sprint-4\nname: engineer\nteam_name: sprint-4\n"
-                 "The agent is now running and will receive instructions via mailbox.")
+                 "The agent is now running and will receive instructions via mailbox.",
+                 {"status": "teammate_spawned", "teammate_id": "engineer@sprint-4", "agent_id": "engineer@sprint-4",
+                  "name": "engineer", "team_name": "sprint-4"})
 
 
 def teammate_says(name: str, body: str) -> dict[str, Any]:
@@ -250,3 +273,55 @@ def test_a_replayed_stop_always_lists_its_background_work() -> None:
     payload, inferred = ClaudeSessions().stop_payload(end, "s1", "/w", "/t.jsonl", 1)
     assert payload["background_tasks"] == [{"id": "engineer@sprint-4", "status": "running"}]
     assert inferred == ("background in flight (inferred from the transcript): engineer@sprint-4",)
+
+
+# ---- scheduled prompts (SPEC §7.1): a /loop tick or a session cron the client will fire -----------------------
+
+
+def scheduled(*records: dict[str, Any]) -> list[tuple[object, ...]]:
+    tracker = BackgroundTracker()
+    for record in records:
+        tracker.feed(record)
+    return [(e["id"], e["schedule"], e["recurring"], e["prompt"], e["inferred"]) for e in tracker.scheduled]
+
+
+WAKEUP = use("w1", "ScheduleWakeup", {"delaySeconds": 60, "reason": "CI", "prompt": "/loop check", "noop": False})
+WAKEUP_SET = result("w1", "Next wakeup scheduled.", {"scheduledFor": 1796570760000, "clampedDelaySeconds": 60,
+                                                     "wasClamped": False})
+TICK = {"type": "user", "turnOrigin": "scheduled", "wakeupSource": "loop_wakeup",
+        "message": {"content": "<command-name>/loop</command-name>\n<command-args>check</command-args>"}}
+CRON = use("c1", "CronCreate", {"cron": "*/5 * * * *", "prompt": "check PR 12", "recurring": False})
+CRON_SET = result("c1", "Scheduled one-shot task 5f00ba11.", {"id": "5f00ba11", "humanSchedule": "Every 5 minutes",
+                                                              "recurring": False, "durable": False})
+
+
+def test_a_scheduled_tick_is_pending_until_it_fires() -> None:
+    assert scheduled(WAKEUP, WAKEUP_SET) == [("w1", "2026-12-06T15:26:00Z", False, "/loop check", True)]
+    assert scheduled(WAKEUP, WAKEUP_SET, TICK) == []
+
+
+def test_stopping_the_loop_cancels_its_tick() -> None:
+    stop = use("w2", "ScheduleWakeup", {"stop": True})
+    assert scheduled(WAKEUP, WAKEUP_SET, stop, result("w2", "Loop ended.", {"stopped": True})) == []
+
+
+def test_a_cron_is_pending_until_deleted_or_fired_once() -> None:
+    assert scheduled(CRON, CRON_SET) == [("5f00ba11", "*/5 * * * *", False, "check PR 12", True)]
+    delete = use("c2", "CronDelete", {"id": "5f00ba11"})
+    assert scheduled(CRON, CRON_SET, delete, result("c2", "Cancelled.", {"id": "5f00ba11"})) == []
+    assert scheduled(CRON, CRON_SET, delete, result("c2", "no such job", error=True)) != []
+    fire = {"type": "user", "isMeta": True, "turnOrigin": "scheduled", "wakeupSource": "schedule_wakeup",
+            "message": {"content": "check PR 12"}}
+    assert scheduled(CRON, CRON_SET, fire) == []
+
+
+def test_a_recurring_cron_stays_pending_when_it_fires() -> None:
+    recurring = use("c3", "CronCreate", {"cron": "* * * * *", "prompt": "tick", "recurring": True})
+    created = result("c3", "Scheduled recurring job 0bada551.", {"id": "0bada551", "recurring": True})
+    fire = {"type": "user", "isMeta": True, "wakeupSource": "schedule_wakeup", "message": {"content": "tick"}}
+    assert [e[0] for e in scheduled(recurring, created, fire)] == ["0bada551"]
+
+
+def test_printed_schedule_lines_schedule_nothing() -> None:
+    echo = use("c4", "Bash", {"command": "echo 'Scheduled recurring job 0bada551.'"})
+    assert scheduled(echo, result("c4", "Scheduled recurring job 0bada551.", {"stdout": "…"})) == []

@@ -29,6 +29,7 @@ def _grammar(command: str) -> bash.Script | None:
 
 @settings(max_examples=300, deadline=None)
 @example("1+:")  # the grammar reads it as no command (hypothesis found it)
+@example("- 1=")  # so does this one (hypothesis found it too)
 @given(lines)
 def test_a_plain_line_reads_as_the_grammar_reads_it(command: str) -> None:
     if bash.plain_words(command) is None:
@@ -42,7 +43,7 @@ def test_plain_lines_and_the_ones_that_need_the_grammar() -> None:
     for needs_grammar in ("A=1 gh pr create", "time gh pr create", "gh pr create # x", "gh pr create; echo",
                           "gh pr create $'x'", "gh 'pr' create", "gh pr create\necho", "gh pr create *",
                           "~/bin/gh pr create", "gh pr create {a,b}", "gh pr create \\\n --fill", "",
-                          "1+: gh pr create"):
+                          "1+: gh pr create", "- 1="):
         assert (needs_grammar, bash.plain_words(needs_grammar)) == (needs_grammar, None)
 
 

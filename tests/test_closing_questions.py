@@ -399,7 +399,7 @@ SHOULD_FIRE = [
     ("Fine with the new flag name?", "fire", "approval-question"),
     ("Is this roughly what you had in mind?", "fire", "approval-question"),
     ("Any objections?", "fire", "approval-question"),
-    ("Any objections to merging #12?", "exempt", "approval-question"),
+    ("Any objections to merging #12?", "exempt", "leave-question"),
     ("Ready to move on to the exporter?", "fire", "readiness-question"),
     ("All set for the backfill?", "fire", "readiness-question"),
     ("Want a regression test for this as well?", "fire", "elliptical-offer"),

@@ -463,6 +463,7 @@ def test_cli_json_and_exit_status_on_a_disabled_setup(seat: Seat) -> None:
         "deference": {"value": True, "source": "built-in default"},
         "lane_continuation": {"value": True, "source": "built-in default"},
         "max_refusals": {"value": 3, "source": "built-in default"},
+        "headless": {"value": "dialogue", "source": "built-in default"},
     }
     assert set(by_name["claude enabled"]) == {"check", "status", "detail", "fix"}
 
@@ -685,6 +686,30 @@ def test_a_ceiling_above_claude_codes_own_cap_warns(seat: Seat, ceiling: int, wa
     assert bool(checks) is warned
     if warned:
         assert "overrides the 9th consecutive block itself" in checks[0].detail
+
+
+@pytest.mark.parametrize(("ceiling", "warned"), [(0, True), (3, False), (30, False)])
+def test_no_ceiling_on_a_client_without_a_cap_is_bounded_and_doctor_says_so(seat: Seat, ceiling: int,
+                                                                              warned: bool) -> None:
+    """Gemini CLI has no cap of its own (SPEC §7.6): max_refusals = 0 cannot switch lanegate's ceiling off."""
+    seat.write(".gemini/settings.json", gemini_settings())
+    seat.defaults["LANEGATE_MAX_REFUSALS"] = str(ceiling)
+    checks = named(seat, "gemini ceiling")
+    assert bool(checks) is warned
+    if warned:
+        assert (checks[0].status, checks[0].detail) == (WARN, "max_refusals 0 (no ceiling), but gemini has no cap "
+                                                        "of its own and would take refusals without end: lanegate "
+                                                        "bounds the chain at 8 there")
+
+
+@pytest.mark.parametrize(("setting", "shown"), [(None, "dialogue (from built-in default)"),
+                                                ("autonomous", "autonomous (from environment LANEGATE_HEADLESS)")])
+def test_doctor_shows_how_headless_sessions_are_read(seat: Seat, setting: str | None, shown: str) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    if setting:
+        seat.defaults["LANEGATE_HEADLESS"] = setting
+    (check,) = named(seat, "policy headless")
+    assert check.status == OK and check.detail.startswith(shown + ": ")
 
 
 def test_a_home_path_in_a_committed_file_warns(seat: Seat) -> None:

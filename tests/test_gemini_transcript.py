@@ -123,3 +123,61 @@ def test_model_text_in_every_content_shape_is_the_final_text(tmp_path: pathlib.P
     expected = {"plain text": "plain text"}.get(content) if isinstance(content, str) else None
     turn = read(path)
     assert turn.final_text == (expected or ("a\nb" if isinstance(content, list) else "one part"))
+
+
+# ---- Gemini CLI 0.61.0 as driven (docs/HARNESSES.md, issue 29) -------------------------------------------------
+
+
+def results_again(call_id: str, output: str) -> dict[str, Any]:
+    """The user record 0.61.0 writes after a call: its result again, functionResponse parts only."""
+    return {"id": f"r-{call_id}", "timestamp": "2026-12-02T10:01:40.000Z", "type": "user",
+            "content": [{"functionResponse": {"id": call_id, "name": "run_shell_command",
+                                              "response": {"output": output}}}]}
+
+
+def test_a_tool_result_written_as_a_user_record_is_no_prompt(tmp_path: pathlib.Path) -> None:
+    """The turn's calls stay its evidence: the second copy of a result is not the turn's prompt."""
+    created = "Output: https://github.com/acme/parser/pull/12"
+    path = jsonl(tmp_path, [META, user(1, PROMPT), model(1, "", shell("c1", "gh pr create --fill", created)),
+                            results_again("c1", created), model(2, "Opened the pull request.")])
+    turn = read(path)
+    assert commands(turn) == [("gh pr create --fill", created, False)]
+    assert turn.context.timestamp is not None and turn.context.timestamp.minute == 1
+
+
+def test_the_pull_request_of_a_turn_with_a_result_record_is_a_material_artifact(tmp_path: pathlib.Path) -> None:
+    from hook.core import handle
+
+    created = "Output: https://github.com/acme/parser/pull/12"
+    path = jsonl(tmp_path, [META, user(1, PROMPT), model(1, "", shell("c1", 'gh pr create --title "CRLF"', created)),
+                            results_again("c1", created), model(2, "Opened the pull request.")])
+    payload = {"session_id": "g-pr", "transcript_path": path, "cwd": str(tmp_path), "hook_event_name": "AfterAgent",
+               "timestamp": "2026-12-02T10:02:00Z", "prompt": PROMPT, "prompt_response": "Opened the pull request.",
+               "stop_hook_active": False}
+    env = {"HOME": str(tmp_path), "LANEGATE_AUDIT_LOG": str(tmp_path / "a.jsonl"),
+           "LANEGATE_STATE_DIR": str(tmp_path / "s"), "LANEGATE_CONFIG": str(tmp_path / "u.toml"),
+           "LANEGATE_PARSE_SERVER": "off"}
+    line = handle(json.dumps(payload).encode(), "gemini", env).line
+    assert (line.klass, line.tag) == ("MATERIAL-ALLOW", "material-artifact")
+
+
+def test_a_retry_is_judged_on_the_answer_after_the_refused_one(tmp_path: pathlib.Path) -> None:
+    """0.61.0 sends a retry's prompt_response as the refused answer, a newline, then the new answer."""
+    from hook.core import handle
+
+    env = {"HOME": str(tmp_path), "LANEGATE_AUDIT_LOG": str(tmp_path / "a.jsonl"),
+           "LANEGATE_STATE_DIR": str(tmp_path / "s"), "LANEGATE_CONFIG": str(tmp_path / "u.toml"),
+           "LANEGATE_PARSE_SERVER": "off"}
+    offer = "Parser lane: the CRLF tests pass. Would you like me to open the PR?"
+
+    def stop(response: str, retry: bool) -> tuple[str, str]:
+        payload = {"session_id": "g-retry", "transcript_path": "", "cwd": str(tmp_path),
+                   "hook_event_name": "AfterAgent", "timestamp": "2026-12-02T10:02:00Z", "prompt": PROMPT,
+                   "prompt_response": response, "stop_hook_active": retry}
+        line = handle(json.dumps(payload).encode(), "gemini", env).line
+        return line.klass, line.tag
+
+    assert stop(offer, False) == ("BLOCK", "deference")
+    assert stop(offer + "\nRan the parser suite: 40 passed.", True) == ("BLOCK", "no-lane-state")
+    # A text that does not begin with the refused one is judged whole.
+    assert stop("Ran it again. Would you like me to open the PR?", True) == ("BLOCK", "deference")

@@ -95,12 +95,12 @@ def test_a_non_offer_family_given_an_offer_gate_is_an_error() -> None:
 
 
 def test_a_gate_on_the_attribution_family_is_an_error() -> None:
-    data = lexicon_data(canonical="your pick", family="attribution", gate="choice-question")
+    data = lexicon_data(canonical="your pick", family="attribution", gate="if-you-want-it")
     with pytest.raises(GrammarError) as raised:
         check_lexicon(data, ROWS, LEXICON)
     assert str(raised.value) == (
-        "analyzer/lexicon.toml: [[phrase]] 'your pick' (family attribution): gate 'choice-question' is a row "
-        "of [[register-gate]], and the family is judged by phrase"
+        "analyzer/lexicon.toml: [[phrase]] 'your pick' (family attribution): gate 'if-you-want-it' is a row "
+        "of [[offer-gate]], and the family is judged by phrase, register-gate"
     )
 
 
@@ -217,7 +217,7 @@ def test_a_gate_whose_fallback_is_unknown_is_an_error() -> None:
         check_fallbacks(rows, grammar().fallbacks)
     assert str(raised.value) == (
         "analyzer/grammar/grammar.toml: [[offer-gate]] row 'if-you-want-it': without_parse 'guess' is no fallback "
-        "(fallbacks: as-found, closes-clause, open-or-alternative, question)"
+        "(fallbacks: as-found, closes-clause, open-or-alternative, question, skipped)"
     )
 
 
@@ -240,6 +240,7 @@ def test_the_closing_rows_are_read_from_the_claims_file_and_bound_on_the_per_sto
         ("not-prose", "trailing-unit", "analyzer/claims.toml"),
         ("list-lead-in", "lead-in", "analyzer/claims.toml"),
         ("sign-off", "trailing-unit", "analyzer/claims.toml"),
+        ("valediction", "trailing-unit", "analyzer/claims.toml"),
     ]
     assert all(FUNCTIONS[r.name].__module__ == "analyzer.text.closing" for r in closing)
 

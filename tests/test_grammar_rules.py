@@ -38,7 +38,7 @@ def test_the_tables_in_their_order() -> None:
     """The order is the contract: carve-outs first, then the object, then the predicate."""
     assert [r.name for r in table("phrase")] == [
         "compound-noun", "noun-of-motion", "report-of-decision", "rule-citation", "object-form", "attribute-ownership",
-        "standalone", "detached-comment", "governing-predicate",
+        "named-before", "standalone", "detached-comment", "governing-predicate",
     ]  # fmt: skip
     assert [r.name for r in table("relation")] == [
         "disclaimed-ownership", "copular-ownership", "pending-eligibility", "copular-status", "option-list",
@@ -50,6 +50,7 @@ def test_the_tables_in_their_order() -> None:
     ]  # fmt: skip
     assert [r.name for r in table("closing")] == [
         "markup-comment", "unseen-markup", "invisible-paragraph", "not-prose", "list-lead-in", "sign-off",
+        "valediction",
     ]  # fmt: skip
 
 
@@ -63,9 +64,9 @@ def test_every_kind_the_issue_names_is_a_table() -> None:
     ]  # fmt: skip
     assert {r.kind for r in RULES} == set(KINDS)
     assert [r.name for r in RULES if r.kind == "register-gate"] == [
-        "want-me-to", "wish-condition", "choice-question", "permission-question", "standing-by",
-        "available-for-more", "ready-for-next-request", "ready-when-needed", "ready-when-you-like", "once-you-provide",
-        "waiting-for-go",
+        "want-me-to", "wish-condition", "choice-question", "permission-question", "standing-by", "reader-decides",
+        "wait-on-reader", "available-for-more", "ready-for-next-request", "ready-when-needed", "ready-when-you-like",
+        "once-you-provide", "waiting-for-go",
     ]  # fmt: skip
 
 

@@ -189,8 +189,9 @@ def test_gemini_active_lane_in_dialogue_is_denied_and_a_retry_is_mid_chain(hook:
 
 
 def test_gemini_retries_of_one_prompt_reach_the_ceiling_and_a_new_prompt_resets_it(hook: Hook) -> None:
-    retry = payload("gemini_after_agent", prompt=WAKE, prompt_response="Parser done.", stop_hook_active=True)
-    classes = [hook.run(retry).line["class"] for _ in range(4)]
+    # Gemini CLI 0.61.0: each retry's prompt_response holds the earlier answers, a newline, then the new one.
+    classes = [hook.run(payload("gemini_after_agent", prompt=WAKE, prompt_response="\n".join(["Parser done."] * n),
+                                stop_hook_active=n > 1)).line["class"] for n in range(1, 5)]
     assert classes == ["BLOCK", "BLOCK", "BLOCK", "CEILING-ALLOW"]
     active = payload("gemini_after_agent", prompt="What is left?", prompt_response=terminal("active-lane"))
     assert outcome(hook.run(active)) == ("gemini", "BLOCK", "active-lane-in-dialogue")

@@ -565,3 +565,46 @@ def test_a_file_that_would_fail_the_harness_schema_is_refused_naming_the_key(ins
                            "string, not 7), so Claude Code skips the whole file and a registration in it would not "
                            "exist; fix that first; nothing was written\n")
     assert settings.read_bytes() == before
+
+
+# ---- install --ci (SPEC §7.1): a CI bot's seat judges its headless sessions as autonomous --------------------
+
+
+def test_install_ci_writes_headless_autonomous_to_the_user_config(installer: Installer) -> None:
+    done = installer.run("--user", "--ci")
+    config = installer.home / ".config" / "lanegate" / "config.toml"
+    assert done.code == 0, done.stderr
+    assert config.read_text() == ('headless = "autonomous"  # lanegate install --ci: non-interactive sessions and CI '
+                                  "jobs are autonomous\n")
+    assert f'{config}: headless = "autonomous"' in done.stdout
+    assert installer.run("--user", "--ci").stdout.splitlines()[0] == f'{config}: headless = "autonomous" already'
+
+
+def test_install_ci_keeps_the_rest_of_the_user_config(installer: Installer) -> None:
+    from hook.config import read_toml
+
+    config = installer.home / ".config" / "lanegate" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('# my seat\nidentity = "@lanebot"\nheadless = "dialogue"\n\n'
+                      '[walk]\nautonomous_prefixes = ["[TICK]"]\n')
+    assert installer.run("--user", "--ci").code == 0
+    data = read_toml(str(config), "user config", [])
+    assert data == {"identity": "@lanebot", "headless": "autonomous", "walk": {"autonomous_prefixes": ["[TICK]"]}}
+    assert config.read_text().startswith("# my seat\nidentity = \"@lanebot\"\nheadless = \"autonomous\"")
+
+
+def test_install_ci_puts_the_key_above_the_first_table(installer: Installer) -> None:
+    from hook.config import read_toml
+
+    config = installer.home / ".config" / "lanegate" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("[directives]\nrole = \"maintainer\"\n")
+    assert installer.run("--user", "--ci").code == 0
+    assert read_toml(str(config), "user config", []) == {"headless": "autonomous",
+                                                         "directives": {"role": "maintainer"}}
+
+
+def test_install_ci_dry_run_writes_nothing(installer: Installer) -> None:
+    done = installer.run("--user", "--ci", "--dry-run")
+    assert done.code == 0 and '+headless = "autonomous"' in done.stdout
+    assert not (installer.home / ".config" / "lanegate" / "config.toml").exists()

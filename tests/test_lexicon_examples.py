@@ -45,13 +45,13 @@ def test_lexicon_is_frozen() -> None:
 def test_extended_lexicon_adds_phrases_and_domains_without_touching_the_default() -> None:
     extended = LEX.extended(
         phrases=[{"canonical": "Happy to", "family": "offer"}],
-        domain_words={"deploy": ["production deploy"]},
+        domain_words={"refresh": ["staging refresh"]},
         agent_work=["spreadsheet"],
     )
     assert extended.entry("happy to").family == "offer"
-    assert extended.domain_of("production deploy") == "deploy"
-    assert LEX.domain_of("production deploy") is None
+    assert extended.domain_of("staging refresh") == "refresh"
+    assert LEX.domain_of("staging refresh") is None
     assert "spreadsheet" in extended.agent_work and "spreadsheet" not in LEX.agent_work
-    report = analyze("Your call on the production deploy.", lexicon=extended)
-    assert (report.verdict, report.findings[0].domains) == ("exempt", ("deploy",))
-    assert analyze("Your call on the production deploy.").verdict == "fire"
+    report = analyze("Your call on the staging refresh.", lexicon=extended)
+    assert (report.verdict, report.findings[0].domains) == ("exempt", ("refresh",))
+    assert analyze("Your call on the staging refresh.").verdict == "fire"

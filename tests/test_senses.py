@@ -180,7 +180,9 @@ MODEL_CASES = [
     ("The merge isn't yours, your call.", "fire", "copular-ownership"),
     ("PR #7 IS MERGE-ELIGIBLE, YOUR CALL.", "exempt", "pending-eligibility"),
     ("YOUR CALL ON THE PARSER LANE.", "fire", "object-form"),
-    ("| PR | state | next |\n|---|---|---|\n| #12 | merge-eligible | your call |", "fire", "standalone"),
+    # SPEC revision 4 §7.4: a human-only decision in another cell of the same row binds the phrase alone in its cell
+    ("| PR | state | next |\n|---|---|---|\n| #12 | merge-eligible | your call |", "exempt", "named-before"),
+    ("| PR | state | next |\n|---|---|---|\n| #12 | draft, tests red | your call |", "fire", "standalone"),
     ("## Your call\n\n- squash\n- rebase", "exempt", "object-form"),
     ("## Your call\n\n- squash\n- the parser lane", "fire", "object-form"),
     ("Kept the old schema (your call, 3 March).", "clear", None),

@@ -53,6 +53,8 @@ def test_the_file_is_small_json_with_a_schema(tmp_path: Path) -> None:
         "prompt_offset": None,
         "stops": 1,
         "resume": None,
+        "refused_digest": None,
+        "refused_length": None,
     }
 
 

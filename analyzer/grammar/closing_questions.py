@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 # The agent speaking of itself as a subject: "I can …", "we'll …".
 AGENT_SUBJECTS = terms("register", "agent_subjects")
+# Who gives the go in a readiness question: the reader, the agent, or all of them ("Is everyone ready …?").
+READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, SPEC §2.1 revision 3).
@@ -93,6 +95,8 @@ class Asked:
     site: QuestionSite
     lexicon: Lexicon
     words: QuestionVocabulary
+    # A closing list (SPEC §7.4): each item parsed alone (the site's doc is its lead-in).
+    parts: tuple[Doc, ...] = ()
 
     @property
     def tokens(self) -> list[Token]:
@@ -104,16 +108,19 @@ class Asked:
         return sentences[-1].root if sentences else self.doc[0]
 
 
-def judge_question(doc: Doc, site: QuestionSite, lexicon: Lexicon) -> Judgement:
-    """The walk of the [[closing-question]] table over one sentence: the first row that applies decides."""
-    return walk(table("closing-question"), Asked(doc, site, lexicon, question_vocabulary()))
+def judge_question(doc: Doc, site: QuestionSite, lexicon: Lexicon, parts: Sequence[Doc] = ()) -> Judgement:
+    """The walk of the [[closing-question]] table over one sentence (or a closing list's lead-in and its items,
+    `parts`): the first row that applies decides."""
+    return walk(table("closing-question"), Asked(doc, site, lexicon, question_vocabulary(), tuple(parts)))
 
 
 def judged_part(site: QuestionSite) -> tuple[int, int]:
     """The part of the site's sentence the rules parse, as offsets into the text: after the last label or
     dash that introduces the question ('Separately: JSON or CSV for the export?', 'Worth adding a CI job —
-    want one?'), when words follow it."""
+    want one?'), when words follow it. A closing list's part is its lead-in line (its items are parsed apart)."""
     sentence = site.sentence
+    if site.parts:
+        return site.start, site.start + len(sentence.split("\n", 1)[0].rstrip())
     cut = 0
     for k, ch in enumerate(sentence[:-1]):
         if ch in ":—–" and sentence[k + 1].isspace() and any(c.isalpha() for c in sentence[k + 1 :]):
@@ -197,6 +204,8 @@ def rhetorical_question(asked: Asked) -> Judgement | None:
     if not any(w in asked.words.wh_words for w in opening):
         return None
     following = asked.site.following
+    if _asks_the_reader(asked):
+        return None  # 'Which of these appeals to you? My pick would be the second.': the reader is asked, not the agent
     turns_to_reader = any(w.strip(",.;:!?") in asked.words.reader for w in following.split()) or following.rstrip(
         " *_)\"'"
     ).endswith("?")
@@ -215,15 +224,30 @@ def readiness_question(asked: Asked) -> Judgement | None:
     if asked.site.kind != QUESTION:
         return None
     root = asked.root
-    if root.lower_ not in asked.words.readiness:
+    ready = root if root.lower_ in asked.words.readiness else _readiness_complement(root, asked.words)
+    if ready is None:
         return None
     subject = subject_of(root)
-    if subject is not None and not (subject.lower_ in asked.words.reader | AGENT_SUBJECTS or subject.lower_ == "all"):
+    if subject is not None and subject.lower_ not in READY_SUBJECTS:
         return None  # 'Is the build ready for review?': the readiness of a thing, a fact
-    asked_for = [c for c in root.children if c.dep_ in ("prep", "xcomp", "advcl", "ccomp") and c.i > root.i]
+    holders = {root.i, ready.i}
+    deps = ("prep", "xcomp", "advcl", "ccomp")
+    asked_for = [c for c in asked.tokens if c.head.i in holders and c.dep_ in deps and c.i > ready.i]
     if not asked_for:
         return None
-    return _judged(asked, "readiness-question", "asks whether the reader gives the go", asked_for)
+    # 'ready for me to merge #812': the go is for the agent's act, judged without the agent as its subject.
+    agent = frozenset(
+        t.i for c in asked_for for t in c.subtree if t.head.i == c.i and t.dep_ in (*SUBJECT_DEPS, "mark", "aux")
+    )
+    return _judged(asked, "readiness-question", "asks whether the reader gives the go", asked_for, exclude=agent)
+
+
+def _readiness_complement(root: Token, words: QuestionVocabulary) -> Token | None:
+    """Revision 4 (SPEC §7.4), readiness with a subject: 'Are we good to proceed …?', 'Are you ready for me to …?' —
+    the readiness word is the copula's complement, and the model may hang what it is ready for on the copula."""
+    if root.lemma_.lower() != "be":
+        return None
+    return next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in words.readiness), None)
 
 
 @rule("approval-question")
@@ -491,6 +515,15 @@ def _label(asked: Asked) -> str:
 
 def _as_asked(asked: Asked) -> str:
     return text_of(asked.tokens[0], bounds(asked.tokens)) if asked.tokens else ""
+
+
+def _asks_the_reader(asked: Asked) -> bool:
+    """Revision 4: the question turns to the reader itself — it names the reader ('What do you think of …?') or asks
+    how the agent's plan strikes them ('How does that sound?') — so what follows it does not make it rhetorical."""
+    tokens = asked.tokens
+    if any(t.lower_ in asked.words.reader for t in tokens):
+        return True
+    return tokens[0].lower_ == "how" and any(t.lemma_.lower() in asked.words.perception_verbs for t in tokens)
 
 
 def _ing(verb: str) -> str:

@@ -21,6 +21,13 @@ def as_found(gate: str, text: str, start: int, end: int, lexicon: Lexicon, views
     return gated("fire", gate, f"fires ({gate}, lexical fallback, no parse): '{text[start:end]}' was found")
 
 
+@fallback("skipped")
+def skipped(gate: str, text: str, start: int, end: int, lexicon: Lexicon, views: Views) -> Judgement | None:
+    """An attribution phrase said another way ('to you', 'let you') is no hand-over until its construction is read,
+    as the phrase table's phrases are skipped without a parse (SPEC §5.6): no finding."""
+    return None
+
+
 @fallback("question")
 def question(gate: str, text: str, start: int, end: int, lexicon: Lexicon, views: Views) -> Judgement | None:
     """A question gate needs its question mark ('let …' asks without one) and no answer after it."""

@@ -159,7 +159,12 @@ def cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) 
         return []
     following = doc[end + 1]
     named = forms(following) & lexicon.agent_work or any(lexicon.domain_of(n) for n in forms(following))
-    return [following] if not following.is_punct and named else []
+    return [following] if not following.is_punct and (named or domain_verb(following, lexicon)) else []
+
+
+def domain_verb(token: Token, lexicon: Lexicon) -> bool:
+    """A verb of a domain's construction ('the terraform apply on the shared account': apply)."""
+    return any(forms(token) & d.verbs for d in lexicon.domains)
 
 
 def _contrasted(child: Token) -> bool:
@@ -261,7 +266,7 @@ def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: froz
     cut = apply("object", objects, lexicon, scope)
     objects = objects + cut
     work = work_of(objects, lexicon, scope)
-    if cut and any(lexicon.domain_of(n) for n in forms(cut[0])):
+    if cut and (any(lexicon.domain_of(n) for n in forms(cut[0])) or domain_verb(cut[0], lexicon)):
         # the cut word ends the noun of the last part: judge the object as the one stretch it is
         stretch = {t for r in objects for t in r.subtree if t.i in scope} | set(cut)
         work = work_of_stretch(sorted(stretch, key=lambda t: t.i), lexicon)

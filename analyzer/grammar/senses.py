@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
-from analyzer.parse.tokens import as_written, conjuncts, forms, hyphen_compound, is_version
+from analyzer.parse.tokens import as_written, code_words, conjuncts, forms, hyphen_compound, is_version
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -124,12 +124,23 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
     for domain in lexicon.domains:
         if not domain.verbs or not names & domain.verbs:
             continue
-        own = _own_words(token, inside)
-        if not any(forms(t) & domain.objects for t in own):
+        # A word inside inline code counts as the reader reads it ('granting the bot `roles/owner`').
+        own = [forms(t) | code_words(t) for t in _own_words(token, inside)]
+        if not any(words & domain.objects for words in own):
             continue
-        if not domain.states or any(forms(t) & domain.states for t in own):
+        if not domain.states or any(words & domain.states for words in own):
             return domain.name
     return None
+
+
+@rule("command-words")
+def command_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """The parse reads inline code as one placeholder; a command in it ('`gcloud auth login`') is read by its words,
+    as a reader reads them. One identifier ('`merge_sort`') is a name, not an act, and is left out."""
+    written = as_written([token])
+    if not written.startswith("`") or " " not in written.strip("` "):
+        return None
+    return next((d for d in map(lexicon.domain_of, sorted(code_words(token))) if d), None)
 
 
 @rule("state-choice")
@@ -174,17 +185,27 @@ def _own_words(verb: Token, inside: frozenset[int]) -> list[Token]:
 @rule("own-target")
 def own_target(token: Token, domain: str, lexicon: Lexicon) -> bool:
     """The target is read on the act's object or the object of its preposition, whichever the model made it."""
-    own = _domain(lexicon, domain).own_targets
+    found = _domain(lexicon, domain)
+    own, via = found.own_targets, found.own_via
     if not own:
         return False
     verb = token if token.pos_ in ("VERB", "AUX") else token.head
-    targets = [c for c in verb.children if c.dep_ in _OBJECT_DEPS]
-    targets += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
-    return any(forms(m) & own for t in targets for m in t.children if m.dep_ in ("poss", "compound", "amod", "nmod"))
+    targets = [] if via else [c for c in verb.children if c.dep_ in _OBJECT_DEPS]
+    targets += [
+        g
+        for c in verb.children
+        if c.dep_ in ("prep", "dative") and (not via or c.lower_ in via)
+        for g in c.children
+        if g.dep_ == "pobj"
+    ]
+    # The target itself ('in the fixture') or a word that marks it ('my feature branch', 'the test user').
+    return any(forms(t) & own or any(forms(m) & own for m in t.children if m.dep_ in _MARK_DEPS) for t in targets)
 
 
 # How a target is the object of a domain act: its direct object, or the object of its preposition.
-_OBJECT_DEPS = frozenset({"dobj", "pobj", "nsubjpass", "obj"})
+_OBJECT_DEPS = frozenset({"dobj", "pobj", "nsubjpass", "obj", "dative"})
+# How a word marks a target as the agent's own: 'my branch', 'the local database', 'the test user'.
+_MARK_DEPS = frozenset({"poss", "compound", "amod", "nmod"})
 # Clauses of their own below a verb: another alternative, a condition, a relative clause.
 _OTHER_CLAUSE_DEPS = frozenset({"conj", "cc", "advcl", "relcl", "parataxis", "acl"})
 

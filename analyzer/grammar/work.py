@@ -106,8 +106,8 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
     inside = frozenset(t.i for t in tokens)
     for tok, names in words_of(tokens):
         domain = next((d for d in map(lexicon.domain_of, names) if d), None)
-        if domain and not any(lexicon.domain_of(n) for n in forms(tok) | {hyphen_compound(tok) or ""}):
-            term_words.add(tok.i - 1)  # matched as 'previous word + this word'
+        if domain and any(lexicon.domain_of(n) for n in names if " " in n):
+            term_words.add(tok.i - 1)  # matched as 'previous word + this word': 'API' of 'API token' is the term's
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
         if domain is None:
@@ -141,10 +141,21 @@ def _act_on_it(part: Token, tokens: list[Token], domains: list[str], lexicon: Le
     """'rotate the leaked token first or revoke it outright': an alternative whose verb is an act of a domain
     another alternative names, done to a pronoun, is the same decision: the pronoun stands for the domain's thing.
     """
+    alternative = part.dep_ == "conj" or any(c.dep_ == "conj" for c in part.children)
+    if not alternative and _split_domain_act(part, domains, lexicon):
+        return True
     acts = {a for d in domains for a in lexicon.acts_of(d)}
     if not acts or not forms(part) & acts:
         return False
     return any(t.pos_ == "PRON" and t.dep_ in ("dobj", "nsubjpass") and t.head.i == part.i for t in tokens)
+
+
+def _split_domain_act(part: Token, domains: list[str], lexicon: Lexicon) -> bool:
+    """'UPGRADE THE ORG TO THE TEAM PLAN': the model split the domain's object ('team plan', read as a verb) off the
+    domain's own verb ('upgrade'); a verb of a domain another part names, not offered as an alternative to it, is
+    that domain's act."""
+    verbs = {v for d in domains if (found := lexicon.domain_named(d)) is not None for v in found.verbs}
+    return part.pos_ in ("VERB", "AUX") and bool(forms(part) & verbs)
 
 
 def _alternative_time(part: Token) -> bool:
@@ -218,7 +229,9 @@ def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> boo
     while node.head.i != node.i:
         if node.pos_ in ("VERB", "AUX") and node.i not in domain_tokens and node.dep_ != "amod":
             return False  # a participle modifying the object ('the rewritten history') is its adjective
-        if node.dep_ not in NOMINAL_OBJECT_DEPS or (node.dep_ == "prep" and node.lower_ not in OBJECT_OF_PREPOSITIONS):
+        # The model marks 'to' after a verb's object as a dative ('upgrading the org to the Team plan'): a preposition.
+        dep = "prep" if node.dep_ == "dative" and node.pos_ == "ADP" else node.dep_
+        if dep not in NOMINAL_OBJECT_DEPS or (dep == "prep" and node.lower_ not in OBJECT_OF_PREPOSITIONS):
             return False
         if node.dep_ == "appos" and node.head.i in domain_tokens and node.head.pos_ == "VERB":
             return False  # 'squash, the docs lane': an item listed beside the domain action, not its object

@@ -33,7 +33,12 @@ _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$", re.IGNORECASE)
 
 # Doc.user_data key of (original text, offsets): where each character the parser read was written.
 SOURCE_KEY = "lanegate.source"
+# Doc.user_data key: the doc is a table row whose cells were read as its sentences (analyzer.text.layout).
+ROW_KEY = "lanegate.row"
 
+
+# A word inside inline code: letters and digits, hyphens inside.
+_CODE_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 def as_written(tokens: Sequence[Token]) -> str:
     """The tokens as the author wrote them, for quoting in a reason: inline code instead of its
@@ -51,6 +56,15 @@ def as_written(tokens: Sequence[Token]) -> str:
             text = text if "\n" in written else written
         parts.append(text + token.whitespace_)
     return "".join(parts).strip()
+
+
+def code_words(token: Token) -> frozenset[str]:
+    """The words inside a token that is inline code in the text ('`gcloud auth login`', '`roles/owner`'), lower-cased:
+    the parse reads the span as one placeholder, a reader reads its words. Empty for any other token."""
+    written = as_written([token])
+    if not written.startswith("`"):
+        return frozenset()
+    return frozenset(_CODE_WORD.findall(written.lower()))
 
 
 def forms(token: Token) -> frozenset[str]:

@@ -7,17 +7,20 @@ leftmost-longest without overlaps ("do you want me to" reports `do you want me`)
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
 from analyzer.lexicon import Lexicon, PhraseEntry, default_lexicon
+from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from analyzer.text.carveouts import Views
     from analyzer.text.disguise import Folded
+    from analyzer.text.spelling import Respelled
 
 # The kind of disguise Markdown emphasis inside a phrase is ("your **call**"; analyzer.text.disguise.MARKUP).
 MARKUP = "markup"
@@ -25,6 +28,8 @@ MARKUP = "markup"
 # module at every stop with a phrase, most of which need no fold).
 _STROKE = "\ue000"
 
+# The spellings read as standard English (analyzer.text.spelling; not imported: most stops respell nothing).
+_SPELLING_PATH = os.path.join(os.path.dirname(__file__), "spelling.toml")
 # Between two words of a phrase: spaces or tabs, with at most one line break (a soft wrap).
 _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
 # A phrase never starts or ends inside a longer word, identifier or path (your_call, your-move.ts).
@@ -78,13 +83,15 @@ def find_candidates(text: str, lexicon: Lexicon | None = None, *, first: bool = 
 
 
 @lru_cache(maxsize=2)
-def folded_views(text: str) -> tuple[Folded, Views]:
-    """The fold of a text and the views of the folded text; kept for the last texts, so the hook's
-    candidate test and the analyzer that follows it read a message once."""
+def folded_views(text: str) -> tuple[Folded | Respelled, Views]:
+    """The fold of a text read in standard spelling (analyzer.text.spelling) and the views of that text;
+    kept for the last texts, so the hook's candidate test and the analyzer that follows it read a message
+    once."""
     from analyzer.text.carveouts import build_views
     from analyzer.text.disguise import fold
+    from analyzer.text.spelling import respell
 
-    folded = fold(text)
+    folded = respell(fold(text))
     return folded, build_views(folded.text)
 
 
@@ -119,13 +126,18 @@ def may_match_forms(text: str, forms: tuple[str, ...]) -> bool:
             return True
         text = read
     lowered = text.lower()
-    possible = [pieces for pieces in _pieces(forms) if all(piece in lowered for piece in pieces)]
+    possible = [form for form in _pieces(forms) if all(_holds(word, lowered) for word in form)]
     if not possible:
         return False
     # The substring test passes on pieces inside longer words ('ok' and 'to' in 'tokenizer'): settle it on
     # whole words, split wherever a match could not continue a word (so never fewer words than a match sees).
     words = set(_ASCII_WORD.findall(lowered))
-    return any(all(piece in words for piece in pieces) for pieces in possible)
+    return any(all(_holds(word, words) for word in form) for form in possible)
+
+
+def _holds(word: tuple[tuple[str, ...], ...], found: str | set[str]) -> bool:
+    """Whether one of a phrase word's spellings has all its pieces in `found` (the text, or its words)."""
+    return any(all(piece in found for piece in spelled) for spelled in word)
 
 
 @cache
@@ -134,20 +146,48 @@ def _forms(lexicon: Lexicon) -> tuple[str, ...]:
 
 
 @cache
-def _pieces(forms: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """Per phrase, the ASCII runs its match must contain: each word's parts between apostrophes (the
-    words of a canonical form are PhraseEntry.words)."""
+def _pieces(forms: tuple[str, ...]) -> tuple[tuple[tuple[tuple[str, ...], ...], ...], ...]:
+    """Per phrase, per word, each way it may be written — as it is, or in a spelling that reads as it
+    (analyzer.text.spelling: "u" for "you", "youd" for "you'd") — as the ASCII runs a match must contain: the
+    parts between apostrophes (the words of a canonical form are PhraseEntry.words)."""
     return tuple(
-        tuple(part.lower() for word in form.split() for part in word.split("'") if part.isascii()) for form in forms
+        tuple(tuple(_ascii_parts(spelled) for spelled in _spellings(word.lower())) for word in form.split())
+        for form in forms
     )
 
 
-def scan(views: Views, lexicon: Lexicon, folded: Folded | None = None) -> tuple[Candidate, ...]:
+def _spellings(word: str) -> tuple[str, ...]:
+    """The word and the forms spelling.toml reads as it."""
+    written, endings = _written_forms()
+    shortened = tuple(word[: -len(full)] + short for full, short in endings if word.endswith(full))
+    return (word, *written.get(word, ()), *shortened)
+
+
+def _ascii_parts(word: str) -> tuple[str, ...]:
+    return tuple(part for part in word.split("'") if part and part.isascii())
+
+
+@cache
+def _written_forms() -> tuple[dict[str, tuple[str, ...]], tuple[tuple[str, str], ...]]:
+    """Which written words spelling.toml reads as which standard word (a word of a [words] or [[context]]
+    reading), and its [endings] as (standard, written) pairs. analyzer.text.spelling reads the same tables to
+    respell a text; the pre-filter needs only which words may stand for which."""
+    data = load_builtin(_SPELLING_PATH)
+    pairs = [*data["words"].items(), *((row["word"], row["reads"]) for row in data["context"])]
+    written: dict[str, list[str]] = {}
+    for form, reading in pairs:
+        for word in reading.lower().split():
+            written.setdefault(word, []).append(form)
+    endings = tuple((standard, dropped.replace("'", "")) for dropped, standard in data["endings"].items())
+    return {word: tuple(forms) for word, forms in written.items()}, endings
+
+
+def scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None = None) -> tuple[Candidate, ...]:
     """Every phrase of the views in text order (iter_scan)."""
     return tuple(sorted(iter_scan(views, lexicon, folded), key=_order))
 
 
-def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | None = None) -> Iterator[Candidate]:
+def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None = None) -> Iterator[Candidate]:
     """The phrases in the views, each with the disguise written inside it (folded: the fold the views
     were built from), found one at a time so a caller that needs only the first pays for no more.
 

@@ -60,6 +60,11 @@ MAX_SKIPPED_UNITS = 8
 _DASHED_SIGN_OFF = re.compile(r"[ \t]*(?:—|–|--)[ \t]*[\w@][\w.@'-]*(?:[ \t]+[\w@][\w.@'-]*){0,2}[ \t]*")
 _INITIALS = re.compile(r"[ \t]*[A-Z](?:\.?[A-Z]){1,2}\.?[ \t]*")
 _NAME = re.compile(r"[ \t]*[A-Z][a-z]{1,20}[ \t]*")
+# At most this many characters in a valediction and its name ("Best regards,\nRowan Lee").
+_MAX_VALEDICTION_CHARS = 120
+# A valediction's words, and the name that may follow it ("Rowan", "Rowan Lee", "R. Lee", "@ops-bot", "— Wren").
+_VALEDICTION_WORD = re.compile(r"[a-z']+", re.IGNORECASE)
+_NAME_LINE = re.compile(r"(?:(?:—|–|--|-)[ \t]*)?(?:@[\w.-]+|(?:[A-Z][\w.'-]*)(?:[ \t]+[A-Z][\w.'-]*){0,2})")
 # Revision 4 (SPEC §7.2): markup a reader never sees, blanked before the closing part is found (unseen-markup):
 # a link reference definition (the `[//]: # (…)` comment idiom is one), an image (drawn, never read as the
 # last words), an HTML tag (`<br>`), and a terminal escape sequence (7-bit ESC forms and the C1 CSI, OSC
@@ -124,6 +129,9 @@ class ClaimVocabulary:
     colloquial_futures: frozenset[str]
     trailing_subordinators: frozenset[str]
     perfect_auxiliaries: frozenset[str]
+    earlier_times: frozenset[str]
+    counterfactual_marks: frozenset[str]
+    valedictions: frozenset[str]
 
 
 @cache
@@ -280,23 +288,36 @@ def _blank(inside: str) -> str:
     return "".join("\n" if ch == "\n" else " " for ch in inside)
 
 
-def _closing_unit(view: str, vocabulary: ClaimVocabulary, match_view: str) -> tuple[int, int] | None:
+def _closing_unit(view: str, vocabulary: ClaimVocabulary, carved: str) -> tuple[int, int] | None:
     """The [start, end) of the closing part: the unit (paragraph or list item) holding the last letter or
     digit, skipping back over trailing units that are not content (the `trailing-unit` rows), or the lead-in
     of the list it closes (the `lead-in` rows). None when the view holds no word."""
     starts = unit_starts(view)
+    bounds, content = last_content_unit(view, starts, vocabulary, carved)
+    if bounds is not None and content:
+        return _lead_in(view, starts, bounds, vocabulary) or bounds
+    return bounds
+
+
+def last_content_unit(
+    view: str, starts: list[int], vocabulary: ClaimVocabulary, carved: str | None = None
+) -> tuple[tuple[int, int] | None, bool]:
+    """The last unit holding a letter or digit once the trailing units that are not content are skipped (at most
+    MAX_SKIPPED_UNITS of them), and whether it is content; (None, False) when the view holds no word. The closing
+    part starts from it, and so does the closing list of analyzer.text.questions. `carved`: the view with every
+    carve-out blanked (the view itself when not given)."""
+    carved = view if carved is None else carved
     end_at = len(view)
     bounds = None
     for _ in range(MAX_SKIPPED_UNITS + 1):
         last_word_char = _LAST_WORD_CHAR.search(view, 0, end_at)
         if last_word_char is None:
-            return bounds
+            return bounds, False
         bounds = unit_bounds(starts, last_word_char.start())
-        unit = view[bounds[0] : bounds[1]]
-        if not _not_content(unit, vocabulary, match_view[bounds[0] : bounds[1]]):
-            return _lead_in(view, starts, bounds, vocabulary) or bounds
+        if not _not_content(view[bounds[0] : bounds[1]], vocabulary, carved[bounds[0] : bounds[1]]):
+            return bounds, True
         end_at = bounds[0]
-    return bounds
+    return bounds, False
 
 
 @closing_rule("list-lead-in")
@@ -353,6 +374,31 @@ def is_sign_off(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> boo
         return False
     word = line.lower()
     return word not in vocabulary.completion_words and not word.endswith(("ed", "ing"))
+
+
+@closing_rule("valediction")
+def is_valediction(unit: str, vocabulary: ClaimVocabulary) -> bool:
+    """Up to three lines: a valediction of the list at the start of the first, and after it nothing but a name
+    (capitalised words, a handle or initials, after a comma or dash), on that line or the lines after it."""
+    if len(unit) > _MAX_VALEDICTION_CHARS:  # a sign-off is short: a long paragraph is content, read no further
+        return False
+    lines = [line.strip() for line in unit.strip().splitlines()]
+    if not lines or len(lines) > 3:
+        return False
+    words = _VALEDICTION_WORD.findall(lines[0].lower().replace("’", "'"))
+    said = max((len(v.split()) for v in vocabulary.valedictions if words[: len(v.split())] == v.split()), default=0)
+    if not said:
+        return False
+    rest = lines[0][_after_words(lines[0], said) :].strip(" \t,.!—–-:")  # what follows it on its line
+    return all(not part or _NAME_LINE.fullmatch(part) for part in (rest, *lines[1:]))
+
+
+def _after_words(line: str, count: int) -> int:
+    """Where the `count`-th word of the line ends."""
+    end = 0
+    for _, m in zip(range(count), _VALEDICTION_WORD.finditer(line), strict=False):
+        end = m.end()
+    return end
 
 
 def _quotes_within(regions: tuple[Region, ...], start: int, end: int) -> tuple[tuple[int, int], ...]:

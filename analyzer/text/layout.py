@@ -11,6 +11,9 @@ import re
 
 # A table row: a line whose first non-blank character is a pipe.
 _TABLE_ROW = re.compile(r"[ \t]*\|")
+# A word of a sentence; a sentence of at most MAX_LONE_WORDS words is a phrase alone ('Your call.', 'Up to you!').
+_WORD = re.compile(r"[^\W_]+")
+MAX_LONE_WORDS = 3
 # A heading line: one to six '#' and a space.
 _HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
 # At least this many letters before a sentence counts as written in capitals.
@@ -32,6 +35,31 @@ def table_cell(view: str, start: int, end: int, offset: int) -> tuple[int, int]:
     return (left + 1 if left != -1 else line_start), (right if right != -1 else line_end)
 
 
+def named_before(view: str, unit: tuple[int, int], cell: tuple[int, int], sentence: tuple[int, int]) -> int | None:
+    """Rule `named-before` (revision 4, SPEC §7.4): a phrase alone in its sentence ('Your call.') or in its table cell
+    binds what is named before it — the sentence before it in its paragraph, or the row's other cells — so the parser
+    reads that too. The start of the wider stretch, or None when the phrase's sentence says more than the phrase
+    (MAX_LONE_WORDS) or nothing comes before it."""
+    start, end = sentence
+    if len(_WORD.findall(view, start, end)) > MAX_LONE_WORDS:
+        return None
+    if cell != unit:  # narrowed to a cell: the row, from its first pipe
+        line_start = view.rfind("\n", 0, start) + 1
+        first_pipe = view.find("|", line_start, start)
+        return first_pipe if first_pipe != -1 and view.find("|", first_pipe + 1, start) != -1 else None
+    before = view[unit[0] : start].rstrip()
+    if not before or not _WORD.search(before):
+        return None
+    from analyzer.text.units import sentence_bounds
+
+    return sentence_bounds(view, unit[0], unit[1], unit[0] + len(before) - 1)[0]
+
+
+def is_row(view: str, start: int) -> bool:
+    """The stretch starting at `start` is a whole table row (named_before widened a cell to it)."""
+    return view.startswith("|", start)
+
+
 def is_heading(view: str, start: int) -> bool:
     """The unit starting at `start` is a Markdown heading ('## Your call')."""
     return _HEADING.match(view, start) is not None
@@ -49,3 +77,15 @@ def ordinary_case(text: str) -> str:
         return text
     first = next((k for k, ch in enumerate(lowered) if ch.isalpha()), None)
     return lowered if first is None else lowered[:first] + lowered[first].upper() + lowered[first + 1 :]
+
+
+def instruction_case(text: str) -> str:
+    """Rule `instruction-case`: an instruction or a list item opens with a capitalised verb ('Restart the dev
+    server and tell me …', '- Cache the parsed config'), which the small model reads as a proper noun; it is
+    parsed with that first letter in lower case (and in ordinary case when written in capitals). Same length."""
+    text = ordinary_case(text)
+    first = next((k for k, ch in enumerate(text) if ch.isalpha()), None)
+    if first is None or not text[first].isupper() or text[first + 1 : first + 2].isupper():
+        return text  # a word in capitals ('CI', 'PR') is a name
+    lowered = text[first].lower()
+    return text if len(lowered) != 1 else text[:first] + lowered + text[first + 1 :]

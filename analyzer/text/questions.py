@@ -1,25 +1,38 @@
-"""Where a closing question may be — without spaCy (SPEC §2.1, revision 3: the closing question).
+"""Where a closing question may be — without spaCy (SPEC §2.1, revision 3: the closing question; §7.4).
 
 A closing question is an interrogative in the closing part of the message (§2.7's closing part, carve-outs
 removed) addressed to the reader. This module finds the sentences of the closing part that may be one, from
 their punctuation and a few structural words: a sentence that ends with a question mark outside quotation
-marks; a conditional on the reader's preference or wish ("I can inline it if you wish."); a request that
-embeds the reader's wish for the agent's action ("Tell me which … you want me to quarantine."). The rules
-of analyzer.grammar.closing_questions parse only these, so a stop whose closing part asks nothing never
-imports spaCy for them; analyzer.api.may_ask reads this module only for a text with a character or word
-every such sentence holds.
+marks; a conditional on the reader's preference, wish, need or benefit ("I can inline it if you wish.",
+"Happy to add a benchmark too, if useful."); a request that embeds the reader's wish for the agent's action
+("Tell me which … you want me to quarantine."). Revision 4 (§7.4) hands the turn back in more ways without a
+question mark, each found the same way: a condition on the reader's decision ("Once you pick a layout, I'll
+build the page."), the open offer of help ("Let me know how I can help."), an instruction tied to a report
+back or to the agent's next act ("Run it on your side and tell me what you see."), and a closing list of work
+under a lead-in that names work to do ("Next steps:" + items). The words each reads are data (sites.toml).
+The rules of analyzer.grammar.closing_questions parse only these, so a stop whose closing part asks nothing
+never imports spaCy for them; analyzer.api.may_ask reads this module only for a text with a character or
+word every such sentence holds.
 """
 
 from __future__ import annotations
 
+import os
 import re
-from functools import lru_cache
+from bisect import bisect_left
+from functools import cache, lru_cache
 
-from analyzer.text.closing import closing_part
+from analyzer.text.closing import claim_vocabulary, closing_part, last_content_unit
+from analyzer.text.units import unit_starts
+from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
+
+SITES_PATH = os.path.join(os.path.dirname(__file__), "sites.toml")
 
 # Closing emphasis, brackets and quote marks after a sentence's last word: "**Sound good?**", "(Want one?)".
 _TRAILING = " \t*_)]\"'”’"
+# The marks that end a sentence: what trailing symbols are stripped back to.
+_SENTENCE_MARKS = ".?!"
 # A condition on the reader's preference or wish: "if you prefer", "should you wish", "if you'd prefer".
 _CONDITION = re.compile(r"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:prefer|wish)\b", re.IGNORECASE)
 # A request that embeds the reader's wish for the agent's action: "tell me which … you want me to …".
@@ -32,8 +45,22 @@ _REQUEST = re.compile(
 # one is no site; and only the last sites of the closing part are judged.
 MAX_QUESTION_CHARS = 400
 MAX_SITES = 4
-# The ways a site asks: a question, a condition on the reader's wish, a request embedding it.
+# The ways a site asks: a question, a condition on the reader's wish, a request embedding it; and (SPEC §7.4) a
+# condition on the reader's decision, the open offer of help, an instruction waiting on the reader, a closing
+# list of work.
 QUESTION, CONDITION, REQUEST = "question", "condition", "request"
+DECISION, HELP, TURN, LIST = "decision", "help", "turn", "list"
+# A list item's marker, with the checkbox of a task list ("- [ ] ", "1. ").
+_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
+# A lead-in line: a heading, a line that is emphasis only ("**Next**"), or one ending with a colon.
+_HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
+_EMPHASIS_ONLY = re.compile(r"[ \t]*(\*\*|__)[^*_\n]+\1[ \t]*:?[ \t]*\Z")
+_ENDS_WITH_COLON = re.compile(r":[*_ \t]*\Z")
+_LEAD_WORD = re.compile(r"[a-z][a-z'-]*")
+_TABLE_ROW = re.compile(r"[ \t]*\|")
+# A line that opens a list item, and how far from the end a closing list's last item may start.
+_ITEM_LINE = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+", re.MULTILINE)
+_LIST_TAIL = 4_000
 
 
 @frozen
@@ -48,40 +75,226 @@ class QuestionSite:
     kind: str
     quoted: bool
     following: str
+    # A closing list (kind LIST): each item's [start, end) in the text, its marker left out; the site spans the
+    # lead-in and the items.
+    parts: tuple[tuple[int, int], ...] = ()
 
 
 @lru_cache(maxsize=2)
 def question_sites(text: str) -> tuple[QuestionSite, ...]:
     """The sentences of the closing part that may be a closing question, in text order, the last MAX_SITES of
     them no longer than MAX_QUESTION_CHARS (kept for the last texts: the hook's pre-filter and the analyzer
-    that follows it read the closing part once)."""
+    that follows it read the closing part once). Issue 28: a closing table row's cells are its sentences, and a
+    closing paragraph that only recommends one of the options leaves the paragraph before it in the closing part
+    (what it recommends is still the reader's to take)."""
     closing = closing_part(text)
     view = closing.view
-    sentences = closing.sentences
+    spans = [(sentence.start, sentence.end) for sentence in closing.sentences] or _table_cells(view)
+    if spans and all(_recommends(view[a:b]) for a, b in spans):
+        before = _paragraph_before(text, view, spans[0][0])
+        spans = [*before, *spans]
     sites = []
-    for k, sentence in enumerate(sentences):
-        written = view[sentence.start : sentence.end]
+    for k, (start, end) in enumerate(spans):
+        written = view[start:end]
         if len(written) > MAX_QUESTION_CHARS:
             continue
-        bare = written.rstrip(_TRAILING)
+        toned = written.rstrip(_TRAILING)
+        bare = _without_trailing_symbols(toned)
         kind = _kind(bare)
         if kind is None:
             continue
-        mark = sentence.start + len(bare) - 1
+        if bare != toned:  # the parser reads the question without the emoji after it
+            written = written[: len(bare)]
+        mark = start + len(bare) - 1
         quoted = kind == QUESTION and any(q_start <= mark < q_end for q_start, q_end in closing.quoted)
         following = ""
-        if k + 1 < len(sentences):
-            after = sentences[k + 1]
-            following = view[after.start : after.end].strip().lower().replace("’", "'")
-        sites.append(QuestionSite(sentence.start, sentence.end, written, kind, quoted, following))
+        if k + 1 < len(spans) and not _recommends(view[spans[k + 1][0] : spans[k + 1][1]]):
+            # a recommendation after a question neither answers it nor makes it rhetorical: it is judged alone
+            after_start, after_end = spans[k + 1]
+            following = view[after_start:after_end].strip().lower().replace("’", "'")
+        sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following))
+    listed = closing_list(text, view)
+    if listed is not None:
+        sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
+        sites.append(listed)
     return tuple(sites[-MAX_SITES:])
+
+
+def _table_cells(view: str) -> list[tuple[int, int]]:
+    """A table row that closes the message: its cells, each a sentence of its own (SPEC §2.4: a cell is a unit)."""
+    bounds, content = last_content_unit(view, unit_starts(view), claim_vocabulary())
+    if bounds is None or not content or not _TABLE_ROW.match(view, bounds[0]):
+        return []
+    line_end = view.find("\n", bounds[0])
+    line_end = bounds[1] if line_end == -1 else min(line_end, bounds[1])
+    cells = []
+    at = view.find("|", bounds[0]) + 1
+    while 0 < at < line_end:
+        bar = view.find("|", at, line_end)
+        cell_end = line_end if bar == -1 else bar
+        first = at + len(view[at:cell_end]) - len(view[at:cell_end].lstrip())
+        last = first + len(view[first:cell_end].rstrip())
+        if last > first and any(ch.isalpha() for ch in view[first:last]):
+            cells.append((first, last))
+        at = cell_end + 1 if bar != -1 else line_end
+    return cells
+
+
+def _recommends(sentence: str) -> bool:
+    """The sentence only states the agent's pick among options ('My recommendation is the second option.')."""
+    opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
+    return any(opening.startswith(r) for r in _patterns().recommendations)
+
+
+def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]:
+    """The sentences of the closing part the text would have without its last paragraph (from `start` on)."""
+    earlier = closing_part(text[:start])
+    return [(s.start, s.end) for s in earlier.sentences if s.end <= start and earlier.view[s.start : s.end].strip()]
+
+
+def _without_trailing_symbols(sentence: str) -> str:
+    """The sentence without the emoji, emoticon or symbols written after its last mark ("Sound good? 🙂",
+    "Thoughts? :)", "Ready? ✅"): they add a tone, not words, so a question stays a question (SPEC §7.4)."""
+    end = len(sentence)
+    while end > 0 and not sentence[end - 1].isalnum() and sentence[end - 1] not in _SENTENCE_MARKS:
+        end -= 1
+    return sentence[:end].rstrip(_TRAILING) if end < len(sentence) else sentence
 
 
 def _kind(sentence: str) -> str | None:
     if sentence.endswith("?"):
         return QUESTION
-    if _CONDITION.search(sentence):
+    patterns = _patterns()
+    if _CONDITION.search(sentence) or patterns.condition.search(sentence):
         return CONDITION
     if _REQUEST.search(sentence):
         return REQUEST
+    if patterns.decision.search(sentence) or patterns.decision_request.search(sentence):
+        return DECISION
+    if patterns.help.search(sentence):
+        return HELP
+    if patterns.turn.search(sentence) and _may_instruct(sentence, patterns.not_imperative):
+        return TURN
     return None
+
+
+def _may_instruct(sentence: str, not_imperative: frozenset[str]) -> bool:
+    """The sentence may open with an instruction to the reader: its first word is no subject, determiner or
+    question word ("Please" and emphasis left out)."""
+    words = _LEAD_WORD.findall(sentence[:80].lower().replace("’", "'"))
+    if words[:1] == ["please"]:
+        words = words[1:]
+    return bool(words) and words[0] not in not_imperative
+
+
+@frozen
+class _Patterns:
+    """sites.toml as the patterns that find each kind of site."""
+
+    condition: re.Pattern[str]
+    decision: re.Pattern[str]
+    decision_request: re.Pattern[str]
+    help: re.Pattern[str]
+    turn: re.Pattern[str]
+    not_imperative: frozenset[str]
+    lead_ins: frozenset[str]
+    max_items: int
+    recommendations: tuple[str, ...]
+
+
+@cache
+def _patterns() -> _Patterns:
+    data = load_builtin(SITES_PATH)
+    condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
+    wishes = _words(condition["wishes"])
+    # The mark, then a few words (no sentence break), then what is wanted or useful.
+    benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
+    return _Patterns(
+        condition=_compiled(
+            rf"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
+            rf"|\b(?:{_words(condition['optional'])})\b"
+        ),
+        decision=_compiled(
+            rf"\b(?:{_words(decision['marks'])})\b[^.!?;\n]{{0,30}}?\byou(?:['’]ve|['’]d|\s+have|\s+had)?\s+"
+            rf"(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'])})\b"
+        ),
+        decision_request=_compiled(
+            rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"
+            rf"\byou\s+(?:\w+\s+)?(?:{_words(decision['verbs'])})\b"
+        ),
+        help=_compiled(
+            rf"\b(?:how|where)\s+(?:i|we)\s+(?:can|could|may|might|should)\s+(?:\w+\s+)?(?:{_words(help_['verbs'])})\b"
+            rf"|\bwhat(?:ever)?\s+(?:else\s+)?you\s+(?:{_words(help_['needs'])})\b"
+            rf"|\b(?:{_words(help_['availability'])})\s+to\s+(?:{_words(help_['verbs'])})\b"
+        ),
+        turn=_compiled(rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b"),
+        not_imperative=frozenset(turn["not_imperative"]),
+        lead_ins=frozenset(data["list"]["lead_ins"]),
+        max_items=int(data["list"]["max_items"]),
+        recommendations=tuple(data["recommendation"]["openings"]),
+    )
+
+
+def _words(words: list[str]) -> str:
+    """Words and phrases as an alternation, longest first, spaces and apostrophes as written either way."""
+    ordered = sorted(words, key=len, reverse=True)
+    return "|".join(r"\s+".join("['’]".join(map(re.escape, w.split("'"))) for w in p.split()) for p in ordered)
+
+
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def closing_list(text: str, view: str) -> QuestionSite | None:
+    """A list that closes the message under a lead-in naming work to do or options (SPEC §7.4): the last unit
+    that is content (a sign-off after it is not: analyzer.text.closing) is a list item; the items before it back
+    to the list's start (blank lines between them allowed), at most max_items of them; the line before the first
+    item a heading, an emphasised label or a line ending with a colon, holding a lead-in word (sites.toml
+    [list]). `view` is the closing part's view of `text` (same offsets)."""
+    patterns = _patterns()
+    if not _ITEM_LINE.search(view, max(0, len(view) - _LIST_TAIL)):
+        return None  # no list item near the end: the units of a long message are not worth finding
+    starts = unit_starts(view)
+    last, content = last_content_unit(view, starts, claim_vocabulary())
+    if last is not None and content and _recommends(view[last[0] : last[1]].strip()):
+        # 'My recommendation is the second option.' after the list: the options are still handed over
+        last, content = last_content_unit(view[: last[0]], unit_starts(view[: last[0]]), claim_vocabulary())
+    if last is None or not content:
+        return None
+    start, end = last  # the last unit that is content: a sign-off after the list is not
+    if not _ITEM.match(view, start):
+        return None
+    k = bisect_left(starts, start)
+    items = [(start, end)]
+    j = k - 1
+    while j >= 0 and len(items) <= patterns.max_items:
+        unit = (starts[j], starts[j + 1])
+        if not view[unit[0] : unit[1]].strip():
+            j -= 1
+            continue
+        if not _ITEM.match(view, unit[0]):
+            break
+        items.append(unit)
+        j -= 1
+    if j < 0 or len(items) > patterns.max_items:
+        return None
+    lead_start, lead_end = starts[j], starts[j + 1]
+    written = view[lead_start:lead_end].rstrip()
+    lead_start += written.rfind("\n") + 1  # the lead-in is the unit's last line
+    lead = view[lead_start:lead_end].strip()
+    written_lead = text[lead_start:lead_end].strip()  # the view blanks emphasis: "**Next**" is read as written
+    if not (_HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead)):
+        return None
+    if not patterns.lead_ins & set(_LEAD_WORD.findall(lead.lower())):
+        return None
+    parts = []
+    for item_start, item_end in reversed(items):
+        marker = _ITEM.match(view, item_start)
+        first = marker.end() if marker is not None else item_start
+        last_char = first + len(view[first:item_end].rstrip())
+        if last_char > first:
+            parts.append((first, last_char))
+    if not parts:
+        return None
+    lead_first = lead_start + (len(view[lead_start:lead_end]) - len(view[lead_start:lead_end].lstrip()))
+    return QuestionSite(lead_first, parts[-1][1], view[lead_first : parts[-1][1]], LIST, False, "", tuple(parts))

@@ -187,13 +187,15 @@ def compact_unit(
     droppable: Callable[[str], bool] | None = None,
     *,
     clipped: bool = False,
+    cells: bool = False,
 ) -> Unit:
     """Collapse whitespace and long runs of punctuation or symbols (MAX_SYMBOL_RUN), drop list markers,
     keeping a map to the original offsets.
 
     The items of a list a colon introduces read as the series of alternatives they are: "Your call:
     squash, rebase or hold" (the joining words map to the line break before each item). before: the
-    unit's first phrase; parenthetical asides that close before it are left out (_asides).
+    unit's first phrase; parenthetical asides that close before it are left out (_asides). cells: a table row
+    whose cells the parser reads as sentences of their own (each pipe read as a full stop, same length).
     """
     chars: list[str] = []
     offsets: list[int] = []
@@ -206,7 +208,7 @@ def compact_unit(
     pending_space = False
     symbol_run = 0
     while i < end:
-        ch = view[i]
+        ch = "." if cells and view[i] == "|" else view[i]
         if i in asides:
             i = asides[i]
             rest = view[i:end].lstrip()

@@ -48,7 +48,7 @@ PROBE_TIMEOUT = 10.0
 PROBE_SESSION = "lanegate-doctor-probe"
 PROBE_PROMPT = "[WAKE] lanegate doctor probe"
 PROBE_REPLY = "Doctor probe: the parser tests pass."
-POLICY_KEYS = ("mode", "deference", "lane_continuation", "max_refusals")
+POLICY_KEYS = ("mode", "deference", "lane_continuation", "max_refusals", "headless")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -216,6 +216,11 @@ def policy_checks(
     ceiling = policy["max_refusals"]
     detail = f"{ceiling if ceiling else 'no ceiling'} (from {sources['max_refusals']})"
     checks.append(Check("policy max_refusals", OK, detail))
+    headless = policy["headless"]
+    meaning = ("the prompts of a non-interactive session (claude -p, the SDKs, codex exec) or of a CI job are "
+               "nobody's: every stop there is judged as autonomous" if headless == "autonomous" else
+               "the prompts of a non-interactive session or a CI job are the operator's, as typed ones are")
+    checks.append(Check("policy headless", OK, f"{headless} (from {sources['headless']}): {meaning}"))
     checks.extend(Check("policy ignored", WARN, note, _ignored_fix(note, project_file)) for note in ignored)
     return checks
 
@@ -332,8 +337,17 @@ def identity_check(identity: str | None, summary: Mapping[str, Any]) -> Check:
 
 def ceiling_check(harness: str, max_refusals: int, cap: int | None) -> Check | None:
     """A ceiling the client reaches first: a client with a block cap (the harness's InstallTarget.block_cap)
-    ends a chain of blocks itself."""
-    if cap is None or 0 < max_refusals <= cap:
+    ends a chain of blocks itself; a client without one never does, so there lanegate bounds a chain even when
+    max_refusals is 0 (SPEC §7.6)."""
+    if cap is None:
+        if max_refusals:
+            return None
+        from hook.decision import UNCAPPED_CEILING
+
+        return Check(f"{harness} ceiling", WARN, f"max_refusals 0 (no ceiling), but {harness} has no cap of its own "
+                     f"and would take refusals without end: lanegate bounds the chain at {UNCAPPED_CEILING} there",
+                     f"set max_refusals to the bound you want ({DOCS_CONFIG})")
+    if 0 < max_refusals <= cap:
         return None
     shown = "0 (no ceiling)" if max_refusals == 0 else str(max_refusals)
     return Check(f"{harness} ceiling", WARN, f"max_refusals {shown}, but {harness} overrides the "

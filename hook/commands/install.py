@@ -67,6 +67,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dry-run", action="store_true", help="print the change as a unified diff, write nothing")
     parser.add_argument("--move", action="store_true", help="when another of your settings files registers "
                         "lanegate for this harness, take it out there and register here instead")
+    parser.add_argument("--ci", action="store_true", help="a CI bot's seat (e.g. an issue-comment bot): also write "
+                        'headless = "autonomous" to your user config, so its non-interactive sessions are judged '
+                        "as autonomous")
     parser.set_defaults(handler=run)
 
 
@@ -109,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
     for line in moved:
         print(line)
     path = target.path
+    if args.ci and not headless_for_ci(dry_run=args.dry_run):
+        return 1
     ignored = ensure_ignored(path, args.project) if args.local and not args.dry_run else None
     if old_text is not None and new_text == old_text:
         print(f"{path}: lanegate is already registered, nothing to change")
@@ -229,6 +234,57 @@ def ensure_ignored(path: str, project: str | None) -> str | None:
         fh.write(("" if not text or text.endswith("\n") else "\n") + f"/{relative}\n")
     return (f"git ignores {relative} now: added to {exclude} (this clone's own ignore list, so no file your "
             "team commits changes)")
+
+
+HEADLESS_LINE = 'headless = "autonomous"  # lanegate install --ci: non-interactive sessions and CI jobs are autonomous'
+
+
+def headless_for_ci(*, dry_run: bool) -> bool:
+    """Write `headless = "autonomous"` to the user's own config (SPEC §7.1): a top-level key replaced where the
+    file has one, else added before the first table. False when the file cannot be written (said on stderr)."""
+    from hook.config import user_config_path
+
+    path = user_config_path(os.environ)
+    try:
+        with open(path, encoding="utf-8") as fh:
+            old: str | None = fh.read()
+    except FileNotFoundError:
+        old = None
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"lanegate install --ci: cannot read {path}: {exc}; nothing was written", file=sys.stderr)
+        return False
+    new = with_headless(old or "")
+    if new == old:
+        print(f'{path}: headless = "autonomous" already')
+        return True
+    if dry_run:
+        show_diff(path, old, new)
+        return True
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        install_state.replace_atomically(path, new.encode("utf-8"), None)
+    except OSError as exc:
+        print(f"lanegate install --ci: cannot write {path}: {exc}", file=sys.stderr)
+        return False
+    print(f'{path}: headless = "autonomous" (a CI seat: its non-interactive sessions are judged as autonomous)')
+    return True
+
+
+def with_headless(text: str) -> str:
+    """The config text with its top-level `headless` key set to "autonomous" (tables and comments kept)."""
+    lines = text.splitlines(keepends=True)
+    first_table = next((n for n, line in enumerate(lines) if line.lstrip().startswith("[")), len(lines))
+    for n in range(first_table):
+        key = lines[n].split("=", 1)[0].strip() if "=" in lines[n] else ""
+        if key == "headless" and not lines[n].lstrip().startswith("#"):
+            if lines[n].rstrip("\r\n") == HEADLESS_LINE:
+                return text
+            lines[n] = HEADLESS_LINE + "\n"
+            return "".join(lines)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    lines.insert(first_table, HEADLESS_LINE + "\n" + ("\n" if first_table < len(lines) else ""))
+    return "".join(lines)
 
 
 class Target:

@@ -215,6 +215,7 @@ class TurnEnd:
     stop_hook_active: bool
     final_text: str | None = None
     background: tuple[tuple[str, str], ...] = ()  # (task id, what started it), inferred
+    scheduled: tuple[Mapping[str, Any], ...] = ()  # wake-ups and crons pending (session_crons' shape), inferred
     turn_id: str | None = None
     model: str | None = None
 
@@ -247,6 +248,15 @@ class StopInput:
     # The client's own context compaction, not a turn of the agent (Claude Code's /compact stop): allowed
     # as `compaction` before anything is read or judged (SPEC §3.1, revision 3).
     compaction: bool = False
+    # The running tasks the payload lists, for the audit line: ({"kind": "task", "id", "type"}, ...).
+    tasks: tuple[Mapping[str, Any], ...] = ()
+    # The harness's final text holds every answer of the turn so far (Gemini CLI's prompt_response on a retry:
+    # the refused answer, a newline, the new one): only what follows the text the previous stop refused is judged.
+    cumulative_text: bool = False
+    # The wake-ups and crons of this session the client will fire (SPEC §7.1), as the payload lists them:
+    # ({"kind": "scheduled", "id", "schedule", "recurring", "prompt"}, ...); None: the payload has no such list
+    # (the transcript reader then infers them from the client's records).
+    scheduled: tuple[Mapping[str, Any], ...] | None = None
 
 
 @frozen

@@ -69,8 +69,11 @@ class Script:
 # redirection: bash reads it as one simple command whose words are its blank-separated runs, so the
 # grammar (whose import is ~40 ms of a stop: tree_sitter pulls in typing, its bash package
 # importlib.resources) is not needed to read it. tests/test_bash_parse.py holds the two readings equal.
-# A `+` in the first word is left to the grammar: tree-sitter-bash reads `x+:` as no command at all.
-_PLAIN_LINE = re.compile(r"[ \t]*[A-Za-z0-9_./:,-]+(?:[ \t]+[A-Za-z0-9_./:,+-][A-Za-z0-9_./:,+=-]*)*[ \t]*")
+# A `+` in the first word is left to the grammar: tree-sitter-bash reads `x+:` as no command at all; so is a
+# first word that starts with `-` (it reads `- 1=` as no command either). Neither can be `gh`.
+_PLAIN_LINE = re.compile(
+    r"[ \t]*[A-Za-z0-9_./:,][A-Za-z0-9_./:,-]*(?:[ \t]+[A-Za-z0-9_./:,+-][A-Za-z0-9_./:,+=-]*)*[ \t]*"
+)
 # Words that make the first word of a line something other than a command's name.
 _RESERVED = frozenset(
     {"if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done",

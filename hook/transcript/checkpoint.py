@@ -105,6 +105,7 @@ def reading_key(
         [(h.reason, h.regex.pattern) for h in walk.handoff_patterns],
         walk.window_regex.pattern,
         walk.reminder_tag,
+        list(walk.handoff_commands),
         sorted(evidence_tools),
     ]
     return f"{zlib.crc32(json.dumps(rules).encode('utf-8', 'surrogatepass')):08x}"

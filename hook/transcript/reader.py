@@ -83,6 +83,9 @@ class Turn:
     # Background work the records read show started and not yet over, for a payload that lists none
     # (SPEC §2.7, §4 row B, revision 3); empty unless the harness's reader was asked to infer it.
     background: tuple[str, ...] = ()
+    # Wake-ups and crons the records show scheduled and not yet fired or deleted, for a payload without a list
+    # of them (SPEC §7.1), in the audit line's shape ({"kind": "scheduled", …, "inferred": True}).
+    scheduled: tuple[Mapping[str, Any], ...] = ()
 
 
 class Entry:

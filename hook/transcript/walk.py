@@ -59,6 +59,12 @@ class WalkConfig:
     notification_origins: frozenset[str] = frozenset()
     command_name_regex: re.Pattern[str] | None = None
     command_args_regex: re.Pattern[str] | None = None
+    # The client's own marks on a prompting record (SPEC §7.1): the origins it gives a turn no person started
+    # (a /loop tick, a cron fire), and the values that mark a session non-interactive (a harness's tags).
+    non_person_origins: frozenset[str] = frozenset()
+    headless_marks: frozenset[str] = frozenset()
+    # Typed slash commands that hand the wheel to the agent (the user's `handoff_commands`, set by the stop).
+    handoff_commands: tuple[str, ...] = ()
 
     # Keys of a [walk] table that can only make the walk find autonomy more often (safe from a project
     # file), and keys that can hide a prompt from the walk or rewrite the defaults (a weakening).
@@ -68,7 +74,7 @@ class WalkConfig:
     # Keys a harness's own tags may give (hook.harness.Facts.walk): its record shapes, never a pattern.
     TAG_KEYS = frozenset({
         "autonomous_prefixes", "non_prompting_prefixes", "notification_prefixes", "notification_origins",
-        "command_name_tag", "command_args_tag",
+        "command_name_tag", "command_args_tag", "non_person_origins", "headless_marks",
     })
 
     def with_tags(self, table: Mapping[str, Any]) -> WalkConfig:
@@ -94,6 +100,9 @@ class WalkConfig:
         if "command_args_tag" in table:
             config = replace(config, command_args_regex=_element_regex(
                 _text("command_args_tag", table["command_args_tag"]), lazy=True))
+        for key in ("non_person_origins", "headless_marks"):
+            if key in table:
+                config = replace(config, **{key: getattr(config, key) | frozenset(_prefixes(key, table[key]))})
         return config
 
     def with_overrides(self, table: Mapping[str, Any]) -> WalkConfig:
@@ -146,6 +155,9 @@ class PromptContext:
     handoff_window: str | None = None
     uuid: str | None = None
     offset: int | None = None
+    # The client's own mark of a non-interactive session on this prompt (Claude Code: "entrypoint sdk-cli";
+    # Codex: "originator codex_exec"), for the user's `headless` setting (SPEC §7.1); None: none seen.
+    headless: str | None = None
 
 
 NO_PROMPT = PromptContext(operator_in_loop=False, kind="none")

@@ -12,13 +12,14 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.realclient.background import BACKGROUND, BACKGROUND_SECONDS, Outcome, Started
 from tests.realclient.clients import CLAUDE_CODE, CODEX, GEMINI_CLI, Client, ClientUnavailable, installed
 from warmparse.client import stop_all
 from warmparse.place import RUNTIME_NAME
@@ -105,6 +106,13 @@ class Seat:
         path.chmod(0o755)
         return path
 
+    def user_config(self, text: str) -> Path:
+        """The user's own lanegate config (~/.config/lanegate/config.toml): settings a project cannot make."""
+        path = self.home / ".config" / "lanegate" / "config.toml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        return path
+
 
 def make_seat(tmp_path: Path, warm_runtime: Path, harness: str) -> Seat:
     home, project, bin_dir = tmp_path / "home", tmp_path / "project", tmp_path / "bin"
@@ -136,3 +144,51 @@ def run_client(argv: Sequence[str], seat: Seat, env: Mapping[str, str], *, stdin
                timeout: float = RUN_SECONDS) -> subprocess.CompletedProcess[str]:
     return subprocess.run(list(argv), cwd=seat.project, env={**seat.env, **env}, input=stdin,
                           capture_output=True, text=True, timeout=timeout)
+
+
+
+# Scenarios that wait on the client's own clock (tests/realclient/background.py) ------------------------------
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "background(name): the outcome of a background real-client scenario")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Background scenarios' tests go last (the sort is stable: each module's stay after its own other tests):
+    by then their clients have had the rest of the module's time."""
+    items.sort(key=lambda item: item.get_closest_marker("background") is not None)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def background_runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+                    warm_runtime: Path) -> dict[str, Started]:
+    """Every background scenario a selected test of this module reads, started at the module's first test,
+    each in its own thread (module-scoped, so `-n … --dist loadfile` starts each scenario once, on the worker
+    that runs its module)."""
+    wanted = {m.args[0] for item in request.session.items
+              if item.path == request.path and (m := item.get_closest_marker("background"))}
+    started: dict[str, Started] = {}
+    for name in sorted(wanted):
+        entry = BACKGROUND[name]
+        try:
+            binary = client_binary(entry.client)
+            seat = make_seat(tmp_path_factory.mktemp(f"bg-{name}"), warm_runtime, entry.harness)
+        except pytest.skip.Exception as exc:
+            started[name] = Started.skipped(str(exc))
+            continue
+        started[name] = Started.start(name, entry.run, binary, seat)
+    return started
+
+
+@pytest.fixture
+def background_outcome(background_runs: dict[str, Started]) -> Callable[[str], tuple[Outcome, Seat]]:
+    """The outcome of a background scenario and its seat, once its thread is done."""
+
+    def wait(name: str) -> tuple[Outcome, Seat]:
+        run = background_runs[name]
+        if run.skip is not None:
+            pytest.skip(run.skip)
+        return run.result(BACKGROUND_SECONDS)
+
+    return wait

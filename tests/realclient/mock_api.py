@@ -33,6 +33,9 @@ class Call:
     id: str
     name: str
     input: Mapping[str, Any]
+    # A tool of a namespace (Codex 0.171.0 offers its sub-agent tools as the namespace `collaboration`);
+    # the Responses mock sends it beside the name, as the API does.
+    namespace: str | None = None
 
 
 Step = Say | Call
@@ -66,6 +69,9 @@ class Rule:
     times: int | None = None
     delay: float = 0.0  # seconds the model "thinks" before this reply
     used: int = 0
+    # With `until`, the model thinks until it returns true, for at most `delay` seconds (a state of the machine
+    # the scenario waits on, checked every 0.1 s).
+    until: Callable[[], bool] | None = None
 
 
 def prompt_has(marker: str) -> Matcher:
@@ -87,10 +93,14 @@ class Script:
         for rule in self.rules:
             if (rule.times is None or rule.used < rule.times) and rule.when(request):
                 rule.used += 1
-                if rule.delay:
+                if rule.until is not None:
+                    deadline = time.monotonic() + rule.delay
+                    while not rule.until() and time.monotonic() < deadline:
+                        time.sleep(0.1)
+                elif rule.delay:
                     time.sleep(rule.delay)
                 return [_render(step) for step in rule.steps]
-        return [Say(self.fallback)]
+        return [_render(Say(self.fallback))]
 
 
 def _render(step: Step) -> Step:
@@ -200,7 +210,7 @@ def _find_result(body: Mapping[str, Any], call_id: str) -> str:
 
     def walk(node: Any) -> None:
         if isinstance(node, Mapping):
-            ids = {node.get(k) for k in ("tool_use_id", "call_id", "id")}
+            ids = [node.get(k) for k in ("tool_use_id", "call_id", "id")]  # an "id" may be any JSON value
             if call_id in ids and any(k in node for k in ("content", "output", "response")):
                 found.append(json.dumps(node.get("content", node.get("output", node.get("response")))))
             for value in node.values():
@@ -387,6 +397,8 @@ def _responses_events(steps: Sequence[Step]) -> Iterator[bytes]:
         else:
             item = {"type": "function_call", "id": f"fc_mock_{number}_{index}", "call_id": step.id, "name": step.name,
                     "arguments": json.dumps(dict(step.input)), "status": "completed"}
+            if step.namespace:
+                item["namespace"] = step.namespace
             yield event({"type": "response.output_item.added", "output_index": index, "item": item})
         yield event({"type": "response.output_item.done", "output_index": index, "item": item})
         output.append(item)

@@ -20,6 +20,7 @@ from analyzer.grammar.registry import apply, deciding, table
 from analyzer.parse.model import ModelUse
 from analyzer.report import Claim, Span, line_col
 from analyzer.text.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
+from analyzer.text.layout import ordinary_case
 from analyzer.text.units import Unit, compact_unit
 
 if TYPE_CHECKING:
@@ -42,7 +43,8 @@ def find_claims(
         return ()
     first = next(k for k, s in enumerate(closing.sentences) if s.candidate)
     units = [_unit(closing, s.start, s.end, vocabulary) for s in closing.sentences[first:]]
-    docs = list((model or ModelUse(model_name)).load().pipe(unit.text for unit in units))
+    # A sentence in capitals is parsed in ordinary case (SPEC §2.2 typography; same length, offsets hold).
+    docs = list((model or ModelUse(model_name)).load().pipe(ordinary_case(unit.text) for unit in units))
     found: list[Claim] = []
     for sentence, unit, doc in zip(closing.sentences[first:], units, docs, strict=True):
         claimed = False
@@ -65,7 +67,7 @@ def claim_parse(text: str, claim: Claim, model_name: str | None = None) -> tuple
     closing = closing_part(text, vocabulary)
     sentence = next(s for s in closing.sentences if s.start == claim.start)
     unit = _unit(closing, sentence.start, sentence.end, vocabulary)
-    return unit, ModelUse(model_name).load()(unit.text)
+    return unit, ModelUse(model_name).load()(ordinary_case(unit.text))
 
 
 def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -> Unit:

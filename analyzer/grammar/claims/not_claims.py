@@ -11,9 +11,14 @@ from analyzer.grammar.claims.words import (
 )
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import subject_of
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
-    pass
+    from spacy.tokens import Token
+
+    from analyzer.text.closing import ClaimVocabulary
+
+READER = terms("register", "reader")
 
 
 
@@ -46,10 +51,17 @@ def stance(site: PredicateSite) -> bool:
     forms = verb_forms(predicate)
     if forms & vocabulary.stance_lemmas:
         return True
+    if "let" in forms and any(_reader_subject(c) for c in predicate.children):
+        return True  # 'I'll let you choose the cache size': the decision handed to the reader (SPEC §7.4), no act
     if not forms & vocabulary.availability_lemmas:
         return False
     words = {t.lower_ for t in predicate.subtree if t.i > predicate.i}
     return not words - {"."} or bool(words & vocabulary.availability_words)
+
+
+def _reader_subject(clause: Token) -> bool:
+    subject = subject_of(clause)
+    return subject is not None and subject.lower_ in READER
 
 
 @rule("object-before-subject")
@@ -109,14 +121,18 @@ def later_time(site: PredicateSite) -> bool:
     subtree; 'until' is no later-time mark (it says when the action or the wait ends)."""
     head, predicate, vocabulary = site.head, site.predicate, site.vocabulary
     marks = vocabulary.later_marks
+    # issue 28: 'otherwise' before a subjectless participle closes the condition before it, and the action after
+    # it is announced for now ("Shout if you object; otherwise merging the docs lane now."): neither the opening
+    # word nor the clause it is coordinated with sets a later time for it
+    closes = closes_condition(head, vocabulary)
     # a sentence that opens on a condition or a later time sets it for what follows, however the model
     # attached the clause ("If you'd rather keep it inline, say the word and I'll pull it out.")
     opening = next((t for t in head.doc if not t.is_punct and not t.is_space), None)
-    if opening is not None and opening.lower_ in marks and opening.i < head.i:
+    if opening is not None and opening.lower_ in marks and opening.i < head.i and not closes:
         return True
     # a conjunct shares the conditions of the clause it is coordinated with ("If CI passes, merge it and
     # I'll rebase")
-    governing = head.head if head.dep_ == "conj" else head
+    governing = head.head if head.dep_ == "conj" and not closes else head
     for verb in {head.i: head, predicate.i: predicate, governing.i: governing}.values():
         for child in verb.children:
             marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in marks for c in child.children)
@@ -127,6 +143,8 @@ def later_time(site: PredicateSite) -> bool:
             # the model may read "Once #204 merges," or "when #204 merges" as a fragment or an object: it
             # still opens with the mark
             if child.dep_ in _ADJUNCT_DEPS and child.left_edge.lower_ in marks and child.left_edge.i != verb.i:
+                if closes and child.left_edge.lower_ in vocabulary.counterfactual_marks:
+                    continue  # '— otherwise bumping the lockfile now': the action stands unless the reader objects
                 return True
     for token in head.subtree:
         word = token.lower_
@@ -148,7 +166,14 @@ def conditional_promise(site: PredicateSite) -> bool:
         pull -conj-> say (VB, no subject, before it)
     """
     head = site.head
-    if head.dep_ != "conj":
-        return False
+    if head.dep_ != "conj" or closes_condition(head, site.vocabulary):
+        return False  # 'Shout if you object; otherwise merging …': the alternative to the promise, announced now
     first = head.head
     return first.tag_ == "VB" and subject_of(first) is None and first.i < head.i
+
+
+def closes_condition(head: Token, vocabulary: ClaimVocabulary) -> bool:
+    """Issue 28: a subjectless participle after 'otherwise' closes the condition before it — the action is
+    announced for now, the condition left to the reader ('Tell me if you'd prefer another order — otherwise
+    bumping the lockfile now.'); with a subject of its own the clause after 'otherwise' is a counterfactual."""
+    return subject_of(head) is None and any(c.lower_ in vocabulary.counterfactual_marks for c in head.children)

@@ -106,7 +106,8 @@ def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
     """A segment that reports work done backs the claims before it: a past or perfect predicate ("Opened
     #906.", "I ran them: 88 passed.", "I've pushed the fix.") or a completion word ("Done — filed #812.",
     "It's done"). A past state ("The cold numbers were noisy.") or a subordinate clause ("Since the lead
-    approved, …") reports nothing done."""
+    approved, …") reports nothing done; nor does a past set on an earlier occasion ("it recovered the last time
+    I did this", "last week this took ten minutes": issue 28)."""
     if segment.opener is not None and segment.opener.lower_ in vocabulary.completion_words:
         return True
     for head in tops_of(segment)[:1]:
@@ -120,7 +121,23 @@ def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
             return False  # a past state reports nothing done ("The cold numbers were noisy.")
         if any(c.dep_ == "mark" for c in head.children):
             return False  # a fronted subordinate clause sets the scene ("With the schema merged, moving …")
+        if _earlier_occasion(head, segment, vocabulary):
+            return False  # history, not this work: "…; it recovered the last time I did this."
         perfect = bool(auxiliaries & vocabulary.perfect_auxiliaries) or not auxiliaries
         if head.tag_ == "VBD" or (head.tag_ == "VBN" and not future and perfect):
             return True
+    return False
+
+
+def _earlier_occasion(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> bool:
+    """The past predicate is set on an earlier occasion: a word of claims.toml's earlier_times among the segment's
+    own words under it, as a time's modifier ('the last time', 'last week') or an adverb ('before', 'previously',
+    'two days ago'), not as a subordinator ('before I restarted it' reports an order of events)."""
+    inside = {t.i for t in segment.tokens}
+    for token in head.subtree:
+        if token.i not in inside or token.lower_ not in vocabulary.earlier_times:
+            continue
+        if token.dep_ in ("mark",) or (token.dep_ == "prep" and any(c.dep_ == "pobj" for c in token.children)):
+            continue
+        return True
     return False

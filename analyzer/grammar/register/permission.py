@@ -74,7 +74,12 @@ def _asked_verb(phrase: Sequence[Token]) -> Token | None:
     head = first.head
     if head.i != first.i and head.pos_ in ("VERB", "AUX"):
         return head
-    return next((t for t in first.doc[phrase[-1].i + 1 : first.sent.end] if t.pos_ in ("VERB", "AUX")), None)
+    after = next((t for t in first.doc[phrase[-1].i + 1 : first.sent.end] if t.pos_ in ("VERB", "AUX")), None)
+    if after is not None and after.dep_ == "amod" and head.i != first.i and first.dep_ == "aux":
+        # 'Shall I force-push over the published history?': the model tagged the modal's verb a noun (push/NN);
+        # the next verb is a participle modifying the object, so the act is the modal's head.
+        return head
+    return after
 
 
 def _after_lead_in(verb: Token, lexicon: Lexicon) -> Token:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.clauses import is_question, written
 from analyzer.grammar.register.context import Context
+from analyzer.grammar.register.reader_word import WORD_NOUNS, WORD_VERBS, held_until
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
@@ -28,7 +29,11 @@ def once_you_provide(phrase: Sequence[Token], lexicon: Lexicon, context: Context
     subject of the clause it is adverbial to."""
     you = phrase[-1]
     given = you.head
-    if you.dep_ not in SUBJECT_DEPS or not forms(given) & lexicon.giving_verbs:
+    if you.dep_ in SUBJECT_DEPS and not forms(given) & lexicon.giving_verbs:
+        # Revision 4: 'Will continue once you confirm the column names' — the agent's next act held back until the
+        # reader's word is a wait on the person (the wait-on-reader construction, read here on its own arcs).
+        return held_until(given, lexicon, "once-you-provide", written(phrase)) if _a_word(given) else None
+    if you.dep_ not in SUBJECT_DEPS:
         return None
     request = next((c for c in given.children if c.dep_ == "dobj" and forms(c) & lexicon.request_nouns), None)
     main = given.head if given.dep_ == "advcl" else None
@@ -51,6 +56,10 @@ def waiting_for_go(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     go = your.head
     wait = phrase[0]
     names = forms(go) | {hyphen_compound(go) or ""}
+    if your.dep_ == "poss" and not names & lexicon.go_nouns and names & WORD_NOUNS and not is_question(phrase):
+        # Revision 4: 'Waiting for your approval to proceed', 'waiting on your answer': the reader's word, judged
+        # by what it is about (the human's stamp on a release is human-only timing).
+        return held_until(go, lexicon, "waiting-for-go", f"{written(phrase)} {hyphen_compound(go) or go.text}")
     if your.dep_ != "poss" or not names & lexicon.go_nouns or is_question(phrase):
         return None
     if any(c.dep_ == "neg" for c in wait.children):
@@ -66,6 +75,10 @@ def waiting_for_go(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         "reader's go",
         go.i,
     )
+
+
+def _a_word(verb: Token) -> bool:
+    return bool(forms(verb) & WORD_VERBS)
 
 
 # What a go is for: 'your go on phase 2', 'your instructions for the next step', 'your go-ahead to merge #812'.

@@ -76,6 +76,11 @@ class ClaudeCode:
         session = session_key(payload, subagent)
         message = payload.get("last_assistant_message")
         own = payload.get("agent_id") if subagent else None
+        # A workflow's own agent: the workflow it belongs to is listed as running, and is not work it waits on.
+        orchestration = WORKFLOW_TASK if subagent and payload.get("agent_type") == WORKFLOW_AGENT else None
+        tasks = _running_tasks(payload.get("background_tasks"), own, orchestration)
+        crons = payload.get("session_crons")
+        inferring = "background_tasks" not in payload or "session_crons" not in payload
         return StopInput(
             harness=self.name,
             event=event,
@@ -85,11 +90,15 @@ class ClaudeCode:
             final_text=message if isinstance(message, str) and message.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
             # On SubagentStop the list holds the stopping subagent itself: its own stop, not work it waits on.
-            background_running=_running(payload.get("background_tasks"), own),
+            background_running=bool(tasks),
             subagent=subagent,
-            # A client that sends no background_tasks at all: infer the work in flight from the transcript.
-            read_turn=read_claude_turn if "background_tasks" in payload else partial(read_claude_turn, infer=True),
+            # A client that sends no background_tasks (or session_crons) at all: infer the work in flight (or the
+            # pending schedule) from the transcript.
+            read_turn=partial(read_claude_turn, infer="background_tasks" not in payload,
+                              infer_schedule="session_crons" not in payload) if inferring else read_claude_turn,
             compaction=subagent and _compaction(payload, transcript),
+            tasks=tasks,
+            scheduled=_pending_schedule(crons) if "session_crons" in payload else None,
         )
 
     def render(self, decision: Decision) -> str | None:
@@ -133,20 +142,41 @@ def _project_dir(env: Mapping[str, str]) -> str | None:
     return env.get(_project_dir_env()) or None
 
 
-def _running(tasks: object, own: object = None) -> bool:
-    """Whether background_tasks lists work still in flight, the entry whose id is `own` aside.
+# A workflow's own agents (Claude Code 2.1.328): their SubagentStop lists the workflow they belong to as running.
+WORKFLOW_AGENT = "workflow-subagent"
+WORKFLOW_TASK = "workflow"
+
+
+def _running_tasks(tasks: object, own: object = None, orchestration: str | None = None) -> tuple[dict[str, Any], ...]:
+    """The entries of background_tasks still in flight, for the audit line ({"kind": "task", "id", "type"}).
 
     The documentation gives no status values (the SDK's BackgroundTaskSummary says "in-flight
     background work"), so every task entry counts unless its status says it ended: a status the
     harness adds later (or none at all) keeps the agent waiting on work it started, never refused.
     `own`: a SubagentStop's agent_id; Claude Code 2.1.328 lists the stopping subagent there (SPEC §3.1,
-    revision 3), and a stop never waits on itself.
+    revision 3), and a stop never waits on itself. `orchestration`: the type of entry that is the stopping
+    agent's own orchestration (a workflow agent's workflow), which it runs inside and does not wait on.
     """
     if not isinstance(tasks, list):
-        return False
-    return any(
-        isinstance(t, Mapping) and not _ended(t.get("status")) and (own is None or t.get("id") != own)
+        return ()
+    return tuple(
+        {"kind": "task", "id": t.get("id"), "type": t.get("type")}
         for t in tasks
+        if isinstance(t, Mapping) and not _ended(t.get("status")) and (own is None or t.get("id") != own)
+        and (orchestration is None or t.get("type") != orchestration)
+    )
+
+
+def _pending_schedule(crons: object) -> tuple[dict[str, Any], ...]:
+    """The session_crons entries (SPEC §7.1: `{id, schedule, recurring, prompt}`), each a prompt the client will
+    fire, in the audit line's shape; an entry that is not an object is no schedule."""
+    if not isinstance(crons, list):
+        return ()
+    return tuple(
+        {"kind": "scheduled", "id": c.get("id"), "schedule": c.get("schedule"), "recurring": c.get("recurring"),
+         "prompt": c.get("prompt")}
+        for c in crons
+        if isinstance(c, Mapping)
     )
 
 
@@ -171,31 +201,35 @@ def read_claude_turn(
     resume: Mapping[str, Any] | None = None,
     evidence_tools: Collection[str] = (),
     infer: bool = False,
+    infer_schedule: bool = False,
 ) -> Turn:
     """The turn at the end of a Claude Code transcript (hook.transcript.reader.read_turn).
 
     infer: also name the background work the records read show started and not reported over, as replay
-    infers it (Turn.background); for payloads without background_tasks.
+    infers it (Turn.background); for payloads without background_tasks. infer_schedule: likewise the wake-ups and
+    crons they show scheduled and not fired or deleted (Turn.scheduled); for payloads without session_crons.
     """
-    decoder = ClaudeDecoder(walk, keep=infer)
+    keep = infer or infer_schedule
+    decoder = ClaudeDecoder(walk, keep=keep)
     try:
         turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
     except TranscriptError:
         if not _await_transcript(os.fspath(path)):
             raise
-        decoder = ClaudeDecoder(walk, keep=infer)
+        decoder = ClaudeDecoder(walk, keep=keep)
         turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
     if _unanswered(turn, scan_from) and _await_growth(os.fspath(path), turn.end_offset):
-        decoder = ClaudeDecoder(walk, keep=infer)  # the records the client wrote since: read them all again
+        decoder = ClaudeDecoder(walk, keep=keep)  # the records the client wrote since: read them all again
         turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
-    if not infer:
+    if not keep:
         return turn
     from hook.harness.claude.background import BackgroundTracker
 
     tracker = BackgroundTracker()
     for record in reversed(decoder.kept):  # read newest first; the tracker wants them in order
         tracker.feed(record)
-    return replace(turn, background=tuple(task for task, _ in tracker.in_flight))
+    return replace(turn, background=tuple(task for task, _ in tracker.in_flight) if infer else (),
+                   scheduled=tracker.scheduled if infer_schedule else ())
 
 
 # Claude Code 2.1.328 can run the first Stop of a session before it has created the transcript file (seen in
@@ -312,10 +346,14 @@ class ClaudeDecoder:
         if verdict is None:
             return None
         attachment = mapping(record.get("attachment"))
+        entrypoint = record.get("entrypoint")
         return replace(
             verdict,
             timestamp=parse_timestamp(record.get("timestamp")) or parse_timestamp(attachment.get("timestamp")),
             uuid=string(record.get("uuid")) or string(attachment.get("source_uuid")),
+            # The client's mark of a non-interactive session (SPEC §7.1), for the user's `headless` setting.
+            headless=f"entrypoint {entrypoint}" if isinstance(entrypoint, str)
+            and entrypoint in self.walk.headless_marks else None,
         )
 
 

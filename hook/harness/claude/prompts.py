@@ -25,7 +25,12 @@ def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
 
     Offset, uuid and timestamp are left for the caller to fill in.
     """
-    if flag(record, "isSidechain") or flag(record, "isMeta") or flag(record, "isCompactSummary"):
+    if flag(record, "isSidechain") or flag(record, "isCompactSummary"):
+        return None
+    scheduled = _machine_turn(record, walk)
+    if scheduled is not None:
+        return scheduled
+    if flag(record, "isMeta"):
         return None
     kind = record.get("type")
     if kind == "attachment":
@@ -52,18 +57,42 @@ def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
     return verdict
 
 
+def _machine_turn(record: Record, walk: WalkConfig) -> PromptContext | None:
+    """A turn the client itself started (SPEC §7.1): a user record whose `turnOrigin` names no person — a /loop
+    tick written like the typed command, a cron fire written as an isMeta record — is autonomous whatever its
+    text. An isMeta record counts only with the `wakeupSource` of a fire (a skill body or a hook's feedback, which
+    2.1.328 writes as isMeta without a turnOrigin, is never a turn's start), and a task notification keeps its own
+    rule (the turn of whoever started the task)."""
+    origin = record.get("turnOrigin")
+    if record.get("type") != "user" or not isinstance(origin, str) or origin not in walk.non_person_origins:
+        return None
+    if flag(record, "isMeta") and not isinstance(record.get("wakeupSource"), str):
+        return None
+    if is_tool_result_only(record):
+        return None
+    raw = "\n".join(block_texts(record))
+    if _is_user_notification(record, raw, walk):
+        return None
+    return PromptContext(operator_in_loop=False, kind=origin, text=raw)
+
+
 def _typed_command(raw: str, walk: WalkConfig) -> PromptContext | None:
     """A slash command the person typed (SPEC §3.3, revision 3), or None: its arguments are classified as a
-    prompt ([WAKE], handoffs); a command with none is the operator speaking."""
+    prompt ([WAKE], handoffs); a command with none is the operator speaking. A command of the user's
+    `handoff_commands` (default /loop) hands the wheel to the agent (SPEC §7.1)."""
     if walk.command_name_regex is None or not starts_with_any(raw, walk.non_prompting_prefixes):
         return None
     name = walk.command_name_regex.search(raw)
     if name is None:
         return None
+    command = name.group(1).strip()
     found = walk.command_args_regex.search(raw) if walk.command_args_regex is not None else None
     args, had_reminder = strip_reminders(found.group(1) if found else "", walk)
+    if command in walk.handoff_commands:
+        return PromptContext(operator_in_loop=False, kind="handoff", text=args.strip() or command,
+                             handoff_reason=command)
     verdict = classify_text(args.strip(), had_reminder=had_reminder, walk=walk)
-    return verdict or PromptContext(operator_in_loop=True, kind="operator", text=name.group(1).strip())
+    return verdict or PromptContext(operator_in_loop=True, kind="operator", text=command)
 
 
 def is_task_notification(record: Record, walk: WalkConfig) -> bool:

@@ -42,6 +42,7 @@ class ClaudeScanner:
         self.seen: set[str] = set()
         self.background = BackgroundTracker()
         self.in_flight: tuple[tuple[str, str], ...] = ()
+        self.scheduled: tuple[Mapping[str, Any], ...] = ()
 
     def boundary(self, record: Mapping[str, Any] | None, offset: int) -> TurnEnd | None:
         """Feed one line's record; a TurnEnd when the line closes a turn whose final text came before it."""
@@ -57,7 +58,7 @@ class ClaudeScanner:
         if not flag(record, "isSidechain"):
             # What was in flight when the turn ended is what the Stop payload would have listed.
             if self.pending:
-                self.in_flight = self.background.in_flight
+                self.in_flight, self.scheduled = self.background.in_flight, self.background.scheduled
             self.background.feed(record)
         prompt = classify_record(record, self.walk) is not None
         # A notification is no prompt (the walk skips it), but the harness stopped the agent before it and
@@ -79,7 +80,7 @@ class ClaudeScanner:
                 self.pending = False
             elif any(t.strip() for t in block_texts(record)):
                 self.pending, self.pending_time = True, parse_timestamp(record.get("timestamp"))
-                self.in_flight = self.background.in_flight
+                self.in_flight, self.scheduled = self.background.in_flight, self.background.scheduled
         return None
 
     def finish(self, offset: int) -> TurnEnd | None:
@@ -89,7 +90,8 @@ class ClaudeScanner:
         if not self.pending:
             return None
         self.pending = False
-        return TurnEnd(offset, self.pending_time, self.refused_since_prompt, background=self.in_flight)
+        return TurnEnd(offset, self.pending_time, self.refused_since_prompt, background=self.in_flight,
+                       scheduled=self.scheduled)
 
     def _main_line(self, record: Mapping[str, Any]) -> Mapping[str, Any]:
         """A subagent's own file marks every record isSidechain (with agentId): there it is the main line."""
@@ -135,7 +137,13 @@ class ClaudeSessions:
         # Always listed, empty when nothing is in flight: the records of the whole session decided it, so the
         # hook must not infer again from the turn's own calls (SPEC §2.7), which see less.
         payload["background_tasks"] = [{"id": task, "status": "running"} for task, _ in end.background]
-        if not end.background:
-            return payload, ()
-        names = ", ".join(task for task, _ in end.background)
-        return payload, (f"background in flight (inferred from the transcript): {names}",)
+        payload["session_crons"] = [{k: entry.get(k) for k in ("id", "schedule", "recurring", "prompt")}
+                                    for entry in end.scheduled]
+        inferred = []
+        if end.background:
+            names = ", ".join(task for task, _ in end.background)
+            inferred.append(f"background in flight (inferred from the transcript): {names}")
+        if end.scheduled:
+            prompts = ", ".join(repr(entry.get("prompt")) for entry in end.scheduled)
+            inferred.append(f"scheduled prompts pending (inferred from the transcript): {prompts}")
+        return payload, tuple(inferred)

@@ -180,17 +180,17 @@ class SessionWriter:
         tool_id: str | None = None,
         is_error: bool = False,
         sidechain: bool = False,
+        structured: Mapping[str, Any] | None = None,
     ) -> Self:
-        """The user record carrying a tool's result back (to the last tool_use unless `tool_id`)."""
+        """The user record carrying a tool's result back (to the last tool_use unless `tool_id`); `structured`
+        is the client's own toolUseResult (a shell's stdout and stderr when not given)."""
         block: dict[str, Any] = {"tool_use_id": tool_id or self.last_tool_id, "type": "tool_result", "content": result}
         if is_error:
             block["is_error"] = True
+        if structured is None:
+            structured = {"stdout": result if isinstance(result, str) else "", "stderr": ""}
         return self.record(
-            {
-                "type": "user",
-                "message": {"role": "user", "content": [block]},
-                "toolUseResult": {"stdout": result if isinstance(result, str) else "", "stderr": ""},
-            },
+            {"type": "user", "message": {"role": "user", "content": [block]}, "toolUseResult": dict(structured)},
             sidechain=sidechain,
         )
 
@@ -203,10 +203,11 @@ class SessionWriter:
         is_error: bool = False,
         tool_id: str | None = None,
         text: str | None = None,
+        structured: Mapping[str, Any] | None = None,
     ) -> Self:
         """A tool call and its result: the common pair."""
         self.tool_use(name, tool_input, tool_id=tool_id, text=text)
-        return self.tool_result(result, is_error=is_error)
+        return self.tool_result(result, is_error=is_error, structured=structured)
 
     def stop_hook_feedback(self, reason: str) -> Self:
         """What a refusing Stop hook leaves in the transcript: a meta user record."""
@@ -312,7 +313,9 @@ def _tool(w: SessionWriter, step: Mapping[str, Any]) -> None:
     tool_input = step.get("input", {})
     if not isinstance(tool_input, Mapping):
         raise StepError("input must be a table")
-    w.tool(steps.text(step, "tool"), tool_input, str(step.get("result", "")), is_error=bool(step.get("is_error")))
+    structured = steps.table(step, "structured") if "structured" in step else None  # the client's toolUseResult
+    w.tool(steps.text(step, "tool"), tool_input, str(step.get("result", "")), is_error=bool(step.get("is_error")),
+           structured=structured)
 
 
 def _interrupt(w: SessionWriter, step: Mapping[str, Any]) -> None:

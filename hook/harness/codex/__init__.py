@@ -56,6 +56,7 @@ from hook.harness import (
 from hook.transcript.reader import CALL, RESULT, TEXT, Entry, TranscriptError, read_turn, text_prompt
 from hook.transcript.records import LazyRegex, mapping, parse_timestamp, string
 from hook.transcript.walk import strip_reminders
+from lanegate_common.frozen import replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -309,7 +310,32 @@ class CodexTranscript:
         if not path:
             raise TranscriptError("Codex sent no transcript_path (an ephemeral session has no rollout to walk)")
         decoder = CodexDecoder(walk, subagent=self.subagent)
-        return read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+        turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+        if not turn.context.operator_in_loop or not walk.headless_marks:
+            return turn
+        mark = _headless_mark(path, walk.headless_marks)
+        return replace(turn, context=replace(turn.context, headless=mark)) if mark else turn
+
+
+# The rollout's first line, session_meta, names the program that wrote the session (`originator`) before the
+# long base instructions (0.171.0): the head of the file is enough to find it.
+HEAD_BYTES = 16384
+ORIGINATOR = LazyRegex(r'"originator"\s*:\s*"([^"\\]{1,80})"')
+
+
+def _headless_mark(path: str, marks: Collection[str]) -> str | None:
+    """`originator <name>` when the rollout's session_meta names a non-interactive originator (`codex exec`,
+    SPEC §7.1), else None; an unreadable head is no mark."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(HEAD_BYTES)
+    except OSError:
+        return None
+    first = head.split(b"\n", 1)[0].decode("utf-8", "replace")
+    if '"session_meta"' not in first:
+        return None
+    found = ORIGINATOR.search(first)
+    return f"originator {found.group(1)}" if found and found.group(1) in marks else None
 
 
 class CodexDecoder:

@@ -91,6 +91,9 @@ class Gemini:
             final_text=response if isinstance(response, str) and response.strip() else None,
             stop_hook_active=payload.get("stop_hook_active") is True,
             read_turn=PromptTurn(prompt, retry=payload.get("stop_hook_active") is True),
+            # 0.61.0: a retry's prompt_response is every answer of the turn so far, joined by newlines; the
+            # retry is judged on what follows the refused answer (SPEC §7.6).
+            cumulative_text=True,
         )
 
     def render(self, decision: Decision) -> str | None:
@@ -203,6 +206,8 @@ class SessionDecoder:
         kind = record.get("type")
         stamp = parse_timestamp(record.get("timestamp"))
         if kind == "user":
+            if _tool_results_only(record.get("content")):
+                return ()  # 0.61.0 writes each tool result again as a user record: a result, never a prompt
             texts = {_parts_text(record.get("content")).strip(), _parts_text(record.get("displayContent")).strip()}
             if self.retry and self.prompt not in texts:
                 return ()
@@ -281,6 +286,13 @@ def _legacy_messages(path: str) -> list[Any] | None:
         raise TranscriptError(f"transcript {path} is nested too deeply to read") from None
     messages = data.get("messages") if isinstance(data, dict) else None
     return messages if isinstance(messages, list) else None
+
+
+def _tool_results_only(content: object) -> bool:
+    """A user record's content made only of functionResponse parts (a tool's result written again)."""
+    if not isinstance(content, list) or not content:
+        return False
+    return all(isinstance(p, Mapping) and "functionResponse" in p for p in content)
 
 
 def _parts_text(content: object) -> str:

@@ -1,0 +1,196 @@
+"""Turn-taking that waits on the person for work the agent could do, and work handed to the reader as a closing
+list (SPEC §7.4) — [[closing-question]] rows walked over the closing sites analyzer.text.questions found (an
+instruction tied to a report back or to the agent's next act; a closing list under a lead-in naming work to do).
+
+Both end the turn by giving the reader work the agent could do itself: run it, try it, check it and report back;
+or pick it up from a list of next steps. Judged like attribution: work that is purely human-only (a merge, a
+login, an approval, a secret) or that only the reader has (an answer, a decision, a review) is a legitimate
+hand-off, so no finding; anything else fires.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.closing_offers import words as offer_words
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
+from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.registry import rule
+from analyzer.grammar.work import work_of
+from analyzer.parse.tokens import SOURCE_KEY, subject_of
+from analyzer.terms import terms
+from analyzer.text.questions import LIST, TURN
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+
+
+@dataclass(frozen=True)
+class TurnWords:
+    """The term sets of turn-taking and the closing list (analyzer/terms.toml: [turn-taking], [work-list])."""
+
+    report_back: tuple[tuple[str, ...], ...]
+    openers: frozenset[str]
+    reader_only: frozenset[str]
+    reported: frozenset[str]
+    owners: frozenset[str]
+
+
+@cache
+def turn_words() -> TurnWords:
+    return TurnWords(
+        tuple(tuple(p.split()) for p in sorted(terms("turn-taking", "report_back"))),
+        terms("turn-taking", "openers"),
+        terms("turn-taking", "reader_only"),
+        terms("work-list", "reported"),
+        terms("work-list", "owners"),
+    )
+
+
+# ---- turn-taking ---------------------------------------------------------------------------------------------
+
+
+@rule("turn-taking")
+def turn_taking(asked: Asked) -> Judgement | None:
+    """The instruction is read from its first word (an imperative: a base verb with no subject, after 'please' or
+    'first'), the report back from its words, the agent's next act from a first-person subject with a modal or
+    a future; the parse of a run-on instruction attaches them anywhere, so neither is looked for on one arc.
+    What the reader is told to do is the instruction's own stretch, up to the report back or the agent's act."""
+    if asked.site.kind != TURN:
+        return None
+    w = turn_words()
+    tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
+    act = _instruction(tokens, w)
+    if act is None:
+        return None
+    if _report_back(tokens, act, w, at=True) is act:
+        return None  # 'Ping me whenever you want a status': a request to report, no work handed over
+    back = _report_back(tokens, act, w)
+    going_on = _agent_goes_on(tokens, act)
+    if back is None and going_on is None:
+        return None
+    end = min(t.i for t in (back, going_on) if t is not None)
+    stretch = frozenset(t.i for t in tokens if act.i <= t.i < end and not t.is_punct)
+    if act.lemma_.lower() in w.reader_only or act.lower_ in w.reader_only:
+        return carved("turn-taking", f"'{act.text}' asks the reader for what only the reader has or does")
+    if any(c.dep_ in ("dobj", "dative", "iobj") and c.lower_ in ("me", "us") for c in act.children):
+        # 'Steer me toward the riskiest lane and I'll take it': the reader directs the agent, no work handed over
+        return carved("turn-taking", f"'{act.text} me …' asks the reader to direct the agent, not to do its work")
+    work = work_of([act], asked.lexicon, stretch)
+    if work.human_only:
+        return carved("turn-taking", f"the reader's '{act.text} …' is {work.describe()}: a legitimate hand-off")
+    waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
+    return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
+        t.i for t in tokens if t.i not in stretch))
+
+
+def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
+    """The imperative the sentence opens with, past its openers ('Please', 'First,')."""
+    for token in tokens:
+        if token.is_punct or token.lower_ in w.openers:
+            continue
+        if token.tag_ in ("VB", "VBP") and subject_of(token) is None and token.lower_ not in ("let", "tell"):
+            return token
+        if token.pos_ in ("PROPN", "NOUN") and any(c.dep_ == "dobj" for c in token.children):
+            return token  # a verb the model tagged as a noun: it takes an object ('Restart the dev server')
+        return None
+    return None
+
+
+def _report_back(tokens: list[Token], act: Token, w: TurnWords, *, at: bool = False) -> Token | None:
+    """The first report back after the instruction (at: from the instruction's own word on): its words in order
+    ('tell me', 'send me', 'report back')."""
+    lowered = [t.lower_ for t in tokens]
+    for k, token in enumerate(tokens):
+        if token.i < act.i or (token.i == act.i and not at):
+            continue
+        for phrase in w.report_back:
+            if tuple(lowered[k : k + len(phrase)]) == phrase:
+                return token
+    return None
+
+
+def _agent_goes_on(tokens: list[Token], act: Token) -> Token | None:
+    """The agent's own next act after the instruction: a first-person subject of a verb with a modal or a future
+    ('then I'll walk you through it', 'so I can continue', 'before I continue')."""
+    modals = offer_words().modals
+    for token in tokens:
+        if token.i <= act.i or token.lower_ not in AGENT_SUBJECTS or token.dep_ not in ("nsubj", "nsubjpass"):
+            continue
+        verb = token.head
+        later = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in modals for c in verb.children)
+        subordinate = any(c.dep_ == "mark" and c.lower_ in ("before", "so", "until") for c in verb.children)
+        if later or subordinate or (verb.tag_ in ("VBP",) and any(c.lower_ == "then" for c in verb.children)):
+            return token
+    return None
+
+
+# ---- work handed over as a closing list ----------------------------------------------------------------------
+
+
+@rule("work-list")
+def work_list(asked: Asked) -> Judgement | None:
+    """Each item is read alone (its own parse): an open act is an imperative or a noun phrase of work ('Add retries
+    to the uploader', 'Dark mode for the dashboard'); a report ('Parser lane merged', a checked box), a status with
+    its own subject ('CI is running') or the agent's own plan ('I'll add the tests') hands nothing over; an act
+    that is purely human-only work ('Merge #812', 'approve PR #77') is a legitimate hand-off. The lead-in must not
+    report ('What I changed:')."""
+    if asked.site.kind != LIST or not asked.parts:
+        return None
+    lead = [t for t in asked.doc if not t.is_space and not t.is_punct]
+    if any(t.tag_ == "VBD" or t.lower_ in turn_words().reported for t in lead):
+        return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
+    owner = next((t for t in lead if t.lower_ in turn_words().owners or t.text.startswith("@")), None)
+    if owner is not None:
+        return carved("work-list", f"the lead-in names someone else as the work's owner ('{owner.text}')")
+    handed: list[str] = []
+    human: list[str] = []
+    for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
+        kind = _item(item, _checked(asked, start))
+        if kind != "act":
+            continue
+        roots = [s.root for s in item.sents][:1]
+        if roots and work_of(roots, asked.lexicon, frozenset(t.i for t in item if not t.is_punct)).human_only:
+            human.append(item.text.strip())
+        else:
+            handed.append(item.text.strip())
+    if handed:
+        shown = "', '".join(handed[:2]) + ("', …" if len(handed) > 2 else "'")
+        return gated(
+            "fire",
+            "work-list",
+            f"fires (work-list): the closing list under '{_as_asked(asked)}' hands the reader work the agent could "
+            f"do ('{shown})",
+        )
+    if human:
+        return carved("work-list", "every item the list hands over is human-only work: a legitimate hand-off")
+    return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _item(item: Doc, checked: bool) -> str:
+    """What an item is: an open 'act', or a 'report', a 'status' or the agent's own 'plan'."""
+    tokens = [t for t in item if not t.is_space and not t.is_punct]
+    if checked or not tokens:
+        return "report"
+    root = next(iter(item.sents)).root
+    subject = subject_of(root)
+    auxiliaries = {c.lower_.replace("’", "'") for c in root.children if c.dep_ in ("aux", "auxpass")}
+    if subject is not None and subject.lower_ in AGENT_SUBJECTS:
+        return "plan"
+    if root.tag_ == "VBD" or (root.tag_ == "VBN" and not auxiliaries & offer_words().modals):
+        return "report"
+    if subject is not None and root.pos_ in ("VERB", "AUX"):
+        return "status"  # 'CI is running on the branch', 'The numbers look fine'
+    return "act"
+
+
+def _checked(asked: Asked, start: int) -> bool:
+    """A task-list item ticked off ('- [x] …') is done."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    if source is None:
+        return False
+    before = source[0][max(0, start - 6) : start]
+    return "[x]" in before.lower()

@@ -1,0 +1,514 @@
+"""Offers that hand the turn back without a lexicon phrase (SPEC §7.4): the bonus offer, the open offer of help,
+and the conditional offer on the reader's decision — [[closing-question]] rows walked over the closing sites
+analyzer.text.questions found (a condition, a question, the open offer's statements, a condition on a decision).
+
+Each is the agent's act under something only the reader can settle: whether the extra work is wanted, what the
+reader needs, which way the reader decides. On an autonomous turn nobody is there to settle it, so the turn ends
+on the register. Judged like attribution (§2.2): the offer of purely human-only work is exempt; a decision the
+reader takes that is itself human-only ("when you decide whether to cut 3.0") is a wait on a human-only act,
+which hands over nothing the agent owns (no finding).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged, question_vocabulary
+from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.registry import rule
+from analyzer.grammar.work import work_of
+from analyzer.parse.tokens import CLAUSAL_DEPS, subject_of
+from analyzer.terms import terms
+from analyzer.text.closing import claim_vocabulary
+from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+# The reader addressed, as the closing questions read it (questions.toml `reader`).
+READER = question_vocabulary().reader
+
+
+@dataclass(frozen=True)
+class Words:
+    """The term sets these rules read (analyzer/terms.toml: [offers], [bonus-offer], [open-offer], [decision-offer]),
+    named for their construction."""
+
+    modals: frozenset[str]
+    commitments: frozenset[str]
+    willing: frozenset[str]
+    bonus_verbs: frozenset[str]
+    bonus_adjectives: frozenset[str]
+    bonus_of_nouns: frozenset[str]
+    bonus_wished: frozenset[str]
+    bonus_needed: frozenset[str]
+    bonus_judging: frozenset[str]
+    bonus_marks: frozenset[str]
+    optional: frozenset[str]
+    help_verbs: frozenset[str]
+    help_nouns: frozenset[str]
+    help_doing: frozenset[str]
+    help_needs: frozenset[str]
+    help_needed: frozenset[str]
+    help_areas: frozenset[str]
+    availability: frozenset[str]
+    wh_words: frozenset[str]
+    request_verbs: frozenset[str]
+    decision_verbs: frozenset[str]
+    decision_phrasal: frozenset[str]
+    decision_particles: frozenset[str]
+    decision_objects: frozenset[str]
+    decision_marks: frozenset[str]
+    choices: frozenset[str]
+
+
+@cache
+def words() -> Words:
+    return Words(
+        **{f: terms("offers", f) for f in ("modals", "commitments", "willing")},
+        **{f"bonus_{f}": terms("bonus-offer", f) for f in ("verbs", "adjectives", "of_nouns", "wished", "needed",
+                                                           "judging", "marks")},
+        optional=terms("bonus-offer", "optional"),
+        **{f"help_{f}": terms("open-offer", f) for f in ("verbs", "nouns", "doing", "needs", "needed", "areas")},
+        availability=terms("open-offer", "availability"),
+        wh_words=terms("open-offer", "wh_words"),
+        request_verbs=terms("open-offer", "request_verbs"),
+        **{f"decision_{f}": terms("decision-offer", f) for f in ("verbs", "phrasal", "particles", "objects", "marks")},
+        choices=terms("decision-offer", "choices"),
+    )
+
+
+# ---- the agent's offered act ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Offer:
+    """The agent's offered act: the verb of the act, the word that offers it (a modal, or a word of willingness),
+    and the tokens that only frame the offer (subject, modal, willingness) — left out when the act is judged."""
+
+    act: Token
+    offered_by: Token
+    frame: frozenset[int]
+
+    @property
+    def commits(self) -> bool:
+        return self.offered_by.lower_.replace("’", "'") in words().commitments
+
+
+def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> Offer | None:
+    """The first act the agent offers among `tokens` (none of `outside`): a verb with a modal and the agent or
+    nobody as its subject ('I can add …', 'Could also wire up …'), or a word of willingness carrying the act
+    ('Happy to add …', 'I'd be glad to profile …'). A past report or an instruction to the reader offers nothing."""
+    w = words()
+    for token in tokens:
+        if token.i in outside:
+            continue
+        if token.pos_ in ("VERB", "AUX") and token.tag_ not in ("VBD", "VBN"):
+            modal = next((c for c in token.children if c.dep_ == "aux" and _folded(c) in w.modals), None)
+            if modal is not None and _agent_or_nobody(token, modal):
+                subject = subject_of(token)
+                frame = {modal.i} | ({subject.i} if subject is not None else set())
+                if token.lemma_ == "be":  # 'I'd be glad to …': the act is what the willingness carries
+                    carried = _willingness(token, w)
+                    if carried is not None:
+                        return Offer(carried[1], modal, frozenset(frame | {token.i, carried[0].i}))
+                return Offer(token, modal, frozenset(frame))
+        if token.lower_ in w.willing and token.pos_ == "ADJ":
+            act = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
+            subject = subject_of(token) or (subject_of(token.head) if token.dep_ == "acomp" else None)
+            if act is not None and (subject is None or subject.lower_ in AGENT_SUBJECTS):
+                frame = {token.i} | ({subject.i} if subject is not None else set())
+                return Offer(act, token, frozenset(frame))
+    return None
+
+
+def _willingness(copula: Token, w: Words) -> tuple[Token, Token] | None:
+    """'be glad to profile': the willingness word and the act it carries."""
+    for complement in copula.children:
+        if complement.dep_ == "acomp" and complement.lower_ in w.willing:
+            act = next((c for c in complement.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
+            if act is not None:
+                return complement, act
+    return None
+
+
+def _agent_or_nobody(verb: Token, modal: Token) -> bool:
+    """The agent is the verb's subject, or nobody is and the modal opens the sentence ('Could also wire up …')."""
+    subject = subject_of(verb)
+    if subject is not None:
+        return subject.lower_ in AGENT_SUBJECTS
+    first = next((t for t in verb.doc if not t.is_punct and not t.is_space), None)
+    return first is not None and first.i == modal.i
+
+
+def _folded(token: Token) -> str:
+    return token.lower_.replace("’", "'")
+
+
+def _clause_of(head: Token) -> frozenset[int]:
+    """The tokens of a clause's own words: its head and what it governs, without the clauses it governs in turn
+    (a condition parsed as the root keeps the offer it governs out of its own words)."""
+    own = {head.i}
+    for child in head.children:
+        if child.dep_ in CLAUSAL_DEPS:
+            continue
+        own.update(t.i for t in child.subtree)
+    return frozenset(own)
+
+
+# ---- the bonus offer -----------------------------------------------------------------------------------------
+
+
+@rule("bonus-offer")
+def bonus_offer(asked: Asked) -> Judgement | None:
+    """The condition is found by its own words (a benefit, a wish with its holder left out, the reader's judgement
+    of either, a need), wherever the model attached it; the offer is the agent's act outside the condition's own
+    words. A need ('if needed') leaves the call to the reader only when the agent offers ('I can …'), not when it
+    commits ('I'll rerun it if needed')."""
+    if asked.site.kind != CONDITION:
+        return None
+    condition = _benefit_condition(asked)
+    if condition is None:
+        return None
+    head, kind = condition
+    offer = offer_in(asked.tokens, outside=_clause_of(head) if kind != "optional" else frozenset({head.i}))
+    if offer is None:  # 'If useful for the review, the timings are in the table above.'
+        return carved("bonus-offer", "the condition on the reader's benefit governs no act the agent offers")
+    if kind == "need" and offer.commits:
+        return carved("bonus-offer", f"the agent commits to '{offer.act.text}' when needed: its own plan, no offer")
+    going_on = _goes_on(asked, offer.act)
+    if going_on is not None:  # 'Happy to pair on it if useful; starting the CR fixes now.'
+        return carved("bonus-offer", f"an offer in passing: the agent goes on with its own '{going_on}'")
+    left_out = frozenset(_clause_of(head) | offer.frame)
+    settled = _condition_text(head, kind)
+    why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"
+    return _judged(asked, "bonus-offer", why, [offer.act], exclude=left_out)
+
+
+def _goes_on(asked: Asked, act: Token) -> str | None:
+    """The agent announces its own next action after the offer — after a semicolon or dash in the same sentence,
+    or as the next sentence of the closing part: an -ing word with no subject, after the leading words ('now',
+    'meanwhile'). The word, or None."""
+    vocabulary = claim_vocabulary()
+    broken = False
+    for token in asked.tokens:
+        if token.i <= act.i:
+            continue
+        if token.text in (";", "—", "–", "--"):
+            broken = True
+            continue
+        if not broken or token.is_punct or token.lower_ in vocabulary.leading_words | {"meanwhile"}:
+            continue
+        if token.tag_ == "VBG" and subject_of(token) is None and token.lower_ not in vocabulary.not_participles:
+            return token.text
+        broken = False
+    words = [w.strip(",.;:!*_") for w in asked.site.following.split()]
+    opener = next((w for w in words if w not in vocabulary.leading_words | {"meanwhile"}), "")
+    if opener.endswith("ing") and len(opener) > 4 and opener not in vocabulary.not_participles:
+        return opener
+    return None
+
+
+def _benefit_condition(asked: Asked) -> tuple[Token, str] | None:
+    """The head of a condition on the reader's benefit, wish or need, and which it is: 'benefit', 'need' or
+    'optional'. Marked by 'if' or 'in case', or inverted with 'should' ('should that help')."""
+    w = words()
+    for token in asked.tokens:
+        if token.lower_ in w.optional:
+            return token, "optional"
+        if not _marked_condition(token, w):
+            continue
+        kind = _benefit(token, w)
+        if kind is not None:
+            return token, kind
+    # the model may read 'if useful' as a preposition and an adjective ('if -prep-> add, useful -amod-> if'): a
+    # benefit or a wish right after 'if' is still the condition
+    for token in asked.tokens[:-1]:
+        after = token.doc[token.i + 1]
+        if token.lower_ == "if" and (after.lower_ in w.bonus_adjectives or after.lemma_.lower() in w.bonus_wished):
+            return after, "benefit"
+        if token.lower_ == "if" and (after.lower_ in w.bonus_needed or after.lemma_.lower() in w.bonus_needed):
+            return after, "need"
+    return None
+
+
+def _marked_condition(token: Token, w: Words) -> bool:
+    marked = any(c.dep_ == "mark" and c.lower_ in w.bonus_marks for c in token.children)
+    inverted = any(c.dep_ == "aux" and c.lower_ == "should" and c.i < token.i for c in token.children) and (
+        subject_of(token) is not None and subject_of(token).i > token.i - 2  # type: ignore[union-attr]
+    )
+    in_case = token.i >= 2 and token.doc[token.i - 1].lower_ in ("it", "that", "this") and any(
+        t.lower_ == "case" and t.i < token.i for t in token.doc[max(0, token.i - 4) : token.i]
+    )
+    return marked or inverted or in_case
+
+
+def _benefit(head: Token, w: Words) -> str | None:
+    """What the condition's own predicate says: a benefit to the reader ('helps', 'is useful', 'is of interest',
+    'wanted'), a need ('needed'), or the reader's judgement of one ('you think it's worth it')."""
+    lemma = head.lemma_.lower()
+    subject = subject_of(head)
+    if lemma in w.bonus_verbs:
+        objects = [c for c in head.children if c.dep_ == "dobj"]
+        return "benefit" if all(o.lower_ in READER for o in objects) else None  # not 'if it helps the parser'
+    if head.lower_ in w.bonus_adjectives or (lemma in w.bonus_wished and head.tag_ == "VBN" and subject is None):
+        return "benefit"
+    if lemma in w.bonus_needed or head.lower_ in w.bonus_needed:
+        return "need" if subject is None or subject.lower_ in ("it", "that", "this", "they") else None
+    if lemma == "be" or head.pos_ == "AUX":
+        for c in head.children:
+            benefit = c.lower_ in w.bonus_adjectives or c.lemma_.lower() in w.bonus_adjectives
+            if c.dep_ in ("acomp", "attr") and benefit:
+                return "benefit"
+            if c.dep_ == "prep" and c.lower_ == "of" and any(p.lower_ in w.bonus_of_nouns for p in c.children):
+                return "benefit"
+    if lemma in w.bonus_judging and subject is not None and subject.lower_ == "you":
+        judged = [c for c in head.children if c.dep_ in ("ccomp", "oprd", "xcomp", "acomp")]
+        if any(c.lower_ in w.bonus_adjectives or _benefit(c, w) == "benefit" for c in judged):
+            return "benefit"
+    return None
+
+
+def _condition_text(head: Token, kind: str) -> str:
+    if kind == "optional":
+        return head.text
+    words_ = sorted(_clause_of(head))
+    return " ".join(head.doc[i].text for i in words_ if not head.doc[i].is_punct)
+
+
+# ---- the open offer of help ----------------------------------------------------------------------------------
+
+
+@rule("open-offer")
+def open_offer(asked: Asked) -> Judgement | None:
+    """Four shapes of one construction — the agent's help or next work left for the reader to name:
+    a wh-question with the agent as subject of a verb of helping or doing ('How can I help?', 'What can I do for
+    you?', 'What are we building today?'); a question about what the reader needs help with ('Anything I can help
+    with?', 'Is there a specific area you want help with?'); the agent's availability on the reader's need ('I'm
+    here if you need anything.', 'Ready to help.'); a request for the reader's needs ('Let me know how I can
+    help.', 'Tell me what you need.'). Helping with a named thing other than the reader ('How can I help the
+    tokenizer skip comments?') is a question about the work, and a subject other than the agent ('The support
+    team is here if you need anything') offers nothing of the agent's."""
+    kind = asked.site.kind
+    if kind not in (QUESTION, CONDITION, HELP, REQUEST):
+        return None
+    w = words()
+    for token in asked.tokens:
+        found = _open_help(token, w, question=kind == QUESTION)
+        if found is not None and kind != QUESTION and _offer_goes_on(asked.site.following):
+            return carved("open-offer", "the offer of help goes on in the next sentence, which is judged on its own")
+        if found is not None:
+            return gated(
+                "fire", "open-offer", f"fires (open-offer): '{_as_asked(asked)}' {found}", token.i
+            )
+    return None
+
+
+def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
+    lemma = token.lemma_.lower()
+    if token.tag_ in ("VBD", "VBN") or any(c.dep_ == "neg" for c in token.children):
+        return None
+    subject = subject_of(token)
+    agent = subject is not None and subject.lower_ in AGENT_SUBJECTS
+    if lemma in w.help_verbs | w.help_doing and token.pos_ in ("VERB", "AUX"):
+        wh = _wh_of(token, w)
+        if wh is not None and agent and ((lemma in w.help_verbs and _helps_reader(token)) or _open_doing(token, w)):
+            return f"asks the reader what the agent should do ('{wh.text} … {token.text}')"
+        helping = lemma in w.help_verbs and _helps_reader(token)
+        doing = lemma in w.help_doing and _open_doing(token, w) and _for_reader(token)
+        if (helping or doing) and (agent or subject is None):
+            area = _open_area(token, w)
+            if area is not None and (question or token.dep_ in ("relcl", "ccomp")):
+                return f"asks what the reader needs the agent's help with ('{area.text}')"
+            if helping and (_requested(token, w) or (token.dep_ == "xcomp" and token.head.lower_ in w.willing)):
+                return f"offers the agent's help and leaves what it is to the reader ('{token.text}')"
+    if lemma in w.help_needs and subject is not None and subject.lower_ == "you":
+        needed = [c for c in token.children if c.dep_ in ("dobj", "attr")]
+        if any(c.lower_ in w.help_nouns for c in needed) and (question or _requested(token, w)):
+            return f"asks what the reader needs help with ('{token.text}')"
+        condition = any(c.dep_ == "mark" and c.lower_ == "if" for c in token.children)
+        open_need = not needed or any(c.lower_ in w.help_needed for c in needed)
+        if condition and open_need and _available(token.head, w):
+            return f"states the agent's availability on the reader's need ('{token.head.text} … {token.text}')"
+        wh = next((c for c in token.children if c.lower_ in ("what", "whatever") and c.dep_ in ("dobj", "nsubj")), None)
+        if wh is not None and (_requested(token, w) or _help_with(token, w)):
+            return f"asks the reader to name what it needs ('{wh.text} you {token.text}')"
+    if lemma == "be" and agent and _wh_of(token, w) is not None:
+        of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        if of is not None and any(p.lower_ in w.help_nouns for p in of.children):
+            return "asks how the agent may be of help"
+    if lemma in w.help_verbs and subject is None and any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children):
+        here = next((c for c in token.children if c.dep_ in ("advmod", "acomp") and c.lower_ in w.availability), None)
+        if here is not None and here.i < token.i and _helps_reader(token):  # 'Here to help …': the model's reading
+            return f"states the agent's availability to help ('{here.text} to {token.text}')"
+    if token.lower_ in w.availability and token.pos_ in ("ADJ", "ADV"):
+        act = next((c for c in token.children if c.dep_ == "xcomp" and c.lemma_.lower() in w.help_verbs), None)
+        owner = subject_of(token) or (subject_of(token.head) if token.dep_ in ("acomp", "advmod") else None)
+        if act is not None and (owner is None or owner.lower_ in AGENT_SUBJECTS) and _helps_reader(act):
+            return f"states the agent's availability to help ('{token.text} to {act.text}')"
+    return None
+
+
+def _offer_goes_on(following: str) -> bool:
+    """The next sentence asks the reader or requests what it needs ('Ready to help. Just tell me what you need.',
+    'I'm ready to help with your code. What would you like me to do?'): one offer in two sentences, found once,
+    where it asks."""
+    bare = following.rstrip(" *_)\"'")
+    opening = bare.lstrip(" *_").removeprefix("just ").removeprefix("please ")
+    return bare.endswith("?") or opening.startswith(("tell me", "let me know"))
+
+
+def _wh_of(verb: Token, w: Words) -> Token | None:
+    """The wh-word the verb's clause asks with: its object, its manner, or the object of its preposition."""
+    for c in verb.children:
+        if c.lower_ in w.wh_words and c.dep_ in ("dobj", "advmod", "attr", "nsubj"):
+            return c
+        if c.dep_ == "prep" and any(p.lower_ in w.wh_words for p in c.children):
+            return next(p for p in c.children if p.lower_ in w.wh_words)
+    first = next((t for t in verb.doc if not t.is_punct and not t.is_space), None)
+    if first is not None and first.lower_ in w.wh_words and first.i < verb.i:
+        between = [a for a in first.ancestors if a.i < verb.i]  # 'How else can I …': how -advmod-> else
+        if any(a.i == verb.i for a in first.ancestors) and all(a.pos_ == "ADV" for a in between):
+            return first
+    return None
+
+
+def _for_reader(verb: Token) -> bool:
+    """The work is done for the reader: 'for you' (a preposition or a dative)."""
+    return any(c.dep_ in ("prep", "dative") and c.lower_ == "for" and any(p.lower_ in READER for p in c.children)
+               for c in verb.children)
+
+
+def _helps_reader(verb: Token) -> bool:
+    """What the help is for names no thing but the reader: 'help', 'help you', 'support you', 'help with this'."""
+    for c in verb.children:
+        if c.dep_ in ("dobj", "ccomp", "xcomp") and c.lower_ not in READER and c.lower_ not in ("what", "how"):
+            return False
+    return True
+
+
+def _open_doing(verb: Token, w: Words) -> bool:
+    """A verb of doing left open: nothing named but the reader or a time ('What can I do for you?', 'What are
+    we building today?', 'What should we tackle next?'); not 'What can I do about the flaky test?'."""
+    for c in verb.children:
+        if c.dep_ in ("xcomp", "advcl", "ccomp") or (c.dep_ == "dobj" and c.lower_ not in w.wh_words):
+            return False  # 'What can I do to speed up the build?': a question about a named task
+        if c.dep_ == "prep" and c.lower_ not in ("for", "on", "with", "to"):
+            return False
+        if c.dep_ == "prep" and c.lower_ == "for" and not any(p.lower_ in READER for p in c.children):
+            return False
+    return True
+
+
+def _open_area(verb: Token, w: Words) -> Token | None:
+    """The open thing the help is about: 'anything I can help with', 'a specific area you want help with'."""
+    node = verb
+    while node.dep_ in ("relcl", "xcomp", "ccomp", "pcomp") and node.head.i != node.i:
+        node = node.head
+        if node.lower_ in w.help_areas:
+            return node
+    for c in verb.children:
+        if c.dep_ == "prep" and any(p.lower_ in w.help_areas for p in c.children):
+            return next(p for p in c.children if p.lower_ in w.help_areas)
+    return None
+
+
+def _requested(token: Token, w: Words) -> bool:
+    """The clause is what a request to the reader embeds: 'let me know how I can help', 'tell me what you need'."""
+    node = token
+    while node.head.i != node.i:
+        if node.dep_ in ("ccomp", "xcomp", "dobj", "conj") and node.head.lemma_.lower() in w.request_verbs:
+            return True
+        node = node.head
+    return False
+
+
+def _help_with(token: Token, w: Words) -> bool:
+    """'Happy to help with whatever you need': the reader's need is what the agent's help is with."""
+    node = token.head
+    return node.dep_ == "pobj" or any(a.lemma_.lower() in w.help_verbs for a in token.ancestors)
+
+
+def _available(head: Token, w: Words) -> bool:
+    """The agent's availability: 'I'm here', 'I'm around', 'available', with the agent or nobody as subject."""
+    subject = subject_of(head)
+    if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
+        return False
+    return head.lower_ in w.availability or any(
+        c.dep_ in ("advmod", "acomp", "attr") and c.lower_ in w.availability for c in head.children
+    )
+
+
+# ---- the conditional offer on the reader's decision ----------------------------------------------------------
+
+
+@rule("decision-offer")
+def decision_offer(asked: Asked) -> Judgement | None:
+    """The decision is the reader's (its subject is 'you') and conditions or times the agent's act ('If you go
+    with Redis, I'll add the client', 'Whichever you pick, I'll implement it'), or a request for it is joined to
+    the agent's act ('Tell me which approach you choose and I'll follow through'). What the reader decides is
+    judged first: a human-only decision is a wait on a human-only act, no finding; then the agent's act, like
+    attribution."""
+    if asked.site.kind != DECISION:
+        return None
+    w = words()
+    for decision in asked.tokens:
+        if not _decides(decision, w):
+            continue
+        subject = subject_of(decision)
+        chosen = _choice_word(decision, w)
+        if (subject is None or subject.lower_ != "you") and chosen is None:
+            continue
+        decided = _decided(decision, w)
+        if decided and work_of(decided, asked.lexicon, _scope(decided)).human_only:
+            return carved(
+                "decision-offer",
+                f"the reader's decision '{decision.text} …' is itself human-only: waiting on it hands nothing over",
+            )
+        own = _clause_of(decision)
+        offer = offer_in(asked.tokens, outside=own)
+        if offer is None:  # 'If you choose to run it locally, start it with docker compose up.'
+            return carved("decision-offer", "the condition on the reader's decision governs no act the agent offers")
+        why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
+        return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
+    return None
+
+
+def _decides(token: Token, w: Words) -> bool:
+    lemma = token.lemma_.lower()
+    if token.pos_ not in ("VERB", "AUX"):
+        return False
+    if lemma in w.decision_verbs:
+        return True
+    if lemma in w.decision_phrasal:
+        return any(
+            (c.dep_ in ("prep", "prt") and c.lower_ in w.decision_particles)
+            or (c.dep_ == "dobj" and c.lower_ in w.decision_objects)
+            for c in token.children
+        )
+    return False
+
+
+def _choice_word(decision: Token, w: Words) -> Token | None:
+    """'Whichever you pick': the free relative that stands for the choice."""
+    return next((c for c in decision.subtree if c.lower_ in w.choices and c.i < decision.i), None)
+
+
+def _decided(decision: Token, w: Words) -> list[Token]:
+    """What the reader decides: the decision's object, its clause ('to keep the old API', 'whether to cut 3.0')
+    or what it settles on ('on a name', 'with Redis')."""
+    found = []
+    for c in decision.children:
+        named = c.lower_ not in w.decision_objects and c.lower_ not in w.choices
+        if c.dep_ in ("dobj", "xcomp", "ccomp", "attr") and named:
+            found.append(c)
+        elif c.dep_ == "prep" and c.lower_ in ("on", "with", "for", "between", "about"):
+            found.extend(c.children)
+    return found
+
+
+def _scope(roots: Sequence[Token]) -> frozenset[int]:
+    return frozenset(t.i for r in roots for t in r.subtree if t.lower_ not in READER)

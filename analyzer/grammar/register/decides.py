@@ -1,0 +1,200 @@
+"""'Your call' said another way (SPEC §7.4): the reader named as the owner of a decision, judged as an attribution
+phrase is (§2.2) on what is decided — exempt when it is purely human-only work, the register otherwise."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
+from analyzer.grammar.objects import object_form
+from analyzer.grammar.phrase_rules import classify_phrase
+from analyzer.grammar.register.clauses import spelled
+from analyzer.grammar.register.context import Context
+from analyzer.grammar.registry import rule
+from analyzer.grammar.relation_rules import ownership_judgement, relation_of_segment
+from analyzer.grammar.work import work_of_stretch
+from analyzer.lexicon import Lexicon
+from analyzer.parse.shapes import segment_before
+from analyzer.parse.tokens import SUBJECT_DEPS, bounds, is_copula, subject_of
+from analyzer.terms import terms
+from analyzer.text.candidates import find_candidates
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+DECISION_VERBS = terms("register", "decision_verbs")
+HANDOVER_VERBS = terms("register", "handover_verbs")
+READER = terms("register", "reader")
+AGENT = terms("register", "agent_subjects")
+CONDITION_MARKS = terms("register", "wish_marks") | terms("parse", "condition_marks") | {"should"}
+# What a decision verb decides: its object, a clause of what or whether, an infinitive, 'between' or 'on' the options.
+DECIDED_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "advcl", "attr"})
+# The clauses under which a reader's decision is not itself a hand-over: a condition ('if you choose to …', a
+# conditional offer's), a relative clause ('the page that lets you pick'), an embedded question ('tell me which you
+# choose').
+EMBEDDED_DEPS = frozenset({"advcl", "relcl", "acl", "ccomp", "xcomp", "csubj", "pcomp", "pobj"})
+
+
+@rule("reader-decides")
+def reader_decides(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """The phrase's own words choose the construction: a decision noun ('your pick', 'up to you', 'yours to') is read
+    by the phrase table as 'your call' is; a decision verb with the reader as subject ('you choose', 'let you
+    choose', 'for you to decide') and a decision left to the reader ('leave X to you') find what is decided
+    themselves. A variant that shares its sentence with a listed phrase is that phrase's relation ('The merge is up to
+    you, your call.'): the listed phrase reports the hand-over."""
+    if _beside_a_listed_phrase(phrase, lexicon):
+        return None
+    words = [t.lower_ for t in phrase]
+    you = next((t for t in phrase if t.lower_ in READER), None)
+    if words[-2:] == ["to", "you"]:  # 'to you', 'up to you'
+        handed = _handed_over(phrase, lexicon)
+        if handed is not None or words == ["to", "you"]:
+            return handed
+        return _by_phrase_table(phrase, lexicon)
+    if words[0] in ("yours", "you", "let", "for"):  # 'yours to', 'you decide', 'let you', 'for you to'
+        verb = _decision_verb(phrase, you, any_verb=words[0] == "yours")
+        return None if verb is None else _decided(phrase, verb, lexicon)
+    return _by_phrase_table(phrase, lexicon)
+
+
+def _beside_a_listed_phrase(phrase: Sequence[Token], lexicon: Lexicon) -> bool:
+    sentence = phrase[0].sent.text
+    return any(c.entry.family == "attribution" and c.entry.gate == "none" for c in find_candidates(sentence, lexicon))
+
+
+def _by_phrase_table(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """A decision noun the reader owns: walked through the phrase table like 'your call'; 'of your choice' after a
+    noun ('any model of your choice') names a thing, no hand-over."""
+    noun = phrase[-1]
+    if noun.dep_ == "pobj" and noun.head.lower_ == "of" and noun.head.head.pos_ in ("NOUN", "PROPN", "PRON"):
+        return None
+    head = phrase[0]
+    copula = head.head
+    if head.dep_ in ("prep", "acomp", "attr") and is_copula(copula) and copula.tag_ != "VBD" and copula.i < head.i:
+        # 'Merging #812 today is up to you': what the copula says of its subject, as 'is your call' does
+        scope = frozenset(t.i for t in head.sent) - {t.i for t in phrase}
+        return _tagged(ownership_judgement(copula, [head], lexicon, scope), phrase, head)
+    judged = classify_phrase(phrase, lexicon)
+    return None if judged.verdict == "carved" else _tagged(judged, phrase, noun)
+
+
+def _decision_verb(phrase: Sequence[Token], you: Token | None, *, any_verb: bool) -> Token | None:
+    """The verb of deciding the reader is the subject of — 'you decide', 'let you choose', 'for you to say' — in a
+    clause of its own: not under a condition, a relative clause or an embedded question. any_verb: 'yours to' hands
+    over whatever its infinitive names ('yours to settle', 'yours to merge')."""
+    if you is not None and you.dep_ in SUBJECT_DEPS:
+        verb = you.head
+    else:  # 'yours to settle': the infinitive after the phrase
+        after = phrase[-1].doc[phrase[-1].i + 1] if phrase[-1].i + 1 < len(phrase[-1].doc) else None
+        verb = after if after is not None and after.pos_ in ("VERB", "AUX") else None
+    if verb is None or not (any_verb or verb.lemma_.lower() in DECISION_VERBS):
+        return None
+    if any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in verb.children):
+        return None  # 'if you choose to run it locally', 'once you decide': a condition, no hand-over of its own
+    if verb.dep_ in EMBEDDED_DEPS and phrase[0].lower_ in ("you", "let") and not _let(verb):
+        return None  # 'tell me which approach you choose', 'the page lets you pick'
+
+    return verb
+
+
+def _let(verb: Token) -> bool:
+    """'I'll let you choose': the agent lets the reader decide; a thing that lets the reader do something ('the page
+    lets you pick a theme') describes the product."""
+    let = verb.head
+    if let.lemma_.lower() != "let" or let.i == verb.i:
+        return False
+    subject = subject_of(let)
+    return subject is None or subject.lower_ in AGENT
+
+
+def _decided(phrase: Sequence[Token], verb: Token, lexicon: Lexicon) -> Judgement:
+    """What the reader decides: the decision verb's own object ('choose the cache size', 'decide whether to
+    approve #90'); for 'X is for you to say' or 'X is yours to settle', the copula's subject (a demonstrative stands
+    for what comes before it); with nothing named, the fragment before a dash ('… on the folder structure — you
+    choose'); else nothing is named and the hand-over fires."""
+    scope = frozenset(t.i for t in verb.sent) - {t.i for t in phrase}
+    copula = _copula_above(verb)
+    if copula is not None:
+        return _tagged(ownership_judgement(copula, [verb], lexicon, scope), phrase, verb)
+    objects = [c for c in verb.children if c.dep_ in DECIDED_DEPS and c.i > verb.i and c.lower_ not in READER]
+    if objects:
+        return _tagged(object_form(verb, objects, lexicon, scope), phrase, verb)
+    segment = segment_before(phrase[0])
+    if segment:
+        return _tagged(relation_of_segment(segment, lexicon), phrase, verb)
+    if verb.i > phrase[-1].i:  # 'Yours to merge.': the infinitive itself is what is handed over
+        return _tagged(object_form(verb, [verb], lexicon, scope | {verb.i}), phrase, verb)
+    return gated(
+        "fire", "reader-decides", f"fires (reader-decides): '{spelled(phrase)}' leaves the next decision to the reader"
+    )
+
+
+def _copula_above(verb: Token) -> Token | None:
+    """'Which serializer to use is for you to decide' (decide -advcl-> is), 'The policy is yours to settle' (settle
+    -relcl-> yours -attr-> is): the copula whose subject the reader is handed."""
+    node = verb.head
+    for _ in range(2):
+        if is_copula(node) and node.i != verb.i:
+            return node
+        node = node.head
+    return None
+
+
+def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """'I'll leave the batch size to you', 'I'm leaving the choice of test runner up to you', 'I'll defer to you on the
+    error messages', 'over to you for what comes next': a decision left to the reader by a verb of handing over; 'to
+    you' under any other word ('sent to you', 'make sense to you') leaves nothing to the reader."""
+    to = next(t for t in phrase if t.lower_ == "to")
+    verb = to.head.head if to.head.lower_ == "up" else to.head
+    if verb.lemma_.lower() not in HANDOVER_VERBS and verb.dep_ in ("dep", "xcomp", "ccomp", "conj"):
+        # 'I'll leave the timing of the production deploy to you': the model hung 'to you' on a word of the object
+        # it read as a verb of its own (deploy -dep-> leave)
+        verb = verb.head
+    if verb.lower_ == "over" and verb.head.lemma_.lower() not in HANDOVER_VERBS:
+        about = [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ in ("pobj", "pcomp")]
+        return _over(phrase, verb, about, lexicon)
+    if verb.lemma_.lower() == "over":
+        verb = verb.head
+    if verb.lemma_.lower() not in HANDOVER_VERBS:
+        return None
+    scope = frozenset(t.i for t in verb.sent) - {t.i for t in phrase}
+    left = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass", "dep", "xcomp", "ccomp") and c.i < to.i]
+    left += [g for c in verb.children if c.dep_ == "prep" and c.i > to.i for g in c.children if g.dep_ == "pobj"]
+    pointed = [t for t in left if t.lower_ in ("it", "that", "this")]
+    if any(t.dep_ == "dep" for t in left):
+        # the model split the object ('the timing of the production | deploy'): judge what was written
+        stretch = [t for t in verb.doc[verb.i + 1 : to.i] if not t.is_punct and t.i in scope]
+        return _tagged(_stretch_judgement(verb, stretch, lexicon), phrase, verb)
+    if left and not pointed:
+        return _tagged(object_form(verb, left, lexicon, scope), phrase, verb)
+    frame = [c for c in verb.children if c.dep_ in (*SUBJECT_DEPS, "aux") and c.i < verb.i]
+    segment = segment_before(min(frame, key=lambda t: t.i) if frame else verb)
+    if segment:  # 'Merge now or hold — I'll leave that to you': what 'that' stands for
+        return _tagged(relation_of_segment(segment, lexicon, demonstrative=True), phrase, verb)
+    return gated(
+        "fire", "reader-decides", f"fires (reader-decides): '{spelled(phrase)}' leaves the next decision to the reader"
+    )
+
+
+def _stretch_judgement(verb: Token, stretch: list[Token], lexicon: Lexicon) -> Judgement:
+    work = work_of_stretch(stretch, lexicon)
+    span = bounds(stretch)
+    return verdict_of(work, "object", "object-form", f"object '{text_of(verb, span)}'", span, stretch[0].i, None)
+
+
+def _over(phrase: Sequence[Token], over: Token, about: list[Token], lexicon: Lexicon) -> Judgement:
+    """'Over to you.', 'over to you for what comes next': the turn handed to the reader, judged on what it is for."""
+    if about:
+        scope = frozenset(t.i for t in over.sent) - {t.i for t in phrase}
+        return _tagged(object_form(over, about, lexicon, scope), phrase, over)
+    return gated("fire", "reader-decides", f"fires (reader-decides): '{spelled(phrase)}' hands the turn to the reader")
+
+
+def _tagged(judged: Judgement, phrase: Sequence[Token], verb: Token) -> Judgement:
+    """The judgement as this gate's: its rule and reason name the construction, its path the row it borrowed."""
+    reason = judged.reason.split(": ", 1)[-1]
+    head = "exempt" if judged.verdict == "exempt" else "fires"
+    why = f"{head} (reader-decides): '{spelled(phrase)}' leaves the decision to the reader — {reason}"
+    return replace(judged, rule="reader-decides", reason=why, path=(*judged.path, judged.rule))

@@ -1,0 +1,135 @@
+"""A wait on the person is deference (SPEC §7.4): the agent's hold, or its own next act held back, bounded by the
+reader's word — until the reader says, confirms, decides or replies, or pending their OK — is the standing-by
+register; a wait on work in flight, or on a human-only act, is a hold the decision table judges."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.register.clauses import is_question, spelled
+from analyzer.grammar.register.context import Context
+from analyzer.grammar.registry import rule
+from analyzer.grammar.work import work_of
+from analyzer.lexicon import Lexicon
+from analyzer.parse.tokens import SUBJECT_DEPS, forms, hyphen_compound, is_copula, subject_of
+from analyzer.terms import terms
+from analyzer.text.candidates import find_candidates
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+AGENT = terms("register", "agent_subjects")
+READER = terms("register", "reader")
+HOLD_VERBS = terms("waits", "hold_verbs")
+BOUNDS = terms("waits", "bounds")
+WORD_VERBS = terms("waits", "word_verbs")
+WORD_NOUNS = terms("waits", "word_nouns")
+HEARING = terms("waits", "hearing")
+# What the reader's word is about: 'confirm the column names', 'your OK on phase 2', 'your approval to proceed'.
+ABOUT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "acl", "advcl", "relcl"})
+
+
+@rule("wait-on-reader")
+def wait_on_reader(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> Judgement | None:
+    """The phrase is where the bound shows ('until you', 'pending your', 'your OK', 'until I hear'); the rule finds
+    the reader's word there and the predicate it bounds, then judges both."""
+    if is_question(phrase):
+        return None
+    word = _readers_word(phrase)
+    if word is None:
+        return None
+    return held_until(word, lexicon, "wait-on-reader", spelled(phrase))
+
+
+def held_until(word: Token, lexicon: Lexicon, rule_name: str, shown: str) -> Judgement | None:
+    """The reader's word `word` (a verb of saying or deciding with the reader as subject, the agent hearing from the
+    reader, or a noun of the reader's word) bounds a hold of the agent's or its next act: fire, unless what is held
+    or what the word is about is purely human-only work ('hold the merge until you approve #812'). None when no such
+    predicate holds the bound ('the installer waits until you confirm')."""
+    predicate = _bounded_predicate(word)
+    if predicate is None or not _agents(predicate) or _told_before(word, lexicon):
+        return None
+    held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
+    if held and _human_only(held, lexicon):
+        return None  # 'I'll hold the merge until you approve #812': the timing of a human-only act
+    bound = {t.i for t in word.subtree} | {word.head.i if word.dep_ == "pobj" else word.i}
+    own = frozenset(t.i for t in predicate.subtree if t.i not in bound and t.lower_ not in READER)
+    if predicate.lemma_.lower() not in HOLD_VERBS and work_of([predicate], lexicon, own).human_only:
+        return None  # 'I'll tag v2.1 once you say so': leave for a human-only act, as a permission question is
+    about = [c for c in word.children if c.dep_ in ABOUT_DEPS and c.lower_ not in ("back", "from")]
+    if _is_stamp(word, lexicon):
+        if not about or _human_only([word, *about], lexicon):
+            return None  # 'Waiting for your approval of the release': the human's stamp, human-only timing
+    elif about and _human_only(about, lexicon):
+        return None  # 'until you merge #812', 'your go on the merge': the go for a human-only act
+    return gated(
+        "fire",
+        rule_name,
+        f"fires ({rule_name}): '{shown}' — the agent's '{predicate.text}' waits on the reader's "
+        f"'{hyphen_compound(word) or word.text}', not on work in flight",
+        predicate.i,
+    )
+
+
+def _told_before(word: Token, lexicon: Lexicon) -> bool:
+    """'Waiting for your approval to proceed — I'll open the PR once you confirm': the same wait, bounded twice in one
+    sentence; the standing-by phrase before it reports it."""
+    sentence = word.sent
+    before = word.doc[sentence.start : word.i].text
+    return any(c.entry.family == "standing-by" and c.end < len(before) - 1 for c in find_candidates(before, lexicon))
+
+
+def _readers_word(phrase: Sequence[Token]) -> Token | None:
+    """The reader's word the phrase names: the verb 'you' is the subject of ('until you say'), the agent's hearing
+    ('until I hear back from you'), or the noun the reader owns ('pending your OK', 'your go-ahead')."""
+    you = next((t for t in phrase if t.lower_ in READER), None)
+    if you is not None and you.dep_ in SUBJECT_DEPS:
+        verb = you.head
+        return verb if verb.lemma_.lower() in WORD_VERBS or verb.lower_ in WORD_VERBS else None
+    hearing = next((t for t in phrase if t.lemma_.lower() in HEARING), None)
+    if hearing is not None:
+        source = [g for c in hearing.subtree if c.lower_ == "from" for g in c.children if g.dep_ == "pobj"]
+        return hearing if not source or any(s.lower_ in READER for s in source) else None
+    if you is not None and you.dep_ == "poss":
+        noun = you.head
+        names = forms(noun) | {hyphen_compound(noun) or ""}
+        return noun if names & WORD_NOUNS else None
+    return None
+
+
+def _bounded_predicate(word: Token) -> Token | None:
+    """The predicate the reader's word bounds: the clause a bound clause ('until …', 'once …') hangs on, or the word
+    a bound preposition ('pending', 'for', 'on') attaches to."""
+    if word.pos_ in ("VERB", "AUX"):
+        marked = any(c.lower_ in BOUNDS for c in word.children if c.dep_ in ("mark", "advmod"))
+        return word.head if marked and word.dep_ in ("advcl", "ccomp", "conj") and word.head.i != word.i else None
+    holder = word.head
+    if word.dep_ != "pobj" or holder.lower_ not in BOUNDS | {"for", "on", "without"}:
+        return None
+    return holder.head if holder.head.i != holder.i else None
+
+
+def _agents(predicate: Token) -> bool:
+    """The agent's own hold or act, now or next: a first-person subject or none (an elided one); 'on hold' of the
+    agent's work; not a thing's ('the installer waits …'), not a past report."""
+    if predicate.lower_ == "hold" and predicate.dep_ == "pobj":
+        return True  # 'The refactor is on hold pending your confirmation.'
+    subject = subject_of(predicate)
+    if subject is not None and subject.lower_ not in AGENT:
+        if subject.dep_ == "nsubjpass" and predicate.lemma_.lower() in HOLD_VERBS:
+            return True  # 'The refactor is parked until your confirmation.': the agent's work held
+        return is_copula(predicate) and any(c.lower_ == "hold" for c in predicate.subtree)
+    if predicate.tag_ == "VBD" and not any(c.dep_ in ("aux", "auxpass") for c in predicate.children):
+        return False  # 'I waited until you replied yesterday': a report
+    return predicate.pos_ in ("VERB", "AUX", "ADJ")
+
+
+def _is_stamp(word: Token, lexicon: Lexicon) -> bool:
+    return any(lexicon.domain_of(n) == "stamp" for n in forms(word) | {hyphen_compound(word) or ""})
+
+
+def _human_only(roots: list[Token], lexicon: Lexicon) -> bool:
+    scope = frozenset(t.i for r in roots for t in r.subtree if t.lower_ not in READER)
+    return work_of(roots, lexicon, scope).human_only
