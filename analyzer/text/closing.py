@@ -377,9 +377,10 @@ def is_sign_off(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> boo
 
 
 @closing_rule("valediction")
-def is_valediction(unit: str, vocabulary: ClaimVocabulary) -> bool:
+def is_valediction(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
     """Up to three lines: a valediction of the list at the start of the first, and after it nothing but a name
-    (capitalised words, a handle or initials, after a comma or dash), on that line or the lines after it."""
+    (capitalised words, a handle or initials, after a comma or dash), on that line or the lines after it.
+    `carved` is the site's signature; the test needs none."""
     if len(unit) > _MAX_VALEDICTION_CHARS:  # a sign-off is short: a long paragraph is content, read no further
         return False
     lines = [line.strip() for line in unit.strip().splitlines()]
