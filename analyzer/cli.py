@@ -16,6 +16,7 @@ import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, NoReturn, Protocol, TextIO
 
 from analyzer import analyze
@@ -26,6 +27,7 @@ from analyzer.explain.report_text import Palette, hook_text, report_text
 from analyzer.explain.tree import tree_text
 from analyzer.parse.model import ModelUnavailable
 from analyzer.report import Report
+from lanegate_common.terminal import Styles
 
 CLEAR, FIRES, ERROR = 0, 1, 2
 PROG = "analyze"
@@ -114,9 +116,11 @@ def run(args: argparse.Namespace, parse: Parse | None = None, hook: HookView | N
     if args.json:
         emit(json.dumps(report.to_dict() | ({"hook": dict(view)} if view is not None else {})) + "\n")
     else:
-        palette = Palette(use_color(sys.stdout, os.environ))
+        styles = Styles()
+        palette = EscapedPalette(use_color(sys.stdout, os.environ), styles)
         shown = report_text(report, path, palette, [tree_text(rel, palette) for rel in rels] if args.tree else ())
-        emit(shown + (hook_text(view, palette) if view is not None else ""))
+        # The report quotes the agent's text: shown escaped, never obeyed by the terminal (SPEC §7.2).
+        emit(styles.finish(shown + (hook_text(view, palette) if view is not None else "")))
     if args.html:
         sys.stderr.write(f"{PROG}: wrote {args.html}\n")
     return FIRES if report.verdict == "fire" else CLEAR
@@ -197,6 +201,24 @@ def write_file(path: str, content: str) -> None:
             handle.write(content)
     except OSError as exc:
         raise ToolError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+# How Palette.paint ends a coloured span (an SGR reset).
+RESET = "\x1b[0m"
+
+
+@dataclass(frozen=True)
+class EscapedPalette(Palette):
+    """The report's colours, marked so that they alone pass the escaping of the text they colour."""
+
+    styles: Styles = field(default_factory=Styles)
+
+    def paint(self, text: str, style: str) -> str:
+        painted = super().paint(text, style)
+        if painted == text:
+            return text
+        start, end = painted[: len(painted) - len(text) - len(RESET)], painted[len(painted) - len(RESET) :]
+        return self.styles.mark(start) + text + self.styles.mark(end)
 
 
 def use_color(stream: TextIO, env: Mapping[str, str]) -> bool:

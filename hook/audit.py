@@ -68,6 +68,8 @@ class AuditLine:
     # byte offsets of its prompting record and of the end read, and the final text's SHA-256 and length
     # (its words stay out of the log). Small and fixed in size: per-stop cost stays flat.
     turn: Mapping[str, Any] | None = None
+    # SPEC §7.3: the artifacts of a MATERIAL-ALLOW the forge confirmed; written only when verification ran.
+    verified: tuple[str, ...] | None = None
     # What was in flight at this stop (SPEC §7.1: the audit line records what was pending): running tasks
     # {"kind": "task", "id", "type"} and scheduled prompts {"kind": "scheduled", "id", "schedule", "recurring",
     # "prompt"}, each with "inferred": true when read from the records rather than the payload; None when the
@@ -76,7 +78,7 @@ class AuditLine:
 
     def to_dict(self) -> dict[str, Any]:
         ts = self.ts or datetime.now(UTC)
-        return {
+        line = {
             "ts": ts.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{ts.microsecond // 1000:03d}Z",
             "class": self.klass,
             "tag": self.tag,
@@ -102,6 +104,9 @@ class AuditLine:
             "turn": dict(self.turn) if self.turn is not None else None,
             "in_flight": [dict(i) for i in self.in_flight] if self.in_flight is not None else None,
         }
+        if self.verified is not None:
+            line["verified"] = list(self.verified)
+        return line
 
     def to_bytes(self) -> bytes:
         """One line; ASCII-escaped so no character of agent text can split or corrupt it."""

@@ -28,6 +28,8 @@ ENV_PREFIX = "LANEGATE_"
 MODES = ("enforce", "dry-run")
 # Row U (SPEC §4), strictest first: any claim, only a claim on a turn without tool calls, never.
 UNBACKED_CLAIMS = ("any", "no-tools", "off")
+# Verified artifacts (SPEC §7.3): off, or ask the forge through the user's own `gh` (gh_path).
+VERIFY_ARTIFACTS = ("off", "gh")
 # A session the client records as non-interactive, or a hook under a CI runner (SPEC §7.1): its prompts are the
 # operator's (dialogue) or nobody's (autonomous: a bot whose answer a person reads later).
 HEADLESS = ("dialogue", "autonomous")
@@ -39,9 +41,11 @@ MAX_CONFIG_BYTES = 1 << 20
 # The longest quote of a config value in a warning (shown()).
 SHOWN_CHARS = 120
 # Keys only the user file or the environment may set, whatever allow_project_weakening says: which
-# programs count as the GitHub CLI (SPEC §5.2) is not the judged agent's to name, nor whose turn a headless
-# session or a typed command is (SPEC §7.1: each changes which prompts count as the operator's).
-USER_ONLY = frozenset({"gh_paths", "headless", "handoff_commands"})
+# programs count as the GitHub CLI (SPEC §5.2) is not the judged agent's to name, nor whether and through
+# which program the forge is asked (SPEC §7.3: those two have no variable, so only the user file sets them), nor
+# whose turn a headless session or a typed command is (SPEC §7.1: each changes which prompts count as the
+# operator's).
+USER_ONLY = frozenset({"gh_paths", "verify_artifacts", "gh_path", "headless", "handoff_commands"})
 # The two [lexicon] keys that set a register family's mode (the families: analyzer's lexicon.toml [families]).
 FAMILY_MODES = ("enforce", "observe")
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -80,6 +84,8 @@ class Config:
     pr_fetch_tools: tuple[str, ...]
     review_tools: tuple[str, ...]
     gh_paths: tuple[str, ...]
+    verify_artifacts: str = "off"
+    gh_path: str | None = None
     headless: str = "dialogue"
     handoff_commands: tuple[str, ...] = ("/loop",)
     lexicon: LexiconExtras = LexiconExtras()
@@ -162,6 +168,21 @@ def parse_seconds(value: object) -> float:
     if not 0 < number < float("inf"):
         raise ValueError("expected a number of seconds > 0")
     return number
+
+
+def parse_verify(value: object) -> str:
+    word = str(value).strip().lower()
+    if word not in VERIFY_ARTIFACTS:
+        raise ValueError("expected off or gh")
+    return word
+
+
+def parse_absolute_path(value: object) -> str | None:
+    """An absolute path, or None for the empty string (unset)."""
+    text = parse_text(value)
+    if text is not None and not os.path.isabs(text):
+        raise ValueError(f"expected an absolute path, got {text!r}")
+    return text
 
 
 def parse_text(value: object) -> str | None:
@@ -248,6 +269,8 @@ SETTINGS: Mapping[str, tuple[Callable[[object], Any], Weakens, bool]] = {
     "pr_fetch_tools": (parse_names, _changes, False),
     "review_tools": (parse_names, _changes, False),
     "gh_paths": (parse_absolute_paths, _changes, True),
+    "verify_artifacts": (parse_verify, _changes, False),
+    "gh_path": (parse_absolute_path, _changes, False),
     "headless": (parse_headless, _changes, True),
     "handoff_commands": (parse_commands, _changes, True),
 }
@@ -299,7 +322,8 @@ def resolve_config(
         elif key == "allow_project_weakening":
             warnings.append("project lanegate.toml allow_project_weakening ignored: only the user may set it")
         elif key in USER_ONLY:
-            warnings.append(f"project lanegate.toml {key} ignored: only the user file or the environment may set it")
+            who = "the user file or the environment" if SETTINGS[key][2] else "the user file"
+            warnings.append(f"project lanegate.toml {key} ignored: only {who} may set it")
         else:
             _set(values, key, raw, f"project lanegate.toml {key}", warnings, guard=not allow)
 
@@ -356,6 +380,8 @@ def _choices(parser: Callable[[object], Any]) -> tuple[str, ...]:
         return MODES
     if parser is parse_unbacked:
         return UNBACKED_CLAIMS
+    if parser is parse_verify:
+        return VERIFY_ARTIFACTS
     if parser is parse_headless:
         return HEADLESS
     if parser is parse_bool:

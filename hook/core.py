@@ -19,6 +19,7 @@ from hook.config import Config, load_config, without_ignored_env
 from hook.deadline import Deadline, DeadlineExceeded
 from hook.decision import (
     ALLOW,
+    REFUTED_TAG,
     UNCAPPED_CEILING,
     Check,
     Decision,
@@ -32,12 +33,13 @@ from hook.decision import (
 )
 from hook.deference import NO_DEFERENCE, DeferenceResult, analyze_text
 from hook.directives import UNBACKED_TAG, Directives, load_directives
-from hook.exits import ExitCheck, clean_terminal, example_gate, material_artifacts
+from hook.exits import Artifact, ExitCheck, clean_terminal, example_gate, lifecycle_artifacts
 from hook.harness import ADAPTERS, PayloadError, StopInput, detect_harness, get_harness, harness_facts, walk_for
 from hook.lanestate import LaneState, parse_lane_state, validate_lane_state
 from hook.state import SessionLock, SessionState, Slot, after_stop, is_new_prompt, open_session, text_digest
 from hook.transcript.reader import TranscriptError, Turn
 from hook.transcript.records import ToolCall
+from hook.transcript.tools import name_matches, runs_bare_gh
 from hook.transcript.walk import PromptContext, WalkConfigError
 from lanegate_common.frozen import frozen, replace
 
@@ -52,6 +54,8 @@ if TYPE_CHECKING:
 
     from warmparse.use import WarmUse
 
+# How an artifact the forge confirmed is described (SPEC §7.3): "PR created: <url> (verified: …)".
+VERIFIED_MARK = "verified"
 # The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
 STATE_UNUSABLE = "state-unusable"
 # A valid block refused on a seat without an identity: no hand-off can be accepted there. The agent is not
@@ -172,6 +176,9 @@ class _Evidence:
     # What row B rests on, in the audit line's shape: running tasks, then pending wake-ups and crons.
     tasks: tuple[Mapping[str, Any], ...] = ()
     scheduled: tuple[Mapping[str, Any], ...] = ()
+    # The turn's tool calls that may be evidence of an exit: those whose program the project cannot choose
+    # (SPEC §7.2: no bare `gh` after a project layer that shapes the shell, no review through its own server).
+    calls: tuple[ToolCall, ...] = ()
 
 
 class _Run:
@@ -184,6 +191,8 @@ class _Run:
         self.harness: str | None = None
         self.stop: StopInput | None = None
         self.config: Config | None = None
+        self.verified: tuple[str, ...] | None = None  # the forge-confirmed artifacts of a MATERIAL-ALLOW
+        self.shell_layer: Mapping[str, str] | None = None  # hook.project_env.shell_set, once read
 
     def judge(self) -> tuple[Decision, AuditLine]:
         """The stop as named steps: configure, open the session, gather the evidence (transcript,
@@ -249,14 +258,15 @@ class _Run:
         scheduled = tuple(_quoted(s) for s in (stop.scheduled if stop.scheduled is not None else turn.scheduled))
         received = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
         text = _new_answer(received, state) if stop.cumulative_text and slot.existed else received
-        lane = self._lane(text, turn.context, turn.tool_calls, config)
+        calls = self._evidence_calls(stop, config, turn.tool_calls, warnings)
+        lane = self._lane(text, turn.context, calls, config)
         deference = NO_DEFERENCE
         tool_used = config.unbacked_claims == "no-tools" and _tool_used(turn)
         judged = judged_rows(_policy(config), turn.context.operator_in_loop, config.unbacked_claims, tool_used)
         if judged.deference and text:
             deference = analyze_text(text, config, claims=judged.claims, warm=self.warm, env=self.env)
             warnings += [w for w in deference.warnings if w not in warnings]
-        return _Evidence(turn, lane, deference, scan_from, in_flight, text, received, tasks, scheduled)
+        return _Evidence(turn, lane, deference, scan_from, in_flight, text, received, tasks, scheduled, calls)
 
     def _headless(self, turn: Turn, config: Config) -> Turn:
         """The turn as the user's `headless` setting reads it (SPEC §7.1): an operator prompt of a session the
@@ -282,17 +292,22 @@ class _Run:
         refusal whose state cannot be kept is only audited (SPEC §5.6: no ceiling can be counted)."""
         state = slot.state
         ctx = seen.turn.context
-        since_stop = [tc for tc in seen.turn.tool_calls if seen.scan_from is None or tc.offset >= seen.scan_from]
-        new = material_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
+        since_stop = [tc for tc in seen.calls if seen.scan_from is None or tc.offset >= seen.scan_from]
+        found = lifecycle_artifacts(since_stop, config.review_tools, gh_paths=config.gh_paths)
+        new, refuted = self._verified(found, stop, config, seen.turn.context, warnings)
         pending = tuple(dict.fromkeys((*state.pending_artifacts, *new)))
         human_prompt = ctx.kind in HUMAN_PROMPTS and is_new_prompt(state, ctx.uuid, ctx.offset)
         consecutive = 0 if human_prompt else max(state.consecutive_refusals, stop.loop_count)
         situation = self._situation(stop, config, slot, seen, pending, consecutive)
+        if refuted:
+            situation = replace(situation, refuted=refuted)
         if consecutive and self._client_cap() is None and _unchanged(state, seen):
             situation = replace(situation, repeated=True)
         decision = decide(situation, directives)
         if situation.handoff.seat_closed and situation.lane_outcome == "valid" and decision.row in ("L5", "ceiling"):
             warnings.append(IDENTITY_UNSET)
+        if decision.klass == "MATERIAL-ALLOW" and config.verify_artifacts != "off":
+            self.verified = tuple(p for p in pending if f"({VERIFIED_MARK}: " in p)
         kept = self._save(slot, state, decision, consecutive, seen, pending, warnings)
         if not kept and decision.refused:
             decision = unbounded(decision)
@@ -348,6 +363,72 @@ class _Run:
             needed=clean.needed,
             seat_closed=clean.identity_missing,
         )
+    def _verified(
+        self, found: Sequence[Artifact], stop: StopInput, config: Config, ctx: PromptContext, warnings: list[str]
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The artifacts that stand, and those the forge refuted with what it said (SPEC §7.3). The forge is
+        asked only when the user turned it on, on an autonomous turn (the only one a material artifact lets
+        through); each description then says what the forge said."""
+        if config.verify_artifacts != "gh" or not found or ctx.operator_in_loop:
+            return tuple(a.description for a in found), ()
+        from hook.forge import CONFIRMED, REFUTED, UNVERIFIED_WARNING, verify
+
+        shaped = self._shell_layer(stop)  # the project's GH_*, proxies and HOME never reach the user's gh
+        env = {name: value for name, value in self.env.items() if name not in shaped}
+        verdicts = verify(found, gh_path=config.gh_path, project_dir=stop.project_dir, state_dir=config.state_dir,
+                          prompt_time=ctx.timestamp, env=env)  # fmt: skip
+        kept: list[str] = []
+        refuted: list[str] = []
+        for artifact, verdict in zip(found, verdicts, strict=True):
+            if verdict.status == REFUTED:
+                refuted.append(f"{artifact.description}: {verdict.said}")
+                warnings.append(f"{REFUTED_TAG}: {artifact.description}: {verdict.said}")
+            elif verdict.status == CONFIRMED:
+                kept.append(f"{artifact.description} ({VERIFIED_MARK}: {verdict.said})")
+            else:
+                kept.append(f"{artifact.description} (unverified: {verdict.said})")
+                if UNVERIFIED_WARNING not in warnings:
+                    warnings.append(UNVERIFIED_WARNING)
+        return tuple(kept), tuple(refuted)
+
+    def _evidence_calls(
+        self, stop: StopInput, config: Config, calls: Sequence[ToolCall], warnings: list[str]
+    ) -> tuple[ToolCall, ...]:
+        """The calls that may be evidence for an exit (SPEC §7.2). A bare `gh` after a project layer that
+        shapes the shell (hook.project_env.shell_set) ran whatever the project put first on PATH; a review
+        tool whose server the project configures (hook.project_mcp) said what the project's server said:
+        neither is evidence, and a warning names the file. The project's files are read only for a turn
+        that holds such a call."""
+        bare = [c for c in calls if c.command is not None and runs_bare_gh(c.command)]
+        reviews = [c for c in calls if not c.is_error and name_matches(c.name, config.review_tools)]
+        if not bare and not reviews:
+            return tuple(calls)
+        facts = harness_facts(get_harness(stop.harness))
+        untrusted: set[int] = set()
+        if bare and (shaped := self._shell_layer(stop)):
+            for name, source in shaped.items():
+                shown = "a variable lanegate cannot see" if name == "*" else f"env {name}"
+                warnings.append(f"{shown} (set by {source}): the project shapes the shell its commands run in, so a "
+                                "bare `gh` is no artifact and no PR fetch; only an absolute gh_paths entry counts")
+            untrusted.update(id(c) for c in bare)
+        if reviews:
+            from hook.project_mcp import project_review, project_servers
+
+            servers = project_servers(stop.project_dir, facts.project_mcp)
+            for call in reviews:
+                why = project_review(call.name, servers) if servers else None
+                if why is not None:
+                    warnings.append(why)
+                    untrusted.add(id(call))
+        return tuple(c for c in calls if id(c) not in untrusted)
+
+    def _shell_layer(self, stop: StopInput) -> Mapping[str, str]:
+        """The shell-shaping variables the stop's harness loads from project files (read once per stop)."""
+        if self.shell_layer is None:
+            from hook.project_env import shell_set
+
+            self.shell_layer = shell_set(stop.project_dir, harness_facts(get_harness(stop.harness)).project_env)
+        return self.shell_layer
 
     def _session(self, config: Config) -> SessionLock | _NoSession:
         stop = self.stop
@@ -456,6 +537,7 @@ class _Run:
             row=decision.row,
             because=decision.because or decision.reason,
             turn=self._turn_record(seen),
+            verified=self.verified,
             in_flight=(*seen.tasks, *seen.scheduled) if seen else None,
         )
 

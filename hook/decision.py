@@ -2,7 +2,8 @@
 
 Rows, in order: D (deference), U (unbacked action claim; a wait is left to the rows below),
 C (lane continuation off), B (background work),
-L1–L2 (operator dialogue), L3–L5 (autonomous). A turn the harness gives nothing to judge (Cursor without a transcript)
+L1–L2 (operator dialogue), L3–L5 (autonomous; an L5 after the forge refuted the artifact is tagged
+artifact-refuted). A turn the harness gives nothing to judge (Cursor without a transcript)
 is allowed before L5; an empty turn of any other harness is an L5 turn like any other.
 Any refusal becomes CEILING-ALLOW once the session has been refused `max_refusals` times in a row, or when the
 client sends the very stop it was just refused again, unchanged (nothing new to judge, SPEC §7.6);
@@ -18,6 +19,8 @@ ALLOW = "allow"
 BLOCK = "block"
 WOULD_BLOCK = "would-block"
 ACTIVE_LANE = "active-lane"
+# An L5 refusal after the forge contradicted the artifact the transcript showed (SPEC §7.3).
+REFUTED_TAG = "artifact-refuted"
 # The L5 tag follows what the lane-state parser made of the block.
 LANE_TAGS = {
     "absent": "no-lane-state",
@@ -132,6 +135,9 @@ class Situation:
     clean: Check = NOT_CHECKED
     handoff: Handoff = Handoff()
     consecutive_refusals: int = 0
+    # Artifacts the transcript shows and the forge contradicted (SPEC §7.3), each with what the forge said:
+    # no artifact, and the L5 refusal says so (tag artifact-refuted).
+    refuted: tuple[str, ...] = ()
 
 
 @frozen
@@ -179,6 +185,9 @@ def decide(s: Situation, directives: Directives) -> Decision:
         return _allow("L4", "CLEAN-TERMINAL ALLOW", "clean-terminal", s.clean.reason)
     if s.nothing_to_judge:
         return _allow("L5", "ALLOW", "no-final-text", "the harness gave no transcript or final text to judge")
+    if s.refuted:
+        text = directives.no_hold_refusal(REFUTED_TAG, s.refuted, s.handoff)
+        return _refuse(s, "L5", REFUTED_TAG, text, "the forge refuted the artifact: " + "; ".join(s.refuted))
     tag = LANE_TAGS[s.lane_outcome]
     if s.lane_outcome == "valid":
         material = f"material artifact: {s.material.reason}"

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 from hook.lanestate import LaneState
 from hook.transcript.records import ToolCall
-from hook.transcript.tools import DEFAULT_GH_PATHS, created_pr_url, submitted_review
+from hook.transcript.tools import DEFAULT_GH_PATHS, created_pr_url, name_matches, standalone_gh_args, submitted_review
 from lanegate_common.frozen import frozen
 
 # The operator's half of a rejected hand-off: in the audit line's reason and warnings, never the agent's text.
@@ -87,29 +87,82 @@ def clean_terminal(
     )
 
 
+@frozen
+class Artifact:
+    """A lifecycle artifact a tool call shows, and what the forge would be asked about it (SPEC §7.3).
+
+    kind: "pull-request" (a PR created) or "review" (a formal review submitted). target: what names the PR
+    to the forge: its URL, its number, a branch, or None for the current branch's PR. repo: owner/name when
+    the call named it (`--repo`, a review tool's owner and repo). event: a review's APPROVE or REQUEST_CHANGES.
+    """
+
+    description: str
+    kind: str
+    target: str | None = None
+    repo: str | None = None
+    event: str | None = None
+
+
+# gh's word for a review action -> the review's event on the forge.
+REVIEW_EVENT_OF_FLAG = {"approve": "APPROVE", "request-changes": "REQUEST_CHANGES"}
+
+
 def material_artifacts(
     tool_calls: Sequence[ToolCall],
     review_tools: Collection[str],
     *,
     gh_paths: Collection[str] = DEFAULT_GH_PATHS,
 ) -> tuple[str, ...]:
-    """Short descriptions of the lifecycle artifacts these calls produced, oldest first.
+    """Short descriptions of the lifecycle artifacts these calls produced, oldest first (lifecycle_artifacts)."""
+    found = lifecycle_artifacts(tool_calls, review_tools, gh_paths=gh_paths)
+    return tuple(a.description for a in found)
+
+
+def lifecycle_artifacts(
+    tool_calls: Sequence[ToolCall],
+    review_tools: Collection[str],
+    *,
+    gh_paths: Collection[str] = DEFAULT_GH_PATHS,
+) -> tuple[Artifact, ...]:
+    """The lifecycle artifacts these calls produced, oldest first, one per description.
 
     A standalone `gh pr create` of the GitHub CLI (the word `gh` or a path in gh_paths) whose successful
     result holds a PR URL ("PR created: <url>"); a formal review by a configured tool name, or by a
     standalone `gh pr review --approve|--request-changes` ("review submitted: …"); a comment is none.
     The caller passes only the calls after the boundary.
     """
-    found: list[str] = []
+    found: dict[str, Artifact] = {}
     for call in tool_calls:
         url = created_pr_url(call, gh_paths)
         if url is not None:
-            found.append(f"PR created: {url}")
+            description = f"PR created: {url}"
+            found.setdefault(description, Artifact(description, "pull-request", target=url))
             continue
         review = submitted_review(call, review_tools, gh_paths)
         if review is not None:
-            found.append(review)
-    return tuple(dict.fromkeys(found))
+            found.setdefault(review, _review(review, call, review_tools, gh_paths))
+    return tuple(found.values())
+
+
+def _review(description: str, call: ToolCall, review_tools: Collection[str], gh_paths: Collection[str]) -> Artifact:
+    """The review a call submitted, with what names its PR: from a review tool's input (owner, repo, a PR
+    number or URL) or from the `gh pr review` words (the selector and --repo, as gh reads them)."""
+    if name_matches(call.name, review_tools):
+        event = str(call.input.get("event", "")).strip().upper()
+        owner, repo = call.input.get("owner"), call.input.get("repo")
+        named = f"{owner}/{repo}" if isinstance(owner, str) and isinstance(repo, str) else None
+        number = next((str(v) for k in ("pullNumber", "pull_number", "number", "pr") if
+                       isinstance(v := call.input.get(k), int | str) and not isinstance(v, bool)), None)
+        return Artifact(description, "review", target=number, repo=named, event=event)
+    from hook.transcript.gh import invocation
+
+    args = standalone_gh_args(call.command or "", gh_paths) or []
+    found = invocation("review", args[2:])
+    flags = found.flags if found is not None else {}
+    event = next((REVIEW_EVENT_OF_FLAG[f] for f in REVIEW_EVENT_OF_FLAG if flags.get(f) is True), None)
+    selector = found.positionals[0] if found is not None and found.positionals else None
+    repo = flags.get("repo")
+    return Artifact(description, "review", target=selector, repo=repo if isinstance(repo, str) else None, event=event)
 
 
 def normalize_actor(name: str) -> str:

@@ -10,8 +10,16 @@ it like a key of the project's lanegate.toml (a weakening is ignored unless the 
 it in the audit line.
 
 Cheap by design, because it runs at every stop: only when a screened variable is set at all, only the
-harness's files, each a regular file read once without blocking, and a file is decoded only when its
-bytes could name a screened variable.
+harness's files, each a regular file read once without blocking, and a file is parsed only when its text
+could name a screened variable.
+
+Revision 4 (SPEC §7.2): the reader has no cap the harness lacks. A file is read whole, whatever its size
+up to MAX_READ_BYTES, in every encoding a harness accepts (UTF-8 with or without its byte-order mark,
+UTF-16 and UTF-32 after theirs), and parsed at any depth; a file it still cannot read although the harness
+could (larger than that, or not a regular file: a FIFO the harness would read) fails closed — every
+screened variable of the stop is taken as that file's. And a project layer that shapes the shell its
+commands run in (PATH, BASH_ENV, ENV, SHELL, LD_*, GH_*, …: `shell_set`) decides what the word `gh` runs:
+hook.core then counts no bare `gh` as an artifact or a PR fetch.
 """
 
 from __future__ import annotations
@@ -29,32 +37,123 @@ PREFIX = "LANEGATE_"
 OTHER_NAMES = ("XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "HOME")
 # The formats of a harness's project env files (hook.harness.Facts.project_env).
 SETTINGS_ENV, DOTENV = "settings-env", "dotenv"
-MAX_BYTES = 1 << 20  # what the config readers read at most; a larger file is read up to this much
+# A settings or .env file is a few kB; past this lanegate does not read one (a Node harness might): such a
+# file fails closed, it is never read in part.
+MAX_READ_BYTES = 16 << 20
+# Variables that decide what a command line of the harness's shell tool runs, what it loads, and which
+# account and server `gh` acts on (SPEC §7.2): set by a project layer, a bare `gh` is no evidence.
+SHELL_NAMES = frozenset({
+    "PATH", "BASH_ENV", "ENV", "SHELL", "ZDOTDIR", "HOME", "XDG_CONFIG_HOME", "GITHUB_TOKEN", "SSL_CERT_FILE",
+    "SSL_CERT_DIR", "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy",
+})  # fmt: skip
+SHELL_PREFIXES = ("LD_", "DYLD_", "GH_")
+# Variables that load code into a Python interpreter (the hook's is isolated from them: doctor names them).
+INTERPRETER_PREFIX = "PYTHON"
+# The byte-order marks a harness's reader honours, longest first (UTF-32's begins like UTF-16's).
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"), (b"\xef\xbb\xbf", "utf-8"),
+)  # fmt: skip
+
+
+class Unreadable(Exception):
+    """A project file the harness may read and lanegate cannot: the caller fails closed."""
 
 
 def screened_names(env: Mapping[str, str]) -> list[str]:
     return [name for name in env if name.startswith(PREFIX) or name in OTHER_NAMES]
 
 
+def shapes_shell(name: str) -> bool:
+    return name in SHELL_NAMES or name.startswith(SHELL_PREFIXES)
+
+
 def project_set(env: Mapping[str, str], project_dir: str | None, files: Sequence[tuple[str, str]]) -> dict[str, str]:
     """{variable: the project file that set it} for every screened variable whose value in `env` is the
     value one of `files` (path in the project, format; in the order the harness applies them) gives it.
-    Unreadable files set nothing (the harness could not read them either)."""
+    Files the harness cannot read either set nothing; a file it may read and lanegate cannot fails closed:
+    every screened policy variable not found elsewhere, and every location pointing into the project, is
+    taken as set by it (the value names why)."""
     names = screened_names(env) if project_dir and files else []
     if not names:
         return {}
     found: dict[str, str] = {}
+    closed: list[str] = []
     for relative, kind in files:
         path = os.path.join(project_dir, relative)  # type: ignore[arg-type]
-        raw, _ = read_regular(path, MAX_BYTES)
-        if raw is None:
+        try:
+            values = file_values(path, kind, names)
+        except Unreadable as exc:
+            closed.append(f"{path}, which lanegate cannot read ({exc})")
             continue
-        raw = raw[:MAX_BYTES]
-        values = settings_env(raw, names) if kind == SETTINGS_ENV else dotenv_values(raw, names)
         for name, value in values.items():
             if name not in found and env.get(name) == value:
                 found[name] = path
+    for source in closed:
+        for name in names:
+            if name not in LOCATIONS or _inside(env[name], project_dir):  # type: ignore[arg-type]
+                found.setdefault(name, source)
     return found
+
+
+# Variables that name a place rather than a policy: a project whose writes stay in the project (the harness's
+# sandbox, docs/THREATS.md) can use one only by pointing it into the project, so under a file lanegate
+# cannot read such a value is taken as the project's only when it points there; a policy value always is.
+LOCATIONS = frozenset({"HOME", "XDG_CONFIG_HOME", "XDG_RUNTIME_DIR", "LANEGATE_CONFIG", "LANEGATE_AUDIT_LOG",
+                       "LANEGATE_STATE_DIR"})  # fmt: skip
+
+
+def _inside(value: str, project_dir: str) -> bool:
+    if not os.path.isabs(value):
+        return True  # relative to wherever the harness runs: the project's
+    real, root = os.path.realpath(value), os.path.realpath(project_dir)
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def shell_set(project_dir: str | None, files: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """{variable: the project file that sets it} for every variable of `files` that shapes the shell
+    (SHELL_NAMES, SHELL_PREFIXES), whatever its value; a file lanegate cannot read sets "*" (fail closed)."""
+    found: dict[str, str] = {}
+    for relative, kind in files if project_dir else ():
+        path = os.path.join(project_dir, relative)  # type: ignore[arg-type]
+        try:
+            values = file_values(path, kind, None)
+        except Unreadable as exc:
+            found.setdefault("*", f"{path}, which lanegate cannot read ({exc})")
+            continue
+        for name in values:
+            if shapes_shell(name):
+                found.setdefault(name, path)
+    return found
+
+
+def file_values(path: str, kind: str, names: list[str] | None) -> dict[str, str]:
+    """{name: value} one project env file sets, for `names` or all; {} when missing or when the harness
+    cannot read it either; raises Unreadable when the harness may and lanegate cannot."""
+    raw, problem = read_whole(path)
+    if raw is None:
+        if problem in HARNESS_READS:
+            raise Unreadable(problem)
+        return {}
+    return settings_env(raw, names) if kind == SETTINGS_ENV else dotenv_values(raw, names)
+
+
+TOO_LARGE = f"larger than {MAX_READ_BYTES >> 20} MB"
+NOT_REGULAR = "not a regular file"
+# A FIFO is never read (it could block the stop), and a harness reads one a process of the agent's writes to.
+A_FIFO = "a FIFO, not a regular file"
+# What lanegate cannot read although a harness may (SPEC §7.2): such a file fails closed.
+HARNESS_READS = (TOO_LARGE, A_FIFO)
+
+
+def read_whole(path: str) -> tuple[bytes | None, str | None]:
+    """A regular file's bytes, whole, or None and why: missing, a FIFO (A_FIFO), another file that is not
+    regular (NOT_REGULAR), larger than MAX_READ_BYTES (TOO_LARGE), unreadable. Opened without blocking, so
+    a FIFO planted where a settings file should be hangs nothing."""
+    raw, problem = read_regular(path, MAX_READ_BYTES)
+    if raw is not None and len(raw) > MAX_READ_BYTES:
+        return None, TOO_LARGE
+    return raw, problem
 
 
 def read_regular(path: str, limit: int) -> tuple[bytes | None, str | None]:
@@ -68,8 +167,9 @@ def read_regular(path: str, limit: int) -> tuple[bytes | None, str | None]:
     try:
         import stat
 
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None, "not a regular file"
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            return None, A_FIFO if stat.S_ISFIFO(mode) else NOT_REGULAR
         chunks = []
         size = 0
         while size <= limit:
@@ -88,11 +188,11 @@ def read_regular(path: str, limit: int) -> tuple[bytes | None, str | None]:
 # ---- settings-env: a settings file's "env" object, values coerced to strings as a Node harness does ----
 
 
-def settings_env(raw: bytes, names: list[str]) -> dict[str, str]:
-    """The `env` entries of a settings file, as strings, for the screened names."""
-    if b'"env"' not in raw and b"\\" not in raw:  # without an escape, the key can only be written "env"
-        return {}
+def settings_env(raw: bytes, names: list[str] | None = None) -> dict[str, str]:
+    """The `env` entries of a settings file, as strings, for the given names or all."""
     text = decode_lenient(raw)
+    if '"env"' not in text and "\\" not in text:  # without an escape, the key can only be written "env"
+        return {}
     import json
 
     try:
@@ -101,22 +201,24 @@ def settings_env(raw: bytes, names: list[str]) -> dict[str, str]:
         try:
             from hook.commands.harness_settings_jsonc import SettingsSyntaxError, parse
 
-            data = parse(text, comments=False).data
+            data = parse(text, comments=False).data  # iterative: any depth a harness reads
         except (SettingsSyntaxError, ValueError):
             return {}  # the harness cannot read it either: it sets nothing
     env = data.get("env") if isinstance(data, dict) else None
     if not isinstance(env, dict):
         return {}
-    wanted = set(names)
-    return {key: js_string(value) for key, value in env.items() if key in wanted}
+    wanted = set(names) if names is not None else None
+    return {key: js_string(value) for key, value in env.items() if wanted is None or key in wanted}
 
 
 def decode_lenient(raw: bytes) -> str:
-    """As Claude Code reads its settings: UTF-16LE after its byte-order mark, else UTF-8 with a bad
-    byte read as U+FFFD (never an error), a UTF-8 byte-order mark dropped."""
-    if raw.startswith(b"\xff\xfe"):
-        return raw[2:].decode("utf-16-le", "replace")
-    return raw.decode("utf-8", "replace").removeprefix("\ufeff")
+    """A settings or .env file's text as a harness reads it: UTF-32 or UTF-16 (either byte order) after its
+    byte-order mark, else UTF-8 with a UTF-8 byte-order mark dropped; a bad byte is read as U+FFFD, never
+    an error."""
+    for bom, codec in _BOMS:
+        if raw.startswith(bom):
+            return raw[len(bom) :].decode(codec, "replace")
+    return raw.decode("utf-8", "replace")
 
 
 def js_string(value: object) -> str:
@@ -160,9 +262,10 @@ _QUOTED = r"^(['\"`])([\s\S]*)\1$"  # compiled only for a file that names a scre
 
 def dotenv_values(raw: bytes, names: list[str] | None = None) -> dict[str, str]:
     """{name: value} of a .env file, for the given names or all (the last assignment of a name wins)."""
-    if names is not None and not any(name.encode() in raw for name in names):
+    text = decode_lenient(raw)
+    if names is not None and not any(name in text for name in names):
         return {}
-    text = raw.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     wanted = set(names) if names is not None else None
     values: dict[str, str] = {}
     quoted = re.compile(_QUOTED)

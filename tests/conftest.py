@@ -106,7 +106,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def _interpreter_without_model(folder: Path) -> Path:
     """A virtual environment in `folder` that sees this one's packages except spaCy and its models, with
-    this environment's console scripts (`lanegate`, `analyze`) pointed at its own interpreter.
+    this environment's scripts (the `lanegate` launcher, `lanegate-python`, `analyze`) pointed at its own
+    interpreter.
 
     Child processes of a `-m "not model"` run use it: the run makes it `sys.executable`, which the tests
     start processes with (`sys.executable -m hook.cli`, `Path(sys.executable).with_name("lanegate")`). It
@@ -136,7 +137,9 @@ def _interpreter_without_model(folder: Path) -> Path:
             text = script.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError):
             continue  # a binary tool: not started through this interpreter
-        if text.startswith("#!") and str(real) in text:
+        # Every script: a console script names this interpreter (pointed at the copy's), and the `lanegate`
+        # launcher (#!/bin/sh) runs the lanegate-python beside it, copied here too.
+        if text.startswith("#!"):
             copy.write_text(text.replace(str(real), str(python)), encoding="utf-8")
             copy.chmod(0o755)
     return python

@@ -178,12 +178,14 @@ def test_a_stop_only_registration_warns_about_subagents(seat: Seat) -> None:
     assert "but not SubagentStop: those stops go unjudged" in check.detail
 
 
-def test_a_fifo_in_place_of_a_settings_file_is_named_not_read(seat: Seat) -> None:
+def test_a_fifo_in_place_of_a_settings_file_is_named_not_read_and_fails(seat: Seat) -> None:
+    """SPEC §7.2: the harness could read a FIFO (a process writing into it); doctor cannot: a fail."""
     seat.write(".claude/settings.json", claude_settings())
     fifo = seat.project / ".claude" / "settings.local.json"
     os.mkfifo(fifo)
     check = checks(seat)["claude settings"]
-    assert (check.status, check.detail) == (WARN, f"{fifo} (local) not a regular file")
+    assert (check.status, check.detail) == (FAIL, f"{fifo} (local) a FIFO, not a regular file: lanegate cannot read it "
+                                                  "although Claude Code may, so it is treated as weakening the gate")
 
 
 def test_an_unparseable_settings_file_is_named(seat: Seat) -> None:
@@ -724,4 +726,5 @@ def test_a_path_set_by_a_project_file_is_named(seat: Seat) -> None:
     (check,) = named(seat, "claude env")
     assert check.status == WARN
     assert check.detail == (f"PATH='./bin:/usr/bin' from {local}: a file the judged agent can write decides which "
-                            "`lanegate` a registration by name runs")
+                            "`lanegate` a registration by name runs, and which `gh` the agent's commands run (a bare "
+                            "`gh` there is no material artifact)")

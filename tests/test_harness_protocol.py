@@ -130,8 +130,14 @@ def test_install_registers_the_toy_and_doctor_probes_it(toy: Path, tmp_path: Pat
     (boot / "sitecustomize.py").write_text(REGISTER)
     monkeypatch.setenv("HOME", str(home))
     assert lanegate(["install", "--harness", "toy", "--user"]) == 0
-    entry = json.loads((home / ".toy" / "hooks.json").read_text())["hooks"]["Done"][0]
+    hooks = home / ".toy" / "hooks.json"
+    settings = json.loads(hooks.read_text())
+    entry = settings["hooks"]["Done"][0]
     assert entry["command"].endswith(" hook --harness toy")
+    # The registered command runs lanegate isolated (python -I, SPEC §7.2), so the sitecustomize below cannot
+    # register the Toy in it: the probe runs the same entry through a plain interpreter that reads PYTHONPATH.
+    entry["command"] = f"{sys.executable} -m hook.cli hook --harness toy"
+    hooks.write_text(json.dumps(settings))
     capsys.readouterr()
     inherited = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     path = os.pathsep.join([str(boot), str(toy), str(ROOT), *inherited])

@@ -279,7 +279,8 @@ def test_without_an_installed_script_the_module_is_registered_in_a_personal_file
     installer.lanegate.unlink()
     assert installer.run("--project", str(installer.project), "--local").code == 0
     data = json.loads((installer.project / ".claude" / "settings.local.json").read_text())
-    assert data["hooks"]["Stop"][0]["hooks"][0]["command"] == f"{sys.executable} -m hook.cli hook --harness claude"
+    # isolated, as the launcher runs it (SPEC §7.2)
+    assert data["hooks"]["Stop"][0]["hooks"][0]["command"] == f"{sys.executable} -I -m hook.cli hook --harness claude"
 
 
 @pytest.mark.parametrize(
@@ -288,6 +289,8 @@ def test_without_an_installed_script_the_module_is_registered_in_a_personal_file
         ("/usr/local/bin/lanegate hook --harness claude", True),
         ("'/opt/my tools/lanegate' hook", True),
         ("/usr/bin/python3 -m hook.cli hook --harness codex", True),
+        ("/usr/bin/python3 -I -m hook.cli hook --harness codex", True),
+        ("/usr/bin/python3 -I -c hook --harness codex", False),
         ("lanegate audit --since 48h", False),
         ("notify.sh hook", False),
         ("echo 'unbalanced", False),

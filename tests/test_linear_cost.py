@@ -66,6 +66,15 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "sentences": repeat("Picking it up. "),
     "question marks": repeat("?"),
     "mixed": repeat("<b x='<!-- [a](`\"'> *a "),
+    # revision 4 (SPEC §7.2): what the reader sees
+    "one-word code spans": repeat("a `word` "),
+    "capitalised code spans on one line": repeat("!!!!!!!! `Word` "),
+    "backslash escapes": repeat("you\\'d \\` "),
+    "link reference definitions": repeat("[a]: b\n"),
+    "empty images": repeat("![](x) "),
+    "unclosed images": repeat("![](x "),
+    "escape sequences": repeat("\x1b[2K\x1b]52;c;x"),
+    "c1 controls": repeat("\x9b2K\x9d"),
 }
 
 

@@ -198,13 +198,17 @@ def test_a_bad_byte_in_a_settings_file_is_read_as_claude_code_reads_it() -> None
     assert settings_env(raw, ["LANEGATE_MODE"]) == {"LANEGATE_MODE": "dry-run"}
 
 
-def test_special_files_are_not_read(seat: Seat) -> None:
+def test_special_files_are_not_read_and_a_fifo_fails_closed(seat: Seat) -> None:
+    """A FIFO is opened without blocking and never read; a harness could read one (a process of the agent's
+    writing into it), so what it may set is taken as the project's (SPEC §7.2). A folder sets nothing."""
     import os
 
-    (seat.project / ".claude").mkdir()
-    os.mkfifo(seat.project / LOCAL)
     (seat.project / ".env").mkdir()
     assert project_set({"LANEGATE_MODE": "dry-run"}, str(seat.project), every_project_env()) == {}
+    (seat.project / ".claude").mkdir()
+    os.mkfifo(seat.project / LOCAL)
+    assert project_set({"LANEGATE_MODE": "dry-run"}, str(seat.project), every_project_env()) == {
+        "LANEGATE_MODE": f"{seat.project / LOCAL}, which lanegate cannot read (a FIFO, not a regular file)"}
 
 
 @pytest.mark.parametrize(

@@ -89,3 +89,38 @@ def test_install_doctor_and_a_refused_stop_through_the_registered_command(instal
     assert 'deference phrase "your call"' in decision["reason"]
     line = json.loads((home / ".lanegate" / "audit.jsonl").read_text().splitlines()[-1])
     assert (line["class"], line["tag"], line["phrase"], line["warnings"]) == ("BLOCK", "deference", "your call", [])
+
+
+def test_every_registered_command_runs_lanegate_isolated(installed: Path, tmp_path: Path) -> None:
+    """SPEC §7.2: a project settings `env` PYTHONPATH holding a sitecustomize loaded it into the console script
+    pip generated (exit 0, no output, no audit line). From the wheel, `lanegate` is a launcher that runs it with
+    `python -I`: the shared registration (`lanegate` on PATH), the personal one (its absolute path) and the
+    session-start warm-up all judge the stop with the planted code ignored."""
+    home, project, evil = tmp_path / "home", tmp_path / "project", tmp_path / "evil"
+    for folder in (home, project, evil):
+        folder.mkdir()
+    (evil / "sitecustomize.py").write_text("import os\nos._exit(0)\n")
+    env = {"HOME": str(home), "PATH": f"{installed.parent}:/usr/bin:/bin", "LANG": "C.UTF-8",
+           "LANEGATE_PARSE_SERVER": "off"}
+    assert run([str(installed), "install"], env, project).returncode == 0
+    # a personal registration names the launcher by its absolute path (hook.commands.install.lanegate_program)
+    shared = json.loads((project / ".claude" / "settings.json").read_text())
+    commands = [shared["hooks"]["Stop"][0]["hooks"][0]["command"], f"{installed} hook --harness claude"]
+    warm_up = shared["hooks"]["SessionStart"][0]["hooks"][0]["command"]
+    assert (commands[0], warm_up) == ("lanegate hook --harness claude", "lanegate serve --background")
+    transcript = project / "session.jsonl"
+    transcript.write_text(json.dumps({"type": "user", "uuid": "u1", "sessionId": "s1",
+                                      "timestamp": "2026-12-03T09:00:00Z",
+                                      "message": {"role": "user", "content": "[WAKE] peer ping"}}) + "\n")
+    payload = {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(project),
+               "hook_event_name": "Stop", "stop_hook_active": False,
+               "last_assistant_message": "Tests are green. Want me to open the PR?"}
+    attacked = {**env, "CLAUDE_PROJECT_DIR": str(project), "PYTHONPATH": str(evil)}
+    for number, command in enumerate(commands, start=1):
+        stop = run(["sh", "-c", command], {**attacked, "LANEGATE_AUDIT_LOG": str(tmp_path / f"{number}.jsonl")},
+                   project, json.dumps(payload).encode(), timeout=120)  # fmt: skip
+        assert (stop.returncode, json.loads(stop.stdout)["decision"]) == (0, "block"), (command, stop.stderr)
+        line = json.loads((tmp_path / f"{number}.jsonl").read_text())
+        assert (line["class"], line["tag"]) == ("BLOCK", "deference")
+    warm = run(["sh", "-c", "lanegate --version"], attacked, project)
+    assert (warm.returncode, warm.stdout.decode().startswith("lanegate ")) == (0, True)

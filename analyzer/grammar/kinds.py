@@ -86,7 +86,8 @@ class ViewRule(Protocol):
 
 
 class TrailingUnitRule(Protocol):
-    def __call__(self, unit: str, vocabulary: ClaimVocabulary) -> bool: ...
+    # carved: the unit with every carve-out blanked (code, quotations, blockquotes), as the phrases are matched
+    def __call__(self, unit: str, vocabulary: ClaimVocabulary, carved: str) -> bool: ...
 
 
 class LeadInRule(Protocol):

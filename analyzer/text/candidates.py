@@ -118,7 +118,7 @@ def may_match_forms(text: str, forms: tuple[str, ...]) -> bool:
 
         if not only_plain_symbols(text):  # a letter, mark or format character outside ASCII: fold first
             return True
-    if "<" in text or "*" in text or "&" in text:  # markup a reader does not see (analyzer.text.disguise)
+    if "<" in text or "*" in text or "&" in text or "\\" in text:  # markup a reader does not see (disguise)
         from analyzer.text.disguise import without_markup
 
         read = without_markup(text)
@@ -206,7 +206,8 @@ def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None 
                 continue
             disguise = folded.disguises(start, end) if folded is not None else ()
             written = views.original[start:end]
-            if ("*" in written or "_" in written) and MARKUP not in disguise:  # emphasis inside: "your **call**"
+            # Emphasis or a prose word's backticks inside: "your **call**", "your `call`" (SPEC §7.2).
+            if ("*" in written or "_" in written or "`" in written) and MARKUP not in disguise:
                 disguise = (*disguise, MARKUP)
             yield Candidate(entry, start, end, written, disguise)
 

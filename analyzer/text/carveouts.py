@@ -14,7 +14,7 @@ from __future__ import annotations
 import heapq
 import re
 from bisect import bisect_left, bisect_right
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from lanegate_common.frozen import frozen
 
@@ -28,8 +28,29 @@ _BLOCKQUOTE_RUN = re.compile(r"^ {0,3}>.*(?:\n {0,3}>.*)*", re.MULTILINE)
 _INDENTED = re.compile(r"^(?:    |\t)", re.MULTILINE)
 # Inline code: a run of backticks closed by a run of the same length, inside one paragraph.
 _BACKTICKS = re.compile(r"`+")
-# A code span whose content holds no backtick: a run, the text up to the next run, that run if as long.
-_SIMPLE_CODE = re.compile(r"(?<!`)(`+)(?!`)((?:(?!\n[ \t]*\n)[^`])+)\1(?!`)")
+# A code span whose content holds no backtick: a run, the text up to the next run, that run if as long. A
+# backtick after a backslash is a literal backtick (Markdown's escape), never a span's edge.
+_SIMPLE_CODE = re.compile(r"(?<![`\\])(`+)(?!`)((?:(?!\n[ \t]*\n)[^`])+)\1(?!`)")
+# Revision 4 (SPEC §7.2): one word in backticks inside a prose sentence is prose — a word of lower-case letters
+# (an apostrophe or hyphen inside), capitalised only where a sentence starts; an identifier (digits, `_`, `.`,
+# camelCase, a capital inside a sentence: `Slot`), a command of several words, or a span alone on its line is
+# code and stays carved out.
+# The patterns of the prose-word test, compiled when a text first holds a backtick (not at import: the hook
+# imports this module at every stop, most of whose texts have none).
+_PROSE_WORD = r"[^\W\d_][^\W\d_A-Z]*(?:['’-][^\W\d_A-Z]+)*"
+_LETTER = r"[^\W\d_]"
+# What may stand before a sentence's first word on its line: a list marker, emphasis, an opening bracket or
+# quote, or the end of the sentence before.
+_SENTENCE_OPENING = r"(?:^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+|#{1,6}[ \t]+)?|[.!?:][ \t]+)[*_(\"'“‘ \t]*\Z"
+SENTENCE_WINDOW = 200
+
+
+@cache
+def _prose_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The prose word, a letter, and what opens a sentence before a word."""
+    return re.compile(_PROSE_WORD), re.compile(_LETTER), re.compile(_SENTENCE_OPENING, re.MULTILINE)
+
+
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # Double quotes, straight or curly, within one paragraph.
 # An opening curly quote ends the search for a closing one, as a straight quote does: curly quotes of one
@@ -107,8 +128,17 @@ def build_views(text: str) -> Views:
     # Each pattern only where its opening character occurs: a long text without any costs nothing.
     if ">" in text:
         taken.add_all(_blockquotes(text, taken))
+    prose_words: list[Region] = []
     if "`" in text:
-        taken.add_all(_inline_code(text, taken))
+        spans = _inline_code(text, taken)
+        words = [r for r in spans if _one_word(text, r)]
+        if words:
+            breaks = [i for i, char in enumerate(text) if char == "\n"] if "\n" in text else []
+            prose_words = [r for r in words if _in_a_sentence(text, r, breaks)]
+        if prose_words:
+            prose = set(prose_words)
+            spans = [r for r in spans if r not in prose]
+        taken.add_all(spans)
     if '"' in text or "“" in text:
         taken.add_all(_pattern_regions(_DOUBLE_QUOTES, text, "quote", taken))
     if "'" in text or "‘" in text:
@@ -116,6 +146,8 @@ def build_views(text: str) -> Views:
     regions = taken.regions
 
     spaced = text.translate(_WIDE_SPACES)
+    if prose_words:  # the backticks of a prose word read as the spaces around it (like emphasis markers)
+        spaced = _without_backticks(spaced, prose_words)
     if "*" in spaced or "_" in spaced:
         for pattern, spaces in _EMPHASIS_RUNS:
             spaced = pattern.sub(spaces, spaced)
@@ -125,6 +157,42 @@ def build_views(text: str) -> Views:
     if not regions:
         return Views(text, spaced, parsed, ())
     return Views(text, _carved(spaced, text, regions, True), _carved(parsed, text, regions, False), tuple(regions))
+
+
+def _one_word(text: str, span: Region) -> bool:
+    """A code span holding one word of prose letters (capitalised or not)."""
+    inside = text[span.start : span.end].strip("`").strip()
+    return _prose_patterns()[0].fullmatch(inside) is not None
+
+
+def _in_a_sentence(text: str, span: Region, breaks: list[int]) -> bool:
+    """A one-word code span with a letter beside it on its line (a prose sentence, not a span alone on its
+    line), capitalised only where a sentence starts. Each test looks at most SENTENCE_WINDOW characters
+    each side, so a line of a megabyte and many spans stays linear."""
+    start, end = span.start, span.end
+    k = bisect_left(breaks, start)
+    line_start = breaks[k - 1] + 1 if k > 0 else 0
+    line_end = breaks[k] if k < len(breaks) else len(text)
+    before = max(line_start, start - SENTENCE_WINDOW)
+    _, letter, opening = _prose_patterns()
+    if text[start:end].strip("`").strip()[0].isupper() and opening.search(text, before, start) is None:
+        return False  # a capital inside a sentence names something: `Slot`, `Makefile`
+    after = min(line_end, end + SENTENCE_WINDOW)
+    return letter.search(text, before, start) is not None or letter.search(text, end, after) is not None
+
+
+def _without_backticks(view: str, spans: list[Region]) -> str:
+    """The view with the backtick runs of the given spans turned into spaces (same length)."""
+    pieces: list[str] = []
+    at = 0
+    for start, end, _ in spans:
+        inside = view[start:end]
+        opening = len(inside) - len(inside.lstrip("`"))
+        closing = len(inside) - len(inside.rstrip("`"))
+        pieces += [view[at:start], " " * opening, inside[opening : len(inside) - closing], " " * closing]
+        at = end
+    pieces.append(view[at:])
+    return "".join(pieces)
 
 
 def _carved(view: str, text: str, regions: list[Region], match: bool) -> str:
@@ -220,8 +288,8 @@ def _inline_code(text: str, taken: _Taken) -> list[Region]:
     found: list[Region] = []
     position = 0  # no span opens before the end of the last one
     for index, (start, end) in enumerate(runs):
-        if start < position:
-            continue
+        if start < position or text[start - 1 : start] == "\\":
+            continue  # inside the last span, or an escaped backtick: a literal one opens nothing
         same = by_length[end - start]
         k = bisect_right(same, index)
         if k == len(same):

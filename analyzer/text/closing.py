@@ -10,6 +10,11 @@ candidate never imports spaCy; analyzer.grammar.claims parses only what is left.
 What is not content is the grammar's [[closing]] table: its rows live in claims.toml (read here through its
 JSON twin, never the grammar) and their functions here, bound by `closing_rule`; each row runs at its site,
 in the table's order. The registry (analyzer.grammar.registry) checks them with the rest of the grammar.
+
+Revision 4 (SPEC §7.2): the closing part is what a reader sees last. Link reference definitions, images,
+HTML tags and terminal escape sequences render as nothing (unseen-markup, a `view` row), and a trailing
+paragraph whose every word is carved out, a lone inline-code paragraph or a quoted fragment, is not prose
+(not-prose, a `trailing-unit` row, which reads the unit with its carve-outs blanked).
 """
 
 from __future__ import annotations
@@ -60,6 +65,28 @@ _MAX_VALEDICTION_CHARS = 120
 # A valediction's words, and the name that may follow it ("Rowan", "Rowan Lee", "R. Lee", "@ops-bot", "— Wren").
 _VALEDICTION_WORD = re.compile(r"[a-z']+", re.IGNORECASE)
 _NAME_LINE = re.compile(r"(?:(?:—|–|--|-)[ \t]*)?(?:@[\w.-]+|(?:[A-Z][\w.'-]*)(?:[ \t]+[A-Z][\w.'-]*){0,2})")
+# Revision 4 (SPEC §7.2): markup a reader never sees, blanked before the closing part is found (unseen-markup):
+# a link reference definition (the `[//]: # (…)` comment idiom is one), an image (drawn, never read as the
+# last words), an HTML tag (`<br>`), and a terminal escape sequence (7-bit ESC forms and the C1 CSI, OSC
+# and their terminators). Each alternative stops at a line break or its own end: one linear pass.
+_UNSEEN = (
+    r"^ {0,3}\[[^\[\]\n]{1,999}\]:[ \t]*\S*(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$"
+    r"|!\[[^\[\]\n]*\]\([^()\n]*\)"
+    r"|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>\n]*)?/?>"
+    r"|\x1b\[[0-?]*[ -/]*[@-~]?|[\x1b\x9d]\][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -~]?"
+    r"|\x9b[0-?]*[ -/]*[@-~]?|[\x80-\x9f]"
+)
+# The characters one of those needs; a view without any is left as it is, at no cost.
+_UNSEEN_OPENERS = ("]:", "![", "<", "\x1b", "\x9b", "\x9d")
+_C1 = r"[\x80-\x9f]"
+
+
+@cache
+def _unseen_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The unseen markup and the C1 controls, compiled when a view first holds one's opener (not at import)."""
+    return re.compile(_UNSEEN, re.MULTILINE), re.compile(_C1)
+
+
 # A bullet or numbered list item's marker, and a lead-in line's closing colon (emphasis after it allowed).
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 _ENDS_WITH_COLON = re.compile(r":[*_ \t]*\Z")
@@ -158,9 +185,10 @@ def _view_rows(view: str) -> str:
     return view
 
 
-def _not_content(unit: str, vocabulary: ClaimVocabulary) -> bool:
-    """The `trailing-unit` rows: the paragraph is not content when any of them says so."""
-    return any(_run(name, function, unit, vocabulary) for name, function in _rows_at("trailing-unit"))
+def _not_content(unit: str, vocabulary: ClaimVocabulary, carved: str) -> bool:
+    """The `trailing-unit` rows: the paragraph is not content when any of them says so. `carved`: the same
+    paragraph with every carve-out (code, quotations, blockquotes) blanked."""
+    return any(_run(name, function, unit, vocabulary, carved) for name, function in _rows_at("trailing-unit"))
 
 
 def _lead_in(
@@ -203,7 +231,7 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
     vocabulary = vocabulary or claim_vocabulary()
     views = build_views(text)
     view = _view_rows(_LANE_STATE_LINE.sub(lambda m: " " * len(m.group()), views.parse_view))
-    bounds = _closing_unit(view, vocabulary)
+    bounds = _closing_unit(view, vocabulary, views.match_view)
     if bounds is None:
         return Closing(view, (), ())
     start, end = bounds
@@ -216,6 +244,11 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
         if bounds is None:
             continue
         first, last = bounds
+        if not text[first].isalnum():  # the view's first word is a code placeholder: start at the text's own
+            own = _WORD_CHAR.search(text, first, last)
+            if own is None:
+                continue
+            first = own.start()
         inside_quote = any(q_start <= first < q_end for q_start, q_end in quoted)
         candidate = not inside_quote and is_candidate(view[first : min(last, first + MAX_CLAIM_CHARS)], vocabulary)
         sentences.append(Sentence(first, last, candidate))
@@ -239,27 +272,41 @@ def without_comments(view: str) -> str:
     return "".join(pieces)
 
 
+@closing_rule("unseen-markup")
+def without_unseen(view: str) -> str:
+    """The view with what renders as nothing blanked (unseen-markup, revision 4): link reference
+    definitions, images, HTML tags and terminal escape sequences. Same length, line breaks kept."""
+    if view.isascii() and not any(opener in view for opener in _UNSEEN_OPENERS):
+        return view
+    unseen, c1 = _unseen_patterns()
+    if not any(opener in view for opener in _UNSEEN_OPENERS) and c1.search(view) is None:
+        return view
+    return unseen.sub(lambda m: _blank(m.group()), view)
+
+
 def _blank(inside: str) -> str:
     return "".join("\n" if ch == "\n" else " " for ch in inside)
 
 
-def _closing_unit(view: str, vocabulary: ClaimVocabulary) -> tuple[int, int] | None:
+def _closing_unit(view: str, vocabulary: ClaimVocabulary, carved: str) -> tuple[int, int] | None:
     """The [start, end) of the closing part: the unit (paragraph or list item) holding the last letter or
     digit, skipping back over trailing units that are not content (the `trailing-unit` rows), or the lead-in
     of the list it closes (the `lead-in` rows). None when the view holds no word."""
     starts = unit_starts(view)
-    bounds, content = last_content_unit(view, starts, vocabulary)
+    bounds, content = last_content_unit(view, starts, vocabulary, carved)
     if bounds is not None and content:
         return _lead_in(view, starts, bounds, vocabulary) or bounds
     return bounds
 
 
 def last_content_unit(
-    view: str, starts: list[int], vocabulary: ClaimVocabulary
+    view: str, starts: list[int], vocabulary: ClaimVocabulary, carved: str | None = None
 ) -> tuple[tuple[int, int] | None, bool]:
     """The last unit holding a letter or digit once the trailing units that are not content are skipped (at most
     MAX_SKIPPED_UNITS of them), and whether it is content; (None, False) when the view holds no word. The closing
-    part starts from it, and so does the closing list of analyzer.text.questions."""
+    part starts from it, and so does the closing list of analyzer.text.questions. `carved`: the view with every
+    carve-out blanked (the view itself when not given)."""
+    carved = view if carved is None else carved
     end_at = len(view)
     bounds = None
     for _ in range(MAX_SKIPPED_UNITS + 1):
@@ -267,7 +314,7 @@ def last_content_unit(
         if last_word_char is None:
             return bounds, False
         bounds = unit_bounds(starts, last_word_char.start())
-        if not _not_content(view[bounds[0] : bounds[1]], vocabulary):
+        if not _not_content(view[bounds[0] : bounds[1]], vocabulary, carved[bounds[0] : bounds[1]]):
             return bounds, True
         end_at = bounds[0]
     return bounds, False
@@ -296,11 +343,19 @@ def list_lead_in(
     return starts[k - 1], starts[k]
 
 
+@closing_rule("not-prose")
+def is_not_prose(unit: str, vocabulary: ClaimVocabulary, carved: str) -> bool:
+    """Every word of the paragraph is carved out (revision 4): a lone inline-code paragraph, a quoted
+    fragment. A reader does not take it as the agent's last words; the closing part is before it."""
+    return _WORD_CHAR.search(carved) is None
+
+
 @closing_rule("invisible-paragraph")
-def is_invisible(unit: str, vocabulary: ClaimVocabulary) -> bool:
-    """Text that is plain ASCII without an entity is its own fold, so the fold module loads only for the rest.
-    `vocabulary` is the site's signature; the test needs none."""
-    if unit.isascii() and "&" not in unit:
+def is_invisible(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
+    """Text that is plain ASCII without an entity, a bracket or a backslash is its own fold, so the fold
+    module loads only for the rest. `vocabulary` and `carved` are the site's signature; the test needs
+    neither."""
+    if unit.isascii() and not ("&" in unit or "[" in unit or "\\" in unit):
         return False
     from analyzer.text.disguise import fold
 
@@ -308,7 +363,7 @@ def is_invisible(unit: str, vocabulary: ClaimVocabulary) -> bool:
 
 
 @closing_rule("sign-off")
-def is_sign_off(unit: str, vocabulary: ClaimVocabulary) -> bool:
+def is_sign_off(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
     """A lone capitalized word is a name only when it is no report word and no -ed or -ing form."""
     line = unit.strip()
     if not line or "\n" in line:
@@ -322,9 +377,10 @@ def is_sign_off(unit: str, vocabulary: ClaimVocabulary) -> bool:
 
 
 @closing_rule("valediction")
-def is_valediction(unit: str, vocabulary: ClaimVocabulary) -> bool:
+def is_valediction(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
     """Up to three lines: a valediction of the list at the start of the first, and after it nothing but a name
-    (capitalised words, a handle or initials, after a comma or dash), on that line or the lines after it."""
+    (capitalised words, a handle or initials, after a comma or dash), on that line or the lines after it.
+    `carved` is the site's signature; the test needs none."""
     if len(unit) > _MAX_VALEDICTION_CHARS:  # a sign-off is short: a long paragraph is content, read no further
         return False
     lines = [line.strip() for line in unit.strip().splitlines()]

@@ -41,8 +41,9 @@ FORMAT, LOOK_ALIKE, MARKUP = "format characters", "look-alike letters", "markup"
 # Tags a renderer turns into a line break or a block edge: read as a space, not as nothing.
 _BREAKING_TAGS = frozenset({"br", "hr", "p", "div", "li", "ul", "ol", "tr", "td", "th", "table", "blockquote"})
 # Markup the fold reads through, whatever its length (SPEC §2.6, revision 3): inline tags, their attributes
-# quoted or not (a ">" inside quotes, a line break inside the tag), entities, emphasis stars, and the
-# brackets and target of a Markdown link or image, whose visible text is what a reader reads. HTML comments
+# quoted or not (a ">" inside quotes, a line break inside the tag), entities, emphasis stars, the
+# brackets and target of a Markdown link or image, whose visible text is what a reader reads, and
+# (revision 4) Markdown's backslash escapes: a backslash before ASCII punctuation is not shown. HTML comments
 # are found apart (html_comments): a lazy search for "-->" after each of many unclosed "<!--" is quadratic.
 # Every alternative here stops at the next character that could open another, so the search is linear. An
 # emphasis star after a space or another star is never inside a word (_after_letter): not even a site.
@@ -53,8 +54,13 @@ _MARKUP = (
     r"|(?P<star>\*(?<=[^\s*]\*)\*{0,2}(?=[^\W\d_]))"
     r"|(?P<linkopen>!?\[)(?=[^\[\]]*" + _LINK_TARGET + ")"
     r"|(?P<linkclose>" + _LINK_TARGET + ")"
+    r"|(?P<escape>\\[!-/:-@\[-`{-~])"
 )
 COMMENT_OPEN, COMMENT_CLOSE = "<!--", "-->"
+# Escaped characters that open a carve-out when written bare: an escaped backtick is a literal backtick,
+# never code, so it reads as a space (no code span forms around a phrase a reader sees as prose); an
+# escaped ">" or "~" stays as written, so no blockquote or fence forms where the reader sees none.
+_ESCAPED_AS = {"`": " ", ">": None, "~": None}
 
 
 @frozen
@@ -125,7 +131,7 @@ class _Table:
 
 def fold(text: str) -> Folded:
     """The text as a reader reads it, with the map back (see the module docstring)."""
-    if not ("<" in text or "&" in text or "*" in text or "[" in text) and (
+    if not ("<" in text or "&" in text or "*" in text or "[" in text or "\\" in text) and (
         text.isascii() or only_plain_symbols(text)
     ):
         return Folded(text, text, text)
@@ -247,9 +253,10 @@ def _sites(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, int, str,
 
 
 def without_markup(text: str) -> str | None:
-    """Text with HTML comments, tags, emphasis markers and link brackets taken out and the entities that
-    stand for punctuation or spaces read as a space, for the cheap pre-filter: every word the fold would
-    make is then a run of it. None when an entity may stand for a letter, so no phrase can be ruled out."""
+    """Text with HTML comments, tags, emphasis markers, link brackets and escaping backslashes taken out and
+    the entities that stand for punctuation or spaces read as a space, for the cheap pre-filter: every word
+    the fold would make is then a run of it. None when an entity may stand for a letter, so no phrase can be
+    ruled out."""
     if "&" in text:
         for entity in _ENTITY.findall(text):
             if entity.lower() not in _PLAIN_ENTITIES:
@@ -257,8 +264,10 @@ def without_markup(text: str) -> str | None:
         text = _ENTITY.sub(" ", text)
     pieces: list[str] = []
     at = 0
-    for start, end, _, _ in _sites(text, _markup()):
+    for start, end, group, _ in _sites(text, _markup()):
         pieces.append(text[at:start])
+        if group == "escape":  # the escaped character stays (a backtick as a space): only the backslash goes
+            pieces.append(_ESCAPED_AS.get(text[end - 1], text[end - 1]) or text[start:end])
         at = end
     pieces.append(text[at:])
     return "".join(pieces)
@@ -282,6 +291,9 @@ def _replacement(group: str, m: re.Match[str] | None, table: _Table) -> tuple[st
     """What a site reads as and its kind of disguise; None when it is left as written."""
     if m is None or group in ("star", "linkopen", "linkclose"):  # m is None: a comment
         return "", MARKUP
+    if group == "escape":
+        char = m.group()[1]
+        return _ESCAPED_AS.get(char, char), MARKUP
     if group == "tag":
         return (" " if m.group("tagname").lower() in _BREAKING_TAGS else ""), MARKUP
     if group == "entity":

@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, BinaryIO, NamedTuple
 
 from hook.audit import CLASSES, REFUSAL_CLASSES
+from lanegate_common.terminal import escaped
 
 _RELATIVE = re.compile(r"^\s*(\d+)\s*([mhd])\s*$", re.IGNORECASE)
 _UNITS = {"m": "minutes", "h": "hours", "d": "days"}
@@ -457,14 +458,14 @@ def run(args: argparse.Namespace) -> int:
                 return _write_page(lines, since, paths, args.html)
             summary = summarize(lines, since, by_identity=True)
     except (OSError, ValueError) as exc:
-        print(f"lanegate audit: {exc}", file=sys.stderr)
+        print(escaped(f"lanegate audit: {exc}"), file=sys.stderr)
         return 2
     if len(paths) > 1:
         summary["logs"] = paths
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
-        sys.stdout.write(render_text(summary))
+        sys.stdout.write(escaped(render_text(summary)))
     return 0
 
 
@@ -473,7 +474,7 @@ def _print_list(rows: list[dict[str, Any]], since: datetime | None, as_json: boo
         print(json.dumps({"since": since.isoformat().replace("+00:00", "Z") if since else None, "refusals": rows},
                          indent=2))
     else:
-        sys.stdout.write(render_list(rows, since, terminal_width()))
+        sys.stdout.write(escaped(render_list(rows, since, terminal_width())))
     return 0
 
 

@@ -37,7 +37,9 @@ from hook.commands.harness_settings import (
     read_layers,
     registrations,
 )
-from hook.harness import FALLBACK, ProbeStop, ProbeTurn, get_harness
+from hook.harness import FALLBACK, ProbeStop, ProbeTurn, get_harness, harness_facts
+from hook.project_mcp import project_servers
+from lanegate_common.terminal import escaped, json_escaped
 
 TEETH_WINDOW = timedelta(hours=48)
 # The doctor answers in seconds: a probe that takes longer than this has failed, whatever the
@@ -64,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         data = {"schema": 1, "project": project, "ok": checks.exit_code(results) == 0,
                 "checks": [c.to_dict() for c in results], "policy": resolved_policy(os.environ, project)}
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json_escaped(json.dumps(data, indent=2, ensure_ascii=False)))
     else:
-        sys.stdout.write(render_text(project, results))
+        sys.stdout.write(escaped(render_text(project, results)))
     return checks.exit_code(results)
 
 
@@ -116,6 +118,9 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
                                 "for this project or user", checks.install_fix(FALLBACK, flag)))
     results.extend(checks.env_check(entry, *env_effect(entry, env, project)) if entry.name != "PATH"
                    else checks.env_check(entry, False, None) for entry in entries)
+    for spec, _, _ in found_by_harness:  # SPEC §7.2: project MCP servers named like a review tool
+        servers = project_servers(project, harness_facts(get_harness(spec.harness)).project_mcp)
+        results.extend(checks.mcp_checks(spec.harness, servers, config.review_tools))
     policy = {key: getattr(config, key) for key in POLICY_KEYS}
     ignored = [w for w in config.warnings if "ignored" in w and "unknown" not in w]
     project_file = os.path.join(project, PROJECT_FILE)

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hook.commands.harness_settings import Disabled, EnvEntry, HarnessSpec, Layer, Registration
+from hook.commands.harness_settings import UNREAD_ENV_FILE, Disabled, EnvEntry, HarnessSpec, Layer, Registration
+from hook.project_env import INTERPRETER_PREFIX, OTHER_NAMES, shapes_shell
 
 OK, WARN, FAIL = "ok", "warn", "fail"
 PROJECT_FILE = "the project's lanegate.toml"
@@ -76,7 +77,8 @@ def layer_flags(layer: str, project_flag: str) -> str | None:
 def layer_checks(spec: HarnessSpec, layers: Sequence[Layer]) -> list[Check]:
     """A settings file the harness cannot use is one whose hooks (and switches) nobody can vouch for; one
     that fails the harness's schema is skipped by the harness whole — a registration in it does not exist,
-    so the harness runs ungated where that file was meant to register it — and that is a fail."""
+    so the harness runs ungated where that file was meant to register it — and that is a fail; so is one the
+    harness may read and lanegate cannot (SPEC §7.2), the more so when it mentions a switch."""
     found = []
     for layer in layers:
         if not layer.error:
@@ -87,12 +89,17 @@ def layer_checks(spec: HarnessSpec, layers: Sequence[Layer]) -> list[Check]:
                                f"lanegate hook registered only there does not run: {spec.title} runs ungated",
                                f"in {layer.path}: {failed.group('problem')} (correct or remove that key)"))
         else:
-            found.append(Check(f"{spec.harness} settings", WARN, f"{layer.path} ({layer.name}) {layer.error}",
+            detail = f"{layer.path} ({layer.name}) {layer.error}"
+            if layer.switches:
+                detail += f"; it mentions {', '.join(layer.switches)}, which may switch every hook off"
+            found.append(Check(f"{spec.harness} settings", FAIL if layer.unreadable else WARN, detail,
                                _layer_fix(layer)))
     return found
 
 
 def _layer_fix(layer: Layer) -> str:
+    if layer.unreadable:
+        return f"make {layer.path} a plain settings file of a few kB (what it sets cannot be checked as it is)"
     if "cannot read it" in (layer.error or "") or "skips the whole file" in (layer.error or ""):
         return f"fix {layer.path} where it says: until then the harness ignores all of it, hooks and switches"
     return f"fix or move {layer.path}: doctor cannot tell what it registers or disables"
@@ -258,11 +265,24 @@ def env_check(entry: EnvEntry, weakening: bool, note: str | None) -> Check:
     """A variable a harness puts in the hook's environment from one of its files (revision 3)."""
     name = f"{entry.harness} env"
     detail = f"{entry.name}={entry.value!r} from {entry.path}"
+    if entry.name == UNREAD_ENV_FILE:
+        return Check(name, FAIL if entry.in_project else WARN, f"{entry.path} is {entry.value}: lanegate cannot read "
+                     "the variables the harness loads from it, so each one is treated as the project's",
+                     f"make {entry.path} a plain .env file of a few kB")  # fmt: skip
+    if entry.name.startswith(INTERPRETER_PREFIX) and entry.in_project:
+        return Check(name, WARN, f"{detail}: a file the judged agent can write sets an interpreter variable; "
+                     "lanegate's own interpreter ignores it (python -I), other programs the harness starts may not",
+                     f"remove {entry.name} from {entry.path}")  # fmt: skip
+    if entry.name not in ("PATH", *OTHER_NAMES) and shapes_shell(entry.name) and entry.in_project:
+        return Check(name, WARN, f"{detail}: a file the judged agent can write shapes the shell the agent's commands "
+                     "run in, so a bare `gh` there is no material artifact and no PR fetch (only an absolute "
+                     "gh_paths entry counts)", f"remove {entry.name} from {entry.path}")  # fmt: skip
     if entry.name == "PATH":
         if not entry.in_project:
             return Check(name, OK, f"{detail}: your own settings")
         return Check(name, WARN, f"{detail}: a file the judged agent can write decides which `lanegate` a "
-                     "registration by name runs", f"remove PATH from {entry.path}, or register for yourself with "
+                     "registration by name runs, and which `gh` the agent's commands run (a bare `gh` there is no "
+                     "material artifact)", f"remove PATH from {entry.path}, or register for yourself with "
                      "an absolute path (lanegate install --local / --user)")
     if note and "unknown variable" in note:
         return Check(name, WARN, f"{detail}: {note.split(': ', 1)[-1]}", f"correct the name in {entry.path}")
@@ -276,6 +296,27 @@ def env_check(entry: EnvEntry, weakening: bool, note: str | None) -> Check:
                      "gate", f"remove it from {entry.path} once you no longer want it")
     where = "a project file (a stricter value applies)" if entry.in_project else "your own settings"
     return Check(name, OK, f"{detail}: {where}")
+
+
+def mcp_checks(harness: str, servers: Mapping[str, str], review_tools: Sequence[str]) -> list[Check]:
+    """A project-scoped MCP server named like a configured review tool (SPEC §7.2): a review through it is
+    no review, so the agent's project cannot approve its own work; doctor names the file."""
+    from fnmatch import fnmatchcase
+
+    from hook.project_mcp import UNREADABLE, server_of
+
+    found = []
+    if UNREADABLE in servers:
+        found.append(Check(f"{harness} mcp", WARN, f"{servers[UNREADABLE]}: lanegate cannot read which MCP servers "
+                           "it configures, so no review tool counts as a review", f"fix {servers[UNREADABLE]}"))
+    for tool in review_tools:
+        wanted = server_of(tool)
+        for name, path in servers.items():
+            if wanted is not None and name != UNREADABLE and fnmatchcase(name, wanted):
+                found.append(Check(f"{harness} mcp", WARN, f"MCP server {name} (configured by {path}) carries the "
+                                   f"name of review tool {tool}: a review through it is no review",
+                                   f"configure review servers in your own settings, not in {path}"))  # fmt: skip
+    return found
 
 
 def identity_check(identity: str | None, summary: Mapping[str, Any]) -> Check:

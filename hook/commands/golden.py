@@ -27,6 +27,7 @@ from hook.audit import CLASSES
 from hook.commands.serve import user_server
 from hook.harness import ADAPTERS, FALLBACK, get_harness
 from hook.harness.steps import DEFAULT_START, StepError
+from lanegate_common.terminal import escaped, json_escaped
 from warmparse.use import WarmUse
 
 if TYPE_CHECKING:
@@ -416,7 +417,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seconds = time.perf_counter() - started
     if args.json:
-        print(json.dumps(to_json(results, args.dir, seconds), indent=2, ensure_ascii=False))
+        print(json_escaped(json.dumps(to_json(results, args.dir, seconds), indent=2, ensure_ascii=False)))
     else:
-        print(render_text(results, args.dir, seconds))
+        print(escaped(render_text(results, args.dir, seconds)))
     return 0 if all(r.passed for r in results) else 1

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import stat
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -39,12 +40,14 @@ from typing import Any
 
 from hook.commands.harness_settings_jsonc import SettingsSyntaxError, load
 from hook.commands.harness_settings_schema import schema_problem
-from hook.project_env import decode_lenient, read_regular
+from hook.project_env import HARNESS_READS, decode_lenient, read_whole
 
 SETTINGS_FILE = "settings.toml"  # in each harness's folder
 HOME_PREFIX = "~/"
 PROJECT_PREFIX = "@project/"
-MAX_SETTINGS_BYTES = 1 << 20  # a settings file is a few kB; anything larger is not read
+# Keys whose mere mention in a settings file lanegate cannot read is a fail (SPEC §7.2): it may switch
+# every hook off, and nothing can show it does not.
+SWITCH_WORDS = ("disableAllHooks",)
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,10 @@ class Layer:
     path: str
     data: Mapping[str, Any] | None
     error: str | None = None
+    # SPEC §7.2: the harness may read the file and lanegate cannot (too large, not a regular file): what it
+    # sets is treated as weakening, and the switches it may hold are named.
+    unreadable: bool = False
+    switches: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -205,10 +212,15 @@ def read_layers(spec: HarnessSpec, *, home: str, project: str, env: Mapping[str,
 def read_layer(
     spec: LayerSpec, path: str, schema: Mapping[str, Any] | None = None, title: str = "the harness"
 ) -> Layer:
-    """One settings file as its harness (`title`) reads it: a regular file up to 1 MB, decoded and parsed as
-    the layer's format says; a file that fails the harness's schema, where it has one, is reported as skipped."""
+    """One settings file as its harness (`title`) reads it: a regular file of any size lanegate reads
+    (hook.project_env.read_whole), decoded and parsed as the layer's format says; a file that fails the
+    harness's schema, where it has one, is reported as skipped; one the harness may read and lanegate
+    cannot is `unreadable`, with the switch words found in its bytes."""
     raw, problem = read_bytes(path)
     if raw is None:
+        if problem in HARNESS_READS:
+            why = f"{problem}: lanegate cannot read it although {title} may, so it is treated as weakening the gate"
+            return Layer(spec.name, path, None, why, unreadable=True, switches=mentioned(path, SWITCH_WORDS))
         return Layer(spec.name, path, None, problem)
     try:
         data = parse_settings(raw, spec.format)
@@ -227,11 +239,33 @@ def read_layer(
 
 
 def read_bytes(path: str) -> tuple[bytes | None, str | None]:
-    """A settings file's bytes, or None and why: not a regular file, unreadable, larger than 1 MB."""
-    raw, problem = read_regular(path, MAX_SETTINGS_BYTES)
-    if raw is not None and len(raw) > MAX_SETTINGS_BYTES:
-        return None, "larger than 1 MB"
-    return raw, problem
+    """A settings file's bytes, or None and why: not a regular file, unreadable, too large to read."""
+    return read_whole(path)
+
+
+def mentioned(path: str, words: Sequence[str]) -> tuple[str, ...]:
+    """The words whose bytes occur in a regular file, in UTF-8, UTF-16 or UTF-32 of either byte order:
+    a streaming scan of any size (a chunk's tail is kept, so a word across two chunks is found)."""
+    forms = {w: [w.encode(c) for c in ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")] for w in words}
+    keep = max((len(f) for fs in forms.values() for f in fs), default=1)
+    found: set[str] = set()
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return ()
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ()
+        tail = b""
+        while chunk := os.read(fd, 1 << 20):
+            window = tail + chunk
+            found.update(w for w, fs in forms.items() if any(f in window for f in fs))
+            tail = window[-keep:]
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    return tuple(w for w in words if w in found)
 
 
 def parse_settings(raw: bytes, fmt: str) -> Any:
@@ -387,6 +421,10 @@ def _lookup(data: Mapping[str, Any], dotted: str) -> object:
 # ---- the environment the harness gives the hook ----------------------------------------------------------
 
 
+# The name of the entry that stands for a loaded .env file lanegate cannot read (it may set anything).
+UNREAD_ENV_FILE = "*"
+
+
 @dataclass(frozen=True)
 class EnvEntry:
     """A variable a harness puts in the hook's environment from one of its files."""
@@ -399,11 +437,15 @@ class EnvEntry:
 
 
 def env_entries(spec: HarnessSpec, layers: Sequence[Layer], *, project: str, home: str) -> tuple[EnvEntry, ...]:
-    """The screened variables (hook.project_env) each settings layer's env key and the loaded .env set."""
-    from hook.project_env import OTHER_NAMES, PREFIX, dotenv_values, js_string
+    """The screened variables (hook.project_env) each settings layer's env key and the loaded .env set, and
+    (SPEC §7.2) the variables that shape the shell or load code into an interpreter. A loaded .env lanegate
+    cannot read although the harness may is an entry named UNREAD_ENV_FILE."""
+    from hook.project_env import INTERPRETER_PREFIX, OTHER_NAMES, PREFIX, dotenv_values, js_string, shapes_shell
 
-    def screened(name: object) -> bool:  # and PATH, which decides what a registration by name runs
-        return isinstance(name, str) and (name.startswith(PREFIX) or name in (*OTHER_NAMES, "PATH"))
+    def screened(name: object) -> bool:
+        return isinstance(name, str) and (
+            name.startswith((PREFIX, INTERPRETER_PREFIX)) or name in OTHER_NAMES or shapes_shell(name)
+        )
 
     in_project = {layer.name: layer.in_project for layer in spec.layers}
     found = []
@@ -414,9 +456,11 @@ def env_entries(spec: HarnessSpec, layers: Sequence[Layer], *, project: str, hom
                          for name, value in env.items() if screened(name))
     path = loaded_env_file(spec.env_files, project=project, home=home) if spec.env_files else None
     if path:
-        raw, _ = read_bytes(path)
+        raw, problem = read_bytes(path)
         values = dotenv_values(raw) if raw is not None else {}
         inside = _within(path, project)
+        if problem in HARNESS_READS:
+            found.append(EnvEntry(spec.harness, UNREAD_ENV_FILE, problem, path, inside))
         found.extend(EnvEntry(spec.harness, name, value, path, inside)
                      for name, value in values.items() if screened(name))
     return tuple(found)

@@ -370,8 +370,9 @@ def show_diff(path: str, old_text: str | None, new_text: str) -> None:
 def lanegate_executable() -> str:
     """The installed `lanegate` console script as an absolute, shell-quoted path.
 
-    The script that is running (sys.argv[0]) when it is lanegate, else the one on PATH, else this
-    Python running the package module, which works wherever this interpreter can import lanegate.
+    The launcher that is running (sys.argv[0]) when it is lanegate, else the one on PATH, else this
+    Python running the package module isolated (`-I`, as the launcher runs it: SPEC §7.2), which works
+    wherever this interpreter can import lanegate.
     """
     argv0 = sys.argv[0]
     if os.path.basename(argv0) in ("lanegate", "lanegate.exe") and os.sep in argv0 and os.path.isfile(argv0):
@@ -379,7 +380,7 @@ def lanegate_executable() -> str:
     found = shutil.which("lanegate")
     if found:
         return shlex.quote(os.path.abspath(found))
-    return shlex.join([sys.executable, "-m", "hook.cli"])
+    return shlex.join([sys.executable, "-I", "-m", "hook.cli"])
 
 
 def read_settings(path: str, *, comments: bool) -> tuple[Document | None, str | None]:
@@ -530,11 +531,17 @@ def _new_file_mode() -> int:
 
 
 def is_lanegate_command(command: object) -> bool:
-    """A hook command that runs lanegate (any subcommand): its program is `lanegate` or `python -m hook.cli`."""
+    """A hook command that runs lanegate (any subcommand): its program is `lanegate` or `python [flags] -m
+    hook.cli` (`python -I -m hook.cli`, as install writes it without the launcher)."""
     words = command_words(command)
     if not words:
         return False
-    return os.path.basename(words[0]) in ("lanegate", "lanegate.exe") or words[1:3] == ["-m", "hook.cli"]
+    if os.path.basename(words[0]) in ("lanegate", "lanegate.exe"):
+        return True
+    flags = 1
+    while flags < len(words) and words[flags].startswith("-") and words[flags] != "-m":
+        flags += 1
+    return words[flags : flags + 2] == ["-m", "hook.cli"]
 
 
 def remove(settings: Mapping[str, Any]) -> tuple[dict[str, Any], int]:

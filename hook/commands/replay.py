@@ -34,6 +34,7 @@ from hook.commands.audit import deciding
 from hook.commands.serve import user_server
 from hook.harness import ADAPTERS, FALLBACK, Sniffed, TurnEnd, get_harness, harness_facts, harness_walk, walk_for
 from hook.transcript.walk import WalkConfig
+from lanegate_common.terminal import escaped, json_escaped
 from warmparse.use import WarmUse
 
 if TYPE_CHECKING:  # the adapter protocols exist for type checkers only (hook.harness keeps typing off a stop)
@@ -421,7 +422,7 @@ def run(args: argparse.Namespace) -> int:
         found = recognise(args.transcript)
         rows = replay(args.transcript, os.environ, args.harness, warm=user_server(os.environ))
     except (OSError, ReplayError) as exc:
-        print(f"lanegate replay: {exc}", file=sys.stderr)
+        print(escaped(f"lanegate replay: {exc}"), file=sys.stderr)
         return 2
     if args.json:
         data = {
@@ -433,11 +434,11 @@ def run(args: argparse.Namespace) -> int:
             "turns": [r.to_dict() for r in rows],
             "totals": totals(rows),
         }
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json_escaped(json.dumps(data, indent=2, ensure_ascii=False)))
     elif args.wide:
-        print(render_wide(args.transcript, rows, found.description))
+        print(escaped(render_wide(args.transcript, rows, found.description)))
     else:
         from hook.commands.audit import terminal_width
 
-        print(render_text(args.transcript, rows, found.description, terminal_width()))
+        print(escaped(render_text(args.transcript, rows, found.description, terminal_width())))
     return 0

@@ -272,6 +272,9 @@ class Facts:
     project_dir_env: str | None
     # Its record tags, added to the shared walk rules (hook/transcript/walk.toml): a table of the same keys.
     walk: Mapping[str, Any]
+    # Files in the project that configure MCP servers the harness connects: (path, format), the formats of
+    # hook.project_mcp. A review through a server one of them names is no review (SPEC §7.2).
+    project_mcp: tuple[tuple[str, str], ...] = ()
 
 
 _FACTS: dict[str, Facts] = {}
@@ -288,6 +291,7 @@ def harness_facts(harness: Harness) -> Facts:
             project_env=tuple((entry["path"], entry["format"]) for entry in data.get("project_env", ())),
             project_dir_env=data.get("project_dir_env"),
             walk=data.get("walk", {}),
+            project_mcp=tuple((entry["path"], entry["format"]) for entry in data.get("project_mcp", ())),
         )
     return found
 
@@ -318,6 +322,11 @@ def project_from_env(env: Mapping[str, str]) -> str | None:
         if variable and env.get(variable):
             return env[variable]
     return None
+
+
+def every_project_mcp() -> tuple[tuple[str, str], ...]:
+    """The project MCP files of every registered harness, in registry order (for `lanegate doctor`)."""
+    return tuple(dict.fromkeys(entry for name in ADAPTERS for entry in harness_facts(get_harness(name)).project_mcp))
 
 
 def every_project_env() -> tuple[tuple[str, str], ...]:

@@ -118,6 +118,26 @@ def gh_args(words: Sequence[str | None]) -> list[str | None] | None:
     return None
 
 
+def runs_bare_gh(command: str) -> bool:
+    """Whether bash runs the word `gh` itself, found through PATH, in a PR command of this line (SPEC §7.2):
+    which program that is depends on the shell's environment. A line bash cannot be read into commands
+    counts as one (it shows nothing either way)."""
+    if not may_name(command, "pr", "pull"):
+        return False
+    from hook.transcript.bash import parse
+
+    script = parse(command)
+    if script is None:
+        return True
+    for simple in script.commands:
+        index = 0
+        while index < len(simple.words) and simple.words[index] in COMMAND_WRAPPERS:
+            index += 1
+        if index < len(simple.words) and simple.words[index] == "gh":
+            return True
+    return False
+
+
 def is_gh(word: str, gh_paths: Collection[str]) -> bool:
     """Whether a command word runs the GitHub CLI: exactly `gh`, or a listed absolute path."""
     return word == "gh" or word in gh_paths

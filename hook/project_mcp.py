@@ -1,0 +1,91 @@
+"""Which MCP servers the project configures itself (SPEC §7.2): a review through one of them is no review.
+
+A configured review tool (`review_tools`, e.g. `mcp__github__create_pull_request_review`) is a material
+artifact when its call approves or requests changes. The server behind the name is whatever the harness
+connected under that name, and a project can configure servers of its own (each harness names its files:
+the `project_mcp` of hook/harness/<name>/harness.toml; a switch that approves every project server at once
+changes nothing here). A server the judged agent can write answers "review submitted" for anything. So a
+review tool counts only when its server's name is configured by no project file; the warning names the file.
+
+Read only at a stop whose turn called a review tool, and then each of the harness's files once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+
+from hook.project_env import HARNESS_READS, decode_lenient, read_whole
+
+# The formats of a harness's project MCP files (hook.harness.Facts.project_mcp): a JSON file whose
+# `mcpServers` object names the servers (`.mcp.json`, a settings file), or a TOML file's `mcp_servers`.
+MCP_JSON, MCP_TOML = "mcp-json", "mcp-toml"
+# What a project file that cannot be read says about its servers: possibly any (fail closed).
+UNREADABLE = "*"
+
+
+def server_of(tool: str) -> str | None:
+    """The MCP server a tool name calls: `mcp__<server>__<tool>`, or `<server>__<tool>` where a harness
+    names MCP tools without the prefix; None for a built-in tool."""
+    parts = tool.split("__")
+    if len(parts) >= 3 and parts[0] == "mcp":
+        return parts[1]
+    if len(parts) >= 2 and parts[0]:
+        return parts[0]
+    return None
+
+
+def project_servers(project_dir: str | None, files: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """{server name: the project file that configures it}; a file that exists but cannot be read yields
+    UNREADABLE -> its path (it may configure any server: fail closed)."""
+    if not project_dir:
+        return {}
+    found: dict[str, str] = {}
+    for relative, kind in files:
+        path = os.path.join(project_dir, relative)
+        raw, problem = read_whole(path)
+        if raw is None:
+            if problem in HARNESS_READS:
+                found.setdefault(UNREADABLE, path)
+            continue
+        names = _servers(raw, kind)
+        if names is None:
+            found.setdefault(UNREADABLE, path)
+            continue
+        for name in names:
+            found.setdefault(name, path)
+    return found
+
+
+def _servers(raw: bytes, kind: str) -> list[str] | None:
+    """The server names of one file, or None when it does not parse."""
+    text = decode_lenient(raw)
+    if not text.strip():
+        return []
+    try:
+        if kind == MCP_TOML:
+            import tomllib
+
+            data = tomllib.loads(text)
+            servers = data.get("mcp_servers") if isinstance(data, dict) else None
+        else:
+            data = json.loads(text)
+            servers = data.get("mcpServers") if isinstance(data, dict) else None
+    except (ValueError, RecursionError):
+        return None
+    return [str(name) for name in servers] if isinstance(servers, dict) else []
+
+
+def project_review(tool: str, servers: Mapping[str, str]) -> str | None:
+    """Why a review through `tool` is no review (its server is the project's), or None."""
+    server = server_of(tool)
+    if server is None:
+        return None
+    if server in servers:
+        where = servers[server]
+        return f"MCP server {server} (configured by {where}) is the project's: a review through {tool} is no review"
+    if UNREADABLE in servers:
+        return (f"{servers[UNREADABLE]} cannot be read, so which MCP servers the project configures is not known: "
+                f"a review through {tool} is no review")
+    return None

@@ -1,0 +1,84 @@
+"""`lanegate doctor` sees what SPEC §7.2 closes: interpreter and shell variables in a project layer, project
+MCP servers named like a review tool, a settings file lanegate cannot read although the harness can (a fail),
+and a switch inside a file the revision-3 reader could not see (over 1 MB, UTF-16/32): a fail, not a warning.
+Revision 3 said nothing of the first three and only warned of the last.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hook.commands.doctor import diagnose
+from hook.commands.doctor_checks import FAIL, WARN, Check
+from tests.seat import Seat
+from tests.test_doctor import ROOT, claude_settings
+
+
+@pytest.fixture
+def seat(seat: Seat) -> Seat:
+    """The isolated seat; the command registered here (`python -m hook.cli`) runs this checkout."""
+    seat.defaults["PYTHONPATH"] = str(ROOT)
+    return seat
+
+
+def named(seat: Seat, name: str) -> list[Check]:
+    return [c for c in diagnose(str(seat.project), seat.env()) if c.name == name]
+
+
+def test_an_interpreter_variable_in_a_project_layer_is_named(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    local = seat.write(".claude/settings.local.json", {"env": {"PYTHONPATH": "./boot"}})
+    (check,) = named(seat, "claude env")
+    assert (check.status, check.detail) == (WARN, f"PYTHONPATH='./boot' from {local}: a file the judged agent can "
+                                                  "write sets an interpreter variable; lanegate's own interpreter "
+                                                  "ignores it (python -I), other programs the harness starts may not")
+
+
+@pytest.mark.parametrize("variable", ["BASH_ENV", "SHELL", "LD_PRELOAD", "GH_TOKEN"])
+def test_a_shell_variable_in_a_project_layer_is_named(seat: Seat, variable: str) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    local = seat.write(".claude/settings.local.json", {"env": {variable: "x"}})
+    (check,) = named(seat, "claude env")
+    assert check.status == WARN
+    assert check.detail == (f"{variable}='x' from {local}: a file the judged agent can write shapes the shell the "
+                            "agent's commands run in, so a bare `gh` there is no material artifact and no PR fetch "
+                            "(only an absolute gh_paths entry counts)")
+
+
+def test_a_project_mcp_server_named_like_a_review_tool_is_named(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    mcp = seat.write(".mcp.json", {"mcpServers": {"github": {"command": "node"}, "docs": {"command": "x"}}})
+    checks = named(seat, "claude mcp")
+    assert [(c.status, c.detail) for c in checks] == [
+        (WARN, f"MCP server github (configured by {mcp}) carries the name of review tool {tool}: a review through "
+               "it is no review")
+        for tool in ("mcp__github__create_and_submit_pull_request_review",
+                     "mcp__github__submit_pending_pull_request_review", "mcp__github__create_pull_request_review")
+    ]  # fmt: skip
+
+
+def test_a_settings_file_too_large_to_read_fails_and_names_the_switch_inside(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    local = seat.project / ".claude" / "settings.local.json"
+    with local.open("w") as fh:
+        fh.write('{"disableAllHooks": true,' + " " * (17 << 20) + "}")
+    (check,) = named(seat, "claude settings")
+    assert check.status == FAIL
+    assert check.detail == (f"{local} (local) larger than 16 MB: lanegate cannot read it although Claude Code may, "
+                            "so it is treated as weakening the gate; it mentions disableAllHooks, which may switch "
+                            "every hook off")
+
+
+@pytest.mark.parametrize(
+    ("encoding", "padding"), [("utf-8", 2 << 20), ("utf-16-le", 0), ("utf-16-be", 0), ("utf-32-le", 0)]
+)
+def test_a_switch_the_revision_3_reader_could_not_see_is_a_fail(seat: Seat, encoding: str, padding: int) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    local = seat.project / ".claude" / "settings.local.json"
+    bom = {"utf-16-le": "\ufeff", "utf-16-be": "\ufeff", "utf-32-le": "\ufeff"}.get(encoding, "")
+    local.write_bytes((bom + "{" + " " * padding + json.dumps({"disableAllHooks": True})[1:]).encode(encoding))
+    (check,) = named(seat, "claude enabled")
+    assert check.status == FAIL
+    assert f"{local} (local): disableAllHooks is true" in check.detail
