@@ -171,6 +171,16 @@ class Seat:
             timeout=timeout,
         )
 
+    def decide(self, harness: str, payload: Mapping[str, Any], **extra: str) -> dict[str, Any]:
+        """One stop decided in this process by `hook.core.handle` (what `lanegate hook` runs) with this seat's
+        environment and `extra`, for a test of many decisions where a process per stop would cost seconds; the
+        stop must not fail, and its audit line is returned as a dict."""
+        from hook.core import handle
+
+        outcome = handle(json.dumps(payload).encode(), harness, self.env(**extra))
+        assert outcome.failure is None, outcome.failure
+        return outcome.line.to_dict()
+
     def run(self, stdin: bytes, *args: str, env: Mapping[str, str] | None = None) -> Stop:
         """The hook command's main in this process, with this seat's environment, stdin, stdout and stderr."""
         from hook.commands import hook as hook_command
