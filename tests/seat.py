@@ -152,23 +152,18 @@ class Seat:
         return stop
 
     def lanegate(
-        self,
-        *args: str,
-        stdin: str = "",
-        env: Mapping[str, str] | None = None,
-        cwd: Path | None = None,
-        timeout: float = COMMAND_TIMEOUT,
+        self, *args: str, stdin: str = "", env: Mapping[str, str] | None = None
     ) -> subprocess.CompletedProcess[str]:
-        """`lanegate ARGS` as a person runs it in the project (or `cwd`): the installed console script with this
-        seat's environment, text in and out; its exit code and output are the test's to judge."""
+        """`lanegate ARGS` as a person runs it in the project: the installed console script with this seat's
+        environment, text in and out; its exit code and output are the test's to judge."""
         return subprocess.run(
             [str(LANEGATE), *args],
             input=stdin,
             capture_output=True,
             text=True,
-            cwd=cwd or self.project,
+            cwd=self.project,
             env=dict(env if env is not None else self.env()),
-            timeout=timeout,
+            timeout=COMMAND_TIMEOUT,
         )
 
     def decide(self, harness: str, payload: Mapping[str, Any], **extra: str) -> dict[str, Any]:
