@@ -5,7 +5,9 @@ folder, and the environment a harness runs the hook in there: built from nothing
 the machine's own lanegate, harness, XDG, CI or PYTHON* settings reaches a stop (the console script runs the
 installed package, as an isolated hook does), and the warm parse server is off
 (tests/test_warm_*.py turn it on in a runtime folder of their own). Tests get one through the `seat` fixture
-(tests/conftest.py) and build what is particular to them (transcripts, payloads, settings files) on top.
+(tests/conftest.py) and build what is particular to them (transcripts, payloads, settings files) on top; a
+test that runs other commands (`doctor`, `golden add`) runs them through `Seat.lanegate`, and one that runs a
+command line as printed or registered puts `lanegate` on the seat's PATH.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ from unittest import mock
 
 # A hook that runs past this is a failure whatever it decides: the hook's own deadline is 20 s.
 PROCESS_TIMEOUT = 90
+# Other commands may judge several stops in one run (`doctor` probes the hook, `golden` replays its cases).
+COMMAND_TIMEOUT = 180
+# The installed console script beside this interpreter: what a person's harness runs, not this checkout.
+LANEGATE = Path(sys.executable).with_name("lanegate")
 
 
 @dataclass
@@ -53,15 +59,18 @@ class Stop:
 class Seat:
     """A HOME, a project, an audit log and a state folder under `root`, and the hook run there."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, home: str = "home", project: str = "project") -> None:
+        """`home` and `project` are folders relative to `root`: a test of what must not leave the machine names
+        them as a person's (`home/alice`, its project under it) to see the user name and home path redacted."""
         self.root = root
-        self.home = root / "home"
+        self.home = root / home
         self.config_dir = self.home / ".config" / "lanegate"
         self.config_dir.mkdir(parents=True, exist_ok=True)
-        self.project = root / "project"
-        self.project.mkdir(exist_ok=True)
+        self.project = root / project
+        self.project.mkdir(parents=True, exist_ok=True)
         self.audit = root / "audit.jsonl"
         self.state = root / "state"
+        self.bin = root / "bin"  # made by `lanegate_on_path`
         self.counter = 0
         # Variables every stop of this seat gets besides the seat's own (a test module sets its harness's).
         self.defaults: dict[str, str] = {}
@@ -69,6 +78,15 @@ class Seat:
     def as_claude(self) -> Seat:
         """This seat as Claude Code runs its hooks: the project named in CLAUDE_PROJECT_DIR."""
         self.defaults["CLAUDE_PROJECT_DIR"] = str(self.project)
+        return self
+
+    def lanegate_on_path(self) -> Seat:
+        """This seat with a `bin` folder first on PATH holding `lanegate` (a link to the installed script, as
+        pipx or uv put one): a command line run as printed or registered (`lanegate install …`, a settings
+        file's `lanegate hook`) finds it there, never a lanegate of the machine."""
+        self.bin.mkdir(exist_ok=True)
+        (self.bin / "lanegate").symlink_to(LANEGATE)
+        self.defaults["PATH"] = os.pathsep.join((str(self.bin), os.environ.get("PATH", "/usr/bin:/bin")))
         return self
 
     @property
@@ -121,7 +139,7 @@ class Seat:
         raw = stdin if isinstance(stdin, bytes) else json.dumps(stdin).encode()
         before = self._audit_size()
         done = subprocess.run(
-            [str(Path(sys.executable).with_name("lanegate")), "hook", *args],
+            [str(LANEGATE), "hook", *args],
             input=raw,
             capture_output=True,
             env=dict(env if env is not None else self.env()),
@@ -132,6 +150,31 @@ class Seat:
         lines = stop.appended.decode().splitlines()
         assert len(lines) == 1, (stop.appended[:500], stop.stderr[:500])
         return stop
+
+    def lanegate(
+        self, *args: str, stdin: str = "", env: Mapping[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        """`lanegate ARGS` as a person runs it in the project: the installed console script with this seat's
+        environment, text in and out; its exit code and output are the test's to judge."""
+        return subprocess.run(
+            [str(LANEGATE), *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            cwd=self.project,
+            env=dict(env if env is not None else self.env()),
+            timeout=COMMAND_TIMEOUT,
+        )
+
+    def decide(self, harness: str, payload: Mapping[str, Any], **extra: str) -> dict[str, Any]:
+        """One stop decided in this process by `hook.core.handle` (what `lanegate hook` runs) with this seat's
+        environment and `extra`, for a test of many decisions where a process per stop would cost seconds; the
+        stop must not fail, and its audit line is returned as a dict."""
+        from hook.core import handle
+
+        outcome = handle(json.dumps(payload).encode(), harness, self.env(**extra))
+        assert outcome.failure is None, outcome.failure
+        return outcome.line.to_dict()
 
     def run(self, stdin: bytes, *args: str, env: Mapping[str, str] | None = None) -> Stop:
         """The hook command's main in this process, with this seat's environment, stdin, stdout and stderr."""

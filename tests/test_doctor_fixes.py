@@ -1,8 +1,8 @@
 """Every `fix:` that `lanegate doctor` prints, when carried out, changes what it reports (SPEC §7.5).
 
 Issue 31: doctor said `fix: lanegate install --harness claude` for a two-second timeout, and running it
-printed "already registered, nothing to change". Here each check is made to complain on a real layout (a
-temporary HOME and project, `lanegate` on PATH running this checkout), its fix is taken from doctor's own
+printed "already registered, nothing to change". Here each check is made to complain on a real layout (the
+isolated seat of tests/seat.py, with the installed `lanegate` on its PATH), its fix is taken from doctor's own
 output and carried out — a `lanegate …` command is run as printed, any other fix is the edit it names —, and
 doctor runs again: that check no longer complains.
 """
@@ -10,10 +10,8 @@ doctor runs again: that check no longer complains.
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,44 +20,22 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.seat import COMMAND_TIMEOUT, Seat
+
+SETTINGS = ".claude/settings.json"  # the project's shared Claude Code settings
+LOCAL = ".claude/settings.local.json"  # the project's personal ones
 
 
-class Seat:
-    def __init__(self, tmp: Path) -> None:
-        self.home = tmp / "home"
-        self.project = tmp / "project"
-        self.bin = tmp / "bin"
-        for folder in (self.home, self.project, self.bin):
-            folder.mkdir()
-        wrapper = self.bin / "lanegate"  # `lanegate` on PATH runs this checkout, as pipx's script would
-        wrapper.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -m hook.cli \"$@\"\n")
-        wrapper.chmod(0o755)
-        self.env = {
-            "HOME": str(self.home),
-            "PATH": f"{self.bin}{os.pathsep}/usr/bin:/bin",
-            "PYTHONPATH": str(ROOT),
-            "LANEGATE_PARSE_SERVER": "off",
-        }
-        self.user_config = self.home / ".config" / "lanegate" / "config.toml"
+def doctor(seat: Seat) -> list[dict[str, Any]]:
+    done = seat.lanegate("doctor", "--json")
+    assert done.returncode in (0, 1), done.stderr
+    return json.loads(done.stdout)["checks"]
 
-    def write(self, path: Path, data: Any) -> Path:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(data if isinstance(data, str) else json.dumps(data, indent=2))
-        return path
 
-    def settings(self, name: str = "settings.json") -> Path:
-        return self.project / ".claude" / name
-
-    def doctor(self) -> list[dict[str, Any]]:
-        done = subprocess.run([sys.executable, "-m", "hook.cli", "doctor", "--json"], capture_output=True, text=True,
-                              cwd=self.project, env=self.env, timeout=120)
-        assert done.returncode in (0, 1), done.stderr
-        return json.loads(done.stdout)["checks"]
-
-    def run(self, command: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(shlex.split(command), capture_output=True, text=True, cwd=self.project, env=self.env,
-                              timeout=120)
+def carry_out(seat: Seat, command: str) -> subprocess.CompletedProcess[str]:
+    """A printed command line run as a person would paste it: the program found on the seat's PATH."""
+    return subprocess.run(shlex.split(command), capture_output=True, text=True, cwd=seat.project, env=seat.env(),
+                          timeout=COMMAND_TIMEOUT)
 
 
 def registration(command: str = "lanegate hook --harness claude", timeout: int = 30,
@@ -68,14 +44,14 @@ def registration(command: str = "lanegate hook --harness claude", timeout: int =
 
 
 def registered(seat: Seat) -> None:
-    seat.write(seat.settings(), registration())
+    seat.write(SETTINGS, registration())
 
 
 def autonomous_stops(seat: Seat) -> None:
     registered(seat)
     now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.000Z")
     line = {"ts": now, "class": "CEILING-ALLOW", "tag": "ceiling", "session": "s", "operator_in_loop": False}
-    seat.write(seat.home / ".lanegate" / "audit.jsonl", json.dumps(line) + "\n")
+    seat.audit.write_text(json.dumps(line) + "\n")
 
 
 def edit_toml(path: Path, old: str, new: str) -> None:
@@ -100,55 +76,54 @@ class Scenario:
 
 SCENARIOS = [
     Scenario("no-registration", "registration",
-             lambda s: s.write(s.settings(), {"permissions": {"allow": ["Bash(ls)"]}}), "fail"),
+             lambda s: s.write(SETTINGS, {"permissions": {"allow": ["Bash(ls)"]}}), "fail"),
     Scenario("stop-only", "claude registration",
-             lambda s: s.write(s.settings(), registration(events=("Stop",))), "warn"),
-    Scenario("timeout-2s", "claude timeout", lambda s: s.write(s.settings(), registration(timeout=2)), "fail"),
+             lambda s: s.write(SETTINGS, registration(events=("Stop",))), "warn"),
+    Scenario("timeout-2s", "claude timeout", lambda s: s.write(SETTINGS, registration(timeout=2)), "fail"),
     Scenario("timeout-in-the-user-file", "claude timeout",
-             lambda s: s.write(s.home / ".claude" / "settings.json",
-                               registration(f"{s.bin / 'lanegate'} hook --harness claude", timeout=5)), "warn"),
+             lambda s: s.user(".claude/settings.json",
+                              registration(f"{s.bin / 'lanegate'} hook --harness claude", timeout=5)), "warn"),
     Scenario("project-and-local", "claude registered once",
-             lambda s: (registered(s), s.write(s.settings("settings.local.json"), registration())), "fail"),
+             lambda s: (registered(s), s.write(LOCAL, registration())), "fail"),
     Scenario("user-and-project", "claude registered once",
-             lambda s: (registered(s), s.write(s.home / ".claude" / "settings.json",
-                                               registration(f"{s.bin / 'lanegate'} hook --harness claude"))), "fail"),
+             lambda s: (registered(s), s.user(".claude/settings.json",
+                                              registration(f"{s.bin / 'lanegate'} hook --harness claude"))), "fail"),
     Scenario("command-gone", "claude command",
-             lambda s: s.write(s.settings("settings.local.json"),
-                               registration("/nonexistent/lanegate hook --harness claude")), "fail"),
+             lambda s: s.write(LOCAL, registration("/nonexistent/lanegate hook --harness claude")), "fail"),
     Scenario("home-path-in-a-shared-file", "claude command",
-             lambda s: s.write(s.settings(), registration(f"{s.home}/bin/lanegate hook --harness claude")), "fail"),
+             lambda s: s.write(SETTINGS, registration(f"{s.home}/bin/lanegate hook --harness claude")), "fail"),
     Scenario("fails-the-schema", "claude settings",
-             lambda s: s.write(s.settings(), {**registration(), "model": 7}), "fail",
-             lambda s, fix: s.write(s.settings(), {**registration(), "model": "opus"}), ("`model`", "a string")),
+             lambda s: s.write(SETTINGS, {**registration(), "model": 7}), "fail",
+             lambda s, fix: s.write(SETTINGS, {**registration(), "model": "opus"}), ("`model`", "a string")),
     Scenario("disable-all-hooks", "claude enabled",
-             lambda s: (registered(s), s.write(s.settings("settings.local.json"), {"disableAllHooks": True})), "fail",
-             lambda s, fix: drop_key(s.settings("settings.local.json"), "disableAllHooks"),
+             lambda s: (registered(s), s.write(LOCAL, {"disableAllHooks": True})), "fail",
+             lambda s, fix: drop_key(s.project / LOCAL, "disableAllHooks"),
              ("disableAllHooks", "settings.local.json")),
     Scenario("dry-run-in-the-user-file", "policy mode",
-             lambda s: (registered(s), s.write(s.user_config, 'mode = "dry-run"\n')), "warn",
+             lambda s: (registered(s), s.user_config.write_text('mode = "dry-run"\n')), "warn",
              lambda s, fix: edit_toml(s.user_config, '"dry-run"', '"enforce"'), ('mode = "enforce"', "config.toml")),
     Scenario("deference-off-in-the-environment", "policy deference",
-             lambda s: (registered(s), s.env.update(LANEGATE_DEFERENCE="off")), "warn",
-             lambda s, fix: s.env.pop("LANEGATE_DEFERENCE"), ("unset LANEGATE_DEFERENCE",)),
+             lambda s: (registered(s), s.defaults.update(LANEGATE_DEFERENCE="off")), "warn",
+             lambda s, fix: s.defaults.pop("LANEGATE_DEFERENCE"), ("unset LANEGATE_DEFERENCE",)),
     Scenario("a-project-weakening", "policy ignored",
-             lambda s: (registered(s), s.write(s.project / "lanegate.toml", "max_refusals = 7\n")), "warn",
-             lambda s, fix: (s.project / "lanegate.toml").unlink(), ("`max_refusals`", "lanegate.toml")),
+             lambda s: (registered(s), s.write("lanegate.toml", "max_refusals = 7\n")), "warn",
+             lambda s, fix: s.project_config.unlink(), ("`max_refusals`", "lanegate.toml")),
     Scenario("a-typo", "config",
-             lambda s: (registered(s), s.write(s.user_config, "max_refusal = 3\n")), "warn",
+             lambda s: (registered(s), s.user_config.write_text("max_refusal = 3\n")), "warn",
              lambda s, fix: edit_toml(s.user_config, "max_refusal ", "max_refusals "), ("config.toml",)),
     Scenario("no-identity", "identity", autonomous_stops, "warn",
-             lambda s, fix: s.write(s.user_config, 'identity = "night-bot"\n'), ("identity", "config.toml")),
+             lambda s, fix: s.user_config.write_text('identity = "night-bot"\n'), ("identity", "config.toml")),
     Scenario("ceiling-above-the-clients-cap", "claude ceiling",
-             lambda s: (registered(s), s.write(s.user_config, "max_refusals = 0\n")), "warn",
-             lambda s, fix: s.write(s.user_config, "max_refusals = 8\n"), ("max_refusals to 8 or less",)),
+             lambda s: (registered(s), s.user_config.write_text("max_refusals = 0\n")), "warn",
+             lambda s, fix: s.user_config.write_text("max_refusals = 8\n"), ("max_refusals to 8 or less",)),
     Scenario("state-folder-is-a-file", "state dir",
-             lambda s: (registered(s), s.write(s.home / "state-file", "x"),
-                        s.env.update(LANEGATE_STATE_DIR=str(s.home / "state-file"))), "fail",
-             lambda s, fix: s.env.update(LANEGATE_STATE_DIR=str(s.home / "state")), ("state_dir", "writable folder")),
+             lambda s: (registered(s), s.user("state-file", "x"),
+                        s.defaults.update(LANEGATE_STATE_DIR=str(s.home / "state-file"))), "fail",
+             lambda s, fix: s.defaults.update(LANEGATE_STATE_DIR=str(s.home / "state")),
+             ("state_dir", "writable folder")),
     Scenario("a-weakening-in-the-harness-env", "claude env",
-             lambda s: (registered(s),
-                        s.write(s.settings("settings.local.json"), {"env": {"LANEGATE_MODE": "dry-run"}})),
-             "fail", lambda s, fix: drop_key(s.settings("settings.local.json"), "env"),
+             lambda s: (registered(s), s.write(LOCAL, {"env": {"LANEGATE_MODE": "dry-run"}})),
+             "fail", lambda s, fix: drop_key(s.project / LOCAL, "env"),
              ("LANEGATE_MODE", "settings.local.json")),
 ]
 
@@ -158,20 +133,20 @@ def complaints(checks: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id for s in SCENARIOS])
-def test_carrying_out_the_printed_fix_makes_the_check_pass(tmp_path: Path, scenario: Scenario) -> None:
-    seat = Seat(tmp_path)
+def test_carrying_out_the_printed_fix_makes_the_check_pass(seat: Seat, scenario: Scenario) -> None:
+    seat.lanegate_on_path()
     scenario.setup(seat)
-    before = complaints(seat.doctor(), scenario.check)
+    before = complaints(doctor(seat), scenario.check)
     assert [c["status"] for c in before][:1] == [scenario.status], before
     fix = before[0]["fix"]
     assert fix
     if scenario.edit is None:
         command = fix.split(" (", 1)[0].split(", or ", 1)[0]
         assert command.startswith("lanegate "), fix
-        done = seat.run(command)
+        done = carry_out(seat, command)
         assert done.returncode == 0, (command, done.stdout, done.stderr)
     else:
         assert [word for word in scenario.fix_names if word not in fix] == [], fix
         scenario.edit(seat, fix)
-    after = complaints(seat.doctor(), scenario.check)
+    after = complaints(doctor(seat), scenario.check)
     assert after == [], (fix, after)

@@ -13,33 +13,16 @@ from typing import Any
 
 import pytest
 
-from hook.core import handle
+from tests.seat import Seat
 from tests.test_rollout import Rollout
 
 OFFER = "It folds CRLF to LF first. Want me to add a regression test?"
 QUESTION = "What does the tokenizer do with CRLF line ends?"
 
 
-class Seat:
-    def __init__(self, tmp: Path) -> None:
-        self.tmp = tmp
-        (tmp / "home").mkdir()
-        self.env = {"HOME": str(tmp / "home"), "LANEGATE_AUDIT_LOG": str(tmp / "audit.jsonl"),
-                    "LANEGATE_STATE_DIR": str(tmp / "state"), "LANEGATE_CONFIG": str(tmp / "user.toml"),
-                    "LANEGATE_PARSE_SERVER": "off", "PATH": "/usr/bin:/bin"}
-
-    def headless(self, value: str) -> None:
-        (self.tmp / "user.toml").write_text(f'headless = "{value}"\n')
-
-    def stop(self, harness: str, payload: dict[str, Any], **env: str) -> dict[str, Any]:
-        outcome = handle(json.dumps(payload).encode(), harness, {**self.env, **env})
-        assert outcome.failure is None, outcome.failure
-        return outcome.line.to_dict()
-
-
-@pytest.fixture
-def seat(tmp_path: Path) -> Seat:
-    return Seat(tmp_path)
+def headless(seat: Seat, value: str) -> None:
+    """The user's `headless` setting, in their own config file."""
+    seat.user_config.write_text(f'headless = "{value}"\n')
 
 
 def codex_stop(tmp: Path, originator: str) -> dict[str, Any]:
@@ -68,8 +51,8 @@ def decided(line: dict[str, Any]) -> tuple[str, str, bool]:
 ])
 def test_codex_exec_is_headless(seat: Seat, tmp_path: Path, originator: str, setting: str,
                                 expected: tuple[str, str, bool]) -> None:
-    seat.headless(setting)
-    assert decided(seat.stop("codex", codex_stop(tmp_path, originator))) == expected
+    headless(seat, setting)
+    assert decided(seat.decide("codex", codex_stop(tmp_path, originator))) == expected
 
 
 @pytest.mark.parametrize(("env", "expected"), [
@@ -80,20 +63,20 @@ def test_codex_exec_is_headless(seat: Seat, tmp_path: Path, originator: str, set
 ])
 def test_only_a_ci_runner_marks_a_gemini_session(seat: Seat, tmp_path: Path, env: dict[str, str],
                                                   expected: tuple[str, str, bool]) -> None:
-    seat.headless("autonomous")
-    assert decided(seat.stop("gemini", gemini_stop(tmp_path), **env)) == expected
+    headless(seat, "autonomous")
+    assert decided(seat.decide("gemini", gemini_stop(tmp_path), **env)) == expected
 
 
 def test_headless_autonomous_from_the_environment(seat: Seat, tmp_path: Path) -> None:
-    line = seat.stop("gemini", gemini_stop(tmp_path), CI="1", LANEGATE_HEADLESS="autonomous")
+    line = seat.decide("gemini", gemini_stop(tmp_path), CI="1", LANEGATE_HEADLESS="autonomous")
     assert decided(line) == ("BLOCK", "deference", False)
 
 
 def test_a_ci_runner_is_dialogue_unless_the_user_says_otherwise(seat: Seat, tmp_path: Path) -> None:
-    assert decided(seat.stop("gemini", gemini_stop(tmp_path), CI="true")) == ("ALLOW", "operator-dialogue", True)
+    assert decided(seat.decide("gemini", gemini_stop(tmp_path), CI="true")) == ("ALLOW", "operator-dialogue", True)
 
 
 def test_an_autonomous_prompt_stays_autonomous_whatever_the_setting(seat: Seat, tmp_path: Path) -> None:
-    seat.headless("dialogue")
+    headless(seat, "dialogue")
     wake = gemini_stop(tmp_path) | {"prompt": "[WAKE] tick from @vega"}
-    assert decided(seat.stop("gemini", wake, CI="true")) == ("BLOCK", "deference", False)
+    assert decided(seat.decide("gemini", wake, CI="true")) == ("BLOCK", "deference", False)

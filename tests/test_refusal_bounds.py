@@ -13,31 +13,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from hook.core import handle
 from hook.decision import UNCAPPED_CEILING
+from tests.seat import Seat
 
 STATUS = "Reviewed the parser module."
-
-
-class Seat:
-    def __init__(self, tmp: Path) -> None:
-        self.tmp = tmp
-        (tmp / "home").mkdir()
-        self.env = {"HOME": str(tmp / "home"), "LANEGATE_AUDIT_LOG": str(tmp / "audit.jsonl"),
-                    "LANEGATE_STATE_DIR": str(tmp / "state"), "LANEGATE_CONFIG": str(tmp / "user.toml"),
-                    "LANEGATE_PARSE_SERVER": "off", "PATH": "/usr/bin:/bin"}
-
-    def stop(self, harness: str, payload: dict[str, Any], **env: str) -> dict[str, Any]:
-        outcome = handle(json.dumps(payload).encode(), harness, {**self.env, **env})
-        assert outcome.failure is None, outcome.failure
-        return outcome.line.to_dict()
-
-
-@pytest.fixture
-def seat(tmp_path: Path) -> Seat:
-    return Seat(tmp_path)
 
 
 def gemini(response: str, *, retry: bool) -> dict[str, Any]:
@@ -64,7 +43,7 @@ def classes(lines: list[dict[str, Any]]) -> list[tuple[str, str]]:
 
 
 def test_without_a_client_cap_no_ceiling_means_the_uncapped_ceiling(seat: Seat) -> None:
-    lines = [seat.stop("gemini", gemini("\n".join([STATUS + f" Pass {n}." for n in range(k + 1)]), retry=k > 0),
+    lines = [seat.decide("gemini", gemini("\n".join([STATUS + f" Pass {n}." for n in range(k + 1)]), retry=k > 0),
                        LANEGATE_MAX_REFUSALS="0")
              for k in range(UNCAPPED_CEILING + 1)]
     assert classes(lines) == [("BLOCK", "no-lane-state")] * UNCAPPED_CEILING + [("CEILING-ALLOW", "ceiling")]
@@ -74,13 +53,13 @@ def test_without_a_client_cap_no_ceiling_means_the_uncapped_ceiling(seat: Seat) 
 
 
 def test_a_client_with_its_own_cap_keeps_no_ceiling(seat: Seat, tmp_path: Path) -> None:
-    lines = [seat.stop("claude", claude(tmp_path, STATUS, k + 1), LANEGATE_MAX_REFUSALS="0") for k in range(10)]
+    lines = [seat.decide("claude", claude(tmp_path, STATUS, k + 1), LANEGATE_MAX_REFUSALS="0") for k in range(10)]
     assert classes(lines) == [("BLOCK", "no-lane-state")] * 10
     assert (lines[0]["policy"]["max_refusals"], lines[0]["warnings"]) == (0, [])
 
 
 def test_a_positive_ceiling_is_the_users_on_every_client(seat: Seat) -> None:
-    lines = [seat.stop("gemini", gemini("\n".join(f"Pass {n}." for n in range(k + 1)), retry=k > 0),
+    lines = [seat.decide("gemini", gemini("\n".join(f"Pass {n}." for n in range(k + 1)), retry=k > 0),
                        LANEGATE_MAX_REFUSALS="12") for k in range(3)]
     assert lines[-1]["policy"]["max_refusals"] == 12
     assert classes(lines) == [("BLOCK", "no-lane-state")] * 3
@@ -88,29 +67,29 @@ def test_a_positive_ceiling_is_the_users_on_every_client(seat: Seat) -> None:
 
 def test_a_stop_sent_again_unchanged_is_allowed_on_a_client_without_a_cap(seat: Seat) -> None:
     """Gemini's loop detection re-fires AfterAgent with the very payload it was just refused."""
-    first = seat.stop("gemini", gemini(STATUS + "\n" + STATUS, retry=True), LANEGATE_MAX_REFUSALS="30")
-    again = seat.stop("gemini", gemini(STATUS + "\n" + STATUS, retry=True), LANEGATE_MAX_REFUSALS="30")
+    first = seat.decide("gemini", gemini(STATUS + "\n" + STATUS, retry=True), LANEGATE_MAX_REFUSALS="30")
+    again = seat.decide("gemini", gemini(STATUS + "\n" + STATUS, retry=True), LANEGATE_MAX_REFUSALS="30")
     assert classes([first, again]) == [("BLOCK", "no-lane-state"), ("CEILING-ALLOW", "ceiling")]
     assert again["reason"].startswith("the client sent the stop it was just refused again, unchanged")
     assert "row L5 (no-lane-state) would have refused" in again["reason"]
 
 
 def test_a_new_answer_is_judged_again(seat: Seat) -> None:
-    lines = [seat.stop("gemini", gemini(text, retry=True), LANEGATE_MAX_REFUSALS="30")
+    lines = [seat.decide("gemini", gemini(text, retry=True), LANEGATE_MAX_REFUSALS="30")
              for text in (STATUS, STATUS + "\n" + STATUS, STATUS + "\n" + STATUS + "\n" + STATUS)]
     assert classes(lines) == [("BLOCK", "no-lane-state")] * 3
 
 
 def test_an_allowed_stop_forgets_the_refused_text(seat: Seat) -> None:
     dialogue = gemini(STATUS, retry=False) | {"prompt": "What does the parser do?"}
-    seat.stop("gemini", gemini(STATUS, retry=False))
-    assert classes([seat.stop("gemini", dialogue), seat.stop("gemini", dialogue)]) == [
+    seat.decide("gemini", gemini(STATUS, retry=False))
+    assert classes([seat.decide("gemini", dialogue), seat.decide("gemini", dialogue)]) == [
         ("ALLOW", "operator-dialogue"), ("ALLOW", "operator-dialogue")]
     # A later autonomous stop with the text refused before the allow is judged afresh.
-    assert classes([seat.stop("gemini", gemini(STATUS, retry=False))]) == [("BLOCK", "no-lane-state")]
+    assert classes([seat.decide("gemini", gemini(STATUS, retry=False))]) == [("BLOCK", "no-lane-state")]
 
 
 def test_the_same_answer_in_a_new_record_is_judged_again_on_claude_code(seat: Seat, tmp_path: Path) -> None:
     """Claude Code has its own cap; a model that answers the same words again writes a new record anyway."""
-    lines = [seat.stop("claude", claude(tmp_path, STATUS, k + 1), LANEGATE_MAX_REFUSALS="30") for k in range(4)]
+    lines = [seat.decide("claude", claude(tmp_path, STATUS, k + 1), LANEGATE_MAX_REFUSALS="30") for k in range(4)]
     assert classes(lines) == [("BLOCK", "no-lane-state")] * 4

@@ -9,7 +9,7 @@ never counts. The same records decide whose turn it is: a prompt the client mark
 over; a headless session is autonomous when the user's config says so.
 
 Each test writes a Claude Code transcript in the 2.1.328 shapes of docs/HARNESSES.md (our own text) and
-runs `hook.core.handle`, the code `lanegate hook` runs, with HOME, config, state and audit log in tmp_path.
+runs `hook.core.handle`, the code `lanegate hook` runs, on the isolated seat of tests/seat.py.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from hook.core import handle
+from tests.seat import Seat
 
 STATUS = "The index rebuild runs; I will report when it is done."
 OFFER = "The parser lane is green. Want me to open the PR?"
@@ -65,37 +65,14 @@ def notification(task: str, status: str) -> dict[str, Any]:
             "message": {"role": "user", "content": body}}
 
 
-class Seat:
-    """One person's machine in tmp_path: their config, state folder and audit log."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.tmp = tmp
-        self.project = tmp / "project"
-        self.project.mkdir()
-        (tmp / "home").mkdir()
-        self.env = {"HOME": str(tmp / "home"), "LANEGATE_AUDIT_LOG": str(tmp / "audit.jsonl"),
-                    "LANEGATE_STATE_DIR": str(tmp / "state"), "LANEGATE_CONFIG": str(tmp / "user.toml"),
-                    "LANEGATE_PARSE_SERVER": "off", "PATH": "/usr/bin:/bin"}
-
-    def user_config(self, text: str) -> None:
-        (self.tmp / "user.toml").write_text(text)
-
-    def stop(self, records: Sequence[Mapping[str, Any]], final: str, **payload: Any) -> dict[str, Any]:
-        """One Claude Code Stop after `records`; the audit line as written."""
-        transcript = self.tmp / "t.jsonl"
-        transcript.write_text("".join(json.dumps(r) + "\n" for r in records))
-        data = {"session_id": "s-wif", "transcript_path": str(transcript), "cwd": str(self.project),
-                "permission_mode": "default", "hook_event_name": "Stop", "stop_hook_active": False,
-                "last_assistant_message": final, **payload}
-        data = {k: v for k, v in data.items() if v is not None}
-        outcome = handle(json.dumps(data).encode(), "claude", {**self.env, "CLAUDE_PROJECT_DIR": str(self.project)})
-        assert outcome.failure is None, outcome.failure
-        return outcome.line.to_dict()
-
-
-@pytest.fixture
-def seat(tmp_path: Path) -> Seat:
-    return Seat(tmp_path)
+def stop(seat: Seat, records: Sequence[Mapping[str, Any]], final: str, **payload: Any) -> dict[str, Any]:
+    """One Claude Code Stop after `records`, decided in this process on the seat; the audit line as written."""
+    transcript = seat.root / "t.jsonl"
+    transcript.write_text("".join(json.dumps(r) + "\n" for r in records))
+    data = {"session_id": "s-wif", "transcript_path": str(transcript), "cwd": str(seat.project),
+            "permission_mode": "default", "hook_event_name": "Stop", "stop_hook_active": False,
+            "last_assistant_message": final, **payload}
+    return seat.as_claude().decide("claude", {k: v for k, v in data.items() if v is not None})
 
 
 WAKE = prompt("[WAKE] tick from @vega: index lane")
@@ -137,7 +114,7 @@ def test_a_printed_start_line_is_no_work_in_flight(seat: Seat, case: str) -> Non
     """Without background_tasks in the payload, only the client's structured result pairs a task with the
     call that started it; text in any call's output is no evidence (SPEC §7.2)."""
     started, shown = PRINTED_START_LINES[case]
-    line = seat.stop([WAKE, started, shown, said(STATUS)], STATUS)
+    line = stop(seat, [WAKE, started, shown, said(STATUS)], STATUS)
     assert decided(line) == ("BLOCK", "no-lane-state")
     assert not any("inferred" in w for w in line["warnings"])
 
@@ -179,7 +156,7 @@ NEW_STRUCTURED_STARTS = {
 @pytest.mark.parametrize("case", sorted(STRUCTURED_STARTS))
 def test_a_structured_start_is_work_in_flight(seat: Seat, case: str) -> None:
     started, shown, task = STRUCTURED_STARTS[case]
-    line = seat.stop([WAKE, started, shown, said(STATUS)], STATUS)
+    line = stop(seat, [WAKE, started, shown, said(STATUS)], STATUS)
     assert decided(line) == ("ALLOW", "background-work")
     assert any("inferred from the transcript" in w and task in w for w in line["warnings"])
 
@@ -190,14 +167,14 @@ def test_workflows_background_skills_and_teammates_are_work_in_flight(seat: Seat
     structured records; a background agent and a teammate from their launch's structured result, never from
     the printed text."""
     started, shown, task = NEW_STRUCTURED_STARTS[case]
-    line = seat.stop([WAKE, started, shown, said(STATUS)], STATUS)
+    line = stop(seat, [WAKE, started, shown, said(STATUS)], STATUS)
     assert decided(line) == ("ALLOW", "background-work")
     assert any("inferred from the transcript" in w and task in w for w in line["warnings"])
 
 
 def test_a_workflow_ends_with_its_notification(seat: Seat) -> None:
     started, shown, task = NEW_STRUCTURED_STARTS["a Workflow run"]
-    line = seat.stop([WAKE, started, shown, said("Counting."), notification(task, "completed"), said(STATUS)],
+    line = stop(seat, [WAKE, started, shown, said("Counting."), notification(task, "completed"), said(STATUS)],
                      STATUS)
     assert decided(line) == ("BLOCK", "no-lane-state")
 
@@ -208,13 +185,13 @@ PENDING_CRON = {"id": "29256474", "schedule": "26 15 * * *", "recurring": False,
 
 
 def test_a_pending_session_cron_is_work_in_flight_and_named_in_the_audit_line(seat: Seat) -> None:
-    line = seat.stop([WAKE, said(STATUS)], STATUS, background_tasks=[], session_crons=[PENDING_CRON])
+    line = stop(seat, [WAKE, said(STATUS)], STATUS, background_tasks=[], session_crons=[PENDING_CRON])
     assert decided(line) == ("ALLOW", "background-work")
     assert line["in_flight"] == [{"kind": "scheduled", **PENDING_CRON}]
 
 
 def test_an_empty_cron_list_is_nothing_in_flight(seat: Seat) -> None:
-    line = seat.stop([WAKE, said(STATUS)], STATUS, background_tasks=[], session_crons=[])
+    line = stop(seat, [WAKE, said(STATUS)], STATUS, background_tasks=[], session_crons=[])
     assert decided(line) == ("BLOCK", "no-lane-state")
 
 
@@ -230,14 +207,14 @@ CRON_SET = result("c1", "Scheduled recurring job 5f00ba11.", {"id": "5f00ba11", 
 @pytest.mark.parametrize("scheduled", ["wake-up", "cron"])
 def test_without_session_crons_a_scheduled_tick_in_the_records_is_work_in_flight(seat: Seat, scheduled: str) -> None:
     records = [WAKEUP_CALL, WAKEUP_SET] if scheduled == "wake-up" else [CRON_CALL, CRON_SET]
-    line = seat.stop([WAKE, *records, said(STATUS)], STATUS)
+    line = stop(seat, [WAKE, *records, said(STATUS)], STATUS)
     assert decided(line) == ("ALLOW", "background-work")
     assert [entry["kind"] for entry in line["in_flight"]] == ["scheduled"]
 
 
 def test_a_deleted_cron_is_nothing_in_flight(seat: Seat) -> None:
     deleted = [call("c2", "CronDelete", {"id": "5f00ba11"}), result("c2", "Cancelled.", {"id": "5f00ba11"})]
-    line = seat.stop([WAKE, CRON_CALL, CRON_SET, *deleted, said(STATUS)], STATUS)
+    line = stop(seat, [WAKE, CRON_CALL, CRON_SET, *deleted, said(STATUS)], STATUS)
     assert decided(line) == ("BLOCK", "no-lane-state")
 
 
@@ -249,7 +226,7 @@ LOOP_COMMAND = "<command-message>loop</command-message>\n<command-name>/loop</co
 
 def test_a_scheduled_tick_written_like_a_typed_command_is_autonomous(seat: Seat) -> None:
     tick = prompt(LOOP_COMMAND, turnOrigin="scheduled", wakeupSource="loop_wakeup")
-    line = seat.stop([prompt("What does the tokenizer do?"), said("It folds CRLF."), tick, said(OFFER)], OFFER,
+    line = stop(seat, [prompt("What does the tokenizer do?"), said("It folds CRLF."), tick, said(OFFER)], OFFER,
                      background_tasks=[], session_crons=[])
     assert decided(line) == ("BLOCK", "deference")
     assert line["operator_in_loop"] is False
@@ -257,14 +234,14 @@ def test_a_scheduled_tick_written_like_a_typed_command_is_autonomous(seat: Seat)
 
 def test_a_cron_fire_is_a_meta_record_and_still_starts_an_autonomous_turn(seat: Seat) -> None:
     fire = prompt("check the CI of PR 12", isMeta=True, turnOrigin="scheduled", wakeupSource="schedule_wakeup")
-    line = seat.stop([prompt("Watch PR 12 for me."), said("Scheduled."), fire, said(OFFER)], OFFER,
+    line = stop(seat, [prompt("Watch PR 12 for me."), said("Scheduled."), fire, said(OFFER)], OFFER,
                      background_tasks=[], session_crons=[])
     assert decided(line) == ("BLOCK", "deference")
 
 
 @pytest.mark.parametrize("origin", ["human", "sdk"])
 def test_a_person_or_a_program_prompting_keeps_the_turn_theirs(seat: Seat, origin: str) -> None:
-    line = seat.stop([prompt("What does the tokenizer do?", turnOrigin=origin), said(OFFER)], OFFER,
+    line = stop(seat, [prompt("What does the tokenizer do?", turnOrigin=origin), said(OFFER)], OFFER,
                      background_tasks=[], session_crons=[])
     assert decided(line) == ("ALLOW", "operator-dialogue")
 
@@ -273,51 +250,51 @@ def test_a_task_notification_stays_the_turn_of_whoever_started_the_task(seat: Se
     """turnOrigin "task_notification" is not a person, but the notification is skipped as in revision 3."""
     started, shown, task = STRUCTURED_STARTS["Bash run_in_background"]
     done = {**notification(task, "completed"), "turnOrigin": "task_notification"}
-    line = seat.stop([prompt("Rebuild the index."), started, shown, said("Running."), done, said(OFFER)], OFFER,
+    line = stop(seat, [prompt("Rebuild the index."), started, shown, said("Running."), done, said(OFFER)], OFFER,
                      background_tasks=[], session_crons=[])
     assert decided(line) == ("ALLOW", "operator-dialogue")
 
 
 def test_a_typed_loop_is_a_handoff(seat: Seat) -> None:
     typed = prompt(LOOP_COMMAND, turnOrigin="human")
-    line = seat.stop([typed, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
+    line = stop(seat, [typed, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
     assert decided(line) == ("BLOCK", "deference")
     assert (line["autonomous_handoff"], line["handoff_reason"]) == (True, "/loop")
 
 
 def test_handoff_commands_are_the_users_to_name(seat: Seat) -> None:
-    seat.user_config('handoff_commands = ["/loop", "/babysit"]\n')
+    seat.user_config.write_text('handoff_commands = ["/loop", "/babysit"]\n')
     typed = prompt("<command-name>/babysit</command-name>\n<command-args>PR 12</command-args>", turnOrigin="human")
-    line = seat.stop([typed, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
+    line = stop(seat, [typed, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
     assert (line["autonomous_handoff"], line["handoff_reason"]) == (True, "/babysit")
 
 
 def test_a_project_cannot_name_handoff_commands(seat: Seat) -> None:
     (seat.project / "lanegate.toml").write_text('handoff_commands = ["/lanefix"]\n')
     typed = prompt("<command-name>/lanefix</command-name>\n<command-args>PR 12</command-args>", turnOrigin="human")
-    line = seat.stop([typed, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
+    line = stop(seat, [typed, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
     assert decided(line) == ("ALLOW", "operator-dialogue")
     assert any("handoff_commands" in w for w in line["warnings"])
 
 
 def test_a_headless_prompt_is_autonomous_when_the_user_says_so(seat: Seat) -> None:
-    seat.user_config('headless = "autonomous"\n')
+    seat.user_config.write_text('headless = "autonomous"\n')
     ask = prompt("What does the tokenizer do?", turnOrigin="sdk", entrypoint="sdk-cli")
-    line = seat.stop([ask, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
+    line = stop(seat, [ask, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
     assert decided(line) == ("BLOCK", "deference")
     assert line["operator_in_loop"] is False
 
 
 def test_a_headless_prompt_is_dialogue_by_default(seat: Seat) -> None:
     ask = prompt("What does the tokenizer do?", turnOrigin="sdk", entrypoint="sdk-cli")
-    line = seat.stop([ask, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
+    line = stop(seat, [ask, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
     assert decided(line) == ("ALLOW", "operator-dialogue")
 
 
 def test_a_project_cannot_make_headless_sessions_autonomous(seat: Seat) -> None:
     (seat.project / "lanegate.toml").write_text('headless = "autonomous"\n')
     ask = prompt("What does the tokenizer do?", turnOrigin="sdk", entrypoint="sdk-cli")
-    line = seat.stop([ask, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
+    line = stop(seat, [ask, said(OFFER)], OFFER, background_tasks=[], session_crons=[])
     assert decided(line) == ("ALLOW", "operator-dialogue")
     assert any("headless" in w for w in line["warnings"])
 
