@@ -84,6 +84,21 @@ def test_the_launcher_reads_an_installers_long_shebang(tmp_path: Path) -> None:
     assert (done.returncode, done.stdout.startswith("lanegate "), done.stderr) == (0, True, "")
 
 
+@pytest.mark.parametrize("hops", [1, 2])
+def test_the_launcher_runs_through_a_link_as_pipx_and_uv_install_it(tmp_path: Path, hops: int) -> None:
+    """pipx and uv put a symbolic link to the launcher in ~/.local/bin (a relative link, or a link to a link):
+    the launcher finds lanegate-python beside its target, not beside the link, and still runs isolated."""
+    links = [tmp_path / f"bin{k}" / "lanegate" for k in range(hops)]
+    for k, link in enumerate(links):
+        link.parent.mkdir()
+        target = LANEGATE if k == hops - 1 else links[k + 1]
+        link.symlink_to(os.path.relpath(target, link.parent) if k == 0 else target)
+    evil = planted(tmp_path / "evil", "sitecustomize.py", "import sys\nsys.exit(7)\n")
+    done = subprocess.run([str(links[0]), "--version"], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(evil)})  # fmt: skip
+    assert (done.returncode, done.stdout.startswith("lanegate "), done.stderr) == (0, True, "")
+
+
 def test_the_program_behind_the_launcher_refuses_to_run_unisolated() -> None:
     program = LANEGATE.with_name("lanegate-python")
     done = subprocess.run([sys.executable, str(program), "--version"], capture_output=True, text=True, timeout=60)

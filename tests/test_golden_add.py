@@ -219,6 +219,14 @@ def test_redaction_takes_secrets_and_homes_and_leaves_the_rest(text: str, shown:
     assert redactor.text(text) == shown
 
 
+def test_the_shells_own_location_variables_are_no_secrets() -> None:
+    """A shell exports PWD and OLDPWD (the `lanegate` launcher is one); 'pwd' names a password only as part of
+    a name (DB_PWD): the project's path stays a path."""
+    redactor = Redactor({"PWD": "/srv/work/parser", "OLDPWD": "/srv/work/other", "DB_PWD": "hunter2hunter2"})
+    assert redactor.text("cat /srv/work/parser/.env; cd /srv/work/other; login hunter2hunter2") == (
+        "cat /srv/work/parser/.env; cd /srv/work/other; login [REDACTED:env DB_PWD]")
+
+
 def test_a_secret_named_json_key_loses_its_value() -> None:
     redactor = Redactor({})
     assert redactor.json({"env": {"API_KEY": "abcdef123456", "LOG_LEVEL": "debug"}, "n": 3}) == {

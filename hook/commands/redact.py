@@ -33,18 +33,18 @@ class Rule:
 
 
 @cache
-def _rules() -> tuple[tuple[Rule, ...], re.Pattern[str], int]:
+def _rules() -> tuple[tuple[Rule, ...], re.Pattern[str], frozenset[str], int]:
     with open(DATA_PATH, "rb") as fh:
         data = tomllib.load(fh)
     rules = tuple(Rule(s["name"], re.compile(s["pattern"]), int(s.get("group", 0))) for s in data["secret"])
-    return rules, re.compile(data["secret_names"]), int(data["min_value_chars"])
+    return rules, re.compile(data["secret_names"]), frozenset(data["shell_variables"]), int(data["min_value_chars"])
 
 
 class Redactor:
     """Redacts strings and whole JSON values; `found` counts what it replaced, by kind."""
 
     def __init__(self, env: Mapping[str, str], home: str | None = None) -> None:
-        rules, names, shortest = _rules()
+        rules, names, shell_variables, shortest = _rules()
         self.rules = rules
         self.names = names
         self.shortest = shortest
@@ -52,7 +52,8 @@ class Redactor:
         home = home if home is not None else env.get("HOME") or os.path.expanduser("~")
         self.home = home.rstrip("/") if home and home.strip("/") else None
         # The values of this environment's secret-named variables, longest first (one may hold another).
-        values = {v: k for k, v in env.items() if names.search(k) and len(v) >= shortest and not v.isspace()}
+        values = {v: k for k, v in env.items()
+                  if names.search(k) and k not in shell_variables and len(v) >= shortest and not v.isspace()}
         self.env_values = sorted(values.items(), key=lambda kv: -len(kv[0]))
 
     def text(self, value: str) -> str:
