@@ -9,7 +9,6 @@ write). A command listed in hook.cli.COMMANDS without a row here fails the first
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
