@@ -303,7 +303,7 @@ def mcp_checks(harness: str, servers: Mapping[str, str], review_tools: Sequence[
     no review, so the agent's project cannot approve its own work; doctor names the file."""
     from fnmatch import fnmatchcase
 
-    from hook.project_mcp import UNREADABLE, server_of
+    from hook.project_mcp import UNREADABLE, server_of, serves, tool_prefixes
 
     found = []
     if UNREADABLE in servers:
@@ -312,7 +312,10 @@ def mcp_checks(harness: str, servers: Mapping[str, str], review_tools: Sequence[
     for tool in review_tools:
         wanted = server_of(tool)
         for name, path in servers.items():
-            if wanted is not None and name != UNREADABLE and fnmatchcase(name, wanted):
+            if name == UNREADABLE:
+                continue
+            spelled = tool_prefixes(name)[0].removeprefix("mcp__").removesuffix("__")
+            if serves(name, tool) or (wanted is not None and fnmatchcase(spelled, wanted.lower())):
                 found.append(Check(f"{harness} mcp", WARN, f"MCP server {name} (configured by {path}) carries the "
                                    f"name of review tool {tool}: a review through it is no review",
                                    f"configure review servers in your own settings, not in {path}"))  # fmt: skip
