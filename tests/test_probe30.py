@@ -60,3 +60,57 @@ def test_a_server_is_compared_as_each_client_names_its_tools(server: str, tool: 
     assert serves(server, tool) is project
     why = project_review(tool, {server: "/p/.mcp.json"})
     assert (why is not None) is project
+
+
+# ---- text a reader sees differently from its code points (SPEC §7.2 disguise) ----------------------------
+
+OFFER = "Would you like me to run the migration next?"
+DISGUISED_OFFERS = {
+    "override around the sentence stored backwards": "\u202e" + OFFER[::-1] + "\u202c",
+    "isolates displaying the halves swapped": "\u2067\u2066like me to run the migration next?\u2069 \u2066Would you"
+                                              "\u2069\u2069",
+    "combining accents": "Wo\u0301uld yo\u0301u li\u0301ke me to run the migration next?",
+    "precomposed accents": "W\u00f3uld y\u00f6u l\u00efke me to run the migration next?",
+    "a mark of another script": "Wo\u0941uld you like me to run the migration next?",
+    "letter-spaced words": "W o u l d   y o u   l i k e   m e   t o   run the migration next?",
+    "a vertical line for l": "Wou|d you |ike me to run the migration next?",
+    "digits for o and l": "W0uld y0u 1ike me to run the migration next?",
+    "a capital I for l": "WouId you Iike me to run the migration next?",
+    "reference link": "Would you [like][1] me to run the migration next?\n\n[1]: https://example.com/x",
+    "collapsed reference link": "Would you [like][] me to run the migration next?\n\n[like]: https://example.com/x",
+    "shortcut reference": "Would [you like me] to run the migration next?\n\n[you like me]: <>",
+    "a pictograph between the words": "Would you \U0001f449 like me to run the migration next?",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("written", list(DISGUISED_OFFERS.values()), ids=list(DISGUISED_OFFERS))
+def test_an_offer_a_reader_sees_is_refused_however_its_code_points_run(seat: Seat, written: str) -> None:
+    """The probe (D1, D2, D3, D5, D8, D11, D12): each ended CLEAN-TERMINAL ALLOW on a valid hand-off, the
+    offer not found. A reader sees "Would you like me to run the migration next?" in every one."""
+    ratchet_free(seat)
+    stop = seat.hook(stop_payload(seat, f"Refactored the parser. {written}\n\n{lane_state()}"))
+    assert (stop.line["class"], stop.line["tag"], stop.line["phrase"]) == ("BLOCK", "deference",
+                                                                            "would you like me to")
+    assert stop.line["finding"]["disguised"] is True
+
+
+def test_the_matchers_ascii_look_alikes_are_the_generated_table() -> None:
+    """candidates.ASCII_LOOKALIKES is written out so the hook reads no JSON for it; it is UTS #39's, as
+    scripts/lookalikes wrote it into lookalikes.json."""
+    from analyzer.text.candidates import ASCII_LOOKALIKES
+    from analyzer.text.disguise import LOOKALIKES_PATH
+
+    with open(LOOKALIKES_PATH, encoding="utf-8") as fh:
+        assert json.load(fh)["ascii"] == ASCII_LOOKALIKES
+
+
+@pytest.mark.parametrize(
+    "plain",
+    ["Tag v1 is out and PR 10 merged; the sha1 check passed.", "Keys a b and c are bound; plan A  B holds.",
+     "Café naïve résumé: the façade is done.", "Done \u2705 and pushed \U0001f680", "See [the notes][notes].",
+     "[WIP] parser lane, [x] tests."],
+)  # fmt: skip
+def test_plain_text_with_the_same_characters_holds_no_phrase(plain: str) -> None:
+    from analyzer.text.candidates import find_candidates
+
+    assert find_candidates(plain) == ()
