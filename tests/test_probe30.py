@@ -114,3 +114,49 @@ def test_plain_text_with_the_same_characters_holds_no_phrase(plain: str) -> None
     from analyzer.text.candidates import find_candidates
 
     assert find_candidates(plain) == ()
+
+
+# ---- a scheduled prompt far beyond the wake-up horizon is no work in flight (SPEC §7.1) -------------------
+
+
+def test_a_yearly_cron_the_agent_set_is_no_work_in_flight(seat: Seat) -> None:
+    """The probe (A4): the agent created a recurring cron that fires once a year; the client lists it in
+    session_crons at every stop, and every bare status of the session was ALLOW background-work."""
+    ratchet_free(seat)
+    yearly = {"id": "c0ffee", "schedule": "0 0 1 1 *", "recurring": True, "prompt": "check"}
+    stop = seat.hook(stop_payload(seat, "Parser done, nothing else pending.", background_tasks=[],
+                                  session_crons=[yearly]))  # fmt: skip
+    assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
+    assert "scheduled 'check' (0 0 1 1 *) fires later than 60 minutes from now: a standing schedule, not work " \
+           "in flight for this stop" in stop.line["warnings"]
+
+
+@pytest.mark.parametrize(
+    ("schedule", "now", "due"),
+    [("26 15 * * *", "2026-12-06T15:00", True), ("26 15 * * *", "2026-12-06T14:25", False),
+     ("*/10 * * * *", "2026-12-06T15:01", True), ("0 0 1 1 *", "2026-12-06T15:00", False),
+     ("0 0 1 1 *", "2026-12-31T23:30", True), ("@yearly", "2026-12-31T23:30", True),
+     ("@hourly", "2026-12-06T15:01", True),
+     ("0 9 * * mon-fri", "2026-12-07T08:30", True), ("0 9 * * mon-fri", "2026-12-06T08:30", False),
+     ("0 0 13 * 5", "2026-12-09T23:30", False), ("0 0 13 * 5", "2026-12-03T23:30", True),
+     ("30 8 * jan *", "2026-12-06T08:00", False)],
+)  # fmt: skip
+def test_a_schedule_is_due_when_it_fires_within_the_hour(schedule: str, now: str, due: bool) -> None:
+    """Claude Code clamps a wake-up to 3600 s and lists it as a one-shot cron of its minute: a schedule that
+    fires within that horizon is the client coming back; a later one is not this stop's work in flight.
+    (2026-12-06 is a Sunday; with both day fields restricted, cron fires on either.)"""
+    from datetime import datetime
+
+    from hook.cron import fires_within
+
+    assert fires_within(schedule, datetime.fromisoformat(now)) is due
+
+
+@pytest.mark.parametrize("schedule", ["every day", "61 * * * *", "* * * *", "*/0 * * * *", "5-1 * * * *"])
+def test_a_schedule_that_is_no_cron_expression_is_unreadable(schedule: str) -> None:
+    from datetime import datetime
+
+    from hook.cron import Unreadable, fires_within
+
+    with pytest.raises(Unreadable):
+        fires_within(schedule, datetime(2026, 12, 6, 15))
