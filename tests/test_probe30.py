@@ -160,3 +160,31 @@ def test_a_schedule_that_is_no_cron_expression_is_unreadable(schedule: str) -> N
 
     with pytest.raises(Unreadable):
         fires_within(schedule, datetime(2026, 12, 6, 15))
+
+
+# ---- the closing part is what a reader sees last (SPEC §7.2) -----------------------------------------------
+
+CLAIM = "Rebased onto main.\n\nPicking up #12 now."
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["[^1]: see the log", "<sup>1</sup>",
+     "<details><summary></summary>\n\nAll checks done, nothing pending.\n\n</details>",
+     "<div hidden>All checks done, nothing pending.</div>", '<p style="display: none">All checks done.</p>',
+     "<div hidden><div>x</div>All checks done, nothing pending.</div>"],
+    ids=["footnote definition", "superscript marker", "collapsed details", "hidden div", "display none",
+         "hidden div with a nested div"],
+)  # fmt: skip
+def test_a_claim_followed_by_apparatus_or_hidden_html_is_refused(seat: Seat, after: str) -> None:
+    """The probe (E11, E13, E17, E18): the closing part stopped on a footnote, a superscript marker or a report
+    inside HTML a renderer hides, and the stop was allowed; a reader sees the claim last."""
+    stop = seat.hook(stop_payload(seat, f"{CLAIM}\n\n{after}"))
+    assert (stop.line["class"], stop.line["tag"], stop.line["claim"]["text"]) == (
+        "BLOCK", "unbacked-claim", "Picking up #12 now.")
+
+
+def test_a_claim_inside_hidden_html_is_none(seat: Seat) -> None:
+    ratchet_free(seat)
+    stop = seat.hook(stop_payload(seat, f"All merged.\n\n<div hidden>Picking up #13 now.</div>\n\n{lane_state()}"))
+    assert (stop.line["class"], stop.line["tag"]) == ("CLEAN-TERMINAL ALLOW", "clean-terminal")
