@@ -80,6 +80,7 @@ DISGUISED_OFFERS = {
     "collapsed reference link": "Would you [like][] me to run the migration next?\n\n[like]: https://example.com/x",
     "shortcut reference": "Would [you like me] to run the migration next?\n\n[you like me]: <>",
     "a pictograph between the words": "Would you \U0001f449 like me to run the migration next?",
+    "a code span around part of the phrase": "`Would you` like me to run the migration next?",
 }  # fmt: skip
 
 
@@ -108,7 +109,8 @@ def test_the_matchers_ascii_look_alikes_are_the_generated_table() -> None:
     "plain",
     ["Tag v1 is out and PR 10 merged; the sha1 check passed.", "Keys a b and c are bound; plan A  B holds.",
      "Café naïve résumé: the façade is done.", "Done \u2705 and pushed \U0001f680", "See [the notes][notes].",
-     "[WIP] parser lane, [x] tests."],
+     "[WIP] parser lane, [x] tests.", "The phrase `would you like me to` is on the list.",
+     "Run `make test` before the merge."],
 )  # fmt: skip
 def test_plain_text_with_the_same_characters_holds_no_phrase(plain: str) -> None:
     from analyzer.text.candidates import find_candidates

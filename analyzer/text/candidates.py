@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
@@ -18,7 +19,7 @@ from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
-    from analyzer.text.carveouts import Views
+    from analyzer.text.carveouts import Region, Views
     from analyzer.text.disguise import Folded
     from analyzer.text.spelling import Respelled
 
@@ -33,7 +34,8 @@ _STROKE = "\ue000"
 # accepts them inside a phrase's words ("Wou|d you |ike"), and a phrase that needed one is a disguise.
 ASCII_LOOKALIKES = {"i": "1|", "l": "1I|", "o": "0"}
 LOOK_ALIKE = "look-alike letters"  # analyzer.text.disguise.LOOK_ALIKE
-_MARKERS = re.compile(r"[*_`]")  # emphasis and code markers inside a phrase: markup, not a look-alike
+_MARKERS = re.compile(r"[*_`]")
+_BACKTICK_RUN = re.compile(r"`+")  # emphasis and code markers inside a phrase: markup, not a look-alike
 # Where the pre-filter reads a word through them: one inside or at the edge of a word of letters.
 _LOOKALIKE_SITE = re.compile(r"[A-Za-z][|10I]|[|10I][a-z]")
 _AS_L = str.maketrans({c: "l" for c in ASCII_LOOKALIKES["l"]} | {"0": "o"})
@@ -233,6 +235,45 @@ def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None 
                     and _plain_pattern(entry).fullmatch(_MARKERS.sub("", written)) is None):
                 disguise = (*disguise, LOOK_ALIKE)  # an ASCII look-alike ("Wou|d")
             yield Candidate(entry, start, end, written, disguise)
+    code = [r for r in views.regions if r.kind == "inline-code"]
+    if code:
+        yield from _across_code(views, lexicon, code)
+
+
+def _across_code(views: Views, lexicon: Lexicon, code: list[Region]) -> Iterator[Candidate]:
+    """The phrases that cross the edge of a code span (issue 30): "`Would you` like me to…" reads as one
+    sentence whatever the span's font, so the words inside the span are read with the prose around it. A
+    phrase wholly inside a span stays code (a phrase under discussion); one that crosses an edge is a
+    disguise. Read only for a text with a code span, in a view with the spans' words put back."""
+    pieces, at = [], 0
+    for start, end, _ in code:
+        inside = views.original[start:end]
+        pieces += [views.match_view[at:start], _BACKTICK_RUN.sub(lambda m: " " * len(m.group()), inside)]
+        at = end
+    pieces.append(views.match_view[at:])
+    view = "".join(pieces)
+    starts = [start for start, _, _ in code]
+    for added in (False, True):
+        pattern, entries = _compiled(lexicon, added)
+        if pattern is None:
+            continue
+        for m in pattern.finditer(view):
+            start, end = m.start(), m.end()
+            k = bisect_right(starts, end - 1) - 1  # the last span that starts before the phrase ends
+            if k < 0 or not _crosses(code, k, start, end):
+                continue
+            entry = entries[int(m.lastgroup[1:])]  # type: ignore[index]
+            if _is_mention(view, start, end, lexicon, clause_opening=entry.words[0] in _LINKING):
+                continue
+            yield Candidate(entry, start, end, views.original[start:end], (MARKUP,))
+
+
+def _crosses(code: list[Region], k: int, start: int, end: int) -> bool:
+    """Whether [start, end) holds words inside code span k (or the one before it) and words outside it."""
+    for span_start, span_end, _ in code[max(0, k - 1) : k + 1]:
+        if span_start < end and span_end > start:
+            return not (span_start <= start and end <= span_end)
+    return False
 
 
 def _order(candidate: Candidate) -> tuple[int, int]:
