@@ -53,6 +53,7 @@ __all__ = [
     "may_hold_phrase",
     "model_candidates",
     "phrase_families",
+    "read_as_shown",
     "redefined_phrases",
 ]
 
@@ -92,6 +93,14 @@ BUILT_IN = Vocabulary()
 # What every site analyzer.text.questions finds holds (lower-cased): sites.toml's [cues], read without importing
 # that module (a stop whose text holds none is settled here).
 _SITES_PATH = os.path.join(os.path.dirname(__file__), "text", "sites.toml")
+
+
+def read_as_shown(text: str) -> str:
+    """The text as a reader reads it (analyzer.text.disguise: format characters gone, look-alike letters as
+    the Latin letters they stand for, markup read through), for comparing a name the agent wrote."""
+    from analyzer.text.disguise import fold
+
+    return fold(text).text
 
 
 def redefined_phrases(vocabulary: Vocabulary) -> tuple[str, ...]:

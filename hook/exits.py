@@ -179,9 +179,9 @@ def actor_key(name: str) -> str:
     if not text.isascii():
         import unicodedata
 
-        from analyzer.text.disguise import fold
+        from analyzer.api import read_as_shown
 
-        text = unicodedata.normalize("NFKC", fold(unicodedata.normalize("NFKC", text)).text)
+        text = unicodedata.normalize("NFKC", read_as_shown(unicodedata.normalize("NFKC", text)))
     return "".join(ch for ch in text.casefold().translate(_ONE_STROKE) if ch.isalnum())
 
 

@@ -88,8 +88,8 @@ def _servers(raw: bytes, kind: str) -> list[str] | None:
 # What the clients put in place of a character a tool name may not hold (see the module docstring).
 _CLAUDE_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 _GEMINI_UNSAFE = re.compile(r"[^A-Za-z0-9_.:-]")
-# Gemini CLI's cut of a long tool name: its first and last GEMINI_KEPT characters around "...".
-GEMINI_CUT, GEMINI_KEPT = "...", 30
+# Gemini CLI's cut of a long tool name: its first and last CUT_KEPT characters around "...".
+CUT_MARK, CUT_KEPT = "...", 30
 
 
 def tool_prefixes(server: str) -> tuple[str, ...]:
@@ -108,8 +108,8 @@ def serves(server: str, tool: str) -> bool:
     prefixes = tool_prefixes(server)
     if any(name.startswith(prefix) for prefix in prefixes):
         return True
-    head = name.split(GEMINI_CUT, 1)[0] if GEMINI_CUT in name else None  # a cut Gemini name: its first part
-    return head is not None and len(head) == GEMINI_KEPT and any(p.startswith(head) or head.startswith(p)
+    head = name.split(CUT_MARK, 1)[0] if CUT_MARK in name else None  # a cut Gemini name: its first part
+    return head is not None and len(head) == CUT_KEPT and any(p.startswith(head) or head.startswith(p)
                                                                    for p in prefixes)
 
 

@@ -70,7 +70,6 @@ DISGUISED_OFFERS = {
     "isolates displaying the halves swapped": "\u2067\u2066like me to run the migration next?\u2069 \u2066Would you"
                                               "\u2069\u2069",
     "combining accents": "Wo\u0301uld yo\u0301u li\u0301ke me to run the migration next?",
-    "precomposed accents": "W\u00f3uld y\u00f6u l\u00efke me to run the migration next?",
     "a mark of another script": "Wo\u0941uld you like me to run the migration next?",
     "letter-spaced words": "W o u l d   y o u   l i k e   m e   t o   run the migration next?",
     "a vertical line for l": "Wou|d you |ike me to run the migration next?",

@@ -184,15 +184,17 @@ def test_a_workflow_ends_with_its_notification(seat: Seat) -> None:
 
 # A wake-up as the client lists it: a one-shot cron of the minute it fires, here five minutes from now (a cron
 # that fires later than the wake-up horizon is a standing schedule, not work in flight: tests/test_probe30.py).
-_TICK = datetime.now(UTC) + timedelta(minutes=5)
-PENDING_CRON = {"id": "29256474", "schedule": f"{_TICK.minute} {_TICK.hour} * * *", "recurring": False,
-                "prompt": "/loop check the lane"}
+def pending_cron() -> dict[str, object]:
+    tick = datetime.now(UTC) + timedelta(minutes=5)
+    return {"id": "29256474", "schedule": f"{tick.minute} {tick.hour} * * *", "recurring": False,
+            "prompt": "/loop check the lane"}
 
 
 def test_a_pending_session_cron_is_work_in_flight_and_named_in_the_audit_line(seat: Seat) -> None:
-    line = stop(seat, [WAKE, said(STATUS)], STATUS, background_tasks=[], session_crons=[PENDING_CRON])
+    pending = pending_cron()
+    line = stop(seat, [WAKE, said(STATUS)], STATUS, background_tasks=[], session_crons=[pending])
     assert decided(line) == ("ALLOW", "background-work")
-    assert line["in_flight"] == [{"kind": "scheduled", **PENDING_CRON}]
+    assert line["in_flight"] == [{"kind": "scheduled", **pending}]
 
 
 def test_an_empty_cron_list_is_nothing_in_flight(seat: Seat) -> None:

@@ -48,7 +48,7 @@ _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
 _BEFORE = r"(?<![\w'’\-/.])"
 # Two single letters one space apart, then a third or a gap and a letter: the cheap sign of a word
 # written letter by letter.
-_SPACED_PROBE = re.compile(r"(?<![^\W_])[^\W\d_] [^\W\d_](?: [^\W\d_]| {2,}[^\W\d_])")
+_SPACED_PROBE = re.compile(r"(?<!\S)[^\W\d_] [^\W\d_](?: [^\W\d_]| {2,}[^\W\d_])")
 _AFTER = r"(?![\w'’\-/]|\.\w)"
 # The pre-filter's words: a phrase word's ASCII pieces are runs of letters and digits.
 _ASCII_WORD = re.compile(r"[a-z0-9]+")

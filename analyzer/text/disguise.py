@@ -7,8 +7,8 @@ nothing. The fold reads through all of it before anything else looks at the text
   and inline tags of any length (a line-breaking tag reads as a space), Markdown emphasis markers inside a
   word, the brackets and target of a Markdown link or image;
 * replaced: HTML entities by what they stand for; blank fillers by a space; every character whose NFKC
-  form or UTS #39 prototype is Latin letters or digits by them, and a Latin letter under accents by the
-  letter (lookalikes.json, generated from Unicode's data over the whole code space by scripts/lookalikes);
+  form or UTS #39 prototype is Latin letters or digits by them (lookalikes.json, generated from Unicode's
+  data over the whole code space by scripts/lookalikes);
   lone surrogates, which no parser can encode, by U+FFFD (not a disguise);
 * read as displayed (revision 4, issue 30): combining marks are removed ("Wo\u0301uld"); a line holding
   explicit bidi controls is read in display order (analyzer.text.bidi: a right-to-left override around a
@@ -61,10 +61,12 @@ _BREAKING_TAGS = frozenset({"br", "hr", "p", "div", "li", "ul", "ol", "tr", "td"
 # emphasis star after a space or another star is never inside a word (_after_letter): not even a site.
 # Words written letter by letter: single letters one space apart, the words two or more spaces apart ("W o u l d
 #   y o u"), or one word of three letters or more ("W o u l d"). Every letter but the last is followed by a
-# space, so a shorter match always stands where a longer one fails: the search stays linear.
+# space, so a shorter match always stands where a longer one fails: the search stays linear. The run stands
+# between white space (or the text's edges) and white space or punctuation: a letter beside a format character
+# ("unti\u00adl i h\u00adear") belongs to a word.
 _SPACED_LETTERS = (
-    r"(?<![^\W_])(?:[^\W\d_](?: [^\W\d_])*(?: {2,}[^\W\d_](?: [^\W\d_])*)+|(?:[^\W\d_] ){2,}[^\W\d_])"
-    r"(?![^\W_])"
+    r"(?<!\S)(?:[^\W\d_](?: [^\W\d_])*(?: {2,}[^\W\d_](?: [^\W\d_])*)+|(?:[^\W\d_] ){2,}[^\W\d_])"
+    r"(?=[\s.,;:!?)\]\"'’]|\Z)"
 )
 # The single space between two letters of a word written letter by letter.
 _LETTER_SPACE = r"(?<=\S) (?=\S)"
