@@ -18,7 +18,7 @@ from analyzer.grammar.register.context import Context, following_sentence
 from analyzer.grammar.registry import gate_kind, without_parse
 from analyzer.lexicon import NOT_ENGLISH, Lexicon, PhraseEntry, default_lexicon, is_english
 from analyzer.parse.model import ModelUnavailable, ModelUse
-from analyzer.parse.tokens import AGENT_SELF, ROW_KEY, SOURCE_KEY
+from analyzer.parse.tokens import AGENT_SELF, ROW_KEY, SENTENCE_KEY, SOURCE_KEY
 from analyzer.report import MODEL_ERROR, Claim, Finding, Report, Span, line_col
 from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
 from analyzer.text.carveouts import Views
@@ -77,6 +77,7 @@ class Parses:
     units_left: int = MAX_PARSED_UNITS
     _units: dict[tuple[int, int, bool, int], ParsedUnit] = field(default_factory=dict)
     _starts: list[int] | None = None
+    _own_sentence: dict[int, int] = field(default_factory=dict)
     _over_budget: set[int] = field(default_factory=set)
 
     def bounds(self, offset: int) -> tuple[int, int, bool]:
@@ -89,6 +90,8 @@ class Parses:
         unit_start, unit_end = table_cell(view, *unit, offset)
         start, end = sentence_bounds(view, unit_start, unit_end, offset)
         wider = named_before(view, unit, (unit_start, unit_end), (start, end))
+        if wider is not None and (unit_start, unit_end) == unit:
+            self._own_sentence[offset] = start  # the text's boundary, which the parse of the wider stretch keeps
         start = start if wider is None else wider
         items_end = listed_items_end(view, self._starts, start, end, heading=is_heading(view, unit_start))
         return window(view, start, items_end, offset)
@@ -129,6 +132,9 @@ class Parses:
             doc = docs[keyed[k]]
             doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)
             doc.user_data[ROW_KEY] = is_row(self.views.parse_view, unit.start)
+            own = self._own_sentence.get(k[3])
+            if own is not None:
+                doc.user_data[SENTENCE_KEY] = next((c for c, o in enumerate(unit.offsets) if o >= own), None)
             self._units[k] = ParsedUnit(unit, doc)
 
     def around(self, offset: int) -> ParsedUnit:

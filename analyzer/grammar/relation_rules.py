@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.disclaimers import disclaimed
 from analyzer.grammar.judgement import Judgement, negated, text_of, verdict_of
 from analyzer.grammar.negation import negation_of
+from analyzer.grammar.reference import act_before, points_back
 from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.verdicts import (
     eligibility_judgement,
@@ -52,8 +53,6 @@ if TYPE_CHECKING:
 
 
 FRONTING_PREPOSITIONS = terms("attribution", "fronting_prepositions")
-# What 'do' stands in for: 'whether to do that', 'doing so', 'do it'.
-PRO_FORMS = frozenset({"that", "this", "it", "so"})
 # Relative pronouns as the subject of a relative clause: they stand for the noun the clause modifies.
 RELATIVE_TAGS = frozenset({"WDT", "WP"})
 ALTERNATIVE_CONJUNCTIONS = terms("attribution", "alternative_conjunctions")
@@ -309,25 +308,14 @@ def clausal_subject(cop: Token) -> list[Token]:
 
 @rule("pro-verb-antecedent")
 def pro_verb_antecedent(cop: Token) -> list[Token]:
-    """'Purging the old release tags rewrites history everyone has pulled; whether to do that is your call': 'do that'
-    in the copula's subject stands for the act named before the ';' or dash — the gerund that is that clause's own
-    subject ('Purging the old release tags'), or the clause itself."""
+    """'Purging the old release tags rewrites history everyone has pulled; whether to do that is your call': a pro-verb
+    in the copula's subject ('do that', 'do it now', 'that happens') stands for the act named before it — before the
+    ';' or dash (the gerund that is that clause's subject, or the clause itself), or in the sentence before
+    (analyzer.grammar.reference)."""
     segment = segment_before(cop)
-    done = next((t for t in segment if t.lemma_.lower() == "do"), None)
-    if done is None or not any(c.dep_ == "dobj" and c.lower_ in PRO_FORMS for c in done.children):
+    if not any(points_back(t) for t in segment):
         return []
-    return act_named_before(segment[0])
-
-
-def act_named_before(first: Token) -> list[Token]:
-    """The act named in the clause before `first` (back to the ';' or dash before that): its gerund subject when it
-    has one ('Purging the old release tags'), else the clause."""
-    before = segment_before(first)
-    if not before:
-        return []
-    gerund = next((t for t in before if t.dep_ in ("csubj", "nsubj") and t.tag_ == "VBG"), None)
-    named = list(gerund.subtree) if gerund is not None else before
-    return [t for t in named if not t.is_punct and not t.is_space]
+    return act_before(segment[0])
 
 
 def demonstrative_of(subject: Token) -> Token | None:
@@ -343,13 +331,15 @@ def demonstrative_of(subject: Token) -> Token | None:
 def demonstrative_judgement(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
     """'that's your call' stands for the clause or fragment just before it in the same sentence."""
     before = antecedent(subject)
-    if before and before[-1].lemma_.lower() == "do":
-        # 'whether to do that's your call': 'that' is the object of 'do', which stands for the act named before it
-        named = act_named_before(before[0])
+    if not before or before[-1].lemma_.lower() == "do":
+        # 'whether to do that's your call': 'that' is the object of 'do', which stands for the act named before it;
+        # 'That's your call.' alone in its sentence stands for the act the sentence before names
+        named = act_before(before[0] if before else subject)
         if named:
             work = work_of_stretch(named, lexicon)
             span = bounds(named)
-            return verdict_of(work, "copular-ownership", "copular-ownership", f"what 'do {subject.text}' stands for, "
+            pointer = f"do {subject.text}" if before else subject.text
+            return verdict_of(work, "copular-ownership", "copular-ownership", f"what '{pointer}' stands for, "
                               f"'{text_of(cop, span)}',", span, named[0].i, negation)  # fmt: skip
     if not before:
         return Judgement(

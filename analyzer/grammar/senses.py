@@ -7,9 +7,18 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.reference import antecedent_of, named_phrase, pointer_after
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
-from analyzer.parse.tokens import as_written, code_words, conjuncts, forms, hyphen_compound, is_version
+from analyzer.parse.tokens import (
+    as_written,
+    code_words,
+    conjuncts,
+    forms,
+    hyphen_compound,
+    is_version,
+    written_stretch,
+)
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -78,8 +87,17 @@ def _is_code(thing: Token, lexicon: Lexicon) -> bool:
         return True  # 'merge 812', 'rebase 3f9c2a1', 'rc.3': a reference names a change ('Q1' does not)
     if as_written([thing]).startswith("`"):
         return True  # revision 3: 'merging `9b2e4d1`', 'merge `feat/export`': a ref written as inline code
+    if _branch_path(thing):
+        return True  # revision 4: 'merge feat/export into main': a branch named by its path, written bare
     words = [thing, *(c for c in thing.children if c.dep_ in ("compound", "nmod", "appos", "conj"))]
     return any(forms(word) & lexicon.merge_objects or word.text.startswith("#") for word in words)
+
+
+def _branch_path(thing: Token) -> bool:
+    """'feat/export', 'agent/retry-logic': a word that ends a stretch written without spaces and joined by a slash is
+    a branch path (the model splits it into a noun, a '/' and a noun); a file path ('config/prod.yaml') is not."""
+    stretch = written_stretch(thing)
+    return any(t.text == "/" for t in stretch) and "." not in stretch[-1].text and stretch[-1].i == thing.i
 
 
 def shared_object(part: Token, parts: list[Token], scope: frozenset[int] | None) -> list[Token]:
@@ -174,10 +192,16 @@ def _own_words(verb: Token, inside: frozenset[int]) -> list[Token]:
     """The verb's clause inside the scope, without the clauses coordinated with or subordinate to it."""
     words: list[Token] = []
     stack = [c for c in verb.children if c.dep_ not in _OTHER_CLAUSE_DEPS]
+    misread = pointer_after(verb)
+    if misread is not None and misread.i in inside:
+        stack.append(misread)
     while stack:
         node = stack.pop()
         if node.i in inside:
             words.append(node)
+            named = antecedent_of(node)  # 'applying it': what 'it' stands for is the verb's object
+            if named is not None:
+                words.extend(t for t in named_phrase(named) if t.i in inside)
         stack.extend(c for c in node.children if c.dep_ not in _OTHER_CLAUSE_DEPS)
     return words
 
@@ -191,19 +215,37 @@ def own_target(token: Token, domain: str, lexicon: Lexicon) -> bool:
         return False
     verb = token if token.pos_ in ("VERB", "AUX") else token.head
     targets = [] if via else [c for c in verb.children if c.dep_ in _OBJECT_DEPS]
+    # The model may hang the target's preposition on the verb's object ('merge main into my branch': main/JJ
+    # -acomp-> merge, into -prep-> main): a preposition of the object is the verb's.
+    holders = [verb, *(c for c in verb.children if c.dep_ in _PREPOSITION_HOLDERS)]
     targets += [
         g
-        for c in verb.children
+        for holder in holders
+        for c in holder.children
         if c.dep_ in ("prep", "dative") and (not via or c.lower_ in via)
         for g in c.children
         if g.dep_ == "pobj"
     ]
-    # The target itself ('in the fixture') or a word that marks it ('my feature branch', 'the test user').
-    return any(forms(t) & own or any(forms(m) & own for m in t.children if m.dep_ in _MARK_DEPS) for t in targets)
+    # The target itself ('in the fixture') or a word that marks it ('my feature branch', 'the test user'), also
+    # through a name the model made the head ('my working branch feat/export': my -poss-> feat -nmod-> export).
+    return any(forms(t) & own or any(forms(m) & own for m in _marks(t)) for t in targets)
+
+
+def _marks(target: Token) -> list[Token]:
+    """The words that modify a target inside its noun phrase, however deep the model nested them."""
+    found: list[Token] = []
+    stack = [c for c in target.children if c.dep_ in _MARK_DEPS]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(c for c in node.children if c.dep_ in _MARK_DEPS)
+    return found
 
 
 # How a target is the object of a domain act: its direct object, or the object of its preposition.
 _OBJECT_DEPS = frozenset({"dobj", "pobj", "nsubjpass", "obj", "dative"})
+# Complements of a domain act that the model may hang the target's preposition on.
+_PREPOSITION_HOLDERS = frozenset({"dobj", "acomp", "attr", "oprd"})
 # How a word marks a target as the agent's own: 'my branch', 'the local database', 'the test user'.
 _MARK_DEPS = frozenset({"poss", "compound", "amod", "nmod"})
 # Clauses of their own below a verb: another alternative, a condition, a relative clause.
