@@ -128,7 +128,7 @@ POINTING_BACK = [
         "reader-decides",
         ["names no human-only decision"],
     ),
-    ("The test fixtures are stale. Rotating them is up to you.", "fire", "reader-decides", ["test"]),
+    ("The test fixtures are stale. Rotating them is up to you.", "fire", "reader-decides", ["names no human-only"]),
     (
         "The orders_2018 table in my local database holds 60 GB. Whether to drop that data is your call.",
         "fire",

@@ -193,13 +193,22 @@ def named_phrase(named: Token) -> list[Token]:
 
 
 def pointer_after(verb: Token) -> Token | None:
-    """'whether to drop that data is your call': a pointer written right after the verb that the model did not make
-    its object (data -nsubj-> is) is still what the verb acts on."""
+    """'whether to drop that data is your call', 'revoking it is': the object written right after the verb that the
+    model did not make its object (data -nsubj-> is; 'that' read as a subordinator) is still what the verb acts on —
+    a pronoun, or a noun after nothing but determiners, demonstratives and modifiers."""
+    if verb.pos_ not in ("VERB", "AUX") or any(c.dep_ in ("dobj", "nsubjpass") for c in verb.children):
+        return None
     doc = verb.doc
-    for k in range(verb.i + 1, min(verb.i + 3, len(doc))):
+    for k in range(verb.i + 1, min(verb.i + 5, len(doc))):
         word = doc[k]
-        if word.head.i != verb.i and (word.pos_ == "PRON" or word.pos_ == "NOUN") and antecedent_of(word) is not None:
+        if word.head.i == verb.i:
+            return None
+        if word.pos_ == "PRON" and word.lower_ in POINTERS:
             return word
+        if word.pos_ in ("NOUN", "PROPN") and word.dep_ not in ("compound", "nmod", "amod", "poss"):
+            return word if word.head.pos_ not in ("NOUN", "PROPN") else None
+        if not (word.pos_ in ("DET", "ADJ", "NUM", "NOUN", "PROPN") or word.lower_ in DEMONSTRATIVES):
+            return None
     return None
 
 

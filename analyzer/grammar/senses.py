@@ -41,9 +41,17 @@ def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
     head = _modified_noun(token)
     if head is None:
         return False
+    # 'the org's IAM admin group': the nouns the modifier's head modifies in turn are in the same name
+    chain = [head]
+    while (further := _modified_noun(chain[-1])) is not None and len(chain) < 4:
+        chain.append(further)
+    for noun in chain:
+        names = forms(noun) | {hyphen_compound(noun) or ""}
+        if any(lexicon.domain_of(n) for n in names if n) or names & (
+            lexicon.acts_of(domain) | lexicon.actions_of(domain)
+        ):
+            return False
     names = forms(head) | {hyphen_compound(head) or ""}
-    if any(lexicon.domain_of(n) for n in names if n) or names & (lexicon.acts_of(domain) | lexicon.actions_of(domain)):
-        return False
     if domain == "merge" and (names & lexicon.merge_objects or _is_code(head, lexicon)):
         return False  # 'squash-merge PR #15404', 'merging `9b2e4d1`' (the model reads the ref as a noun head)
     return not is_version(head)
@@ -60,6 +68,8 @@ def _modified_noun(token: Token) -> Token | None:
             node = joined
     # The small model tags a noun modifier 'amod' at times ('the token bucket': token/JJ); an adjective form
     # of a domain ('mergeable', 'approved') stays an adjective.
+    if node.dep_ == "amod" and node.tag_ == "VBG" and node.i == node.head.left_edge.i:
+        return None  # 'Approving PR #902 is your call': a gerund the model read as the object's adjective
     noun_like = node.dep_ in MODIFIER_DEPS or (node.dep_ == "amod" and not node.lower_.endswith(ADJECTIVE_ENDINGS))
     if not noun_like or node.head.i <= node.i or node.head.pos_ not in ("NOUN", "PROPN"):
         return None
@@ -143,12 +153,37 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         if not domain.verbs or not names & domain.verbs:
             continue
         # A word inside inline code counts as the reader reads it ('granting the bot `roles/owner`').
-        own = [forms(t) | code_words(t) for t in _own_words(token, inside)]
+        words_of_clause = _own_words(token, inside)
+        own = [forms(t) | code_words(t) for t in words_of_clause]
         if not any(words & domain.objects for words in own):
             continue
         if not domain.states or any(words & domain.states for words in own):
             return domain.name
+        if any(forms(t) & domain.states for t in _purpose_of(token, inside)):
+            return domain.name
+        if domain.vendor_objects and any(_names_vendor(t, domain) for t in words_of_clause):
+            return domain.name
     return None
+
+
+def _purpose_of(verb: Token, inside: frozenset[int]) -> list[Token]:
+    """'run it against the production sessions table to delete the stale rows': an act that is the purpose of another
+    acts where that one does — the governing clause's words say where (its state)."""
+    if verb.dep_ not in ("advcl", "xcomp") or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+        return []
+    return [t for t in _own_words(verb.head, inside) if t.i not in {w.i for w in verb.subtree}]
+
+
+def _names_vendor(word: Token, domain: Domain) -> bool:
+    """'the Heroku plan', 'the Sentry seats': a proper name modifying one of the domain's vendor objects names the
+    vendor whose account it is ('the Terraform plan' names a tool: `not_vendors`; 'the GraphQL subscription' is no
+    vendor object)."""
+    # A proper name, or a capitalised word inside the sentence the model took for a common noun ('Sentry seats');
+    # an acronym ('the QA plan') names no vendor.
+    named = (word.pos_ == "PROPN" or (word.i > word.sent.start and word.text.istitle())) and not word.text.isupper()
+    if not named or word.dep_ not in MODIFIER_DEPS | {"amod", "poss"} or forms(word) & domain.not_vendors:
+        return False
+    return bool(forms(word.head) & domain.vendor_objects)
 
 
 @rule("command-words")

@@ -77,12 +77,13 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
         tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
         if all(t.pos_ == "PRON" for t in tokens):
             continue  # 'or rebase-merge it': a pronoun stands for work named elsewhere
-        tokens += [t for t in _named_before(tokens, part) if t not in tokens]
+        borrowed = [t for t in _named_before(tokens, part) if t not in tokens]
+        tokens += borrowed
         if len(tokens) == 1 and tokens[0].pos_ == "AUX":
             continue  # 'merge it as-is': the tokenizer split 'as-is' and the parser made 'is' a conjunct
         if _alternative_time(part):
             continue
-        part_domains, part_agent = _scan_part(part, tokens, lexicon)
+        part_domains, part_agent = _scan_part(part, tokens, lexicon, frozenset(t.i for t in borrowed))
         for d in part_domains:
             if d not in domains:
                 domains.append(d)
@@ -114,15 +115,19 @@ def work_of_stretch(tokens: Sequence[Token], lexicon: Lexicon) -> Work:
     """Judge a stretch of tokens as one part, for clauses the parser split into pieces."""
     if not tokens:
         return Work(False, (), (), ())
-    tokens = [*tokens, *(t for t in _named_before(list(tokens)) if t not in tokens)]
+    borrowed = [t for t in _named_before(list(tokens)) if t not in tokens]
     inside = {t.i for t in tokens}
     head = next((t for t in tokens if t.head.i not in inside), tokens[0])
-    domains, agent = _scan_part(head, list(tokens), lexicon)
+    domains, agent = _scan_part(head, [*tokens, *borrowed], lexicon, frozenset(t.i for t in borrowed))
     unknown = () if domains or agent else (" ".join(t.text for t in tokens),)
     return Work(bool(domains) and not agent, tuple(domains), tuple(agent), unknown)
 
 
-def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list[str], list[str]]:
+def _scan_part(
+    part: Token, tokens: list[Token], lexicon: Lexicon, borrowed: frozenset[int] = frozenset()
+) -> tuple[list[str], list[str]]:
+    """`borrowed`: the words of what a pointer stands for ('it' of 'run it': 'the cleanup script'); they say what the
+    thing is — its domain — and add no work of their own: the act is the verb's."""
     domain_tokens: dict[int, str] = {}
     term_words: set[int] = set()  # first words of two-word domain terms ('API' of 'API key')
     inside = frozenset(t.i for t in tokens)
@@ -142,7 +147,7 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
             domain_tokens[tok.i] = domain
     agent: list[str] = []
     for tok, names in words_of(tokens):
-        if tok.i in domain_tokens or (tok.i in term_words and tok.i + 1 in domain_tokens):
+        if tok.i in domain_tokens or tok.i in borrowed or (tok.i in term_words and tok.i + 1 in domain_tokens):
             continue
         if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON:
             agent.append(f"whether {'I' if tok.lower_ in ('me', 'myself') else tok.text} …")
@@ -168,7 +173,8 @@ def _act_on_it(part: Token, tokens: list[Token], domains: list[str], lexicon: Le
     alternative = part.dep_ == "conj" or any(c.dep_ == "conj" for c in part.children)
     if not alternative and _split_domain_act(part, domains, lexicon):
         return True
-    acts = {a for d in domains for a in lexicon.acts_of(d)}
+    # 'tag v5.0.0 and publish it': the domain's verbs of doing its work count too
+    acts = {a for d in domains for a in lexicon.acts_of(d) | lexicon.actions_of(d)}
     if not acts or not forms(part) & acts:
         return False
     if any(t.pos_ == "PRON" and t.dep_ in ("dobj", "nsubjpass") and t.head.i == part.i for t in tokens):
