@@ -226,7 +226,22 @@ def analyze(
                 warnings.append(MODEL_ERROR)
     if not is_english(folded.original):
         warnings.append(NOT_ENGLISH)  # SPEC §2.1 revision 3: said, not a silent clear
-    return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings), found, parsed=model.asked)
+    placed = tuple(_placed(f, folded) for f in findings)
+    return Report(placed, tuple(warnings), _not_handed_over(found, placed), parsed=model.asked)
+
+
+def _not_handed_over(claims: tuple[Claim, ...], findings: Sequence[Finding]) -> tuple[Claim, ...]:
+    """r28c (SPEC §2.7, §7.4): an act a hand-over exempts as the reader's decision ('Purging the old release tags …
+    rewrites history; doing that is up to you') is handed over, not announced: a claim whose predicate lies in an
+    exempt finding's attachment is no claim."""
+    handed = [f.attachment for f in findings if f.verdict == "exempt" and f.attachment is not None]
+    if not handed or not claims:
+        return claims
+    return tuple(
+        c
+        for c in claims
+        if c.predicate is None or not any(a.start <= c.predicate.start < a.end for a in handed)
+    )
 
 
 def closing_questions(

@@ -130,6 +130,7 @@ class ClaimVocabulary:
     trailing_subordinators: frozenset[str]
     perfect_auxiliaries: frozenset[str]
     earlier_times: frozenset[str]
+    other_places: frozenset[str]
     counterfactual_marks: frozenset[str]
     valedictions: frozenset[str]
 
