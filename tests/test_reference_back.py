@@ -175,6 +175,9 @@ MERGE_DIRECTION = [
     ),
     ("Whether to merge #12 into main is up to you.", "exempt", "reader-decides", ["human-only work (merge)"]),
     ("Merging fix/login-redirect into master is your call.", "exempt", "copular-ownership", ["(merge)"]),
+    # a word of the branch's path is no work of the agent's ('fix/…'); a target the model hung on an adverb 'main'
+    ("Shall I merge fix/cache-key into main?", "exempt", "permission-question", ["human-only work (merge)"]),
+    ("Shall I merge main into my local branch wip/importer?", "fire", "permission-question", ["wip/importer"]),
     # a file path is not a branch: merging files is the agent's work
     ("Should I merge config/base.yaml into config/prod.yaml?", "fire", "permission-question", ["config/base.yaml"]),
 ]

@@ -280,7 +280,7 @@ def _marks(target: Token) -> list[Token]:
 # How a target is the object of a domain act: its direct object, or the object of its preposition.
 _OBJECT_DEPS = frozenset({"dobj", "pobj", "nsubjpass", "obj", "dative"})
 # Complements of a domain act that the model may hang the target's preposition on.
-_PREPOSITION_HOLDERS = frozenset({"dobj", "acomp", "attr", "oprd"})
+_PREPOSITION_HOLDERS = frozenset({"dobj", "acomp", "attr", "oprd", "advmod", "npadvmod", "dep"})
 # How a word marks a target as the agent's own: 'my branch', 'the local database', 'the test user'.
 _MARK_DEPS = frozenset({"poss", "compound", "amod", "nmod"})
 # Clauses of their own below a verb: another alternative, a condition, a relative clause.

@@ -149,6 +149,8 @@ def _scan_part(
     for tok, names in words_of(tokens):
         if tok.i in domain_tokens or tok.i in borrowed or (tok.i in term_words and tok.i + 1 in domain_tokens):
             continue
+        if in_path(tok):
+            continue  # 'fix/cache-key': a branch or file path names a thing, it spells no work either
         if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON:
             agent.append(f"whether {'I' if tok.lower_ in ('me', 'myself') else tok.text} …")
         elif names & lexicon.agent_work and not _under_domain(tok, part, domain_tokens) and not _absent(tok, lexicon):
