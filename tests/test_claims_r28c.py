@@ -1,8 +1,9 @@
 """Issue 28 phase 3 (r28c): claims (SPEC §2.7) the probe showed missed or invented, as classes — 'About to …' with
 its subject and 'be' left out; a purpose clause after the act ('… now so CI picks up …', also with 'the next run'
 in it); a second clause that reports another place ('…; it applied cleanly on the other branch'); 'otherwise' on a
-state ('otherwise clean, running …', 'otherwise all good, so pushing …'); a fronted 'with X done'; and no claim
-for a stance ('I'm leaning towards …') or for an act the next words hand to the reader.
+state ('otherwise clean, running …', 'otherwise all good, so pushing …'); a fronted 'with X done'; a participle
+with its g dropped ('runnin the e2e suite now'); and no claim for a stance ('I'm leaning towards …') or for an act
+the next words hand to the reader.
 
 Our own sentences: each case asserts the claim's form and rule, or that none stands.
 """
@@ -15,6 +16,8 @@ from analyzer import analyze
 from analyzer.grammar.claims import find_claims
 
 CLAIMED = [
+    ("Pushin the release branch now.", "participle", "subjectless-participle"),
+    ("fixin' the flaky upload test now", "participle", "subjectless-participle"),
     ("About to rebuild the search index on my sandbox.", "intention", "going-to"),
     ("Bumping the pinned ruff version now so pre-commit stops warning.", "participle", "subjectless-participle"),
     ("Clearing the wheel cache now so the next run starts clean.", "participle", "subjectless-participle"),
@@ -38,6 +41,8 @@ def test_the_claim_stands(text: str, form: str, rule: str) -> None:
 
 
 NOT_CLAIMED = [
+    "Plugin settings are unchanged.",
+    "Login flow fixed and tested.",
     "I'm leaning towards the second layout.",
     "I'm leaning toward keeping the old flag.",
     "Rerunning the suite now; it passed.",

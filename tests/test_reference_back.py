@@ -64,6 +64,14 @@ POINTING_BACK = [
         "copular-ownership",
         ["'That' stands for", "parser"],
     ),
+    # a demonstrative with nothing before it: what the decision noun says it is about
+    (
+        "That's your decision on whether to push 2.0.1 to crates.io.",
+        "exempt",
+        "reader-decides",
+        ["what the decision is about", "release"],
+    ),
+    ("That's your call on the parser rewrite.", "fire", "copular-ownership", ["what the decision is about", "parser"]),
     # a pro-verb
     (
         "Publishing 0.9.2 to crates.io will ping every dependent. Whether to do it today is your call.",

@@ -53,6 +53,8 @@ if TYPE_CHECKING:
 
 
 FRONTING_PREPOSITIONS = terms("attribution", "fronting_prepositions")
+# The prepositions that say what a decision is about: 'your call on whether to publish', 'your decision about X'.
+TOPIC_PREPOSITIONS = frozenset({"on", "about", "over", "regarding"})
 # Relative pronouns as the subject of a relative clause: they stand for the noun the clause modifies.
 RELATIVE_TAGS = frozenset({"WDT", "WP"})
 ALTERNATIVE_CONJUNCTIONS = terms("attribution", "alternative_conjunctions")
@@ -273,7 +275,7 @@ def ownership_judgement(
     if clause is not None:
         what, roots = "extraposed clause", [clause]
     elif subject is not None and demonstrative_of(subject) is not None:
-        return demonstrative_judgement(cop, demonstrative_of(subject), negation, lexicon)
+        return demonstrative_judgement(cop, demonstrative_of(subject), negation, lexicon, owner)
     elif subject is not None and subject.tag_ in RELATIVE_TAGS and cop.dep_ == "relcl":
         what, roots = "subject", [cop.head]  # 'the merge, which is your call, …': 'which' is the merge
     elif subject is not None:
@@ -328,9 +330,20 @@ def demonstrative_of(subject: Token) -> Token | None:
     return None
 
 
-def demonstrative_judgement(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
-    """'that's your call' stands for the clause or fragment just before it in the same sentence."""
+def demonstrative_judgement(
+    cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon, owner: Sequence[Token] = ()
+) -> Judgement:
+    """'that's your call' stands for the clause or fragment just before it in the same sentence; with nothing
+    before it, the act the sentence before names (analyzer.grammar.reference), or what the decision itself is
+    said to be about ("That's your call on whether to publish 1.2.0")."""
     before = antecedent(subject)
+    topic = _decision_topic(owner) if not before else []
+    if topic:
+        scope = frozenset(t.i for t in topic)
+        work = work_of([t for t in topic if t.head.i not in scope], lexicon, scope)
+        span = bounds(topic)
+        return verdict_of(work, "copular-ownership", "copular-ownership", f"what the decision is about, "
+                          f"'{text_of(cop, span)}',", span, topic[0].i, negation)  # fmt: skip
     if not before or before[-1].lemma_.lower() == "do":
         # 'whether to do that's your call': 'that' is the object of 'do', which stands for the act named before it;
         # 'That's your call.' alone in its sentence stands for the act the sentence before names
@@ -362,6 +375,18 @@ def demonstrative_judgement(cop: Token, subject: Token, negation: Token | None, 
     if judged.verdict == "exempt" and negation is not None:
         return negated(judged, negation)
     return judged
+
+
+def _decision_topic(owner: Sequence[Token]) -> list[Token]:
+    """'your call on whether to publish 1.2.0', 'your decision about the rollout': the words of the decision noun's
+    own 'on', 'about' or 'over' phrase, which say what is decided."""
+    for noun in owner:
+        for prep in noun.children:
+            if prep.dep_ == "prep" and prep.lower_ in TOPIC_PREPOSITIONS and prep.i > noun.i:
+                words = [t for c in prep.children if c.dep_ in ("pobj", "pcomp") for t in c.subtree]
+                if words:
+                    return [t for t in words if not t.is_punct]
+    return []
 
 
 def _complements(pred: Token, scope: frozenset[int]) -> list[Token]:
