@@ -13,16 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import analyze
-
-
-def judged(text: str) -> tuple[str, str, str]:
-    """(verdict, rule, reason) of the finding that decides: the firing one, else the first exempt one."""
-    report = analyze(text)
-    finding = report.firing or (report.findings[0] if report.findings else None)
-    assert finding is not None, text
-    return finding.verdict, finding.rule, finding.reason
-
+from tests.judging import assert_judged, judged
 
 # (text, verdict, rule, words the reason must hold)
 POINTING_BACK = [
@@ -151,10 +142,7 @@ POINTING_BACK = [
 def test_a_hand_over_pointing_back_takes_the_act_named_before(
     text: str, verdict: str, rule: str, words: list[str]
 ) -> None:
-    got_verdict, got_rule, reason = judged(text)
-    assert (got_verdict, got_rule) == (verdict, rule), reason
-    for word in words:
-        assert word.lower() in reason.lower(), reason
+    assert_judged(text, verdict, rule, words)
 
 
 MERGE_DIRECTION = [
@@ -196,10 +184,7 @@ MERGE_DIRECTION = [
     ("text", "verdict", "rule", "words"), MERGE_DIRECTION, ids=[c[0][:50] for c in MERGE_DIRECTION]
 )
 def test_the_direction_of_a_merge_decides_whose_it_is(text: str, verdict: str, rule: str, words: list[str]) -> None:
-    got_verdict, got_rule, reason = judged(text)
-    assert (got_verdict, got_rule) == (verdict, rule), reason
-    for word in words:
-        assert word.lower() in reason.lower(), reason
+    assert_judged(text, verdict, rule, words)
 
 
 def test_a_word_of_a_branch_path_names_no_decision() -> None:
