@@ -13,6 +13,7 @@ from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.kinds import GATELESS
 from analyzer.grammar.offer_gates import pass_gate
 from analyzer.grammar.phrase_rules import classify_phrase
+from analyzer.grammar.reference import POINTERS
 from analyzer.grammar.register import register_judgement
 from analyzer.grammar.register.context import Context, following_sentence
 from analyzer.grammar.registry import gate_kind, without_parse
@@ -145,6 +146,8 @@ class Parses:
 
 
 _ASIDE_WORD = re.compile(r"[\w'’-]+")
+# A word that points back at an act named before it ('doing that is up to you', 'whether that happens').
+_POINTER = re.compile(r"\b(?:" + "|".join(sorted(POINTERS)) + r")\b", re.IGNORECASE)
 
 
 def status_aside(lexicon: Lexicon, content: str) -> bool:
@@ -227,21 +230,25 @@ def analyze(
     if not is_english(folded.original):
         warnings.append(NOT_ENGLISH)  # SPEC §2.1 revision 3: said, not a silent clear
     placed = tuple(_placed(f, folded) for f in findings)
-    return Report(placed, tuple(warnings), _not_handed_over(found, placed), parsed=model.asked)
+    return Report(placed, tuple(warnings), _not_handed_over(found, placed, folded.original), parsed=model.asked)
 
 
-def _not_handed_over(claims: tuple[Claim, ...], findings: Sequence[Finding]) -> tuple[Claim, ...]:
-    """r28c (SPEC §2.7, §7.4): an act a hand-over exempts as the reader's decision ('Purging the old release tags …
-    rewrites history; doing that is up to you') is handed over, not announced: a claim whose predicate lies in an
-    exempt finding's attachment is no claim."""
-    handed = [f.attachment for f in findings if f.verdict == "exempt" and f.attachment is not None]
+def _not_handed_over(claims: tuple[Claim, ...], findings: Sequence[Finding], text: str) -> tuple[Claim, ...]:
+    """r28c (SPEC §2.7, §7.4): an act a hand-over points back at and exempts as the reader's decision ('Purging the
+    old release tags … rewrites history; doing that is up to you') is handed over, not announced: a claim whose
+    predicate lies in an exempt finding's attachment, with a pointer ('that', 'it') between it and the phrase, is no
+    claim. Without one ('Merging #12 now — your call.') the agent announces the act and the claim stands."""
+    handed = [f for f in findings if f.verdict == "exempt" and f.attachment is not None]
     if not handed or not claims:
         return claims
-    return tuple(
-        c
-        for c in claims
-        if c.predicate is None or not any(a.start <= c.predicate.start < a.end for a in handed)
-    )
+    return tuple(c for c in claims if c.predicate is None or not any(_points_back_at(c, f, text) for f in handed))
+
+
+def _points_back_at(claim: Claim, finding: Finding, text: str) -> bool:
+    attachment, predicate = finding.attachment, claim.predicate
+    if attachment is None or predicate is None or not attachment.start <= predicate.start < attachment.end:
+        return False
+    return _POINTER.search(text, predicate.end, max(finding.start, predicate.end)) is not None
 
 
 def closing_questions(

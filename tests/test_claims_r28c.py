@@ -16,6 +16,8 @@ from analyzer import analyze
 from analyzer.grammar.claims import find_claims
 
 CLAIMED = [
+    # a hand-over that does not point back at the act leaves the agent's announcement standing
+    ("Merging #12 now — your call.", "participle", "subjectless-participle"),
     ("Pushin the release branch now.", "participle", "subjectless-participle"),
     ("fixin' the flaky upload test now", "participle", "subjectless-participle"),
     ("About to rebuild the search index on my sandbox.", "intention", "going-to"),
