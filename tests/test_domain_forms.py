@@ -27,6 +27,14 @@ DOMAIN_FORMS = [
         ["leaves it unanswered"],
     ),
     ("Should I update the test plan?", "fire", "permission-question", ["leaves it unanswered"]),
+    # production deploys: 'to prod' the model reads as an infinitive is still where the build goes
+    (
+        "Promoting build 77 to prod is the last step. That's for you to decide.",
+        "exempt",
+        "reader-decides",
+        ["production-deploy"],
+    ),
+    ("Should I promote the build to staging?", "fire", "permission-question", ["leaves it unanswered"]),
     # credentials: live keys named by what they are
     ("Is it okay if I revoke the Stripe secret key today?", "exempt", "leave-question", ["credentials"]),
     ("Should I rotate the live keys for the payments API?", "exempt", "permission-question", ["credentials"]),

@@ -174,6 +174,7 @@ MERGE_DIRECTION = [
     # a word of the branch's path is no work of the agent's ('fix/…'); a target the model hung on an adverb 'main'
     ("Shall I merge fix/cache-key into main?", "exempt", "permission-question", ["human-only work (merge)"]),
     ("Shall I merge main into my local branch wip/importer?", "fire", "permission-question", ["wip/importer"]),
+    ("Shall I rebase release/2.3 onto main?", "exempt", "permission-question", ["human-only work (merge)"]),
     # a file path is not a branch: merging files is the agent's work
     ("Should I merge config/base.yaml into config/prod.yaml?", "fire", "permission-question", ["config/base.yaml"]),
 ]

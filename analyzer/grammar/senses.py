@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 MODIFIER_DEPS = frozenset({"compound", "nmod"})
 # Endings of adjective forms of a domain word ('mergeable', 'merge-eligible', 'approved', 'signed').
 ADJECTIVE_ENDINGS = ("able", "ible", "ed")
+# The extension that ends a file path ('config/prod.yaml'), which a branch name ('release/2.3') does not have.
+_FILE_ENDING = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 # A reference to a change: '#812', a commit sha, a version-like tag ('rc.3', 'v2.1').
 _REFERENCE = re.compile(r"^(?:#\d+|[0-9a-f]{7,40}|\d+|(?=[\w.-]*\d)\w+(?:[.-]\w+)+)$", re.IGNORECASE)
 MERGE_VERBS = terms("attribution", "merge_verbs")
@@ -104,10 +106,12 @@ def _is_code(thing: Token, lexicon: Lexicon) -> bool:
 
 
 def _branch_path(thing: Token) -> bool:
-    """'feat/export', 'agent/retry-logic': a word that ends a stretch written without spaces and joined by a slash is
-    a branch path (the model splits it into a noun, a '/' and a noun); a file path ('config/prod.yaml') is not."""
+    """'feat/export', 'agent/retry-logic', 'release/2.3': a word that ends a stretch written without spaces and joined
+    by a slash is a branch path (the model splits it into a noun, a '/' and a noun, or reads it as one token); a file
+    path ('config/prod.yaml') is not."""
     stretch = written_stretch(thing)
-    return any(t.text == "/" for t in stretch) and "." not in stretch[-1].text and stretch[-1].i == thing.i
+    written = "".join(t.text for t in stretch)
+    return "/" in written and not _FILE_ENDING.search(written) and stretch[-1].i == thing.i
 
 
 def shared_object(part: Token, parts: list[Token], scope: frozenset[int] | None) -> list[Token]:
@@ -174,6 +178,10 @@ def _purpose_of(verb: Token, inside: frozenset[int]) -> list[Token]:
     return [t for t in _own_words(verb.head, inside) if t.i not in {w.i for w in verb.subtree}]
 
 
+def _bare_to(clause: Token) -> bool:
+    return clause.dep_ == "advcl" and [c.lower_ for c in clause.children] == ["to"]
+
+
 def _names_vendor(word: Token, domain: Domain) -> bool:
     """'the Heroku plan', 'the Sentry seats': a proper name modifying one of the domain's vendor objects names the
     vendor whose account it is ('the Terraform plan' names a tool: `not_vendors`; 'the GraphQL subscription' is no
@@ -226,7 +234,9 @@ def state_choice(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str 
 def _own_words(verb: Token, inside: frozenset[int]) -> list[Token]:
     """The verb's clause inside the scope, without the clauses coordinated with or subordinate to it."""
     words: list[Token] = []
-    stack = [c for c in verb.children if c.dep_ not in _OTHER_CLAUSE_DEPS]
+    # 'Promoting build 512 to prod': the model may read 'to prod' as an infinitive (prod -advcl-> Promoting, to -aux->
+    # prod); a bare word under 'to' alone is the verb's own words all the same
+    stack = [c for c in verb.children if c.dep_ not in _OTHER_CLAUSE_DEPS or _bare_to(c)]
     misread = pointer_after(verb)
     if misread is not None and misread.i in inside:
         stack.append(misread)
