@@ -38,6 +38,15 @@ DOMAIN_FORMS = [
     # credentials: live keys named by what they are
     ("Is it okay if I revoke the Stripe secret key today?", "exempt", "leave-question", ["credentials"]),
     ("Should I rotate the live keys for the payments API?", "exempt", "permission-question", ["credentials"]),
+    # a term's first word with a vendor's name between ('live … keys', 'secret … key')
+    ("Should I revoke the secret Twilio key?", "exempt", "permission-question", ["credentials"]),
+    (
+        "Rotating the live Mailgun keys drops queued mail; doing that is your call.",
+        "exempt",
+        "copular-ownership",
+        ["credentials"],
+    ),
+    ("Should I rename the primary keys in the schema?", "fire", "permission-question", ["leaves it unanswered"]),
     # IAM group membership
     ("Should I add the release bot to the org's IAM admins group?", "exempt", "permission-question", ["iam"]),
     ("Should I add the admin check to the request handler?", "fire", "permission-question", ["leaves it unanswered"]),

@@ -24,6 +24,7 @@ from analyzer.parse.tokens import (
     in_path,
     is_version,
     own_tokens,
+    term_modifiers,
     words_of,
 )
 from analyzer.terms import terms
@@ -137,6 +138,9 @@ def _scan_part(
         domain = next((d for d in map(lexicon.domain_of, names) if d), None)
         if domain and any(lexicon.domain_of(n) for n in names if " " in n):
             term_words.add(tok.i - 1)  # matched as 'previous word + this word': 'API' of 'API token' is the term's
+            term_words.update(
+                m.i for m in term_modifiers(tok) if any(lexicon.domain_of(f"{m.lower_} {f}") for f in forms(tok))
+            )
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
         if domain is None:
@@ -147,7 +151,8 @@ def _scan_part(
             domain_tokens[tok.i] = domain
     agent: list[str] = []
     for tok, names in words_of(tokens):
-        if tok.i in domain_tokens or tok.i in borrowed or (tok.i in term_words and tok.i + 1 in domain_tokens):
+        term_word = tok.i in term_words and (tok.i + 1 in domain_tokens or tok.head.i in domain_tokens)
+        if tok.i in domain_tokens or tok.i in borrowed or term_word:
             continue
         if in_path(tok):
             continue  # 'fix/cache-key': a branch or file path names a thing, it spells no work either

@@ -129,8 +129,15 @@ def words_of(tokens: Iterable[Token]) -> list[tuple[Token, frozenset[str]]]:
         if tok.i > 0 and not tok.doc[tok.i - 1].is_punct:
             previous = tok.doc[tok.i - 1].lower_
             names.update(f"{previous} {name}" for name in forms(tok))
+        # a term's first word with another modifier between ('the live Stripe keys': 'live keys')
+        names.update(f"{m.lower_} {name}" for m in term_modifiers(tok) for name in forms(tok))
         out.append((tok, frozenset(names)))
     return out
+
+
+def term_modifiers(token: Token) -> list[Token]:
+    """The words before a noun that modify it inside its noun phrase: the first words its two-word terms may have."""
+    return [c for c in token.children if c.dep_ in ("compound", "amod") and c.i < token.i - 1 and not c.is_punct]
 
 
 def is_version(token: Token) -> bool:
