@@ -24,7 +24,7 @@ from analyzer.grammar.verdicts import standalone_judgement
 from analyzer.grammar.work import Work, work_of
 from analyzer.lexicon import Lexicon
 from analyzer.parse.shapes import is_detached, is_extraposed, owned_by_subject, preceding_segment
-from analyzer.parse.tokens import ROW_KEY, bounds, is_copula, sentence_start, subject_of
+from analyzer.parse.tokens import ROW_KEY, bounds, is_copula, sentence_start, subject_of, tops
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -166,8 +166,11 @@ def nothing_named(site: PhraseSite) -> Judgement | None:
 
 @rule("detached-comment")
 def detached_comment(site: PhraseSite) -> Judgement | None:
-    """Only the segment back to the last ';', ':' or dash: a comment never reaches into another clause."""
-    return relation_of_segment(site.segment, site.lexicon) if site.detached else None
+    """Only the segment back to the last ';', ':' or dash: a comment never reaches into another clause. A segment
+    with no word left to head it (', the the, your call') is no clause to comment on: the next row judges."""
+    if not site.detached or not tops(apply("detached-segment", site.segment)):
+        return None
+    return relation_of_segment(site.segment, site.lexicon)
 
 
 @rule("governing-predicate")
