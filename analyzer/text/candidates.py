@@ -150,10 +150,13 @@ def _pieces(forms: tuple[str, ...]) -> tuple[tuple[tuple[tuple[str, ...], ...], 
     """Per phrase, per word, each way it may be written — as it is, or in a spelling that reads as it
     (analyzer.text.spelling: "u" for "you", "youd" for "you'd") — as the ASCII runs a match must contain: the
     parts between apostrophes (the words of a canonical form are PhraseEntry.words)."""
-    return tuple(
-        tuple(tuple(_ascii_parts(spelled) for spelled in _spellings(word.lower())) for word in form.split())
-        for form in forms
-    )
+    return tuple(tuple(_word_pieces(word.lower()) for word in form.split()) for form in forms)
+
+
+@cache
+def _word_pieces(word: str) -> tuple[tuple[str, ...], ...]:
+    """One phrase word's ways of being written, as ASCII runs (_pieces); the phrases share most of their words."""
+    return tuple(_ascii_parts(spelled) for spelled in _spellings(word))
 
 
 def _spellings(word: str) -> tuple[str, ...]:
