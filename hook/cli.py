@@ -10,12 +10,11 @@ help formatter (gettext, locale, shutil) is a visible share of the budget. To ad
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Collection, Mapping, Sequence
 from importlib import import_module
-
-from lanegate_common import patterns
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -74,10 +73,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand; argv None means this process's own arguments (the console script)."""
     args = list(sys.argv[1:] if argv is None else argv)
     chosen = args[0] if args and args[0] in COMMANDS else None
+    short_lived = argv is None and chosen in EXIT_WITHOUT_TEARDOWN
+    if short_lived:
+        # The process ends at the stop's answer without teardown: its garbage is freed by reference counts or by
+        # the exit, so the cyclic collector, which walks every object the imports made, has nothing to save (7 M
+        # instructions of a no-phrase stop, 3%; a cold phrase stop's peak memory was unchanged). Off before the
+        # first import that allocates much (the pattern store's regular-expression modules).
+        gc.disable()
+    from lanegate_common import patterns
+
     if argv is None:  # a process of its own: patterns compiled by an earlier one are built from their form
         patterns.use()
     if chosen is not None:
-        short_lived = argv is None and chosen in EXIT_WITHOUT_TEARDOWN
         module = import_module(COMMANDS[chosen][0])
         if hasattr(module, "main"):
             code = int(module.main(args[1:]))
