@@ -295,7 +295,7 @@ class ClaudeDecoder:
     def __init__(self, walk: WalkConfig, *, keep: bool = False) -> None:
         self.walk = walk
         self.shell_tools = harness_facts(HARNESS).shell_tools
-        # keep: remember the main-line records read, for inferring background work after the walk.
+        # keep: remember the main-line records the background tracker reads, to infer work in flight after the walk.
         self.kept: list[Mapping[str, Any]] | None = [] if keep else None
         # A subagent's own transcript marks every record isSidechain (with its agentId); there the
         # sidechain is the main line. Decided by the newest user or assistant record.
@@ -307,15 +307,23 @@ class ClaudeDecoder:
             return []
         record = self._main_line(record)
         kind = record.get("type")
-        if self.kept is not None and not flag(record, "isSidechain"):
-            self.kept.append(record)
         if kind == "assistant":
             # Never a prompt (classify_record answers None for every kind but user and attachment).
             # Most records of a turn are these: one read of the blocks gives the text and the calls.
-            return [] if flag(record, "isSidechain") else _assistant_entries(record)
+            if flag(record, "isSidechain"):
+                return []
+            entries = _assistant_entries(record)
+            # The background tracker reads an assistant record's calls only: half of them have none (the text entry
+            # comes first, then one entry per call).
+            if self.kept is not None and len(entries) > 1:
+                self.kept.append(record)
+            return entries
         if kind != "user" and kind != "attachment":
-            return []  # system, summary, snapshot ... records: no prompt, no tool block, no text
-        entries = _result_entries(record) if kind == "user" and not flag(record, "isSidechain") else []
+            return []  # system, summary, snapshot ... records: no prompt, no tool block, no text, nothing in flight
+        sidechain = flag(record, "isSidechain")
+        if self.kept is not None and not sidechain:
+            self.kept.append(record)
+        entries = _result_entries(record) if kind == "user" and not sidechain else []
         verdict = self._verdict(record)
         if verdict is not None:
             entries.append(Entry(PROMPT, prompt=verdict))

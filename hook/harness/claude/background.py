@@ -207,12 +207,12 @@ def _started_task(starts: tuple[Start, ...], arguments: Mapping[str, Any], resul
     """The task a call's own structured result names, when the call is one that starts background work (`starts`:
     the started rows of its tool)."""
     for start in starts:
-        if any(arguments.get(k) != v for k, v in start.asked.items()):
-            continue
-        if any(result.get(k) != v for k, v in start.result.items()):
-            continue
         task = string(result.get(start.key))
-        if task and task.strip():
+        if not task or not task.strip():
+            continue  # most calls of a started row's tool (a Bash call run in the foreground) name no task
+        if all(arguments.get(k) == v for k, v in start.asked.items()) and all(
+            result.get(k) == v for k, v in start.result.items()
+        ):
             return task
     return None
 
