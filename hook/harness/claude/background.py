@@ -109,8 +109,10 @@ class BackgroundTracker:
             content = blocks(record)
             self._fired(record)
             self._results(record, content)
-            self._notifications([t for b in content if b.get("type") == "text" and isinstance(t := b.get("text"), str)])
-        elif kind == "attachment":
+            if self.started:  # a notification only ends a task started before it
+                texts = [t for b in content if b.get("type") == "text" and isinstance(t := b.get("text"), str)]
+                self._notifications(texts)
+        elif kind == "attachment" and self.started:
             prompt = mapping(record.get("attachment")).get("prompt")
             self._notifications([prompt] if isinstance(prompt, str) else [])
 
