@@ -14,12 +14,11 @@ import gc
 import os
 import sys
 from collections.abc import Collection, Mapping, Sequence
-from importlib import import_module
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     import argparse
-    from typing import NoReturn
+    from typing import Any, NoReturn
 
 # The options `lanegate` itself takes before a command.
 TOP_OPTIONS = ("-h", "--help", "--version")
@@ -56,7 +55,7 @@ def _parsers(chosen: str | None) -> tuple[argparse.ArgumentParser, argparse.Argu
     for name, (module, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
         if name == chosen:
-            import_module(module).configure(sub)
+            _imported(module).configure(sub)
             own = sub
     return parser, own
 
@@ -85,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # a process of its own: patterns compiled by an earlier one are built from their form
         patterns.use()
     if chosen is not None:
-        module = import_module(COMMANDS[chosen][0])
+        module = _imported(COMMANDS[chosen][0])
         if hasattr(module, "main"):
             code = int(module.main(args[1:]))
             if short_lived:
@@ -112,6 +111,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         patterns.save()
     return code
+
+
+def _imported(name: str) -> Any:
+    """The module `name`, imported: importlib.import_module, without importing importlib and warnings at every
+    stop."""
+    __import__(name)
+    return sys.modules[name]
 
 
 def _nearest(name: str, known: Collection[str]) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import re
+from _datetime import UTC, datetime  # datetime.py would first run its pure-Python fallback: 3 M instructions a stop
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from functools import cache
 
 from hook.harness.claude import ENDED
