@@ -101,12 +101,13 @@ class BackgroundTracker:
         """The pending wake-ups and crons, in the audit line's shape (SPEC §7.1), oldest first."""
         return (*self.wakeups.values(), *self.crons.values())
 
-    def feed(self, record: Mapping[str, Any]) -> None:
+    def feed(self, record: Mapping[str, Any], content: list[Mapping[str, Any]] | None = None) -> None:
+        """Take the next record; `content`: its blocks (hook.transcript.records.blocks) when the caller read them."""
         kind = record.get("type")
         if kind == "assistant":
-            self._calls(blocks(record))
+            self._calls(blocks(record) if content is None else content)
         elif kind == "user":
-            content = blocks(record)
+            content = blocks(record) if content is None else content
             self._fired(record)
             self._results(record, content)
             if self.started:  # a notification only ends a task started before it
