@@ -235,7 +235,9 @@ def _patterns() -> _Patterns:
 def _words(words: list[str]) -> str:
     """Words and phrases as an alternation, longest first, spaces and apostrophes as written either way."""
     ordered = sorted(words, key=len, reverse=True)
-    return "|".join(r"\s+".join("['’]".join(map(re.escape, w.split("'"))) for w in p.split()) for p in ordered)
+    # One escape per phrase, its words joined by one space: re.escape leaves apostrophes as they are and turns that
+    # space into "\ ", so both are then replaced by what matches either way of writing them.
+    return "|".join(re.escape(" ".join(p.split())).replace("\\ ", r"\s+").replace("'", "['’]") for p in ordered)
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
