@@ -143,7 +143,9 @@ def claim_vocabulary(path: str = CLAIMS_PATH) -> ClaimVocabulary:
 
 
 @cache
-def _claims_data(path: str = CLAIMS_PATH) -> dict[str, Any]:
+def _claims_data(path: str) -> dict[str, Any]:
+    """claims.toml's data, read once per file (a default argument would make `f()` and `f(CLAIMS_PATH)` two
+    cache entries, and two reads)."""
     return load_builtin(path)
 
 
@@ -170,7 +172,8 @@ def closing_rule(name: str) -> Callable[[F], F]:
 @cache
 def _rows_at(site: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
     """The [[closing]] rows that run at `site`, in the data's order: (name, function)."""
-    return tuple((row["name"], BOUND[row["name"]]) for row in _claims_data().get("closing", ()) if row["at"] == site)
+    rows = _claims_data(CLAIMS_PATH).get("closing", ())
+    return tuple((row["name"], BOUND[row["name"]]) for row in rows if row["at"] == site)
 
 
 def _run(name: str, function: Callable[..., Any], *args: Any) -> Any:

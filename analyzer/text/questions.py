@@ -17,17 +17,14 @@ word every such sentence holds.
 
 from __future__ import annotations
 
-import os
 import re
 from bisect import bisect_left
 from functools import cache, lru_cache
 
+from analyzer.text import sites
 from analyzer.text.closing import claim_vocabulary, closing_part, last_content_unit
 from analyzer.text.units import unit_starts
-from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
-
-SITES_PATH = os.path.join(os.path.dirname(__file__), "sites.toml")
 
 # Closing emphasis, brackets and quote marks after a sentence's last word: "**Sound good?**", "(Want one?)".
 _TRAILING = " \t*_)]\"'”’"
@@ -204,7 +201,7 @@ class _Patterns:
 
 @cache
 def _patterns() -> _Patterns:
-    data = load_builtin(SITES_PATH)
+    data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     wishes = _words(condition["wishes"])
     # The mark, then a few words (no sentence break), then what is wanted or useful.
@@ -238,7 +235,9 @@ def _patterns() -> _Patterns:
 def _words(words: list[str]) -> str:
     """Words and phrases as an alternation, longest first, spaces and apostrophes as written either way."""
     ordered = sorted(words, key=len, reverse=True)
-    return "|".join(r"\s+".join("['’]".join(map(re.escape, w.split("'"))) for w in p.split()) for p in ordered)
+    # One escape per phrase, its words joined by one space: re.escape leaves apostrophes as they are and turns that
+    # space into "\ ", so both are then replaced by what matches either way of writing them.
+    return "|".join(re.escape(" ".join(p.split())).replace("\\ ", r"\s+").replace("'", "['’]") for p in ordered)
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
