@@ -50,6 +50,9 @@ MAX_SITES = 4
 # list of work.
 QUESTION, CONDITION, REQUEST = "question", "condition", "request"
 DECISION, HELP, TURN, LIST = "decision", "help", "turn", "list"
+# Issue 28: the agent's hold with the reader's word a few words after it, no lexicon phrase naming the bound
+# ("Standing by for your direction on the cache work.").
+WAIT = "wait"
 # A list item's marker, with the checkbox of a task list ("- [ ] ", "1. ").
 _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 # A lead-in line: a heading, a line that is emphasis only ("**Next**"), or one ending with a colon.
@@ -175,6 +178,8 @@ def _kind(sentence: str) -> str | None:
         return HELP
     if patterns.turn.search(sentence) and _may_instruct(sentence, patterns.not_imperative):
         return TURN
+    if patterns.wait.search(sentence):
+        return WAIT
     return None
 
 
@@ -196,6 +201,7 @@ class _Patterns:
     decision_request: re.Pattern[str]
     help: re.Pattern[str]
     turn: re.Pattern[str]
+    wait: re.Pattern[str]
     not_imperative: frozenset[str]
     lead_ins: frozenset[str]
     max_items: int
@@ -228,6 +234,10 @@ def _patterns() -> _Patterns:
             rf"|\b(?:{_words(help_['availability'])})\s+to\s+(?:{_words(help_['verbs'])})\b"
         ),
         turn=_compiled(rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b"),
+        wait=_compiled(
+            rf"\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
+            rf"(?:you|your)\b"
+        ),
         not_imperative=frozenset(turn["not_imperative"]),
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
