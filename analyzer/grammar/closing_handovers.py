@@ -77,6 +77,12 @@ def turn_taking(asked: Asked) -> Judgement | None:
     if act.lemma_.lower() in w.reader_only or act.lower_ in w.reader_only:
         return carved("turn-taking", f"'{act.text}' asks the reader for what only the reader has or does")
     if any(c.dep_ in ("dobj", "dative", "iobj") and c.lower_ in ("me", "us") for c in act.children):
+        request = _open_request(act, asked)
+        if request is not None:
+            # issue 28: 'Point me at a task and I'll get going': what the reader is to direct the agent to is left
+            # open — the agent's next request asked for, the open offer
+            return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' asks the reader for the "
+                         f"agent's next request ('{request.text}') and waits for it", act.i)  # fmt: skip
         # 'Steer me toward the riskiest lane and I'll take it': the reader directs the agent, no work handed over
         return carved("turn-taking", f"'{act.text} me …' asks the reader to direct the agent, not to do its work")
     work = work_of([act], asked.lexicon, stretch)
@@ -85,6 +91,21 @@ def turn_taking(asked: Asked) -> Judgement | None:
     waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
     return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
         t.i for t in tokens if t.i not in stretch))
+
+
+def _open_request(act: Token, asked: Asked) -> Token | None:
+    """What the reader is to direct the agent to, when it is an open request: a request noun left open by its
+    determiner ('a task', 'any ticket', 'the next issue') or an indefinite pronoun ('something')."""
+    lexicon = asked.lexicon
+    named = [c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us")]
+    named += [p for c in act.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    for noun in named:
+        if noun.lower_ in ("something", "anything"):
+            return noun
+        open_words = {c.lower_ for c in noun.children if c.dep_ in ("det", "amod")}
+        if noun.lower_ in lexicon.request_nouns and open_words & (lexicon.open_modifiers | {"a", "an", "some"}):
+            return noun
+    return None
 
 
 def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:

@@ -325,6 +325,10 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
                 return f"asks what the reader needs the agent's help with ('{area.text}')"
             if helping and (_requested(token, w) or (token.dep_ == "xcomp" and token.head.lower_ in w.willing)):
                 return f"offers the agent's help and leaves what it is to the reader ('{token.text}')"
+    if token.dep_ == "relcl" and token.head.lower_ in w.help_areas and agent and _for_the_reader(token, w, question):
+        # issue 28: 'Is there anything further I can take off your plate?', 'Anything I can rustle up for you?': the
+        # agent's act for the reader with what it is left open
+        return f"asks what the agent should do for the reader ('{token.head.text} … {token.text}')"
     if lemma in w.help_needs and subject is not None and subject.lower_ == "you":
         needed = [c for c in token.children if c.dep_ in ("dobj", "attr")]
         if any(c.lower_ in w.help_nouns for c in needed) and (question or _requested(token, w)):
@@ -350,6 +354,13 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         if act is not None and (owner is None or owner.lower_ in AGENT_SUBJECTS) and _helps_reader(act):
             return f"states the agent's availability to help ('{token.text} to {act.text}')"
     return None
+
+
+def _for_the_reader(verb: Token, w: Words, question: bool) -> bool:
+    """An offered act (a modal of offering) for the reader: 'for you', or the reader's own thing ('off your
+    plate'), asked as a question."""
+    offered = any(c.dep_ == "aux" and c.lower_ in w.modals for c in verb.children)
+    return question and offered and any(t.lower_ in READER for t in verb.subtree)
 
 
 def _offer_goes_on(following: str) -> bool:

@@ -53,6 +53,8 @@ DECISION, HELP, TURN, LIST = "decision", "help", "turn", "list"
 # Issue 28: the agent's hold with the reader's word a few words after it, no lexicon phrase naming the bound
 # ("Standing by for your direction on the cache work.").
 WAIT = "wait"
+# Issue 28: a request to reach the agent, or its availability, closed by a condition ("Holler if you want changes.").
+CONTACT = "contact"
 # A list item's marker, with the checkbox of a task list ("- [ ] ", "1. ").
 _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 # A lead-in line: a heading, a line that is emphasis only ("**Next**"), or one ending with a colon.
@@ -180,6 +182,8 @@ def _kind(sentence: str) -> str | None:
         return TURN
     if patterns.wait.search(sentence):
         return WAIT
+    if patterns.contact.search(sentence):
+        return CONTACT
     return None
 
 
@@ -202,6 +206,7 @@ class _Patterns:
     help: re.Pattern[str]
     turn: re.Pattern[str]
     wait: re.Pattern[str]
+    contact: re.Pattern[str]
     not_imperative: frozenset[str]
     lead_ins: frozenset[str]
     max_items: int
@@ -237,6 +242,11 @@ def _patterns() -> _Patterns:
         wait=_compiled(
             rf"\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:you|your)\b"
+        ),
+        contact=_compiled(
+            rf"\b(?:{_words(data['contact']['requests'] + data['contact']['availability'])})\b[^.!?;\n]{{0,40}}?"
+            rf"\b(?:{_words(data['contact']['marks'])})\b"
+            rf"|\b(?:{_words(data['contact']['marks'])})\b[^.!?;\n]{{0,60}}?\b(?:{_words(data['contact']['requests'])})\b"
         ),
         not_imperative=frozenset(turn["not_imperative"]),
         lead_ins=frozenset(data["list"]["lead_ins"]),

@@ -47,13 +47,16 @@ def wait_on_reader(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     return held_until(word, lexicon, "wait-on-reader", spelled(phrase))
 
 
-def held_until(word: Token, lexicon: Lexicon, rule_name: str, shown: str) -> Judgement | None:
+def held_until(
+    word: Token, lexicon: Lexicon, rule_name: str, shown: str, *, phrase_before: bool = True
+) -> Judgement | None:
     """The reader's word `word` (a verb of saying or deciding with the reader as subject, the agent hearing from the
     reader, or a noun of the reader's word) bounds a hold of the agent's or its next act: fire, unless what is held
     or what the word is about is purely human-only work ('hold the merge until you approve #812'). None when no such
-    predicate holds the bound ('the installer waits until you confirm')."""
+    predicate holds the bound ('the installer waits until you confirm'). phrase_before: a standing-by phrase earlier in
+    the sentence reports the wait (a closing site, which holds no phrase that fired, is judged without that test)."""
     predicate = _bounded_predicate(word)
-    if predicate is None or not _agents(predicate) or _told_before(word, lexicon):
+    if predicate is None or not _agents(predicate) or (phrase_before and _told_before(word, lexicon)):
         return None
     held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
     if held and _human_only(held, lexicon):
