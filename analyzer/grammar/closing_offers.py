@@ -40,6 +40,7 @@ class Words:
     modals: frozenset[str]
     commitments: frozenset[str]
     willing: frozenset[str]
+    ease: frozenset[str]
     bonus_verbs: frozenset[str]
     bonus_adjectives: frozenset[str]
     bonus_of_nouns: frozenset[str]
@@ -63,12 +64,14 @@ class Words:
     decision_objects: frozenset[str]
     decision_marks: frozenset[str]
     choices: frozenset[str]
+    preferred: frozenset[str]
+    giving: frozenset[str]
 
 
 @cache
 def words() -> Words:
     return Words(
-        **{f: terms("offers", f) for f in ("modals", "commitments", "willing")},
+        **{f: terms("offers", f) for f in ("modals", "commitments", "willing", "ease")},
         **{f"bonus_{f}": terms("bonus-offer", f) for f in ("verbs", "adjectives", "of_nouns", "wished", "needed",
                                                            "judging", "marks")},
         optional=terms("bonus-offer", "optional"),
@@ -78,6 +81,8 @@ def words() -> Words:
         request_verbs=terms("open-offer", "request_verbs"),
         **{f"decision_{f}": terms("decision-offer", f) for f in ("verbs", "phrasal", "particles", "objects", "marks")},
         choices=terms("decision-offer", "choices"),
+        preferred=terms("decision-offer", "preferred"),
+        giving=terms("decision-offer", "giving"),
     )
 
 
@@ -108,6 +113,9 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
             continue
         if token.pos_ in ("VERB", "AUX") and token.tag_ not in ("VBD", "VBN"):
             modal = next((c for c in token.children if c.dep_ == "aux" and _folded(c) in w.modals), None)
+            eased = _ease(token, w) if modal is not None else None
+            if eased is not None:  # issue 28: 'It would be easy to add per-user quotas next'
+                return Offer(eased[1], modal, frozenset({modal.i, token.i, eased[0].i}))  # type: ignore[union-attr]
             if modal is not None and _agent_or_nobody(token, modal):
                 subject = subject_of(token)
                 frame = {modal.i} | ({subject.i} if subject is not None else set())
@@ -122,6 +130,21 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
             if act is not None and (subject is None or subject.lower_ in AGENT_SUBJECTS):
                 frame = {token.i} | ({subject.i} if subject is not None else set())
                 return Offer(act, token, frozenset(frame))
+    return None
+
+
+def _ease(copula: Token, w: Words) -> tuple[Token, Token] | None:
+    """'It would be easy to add …', 'it'd be quick to port …': the ease of an act, with the expletive 'it' as the
+    subject, offers the act; the ease word and the act it carries."""
+    subject = subject_of(copula)
+    if copula.lemma_ != "be" or subject is None or subject.lower_ != "it":
+        return None
+    for complement in copula.children:
+        if complement.dep_ in ("acomp", "attr") and complement.lower_ in w.ease:
+            act = next((c for c in (*complement.children, *copula.children) if c.dep_ in ("xcomp", "ccomp")
+                        and c.pos_ in ("VERB", "AUX") and c.tag_ == "VB"), None)  # fmt: skip
+            if act is not None:
+                return complement, act
     return None
 
 
@@ -256,6 +279,11 @@ def _benefit(head: Token, w: Words) -> str | None:
         return "benefit" if all(o.lower_ in READER for o in objects) else None  # not 'if it helps the parser'
     if head.lower_ in w.bonus_adjectives or (lemma in w.bonus_wished and head.tag_ == "VBN" and subject is None):
         return "benefit"
+    if lemma in w.bonus_wished and subject is not None and subject.lower_ == "you":
+        # issue 28: 'should you want that', 'if you'd want it': the reader's wish for what the offer names
+        wanted = [c for c in head.children if c.dep_ in ("dobj", "xcomp")]
+        if all(c.lower_ in ("that", "it", "this", "one", "them") for c in wanted):
+            return "benefit"
     if lemma in w.bonus_needed or head.lower_ in w.bonus_needed:
         return "need" if subject is None or subject.lower_ in ("it", "that", "this", "they") else None
     if lemma == "be" or head.pos_ == "AUX":
@@ -463,9 +491,11 @@ def decision_offer(asked: Asked) -> Judgement | None:
     the agent's act ('Tell me which approach you choose and I'll follow through'). What the reader decides is
     judged first: a human-only decision is a wait on a human-only act, no finding; then the agent's act, like
     attribution."""
-    if asked.site.kind != DECISION:
+    if asked.site.kind not in (DECISION, CONDITION):
         return None
     w = words()
+    if asked.site.kind == CONDITION:  # 'Tell me which timezone the reports should use and I'll …' reads 'should use'
+        return _choice_requested(asked, w)
     for decision in asked.tokens:
         if not _decides(decision, w):
             continue
@@ -485,7 +515,39 @@ def decision_offer(asked: Asked) -> Judgement | None:
             return carved("decision-offer", "the condition on the reader's decision governs no act the agent offers")
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
         return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
-    return None
+    return _choice_requested(asked, w)
+
+
+def _choice_requested(asked: Asked, w: Words) -> Judgement | None:
+    """Issue 28: a request to the reader for a choice ('tell me which timezone the reports should use', 'give me the
+    preferred port') joined to the agent's act ('and I'll update the formatter'): the act waits on the reader's
+    decision. What is chosen is judged first, as a decision is: a human-only one hands nothing over."""
+    request = asked.tokens[0] if asked.tokens[0].lemma_.lower() in w.request_verbs | w.giving else None
+    if request is None or not any(c.lower_ in ("me", "us") for c in request.children):
+        return None
+    asked_for = [c for c in request.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us")]
+    choice = next((t for c in asked_for for t in c.subtree if t.lower_ in w.choices or t.lower_ in w.preferred), None)
+    if choice is None or (choice.lower_ in w.choices and not _to_be_chosen(asked_for, w)):
+        return None  # 'Tell me which lanes are done and I'll update the board': a fact asked for
+    if work_of(asked_for, asked.lexicon, _scope(asked_for)).human_only:
+        return carved("decision-offer", f"the choice asked for ('{choice.text} …') is itself human-only")
+    own = frozenset(t.i for c in asked_for for t in c.subtree) | {request.i}
+    offer = offer_in(asked.tokens, outside=own)
+    if offer is None:
+        return None
+    why = f"asks the reader for a choice ('{choice.text} …') and makes the agent's '{offer.act.text}' wait on it"
+    return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
+
+
+def _to_be_chosen(asked_for: Sequence[Token], w: Words) -> bool:
+    """'which timezone the reports should use', 'which one to keep', 'which layout you want': what is asked is still
+    to be chosen — a modal of what ought to be, an infinitive, or the reader's wish or decision."""
+    for token in (t for c in asked_for for t in c.subtree):
+        if token.dep_ == "aux" and token.lower_ in ("should", "to", "would", "'d", "shall"):
+            return True
+        if token.pos_ == "VERB" and (token.lemma_.lower() in w.decision_verbs | {"want", "like", "need"}):
+            return True
+    return False
 
 
 def _decides(token: Token, w: Words) -> bool:

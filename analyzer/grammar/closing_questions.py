@@ -366,11 +366,12 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         return None
     words = asked.words
     for wish in asked.tokens:
-        if wish.lemma_.lower() not in words.condition_wishes or wish.dep_ != "advcl":
+        inverted = any(c.dep_ == "aux" and c.lower_ == "should" and c.i < wish.i for c in wish.children)
+        # issue 28: the inverted condition may be read as a complement ('Should you prefer X, I can …': ccomp)
+        if wish.lemma_.lower() not in words.condition_wishes or wish.dep_ not in ("advcl", *(("ccomp",) * inverted)):
             continue
         subject = subject_of(wish)
         marked = any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in wish.children)
-        inverted = any(c.dep_ == "aux" and c.lower_ == "should" and c.i < wish.i for c in wish.children)
         if subject is None or subject.lower_ != "you" or not (marked or inverted):
             continue
         main = _offering_clause(wish.head, words)

@@ -34,7 +34,10 @@ _TRAILING = " \t*_)]\"'”’"
 # The marks that end a sentence: what trailing symbols are stripped back to.
 _SENTENCE_MARKS = ".?!"
 # A condition on the reader's preference or wish: "if you prefer", "should you wish", "if you'd prefer".
-_CONDITION = re.compile(r"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:prefer|wish)\b", re.IGNORECASE)
+_CONDITION = re.compile(
+    r"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:prefer|wish)\b|\bshould\s+you\s+(?:want|like)\b",
+    re.IGNORECASE,
+)
 # A request that embeds the reader's wish for the agent's action: "tell me which … you want me to …".
 _REQUEST = re.compile(
     r"^(?:please\s+)?(?:tell\s+me|let\s+me\s+know|show\s+me)\s+(?:which|what)\b.*\byou(?:['’]d|\s+would)?\s+"
@@ -174,7 +177,7 @@ def _kind(sentence: str) -> str | None:
         return CONDITION
     if _REQUEST.search(sentence):
         return REQUEST
-    if patterns.decision.search(sentence) or patterns.decision_request.search(sentence):
+    if any(p.search(sentence) for p in (patterns.decision, patterns.decision_request, patterns.choice_request)):
         return DECISION
     if patterns.help.search(sentence):
         return HELP
@@ -203,6 +206,7 @@ class _Patterns:
     condition: re.Pattern[str]
     decision: re.Pattern[str]
     decision_request: re.Pattern[str]
+    choice_request: re.Pattern[str]
     help: re.Pattern[str]
     turn: re.Pattern[str]
     wait: re.Pattern[str]
@@ -232,6 +236,10 @@ def _patterns() -> _Patterns:
         decision_request=_compiled(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"
             rf"\byou\s+(?:\w+\s+)?(?:{_words(decision['verbs'])})\b"
+        ),
+        choice_request=_compiled(
+            rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['choice_requests'])})\s+(?:{_words(decision['choices'])})\b"
+            rf"[^.!?\n]{{0,80}}?(?:\band|\bthen|,|;)\s+(?:i|we)\b"
         ),
         help=_compiled(
             rf"\b(?:how|where)\s+(?:i|we)\s+(?:can|could|may|might|should)\s+(?:\w+\s+)?(?:{_words(help_['verbs'])})\b"

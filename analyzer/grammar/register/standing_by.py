@@ -79,6 +79,8 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return None  # 'Feel free to merge #812' / 'feel free to steer me elsewhere': no wait for a request
         return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
     governor = anchor.head if anchor.head.i != anchor.i else None
+    if governor is not None and anchor.dep_ in ("xcomp", "ccomp") and governor.tag_ in ("VBD", "VBN"):
+        return None  # 'He told me to just say so if the build broke': a past request reported, no wait of the agent's
     if governor is not None and across_semicolon(anchor, governor):
         # 'Tag v3.2.0 whenever you're ready; the notes are in place': the model hung the wait on the clause
         # after ';' — the wait times the words before it in its own segment (rule `own-segment`).
