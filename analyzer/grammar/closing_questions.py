@@ -262,7 +262,9 @@ def approval_question(asked: Asked) -> Judgement | None:
     subject = subject_of(root)
     words = asked.words
     to_reader = any(t.lower_ in words.reader for t in asked.tokens)
-    if lemma in words.approval_own_verbs and subject is not None and subject.lower_ == "you":
+    # issue 28: 'Agree?' — the verb of the reader's approval with its subject left out
+    elliptical = subject is None and root.i == asked.tokens[0].i and root.tag_ in ("VB", "VBP")
+    if lemma in words.approval_own_verbs and ((subject is not None and subject.lower_ == "you") or elliptical):
         approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
     if root.lower_ in words.opinion_nouns and root.pos_ == "NOUN":  # the noun heads the question: no predicate

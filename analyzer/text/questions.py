@@ -44,6 +44,9 @@ _REQUEST = re.compile(
     r"(?:want|like|prefer|need)\s+(?:me|us)\s+to\b",
     re.IGNORECASE | re.DOTALL,
 )
+# Issue 28: the reader's act as the condition of the agent's, tied to a report back ("Once you've run make lint and
+# sent me the output, I'll fix …"): a turn site although it opens with no imperative.
+_CONDITIONED = re.compile(r"[*_\s]*(?:once|when|after)\s+you\b", re.IGNORECASE)
 # Bounds on what the rules parse (SPEC §2.6: bounded cost): a closing question is a short sentence, so a longer
 # one is no site; and only the last sites of the closing part are judged.
 MAX_QUESTION_CHARS = 400
@@ -181,7 +184,8 @@ def _kind(sentence: str) -> str | None:
         return DECISION
     if patterns.help.search(sentence):
         return HELP
-    if patterns.turn.search(sentence) and _may_instruct(sentence, patterns.not_imperative):
+    instructs = _may_instruct(sentence, patterns.not_imperative) or _CONDITIONED.match(sentence)
+    if patterns.turn.search(sentence) and instructs:
         return TURN
     if patterns.wait.search(sentence):
         return WAIT
