@@ -199,7 +199,8 @@ def work_list(asked: Asked) -> Judgement | None:
     lead = [t for t in asked.doc if not t.is_space and not t.is_punct]
     if any(t.tag_ == "VBD" or t.lower_ in turn_words().reported for t in lead):
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
-    owner = next((t for t in lead if t.lower_ in turn_words().owners or t.text.startswith("@")), None)
+    owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t)) or t.text.startswith("@")),
+                 None)  # fmt: skip
     if owner is not None:
         return carved("work-list", f"the lead-in names someone else as the work's owner ('{owner.text}')")
     handed: list[str] = []
@@ -224,6 +225,11 @@ def work_list(asked: Asked) -> Judgement | None:
     if human:
         return carved("work-list", "every item the list hands over is human-only work: a legitimate hand-off")
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _wished(token: Token) -> bool:
+    """'Possible next steps, if you want them:': the pronoun is what the reader may want, no owner of the work."""
+    return token.dep_ == "dobj" and token.head.lemma_.lower() in ("want", "like", "need", "prefer")
 
 
 def _item(item: Doc, checked: bool) -> str:

@@ -39,6 +39,8 @@ AGENT_SUBJECTS = terms("register", "agent_subjects")
 # Who gives the go in a readiness question: the reader, the agent, or all of them ("Is everyone ready …?").
 READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
+# Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
+NEXT_ITEMS = terms("elliptical", "next_items")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, SPEC §2.1 revision 3).
 PHRASE = "closing question"
@@ -315,7 +317,8 @@ def open_request(asked: Asked) -> Judgement | None:
     words = asked.words
     first = tokens[0].lower_
     bare = [t.lower_ for t in tokens if not t.is_punct]
-    if bare and all(w in words.request_words for w in bare):
+    # 'Next?', and issue 28: 'Next task?', 'Next one?' (a word of what comes next, then what it is)
+    if bare and (all(w in words.request_words for w in bare) or _next_item(bare)):
         return gated(
             "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
         )
@@ -331,6 +334,10 @@ def open_request(asked: Asked) -> Judgement | None:
     return gated(
         "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
     )
+
+
+def _next_item(bare: list[str]) -> bool:
+    return len(bare) == 2 and bare[0] == "next" and bare[1] in NEXT_ITEMS
 
 
 @rule("relative-offer")

@@ -101,6 +101,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     closing = closing_part(text)
     view = closing.view
     spans = [(sentence.start, sentence.end) for sentence in closing.sentences] or _table_cells(view)
+    if spans and all(_ENDS_WITH_COLON.search(view[a:b]) for a, b in spans):
+        spans = _items_under(text, spans[-1][1]) or spans
     if spans and all(_recommends(view[a:b]) for a, b in spans):
         before = _paragraph_before(text, view, spans[0][0])
         spans = [*before, *spans]
@@ -131,6 +133,14 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     return tuple(sites[-MAX_SITES:])
 
 
+def _items_under(text: str, lead_end: int) -> list[tuple[int, int]]:
+    """Issue 28: a list under a lead-in line ('Summary:' + items) makes the lead-in the closing part of a claim
+    (analyzer.text.closing, list-lead-in); a closing question is read in the list itself — the closing part of the
+    text with the lead-in blanked (same offsets)."""
+    rest = closing_part(" " * lead_end + text[lead_end:])
+    return [(s.start, s.end) for s in rest.sentences if s.start >= lead_end]
+
+
 def _table_cells(view: str) -> list[tuple[int, int]]:
     """A table row that closes the message: its cells, each a sentence of its own (SPEC §2.4: a cell is a unit)."""
     bounds, content = last_content_unit(view, unit_starts(view), claim_vocabulary())
@@ -155,6 +165,12 @@ def _recommends(sentence: str) -> bool:
     """The sentence only states the agent's pick among options ('My recommendation is the second option.')."""
     opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
     return any(opening.startswith(r) for r in _patterns().recommendations)
+
+
+def _picks(sentence: str) -> bool:
+    """The sentence only asks the reader to pick from the list before it ('Let me know which.')."""
+    opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
+    return any(opening.startswith(p) for p in _patterns().picks)
 
 
 def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]:
@@ -219,6 +235,7 @@ class _Patterns:
     lead_ins: frozenset[str]
     max_items: int
     recommendations: tuple[str, ...]
+    picks: tuple[str, ...]
 
 
 @cache
@@ -264,6 +281,7 @@ def _patterns() -> _Patterns:
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
+        picks=tuple(data["pick"]["openings"]),
     )
 
 
@@ -288,8 +306,9 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
         return None  # no list item near the end: the units of a long message are not worth finding
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
-    if last is not None and content and _recommends(view[last[0] : last[1]].strip()):
-        # 'My recommendation is the second option.' after the list: the options are still handed over
+    if last is not None and content and (_recommends(closing := view[last[0] : last[1]].strip()) or _picks(closing)):
+        # 'My recommendation is the second option.' or 'Let me know which.' after the list: the options are still
+        # handed over
         last, content = last_content_unit(view[: last[0]], unit_starts(view[: last[0]]), claim_vocabulary())
     if last is None or not content:
         return None
