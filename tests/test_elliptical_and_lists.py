@@ -33,9 +33,10 @@ def _deciding(text: str) -> tuple[str, str | None, str]:
         ("Indexes added. A migration to backfill the counts as well?", "verbless-offer", "('migration')"),
         ("Ported the retry helper. Similar fix for the uploader too?", "verbless-offer", "('fix')"),
         ("Done with the auth fix.\n\nPossible next steps, if you want them:\n1. Add refresh-token rotation\n"
-         "2. Move sessions to Redis\n3. Add login rate limiting", "work-list", "'Possible next steps, if you want them'"),
-        ("The CSV export works.\n\nOptions from here:\n- Add Excel output\n- Stream large exports\n\nLet me know which.",
-         "work-list", "'Options from here'"),
+         "2. Move sessions to Redis\n3. Add login rate limiting", "work-list",
+         "'Possible next steps, if you want them'"),
+        ("The CSV export works.\n\nOptions from here:\n- Add Excel output\n- Stream large exports\n\n"
+         "Let me know which.", "work-list", "'Options from here'"),
         ("## Next steps\n- Add pagination to the audit endpoint\n- Document the webhook retries\n\n"
          "Pick whichever you'd like me to do next.", "work-list", "'Next steps'"),
         ("Summary:\n- The dependency bump is complete.\n- Glad to write an upgrade note for the wiki too if you'd find "
@@ -76,3 +77,32 @@ def test_a_pick_request_after_the_list_leaves_the_list_the_closing_site() -> Non
     text = "Options:\n- Cache per process\n- Cache per request\n\nLet me know which."
     (listed,) = [s for s in question_sites(text) if s.kind == LIST]
     assert [text[a:b] for a, b in listed.parts] == ["Cache per process", "Cache per request"]
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "words"),
+    [
+        # non-standard spelling read through (analyzer/text/spelling.toml), then the construction
+        ("lmk if ya want the tests refactored 2", "choice-question", "'the tests refactored too'"),
+        ("TYSM for the patience!!! fixed the login bug 🎉 lmk what's next", "standing-by", "next request"),
+        ("Fixed the login bug. Let me know what's next.", "standing-by", "next request"),
+        ("Y'all want the migration script written up too?", "elliptical-offer", "asked of the reader as a statement"),
+        ("You want the changelog bumped as well?", "elliptical-offer", "asked of the reader as a statement"),
+        ("Need the changelog bumped as well?", "elliptical-offer", "with the reader left out"),
+    ],
+)
+def test_the_same_constructions_in_non_standard_spelling_or_as_a_statement_fire(
+    text: str, rule: str, words: str
+) -> None:
+    verdict, deciding, reason = _deciding(text)
+    assert (verdict, deciding) == ("fire", rule)
+    assert words in reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Let me know what else changed on your side.", "You wanted the old schema?", "You don't want the cache?",
+     "Let me know what the CI run on your fork says about the flake."],
+)
+def test_a_fact_asked_or_a_past_wish_does_not_fire(text: str) -> None:
+    assert _deciding(text)[:2] == ("clear", None)

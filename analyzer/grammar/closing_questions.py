@@ -294,17 +294,25 @@ def elliptical_offer(asked: Asked) -> Judgement | None:
     if asked.site.kind != QUESTION:
         return None
     root = asked.root
-    if root.lemma_.lower() not in asked.words.offer_verbs or root.i != asked.tokens[0].i:
+    subject = subject_of(root)
+    # issue 28: the reader named with no auxiliary, a declarative question ('You want the script written up too?',
+    # "Y'all want …?" read as 'you')
+    declared = subject is not None and subject.lower_ == "you" and subject.i == asked.tokens[0].i and not any(
+        c.dep_ in ("aux", "neg") for c in root.children
+    )
+    opening = asked.tokens[1 if declared and len(asked.tokens) > 1 else 0]
+    if root.lemma_.lower() not in asked.words.offer_verbs or root.i != opening.i:
         return None
     if root.tag_ in ("VBD", "VBN"):
         return None  # 'Needed the old schema for anything?': a question about what was, no offer
-    if subject_of(root) is not None:
+    if subject is not None and not declared:
         return None
     wanted = [c for c in root.children if c.dep_ in ("dobj", "ccomp", "xcomp", "attr")]
     if not wanted:
         return None
+    how = "asked of the reader as a statement" if declared else "with the reader left out"
     return _judged(
-        asked, "elliptical-offer", f"offers the agent's work ('{root.text}' with the reader left out)", wanted
+        asked, "elliptical-offer", f"offers the agent's work ('{root.text}' {how})", wanted
     )
 
 
