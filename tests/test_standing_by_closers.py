@@ -47,6 +47,10 @@ def _deciding(text: str) -> tuple[str, str | None, str]:
         ("Point me at a task and I'll get going.", "turn-taking", "('task')"),
         ("Throw me another ticket and I'll start on it.", "turn-taking", "('ticket')"),
         ("The dependencies are installed. What's on the agenda?", "open-request", "next request"),
+        # the reader's trouble left open for the agent to take on
+        ("Hey! Tell me what's bugging you in the codebase and I'll take a look.", "open-offer",
+         "name what troubles them ('what … bugging you')"),
+        ("Let me know what's blocking you and I'll dig in.", "open-offer", "('what … blocking you')"),
     ],
 )
 def test_a_closer_that_waits_for_the_readers_next_need_fires(text: str, rule: str, words: str) -> None:
@@ -74,6 +78,8 @@ def test_a_closer_that_waits_for_the_readers_next_need_fires(text: str, rule: st
         ("Is there anything I could have done differently for you?", "clear", None),
         ("What is on the staging server right now?", "clear", None),
         ("I pinged you when the build finished.", "clear", None),
+        ("Tell me what the linter says and I'll fix it.", "clear", None),
+        ("What's bugging you about the design?", "clear", None),
     ],
 )
 def test_a_things_event_a_human_only_want_or_a_fact_does_not_fire(text: str, verdict: str, rule: str | None) -> None:

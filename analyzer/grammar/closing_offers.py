@@ -23,7 +23,7 @@ from analyzer.grammar.work import work_of
 from analyzer.parse.tokens import CLAUSAL_DEPS, subject_of
 from analyzer.terms import terms
 from analyzer.text.closing import claim_vocabulary
-from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST
+from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST, TURN
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -55,6 +55,7 @@ class Words:
     help_needs: frozenset[str]
     help_needed: frozenset[str]
     help_areas: frozenset[str]
+    help_troubles: frozenset[str]
     availability: frozenset[str]
     wh_words: frozenset[str]
     request_verbs: frozenset[str]
@@ -75,7 +76,8 @@ def words() -> Words:
         **{f"bonus_{f}": terms("bonus-offer", f) for f in ("verbs", "adjectives", "of_nouns", "wished", "needed",
                                                            "judging", "marks")},
         optional=terms("bonus-offer", "optional"),
-        **{f"help_{f}": terms("open-offer", f) for f in ("verbs", "nouns", "doing", "needs", "needed", "areas")},
+        **{f"help_{f}": terms("open-offer", f) for f in ("verbs", "nouns", "doing", "needs", "needed", "areas",
+                                                                     "troubles")},
         availability=terms("open-offer", "availability"),
         wh_words=terms("open-offer", "wh_words"),
         request_verbs=terms("open-offer", "request_verbs"),
@@ -321,7 +323,7 @@ def open_offer(asked: Asked) -> Judgement | None:
     tokenizer skip comments?') is a question about the work, and a subject other than the agent ('The support
     team is here if you need anything') offers nothing of the agent's."""
     kind = asked.site.kind
-    if kind not in (QUESTION, CONDITION, HELP, REQUEST):
+    if kind not in (QUESTION, CONDITION, HELP, REQUEST, TURN):  # TURN: '… and I'll take a look' (issue 28)
         return None
     w = words()
     for token in asked.tokens:
@@ -357,6 +359,11 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         # issue 28: 'Is there anything further I can take off your plate?', 'Anything I can rustle up for you?': the
         # agent's act for the reader with what it is left open
         return f"asks what the agent should do for the reader ('{token.head.text} … {token.text}')"
+    if lemma in w.help_troubles and any(c.dep_ == "dobj" and c.lower_ in READER for c in token.children):
+        # issue 28: 'Tell me what's bugging you in the codebase and I'll take a look': the reader's trouble left open
+        wh = next((c for c in token.children if c.lower_ in ("what", "whatever") and c.dep_ == "nsubj"), None)
+        if wh is not None and _requested(token, w):
+            return f"asks the reader to name what troubles them ('{wh.text} … {token.text} you')"
     if lemma in w.help_needs and subject is not None and subject.lower_ == "you":
         needed = [c for c in token.children if c.dep_ in ("dobj", "attr")]
         if any(c.lower_ in w.help_nouns for c in needed) and (question or _requested(token, w)):
