@@ -79,6 +79,8 @@ def test_a_closer_that_waits_for_the_readers_next_need_fires(text: str, rule: st
         ("What is on the staging server right now?", "clear", None),
         ("I pinged you when the build finished.", "clear", None),
         ("Tell me what the linter says and I'll fix it.", "clear", None),
+        # readiness for an act of its own is the ready-when-you-like gate's: the timing of a human-only act
+        ("I'm ready to merge when you like.", "clear", None),
         ("What's bugging you about the design?", "clear", None),
     ],
 )

@@ -67,8 +67,8 @@ def contact_closer(asked: Asked) -> Judgement | None:
             continue
         governor = condition.head
         reached = _reach(governor, w)
-        if reached is None and not _available(governor, offer_words()):
-            continue
+        if reached is None and (not _available(governor, offer_words()) or _carries_act(governor)):
+            continue  # 'I'm ready to merge when you like': readiness for an act, the ready-when-you-like gate's
         need = _open_need(condition, w, asked.lexicon)
         if need == EVENT:
             thing_event = condition  # 'ping me when the deploy finishes'
@@ -158,6 +158,11 @@ def _reach(governor: Token, w: ContactWords) -> str | None:
     reach = [c for c in children if c.dep_ in kinds and governor.i < c.i < condition]
     end = max((c.right_edge.i for c in reach), default=governor.i)
     return governor.doc[governor.i : end + 1].text
+
+
+def _carries_act(governor: Token) -> bool:
+    """The availability carries an act of its own ('ready to merge'): readiness, not standing by on any need."""
+    return any(c.dep_ == "xcomp" for t in (governor, *governor.children) for c in t.children)
 
 
 def _availability(governor: Token) -> str:
