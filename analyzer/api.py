@@ -15,7 +15,6 @@ On the per-stop path (docs/INTERFACES.md): this module keeps to the fast path's 
 
 from __future__ import annotations
 
-import os
 from functools import cache
 
 from analyzer.lexicon import (
@@ -27,9 +26,9 @@ from analyzer.lexicon import (
     phrase_canonical,
     phrase_families,
 )
+from analyzer.text import sites
 from analyzer.text.candidates import find_candidates, may_match_forms
 from analyzer.text.closing import may_claim
-from lanegate_common.builtin_data import load_builtin
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -90,9 +89,6 @@ class Vocabulary:
 
 
 BUILT_IN = Vocabulary()
-# What every site analyzer.text.questions finds holds (lower-cased): sites.toml's [cues], read without importing
-# that module (a stop whose text holds none is settled here).
-_SITES_PATH = os.path.join(os.path.dirname(__file__), "text", "sites.toml")
 
 
 def read_as_shown(text: str) -> str:
@@ -130,7 +126,9 @@ def may_ask(text: str) -> bool:
 
 @cache
 def _question_cues() -> tuple[str, ...]:
-    return tuple(load_builtin(_SITES_PATH)["cues"]["substrings"])
+    """What every site analyzer.text.questions finds holds (lower-cased): sites.toml's [cues], read without importing
+    that module (a stop whose text holds none is settled here)."""
+    return tuple(sites()["cues"]["substrings"])
 
 
 @cache

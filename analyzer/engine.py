@@ -13,12 +13,13 @@ from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.kinds import GATELESS
 from analyzer.grammar.offer_gates import pass_gate
 from analyzer.grammar.phrase_rules import classify_phrase
+from analyzer.grammar.reference import POINTERS
 from analyzer.grammar.register import register_judgement
 from analyzer.grammar.register.context import Context, following_sentence
 from analyzer.grammar.registry import gate_kind, without_parse
 from analyzer.lexicon import NOT_ENGLISH, Lexicon, PhraseEntry, default_lexicon, is_english
 from analyzer.parse.model import ModelUnavailable, ModelUse
-from analyzer.parse.tokens import AGENT_SELF, ROW_KEY, SOURCE_KEY
+from analyzer.parse.tokens import AGENT_SELF, ROW_KEY, SENTENCE_KEY, SOURCE_KEY
 from analyzer.report import MODEL_ERROR, Claim, Finding, Report, Span, line_col
 from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
 from analyzer.text.carveouts import Views
@@ -77,6 +78,7 @@ class Parses:
     units_left: int = MAX_PARSED_UNITS
     _units: dict[tuple[int, int, bool, int], ParsedUnit] = field(default_factory=dict)
     _starts: list[int] | None = None
+    _own_sentence: dict[int, int] = field(default_factory=dict)
     _over_budget: set[int] = field(default_factory=set)
 
     def bounds(self, offset: int) -> tuple[int, int, bool]:
@@ -89,6 +91,8 @@ class Parses:
         unit_start, unit_end = table_cell(view, *unit, offset)
         start, end = sentence_bounds(view, unit_start, unit_end, offset)
         wider = named_before(view, unit, (unit_start, unit_end), (start, end))
+        if wider is not None and (unit_start, unit_end) == unit:
+            self._own_sentence[offset] = start  # the text's boundary, which the parse of the wider stretch keeps
         start = start if wider is None else wider
         items_end = listed_items_end(view, self._starts, start, end, heading=is_heading(view, unit_start))
         return window(view, start, items_end, offset)
@@ -129,6 +133,9 @@ class Parses:
             doc = docs[keyed[k]]
             doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)
             doc.user_data[ROW_KEY] = is_row(self.views.parse_view, unit.start)
+            own = self._own_sentence.get(k[3])
+            if own is not None:
+                doc.user_data[SENTENCE_KEY] = next((c for c, o in enumerate(unit.offsets) if o >= own), None)
             self._units[k] = ParsedUnit(unit, doc)
 
     def around(self, offset: int) -> ParsedUnit:
@@ -139,6 +146,8 @@ class Parses:
 
 
 _ASIDE_WORD = re.compile(r"[\w'’-]+")
+# A word that points back at an act named before it ('doing that is up to you', 'whether that happens').
+_POINTER = re.compile(r"\b(?:" + "|".join(sorted(POINTERS)) + r")\b", re.IGNORECASE)
 
 
 def status_aside(lexicon: Lexicon, content: str) -> bool:
@@ -220,7 +229,26 @@ def analyze(
                 warnings.append(MODEL_ERROR)
     if not is_english(folded.original):
         warnings.append(NOT_ENGLISH)  # SPEC §2.1 revision 3: said, not a silent clear
-    return Report(tuple(_placed(f, folded) for f in findings), tuple(warnings), found, parsed=model.asked)
+    placed = tuple(_placed(f, folded) for f in findings)
+    return Report(placed, tuple(warnings), _not_handed_over(found, placed, folded.original), parsed=model.asked)
+
+
+def _not_handed_over(claims: tuple[Claim, ...], findings: Sequence[Finding], text: str) -> tuple[Claim, ...]:
+    """r28c (SPEC §2.7, §7.4): an act a hand-over points back at and exempts as the reader's decision ('Purging the
+    old release tags … rewrites history; doing that is up to you') is handed over, not announced: a claim whose
+    predicate lies in an exempt finding's attachment, with a pointer ('that', 'it') between it and the phrase, is no
+    claim. Without one ('Merging #12 now — your call.') the agent announces the act and the claim stands."""
+    handed = [f for f in findings if f.verdict == "exempt" and f.attachment is not None]
+    if not handed or not claims:
+        return claims
+    return tuple(c for c in claims if c.predicate is None or not any(_points_back_at(c, f, text) for f in handed))
+
+
+def _points_back_at(claim: Claim, finding: Finding, text: str) -> bool:
+    attachment, predicate = finding.attachment, claim.predicate
+    if attachment is None or predicate is None or not attachment.start <= predicate.start < attachment.end:
+        return False
+    return _POINTER.search(text, predicate.end, max(finding.start, predicate.end)) is not None
 
 
 def closing_questions(

@@ -71,6 +71,11 @@ class Domain:
     # When set, the own target counts only as the object of one of these prepositions: a merge into the agent's
     # own working branch is its work, a merge of its own PR is still the merge gate's (SPEC §7.4).
     own_via: frozenset[str] = frozenset()
+    # Revision 4 (SPEC §7.4): a vendor named by its proper name on one of `vendor_objects` ('the Heroku plan', 'the
+    # Datadog seats') is a state of the construction, unless it is one of `not_vendors`, a tool whose object is no
+    # account's ('the Terraform plan').
+    vendor_objects: frozenset[str] = frozenset()
+    not_vendors: frozenset[str] = frozenset()
 
 
 @frozen
@@ -243,6 +248,8 @@ def parse_lexicon(data: Mapping[str, Any]) -> Lexicon:
             states=frozenset(normalize_word(w) for w in spec.get("states", ())),
             own_targets=frozenset(normalize_word(w) for w in spec.get("own_targets", ())),
             own_via=frozenset(normalize_word(w) for w in spec.get("own_via", ())),
+            vendor_objects=frozenset(normalize_word(w) for w in spec.get("vendor_objects", ())),
+            not_vendors=frozenset(normalize_word(w) for w in spec.get("not_vendors", ())),
         )
         for name, spec in data["domains"].items()
     )

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+from _datetime import UTC, datetime  # datetime.py would first run its pure-Python fallback: 3 M instructions a stop
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
 
 from hook.audit import AuditLine, append_line
 from hook.config import Config, load_config, without_ignored_env

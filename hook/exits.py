@@ -7,8 +7,8 @@ caller passes the drive count and picks which tool calls fall after the last all
 from __future__ import annotations
 
 import os
+from _datetime import UTC, datetime  # datetime.py would first run its pure-Python fallback: 3 M instructions a stop
 from collections.abc import Collection, Sequence
-from datetime import UTC, datetime
 
 from hook.lanestate import LaneState
 from hook.transcript.records import ToolCall

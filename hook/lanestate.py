@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import json
 import re
+from _datetime import (  # datetime.py would first run its pure-Python fallback: 3 M instructions a stop
+    UTC,
+    datetime,
+    time,
+    timedelta,
+    timezone,
+    tzinfo,
+)
 from collections.abc import Collection, Mapping, Sequence
-from datetime import UTC, datetime, time, timedelta, timezone, tzinfo
 
 from hook.transcript.records import LazyRegex, ToolCall
 from hook.transcript.tools import PR_URL, fetched_prs

@@ -11,7 +11,8 @@ read from it. The fence then says three things:
 * what the path never imports (FORBIDDEN): spaCy and the standard modules whose import alone costs a
   large share of the budget — dataclasses/inspect (hence lanegate_common.frozen), typing (hence
   `TYPE_CHECKING = False` and the module `__getattr__` literals), tomllib (hence the JSON twins of the
-  built-in TOML files), contextlib, argparse, orjson;
+  built-in TOML files), contextlib, argparse, orjson, datetime, signal, importlib (hence `_datetime`, `_signal`
+  and `__import__`);
 * that those tricks are used exactly there: a module of hook/ or lanegate_common/ off the path is
   ordinary Python (real typing imports, dataclasses, TOML), and a JSON twin in hook/ belongs to a TOML
   file the path reads.
@@ -74,12 +75,17 @@ ARTIFACT_EXTRA = frozenset({"hook.transcript.gh"})
 PHRASE_EXTRA = frozenset({"warmparse.route", "lanegate_common.digest"})  # the lexicon digests itself once built
 # Top-level packages never imported on the path.
 FORBIDDEN = ("spacy", "thinc", "numpy", "dataclasses", "inspect", "typing", "tomllib", "contextlib", "argparse",
-             "orjson", "tree_sitter", "tree_sitter_bash")
+             "orjson", "tree_sitter", "tree_sitter_bash",
+             # issue 27: modules whose C core does what a stop needs (_datetime, _signal, __import__): datetime.py
+             # runs its pure-Python copy first, signal builds three IntEnum classes, importlib brings warnings
+             # (about 8 M instructions of a no-phrase stop together)
+             "datetime", "signal", "importlib", "warnings")
 ANALYZER_BUDGET = 8  # modules of analyzer/ a stop without a phrase may import (6 when this was written)
 ANALYZER_PHRASE_BUDGET = 12  # and a stop with a phrase, up to its parse
-ALL_BUDGET = 117  # every module in sys.modules at the end of a no-phrase stop, the interpreter's own included
+ALL_BUDGET = 109  # every module in sys.modules at the end of a no-phrase stop, the interpreter's own included
 # (115 before hook.project_env, the project's env layer of SPEC §1.3 revision 3; 116 before
-# lanegate_common.patterns, which saves the stop more than the module costs)
+# lanegate_common.patterns, which saves the stop more than the module costs; 117 before issue 27 took datetime,
+# math, signal, importlib and its two, warnings and heapq off the path and put gc on it)
 
 # The child process: record the data files opened, run the hook, then print what it imported.
 PROGRAM = """

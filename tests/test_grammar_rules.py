@@ -165,6 +165,7 @@ soup = st.tuples(
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(soup)
 @example("isn't your call .")  # the copula without a subject: attribute-ownership reports status prose
+@example(", the the , your call .")  # a detached comment on no clause: the next phrase row judges
 def test_every_judgement_names_the_table_rules_that_decided_it(text: str) -> None:
     """The path is the phrase rule then, when it delegates, the relation rule; the reported rule is one
     the deciding rule declares (what `analyze --rules` shows cannot lie)."""

@@ -60,6 +60,7 @@ def test_an_escaped_backtick_opens_no_code_span() -> None:
         ("`Want` me to open the PR?", "want me to"),
         ("Would you `like` me to proceed?", "would you like me to"),
         ("Do you `want` me to rebase?", "do you want me"),
+        ("THE RETRY POLICY IS YOUR `CALL`.", "your call"),  # among capitals a capital names nothing
     ],
 )
 def test_one_word_in_backticks_inside_a_prose_sentence_is_prose(written: str, phrase: str) -> None:
@@ -74,6 +75,7 @@ def test_one_word_in_backticks_inside_a_prose_sentence_is_prose(written: str, ph
         "Run `want me to` in the shell.",  # several words: code
         "The flag is `your_call`.",  # an identifier
         "Set `yourCall` in the config.",  # camelCase: an identifier
+        "The retry policy is your `Call`.",  # a capital inside a sentence of small letters names a thing
         "```\nyour call\n```",  # a fence
         "`your`",  # a lone code span is no prose sentence
     ],

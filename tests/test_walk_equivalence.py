@@ -22,7 +22,7 @@ from hook.harness import walk_for
 from hook.harness.claude import ClaudeDecoder, _assistant_entries, _result_entries
 from hook.transcript import reader
 from hook.transcript.reader import PROMPT, Entry, Turn, read_turn
-from hook.transcript.records import flag
+from hook.transcript.records import blocks, flag
 from tests.transcript_builder import TranscriptBuilder, read_claude
 
 WALK = walk_for("claude")
@@ -40,9 +40,9 @@ class ReferenceDecoder(ClaudeDecoder):
         entries: list[Entry] = []
         if not flag(record, "isSidechain"):
             if record.get("type") == "user":
-                entries = _result_entries(record)
+                entries = _result_entries(blocks(record))
             elif record.get("type") == "assistant":
-                entries = _assistant_entries(record)
+                entries = _assistant_entries(record, blocks(record))
         if verdict is not None:
             entries.append(Entry(PROMPT, prompt=verdict))
         return entries

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.discourse import moved_noun, other_noun, report_of_decision, rule_citation
 from analyzer.grammar.judgement import Judgement, text_of, verdict_of
 from analyzer.grammar.objects import after_phrase, object_form, phrase_object
+from analyzer.grammar.reference import act_of_sentence, sentence_before
 from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.relation_rules import RelationSite, attribute_ownership, judge_relation, relation_of_segment
 from analyzer.grammar.verdicts import standalone_judgement
 from analyzer.grammar.work import Work, work_of
 from analyzer.lexicon import Lexicon
-from analyzer.parse.shapes import is_detached, is_extraposed, owned_by_subject, preceding_segment, subjects
-from analyzer.parse.tokens import ROW_KEY, bounds, is_copula, subject_of
+from analyzer.parse.shapes import is_detached, is_extraposed, owned_by_subject, preceding_segment
+from analyzer.parse.tokens import ROW_KEY, bounds, is_copula, sentence_start, subject_of, tops
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -117,19 +118,19 @@ def named_before(site: PhraseSite) -> Judgement | None:
     """Only for a phrase alone in its sentence, whose parse holds what came before it (the engine widens the unit:
     analyzer.text.layout.named_before): a table row's first cell, or the sentence before. Only an exemption is
     decided here; anything else is left to `standalone`."""
-    sentence = site.noun.sent
+    doc = site.noun.doc
+    sentence = doc[sentence_start(site.noun) : site.noun.sent.end]
     inside = {t.i for t in site.phrase}
     if any(not t.is_punct and t.i not in inside for t in sentence):
         return None
-    earlier = [s for s in site.noun.doc.sents if s.end <= sentence.start and any(t.is_alpha for t in s)]
-    if not earlier:
-        return None
-    if site.noun.doc.user_data.get(ROW_KEY):  # the row's other cells: any of them names the decision
+    if doc.user_data.get(ROW_KEY):  # the row's other cells: any of them names the decision
+        earlier = [s for s in doc.sents if s.end <= sentence.start and any(t.is_alpha for t in s)]
         named = [t for s in earlier for t in [s.root]]
-    else:  # the subject of the sentence before
-        subject = subjects(earlier[-1].root) if is_copula(earlier[-1].root) else []
-        named = subject[:1]
-    judged = [(topic, *_work_named(topic, site.lexicon)) for topic in named]
+        judged = [(topic, *_work_named(topic, site.lexicon)) for topic in named]
+    else:  # the act the sentence before names (analyzer.grammar.reference)
+        before = sentence_before(site.noun)
+        act = act_of_sentence(before) if before is not None else []
+        judged = [_work_of_act(act, site.lexicon)] if act else []
     human = [(topic, work, scope) for topic, work, scope in judged if work.human_only]
     if not human or any(work.agent_words for _, work, _ in judged):
         return None
@@ -137,6 +138,13 @@ def named_before(site: PhraseSite) -> Judgement | None:
     span = bounds(t for t in topic.subtree if t.i in scope)
     return verdict_of(work, "object", "named-before", f"what is named before it, '{text_of(topic, span)}',", span,
                       topic.i, None)  # fmt: skip
+
+
+def _work_of_act(act: list[Token], lexicon: Lexicon) -> tuple[Token, Work, frozenset[int]]:
+    """The act a sentence names, judged as one stretch headed by its top word."""
+    scope = frozenset(t.i for t in act)
+    top = next(t for t in act if t.head.i not in scope or t.head.i == t.i)
+    return top, work_of([top], lexicon, scope), scope
 
 
 def _work_named(topic: Token, lexicon: Lexicon) -> tuple[Work, frozenset[int]]:
@@ -158,8 +166,11 @@ def nothing_named(site: PhraseSite) -> Judgement | None:
 
 @rule("detached-comment")
 def detached_comment(site: PhraseSite) -> Judgement | None:
-    """Only the segment back to the last ';', ':' or dash: a comment never reaches into another clause."""
-    return relation_of_segment(site.segment, site.lexicon) if site.detached else None
+    """Only the segment back to the last ';', ':' or dash: a comment never reaches into another clause. A segment
+    with no word left to head it (', the the, your call') is no clause to comment on: the next row judges."""
+    if not site.detached or not tops(apply("detached-segment", site.segment)):
+        return None
+    return relation_of_segment(site.segment, site.lexicon)
 
 
 @rule("governing-predicate")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.disclaimers import disclaimed
 from analyzer.grammar.judgement import Judgement, negated, text_of, verdict_of
 from analyzer.grammar.negation import negation_of
+from analyzer.grammar.reference import act_before, points_back
 from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.verdicts import (
     eligibility_judgement,
@@ -52,8 +53,8 @@ if TYPE_CHECKING:
 
 
 FRONTING_PREPOSITIONS = terms("attribution", "fronting_prepositions")
-# What 'do' stands in for: 'whether to do that', 'doing so', 'do it'.
-PRO_FORMS = frozenset({"that", "this", "it", "so"})
+# The prepositions that say what a decision is about: 'your call on whether to publish', 'your decision about X'.
+TOPIC_PREPOSITIONS = frozenset({"on", "about", "over", "regarding"})
 # Relative pronouns as the subject of a relative clause: they stand for the noun the clause modifies.
 RELATIVE_TAGS = frozenset({"WDT", "WP"})
 ALTERNATIVE_CONJUNCTIONS = terms("attribution", "alternative_conjunctions")
@@ -274,7 +275,7 @@ def ownership_judgement(
     if clause is not None:
         what, roots = "extraposed clause", [clause]
     elif subject is not None and demonstrative_of(subject) is not None:
-        return demonstrative_judgement(cop, demonstrative_of(subject), negation, lexicon)
+        return demonstrative_judgement(cop, demonstrative_of(subject), negation, lexicon, owner)
     elif subject is not None and subject.tag_ in RELATIVE_TAGS and cop.dep_ == "relcl":
         what, roots = "subject", [cop.head]  # 'the merge, which is your call, …': 'which' is the merge
     elif subject is not None:
@@ -309,25 +310,14 @@ def clausal_subject(cop: Token) -> list[Token]:
 
 @rule("pro-verb-antecedent")
 def pro_verb_antecedent(cop: Token) -> list[Token]:
-    """'Purging the old release tags rewrites history everyone has pulled; whether to do that is your call': 'do that'
-    in the copula's subject stands for the act named before the ';' or dash — the gerund that is that clause's own
-    subject ('Purging the old release tags'), or the clause itself."""
+    """'Purging the old release tags rewrites history everyone has pulled; whether to do that is your call': a pro-verb
+    in the copula's subject ('do that', 'do it now', 'that happens') stands for the act named before it — before the
+    ';' or dash (the gerund that is that clause's subject, or the clause itself), or in the sentence before
+    (analyzer.grammar.reference)."""
     segment = segment_before(cop)
-    done = next((t for t in segment if t.lemma_.lower() == "do"), None)
-    if done is None or not any(c.dep_ == "dobj" and c.lower_ in PRO_FORMS for c in done.children):
+    if not any(points_back(t) for t in segment):
         return []
-    return act_named_before(segment[0])
-
-
-def act_named_before(first: Token) -> list[Token]:
-    """The act named in the clause before `first` (back to the ';' or dash before that): its gerund subject when it
-    has one ('Purging the old release tags'), else the clause."""
-    before = segment_before(first)
-    if not before:
-        return []
-    gerund = next((t for t in before if t.dep_ in ("csubj", "nsubj") and t.tag_ == "VBG"), None)
-    named = list(gerund.subtree) if gerund is not None else before
-    return [t for t in named if not t.is_punct and not t.is_space]
+    return act_before(segment[0])
 
 
 def demonstrative_of(subject: Token) -> Token | None:
@@ -340,16 +330,29 @@ def demonstrative_of(subject: Token) -> Token | None:
     return None
 
 
-def demonstrative_judgement(cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon) -> Judgement:
-    """'that's your call' stands for the clause or fragment just before it in the same sentence."""
+def demonstrative_judgement(
+    cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon, owner: Sequence[Token] = ()
+) -> Judgement:
+    """'that's your call' stands for the clause or fragment just before it in the same sentence; with nothing
+    before it, the act the sentence before names (analyzer.grammar.reference), or what the decision itself is
+    said to be about ("That's your call on whether to publish 1.2.0")."""
     before = antecedent(subject)
-    if before and before[-1].lemma_.lower() == "do":
-        # 'whether to do that's your call': 'that' is the object of 'do', which stands for the act named before it
-        named = act_named_before(before[0])
+    topic = _decision_topic(owner) if not before else []
+    if topic:
+        scope = frozenset(t.i for t in topic)
+        work = work_of([t for t in topic if t.head.i not in scope], lexicon, scope)
+        span = bounds(topic)
+        return verdict_of(work, "copular-ownership", "copular-ownership", f"what the decision is about, "
+                          f"'{text_of(cop, span)}',", span, topic[0].i, negation)  # fmt: skip
+    if not before or before[-1].lemma_.lower() == "do":
+        # 'whether to do that's your call': 'that' is the object of 'do', which stands for the act named before it;
+        # 'That's your call.' alone in its sentence stands for the act the sentence before names
+        named = act_before(before[0] if before else subject)
         if named:
             work = work_of_stretch(named, lexicon)
             span = bounds(named)
-            return verdict_of(work, "copular-ownership", "copular-ownership", f"what 'do {subject.text}' stands for, "
+            pointer = f"do {subject.text}" if before else subject.text
+            return verdict_of(work, "copular-ownership", "copular-ownership", f"what '{pointer}' stands for, "
                               f"'{text_of(cop, span)}',", span, named[0].i, negation)  # fmt: skip
     if not before:
         return Judgement(
@@ -372,6 +375,18 @@ def demonstrative_judgement(cop: Token, subject: Token, negation: Token | None, 
     if judged.verdict == "exempt" and negation is not None:
         return negated(judged, negation)
     return judged
+
+
+def _decision_topic(owner: Sequence[Token]) -> list[Token]:
+    """'your call on whether to publish 1.2.0', 'your decision about the rollout': the words of the decision noun's
+    own 'on', 'about' or 'over' phrase, which say what is decided."""
+    for noun in owner:
+        for prep in noun.children:
+            if prep.dep_ == "prep" and prep.lower_ in TOPIC_PREPOSITIONS and prep.i > noun.i:
+                words = [t for c in prep.children if c.dep_ in ("pobj", "pcomp") for t in c.subtree]
+                if words:
+                    return [t for t in words if not t.is_punct]
+    return []
 
 
 def _complements(pred: Token, scope: frozenset[int]) -> list[Token]:

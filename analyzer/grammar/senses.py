@@ -7,9 +7,18 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.reference import antecedent_of, named_phrase, pointer_after
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
-from analyzer.parse.tokens import as_written, code_words, conjuncts, forms, hyphen_compound, is_version
+from analyzer.parse.tokens import (
+    as_written,
+    code_words,
+    conjuncts,
+    forms,
+    hyphen_compound,
+    is_version,
+    written_stretch,
+)
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -19,6 +28,8 @@ if TYPE_CHECKING:
 MODIFIER_DEPS = frozenset({"compound", "nmod"})
 # Endings of adjective forms of a domain word ('mergeable', 'merge-eligible', 'approved', 'signed').
 ADJECTIVE_ENDINGS = ("able", "ible", "ed")
+# The extension that ends a file path ('config/prod.yaml'), which a branch name ('release/2.3') does not have.
+_FILE_ENDING = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 # A reference to a change: '#812', a commit sha, a version-like tag ('rc.3', 'v2.1').
 _REFERENCE = re.compile(r"^(?:#\d+|[0-9a-f]{7,40}|\d+|(?=[\w.-]*\d)\w+(?:[.-]\w+)+)$", re.IGNORECASE)
 MERGE_VERBS = terms("attribution", "merge_verbs")
@@ -32,9 +43,17 @@ def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
     head = _modified_noun(token)
     if head is None:
         return False
+    # 'the org's IAM admin group': the nouns the modifier's head modifies in turn are in the same name
+    chain = [head]
+    while (further := _modified_noun(chain[-1])) is not None and len(chain) < 4:
+        chain.append(further)
+    for noun in chain:
+        names = forms(noun) | {hyphen_compound(noun) or ""}
+        if any(lexicon.domain_of(n) for n in names if n) or names & (
+            lexicon.acts_of(domain) | lexicon.actions_of(domain)
+        ):
+            return False
     names = forms(head) | {hyphen_compound(head) or ""}
-    if any(lexicon.domain_of(n) for n in names if n) or names & (lexicon.acts_of(domain) | lexicon.actions_of(domain)):
-        return False
     if domain == "merge" and (names & lexicon.merge_objects or _is_code(head, lexicon)):
         return False  # 'squash-merge PR #15404', 'merging `9b2e4d1`' (the model reads the ref as a noun head)
     return not is_version(head)
@@ -51,6 +70,8 @@ def _modified_noun(token: Token) -> Token | None:
             node = joined
     # The small model tags a noun modifier 'amod' at times ('the token bucket': token/JJ); an adjective form
     # of a domain ('mergeable', 'approved') stays an adjective.
+    if node.dep_ == "amod" and node.tag_ == "VBG" and node.i == node.head.left_edge.i:
+        return None  # 'Approving PR #902 is your call': a gerund the model read as the object's adjective
     noun_like = node.dep_ in MODIFIER_DEPS or (node.dep_ == "amod" and not node.lower_.endswith(ADJECTIVE_ENDINGS))
     if not noun_like or node.head.i <= node.i or node.head.pos_ not in ("NOUN", "PROPN"):
         return None
@@ -78,8 +99,19 @@ def _is_code(thing: Token, lexicon: Lexicon) -> bool:
         return True  # 'merge 812', 'rebase 3f9c2a1', 'rc.3': a reference names a change ('Q1' does not)
     if as_written([thing]).startswith("`"):
         return True  # revision 3: 'merging `9b2e4d1`', 'merge `feat/export`': a ref written as inline code
+    if _branch_path(thing):
+        return True  # revision 4: 'merge feat/export into main': a branch named by its path, written bare
     words = [thing, *(c for c in thing.children if c.dep_ in ("compound", "nmod", "appos", "conj"))]
     return any(forms(word) & lexicon.merge_objects or word.text.startswith("#") for word in words)
+
+
+def _branch_path(thing: Token) -> bool:
+    """'feat/export', 'agent/retry-logic', 'release/2.3': a word that ends a stretch written without spaces and joined
+    by a slash is a branch path (the model splits it into a noun, a '/' and a noun, or reads it as one token); a file
+    path ('config/prod.yaml') is not."""
+    stretch = written_stretch(thing)
+    written = "".join(t.text for t in stretch)
+    return "/" in written and not _FILE_ENDING.search(written) and stretch[-1].i == thing.i
 
 
 def shared_object(part: Token, parts: list[Token], scope: frozenset[int] | None) -> list[Token]:
@@ -125,12 +157,41 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         if not domain.verbs or not names & domain.verbs:
             continue
         # A word inside inline code counts as the reader reads it ('granting the bot `roles/owner`').
-        own = [forms(t) | code_words(t) for t in _own_words(token, inside)]
+        words_of_clause = _own_words(token, inside)
+        own = [forms(t) | code_words(t) for t in words_of_clause]
         if not any(words & domain.objects for words in own):
             continue
         if not domain.states or any(words & domain.states for words in own):
             return domain.name
+        if any(forms(t) & domain.states for t in _purpose_of(token, inside)):
+            return domain.name
+        if domain.vendor_objects and any(_names_vendor(t, domain) for t in words_of_clause):
+            return domain.name
     return None
+
+
+def _purpose_of(verb: Token, inside: frozenset[int]) -> list[Token]:
+    """'run it against the production sessions table to delete the stale rows': an act that is the purpose of another
+    acts where that one does — the governing clause's words say where (its state)."""
+    if verb.dep_ not in ("advcl", "xcomp") or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+        return []
+    return [t for t in _own_words(verb.head, inside) if t.i not in {w.i for w in verb.subtree}]
+
+
+def _bare_to(clause: Token) -> bool:
+    return clause.dep_ == "advcl" and [c.lower_ for c in clause.children] == ["to"]
+
+
+def _names_vendor(word: Token, domain: Domain) -> bool:
+    """'the Heroku plan', 'the Sentry seats': a proper name modifying one of the domain's vendor objects names the
+    vendor whose account it is ('the Terraform plan' names a tool: `not_vendors`; 'the GraphQL subscription' is no
+    vendor object)."""
+    # A proper name, or a capitalised word inside the sentence the model took for a common noun ('Sentry seats');
+    # an acronym ('the QA plan') names no vendor.
+    named = (word.pos_ == "PROPN" or (word.i > word.sent.start and word.text.istitle())) and not word.text.isupper()
+    if not named or word.dep_ not in MODIFIER_DEPS | {"amod", "poss"} or forms(word) & domain.not_vendors:
+        return False
+    return bool(forms(word.head) & domain.vendor_objects)
 
 
 @rule("command-words")
@@ -173,11 +234,19 @@ def state_choice(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str 
 def _own_words(verb: Token, inside: frozenset[int]) -> list[Token]:
     """The verb's clause inside the scope, without the clauses coordinated with or subordinate to it."""
     words: list[Token] = []
-    stack = [c for c in verb.children if c.dep_ not in _OTHER_CLAUSE_DEPS]
+    # 'Promoting build 512 to prod': the model may read 'to prod' as an infinitive (prod -advcl-> Promoting, to -aux->
+    # prod); a bare word under 'to' alone is the verb's own words all the same
+    stack = [c for c in verb.children if c.dep_ not in _OTHER_CLAUSE_DEPS or _bare_to(c)]
+    misread = pointer_after(verb)
+    if misread is not None and misread.i in inside:
+        stack.append(misread)
     while stack:
         node = stack.pop()
         if node.i in inside:
             words.append(node)
+            named = antecedent_of(node)  # 'applying it': what 'it' stands for is the verb's object
+            if named is not None:
+                words.extend(t for t in named_phrase(named) if t.i in inside)
         stack.extend(c for c in node.children if c.dep_ not in _OTHER_CLAUSE_DEPS)
     return words
 
@@ -191,19 +260,37 @@ def own_target(token: Token, domain: str, lexicon: Lexicon) -> bool:
         return False
     verb = token if token.pos_ in ("VERB", "AUX") else token.head
     targets = [] if via else [c for c in verb.children if c.dep_ in _OBJECT_DEPS]
+    # The model may hang the target's preposition on the verb's object ('merge main into my branch': main/JJ
+    # -acomp-> merge, into -prep-> main): a preposition of the object is the verb's.
+    holders = [verb, *(c for c in verb.children if c.dep_ in _PREPOSITION_HOLDERS)]
     targets += [
         g
-        for c in verb.children
+        for holder in holders
+        for c in holder.children
         if c.dep_ in ("prep", "dative") and (not via or c.lower_ in via)
         for g in c.children
         if g.dep_ == "pobj"
     ]
-    # The target itself ('in the fixture') or a word that marks it ('my feature branch', 'the test user').
-    return any(forms(t) & own or any(forms(m) & own for m in t.children if m.dep_ in _MARK_DEPS) for t in targets)
+    # The target itself ('in the fixture') or a word that marks it ('my feature branch', 'the test user'), also
+    # through a name the model made the head ('my working branch feat/export': my -poss-> feat -nmod-> export).
+    return any(forms(t) & own or any(forms(m) & own for m in _marks(t)) for t in targets)
+
+
+def _marks(target: Token) -> list[Token]:
+    """The words that modify a target inside its noun phrase, however deep the model nested them."""
+    found: list[Token] = []
+    stack = [c for c in target.children if c.dep_ in _MARK_DEPS]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(c for c in node.children if c.dep_ in _MARK_DEPS)
+    return found
 
 
 # How a target is the object of a domain act: its direct object, or the object of its preposition.
 _OBJECT_DEPS = frozenset({"dobj", "pobj", "nsubjpass", "obj", "dative"})
+# Complements of a domain act that the model may hang the target's preposition on.
+_PREPOSITION_HOLDERS = frozenset({"dobj", "acomp", "attr", "oprd", "advmod", "npadvmod", "dep"})
 # How a word marks a target as the agent's own: 'my branch', 'the local database', 'the test user'.
 _MARK_DEPS = frozenset({"poss", "compound", "amod", "nmod"})
 # Clauses of their own below a verb: another alternative, a condition, a relative clause.

@@ -12,10 +12,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.reference import POINTERS, named_phrase, pointer_after, referents
 from analyzer.grammar.registry import apply
 from analyzer.grammar.senses import merges_other_than_code, names_its_head, shared_object
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import FIRST_PERSON, conjuncts, forms, hyphen_compound, is_version, own_tokens, words_of
+from analyzer.parse.tokens import (
+    FIRST_PERSON,
+    conjuncts,
+    forms,
+    hyphen_compound,
+    in_path,
+    is_version,
+    own_tokens,
+    term_modifiers,
+    words_of,
+)
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -67,11 +78,13 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
         tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
         if all(t.pos_ == "PRON" for t in tokens):
             continue  # 'or rebase-merge it': a pronoun stands for work named elsewhere
+        borrowed = [t for t in _named_before(tokens, part) if t not in tokens]
+        tokens += borrowed
         if len(tokens) == 1 and tokens[0].pos_ == "AUX":
             continue  # 'merge it as-is': the tokenizer split 'as-is' and the parser made 'is' a conjunct
         if _alternative_time(part):
             continue
-        part_domains, part_agent = _scan_part(part, tokens, lexicon)
+        part_domains, part_agent = _scan_part(part, tokens, lexicon, frozenset(t.i for t in borrowed))
         for d in part_domains:
             if d not in domains:
                 domains.append(d)
@@ -89,25 +102,45 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
     return Work(human_only, tuple(domains), tuple(agent_words), tuple(unknown))
 
 
+def _named_before(tokens: list[Token], part: Token | None = None) -> list[Token]:
+    """'revoking it', 'Rotating them': what a pointer object stands for, named in the clause before
+    (analyzer.grammar.reference), is read as the act's object — also a pointer the model did not hang on the act."""
+    if not tokens:
+        return []
+    misread = pointer_after(part) if part is not None else None
+    pointers = [*tokens, misread] if misread is not None and misread not in tokens else tokens
+    return [t for named in referents(pointers) for t in named_phrase(tokens[0].doc[named])]
+
+
 def work_of_stretch(tokens: Sequence[Token], lexicon: Lexicon) -> Work:
     """Judge a stretch of tokens as one part, for clauses the parser split into pieces."""
     if not tokens:
         return Work(False, (), (), ())
+    borrowed = [t for t in _named_before(list(tokens)) if t not in tokens]
     inside = {t.i for t in tokens}
     head = next((t for t in tokens if t.head.i not in inside), tokens[0])
-    domains, agent = _scan_part(head, list(tokens), lexicon)
+    domains, agent = _scan_part(head, [*tokens, *borrowed], lexicon, frozenset(t.i for t in borrowed))
     unknown = () if domains or agent else (" ".join(t.text for t in tokens),)
     return Work(bool(domains) and not agent, tuple(domains), tuple(agent), unknown)
 
 
-def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list[str], list[str]]:
+def _scan_part(
+    part: Token, tokens: list[Token], lexicon: Lexicon, borrowed: frozenset[int] = frozenset()
+) -> tuple[list[str], list[str]]:
+    """`borrowed`: the words of what a pointer stands for ('it' of 'run it': 'the cleanup script'); they say what the
+    thing is — its domain — and add no work of their own: the act is the verb's."""
     domain_tokens: dict[int, str] = {}
     term_words: set[int] = set()  # first words of two-word domain terms ('API' of 'API key')
     inside = frozenset(t.i for t in tokens)
     for tok, names in words_of(tokens):
+        if in_path(tok):
+            continue  # 'fix/login-redirect': a branch or file path names a thing, it spells no decision
         domain = next((d for d in map(lexicon.domain_of, names) if d), None)
         if domain and any(lexicon.domain_of(n) for n in names if " " in n):
             term_words.add(tok.i - 1)  # matched as 'previous word + this word': 'API' of 'API token' is the term's
+            term_words.update(
+                m.i for m in term_modifiers(tok) if any(lexicon.domain_of(f"{m.lower_} {f}") for f in forms(tok))
+            )
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
         if domain is None:
@@ -118,8 +151,11 @@ def _scan_part(part: Token, tokens: list[Token], lexicon: Lexicon) -> tuple[list
             domain_tokens[tok.i] = domain
     agent: list[str] = []
     for tok, names in words_of(tokens):
-        if tok.i in domain_tokens or (tok.i in term_words and tok.i + 1 in domain_tokens):
+        term_word = tok.i in term_words and (tok.i + 1 in domain_tokens or tok.head.i in domain_tokens)
+        if tok.i in domain_tokens or tok.i in borrowed or term_word:
             continue
+        if in_path(tok):
+            continue  # 'fix/cache-key': a branch or file path names a thing, it spells no work either
         if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON:
             agent.append(f"whether {'I' if tok.lower_ in ('me', 'myself') else tok.text} …")
         elif names & lexicon.agent_work and not _under_domain(tok, part, domain_tokens) and not _absent(tok, lexicon):
@@ -144,10 +180,15 @@ def _act_on_it(part: Token, tokens: list[Token], domains: list[str], lexicon: Le
     alternative = part.dep_ == "conj" or any(c.dep_ == "conj" for c in part.children)
     if not alternative and _split_domain_act(part, domains, lexicon):
         return True
-    acts = {a for d in domains for a in lexicon.acts_of(d)}
+    # 'tag v5.0.0 and publish it': the domain's verbs of doing its work count too
+    acts = {a for d in domains for a in lexicon.acts_of(d) | lexicon.actions_of(d)}
     if not acts or not forms(part) & acts:
         return False
-    return any(t.pos_ == "PRON" and t.dep_ in ("dobj", "nsubjpass") and t.head.i == part.i for t in tokens)
+    if any(t.pos_ == "PRON" and t.dep_ in ("dobj", "nsubjpass") and t.head.i == part.i for t in tokens):
+        return True
+    # 'revoking it is your call': the model made the pronoun right after the act the copula's subject
+    after = part.doc[part.i + 1] if part.i + 1 < len(part.doc) else None
+    return after is not None and after.pos_ == "PRON" and after.lower_ in POINTERS
 
 
 def _split_domain_act(part: Token, domains: list[str], lexicon: Lexicon) -> bool:
@@ -225,8 +266,12 @@ def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> boo
     of the docs PR') names what is merged, not work. A verb ('fixing the test') is always work, and so is
     anything reached through a contrast ('rebasing #12 vs. fixing the test') or listed beside a domain
     action ('squash, the docs lane'; an appositive of a domain noun names it: 'the merge, the refactor PR')."""
+    links = referents(list(part.subtree))
     node = tok
     while node.head.i != node.i:
+        if node.i in links:
+            node = links[node.i]  # the antecedent of 'rotating them' is the object 'them' stands for
+            continue
         if node.pos_ in ("VERB", "AUX") and node.i not in domain_tokens and node.dep_ != "amod":
             return False  # a participle modifying the object ('the rewritten history') is its adjective
         # The model marks 'to' after a verb's object as a dative ('upgrading the org to the Team plan'): a preposition.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, is_copula, subject_of
+from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, is_copula, sentence_start, subject_of
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -81,8 +81,7 @@ def is_extraposed(noun: Token) -> bool:
 
 def segment_before(token: Token) -> list[Token]:
     """Tokens of the sentence before `token`, back to the last segment break, ends trimmed."""
-    sent = token.sent
-    tokens = list(token.doc[sent.start : token.i])
+    tokens = list(token.doc[sentence_start(token) : token.i])
     while tokens and (tokens[-1].is_punct or tokens[-1].is_space or tokens[-1].lower_ in DETACHED_CONJUNCTIONS):
         tokens.pop()
     start = 0

@@ -35,8 +35,24 @@ _VERSION = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$", re.IGNORECASE)
 SOURCE_KEY = "lanegate.source"
 # Doc.user_data key: the doc is a table row whose cells were read as its sentences (analyzer.text.layout).
 ROW_KEY = "lanegate.row"
+# Doc.user_data key: where, in the parsed text, the phrase's own sentence starts when the parse was widened to the
+# sentence before it (analyzer.text.layout.named_before); the text's sentence boundary outranks the parser's.
+SENTENCE_KEY = "lanegate.sentence"
 
 
+def sentence_start(token: Token) -> int:
+    """The index of the first token of `token`'s sentence: the parser's, unless the text's own boundary before the
+    phrase's sentence falls inside it ('… as of 10:02Z. That's your call.' read as one sentence)."""
+    start = token.sent.start
+    boundary = token.doc.user_data.get(SENTENCE_KEY)
+    if boundary is None or token.idx < boundary:
+        return start
+    first = next((t.i for t in token.doc if t.idx >= boundary), token.i)
+    return max(start, first)
+
+
+# Punctuation that ends a clause right after a word written without a space ('feat/export?').
+_CLAUSE_ENDS = frozenset({".", ",", "?", "!", ";", ":", ")", "]", "'", '"'})
 # A word inside inline code: letters and digits, hyphens inside.
 _CODE_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -56,6 +72,24 @@ def as_written(tokens: Sequence[Token]) -> str:
             text = text if "\n" in written else written
         parts.append(text + token.whitespace_)
     return "".join(parts).strip()
+
+
+def written_stretch(token: Token) -> list[Token]:
+    """The tokens written together with `token`, with no space between them ('feat/export', 'agent/retry-logic'); the
+    punctuation that ends a clause after them is not part of it."""
+    doc = token.doc
+    start = token.i
+    while start > 0 and not doc[start - 1].whitespace_:
+        start -= 1
+    end = token.i
+    while end + 1 < len(doc) and not doc[end].whitespace_ and doc[end + 1].text not in _CLAUSE_ENDS:
+        end += 1
+    return list(doc[start : end + 1])
+
+
+def in_path(token: Token) -> bool:
+    """A word of a path written with slashes ('fix/login-redirect'): a name, not the word it spells."""
+    return any(t.text == "/" for t in written_stretch(token)) and token.text != "/"
 
 
 def code_words(token: Token) -> frozenset[str]:
@@ -95,8 +129,15 @@ def words_of(tokens: Iterable[Token]) -> list[tuple[Token, frozenset[str]]]:
         if tok.i > 0 and not tok.doc[tok.i - 1].is_punct:
             previous = tok.doc[tok.i - 1].lower_
             names.update(f"{previous} {name}" for name in forms(tok))
+        # a term's first word with another modifier between ('the live Stripe keys': 'live keys')
+        names.update(f"{m.lower_} {name}" for m in term_modifiers(tok) for name in forms(tok))
         out.append((tok, frozenset(names)))
     return out
+
+
+def term_modifiers(token: Token) -> list[Token]:
+    """The words before a noun that modify it inside its noun phrase: the first words its two-word terms may have."""
+    return [c for c in token.children if c.dep_ in ("compound", "amod") and c.i < token.i - 1 and not c.is_punct]
 
 
 def is_version(token: Token) -> bool:

@@ -148,13 +148,15 @@ def may_match_forms(text: str, forms: tuple[str, ...]) -> bool:
     lowered = text.lower()
     if _LOOKALIKE_SITE.search(text):  # "Wou|d you |ike": read with the strokes as "l", and as "i"
         lowered = "\n".join((lowered, text.translate(_AS_L).lower(), text.translate(_AS_I).lower()))
-    possible = [form for form in _pieces(forms) if all(_holds(word, lowered) for word in form)]
+    spellings, phrases = _pieces(forms)
+    held = [_holds(word, lowered) for word in spellings]  # each distinct phrase word once
+    possible = [phrase for phrase in phrases if all(held[k] for k in phrase)]
     if not possible:
         return False
     # The substring test passes on pieces inside longer words ('ok' and 'to' in 'tokenizer'): settle it on
     # whole words, split wherever a match could not continue a word (so never fewer words than a match sees).
     words = set(_ASCII_WORD.findall(lowered))
-    return any(all(_holds(word, words) for word in form) for form in possible)
+    return any(all(_holds(spellings[k], words) for k in phrase) for phrase in possible)
 
 
 def _holds(word: tuple[tuple[str, ...], ...], found: str | set[str]) -> bool:
@@ -168,14 +170,15 @@ def _forms(lexicon: Lexicon) -> tuple[str, ...]:
 
 
 @cache
-def _pieces(forms: tuple[str, ...]) -> tuple[tuple[tuple[tuple[str, ...], ...], ...], ...]:
-    """Per phrase, per word, each way it may be written — as it is, or in a spelling that reads as it
-    (analyzer.text.spelling: "u" for "you", "youd" for "you'd") — as the ASCII runs a match must contain: the
-    parts between apostrophes (the words of a canonical form are PhraseEntry.words)."""
-    return tuple(
-        tuple(tuple(_ascii_parts(spelled) for spelled in _spellings(word.lower())) for word in form.split())
-        for form in forms
-    )
+def _pieces(forms: tuple[str, ...]) -> tuple[tuple[tuple[tuple[str, ...], ...], ...], tuple[tuple[int, ...], ...]]:
+    """Each distinct word of the phrases with each way it may be written — as it is, or in a spelling that reads as
+    it (analyzer.text.spelling: "u" for "you", "youd" for "you'd") — as the ASCII runs a match must contain: the
+    parts between apostrophes (the words of a canonical form are PhraseEntry.words); and per phrase, its words as
+    indexes into the first (the phrases share most of their words, so each is tested once per text)."""
+    index: dict[str, int] = {}
+    phrases = tuple(tuple(index.setdefault(word.lower(), len(index)) for word in form.split()) for form in forms)
+    spellings = tuple(tuple(_ascii_parts(spelled) for spelled in _spellings(word)) for word in index)
+    return spellings, phrases
 
 
 def _spellings(word: str) -> tuple[str, ...]:

@@ -11,7 +11,6 @@ offset found in a view is an offset into the original.
 
 from __future__ import annotations
 
-import heapq
 import re
 from bisect import bisect_left, bisect_right
 from functools import cache, lru_cache
@@ -160,8 +159,11 @@ def build_views(text: str) -> Views:
 
 
 def _one_word(text: str, span: Region) -> bool:
-    """A code span holding one word of prose letters (capitalised or not)."""
+    """A code span holding one word of prose letters (capitalised or not; among words all in capitals, in
+    capitals too: "YOUR `CALL`")."""
     inside = text[span.start : span.end].strip("`").strip()
+    if _in_capitals(text[max(0, span.start - SENTENCE_WINDOW) : span.start]):
+        inside = inside.lower()
     return _prose_patterns()[0].fullmatch(inside) is not None
 
 
@@ -175,10 +177,16 @@ def _in_a_sentence(text: str, span: Region, breaks: list[int]) -> bool:
     line_end = breaks[k] if k < len(breaks) else len(text)
     before = max(line_start, start - SENTENCE_WINDOW)
     _, letter, opening = _prose_patterns()
-    if text[start:end].strip("`").strip()[0].isupper() and opening.search(text, before, start) is None:
+    if (text[start:end].strip("`").strip()[0].isupper() and opening.search(text, before, start) is None
+            and not _in_capitals(text[before:start])):
         return False  # a capital inside a sentence names something: `Slot`, `Makefile`
     after = min(line_end, end + SENTENCE_WINDOW)
     return letter.search(text, before, start) is not None or letter.search(text, end, after) is not None
+
+
+def _in_capitals(before: str) -> bool:
+    """Words before it written all in capitals ("YOUR CALL `X`"): there a capital tells no name from a word."""
+    return any(ch.isalpha() for ch in before) and not any(ch.islower() for ch in before)
 
 
 def _without_backticks(view: str, spans: list[Region]) -> str:
@@ -242,7 +250,8 @@ class _Taken:
     def add_all(self, found: list[Region]) -> None:
         """Merge regions found in one pass (in order, disjoint from the taken ones and from each other)."""
         if found:
-            self.regions = list(heapq.merge(self.regions, found, key=lambda r: r.start))
+            # Two sorted runs: the sort merges them in one linear pass, the taken ones first at an equal start.
+            self.regions = sorted(self.regions + found, key=lambda r: r.start)
             self.starts = [r.start for r in self.regions]
 
 

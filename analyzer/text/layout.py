@@ -14,6 +14,8 @@ _TABLE_ROW = re.compile(r"[ \t]*\|")
 # A word of a sentence; a sentence of at most MAX_LONE_WORDS words is a phrase alone ('Your call.', 'Up to you!').
 _WORD = re.compile(r"[^\W_]+")
 MAX_LONE_WORDS = 3
+# A word that points back at what the sentence before names (analyzer.grammar.reference): the parser reads that too.
+_POINTER = re.compile(r"\b(?:it|that|this|them|those|these|so)\b", re.IGNORECASE)
 # A heading line: one to six '#' and a space.
 _HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
 # At least this many letters before a sentence counts as written in capitals.
@@ -38,11 +40,13 @@ def table_cell(view: str, start: int, end: int, offset: int) -> tuple[int, int]:
 def named_before(view: str, unit: tuple[int, int], cell: tuple[int, int], sentence: tuple[int, int]) -> int | None:
     """Rule `named-before` (revision 4, SPEC §7.4): a phrase alone in its sentence ('Your call.') or in its table cell
     binds what is named before it — the sentence before it in its paragraph, or the row's other cells — so the parser
-    reads that too. The start of the wider stretch, or None when the phrase's sentence says more than the phrase
-    (MAX_LONE_WORDS) or nothing comes before it."""
+    reads that too; so does a sentence with a word that points back ('That's for you to say', 'Rotating them is up to
+    you': analyzer.grammar.reference). The start of the wider stretch, or None when the phrase's sentence says more
+    than the phrase (MAX_LONE_WORDS) and points back at nothing, or nothing comes before it."""
     start, end = sentence
-    if len(_WORD.findall(view, start, end)) > MAX_LONE_WORDS:
-        return None
+    lone = len(_WORD.findall(view, start, end)) <= MAX_LONE_WORDS
+    if not lone and (cell != unit or not _POINTER.search(view, start, end)):
+        return None  # says more than the phrase, and points back at nothing ('do it', 'that decision', 'revoking it')
     if cell != unit:  # narrowed to a cell: the row, from its first pipe
         line_start = view.rfind("\n", 0, start) + 1
         first_pipe = view.find("|", line_start, start)

@@ -11,8 +11,8 @@ recipe is in docs/INTERFACES.md).
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping, Sequence
-from importlib import import_module
 
 from hook.decision import Decision
 from lanegate_common.builtin_data import FACTS_FILE, load_builtin
@@ -346,7 +346,9 @@ def harness_file(harness: Harness, filename: str) -> str:
 
 def get_harness(name: str) -> Harness:
     """The adapter registered under `name`; KeyError for an unknown name."""
-    return import_module(ADAPTERS[name]).HARNESS  # type: ignore[no-any-return]
+    module = ADAPTERS[name]
+    __import__(module)  # importlib.import_module without importing importlib and warnings at every stop
+    return sys.modules[module].HARNESS  # type: ignore[no-any-return]
 
 
 def detect_harness(payload: Mapping[str, Any]) -> Harness:

@@ -7,8 +7,8 @@ wrong types and answers with a neutral value instead of raising.
 from __future__ import annotations
 
 import re
+from _datetime import UTC, datetime  # datetime.py would first run its pure-Python fallback: 3 M instructions a stop
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from types import MappingProxyType
 
 from lanegate_common.frozen import field, frozen

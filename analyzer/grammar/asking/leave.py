@@ -127,7 +127,9 @@ def _marked_infinitive(holder: Token, leave: Token) -> Token | None:
     word after the leave word that takes 'to' as its auxiliary is the act all the same."""
     for token in holder.doc[leave.i + 1 : holder.sent.end]:
         marker = next((c for c in token.children if c.dep_ == "aux" and c.lower_ == "to"), None)
-        if marker is not None and token.pos_ not in ("VERB", "AUX"):
+        if marker is not None and token.pos_ in ("VERB", "AUX"):
+            break  # 'Would it be alright to publish v1.3.0 to npm?': the act is the first infinitive, not 'to npm'
+        if marker is not None:
             return token
     # 'Would it be alright to force-push over …?': the model read 'to' as a preposition and the verb as its bare noun
     after = holder.doc[leave.i + 1] if leave.i + 1 < len(holder.doc) else None

@@ -19,7 +19,14 @@ from analyzer.grammar.claims.words import (
 from analyzer.grammar.registry import apply, deciding, table
 from analyzer.parse.model import ModelUse
 from analyzer.report import Claim, Span, line_col
-from analyzer.text.closing import MAX_CLAIM_CHARS, ClaimVocabulary, Closing, claim_vocabulary, closing_part
+from analyzer.text.closing import (
+    MAX_CLAIM_CHARS,
+    ClaimVocabulary,
+    Closing,
+    claim_vocabulary,
+    closing_part,
+    dropped_g,
+)
 from analyzer.text.layout import ordinary_case
 from analyzer.text.units import Unit, compact_unit
 
@@ -80,7 +87,22 @@ def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -
         hyphen = m.end() - 1
         text = text[:hyphen] + text[hyphen + 1 :]
         del offsets[hyphen]
+    # 'runnin the e2e suite now': a segment's opening participle with its g dropped is parsed with it (the added
+    # letter maps to the word's last one)
+    for m in reversed(list(_SEGMENT_OPENER.finditer(text))):
+        if not dropped_g(m.group(1), vocabulary):
+            continue
+        end_of_word = m.end(1)
+        if m.group(2):  # "fixin'": the apostrophe stands for the g
+            text = text[:end_of_word] + "g" + text[end_of_word + 1 :]
+        else:
+            text = text[:end_of_word] + "g" + text[end_of_word:]
+            offsets.insert(end_of_word, offsets[end_of_word - 1])
     return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
+
+
+# The first word of a sentence or of a segment after ';' or a dash, before a word (its object or a particle).
+_SEGMENT_OPENER = re.compile(r"(?:^|[;—–]\s*|\.\s+)([A-Za-z]{5,})(['’]?)(?=\s+[A-Za-z0-9])")
 
 
 @cache

@@ -57,10 +57,13 @@ def first_person_future(head: Token, segment: Segment, vocabulary: ClaimVocabula
 
 @rule("going-to")
 def going_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """'about to' parses with 'be' as the head: its own form counts as the auxiliary."""
+    """'about to' parses with 'be' as the head: its own form counts as the auxiliary; without 'be' ('About to run …')
+    'about' itself is the head."""
     going = head.lemma_ == "go" and head.tag_ == "VBG"
     about = head.lemma_ == "be" and any(c.lower_ == "about" for c in head.children)
-    if not (going or about):
+    # 'About to run the migration on my local copy.': with 'be' left out too, 'about' is the sentence's head
+    bare_about = head.lower_ == "about" and head.head.i == head.i
+    if not (going or about or bare_about):
         return None
     infinitive = infinitive_of(head)
     if infinitive is None:

@@ -128,7 +128,13 @@ def later_time(site: PredicateSite) -> bool:
     # a sentence that opens on a condition or a later time sets it for what follows, however the model
     # attached the clause ("If you'd rather keep it inline, say the word and I'll pull it out.")
     opening = next((t for t in head.doc if not t.is_punct and not t.is_space), None)
-    if opening is not None and opening.lower_ in marks and opening.i < head.i and not closes:
+    if (
+        opening is not None
+        and opening.lower_ in marks
+        and opening.i < head.i
+        and not closes
+        and not _apart_from_that(opening, vocabulary)
+    ):
         return True
     # a conjunct shares the conditions of the clause it is coordinated with ("If CI passes, merge it and
     # I'll rebase")
@@ -145,9 +151,21 @@ def later_time(site: PredicateSite) -> bool:
             if child.dep_ in _ADJUNCT_DEPS and child.left_edge.lower_ in marks and child.left_edge.i != verb.i:
                 if closes and child.left_edge.lower_ in vocabulary.counterfactual_marks:
                     continue  # '— otherwise bumping the lockfile now': the action stands unless the reader objects
+                if _apart_from_that(child.left_edge, vocabulary):
+                    continue  # '; otherwise the suite is green, so kicking off …': apart from that
                 return True
+    # r28c: a purpose clause with its own subject says what follows from the act, not when it is done ('Clearing the
+    # build cache now so the next run starts clean')
+    purpose = {
+        t.i
+        for c in head.children
+        if c.dep_ == "advcl" and subject_of(c) is not None and any(m.lower_ == "so" for m in c.children if m.i < c.i)
+        for t in c.subtree
+    }
     for token in head.subtree:
         word = token.lower_
+        if token.i in purpose:
+            continue
         if word in vocabulary.later_words:
             return True
         # a numbered later period: "in Sprint 14", "in week 3"
@@ -157,6 +175,17 @@ def later_time(site: PredicateSite) -> bool:
         if word == "next" and token.head.lower_ in vocabulary.later_after_next and token.head.i != head.i:
             return True
     return False
+
+
+def _apart_from_that(opening: Token, vocabulary: ClaimVocabulary) -> bool:
+    """r28c: 'otherwise the suite is green, so kicking off the coverage run now' — 'otherwise' on a statement of a
+    state (a copula or an adjective, no modal: 'otherwise it would fail', 'otherwise we're testing …' are
+    counterfactual) means 'apart from that', and sets no later time."""
+    if opening.lower_ not in vocabulary.counterfactual_marks:
+        return False
+    clause = opening.head
+    stated = clause.pos_ == "ADJ" or clause.lemma_.lower() == "be"
+    return stated and not any(c.dep_ == "aux" and c.tag_ == "MD" for c in clause.children)
 
 
 @rule("conditional-promise")

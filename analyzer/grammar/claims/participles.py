@@ -40,9 +40,30 @@ def participle_before_subordinate(top: Token, vocabulary: ClaimVocabulary) -> li
     """Only under a verb top marked by a trailing subordinator: the model made the trailing clause the root."""
     if top.pos_ not in ("VERB", "AUX"):
         return []
-    if not any(c.dep_ == "mark" and c.lower_ in vocabulary.trailing_subordinators for c in top.children):
+    # 'Bumping the lockfile now so CI picks up …': the model may read the trailing 'so' as an adverb of its verb
+    if not any(
+        c.dep_ in ("mark", "advmod") and c.lower_ in vocabulary.trailing_subordinators and c.i < top.i
+        for c in top.children
+    ):
         return []
     return [c for c in top.children if c.dep_ in ("advcl", "csubj") and c.tag_ == "VBG" and c.i < top.i]
+
+
+@rule("participle-after-verbless-lead")
+def participle_after_verbless_lead(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
+    """Only under a verbless top (an adjective or adverb: 'all good', 'clean'), after its comma and any linking
+    words: the lead comments on the work, the -ing word is the sentence's predicate."""
+    if top.pos_ not in ("ADJ", "ADV"):
+        return []
+    found = []
+    for child in top.children:
+        if child.dep_ not in ("advcl", "conj", "xcomp") or child.tag_ != "VBG" or child.i < top.i:
+            continue
+        links = _links_before(child, vocabulary)
+        comma = child.i - len(links) - 1
+        if comma >= 0 and child.doc[comma].text == ",":
+            found.append(child)
+    return found
 
 
 @rule("subjectless-participle")
@@ -79,7 +100,9 @@ def fronted_participle(head: Token, segment: Segment, vocabulary: ClaimVocabular
             continue
         joined = any(link.lower_ == "so" for link in links)
         opener = segment.opener
-        fronted = opener.dep_ in ("mark", "prep") or opener.lower_ in vocabulary.fronting_openers
+        fronted = opener.dep_ in ("mark", "prep") or any(
+            word.lower_ in vocabulary.fronting_openers for word in (opener, *segment.leading)
+        )
         if joined or fronted:
             before = f"'…, {'so ' if joined else ''}{token.text}'"
             return Match("participle", "fronted-participle", token, f"the participle {before} after a fronted clause")

@@ -111,6 +111,8 @@ def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
     if segment.opener is not None and segment.opener.lower_ in vocabulary.completion_words:
         return True
     for head in tops_of(segment)[:1]:
+        if any(c.dep_ == "mark" for c in head.children):
+            return False  # a fronted subordinate clause sets the scene ("With the parser done, starting …")
         if head.lower_ in vocabulary.completion_words:
             return True
         if any(c.dep_ in ("acomp", "attr") and c.lower_ in vocabulary.completion_words for c in head.children):
@@ -119,8 +121,6 @@ def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
         future = bool(auxiliaries & vocabulary.future_auxiliaries)
         if verb_forms(head) & vocabulary.stative_lemmas:
             return False  # a past state reports nothing done ("The cold numbers were noisy.")
-        if any(c.dep_ == "mark" for c in head.children):
-            return False  # a fronted subordinate clause sets the scene ("With the schema merged, moving …")
         if _earlier_occasion(head, segment, vocabulary):
             return False  # history, not this work: "…; it recovered the last time I did this."
         perfect = bool(auxiliaries & vocabulary.perfect_auxiliaries) or not auxiliaries
@@ -135,9 +135,21 @@ def _earlier_occasion(head: Token, segment: Segment, vocabulary: ClaimVocabulary
     'two days ago'), not as a subordinator ('before I restarted it' reports an order of events)."""
     inside = {t.i for t in segment.tokens}
     for token in head.subtree:
+        if token.i in inside and _elsewhere(token, head, vocabulary):
+            return True  # 'it applied cleanly on the other branch': another place, not this work
         if token.i not in inside or token.lower_ not in vocabulary.earlier_times:
             continue
         if token.dep_ in ("mark",) or (token.dep_ == "prep" and any(c.dep_ == "pobj" for c in token.children)):
             continue
         return True
     return False
+
+
+def _elsewhere(token: Token, head: Token, vocabulary: ClaimVocabulary) -> bool:
+    """A place of the past predicate's own that another occasion names ('on the other branch', 'in another repo'):
+    a preposition on the predicate whose object a word of claims.toml's other_places modifies."""
+    if token.dep_ != "prep" or token.head.i != head.i:
+        return False
+    return any(
+        m.lower_ in vocabulary.other_places for o in token.children if o.dep_ == "pobj" for m in o.children
+    )

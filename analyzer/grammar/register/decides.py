@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
 from analyzer.grammar.objects import object_form
 from analyzer.grammar.phrase_rules import classify_phrase
+from analyzer.grammar.reference import act_before, pointing_noun
 from analyzer.grammar.register.clauses import spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
@@ -72,7 +73,9 @@ def _by_phrase_table(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
         return None
     head = phrase[0]
     copula = head.head
-    if head.dep_ in ("prep", "acomp", "attr") and is_copula(copula) and copula.tag_ != "VBD" and copula.i < head.i:
+    # The model tags 'up' of 'is up to you' an adverb after some subjects ('Whether to merge #12 into main is up …').
+    complement = head.dep_ in ("prep", "acomp", "attr") or (head.dep_ == "advmod" and head.lower_ == "up")
+    if complement and is_copula(copula) and copula.tag_ != "VBD" and copula.i < head.i:
         # 'Merging #812 today is up to you': what the copula says of its subject, as 'is your call' does
         scope = frozenset(t.i for t in head.sent) - {t.i for t in phrase}
         return _tagged(ownership_judgement(copula, [head], lexicon, scope), phrase, head)
@@ -162,7 +165,7 @@ def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     scope = frozenset(t.i for t in verb.sent) - {t.i for t in phrase}
     left = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass", "dep", "xcomp", "ccomp") and c.i < to.i]
     left += [g for c in verb.children if c.dep_ == "prep" and c.i > to.i for g in c.children if g.dep_ == "pobj"]
-    pointed = [t for t in left if t.lower_ in ("it", "that", "this")]
+    pointed = [t for t in left if t.lower_ in ("it", "that", "this") or pointing_noun(t)]
     if any(t.dep_ == "dep" for t in left):
         # the model split the object ('the timing of the production | deploy'): judge what was written
         stretch = [t for t in verb.doc[verb.i + 1 : to.i] if not t.is_punct and t.i in scope]
@@ -170,18 +173,23 @@ def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if left and not pointed:
         return _tagged(object_form(verb, left, lexicon, scope), phrase, verb)
     frame = [c for c in verb.children if c.dep_ in (*SUBJECT_DEPS, "aux") and c.i < verb.i]
-    segment = segment_before(min(frame, key=lambda t: t.i) if frame else verb)
+    first = min(frame, key=lambda t: t.i) if frame else verb
+    segment = segment_before(first)
     if segment:  # 'Merge now or hold — I'll leave that to you': what 'that' stands for
         return _tagged(relation_of_segment(segment, lexicon, demonstrative=True), phrase, verb)
+    act = act_before(first) if pointed else []
+    if act:  # 'Force-pushing to main would affect everyone. I'll leave that decision to you.'
+        what = f"what '{text_of(verb, bounds(pointed[0].subtree))}' stands for,"
+        return _tagged(_stretch_judgement(verb, act, lexicon, what=what), phrase, verb)
     return gated(
         "fire", "reader-decides", f"fires (reader-decides): '{spelled(phrase)}' leaves the next decision to the reader"
     )
 
 
-def _stretch_judgement(verb: Token, stretch: list[Token], lexicon: Lexicon) -> Judgement:
+def _stretch_judgement(verb: Token, stretch: list[Token], lexicon: Lexicon, *, what: str = "object") -> Judgement:
     work = work_of_stretch(stretch, lexicon)
     span = bounds(stretch)
-    return verdict_of(work, "object", "object-form", f"object '{text_of(verb, span)}'", span, stretch[0].i, None)
+    return verdict_of(work, "object", "object-form", f"{what} '{text_of(verb, span)}'", span, stretch[0].i, None)
 
 
 def _over(phrase: Sequence[Token], over: Token, about: list[Token], lexicon: Lexicon) -> Judgement:

@@ -226,8 +226,8 @@ def read_claude_turn(
     from hook.harness.claude.background import BackgroundTracker
 
     tracker = BackgroundTracker()
-    for record in reversed(decoder.kept):  # read newest first; the tracker wants them in order
-        tracker.feed(record)
+    for record, content in reversed(decoder.kept):  # read newest first; the tracker wants them in order
+        tracker.feed(record, content)
     return replace(turn, background=tuple(task for task, _ in tracker.in_flight) if infer else (),
                    scheduled=tracker.scheduled if infer_schedule else ())
 
@@ -295,8 +295,9 @@ class ClaudeDecoder:
     def __init__(self, walk: WalkConfig, *, keep: bool = False) -> None:
         self.walk = walk
         self.shell_tools = harness_facts(HARNESS).shell_tools
-        # keep: remember the main-line records read, for inferring background work after the walk.
-        self.kept: list[Mapping[str, Any]] | None = [] if keep else None
+        # keep: remember the main-line records the background tracker reads, to infer work in flight after the walk,
+        # each with its content blocks when the walk read them (the tracker reads them again otherwise).
+        self.kept: list[tuple[Mapping[str, Any], list[Mapping[str, Any]] | None]] | None = [] if keep else None
         # A subagent's own transcript marks every record isSidechain (with its agentId); there the
         # sidechain is the main line. Decided by the newest user or assistant record.
         self.subagent: bool | None = None
@@ -307,15 +308,25 @@ class ClaudeDecoder:
             return []
         record = self._main_line(record)
         kind = record.get("type")
-        if self.kept is not None and not flag(record, "isSidechain"):
-            self.kept.append(record)
         if kind == "assistant":
             # Never a prompt (classify_record answers None for every kind but user and attachment).
             # Most records of a turn are these: one read of the blocks gives the text and the calls.
-            return [] if flag(record, "isSidechain") else _assistant_entries(record)
+            if flag(record, "isSidechain"):
+                return []
+            content = blocks(record)
+            entries = _assistant_entries(record, content)
+            # The background tracker reads an assistant record's calls only: half of them have none (the text entry
+            # comes first, then one entry per call).
+            if self.kept is not None and len(entries) > 1:
+                self.kept.append((record, content))
+            return entries
         if kind != "user" and kind != "attachment":
-            return []  # system, summary, snapshot ... records: no prompt, no tool block, no text
-        entries = _result_entries(record) if kind == "user" and not flag(record, "isSidechain") else []
+            return []  # system, summary, snapshot ... records: no prompt, no tool block, no text, nothing in flight
+        sidechain = flag(record, "isSidechain")
+        content = blocks(record) if kind == "user" and not sidechain else None
+        if self.kept is not None and not sidechain:
+            self.kept.append((record, content))
+        entries = _result_entries(content) if content is not None else []
         verdict = self._verdict(record)
         if verdict is not None:
             entries.append(Entry(PROMPT, prompt=verdict))
@@ -357,9 +368,9 @@ class ClaudeDecoder:
         )
 
 
-def _assistant_entries(record: Mapping[str, Any]) -> list[Entry]:
-    """A main-line assistant record: its text (in its message.id group), then its tool_use blocks."""
-    content = blocks(record)
+def _assistant_entries(record: Mapping[str, Any], content: list[Mapping[str, Any]]) -> list[Entry]:
+    """A main-line assistant record (`content`: its blocks): its text (in its message.id group), then its tool_use
+    blocks."""
     texts = [t for b in content if b.get("type") == "text" and isinstance(t := b.get("text"), str)]
     entries = [Entry(TEXT, texts=texts, group=string(mapping(record.get("message")).get("id")))]
     uses = [b for b in content if b.get("type") == "tool_use"]
@@ -373,11 +384,11 @@ def _assistant_entries(record: Mapping[str, Any]) -> list[Entry]:
     return entries
 
 
-def _result_entries(record: Mapping[str, Any]) -> list[Entry]:
-    """A user record's tool_result blocks, by tool_use_id."""
+def _result_entries(content: list[Mapping[str, Any]]) -> list[Entry]:
+    """A user record's tool_result blocks (`content`: its blocks), by tool_use_id."""
     return [
         Entry(RESULT, call_id=string(b.get("tool_use_id")) or "", text=tool_result_text(b),
               is_error=b.get("is_error") is True)
-        for b in blocks(record)
+        for b in content
         if b.get("type") == "tool_result"
     ]

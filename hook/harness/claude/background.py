@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import re
+from _datetime import UTC, datetime  # datetime.py would first run its pure-Python fallback: 3 M instructions a stop
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from functools import cache
 
 from hook.harness.claude import ENDED
@@ -40,7 +40,6 @@ class Start:
 
 @frozen
 class Shapes:
-    starts: tuple[Start, ...]
     marker: str
     notification_id: re.Pattern[str]
     notification_status: re.Pattern[str]
@@ -51,23 +50,34 @@ class Shapes:
     teammate_ended: tuple[str, ...]
     wakeup: Mapping[str, str]
     cron: Mapping[str, str]
+    # The started rows of each tool, in data order, and every tool whose call the tracker reads: a call of any
+    # other tool changes nothing, so it is not kept until its result (most calls of a turn).
+    starts_of: Mapping[str, tuple[Start, ...]]
+    watched: frozenset[str]
 
 
 @cache
 def shapes() -> Shapes:
     data = load_builtin(DATA_PATH)
+    starts = tuple(Start(s["tool"], s["key"], s.get("asked", {}), s.get("result", {})) for s in data["started"])
+    starts_of: dict[str, tuple[Start, ...]] = {}
+    for start in starts:
+        starts_of[start.tool] = (*starts_of.get(start.tool, ()), start)
+    stop_tools = frozenset(data["stop_tools"])
+    wakeup, cron = data["wakeup"], data["cron"]
     return Shapes(
-        starts=tuple(Start(s["tool"], s["key"], s.get("asked", {}), s.get("result", {})) for s in data["started"]),
         marker=data["notification_marker"],
         notification_id=re.compile(data["notification_id"]),
         notification_status=re.compile(data["notification_status"]),
-        stop_tools=frozenset(data["stop_tools"]),
+        stop_tools=stop_tools,
         stop_keys=tuple(data["stop_keys"]),
         teammate_marker=data["teammate_marker"],
         teammate_id=re.compile(data["teammate_id"]),
         teammate_ended=tuple(data["teammate_ended"]),
-        wakeup=data["wakeup"],
-        cron=data["cron"],
+        wakeup=wakeup,
+        cron=cron,
+        starts_of=starts_of,
+        watched=frozenset({*starts_of, *stop_tools, wakeup["tool"], cron["create"], cron["delete"]}),
     )
 
 
@@ -76,8 +86,9 @@ class BackgroundTracker:
     `scheduled` the wake-ups and crons set and not yet fired or deleted."""
 
     def __init__(self) -> None:
+        self.shapes = shapes()
         self.started: dict[str, str] = {}  # task id -> the tool_use id that started it
-        self.calls: dict[str, tuple[str, Mapping[str, Any]]] = {}  # tool_use id -> (tool name, input)
+        self.calls: dict[str, tuple[str, Mapping[str, Any]]] = {}  # tool_use id -> (tool name, input), watched tools
         self.wakeups: dict[str, dict[str, Any]] = {}  # tool_use id -> a pending tick
         self.crons: dict[str, dict[str, Any]] = {}  # cron id -> a pending cron
 
@@ -90,58 +101,71 @@ class BackgroundTracker:
         """The pending wake-ups and crons, in the audit line's shape (SPEC §7.1), oldest first."""
         return (*self.wakeups.values(), *self.crons.values())
 
-    def feed(self, record: Mapping[str, Any]) -> None:
+    def feed(self, record: Mapping[str, Any], content: list[Mapping[str, Any]] | None = None) -> None:
+        """Take the next record; `content`: its blocks (hook.transcript.records.blocks) when the caller read them."""
         kind = record.get("type")
         if kind == "assistant":
-            self._calls(record)
+            self._calls(blocks(record) if content is None else content)
         elif kind == "user":
+            content = blocks(record) if content is None else content
             self._fired(record)
-            self._results(record)
-            self._notifications(_texts(record))
-        elif kind == "attachment":
+            self._results(record, content)
+            if self.started:  # a notification only ends a task started before it
+                texts = [t for b in content if b.get("type") == "text" and isinstance(t := b.get("text"), str)]
+                self._notifications(texts)
+        elif kind == "attachment" and self.started:
             prompt = mapping(record.get("attachment")).get("prompt")
             self._notifications([prompt] if isinstance(prompt, str) else [])
 
-    def _calls(self, record: Mapping[str, Any]) -> None:
-        for block in blocks(record):
+    def _calls(self, content: list[Mapping[str, Any]]) -> None:
+        watched = self.shapes.watched
+        for block in content:
             if block.get("type") == "tool_use" and (use := string(block.get("id"))):
-                self.calls[use] = (string(block.get("name")) or "", mapping(block.get("input")))
+                name = string(block.get("name")) or ""
+                if name in watched:
+                    self.calls[use] = (name, mapping(block.get("input")))
+                else:  # its result changes nothing, as an unknown id's does; a reused id forgets the older call
+                    self.calls.pop(use, None)
 
-    def _results(self, record: Mapping[str, Any]) -> None:
-        results = [b for b in blocks(record) if b.get("type") == "tool_result"]
+    def _results(self, record: Mapping[str, Any], content: list[Mapping[str, Any]]) -> None:
+        results = [b for b in content if b.get("type") == "tool_result"]
+        if not results:
+            return
         # The client writes one result record per call, with that call's structured result: a record holding
         # several results cannot say whose toolUseResult it carries, so it pairs with none.
         structured = mapping(record.get("toolUseResult")) if len(results) == 1 else {}
+        shape = self.shapes
         for block in results:
             use_id = string(block.get("tool_use_id")) or ""
-            name, arguments = self.calls.pop(use_id, ("", {}))
-            if block.get("is_error") is True:
+            call = self.calls.pop(use_id, None)
+            if call is None or block.get("is_error") is True:
                 continue
-            if name in shapes().stop_tools:
-                task = next((t for k in shapes().stop_keys if (t := string(arguments.get(k)))), None)
+            name, arguments = call
+            if name in shape.stop_tools:
+                task = next((t for k in shape.stop_keys if (t := string(arguments.get(k)))), None)
                 self.started.pop(task or "", None)
-            elif name == shapes().wakeup["tool"]:
+            elif name == shape.wakeup["tool"]:
                 self._wakeup(use_id, arguments, structured)
-            elif name == shapes().cron["create"]:
+            elif name == shape.cron["create"]:
                 self._cron(arguments, structured)
-            elif name == shapes().cron["delete"]:
-                self.crons.pop(string(arguments.get(shapes().cron["key"])) or "", None)
+            elif name == shape.cron["delete"]:
+                self.crons.pop(string(arguments.get(shape.cron["key"])) or "", None)
             else:
-                task = _started_task(name, arguments, structured)
+                task = _started_task(shape.starts_of.get(name, ()), arguments, structured)
                 if task is not None:
                     self.started.setdefault(task, use_id)
 
     def _wakeup(self, use_id: str, arguments: Mapping[str, Any], result: Mapping[str, Any]) -> None:
-        if arguments.get(shapes().wakeup["stop"]) is True:
+        if arguments.get(self.shapes.wakeup["stop"]) is True:
             self.wakeups.clear()
             return
-        when = result.get(shapes().wakeup["when"])
+        when = result.get(self.shapes.wakeup["when"])
         if isinstance(when, int | float) and not isinstance(when, bool):
             fires = datetime.fromtimestamp(when / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
             self.wakeups[use_id] = _entry(use_id, fires, False, arguments.get("prompt"))
 
     def _cron(self, arguments: Mapping[str, Any], result: Mapping[str, Any]) -> None:
-        cron = string(result.get(shapes().cron["key"]))
+        cron = string(result.get(self.shapes.cron["key"]))
         if cron:
             recurring = result.get("recurring")
             self.crons[cron] = _entry(cron, arguments.get("cron"), recurring is True, arguments.get("prompt"))
@@ -149,47 +173,49 @@ class BackgroundTracker:
     def _fired(self, record: Mapping[str, Any]) -> None:
         """A prompt the client fired from a schedule ends the tick, or the one-shot cron of that prompt."""
         source = record.get("wakeupSource")
-        if source == shapes().wakeup["fired"]:
+        if source is None:
+            return
+        if source == self.shapes.wakeup["fired"]:
             self.wakeups.clear()
-        elif source == shapes().cron["fired"]:
+        elif source == self.shapes.cron["fired"]:
             text = "\n".join(block_texts(record)).strip()
             for cron, entry in list(self.crons.items()):
                 if not entry["recurring"] and entry["prompt"] == text:
                     del self.crons[cron]
 
     def _notifications(self, texts: list[str]) -> None:
+        shape = self.shapes
         for text in texts:
-            if shapes().teammate_marker in text:
+            if shape.teammate_marker in text:
                 self._teammate(text)
-            if shapes().marker not in text:
+            if shape.marker not in text:
                 continue
-            task = shapes().notification_id.search(text)
-            status = shapes().notification_status.search(text)
+            task = shape.notification_id.search(text)
+            status = shape.notification_status.search(text)
             if task and status and status.group("status").strip().lower() in ENDED:
                 self.started.pop(task.group("id"), None)
 
     def _teammate(self, text: str) -> None:
         """A teammate's message that approves its shutdown ends it: spawned as `<name>@<team>`, it writes as
         `teammate_id="<name>"`."""
-        sender = shapes().teammate_id.search(text)
-        if sender is None or not any(word in text for word in shapes().teammate_ended):
+        sender = self.shapes.teammate_id.search(text)
+        if sender is None or not any(word in text for word in self.shapes.teammate_ended):
             return
         name = sender.group("id")
         for task in [t for t in self.started if t == name or t.startswith(name + "@")]:
             del self.started[task]
 
 
-def _started_task(tool: str, arguments: Mapping[str, Any], result: Mapping[str, Any]) -> str | None:
-    """The task a call's own structured result names, when the call is one that starts background work."""
-    for start in shapes().starts:
-        if start.tool != tool:
-            continue
-        if any(arguments.get(k) != v for k, v in start.asked.items()):
-            continue
-        if any(result.get(k) != v for k, v in start.result.items()):
-            continue
+def _started_task(starts: tuple[Start, ...], arguments: Mapping[str, Any], result: Mapping[str, Any]) -> str | None:
+    """The task a call's own structured result names, when the call is one that starts background work (`starts`:
+    the started rows of its tool)."""
+    for start in starts:
         task = string(result.get(start.key))
-        if task and task.strip():
+        if not task or not task.strip():
+            continue  # most calls of a started row's tool (a Bash call run in the foreground) name no task
+        if all(arguments.get(k) == v for k, v in start.asked.items()) and all(
+            result.get(k) == v for k, v in start.result.items()
+        ):
             return task
     return None
 
@@ -197,7 +223,3 @@ def _started_task(tool: str, arguments: Mapping[str, Any], result: Mapping[str, 
 def _entry(ident: str, schedule: object, recurring: bool, prompt: object) -> dict[str, Any]:
     return {"kind": "scheduled", "id": ident, "schedule": schedule if isinstance(schedule, str) else None,
             "recurring": recurring, "prompt": prompt if isinstance(prompt, str) else None, "inferred": True}
-
-
-def _texts(record: Mapping[str, Any]) -> list[str]:
-    return [t for b in blocks(record) if b.get("type") == "text" and isinstance(t := b.get("text"), str)]

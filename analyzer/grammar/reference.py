@@ -1,0 +1,218 @@
+"""Reference back (SPEC §7.4, revision 4): a hand-over whose words point at an act named before it.
+
+'Your call.', "That's for you to say", 'Whether to do it now is your call', 'Rotating them is up to you', 'I'll leave
+that decision to you': a bare phrase, a demonstrative, a pro-verb ('do it', 'that happens') or a pronoun object
+('revoking it') stands for what the clause before it names — the clause before a ';' or dash in the same sentence, or
+else the sentence before (the engine parses it with the phrase: analyzer.text.layout.named_before). Two readings:
+
+* `act_before` — what a pointer to an act stands for: the act the clause before names (its gerund subject, the
+  gerund its copula says, its noun subject, an instruction), judged as the hand-over's work.
+* `antecedent_of` — what a pronoun object stands for ('revoking it'): the thing the clause before is about (its
+  subject, or the object of its gerund subject); the domain rules read it as the act's object.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzer.parse.shapes import segment_before
+from analyzer.parse.tokens import DEMONSTRATIVES, is_copula, sentence_start
+from analyzer.terms import terms
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+# Words that stand for an act or a thing named before ('do it', 'that happens', 'revoking them').
+POINTERS = terms("reference", "pointers")
+# Verbs that stand for an act named before when a pointer is their argument ('do that', 'that happens').
+PRO_VERBS = terms("reference", "pro_verbs")
+# Nouns of deciding that a demonstrative points back with ('that decision', 'this one').
+DECISION_NOUNS = terms("reference", "decision_nouns")
+# Pointers that stand for a plural, and the tags of a plural noun.
+PLURAL_POINTERS = frozenset({"them", "those", "these"})
+PLURAL_TAGS = frozenset({"NNS", "NNPS"})
+# How a pronoun is the object of an act: 'revoking it', 'run it against …', 'it gets rotated'.
+OBJECT_DEPS = frozenset({"dobj", "nsubjpass", "pobj"})
+# A subject that is an act ('Publishing 1.9.0 to npm will notify …').
+GERUND_SUBJECT_DEPS = frozenset({"csubj", "nsubj", "csubjpass"})
+
+
+def act_before(first: Token) -> list[Token]:
+    """The act named before `first`: in the clause before the ';' or dash of its sentence (its gerund subject, else
+    that whole clause), or, with nothing before it in its sentence, in the sentence before it in the parse."""
+    before = segment_before(first)
+    if before:
+        gerund = _gerund_subject(before)
+        named = list(gerund.subtree) if gerund is not None else before
+        return _words(named)
+    sentence = sentence_before(first)
+    return _words(act_of_sentence(sentence)) if sentence is not None else []
+
+
+def sentence_before(token: Token) -> Span | None:
+    """The last sentence with words in it before `token`'s sentence, in the same parse; the text's own boundary
+    before the phrase's sentence holds where the parser read the two as one (tokens.sentence_start)."""
+    start = sentence_start(token)
+    while start > 0:
+        before = token.doc[sentence_start(token.doc[start - 1]) : start]
+        if any(t.is_alpha for t in before):
+            return before
+        start = before.start
+    return None
+
+
+def act_of_sentence(sentence: Span) -> list[Token]:
+    """The act a statement names as its subject (SPEC §7.4): its gerund subject ('Deleting the stale records … needs a
+    human'), the gerund a copula says of its subject ('The last open item is squash-merging #204'), the copula's noun
+    subject ('Approval of #331 is the only thing left'); nothing for a question, an instruction, an option list or
+    other prose."""
+    tokens = [t for t in sentence if not t.is_space]
+    if not _ends_plainly(tokens):
+        return []
+    gerund = _gerund_subject(tokens)
+    if gerund is not None:
+        return list(gerund.subtree)
+    root = sentence.root
+    if is_copula(root):
+        said = next((c for c in root.children if c.dep_ in ("acomp", "attr", "xcomp") and c.tag_ == "VBG"), None)
+        if said is not None:
+            return list(said.subtree)
+        subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is not None and subject.pos_ in ("NOUN", "PROPN"):
+            return list(subject.subtree)
+        return []
+    if root.tag_ == "VBG" and not any(c.dep_ in GERUND_SUBJECT_DEPS for c in root.children) and _ends_plainly(tokens):
+        return list(root.subtree)  # the model read 'Applying the IAM change … grants admin' as one gerund phrase
+    # An option list, an instruction or a question before the phrase names no subject: the phrase finds nothing wider
+    # (SPEC §2.2; 'Squash or rebase? Your call.' fires).
+    return []
+
+
+def points_back(verb: Token) -> bool:
+    """'do it', 'do that now', 'doing so', 'that happens': a pro-verb whose argument is a pointer."""
+    if verb.lemma_.lower() not in PRO_VERBS:
+        return False
+    return any(c.dep_ in ("dobj", "advmod", "nsubj") and c.lower_ in POINTERS for c in verb.children)
+
+
+def pointing_noun(noun: Token) -> bool:
+    """'that decision', 'this one': a decision noun with a demonstrative, standing for the decision named before."""
+    if noun.lower_ in DEMONSTRATIVES:
+        return True
+    return noun.lemma_.lower() in DECISION_NOUNS and any(
+        c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in noun.children
+    )
+
+
+def antecedent_of(word: Token) -> Token | None:
+    """What a pronoun object ('revoking it', 'rotating them') or a demonstrative noun object ('delete that data')
+    stands for, when nothing in its own clause comes before it: the subject of the clause before, or the object of
+    that clause's gerund subject ('Dropping the events table in production would …'). None otherwise."""
+    if not _points(word) or not (word.dep_ in OBJECT_DEPS or _right_after_verb(word)):
+        return None
+    own = segment_before(word)
+    if any(t.pos_ in ("NOUN", "PROPN") for t in own):
+        return None  # 'review the PR and merge it': the pronoun's antecedent is in its own clause
+    clause = _clause_before(own[0] if own else word)
+    if not clause:
+        return None
+    gerund = _gerund_subject(clause)
+    if gerund is not None:
+        return next((c for c in gerund.children if c.dep_ == "dobj"), None)
+    inside = {t.i for t in clause}
+    nouns = [t for t in clause if t.pos_ in ("NOUN", "PROPN")]
+    # 'them' stands for a plural, 'it' for a singular ('The staging deploy keys …; revoking them')
+    determiners = [c.lower_ for c in word.children if c.dep_ == "det"]
+    plural = word.lower_ in PLURAL_POINTERS or any(d in PLURAL_POINTERS for d in determiners)
+    agreeing = [t for t in nouns if (t.tag_ in PLURAL_TAGS) == plural]
+    nouns = agreeing or nouns
+    subject = next((t for t in nouns if t.dep_ in ("nsubj", "nsubjpass") and t.head.i in inside), None)
+    # The small model may misread the clause ('The prod API keys … expire Friday': keys as its root): the noun
+    # nearest its top.
+    return subject or min(nouns, key=lambda t: (_depth(t, inside), t.i), default=None)
+
+
+def _right_after_verb(word: Token) -> bool:
+    """'revoking it is your call', 'whether to drop that data is': the model may make the pointer the copula's
+    subject; written right after a verb form, it is that verb's object."""
+    first = word.left_edge if word.pos_ == "NOUN" else word
+    before = word.doc[first.i - 1] if first.i > 0 else None
+    return before is not None and before.tag_ in ("VB", "VBG") and word.head.i != before.i
+
+
+def _depth(token: Token, inside: set[int]) -> int:
+    depth = 0
+    while token.head.i != token.i and token.head.i in inside:
+        token, depth = token.head, depth + 1
+    return depth
+
+
+def _points(word: Token) -> bool:
+    if word.pos_ == "PRON":
+        return word.lower_ in POINTERS
+    return word.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in word.children)
+
+
+def _clause_before(first: Token) -> list[Token]:
+    """The clause before `first`'s clause: back to the ';' or dash in its sentence, or the sentence before."""
+    before = segment_before(first)
+    if before:
+        return before
+    sentence = sentence_before(first)
+    return [t for t in sentence if not t.is_space] if sentence is not None else []
+
+
+def _gerund_subject(clause: list[Token]) -> Token | None:
+    inside = {t.i for t in clause}
+    return next((t for t in clause if t.dep_ in GERUND_SUBJECT_DEPS and t.tag_ == "VBG" and t.head.i in inside), None)
+
+
+def _words(tokens: list[Token]) -> list[Token]:
+    return [t for t in tokens if not t.is_punct and not t.is_space]
+
+
+def referents(tokens: list[Token]) -> dict[int, Token]:
+    """The antecedents the pointers among `tokens` stand for, by the antecedent's index: the pointer each stands in for
+    ('Rotating them': keys -> them), so a rule can read the antecedent as the act's object."""
+    found: dict[int, Token] = {}
+    for word in tokens:
+        named = antecedent_of(word)
+        if named is not None and named.i not in found:
+            found[named.i] = word
+    return found
+
+
+def named_phrase(named: Token) -> list[Token]:
+    """The antecedent's noun phrase, without a clause of its own ('the keys, which expire Friday'); the object of a
+    gerund takes the gerund's other words with it ('Dropping the events table in production': 'in production')."""
+    top = named.head if named.dep_ == "dobj" and named.head.tag_ == "VBG" else named
+    skip = {t.i for c in top.children if c.dep_ in ("relcl", "advcl", "conj", "cc") for t in c.subtree} | (
+        {top.i} if top.i != named.i else set()
+    )
+    return [t for t in top.subtree if t.i not in skip and not t.is_punct and not t.is_space]
+
+
+def pointer_after(verb: Token) -> Token | None:
+    """'whether to drop that data is your call', 'revoking it is': the object written right after the verb that the
+    model did not make its object (data -nsubj-> is; 'that' read as a subordinator) is still what the verb acts on —
+    a pronoun, or a noun after nothing but determiners, demonstratives and modifiers."""
+    if verb.pos_ not in ("VERB", "AUX") or any(c.dep_ in ("dobj", "nsubjpass") for c in verb.children):
+        return None
+    doc = verb.doc
+    for k in range(verb.i + 1, min(verb.i + 5, len(doc))):
+        word = doc[k]
+        if word.head.i == verb.i:
+            return None
+        if word.pos_ == "PRON" and word.lower_ in POINTERS:
+            return word
+        if word.pos_ in ("NOUN", "PROPN") and word.dep_ not in ("compound", "nmod", "amod", "poss"):
+            return word if word.head.pos_ not in ("NOUN", "PROPN") else None
+        if not (word.pos_ in ("DET", "ADJ", "NUM", "NOUN", "PROPN") or word.lower_ in DEMONSTRATIVES):
+            return None
+    return None
+
+
+def _ends_plainly(tokens: list[Token]) -> bool:
+    """A statement: a sentence that does not end in a question mark."""
+    last = next((t for t in reversed(tokens) if not t.is_space), None)
+    return last is not None and last.text != "?"
