@@ -127,6 +127,7 @@ def disguised_phrase(draw: st.DrawFn) -> tuple[str, str]:
 @example(("your call", "\u13a9our ca\u01c0\u217c"))
 @example(("your call", "your <b\nclass='a>b'>call</b>"))
 @example(("your call", "your <!-- " + "x" * 5000 + " -->call"))
+@example(("let me know if you want", "let \u217f*\uff45 \uff4bnow if you want"))  # emphasis after a roman numeral m
 def test_every_lexicon_phrase_in_disguise_is_found_and_fires(case: tuple[str, str]) -> None:
     canonical, written = case
     text = f"Tests pass. {written}."

@@ -422,12 +422,21 @@ def _after_letter(text: str, copied: int, at: int, pieces: list[str], table: _Ta
     Read backwards from `at` without copying, so a text of many markers costs each only what it looks at."""
     for i in range(at - 1, copied - 1, -1):
         if table.replace.get(text[i], ("x",))[0] != "":
-            return text[i].isalpha()
+            return _reads_as_letter(text[i])
     for k in range(len(pieces) - 1, -1, -1):
         for ch in reversed(pieces[k]):
             if table.replace.get(ch, ("x",))[0] != "":
-                return ch.isalpha()
+                return _reads_as_letter(ch)
     return False
+
+
+def _reads_as_letter(ch: str) -> bool:
+    """A letter, or a character compatibility reads as one: the roman numeral 'ⅿ' is an m."""
+    if ch.isalpha() or ch.isascii():
+        return ch.isalpha()
+    import unicodedata  # only for a non-ASCII character that is no letter itself
+
+    return unicodedata.normalize("NFKC", ch)[:1].isalpha()
 
 
 def _replacement(group: str, m: re.Match[str] | None, table: _Table) -> tuple[str | None, str]:
