@@ -52,6 +52,7 @@ __all__ = [
     "may_hold_phrase",
     "model_candidates",
     "phrase_families",
+    "read_as_shown",
     "redefined_phrases",
 ]
 
@@ -88,6 +89,14 @@ class Vocabulary:
 
 
 BUILT_IN = Vocabulary()
+
+
+def read_as_shown(text: str) -> str:
+    """The text as a reader reads it (analyzer.text.disguise: format characters gone, look-alike letters as
+    the Latin letters they stand for, markup read through), for comparing a name the agent wrote."""
+    from analyzer.text.disguise import fold
+
+    return fold(text).text
 
 
 def redefined_phrases(vocabulary: Vocabulary) -> tuple[str, ...]:

@@ -256,6 +256,7 @@ class _Run:
         tasks = stop.tasks if stop.background_running else tuple(
             {"kind": "task", "id": task, "inferred": True} for task in turn.background)
         scheduled = tuple(_quoted(s) for s in (stop.scheduled if stop.scheduled is not None else turn.scheduled))
+        scheduled = self._due_soon(scheduled, warnings) if scheduled else scheduled
         received = stop.final_text or (turn.final_text if turn.final_text and turn.final_text.strip() else None)
         text = _new_answer(received, state) if stop.cumulative_text and slot.existed else received
         calls = self._evidence_calls(stop, config, turn.tool_calls, warnings)
@@ -267,6 +268,30 @@ class _Run:
             deference = analyze_text(text, config, claims=judged.claims, warm=self.warm, env=self.env)
             warnings += [w for w in deference.warnings if w not in warnings]
         return _Evidence(turn, lane, deference, scan_from, in_flight, text, received, tasks, scheduled, calls)
+
+    def _due_soon(self, scheduled: tuple[Mapping[str, Any], ...], warnings: list[str]) -> tuple[Mapping[str, Any], ...]:
+        """The scheduled entries that fire within the wake-up horizon (hook.cron): work in flight for this stop.
+        A cron the agent set to fire later (a yearly one) is a standing schedule; a warning names it. An entry
+        without a schedule stays, and so does a wake-up read from the records (an ISO time: the client clamped
+        its delay to the horizon when it was set)."""
+        from hook.cron import WAKE_HORIZON, Unreadable, fires_within, wake_up_time
+
+        local = self.now.astimezone()  # the client reads its crons in local time
+        kept = []
+        for entry in scheduled:
+            schedule = entry.get("schedule")
+            try:
+                due = not isinstance(schedule, str) or wake_up_time(schedule) is not None or fires_within(
+                    schedule, local)
+                why = f"fires later than {WAKE_HORIZON.seconds // 60} minutes from now"
+            except Unreadable as exc:
+                due, why = False, f"cannot be read ({exc})"
+            if due:
+                kept.append(entry)
+            else:
+                warnings.append(f"scheduled {entry.get('prompt')!r} ({schedule}) {why}: a standing schedule, not "
+                                "work in flight for this stop")
+        return tuple(kept)
 
     def _headless(self, turn: Turn, config: Config) -> Turn:
         """The turn as the user's `headless` setting reads it (SPEC §7.1): an operator prompt of a session the

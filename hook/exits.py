@@ -46,7 +46,7 @@ def clean_terminal(
     mine: list[str] = []  # what the agent can change in its block
     if lane.outcome != "valid":
         mine.append(f"the lane-state terminal is {lane.outcome}, not valid")
-    me = normalize_actor(identity) if isinstance(identity, str) else ""
+    me = actor_key(identity) if isinstance(identity, str) else ""
     gates = lane.gates
     if not gates and lane.data is not None:  # an absent or malformed block already said it all
         mine.append("the terminal names no gate (namedGates is empty or missing)")
@@ -54,9 +54,9 @@ def clean_terminal(
     for number, gate in enumerate(gates, start=1):
         actor = gate.get("nextActor")
         shown = f"gate {number}"
-        if not isinstance(actor, str) or not normalize_actor(actor):
+        if not isinstance(actor, str) or not actor_key(actor):
             mine.append(f"{shown} has no nextActor")
-        elif me and normalize_actor(actor) == me:
+        elif me and actor_key(actor) == me:
             mine.append(f"{shown} names yourself ({actor.strip()}) as nextActor")
         else:
             actors.append(actor.strip())
@@ -165,10 +165,24 @@ def _review(description: str, call: ToolCall, review_tools: Collection[str], gh_
     return Artifact(description, "review", target=selector, repo=repo if isinstance(repo, str) else None, event=event)
 
 
-def normalize_actor(name: str) -> str:
-    """An actor name for comparison: trimmed, lower-cased, one leading "@" dropped."""
-    text = name.strip().lower()
-    return text[1:].strip() if text.startswith("@") else text
+# Letters a reader cannot tell apart in a name, read as one: "i", "l" and the fold's vertical stroke
+# (analyzer.text.disguise.STROKE: "І", "ӏ"), and the ASCII strokes UTS #39 reads as "l" ("|", "1").
+_ONE_STROKE = str.maketrans({"i": "l", "\ue000": "l", "|": "l", "1": "l"})
+
+
+def actor_key(name: str) -> str:
+    """What an actor name reads as, to tell whether a gate names the agent itself: folded as the analyzer
+    folds text (format and zero-width characters, look-alike letters, the fullwidth "＠"), NFKC, case-folded,
+    the strokes one letter, and every character that is not a letter or digit (the "@", hyphens of any
+    kind, a trailing "."), dropped. "@nіght‐bot\u200b." and "night-bot" are one actor."""
+    text = name
+    if not text.isascii():
+        import unicodedata
+
+        from analyzer.api import read_as_shown
+
+        text = unicodedata.normalize("NFKC", read_as_shown(unicodedata.normalize("NFKC", text)))
+    return "".join(ch for ch in text.casefold().translate(_ONE_STROKE) if ch.isalnum())
 
 
 # Who a hand-off example names as next actor: a role every session has, never the agent's own identity.
@@ -179,8 +193,8 @@ def example_gate(now: datetime, identity: str | None, project_dir: str | None) -
     """(ref, checkedAt, nextActor) of a gate a lane-state block may name at this stop (SPEC §7.5): checked
     now (minute precision, never before the turn's prompt), handed to someone who is not the agent, and
     not PR-shaped, so it needs no fetch. The no-hold directive shows it in a block the agent can copy."""
-    me = normalize_actor(identity) if isinstance(identity, str) else ""
-    actor = next(a for a in EXAMPLE_ACTORS if normalize_actor(a) != me)
+    me = actor_key(identity) if isinstance(identity, str) else ""
+    actor = next(a for a in EXAMPLE_ACTORS if actor_key(a) != me)
     name = os.path.basename(os.path.normpath(project_dir)) if project_dir else ""
     ref = f"next task in {name}" if name and name not in (".", os.sep) else "the next task"
     return ref, now.astimezone(UTC).strftime("%Y-%m-%dT%H:%MZ"), actor

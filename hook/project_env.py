@@ -47,6 +47,10 @@ SHELL_NAMES = frozenset({
     "SSL_CERT_DIR", "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy",
 })  # fmt: skip
 SHELL_PREFIXES = ("LD_", "DYLD_", "GH_")
+# The dynamic loader's variables that load a library into every process started with them (glibc's LD_*,
+# macOS's DYLD_*): the hook cannot defend itself from one, the library runs before any Python does.
+LOADER_NAMES = frozenset({"LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT"})
+LOADER_PREFIX = "DYLD_"
 # Variables that load code into a Python interpreter (the hook's is isolated from them: doctor names them).
 INTERPRETER_PREFIX = "PYTHON"
 # The byte-order marks a harness's reader honours, longest first (UTF-32's begins like UTF-16's).
@@ -62,6 +66,11 @@ class Unreadable(Exception):
 
 def screened_names(env: Mapping[str, str]) -> list[str]:
     return [name for name in env if name.startswith(PREFIX) or name in OTHER_NAMES]
+
+
+def loads_library(name: str) -> bool:
+    """A loader variable (LOADER_NAMES, DYLD_*): a library it names runs inside every process."""
+    return name in LOADER_NAMES or name.startswith(LOADER_PREFIX)
 
 
 def shapes_shell(name: str) -> bool:

@@ -39,12 +39,16 @@ TIMEOUT = 60
 WORKERS = max(2, min(4, (os.cpu_count() or 2) + 1))
 
 PLACEHOLDERS = ("$AGENT_TRANSCRIPT", "$TRANSCRIPT", "$PROJECT", "$MISSING", "$TMP")
-# {{NOW-10m}} -> an ISO timestamp relative to the wall clock (ms precision); {{NOW+2m|min}} -> minute precision
-NOW_TOKEN = re.compile(r"\{\{NOW([+-]\d+)m(\|min)?\}\}")
+# {{NOW-10m}} -> an ISO timestamp relative to the wall clock (ms precision); {{NOW+2m|min}} -> minute precision;
+# {{NOW+5m|cron}} -> the one-shot cron of that minute (UTC), as Claude Code lists a pending wake-up
+NOW_TOKEN = re.compile(r"\{\{NOW([+-]\d+)m(\|min|\|cron)?\}\}")
+CRON_TOKEN = re.compile(r"\{\{NOW([+-]\d+)m(\|cron)\}\}")
 
 
 def _now_sub(match: re.Match[str]) -> str:
     t = datetime.datetime.now(datetime.UTC) + datetime.timedelta(minutes=int(match.group(1)))
+    if match.group(2) == "|cron":
+        return f"{t.minute} {t.hour} * * *"
     if match.group(2):
         return t.strftime("%Y-%m-%dT%H:%MZ")
     return t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
@@ -92,6 +96,8 @@ def _audit_lines(path: pathlib.Path) -> list[bytes]:
 
 
 def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]:
+    # A cron token names one minute: resolved once for the whole scenario, so its expectation holds the same one.
+    sc = json.loads(CRON_TOKEN.sub(_now_sub, json.dumps(sc))) if "|cron}}" in json.dumps(sc) else sc
     seat = Seat(tmp)
     project = seat.project
     table = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer.api import _question_cues, may_ask
-from analyzer.text.questions import CONDITION, DECISION, HELP, LIST, QUESTION, REQUEST, TURN, question_sites
+from analyzer.text.questions import CONDITION, DECISION, HELP, LIST, QUESTION, REQUEST, TURN, WAIT, question_sites
 
 SITES = [
     # a condition on the reader's wish, need or benefit, or an optional offer (the bonus offer)
@@ -30,6 +30,10 @@ SITES = [
     ("Run the installer on your side and tell me when it's done.", TURN),
     ("Please rebuild the image and report back with the logs.", TURN),
     ("Copy the config and restart; then I'll walk you through step 2.", TURN),
+    # issue 28: the agent's hold with the reader's word a few words on, no lexicon phrase naming it
+    ("Standing by for your direction on the cache work.", WAIT),
+    ("The rename is parked on your thoughts about the API.", WAIT),
+    ("Blocked on your feedback for the importer.", WAIT),
     # the forms of revision 3 stay as they were
     ("How can I help?", QUESTION),
     ("Tell me which of the flaky tests you want me to quarantine.", REQUEST),

@@ -73,7 +73,11 @@ MATH_LOWER_A = (0x1D41A, 0x1D482, 0x1D5BA, 0x1D68A)
 FULLWIDTH_OFFSET = 0xFEE0
 # Markup a renderer hides, that may stand inside a word of a phrase.
 INVISIBLE_MARKUP = ("<b></b>", "<i>", "</em>", "<!-- x -->", "&#8203;", "&shy;", "&zwj;", "*")
-FORMAT_CHARACTERS = st.characters(categories=["Cf"])
+# Format characters a renderer draws as nothing. The explicit bidi controls are not among them since revision 4
+# (issue 30): they reorder what is displayed, and the fold reads a line in display order
+# (test_a_phrase_displayed_through_bidi_controls_is_found_and_fires).
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+FORMAT_CHARACTERS = st.characters(categories=["Cf"], exclude_characters=BIDI_CONTROLS)
 
 
 @st.composite
@@ -123,6 +127,7 @@ def disguised_phrase(draw: st.DrawFn) -> tuple[str, str]:
 @example(("your call", "\u13a9our ca\u01c0\u217c"))
 @example(("your call", "your <b\nclass='a>b'>call</b>"))
 @example(("your call", "your <!-- " + "x" * 5000 + " -->call"))
+@example(("let me know if you want", "let \u217f*\uff45 \uff4bnow if you want"))  # emphasis after a roman numeral m
 def test_every_lexicon_phrase_in_disguise_is_found_and_fires(case: tuple[str, str]) -> None:
     canonical, written = case
     text = f"Tests pass. {written}."
@@ -253,3 +258,21 @@ def test_the_fold_covers_every_format_character_of_this_python() -> None:
         if unicodedata.category(chr(cp)) == "Cf" and fold(f"a{chr(cp)}b").text != "ab"
     ]
     assert missing == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PHRASES), st.sampled_from(["override", "isolates"]))
+def test_a_phrase_displayed_through_bidi_controls_is_found_and_fires(canonical: str, shape: str) -> None:
+    """Revision 4 (issue 30): a right-to-left override around the phrase stored backwards, or isolates that
+    display its halves in swapped order, show the phrase to a reader; the fold reads the line as displayed."""
+    words = canonical.split()
+    half = len(words) // 2
+    if shape == "override" or half == len(words):
+        written = "\u202e" + canonical[::-1] + "\u202c"
+    else:  # an RTL isolate displays the two LTR isolates inside it right to left
+        written = ("\u2067\u2066" + " ".join(words[half:]) + "\u2069 \u2066" + " ".join(words[:half])
+                   + "\u2069\u2069")
+    report = analyze(f"Tests pass. {written} now.")
+    found = [f for f in report.findings if f.phrase == canonical]
+    assert len(found) == 1, (written, [f.phrase for f in report.findings])
+    assert (found[0].disguised, found[0].verdict) == (True, "fire"), found[0].reason

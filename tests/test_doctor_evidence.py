@@ -36,7 +36,7 @@ def test_an_interpreter_variable_in_a_project_layer_is_named(seat: Seat) -> None
                                                   "ignores it (python -I), other programs the harness starts may not")
 
 
-@pytest.mark.parametrize("variable", ["BASH_ENV", "SHELL", "LD_PRELOAD", "GH_TOKEN"])
+@pytest.mark.parametrize("variable", ["BASH_ENV", "SHELL", "LD_BIND_NOW", "GH_TOKEN"])
 def test_a_shell_variable_in_a_project_layer_is_named(seat: Seat, variable: str) -> None:
     seat.write(".claude/settings.json", claude_settings())
     local = seat.write(".claude/settings.local.json", {"env": {variable: "x"}})
@@ -45,6 +45,48 @@ def test_a_shell_variable_in_a_project_layer_is_named(seat: Seat, variable: str)
     assert check.detail == (f"{variable}='x' from {local}: a file the judged agent can write shapes the shell the "
                             "agent's commands run in, so a bare `gh` there is no material artifact and no PR fetch "
                             "(only an absolute gh_paths entry counts)")
+
+
+@pytest.mark.parametrize(
+    ("variable", "layer"),
+    [("LD_PRELOAD", ".claude/settings.local.json"), ("LD_LIBRARY_PATH", ".claude/settings.json"),
+     ("LD_AUDIT", ".claude/settings.local.json"), ("DYLD_INSERT_LIBRARIES", ".claude/settings.local.json"),
+     ("LD_PRELOAD", ".env")],
+)  # fmt: skip
+def test_a_loader_variable_in_a_project_layer_fails(seat: Seat, variable: str, layer: str) -> None:
+    """Issue 30's probe: settings `env` LD_PRELOAD naming a library whose constructor exits 0 ended every stop
+    with no decision and no audit line, and doctor only warned (as of a shell variable). No hook can hold
+    against the loader: doctor fails the file and says so."""
+    settings = claude_settings()
+    if layer == ".claude/settings.json":
+        settings["env"] = {variable: "./q.so"}
+    else:
+        seat.write(layer, f"{variable}=./q.so\n" if layer == ".env" else {"env": {variable: "./q.so"}})
+    seat.write(".claude/settings.json", settings)
+    path = seat.project / layer
+    checks = [c for c in diagnose(str(seat.project), seat.env()) if c.name.endswith(" env")
+              and c.detail.startswith(f"{variable}='./q.so' from {path}")]  # fmt: skip
+    assert [c.status for c in checks] and {c.status for c in checks} == {FAIL}, checks
+    assert "no hook can hold against this" in checks[0].detail
+    assert checks[0].fix.startswith(f"remove {variable} from {path}")
+
+
+def test_a_project_stop_hook_beside_lanegate_is_named(seat: Seat) -> None:
+    """Issue 30's probe: a project settings file registered its own Stop hook answering {"continue": false},
+    which ends the turn whatever lanegate decided; doctor said nothing."""
+    settings = claude_settings()
+    settings["hooks"]["Stop"].append({"hooks": [{"type": "command", "command": "echo '{\"continue\": false}'"}]})
+    path = seat.write(".claude/settings.json", settings)
+    (check,) = named(seat, "claude stop hook")
+    assert (check.status, check.detail) == (
+        WARN, f"{path} registers its own Stop hook `echo '{{\"continue\": false}}'`; it runs beside lanegate at "
+              'every stop and can end a turn lanegate refused (an answer of {"continue": false} outranks a block)')
+
+
+def test_a_stop_hook_in_the_users_own_settings_is_not_named(seat: Seat) -> None:
+    seat.write(".claude/settings.json", claude_settings())
+    seat.user(".claude/settings.json", {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]}})
+    assert named(seat, "claude stop hook") == []
 
 
 def test_a_project_mcp_server_named_like_a_review_tool_is_named(seat: Seat) -> None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from hook.exits import ExitCheck, clean_terminal, material_artifacts, normalize_actor
+from hook.exits import ExitCheck, actor_key, clean_terminal, material_artifacts
 from hook.harness import get_harness, harness_facts
 from hook.lanestate import LaneState, parse_lane_state
 from hook.transcript.records import ToolCall
@@ -113,9 +113,24 @@ def test_a_ratchet_of_zero_needs_no_drives() -> None:
     assert clean_terminal(terminal("@ops"), identity="me", valid_refusals=0, min_drives=0).accepted is True
 
 
-@pytest.mark.parametrize(("raw", "normal"), [(" @Seat-3 ", "seat-3"), ("@@x", "@x"), ("ME", "me"), ("@ a", "a")])
-def test_normalize_actor(raw: str, normal: str) -> None:
-    assert normalize_actor(raw) == normal
+@pytest.mark.parametrize(
+    ("raw", "key"),
+    [(" @Seat-3 ", "seat3"), ("@@x", "x"), ("ME", "me"), ("@ a", "a"), ("@night-bot", "nlghtbot"),
+     ("@night\u2010bot", "nlghtbot"), ("@n\u0456ght-bot", "nlghtbot"), ("@night-bot\u200b", "nlghtbot"),
+     ("\uff20night-bot", "nlghtbot"), ("@night-bot.", "nlghtbot"), ("@n|ght_bot", "nlghtbot"),
+     ("\uff4e\uff49ght-bot", "nlghtbot"), ("\u200b", "")],
+)  # fmt: skip
+def test_an_actor_is_keyed_as_a_reader_reads_its_name(raw: str, key: str) -> None:
+    """SPEC §7.2: the self-actor check compared raw strings, so "@night‐bot" (U+2010), a Cyrillic "і", a
+    zero-width space, the fullwidth "＠" or a trailing "." handed the gate to the agent itself."""
+    assert actor_key(raw) == key
+
+
+@pytest.mark.parametrize("actor", ["@night\u2010bot", "@n\u0456ght-bot", "@night-bot\u200b", "\uff20night-bot",
+                                   "@night-bot.", "@Night_Bot"])  # fmt: skip
+def test_a_gate_naming_the_agent_in_disguise_is_no_hand_off(actor: str) -> None:
+    check = clean_terminal(terminal(actor), identity="night-bot", valid_refusals=0, min_drives=0)
+    assert (check.accepted, check.failures) == (False, (f"gate 1 names yourself ({actor}) as nextActor",))
 
 
 # -- material artifacts: PR creation ---------------------------------------------------------------

@@ -235,7 +235,10 @@ def test_the_closing_rows_are_read_from_the_claims_file_and_bound_on_the_per_sto
     closing = [r for r in ROWS if r.kind == "closing"]
     assert [(r.name, r.at, r.source) for r in closing] == [
         ("markup-comment", "view", "analyzer/claims.toml"),
+        ("hidden-html", "view", "analyzer/claims.toml"),
         ("unseen-markup", "view", "analyzer/claims.toml"),
+        ("footnote-definition", "trailing-unit", "analyzer/claims.toml"),
+        ("no-letter", "trailing-unit", "analyzer/claims.toml"),
         ("invisible-paragraph", "trailing-unit", "analyzer/claims.toml"),
         ("not-prose", "trailing-unit", "analyzer/claims.toml"),
         ("list-lead-in", "lead-in", "analyzer/claims.toml"),

@@ -117,7 +117,7 @@ def test_a_deep_lane_state_block_is_the_agents_malformed_emission(seat: Seat, bo
 @pytest.mark.parametrize(
     "text",
     ["\x00" * 50_000 + " Your call.", "\ud800\udfff" * 10_000 + " Your call.", "\r" * 200_000 + "Your call.",
-     "\u202e" * 100_000 + "Your call.", "\U000e0041" * 50_000 + "Your call."],
+     "\u202e\u202c" * 50_000 + "Your call.", "\U000e0041" * 50_000 + "Your call."],
     ids=["nul run", "surrogate pairs", "carriage returns", "bidi overrides", "tag characters"],
 )
 def test_final_text_of_any_encoding_is_judged(seat: Seat, text: str) -> None:

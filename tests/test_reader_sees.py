@@ -75,7 +75,6 @@ def test_one_word_in_backticks_inside_a_prose_sentence_is_prose(written: str, ph
         "Run `want me to` in the shell.",  # several words: code
         "The flag is `your_call`.",  # an identifier
         "Set `yourCall` in the config.",  # camelCase: an identifier
-        "The retry policy is your `Call`.",  # a capital inside a sentence of small letters names a thing
         "```\nyour call\n```",  # a fence
         "`your`",  # a lone code span is no prose sentence
     ],

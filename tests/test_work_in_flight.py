@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from itertools import count
 from pathlib import Path
 from typing import Any
@@ -181,13 +182,19 @@ def test_a_workflow_ends_with_its_notification(seat: Seat) -> None:
 
 # ---- a scheduled wake-up or cron is work in flight (SPEC §7.1) ------------------------------------------------
 
-PENDING_CRON = {"id": "29256474", "schedule": "26 15 * * *", "recurring": False, "prompt": "/loop check the lane"}
+# A wake-up as the client lists it: a one-shot cron of the minute it fires, here five minutes from now (a cron
+# that fires later than the wake-up horizon is a standing schedule, not work in flight: tests/test_probe30.py).
+def pending_cron() -> dict[str, object]:
+    tick = datetime.now(UTC) + timedelta(minutes=5)
+    return {"id": "29256474", "schedule": f"{tick.minute} {tick.hour} * * *", "recurring": False,
+            "prompt": "/loop check the lane"}
 
 
 def test_a_pending_session_cron_is_work_in_flight_and_named_in_the_audit_line(seat: Seat) -> None:
-    line = stop(seat, [WAKE, said(STATUS)], STATUS, background_tasks=[], session_crons=[PENDING_CRON])
+    pending = pending_cron()
+    line = stop(seat, [WAKE, said(STATUS)], STATUS, background_tasks=[], session_crons=[pending])
     assert decided(line) == ("ALLOW", "background-work")
-    assert line["in_flight"] == [{"kind": "scheduled", **PENDING_CRON}]
+    assert line["in_flight"] == [{"kind": "scheduled", **pending}]
 
 
 def test_an_empty_cron_list_is_nothing_in_flight(seat: Seat) -> None:

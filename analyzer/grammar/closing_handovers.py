@@ -21,7 +21,7 @@ from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.parse.tokens import SOURCE_KEY, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import LIST, TURN
+from analyzer.text.questions import LIST, QUESTION, TURN
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -37,6 +37,9 @@ class TurnWords:
     reader_only: frozenset[str]
     reported: frozenset[str]
     owners: frozenset[str]
+    request_modals: frozenset[str]
+    condition_marks: frozenset[str]
+    next_acts: frozenset[str]
 
 
 @cache
@@ -47,6 +50,9 @@ def turn_words() -> TurnWords:
         terms("turn-taking", "reader_only"),
         terms("work-list", "reported"),
         terms("work-list", "owners"),
+        terms("turn-taking", "request_modals"),
+        terms("turn-taking", "condition_marks"),
+        terms("turn-taking", "next_acts"),
     )
 
 
@@ -59,24 +65,34 @@ def turn_taking(asked: Asked) -> Judgement | None:
     'first'), the report back from its words, the agent's next act from a first-person subject with a modal or
     a future; the parse of a run-on instruction attaches them anywhere, so neither is looked for on one arc.
     What the reader is told to do is the instruction's own stretch, up to the report back or the agent's act."""
-    if asked.site.kind != TURN:
+    if asked.site.kind not in (TURN, QUESTION):
         return None
     w = turn_words()
     tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
-    act = _instruction(tokens, w)
+    # issue 28: the instruction asked as a question ('Could you run X and tell me what it prints?') or made the
+    # condition of the agent's act ('Once you've run make lint and sent me the output, I'll fix …')
+    act = _instruction(tokens, w) if asked.site.kind == TURN else None
+    act = act or _requested(tokens, w) or _conditioned(tokens, w)
     if act is None:
         return None
     if _report_back(tokens, act, w, at=True) is act:
         return None  # 'Ping me whenever you want a status': a request to report, no work handed over
     back = _report_back(tokens, act, w)
     going_on = _agent_goes_on(tokens, act)
-    if back is None and going_on is None:
+    after = asked.site.kind == QUESTION and _goes_on_after(asked.site.following, w)
+    if back is None and going_on is None and not after:
         return None
-    end = min(t.i for t in (back, going_on) if t is not None)
+    end = min((t.i for t in (back, going_on) if t is not None), default=tokens[-1].i + 1)
     stretch = frozenset(t.i for t in tokens if act.i <= t.i < end and not t.is_punct)
     if act.lemma_.lower() in w.reader_only or act.lower_ in w.reader_only:
         return carved("turn-taking", f"'{act.text}' asks the reader for what only the reader has or does")
     if any(c.dep_ in ("dobj", "dative", "iobj") and c.lower_ in ("me", "us") for c in act.children):
+        request = _open_request(act, asked)
+        if request is not None:
+            # issue 28: 'Point me at a task and I'll get going': what the reader is to direct the agent to is left
+            # open — the agent's next request asked for, the open offer
+            return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' asks the reader for the "
+                         f"agent's next request ('{request.text}') and waits for it", act.i)  # fmt: skip
         # 'Steer me toward the riskiest lane and I'll take it': the reader directs the agent, no work handed over
         return carved("turn-taking", f"'{act.text} me …' asks the reader to direct the agent, not to do its work")
     work = work_of([act], asked.lexicon, stretch)
@@ -85,6 +101,21 @@ def turn_taking(asked: Asked) -> Judgement | None:
     waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
     return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
         t.i for t in tokens if t.i not in stretch))
+
+
+def _open_request(act: Token, asked: Asked) -> Token | None:
+    """What the reader is to direct the agent to, when it is an open request: a request noun left open by its
+    determiner ('a task', 'any ticket', 'the next issue') or an indefinite pronoun ('something')."""
+    lexicon = asked.lexicon
+    named = [c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us")]
+    named += [p for c in act.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    for noun in named:
+        if noun.lower_ in ("something", "anything"):
+            return noun
+        open_words = {c.lower_ for c in noun.children if c.dep_ in ("det", "amod")}
+        if noun.lower_ in lexicon.request_nouns and open_words & (lexicon.open_modifiers | {"a", "an", "some"}):
+            return noun
+    return None
 
 
 def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
@@ -98,6 +129,31 @@ def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
             return token  # a verb the model tagged as a noun: it takes an object ('Restart the dev server')
         return None
     return None
+
+
+def _requested(tokens: list[Token], w: TurnWords) -> Token | None:
+    """'Could you run …?', 'Can you please check …?': the act a request question asks of the reader."""
+    words = [t for t in tokens if not t.is_punct]
+    if len(words) < 3 or words[0].lower_ not in w.request_modals or words[1].lower_ != "you":
+        return None
+    act = next((t for t in words[2:] if t.lower_ not in w.openers), None)
+    return act if act is not None and act.tag_ == "VB" else None
+
+
+def _conditioned(tokens: list[Token], w: TurnWords) -> Token | None:
+    """'Once you've run make lint and sent me the output, I'll …': the reader's act as the condition of the agent's
+    (a report back and the agent's act must follow for it to count)."""
+    words = [t for t in tokens if not t.is_punct]
+    if len(words) < 3 or words[0].lower_ not in w.condition_marks or words[1].lower_ != "you":
+        return None
+    act = next((t for t in words[2:] if t.lower_ not in ("'ve", "have", "'d", "had", "just", "already")), None)
+    return act if act is not None and act.pos_ == "VERB" and act.lemma_.lower() not in w.reader_only else None
+
+
+def _goes_on_after(following: str, w: TurnWords) -> bool:
+    """The next sentence is the agent's own next act: 'Then I'll write the next one.', 'I'll take it from there.'"""
+    opening = following.lstrip(" *_").removeprefix("then ").removeprefix("after that, ").removeprefix("after that ")
+    return opening.startswith(tuple(w.next_acts))
 
 
 def _report_back(tokens: list[Token], act: Token, w: TurnWords, *, at: bool = False) -> Token | None:
@@ -143,7 +199,8 @@ def work_list(asked: Asked) -> Judgement | None:
     lead = [t for t in asked.doc if not t.is_space and not t.is_punct]
     if any(t.tag_ == "VBD" or t.lower_ in turn_words().reported for t in lead):
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
-    owner = next((t for t in lead if t.lower_ in turn_words().owners or t.text.startswith("@")), None)
+    owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t)) or t.text.startswith("@")),
+                 None)  # fmt: skip
     if owner is not None:
         return carved("work-list", f"the lead-in names someone else as the work's owner ('{owner.text}')")
     handed: list[str] = []
@@ -168,6 +225,11 @@ def work_list(asked: Asked) -> Judgement | None:
     if human:
         return carved("work-list", "every item the list hands over is human-only work: a legitimate hand-off")
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _wished(token: Token) -> bool:
+    """'Possible next steps, if you want them:': the pronoun is what the reader may want, no owner of the work."""
+    return token.dep_ == "dobj" and token.head.lemma_.lower() in ("want", "like", "need", "prefer")
 
 
 def _item(item: Doc, checked: bool) -> str:

@@ -23,7 +23,7 @@ from analyzer.grammar.work import work_of
 from analyzer.parse.tokens import CLAUSAL_DEPS, subject_of
 from analyzer.terms import terms
 from analyzer.text.closing import claim_vocabulary
-from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST
+from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST, TURN
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -40,6 +40,7 @@ class Words:
     modals: frozenset[str]
     commitments: frozenset[str]
     willing: frozenset[str]
+    ease: frozenset[str]
     bonus_verbs: frozenset[str]
     bonus_adjectives: frozenset[str]
     bonus_of_nouns: frozenset[str]
@@ -54,6 +55,7 @@ class Words:
     help_needs: frozenset[str]
     help_needed: frozenset[str]
     help_areas: frozenset[str]
+    help_troubles: frozenset[str]
     availability: frozenset[str]
     wh_words: frozenset[str]
     request_verbs: frozenset[str]
@@ -63,21 +65,26 @@ class Words:
     decision_objects: frozenset[str]
     decision_marks: frozenset[str]
     choices: frozenset[str]
+    preferred: frozenset[str]
+    giving: frozenset[str]
 
 
 @cache
 def words() -> Words:
     return Words(
-        **{f: terms("offers", f) for f in ("modals", "commitments", "willing")},
+        **{f: terms("offers", f) for f in ("modals", "commitments", "willing", "ease")},
         **{f"bonus_{f}": terms("bonus-offer", f) for f in ("verbs", "adjectives", "of_nouns", "wished", "needed",
                                                            "judging", "marks")},
         optional=terms("bonus-offer", "optional"),
-        **{f"help_{f}": terms("open-offer", f) for f in ("verbs", "nouns", "doing", "needs", "needed", "areas")},
+        **{f"help_{f}": terms("open-offer", f) for f in ("verbs", "nouns", "doing", "needs", "needed", "areas",
+                                                                     "troubles")},
         availability=terms("open-offer", "availability"),
         wh_words=terms("open-offer", "wh_words"),
         request_verbs=terms("open-offer", "request_verbs"),
         **{f"decision_{f}": terms("decision-offer", f) for f in ("verbs", "phrasal", "particles", "objects", "marks")},
         choices=terms("decision-offer", "choices"),
+        preferred=terms("decision-offer", "preferred"),
+        giving=terms("decision-offer", "giving"),
     )
 
 
@@ -108,6 +115,9 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
             continue
         if token.pos_ in ("VERB", "AUX") and token.tag_ not in ("VBD", "VBN"):
             modal = next((c for c in token.children if c.dep_ == "aux" and _folded(c) in w.modals), None)
+            eased = _ease(token, w) if modal is not None else None
+            if eased is not None:  # issue 28: 'It would be easy to add per-user quotas next'
+                return Offer(eased[1], modal, frozenset({modal.i, token.i, eased[0].i}))  # type: ignore[union-attr]
             if modal is not None and _agent_or_nobody(token, modal):
                 subject = subject_of(token)
                 frame = {modal.i} | ({subject.i} if subject is not None else set())
@@ -122,6 +132,21 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
             if act is not None and (subject is None or subject.lower_ in AGENT_SUBJECTS):
                 frame = {token.i} | ({subject.i} if subject is not None else set())
                 return Offer(act, token, frozenset(frame))
+    return None
+
+
+def _ease(copula: Token, w: Words) -> tuple[Token, Token] | None:
+    """'It would be easy to add …', 'it'd be quick to port …': the ease of an act, with the expletive 'it' as the
+    subject, offers the act; the ease word and the act it carries."""
+    subject = subject_of(copula)
+    if copula.lemma_ != "be" or subject is None or subject.lower_ != "it":
+        return None
+    for complement in copula.children:
+        if complement.dep_ in ("acomp", "attr") and complement.lower_ in w.ease:
+            act = next((c for c in (*complement.children, *copula.children) if c.dep_ in ("xcomp", "ccomp")
+                        and c.pos_ in ("VERB", "AUX") and c.tag_ == "VB"), None)  # fmt: skip
+            if act is not None:
+                return complement, act
     return None
 
 
@@ -256,6 +281,11 @@ def _benefit(head: Token, w: Words) -> str | None:
         return "benefit" if all(o.lower_ in READER for o in objects) else None  # not 'if it helps the parser'
     if head.lower_ in w.bonus_adjectives or (lemma in w.bonus_wished and head.tag_ == "VBN" and subject is None):
         return "benefit"
+    if lemma in w.bonus_wished and subject is not None and subject.lower_ == "you":
+        # issue 28: 'should you want that', 'if you'd want it': the reader's wish for what the offer names
+        wanted = [c for c in head.children if c.dep_ in ("dobj", "xcomp")]
+        if all(c.lower_ in ("that", "it", "this", "one", "them") for c in wanted):
+            return "benefit"
     if lemma in w.bonus_needed or head.lower_ in w.bonus_needed:
         return "need" if subject is None or subject.lower_ in ("it", "that", "this", "they") else None
     if lemma == "be" or head.pos_ == "AUX":
@@ -293,7 +323,7 @@ def open_offer(asked: Asked) -> Judgement | None:
     tokenizer skip comments?') is a question about the work, and a subject other than the agent ('The support
     team is here if you need anything') offers nothing of the agent's."""
     kind = asked.site.kind
-    if kind not in (QUESTION, CONDITION, HELP, REQUEST):
+    if kind not in (QUESTION, CONDITION, HELP, REQUEST, TURN):  # TURN: '… and I'll take a look' (issue 28)
         return None
     w = words()
     for token in asked.tokens:
@@ -325,6 +355,15 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
                 return f"asks what the reader needs the agent's help with ('{area.text}')"
             if helping and (_requested(token, w) or (token.dep_ == "xcomp" and token.head.lower_ in w.willing)):
                 return f"offers the agent's help and leaves what it is to the reader ('{token.text}')"
+    if token.dep_ == "relcl" and token.head.lower_ in w.help_areas and agent and _for_the_reader(token, w, question):
+        # issue 28: 'Is there anything further I can take off your plate?', 'Anything I can rustle up for you?': the
+        # agent's act for the reader with what it is left open
+        return f"asks what the agent should do for the reader ('{token.head.text} … {token.text}')"
+    if lemma in w.help_troubles and any(c.dep_ == "dobj" and c.lower_ in READER for c in token.children):
+        # issue 28: 'Tell me what's bugging you in the codebase and I'll take a look': the reader's trouble left open
+        wh = next((c for c in token.children if c.lower_ in ("what", "whatever") and c.dep_ == "nsubj"), None)
+        if wh is not None and _requested(token, w):
+            return f"asks the reader to name what troubles them ('{wh.text} … {token.text} you')"
     if lemma in w.help_needs and subject is not None and subject.lower_ == "you":
         needed = [c for c in token.children if c.dep_ in ("dobj", "attr")]
         if any(c.lower_ in w.help_nouns for c in needed) and (question or _requested(token, w)):
@@ -350,6 +389,13 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         if act is not None and (owner is None or owner.lower_ in AGENT_SUBJECTS) and _helps_reader(act):
             return f"states the agent's availability to help ('{token.text} to {act.text}')"
     return None
+
+
+def _for_the_reader(verb: Token, w: Words, question: bool) -> bool:
+    """An offered act (a modal of offering) for the reader: 'for you', or the reader's own thing ('off your
+    plate'), asked as a question."""
+    offered = any(c.dep_ == "aux" and c.lower_ in w.modals for c in verb.children)
+    return question and offered and any(t.lower_ in READER for t in verb.subtree)
 
 
 def _offer_goes_on(following: str) -> bool:
@@ -452,9 +498,11 @@ def decision_offer(asked: Asked) -> Judgement | None:
     the agent's act ('Tell me which approach you choose and I'll follow through'). What the reader decides is
     judged first: a human-only decision is a wait on a human-only act, no finding; then the agent's act, like
     attribution."""
-    if asked.site.kind != DECISION:
+    if asked.site.kind not in (DECISION, CONDITION):
         return None
     w = words()
+    if asked.site.kind == CONDITION:  # 'Tell me which timezone the reports should use and I'll …' reads 'should use'
+        return _choice_requested(asked, w)
     for decision in asked.tokens:
         if not _decides(decision, w):
             continue
@@ -474,7 +522,39 @@ def decision_offer(asked: Asked) -> Judgement | None:
             return carved("decision-offer", "the condition on the reader's decision governs no act the agent offers")
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
         return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
-    return None
+    return _choice_requested(asked, w)
+
+
+def _choice_requested(asked: Asked, w: Words) -> Judgement | None:
+    """Issue 28: a request to the reader for a choice ('tell me which timezone the reports should use', 'give me the
+    preferred port') joined to the agent's act ('and I'll update the formatter'): the act waits on the reader's
+    decision. What is chosen is judged first, as a decision is: a human-only one hands nothing over."""
+    request = asked.tokens[0] if asked.tokens[0].lemma_.lower() in w.request_verbs | w.giving else None
+    if request is None or not any(c.lower_ in ("me", "us") for c in request.children):
+        return None
+    asked_for = [c for c in request.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us")]
+    choice = next((t for c in asked_for for t in c.subtree if t.lower_ in w.choices or t.lower_ in w.preferred), None)
+    if choice is None or (choice.lower_ in w.choices and not _to_be_chosen(asked_for, w)):
+        return None  # 'Tell me which lanes are done and I'll update the board': a fact asked for
+    if work_of(asked_for, asked.lexicon, _scope(asked_for)).human_only:
+        return carved("decision-offer", f"the choice asked for ('{choice.text} …') is itself human-only")
+    own = frozenset(t.i for c in asked_for for t in c.subtree) | {request.i}
+    offer = offer_in(asked.tokens, outside=own)
+    if offer is None:
+        return None
+    why = f"asks the reader for a choice ('{choice.text} …') and makes the agent's '{offer.act.text}' wait on it"
+    return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
+
+
+def _to_be_chosen(asked_for: Sequence[Token], w: Words) -> bool:
+    """'which timezone the reports should use', 'which one to keep', 'which layout you want': what is asked is still
+    to be chosen — a modal of what ought to be, an infinitive, or the reader's wish or decision."""
+    for token in (t for c in asked_for for t in c.subtree):
+        if token.dep_ == "aux" and token.lower_ in ("should", "to", "would", "'d", "shall"):
+            return True
+        if token.pos_ == "VERB" and (token.lemma_.lower() in w.decision_verbs | {"want", "like", "need"}):
+            return True
+    return False
 
 
 def _decides(token: Token, w: Words) -> bool:

@@ -39,6 +39,8 @@ AGENT_SUBJECTS = terms("register", "agent_subjects")
 # Who gives the go in a readiness question: the reader, the agent, or all of them ("Is everyone ready …?").
 READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
+# Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
+NEXT_ITEMS = terms("elliptical", "next_items")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, SPEC §2.1 revision 3).
 PHRASE = "closing question"
@@ -262,7 +264,9 @@ def approval_question(asked: Asked) -> Judgement | None:
     subject = subject_of(root)
     words = asked.words
     to_reader = any(t.lower_ in words.reader for t in asked.tokens)
-    if lemma in words.approval_own_verbs and subject is not None and subject.lower_ == "you":
+    # issue 28: 'Agree?' — the verb of the reader's approval with its subject left out
+    elliptical = subject is None and root.i == asked.tokens[0].i and root.tag_ in ("VB", "VBP")
+    if lemma in words.approval_own_verbs and ((subject is not None and subject.lower_ == "you") or elliptical):
         approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
     if root.lower_ in words.opinion_nouns and root.pos_ == "NOUN":  # the noun heads the question: no predicate
@@ -290,17 +294,25 @@ def elliptical_offer(asked: Asked) -> Judgement | None:
     if asked.site.kind != QUESTION:
         return None
     root = asked.root
-    if root.lemma_.lower() not in asked.words.offer_verbs or root.i != asked.tokens[0].i:
+    subject = subject_of(root)
+    # issue 28: the reader named with no auxiliary, a declarative question ('You want the script written up too?',
+    # "Y'all want …?" read as 'you')
+    declared = subject is not None and subject.lower_ == "you" and subject.i == asked.tokens[0].i and not any(
+        c.dep_ in ("aux", "neg") for c in root.children
+    )
+    opening = asked.tokens[1 if declared and len(asked.tokens) > 1 else 0]
+    if root.lemma_.lower() not in asked.words.offer_verbs or root.i != opening.i:
         return None
     if root.tag_ in ("VBD", "VBN"):
         return None  # 'Needed the old schema for anything?': a question about what was, no offer
-    if subject_of(root) is not None:
+    if subject is not None and not declared:
         return None
     wanted = [c for c in root.children if c.dep_ in ("dobj", "ccomp", "xcomp", "attr")]
     if not wanted:
         return None
+    how = "asked of the reader as a statement" if declared else "with the reader left out"
     return _judged(
-        asked, "elliptical-offer", f"offers the agent's work ('{root.text}' with the reader left out)", wanted
+        asked, "elliptical-offer", f"offers the agent's work ('{root.text}' {how})", wanted
     )
 
 
@@ -313,7 +325,8 @@ def open_request(asked: Asked) -> Judgement | None:
     words = asked.words
     first = tokens[0].lower_
     bare = [t.lower_ for t in tokens if not t.is_punct]
-    if bare and all(w in words.request_words for w in bare):
+    # 'Next?', and issue 28: 'Next task?', 'Next one?' (a word of what comes next, then what it is)
+    if bare and (all(w in words.request_words for w in bare) or _next_item(bare)):
         return gated(
             "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
         )
@@ -329,6 +342,10 @@ def open_request(asked: Asked) -> Judgement | None:
     return gated(
         "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
     )
+
+
+def _next_item(bare: list[str]) -> bool:
+    return len(bare) == 2 and bare[0] == "next" and bare[1] in NEXT_ITEMS
 
 
 @rule("relative-offer")
@@ -366,11 +383,12 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         return None
     words = asked.words
     for wish in asked.tokens:
-        if wish.lemma_.lower() not in words.condition_wishes or wish.dep_ != "advcl":
+        inverted = any(c.dep_ == "aux" and c.lower_ == "should" and c.i < wish.i for c in wish.children)
+        # issue 28: the inverted condition may be read as a complement ('Should you prefer X, I can …': ccomp)
+        if wish.lemma_.lower() not in words.condition_wishes or wish.dep_ not in ("advcl", *(("ccomp",) * inverted)):
             continue
         subject = subject_of(wish)
         marked = any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in wish.children)
-        inverted = any(c.dep_ == "aux" and c.lower_ == "should" and c.i < wish.i for c in wish.children)
         if subject is None or subject.lower_ != "you" or not (marked or inverted):
             continue
         main = _offering_clause(wish.head, words)

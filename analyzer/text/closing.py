@@ -76,6 +76,15 @@ _UNSEEN = (
     r"|\x1b\[[0-?]*[ -/]*[@-~]?|[\x1b\x9d]\][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -~]?"
     r"|\x9b[0-?]*[ -/]*[@-~]?|[\x80-\x9f]"
 )
+# Issue 30: HTML a renderer hides — a collapsed <details> (its content, not its <summary>), an element with the
+# `hidden` attribute or a style that hides it — is blanked before the closing part is found (hidden-html).
+_OPENING_TAG = r"<(?P<tag>[A-Za-z][A-Za-z0-9-]*)(?P<attrs>\s[^<>]*)?/?>"
+_HIDING = r"(?:^|\s)hidden(?:\s|=|$)|display\s*:\s*none|visibility\s*:\s*hidden"
+_OPEN_ATTRIBUTE = r"(?:^|\s)open(?:\s|=|$)"
+_SUMMARY = r"<summary(?:\s[^<>]*)?>.*?</summary\s*>"
+# A footnote definition ("[^1]: see the log"): apparatus a renderer sets apart below the text (footnote).
+_FOOTNOTE = re.compile(r"\s*[ \t]{0,3}\[\^[^\[\]\s]+\]:")
+_LETTER = re.compile(r"[^\W\d_]")
 # The characters one of those needs; a view without any is left as it is, at no cost.
 _UNSEEN_OPENERS = ("]:", "![", "<", "\x1b", "\x9b", "\x9d")
 _C1 = r"[\x80-\x9f]"
@@ -277,6 +286,61 @@ def without_comments(view: str) -> str:
     return "".join(pieces)
 
 
+@cache
+def _hidden_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The opening tag, what hides an element, `open` on a <details>, and its <summary> (compiled on first use)."""
+    return (re.compile(_OPENING_TAG), re.compile(_HIDING, re.IGNORECASE), re.compile(_OPEN_ATTRIBUTE, re.IGNORECASE),
+            re.compile(_SUMMARY, re.IGNORECASE | re.DOTALL))
+
+
+@closing_rule("hidden-html")
+def without_hidden_html(view: str) -> str:
+    """The view with what HTML hides blanked (issue 30): the content of a collapsed <details> but its
+    <summary>, and an element whose `hidden` attribute or style hides it, to its matching closing tag (nested
+    elements of its name counted; unclosed, to the end). Same length, line breaks kept; each part of the view
+    is searched once."""
+    if "<" not in view:
+        return view
+    opening, hiding, open_attribute, summary = _hidden_patterns()
+    pieces: list[str] = []
+    at = search = 0
+    while (tag := opening.search(view, search)) is not None:
+        name, attrs = tag.group("tag").lower(), tag.group("attrs") or ""
+        if name == "details" and not open_attribute.search(attrs):
+            end = _element_end(view, name, tag.end())
+            shown = summary.search(view, tag.end(), end)  # what a collapsed <details> shows, wherever it stands
+            hidden = [(tag.end(), shown.start()), (shown.end(), end)] if shown else [(tag.end(), end)]
+        elif hiding.search(attrs):
+            end = _element_end(view, name, tag.end())
+            hidden = [(tag.start(), end)]
+        else:
+            search = tag.end()
+            continue
+        for start, stop in hidden:
+            pieces += [view[at:start], _blank(view[start:stop])]
+            at = stop
+        search = end
+    if not pieces:
+        return view
+    pieces.append(view[at:])
+    return "".join(pieces)
+
+
+def _element_end(view: str, name: str, start: int) -> int:
+    """Where the element opened just before `start` ends: after its matching closing tag, or the view's end."""
+    depth = 1
+    for tag in _tag_of(name).finditer(view, start):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return tag.end()
+    return len(view)
+
+
+@cache
+def _tag_of(name: str) -> re.Pattern[str]:
+    return re.compile(rf"<(/?){re.escape(name)}(?:\s[^<>]*)?>", re.IGNORECASE)
+
+
 @closing_rule("unseen-markup")
 def without_unseen(view: str) -> str:
     """The view with what renders as nothing blanked (unseen-markup, revision 4): link reference
@@ -353,6 +417,20 @@ def is_not_prose(unit: str, vocabulary: ClaimVocabulary, carved: str) -> bool:
     """Every word of the paragraph is carved out (revision 4): a lone inline-code paragraph, a quoted
     fragment. A reader does not take it as the agent's last words; the closing part is before it."""
     return _WORD_CHAR.search(carved) is None
+
+
+@closing_rule("footnote-definition")
+def is_footnote_definition(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
+    """A footnote definition ("[^1]: see the log") is apparatus: a renderer sets it apart below the text, and a
+    reader does not take it as the agent's last words (issue 30)."""
+    return _FOOTNOTE.match(unit) is not None
+
+
+@closing_rule("no-letter")
+def has_no_letter(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
+    """A trailing paragraph without a letter — a footnote marker (`<sup>1</sup>`), a lone number — says
+    nothing a reader takes as the agent's last words (issue 30)."""
+    return _LETTER.search(unit) is None
 
 
 @closing_rule("invisible-paragraph")

@@ -31,13 +31,19 @@ _TRAILING = " \t*_)]\"'”’"
 # The marks that end a sentence: what trailing symbols are stripped back to.
 _SENTENCE_MARKS = ".?!"
 # A condition on the reader's preference or wish: "if you prefer", "should you wish", "if you'd prefer".
-_CONDITION = re.compile(r"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:prefer|wish)\b", re.IGNORECASE)
+_CONDITION = re.compile(
+    r"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:prefer|wish)\b|\bshould\s+you\s+(?:want|like)\b",
+    re.IGNORECASE,
+)
 # A request that embeds the reader's wish for the agent's action: "tell me which … you want me to …".
 _REQUEST = re.compile(
     r"^(?:please\s+)?(?:tell\s+me|let\s+me\s+know|show\s+me)\s+(?:which|what)\b.*\byou(?:['’]d|\s+would)?\s+"
     r"(?:want|like|prefer|need)\s+(?:me|us)\s+to\b",
     re.IGNORECASE | re.DOTALL,
 )
+# Issue 28: the reader's act as the condition of the agent's, tied to a report back ("Once you've run make lint and
+# sent me the output, I'll fix …"): a turn site although it opens with no imperative.
+_CONDITIONED = re.compile(r"[*_\s]*(?:once|when|after)\s+you\b", re.IGNORECASE)
 # Bounds on what the rules parse (SPEC §2.6: bounded cost): a closing question is a short sentence, so a longer
 # one is no site; and only the last sites of the closing part are judged.
 MAX_QUESTION_CHARS = 400
@@ -47,6 +53,11 @@ MAX_SITES = 4
 # list of work.
 QUESTION, CONDITION, REQUEST = "question", "condition", "request"
 DECISION, HELP, TURN, LIST = "decision", "help", "turn", "list"
+# Issue 28: the agent's hold with the reader's word a few words after it, no lexicon phrase naming the bound
+# ("Standing by for your direction on the cache work.").
+WAIT = "wait"
+# Issue 28: a request to reach the agent, or its availability, closed by a condition ("Holler if you want changes.").
+CONTACT = "contact"
 # A list item's marker, with the checkbox of a task list ("- [ ] ", "1. ").
 _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 # A lead-in line: a heading, a line that is emphasis only ("**Next**"), or one ending with a colon.
@@ -87,6 +98,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     closing = closing_part(text)
     view = closing.view
     spans = [(sentence.start, sentence.end) for sentence in closing.sentences] or _table_cells(view)
+    if spans and all(_ENDS_WITH_COLON.search(view[a:b]) for a, b in spans):
+        spans = _items_under(text, spans[-1][1]) or spans
     if spans and all(_recommends(view[a:b]) for a, b in spans):
         before = _paragraph_before(text, view, spans[0][0])
         spans = [*before, *spans]
@@ -117,6 +130,14 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     return tuple(sites[-MAX_SITES:])
 
 
+def _items_under(text: str, lead_end: int) -> list[tuple[int, int]]:
+    """Issue 28: a list under a lead-in line ('Summary:' + items) makes the lead-in the closing part of a claim
+    (analyzer.text.closing, list-lead-in); a closing question is read in the list itself — the closing part of the
+    text with the lead-in blanked (same offsets)."""
+    rest = closing_part(" " * lead_end + text[lead_end:])
+    return [(s.start, s.end) for s in rest.sentences if s.start >= lead_end]
+
+
 def _table_cells(view: str) -> list[tuple[int, int]]:
     """A table row that closes the message: its cells, each a sentence of its own (SPEC §2.4: a cell is a unit)."""
     bounds, content = last_content_unit(view, unit_starts(view), claim_vocabulary())
@@ -143,6 +164,12 @@ def _recommends(sentence: str) -> bool:
     return any(opening.startswith(r) for r in _patterns().recommendations)
 
 
+def _picks(sentence: str) -> bool:
+    """The sentence only asks the reader to pick from the list before it ('Let me know which.')."""
+    opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
+    return any(opening.startswith(p) for p in _patterns().picks)
+
+
 def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]:
     """The sentences of the closing part the text would have without its last paragraph (from `start` on)."""
     earlier = closing_part(text[:start])
@@ -166,12 +193,17 @@ def _kind(sentence: str) -> str | None:
         return CONDITION
     if _REQUEST.search(sentence):
         return REQUEST
-    if patterns.decision.search(sentence) or patterns.decision_request.search(sentence):
+    if any(p.search(sentence) for p in (patterns.decision, patterns.decision_request, patterns.choice_request)):
         return DECISION
     if patterns.help.search(sentence):
         return HELP
-    if patterns.turn.search(sentence) and _may_instruct(sentence, patterns.not_imperative):
+    instructs = _may_instruct(sentence, patterns.not_imperative) or _CONDITIONED.match(sentence)
+    if patterns.turn.search(sentence) and instructs:
         return TURN
+    if patterns.wait.search(sentence):
+        return WAIT
+    if patterns.contact.search(sentence):
+        return CONTACT
     return None
 
 
@@ -191,12 +223,16 @@ class _Patterns:
     condition: re.Pattern[str]
     decision: re.Pattern[str]
     decision_request: re.Pattern[str]
+    choice_request: re.Pattern[str]
     help: re.Pattern[str]
     turn: re.Pattern[str]
+    wait: re.Pattern[str]
+    contact: re.Pattern[str]
     not_imperative: frozenset[str]
     lead_ins: frozenset[str]
     max_items: int
     recommendations: tuple[str, ...]
+    picks: tuple[str, ...]
 
 
 @cache
@@ -219,16 +255,30 @@ def _patterns() -> _Patterns:
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"
             rf"\byou\s+(?:\w+\s+)?(?:{_words(decision['verbs'])})\b"
         ),
+        choice_request=_compiled(
+            rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['choice_requests'])})\s+(?:{_words(decision['choices'])})\b"
+            rf"[^.!?\n]{{0,80}}?(?:\band|\bthen|,|;)\s+(?:i|we)\b"
+        ),
         help=_compiled(
             rf"\b(?:how|where)\s+(?:i|we)\s+(?:can|could|may|might|should)\s+(?:\w+\s+)?(?:{_words(help_['verbs'])})\b"
             rf"|\bwhat(?:ever)?\s+(?:else\s+)?you\s+(?:{_words(help_['needs'])})\b"
             rf"|\b(?:{_words(help_['availability'])})\s+to\s+(?:{_words(help_['verbs'])})\b"
         ),
         turn=_compiled(rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b"),
+        wait=_compiled(
+            rf"\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
+            rf"(?:you|your)\b"
+        ),
+        contact=_compiled(
+            rf"\b(?:{_words(data['contact']['requests'] + data['contact']['availability'])})\b[^.!?;\n]{{0,40}}?"
+            rf"\b(?:{_words(data['contact']['marks'])})\b"
+            rf"|\b(?:{_words(data['contact']['marks'])})\b[^.!?;\n]{{0,60}}?\b(?:{_words(data['contact']['requests'])})\b"
+        ),
         not_imperative=frozenset(turn["not_imperative"]),
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
+        picks=tuple(data["pick"]["openings"]),
     )
 
 
@@ -255,8 +305,9 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
         return None  # no list item near the end: the units of a long message are not worth finding
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
-    if last is not None and content and _recommends(view[last[0] : last[1]].strip()):
-        # 'My recommendation is the second option.' after the list: the options are still handed over
+    if last is not None and content and (_recommends(closing := view[last[0] : last[1]].strip()) or _picks(closing)):
+        # 'My recommendation is the second option.' or 'Let me know which.' after the list: the options are still
+        # handed over
         last, content = last_content_unit(view[: last[0]], unit_starts(view[: last[0]]), claim_vocabulary())
     if last is None or not content:
         return None

@@ -29,6 +29,7 @@ from hook.config import (
     resolve_config,
     user_config_path,
 )
+from lanegate_common.terminal import escaped, json_escaped
 
 BUILT_IN = "built-in default"
 # The value column's width; a longer value (a path, a tool name) pushes its own line's source along.
@@ -209,11 +210,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     project = os.path.abspath(args.project)
     if not os.path.isdir(project):
-        print(f"lanegate config: {args.project} is not a folder", file=sys.stderr)
+        print(escaped(f"lanegate config: {args.project} is not a folder"), file=sys.stderr)
         return 2
     data = show(os.environ, project)
     if args.json:
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json_escaped(json.dumps(data, indent=2, ensure_ascii=False)))
     else:
-        sys.stdout.write(render(data))
+        sys.stdout.write(escaped(render(data)))
     return 0

@@ -32,6 +32,7 @@ from hook.commands.harness_settings import (
     Registration,
     disabled_by,
     env_entries,
+    foreign_stop_hooks,
     harness_specs,
     plain_hook_argv,
     read_layers,
@@ -95,6 +96,7 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
     flag = "" if here else f" --project {shlex.quote(project)}"
     for spec, layers, found in found_by_harness:
         results.extend(checks.layer_checks(spec, layers))
+        results.extend(checks.foreign_stop_hook_checks(spec, foreign_stop_hooks(spec, layers)))
         if not found:
             results.append(checks.unregistered_check(spec, layers, flag))
             continue

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hook.commands.harness_settings import UNREAD_ENV_FILE, Disabled, EnvEntry, HarnessSpec, Layer, Registration
-from hook.project_env import INTERPRETER_PREFIX, OTHER_NAMES, shapes_shell
+from hook.project_env import INTERPRETER_PREFIX, OTHER_NAMES, loads_library, shapes_shell
 
 OK, WARN, FAIL = "ok", "warn", "fail"
 PROJECT_FILE = "the project's lanegate.toml"
@@ -269,6 +269,13 @@ def env_check(entry: EnvEntry, weakening: bool, note: str | None) -> Check:
         return Check(name, FAIL if entry.in_project else WARN, f"{entry.path} is {entry.value}: lanegate cannot read "
                      "the variables the harness loads from it, so each one is treated as the project's",
                      f"make {entry.path} a plain .env file of a few kB")  # fmt: skip
+    if loads_library(entry.name) and entry.in_project:
+        return Check(name, FAIL, f"{detail}: a file the judged agent can write sets a dynamic-loader variable; "
+                     f"{entry.harness} starts every process with it, lanegate's hook included, and the library it "
+                     "names runs before the hook can decide anything (it can end the stop with no decision and no "
+                     "audit line): no hook can hold against this",
+                     f"remove {entry.name} from {entry.path}, and run the agent in the harness's sandbox so it "
+                     "cannot write the harness's project settings or .env files")  # fmt: skip
     if entry.name.startswith(INTERPRETER_PREFIX) and entry.in_project:
         return Check(name, WARN, f"{detail}: a file the judged agent can write sets an interpreter variable; "
                      "lanegate's own interpreter ignores it (python -I), other programs the harness starts may not",
@@ -303,7 +310,7 @@ def mcp_checks(harness: str, servers: Mapping[str, str], review_tools: Sequence[
     no review, so the agent's project cannot approve its own work; doctor names the file."""
     from fnmatch import fnmatchcase
 
-    from hook.project_mcp import UNREADABLE, server_of
+    from hook.project_mcp import UNREADABLE, server_of, serves, tool_prefixes
 
     found = []
     if UNREADABLE in servers:
@@ -312,11 +319,26 @@ def mcp_checks(harness: str, servers: Mapping[str, str], review_tools: Sequence[
     for tool in review_tools:
         wanted = server_of(tool)
         for name, path in servers.items():
-            if wanted is not None and name != UNREADABLE and fnmatchcase(name, wanted):
+            if name == UNREADABLE:
+                continue
+            spelled = tool_prefixes(name)[0].removeprefix("mcp__").removesuffix("__")
+            if serves(name, tool) or (wanted is not None and fnmatchcase(spelled, wanted.lower())):
                 found.append(Check(f"{harness} mcp", WARN, f"MCP server {name} (configured by {path}) carries the "
                                    f"name of review tool {tool}: a review through it is no review",
                                    f"configure review servers in your own settings, not in {path}"))  # fmt: skip
     return found
+
+
+def foreign_stop_hook_checks(spec: HarnessSpec, found: Sequence[Registration]) -> list[Check]:
+    """A stop hook of the project's own beside lanegate's (issue 30): it runs at every stop and can end the
+    turn whatever lanegate decided (Claude Code: `{"continue": false}` outranks a block). A warning, not a
+    failure: most such hooks format or notify, and which one overrides cannot be told without running it."""
+    return [Check(f"{spec.harness} stop hook", WARN, f"{reg.path} registers its own {reg.event} hook "
+                  f"`{reg.command}`; it runs beside lanegate at every stop and can end a turn lanegate refused "
+                  "(an answer of {\"continue\": false} outranks a block)",
+                  f"move it to your own settings if you trust it, else remove it from {reg.path}; register hooks "
+                  "through managed settings with allowManagedHooksOnly to keep project hooks from running")
+            for reg in found]  # fmt: skip
 
 
 def identity_check(identity: str | None, summary: Mapping[str, Any]) -> Check:

@@ -29,6 +29,7 @@ JSON in UTF-8) or "toml".
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import stat
@@ -304,6 +305,25 @@ def registrations(spec: HarnessSpec, layers: Sequence[Layer]) -> tuple[Registrat
                 command = entry.get("command")
                 if is_lanegate_hook(command):
                     found.append(Registration(layer.name, layer.path, event, command, _seconds(spec, entry)))
+    return tuple(found)
+
+
+def foreign_stop_hooks(spec: HarnessSpec, layers: Sequence[Layer]) -> tuple[Registration, ...]:
+    """The hook entries a project file (one the judged agent can write) registers for the harness's stop
+    events that are not lanegate's: each runs beside lanegate at every stop and can end the turn its own way
+    (Claude Code: a Stop hook's `{"continue": false}` outranks any block)."""
+    in_project = {layer.name for layer in spec.layers if layer.hooks and layer.in_project}
+    found = []
+    for layer in layers:
+        if layer.data is None or layer.name not in in_project or not isinstance(hooks := layer.data.get("hooks"),
+                                                                                   Mapping):
+            continue
+        for event in spec.events:
+            for entry in _entries(hooks.get(event)):
+                command = entry.get("command")
+                if not is_lanegate_hook(command):
+                    shown = command if isinstance(command, str) else json.dumps(entry, ensure_ascii=False)
+                    found.append(Registration(layer.name, layer.path, event, shown, _seconds(spec, entry)))
     return tuple(found)
 
 

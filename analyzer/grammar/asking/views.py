@@ -19,6 +19,8 @@ OPINION_VERBS = terms("asking", "opinion_verbs")
 SENSE_NOUNS = terms("asking", "sense_nouns")
 PLAN_NOUNS = terms("asking", "plan_nouns")
 LIKING = terms("asking", "liking")
+PREFERRING = terms("asking", "preferring")
+DEGREES = terms("asking", "degrees")
 CHANGE_VERBS = terms("asking", "change_verbs")
 INDEFINITES = terms("asking", "indefinites")
 # Words that point at the agent's own plan or work: 'that', 'this plan', 'these changes', 'it'.
@@ -43,11 +45,18 @@ def view_question(asked: Asked) -> Judgement | None:
             shape = "asks whether the agent's plan makes sense to the reader"
         elif lemma in OPINION_VERBS and _reader_is_subject(predicate, words.reader):
             about = _about(predicate)
-            if not about:
-                continue  # 'What do you think caused the drift?': the reader's view of a fact
-            return _judged(asked, "view-question", f"asks what the reader thinks ('{predicate.text}')", about)
+            if about:
+                return _judged(asked, "view-question", f"asks what the reader thinks ('{predicate.text}')", about)
+            if _bare_view(predicate, words.wh_words):  # issue 28: 'What do you think?' of what the message proposed
+                return _judged(asked, "view-question", f"asks what the reader thinks ('{predicate.text}') of what "
+                               "the message proposes", [])  # fmt: skip
+            continue  # 'What do you think caused the drift?': the reader's view of a fact
         elif predicate.lower_ in LIKING and any(t.lower_ in words.reader for t in tokens):
             shape = f"asks which of the agent's options appeals to the reader ('{predicate.text}')"
+            return _judged(asked, "view-question", shape, [])
+        elif predicate.lower_ in PREFERRING and _reader_is_subject(predicate, words.reader) and _among(predicate):
+            # issue 28: 'Which of these three layouts do you like best?'
+            shape = f"asks which of the agent's options the reader prefers ('{predicate.text}')"
             return _judged(asked, "view-question", shape, [])
         else:
             continue
@@ -76,6 +85,18 @@ def change_question(asked: Asked) -> Judgement | None:
             why = f"asks whether the reader would change the agent's plan ('{verb.text}')"
             return _judged(asked, "change-question", why, about)
     return None
+
+
+def _bare_view(verb: Token, wh_words: frozenset[str]) -> bool:
+    """'What do you think?', 'What do you reckon?': a wh-object and nothing else the view is of."""
+    named = [c for c in verb.children if c.dep_ not in ("nsubj", "aux", "punct", "advmod", "intj")]
+    return len(named) == 1 and named[0].dep_ == "dobj" and named[0].lower_ in wh_words
+
+
+def _among(verb: Token) -> bool:
+    """The preference is among options: 'which' asks it, or a degree measures it ('like best', 'prefer more')."""
+    which = any(t.lower_ == "which" for t in verb.subtree if t.i < verb.i)
+    return which or any(c.dep_ == "advmod" and c.lower_ in DEGREES for c in verb.children)
 
 
 def _opens_with(asked: Asked, word: str) -> bool:

@@ -27,6 +27,10 @@ BOUNDS = terms("waits", "bounds")
 WORD_VERBS = terms("waits", "word_verbs")
 WORD_NOUNS = terms("waits", "word_nouns")
 HEARING = terms("waits", "hearing")
+CHANCE_VERBS = terms("waits", "chance_verbs")
+CHANCE_NOUNS = terms("waits", "chance_nouns")
+AWAITING_VERBS = terms("waits", "awaiting_verbs")
+SILENCE = terms("waits", "silence")
 # What the reader's word is about: 'confirm the column names', 'your OK on phase 2', 'your approval to proceed'.
 ABOUT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "acl", "advcl", "relcl"})
 
@@ -37,19 +41,22 @@ def wait_on_reader(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     the reader's word there and the predicate it bounds, then judges both."""
     if is_question(phrase):
         return None
-    word = _readers_word(phrase)
+    word = readers_word(phrase)
     if word is None:
         return None
     return held_until(word, lexicon, "wait-on-reader", spelled(phrase))
 
 
-def held_until(word: Token, lexicon: Lexicon, rule_name: str, shown: str) -> Judgement | None:
+def held_until(
+    word: Token, lexicon: Lexicon, rule_name: str, shown: str, *, phrase_before: bool = True
+) -> Judgement | None:
     """The reader's word `word` (a verb of saying or deciding with the reader as subject, the agent hearing from the
     reader, or a noun of the reader's word) bounds a hold of the agent's or its next act: fire, unless what is held
     or what the word is about is purely human-only work ('hold the merge until you approve #812'). None when no such
-    predicate holds the bound ('the installer waits until you confirm')."""
+    predicate holds the bound ('the installer waits until you confirm'). phrase_before: a standing-by phrase earlier in
+    the sentence reports the wait (a closing site, which holds no phrase that fired, is judged without that test)."""
     predicate = _bounded_predicate(word)
-    if predicate is None or not _agents(predicate) or _told_before(word, lexicon):
+    if predicate is None or not _agents(predicate) or (phrase_before and _told_before(word, lexicon)):
         return None
     held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
     if held and _human_only(held, lexicon):
@@ -81,13 +88,14 @@ def _told_before(word: Token, lexicon: Lexicon) -> bool:
     return any(c.entry.family == "standing-by" and c.end < len(before) - 1 for c in find_candidates(before, lexicon))
 
 
-def _readers_word(phrase: Sequence[Token]) -> Token | None:
+def readers_word(phrase: Sequence[Token]) -> Token | None:
     """The reader's word the phrase names: the verb 'you' is the subject of ('until you say'), the agent's hearing
     ('until I hear back from you'), or the noun the reader owns ('pending your OK', 'your go-ahead')."""
     you = next((t for t in phrase if t.lower_ in READER), None)
     if you is not None and you.dep_ in SUBJECT_DEPS:
         verb = you.head
-        return verb if verb.lemma_.lower() in WORD_VERBS or verb.lower_ in WORD_VERBS else None
+        said = verb.lemma_.lower() in WORD_VERBS or verb.lower_ in WORD_VERBS
+        return verb if said or _chance_for_word(verb) else None
     hearing = next((t for t in phrase if t.lemma_.lower() in HEARING), None)
     if hearing is not None:
         source = [g for c in hearing.subtree if c.lower_ == "from" for g in c.children if g.dep_ == "pobj"]
@@ -99,16 +107,53 @@ def _readers_word(phrase: Sequence[Token]) -> Token | None:
     return None
 
 
+def _chance_for_word(verb: Token) -> bool:
+    """'until you've had a chance to look over the approach': the reader's having a chance or a moment for a word
+    verb (or for a look) is the reader's word."""
+    if verb.lemma_.lower() not in CHANCE_VERBS:
+        return False
+    for noun in (c for c in verb.children if c.dep_ == "dobj" and c.lower_ in CHANCE_NOUNS):
+        looks = [c for c in noun.children if c.dep_ in ("acl", "relcl") and c.lemma_.lower() in WORD_VERBS]
+        if noun.lower_ == "look" or looks:
+            return True
+    return False
+
+
 def _bounded_predicate(word: Token) -> Token | None:
-    """The predicate the reader's word bounds: the clause a bound clause ('until …', 'once …') hangs on, or the word
-    a bound preposition ('pending', 'for', 'on') attaches to."""
-    if word.pos_ in ("VERB", "AUX"):
+    """The predicate the reader's word bounds: the clause a bound clause ('until …', 'once …') hangs on, the word
+    a bound preposition ('pending', 'for', 'on') attaches to, or the agent's wait or need whose object the word is
+    ('Awaiting your feedback', 'I need your answer on the naming')."""
+    if word.pos_ in ("VERB", "AUX", "INTJ"):
         marked = any(c.lower_ in BOUNDS for c in word.children if c.dep_ in ("mark", "advmod"))
-        return word.head if marked and word.dep_ in ("advcl", "ccomp", "conj") and word.head.i != word.i else None
+        if marked and word.dep_ in ("advcl", "ccomp", "conj") and word.head.i != word.i:
+            return word.head
+        return _bound_before_subject(word)
     holder = word.head
+    if word.dep_ == "dobj" and holder.lemma_.lower() in AWAITING_VERBS and holder.lower_ not in BOUNDS:
+        return holder
+    if word.dep_ == "dobj" and holder.lower_ in BOUNDS:
+        # 'On hold pending your thoughts': the bound word read as a verb, the hold hanging on it
+        return holder.head if holder.head.i != holder.i else _hold_under(holder)
     if word.dep_ != "pobj" or holder.lower_ not in BOUNDS | {"for", "on", "without"}:
         return None
     return holder.head if holder.head.i != holder.i else None
+
+
+def _bound_before_subject(word: Token) -> Token | None:
+    """'Ready to continue once you okay the plan', parsed as two clauses: the bound word just before the reader's
+    subject hangs on the predicate it bounds."""
+    subject = next((c for c in word.children if c.dep_ in SUBJECT_DEPS and c.lower_ in READER), None)
+    if subject is None or subject.i == 0:
+        return None
+    bound = word.doc[subject.i - 1]
+    if bound.lower_ not in BOUNDS or bound.head.i in (bound.i, word.i) or bound.head.i > bound.i:
+        return None
+    return bound.head
+
+
+def _hold_under(bound: Token) -> Token | None:
+    """The agent's hold hanging on a bound word read as the root: 'On hold pending …' (hold -pobj-> On -prep->)."""
+    return next((t for t in bound.subtree if t.i < bound.i and t.lower_ == "hold" and t.dep_ == "pobj"), None)
 
 
 def _agents(predicate: Token) -> bool:
@@ -116,6 +161,11 @@ def _agents(predicate: Token) -> bool:
     agent's work; not a thing's ('the installer waits …'), not a past report."""
     if predicate.lower_ == "hold" and predicate.dep_ == "pobj":
         return True  # 'The refactor is on hold pending your confirmation.'
+    if predicate.lower_ in SILENCE and predicate.pos_ in ("PRON", "NOUN", "ADJ"):
+        # 'Nothing more from me until you decide': the agent's silence is its hold
+        near = [predicate, *(c for c in predicate.children if c.dep_ in ("amod", "advmod"))]
+        return any(p.lower_ in AGENT for n in near for c in n.children if c.dep_ == "prep" and c.lower_ == "from"
+                   for p in c.children)
     subject = subject_of(predicate)
     if subject is not None and subject.lower_ not in AGENT:
         if subject.dep_ == "nsubjpass" and predicate.lemma_.lower() in HOLD_VERBS:

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 WISH_MARKS = terms("register", "wish_marks")
+# 'let me know what's next' (issue 28): the wh-word, the words of what comes next, the predicates of a request.
+OPEN_WH = frozenset({"what", "whatever"})
+NEXT_WORDS = terms("standing-by", "next_words")
+REQUEST_PREDICATES = terms("standing-by", "request_predicates")
 
 
 
@@ -48,7 +52,18 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         if indefinite:
             return _waiting(phrase, f"waits on any next request ('{sorted(indefinite)[0]}')")
         return None
+    if following[0].lower_ in OPEN_WH and _open_request(following, lexicon):
+        return _waiting(phrase, f"asks for the reader's next request ('{' '.join(t.text for t in following)}')")
     return _or_if_closer(phrase, following, lexicon)
+
+
+def _open_request(following: Sequence[Token], lexicon: Lexicon) -> bool:
+    """Issue 28: 'let me know what's next', 'let me know what else you need': what is to be known is the reader's next
+    request — a word of what comes next, and no predicate but being, coming or wishing ('what else changed' asks a
+    fact)."""
+    words = {t.lower_ for t in following}
+    verbs = [t for t in following if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")]
+    return bool(words & NEXT_WORDS) and all(v.lemma_.lower() in REQUEST_PREDICATES for v in verbs)
 
 
 def _or_if_closer(phrase: Sequence[Token], following: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
@@ -79,6 +94,8 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return None  # 'Feel free to merge #812' / 'feel free to steer me elsewhere': no wait for a request
         return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
     governor = anchor.head if anchor.head.i != anchor.i else None
+    if governor is not None and anchor.dep_ in ("xcomp", "ccomp") and governor.tag_ in ("VBD", "VBN"):
+        return None  # 'He told me to just say so if the build broke': a past request reported, no wait of the agent's
     if governor is not None and across_semicolon(anchor, governor):
         # 'Tag v3.2.0 whenever you're ready; the notes are in place': the model hung the wait on the clause
         # after ';' — the wait times the words before it in its own segment (rule `own-segment`).

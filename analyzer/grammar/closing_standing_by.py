@@ -1,0 +1,171 @@
+"""Standing by as a request to be contacted (SPEC §7.4, issue 28): the closer that asks the reader to reach the
+agent on any next need — 'Ping me if you need anything else.', 'Give me a shout when you want to continue.',
+'Holler if you want changes.', 'I'm around if questions come up.' — a [[closing-question]] row walked over the
+closing sites analyzer.text.questions found (a contact request or the agent's availability, then a condition).
+
+The agent stops and waits for the reader to come back: on an autonomous turn nobody will. Only an open need waits:
+a wish that names a thing or an act of the reader's own ('ping me if you want its output in JSON', 'when you want
+to tag the release'), a thing's event ('ping me when the deploy finishes') and a request after which the agent's
+own work goes on ('…; I'll keep the lane moving') hand nothing back: no finding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.closing_offers import _available
+from analyzer.grammar.closing_offers import words as offer_words
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked
+from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.registry import rule
+from analyzer.lexicon import Lexicon
+from analyzer.parse.tokens import subject_of
+from analyzer.terms import terms
+from analyzer.text.questions import LIST
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+# What the reader may come back with (_open_need).
+OPEN, NAMED, EVENT, OTHER = "open", "named", "event", "other"
+
+
+@dataclass(frozen=True)
+class ContactWords:
+    """The term sets of the contact closer (analyzer/terms.toml [contact-closer])."""
+
+    verbs: frozenset[str]
+    nouns: frozenset[str]
+    particles: frozenset[str]
+    alone: frozenset[str]
+    marks: frozenset[str]
+    wishes: frozenset[str]
+    troubles: frozenset[str]
+    continuations: frozenset[str]
+    indefinite: frozenset[str]
+
+
+@cache
+def contact_words() -> ContactWords:
+    return ContactWords(**{f: terms("contact-closer", f) for f in ContactWords.__annotations__})
+
+
+@rule("contact-closer")
+def contact_closer(asked: Asked) -> Judgement | None:
+    """The condition is found first (a clause marked 'if', 'when', 'should' … whose subject is the reader with an
+    open wish or trouble, or an indefinite event); then what it hangs on: a request to reach the agent or the
+    agent's availability."""
+    if asked.site.kind == LIST:
+        return None
+    w = contact_words()
+    thing_event = None
+    for condition in asked.tokens:
+        if condition.dep_ != "advcl" or not _marked(condition, w):
+            continue
+        governor = condition.head
+        reached = _reach(governor, w)
+        if reached is None and (not _available(governor, offer_words()) or _carries_act(governor)):
+            continue  # 'I'm ready to merge when you like': readiness for an act, the ready-when-you-like gate's
+        need = _open_need(condition, w, asked.lexicon)
+        if need == EVENT:
+            thing_event = condition  # 'ping me when the deploy finishes'
+            continue
+        if need == OTHER:
+            continue
+        if need == NAMED:
+            return carved("contact-closer", f"what the reader may want ('{condition.text} …') is a thing or an act of "
+                          "its own, not the agent's next request")  # fmt: skip
+        going_on = _goes_on(asked, condition)
+        if going_on is not None:
+            return carved("contact-closer", f"the agent's own work goes on ('{going_on.text} {going_on.head.text}')")
+        how = f"asks the reader to '{reached}'" if reached else f"states the agent is '{_availability(governor)}'"
+        why = f"{how} on the reader's next need ('{condition.text} …'): it waits for the reader to come back"
+        return gated("fire", "contact-closer", f"fires (contact-closer): '{_as_asked(asked)}' {why}", governor.i)
+    if thing_event is not None:
+        return carved("contact-closer", f"the time '{thing_event.text} …' names an event, not the reader's next need")
+    return None
+
+
+def _marked(condition: Token, w: ContactWords) -> bool:
+    """The mark opens the clause: on its verb, or on the verb the wish governs ('when you want to continue':
+    when -advmod-> continue)."""
+    opening = [t for t in condition.subtree if t.i < condition.i]
+    return any(t.dep_ in ("mark", "advmod", "aux", "pobj") and t.lower_ in w.marks for t in opening)  # "in case"
+
+
+def _open_need(condition: Token, w: ContactWords, lexicon: Lexicon) -> str:
+    """Whether the reader may come back with any next need: OPEN for an open need ('if you need anything', 'if
+    anything breaks', 'if you have questions', 'if you want changes', 'when you want to continue'); NAMED for a wish
+    that names a thing or an act of its own ('if you want its output in JSON', 'when you want a status': the reader
+    fetches a thing, 'when you want to tag the release'); EVENT for an event of a thing ('when the deploy
+    finishes'); OTHER for another act of the reader's ('when you give the word': another row's construction)."""
+    subject = subject_of(condition)
+    lemma = condition.lemma_.lower()
+    if subject is None:
+        return OTHER
+    if subject.lower_ in w.indefinite or subject.lemma_.lower() in w.indefinite:
+        return OPEN  # 'if anything breaks', 'if questions come up'
+    if subject.lower_ != "you":
+        return OTHER if subject.lower_ in AGENT_SUBJECTS else EVENT
+    objects = [c for c in condition.children if c.dep_ == "dobj"]
+    acts = [c for c in condition.children if c.dep_ in ("xcomp", "ccomp")]
+    open_words = w.indefinite | lexicon.closer_words
+    if lemma in w.wishes:
+        if acts:
+            return OPEN if all(a.lemma_.lower() in w.continuations for a in acts) else NAMED
+        return OPEN if all(o.lower_ in open_words or o.lemma_.lower() in open_words for o in objects) else NAMED
+    if lemma in w.troubles:
+        into = [p for c in condition.children if c.dep_ in ("prep", "prt") for p in (c, *c.children)]
+        troubled = any(t.lower_ in open_words or t.lemma_.lower() in open_words for t in (*objects, *into))
+        return OPEN if troubled else NAMED
+    return OTHER
+
+
+def _goes_on(asked: Asked, condition: Token) -> Token | None:
+    """'Ping me whenever you need anything; I'll keep the lane moving': the agent's own work goes on after the
+    request, so it stands by for nothing."""
+    after = max(t.i for t in condition.head.subtree)
+    later = [t for t in asked.tokens if t.i > after or (t.i > condition.i and t.head.i != t.i and t.dep_ == "conj")]
+    return next((t for t in later if t.lower_ in AGENT_SUBJECTS and t.dep_ in ("nsubj", "nsubjpass")), None)
+
+
+def _reach(governor: Token, w: ContactWords) -> str | None:
+    """A request to reach the agent: an imperative (no subject, or the reader with a modal: 'you can ping me') of a
+    verb of reaching with the agent as its object, a particle or a noun of contact ('give me a shout')."""
+    subject = subject_of(governor)
+    if subject is not None and subject.lower_ != "you":
+        return None
+    form = governor.lower_ if governor.lower_ in w.alone else governor.lemma_.lower()
+    if form not in w.verbs | w.alone:
+        return None
+    children = list(governor.children)
+    agent = any(c.dep_ in ("dobj", "dative", "iobj") and c.lower_ in AGENT_SUBJECTS for c in children)
+    particle = any(c.dep_ == "prt" and c.lower_ in w.particles for c in children)
+    noun = any(
+        (c.dep_ == "dobj" and c.lemma_.lower() in w.nouns)
+        or (c.dep_ == "prep" and any(p.lower_ in w.nouns for p in c.children))
+        for c in children
+    )
+    needs_more = form in ("give", "get", "send", "drop", "hit", "call", "tag", "flag", "text")
+    alone = form in w.alone and not any(c.dep_ == "dobj" for c in children)
+    if not ((agent and not needs_more) or particle or noun or alone):
+        return None
+    condition = min((c.i for c in children if c.dep_ == "advcl" and c.i > governor.i), default=len(governor.doc))
+    kinds = ("dobj", "dative", "iobj", "prt", "prep")
+    reach = [c for c in children if c.dep_ in kinds and governor.i < c.i < condition]
+    end = max((c.right_edge.i for c in reach), default=governor.i)
+    return governor.doc[governor.i : end + 1].text
+
+
+def _carries_act(governor: Token) -> bool:
+    """The availability carries an act of its own ('ready to merge'): readiness, not standing by on any need."""
+    return any(c.dep_ == "xcomp" for t in (governor, *governor.children) for c in t.children)
+
+
+def _availability(governor: Token) -> str:
+    words = offer_words().availability
+    found = next((c for c in governor.children if c.lower_ in words), governor)
+    return found.text
