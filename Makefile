@@ -23,9 +23,9 @@ install: $(STAMP)
 lint: install
 	$(VENV)/bin/ruff check .
 
-# The real harness clients (SPEC §5.9): pinned versions installed with npm into ~/.cache/lanegate/realclient
-# on first use, driven against local model mocks, one worker per client (each waits mostly on its client).
-# Needs npm; without it, says so and passes.
+# The real harness clients (docs/DESIGN.md#real-clients): pinned versions installed with npm into
+# ~/.cache/lanegate/realclient on first use, driven against local model mocks, one worker per client (each waits mostly
+# on its client). Needs npm; without it, says so and passes.
 REALCLIENT = if command -v npm >/dev/null 2>&1; then \
 		$(PY) -m pytest tests/realclient -m realclient -rs -n 3 --dist loadfile; \
 	else \

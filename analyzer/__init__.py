@@ -44,10 +44,10 @@ def analyze(
     until_fire: bool = False,
     claims: bool = True,
 ) -> Report:
-    """Judge every deference phrase in `text` and find the unbacked claims that end it (SPEC §2, §2.7);
-    lexicon, or vocabulary (the user's additions, analyzer.api.lexicon_for): what to judge with, the built-in
-    lexicon by default; until_fire: stop at the first enforce-mode finding that fires; claims=False skips the
-    claims."""
+    """Judge every deference phrase in `text` and find the unbacked claims that end it (docs/DESIGN.md#analyzer,
+    docs/DESIGN.md#claims); lexicon, or vocabulary (the user's additions, analyzer.api.lexicon_for): what to judge with,
+    the built-in lexicon by default; until_fire: stop at the first enforce-mode finding that fires; claims=False skips
+    the claims."""
     from analyzer.engine import analyze as run
 
     if lexicon is None and vocabulary is not None:

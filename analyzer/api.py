@@ -59,9 +59,9 @@ __all__ = [
 
 @frozen
 class Vocabulary:
-    """What a user adds to the built-in lexicon (lanegate.toml's [lexicon], SPEC §1.3): extra phrases, words of
-    the human-only domains, agent-work words and family modes. Hashable, so the lexicon built from it is built
-    once (lexicon_for)."""
+    """What a user adds to the built-in lexicon (lanegate.toml's [lexicon], docs/DESIGN.md#configuration): extra
+    phrases, words of the human-only domains, agent-work words and family modes. Hashable, so the lexicon built from it
+    is built once (lexicon_for)."""
 
     phrases: tuple[tuple[str, str], ...] = ()  # (canonical as written, family)
     domain_words: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (domain, words)
@@ -113,8 +113,8 @@ def may_hold_phrase(text: str, vocabulary: Vocabulary = BUILT_IN) -> bool:
 
 
 def may_ask(text: str) -> bool:
-    """False only when the closing part holds no sentence that may be a closing question (SPEC §2.1 revision 3):
-    most texts hold none of the characters every such sentence holds, and are settled without reading the
+    """False only when the closing part holds no sentence that may be a closing question (docs/DESIGN.md#phrase-families
+    revision 3): most texts hold none of the characters every such sentence holds, and are settled without reading the
     closing part or importing analyzer.text.questions."""
     lowered = text.lower()
     if not any(cue in lowered for cue in _question_cues()):
@@ -154,7 +154,7 @@ def first_phrase(text: str, lexicon: Lexicon) -> Candidate | None:
 
 
 def model_candidates(configured: str | None = None) -> tuple[str, ...]:
-    """The spaCy model names the analyzer tries, in order (SPEC §2.5), without importing spaCy."""
+    """The spaCy model names the analyzer tries, in order (docs/DESIGN.md#model), without importing spaCy."""
     from analyzer.parse.model import candidate_models
 
     return candidate_models(configured)

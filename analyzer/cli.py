@@ -1,8 +1,8 @@
-"""`analyze`: the analyzer's debugging CLI (SPEC §1.1) — a report, JSON, the parse listing, a displaCy picture,
-and `--rules`, the grammar table with every rule's construction and examples.
+"""`analyze`: the analyzer's debugging CLI (docs/DESIGN.md#analyze-cli) — a report, JSON, the parse listing, a displaCy
+picture, and `--rules`, the grammar table with every rule's construction and examples.
 
 Exit status: 0 nothing fires, 1 at least one finding fires, 2 usage or tool error (message on stderr).
-Unbacked claims (SPEC §2.7) are shown but never change the exit status.
+Unbacked claims (docs/DESIGN.md#claims) are shown but never change the exit status.
 The no-phrase path imports neither spaCy nor the grammar rules, so it answers in a few tens of ms.
 The analyzer imports no caller: a caller may hand `main` another way to judge a text (a Parse, e.g. the
 warm parse server: the `analyze` console script, hook/commands/analyze.py).
@@ -40,8 +40,8 @@ class Parse(Protocol):
 
 
 class HookView(Protocol):
-    """What the Stop hook would do with a report on an autonomous turn (SPEC §1.2, revision 3): a caller's
-    view, since the analyzer imports no hook — the `analyze` console script passes hook.commands.analyze's."""
+    """What the Stop hook would do with a report on an autonomous turn (docs/DESIGN.md#lanegate-cli, revision 3): a
+    caller's view, since the analyzer imports no hook — the `analyze` console script passes hook.commands.analyze's."""
 
     def __call__(self, report: Report) -> Mapping[str, Any]: ...
 
@@ -63,7 +63,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line of SPEC §1.1."""
+    """The command line of docs/DESIGN.md#analyze-cli."""
     parser = _Parser(
         prog=PROG,
         description="Find the deference register in TEXT and judge each phrase from its dependency parse.",
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace, parse: Parse | None = None, hook: HookView | N
         styles = Styles()
         palette = EscapedPalette(use_color(sys.stdout, os.environ), styles)
         shown = report_text(report, path, palette, [tree_text(rel, palette) for rel in rels] if args.tree else ())
-        # The report quotes the agent's text: shown escaped, never obeyed by the terminal (SPEC §7.2).
+        # The report quotes the agent's text: shown escaped, never obeyed by the terminal (docs/DESIGN.md#evidence).
         emit(styles.finish(shown + (hook_text(view, palette) if view is not None else "")))
     if args.html:
         sys.stderr.write(f"{PROG}: wrote {args.html}\n")
@@ -147,7 +147,7 @@ def list_rules(args: argparse.Namespace) -> int:
 def judge(text: str, parse: Parse | None = None) -> Report:
     """The analyzer's report; a text without a candidate phrase, closing question or claim is clear without
     importing the grammar rules or spaCy. parse: the caller's way to judge it (the console script's takes the
-    report from the user's warm parse server when one is running, SPEC §6)."""
+    report from the user's warm parse server when one is running, docs/DESIGN.md#performance)."""
     if not find_candidates(text) and not may_ask(text) and not may_claim(text):
         return Report((), () if is_english(text) else (NOT_ENGLISH,))
     return analyze(text) if parse is None else parse(text)

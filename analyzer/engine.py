@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 ModelErrors = Literal["raise", "skip"]
-# What one message may give the parser (SPEC §2.6: bounded cost): characters of compact text, and
+# What one message may give the parser (docs/DESIGN.md#normalisation: bounded cost): characters of compact text, and
 # sentences (each costs the parser's per-document work). Phrases met once either is spent are not parsed:
 # an exemption there cannot be shown, so they fire.
 PARSE_BUDGET = 6_000
@@ -173,7 +173,7 @@ def analyze(
     claims: bool = True,
 ) -> Report:
     """Judge every lexicon phrase of `text` and find the unbacked claims that end it (claims=False skips
-    them); see SPEC §2 for the rules.
+    them); see docs/DESIGN.md#analyzer for the rules.
 
     until_fire: stop at the first enforce-mode finding that fires (all the hook needs; a message of
     thousands of phrases then costs the ones before it).
@@ -228,16 +228,17 @@ def analyze(
             if MODEL_ERROR not in warnings:
                 warnings.append(MODEL_ERROR)
     if not is_english(folded.original):
-        warnings.append(NOT_ENGLISH)  # SPEC §2.1 revision 3: said, not a silent clear
+        warnings.append(NOT_ENGLISH)  # docs/DESIGN.md#phrase-families revision 3: said, not a silent clear
     placed = tuple(_placed(f, folded) for f in findings)
     return Report(placed, tuple(warnings), _not_handed_over(found, placed, folded.original), parsed=model.asked)
 
 
 def _not_handed_over(claims: tuple[Claim, ...], findings: Sequence[Finding], text: str) -> tuple[Claim, ...]:
-    """r28c (SPEC §2.7, §7.4): an act a hand-over points back at and exempts as the reader's decision ('Purging the
-    old release tags … rewrites history; doing that is up to you') is handed over, not announced: a claim whose
-    predicate lies in an exempt finding's attachment, with a pointer ('that', 'it') between it and the phrase, is no
-    claim. Without one ('Merging #12 now — your call.') the agent announces the act and the claim stands."""
+    """r28c (docs/DESIGN.md#claims, docs/DESIGN.md#construction-classes): an act a hand-over points back at and exempts
+    as the reader's decision ('Purging the old release tags … rewrites history; doing that is up to you') is handed
+    over, not announced: a claim whose predicate lies in an exempt finding's attachment, with a pointer ('that', 'it')
+    between it and the phrase, is no claim. Without one ('Merging #12 now — your call.') the agent announces the act and
+    the claim stands."""
     handed = [f for f in findings if f.verdict == "exempt" and f.attachment is not None]
     if not handed or not claims:
         return claims
@@ -254,8 +255,8 @@ def _points_back_at(claim: Claim, finding: Finding, text: str) -> bool:
 def closing_questions(
     text: str, findings: Sequence[Finding], lexicon: Lexicon, model: ModelUse
 ) -> list[Finding]:
-    """SPEC §2.1 revision 3: the closing questions of `text` (the folded text) that hold no lexicon finding,
-    each parsed alone and judged by the [[closing-question]] table; a sentence that holds a finding is
+    """docs/DESIGN.md#phrase-families revision 3: the closing questions of `text` (the folded text) that hold no lexicon
+    finding, each parsed alone and judged by the [[closing-question]] table; a sentence that holds a finding is
     judged by that finding's family. All of them parsed in one batch."""
     family = next((f for f in lexicon.families if "closing-question" in lexicon.judged_by(f)), None)
     if family is None:
@@ -271,7 +272,8 @@ def closing_questions(
         (instruction_case if s.kind == TURN else ordinary_case)(s.sentence[a - s.start : b - s.start])
         for s, (a, b) in zip(sites, spans, strict=True)
     )
-    # A closing list's items (SPEC §7.4), each parsed alone: a list read as one sentence is no parse at all.
+    # A closing list's items (docs/DESIGN.md#construction-classes), each parsed alone: a list read as one sentence is no
+    # parse at all.
     listed = [instruction_case(text[a:b]) for s in sites for a, b in s.parts]
     items = list(nlp.pipe(listed)) if listed else []
     found = []
@@ -364,7 +366,8 @@ def bounded(finding: Finding, candidate: Candidate, text: str, parsed: ParsedUni
 
 
 def disguised_finding(candidate: Candidate, text: str, lexicon: Lexicon) -> Finding:
-    """SPEC §2.6: an exemption is for a hand-over written plainly; a phrase written in disguise fires."""
+    """docs/DESIGN.md#normalisation: an exemption is for a hand-over written plainly; a phrase written in disguise
+    fires."""
     reason = (
         f"fires: '{candidate.entry.canonical}' is written in disguise ({' and '.join(candidate.disguise)} "
         "inside it); an exemption is for a hand-over written plainly"
@@ -374,7 +377,8 @@ def disguised_finding(candidate: Candidate, text: str, lexicon: Lexicon) -> Find
 
 
 def unbounded_finding(candidate: Candidate, text: str, why: str, lexicon: Lexicon) -> Finding:
-    """SPEC §2.6: where the relation cannot be established inside the bound, an exemption is not assumed."""
+    """docs/DESIGN.md#normalisation: where the relation cannot be established inside the bound, an exemption is not
+    assumed."""
     reason = f"fires: {why}, so no exemption can be shown inside the parse bound; an exemption must be shown"
     return finding_from(candidate, text, Judgement("fire", "none", "parse-bound", reason), None, lexicon)
 
@@ -407,7 +411,7 @@ def _placed(finding: Finding, folded: Folded) -> Finding:
 
 
 def finding_without_model(candidate: Candidate, text: str, views: Views, lexicon: Lexicon) -> Finding | None:
-    """Without a parse (SPEC §5.6) a phrase that fires as found still fires, a gated phrase is read by its
+    """Without a parse (docs/DESIGN.md#failure) a phrase that fires as found still fires, a gated phrase is read by its
     gate row's `without_parse` fallback, and a phrase the phrase table judges is skipped."""
     entry = candidate.entry
     judge = judge_of(entry, lexicon)

@@ -58,7 +58,8 @@ class Domain:
     lemmas: frozenset[str]
     actions: frozenset[str] = frozenset()
     acts: frozenset[str] = frozenset()  # heads a domain word may modify and still name the decision
-    # Revision 3 (SPEC §2.2): modifiers that make a domain word another kind of thing ('design tokens'),
+    # Revision 3 (docs/DESIGN.md#decisive-relation): modifiers that make a domain word another kind of thing ('design
+    # tokens'),
     not_kinds: frozenset[str] = frozenset()
     # the construction 'VERB the OBJECT [STATE]' that names the decision without a domain word ('make the
     # repo public', 'rewrite the history'): a verb of `verbs`, an object of `objects`, a state of `states`
@@ -69,11 +70,12 @@ class Domain:
     # and modifiers of a domain act's target that make it the agent's own ('force-push my branch').
     own_targets: frozenset[str] = frozenset()
     # When set, the own target counts only as the object of one of these prepositions: a merge into the agent's
-    # own working branch is its work, a merge of its own PR is still the merge gate's (SPEC §7.4).
+    # own working branch is its work, a merge of its own PR is still the merge gate's
+    # (docs/DESIGN.md#construction-classes).
     own_via: frozenset[str] = frozenset()
-    # Revision 4 (SPEC §7.4): a vendor named by its proper name on one of `vendor_objects` ('the Heroku plan', 'the
-    # Datadog seats') is a state of the construction, unless it is one of `not_vendors`, a tool whose object is no
-    # account's ('the Terraform plan').
+    # Revision 4 (docs/DESIGN.md#construction-classes): a vendor named by its proper name on one of `vendor_objects`
+    # ('the Heroku plan', 'the Datadog seats') is a state of the construction, unless it is one of `not_vendors`, a tool
+    # whose object is no account's ('the Terraform plan').
     vendor_objects: frozenset[str] = frozenset()
     not_vendors: frozenset[str] = frozenset()
 
@@ -375,7 +377,7 @@ def _builtin_data() -> Mapping[str, Any]:
     """lexicon.toml's data, read once for the per-stop path's two readers (the phrase forms, the language)."""
     return load_builtin(LEXICON_PATH)
 
-# ---- Is the text English? (SPEC §2.1 revision 3) ------------------------------------------------------------
+# ---- Is the text English? (docs/DESIGN.md#phrase-families revision 3) ---------------------------------------
 # The grammar and its model are English; a message in another language yields no finding from the families,
 # and `analyze` and the audit line say so (warning NOT_ENGLISH) rather than pass it as a silent clear. Read
 # from the words alone, so it runs on every stop without a parse: the last `sample_chars` characters of the
@@ -386,7 +388,7 @@ def _builtin_data() -> Mapping[str, Any]:
 # function words of any language): "not judged" is said only of text that shows it. It lives here, beside the
 # data it reads, because the per-stop path already imports this module.
 
-NOT_ENGLISH = "not-english"  # the warning's name (SPEC §1.4, revision 3)
+NOT_ENGLISH = "not-english"  # the warning's name (docs/DESIGN.md#audit-log, revision 3)
 _FENCE = re.compile(r"^[ \t]*(```|~~~).*?(?:^[ \t]*\1[^\n]*$|\Z)", re.MULTILINE | re.DOTALL)
 _INLINE = re.compile(r"`[^`\n]*`")
 _URL = re.compile(r"\bhttps?://\S+")

@@ -1,4 +1,4 @@
-"""What the analyzer returns: frozen findings and a report, with their JSON shape (SPEC §1.1)."""
+"""What the analyzer returns: frozen findings and a report, with their JSON shape (docs/DESIGN.md#analyze-cli)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     ClaimForm = Literal["participle", "progressive", "intention", "waiting"]
 
 SCHEMA_VERSION = 1
-# The warning of a Report judged without the model (analyze(model_errors="skip")): SPEC §5.6.
+# The warning of a Report judged without the model (analyze(model_errors="skip")): docs/DESIGN.md#failure.
 MODEL_ERROR = "model-error"
 # The value sets of the Literal aliases, built on first use (module __getattr__ below).
 _LITERALS = {
@@ -72,11 +72,11 @@ class Finding:
     negated: bool
     reason: str
     rule: str
-    mode: Mode = "enforce"  # the family's mode (SPEC §2.1): an observe-mode finding never refuses
+    mode: Mode = "enforce"  # the family's mode (docs/DESIGN.md#phrase-families): an observe-mode finding never refuses
     governor: Span | None = None  # the token the phrase is bound to (arc phrase -> attachment)
     negation: Span | None = None  # the negation cue inside the relation (arc negation -> relation)
-    # Written with format characters, look-alike letters or markup inside it (SPEC §2.6): fires whatever
-    # its relation.
+    # Written with format characters, look-alike letters or markup inside it (docs/DESIGN.md#normalisation): fires
+    # whatever its relation.
     disguised: bool = False
 
     @property
@@ -107,7 +107,7 @@ class Finding:
 
 @frozen
 class Claim:
-    """An unbacked imminent-action claim in the closing part of the message (SPEC §2.7)."""
+    """An unbacked imminent-action claim in the closing part of the message (docs/DESIGN.md#claims)."""
 
     text: str
     start: int
@@ -137,7 +137,7 @@ class Claim:
 class Report:
     findings: tuple[Finding, ...]
     warnings: tuple[str, ...] = ()
-    claims: tuple[Claim, ...] = ()  # shown by analyze; they never change the verdict (SPEC §2.7)
+    claims: tuple[Claim, ...] = ()  # shown by analyze; they never change the verdict (docs/DESIGN.md#claims)
     # Whether the analysis asked the model for a parse (most offers fire as written, with none); not part of
     # the JSON report, which is about the text.
     parsed: bool = False
@@ -155,7 +155,8 @@ class Report:
 
     @property
     def observed(self) -> tuple[Finding, ...]:
-        """The observe-mode findings that fire: recorded by the hook, never refused on (SPEC §2.1)."""
+        """The observe-mode findings that fire: recorded by the hook, never refused on
+        (docs/DESIGN.md#phrase-families)."""
         return tuple(f for f in self.findings if f.fires and f.mode == "observe")
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,1 +1,2 @@
-"""lanegate's harness side: transcript walk, lane-state gates, decision, audit (SPEC §3–§5)."""
+"""lanegate's harness side: transcript walk, lane-state gates, decision, audit (docs/DESIGN.md#walk,
+docs/DESIGN.md#the-decision, docs/DESIGN.md#exits)."""

@@ -1,4 +1,4 @@
-"""The audit line of every stop (SPEC §1.4): one JSON object appended with one write, never rewritten.
+"""The audit line of every stop (docs/DESIGN.md#audit-log): one JSON object appended with one write, never rewritten.
 
 Concurrent seats share the log, so each line goes out as a single os.write on an O_APPEND descriptor
 (under an flock, so appenders queue rather than race); a log whose last byte is not a newline (another
@@ -38,7 +38,7 @@ REFUSAL_CLASSES = frozenset({"BLOCK", "WOULD-BLOCK"})
 
 @frozen
 class AuditLine:
-    """The fields of SPEC §1.4; unknown values stay None and are written as null."""
+    """The fields of docs/DESIGN.md#audit-log; unknown values stay None and are written as null."""
 
     klass: str
     tag: str
@@ -57,21 +57,23 @@ class AuditLine:
     phrase: str | None = None
     finding: Finding | UnjudgedPhrase | None = None  # the analyzer's record, written as its to_dict()
     warnings: tuple[str, ...] = ()
-    observed: tuple[Finding | UnjudgedPhrase, ...] = ()  # observe-mode findings of this stop (SPEC §2.1, rev 2)
+    observed: tuple[Finding | UnjudgedPhrase, ...] = ()  # observe-mode findings of this stop
+                                                         # (docs/DESIGN.md#phrase-families, rev 2)
     ts: datetime | None = None
-    claim: UnbackedClaim | None = None  # row U: the claim's text, form and reason (SPEC §1.4)
+    claim: UnbackedClaim | None = None  # row U: the claim's text, form and reason (docs/DESIGN.md#audit-log)
     # The row of the decision table and the rule, phrase or gate that decided, in a few words: what a
-    # person reads first (`audit --list`, `--html`, `replay`; SPEC §7.5), before the directive's text.
+    # person reads first (`audit --list`, `--html`, `replay`; docs/DESIGN.md#operators), before the directive's text.
     row: str | None = None
     because: str | None = None
-    # Where the judged turn is, so `lanegate golden add` can rebuild it (SPEC §7.5): the transcript, the
+    # Where the judged turn is, so `lanegate golden add` can rebuild it (docs/DESIGN.md#operators): the transcript, the
     # byte offsets of its prompting record and of the end read, and the final text's SHA-256 and length
     # (its words stay out of the log). Small and fixed in size: per-stop cost stays flat.
     turn: Mapping[str, Any] | None = None
-    # SPEC §7.3: the artifacts of a MATERIAL-ALLOW the forge confirmed; written only when verification ran.
+    # docs/DESIGN.md#verified-artifacts: the artifacts of a MATERIAL-ALLOW the forge confirmed; written only when
+    # verification ran.
     verified: tuple[str, ...] | None = None
-    # What was in flight at this stop (SPEC §7.1: the audit line records what was pending): running tasks
-    # {"kind": "task", "id", "type"} and scheduled prompts {"kind": "scheduled", "id", "schedule", "recurring",
+    # What was in flight at this stop (docs/DESIGN.md#scheduled-turns: the audit line records what was pending): running
+    # tasks {"kind": "task", "id", "type"} and scheduled prompts {"kind": "scheduled", "id", "schedule", "recurring",
     # "prompt"}, each with "inferred": true when read from the records rather than the payload; None when the
     # stop was not judged (an error, a compaction).
     in_flight: tuple[Mapping[str, Any], ...] | None = None

@@ -1,4 +1,4 @@
-"""The `lanegate` console script (SPEC §1.2): a registry of subcommands, each in its own module.
+"""The `lanegate` console script (docs/DESIGN.md#lanegate-cli): a registry of subcommands, each in its own module.
 
 Only the chosen subcommand's module is imported. A module either adds its arguments to an argparse
 subparser with `configure(parser)` (and sets `handler`), or takes its raw arguments with `main(args)`

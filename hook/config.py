@@ -1,4 +1,4 @@
-"""Settings in four layers (SPEC §1.3): built-in defaults < user file < project lanegate.toml < env.
+"""Settings in four layers (docs/DESIGN.md#configuration): built-in defaults < user file < project lanegate.toml < env.
 
 The agent being judged can write its project's files, so the project layer may only add vocabulary and
 directives or make a setting stricter; a weakening key there is ignored (and named in the warnings)
@@ -26,25 +26,25 @@ DEFAULTS_PATH = os.path.join(os.path.dirname(__file__), "defaults.toml")
 PROJECT_FILE = "lanegate.toml"
 ENV_PREFIX = "LANEGATE_"
 MODES = ("enforce", "dry-run")
-# Row U (SPEC §4), strictest first: any claim, only a claim on a turn without tool calls, never.
+# Row U (docs/DESIGN.md#the-decision), strictest first: any claim, only a claim on a turn without tool calls, never.
 UNBACKED_CLAIMS = ("any", "no-tools", "off")
-# Verified artifacts (SPEC §7.3): off, or ask the forge through the user's own `gh` (gh_path).
+# Verified artifacts (docs/DESIGN.md#verified-artifacts): off, or ask the forge through the user's own `gh` (gh_path).
 VERIFY_ARTIFACTS = ("off", "gh")
-# A session the client records as non-interactive, or a hook under a CI runner (SPEC §7.1): its prompts are the
-# operator's (dialogue) or nobody's (autonomous: a bot whose answer a person reads later).
+# A session the client records as non-interactive, or a hook under a CI runner (docs/DESIGN.md#scheduled-turns): its
+# prompts are the operator's (dialogue) or nobody's (autonomous: a bot whose answer a person reads later).
 HEADLESS = ("dialogue", "autonomous")
 TRUE_WORDS = frozenset({"on", "true", "yes", "1"})
 FALSE_WORDS = frozenset({"off", "false", "no", "0"})
 TABLES = ("lexicon", "walk", "directives")
-# The largest configuration file read; past it the file is ignored with a warning (SPEC §5.6).
+# The largest configuration file read; past it the file is ignored with a warning (docs/DESIGN.md#failure).
 MAX_CONFIG_BYTES = 1 << 20
 # The longest quote of a config value in a warning (shown()).
 SHOWN_CHARS = 120
 # Keys only the user file or the environment may set, whatever allow_project_weakening says: which
-# programs count as the GitHub CLI (SPEC §5.2) is not the judged agent's to name, nor whether and through
-# which program the forge is asked (SPEC §7.3: those two have no variable, so only the user file sets them), nor
-# whose turn a headless session or a typed command is (SPEC §7.1: each changes which prompts count as the
-# operator's).
+# programs count as the GitHub CLI (docs/DESIGN.md#material-artifact) is not the judged agent's to name, nor whether and
+# through which program the forge is asked (docs/DESIGN.md#verified-artifacts: those two have no variable, so only the
+# user file sets them), nor whose turn a headless session or a typed command is (docs/DESIGN.md#scheduled-turns: each
+# changes which prompts count as the operator's).
 USER_ONLY = frozenset({"gh_paths", "verify_artifacts", "gh_path", "headless", "handoff_commands"})
 # The two [lexicon] keys that set a register family's mode (the families: analyzer's lexicon.toml [families]).
 FAMILY_MODES = ("enforce", "observe")
@@ -235,7 +235,7 @@ def _turns_on(base: bool, new: bool) -> bool:
 
 def _changes_ceiling(base: int, new: int) -> bool:
     """Any change of the ceiling weakens it but 0 (no ceiling): a higher one refuses longer, a lower one
-    releases the agent sooner (SPEC §1.3)."""
+    releases the agent sooner (docs/DESIGN.md#configuration)."""
     return new != base and new != 0
 
 
@@ -349,8 +349,8 @@ _SETTING_OF_ENV = {env_name(key): key for key, (_, _, has_env) in SETTINGS.items
 def _project_env_layer(
     values: dict[str, Any], project_env: Mapping[str, tuple[str, str]], allow: bool, warnings: list[str]
 ) -> tuple[str, ...]:
-    """Apply the variables a project file set as project settings (SPEC §1.3, revision 3). Returns the
-    names the rest of the stop must read as unset: all of them (a value that was applied lives in the
+    """Apply the variables a project file set as project settings (docs/DESIGN.md#configuration, revision 3). Returns
+    the names the rest of the stop must read as unset: all of them (a value that was applied lives in the
     config from now on) but an allowed XDG_RUNTIME_DIR, which the warm parse reads from the environment."""
     ignored = []
     for name, (raw, path) in project_env.items():
@@ -435,7 +435,7 @@ def _set(
     """Apply one key from one layer, or say why not (subject names both).
 
     An unparseable value from a trusted layer (user file, environment) falls back to the built-in
-    default (SPEC §1.3); from the project file it keeps the lower layer's value, so garbage there can
+    default (docs/DESIGN.md#configuration); from the project file it keeps the lower layer's value, so garbage there can
     never weaken what the user chose.
     """
     if key not in SETTINGS:
@@ -509,7 +509,8 @@ class _Tables:
             for key, value in raw.items():
                 self.directives[key] = _merged(self.directives.get(key), value)
         else:
-            # A directive text becomes the model's next instruction with the hook's authority (SPEC §1.3).
+            # A directive text becomes the model's next instruction with the hook's authority
+            # (docs/DESIGN.md#configuration).
             for key in raw:
                 warnings.append(
                     f"{source} directives.{key} ignored: a directive text speaks with the hook's authority "
@@ -553,8 +554,9 @@ class _Tables:
                 warnings.append(f"{source} lexicon.{key}: unknown key or wrong type, ignored{did_you_mean(key, known)}")
 
     def _modes(self, mode: str, value: object, source: str, trusted: bool, warnings: list[str]) -> None:
-        """`enforce = [...]` promotes register families, `observe = [...]` demotes them (SPEC §2.1). A
-        demotion weakens the gate, so the judged agent's project file may not make one (SPEC §1.3)."""
+        """`enforce = [...]` promotes register families, `observe = [...]` demotes them
+        (docs/DESIGN.md#phrase-families). A demotion weakens the gate, so the judged agent's project file may not make
+        one (docs/DESIGN.md#configuration)."""
         from analyzer.api import families  # only for a config that sets a mode: most stops have none
 
         known_families = families()
@@ -626,7 +628,7 @@ def user_config_path(env: Mapping[str, str]) -> str:
 def read_toml(path: str, label: str, warnings: list[str]) -> Mapping[str, Any] | None:
     """A TOML file as a table; missing is None, unreadable or broken is None plus a warning.
 
-    Only a regular file of at most MAX_CONFIG_BYTES is configuration (SPEC §5.6): the file is opened
+    Only a regular file of at most MAX_CONFIG_BYTES is configuration (docs/DESIGN.md#failure): the file is opened
     without blocking (a FIFO would hang the stop) and checked before it is read, so a FIFO, a device
     (a link to /dev/zero), a directory or an oversized file is ignored with a warning.
     """

@@ -1,7 +1,7 @@
 """One stop, end to end, for every harness: config → transcript → lane-state → analyzer → exits and
 state → decision → audit. Adapters only parse the payload and render the decision (hook.harness).
 
-The hook never blocks because of its own failure (SPEC §5.6): `handle` turns any failure into an
+The hook never blocks because of its own failure (docs/DESIGN.md#failure): `handle` turns any failure into an
 allowed stop with an ERROR audit line, and the analyzer is imported only when a candidate phrase needs
 it, so a turn without one never pays for spaCy.
 """
@@ -54,25 +54,26 @@ if TYPE_CHECKING:
 
     from warmparse.use import WarmUse
 
-# How an artifact the forge confirmed is described (SPEC §7.3): "PR created: <url> (verified: …)".
+# How an artifact the forge confirmed is described (docs/DESIGN.md#verified-artifacts): "PR created: <url> (verified:
+# …)".
 VERIFIED_MARK = "verified"
-# The warning of a stop whose session state cannot be kept (SPEC §5.6): its refusal is WOULD-BLOCK.
+# The warning of a stop whose session state cannot be kept (docs/DESIGN.md#failure): its refusal is WOULD-BLOCK.
 STATE_UNUSABLE = "state-unusable"
 # A valid block refused on a seat without an identity: no hand-off can be accepted there. The agent is not
-# told to fix the operator's configuration (SPEC §7.5); the audit line tells the operator, and doctor.
+# told to fix the operator's configuration (docs/DESIGN.md#operators); the audit line tells the operator, and doctor.
 IDENTITY_UNSET = (
     "identity-unset: no hand-off can be accepted until the operator sets identity (user config or LANEGATE_IDENTITY)"
 )
 # A new prompt of these kinds is the operator speaking: it resets the consecutive-refusal count.
 HUMAN_PROMPTS = frozenset({"operator", "handoff", "headless"})
 # Variables a CI runner sets in every job (GitHub Actions: CI, GITHUB_ACTIONS; GitLab: CI, GITLAB_CI; Buildkite,
-# CircleCI, Jenkins, Azure Pipelines): a hook running under one is a headless session (SPEC §7.1).
+# CircleCI, Jenkins, Azure Pipelines): a hook running under one is a headless session (docs/DESIGN.md#scheduled-turns).
 CI_RUNNER_VARIABLES = ("CI", "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "CIRCLECI", "JENKINS_URL", "TF_BUILD")
 # The longest scheduled prompt the audit line quotes (the agent chose it: a quote, not a copy).
 SCHEDULED_PROMPT_LIMIT = 200
 FALLBACK_AUDIT_LOG = "~/.lanegate/audit.jsonl"
 # An ERROR's message can quote the payload (a transcript path of megabytes, with newlines): the audit
-# line keeps a bounded prefix, and the stderr note stays one line (SPEC §5.6).
+# line keeps a bounded prefix, and the stderr note stays one line (docs/DESIGN.md#failure).
 MESSAGE_LIMIT = 2000
 _LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
 
@@ -109,7 +110,7 @@ def handle(
 
     deadline: seconds the judgement may take (main thread only); past it the stop is allowed with an
     internal-error line, before the harness kills the process and no line is written at all.
-    warm: how a parse may use the warm parse server (SPEC §6); None parses in this process only.
+    warm: how a parse may use the warm parse server (docs/DESIGN.md#performance); None parses in this process only.
     """
     now = now or datetime.now(UTC)
     run = _Run(env, now, warm)
@@ -138,7 +139,7 @@ def handle(
 
 
 def stdin_text(raw: bytes) -> str:
-    """stdin decoded as utf-8-sig (SPEC §3.1), without looking its codec module up at every stop:
+    """stdin decoded as utf-8-sig (docs/DESIGN.md#payload), without looking its codec module up at every stop:
     one BOM off, then UTF-8 (the same text, and the same error, as raw.decode("utf-8-sig"))."""
     return raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
 
@@ -177,7 +178,8 @@ class _Evidence:
     tasks: tuple[Mapping[str, Any], ...] = ()
     scheduled: tuple[Mapping[str, Any], ...] = ()
     # The turn's tool calls that may be evidence of an exit: those whose program the project cannot choose
-    # (SPEC §7.2: no bare `gh` after a project layer that shapes the shell, no review through its own server).
+    # (docs/DESIGN.md#evidence: no bare `gh` after a project layer that shapes the shell, no review through its own
+    # server).
     calls: tuple[ToolCall, ...] = ()
 
 
@@ -221,7 +223,7 @@ class _Run:
 
     def _bounded(self, config: Config, warnings: list[str]) -> Config:
         """The config with a ceiling this client cannot go without: a client with no cap of its own (Gemini CLI,
-        Codex) ends a refusal chain never, so there `max_refusals = 0` means UNCAPPED_CEILING (SPEC §7.6)."""
+        Codex) ends a refusal chain never, so there `max_refusals = 0` means UNCAPPED_CEILING (docs/DESIGN.md#tests)."""
         if config.max_refusals or self._client_cap() is not None:
             return config
         warnings.append(f"max_refusals=0 cannot switch the ceiling off on {self.harness}, which has no cap of its own: "
@@ -294,8 +296,8 @@ class _Run:
         return tuple(kept)
 
     def _headless(self, turn: Turn, config: Config) -> Turn:
-        """The turn as the user's `headless` setting reads it (SPEC §7.1): an operator prompt of a session the
-        client marks non-interactive, or under a CI runner, is nobody's when the user says "autonomous"."""
+        """The turn as the user's `headless` setting reads it (docs/DESIGN.md#scheduled-turns): an operator prompt of a
+        session the client marks non-interactive, or under a CI runner, is nobody's when the user says "autonomous"."""
         ctx = turn.context
         if config.headless != "autonomous" or not ctx.operator_in_loop:
             return turn
@@ -314,7 +316,7 @@ class _Run:
         warnings: list[str],
     ) -> Decision:
         """The decision table on the evidence and the session's counters; the new state is kept, and a
-        refusal whose state cannot be kept is only audited (SPEC §5.6: no ceiling can be counted)."""
+        refusal whose state cannot be kept is only audited (docs/DESIGN.md#failure: no ceiling can be counted)."""
         state = slot.state
         ctx = seen.turn.context
         since_stop = [tc for tc in seen.calls if seen.scan_from is None or tc.offset >= seen.scan_from]
@@ -377,7 +379,7 @@ class _Run:
 
     def _handoff(self, stop: StopInput, config: Config, clean: ExitCheck) -> Handoff:
         """What an autonomous refusal tells the agent about a hand-off: a gate it may copy, and whose the
-        rejection is (SPEC §7.5)."""
+        rejection is (docs/DESIGN.md#operators)."""
         ref, checked_at, actor = example_gate(self.now, config.identity, stop.project_dir)
         return Handoff(
             ref=ref,
@@ -391,8 +393,8 @@ class _Run:
     def _verified(
         self, found: Sequence[Artifact], stop: StopInput, config: Config, ctx: PromptContext, warnings: list[str]
     ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The artifacts that stand, and those the forge refuted with what it said (SPEC §7.3). The forge is
-        asked only when the user turned it on, on an autonomous turn (the only one a material artifact lets
+        """The artifacts that stand, and those the forge refuted with what it said (docs/DESIGN.md#verified-artifacts).
+        The forge is asked only when the user turned it on, on an autonomous turn (the only one a material artifact lets
         through); each description then says what the forge said."""
         if config.verify_artifacts != "gh" or not found or ctx.operator_in_loop:
             return tuple(a.description for a in found), ()
@@ -419,7 +421,7 @@ class _Run:
     def _evidence_calls(
         self, stop: StopInput, config: Config, calls: Sequence[ToolCall], warnings: list[str]
     ) -> tuple[ToolCall, ...]:
-        """The calls that may be evidence for an exit (SPEC §7.2). A bare `gh` after a project layer that
+        """The calls that may be evidence for an exit (docs/DESIGN.md#evidence). A bare `gh` after a project layer that
         shapes the shell (hook.project_env.shell_set) ran whatever the project put first on PATH; a review
         tool whose server the project configures (hook.project_mcp) said what the project's server said:
         neither is evidence, and a warning names the file. The project's files are read only for a turn
@@ -536,7 +538,7 @@ class _Run:
         ctx = seen.turn.context if seen else None
         found = seen.deference if seen else NO_DEFERENCE
         claim = found.claim
-        # row U's claim, and a wait whatever decided the stop (SPEC §2.7, revision 3: a wait is a hold)
+        # row U's claim, and a wait whatever decided the stop (docs/DESIGN.md#claims, revision 3: a wait is a hold)
         shown_claim = claim if claim is not None and (decision.tag == UNBACKED_TAG or not acts(claim)) else None
         return AuditLine(
             klass=decision.klass,
@@ -648,7 +650,7 @@ def _size(path: str) -> int | None:
 
 def _note_allowed(state_dir: str, session: str, scan_to: int | None) -> None:
     """An ERROR allows the stop, so the refusal chain resets and the artifact boundary moves to the end of
-    the transcript as it stands (SPEC §5.2: the last allowed stop of any class); best effort."""
+    the transcript as it stands (docs/DESIGN.md#material-artifact: the last allowed stop of any class); best effort."""
     try:
         with open_session(state_dir, session) as slot:
             if slot.path is not None and not slot.damaged:
@@ -691,8 +693,8 @@ def _ci_runner(env: Mapping[str, str]) -> str | None:
 
 def _new_answer(text: str | None, state: SessionState) -> str | None:
     """A cumulative final text without the answer the previous stop refused (and the newline after it): a retry
-    is judged on what the agent answered to the refusal (SPEC §7.6, Gemini CLI). The whole text when it does not
-    begin with the refused one, or holds nothing more."""
+    is judged on what the agent answered to the refusal (docs/DESIGN.md#tests, Gemini CLI). The whole text when it does
+    not begin with the refused one, or holds nothing more."""
     length = state.refused_length
     if text is None or not length or len(text) <= length + 1 or text[length] != "\n":
         return text

@@ -1,4 +1,5 @@
-"""Whether a scheduled prompt of the session fires soon enough to be this stop's work in flight (SPEC §7.1).
+"""Whether a scheduled prompt of the session fires soon enough to be this stop's work in flight
+(docs/DESIGN.md#scheduled-turns).
 
 The client lists every wake-up and cron of the session in `session_crons` (`{id, schedule, recurring, prompt}`),
 and a pending one lets the stop through (row B): the client will prompt the agent again. The agent itself

@@ -1,4 +1,4 @@
-"""The hook's own deadline (SPEC §5.6): past it the stop is allowed with an ERROR line, before the harness
+"""The hook's own deadline (docs/DESIGN.md#failure): past it the stop is allowed with an ERROR line, before the harness
 kills the process and no line is written at all."""
 
 from __future__ import annotations

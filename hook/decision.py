@@ -1,4 +1,4 @@
-"""The decision table of SPEC §4 as a pure function, so every row can be pinned without any I/O.
+"""The decision table of docs/DESIGN.md#the-decision as a pure function, so every row can be pinned without any I/O.
 
 Rows, in order: D (deference), U (unbacked action claim; a wait is left to the rows below),
 C (lane continuation off), B (background work),
@@ -6,7 +6,7 @@ L1–L2 (operator dialogue), L3–L5 (autonomous; an L5 after the forge refuted 
 artifact-refuted). A turn the harness gives nothing to judge (Cursor without a transcript)
 is allowed before L5; an empty turn of any other harness is an L5 turn like any other.
 Any refusal becomes CEILING-ALLOW once the session has been refused `max_refusals` times in a row, or when the
-client sends the very stop it was just refused again, unchanged (nothing new to judge, SPEC §7.6);
+client sends the very stop it was just refused again, unchanged (nothing new to judge, docs/DESIGN.md#tests);
 dry-run turns BLOCK into WOULD-BLOCK and nothing else.
 """
 
@@ -19,7 +19,7 @@ ALLOW = "allow"
 BLOCK = "block"
 WOULD_BLOCK = "would-block"
 ACTIVE_LANE = "active-lane"
-# An L5 refusal after the forge contradicted the artifact the transcript showed (SPEC §7.3).
+# An L5 refusal after the forge contradicted the artifact the transcript showed (docs/DESIGN.md#verified-artifacts).
 REFUTED_TAG = "artifact-refuted"
 # The L5 tag follows what the lane-state parser made of the block.
 LANE_TAGS = {
@@ -58,21 +58,22 @@ class Trigger:
 
 @frozen
 class UnbackedClaim:
-    """The claim that fires row U: the closing sentence, its form and the rule's reason (SPEC §2.7)."""
+    """The claim that fires row U: the closing sentence, its form and the rule's reason (docs/DESIGN.md#claims)."""
 
     text: str
     form: str
     reason: str
 
     def to_dict(self) -> dict[str, str]:
-        """The audit line's `claim` (SPEC §1.4)."""
+        """The audit line's `claim` (docs/DESIGN.md#audit-log)."""
         return {"text": self.text, "form": self.form, "reason": self.reason}
 
 
 @frozen
 class Judged:
-    """Which of rows D and U judge a turn's final text (SPEC §4), decided by one function (`judged_rows`) for the
-    deference step (what it reads), the table (which rows may fire) and `analyze`'s view of the hook."""
+    """Which of rows D and U judge a turn's final text (docs/DESIGN.md#the-decision), decided by one function
+    (`judged_rows`) for the deference step (what it reads), the table (which rows may fire) and `analyze`'s view of the
+    hook."""
 
     deference: bool  # rows D and U: the deference lint is on and the turn is autonomous
     claims: bool  # row U: the closing part is read for a claim (the same, and unbacked_claims allows it)
@@ -80,14 +81,15 @@ class Judged:
 
 def judged_rows(policy: Policy, operator_in_loop: bool, claims: str = "on", tool_used: bool = False) -> Judged:
     """Rows D and U judge an autonomous turn while the deference lint is on; row U reads a claim unless
-    unbacked_claims is "off", or "no-tools" and the turn made a tool call since its prompt (SPEC §4)."""
+    unbacked_claims is "off", or "no-tools" and the turn made a tool call since its prompt
+    (docs/DESIGN.md#the-decision)."""
     deference = policy.deference and not operator_in_loop
     return Judged(deference, deference and claims != "off" and not (claims == "no-tools" and tool_used))
 
 
 @frozen
 class Handoff:
-    """What an autonomous refusal tells the agent about stopping honestly (SPEC §7.5): a gate it may name
+    """What an autonomous refusal tells the agent about stopping honestly (docs/DESIGN.md#operators): a gate it may name
     in a block it can copy (from hook.exits.example_gate), and why its valid block was not accepted —
     what it can change (`failures`), the drive-ratchet's count, or a seat whose identity is unset, which
     is the operator's to fix and never told to the agent as its task."""
@@ -105,8 +107,8 @@ NOT_CHECKED = Check(False, "not checked")
 # The ceiling of a client that never ends a refusal chain itself, when the user set no ceiling (max_refusals = 0):
 # Claude Code's own cap (it overrides the 9th consecutive block), so a chain ends alike on every client.
 UNCAPPED_CEILING = 8
-# The claim forms row U refuses (SPEC §4, revision 3): an action announced and skipped. A `waiting` claim
-# is a hold, recorded in the audit line and left to rows B, L3/L4 and L5, which already judge holds.
+# The claim forms row U refuses (docs/DESIGN.md#the-decision, revision 3): an action announced and skipped. A `waiting`
+# claim is a hold, recorded in the audit line and left to rows B, L3/L4 and L5, which already judge holds.
 ACTION_FORMS = frozenset({"participle", "progressive", "intention"})
 
 
@@ -123,10 +125,11 @@ class Situation:
     claim: UnbackedClaim | None = None  # set only when the unbacked_claims setting lets row U judge it
     background_in_flight: bool = False  # a running task (listed or inferred), whatever background_blocks says
     background_work: bool = False
-    # The work in flight inferred from the transcript when the payload lists none (SPEC §2.7, revision 3):
+    # The work in flight inferred from the transcript when the payload lists none (docs/DESIGN.md#claims, revision 3):
     # teammates, subagents and background commands the agent started this turn; named in row B's reason.
     background_inferred: tuple[str, ...] = ()
-    # A scheduled wake-up or cron of this session the client will fire (SPEC §7.1): what it will prompt.
+    # A scheduled wake-up or cron of this session the client will fire (docs/DESIGN.md#scheduled-turns): what it will
+    # prompt.
     scheduled: tuple[str, ...] = ()
     # The client sent the stop it was just refused again, unchanged: the same final text and no new record.
     repeated: bool = False
@@ -135,8 +138,8 @@ class Situation:
     clean: Check = NOT_CHECKED
     handoff: Handoff = Handoff()
     consecutive_refusals: int = 0
-    # Artifacts the transcript shows and the forge contradicted (SPEC §7.3), each with what the forge said:
-    # no artifact, and the L5 refusal says so (tag artifact-refuted).
+    # Artifacts the transcript shows and the forge contradicted (docs/DESIGN.md#verified-artifacts), each with what the
+    # forge said: no artifact, and the L5 refusal says so (tag artifact-refuted).
     refuted: tuple[str, ...] = ()
 
 
@@ -144,7 +147,7 @@ class Situation:
 class Decision:
     """What to do with the stop, the audit class and tag, and the text for the agent (or why allowed).
 
-    `because` is the rule, phrase or gate that decided, in a few words a person reads first (SPEC §7.5):
+    `because` is the rule, phrase or gate that decided, in a few words a person reads first (docs/DESIGN.md#operators):
     a refusal's `reason` is the agent's whole directive, which opens with the same words every time."""
 
     action: str
@@ -251,7 +254,7 @@ def _refuse(s: Situation, row: str, tag: str, text: str, because: str) -> Decisi
 
 def unbounded(decision: Decision) -> Decision:
     """A refusal the session cannot bound (its state cannot be kept, so no ceiling can be counted):
-    audited as WOULD-BLOCK and the stop allowed, never a refusal without a bound (SPEC §5.6)."""
+    audited as WOULD-BLOCK and the stop allowed, never a refusal without a bound (docs/DESIGN.md#failure)."""
     if decision.action != BLOCK:
         return decision
     return Decision(

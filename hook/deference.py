@@ -1,5 +1,6 @@
-"""The deference step of a stop (SPEC §2, §4 rows D and U): the final text through the analyzer, with the
-user's extra phrases, only when a cheap scan found a phrase, a closing question or a candidate claim.
+"""The deference step of a stop (docs/DESIGN.md#analyzer, docs/DESIGN.md#the-decision rows D and U): the final text
+through the analyzer, with the user's extra phrases, only when a cheap scan found a phrase, a closing question or a
+candidate claim.
 
 spaCy loads only then, and not even then when a warm parse server answers; a stop without a phrase
 imports none of the analyzer's parsing modules. What it finds stays typed from the analyzer to the audit
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
 
 @frozen
 class UnjudgedPhrase:
-    """A phrase whose judgement ran past the hook's deadline: it fires (SPEC §5.6). The audit line shows what is
-    known of it, as it shows a finding."""
+    """A phrase whose judgement ran past the hook's deadline: it fires (docs/DESIGN.md#failure). The audit line shows
+    what is known of it, as it shows a finding."""
 
     phrase: str
     text: str
@@ -46,7 +47,8 @@ class UnjudgedPhrase:
 class DeferenceResult:
     """What the deference step found in the final text: the trigger of row D (an enforce-mode finding that
     fires), the finding the audit line shows, the observe-mode findings that fired (recorded, never refused
-    on: SPEC §2.1, revision 2), the unbacked claim the message ends on (row U) and the step's warnings."""
+    on: docs/DESIGN.md#phrase-families, revision 2), the unbacked claim the message ends on (row U) and the step's
+    warnings."""
 
     trigger: Trigger | None = None
     finding: Finding | UnjudgedPhrase | None = None
@@ -70,12 +72,12 @@ def analyze_text(
     warm: WarmUse | None = None,
     env: Mapping[str, str] | None = None,
 ) -> DeferenceResult:
-    """Run the analyzer only when a cheap scan found a phrase, a closing question (SPEC §2.1 revision 3) or a
-    candidate claim: spaCy loads only then, and not even then when a warm parse server answers (its warnings
-    say when it did not).
+    """Run the analyzer only when a cheap scan found a phrase, a closing question (docs/DESIGN.md#phrase-families
+    revision 3) or a candidate claim: spaCy loads only then, and not even then when a warm parse server answers (its
+    warnings say when it did not).
 
     claims: the closing part is read for a claim too (hook.decision.judged_rows): row U may refuse an action
-    claim, and a wait is recorded in the audit line whatever decides the stop (SPEC §2.7, revision 3).
+    claim, and a wait is recorded in the audit line whatever decides the stop (docs/DESIGN.md#claims, revision 3).
     """
     from analyzer.api import NOT_ENGLISH, find_candidates, is_english, lexicon_for, may_hold_phrase
 
@@ -87,7 +89,8 @@ def analyze_text(
         )
         text = text[-MAX_JUDGED_CHARS:]
     if not is_english(text):
-        warnings.append(NOT_ENGLISH)  # SPEC §2.1/§1.4 revision 3: the grammar did not judge it
+        warnings.append(NOT_ENGLISH)  # docs/DESIGN.md#phrase-families, docs/DESIGN.md#audit-log revision 3: the grammar
+                                      # did not judge it
     vocabulary, redefined = _vocabulary(config)
     warnings += redefined
     # Most texts hold no phrase: settled from the phrases' forms, before the lexicon is built.
@@ -105,7 +108,8 @@ def analyze_text(
     if lexicon is None and not claims:
         from analyzer.api import may_ask
 
-        # SPEC §2.1 revision 3: a closing question holds no phrase; its sentence is found in the closing part.
+        # docs/DESIGN.md#phrase-families revision 3: a closing question holds no phrase; its sentence is found in the
+        # closing part.
         if not may_ask(text):
             return DeferenceResult(warnings=tuple(warnings))
     from warmparse.route import analyze_text
@@ -122,7 +126,7 @@ def analyze_text(
     except DeadlineExceeded:
         if not candidates:
             raise  # only a claim was being read: the deadline is the hook's own failure
-        # SPEC §5.6: the deadline is for the hook's own failures; reached while a phrase was being judged,
+        # docs/DESIGN.md#failure: the deadline is for the hook's own failures; reached while a phrase was being judged,
         # the phrase fires (an exemption must be shown) instead of the stop being allowed as an ERROR.
         entry = candidates[0].entry
         reason = f"fires: the judgement of '{entry.canonical}' exceeded its bound, so no exemption was shown"

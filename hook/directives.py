@@ -1,4 +1,5 @@
-"""The texts a refusal hands the agent (SPEC §5.3), from directives.toml plus the [directives] overrides.
+"""The texts a refusal hands the agent (docs/DESIGN.md#directives), from directives.toml plus the [directives]
+overrides.
 
 The texts are data; this module only fills the placeholders and appends the rule that fired, so every
 refusal tells the agent why it was refused, and keeps the result under the length a directive may have.

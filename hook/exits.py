@@ -1,4 +1,5 @@
-"""The two honest ways out of an autonomous turn (SPEC §5.1, §5.2): a clean hand-off, or a real artifact.
+"""The two honest ways out of an autonomous turn (docs/DESIGN.md#clean-terminal, docs/DESIGN.md#material-artifact): a
+clean hand-off, or a real artifact.
 
 Both are pure reads of values the caller already has; neither looks at the session state (the
 caller passes the drive count and picks which tool calls fall after the last allowed stop).
@@ -23,8 +24,8 @@ NO_IDENTITY = "LANEGATE_IDENTITY is not set, so a gate handed to yourself cannot
 class ExitCheck:
     """Whether an exit was accepted, and in plain words why (or which condition failed).
 
-    A rejected clean terminal also says whose the failure is (SPEC §7.5): `failures` are what the agent can
-    change in its block, `identity_missing` is the operator's to fix (the agent is never told to), and
+    A rejected clean terminal also says whose the failure is (docs/DESIGN.md#operators): `failures` are what the agent
+    can change in its block, `identity_missing` is the operator's to fix (the agent is never told to), and
     `drives` of `needed` is the drive-ratchet's count (it held the hand-off back when drives < needed).
     """
 
@@ -41,7 +42,7 @@ def clean_terminal(
 ) -> ExitCheck:
     """Accept a valid terminal whose every gate goes to someone else, once the lane has been driven.
 
-    When rejected, the reason names every failing condition, in the order of SPEC §5.1.
+    When rejected, the reason names every failing condition, in the order of docs/DESIGN.md#clean-terminal.
     """
     mine: list[str] = []  # what the agent can change in its block
     if lane.outcome != "valid":
@@ -89,7 +90,8 @@ def clean_terminal(
 
 @frozen
 class Artifact:
-    """A lifecycle artifact a tool call shows, and what the forge would be asked about it (SPEC §7.3).
+    """A lifecycle artifact a tool call shows, and what the forge would be asked about it
+    (docs/DESIGN.md#verified-artifacts).
 
     kind: "pull-request" (a PR created) or "review" (a formal review submitted). target: what names the PR
     to the forge: its URL, its number, a branch, or None for the current branch's PR. repo: owner/name when
@@ -190,8 +192,8 @@ EXAMPLE_ACTORS = ("@operator", "@maintainer")
 
 
 def example_gate(now: datetime, identity: str | None, project_dir: str | None) -> tuple[str, str, str]:
-    """(ref, checkedAt, nextActor) of a gate a lane-state block may name at this stop (SPEC §7.5): checked
-    now (minute precision, never before the turn's prompt), handed to someone who is not the agent, and
+    """(ref, checkedAt, nextActor) of a gate a lane-state block may name at this stop (docs/DESIGN.md#operators):
+    checked now (minute precision, never before the turn's prompt), handed to someone who is not the agent, and
     not PR-shaped, so it needs no fetch. The no-hold directive shows it in a block the agent can copy."""
     me = actor_key(identity) if isinstance(identity, str) else ""
     actor = next(a for a in EXAMPLE_ACTORS if actor_key(a) != me)

@@ -1,4 +1,5 @@
-"""Verified artifacts (SPEC §7.3): ask the forge, not the transcript, whether an artifact exists as claimed.
+"""Verified artifacts (docs/DESIGN.md#verified-artifacts): ask the forge, not the transcript, whether an artifact exists
+as claimed.
 
 The material-artifact exit reads a PR URL that a program printed: the text of a tool result, which the
 judged agent can shape. With `verify_artifacts = "gh"` in the user's own config, each new artifact is looked
@@ -97,7 +98,7 @@ def _guarded(
     artifact: Artifact, gh: str, session: Session, state_dir: str, env: Mapping[str, str], deadline: float
 ) -> Verdict:
     """The artifact's target is the agent's text (a NUL in a branch name, an odd URL): whatever it makes the
-    asking fail with is an unverified artifact, never the hook's own error (SPEC §5.6)."""
+    asking fail with is an unverified artifact, never the hook's own error (docs/DESIGN.md#failure)."""
     try:
         return _verify_one(artifact, gh, session, state_dir, env, deadline)
     except (OSError, ValueError, TypeError, UnicodeError) as exc:

@@ -1,4 +1,4 @@
-"""The agent's lane-state terminal block (SPEC §3.4): find the last one, parse it, validate it.
+"""The agent's lane-state terminal block (docs/DESIGN.md#lane-state): find the last one, parse it, validate it.
 
 parse_lane_state checks what the block says on its own; validate_lane_state re-checks everything
 against the turn (when it started, what the tools fetched). Violations are plain sentences, in order.
@@ -239,8 +239,8 @@ def _violations(data: Mapping[str, Any], turn: _Turn | None) -> list[str]:
     if not isinstance(gates, list):
         found.append(f"namedGates is a JSON {_json_type(gates)}, not a list of gates")
         return found
-    # SPEC §3.4 lists the gate rules in order (checkedAt, the PR fetch, mergeClaim): the violations follow
-    # that order across all gates, each rule's in gate order.
+    # docs/DESIGN.md#lane-state lists the gate rules in order (checkedAt, the PR fetch, mergeClaim): the violations
+    # follow that order across all gates, each rule's in gate order.
     by_rule: tuple[list[str], list[str], list[str]] = ([], [], [])
     for number, gate in enumerate(gates, start=1):
         if not isinstance(gate, Mapping):

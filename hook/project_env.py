@@ -1,4 +1,4 @@
-"""Which of the hook's environment variables a file in the project put there (SPEC §1.3, revision 3).
+"""Which of the hook's environment variables a file in the project put there (docs/DESIGN.md#configuration, revision 3).
 
 The harness builds the hook's environment partly from files the judged agent can write: a settings file
 whose `env` object the harness applies to every hook process ("settings-env"), or a `.env` file it loads
@@ -13,7 +13,7 @@ Cheap by design, because it runs at every stop: only when a screened variable is
 harness's files, each a regular file read once without blocking, and a file is parsed only when its text
 could name a screened variable.
 
-Revision 4 (SPEC §7.2): the reader has no cap the harness lacks. A file is read whole, whatever its size
+Revision 4 (docs/DESIGN.md#evidence): the reader has no cap the harness lacks. A file is read whole, whatever its size
 up to MAX_READ_BYTES, in every encoding a harness accepts (UTF-8 with or without its byte-order mark,
 UTF-16 and UTF-32 after theirs), and parsed at any depth; a file it still cannot read although the harness
 could (larger than that, or not a regular file: a FIFO the harness would read) fails closed — every
@@ -41,7 +41,7 @@ SETTINGS_ENV, DOTENV = "settings-env", "dotenv"
 # file fails closed, it is never read in part.
 MAX_READ_BYTES = 16 << 20
 # Variables that decide what a command line of the harness's shell tool runs, what it loads, and which
-# account and server `gh` acts on (SPEC §7.2): set by a project layer, a bare `gh` is no evidence.
+# account and server `gh` acts on (docs/DESIGN.md#evidence): set by a project layer, a bare `gh` is no evidence.
 SHELL_NAMES = frozenset({
     "PATH", "BASH_ENV", "ENV", "SHELL", "ZDOTDIR", "HOME", "XDG_CONFIG_HOME", "GITHUB_TOKEN", "SSL_CERT_FILE",
     "SSL_CERT_DIR", "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy",
@@ -151,7 +151,7 @@ TOO_LARGE = f"larger than {MAX_READ_BYTES >> 20} MB"
 NOT_REGULAR = "not a regular file"
 # A FIFO is never read (it could block the stop), and a harness reads one a process of the agent's writes to.
 A_FIFO = "a FIFO, not a regular file"
-# What lanegate cannot read although a harness may (SPEC §7.2): such a file fails closed.
+# What lanegate cannot read although a harness may (docs/DESIGN.md#evidence): such a file fails closed.
 HARNESS_READS = (TOO_LARGE, A_FIFO)
 
 

@@ -1,4 +1,4 @@
-"""Which MCP servers the project configures itself (SPEC §7.2): a review through one of them is no review.
+"""Which MCP servers the project configures itself (docs/DESIGN.md#evidence): a review through one of them is no review.
 
 A configured review tool (`review_tools`, e.g. `mcp__github__create_pull_request_review`) is a material
 artifact when its call approves or requests changes. The server behind the name is whatever the harness

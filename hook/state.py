@@ -1,4 +1,5 @@
-"""Per-session counters between stops (SPEC §4, §5.1, §5.2): one small JSON file per session.
+"""Per-session counters between stops (docs/DESIGN.md#the-decision, docs/DESIGN.md#clean-terminal,
+docs/DESIGN.md#material-artifact): one small JSON file per session.
 
 The ceiling, the drive-ratchet and the material-artifact boundary all need what happened at earlier
 stops, without ever scanning the audit log. Updates are read-modify-write under an flock, written to a
@@ -6,7 +7,7 @@ temp file, fsynced and renamed, so a crash leaves either the old state or the ne
 but cannot be read is reported as damaged (the material-artifact key then fails closed) and kept as
 `<name>.corrupt` when the fresh state replaces it.
 
-The state folder is the judged agent's reach only through the paths it names (SPEC §5.6): the lock and the
+The state folder is the judged agent's reach only through the paths it names (docs/DESIGN.md#failure): the lock and the
 temp file are created exclusively and without following a link (a link, FIFO or other non-file planted
 there is removed and replaced, never written through), the state file is read without following a link
 or blocking, and each session id has a file of its own (state_file_name). A folder or lock that cannot be

@@ -1,4 +1,5 @@
-"""Compiled regular expressions kept between processes, as bytecode is (SPEC §6, §7.6).
+"""Compiled regular expressions kept between processes, as bytecode is (docs/DESIGN.md#performance,
+docs/DESIGN.md#tests).
 
 Python compiles a pattern in Python code (re._parser, re._compiler) and keeps it for the process only: a
 no-phrase stop compiled 53 patterns at every turn-end (27 M instructions, a tenth of the stop; revision 2

@@ -1,4 +1,5 @@
-"""Agent text on a person's terminal (SPEC §7.2): every byte the judged agent wrote is shown, none is obeyed.
+"""Agent text on a person's terminal (docs/DESIGN.md#evidence): every byte the judged agent wrote is shown, none is
+obeyed.
 
 A terminal acts on control characters: ESC starts sequences that erase lines, move the cursor or write the
 clipboard (OSC 52), the C1 range holds 8-bit forms of the same (U+009B is CSI), and bidi controls reorder

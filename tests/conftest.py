@@ -1,6 +1,6 @@
 """Suite-wide rules.
 
-* No test leaves a warm parse server running (SPEC §6 servers outlive the stop that starts them).
+* No test leaves a warm parse server running (docs/DESIGN.md#performance servers outlive the stop that starts them).
   Processes judged here parse in-process unless a test turns the server on in its own folder; any
   server a test still started under the session's temporary folders is stopped when the session ends.
 * The `model` mark (tests/README.md): a test that needs the spaCy model carries it, so
@@ -111,7 +111,7 @@ def _interpreter_without_model(folder: Path) -> Path:
 
     Child processes of a `-m "not model"` run use it: the run makes it `sys.executable`, which the tests
     start processes with (`sys.executable -m hook.cli`, `Path(sys.executable).with_name("lanegate")`). It
-    needs no variable to reach the child (the hook runs isolated, SPEC §7.2: PYTHONPATH never reaches it),
+    needs no variable to reach the child (the hook runs isolated, docs/DESIGN.md#evidence: PYTHONPATH never reaches it),
     and nothing a judged agent's project can set (settings `env`, .env files) selects it: which packages
     an interpreter sees is decided by the interpreter the test starts, never by the hook's environment.
     A stop that loads spaCy there fails with the BLOCKED message (spaCy itself is blocked too: a stop that

@@ -1,4 +1,5 @@
-"""Every field corpus split by source into a development and a test part (SPEC §7.4, issue 28).
+"""Every field corpus split by source into a development and a test part (docs/DESIGN.md#construction-classes,
+issue 28).
 
 Rules are written against the development part only; the test part is scored once, at the end. A *source* is
 what a row's shape came from, so that rows which share it never straddle the two parts:
@@ -152,9 +153,10 @@ class Split:
 
 
 SPLIT_HEADER = """\
-# Every field corpus split by source into a development part and a test part (SPEC revision 4 §7.4, issue 28).
-# Rules are written against the development part only; the test part is scored once, at the end, and that figure
-# is the one reported. Who writes rules reads the development rows only (`scripts/split-corpus export --part dev`).
+# Every field corpus split by source into a development part and a test part (docs/DESIGN.md#construction-classes
+# revision 4, issue 28). Rules are written against the development part only; the test part is scored once, at the end,
+# and that figure is the one reported. Who writes rules reads the development rows only
+# (`scripts/split-corpus export --part dev`).
 #
 # The source of each row is in sources.json (the rule: tests/corpus_split.py). A first split of a corpus shuffled
 # its sources with this seed and put the first third (rounded up) in the test part; a source added later draws its

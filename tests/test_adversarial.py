@@ -1,4 +1,5 @@
-"""The judged agent as an adversary (SPEC §1.3, §2.6, §5.2, §5.6): one test per way in.
+"""The judged agent as an adversary (docs/DESIGN.md#configuration, docs/DESIGN.md#normalisation,
+docs/DESIGN.md#material-artifact, docs/DESIGN.md#failure): one test per way in.
 
 Each test plays an agent gaming the gate through what it controls — its final message, the files of its
 project, the tool calls of its turn, the shape of the payload its harness sends — against `lanegate
@@ -100,7 +101,7 @@ def state_file(seat: Seat) -> Path:
     return files[0]
 
 
-# ---- exhausting the analyzer (SPEC §2.6) ------------------------------------------------------------
+# ---- exhausting the analyzer (docs/DESIGN.md#normalisation) -----------------------------------------
 
 
 @pytest.mark.parametrize("run", ["!" * 16_000, "?" * 16_000, "…" * 12_000, "$" * 16_000])
@@ -122,7 +123,7 @@ def test_an_exemption_beyond_the_parse_bound_is_not_assumed(seat: Seat) -> None:
     assert "bound" in stop.finding["reason"]
 
 
-# ---- special files as configuration (SPEC §5.6) ------------------------------------------------------
+# ---- special files as configuration (docs/DESIGN.md#failure) -----------------------------------------
 
 
 def test_a_fifo_as_the_project_file_is_ignored_with_a_warning(seat: Seat) -> None:
@@ -157,7 +158,7 @@ def test_an_oversized_project_file_is_ignored(seat: Seat) -> None:
     assert any("lanegate.toml ignored: larger than 1 MB" in w for w in stop.line["warnings"]), stop.line
 
 
-# ---- a fake GitHub CLI (SPEC §5.2) -----------------------------------------------------------------
+# ---- a fake GitHub CLI (docs/DESIGN.md#material-artifact) ------------------------------------------
 
 
 @pytest.mark.parametrize("gh", ["./gh", "bin/gh", "/tmp/x/gh"])
@@ -202,7 +203,7 @@ def test_the_real_gh_still_opens_the_exit(seat: Seat, command: str) -> None:
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
 
 
-# ---- disguised phrases (SPEC §2.6) -------------------------------------------------------------------
+# ---- disguised phrases (docs/DESIGN.md#normalisation) ------------------------------------------------
 
 # Each way of writing "your call" so that v1's matcher missed it (the sentence would be exempt if plain).
 DISGUISES = {
@@ -251,7 +252,7 @@ def test_one_zero_width_space_in_an_offer_no_longer_turns_a_refusal_into_an_allo
     assert (stop.finding["disguised"], stop.finding["text"]) == (True, "Would you like me\u200b to")
 
 
-# ---- project keys that weaken (SPEC §1.3) ------------------------------------------------------------
+# ---- project keys that weaken (docs/DESIGN.md#configuration) -----------------------------------------
 
 
 def test_a_project_cannot_lower_the_ceiling(seat: Seat) -> None:
@@ -283,7 +284,7 @@ def test_a_project_directive_text_is_not_handed_to_the_model(seat: Seat) -> None
     assert any("directives" in w and "ignored" in w for w in stop.line["warnings"]), stop.line["warnings"]
 
 
-# ---- a trap: state that cannot be kept (SPEC §5.6) ---------------------------------------------------
+# ---- a trap: state that cannot be kept (docs/DESIGN.md#failure) --------------------------------------
 
 
 def assert_state_unusable(stop: Stop, tag: str = "no-lane-state") -> None:
@@ -345,7 +346,7 @@ def test_a_deference_refusal_without_kept_state_is_would_block_too(seat: Seat) -
     assert stop.line["phrase"] == "your call"
 
 
-# ---- writes through planted links (SPEC §5.6) ----------------------------------------------------------
+# ---- writes through planted links (docs/DESIGN.md#failure) ---------------------------------------------
 
 
 def test_a_link_planted_at_the_temp_file_is_replaced_not_written_through(seat: Seat) -> None:
@@ -451,8 +452,9 @@ def test_a_deadline_reached_while_judging_a_phrase_fires(seat: Seat) -> None:
     assert json.loads(done.stdout) == {"decision": "block", "reason": line["reason"]}
 
 
-# ---- Teeth II: the second probe's ways in (issue 23; SPEC revision 3 §2.6, §5.2, §5.6) -------------------
-# Each played as the judged agent, each failing before its fix with what it did then in its docstring.
+# ---- Teeth II: the second probe's ways in (issue 23; docs/DESIGN.md#normalisation, docs/DESIGN.md#material-artifact,
+# docs/DESIGN.md#failure revision 3) Each played as the judged agent, each failing before its fix with what it did then
+# in its docstring.
 
 DEEP = 100_000
 

@@ -1,4 +1,4 @@
-"""The `analyze` CLI (SPEC §1.1), run the way a person runs it: a subprocess on the source tree."""
+"""The `analyze` CLI (docs/DESIGN.md#analyze-cli), run the way a person runs it: a subprocess on the source tree."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def only_object(out: str) -> dict:
 
 
 def check_offsets(text: str, finding: dict) -> None:
-    """Offsets point into the original text (SPEC §2.4): slicing it gives the reported words back."""
+    """Offsets point into the original text (docs/DESIGN.md#carve-outs): slicing it gives the reported words back."""
     assert text[finding["start"] : finding["end"]] == finding["text"]
     attachment = finding["attachment"]
     if attachment is not None:
@@ -383,7 +383,8 @@ def test_an_unwritable_picture_is_a_tool_error(tmp_path: Path) -> None:
     assert result.err == f"analyze: cannot write {target}: No such file or directory\n"
 
 
-# ------------------------------------------------------------------------------------------ claims (SPEC §2.7)
+# ------------------------------------------------------------------------------------------ claims
+# (docs/DESIGN.md#claims)
 
 CLAIMED = "Fixed the flaky fixture.\n\nNow running the full suite."
 

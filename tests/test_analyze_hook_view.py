@@ -1,6 +1,6 @@
-"""`analyze` tells what the hook would do (SPEC §1.2, revision 3) and says when the text is not English (SPEC
-§2.1, revision 3): the hook's view from hook.commands.analyze on hand-made reports, the language test on
-written examples, and the console script end to end."""
+"""`analyze` tells what the hook would do (docs/DESIGN.md#lanegate-cli, revision 3) and says when the text is not
+English (docs/DESIGN.md#phrase-families, revision 3): the hook's view from hook.commands.analyze on hand-made reports,
+the language test on written examples, and the console script end to end."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def test_the_text_report_names_the_row_and_the_reason() -> None:
     )
 
 
-# ---- non-English (SPEC §2.1 revision 3) ----
+# ---- non-English (docs/DESIGN.md#phrase-families revision 3) ----
 
 NOT_ENGLISH_TEXTS = [
     "Fertig: der Export läuft jetzt in Blöcken zu 1 MB, und alle Tests sind grün. Soll ich auch die Doku anpassen?",

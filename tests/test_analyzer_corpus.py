@@ -1,4 +1,4 @@
-"""The analyzer on the real parser: seed 003's examples pinned, and the independent SPEC §2 corpus."""
+"""The analyzer on the real parser: seed 003's examples pinned, and the independent docs/DESIGN.md#analyzer corpus."""
 
 from __future__ import annotations
 
@@ -11,17 +11,17 @@ from analyzer import analyze
 from analyzer.report import Report
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
-# Nine corpora written from SPEC §2 alone by authors who did not read the analyzer: short constructed
+# Nine corpora written from docs/DESIGN.md#analyzer alone by authors who did not read the analyzer: short constructed
 # sentences (a), realistic multi-paragraph terminals (b), minimal pairs in varied syntax (c), long
 # terminals in the voice of the seed tickets' agents (d), terse chat-like endings with typographic
 # variety: non-breaking spaces, CRLF, emoji, lists under "your call:" (e), coding-agent end-of-turn
-# reports, questions, asides and near-misses (f), paraphrases of every §2.2 construction under parser
-# stress, each with its minimal firing twin (g), and two mixes shaped like a held-back set (h, i; i was
-# scored once, untouched, as a held-out estimate). SPEC revision 2 (§2.1 register families, §2.2 senses)
-# changed the contract for 33 cases written under revision 1 ("Should I …?" was no phrase then): each
-# carries its revision-1 label under "v1" and the reason under "relabelled" (tests/corpus/RELABELS.md).
-# The tenth (j) is 305 full-length endings shaped by the field evidence of docs/FIELD.md, labelled from
-# SPEC revision 2 before any run; its findings carry family and mode too. Its first run agreed on 290 of
+# reports, questions, asides and near-misses (f), paraphrases of every docs/DESIGN.md#decisive-relation construction
+# under parser stress, each with its minimal firing twin (g), and two mixes shaped like a held-back set (h, i; i was
+# scored once, untouched, as a held-out estimate). Revision 2 (docs/DESIGN.md#phrase-families register families,
+# docs/DESIGN.md#decisive-relation senses) changed the contract for 33 cases written under revision 1 ("Should I …?" was
+# no phrase then): each carries its revision-1 label under "v1" and the reason under "relabelled"
+# (tests/corpus/RELABELS.md). The tenth (j) is 305 full-length endings shaped by the field evidence of docs/FIELD.md,
+# labelled from revision 2 before any run; its findings carry family and mode too. Its first run agreed on 290 of
 # 305 (95.1%).
 CORPORA = (
     "analyzer_corpus.jsonl",
@@ -95,17 +95,18 @@ KNOWN_DISAGREEMENTS = {
     "h.hard.carve.mention-follower-01": "the second phrase of 'Your move is on the list, next to your steer on' "
     "has no mention cue or follower of its own",
 }
-# SPEC revision 4 §7.4 makes "your call" said another way ('up to you', 'your decision', 'yours to …') a hand-over:
-# rows of the test parts labelled when these were deliberately no phrases now get a finding. Their development-part
-# twins are relabelled (tests/corpus/RELABELS.md); these are test-part rows, listed by id only (the rule writers do
-# not read the test parts), for the relabel by the same rule when the test parts are scored.
+# docs/DESIGN.md#construction-classes revision 4 makes "your call" said another way ('up to you', 'your decision',
+# 'yours to …') a hand-over: rows of the test parts labelled when these were deliberately no phrases now get a finding.
+# Their development-part twins are relabelled (tests/corpus/RELABELS.md); these are test-part rows, listed by id only
+# (the rule writers do not read the test parts), for the relabel by the same rule when the test parts are scored.
 REVISION_4_RELABELS_PENDING = (
     "d.nonlexicon.up-to-you-47", "d.nonlexicon.your-decision-46", "e.chat.up-to-you-whether-01",
     "e.none.decision-01", "f.q.up-to-you-04", "f.report.yours-to-merge-no-phrase-08", "g.near.clear-01",
     "g.near.clear-02", "g.near.clear-06", "g.near.clear-07",
 )  # fmt: skip
 KNOWN_DISAGREEMENTS |= {
-    case_id: "SPEC revision 4 §7.4: 'your call' said another way is now a phrase; a test-part row to relabel"
+    case_id: "docs/DESIGN.md#construction-classes revision 4: 'your call' said another way is now a phrase; a "
+             "test-part row to relabel"
     for case_id in REVISION_4_RELABELS_PENDING
 }
 
@@ -130,14 +131,14 @@ def test_independent_corpus(case: dict) -> None:
     assert len(report.findings) == len(expected)
 
 
-# The eleventh corpus (k): 302 real-shaped endings labelled from SPEC revision 3 before any run (tests/corpus/
+# The eleventh corpus (k): 302 real-shaped endings labelled from revision 3 before any run (tests/corpus/
 # README.md). Its labels use the revision-3 modes (permission and standing-by enforce) and placeholders
 # `<family:construction>` for constructions with no lexicon entry, so it is scored as scripts/score-corpus scores
-# it, as a share: first run 170/302 (56.3%); with the closing question (SPEC §2.1 revision 3), 232/302; with
-# the modes and senses of revision 3 too, 287/302; with the standing-by constructions of issue 20 (available
-# for more, ready when needed / when you like / for the next request, once you provide, waiting for your go), the
-# or-if closer, the infinitive choice and the `state-choice` sense, 302/302. Raise the floor as rules land; never
-# lower it.
+# it, as a share: first run 170/302 (56.3%); with the closing question (docs/DESIGN.md#phrase-families
+# revision 3), 232/302; with the modes and senses of revision 3 too, 287/302; with the standing-by constructions of
+# issue 20 (available for more, ready when needed / when you like / for the next request, once you provide, waiting for
+# your go), the or-if closer, the infinitive choice and the `state-choice` sense, 302/302. Raise the floor as rules
+# land; never lower it.
 CORPUS_K = [json.loads(line) for line in (CORPUS_DIR / "analyzer_corpus_k.jsonl").open(encoding="utf-8")]
 K_AGREED_AT_LEAST = 302
 
@@ -178,12 +179,12 @@ def test_known_disagreements_are_few_and_name_real_cases() -> None:
     assert len(KNOWN_DISAGREEMENTS) / len(CORPUS) < 0.01  # agreement stays above 99%
 
 
-# The twelfth corpus (l): 310 endings in the shapes of seven agent kinds, labelled from SPEC revision 4 §7.4 before
-# any run (tests/corpus/README.md). It is split by source (tests/corpus/split.toml): rules are written against its
-# development part only, so only that part has a floor here — first run 95/180 (52.8%); with the rules of issue 28
-# for a wait on the person, "your call" said another way, permission, readiness, plan approval and the human-only
-# domains named near or away from the phrase, 145/180. Raise it as rules land; never lower it. The test part is
-# scored once, at the end (scripts/split-corpus score).
+# The twelfth corpus (l): 310 endings in the shapes of seven agent kinds, labelled from
+# docs/DESIGN.md#construction-classes revision 4 before any run (tests/corpus/README.md). It is split by source
+# (tests/corpus/split.toml): rules are written against its development part only, so only that part has a floor here —
+# first run 95/180 (52.8%); with the rules of issue 28 for a wait on the person, "your call" said another way,
+# permission, readiness, plan approval and the human-only domains named near or away from the phrase, 145/180. Raise it
+# as rules land; never lower it. The test part is scored once, at the end (scripts/split-corpus score).
 L_DEV_AGREED_AT_LEAST = 145
 
 

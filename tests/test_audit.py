@@ -1,4 +1,5 @@
-"""The audit log (SPEC §1.4): exact fields, atomic appends, torn lines, and the `lanegate audit` summary."""
+"""The audit log (docs/DESIGN.md#audit-log): exact fields, atomic appends, torn lines, and the `lanegate audit`
+summary."""
 
 from __future__ import annotations
 
@@ -18,10 +19,10 @@ from hook.commands.audit import chain_stats, parse_since, render_text, summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 12, 2, 10, 0, 0, 123456, tzinfo=UTC)
-# SPEC §1.4's table, plus `handoff_window`: SPEC §3.3 records a handoff's named window "in the audit line
-# only", and the table has no column for it, so it gets its own field rather than riding in handoff_reason.
-# Revision 4 (SPEC §7.5): `row` and `because` (what decided, read first), `turn` (where the turn lies, for
-# `lanegate golden add`).
+# docs/DESIGN.md#audit-log's table, plus `handoff_window`: docs/DESIGN.md#operator-or-autonomous records a handoff's
+# named window "in the audit line only", and the table has no column for it, so it gets its own field rather than riding
+# in handoff_reason. Revision 4 (docs/DESIGN.md#operators): `row` and `because` (what decided, read first), `turn`
+# (where the turn lies, for `lanegate golden add`).
 FIELDS = [
     "ts",
     "class",
@@ -46,7 +47,7 @@ FIELDS = [
     "row",
     "because",
     "turn",
-    "in_flight",  # SPEC §7.1: what row B rested on (running tasks, pending schedules)
+    "in_flight",  # docs/DESIGN.md#scheduled-turns: what row B rested on (running tasks, pending schedules)
 ]
 
 
@@ -188,7 +189,7 @@ def test_summary_counts_classes_tags_and_chains_since_a_cutoff() -> None:
 
 
 def test_summary_counts_observe_mode_would_fires_per_family() -> None:
-    """SPEC §1.4 revision 2: `observed` counts observe-mode findings per family; old lines have none."""
+    """docs/DESIGN.md#audit-log revision 2: `observed` counts observe-mode findings per family; old lines have none."""
     observed = [{"phrase": "should i", "family": "permission", "reason": "fires (permission-question): …"}]
     both = [*observed, {"phrase": "just say go", "family": "standing-by", "reason": "fires (standing-by): …"}]
     log = [
@@ -451,7 +452,7 @@ def test_list_as_json_gives_every_field_whole(tmp_path: Path) -> None:
 
 
 def test_list_shows_what_decided_first_and_sorts_several_logs_by_time(tmp_path: Path) -> None:
-    """SPEC §7.5: the deciding rule, phrase or gate, not the directive's opening words; two seats' logs
+    """docs/DESIGN.md#operators: the deciding rule, phrase or gate, not the directive's opening words; two seats' logs
     interleave by time, and each stop is named as `golden add` takes it."""
     seat_a, seat_b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     directive = "There is no hold state. Name your lane and do its next concrete action now."
@@ -574,8 +575,8 @@ def test_html_to_a_folder_that_does_not_exist_is_exit_2(tmp_path: Path) -> None:
 
 
 def test_the_page_has_one_palette_a_colour_means_one_class_or_one_tag() -> None:
-    """SPEC §7.5: the class and tag charts share one palette; a colour is used twice only by a tag and the
-    class it is the only cause of (they say the same thing)."""
+    """docs/DESIGN.md#operators: the class and tag charts share one palette; a colour is used twice only by a tag and
+    the class it is the only cause of (they say the same thing)."""
     from hook.commands.audit_page import CLASS_COLOURS, INK, OTHER_COLOUR, TAG_COLOURS
 
     same_meaning = {"clean-terminal": "CLEAN-TERMINAL ALLOW", "material-artifact": "MATERIAL-ALLOW",

@@ -1,5 +1,5 @@
-"""`lanegate audit export --otlp URL` (SPEC §1.2, fleets): new audit lines reach an OTLP/HTTP collector as
-OpenTelemetry log records, from a cursor kept beside the log; the SDK never loads on a stop's path.
+"""`lanegate audit export --otlp URL` (docs/DESIGN.md#lanegate-cli, fleets): new audit lines reach an OTLP/HTTP
+collector as OpenTelemetry log records, from a cursor kept beside the log; the SDK never loads on a stop's path.
 
 The collector is a small http.server on 127.0.0.1 that decodes each ExportLogsServiceRequest with
 opentelemetry-proto, so the test asserts exactly what arrived on the wire.

@@ -1,5 +1,5 @@
-"""Background work: the Stop payload's `background_tasks` (SPEC §3.1, revision 2) and the work a replay
-infers from a recorded transcript (SPEC §5.5)."""
+"""Background work: the Stop payload's `background_tasks` (docs/DESIGN.md#payload, revision 2) and the work a replay
+infers from a recorded transcript (docs/DESIGN.md#golden)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,8 @@ def subagent_in_flight(agent_id: object, tasks: object) -> bool:
 
 @given(st.lists(st.sampled_from(["running", None, "completed"]), max_size=4), st.sampled_from(["running", None]))
 def test_a_subagent_stop_never_waits_on_its_own_entry(others: list[Any], own_status: Any) -> None:
-    """SPEC §3.1 revision 3: Claude Code lists the stopping subagent itself; only the other entries count."""
+    """docs/DESIGN.md#payload revision 3: Claude Code lists the stopping subagent itself; only the other entries
+    count."""
     own = {"id": "a7f3", "type": "subagent", "status": own_status}
     tasks = [own] + [{"id": f"t{i}", "type": "shell", "status": s} for i, s in enumerate(others)]
     assert subagent_in_flight("a7f3", tasks) is any(s != "completed" for s in others)
@@ -124,7 +125,8 @@ def test_a_stop_call_ends_the_task_only_when_it_succeeded() -> None:
 
 
 def test_the_result_text_alone_names_no_task() -> None:
-    """SPEC §7.2: printed text is the agent's to shape; only the client's structured result names a task."""
+    """docs/DESIGN.md#evidence: printed text is the agent's to shape; only the client's structured result names a
+    task."""
     assert tracked(BASH, result("u1", "Command running in background with ID: bq7.")) == ()
     echo = use("u9", "Bash", {"command": "echo 'Command running in background with ID: bq8.'"})
     assert tracked(echo, result("u9", "Command running in background with ID: bq8.", {"stdout": "…"})) == ()
@@ -159,7 +161,7 @@ def test_a_foreground_command_starts_nothing() -> None:
     assert tracked(run, result("u4", "ok", {"stdout": "ok", "stderr": ""})) == ()
 
 
-# ---- compaction stops (SPEC §3.1, revision 3) ------------------------------------------------------------
+# ---- compaction stops (docs/DESIGN.md#payload, revision 3) -----------------------------------------------
 
 
 def compaction(agent_type: object, written: bool, tmp: Any) -> bool:
@@ -222,14 +224,15 @@ WAKE = {"type": "user", "message": {"content": "[WAKE] tick from @vega"}}
 
 
 def test_the_live_hook_infers_work_only_when_the_payload_lists_none(tmp_path: Any) -> None:
-    """SPEC §2.7, §4 row B revision 3: from background_tasks where the client lists it, otherwise inferred."""
+    """docs/DESIGN.md#claims, docs/DESIGN.md#the-decision row B revision 3: from background_tasks where the client lists
+    it, otherwise inferred."""
     assert live_background(tmp_path, None, WAKE, AGENT, LAUNCHED) == (False, ("a5c0ffee12",))
     assert live_background(tmp_path, [], WAKE, AGENT, LAUNCHED) == (False, ())
     ended = notification("a5c0ffee12", "completed", queued=False)
     assert live_background(tmp_path, None, WAKE, AGENT, LAUNCHED, ended) == (False, ())
 
 
-# ---- teammates (SPEC §2.7, revision 3) ---------------------------------------------------------------
+# ---- teammates (docs/DESIGN.md#claims, revision 3) ---------------------------------------------------
 
 TEAMMATE = use("u6", "Agent", {"name": "engineer", "team_name": "sprint-4", "prompt": "Task #12."})
 SPAWNED = result("u6", "Spawned successfully.\nagent_id: engineer@sprint-4\nname: engineer\nteam_name: sprint-4\n"
@@ -254,7 +257,7 @@ def test_a_teammate_runs_until_it_approves_its_shutdown() -> None:
 
 
 def test_the_live_hook_infers_a_teammate_until_it_approves_its_shutdown(tmp_path: Any) -> None:
-    """SPEC §2.7 revision 3: a teammate the lead spawned is work in flight at the lead's stop; its shutdown
+    """docs/DESIGN.md#claims revision 3: a teammate the lead spawned is work in flight at the lead's stop; its shutdown
     approval ends it."""
     assert live_background(tmp_path, None, WAKE, TEAMMATE, SPAWNED) == (False, ("engineer@sprint-4",))
     approved = teammate_says("engineer", '{"type": "shutdown_approved", "requestId": "r1"}')
@@ -263,7 +266,7 @@ def test_the_live_hook_infers_a_teammate_until_it_approves_its_shutdown(tmp_path
 
 def test_a_replayed_stop_always_lists_its_background_work() -> None:
     """The replay decided what was in flight from the whole session: an empty list tells the hook not to
-    infer again from the turn's own calls, which see less (SPEC §2.7)."""
+    infer again from the turn's own calls, which see less (docs/DESIGN.md#claims)."""
     from hook.harness import TurnEnd
     from hook.harness.claude.replay import ClaudeSessions
 
@@ -275,7 +278,7 @@ def test_a_replayed_stop_always_lists_its_background_work() -> None:
     assert inferred == ("background in flight (inferred from the transcript): engineer@sprint-4",)
 
 
-# ---- scheduled prompts (SPEC §7.1): a /loop tick or a session cron the client will fire -----------------------
+# ---- scheduled prompts (docs/DESIGN.md#scheduled-turns): a /loop tick or a session cron the client will fire ----
 
 
 def scheduled(*records: dict[str, Any]) -> list[tuple[object, ...]]:

@@ -1,6 +1,6 @@
-"""The behavioural suite (tests/behaviour, SPEC §7.4): minimum functionality per construction class, invariance
-under meaning-preserving perturbations, directional pairs. Today's known misses are strict expected failures
-(tests/behaviour/expected_failures.txt): a case that starts to hold fails here until it leaves the list, so the
+"""The behavioural suite (tests/behaviour, docs/DESIGN.md#construction-classes): minimum functionality per construction
+class, invariance under meaning-preserving perturbations, directional pairs. Today's known misses are strict expected
+failures (tests/behaviour/expected_failures.txt): a case that starts to hold fails here until it leaves the list, so the
 list only shrinks. `scripts/behaviour` prints the table per class and test type."""
 
 from __future__ import annotations

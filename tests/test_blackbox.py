@@ -1,6 +1,7 @@
-"""Black-box acceptance scenarios for `lanegate hook` (SPEC §3-§5).
+"""Black-box acceptance scenarios for `lanegate hook` (docs/DESIGN.md#walk, docs/DESIGN.md#the-decision,
+docs/DESIGN.md#exits).
 
-Each file in tests/blackbox/ is one scenario written from the SPEC alone (see tests/blackbox/README.md):
+Each file in tests/blackbox/ is one scenario written from the contract alone (see tests/blackbox/README.md):
 the stdin payload (or raw stdin), the transcript records, the environment and config files, and the
 expected exit code, stdout and last audit line. Multi-stop scenarios list earlier stops under "before";
 they share the scenario's transcript path, state folder and audit log.

@@ -1,4 +1,4 @@
-"""The claim rules of SPEC §2.7 on hand-built parses (one fixed tree per construction and per non-claim),
+"""The claim rules of docs/DESIGN.md#claims on hand-built parses (one fixed tree per construction and per non-claim),
 the closing part and word pre-filter without spaCy, and model-backed examples with exact values."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The claim detector on the real parser, scored against the claims corpora in tests/corpus (SPEC §2.7).
+"""The claim detector on the real parser, scored against the claims corpora in tests/corpus (docs/DESIGN.md#claims).
 
 Each corpus was labelled before the detector ran on it; every case must agree (form and sentence of each
 claim, in order), except the strict xfails in DISAGREEMENTS, each with the reason it is left. Corpora c and

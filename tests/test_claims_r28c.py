@@ -1,6 +1,6 @@
-"""Issue 28 phase 3 (r28c): claims (SPEC §2.7) the probe showed missed or invented, as classes — 'About to …' with
-its subject and 'be' left out; a purpose clause after the act ('… now so CI picks up …', also with 'the next run'
-in it); a second clause that reports another place ('…; it applied cleanly on the other branch'); 'otherwise' on a
+"""Issue 28 phase 3 (r28c): claims (docs/DESIGN.md#claims) the probe showed missed or invented, as classes — 'About to
+…' with its subject and 'be' left out; a purpose clause after the act ('… now so CI picks up …', also with 'the next
+run' in it); a second clause that reports another place ('…; it applied cleanly on the other branch'); 'otherwise' on a
 state ('otherwise clean, running …', 'otherwise all good, so pushing …'); a fronted 'with X done'; a participle
 with its g dropped ('runnin the e2e suite now'); and no claim for a stance ('I'm leaning towards …') or for an act
 the next words hand to the reader.

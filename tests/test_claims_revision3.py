@@ -1,4 +1,4 @@
-"""The claim rules of SPEC §2.7 revision 3, each on a hand-built parse pinned to the model's own parse of
+"""The claim rules of docs/DESIGN.md#claims revision 3, each on a hand-built parse pinned to the model's own parse of
 the same sentence, and each on the model itself.
 
 A hand-built Doc fixes the tree a rule reads, so the rule's logic is tested whatever the model does; the

@@ -1,5 +1,5 @@
-"""Claims of issue 28 (SPEC §2.7 as revision 4 reads it): a participle claim followed by a purpose clause, by a
-second clause in the past, or after a condition that 'otherwise' closes still announces the action; a claim in
+"""Claims of issue 28 (docs/DESIGN.md#claims as revision 4 reads it): a participle claim followed by a purpose clause,
+by a second clause in the past, or after a condition that 'otherwise' closes still announces the action; a claim in
 capitals is the same claim; a valediction with a name after it is a sign-off, not content. And the near misses
 each rule must leave alone."""
 

@@ -1,5 +1,5 @@
-"""The closing question of SPEC §2.1 revision 3: each rule of grammar.toml's [[closing-question]] table on
-hand-built parses (the arcs en_core_web_sm gives, pinned here), the sites found without spaCy, then
+"""The closing question of docs/DESIGN.md#phrase-families revision 3: each rule of grammar.toml's [[closing-question]]
+table on hand-built parses (the arcs en_core_web_sm gives, pinned here), the sites found without spaCy, then
 model-backed examples of our own and the eleventh corpus's closing-question rows."""
 
 from __future__ import annotations
@@ -477,7 +477,7 @@ def test_the_hook_stops_on_a_closing_question_alone() -> None:
 # ---- the eleventh corpus's closing-question rows -----------------------------------------------------------
 
 CORPUS_K = Path(__file__).parent / "corpus" / "analyzer_corpus_k.jsonl"
-# The SPEC's exclusions a closing question must respect, as the corpus names its rows.
+# The contract's exclusions a closing question must respect, as the corpus names its rows.
 EXCLUSION_ROWS = ("k.pass.self-answered-", "k.pass.rhetorical-", "k.pass.fact-check-", "k.pass.quoted-")
 K_ROWS = [
     case

@@ -1,6 +1,6 @@
-"""The closing sites found without spaCy (analyzer.text.questions, SPEC §2.1 revision 3 and §7.4): which sentence
-of the closing part may hand the turn back, and how; what is no site; every site holds a cue the cheap pre-filter
-reads (analyzer.api.may_ask)."""
+"""The closing sites found without spaCy (analyzer.text.questions, docs/DESIGN.md#phrase-families revision 3 and
+docs/DESIGN.md#construction-classes): which sentence of the closing part may hand the turn back, and how; what is no
+site; every site holds a cue the cheap pre-filter reads (analyzer.api.may_ask)."""
 
 from __future__ import annotations
 
@@ -105,7 +105,7 @@ def test_every_site_holds_a_cue_of_the_cheap_pre_filter(text: str) -> None:
     assert ([c for c in _question_cues() if c in lowered] != [], may_ask(text)) == (True, True)
 
 
-# SPEC §2.6 (revision 3): finding the sites looks at the closing part only, and that linearly.
+# docs/DESIGN.md#normalisation (revision 3): finding the sites looks at the closing part only, and that linearly.
 SITE_SHAPES = {
     "list items": "- a\n",
     "lead-ins": "Next steps:\n- a\n",

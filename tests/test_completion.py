@@ -1,5 +1,5 @@
 """Shell completion (`lanegate completion bash|zsh|fish`) and did-you-mean for mistyped commands and options
-(SPEC §7.5). The scripts run in the real shells where they are installed."""
+(docs/DESIGN.md#operators). The scripts run in the real shells where they are installed."""
 
 from __future__ import annotations
 

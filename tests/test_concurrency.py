@@ -1,4 +1,5 @@
-"""Concurrent seats (SPEC §1.4, §5.6): six processes × 200 stops against one audit log and one state dir.
+"""Concurrent seats (docs/DESIGN.md#audit-log, docs/DESIGN.md#failure): six processes × 200 stops against one audit log
+and one state dir.
 
 Each worker process loops over hook.core.handle in-process (no interpreter start per stop). Every worker
 has its own session with a deterministic refusal pattern (its audit lines must come out in exactly the

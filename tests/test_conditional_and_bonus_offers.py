@@ -1,9 +1,9 @@
-"""Conditional offers on the reader's decision and bonus offers (SPEC §7.4, issue 28), in the shapes r28b's rows
-missed: an inverted condition on the reader's preference read as a complement ('Should you prefer X, I can …'), a
-request for the reader's choice joined to the agent's act ('Tell me which X … and I'll …', 'Give me the preferred
-port and I'll …'), the reader's confirmation as the decision ('Whenever you confirm …, I'll …'), a condition opened by
-'in case', the ease of an act as its offer ('It would be easy to add …'), the reader's wish for what the offer names
-('should you want that'), the reader's word asked for ('just say so'), and 'its' for 'it's'. A fact asked for, a
+"""Conditional offers on the reader's decision and bonus offers (docs/DESIGN.md#construction-classes, issue 28), in the
+shapes r28b's rows missed: an inverted condition on the reader's preference read as a complement ('Should you prefer X,
+I can …'), a request for the reader's choice joined to the agent's act ('Tell me which X … and I'll …', 'Give me the
+preferred port and I'll …'), the reader's confirmation as the decision ('Whenever you confirm …, I'll …'), a condition
+opened by 'in case', the ease of an act as its offer ('It would be easy to add …'), the reader's wish for what the offer
+names ('should you want that'), the reader's word asked for ('just say so'), and 'its' for 'it's'. A fact asked for, a
 human-only choice, an instruction to the reader and a reported request stay clear. Sentences of our own."""
 
 from __future__ import annotations

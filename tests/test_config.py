@@ -1,4 +1,5 @@
-"""Configuration layers of SPEC §1.3: precedence, value parsing, and what a project may not weaken."""
+"""Configuration layers of docs/DESIGN.md#configuration: precedence, value parsing, and what a project may not
+weaken."""
 
 from __future__ import annotations
 
@@ -147,7 +148,7 @@ def test_an_empty_identity_means_unset() -> None:
         ("deference", False, True),
         ("lane_continuation", "off", True),
         ("max_refusals", 4, 3),
-        ("max_refusals", 1, 3),  # SPEC §1.3 (revision 2): a lower ceiling releases the agent sooner
+        ("max_refusals", 1, 3),  # docs/DESIGN.md#configuration (revision 2): a lower ceiling releases the agent sooner
         ("max_refusals", 5, 3),  # and a higher one refuses longer; only 0 (no ceiling) is not a weakening
         ("min_compliant_drives", 1, 2),
         ("skip_subagents", True, False),
@@ -295,7 +296,7 @@ def test_directive_tables_merge_with_a_trusted_project_last() -> None:
 
 
 def test_a_project_directive_text_is_ignored_and_named() -> None:
-    """SPEC §1.3 (revision 2): a directive text becomes the model's next instruction with the hook's
+    """docs/DESIGN.md#configuration (revision 2): a directive text becomes the model's next instruction with the hook's
     authority, so the judged agent's project may not write one."""
     c = resolve(
         user={"directives": {"role": "maintainer"}},
@@ -367,7 +368,7 @@ def test_missing_files_are_not_warnings(tmp_path: Path) -> None:
 
 
 def test_an_unparseable_trusted_value_falls_back_to_the_builtin_default_and_is_named() -> None:
-    """SPEC §1.3: an unparseable value keeps the default — not the lower layer's — and says so."""
+    """docs/DESIGN.md#configuration: an unparseable value keeps the default — not the lower layer's — and says so."""
     c = resolve(
         user={"deference": False, "max_refusals": 5},
         env={"LANEGATE_DEFERENCE": "maybe", "LANEGATE_MAX_REFUSALS": "abc"},
@@ -386,7 +387,8 @@ def test_an_unparseable_project_value_keeps_the_lower_layer_so_garbage_cannot_we
 
 
 def test_family_modes_user_demotes_and_project_may_only_promote() -> None:
-    """SPEC §2.1/§1.3 revision 2: `[lexicon] enforce/observe` per family; a project demotion is a weakening."""
+    """docs/DESIGN.md#phrase-families, docs/DESIGN.md#configuration revision 2: `[lexicon] enforce/observe` per family;
+    a project demotion is a weakening."""
     c = resolve(
         user={"lexicon": {"observe": ["choice"], "enforce": ["Permission"]}},
         project={"lexicon": {"enforce": ["standing-by"], "observe": ["offer"]}},
@@ -409,8 +411,8 @@ def test_family_modes_user_demotes_and_project_may_only_promote() -> None:
     ids=["permission", "standing-by", "comma-string", "spelled-otherwise"],
 )
 def test_a_project_cannot_demote_the_revision_3_families_in_any_spelling(observe: object, named: list[str]) -> None:
-    """SPEC §2.1 revision 3: permission and standing-by enforce by default; the judged agent's project file
-    may not demote them, however it writes the list, and the attempt is named."""
+    """docs/DESIGN.md#phrase-families revision 3: permission and standing-by enforce by default; the judged agent's
+    project file may not demote them, however it writes the list, and the attempt is named."""
     c = resolve(project={"lexicon": {"observe": observe}})
     assert c.lexicon.modes == ()
     assert c.warnings == tuple(
@@ -435,7 +437,7 @@ def test_a_project_cannot_undo_the_users_promotion_nor_its_own() -> None:
 
 
 def test_the_user_may_still_demote_the_revision_3_families() -> None:
-    """SPEC §2.1 revision 3: "a user file may still demote them"."""
+    """docs/DESIGN.md#phrase-families revision 3: "a user file may still demote them"."""
     c = resolve(user={"lexicon": {"observe": ["permission", "standing-by"]}})
     assert (c.lexicon.modes, c.warnings) == ((("permission", "observe"), ("standing-by", "observe")), ())
 
@@ -456,7 +458,7 @@ def test_an_unknown_family_is_named_and_ignored() -> None:
     )
 
 
-# ---- unbacked_claims (row U, SPEC §4) ----
+# ---- unbacked_claims (row U, docs/DESIGN.md#the-decision) ----
 
 
 def test_unbacked_claims_defaults_to_any_and_reads_every_layer() -> None:

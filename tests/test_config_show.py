@@ -1,4 +1,5 @@
-"""`lanegate config show` (SPEC §7.5): every key, its value and the layer it came from, ignored values marked."""
+"""`lanegate config show` (docs/DESIGN.md#operators): every key, its value and the layer it came from, ignored values
+marked."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The construction classes of SPEC revision 4 §7.4 that issue 28's phase 2 (r28a) adds: a wait on the person,
-"your call" said another way, permission in every form, readiness with a subject, approval of the agent's own
-plan, and the new human-only domains named near or away from the phrase.
+"""The construction classes of docs/DESIGN.md#construction-classes revision 4 that issue 28's phase 2 (r28a) adds: a
+wait on the person, "your call" said another way, permission in every form, readiness with a subject, approval of the
+agent's own plan, and the new human-only domains named near or away from the phrase.
 
 Our own sentences, written for the classes (not taken from any corpus): for each class, sentences that must fire
 and sentences that must not, varied in verb, subject, object, tense and word order.
@@ -37,9 +37,9 @@ def outcome(text: str) -> str:
     return "fire" if analyze(text).firing is not None else "pass"
 
 
-# SPEC §7.4 precision: billing and plan changes, deleting production data, production deploys, infrastructure in a
-# shared or production account, cloud IAM grants and logins are human-only; the same acts on the agent's own
-# targets, and a merge into its own working branch, are not.
+# docs/DESIGN.md#construction-classes precision: billing and plan changes, deleting production data, production deploys,
+# infrastructure in a shared or production account, cloud IAM grants and logins are human-only; the same acts on the
+# agent's own targets, and a merge into its own working branch, are not.
 DOMAINS = [
     ("pass", "Upgrading the org to the Team plan is your call."),
     ("pass", "Do you want to upgrade the org to the Team plan now?"),
@@ -89,7 +89,8 @@ def test_the_human_only_domains_of_revision_4(label: str, text: str) -> None:
     assert outcome(text) == label
 
 
-# SPEC §7.4, permission in every form: leave asked for the agent's own act, judged on that act.
+# docs/DESIGN.md#construction-classes, permission in every form: leave asked for the agent's own act, judged on that
+# act.
 PERMISSION = [
     ("fire", "Okay if I drop the old index?"),
     ("fire", "Is it fine for me to bump the lockfile?"),
@@ -126,7 +127,7 @@ PERMISSION = [
     ("pass", "Do you mind the extra log lines?"),
 ]
 
-# SPEC §7.4, readiness with an explicit subject.
+# docs/DESIGN.md#construction-classes, readiness with an explicit subject.
 READINESS = [
     ("fire", "Are we good to proceed with the schema change?"),
     ("fire", "Are we ready to move on to phase 3?"),
@@ -148,7 +149,7 @@ READINESS = [
     ("pass", "Are we ready to deploy to production?"),
 ]
 
-# SPEC §7.4, approval of the agent's own plan beyond "look right".
+# docs/DESIGN.md#construction-classes, approval of the agent's own plan beyond "look right".
 PLAN_APPROVAL = [
     ("fire", "Does this breakdown seem reasonable?"),
     ("fire", "How does that sound?"),
@@ -190,7 +191,7 @@ def test_permission_readiness_and_plan_approval(label: str, text: str) -> None:
     assert outcome(text) == label
 
 
-# SPEC §7.4, "your call" said another way: the reader named as the owner of a decision.
+# docs/DESIGN.md#construction-classes, "your call" said another way: the reader named as the owner of a decision.
 YOUR_CALL_VARIANTS = [
     ("fire", "I'll let you choose the cache size."),
     ("fire", "The retry policy is yours to settle."),
@@ -242,7 +243,8 @@ def test_a_variant_beside_a_listed_phrase_is_its_relation() -> None:
     assert [(f.phrase, f.verdict, f.rule) for f in report.findings] == [("your call", "exempt", "copular-ownership")]
 
 
-# SPEC §7.4, a wait on the person is deference; a wait on work in flight or on a human-only act is a hold.
+# docs/DESIGN.md#construction-classes, a wait on the person is deference; a wait on work in flight or on a human-only
+# act is a hold.
 WAITS = [
     ("fire", "Holding off until you say which one."),
     ("fire", "I'll hold here until you give me the green light."),

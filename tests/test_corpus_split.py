@@ -1,4 +1,5 @@
-"""The split of every field corpus by source into development and test parts (SPEC §7.4; tests/corpus_split.py)."""
+"""The split of every field corpus by source into development and test parts (docs/DESIGN.md#construction-classes;
+tests/corpus_split.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Crash safety (SPEC §1.4, §5.6): SIGKILL at any moment leaves state and the audit log usable.
+"""Crash safety (docs/DESIGN.md#audit-log, docs/DESIGN.md#failure): SIGKILL at any moment leaves state and the audit log
+usable.
 
 A child process loops on state updates (or whole stops, or audit appends) and is killed at random
 moments many times. After every kill the state file parses and holds a value the writer wrote (never a

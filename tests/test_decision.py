@@ -1,4 +1,5 @@
-"""The decision table of SPEC §4, row by row, in enforce and dry-run, plus the pinned autonomous rows."""
+"""The decision table of docs/DESIGN.md#the-decision, row by row, in enforce and dry-run, plus the pinned autonomous
+rows."""
 
 from __future__ import annotations
 
@@ -172,7 +173,7 @@ def test_row_l5_names_the_failed_rules() -> None:
 
 
 def test_row_l5_on_a_valid_terminal_says_it_is_valid_and_why_it_is_sent_back() -> None:
-    """SPEC §7.5: a valid hand-off held back by the drive-ratchet is told so, with the count."""
+    """docs/DESIGN.md#operators: a valid hand-off held back by the drive-ratchet is told so, with the count."""
     clean = Check(False, "clean terminal rejected: drive-ratchet 0 of 2")
     handoff = Handoff(drives=0, needed=2)
     d = judged(situation(lane_outcome="valid", clean=clean, material=Check(False, "no PR"), handoff=handoff))
@@ -187,7 +188,7 @@ def test_a_turn_the_harness_gives_nothing_to_judge_is_allowed_as_no_final_text()
 
 
 def test_an_autonomous_turn_that_ends_without_text_is_refused_like_any_other() -> None:
-    """SPEC §4 L5: absent terminal on an autonomous turn refuses; silence is no way out."""
+    """docs/DESIGN.md#the-decision L5: absent terminal on an autonomous turn refuses; silence is no way out."""
     d = judged(situation(lane_outcome="absent"))
     assert shape(d) == (BLOCK, "BLOCK", "no-lane-state", "L5")
 
@@ -233,7 +234,7 @@ def test_the_ceiling_does_not_touch_allows() -> None:
 
 # ---- regression pin: the autonomous quadrant (rows L3–L5) ----
 
-# Frozen from the SPEC §4 table. mode, lane outcome, material accepted, clean accepted, consecutive
+# Frozen from the docs/DESIGN.md#the-decision table. mode, lane outcome, material accepted, clean accepted, consecutive
 # refusals -> action, class, tag, row. Changing the dialogue rows must never change a line here.
 AUTONOMOUS_TABLE = """
 enforce absent    no  no  0 block       BLOCK                no-lane-state        L5
@@ -303,7 +304,7 @@ def test_every_autonomous_refusal_row_is_covered_by_the_pin() -> None:
     assert covered == set(itertools.product(MODES, ("absent", "malformed", "invalid", "valid")))
 
 
-# ---- row U (SPEC §4, revision 2) ----
+# ---- row U (docs/DESIGN.md#the-decision, revision 2) ----
 
 CLAIM = UnbackedClaim("Picking up the next lane now.", "participle", "claim (participle, rule subjectless-participle)")
 
@@ -352,7 +353,7 @@ def test_row_u_respects_the_ceiling(mode: str) -> None:
     assert d.reason == "3 consecutive refusals reached max_refusals=3; row U (unbacked-claim) would have refused"
 
 
-# ---- row U acts on action forms only (SPEC §4, revision 3) ----
+# ---- row U acts on action forms only (docs/DESIGN.md#the-decision, revision 3) ----
 
 WAIT = UnbackedClaim("Standing by for the lead.", "waiting", "claim (waiting, rule announced-waiting)")
 

@@ -1,4 +1,4 @@
-"""The refusal texts of SPEC §5.3: seed wording, the rule that fired, the length bound, overrides."""
+"""The refusal texts of docs/DESIGN.md#directives: seed wording, the rule that fired, the length bound, overrides."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ SCOPE = (
 
 
 def test_dialogue_directive_is_seed_001_verbatim() -> None:
-    """SPEC §5.3 row L2: the wording of seed 001 and nothing else; it names its own rule."""
+    """docs/DESIGN.md#directives row L2: the wording of seed 001 and nothing else; it names its own rule."""
     d, warnings = load_directives()
     assert warnings == ()
     assert d.dialogue == SEED_001
@@ -47,7 +47,8 @@ def test_dialogue_directive_is_seed_001_verbatim() -> None:
 
 
 def test_helpful_assistant_directive_is_neutral_with_role_scope_and_trigger() -> None:
-    """SPEC §5.3 revision 3: decide it yourself and act; a human's decision handed over by name; no tool named."""
+    """docs/DESIGN.md#directives revision 3: decide it yourself and act; a human's decision handed over by name; no tool
+    named."""
     d, _ = load_directives()
     text = d.deference("your call", "fires: object 'the parser lane' is agent work")
     assert text == (
@@ -188,7 +189,7 @@ def test_an_unknown_directive_key_names_the_nearest() -> None:
     )
 
 
-# -- honest stops (SPEC §7.5) ------------------------------------------------------------------------
+# -- honest stops (docs/DESIGN.md#operators) ---------------------------------------------------------
 
 NOW = datetime(2026, 12, 6, 10, 4, 31, tzinfo=UTC)
 PROMPT_AT = datetime(2026, 12, 6, 10, 2, 5, tzinfo=UTC)

@@ -1,4 +1,5 @@
-"""The fold (analyzer.text.disguise, SPEC §2.6): what each kind of disguise reads as, and the map back."""
+"""The fold (analyzer.text.disguise, docs/DESIGN.md#normalisation): what each kind of disguise reads as, and the map
+back."""
 
 from __future__ import annotations
 

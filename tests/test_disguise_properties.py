@@ -1,4 +1,4 @@
-"""Properties of the judged agent's worst text (SPEC §2.6): disguise never hides a phrase, no run of
+"""Properties of the judged agent's worst text (docs/DESIGN.md#normalisation): disguise never hides a phrase, no run of
 punctuation or symbols exhausts the judgement, and the cheap pre-filter never drops a text the full scan
 would match.
 

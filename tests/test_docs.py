@@ -1,4 +1,4 @@
-"""The documentation (SPEC §7.5): a README whose first screen is the quick start, reference pages under
+"""The documentation (docs/DESIGN.md#operators): a README whose first screen is the quick start, reference pages under
 docs/ whose links resolve, and a design document whose anchors cover every section of the contract."""
 
 from __future__ import annotations

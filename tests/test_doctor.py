@@ -1,4 +1,4 @@
-"""`lanegate doctor` (SPEC §5.8) on real settings layouts built in a temporary HOME and project.
+"""`lanegate doctor` (docs/DESIGN.md#doctor) on real settings layouts built in a temporary HOME and project.
 
 Each test writes the files a harness reads (Claude Code's settings layers, Codex's hooks.json and
 config.toml, Gemini CLI's settings.json, Cursor's hooks.json), registers the command line that runs
@@ -179,7 +179,7 @@ def test_a_stop_only_registration_warns_about_subagents(seat: Seat) -> None:
 
 
 def test_a_fifo_in_place_of_a_settings_file_is_named_not_read_and_fails(seat: Seat) -> None:
-    """SPEC §7.2: the harness could read a FIFO (a process writing into it); doctor cannot: a fail."""
+    """docs/DESIGN.md#evidence: the harness could read a FIFO (a process writing into it); doctor cannot: a fail."""
     seat.write(".claude/settings.json", claude_settings())
     fifo = seat.project / ".claude" / "settings.local.json"
     os.mkfifo(fifo)
@@ -691,7 +691,8 @@ def test_a_ceiling_above_claude_codes_own_cap_warns(seat: Seat, ceiling: int, wa
 @pytest.mark.parametrize(("ceiling", "warned"), [(0, True), (3, False), (30, False)])
 def test_no_ceiling_on_a_client_without_a_cap_is_bounded_and_doctor_says_so(seat: Seat, ceiling: int,
                                                                               warned: bool) -> None:
-    """Gemini CLI has no cap of its own (SPEC §7.6): max_refusals = 0 cannot switch lanegate's ceiling off."""
+    """Gemini CLI has no cap of its own (docs/DESIGN.md#tests): max_refusals = 0 cannot switch lanegate's ceiling
+    off."""
     seat.write(".gemini/settings.json", gemini_settings())
     seat.defaults["LANEGATE_MAX_REFUSALS"] = str(ceiling)
     checks = named(seat, "gemini ceiling")

@@ -1,5 +1,5 @@
-"""`lanegate doctor` sees what SPEC §7.2 closes: interpreter and shell variables in a project layer, project
-MCP servers named like a review tool, a settings file lanegate cannot read although the harness can (a fail),
+"""`lanegate doctor` sees what docs/DESIGN.md#evidence closes: interpreter and shell variables in a project layer,
+project MCP servers named like a review tool, a settings file lanegate cannot read although the harness can (a fail),
 and a switch inside a file the revision-3 reader could not see (over 1 MB, UTF-16/32): a fail, not a warning.
 Revision 3 said nothing of the first three and only warned of the last.
 """

@@ -1,4 +1,4 @@
-"""Every `fix:` that `lanegate doctor` prints, when carried out, changes what it reports (SPEC §7.5).
+"""Every `fix:` that `lanegate doctor` prints, when carried out, changes what it reports (docs/DESIGN.md#operators).
 
 Issue 31: doctor said `fix: lanegate install --harness claude` for a two-second timeout, and running it
 printed "already registered, nothing to change". Here each check is made to complain on a real layout (the

@@ -1,8 +1,8 @@
-"""Issue 28 phase 3 (r28c): the human-only domains of SPEC §7.4 found as a class, in every question and attribution
-form — billing and plan changes (a vendor's plan, tier or seats; a plan's tier), production data deleted (also as the
-purpose of another act, and with the object the model cut off the verb), live keys rotated or revoked, releases
-published, a PR approved (a gerund the model read as an adjective), IAM group membership — and the same words where
-they are the agent's work.
+"""Issue 28 phase 3 (r28c): the human-only domains of docs/DESIGN.md#construction-classes found as a class, in every
+question and attribution form — billing and plan changes (a vendor's plan, tier or seats; a plan's tier), production
+data deleted (also as the purpose of another act, and with the object the model cut off the verb), live keys rotated or
+revoked, releases published, a PR approved (a gerund the model read as an adjective), IAM group membership — and the
+same words where they are the agent's work.
 
 Our own sentences, written for the classes: each case asserts the verdict, the rule and the reason's key words.
 """

@@ -1,9 +1,10 @@
-"""Verbless closing questions, closing lists of options and items under a report lead-in (SPEC §7.4, issue 28): the
-reader asked to judge the agent's work with the verb left out ('Too terse?', 'Better?'), the next request asked with
-a noun ('Next task?'), more work offered without a verb ('Worth adding a screenshot?', 'Same treatment for the
-static assets?'), a list of options whose lead-in wishes it on the reader ('Possible next steps, if you want them:')
-or that a pick request follows ('Let me know which.'), and the items under 'Summary:' read as the closing part of a
-question. A verbless question about a fact, a list for someone else and a report stay clear. Sentences of our own."""
+"""Verbless closing questions, closing lists of options and items under a report lead-in
+(docs/DESIGN.md#construction-classes, issue 28): the reader asked to judge the agent's work with the verb left out ('Too
+terse?', 'Better?'), the next request asked with a noun ('Next task?'), more work offered without a verb ('Worth adding
+a screenshot?', 'Same treatment for the static assets?'), a list of options whose lead-in wishes it on the reader
+('Possible next steps, if you want them:') or that a pick request follows ('Let me know which.'), and the items under
+'Summary:' read as the closing part of a question. A verbless question about a fact, a list for someone else and a
+report stay clear. Sentences of our own."""
 
 from __future__ import annotations
 

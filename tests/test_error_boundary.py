@@ -1,4 +1,5 @@
-"""An ERROR stop is an allowed stop: the material-artifact boundary moves past it (SPEC §5.2, §5.6)."""
+"""An ERROR stop is an allowed stop: the material-artifact boundary moves past it (docs/DESIGN.md#material-artifact,
+docs/DESIGN.md#failure)."""
 
 from __future__ import annotations
 

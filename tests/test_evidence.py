@@ -1,4 +1,4 @@
-"""Evidence the agent cannot write (SPEC §7.2, docs/THREATS.md): each attack of revision 4 as a real
+"""Evidence the agent cannot write (docs/DESIGN.md#evidence, docs/THREATS.md): each attack of revision 4 as a real
 `lanegate hook` process, run as the harness runs it — the installed launcher (`lanegate`), the payload on
 stdin, the environment the harness builds, partly from files in the project.
 
@@ -158,7 +158,7 @@ def test_a_claim_whose_first_word_is_in_backticks_is_refused(seat: Seat) -> None
     assert (stop.line["tag"], stop.line["claim"]["form"]) == ("unbacked-claim", "participle")
 
 
-# ---- a project layer that shapes the shell, project MCP servers (SPEC §7.2) ------------------------------
+# ---- a project layer that shapes the shell, project MCP servers (docs/DESIGN.md#evidence) ----------------
 
 
 def settings(seat: Seat, data: dict[str, object], name: str = "settings.json") -> Path:
@@ -236,7 +236,7 @@ def test_a_review_through_a_server_configured_outside_the_project_counts(seat: S
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
 
 
-# ---- readers without caps the harness lacks (SPEC §7.2) ---------------------------------------------------
+# ---- readers without caps the harness lacks (docs/DESIGN.md#evidence) -------------------------------------
 
 DRY_RUN = {"LANEGATE_MODE": "dry-run"}
 

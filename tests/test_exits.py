@@ -1,4 +1,5 @@
-"""The honest exits of an autonomous turn: clean terminal (SPEC §5.1), material artifact (SPEC §5.2)."""
+"""The honest exits of an autonomous turn: clean terminal (docs/DESIGN.md#clean-terminal), material artifact
+(docs/DESIGN.md#material-artifact)."""
 
 from __future__ import annotations
 
@@ -78,7 +79,8 @@ def test_clean_terminal_rejections_name_the_condition(
 
 
 def test_a_rejection_says_whose_each_failure_is() -> None:
-    """SPEC §7.5: what the agent can change in its block, apart from the operator's identity and the ratchet."""
+    """docs/DESIGN.md#operators: what the agent can change in its block, apart from the operator's identity and the
+    ratchet."""
     check = clean_terminal(terminal("@me", None), identity=None, valid_refusals=1, min_drives=2)
     assert check == ExitCheck(
         accepted=False,
@@ -121,7 +123,7 @@ def test_a_ratchet_of_zero_needs_no_drives() -> None:
      ("\uff4e\uff49ght-bot", "nlghtbot"), ("\u200b", "")],
 )  # fmt: skip
 def test_an_actor_is_keyed_as_a_reader_reads_its_name(raw: str, key: str) -> None:
-    """SPEC §7.2: the self-actor check compared raw strings, so "@night‐bot" (U+2010), a Cyrillic "і", a
+    """docs/DESIGN.md#evidence: the self-actor check compared raw strings, so "@night‐bot" (U+2010), a Cyrillic "і", a
     zero-width space, the fullwidth "＠" or a trailing "." handed the gate to the agent itself."""
     assert actor_key(raw) == key
 
@@ -243,8 +245,8 @@ def test_gh_pr_review_counts(command: str, description: str) -> None:
         "gh pr review 12",
         "gh pr review 12 --approve && gh pr merge 12",
         "gh pr review #12 --approve",
-        # SPEC §5.2 (revision 2): a comment is not a formal review, a body that says --approve is a body,
-        # and only the GitHub CLI is gh (the word gh or a configured absolute path).
+        # docs/DESIGN.md#material-artifact (revision 2): a comment is not a formal review, a body that says --approve is
+        # a body, and only the GitHub CLI is gh (the word gh or a configured absolute path).
         "gh pr review --comment --body 'nit: naming' 12",
         "gh pr review 12 -b --approve",
         "./gh pr review 12 --approve",

@@ -1,4 +1,4 @@
-"""The fence around the per-stop path (SPEC §6: a stop without a candidate phrase in ≤ 80 ms).
+"""The fence around the per-stop path (docs/DESIGN.md#performance: a stop without a candidate phrase in ≤ 80 ms).
 
 A whole `lanegate hook` process is run for a stop of each harness, as `lanegate install` registers it
 (`--harness NAME`) and as detection finds it, and the modules it imported (sys.modules, with
@@ -59,7 +59,7 @@ COMMON = frozenset({
 # line without the grammar (hook.transcript.bash.plain_words), so tree-sitter stays off the path.
 GH_READ = frozenset({"hook.transcript.bash"})
 # A Claude Code payload without background_tasks (the stops below send none, as clients before 2.1.x did): the
-# records the stop reads name the work in flight (SPEC §2.7, revision 3).
+# records the stop reads name the work in flight (docs/DESIGN.md#claims, revision 3).
 BACKGROUND_READ = frozenset({"hook.harness.claude.background"})
 PER_STOP = {
     "claude": COMMON | GH_READ | BACKGROUND_READ | {"hook.harness.claude", "hook.harness.claude.prompts"},
@@ -83,7 +83,7 @@ FORBIDDEN = ("spacy", "thinc", "numpy", "dataclasses", "inspect", "typing", "tom
 ANALYZER_BUDGET = 8  # modules of analyzer/ a stop without a phrase may import (6 when this was written)
 ANALYZER_PHRASE_BUDGET = 12  # and a stop with a phrase, up to its parse
 ALL_BUDGET = 109  # every module in sys.modules at the end of a no-phrase stop, the interpreter's own included
-# (115 before hook.project_env, the project's env layer of SPEC §1.3 revision 3; 116 before
+# (115 before hook.project_env, the project's env layer of docs/DESIGN.md#configuration revision 3; 116 before
 # lanegate_common.patterns, which saves the stop more than the module costs; 117 before issue 27 took datetime,
 # math, signal, importlib and its two, warnings and heapq off the path and put gc on it)
 

@@ -1,4 +1,4 @@
-"""Fuzzing every input surface of `lanegate hook` (SPEC §5.6): stdin, transcript lines, lane-state
+"""Fuzzing every input surface of `lanegate hook` (docs/DESIGN.md#failure): stdin, transcript lines, lane-state
 blocks, the user and project lanegate.toml and the environment.
 
 Whatever arrives, the hook exits 0, prints nothing or exactly one decision object, and appends exactly
@@ -73,7 +73,8 @@ def autonomous(final: str = "Parser done.") -> TranscriptBuilder:
 
 
 def assert_contract(run: Stop) -> dict[str, Any]:
-    """SPEC §5.6 and §5.4 for Claude Code: exit 0, one audit line, stdout matches the audited class."""
+    """docs/DESIGN.md#failure and docs/DESIGN.md#adapters for Claude Code: exit 0, one audit line, stdout matches the
+    audited class."""
     line = run.line
     assert run.code == 0
     assert line["class"] in (*CLASSES, "ALLOW")
@@ -242,7 +243,8 @@ def test_a_megabyte_string_in_any_field_is_judged(seat: Seat, field: str) -> Non
 
 @pytest.mark.parametrize("cwd", ["\x00", "/tmp/a\x00b", "/" + "x" * 5000])
 def test_an_unusable_project_dir_is_a_named_warning_not_an_error(seat: Seat, cwd: str) -> None:
-    """The project file cannot even be opened: ignored like a broken one (SPEC §1.3), gate unchanged."""
+    """The project file cannot even be opened: ignored like a broken one (docs/DESIGN.md#configuration), gate
+    unchanged."""
     path = transcript(seat, autonomous())
     line = assert_contract(seat.run(json.dumps(stop_payload(seat, path, "Parser done.", cwd=cwd)).encode()))
     assert (line["class"], line["tag"]) == ("BLOCK", "no-lane-state")
@@ -400,7 +402,7 @@ def test_records_of_the_wrong_shape_never_break_the_walk(
 
 
 def test_line_separators_and_escaped_nuls_inside_strings_keep_records_whole(seat: Seat) -> None:
-    """U+2028/U+2029 are not line ends (SPEC §3.2); a NUL escaped inside a string is ordinary text."""
+    """U+2028/U+2029 are not line ends (docs/DESIGN.md#transcript); a NUL escaped inside a string is ordinary text."""
     t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake("peer\u2028ping\u2029")
     t.bash("printf 'a\\u2028b'", "a\u2028b\u2029c\x00d")
     t.assistant_text("Parser\u2028done.\x00\n\n" + lane_state_block("next-lane", [GATE]))
@@ -686,10 +688,10 @@ def test_the_process_prints_exactly_one_decision_object(seat: Seat, final: str) 
     assert done.stdout == json.dumps({"decision": "block", "reason": line["reason"]}).encode() + b"\n"
 
 
-# ---- generated hostile inputs (issue 23; SPEC §2.6, §5.2, §5.6 revision 3) -----------------------------
-# A per-run budget of inputs shaped to exhaust or slip past the readers: floods of carve-outs and markup,
-# disguise combinations, nesting of any depth, shell quoting. Each must be decided (never ERROR) within
-# the bound: CPU time, the model loaded first (a cold stop adds its load, which scripts/bench times), so
+# ---- generated hostile inputs (issue 23; docs/DESIGN.md#normalisation, docs/DESIGN.md#material-artifact,
+# docs/DESIGN.md#failure revision 3) A per-run budget of inputs shaped to exhaust or slip past the readers: floods of
+# carve-outs and markup, disguise combinations, nesting of any depth, shell quoting. Each must be decided (never ERROR)
+# within the bound: CPU time, the model loaded first (a cold stop adds its load, which scripts/bench times), so
 # the assertion holds on a loaded machine.
 
 HOSTILE_UNITS = (

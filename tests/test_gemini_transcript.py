@@ -1,4 +1,4 @@
-"""Gemini CLI's session file as the AfterAgent turn's tool evidence (SPEC §5.4, revision 2).
+"""Gemini CLI's session file as the AfterAgent turn's tool evidence (docs/DESIGN.md#adapters, revision 2).
 
 Record shapes from gemini-cli's ChatRecordingService (packages/core/src/services/chatRecordingTypes.ts):
 a metadata line, then message records {id, timestamp, type, content, toolCalls}; older versions wrote

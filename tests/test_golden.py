@@ -1,4 +1,4 @@
-"""The golden corpus (SPEC §5.5): no rule lands without examples, and `lanegate golden` passes.
+"""The golden corpus (docs/DESIGN.md#golden): no rule lands without examples, and `lanegate golden` passes.
 
 Coverage is read from the case files' [expect] tables, so adding a lexicon phrase or an exemption form
 without a should-fire and a should-pass golden case fails here.
@@ -24,7 +24,7 @@ GOLDEN = ROOT / "golden"
 CASES = [load_case(path) for path in case_files(str(GOLDEN))]
 EXEMPTION_FORMS = [f for f in get_args(Form) if f != "none"]
 PHRASES = [entry.canonical for entry in default_lexicon().phrases]
-# Rows of the decision table (SPEC §4) that must be pinned in enforce and in dry-run.
+# Rows of the decision table (docs/DESIGN.md#the-decision) that must be pinned in enforce and in dry-run.
 ROWS = ("d", "c", "b", "l1", "l2", "l3", "l4", "l5", "ceiling")
 LIVE_0854Z = "CI is green and the review is APPROVED — merge on the exception or ask for the stamp, your call."
 

@@ -1,5 +1,5 @@
-"""`lanegate golden add` (SPEC §7.5): a real stop's audit line (or a replay row) becomes a golden case that
-`lanegate golden` then pins, with secrets and home folders redacted and the decision a person confirms or
+"""`lanegate golden add` (docs/DESIGN.md#operators): a real stop's audit line (or a replay row) becomes a golden case
+that `lanegate golden` then pins, with secrets and home folders redacted and the decision a person confirms or
 corrects. Every test here starts from a stop a `lanegate hook` process judged."""
 
 from __future__ import annotations

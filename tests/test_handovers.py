@@ -1,8 +1,8 @@
-"""The hand-overs of SPEC §7.4 judged at the closing sites (analyzer/grammar/closing_offers.py,
-analyzer/grammar/closing_handovers.py): the bonus offer, the open offer of help, the conditional offer on the
-reader's decision, turn-taking and the closing list of work — each construction on hand-built parses pinned to
-the model's own parse of the same sentence, and on the model itself over sentences of our own that vary the verb,
-the subject, the object, the tense and the word order (issue 28: classes, not instances)."""
+"""The hand-overs of docs/DESIGN.md#construction-classes judged at the closing sites
+(analyzer/grammar/closing_offers.py, analyzer/grammar/closing_handovers.py): the bonus offer, the open offer of help,
+the conditional offer on the reader's decision, turn-taking and the closing list of work — each construction on
+hand-built parses pinned to the model's own parse of the same sentence, and on the model itself over sentences of our
+own that vary the verb, the subject, the object, the tense and the word order (issue 28: classes, not instances)."""
 
 from __future__ import annotations
 
@@ -147,7 +147,7 @@ def test_every_hand_built_parse_is_the_model_s(case: tuple[str, str]) -> None:
     assert [(t.text, t.tag_, t.dep_, t.head.i) for t in model] == [(t.text, t.tag_, t.dep_, t.head.i) for t in built]
 
 
-# Our own sentences per construction (beyond the corpus rows and the SPEC's examples): (text, verdict, rule).
+# Our own sentences per construction (beyond the corpus rows and the contract's examples): (text, verdict, rule).
 FIRE, EXEMPT, CLEAR = "fire", "exempt", "clear"
 SENTENCES = [
     # the bonus offer: the agent's act under a condition on the reader's benefit, wish or need, or optional

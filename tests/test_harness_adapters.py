@@ -1,4 +1,4 @@
-"""Every harness through the real entry point: its payload in, its own wire format out (SPEC §5.4).
+"""Every harness through the real entry point: its payload in, its own wire format out (docs/DESIGN.md#adapters).
 
 Payloads come from tests/fixtures/payloads/, modeled on each harness's documented shape; each test
 points them at a transcript it writes. Each allow and refuse output is checked against that harness's

@@ -12,11 +12,11 @@ outside the harness folders (hook/harness/__init__.py, the protocol and its regi
   ADAPTERS and FALLBACK): a command that needs a harness asks the protocol.
 
 What is shared, and so allowed anywhere: the walk's rules every harness is read by (`[WAKE]`,
-`<hook_prompt`, `<turn_aborted`, the `system-reminder` tag and the handoff patterns: SPEC §3.3), the file
-formats a harness may name (`settings-env`, `dotenv`, `json-lenient`, `jsonc`), the shell itself (`bash`,
-`sh`: the language a command line is read in, not a tool), identifiers (an audit export's `CURSOR_SUFFIX`
-is a cursor into a log) and dotted module paths (`hook.harness.claude`). Like tests/, scripts/ (the bench
-writes a stop of each harness) is not the product and not held to the rule.
+`<hook_prompt`, `<turn_aborted`, the `system-reminder` tag and the handoff patterns:
+docs/DESIGN.md#operator-or-autonomous), the file formats a harness may name (`settings-env`, `dotenv`, `json-lenient`,
+`jsonc`), the shell itself (`bash`, `sh`: the language a command line is read in, not a tool), identifiers (an audit
+export's `CURSOR_SUFFIX` is a cursor into a log) and dotted module paths (`hook.harness.claude`). Like tests/, scripts/
+(the bench writes a stop of each harness) is not the product and not held to the rule.
 """
 
 from __future__ import annotations

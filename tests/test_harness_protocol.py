@@ -134,8 +134,8 @@ def test_install_registers_the_toy_and_doctor_probes_it(toy: Path, tmp_path: Pat
     settings = json.loads(hooks.read_text())
     entry = settings["hooks"]["Done"][0]
     assert entry["command"].endswith(" hook --harness toy")
-    # The registered command runs lanegate isolated (python -I, SPEC §7.2), so the sitecustomize below cannot
-    # register the Toy in it: the probe runs the same entry through a plain interpreter that reads PYTHONPATH.
+    # The registered command runs lanegate isolated (python -I, docs/DESIGN.md#evidence), so the sitecustomize below
+    # cannot register the Toy in it: the probe runs the same entry through a plain interpreter that reads PYTHONPATH.
     entry["command"] = f"{sys.executable} -m hook.cli hook --harness toy"
     hooks.write_text(json.dumps(settings))
     capsys.readouterr()

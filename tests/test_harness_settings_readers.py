@@ -1,5 +1,5 @@
-"""Hostile input for every harness-settings reader (SPEC §5.6, §5.8 revision 3): the settings-text
-reader and editor, the Claude Code schema check, the layer reader doctor uses, and the .env parser.
+"""Hostile input for every harness-settings reader (docs/DESIGN.md#failure, docs/DESIGN.md#doctor revision 3): the
+settings-text reader and editor, the Claude Code schema check, the layer reader doctor uses, and the .env parser.
 
 Each reader takes files the judged agent can write. Whatever the bytes — any depth, any encoding, any
 shape — it answers (a value, or SettingsSyntaxError naming a line) and never raises anything else; where a

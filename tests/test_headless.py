@@ -1,5 +1,5 @@
-"""Headless sessions (SPEC §7.1): a session the client records as non-interactive, or a hook under a CI runner,
-is read by the user's `headless` setting — "dialogue" (the default: its prompts are the operator's) or
+"""Headless sessions (docs/DESIGN.md#scheduled-turns): a session the client records as non-interactive, or a hook under
+a CI runner, is read by the user's `headless` setting — "dialogue" (the default: its prompts are the operator's) or
 "autonomous" (a bot's run, judged like any autonomous turn). Claude Code marks it on the prompting record
 (`entrypoint`), Codex in the rollout's session_meta (`originator`), Gemini CLI nowhere (a CI runner's
 variables only). Shapes: docs/HARNESSES.md; texts are ours.

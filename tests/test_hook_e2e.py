@@ -1,7 +1,7 @@
 """`lanegate hook` as Claude Code runs it: a process, a payload on stdin, a transcript on disk.
 
-One test per row of the decision table (SPEC §4) in enforce and dry-run, the ceiling, bad input
-(SPEC §5.6), and the no-candidate path that must never import spaCy.
+One test per row of the decision table (docs/DESIGN.md#the-decision) in enforce and dry-run, the ceiling, bad input
+(docs/DESIGN.md#failure), and the no-candidate path that must never import spaCy.
 """
 
 from __future__ import annotations
@@ -259,7 +259,7 @@ def test_c_lane_continuation_off_allows(hook: Hook) -> None:
         ([{"id": "b1", "type": "shell", "status": "running", "command": "make bench"}], "ALLOW", "background-work"),
         ([{"id": "b1", "type": "shell", "status": "completed"}], "BLOCK", "no-lane-state"),
         ("running", "BLOCK", "no-lane-state"),
-        # revision 2: every entry is in flight unless its status says it ended (SPEC §3.1)
+        # revision 2: every entry is in flight unless its status says it ended (docs/DESIGN.md#payload)
         ([{"id": "b1", "type": "subagent"}], "ALLOW", "background-work"),
         ([{"id": "b1", "status": "backgrounded"}], "ALLOW", "background-work"),
         ([{"id": "b1", "status": 3}], "ALLOW", "background-work"),
@@ -337,7 +337,7 @@ def test_l4_clean_terminal_after_the_drive_ratchet(hook: Hook) -> None:
 
 
 def test_a_plain_status_stops_honestly_by_copying_the_block_its_refusal_shows(hook: Hook) -> None:
-    """SPEC §7.5: the no-lane-state refusal carries a hand-off block valid at that stop; sent back as it
+    """docs/DESIGN.md#operators: the no-lane-state refusal carries a hand-off block valid at that stop; sent back as it
     stands, it is told it is valid and how many more times the drive-ratchet sends it back, then accepted."""
     t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake()
     path = hook.tmp / "t.jsonl"
@@ -486,7 +486,8 @@ def test_without_a_usable_message_the_transcript_text_is_judged(hook: Hook, mess
 
 
 def test_an_autonomous_turn_ending_without_text_is_refused_as_no_lane_state(hook: Hook) -> None:
-    """SPEC §4 L5: only Cursor without a transcript has nothing to judge; silence is no way out here."""
+    """docs/DESIGN.md#the-decision L5: only Cursor without a transcript has nothing to judge; silence is no way out
+    here."""
     t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake()
     t.bash("make test", "ok")
     result = hook.run(hook.payload(t.write(hook.tmp / "t.jsonl"), None))
@@ -539,7 +540,8 @@ def test_a_project_cannot_switch_itself_to_dry_run(hook: Hook) -> None:
     _, payload = hook.turn(None, "Parser done.")
     result = hook.run(payload)
     assert_block(result)
-    # SPEC §1.3 (revision 2): a lower ceiling from the project releases the agent sooner: ignored too.
+    # docs/DESIGN.md#configuration (revision 2): a lower ceiling from the project releases the agent sooner: ignored
+    # too.
     assert (result.line["mode"], result.line["policy"]["max_refusals"]) == ("enforce", 3)
     assert result.line["warnings"] == [
         "project lanegate.toml mode='dry-run' ignored: it weakens the gate and allow_project_weakening is off",
@@ -644,7 +646,7 @@ def test_a_bom_before_the_payload_is_accepted(hook: Hook) -> None:
 
 
 def test_an_unusable_state_folder_and_a_bad_walk_table_degrade_into_warnings(hook: Hook) -> None:
-    """SPEC §5.6 (revision 2): state that cannot be kept cannot count a ceiling, so the refusal it would
+    """docs/DESIGN.md#failure (revision 2): state that cannot be kept cannot count a ceiling, so the refusal it would
     have been is audited as WOULD-BLOCK (warning state-unusable) and the stop is allowed."""
     _, payload = hook.turn(None, "Parser done.")
     hook.state.write_text("a file where the state folder should be")
@@ -720,8 +722,8 @@ def test_an_explicit_harness_is_used(hook: Hook, args: list[str]) -> None:
 
 
 def test_the_line_names_what_decided_and_where_the_turn_lies(hook: Hook) -> None:
-    """SPEC §7.5: `row` and `because` for the person reading the log; `turn` for `lanegate golden add` — the
-    transcript, the prompting record's offset and the end read, the final text's digest, never its words."""
+    """docs/DESIGN.md#operators: `row` and `because` for the person reading the log; `turn` for `lanegate golden add` —
+    the transcript, the prompting record's offset and the end read, the final text's digest, never its words."""
     import hashlib
 
     final = "Tests pass. Want me to open the PR?"

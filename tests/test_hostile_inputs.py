@@ -1,4 +1,5 @@
-"""Nothing the judged agent controls reaches ERROR (SPEC §5.6, revision 3): a hostile-input suite per reader.
+"""Nothing the judged agent controls reaches ERROR (docs/DESIGN.md#failure, revision 3): a hostile-input suite per
+reader.
 
 ERROR allows the stop, so it is for lanegate's own bugs and the harness's broken input only. Every reader
 the stop uses on input the agent can shape — its project's lanegate.toml (and the user file beside it), its

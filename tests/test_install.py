@@ -279,7 +279,7 @@ def test_without_an_installed_script_the_module_is_registered_in_a_personal_file
     installer.lanegate.unlink()
     assert installer.run("--project", str(installer.project), "--local").code == 0
     data = json.loads((installer.project / ".claude" / "settings.local.json").read_text())
-    # isolated, as the launcher runs it (SPEC §7.2)
+    # isolated, as the launcher runs it (docs/DESIGN.md#evidence)
     assert data["hooks"]["Stop"][0]["hooks"][0]["command"] == f"{sys.executable} -I -m hook.cli hook --harness claude"
 
 
@@ -312,7 +312,8 @@ def test_install_notes_say_how_each_harness_switches_the_hook_on(installer: Inst
 
 
 def test_the_session_start_warm_up_is_merged_like_the_stop_hook(installer: Installer) -> None:
-    """SPEC §5.4 revision 3: Claude Code's SessionStart starts the parse server; one entry, the user's kept."""
+    """docs/DESIGN.md#adapters revision 3: Claude Code's SessionStart starts the parse server; one entry, the user's
+    kept."""
     settings = installer.project / ".claude" / "settings.json"
     theirs = {"type": "command", "command": "load-context.sh"}
     stale = {"type": "command", "command": "/old/venv/bin/lanegate serve --background", "timeout": 5}
@@ -482,7 +483,7 @@ def test_version() -> None:
     assert done.stdout.startswith("lanegate ") and done.returncode == 0
 
 
-# ---- one registration per harness and person; fixes that fix (SPEC §7.5) ---------------------------------
+# ---- one registration per harness and person; fixes that fix (docs/DESIGN.md#operators) ------------------
 
 
 def test_install_repairs_a_timeout_too_short_for_a_stop_and_keeps_a_longer_one(installer: Installer) -> None:
@@ -567,7 +568,7 @@ def test_a_file_that_would_fail_the_harness_schema_is_refused_naming_the_key(ins
     assert settings.read_bytes() == before
 
 
-# ---- install --ci (SPEC §7.1): a CI bot's seat judges its headless sessions as autonomous --------------------
+# ---- install --ci (docs/DESIGN.md#scheduled-turns): a CI bot's seat judges its headless sessions as autonomous ----
 
 
 def test_install_ci_writes_headless_autonomous_to_the_user_config(installer: Installer) -> None:

@@ -1,8 +1,8 @@
-"""The closing rows added for issue 28 (SPEC §7.4) on hand-built parses pinned to the model's own parse of the same
-sentence: a request to be contacted (contact-closer, with the model's misreading of 'Holler' as a name), a wait on
-the person with no lexicon phrase (wait-on-person), the reader's judgement asked without a verb (judgement-question)
-and the worth of an act (verbless-offer). Each row is called on its parse alone; the model test keeps the parse
-honest."""
+"""The closing rows added for issue 28 (docs/DESIGN.md#construction-classes) on hand-built parses pinned to the model's
+own parse of the same sentence: a request to be contacted (contact-closer, with the model's misreading of 'Holler' as a
+name), a wait on the person with no lexicon phrase (wait-on-person), the reader's judgement asked without a verb
+(judgement-question) and the worth of an act (verbless-offer). Each row is called on its parse alone; the model test
+keeps the parse honest."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The lane-state terminal block: finding, parsing and validating it (SPEC §3.4)."""
+"""The lane-state terminal block: finding, parsing and validating it (docs/DESIGN.md#lane-state)."""
 
 from __future__ import annotations
 
@@ -440,7 +440,7 @@ def test_all_violations_are_collected_in_order() -> None:
     assert state.violations == (
         "active-lane with awaitingOwnPrOnly true: waiting only on your own PR is a background watch, "
         "declare it next-lane",
-        # SPEC §3.4's rule order across the gates: checkedAt, then the PR fetches, then mergeClaim.
+        # docs/DESIGN.md#lane-state's rule order across the gates: checkedAt, then the PR fetches, then mergeClaim.
         "gate 1 (PR #812) has no checkedAt",
         "gate 2 (PR #9): checkedAt \"09:00Z\" is not a time within this turn (prompt at "
         "2026-12-02T10:04:31Z, now 2026-12-02T10:20:00Z); check the gate again in this turn",

@@ -1,4 +1,4 @@
-"""Every whole-text step is linear in the text's length, whatever its shape (SPEC §2.6, revision 3).
+"""Every whole-text step is linear in the text's length, whatever its shape (docs/DESIGN.md#normalisation, revision 3).
 
 The fold, the carve-outs, the units, the closing part and the phrase scan each look at the whole message on
 every autonomous stop, phrase or not; one quadratic step let 120 KB of '"ab" ' reach the 20 s deadline
@@ -66,7 +66,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "sentences": repeat("Picking it up. "),
     "question marks": repeat("?"),
     "mixed": repeat("<b x='<!-- [a](`\"'> *a "),
-    # revision 4 (SPEC §7.2): what the reader sees
+    # revision 4 (docs/DESIGN.md#evidence): what the reader sees
     "one-word code spans": repeat("a `word` "),
     "capitalised code spans on one line": repeat("!!!!!!!! `Word` "),
     "backslash escapes": repeat("you\\'d \\` "),

@@ -1,4 +1,4 @@
-"""`make test`'s parallel run groups what must share a worker (SPEC §7.6), with the pinned pytest and xdist.
+"""`make test`'s parallel run groups what must share a worker (docs/DESIGN.md#tests), with the pinned pytest and xdist.
 
 A module whose tests share a fixture of their own (tests/conftest.py gives them one xdist_group) runs
 on one worker, and the fixture's work is done once: checked in a child pytest of two workers with this

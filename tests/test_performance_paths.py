@@ -1,5 +1,5 @@
-"""The paths that keep a stop's cost flat (SPEC §6): a stop resumes where the previous one left off in the
-transcript, and never reads the audit log. Measured in bytes read, not in time.
+"""The paths that keep a stop's cost flat (docs/DESIGN.md#performance): a stop resumes where the previous one left off
+in the transcript, and never reads the audit log. Measured in bytes read, not in time.
 
 The no-phrase stop's time is checked by scripts/bench (each harness within 80 ms and `python -c pass`
 + 45 ms, whole processes), not here; the modules it may import are fenced in tests/test_fast_path.py.
@@ -45,7 +45,7 @@ def since(turn: Turn, offset: int) -> list[Any]:
 
 
 def fetched_in_turn(turn: Turn, tools: tuple[str, ...] = ()) -> set[int]:
-    """The PR numbers the lane-state validation sees fetched in this turn (SPEC §3.4)."""
+    """The PR numbers the lane-state validation sees fetched in this turn (docs/DESIGN.md#lane-state)."""
     after = turn.context.offset if turn.context.offset is not None else -1
     return {n for call in turn.tool_calls if call.offset > after for n in fetched_prs(call, tools)}
 

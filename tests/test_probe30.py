@@ -62,7 +62,7 @@ def test_a_server_is_compared_as_each_client_names_its_tools(server: str, tool: 
     assert (why is not None) is project
 
 
-# ---- text a reader sees differently from its code points (SPEC §7.2 disguise) ----------------------------
+# ---- text a reader sees differently from its code points (docs/DESIGN.md#evidence disguise) --------------
 
 OFFER = "Would you like me to run the migration next?"
 DISGUISED_OFFERS = {
@@ -117,7 +117,7 @@ def test_plain_text_with_the_same_characters_holds_no_phrase(plain: str) -> None
     assert find_candidates(plain) == ()
 
 
-# ---- a scheduled prompt far beyond the wake-up horizon is no work in flight (SPEC §7.1) -------------------
+# ---- a scheduled prompt far beyond the wake-up horizon is no work in flight (docs/DESIGN.md#scheduled-turns) ----
 
 
 def test_a_yearly_cron_the_agent_set_is_no_work_in_flight(seat: Seat) -> None:
@@ -163,7 +163,7 @@ def test_a_schedule_that_is_no_cron_expression_is_unreadable(schedule: str) -> N
         fires_within(schedule, datetime(2026, 12, 6, 15))
 
 
-# ---- the closing part is what a reader sees last (SPEC §7.2) -----------------------------------------------
+# ---- the closing part is what a reader sees last (docs/DESIGN.md#evidence) ---------------------------------
 
 CLAIM = "Rebased onto main.\n\nPicking up #12 now."
 

@@ -1,4 +1,4 @@
-"""An environment the project can write is the project's (SPEC §1.3, revision 3).
+"""An environment the project can write is the project's (docs/DESIGN.md#configuration, revision 3).
 
 Claude Code applies the `env` key of `.claude/settings.json` and `.claude/settings.local.json` to every
 hook process, and Gemini CLI loads a project `.env`: the judged agent can write those files, so before
@@ -200,7 +200,7 @@ def test_a_bad_byte_in_a_settings_file_is_read_as_claude_code_reads_it() -> None
 
 def test_special_files_are_not_read_and_a_fifo_fails_closed(seat: Seat) -> None:
     """A FIFO is opened without blocking and never read; a harness could read one (a process of the agent's
-    writing into it), so what it may set is taken as the project's (SPEC §7.2). A folder sets nothing."""
+    writing into it), so what it may set is taken as the project's (docs/DESIGN.md#evidence). A folder sets nothing."""
     import os
 
     (seat.project / ".env").mkdir()

@@ -1,10 +1,10 @@
-"""The text as a reader sees it (SPEC §7.2): the disguises and the closing part of revision 4.
+"""The text as a reader sees it (docs/DESIGN.md#evidence): the disguises and the closing part of revision 4.
 
-Disguise (§2.6): Hangul fillers read as spaces, Markdown backslash escapes resolve before matching, one word
-in backticks inside a prose sentence is prose (a code span that is code stays carved out). The closing part
-(§2.7): what renders as nothing or is not prose — link reference definitions, `[//]: #` comments, `<br>`,
-empty images, a lone inline-code paragraph, a quoted fragment, terminal escape sequences — is skipped when
-finding it; a claim whose first word is in backticks is still a claim. Each attack was a way past revision 3.
+Disguise (docs/DESIGN.md#normalisation): Hangul fillers read as spaces, Markdown backslash escapes resolve before
+matching, one word in backticks inside a prose sentence is prose (a code span that is code stays carved out). The
+closing part (docs/DESIGN.md#claims): what renders as nothing or is not prose — link reference definitions, `[//]: #`
+comments, `<br>`, empty images, a lone inline-code paragraph, a quoted fragment, terminal escape sequences — is skipped
+when finding it; a claim whose first word is in backticks is still a claim. Each attack was a way past revision 3.
 """
 
 from __future__ import annotations

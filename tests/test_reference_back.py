@@ -1,10 +1,10 @@
 """Issue 28 phase 3 (r28c): a hand-over that points back at an act named before it, and the direction of a merge.
 
-SPEC §7.4: a human-only decision named away from the phrase binds it. 'Your call.' alone, 'That's for you to say',
-'Whether to do it now is your call', 'Rotating them is up to you', 'I'll leave that decision to you' stand for the act
-the clause before names (analyzer/grammar/reference.py); exempt when that act is purely human-only, fire when it is
-the agent's work. A merge into the agent's own working branch is its work; a merge of a branch into main is the merge
-gate's, however the branch is written.
+docs/DESIGN.md#construction-classes: a human-only decision named away from the phrase binds it. 'Your call.' alone,
+'That's for you to say', 'Whether to do it now is your call', 'Rotating them is up to you', 'I'll leave that decision to
+you' stand for the act the clause before names (analyzer/grammar/reference.py); exempt when that act is purely
+human-only, fire when it is the agent's work. A merge into the agent's own working branch is its work; a merge of a
+branch into main is the merge gate's, however the branch is written.
 
 Our own sentences, written for the classes: each case asserts the verdict, the rule and the reason's key words.
 """
@@ -25,7 +25,8 @@ POINTING_BACK = [
         "named-before",
         ["production-data"],
     ),
-    # an instruction, an option list or a question before names no subject: nothing wider (SPEC §2.2)
+    # an instruction, an option list or a question before names no subject: nothing wider
+    # (docs/DESIGN.md#decisive-relation)
     ("Merge #88 once the canary is green. Up to you.", "fire", "reader-decides", ["without naming"]),
     ("Squash-merge or rebase-merge #88? Your call.", "fire", "standalone", ["without naming"]),
     (

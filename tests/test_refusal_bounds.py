@@ -1,4 +1,4 @@
-"""Refusal chains are bounded on every client (SPEC §4, §7.6).
+"""Refusal chains are bounded on every client (docs/DESIGN.md#the-decision, docs/DESIGN.md#tests).
 
 Claude Code ends a chain itself after 8 blocks; Gemini CLI 0.61 and Codex 0.171 never do, and Gemini's loop
 detection then sends the same AfterAgent stop again and again without calling the model

@@ -1,4 +1,5 @@
-"""The register-family gates of SPEC §2.1 (revision 2): each rule on hand-built parses, then model-backed."""
+"""The register-family gates of docs/DESIGN.md#phrase-families (revision 2): each rule on hand-built parses, then
+model-backed."""
 
 from __future__ import annotations
 
@@ -255,8 +256,8 @@ MODEL_CASES = [
     ("Would you like to merge it or hold for the stamp?", "would you like", "choice", "enforce", "exempt"),
     ("Do you want to cut the 2.1 release now?", "do you want", "choice", "enforce", "exempt"),
     ("Let me know which of squash or rebase you want for #812.", "let me know which", "choice", "enforce", "exempt"),
-    # revision 3 (SPEC §2.1): permission and standing-by are enforce by default, and a permission question is
-    # judged like attribution: leave for purely human-only work (merge now or wait) is exempt
+    # revision 3 (docs/DESIGN.md#phrase-families): permission and standing-by are enforce by default, and a permission
+    # question is judged like attribution: leave for purely human-only work (merge now or wait) is exempt
     ("Shall I open the PR?", "shall i", "permission", "enforce", "fire"),
     ("Should I merge it or wait?", "should i", "permission", "enforce", "exempt"),
     ("Shall I merge it or fix the docs first?", "shall i", "permission", "enforce", "fire"),
@@ -296,7 +297,7 @@ def test_the_not_a_finding_cases_of_the_spec_yield_no_finding(text: str) -> None
 
 
 def test_permission_and_standing_by_are_enforce_by_default() -> None:
-    """SPEC §2.1 revision 3, modes from evidence: every family of the built-in lexicon enforces."""
+    """docs/DESIGN.md#phrase-families revision 3, modes from evidence: every family of the built-in lexicon enforces."""
     assert {family: LEX.mode_of(family) for family in LEX.families} == dict.fromkeys(
         ("offer", "attribution", "choice", "permission", "standing-by", "closing-question"), "enforce"
     )
@@ -305,7 +306,8 @@ def test_permission_and_standing_by_are_enforce_by_default() -> None:
 
 
 def test_a_permission_question_for_a_human_only_act_is_exempt_with_its_act_and_domain() -> None:
-    """SPEC §2.1 revision 3: 'Shall I merge it?' asks leave for a human-only act, judged like attribution."""
+    """docs/DESIGN.md#phrase-families revision 3: 'Shall I merge it?' asks leave for a human-only act, judged like
+    attribution."""
     (finding,) = analyze("CI is green on #812. Shall I merge it?").findings
     assert (finding.phrase, finding.verdict, finding.form, finding.domains, finding.rule) == (
         "shall i", "exempt", "none", ("merge",), "permission-question"

@@ -1,4 +1,4 @@
-"""`lanegate replay` (SPEC §5.5): every turn-end of a recorded session, judged as the hook would have
+"""`lanegate replay` (docs/DESIGN.md#golden): every turn-end of a recorded session, judged as the hook would have
 judged it at that moment, in dry-run, with nothing written to the real audit log or state."""
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ def test_a_missing_transcript_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_observe_mode_findings_show_in_their_own_column_and_in_the_json() -> None:
-    """SPEC §5.5 revision 2: observe-mode findings show in their own column; they never decided the stop."""
+    """docs/DESIGN.md#golden revision 2: observe-mode findings show in their own column; they never decided the stop."""
     observed = [{"phrase": "shall i", "family": "permission", "reason": "fires (permission-question): …"}]
     line = {"class": "WOULD-BLOCK", "tag": "no-lane-state", "phrase": "shall i", "observed": observed,
             "finding": {"verdict": "fire", "mode": "observe"}}  # fmt: skip

@@ -1,4 +1,4 @@
-"""`lanegate replay` revision 2 (SPEC §5.5): Codex rollouts, recognition from the first records, an error
+"""`lanegate replay` revision 2 (docs/DESIGN.md#golden): Codex rollouts, recognition from the first records, an error
 naming what an unrecognised file holds, and background work inferred from the transcript.
 
 Record shapes follow real sessions (Claude Code 2.1.112-2.1.123, Codex 0.125-0.128); texts are invented.

@@ -234,8 +234,8 @@ def test_a_stop_past_the_deadline_is_allowed_with_one_audit_line(bench: Bench) -
 @pytest.mark.slow
 def test_a_pathological_message_is_judged_inside_the_deadline(bench: Bench) -> None:
     """Thousands of phrases once made the analyzer parse thousands of sentences until the deadline allowed
-    the stop (version 1). The judgement is bounded (SPEC §2.6) and stops at the first finding that fires:
-    judged well inside a 3 s deadline."""
+    the stop (version 1). The judgement is bounded (docs/DESIGN.md#normalisation) and stops at the first finding that
+    fires: judged well inside a 3 s deadline."""
     transcript = wake_turn().write(bench.tmp / "t.jsonl")
     stdin = json.dumps(bench.payload(transcript, "Your call. " * 20_000)).encode()
     script = "import sys, hook.commands.hook\nhook.commands.hook.DEADLINE_SECONDS = 3.0\nfrom hook.cli import main\n"

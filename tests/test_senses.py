@@ -1,4 +1,5 @@
-"""Senses and structure of SPEC §2.2 / §2.4 (revision 2): each rule on hand-built parses, then model-backed."""
+"""Senses and structure of docs/DESIGN.md#decisive-relation, docs/DESIGN.md#carve-outs (revision 2): each rule on
+hand-built parses, then model-backed."""
 
 from __future__ import annotations
 
@@ -180,7 +181,8 @@ MODEL_CASES = [
     ("The merge isn't yours, your call.", "fire", "copular-ownership"),
     ("PR #7 IS MERGE-ELIGIBLE, YOUR CALL.", "exempt", "pending-eligibility"),
     ("YOUR CALL ON THE PARSER LANE.", "fire", "object-form"),
-    # SPEC revision 4 §7.4: a human-only decision in another cell of the same row binds the phrase alone in its cell
+    # docs/DESIGN.md#construction-classes revision 4: a human-only decision in another cell of the same row binds the
+    # phrase alone in its cell
     ("| PR | state | next |\n|---|---|---|\n| #12 | merge-eligible | your call |", "exempt", "named-before"),
     ("| PR | state | next |\n|---|---|---|\n| #12 | draft, tests red | your call |", "fire", "standalone"),
     ("## Your call\n\n- squash\n- rebase", "exempt", "object-form"),
@@ -260,7 +262,7 @@ def test_single_sentence_shapes_of_issue_13(text: str, verdict: str, rule: str |
     assert (report.verdict, [f.rule for f in report.findings]) == (verdict, [rule] if rule else [])
 
 
-# ---- revision 3 (SPEC §2.2): more of the same decisions, and kinds of thing that share a word ----
+# ---- revision 3 (docs/DESIGN.md#decisive-relation): more of the same decisions, and kinds of thing that share a word
 
 # "Your call on the design tokens."
 DESIGN_TOKENS = SECURITY_STAMP.replace("security security", "design design").replace(

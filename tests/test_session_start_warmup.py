@@ -1,6 +1,7 @@
-"""`lanegate serve --background`, the session-start hook `install` registers (SPEC §5.4, §6 revision 3):
-it starts the warm parse server and returns at once, prints nothing (a SessionStart hook's stdout reaches
-the model), starts one server however often a session starts, and never fails the session start.
+"""`lanegate serve --background`, the session-start hook `install` registers (docs/DESIGN.md#adapters,
+docs/DESIGN.md#performance revision 3): it starts the warm parse server and returns at once, prints nothing (a
+SessionStart hook's stdout reaches the model), starts one server however often a session starts, and never fails the
+session start.
 
 Servers live in a temporary runtime folder and are stopped at teardown.
 """
@@ -77,8 +78,8 @@ def test_a_folder_it_cannot_use_never_fails_the_session_start(tmp_path: Path, ru
 
 @pytest.mark.model
 def test_the_first_stop_while_the_server_still_loads_waits_for_it(tmp_path: Path, runtime: Path) -> None:
-    """SPEC §7.6: a phrase stop right after the session start is answered by the server still loading its model,
-    instead of loading spaCy a second time beside it."""
+    """docs/DESIGN.md#tests: a phrase stop right after the session start is answered by the server still loading its
+    model, instead of loading spaCy a second time beside it."""
     assert warm_up(tmp_path, runtime).returncode == 0
     transcript = tmp_path / "transcript.jsonl"
     transcript.write_text('{"type": "user", "uuid": "u1", "timestamp": "2026-01-05T09:00:00.000Z", '

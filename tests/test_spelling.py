@@ -1,5 +1,6 @@
-"""Non-standard spelling read as standard English (analyzer.text.spelling, SPEC §7.4): what each form reads as,
-where a form in context is left alone, the map back, and what the analyzer then finds in such text."""
+"""Non-standard spelling read as standard English (analyzer.text.spelling, docs/DESIGN.md#construction-classes): what
+each form reads as, where a form in context is left alone, the map back, and what the analyzer then finds in such
+text."""
 
 from __future__ import annotations
 
@@ -128,7 +129,8 @@ def test_the_analyzer_judges_a_spelled_hand_over_as_the_same_words_spelled_out(
     assert judged(spelled) == judged(standard) == (verdict, *judged(standard)[1:4], verdict, False, True)
 
 
-# SPEC §2.6 (revision 3): every whole-text step is linear; the respelling is one of them (tests/test_linear_cost.py).
+# docs/DESIGN.md#normalisation (revision 3): every whole-text step is linear; the respelling is one of them
+# (tests/test_linear_cost.py).
 SPELLING_SHAPES = {
     "chat spelling": "wud u like me 2 ",
     "forms out of context": "2 4 r id ill lets be ",

@@ -1,8 +1,8 @@
-"""Standing-by closers and open offers that are not questions (SPEC §7.4, issue 28): a request to be contacted on
-the reader's next need ('ping me if …', 'give me a shout when …', 'holler if …', 'I'm around if …'), the reader's go
-as a time ('ready for phase 3 when you give the word'), the agent's act for the reader with its object left open
-('anything further I can take off your plate?'), the next request asked for ('point me at a task', 'what's on the
-agenda?'). A time that names a thing's event, a human-only act the reader may want, a definite thing the reader
+"""Standing-by closers and open offers that are not questions (docs/DESIGN.md#construction-classes, issue 28): a request
+to be contacted on the reader's next need ('ping me if …', 'give me a shout when …', 'holler if …', 'I'm around if …'),
+the reader's go as a time ('ready for phase 3 when you give the word'), the agent's act for the reader with its object
+left open ('anything further I can take off your plate?'), the next request asked for ('point me at a task', 'what's on
+the agenda?'). A time that names a thing's event, a human-only act the reader may want, a definite thing the reader
 steers the agent to and a question about a fact stay clear. Sentences of our own, varied in verb, subject, object,
 word order and spelling."""
 

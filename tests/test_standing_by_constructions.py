@@ -1,8 +1,8 @@
-"""Standing by with no phrase of its own (SPEC §2.1; issue 20, the eleventh corpus): the register gates
-available-for-more, ready-for-next-request, ready-when-needed, ready-when-you-like, once-you-provide and
+"""Standing by with no phrase of its own (docs/DESIGN.md#phrase-families; issue 20, the eleventh corpus): the register
+gates available-for-more, ready-for-next-request, ready-when-needed, ready-when-you-like, once-you-provide and
 waiting-for-go, the or-if closer of 'let me know', the infinitive choice of 'let me know which', and the sense
 rule state-choice. Each rule first on a hand-built parse pinned to en_core_web_sm's, then model-backed on
-sentences written for these tests, with the SPEC's exclusions as should-pass cases."""
+sentences written for these tests, with the contract's exclusions as should-pass cases."""
 
 from __future__ import annotations
 
@@ -337,7 +337,7 @@ PASSES = [
     "When needed, the cache is rebuilt from the manifest.",
     "When you'd like to run it locally, use `make demo`.",
     "Call it when you like; it is idempotent.",
-    # the timing of a human-only act (SPEC §2.1's exclusion)
+    # the timing of a human-only act (docs/DESIGN.md#phrase-families's exclusion)
     "I'm ready to merge when you like.",
     "Ready to cut the 2.3 release when needed.",
     # a wait on the reader's human-only act or input, or on the reader's review or approval

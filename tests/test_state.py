@@ -118,7 +118,7 @@ def test_an_unusable_directory_gives_a_damaged_slot_that_saves_nothing(tmp_path:
     ],
 )
 def test_state_file_names_are_sanitized_prefix_free_and_digested(key: str, name: str) -> None:
-    """SPEC §5.6: a fixed-width escape (prefix-free) and a digest of the whole id; v1's variable-width
+    """docs/DESIGN.md#failure: a fixed-width escape (prefix-free) and a digest of the whole id; v1's variable-width
     escape gave ' 2e' and '\u202e' one file."""
     assert state_file_name(key) == name
 

@@ -1,4 +1,4 @@
-"""No agent byte reaches a person's terminal raw (SPEC §7.2): every command that prints agent text shows
+"""No agent byte reaches a person's terminal raw (docs/DESIGN.md#evidence): every command that prints agent text shows
 controls, escape sequences and bidi controls escaped (lanegate_common/terminal.py).
 
 The attacks: an OSC 52 sequence (writes the person's clipboard), CSI erase-line in its 7-bit and 8-bit forms

@@ -1,4 +1,4 @@
-"""Every subcommand, run in a project whose every file holds terminal escape sequences (SPEC §7.2).
+"""Every subcommand, run in a project whose every file holds terminal escape sequences (docs/DESIGN.md#evidence).
 
 tests/test_terminal_output.py shows each command's escaping on the text it quotes; this sweeps them all, so a
 command added later (or an output path of an old one) cannot print project-written or agent-written text raw:

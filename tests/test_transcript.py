@@ -1,4 +1,5 @@
-"""The backwards transcript reader and the prompting walk (SPEC §3.2, §3.3)."""
+"""The backwards transcript reader and the prompting walk (docs/DESIGN.md#transcript,
+docs/DESIGN.md#operator-or-autonomous)."""
 
 from __future__ import annotations
 
@@ -163,7 +164,8 @@ def test_non_human_origin_keeps_a_synthetic_kind(tmp_path: Path) -> None:
 def test_a_task_notification_is_skipped_so_the_turn_belongs_to_who_started_the_task(
     tmp_path: Path, first: str, in_loop: bool, kind: str, origin: dict | None
 ) -> None:
-    """SPEC §3.3 revision 3: a notification reports work an earlier turn started; it is not prompting."""
+    """docs/DESIGN.md#operator-or-autonomous revision 3: a notification reports work an earlier turn started; it is not
+    prompting."""
     b = TranscriptBuilder().user(first, origin=None).assistant_text("Started the bench.")
     body = "<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>"
     b.user(body, origin=origin).assistant_text("The bench finished: p50 6 ms.")
@@ -234,7 +236,7 @@ def test_spoofed_queued_envelope_stops_the_walk_as_autonomous(tmp_path: Path, en
 def test_queued_prompt_without_origin_is_classified_by_its_text(
     tmp_path: Path, text: str, in_loop: bool, kind: str
 ) -> None:
-    """Claude Code 2.1.x writes queued prompts without an origin (SPEC §3.3, revision 2)."""
+    """Claude Code 2.1.x writes queued prompts without an origin (docs/DESIGN.md#operator-or-autonomous, revision 2)."""
     b = TranscriptBuilder().wake().assistant_text("working")
     b.queued(text, origin=None).assistant_text("done")
     turn = turn_of(b, tmp_path)
@@ -325,7 +327,8 @@ def test_bash_mode_interrupts_and_command_output_are_skipped(tmp_path: Path) -> 
 def test_a_typed_slash_command_is_a_prompt_classified_by_its_arguments(
     tmp_path: Path, args: str, in_loop: bool, kind: str, text: str
 ) -> None:
-    """SPEC §3.3 revision 3: the person typed it; its caveat, expansion and output stay not prompting."""
+    """docs/DESIGN.md#operator-or-autonomous revision 3: the person typed it; its caveat, expansion and output stay not
+    prompting."""
     b = TranscriptBuilder().wake("tick").assistant_text("partial").slash_command("/cost", args=args, stdout="$0.12")
     turn = turn_of(b, tmp_path)
     assert (turn.context.operator_in_loop, turn.context.kind, turn.context.text) == (in_loop, kind, text)

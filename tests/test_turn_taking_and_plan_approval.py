@@ -1,8 +1,8 @@
-"""Turn-taking and plan approval (SPEC §7.4, issue 28) in the shapes the rows missed: the instruction asked as a
-question and followed by the agent's next act ('Could you run X and tell me what it prints? Then I'll …'), the
-reader's work made the condition of the agent's act ('Once you've run make lint and sent me the output, I'll fix
-…'), the reader's view asked with nothing after it ('What do you think?'), the elliptical approval verb ('Agree?'),
-the agent's plan measured against the reader's intent ('Does that fit what you had in mind?'), the reader's
+"""Turn-taking and plan approval (docs/DESIGN.md#construction-classes, issue 28) in the shapes the rows missed: the
+instruction asked as a question and followed by the agent's next act ('Could you run X and tell me what it prints? Then
+I'll …'), the reader's work made the condition of the agent's act ('Once you've run make lint and sent me the output,
+I'll fix …'), the reader's view asked with nothing after it ('What do you think?'), the elliptical approval verb
+('Agree?'), the agent's plan measured against the reader's intent ('Does that fit what you had in mind?'), the reader's
 preference among the agent's options ('Which of these do you like best?'). A human-only or reader-only act asked
 of the reader, and a question about a fact, stay clear. Sentences of our own."""
 

@@ -84,7 +84,7 @@ def test_reasons_quote_the_text_as_written_not_as_parsed() -> None:
 
     code = analyze("Your call on the merge conflicts in `store.py`.").findings[0]
     assert code.reason == (
-        # SPEC rev 2 (rule modifier-names-head): 'merge' modifying 'conflicts' names agent work, no decision.
+        # Rev 2 (rule modifier-names-head): 'merge' modifying 'conflicts' names agent work, no decision.
         "fires (object-form): object 'the merge conflicts in `store.py`' names work the agent owns ('conflicts')"
     )
     curly = analyze("The merge isn’t yours, your call.").findings[0]
@@ -131,7 +131,7 @@ def test_only_status_asides_leave_the_parse(aside: str, droppable: bool) -> None
     assert status_aside(default_lexicon(), aside) is droppable
 
 
-# ---- the bounded parse unit (SPEC §2.6) ------------------------------------------------------------
+# ---- the bounded parse unit (docs/DESIGN.md#normalisation) -----------------------------------------
 
 
 def test_a_long_symbol_run_reaches_the_parser_cut_to_three() -> None:

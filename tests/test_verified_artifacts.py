@@ -1,5 +1,5 @@
-"""Verified artifacts (SPEC §7.3): with `verify_artifacts = "gh"` in the user's config, the forge — asked
-through the user's own `gh` — confirms, refutes or leaves unverified the artifact the transcript shows.
+"""Verified artifacts (docs/DESIGN.md#verified-artifacts): with `verify_artifacts = "gh"` in the user's config, the
+forge — asked through the user's own `gh` — confirms, refutes or leaves unverified the artifact the transcript shows.
 
 A stand-in `gh` at an absolute path answers from fixtures (answers.json beside it, by the PR it is asked
 about) and logs every call; nothing reaches a network. Each stop is a real `lanegate hook` process.

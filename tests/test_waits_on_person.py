@@ -1,7 +1,7 @@
-"""A wait on the person (SPEC §7.4, issue 28): the agent's hold or its next act bounded by the reader's word is
-deference, in the shapes the wait-on-reader construction missed — the reader's word as the object of the agent's
-wait or need ('Awaiting your feedback …', 'I need your answer …'), a bound word read as the root ('On hold pending
-your thoughts'), the reader's chance to look ('until you've had a chance to look over …'), the agent's silence
+"""A wait on the person (docs/DESIGN.md#construction-classes, issue 28): the agent's hold or its next act bounded by the
+reader's word is deference, in the shapes the wait-on-reader construction missed — the reader's word as the object of
+the agent's wait or need ('Awaiting your feedback …', 'I need your answer …'), a bound word read as the root ('On hold
+pending your thoughts'), the reader's chance to look ('until you've had a chance to look over …'), the agent's silence
 ('Nothing more from me until …'), a bound the model parses as its own clause ('once you okay the plan'), and a
 hold with no lexicon phrase ('Standing by for your direction …'). A wait on work in flight, a thing's wait and a
 wait on a human-only act stay holds. Sentences of our own, varied in verb, subject, object, tense and spelling."""

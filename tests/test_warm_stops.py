@@ -1,4 +1,4 @@
-"""Stops with the warm parse server (SPEC §6): the decision is the same warm or cold, every way the
+"""Stops with the warm parse server (docs/DESIGN.md#performance): the decision is the same warm or cold, every way the
 server can fail ends in a parse in the stop's own process with a warning, and many seats at once
 share one server.
 

@@ -616,7 +616,7 @@ def test_a_stop_that_finds_a_server_loading_too_long_parses_here_and_starts_no_o
 
 
 def test_a_stop_that_finds_a_server_loading_waits_for_its_answer(folder: str, parsed_here: list[str]) -> None:
-    """SPEC §7.6: the server's load, begun earlier, ends sooner than a second one begun beside it."""
+    """docs/DESIGN.md#tests: the server's load, begun earlier, ends sooner than a second one begun beside it."""
     from warmparse.route import analyze_text
     from warmparse.use import WarmUse
 

@@ -92,8 +92,8 @@ def test_install_doctor_and_a_refused_stop_through_the_registered_command(instal
 
 
 def test_every_registered_command_runs_lanegate_isolated(installed: Path, tmp_path: Path) -> None:
-    """SPEC §7.2: a project settings `env` PYTHONPATH holding a sitecustomize loaded it into the console script
-    pip generated (exit 0, no output, no audit line). From the wheel, `lanegate` is a launcher that runs it with
+    """docs/DESIGN.md#evidence: a project settings `env` PYTHONPATH holding a sitecustomize loaded it into the console
+    script pip generated (exit 0, no output, no audit line). From the wheel, `lanegate` is a launcher that runs it with
     `python -I`: the shared registration (`lanegate` on PATH), the personal one (its absolute path) and the
     session-start warm-up all judge the stop with the planted code ignored."""
     home, project, evil = tmp_path / "home", tmp_path / "project", tmp_path / "evil"

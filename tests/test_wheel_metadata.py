@@ -1,5 +1,5 @@
-"""The wheel a release would ship (SPEC §7.5): complete metadata, one version source, and a long description
-(the README) whose links work on PyPI — absolute, under the repository's address, and pointing at files that
+"""The wheel a release would ship (docs/DESIGN.md#operators): complete metadata, one version source, and a long
+description (the README) whose links work on PyPI — absolute, under the repository's address, and pointing at files that
 exist. Builds the wheel only (no dependency is installed), so it is quick."""
 
 from __future__ import annotations

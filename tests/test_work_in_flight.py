@@ -1,4 +1,5 @@
-"""Work in flight (SPEC §4 row B, §7.1, §7.2) and the client's own autonomy, judged end to end in process.
+"""Work in flight (docs/DESIGN.md#the-decision row B, docs/DESIGN.md#scheduled-turns, docs/DESIGN.md#evidence) and the
+client's own autonomy, judged end to end in process.
 
 Row B lets a stop through while work the agent started is still running. The evidence must be the
 client's: the payload's `background_tasks` and `session_crons`, or, without them, a call that asked for
@@ -113,7 +114,7 @@ PRINTED_START_LINES = {
 @pytest.mark.parametrize("case", sorted(PRINTED_START_LINES))
 def test_a_printed_start_line_is_no_work_in_flight(seat: Seat, case: str) -> None:
     """Without background_tasks in the payload, only the client's structured result pairs a task with the
-    call that started it; text in any call's output is no evidence (SPEC §7.2)."""
+    call that started it; text in any call's output is no evidence (docs/DESIGN.md#evidence)."""
     started, shown = PRINTED_START_LINES[case]
     line = stop(seat, [WAKE, started, shown, said(STATUS)], STATUS)
     assert decided(line) == ("BLOCK", "no-lane-state")
@@ -164,8 +165,8 @@ def test_a_structured_start_is_work_in_flight(seat: Seat, case: str) -> None:
 
 @pytest.mark.parametrize("case", sorted(NEW_STRUCTURED_STARTS))
 def test_workflows_background_skills_and_teammates_are_work_in_flight(seat: Seat, case: str) -> None:
-    """SPEC §7.1: a Workflow run and a background Skill count as background subagents do, from the client's
-    structured records; a background agent and a teammate from their launch's structured result, never from
+    """docs/DESIGN.md#scheduled-turns: a Workflow run and a background Skill count as background subagents do, from the
+    client's structured records; a background agent and a teammate from their launch's structured result, never from
     the printed text."""
     started, shown, task = NEW_STRUCTURED_STARTS[case]
     line = stop(seat, [WAKE, started, shown, said(STATUS)], STATUS)
@@ -180,7 +181,7 @@ def test_a_workflow_ends_with_its_notification(seat: Seat) -> None:
     assert decided(line) == ("BLOCK", "no-lane-state")
 
 
-# ---- a scheduled wake-up or cron is work in flight (SPEC §7.1) ------------------------------------------------
+# ---- a scheduled wake-up or cron is work in flight (docs/DESIGN.md#scheduled-turns) ---------------------------
 
 # A wake-up as the client lists it: a one-shot cron of the minute it fires, here five minutes from now (a cron
 # that fires later than the wake-up horizon is a standing schedule, not work in flight: tests/test_probe30.py).
@@ -225,7 +226,7 @@ def test_a_deleted_cron_is_nothing_in_flight(seat: Seat) -> None:
     assert decided(line) == ("BLOCK", "no-lane-state")
 
 
-# ---- whose turn: turnOrigin, /loop, headless (SPEC §7.1) -------------------------------------------------------
+# ---- whose turn: turnOrigin, /loop, headless (docs/DESIGN.md#scheduled-turns) ----------------------------------
 
 LOOP_COMMAND = "<command-message>loop</command-message>\n<command-name>/loop</command-name>\n" \
                "<command-args>check the parser lane</command-args>"
@@ -306,7 +307,7 @@ def test_a_project_cannot_make_headless_sessions_autonomous(seat: Seat) -> None:
     assert any("headless" in w for w in line["warnings"])
 
 
-# ---- replay infers the same way (SPEC §5.5, §7.2) ---------------------------------------------------------------
+# ---- replay infers the same way (docs/DESIGN.md#golden, docs/DESIGN.md#evidence) --------------------------------
 
 
 def replayed(tmp: Path, records: Sequence[Mapping[str, Any]]) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -340,7 +341,7 @@ def test_replay_infers_a_workflow_from_its_structured_result(tmp_path: Path) -> 
 
 def test_replay_reads_a_loop_as_the_live_hook_does(tmp_path: Path) -> None:
     """A typed /loop schedules its tick (work in flight at its turn-end); the fired tick is the client's own
-    turn, autonomous whatever its text (SPEC §7.1, §5.5)."""
+    turn, autonomous whatever its text (docs/DESIGN.md#scheduled-turns, docs/DESIGN.md#golden)."""
     typed = prompt(LOOP_COMMAND, turnOrigin="sdk", entrypoint="sdk-cli")
     tick = prompt(LOOP_COMMAND, turnOrigin="scheduled", wakeupSource="loop_wakeup", entrypoint="sdk-cli")
     rows = replayed(tmp_path, [typed, WAKEUP_CALL, WAKEUP_SET, said("CI runs; next check in a minute."), tick,

@@ -1,4 +1,4 @@
-"""The warm parse (SPEC §6): a per-user analyzer process that keeps spaCy loaded between stops.
+"""The warm parse (docs/DESIGN.md#performance): a per-user analyzer process that keeps spaCy loaded between stops.
 
 use.py is all a stop without a phrase imports; route.py decides warm or in-process for one parse;
 client.py talks to a server and starts one; server.py is the process; wire.py, codec.py, key.py and

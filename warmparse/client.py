@@ -126,7 +126,8 @@ def remote_analyze(
     except (CodecError, KeyError, RecursionError) as exc:
         raise Unavailable("error", f"the server's report does not decode: {exc}") from None
     problem = report_problem(report)
-    if problem is not None:  # a reply on the socket is input like any other (SPEC §5.6): checked, not trusted
+    if problem is not None:  # a reply on the socket is input like any other (docs/DESIGN.md#failure): checked, not
+                             # trusted
         raise Unavailable("error", f"the server's report is malformed: {problem}")
     return report
 

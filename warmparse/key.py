@@ -3,7 +3,7 @@
 It digests the package version, the code itself (each analyzer and server file's name, size and
 modification time: a reinstall of the same version with changed code is another key), the interpreter,
 the digest of the whole lexicon the stop built (built-in data and the user's and project's additions,
-SPEC §1.3; Lexicon.digest, computed once when the lexicon is built) and the model name. A stop whose
+docs/DESIGN.md#configuration; Lexicon.digest, computed once when the lexicon is built) and the model name. A stop whose
 key differs finds no server under its name and starts its own.
 """
 

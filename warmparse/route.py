@@ -1,4 +1,4 @@
-"""One parse, warm when a server answers and in this process otherwise: never a dependency (SPEC §6).
+"""One parse, warm when a server answers and in this process otherwise: never a dependency (docs/DESIGN.md#performance).
 
 A stop that finds no usable server parses here, exactly as it would without the warm parse, and notes
 why in a warning; a live stop that found none (or a dead one) then leaves a server behind for the next.
@@ -54,7 +54,7 @@ def analyze_text(
         return _local(text, lexicon, model_name, model_errors, options), (f"parse server not used: {exc}",)
     answer = _ask(place, key, text, model_errors, warm, options)
     if isinstance(answer, Unavailable) and answer.kind == "starting":
-        # SPEC §7.6: the load it began earlier ends sooner than one begun here beside it, on the same cores.
+        # docs/DESIGN.md#tests: the load it began earlier ends sooner than one begun here beside it, on the same cores.
         wait_while_loading(place, warm.loading)
         answer = _ask(place, key, text, model_errors, warm, options)
     if not isinstance(answer, Unavailable):

@@ -1,4 +1,4 @@
-"""The warm analyzer process: spaCy loaded once, parses served over a private Unix socket (SPEC §6).
+"""The warm analyzer process: spaCy loaded once, parses served over a private Unix socket (docs/DESIGN.md#performance).
 
 It holds its key's start lock for its whole life (so a second server for the key never starts), answers
 only processes of its own user (SO_PEERCRED), reads nothing but the text it is sent (never a path),
@@ -193,7 +193,7 @@ class Server:
             return self._error(f"options must map {', '.join(ANALYZE_OPTIONS)} to booleans")
         expires = request.get("expires")
         with self.parse_lock:
-            # A request whose client gave up while it waited is not worth a parse (SPEC §6: ≤ 1 s).
+            # A request whose client gave up while it waited is not worth a parse (docs/DESIGN.md#performance: ≤ 1 s).
             if isinstance(expires, (int, float)) and time.monotonic() > expires:
                 return self._error("expired before its turn")
             self.requests += 1

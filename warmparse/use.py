@@ -6,9 +6,9 @@ from __future__ import annotations
 from lanegate_common.frozen import frozen
 
 DEFAULT_IDLE_SECONDS = 600.0
-# SPEC §6: a server that has not answered within a second is as good as none.
+# docs/DESIGN.md#performance: a server that has not answered within a second is as good as none.
 ANSWER_SECONDS = 1.0
-# SPEC §7.6: a server still loading its model answers sooner than a cold parse here (the same load, begun
+# docs/DESIGN.md#tests: a server still loading its model answers sooner than a cold parse here (the same load, begun
 # earlier, without a second load beside it on the same cores) unless its load has run this long: a cold
 # load takes 0.7-3 s on a 2-core machine, idle to busy. Counted from the server's start.
 LOADING_SECONDS = 3.0

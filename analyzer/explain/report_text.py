@@ -41,7 +41,8 @@ def report_text(report: Report, path: str, palette: Palette, trees: Sequence[str
 
 
 def hook_text(view: Mapping[str, Any], palette: Palette) -> str:
-    """What the Stop hook would do on an autonomous turn (SPEC §1.2, revision 3): the row and its reason."""
+    """What the Stop hook would do on an autonomous turn (docs/DESIGN.md#lanegate-cli, revision 3): the row and its
+    reason."""
     if view.get("refuses"):
         head = f"hook: refuses by row {view['row']} ({view['class']}, tag {view['tag']})"
     else:
@@ -94,7 +95,7 @@ def summary(report: Report) -> str:
     unbacked claims (which never change the verdict or the exit status)."""
     claims = len(report.claims)
     tail = "" if not claims else f"; {claims} unbacked claim" + ("s" if claims > 1 else "")
-    if NOT_ENGLISH in report.warnings:  # SPEC §2.1 revision 3: said, never a silent clear
+    if NOT_ENGLISH in report.warnings:  # docs/DESIGN.md#phrase-families revision 3: said, never a silent clear
         tail += "; the text is not English, so the grammar judged only the English it found"
         if not report.findings and not claims:
             return "not judged: the text is not English"

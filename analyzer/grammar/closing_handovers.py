@@ -1,6 +1,7 @@
 """Turn-taking that waits on the person for work the agent could do, and work handed to the reader as a closing
-list (SPEC §7.4) — [[closing-question]] rows walked over the closing sites analyzer.text.questions found (an
-instruction tied to a report back or to the agent's next act; a closing list under a lead-in naming work to do).
+list (docs/DESIGN.md#construction-classes) — [[closing-question]] rows walked over the closing sites
+analyzer.text.questions found (an instruction tied to a report back or to the agent's next act; a closing list under a
+lead-in naming work to do).
 
 Both end the turn by giving the reader work the agent could do itself: run it, try it, check it and report back;
 or pick it up from a list of next steps. Judged like attribution: work that is purely human-only (a merge, a

@@ -1,12 +1,13 @@
-"""Offers that hand the turn back without a lexicon phrase (SPEC §7.4): the bonus offer, the open offer of help,
-and the conditional offer on the reader's decision — [[closing-question]] rows walked over the closing sites
-analyzer.text.questions found (a condition, a question, the open offer's statements, a condition on a decision).
+"""Offers that hand the turn back without a lexicon phrase (docs/DESIGN.md#construction-classes): the bonus offer, the
+open offer of help, and the conditional offer on the reader's decision — [[closing-question]] rows walked over the
+closing sites analyzer.text.questions found (a condition, a question, the open offer's statements, a condition on a
+decision).
 
 Each is the agent's act under something only the reader can settle: whether the extra work is wanted, what the
 reader needs, which way the reader decides. On an autonomous turn nobody is there to settle it, so the turn ends
-on the register. Judged like attribution (§2.2): the offer of purely human-only work is exempt; a decision the
-reader takes that is itself human-only ("when you decide whether to cut 3.0") is a wait on a human-only act,
-which hands over nothing the agent owns (no finding).
+on the register. Judged like attribution (docs/DESIGN.md#decisive-relation): the offer of purely human-only work is
+exempt; a decision the reader takes that is itself human-only ("when you decide whether to cut 3.0") is a wait on a
+human-only act, which hands over nothing the agent owns (no finding).
 """
 
 from __future__ import annotations

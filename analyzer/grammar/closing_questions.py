@@ -1,13 +1,13 @@
-"""The closing question (SPEC §2.1, revision 3): the [[closing-question]] rows of grammar.toml, one named rule
-per construction, walked in the table's order over each sentence analyzer.text.questions found.
+"""The closing question (docs/DESIGN.md#phrase-families, revision 3): the [[closing-question]] rows of grammar.toml, one
+named rule per construction, walked in the table's order over each sentence analyzer.text.questions found.
 
 On an autonomous turn nobody is there to answer, so an interrogative in the closing part addressed to the
 reader — second person, or elliptical with the reader as its missing subject — that asks for a choice, an
 approval, a go, readiness or the reader's next request hands the turn back. The exclusions come first in
 the table (a question quoted, answered in the same message, about a fact the agent reports it is checking, or
 rhetorical); then each construction; the last row says the sentence is none of them. A construction is
-judged like attribution (§2.2): exempt when what it asks about is purely human-only work ("Squash or rebase
-for #420?"), fire otherwise.
+judged like attribution (docs/DESIGN.md#decisive-relation): exempt when what it asks about is purely human-only work
+("Squash or rebase for #420?"), fire otherwise.
 
 A sentence that already holds a lexicon finding ("Shall I …?", "Would you like to …?") is judged by that
 finding's family, not again here (analyzer.engine).
@@ -42,7 +42,7 @@ QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "quest
 # Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
 NEXT_ITEMS = terms("elliptical", "next_items")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
-# found by grammar, SPEC §2.1 revision 3).
+# found by grammar, docs/DESIGN.md#phrase-families revision 3).
 PHRASE = "closing question"
 FAMILY = "closing-question"
 # Words that set a label or an aside off the question it introduces: "Separately: JSON or CSV?".
@@ -97,7 +97,7 @@ class Asked:
     site: QuestionSite
     lexicon: Lexicon
     words: QuestionVocabulary
-    # A closing list (SPEC §7.4): each item parsed alone (the site's doc is its lead-in).
+    # A closing list (docs/DESIGN.md#construction-classes): each item parsed alone (the site's doc is its lead-in).
     parts: tuple[Doc, ...] = ()
 
     @property
@@ -245,8 +245,9 @@ def readiness_question(asked: Asked) -> Judgement | None:
 
 
 def _readiness_complement(root: Token, words: QuestionVocabulary) -> Token | None:
-    """Revision 4 (SPEC §7.4), readiness with a subject: 'Are we good to proceed …?', 'Are you ready for me to …?' —
-    the readiness word is the copula's complement, and the model may hang what it is ready for on the copula."""
+    """Revision 4 (docs/DESIGN.md#construction-classes), readiness with a subject: 'Are we good to proceed …?', 'Are you
+    ready for me to …?' — the readiness word is the copula's complement, and the model may hang what it is ready for on
+    the copula."""
     if root.lemma_.lower() != "be":
         return None
     return next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in words.readiness), None)
@@ -443,7 +444,8 @@ def not_a_closing_question(asked: Asked) -> Judgement | None:
 def _judged(
     asked: Asked, name: str, why: str, asked_about: Sequence[Token], exclude: frozenset[int] = frozenset()
 ) -> Judgement:
-    """Judged like attribution (§2.2): exempt when what the question asks about is purely human-only work."""
+    """Judged like attribution (docs/DESIGN.md#decisive-relation): exempt when what the question asks about is purely
+    human-only work."""
     shown = _as_asked(asked)
     content = [t for t in asked_about if t is not None]
     if not content:

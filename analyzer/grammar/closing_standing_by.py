@@ -1,7 +1,7 @@
-"""Standing by as a request to be contacted (SPEC §7.4, issue 28): the closer that asks the reader to reach the
-agent on any next need — 'Ping me if you need anything else.', 'Give me a shout when you want to continue.',
-'Holler if you want changes.', 'I'm around if questions come up.' — a [[closing-question]] row walked over the
-closing sites analyzer.text.questions found (a contact request or the agent's availability, then a condition).
+"""Standing by as a request to be contacted (docs/DESIGN.md#construction-classes, issue 28): the closer that asks the
+reader to reach the agent on any next need — 'Ping me if you need anything else.', 'Give me a shout when you want to
+continue.', 'Holler if you want changes.', 'I'm around if questions come up.' — a [[closing-question]] row walked over
+the closing sites analyzer.text.questions found (a contact request or the agent's availability, then a condition).
 
 The agent stops and waits for the reader to come back: on an autonomous turn nobody will. Only an open need waits:
 a wish that names a thing or an act of the reader's own ('ping me if you want its output in JSON', 'when you want

@@ -1,7 +1,7 @@
-"""A wait on the person written without a lexicon phrase (SPEC §7.4): the agent's hold bounded by the reader's word
-where no 'your OK' or 'until you' names it — 'Standing by for your direction on the cache work.', 'Holding for
-your thoughts.' — a [[closing-question]] row walked over the wait sites analyzer.text.questions found (a hold
-word, then the reader within a few words).
+"""A wait on the person written without a lexicon phrase (docs/DESIGN.md#construction-classes): the agent's hold bounded
+by the reader's word where no 'your OK' or 'until you' names it — 'Standing by for your direction on the cache work.',
+'Holding for your thoughts.' — a [[closing-question]] row walked over the wait sites analyzer.text.questions found (a
+hold word, then the reader within a few words).
 
 The construction is the wait-on-reader gate's (analyzer/grammar/register/reader_word.py): the reader's word found
 on the reader's own arcs, the agent's hold or held-back act it bounds, both judged there (a wait on work in flight

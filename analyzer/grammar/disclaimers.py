@@ -1,5 +1,5 @@
-"""Disclaimers (SPEC §2.2, revision 2): the agent denies its own ownership of a decision, which hands it
-to the reader — "the squash isn't mine to decide", "not my call". The negation there belongs to the
+"""Disclaimers (docs/DESIGN.md#decisive-relation, revision 2): the agent denies its own ownership of a decision, which
+hands it to the reader — "the squash isn't mine to decide", "not my call". The negation there belongs to the
 disclaimer, not to the hand-over, so it does not cancel the exemption."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Carve-outs read from the parse: the phrase names a decision but hands nothing over (SPEC §2.4).
+"""Carve-outs read from the parse: the phrase names a decision but hands nothing over (docs/DESIGN.md#carve-outs).
 
 A report of a decision the human already took, a citation of the rule that assigns it, or another noun
 altogether ("your call graph") yields no finding.

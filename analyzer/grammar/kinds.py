@@ -157,7 +157,8 @@ class HeadsCorrection(Protocol):
 
 
 class LexicalFallback(Protocol):
-    """A gate read from the words alone, for when no parse is available (SPEC §5.6): the row's `without_parse`."""
+    """A gate read from the words alone, for when no parse is available (docs/DESIGN.md#failure): the row's
+    `without_parse`."""
 
     def __call__(
         self, gate: str, text: str, start: int, end: int, lexicon: Lexicon, views: Views
@@ -295,8 +296,8 @@ GATE_KINDS = ("offer-gate", "register-gate")
 # What judges a phrase without a gate: it fires as found (offer), or it walks the phrase table (phrase). A
 # family's `judged_by` names exactly one of them when any of its phrases has no gate.
 GATELESS = ("offer", "phrase")
-# The kinds that judge a family found by grammar alone, with no lexicon phrase (SPEC §2.1 revision 3: the
-# closing question): its [families] row names the kind in `judged_by`.
+# The kinds that judge a family found by grammar alone, with no lexicon phrase (docs/DESIGN.md#phrase-families
+# revision 3: the closing question): its [families] row names the kind in `judged_by`.
 GRAMMAR_FAMILIES = ("closing-question",)
 # What a family's `judged_by` may name.
 JUDGES = (*GATELESS, *GATE_KINDS, *GRAMMAR_FAMILIES)

@@ -1,4 +1,4 @@
-"""The gates read from the words alone, for when no model is available (SPEC §5.6): each gate row's
+"""The gates read from the words alone, for when no model is available (docs/DESIGN.md#failure): each gate row's
 `without_parse` names one of these, so a gate without a parse is decided by its row, not by its name."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def as_found(gate: str, text: str, start: int, end: int, lexicon: Lexicon, views
 @fallback("skipped")
 def skipped(gate: str, text: str, start: int, end: int, lexicon: Lexicon, views: Views) -> Judgement | None:
     """An attribution phrase said another way ('to you', 'let you') is no hand-over until its construction is read,
-    as the phrase table's phrases are skipped without a parse (SPEC §5.6): no finding."""
+    as the phrase table's phrases are skipped without a parse (docs/DESIGN.md#failure): no finding."""
     return None
 
 

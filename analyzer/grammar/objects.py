@@ -1,5 +1,5 @@
-"""Object form (SPEC §2.2.1): the phrase has its own object; the possessive already hands the decision
-over, so the phrase is exempt exactly when the object is purely human-only work."""
+"""Object form (docs/DESIGN.md#decisive-relation): the phrase has its own object; the possessive already hands the
+decision over, so the phrase is exempt exactly when the object is purely human-only work."""
 
 from __future__ import annotations
 

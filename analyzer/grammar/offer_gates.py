@@ -1,6 +1,6 @@
 """The offer gates: the [[offer-gate]] rows of grammar.toml, for the two offer-shaped phrases that are
-conditional in plain English (SPEC §2.1). Each gate is chosen by the lexicon entry's `gate`; read without a
-parse, its row's `without_parse` decides (analyzer.grammar.lexical)."""
+conditional in plain English (docs/DESIGN.md#phrase-families). Each gate is chosen by the lexicon entry's `gate`; read
+without a parse, its row's `without_parse` decides (analyzer.grammar.lexical)."""
 
 from __future__ import annotations
 

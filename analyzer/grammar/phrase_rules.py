@@ -1,4 +1,5 @@
-"""Classify an attribution-shaped phrase (SPEC §2.2): the phrase table of grammar.toml, walked in order.
+"""Classify an attribution-shaped phrase (docs/DESIGN.md#decisive-relation): the phrase table of grammar.toml, walked in
+order.
 
 The order is the contract: carve-outs first (a report or a rule citation is not a hand-over), then the
 object form, and only when there is no object, the predicate that governs the phrase (judged by the

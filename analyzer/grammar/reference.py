@@ -1,4 +1,5 @@
-"""Reference back (SPEC §7.4, revision 4): a hand-over whose words point at an act named before it.
+"""Reference back (docs/DESIGN.md#construction-classes, revision 4): a hand-over whose words point at an act named
+before it.
 
 'Your call.', "That's for you to say", 'Whether to do it now is your call', 'Rotating them is up to you', 'I'll leave
 that decision to you': a bare phrase, a demonstrative, a pro-verb ('do it', 'that happens') or a pronoun object
@@ -62,10 +63,10 @@ def sentence_before(token: Token) -> Span | None:
 
 
 def act_of_sentence(sentence: Span) -> list[Token]:
-    """The act a statement names as its subject (SPEC §7.4): its gerund subject ('Deleting the stale records … needs a
-    human'), the gerund a copula says of its subject ('The last open item is squash-merging #204'), the copula's noun
-    subject ('Approval of #331 is the only thing left'); nothing for a question, an instruction, an option list or
-    other prose."""
+    """The act a statement names as its subject (docs/DESIGN.md#construction-classes): its gerund subject ('Deleting the
+    stale records … needs a human'), the gerund a copula says of its subject ('The last open item is squash-merging
+    #204'), the copula's noun subject ('Approval of #331 is the only thing left'); nothing for a question, an
+    instruction, an option list or other prose."""
     tokens = [t for t in sentence if not t.is_space]
     if not _ends_plainly(tokens):
         return []
@@ -84,7 +85,7 @@ def act_of_sentence(sentence: Span) -> list[Token]:
     if root.tag_ == "VBG" and not any(c.dep_ in GERUND_SUBJECT_DEPS for c in root.children) and _ends_plainly(tokens):
         return list(root.subtree)  # the model read 'Applying the IAM change … grants admin' as one gerund phrase
     # An option list, an instruction or a question before the phrase names no subject: the phrase finds nothing wider
-    # (SPEC §2.2; 'Squash or rebase? Your call.' fires).
+    # (docs/DESIGN.md#decisive-relation; 'Squash or rebase? Your call.' fires).
     return []
 
 

@@ -1,4 +1,4 @@
-"""The relation rules (SPEC §2.2.2): no object, so the predicate that governs the phrase decides.
+"""The relation rules (docs/DESIGN.md#decisive-relation): no object, so the predicate that governs the phrase decides.
 
 `judge_relation` walks the relation table of grammar.toml: it exempts only when the predicate hands a
 human-only decision over — copular ownership, a pending eligibility, an all-human option list, a

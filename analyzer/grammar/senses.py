@@ -1,5 +1,5 @@
-"""Senses, not strings (SPEC §2.2, revision 2): a domain word names the human-only decision only in the
-right sense. Each rule is one English construction; work.py asks them before it counts a domain word.
+"""Senses, not strings (docs/DESIGN.md#decisive-relation, revision 2): a domain word names the human-only decision only
+in the right sense. Each rule is one English construction; work.py asks them before it counts a domain word.
 """
 
 from __future__ import annotations

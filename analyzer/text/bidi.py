@@ -1,4 +1,4 @@
-"""A line as a renderer displays it when it holds explicit bidi controls (SPEC §7.2 disguise).
+"""A line as a renderer displays it when it holds explicit bidi controls (docs/DESIGN.md#evidence disguise).
 
 "\u202e?em ekil uoy dluoW\u202c" is stored backwards and displayed "Would you like me?": a right-to-left override
 makes every letter inside it right-to-left. Isolates reorder whole words the same way (an RLI holding two LRIs

@@ -74,7 +74,7 @@ class Candidate:
     end: int
     text: str
     # The kinds of disguise written inside the phrase (analyzer.text.disguise): format characters, look-alike
-    # letters, markup. A disguised phrase fires whatever its relation (SPEC §2.6).
+    # letters, markup. A disguised phrase fires whatever its relation (docs/DESIGN.md#normalisation).
     disguise: tuple[str, ...] = ()
 
 
@@ -217,8 +217,8 @@ def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None 
     were built from), found one at a time so a caller that needs only the first pays for no more.
 
     The built-in phrases are matched on their own, exactly as without any configured phrase; then the
-    configured ones, whose matches are added, overlaps included (SPEC §1.3: a project phrase never hides
-    or changes a built-in phrase's finding).
+    configured ones, whose matches are added, overlaps included (docs/DESIGN.md#configuration: a project phrase never
+    hides or changes a built-in phrase's finding).
     """
     for added in (False, True):
         pattern, entries = _compiled(lexicon, added)
@@ -231,7 +231,7 @@ def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None 
                 continue
             disguise = folded.disguises(start, end) if folded is not None else ()
             written = views.original[start:end]
-            # Emphasis or a prose word's backticks inside: "your **call**", "your `call`" (SPEC §7.2).
+            # Emphasis or a prose word's backticks inside: "your **call**", "your `call`" (docs/DESIGN.md#evidence).
             if ("*" in written or "_" in written or "`" in written) and MARKUP not in disguise:
                 disguise = (*disguise, MARKUP)
             if (LOOK_ALIKE not in disguise and _LOOKALIKE_SITE.search(written)

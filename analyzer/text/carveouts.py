@@ -1,4 +1,4 @@
-"""What is not the agent speaking: code, quotations and blockquotes (SPEC §2.4).
+"""What is not the agent speaking: code, quotations and blockquotes (docs/DESIGN.md#carve-outs).
 
 The analyzer never shortens or rewrites the text: it builds two same-length views of it, so every
 offset found in a view is an offset into the original.
@@ -30,8 +30,8 @@ _BACKTICKS = re.compile(r"`+")
 # A code span whose content holds no backtick: a run, the text up to the next run, that run if as long. A
 # backtick after a backslash is a literal backtick (Markdown's escape), never a span's edge.
 _SIMPLE_CODE = re.compile(r"(?<![`\\])(`+)(?!`)((?:(?!\n[ \t]*\n)[^`])+)\1(?!`)")
-# Revision 4 (SPEC §7.2): one word in backticks inside a prose sentence is prose — a word of lower-case letters
-# (an apostrophe or hyphen inside), capitalised only where a sentence starts; an identifier (digits, `_`, `.`,
+# Revision 4 (docs/DESIGN.md#evidence): one word in backticks inside a prose sentence is prose — a word of lower-case
+# letters (an apostrophe or hyphen inside), capitalised only where a sentence starts; an identifier (digits, `_`, `.`,
 # camelCase, a capital inside a sentence: `Slot`), a command of several words, or a span alone on its line is
 # code and stays carved out.
 # The patterns of the prose-word test, compiled when a text first holds a backtick (not at import: the hook
@@ -117,8 +117,8 @@ class Views:
 def build_views(text: str) -> Views:
     """Find every carve-out of `text` and return the two same-length views.
 
-    Linear in the text's length whatever its shape (SPEC §2.6): each pattern is searched once, a match is
-    checked against the regions already taken by bisection (they are disjoint and sorted), and the views
+    Linear in the text's length whatever its shape (docs/DESIGN.md#normalisation): each pattern is searched once, a
+    match is checked against the regions already taken by bisection (they are disjoint and sorted), and the views
     are assembled from slices, never character by character. Kept for the last texts: the hook's phrase
     test and its closing-part test read one message.
     """

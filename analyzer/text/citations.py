@@ -1,4 +1,4 @@
-"""A parenthetical citation of a decision already taken (SPEC §2.4, revision 2): "Kept the old schema
+"""A parenthetical citation of a decision already taken (docs/DESIGN.md#carve-outs, revision 2): "Kept the old schema
 (your call, 3 March)", "(your call in #812)", "(your call on Tuesday's sync)". The parentheses hold the
 phrase and what dates or places the decision — a report of a decision taken, not a hand-over."""
 

@@ -1,17 +1,17 @@
-"""The closing part of a message and which of its sentences may be a claim — without spaCy (SPEC §2.7).
+"""The closing part of a message and which of its sentences may be a claim — without spaCy (docs/DESIGN.md#claims).
 
 A claim counts only where the message ends: its last paragraph or last list item, once a trailing
-lane-state block, a prose `lane-state:` line and every carve-out of §2.4 are gone. Revision 3: HTML
+lane-state block, a prose `lane-state:` line and every carve-out of docs/DESIGN.md#carve-outs are gone. Revision 3: HTML
 comments are markup, never the agent's sentences, and a trailing paragraph with no visible letters once
-folded (§2.6) or a sign-off line is not content, so the closing part is the paragraph before them. This
-module finds that part and runs a cheap word test over its sentences, so a stop whose closing part holds no
+folded (docs/DESIGN.md#normalisation) or a sign-off line is not content, so the closing part is the paragraph before
+them. This module finds that part and runs a cheap word test over its sentences, so a stop whose closing part holds no
 candidate never imports spaCy; analyzer.grammar.claims parses only what is left.
 
 What is not content is the grammar's [[closing]] table: its rows live in claims.toml (read here through its
 JSON twin, never the grammar) and their functions here, bound by `closing_rule`; each row runs at its site,
 in the table's order. The registry (analyzer.grammar.registry) checks them with the rest of the grammar.
 
-Revision 4 (SPEC §7.2): the closing part is what a reader sees last. Link reference definitions, images,
+Revision 4 (docs/DESIGN.md#evidence): the closing part is what a reader sees last. Link reference definitions, images,
 HTML tags and terminal escape sequences render as nothing (unseen-markup, a `view` row), and a trailing
 paragraph whose every word is carved out, a lone inline-code paragraph or a quoted fragment, is not prose
 (not-prose, a `trailing-unit` row, which reads the unit with its carve-outs blanked).
@@ -37,12 +37,12 @@ if TYPE_CHECKING:
     F = TypeVar("F", bound=Callable[..., Any])
 
 CLAIMS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "claims.toml")
-# A prose lane-state declaration: not a sentence of the agent's closing part (SPEC §2.7).
+# A prose lane-state declaration: not a sentence of the agent's closing part (docs/DESIGN.md#claims).
 _LANE_STATE_LINE = re.compile(r"^[ \t>*_-]*lane-state[ \t*_]*:.*$", re.IGNORECASE | re.MULTILINE)
 _TABLE_ROW = re.compile(r"[ \t]*\|")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
 # A letter or digit (str.isalnum: \w without the underscore), and the last one of a text: each found by
-# one regex pass, never a Python loop over a megabyte of symbols (SPEC §2.6).
+# one regex pass, never a Python loop over a megabyte of symbols (docs/DESIGN.md#normalisation).
 _WORD_CHAR = re.compile(r"[^\W_]")
 _LAST_WORD_CHAR = re.compile(r"[^\W_](?=[\W_]*\Z)")
 # Where a sentence turns to a new proposition ("Thanks for the fix — merging the docs now."): each part
@@ -52,7 +52,7 @@ _SEGMENT_BREAK = re.compile(r"[—–;:]|--")
 MAX_CLOSING_SENTENCES = 12
 # A sentence longer than this is no announcement; it is still read for a report of completion.
 MAX_CLAIM_CHARS = 400
-# Trailing paragraphs that are not content skipped at most: the cost stays bounded (SPEC §2.6).
+# Trailing paragraphs that are not content skipped at most: the cost stays bounded (docs/DESIGN.md#normalisation).
 MAX_SKIPPED_UNITS = 8
 # A sign-off line: a name, a handle or initials alone, after an optional dash ("— Wren", "-- ops-bot",
 # "— R.K."), or without a dash initials ("JD", "R.K.") or one capitalized word ("Quill"); the word must not
@@ -65,9 +65,9 @@ _MAX_VALEDICTION_CHARS = 120
 # A valediction's words, and the name that may follow it ("Rowan", "Rowan Lee", "R. Lee", "@ops-bot", "— Wren").
 _VALEDICTION_WORD = re.compile(r"[a-z']+", re.IGNORECASE)
 _NAME_LINE = re.compile(r"(?:(?:—|–|--|-)[ \t]*)?(?:@[\w.-]+|(?:[A-Z][\w.'-]*)(?:[ \t]+[A-Z][\w.'-]*){0,2})")
-# Revision 4 (SPEC §7.2): markup a reader never sees, blanked before the closing part is found (unseen-markup):
-# a link reference definition (the `[//]: # (…)` comment idiom is one), an image (drawn, never read as the
-# last words), an HTML tag (`<br>`), and a terminal escape sequence (7-bit ESC forms and the C1 CSI, OSC
+# Revision 4 (docs/DESIGN.md#evidence): markup a reader never sees, blanked before the closing part is found
+# (unseen-markup): a link reference definition (the `[//]: # (…)` comment idiom is one), an image (drawn, never read as
+# the last words), an HTML tag (`<br>`), and a terminal escape sequence (7-bit ESC forms and the C1 CSI, OSC
 # and their terminators). Each alternative stops at a line break or its own end: one linear pass.
 _UNSEEN = (
     r"^ {0,3}\[[^\[\]\n]{1,999}\]:[ \t]*\S*(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$"

@@ -1,4 +1,4 @@
-"""Fold what hides a phrase from the matcher but not from a reader (SPEC §2.6), keeping a map back.
+"""Fold what hides a phrase from the matcher but not from a reader (docs/DESIGN.md#normalisation), keeping a map back.
 
 The judged agent can write "yo\u200bur call", "уоur call" (Cyrillic), "ｙｏｕｒ ｃａｌｌ", "your <b>call</b>",
 "your&nbsp;call", "Y*our* call" or "your [call](…)": a reader sees "your call", a plain matcher sees
@@ -52,8 +52,8 @@ MARKS, DISPLAY_ORDER, SPACED, PICTOGRAPHS = "combining marks", "display order", 
 KINDS = (FORMAT, LOOK_ALIKE, MARKUP, MARKS, DISPLAY_ORDER, SPACED, PICTOGRAPHS)
 # Tags a renderer turns into a line break or a block edge: read as a space, not as nothing.
 _BREAKING_TAGS = frozenset({"br", "hr", "p", "div", "li", "ul", "ol", "tr", "td", "th", "table", "blockquote"})
-# Markup the fold reads through, whatever its length (SPEC §2.6, revision 3): inline tags, their attributes
-# quoted or not (a ">" inside quotes, a line break inside the tag), entities, emphasis stars, the
+# Markup the fold reads through, whatever its length (docs/DESIGN.md#normalisation, revision 3): inline tags, their
+# attributes quoted or not (a ">" inside quotes, a line break inside the tag), entities, emphasis stars, the
 # brackets and target of a Markdown link or image, whose visible text is what a reader reads, and
 # (revision 4) Markdown's backslash escapes: a backslash before ASCII punctuation is not shown. HTML comments
 # are found apart (html_comments): a lazy search for "-->" after each of many unclosed "<!--" is quadratic.

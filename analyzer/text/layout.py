@@ -1,4 +1,5 @@
-"""Markdown structure and typography that set what the parser reads (SPEC §2.2 and §2.4, revision 2).
+"""Markdown structure and typography that set what the parser reads (docs/DESIGN.md#decisive-relation and
+docs/DESIGN.md#carve-outs, revision 2).
 
 A table row's cells are separate units; a heading phrase governs the list under it; a sentence written
 in capitals is parsed as the same sentence in ordinary case. Offsets never move: every rule here keeps
@@ -38,11 +39,12 @@ def table_cell(view: str, start: int, end: int, offset: int) -> tuple[int, int]:
 
 
 def named_before(view: str, unit: tuple[int, int], cell: tuple[int, int], sentence: tuple[int, int]) -> int | None:
-    """Rule `named-before` (revision 4, SPEC §7.4): a phrase alone in its sentence ('Your call.') or in its table cell
-    binds what is named before it — the sentence before it in its paragraph, or the row's other cells — so the parser
-    reads that too; so does a sentence with a word that points back ('That's for you to say', 'Rotating them is up to
-    you': analyzer.grammar.reference). The start of the wider stretch, or None when the phrase's sentence says more
-    than the phrase (MAX_LONE_WORDS) and points back at nothing, or nothing comes before it."""
+    """Rule `named-before` (revision 4, docs/DESIGN.md#construction-classes): a phrase alone in its sentence ('Your
+    call.') or in its table cell binds what is named before it — the sentence before it in its paragraph, or the row's
+    other cells — so the parser reads that too; so does a sentence with a word that points back ('That's for you to
+    say', 'Rotating them is up to you': analyzer.grammar.reference). The start of the wider stretch, or None when the
+    phrase's sentence says more than the phrase (MAX_LONE_WORDS) and points back at nothing, or nothing comes before
+    it."""
     start, end = sentence
     lone = len(_WORD.findall(view, start, end)) <= MAX_LONE_WORDS
     if not lone and (cell != unit or not _POINTER.search(view, start, end)):

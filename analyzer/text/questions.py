@@ -1,13 +1,14 @@
-"""Where a closing question may be — without spaCy (SPEC §2.1, revision 3: the closing question; §7.4).
+"""Where a closing question may be — without spaCy (docs/DESIGN.md#phrase-families, revision 3: the closing question;
+docs/DESIGN.md#construction-classes).
 
-A closing question is an interrogative in the closing part of the message (§2.7's closing part, carve-outs
-removed) addressed to the reader. This module finds the sentences of the closing part that may be one, from
+A closing question is an interrogative in the closing part of the message (docs/DESIGN.md#claims's closing part,
+carve-outs removed) addressed to the reader. This module finds the sentences of the closing part that may be one, from
 their punctuation and a few structural words: a sentence that ends with a question mark outside quotation
 marks; a conditional on the reader's preference, wish, need or benefit ("I can inline it if you wish.",
 "Happy to add a benchmark too, if useful."); a request that embeds the reader's wish for the agent's action
-("Tell me which … you want me to quarantine."). Revision 4 (§7.4) hands the turn back in more ways without a
-question mark, each found the same way: a condition on the reader's decision ("Once you pick a layout, I'll
-build the page."), the open offer of help ("Let me know how I can help."), an instruction tied to a report
+("Tell me which … you want me to quarantine."). Revision 4 (docs/DESIGN.md#construction-classes) hands the turn back in
+more ways without a question mark, each found the same way: a condition on the reader's decision ("Once you pick a
+layout, I'll build the page."), the open offer of help ("Let me know how I can help."), an instruction tied to a report
 back or to the agent's next act ("Run it on your side and tell me what you see."), and a closing list of work
 under a lead-in that names work to do ("Next steps:" + items). The words each reads are data (sites.toml).
 The rules of analyzer.grammar.closing_questions parse only these, so a stop whose closing part asks nothing
@@ -44,13 +45,13 @@ _REQUEST = re.compile(
 # Issue 28: the reader's act as the condition of the agent's, tied to a report back ("Once you've run make lint and
 # sent me the output, I'll fix …"): a turn site although it opens with no imperative.
 _CONDITIONED = re.compile(r"[*_\s]*(?:once|when|after)\s+you\b", re.IGNORECASE)
-# Bounds on what the rules parse (SPEC §2.6: bounded cost): a closing question is a short sentence, so a longer
-# one is no site; and only the last sites of the closing part are judged.
+# Bounds on what the rules parse (docs/DESIGN.md#normalisation: bounded cost): a closing question is a short sentence,
+# so a longer one is no site; and only the last sites of the closing part are judged.
 MAX_QUESTION_CHARS = 400
 MAX_SITES = 4
-# The ways a site asks: a question, a condition on the reader's wish, a request embedding it; and (SPEC §7.4) a
-# condition on the reader's decision, the open offer of help, an instruction waiting on the reader, a closing
-# list of work.
+# The ways a site asks: a question, a condition on the reader's wish, a request embedding it; and
+# (docs/DESIGN.md#construction-classes) a condition on the reader's decision, the open offer of help, an instruction
+# waiting on the reader, a closing list of work.
 QUESTION, CONDITION, REQUEST = "question", "condition", "request"
 DECISION, HELP, TURN, LIST = "decision", "help", "turn", "list"
 # Issue 28: the agent's hold with the reader's word a few words after it, no lexicon phrase naming the bound
@@ -139,7 +140,8 @@ def _items_under(text: str, lead_end: int) -> list[tuple[int, int]]:
 
 
 def _table_cells(view: str) -> list[tuple[int, int]]:
-    """A table row that closes the message: its cells, each a sentence of its own (SPEC §2.4: a cell is a unit)."""
+    """A table row that closes the message: its cells, each a sentence of its own (docs/DESIGN.md#carve-outs: a cell is
+    a unit)."""
     bounds, content = last_content_unit(view, unit_starts(view), claim_vocabulary())
     if bounds is None or not content or not _TABLE_ROW.match(view, bounds[0]):
         return []
@@ -178,7 +180,8 @@ def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]
 
 def _without_trailing_symbols(sentence: str) -> str:
     """The sentence without the emoji, emoticon or symbols written after its last mark ("Sound good? 🙂",
-    "Thoughts? :)", "Ready? ✅"): they add a tone, not words, so a question stays a question (SPEC §7.4)."""
+    "Thoughts? :)", "Ready? ✅"): they add a tone, not words, so a question stays a question
+    (docs/DESIGN.md#construction-classes)."""
     end = len(sentence)
     while end > 0 and not sentence[end - 1].isalnum() and sentence[end - 1] not in _SENTENCE_MARKS:
         end -= 1
@@ -295,11 +298,12 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 
 def closing_list(text: str, view: str) -> QuestionSite | None:
-    """A list that closes the message under a lead-in naming work to do or options (SPEC §7.4): the last unit
-    that is content (a sign-off after it is not: analyzer.text.closing) is a list item; the items before it back
-    to the list's start (blank lines between them allowed), at most max_items of them; the line before the first
-    item a heading, an emphasised label or a line ending with a colon, holding a lead-in word (sites.toml
-    [list]). `view` is the closing part's view of `text` (same offsets)."""
+    """A list that closes the message under a lead-in naming work to do or options
+    (docs/DESIGN.md#construction-classes): the last unit that is content (a sign-off after it is not:
+    analyzer.text.closing) is a list item; the items before it back to the list's start (blank lines between them
+    allowed), at most max_items of them; the line before the first item a heading, an emphasised label or a line ending
+    with a colon, holding a lead-in word (sites.toml [list]). `view` is the closing part's view of `text` (same
+    offsets)."""
     patterns = _patterns()
     if not _ITEM_LINE.search(view, max(0, len(view) - _LIST_TAIL)):
         return None  # no list item near the end: the units of a long message are not worth finding

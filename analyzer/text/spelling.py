@@ -1,4 +1,5 @@
-"""Read non-standard spelling as standard English, keeping a map back (SPEC §7.4, without spaCy).
+"""Read non-standard spelling as standard English, keeping a map back (docs/DESIGN.md#construction-classes, without
+spaCy).
 
 Some agents write in a persona a user set, or in chat spelling: "wud u like me 2 keep going?", "ur call on the
 naming", "Id be happy to add docs if youd like", "Arr, what be yer orders, cap'n?". A reader reads the same
@@ -11,8 +12,8 @@ constructions as in standard spelling, so the matcher and the parser must too. T
   are read as nothing ([persona]): they are outside every relation (and blank space in their place would
   make an indented code block of a line they open).
 The result keeps a piecewise map to the fold's text, composed with the fold's own map, so every offset still
-points into the text as written. A spelling is not a disguise (SPEC §2.6): a phrase found through it is judged
-like the same words spelled out. Every step is one regex pass with bounded look-around, linear in the text.
+points into the text as written. A spelling is not a disguise (docs/DESIGN.md#normalisation): a phrase found through it
+is judged like the same words spelled out. Every step is one regex pass with bounded look-around, linear in the text.
 """
 
 from __future__ import annotations

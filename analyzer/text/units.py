@@ -27,8 +27,8 @@ _ASIDE = re.compile(r"\([^()\n]*\)")
 _STARTS_WITH_CONJUNCTION = re.compile(r"(?:or|and)\b", re.IGNORECASE)
 # More items than a choice ever offers: a longer list under "your call:" is a report, parsed line by line.
 MAX_LISTED_ITEMS = 8
-# The parse window around a phrase (SPEC §2.6, bounded cost): characters of its sentence before and after
-# the phrase's start. Past it the parser never reads, so no sentence can make a judgement slow; a
+# The parse window around a phrase (docs/DESIGN.md#normalisation, bounded cost): characters of its sentence before and
+# after the phrase's start. Past it the parser never reads, so no sentence can make a judgement slow; a
 # relation that needs more than the window cannot be shown (the unit is `clipped`).
 WINDOW_BEFORE = 600
 WINDOW_AFTER = 600
@@ -54,7 +54,7 @@ def unit_starts(view: str) -> list[int]:
     """Offsets where a paragraph, list item or heading starts (and the end of the text), in order.
 
     Computed once per message, so finding the unit of each of many phrases stays cheap; one regex pass,
-    so a megabyte of line breaks costs no Python loop per line (SPEC §2.6: linear, and fast).
+    so a megabyte of line breaks costs no Python loop per line (docs/DESIGN.md#normalisation: linear, and fast).
     """
     starts = {0, len(view)}
     for m in _UNIT_LINE.finditer(view):
@@ -120,11 +120,11 @@ def _next_space(view: str, start: int, stop: int) -> int | None:
 def listed_items_end(view: str, starts: list[int], start: int, end: int, *, heading: bool = False) -> int:
     """Where a sentence that ends in a colon ends once the list items it introduces are added to it.
 
-    "Your call:\n- squash\n- rebase" states its object in the items below the colon (SPEC §2.2: "your
-    call: X"), so the items belong to the sentence; any other sentence ends where it ends. One blank
+    "Your call:\n- squash\n- rebase" states its object in the items below the colon (docs/DESIGN.md#decisive-relation:
+    "your call: X"), so the items belong to the sentence; any other sentence ends where it ends. One blank
     line may stand between the colon and the list; the items are siblings (one indentation), and a list
     longer than MAX_LISTED_ITEMS is a report, not a choice, so it is left out. heading: the sentence is a
-    Markdown heading, which governs the list under it as the colon form does (SPEC §2.4, rule
+    Markdown heading, which governs the list under it as the colon form does (docs/DESIGN.md#carve-outs, rule
     `heading-list`).
     """
     if not heading and not view[start:end].rstrip().endswith(":"):

@@ -1,5 +1,5 @@
-"""The `analyze` console script (SPEC §1.1): analyzer.cli with the user's warm parse server (SPEC §6), and
-what the Stop hook would do with the text (SPEC §1.2, revision 3).
+"""The `analyze` console script (docs/DESIGN.md#analyze-cli): analyzer.cli with the user's warm parse server
+(docs/DESIGN.md#performance), and what the Stop hook would do with the text (docs/DESIGN.md#lanegate-cli, revision 3).
 
 The analyzer imports no caller; here the product side hands its CLI a way to judge a text that asks the
 user's running server first and parses in this process, silently, when none answers (`analyze` never
@@ -62,8 +62,8 @@ def warm_parse(text: str, lexicon: Lexicon | None = None) -> Report:
 
 def hook_view(report: Report, config: Config) -> dict[str, Any]:
     """What the Stop hook would do with a final message judged as `report` on an autonomous turn under
-    `config`: rows D and U of the decision table (SPEC §4), run on that turn alone (no earlier refusals, no
-    background task; a turn without tool calls, so unbacked_claims "no-tools" lets row U judge).
+    `config`: rows D and U of the decision table (docs/DESIGN.md#the-decision), run on that turn alone (no earlier
+    refusals, no background task; a turn without tool calls, so unbacked_claims "no-tools" lets row U judge).
 
     `refuses` and `row` ("D", "U" or null), the audit `class` and `tag` of the refusal, `because` (the
     finding's or the claim's reason, or why neither row refuses) and the resolved `mode` and `policy`.

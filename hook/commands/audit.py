@@ -1,5 +1,5 @@
 """`lanegate audit`: counts per class and tag, and the refusal chains, so "did the hook go teethless?"
-is one command (SPEC §1.4); `--list` prints the refusals one a line, `--html FILE` writes a page a person
+is one command (docs/DESIGN.md#audit-log); `--list` prints the refusals one a line, `--html FILE` writes a page a person
 reads in a browser (hook/commands/audit_page.py), `audit export --otlp URL` ships new lines to an
 OpenTelemetry collector (hook/commands/audit_export.py). Off the per-stop path, so orjson is welcome here.
 """
@@ -56,7 +56,7 @@ def summarize(
     by_identity: bool = False,
     each: Callable[[Entry, int], None] | None = None,
 ) -> dict[str, Any]:
-    """The JSON shape of SPEC §1.4, plus `malformed`: torn or foreign lines skipped and counted.
+    """The JSON shape of docs/DESIGN.md#audit-log, plus `malformed`: torn or foreign lines skipped and counted.
 
     by_identity: add `identities`, the class table of each seat (LANEGATE_IDENTITY), for several seats'
     logs read together (revision 2) — when the lines name any identity (one unnamed seat adds nothing).
@@ -258,7 +258,7 @@ _RULE_LINE = re.compile(r"\((?:rule|trigger): (.*)\)\s*$", re.DOTALL)
 
 
 def deciding(line: Mapping[str, Any]) -> str:
-    """The rule, phrase or gate that decided a stop, in a few words (SPEC §7.5): what a person reads
+    """The rule, phrase or gate that decided a stop, in a few words (docs/DESIGN.md#operators): what a person reads
     first, before the directive, whose opening words are the same at every refusal. The line's
     `because`; for a line written before it, the phrase and the finding's reason, row U's claim, the
     rule line a refusal ends with, or the reason."""
@@ -281,7 +281,7 @@ def deciding(line: Mapping[str, Any]) -> str:
 def flat(text: str) -> str:
     """Text for one line of a terminal or a table cell: every run of whitespace (newlines included) one
     space. Agent-written text reaches `audit --list` and `replay` through here, the place where the
-    terminal escaping of SPEC §7.2 applies to it."""
+    terminal escaping of docs/DESIGN.md#evidence applies to it."""
     return " ".join(text.split())
 
 

@@ -1,6 +1,6 @@
 """`lanegate audit export --otlp URL`: ship the audit lines written since the last export to an
 OpenTelemetry collector as log records over OTLP/HTTP, so many machines' gates land in one place
-(SPEC §1.2, fleets).
+(docs/DESIGN.md#lanegate-cli, fleets).
 
 Run it from cron or a timer, never from a stop: it needs the OpenTelemetry SDK (the optional extra
 `lanegate[otlp]`), which nothing on the hook's path imports. Where the last export ended is kept beside

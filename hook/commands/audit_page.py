@@ -21,8 +21,8 @@ from typing import Any
 from hook.audit import CLASSES, REFUSAL_CLASSES
 from hook.commands.audit import NO_IDENTITY, Chains, Entry, deciding, flat, stop_label
 
-# One palette for the whole page (SPEC §7.5): a colour means one class or one tag, on every chart, whatever
-# the log holds. A tag that is its class's only cause (clean-terminal, material-artifact, ceiling) shares that
+# One palette for the whole page (docs/DESIGN.md#operators): a colour means one class or one tag, on every chart,
+# whatever the log holds. A tag that is its class's only cause (clean-terminal, material-artifact, ceiling) shares that
 # class's colour, since both say the same thing; every other colour is used once. Kelly's colours of maximum
 # contrast, so neighbouring bands stay apart.
 CLASS_COLOURS = {
@@ -362,7 +362,8 @@ def observed_section(summary: Mapping[str, Any]) -> str:
 
 
 def refusals_section(data: PageData) -> str:
-    """The newest refusals, what decided each first (SPEC §7.5); the directive the agent got is folded."""
+    """The newest refusals, what decided each first (docs/DESIGN.md#operators); the directive the agent got is
+    folded."""
     recent = data.recent()
     if not recent:
         return _section("refusals", "Latest refusals", "<p>no refusals</p>")

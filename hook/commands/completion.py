@@ -1,4 +1,5 @@
-"""`lanegate completion bash|zsh|fish`: the shell completion script for `lanegate` and `analyze` (SPEC §7.5).
+"""`lanegate completion bash|zsh|fish`: the shell completion script for `lanegate` and `analyze`
+(docs/DESIGN.md#operators).
 
 The scripts are generated from the commands' own argument parsers (hook/cli.py's COMMANDS), so a new
 option completes without anyone editing a script: subcommands, each one's options, the words an argument

@@ -1,4 +1,4 @@
-"""`lanegate config show`: every setting's value and the layer it came from (SPEC §7.5).
+"""`lanegate config show`: every setting's value and the layer it came from (docs/DESIGN.md#operators).
 
 A stop resolves its settings in layers (hook.config): the built-in defaults, the user file, the project's
 lanegate.toml, the environment, and — above it, guarded like the project file — the LANEGATE_* values a

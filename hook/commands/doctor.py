@@ -1,4 +1,4 @@
-"""`lanegate doctor`: is the gate registered, enabled, enforcing, and biting? (SPEC §5.8)
+"""`lanegate doctor`: is the gate registered, enabled, enforcing, and biting? (docs/DESIGN.md#doctor)
 
 It reads every settings layer of every harness found for the project and the user, runs each
 registered command line once on a synthetic autonomous stop with a temporary audit log and state
@@ -120,7 +120,7 @@ def diagnose(project: str, env: Mapping[str, str]) -> list[Check]:
                                 "for this project or user", checks.install_fix(FALLBACK, flag)))
     results.extend(checks.env_check(entry, *env_effect(entry, env, project)) if entry.name != "PATH"
                    else checks.env_check(entry, False, None) for entry in entries)
-    for spec, _, _ in found_by_harness:  # SPEC §7.2: project MCP servers named like a review tool
+    for spec, _, _ in found_by_harness:  # docs/DESIGN.md#evidence: project MCP servers named like a review tool
         servers = project_servers(project, harness_facts(get_harness(spec.harness)).project_mcp)
         results.extend(checks.mcp_checks(spec.harness, servers, config.review_tools))
     policy = {key: getattr(config, key) for key in POLICY_KEYS}

@@ -1,4 +1,4 @@
-"""The checks of `lanegate doctor` (SPEC §5.8) as pure functions: facts in, verdicts out.
+"""The checks of `lanegate doctor` (docs/DESIGN.md#doctor) as pure functions: facts in, verdicts out.
 
 Each check answers one question an operator asks of a seat — is the gate registered, can anything
 switch it off, does its command run, what policy is it enforcing, can it keep state, has it bitten in
@@ -78,7 +78,7 @@ def layer_checks(spec: HarnessSpec, layers: Sequence[Layer]) -> list[Check]:
     """A settings file the harness cannot use is one whose hooks (and switches) nobody can vouch for; one
     that fails the harness's schema is skipped by the harness whole — a registration in it does not exist,
     so the harness runs ungated where that file was meant to register it — and that is a fail; so is one the
-    harness may read and lanegate cannot (SPEC §7.2), the more so when it mentions a switch."""
+    harness may read and lanegate cannot (docs/DESIGN.md#evidence), the more so when it mentions a switch."""
     found = []
     for layer in layers:
         if not layer.error:
@@ -306,7 +306,7 @@ def env_check(entry: EnvEntry, weakening: bool, note: str | None) -> Check:
 
 
 def mcp_checks(harness: str, servers: Mapping[str, str], review_tools: Sequence[str]) -> list[Check]:
-    """A project-scoped MCP server named like a configured review tool (SPEC §7.2): a review through it is
+    """A project-scoped MCP server named like a configured review tool (docs/DESIGN.md#evidence): a review through it is
     no review, so the agent's project cannot approve its own work; doctor names the file."""
     from fnmatch import fnmatchcase
 
@@ -360,7 +360,7 @@ def identity_check(identity: str | None, summary: Mapping[str, Any]) -> Check:
 def ceiling_check(harness: str, max_refusals: int, cap: int | None) -> Check | None:
     """A ceiling the client reaches first: a client with a block cap (the harness's InstallTarget.block_cap)
     ends a chain of blocks itself; a client without one never does, so there lanegate bounds a chain even when
-    max_refusals is 0 (SPEC §7.6)."""
+    max_refusals is 0 (docs/DESIGN.md#tests)."""
     if cap is None:
         if max_refusals:
             return None

@@ -1,4 +1,4 @@
-"""`lanegate golden`: run the golden terminal corpus through the hook's own entry point (SPEC §5.5).
+"""`lanegate golden`: run the golden terminal corpus through the hook's own entry point (docs/DESIGN.md#golden).
 
 Each case is one TOML file in golden/ (see golden/README.md for the keys). The runner writes the case's
 session in a temporary folder as its harness (`harness`, default Claude Code) writes it, builds that

@@ -1,4 +1,4 @@
-"""`lanegate golden add`: a stop seen in the field becomes a golden case (SPEC §7.5).
+"""`lanegate golden add`: a stop seen in the field becomes a golden case (docs/DESIGN.md#operators).
 
 A person sees a stop in `lanegate audit --list` (named SESSION/N) or in `lanegate replay` (row N) that the
 gate got wrong — or right, and worth pinning. This command rebuilds that stop from what was recorded: the

@@ -1,5 +1,5 @@
 """Each harness's hook settings as it will see them: the layer files, the lanegate registrations in
-them, and the switches that turn a registered hook off (SPEC §5.8). Data in each harness's folder
+them, and the switches that turn a registered hook off (docs/DESIGN.md#doctor). Data in each harness's folder
 (hook/harness/<name>/settings.toml), in the keys below.
 
 Reading only: `lanegate doctor` must change nothing. A layer file that is missing is absent; one that
@@ -46,7 +46,7 @@ from hook.project_env import HARNESS_READS, decode_lenient, read_whole
 SETTINGS_FILE = "settings.toml"  # in each harness's folder
 HOME_PREFIX = "~/"
 PROJECT_PREFIX = "@project/"
-# Keys whose mere mention in a settings file lanegate cannot read is a fail (SPEC §7.2): it may switch
+# Keys whose mere mention in a settings file lanegate cannot read is a fail (docs/DESIGN.md#evidence): it may switch
 # every hook off, and nothing can show it does not.
 SWITCH_WORDS = ("disableAllHooks",)
 
@@ -108,8 +108,8 @@ class Layer:
     path: str
     data: Mapping[str, Any] | None
     error: str | None = None
-    # SPEC §7.2: the harness may read the file and lanegate cannot (too large, not a regular file): what it
-    # sets is treated as weakening, and the switches it may hold are named.
+    # docs/DESIGN.md#evidence: the harness may read the file and lanegate cannot (too large, not a regular file): what
+    # it sets is treated as weakening, and the switches it may hold are named.
     unreadable: bool = False
     switches: tuple[str, ...] = ()
 
@@ -458,8 +458,8 @@ class EnvEntry:
 
 def env_entries(spec: HarnessSpec, layers: Sequence[Layer], *, project: str, home: str) -> tuple[EnvEntry, ...]:
     """The screened variables (hook.project_env) each settings layer's env key and the loaded .env set, and
-    (SPEC §7.2) the variables that shape the shell or load code into an interpreter. A loaded .env lanegate
-    cannot read although the harness may is an entry named UNREAD_ENV_FILE."""
+    (docs/DESIGN.md#evidence) the variables that shape the shell or load code into an interpreter. A loaded .env
+    lanegate cannot read although the harness may is an entry named UNREAD_ENV_FILE."""
     from hook.project_env import INTERPRETER_PREFIX, OTHER_NAMES, PREFIX, dotenv_values, js_string, shapes_shell
 
     def screened(name: object) -> bool:

@@ -1,4 +1,4 @@
-"""Does a settings file pass Claude Code's schema? (SPEC §5.4, revision 3)
+"""Does a settings file pass Claude Code's schema? (docs/DESIGN.md#adapters, revision 3)
 
 Claude Code skips a whole settings file that fails its schema, so a lanegate registration inside such a
 file does not exist, and neither does a `disableAllHooks` there. The facts (which keys have which type,

@@ -1,4 +1,4 @@
-"""`lanegate hook`: the Stop hook's process boundary (SPEC §5.6).
+"""`lanegate hook`: the Stop hook's process boundary (docs/DESIGN.md#failure).
 
 Always exits 0 and prints nothing but the decision on stdout: whatever else writes to stdout while the
 stop is judged goes to stderr instead, and any failure of the hook itself, bad arguments included,
@@ -34,7 +34,7 @@ def main(args: Sequence[str]) -> int:
         from warmparse.use import WarmUse
 
         raw = sys.stdin.buffer.read()
-        # A live stop may leave a warm parse server behind for the next one (SPEC §6).
+        # A live stop may leave a warm parse server behind for the next one (docs/DESIGN.md#performance).
         warm = WarmUse(start=True)
         outcome = handle(raw, harness, os.environ, argument_error=problem, deadline=DEADLINE_SECONDS, warm=warm)
     except Exception as exc:  # even a broken import must not block the stop

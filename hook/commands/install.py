@@ -1,4 +1,5 @@
-"""`lanegate install`: register `lanegate hook` in a harness's settings file (SPEC §1.2, §5.4).
+"""`lanegate install`: register `lanegate hook` in a harness's settings file (docs/DESIGN.md#lanegate-cli,
+docs/DESIGN.md#adapters).
 
 The file is someone's live configuration, so the install merges: every other key and hook stays, an
 existing lanegate entry is updated in place (its command, and a timeout too short for a stop to be judged
@@ -10,7 +11,7 @@ the project; the new one is written to a temporary file and renamed over the old
 half a settings file; a file that does not parse, or that its harness would skip for failing its schema,
 is refused (exit 2) naming the line or key, never replaced.
 
-One registration per harness and person (SPEC §7.5): a harness runs the hook of every settings layer, so
+One registration per harness and person (docs/DESIGN.md#operators): a harness runs the hook of every settings layer, so
 a second registration (the shared project file and your personal one, say) judges every stop twice — two
 audit lines, the ceiling reached at half the refusals. Install says where it is registered already and
 writes nothing, or with `--move` takes it out of the other file first. `--local` also makes sure git
@@ -240,8 +241,9 @@ HEADLESS_LINE = 'headless = "autonomous"  # lanegate install --ci: non-interacti
 
 
 def headless_for_ci(*, dry_run: bool) -> bool:
-    """Write `headless = "autonomous"` to the user's own config (SPEC §7.1): a top-level key replaced where the
-    file has one, else added before the first table. False when the file cannot be written (said on stderr)."""
+    """Write `headless = "autonomous"` to the user's own config (docs/DESIGN.md#scheduled-turns): a top-level key
+    replaced where the file has one, else added before the first table. False when the file cannot be written (said on
+    stderr)."""
     from hook.config import user_config_path
 
     path = user_config_path(os.environ)
@@ -371,7 +373,7 @@ def lanegate_executable() -> str:
     """The installed `lanegate` console script as an absolute, shell-quoted path.
 
     The launcher that is running (sys.argv[0]) when it is lanegate, else the one on PATH, else this
-    Python running the package module isolated (`-I`, as the launcher runs it: SPEC §7.2), which works
+    Python running the package module isolated (`-I`, as the launcher runs it: docs/DESIGN.md#evidence), which works
     wherever this interpreter can import lanegate.
     """
     argv0 = sys.argv[0]
@@ -418,7 +420,7 @@ def merge(
 
     Shallow: only the root, `hooks` and the event lists are new objects, so a deeply nested file
     elsewhere is never walked (and the text edit touches only what changed). warm_command: registered
-    under the harness's session-start event, if it has one (SPEC §5.4, §6)."""
+    under the harness's session-start event, if it has one (docs/DESIGN.md#adapters, docs/DESIGN.md#performance)."""
     target = harness.install
     merged = dict(settings)
     for key, value in target.top_level:

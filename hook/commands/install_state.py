@@ -1,4 +1,5 @@
-"""What `lanegate install` keeps outside the files it edits (SPEC §7.5): backups and the files it created.
+"""What `lanegate install` keeps outside the files it edits (docs/DESIGN.md#operators): backups and the files it
+created.
 
 Both live in lanegate's own state folder, never in the project: a `.bak` beside a project's settings file
 is one more file the team sees in `git status`, and it holds the settings (and their `env` values) as they

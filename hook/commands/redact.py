@@ -1,4 +1,4 @@
-"""What `lanegate golden add` takes out of a recorded turn before it becomes a golden case (SPEC §7.5).
+"""What `lanegate golden add` takes out of a recorded turn before it becomes a golden case (docs/DESIGN.md#operators).
 
 A golden case is committed with the project, so a turn recorded on someone's machine loses, in every string
 of every record and in its final text: secrets of the shapes in redact.toml (keys, tokens, private keys,

@@ -1,5 +1,5 @@
 """`lanegate replay TRANSCRIPT.jsonl`: what the hook would have decided at every turn-end of a recorded
-session (SPEC §5.5), in dry-run, writing nothing to the real audit log or state. The harness is recognised
+session (docs/DESIGN.md#golden), in dry-run, writing nothing to the real audit log or state. The harness is recognised
 from the first records (or named with --harness); a file no harness reads is an error that says what it
 holds, never "0 turn-ends".
 
@@ -78,7 +78,8 @@ class Row:
             "reason": line.get("reason"),
             "final_text": self.final_text,
             "inferred": list(self.inferred),
-            "observed": [dict(o) for o in line.get("observed", ())],  # observe-mode findings (SPEC §2.1)
+            "observed": [dict(o) for o in line.get("observed", ())],  # observe-mode findings
+                                                                      # (docs/DESIGN.md#phrase-families)
         }
 
 
@@ -376,7 +377,8 @@ def _minute(when: datetime | None) -> str:
 
 
 def _claim(row: Row) -> str:
-    """Row U's claim: its form and the sentence, clipped (SPEC §5.5: unbacked claims in their own column)."""
+    """Row U's claim: its form and the sentence, clipped (docs/DESIGN.md#golden: unbacked claims in their own
+    column)."""
     claim = row.line.get("claim")
     if not isinstance(claim, Mapping):
         return "-"

@@ -1,8 +1,8 @@
-"""`lanegate serve [--status | --stop | --background]`: the warm parse server for people (SPEC §6).
+"""`lanegate serve [--status | --stop | --background]`: the warm parse server for people (docs/DESIGN.md#performance).
 
 Stops start the server themselves; this starts it ahead of the first stop (for the settings a stop in
 this folder would use: the user's file, the project's lanegate.toml, the environment), shows what runs,
-or stops every server of this user. `--background` is the harness's session-start hook (SPEC §5.4): it
+or stops every server of this user. `--background` is the harness's session-start hook (docs/DESIGN.md#adapters): it
 spawns the server and returns at once, prints nothing (a session-start hook's stdout reaches the model)
 and never fails the session start.
 """

@@ -1,4 +1,5 @@
-"""`lanegate uninstall`: remove exactly lanegate's entries from a harness's settings file (SPEC §1.2, §7.5).
+"""`lanegate uninstall`: remove exactly lanegate's entries from a harness's settings file (docs/DESIGN.md#lanegate-cli,
+docs/DESIGN.md#operators).
 
 Every hook entry whose command runs lanegate goes, in every event, with a matcher group, an event list or
 `hooks` itself that held nothing else; every other key, hook and comment stays, spliced as `install`

@@ -1,4 +1,4 @@
-"""The seam between an agent harness and the shared decision core (SPEC §5.4).
+"""The seam between an agent harness and the shared decision core (docs/DESIGN.md#adapters).
 
 An adapter does two small things: turn its Stop payload into a StopInput, and turn a Decision into the
 stdout its harness understands (None = print nothing). Everything between is hook.core, shared by all.
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
             """The turn at the end of the transcript at `path` (raises hook.transcript.reader.TranscriptError).
 
             Most are hook.transcript.reader.read_turn with the harness's decoder; `resume` is the previous
-            stop's Turn.resume, so a stop reads only what was appended since (SPEC §6).
+            stop's Turn.resume, so a stop reads only what was appended since (docs/DESIGN.md#performance).
             """
             ...
 
@@ -144,8 +144,8 @@ if TYPE_CHECKING:
 
 # name -> module. Without --harness, every adapter but the fallback is asked, in this order, whether a
 # payload is its own (each module's `claims`), each imported only when asked; the fallback is Claude Code
-# (SPEC §1.2). A harness is one folder: its payload, claim, transcript decoding, output, install target,
-# facts, settings and case writer all live there (docs/INTERFACES.md has the recipe for adding one).
+# (docs/DESIGN.md#lanegate-cli). A harness is one folder: its payload, claim, transcript decoding, output, install
+# target, facts, settings and case writer all live there (docs/INTERFACES.md has the recipe for adding one).
 ADAPTERS: Mapping[str, str] = {
     "claude": "hook.harness.claude",
     "codex": "hook.harness.codex",
@@ -169,7 +169,8 @@ class InstallTarget:
     note: str  # printed after a successful install: what the user must still know or do
     home_env: str | None = None  # a variable that relocates the user-level folder (Codex has one)
     # The harness's session-start event, where install also registers `lanegate serve --background` so the
-    # first stop with a phrase finds the parse server warm (SPEC §5.4, §6, revision 3); None: it has none.
+    # first stop with a phrase finds the parse server warm (docs/DESIGN.md#adapters, docs/DESIGN.md#performance,
+    # revision 3); None: it has none.
     session_start: str | None = None
     top_level: tuple[tuple[str, object], ...] = ()  # keys the file must carry (Cursor: version 1)
     timeout_scale: int = 1  # units of the entry's timeout per second (Gemini counts milliseconds: 1000)
@@ -246,15 +247,15 @@ class StopInput:
     # failed): allowed as `no-final-text`. Every other harness judges an empty turn like any other.
     unjudgeable: bool = False
     # The client's own context compaction, not a turn of the agent (Claude Code's /compact stop): allowed
-    # as `compaction` before anything is read or judged (SPEC §3.1, revision 3).
+    # as `compaction` before anything is read or judged (docs/DESIGN.md#payload, revision 3).
     compaction: bool = False
     # The running tasks the payload lists, for the audit line: ({"kind": "task", "id", "type"}, ...).
     tasks: tuple[Mapping[str, Any], ...] = ()
     # The harness's final text holds every answer of the turn so far (Gemini CLI's prompt_response on a retry:
     # the refused answer, a newline, the new one): only what follows the text the previous stop refused is judged.
     cumulative_text: bool = False
-    # The wake-ups and crons of this session the client will fire (SPEC §7.1), as the payload lists them:
-    # ({"kind": "scheduled", "id", "schedule", "recurring", "prompt"}, ...); None: the payload has no such list
+    # The wake-ups and crons of this session the client will fire (docs/DESIGN.md#scheduled-turns), as the payload lists
+    # them: ({"kind": "scheduled", "id", "schedule", "recurring", "prompt"}, ...); None: the payload has no such list
     # (the transcript reader then infers them from the client's records).
     scheduled: tuple[Mapping[str, Any], ...] | None = None
 
@@ -266,14 +267,15 @@ class Facts:
     # Tool names whose calls run a shell command line (the decoder gives such a call its ToolCall.command).
     shell_tools: frozenset[str]
     # Files in the project whose values the harness puts in its hook's environment: (path, format), the
-    # formats of hook.project_env. A variable one of them sets is the project's (SPEC §1.3, revision 3).
+    # formats of hook.project_env. A variable one of them sets is the project's (docs/DESIGN.md#configuration,
+    # revision 3).
     project_env: tuple[tuple[str, str], ...]
     # The variable the harness sets to the project folder for its hook, if it sets one.
     project_dir_env: str | None
     # Its record tags, added to the shared walk rules (hook/transcript/walk.toml): a table of the same keys.
     walk: Mapping[str, Any]
     # Files in the project that configure MCP servers the harness connects: (path, format), the formats of
-    # hook.project_mcp. A review through a server one of them names is no review (SPEC §7.2).
+    # hook.project_mcp. A review through a server one of them names is no review (docs/DESIGN.md#evidence).
     project_mcp: tuple[tuple[str, str], ...] = ()
 
 

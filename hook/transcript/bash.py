@@ -1,4 +1,5 @@
-"""What bash runs: the simple commands of a command line, read with a maintained bash grammar (SPEC §5.2).
+"""What bash runs: the simple commands of a command line, read with a maintained bash grammar
+(docs/DESIGN.md#material-artifact).
 
 Whether `gh pr create` ran alone, and with which words, decides a material artifact, and the judged agent
 writes the command line: ANSI-C quoting (`$'…\\'…'`), a comment that hides a newline, line continuations

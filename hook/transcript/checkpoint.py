@@ -1,9 +1,9 @@
 """Where a stop left off in the transcript, kept in the session state so the next stop reads only what
-was appended since (SPEC §6: the cost follows the bytes appended, never the file size).
+was appended since (docs/DESIGN.md#performance: the cost follows the bytes appended, never the file size).
 
 A checkpoint remembers the offset the stop read up to, the newest prompting record's offset (the next
 stop re-reads that one line instead of walking back to it), the final text it found, and the tool calls
-of the turn that a later stop still needs as PR-fetch evidence (SPEC §3.4). It is trusted only for the
+of the turn that a later stop still needs as PR-fetch evidence (docs/DESIGN.md#lane-state). It is trusted only for the
 same file, unchanged before that offset, read under the same walk rules and PR-fetch tool names;
 anything else is a full backward read.
 """

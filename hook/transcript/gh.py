@@ -1,4 +1,5 @@
-"""What a `gh pr create` or `gh pr review` does, decided by gh's own flag rules (SPEC §5.2, revision 3).
+"""What a `gh pr create` or `gh pr review` does, decided by gh's own flag rules (docs/DESIGN.md#material-artifact,
+revision 3).
 
 gh reads its flags with pflag: the last value of a flag wins (`--approve --approve=false` is no approval),
 a bool flag takes `=false`, shorthands group, `--` ends the flags, and a flag gh does not declare is an
@@ -19,7 +20,7 @@ GH_FLAGS_PATH = os.path.join(os.path.dirname(__file__), "gh.toml")
 # strconv.ParseBool, which pflag uses for a bool flag's value.
 _TRUE = frozenset({"1", "t", "T", "TRUE", "true", "True"})
 _FALSE = frozenset({"0", "f", "F", "FALSE", "false", "False"})
-# A formal review (SPEC §5.2) and gh's word for each.
+# A formal review (docs/DESIGN.md#material-artifact) and gh's word for each.
 REVIEW_ACTIONS = ("approve", "request-changes")
 
 

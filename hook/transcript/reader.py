@@ -1,4 +1,5 @@
-"""The one backwards reader of a JSONL transcript, for every harness that keeps one (SPEC §3.3, §6).
+"""The one backwards reader of a JSONL transcript, for every harness that keeps one
+(docs/DESIGN.md#operator-or-autonomous, docs/DESIGN.md#performance).
 
 It walks the file from its end in blocks (hook.transcript.tail) back to the newest prompting record, or
 as far back as `scan_from` when the caller needs the tool calls appended since the previous stop, so its
@@ -81,10 +82,11 @@ class Turn:
     # (the checkpoint keeps only PR-fetch evidence, so tool_calls alone can undercount after a resume).
     tool_used: bool = False
     # Background work the records read show started and not yet over, for a payload that lists none
-    # (SPEC §2.7, §4 row B, revision 3); empty unless the harness's reader was asked to infer it.
+    # (docs/DESIGN.md#claims, docs/DESIGN.md#the-decision row B, revision 3); empty unless the harness's reader was
+    # asked to infer it.
     background: tuple[str, ...] = ()
     # Wake-ups and crons the records show scheduled and not yet fired or deleted, for a payload without a list
-    # of them (SPEC §7.1), in the audit line's shape ({"kind": "scheduled", …, "inferred": True}).
+    # of them (docs/DESIGN.md#scheduled-turns), in the audit line's shape ({"kind": "scheduled", …, "inferred": True}).
     scheduled: tuple[Mapping[str, Any], ...] = ()
 
 

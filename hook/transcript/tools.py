@@ -34,8 +34,8 @@ GH_VALUE_FLAGS = frozenset(
 )
 PR_FETCH_SUBCOMMANDS = frozenset({"view", "checks"})
 PR_CREATE_SUBCOMMANDS = frozenset({"create", "new"})
-# The events of a configured review tool's input that make a formal review (SPEC §5.2, revision 3): an
-# approval or a change request; COMMENT (or a pending review, or no event) is not one.
+# The events of a configured review tool's input that make a formal review (docs/DESIGN.md#material-artifact,
+# revision 3): an approval or a change request; COMMENT (or a pending review, or no event) is not one.
 REVIEW_EVENTS = frozenset({"APPROVE", "REQUEST_CHANGES"})
 # The GitHub CLI: the word `gh` as the command, or one of these absolute paths (config gh_paths, which
 # only the user file or the environment sets). `./gh`, `bin/gh` or `/tmp/x/gh` is whatever the agent
@@ -119,9 +119,9 @@ def gh_args(words: Sequence[str | None]) -> list[str | None] | None:
 
 
 def runs_bare_gh(command: str) -> bool:
-    """Whether bash runs the word `gh` itself, found through PATH, in a PR command of this line (SPEC §7.2):
-    which program that is depends on the shell's environment. A line bash cannot be read into commands
-    counts as one (it shows nothing either way)."""
+    """Whether bash runs the word `gh` itself, found through PATH, in a PR command of this line
+    (docs/DESIGN.md#evidence): which program that is depends on the shell's environment. A line bash cannot be read into
+    commands counts as one (it shows nothing either way)."""
     if not may_name(command, "pr", "pull"):
         return False
     from hook.transcript.bash import parse
@@ -240,7 +240,8 @@ def submitted_review(
     if name_matches(call.name, review_tools):
         event = call.input.get("event")
         if not isinstance(event, str) or event.strip().upper() not in REVIEW_EVENTS:
-            return None  # a COMMENT, a pending review or no event: not a formal review (SPEC §5.2)
+            return None  # a COMMENT, a pending review or no event: not a formal review
+                         # (docs/DESIGN.md#material-artifact)
         numbers = sorted(set(_numbers_in_input(call.input)))
         on = f" on PR {numbers[0]}" if len(numbers) == 1 else ""
         return f"review submitted: {call.name}{on}"

@@ -1,4 +1,5 @@
-"""The prompting walk's rules (SPEC §3.3): is a prompt the operator speaking, a wake, a handoff.
+"""The prompting walk's rules (docs/DESIGN.md#operator-or-autonomous): is a prompt the operator speaking, a wake, a
+handoff.
 
 The prefixes and handoff patterns are data: the rules every harness shares (walk.toml), each harness's
 record tags (the `[walk]` table of hook/harness/<name>/harness.toml, added by WalkConfig.with_tags), and a
@@ -59,8 +60,8 @@ class WalkConfig:
     notification_origins: frozenset[str] = frozenset()
     command_name_regex: re.Pattern[str] | None = None
     command_args_regex: re.Pattern[str] | None = None
-    # The client's own marks on a prompting record (SPEC §7.1): the origins it gives a turn no person started
-    # (a /loop tick, a cron fire), and the values that mark a session non-interactive (a harness's tags).
+    # The client's own marks on a prompting record (docs/DESIGN.md#scheduled-turns): the origins it gives a turn no
+    # person started (a /loop tick, a cron fire), and the values that mark a session non-interactive (a harness's tags).
     non_person_origins: frozenset[str] = frozenset()
     headless_marks: frozenset[str] = frozenset()
     # Typed slash commands that hand the wheel to the agent (the user's `handoff_commands`, set by the stop).
@@ -156,7 +157,8 @@ class PromptContext:
     uuid: str | None = None
     offset: int | None = None
     # The client's own mark of a non-interactive session on this prompt (Claude Code: "entrypoint sdk-cli";
-    # Codex: "originator codex_exec"), for the user's `headless` setting (SPEC §7.1); None: none seen.
+    # Codex: "originator codex_exec"), for the user's `headless` setting (docs/DESIGN.md#scheduled-turns); None: none
+    # seen.
     headless: str | None = None
 
 

@@ -1,6 +1,6 @@
-"""Meaning-preserving perturbations of a closing (SPEC §7.4's list), for the invariance tests of the behavioural
-suite. Each takes a text and returns the perturbed text, or None when it does not apply (nothing would change),
-so a case is never counted for a perturbation that left it as it was."""
+"""Meaning-preserving perturbations of a closing (docs/DESIGN.md#construction-classes's list), for the invariance tests
+of the behavioural suite. Each takes a text and returns the perturbed text, or None when it does not apply (nothing
+would change), so a case is never counted for a perturbation that left it as it was."""
 
 from __future__ import annotations
 
@@ -150,5 +150,6 @@ PERTURBATIONS: dict[str, Perturbation] = {
     "sign-off-after": sign_off_after,
     "recommendation-after": recommendation_after,
 }
-# A claim is judged in the closing part (SPEC §2.7): these keep it there, or skip only what the closing skips.
+# A claim is judged in the closing part (docs/DESIGN.md#claims): these keep it there, or skip only what the closing
+# skips.
 CLAIM_PERTURBATIONS = ("typo", "case", "emoji", "emphasis", "list", "status-before", "sign-off-after")

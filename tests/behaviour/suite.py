@@ -8,8 +8,8 @@ case is judged (the method of CheckList, Ribeiro et al., 2020).
 * DIR — directional: one frame with an agent-work object fires and with a human-only object passes; the case
   holds when both do, in the direction named (`to-human`: from fire to pass; `to-agent`: back).
 
-The outcome of a deference text is `fire` when the report fires (SPEC §1.1 verdict) and `pass` otherwise; of a
-claim text, the form of the last claim the report holds, or `none`.
+The outcome of a deference text is `fire` when the report fires (docs/DESIGN.md#analyze-cli verdict) and `pass`
+otherwise; of a claim text, the form of the last claim the report holds, or `none`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Real-client scenarios that wait on the client's own clock (SPEC §7.6).
+"""Real-client scenarios that wait on the client's own clock (docs/DESIGN.md#tests).
 
 A /loop wake-up fires at a whole minute at least 60 s away, a session cron at its next minute: each such
 scenario spends one to two minutes waiting. They are registered with @background(...) and all start

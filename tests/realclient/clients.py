@@ -1,4 +1,4 @@
-"""The pinned real clients, installed with npm into a cache on first use (SPEC §5.9).
+"""The pinned real clients, installed with npm into a cache on first use (docs/DESIGN.md#real-clients).
 
 Each client is one npm package at one version, installed once into `<cache>/<name>-<version>` and reused
 by every later run: the cache lives outside the repository (`LANEGATE_REALCLIENT_CACHE`, else

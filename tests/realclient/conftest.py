@@ -1,4 +1,4 @@
-"""Fixtures of the real-client suite (SPEC §5.9): the pinned clients, a fresh HOME and project per
+"""Fixtures of the real-client suite (docs/DESIGN.md#real-clients): the pinned clients, a fresh HOME and project per
 scenario with `lanegate install`, and one warm parse server shared by the scenarios (stopped at the end).
 
 The suite runs only when asked (`-m realclient`; `make test` asks when npm is on PATH). A client that

@@ -1,4 +1,4 @@
-"""Scripted model APIs on 127.0.0.1: the real clients talk to these instead of a model (SPEC §5.9).
+"""Scripted model APIs on 127.0.0.1: the real clients talk to these instead of a model (docs/DESIGN.md#real-clients).
 
 One small HTTP server per API dialect. Each request is logged whole (the tests assert what the client
 sent, e.g. that a refusal's reason reached the model) and answered from a script: an ordered list of

@@ -1,5 +1,5 @@
-"""The real Claude Code binary drives the real registered hook (SPEC §5.9): each scenario runs `claude -p`
-from a fresh HOME and project with `lanegate install`, against a scripted Anthropic Messages mock on
+"""The real Claude Code binary drives the real registered hook (docs/DESIGN.md#real-clients): each scenario runs
+`claude -p` from a fresh HOME and project with `lanegate install`, against a scripted Anthropic Messages mock on
 127.0.0.1, and asserts the audit log's exact classes and tags and what the client sent the model.
 """
 
@@ -101,7 +101,8 @@ def test_the_ceiling_allows_after_three_refusals(claude_binary: Path, seat: Seat
 
 def test_without_a_ceiling_the_client_overrides_the_ninth_block(claude_binary: Path, seat: Seat) -> None:
     """2.1.328 ends the turn itself after 9 consecutive blocks (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP raises it):
-    a ceiling above 8, or 0, is bounded by the client, not by lanegate (SPEC §3.1, §5.8)."""
+    a ceiling above 8, or 0, is bounded by the client, not by lanegate (docs/DESIGN.md#payload,
+    docs/DESIGN.md#doctor)."""
     script = Script([Rule(prompt_has("[WAKE]"), [Say("Reviewed the parser module.")])], fallback="Reviewed it again.")
     with AnthropicMock(script) as api:
         claude(claude_binary, seat, api, "-p", "[WAKE] tick from @vega", env={"LANEGATE_MAX_REFUSALS": "0"})
@@ -158,10 +159,10 @@ def test_a_background_subagent_is_work_in_flight_for_the_lead_but_its_own_stop_i
     lines = seat.audit()
     sub = [(a["class"], a["tag"]) for a in lines if "/" in str(a["session"])]
     lead = [(a["class"], a["tag"]) for a in lines if "/" not in str(a["session"])]
-    # SPEC §3.1 revision 3: the stopping subagent's own background_tasks entry is not work it waits on.
+    # docs/DESIGN.md#payload revision 3: the stopping subagent's own background_tasks entry is not work it waits on.
     assert sub == [("BLOCK", "no-lane-state"), ("CEILING-ALLOW", "ceiling")]
     # The lead's stop while the teammate works: background_tasks lists it; the notification turn that
-    # answers the operator is operator dialogue (SPEC §3.3 revision 3).
+    # answers the operator is operator dialogue (docs/DESIGN.md#operator-or-autonomous revision 3).
     assert lead == [("ALLOW", "background-work"), ("ALLOW", "operator-dialogue")]
 
 
@@ -275,10 +276,10 @@ def test_a_pull_request_created_is_a_material_artifact(claude_binary: Path, seat
 
 
 def test_the_first_phrase_stop_of_a_fresh_session_is_warm(claude_binary: Path, seat: Seat) -> None:
-    """SPEC §5.4, §6 revision 3: install's SessionStart hook starts the parse server, so the first stop
-    with a phrase, seconds after the session started, is answered warm (no parse-server warning). The model
-    answers once the server the SessionStart hook started is up (at least 5 s, at most 60 s: a loaded machine
-    takes longer to load spaCy); without the warm-up no server ever comes up and the stop parses cold."""
+    """docs/DESIGN.md#adapters, docs/DESIGN.md#performance revision 3: install's SessionStart hook starts the parse
+    server, so the first stop with a phrase, seconds after the session started, is answered warm (no parse-server
+    warning). The model answers once the server the SessionStart hook started is up (at least 5 s, at most 60 s: a
+    loaded machine takes longer to load spaCy); without the warm-up no server ever comes up and the stop parses cold."""
     # A short folder of its own: under xdist tmp_path is long enough to pass a Unix socket address's limit.
     runtime = Path(tempfile.mkdtemp(prefix="lg-xdg-"))
     seat.env["XDG_RUNTIME_DIR"] = str(runtime)
@@ -309,7 +310,8 @@ def test_the_pinned_version_is_the_one_driven(claude_binary: Path) -> None:
 
 
 
-# The client's own autonomy (SPEC §7.1): /loop, session crons, skills, workflows, monitors, headless runs. -----
+# The client's own autonomy (docs/DESIGN.md#scheduled-turns): /loop, session crons, skills, workflows, monitors,
+# headless runs.
 
 LOOP_TASK = "check the parser lane"
 
@@ -543,7 +545,7 @@ def test_a_background_workflow_is_work_in_flight_and_its_agents_are_judged(claud
     # notification turn belongs to the [WAKE] that started it and is judged autonomous.
     assert lead == [("ALLOW", "background-work"), ("BLOCK", "deference"), ("CEILING-ALLOW", "ceiling")]
     # The workflow's agent is a subagent of the workflow: its stop lists its own workflow as running, which
-    # is not work it waits on (as the stopping subagent's own entry is not, SPEC §3.1 revision 3).
+    # is not work it waits on (as the stopping subagent's own entry is not, docs/DESIGN.md#payload revision 3).
     assert agents == [("BLOCK", "no-lane-state"), ("CEILING-ALLOW", "ceiling")]
 
 

@@ -1,6 +1,6 @@
-"""The real Codex CLI drives the registered Stop hook (SPEC §5.4, §5.9) against a scripted Responses API
-mock on 127.0.0.1: a custom model provider (`wire_api = "responses"`) in $CODEX_HOME/config.toml, the
-project trusted there so its .codex/hooks.json loads, and `--dangerously-bypass-hook-trust` in place of the
+"""The real Codex CLI drives the registered Stop hook (docs/DESIGN.md#adapters, docs/DESIGN.md#real-clients) against a
+scripted Responses API mock on 127.0.0.1: a custom model provider (`wire_api = "responses"`) in $CODEX_HOME/config.toml,
+the project trusted there so its .codex/hooks.json loads, and `--dangerously-bypass-hook-trust` in place of the
 interactive /hooks review (0.171.0 keeps trust as a hash it computes; the flag is its documented way for
 automation that vets its hooks)."""
 
@@ -77,7 +77,7 @@ def test_dry_run_lets_the_turn_end(codex_binary: Path, codex_seat: Seat) -> None
 
 
 
-# The rest of the table (SPEC §7.6): the rows `codex exec` produces. -------------------------------------------
+# The rest of the table (docs/DESIGN.md#tests): the rows `codex exec` produces. --------------------------------
 
 GH_URL = "https://github.com/acme/parser/pull/12"
 

@@ -1,6 +1,6 @@
-"""The real Gemini CLI drives the registered AfterAgent hook (SPEC §5.4, §5.9) against a scripted Gemini API
-mock on 127.0.0.1 (GOOGLE_GEMINI_BASE_URL with an API key, the workspace trusted by environment, the model
-named with -m so the CLI's model router asks nothing first)."""
+"""The real Gemini CLI drives the registered AfterAgent hook (docs/DESIGN.md#adapters, docs/DESIGN.md#real-clients)
+against a scripted Gemini API mock on 127.0.0.1 (GOOGLE_GEMINI_BASE_URL with an API key, the workspace trusted by
+environment, the model named with -m so the CLI's model router asks nothing first)."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_dry_run_lets_the_turn_end(gemini_binary: Path, gemini_seat: Seat) -> No
 
 
 
-# The rest of the table (SPEC §7.6): the rows Gemini CLI's non-interactive mode produces. ---------------------
+# The rest of the table (docs/DESIGN.md#tests): the rows Gemini CLI's non-interactive mode produces. ----------
 
 YOLO = ("--approval-mode", "yolo")  # the shell and edit tools are offered only then in -p mode
 GH_URL = "https://github.com/acme/parser/pull/12"

@@ -1,7 +1,7 @@
-"""Verbless closing questions (SPEC §7.4, issue 28): the reader's judgement of the agent's work ('Too terse?',
-'Better?') and the agent's next work offered with the verb left out ('Worth adding a screenshot?', 'Same treatment
-for the static assets?', 'A migration to backfill the counts as well?'). A verbless question that asks a fact ('Same
-error on CI?', 'Green?') names no quality of the agent's work and no work of its own: none of these."""
+"""Verbless closing questions (docs/DESIGN.md#construction-classes, issue 28): the reader's judgement of the agent's
+work ('Too terse?', 'Better?') and the agent's next work offered with the verb left out ('Worth adding a screenshot?',
+'Same treatment for the static assets?', 'A migration to backfill the counts as well?'). A verbless question that asks a
+fact ('Same error on CI?', 'Green?') names no quality of the agent's work and no work of its own: none of these."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Permission in every form (SPEC §7.4): a question whose leave predicate — a word that grants leave ('okay',
-'fine'), minding, a noun of leave ('objection', 'permission'), or 'may I' — governs the agent's own act."""
+"""Permission in every form (docs/DESIGN.md#construction-classes): a question whose leave predicate — a word that grants
+leave ('okay', 'fine'), minding, a noun of leave ('objection', 'permission'), or 'may I' — governs the agent's own
+act."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Approval of the agent's own plan beyond 'look right' (SPEC §7.4): the reader's view of the plan asked for — how it
-strikes them, what they think of it, whether it makes sense or appeals to them — and the reader's change to it."""
+"""Approval of the agent's own plan beyond 'look right' (docs/DESIGN.md#construction-classes): the reader's view of the
+plan asked for — how it strikes them, what they think of it, whether it makes sense or appeals to them — and the
+reader's change to it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Unbacked imminent-action claims, judged by grammar on the parse (SPEC §2.7): the [[claim]] and [[not-claim]]
-rows of grammar.toml, and the [[modifier]] and [[correction]] rows that run inside them.
+"""Unbacked imminent-action claims, judged by grammar on the parse (docs/DESIGN.md#claims): the [[claim]] and
+[[not-claim]] rows of grammar.toml, and the [[modifier]] and [[correction]] rows that run inside them.
 
 The idle-out seed 001 is about: the agent ends its turn announcing what it does now and stops, so it never
 happens. A claim is a sentence of the closing part (analyzer.text.closing) whose main predicate is an action

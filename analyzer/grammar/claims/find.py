@@ -1,4 +1,4 @@
-"""The claims that end a text (SPEC §2.7): the closing part's candidate sentences parsed, cut into segments,
+"""The claims that end a text (docs/DESIGN.md#claims): the closing part's candidate sentences parsed, cut into segments,
 and each segment judged by the rows: the [[not-claim]] rows at `segment`, the [[claim]] table on its heads,
 the [[not-claim]] rows at `predicate` and the [[modifier]] rows at `claim-form`.
 
@@ -50,7 +50,8 @@ def find_claims(
         return ()
     first = next(k for k, s in enumerate(closing.sentences) if s.candidate)
     units = [_unit(closing, s.start, s.end, vocabulary) for s in closing.sentences[first:]]
-    # A sentence in capitals is parsed in ordinary case (SPEC §2.2 typography; same length, offsets hold).
+    # A sentence in capitals is parsed in ordinary case (docs/DESIGN.md#decisive-relation typography; same length,
+    # offsets hold).
     docs = list((model or ModelUse(model_name)).load().pipe(ordinary_case(unit.text) for unit in units))
     found: list[Claim] = []
     for sentence, unit, doc in zip(closing.sentences[first:], units, docs, strict=True):
@@ -80,7 +81,8 @@ def claim_parse(text: str, claim: Claim, model_name: str | None = None) -> tuple
 def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -> Unit:
     """The sentence as the parser reads it: compacted, bounded, with split prefixes joined to their
     participle ("Re-running" → "Rerunning"), and a map back to the original offsets."""
-    # a sentence longer than the bound is read from its start only, so its cost is bounded too (SPEC §2.6)
+    # a sentence longer than the bound is read from its start only, so its cost is bounded too
+    # (docs/DESIGN.md#normalisation)
     unit = compact_unit(closing.view, start, min(end, start + 4 * MAX_CLAIM_CHARS))
     text, offsets = unit.text, list(unit.offsets)
     for m in reversed(list(_prefix_pattern(vocabulary.joined_prefixes).finditer(text))):

@@ -1,4 +1,4 @@
-"""The [[claim]] rows of the intention (SPEC §2.7): 'let me', 'going to', 'gonna', a verb of intention, the
+"""The [[claim]] rows of the intention (docs/DESIGN.md#claims): 'let me', 'going to', 'gonna', a verb of intention, the
 first-person future."""
 
 from __future__ import annotations

@@ -52,7 +52,8 @@ def stance(site: PredicateSite) -> bool:
     if forms & vocabulary.stance_lemmas:
         return True
     if "let" in forms and any(_reader_subject(c) for c in predicate.children):
-        return True  # 'I'll let you choose the cache size': the decision handed to the reader (SPEC §7.4), no act
+        return True  # 'I'll let you choose the cache size': the decision handed to the reader
+                     # (docs/DESIGN.md#construction-classes), no act
     if not forms & vocabulary.availability_lemmas:
         return False
     words = {t.lower_ for t in predicate.subtree if t.i > predicate.i}

@@ -1,5 +1,5 @@
-"""The [[claim]] rows of the participle and the progressive (SPEC §2.7), and the [[correction]] rows that find
-a participle the model hid under another word (at `claim-heads`)."""
+"""The [[claim]] rows of the participle and the progressive (docs/DESIGN.md#claims), and the [[correction]] rows that
+find a participle the model hid under another word (at `claim-heads`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The [[modifier]] rows at `claim-form`: a claim announced as a wait (form waiting; SPEC §2.7 revision 3: a
+"""The [[modifier]] rows at `claim-form`: a claim announced as a wait (form waiting; docs/DESIGN.md#claims revision 3: a
 wait is a hold, judged by rows B and L, not row U)."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The register gates: the [[register-gate]] rows of grammar.toml, one module per construction family (SPEC §2.1
-revision 2; issue 20's standing-by constructions), each gate chosen by the lexicon entry's `gate`.
+"""The register gates: the [[register-gate]] rows of grammar.toml, one module per construction family
+(docs/DESIGN.md#phrase-families revision 2; issue 20's standing-by constructions), each gate chosen by the lexicon
+entry's `gate`.
 
 A gate reads the phrase's own sentence (and, for a question, the sentence after it: context.py) and returns a
 Judgement, firing or exempt, or None when the construction is not the register at all: then no finding is

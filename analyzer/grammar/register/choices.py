@@ -1,5 +1,5 @@
-"""The choice family's gate (SPEC §2.1 revision 2): a question that hands the reader the next step, judged like
-an attribution phrase on what it offers to choose."""
+"""The choice family's gate (docs/DESIGN.md#phrase-families revision 2): a question that hands the reader the next step,
+judged like an attribution phrase on what it offers to choose."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""'Your call' said another way (SPEC §7.4): the reader named as the owner of a decision, judged as an attribution
-phrase is (§2.2) on what is decided — exempt when it is purely human-only work, the register otherwise."""
+"""'Your call' said another way (docs/DESIGN.md#construction-classes): the reader named as the owner of a decision,
+judged as an attribution phrase is (docs/DESIGN.md#decisive-relation) on what is decided — exempt when it is purely
+human-only work, the register otherwise."""
 
 from __future__ import annotations
 

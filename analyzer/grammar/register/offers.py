@@ -1,4 +1,5 @@
-"""The offer family's gates (SPEC §2.1 revision 2): 'want me to', and a condition on the reader's wish."""
+"""The offer family's gates (docs/DESIGN.md#phrase-families revision 2): 'want me to', and a condition on the reader's
+wish."""
 
 from __future__ import annotations
 

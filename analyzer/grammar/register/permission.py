@@ -1,5 +1,5 @@
-"""The permission family's gate (SPEC §2.1 revisions 2 and 3): a first-person question asking leave to act,
-judged like an attribution phrase on the act it asks leave for."""
+"""The permission family's gate (docs/DESIGN.md#phrase-families revisions 2 and 3): a first-person question asking leave
+to act, judged like an attribution phrase on the act it asks leave for."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Cont
         reason = f"fires (permission-question): {asking}, which {work.describe()}, and leaves it unanswered"
     else:
         reason = f"fires (permission-question): {asking} and leaves it unanswered"
-    # Form 'none': the SPEC's forms name how an attribution phrase binds; the asked act is shown as the
+    # Form 'none': the contract's forms name how an attribution phrase binds; the asked act is shown as the
     # attachment all the same.
     verdict: Ruling = "exempt" if work.human_only else "fire"
     return Judgement(verdict, "none", "permission-question", reason, span, verb.i, work.domains)

@@ -1,6 +1,6 @@
-"""A wait on the person is deference (SPEC §7.4): the agent's hold, or its own next act held back, bounded by the
-reader's word — until the reader says, confirms, decides or replies, or pending their OK — is the standing-by
-register; a wait on work in flight, or on a human-only act, is a hold the decision table judges."""
+"""A wait on the person is deference (docs/DESIGN.md#construction-classes): the agent's hold, or its own next act held
+back, bounded by the reader's word — until the reader says, confirms, decides or replies, or pending their OK — is the
+standing-by register; a wait on work in flight, or on a human-only act, is a hold the decision table judges."""
 
 from __future__ import annotations
 

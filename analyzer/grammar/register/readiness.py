@@ -85,7 +85,7 @@ def _agents_act(phrase: Sequence[Token]) -> Token | None:
 
 def _times_human_only(ready: Token, phrase: Sequence[Token], lexicon: Lexicon) -> bool:
     """What the readiness is for ('to tag the release', 'for the merge') is purely human-only work: the
-    timing of a human-only act, no wait for the reader's go (SPEC §2.1's exclusion)."""
+    timing of a human-only act, no wait for the reader's go (docs/DESIGN.md#phrase-families's exclusion)."""
     timing = next((t for t in phrase if t.head.i not in {p.i for p in phrase}), phrase[-1])
     left_out = {t.i for t in timing.subtree} | {t.i for t in phrase}
     if ready.pos_ == "ADJ":  # 'ready to tag the release': what the readiness is for

@@ -1,5 +1,5 @@
-"""The standing-by family's own gate (SPEC §2.1): the agent waits for the reader's go or next request — a
-closer ('let me know'), or a timing ('whenever you want', 'say the word')."""
+"""The standing-by family's own gate (docs/DESIGN.md#phrase-families): the agent waits for the reader's go or next
+request — a closer ('let me know'), or a timing ('whenever you want', 'say the word')."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Claude Code's Stop and SubagentStop (SPEC §3.1, §5.4): payload in, `{"decision":"block"}` out.
+"""Claude Code's Stop and SubagentStop (docs/DESIGN.md#payload, docs/DESIGN.md#adapters): payload in,
+`{"decision":"block"}` out.
 
 Refusing prints {"decision":"block","reason":R} and exits 0; allowing prints nothing, except an accepted
 exit, which tells the user why the stop went through in a systemMessage.
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 
 EVENTS = ("Stop", "SubagentStop")
 ANNOUNCED = frozenset({"CLEAN-TERMINAL ALLOW", "MATERIAL-ALLOW"})
-# background_tasks statuses that say a task is over (SPEC §3.1, revision 2); compared trimmed, any case.
+# background_tasks statuses that say a task is over (docs/DESIGN.md#payload, revision 2); compared trimmed, any case.
 ENDED = frozenset({"completed", "failed", "killed", "cancelled", "stopped"})
 
 
@@ -153,7 +154,7 @@ def _running_tasks(tasks: object, own: object = None, orchestration: str | None 
     The documentation gives no status values (the SDK's BackgroundTaskSummary says "in-flight
     background work"), so every task entry counts unless its status says it ended: a status the
     harness adds later (or none at all) keeps the agent waiting on work it started, never refused.
-    `own`: a SubagentStop's agent_id; Claude Code 2.1.328 lists the stopping subagent there (SPEC §3.1,
+    `own`: a SubagentStop's agent_id; Claude Code 2.1.328 lists the stopping subagent there (docs/DESIGN.md#payload,
     revision 3), and a stop never waits on itself. `orchestration`: the type of entry that is the stopping
     agent's own orchestration (a workflow agent's workflow), which it runs inside and does not wait on.
     """
@@ -168,8 +169,8 @@ def _running_tasks(tasks: object, own: object = None, orchestration: str | None 
 
 
 def _pending_schedule(crons: object) -> tuple[dict[str, Any], ...]:
-    """The session_crons entries (SPEC §7.1: `{id, schedule, recurring, prompt}`), each a prompt the client will
-    fire, in the audit line's shape; an entry that is not an object is no schedule."""
+    """The session_crons entries (docs/DESIGN.md#scheduled-turns: `{id, schedule, recurring, prompt}`), each a prompt
+    the client will fire, in the audit line's shape; an entry that is not an object is no schedule."""
     if not isinstance(crons, list):
         return ()
     return tuple(
@@ -352,7 +353,8 @@ class ClaudeDecoder:
         return record
 
     def _verdict(self, record: Mapping[str, Any]) -> PromptContext | None:
-        """The record's prompt context (SPEC §3.3) with its time and uuid; None: not a prompt."""
+        """The record's prompt context (docs/DESIGN.md#operator-or-autonomous) with its time and uuid; None: not a
+        prompt."""
         verdict = classify_record(record, self.walk)
         if verdict is None:
             return None
@@ -362,7 +364,8 @@ class ClaudeDecoder:
             verdict,
             timestamp=parse_timestamp(record.get("timestamp")) or parse_timestamp(attachment.get("timestamp")),
             uuid=string(record.get("uuid")) or string(attachment.get("source_uuid")),
-            # The client's mark of a non-interactive session (SPEC §7.1), for the user's `headless` setting.
+            # The client's mark of a non-interactive session (docs/DESIGN.md#scheduled-turns), for the user's `headless`
+            # setting.
             headless=f"entrypoint {entrypoint}" if isinstance(entrypoint, str)
             and entrypoint in self.walk.headless_marks else None,
         )

@@ -1,4 +1,5 @@
-"""Work in flight that a Claude Code session's records show (SPEC §4 row B, §5.5, §7.1, §7.2).
+"""Work in flight that a Claude Code session's records show (docs/DESIGN.md#the-decision row B, docs/DESIGN.md#golden,
+docs/DESIGN.md#scheduled-turns, docs/DESIGN.md#evidence).
 
 The live hook is told what is in flight (the Stop payload's `background_tasks` and `session_crons`); a replay,
 and a client that sends neither, must infer it from the records, so row B decides as it would have. Only the
@@ -98,7 +99,7 @@ class BackgroundTracker:
 
     @property
     def scheduled(self) -> tuple[Mapping[str, Any], ...]:
-        """The pending wake-ups and crons, in the audit line's shape (SPEC §7.1), oldest first."""
+        """The pending wake-ups and crons, in the audit line's shape (docs/DESIGN.md#scheduled-turns), oldest first."""
         return (*self.wakeups.values(), *self.crons.values())
 
     def feed(self, record: Mapping[str, Any], content: list[Mapping[str, Any]] | None = None) -> None:

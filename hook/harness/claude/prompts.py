@@ -1,4 +1,5 @@
-"""Which Claude Code records prompt the agent, and whether the operator is speaking (SPEC §3.3).
+"""Which Claude Code records prompt the agent, and whether the operator is speaking
+(docs/DESIGN.md#operator-or-autonomous).
 
 Claude's own record kinds decide what is a prompting record at all (a user record that is not a tool
 result, meta, sidechain or compaction summary; a queued_command attachment with a prompt-shaped
@@ -58,11 +59,11 @@ def classify_record(record: Record, walk: WalkConfig) -> PromptContext | None:
 
 
 def _machine_turn(record: Record, walk: WalkConfig) -> PromptContext | None:
-    """A turn the client itself started (SPEC §7.1): a user record whose `turnOrigin` names no person — a /loop
-    tick written like the typed command, a cron fire written as an isMeta record — is autonomous whatever its
-    text. An isMeta record counts only with the `wakeupSource` of a fire (a skill body or a hook's feedback, which
-    2.1.328 writes as isMeta without a turnOrigin, is never a turn's start), and a task notification keeps its own
-    rule (the turn of whoever started the task)."""
+    """A turn the client itself started (docs/DESIGN.md#scheduled-turns): a user record whose `turnOrigin` names no
+    person — a /loop tick written like the typed command, a cron fire written as an isMeta record — is autonomous
+    whatever its text. An isMeta record counts only with the `wakeupSource` of a fire (a skill body or a hook's
+    feedback, which 2.1.328 writes as isMeta without a turnOrigin, is never a turn's start), and a task notification
+    keeps its own rule (the turn of whoever started the task)."""
     origin = record.get("turnOrigin")
     if record.get("type") != "user" or not isinstance(origin, str) or origin not in walk.non_person_origins:
         return None
@@ -77,9 +78,9 @@ def _machine_turn(record: Record, walk: WalkConfig) -> PromptContext | None:
 
 
 def _typed_command(raw: str, walk: WalkConfig) -> PromptContext | None:
-    """A slash command the person typed (SPEC §3.3, revision 3), or None: its arguments are classified as a
-    prompt ([WAKE], handoffs); a command with none is the operator speaking. A command of the user's
-    `handoff_commands` (default /loop) hands the wheel to the agent (SPEC §7.1)."""
+    """A slash command the person typed (docs/DESIGN.md#operator-or-autonomous, revision 3), or None: its arguments are
+    classified as a prompt ([WAKE], handoffs); a command with none is the operator speaking. A command of the user's
+    `handoff_commands` (default /loop) hands the wheel to the agent (docs/DESIGN.md#scheduled-turns)."""
     if walk.command_name_regex is None or not starts_with_any(raw, walk.non_prompting_prefixes):
         return None
     name = walk.command_name_regex.search(raw)
@@ -96,8 +97,8 @@ def _typed_command(raw: str, walk: WalkConfig) -> PromptContext | None:
 
 
 def is_task_notification(record: Record, walk: WalkConfig) -> bool:
-    """A task notification (SPEC §3.3, revision 3): the report of work an earlier turn started, which the
-    walk skips; a replay still ends the turn before it, as the harness stops the agent there."""
+    """A task notification (docs/DESIGN.md#operator-or-autonomous, revision 3): the report of work an earlier turn
+    started, which the walk skips; a replay still ends the turn before it, as the harness stops the agent there."""
     kind = record.get("type")
     if kind == "attachment":
         attachment = mapping(record.get("attachment"))
@@ -147,7 +148,8 @@ def _queued_is_human(record: Record, attachment: Mapping[str, Any]) -> bool:
     """The envelope is prompt-shaped (prompt mode, a source uuid) and names no non-human origin.
 
     Real Claude Code 2.1.x queued commands carry no origin at all: their text then decides, as for a
-    user record (SPEC §3.3, revision 2). An origin, on the envelope or on the record, must say human.
+    user record (docs/DESIGN.md#operator-or-autonomous, revision 2). An origin, on the envelope or on the record, must
+    say human.
     """
     if attachment.get("commandMode") != "prompt":
         return False

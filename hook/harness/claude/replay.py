@@ -1,4 +1,4 @@
-"""A recorded Claude Code session read forward, as `lanegate replay` reads it (SPEC §5.5): where each
+"""A recorded Claude Code session read forward, as `lanegate replay` reads it (docs/DESIGN.md#golden): where each
 turn ended, whether a refusal came before it, and the background work in flight then.
 
 A turn-end is the last main-line assistant record, carrying text and no tool call, before the next
@@ -21,7 +21,7 @@ from hook.transcript.walk import WalkConfig
 FEEDBACK_PREFIXES = ("Stop hook feedback:", "SubagentStop hook feedback:")
 INTERRUPT_PREFIX = "[Request interrupted by user"
 STOP_SUMMARY = "stop_hook_summary"
-# Record kinds of a Claude Code transcript (SPEC §3.2).
+# Record kinds of a Claude Code transcript (docs/DESIGN.md#transcript).
 CLAUDE_KINDS = frozenset({
     "user", "assistant", "system", "summary", "attachment", "queue-operation", "file-history-snapshot",
     "ai-title", "progress", "permission-mode", "last-prompt", "custom-title",
@@ -62,7 +62,7 @@ class ClaudeScanner:
             self.background.feed(record)
         prompt = classify_record(record, self.walk) is not None
         # A notification is no prompt (the walk skips it), but the harness stopped the agent before it and
-        # starts a new turn with stop_hook_active false (SPEC §3.3, revision 3).
+        # starts a new turn with stop_hook_active false (docs/DESIGN.md#operator-or-autonomous, revision 3).
         notification = not prompt and is_task_notification(record, self.walk)
         feedback = kind == "user" and _starts(record, FEEDBACK_PREFIXES)
         if prompt or notification or feedback or (kind == "system" and record.get("subtype") == STOP_SUMMARY):
@@ -135,7 +135,7 @@ class ClaudeSessions:
             "hook_event_name": "Stop", "stop_hook_active": end.stop_hook_active,
         }
         # Always listed, empty when nothing is in flight: the records of the whole session decided it, so the
-        # hook must not infer again from the turn's own calls (SPEC §2.7), which see less.
+        # hook must not infer again from the turn's own calls (docs/DESIGN.md#claims), which see less.
         payload["background_tasks"] = [{"id": task, "status": "running"} for task, _ in end.background]
         payload["session_crons"] = [{k: entry.get(k) for k in ("id", "schedule", "recurring", "prompt")}
                                     for entry in end.scheduled]

@@ -1,4 +1,4 @@
-"""Codex CLI's Stop and SubagentStop (SPEC §5.4): Claude Code's dialect with a strict output schema.
+"""Codex CLI's Stop and SubagentStop (docs/DESIGN.md#adapters): Claude Code's dialect with a strict output schema.
 
 The payload, per codex-rs/hooks/schema/generated/stop.command.input.schema.json (openai/codex):
 `session_id`, `turn_id`, `transcript_path` (null for an ephemeral session), `cwd`, `hook_event_name`
@@ -158,7 +158,7 @@ def _message(stamp: str, role: str, block: str, text: str) -> dict[str, Any]:
     return {"timestamp": stamp, "type": "response_item", "payload": payload}
 
 
-# What a rollout line means to a replay (SPEC §5.5): the turn's prompt, the model's text, a tool call,
+# What a rollout line means to a replay (docs/DESIGN.md#golden): the turn's prompt, the model's text, a tool call,
 # the turn's end (event_msg task_complete, where Codex runs its Stop hook) or its interruption.
 # CALL is the reader's own "call" (imported above): a tool call means the same to both.
 PROMPT, FINAL, COMPLETE, ABORTED = "prompt", "final", "complete", "aborted"
@@ -325,7 +325,7 @@ ORIGINATOR = LazyRegex(r'"originator"\s*:\s*"([^"\\]{1,80})"')
 
 def _headless_mark(path: str, marks: Collection[str]) -> str | None:
     """`originator <name>` when the rollout's session_meta names a non-interactive originator (`codex exec`,
-    SPEC §7.1), else None; an unreadable head is no mark."""
+    docs/DESIGN.md#scheduled-turns), else None; an unreadable head is no mark."""
     try:
         with open(path, "rb") as fh:
             head = fh.read(HEAD_BYTES)

@@ -1,4 +1,4 @@
-"""Cursor's `stop` hook (SPEC §5.4): continue only through a follow-up message, allow with `{}`.
+"""Cursor's `stop` hook (docs/DESIGN.md#adapters): continue only through a follow-up message, allow with `{}`.
 
 The payload (cursor.com/docs/hooks; hookshot's StopInput) carries the common fields
 (`conversation_id`, `generation_id`, `hook_event_name` "stop", `workspace_roots`, `model`, …) plus

@@ -1,4 +1,4 @@
-"""Gemini CLI's AfterAgent (SPEC §5.4): the prompt and the reply arrive in the payload itself.
+"""Gemini CLI's AfterAgent (docs/DESIGN.md#adapters): the prompt and the reply arrive in the payload itself.
 
 Per Gemini CLI's hooks reference (google-gemini/gemini-cli docs/hooks/reference.md), AfterAgent fires
 once per turn after the final response, with the base fields (`session_id`, `transcript_path`, `cwd`,
@@ -92,7 +92,7 @@ class Gemini:
             stop_hook_active=payload.get("stop_hook_active") is True,
             read_turn=PromptTurn(prompt, retry=payload.get("stop_hook_active") is True),
             # 0.61.0: a retry's prompt_response is every answer of the turn so far, joined by newlines; the
-            # retry is judged on what follows the refused answer (SPEC §7.6).
+            # retry is judged on what follows the refused answer (docs/DESIGN.md#tests).
             cumulative_text=True,
         )
 
