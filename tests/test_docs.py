@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DESIGN = (ROOT / "docs" / "DESIGN.md").read_text(encoding="utf-8")
-# The numbered sections of the contract the project was built from (SPEC.md, revision 4).
+# The numbered sections of the product contract the project was built from (revision 4).
 CONTRACT = [
     "§1.1", "§1.2", "§1.3", "§1.4", "§2.1", "§2.2", "§2.3", "§2.4", "§2.5", "§2.6", "§2.7", "§3.1", "§3.2",
     "§3.3", "§3.4", "§4", "§5.1", "§5.2", "§5.3", "§5.4", "§5.5", "§5.6", "§5.7", "§5.8", "§5.9", "§6", "§7.1",
