@@ -3,6 +3,7 @@ docs/ whose links resolve, and a design document whose anchors cover every secti
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -18,6 +19,11 @@ CONTRACT = [
     "§7.2", "§7.3", "§7.4", "§7.5", "§7.6",
 ]  # fmt: skip
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+# A citation of the contract by section or revision: the code, data and pages cite docs/DESIGN.md#<anchor> instead.
+NAME = "SPEC"  # the contract's file name, which no user has (the examples below use it, so this file cites nothing)
+CITES_THE_CONTRACT = re.compile(r"\bSPEC\s+(?:§§?\d|rev(?:ision)?s?\b)")
+NOT_THE_PROJECTS = {".git", "build", "dist", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", "data",
+                    "node_modules"}
 
 
 def test_the_first_screen_is_the_quick_start_with_exactly_the_two_commands() -> None:
@@ -64,3 +70,33 @@ def test_the_design_document_covers_every_section_of_the_contract_with_an_anchor
                                   "TESTING", "HARNESSES", "DESIGN"])
 def test_the_readme_points_at_every_reference_page(page: str) -> None:
     assert f"/docs/{page}.md)" in README
+
+
+@pytest.mark.parametrize(("line", "cites"), [
+    (f"# Row U ({NAME} §4), strictest first", True),
+    (f"({NAME} revision 4 §7.4, issue 28)", True),
+    (f"see {NAME} §§5.2–5.4", True),
+    (f"the rules of {NAME} rev 3", True),
+    ("# Row U (docs/DESIGN.md#the-decision), strictest first", False),
+    (f'assert re.findall(r"seeds? 00\\d\\b|{NAME} §", prose) == []', False),
+    (f"MAX_{NAME}_BYTES = 16 << 20", False),
+])
+def test_a_citation_of_the_contract_is_told_apart(line: str, cites: bool) -> None:
+    assert bool(CITES_THE_CONTRACT.search(line)) is cites
+
+
+def test_nothing_cites_the_contract_its_users_do_not_have() -> None:
+    """Every file of the project cites the design document (docs/DESIGN.md#<anchor>), never the contract's sections
+    or revisions."""
+    citing = []
+    for folder, subfolders, files in os.walk(ROOT):
+        subfolders[:] = sorted(name for name in subfolders if name not in NOT_THE_PROJECTS
+                               and not name.startswith(".venv") and not name.endswith(".egg-info"))
+        for name in sorted(files):
+            path = Path(folder, name)
+            if path.suffix not in {".py", ".toml", ".md", ".json", ".jsonl", ".txt", ""}:
+                continue
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            citing += [f"{path.relative_to(ROOT)}:{number}" for number, line in enumerate(lines, 1)
+                       if CITES_THE_CONTRACT.search(line)]
+    assert citing == []
