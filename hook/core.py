@@ -454,7 +454,8 @@ class _Run:
         if self.shell_layer is None:
             from hook.project_env import shell_set
 
-            self.shell_layer = shell_set(stop.project_dir, harness_facts(get_harness(stop.harness)).project_env)
+            facts = harness_facts(get_harness(stop.harness))
+            self.shell_layer = shell_set(stop.project_dir, facts.project_env, facts.shell_names)
         return self.shell_layer
 
     def _session(self, config: Config) -> SessionLock | _NoSession:

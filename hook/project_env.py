@@ -42,11 +42,17 @@ SETTINGS_ENV, DOTENV = "settings-env", "dotenv"
 MAX_READ_BYTES = 16 << 20
 # Variables that decide what a command line of the harness's shell tool runs, what it loads, and which
 # account and server `gh` acts on (docs/DESIGN.md#evidence): set by a project layer, a bare `gh` is no evidence.
+# bash's own start-up switches are among them: options it turns on (SHELLOPTS, BASHOPTS: xtrace runs PS4's
+# command substitutions), the words it expands before each command (PS4, PROMPT_COMMAND, IFS, CDPATH), programs
+# its PATH search skips (EXECIGNORE), builtins it may load (BASH_LOADABLES_PATH), and exported functions
+# (BASH_FUNC_<name>%%: `gh` defined as a function). A harness adds the variables its shell tool reads itself
+# (hook.harness.Facts.shell_names).
 SHELL_NAMES = frozenset({
     "PATH", "BASH_ENV", "ENV", "SHELL", "ZDOTDIR", "HOME", "XDG_CONFIG_HOME", "GITHUB_TOKEN", "SSL_CERT_FILE",
     "SSL_CERT_DIR", "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy",
+    "SHELLOPTS", "BASHOPTS", "PS4", "PROMPT_COMMAND", "IFS", "CDPATH", "EXECIGNORE", "BASH_LOADABLES_PATH",
 })  # fmt: skip
-SHELL_PREFIXES = ("LD_", "DYLD_", "GH_")
+SHELL_PREFIXES = ("LD_", "DYLD_", "GH_", "BASH_FUNC_")
 # The dynamic loader's variables that load a library into every process started with them (glibc's LD_*,
 # macOS's DYLD_*): the hook cannot defend itself from one, the library runs before any Python does.
 LOADER_NAMES = frozenset({"LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT"})
@@ -73,8 +79,9 @@ def loads_library(name: str) -> bool:
     return name in LOADER_NAMES or name.startswith(LOADER_PREFIX)
 
 
-def shapes_shell(name: str) -> bool:
-    return name in SHELL_NAMES or name.startswith(SHELL_PREFIXES)
+def shapes_shell(name: str, harness_names: frozenset[str] = frozenset()) -> bool:
+    """`harness_names`: the variables the harness's own shell tool reads (hook.harness.Facts.shell_names)."""
+    return name in SHELL_NAMES or name in harness_names or name.startswith(SHELL_PREFIXES)
 
 
 def project_set(env: Mapping[str, str], project_dir: str | None, files: Sequence[tuple[str, str]]) -> dict[str, str]:
@@ -119,9 +126,12 @@ def _inside(value: str, project_dir: str) -> bool:
     return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def shell_set(project_dir: str | None, files: Sequence[tuple[str, str]]) -> dict[str, str]:
+def shell_set(
+    project_dir: str | None, files: Sequence[tuple[str, str]], harness_names: frozenset[str] = frozenset()
+) -> dict[str, str]:
     """{variable: the project file that sets it} for every variable of `files` that shapes the shell
-    (SHELL_NAMES, SHELL_PREFIXES), whatever its value; a file lanegate cannot read sets "*" (fail closed)."""
+    (SHELL_NAMES, SHELL_PREFIXES, the harness's own), whatever its value; a file lanegate cannot read sets "*"
+    (fail closed)."""
     found: dict[str, str] = {}
     for relative, kind in files if project_dir else ():
         path = os.path.join(project_dir, relative)  # type: ignore[arg-type]
@@ -131,7 +141,7 @@ def shell_set(project_dir: str | None, files: Sequence[tuple[str, str]]) -> dict
             found.setdefault("*", f"{path}, which lanegate cannot read ({exc})")
             continue
         for name in values:
-            if shapes_shell(name):
+            if shapes_shell(name, harness_names):
                 found.setdefault(name, path)
     return found
 

@@ -36,7 +36,8 @@ def test_an_interpreter_variable_in_a_project_layer_is_named(seat: Seat) -> None
                                                   "ignores it (python -I), other programs the harness starts may not")
 
 
-@pytest.mark.parametrize("variable", ["BASH_ENV", "SHELL", "LD_BIND_NOW", "GH_TOKEN"])
+@pytest.mark.parametrize("variable", ["BASH_ENV", "SHELL", "LD_BIND_NOW", "GH_TOKEN", "BASH_FUNC_gh%%", "SHELLOPTS",
+                                      "CLAUDE_CODE_SHELL_PREFIX", "CLAUDE_ENV_FILE"])
 def test_a_shell_variable_in_a_project_layer_is_named(seat: Seat, variable: str) -> None:
     seat.write(".claude/settings.json", claude_settings())
     local = seat.write(".claude/settings.local.json", {"env": {variable: "x"}})

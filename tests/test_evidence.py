@@ -175,7 +175,11 @@ FAKE_GH = f"#!/bin/sh\necho {PR_URL}\n"
     ("variable", "value"),
     [("PATH", "{bin}:/usr/bin:/bin"), ("BASH_ENV", "{bin}/gh.sh"), ("ENV", "{bin}/gh.sh"), ("SHELL", "{bin}/sh"),
      ("LD_PRELOAD", "{bin}/gh.so"), ("LD_LIBRARY_PATH", "{bin}"), ("GH_HOST", "forge.example"),
-     ("GH_TOKEN", "agent-token"), ("GH_CONFIG_DIR", "{bin}")],
+     ("GH_TOKEN", "agent-token"), ("GH_CONFIG_DIR", "{bin}"),
+     # the second probe: an exported bash function, bash's own start-up switches, and Claude Code's shell settings
+     ("BASH_FUNC_gh%%", "() {{  echo PR\n}}"), ("SHELLOPTS", "xtrace"), ("PS4", "$(gh)"), ("PROMPT_COMMAND", "gh"),
+     ("EXECIGNORE", "/usr/bin/gh"), ("CLAUDE_CODE_SHELL_PREFIX", "{bin}/wrap.sh"), ("CLAUDE_ENV_FILE", "{bin}/gh.sh"),
+     ("CLAUDE_CODE_SHELL", "{bin}/sh")],
 )  # fmt: skip
 def test_a_bare_gh_after_a_project_layer_that_shapes_the_shell_is_no_artifact(
     seat: Seat, variable: str, value: str

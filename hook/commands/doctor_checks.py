@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hook.commands.harness_settings import UNREAD_ENV_FILE, Disabled, EnvEntry, HarnessSpec, Layer, Registration
+from hook.harness import shell_names
 from hook.project_env import INTERPRETER_PREFIX, OTHER_NAMES, loads_library, shapes_shell
 
 OK, WARN, FAIL = "ok", "warn", "fail"
@@ -280,7 +281,8 @@ def env_check(entry: EnvEntry, weakening: bool, note: str | None) -> Check:
         return Check(name, WARN, f"{detail}: a file the judged agent can write sets an interpreter variable; "
                      "lanegate's own interpreter ignores it (python -I), other programs the harness starts may not",
                      f"remove {entry.name} from {entry.path}")  # fmt: skip
-    if entry.name not in ("PATH", *OTHER_NAMES) and shapes_shell(entry.name) and entry.in_project:
+    if entry.name not in ("PATH", *OTHER_NAMES) and shapes_shell(entry.name, shell_names(entry.harness)) and (
+            entry.in_project):
         return Check(name, WARN, f"{detail}: a file the judged agent can write shapes the shell the agent's commands "
                      "run in, so a bare `gh` there is no material artifact and no PR fetch (only an absolute "
                      "gh_paths entry counts)", f"remove {entry.name} from {entry.path}")  # fmt: skip

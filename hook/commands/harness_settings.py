@@ -460,11 +460,14 @@ def env_entries(spec: HarnessSpec, layers: Sequence[Layer], *, project: str, hom
     """The screened variables (hook.project_env) each settings layer's env key and the loaded .env set, and
     (docs/DESIGN.md#evidence) the variables that shape the shell or load code into an interpreter. A loaded .env
     lanegate cannot read although the harness may is an entry named UNREAD_ENV_FILE."""
+    from hook.harness import shell_names
     from hook.project_env import INTERPRETER_PREFIX, OTHER_NAMES, PREFIX, dotenv_values, js_string, shapes_shell
+
+    own = shell_names(spec.harness)
 
     def screened(name: object) -> bool:
         return isinstance(name, str) and (
-            name.startswith((PREFIX, INTERPRETER_PREFIX)) or name in OTHER_NAMES or shapes_shell(name)
+            name.startswith((PREFIX, INTERPRETER_PREFIX)) or name in OTHER_NAMES or shapes_shell(name, own)
         )
 
     in_project = {layer.name: layer.in_project for layer in spec.layers}

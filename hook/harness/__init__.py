@@ -277,6 +277,9 @@ class Facts:
     # Files in the project that configure MCP servers the harness connects: (path, format), the formats of
     # hook.project_mcp. A review through a server one of them names is no review (docs/DESIGN.md#evidence).
     project_mcp: tuple[tuple[str, str], ...] = ()
+    # Variables the harness's own shell tool reads (a prefix command, a file it sources, the shell it runs): set
+    # by a project layer, they shape the shell like bash's own (hook.project_env.shapes_shell).
+    shell_names: frozenset[str] = frozenset()
 
 
 _FACTS: dict[str, Facts] = {}
@@ -294,6 +297,7 @@ def harness_facts(harness: Harness) -> Facts:
             project_dir_env=data.get("project_dir_env"),
             walk=data.get("walk", {}),
             project_mcp=tuple((entry["path"], entry["format"]) for entry in data.get("project_mcp", ())),
+            shell_names=frozenset(data.get("shell_names", ())),
         )
     return found
 
@@ -344,6 +348,11 @@ def harness_file(harness: Harness, filename: str) -> str:
 
     module = sys.modules[type(harness).__module__]
     return os.path.join(os.path.dirname(os.path.abspath(module.__file__ or "")), filename)
+
+
+def shell_names(name: str) -> frozenset[str]:
+    """The variables the named harness's own shell tool reads (Facts.shell_names); none for an unknown name."""
+    return harness_facts(get_harness(name)).shell_names if name in ADAPTERS else frozenset()
 
 
 def get_harness(name: str) -> Harness:
