@@ -8,6 +8,7 @@ caller passes the drive count and picks which tool calls fall after the last all
 from __future__ import annotations
 
 import os
+import re
 from _datetime import UTC, datetime  # datetime.py would first run its pure-Python fallback: 3 M instructions a stop
 from collections.abc import Collection, Sequence
 
@@ -57,7 +58,7 @@ def clean_terminal(
         shown = f"gate {number}"
         if not isinstance(actor, str) or not actor_key(actor):
             mine.append(f"{shown} has no nextActor")
-        elif me and actor_key(actor) == me:
+        elif me and names_the_agent(actor, me):
             mine.append(f"{shown} names yourself ({actor.strip()}) as nextActor")
         else:
             actors.append(actor.strip())
@@ -172,12 +173,27 @@ def _review(description: str, call: ToolCall, review_tools: Collection[str], gh_
 _ONE_STROKE = str.maketrans({"i": "l", "\ue000": "l", "|": "l", "1": "l"})
 
 
+# A name as a reader sees it: the text of a Markdown link ("[@night-bot](https://…)"), without the "[bot]" GitHub
+# gives an app's account ("night-bot[bot]" is night-bot's).
+_LINKED_NAME = re.compile(r"\A\s*\[([^\[\]]*)\]\([^()]*\)\s*\Z")
+_APP_ACCOUNT = re.compile(r"\[bot\]\s*\Z", re.IGNORECASE)
+# Words by which an agent names itself whatever its identity: a gate handed to "@me" is handed to the agent.
+SELF_ACTORS = frozenset({"me", "myself", "i", "self", "agent", "theagent", "thisagent"})
+
+
+def names_the_agent(actor: str, me: str) -> bool:
+    """The gate's nextActor is the agent itself: its own name as a reader reads it, or a word naming oneself."""
+    key = actor_key(actor)
+    return key == me or key in SELF_ACTORS
+
+
 def actor_key(name: str) -> str:
     """What an actor name reads as, to tell whether a gate names the agent itself: folded as the analyzer
     folds text (format and zero-width characters, look-alike letters, the fullwidth "＠"), NFKC, case-folded,
     the strokes one letter, and every character that is not a letter or digit (the "@", hyphens of any
     kind, a trailing "."), dropped. "@nіght‐bot\u200b." and "night-bot" are one actor."""
-    text = name
+    linked = _LINKED_NAME.match(name)
+    text = _APP_ACCOUNT.sub("", linked.group(1) if linked else name)
     if not text.isascii():
         import unicodedata
 

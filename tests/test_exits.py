@@ -129,7 +129,10 @@ def test_an_actor_is_keyed_as_a_reader_reads_its_name(raw: str, key: str) -> Non
 
 
 @pytest.mark.parametrize("actor", ["@night\u2010bot", "@n\u0456ght-bot", "@night-bot\u200b", "\uff20night-bot",
-                                   "@night-bot.", "@Night_Bot"])  # fmt: skip
+                                   "@night-bot.", "@Night_Bot",
+                                   # the second probe: the app account, a link showing the name, the pronoun
+                                   "@night-bot[bot]", "[@night-bot](https://github.com/night-bot)", "@me",
+                                   "myself"])  # fmt: skip
 def test_a_gate_naming_the_agent_in_disguise_is_no_hand_off(actor: str) -> None:
     check = clean_terminal(terminal(actor), identity="night-bot", valid_refusals=0, min_drives=0)
     assert (check.accepted, check.failures) == (False, (f"gate 1 names yourself ({actor}) as nextActor",))
