@@ -183,9 +183,10 @@ def test_known_disagreements_are_few_and_name_real_cases() -> None:
 # docs/DESIGN.md#construction-classes revision 4 before any run (tests/corpus/README.md). It is split by source
 # (tests/corpus/split.toml): rules are written against its development part only, so only that part has a floor here —
 # first run 95/180 (52.8%); with the rules of issue 28 for a wait on the person, "your call" said another way,
-# permission, readiness, plan approval and the human-only domains named near or away from the phrase, 145/180. Raise it
-# as rules land; never lower it. The test part is scored once, at the end (scripts/split-corpus score).
-L_DEV_AGREED_AT_LEAST = 145
+# permission, readiness, plan approval and the human-only domains named near or away from the phrase, 145/180; with
+# the offers, closers, turn-taking, lists and references back of phase 3, 178/180. Raise it as rules land; never
+# lower it. The test part is scored once, at the end (scripts/split-corpus score): 117/130 at 178/180 here.
+L_DEV_AGREED_AT_LEAST = 178
 
 
 def test_the_twelfth_corpus_development_part_agrees_at_its_measured_share() -> None:
