@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from analyzer import analyze
 from analyzer.engine import Parses, judgement_of
 from analyzer.grammar.claims import find_claims
 from analyzer.grammar.closing_questions import judge_question, judged_part
@@ -159,6 +160,29 @@ def check_reaches_its_row(row: RuleText, side: str, text: str) -> Judged:
         reached = [r.name for r in judged.reached]
         assert judged.applied(row), f"{row.name} did not decide {text!r}: rows reached {reached}"
     return judged
+
+
+def check_deference_example(row: RuleText, side: str, text: str) -> None:
+    """A deference table's example (phrase, relation, register and offer gates): reaches its row, is decided as
+    written by the whole analyzer, and the deciding row is on the judgement's path — followed by one of its
+    delegate's rows, or reporting one of its rules; a near miss is decided by another row."""
+    judged = check_reaches_its_row(row, side, text)
+    fires = side == "fires"
+    assert (analyze(text).verdict == "fire") == fires
+    if judged.judgement is None:  # a register gate found the phrase is not its register
+        assert row.kind == "register-gate" and row.decides("none"), row.name
+        return
+    path = judged.judgement.path
+    assert (judged.judgement.verdict == "fire") == fires, judged.judgement
+    if row.decides(judged.judgement.verdict):
+        assert row.name in path, path
+        if row.delegates:
+            after = path[path.index(row.name) + 1]
+            assert after in {r.name for r in rows(row.delegates)}, path
+        elif judged.judgement.verdict != "carved":
+            assert judged.judgement.rule in row.reports, (judged.judgement.rule, row.reports)
+    else:
+        assert row.name not in path, f"a near miss of {row.name} was decided by it: {path}"
 
 
 def check_sketch(row: RuleText) -> None:
