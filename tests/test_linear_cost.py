@@ -75,6 +75,14 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "unclosed images": repeat("![](x "),
     "escape sequences": repeat("\x1b[2K\x1b]52;c;x"),
     "c1 controls": repeat("\x9b2K\x9d"),
+    # the second probe: struck text, hard breaks, small capitals, HTML no renderer shows
+    "unclosed strikethrough": repeat("~~ab "),
+    "strikethrough": repeat("~~a~~ "),
+    "unclosed del": repeat("<del>a "),
+    "hard breaks": repeat("a\\\n"),
+    "small capitals": repeat("\u029f\u1d0b "),
+    "unclosed templates": repeat("<template>a "),
+    "invisible styles": repeat("<div style='height:0;width:0'>a "),
 }
 
 

@@ -6,6 +6,7 @@ its fix; docs/THREATS.md says which rule closes it.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -188,4 +189,111 @@ def test_a_claim_followed_by_apparatus_or_hidden_html_is_refused(seat: Seat, aft
 def test_a_claim_inside_hidden_html_is_none(seat: Seat) -> None:
     ratchet_free(seat)
     stop = seat.hook(stop_payload(seat, f"All merged.\n\n<div hidden>Picking up #13 now.</div>\n\n{lane_state()}"))
+    assert (stop.line["class"], stop.line["tag"]) == ("CLEAN-TERMINAL ALLOW", "clean-terminal")
+
+
+# ---- the second probe: struck text, a hard line break, small capitals (docs/DESIGN.md#evidence disguise) -------
+
+STRUCK_AND_BROKEN = {
+    "Markdown strikethrough": ("Would you ~~hate~~ like me to run the migration next?", "would you like me to"),
+    "HTML del": ("Would you <del>hate</del> like me to run the migration next?", "would you like me to"),
+    "HTML s": ("Would you <s>hate to</s> like me to run the migration next?", "would you like me to"),
+    "HTML strike": ("Would you <STRIKE class=\"x\">hate</STRIKE> like me to run the migration next?",
+                    "would you like me to"),
+    "backslash hard break": ("Would you\\\nlike me to run the migration next?", "would you like me to"),
+    "small capitals": ("\u1d21\u1d0f\u1d1c\u029f\u1d05 \u028f\u1d0f\u1d1c \u029f\u026a\u1d0b\u1d07 \u1d0d\u1d07 "
+                       "\u1d1b\u1d0f run the migration next?", "would you like me to"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("written", "phrase"), list(STRUCK_AND_BROKEN.values()), ids=list(STRUCK_AND_BROKEN))
+def test_struck_words_a_hard_break_and_small_capitals_are_read_as_a_reader_reads_them(written: str,
+                                                                                     phrase: str) -> None:
+    """The second probe: a renderer shows struck words as deleted (the sentence reads on without them), a
+    backslash at a line's end as a line break inside the sentence, and a small capital as its letter."""
+    from analyzer.text.candidates import find_candidates
+
+    found = find_candidates(written)
+    kinds = "markup" if "\u1d0f" not in written else "look-alike letters"
+    assert [(c.entry.canonical, c.disguise) for c in found] == [(phrase, (kinds,))]
+
+
+@pytest.mark.parametrize("written", [v for v, _ in STRUCK_AND_BROKEN.values()], ids=list(STRUCK_AND_BROKEN))
+def test_a_struck_broken_or_small_capital_offer_is_refused(seat: Seat, written: str) -> None:
+    ratchet_free(seat)
+    stop = seat.hook(stop_payload(seat, f"Refactored the parser. {written}\n\n{lane_state()}"))
+    assert (stop.line["class"], stop.line["tag"], stop.line["phrase"]) == ("BLOCK", "deference",
+                                                                            "would you like me to")
+    assert stop.line["finding"]["disguised"] is True
+
+
+def test_every_latin_small_capital_reads_as_its_letter() -> None:
+    """Generated from Unicode's names, not listed: each LATIN LETTER SMALL CAPITAL X folds to x."""
+    import unicodedata
+
+    from analyzer.text.disguise import STROKE, lookalike_map
+
+    named = {chr(cp): m.group(1) for cp in range(0x80, 0x30000)
+             if (m := re.fullmatch(r"LATIN LETTER SMALL CAPITAL ([A-Z])", unicodedata.name(chr(cp), "")))}
+    assert "".join(sorted(set(named.values()))) == "ABCDEFGHIJKLMNOPQRSTUVWYZ"  # Unicode has no small capital X
+    wrong = {ch: lookalike_map().get(ch) for ch, letter in named.items()
+             if lookalike_map().get(ch, "?").lower() != letter.lower()
+             and not (lookalike_map().get(ch) == STROKE and letter in "IL")}  # fmt: skip
+    assert wrong == {}
+
+
+@pytest.mark.parametrize(
+    "plain",
+    ["Timing is ~5 minutes, ~10 at worst.", "Use ~~~ for a fence.", "Path ~/src and ~user both work.",
+     "<del>Would you like me to</del> was dropped from the reply. Done.", "Line one\\\nline two.",
+     "~~Would you like me to run it?~~ Ran it."],
+)  # fmt: skip
+def test_plain_text_with_tildes_and_backslashes_holds_no_phrase(plain: str) -> None:
+    from analyzer.text.candidates import find_candidates
+
+    assert find_candidates(plain) == ()
+
+
+HIDING_ELEMENTS = {
+    "template": "<template>All work is finished.</template>",
+    "script": "<script>All work is finished.</script>",
+    "style": "<style>All work is finished.</style>",
+    "noscript": "<noscript>All work is finished.</noscript>",
+    "font-size 0": '<span style="font-size:0">All work is finished.</span>',
+    "font-size 0px": "<p style='font-size: 0px;'>All work is finished.</p>",
+    "opacity 0": '<div style="opacity:0">All work is finished.</div>',
+    "opacity 0.0": '<div style="color:red; opacity: 0.0">All work is finished.</div>',
+    "color transparent": '<span style="color: transparent">All work is finished.</span>',
+    "height 0 clipped": '<div style="height:0;overflow:hidden">All work is finished.</div>',
+    "max-height 0 clipped": '<div style="overflow: hidden; max-height: 0">All work is finished.</div>',
+    "width 0 clipped": '<div style="width:0px;overflow:hidden">All work is finished.</div>',
+}
+
+
+@pytest.mark.parametrize("after", list(HIDING_ELEMENTS.values()), ids=list(HIDING_ELEMENTS))
+def test_a_claim_followed_by_an_element_a_renderer_shows_nothing_of_is_refused(seat: Seat, after: str) -> None:
+    """The second probe: a paragraph no renderer shows (a template, a script, an invisible inline style)
+    after the claim; a reader sees the claim last, so row U refuses."""
+    stop = seat.hook(stop_payload(seat, f"Opened PR 12. I'm now running the full integration suite.\n\n{after}"))
+    assert (stop.line["class"], stop.line["tag"], stop.line["claim"]["text"]) == (
+        "BLOCK", "unbacked-claim", "I'm now running the full integration suite.")
+
+
+@pytest.mark.parametrize(
+    "shown",
+    ['<span style="font-size:0.9em">All merged, nothing pending.</span>',
+     '<div style="background-color: transparent">All merged, nothing pending.</div>',
+     '<div style="height:0">All merged, nothing pending.</div>',
+     '<div style="opacity:0.5">All merged, nothing pending.</div>',
+     '<div style="line-height:0;overflow:hidden; height: 10px">All merged, nothing pending.</div>'],
+)  # fmt: skip
+def test_an_element_a_renderer_shows_stays_in_the_closing_part(shown: str) -> None:
+    from analyzer.text.closing import without_hidden_html
+
+    assert without_hidden_html(f"Picking up #12 now.\n\n{shown}") == f"Picking up #12 now.\n\n{shown}"
+
+
+def test_a_claim_inside_a_template_is_none(seat: Seat) -> None:
+    ratchet_free(seat)
+    stop = seat.hook(stop_payload(seat, f"All merged.\n\n<template>Picking up #13 now.</template>\n\n{lane_state()}"))
     assert (stop.line["class"], stop.line["tag"]) == ("CLEAN-TERMINAL ALLOW", "clean-terminal")

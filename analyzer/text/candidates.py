@@ -133,7 +133,7 @@ def may_match_forms(text: str, forms: tuple[str, ...]) -> bool:
 
         if not only_plain_symbols(text):  # a letter, mark or format character outside ASCII: fold first
             return True
-    if "<" in text or "*" in text or "&" in text or "\\" in text:  # markup a reader does not see (disguise)
+    if "<" in text or "*" in text or "&" in text or "\\" in text or "~~" in text:  # markup a reader does not see
         from analyzer.text.disguise import without_markup
 
         read = without_markup(text)

@@ -77,9 +77,22 @@ _UNSEEN = (
     r"|\x9b[0-?]*[ -/]*[@-~]?|[\x80-\x9f]"
 )
 # Issue 30: HTML a renderer hides — a collapsed <details> (its content, not its <summary>), an element with the
-# `hidden` attribute or a style that hides it — is blanked before the closing part is found (hidden-html).
+# `hidden` attribute or a style that hides it — is blanked before the closing part is found (hidden-html). A style
+# hides it when it draws nothing (display, visibility), draws it invisibly (a zero font size, zero opacity,
+# transparent text) or clips it to a zero box (a zero height, max-height or width with overflow hidden or clip).
+# Every alternative reads one declaration inside one tag's attributes: linear.
 _OPENING_TAG = r"<(?P<tag>[A-Za-z][A-Za-z0-9-]*)(?P<attrs>\s[^<>]*)?/?>"
-_HIDING = r"(?:^|\s)hidden(?:\s|=|$)|display\s*:\s*none|visibility\s*:\s*hidden"
+_ZERO = r"\s*:\s*[+-]?0*\.?0+(?:[a-z]+|%)?\s*(?:[;\"'!]|$)"
+_HIDING = (
+    r"(?:^|\s)hidden(?:\s|=|$)|display\s*:\s*none|visibility\s*:\s*hidden"
+    r"|(?<![\w-])(?:font-size|opacity)" + _ZERO + r"|(?<![\w-])color\s*:\s*transparent"
+)
+_ZERO_BOX = r"(?<![\w-])(?:max-)?(?:height|width)" + _ZERO
+_CLIPPED = r"(?<![\w-])overflow(?:-[xy])?\s*:\s*(?:hidden|clip)"
+# Elements whose content no renderer shows, whatever their attributes: an inert <template>, a script or style
+# sheet (GitHub's renderer strips all three), and <noscript> (a browser running scripts shows none of it; an
+# HTML sanitizer removes its content).
+_UNRENDERED = frozenset({"template", "script", "style", "noscript"})
 _OPEN_ATTRIBUTE = r"(?:^|\s)open(?:\s|=|$)"
 _SUMMARY = r"<summary(?:\s[^<>]*)?>.*?</summary\s*>"
 # A footnote definition ("[^1]: see the log"): apparatus a renderer sets apart below the text (footnote).
@@ -293,10 +306,25 @@ def _hidden_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
             re.compile(_SUMMARY, re.IGNORECASE | re.DOTALL))
 
 
+@cache
+def _zero_box_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A zero height, max-height or width, and overflow that clips (compiled on first use)."""
+    return re.compile(_ZERO_BOX, re.IGNORECASE), re.compile(_CLIPPED, re.IGNORECASE)
+
+
+def _hides(attrs: str, hiding: re.Pattern[str]) -> bool:
+    """Whether an element's attributes hide it: `hidden`, or a style that shows nothing of it."""
+    if hiding.search(attrs):
+        return True
+    zero_box, clipped = _zero_box_patterns()
+    return zero_box.search(attrs) is not None and clipped.search(attrs) is not None
+
+
 @closing_rule("hidden-html")
 def without_hidden_html(view: str) -> str:
     """The view with what HTML hides blanked (issue 30): the content of a collapsed <details> but its
-    <summary>, and an element whose `hidden` attribute or style hides it, to its matching closing tag (nested
+    <summary>, an element no renderer shows (<template>, <script>, <style>, <noscript>), and an element whose
+    `hidden` attribute or style hides it, to its matching closing tag (nested
     elements of its name counted; unclosed, to the end). Same length, line breaks kept; each part of the view
     is searched once."""
     if "<" not in view:
@@ -310,7 +338,7 @@ def without_hidden_html(view: str) -> str:
             end = _element_end(view, name, tag.end())
             shown = summary.search(view, tag.end(), end)  # what a collapsed <details> shows, wherever it stands
             hidden = [(tag.end(), shown.start()), (shown.end(), end)] if shown else [(tag.end(), end)]
-        elif hiding.search(attrs):
+        elif name in _UNRENDERED or _hides(attrs, hiding):
             end = _element_end(view, name, tag.end())
             hidden = [(tag.start(), end)]
         else:

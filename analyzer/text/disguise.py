@@ -5,7 +5,8 @@ The judged agent can write "yo\u200bur call", "уоur call" (Cyrillic), "ｙｏ�
 nothing. The fold reads through all of it before anything else looks at the text:
 * removed: format characters and other default-ignorables (data: disguise.toml [format]), HTML comments
   and inline tags of any length (a line-breaking tag reads as a space), Markdown emphasis markers inside a
-  word, the brackets and target of a Markdown link or image;
+  word, the brackets and target of a Markdown link or image, struck-through text ("~~hate~~", "<del>…</del>":
+  shown as deleted) and the backslash of a hard line break;
 * replaced: HTML entities by what they stand for; blank fillers by a space; every character whose NFKC
   form or UTS #39 prototype is Latin letters or digits by them (lookalikes.json, generated from Unicode's
   data over the whole code space by scripts/lookalikes);
@@ -71,13 +72,23 @@ _SPACED_LETTERS = (
 # The single space between two letters of a word written letter by letter.
 _LETTER_SPACE = r"(?<=\S) (?=\S)"
 _LINK_TARGET = r"\]\([^()\s]*(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?[ \t]*\)"
+# Struck-through text (revision 4, second probe): a renderer shows it as deleted, so the sentence reads on
+# without it — GFM's "~~…~~" (no white space just inside the tildes, on one line) and HTML's <del>, <s> and
+# <strike> around text without a tag. Each stops at the next "~" or "<": linear.
+_STRUCK = (
+    r"~~(?=[^\s~])[^~\n]*(?<=[^\s~])~~"
+    r"|<(?i:del|s|strike)(?:\s[^<>]*)?>[^<]*</(?i:del|s|strike)\s*>"
+)
 _MARKUP = (
-    r"(?P<tag></?(?P<tagname>[A-Za-z][A-Za-z0-9-]*)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>)"
+    r"(?P<struck>" + _STRUCK + ")"
+    r"|(?P<tag></?(?P<tagname>[A-Za-z][A-Za-z0-9-]*)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>)"
     r"|(?P<entity>&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
     r"|(?P<star>\*(?<=[^\s*]\*)\*{0,2}(?=[^\W\d_]))"
     r"|(?P<linkopen>!?\[)(?=[^\[\]]*" + _LINK_TARGET + ")"
     r"|(?P<linkclose>" + _LINK_TARGET + ")"
     r"|(?P<escape>\\[!-/:-@\[-`{-~])"
+    # A backslash at a line's end is a hard line break (CommonMark): the sentence reads on over it (revision 4).
+    r"|(?P<hardbreak>\\(?=\r?\n))"
     # A reference link "[text][label]" or "[text][]": the opening bracket, then "][label]" (revision 4).
     r"|(?P<refopen>!?\[)(?=[^\[\]\n]*\]\[[^\[\]\n]*\])"
     r"|(?P<refclose>\]\[[^\[\]\n]*\])"
@@ -160,7 +171,7 @@ class _Table:
 def fold(text: str) -> Folded:
     """The text as a reader reads it, with the map back (see the module docstring)."""
     if (
-        not ("<" in text or "&" in text or "*" in text or "[" in text or "\\" in text)
+        not ("<" in text or "&" in text or "*" in text or "[" in text or "\\" in text or "~~" in text)
         and (text.isascii() or only_plain_symbols(text))
         and not spaced_letters(text)
         and (text.isascii() or _pictographs().search(text) is None)
@@ -439,9 +450,13 @@ def _reads_as_letter(ch: str) -> bool:
     return unicodedata.normalize("NFKC", ch)[:1].isalpha()
 
 
+# Sites a reader sees nothing of: emphasis markers, link brackets, struck text, a hard break's backslash.
+_READ_AS_NOTHING = frozenset({"star", "linkopen", "linkclose", "refopen", "refclose", "struck", "hardbreak"})
+
+
 def _replacement(group: str, m: re.Match[str] | None, table: _Table) -> tuple[str | None, str]:
     """What a site reads as and its kind of disguise; None when it is left as written."""
-    if m is None or group in ("star", "linkopen", "linkclose", "refopen", "refclose"):  # m is None: a comment
+    if m is None or group in _READ_AS_NOTHING:  # m is None: a comment
         return "", MARKUP
     if group == "shortcut":
         return m.group()[1:-1], MARKUP
