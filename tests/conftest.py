@@ -67,6 +67,7 @@ MODEL_TESTS = frozenset({
     "test_resources.py::test_a_phrase_in_10_mb_is_parsed_as_its_sentence_only",
     "test_units.py::test_reasons_quote_the_text_as_written_not_as_parsed",
     "test_claims_revision3.py::test_model_backed_*",
+    "test_claims_revision3.py::test_a_claim_reports_its_rule_in_the_reason",
     "test_analyze_hook_view.py::test_the_console_script_adds_hook_and_says_not_english_without_a_parse",
     "test_construction_classes.py::test_a_variant_beside_a_listed_phrase_is_its_relation",
     "test_construction_classes.py::test_the_same_wait_bounded_twice_in_a_sentence_is_one_finding",
