@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from analyzer import analyze
+from analyzer.api import may_ask
 from analyzer.lexicon import PhraseEntry, default_lexicon
 from analyzer.text.candidates import find_candidates, may_match
 from tests.seat import Seat
@@ -242,10 +243,15 @@ TEXTS = st.lists(PIECES | st.sampled_from([" ", "\n"]), max_size=24).map("".join
 @example("y&#111;ur call")
 @example("yo*ur* call")
 @example("your <!-- x -->call")
+@example("ok?")  # a closing question: found through the closing sites' own pre-filter, not the phrases'
 def test_the_pre_filter_never_drops_a_text_the_full_scan_matches(text: str) -> None:
+    """The phrases' pre-filter drops no phrase; what the analyzer still finds then is a closing site (revision 4's
+    closing rows), which the hook reaches through the closing sites' own pre-filter (analyzer.api.may_ask)."""
     if not may_match(text, LEXICON):
         assert find_candidates(text, LEXICON) == (), text
-        assert analyze(text).findings == (), text
+        found = analyze(text).findings
+        assert [f for f in found if f.family != "closing-question"] == [], text
+        assert found == () or may_ask(text), text
 
 
 def test_the_fold_covers_every_format_character_of_this_python() -> None:
