@@ -185,6 +185,21 @@ def check_deference_example(row: RuleText, side: str, text: str) -> None:
         assert row.name not in path, f"a near miss of {row.name} was decided by it: {path}"
 
 
+def check_correction_example(row: RuleText, side: str, text: str) -> None:
+    """A [[correction]] or [[modifier]] row's example: reaches its row and is decided as written — on a claim row,
+    a claim found or not (and a modifier's named as its rule); on a deference row, the judgement and the whole
+    analyzer's verdict."""
+    judged = check_reaches_its_row(row, side, text)
+    fires = side == "fires"
+    if row.on == "claims":
+        assert bool(judged.claims) == fires, judged.claims
+        if fires and row.kind == "modifier":
+            assert judged.claims[-1].rule == row.name, judged.claims
+    else:
+        assert (judged.judgement is not None and judged.judgement.verdict == "fire") == fires, judged.judgement
+        assert (analyze(text).verdict == "fire") == fires
+
+
 def check_sketch(row: RuleText) -> None:
     """Each 'child -dep-> head' sketch holds in the model's parse of one of the row's examples."""
     docs = [parsed_doc(t, row) for t in (*row.fires, *row.passes)]

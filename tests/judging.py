@@ -19,3 +19,10 @@ def assert_judged(text: str, verdict: str, rule: str, words: list[str]) -> None:
     assert (got_verdict, got_rule) == (verdict, rule), reason
     for word in words:
         assert word.lower() in reason.lower(), reason
+
+
+def verdict_rule_reason(text: str) -> tuple[str, str | None, str]:
+    """(the report's verdict, the deciding finding's rule, its reason); (verdict, None, "") when nothing is found."""
+    report = analyze(text)
+    finding = report.firing or (report.findings[0] if report.findings else None)
+    return report.verdict, finding.rule if finding else None, finding.reason if finding else ""

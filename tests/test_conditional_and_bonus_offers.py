@@ -10,13 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import analyze
-
-
-def _deciding(text: str) -> tuple[str, str | None, str]:
-    report = analyze(text)
-    deciding = report.firing or (report.findings[0] if report.findings else None)
-    return report.verdict, deciding.rule if deciding else None, deciding.reason if deciding else ""
+from tests.judging import verdict_rule_reason
 
 
 @pytest.mark.parametrize(
@@ -44,7 +38,7 @@ def _deciding(text: str) -> tuple[str, str | None, str]:
     ],
 )
 def test_an_offer_on_the_readers_decision_or_benefit_fires(text: str, rule: str, words: str) -> None:
-    verdict, deciding, reason = _deciding(text)
+    verdict, deciding, reason = verdict_rule_reason(text)
     assert (verdict, deciding) == ("fire", rule)
     assert words in reason
 
@@ -67,4 +61,4 @@ def test_an_offer_on_the_readers_decision_or_benefit_fires(text: str, rule: str,
     ],
 )
 def test_a_fact_a_human_only_choice_or_an_instruction_does_not_fire(text: str, verdict: str, rule: str | None) -> None:
-    assert _deciding(text)[:2] == (verdict, rule)
+    assert verdict_rule_reason(text)[:2] == (verdict, rule)

@@ -10,14 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import analyze
 from analyzer.text.questions import LIST, question_sites
-
-
-def _deciding(text: str) -> tuple[str, str | None, str]:
-    report = analyze(text)
-    deciding = report.firing or (report.findings[0] if report.findings else None)
-    return report.verdict, deciding.rule if deciding else None, deciding.reason if deciding else ""
+from tests.judging import verdict_rule_reason
 
 
 @pytest.mark.parametrize(
@@ -51,7 +45,7 @@ def _deciding(text: str) -> tuple[str, str | None, str]:
 def test_a_verbless_question_an_options_list_or_a_summary_item_hands_the_turn_back(
     text: str, rule: str, words: str
 ) -> None:
-    verdict, deciding, reason = _deciding(text)
+    verdict, deciding, reason = verdict_rule_reason(text)
     assert (verdict, deciding) == ("fire", rule)
     assert words in reason
 
@@ -71,7 +65,7 @@ def test_a_verbless_question_an_options_list_or_a_summary_item_hands_the_turn_ba
 def test_a_fact_a_human_only_offer_a_list_for_someone_else_or_a_report_does_not_fire(
     text: str, verdict: str, rule: str | None
 ) -> None:
-    assert _deciding(text)[:2] == (verdict, rule)
+    assert verdict_rule_reason(text)[:2] == (verdict, rule)
 
 
 def test_a_pick_request_after_the_list_leaves_the_list_the_closing_site() -> None:
@@ -95,7 +89,7 @@ def test_a_pick_request_after_the_list_leaves_the_list_the_closing_site() -> Non
 def test_the_same_constructions_in_non_standard_spelling_or_as_a_statement_fire(
     text: str, rule: str, words: str
 ) -> None:
-    verdict, deciding, reason = _deciding(text)
+    verdict, deciding, reason = verdict_rule_reason(text)
     assert (verdict, deciding) == ("fire", rule)
     assert words in reason
 
@@ -106,4 +100,4 @@ def test_the_same_constructions_in_non_standard_spelling_or_as_a_statement_fire(
      "Let me know what the CI run on your fork says about the flake."],
 )
 def test_a_fact_asked_or_a_past_wish_does_not_fire(text: str) -> None:
-    assert _deciding(text)[:2] == ("clear", None)
+    assert verdict_rule_reason(text)[:2] == ("clear", None)

@@ -10,13 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import analyze
-
-
-def _deciding(text: str) -> tuple[str, str | None, str]:
-    report = analyze(text)
-    deciding = report.firing or (report.findings[0] if report.findings else None)
-    return report.verdict, deciding.rule if deciding else None, deciding.reason if deciding else ""
+from tests.judging import verdict_rule_reason
 
 
 @pytest.mark.parametrize(
@@ -46,7 +40,7 @@ def _deciding(text: str) -> tuple[str, str | None, str]:
     ],
 )
 def test_the_turn_or_the_plan_handed_back_fires(text: str, rule: str, words: str) -> None:
-    verdict, deciding, reason = _deciding(text)
+    verdict, deciding, reason = verdict_rule_reason(text)
     assert (verdict, deciding) == ("fire", rule)
     assert words in reason
 
@@ -68,4 +62,4 @@ def test_the_turn_or_the_plan_handed_back_fires(text: str, rule: str, words: str
     ],
 )
 def test_a_human_only_act_or_a_fact_does_not_fire(text: str) -> None:
-    assert _deciding(text)[:2] == ("clear", None)
+    assert verdict_rule_reason(text)[:2] == ("clear", None)
