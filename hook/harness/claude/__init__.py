@@ -219,7 +219,7 @@ def read_claude_turn(
             raise
         decoder = ClaudeDecoder(walk, keep=keep)
         turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
-    if _unanswered(turn, scan_from) and _await_growth(os.fspath(path), turn.end_offset):
+    if (turn.end_offset == 0 or _unanswered(turn, scan_from)) and _await_growth(os.fspath(path), turn.end_offset):
         decoder = ClaudeDecoder(walk, keep=keep)  # the records the client wrote since: read them all again
         turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
     if not keep:
@@ -241,11 +241,11 @@ TRANSCRIPT_POLL_SECONDS = 0.02
 
 
 def _await_transcript(path: str) -> bool:
-    """After a failed open: whether `path` appeared within TRANSCRIPT_WAIT_SECONDS. Only a missing absolute
-    path whose folder exists is waited for (the client writes there), so a wrong path is reported at once."""
-    if os.path.lexists(path):
-        return True  # it appeared since the open failed (or is there and unreadable: the next read says so)
-    if not os.path.isabs(path) or not os.path.isdir(os.path.dirname(path)):
+    """After a failed open: whether `path` appeared within TRANSCRIPT_WAIT_SECONDS, then, in the same time, holds
+    its first bytes (a file the client has just created may not hold its first record yet). Only a missing
+    absolute path whose folder exists is waited for (the client writes there), so a wrong path is reported at
+    once."""
+    if not os.path.lexists(path) and (not os.path.isabs(path) or not os.path.isdir(os.path.dirname(path))):
         return False
     import time
 
@@ -254,7 +254,16 @@ def _await_transcript(path: str) -> bool:
         if time.monotonic() >= until:
             return False
         time.sleep(TRANSCRIPT_POLL_SECONDS)
-    return True
+    while _size(path) == 0 and time.monotonic() < until:
+        time.sleep(TRANSCRIPT_POLL_SECONDS)
+    return True  # there (an empty or unreadable file: the next read says so)
+
+
+def _size(path: str) -> int | None:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return None
 
 
 def _unanswered(turn: Turn, scan_from: int | None) -> bool:
