@@ -4,7 +4,7 @@ issue 28).
 Rules are written against the development part only; the test part is scored once, at the end. A *source* is
 what a row's shape came from, so that rows which share it never straddle the two parts:
 
-* a row that records its `source` (corpus l: the agent kind whose endings its body follows) has that source;
+* a row that records its `source` (corpora l and m: the agent kind whose endings its body follows) has that source;
 * otherwise the source is a group of the corpus's own rows: rows whose ids share a stem (the id without its
   trailing number, with direction words such as `fire`, `exempt`, `clear`, `twin` dropped: `g.obj.fire-03` and
   `g.obj.exempt-03` are one construction and its twin), joined with rows whose distinct text (the paragraphs no
@@ -37,7 +37,7 @@ SOURCES_FILE = CORPUS_DIR / "sources.json"
 SPLIT_FILE = CORPUS_DIR / "split.toml"
 ANALYZER_CORPORA = (
     "analyzer_corpus.jsonl",
-    *(f"analyzer_corpus_{letter}.jsonl" for letter in "bcdefghijkl"),
+    *(f"analyzer_corpus_{letter}.jsonl" for letter in "bcdefghijklm"),
 )
 CLAIMS_CORPORA = ("claims_corpus.jsonl", "claims_corpus_b.jsonl", "claims_corpus_c.jsonl", "claims_corpus_d.jsonl")
 FIELD_CORPORA = (*ANALYZER_CORPORA, *CLAIMS_CORPORA)
@@ -58,7 +58,7 @@ def load_rows(name: str) -> list[Row]:
 
 
 def corpus_tag(name: str) -> str:
-    """The short name sources are namespaced by: `a`…`l` for the analyzer corpora, `claims-a`…`claims-d`."""
+    """The short name sources are namespaced by: `a`…`m` for the analyzer corpora, `claims-a`…`claims-d`."""
     stem = name.removesuffix(".jsonl")
     letter = stem.rsplit("_", 1)[1] if stem.count("_") == 2 else "a"
     return f"claims-{letter}" if stem.startswith("claims") else letter

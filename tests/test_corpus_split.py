@@ -17,7 +17,7 @@ def test_every_row_of_every_field_corpus_is_placed_and_a_third_of_each_corpus_s_
     assert split.seed == 28
 
 
-def test_the_split_covers_the_sixteen_field_corpora_and_every_row_once() -> None:
+def test_the_split_covers_the_seventeen_field_corpora_and_every_row_once() -> None:
     split = cs.load_split()
     assert sorted(split.sources) == sorted(cs.FIELD_CORPORA)
     for name in cs.FIELD_CORPORA:
@@ -32,6 +32,14 @@ def test_corpus_l_splits_by_the_agent_kind_each_row_records() -> None:
     kinds = ("agent-team", "chatops-bot", "cline-family", "codex-cli", "copilot-agent", "gemini-cli", "openhands")
     assert {row["source"] for row in rows} == {f"l:{kind}" for kind in kinds}
     assert Counter(split.parts["analyzer_corpus_l.jsonl"].values()) == {"dev": 4, "test": 3}
+
+
+def test_corpus_m_splits_by_the_agent_kind_each_row_records() -> None:
+    split = cs.load_split()
+    rows = split.rows("analyzer_corpus_m.jsonl")
+    kinds = ("aider", "antigravity", "openhands", "seeker-agent", "swe-agent", "windsurf-cascade")
+    assert {row["source"] for row in rows} == {f"m:{kind}" for kind in kinds}
+    assert Counter(split.parts["analyzer_corpus_m.jsonl"].values()) == {"dev": 4, "test": 2}
 
 
 @pytest.mark.parametrize(
@@ -77,5 +85,5 @@ def test_a_first_split_puts_a_third_rounded_up_in_test_and_depends_on_the_seed_o
 
 def test_corpus_tags_name_the_corpus_a_source_belongs_to() -> None:
     assert [cs.corpus_tag(name) for name in cs.FIELD_CORPORA] == [
-        *"abcdefghijkl", "claims-a", "claims-b", "claims-c", "claims-d",
+        *"abcdefghijklm", "claims-a", "claims-b", "claims-c", "claims-d",
     ]  # fmt: skip
