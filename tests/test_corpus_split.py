@@ -87,3 +87,26 @@ def test_corpus_tags_name_the_corpus_a_source_belongs_to() -> None:
     assert [cs.corpus_tag(name) for name in cs.FIELD_CORPORA] == [
         *"abcdefghijklm", "claims-a", "claims-b", "claims-c", "claims-d",
     ]  # fmt: skip
+
+
+def test_score_json_gives_the_counts_of_a_part_that_has_misses() -> None:
+    """`scripts/split-corpus score --json` printed nothing once a part had a miss: `asdict` cannot copy `misses`."""
+    import importlib.machinery
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "split-corpus"
+    loader = importlib.machinery.SourceFileLoader("split_corpus_script", str(path))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[loader.name] = module  # its dataclass reads its module's namespace while it loads
+    loader.exec_module(module)
+    score = module.PartScore(rows=3, agree=2, register=2, register_refused=1)
+    score.misses["wait-on-person"].append("m.x.wait-on-person-01")
+    counts = score.counts()
+    assert "misses" not in counts
+    assert (counts["rows"], counts["agree"], counts["register"], counts["register_refused"]) == (3, 2, 2, 1)
+    assert json.loads(json.dumps(counts))["agree"] == 2
