@@ -68,8 +68,9 @@ PER_STOP = {
     "gemini": COMMON | {"hook.harness.gemini"},
     "cursor": COMMON | {"hook.harness.cursor"},
 }
-# Without --harness, detection asks the adapters in ADAPTERS order and falls back to Claude Code.
-DETECTED_CLAUDE = PER_STOP["claude"] | {"hook.harness.codex", "hook.harness.gemini", "hook.harness.cursor"}
+# Without --harness, detection asks the adapters in ADAPTERS order through their facts files' [claims] tables and
+# falls back to Claude Code: it imports only the adapter it chose (the other three cost a stop about 3 M instructions).
+DETECTED_CLAUDE = PER_STOP["claude"]
 # A stop with a phrase, up to its parse: the analyzer's pre-filter and candidates, and the route to the parse.
 # A turn that created a pull request: gh's own flag rules decide whether it created one.
 ARTIFACT_EXTRA = frozenset({"hook.transcript.gh"})

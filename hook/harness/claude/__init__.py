@@ -26,6 +26,7 @@ from hook.harness import (
     ProbeStop,
     StopInput,
     harness_facts,
+    payload_claimed,
     session_key,
     text_field,
     write_jsonl,
@@ -62,7 +63,7 @@ class ClaudeCode:
     )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return payload.get("hook_event_name") in EVENTS
+        return payload_claimed(harness_facts(self).claims or {}, payload)
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", "Stop")
