@@ -84,12 +84,13 @@ FORBIDDEN = ("spacy", "thinc", "numpy", "dataclasses", "inspect", "typing", "tom
              "datetime", "signal", "importlib", "warnings")
 ANALYZER_BUDGET = 8  # modules of analyzer/ a stop without a phrase may import (6 when this was written)
 ANALYZER_PHRASE_BUDGET = 12  # and a stop with a phrase, up to its parse
-ALL_BUDGET = 53  # every module a no-phrase stop adds to those the interpreter has when the fence program starts
+ALL_BUDGET = 50  # every module a no-phrase stop adds to those the interpreter has when the fence program starts
 # (`_interpreter_own`: 56 on the development machine, 57 under a distribution's Python whose sitecustomize loads at
 # start-up — the machine's, not lanegate's). Counted in all (109 at 56) it was 115 before hook.project_env, the
 # project's env layer of docs/DESIGN.md#configuration revision 3; 116 before lanegate_common.patterns, which saves
 # the stop more than the module costs; 117 before issue 27 took datetime, math, signal, importlib and its two,
-# warnings and heapq off the path and put gc on it.
+# warnings and heapq off the path and put gc on it; 53 (a detected Claude Code stop) before detection read the
+# adapters' [claims] tables instead of importing the other three adapters.
 
 # The child process: record the data files opened, run the hook, then print what it imported.
 PROGRAM = """
