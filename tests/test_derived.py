@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzer import lexicon
-from analyzer.text import SITES_PATH, candidates, questions
+from analyzer import api, lexicon
+from analyzer.text import SITES_PATH, candidates, closing, questions
 from lanegate_common import derived
 
 # What the build functions below were called with, in order: a value loaded from the store calls nothing.
@@ -139,6 +139,9 @@ def test_the_stop_s_derived_values_come_back_equal(store: Path) -> None:
         "language": (lexicon.LEXICON_PATH, lexicon._language_table, ()),
         "phrase-pieces": (candidates._SPELLING_PATH, candidates._word_pieces, (forms,)),
         "site-patterns": (SITES_PATH, questions._pattern_sources, ()),
+        "claim-words": (closing.CLAIMS_PATH, closing._claim_words, (closing.CLAIMS_PATH,)),
+        "closing-rows": (closing.CLAIMS_PATH, closing._closing_rows, ()),
+        "question-cues": (SITES_PATH, api._cues, ()),
     }
     for name, (source, build, args) in built.items():
         derived.derived(name, (source,), build, *args)
