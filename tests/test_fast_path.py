@@ -94,7 +94,8 @@ ALL_BUDGET = 51  # every module a no-phrase stop adds to those the interpreter h
 # adapters' [claims] tables instead of importing the other three adapters, and 50 before lanegate_common.derived,
 # which saves the stop more than the module costs.
 
-# The child process: record the data files opened, run the hook, then print what it imported.
+# The child process: record the data files opened, run the hook (deriving every value lanegate_common.derived keeps
+# between stops, as the first stop of an installation does), then print what it imported.
 PROGRAM = """
 import json, sys
 opened = []
@@ -102,6 +103,8 @@ def watch(event, args):
     if event == "open" and isinstance(args[0], str) and args[0].endswith((".json", ".toml")):
         opened.append(args[0])
 sys.addaudithook(watch)
+import lanegate_common.derived
+lanegate_common.derived._stored = {}  # an empty store: the stop derives its values, reading the data files
 if sys.argv[1] == "stub-parse":
     import types
     stub = types.ModuleType("warmparse.route")
