@@ -53,8 +53,10 @@ def derived(name: str, sources: tuple[str, ...], build: Callable[..., T], *args:
         except (EOFError, ValueError, TypeError):
             pass  # not a form this interpreter reads: derived again
     value = build(*args)
+    if not _writable():
+        return value  # a store this process cannot write (a read-only installation): nothing to keep
     try:
-        form = marshal.dumps(value)
+        form = marshal.dumps(value)  # now: a caller may change the value it is given
         if marshal.loads(form) == value:
             _new[key] = form
     except (ValueError, TypeError, EOFError):
@@ -98,6 +100,18 @@ def _store() -> dict[Any, bytes]:
             found = {}
         _stored = found if isinstance(found, dict) else {}
     return _stored
+
+
+_can_write: bool | None = None
+
+
+def _writable() -> bool:
+    """Whether this process can write the store (its folder, or the package folder that will hold it)."""
+    global _can_write
+    if _can_write is None:
+        folder = os.path.dirname(STORE)
+        _can_write = os.access(folder if os.path.isdir(folder) else os.path.dirname(folder), os.W_OK)
+    return _can_write
 
 
 def _stamp(path: str) -> tuple[str, int, int]:

@@ -39,6 +39,7 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setattr(derived, "STORE", str(path))
     monkeypatch.setattr(derived, "_stored", None)
     monkeypatch.setattr(derived, "_new", {})
+    monkeypatch.setattr(derived, "_can_write", None)
     (tmp_path / "words.txt").write_text("alpha beta gamma\n", encoding="utf-8")
     CALLS.clear()
     yield path
@@ -129,6 +130,15 @@ def test_a_store_that_cannot_be_written_changes_nothing_but_speed(store: Path) -
     fresh_process()
     assert (derived.derived("shapes", (source,), shapes, source), len(CALLS)) == (value, 2)
     assert [p.name for p in store.parent.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_store_this_process_cannot_write_keeps_nothing_to_write(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only installation: the value is derived and returned, and no form is made for a store never written."""
+    source = str(store.parent.parent / "words.txt")
+    monkeypatch.setattr(derived, "_can_write", False)
+    value = derived.derived("shapes", (source,), shapes, source)
+    derived.save()
+    assert (value[1], derived._new, store.exists()) == (3, {}, False)
 
 
 def test_the_stop_s_derived_values_come_back_equal(store: Path) -> None:
