@@ -238,8 +238,8 @@ class Sieve:
         self.marks = found.marks
         self.order = 0  # the records met so far: newest first, so a larger order is earlier in the file
         self.kept: list[tuple[int, Mapping[str, Any], list[Mapping[str, Any]] | None]] = []
-        # a result id -> (order, place in its record, is_error) of each result in a record not kept
-        self.answers: dict[str, list[tuple[int, int, bool]]] = {}
+        # (result id, order, place in its record, is_error) of each result in a record not kept
+        self.answers: list[tuple[str, int, int, bool]] = []
         self.paired: set[str] = set()
         self.call_ids: set[str] = set()
         self.result_ids: set[str] = set()
@@ -264,27 +264,30 @@ class Sieve:
 
     def said(self, record: Mapping[str, Any], content: list[Mapping[str, Any]] | None, results: list[Any]) -> None:
         """A main-line user record (content: its blocks) or attachment (content None); `results`: its result
-        entries (.call_id, .is_error)."""
+        entries (.call_id, .is_error). Most are a plain tool result: kept as its ids, nothing else read."""
         self.order += 1
-        structured = record.get("toolUseResult") if results else None
-        named = isinstance(structured, Mapping) and not self.result_keys.isdisjoint(structured)
-        for result in results:
-            if result.call_id in self.result_ids:
-                self.reused = True
-            self.result_ids.add(result.call_id)
-            if named:
-                self.paired.add(result.call_id)
+        named = False
+        if results:
+            structured = record.get("toolUseResult")
+            # dict first: JSON gives dicts, and an ABC isinstance alone costs several times more per record
+            named = isinstance(structured, (dict, Mapping)) and not self.result_keys.isdisjoint(structured)
+            for result in results:
+                if result.call_id in self.result_ids:
+                    self.reused = True
+                self.result_ids.add(result.call_id)
+                if named:
+                    self.paired.add(result.call_id)
         if self.every or named or record.get("wakeupSource") is not None or self._marked(record, content):
             self.kept.append((self.order, record, content))
         else:
-            for place, result in enumerate(results):
-                self.answers.setdefault(result.call_id, []).append((self.order, place, result.is_error))
+            order = self.order
+            self.answers.extend((result.call_id, order, place, result.is_error) for place, result in enumerate(results))
 
     def records(self) -> list[tuple[Mapping[str, Any], list[Mapping[str, Any]] | None]]:
         """The records to feed, in file order."""
         found = [(-order, 0, record, content) for order, record, content in self.kept]
-        for call_id in self.paired:
-            for order, place, is_error in self.answers.get(call_id, ()):
+        for call_id, order, place, is_error in self.answers:
+            if call_id in self.paired:
                 block = {"type": "tool_result", "tool_use_id": call_id, "is_error": is_error}
                 found.append((-order, place, {"type": "user", "message": {"content": [block]}}, [block]))
         found.sort(key=lambda item: (item[0], item[1]))
@@ -294,8 +297,12 @@ class Sieve:
         if content is None:
             prompt = mapping(record.get("attachment")).get("prompt")
             return isinstance(prompt, str) and any(mark in prompt for mark in self.marks)
-        return any(block.get("type") == "text" and isinstance(text := block.get("text"), str)
-                   and any(mark in text for mark in self.marks) for block in content)
+        for block in content:
+            if block.get("type") == "text":
+                text = block.get("text")
+                if isinstance(text, str) and any(mark in text for mark in self.marks):
+                    return True
+        return False
 
 
 def _started_task(starts: tuple[Start, ...], arguments: Mapping[str, Any], result: Mapping[str, Any]) -> str | None:
