@@ -143,7 +143,8 @@ if TYPE_CHECKING:
 
 
 # name -> module. Without --harness, every adapter but the fallback is asked, in this order, whether a
-# payload is its own (each module's `claims`), each imported only when asked; the fallback is Claude Code
+# payload is its own (its harness.toml's [claims] table, read without importing the module: detect_harness);
+# only the adapter chosen is imported; the fallback is Claude Code
 # (docs/DESIGN.md#lanegate-cli). A harness is one folder: its payload, claim, transcript decoding, output, install
 # target, facts, settings and case writer all live there (docs/INTERFACES.md has the recipe for adding one).
 ADAPTERS: Mapping[str, str] = {
