@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import marshal
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from analyzer import api, lexicon
-from analyzer.text import SITES_PATH, candidates, closing, questions
+from analyzer.text import SITES_PATH, candidates, closing, questions, sites
 from lanegate_common import derived
 
 # What the build functions below were called with, in order: a value loaded from the store calls nothing.
@@ -161,3 +163,66 @@ def test_the_stop_s_derived_values_come_back_equal(store: Path) -> None:
     assert (loaded, derived._new) == ({name: build(*args) for name, (_, build, args) in built.items()}, {})
     # and the data files they read, each kept whole (lanegate_common.builtin_data.load_builtin)
     assert sorted({key[0] for key in marshal.loads(store.read_bytes())}) == sorted([*built, "builtin"])
+
+
+# Files opened while a build below runs (an audit hook cannot be removed: it records only while asked to).
+OPENED: list[str] | None = None
+
+
+def _watch(event: str, args: tuple[object, ...]) -> None:
+    if OPENED is not None and event == "open" and isinstance(args[0], str) and args[0].endswith((".toml", ".json")):
+        OPENED.append(args[0])
+
+
+sys.addaudithook(_watch)
+# The stop's derived values, asked as the stop asks them (each module's own cache cleared first).
+ASKED = {
+    lexicon: [lexicon.default_phrase_forms, lexicon._language],
+    candidates: [candidates._pieces],
+    questions: [questions._patterns],
+    closing: [closing.claim_vocabulary, closing._rows_at],
+    api: [api._question_cues],
+}
+# What the builds read through: per-process caches of the data files.
+READ_THROUGH = [lexicon._builtin_data, sites, candidates._written_forms, closing._claims_data]
+
+
+def test_a_derived_value_reads_only_the_files_it_names_as_its_sources(
+        store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value kept in the store is derived again only when one of its sources changes: a build that read a file
+    it does not name would be served stale after that file's edit."""
+    global OPENED
+    calls: list[tuple[str, tuple[str, ...], Any, tuple[Any, ...]]] = []
+
+    def record(name: str, sources: tuple[str, ...], build: Any, *args: Any) -> Any:
+        calls.append((name, sources, build, args))
+        return build(*args)
+
+    for module, functions in ASKED.items():
+        monkeypatch.setattr(module, "derived", record)
+        for function in functions:
+            function.cache_clear()
+    lexicon.default_phrase_forms()
+    lexicon._language()
+    candidates._pieces(lexicon.default_phrase_forms())
+    questions._patterns()
+    closing.claim_vocabulary()
+    closing._rows_at("view")
+    api._question_cues()
+    unnamed = {}
+    for name, sources, build, args in calls:
+        for cached in READ_THROUGH:
+            cached.cache_clear()
+        OPENED = []
+        try:
+            build(*args)
+        finally:
+            opened, OPENED = OPENED, None
+        read = {path.removesuffix(".json") + ".toml" if path.endswith(".json") else path for path in opened}
+        unnamed[name] = sorted(os.path.relpath(p) for p in read - {os.path.abspath(s) for s in sources})
+    for functions in ASKED.values():
+        for function in functions:
+            function.cache_clear()  # built again, by the product's own derived, by whoever asks next
+    assert (sorted(unnamed), [names for names in unnamed.values() if names]) == (
+        ["claim-words", "closing-rows", "language", "phrase-forms", "phrase-pieces", "question-cues",
+         "site-patterns"], [])
