@@ -26,9 +26,10 @@ from analyzer.lexicon import (
     phrase_canonical,
     phrase_families,
 )
-from analyzer.text import sites
+from analyzer.text import SITES_PATH, sites
 from analyzer.text.candidates import find_candidates, may_match_forms
 from analyzer.text.closing import may_claim
+from lanegate_common.derived import derived
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -127,7 +128,11 @@ def may_ask(text: str) -> bool:
 @cache
 def _question_cues() -> tuple[str, ...]:
     """What every site analyzer.text.questions finds holds (lower-cased): sites.toml's [cues], read without importing
-    that module (a stop whose text holds none is settled here)."""
+    that module (a stop whose text holds none is settled here), and kept between processes (lanegate_common.derived)."""
+    return derived("question-cues", (SITES_PATH,), _cues)
+
+
+def _cues() -> tuple[str, ...]:
     return tuple(sites()["cues"]["substrings"])
 
 

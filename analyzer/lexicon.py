@@ -13,6 +13,7 @@ from functools import cache
 from types import MappingProxyType
 
 from lanegate_common.builtin_data import load_builtin
+from lanegate_common.derived import derived
 from lanegate_common.frozen import field, frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -368,7 +369,12 @@ def default_lexicon() -> Lexicon:
 @cache
 def default_phrase_forms() -> tuple[str, ...]:
     """The canonical forms of the built-in phrases, without building the lexicon: all the hook's
-    candidate test needs at a stop whose text holds none (most of them)."""
+    candidate test needs at a stop whose text holds none (most of them). Kept between processes
+    (lanegate_common.derived), so such a stop does not read lexicon.toml at all."""
+    return derived("phrase-forms", (LEXICON_PATH,), _phrase_forms)
+
+
+def _phrase_forms() -> tuple[str, ...]:
     return tuple(dict.fromkeys(phrase_canonical(raw) for raw in _builtin_data()["phrase"]))
 
 
@@ -401,6 +407,10 @@ _LETTERS_PER_WORD = 2
 
 @cache
 def _language() -> tuple[int, int, float, frozenset[str], frozenset[str]]:
+    return derived("language", (LEXICON_PATH,), _language_table)
+
+
+def _language_table() -> tuple[int, int, float, frozenset[str], frozenset[str]]:
     table = _builtin_data()["language"]
     english = frozenset(w.lower() for w in table["english_words"])
     other = frozenset(w.lower() for w in table["other_words"])

@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # instructions of a no-phrase stop, 3%; a cold phrase stop's peak memory was unchanged). Off before the
         # first import that allocates much (the pattern store's regular-expression modules).
         gc.disable()
-    from lanegate_common import patterns
+    from lanegate_common import derived, patterns
 
     if argv is None:  # a process of its own: patterns compiled by an earlier one are built from their form
         patterns.use()
@@ -89,6 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = int(module.main(args[1:]))
             if short_lived:
                 patterns.save()
+                derived.save()
                 exit_without_teardown(code)
             return code
     if args and chosen is None and args[0] not in TOP_OPTIONS:
@@ -110,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = int(parsed.handler(parsed))
     if argv is None:
         patterns.save()
+        derived.save()
     return code
 
 

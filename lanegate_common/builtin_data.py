@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import zlib
 
+from lanegate_common.derived import derived
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from typing import Any
@@ -54,10 +56,15 @@ def copy_path(toml_path: str) -> str:
 
 
 def load_builtin(toml_path: str) -> dict[str, Any]:
-    """The TOML file's table: from its JSON copy when the copy matches the TOML's bytes, else tomllib.
+    """The TOML file's table: from its JSON copy when the copy matches the TOML's bytes, else tomllib; kept between
+    processes (lanegate_common.derived: a later process reads neither file while the TOML is unchanged).
 
     Raises as tomllib.load does for an unreadable or invalid TOML (OSError, ValueError).
     """
+    return derived("builtin", (toml_path,), _read_builtin, toml_path)
+
+
+def _read_builtin(toml_path: str) -> dict[str, Any]:
     with open(toml_path, "rb") as fh:
         source = fh.read()
     try:

@@ -256,14 +256,15 @@ def test_detection_asks_the_adapters_in_registry_order_and_falls_back_to_claude(
     assert detect_harness(both).name == "codex"
 
 
-def test_detection_imports_only_the_adapters_it_has_asked() -> None:
+def test_detection_imports_only_the_adapter_it_chose() -> None:
+    """The adapters asked before it (Codex's) are asked through their facts files' [claims] tables."""
     code = (
         "import sys; from hook.harness import detect_harness; "
         "detect_harness({'hook_event_name': 'AfterAgent', 'prompt': 'x'}); "
         "print(sorted(m for m in sys.modules if m.startswith('hook.harness.')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert done.stdout.strip() == "['hook.harness.codex', 'hook.harness.gemini']"
+    assert done.stdout.strip() == "['hook.harness.gemini']"
 
 
 # -- patterns read with string methods ---------------------------------------------------------------------

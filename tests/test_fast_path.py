@@ -54,6 +54,7 @@ COMMON = frozenset({
     "hook.transcript.records", "hook.transcript.tail", "hook.transcript.tools", "hook.transcript.walk",
     "lanegate_common", "lanegate_common.builtin_data", "lanegate_common.frozen",
     "lanegate_common.patterns",  # compiled patterns kept between stops: 27 M instructions a stop less
+    "lanegate_common.derived",  # values derived from the data files kept between stops: 8 M instructions a stop less
     "warmparse", "warmparse.use",  # how a stop may use the warm server: the record only, no client
 })
 # A turn that ran a gh command (Claude Code's and Codex's below): its line is read as bash reads it; a plain
@@ -68,8 +69,9 @@ PER_STOP = {
     "gemini": COMMON | {"hook.harness.gemini"},
     "cursor": COMMON | {"hook.harness.cursor"},
 }
-# Without --harness, detection asks the adapters in ADAPTERS order and falls back to Claude Code.
-DETECTED_CLAUDE = PER_STOP["claude"] | {"hook.harness.codex", "hook.harness.gemini", "hook.harness.cursor"}
+# Without --harness, detection asks the adapters in ADAPTERS order through their facts files' [claims] tables and
+# falls back to Claude Code: it imports only the adapter it chose (the other three cost a stop about 3 M instructions).
+DETECTED_CLAUDE = PER_STOP["claude"]
 # A stop with a phrase, up to its parse: the analyzer's pre-filter and candidates, and the route to the parse.
 # A turn that created a pull request: gh's own flag rules decide whether it created one.
 ARTIFACT_EXTRA = frozenset({"hook.transcript.gh"})
@@ -83,14 +85,17 @@ FORBIDDEN = ("spacy", "thinc", "numpy", "dataclasses", "inspect", "typing", "tom
              "datetime", "signal", "importlib", "warnings")
 ANALYZER_BUDGET = 8  # modules of analyzer/ a stop without a phrase may import (6 when this was written)
 ANALYZER_PHRASE_BUDGET = 12  # and a stop with a phrase, up to its parse
-ALL_BUDGET = 53  # every module a no-phrase stop adds to those the interpreter has when the fence program starts
+ALL_BUDGET = 51  # every module a no-phrase stop adds to those the interpreter has when the fence program starts
 # (`_interpreter_own`: 56 on the development machine, 57 under a distribution's Python whose sitecustomize loads at
 # start-up — the machine's, not lanegate's). Counted in all (109 at 56) it was 115 before hook.project_env, the
 # project's env layer of docs/DESIGN.md#configuration revision 3; 116 before lanegate_common.patterns, which saves
 # the stop more than the module costs; 117 before issue 27 took datetime, math, signal, importlib and its two,
-# warnings and heapq off the path and put gc on it.
+# warnings and heapq off the path and put gc on it; 53 (a detected Claude Code stop) before detection read the
+# adapters' [claims] tables instead of importing the other three adapters, and 50 before lanegate_common.derived,
+# which saves the stop more than the module costs.
 
-# The child process: record the data files opened, run the hook, then print what it imported.
+# The child process: record the data files opened, run the hook (deriving every value lanegate_common.derived keeps
+# between stops, as the first stop of an installation does), then print what it imported.
 PROGRAM = """
 import json, sys
 opened = []
@@ -98,6 +103,8 @@ def watch(event, args):
     if event == "open" and isinstance(args[0], str) and args[0].endswith((".json", ".toml")):
         opened.append(args[0])
 sys.addaudithook(watch)
+import lanegate_common.derived
+lanegate_common.derived._stored = {}  # an empty store: the stop derives its values, reading the data files
 if sys.argv[1] == "stub-parse":
     import types
     stub = types.ModuleType("warmparse.route")

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from lanegate_common import patterns
+from lanegate_common import derived, patterns
 from warmparse import wire
 from warmparse.codec import CodecError, decode, encode
 from warmparse.place import Place, place_for
@@ -287,6 +287,7 @@ def run(place: Place, key: str, lexicon: Any, model: str | None, *, idle: float,
 
     parse("Warm-up: your call on the merge.", "skip")
     patterns.save()  # the next cold load, here or in a stop, builds spaCy's patterns from their stored form
+    derived.save()  # and reads the data files' tables from theirs (lanegate_common.derived)
     server = Server(place, key, parse, idle=idle, lock_fd=lock_fd, model=model)
     signal.signal(signal.SIGTERM, lambda *_: server.stopping.set())
     server.bind()

@@ -15,6 +15,7 @@ from functools import cache, lru_cache
 
 from analyzer.lexicon import Lexicon, PhraseEntry, default_lexicon
 from lanegate_common.builtin_data import load_builtin
+from lanegate_common.derived import derived
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -171,6 +172,11 @@ def _forms(lexicon: Lexicon) -> tuple[str, ...]:
 
 @cache
 def _pieces(forms: tuple[str, ...]) -> tuple[tuple[tuple[tuple[str, ...], ...], ...], tuple[tuple[int, ...], ...]]:
+    """_word_pieces of the forms, kept between processes (lanegate_common.derived)."""
+    return derived("phrase-pieces", (_SPELLING_PATH,), _word_pieces, forms)
+
+
+def _word_pieces(forms: tuple[str, ...]) -> tuple[tuple[tuple[tuple[str, ...], ...], ...], tuple[tuple[int, ...], ...]]:
     """Each distinct word of the phrases with each way it may be written — as it is, or in a spelling that reads as
     it (analyzer.text.spelling: "u" for "you", "youd" for "you'd") — as the ASCII runs a match must contain: the
     parts between apostrophes (the words of a canonical form are PhraseEntry.words); and per phrase, its words as

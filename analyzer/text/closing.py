@@ -27,6 +27,7 @@ from functools import cache
 from analyzer.text.carveouts import Region, build_views
 from analyzer.text.units import sentence_spans, unit_bounds, unit_starts
 from lanegate_common.builtin_data import load_builtin
+from lanegate_common.derived import derived
 from lanegate_common.frozen import frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
@@ -160,8 +161,14 @@ class ClaimVocabulary:
 
 @cache
 def claim_vocabulary(path: str = CLAIMS_PATH) -> ClaimVocabulary:
+    """The word lists of `path`, kept between processes (lanegate_common.derived): a stop whose closing part holds
+    no claim does not read claims.toml."""
+    return ClaimVocabulary(**derived("claim-words", (path,), _claim_words, path))
+
+
+def _claim_words(path: str) -> dict[str, frozenset[str]]:
     data = _claims_data(path)
-    return ClaimVocabulary(**{name: frozenset(data[name]) for name in ClaimVocabulary.__annotations__})
+    return {name: frozenset(data[name]) for name in ClaimVocabulary.__annotations__}
 
 
 @cache
@@ -194,8 +201,13 @@ def closing_rule(name: str) -> Callable[[F], F]:
 @cache
 def _rows_at(site: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
     """The [[closing]] rows that run at `site`, in the data's order: (name, function)."""
-    rows = _claims_data(CLAIMS_PATH).get("closing", ())
-    return tuple((row["name"], BOUND[row["name"]]) for row in rows if row["at"] == site)
+    rows = derived("closing-rows", (CLAIMS_PATH,), _closing_rows)
+    return tuple((name, BOUND[name]) for name, at in rows if at == site)
+
+
+def _closing_rows() -> tuple[tuple[str, str], ...]:
+    """Each [[closing]] row's name and site, in the data's order."""
+    return tuple((row["name"], row["at"]) for row in _claims_data(CLAIMS_PATH).get("closing", ()))
 
 
 def _run(name: str, function: Callable[..., Any], *args: Any) -> Any:

@@ -22,10 +22,15 @@ import re
 from bisect import bisect_left
 from functools import cache, lru_cache
 
-from analyzer.text import sites
+from analyzer.text import SITES_PATH, sites
 from analyzer.text.closing import claim_vocabulary, closing_part, last_content_unit
 from analyzer.text.units import unit_starts
+from lanegate_common.derived import derived
 from lanegate_common.frozen import frozen
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
+if TYPE_CHECKING:
+    from typing import Any
 
 # Closing emphasis, brackets and quote marks after a sentence's last word: "**Sound good?**", "(Want one?)".
 _TRAILING = " \t*_)]\"'”’"
@@ -240,49 +245,59 @@ class _Patterns:
 
 @cache
 def _patterns() -> _Patterns:
+    """sites.toml as the patterns: their sources kept between processes (lanegate_common.derived), compiled here."""
+    sources, rest = derived("site-patterns", (SITES_PATH,), _pattern_sources)
+    return _Patterns(**{name: _compiled(source) for name, source in sources.items()}, **rest)
+
+
+def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
+    """The source of each pattern of _Patterns, and its other fields."""
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     wishes = _words(condition["wishes"])
     # The mark, then a few words (no sentence break), then what is wanted or useful.
     benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
-    return _Patterns(
-        condition=_compiled(
+    sources = dict(
+        condition=(
             rf"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
             rf"|\b(?:{_words(condition['optional'])})\b"
         ),
-        decision=_compiled(
+        decision=(
             rf"\b(?:{_words(decision['marks'])})\b[^.!?;\n]{{0,30}}?\byou(?:['’]ve|['’]d|\s+have|\s+had)?\s+"
             rf"(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'])})\b"
         ),
-        decision_request=_compiled(
+        decision_request=(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"
             rf"\byou\s+(?:\w+\s+)?(?:{_words(decision['verbs'])})\b"
         ),
-        choice_request=_compiled(
+        choice_request=(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['choice_requests'])})\s+(?:{_words(decision['choices'])})\b"
             rf"[^.!?\n]{{0,80}}?(?:\band|\bthen|,|;)\s+(?:i|we)\b"
         ),
-        help=_compiled(
+        help=(
             rf"\b(?:how|where)\s+(?:i|we)\s+(?:can|could|may|might|should)\s+(?:\w+\s+)?(?:{_words(help_['verbs'])})\b"
             rf"|\bwhat(?:ever)?\s+(?:else\s+)?you\s+(?:{_words(help_['needs'])})\b"
             rf"|\b(?:{_words(help_['availability'])})\s+to\s+(?:{_words(help_['verbs'])})\b"
         ),
-        turn=_compiled(rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b"),
-        wait=_compiled(
+        turn=rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b",
+        wait=(
             rf"\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:you|your)\b"
         ),
-        contact=_compiled(
+        contact=(
             rf"\b(?:{_words(data['contact']['requests'] + data['contact']['availability'])})\b[^.!?;\n]{{0,40}}?"
             rf"\b(?:{_words(data['contact']['marks'])})\b"
             rf"|\b(?:{_words(data['contact']['marks'])})\b[^.!?;\n]{{0,60}}?\b(?:{_words(data['contact']['requests'])})\b"
         ),
+    )
+    rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
         picks=tuple(data["pick"]["openings"]),
     )
+    return sources, rest
 
 
 def _words(words: list[str]) -> str:

@@ -29,7 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from analyzer.cli import main as analyze_main
     from hook.config import load_config
     from hook.deference import stop_lexicon
-    from lanegate_common import patterns
+    from lanegate_common import derived, patterns
 
     if argv is None:  # the console script, a process of its own (lanegate_common.patterns)
         patterns.use()
@@ -45,6 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = analyze_main(argv, parse=parse, hook=hook)
     if argv is None:
         patterns.save()
+        derived.save()
     return code
 
 

@@ -143,7 +143,8 @@ if TYPE_CHECKING:
 
 
 # name -> module. Without --harness, every adapter but the fallback is asked, in this order, whether a
-# payload is its own (each module's `claims`), each imported only when asked; the fallback is Claude Code
+# payload is its own (its harness.toml's [claims] table, read without importing the module: detect_harness);
+# only the adapter chosen is imported; the fallback is Claude Code
 # (docs/DESIGN.md#lanegate-cli). A harness is one folder: its payload, claim, transcript decoding, output, install
 # target, facts, settings and case writer all live there (docs/INTERFACES.md has the recipe for adding one).
 ADAPTERS: Mapping[str, str] = {
@@ -280,6 +281,9 @@ class Facts:
     # Variables the harness's own shell tool reads (a prefix command, a file it sources, the shell it runs): set
     # by a project layer, they shape the shell like bash's own (hook.project_env.shapes_shell).
     shell_names: frozenset[str] = frozenset()
+    # How its payload is told from the others' when no --harness names it (the [claims] table, read by
+    # payload_claimed); None: only the adapter's own `claims` tells.
+    claims: Mapping[str, Any] | None = None
 
 
 _FACTS: dict[str, Facts] = {}
@@ -287,7 +291,10 @@ _FACTS: dict[str, Facts] = {}
 
 def harness_facts(harness: Harness) -> Facts:
     """The harness's facts file, read once per process."""
-    path = harness_file(harness, FACTS_FILE)
+    return _facts_at(harness_file(harness, FACTS_FILE))
+
+
+def _facts_at(path: str) -> Facts:
     found = _FACTS.get(path)
     if found is None:
         data = load_builtin(path)
@@ -298,8 +305,17 @@ def harness_facts(harness: Harness) -> Facts:
             walk=data.get("walk", {}),
             project_mcp=tuple((entry["path"], entry["format"]) for entry in data.get("project_mcp", ())),
             shell_names=frozenset(data.get("shell_names", ())),
+            claims=data.get("claims"),
         )
     return found
+
+
+def payload_claimed(claims: Mapping[str, Any], payload: Mapping[str, Any]) -> bool:
+    """Whether a payload is the harness's by its [claims] table: it holds every key of `keys`, a string under
+    every key of `strings`, and under every key of `values` one of the values listed there."""
+    return (all(key in payload for key in claims.get("keys", ()))
+            and all(isinstance(payload.get(key), str) for key in claims.get("strings", ()))
+            and all(payload.get(key) in allowed for key, allowed in claims.get("values", {}).items()))
 
 
 _WALKS: dict[str, WalkConfig] = {}
@@ -365,12 +381,34 @@ def get_harness(name: str) -> Harness:
 def detect_harness(payload: Mapping[str, Any]) -> Harness:
     """The first non-fallback adapter that claims the payload, else the fallback (Claude Code).
 
-    Adapters are imported as they are asked, so a payload costs only the modules asked before its own.
+    An adapter is asked through its facts file's [claims] table, read without importing its module, so a
+    payload costs only its own adapter's module (the other three cost a Claude Code stop about 3 M instructions);
+    one whose facts file the registry cannot find before the import, or that has no such table, is imported and
+    asked (its `claims`).
     """
     for name in ADAPTERS:
-        if name != FALLBACK and (harness := get_harness(name)).claims(payload):
+        if name == FALLBACK:
+            continue
+        facts = _facts_before_import(ADAPTERS[name])
+        if facts is not None and facts.claims is not None:
+            if payload_claimed(facts.claims, payload):
+                return get_harness(name)
+        elif (harness := get_harness(name)).claims(payload):
             return harness
     return get_harness(FALLBACK)
+
+
+def _facts_before_import(module: str) -> Facts | None:
+    """The facts of the adapter module `module`, found in the folder of its package when that package is
+    imported (hook.harness's own adapters); None when it is not."""
+    import os
+
+    package, _, folder = module.rpartition(".")
+    paths = getattr(sys.modules.get(package), "__path__", None) if package else None
+    if not paths:
+        return None
+    path = os.path.join(os.path.abspath(next(iter(paths))), folder, FACTS_FILE)
+    return _facts_at(path) if os.path.isfile(path) else None
 
 
 def text_field(value: object) -> str | None:

@@ -26,6 +26,7 @@ from hook.harness import (
     ProbeStop,
     StopInput,
     harness_facts,
+    payload_claimed,
     session_key,
     text_field,
     write_jsonl,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from hook.harness import CaseWriter, ProbeTurn, RecordedSessions
+    from hook.harness.claude.background import Sieve
     from hook.transcript.walk import PromptContext, WalkConfig
 
 EVENTS = ("Stop", "SubagentStop")
@@ -62,7 +64,7 @@ class ClaudeCode:
     )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        return payload.get("hook_event_name") in EVENTS
+        return payload_claimed(harness_facts(self).claims or {}, payload)
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", "Stop")
@@ -222,12 +224,18 @@ def read_claude_turn(
     if (turn.end_offset == 0 or _unanswered(turn, scan_from)) and _await_growth(os.fspath(path), turn.end_offset):
         decoder = ClaudeDecoder(walk, keep=keep)  # the records the client wrote since: read them all again
         turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
-    if not keep:
+    sieve = decoder.sieve
+    if sieve is None:
         return turn
+    if sieve.reused:  # an id written twice: the sieve cannot tell which copy the tracker pairs
+        decoder = ClaudeDecoder(walk, keep=keep, every=True)
+        turn = read_turn(path, decoder, scan_from=scan_from, resume=resume, evidence_tools=evidence_tools)
+        sieve = decoder.sieve
+        assert sieve is not None
     from hook.harness.claude.background import BackgroundTracker
 
     tracker = BackgroundTracker()
-    for record, content in reversed(decoder.kept):  # read newest first; the tracker wants them in order
+    for record, content in sieve.records():
         tracker.feed(record, content)
     return replace(turn, background=tuple(task for task, _ in tracker.in_flight) if infer else (),
                    scheduled=tracker.scheduled if infer_schedule else ())
@@ -302,12 +310,13 @@ class ClaudeDecoder:
     name = "claude"
     marker = b""  # every line is decoded: a later copy of a uuid must shadow an older one whatever it holds
 
-    def __init__(self, walk: WalkConfig, *, keep: bool = False) -> None:
+    def __init__(self, walk: WalkConfig, *, keep: bool = False, every: bool = False) -> None:
         self.walk = walk
         self.shell_tools = harness_facts(HARNESS).shell_tools
         # keep: remember the main-line records the background tracker reads, to infer work in flight after the walk,
-        # each with its content blocks when the walk read them (the tracker reads them again otherwise).
-        self.kept: list[tuple[Mapping[str, Any], list[Mapping[str, Any]] | None]] | None = [] if keep else None
+        # each with its content blocks when the walk read them (the tracker reads them again otherwise): those that
+        # can change what it infers (hook.harness.claude.background.Sieve), or every one (every).
+        self.sieve = _sieve(every) if keep else None
         # A subagent's own transcript marks every record isSidechain (with its agentId); there the
         # sidechain is the main line. Decided by the newest user or assistant record.
         self.subagent: bool | None = None
@@ -327,16 +336,16 @@ class ClaudeDecoder:
             entries = _assistant_entries(record, content)
             # The background tracker reads an assistant record's calls only: half of them have none (the text entry
             # comes first, then one entry per call).
-            if self.kept is not None and len(entries) > 1:
-                self.kept.append((record, content))
+            if self.sieve is not None and len(entries) > 1:
+                self.sieve.calls(record, content, entries[1:])
             return entries
         if kind != "user" and kind != "attachment":
             return []  # system, summary, snapshot ... records: no prompt, no tool block, no text, nothing in flight
         sidechain = flag(record, "isSidechain")
         content = blocks(record) if kind == "user" and not sidechain else None
-        if self.kept is not None and not sidechain:
-            self.kept.append((record, content))
         entries = _result_entries(content) if content is not None else []
+        if self.sieve is not None and not sidechain:
+            self.sieve.said(record, content, entries)
         verdict = self._verdict(record)
         if verdict is not None:
             entries.append(Entry(PROMPT, prompt=verdict))
@@ -378,6 +387,12 @@ class ClaudeDecoder:
             headless=f"entrypoint {entrypoint}" if isinstance(entrypoint, str)
             and entrypoint in self.walk.headless_marks else None,
         )
+
+
+def _sieve(every: bool) -> Sieve:
+    from hook.harness.claude.background import Sieve
+
+    return Sieve(every=every)
 
 
 def _assistant_entries(record: Mapping[str, Any], content: list[Mapping[str, Any]]) -> list[Entry]:

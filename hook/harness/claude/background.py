@@ -55,6 +55,12 @@ class Shapes:
     # other tool changes nothing, so it is not kept until its result (most calls of a turn).
     starts_of: Mapping[str, tuple[Start, ...]]
     watched: frozenset[str]
+    # What Sieve reads: a result changes what the tracker infers only when its call is one of `by_call` (the call
+    # itself says what ends or is scheduled) or its toolUseResult holds one of `result_keys` (it names a started
+    # task, a tick or a cron); a text only when it holds one of `marks` (a notification, a teammate's message).
+    by_call: frozenset[str]
+    result_keys: frozenset[str]
+    marks: tuple[str, ...]
 
 
 @cache
@@ -79,6 +85,9 @@ def shapes() -> Shapes:
         cron=cron,
         starts_of=starts_of,
         watched=frozenset({*starts_of, *stop_tools, wakeup["tool"], cron["create"], cron["delete"]}),
+        by_call=frozenset({*stop_tools, wakeup["tool"], cron["create"], cron["delete"]}),
+        result_keys=frozenset({*(start.key for start in starts), wakeup["when"], cron["key"]}),
+        marks=(data["notification_marker"], data["teammate_marker"]),
     )
 
 
@@ -205,6 +214,95 @@ class BackgroundTracker:
         name = sender.group("id")
         for task in [t for t in self.started if t == name or t.startswith(name + "@")]:
             del self.started[task]
+
+
+class Sieve:
+    """Of the records a reader meets newest first, those that can change what a BackgroundTracker infers, given back
+    in file order (`records`), so a live stop feeds the tracker a few records instead of every one it read (most
+    are calls and results of tools that start nothing).
+
+    A call and its result change the tracker's state only as a pair, and only when the call says what ends or is
+    scheduled (Shapes.by_call) or the result names a task, a tick or a cron (Shapes.result_keys); a result is met
+    before its call, so a call is kept when its result was. A by_call call's plain result is given back as the one
+    block the tracker reads of it (its id and is_error), in its place; a record a schedule fired or that may hold a
+    notification (Shapes.marks) is kept whole. That is exact when each call id and each result id is written once,
+    as the client writes them; `reused` says when one was written twice, and the reader then feeds every record
+    (every=True).
+    """
+
+    def __init__(self, *, every: bool = False) -> None:
+        found = shapes()
+        self.every = every
+        self.by_call = found.by_call
+        self.result_keys = found.result_keys
+        self.marks = found.marks
+        self.order = 0  # the records met so far: newest first, so a larger order is earlier in the file
+        self.kept: list[tuple[int, Mapping[str, Any], list[Mapping[str, Any]] | None]] = []
+        # (result id, order, place in its record, is_error) of each result in a record not kept
+        self.answers: list[tuple[str, int, int, bool]] = []
+        self.paired: set[str] = set()
+        self.call_ids: set[str] = set()
+        self.result_ids: set[str] = set()
+        self.reused = False
+
+    def calls(self, record: Mapping[str, Any], content: list[Mapping[str, Any]], calls: list[Any]) -> None:
+        """An assistant record with calls: `calls`, its call entries (.call_id, .name)."""
+        self.order += 1
+        keep = self.every
+        for call in calls:
+            call_id = call.call_id
+            if call_id in self.call_ids:
+                self.reused = True
+            self.call_ids.add(call_id)
+            if call.name in self.by_call:
+                self.paired.add(call_id)
+                keep = True
+            elif call_id in self.paired:
+                keep = True
+        if keep:
+            self.kept.append((self.order, record, content))
+
+    def said(self, record: Mapping[str, Any], content: list[Mapping[str, Any]] | None, results: list[Any]) -> None:
+        """A main-line user record (content: its blocks) or attachment (content None); `results`: its result
+        entries (.call_id, .is_error). Most are a plain tool result: kept as its ids, nothing else read."""
+        self.order += 1
+        named = False
+        if results:
+            structured = record.get("toolUseResult")
+            # dict first: JSON gives dicts, and an ABC isinstance alone costs several times more per record
+            named = isinstance(structured, (dict, Mapping)) and not self.result_keys.isdisjoint(structured)
+            for result in results:
+                if result.call_id in self.result_ids:
+                    self.reused = True
+                self.result_ids.add(result.call_id)
+                if named:
+                    self.paired.add(result.call_id)
+        if self.every or named or record.get("wakeupSource") is not None or self._marked(record, content):
+            self.kept.append((self.order, record, content))
+        else:
+            order = self.order
+            self.answers.extend((result.call_id, order, place, result.is_error) for place, result in enumerate(results))
+
+    def records(self) -> list[tuple[Mapping[str, Any], list[Mapping[str, Any]] | None]]:
+        """The records to feed, in file order."""
+        found = [(-order, 0, record, content) for order, record, content in self.kept]
+        for call_id, order, place, is_error in self.answers:
+            if call_id in self.paired:
+                block = {"type": "tool_result", "tool_use_id": call_id, "is_error": is_error}
+                found.append((-order, place, {"type": "user", "message": {"content": [block]}}, [block]))
+        found.sort(key=lambda item: (item[0], item[1]))
+        return [(record, content) for _, _, record, content in found]
+
+    def _marked(self, record: Mapping[str, Any], content: list[Mapping[str, Any]] | None) -> bool:
+        if content is None:
+            prompt = mapping(record.get("attachment")).get("prompt")
+            return isinstance(prompt, str) and any(mark in prompt for mark in self.marks)
+        for block in content:
+            if block.get("type") == "text":
+                text = block.get("text")
+                if isinstance(text, str) and any(mark in text for mark in self.marks):
+                    return True
+        return False
 
 
 def _started_task(starts: tuple[Start, ...], arguments: Mapping[str, Any], result: Mapping[str, Any]) -> str | None:

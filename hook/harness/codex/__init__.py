@@ -49,6 +49,7 @@ from hook.harness import (
     TurnEnd,
     harness_facts,
     harness_walk,
+    payload_claimed,
     session_key,
     text_field,
     write_jsonl,
@@ -99,8 +100,8 @@ class Codex:
     )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        """Codex CLI's Stop payload: a string turn_id and a model."""
-        return isinstance(payload.get("turn_id"), str) and "model" in payload
+        """Codex CLI's Stop payload, as harness.toml's [claims] tells it."""
+        return payload_claimed(harness_facts(self).claims or {}, payload)
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", "Stop")

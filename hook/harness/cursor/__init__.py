@@ -22,7 +22,16 @@ import re
 from collections.abc import Mapping
 
 from hook.decision import BLOCK, Decision
-from hook.harness import InstallTarget, PayloadError, ProbeStop, StopInput, harness_facts, text_field, write_jsonl
+from hook.harness import (
+    InstallTarget,
+    PayloadError,
+    ProbeStop,
+    StopInput,
+    harness_facts,
+    payload_claimed,
+    text_field,
+    write_jsonl,
+)
 from hook.transcript.reader import CALL, RESULT, TEXT, Entry, Turn, read_turn, text_prompt
 from hook.transcript.records import LazyRegex, mapping, string, tool_result_text
 from hook.transcript.walk import NO_PROMPT
@@ -57,8 +66,8 @@ class Cursor:
     )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        """Cursor's stop payload: a conversation_id and a loop_count."""
-        return "conversation_id" in payload and "loop_count" in payload
+        """Cursor's stop payload, as harness.toml's [claims] tells it."""
+        return payload_claimed(harness_facts(self).claims or {}, payload)
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", EVENT)

@@ -34,6 +34,7 @@ from hook.harness import (
     ProbeStop,
     StopInput,
     harness_facts,
+    payload_claimed,
     text_field,
 )
 from lanegate_common.frozen import replace
@@ -70,8 +71,8 @@ class Gemini:
     )
 
     def claims(self, payload: Mapping[str, Any]) -> bool:
-        """Gemini CLI's AfterAgent payload."""
-        return payload.get("hook_event_name") == EVENT
+        """Gemini CLI's AfterAgent payload, as harness.toml's [claims] tells it."""
+        return payload_claimed(harness_facts(self).claims or {}, payload)
 
     def parse(self, payload: Mapping[str, Any], env: Mapping[str, str]) -> StopInput:
         event = payload.get("hook_event_name", EVENT)
