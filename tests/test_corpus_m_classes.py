@@ -1,0 +1,90 @@
+"""Issue 28 phase 4b (docs/DESIGN.md#construction-classes): the classes the development part of corpus m showed, each
+fixed as a class — readiness of a named subject for an item with a titled name ('Are you ready to move on to Block 4:
+the importer?'), the open offer asked as the reader's wish for a hand or as an instruction to hand the agent its next
+work, plan approval asked of a reading already made, a wait on the person's word as a label or a readiness
+statement, work handed over in a sentence after a closing list, the same in non-standard spelling; and for precision,
+a cloud access grant as a human-only decision, and the files only the person can add to an Aider chat. Sentences of
+our own, varied in verb, subject, object, word order and spelling; each class has should-fire and should-pass
+sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.judging import verdict_rule_reason
+
+pytestmark = pytest.mark.model
+
+
+def _fires(text: str, rule: str, words: str) -> None:
+    verdict, deciding, reason = verdict_rule_reason(text)
+    assert (verdict, deciding) == ("fire", rule), reason
+    assert words in reason
+
+
+def _passes(text: str, verdict: str, rule: str | None) -> None:
+    got, deciding, reason = verdict_rule_reason(text)
+    assert (got, deciding) == (verdict, rule), reason
+
+
+# ---- readiness of a named subject for an item with a titled name ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Are you ready to move on to Step 3: the migration?",
+        "Are we good to move on to Part 2: caching?",
+        "Are you ready to continue with Block 5: the export?",
+        "Is everyone ready to jump into Chapter 3: deployment scripts?",
+        "Ready to move on to Stage 4: load testing?",
+        "**Are we good to move on to Phase 5: Polish & Monetization?**",
+    ],
+)
+def test_readiness_for_a_titled_item_is_judged_whole(text: str) -> None:
+    _fires(text, "readiness-question", "asks whether the reader gives the go")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Are the fixtures ready to move on to Block 4: the loader?",  # the state of a thing
+        "Is the cache ready for Phase 2: warm reads?",
+        "Before moving on to Block 4: the tests pass and the lint is clean.",
+    ],
+)
+def test_readiness_of_a_thing_before_a_title_stays_clear(text: str) -> None:
+    _passes(text, "clear", None)
+
+
+# ---- the open offer: a hand asked about, the next work asked for ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Is there a particular task you'd like a hand with today?", "needs help with ('like')"),
+        ("Is there anything you would like help with?", "needs help with ('like')"),
+        ("Anything specific you want a hand with?", "needs help with ('want')"),
+        ("Tell me what to tackle next and I'll get going.", "next work ('tell … what … tackle')"),
+        ("Let me know what to take on next and I'll begin.", "next work ('know … what … take')"),
+        ("Send over the next request whenever you have one and I'll turn it into a minimal diff.",
+         "left open ('send … request')"),
+        ("Give me the next thing to build and I'll get on it.", "left open ('give … thing')"),
+    ],
+)
+def test_the_open_offer_asked_another_way_fires(text: str, words: str) -> None:
+    _fires(text, "open-offer", words)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tell me the database password and I'll finish the setup.",  # a fact only the reader has
+        "Send over the API key when you have one and I'll wire it in.",
+        "The team asked whether there was anything they'd like a hand with; I listed the three open tickets.",
+        "I took on the next ticket in the queue and sent the diff.",
+    ],
+)
+def test_a_named_thing_or_a_report_offers_nothing(text: str) -> None:
+    _passes(text, "clear", None)
