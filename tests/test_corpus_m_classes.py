@@ -88,3 +88,37 @@ def test_the_open_offer_asked_another_way_fires(text: str, words: str) -> None:
 )
 def test_a_named_thing_or_a_report_offers_nothing(text: str) -> None:
     _passes(text, "clear", None)
+
+
+# ---- approval of the agent's own plan: asked in a request to report back, or of a reading already made ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "words"),
+    [
+        ("Please review the plan and tell me whether you approve it.", "approval-request", "whether they approve"),
+        ("Look the plan over and let me know if you approve.", "approval-request", "('approve')"),
+        ("Read through the proposal and tell me whether it works for you.", "approval-request", "('works')"),
+        ("Check the design and let me know if you're happy with it.", "approval-request", "('happy')"),
+        ("Was that the intended reading, or did you have another one in mind?", "intent-question",
+         "('intended reading')"),
+        ("Is this the expected behaviour, or did you want something else?", "intent-question",
+         "('expected behaviour')"),
+    ],
+)
+def test_approval_asked_another_way_fires(text: str, rule: str, words: str) -> None:
+    _fires(text, rule, words)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule"),
+    [
+        ("Tell me whether you approve the budget increase for the paid tier.", "exempt", "approval-request"),
+        ("The reviewer looked the plan over and said they approve it.", "clear", None),
+        ("Tell me whether the build passes on your machine.", "clear", None),
+        ("Was the intended reading ever written down?", "clear", None),
+        ("I read the spec as asking for peak concurrency, which is the reading the tests encode.", "clear", None),
+    ],
+)
+def test_approval_of_a_human_only_decision_or_a_fact_does_not_fire(text: str, verdict: str, rule: str | None) -> None:
+    _passes(text, verdict, rule)
