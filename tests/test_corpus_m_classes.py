@@ -122,3 +122,40 @@ def test_approval_asked_another_way_fires(text: str, rule: str, words: str) -> N
 )
 def test_approval_of_a_human_only_decision_or_a_fact_does_not_fire(text: str, verdict: str, rule: str | None) -> None:
     _passes(text, verdict, rule)
+
+
+# ---- a wait on the person's word: as a label, or the agent's act timed by it ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("**Required Input**: Approval to proceed with the orchestrator changes.",
+         "the label 'required input' parks the turn on the reader's 'Approval'"),
+        ("**Required Input**: your approval of the plan.", "reader's 'approval'"),
+        ("Required input: your go-ahead on the schema.", "reader's 'go-ahead'"),
+        ("**Needed from you**: a yes on the migration plan.", "the label 'needed from you'"),
+        ("I'm ready to start on the data layer as soon as you approve.", "the agent's 'start' waits on the reader's "
+         "'approve'"),
+        ("I'll begin on the schema as soon as you approve.", "the agent's 'begin' waits on the reader's 'approve'"),
+        ("I'll start the refactor once you give the go-ahead.", "the agent's 'start' waits"),
+    ],
+)
+def test_a_wait_on_the_persons_word_fires(text: str, words: str) -> None:
+    _fires(text, "wait-on-person", words)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "**Status**: waiting on the CI run for the branch.",  # a wait on work in flight
+        "I'll merge the branch as soon as CI goes green.",
+        "**Required Input**: the production database password.",  # what only the reader has
+        "I'll start the load test once the staging deploy finishes.",
+        "I'll merge the PR as soon as you approve.",  # the stamp a human-only act needs
+        "I will deploy it to production as soon as you approve.",
+        "Required input: approval of the release to production.",
+    ],
+)
+def test_a_wait_on_work_or_on_a_human_only_stamp_stays_clear(text: str) -> None:
+    _passes(text, "clear", None)

@@ -203,7 +203,7 @@ def _kind(sentence: str) -> str | None:
     instructs = _may_instruct(sentence, patterns.not_imperative) or _CONDITIONED.match(sentence)
     if patterns.turn.search(sentence) and instructs:
         return TURN
-    if patterns.wait.search(sentence):
+    if patterns.wait.search(sentence) or patterns.word_wait.search(sentence):
         return WAIT
     if patterns.contact.search(sentence):
         return CONTACT
@@ -230,6 +230,7 @@ class _Patterns:
     help: re.Pattern[str]
     turn: re.Pattern[str]
     wait: re.Pattern[str]
+    word_wait: re.Pattern[str]
     contact: re.Pattern[str]
     not_imperative: frozenset[str]
     lead_ins: frozenset[str]
@@ -271,6 +272,13 @@ def _patterns() -> _Patterns:
         wait=_compiled(
             rf"\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:you|your)\b"
+        ),
+        # issue 28 phase 4b: a label naming what the agent needs from the reader, then its colon; or the agent's act
+        # timed by the reader's word ('as soon as you approve')
+        word_wait=_compiled(
+            rf"^[\s*_#>-]*(?:{_words(data['word-wait']['labels'])})[\s*_]*:\s*\S"
+            rf"|\b(?:{_words(data['word-wait']['bounds'])})\s+you(?:['’]ve|\s+have)?\s+(?:\w+\s+)?"
+            rf"(?:{_words(data['word-wait']['verbs'])})\b"
         ),
         contact=_compiled(
             rf"\b(?:{_words(data['contact']['requests'] + data['contact']['availability'])})\b[^.!?;\n]{{0,40}}?"
