@@ -159,3 +159,38 @@ def test_a_wait_on_the_persons_word_fires(text: str, words: str) -> None:
 )
 def test_a_wait_on_work_or_on_a_human_only_stamp_stays_clear(text: str) -> None:
     _passes(text, "clear", None)
+
+
+# ---- work handed over in a sentence after the closing list -----------------------------------------------------
+
+OPTIONAL = "### Next Steps (optional)\n1. Add a dev menu with a god-mode toggle\n2. Warp buttons for the rooms\n\n"
+FOLLOW_UPS = "**Possible follow-ups:**\n- keyboard navigation for the chip list\n- an e2e test with JavaScript off\n\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        OPTIONAL + "Any of these can follow if desired.",
+        OPTIONAL + "These could be tackled next if you like.",
+        OPTIONAL + "Each of these could come in a follow-up PR.",
+        OPTIONAL + "All three can be addressed later.",
+        FOLLOW_UPS + "These can be done as a follow-up.",
+        FOLLOW_UPS + "Any of the above could be implemented on request.",
+    ],
+)
+def test_a_sentence_that_leaves_the_list_to_the_reader_keeps_it_the_closing_list(text: str) -> None:
+    _fires(text, "work-list", "hands the reader work the agent could do")
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule"),
+    [
+        (OPTIONAL + "All three are done and pushed.", "clear", None),
+        (OPTIONAL + "These are out of scope for this task and tracked in #41.", "clear", None),
+        (OPTIONAL + "I'm doing these next, starting with the first.", "clear", None),
+        (OPTIONAL + "These can be done by the release manager.", "clear", None),  # no optional or later work
+        ("### Next steps\n1. Merge #812\n2. Tag v2.1 from main\n\nBoth can follow when you're ready.", "clear", None),
+    ],
+)
+def test_a_report_or_a_human_only_list_after_it_hands_nothing_over(text: str, verdict: str, rule: str | None) -> None:
+    _passes(text, verdict, rule)

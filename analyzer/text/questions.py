@@ -172,6 +172,12 @@ def _picks(sentence: str) -> bool:
     return any(opening.startswith(p) for p in _patterns().picks)
 
 
+def _hands_back(sentence: str) -> bool:
+    """Issue 28 phase 4b: the sentence points back at the list before it and leaves its items to the reader as
+    optional or later work ('Any of these can follow if desired.', 'These can be done as a follow-up.')."""
+    return bool(_patterns().hand_back.search(sentence[:160]))
+
+
 def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]:
     """The sentences of the closing part the text would have without its last paragraph (from `start` on)."""
     earlier = closing_part(text[:start])
@@ -237,6 +243,7 @@ class _Patterns:
     max_items: int
     recommendations: tuple[str, ...]
     picks: tuple[str, ...]
+    hand_back: re.Pattern[str]
 
 
 @cache
@@ -290,6 +297,11 @@ def _patterns() -> _Patterns:
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
         picks=tuple(data["pick"]["openings"]),
+        hand_back=_compiled(
+            rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"
+            rf"\b(?:{_words(data['hand-back']['modals'])})\b[^.!?\n]{{0,60}}?"
+            rf"(?:\b|(?<=\W))(?:{_words(data['hand-back']['deferrals'])})\b"
+        ),
     )
 
 
@@ -317,9 +329,10 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
         return None  # no list item near the end: the units of a long message are not worth finding
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
-    if last is not None and content and (_recommends(closing := view[last[0] : last[1]].strip()) or _picks(closing)):
+    closing = view[last[0] : last[1]].strip() if last is not None and content else ""
+    if closing and (_recommends(closing) or _picks(closing) or _hands_back(closing)):
         # 'My recommendation is the second option.' or 'Let me know which.' after the list: the options are still
-        # handed over
+        # handed over; so are they by 'Any of these can follow if desired.' (issue 28 phase 4b)
         last, content = last_content_unit(view[: last[0]], unit_starts(view[: last[0]]), claim_vocabulary())
     if last is None or not content:
         return None
