@@ -194,3 +194,47 @@ def test_a_sentence_that_leaves_the_list_to_the_reader_keeps_it_the_closing_list
 )
 def test_a_report_or_a_human_only_list_after_it_hands_nothing_over(text: str, verdict: str, rule: str | None) -> None:
     _passes(text, verdict, rule)
+
+
+# ---- the same constructions in non-standard spelling -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("lmk when ur ready 4 part 2 🙂", "readiness-request"),  # 'ur ready' reads "you're ready"
+        ("let me kno when u r ready 4 the next part", "readiness-request"),
+        ("Let me know when you're ready for part 2.", "readiness-request"),
+        ("Ping me once you're good to go on the importer.", "readiness-request"),
+        ("anythin else i can do 4 u?", "standing-by"),
+        ("Howdy partner, what else can this ol' agent rustle up fer ya?", "open-offer"),
+        ("What else can I rustle up for you?", "open-offer"),
+    ],
+)
+def test_non_standard_spelling_reads_as_the_construction_it_spells(text: str, rule: str) -> None:
+    verdict, deciding, reason = verdict_rule_reason(text)
+    assert (verdict, deciding) == ("fire", rule), reason
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule"),
+    [
+        ("Let me know when you're ready to merge #812.", "exempt", "readiness-request"),  # a human-only act
+        ("Let me know when the build is ready.", "clear", None),
+        ("u need node 20 for this, ur on 18 rn.", "clear", None),
+        ("anythin else in the log was just noise, so i ignored it.", "clear", None),
+        ("Howdy partner, the build is green and the tag is pushed.", "clear", None),
+    ],
+)
+def test_non_standard_spelling_of_a_report_or_a_human_only_go_does_not_fire(
+    text: str, verdict: str, rule: str | None
+) -> None:
+    _passes(text, verdict, rule)
+
+
+def test_ur_reads_youre_only_before_a_word_no_possessive_stands_before() -> None:
+    from analyzer.text.disguise import fold
+    from analyzer.text.spelling import respell
+
+    assert respell(fold("lmk when ur ready 4 the next part")).text == "let me know when you're ready for the next part"
+    assert respell(fold("ur branch is green")).text == "your branch is green"

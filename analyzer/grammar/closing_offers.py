@@ -76,6 +76,7 @@ class Words:
     hand_over: frozenset[str]
     next_work: frozenset[str]
     taking: frozenset[str]
+    self_nouns: frozenset[str]
 
 
 @cache
@@ -100,6 +101,7 @@ def words() -> Words:
         hand_over=terms("open-offer-asked", "hand_over"),
         next_work=terms("open-offer-asked", "next_work"),
         taking=terms("open-offer-asked", "taking"),
+        self_nouns=terms("open-offer-asked", "self_nouns"),
     )
 
 
@@ -390,6 +392,15 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         wh = next((c for c in token.children if c.lower_ in ("what", "whatever") and c.dep_ in ("dobj", "nsubj")), None)
         if wh is not None and (_requested(token, w) or _help_with(token, w)):
             return f"asks the reader to name what it needs ('{wh.text} you {token.text}')"
+    agent = agent or (subject is not None and _self_named(subject, w))
+    if token.pos_ == "VERB" and agent and _for_reader(token) and any(
+        c.dep_ == "aux" and c.lower_ in w.modals for c in token.children
+    ):
+        # issue 28 phase 4b: any act of the agent's for the reader with its object left open ('What else can I
+        # rustle up for you?', 'What can this agent whip up for you?')
+        wh = next((c for c in token.children if c.dep_ == "dobj" and c.lower_ in ("what", "whatever")), None)
+        if wh is not None:
+            return f"asks what the agent should do for the reader ('{wh.text} … {token.text} … for you')"
     if lemma == "be" and agent and _wh_of(token, w) is not None:
         of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         if of is not None and any(p.lower_ in w.help_nouns for p in of.children):
@@ -404,6 +415,11 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         if act is not None and (owner is None or owner.lower_ in AGENT_SUBJECTS) and _helps_reader(act):
             return f"states the agent's availability to help ('{token.text} to {act.text}')"
     return None
+
+
+def _self_named(subject: Token, w: Words) -> bool:
+    """'this agent', 'this ol' bot': the agent naming itself as a persona would (issue 28 phase 4b)."""
+    return subject.lower_ in w.self_nouns and any(c.dep_ == "det" and c.lower_ == "this" for c in subject.children)
 
 
 def _wished(verb: Token, w: Words) -> bool:
