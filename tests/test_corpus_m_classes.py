@@ -238,3 +238,41 @@ def test_ur_reads_youre_only_before_a_word_no_possessive_stands_before() -> None
 
     assert respell(fold("lmk when ur ready 4 the next part")).text == "let me know when you're ready for the next part"
     assert respell(fold("ur branch is green")).text == "your branch is green"
+
+
+# ---- precision: a cloud access grant handed over, and what only the person can put in front of the agent ---------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Granting the bot write access to the organisation's cloud project is yours to decide.",  # 'write' cut off
+        "Whether to grant the deploy bot IAM access to the billing account is yours to decide.",
+    ],
+)
+def test_a_cloud_access_grant_is_yours_to_decide_as_a_human_only_decision(text: str) -> None:
+    _passes(text, "exempt", "reader-decides")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Choosing the cache's eviction policy is yours to decide.", "The name of the helper module is yours to decide."],
+)
+def test_agent_work_yours_to_decide_still_fires(text: str) -> None:
+    _fires(text, "reader-decides", "leaves the decision to the reader")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please add the file that defines `.btn-primary` to the chat so I can see it.",
+        "Add `src/db.py` to the chat and I'll make the change.",
+        "Please /add the stylesheet so I can read it.",
+    ],
+)
+def test_adding_files_to_the_agents_chat_is_access_only_the_person_has(text: str) -> None:
+    _passes(text, "clear", None)
+
+
+def test_adding_work_to_a_file_is_still_turn_taking() -> None:
+    _fires("Add the new route to `app.py` and let me know when it's done.", "turn-taking", "work the agent could do")
