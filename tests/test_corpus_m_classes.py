@@ -37,6 +37,8 @@ def _passes(text: str, verdict: str, rule: str | None) -> None:
         "Are we good to move on to Part 2: caching?",
         "Are you ready to continue with Block 5: the export?",
         "Is everyone ready to jump into Chapter 3: deployment scripts?",
+        "Is everyone ready to dive into Sprint 2?",  # the readiness word hung on 'everyone' as its adjective
+        "Is everyone set to dive into Sprint 2: notifications?",
         "Ready to move on to Stage 4: load testing?",
         "**Are we good to move on to Phase 5: Polish & Monetization?**",
     ],

@@ -263,7 +263,14 @@ def _readiness_complement(root: Token, words: QuestionVocabulary) -> Token | Non
     the copula."""
     if root.lemma_.lower() != "be":
         return None
-    return next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in words.readiness), None)
+    ready = next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in words.readiness), None)
+    subject = subject_of(root)
+    if ready is None and subject is not None:
+        # issue 28 phase 4b: 'Is everyone ready to dive into Sprint 2?' — the model hangs the readiness word on the
+        # subject as an adjective or participle after it ('everyone set to …')
+        ready = next((c for c in subject.children if c.dep_ in ("amod", "acl") and c.i > subject.i and c.lower_ in
+                      words.readiness), None)  # fmt: skip
+    return ready
 
 
 @rule("approval-question")
