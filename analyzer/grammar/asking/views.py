@@ -1,6 +1,7 @@
 """Approval of the agent's own plan beyond 'look right' (docs/DESIGN.md#construction-classes): the reader's view of the
 plan asked for — how it strikes them, what they think of it, whether it makes sense or appeals to them — and the
-reader's change to it."""
+reader's change to it; issue 28 phase 4b: the approval question inside a request to report back, and whether the agent's
+reading is the one the reader intended."""
 
 from __future__ import annotations
 
