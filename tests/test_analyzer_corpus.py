@@ -203,8 +203,10 @@ def test_the_twelfth_corpus_development_part_agrees_at_its_measured_share() -> N
 # Split by source (tests/corpus/split.toml): dev aider, antigravity, openhands, windsurf-cascade; test seeker-agent,
 # swe-agent. Scored once, on main b988daa: dev 128/149 (85.9%), test 59/72 (81.9%). Both floors record that first run;
 # rules are written against the development part only, and the test part's floor is never a target. Raise them as
-# rules land; never lower them.
-M_DEV_AGREED_AT_LEAST = 128
+# rules land; never lower them. Issue 28 phase 4b (branch r28f: the classes the development part showed) took dev to
+# 144/149; the five left are r28e's classes (a human-only decision named away from the phrase, 'You good with me …',
+# a permission question for a human-only act found twice).
+M_DEV_AGREED_AT_LEAST = 144
 M_TEST_AGREED_AT_LEAST = 59
 
 

@@ -27,6 +27,8 @@ from analyzer.text.questions import LIST, QUESTION, TURN
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
+# Issue 28 phase 4b: the agent's own context, which only the person can add to (analyzer/terms.toml [context-access]).
+CONTEXT_PLACES = terms("context-access", "places")
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,10 @@ def turn_taking(asked: Asked) -> Judgement | None:
     stretch = frozenset(t.i for t in tokens if act.i <= t.i < end and not t.is_punct)
     if act.lemma_.lower() in w.reader_only or act.lower_ in w.reader_only:
         return carved("turn-taking", f"'{act.text}' asks the reader for what only the reader has or does")
+    into = _into_agent_context(act)
+    if into is not None:
+        return carved("turn-taking", f"'{act.text} … {into}' asks the reader for access only the reader has: what is "
+                      "in front of the agent")  # fmt: skip
     if any(c.dep_ in ("dobj", "dative", "iobj") and c.lower_ in ("me", "us") for c in act.children):
         request = _open_request(act, asked)
         if request is not None:
@@ -102,6 +108,23 @@ def turn_taking(asked: Asked) -> Judgement | None:
     waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
     return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
         t.i for t in tokens if t.i not in stretch))
+
+
+def _into_agent_context(act: Token) -> str | None:
+    """Issue 28 phase 4b: the act puts something into the agent's own context — 'to the chat', 'into this
+    conversation' — or is a slash command of the harness ('/add the stylesheet'): only the person can, as only the
+    person can grant access."""
+    if act.text.startswith("/"):
+        return act.text
+    if act.i > 0 and act.doc[act.i - 1].text == "/" and not act.doc[act.i - 1].whitespace_:
+        return f"/{act.text}"
+    # the model may hang 'to the chat' on a relative clause of the object ('the file that defines X to the chat')
+    places = (t for t in act.subtree if t.dep_ in ("prep", "dative") and t.lower_ in ("to", "into", "in"))
+    for preposition in places:
+        place = next((p for p in preposition.children if p.dep_ == "pobj" and p.lower_ in CONTEXT_PLACES), None)
+        if place is not None and any(d.lower_ in ("the", "this", "our", "my") for d in place.children):
+            return f"{preposition.text} the {place.text}"
+    return None
 
 
 def _open_request(act: Token, asked: Asked) -> Token | None:

@@ -29,6 +29,8 @@ from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+    from analyzer.lexicon import Lexicon
+
 # The reader addressed, as the closing questions read it (questions.toml `reader`).
 READER = question_vocabulary().reader
 
@@ -68,6 +70,13 @@ class Words:
     choices: frozenset[str]
     preferred: frozenset[str]
     giving: frozenset[str]
+    asked_nouns: frozenset[str]
+    asked_wishes: frozenset[str]
+    asked_modals: frozenset[str]
+    hand_over: frozenset[str]
+    next_work: frozenset[str]
+    taking: frozenset[str]
+    self_nouns: frozenset[str]
 
 
 @cache
@@ -86,6 +95,13 @@ def words() -> Words:
         choices=terms("decision-offer", "choices"),
         preferred=terms("decision-offer", "preferred"),
         giving=terms("decision-offer", "giving"),
+        asked_nouns=terms("open-offer-asked", "help_nouns"),
+        asked_wishes=terms("open-offer-asked", "wish_verbs"),
+        asked_modals=terms("open-offer-asked", "wish_modals"),
+        hand_over=terms("open-offer-asked", "hand_over"),
+        next_work=terms("open-offer-asked", "next_work"),
+        taking=terms("open-offer-asked", "taking"),
+        self_nouns=terms("open-offer-asked", "self_nouns"),
     )
 
 
@@ -328,7 +344,7 @@ def open_offer(asked: Asked) -> Judgement | None:
         return None
     w = words()
     for token in asked.tokens:
-        found = _open_help(token, w, question=kind == QUESTION)
+        found = _open_help(token, w, question=kind == QUESTION) or _next_work_asked(token, w, asked.lexicon)
         if found is not None and kind != QUESTION and _offer_goes_on(asked.site.following):
             return carved("open-offer", "the offer of help goes on in the next sentence, which is judged on its own")
         if found is not None:
@@ -365,9 +381,9 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         wh = next((c for c in token.children if c.lower_ in ("what", "whatever") and c.dep_ == "nsubj"), None)
         if wh is not None and _requested(token, w):
             return f"asks the reader to name what troubles them ('{wh.text} … {token.text} you')"
-    if lemma in w.help_needs and subject is not None and subject.lower_ == "you":
+    if (lemma in w.help_needs or _wished(token, w)) and subject is not None and subject.lower_ == "you":
         needed = [c for c in token.children if c.dep_ in ("dobj", "attr")]
-        if any(c.lower_ in w.help_nouns for c in needed) and (question or _requested(token, w)):
+        if any(c.lower_ in w.help_nouns | w.asked_nouns for c in needed) and (question or _requested(token, w)):
             return f"asks what the reader needs help with ('{token.text}')"
         condition = any(c.dep_ == "mark" and c.lower_ == "if" for c in token.children)
         open_need = not needed or any(c.lower_ in w.help_needed for c in needed)
@@ -376,6 +392,15 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         wh = next((c for c in token.children if c.lower_ in ("what", "whatever") and c.dep_ in ("dobj", "nsubj")), None)
         if wh is not None and (_requested(token, w) or _help_with(token, w)):
             return f"asks the reader to name what it needs ('{wh.text} you {token.text}')"
+    agent = agent or (subject is not None and _self_named(subject, w))
+    if token.pos_ == "VERB" and agent and _for_reader(token) and any(
+        c.dep_ == "aux" and c.lower_ in w.modals for c in token.children
+    ):
+        # issue 28 phase 4b: any act of the agent's for the reader with its object left open ('What else can I
+        # rustle up for you?', 'What can this agent whip up for you?')
+        wh = next((c for c in token.children if c.dep_ == "dobj" and c.lower_ in ("what", "whatever")), None)
+        if wh is not None:
+            return f"asks what the agent should do for the reader ('{wh.text} … {token.text} … for you')"
     if lemma == "be" and agent and _wh_of(token, w) is not None:
         of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         if of is not None and any(p.lower_ in w.help_nouns for p in of.children):
@@ -389,6 +414,47 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         owner = subject_of(token) or (subject_of(token.head) if token.dep_ in ("acomp", "advmod") else None)
         if act is not None and (owner is None or owner.lower_ in AGENT_SUBJECTS) and _helps_reader(act):
             return f"states the agent's availability to help ('{token.text} to {act.text}')"
+    return None
+
+
+def _self_named(subject: Token, w: Words) -> bool:
+    """'this agent', 'this ol' bot': the agent naming itself as a persona would (issue 28 phase 4b)."""
+    return subject.lower_ in w.self_nouns and any(c.dep_ == "det" and c.lower_ == "this" for c in subject.children)
+
+
+def _wished(verb: Token, w: Words) -> bool:
+    """'you'd like', 'you would love': the reader's wish said with a modal, read as 'you want' (issue 28 phase 4b:
+    'Is there a particular task you'd like a hand with?')."""
+    return verb.lemma_.lower() in w.asked_wishes and any(
+        c.dep_ == "aux" and c.lower_ in w.asked_modals for c in verb.children
+    )
+
+
+def _next_work_asked(verb: Token, w: Words, lexicon: Lexicon) -> str | None:
+    """Issue 28 phase 4b: the reader told to hand the agent its next work with that work left open — an imperative
+    of telling, sending or giving (no subject; 'let me know' read through 'know') whose object is a wh-word with a
+    verb of taking work on ('Tell me what to tackle next') or a noun of work left open by 'next', 'another', 'new'
+    ('Send over the next request', 'Give me the next thing to build'). A named thing ('Send me the log') or a fact
+    only the reader has ('Tell me the password') is no open work."""
+    lemma = verb.lemma_.lower()
+    if lemma not in w.hand_over or verb.tag_ != "VB":
+        return None
+    if lemma == "know" and (verb.head.lower_ != "let" or verb.head.dep_ not in ("ROOT", "conj")):
+        return None
+    if lemma != "know" and (verb.dep_ not in ("ROOT", "conj") or subject_of(verb) is not None):
+        return None
+    for c in verb.children:
+        if c.dep_ in ("xcomp", "ccomp") and c.lemma_.lower() in w.taking | w.help_doing:
+            wh = next((g for g in c.subtree if g.lower_ in ("what", "which") and g.i < c.i), None)
+            if wh is not None and not any(g.dep_ == "nsubj" and g.lower_ not in AGENT_SUBJECTS for g in c.children):
+                return f"tells the reader to name the agent's next work ('{verb.text} … {wh.text} … {c.text}')"
+        if c.dep_ in ("dobj", "pobj", "prep"):
+            nouns = [c] if c.dep_ != "prep" else [p for p in c.children if p.dep_ == "pobj"]
+            for noun in nouns:
+                open_words = {m.lower_ for m in noun.children if m.dep_ in ("det", "amod")}
+                named = noun.lower_ in w.next_work or noun.lemma_.lower() in w.next_work
+                if (named or noun.lower_ in lexicon.request_nouns) and open_words & lexicon.open_modifiers:
+                    return f"tells the reader to hand the agent its next work, left open ('{verb.text} … {noun.text}')"
     return None
 
 

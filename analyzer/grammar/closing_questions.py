@@ -74,6 +74,7 @@ class QuestionVocabulary:
     reader: frozenset[str]
     perception_verbs: frozenset[str]
     articles: frozenset[str]
+    question_openers: frozenset[str]
 
 
 @cache
@@ -126,10 +127,22 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
     cut = 0
     for k, ch in enumerate(sentence[:-1]):
         if ch in ":—–" and sentence[k + 1].isspace() and any(c.isalpha() for c in sentence[k + 1 :]):
+            if ch == ":" and _opens_question(sentence[cut:k]):
+                continue
             cut = k + 1
     while cut < len(sentence) and sentence[cut].isspace():
         cut += 1
     return site.start + cut, site.end
+
+
+def _opens_question(before: str) -> bool:
+    """Revision 4 (docs/DESIGN.md#construction-classes): a colon after words that already open the question (an
+    auxiliary or modal first, or an elliptical readiness word: 'Are you ready to move on to Block 4: the
+    importer?', 'Ready for Step 2: the queue?') names the title of what the question asks about, not a label
+    before it, so the question is judged whole."""
+    words = before.strip(" *_#>").split(None, 1)
+    vocabulary = question_vocabulary()
+    return bool(words) and words[0].lower() in vocabulary.question_openers | vocabulary.readiness
 
 
 # ---- exclusions -------------------------------------------------------------------------------------------
@@ -250,7 +263,14 @@ def _readiness_complement(root: Token, words: QuestionVocabulary) -> Token | Non
     the copula."""
     if root.lemma_.lower() != "be":
         return None
-    return next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in words.readiness), None)
+    ready = next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in words.readiness), None)
+    subject = subject_of(root)
+    if ready is None and subject is not None:
+        # issue 28 phase 4b: 'Is everyone ready to dive into Sprint 2?' — the model hangs the readiness word on the
+        # subject as an adjective or participle after it ('everyone set to …')
+        ready = next((c for c in subject.children if c.dep_ in ("amod", "acl") and c.i > subject.i and c.lower_ in
+                      words.readiness), None)  # fmt: skip
+    return ready
 
 
 @rule("approval-question")

@@ -10,11 +10,30 @@ or on a human-only act is a hold, no finding).
 
 from __future__ import annotations
 
-from analyzer.grammar.closing_questions import Asked, _as_asked
-from analyzer.grammar.judgement import Judgement, carved
-from analyzer.grammar.register.reader_word import READER, held_until, readers_word
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.closing_questions import Asked, _as_asked, _label
+from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.register.reader_word import (
+    ABOUT_DEPS,
+    READER,
+    WORD_NOUNS,
+    _human_only,
+    held_until,
+    readers_word,
+)
 from analyzer.grammar.registry import rule
+from analyzer.parse.tokens import forms, hyphen_compound
+from analyzer.text import sites
 from analyzer.text.questions import WAIT
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+# Issue 28 phase 4b: a status label that names what the agent needs from the reader (analyzer/text/sites.toml
+# [word-wait]); "a yes" is the reader's word too.
+WAIT_LABELS = frozenset(sites()["word-wait"]["labels"])
+ASSENT = frozenset({"yes", "go", "green light", "thumbs-up", "thumbs up"})
 
 
 @rule("wait-on-person")
@@ -33,7 +52,38 @@ def wait_on_person(asked: Asked) -> Judgement | None:
         judged = held_until(word, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
         if judged is not None:
             return judged
+    labelled = _labelled_wait(asked)
+    if labelled is not None:
+        return labelled
     return carved(
         "wait-on-person",
         "no word of the reader's bounds a hold of the agent's own: a thing's wait, or a wait on a human-only act",
     )
+
+
+def _labelled_wait(asked: Asked) -> Judgement | None:
+    """Issue 28 phase 4b: a label that names the agent's need of the reader ('**Required Input**: Approval to proceed
+    with the orchestrator changes.', 'Needed from you: a yes on the migration plan.') parks the turn on the reader's
+    word its value names; what that word is about is judged (the go for a human-only act is a hold), and a value that
+    is no word of the reader's (a password, a file) asks for what only the reader has."""
+    label = " ".join(_label(asked).replace("*", " ").replace("_", " ").split())
+    if label not in WAIT_LABELS:
+        return None
+    word = next((t for t in asked.tokens if _word_noun(t) and t.dep_ in ("ROOT", "appos")), None)
+    if word is None:
+        return None
+    about = [c for c in word.children if c.dep_ in ABOUT_DEPS and c.lower_ not in ("back", "from")]
+    if about and _human_only(about, asked.lexicon):
+        return carved("wait-on-person", f"the label '{label}' waits on the reader's word for a human-only act")
+    return gated(
+        "fire",
+        "wait-on-person",
+        f"fires (wait-on-person): the label '{label}' parks the turn on the reader's "
+        f"'{hyphen_compound(word) or word.text}', not on work in flight",
+        word.i,
+    )
+
+
+def _word_noun(token: Token) -> bool:
+    names = forms(token) | {hyphen_compound(token) or ""}
+    return bool(names & (WORD_NOUNS | ASSENT))

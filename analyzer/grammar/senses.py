@@ -158,6 +158,9 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
             continue
         # A word inside inline code counts as the reader reads it ('granting the bot `roles/owner`').
         words_of_clause = _own_words(token, inside)
+        cut = cut_off_word(token, inside)
+        if cut is not None:  # issue 28 phase 4b: 'Granting the bot write access …' (the model made 'write' a verb)
+            words_of_clause += [t for c in cut.children if c.dep_ == "dobj" for t in c.subtree if t.i in inside]
         own = [forms(t) | code_words(t) for t in words_of_clause]
         if not any(words & domain.objects for words in own):
             continue
@@ -168,6 +171,25 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         if domain.vendor_objects and any(_names_vendor(t, domain) for t in words_of_clause):
             return domain.name
     return None
+
+
+def cut_off_word(verb: Token, inside: frozenset[int]) -> Token | None:
+    """Issue 28 phase 4b: the word right after the verb's object that the model cut off the object and made a verb
+    joined to this one ('Granting the bot write access to the cloud project': write -csubj-> is, Granting -csubj->
+    write, access -dobj-> write) — the first part of the object's noun ('write access'), no act of its own: a base
+    form with no subject or auxiliary of its own, followed by its own object."""
+    objects = [c for c in verb.children if c.dep_ in ("dobj", "dative")]
+    if not objects:
+        return None
+    end = max(t.i for o in objects for t in o.subtree)
+    if end + 1 >= len(verb.doc) or end + 1 not in inside:
+        return None
+    following = verb.doc[end + 1]
+    joined = following.i == verb.head.i or following.head.i == verb.i
+    own = [c for c in following.children if c.dep_ in ("nsubj", "aux", "auxpass", "neg")]
+    bare = following.tag_ in ("VB", "VBP") and not own
+    followed = any(c.dep_ == "dobj" and c.i == following.i + 1 for c in following.children)
+    return following if joined and bare and followed else None
 
 
 def _purpose_of(verb: Token, inside: frozenset[int]) -> list[Token]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.reference import POINTERS, named_phrase, pointer_after, referents
 from analyzer.grammar.registry import apply
-from analyzer.grammar.senses import merges_other_than_code, names_its_head, shared_object
+from analyzer.grammar.senses import cut_off_word, merges_other_than_code, names_its_head, shared_object
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import (
     FIRST_PERSON,
@@ -150,9 +150,11 @@ def _scan_part(
         if domain:
             domain_tokens[tok.i] = domain
     agent: list[str] = []
+    # issue 28 phase 4b: the first part of a domain verb's object the model cut off and made a verb ('write access')
+    cut_words = {c.i for i in domain_tokens if (c := cut_off_word(part.doc[i], inside)) is not None}
     for tok, names in words_of(tokens):
         term_word = tok.i in term_words and (tok.i + 1 in domain_tokens or tok.head.i in domain_tokens)
-        if tok.i in domain_tokens or tok.i in borrowed or term_word:
+        if tok.i in domain_tokens or tok.i in borrowed or term_word or tok.i in cut_words:
             continue
         if in_path(tok):
             continue  # 'fix/cache-key': a branch or file path names a thing, it spells no work either

@@ -177,6 +177,12 @@ def _picks(sentence: str) -> bool:
     return any(opening.startswith(p) for p in _patterns().picks)
 
 
+def _hands_back(sentence: str) -> bool:
+    """Issue 28 phase 4b: the sentence points back at the list before it and leaves its items to the reader as
+    optional or later work ('Any of these can follow if desired.', 'These can be done as a follow-up.')."""
+    return bool(_patterns().hand_back.search(sentence[:160]))
+
+
 def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]:
     """The sentences of the closing part the text would have without its last paragraph (from `start` on)."""
     earlier = closing_part(text[:start])
@@ -208,7 +214,7 @@ def _kind(sentence: str) -> str | None:
     instructs = _may_instruct(sentence, patterns.not_imperative) or _CONDITIONED.match(sentence)
     if patterns.turn.search(sentence) and instructs:
         return TURN
-    if patterns.wait.search(sentence):
+    if patterns.wait.search(sentence) or patterns.word_wait.search(sentence):
         return WAIT
     if patterns.contact.search(sentence):
         return CONTACT
@@ -235,12 +241,14 @@ class _Patterns:
     help: re.Pattern[str]
     turn: re.Pattern[str]
     wait: re.Pattern[str]
+    word_wait: re.Pattern[str]
     contact: re.Pattern[str]
     not_imperative: frozenset[str]
     lead_ins: frozenset[str]
     max_items: int
     recommendations: tuple[str, ...]
     picks: tuple[str, ...]
+    hand_back: re.Pattern[str]
 
 
 @cache
@@ -284,10 +292,22 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:you|your)\b"
         ),
+        # issue 28 phase 4b: a label naming what the agent needs from the reader, then its colon; or the agent's act
+        # timed by the reader's word ('as soon as you approve')
+        word_wait=(
+            rf"^[\s*_#>-]*(?:{_words(data['word-wait']['labels'])})[\s*_]*:\s*\S"
+            rf"|\b(?:{_words(data['word-wait']['bounds'])})\s+you(?:['’]ve|\s+have)?\s+(?:\w+\s+)?"
+            rf"(?:{_words(data['word-wait']['verbs'])})\b"
+        ),
         contact=(
             rf"\b(?:{_words(data['contact']['requests'] + data['contact']['availability'])})\b[^.!?;\n]{{0,40}}?"
             rf"\b(?:{_words(data['contact']['marks'])})\b"
             rf"|\b(?:{_words(data['contact']['marks'])})\b[^.!?;\n]{{0,60}}?\b(?:{_words(data['contact']['requests'])})\b"
+        ),
+        hand_back=(
+            rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"
+            rf"\b(?:{_words(data['hand-back']['modals'])})\b[^.!?\n]{{0,60}}?"
+            rf"(?:\b|(?<=\W))(?:{_words(data['hand-back']['deferrals'])})\b"
         ),
     )
     rest = dict(
@@ -324,9 +344,10 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
         return None  # no list item near the end: the units of a long message are not worth finding
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
-    if last is not None and content and (_recommends(closing := view[last[0] : last[1]].strip()) or _picks(closing)):
+    closing = view[last[0] : last[1]].strip() if last is not None and content else ""
+    if closing and (_recommends(closing) or _picks(closing) or _hands_back(closing)):
         # 'My recommendation is the second option.' or 'Let me know which.' after the list: the options are still
-        # handed over
+        # handed over; so are they by 'Any of these can follow if desired.' (issue 28 phase 4b)
         last, content = last_content_unit(view[: last[0]], unit_starts(view[: last[0]]), claim_vocabulary())
     if last is None or not content:
         return None

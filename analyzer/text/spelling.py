@@ -262,6 +262,8 @@ def _reading(
         return None
     key = lowered[start:end]
     reading = table.words.get(key)
+    if reading is not None and key in table.context:  # issue 28 phase 4b: 'ur ready' reads "you're", not 'your'
+        reading = next((f.reads for f in table.context[key] if _applies(f, lowered, start, end, last_end)), reading)
     if reading is not None:
         return start, end, _cased(reading, text, lowered, start, end), False
     if key in table.interjections and _opens(lowered, start):

@@ -1,17 +1,18 @@
 """Approval of the agent's own plan beyond 'look right' (docs/DESIGN.md#construction-classes): the reader's view of the
 plan asked for — how it strikes them, what they think of it, whether it makes sense or appeals to them — and the
-reader's change to it."""
+reader's change to it; issue 28 phase 4b: the approval question inside a request to report back, and whether the agent's
+reading is the one the reader intended."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import Asked, _judged
+from analyzer.grammar.closing_questions import Asked, _approval_predicate, _judged
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import DEMONSTRATIVES, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import QUESTION
+from analyzer.text.questions import QUESTION, REQUEST, TURN
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -26,6 +27,9 @@ CHANGE_VERBS = terms("asking", "change_verbs")
 INDEFINITES = terms("asking", "indefinites")
 # Words that point at the agent's own plan or work: 'that', 'this plan', 'these changes', 'it'.
 POINTING = DEMONSTRATIVES | {"these", "those", "it"}
+REPORT_VERBS = terms("approval-asked", "report_verbs")
+APPROVAL_MARKS = terms("approval-asked", "marks")
+INTENT_WORDS = terms("approval-asked", "intent_words")
 
 
 @rule("view-question")
@@ -130,3 +134,54 @@ def _points_at_plan(subject: Token, reader: frozenset[str]) -> bool:
 def _about(verb: Token) -> list[Token]:
     """What an opinion is asked of: 'of this layout', 'about the split'."""
     return [c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("of", "about", "on")]
+
+
+@rule("approval-request")
+def approval_request(asked: Asked) -> Judgement | None:
+    """Issue 28 phase 4b: the approval question embedded in a request to report back ('… and tell me whether you
+    approve it', 'let me know if you're happy with the plan'): a clause under 'whether', 'if' or 'that' that a verb
+    of telling governs, whose verb is the reader's own approval ('you approve', 'you agree with') or an approval word
+    under a perception verb or copula ('it works for you', 'you're happy with it'). What is approved is judged: the
+    budget of a paid plan is a human-only decision."""
+    if asked.site.kind not in (TURN, REQUEST):
+        return None
+    words = asked.words
+    for verb in asked.tokens:
+        if verb.dep_ not in ("ccomp", "advcl") or verb.head.lemma_.lower() not in REPORT_VERBS:
+            continue
+        if not any(c.dep_ == "mark" and c.lower_ in APPROVAL_MARKS for c in verb.children):
+            continue
+        subject = subject_of(verb)
+        reader = subject is not None and subject.lower_ in words.reader
+        if verb.lemma_.lower() in words.approval_own_verbs and reader:
+            approved = [c for c in verb.children if c.dep_ in ("prep", "dobj") and c.lower_ not in POINTING]
+            return _judged(asked, "approval-request", f"asks the reader to report whether they approve "
+                           f"('{verb.text}')", approved)  # fmt: skip
+        predicate = _approval_predicate(verb, words)
+        to_reader = any(t.lower_ in words.reader for t in verb.subtree)
+        owned = reader or subject is None or _points_at_plan(subject, words.reader)
+        if predicate is not None and to_reader and owned:
+            approved = [c for c in predicate.children if c.dep_ == "prep" and not any(
+                p.lower_ in words.reader for p in c.children) and not all(p.lower_ in POINTING for p in c.children)]
+            return _judged(asked, "approval-request", f"asks the reader to report their approval "
+                           f"('{predicate.text}')", approved)  # fmt: skip
+    return None
+
+
+@rule("intent-question")
+def intent_question(asked: Asked) -> Judgement | None:
+    """Issue 28 phase 4b: whether what the agent made or read is what the reader intended, the intent named by a
+    participle ('Was that the intended reading, or did you have another one in mind?', 'Is this the expected
+    output?'): a copula whose subject points at the agent's work and whose attribute the participle modifies."""
+    if asked.site.kind != QUESTION:
+        return None
+    root = asked.root
+    subject = subject_of(root)
+    if root.lemma_.lower() != "be" or subject is None or subject.lower_ not in POINTING:
+        return None
+    for attribute in (c for c in root.children if c.dep_ == "attr"):
+        intent = next((c for c in attribute.children if c.dep_ == "amod" and c.lower_ in INTENT_WORDS), None)
+        if intent is not None:
+            return _judged(asked, "intent-question", f"asks whether the agent's work is what the reader "
+                           f"{intent.text} it to be ('{intent.text} {attribute.text}')", [])  # fmt: skip
+    return None

@@ -67,7 +67,11 @@ def held_until(
         return None  # 'I'll tag v2.1 once you say so': leave for a human-only act, as a permission question is
     about = [c for c in word.children if c.dep_ in ABOUT_DEPS and c.lower_ not in ("back", "from")]
     if _is_stamp(word, lexicon):
-        if not about or _human_only([word, *about], lexicon):
+        # issue 28 phase 4b: a bare stamp that holds back the agent's own named act ('I'll begin on the schema as soon
+        # as you approve') is the approval of that act; a bare stamp a hold waits on may be a review's
+        acts = predicate.lemma_.lower() not in HOLD_VERBS and predicate.pos_ == "VERB" and not _stamped_act(predicate,
+                                                                                                    own, lexicon)
+        if (not about and not acts) or (about and _human_only([word, *about], lexicon)):
             return None  # 'Waiting for your approval of the release': the human's stamp, human-only timing
     elif about and _human_only(about, lexicon):
         return None  # 'until you merge #812', 'your go on the merge': the go for a human-only act
@@ -78,6 +82,14 @@ def held_until(
         f"'{hyphen_compound(word) or word.text}', not on work in flight",
         predicate.i,
     )
+
+
+def _stamped_act(predicate: Token, own: frozenset[int], lexicon: Lexicon) -> bool:
+    """The held act, read without its subject, is human-only work ('I'll merge the PR as soon as you approve'): the
+    bare approval it waits on is the stamp that act needs, not the approval of the agent's plan."""
+    subject = subject_of(predicate)
+    scope = own - ({t.i for t in subject.subtree} if subject is not None else set())
+    return work_of([predicate], lexicon, frozenset(scope)).human_only
 
 
 def _told_before(word: Token, lexicon: Lexicon) -> bool:
@@ -127,6 +139,8 @@ def _bounded_predicate(word: Token) -> Token | None:
         marked = any(c.lower_ in BOUNDS for c in word.children if c.dep_ in ("mark", "advmod"))
         if marked and word.dep_ in ("advcl", "ccomp", "conj") and word.head.i != word.i:
             return word.head
+        if word.dep_ == "advcl" and word.head.lower_ == "soon" and word.head.head.i != word.head.i:
+            return word.head.head  # issue 28 phase 4b: 'as soon as you approve' (approve -advcl-> soon -advmod-> start)
         return _bound_before_subject(word)
     holder = word.head
     if word.dep_ == "dobj" and holder.lemma_.lower() in AWAITING_VERBS and holder.lower_ not in BOUNDS:
