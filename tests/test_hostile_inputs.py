@@ -333,7 +333,7 @@ def test_a_forged_parse_server_reply_is_parsed_here_instead(seat: Seat, runtime:
     env = seat.env(XDG_RUNTIME_DIR=str(runtime), LANEGATE_PARSE_SERVER="on", LANEGATE_PARSE_SERVER_IDLE="5")
     server = serve_replies(runtime, REPLIES[name])
     try:
-        stop = seat.hook_here(stop_payload(seat, final), env=env)
+        stop = seat.hook(stop_payload(seat, final), env=env)
     finally:
         server.close()
     assert decided(stop) == ("BLOCK", "deference"), stop.line
