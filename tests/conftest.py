@@ -211,11 +211,11 @@ def _needs_model(item: pytest.Item) -> bool:
     if test in MODEL_TESTS or any(test.startswith(p[:-1]) for p in MODEL_TESTS if p.endswith("*")):
         return True
     scenario = getattr(item, "callspec", None) and item.callspec.params.get("path")
-    return module == "test_blackbox" and isinstance(scenario, Path) and _scenario_may_parse(scenario)
+    return module == "test_blackbox" and isinstance(scenario, Path) and scenario_may_parse(scenario)
 
 
 @cache
-def _scenario_may_parse(path: Path) -> bool:
+def scenario_may_parse(path: Path) -> bool:
     """Whether any text of a black-box scenario holds a phrase or a claim by the analyzer's cheap
     pre-filters (the test the hook itself makes before it would load the model)."""
     texts = set(_strings(json.loads(path.read_text(encoding="utf-8"))))
