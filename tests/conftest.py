@@ -158,6 +158,14 @@ def _interpreter_without_model(folder: Path) -> Path:
     return python
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """A run that deselects the model does not collect a module of MODEL_MODULES at all: every test of it would
+    be deselected, after its import and its parameters had cost the inner loop a second or two a worker."""
+    if collection_path.suffix == ".py" and collection_path.stem in MODEL_MODULES and _model_deselected(config):
+        return True
+    return None
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> Iterator[None]:
     """Marks first (a wrapper runs before every plugin's hook: xdist reads the group marks in its own, and
