@@ -109,13 +109,17 @@ def cpu_seconds(text: str, runs: int = 3, *, enough: float = 0.0) -> float:
     return best
 
 
+def growth(make: Callable[[int], str]) -> float:
+    """How many times over the steps' CPU time grows when the text `make` builds grows GROWTH-fold: the best of
+    the large text's timings over the best of five of the small one's. The large text's runs stop at the first
+    under LIMIT times the small one's best: the ratio is of their best, which a later run can only lower (a
+    text that fails gets all its runs before it does)."""
+    whole_text_steps(make(SMALL // 10))  # tables and regexes built before anything is timed
+    baseline = max(cpu_seconds(make(SMALL), runs=5), 1e-3)
+    return cpu_seconds(make(SMALL * GROWTH), enough=baseline * LIMIT) / baseline
+
+
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_each_whole_text_step_grows_linearly(shape: str) -> None:
-    make = SHAPES[shape]
-    small, large = make(SMALL), make(SMALL * GROWTH)
-    whole_text_steps(make(SMALL // 10))  # tables and regexes built before anything is timed
-    baseline = max(cpu_seconds(small, runs=5), 1e-3)
-    # The large text's runs stop at the first that passes: the test asserts on the best of them, and a later
-    # run can only lower the best (a failing text still gets all its runs before the test fails).
-    ratio = cpu_seconds(large, enough=baseline * LIMIT) / baseline
+    ratio = growth(SHAPES[shape])
     assert ratio < LIMIT, f"{shape}: {GROWTH}x the text cost {ratio:.1f}x the time"
