@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import importlib.abc
-import json
 import os
 import shutil
 import sys
@@ -27,12 +26,12 @@ import sysconfig
 import tempfile
 import venv
 from collections.abc import Iterator, Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.scenario_texts import scenario_may_parse
 from tests.seat import Seat
 from warmparse.place import RUNTIME_NAME, STATE_NAME
 
@@ -220,32 +219,6 @@ def _needs_model(item: pytest.Item) -> bool:
         return True
     scenario = getattr(item, "callspec", None) and item.callspec.params.get("path")
     return module == "test_blackbox" and isinstance(scenario, Path) and scenario_may_parse(scenario)
-
-
-@cache
-def scenario_may_parse(path: Path) -> bool:
-    """Whether any text of a black-box scenario holds a phrase or a claim by the analyzer's cheap
-    pre-filters (the test the hook itself makes before it would load the model)."""
-    texts = set(_strings(json.loads(path.read_text(encoding="utf-8"))))
-    return any(_text_may_parse(text) for text in texts)
-
-
-@cache
-def _text_may_parse(text: str) -> bool:
-    from analyzer.api import may_ask, may_claim, may_hold_phrase
-
-    return may_hold_phrase(text) or may_ask(text) or may_claim(text)
-
-
-def _strings(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
 
 
 def _shared_fixture_module(item: pytest.Item) -> str | None:

@@ -40,7 +40,7 @@ from unittest import mock
 
 import pytest
 
-from tests.conftest import scenario_may_parse
+from tests.scenario_texts import scenario_may_parse
 from tests.seat import Seat
 
 HERE = pathlib.Path(__file__).resolve().parent
