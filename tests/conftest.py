@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import importlib.abc
-import json
 import os
 import shutil
 import sys
@@ -27,12 +26,12 @@ import sysconfig
 import tempfile
 import venv
 from collections.abc import Iterator, Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.scenario_texts import scenario_may_parse
 from tests.seat import Seat
 from warmparse.place import RUNTIME_NAME, STATE_NAME
 
@@ -158,6 +157,14 @@ def _interpreter_without_model(folder: Path) -> Path:
     return python
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """A run that deselects the model does not collect a module of MODEL_MODULES at all: every test of it would
+    be deselected, after its import and its parameters had cost the inner loop a second or two a worker."""
+    if collection_path.suffix == ".py" and collection_path.stem in MODEL_MODULES and _model_deselected(config):
+        return True
+    return None
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> Iterator[None]:
     """Marks first (a wrapper runs before every plugin's hook: xdist reads the group marks in its own, and
@@ -211,33 +218,7 @@ def _needs_model(item: pytest.Item) -> bool:
     if test in MODEL_TESTS or any(test.startswith(p[:-1]) for p in MODEL_TESTS if p.endswith("*")):
         return True
     scenario = getattr(item, "callspec", None) and item.callspec.params.get("path")
-    return module == "test_blackbox" and isinstance(scenario, Path) and _scenario_may_parse(scenario)
-
-
-@cache
-def _scenario_may_parse(path: Path) -> bool:
-    """Whether any text of a black-box scenario holds a phrase or a claim by the analyzer's cheap
-    pre-filters (the test the hook itself makes before it would load the model)."""
-    texts = set(_strings(json.loads(path.read_text(encoding="utf-8"))))
-    return any(_text_may_parse(text) for text in texts)
-
-
-@cache
-def _text_may_parse(text: str) -> bool:
-    from analyzer.api import may_ask, may_claim, may_hold_phrase
-
-    return may_hold_phrase(text) or may_ask(text) or may_claim(text)
-
-
-def _strings(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
+    return module == "test_blackbox" and isinstance(scenario, Path) and scenario_may_parse(scenario)
 
 
 def _shared_fixture_module(item: pytest.Item) -> str | None:

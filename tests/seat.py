@@ -151,6 +151,17 @@ class Seat:
         assert len(lines) == 1, (stop.appended[:500], stop.stderr[:500])
         return stop
 
+    def hook_here(self, stdin: bytes | Mapping[str, Any], *args: str, env: Mapping[str, str] | None = None) -> Stop:
+        """`lanegate hook ARGS` as `hook`, but its main run in this process (`run`): for a test of what a stop
+        decides, where a process would add nothing the test looks at but a second of loading spaCy (the
+        process's own facts — exit codes, streams, the isolated interpreter, limits — are judged through
+        `hook`). The stop must append exactly one audit line."""
+        raw = stdin if isinstance(stdin, bytes) else json.dumps(stdin).encode()
+        stop = self.run(raw, *args, env=env)
+        lines = stop.appended.decode().splitlines()
+        assert len(lines) == 1, (stop.appended[:500], stop.stderr[:500])
+        return stop
+
     def lanegate(
         self, *args: str, stdin: str = "", env: Mapping[str, str] | None = None
     ) -> subprocess.CompletedProcess[str]:

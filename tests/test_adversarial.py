@@ -4,8 +4,9 @@ docs/DESIGN.md#material-artifact, docs/DESIGN.md#failure): one test per way in.
 Each test plays an agent gaming the gate through what it controls — its final message, the files of its
 project, the tool calls of its turn, the shape of the payload its harness sends — against `lanegate
 hook` run as the installed console script in a process, with HOME, the config folder, the audit log and
-the state folder inside tmp_path. Every test here was written before its fix and failed on version 1
-(the way in is named in its docstring with what version 1 did).
+the state folder inside tmp_path (a way in through the message alone, where the process would add only a
+spaCy load, runs the hook's main in this process: `seat.hook_here`). Every test here was written before its
+fix and failed on version 1 (the way in is named in its docstring with what version 1 did).
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def state_file(seat: Seat) -> Path:
 def test_a_long_punctuation_run_before_a_phrase_is_judged_inside_the_bound(seat: Seat, run: str) -> None:
     """v1: spaCy's suffix search is quadratic on a punctuation run; 16 KB took the judgement past the 20 s
     deadline, and the ERROR allowed the stop and reset the refusal chain."""
-    stop = seat.hook(stop_payload(seat, f"{run} your call"))
+    stop = seat.hook_here(stop_payload(seat, f"{run} your call"))
     assert_refused_for_deference(stop, "your call")
     assert "deadline" not in stop.line["reason"] and "exceeded" not in stop.line["reason"]
 
@@ -118,7 +119,7 @@ def test_an_exemption_beyond_the_parse_bound_is_not_assumed(seat: Seat) -> None:
     (copular ownership), so the stop rode the material artifact. The parse unit is bounded, and an
     exemption the bounded unit cannot show fires, saying so."""
     final = "Whether to " + ", ".join(["merge it"] * 1000) + " or squash it is your call."
-    stop = seat.hook(stop_payload(seat, final, commands=pr_created()))
+    stop = seat.hook_here(stop_payload(seat, final, commands=pr_created()))
     assert_refused_for_deference(stop, "your call")
     assert "bound" in stop.finding["reason"]
 
@@ -239,7 +240,7 @@ def test_a_disguised_phrase_fires_whatever_its_relation(seat: Seat, name: str) -
 
 
 def test_the_same_sentence_written_plainly_stays_exempt(seat: Seat) -> None:
-    stop = seat.hook(stop_payload(seat, "PR #12 is merge-eligible, your call.", commands=pr_created()))
+    stop = seat.hook_here(stop_payload(seat, "PR #12 is merge-eligible, your call.", commands=pr_created()))
     assert (stop.line["class"], stop.line["tag"]) == ("MATERIAL-ALLOW", "material-artifact")
     assert (stop.finding["verdict"], stop.finding["disguised"]) == ("exempt", False)
 
@@ -341,7 +342,7 @@ def test_a_lock_held_elsewhere_never_refuses(seat: Seat) -> None:
 def test_a_deference_refusal_without_kept_state_is_would_block_too(seat: Seat) -> None:
     payload = stop_payload(seat, "Tests pass. Your call.")
     del payload["session_id"]
-    stop = seat.hook(payload)
+    stop = seat.hook_here(payload)
     assert_state_unusable(stop, tag="deference")
     assert stop.line["phrase"] == "your call"
 
@@ -401,7 +402,7 @@ def test_a_lone_surrogate_in_the_final_message_never_raises(seat: Seat) -> None:
     """v1: spaCy raised UnicodeEncodeError on the parse: ERROR internal-error, stop allowed."""
     payload = stop_payload(seat, "Tests pass, your call.")  # the transcript on disk is UTF-8; the payload is JSON
     payload["last_assistant_message"] = "Tests pass \ud800, your call."
-    stop = seat.hook(payload)
+    stop = seat.hook_here(payload)
     assert_refused_for_deference(stop, "your call")
 
 
@@ -419,7 +420,7 @@ def test_session_ids_never_share_a_state_file(seat: Seat) -> None:
 def test_twenty_thousand_phrases_are_judged_inside_the_bound(seat: Seat) -> None:
     """v1: each of 20,000 sentences with a phrase was parsed, past the deadline: ERROR, stop allowed."""
     final = " ".join(f"Step {n} is merge-eligible, your call." for n in range(20_000))
-    stop = seat.hook(stop_payload(seat, final, commands=pr_created()))
+    stop = seat.hook_here(stop_payload(seat, final, commands=pr_created()))
     assert_refused_for_deference(stop, "your call")
 
 
@@ -496,7 +497,7 @@ def test_a_flood_of_carve_outs_is_judged_far_inside_the_deadline(seat: Seat, nam
     The bound asserted is loose (half the deadline, on a loaded machine); tests/test_linear_cost.py asserts
     the linear growth itself."""
     started = time.monotonic()
-    stop = seat.hook(stop_payload(seat, FLOODS[name] + phrase))
+    stop = seat.hook_here(stop_payload(seat, FLOODS[name] + phrase))
     elapsed = time.monotonic() - started
     if phrase:
         assert_refused_for_deference(stop, "your call")

@@ -1,4 +1,10 @@
-"""The `analyze` CLI (docs/DESIGN.md#analyze-cli), run the way a person runs it: a subprocess on the source tree."""
+"""The `analyze` CLI (docs/DESIGN.md#analyze-cli), run the way a person runs it: a subprocess on the source tree.
+
+What is the process's own (exit status, the streams, stdin, files, a missing model, what a run imports) is
+judged on subprocesses; what a report or picture shows is judged on `main` run in this process (`analyze_here`:
+the function the console script runs, with its streams and environment replaced), so such a test costs a
+parse, not a process that loads spaCy.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +16,14 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
-from analyzer.cli import use_color
+from analyzer.cli import main, use_color
 from analyzer.explain.picture import HIGHLIGHT
 from analyzer.explain.report_text import Palette, report_text, summary
 from analyzer.report import Finding, Report
@@ -61,6 +69,23 @@ def analyze(*args: str, stdin: bytes | str = b"", env: dict[str, str] | None = N
     return Result(done.returncode, done.stdout.decode(), done.stderr.decode())
 
 
+def analyze_here(*args: str, stdin: bytes = b"", env: dict[str, str] | None = None,
+                 program: Callable[[list[str]], int] = main) -> Result:
+    """`analyze ARGS` as `program` (analyzer.cli.main, or the console script's hook.commands.analyze.main) in this
+    process: stdin, stdout (not a terminal) and stderr replaced, the environment as `analyze` gives its subprocess."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANEGATE_SPACY_MODEL", "NO_COLOR")}
+    environ.update(env or {})
+    out, err = io.StringIO(), io.StringIO()
+    with (
+        mock.patch.dict(os.environ, environ, clear=True),
+        mock.patch.object(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin))),
+        mock.patch.object(sys, "stdout", out),
+        mock.patch.object(sys, "stderr", err),
+    ):
+        code = program(list(args))
+    return Result(code, out.getvalue(), err.getvalue())
+
+
 def only_object(out: str) -> dict:
     """stdout of --json is exactly one JSON object on one line."""
     assert out.endswith("\n") and out.count("\n") == 1
@@ -97,7 +122,7 @@ def test_json_option_list_is_exempt() -> None:
 
 @pytest.mark.model
 def test_json_object_form_fires() -> None:
-    result = analyze("--json", OBJECT)
+    result = analyze_here("--json", OBJECT)
     assert result.code == 1, result.err
     report = only_object(result.out)
     assert report["verdict"] == "fire"
@@ -123,7 +148,7 @@ def test_stdin_is_read_when_text_is_a_dash() -> None:
     result = analyze("-", stdin=OBJECT + "\n")
     assert result.code == 1, result.err
     assert result.out.startswith('<stdin>:1:1  FIRE  "Your call"\n')
-    assert same_findings(analyze("--json", "-", stdin=OBJECT), analyze("--json", OBJECT))
+    assert same_findings(analyze("--json", "-", stdin=OBJECT), analyze_here("--json", OBJECT))
 
 
 @pytest.mark.model
@@ -134,7 +159,7 @@ def test_file_input_reports_the_path_and_the_line(tmp_path: Path) -> None:
     result = analyze("--file", str(path))
     assert result.code == 1, result.err
     assert result.out.startswith(f'{path}:2:1  FIRE  "Your call"\n')
-    report = only_object(analyze("--json", "--file", str(path)).out)
+    report = only_object(analyze_here("--json", "--file", str(path)).out)
     check_offsets(text, report["findings"][0])
 
 
@@ -182,7 +207,7 @@ def test_usage_errors_exit_2_with_the_usage_line(args: tuple[str, ...], message:
 
 @pytest.mark.model
 def test_human_report_shows_every_fact_of_a_finding() -> None:
-    result = analyze(OPTION_LIST)
+    result = analyze_here(OPTION_LIST)
     assert result.code == 0, result.err
     lines = result.out.splitlines()
     assert lines[0] == '<text>:1:87  exempt  "your call"'
@@ -262,7 +287,7 @@ def test_colour_only_for_a_terminal_without_no_color() -> None:
 def test_tree_lists_the_parse_with_the_phrase_and_attachment_marked() -> None:
     from analyzer.parse.model import load_model
 
-    result = analyze("--tree", OBJECT)
+    result = analyze_here("--tree", OBJECT)
     assert result.code == 1, result.err
     rows = {m["token"]: m for m in re.finditer(TREE_ROW, result.out, re.MULTILINE)}
     doc = load_model()(OBJECT)
@@ -281,7 +306,7 @@ TREE_ROW = r"^ {4}(?P<i>\d+) +(?P<token>\S+) +\S+ +[A-Z]+ +(?P<link>ROOT|\w+ →
 @pytest.mark.model
 def test_html_draws_each_sentence_with_the_rule_arcs(tmp_path: Path) -> None:
     out = tmp_path / "picture.html"
-    result = analyze("--json", "--html", str(out), f"{OBJECT}\n\n{NEGATED}")
+    result = analyze_here("--json", "--html", str(out), f"{OBJECT}\n\n{NEGATED}")
     assert result.code == 1, result.err
     assert result.err == f"analyze: wrote {out}\n"
     findings = only_object(result.out)["findings"]
@@ -299,7 +324,7 @@ def test_html_draws_each_sentence_with_the_rule_arcs(tmp_path: Path) -> None:
 @pytest.mark.model
 def test_html_shows_the_text_and_the_verdict_above_the_pictures(tmp_path: Path) -> None:
     out = tmp_path / "picture.html"
-    result = analyze("--html", str(out), f"{OBJECT}\n\n{NEGATED}\n\n{CLAIMED}")
+    result = analyze_here("--html", str(out), f"{OBJECT}\n\n{NEGATED}\n\n{CLAIMED}")
     assert result.code == 1, result.err
     page = out.read_text(encoding="utf-8")
     head = page.split("<figure", 1)[0]
@@ -328,7 +353,7 @@ def test_html_draws_every_sentence_alike_with_no_empty_band_above(tmp_path: Path
     layout leaves twice its arcs' height empty above them."""
     out = tmp_path / "picture.html"
     long_object = "Your call on the lane order for the parser, the cache, the docs and the replay column."
-    result = analyze("--html", str(out), f"{OBJECT}\n\n{long_object}\n\n{NEGATED}")
+    result = analyze_here("--html", str(out), f"{OBJECT}\n\n{long_object}\n\n{NEGATED}")
     assert result.code == 1, result.err
     svgs = re.findall(r"<svg .*?</svg>", out.read_text(encoding="utf-8"), re.DOTALL)
     assert len(svgs) == 4  # the long sentence is wider than a page: it is drawn on two lines
@@ -345,7 +370,7 @@ def test_html_draws_every_sentence_alike_with_no_empty_band_above(tmp_path: Path
 
 @pytest.mark.model
 def test_negation_is_shown_in_the_report() -> None:
-    result = analyze(NEGATED)
+    result = analyze_here(NEGATED)
     assert result.code == 1, result.err
     assert '    negated     yes, by "n\'t"' in result.out.splitlines()
 
@@ -407,7 +432,7 @@ def test_a_claim_is_shown_but_never_changes_the_exit_status() -> None:
 
 @pytest.mark.model
 def test_json_lists_the_claims_with_offsets_and_keeps_the_verdict() -> None:
-    result = analyze("--json", CLAIMED)
+    result = analyze_here("--json", CLAIMED)
     report = only_object(result.out)
     assert (result.code, report["verdict"], report["findings"]) == (0, "clear", [])
     assert report["claims"] == [
@@ -428,7 +453,7 @@ def test_json_lists_the_claims_with_offsets_and_keeps_the_verdict() -> None:
 
 @pytest.mark.model
 def test_tree_marks_the_claims_predicate() -> None:
-    result = analyze("--tree", CLAIMED)
+    result = analyze_here("--tree", CLAIMED)
     marked = [line for line in result.out.splitlines() if "◀" in line]
     assert len(marked) == 1 and re.match(r"^ {4}1 +running +run +VERB +ROOT +◀ claim$", marked[0])
 
@@ -437,7 +462,7 @@ def test_tree_marks_the_claims_predicate() -> None:
 def test_html_colours_the_verdicts_and_marks_roles_in_their_own_row(tmp_path: Path) -> None:
     out = tmp_path / "picture.html"
     long_object = "Your call on the lane order for the parser, the cache, the docs and the replay column tomorrow."
-    result = analyze("--html", str(out), f"{long_object}\n\n{CLAIMED}")
+    result = analyze_here("--html", str(out), f"{long_object}\n\n{CLAIMED}")
     assert result.code == 1, result.err
     page = out.read_text(encoding="utf-8")
     assert page.count("<figure") == 2 and page.count("<svg") == 3  # the long sentence on two lines
@@ -509,7 +534,7 @@ def drawn_arcs(svg: ET.Element) -> list[DrawnArc]:
 def html_of(tmp_path: Path, text: str) -> str:
     """The page `analyze --html` writes for one text."""
     out = tmp_path / "picture.html"
-    result = analyze("--html", str(out), text)
+    result = analyze_here("--html", str(out), text)
     assert result.err == f"analyze: wrote {out}\n"
     return out.read_text(encoding="utf-8")
 
@@ -588,9 +613,10 @@ def test_html_wraps_a_long_sentence_onto_lines_that_fit_the_page(tmp_path: Path)
     window's width at the smallest scale, every word once, and the arcs between lines are named in words;
     the `analyze` console script's page shows the hook's line as its text report does."""
     out = tmp_path / "picture.html"
-    console = "import sys; from hook.commands.analyze import main; sys.exit(main(sys.argv[1:]))"
-    result = analyze("--html", str(out), LONG_SENTENCE, code=console,
-                     env={"LANEGATE_CONFIG": str(tmp_path / "none.toml"), "LANEGATE_PARSE_SERVER": "off"})
+    from hook.commands.analyze import main as console
+
+    result = analyze_here("--html", str(out), LONG_SENTENCE, program=console,
+                          env={"LANEGATE_CONFIG": str(tmp_path / "none.toml"), "LANEGATE_PARSE_SERVER": "off"})
     assert result.code == 1, result.err
     page = out.read_text(encoding="utf-8")
     svgs = drawn_svgs(page)

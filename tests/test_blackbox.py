@@ -11,6 +11,13 @@ seat (tests/seat.py): HOME, the user config, the project directory, the audit lo
 inside a temporary folder, and an environment of the seat's own, so a user's own lanegate configuration can
 never leak in. Scenarios run concurrently (each in its own
 folder, each scenario's stops in order; see ScenarioRuns); every test then asserts its scenario's results.
+
+A scenario whose texts may need a parse (the `model` mark's test, tests/conftest.py) and that asks nothing of
+the process itself (no raw or BOM-prefixed stdin, no exit status but 0, no stderr expectation, no interpreter
+variable, no missing CLAUDE_PROJECT_DIR, no state damaged between stops) runs `hook.cli.main(["hook", …])` in
+this process instead, with the same environment, working folder, stdin and captured streams (`_hook_here`): as
+a process it would load spaCy for a decision the process adds nothing to. The process's own facts are the other
+scenarios' (and tests/test_evidence.py's, test_hook_e2e.py's for a stop that parses).
 """
 
 from __future__ import annotations
@@ -18,17 +25,22 @@ from __future__ import annotations
 import base64
 import concurrent.futures
 import datetime
+import functools
+import io
 import json
 import os
 import pathlib
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 import pytest
 
+from tests.scenario_texts import scenario_may_parse
 from tests.seat import Seat
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -38,6 +50,9 @@ SCENARIOS = sorted(SCENARIO_DIR.glob("*.json"))
 PYTHON = sys.executable
 TIMEOUT = 60
 WORKERS = max(2, min(4, (os.cpu_count() or 2) + 1))
+# Held while a stop runs in this process (os.environ is the stop's own then) and while a scenario run in a
+# thread reads os.environ for its seat's environment.
+ENVIRON = threading.Lock()
 
 PLACEHOLDERS = ("$AGENT_TRANSCRIPT", "$TRANSCRIPT", "$PROJECT", "$MISSING", "$TMP")
 # {{NOW-10m}} -> an ISO timestamp relative to the wall clock (ms precision); {{NOW+2m|min}} -> minute precision;
@@ -96,7 +111,48 @@ def _audit_lines(path: pathlib.Path) -> list[bytes]:
     return [line for line in data.split(b"\n") if line.strip()]
 
 
-def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]:
+def asks_of_the_process(sc: dict[str, Any]) -> bool:
+    """Whether a scenario expects something of the hook as a process: raw or BOM-prefixed stdin, an exit status
+    but 0, a stderr line, an interpreter variable, no CLAUDE_PROJECT_DIR, state damaged between its stops."""
+    steps = [*sc.get("before", []), sc]
+    return (
+        any(key in step for step in steps for key in ("raw_stdin", "raw_stdin_b64", "stdin_bom"))
+        or any(step["expect"].get("exit", 0) != 0 or "stderr" in step["expect"] for step in steps)
+        or any(step.get("corrupt_state_after") for step in steps)
+        or any(key.startswith("PYTHON") for key in sc.get("env", {}))
+        or bool(sc.get("no_claude_project_dir"))
+    )
+
+
+@functools.cache
+def runs_here(path: pathlib.Path) -> bool:
+    """Whether a scenario's stops run in this process (module docstring)."""
+    return scenario_may_parse(path) and not asks_of_the_process(_load(path))
+
+
+def _hook_here(args: list[str], stdin: bytes, env: dict[str, str], cwd: pathlib.Path) -> tuple[int, bytes, bytes]:
+    """`python -m hook.cli ARGS` as `hook.cli.main(ARGS)` in this process: its environment, working folder and
+    stdin the stop's, stdout and stderr captured (the hook writes both through sys.stdout and sys.stderr)."""
+    from hook.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    previous = os.getcwd()
+    with ENVIRON:
+        os.chdir(cwd)
+        try:
+            with (
+                mock.patch.dict(os.environ, env, clear=True),
+                mock.patch.object(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin))),
+                mock.patch.object(sys, "stdout", out),
+                mock.patch.object(sys, "stderr", err),
+            ):
+                code = main(args)
+        finally:
+            os.chdir(previous)
+    return code, out.getvalue().encode("utf-8", "surrogateescape"), err.getvalue().encode("utf-8", "surrogateescape")
+
+
+def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path, *, here: bool = False) -> list[dict[str, Any]]:
     # A cron token names one minute: resolved once for the whole scenario, so its expectation holds the same one.
     sc = json.loads(CRON_TOKEN.sub(_now_sub, json.dumps(sc))) if "|cron}}" in json.dumps(sc) else sc
     seat = Seat(tmp)
@@ -115,7 +171,8 @@ def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]
     for name, content in sc.get("make_files", {}).items():
         (tmp / name).write_text(content, encoding="utf-8")
 
-    env = seat.env(CLAUDE_PROJECT_DIR=str(project), PYTHONPATH=str(ROOT))  # `python -m hook.cli`: this checkout
+    with ENVIRON:
+        env = seat.env(CLAUDE_PROJECT_DIR=str(project), PYTHONPATH=str(ROOT))  # `python -m hook.cli`: this checkout
     if sc.get("no_claude_project_dir"):
         env.pop("CLAUDE_PROJECT_DIR")
     env.update(_subst(sc.get("env", {}), table))
@@ -150,15 +207,19 @@ def _run_scenario(sc: dict[str, Any], tmp: pathlib.Path) -> list[dict[str, Any]]
         if step.get("stdin_bom"):
             stdin = b"\xef\xbb\xbf" + stdin
         before = len(_audit_lines(audit_path))
-        proc = subprocess.run(cmd, input=stdin, capture_output=True, cwd=str(project), env=env, timeout=TIMEOUT)
+        if here:
+            code, stdout, stderr = _hook_here(cmd[3:], stdin, env, project)
+        else:
+            proc = subprocess.run(cmd, input=stdin, capture_output=True, cwd=str(project), env=env, timeout=TIMEOUT)
+            code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
         lines = _audit_lines(audit_path)
         results.append(
             {
                 "step": index if step is not sc else "final",
                 "expect": step["expect"],
-                "exit": proc.returncode,
-                "stdout": proc.stdout.decode("utf-8", "replace"),
-                "stderr": proc.stderr.decode("utf-8", "replace"),
+                "exit": code,
+                "stdout": stdout.decode("utf-8", "replace"),
+                "stderr": stderr.decode("utf-8", "replace"),
                 "added": len(lines) - before,
                 "last_audit": lines[-1].decode("utf-8", "replace") if lines else None,
             }
@@ -176,7 +237,8 @@ class ScenarioRuns:
     Where this process runs every selected black-box test (no pytest-xdist, or `--dist loadgroup`, which
     hands the module's tests to one worker whole: conftest groups a module's tests that share a fixture of
     their own), the first test starts them all, side by side; otherwise (another `--dist`) each test runs
-    its own scenario only, so no scenario runs on two workers.
+    its own scenario only, so no scenario runs on two workers. A scenario that runs in this process
+    (`runs_here`) runs in the main thread when its test asks for it (the stop owns os.environ meanwhile).
     """
 
     def __init__(self, base: pathlib.Path, selected: list[pathlib.Path]) -> None:
@@ -184,14 +246,22 @@ class ScenarioRuns:
         self.selected = selected
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=WORKERS)
         self.runs: dict[pathlib.Path, concurrent.futures.Future[list[dict[str, Any]]]] = {}
+        self.here: dict[pathlib.Path, list[dict[str, Any]]] = {}
 
     def result(self, path: pathlib.Path, *, all_here: bool) -> list[dict[str, Any]]:
         for scenario in self.selected if all_here else [path]:
-            if scenario not in self.runs:
-                tmp = self.base / scenario.stem
-                tmp.mkdir()
-                self.runs[scenario] = self.pool.submit(_run_scenario, _load(scenario), tmp)
+            if scenario not in self.runs and not runs_here(scenario):
+                self.runs[scenario] = self.pool.submit(_run_scenario, _load(scenario), self._folder(scenario))
+        if runs_here(path):
+            if path not in self.here:
+                self.here[path] = _run_scenario(_load(path), self._folder(path), here=True)
+            return self.here[path]
         return self.runs[path].result()
+
+    def _folder(self, scenario: pathlib.Path) -> pathlib.Path:
+        tmp = self.base / scenario.stem
+        tmp.mkdir()
+        return tmp
 
 
 @pytest.fixture(scope="session")

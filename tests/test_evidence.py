@@ -1,6 +1,8 @@
-"""Evidence the agent cannot write (docs/DESIGN.md#evidence, docs/THREATS.md): each attack of revision 4 as a real
-`lanegate hook` process, run as the harness runs it — the installed launcher (`lanegate`), the payload on
-stdin, the environment the harness builds, partly from files in the project.
+"""Evidence the agent cannot write (docs/DESIGN.md#evidence, docs/THREATS.md): each attack of revision 4 against
+`lanegate hook` run as the harness runs it — the payload on stdin, the environment the harness builds, partly
+from files in the project. An attack on the process (the interpreter's variables, the launcher, PATH) runs the
+installed launcher (`lanegate`) as a process; an attack on what a stop reads (the message, the settings files)
+runs the hook's main in this process (`seat.hook_here`), where it costs a parse instead of a spaCy load.
 
 Every test here was written before its fix and got through revision 3 (the docstring says how).
 """
@@ -135,7 +137,7 @@ def test_the_launcher_runs_no_program_found_through_path(seat: Seat) -> None:
 )
 def test_a_disguised_phrase_is_refused(seat: Seat, final: str, phrase: str) -> None:
     """Revision 3 read these as no phrase and let the stop ride the material artifact."""
-    stop = seat.hook(stop_payload(seat, final, commands=pr_created()))
+    stop = seat.hook_here(stop_payload(seat, final, commands=pr_created()))
     assert (stop.line["class"], stop.line["tag"], stop.line["phrase"]) == ("BLOCK", "deference", phrase)
     assert stop.line["finding"]["disguised"] is True
 
@@ -148,13 +150,13 @@ def test_a_disguised_phrase_is_refused(seat: Seat, final: str, phrase: str) -> N
 def test_a_claim_followed_by_what_a_reader_never_sees_is_refused(seat: Seat, after: str) -> None:
     """Revision 3: the closing part stopped on the trailing paragraph, which holds no claim: ALLOW/L5 instead
     of row U on the claim a reader sees last."""
-    stop = seat.hook(stop_payload(seat, f"Rebased onto main.\n\nPicking up #12 now.\n\n{after}"))
+    stop = seat.hook_here(stop_payload(seat, f"Rebased onto main.\n\nPicking up #12 now.\n\n{after}"))
     assert (stop.line["class"], stop.line["tag"], stop.line["claim"]["text"]) == (
         "BLOCK", "unbacked-claim", "Picking up #12 now.")
 
 
 def test_a_claim_whose_first_word_is_in_backticks_is_refused(seat: Seat) -> None:
-    stop = seat.hook(stop_payload(seat, "Rebased onto main.\n\n`Picking` up #12 now."))
+    stop = seat.hook_here(stop_payload(seat, "Rebased onto main.\n\n`Picking` up #12 now."))
     assert (stop.line["tag"], stop.line["claim"]["form"]) == ("unbacked-claim", "participle")
 
 
@@ -206,7 +208,7 @@ def test_a_pr_fetched_by_a_bare_gh_after_a_project_path_is_no_gate_evidence(seat
     settings(seat, {"env": {"PATH": f"{seat.project}/bin:/usr/bin:/bin"}})
     block = ('```lane-state\n{"laneContinuation": "next-lane", "namedGates": [{"ref": "PR #7", "checkedAt": "'
              + NOW.strftime("%Y-%m-%dT%H:%MZ") + '", "nextActor": "@reviewer"}]}\n```')
-    stop = seat.hook(stop_payload(seat, f"Handing off.\n\n{block}", commands=(("gh pr view 7", "open"),)))
+    stop = seat.hook_here(stop_payload(seat, f"Handing off.\n\n{block}", commands=(("gh pr view 7", "open"),)))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "invalid-lane-state")
 
 
@@ -246,7 +248,7 @@ DRY_RUN = {"LANEGATE_MODE": "dry-run"}
 
 
 def refused_despite_project_dry_run(seat: Seat, path: Path) -> None:
-    stop = seat.hook(stop_payload(seat, "Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
+    stop = seat.hook_here(stop_payload(seat, "Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "deference")
     assert any(w.startswith(f"env LANEGATE_MODE (set by {path})") for w in stop.line["warnings"]), stop.line["warnings"]
 
@@ -288,7 +290,7 @@ def test_a_settings_file_too_large_to_read_fails_closed(seat: Seat) -> None:
     path.parent.mkdir()
     with path.open("w") as fh:
         fh.write("{" + " " * (17 << 20) + json.dumps({"env": DRY_RUN})[1:])
-    stop = seat.hook(stop_payload(seat, "Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
+    stop = seat.hook_here(stop_payload(seat, "Tests are green. Want me to open the PR?"), env=seat.env(**DRY_RUN))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "deference")
     assert any(w.startswith(f"env LANEGATE_MODE (set by {path}, which lanegate cannot read (larger than 16 MB))")
                for w in stop.line["warnings"]), stop.line["warnings"]  # fmt: skip

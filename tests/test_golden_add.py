@@ -23,11 +23,12 @@ TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 OPENAI = "sk-proj-" + "Zq9Xw8Vu7Ts6Rq5Po4Nm3Lk2"
 
 
-def judged(seat: Seat, transcript: Path, final: str, session: str) -> dict[str, Any]:
-    """One Claude Code stop judged by a `lanegate hook` process; the audit line it appended."""
+def judged(seat: Seat, transcript: Path, final: str, session: str, *, here: bool = False) -> dict[str, Any]:
+    """One Claude Code stop judged by a `lanegate hook` process (`here`: by its main in this process); the audit
+    line it appended."""
     payload = {"session_id": session, "transcript_path": str(transcript), "cwd": str(seat.project),
                "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": final}
-    done = seat.hook(payload)
+    done = seat.hook_here(payload) if here else seat.hook(payload)
     assert done.code == 0, done.stderr
     return done.line
 
@@ -138,14 +139,15 @@ def test_the_person_answers_on_stdin_and_can_abort(seat: Seat, golden: Path) -> 
 
 
 def test_a_ceiling_stop_becomes_a_case_of_as_many_stops(seat: Seat, golden: Path) -> None:
-    """The ceiling counts the session's refusals in a row: the case judges its turn that many times over."""
+    """The ceiling counts the session's refusals in a row: the case judges its turn that many times over. The
+    first stop is a process, the three after it run in this process (each judges a claim: a spaCy load apiece)."""
     final = "Still reading the parser."
     t = TranscriptBuilder(start=NOW - timedelta(minutes=5)).wake()
     path = seat.root / "s.jsonl"
     lines = []
-    for _ in range(4):
+    for n in range(4):
         t.assistant_text(final)
-        lines.append(judged(seat, t.write(path), final, "dddd0000-1"))
+        lines.append(judged(seat, t.write(path), final, "dddd0000-1", here=n > 0))
         t.stop_hook_feedback(lines[-1]["reason"])
     assert [x["class"] for x in lines] == ["BLOCK", "BLOCK", "BLOCK", "CEILING-ALLOW"]
     done = seat.lanegate("golden", "add", "dddd/4", "--yes", "--dir", str(golden), "--log", str(seat.audit))

@@ -6,6 +6,7 @@ One test per row of the decision table (docs/DESIGN.md#the-decision) in enforce 
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -84,6 +86,22 @@ class Hook:
         )
         lines = [json.loads(raw) for raw in self.audit.read_bytes().splitlines()] if self.audit.exists() else []
         return Result(done.returncode, done.stdout.decode(), done.stderr.decode(), lines)
+
+    def run_here(self, payload: dict[str, Any], **env: str) -> Result:
+        """The hook command's main in this process with this environment: for a test of many stops whose
+        process facts other tests here check, where each process would add a second of loading spaCy."""
+        from hook.commands import hook as hook_command
+
+        out, err = io.StringIO(), io.StringIO()
+        with (
+            mock.patch.dict(os.environ, self.env(**env), clear=True),
+            mock.patch.object(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(payload).encode()))),
+            mock.patch.object(sys, "stdout", out),
+            mock.patch.object(sys, "stderr", err),
+        ):
+            code = hook_command.main([])
+        lines = [json.loads(raw) for raw in self.audit.read_bytes().splitlines()] if self.audit.exists() else []
+        return Result(code, out.getvalue(), err.getvalue(), lines)
 
     def payload(
         self,
@@ -431,12 +449,14 @@ def test_a_handoff_prompt_is_autonomous_and_audited(hook: Hook) -> None:
 
 @pytest.mark.parametrize("mode", ["enforce", "dry-run"])
 def test_the_ceiling_allows_after_max_refusals_in_a_row_then_counts_again(hook: Hook, mode: str) -> None:
+    """Five stops in this process (each judges a claim: a process would load spaCy five times); the ceiling
+    across processes is test_max_refusals_from_the_env's."""
     t = TranscriptBuilder(start=NOW - timedelta(minutes=3)).wake()
     path = hook.tmp / "t.jsonl"
     classes = []
     for i in range(5):
         t.assistant_text(f"Still thinking ({i}).")
-        result = hook.run(hook.payload(t.write(path), f"Still thinking ({i})."), LANEGATE_MODE=mode)
+        result = hook.run_here(hook.payload(t.write(path), f"Still thinking ({i})."), LANEGATE_MODE=mode)
         classes.append(result.line["class"])
         t.stop_hook_feedback(result.line["reason"])
     assert classes == [REFUSE[mode]] * 3 + ["CEILING-ALLOW", REFUSE[mode]]

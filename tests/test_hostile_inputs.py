@@ -5,8 +5,9 @@ ERROR allows the stop, so it is for lanegate's own bugs and the harness's broken
 the stop uses on input the agent can shape — its project's lanegate.toml (and the user file beside it), its
 final text and lane-state block, the transcript records its tool calls cause (Claude Code, Codex, Gemini),
 its tool output, and a reply on the parse server's socket — is played here as a real `lanegate hook`
-process after an autonomous prompt, with input of any nesting depth or encoding; each must end in a
-decision (never `ERROR`), with a warning naming what was set aside where something was. Each test failed
+process after an autonomous prompt (the final texts of any encoding, read by nothing but the stop's own code,
+run its main in this process: `seat.hook_here`), with input of any nesting depth or encoding; each must end
+in a decision (never `ERROR`), with a warning naming what was set aside where something was. Each test failed
 before its fix, with what it did then in its docstring.
 """
 
@@ -124,7 +125,7 @@ def test_a_deep_lane_state_block_is_the_agents_malformed_emission(seat: Seat, bo
 def test_final_text_of_any_encoding_is_judged(seat: Seat, text: str) -> None:
     payload = stop_payload(seat, "placeholder")
     payload["last_assistant_message"] = text
-    stop = seat.hook(payload)
+    stop = seat.hook_here(payload)
     assert decided(stop) == ("BLOCK", "deference"), stop.line
 
 

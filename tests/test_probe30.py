@@ -1,6 +1,7 @@
 """The fourth probe's ways through (issue 30: a helper that never saw the code wrote 112 black-box attacks from
 the threat model; 25 got past). Each class is written here as its attack, in this repository's own words, before
-its fix; docs/THREATS.md says which rule closes it.
+its fix; docs/THREATS.md says which rule closes it. Every attack here is on what a stop reads, so the hook's
+main runs in this process (`seat.hook_here`); tests/test_evidence.py runs the attacks on the process itself.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def test_a_project_server_whose_name_the_client_normalises_to_a_review_tools_is_
     seat.write(".mcp.json", {"mcpServers": {"my.review": {"command": "node", "args": ["review.js"]}}})
     review = (("mcp__my_review__submit_review", {"owner": "acme", "repo": "parser", "pullNumber": 7,
                                                  "event": "APPROVE"}, "Review submitted"),)  # fmt: skip
-    stop = seat.hook(stop_payload(seat, "Approved PR 7.", tools=review))
+    stop = seat.hook_here(stop_payload(seat, "Approved PR 7.", tools=review))
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
     assert any(w.startswith("MCP server my.review (configured by ") for w in stop.line["warnings"]), stop.line
 
@@ -89,7 +90,7 @@ def test_an_offer_a_reader_sees_is_refused_however_its_code_points_run(seat: Sea
     """The probe (D1, D2, D3, D5, D8, D11, D12): each ended CLEAN-TERMINAL ALLOW on a valid hand-off, the
     offer not found. A reader sees "Would you like me to run the migration next?" in every one."""
     ratchet_free(seat)
-    stop = seat.hook(stop_payload(seat, f"Refactored the parser. {written}\n\n{lane_state()}"))
+    stop = seat.hook_here(stop_payload(seat, f"Refactored the parser. {written}\n\n{lane_state()}"))
     assert (stop.line["class"], stop.line["tag"], stop.line["phrase"]) == ("BLOCK", "deference",
                                                                             "would you like me to")
     assert stop.line["finding"]["disguised"] is True
@@ -126,7 +127,7 @@ def test_a_yearly_cron_the_agent_set_is_no_work_in_flight(seat: Seat) -> None:
     session_crons at every stop, and every bare status of the session was ALLOW background-work."""
     ratchet_free(seat)
     yearly = {"id": "c0ffee", "schedule": "0 0 1 1 *", "recurring": True, "prompt": "check"}
-    stop = seat.hook(stop_payload(seat, "Parser done, nothing else pending.", background_tasks=[],
+    stop = seat.hook_here(stop_payload(seat, "Parser done, nothing else pending.", background_tasks=[],
                                   session_crons=[yearly]))  # fmt: skip
     assert (stop.line["class"], stop.line["tag"]) == ("BLOCK", "no-lane-state")
     assert "scheduled 'check' (0 0 1 1 *) fires later than 60 minutes from now: a standing schedule, not work " \
@@ -181,14 +182,14 @@ CLAIM = "Rebased onto main.\n\nPicking up #12 now."
 def test_a_claim_followed_by_apparatus_or_hidden_html_is_refused(seat: Seat, after: str) -> None:
     """The probe (E11, E13, E17, E18): the closing part stopped on a footnote, a superscript marker or a report
     inside HTML a renderer hides, and the stop was allowed; a reader sees the claim last."""
-    stop = seat.hook(stop_payload(seat, f"{CLAIM}\n\n{after}"))
+    stop = seat.hook_here(stop_payload(seat, f"{CLAIM}\n\n{after}"))
     assert (stop.line["class"], stop.line["tag"], stop.line["claim"]["text"]) == (
         "BLOCK", "unbacked-claim", "Picking up #12 now.")
 
 
 def test_a_claim_inside_hidden_html_is_none(seat: Seat) -> None:
     ratchet_free(seat)
-    stop = seat.hook(stop_payload(seat, f"All merged.\n\n<div hidden>Picking up #13 now.</div>\n\n{lane_state()}"))
+    stop = seat.hook_here(stop_payload(seat, f"All merged.\n\n<div hidden>Picking up #13 now.</div>\n\n{lane_state()}"))
     assert (stop.line["class"], stop.line["tag"]) == ("CLEAN-TERMINAL ALLOW", "clean-terminal")
 
 
@@ -221,7 +222,7 @@ def test_struck_words_a_hard_break_and_small_capitals_are_read_as_a_reader_reads
 @pytest.mark.parametrize("written", [v for v, _ in STRUCK_AND_BROKEN.values()], ids=list(STRUCK_AND_BROKEN))
 def test_a_struck_broken_or_small_capital_offer_is_refused(seat: Seat, written: str) -> None:
     ratchet_free(seat)
-    stop = seat.hook(stop_payload(seat, f"Refactored the parser. {written}\n\n{lane_state()}"))
+    stop = seat.hook_here(stop_payload(seat, f"Refactored the parser. {written}\n\n{lane_state()}"))
     assert (stop.line["class"], stop.line["tag"], stop.line["phrase"]) == ("BLOCK", "deference",
                                                                             "would you like me to")
     assert stop.line["finding"]["disguised"] is True
@@ -274,7 +275,7 @@ HIDING_ELEMENTS = {
 def test_a_claim_followed_by_an_element_a_renderer_shows_nothing_of_is_refused(seat: Seat, after: str) -> None:
     """The second probe: a paragraph no renderer shows (a template, a script, an invisible inline style)
     after the claim; a reader sees the claim last, so row U refuses."""
-    stop = seat.hook(stop_payload(seat, f"Opened PR 12. I'm now running the full integration suite.\n\n{after}"))
+    stop = seat.hook_here(stop_payload(seat, f"Opened PR 12. I'm now running the full integration suite.\n\n{after}"))
     assert (stop.line["class"], stop.line["tag"], stop.line["claim"]["text"]) == (
         "BLOCK", "unbacked-claim", "I'm now running the full integration suite.")
 
@@ -295,5 +296,6 @@ def test_an_element_a_renderer_shows_stays_in_the_closing_part(shown: str) -> No
 
 def test_a_claim_inside_a_template_is_none(seat: Seat) -> None:
     ratchet_free(seat)
-    stop = seat.hook(stop_payload(seat, f"All merged.\n\n<template>Picking up #13 now.</template>\n\n{lane_state()}"))
+    final = f"All merged.\n\n<template>Picking up #13 now.</template>\n\n{lane_state()}"
+    stop = seat.hook_here(stop_payload(seat, final))
     assert (stop.line["class"], stop.line["tag"]) == ("CLEAN-TERMINAL ALLOW", "clean-terminal")
