@@ -44,7 +44,7 @@ def act_before(first: Token) -> list[Token]:
     before = segment_before(first)
     if before:
         gerund = _gerund_subject(before)
-        named = list(gerund.subtree) if gerund is not None else before
+        named = _gerund_stretch(gerund) if gerund is not None else before
         return _words(named)
     sentence = sentence_before(first)
     return _words(act_of_sentence(sentence)) if sentence is not None else []
@@ -72,7 +72,7 @@ def act_of_sentence(sentence: Span) -> list[Token]:
         return []
     gerund = _gerund_subject(tokens)
     if gerund is not None:
-        return list(gerund.subtree)
+        return _gerund_stretch(gerund)
     root = sentence.root
     if is_copula(root):
         said = next((c for c in root.children if c.dep_ in ("acomp", "attr", "xcomp") and c.tag_ == "VBG"), None)
@@ -166,6 +166,22 @@ def _clause_before(first: Token) -> list[Token]:
 def _gerund_subject(clause: list[Token]) -> Token | None:
     inside = {t.i for t in clause}
     return next((t for t in clause if t.dep_ in GERUND_SUBJECT_DEPS and t.tag_ == "VBG" and t.head.i in inside), None)
+
+
+def _gerund_stretch(gerund: Token) -> list[Token]:
+    """The gerund subject's words: its subtree, and the words of a noun phrase the small model cut off after it
+    ('Rotating the staging deploy keys is overdue': 'deploy' read as the root) — nouns, adjectives and numbers, and a
+    verb form with a noun right after it."""
+    words = list(gerund.subtree)
+    doc = gerund.doc
+    k = words[-1].i + 1
+    while k < len(doc) and (
+        doc[k].tag_.startswith("NN")
+        or doc[k].tag_ in ("JJ", "CD")
+        or (doc[k].tag_ in ("VB", "VBP") and k + 1 < len(doc) and doc[k + 1].tag_.startswith("NN"))
+    ):
+        k += 1
+    return list(doc[words[0].i : k]) if k > words[-1].i + 1 else words
 
 
 def _words(tokens: list[Token]) -> list[Token]:

@@ -15,8 +15,9 @@ _TABLE_ROW = re.compile(r"[ \t]*\|")
 # A word of a sentence; a sentence of at most MAX_LONE_WORDS words is a phrase alone ('Your call.', 'Up to you!').
 _WORD = re.compile(r"[^\W_]+")
 MAX_LONE_WORDS = 3
-# A word that points back at what the sentence before names (analyzer.grammar.reference): the parser reads that too.
-_POINTER = re.compile(r"\b(?:it|that|this|them|those|these|so)\b", re.IGNORECASE)
+# A word that points back at what the sentence before names (analyzer.grammar.reference): the parser reads that too;
+# so does a decision mark with no verb of its own ('Whether and when is your call', 'whether or not').
+_POINTER = re.compile(r"\b(?:it|that|this|them|those|these|so|whether\s+(?:and|or)\b)", re.IGNORECASE)
 # A heading line: one to six '#' and a space.
 _HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
 # At least this many letters before a sentence counts as written in capitals.
