@@ -156,6 +156,9 @@ class ClaimVocabulary:
     not_dropped_g: frozenset[str]
     counterfactual_marks: frozenset[str]
     valedictions: frozenset[str]
+    exception_marks: frozenset[str]
+    no_one_words: frozenset[str]
+    next_step_prepositions: frozenset[str]
 
 
 @cache
@@ -555,10 +558,23 @@ def is_candidate(sentence: str, vocabulary: ClaimVocabulary) -> bool:
     for part in _SEGMENT_BREAK.split(lowered):
         if _fronted_ing(part, vocabulary):
             return True
-        opener = next((w for w in _WORD.findall(part) if w not in vocabulary.leading_words), None)
+        words = _WORD.findall(part)
+        opener = next((w for w in words if w not in vocabulary.leading_words), None)
         if opener is not None and (_is_ing_word(opener, vocabulary) or opener in vocabulary.intention_openers):
             return True
+        if _moves_on(words, vocabulary):
+            return True
     return _first_person_pattern(vocabulary).search(lowered) is not None
+
+
+def _moves_on(words: list[str], vocabulary: ClaimVocabulary) -> bool:
+    """'Onto the snapshot tests next.', 'On to the webhooks now.': the preposition of moving on opens the part
+    (after leading words) and 'next' or a now-adverb follows: the verbless announcement, worth a parse."""
+    k = 0
+    while k < len(words) and words[k] in vocabulary.leading_words and words[k] != "on":
+        k += 1
+    moving = words[k : k + 1] and (words[k] in vocabulary.next_step_prepositions or words[k : k + 2] == ["on", "to"])
+    return bool(moving) and any(w == "next" or w in vocabulary.now_adverbs for w in words[k + 1 :])
 
 
 def _fronted_ing(part: str, vocabulary: ClaimVocabulary) -> bool:

@@ -103,8 +103,9 @@ def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -
     return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
 
 
-# The first word of a sentence or of a segment after ';' or a dash, before a word (its object or a particle).
-_SEGMENT_OPENER = re.compile(r"(?:^|[;—–]\s*|\.\s+)([A-Za-z]{5,})(['’]?)(?=\s+[A-Za-z0-9])")
+# The first word of a sentence, of a segment after ';' or a dash, or of a clause after a comma ('on it, fixin the
+# tests'), before a word (its object or a particle).
+_SEGMENT_OPENER = re.compile(r"(?:^|[;—–,]\s*|\.\s+)([A-Za-z]{5,})(['’]?)(?=\s+[A-Za-z0-9])")
 
 
 @cache
