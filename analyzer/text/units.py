@@ -72,8 +72,9 @@ def unit_bounds(starts: list[int], offset: int) -> tuple[int, int]:
     return start, end
 
 
-# Where one sentence ends and the next begins: end punctuation, space, then something that can open one.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]”’*_]*\s+(?=[\"'(\[“‘*_`#>\-A-Z0-9])")
+# Where one sentence ends and the next begins: end punctuation, space, then something that can open one; after a
+# question mark also a word in small letters (issue 28 phase 4: "which of these appeals to you? my pick would be …").
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]”’*_]*\s+(?=[\"'(\[“‘*_`#>\-A-Z0-9])|(?<=\?)[ \t]+(?=[a-z])")
 
 
 def sentence_bounds(view: str, start: int, end: int, offset: int) -> tuple[int, int]:
