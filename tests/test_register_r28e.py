@@ -1,7 +1,7 @@
 """Issue 28 phase 4 (r28e): the register in non-standard spelling, with a subject, spliced or set out as a table.
 
-docs/DESIGN.md#construction-classes: "b" for "be" after a modal, "it" or "to", "2" for "to" after the adjectives of leave
-and "2day" for "today" (analyzer/text/spelling.toml); leave asked with the agent as the subject of the gerund ('You good
+docs/DESIGN.md#construction-classes: "b" for "be" after a modal, "it" or "to", "2" for "to" after the adjectives of
+leave and "2day" for "today" (analyzer/text/spelling.toml); leave asked with the agent as the subject of the gerund ('You good
 with me removing …?'); an open offer spliced onto a self-description with a comma ('im ur coding buddy 4 this repo, how
 can i help 2day?': sites.toml [splice]); a question mark before a word in small letters ends its sentence ('which of
 these appeals to you? my pick would be …'); 'let me know' closed by the agent's availability ('just let me know, Im
@@ -50,7 +50,8 @@ PASSES = [
     ("Let me know, I'm heading out.", "clear"),
     ("Done.\n\n| change | effort |\n|---|---|\n| rate limiting | 1h |\n| e2e tests | 2h |", "clear"),
     ("Done.\n\n| step | status |\n|---|---|\n| bump deps | done |\n| fix lint | done |", "clear"),
-    ("Done.\n\n| possible follow-up | owner |\n|---|---|\n| merge #88 | you |\n| approve the release | you |", "clear"),
+    ("Done.\n\n| possible follow-up | owner |\n|---|---|\n| merge #88 | you |\n| approve the release | you |",
+     "clear"),
     ("If you want the old flag back, should I restore it?", "fire"),
     ("We shipped plan b last week.", "clear"),
 ]

@@ -74,7 +74,9 @@ def _availability_after(know: Token, following: Sequence[Token]) -> bool:
         len(words) <= 4
         and words[0] in FIRST_PERSON
         and words[-1] in AVAILABILITY
-        and all(t.lemma_.lower() == "be" or t.lower_ in FIRST_PERSON | AVAILABILITY or t.pos_ == "ADV" for t in following)
+        and all(
+            t.lemma_.lower() == "be" or t.lower_ in FIRST_PERSON | AVAILABILITY or t.pos_ == "ADV" for t in following
+        )
     )
 
 
