@@ -1,8 +1,8 @@
 """Issue 28 phase 4 (r28e): the register in non-standard spelling, with a subject, spliced or set out as a table.
 
 docs/DESIGN.md#construction-classes: "b" for "be" after a modal, "it" or "to", "2" for "to" after the adjectives of
-leave and "2day" for "today" (analyzer/text/spelling.toml); leave asked with the agent as the subject of the gerund ('You good
-with me removing …?'); an open offer spliced onto a self-description with a comma ('im ur coding buddy 4 this repo, how
+leave and "2day" for "today" (analyzer/text/spelling.toml); leave asked with the agent as the subject of the gerund
+('You good with me removing …?'); an open offer spliced onto a self-description with a comma ('im ur coding buddy 4 this repo, how
 can i help 2day?': sites.toml [splice]); a question mark before a word in small letters ends its sentence ('which of
 these appeals to you? my pick would be …'); 'let me know' closed by the agent's availability ('just let me know, Im
 around.'); a closing table whose header offers its rows ('| possible follow-up (if desired) | effort |'). A human-only
@@ -35,8 +35,8 @@ FIRES = [
     ("Happy to tweak anything — just let me know, Im around.", "standing-by",
      "closes the message on the agent's availability ('around')"),
     ("Let me know, I'm here.", "standing-by", "closes the message on the agent's availability ('here')"),
-    ("The login fix is in.\n\n| possible follow-up (if desired) | effort |\n|---|---|\n| rate limiting on /auth/login | "
-     "1h |\n| e2e tests for password reset | 2h |", "work-list",
+    ("The login fix is in.\n\n| possible follow-up (if desired) | effort |\n|---|---|\n| rate limiting on /auth/login "
+     "| 1h |\n| e2e tests for password reset | 2h |", "work-list",
      "the closing list under 'possible follow-up (if desired) | effort |' hands the reader work"),
     ("Done.\n\n| suggested follow-up | effort |\n|---|---|\n| add caching | 1h |\n| add metrics | 2h |\n\nThanks!",
      "work-list", "('add caching', 'add metrics')"),
