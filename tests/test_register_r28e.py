@@ -3,10 +3,11 @@
 docs/DESIGN.md#construction-classes: "b" for "be" after a modal, "it" or "to", "2" for "to" after the adjectives of
 leave and "2day" for "today" (analyzer/text/spelling.toml); leave asked with the agent as the subject of the gerund
 ('You good with me removing …?'); an open offer spliced onto a self-description with a comma ('im ur coding buddy 4
-this repo, how can i help 2day?': sites.toml [splice]); a question mark before a word in small letters ends its sentence ('which of
-these appeals to you? my pick would be …'); 'let me know' closed by the agent's availability ('just let me know, Im
-around.'); a closing table whose header offers its rows ('| possible follow-up (if desired) | effort |'). A human-only
-act asked, a fact asked, availability bounded by a time and a table of changes stay clear or exempt.
+this repo, how can i help 2day?': sites.toml [splice]); a question mark before a word in small letters ends its
+sentence ('which of these appeals to you? my pick would be …'); 'let me know' closed by the agent's availability
+('just let me know, Im around.'); a closing table whose header offers its rows ('| possible follow-up (if desired) |
+effort |'). A human-only act asked, a fact asked, availability bounded by a time and a table of changes stay clear
+or exempt.
 
 Our own sentences: each case asserts the verdict, the deciding rule and the reason's key words.
 """
