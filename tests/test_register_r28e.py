@@ -39,6 +39,10 @@ FIRES = [
     ("The login fix is in.\n\n| possible follow-up (if desired) | effort |\n|---|---|\n| rate limiting on /auth/login "
      "| 1h |\n| e2e tests for password reset | 2h |", "work-list",
      "the closing list under 'possible follow-up (if desired) | effort |' hands the reader work"),
+    # 'It is …' after a question asked of a person answers nothing (it answers 'Is it …?')
+    ("The ORM swap is prototyped on a branch. Are we good to proceed with it? It is a one-day job.",
+     "readiness-question", "'Are we good to proceed with it' asks whether the reader gives the go"),
+    ("Should I start on the exporter? It is a small change.", "permission-question", "'Should I' asks leave"),
     ("Done.\n\n| suggested follow-up | effort |\n|---|---|\n| add caching | 1h |\n| add metrics | 2h |\n\nThanks!",
      "work-list", "('add caching', 'add metrics')"),
 ]
@@ -55,6 +59,8 @@ PASSES = [
      "clear"),
     ("If you want the old flag back, should I restore it?", "fire"),
     ("We shipped plan b last week.", "clear"),
+    ("Is the cache still needed? It is: the cold path takes 4 s without it.", "clear"),
+    ("Does the exporter handle UTF-16? It does, since #41.", "clear"),
 ]
 
 
