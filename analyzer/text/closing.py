@@ -47,7 +47,9 @@ _WORD_CHAR = re.compile(r"[^\W_]")
 _LAST_WORD_CHAR = re.compile(r"[^\W_](?=[\W_]*\Z)")
 # Where a sentence turns to a new proposition ("Thanks for the fix — merging the docs now."): each part
 # may open with its own participle (analyzer.parse.shapes.SEGMENT_BREAKS, as written).
-_SEGMENT_BREAK = re.compile(r"[—–;:]|--")
+# Issue 28 phase 4: and a full stop before a word in small letters, which the sentence split leaves in ("lint fixed.
+# openin the pull request now").
+_SEGMENT_BREAK = re.compile(r"[—–;:]|--|\.\s+(?=[a-z])")
 # Only the last sentences of a long closing paragraph are judged: a claim that ends a turn is near its end.
 MAX_CLOSING_SENTENCES = 12
 # A sentence longer than this is no announcement; it is still read for a report of completion.
@@ -582,7 +584,9 @@ def _fronted_ing(part: str, vocabulary: ClaimVocabulary) -> bool:
     just waiting …"): the fronted-participle construction, worth a parse."""
     for clause in part.split(",")[1:]:
         words = _WORD.findall(clause)
-        first = next((w for w in words if w not in vocabulary.fronting_links), None)
+        # '…, otherwise applying the rename now' (issue 28 phase 4): the word that closes a condition links too
+        links = vocabulary.fronting_links | vocabulary.counterfactual_marks
+        first = next((w for w in words if w not in links), None)
         if first is not None and _is_ing_word(first, vocabulary):
             return True
     return False

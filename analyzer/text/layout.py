@@ -96,3 +96,15 @@ def instruction_case(text: str) -> str:
         return text  # a word in capitals ('CI', 'PR') is a name
     lowered = text[first].lower()
     return text if len(lowered) != 1 else text[:first] + lowered + text[first + 1 :]
+
+
+def sentence_case(text: str) -> str:
+    """Issue 28 phase 4: a closing question written in small letters ('that ok w/ u?', 'how can i help 2day?') is
+    parsed with its first letter capitalised, as the small model reads a sentence's opening word (it read 'that' as a
+    subordinator). Then in ordinary case. Same length."""
+    text = ordinary_case(text)
+    first = next((k for k, ch in enumerate(text) if ch.isalpha()), None)
+    if first is None or not text[first].islower() or (first > 0 and text[first - 1] in "`$/\\_-."):
+        return text
+    raised = text[first].upper()
+    return text if len(raised) != 1 else text[:first] + raised + text[first + 1 :]

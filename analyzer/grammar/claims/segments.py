@@ -37,6 +37,9 @@ def segments(doc: Doc, vocabulary: ClaimVocabulary) -> list[Segment]:
         if token.text in SEGMENT_BREAKS or _closing_comma(token, vocabulary):
             parts.append((current, before))
             before, current = current, []
+        elif _new_sentence(token, current):
+            parts.append((current, before))
+            before, current = current, [token]
         else:
             current.append(token)
     parts.append((current, before))
@@ -58,6 +61,12 @@ def _segment(tokens: list[Token], before: list[Token], vocabulary: ClaimVocabula
         opener = token
         break
     return Segment(tuple(tokens), opener, tuple(leading), tuple(before))
+
+
+def _new_sentence(token: Token, current: list[Token]) -> bool:
+    """Issue 28 phase 4: a sentence the parser found inside the text's own sentence ('lint fixed. openin the pull
+    request now': the text's split needs a capital) is a segment of its own; the stop before it stays behind."""
+    return bool(current) and token.is_sent_start and any(not t.is_punct for t in current)
 
 
 def _closing_comma(token: Token, vocabulary: ClaimVocabulary) -> bool:
