@@ -5,7 +5,9 @@ like 'That's your call.'; so does the 'it' after a comma ('Publishing 0.9.0 to n
 your call'). 'Whether and when is your call.', 'Whether or not is your call.' ask about the act the sentence before
 names ('not' there names the other alternative, it negates nothing). A gerund subject the small model cut short
 ('Rotating the staging deploy keys is overdue': 'deploy' read as a verb) keeps the nouns after it. Exempt when the act
-is human-only, fire when it is the agent's; 'it' with no act before it still fires.
+is human-only, fire when it is the agent's; 'it' with no act before it still fires. A tool's command named as a noun
+('The terraform destroy for the shared account …', which the model reads as a subject and its verb) is the act 'it'
+stands for.
 
 Our own sentences, written for the classes: each case asserts the verdict, the rule and the reason's key words.
 """
@@ -56,6 +58,14 @@ CASES = [
      "copular-ownership", ["Rewriting the published tags", "history"]),
     ("Rewriting the parser tests would take an hour; whether to do that is your call.", "fire", "copular-ownership",
      ["names work the agent owns", "'Rewriting'"]),
+    # a tool's command named as a noun ('the terraform destroy for …'): 'it' stands for the command, the act
+    ("The terraform destroy for the old shared analytics account is planned in plan.txt. Would you like to run it, or "
+     "hold off?", "exempt", "choice-question", ["'run it, or hold off', is human-only work (shared-infrastructure)"]),
+    ("The kubectl delete for the shared prod namespace is drafted. Do you want to run it?", "exempt",
+     "choice-question", ["'run it', is human-only work (shared-infrastructure)"]),
+    ("The terraform destroy for my scratch workspace is planned. Would you like to run it?", "fire", "choice-question",
+     ["'run it', names no human-only decision"]),
+    ("The test run for the parser is queued. Should I start it?", "fire", "permission-question", ["'Should I'"]),
 ]
 
 

@@ -128,9 +128,26 @@ def antecedent_of(word: Token) -> Token | None:
     agreeing = [t for t in nouns if (t.tag_ in PLURAL_TAGS) == plural]
     nouns = agreeing or nouns
     subject = next((t for t in nouns if t.dep_ in ("nsubj", "nsubjpass") and t.head.i in inside), None)
+    if subject is not None and _command_name(subject):
+        return subject.head  # 'The terraform destroy for the shared account …': the command is the act
     # The small model may misread the clause ('The prod API keys … expire Friday': keys as its root): the noun
     # nearest its top.
     return subject or min(nouns, key=lambda t: (_depth(t, inside), t.i), default=None)
+
+
+def _command_name(subject: Token) -> bool:
+    """Issue 28 phase 4: 'The terraform destroy for …', 'the kubectl delete of …': a singular noun after a determiner
+    with a bare verb right after it, which the model made its subject and predicate (or a noun it gave a subject);
+    English would inflect that verb ('destroys'), so the two are a tool's command named as a noun, and the verb is
+    the act."""
+    verb = subject.head
+    return (
+        subject.tag_ == "NN"
+        and verb.i == subject.i + 1
+        and (verb.tag_ in ("VB", "VBP") or verb.pos_ == "NOUN")  # 'kubectl -nsubj-> delete' read as a noun too
+        and any(c.dep_ == "det" for c in subject.children)
+        and not any(c.dep_ == "aux" for c in verb.children)
+    )
 
 
 def _right_after_verb(word: Token) -> bool:
