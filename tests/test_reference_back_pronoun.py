@@ -66,6 +66,16 @@ CASES = [
     ("The terraform destroy for my scratch workspace is planned. Would you like to run it?", "fire", "choice-question",
      ["'run it', names no human-only decision"]),
     ("The test run for the parser is queued. Should I start it?", "fire", "permission-question", ["'Should I'"]),
+    # the alternatives after the colon of the sentence before: an option list written before the phrase
+    ("Two ways to land #412: squash it or rebase-merge it. Your call.", "exempt", "named-before",
+     ["'squash it or rebase-merge it', is human-only work (merge)"]),
+    ("Two ways to ship 2.0: publish it to PyPI today or tag it after the freeze. Your call.", "exempt", "named-before",
+     ["is human-only work (release)"]),
+    ("Two ways to speed up the build: cache the deps or split the job. Your call.", "fire", "standalone",
+     ["without naming a human-only one"]),
+    ("Two fixes for the flaky test: add a retry or mock the clock. Your call.", "fire", "standalone",
+     ["without naming a human-only one"]),
+    ("Squash or rebase? Your call.", "fire", "standalone", ["without naming a human-only one"]),
 ]
 
 

@@ -84,9 +84,22 @@ def act_of_sentence(sentence: Span) -> list[Token]:
         return []
     if root.tag_ == "VBG" and not any(c.dep_ in GERUND_SUBJECT_DEPS for c in root.children) and _ends_plainly(tokens):
         return list(root.subtree)  # the model read 'Applying the IAM change … grants admin' as one gerund phrase
+    listed = _listed_after_colon(tokens, root)
+    if listed:
+        return listed
     # An option list, an instruction or a question before the phrase names no subject: the phrase finds nothing wider
     # (docs/DESIGN.md#decisive-relation; 'Squash or rebase? Your call.' fires).
     return []
+
+
+def _listed_after_colon(tokens: list[Token], root: Token) -> list[Token]:
+    """Issue 28 phase 4: 'Two ways to land #412: squash it or rebase-merge it. Your call.' — a statement that names the
+    act and then, after its colon, the alternatives (a base-form root with a conjunct): the alternatives are the act,
+    judged like an option list written before the phrase in its own sentence."""
+    colon = next((t.i for t in tokens if t.text == ":"), None)
+    if colon is None or root.i <= colon or root.tag_ != "VB" or not any(c.dep_ == "conj" for c in root.children):
+        return []
+    return [t for t in tokens if t.i > colon and not t.is_punct]
 
 
 def points_back(verb: Token) -> bool:
