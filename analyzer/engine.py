@@ -31,6 +31,7 @@ from analyzer.text.layout import (
     is_row,
     named_before,
     ordinary_case,
+    remark_after,
     sentence_case,
     table_cell,
 )
@@ -102,6 +103,7 @@ class Parses:
         if wider is not None and (unit_start, unit_end) == unit:
             self._own_sentence[offset] = start  # the text's boundary, which the parse of the wider stretch keeps
         start = start if wider is None else wider
+        end = remark_after(view, offset, end) or end
         items_end = listed_items_end(view, self._starts, start, end, heading=is_heading(view, unit_start))
         return window(view, start, items_end, offset)
 

@@ -7,7 +7,9 @@ names ('not' there names the other alternative, it negates nothing). A gerund su
 ('Rotating the staging deploy keys is overdue': 'deploy' read as a verb) keeps the nouns after it. Exempt when the act
 is human-only, fire when it is the agent's; 'it' with no act before it still fires. A tool's command named as a noun
 ('The terraform destroy for the shared account …', which the model reads as a subject and its verb) is the act 'it'
-stands for.
+stands for. The alternatives after the colon of the sentence before are what a bare 'Your call.' takes. A remark after
+a hand-over set off by a dash ('— your pick, its green either way') is left out of the phrase's parse
+(analyzer.text.layout.remark_after): the options before the dash decide.
 
 Our own sentences, written for the classes: each case asserts the verdict, the rule and the reason's key words.
 """
@@ -76,6 +78,17 @@ CASES = [
     ("Two fixes for the flaky test: add a retry or mock the clock. Your call.", "fire", "standalone",
      ["without naming a human-only one"]),
     ("Squash or rebase? Your call.", "fire", "standalone", ["without naming a human-only one"]),
+    # a remark after a hand-over set off by a dash is read apart: the options before the dash decide
+    ("Merge #415 now or wait for the nightly run — your pick, its green either way.", "exempt", "reader-decides",
+     ["every alternative of the option list 'Merge #415 now or wait for the nightly run' is human-only work (merge)"]),
+    ("Squash-merge #88 or hold it until Monday — your call, both are fine by me.", "exempt", "option-list",
+     ["'Squash-merge #88 or hold it until Monday' is human-only work (merge)"]),
+    ("Rotate the prod API keys now or after the freeze — up to you, it's low risk either way.", "exempt",
+     "reader-decides", ["is human-only work (credentials)"]),
+    ("Add the cache now or wait for the profiler run — your pick, its fast either way.", "fire", "reader-decides",
+     ["option list 'Add the cache now or wait for the profiler run' names no human-only decision"]),
+    ("Rewrite the parser or patch it — your call, either works for me.", "fire", "option-list",
+     ["names work the agent owns"]),
 ]
 
 

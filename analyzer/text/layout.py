@@ -108,3 +108,21 @@ def sentence_case(text: str) -> str:
         return text
     raised = text[first].upper()
     return text if len(raised) != 1 else text[:first] + raised + text[first + 1 :]
+
+
+# Issue 28 phase 4: a remark after a detached hand-over ('Merge #415 now or wait for the nightly run — your pick, its
+# green either way.'): a short phrase set off by a dash, then a comma and a clause about the options.
+_DETACHED_BEFORE = re.compile(r"(?:[—–]|--|\s-)\s*\Z")
+_REMARK_AFTER = re.compile(
+    r"[^,.;:!?\n—–]{1,30}?(,)\s+(?:its|it['’]s|it\s+is|that['’]s|both\s+are|either\s+(?:is|way|works))\b", re.IGNORECASE
+)
+
+
+def remark_after(view: str, offset: int, end: int) -> int | None:
+    """Where a hand-over set off by a dash ends when a remark about the options follows it after a
+    comma ('— your pick, its green either way'): the comma's offset, so the parser reads the phrase's sentence without
+    the remark (a remark is no object of the pick, and its parse would tangle the options); None otherwise."""
+    if not _DETACHED_BEFORE.search(view, max(0, offset - 4), offset):
+        return None
+    found = _REMARK_AFTER.match(view, offset, end)
+    return found.start(1) if found is not None else None
