@@ -49,6 +49,7 @@ NOT_CLAIMS = [
     "Tackling the N+1 queries next would cut the page time in half.",
     "Yep, the tests pass.",
     "K, the deploy finished.",
+    "shall i keep goin w the css fixes or nah",
 ]
 
 

@@ -43,6 +43,10 @@ FIRES = [
     ("The ORM swap is prototyped on a branch. Are we good to proceed with it? It is a one-day job.",
      "readiness-question", "'Are we good to proceed with it' asks whether the reader gives the go"),
     ("Should I start on the exporter? It is a small change.", "permission-question", "'Should I' asks leave"),
+    # a tag of the other answer after 'or' asks without a question mark
+    ("shall i keep goin w the css fixes or nah", "permission-question",
+     "'shall i' asks leave for 'keep going w the css fixes or nah'"),
+    ("should i bump the deps or nah", "permission-question", "'should i' asks leave for 'bump the deps or nah'"),
     ("Done.\n\n| suggested follow-up | effort |\n|---|---|\n| add caching | 1h |\n| add metrics | 2h |\n\nThanks!",
      "work-list", "('add caching', 'add metrics')"),
 ]
@@ -61,6 +65,7 @@ PASSES = [
     ("We shipped plan b last week.", "clear"),
     ("Is the cache still needed? It is: the cold path takes 4 s without it.", "clear"),
     ("Does the exporter handle UTF-16? It does, since #41.", "clear"),
+    ("shall i keep goin w the css fixes? nah, tests first.", "clear"),
 ]
 
 

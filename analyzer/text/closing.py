@@ -161,6 +161,7 @@ class ClaimVocabulary:
     exception_marks: frozenset[str]
     no_one_words: frozenset[str]
     next_step_prepositions: frozenset[str]
+    question_tags: frozenset[str]
 
 
 @cache
@@ -555,7 +556,7 @@ def is_candidate(sentence: str, vocabulary: ClaimVocabulary) -> bool:
     future ("I'm …", "we'll …", "I plan to …", "let me …").
     """
     lowered = sentence.lower().replace("’", "'").rstrip(" *_)\"'")
-    if lowered.endswith("?"):
+    if lowered.endswith("?") or tagged_question(lowered, vocabulary):
         return False
     for part in _SEGMENT_BREAK.split(lowered):
         if _fronted_ing(part, vocabulary):
@@ -567,6 +568,12 @@ def is_candidate(sentence: str, vocabulary: ClaimVocabulary) -> bool:
         if _moves_on(words, vocabulary):
             return True
     return _first_person_pattern(vocabulary).search(lowered) is not None
+
+
+def tagged_question(lowered: str, vocabulary: ClaimVocabulary) -> bool:
+    """'shall i keep goin w the css fixes or nah': a sentence that ends on 'or' and a tag of the other answer asks."""
+    words = _WORD.findall(lowered[-40:])
+    return len(words) >= 2 and words[-2] == "or" and words[-1] in vocabulary.question_tags
 
 
 def _moves_on(words: list[str], vocabulary: ClaimVocabulary) -> bool:
