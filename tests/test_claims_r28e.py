@@ -50,6 +50,8 @@ NOT_CLAIMS = [
     "Yep, the tests pass.",
     "K, the deploy finished.",
     "shall i keep goin w the css fixes or nah",
+    # a modal in non-standard spelling is parsed spelled out: the -ing word before it is its gerund subject
+    "switchin the supabase project 2 the Pro plan wud remove the row limit.",
 ]
 
 
