@@ -25,7 +25,16 @@ from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
 from analyzer.text.carveouts import Views
 from analyzer.text.citations import dated_citation
 from analyzer.text.disguise import Folded
-from analyzer.text.layout import instruction_case, is_heading, is_row, named_before, ordinary_case, table_cell
+from analyzer.text.layout import (
+    instruction_case,
+    is_heading,
+    is_row,
+    named_before,
+    ordinary_case,
+    remark_after,
+    sentence_case,
+    table_cell,
+)
 from analyzer.text.questions import TURN, question_sites
 from analyzer.text.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 from lanegate_common.frozen import replace
@@ -94,6 +103,7 @@ class Parses:
         if wider is not None and (unit_start, unit_end) == unit:
             self._own_sentence[offset] = start  # the text's boundary, which the parse of the wider stretch keeps
         start = start if wider is None else wider
+        end = remark_after(view, offset, end) or end
         items_end = listed_items_end(view, self._starts, start, end, heading=is_heading(view, unit_start))
         return window(view, start, items_end, offset)
 
@@ -269,7 +279,7 @@ def closing_questions(
     spans = [judged_part(s) for s in sites]
     nlp = model.load()
     docs = nlp.pipe(
-        (instruction_case if s.kind == TURN else ordinary_case)(s.sentence[a - s.start : b - s.start])
+        (instruction_case if s.kind == TURN else sentence_case)(s.sentence[a - s.start : b - s.start])
         for s, (a, b) in zip(sites, spans, strict=True)
     )
     # A closing list's items (docs/DESIGN.md#construction-classes), each parsed alone: a list read as one sentence is no

@@ -83,6 +83,10 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "small capitals": repeat("\u029f\u1d0b "),
     "unclosed templates": repeat("<template>a "),
     "invisible styles": repeat("<div style='height:0;width:0'>a "),
+    # issue 28 phase 4: a pictograph that ends a sentence, one inside a phrase, one that ends its line
+    "sentence pictographs": repeat("Done \U0001f389 Next "),
+    "pictographs inside phrases": repeat("your \U0001f642 call "),
+    "line-ending pictographs": repeat("done \U0001f389\n"),
 }
 
 

@@ -23,7 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, carved, gated, text_of
-from analyzer.grammar.register.context import Context, answered
+from analyzer.grammar.register.context import Context, answered, asks_a_person
 from analyzer.grammar.registry import rule, table, walk
 from analyzer.grammar.work import Work, work_of
 from analyzer.lexicon import Lexicon
@@ -184,7 +184,8 @@ def answered_in_message(asked: Asked) -> Judgement | None:
         if (t.dep_ == "conj" or t.i == asked.root.i) and t.pos_ in ("NOUN", "PROPN", "ADJ", "VERB")
     )
     following = asked.site.following
-    if answered(Context(following), verb.lemma_.lower() if verb else "", asked.lexicon, alternatives):
+    lemma = verb.lemma_.lower() if verb else ""
+    if answered(Context(following), lemma, asked.lexicon, alternatives, asks_a_person=asks_a_person(asked.tokens)):
         return carved("answered-in-message", "the agent answers the question in its next sentence")
     opening = [w.strip(",.;:!?—–-*_`") for w in following.split()[:3]]
     named = next((w for w in opening if w not in asked.words.articles), "")

@@ -75,3 +75,13 @@ def contrastive_not(cue: Token, head: Token, lexicon: Lexicon) -> bool:
         return True
     following = doc[cue.i + 1 : min(cue.i + 4, cue.sent.end)]
     return after.lower_ in ("the", "my", "our") and any(t.tag_ == "POS" for t in following)
+
+
+@rule("whether-or-not")
+def whether_or_not(cue: Token, head: Token, lexicon: Lexicon) -> bool:
+    """'not' right after 'whether … or' names the other alternative of the question, it denies nothing."""
+    doc = cue.doc
+    if cue.i < 2 or doc[cue.i - 1].lower_ != "or":
+        return False
+    start = cue.sent.start
+    return any(t.lower_ == "whether" for t in doc[max(start, cue.i - 8) : cue.i - 1])

@@ -24,7 +24,14 @@ from analyzer.grammar.relation_rules import RelationSite, attribute_ownership, j
 from analyzer.grammar.verdicts import standalone_judgement
 from analyzer.grammar.work import Work, work_of
 from analyzer.lexicon import Lexicon
-from analyzer.parse.shapes import is_detached, is_extraposed, owned_by_subject, preceding_segment
+from analyzer.parse.shapes import (
+    DECISION_MARKS,
+    is_detached,
+    is_extraposed,
+    owned_by_subject,
+    preceding_segment,
+    segment_before,
+)
 from analyzer.parse.tokens import ROW_KEY, bounds, is_copula, sentence_start, subject_of, tops
 
 if TYPE_CHECKING:
@@ -200,6 +207,24 @@ def question_order(noun: Token) -> bool:
     head = noun.head
     subject = subject_of(head)
     return noun.dep_ in ("npadvmod", "dep", "dobj") and subject is not None and head.i < subject.i < noun.i
+
+
+@rule("subject-after-mark")
+def subject_after_mark(noun: Token) -> bool:
+    """A statement only, with nothing before the copula but its decision mark and the words it asks about: the
+    model read the complement as a subject standing after its copula."""
+    head = noun.head
+    before = [c for c in head.children if c.i < head.i]
+    segment = segment_before(head)
+    last = next((t for t in reversed(list(head.sent)) if not t.is_space), None)
+    return (
+        noun.dep_ == "nsubj"
+        and head.i < noun.i
+        and bool(segment)
+        and segment[0].lower_ in DECISION_MARKS
+        and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in before)
+        and (last is None or last.text != "?")
+    )
 
 
 @rule("copula-over-complement")

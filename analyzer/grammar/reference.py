@@ -44,7 +44,7 @@ def act_before(first: Token) -> list[Token]:
     before = segment_before(first)
     if before:
         gerund = _gerund_subject(before)
-        named = list(gerund.subtree) if gerund is not None else before
+        named = _gerund_stretch(gerund) if gerund is not None else before
         return _words(named)
     sentence = sentence_before(first)
     return _words(act_of_sentence(sentence)) if sentence is not None else []
@@ -72,7 +72,7 @@ def act_of_sentence(sentence: Span) -> list[Token]:
         return []
     gerund = _gerund_subject(tokens)
     if gerund is not None:
-        return list(gerund.subtree)
+        return _gerund_stretch(gerund)
     root = sentence.root
     if is_copula(root):
         said = next((c for c in root.children if c.dep_ in ("acomp", "attr", "xcomp") and c.tag_ == "VBG"), None)
@@ -84,9 +84,22 @@ def act_of_sentence(sentence: Span) -> list[Token]:
         return []
     if root.tag_ == "VBG" and not any(c.dep_ in GERUND_SUBJECT_DEPS for c in root.children) and _ends_plainly(tokens):
         return list(root.subtree)  # the model read 'Applying the IAM change … grants admin' as one gerund phrase
+    listed = _listed_after_colon(tokens, root)
+    if listed:
+        return listed
     # An option list, an instruction or a question before the phrase names no subject: the phrase finds nothing wider
     # (docs/DESIGN.md#decisive-relation; 'Squash or rebase? Your call.' fires).
     return []
+
+
+def _listed_after_colon(tokens: list[Token], root: Token) -> list[Token]:
+    """Issue 28 phase 4: 'Two ways to land #412: squash it or rebase-merge it. Your call.' — a statement that names the
+    act and then, after its colon, the alternatives (a base-form root with a conjunct): the alternatives are the act,
+    judged like an option list written before the phrase in its own sentence."""
+    colon = next((t.i for t in tokens if t.text == ":"), None)
+    if colon is None or root.i <= colon or root.tag_ != "VB" or not any(c.dep_ == "conj" for c in root.children):
+        return []
+    return [t for t in tokens if t.i > colon and not t.is_punct]
 
 
 def points_back(verb: Token) -> bool:
@@ -128,9 +141,26 @@ def antecedent_of(word: Token) -> Token | None:
     agreeing = [t for t in nouns if (t.tag_ in PLURAL_TAGS) == plural]
     nouns = agreeing or nouns
     subject = next((t for t in nouns if t.dep_ in ("nsubj", "nsubjpass") and t.head.i in inside), None)
+    if subject is not None and _command_name(subject):
+        return subject.head  # 'The terraform destroy for the shared account …': the command is the act
     # The small model may misread the clause ('The prod API keys … expire Friday': keys as its root): the noun
     # nearest its top.
     return subject or min(nouns, key=lambda t: (_depth(t, inside), t.i), default=None)
+
+
+def _command_name(subject: Token) -> bool:
+    """Issue 28 phase 4: 'The terraform destroy for …', 'the kubectl delete of …': a singular noun after a determiner
+    with a bare verb right after it, which the model made its subject and predicate (or a noun it gave a subject);
+    English would inflect that verb ('destroys'), so the two are a tool's command named as a noun, and the verb is
+    the act."""
+    verb = subject.head
+    return (
+        subject.tag_ == "NN"
+        and verb.i == subject.i + 1
+        and (verb.tag_ in ("VB", "VBP") or verb.pos_ == "NOUN")  # 'kubectl -nsubj-> delete' read as a noun too
+        and any(c.dep_ == "det" for c in subject.children)
+        and not any(c.dep_ == "aux" for c in verb.children)
+    )
 
 
 def _right_after_verb(word: Token) -> bool:
@@ -166,6 +196,22 @@ def _clause_before(first: Token) -> list[Token]:
 def _gerund_subject(clause: list[Token]) -> Token | None:
     inside = {t.i for t in clause}
     return next((t for t in clause if t.dep_ in GERUND_SUBJECT_DEPS and t.tag_ == "VBG" and t.head.i in inside), None)
+
+
+def _gerund_stretch(gerund: Token) -> list[Token]:
+    """The gerund subject's words: its subtree, and the words of a noun phrase the small model cut off after it
+    ('Rotating the staging deploy keys is overdue': 'deploy' read as the root) — nouns, adjectives and numbers, and a
+    verb form with a noun right after it."""
+    words = list(gerund.subtree)
+    doc = gerund.doc
+    k = words[-1].i + 1
+    while k < len(doc) and (
+        doc[k].tag_.startswith("NN")
+        or doc[k].tag_ in ("JJ", "CD")
+        or (doc[k].tag_ in ("VB", "VBP") and k + 1 < len(doc) and doc[k + 1].tag_.startswith("NN"))
+    ):
+        k += 1
+    return list(doc[words[0].i : k]) if k > words[-1].i + 1 else words
 
 
 def _words(tokens: list[Token]) -> list[Token]:

@@ -276,10 +276,16 @@ def ownership_judgement(
         what, roots = "extraposed clause", [clause]
     elif subject is not None and demonstrative_of(subject) is not None:
         return demonstrative_judgement(cop, demonstrative_of(subject), negation, lexicon, owner)
+    elif subject is not None and subject.lower_ == "it":
+        # 'Publishing 1.4.0 to crates.io is the last step. It's your call.': with no clause of its own to stand
+        # for, 'it' points back like a demonstrative (analyzer.grammar.reference)
+        return demonstrative_judgement(cop, subject, negation, lexicon, owner)
     elif subject is not None and subject.tag_ in RELATIVE_TAGS and cop.dep_ == "relcl":
         what, roots = "subject", [cop.head]  # 'the merge, which is your call, …': 'which' is the merge
     elif subject is not None:
         what, roots = "subject", found
+    elif apply("clausal-subject", cop):
+        what, roots = "subject", [cop]  # 'Whether or not is your call': the stretch before the copula is its subject
     else:
         return status_judgement(cop, scope)
     # A subject stands before its copula; what the parser hangs on it after the copula (an appositive
@@ -315,9 +321,19 @@ def pro_verb_antecedent(cop: Token) -> list[Token]:
     ';' or dash (the gerund that is that clause's subject, or the clause itself), or in the sentence before
     (analyzer.grammar.reference)."""
     segment = segment_before(cop)
-    if not any(points_back(t) for t in segment):
+    if not any(points_back(t) for t in segment) and not _verbless_decision(segment):
         return []
     return act_before(segment[0])
+
+
+def _verbless_decision(segment: Sequence[Token]) -> bool:
+    """'Whether and when is your call', 'Whether or not is yours to decide': a decision mark with no verb of its own
+    asks about the act named before it."""
+    return (
+        bool(segment)
+        and segment[0].lower_ in DECISION_MARKS
+        and all(t.lower_ in DECISION_MARKS or t.tag_ in ("WRB", "CC", "RB") for t in segment)
+    )
 
 
 def demonstrative_of(subject: Token) -> Token | None:
@@ -344,14 +360,14 @@ def demonstrative_judgement(
         span = bounds(topic)
         return verdict_of(work, "copular-ownership", "copular-ownership", f"what the decision is about, "
                           f"'{text_of(cop, span)}',", span, topic[0].i, negation)  # fmt: skip
-    if not before or before[-1].lemma_.lower() == "do":
+    if not before or before[-1].lemma_.lower() == "do" or subject.lower_ == "it":
         # 'whether to do that's your call': 'that' is the object of 'do', which stands for the act named before it;
         # 'That's your call.' alone in its sentence stands for the act the sentence before names
-        named = act_before(before[0] if before else subject)
+        named = act_before(before[0] if before and subject.lower_ != "it" else subject)
         if named:
             work = work_of_stretch(named, lexicon)
             span = bounds(named)
-            pointer = f"do {subject.text}" if before else subject.text
+            pointer = f"do {subject.text}" if before and subject.lower_ != "it" else subject.text
             return verdict_of(work, "copular-ownership", "copular-ownership", f"what '{pointer}' stands for, "
                               f"'{text_of(cop, span)}',", span, named[0].i, negation)  # fmt: skip
     if not before:

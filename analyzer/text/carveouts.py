@@ -153,9 +153,26 @@ def build_views(text: str) -> Views:
         spaced = _EMPHASIS.sub(lambda m: " " * len(m.group()), spaced)  # longer runs
     # The parser knows "isn't" and "that's" but not their typographic forms: same length, same grammar.
     parsed = spaced.replace("’", "'")
+    if not text.isascii():
+        parsed = _pictograph_stops(parsed)
     if not regions:
         return Views(text, spaced, parsed, ())
     return Views(text, _carved(spaced, text, regions, True), _carved(parsed, text, regions, False), tuple(regions))
+
+
+def _pictograph_stops(parsed: str) -> str:
+    """'has expired 🔑 Rotating it …': the parser reads a pictograph that ends a sentence as a full stop after the word
+    before it (analyzer.text.pictographs; same length: the space before the run becomes the stop)."""
+    from analyzer.text.pictographs import sentence_pictographs
+
+    stops = sentence_pictographs(parsed)
+    if not stops:
+        return parsed
+    pieces, at = [], 0
+    for start, end, mark in stops:
+        pieces += [parsed[at:start], mark, " " * (end - start - 1)]
+        at = end
+    return "".join([*pieces, parsed[at:]])
 
 
 def _one_word(text: str, span: Region) -> bool:

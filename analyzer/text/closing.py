@@ -48,7 +48,9 @@ _WORD_CHAR = re.compile(r"[^\W_]")
 _LAST_WORD_CHAR = re.compile(r"[^\W_](?=[\W_]*\Z)")
 # Where a sentence turns to a new proposition ("Thanks for the fix — merging the docs now."): each part
 # may open with its own participle (analyzer.parse.shapes.SEGMENT_BREAKS, as written).
-_SEGMENT_BREAK = re.compile(r"[—–;:]|--")
+# Issue 28 phase 4: and a full stop before a word in small letters, which the sentence split leaves in ("lint fixed.
+# openin the pull request now").
+_SEGMENT_BREAK = re.compile(r"[—–;:]|--|\.\s+(?=[a-z])")
 # Only the last sentences of a long closing paragraph are judged: a claim that ends a turn is near its end.
 MAX_CLOSING_SENTENCES = 12
 # A sentence longer than this is no announcement; it is still read for a report of completion.
@@ -157,6 +159,10 @@ class ClaimVocabulary:
     not_dropped_g: frozenset[str]
     counterfactual_marks: frozenset[str]
     valedictions: frozenset[str]
+    exception_marks: frozenset[str]
+    no_one_words: frozenset[str]
+    next_step_prepositions: frozenset[str]
+    question_tags: frozenset[str]
 
 
 @cache
@@ -562,15 +568,34 @@ def is_candidate(sentence: str, vocabulary: ClaimVocabulary) -> bool:
     future ("I'm …", "we'll …", "I plan to …", "let me …").
     """
     lowered = sentence.lower().replace("’", "'").rstrip(" *_)\"'")
-    if lowered.endswith("?"):
+    if lowered.endswith("?") or tagged_question(lowered, vocabulary):
         return False
     for part in _SEGMENT_BREAK.split(lowered):
         if _fronted_ing(part, vocabulary):
             return True
-        opener = next((w for w in _WORD.findall(part) if w not in vocabulary.leading_words), None)
+        words = _WORD.findall(part)
+        opener = next((w for w in words if w not in vocabulary.leading_words), None)
         if opener is not None and (_is_ing_word(opener, vocabulary) or opener in vocabulary.intention_openers):
             return True
+        if _moves_on(words, vocabulary):
+            return True
     return _first_person_pattern(vocabulary).search(lowered) is not None
+
+
+def tagged_question(lowered: str, vocabulary: ClaimVocabulary) -> bool:
+    """'shall i keep goin w the css fixes or nah': a sentence that ends on 'or' and a tag of the other answer asks."""
+    words = _WORD.findall(lowered[-40:])
+    return len(words) >= 2 and words[-2] == "or" and words[-1] in vocabulary.question_tags
+
+
+def _moves_on(words: list[str], vocabulary: ClaimVocabulary) -> bool:
+    """'Onto the snapshot tests next.', 'On to the webhooks now.': the preposition of moving on opens the part
+    (after leading words) and 'next' or a now-adverb follows: the verbless announcement, worth a parse."""
+    k = 0
+    while k < len(words) and words[k] in vocabulary.leading_words and words[k] != "on":
+        k += 1
+    moving = words[k : k + 1] and (words[k] in vocabulary.next_step_prepositions or words[k : k + 2] == ["on", "to"])
+    return bool(moving) and any(w == "next" or w in vocabulary.now_adverbs for w in words[k + 1 :])
 
 
 def _fronted_ing(part: str, vocabulary: ClaimVocabulary) -> bool:
@@ -578,7 +603,9 @@ def _fronted_ing(part: str, vocabulary: ClaimVocabulary) -> bool:
     just waiting …"): the fronted-participle construction, worth a parse."""
     for clause in part.split(",")[1:]:
         words = _WORD.findall(clause)
-        first = next((w for w in words if w not in vocabulary.fronting_links), None)
+        # '…, otherwise applying the rename now' (issue 28 phase 4): the word that closes a condition links too
+        links = vocabulary.fronting_links | vocabulary.counterfactual_marks
+        first = next((w for w in words if w not in links), None)
         if first is not None and _is_ing_word(first, vocabulary):
             return True
     return False

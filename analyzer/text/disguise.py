@@ -463,7 +463,7 @@ def _replacement(group: str, m: re.Match[str] | None, table: _Table) -> tuple[st
     if group == "spaced":
         return _joined(m.group()), SPACED
     if group == "pictograph":
-        return " ", PICTOGRAPHS
+        return (None if _ends_sentence(m) else " "), PICTOGRAPHS
     if group == "escape":
         char = m.group()[1]
         return _ESCAPED_AS.get(char, char), MARKUP
@@ -474,6 +474,15 @@ def _replacement(group: str, m: re.Match[str] | None, table: _Table) -> tuple[st
         return (None, MARKUP) if decoded is None else (decoded.translate(table.translation), MARKUP)
     replacement, kind = table.replace[m.group()]
     return replacement, kind or FORMAT
+
+
+def _ends_sentence(m: re.Match[str]) -> bool:
+    """'has expired 🔑 Rotating it …': a pictograph that ends a sentence is left as written (analyzer.text.pictographs),
+    and the parser's view reads it as the sentence's end."""
+    from analyzer.text.pictographs import ends_sentence
+
+    start = m.start("pictograph")
+    return ends_sentence(m.string, start, start + len(m.group("pictograph").rstrip(" \t"))) is not None
 
 
 def _entity(entity: str) -> str | None:

@@ -15,8 +15,9 @@ _TABLE_ROW = re.compile(r"[ \t]*\|")
 # A word of a sentence; a sentence of at most MAX_LONE_WORDS words is a phrase alone ('Your call.', 'Up to you!').
 _WORD = re.compile(r"[^\W_]+")
 MAX_LONE_WORDS = 3
-# A word that points back at what the sentence before names (analyzer.grammar.reference): the parser reads that too.
-_POINTER = re.compile(r"\b(?:it|that|this|them|those|these|so)\b", re.IGNORECASE)
+# A word that points back at what the sentence before names (analyzer.grammar.reference): the parser reads that too;
+# so does a decision mark with no verb of its own ('Whether and when is your call', 'whether or not').
+_POINTER = re.compile(r"\b(?:it|that|this|them|those|these|so|whether\s+(?:and|or)\b)", re.IGNORECASE)
 # A heading line: one to six '#' and a space.
 _HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
 # At least this many letters before a sentence counts as written in capitals.
@@ -95,3 +96,33 @@ def instruction_case(text: str) -> str:
         return text  # a word in capitals ('CI', 'PR') is a name
     lowered = text[first].lower()
     return text if len(lowered) != 1 else text[:first] + lowered + text[first + 1 :]
+
+
+def sentence_case(text: str) -> str:
+    """Issue 28 phase 4: a closing question written in small letters ('that ok w/ u?', 'how can i help 2day?') is
+    parsed with its first letter capitalised, as the small model reads a sentence's opening word (it read 'that' as a
+    subordinator). Then in ordinary case. Same length."""
+    text = ordinary_case(text)
+    first = next((k for k, ch in enumerate(text) if ch.isalpha()), None)
+    if first is None or not text[first].islower() or (first > 0 and text[first - 1] in "`$/\\_-."):
+        return text
+    raised = text[first].upper()
+    return text if len(raised) != 1 else text[:first] + raised + text[first + 1 :]
+
+
+# Issue 28 phase 4: a remark after a detached hand-over ('Merge #415 now or wait for the nightly run — your pick, its
+# green either way.'): a short phrase set off by a dash, then a comma and a clause about the options.
+_DETACHED_BEFORE = re.compile(r"(?:[—–]|--|\s-)\s*\Z")
+_REMARK_AFTER = re.compile(
+    r"[^,.;:!?\n—–]{1,30}?(,)\s+(?:its|it['’]s|it\s+is|that['’]s|both\s+are|either\s+(?:is|way|works))\b", re.IGNORECASE
+)
+
+
+def remark_after(view: str, offset: int, end: int) -> int | None:
+    """Where a hand-over set off by a dash ends when a remark about the options follows it after a
+    comma ('— your pick, its green either way'): the comma's offset, so the parser reads the phrase's sentence without
+    the remark (a remark is no object of the pick, and its parse would tangle the options); None otherwise."""
+    if not _DETACHED_BEFORE.search(view, max(0, offset - 4), offset):
+        return None
+    found = _REMARK_AFTER.match(view, offset, end)
+    return found.start(1) if found is not None else None

@@ -72,6 +72,7 @@ _EMPHASIS_ONLY = re.compile(r"[ \t]*(\*\*|__)[^*_\n]+\1[ \t]*:?[ \t]*\Z")
 _ENDS_WITH_COLON = re.compile(r":[*_ \t]*\Z")
 _LEAD_WORD = re.compile(r"[a-z][a-z'-]*")
 _TABLE_ROW = re.compile(r"[ \t]*\|")
+_TABLE_RULE = re.compile(r"[ \t]*\|?[ \t]*:?-{3,}")
 # A line that opens a list item, and how far from the end a closing list's last item may start.
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+", re.MULTILINE)
 _LIST_TAIL = 4_000
@@ -116,6 +117,9 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             continue
         toned = written.rstrip(_TRAILING)
         bare = _without_trailing_symbols(toned)
+        spliced = _spliced_question(bare)
+        if spliced:
+            start, written, toned, bare = start + spliced, written[spliced:], toned[spliced:], bare[spliced:]
         kind = _kind(bare)
         if kind is None:
             continue
@@ -129,7 +133,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             after_start, after_end = spans[k + 1]
             following = view[after_start:after_end].strip().lower().replace("’", "'")
         sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following))
-    listed = closing_list(text, view)
+    listed = closing_list(text, view) or closing_table(view)
     if listed is not None:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
@@ -187,6 +191,22 @@ def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]
     """The sentences of the closing part the text would have without its last paragraph (from `start` on)."""
     earlier = closing_part(text[:start])
     return [(s.start, s.end) for s in earlier.sentences if s.end <= start and earlier.view[s.start : s.end].strip()]
+
+
+def _spliced_question(sentence: str) -> int:
+    """Issue 28 phase 4: where a question spliced onto a statement with a comma starts ('I'm your coding buddy for this
+    repo, how can I help today?'), or 0 — also when the part before the comma is a condition or time clause ('If you
+    want, shall I …?' is one question)."""
+    if not sentence.endswith("?") or "," not in sentence:
+        return 0
+    patterns = _patterns()
+    found = patterns.splice.search(sentence)
+    if found is None:
+        return 0
+    first = _LEAD_WORD.match(sentence.lstrip(" \t*_").lower())
+    if first is None or first.group() in patterns.subordinators:
+        return 0
+    return found.end()
 
 
 def _without_trailing_symbols(sentence: str) -> str:
@@ -247,6 +267,9 @@ class _Patterns:
     lead_ins: frozenset[str]
     max_items: int
     recommendations: tuple[str, ...]
+    splice: re.Pattern[str]
+    subordinators: frozenset[str]
+    table_offers: frozenset[str]
     picks: tuple[str, ...]
     hand_back: re.Pattern[str]
 
@@ -316,6 +339,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
         picks=tuple(data["pick"]["openings"]),
+        splice=_compiled(rf",\s+(?=(?:{_words(data['splice']['question_openers'])})\b[^,.!?;:]*\?\Z)"),
+        subordinators=frozenset(data["splice"]["subordinators"]),
+        table_offers=frozenset(data["list"]["table_offers"]),
     )
     return sources, rest
 
@@ -330,6 +356,52 @@ def _words(words: list[str]) -> str:
 
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
+
+
+def closing_table(view: str) -> QuestionSite | None:
+    """Issue 28 phase 4: a table that closes the message and offers its rows as work (its header's first cell holds a
+    lead-in word of sites.toml [list] and an offer: a condition on the reader's wish, or a word of `table_offers`):
+    a closing list whose lead-in is that cell and whose items are the rows' first cells."""
+    if "|" not in view[max(0, len(view) - _LIST_TAIL) :]:
+        return None
+    patterns = _patterns()
+    starts = unit_starts(view)
+    bounds, content = last_content_unit(view, starts, claim_vocabulary())
+    if bounds is None or not content or not _TABLE_ROW.match(view, bounds[0]):
+        return None
+    # the table's rows, each a unit (a line), back from the last to the first line that is no row
+    lines: list[tuple[int, int]] = []
+    k = bisect_left(starts, bounds[0])
+    while k >= 0 and len(lines) <= patterns.max_items + 2:
+        start = starts[k]
+        end = starts[k + 1] if k + 1 < len(starts) else len(view)
+        row = view[start:end].rstrip()
+        if not _TABLE_ROW.match(row) or "\n" in row:
+            break
+        lines.insert(0, (start, start + len(row)))
+        k -= 1
+    if len(lines) < 3 or not _TABLE_RULE.match(view[lines[1][0] : lines[1][1]]):
+        return None  # a header, its rule, a row at least
+    header = _first_cell(view, lines[0])
+    rows = [cell for line in lines[2 : 2 + patterns.max_items] if (cell := _first_cell(view, line)) is not None]
+    if header is None or not rows or len(lines) - 2 > patterns.max_items:
+        return None
+    lead = view[header[0] : header[1]].lower()
+    words = set(_LEAD_WORD.findall(lead))
+    offered = patterns.condition.search(lead) is not None or bool(words & patterns.table_offers)
+    if not (words & patterns.lead_ins and offered):
+        return None
+    return QuestionSite(header[0], rows[-1][1], view[header[0] : rows[-1][1]], LIST, False, "", tuple(rows))
+
+
+def _first_cell(view: str, line: tuple[int, int]) -> tuple[int, int] | None:
+    """The [start, end) of a table row's first cell, its spaces left out; None when it holds no letter."""
+    start = view.find("|", line[0], line[1]) + 1
+    bar = view.find("|", start, line[1])
+    end = line[1] if bar == -1 else bar
+    first = start + len(view[start:end]) - len(view[start:end].lstrip())
+    last = first + len(view[first:end].rstrip())
+    return (first, last) if last > first and any(ch.isalpha() for ch in view[first:last]) else None
 
 
 def closing_list(text: str, view: str) -> QuestionSite | None:

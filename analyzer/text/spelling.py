@@ -104,7 +104,8 @@ def spelling() -> Spelling:
         dict(data["endings"]),
         frozenset(persona["interjections"]),
         frozenset(persona["vocatives"]),
-        re.compile(r"\b" + _alternation(sorted(written)) + r"\b"),
+        # not followed by a word character: a form that ends in a mark ('w/') ends before a space too (issue 28)
+        re.compile(r"\b" + _alternation(sorted(written)) + r"(?!\w)"),
         # The ending is found first (a literal the scan jumps to); the word it ends is read back from it.
         re.compile(rf"(?:{endings})(?![\w'])"),
     )

@@ -72,8 +72,14 @@ def unit_bounds(starts: list[int], offset: int) -> tuple[int, int]:
     return start, end
 
 
-# Where one sentence ends and the next begins: end punctuation, space, then something that can open one.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]”’*_]*\s+(?=[\"'(\[“‘*_`#>\-A-Z0-9])")
+# Where one sentence ends and the next begins: end punctuation, space, then something that can open one; after a
+# question mark, or a full stop after a word that is no abbreviation, also a word in small letters (issue 28 phase 4:
+# "which of these appeals to you? my pick would be …", "id split it into two PRs. that ok w/ u?").
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])[\"')\]”’*_]*\s+(?=[\"'(\[“‘*_`#>\-A-Z0-9])"
+    r"|(?:(?<=\?)|(?<=[A-Za-z]{2}\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bal\.)(?<!\bapprox\.)(?<!\bincl\.)(?<!\bno\.))"
+    r"[ \t]+(?=[a-z])"
+)
 
 
 def sentence_bounds(view: str, start: int, end: int, offset: int) -> tuple[int, int]:

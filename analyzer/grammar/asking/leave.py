@@ -146,13 +146,20 @@ def _agent_gerund(node: Token) -> Token | None:
     gerund — the model hangs the gerund on the agent, on the preposition or on the clause above."""
     agent = node if node.lower_ in AGENT else next((c for c in node.children if c.lower_ in AGENT), None)
     if agent is None:
-        return None
+        # 'You good with me removing …?': the model made the agent the subject of the gerund after the preposition
+        return next(
+            (c for c in node.children if c.dep_ == "pcomp" and c.tag_ == "VBG" and _agent_subject(c)), None
+        )
     near = [*agent.children, *node.children, *agent.head.children, *agent.head.head.children]
     after = [t for t in near if t.tag_ == "VBG" and t.i > agent.i]
     if after:
         return min(after, key=lambda t: t.i)
     following = agent.doc[agent.i + 1] if agent.i + 1 < len(agent.doc) else None
     return following if following is not None and following.tag_ == "VBG" else None
+
+
+def _agent_subject(verb: Token) -> bool:
+    return any(c.dep_ in SUBJECT_DEPS and c.lower_ in AGENT for c in verb.children)
 
 
 def _act_of_holder(noun: Token) -> Token | None:

@@ -100,11 +100,38 @@ def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -
         else:
             text = text[:end_of_word] + "g" + text[end_of_word:]
             offsets.insert(end_of_word, offsets[end_of_word - 1])
+    text, offsets = _modals_spelled_out(text, offsets)
     return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
 
 
-# The first word of a sentence or of a segment after ';' or a dash, before a word (its object or a particle).
-_SEGMENT_OPENER = re.compile(r"(?:^|[;—–]\s*|\.\s+)([A-Za-z]{5,})(['’]?)(?=\s+[A-Za-z0-9])")
+def _modals_spelled_out(text: str, offsets: list[int]) -> tuple[str, list[int]]:
+    """Issue 28 phase 4: 'switchin the project 2 the Pro plan wud remove the row limit.' — a modal in non-standard
+    spelling (spelling.toml [words]: 'wud', 'shud', 'cud') is parsed spelled out, so the -ing word before it reads as
+    its gerund subject, not as an announcement (the added letters map to the word's last one)."""
+    if not any(ch in text for ch in "wsc"):
+        return text, offsets
+    from analyzer.text.spelling import spelling
+
+    table = spelling()
+    for m in reversed(list(_MODAL_FORMS.finditer(text))):
+        reading = table.words.get(m.group().lower())
+        if reading is None:
+            continue
+        end = m.end()
+        text = text[: m.start()] + reading + text[end:]
+        offsets[m.start() : end] = offsets[m.start() : end][: len(reading)] + [offsets[end - 1]] * max(
+            0, len(reading) - (end - m.start())
+        )
+    return text, offsets
+
+
+# The modals the claim parse reads spelled out (their readings are spelling.toml [words]).
+_MODAL_FORMS = re.compile(r"\b(?:wud|wld|shud|shld|cud|cld)\b", re.IGNORECASE)
+
+
+# The first word of a sentence, of a segment after ';' or a dash, or of a clause after a comma ('on it, fixin the
+# tests'), before a word (its object or a particle).
+_SEGMENT_OPENER = re.compile(r"(?:^|[;—–,]\s*|\.\s+)([A-Za-z]{5,})(['’]?)(?=\s+[A-Za-z0-9])")
 
 
 @cache

@@ -114,3 +114,24 @@ def intention_verb(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -
         return None
     words = as_written(subject, head, infinitive)
     return Match("intention", "intention-verb", infinitive, f"the first-person intention '{words}'")
+
+
+@rule("verbless-next-step")
+def verbless_next_step(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """The preposition of moving on heads a verbless segment and 'next' or a now-adverb modifies it or its object:
+    the agent says where it goes now ('Onto the flaky snapshot tests next.', 'On to the webhooks now.')."""
+    doc = head.doc
+    moving = head.lower_ in vocabulary.next_step_prepositions or (
+        head.lower_ == "on" and head.i + 1 < len(doc) and doc[head.i + 1].lower_ == "to"
+    )
+    if not moving or head.pos_ != "ADP" or any(t.pos_ in ("VERB", "AUX") for t in segment.tokens):
+        return None
+    if any(t.i < head.i and not (t.is_punct or t.lower_ in vocabulary.leading_words) for t in segment.tokens):
+        return None  # it opens the segment, after leading words at most
+    when = [
+        t for t in head.subtree if t.tag_ == "RB" and (t.lower_ == "next" or t.lower_ in vocabulary.now_adverbs)
+    ]
+    if not when or any(t.dep_ == "pobj" and t.pos_ == "PRON" for t in head.subtree):
+        return None  # 'On to you now.': the turn handed to a person, not work taken up
+    words = doc[head.i : when[-1].i + 1].text
+    return Match("intention", "verbless-next-step", head, f"'{words}' (where the agent goes now, with no verb)")

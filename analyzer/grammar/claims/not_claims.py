@@ -3,6 +3,7 @@ time or event, a stance, an idiom, a label read as a sentence, a conditional pro
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.claims.records import PredicateSite
@@ -135,6 +136,7 @@ def later_time(site: PredicateSite) -> bool:
         and opening.i < head.i
         and not closes
         and not _apart_from_that(opening, vocabulary)
+        and not _exception_to_acting(opening, predicate, vocabulary)
     ):
         return True
     # a conjunct shares the conditions of the clause it is coordinated with ("If CI passes, merge it and
@@ -176,6 +178,21 @@ def later_time(site: PredicateSite) -> bool:
         if word == "next" and token.head.lower_ in vocabulary.later_after_next and token.head.i != head.i:
             return True
     return False
+
+
+def _exception_to_acting(opening: Token, head: Token, vocabulary: ClaimVocabulary) -> bool:
+    """Issue 28 phase 4: 'Unless something's wrong with it, pushing …', 'If nobody objects, merging …' — a condition
+    that names the exception to acting, before a comma and a clause of the agent's own, leaves the action announced
+    for now ('If no one …' counts: 'no' before 'one')."""
+    doc = opening.doc
+    comma = next((t.i for t in doc[opening.i : head.i] if t.text == ","), None)
+    if comma is None:
+        return False
+    if opening.lower_ in vocabulary.exception_marks:
+        return True
+    words = [t.lower_ for t in doc[opening.i + 1 : comma]]
+    no_one = any(a == "no" and b == "one" for a, b in pairwise(words))
+    return opening.lower_ == "if" and (no_one or any(w in vocabulary.no_one_words for w in words))
 
 
 def _apart_from_that(opening: Token, vocabulary: ClaimVocabulary) -> bool:

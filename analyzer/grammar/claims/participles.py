@@ -35,6 +35,21 @@ def participle_read_as_subject(top: Token, vocabulary: ClaimVocabulary) -> list[
     return [c for c in top.children if c.dep_ in ("csubj", "nsubj", "advcl") and c.tag_ == "VBG" and c.i < top.i]
 
 
+@rule("noun-read-as-verb")
+def noun_read_as_verb(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
+    """Only a finite top right after its gerund subject's object, with no object or complement of its own and 'next'
+    or a now-adverb on it ('Tackling the N+1 queries in the admin views next.': 'queries' read as the verb): the plural
+    noun ends the object, the -ing word is the sentence's predicate."""
+    if top.tag_ not in ("VBZ", "VBP") or not top.lower_.endswith("s"):
+        return []
+    if any(c.dep_ in ("dobj", "attr", "acomp", "ccomp", "xcomp", "nsubj", "aux", "neg") for c in top.children):
+        return []
+    if not any(c.dep_ == "advmod" and (c.lower_ == "next" or c.lower_ in vocabulary.now_adverbs) for c in top.children):
+        return []
+    gerunds = [c for c in top.children if c.dep_ == "csubj" and c.tag_ == "VBG" and c.i < top.i]
+    return [g for g in gerunds if max(t.i for t in g.subtree) == top.i - 1]
+
+
 @rule("participle-before-subordinate")
 def participle_before_subordinate(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
     """Only under a verb top marked by a trailing subordinator: the model made the trailing clause the root."""
@@ -51,19 +66,32 @@ def participle_before_subordinate(top: Token, vocabulary: ClaimVocabulary) -> li
 
 @rule("participle-after-verbless-lead")
 def participle_after_verbless_lead(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
-    """Only under a verbless top (an adjective or adverb: 'all good', 'clean'), after its comma and any linking
-    words: the lead comments on the work, the -ing word is the sentence's predicate."""
-    if top.pos_ not in ("ADJ", "ADV"):
+    """Only under a verbless top (an adjective or adverb: 'all good', 'clean'; a reply word of the leading words:
+    'Yep', 'K', 'on it'), after its comma and any linking words: the lead comments on the work, the -ing word is
+    the sentence's predicate."""
+    if top.pos_ not in ("ADJ", "ADV") and not _reply_lead(top, vocabulary):
         return []
     found = []
     for child in top.children:
-        if child.dep_ not in ("advcl", "conj", "xcomp") or child.tag_ != "VBG" or child.i < top.i:
+        if child.dep_ not in ("advcl", "conj", "xcomp", "acl", "dep") or child.tag_ != "VBG" or child.i < top.i:
             continue
         links = _links_before(child, vocabulary)
         comma = child.i - len(links) - 1
         if comma >= 0 and child.doc[comma].text == ",":
             found.append(child)
     return found
+
+
+def _reply_lead(top: Token, vocabulary: ClaimVocabulary) -> bool:
+    """'Yep,', 'K,', 'on it,': a top that is no verb and whose words before the comma are all leading words."""
+    if top.pos_ in ("VERB", "AUX") and top.lower_ not in vocabulary.leading_words:
+        return False
+    doc = top.doc
+    start = top.sent.start
+    comma = next((t.i for t in doc[start : top.sent.end] if t.text == ","), None)
+    if comma is None or not start <= top.i < comma:
+        return False
+    return all(t.lower_ in vocabulary.leading_words or t.is_punct for t in doc[start:comma])
 
 
 @rule("subjectless-participle")

@@ -34,9 +34,12 @@ def segments(doc: Doc, vocabulary: ClaimVocabulary) -> list[Segment]:
     current: list[Token] = []
     before: list[Token] = []
     for token in doc:
-        if token.text in SEGMENT_BREAKS:
+        if token.text in SEGMENT_BREAKS or _closing_comma(token, vocabulary):
             parts.append((current, before))
             before, current = current, []
+        elif _new_sentence(token, current):
+            parts.append((current, before))
+            before, current = current, [token]
         else:
             current.append(token)
     parts.append((current, before))
@@ -50,12 +53,32 @@ def _segment(tokens: list[Token], before: list[Token], vocabulary: ClaimVocabula
     for token in tokens:
         if token.is_punct or token.is_space or token.pos_ in ("SYM", "X"):
             continue
-        if token.lower_ in vocabulary.leading_words and token.pos_ not in ("VERB", "AUX", "PRON"):
-            leading.append(token)
+        if token.lower_ in vocabulary.leading_words and (
+            token.pos_ not in ("VERB", "AUX", "PRON") or _before_comma(token)
+        ):
+            leading.append(token)  # a pronoun or verb form before a comma is a reply word ('on it,', 'righto,')
             continue
         opener = token
         break
     return Segment(tuple(tokens), opener, tuple(leading), tuple(before))
+
+
+def _new_sentence(token: Token, current: list[Token]) -> bool:
+    """Issue 28 phase 4: a sentence the parser found inside the text's own sentence ('lint fixed. openin the pull
+    request now': the text's split needs a capital) is a segment of its own; the stop before it stays behind."""
+    return bool(current) and token.is_sent_start and any(not t.is_punct for t in current)
+
+
+def _closing_comma(token: Token, vocabulary: ClaimVocabulary) -> bool:
+    """A comma before the word that closes a condition ('Let me know if another order works better, otherwise
+    starting with the auth module.'): a break like the dash the same sentence may be written with."""
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return token.text == "," and following is not None and following.lower_ in vocabulary.counterfactual_marks
+
+
+def _before_comma(token: Token) -> bool:
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return following is not None and following.text == ","
 
 
 @rule("labelled-segment")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, gated, text_of
 from analyzer.grammar.register.clauses import is_question, spelled
-from analyzer.grammar.register.context import Context, answered
+from analyzer.grammar.register.context import Context, answered, asks_a_person
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
@@ -37,7 +37,8 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
     verb = next((t for t in offered if t.pos_ in ("VERB", "AUX")), None)
     if verb is not None and verb.lemma_.lower() in lexicon.rhetorical_verbs:
         return None  # 'Do you want to know why the last page repeated? The cursor …': a rhetorical lead-in
-    if answered(context, verb.lemma_.lower() if verb is not None else "", lexicon, _alternatives(offered)):
+    lemma = verb.lemma_.lower() if verb is not None else ""
+    if answered(context, lemma, lexicon, _alternatives(offered), asks_a_person=asks_a_person(phrase[0].sent)):
         return None
     if not offered:
         return gated(

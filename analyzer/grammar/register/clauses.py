@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.parse.tokens import subject_of
 from analyzer.terms import terms
+from analyzer.text.closing import claim_vocabulary
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -19,12 +20,20 @@ AGENT_SPEAKERS = terms("register", "agent_speakers")
 def is_question(phrase: Sequence[Token]) -> bool:
     """The clause of the phrase ends with a question mark (the first end punctuation after it)."""
     last = phrase[-1]
-    for token in last.doc[last.i + 1 : last.sent.end]:
+    following = last.doc[last.i + 1 : last.sent.end]
+    for token in following:
         if token.text in ("?", "?!", "??"):
             return True
         if token.text in (".", "!", ";"):
             return False
-    return False
+    return _tagged_question([t for t in following if not t.is_space])
+
+
+def _tagged_question(following: Sequence[Token]) -> bool:
+    """Issue 28 phase 4: 'shall i keep goin w the css fixes or nah' — a clause that ends, with no mark, on 'or' and a
+    tag of the other answer asks."""
+    tags = claim_vocabulary().question_tags
+    return len(following) >= 2 and following[-2].lower_ == "or" and following[-1].lower_ in tags
 
 
 def across_semicolon(a: Token, b: Token) -> bool:

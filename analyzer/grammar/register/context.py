@@ -11,8 +11,15 @@ from analyzer.lexicon import Lexicon
 from analyzer.text.carveouts import Views
 
 if TYPE_CHECKING:
-    pass
+    from collections.abc import Iterable
 
+    from spacy.tokens import Token
+
+# Issue 28 phase 4: the pronouns of a thing, whose answers ('It is …', 'They are …') answer a question about a thing,
+# and the persons a question may be asked of ('Are we good to proceed? It is a one-day job.' is no answer).
+THING_PRONOUNS = frozenset({"it", "it's", "they", "that"})
+PERSONS = frozenset({"i", "we", "you", "u"})
+SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
 
 
 @dataclass(frozen=True)
@@ -48,7 +55,21 @@ def following_sentence(views: Views, end: int) -> str:
 _WORD = re.compile(r"[\w'’-]+")
 
 
-def answered(context: Context, verb_lemma: str, lexicon: Lexicon, alternatives: frozenset[str] = frozenset()) -> bool:
+def asks_a_person(tokens: Iterable[Token]) -> bool:
+    """The question's first subject is a person ('Should I …?', 'Are we good …?', 'Are you ok with me …?'), not a
+    thing ('Is it okay to drop the shell?')."""
+    subject = next((t for t in tokens if t.dep_ in SUBJECTS), None)
+    return subject is not None and subject.lower_ in PERSONS
+
+
+def answered(
+    context: Context,
+    verb_lemma: str,
+    lexicon: Lexicon,
+    alternatives: frozenset[str] = frozenset(),
+    *,
+    asks_a_person: bool = False,
+) -> bool:
     """The sentence after the question answers it when it opens with an answer ('Yes —', 'No:', 'It is —', 'Not
     needed:'), maybe after a short fronted phrase ('For our payloads, yes'), names one of the alternatives offered,
     proceeds whatever the answer with the agent acting, or does what was asked ('Shall I rebase? Rebasing it now').
@@ -60,8 +81,9 @@ def answered(context: Context, verb_lemma: str, lexicon: Lexicon, alternatives: 
     opening = " ".join(words[:3])
     if any(opening == w or opening.startswith(w + " ") for w in lexicon.non_answers):
         return False
-    if any(opening == w or opening.startswith(w + " ") for w in lexicon.answer_words):
-        return True
+    answers = [w for w in lexicon.answer_words if not (asks_a_person and w.split()[0] in THING_PRONOUNS)]
+    if any(opening == w or opening.startswith(w + " ") for w in answers):
+        return True  # 'It is …' answers 'Is it …?', not 'Are we good to proceed?' (asks_a_person)
     clause = following.split(",", 1)[1] if "," in following.split("—")[0][:40] else ""
     fronted = " ".join(_WORD.findall(clause)[:2])
     reassures = any(fronted.startswith(w) for w in lexicon.non_answers)

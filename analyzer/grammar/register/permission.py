@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, Ruling, gated, text_of
 from analyzer.grammar.register.clauses import is_question, spelled
-from analyzer.grammar.register.context import Context, answered
+from analyzer.grammar.register.context import Context, answered, asks_a_person
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
@@ -34,8 +34,9 @@ def permission_question(phrase: Sequence[Token], lexicon: Lexicon, context: Cont
     verb = _asked_verb(phrase)
     if verb is not None and verb.lemma_.lower() in lexicon.fact_verbs:
         return None
-    if answered(context, verb.lemma_.lower() if verb is not None else "", lexicon):
-        return None
+    lemma = verb.lemma_.lower() if verb is not None else ""
+    if answered(context, lemma, lexicon, asks_a_person=asks_a_person(phrase[0].sent)):
+        return None  # 'Should I start on it? It is a small change.' answers nothing
     if verb is None:
         return gated(
             "fire", "permission-question", f"fires (permission-question): '{spelled(phrase)}' asks leave for the "

@@ -22,6 +22,9 @@ WISH_MARKS = terms("register", "wish_marks")
 OPEN_WH = frozenset({"what", "whatever"})
 NEXT_WORDS = terms("standing-by", "next_words")
 REQUEST_PREDICATES = terms("standing-by", "request_predicates")
+# 'just let me know, I'm around' (issue 28 phase 4): the agent and its availability.
+AVAILABILITY = terms("open-offer", "availability")
+FIRST_PERSON = frozenset({"i", "we", "i'm", "im"})
 
 
 
@@ -54,7 +57,27 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         return None
     if following[0].lower_ in OPEN_WH and _open_request(following, lexicon):
         return _waiting(phrase, f"asks for the reader's next request ('{' '.join(t.text for t in following)}')")
+    said = [t for t in doc[know.i + 1 : know.sent.end] if not t.is_punct and not t.is_space]
+    if _availability_after(know, said):
+        return _waiting(phrase, f"closes the message on the agent's availability ('{said[-1].text}')")
     return _or_if_closer(phrase, following, lexicon)
+
+
+def _availability_after(know: Token, following: Sequence[Token]) -> bool:
+    """Issue 28 phase 4: 'just let me know, I'm around.', 'Let me know — I'm here.': after a comma or dash, only the
+    agent stating its availability (a first-person subject, a form of 'be', an availability word) follows."""
+    doc = know.doc
+    if know.i + 1 >= len(doc) or doc[know.i + 1].text not in (",", "—", "–", "-", ";"):
+        return False
+    words = [t.lower_ for t in following]
+    return (
+        len(words) <= 4
+        and words[0] in FIRST_PERSON
+        and words[-1] in AVAILABILITY
+        and all(
+            t.lemma_.lower() == "be" or t.lower_ in FIRST_PERSON | AVAILABILITY or t.pos_ == "ADV" for t in following
+        )
+    )
 
 
 def _open_request(following: Sequence[Token], lexicon: Lexicon) -> bool:
