@@ -332,6 +332,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(data['hand-back']['modals'])})\b[^.!?\n]{{0,60}}?"
             rf"(?:\b|(?<=\W))(?:{_words(data['hand-back']['deferrals'])})\b"
         ),
+        splice=(rf",\s+(?=(?:{_words(data['splice']['question_openers'])})\b[^,.!?;:]*\?\Z)"),
     )
     rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
@@ -339,7 +340,6 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
         picks=tuple(data["pick"]["openings"]),
-        splice=_compiled(rf",\s+(?=(?:{_words(data['splice']['question_openers'])})\b[^,.!?;:]*\?\Z)"),
         subordinators=frozenset(data["splice"]["subordinators"]),
         table_offers=frozenset(data["list"]["table_offers"]),
     )
