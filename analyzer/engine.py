@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Literal
@@ -35,7 +35,7 @@ from analyzer.text.layout import (
     sentence_case,
     table_cell,
 )
-from analyzer.text.questions import TURN, question_sites
+from analyzer.text.questions import TURN, QuestionSite, question_sites
 from analyzer.text.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
 from lanegate_common.frozen import replace
 
@@ -262,6 +262,15 @@ def _points_back_at(claim: Claim, finding: Finding, text: str) -> bool:
     return _POINTER.search(text, predicate.end, max(finding.start, predicate.end)) is not None
 
 
+def _part_case(site: QuestionSite, start: int) -> Callable[[str], str]:
+    """How a site's judged part is cased for the parser: an instruction as one; a part that opens its sentence in
+    sentence case (a question written in small letters); a value after a label ('Needed from you: a yes on …') as
+    written, since it opens no sentence of its own ('A yes' would read as a sentence whose root is 'A')."""
+    if site.kind == TURN:
+        return instruction_case
+    return sentence_case if start == site.start else ordinary_case
+
+
 def closing_questions(
     text: str, findings: Sequence[Finding], lexicon: Lexicon, model: ModelUse
 ) -> list[Finding]:
@@ -279,8 +288,7 @@ def closing_questions(
     spans = [judged_part(s) for s in sites]
     nlp = model.load()
     docs = nlp.pipe(
-        (instruction_case if s.kind == TURN else sentence_case)(s.sentence[a - s.start : b - s.start])
-        for s, (a, b) in zip(sites, spans, strict=True)
+        _part_case(s, a)(s.sentence[a - s.start : b - s.start]) for s, (a, b) in zip(sites, spans, strict=True)
     )
     # A closing list's items (docs/DESIGN.md#construction-classes), each parsed alone: a list read as one sentence is no
     # parse at all.
