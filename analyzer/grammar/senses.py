@@ -152,7 +152,8 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
     adjective and a noun."""
     if token.pos_ not in ("VERB", "AUX", "NOUN"):
         return None
-    names = forms(token) | {hyphen_compound(token) or ""}
+    # r28g: a command written as code acts as its verb ('running `terraform destroy` on the shared staging account')
+    names = forms(token) | {hyphen_compound(token) or ""} | code_words(token)
     for domain in lexicon.domains:
         if not domain.verbs or not names & domain.verbs:
             continue
@@ -162,9 +163,12 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         if cut is not None:  # issue 28 phase 4b: 'Granting the bot write access …' (the model made 'write' a verb)
             words_of_clause += [t for c in cut.children if c.dep_ == "dobj" for t in c.subtree if t.i in inside]
         own = [forms(t) | code_words(t) for t in words_of_clause]
-        if not any(words & domain.objects for words in own):
+        objects = {k for k, words in enumerate(own) if words & domain.objects}
+        if not objects:
             continue
-        if not domain.states or any(words & domain.states for words in own):
+        # r28g: the state is another word than the object ('upgrade the Vercel team to Pro'; 'change the team's
+        # config' names a team, no plan of it)
+        if not domain.states or any(words & domain.states and objects - {k} for k, words in enumerate(own)):
             return domain.name
         if any(forms(t) & domain.states for t in _purpose_of(token, inside)):
             return domain.name
