@@ -29,6 +29,8 @@ POINTERS = terms("reference", "pointers")
 PRO_VERBS = terms("reference", "pro_verbs")
 # Nouns of deciding that a demonstrative points back with ('that decision', 'this one').
 DECISION_NOUNS = terms("reference", "decision_nouns")
+# Nouns of a place in the work whose complement names the act ('The only step left is the production deploy').
+STEP_NOUNS = terms("reference", "step_nouns")
 # Pointers that stand for a plural, and the tags of a plural noun.
 PLURAL_POINTERS = frozenset({"them", "those", "these"})
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
@@ -79,17 +81,57 @@ def act_of_sentence(sentence: Span) -> list[Token]:
         if said is not None:
             return list(said.subtree)
         subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is not None and _names_a_step(subject):
+            return _complement_of(root) or list(subject.subtree)
         if subject is not None and subject.pos_ in ("NOUN", "PROPN"):
             return list(subject.subtree)
         return []
+    placeholders = [c for c in root.children if _free_relative(c) or (c.dep_ == "nsubj" and _names_a_step(c))]
+    if root.tag_ == "VBG" and placeholders:  # 'What remains is merging #204', 'The last step is publishing 1.4.0'
+        left_out = {w.i for c in placeholders for w in c.subtree}
+        return [t for t in root.subtree if t.i not in left_out and not (t.dep_ == "aux" and t.head.i == root.i)]
     if root.tag_ == "VBG" and not any(c.dep_ in GERUND_SUBJECT_DEPS for c in root.children) and _ends_plainly(tokens):
         return list(root.subtree)  # the model read 'Applying the IAM change … grants admin' as one gerund phrase
+    passive = _passive_act(root)
+    if passive:
+        return passive
     listed = _listed_after_colon(tokens, root)
     if listed:
         return listed
     # An option list, an instruction or a question before the phrase names no subject: the phrase finds nothing wider
     # (docs/DESIGN.md#decisive-relation; 'Squash or rebase? Your call.' fires).
     return []
+
+
+def _names_a_step(subject: Token) -> bool:
+    """r28g: 'The only step left is …', 'The last item on the list is …', 'The blocker is …': a subject that names a
+    place in the work, not the work; the complement names the act."""
+    return subject.pos_ == "NOUN" and subject.lemma_.lower() in STEP_NOUNS
+
+
+def _complement_of(copula: Token) -> list[Token]:
+    """The noun the copula says of its subject, with its words ('… is the production deploy of 2.8.0')."""
+    said = next((c for c in copula.children if c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN")), None)
+    return list(said.subtree) if said is not None else []
+
+
+def _free_relative(clause: Token) -> bool:
+    """'What remains', 'What is left': a clause subject that is a free relative naming the rest of the work."""
+    return clause.dep_ in ("csubj", "nsubj") and any(c.lower_ == "what" for c in clause.subtree)
+
+
+def _passive_act(root: Token) -> list[Token]:
+    """r28g: 'The leaked token has to be revoked by an org owner', 'The key must be rotated': a passive act on a noun
+    subject names the act — the subject and the passive verbs (not the agent phrase: who does it)."""
+    verbs = [root, *(c for c in root.children if c.dep_ == "xcomp")]
+    verb = next((v for v in verbs if any(c.dep_ == "auxpass" for c in v.children)), None)
+    if verb is None:
+        return []
+    subject = next((c for v in (verb, root) for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN", "ADJ") or subject.lower_ in POINTERS:
+        return []
+    acts = [verb, *(c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB")]
+    return sorted([*subject.subtree, *acts], key=lambda t: t.i)
 
 
 def _listed_after_colon(tokens: list[Token], root: Token) -> list[Token]:
