@@ -346,6 +346,20 @@ def demonstrative_of(subject: Token) -> Token | None:
     return None
 
 
+def named_after_colon(cop: Token) -> list[Token]:
+    """r28g, a forward reference: 'That's for you to decide: delete the old customer records from the production
+    database, or leave them.' — a demonstrative clause that ends in a colon stands for what the colon names: the words
+    after it, to the end of their sentence. Nothing when other words follow the clause before a colon."""
+    doc = cop.doc
+    k = cop.i + 1
+    while k < len(doc) and not doc[k].is_punct:
+        k += 1
+    if k + 1 >= len(doc) or doc[k].text != ":":
+        return []
+    end = doc[k + 1].sent.end
+    return [t for t in doc[k + 1 : end] if not t.is_space and not (t.is_punct and t.i == end - 1)]
+
+
 def demonstrative_judgement(
     cop: Token, subject: Token, negation: Token | None, lexicon: Lexicon, owner: Sequence[Token] = ()
 ) -> Judgement:
@@ -370,6 +384,18 @@ def demonstrative_judgement(
             pointer = f"do {subject.text}" if before and subject.lower_ != "it" else subject.text
             return verdict_of(work, "copular-ownership", "copular-ownership", f"what '{pointer}' stands for, "
                               f"'{text_of(cop, span)}',", span, named[0].i, negation)  # fmt: skip
+    after = named_after_colon(cop) if not before else []
+    if after:  # r28g: 'That's for you to decide: delete the old records from production, or leave them.'
+        inner = relation_of_segment(after, lexicon, demonstrative=True)
+        word = "exempt" if inner.verdict == "exempt" else "fires"
+        why = inner.reason.split(": ", 1)[-1]
+        return replace(
+            inner,
+            form="copular-ownership",
+            rule="copular-ownership",
+            reason=f"{word} (copular-ownership): '{subject.text}' stands for what the colon after it names, "
+            f"'{text_of(cop, bounds(after))}', and {why}",
+        )
     if not before:
         return Judgement(
             "fire",
