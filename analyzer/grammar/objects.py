@@ -26,6 +26,8 @@ OBJECT_INTRODUCERS = frozenset({":", "—", "–", "--", "-"})
 
 # Clauses under the phrase that can state the decision: "your call whether to merge".
 CLAUSAL_OBJECT_DEPS = frozenset({"acl", "relcl", "ccomp", "advcl"})
+# Question words that ask when the act of a clause happens ('your call when the hotfix gets merged').
+TIME_QUESTION_WORDS = terms("parse", "time_question_words")
 
 # Tags of wh-words: "which", "what", "who", "when", "how".
 WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
@@ -257,7 +259,10 @@ def _states_decision(clause: Token) -> bool:
     """A clause under the phrase that states the decision: 'whether to merge', ': merge now or hold'."""
     marks = {c.lower_ for c in clause.children if c.dep_ == "mark"}
     after_colon = clause.i > 0 and clause.doc[clause.i - 1].text in OBJECT_INTRODUCERS
-    return bool(marks & DECISION_MARKS) or after_colon or clause.tag_ == "VB"
+    # r28g: 'Up to you when the hotfix gets merged': a clause opened by a question word of time asks when the act
+    # happens — the act is the decision (the model makes the word an adverb of the clause, not its mark)
+    timed = clause.left_edge.lower_ in TIME_QUESTION_WORDS and clause.left_edge.tag_ == "WRB"
+    return bool(marks & DECISION_MARKS) or after_colon or clause.tag_ == "VB" or timed
 
 
 def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
