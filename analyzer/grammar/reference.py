@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyzer.parse.shapes import segment_before
-from analyzer.parse.tokens import DEMONSTRATIVES, is_copula, sentence_start
+from analyzer.parse.tokens import DEMONSTRATIVES, code_words, is_copula, sentence_start
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -76,6 +76,9 @@ def act_of_sentence(sentence: Span) -> list[Token]:
     if gerund is not None:
         return _gerund_stretch(gerund)
     root = sentence.root
+    command = _gerund_on_code(root)
+    if command:
+        return command
     if is_copula(root):
         said = next((c for c in root.children if c.dep_ in ("acomp", "attr", "xcomp") and c.tag_ == "VBG"), None)
         if said is not None:
@@ -101,6 +104,16 @@ def act_of_sentence(sentence: Span) -> list[Token]:
     # An option list, an instruction or a question before the phrase names no subject: the phrase finds nothing wider
     # (docs/DESIGN.md#decisive-relation; 'Squash or rebase? Your call.' fires).
     return []
+
+
+def _gerund_on_code(root: Token) -> list[Token]:
+    """r28g: 'Running `terraform destroy` on the shared account removes the NAT gateways': the model reads the inline
+    command as the subject noun and the gerund before it as its modifier; the gerund phrase is the act."""
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or not code_words(subject):
+        return []
+    gerund = next((c for c in subject.children if c.tag_ == "VBG" and c.i == subject.left_edge.i), None)
+    return list(subject.subtree) if gerund is not None else []
 
 
 def _names_a_step(subject: Token) -> bool:
