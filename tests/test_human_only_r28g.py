@@ -148,6 +148,9 @@ NAMED_BEFORE = [
         "standalone",
         ["without naming"],
     ),
+    # a passive that reports the act done hands nothing human-only over
+    ("#204 is merged into main. Your call.", "fire", "standalone", ["without naming"]),
+    ("The token was rotated yesterday. Your call.", "fire", "standalone", ["without naming"]),
     # a gerund on an inline command
     (
         "Running `terraform destroy` on the shared staging account removes the old NAT gateways. Your call.",

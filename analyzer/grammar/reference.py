@@ -134,12 +134,12 @@ def _free_relative(clause: Token) -> bool:
 
 
 def _passive_act(root: Token) -> list[Token]:
-    """r28g: 'The leaked token has to be revoked by an org owner', 'The key must be rotated': a passive act on a noun
-    subject names the act — the subject and the passive verbs (not the agent phrase: who does it)."""
+    """r28g: 'The leaked token has to be revoked by an org owner', 'The key must be rotated': a passive act still to be
+    done on a noun subject names the act — the subject and the passive verbs (not the agent phrase: who does it)."""
     verbs = [root, *(c for c in root.children if c.dep_ == "xcomp")]
     verb = next((v for v in verbs if any(c.dep_ == "auxpass" for c in v.children)), None)
-    if verb is None:
-        return []
+    if verb is None or not (verb.dep_ == "xcomp" or any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children)):
+        return []  # only an act still to be done ('must be revoked', 'has to be'): 'The docs are updated' reports one
     subject = next((c for v in (verb, root) for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subject is None or subject.pos_ not in ("NOUN", "PROPN", "ADJ") or subject.lower_ in POINTERS:
         return []
