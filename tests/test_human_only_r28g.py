@@ -167,6 +167,20 @@ NAMED_BEFORE = [
         ["'Purge the trial users from production'", "production-data"],
     ),
     ("| Rename the config loader | ready | your call |", "fire", "standalone", ["without naming"]),
+    # a bare question word as the phrase's object asks about the act named before the dash
+    (
+        "Rotating the staging deploy keys is overdue — your call on when.",
+        "exempt",
+        "object-form",
+        ["what 'on when' asks about, 'Rotating the staging deploy keys'", "credentials"],
+    ),
+    (
+        "Rewriting the parser will take a day — your call on when.",
+        "fire",
+        "object-form",
+        ["what 'on when' asks about, 'Rewriting the parser'", "names work the agent owns"],
+    ),
+    ("Your call on when.", "fire", "object-form", ["object 'when' names no human-only"]),
     # the recall side of the same rules
     (
         "Splitting the parser into two modules would take an afternoon. That's your call.",

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, text_of, verdict_of
 from analyzer.grammar.negation import negation_of
+from analyzer.grammar.reference import act_before
 from analyzer.grammar.registry import apply, rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
@@ -265,9 +266,21 @@ def _states_decision(clause: Token) -> bool:
     return bool(marks & DECISION_MARKS) or after_colon or clause.tag_ == "VB" or timed
 
 
+def _bare_question_word(word: Token) -> bool:
+    """'your call on when', 'up to you whether': a question word with no clause of its own."""
+    return (word.lower_ in TIME_QUESTION_WORDS or word.lower_ in DECISION_MARKS) and len(list(word.subtree)) == 1
+
+
 def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
     """A word the [[correction]] rows at `object` restore that ends a domain noun makes the object one stretch,
     judged as such."""
+    if len(objects) == 1 and _bare_question_word(objects[0]):
+        act = act_before(noun.left_edge)
+        if act:  # r28g: '… which only you can do — your call on when': 'when' asks about the act named before
+            work = work_of_stretch(act, lexicon)
+            span = bounds(act)
+            return verdict_of(work, "object", "object-form", f"what 'on {objects[0].text}' asks about, "
+                              f"'{text_of(noun, span)}',", span, act[0].i, None)  # fmt: skip
     cut = apply("object", objects, lexicon, scope)
     objects = objects + cut
     work = work_of(objects, lexicon, scope)
