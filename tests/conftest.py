@@ -36,6 +36,10 @@ from tests.seat import Seat
 from warmparse.place import RUNTIME_NAME, STATE_NAME
 
 os.environ["LANEGATE_PARSE_SERVER"] = "off"
+# The suite keeps the bytecode it compiles and the test modules pytest rewrites (__pycache__ is ignored by git), also
+# where PYTHONDONTWRITEBYTECODE is set: without it every worker compiles and rewrites every module on every run, a few
+# seconds of each inner loop. Processes the tests start inherit the environment as it is.
+sys.dont_write_bytecode = False
 
 # Test modules that are model-backed throughout: corpora, grammar and parse tests, the analyze CLI, and the
 # stop suites whose every test judges a phrase.
