@@ -170,8 +170,12 @@ def test_a_spawned_subagent_is_judged_on_its_own_rollout(codex_binary: Path, cod
     # The child is judged as an autonomous agent on its own rollout and its chain ends at the ceiling (how many
     # turns it takes is the race between the child and its parent: once each, or twice when a reply of the
     # parent's script reaches it first, on a loaded machine).
-    assert child[0] == ("BLOCK", "no-lane-state") and child[-1] == ("CEILING-ALLOW", "ceiling")
-    assert set(child[:-1]) == {("BLOCK", "no-lane-state")}
+    # The client may end the session when the lead reaches its ceiling, with the child between its refusal and its next
+    # stop (seen on fresh clones: the two finish within milliseconds of each other): the child's chain then ends at
+    # its refusal. Every stop of the child is judged as an autonomous one, and one after its refusal is the ceiling.
+    assert child[0] == ("BLOCK", "no-lane-state")
+    assert all(turn == ("BLOCK", "no-lane-state") for turn in child[:-1])
+    assert child[-1] in (("BLOCK", "no-lane-state"), ("CEILING-ALLOW", "ceiling"))
     metas = [r[0]["payload"] for r in rollouts(codex_seat)]
     assert sorted(m["thread_source"] for m in metas) == ["subagent", "user"]
 
