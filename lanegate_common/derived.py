@@ -21,6 +21,8 @@ import marshal
 import os
 import sys
 
+from lanegate_common.patterns import write_whole
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -72,19 +74,7 @@ def save() -> None:
     replaced = {(name, args) for name, args, _ in _new}
     kept = {key: form for key, form in _store().items() if (key[0], key[1]) not in replaced}
     data = marshal.dumps({**kept, **_new})
-    if len(data) > MAX_STORE_BYTES:
-        return
-    temporary = f"{STORE}.{os.getpid()}.tmp"
-    try:
-        os.makedirs(os.path.dirname(STORE), exist_ok=True)
-        with open(temporary, "wb") as fh:
-            fh.write(data)
-        os.replace(temporary, STORE)
-    except OSError:
-        try:  # noqa: SIM105 - contextlib.suppress would cost every stop its import
-            os.unlink(temporary)
-        except OSError:
-            pass
+    if len(data) > MAX_STORE_BYTES or not write_whole(STORE, data):
         return
     _store().update(_new)
     _new.clear()

@@ -58,22 +58,28 @@ def save() -> None:
     if not _new:
         return
     data = marshal.dumps({**_stored, **_new})
-    if len(data) > MAX_STORE_BYTES:
+    if len(data) > MAX_STORE_BYTES or not write_whole(STORE, data):
         return
-    temporary = f"{STORE}.{os.getpid()}.tmp"
+    _stored.update(_new)
+    _new.clear()
+
+
+def write_whole(path: str, data: bytes) -> bool:
+    """Write a store whole, then rename it into place, so a reader sees the old store or the new one; False (and no
+    file left behind) when it cannot be written. lanegate_common.derived writes its store the same way."""
+    temporary = f"{path}.{os.getpid()}.tmp"
     try:
-        os.makedirs(os.path.dirname(STORE), exist_ok=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(temporary, "wb") as fh:
             fh.write(data)
-        os.replace(temporary, STORE)
+        os.replace(temporary, path)
     except OSError:
         try:  # noqa: SIM105 - contextlib.suppress would cost every stop its import
             os.unlink(temporary)
         except OSError:
             pass
-        return
-    _stored.update(_new)
-    _new.clear()
+        return False
+    return True
 
 
 def _compile(pattern: Any, flags: int = 0) -> Any:
