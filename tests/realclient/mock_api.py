@@ -4,7 +4,8 @@ One small HTTP server per API dialect. Each request is logged whole (the tests a
 sent, e.g. that a refusal's reason reached the model) and answered from a script: an ordered list of
 rules, the first whose matcher accepts the request replies. A reply is a list of steps, text or tool
 calls, which each dialect encodes in its own streaming format. A request no rule accepts gets the
-fallback text, so a client's side request (a title, a summary) never hangs a scenario.
+fallback text, so a client's side request (a title, a summary) never hangs a scenario. Requests are answered
+concurrently, as a model API does: a reply the script holds back delays only the request it answers.
 """
 
 from __future__ import annotations
@@ -73,6 +74,15 @@ class Rule:
     # the scenario waits on, checked every 0.1 s).
     until: Callable[[], bool] | None = None
 
+    def think(self) -> None:
+        """Wait as the script says before replying; the caller holds no lock (other requests are answered meanwhile)."""
+        if self.until is not None:
+            deadline = time.monotonic() + self.delay
+            while not self.until() and time.monotonic() < deadline:
+                time.sleep(0.1)
+        elif self.delay:
+            time.sleep(self.delay)
+
 
 def prompt_has(marker: str) -> Matcher:
     """The newest user turn carries `marker` in its text (not in a tool result)."""
@@ -89,18 +99,17 @@ class Script:
     rules: list[Rule] = field(default_factory=list)
     fallback: str = "Noted."
 
-    def reply(self, request: Request) -> Sequence[Step]:
+    def choose(self, request: Request) -> Rule | None:
+        """The rule that answers `request`, counted as used (None: the fallback answers); call it under a lock."""
         for rule in self.rules:
             if (rule.times is None or rule.used < rule.times) and rule.when(request):
                 rule.used += 1
-                if rule.until is not None:
-                    deadline = time.monotonic() + rule.delay
-                    while not rule.until() and time.monotonic() < deadline:
-                        time.sleep(0.1)
-                elif rule.delay:
-                    time.sleep(rule.delay)
-                return [_render(step) for step in rule.steps]
-        return [_render(Say(self.fallback))]
+                return rule
+        return None
+
+    def steps(self, rule: Rule | None) -> list[Step]:
+        """What `rule` (or the fallback) sends, rendered now."""
+        return [_render(step) for step in (rule.steps if rule is not None else [Say(self.fallback)])]
 
 
 def _render(step: Step) -> Step:
@@ -112,8 +121,10 @@ def _render(step: Step) -> Step:
 
 @dataclass
 class Exchange:
+    """A request and its reply; `steps` stays empty while the model still thinks."""
+
     request: Request
-    steps: Sequence[Step]
+    steps: Sequence[Step] = ()
 
 
 class MockAPI:
@@ -145,10 +156,18 @@ class MockAPI:
         self.thread.join(timeout=5)
 
     def answer(self, path: str, body: Mapping[str, Any]) -> tuple[Request, Sequence[Step]]:
+        """The rule is chosen and the exchange logged under the lock, in arrival order; the model thinks outside
+        it, so one reply held back (a delay, an `until`) never holds back the answers to other agents' requests."""
         request = self.request(path, body)
         with self.lock:
-            steps = self.script.reply(request)
-            self.exchanges.append(Exchange(request, steps))
+            rule = self.script.choose(request)
+            exchange = Exchange(request)
+            self.exchanges.append(exchange)
+        if rule is not None:
+            rule.think()
+        steps = self.script.steps(rule)
+        with self.lock:
+            exchange.steps = steps
         return request, steps
 
     def requests(self, when: Matcher | None = None) -> list[Request]:
