@@ -387,6 +387,11 @@ class ResponsesMock(MockAPI):
             for part in content if isinstance(content, list) else []:
                 if isinstance(part, Mapping) and isinstance(part.get("text"), str):
                     texts.append(part["text"])
+                # A message from another agent (0.171.0's `agent_message`: a sub-agent's task from its parent)
+                # carries its payload as `encrypted_content`, sent as written to a custom provider.
+                elif item.get("type") == "agent_message" and isinstance(part, Mapping) \
+                        and isinstance(part.get("encrypted_content"), str):
+                    texts.append(part["encrypted_content"])
         return Request(path, body, "\n".join(texts), tuple(ids), str(body.get("instructions") or ""),
                        bool(body.get("tools")))
 
