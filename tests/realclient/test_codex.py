@@ -182,14 +182,16 @@ def test_a_spawned_subagent_is_judged_on_its_own_rollout(codex_binary: Path, cod
     lines = codex_seat.audit()
     lead = [(a["class"], a["tag"]) for a in lines if "/" not in str(a["session"])]
     child = [(a["class"], a["tag"]) for a in lines if "/" in str(a["session"])]
-    # Each agent is judged as an autonomous one on its own rollout, and each chain ends at its own ceiling. Which
-    # of the two first stops comes first is left to the client (lead and child run at once); the lead's ceiling
-    # comes last, after the child's.
+    # Each agent is judged as an autonomous one on its own rollout, and each chain ends at its own ceiling. How the
+    # two chains interleave is left to the client (lead and child run at once; the child may even reach its ceiling
+    # before the lead's first stop); the lead's ceiling comes last.
     assert lead == [("BLOCK", "no-lane-state"), ("CEILING-ALLOW", "ceiling")]
     assert child == [("BLOCK", "no-lane-state"), ("CEILING-ALLOW", "ceiling")]
     assert (lines[-1]["class"], "/" in str(lines[-1]["session"])) == ("CEILING-ALLOW", False)
-    # The child's first reply is its own script's (the task reaches it as an agent_message from /root).
-    children = [e for e in api.exchanges if any(i.get("type") == "agent_message" for i in e.request.body["input"])]
+    # The child's requests carry its task, an agent_message to /root/finder (the lead's may carry the child's
+    # answer, one to /root): its first reply is its own script's.
+    children = [e for e in api.exchanges if any(
+        i.get("type") == "agent_message" and i.get("recipient") == "/root/finder" for i in e.request.body["input"])]
     assert [[s.text for s in e.steps if isinstance(s, Say)] for e in children] == [
         ["Found three call sites of parse_header."], ["Done."]]
     metas = [r[0]["payload"] for r in rollouts(codex_seat)]
