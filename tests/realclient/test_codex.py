@@ -155,7 +155,7 @@ def test_a_spawned_subagent_is_judged_on_its_own_rollout(codex_binary: Path, cod
     agent_type "default" and its own rollout (session_meta source.subagent.thread_spawn).
 
     `codex exec` ends the session when the lead's turn ends, whatever a child is doing: without a hold the child
-    was cut between its refusal and its next stop in 3 of 40 runs on this machine. The lead's last reply is held
+    was cut between its refusal and its next stop in 5 of 80 runs on this machine. The lead's last reply is held
     until the child's chain has ended (at most 60 s), so the child's whole chain is seen."""
     spawn = Call("sp_1", "spawn_agent", {"task_name": "finder", "message": "SUBTASK find the call sites"},
                  namespace="collaboration")
