@@ -652,9 +652,11 @@ def test_a_missing_transcript_is_a_transcript_error(hook: Hook) -> None:
 
 
 def test_an_error_ends_the_refusal_chain(hook: Hook) -> None:
+    """The error is a transcript in no folder: reported at once (a missing file in an existing folder is waited for,
+    test_a_missing_transcript_is_a_transcript_error)."""
     _, payload = hook.turn(None, "Parser done.")
-    hook.run(payload)
-    hook.run(hook.payload(hook.tmp / "gone.jsonl", None))
+    assert hook.run(payload).line["class"] == "BLOCK"
+    assert hook.run(hook.payload(hook.tmp / "gone" / "t.jsonl", None)).line["class"] == "ERROR"
     assert json.loads((hook.state / state_file_name("s1")).read_text())["consecutive_refusals"] == 0
 
 
