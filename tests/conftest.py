@@ -12,6 +12,8 @@
   `sys.executable` (an interpreter without spaCy, _interpreter_without_model), so a test that needs the
   model and lacks the mark fails there, with a message naming the mark, instead of slowing the inner
   loop down.
+* The inner loop draws a share of each property test's examples (the `inner-loop` Hypothesis profile,
+  tests/examples.py); `--hypothesis-profile=default` draws all of them, as every run that keeps the model does.
 * Parallel runs (pytest-xdist, `make test`): tests that share a module- or session-scoped fixture of
   their own module run on one worker (xdist_group), so the fixture's work is done once.
 * The collector of reference cycles (tests/README.md "What a test costs"): what collection built is frozen
@@ -34,7 +36,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
+from tests.examples import INNER_LOOP_PROFILE
 from tests.scenario_texts import scenario_may_parse
 from tests.seat import Seat
 from warmparse.place import RUNTIME_NAME, STATE_NAME
@@ -119,6 +123,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_STAND_INS] = folder
     config.stash[_INTERPRETER] = sys.executable
     sys.executable = str(_interpreter_without_model(folder))
+    if config.getoption("hypothesis_profile", None) is None:
+        hypothesis_settings.load_profile(INNER_LOOP_PROFILE)  # tests/examples.py
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
