@@ -15,7 +15,8 @@
 * The inner loop draws a share of each property test's examples (the `inner-loop` Hypothesis profile,
   tests/examples.py); `--hypothesis-profile=default` draws all of them, as every run that keeps the model does.
 * Parallel runs (pytest-xdist, `make test`): tests that share a module- or session-scoped fixture of
-  their own module run on one worker (xdist_group), so the fixture's work is done once.
+  their own module run on one worker (xdist_group), so the fixture's work is done once; in the inner loop
+  so do the tests that build hand-made parses (PARSE_BUILDERS), so one worker imports spaCy.
 * The collector of reference cycles (tests/README.md "What a test costs"): what collection built is frozen
   out of its sight, and it runs after 50,000 new objects instead of 700. At Python's defaults it took a
   quarter of a worker's CPU, most of it walking the collected tests again and again.
@@ -66,6 +67,11 @@ MODEL_MODULES = frozenset({
     "test_turn_taking_and_plan_approval", "test_waits_on_person", "test_human_only_r28g",
 })
 MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
+# In the inner loop the tests that build hand-made parses run on one worker (one xdist_group): spaCy, which they
+# import without a model, is then imported by one worker, not by each. Whole runs keep them apart (their modules'
+# model-backed tests would load the model on that worker only).
+PARSE_BUILDERS = "tests/docbuilder.py"
+PARSE_BUILDER_MODULES = frozenset({"tests.docbuilder", "tests.parse_tables"})
 # Single tests that need the model in modules that mostly do not (node id of the test function, up to
 # its parameters; a prefix ending in "*" names every test whose name starts so).
 MODEL_TESTS = frozenset({
@@ -194,10 +200,11 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> Iterator[None]:
     """Marks first (a wrapper runs before every plugin's hook: xdist reads the group marks in its own, and
     `-m` selects after this hook), then a check that the groups took."""
+    inner_loop = _model_deselected(config)
     for item in items:
         if _needs_model(item):
             item.add_marker(pytest.mark.model)
-        group = _shared_fixture_module(item)
+        group = _shared_fixture_module(item) or (PARSE_BUILDERS if inner_loop and _builds_parses(item) else None)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
     if "realclient" not in str(config.getoption("markexpr") or ""):
@@ -244,6 +251,15 @@ def _needs_model(item: pytest.Item) -> bool:
         return True
     scenario = getattr(item, "callspec", None) and item.callspec.params.get("path")
     return module == "test_blackbox" and isinstance(scenario, Path) and scenario_may_parse(scenario)
+
+
+def _builds_parses(item: pytest.Item) -> bool:
+    """Whether the test's module builds hand-made parses (tests/docbuilder.py): the first such test in a process
+    imports spaCy (a second of CPU)."""
+    module = getattr(item, "module", None)
+    return module is not None and any(
+        getattr(value, "__module__", None) in PARSE_BUILDER_MODULES for value in vars(module).values()
+    )
 
 
 def _shared_fixture_module(item: pytest.Item) -> str | None:
