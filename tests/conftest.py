@@ -40,7 +40,7 @@ import pytest
 from hypothesis import settings as hypothesis_settings
 
 from tests.examples import INNER_LOOP_PROFILE
-from tests.scenario_texts import scenario_may_parse
+from tests.scenario_texts import keep_answers, scenario_may_parse
 from tests.seat import Seat
 from warmparse.place import RUNTIME_NAME, STATE_NAME
 
@@ -207,6 +207,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         group = _shared_fixture_module(item) or (PARSE_BUILDERS if inner_loop and _builds_parses(item) else None)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+    keep_answers()  # tests/scenario_texts.py
     if "realclient" not in str(config.getoption("markexpr") or ""):
         # A -m of its own replaces pyproject's `-m 'not realclient'`: the real clients still run only when asked.
         real = [item for item in items if item.get_closest_marker("realclient") is not None]
