@@ -15,7 +15,7 @@ def _inner_loop(config: pytest.Config) -> bool:
 
 def test_the_inner_loop_draws_two_fifths_and_a_whole_run_all(pytestconfig: pytest.Config) -> None:
     if _inner_loop(pytestconfig):
-        assert (settings.default.max_examples, examples(300), examples(120), examples(30)) == (40, 120, 48, FLOOR + 2)
+        assert (settings.default.max_examples, examples(300), examples(120), examples(30)) == (40, 120, 48, 12)
     else:
         assert (settings.default.max_examples, examples(300), examples(120), examples(30)) == (100, 300, 120, 30)
 
