@@ -648,5 +648,7 @@ def test_a_stop_that_finds_a_server_loading_waits_for_its_answer(folder: str, pa
         assert server.requests == 1
     finally:
         server.stopping.set()
+        with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as wake:
+            wake.connect(place.socket)  # as Running.stop does
         thread.join(timeout=5)
     assert not thread.is_alive()
