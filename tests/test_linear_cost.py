@@ -7,8 +7,8 @@ and on one four times as long: linear work grows about fourfold, quadratic sixte
 (8x) sits between them, so the test does not depend on the machine's speed or load, only on the growth.
 
 The small text is 15,000 characters: the quadratic steps this test was written against (the carve-outs before
-their bisection) read 14-16x at 10,000 and 15,000 as at 30,000, where linear shapes read 3.7-4.8x; at 30,000
-the 43 shapes cost 16 s of CPU a run, at 15,000 half that.
+their bisection) read 14.9-16.2x there (13.8-16.5x at 10,000), where linear shapes read 3.7-5.3x, a parallel
+run's noise included; at 30,000 the 43 shapes cost 16 s of CPU a run, at 15,000 half that.
 """
 
 from __future__ import annotations
