@@ -12,12 +12,19 @@
   `sys.executable` (an interpreter without spaCy, _interpreter_without_model), so a test that needs the
   model and lacks the mark fails there, with a message naming the mark, instead of slowing the inner
   loop down.
+* The inner loop draws a share of each property test's examples (the `inner-loop` Hypothesis profile,
+  tests/examples.py); `--hypothesis-profile=default` draws all of them, as every run that keeps the model does.
 * Parallel runs (pytest-xdist, `make test`): tests that share a module- or session-scoped fixture of
-  their own module run on one worker (xdist_group), so the fixture's work is done once.
+  their own module run on one worker (xdist_group), so the fixture's work is done once; in the inner loop
+  so do the tests that build hand-made parses (PARSE_BUILDERS), so one worker imports spaCy.
+* The collector of reference cycles (tests/README.md "What a test costs"): what collection built is frozen
+  out of its sight, and it runs after 50,000 new objects instead of 700. At Python's defaults it took a
+  quarter of a worker's CPU, most of it walking the collected tests again and again.
 """
 
 from __future__ import annotations
 
+import gc
 import importlib.abc
 import os
 import shutil
@@ -30,8 +37,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
-from tests.scenario_texts import scenario_may_parse
+from tests.examples import INNER_LOOP_PROFILE
+from tests.scenario_texts import keep_answers, scenario_may_parse
 from tests.seat import Seat
 from warmparse.place import RUNTIME_NAME, STATE_NAME
 
@@ -40,6 +49,10 @@ os.environ["LANEGATE_PARSE_SERVER"] = "off"
 # where PYTHONDONTWRITEBYTECODE is set: without it every worker compiles and rewrites every module on every run, a few
 # seconds of each inner loop. Processes the tests start inherit the environment as it is.
 sys.dont_write_bytecode = False
+# A test process holds every collected test, its parameters (texts of up to megabytes) and the model: the collector
+# of reference cycles walked all of it at each oldest-generation pass, and the young generations filled every 700
+# objects. Processes the tests start keep Python's defaults.
+gc.set_threshold(50_000, 20, 10)
 
 # Test modules that are model-backed throughout: corpora, grammar and parse tests, the analyze CLI, and the
 # stop suites whose every test judges a phrase.
@@ -54,6 +67,11 @@ MODEL_MODULES = frozenset({
     "test_turn_taking_and_plan_approval", "test_waits_on_person", "test_human_only_r28g",
 })
 MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
+# In the inner loop the tests that build hand-made parses run on one worker (one xdist_group): spaCy, which they
+# import without a model, is then imported by one worker, not by each. Whole runs keep them apart (their modules'
+# model-backed tests would load the model on that worker only).
+PARSE_BUILDERS = "tests/docbuilder.py"
+PARSE_BUILDER_MODULES = frozenset({"tests.docbuilder", "tests.parse_tables"})
 # Single tests that need the model in modules that mostly do not (node id of the test function, up to
 # its parameters; a prefix ending in "*" names every test whose name starts so).
 MODEL_TESTS = frozenset({
@@ -111,6 +129,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_STAND_INS] = folder
     config.stash[_INTERPRETER] = sys.executable
     sys.executable = str(_interpreter_without_model(folder))
+    if config.getoption("hypothesis_profile", None) is None:
+        hypothesis_settings.load_profile(INNER_LOOP_PROFILE)  # tests/examples.py
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -161,6 +181,13 @@ def _interpreter_without_model(folder: Path) -> Path:
     return python
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection built lives as long as the run: frozen, the collector no longer walks it."""
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """A run that deselects the model does not collect a module of MODEL_MODULES at all: every test of it would
     be deselected, after its import and its parameters had cost the inner loop a second or two a worker."""
@@ -173,12 +200,14 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> Iterator[None]:
     """Marks first (a wrapper runs before every plugin's hook: xdist reads the group marks in its own, and
     `-m` selects after this hook), then a check that the groups took."""
+    inner_loop = _model_deselected(config)
     for item in items:
         if _needs_model(item):
             item.add_marker(pytest.mark.model)
-        group = _shared_fixture_module(item)
+        group = _shared_fixture_module(item) or (PARSE_BUILDERS if inner_loop and _builds_parses(item) else None)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+    keep_answers()  # tests/scenario_texts.py
     if "realclient" not in str(config.getoption("markexpr") or ""):
         # A -m of its own replaces pyproject's `-m 'not realclient'`: the real clients still run only when asked.
         real = [item for item in items if item.get_closest_marker("realclient") is not None]
@@ -223,6 +252,15 @@ def _needs_model(item: pytest.Item) -> bool:
         return True
     scenario = getattr(item, "callspec", None) and item.callspec.params.get("path")
     return module == "test_blackbox" and isinstance(scenario, Path) and scenario_may_parse(scenario)
+
+
+def _builds_parses(item: pytest.Item) -> bool:
+    """Whether the test's module builds hand-made parses (tests/docbuilder.py): the first such test in a process
+    imports spaCy (a second of CPU)."""
+    module = getattr(item, "module", None)
+    return module is not None and any(
+        getattr(value, "__module__", None) in PARSE_BUILDER_MODULES for value in vars(module).values()
+    )
 
 
 def _shared_fixture_module(item: pytest.Item) -> str | None:

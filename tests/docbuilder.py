@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-import spacy
-from spacy.tokens import Doc
-from spacy.vocab import Vocab
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+    from spacy.vocab import Vocab
 
 
 @cache
 def _vocab() -> Vocab:
-    """A blank English vocabulary: lexical attributes (lower, is_punct) without any trained model."""
+    """A blank English vocabulary: lexical attributes (lower, is_punct) without any trained model. spaCy is imported
+    here, by the first test that builds a parse, not by collecting a module that can: a second of every worker's
+    start in the inner loop."""
+    import spacy
+
     return spacy.blank("en").vocab
 
 
@@ -41,6 +46,8 @@ def parse(spec: str) -> Doc:
         deps.append(dep)
         heads.append(k if int(head) < 0 else int(head))
     spaces[-1] = False
+    from spacy.tokens import Doc
+
     return Doc(_vocab(), words=words, spaces=spaces, lemmas=lemmas, pos=pos, tags=tags, deps=deps, heads=heads)
 
 

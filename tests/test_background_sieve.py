@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from hook.harness.claude import _assistant_entries, _result_entries
 from hook.harness.claude.background import BackgroundTracker, Sieve
 from hook.transcript.records import blocks
+from tests.examples import examples
 
 IDS = st.sampled_from(["toolu_1", "toolu_2", "toolu_3", "toolu_4", "toolu_5", ""])
 TOOLS = st.sampled_from(["Bash", "Read", "Agent", "Monitor", "Workflow", "Skill", "TaskStop", "KillShell",
@@ -88,7 +89,7 @@ STOP = {"type": "assistant", "message": {"content": [
 STOPPED = {"type": "user", "message": {"content": [{"type": "tool_result", "tool_use_id": "toolu_2"}]}}
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(records(), max_size=12))
 @example([START, STARTED])
 @example([START, STARTED, STOP, STOPPED])

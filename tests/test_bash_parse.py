@@ -11,6 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hook.transcript import bash
+from tests.examples import examples
 
 PLAIN = "abcgh prvw0129_./:,@%+=-"  # @, % and a leading = are left to the grammar
 lines = st.lists(st.text(alphabet=PLAIN, min_size=1, max_size=12), min_size=1, max_size=6).map(" ".join)
@@ -27,7 +28,7 @@ def _grammar(command: str) -> bash.Script | None:
         bash.parse.cache_clear()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @example("1+:")  # the grammar reads it as no command (hypothesis found it)
 @example("- 1=")  # so does this one (hypothesis found it too)
 @given(lines)

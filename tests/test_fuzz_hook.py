@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hook.audit import CLASSES
+from tests.examples import examples
 from tests.seat import Seat, Stop
 from tests.transcript_builder import TranscriptBuilder, lane_state_block
 
@@ -36,10 +37,11 @@ LANE_TAGS = ("no-lane-state", "malformed-lane-state", "invalid-lane-state", "val
 ANNOUNCED = ("CLEAN-TERMINAL ALLOW", "MATERIAL-ALLOW")
 
 
-def fuzz(examples: int) -> settings:
-    """Hypothesis settings of this file; one seat serves all examples (checks count appended lines only)."""
+def fuzz(whole_run: int) -> settings:
+    """Hypothesis settings of this file (`whole_run` examples in a whole run, tests/examples.py); one seat serves all
+    examples (checks count appended lines only)."""
     return settings(
-        max_examples=examples,
+        max_examples=examples(whole_run),
         deadline=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )

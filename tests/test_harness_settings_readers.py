@@ -21,6 +21,7 @@ from hook.commands.harness_settings import LayerSpec, harness_specs, read_layer
 from hook.commands.harness_settings_jsonc import SettingsSyntaxError, blank_comments, load, parse, rewrite
 from hook.commands.harness_settings_schema import schema_problem
 from hook.project_env import dotenv_values, settings_env
+from tests.examples import examples
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
@@ -32,7 +33,7 @@ SETTINGS_TEXT = st.text(alphabet=st.sampled_from([*'{}[]",:/*\n \\0123truefalsnl
 CLAUDE = harness_specs()["claude"].schema
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(JSON_VALUES, st.sampled_from([None, 2, 4, "\t"]))
 def test_any_json_document_reads_as_python_reads_it(value: Any, indent: int | str | None) -> None:
     text = json.dumps(value, indent=indent)
@@ -41,7 +42,7 @@ def test_any_json_document_reads_as_python_reads_it(value: Any, indent: int | st
         assert load(text, comments=comments) == value
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(SETTINGS_TEXT)
 def test_any_text_is_a_value_or_a_named_syntax_error(text: str) -> None:
     for comments in (False, True):
@@ -56,7 +57,7 @@ def test_any_text_is_a_value_or_a_named_syntax_error(text: str) -> None:
             assert value == json.loads(blank_comments(text))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.text(max_size=6), JSON_VALUES, max_size=5), st.text(max_size=6), JSON_VALUES,
        st.sampled_from([None, 2, 4]))
 def test_rewrite_adds_a_member_and_keeps_the_rest(base: dict[str, Any], key: str, value: Any,
@@ -86,14 +87,14 @@ def test_what_javascript_refuses_is_refused(text: str) -> None:
         load(text, comments=True)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(JSON_VALUES)
 def test_the_claude_schema_check_answers_any_data(data: Any) -> None:
     problem = schema_problem(data, CLAUDE)
     assert problem is None or isinstance(problem, str)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=200))
 def test_the_dotenv_and_settings_env_readers_answer_any_bytes(raw: bytes) -> None:
     assert isinstance(dotenv_values(raw), dict)

@@ -13,6 +13,7 @@ from hook.harness import get_harness, harness_facts
 from hook.lanestate import LaneState, parse_lane_state, pr_numbers_in_ref, validate_lane_state
 from hook.transcript.records import ToolCall
 from hook.transcript.tools import fetched_prs, shell_line
+from tests.examples import examples
 from tests.transcript_builder import lane_state_block
 
 PROMPT = datetime(2026, 12, 2, 10, 4, 31, tzinfo=UTC)
@@ -477,7 +478,7 @@ _fragments = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(st.text(), st.lists(_fragments | st.text(max_size=5), max_size=40).map("".join)))
 def test_parse_never_raises(text: str) -> None:
     state = parse_lane_state(text)
@@ -494,7 +495,7 @@ _json = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.dictionaries(st.sampled_from(["laneContinuation", "namedGates", "awaitingOwnPrOnly"]), _json),
        command=st.text(max_size=60))
 def test_validate_never_raises(data: dict, command: str) -> None:

@@ -16,6 +16,7 @@ from hook.transcript.reader import TranscriptError
 from hook.transcript.tail import BackwardLines
 from hook.transcript.walk import PromptContext, WalkConfigError, default_walk_config
 from lanegate_common.frozen import FrozenInstanceError
+from tests.examples import examples
 from tests.transcript_builder import TranscriptBuilder, read_claude
 
 WALK = walk_for("claude")
@@ -594,7 +595,7 @@ _json_lines = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(lines=_json_lines, tail=st.binary(max_size=30), scan=st.none() | st.integers(-5, 3000))
 def test_read_turn_never_raises_on_arbitrary_bytes(tmp_path_factory, lines, tail, scan) -> None:
     path = tmp_path_factory.mktemp("t") / "t.jsonl"

@@ -23,6 +23,7 @@ from hook.harness.claude import ClaudeDecoder, _assistant_entries, _result_entri
 from hook.transcript import reader
 from hook.transcript.reader import PROMPT, Entry, Turn, read_turn
 from hook.transcript.records import blocks, flag
+from tests.examples import examples
 from tests.transcript_builder import TranscriptBuilder, read_claude
 
 WALK = walk_for("claude")
@@ -179,7 +180,7 @@ def transcripts(draw: st.DrawFn) -> TranscriptBuilder:
     return b
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(transcripts(), st.integers(min_value=0, max_value=40), st.sampled_from([b"", b'{"type":"assistant","mess']))
 def test_the_fast_walk_reads_the_turn_the_plain_walk_reads(
     tmp_path: Path, b: TranscriptBuilder, cut: int, tail: bytes
