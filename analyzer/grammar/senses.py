@@ -33,6 +33,12 @@ _FILE_ENDING = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 # A reference to a change: '#812', a commit sha, a version-like tag ('rc.3', 'v2.1').
 _REFERENCE = re.compile(r"^(?:#\d+|[0-9a-f]{7,40}|\d+|(?=[\w.-]*\d)\w+(?:[.-]\w+)+)$", re.IGNORECASE)
 MERGE_VERBS = terms("attribution", "merge_verbs")
+UNITS = terms("senses-r28i", "units")
+RATE_PREPOSITIONS = terms("senses-r28i", "rate_prepositions")
+LIMIT_WORDS = terms("senses-r28i", "limit_words")
+DATA_VERBS = terms("senses-r28i", "data_verbs")
+# A numeral of magnitude: '4k', '128K', '2,000', '1M', '512' (three digits or more, or a k/m suffix).
+_MAGNITUDE = re.compile(r"^(?:\d[\d,.]*[kKmM]|\d{3,}|\d{1,3}(?:,\d{3})+)$")
 
 
 def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
@@ -144,6 +150,35 @@ def another_kind(token: Token, domain: str, lexicon: Lexicon) -> bool:
     if compound:
         named.add(compound.split("-", 1)[0])
     return bool(named & kinds)
+
+
+@rule("counted-unit")
+def counted_unit(token: Token, domain: str, lexicon: Lexicon) -> bool:
+    """Reads the word's own children and the word before it: the model hangs the numeral, the rate and the limit
+    word on the unit ('4k -nummod-> tokens', 'per -prep-> tokens')."""
+    if not forms(token) & UNITS:
+        return False
+    for child in token.children:
+        if child.dep_ == "prep" and child.lower_ in RATE_PREPOSITIONS:
+            return True  # 'tokens per sample'
+        if child.dep_ in ("nummod", "compound", "amod", "quantmod") and (
+            _MAGNITUDE.match(child.text) or child.lower_ in LIMIT_WORDS
+        ):
+            return True  # '4k tokens', 'max tokens'
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return before is not None and bool(_MAGNITUDE.match(before.text))
+
+
+@rule("handled-as-data")
+def handled_as_data(token: Token, domain: str, lexicon: Lexicon) -> bool:
+    """The verb is the one the word is the object of, or the participle that modifies it ('the passwords hashed with
+    argon2'); a verb joined to a domain act by 'and' shares that act's object and stays the act's."""
+    if token.pos_ not in ("NOUN", "PROPN"):
+        return False
+    verbs = [c for c in token.children if c.dep_ == "acl" and c.pos_ == "VERB"]
+    if token.dep_ in ("dobj", "nsubjpass") and token.head.pos_ in ("VERB", "AUX"):
+        verbs.append(token.head)
+    return any(forms(v) & DATA_VERBS for v in verbs)
 
 
 @rule("domain-construction")

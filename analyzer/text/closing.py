@@ -163,6 +163,7 @@ class ClaimVocabulary:
     no_one_words: frozenset[str]
     next_step_prepositions: frozenset[str]
     question_tags: frozenset[str]
+    apostrophe_dropped: frozenset[str]
 
 
 @cache
@@ -637,4 +638,6 @@ def _first_person_pattern(vocabulary: ClaimVocabulary) -> re.Pattern[str]:
     )
     lets = "|".join(re.escape(o) if o.startswith("'") else r"\s+" + o for o in sorted(vocabulary.let_objects))
     carrier = "|".join(re.escape(c) for c in carriers)
-    return re.compile(rf"\b(?:{subjects})(?:\s+\w+ly)?(?:{carrier})\b|\blet(?:{lets})\b")
+    # r28i: 'Im starting on …', 'ill open the PR': the contraction written without its apostrophe, before a word
+    dropped = "|".join(sorted(vocabulary.apostrophe_dropped))
+    return re.compile(rf"\b(?:{subjects})(?:\s+\w+ly)?(?:{carrier})\b|\blet(?:{lets})\b|\b(?:{dropped})\s+\w")

@@ -1,0 +1,166 @@
+"""Issue 28 phase 6 (r28i): the exempt side's precision and the claims, as classes.
+
+docs/DESIGN.md#construction-classes: an exemption must name the human-only act. Each class has should-pass and
+should-fire cases in our own sentences; each case asserts the verdict, the rule and the reason's key words (or, for
+claims, the form, the rule and the reason's words).
+
+* A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
+  as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
+  (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
+* The hand-over in non-standard spelling: 'That ones your call.' reads "one's" after a demonstrative
+  (spelling.toml [[context]] ones); the exemption and the fire both survive the spelling.
+* Claims: a first-person contraction written without its apostrophe ('Im starting on …', claims.toml
+  apostrophe_dropped) and an opening -ing word the model read as its object's adjective
+  ([[correction]] participle-read-as-adjective).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer.grammar.claims import find_claims
+from tests.judging import assert_judged
+
+# (text, verdict, rule, words the reason must hold)
+OTHER_SENSES = [
+    # a unit of measure counted as one
+    (
+        "If you go for the larger context window, I can retrain with 4k tokens per sample.",
+        "fire",
+        "decision-offer",
+        ["wait on the reader's decision ('go')"],
+    ),
+    ("Your call on the 4k tokens per sample.", "fire", "object-form", ["names no human-only decision"]),
+    ("Should I cap the prompts at 2,000 tokens per request?", "fire", "permission-question", ["leaves it unanswered"]),
+    (
+        "If you pick the bigger model, I'll trim each chunk to 512 tokens.",
+        "fire",
+        "decision-offer",
+        ["wait on the reader's decision ('pick')"],
+    ),
+    ("Your call on the 128k tokens of context.", "fire", "object-form", ["names no human-only decision"]),
+    (
+        "Your call on rotating the two leaked API tokens.",
+        "exempt",
+        "object-form",
+        ["human-only work (credentials)"],
+    ),
+    ("Shall I revoke the three deploy tokens?", "exempt", "permission-question", ["human-only work (credentials)"]),
+    (
+        "Revoking the 2 tokens that leaked in the log is your call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (credentials)"],
+    ),
+    # a domain noun handled as data by the agent's code
+    (
+        "Should I store the passwords hashed with argon2 in the users table?",
+        "fire",
+        "permission-question",
+        ["leaves it unanswered"],
+    ),
+    ("Shall I redact the API tokens from the request logs?", "fire", "permission-question", ["leaves it unanswered"]),
+    ("Your call on hashing the passwords.", "fire", "object-form", ["names no human-only decision"]),
+    ("Should I rotate the database passwords?", "exempt", "permission-question", ["human-only work (credentials)"]),
+    (
+        "Shall I revoke the API tokens in the request logs?",
+        "exempt",
+        "permission-question",
+        ["human-only work (credentials)"],
+    ),
+    ("Your call on reissuing the API key.", "exempt", "object-form", ["human-only work (credentials)"]),
+]
+
+SPELLINGS = [
+    (
+        "Running `terraform destroy` on the shared sandbox-prod account removes the old NAT gateways ($96/month). "
+        "That ones your call.",
+        "exempt",
+        "copular-ownership",
+        ["what 'That' stands for", "human-only work"],
+    ),
+    (
+        "Running `terraform destroy` on the shared sandbox-prod account removes the old NAT gateways. thats ur call.",
+        "exempt",
+        "copular-ownership",
+        ["what 'that' stands for", "human-only work"],
+    ),
+    (
+        "PR #412 is green and approved. Merging it into main — thats ur call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (merge)"],
+    ),
+    ("Publishing 2.3.0 to PyPI is ur call.", "exempt", "copular-ownership", ["human-only work (release)"]),
+    ("merge #88 or hold it, ur call", "exempt", "option-list", ["human-only work (merge)"]),
+    (
+        "I split the parser into two modules. That ones your call.",
+        "fire",
+        "copular-ownership",
+        ["'That' has no antecedent"],
+    ),
+    ("Refactoring the retry loop is ur call.", "fire", "copular-ownership", ["names work the agent owns"]),
+    ("thats ur call on the naming.", "fire", "copular-ownership", ["names work the agent owns ('naming')"]),
+    ("ur move", "fire", "standalone", ["hands the next decision back"]),
+    ("Rename the helper or keep it — ur call.", "fire", "option-list", ["names no human-only decision"]),
+]
+
+# (text, form, rule, words the reason must hold)
+CLAIMS = [
+    (
+        "Im starting on the pagination bug in `/orders` next.",
+        "progressive",
+        "first-person-progressive",
+        "'I'm starting'",
+    ),
+    ("Im moving on to the flaky retry test now.", "progressive", "first-person-progressive", "'I'm moving'"),
+    ("ill open the PR now.", "intention", "first-person-future", "open"),
+    ("Tests are green. Im wiring the webhook handler next.", "progressive", "first-person-progressive", "wiring"),
+    ("im rebasing onto main now", "progressive", "first-person-progressive", "rebasing"),
+    (
+        "Pinning numpy below 2 now; the wheels were missing for our platform last week.",
+        "participle",
+        "subjectless-participle",
+        "'Pinning'",
+    ),
+    (
+        "Pinning numpy below version 2 now; the wheels were missing.",
+        "participle",
+        "subjectless-participle",
+        "'Pinning'",
+    ),
+]
+
+NOT_CLAIMS = [
+    "Im not sure the cache is the culprit.",
+    "Im done with the parser; everything is green.",
+    "The patient feels ill after the update.",
+    "Bumped the lockfile; it recovered the build.",
+    "Running the suite showed three failures.",
+]
+
+
+@pytest.mark.parametrize(("text", "verdict", "rule", "words"), OTHER_SENSES, ids=[c[0][:50] for c in OTHER_SENSES])
+def test_a_domain_word_in_another_sense_names_no_human_only_act(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(("text", "verdict", "rule", "words"), SPELLINGS, ids=[c[0][:50] for c in SPELLINGS])
+def test_the_hand_over_is_judged_alike_in_non_standard_spelling(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(("text", "form", "rule", "words"), CLAIMS, ids=[c[0][:50] for c in CLAIMS])
+def test_the_announcement_is_a_claim(text: str, form: str, rule: str, words: str) -> None:
+    claims = find_claims(text)
+    assert [(c.form, c.rule) for c in claims] == [(form, rule)]
+    assert words in claims[0].reason
+
+
+@pytest.mark.parametrize("text", NOT_CLAIMS, ids=[t[:50] for t in NOT_CLAIMS])
+def test_a_state_a_report_or_an_ordinary_word_is_no_claim(text: str) -> None:
+    assert find_claims(text) == ()
