@@ -4,6 +4,10 @@ docs/DESIGN.md#construction-classes: an exemption must name the human-only act. 
 should-fire cases in our own sentences; each case asserts the verdict, the rule and the reason's key words (or, for
 claims, the form, the rule and the reason's words).
 
+* Human-only decisions in a clause the exempt rules did not reach: a change applied to production data or its schema
+  (lexicon.toml domains.production-change: 'run the migration against the production database', 'the schema change on
+  production'); 'let me know when you want <a human-only act done>' times that act (the standing-by gate); a relative
+  clause on the merged thing says which thing it is ('the branch that carries the migration heads', work.py).
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -19,9 +23,99 @@ from __future__ import annotations
 import pytest
 
 from analyzer.grammar.claims import find_claims
-from tests.judging import assert_judged
+from tests.judging import assert_judged, verdict_rule_reason
 
 # (text, verdict, rule, words the reason must hold)
+AWAY_CLAUSES = [
+    (
+        "Are you ready for the schema change on production?",
+        "exempt",
+        "readiness-question",
+        ["human-only work (production-change)"],
+    ),
+    (
+        "Are you ready for the migration against the prod database?",
+        "exempt",
+        "readiness-question",
+        ["human-only work (production-change)"],
+    ),
+    ("Are you ready for the schema change on staging?", "fire", "readiness-question", ["names no human-only"]),
+    (
+        "Whether to run the migration against the production database is your call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (production-change)"],
+    ),
+    (
+        "Whether to run the migration against my local database is your call.",
+        "fire",
+        "copular-ownership",
+        ["names work the agent owns ('migration')"],
+    ),
+    (
+        "Should I apply the schema change to prod?",
+        "exempt",
+        "permission-question",
+        ["human-only work (production-change)"],
+    ),
+    ("Should I apply the schema change to my dev database?", "fire", "permission-question", ["leaves it unanswered"]),
+    (
+        "Should I run the tests against the production build?",
+        "fire",
+        "permission-question",
+        ["leaves it unanswered"],
+    ),
+    (
+        "Let me know when you want the migration run against my local database.",
+        "fire",
+        "standing-by",
+        ["waits on any next request ('want')"],
+    ),
+    (
+        "Let me know when you want me to continue with the migration scripts.",
+        "fire",
+        "standing-by",
+        ["waits on any next request ('want')"],
+    ),
+    (
+        "Merging the branch that carries the two Alembic migration heads is your call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (merge)"],
+    ),
+    (
+        "Merging the PR that fixes the parser bug is your call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (merge)"],
+    ),
+    (
+        "Your call on squashing the commits that rewrite the docs.",
+        "exempt",
+        "object-form",
+        ["human-only work (merge)"],
+    ),
+    (
+        "Merging the two Alembic migration heads is your call.",
+        "fire",
+        "copular-ownership",
+        ["names work the agent owns ('migration')"],
+    ),
+    (
+        "Rewriting the docs that describe the merge button is your call.",
+        "fire",
+        "copular-ownership",
+        ["agent work ('Rewriting', 'docs')"],
+    ),
+]
+
+# the timing of a human-only act: no finding at all
+TIMED_HUMAN_ONLY = [
+    "Let me know when you want the migration run against the production database.",
+    "Ping me when you want the backfill run on the live database.",
+    "Tell me when you'd like the schema change applied to prod.",
+]
+
 OTHER_SENSES = [
     # a unit of measure counted as one
     (
@@ -138,6 +232,18 @@ NOT_CLAIMS = [
     "Bumped the lockfile; it recovered the build.",
     "Running the suite showed three failures.",
 ]
+
+
+@pytest.mark.parametrize(("text", "verdict", "rule", "words"), AWAY_CLAUSES, ids=[c[0][:50] for c in AWAY_CLAUSES])
+def test_a_human_only_decision_in_a_clause_away_from_the_phrase(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize("text", TIMED_HUMAN_ONLY, ids=[t[:50] for t in TIMED_HUMAN_ONLY])
+def test_asking_when_the_reader_wants_a_human_only_act_done_hands_nothing_over(text: str) -> None:
+    assert verdict_rule_reason(text) == ("clear", None, "")
 
 
 @pytest.mark.parametrize(("text", "verdict", "rule", "words"), OTHER_SENSES, ids=[c[0][:50] for c in OTHER_SENSES])

@@ -267,12 +267,16 @@ def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> boo
     """An agent-work noun inside the nominal object of a domain word ('merge the refactor PR', 'the merge
     of the docs PR') names what is merged, not work. A verb ('fixing the test') is always work, and so is
     anything reached through a contrast ('rebasing #12 vs. fixing the test') or listed beside a domain
-    action ('squash, the docs lane'; an appositive of a domain noun names it: 'the merge, the refactor PR')."""
+    action ('squash, the docs lane'; an appositive of a domain noun names it: 'the merge, the refactor PR'). A relative
+    clause on the object says which thing it is ('the PR that fixes the parser'): its words are the object's."""
     links = referents(list(part.subtree))
     node = tok
     while node.head.i != node.i:
         if node.i in links:
             node = links[node.i]  # the antecedent of 'rotating them' is the object 'them' stands for
+            continue
+        if node.pos_ in ("VERB", "AUX") and node.dep_ in ("relcl", "acl") and node.head.pos_ in ("NOUN", "PROPN"):
+            node = node.head  # r28i: 'merging the branch that carries the migration heads': the clause says which
             continue
         if node.pos_ in ("VERB", "AUX") and node.i not in domain_tokens and node.dep_ != "amod":
             return False  # a participle modifying the object ('the rewritten history') is its adjective
