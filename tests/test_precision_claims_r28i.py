@@ -8,6 +8,12 @@ claims, the form, the rule and the reason's words).
   (lexicon.toml domains.production-change: 'run the migration against the production database', 'the schema change on
   production'); 'let me know when you want <a human-only act done>' times that act (the standing-by gate); a relative
   clause on the merged thing says which thing it is ('the branch that carries the migration heads', work.py).
+* Human-only domains missing as classes: a tier named alone after a verb that keeps or moves the account ('stay on
+  Hobby', [[modifier]] tier-named), accepting what is there as a do-nothing alternative ('live with the build-minute
+  cap', terms [work-r28i] status_quo), and a release action on a pointer to the one version the sentence before names
+  ('Tagging and publishing it', [[modifier]] version-named-before).
+* A bare wait on the person: 'Status: awaiting your approval.' waits on the approval of the agent's own work unless
+  the text names what is stamped (a change under review, '#88', a human-only decision; terms [waits-r28i]).
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -107,6 +113,84 @@ AWAY_CLAUSES = [
         "copular-ownership",
         ["agent work ('Rewriting', 'docs')"],
     ),
+]
+
+DOMAINS = [
+    (
+        "Your call: upgrade the Vercel team to Pro, or stay on Hobby and live with the build-minute cap.",
+        "exempt",
+        "object-form",
+        ["human-only work (plan-change)"],
+    ),
+    ("Your call whether we stay on Hobby.", "exempt", "object-form", ["human-only work (plan-change)"]),
+    ("Stay on Free or upgrade to Pro — your call.", "exempt", "option-list", ["human-only work (plan-change"]),
+    (
+        "Your call: upgrade the Vercel team to Pro, or stick with Hobby.",
+        "exempt",
+        "object-form",
+        ["human-only work (plan-change)"],
+    ),
+    ("Your call whether we stay on v8.", "fire", "object-form", ["names no human-only decision"]),
+    ("Your call: move to Python 3.12 or stay on 3.11.", "fire", "object-form", ["names no human-only decision"]),
+    ("Stay on Postgres or move to MySQL — your call.", "fire", "option-list", ["names no human-only decision"]),
+    (
+        "Your call: upgrade the eslint plugin to v9, or stay on v8 and live with the warnings.",
+        "fire",
+        "object-form",
+        ["names no human-only decision"],
+    ),
+    (
+        "## Release\n\nEverything for `v0.9.0` is on `main`: changelog, notes, and the crates.io dry-run passed. "
+        "Tagging and publishing it is your call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (release)"],
+    ),
+    (
+        "Version 1.4.0 is ready: the changelog is written and `npm pack` is clean. Publishing it is your call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (release)"],
+    ),
+    (
+        "v3.1.0 passed every check. Tagging and publishing it is up to you.",
+        "exempt",
+        "reader-decides",
+        ["human-only work (release)"],
+    ),
+    (
+        "The parser refactor is ready on my branch. Tagging and publishing it is your call.",
+        "fire",
+        "copular-ownership",
+        ["names no human-only decision"],
+    ),
+    ("The README is rewritten. Publishing it is your call.", "fire", "copular-ownership", ["names no human-only"]),
+    (
+        "The 1.4.0 changelog is rewritten. Publishing it is your call.",
+        "fire",
+        "copular-ownership",
+        ["names no human-only decision"],
+    ),
+    (
+        "v5.0.0 passed every check. Announcing it on the blog is your call.",
+        "fire",
+        "copular-ownership",
+        ["names no human-only decision"],
+    ),
+]
+
+APPROVALS_OF_OWN_WORK = [
+    "Status: awaiting your approval.",
+    "Awaiting your approval.",
+    "The plan is in PLAN.md. Awaiting your approval.",
+    "I drafted the schema. Awaiting your approval before I start.",
+]
+
+STAMPS = [
+    "Status: awaiting your approval on PR #88.",
+    "Awaiting your approval on #88.",
+    "PR #88 is green and the checks passed. Awaiting your approval.",
+    "The 2.1.0 release is staged. Awaiting your approval.",
 ]
 
 # the timing of a human-only act: no finding at all
@@ -243,6 +327,23 @@ def test_a_human_only_decision_in_a_clause_away_from_the_phrase(
 
 @pytest.mark.parametrize("text", TIMED_HUMAN_ONLY, ids=[t[:50] for t in TIMED_HUMAN_ONLY])
 def test_asking_when_the_reader_wants_a_human_only_act_done_hands_nothing_over(text: str) -> None:
+    assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+@pytest.mark.parametrize(("text", "verdict", "rule", "words"), DOMAINS, ids=[c[0][:50] for c in DOMAINS])
+def test_a_human_only_domain_named_by_a_tier_or_a_version_before(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize("text", APPROVALS_OF_OWN_WORK, ids=[t[:50] for t in APPROVALS_OF_OWN_WORK])
+def test_a_bare_approval_with_nothing_named_waits_on_the_person(text: str) -> None:
+    assert_judged(text, "fire", "waiting-for-go", ["waits on the reader's 'approval', not on work in flight"])
+
+
+@pytest.mark.parametrize("text", STAMPS, ids=[t[:50] for t in STAMPS])
+def test_an_approval_of_a_change_named_is_the_stamp(text: str) -> None:
     assert verdict_rule_reason(text) == ("clear", None, "")
 
 

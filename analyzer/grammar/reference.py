@@ -14,10 +14,11 @@ else the sentence before (the engine parses it with the phrase: analyzer.text.la
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from analyzer.parse.shapes import segment_before
-from analyzer.parse.tokens import DEMONSTRATIVES, code_words, is_copula, sentence_start
+from analyzer.parse.tokens import DEMONSTRATIVES, as_written, code_words, is_copula, is_version, sentence_start
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 
 # Words that stand for an act or a thing named before ('do it', 'that happens', 'revoking them').
 POINTERS = terms("reference", "pointers")
+# r28i: the pointers that stand for one thing ('publishing it'), and a version string as a reader reads it.
+SINGULAR_POINTERS = terms("reference-r28i", "singular_pointers")
+VERSION_WORD = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$")
 # Verbs that stand for an act named before when a pointer is their argument ('do that', 'that happens').
 PRO_VERBS = terms("reference", "pro_verbs")
 # Nouns of deciding that a demonstrative points back with ('that decision', 'this one').
@@ -201,6 +205,29 @@ def antecedent_of(word: Token) -> Token | None:
     # The small model may misread the clause ('The prod API keys … expire Friday': keys as its root): the noun
     # nearest its top.
     return subject or min(nouns, key=lambda t: (_depth(t, inside), t.i), default=None)
+
+
+def version_before(pointer: Token) -> Token | None:
+    """r28i: 'Everything for `v0.9.0` is on main … Tagging and publishing it is your call.' — a singular pointer with
+    no noun before it in its own clause stands for the one version the sentence before names (a version string,
+    written bare or as inline code): a version is what a release publishes. None when that sentence names no version
+    or more than one."""
+    if pointer.lower_ not in SINGULAR_POINTERS:
+        return None
+    if any(t.pos_ == "PROPN" or (t.pos_ == "NOUN" and t.tag_ != "VBG" and not t.lower_.endswith("ing"))
+           for t in segment_before(pointer)):
+        return None  # 'publish the docs bundle and tag it': the pointer's antecedent is in its own clause
+    sentence = sentence_before(pointer)
+    if sentence is None:
+        return None
+    versions = [t for t in sentence if is_version(t) or any(VERSION_WORD.match(w) for w in _code_text(t))]
+    return versions[0] if len({v.text for v in versions}) == 1 else None
+
+
+def _code_text(token: Token) -> list[str]:
+    """The text inside inline code, whole ('`v0.9.0`' → 'v0.9.0'); empty for any other token."""
+    written = as_written([token])
+    return [written.strip("`").lower()] if written.startswith("`") else []
 
 
 def _command_name(subject: Token) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.reference import antecedent_of, named_phrase, pointer_after
+from analyzer.grammar.reference import antecedent_of, named_phrase, pointer_after, version_before
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
 from analyzer.parse.tokens import (
@@ -17,6 +17,7 @@ from analyzer.parse.tokens import (
     forms,
     hyphen_compound,
     is_version,
+    subject_of,
     written_stretch,
 )
 from analyzer.terms import terms
@@ -37,6 +38,8 @@ UNITS = terms("senses-r28i", "units")
 RATE_PREPOSITIONS = terms("senses-r28i", "rate_prepositions")
 LIMIT_WORDS = terms("senses-r28i", "limit_words")
 DATA_VERBS = terms("senses-r28i", "data_verbs")
+TIER_VERBS = terms("work-r28i", "tier_verbs")
+TIER_PREPOSITIONS = terms("work-r28i", "tier_prepositions")
 # A numeral of magnitude: '4k', '128K', '2,000', '1M', '512' (three digits or more, or a k/m suffix).
 _MAGNITUDE = re.compile(r"^(?:\d[\d,.]*[kKmM]|\d{3,}|\d{1,3}(?:,\d{3})+)$")
 
@@ -179,6 +182,55 @@ def handled_as_data(token: Token, domain: str, lexicon: Lexicon) -> bool:
     if token.dep_ in ("dobj", "nsubjpass") and token.head.pos_ in ("VERB", "AUX"):
         verbs.append(token.head)
     return any(forms(v) & DATA_VERBS for v in verbs)
+
+
+@rule("version-named-before")
+def version_named_before(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """The pointer is the verb's own object, or, for a verb with no object of its own joined by a conjunction to the
+    next verb, that verb's ('Tagging and publishing it'): coordinated verbs share their object."""
+    domain = lexicon.action_domain(token.lemma_) or lexicon.action_domain(token.lower_)
+    if domain is None or token.pos_ not in ("VERB", "AUX", "NOUN"):
+        return None
+    verbs = [token, *[c for c in token.children if c.dep_ == "conj" and c.i > token.i][:1]]
+    for verb in verbs:
+        # the model may make the pointer right after the verb the copula's subject ('publishing it is your call')
+        objects = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")] or [
+            p for p in [pointer_after(verb)] if p is not None
+        ]
+        if objects:
+            break
+    # `inside` is the site's signature; the pointer the model hung on the copula lies outside the act's own words
+    for pointer in objects:
+        version = version_before(pointer)
+        subject = _subject_over(version) if version is not None else None
+        if version is not None and (subject is None or not forms(subject) & lexicon.agent_work):
+            return domain  # 'The 1.4.0 changelog is written. Publishing it …' publishes the changelog: no release
+    return None
+
+
+def _subject_over(word: Token) -> Token | None:
+    """The subject of the clause a word stands in: the subject of the nearest verb above it."""
+    node = word
+    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
+        node = node.head
+    return subject_of(node)
+
+
+@rule("tier-named")
+def tier_named(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """The tier is the object of the verb's preposition, written as a proper name with no determiner ('on Hobby',
+    'to Pro'): a vendor's tier names itself so; 'move to the pro version' or 'stay on free memory' do not."""
+    if token.pos_ not in ("VERB", "AUX") or not forms(token) & TIER_VERBS:
+        return None
+    for prep in (c for c in token.children if c.dep_ in ("prep", "dative") and c.lower_ in TIER_PREPOSITIONS):
+        for tier in (g for g in prep.children if g.dep_ == "pobj"):
+            named = tier.text[:1].isupper() and not any(c.dep_ in ("det", "poss") for c in tier.children)
+            if not named or any(c.dep_ in ("compound", "amod", "nummod") for c in tier.children):
+                continue
+            for domain in lexicon.domains:
+                if domain.states and forms(tier) & domain.states and forms(token) & domain.verbs:
+                    return domain.name
+    return None
 
 
 @rule("domain-construction")

@@ -39,6 +39,7 @@ TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
 PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
 SPAN_WORDS = terms("attribution", "span_words")
 OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
+STATUS_QUO = terms("work-r28i", "status_quo")
 
 
 @dataclass(frozen=True)
@@ -303,4 +304,8 @@ def _is_do_nothing(part: Token, tokens: list[Token], lexicon: Lexicon) -> bool:
     ]
     text = "".join(t.text_with_ws for t in kept).strip().lower().replace("’", "'")  # "don't" as written
     words = {part.lemma_.lower(), part.lower_, text, " ".join(text.split())}
-    return bool(words & set(lexicon.do_nothing))
+    if words & set(lexicon.do_nothing):
+        return True
+    # r28i: 'or stay on Hobby and live with the build-minute cap': accepting what is there is doing nothing
+    particles = [c.lower_ for c in part.children if c.dep_ in ("prep", "prt")]
+    return any(f"{part.lemma_.lower()} {p}" in STATUS_QUO for p in particles)

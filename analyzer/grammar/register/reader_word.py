@@ -4,6 +4,7 @@ standing-by register; a wait on work in flight, or on a human-only act, is a hol
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,9 @@ AWAITING_VERBS = terms("waits", "awaiting_verbs")
 SILENCE = terms("waits", "silence")
 # What the reader's word is about: 'confirm the column names', 'your OK on phase 2', 'your approval to proceed'.
 ABOUT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "acl", "advcl", "relcl"})
+# r28i: what a bare approval stamps when the text before names it: a change under review, or its number ('#88').
+APPROVAL_TARGETS = terms("waits-r28i", "approval_targets")
+_CHANGE_NUMBER = re.compile(r"^#\d+$")
 
 
 @rule("wait-on-reader")
@@ -71,7 +75,9 @@ def held_until(
         # as you approve') is the approval of that act; a bare stamp a hold waits on may be a review's
         acts = predicate.lemma_.lower() not in HOLD_VERBS and predicate.pos_ == "VERB" and not _stamped_act(predicate,
                                                                                                     own, lexicon)
-        if (not about and not acts) or (about and _human_only([word, *about], lexicon)):
+        if (not about and not acts and _stamp_target_in(word.doc[: word.sent.end], lexicon)) or (
+            about and (_human_only([word, *about], lexicon) or _stamp_target_in(_words_of(about), lexicon))
+        ):
             return None  # 'Waiting for your approval of the release': the human's stamp, human-only timing
     elif about and _human_only(about, lexicon):
         return None  # 'until you merge #812', 'your go on the merge': the go for a human-only act
@@ -82,6 +88,26 @@ def held_until(
         f"'{hyphen_compound(word) or word.text}', not on work in flight",
         predicate.i,
     )
+
+
+def _words_of(roots: list[Token]) -> list[Token]:
+    return [t for r in roots for t in r.subtree]
+
+
+def _stamp_target_in(tokens: Sequence[Token], lexicon: Lexicon) -> bool:
+    """r28i: an approval ('Status: awaiting your approval.', '… your approval on #88') is the human's stamp only when
+    the text up to the end of its sentence, or what it is about, names what is stamped — a change under review
+    ('PR #88', '#412', a branch: terms [waits-r28i] approval_targets) or a human-only decision (a domain word: 'the
+    release'); with nothing named it is the approval of the agent's own work."""
+    for token in tokens:
+        names = forms(token) | {hyphen_compound(token) or ""}
+        if names & APPROVAL_TARGETS or _CHANGE_NUMBER.match(token.text):
+            return True
+        if token.text == "#" and token.i + 1 < len(token.doc) and token.doc[token.i + 1].like_num:
+            return True  # '#88' read as two tokens
+        if any(lexicon.domain_of(n) not in (None, "stamp") for n in names if n):
+            return True
+    return False
 
 
 def _stamped_act(predicate: Token, own: frozenset[int], lexicon: Lexicon) -> bool:
