@@ -14,6 +14,10 @@ claims, the form, the rule and the reason's words).
   ('Tagging and publishing it', [[modifier]] version-named-before).
 * A bare wait on the person: 'Status: awaiting your approval.' waits on the approval of the agent's own work unless
   the text names what is stamped (a change under review, '#88', a human-only decision; terms [waits-r28i]).
+* The remaining precision misses, as classes: a subjectless gerund opening its sentence before a detached hand-over
+  is the act handed over, not a claim ([[relation]] topic, [[not-claim]] handed-over-act); the stores and logs of a
+  production system and emptying them are production data; rolling a production rollout back is the same decision;
+  a state word naming a kind of build ('the production build output') names no production system.
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -179,6 +183,45 @@ DOMAINS = [
     ),
 ]
 
+TOPICS_AND_STORES = [
+    (
+        "Wiping the production Redis to clear the poisoned keys — your call.",
+        "exempt",
+        "topic",
+        ["human-only work (production-data)"],
+    ),
+    ("Merging #412 into main before the freeze — your call.", "exempt", "topic", ["human-only work (merge)"]),
+    ("Refactoring the parser before the freeze — your call.", "fire", "topic", ["names work the agent owns"]),
+    ("Wiping my local Redis to clear the poisoned keys — your call.", "fire", "topic", ["names no human-only"]),
+    ("Flushing the prod Redis cache is your call.", "exempt", "copular-ownership", ["production-data"]),
+    ("Deleting the production logs is your call.", "exempt", "copular-ownership", ["production-data"]),
+    (
+        "Flushing the Redis cache in the test container is your call.",
+        "fire",
+        "copular-ownership",
+        ["names work the agent owns ('test')"],
+    ),
+    ("Deleting the debug logs older than 2022 is your call.", "fire", "status-prose", ["reports a status"]),
+    (
+        "Whether to purge the log lines from the production build output is up to you.",
+        "fire",
+        "reader-decides",
+        ["names no human-only"],
+    ),
+    (
+        "Promote the canary to all production traffic or roll it back — your call.",
+        "exempt",
+        "option-list",
+        ["human-only work (production-deploy)"],
+    ),
+    (
+        "Promote the new parser to default or roll it back — your call.",
+        "fire",
+        "status-prose",
+        ["hands no human-only decision over"],
+    ),
+]
+
 APPROVALS_OF_OWN_WORK = [
     "Status: awaiting your approval.",
     "Awaiting your approval.",
@@ -310,6 +353,9 @@ CLAIMS = [
 ]
 
 NOT_CLAIMS = [
+    "Wiping the production Redis — your call.",
+    "Rotating the leaked deploy token — that one's yours.",
+    "Merging #412 into main before the freeze, up to you.",
     "Im not sure the cache is the culprit.",
     "Im done with the parser; everything is green.",
     "The patient feels ill after the update.",
@@ -334,6 +380,13 @@ def test_asking_when_the_reader_wants_a_human_only_act_done_hands_nothing_over(t
 def test_a_human_only_domain_named_by_a_tier_or_a_version_before(
     text: str, verdict: str, rule: str, words: list[str]
 ) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule", "words"), TOPICS_AND_STORES, ids=[c[0][:50] for c in TOPICS_AND_STORES]
+)
+def test_a_gerund_topic_and_the_stores_of_production(text: str, verdict: str, rule: str, words: list[str]) -> None:
     assert_judged(text, verdict, rule, words)
 
 

@@ -47,6 +47,7 @@ from analyzer.parse.tokens import (
     words_of,
 )
 from analyzer.terms import terms
+from analyzer.text.closing import claim_vocabulary
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -189,7 +190,21 @@ def topic(site: RelationSite) -> Judgement | None:
     pred = site.pred
     if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (site.demonstrative and _names_action(pred)):
         return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
+    if _gerund_topic(pred):
+        return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
     return None
+
+
+def _gerund_topic(pred: Token) -> bool:
+    """r28i: 'Wiping the production Redis to clear the poisoned keys — your call.': a subjectless gerund that opens its
+    sentence, with no auxiliary, names the act the phrase after it comments on, as a nominal topic does; with a
+    now-adverb ('Merging #12 now — your call.') the agent announces the act (docs/DESIGN.md#claims)."""
+    return (
+        pred.tag_ == "VBG"
+        and _names_action(pred)
+        and pred.i == pred.sent.start
+        and not any(c.dep_ in ("aux", "auxpass") or c.lower_ in claim_vocabulary().now_adverbs for c in pred.children)
+    )
 
 
 @rule("status-prose")

@@ -39,6 +39,7 @@ RATE_PREPOSITIONS = terms("senses-r28i", "rate_prepositions")
 LIMIT_WORDS = terms("senses-r28i", "limit_words")
 DATA_VERBS = terms("senses-r28i", "data_verbs")
 TIER_VERBS = terms("work-r28i", "tier_verbs")
+NOT_STATE_HEADS = terms("senses-r28i", "not_state_heads")
 TIER_PREPOSITIONS = terms("work-r28i", "tier_prepositions")
 # A numeral of magnitude: '4k', '128K', '2,000', '1M', '512' (three digits or more, or a k/m suffix).
 _MAGNITUDE = re.compile(r"^(?:\d[\d,.]*[kKmM]|\d{3,}|\d{1,3}(?:,\d{3})+)$")
@@ -249,7 +250,7 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         cut = cut_off_word(token, inside)
         if cut is not None:  # issue 28 phase 4b: 'Granting the bot write access …' (the model made 'write' a verb)
             words_of_clause += [t for c in cut.children if c.dep_ == "dobj" for t in c.subtree if t.i in inside]
-        own = [forms(t) | code_words(t) for t in words_of_clause]
+        own = [forms(t) | code_words(t) for t in words_of_clause if not _modifies_a_build(t)]
         objects = {k for k, words in enumerate(own) if words & domain.objects}
         if not objects:
             continue
@@ -262,6 +263,12 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         if domain.vendor_objects and any(_names_vendor(t, domain) for t in words_of_clause):
             return domain.name
     return None
+
+
+def _modifies_a_build(word: Token) -> bool:
+    """r28i: 'the production build output', 'the prod bundle', 'live reload': a state word modifying a kind of build or
+    setting (terms [senses-r28i] not_state_heads) names that thing, not the production system."""
+    return word.dep_ in ("compound", "amod", "nmod") and bool(forms(word.head) & NOT_STATE_HEADS)
 
 
 def cut_off_word(verb: Token, inside: frozenset[int]) -> Token | None:

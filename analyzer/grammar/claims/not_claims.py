@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from analyzer.text.closing import ClaimVocabulary
 
 READER = terms("register", "reader")
+# r28i: what hands the act before it to the reader ('— your call', ', up to you', '— that one's yours').
+HANDOVER_TAILS = terms("claims-r28i", "handover_tails")
 
 
 
@@ -224,3 +226,27 @@ def closes_condition(head: Token, vocabulary: ClaimVocabulary) -> bool:
     announced for now, the condition left to the reader ('Tell me if you'd prefer another order — otherwise
     bumping the lockfile now.'); with a subject of its own the clause after 'otherwise' is a counterfactual."""
     return subject_of(head) is None and any(c.lower_ in vocabulary.counterfactual_marks for c in head.children)
+
+
+@rule("handed-over-act")
+def handed_over_act(site: PredicateSite) -> bool:
+    """Only the participle form; the words after the segment, past its closing punctuation, to the end of the sentence
+    ('Wiping the production Redis — your call.'): a hand-over there makes the participle phrase the act it hands
+    over, the topic of the phrase, not an action announced. With a now-adverb it is announced all the same."""
+    if site.match.form != "participle" or not site.segment.tokens:
+        return False
+    if any(c.lower_ in site.vocabulary.now_adverbs for c in site.predicate.children):
+        return False  # 'Merging #12 now — your call.': the agent announces the act for now
+    last = site.segment.tokens[-1]
+    doc = last.doc
+    end = last.sent.end if last.i < last.sent.end else len(doc)
+    after = [t for t in doc[last.i + 1 : end] if not t.is_space]
+    # a comma does not end a segment: 'Merging #412 before the freeze, up to you.' holds the hand-over inside it
+    commas = [k for k, t in enumerate(site.segment.tokens) if t.text in (",", "—", "–", ":")]
+    if commas and commas[-1] > 0:
+        after = list(site.segment.tokens[commas[-1] :]) + after
+    if not after or not after[0].is_punct or after[0].text in (".", "!", "?"):
+        return False
+    words = " ".join(t.lower_.replace("’", "'") for t in after if not t.is_punct)
+    words = words.replace(" 's", "'s").replace(" n't", "n't")
+    return any(words == tail or words.startswith(tail + " ") for tail in HANDOVER_TAILS)
