@@ -18,6 +18,8 @@ claims, the form, the rule and the reason's words).
   is the act handed over, not a claim ([[relation]] topic, [[not-claim]] handed-over-act); the stores and logs of a
   production system and emptying them are production data; rolling a production rollout back is the same decision;
   a state word naming a kind of build ('the production build output') names no production system.
+* Alternatives after a colon whose first one the model hung on the lead noun ('Two options for #301: squash-merge it
+  or rebase-merge it. Dealer's choice.') are the act a bare hand-over after them binds (reference._listed_after_colon).
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -222,6 +224,29 @@ TOPICS_AND_STORES = [
     ),
 ]
 
+# the alternatives after a colon, the first one hung by the model on the lead noun before it (reference.py)
+LISTED_AFTER_COLON = [
+    (
+        "Two options for #301: squash-merge it or rebase-merge it. Dealer's choice.",
+        "exempt",
+        "reader-decides",
+        ["what is named before it, 'squash-merge it or rebase-merge it'", "human-only work (merge)"],
+    ),
+    (
+        "Two options for #301: squash-merge it or rebase-merge it. Your call.",
+        "exempt",
+        "named-before",
+        ["human-only work (merge)"],
+    ),
+    ("Two options for the cache: evict it or pin it. Your call.", "fire", "standalone", ["hands the next decision"]),
+    (
+        "Two ways forward: rewrite the parser or patch it. Up to you.",
+        "fire",
+        "reader-decides",
+        ["hands the next decision back without naming a human-only one"],
+    ),
+]
+
 APPROVALS_OF_OWN_WORK = [
     "Status: awaiting your approval.",
     "Awaiting your approval.",
@@ -387,6 +412,15 @@ def test_a_human_only_domain_named_by_a_tier_or_a_version_before(
     ("text", "verdict", "rule", "words"), TOPICS_AND_STORES, ids=[c[0][:50] for c in TOPICS_AND_STORES]
 )
 def test_a_gerund_topic_and_the_stores_of_production(text: str, verdict: str, rule: str, words: list[str]) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule", "words"), LISTED_AFTER_COLON, ids=[c[0][:50] for c in LISTED_AFTER_COLON]
+)
+def test_alternatives_after_a_colon_are_the_act_named_before(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
     assert_judged(text, verdict, rule, words)
 
 

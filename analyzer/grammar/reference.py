@@ -154,9 +154,18 @@ def _passive_act(root: Token) -> list[Token]:
 def _listed_after_colon(tokens: list[Token], root: Token) -> list[Token]:
     """Issue 28 phase 4: 'Two ways to land #412: squash it or rebase-merge it. Your call.' — a statement that names the
     act and then, after its colon, the alternatives (a base-form root with a conjunct): the alternatives are the act,
-    judged like an option list written before the phrase in its own sentence."""
+    judged like an option list written before the phrase in its own sentence. r28i: also a first alternative the
+    model hung on the lead noun ('Two options for #301: squash-merge it or rebase-merge it.')."""
     colon = next((t.i for t in tokens if t.text == ":"), None)
-    if colon is None or root.i <= colon or root.tag_ != "VB" or not any(c.dep_ == "conj" for c in root.children):
+    if colon is None:
+        return []
+    if root.i < colon:
+        # r28i: 'Two options for #301: squash-merge it or rebase-merge it.' — the model hung the first alternative on
+        # the lead noun before the colon; the verb after the colon with its conjunct is the option list all the same
+        root = next((t for t in tokens if t.i > colon and t.pos_ == "VERB" and t.head.i < colon), root)
+    elif root.tag_ != "VB":
+        return []
+    if root.i <= colon or not any(c.dep_ == "conj" for c in root.children):
         return []
     return [t for t in tokens if t.i > colon and not t.is_punct]
 
