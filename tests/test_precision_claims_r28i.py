@@ -20,6 +20,9 @@ claims, the form, the rule and the reason's words).
   a state word naming a kind of build ('the production build output') names no production system.
 * Alternatives after a colon whose first one the model hung on the lead noun ('Two options for #301: squash-merge it
   or rebase-merge it. Dealer's choice.') are the act a bare hand-over after them binds (reference._listed_after_colon).
+* A definite noun names again the two-word domain term of the sentence before ('the plan' after 'the Pro plan',
+  [[modifier]] named-again; the engine widens the parse for it); a question answered with a hedge ('Not really —')
+  asks nothing; a first-person last item under a label lead-in ('Summary:') says who acts (claims.toml list-lead-in).
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -247,6 +250,40 @@ LISTED_AFTER_COLON = [
     ),
 ]
 
+NAMED_AGAIN = [
+    (
+        "Switching the Supabase project to the Pro plan would remove the row limit. Do you want to upgrade the plan?",
+        "exempt",
+        "choice-question",
+        ["human-only work (billing)"],
+    ),
+    (
+        "The test plan covers the importer. Do you want to update the plan?",
+        "fire",
+        "choice-question",
+        ["names work the agent owns ('plan')"],
+    ),
+    (
+        "I wrote the migration plan in PLAN.md. Should I follow the plan?",
+        "fire",
+        "permission-question",
+        ["leaves it unanswered"],
+    ),
+    (
+        "Do you want the retries inside the client? Not sure myself.",
+        "fire",
+        "choice-question",
+        ["names no human-only decision"],
+    ),
+]
+
+# a question the message answers itself with a hedged or negative answer word (lexicon answer_words)
+ANSWERED = [
+    "Do you want the fast path here? Not really — the slow path is the one that handles combining characters "
+    "correctly, so I kept it and cached the result instead.",
+    "Do you want the retries inside the client? Mostly: the client retries reads, the caller retries writes.",
+]
+
 APPROVALS_OF_OWN_WORK = [
     "Status: awaiting your approval.",
     "Awaiting your approval.",
@@ -369,6 +406,7 @@ CLAIMS = [
         "subjectless-participle",
         "'Pinning'",
     ),
+    ("Summary:\n- Next, I'll migrate the remaining two services.", "intention", "first-person-future", "migrate"),
     (
         "Pinning numpy below version 2 now; the wheels were missing.",
         "participle",
@@ -378,6 +416,7 @@ CLAIMS = [
 ]
 
 NOT_CLAIMS = [
+    "The release bot is working on:\n- building the wheels\n- signing the tags",
     "Wiping the production Redis — your call.",
     "Rotating the leaked deploy token — that one's yours.",
     "Merging #412 into main before the freeze, up to you.",
@@ -422,6 +461,18 @@ def test_alternatives_after_a_colon_are_the_act_named_before(
     text: str, verdict: str, rule: str, words: list[str]
 ) -> None:
     assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(("text", "verdict", "rule", "words"), NAMED_AGAIN, ids=[c[0][:50] for c in NAMED_AGAIN])
+def test_a_definite_noun_names_again_the_domain_term_before(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize("text", ANSWERED, ids=[t[:50] for t in ANSWERED])
+def test_a_question_answered_with_a_hedge_asks_nothing(text: str) -> None:
+    assert verdict_rule_reason(text) == ("clear", None, "")
 
 
 @pytest.mark.parametrize("text", APPROVALS_OF_OWN_WORK, ids=[t[:50] for t in APPROVALS_OF_OWN_WORK])

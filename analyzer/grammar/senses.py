@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.reference import antecedent_of, named_phrase, pointer_after, version_before
+from analyzer.grammar.reference import antecedent_of, named_phrase, pointer_after, sentence_before, version_before
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
 from analyzer.parse.tokens import (
@@ -40,6 +40,7 @@ LIMIT_WORDS = terms("senses-r28i", "limit_words")
 DATA_VERBS = terms("senses-r28i", "data_verbs")
 TIER_VERBS = terms("work-r28i", "tier_verbs")
 NOT_STATE_HEADS = terms("senses-r28i", "not_state_heads")
+DEFINITE = terms("senses-r28i", "definite")
 TIER_PREPOSITIONS = terms("work-r28i", "tier_prepositions")
 # A numeral of magnitude: '4k', '128K', '2,000', '1M', '512' (three digits or more, or a k/m suffix).
 _MAGNITUDE = re.compile(r"^(?:\d[\d,.]*[kKmM]|\d{3,}|\d{1,3}(?:,\d{3})+)$")
@@ -215,6 +216,27 @@ def _subject_over(word: Token) -> Token | None:
     while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
         node = node.head
     return subject_of(node)
+
+
+@rule("named-again")
+def named_again(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """Only a noun with a definite determiner and no other modifier ('the plan', 'that plan'), and only a term of two
+    words in the sentence before whose last word is this noun ('the Pro plan'): the bare noun names it again."""
+    if token.pos_ != "NOUN" or not any(c.dep_ == "det" and c.lower_ in DEFINITE for c in token.children):
+        return None
+    if any(c.dep_ in ("compound", "amod", "nmod", "poss", "nummod") for c in token.children):
+        return None
+    before = sentence_before(token)
+    if before is None:
+        return None
+    for word in before:
+        if word.i == 0 or word.lemma_.lower() != token.lemma_.lower():
+            continue
+        previous = word.doc[word.i - 1]
+        domain = next((d for f in forms(word) if (d := lexicon.domain_of(f"{previous.lower_} {f}"))), None)
+        if domain is not None:
+            return domain
+    return None
 
 
 @rule("tier-named")

@@ -442,7 +442,7 @@ def list_lead_in(
 ) -> tuple[int, int] | None:
     """None when the unit is no list item, its list has no lead-in (a blank line, or no colon, before the first
     item), or the lead-in reports work done: its items are the agent's reports, and a last item that announces an
-    action stands on its own."""
+    action stands on its own; so does a last item whose first-person subject says who acts (r28i)."""
     if not _LIST_ITEM.match(view, bounds[0]):
         return None
     k = bisect_left(starts, bounds[0])
@@ -456,6 +456,8 @@ def list_lead_in(
     first = next((w for w in _WORD.findall(lead.lower()) if w not in vocabulary.leading_words), "")
     if first in vocabulary.completion_words or (first.endswith("ed") and len(first) > 3):
         return None
+    if _first_person_pattern(vocabulary).search(view[bounds[0] : bounds[1]].lower().replace("’", "'")):
+        return None  # r28i: 'Summary:\n- Next, I'll migrate the remaining two services.': the item says who acts
     return starts[k - 1], starts[k]
 
 
