@@ -23,6 +23,10 @@ claims, the form, the rule and the reason's words).
 * A definite noun names again the two-word domain term of the sentence before ('the plan' after 'the Pro plan',
   [[modifier]] named-again; the engine widens the parse for it); a question answered with a hedge ('Not really —')
   asks nothing; a first-person last item under a label lead-in ('Summary:') says who acts (claims.toml list-lead-in).
+* The act a clause describes: a demonstrative standing for 'X-ing … means …' stands for the gerund act; a subjectless
+  present-tense verb opening a table cell ('deletes production data, your call') describes the row's act ([[relation]]
+  topic); an environment variable named by a credential word ('`GITHUB_TOKEN`') is that credential ([[modifier]]
+  secret-variable).
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -284,6 +288,49 @@ ANSWERED = [
     "Do you want the retries inside the client? Mostly: the client retries reads, the caller retries writes.",
 ]
 
+# the act a demonstrative or a detached phrase comments on, said by what it means or does
+ACTS_DESCRIBED = [
+    (
+        "Dropping the sessions table in production means every user logs in again; that's your call.",
+        "exempt",
+        "copular-ownership",
+        ["antecedent 'Dropping the sessions table in production' is human-only work (production-data)"],
+    ),
+    (
+        "Rotating the `GITHUB_TOKEN` it reads means revoking the old one for every job that uses it; that's your call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (credentials)"],
+    ),
+    (
+        "Renaming the config keys means touching every service; that's your call.",
+        "fire",
+        "copular-ownership",
+        ["antecedent 'Renaming the config keys' names no human-only decision"],
+    ),
+    (
+        "| Step | Owner | Note |\n|------|-------|------|\n"
+        "| Drop the `users_old` table in production | you | deletes production data, your call |",
+        "exempt",
+        "topic",
+        ["topic 'deletes production data' is human-only work (production-data)"],
+    ),
+    (
+        "| Step | Owner | Note |\n|------|-------|------|\n"
+        "| Rename the helper | you | touches three modules, your call |",
+        "fire",
+        "topic",
+        ["names no human-only decision"],
+    ),
+    (
+        "Whether to rotate `STRIPE_SECRET_KEY` is your call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (credentials)"],
+    ),
+    ("Your call on renaming `token_count`.", "fire", "object-form", ["names no human-only decision"]),
+]
+
 APPROVALS_OF_OWN_WORK = [
     "Status: awaiting your approval.",
     "Awaiting your approval.",
@@ -473,6 +520,13 @@ def test_a_definite_noun_names_again_the_domain_term_before(
 @pytest.mark.parametrize("text", ANSWERED, ids=[t[:50] for t in ANSWERED])
 def test_a_question_answered_with_a_hedge_asks_nothing(text: str) -> None:
     assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+@pytest.mark.parametrize(("text", "verdict", "rule", "words"), ACTS_DESCRIBED, ids=[c[0][:50] for c in ACTS_DESCRIBED])
+def test_the_act_a_clause_describes_is_the_one_handed_over(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
+    assert_judged(text, verdict, rule, words)
 
 
 @pytest.mark.parametrize("text", APPROVALS_OF_OWN_WORK, ids=[t[:50] for t in APPROVALS_OF_OWN_WORK])

@@ -192,7 +192,38 @@ def topic(site: RelationSite) -> Judgement | None:
         return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
     if _gerund_topic(pred):
         return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
+    gerund = _gerund_subject_of(pred) if site.demonstrative else None
+    if gerund is not None:  # r28i: 'Rotating the token means revoking the old one; that's your call.'
+        return topic_judgement(gerund, site.lexicon, site.scope, demonstrative=True)
+    if _described_act(pred):  # r28i: '| Drop the table in production | you | deletes production data, your call |'
+        return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
     return None
+
+
+def _gerund_subject_of(pred: Token) -> Token | None:
+    """r28i: the act a demonstrative stands for when its clause says what an act means, needs or costs ('Rotating the
+    token means revoking the old one'): the clause's subjectless gerund subject, whatever the verb says of it."""
+    if is_copula(pred):
+        return None
+    return next(
+        (
+            c
+            for c in pred.children
+            if c.dep_ in ("csubj", "nsubj") and c.tag_ == "VBG" and not any(g.dep_ in SUBJECT_DEPS for g in c.children)
+        ),
+        None,
+    )
+
+
+def _described_act(pred: Token) -> bool:
+    """r28i: a subjectless present-tense verb opening its unit ('deletes production data, your call' in a table cell,
+    'Drops the sessions table in production — your call.') describes the act the phrase comments on."""
+    return (
+        pred.tag_ == "VBZ"
+        and not is_copula(pred)
+        and not any(c.dep_ in (*SUBJECT_DEPS, "aux", "auxpass", "expl") for c in pred.children)
+        and pred.i == pred.sent.start
+    )
 
 
 def _gerund_topic(pred: Token) -> bool:

@@ -41,6 +41,9 @@ DATA_VERBS = terms("senses-r28i", "data_verbs")
 TIER_VERBS = terms("work-r28i", "tier_verbs")
 NOT_STATE_HEADS = terms("senses-r28i", "not_state_heads")
 DEFINITE = terms("senses-r28i", "definite")
+VARIABLE_DOMAINS = terms("senses-r28i", "variable_domains")
+# An environment variable's name: upper-case words joined by underscores ('GITHUB_TOKEN').
+_ENV_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 TIER_PREPOSITIONS = terms("work-r28i", "tier_prepositions")
 # A numeral of magnitude: '4k', '128K', '2,000', '1M', '512' (three digits or more, or a k/m suffix).
 _MAGNITUDE = re.compile(r"^(?:\d[\d,.]*[kKmM]|\d{3,}|\d{1,3}(?:,\d{3})+)$")
@@ -235,6 +238,25 @@ def named_again(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str |
         previous = word.doc[word.i - 1]
         domain = next((d for f in forms(word) if (d := lexicon.domain_of(f"{previous.lower_} {f}"))), None)
         if domain is not None:
+            return domain
+    return None
+
+
+@rule("secret-variable")
+def secret_variable(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """Only inline code written as an environment variable (upper case words joined by '_'): its last word, or its last
+    two, a lemma of a domain listed in terms [senses-r28i] variable_domains ('`GITHUB_TOKEN`', '`STRIPE_SECRET_KEY`');
+    a name in another case ('`merge_sort`', '`token_count`') is code."""
+    written = as_written([token]).strip()
+    if not (written.startswith("`") and written.endswith("`")):
+        return None
+    name = written.strip("`")
+    if not _ENV_VARIABLE.match(name):
+        return None
+    words = name.lower().split("_")
+    for candidate in (" ".join(words[-2:]), words[-1]):
+        domain = lexicon.domain_of(candidate)
+        if domain in VARIABLE_DOMAINS:
             return domain
     return None
 
