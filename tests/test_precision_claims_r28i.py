@@ -27,6 +27,8 @@ claims, the form, the rule and the reason's words).
   present-tense verb opening a table cell ('deletes production data, your call') describes the row's act ([[relation]]
   topic); an environment variable named by a credential word ('`GITHUB_TOKEN`') is that credential ([[modifier]]
   secret-variable).
+* A lead-in ('go ahead and') before an act the model read as a noun asks leave for that act; a hold timed by a clause
+  ('hold it until the freeze ends') is a do-nothing alternative, also as an item of a closing options list.
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -331,6 +333,34 @@ ACTS_DESCRIBED = [
     ("Your call on renaming `token_count`.", "fire", "object-form", ["names no human-only decision"]),
 ]
 
+LEAD_INS_AND_HOLDS = [
+    (
+        "Should I go ahead and squash-merge #88?",
+        "exempt",
+        "permission-question",
+        ["asks leave for 'squash-merge #88', human-only work (merge)"],
+    ),
+    ("Should I go ahead and refactor #88?", "fire", "permission-question", ["asks leave for 'refactor #88'"]),
+    (
+        "Merge #812 now or hold until the freeze ends — your call.",
+        "exempt",
+        "option-list",
+        ["human-only work (merge)"],
+    ),
+    (
+        "Merge now, or hold until I fix the flaky test — your call.",
+        "fire",
+        "option-list",
+        ["mixes human-only work with agent work"],
+    ),
+    (
+        "#77 is green.\n\n**Options:**\n1. Add retries to the uploader\n2. Hold it until the freeze ends",
+        "fire",
+        "work-list",
+        ["work the agent could do ('add retries to the uploader')"],
+    ),
+]
+
 APPROVALS_OF_OWN_WORK = [
     "Status: awaiting your approval.",
     "Awaiting your approval.",
@@ -527,6 +557,21 @@ def test_the_act_a_clause_describes_is_the_one_handed_over(
     text: str, verdict: str, rule: str, words: list[str]
 ) -> None:
     assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule", "words"), LEAD_INS_AND_HOLDS, ids=[c[0][:50] for c in LEAD_INS_AND_HOLDS]
+)
+def test_a_lead_in_and_a_timed_hold_add_no_work(text: str, verdict: str, rule: str, words: list[str]) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+def test_a_closing_list_of_human_only_acts_and_a_hold_hands_nothing_over() -> None:
+    text = (
+        "#77 is green with two approvals.\n\n**Options:**\n1. Squash-merge it into main\n"
+        "2. Rebase-merge it into main\n3. Hold it until the freeze ends"
+    )
+    assert verdict_rule_reason(text) == ("clear", None, "")
 
 
 @pytest.mark.parametrize("text", APPROVALS_OF_OWN_WORK, ids=[t[:50] for t in APPROVALS_OF_OWN_WORK])

@@ -40,6 +40,7 @@ PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
 SPAN_WORDS = terms("attribution", "span_words")
 OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
 STATUS_QUO = terms("work-r28i", "status_quo")
+TIME_MARKS = terms("parse", "condition_marks")
 
 
 @dataclass(frozen=True)
@@ -299,6 +300,11 @@ def _is_do_nothing(part: Token, tokens: list[Token], lexicon: Lexicon) -> bool:
     """A bare do-nothing alternative: 'hold', 'wait', 'hold off', 'leave it'; how long it lasts adds no
     work ('let it sit until Monday')."""
     timing = {t.i for p in tokens if p.dep_ == "prep" and p.lower_ in TIMING_PREPOSITIONS for t in p.subtree}
+    # r28i: 'hold it until the freeze ends': a clause of time says how long, as a preposition of time does
+    clauses = [c for c in tokens if c.dep_ == "advcl" and c.head.i == part.i]
+    timing |= {
+        t.i for c in clauses if any(m.dep_ == "mark" and m.lower_ in TIME_MARKS for m in c.children) for t in c.subtree
+    }
     kept = [
         t for t in tokens if (t.pos_ not in ("ADV", "DET") or t.i == part.i or t.dep_ == "neg") and t.i not in timing
     ]
@@ -309,3 +315,11 @@ def _is_do_nothing(part: Token, tokens: list[Token], lexicon: Lexicon) -> bool:
     # r28i: 'or stay on Hobby and live with the build-minute cap': accepting what is there is doing nothing
     particles = [c.lower_ for c in part.children if c.dep_ in ("prep", "prt")]
     return any(f"{part.lemma_.lower()} {p}" in STATUS_QUO for p in particles)
+
+
+def is_do_nothing_item(root: Token, lexicon: Lexicon, scope: frozenset[int]) -> bool:
+    """r28i: a list item that is a do-nothing alternative ('Hold it until the freeze ends'), with no agent work in it:
+    it belongs to the human-only decision the other items name (docs/DESIGN.md#decisive-relation)."""
+    tokens = own_tokens(root, scope)
+    _, agent = _scan_part(root, tokens, lexicon)
+    return not agent and _is_do_nothing(root, tokens, lexicon)
