@@ -29,6 +29,8 @@ claims, the form, the rule and the reason's words).
   secret-variable).
 * A lead-in ('go ahead and') before an act the model read as a noun asks leave for that act; a hold timed by a clause
   ('hold it until the freeze ends') is a do-nothing alternative, also as an item of a closing options list.
+* Not a claim: a participle phrase followed in its segment by a finite verb with no subject of its own is that verb's
+  gerund subject ('— moving to the usage-based tier changes the invoice', [[not-claim]] gerund-subject).
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -483,6 +485,13 @@ CLAIMS = [
         "subjectless-participle",
         "'Pinning'",
     ),
+    ("Tackling the N+1 queries in the admin views next.", "participle", "subjectless-participle", "'Tackling'"),
+    (
+        "Moving to the usage-based tier now, since the invoice changes on the 1st.",
+        "participle",
+        "subjectless-participle",
+        "'Moving'",
+    ),
     ("Summary:\n- Next, I'll migrate the remaining two services.", "intention", "first-person-future", "migrate"),
     (
         "Pinning numpy below version 2 now; the wheels were missing.",
@@ -493,6 +502,8 @@ CLAIMS = [
 ]
 
 NOT_CLAIMS = [
+    "I'll leave the Stripe plan change to you — moving to the usage-based tier changes the invoice from the 1st.",
+    "Keep the cache as is — clearing it forces a full rebuild.",
     "The release bot is working on:\n- building the wheels\n- signing the tags",
     "Wiping the production Redis — your call.",
     "Rotating the leaked deploy token — that one's yours.",

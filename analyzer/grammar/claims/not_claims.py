@@ -250,3 +250,29 @@ def handed_over_act(site: PredicateSite) -> bool:
     words = " ".join(t.lower_.replace("’", "'") for t in after if not t.is_punct)
     words = words.replace(" 's", "'s").replace(" n't", "n't")
     return any(words == tail or words.startswith(tail + " ") for tail in HANDOVER_TAILS)
+
+
+@rule("gerund-subject")
+def gerund_subject(site: PredicateSite) -> bool:
+    """Only the participle form: a finite verb later in the segment (present or past) with no subject, mark or
+    auxiliary of its own ('— moving to the usage-based tier changes the invoice', '— clearing it forces a full
+    rebuild') has the participle phrase as its subject, however the model attached the two: the phrase is a gerund
+    naming an act, and the sentence says what that act does."""
+    if site.match.form != "participle":
+        return False
+    predicate = site.predicate
+    for token in site.segment.tokens:
+        if token.i <= predicate.i or token.tag_ not in ("VBZ", "VBD") or token.pos_ != "VERB":
+            continue
+        if any(c.dep_ in ("det", "amod", "nummod", "compound", "poss") for c in token.children) or not any(
+            c.dep_ in ("dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "npadvmod", "dative") for c in token.children
+        ):
+            continue  # 'Tackling the N+1 queries … next': a plural noun the model read as a verb (noun-read-as-verb)
+        own = [c for c in token.children if c.dep_ in ("nsubj", "nsubjpass", "expl", "mark", "aux", "auxpass")]
+        # 'clearing it forces a rebuild': the pronoun right after the -ing word is its object, read as the subject
+        if any(not (c.pos_ == "PRON" and c.i == predicate.i + 1) for c in own):
+            continue
+        if token.dep_ in ("relcl", "acl", "ccomp", "xcomp", "advcl") and token.head.i != predicate.i:
+            continue  # 'Dropping the table that holds the logs': a clause of its own inside the phrase
+        return True
+    return False
