@@ -75,7 +75,9 @@ def held_until(
         # as you approve') is the approval of that act; a bare stamp a hold waits on may be a review's
         acts = predicate.lemma_.lower() not in HOLD_VERBS and predicate.pos_ == "VERB" and not _stamped_act(predicate,
                                                                                                     own, lexicon)
-        if (not about and not acts and _stamp_target_in(word.doc[: word.sent.end], lexicon)) or (
+        holds = predicate.lemma_.lower() in HOLD_VERBS or predicate.pos_ != "VERB"
+        named = not holds or _stamp_target_in(word.doc[: word.sent.end], lexicon)
+        if (not about and not acts and named) or (
             about and (_human_only([word, *about], lexicon) or _stamp_target_in(_words_of(about), lexicon))
         ):
             return None  # 'Waiting for your approval of the release': the human's stamp, human-only timing
