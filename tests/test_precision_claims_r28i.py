@@ -33,6 +33,8 @@ claims, the form, the rule and the reason's words).
   gerund subject ('— moving to the usage-based tier changes the invoice', [[not-claim]] gerund-subject).
 * Backing: a report whose subject is marked as other work ('The other three tracks are done.') backs nothing
   announced before it (claims/segments.reports_completion, terms [claims-r28i] other_work).
+* An object word the model made a verb of its own and hung on the clause above ('Do you want to grant the contractor
+  read access …': read -conj-> want) stays the grant's object and no alternative (senses.cut_off_word, work.work_of).
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -365,6 +367,34 @@ LEAD_INS_AND_HOLDS = [
     ),
 ]
 
+# the first word of an access grant the model made a verb of its own, hung on the clause above ('read access')
+CUT_OFF_OBJECTS = [
+    (
+        "Do you want to grant the contractor read access to the prod BigQuery dataset?",
+        "exempt",
+        "choice-question",
+        ["human-only work (iam)"],
+    ),
+    (
+        "Do you want to grant the contractor write access to the prod BigQuery dataset?",
+        "exempt",
+        "choice-question",
+        ["human-only work (iam)"],
+    ),
+    (
+        "Granting the contractor read access to the prod BigQuery dataset is your call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (iam)"],
+    ),
+    (
+        "Do you want to grant the test user read access to the fixture dataset?",
+        "fire",
+        "choice-question",
+        ["names work the agent owns ('test')"],
+    ),
+]
+
 APPROVALS_OF_OWN_WORK = [
     "Status: awaiting your approval.",
     "Awaiting your approval.",
@@ -586,6 +616,15 @@ def test_a_closing_list_of_human_only_acts_and_a_hold_hands_nothing_over() -> No
         "2. Rebase-merge it into main\n3. Hold it until the freeze ends"
     )
     assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule", "words"), CUT_OFF_OBJECTS, ids=[c[0][:50] for c in CUT_OFF_OBJECTS]
+)
+def test_an_object_word_read_as_a_verb_stays_the_grants_object(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
+    assert_judged(text, verdict, rule, words)
 
 
 @pytest.mark.parametrize("text", APPROVALS_OF_OWN_WORK, ids=[t[:50] for t in APPROVALS_OF_OWN_WORK])

@@ -293,7 +293,9 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         words_of_clause = _own_words(token, inside)
         cut = cut_off_word(token, inside)
         if cut is not None:  # issue 28 phase 4b: 'Granting the bot write access …' (the model made 'write' a verb)
-            words_of_clause += [t for c in cut.children if c.dep_ == "dobj" for t in c.subtree if t.i in inside]
+            words_of_clause += [
+                t for c in cut.children if c.dep_ == "dobj" for t in c.subtree if t.i in inside or cut.i not in inside
+            ]
         own = [forms(t) | code_words(t) for t in words_of_clause if not _modifies_a_build(t)]
         objects = {k for k, words in enumerate(own) if words & domain.objects}
         if not objects:
@@ -324,12 +326,19 @@ def cut_off_word(verb: Token, inside: frozenset[int]) -> Token | None:
     if not objects:
         return None
     end = max(t.i for o in objects for t in o.subtree)
-    if end + 1 >= len(verb.doc) or end + 1 not in inside:
+    if end + 1 >= len(verb.doc):
         return None
     following = verb.doc[end + 1]
-    joined = following.i == verb.head.i or following.head.i == verb.i
+    # r28i: also a sibling under the verb's own head ('Do you want to grant the contractor read access …': read
+    # -conj-> want), which a scope cut at the verb's own words leaves out; and a past tag on a word spelled as its
+    # base form ('read')
+    sibling = following.dep_ == "conj" and following.head.i == verb.head.i and verb.head.i != verb.i
+    if end + 1 not in inside and not sibling:
+        return None
+    joined = following.i == verb.head.i or following.head.i == verb.i or sibling
     own = [c for c in following.children if c.dep_ in ("nsubj", "aux", "auxpass", "neg")]
-    bare = following.tag_ in ("VB", "VBP") and not own
+    base = following.tag_ in ("VB", "VBP") or (following.tag_ == "VBD" and following.lower_ == following.lemma_.lower())
+    bare = base and not own
     followed = any(c.dep_ == "dobj" and c.i == following.i + 1 for c in following.children)
     return following if joined and bare and followed else None
 

@@ -75,7 +75,10 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
     unknown: list[str] = []
     pending: list[tuple[Token, list[Token]]] = []  # parts with no domain word, judged once all are read
     human_parts = 0
-    for part in parts:
+    # r28i: 'grant the contractor read access …': the model made the object's first word a verb of its own, joined to
+    # the clause above; it is the act's object (its words are read with the act: senses.construction_domain)
+    cut = {c.i for p in parts if (c := cut_off_word(p, scope if scope is not None else frozenset())) is not None}
+    for part in (p for p in parts if p.i not in cut):
         tokens = own_tokens(part, scope)
         tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
         if all(t.pos_ == "PRON" for t in tokens):
