@@ -35,6 +35,8 @@ claims, the form, the rule and the reason's words).
   announced before it (claims/segments.reports_completion, terms [claims-r28i] other_work).
 * An object word the model made a verb of its own and hung on the clause above ('Do you want to grant the contractor
   read access …': read -conj-> want) stays the grant's object and no alternative (senses.cut_off_word, work.work_of).
+* A merge of things the agent marks as its own into a target that is no shared branch ('my two working branches into
+  one') is its own work ([[modifier]] own-into-own); into develop or main it stays the merge gate's.
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -395,6 +397,23 @@ CUT_OFF_OBJECTS = [
     ),
 ]
 
+OWN_MERGES = [
+    (
+        "Should I merge my two working branches, `agent/parser` and `agent/lexer`, into one?",
+        "fire",
+        "permission-question",
+        ["leaves it unanswered"],
+    ),
+    ("Should I merge my local branches into a new one?", "fire", "permission-question", ["leaves it unanswered"]),
+    (
+        "Should I merge my two working branches into develop?",
+        "exempt",
+        "permission-question",
+        ["human-only work (merge)"],
+    ),
+    ("Shall I merge my PR #812 into main?", "exempt", "permission-question", ["human-only work (merge)"]),
+]
+
 APPROVALS_OF_OWN_WORK = [
     "Status: awaiting your approval.",
     "Awaiting your approval.",
@@ -622,6 +641,13 @@ def test_a_closing_list_of_human_only_acts_and_a_hold_hands_nothing_over() -> No
     ("text", "verdict", "rule", "words"), CUT_OFF_OBJECTS, ids=[c[0][:50] for c in CUT_OFF_OBJECTS]
 )
 def test_an_object_word_read_as_a_verb_stays_the_grants_object(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(("text", "verdict", "rule", "words"), OWN_MERGES, ids=[c[0][:50] for c in OWN_MERGES])
+def test_a_merge_of_own_branches_into_no_shared_branch_is_agent_work(
     text: str, verdict: str, rule: str, words: list[str]
 ) -> None:
     assert_judged(text, verdict, rule, words)

@@ -41,6 +41,7 @@ DATA_VERBS = terms("senses-r28i", "data_verbs")
 TIER_VERBS = terms("work-r28i", "tier_verbs")
 NOT_STATE_HEADS = terms("senses-r28i", "not_state_heads")
 DEFINITE = terms("senses-r28i", "definite")
+SHARED_BRANCHES = terms("senses-r28i", "shared_branches")
 VARIABLE_DOMAINS = terms("senses-r28i", "variable_domains")
 # An environment variable's name: upper-case words joined by underscores ('GITHUB_TOKEN').
 _ENV_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
@@ -458,6 +459,26 @@ def _marks(target: Token) -> list[Token]:
         found.append(node)
         stack.extend(c for c in node.children if c.dep_ in _MARK_DEPS)
     return found
+
+
+@rule("own-into-own")
+def own_into_own(token: Token, domain: str, lexicon: Lexicon) -> bool:
+    """Only a domain that names its own targets' prepositions (`own_via`: the merge); the merged things carry the own
+    mark on themselves ('my two working branches', 'my local fixup commits') and the target is named but is no shared
+    branch (terms [senses-r28i] shared_branches: 'into one', 'into a scratch branch')."""
+    found = _domain(lexicon, domain)
+    if not found.own_via or not found.own_targets:
+        return False
+    verb = token if token.pos_ in ("VERB", "AUX") else token.head
+    merged = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+    if not merged or not all(forms(m) & found.own_targets or any(forms(k) & found.own_targets for k in _marks(m))
+                             for m in merged):
+        return False
+    targets = [g for c in verb.children if c.dep_ in ("prep", "dative") and c.lower_ in found.own_via
+               for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    return bool(targets) and not any(
+        forms(t) & SHARED_BRANCHES or any(forms(k) & SHARED_BRANCHES for k in _marks(t)) for t in targets
+    )
 
 
 # How a target is the object of a domain act: its direct object, or the object of its preposition.
