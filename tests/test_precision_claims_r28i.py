@@ -37,6 +37,9 @@ claims, the form, the rule and the reason's words).
   read access …': read -conj-> want) stays the grant's object and no alternative (senses.cut_off_word, work.work_of).
 * A merge of things the agent marks as its own into a target that is no shared branch ('my two working branches into
   one') is its own work ([[modifier]] own-into-own); into develop or main it stays the merge gate's.
+* A demonstrative standing for a clause that says in the present what a thing needs ('gcloud auth login needs your own
+  Google account, so that one is yours to run') stands for the thing, exempt when it is human-only; a past report
+  ('The merge failed on CI; that is your call.') stays history.
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -414,6 +417,31 @@ OWN_MERGES = [
     ("Shall I merge my PR #812 into main?", "exempt", "permission-question", ["human-only work (merge)"]),
 ]
 
+# a demonstrative standing for a clause that says, in the present, what a thing needs: the thing
+PRESENT_SUBJECTS = [
+    (
+        "The setup script is done except the last step: gcloud auth login needs your own Google account, so that one "
+        "is yours to run.",
+        "exempt",
+        "reader-decides",
+        ["human-only work (credentials)"],
+    ),
+    (
+        "The release needs a tag from an owner; that is your call.",
+        "exempt",
+        "copular-ownership",
+        ["antecedent 'The release' is human-only work (release)"],
+    ),
+    ("The parser needs a refactor; that is your call.", "fire", "copular-ownership", ["reports a status"]),
+    ("The merge failed on CI; that is your call.", "fire", "copular-ownership", ["reports a past fact"]),
+    (
+        "The linter needs your config file, so that one is yours to write.",
+        "fire",
+        "reader-decides",
+        ["reports a status"],
+    ),
+]
+
 APPROVALS_OF_OWN_WORK = [
     "Status: awaiting your approval.",
     "Awaiting your approval.",
@@ -648,6 +676,15 @@ def test_an_object_word_read_as_a_verb_stays_the_grants_object(
 
 @pytest.mark.parametrize(("text", "verdict", "rule", "words"), OWN_MERGES, ids=[c[0][:50] for c in OWN_MERGES])
 def test_a_merge_of_own_branches_into_no_shared_branch_is_agent_work(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule", "words"), PRESENT_SUBJECTS, ids=[c[0][:50] for c in PRESENT_SUBJECTS]
+)
+def test_a_demonstrative_stands_for_the_thing_a_present_clause_is_about(
     text: str, verdict: str, rule: str, words: list[str]
 ) -> None:
     assert_judged(text, verdict, rule, words)

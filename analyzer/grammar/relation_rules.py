@@ -197,7 +197,20 @@ def topic(site: RelationSite) -> Judgement | None:
         return topic_judgement(gerund, site.lexicon, site.scope, demonstrative=True)
     if _described_act(pred):  # r28i: '| Drop the table in production | you | deletes production data, your call |'
         return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
+    subject = _present_subject(pred) if site.demonstrative else None
+    if subject is not None:  # r28i: 'gcloud auth login needs your own Google account, so that one is yours to run'
+        judged = topic_judgement(subject, site.lexicon, site.scope, demonstrative=True)
+        return judged if judged.verdict == "exempt" else None
     return None
+
+
+def _present_subject(pred: Token) -> Token | None:
+    """r28i: the thing a demonstrative stands for when its clause says, in the present, what that thing needs or does
+    ('gcloud auth login needs your own Google account'): the clause's noun subject. A past report ('the merge failed')
+    tells history and stands for nothing to decide."""
+    if is_copula(pred) or pred.tag_ not in ("VBZ", "VBP"):
+        return None
+    return next((c for c in pred.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")), None)
 
 
 def _gerund_subject_of(pred: Token) -> Token | None:
