@@ -40,6 +40,9 @@ claims, the form, the rule and the reason's words).
 * A demonstrative standing for a clause that says in the present what a thing needs ('gcloud auth login needs your own
   Google account, so that one is yours to run') stands for the thing, exempt when it is human-only; a past report
   ('The merge failed on CI; that is your call.') stays history.
+* 'Giving the CI bot the Owner role is your call': the direct object the model made the copula's second subject is
+  the grant's object (reference.second_object); in the grant domains an object word that only modifies another noun
+  names that noun's kind ('the admin styles', terms [senses-r28i] head_object_domains).
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -442,6 +445,34 @@ PRESENT_SUBJECTS = [
     ),
 ]
 
+# 'give X the Y role': the direct object the model made the copula's second subject is the grant's object
+SECOND_OBJECTS = [
+    (
+        "Giving the CI bot the Owner role is your call.",
+        "exempt",
+        "copular-ownership",
+        ["subject 'Giving the CI bot the Owner role' is human-only work (iam)"],
+    ),
+    (
+        "Whether to give the deploy pipeline the Contributor role on the Azure subscription is up to you.",
+        "exempt",
+        "reader-decides",
+        ["human-only work (iam)"],
+    ),
+    (
+        "Giving the sidebar the admin styles is your call.",
+        "fire",
+        "copular-ownership",
+        ["names no human-only decision"],
+    ),
+    (
+        "Giving the test user the Owner role in the fixture is your call.",
+        "fire",
+        "copular-ownership",
+        ["names work the agent owns ('test')"],
+    ),
+]
+
 APPROVALS_OF_OWN_WORK = [
     "Status: awaiting your approval.",
     "Awaiting your approval.",
@@ -685,6 +716,13 @@ def test_a_merge_of_own_branches_into_no_shared_branch_is_agent_work(
     ("text", "verdict", "rule", "words"), PRESENT_SUBJECTS, ids=[c[0][:50] for c in PRESENT_SUBJECTS]
 )
 def test_a_demonstrative_stands_for_the_thing_a_present_clause_is_about(
+    text: str, verdict: str, rule: str, words: list[str]
+) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(("text", "verdict", "rule", "words"), SECOND_OBJECTS, ids=[c[0][:50] for c in SECOND_OBJECTS])
+def test_the_granted_role_read_as_a_second_subject_is_the_grants_object(
     text: str, verdict: str, rule: str, words: list[str]
 ) -> None:
     assert_judged(text, verdict, rule, words)

@@ -330,6 +330,23 @@ def named_phrase(named: Token) -> list[Token]:
     return [t for t in top.subtree if t.i not in skip and not t.is_punct and not t.is_space]
 
 
+def second_object(verb: Token) -> Token | None:
+    """r28i: 'Giving the CI bot the Owner role is your call': a verb with an indirect object and no direct one, whose
+    direct object the model made the copula's subject (role -nsubj-> is) — the noun phrase that starts right after the
+    indirect object and is a subject of the verb's own head is the verb's direct object."""
+    if verb.pos_ not in ("VERB", "AUX") or any(c.dep_ == "dobj" for c in verb.children):
+        return None
+    dative = next((c for c in verb.children if c.dep_ == "dative"), None)
+    if dative is None:
+        return None
+    end = max(t.i for t in dative.subtree)
+    head = verb.head
+    return next(
+        (c for c in head.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN") and c.left_edge.i == end + 1),
+        None,
+    )
+
+
 def pointer_after(verb: Token) -> Token | None:
     """'whether to drop that data is your call', 'revoking it is': the object written right after the verb that the
     model did not make its object (data -nsubj-> is; 'that' read as a subordinator) is still what the verb acts on —

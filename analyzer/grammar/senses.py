@@ -7,7 +7,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.reference import antecedent_of, named_phrase, pointer_after, sentence_before, version_before
+from analyzer.grammar.reference import (
+    antecedent_of,
+    named_phrase,
+    pointer_after,
+    second_object,
+    sentence_before,
+    version_before,
+)
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
 from analyzer.parse.tokens import (
@@ -42,6 +49,7 @@ TIER_VERBS = terms("work-r28i", "tier_verbs")
 NOT_STATE_HEADS = terms("senses-r28i", "not_state_heads")
 DEFINITE = terms("senses-r28i", "definite")
 SHARED_BRANCHES = terms("senses-r28i", "shared_branches")
+HEAD_OBJECT_DOMAINS = terms("senses-r28i", "head_object_domains")
 VARIABLE_DOMAINS = terms("senses-r28i", "variable_domains")
 # An environment variable's name: upper-case words joined by underscores ('GITHUB_TOKEN').
 _ENV_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
@@ -298,7 +306,12 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
                 t for c in cut.children if c.dep_ == "dobj" for t in c.subtree if t.i in inside or cut.i not in inside
             ]
         own = [forms(t) | code_words(t) for t in words_of_clause if not _modifies_a_build(t)]
-        objects = {k for k, words in enumerate(own) if words & domain.objects}
+        # r28i: an object word that only modifies another noun names that noun ('the admin styles', not an admin)
+        objects = {
+            k
+            for k, words in enumerate(own)
+            if words & domain.objects and not _modifies_other(words_of_clause[k], token, domain)
+        }
         if not objects:
             continue
         # r28g: the state is another word than the object ('upgrade the Vercel team to Pro'; 'change the team's
@@ -310,6 +323,21 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         if domain.vendor_objects and any(_names_vendor(t, domain) for t in words_of_clause):
             return domain.name
     return None
+
+
+def _modifies_other(word: Token, token: Token, domain: Domain) -> bool:
+    """r28i: 'Giving the sidebar the admin styles': in a domain whose objects name the thing granted itself (terms
+    [senses-r28i] head_object_domains: a role, a group), a modifier of a noun that is neither one of the domain's
+    objects nor the construction's own word names that noun's kind."""
+    head = word.head
+    return (
+        domain.name in HEAD_OBJECT_DOMAINS
+        and not forms(word) & domain.lemmas  # 'that IAM role': the domain's own word names it anywhere
+        and word.dep_ in ("compound", "amod", "nmod")
+        and head.pos_ in ("NOUN", "PROPN")
+        and head.i != token.i
+        and not forms(head) & domain.objects
+    )
 
 
 def _modifies_a_build(word: Token) -> bool:
@@ -411,7 +439,7 @@ def _own_words(verb: Token, inside: frozenset[int]) -> list[Token]:
     # 'Promoting build 512 to prod': the model may read 'to prod' as an infinitive (prod -advcl-> Promoting, to -aux->
     # prod); a bare word under 'to' alone is the verb's own words all the same
     stack = [c for c in verb.children if c.dep_ not in _OTHER_CLAUSE_DEPS or _bare_to(c)]
-    misread = pointer_after(verb)
+    misread = pointer_after(verb) or second_object(verb)
     if misread is not None and misread.i in inside:
         stack.append(misread)
     while stack:

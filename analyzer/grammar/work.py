@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.reference import POINTERS, named_phrase, pointer_after, referents
+from analyzer.grammar.reference import POINTERS, named_phrase, pointer_after, referents, second_object
 from analyzer.grammar.registry import apply
 from analyzer.grammar.senses import cut_off_word, merges_other_than_code, names_its_head, shared_object
 from analyzer.lexicon import Lexicon
@@ -78,9 +78,14 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
     # r28i: 'grant the contractor read access …': the model made the object's first word a verb of its own, joined to
     # the clause above; it is the act's object (its words are read with the act: senses.construction_domain)
     cut = {c.i for p in parts if (c := cut_off_word(p, scope if scope is not None else frozenset())) is not None}
+    # r28i: 'Giving the CI bot the Owner role is your call': the verb's direct object the model made a second subject
+    cut |= {o.i for p in parts if (o := second_object(p)) is not None}
     for part in (p for p in parts if p.i not in cut):
         tokens = own_tokens(part, scope)
         tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
+        second = second_object(part)
+        if second is not None:  # r28i: the direct object the model made the copula's second subject
+            tokens += [t for t in second.subtree if t not in tokens and (scope is None or t.i in scope)]
         if all(t.pos_ == "PRON" for t in tokens):
             continue  # 'or rebase-merge it': a pronoun stands for work named elsewhere
         borrowed = [t for t in _named_before(tokens, part) if t not in tokens]
