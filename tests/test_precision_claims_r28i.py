@@ -445,6 +445,18 @@ PRESENT_SUBJECTS = [
     ),
 ]
 
+MEMBERSHIP = [
+    ("Should I add Sam to the org owners?", "exempt", "permission-question", ["human-only work (iam-membership)"]),
+    (
+        "Adding the contractor to the AWS admins is your call.",
+        "exempt",
+        "copular-ownership",
+        ["human-only work (iam-membership)"],
+    ),
+    ("Should I add Sam to the reviewers?", "fire", "permission-question", ["leaves it unanswered"]),
+    ("Should I add the new helper to the admins page?", "fire", "permission-question", ["leaves it unanswered"]),
+]
+
 # 'give X the Y role': the direct object the model made the copula's second subject is the grant's object
 SECOND_OBJECTS = [
     (
@@ -718,6 +730,11 @@ def test_a_merge_of_own_branches_into_no_shared_branch_is_agent_work(
 def test_a_demonstrative_stands_for_the_thing_a_present_clause_is_about(
     text: str, verdict: str, rule: str, words: list[str]
 ) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(("text", "verdict", "rule", "words"), MEMBERSHIP, ids=[c[0][:50] for c in MEMBERSHIP])
+def test_the_privileged_members_named_as_a_body(text: str, verdict: str, rule: str, words: list[str]) -> None:
     assert_judged(text, verdict, rule, words)
 
 
