@@ -396,6 +396,12 @@ CUT_OFF_OBJECTS = [
         ["human-only work (iam)"],
     ),
     (
+        "Do you want to give the auditor read access to the production bucket?",
+        "exempt",
+        "choice-question",
+        ["human-only work (iam)"],
+    ),
+    (
         "Do you want to grant the test user read access to the fixture dataset?",
         "fire",
         "choice-question",
@@ -501,6 +507,7 @@ STAMPS = [
 
 # the timing of a human-only act: no finding at all
 TIMED_HUMAN_ONLY = [
+    "Ping me whenever you want the backfill applied to the prod database.",
     "Let me know when you want the migration run against the production database.",
     "Ping me when you want the backfill run on the live database.",
     "Tell me when you'd like the schema change applied to prod.",
@@ -625,6 +632,8 @@ CLAIMS = [
 ]
 
 NOT_CLAIMS = [
+    "That one's your call: merging #77 into main.",
+    "that ones ur call: merging #77 into main",
     "I'll leave the Stripe plan change to you — moving to the usage-based tier changes the invoice from the 1st.",
     "Keep the cache as is — clearing it forces a full rebuild.",
     "The release bot is working on:\n- building the wheels\n- signing the tags",

@@ -366,7 +366,9 @@ def cut_off_word(verb: Token, inside: frozenset[int]) -> Token | None:
         return None
     joined = following.i == verb.head.i or following.head.i == verb.i or sibling
     own = [c for c in following.children if c.dep_ in ("nsubj", "aux", "auxpass", "neg")]
-    base = following.tag_ in ("VB", "VBP") or (following.tag_ == "VBD" and following.lower_ == following.lemma_.lower())
+    base = following.tag_ in ("VB", "VBP") or (
+        following.tag_ in ("VBD", "VBN") and following.lower_ == following.lemma_.lower()
+    )
     bare = base and not own
     followed = any(c.dep_ == "dobj" and c.i == following.i + 1 for c in following.children)
     return following if joined and bare and followed else None

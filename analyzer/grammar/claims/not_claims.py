@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.claims.records import PredicateSite
+from analyzer.grammar.claims.records import PredicateSite, Segment
 from analyzer.grammar.claims.words import (
     verb_forms,
 )
@@ -237,6 +237,8 @@ def handed_over_act(site: PredicateSite) -> bool:
         return False
     if any(c.lower_ in site.vocabulary.now_adverbs for c in site.predicate.children):
         return False  # 'Merging #12 now — your call.': the agent announces the act for now
+    if _handed_over_before(site.segment):
+        return True  # "that one's your call: merging #77 into main": the act the hand-over's colon names
     last = site.segment.tokens[-1]
     doc = last.doc
     end = last.sent.end if last.i < last.sent.end else len(doc)
@@ -276,3 +278,28 @@ def gerund_subject(site: PredicateSite) -> bool:
             continue  # 'Dropping the table that holds the logs': a clause of its own inside the phrase
         return True
     return False
+
+
+def _handed_over_before(segment: Segment) -> bool:
+    """r28i: the words before the segment end with a hand-over and a colon or dash ("that one's your call:"), read
+    in standard spelling (spelling.toml: 'ur call', 'that ones')."""
+    first = segment.tokens[0]
+    if not segment.before or first.i == 0 or first.doc[first.i - 1].text not in (":", "—", "–", "-"):
+        return False
+    words = _spelled_out([t.lower_.replace("’", "'") for t in segment.before if not t.is_punct])
+    return any(words == tail or words.endswith(" " + tail) for tail in HANDOVER_TAILS)
+
+
+def _spelled_out(words: list[str]) -> str:
+    """The words as spelling.toml reads them: its [words], and a [[context]] form after one of its words."""
+    from analyzer.text.spelling import spelling
+
+    table = spelling()
+    read: list[str] = []
+    for k, word in enumerate(words):
+        reading = table.words.get(word)
+        if reading is None:
+            before = words[k - 1] if k else ""
+            reading = next((f.reads for f in table.context.get(word, ()) if before in f.after), word)
+        read.append(reading.lower())
+    return " ".join(read).replace(" 's", "'s").replace(" n't", "n't")

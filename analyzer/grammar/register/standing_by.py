@@ -135,6 +135,8 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         if work_of(invited, lexicon, scope).human_only or invited[0].lemma_.lower() not in lexicon.request_verbs:
             return None  # 'Feel free to merge #812' / 'feel free to steer me elsewhere': no wait for a request
         return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
+    if _wants_human_only_act(phrase, inside, lexicon):
+        return None  # r28i: 'Ping me whenever you want the backfill applied to the prod database'
     governor = anchor.head if anchor.head.i != anchor.i else None
     if governor is not None and anchor.dep_ in ("xcomp", "ccomp") and governor.tag_ in ("VBD", "VBN"):
         return None  # 'He told me to just say so if the build broke': a past request reported, no wait of the agent's
@@ -153,6 +155,17 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if any(c.dep_ == "dobj" for t in phrase for c in t.children if c.i not in inside):
         return None  # 'Whenever you want the numbers, they're in bench/': the reader fetches a thing, no wait
     return _waiting(phrase, f"waits for the reader's go on '{governor.text}'", governor.i)
+
+
+def _wants_human_only_act(phrase: Sequence[Token], inside: set[int], lexicon: Lexicon) -> bool:
+    """r28i: the timing's own wish verb ('whenever you want …') wants a human-only act done (its clause or object,
+    judged like attribution): the timing of that act, as 'Tag the release whenever you want' is."""
+    wish = next((t for t in phrase if t.lemma_.lower() in WISH_VERBS), None)
+    if wish is None:
+        return False
+    wanted = [c for c in wish.children if c.dep_ in ("dobj", "ccomp", "xcomp") and c.i not in inside]
+    scope = frozenset(t.i for c in wanted for t in c.subtree)
+    return bool(wanted) and work_of(wanted, lexicon, scope).human_only
 
 
 def _own_segment(phrase: Sequence[Token]) -> list[Token]:
