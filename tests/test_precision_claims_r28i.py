@@ -593,6 +593,8 @@ SPELLINGS = [
     ("Refactoring the retry loop is ur call.", "fire", "copular-ownership", ["names work the agent owns"]),
     ("thats ur call on the naming.", "fire", "copular-ownership", ["names work the agent owns ('naming')"]),
     ("ur move", "fire", "standalone", ["hands the next decision back"]),
+    ("Thats ur call — publishing 1.2.0 to npm.", "exempt", "object-form", ["human-only work (release)"]),
+    ("That's your call — renaming the config flag.", "fire", "object-form", ["names no human-only decision"]),
     ("Rename the helper or keep it — ur call.", "fire", "option-list", ["names no human-only decision"]),
 ]
 
