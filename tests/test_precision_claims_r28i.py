@@ -491,14 +491,20 @@ SECOND_OBJECTS = [
     ),
 ]
 
+# (text, rule, the reader's word named in the reason)
 APPROVALS_OF_OWN_WORK = [
-    "Status: awaiting your approval.",
-    "Awaiting your approval.",
-    "The plan is in PLAN.md. Awaiting your approval.",
-    "I drafted the schema. Awaiting your approval before I start.",
+    ("Current status: awaiting your sign-off.", "waiting-for-go", "sign-off"),
+    ("Awaiting your sign-off on the plan.", "waiting-for-go", "sign-off"),
+    ("Status: pending your approval.", "wait-on-reader", "approval"),
+    ("Status: awaiting your approval.", "waiting-for-go", "approval"),
+    ("Awaiting your approval.", "waiting-for-go", "approval"),
+    ("The plan is in PLAN.md. Awaiting your approval.", "waiting-for-go", "approval"),
+    ("I drafted the schema. Awaiting your approval before I start.", "waiting-for-go", "approval"),
 ]
 
 STAMPS = [
+    "The release is on hold pending your approval.",
+    "Status: pending your approval of #88.",
     "Status: awaiting your approval on PR #88.",
     "Awaiting your approval on #88.",
     "PR #88 is green and the checks passed. Awaiting your approval.",
@@ -756,9 +762,11 @@ def test_the_granted_role_read_as_a_second_subject_is_the_grants_object(
     assert_judged(text, verdict, rule, words)
 
 
-@pytest.mark.parametrize("text", APPROVALS_OF_OWN_WORK, ids=[t[:50] for t in APPROVALS_OF_OWN_WORK])
-def test_a_bare_approval_with_nothing_named_waits_on_the_person(text: str) -> None:
-    assert_judged(text, "fire", "waiting-for-go", ["waits on the reader's 'approval', not on work in flight"])
+@pytest.mark.parametrize(
+    ("text", "rule", "word"), APPROVALS_OF_OWN_WORK, ids=[c[0][:50] for c in APPROVALS_OF_OWN_WORK]
+)
+def test_a_bare_approval_with_nothing_named_waits_on_the_person(text: str, rule: str, word: str) -> None:
+    assert_judged(text, "fire", rule, [f"waits on the reader's '{word}', not on work in flight"])
 
 
 @pytest.mark.parametrize("text", STAMPS, ids=[t[:50] for t in STAMPS])

@@ -59,7 +59,7 @@ def held_until(
     or what the word is about is purely human-only work ('hold the merge until you approve #812'). None when no such
     predicate holds the bound ('the installer waits until you confirm'). phrase_before: a standing-by phrase earlier in
     the sentence reports the wait (a closing site, which holds no phrase that fired, is judged without that test)."""
-    predicate = _bounded_predicate(word)
+    predicate = _status_bound(word) or _bounded_predicate(word)
     if predicate is None or not _agents(predicate) or (phrase_before and _told_before(word, lexicon)):
         return None
     held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
@@ -124,7 +124,10 @@ def _told_before(word: Token, lexicon: Lexicon) -> bool:
     """'Waiting for your approval to proceed — I'll open the PR once you confirm': the same wait, bounded twice in one
     sentence; the standing-by phrase before it reports it."""
     sentence = word.sent
-    before = word.doc[sentence.start : word.i].text
+    start = word.i
+    while start - 2 >= sentence.start and word.doc[start - 1].text == "-" and not word.doc[start - 2].whitespace_:
+        start -= 2  # r28i: 'your sign-off': the compound's first part is the same word, no phrase before it
+    before = word.doc[sentence.start : start].text
     return any(c.entry.family == "standing-by" and c.end < len(before) - 1 for c in find_candidates(before, lexicon))
 
 
@@ -157,6 +160,20 @@ def _chance_for_word(verb: Token) -> bool:
         if noun.lower_ == "look" or looks:
             return True
     return False
+
+
+def _status_bound(word: Token) -> Token | None:
+    """r28i: 'Pending your approval.', 'Status: pending your approval.' — a verbless status whose bound preposition
+    heads the fragment, alone or after a label and its colon, is the agent's own state: the bound word is its hold."""
+    bound = word.head
+    if word.dep_ != "pobj" or bound.lower_ not in BOUNDS:
+        return None
+    if bound.head.i == bound.i:
+        return bound
+    label = bound.head
+    after = label.doc[label.i + 1] if label.i + 1 < len(label.doc) else None
+    alone = label.head.i == label.i and label.pos_ in ("NOUN", "PROPN") and not list(label.lefts)[1:]
+    return bound if alone and after is not None and after.text == ":" and bound.i > label.i else None
 
 
 def _bounded_predicate(word: Token) -> Token | None:
