@@ -43,6 +43,10 @@ claims, the form, the rule and the reason's words).
 * 'Giving the CI bot the Owner role is your call': the direct object the model made the copula's second subject is
   the grant's object (reference.second_object); in the grant domains an object word that only modifies another noun
   names that noun's kind ('the admin styles', terms [senses-r28i] head_object_domains).
+* Invariance (CheckList INV over these variants: capitals, a closing pictograph, chat spelling): a tier written in
+  capitals is still named; a question mark followed by a pictograph still ends a question, so 'Shall I approve #88?
+  🚀' claims nothing (text/closing.is_candidate); a hand-over in chat spelling after a participle ('— ur call') is read
+  in standard spelling.
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
   (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
@@ -152,6 +156,7 @@ DOMAINS = [
         ["human-only work (plan-change)"],
     ),
     ("Your call whether we stay on Hobby.", "exempt", "object-form", ["human-only work (plan-change)"]),
+    ("YOUR CALL WHETHER WE STAY ON HOBBY.", "exempt", "object-form", ["human-only work (plan-change)"]),
     ("Stay on Free or upgrade to Pro — your call.", "exempt", "option-list", ["human-only work (plan-change"]),
     (
         "Your call: upgrade the Vercel team to Pro, or stick with Hobby.",
@@ -640,6 +645,9 @@ CLAIMS = [
 ]
 
 NOT_CLAIMS = [
+    "Shall I approve #88? 🚀",
+    "Shall I merge my PR #812 into main? 🙏",
+    "Wiping the production Redis to clear the poisoned keys — ur call.",
     "That one's your call: merging #77 into main.",
     "that ones ur call: merging #77 into main",
     "I'll leave the Stripe plan change to you — moving to the usage-based tier changes the invoice from the 1st.",

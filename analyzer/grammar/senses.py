@@ -278,7 +278,8 @@ def tier_named(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | 
         return None
     for prep in (c for c in token.children if c.dep_ in ("prep", "dative") and c.lower_ in TIER_PREPOSITIONS):
         for tier in (g for g in prep.children if g.dep_ == "pobj"):
-            named = tier.text[:1].isupper() and not any(c.dep_ in ("det", "poss") for c in tier.children)
+            # capitalised as written (a sentence in capitals is parsed in ordinary case: layout.ordinary_case)
+            named = as_written([tier])[:1].isupper() and not any(c.dep_ in ("det", "poss") for c in tier.children)
             if not named or any(c.dep_ in ("compound", "amod", "nummod") for c in tier.children):
                 continue
             for domain in lexicon.domains:

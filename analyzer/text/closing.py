@@ -42,6 +42,8 @@ CLAIMS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "claims.t
 _LANE_STATE_LINE = re.compile(r"^[ \t>*_-]*lane-state[ \t*_]*:.*$", re.IGNORECASE | re.MULTILINE)
 _TABLE_ROW = re.compile(r"[ \t]*\|")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+# Symbols and pictographs after a sentence's last word or mark ('… #88? 🚀'), read past to find how it ends.
+_TRAILING_SYMBOLS = re.compile(r"[^\w?!.]+\Z")
 # A letter or digit (str.isalnum: \w without the underscore), and the last one of a text: each found by
 # one regex pass, never a Python loop over a megabyte of symbols (docs/DESIGN.md#normalisation).
 _WORD_CHAR = re.compile(r"[^\W_]")
@@ -571,6 +573,8 @@ def is_candidate(sentence: str, vocabulary: ClaimVocabulary) -> bool:
     future ("I'm …", "we'll …", "I plan to …", "let me …").
     """
     lowered = sentence.lower().replace("’", "'").rstrip(" *_)\"'")
+    # r28i: 'Shall I approve #88? 🚀': a pictograph after the question mark leaves it a question
+    lowered = _TRAILING_SYMBOLS.sub("", lowered)
     if lowered.endswith("?") or tagged_question(lowered, vocabulary):
         return False
     for part in _SEGMENT_BREAK.split(lowered):

@@ -249,8 +249,7 @@ def handed_over_act(site: PredicateSite) -> bool:
         after = list(site.segment.tokens[commas[-1] :]) + after
     if not after or not after[0].is_punct or after[0].text in (".", "!", "?"):
         return False
-    words = " ".join(t.lower_.replace("’", "'") for t in after if not t.is_punct)
-    words = words.replace(" 's", "'s").replace(" n't", "n't")
+    words = _spelled_out([t.lower_.replace("’", "'") for t in after if not t.is_punct])
     return any(words == tail or words.startswith(tail + " ") for tail in HANDOVER_TAILS)
 
 
