@@ -21,6 +21,7 @@ from analyzer.lexicon import NOT_ENGLISH, Lexicon, PhraseEntry, default_lexicon,
 from analyzer.parse.model import ModelUnavailable, ModelUse
 from analyzer.parse.tokens import AGENT_SELF, ROW_KEY, SENTENCE_KEY, SOURCE_KEY
 from analyzer.report import MODEL_ERROR, Claim, Finding, Report, Span, line_col
+from analyzer.terms import terms
 from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
 from analyzer.text.carveouts import Views
 from analyzer.text.citations import dated_citation
@@ -99,13 +100,23 @@ class Parses:
         unit = unit_bounds(self._starts, offset)
         unit_start, unit_end = table_cell(view, *unit, offset)
         start, end = sentence_bounds(view, unit_start, unit_end, offset)
-        wider = named_before(view, unit, (unit_start, unit_end), (start, end))
+        wider = named_before(view, unit, (unit_start, unit_end), (start, end), self._named_again())
         if wider is not None and (unit_start, unit_end) == unit:
             self._own_sentence[offset] = start  # the text's boundary, which the parse of the wider stretch keeps
         start = start if wider is None else wider
         end = remark_after(view, offset, end) or end
         items_end = listed_items_end(view, self._starts, start, end, heading=is_heading(view, unit_start))
         return window(view, start, items_end, offset)
+
+    def _named_again(self) -> re.Pattern[str] | None:
+        """r28i: 'the plan', 'that token' — a definite noun that may name again a domain term of two words the sentence
+        before holds ('the Pro plan'): the last words of the lexicon's two-word domain lemmas (senses.named_again)."""
+        lexicon = self.lexicon or default_lexicon()
+        heads = sorted({lemma.split()[-1] for d in lexicon.domains for lemma in d.lemmas if " " in lemma})
+        if not heads:
+            return None
+        determiners = "|".join(sorted(terms("senses-r28i", "definite")))
+        return re.compile(rf"\b(?:{determiners})\s+(?:" + "|".join(map(re.escape, heads)) + r")\b", re.IGNORECASE)
 
     def within_budget(self, offset: int) -> bool:
         """Whether the phrase at `offset` was (or can be) parsed inside the message's parse budget."""

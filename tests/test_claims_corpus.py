@@ -31,7 +31,7 @@ ACTION_FORMS = frozenset({"participle", "progressive", "intention"})
 # corpus -> (cases that agree, action-form true positives, false positives, false negatives), as measured
 # at the end of issue 21; a change that moves one must move it up, and update it here.
 MEASURED = {
-    "claims_corpus_c.jsonl": (211, 58, 0, 0),
+    "claims_corpus_c.jsonl": (212, 58, 0, 0),
     "claims_corpus_d.jsonl": (136, 53, 0, 0),
 }
 
@@ -40,10 +40,6 @@ DISAGREEMENTS: dict[str, str] = {
     "b.stative.03": (
         "'I'm getting the same numbers' reports a result, but 'get' is an action in 'Let me get the logs' and "
         "'I'm getting the logs now'; no lemma list tells them apart, the object would"
-    ),
-    "c.wait-in-paragraph.03": (
-        "a wait followed by 'The other three tracks are done.': the completion word reports other work done, "
-        "and reported-done does not compare what was reported with what was announced"
     ),
 }
 

@@ -19,7 +19,7 @@ from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
-from analyzer.grammar.work import work_of
+from analyzer.grammar.work import is_do_nothing_item, work_of
 from analyzer.parse.tokens import SOURCE_KEY, subject_of
 from analyzer.terms import terms
 from analyzer.text.questions import LIST, QUESTION, TURN
@@ -234,8 +234,11 @@ def work_list(asked: Asked) -> Judgement | None:
         if kind != "act":
             continue
         roots = [s.root for s in item.sents][:1]
-        if roots and work_of(roots, asked.lexicon, frozenset(t.i for t in item if not t.is_punct)).human_only:
+        scope = frozenset(t.i for t in item if not t.is_punct)
+        if roots and work_of(roots, asked.lexicon, scope).human_only:
             human.append(item.text.strip())
+        elif roots and is_do_nothing_item(roots[0], asked.lexicon, scope):
+            continue  # r28i: 'Hold it until the freeze ends' beside 'Squash-merge it into main'
         else:
             handed.append(item.text.strip())
     if handed:

@@ -12,7 +12,13 @@ from analyzer.grammar.reference import act_before
 from analyzer.grammar.registry import apply, rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
-from analyzer.parse.shapes import DECISION_MARKS, DETACHED_CONJUNCTIONS, points_forward, previous_token
+from analyzer.parse.shapes import (
+    DECISION_MARKS,
+    DETACHED_CONJUNCTIONS,
+    FORWARD_MARKS,
+    points_forward,
+    previous_token,
+)
 from analyzer.parse.tokens import SUBJECT_DEPS, bounds, forms, is_copula, tops
 from analyzer.terms import terms
 
@@ -46,7 +52,7 @@ def phrase_object(noun: Token, phrase: Sequence[Token]) -> list[Token]:
     """
     last = max(t.i for t in phrase)
     after = noun.doc[last + 1] if last + 1 < noun.sent.end else None
-    if after is not None and after.text == ":" and noun.dep_ == "attr" and points_forward(noun):
+    if after is not None and after.text in FORWARD_MARKS and noun.dep_ == "attr" and points_forward(noun):
         # 'That's your call: the merge, then the docs lane': the parser hangs parts of it on the copula.
         return tops([t for t in noun.sent if t.i > after.i and not t.is_punct])
     roots = (

@@ -14,10 +14,11 @@ else the sentence before (the engine parses it with the phrase: analyzer.text.la
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from analyzer.parse.shapes import segment_before
-from analyzer.parse.tokens import DEMONSTRATIVES, code_words, is_copula, sentence_start
+from analyzer.parse.tokens import DEMONSTRATIVES, as_written, code_words, is_copula, is_version, sentence_start
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 
 # Words that stand for an act or a thing named before ('do it', 'that happens', 'revoking them').
 POINTERS = terms("reference", "pointers")
+# r28i: the pointers that stand for one thing ('publishing it'), and a version string as a reader reads it.
+SINGULAR_POINTERS = terms("reference-r28i", "singular_pointers")
+VERSION_WORD = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$")
 # Verbs that stand for an act named before when a pointer is their argument ('do that', 'that happens').
 PRO_VERBS = terms("reference", "pro_verbs")
 # Nouns of deciding that a demonstrative points back with ('that decision', 'this one').
@@ -150,9 +154,18 @@ def _passive_act(root: Token) -> list[Token]:
 def _listed_after_colon(tokens: list[Token], root: Token) -> list[Token]:
     """Issue 28 phase 4: 'Two ways to land #412: squash it or rebase-merge it. Your call.' — a statement that names the
     act and then, after its colon, the alternatives (a base-form root with a conjunct): the alternatives are the act,
-    judged like an option list written before the phrase in its own sentence."""
+    judged like an option list written before the phrase in its own sentence. r28i: also a first alternative the
+    model hung on the lead noun ('Two options for #301: squash-merge it or rebase-merge it.')."""
     colon = next((t.i for t in tokens if t.text == ":"), None)
-    if colon is None or root.i <= colon or root.tag_ != "VB" or not any(c.dep_ == "conj" for c in root.children):
+    if colon is None:
+        return []
+    if root.i < colon:
+        # r28i: 'Two options for #301: squash-merge it or rebase-merge it.' — the model hung the first alternative on
+        # the lead noun before the colon; the verb after the colon with its conjunct is the option list all the same
+        root = next((t for t in tokens if t.i > colon and t.pos_ == "VERB" and t.head.i < colon), root)
+    elif root.tag_ != "VB":
+        return []
+    if root.i <= colon or not any(c.dep_ == "conj" for c in root.children):
         return []
     return [t for t in tokens if t.i > colon and not t.is_punct]
 
@@ -201,6 +214,29 @@ def antecedent_of(word: Token) -> Token | None:
     # The small model may misread the clause ('The prod API keys … expire Friday': keys as its root): the noun
     # nearest its top.
     return subject or min(nouns, key=lambda t: (_depth(t, inside), t.i), default=None)
+
+
+def version_before(pointer: Token) -> Token | None:
+    """r28i: 'Everything for `v0.9.0` is on main … Tagging and publishing it is your call.' — a singular pointer with
+    no noun before it in its own clause stands for the one version the sentence before names (a version string,
+    written bare or as inline code): a version is what a release publishes. None when that sentence names no version
+    or more than one."""
+    if pointer.lower_ not in SINGULAR_POINTERS:
+        return None
+    if any(t.pos_ == "PROPN" or (t.pos_ == "NOUN" and t.tag_ != "VBG" and not t.lower_.endswith("ing"))
+           for t in segment_before(pointer)):
+        return None  # 'publish the docs bundle and tag it': the pointer's antecedent is in its own clause
+    sentence = sentence_before(pointer)
+    if sentence is None:
+        return None
+    versions = [t for t in sentence if is_version(t) or any(VERSION_WORD.match(w) for w in _code_text(t))]
+    return versions[0] if len({v.text for v in versions}) == 1 else None
+
+
+def _code_text(token: Token) -> list[str]:
+    """The text inside inline code, whole ('`v0.9.0`' → 'v0.9.0'); empty for any other token."""
+    written = as_written([token])
+    return [written.strip("`").lower()] if written.startswith("`") else []
 
 
 def _command_name(subject: Token) -> bool:
@@ -292,6 +328,23 @@ def named_phrase(named: Token) -> list[Token]:
         {top.i} if top.i != named.i else set()
     )
     return [t for t in top.subtree if t.i not in skip and not t.is_punct and not t.is_space]
+
+
+def second_object(verb: Token) -> Token | None:
+    """r28i: 'Giving the CI bot the Owner role is your call': a verb with an indirect object and no direct one, whose
+    direct object the model made the copula's subject (role -nsubj-> is) — the noun phrase that starts right after the
+    indirect object and is a subject of the verb's own head is the verb's direct object."""
+    if verb.pos_ not in ("VERB", "AUX") or any(c.dep_ == "dobj" for c in verb.children):
+        return None
+    dative = next((c for c in verb.children if c.dep_ == "dative"), None)
+    if dative is None:
+        return None
+    end = max(t.i for t in dative.subtree)
+    head = verb.head
+    return next(
+        (c for c in head.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN") and c.left_edge.i == end + 1),
+        None,
+    )
 
 
 def pointer_after(verb: Token) -> Token | None:

@@ -47,6 +47,7 @@ from analyzer.parse.tokens import (
     words_of,
 )
 from analyzer.terms import terms
+from analyzer.text.closing import claim_vocabulary
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -189,7 +190,65 @@ def topic(site: RelationSite) -> Judgement | None:
     pred = site.pred
     if pred.pos_ in ("NOUN", "PROPN") or _is_decision_clause(pred) or (site.demonstrative and _names_action(pred)):
         return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
+    if _gerund_topic(pred):
+        return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
+    gerund = _gerund_subject_of(pred) if site.demonstrative else None
+    if gerund is not None:  # r28i: 'Rotating the token means revoking the old one; that's your call.'
+        return topic_judgement(gerund, site.lexicon, site.scope, demonstrative=True)
+    if _described_act(pred):  # r28i: '| Drop the table in production | you | deletes production data, your call |'
+        return topic_judgement(pred, site.lexicon, site.scope, demonstrative=site.demonstrative)
+    subject = _present_subject(pred) if site.demonstrative else None
+    if subject is not None:  # r28i: 'gcloud auth login needs your own Google account, so that one is yours to run'
+        judged = topic_judgement(subject, site.lexicon, site.scope, demonstrative=True)
+        return judged if judged.verdict == "exempt" else None
     return None
+
+
+def _present_subject(pred: Token) -> Token | None:
+    """r28i: the thing a demonstrative stands for when its clause says, in the present, what that thing needs or does
+    ('gcloud auth login needs your own Google account'): the clause's noun subject. A past report ('the merge failed')
+    tells history and stands for nothing to decide."""
+    if is_copula(pred) or pred.tag_ not in ("VBZ", "VBP"):
+        return None
+    return next((c for c in pred.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")), None)
+
+
+def _gerund_subject_of(pred: Token) -> Token | None:
+    """r28i: the act a demonstrative stands for when its clause says what an act means, needs or costs ('Rotating the
+    token means revoking the old one'): the clause's subjectless gerund subject, whatever the verb says of it."""
+    if is_copula(pred):
+        return None
+    return next(
+        (
+            c
+            for c in pred.children
+            if c.dep_ in ("csubj", "nsubj") and c.tag_ == "VBG" and not any(g.dep_ in SUBJECT_DEPS for g in c.children)
+        ),
+        None,
+    )
+
+
+def _described_act(pred: Token) -> bool:
+    """r28i: a subjectless present-tense verb opening its unit ('deletes production data, your call' in a table cell,
+    'Drops the sessions table in production — your call.') describes the act the phrase comments on."""
+    return (
+        pred.tag_ == "VBZ"
+        and not is_copula(pred)
+        and not any(c.dep_ in (*SUBJECT_DEPS, "aux", "auxpass", "expl") for c in pred.children)
+        and pred.i == pred.sent.start
+    )
+
+
+def _gerund_topic(pred: Token) -> bool:
+    """r28i: 'Wiping the production Redis to clear the poisoned keys — your call.': a subjectless gerund that opens its
+    sentence, with no auxiliary, names the act the phrase after it comments on, as a nominal topic does; with a
+    now-adverb ('Merging #12 now — your call.') the agent announces the act (docs/DESIGN.md#claims)."""
+    return (
+        pred.tag_ == "VBG"
+        and _names_action(pred)
+        and pred.i == pred.sent.start
+        and not any(c.dep_ in ("aux", "auxpass") or c.lower_ in claim_vocabulary().now_adverbs for c in pred.children)
+    )
 
 
 @rule("status-prose")

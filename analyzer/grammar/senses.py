@@ -7,7 +7,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.reference import antecedent_of, named_phrase, pointer_after
+from analyzer.grammar.reference import (
+    antecedent_of,
+    named_phrase,
+    pointer_after,
+    second_object,
+    sentence_before,
+    version_before,
+)
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Domain, Lexicon
 from analyzer.parse.tokens import (
@@ -17,6 +24,7 @@ from analyzer.parse.tokens import (
     forms,
     hyphen_compound,
     is_version,
+    subject_of,
     written_stretch,
 )
 from analyzer.terms import terms
@@ -33,6 +41,21 @@ _FILE_ENDING = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 # A reference to a change: '#812', a commit sha, a version-like tag ('rc.3', 'v2.1').
 _REFERENCE = re.compile(r"^(?:#\d+|[0-9a-f]{7,40}|\d+|(?=[\w.-]*\d)\w+(?:[.-]\w+)+)$", re.IGNORECASE)
 MERGE_VERBS = terms("attribution", "merge_verbs")
+UNITS = terms("senses-r28i", "units")
+RATE_PREPOSITIONS = terms("senses-r28i", "rate_prepositions")
+LIMIT_WORDS = terms("senses-r28i", "limit_words")
+DATA_VERBS = terms("senses-r28i", "data_verbs")
+TIER_VERBS = terms("work-r28i", "tier_verbs")
+NOT_STATE_HEADS = terms("senses-r28i", "not_state_heads")
+DEFINITE = terms("senses-r28i", "definite")
+SHARED_BRANCHES = terms("senses-r28i", "shared_branches")
+HEAD_OBJECT_DOMAINS = terms("senses-r28i", "head_object_domains")
+VARIABLE_DOMAINS = terms("senses-r28i", "variable_domains")
+# An environment variable's name: upper-case words joined by underscores ('GITHUB_TOKEN').
+_ENV_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+TIER_PREPOSITIONS = terms("work-r28i", "tier_prepositions")
+# A numeral of magnitude: '4k', '128K', '2,000', '1M', '512' (three digits or more, or a k/m suffix).
+_MAGNITUDE = re.compile(r"^(?:\d[\d,.]*[kKmM]|\d{3,}|\d{1,3}(?:,\d{3})+)$")
 
 
 def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
@@ -146,6 +169,125 @@ def another_kind(token: Token, domain: str, lexicon: Lexicon) -> bool:
     return bool(named & kinds)
 
 
+@rule("counted-unit")
+def counted_unit(token: Token, domain: str, lexicon: Lexicon) -> bool:
+    """Reads the word's own children and the word before it: the model hangs the numeral, the rate and the limit
+    word on the unit ('4k -nummod-> tokens', 'per -prep-> tokens')."""
+    if not forms(token) & UNITS:
+        return False
+    for child in token.children:
+        if child.dep_ == "prep" and child.lower_ in RATE_PREPOSITIONS:
+            return True  # 'tokens per sample'
+        if child.dep_ in ("nummod", "compound", "amod", "quantmod") and (
+            _MAGNITUDE.match(child.text) or child.lower_ in LIMIT_WORDS
+        ):
+            return True  # '4k tokens', 'max tokens'
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return before is not None and bool(_MAGNITUDE.match(before.text))
+
+
+@rule("handled-as-data")
+def handled_as_data(token: Token, domain: str, lexicon: Lexicon) -> bool:
+    """The verb is the one the word is the object of, or the participle that modifies it ('the passwords hashed with
+    argon2'); a verb joined to a domain act by 'and' shares that act's object and stays the act's."""
+    if token.pos_ not in ("NOUN", "PROPN"):
+        return False
+    verbs = [c for c in token.children if c.dep_ == "acl" and c.pos_ == "VERB"]
+    if token.dep_ in ("dobj", "nsubjpass") and token.head.pos_ in ("VERB", "AUX"):
+        verbs.append(token.head)
+    return any(forms(v) & DATA_VERBS for v in verbs)
+
+
+@rule("version-named-before")
+def version_named_before(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """The pointer is the verb's own object, or, for a verb with no object of its own joined by a conjunction to the
+    next verb, that verb's ('Tagging and publishing it'): coordinated verbs share their object."""
+    domain = lexicon.action_domain(token.lemma_) or lexicon.action_domain(token.lower_)
+    if domain is None or token.pos_ not in ("VERB", "AUX", "NOUN"):
+        return None
+    verbs = [token, *[c for c in token.children if c.dep_ == "conj" and c.i > token.i][:1]]
+    for verb in verbs:
+        # the model may make the pointer right after the verb the copula's subject ('publishing it is your call')
+        objects = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")] or [
+            p for p in [pointer_after(verb)] if p is not None
+        ]
+        if objects:
+            break
+    # `inside` is the site's signature; the pointer the model hung on the copula lies outside the act's own words
+    for pointer in objects:
+        version = version_before(pointer)
+        subject = _subject_over(version) if version is not None else None
+        if version is not None and (subject is None or not forms(subject) & lexicon.agent_work):
+            return domain  # 'The 1.4.0 changelog is written. Publishing it …' publishes the changelog: no release
+    return None
+
+
+def _subject_over(word: Token) -> Token | None:
+    """The subject of the clause a word stands in: the subject of the nearest verb above it."""
+    node = word
+    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
+        node = node.head
+    return subject_of(node)
+
+
+@rule("named-again")
+def named_again(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """Only a noun with a definite determiner and no other modifier ('the plan', 'that plan'), and only a term of two
+    words in the sentence before whose last word is this noun ('the Pro plan'): the bare noun names it again."""
+    if token.pos_ != "NOUN" or not any(c.dep_ == "det" and c.lower_ in DEFINITE for c in token.children):
+        return None
+    if any(c.dep_ in ("compound", "amod", "nmod", "poss", "nummod") for c in token.children):
+        return None
+    before = sentence_before(token)
+    if before is None:
+        return None
+    for word in before:
+        if word.i == 0 or word.lemma_.lower() != token.lemma_.lower():
+            continue
+        previous = word.doc[word.i - 1]
+        domain = next((d for f in forms(word) if (d := lexicon.domain_of(f"{previous.lower_} {f}"))), None)
+        if domain is not None:
+            return domain
+    return None
+
+
+@rule("secret-variable")
+def secret_variable(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """Only inline code written as an environment variable (upper case words joined by '_'): its last word, or its last
+    two, a lemma of a domain listed in terms [senses-r28i] variable_domains ('`GITHUB_TOKEN`', '`STRIPE_SECRET_KEY`');
+    a name in another case ('`merge_sort`', '`token_count`') is code."""
+    written = as_written([token]).strip()
+    if not (written.startswith("`") and written.endswith("`")):
+        return None
+    name = written.strip("`")
+    if not _ENV_VARIABLE.match(name):
+        return None
+    words = name.lower().split("_")
+    for candidate in (" ".join(words[-2:]), words[-1]):
+        domain = lexicon.domain_of(candidate)
+        if domain in VARIABLE_DOMAINS:
+            return domain
+    return None
+
+
+@rule("tier-named")
+def tier_named(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
+    """The tier is the object of the verb's preposition, written as a proper name with no determiner ('on Hobby',
+    'to Pro'): a vendor's tier names itself so; 'move to the pro version' or 'stay on free memory' do not."""
+    if token.pos_ not in ("VERB", "AUX") or not forms(token) & TIER_VERBS:
+        return None
+    for prep in (c for c in token.children if c.dep_ in ("prep", "dative") and c.lower_ in TIER_PREPOSITIONS):
+        for tier in (g for g in prep.children if g.dep_ == "pobj"):
+            # capitalised as written (a sentence in capitals is parsed in ordinary case: layout.ordinary_case)
+            named = as_written([tier])[:1].isupper() and not any(c.dep_ in ("det", "poss") for c in tier.children)
+            if not named or any(c.dep_ in ("compound", "amod", "nummod") for c in tier.children):
+                continue
+            for domain in lexicon.domains:
+                if domain.states and forms(tier) & domain.states and forms(token) & domain.verbs:
+                    return domain.name
+    return None
+
+
 @rule("domain-construction")
 def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
     """Only verbs and nouns; the clause's own words (_own_words), since the model reads 'the repo public' as an
@@ -161,9 +303,16 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         words_of_clause = _own_words(token, inside)
         cut = cut_off_word(token, inside)
         if cut is not None:  # issue 28 phase 4b: 'Granting the bot write access …' (the model made 'write' a verb)
-            words_of_clause += [t for c in cut.children if c.dep_ == "dobj" for t in c.subtree if t.i in inside]
-        own = [forms(t) | code_words(t) for t in words_of_clause]
-        objects = {k for k, words in enumerate(own) if words & domain.objects}
+            words_of_clause += [
+                t for c in cut.children if c.dep_ == "dobj" for t in c.subtree if t.i in inside or cut.i not in inside
+            ]
+        own = [forms(t) | code_words(t) for t in words_of_clause if not _modifies_a_build(t)]
+        # r28i: an object word that only modifies another noun names that noun ('the admin styles', not an admin)
+        objects = {
+            k
+            for k, words in enumerate(own)
+            if words & domain.objects and not _modifies_other(words_of_clause[k], token, domain)
+        }
         if not objects:
             continue
         # r28g: the state is another word than the object ('upgrade the Vercel team to Pro'; 'change the team's
@@ -177,6 +326,27 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
     return None
 
 
+def _modifies_other(word: Token, token: Token, domain: Domain) -> bool:
+    """r28i: 'Giving the sidebar the admin styles': in a domain whose objects name the thing granted itself (terms
+    [senses-r28i] head_object_domains: a role, a group), a modifier of a noun that is neither one of the domain's
+    objects nor the construction's own word names that noun's kind."""
+    head = word.head
+    return (
+        domain.name in HEAD_OBJECT_DOMAINS
+        and not forms(word) & domain.lemmas  # 'that IAM role': the domain's own word names it anywhere
+        and word.dep_ in ("compound", "amod", "nmod")
+        and head.pos_ in ("NOUN", "PROPN")
+        and head.i != token.i
+        and not forms(head) & domain.objects
+    )
+
+
+def _modifies_a_build(word: Token) -> bool:
+    """r28i: 'the production build output', 'the prod bundle', 'live reload': a state word modifying a kind of build or
+    setting (terms [senses-r28i] not_state_heads) names that thing, not the production system."""
+    return word.dep_ in ("compound", "amod", "nmod") and bool(forms(word.head) & NOT_STATE_HEADS)
+
+
 def cut_off_word(verb: Token, inside: frozenset[int]) -> Token | None:
     """Issue 28 phase 4b: the word right after the verb's object that the model cut off the object and made a verb
     joined to this one ('Granting the bot write access to the cloud project': write -csubj-> is, Granting -csubj->
@@ -186,12 +356,21 @@ def cut_off_word(verb: Token, inside: frozenset[int]) -> Token | None:
     if not objects:
         return None
     end = max(t.i for o in objects for t in o.subtree)
-    if end + 1 >= len(verb.doc) or end + 1 not in inside:
+    if end + 1 >= len(verb.doc):
         return None
     following = verb.doc[end + 1]
-    joined = following.i == verb.head.i or following.head.i == verb.i
+    # r28i: also a sibling under the verb's own head ('Do you want to grant the contractor read access …': read
+    # -conj-> want), which a scope cut at the verb's own words leaves out; and a past tag on a word spelled as its
+    # base form ('read')
+    sibling = following.dep_ == "conj" and following.head.i == verb.head.i and verb.head.i != verb.i
+    if end + 1 not in inside and not sibling:
+        return None
+    joined = following.i == verb.head.i or following.head.i == verb.i or sibling
     own = [c for c in following.children if c.dep_ in ("nsubj", "aux", "auxpass", "neg")]
-    bare = following.tag_ in ("VB", "VBP") and not own
+    base = following.tag_ in ("VB", "VBP") or (
+        following.tag_ in ("VBD", "VBN") and following.lower_ == following.lemma_.lower()
+    )
+    bare = base and not own
     followed = any(c.dep_ == "dobj" and c.i == following.i + 1 for c in following.children)
     return following if joined and bare and followed else None
 
@@ -263,7 +442,7 @@ def _own_words(verb: Token, inside: frozenset[int]) -> list[Token]:
     # 'Promoting build 512 to prod': the model may read 'to prod' as an infinitive (prod -advcl-> Promoting, to -aux->
     # prod); a bare word under 'to' alone is the verb's own words all the same
     stack = [c for c in verb.children if c.dep_ not in _OTHER_CLAUSE_DEPS or _bare_to(c)]
-    misread = pointer_after(verb)
+    misread = pointer_after(verb) or second_object(verb)
     if misread is not None and misread.i in inside:
         stack.append(misread)
     while stack:
@@ -311,6 +490,26 @@ def _marks(target: Token) -> list[Token]:
         found.append(node)
         stack.extend(c for c in node.children if c.dep_ in _MARK_DEPS)
     return found
+
+
+@rule("own-into-own")
+def own_into_own(token: Token, domain: str, lexicon: Lexicon) -> bool:
+    """Only a domain that names its own targets' prepositions (`own_via`: the merge); the merged things carry the own
+    mark on themselves ('my two working branches', 'my local fixup commits') and the target is named but is no shared
+    branch (terms [senses-r28i] shared_branches: 'into one', 'into a scratch branch')."""
+    found = _domain(lexicon, domain)
+    if not found.own_via or not found.own_targets:
+        return False
+    verb = token if token.pos_ in ("VERB", "AUX") else token.head
+    merged = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+    if not merged or not all(forms(m) & found.own_targets or any(forms(k) & found.own_targets for k in _marks(m))
+                             for m in merged):
+        return False
+    targets = [g for c in verb.children if c.dep_ in ("prep", "dative") and c.lower_ in found.own_via
+               for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    return bool(targets) and not any(
+        forms(t) & SHARED_BRANCHES or any(forms(k) & SHARED_BRANCHES for k in _marks(t)) for t in targets
+    )
 
 
 # How a target is the object of a domain act: its direct object, or the object of its preposition.

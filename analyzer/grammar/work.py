@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.reference import POINTERS, named_phrase, pointer_after, referents
+from analyzer.grammar.reference import POINTERS, named_phrase, pointer_after, referents, second_object
 from analyzer.grammar.registry import apply
 from analyzer.grammar.senses import cut_off_word, merges_other_than_code, names_its_head, shared_object
 from analyzer.lexicon import Lexicon
@@ -39,6 +39,8 @@ TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
 PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
 SPAN_WORDS = terms("attribution", "span_words")
 OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
+STATUS_QUO = terms("work-r28i", "status_quo")
+TIME_MARKS = terms("parse", "condition_marks")
 
 
 @dataclass(frozen=True)
@@ -73,9 +75,17 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
     unknown: list[str] = []
     pending: list[tuple[Token, list[Token]]] = []  # parts with no domain word, judged once all are read
     human_parts = 0
-    for part in parts:
+    # r28i: 'grant the contractor read access …': the model made the object's first word a verb of its own, joined to
+    # the clause above; it is the act's object (its words are read with the act: senses.construction_domain)
+    cut = {c.i for p in parts if (c := cut_off_word(p, scope if scope is not None else frozenset())) is not None}
+    # r28i: 'Giving the CI bot the Owner role is your call': the verb's direct object the model made a second subject
+    cut |= {o.i for p in parts if (o := second_object(p)) is not None}
+    for part in (p for p in parts if p.i not in cut):
         tokens = own_tokens(part, scope)
         tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
+        second = second_object(part)
+        if second is not None:  # r28i: the direct object the model made the copula's second subject
+            tokens += [t for t in second.subtree if t not in tokens and (scope is None or t.i in scope)]
         if all(t.pos_ == "PRON" for t in tokens):
             continue  # 'or rebase-merge it': a pronoun stands for work named elsewhere
         borrowed = [t for t in _named_before(tokens, part) if t not in tokens]
@@ -267,12 +277,16 @@ def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> boo
     """An agent-work noun inside the nominal object of a domain word ('merge the refactor PR', 'the merge
     of the docs PR') names what is merged, not work. A verb ('fixing the test') is always work, and so is
     anything reached through a contrast ('rebasing #12 vs. fixing the test') or listed beside a domain
-    action ('squash, the docs lane'; an appositive of a domain noun names it: 'the merge, the refactor PR')."""
+    action ('squash, the docs lane'; an appositive of a domain noun names it: 'the merge, the refactor PR'). A relative
+    clause on the object says which thing it is ('the PR that fixes the parser'): its words are the object's."""
     links = referents(list(part.subtree))
     node = tok
     while node.head.i != node.i:
         if node.i in links:
             node = links[node.i]  # the antecedent of 'rotating them' is the object 'them' stands for
+            continue
+        if node.pos_ in ("VERB", "AUX") and node.dep_ in ("relcl", "acl") and node.head.pos_ in ("NOUN", "PROPN"):
+            node = node.head  # r28i: 'merging the branch that carries the migration heads': the clause says which
             continue
         if node.pos_ in ("VERB", "AUX") and node.i not in domain_tokens and node.dep_ != "amod":
             return False  # a participle modifying the object ('the rewritten history') is its adjective
@@ -294,9 +308,26 @@ def _is_do_nothing(part: Token, tokens: list[Token], lexicon: Lexicon) -> bool:
     """A bare do-nothing alternative: 'hold', 'wait', 'hold off', 'leave it'; how long it lasts adds no
     work ('let it sit until Monday')."""
     timing = {t.i for p in tokens if p.dep_ == "prep" and p.lower_ in TIMING_PREPOSITIONS for t in p.subtree}
+    # r28i: 'hold it until the freeze ends': a clause of time says how long, as a preposition of time does
+    clauses = [c for c in tokens if c.dep_ == "advcl" and c.head.i == part.i]
+    timing |= {
+        t.i for c in clauses if any(m.dep_ == "mark" and m.lower_ in TIME_MARKS for m in c.children) for t in c.subtree
+    }
     kept = [
         t for t in tokens if (t.pos_ not in ("ADV", "DET") or t.i == part.i or t.dep_ == "neg") and t.i not in timing
     ]
     text = "".join(t.text_with_ws for t in kept).strip().lower().replace("’", "'")  # "don't" as written
     words = {part.lemma_.lower(), part.lower_, text, " ".join(text.split())}
-    return bool(words & set(lexicon.do_nothing))
+    if words & set(lexicon.do_nothing):
+        return True
+    # r28i: 'or stay on Hobby and live with the build-minute cap': accepting what is there is doing nothing
+    particles = [c.lower_ for c in part.children if c.dep_ in ("prep", "prt")]
+    return any(f"{part.lemma_.lower()} {p}" in STATUS_QUO for p in particles)
+
+
+def is_do_nothing_item(root: Token, lexicon: Lexicon, scope: frozenset[int]) -> bool:
+    """r28i: a list item that is a do-nothing alternative ('Hold it until the freeze ends'), with no agent work in it:
+    it belongs to the human-only decision the other items name (docs/DESIGN.md#decisive-relation)."""
+    tokens = own_tokens(root, scope)
+    _, agent = _scan_part(root, tokens, lexicon)
+    return not agent and _is_do_nothing(root, tokens, lexicon)

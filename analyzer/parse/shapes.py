@@ -140,12 +140,17 @@ def _new_clause_between(cop: Token, noun: Token) -> bool:
     )
 
 
+# What introduces the words a forward-pointing demonstrative stands for: a colon, or a dash.
+FORWARD_MARKS = frozenset({":", "—", "–"})
+
+
 def points_forward(noun: Token) -> bool:
     """'That's your call: merge now or hold': the demonstrative stands for what the colon introduces."""
     after = noun.doc[noun.i + 1] if noun.i + 1 < noun.sent.end else None
     found = subjects(noun.head)
     demonstrative = len(found) == 1 and found[0].lower_ in DEMONSTRATIVES and noun.head.tag_ != "VBD"
-    return demonstrative and not segment_before(found[0]) and after is not None and after.text == ":"
+    # r28i: a dash introduces it as a colon does ("That's your call — publishing 1.2.0 to npm.")
+    return demonstrative and not segment_before(found[0]) and after is not None and after.text in FORWARD_MARKS
 
 
 def previous_token(token: Token) -> Token | None:

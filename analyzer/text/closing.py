@@ -42,6 +42,8 @@ CLAIMS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "claims.t
 _LANE_STATE_LINE = re.compile(r"^[ \t>*_-]*lane-state[ \t*_]*:.*$", re.IGNORECASE | re.MULTILINE)
 _TABLE_ROW = re.compile(r"[ \t]*\|")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+# Symbols and pictographs after a sentence's last word or mark ('… #88? 🚀'), read past to find how it ends.
+_TRAILING_SYMBOLS = re.compile(r"[^\w?!.]+\Z")
 # A letter or digit (str.isalnum: \w without the underscore), and the last one of a text: each found by
 # one regex pass, never a Python loop over a megabyte of symbols (docs/DESIGN.md#normalisation).
 _WORD_CHAR = re.compile(r"[^\W_]")
@@ -163,6 +165,7 @@ class ClaimVocabulary:
     no_one_words: frozenset[str]
     next_step_prepositions: frozenset[str]
     question_tags: frozenset[str]
+    apostrophe_dropped: frozenset[str]
 
 
 @cache
@@ -441,7 +444,7 @@ def list_lead_in(
 ) -> tuple[int, int] | None:
     """None when the unit is no list item, its list has no lead-in (a blank line, or no colon, before the first
     item), or the lead-in reports work done: its items are the agent's reports, and a last item that announces an
-    action stands on its own."""
+    action stands on its own; so does a last item whose first-person subject says who acts (r28i)."""
     if not _LIST_ITEM.match(view, bounds[0]):
         return None
     k = bisect_left(starts, bounds[0])
@@ -455,6 +458,8 @@ def list_lead_in(
     first = next((w for w in _WORD.findall(lead.lower()) if w not in vocabulary.leading_words), "")
     if first in vocabulary.completion_words or (first.endswith("ed") and len(first) > 3):
         return None
+    if _first_person_pattern(vocabulary).search(view[bounds[0] : bounds[1]].lower().replace("’", "'")):
+        return None  # r28i: 'Summary:\n- Next, I'll migrate the remaining two services.': the item says who acts
     return starts[k - 1], starts[k]
 
 
@@ -568,6 +573,8 @@ def is_candidate(sentence: str, vocabulary: ClaimVocabulary) -> bool:
     future ("I'm …", "we'll …", "I plan to …", "let me …").
     """
     lowered = sentence.lower().replace("’", "'").rstrip(" *_)\"'")
+    # r28i: 'Shall I approve #88? 🚀': a pictograph after the question mark leaves it a question
+    lowered = _TRAILING_SYMBOLS.sub("", lowered)
     if lowered.endswith("?") or tagged_question(lowered, vocabulary):
         return False
     for part in _SEGMENT_BREAK.split(lowered):
@@ -637,4 +644,6 @@ def _first_person_pattern(vocabulary: ClaimVocabulary) -> re.Pattern[str]:
     )
     lets = "|".join(re.escape(o) if o.startswith("'") else r"\s+" + o for o in sorted(vocabulary.let_objects))
     carrier = "|".join(re.escape(c) for c in carriers)
-    return re.compile(rf"\b(?:{subjects})(?:\s+\w+ly)?(?:{carrier})\b|\blet(?:{lets})\b")
+    # r28i: 'Im starting on …', 'ill open the PR': the contraction written without its apostrophe, before a word
+    dropped = "|".join(sorted(vocabulary.apostrophe_dropped))
+    return re.compile(rf"\b(?:{subjects})(?:\s+\w+ly)?(?:{carrier})\b|\blet(?:{lets})\b|\b(?:{dropped})\s+\w")

@@ -39,16 +39,24 @@ def table_cell(view: str, start: int, end: int, offset: int) -> tuple[int, int]:
     return (left + 1 if left != -1 else line_start), (right if right != -1 else line_end)
 
 
-def named_before(view: str, unit: tuple[int, int], cell: tuple[int, int], sentence: tuple[int, int]) -> int | None:
+def named_before(
+    view: str,
+    unit: tuple[int, int],
+    cell: tuple[int, int],
+    sentence: tuple[int, int],
+    again: re.Pattern[str] | None = None,
+) -> int | None:
     """Rule `named-before` (revision 4, docs/DESIGN.md#construction-classes): a phrase alone in its sentence ('Your
     call.') or in its table cell binds what is named before it — the sentence before it in its paragraph, or the row's
     other cells — so the parser reads that too; so does a sentence with a word that points back ('That's for you to
     say', 'Rotating them is up to you': analyzer.grammar.reference). The start of the wider stretch, or None when the
     phrase's sentence says more than the phrase (MAX_LONE_WORDS) and points back at nothing, or nothing comes before
-    it."""
+    it. `again` (r28i): a definite noun that may name a domain term of the sentence before again ('the plan' after 'the
+    Pro plan') points back too."""
     start, end = sentence
     lone = len(_WORD.findall(view, start, end)) <= MAX_LONE_WORDS
-    if not lone and (cell != unit or not _POINTER.search(view, start, end)):
+    points = _POINTER.search(view, start, end) or (again is not None and again.search(view, start, end))
+    if not lone and (cell != unit or not points):
         return None  # says more than the phrase, and points back at nothing ('do it', 'that decision', 'revoking it')
     if cell != unit:  # narrowed to a cell: the row, from its first pipe
         line_start = view.rfind("\n", 0, start) + 1

@@ -101,6 +101,7 @@ def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -
             text = text[:end_of_word] + "g" + text[end_of_word:]
             offsets.insert(end_of_word, offsets[end_of_word - 1])
     text, offsets = _modals_spelled_out(text, offsets)
+    text, offsets = _contractions_spelled_out(text, offsets, vocabulary)
     return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
 
 
@@ -123,6 +124,40 @@ def _modals_spelled_out(text: str, offsets: list[int]) -> tuple[str, list[int]]:
             0, len(reading) - (end - m.start())
         )
     return text, offsets
+
+
+def _contractions_spelled_out(
+    text: str, offsets: list[int], vocabulary: ClaimVocabulary
+) -> tuple[str, list[int]]:
+    """r28i: 'Im starting on the pagination bug next.', 'ill open the PR now' — a first-person contraction written
+    without its apostrophe (claims.toml apostrophe_dropped) opening a segment is parsed as written with it (its
+    reading is spelling.toml's: [words] 'im', the [[context]] 'ill' that opens a clause), so the parse sees the
+    subject and the progressive or the future; the added apostrophe maps to the word's last letter."""
+    if not vocabulary.apostrophe_dropped:
+        return text, offsets
+    from analyzer.text.spelling import spelling
+
+    table = spelling()
+    for m in reversed(list(_contraction_pattern(vocabulary.apostrophe_dropped).finditer(text))):
+        word = m.group(1)
+        reading = table.words.get(word.lower()) or next(
+            (form.reads for form in table.context.get(word.lower(), ()) if form.opens), None
+        )
+        if reading is None:
+            continue
+        start, end = m.start(1), m.end(1)
+        text = text[:start] + reading + text[end:]
+        offsets[start:end] = offsets[start:end][: len(reading)] + [offsets[end - 1]] * max(
+            0, len(reading) - (end - start)
+        )
+    return text, offsets
+
+
+@cache
+def _contraction_pattern(forms: frozenset[str]) -> re.Pattern[str]:
+    """The form opening the sentence, or a segment after ';', a dash, a comma or a sentence's end, before a word."""
+    alternatives = "|".join(sorted(forms))
+    return re.compile(rf"(?:^|[;—–,]\s*|[.!]\s+)((?i:{alternatives}))(?=\s+[A-Za-z])")
 
 
 # The modals the claim parse reads spelled out (their readings are spelling.toml [words]).

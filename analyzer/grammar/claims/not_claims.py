@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.claims.records import PredicateSite
+from analyzer.grammar.claims.records import PredicateSite, Segment
 from analyzer.grammar.claims.words import (
     verb_forms,
 )
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from analyzer.text.closing import ClaimVocabulary
 
 READER = terms("register", "reader")
+# r28i: what hands the act before it to the reader ('— your call', ', up to you', '— that one's yours').
+HANDOVER_TAILS = terms("claims-r28i", "handover_tails")
 
 
 
@@ -224,3 +226,79 @@ def closes_condition(head: Token, vocabulary: ClaimVocabulary) -> bool:
     announced for now, the condition left to the reader ('Tell me if you'd prefer another order — otherwise
     bumping the lockfile now.'); with a subject of its own the clause after 'otherwise' is a counterfactual."""
     return subject_of(head) is None and any(c.lower_ in vocabulary.counterfactual_marks for c in head.children)
+
+
+@rule("handed-over-act")
+def handed_over_act(site: PredicateSite) -> bool:
+    """Only the participle form; the words after the segment, past its closing punctuation, to the end of the sentence
+    ('Wiping the production Redis — your call.'): a hand-over there makes the participle phrase the act it hands
+    over, the topic of the phrase, not an action announced. With a now-adverb it is announced all the same."""
+    if site.match.form != "participle" or not site.segment.tokens:
+        return False
+    if any(c.lower_ in site.vocabulary.now_adverbs for c in site.predicate.children):
+        return False  # 'Merging #12 now — your call.': the agent announces the act for now
+    if _handed_over_before(site.segment):
+        return True  # "that one's your call: merging #77 into main": the act the hand-over's colon names
+    last = site.segment.tokens[-1]
+    doc = last.doc
+    end = last.sent.end if last.i < last.sent.end else len(doc)
+    after = [t for t in doc[last.i + 1 : end] if not t.is_space]
+    # a comma does not end a segment: 'Merging #412 before the freeze, up to you.' holds the hand-over inside it
+    commas = [k for k, t in enumerate(site.segment.tokens) if t.text in (",", "—", "–", ":")]
+    if commas and commas[-1] > 0:
+        after = list(site.segment.tokens[commas[-1] :]) + after
+    if not after or not after[0].is_punct or after[0].text in (".", "!", "?"):
+        return False
+    words = _spelled_out([t.lower_.replace("’", "'") for t in after if not t.is_punct])
+    return any(words == tail or words.startswith(tail + " ") for tail in HANDOVER_TAILS)
+
+
+@rule("gerund-subject")
+def gerund_subject(site: PredicateSite) -> bool:
+    """Only the participle form: a finite verb later in the segment (present or past) with no subject, mark or
+    auxiliary of its own ('— moving to the usage-based tier changes the invoice', '— clearing it forces a full
+    rebuild') has the participle phrase as its subject, however the model attached the two: the phrase is a gerund
+    naming an act, and the sentence says what that act does."""
+    if site.match.form != "participle":
+        return False
+    predicate = site.predicate
+    for token in site.segment.tokens:
+        if token.i <= predicate.i or token.tag_ not in ("VBZ", "VBD") or token.pos_ != "VERB":
+            continue
+        if any(c.dep_ in ("det", "amod", "nummod", "compound", "poss") for c in token.children) or not any(
+            c.dep_ in ("dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "npadvmod", "dative") for c in token.children
+        ):
+            continue  # 'Tackling the N+1 queries … next': a plural noun the model read as a verb (noun-read-as-verb)
+        own = [c for c in token.children if c.dep_ in ("nsubj", "nsubjpass", "expl", "mark", "aux", "auxpass")]
+        # 'clearing it forces a rebuild': the pronoun right after the -ing word is its object, read as the subject
+        if any(not (c.pos_ == "PRON" and c.i == predicate.i + 1) for c in own):
+            continue
+        if token.dep_ in ("relcl", "acl", "ccomp", "xcomp", "advcl") and token.head.i != predicate.i:
+            continue  # 'Dropping the table that holds the logs': a clause of its own inside the phrase
+        return True
+    return False
+
+
+def _handed_over_before(segment: Segment) -> bool:
+    """r28i: the words before the segment end with a hand-over and a colon or dash ("that one's your call:"), read
+    in standard spelling (spelling.toml: 'ur call', 'that ones')."""
+    first = segment.tokens[0]
+    if not segment.before or first.i == 0 or first.doc[first.i - 1].text not in (":", "—", "–", "-"):
+        return False
+    words = _spelled_out([t.lower_.replace("’", "'") for t in segment.before if not t.is_punct])
+    return any(words == tail or words.endswith(" " + tail) for tail in HANDOVER_TAILS)
+
+
+def _spelled_out(words: list[str]) -> str:
+    """The words as spelling.toml reads them: its [words], and a [[context]] form after one of its words."""
+    from analyzer.text.spelling import spelling
+
+    table = spelling()
+    read: list[str] = []
+    for k, word in enumerate(words):
+        reading = table.words.get(word)
+        if reading is None:
+            before = words[k - 1] if k else ""
+            reading = next((f.reads for f in table.context.get(word, ()) if before in f.after), word)
+        read.append(reading.lower())
+    return " ".join(read).replace(" 's", "'s").replace(" n't", "n't")

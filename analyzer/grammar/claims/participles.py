@@ -35,6 +35,18 @@ def participle_read_as_subject(top: Token, vocabulary: ClaimVocabulary) -> list[
     return [c for c in top.children if c.dep_ in ("csubj", "nsubj", "advcl") and c.tag_ == "VBG" and c.i < top.i]
 
 
+@rule("participle-read-as-adjective")
+def participle_read_as_adjective(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
+    """r28i: only a top that is a noun opening with the -ing word as its adjective and carrying 'next' or a now-adverb
+    itself ('Pinning numpy below 2 now; the wheels were missing …': Pinning -amod-> numpy, now -advmod-> numpy): a noun
+    takes no adverb of time, so the -ing word is the predicate and the noun its object."""
+    if top.pos_ not in ("NOUN", "PROPN"):
+        return []
+    if not any(c.dep_ == "advmod" and (c.lower_ == "next" or c.lower_ in vocabulary.now_adverbs) for c in top.children):
+        return []
+    return [c for c in top.children if c.dep_ == "amod" and c.tag_ == "VBG" and c.i == top.left_edge.i]
+
+
 @rule("noun-read-as-verb")
 def noun_read_as_verb(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
     """Only a finite top right after its gerund subject's object, with no object or complement of its own and 'next'

@@ -14,7 +14,11 @@ from analyzer.grammar.claims.words import (
 )
 from analyzer.grammar.registry import rule
 from analyzer.parse.shapes import SEGMENT_BREAKS
+from analyzer.terms import terms
 from analyzer.text.closing import ClaimVocabulary
+
+# r28i: words that mark a report's subject as other work than the announced act.
+OTHER_WORK = terms("claims-r28i", "other_work")
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -125,6 +129,17 @@ def reported_done(site: SegmentSite) -> bool:
     return reports_completion(site.segment, site.vocabulary)
 
 
+def _other_work(head: Token) -> bool:
+    """r28i: the report's subject is marked as other work than the announced act ('the other three tracks', 'the rest',
+    'everything else'; terms [claims-r28i] other_work)."""
+    subject = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None:
+        return False
+    return subject.lower_ in OTHER_WORK or any(
+        c.lower_ in OTHER_WORK for c in subject.children if c.dep_ in ("amod", "advmod", "det", "nummod")
+    )
+
+
 def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
     """A segment that reports work done backs the claims before it: a past or perfect predicate ("Opened
     #906.", "I ran them: 88 passed.", "I've pushed the fix.") or a completion word ("Done — filed #812.",
@@ -136,6 +151,8 @@ def reports_completion(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
     for head in tops_of(segment)[:1]:
         if any(c.dep_ == "mark" for c in head.children):
             return False  # a fronted subordinate clause sets the scene ("With the parser done, starting …")
+        if _other_work(head):
+            return False  # r28i: 'Still waiting on parser-dev. The other three tracks are done.': other work reported
         if head.lower_ in vocabulary.completion_words:
             return True
         if any(c.dep_ in ("acomp", "attr") and c.lower_ in vocabulary.completion_words for c in head.children):

@@ -90,7 +90,8 @@ def _after_lead_in(verb: Token, lexicon: Lexicon) -> Token:
     written = " ".join([verb.lower_, *(p.lower_ for p in particles)])
     if written not in lexicon.lead_ins and verb.lemma_.lower() not in lexicon.lead_ins:
         return verb
-    joined = [c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]
+    # r28i: the model may read the act after 'and' as a noun ('go ahead and squash-merge #88': merge/NOUN -conj-> go)
+    joined = [c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX", "NOUN")]
     joined_by_and = [c for c in joined if any(t.lower_ == "and" for t in verb.doc[verb.i + 1 : c.i])]
     return joined_by_and[0] if joined_by_and else verb
 

@@ -4,6 +4,7 @@ standing-by register; a wait on work in flight, or on a human-only act, is a hol
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,9 @@ AWAITING_VERBS = terms("waits", "awaiting_verbs")
 SILENCE = terms("waits", "silence")
 # What the reader's word is about: 'confirm the column names', 'your OK on phase 2', 'your approval to proceed'.
 ABOUT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "acl", "advcl", "relcl"})
+# r28i: what a bare approval stamps when the text before names it: a change under review, or its number ('#88').
+APPROVAL_TARGETS = terms("waits-r28i", "approval_targets")
+_CHANGE_NUMBER = re.compile(r"^#\d+$")
 
 
 @rule("wait-on-reader")
@@ -55,7 +59,7 @@ def held_until(
     or what the word is about is purely human-only work ('hold the merge until you approve #812'). None when no such
     predicate holds the bound ('the installer waits until you confirm'). phrase_before: a standing-by phrase earlier in
     the sentence reports the wait (a closing site, which holds no phrase that fired, is judged without that test)."""
-    predicate = _bounded_predicate(word)
+    predicate = _status_bound(word) or _bounded_predicate(word)
     if predicate is None or not _agents(predicate) or (phrase_before and _told_before(word, lexicon)):
         return None
     held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
@@ -71,7 +75,11 @@ def held_until(
         # as you approve') is the approval of that act; a bare stamp a hold waits on may be a review's
         acts = predicate.lemma_.lower() not in HOLD_VERBS and predicate.pos_ == "VERB" and not _stamped_act(predicate,
                                                                                                     own, lexicon)
-        if (not about and not acts) or (about and _human_only([word, *about], lexicon)):
+        holds = predicate.lemma_.lower() in HOLD_VERBS or predicate.pos_ != "VERB"
+        named = not holds or _stamp_target_in(word.doc[: word.sent.end], lexicon)
+        if (not about and not acts and named) or (
+            about and (_human_only([word, *about], lexicon) or _stamp_target_in(_words_of(about), lexicon))
+        ):
             return None  # 'Waiting for your approval of the release': the human's stamp, human-only timing
     elif about and _human_only(about, lexicon):
         return None  # 'until you merge #812', 'your go on the merge': the go for a human-only act
@@ -82,6 +90,26 @@ def held_until(
         f"'{hyphen_compound(word) or word.text}', not on work in flight",
         predicate.i,
     )
+
+
+def _words_of(roots: list[Token]) -> list[Token]:
+    return [t for r in roots for t in r.subtree]
+
+
+def _stamp_target_in(tokens: Sequence[Token], lexicon: Lexicon) -> bool:
+    """r28i: an approval ('Status: awaiting your approval.', '… your approval on #88') is the human's stamp only when
+    the text up to the end of its sentence, or what it is about, names what is stamped — a change under review
+    ('PR #88', '#412', a branch: terms [waits-r28i] approval_targets) or a human-only decision (a domain word: 'the
+    release'); with nothing named it is the approval of the agent's own work."""
+    for token in tokens:
+        names = forms(token) | {hyphen_compound(token) or ""}
+        if names & APPROVAL_TARGETS or _CHANGE_NUMBER.match(token.text):
+            return True
+        if token.text == "#" and token.i + 1 < len(token.doc) and token.doc[token.i + 1].like_num:
+            return True  # '#88' read as two tokens
+        if any(lexicon.domain_of(n) not in (None, "stamp") for n in names if n):
+            return True
+    return False
 
 
 def _stamped_act(predicate: Token, own: frozenset[int], lexicon: Lexicon) -> bool:
@@ -96,7 +124,10 @@ def _told_before(word: Token, lexicon: Lexicon) -> bool:
     """'Waiting for your approval to proceed — I'll open the PR once you confirm': the same wait, bounded twice in one
     sentence; the standing-by phrase before it reports it."""
     sentence = word.sent
-    before = word.doc[sentence.start : word.i].text
+    start = word.i
+    while start - 2 >= sentence.start and word.doc[start - 1].text == "-" and not word.doc[start - 2].whitespace_:
+        start -= 2  # r28i: 'your sign-off': the compound's first part is the same word, no phrase before it
+    before = word.doc[sentence.start : start].text
     return any(c.entry.family == "standing-by" and c.end < len(before) - 1 for c in find_candidates(before, lexicon))
 
 
@@ -129,6 +160,20 @@ def _chance_for_word(verb: Token) -> bool:
         if noun.lower_ == "look" or looks:
             return True
     return False
+
+
+def _status_bound(word: Token) -> Token | None:
+    """r28i: 'Pending your approval.', 'Status: pending your approval.' — a verbless status whose bound preposition
+    heads the fragment, alone or after a label and its colon, is the agent's own state: the bound word is its hold."""
+    bound = word.head
+    if word.dep_ != "pobj" or bound.lower_ not in BOUNDS:
+        return None
+    if bound.head.i == bound.i:
+        return bound
+    label = bound.head
+    after = label.doc[label.i + 1] if label.i + 1 < len(label.doc) else None
+    alone = label.head.i == label.i and label.pos_ in ("NOUN", "PROPN") and not list(label.lefts)[1:]
+    return bound if alone and after is not None and after.text == ":" and bound.i > label.i else None
 
 
 def _bounded_predicate(word: Token) -> Token | None:

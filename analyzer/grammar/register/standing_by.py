@@ -25,6 +25,9 @@ REQUEST_PREDICATES = terms("standing-by", "request_predicates")
 # 'just let me know, I'm around' (issue 28 phase 4): the agent and its availability.
 AVAILABILITY = terms("open-offer", "availability")
 FIRST_PERSON = frozenset({"i", "we", "i'm", "im"})
+# r28i: the marks of a condition of time and the verbs of the reader's wish ('let me know when you want X done').
+TIMING_MARKS = terms("standing-by-r28i", "timing_marks")
+WISH_VERBS = terms("standing-by-r28i", "wish_verbs")
 
 
 
@@ -52,6 +55,8 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if following[0].lower_ in WISH_MARKS | {"when", "whenever", "should"}:
         words = {t.lower_ for t in following[1:]} | {t.lemma_.lower() for t in following[1:]}
         indefinite = words & lexicon.closer_words
+        if indefinite and _times_human_only_act(following, lexicon):
+            return None  # 'Let me know when you want the migration run against the production database.'
         if indefinite:
             return _waiting(phrase, f"waits on any next request ('{sorted(indefinite)[0]}')")
         return None
@@ -61,6 +66,20 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if _availability_after(know, said):
         return _waiting(phrase, f"closes the message on the agent's availability ('{said[-1].text}')")
     return _or_if_closer(phrase, following, lexicon)
+
+
+def _times_human_only_act(following: Sequence[Token], lexicon: Lexicon) -> bool:
+    """r28i: 'let me know when you want the migration run against the production database' — a condition of time
+    (terms [standing-by-r28i] timing_marks) whose wish verb wants a human-only act done (its object or clause, judged
+    like attribution) asks when the reader wants that act: the timing of a human-only act, no wait on a request."""
+    if following[0].lower_ not in TIMING_MARKS:
+        return False
+    wish = next((t for t in following[1:] if t.pos_ in ("VERB", "AUX") and t.lemma_.lower() in WISH_VERBS), None)
+    if wish is None:
+        return False
+    wanted = [c for c in wish.children if c.dep_ in ("dobj", "ccomp", "xcomp")]
+    scope = frozenset(t.i for c in wanted for t in c.subtree)
+    return bool(wanted) and work_of(wanted, lexicon, scope).human_only
 
 
 def _availability_after(know: Token, following: Sequence[Token]) -> bool:
@@ -116,6 +135,8 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         if work_of(invited, lexicon, scope).human_only or invited[0].lemma_.lower() not in lexicon.request_verbs:
             return None  # 'Feel free to merge #812' / 'feel free to steer me elsewhere': no wait for a request
         return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
+    if _wants_human_only_act(phrase, inside, lexicon):
+        return None  # r28i: 'Ping me whenever you want the backfill applied to the prod database'
     governor = anchor.head if anchor.head.i != anchor.i else None
     if governor is not None and anchor.dep_ in ("xcomp", "ccomp") and governor.tag_ in ("VBD", "VBN"):
         return None  # 'He told me to just say so if the build broke': a past request reported, no wait of the agent's
@@ -134,6 +155,17 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if any(c.dep_ == "dobj" for t in phrase for c in t.children if c.i not in inside):
         return None  # 'Whenever you want the numbers, they're in bench/': the reader fetches a thing, no wait
     return _waiting(phrase, f"waits for the reader's go on '{governor.text}'", governor.i)
+
+
+def _wants_human_only_act(phrase: Sequence[Token], inside: set[int], lexicon: Lexicon) -> bool:
+    """r28i: the timing's own wish verb ('whenever you want …') wants a human-only act done (its clause or object,
+    judged like attribution): the timing of that act, as 'Tag the release whenever you want' is."""
+    wish = next((t for t in phrase if t.lemma_.lower() in WISH_VERBS), None)
+    if wish is None:
+        return False
+    wanted = [c for c in wish.children if c.dep_ in ("dobj", "ccomp", "xcomp") and c.i not in inside]
+    scope = frozenset(t.i for c in wanted for t in c.subtree)
+    return bool(wanted) and work_of(wanted, lexicon, scope).human_only
 
 
 def _own_segment(phrase: Sequence[Token]) -> list[Token]:
