@@ -124,7 +124,8 @@ def _reader_is_subject(verb: Token, reader: frozenset[str]) -> bool:
 
 def _points_at_plan(subject: Token, reader: frozenset[str]) -> bool:
     """A subject that is the agent's own plan: pointed at ('that', 'this plan') or marked as proposed ('the proposed
-    layout'), or a noun of a plan ('the order of the phases', 'the breakdown') or an act the agent proposes ('merging #812 now'); the reader ('you') too."""
+    layout'), or a noun of a plan ('the order of the phases', 'the breakdown') or an act the agent proposes
+    ('merging #812 now'); the reader ('you') too."""
     if subject.lower_ in POINTING | reader or subject.lemma_.lower() in PLAN_NOUNS:
         return True
     if subject.dep_ == "csubj" or subject.tag_ == "VBG":
