@@ -55,6 +55,8 @@ def reader_decides(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         if handed is not None or words == ["to", "you"]:
             return handed
         return _by_phrase_table(phrase, lexicon)
+    if words == ["yours"]:  # issue 28 phase 6: 'The index rebuild is yours.'
+        return _owned(phrase, lexicon)
     if words[0] in ("yours", "you", "let", "for"):  # 'yours to', 'you decide', 'let you', 'for you to'
         verb = _decision_verb(phrase, you, any_verb=words[0] == "yours")
         return None if verb is None else _decided(phrase, verb, lexicon)
@@ -82,6 +84,21 @@ def _by_phrase_table(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
         return _tagged(ownership_judgement(copula, [head], lexicon, scope), phrase, head)
     judged = classify_phrase(phrase, lexicon)
     return None if judged.verdict == "carved" else _tagged(judged, phrase, noun)
+
+
+def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """'yours' as the attribute of a copula in a statement of now ('The index rebuild is yours.', 'That decision is
+    all yours.') is copular ownership, judged on the subject as 'is your call' is; a question ('Is this branch
+    yours?'), a past ('the decision was yours') and 'yours' anywhere else name an owner, no hand-over."""
+    yours = phrase[0]
+    copula = yours.head
+    if yours.dep_ not in ("attr", "acomp", "oprd") or not is_copula(copula) or copula.tag_ == "VBD":
+        return None
+    subject = subject_of(copula)
+    if subject is None or subject.i > copula.i or subject.lower_ in READER:
+        return None
+    scope = frozenset(t.i for t in yours.sent) - {yours.i}
+    return _tagged(ownership_judgement(copula, [yours], lexicon, scope), phrase, yours)
 
 
 def _decision_verb(phrase: Sequence[Token], you: Token | None, *, any_verb: bool) -> Token | None:
