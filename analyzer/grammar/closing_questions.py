@@ -29,7 +29,7 @@ from analyzer.grammar.work import Work, work_of
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite
+from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite, kind_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -132,6 +132,10 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
             cut = k + 1
     while cut < len(sentence) and sentence[cut].isspace():
         cut += 1
+    if cut and site.kind != QUESTION and kind_of(sentence[cut:]) is None and kind_of(sentence[:cut]) is not None:
+        # issue 28 phase 6: 'Let me know when you're ready for the next phase — the API layer.' — the words before the
+        # dash ask, those after it ask nothing of their own: an appositive of the request, judged whole
+        cut = 0
     return site.start + cut, site.end
 
 

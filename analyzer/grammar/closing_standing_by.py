@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_offers import _available
 from analyzer.grammar.closing_offers import words as offer_words
-from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Lexicon
@@ -46,6 +46,7 @@ class ContactWords:
     troubles: frozenset[str]
     continuations: frozenset[str]
     indefinite: frozenset[str]
+    placing: frozenset[str]
 
 
 @cache
@@ -75,6 +76,12 @@ def contact_closer(asked: Asked) -> Judgement | None:
             continue
         if need == OTHER:
             continue
+        work = _agent_work(condition, w) if need == NAMED else []
+        if work and _goes_on(asked, condition) is None:
+            # issue 28 phase 6: 'ping me when you want the next batch converted' — the wish is for the agent's work
+            how = f"asks the reader to '{reached}'" if reached else f"states the agent is '{_availability(governor)}'"
+            why = f"{how} when the reader wants the agent's next work ('{condition.text} …'): it waits for the reader"
+            return _judged(asked, "contact-closer", why, work)
         if need == NAMED:
             return carved("contact-closer", f"what the reader may want ('{condition.text} …') is a thing or an act of "
                           "its own, not the agent's next request")  # fmt: skip
@@ -122,6 +129,36 @@ def _open_need(condition: Token, w: ContactWords, lexicon: Lexicon) -> str:
         troubled = any(t.lower_ in open_words or t.lemma_.lower() in open_words for t in (*objects, *into))
         return OPEN if troubled else NAMED
     return OTHER
+
+
+def _agent_work(condition: Token, w: ContactWords) -> list[Token]:
+    """Issue 28 phase 6: a wish whose object is the agent's next work — a thing wanted done ('when you want the next
+    batch converted': the participle's subject is the thing, the agent the one who does it), the agent wanted to act
+    ('when you want me to pick up phase 3'), or a piece of work placed next ('when you want the next step'). The
+    thing or act is what the reader would come back for; empty when the wish names the reader's own act or a thing."""
+    if condition.lemma_.lower() not in w.wishes:
+        return []
+    work = []
+    for child in condition.children:
+        if child.dep_ in ("ccomp", "xcomp") and _done_to_a_thing(child):
+            work.append(child)  # 'want the docs updated'
+        elif child.dep_ in ("ccomp", "xcomp") and any(
+            c.dep_ == "nsubj" and c.lower_ in AGENT_SUBJECTS | {"me", "us"} for c in child.children
+        ):
+            work.append(child)  # 'want me to pick up phase 3'
+        elif child.dep_ == "dobj" and any(c.dep_ == "amod" and c.lower_ in w.placing for c in child.children):
+            work.append(child)  # 'want the next step'
+    return work
+
+
+def _done_to_a_thing(verb: Token) -> bool:
+    """'the docs updated', 'the rest of the handlers ported': a participle whose subject is the thing acted on (the
+    model tags some such participles as a past: ported -VBD-> with its own noun subject and no auxiliary)."""
+    if verb.tag_ == "VBN":
+        return True
+    subject = subject_of(verb)
+    plain = not any(c.dep_ == "aux" for c in verb.children)
+    return verb.tag_ == "VBD" and plain and subject is not None and subject.pos_ in ("NOUN", "PROPN")
 
 
 def _goes_on(asked: Asked, condition: Token) -> Token | None:

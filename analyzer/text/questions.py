@@ -241,6 +241,11 @@ def _kind(sentence: str) -> str | None:
     return None
 
 
+def kind_of(sentence: str) -> str | None:
+    """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT or CONTACT."""
+    return _kind(sentence)
+
+
 def _may_instruct(sentence: str, not_imperative: frozenset[str]) -> bool:
     """The sentence may open with an instruction to the reader: its first word is no subject, determiner or
     question word ("Please" and emphasis left out)."""
