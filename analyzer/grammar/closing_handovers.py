@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 # Issue 28 phase 4b: the agent's own context, which only the person can add to (analyzer/terms.toml [context-access]).
 CONTEXT_PLACES = terms("context-access", "places")
+# Issue 28 phase 6: what the reader is asked to hand over that a run of the agent's own produces.
+OUTPUT_VERBS = terms("output-asked", "verbs")
+PRODUCED = terms("output-asked", "produced")
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,17 @@ def turn_taking(asked: Asked) -> Judgement | None:
     act = act or _requested(tokens, w) or _conditioned(tokens, w)
     if act is None:
         return None
+    handed = _handed_thing(act)
+    if handed is not None and (_agent_goes_on(tokens, act) is not None or _goes_on_after(asked.site.following, w)):
+        # issue 28 phase 6: 'Send me the output of `kubectl get pods` and I'll take it from there.'; 'Send me the
+        # staging API key and I'll finish the setup' asks for what only the reader has
+        if handed.lemma_.lower() in PRODUCED or handed.lower_ in PRODUCED:
+            why = f"asks the reader for '{handed.text}', which the agent could produce itself, and waits for it"
+            return _judged(asked, "turn-taking", why, [handed])
+        work = work_of([handed], asked.lexicon)
+        if work.human_only:
+            return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: "
+                          "what only the reader has")  # fmt: skip
     if _report_back(tokens, act, w, at=True) is act:
         return None  # 'Ping me whenever you want a status': a request to report, no work handed over
     back = _report_back(tokens, act, w)
@@ -108,6 +122,15 @@ def turn_taking(asked: Asked) -> Judgement | None:
     waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
     return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
         t.i for t in tokens if t.i not in stretch))
+
+
+def _handed_thing(act: Token) -> Token | None:
+    """Issue 28 phase 6: what the instruction asks the reader to hand the agent — the object of 'send me', 'paste',
+    'share', 'give me' — to be told apart: what a run produces ('the output of `kubectl get pods`', 'the stack
+    trace', 'the logs') the agent could produce itself; a key or a token only the reader has."""
+    if act.lemma_.lower() not in OUTPUT_VERBS and act.lower_ not in OUTPUT_VERBS:
+        return None
+    return next((c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us", "it", "them")), None)
 
 
 def _into_agent_context(act: Token) -> str | None:
