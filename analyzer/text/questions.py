@@ -422,6 +422,14 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
     closing = view[last[0] : last[1]].strip() if last is not None and content else ""
+    if last is not None and closing and _ITEM.match(view, last[0]):
+        # issue 28 phase 6: the recommendation on the line after the last item, no blank line between ('- B: …\nI'd
+        # lean toward B.'): the item ends where the recommendation starts
+        line = view.rfind("\n", last[0], last[0] + len(view[last[0] : last[1]].rstrip()))
+        after = view[line + 1 : last[1]].strip() if line > last[0] else ""
+        if after and not _ITEM.match(after) and (_recommends(after) or _picks(after)):
+            last = (last[0], line)
+            closing = view[last[0] : last[1]].strip()
     if closing and (_recommends(closing) or _picks(closing) or _hands_back(closing)):
         # 'My recommendation is the second option.' or 'Let me know which.' after the list: the options are still
         # handed over; so are they by 'Any of these can follow if desired.' (issue 28 phase 4b)
