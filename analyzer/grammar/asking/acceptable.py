@@ -42,15 +42,29 @@ def acceptable_to_reader(asked: Asked) -> Judgement | None:
         if word is None:
             continue
         subject = subject_of(predicate)
-        if subject is None and predicate.tag_ == "VBG":
-            accepted = [predicate]  # 'Is splitting it this way alright by you?': the act is the root
+        act = _act_before(predicate, asked) if subject is None else None
+        exclude: frozenset[int] = frozenset()
+        if act is not None:
+            # 'Is splitting it this way alright by you?': the act is the root; 'Does promoting build 812 to production
+            # tonight look okay to you?': the model hangs the predicate on the act, which is judged without it
+            accepted = [act]
+            if act.i != predicate.i:
+                exclude = frozenset(t.i for t in predicate.subtree)
         elif subject is not None and subject.lower_ not in words.reader and not _demonstrative_only(subject):
             accepted = [subject]
         else:
             accepted = []
         why = f"asks whether the agent's plan is acceptable to the reader ('{word}')"
-        return _judged(asked, "acceptable-to-reader", why, accepted)
+        return _judged(asked, "acceptable-to-reader", why, accepted, exclude)
     return None
+
+
+def _act_before(predicate: Token, asked: Asked) -> Token | None:
+    """The gerund that names the act accepted when the predicate has no subject: the predicate itself, or the first
+    gerund before it (the model reads a gerund subject as the root and hangs the predicate on it)."""
+    if predicate.tag_ == "VBG":
+        return predicate
+    return next((t for t in asked.tokens if t.i < predicate.i and t.tag_ == "VBG" and t.dep_ != "amod"), None)
 
 
 def _acceptability(predicate: Token, approval: frozenset[str]) -> str | None:
