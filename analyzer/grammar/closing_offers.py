@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 # The reader addressed, as the closing questions read it (questions.toml `reader`).
 READER = question_vocabulary().reader
+# Issue 28 phase 6: the verbs of reaching the agent (the contact closer's, analyzer/grammar/closing_standing_by.py).
+CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
 
 
 @dataclass(frozen=True)
@@ -585,11 +587,20 @@ def decision_offer(asked: Asked) -> Judgement | None:
             )
         own = _clause_of(decision)
         offer = offer_in(asked.tokens, outside=own)
+        if offer is None and _contact_on(decision):
+            return None  # issue 28 phase 6: 'Ping me when you've decided on the naming' is the contact closer's
         if offer is None:  # 'If you choose to run it locally, start it with docker compose up.'
             return carved("decision-offer", "the condition on the reader's decision governs no act the agent offers")
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
         return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
     return _choice_requested(asked, w)
+
+
+def _contact_on(decision: Token) -> bool:
+    """The reader's decision times a request to reach the agent ('ping me when you've decided', 'give me a shout once
+    you pick one'): a wait on the reader's word, which the contact-closer row judges."""
+    head = decision.head
+    return decision.dep_ == "advcl" and (head.lemma_.lower() in CONTACT_VERBS or head.lower_ in CONTACT_VERBS)
 
 
 def _choice_requested(asked: Asked, w: Words) -> Judgement | None:

@@ -47,6 +47,7 @@ class ContactWords:
     continuations: frozenset[str]
     indefinite: frozenset[str]
     placing: frozenset[str]
+    deciding: frozenset[str]
 
 
 @cache
@@ -74,6 +75,12 @@ def contact_closer(asked: Asked) -> Judgement | None:
         if need == EVENT:
             thing_event = condition  # 'ping me when the deploy finishes'
             continue
+        decided = _decided(condition, w) if need == OTHER else None
+        if decided is not None and _goes_on(asked, condition) is None:
+            # issue 28 phase 6: 'ping me when you've decided on the naming' — the agent waits on the reader's decision
+            how = f"asks the reader to '{reached}'" if reached else f"states the agent is '{_availability(governor)}'"
+            why = f"{how} once the reader decides ('{condition.text} …'): it waits on the reader's word"
+            return _judged(asked, "contact-closer", why, decided)
         if need == OTHER:
             continue
         work = _agent_work(condition, w) if need == NAMED else []
@@ -149,6 +156,22 @@ def _agent_work(condition: Token, w: ContactWords) -> list[Token]:
         elif child.dep_ == "dobj" and any(c.dep_ == "amod" and c.lower_ in w.placing for c in child.children):
             work.append(child)  # 'want the next step'
     return work
+
+
+def _decided(condition: Token, w: ContactWords) -> list[Token] | None:
+    """Issue 28 phase 6: the reader's decision as the time of the contact ('when you've decided on the naming', 'once
+    you pick a layout', 'once you've made up your mind about the layout'): what is decided — the verb's object, its
+    'on', 'about' or 'between', a clause of which or whether — is judged; None when the verb decides nothing."""
+    subject = subject_of(condition)
+    if subject is None or subject.lower_ != "you":
+        return None
+    lemma = condition.lemma_.lower()
+    minded = lemma == "make" and any(c.dep_ == "dobj" and c.lower_ == "mind" for c in condition.children)
+    if lemma not in w.deciding and not minded:
+        return None
+    decided = [c for c in condition.children if c.dep_ in ("dobj", "ccomp", "xcomp") and c.lower_ != "mind"]
+    decided += [c for c in condition.children if c.dep_ == "prep" and c.lower_ in ("on", "about", "between")]
+    return decided
 
 
 def _done_to_a_thing(verb: Token) -> bool:
