@@ -88,8 +88,10 @@ def _by_phrase_table(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
 
 def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     """'yours' as the attribute of a copula in a statement of now ('The index rebuild is yours.', 'That decision is
-    all yours.') is copular ownership, judged on the subject as 'is your call' is; a question ('Is this branch
-    yours?'), a past ('the decision was yours') and 'yours' anywhere else name an owner, no hand-over."""
+    all yours.') is copular ownership, judged on the subject as 'is your call' is; it reports only the register: a
+    human-only decision that is the reader's ('The merge is yours.') or ownership denied ('The merge isn't yours
+    yet') is a plain statement, as it was before 'yours' was read (no finding). A question ('Is this branch yours?'),
+    a past ('the decision was yours') and 'yours' anywhere else name an owner, no hand-over."""
     yours = phrase[0]
     copula = yours.head
     if yours.dep_ not in ("attr", "acomp", "oprd") or not is_copula(copula) or copula.tag_ == "VBD":
@@ -98,7 +100,10 @@ def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if subject is None or subject.i > copula.i or subject.lower_ in READER:
         return None
     scope = frozenset(t.i for t in yours.sent) - {yours.i}
-    return _tagged(ownership_judgement(copula, [yours], lexicon, scope), phrase, yours)
+    judged = ownership_judgement(copula, [yours], lexicon, scope)
+    if judged.verdict != "fire" or judged.negation is not None:
+        return None
+    return _tagged(judged, phrase, yours)
 
 
 def _decision_verb(phrase: Sequence[Token], you: Token | None, *, any_verb: bool) -> Token | None:
