@@ -30,6 +30,10 @@ DECISION_VERBS = terms("register", "decision_verbs")
 HANDOVER_VERBS = terms("register", "handover_verbs")
 READER = terms("register", "reader")
 AGENT = terms("register", "agent_subjects")
+FREE_VERBS = terms("free-choice", "verbs")
+FREE_OPENINGS = terms("free-choice", "openings")
+FREE_BEFORE = terms("free-choice", "before")
+FREE_LIKING = terms("free-choice", "liking")
 CONDITION_MARKS = terms("register", "wish_marks") | terms("parse", "condition_marks") | {"should"}
 # What a decision verb decides: its object, a clause of what or whether, an infinitive, 'between' or 'on' the options.
 DECIDED_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "advcl", "attr"})
@@ -57,6 +61,10 @@ def reader_decides(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         return _by_phrase_table(phrase, lexicon)
     if words == ["yours"]:  # issue 28 phase 6: 'The index rebuild is yours.'
         return _owned(phrase, lexicon)
+    if words[0] in FREE_OPENINGS:  # issue 28 phase 6: 'Pick whichever suits you.'
+        return _free_choice(phrase, lexicon)
+    if words[-1] in ("hands", "hand"):  # issue 28 phase 6: 'I'll leave the naming in your hands.'
+        return _in_hands(phrase, lexicon)
     if words[0] in ("yours", "you", "let", "for"):  # 'yours to', 'you decide', 'let you', 'for you to'
         verb = _decision_verb(phrase, you, any_verb=words[0] == "yours")
         return None if verb is None else _decided(phrase, verb, lexicon)
@@ -104,6 +112,65 @@ def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if judged.verdict != "fire" or judged.negation is not None:
         return None
     return _tagged(judged, phrase, yours)
+
+
+def _free_choice(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """'Pick whichever suits you.', 'Go with whichever layout you like best.': an instruction to choose (its verb
+    opens its segment, past 'so' or 'just', with no subject) whose object is the free choice — the model parses
+    the free relative every which way, so the verb is found by its place and what is chosen is the stretch after
+    the opening word, the reader's liking left out; judged as an object is, and only the register reports: a
+    human-only choice ('whichever release date suits you') is a plain instruction (no finding). Elsewhere
+    ('Whichever layout wins, I'll implement it') the reader's choice is a condition, no instruction."""
+    opening = phrase[0]
+    start = opening.i
+    while start > opening.sent.start and not opening.doc[start - 1].is_punct:
+        start -= 1  # back to the clause's first word: ', so pick whichever …'
+    before = list(opening.doc[start : opening.i])
+    while before and before[0].lower_ in FREE_BEFORE:
+        before = before[1:]
+    if not before or len(before) > 2 or before[0].lemma_.lower() not in FREE_VERBS or before[0].tag_ != "VB":
+        return None
+    verb = before[0]
+    if subject_of(verb) is not None or any(c.dep_ == "aux" for c in verb.children):
+        return None
+    after = opening.doc[opening.i + 1 : opening.sent.end]
+    end = next((t.i for t in after if t.is_punct or t.lower_ == "and"), opening.sent.end)
+    liking = FREE_LIKING
+    chosen = [t for t in opening.doc[opening.i + 1 : end] if t.lower_ not in liking and t.lemma_ not in liking]
+    if chosen:
+        work = work_of_stretch(chosen, lexicon)
+        span = bounds(chosen)
+        judged = verdict_of(work, "object", "object-form", f"what is chosen '{text_of(verb, span)}'", span,
+                            chosen[0].i, None)  # fmt: skip
+        return _tagged(judged, phrase, verb) if judged.verdict == "fire" else None
+    return gated(
+        "fire", "reader-decides", f"fires (reader-decides): '{verb.text} {spelled(phrase)}' leaves the choice among "
+        "the agent's options to the reader"
+    )
+
+
+def _in_hands(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """'The folder layout is in your hands.' (a copula: its subject is what is handed over), 'I'll leave the naming
+    in your hands.' (a verb of handing over: its object, or the noun a relative clause of it names: 'The order of the
+    cleanups I'll leave in your hands'). Like 'yours', only the register reports: a human-only decision in the reader's
+    hands, or one denied them, is a plain statement (no finding)."""
+    into = phrase[0]
+    verb = into.head
+    scope = frozenset(t.i for t in into.sent) - {t.i for t in phrase}
+    if is_copula(verb) and verb.tag_ != "VBD" and subject_of(verb) is not None and subject_of(verb).i < verb.i:
+        judged = ownership_judgement(verb, [into], lexicon, scope)
+    elif verb.lemma_.lower() in HANDOVER_VERBS | {"put", "place"}:
+        left = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+        if not left and verb.dep_ == "relcl":
+            left = [verb.head]  # 'The order of the cleanups I'll leave in your hands'
+        if not left:
+            return None
+        judged = object_form(verb, left, lexicon, scope - {t.i for t in verb.subtree if t.i > into.i})
+    else:
+        return None
+    if judged.verdict != "fire" or judged.negation is not None:
+        return None
+    return _tagged(judged, phrase, verb)
 
 
 def _decision_verb(phrase: Sequence[Token], you: Token | None, *, any_verb: bool) -> Token | None:
