@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 READER = question_vocabulary().reader
 # Issue 28 phase 6: the verbs of reaching the agent (the contact closer's, analyzer/grammar/closing_standing_by.py).
 CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
+# Issue 28 phase 6: a new piece of work as the subject of its own offer (_offered_thing).
+THING_JOINING = terms("offered-thing", "joining")
+THING_EXISTING = terms("offered-thing", "existing")
 
 
 @dataclass(frozen=True)
@@ -145,12 +148,40 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
                     if carried is not None:
                         return Offer(carried[1], modal, frozenset(frame | {token.i, carried[0].i}))
                 return Offer(token, modal, frozenset(frame))
+        thing = _offered_thing(token, w)
+        if thing is not None:  # issue 28 phase 6: 'An end-to-end test is easy to add too, if desired.'
+            return thing
         if token.lower_ in w.willing and token.pos_ == "ADJ":
             act = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
             subject = subject_of(token) or (subject_of(token.head) if token.dep_ == "acomp" else None)
             if act is not None and (subject is None or subject.lower_ in AGENT_SUBJECTS):
                 frame = {token.i} | ({subject.i} if subject is not None else set())
                 return Offer(act, token, frozenset(frame))
+    return None
+
+
+def _offered_thing(verb: Token, w: Words) -> Offer | None:
+    """Issue 28 phase 6: a new piece of work as the subject of its own offer — its ease ('An end-to-end test is easy
+    to add', 'A CLI flag would be trivial to wire up') or its joining what was done under a modal ('A readiness probe
+    could come along with it', 'A migration guide could follow'): the thing is what is offered, judged like
+    attribution. New: the subject has no determiner of a thing that exists ('The benchmark is easy to run locally'
+    informs)."""
+    subject = subject_of(verb)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN") or verb.tag_ in ("VBD", "VBN"):
+        return None
+    if any(c.dep_ in ("det", "poss") and c.lower_ in THING_EXISTING for c in subject.children):
+        return None
+    if verb.lemma_ == "be":
+        for complement in verb.children:
+            if complement.dep_ == "acomp" and complement.lower_ in w.ease:
+                carried = (*complement.children, *verb.children)
+                act = next((c for c in carried if c.dep_ in ("xcomp", "ccomp") and c.tag_ == "VB"), None)
+                if act is not None:  # the thing is what is offered: 'Tagging 2.4.0 is easy to do' names the release
+                    return Offer(subject, complement, frozenset({verb.i, complement.i, act.i}))
+        return None
+    modal = next((c for c in verb.children if c.dep_ == "aux" and _folded(c) in w.modals), None)
+    if modal is not None and verb.lemma_.lower() in THING_JOINING and modal.lower_ not in w.commitments:
+        return Offer(subject, modal, frozenset({modal.i, verb.i}))
     return None
 
 
@@ -312,6 +343,8 @@ def _benefit(head: Token, w: Words) -> str | None:
             benefit = c.lower_ in w.bonus_adjectives or c.lemma_.lower() in w.bonus_adjectives
             if c.dep_ in ("acomp", "attr") and benefit:
                 return "benefit"
+            if c.dep_ == "attr" and _wished_by_reader(c, w):
+                return "benefit"  # issue 28 phase 6: 'if that's something you'd want
             if c.dep_ == "prep" and c.lower_ == "of" and any(p.lower_ in w.bonus_of_nouns for p in c.children):
                 return "benefit"
     if lemma in w.bonus_judging and subject is not None and subject.lower_ == "you":
@@ -319,6 +352,17 @@ def _benefit(head: Token, w: Words) -> str | None:
         if any(c.lower_ in w.bonus_adjectives or _benefit(c, w) == "benefit" for c in judged):
             return "benefit"
     return None
+
+
+def _wished_by_reader(noun: Token, w: Words) -> bool:
+    """'something you'd want', 'one you'd like': an indefinite the reader's wish is said of."""
+    if noun.lower_ not in ("something", "one", "thing", "anything"):
+        return False
+    for clause in noun.children:
+        subject = subject_of(clause)
+        if clause.dep_ == "relcl" and clause.lemma_.lower() in w.bonus_wished and subject is not None:
+            return subject.lower_ == "you"
+    return False
 
 
 def _condition_text(head: Token, kind: str) -> str:
