@@ -246,13 +246,18 @@ def readiness_question(asked: Asked) -> Judgement | None:
     root = asked.root
     ready = root if root.lower_ in asked.words.readiness else _readiness_complement(root, asked.words)
     if ready is None:
+        # issue 28 phase 6: 'Are you set for the next phase, the offline sync?' — the model made the appositive the
+        # root: the readiness word whose subject is the reader or the agent heads the question
+        ready = _named_readiness(asked)
+        root = ready if ready is not None else root
+    if ready is None:
         return None
-    subject = subject_of(root)
-    if subject is not None and subject.lower_ not in READY_SUBJECTS:
-        return None  # 'Is the build ready for review?': the readiness of a thing, a fact
     holders = {root.i, ready.i}
     deps = ("prep", "xcomp", "advcl", "ccomp")
     asked_for = [c for c in asked.tokens if c.head.i in holders and c.dep_ in deps and c.i > ready.i]
+    subject = subject_of(root)
+    if subject is not None and subject.lower_ not in READY_SUBJECTS and not _for_the_agent(asked_for):
+        return None  # 'Is the build ready for review?': the readiness of a thing, a fact
     if not asked_for:
         return None
     # 'ready for me to merge #812': the go is for the agent's act, judged without the agent as its subject.
@@ -260,6 +265,21 @@ def readiness_question(asked: Asked) -> Judgement | None:
         t.i for c in asked_for for t in c.subtree if t.head.i == c.i and t.dep_ in (*SUBJECT_DEPS, "mark", "aux")
     )
     return _judged(asked, "readiness-question", "asks whether the reader gives the go", asked_for, exclude=agent)
+
+
+def _named_readiness(asked: Asked) -> Token | None:
+    """Issue 28 phase 6: a readiness word with the reader or the agent as its subject, wherever the model put it."""
+    for token in asked.tokens:
+        subject = subject_of(token)
+        if token.lower_ in asked.words.readiness and subject is not None and subject.lower_ in READY_SUBJECTS:
+            return token
+    return None
+
+
+def _for_the_agent(asked_for: list[Token]) -> bool:
+    """Issue 28 phase 6: 'Is the team ready for me to start …?' — readiness for the agent's own act asks whoever is
+    named for the go: the agent is the subject of what they are to be ready for."""
+    return any(subject_of(c) is not None and subject_of(c).lower_ in AGENT_SUBJECTS for c in asked_for)
 
 
 def _readiness_complement(root: Token, words: QuestionVocabulary) -> Token | None:
