@@ -41,6 +41,9 @@ READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
 NEXT_ITEMS = terms("elliptical", "next_items")
+# Issue 28 phase 6: which part of the work the reader would have the agent take on (_area_wanting).
+AREA_NOUNS = terms("next-work-asked", "areas")
+AREA_WANTS = terms("next-work-asked", "wants")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, docs/DESIGN.md#phrase-families revision 3).
 PHRASE = "closing question"
@@ -378,6 +381,10 @@ def open_request(asked: Asked) -> Judgement | None:
         )
     if first not in words.wh_words and first not in words.request_quantifiers:
         return None
+    area = _area_wanting(asked)
+    if area is not None:  # issue 28 phase 6: 'Which part of the app needs attention?'
+        return gated("fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks the reader which "
+                     f"{area.text} the agent should take on next")  # fmt: skip
     if not any(t.lower_ in words.request_words for t in tokens):
         return None
     verbs = [t for t in tokens if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")]
@@ -388,6 +395,19 @@ def open_request(asked: Asked) -> Judgement | None:
     return gated(
         "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
     )
+
+
+def _area_wanting(asked: Asked) -> Token | None:
+    """Issue 28 phase 6: 'Which part of the app needs attention?' — a part of the work picked by 'which' or 'what' as
+    the subject of a need for the agent's attention or work: the reader is asked where the agent goes next."""
+    for verb in asked.tokens:
+        subject = subject_of(verb)
+        if verb.lemma_.lower() != "need" or subject is None or subject.lower_ not in AREA_NOUNS:
+            continue
+        picked = any(c.dep_ == "det" and c.lower_ in ("which", "what") for c in subject.children)
+        if picked and any(c.dep_ == "dobj" and c.lower_ in AREA_WANTS for c in verb.children):
+            return subject
+    return None
 
 
 def _next_item(bare: list[str]) -> bool:
@@ -401,12 +421,20 @@ def relative_offer(asked: Asked) -> Judgement | None:
     if asked.site.kind not in (QUESTION, REQUEST):
         return None
     for wish in asked.tokens:
-        if wish.lemma_.lower() not in asked.words.wish_verbs or wish.dep_ not in ("relcl", "acl", "ccomp"):
+        opened = _opened_by_indefinite(wish, asked)
+        if wish.lemma_.lower() not in asked.words.wish_verbs or (wish.dep_ not in ("relcl", "acl", "ccomp") and
+                                                                  opened is None):  # fmt: skip
             continue
         subject = subject_of(wish)
         if subject is None or subject.lower_ != "you":
             continue
         action = next((c for c in wish.children if c.dep_ in ("ccomp", "xcomp")), None)
+        if action is None and wish.dep_ == "relcl":
+            # issue 28 phase 6: 'Is there anything you'd like me to look at next?' — the model hung the agent's act
+            # on the indefinite beside the wish
+            beside = [c for c in wish.head.children if c.dep_ == "relcl" and c.i > wish.i]
+            agent_acts = [c for c in beside if any(g.lower_ in ("me", "us") and g.dep_ == "nsubj" for g in c.children)]
+            action = agent_acts[0] if agent_acts else None
         agent = [
             c for c in (*wish.children, *(action.children if action is not None else ())) if c.lower_ in ("me", "us")
         ]
@@ -415,10 +443,19 @@ def relative_offer(asked: Asked) -> Judgement | None:
         # What the agent would act on: the noun the clause names with the action ('a PR … merge'), the reader,
         # the wish and the agent left out; in a request, the action and what it governs.
         left_out = {wish.i, subject.i, *(c.i for c in wish.children if c.dep_ == "aux"), *(t.i for t in agent)}
-        root = wish.head if wish.dep_ in ("relcl", "acl") else action
+        root = wish.head if wish.dep_ in ("relcl", "acl") else opened if opened is not None else action
         why = f"offers the agent's '{action.text}' inside a relative clause"
         return _judged(asked, "relative-offer", why, [root], exclude=frozenset(left_out))
     return None
+
+
+def _opened_by_indefinite(wish: Token, asked: Asked) -> Token | None:
+    """Issue 28 phase 6: 'Anything in particular you'd like me to dig into?' — a verbless question opened by an
+    indefinite, the reader's wish read as its root: the indefinite is what the agent would act on."""
+    first = asked.tokens[0] if asked.tokens else None
+    if wish.dep_ != "ROOT" or first is None or first.lower_ not in asked.words.request_quantifiers:
+        return None
+    return first if first.head.i == wish.i and first.i < wish.i else None
 
 
 @rule("conditional-preference")
