@@ -52,6 +52,7 @@ MODEL_MODULES = frozenset({
     # issue 28's construction classes, each a module of the parse's sentences
     "test_conditional_and_bonus_offers", "test_elliptical_and_lists", "test_standing_by_closers",
     "test_turn_taking_and_plan_approval", "test_waits_on_person", "test_human_only_r28g",
+    "test_register_recall_r28h",
 })
 MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
 # Single tests that need the model in modules that mostly do not (node id of the test function, up to

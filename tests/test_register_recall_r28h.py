@@ -1,0 +1,125 @@
+"""Issue 28 phase 6 (r28h): register constructions the families still missed (docs/DESIGN.md#construction-classes).
+
+Each class is one construction, with a should-fire and a should-pass side: ownership handed over with 'yours' or 'in
+your hands'; an instruction to choose freely ('Pick whichever suits you'); a contact request timed by the reader's
+wish for the agent's work or by the reader's decision; approval asked as acceptability to the reader; turn-taking
+that asks for what a run the agent could do produces; a fronted 'Your call:' before its options; the next piece of work
+asked without a verb; a closing list of options with a recommendation after it; leave the agent holds or takes; the
+bonus offer with the work as its subject; readiness asked of a named subject; the open offer in more shapes. A
+human-only decision or act on the same construction is exempt or, where only the register reports, a plain statement.
+
+Our own sentences: each case asserts the verdict, the deciding rule and the reason's key words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.judging import verdict_rule_reason
+
+FIRES = [
+    # ownership handed over without 'call'
+    ("The index rebuild is yours.", "reader-decides", "subject 'The index rebuild' names no human-only decision"),
+    ("I drafted the refactor plan for the loader. That decision is yours.", "reader-decides",
+     "'yours' leaves the decision to the reader"),
+    ("I'll leave the naming in your hands.", "reader-decides", "object 'the naming' names work the agent owns"),
+    ("Pick whichever suits you.", "reader-decides", "'Pick whichever' leaves the choice among the agent's options"),
+    # standing by on the reader's wish or decision
+    ("Ping me when you want the next batch converted.", "contact-closer",
+     "when the reader wants the agent's next work ('want …')"),
+    ("Pausing here — ping me when you've decided on the naming.", "contact-closer",
+     "once the reader decides ('decided …'): it waits on the reader's word"),
+    ("Let me know when you're ready for the next phase — the API layer.", "readiness-request",
+     "asks the reader to say when they are ready"),
+    # approval of the agent's plan as acceptability to the reader
+    ("Is splitting it this way alright by you?", "acceptable-to-reader",
+     "asks whether the agent's plan is acceptable to the reader ('alright')"),
+    ("Does the new naming scheme sit well with you?", "acceptable-to-reader", "('sit well')"),
+    ("Does the proposed folder structure make sense to you?", "view-question",
+     "asks whether the agent's plan makes sense to the reader"),
+    # turn-taking for what the agent could produce
+    ("Send me the output of `kubectl get pods` and I'll take it from there.", "turn-taking",
+     "asks the reader for 'output', which the agent could produce itself"),
+    # a fronted 'Your call:' labels its options
+    ("Your call: split #140 into two PRs, or keep it as one.", "object-form",
+     "object 'split #140 into two PRs, or keep it as one' names no human-only decision"),
+    # the next piece of work without a verb
+    ("Tests for the edge cases next?", "next-work-question",
+     "offers 'Tests' as the agent's next piece of work ('next')"),
+    ("Docs after that?", "next-work-question", "offers 'Docs' as the agent's next piece of work ('after')"),
+    # options closed by a recommendation
+    ("There are a few ways to go from here:\n- A: cache the parsed config per process\n- B: cache it per request\n"
+     "I'd lean toward B.", "work-list", "'a: cache the parsed config per process', 'b: cache it per request'"),
+    # leave the agent holds or takes
+    ("Do I have the green light to refactor the date-utils module?", "leave-question",
+     "asks the reader's leave ('light') for the agent's 'refactor'"),
+    ("Can I take the liberty of upgrading the test runner too?", "leave-question",
+     "asks the reader's leave ('liberty') for the agent's 'upgrading'"),
+    # the bonus offer with the work as its subject
+    ("An end-to-end test for the signup flow is easy to add too, if desired.", "bonus-offer",
+     "offers the agent's 'test' on a condition only the reader settles ('if desired')"),
+    ("I can also backport these fixes to the 2.x maintenance branch, if that's something you'd want.", "bonus-offer",
+     "offers the agent's 'backport' on a condition only the reader settles"),
+    # readiness asked of a named subject
+    ("Is the team ready for me to start the API versioning work?", "readiness-question",
+     "asks whether the reader gives the go"),
+    ("Are you set for the next phase, the offline sync?", "readiness-question", "asks whether the reader gives the go"),
+    # the open offer
+    ("Is there anything you'd like me to look at next?", "relative-offer",
+     "offers the agent's 'look' inside a relative clause"),
+    ("Anything in particular you'd like me to dig into?", "relative-offer",
+     "offers the agent's 'dig' inside a relative clause"),
+    ("What's first?", "open-request", "asks for the reader's next request"),
+    ("Workspace loaded. Which part of the app needs attention?", "open-request",
+     "asks the reader which part the agent should take on next"),
+]
+
+EXEMPT = [
+    ("Tell me when you want v3.0 tagged.", "contact-closer", "human-only work (release)"),
+    ("Is merging #812 today alright by you?", "acceptable-to-reader", "human-only work (merge)"),
+    ("Your call: merge #140 now, or wait for the stamp.", "object-form", "human-only work (merge, stamp)"),
+    ("The 2.4.0 release next?", "next-work-question", "human-only work (release)"),
+    ("Do I have the green light to merge #812?", "leave-question", "human-only work (merge)"),
+    ("Tagging 2.4.0 is easy to do too, if desired.", "bonus-offer", "human-only work (release)"),
+]
+
+# A human-only decision where only the register reports, a fact, a thing that exists, a key only the reader has, a
+# list of options already weighed: no finding.
+CLEAR = [
+    "The merge is yours.",
+    "The merge isn't yours yet and the release isn't either.",
+    "The production deploy of 2.8.0 is the last step. That decision is yours.",
+    "The merge is in your hands.",
+    "Pick whichever release date suits you for 3.0.",
+    "Ping me once you've decided whether to merge #812.",
+    "Does the test output make sense to you?",
+    "Send me the staging API key and I'll finish the setup.",
+    "Same error on the nightly next?",
+    "Two options:\n1. publish 2.4.0 tonight\n2. hold the release until Monday\nI'd go with 2.",
+    "Options considered:\n- retries on 503\n- a longer timeout",
+    "The benchmark is easy to run locally, if useful: `make bench`.",
+    "Is the staging cluster ready for the load test?",
+    "Is this branch yours?",
+]
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(("text", "rule", "words"), FIRES, ids=[c[0][:50] for c in FIRES])
+def test_the_register_in_these_constructions_fires(text: str, rule: str, words: str) -> None:
+    verdict, deciding, reason = verdict_rule_reason(text)
+    assert (verdict, deciding) == ("fire", rule), reason
+    assert words in reason, reason
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(("text", "rule", "words"), EXEMPT, ids=[c[0][:50] for c in EXEMPT])
+def test_the_same_construction_on_a_human_only_act_is_exempt(text: str, rule: str, words: str) -> None:
+    verdict, deciding, reason = verdict_rule_reason(text)
+    assert (verdict, deciding) == ("exempt", rule), reason
+    assert words in reason, reason
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("text", CLEAR, ids=[c[:50] for c in CLEAR])
+def test_a_plain_statement_a_fact_or_a_key_stays_clear(text: str) -> None:
+    assert verdict_rule_reason(text) == ("clear", None, "")
