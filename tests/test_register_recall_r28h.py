@@ -60,6 +60,8 @@ FIRES = [
      "offers the agent's 'test' on a condition only the reader settles ('if desired')"),
     ("I can also backport these fixes to the 2.x maintenance branch, if that's something you'd want.", "bonus-offer",
      "offers the agent's 'backport' on a condition only the reader settles"),
+    ("If desired, next steps could include offline caching and push notifications for the app.", "bonus-offer",
+     "lists work under 'steps' on a condition only the reader settles ('If desired')"),
     # readiness asked of a named subject
     ("Is the team ready for me to start the API versioning work?", "readiness-question",
      "asks whether the reader gives the go"),
@@ -100,6 +102,7 @@ CLEAR = [
     "The benchmark is easy to run locally, if useful: `make bench`.",
     "Is the staging cluster ready for the load test?",
     "Is this branch yours?",
+    "Next steps, if desired: merge #812 and tag v2.1.",
 ]
 
 

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged, question_vocabulary
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
-from analyzer.grammar.work import work_of
-from analyzer.parse.tokens import CLAUSAL_DEPS, subject_of
+from analyzer.grammar.work import work_of, work_of_stretch
+from analyzer.parse.tokens import CLAUSAL_DEPS, bounds, hyphen_compound, subject_of
 from analyzer.terms import terms
+from analyzer.text import sites
 from analyzer.text.closing import claim_vocabulary
 from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST, TURN
 
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
 READER = question_vocabulary().reader
 # Issue 28 phase 6: the verbs of reaching the agent (the contact closer's, analyzer/grammar/closing_standing_by.py).
 CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
+# Issue 28 phase 6: work listed inline under a lead-in noun (_work_listed): the closing list's lead-in words, and the
+# verbs with which the lead-in names its items ('next steps could include …').
+LIST_LEAD_INS = frozenset(sites()["list"]["lead_ins"])
+INCLUDING = terms("offered-thing", "including")
 # Issue 28 phase 6: a new piece of work as the subject of its own offer (_offered_thing).
 THING_JOINING = terms("offered-thing", "joining")
 THING_EXISTING = terms("offered-thing", "existing")
@@ -250,6 +255,18 @@ def bonus_offer(asked: Asked) -> Judgement | None:
         return None
     head, kind = condition
     offer = offer_in(asked.tokens, outside=_clause_of(head) if kind != "optional" else frozenset({head.i}))
+    listed = _work_listed(asked, _clause_of(head)) if offer is None else None
+    if listed is not None:
+        # issue 28 phase 6: 'Remaining ideas for later, if you want them: lazy image loading, a service worker …'
+        lead, items = listed
+        work = work_of_stretch(items, asked.lexicon)
+        if work.human_only:
+            return carved("bonus-offer", f"the work listed under '{lead.text}' is {work.describe()}: a legitimate "
+                          "hand-off")  # fmt: skip
+        span = bounds(items)
+        why = (f"fires (bonus-offer): '{_as_asked(asked)}' lists work under '{lead.text}' on a condition only the "
+               f"reader settles ('{_condition_text(head, kind)}'); it {work.describe()}")
+        return gated("fire", "bonus-offer", why, lead.i, span, work.domains)
     if offer is None:  # 'If useful for the review, the timings are in the table above.'
         return carved("bonus-offer", "the condition on the reader's benefit governs no act the agent offers")
     if kind == "need" and offer.commits:
@@ -261,6 +278,31 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     settled = _condition_text(head, kind)
     why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"
     return _judged(asked, "bonus-offer", why, [offer.act], exclude=left_out)
+
+
+def _work_listed(asked: Asked, condition: frozenset[int]) -> tuple[Token, list[Token]] | None:
+    """Issue 28 phase 6: work listed inline under a lead-in noun of work still to do ('next steps', 'ideas for later',
+    'possible follow-ups') — after a colon, or as what the lead-in 'could include': the lead-in and the listed words
+    (the condition's own words left out)."""
+    lead = next((t for t in asked.tokens if _lead_in(t)), None)
+    if lead is None:
+        return None
+    colon = next((t for t in asked.tokens if t.text == ":" and t.i > lead.i), None)
+    if colon is not None:
+        items = [t for t in asked.tokens if t.i > colon.i and t.i not in condition and not t.is_punct]
+    elif lead.dep_ == "nsubj" and lead.head.lemma_.lower() in INCLUDING:
+        items = [t for c in lead.head.children if c.dep_ in ("dobj", "xcomp", "ccomp") for t in c.subtree]
+    else:
+        return None
+    return (lead, items) if items else None
+
+
+def _lead_in(token: Token) -> bool:
+    """A noun of work still to do: 'steps', 'ideas', 'follow-ups' (the last part of a hyphen compound)."""
+    if token.pos_ not in ("NOUN", "PROPN"):
+        return False
+    forms = {token.lower_, token.lemma_.lower(), hyphen_compound(token) or token.lower_}
+    return bool(forms & LIST_LEAD_INS)
 
 
 def _goes_on(asked: Asked, act: Token) -> str | None:
