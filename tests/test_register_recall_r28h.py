@@ -31,6 +31,10 @@ FIRES = [
      "once the reader decides ('decided …'): it waits on the reader's word"),
     ("Let me know when you're ready for the next phase — the API layer.", "readiness-request",
      "asks the reader to say when they are ready"),
+    ("Leaving the notebook as it is until you let me know which metric to optimise.", "wait-on-reader",
+     "the agent's 'Leaving' waits on the reader's 'let', not on work in flight"),
+    ("On hold until you've looked over the proposed schema.", "wait-on-reader",
+     "the agent's 'hold' waits on the reader's 'looked', not on work in flight"),
     # approval of the agent's plan as acceptability to the reader
     ("Is splitting it this way alright by you?", "acceptable-to-reader",
      "asks whether the agent's plan is acceptable to the reader ('alright')"),
