@@ -51,6 +51,9 @@ FIRES = [
     ("Tests for the edge cases next?", "next-work-question",
      "offers 'Tests' as the agent's next piece of work ('next')"),
     ("Docs after that?", "next-work-question", "offers 'Docs' as the agent's next piece of work ('after')"),
+    ("Three of the eight modules are typed. Keep going with the rest?", "going-on-question",
+     "asks leave for the agent to go on ('Keep going')"),
+    ("Move on to the exporter?", "going-on-question", "asks leave for the agent to go on ('Move on')"),
     # options closed by a recommendation
     ("There are a few ways to go from here:\n- A: cache the parsed config per process\n- B: cache it per request\n"
      "I'd lean toward B.", "work-list", "'a: cache the parsed config per process', 'b: cache it per request'"),
@@ -87,6 +90,7 @@ EXEMPT = [
     ("The 2.4.0 release next?", "next-work-question", "human-only work (release)"),
     ("Do I have the green light to merge #812?", "leave-question", "human-only work (merge)"),
     ("Tagging 2.4.0 is easy to do too, if desired.", "bonus-offer", "human-only work (release)"),
+    ("Proceed with the merge of #812?", "going-on-question", "human-only work (merge)"),
 ]
 
 # A human-only decision where only the register reports, a fact, a thing that exists, a key only the reader has, a

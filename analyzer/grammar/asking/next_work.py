@@ -2,7 +2,8 @@
 'Tests for the edge cases next?', 'Docs after that?', 'Then the migration scripts?'. The agent names a piece of work
 and places it next in its own sequence, the verb of doing it left out: the reader is asked to say yes. A noun of a fact
 or an event ('Same error on the nightly next?') offers nothing; a human-only piece ('The 2.4.0 release next?') is
-the reader's own decision: exempt."""
+the reader's own decision: exempt. The agent's going on asked with its subject left out ('Keep going with the rest?',
+'Move on to the exporter?') asks the same yes."""
 
 from __future__ import annotations
 
@@ -21,6 +22,11 @@ NEXT_WORDS = terms("next-work-asked", "next_words")
 AFTER_OBJECTS = terms("next-work-asked", "after_objects")
 FACT_NOUNS = terms("next-work-asked", "fact_nouns")
 WORK_NOUNS = terms("elliptical", "work_nouns")
+GOING_ON = terms("next-work-asked", "going_on")
+GOING_ON_WITH = terms("next-work-asked", "going_on_with")
+GOING_ON_PARTS = terms("next-work-asked", "going_on_parts")
+# Words a question may open with before its verb: 'So, keep going?', 'OK to …' is the leave question's.
+OPENERS = frozenset({"so", "then", "ok", "okay", "now", "and", "shall", "just"})
 # A verbless question is short: the work named and where it goes.
 MAX_WORDS = 10
 
@@ -71,3 +77,30 @@ def _placed_next(root: Token, last: Token) -> Token | None:
         if child.dep_ == "prep" and (after_that or lower == "afterwards"):
             return child
     return None
+
+
+@rule("going-on-question")
+def going_on_question(asked: Asked) -> Judgement | None:
+    """The question opens with a bare verb of going on (no subject, no auxiliary): 'continue', 'proceed', or 'keep',
+    'move', 'go' with the word that makes them go on ('keep going', 'move on', 'go ahead'). What the agent would go on
+    with is judged like attribution: 'Proceed with the merge of #812?' is the reader's own decision."""
+    if asked.site.kind != QUESTION:
+        return None
+    words = [t for t in asked.tokens if not t.is_punct and t.lower_ not in OPENERS]
+    verb = words[0] if words else None
+    if verb is None or verb.tag_ != "VB" or verb.dep_ != "ROOT" or any(
+        c.dep_ in ("nsubj", "aux", "expl") for c in verb.children
+    ):
+        return None
+    lemma = verb.lemma_.lower()
+    parts = [c for c in verb.children if c.lower_ in GOING_ON_PARTS and c.dep_ in ("xcomp", "prt", "advmod", "prep")]
+    if lemma not in GOING_ON and not (lemma in GOING_ON_WITH and (parts or _named_next(verb))):
+        return None
+    shown = " ".join(t.text for t in (verb, *parts[:1]))
+    return _judged(asked, "going-on-question", f"asks leave for the agent to go on ('{shown}')", [verb],
+                   frozenset({verb.i, *(p.i for p in parts if p.dep_ != "prep")}))  # fmt: skip
+
+
+def _named_next(verb: Token) -> bool:
+    """'Start on the adapters now?', 'Begin the exporter?': a verb of starting with what it starts."""
+    return verb.lemma_.lower() in ("start", "begin") and any(c.dep_ in ("dobj", "prep") for c in verb.children)
