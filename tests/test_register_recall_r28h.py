@@ -54,6 +54,8 @@ FIRES = [
     ("Three of the eight modules are typed. Keep going with the rest?", "going-on-question",
      "asks leave for the agent to go on ('Keep going')"),
     ("Move on to the exporter?", "going-on-question", "asks leave for the agent to go on ('Move on')"),
+    # chat spellings of a question to the reader
+    ("Whaddya think of this plan? 🤔", "view-question", "asks what the reader thinks ('think')"),
     # options closed by a recommendation
     ("There are a few ways to go from here:\n- A: cache the parsed config per process\n- B: cache it per request\n"
      "I'd lean toward B.", "work-list", "'a: cache the parsed config per process', 'b: cache it per request'"),
@@ -111,6 +113,7 @@ CLEAR = [
     "Is the staging cluster ready for the load test?",
     "Is this branch yours?",
     "Next steps, if desired: merge #812 and tag v2.1.",
+    "Whaddya know, the flake was a clock skew all along.",
 ]
 
 
