@@ -71,6 +71,8 @@ FIRES = [
      "offers the agent's 'backport' on a condition only the reader settles"),
     ("If desired, next steps could include offline caching and push notifications for the app.", "bonus-offer",
      "lists work under 'steps' on a condition only the reader settles ('If desired')"),
+    ("I could set up the same lint config in the `mobile/` package next — would that help?", "bonus-offer",
+     "offers the agent's 'set' and asks whether it would help the reader"),
     # readiness asked of a named subject
     ("Is the team ready for me to start the API versioning work?", "readiness-question",
      "asks whether the reader gives the go"),
@@ -93,6 +95,7 @@ EXEMPT = [
     ("Do I have the green light to merge #812?", "leave-question", "human-only work (merge)"),
     ("Tagging 2.4.0 is easy to do too, if desired.", "bonus-offer", "human-only work (release)"),
     ("Proceed with the merge of #812?", "going-on-question", "human-only work (merge)"),
+    ("I could cut the 2.1 release next — would that help?", "bonus-offer", "human-only work (release)"),
 ]
 
 # A human-only decision where only the register reports, a fact, a thing that exists, a key only the reader has, a

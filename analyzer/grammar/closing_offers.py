@@ -21,7 +21,7 @@ from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked,
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of, work_of_stretch
-from analyzer.parse.tokens import CLAUSAL_DEPS, bounds, hyphen_compound, subject_of
+from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS, bounds, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.closing import claim_vocabulary
@@ -248,6 +248,8 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     of either, a need), wherever the model attached it; the offer is the agent's act outside the condition's own
     words. A need ('if needed') leaves the call to the reader only when the agent offers ('I can …'), not when it
     commits ('I'll rerun it if needed')."""
+    if asked.site.kind == QUESTION:
+        return _benefit_asked_after(asked)
     if asked.site.kind != CONDITION:
         return None
     condition = _benefit_condition(asked)
@@ -278,6 +280,25 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     settled = _condition_text(head, kind)
     why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"
     return _judged(asked, "bonus-offer", why, [offer.act], exclude=left_out)
+
+
+def _benefit_asked_after(asked: Asked) -> Judgement | None:
+    """Issue 28 phase 6: an offer, a dash or a semicolon, then a question of its benefit that points back at it ('I
+    could set up the same lint config next — would that help?'): the question is the offer's condition, asked."""
+    w = words()
+    tokens = asked.tokens
+    breaks = [t.i for t in tokens if t.text in ("—", "–", "--", ";")]
+    if not breaks:
+        return None
+    after = [t for t in tokens if t.i > breaks[-1]]
+    pointer = next((t for t in after if t.lower_ in ("that", "this", "it") and t.dep_ in SUBJECT_DEPS), None)
+    if pointer is None or not any(t.lower_ in w.bonus_adjectives or t.lemma_.lower() in w.bonus_verbs for t in after):
+        return None
+    offer = offer_in([t for t in tokens if t.i < breaks[-1]])
+    if offer is None or offer.commits:
+        return None
+    why = f"offers the agent's '{offer.act.text}' and asks whether it would help the reader"
+    return _judged(asked, "bonus-offer", why, [offer.act], exclude=frozenset(offer.frame | {t.i for t in after}))
 
 
 def _work_listed(asked: Asked, condition: frozenset[int]) -> tuple[Token, list[Token]] | None:

@@ -41,6 +41,8 @@ READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
 NEXT_ITEMS = terms("elliptical", "next_items")
+# Issue 28 phase 6: the benefit to the reader a question after an offer asks about ('— would that help?').
+BENEFITS = frozenset(terms("bonus-offer", "verbs") | terms("bonus-offer", "adjectives") | {"helps", "worth"})
 # Issue 28 phase 6: which part of the work the reader would have the agent take on (_area_wanting).
 AREA_NOUNS = terms("next-work-asked", "areas")
 AREA_WANTS = terms("next-work-asked", "wants")
@@ -135,11 +137,24 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
             cut = k + 1
     while cut < len(sentence) and sentence[cut].isspace():
         cut += 1
-    if cut and site.kind != QUESTION and kind_of(sentence[cut:]) is None and kind_of(sentence[:cut]) is not None:
+    if cut and site.kind == QUESTION and _benefit_of_what_came_before(sentence[cut:]):
+        # issue 28 phase 6: 'I could set up the same lint config next — would that help?': the question asks about
+        # the offer before the dash, which is judged with it (bonus-offer)
+        cut = 0
+    if cut and site.kind != QUESTION and kind_of(sentence[:cut]) is not None and kind_of(sentence[cut:]) is None:
         # issue 28 phase 6: 'Let me know when you're ready for the next phase — the API layer.' — the words before the
         # dash ask, those after it ask nothing of their own: an appositive of the request, judged whole
         cut = 0
     return site.start + cut, site.end
+
+
+def _benefit_of_what_came_before(question: str) -> bool:
+    """'would that help?', 'would it be useful?': an auxiliary, a word pointing back, and a benefit to the reader."""
+    words = question.lower().replace("?", " ").split()
+    vocabulary = question_vocabulary()
+    if len(words) < 3 or words[0] not in vocabulary.question_openers or words[1] not in ("that", "this", "it"):
+        return False
+    return any(w in BENEFITS for w in words[2:])
 
 
 def _opens_question(before: str) -> bool:
@@ -274,7 +289,10 @@ def _named_readiness(asked: Asked) -> Token | None:
     """Issue 28 phase 6: a readiness word with the reader or the agent as its subject, wherever the model put it."""
     for token in asked.tokens:
         subject = subject_of(token)
-        if token.lower_ in asked.words.readiness and subject is not None and subject.lower_ in READY_SUBJECTS:
+        if token.lower_ not in asked.words.readiness or subject is None or subject.lower_ not in READY_SUBJECTS:
+            continue
+        # a state under the copula ('Are you set …'), not the verb ('I could set up …')
+        if any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in token.children) and token.tag_ == "VBN":
             return token
     return None
 
