@@ -73,6 +73,9 @@ FIRES = [
      "lists work under 'steps' on a condition only the reader settles ('If desired')"),
     ("I could set up the same lint config in the `mobile/` package next — would that help?", "bonus-offer",
      "offers the agent's 'set' and asks whether it would help the reader"),
+    # a count of tokens is no credential
+    ("If you go for the larger context window, I can retrain with 4k tokens per sample.", "decision-offer",
+     "makes the agent's 'retrain' wait on the reader's decision ('go')"),
     # readiness asked of a named subject
     ("Is the team ready for me to start the API versioning work?", "readiness-question",
      "asks whether the reader gives the go"),
@@ -96,6 +99,7 @@ EXEMPT = [
     ("Tagging 2.4.0 is easy to do too, if desired.", "bonus-offer", "human-only work (release)"),
     ("Proceed with the merge of #812?", "going-on-question", "human-only work (merge)"),
     ("I could cut the 2.1 release next — would that help?", "bonus-offer", "human-only work (release)"),
+    ("Your call on rotating the 4 API tokens.", "object-form", "human-only work (credentials)"),
 ]
 
 # A human-only decision where only the register reports, a fact, a thing that exists, a key only the reader has, a
