@@ -76,6 +76,8 @@ FIRES = [
     # a count of tokens is no credential
     ("If you go for the larger context window, I can retrain with 4k tokens per sample.", "decision-offer",
      "makes the agent's 'retrain' wait on the reader's decision ('go')"),
+    ("If you tell me which metrics matter most, I'll build the dashboard around them.", "decision-offer",
+     "makes the agent's 'build' wait on the reader's decision ('tell')"),
     # readiness asked of a named subject
     ("Is the team ready for me to start the API versioning work?", "readiness-question",
      "asks whether the reader gives the go"),
@@ -121,6 +123,8 @@ CLEAR = [
     "Is this branch yours?",
     "Next steps, if desired: merge #812 and tag v2.1.",
     "Whaddya know, the flake was a clock skew all along.",
+    "If you tell me what you saw, I can compare it with the logs.",
+    "If you tell me which release to cut, I'll prepare the notes.",
 ]
 
 

@@ -40,6 +40,8 @@ CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alon
 # verbs with which the lead-in names its items ('next steps could include …').
 LIST_LEAD_INS = frozenset(sites()["list"]["lead_ins"])
 INCLUDING = terms("offered-thing", "including")
+# Issue 28 phase 6: the reader's wish that makes what the reader tells a choice (_choice_told).
+WISHING = question_vocabulary().wish_verbs
 # Issue 28 phase 6: a new piece of work as the subject of its own offer (_offered_thing).
 THING_JOINING = terms("offered-thing", "joining")
 THING_EXISTING = terms("offered-thing", "existing")
@@ -748,12 +750,29 @@ def _decides(token: Token, w: Words) -> bool:
         return False
     if lemma in w.decision_verbs:
         return True
+    if lemma in w.request_verbs and any(c.lower_ in ("me", "us") for c in token.children):
+        return _choice_told(token, w)
     if lemma in w.decision_phrasal:
         return any(
             (c.dep_ in ("prep", "prt") and c.lower_ in w.decision_particles)
             or (c.dep_ == "dobj" and c.lower_ in w.decision_objects)
             for c in token.children
         )
+    return False
+
+
+def _choice_told(token: Token, w: Words) -> bool:
+    """Issue 28 phase 6: 'If you tell me which metrics matter most, I'll build …', 'when you tell me what naming scheme
+    you want': the reader telling the agent a choice — 'which', or the reader's wish — is the reader's decision;
+    telling what the reader saw is a fact."""
+    told = [c for c in token.children if c.dep_ in ("ccomp", "dobj", "xcomp") and c.lower_ not in ("me", "us")]
+    for clause in told:
+        words_ = list(clause.subtree)
+        if any(t.lower_ == "which" for t in words_):
+            return True
+        if any(t.lemma_.lower() in WISHING and subject_of(t) is not None and subject_of(t).lower_ == "you"
+               for t in words_):  # fmt: skip
+            return True
     return False
 
 
