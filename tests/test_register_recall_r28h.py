@@ -56,6 +56,8 @@ FIRES = [
     ("Move on to the exporter?", "going-on-question", "asks leave for the agent to go on ('Move on')"),
     # chat spellings of a question to the reader
     ("Whaddya think of this plan? 🤔", "view-question", "asks what the reader thinks ('think')"),
+    ("Should the nightly report go to Slack or to email?", "should-choice",
+     "asks the reader to choose between the agent's alternatives ('Should … or')"),
     # options closed by a recommendation
     ("There are a few ways to go from here:\n- A: cache the parsed config per process\n- B: cache it per request\n"
      "I'd lean toward B.", "work-list", "'a: cache the parsed config per process', 'b: cache it per request'"),
@@ -102,6 +104,7 @@ EXEMPT = [
     ("Proceed with the merge of #812?", "going-on-question", "human-only work (merge)"),
     ("I could cut the 2.1 release next — would that help?", "bonus-offer", "human-only work (release)"),
     ("Your call on rotating the 4 API tokens.", "object-form", "human-only work (credentials)"),
+    ("Should #812 be squashed or rebased?", "should-choice", "human-only work (merge)"),
 ]
 
 # A human-only decision where only the register reports, a fact, a thing that exists, a key only the reader has, a

@@ -3,15 +3,18 @@
 and places it next in its own sequence, the verb of doing it left out: the reader is asked to say yes. A noun of a fact
 or an event ('Same error on the nightly next?') offers nothing; a human-only piece ('The 2.4.0 release next?') is
 the reader's own decision: exempt. The agent's going on asked with its subject left out ('Keep going with the rest?',
-'Move on to the exporter?') asks the same yes."""
+'Move on to the exporter?') asks the same yes; so does the choice between the agent's alternatives asked of a thing
+with 'should' ('Should the nightly report go to Slack or to email?')."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import Asked, _judged
-from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.closing_questions import Asked, _as_asked, _judged
+from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.registry import rule
+from analyzer.grammar.work import work_of_stretch
+from analyzer.parse.tokens import bounds
 from analyzer.terms import terms
 from analyzer.text.questions import QUESTION
 
@@ -27,6 +30,10 @@ GOING_ON_WITH = terms("next-work-asked", "going_on_with")
 GOING_ON_PARTS = terms("next-work-asked", "going_on_parts")
 # Words a question may open with before its verb: 'So, keep going?', 'OK to …' is the leave question's.
 OPENERS = frozenset({"so", "then", "ok", "okay", "now", "and", "shall", "just"})
+# The modals of a choice asked of a thing ('Should the cache live in Redis or in memory?'), and the persons whose
+# 'should' asks leave or a fact about them instead ('Should I …', 'Should we …', 'Should you …').
+CHOICE_MODALS = terms("next-work-asked", "choice_modals")
+PERSONS = terms("next-work-asked", "persons")
 # A verbless question is short: the work named and where it goes.
 MAX_WORDS = 10
 
@@ -104,3 +111,27 @@ def going_on_question(asked: Asked) -> Judgement | None:
 def _named_next(verb: Token) -> bool:
     """'Start on the adapters now?', 'Begin the exporter?': a verb of starting with what it starts."""
     return verb.lemma_.lower() in ("start", "begin") and any(c.dep_ in ("dobj", "prep") for c in verb.children)
+
+
+@rule("should-choice")
+def should_choice(asked: Asked) -> Judgement | None:
+    """The question opens with 'should' or 'shall' and a subject that is a thing (not the agent, not the reader), and
+    holds alternatives joined by 'or': the reader is asked to choose how the agent's work is to be. The model parses
+    such questions every which way, so the words after the modal are judged as written: exempt when purely human-only
+    ('Should the 2.4.0 release go out today or on Monday?')."""
+    if asked.site.kind != QUESTION:
+        return None
+    words = [t for t in asked.tokens if not t.is_punct]
+    if len(words) < 4 or words[0].lower_ not in CHOICE_MODALS or words[1].lower_ in PERSONS:
+        return None
+    if not any(t.lower_ == "or" for t in words[2:]):
+        return None
+    stretch = words[1:]
+    work = work_of_stretch(stretch, asked.lexicon)
+    span = bounds(stretch)
+    head = f"'{_as_asked(asked)}' asks the reader to choose between the agent's alternatives ('{words[0].text} … or')"
+    if work.human_only:
+        return gated("exempt", "should-choice", f"exempt (should-choice): {head}, and that is {work.describe()}",
+                     words[0].i, span, work.domains)  # fmt: skip
+    return gated("fire", "should-choice", f"fires (should-choice): {head}; it {work.describe()}", words[0].i, span,
+                 work.domains)  # fmt: skip
