@@ -58,6 +58,7 @@ FIRES = [
     ("Whaddya think of this plan? 🤔", "view-question", "asks what the reader thinks ('think')"),
     ("Should the nightly report go to Slack or to email?", "should-choice",
      "asks the reader to choose between the agent's alternatives ('Should … or')"),
+    ("More tests, or is this coverage enough?", "approval-question", "asks the reader's approval ('enough')"),
     # options closed by a recommendation
     ("There are a few ways to go from here:\n- A: cache the parsed config per process\n- B: cache it per request\n"
      "I'd lean toward B.", "work-list", "'a: cache the parsed config per process', 'b: cache it per request'"),
@@ -128,6 +129,7 @@ CLEAR = [
     "Whaddya know, the flake was a clock skew all along.",
     "If you tell me what you saw, I can compare it with the logs.",
     "If you tell me which release to cut, I'll prepare the notes.",
+    "Is the disk space enough for the nightly build?",
 ]
 
 

@@ -41,6 +41,8 @@ READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
 NEXT_ITEMS = terms("elliptical", "next_items")
+# Issue 28 phase 6: the words of sufficiency the model reads as an adverb ('is this coverage enough?').
+SUFFICIENT = frozenset({"enough"})
 # Issue 28 phase 6: the benefit to the reader a question after an offer asks about ('— would that help?').
 BENEFITS = frozenset(terms("bonus-offer", "verbs") | terms("bonus-offer", "adjectives") | {"helps", "worth"})
 # Issue 28 phase 6: which part of the work the reader would have the agent take on (_area_wanting).
@@ -347,7 +349,9 @@ def approval_question(asked: Asked) -> Judgement | None:
     # 'Does the new layout look OK?': how a thing looks or sounds is the reader's judgement of it; what a thing
     # is ('Is the output correct?') is a fact unless it is pointed at or the reader is named.
     perceived = lemma in words.perception_verbs and predicate.i != root.i
-    shown = subject is None or perceived or _demonstrative(subject) or to_reader
+    # issue 28 phase 6: 'More tests, or is this coverage enough?' — any subject of the copula may point at the work
+    pointed = any(_demonstrative(c) for c in root.children if c.dep_ in SUBJECT_DEPS)
+    shown = subject is None or perceived or pointed or to_reader
     if not shown:
         return None  # 'Is the output correct?': a fact about a thing, not the reader's approval
     approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
@@ -589,9 +593,8 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
         return root
     if root.lemma_.lower() not in words.approval_verbs:
         return None
-    complement = next(
-        (c for c in root.children if c.dep_ in ("acomp", "oprd", "attr") and c.lower_ in words.approval), None
-    )
+    # issue 28 phase 6: 'is this coverage enough?' — the model reads 'enough' as an adverb of the copula
+    complement = next((c for c in root.children if _approval_complement(c, words)), None)
     if complement is not None:
         return complement
     if root.lemma_.lower() == "work":
@@ -604,6 +607,11 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
         (c for c in candidates if c.lemma_.lower() in words.intent_verbs and _reader_subject(c)),
         None,
     )
+
+
+def _approval_complement(child: Token, words: QuestionVocabulary) -> bool:
+    approving = child.dep_ in ("acomp", "oprd", "attr") and child.lower_ in words.approval
+    return approving or (child.dep_ == "advmod" and child.lower_ in SUFFICIENT)
 
 
 def _reader_subject(verb: Token) -> bool:
