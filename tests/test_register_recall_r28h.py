@@ -35,6 +35,9 @@ FIRES = [
      "the agent's 'Leaving' waits on the reader's 'let', not on work in flight"),
     ("On hold until you've looked over the proposed schema.", "wait-on-reader",
      "the agent's 'hold' waits on the reader's 'looked', not on work in flight"),
+    ("Here whenever you need me.", "contact-closer", "states the agent is 'Here' on the reader's next need"),
+    ("The fix is in. Let me know how it goes!", "choice-question",
+     "waits for the reader's report on how the agent's work turns out"),
     # approval of the agent's plan as acceptability to the reader
     ("Is splitting it this way alright by you?", "acceptable-to-reader",
      "asks whether the agent's plan is acceptable to the reader ('alright')"),
@@ -130,6 +133,8 @@ CLEAR = [
     "If you tell me what you saw, I can compare it with the logs.",
     "If you tell me which release to cut, I'll prepare the notes.",
     "Is the disk space enough for the nightly build?",
+    "Let me know how the release goes on Monday.",
+    "The on-call engineer is here if you need them.",
 ]
 
 

@@ -40,6 +40,8 @@ CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alon
 # verbs with which the lead-in names its items ('next steps could include …').
 LIST_LEAD_INS = frozenset(sites()["list"]["lead_ins"])
 INCLUDING = terms("offered-thing", "including")
+# Issue 28 phase 6: the marks of the reader's need the agent's availability waits on ('if', 'whenever').
+NEED_MARKS = frozenset({"if", "whenever", "when", "should", "once"})
 # Issue 28 phase 6: the reader's wish that makes what the reader tells a choice (_choice_told).
 WISHING = question_vocabulary().wish_verbs
 # Issue 28 phase 6: a new piece of work as the subject of its own offer (_offered_thing).
@@ -496,7 +498,8 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         needed = [c for c in token.children if c.dep_ in ("dobj", "attr")]
         if any(c.lower_ in w.help_nouns | w.asked_nouns for c in needed) and (question or _requested(token, w)):
             return f"asks what the reader needs help with ('{token.text}')"
-        condition = any(c.dep_ == "mark" and c.lower_ == "if" for c in token.children)
+        # issue 28 phase 6: 'Here whenever you need me.' — a time of the reader's need conditions it as 'if' does
+        condition = any(c.dep_ in ("mark", "advmod") and c.lower_ in NEED_MARKS for c in token.children)
         open_need = not needed or any(c.lower_ in w.help_needed for c in needed)
         if condition and open_need and _available(token.head, w):
             return f"states the agent's availability on the reader's need ('{token.head.text} … {token.text}')"

@@ -65,9 +65,16 @@ def contact_closer(asked: Asked) -> Judgement | None:
     w = contact_words()
     thing_event = None
     for condition in asked.tokens:
-        if condition.dep_ != "advcl" or not _marked(condition, w):
+        if not _marked(condition, w):
             continue
-        governor = condition.head
+        if condition.dep_ == "advcl":
+            governor = condition.head
+        elif condition.dep_ == "ROOT" and _stated_before(condition):
+            # issue 28 phase 6: 'Here whenever you need me.' — the agent's availability, verbless, read as the time's
+            # adverb: the availability word is what the time hangs on
+            governor = _stated_before(condition)
+        else:
+            continue
         reached = _reach(governor, w)
         if reached is None and (not _available(governor, offer_words()) or _carries_act(governor)):
             continue  # 'I'm ready to merge when you like': readiness for an act, the ready-when-you-like gate's
@@ -126,7 +133,8 @@ def _open_need(condition: Token, w: ContactWords, lexicon: Lexicon) -> str:
         return OTHER if subject.lower_ in AGENT_SUBJECTS else EVENT
     objects = [c for c in condition.children if c.dep_ == "dobj"]
     acts = [c for c in condition.children if c.dep_ in ("xcomp", "ccomp")]
-    open_words = w.indefinite | lexicon.closer_words
+    # issue 28 phase 6: 'whenever you need me' — the reader's need of the agent itself is open
+    open_words = w.indefinite | lexicon.closer_words | {"me", "us"}
     if lemma in w.wishes:
         if acts:
             return OPEN if all(a.lemma_.lower() in w.continuations for a in acts) else NAMED
@@ -136,6 +144,12 @@ def _open_need(condition: Token, w: ContactWords, lexicon: Lexicon) -> str:
         troubled = any(t.lower_ in open_words or t.lemma_.lower() in open_words for t in (*objects, *into))
         return OPEN if troubled else NAMED
     return OTHER
+
+
+def _stated_before(condition: Token) -> Token | None:
+    """The availability word the model hung on the time's verb, before it ('Here whenever …', 'Around if …')."""
+    words = offer_words().availability
+    return next((c for c in condition.children if c.dep_ == "advmod" and c.i < condition.i and c.lower_ in words), None)
 
 
 def _agent_work(condition: Token, w: ContactWords) -> list[Token]:
