@@ -47,6 +47,8 @@ FIRES = [
     # turn-taking for what the agent could produce
     ("Send me the output of `kubectl get pods` and I'll take it from there.", "turn-taking",
      "asks the reader for 'output', which the agent could produce itself"),
+    ("Let me know when you've pulled the branch and I'll explain the next bit.", "turn-taking",
+     "tells the reader to 'pulled …' and waits for it — work the agent could do"),
     # a fronted 'Your call:' labels its options
     ("Your call: split #140 into two PRs, or keep it as one.", "object-form",
      "object 'split #140 into two PRs, or keep it as one' names no human-only decision"),
@@ -135,6 +137,7 @@ CLEAR = [
     "Is the disk space enough for the nightly build?",
     "Let me know how the release goes on Monday.",
     "The on-call engineer is here if you need them.",
+    "Let me know when you've merged #812 and I'll rebase the stack.",
 ]
 
 

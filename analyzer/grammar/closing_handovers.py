@@ -78,7 +78,7 @@ def turn_taking(asked: Asked) -> Judgement | None:
     # issue 28: the instruction asked as a question ('Could you run X and tell me what it prints?') or made the
     # condition of the agent's act ('Once you've run make lint and sent me the output, I'll fix …')
     act = _instruction(tokens, w) if asked.site.kind == TURN else None
-    act = act or _requested(tokens, w) or _conditioned(tokens, w)
+    act = act or _requested(tokens, w) or _conditioned(tokens, w) or _reported_when(tokens, w)
     if act is None:
         return None
     handed = _handed_thing(act)
@@ -195,6 +195,18 @@ def _conditioned(tokens: list[Token], w: TurnWords) -> Token | None:
         return None
     act = next((t for t in words[2:] if t.lower_ not in ("'ve", "have", "'d", "had", "just", "already")), None)
     return act if act is not None and act.pos_ == "VERB" and act.lemma_.lower() not in w.reader_only else None
+
+
+def _reported_when(tokens: list[Token], w: TurnWords) -> Token | None:
+    """Issue 28 phase 6: 'Let me know when you've pulled the branch and I'll explain the next bit.' — a report back
+    opening the sentence, timed by the reader's act: that act (the agent's next act must follow for it to count)."""
+    lowered = [t.lower_ for t in tokens]
+    if not any(tuple(lowered[: len(p)]) == p for p in w.report_back):
+        return None
+    for k in range(len(tokens) - 2):
+        if lowered[k] in w.condition_marks and lowered[k + 1] == "you":
+            return _conditioned(tokens[k:], w)
+    return None
 
 
 def _goes_on_after(following: str, w: TurnWords) -> bool:
