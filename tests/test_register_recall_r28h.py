@@ -49,6 +49,8 @@ FIRES = [
      "asks the reader for 'output', which the agent could produce itself"),
     ("Let me know when you've pulled the branch and I'll explain the next bit.", "turn-taking",
      "tells the reader to 'pulled …' and waits for it — work the agent could do"),
+    ("| option | effort |\n|---|---|\n| Redis cache | 2h |\n| in-process LRU | 30m |\n\nPick one and I'll build it.",
+     "turn-taking", "asks the reader to choose ('pick') and waits for it before the agent's 'build'"),
     # a fronted 'Your call:' labels its options
     ("Your call: split #140 into two PRs, or keep it as one.", "object-form",
      "object 'split #140 into two PRs, or keep it as one' names no human-only decision"),
@@ -138,6 +140,7 @@ CLEAR = [
     "Let me know how the release goes on Monday.",
     "The on-call engineer is here if you need them.",
     "Let me know when you've merged #812 and I'll rebase the stack.",
+    "Pick a release date and I'll prepare the notes.",
 ]
 
 

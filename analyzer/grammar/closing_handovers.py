@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 # Issue 28 phase 4b: the agent's own context, which only the person can add to (analyzer/terms.toml [context-access]).
 CONTEXT_PLACES = terms("context-access", "places")
+# Issue 28 phase 6: the reader's choice among the agent's options, then the agent's act ('Pick one and I'll build it').
+CHOOSING = terms("free-choice", "verbs") - {"go", "take", "use", "keep", "grab"}
 # Issue 28 phase 6: what the reader is asked to hand over that a run of the agent's own produces.
 OUTPUT_VERBS = terms("output-asked", "verbs")
 PRODUCED = terms("output-asked", "produced")
@@ -101,6 +103,14 @@ def turn_taking(asked: Asked) -> Judgement | None:
         return None
     end = min((t.i for t in (back, going_on) if t is not None), default=tokens[-1].i + 1)
     stretch = frozenset(t.i for t in tokens if act.i <= t.i < end and not t.is_punct)
+    if act.lemma_.lower() in CHOOSING and going_on is not None:
+        # issue 28 phase 6: 'Pick one and I'll build it.' — the reader's choice among the agent's options, the agent's
+        # act waiting on it; a human-only choice ('Pick a release date and I'll prepare the notes') is the reader's own
+        chosen = [c for c in act.children if c.dep_ == "dobj"]
+        if chosen and work_of(chosen, asked.lexicon, frozenset(t.i for c in chosen for t in c.subtree)).human_only:
+            return carved("turn-taking", f"the reader's choice ('{act.text} {chosen[0].text}') is human-only")
+        why = f"asks the reader to choose ('{act.text}') and waits for it before the agent's '{going_on.head.text}'"
+        return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' {why}", act.i)
     if act.lemma_.lower() in w.reader_only or act.lower_ in w.reader_only:
         return carved("turn-taking", f"'{act.text}' asks the reader for what only the reader has or does")
     into = _into_agent_context(act)
