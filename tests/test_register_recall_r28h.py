@@ -98,6 +98,8 @@ FIRES = [
     ("Anything in particular you'd like me to dig into?", "relative-offer",
      "offers the agent's 'dig' inside a relative clause"),
     ("What's first?", "open-request", "asks for the reader's next request"),
+    ("Is there a particular part of the codebase you'd like help with?", "open-offer",
+     "asks what the reader needs help with"),
     ("Workspace loaded. Which part of the app needs attention?", "open-request",
      "asks the reader which part the agent should take on next"),
 ]

@@ -496,6 +496,10 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
             return f"asks the reader to name what troubles them ('{wh.text} … {token.text} you')"
     if (lemma in w.help_needs or _wished(token, w)) and subject is not None and subject.lower_ == "you":
         needed = [c for c in token.children if c.dep_ in ("dobj", "attr")]
+        # issue 28 phase 6: 'a particular part of the codebase you'd like help with' — the model hung 'help' elsewhere
+        after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+        if not needed and after is not None and after.lower_ in w.help_nouns and after.dep_ != "xcomp":
+            needed = [after]
         if any(c.lower_ in w.help_nouns | w.asked_nouns for c in needed) and (question or _requested(token, w)):
             return f"asks what the reader needs help with ('{token.text}')"
         # issue 28 phase 6: 'Here whenever you need me.' — a time of the reader's need conditions it as 'if' does
