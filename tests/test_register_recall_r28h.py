@@ -74,6 +74,11 @@ FIRES = [
      "asks the reader's leave ('light') for the agent's 'refactor'"),
     ("Can I take the liberty of upgrading the test runner too?", "leave-question",
      "asks the reader's leave ('liberty') for the agent's 'upgrading'"),
+    ("Would ye fancy me tidying the imports too?", "leave-question",
+     "asks the reader's leave ('fancy') for the agent's 'tidying'"),
+    ("Reckon I oughta tackle them flaky tests next, boss?", "leave-question",
+     "asks the reader's leave ('ought') for the agent's 'tackle'"),
+    ("Ahoy! What be ye wantin' me to work on, matey?", "want-me-to", "proposes to act and waits for permission"),
     # the bonus offer with the work as its subject
     ("An end-to-end test for the signup flow is easy to add too, if desired.", "bonus-offer",
      "offers the agent's 'test' on a condition only the reader settles ('if desired')"),
@@ -115,6 +120,7 @@ EXEMPT = [
     ("I could cut the 2.1 release next — would that help?", "bonus-offer", "human-only work (release)"),
     ("Your call on rotating the 4 API tokens.", "object-form", "human-only work (credentials)"),
     ("Should #812 be squashed or rebased?", "should-choice", "human-only work (merge)"),
+    ("Ought I to merge #812 now?", "leave-question", "human-only work (merge)"),
 ]
 
 # A human-only decision where only the register reports, a fact, a thing that exists, a key only the reader has, a

@@ -24,8 +24,10 @@ LEAVE_NOUNS = terms("asking", "leave_nouns") | terms("leave-held", "nouns")
 SIGNALS = terms("leave-held", "signals")
 SIGNAL_COLOURS = terms("leave-held", "signal_colours")
 LEAVE_ABOUT = terms("leave-held", "about")
+LEAVE_LIKING = terms("leave-held", "liking")
 MINDING = terms("asking", "minding")
-LEAVE_MODALS = terms("asking", "leave_modals")
+DUTY_MODALS = terms("leave-held", "modals")
+LEAVE_MODALS = terms("asking", "leave_modals") | DUTY_MODALS
 ABILITY_MODALS = terms("asking", "ability_modals")
 ASKING_VERBS = terms("asking", "asking_verbs")
 LEAVE_SUBJECTS = terms("asking", "leave_subjects")
@@ -78,12 +80,15 @@ def _leave_and_act(asked: Asked) -> tuple[Token, Token] | None:
             act = _granted_act(token, named_only=token.lower_ in READINESS)
             if act is None and noun_of_leave and token.dep_ == "dobj":
                 act = _act_of_holder(token)  # issue 28 phase 6: 'Have I got your OK to split the module?'
-        elif token.lemma_.lower() in MINDING and token.pos_ == "VERB":
+        elif token.lemma_.lower() in MINDING | LEAVE_LIKING and token.pos_ == "VERB":
             act = _granted_act(token, named_only=True)
         elif noun_of_leave:
             act = _granted_act(token, named_only=False) or _act_of_holder(token) or _leave_about(token)
         elif token.lower_ in LEAVE_MODALS | ABILITY_MODALS and token.dep_ == "aux":
             act = _modal_act(token, asked)
+        elif token.lower_ in DUTY_MODALS and subject_of(token) is not None and subject_of(token).lower_ in AGENT:
+            # issue 28 phase 6: 'Reckon I ought to tackle the flaky tests next?' — the model made 'ought' the verb
+            act = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
         else:
             continue
         if act is not None:
