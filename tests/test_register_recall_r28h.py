@@ -93,6 +93,8 @@ FIRES = [
      "makes the agent's 'retrain' wait on the reader's decision ('go')"),
     ("If you tell me which metrics matter most, I'll build the dashboard around them.", "decision-offer",
      "makes the agent's 'build' wait on the reader's decision ('tell')"),
+    ("Remaining ideas for later, if you want them: lazy image loading, a service worker and route prefetching.",
+     "bonus-offer", "lists work under 'ideas' on a condition only the reader settles ('if you want them')"),
     # readiness asked of a named subject
     ("Is the team ready for me to start the API versioning work?", "readiness-question",
      "asks whether the reader gives the go"),
