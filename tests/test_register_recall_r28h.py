@@ -107,6 +107,8 @@ FIRES = [
     ("What's first?", "open-request", "asks for the reader's next request"),
     ("Is there a particular part of the codebase you'd like help with?", "open-offer",
      "asks what the reader needs help with"),
+    ("Drop me an issue whenever and I'll get going.", "open-offer",
+     "tells the reader to hand the agent work whenever they like ('drop … issue')"),
     ("Workspace loaded. Which part of the app needs attention?", "open-request",
      "asks the reader which part the agent should take on next"),
 ]

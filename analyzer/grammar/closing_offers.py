@@ -40,6 +40,8 @@ CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alon
 # verbs with which the lead-in names its items ('next steps could include …').
 LIST_LEAD_INS = frozenset(sites()["list"]["lead_ins"])
 INCLUDING = terms("offered-thing", "including")
+# Issue 28 phase 6: work left open by an indefinite article when the reader may send it any time (_next_work_asked).
+INDEFINITE_ARTICLES = frozenset({"a", "an", "any", "some"})
 # Issue 28 phase 6: the marks of the reader's need the agent's availability waits on ('if', 'whenever').
 NEED_MARKS = frozenset({"if", "whenever", "when", "should", "once"})
 # Issue 28 phase 6: the reader's wish that makes what the reader tells a choice (_choice_told).
@@ -573,7 +575,16 @@ def _next_work_asked(verb: Token, w: Words, lexicon: Lexicon) -> str | None:
                 named = noun.lower_ in w.next_work or noun.lemma_.lower() in w.next_work
                 if (named or noun.lower_ in lexicon.request_nouns) and open_words & lexicon.open_modifiers:
                     return f"tells the reader to hand the agent its next work, left open ('{verb.text} … {noun.text}')"
+                if _any_time(verb) and (noun.lower_ == "one" or ((named or noun.lower_ in lexicon.request_nouns)
+                                                                 and open_words & INDEFINITE_ARTICLES)):  # fmt: skip
+                    # issue 28 phase 6: 'send one over whenever', 'Drop me an issue whenever': any work, any time
+                    return f"tells the reader to hand the agent work whenever they like ('{verb.text} … {noun.text}')"
     return None
+
+
+def _any_time(verb: Token) -> bool:
+    """'… whenever', '… any time': the reader's next work welcome at any time."""
+    return any(t.lower_ in ("whenever", "anytime") for t in verb.subtree)
 
 
 def _for_the_reader(verb: Token, w: Words, question: bool) -> bool:
