@@ -51,6 +51,8 @@ FIRES = [
      "tells the reader to 'pulled …' and waits for it — work the agent could do"),
     ("| option | effort |\n|---|---|\n| Redis cache | 2h |\n| in-process LRU | 30m |\n\nPick one and I'll build it.",
      "turn-taking", "asks the reader to choose ('pick') and waits for it before the agent's 'build'"),
+    ("Your turn: install the updated deps and confirm it imports cleanly. Then I'll wire up the entry point.",
+     "turn-taking", "tells the reader to 'install …' and waits for the report back — work the agent could do"),
     # a fronted 'Your call:' labels its options
     ("Your call: split #140 into two PRs, or keep it as one.", "object-form",
      "object 'split #140 into two PRs, or keep it as one' names no human-only decision"),
@@ -153,6 +155,7 @@ CLEAR = [
     "The on-call engineer is here if you need them.",
     "Let me know when you've merged #812 and I'll rebase the stack.",
     "Pick a release date and I'll prepare the notes.",
+    "Your turn: log in to the AWS console and confirm the MFA prompt.",
 ]
 
 

@@ -249,7 +249,11 @@ def kind_of(sentence: str) -> str | None:
 def _may_instruct(sentence: str, not_imperative: frozenset[str]) -> bool:
     """The sentence may open with an instruction to the reader: its first word is no subject, determiner or
     question word ("Please" and emphasis left out)."""
-    words = _LEAD_WORD.findall(sentence[:80].lower().replace("’", "'"))
+    lowered = sentence[:80].lower().replace("’", "'")
+    label, colon, after = lowered.partition(":")
+    if colon and label.strip(" *_#>-") in _patterns().turn_labels:
+        lowered = after  # issue 28 phase 6: 'Your turn: run the suite and tell me what fails.'
+    words = _LEAD_WORD.findall(lowered)
     if words[:1] == ["please"]:
         words = words[1:]
     return bool(words) and words[0] not in not_imperative
@@ -269,6 +273,7 @@ class _Patterns:
     word_wait: re.Pattern[str]
     contact: re.Pattern[str]
     not_imperative: frozenset[str]
+    turn_labels: frozenset[str]
     lead_ins: frozenset[str]
     max_items: int
     recommendations: tuple[str, ...]
@@ -341,6 +346,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     )
     rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
+        turn_labels=frozenset(turn["labels"]),
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
