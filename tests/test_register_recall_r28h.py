@@ -159,6 +159,7 @@ CLEAR = [
     "Pick a release date and I'll prepare the notes.",
     "Your turn: log in to the AWS console and confirm the MFA prompt.",
     "Two options: merge #812 now, or wait for the stamp.",
+    "Pick whichever theme suits you in the settings page.",
     "I weighed two options: rewrite the loader, or patch the parser. I went with the patch; it's in #45.",
 ]
 

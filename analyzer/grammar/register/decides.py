@@ -34,6 +34,7 @@ FREE_VERBS = terms("free-choice", "verbs")
 FREE_OPENINGS = terms("free-choice", "openings")
 FREE_BEFORE = terms("free-choice", "before")
 FREE_LIKING = terms("free-choice", "liking")
+FREE_INTERFACE = terms("free-choice", "interface")
 CONDITION_MARKS = terms("register", "wish_marks") | terms("parse", "condition_marks") | {"should"}
 # What a decision verb decides: its object, a clause of what or whether, an infinitive, 'between' or 'on' the options.
 DECIDED_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "advcl", "attr"})
@@ -137,6 +138,8 @@ def _free_choice(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     end = next((t.i for t in after if t.is_punct or t.lower_ == "and"), opening.sent.end)
     liking = FREE_LIKING
     chosen = [t for t in opening.doc[opening.i + 1 : end] if t.lower_ not in liking and t.lemma_ not in liking]
+    if any(t.lower_ in FREE_INTERFACE for t in chosen):
+        return None  # 'Pick whichever theme suits you in the settings page': the reader using the product
     if chosen:
         work = work_of_stretch(chosen, lexicon)
         span = bounds(chosen)
