@@ -82,10 +82,10 @@ def contact_closer(asked: Asked) -> Judgement | None:
         if need == EVENT:
             thing_event = condition  # 'ping me when the deploy finishes'
             continue
+        how = f"asks the reader to '{reached}'" if reached else f"states the agent is '{_availability(governor)}'"
         decided = _decided(condition, w) if need == OTHER else None
         if decided is not None and _goes_on(asked, condition) is None:
             # issue 28 phase 6: 'ping me when you've decided on the naming' — the agent waits on the reader's decision
-            how = f"asks the reader to '{reached}'" if reached else f"states the agent is '{_availability(governor)}'"
             why = f"{how} once the reader decides ('{condition.text} …'): it waits on the reader's word"
             return _judged(asked, "contact-closer", why, decided)
         if need == OTHER:
@@ -93,7 +93,6 @@ def contact_closer(asked: Asked) -> Judgement | None:
         work = _agent_work(condition, w) if need == NAMED else []
         if work and _goes_on(asked, condition) is None:
             # issue 28 phase 6: 'ping me when you want the next batch converted' — the wish is for the agent's work
-            how = f"asks the reader to '{reached}'" if reached else f"states the agent is '{_availability(governor)}'"
             why = f"{how} when the reader wants the agent's next work ('{condition.text} …'): it waits for the reader"
             return _judged(asked, "contact-closer", why, work)
         if need == NAMED:
@@ -102,7 +101,6 @@ def contact_closer(asked: Asked) -> Judgement | None:
         going_on = _goes_on(asked, condition)
         if going_on is not None:
             return carved("contact-closer", f"the agent's own work goes on ('{going_on.text} {going_on.head.text}')")
-        how = f"asks the reader to '{reached}'" if reached else f"states the agent is '{_availability(governor)}'"
         why = f"{how} on the reader's next need ('{condition.text} …'): it waits for the reader to come back"
         return gated("fire", "contact-closer", f"fires (contact-closer): '{_as_asked(asked)}' {why}", governor.i)
     if thing_event is not None:
