@@ -71,8 +71,6 @@ FIRES = [
     # options closed by a recommendation
     ("There are a few ways to go from here:\n- A: cache the parsed config per process\n- B: cache it per request\n"
      "I'd lean toward B.", "work-list", "'a: cache the parsed config per process', 'b: cache it per request'"),
-    ("There are two ways forward: rewrite the loader, or patch the parser. I'd lean toward the patch.", "work-list",
-     "hands the reader work the agent could do ('rewrite the loader', 'patch the parser')"),
     # leave the agent holds or takes
     ("Do I have the green light to refactor the date-utils module?", "leave-question",
      "asks the reader's leave ('light') for the agent's 'refactor'"),
@@ -158,9 +156,7 @@ CLEAR = [
     "Let me know when you've merged #812 and I'll rebase the stack.",
     "Pick a release date and I'll prepare the notes.",
     "Your turn: log in to the AWS console and confirm the MFA prompt.",
-    "Two options: merge #812 now, or wait for the stamp.",
     "Pick whichever theme suits you in the settings page.",
-    "I weighed two options: rewrite the loader, or patch the parser. I went with the patch; it's in #45.",
 ]
 
 

@@ -76,9 +76,6 @@ _TABLE_RULE = re.compile(r"[ \t]*\|?[ \t]*:?-{3,}")
 # A line that opens a list item, and how far from the end a closing list's last item may start.
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+", re.MULTILINE)
 _LIST_TAIL = 4_000
-# Issue 28 phase 6: alternatives given inline after a colon ('rewrite the loader, or patch the parser').
-_INLINE_OR = re.compile(r"\bor\b", re.IGNORECASE)
-_INLINE_BREAK = re.compile(r",\s*(?:or\s+)?|\s+or\s+", re.IGNORECASE)
 
 
 @frozen
@@ -136,43 +133,11 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             after_start, after_end = spans[k + 1]
             following = view[after_start:after_end].strip().lower().replace("’", "'")
         sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following))
-    listed = closing_list(text, view) or closing_table(view) or inline_options(view, spans)
+    listed = closing_list(text, view) or closing_table(view)
     if listed is not None:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
     return tuple(sites[-MAX_SITES:])
-
-
-def inline_options(view: str, spans: list[tuple[int, int]]) -> QuestionSite | None:
-    """Issue 28 phase 6: options given inline — the closing sentence (past a recommendation or a request to pick after
-    it) is a lead-in naming options or ways ('There are two ways forward:'), a colon, and alternatives joined by 'or'
-    ('rewrite the loader, or patch the parser'): a closing list whose items are the alternatives."""
-    kept = list(spans)
-    while kept and (_recommends(view[kept[-1][0] : kept[-1][1]]) or _picks(view[kept[-1][0] : kept[-1][1]])):
-        kept.pop()
-    if not kept:
-        return None
-    start, end = kept[-1]
-    sentence = view[start:end]
-    lead, colon, rest = sentence.partition(":")
-    if not colon or "\n" in lead.strip() or "\n" in rest.strip() or not _INLINE_OR.search(rest):
-        return None
-    if not _patterns().lead_ins & set(_LEAD_WORD.findall(lead.lower())):
-        return None
-    parts = []
-    at = start + len(lead) + 1
-    body = rest.rstrip(" .!*_")
-    for piece in _INLINE_BREAK.split(body):
-        offset = body.find(piece)
-        body = body[offset + len(piece) :]
-        first = at + offset + (len(piece) - len(piece.lstrip()))
-        at += offset + len(piece)
-        if piece.strip():
-            parts.append((first, first + len(piece.strip())))
-    if len(parts) < 2:
-        return None
-    lead_start = start + (len(sentence) - len(sentence.lstrip()))
-    return QuestionSite(lead_start, parts[-1][1], view[lead_start : parts[-1][1]], LIST, False, "", tuple(parts))
 
 
 def _items_under(text: str, lead_end: int) -> list[tuple[int, int]]:
