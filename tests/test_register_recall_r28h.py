@@ -21,7 +21,7 @@ FIRES = [
     # ownership handed over without 'call'
     ("The index rebuild is yours.", "reader-decides", "subject 'The index rebuild' names no human-only decision"),
     ("I drafted the refactor plan for the loader. That decision is yours.", "reader-decides",
-     "'yours' leaves the decision to the reader"),
+     "'is yours' leaves the decision to the reader"),
     ("I'll leave the naming in your hands.", "reader-decides", "object 'the naming' names work the agent owns"),
     ("Pick whichever suits you.", "reader-decides", "'Pick whichever' leaves the choice among the agent's options"),
     # standing by on the reader's wish or decision

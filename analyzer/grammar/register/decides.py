@@ -60,9 +60,9 @@ def reader_decides(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         if handed is not None or words == ["to", "you"]:
             return handed
         return _by_phrase_table(phrase, lexicon)
-    if words == ["yours"]:  # issue 28 phase 6: 'The index rebuild is yours.'
+    if words[-1] == "yours" and words[0] != "yours":  # issue 28 phase 6: 'The index rebuild is yours.'
         return _owned(phrase, lexicon)
-    if words[0] in FREE_OPENINGS:  # issue 28 phase 6: 'Pick whichever suits you.'
+    if words[-1] in FREE_OPENINGS:  # issue 28 phase 6: 'Pick whichever suits you.'
         return _free_choice(phrase, lexicon)
     if words[-1] in ("hands", "hand"):  # issue 28 phase 6: 'I'll leave the naming in your hands.'
         return _in_hands(phrase, lexicon)
@@ -101,7 +101,7 @@ def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     human-only decision that is the reader's ('The merge is yours.') or ownership denied ('The merge isn't yours
     yet') is a plain statement, as it was before 'yours' was read (no finding). A question ('Is this branch yours?'),
     a past ('the decision was yours') and 'yours' anywhere else name an owner, no hand-over."""
-    yours = phrase[0]
+    yours = phrase[-1]
     copula = yours.head
     if yours.dep_ not in ("attr", "acomp", "oprd") or not is_copula(copula) or copula.tag_ == "VBD":
         return None
@@ -116,24 +116,20 @@ def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
 
 
 def _free_choice(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
-    """'Pick whichever suits you.', 'Go with whichever layout you like best.': an instruction to choose (its verb
-    opens its segment, past 'so' or 'just', with no subject) whose object is the free choice — the model parses
-    the free relative every which way, so the verb is found by its place and what is chosen is the stretch after
-    the opening word, the reader's liking left out; judged as an object is, and only the register reports: a
-    human-only choice ('whichever release date suits you') is a plain instruction (no finding). Elsewhere
-    ('Whichever layout wins, I'll implement it') the reader's choice is a condition, no instruction."""
-    opening = phrase[0]
-    start = opening.i
-    while start > opening.sent.start and not opening.doc[start - 1].is_punct:
+    """'Pick whichever suits you.', 'Go with whichever layout you like best.': an instruction to choose (the phrase's
+    verb opens its segment, past 'so' or 'just', with no subject) whose object is the free choice — the model parses
+    the free relative every which way, so what is chosen is the stretch after 'whichever', the reader's liking left
+    out; judged as an object is, and only the register reports: a human-only choice ('whichever release date suits
+    you') is a plain instruction (no finding). A verb with a subject or words before it in its clause ('you pick
+    whichever …') instructs nothing."""
+    opening = phrase[-1]
+    verb = phrase[0]
+    start = verb.i
+    while start > verb.sent.start and not verb.doc[start - 1].is_punct:
         start -= 1  # back to the clause's first word: ', so pick whichever …'
-    before = list(opening.doc[start : opening.i])
-    while before and before[0].lower_ in FREE_BEFORE:
-        before = before[1:]
-    if not before or len(before) > 2 or before[0].lemma_.lower() not in FREE_VERBS or before[0].tag_ != "VB":
-        return None
-    verb = before[0]
-    if subject_of(verb) is not None or any(c.dep_ == "aux" for c in verb.children):
-        return None
+    before = [t for t in verb.doc[start : verb.i] if t.lower_ not in FREE_BEFORE]
+    if before or verb.tag_ != "VB" or subject_of(verb) is not None or any(c.dep_ == "aux" for c in verb.children):
+        return None  # 'Whichever layout wins, I'll use whichever …', 'you pick whichever …': no instruction
     after = opening.doc[opening.i + 1 : opening.sent.end]
     end = next((t.i for t in after if t.is_punct or t.lower_ == "and"), opening.sent.end)
     liking = FREE_LIKING
@@ -147,8 +143,8 @@ def _free_choice(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
                             chosen[0].i, None)  # fmt: skip
         return _tagged(judged, phrase, verb) if judged.verdict == "fire" else None
     return gated(
-        "fire", "reader-decides", f"fires (reader-decides): '{verb.text} {spelled(phrase)}' leaves the choice among "
-        "the agent's options to the reader"
+        "fire", "reader-decides", f"fires (reader-decides): '{spelled(phrase)}' leaves the choice among the agent's "
+        "options to the reader"
     )
 
 
