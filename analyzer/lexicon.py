@@ -45,6 +45,9 @@ class PhraseEntry:
     # Added by configuration (Lexicon.extended): matched apart from the built-in phrases, never in their place.
     added: bool = False
     not_before: tuple[str, ...] = ()  # words that must not follow: a longer reading wins ("if you want me")
+    # Phrases whose relation the match is when one follows it in its sentence ("The merge is yours, your call."): no
+    # candidate of its own then.
+    not_beside: tuple[str, ...] = ()
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -226,6 +229,7 @@ def _phrase_from(raw: Mapping[str, Any], known: tuple[str, ...]) -> PhraseEntry:
         fires=tuple(raw.get("fires", ())),
         passes=tuple(raw.get("passes", ())),
         not_before=tuple(normalize_word(w) for w in raw.get("not_before", ())),
+        not_beside=tuple(raw.get("not_beside", ())),
     )
 
 

@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 
 # Issue 28 phase 4b: the agent's own context, which only the person can add to (analyzer/terms.toml [context-access]).
 CONTEXT_PLACES = terms("context-access", "places")
+# Issue 28 phase 6: the reader's choice among the agent's options, then the agent's act ('Pick one and I'll build it').
+CHOOSING = terms("free-choice", "verbs") - {"go", "take", "use", "keep", "grab"}
+# Issue 28 phase 6: what the reader is asked to hand over that a run of the agent's own produces.
+OUTPUT_VERBS = terms("output-asked", "verbs")
+PRODUCED = terms("output-asked", "produced")
 
 
 @dataclass(frozen=True)
@@ -75,9 +80,20 @@ def turn_taking(asked: Asked) -> Judgement | None:
     # issue 28: the instruction asked as a question ('Could you run X and tell me what it prints?') or made the
     # condition of the agent's act ('Once you've run make lint and sent me the output, I'll fix …')
     act = _instruction(tokens, w) if asked.site.kind == TURN else None
-    act = act or _requested(tokens, w) or _conditioned(tokens, w)
+    act = act or _requested(tokens, w) or _conditioned(tokens, w) or _reported_when(tokens, w)
     if act is None:
         return None
+    handed = _handed_thing(act)
+    if handed is not None and (_agent_goes_on(tokens, act) is not None or _goes_on_after(asked.site.following, w)):
+        # issue 28 phase 6: 'Send me the output of `kubectl get pods` and I'll take it from there.'; 'Send me the
+        # staging API key and I'll finish the setup' asks for what only the reader has
+        if handed.lemma_.lower() in PRODUCED or handed.lower_ in PRODUCED:
+            why = f"asks the reader for '{handed.text}', which the agent could produce itself, and waits for it"
+            return _judged(asked, "turn-taking", why, [handed])
+        work = work_of([handed], asked.lexicon)
+        if work.human_only:
+            return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: "
+                          "what only the reader has")  # fmt: skip
     if _report_back(tokens, act, w, at=True) is act:
         return None  # 'Ping me whenever you want a status': a request to report, no work handed over
     back = _report_back(tokens, act, w)
@@ -87,6 +103,14 @@ def turn_taking(asked: Asked) -> Judgement | None:
         return None
     end = min((t.i for t in (back, going_on) if t is not None), default=tokens[-1].i + 1)
     stretch = frozenset(t.i for t in tokens if act.i <= t.i < end and not t.is_punct)
+    if act.lemma_.lower() in CHOOSING and going_on is not None:
+        # issue 28 phase 6: 'Pick one and I'll build it.' — the reader's choice among the agent's options, the agent's
+        # act waiting on it; a human-only choice ('Pick a release date and I'll prepare the notes') is the reader's own
+        chosen = [c for c in act.children if c.dep_ == "dobj"]
+        if chosen and work_of(chosen, asked.lexicon, frozenset(t.i for c in chosen for t in c.subtree)).human_only:
+            return carved("turn-taking", f"the reader's choice ('{act.text} {chosen[0].text}') is human-only")
+        why = f"asks the reader to choose ('{act.text}') and waits for it before the agent's '{going_on.head.text}'"
+        return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' {why}", act.i)
     if act.lemma_.lower() in w.reader_only or act.lower_ in w.reader_only:
         return carved("turn-taking", f"'{act.text}' asks the reader for what only the reader has or does")
     into = _into_agent_context(act)
@@ -108,6 +132,15 @@ def turn_taking(asked: Asked) -> Judgement | None:
     waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
     return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
         t.i for t in tokens if t.i not in stretch))
+
+
+def _handed_thing(act: Token) -> Token | None:
+    """Issue 28 phase 6: what the instruction asks the reader to hand the agent — the object of 'send me', 'paste',
+    'share', 'give me' — to be told apart: what a run produces ('the output of `kubectl get pods`', 'the stack
+    trace', 'the logs') the agent could produce itself; a key or a token only the reader has."""
+    if act.lemma_.lower() not in OUTPUT_VERBS and act.lower_ not in OUTPUT_VERBS:
+        return None
+    return next((c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us", "it", "them")), None)
 
 
 def _into_agent_context(act: Token) -> str | None:
@@ -172,6 +205,18 @@ def _conditioned(tokens: list[Token], w: TurnWords) -> Token | None:
         return None
     act = next((t for t in words[2:] if t.lower_ not in ("'ve", "have", "'d", "had", "just", "already")), None)
     return act if act is not None and act.pos_ == "VERB" and act.lemma_.lower() not in w.reader_only else None
+
+
+def _reported_when(tokens: list[Token], w: TurnWords) -> Token | None:
+    """Issue 28 phase 6: 'Let me know when you've pulled the branch and I'll explain the next bit.' — a report back
+    opening the sentence, timed by the reader's act: that act (the agent's next act must follow for it to count)."""
+    lowered = [t.lower_ for t in tokens]
+    if not any(tuple(lowered[: len(p)]) == p for p in w.report_back):
+        return None
+    for k in range(len(tokens) - 2):
+        if lowered[k] in w.condition_marks and lowered[k + 1] == "you":
+            return _conditioned(tokens[k:], w)
+    return None
 
 
 def _goes_on_after(following: str, w: TurnWords) -> bool:

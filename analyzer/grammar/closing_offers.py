@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged, question_vocabulary
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
-from analyzer.grammar.work import work_of
-from analyzer.parse.tokens import CLAUSAL_DEPS, subject_of
+from analyzer.grammar.work import work_of, work_of_stretch
+from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS, bounds, hyphen_compound, subject_of
 from analyzer.terms import terms
+from analyzer.text import sites
 from analyzer.text.closing import claim_vocabulary
 from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST, TURN
 
@@ -33,6 +34,21 @@ if TYPE_CHECKING:
 
 # The reader addressed, as the closing questions read it (questions.toml `reader`).
 READER = question_vocabulary().reader
+# Issue 28 phase 6: the verbs of reaching the agent (the contact closer's, analyzer/grammar/closing_standing_by.py).
+CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
+# Issue 28 phase 6: work listed inline under a lead-in noun (_work_listed): the closing list's lead-in words, and the
+# verbs with which the lead-in names its items ('next steps could include …').
+LIST_LEAD_INS = frozenset(sites()["list"]["lead_ins"])
+INCLUDING = terms("offered-thing", "including")
+# Issue 28 phase 6: work left open by an indefinite article when the reader may send it any time (_next_work_asked).
+INDEFINITE_ARTICLES = frozenset({"a", "an", "any", "some"})
+# Issue 28 phase 6: the marks of the reader's need the agent's availability waits on ('if', 'whenever').
+NEED_MARKS = frozenset({"if", "whenever", "when", "should", "once"})
+# Issue 28 phase 6: the reader's wish that makes what the reader tells a choice (_choice_told).
+WISHING = question_vocabulary().wish_verbs
+# Issue 28 phase 6: a new piece of work as the subject of its own offer (_offered_thing).
+THING_JOINING = terms("offered-thing", "joining")
+THING_EXISTING = terms("offered-thing", "existing")
 
 
 @dataclass(frozen=True)
@@ -143,12 +159,40 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
                     if carried is not None:
                         return Offer(carried[1], modal, frozenset(frame | {token.i, carried[0].i}))
                 return Offer(token, modal, frozenset(frame))
+        thing = _offered_thing(token, w)
+        if thing is not None:  # issue 28 phase 6: 'An end-to-end test is easy to add too, if desired.'
+            return thing
         if token.lower_ in w.willing and token.pos_ == "ADJ":
             act = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
             subject = subject_of(token) or (subject_of(token.head) if token.dep_ == "acomp" else None)
             if act is not None and (subject is None or subject.lower_ in AGENT_SUBJECTS):
                 frame = {token.i} | ({subject.i} if subject is not None else set())
                 return Offer(act, token, frozenset(frame))
+    return None
+
+
+def _offered_thing(verb: Token, w: Words) -> Offer | None:
+    """Issue 28 phase 6: a new piece of work as the subject of its own offer — its ease ('An end-to-end test is easy
+    to add', 'A CLI flag would be trivial to wire up') or its joining what was done under a modal ('A readiness probe
+    could come along with it', 'A migration guide could follow'): the thing is what is offered, judged like
+    attribution. New: the subject has no determiner of a thing that exists ('The benchmark is easy to run locally'
+    informs)."""
+    subject = subject_of(verb)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN") or verb.tag_ in ("VBD", "VBN"):
+        return None
+    if any(c.dep_ in ("det", "poss") and c.lower_ in THING_EXISTING for c in subject.children):
+        return None
+    if verb.lemma_ == "be":
+        for complement in verb.children:
+            if complement.dep_ == "acomp" and complement.lower_ in w.ease:
+                carried = (*complement.children, *verb.children)
+                act = next((c for c in carried if c.dep_ in ("xcomp", "ccomp") and c.tag_ == "VB"), None)
+                if act is not None:  # the thing is what is offered: 'Tagging 2.4.0 is easy to do' names the release
+                    return Offer(subject, complement, frozenset({verb.i, complement.i, act.i}))
+        return None
+    modal = next((c for c in verb.children if c.dep_ == "aux" and _folded(c) in w.modals), None)
+    if modal is not None and verb.lemma_.lower() in THING_JOINING and modal.lower_ not in w.commitments:
+        return Offer(subject, modal, frozenset({modal.i, verb.i}))
     return None
 
 
@@ -210,6 +254,8 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     of either, a need), wherever the model attached it; the offer is the agent's act outside the condition's own
     words. A need ('if needed') leaves the call to the reader only when the agent offers ('I can …'), not when it
     commits ('I'll rerun it if needed')."""
+    if asked.site.kind == QUESTION:
+        return _benefit_asked_after(asked)
     if asked.site.kind != CONDITION:
         return None
     condition = _benefit_condition(asked)
@@ -217,6 +263,18 @@ def bonus_offer(asked: Asked) -> Judgement | None:
         return None
     head, kind = condition
     offer = offer_in(asked.tokens, outside=_clause_of(head) if kind != "optional" else frozenset({head.i}))
+    listed = _work_listed(asked, _clause_of(head)) if offer is None else None
+    if listed is not None:
+        # issue 28 phase 6: 'Remaining ideas for later, if you want them: lazy image loading, a service worker …'
+        lead, items = listed
+        work = work_of_stretch(items, asked.lexicon)
+        if work.human_only:
+            return carved("bonus-offer", f"the work listed under '{lead.text}' is {work.describe()}: a legitimate "
+                          "hand-off")  # fmt: skip
+        span = bounds(items)
+        why = (f"fires (bonus-offer): '{_as_asked(asked)}' lists work under '{lead.text}' on a condition only the "
+               f"reader settles ('{_condition_text(head, kind)}'); it {work.describe()}")
+        return gated("fire", "bonus-offer", why, lead.i, span, work.domains)
     if offer is None:  # 'If useful for the review, the timings are in the table above.'
         return carved("bonus-offer", "the condition on the reader's benefit governs no act the agent offers")
     if kind == "need" and offer.commits:
@@ -228,6 +286,50 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     settled = _condition_text(head, kind)
     why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"
     return _judged(asked, "bonus-offer", why, [offer.act], exclude=left_out)
+
+
+def _benefit_asked_after(asked: Asked) -> Judgement | None:
+    """Issue 28 phase 6: an offer, a dash or a semicolon, then a question of its benefit that points back at it ('I
+    could set up the same lint config next — would that help?'): the question is the offer's condition, asked."""
+    w = words()
+    tokens = asked.tokens
+    breaks = [t.i for t in tokens if t.text in ("—", "–", "--", ";")]
+    if not breaks:
+        return None
+    after = [t for t in tokens if t.i > breaks[-1]]
+    pointer = next((t for t in after if t.lower_ in ("that", "this", "it") and t.dep_ in SUBJECT_DEPS), None)
+    if pointer is None or not any(t.lower_ in w.bonus_adjectives or t.lemma_.lower() in w.bonus_verbs for t in after):
+        return None
+    offer = offer_in([t for t in tokens if t.i < breaks[-1]])
+    if offer is None or offer.commits:
+        return None
+    why = f"offers the agent's '{offer.act.text}' and asks whether it would help the reader"
+    return _judged(asked, "bonus-offer", why, [offer.act], exclude=frozenset(offer.frame | {t.i for t in after}))
+
+
+def _work_listed(asked: Asked, condition: frozenset[int]) -> tuple[Token, list[Token]] | None:
+    """Issue 28 phase 6: work listed inline under a lead-in noun of work still to do ('next steps', 'ideas for later',
+    'possible follow-ups') — after a colon, or as what the lead-in 'could include': the lead-in and the listed words
+    (the condition's own words left out)."""
+    lead = next((t for t in asked.tokens if _lead_in(t)), None)
+    if lead is None:
+        return None
+    colon = next((t for t in asked.tokens if t.text == ":" and t.i > lead.i), None)
+    if colon is not None:
+        items = [t for t in asked.tokens if t.i > colon.i and t.i not in condition and not t.is_punct]
+    elif lead.dep_ == "nsubj" and lead.head.lemma_.lower() in INCLUDING:
+        items = [t for c in lead.head.children if c.dep_ in ("dobj", "xcomp", "ccomp") for t in c.subtree]
+    else:
+        return None
+    return (lead, items) if items else None
+
+
+def _lead_in(token: Token) -> bool:
+    """A noun of work still to do: 'steps', 'ideas', 'follow-ups' (the last part of a hyphen compound)."""
+    if token.pos_ not in ("NOUN", "PROPN"):
+        return False
+    forms = {token.lower_, token.lemma_.lower(), hyphen_compound(token) or token.lower_}
+    return bool(forms & LIST_LEAD_INS)
 
 
 def _goes_on(asked: Asked, act: Token) -> str | None:
@@ -310,6 +412,8 @@ def _benefit(head: Token, w: Words) -> str | None:
             benefit = c.lower_ in w.bonus_adjectives or c.lemma_.lower() in w.bonus_adjectives
             if c.dep_ in ("acomp", "attr") and benefit:
                 return "benefit"
+            if c.dep_ == "attr" and _wished_by_reader(c, w):
+                return "benefit"  # issue 28 phase 6: 'if that's something you'd want
             if c.dep_ == "prep" and c.lower_ == "of" and any(p.lower_ in w.bonus_of_nouns for p in c.children):
                 return "benefit"
     if lemma in w.bonus_judging and subject is not None and subject.lower_ == "you":
@@ -317,6 +421,17 @@ def _benefit(head: Token, w: Words) -> str | None:
         if any(c.lower_ in w.bonus_adjectives or _benefit(c, w) == "benefit" for c in judged):
             return "benefit"
     return None
+
+
+def _wished_by_reader(noun: Token, w: Words) -> bool:
+    """'something you'd want', 'one you'd like': an indefinite the reader's wish is said of."""
+    if noun.lower_ not in ("something", "one", "thing", "anything"):
+        return False
+    for clause in noun.children:
+        subject = subject_of(clause)
+        if clause.dep_ == "relcl" and clause.lemma_.lower() in w.bonus_wished and subject is not None:
+            return subject.lower_ == "you"
+    return False
 
 
 def _condition_text(head: Token, kind: str) -> str:
@@ -383,9 +498,14 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
             return f"asks the reader to name what troubles them ('{wh.text} … {token.text} you')"
     if (lemma in w.help_needs or _wished(token, w)) and subject is not None and subject.lower_ == "you":
         needed = [c for c in token.children if c.dep_ in ("dobj", "attr")]
+        # issue 28 phase 6: 'a particular part of the codebase you'd like help with' — the model hung 'help' elsewhere
+        after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+        if not needed and after is not None and after.lower_ in w.help_nouns and after.dep_ != "xcomp":
+            needed = [after]
         if any(c.lower_ in w.help_nouns | w.asked_nouns for c in needed) and (question or _requested(token, w)):
             return f"asks what the reader needs help with ('{token.text}')"
-        condition = any(c.dep_ == "mark" and c.lower_ == "if" for c in token.children)
+        # issue 28 phase 6: 'Here whenever you need me.' — a time of the reader's need conditions it as 'if' does
+        condition = any(c.dep_ in ("mark", "advmod") and c.lower_ in NEED_MARKS for c in token.children)
         open_need = not needed or any(c.lower_ in w.help_needed for c in needed)
         if condition and open_need and _available(token.head, w):
             return f"states the agent's availability on the reader's need ('{token.head.text} … {token.text}')"
@@ -455,7 +575,16 @@ def _next_work_asked(verb: Token, w: Words, lexicon: Lexicon) -> str | None:
                 named = noun.lower_ in w.next_work or noun.lemma_.lower() in w.next_work
                 if (named or noun.lower_ in lexicon.request_nouns) and open_words & lexicon.open_modifiers:
                     return f"tells the reader to hand the agent its next work, left open ('{verb.text} … {noun.text}')"
+                if _any_time(verb) and (noun.lower_ == "one" or ((named or noun.lower_ in lexicon.request_nouns)
+                                                                 and open_words & INDEFINITE_ARTICLES)):  # fmt: skip
+                    # issue 28 phase 6: 'send one over whenever', 'Drop me an issue whenever': any work, any time
+                    return f"tells the reader to hand the agent work whenever they like ('{verb.text} … {noun.text}')"
     return None
+
+
+def _any_time(verb: Token) -> bool:
+    """'… whenever', '… any time': the reader's next work welcome at any time."""
+    return any(t.lower_ in ("whenever", "anytime") for t in verb.subtree)
 
 
 def _for_the_reader(verb: Token, w: Words, question: bool) -> bool:
@@ -585,11 +714,20 @@ def decision_offer(asked: Asked) -> Judgement | None:
             )
         own = _clause_of(decision)
         offer = offer_in(asked.tokens, outside=own)
+        if offer is None and _contact_on(decision):
+            return None  # issue 28 phase 6: 'Ping me when you've decided on the naming' is the contact closer's
         if offer is None:  # 'If you choose to run it locally, start it with docker compose up.'
             return carved("decision-offer", "the condition on the reader's decision governs no act the agent offers")
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
         return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
     return _choice_requested(asked, w)
+
+
+def _contact_on(decision: Token) -> bool:
+    """The reader's decision times a request to reach the agent ('ping me when you've decided', 'give me a shout once
+    you pick one'): a wait on the reader's word, which the contact-closer row judges."""
+    head = decision.head
+    return decision.dep_ == "advcl" and (head.lemma_.lower() in CONTACT_VERBS or head.lower_ in CONTACT_VERBS)
 
 
 def _choice_requested(asked: Asked, w: Words) -> Judgement | None:
@@ -630,12 +768,29 @@ def _decides(token: Token, w: Words) -> bool:
         return False
     if lemma in w.decision_verbs:
         return True
+    if lemma in w.request_verbs and any(c.lower_ in ("me", "us") for c in token.children):
+        return _choice_told(token, w)
     if lemma in w.decision_phrasal:
         return any(
             (c.dep_ in ("prep", "prt") and c.lower_ in w.decision_particles)
             or (c.dep_ == "dobj" and c.lower_ in w.decision_objects)
             for c in token.children
         )
+    return False
+
+
+def _choice_told(token: Token, w: Words) -> bool:
+    """Issue 28 phase 6: 'If you tell me which metrics matter most, I'll build …', 'when you tell me what naming scheme
+    you want': the reader telling the agent a choice — 'which', or the reader's wish — is the reader's decision;
+    telling what the reader saw is a fact."""
+    told = [c for c in token.children if c.dep_ in ("ccomp", "dobj", "xcomp") and c.lower_ not in ("me", "us")]
+    for clause in told:
+        words_ = list(clause.subtree)
+        if any(t.lower_ == "which" for t in words_):
+            return True
+        if any(t.lemma_.lower() in WISHING and subject_of(t) is not None and subject_of(t).lower_ == "you"
+               for t in words_):  # fmt: skip
+            return True
     return False
 
 

@@ -29,7 +29,7 @@ from analyzer.grammar.work import Work, work_of
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite
+from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite, kind_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -41,6 +41,13 @@ READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
 NEXT_ITEMS = terms("elliptical", "next_items")
+# Issue 28 phase 6: the words of sufficiency the model reads as an adverb ('is this coverage enough?').
+SUFFICIENT = frozenset({"enough"})
+# Issue 28 phase 6: the benefit to the reader a question after an offer asks about ('— would that help?').
+BENEFITS = frozenset(terms("bonus-offer", "verbs") | terms("bonus-offer", "adjectives") | {"helps", "worth"})
+# Issue 28 phase 6: which part of the work the reader would have the agent take on (_area_wanting).
+AREA_NOUNS = terms("next-work-asked", "areas")
+AREA_WANTS = terms("next-work-asked", "wants")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, docs/DESIGN.md#phrase-families revision 3).
 PHRASE = "closing question"
@@ -132,7 +139,24 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
             cut = k + 1
     while cut < len(sentence) and sentence[cut].isspace():
         cut += 1
+    if cut and site.kind == QUESTION and _benefit_of_what_came_before(sentence[cut:]):
+        # issue 28 phase 6: 'I could set up the same lint config next — would that help?': the question asks about
+        # the offer before the dash, which is judged with it (bonus-offer)
+        cut = 0
+    if cut and site.kind != QUESTION and kind_of(sentence[:cut]) is not None and kind_of(sentence[cut:]) is None:
+        # issue 28 phase 6: 'Let me know when you're ready for the next phase — the API layer.' — the words before the
+        # dash ask, those after it ask nothing of their own: an appositive of the request, judged whole
+        cut = 0
     return site.start + cut, site.end
+
+
+def _benefit_of_what_came_before(question: str) -> bool:
+    """'would that help?', 'would it be useful?': an auxiliary, a word pointing back, and a benefit to the reader."""
+    words = question.lower().replace("?", " ").split()
+    vocabulary = question_vocabulary()
+    if len(words) < 3 or words[0] not in vocabulary.question_openers or words[1] not in ("that", "this", "it"):
+        return False
+    return any(w in BENEFITS for w in words[2:])
 
 
 def _opens_question(before: str) -> bool:
@@ -242,13 +266,18 @@ def readiness_question(asked: Asked) -> Judgement | None:
     root = asked.root
     ready = root if root.lower_ in asked.words.readiness else _readiness_complement(root, asked.words)
     if ready is None:
+        # issue 28 phase 6: 'Are you set for the next phase, the offline sync?' — the model made the appositive the
+        # root: the readiness word whose subject is the reader or the agent heads the question
+        ready = _named_readiness(asked)
+        root = ready if ready is not None else root
+    if ready is None:
         return None
-    subject = subject_of(root)
-    if subject is not None and subject.lower_ not in READY_SUBJECTS:
-        return None  # 'Is the build ready for review?': the readiness of a thing, a fact
     holders = {root.i, ready.i}
     deps = ("prep", "xcomp", "advcl", "ccomp")
     asked_for = [c for c in asked.tokens if c.head.i in holders and c.dep_ in deps and c.i > ready.i]
+    subject = subject_of(root)
+    if subject is not None and subject.lower_ not in READY_SUBJECTS and not _for_the_agent(asked_for):
+        return None  # 'Is the build ready for review?': the readiness of a thing, a fact
     if not asked_for:
         return None
     # 'ready for me to merge #812': the go is for the agent's act, judged without the agent as its subject.
@@ -256,6 +285,24 @@ def readiness_question(asked: Asked) -> Judgement | None:
         t.i for c in asked_for for t in c.subtree if t.head.i == c.i and t.dep_ in (*SUBJECT_DEPS, "mark", "aux")
     )
     return _judged(asked, "readiness-question", "asks whether the reader gives the go", asked_for, exclude=agent)
+
+
+def _named_readiness(asked: Asked) -> Token | None:
+    """Issue 28 phase 6: a readiness word with the reader or the agent as its subject, wherever the model put it."""
+    for token in asked.tokens:
+        subject = subject_of(token)
+        if token.lower_ not in asked.words.readiness or subject is None or subject.lower_ not in READY_SUBJECTS:
+            continue
+        # a state under the copula ('Are you set …'), not the verb ('I could set up …')
+        if any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in token.children) and token.tag_ == "VBN":
+            return token
+    return None
+
+
+def _for_the_agent(asked_for: list[Token]) -> bool:
+    """Issue 28 phase 6: 'Is the team ready for me to start …?' — readiness for the agent's own act asks whoever is
+    named for the go: the agent is the subject of what they are to be ready for."""
+    return any(subject_of(c) is not None and subject_of(c).lower_ in AGENT_SUBJECTS for c in asked_for)
 
 
 def _readiness_complement(root: Token, words: QuestionVocabulary) -> Token | None:
@@ -302,7 +349,9 @@ def approval_question(asked: Asked) -> Judgement | None:
     # 'Does the new layout look OK?': how a thing looks or sounds is the reader's judgement of it; what a thing
     # is ('Is the output correct?') is a fact unless it is pointed at or the reader is named.
     perceived = lemma in words.perception_verbs and predicate.i != root.i
-    shown = subject is None or perceived or _demonstrative(subject) or to_reader
+    # issue 28 phase 6: 'More tests, or is this coverage enough?' — any subject of the copula may point at the work
+    pointed = any(_demonstrative(c) for c in root.children if c.dep_ in SUBJECT_DEPS)
+    shown = subject is None or perceived or pointed or to_reader
     if not shown:
         return None  # 'Is the output correct?': a fact about a thing, not the reader's approval
     approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
@@ -354,6 +403,10 @@ def open_request(asked: Asked) -> Judgement | None:
         )
     if first not in words.wh_words and first not in words.request_quantifiers:
         return None
+    area = _area_wanting(asked)
+    if area is not None:  # issue 28 phase 6: 'Which part of the app needs attention?'
+        return gated("fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks the reader which "
+                     f"{area.text} the agent should take on next")  # fmt: skip
     if not any(t.lower_ in words.request_words for t in tokens):
         return None
     verbs = [t for t in tokens if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")]
@@ -364,6 +417,19 @@ def open_request(asked: Asked) -> Judgement | None:
     return gated(
         "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
     )
+
+
+def _area_wanting(asked: Asked) -> Token | None:
+    """Issue 28 phase 6: 'Which part of the app needs attention?' — a part of the work picked by 'which' or 'what' as
+    the subject of a need for the agent's attention or work: the reader is asked where the agent goes next."""
+    for verb in asked.tokens:
+        subject = subject_of(verb)
+        if verb.lemma_.lower() != "need" or subject is None or subject.lower_ not in AREA_NOUNS:
+            continue
+        picked = any(c.dep_ == "det" and c.lower_ in ("which", "what") for c in subject.children)
+        if picked and any(c.dep_ == "dobj" and c.lower_ in AREA_WANTS for c in verb.children):
+            return subject
+    return None
 
 
 def _next_item(bare: list[str]) -> bool:
@@ -377,12 +443,20 @@ def relative_offer(asked: Asked) -> Judgement | None:
     if asked.site.kind not in (QUESTION, REQUEST):
         return None
     for wish in asked.tokens:
-        if wish.lemma_.lower() not in asked.words.wish_verbs or wish.dep_ not in ("relcl", "acl", "ccomp"):
+        opened = _opened_by_indefinite(wish, asked)
+        if wish.lemma_.lower() not in asked.words.wish_verbs or (wish.dep_ not in ("relcl", "acl", "ccomp") and
+                                                                  opened is None):  # fmt: skip
             continue
         subject = subject_of(wish)
         if subject is None or subject.lower_ != "you":
             continue
         action = next((c for c in wish.children if c.dep_ in ("ccomp", "xcomp")), None)
+        if action is None and wish.dep_ == "relcl":
+            # issue 28 phase 6: 'Is there anything you'd like me to look at next?' — the model hung the agent's act
+            # on the indefinite beside the wish
+            beside = [c for c in wish.head.children if c.dep_ == "relcl" and c.i > wish.i]
+            agent_acts = [c for c in beside if any(g.lower_ in ("me", "us") and g.dep_ == "nsubj" for g in c.children)]
+            action = agent_acts[0] if agent_acts else None
         agent = [
             c for c in (*wish.children, *(action.children if action is not None else ())) if c.lower_ in ("me", "us")
         ]
@@ -391,10 +465,19 @@ def relative_offer(asked: Asked) -> Judgement | None:
         # What the agent would act on: the noun the clause names with the action ('a PR … merge'), the reader,
         # the wish and the agent left out; in a request, the action and what it governs.
         left_out = {wish.i, subject.i, *(c.i for c in wish.children if c.dep_ == "aux"), *(t.i for t in agent)}
-        root = wish.head if wish.dep_ in ("relcl", "acl") else action
+        root = wish.head if wish.dep_ in ("relcl", "acl") else opened if opened is not None else action
         why = f"offers the agent's '{action.text}' inside a relative clause"
         return _judged(asked, "relative-offer", why, [root], exclude=frozenset(left_out))
     return None
+
+
+def _opened_by_indefinite(wish: Token, asked: Asked) -> Token | None:
+    """Issue 28 phase 6: 'Anything in particular you'd like me to dig into?' — a verbless question opened by an
+    indefinite, the reader's wish read as its root: the indefinite is what the agent would act on."""
+    first = asked.tokens[0] if asked.tokens else None
+    if wish.dep_ != "ROOT" or first is None or first.lower_ not in asked.words.request_quantifiers:
+        return None
+    return first if first.head.i == wish.i and first.i < wish.i else None
 
 
 @rule("conditional-preference")
@@ -510,9 +593,8 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
         return root
     if root.lemma_.lower() not in words.approval_verbs:
         return None
-    complement = next(
-        (c for c in root.children if c.dep_ in ("acomp", "oprd", "attr") and c.lower_ in words.approval), None
-    )
+    # issue 28 phase 6: 'is this coverage enough?' — the model reads 'enough' as an adverb of the copula
+    complement = next((c for c in root.children if _approval_complement(c, words)), None)
     if complement is not None:
         return complement
     if root.lemma_.lower() == "work":
@@ -525,6 +607,11 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
         (c for c in candidates if c.lemma_.lower() in words.intent_verbs and _reader_subject(c)),
         None,
     )
+
+
+def _approval_complement(child: Token, words: QuestionVocabulary) -> bool:
+    approving = child.dep_ in ("acomp", "oprd", "attr") and child.lower_ in words.approval
+    return approving or (child.dep_ == "advmod" and child.lower_ in SUFFICIENT)
 
 
 def _reader_subject(verb: Token) -> bool:

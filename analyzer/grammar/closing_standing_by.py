@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_offers import _available
 from analyzer.grammar.closing_offers import words as offer_words
-from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.register.standing_by import wanted_human_only_act
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import subject_of
@@ -46,6 +47,8 @@ class ContactWords:
     troubles: frozenset[str]
     continuations: frozenset[str]
     indefinite: frozenset[str]
+    placing: frozenset[str]
+    deciding: frozenset[str]
 
 
 @cache
@@ -63,9 +66,16 @@ def contact_closer(asked: Asked) -> Judgement | None:
     w = contact_words()
     thing_event = None
     for condition in asked.tokens:
-        if condition.dep_ != "advcl" or not _marked(condition, w):
+        if not _marked(condition, w):
             continue
-        governor = condition.head
+        if condition.dep_ == "advcl":
+            governor = condition.head
+        elif condition.dep_ == "ROOT" and _stated_before(condition):
+            # issue 28 phase 6: 'Here whenever you need me.' — the agent's availability, verbless, read as the time's
+            # adverb: the availability word is what the time hangs on
+            governor = _stated_before(condition)
+        else:
+            continue
         reached = _reach(governor, w)
         if reached is None and (not _available(governor, offer_words()) or _carries_act(governor)):
             continue  # 'I'm ready to merge when you like': readiness for an act, the ready-when-you-like gate's
@@ -73,15 +83,30 @@ def contact_closer(asked: Asked) -> Judgement | None:
         if need == EVENT:
             thing_event = condition  # 'ping me when the deploy finishes'
             continue
+        wanted = wanted_human_only_act(condition, asked.lexicon)
+        if wanted:
+            # 'Tell me when you'd like the schema change applied to production.': the timing of a human-only act
+            why = f"asks when the reader wants an act done ('{condition.text} …')"
+            return _judged(asked, "contact-closer", why, wanted)
+        how = f"asks the reader to '{reached}'" if reached else f"states the agent is '{_availability(governor)}'"
+        decided = _decided(condition, w) if need == OTHER else None
+        if decided is not None and _goes_on(asked, condition) is None:
+            # issue 28 phase 6: 'ping me when you've decided on the naming' — the agent waits on the reader's decision
+            why = f"{how} once the reader decides ('{condition.text} …'): it waits on the reader's word"
+            return _judged(asked, "contact-closer", why, decided)
         if need == OTHER:
             continue
+        work = _agent_work(condition, w) if need == NAMED else []
+        if work and _goes_on(asked, condition) is None:
+            # issue 28 phase 6: 'ping me when you want the next batch converted' — the wish is for the agent's work
+            why = f"{how} when the reader wants the agent's next work ('{condition.text} …'): it waits for the reader"
+            return _judged(asked, "contact-closer", why, work)
         if need == NAMED:
             return carved("contact-closer", f"what the reader may want ('{condition.text} …') is a thing or an act of "
                           "its own, not the agent's next request")  # fmt: skip
         going_on = _goes_on(asked, condition)
         if going_on is not None:
             return carved("contact-closer", f"the agent's own work goes on ('{going_on.text} {going_on.head.text}')")
-        how = f"asks the reader to '{reached}'" if reached else f"states the agent is '{_availability(governor)}'"
         why = f"{how} on the reader's next need ('{condition.text} …'): it waits for the reader to come back"
         return gated("fire", "contact-closer", f"fires (contact-closer): '{_as_asked(asked)}' {why}", governor.i)
     if thing_event is not None:
@@ -112,7 +137,8 @@ def _open_need(condition: Token, w: ContactWords, lexicon: Lexicon) -> str:
         return OTHER if subject.lower_ in AGENT_SUBJECTS else EVENT
     objects = [c for c in condition.children if c.dep_ == "dobj"]
     acts = [c for c in condition.children if c.dep_ in ("xcomp", "ccomp")]
-    open_words = w.indefinite | lexicon.closer_words
+    # issue 28 phase 6: 'whenever you need me' — the reader's need of the agent itself is open
+    open_words = w.indefinite | lexicon.closer_words | {"me", "us"}
     if lemma in w.wishes:
         if acts:
             return OPEN if all(a.lemma_.lower() in w.continuations for a in acts) else NAMED
@@ -122,6 +148,58 @@ def _open_need(condition: Token, w: ContactWords, lexicon: Lexicon) -> str:
         troubled = any(t.lower_ in open_words or t.lemma_.lower() in open_words for t in (*objects, *into))
         return OPEN if troubled else NAMED
     return OTHER
+
+
+def _stated_before(condition: Token) -> Token | None:
+    """The availability word the model hung on the time's verb, before it ('Here whenever …', 'Around if …')."""
+    words = offer_words().availability
+    return next((c for c in condition.children if c.dep_ == "advmod" and c.i < condition.i and c.lower_ in words), None)
+
+
+def _agent_work(condition: Token, w: ContactWords) -> list[Token]:
+    """Issue 28 phase 6: a wish whose object is the agent's next work — a thing wanted done ('when you want the next
+    batch converted': the participle's subject is the thing, the agent the one who does it), the agent wanted to act
+    ('when you want me to pick up phase 3'), or a piece of work placed next ('when you want the next step'). The
+    thing or act is what the reader would come back for; empty when the wish names the reader's own act or a thing."""
+    if condition.lemma_.lower() not in w.wishes:
+        return []
+    work = []
+    for child in condition.children:
+        if child.dep_ in ("ccomp", "xcomp") and _done_to_a_thing(child):
+            work.append(child)  # 'want the docs updated'
+        elif child.dep_ in ("ccomp", "xcomp") and any(
+            c.dep_ == "nsubj" and c.lower_ in AGENT_SUBJECTS | {"me", "us"} for c in child.children
+        ):
+            work.append(child)  # 'want me to pick up phase 3'
+        elif child.dep_ == "dobj" and any(c.dep_ == "amod" and c.lower_ in w.placing for c in child.children):
+            work.append(child)  # 'want the next step'
+    return work
+
+
+def _decided(condition: Token, w: ContactWords) -> list[Token] | None:
+    """Issue 28 phase 6: the reader's decision as the time of the contact ('when you've decided on the naming', 'once
+    you pick a layout', 'once you've made up your mind about the layout'): what is decided — the verb's object, its
+    'on', 'about' or 'between', a clause of which or whether — is judged; None when the verb decides nothing."""
+    subject = subject_of(condition)
+    if subject is None or subject.lower_ != "you":
+        return None
+    lemma = condition.lemma_.lower()
+    minded = lemma == "make" and any(c.dep_ == "dobj" and c.lower_ == "mind" for c in condition.children)
+    if lemma not in w.deciding and not minded:
+        return None
+    decided = [c for c in condition.children if c.dep_ in ("dobj", "ccomp", "xcomp") and c.lower_ != "mind"]
+    decided += [c for c in condition.children if c.dep_ == "prep" and c.lower_ in ("on", "about", "between")]
+    return decided
+
+
+def _done_to_a_thing(verb: Token) -> bool:
+    """'the docs updated', 'the rest of the handlers ported': a participle whose subject is the thing acted on (the
+    model tags some such participles as a past: ported -VBD-> with its own noun subject and no auxiliary)."""
+    if verb.tag_ == "VBN":
+        return True
+    subject = subject_of(verb)
+    plain = not any(c.dep_ == "aux" for c in verb.children)
+    return verb.tag_ == "VBD" and plain and subject is not None and subject.pos_ in ("NOUN", "PROPN")
 
 
 def _goes_on(asked: Asked, condition: Token) -> Token | None:

@@ -62,9 +62,17 @@ def report_of_decision(noun: Token, phrase: Sequence[Token], lexicon: Lexicon) -
         (forms(verb) & lexicon.report_verbs and verb.tag_ in REPORT_TAGS) or verb.lower_ in lexicon.report_past_forms
     ):
         return carved("report-of-decision", f"'{verb.text} … {phrase_text(phrase)}' reports a decision already taken")
-    if noun.dep_ in ("nsubj", "nsubjpass") and head.tag_ == "VBD":
+    if noun.dep_ in ("nsubj", "nsubjpass") and head.tag_ == "VBD" and not _introduces(noun, head):
         return carved("report-of-decision", taken)
     return None
+
+
+def _introduces(noun: Token, verb: Token) -> bool:
+    """Issue 28 phase 6: 'Your call: split #140 into two PRs, or keep it as one.' — a colon or dash between the phrase
+    and the verb sets the phrase off as the label of what follows; the model's past tag on the verb (split, put, cut
+    read as VBD) reports nothing."""
+    between = noun.doc[noun.i + 1 : verb.i]
+    return any(t.text in (":", "—", "–", "--") for t in between)
 
 
 def rule_citation(noun: Token, lexicon: Lexicon) -> Judgement | None:

@@ -59,6 +59,8 @@ TOPIC_PREPOSITIONS = frozenset({"on", "about", "over", "regarding"})
 # Relative pronouns as the subject of a relative clause: they stand for the noun the clause modifies.
 RELATIVE_TAGS = frozenset({"WDT", "WP"})
 ALTERNATIVE_CONJUNCTIONS = terms("attribution", "alternative_conjunctions")
+# Nouns a demonstrative points back with: 'that one', and (issue 28 phase 6) 'that decision', 'this choice'.
+POINTING_NOUNS = terms("reference", "decision_nouns")
 # Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
 DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
 
@@ -396,11 +398,12 @@ def _verbless_decision(segment: Sequence[Token]) -> bool:
 
 
 def demonstrative_of(subject: Token) -> Token | None:
-    """'that's your call', 'this is', 'that one's': the demonstrative word standing for an antecedent."""
+    """'that's your call', 'this is', 'that one's', 'that decision is yours': the demonstrative word standing for an
+    antecedent."""
     if subject.lower_ in DEMONSTRATIVES:
         return subject
     before = subject.doc[subject.i - 1] if subject.i > subject.sent.start else None
-    if subject.lower_ == "one" and before is not None and before.lower_ in DEMONSTRATIVES:
+    if subject.lower_ in POINTING_NOUNS and before is not None and before.lower_ in DEMONSTRATIVES:
         return before
     return None
 

@@ -166,7 +166,17 @@ def another_kind(token: Token, domain: str, lexicon: Lexicon) -> bool:
     named = {w for m in modifiers for w in (*forms(m), hyphen_compound(m) or "")}
     if compound:
         named.add(compound.split("-", 1)[0])
-    return bool(named & kinds)
+    return bool(named & kinds) or _counted(token, modifiers)
+
+
+def _counted(token: Token, modifiers: list[Token]) -> bool:
+    """Issue 28 phase 6: 'retrain with 4k tokens per sample', '4000 tokens' — a count of tokens, no secret: a quantity
+    no one keeps that many secrets in (three digits or more, or a k or m suffix) and no other modifier."""
+    counts = [c for c in token.children if c.dep_ == "nummod" and c.i < token.i]
+    if not counts or modifiers:
+        return False
+    amount = counts[0].text.lower().replace(",", "")
+    return (amount.isdigit() and len(amount) >= 3) or (amount[:-1].isdigit() and amount[-1:] in ("k", "m"))
 
 
 @rule("counted-unit")
@@ -306,6 +316,10 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
             words_of_clause += [
                 t for c in cut.children if c.dep_ == "dobj" for t in c.subtree if t.i in inside or cut.i not in inside
             ]
+        if token.dep_ == "acl" and token.tag_ == "VBN":
+            # a participle that modifies the thing it acts on: 'the schema change applied to prod' (its object is the
+            # noun it hangs on, with that noun's own modifiers)
+            words_of_clause += [c for c in token.head.children if c.dep_ in ("compound", "amod")] + [token.head]
         own = [forms(t) | code_words(t) for t in words_of_clause if not _modifies_a_build(t)]
         # r28i: an object word that only modifies another noun names that noun ('the admin styles', not an admin)
         objects = {

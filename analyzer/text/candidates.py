@@ -235,6 +235,8 @@ def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None 
             start, end = m.start(), m.end()
             if _is_mention(views.match_view, start, end, lexicon, clause_opening=entry.words[0] in _LINKING):
                 continue
+            if entry.not_beside and _beside(views.match_view, end, entry.not_beside):
+                continue
             disguise = folded.disguises(start, end) if folded is not None else ()
             written = views.original[start:end]
             # Emphasis or a prose word's backticks inside: "your **call**", "your `call`" (docs/DESIGN.md#evidence).
@@ -247,6 +249,14 @@ def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None 
     code = [r for r in views.regions if r.kind == "inline-code"]
     if code:
         yield from _across_code(views, lexicon, code)
+
+
+def _beside(view: str, end: int, phrases: tuple[str, ...]) -> bool:
+    """One of `phrases` follows in the rest of the sentence: the match is that phrase's relation ("The merge is yours,
+    your call."), no candidate of its own."""
+    stop = min((k for k in (view.find(mark, end) for mark in ".?!\n") if k >= 0), default=len(view))
+    rest = view[end:stop].lower().replace("’", "'")
+    return any(re.search(rf"(?<![\w'-]){re.escape(p)}(?![\w'-])", rest) for p in phrases)
 
 
 def _across_code(views: Views, lexicon: Lexicon, code: list[Region]) -> Iterator[Candidate]:

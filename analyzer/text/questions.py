@@ -241,10 +241,19 @@ def _kind(sentence: str) -> str | None:
     return None
 
 
+def kind_of(sentence: str) -> str | None:
+    """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT or CONTACT."""
+    return _kind(sentence)
+
+
 def _may_instruct(sentence: str, not_imperative: frozenset[str]) -> bool:
     """The sentence may open with an instruction to the reader: its first word is no subject, determiner or
     question word ("Please" and emphasis left out)."""
-    words = _LEAD_WORD.findall(sentence[:80].lower().replace("’", "'"))
+    lowered = sentence[:80].lower().replace("’", "'")
+    label, colon, after = lowered.partition(":")
+    if colon and label.strip(" *_#>-") in _patterns().turn_labels:
+        lowered = after  # issue 28 phase 6: 'Your turn: run the suite and tell me what fails.'
+    words = _LEAD_WORD.findall(lowered)
     if words[:1] == ["please"]:
         words = words[1:]
     return bool(words) and words[0] not in not_imperative
@@ -264,6 +273,7 @@ class _Patterns:
     word_wait: re.Pattern[str]
     contact: re.Pattern[str]
     not_imperative: frozenset[str]
+    turn_labels: frozenset[str]
     lead_ins: frozenset[str]
     max_items: int
     recommendations: tuple[str, ...]
@@ -336,6 +346,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     )
     rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
+        turn_labels=frozenset(turn["labels"]),
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
@@ -417,6 +428,14 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
     closing = view[last[0] : last[1]].strip() if last is not None and content else ""
+    if last is not None and closing and _ITEM.match(view, last[0]):
+        # issue 28 phase 6: the recommendation on the line after the last item, no blank line between ('- B: …\nI'd
+        # lean toward B.'): the item ends where the recommendation starts
+        line = view.rfind("\n", last[0], last[0] + len(view[last[0] : last[1]].rstrip()))
+        after = view[line + 1 : last[1]].strip() if line > last[0] else ""
+        if after and not _ITEM.match(after) and (_recommends(after) or _picks(after)):
+            last = (last[0], line)
+            closing = view[last[0] : last[1]].strip()
     if closing and (_recommends(closing) or _picks(closing) or _hands_back(closing)):
         # 'My recommendation is the second option.' or 'Let me know which.' after the list: the options are still
         # handed over; so are they by 'Any of these can follow if desired.' (issue 28 phase 4b)

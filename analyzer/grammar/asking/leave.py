@@ -20,9 +20,14 @@ if TYPE_CHECKING:
 AGENT = terms("register", "agent_subjects")
 ACCEPTABLE = terms("asking", "acceptable")
 READINESS = terms("asking", "readiness")
-LEAVE_NOUNS = terms("asking", "leave_nouns")
+LEAVE_NOUNS = terms("asking", "leave_nouns") | terms("leave-held", "nouns")
+SIGNALS = terms("leave-held", "signals")
+SIGNAL_COLOURS = terms("leave-held", "signal_colours")
+LEAVE_ABOUT = terms("leave-held", "about")
+LEAVE_LIKING = terms("leave-held", "liking")
 MINDING = terms("asking", "minding")
-LEAVE_MODALS = terms("asking", "leave_modals")
+DUTY_MODALS = terms("leave-held", "modals")
+LEAVE_MODALS = terms("asking", "leave_modals") | DUTY_MODALS
 ABILITY_MODALS = terms("asking", "ability_modals")
 ASKING_VERBS = terms("asking", "asking_verbs")
 LEAVE_SUBJECTS = terms("asking", "leave_subjects")
@@ -70,14 +75,20 @@ def _stretch(act: Token, left_out: set[int]) -> list[Token]:
 def _leave_and_act(asked: Asked) -> tuple[Token, Token] | None:
     for token in asked.tokens:
         word = (hyphen_compound(token) or token.lower_).lower()
+        noun_of_leave = (word in LEAVE_NOUNS or _signal(token)) and token.pos_ in ("NOUN", "PROPN", "INTJ", "ADJ")
         if token.lower_ in ACCEPTABLE:
             act = _granted_act(token, named_only=token.lower_ in READINESS)
-        elif token.lemma_.lower() in MINDING and token.pos_ == "VERB":
+            if act is None and noun_of_leave and token.dep_ == "dobj":
+                act = _act_of_holder(token)  # issue 28 phase 6: 'Have I got your OK to split the module?'
+        elif token.lemma_.lower() in MINDING | LEAVE_LIKING and token.pos_ == "VERB":
             act = _granted_act(token, named_only=True)
-        elif word in LEAVE_NOUNS and token.pos_ in ("NOUN", "PROPN", "INTJ", "ADJ"):
-            act = _granted_act(token, named_only=False) or _act_of_holder(token)
+        elif noun_of_leave:
+            act = _granted_act(token, named_only=False) or _act_of_holder(token) or _leave_about(token)
         elif token.lower_ in LEAVE_MODALS | ABILITY_MODALS and token.dep_ == "aux":
             act = _modal_act(token, asked)
+        elif token.lower_ in DUTY_MODALS and subject_of(token) is not None and subject_of(token).lower_ in AGENT:
+            # issue 28 phase 6: 'Reckon I ought to tackle the flaky tests next?' — the model made 'ought' the verb
+            act = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
         else:
             continue
         if act is not None:
@@ -162,9 +173,30 @@ def _agent_subject(verb: Token) -> bool:
     return any(c.dep_ in SUBJECT_DEPS and c.lower_ in AGENT for c in verb.children)
 
 
+def _signal(token: Token) -> bool:
+    """Issue 28 phase 6: 'the green light': a signal noun is leave with its colour."""
+    return token.lower_ in SIGNALS and any(c.dep_ == "amod" and c.lower_ in SIGNAL_COLOURS for c in token.children)
+
+
+def _leave_about(noun: Token) -> Token | None:
+    """Issue 28 phase 6: 'Do I have a green light on the parser rewrite?': with no act after it, the noun of leave
+    held by the agent names what it is for in its 'on' or 'for'; that noun of work is the act."""
+    holder = noun.head
+    subject = subject_of(holder) if noun.dep_ == "dobj" else None
+    if subject is None or subject.lower_ not in AGENT:
+        return None
+    return next((g for c in noun.children if c.dep_ == "prep" and c.lower_ in LEAVE_ABOUT
+                 for g in c.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")), None)  # fmt: skip
+
+
 def _act_of_holder(noun: Token) -> Token | None:
     """'Do I have your go-ahead to refactor the store?': the act hangs on the verb that holds the noun of leave."""
     holder = noun.head
+    # issue 28 phase 6: 'Do I have the green light to move the ETL jobs …?' — the model made the noun the subject of
+    # the infinitive it licenses
+    infinitive = holder.pos_ == "VERB" and any(c.dep_ == "aux" and c.lower_ == "to" for c in holder.children)
+    if noun.dep_ == "nsubj" and holder.dep_ in ("ccomp", "xcomp") and holder.i > noun.i and infinitive:
+        return holder
     if noun.dep_ not in ("dobj", "attr") or holder.i == noun.i:
         return None
     acts = [c for c in holder.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB" and c.i > noun.i]

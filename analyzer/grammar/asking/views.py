@@ -30,6 +30,7 @@ POINTING = DEMONSTRATIVES | {"these", "those", "it"}
 REPORT_VERBS = terms("approval-asked", "report_verbs")
 APPROVAL_MARKS = terms("approval-asked", "marks")
 INTENT_WORDS = terms("approval-asked", "intent_words")
+PROPOSED = terms("acceptable-to-reader", "proposed")
 
 
 @rule("view-question")
@@ -122,13 +123,16 @@ def _reader_is_subject(verb: Token, reader: frozenset[str]) -> bool:
 
 
 def _points_at_plan(subject: Token, reader: frozenset[str]) -> bool:
-    """A subject that is the agent's own plan: pointed at ('that', 'this plan'), or a noun of a plan ('the order of
-    the phases', 'the breakdown') or an act the agent proposes ('merging #812 now'); the reader ('you') too."""
+    """A subject that is the agent's own plan: pointed at ('that', 'this plan') or marked as proposed ('the proposed
+    layout'), or a noun of a plan ('the order of the phases', 'the breakdown') or an act the agent proposes
+    ('merging #812 now'); the reader ('you') too."""
     if subject.lower_ in POINTING | reader or subject.lemma_.lower() in PLAN_NOUNS:
         return True
     if subject.dep_ == "csubj" or subject.tag_ == "VBG":
         return True  # 'How does merging #812 now sound?': the act the agent proposes
-    return any(c.dep_ == "det" and c.lower_ in POINTING for c in subject.children)
+    # issue 28 phase 6: 'the proposed folder structure' — a participle of proposal marks the noun as the agent's plan
+    return any((c.dep_ == "det" and c.lower_ in POINTING) or (c.dep_ == "amod" and c.lower_ in PROPOSED)
+               for c in subject.children)  # fmt: skip
 
 
 def _about(verb: Token) -> list[Token]:

@@ -12,7 +12,7 @@ from analyzer.grammar.register.context import Context, answered, asks_a_person
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import SUBJECT_DEPS, bounds, tops
+from analyzer.parse.tokens import SUBJECT_DEPS, bounds, subject_of, tops
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 EMBEDDED_QUESTION_WORDS = terms("register", "embedded_question_words")
 WISH_VERBS = terms("register", "wish_verbs")
+OUTCOME_VERBS = terms("outcome-asked", "verbs")
+OUTCOME_POINTERS = terms("outcome-asked", "pointers")
 
 
 
@@ -31,6 +33,10 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
     inverted = phrase[0].lower_ in ("would", "do", "did", "will", "could")
     if inverted and not (is_question(phrase) or _opens_options(phrase)):
         return None
+    if phrase[-1].lower_ == "how" and _outcome_asked(phrase[-1], lexicon):
+        # issue 28 phase 6: 'The fix is in. Let me know how it goes!' — the reader's report on the agent's work
+        return gated("fire", "choice-question", f"fires (choice-question): '{spelled(phrase)} …' waits for the "
+                     "reader's report on how the agent's work turns out")  # fmt: skip
     if phrase[-1].lower_ in EMBEDDED_QUESTION_WORDS and not _asks_wish(phrase, lexicon):
         return None  # 'Let me know what CI says on your fork': a request for a fact, no choice handed back
     offered = _offered(phrase)
@@ -101,6 +107,17 @@ def _offered(phrase: Sequence[Token]) -> list[Token]:
     # 'which of squash or rebase you want': the reader's own wish clause closes what is offered.
     wish = next((k for k, t in enumerate(rest) if t.lower_ == "you" and k > 0), len(rest))
     return [t for t in rest[:wish] if not t.is_space]
+
+
+def _outcome_asked(how: Token, lexicon: Lexicon) -> bool:
+    """Issue 28 phase 6: 'how it goes', 'how it works out' — a verb of outcome under 'how' whose subject points at what
+    the agent did, with no domain word after it ('how it goes with the stamp from security' is the outcome of a
+    human-only act, the reader's own)."""
+    verb = how.head
+    subject = subject_of(verb)
+    if verb.lemma_.lower() not in OUTCOME_VERBS or subject is None or subject.lower_ not in OUTCOME_POINTERS:
+        return False
+    return not any(lexicon.domain_of(t.lemma_.lower()) or lexicon.domain_of(t.lower_) for t in verb.subtree)
 
 
 def _opens_options(phrase: Sequence[Token]) -> bool:

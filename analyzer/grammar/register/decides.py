@@ -30,6 +30,11 @@ DECISION_VERBS = terms("register", "decision_verbs")
 HANDOVER_VERBS = terms("register", "handover_verbs")
 READER = terms("register", "reader")
 AGENT = terms("register", "agent_subjects")
+FREE_VERBS = terms("free-choice", "verbs")
+FREE_OPENINGS = terms("free-choice", "openings")
+FREE_BEFORE = terms("free-choice", "before")
+FREE_LIKING = terms("free-choice", "liking")
+FREE_INTERFACE = terms("free-choice", "interface")
 CONDITION_MARKS = terms("register", "wish_marks") | terms("parse", "condition_marks") | {"should"}
 # What a decision verb decides: its object, a clause of what or whether, an infinitive, 'between' or 'on' the options.
 DECIDED_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "advcl", "attr"})
@@ -55,6 +60,12 @@ def reader_decides(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         if handed is not None or words == ["to", "you"]:
             return handed
         return _by_phrase_table(phrase, lexicon)
+    if words[-1] == "yours" and words[0] != "yours":  # issue 28 phase 6: 'The index rebuild is yours.'
+        return _owned(phrase, lexicon)
+    if words[-1] in FREE_OPENINGS:  # issue 28 phase 6: 'Pick whichever suits you.'
+        return _free_choice(phrase, lexicon)
+    if words[-1] in ("hands", "hand"):  # issue 28 phase 6: 'I'll leave the naming in your hands.'
+        return _in_hands(phrase, lexicon)
     if words[0] in ("yours", "you", "let", "for"):  # 'yours to', 'you decide', 'let you', 'for you to'
         verb = _decision_verb(phrase, you, any_verb=words[0] == "yours")
         return None if verb is None else _decided(phrase, verb, lexicon)
@@ -82,6 +93,83 @@ def _by_phrase_table(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
         return _tagged(ownership_judgement(copula, [head], lexicon, scope), phrase, head)
     judged = classify_phrase(phrase, lexicon)
     return None if judged.verdict == "carved" else _tagged(judged, phrase, noun)
+
+
+def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """'yours' as the attribute of a copula in a statement of now ('The index rebuild is yours.', 'That decision is
+    all yours.') is copular ownership, judged on the subject as 'is your call' is; it reports only the register: a
+    human-only decision that is the reader's ('The merge is yours.') or ownership denied ('The merge isn't yours
+    yet') is a plain statement, as it was before 'yours' was read (no finding). A question ('Is this branch yours?'),
+    a past ('the decision was yours') and 'yours' anywhere else name an owner, no hand-over."""
+    yours = phrase[-1]
+    copula = yours.head
+    if yours.dep_ not in ("attr", "acomp", "oprd") or not is_copula(copula) or copula.tag_ == "VBD":
+        return None
+    subject = subject_of(copula)
+    if subject is None or subject.i > copula.i or subject.lower_ in READER:
+        return None
+    scope = frozenset(t.i for t in yours.sent) - {yours.i}
+    judged = ownership_judgement(copula, [yours], lexicon, scope)
+    if judged.verdict != "fire" or judged.negation is not None:
+        return None
+    return _tagged(judged, phrase, yours)
+
+
+def _free_choice(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """'Pick whichever suits you.', 'Go with whichever layout you like best.': an instruction to choose (the phrase's
+    verb opens its segment, past 'so' or 'just', with no subject) whose object is the free choice — the model parses
+    the free relative every which way, so what is chosen is the stretch after 'whichever', the reader's liking left
+    out; judged as an object is, and only the register reports: a human-only choice ('whichever release date suits
+    you') is a plain instruction (no finding). A verb with a subject or words before it in its clause ('you pick
+    whichever …') instructs nothing."""
+    opening = phrase[-1]
+    verb = phrase[0]
+    start = verb.i
+    while start > verb.sent.start and not verb.doc[start - 1].is_punct:
+        start -= 1  # back to the clause's first word: ', so pick whichever …'
+    before = [t for t in verb.doc[start : verb.i] if t.lower_ not in FREE_BEFORE]
+    if before or verb.tag_ != "VB" or subject_of(verb) is not None or any(c.dep_ == "aux" for c in verb.children):
+        return None  # 'Whichever layout wins, I'll use whichever …', 'you pick whichever …': no instruction
+    after = opening.doc[opening.i + 1 : opening.sent.end]
+    end = next((t.i for t in after if t.is_punct or t.lower_ == "and"), opening.sent.end)
+    liking = FREE_LIKING
+    chosen = [t for t in opening.doc[opening.i + 1 : end] if t.lower_ not in liking and t.lemma_ not in liking]
+    if any(t.lower_ in FREE_INTERFACE for t in chosen):
+        return None  # 'Pick whichever theme suits you in the settings page': the reader using the product
+    if chosen:
+        work = work_of_stretch(chosen, lexicon)
+        span = bounds(chosen)
+        judged = verdict_of(work, "object", "object-form", f"what is chosen '{text_of(verb, span)}'", span,
+                            chosen[0].i, None)  # fmt: skip
+        return _tagged(judged, phrase, verb) if judged.verdict == "fire" else None
+    return gated(
+        "fire", "reader-decides", f"fires (reader-decides): '{spelled(phrase)}' leaves the choice among the agent's "
+        "options to the reader"
+    )
+
+
+def _in_hands(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """'The folder layout is in your hands.' (a copula: its subject is what is handed over), 'I'll leave the naming
+    in your hands.' (a verb of handing over: its object, or the noun a relative clause of it names: 'The order of the
+    cleanups I'll leave in your hands'). Like 'yours', only the register reports: a human-only decision in the reader's
+    hands, or one denied them, is a plain statement (no finding)."""
+    into = phrase[0]
+    verb = into.head
+    scope = frozenset(t.i for t in into.sent) - {t.i for t in phrase}
+    if is_copula(verb) and verb.tag_ != "VBD" and subject_of(verb) is not None and subject_of(verb).i < verb.i:
+        judged = ownership_judgement(verb, [into], lexicon, scope)
+    elif verb.lemma_.lower() in HANDOVER_VERBS | {"put", "place"}:
+        left = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+        if not left and verb.dep_ == "relcl":
+            left = [verb.head]  # 'The order of the cleanups I'll leave in your hands'
+        if not left:
+            return None
+        judged = object_form(verb, left, lexicon, scope - {t.i for t in verb.subtree if t.i > into.i})
+    else:
+        return None
+    if judged.verdict != "fire" or judged.negation is not None:
+        return None
+    return _tagged(judged, phrase, verb)
 
 
 def _decision_verb(phrase: Sequence[Token], you: Token | None, *, any_verb: bool) -> Token | None:

@@ -183,7 +183,14 @@ def _bounded_predicate(word: Token) -> Token | None:
     if word.pos_ in ("VERB", "AUX", "INTJ"):
         marked = any(c.lower_ in BOUNDS for c in word.children if c.dep_ in ("mark", "advmod"))
         if marked and word.dep_ in ("advcl", "ccomp", "conj") and word.head.i != word.i:
-            return word.head
+            return _out_of_manner(word.head)
+        if marked and word.dep_ == "ROOT":
+            # issue 28 phase 6: 'On hold until you've looked over the schema.' — the bound clause read as the root,
+            # the agent's hold hanging on it
+            held = next((g for c in word.children if c.dep_ == "prep" and c.i < word.i for g in c.children
+                         if g.dep_ == "pobj" and g.lower_ == "hold"), None)  # fmt: skip
+            if held is not None:
+                return held
         if word.dep_ == "advcl" and word.head.lower_ == "soon" and word.head.head.i != word.head.i:
             return word.head.head  # issue 28 phase 4b: 'as soon as you approve' (approve -advcl-> soon -advmod-> start)
         return _bound_before_subject(word)
@@ -196,6 +203,15 @@ def _bounded_predicate(word: Token) -> Token | None:
     if word.dep_ != "pobj" or holder.lower_ not in BOUNDS | {"for", "on", "without"}:
         return None
     return holder.head if holder.head.i != holder.i else None
+
+
+def _out_of_manner(predicate: Token) -> Token:
+    """Issue 28 phase 6: 'Leaving the notebook as it is until you let me know …' — the model hung the bound on the
+    clause of manner ('as it is'); the predicate it bounds is the one that clause describes."""
+    manner = any(c.dep_ == "mark" and c.lower_ == "as" for c in predicate.children)
+    if manner and predicate.dep_ == "advcl" and predicate.head.i != predicate.i:
+        return predicate.head
+    return predicate
 
 
 def _bound_before_subject(word: Token) -> Token | None:

@@ -75,11 +75,21 @@ def _times_human_only_act(following: Sequence[Token], lexicon: Lexicon) -> bool:
     if following[0].lower_ not in TIMING_MARKS:
         return False
     wish = next((t for t in following[1:] if t.pos_ in ("VERB", "AUX") and t.lemma_.lower() in WISH_VERBS), None)
-    if wish is None:
-        return False
+    return wish is not None and bool(wanted_human_only_act(wish, lexicon))
+
+
+def wanted_human_only_act(wish: Token, lexicon: Lexicon) -> list[Token]:
+    """The act the reader's wish verb ('want', 'like' … terms [standing-by-r28i] wish_verbs) wants done when it is a
+    human-only act, judged like attribution ('when you'd like the schema change applied to production'); empty
+    otherwise. The wanted clause is the verb's object or clause, or one the model hung on the verb above it, after
+    the wish ('Tell me when you'd like X applied': like <-ccomp- Tell -ccomp-> applied)."""
+    if wish.lemma_.lower() not in WISH_VERBS:
+        return []
     wanted = [c for c in wish.children if c.dep_ in ("dobj", "ccomp", "xcomp")]
+    if not wanted and wish.head is not wish:
+        wanted = [c for c in wish.head.children if c.i > wish.i and c.dep_ in ("ccomp", "xcomp")][:1]
     scope = frozenset(t.i for c in wanted for t in c.subtree)
-    return bool(wanted) and work_of(wanted, lexicon, scope).human_only
+    return wanted if wanted and work_of(wanted, lexicon, scope).human_only else []
 
 
 def _availability_after(know: Token, following: Sequence[Token]) -> bool:
