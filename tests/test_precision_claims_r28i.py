@@ -519,12 +519,12 @@ STAMPS = [
 # the timing of a human-only act: no finding at all
 TIMED_HUMAN_ONLY = [
     "Let me know when you want the migration run against the production database.",
+    "Ping me when you want the backfill run on the live database.",
 ]
 # The same timing asked by a contact request (r28h's contact-closer row judges those): exempt, naming the act; a
 # participle hung on the thing it acts on ('the schema change applied to prod') names the act too.
 TIMED_HUMAN_ONLY_CONTACT = [
     "Ping me whenever you want the backfill applied to the prod database.",
-    "Ping me when you want the backfill run on the live database.",
     "Tell me when you'd like the schema change applied to prod.",
 ]
 
@@ -684,7 +684,7 @@ def test_asking_when_the_reader_wants_a_human_only_act_done_hands_nothing_over(t
 def test_a_contact_request_timed_by_a_human_only_act_is_exempt(text: str) -> None:
     verdict, rule, reason = verdict_rule_reason(text)
     assert (verdict, rule) == ("exempt", "contact-closer"), reason
-    assert "asks when the reader wants an act done" in reason and "human-only work (production-change)" in reason
+    assert "when the reader wants" in reason and "human-only work (production-change)" in reason
 
 
 def test_a_participle_on_the_thing_it_acts_on_names_the_production_change() -> None:

@@ -83,11 +83,6 @@ def contact_closer(asked: Asked) -> Judgement | None:
         if need == EVENT:
             thing_event = condition  # 'ping me when the deploy finishes'
             continue
-        wanted = wanted_human_only_act(condition, asked.lexicon)
-        if wanted:
-            # 'Tell me when you'd like the schema change applied to production.': the timing of a human-only act
-            why = f"asks when the reader wants an act done ('{condition.text} …')"
-            return _judged(asked, "contact-closer", why, wanted)
         how = f"asks the reader to '{reached}'" if reached else f"states the agent is '{_availability(governor)}'"
         decided = _decided(condition, w) if need == OTHER else None
         if decided is not None and _goes_on(asked, condition) is None:
@@ -107,6 +102,11 @@ def contact_closer(asked: Asked) -> Judgement | None:
         going_on = _goes_on(asked, condition)
         if going_on is not None:
             return carved("contact-closer", f"the agent's own work goes on ('{going_on.text} {going_on.head.text}')")
+        wanted = wanted_human_only_act(condition, asked.lexicon)
+        if wanted:
+            # 'Tell me when you'd like the schema change applied to production.': the timing of a human-only act
+            why = f"asks when the reader wants an act done ('{condition.text} …')"
+            return _judged(asked, "contact-closer", why, wanted)
         why = f"{how} on the reader's next need ('{condition.text} …'): it waits for the reader to come back"
         return gated("fire", "contact-closer", f"fires (contact-closer): '{_as_asked(asked)}' {why}", governor.i)
     if thing_event is not None:

@@ -166,17 +166,7 @@ def another_kind(token: Token, domain: str, lexicon: Lexicon) -> bool:
     named = {w for m in modifiers for w in (*forms(m), hyphen_compound(m) or "")}
     if compound:
         named.add(compound.split("-", 1)[0])
-    return bool(named & kinds) or _counted(token, modifiers)
-
-
-def _counted(token: Token, modifiers: list[Token]) -> bool:
-    """Issue 28 phase 6: 'retrain with 4k tokens per sample', '4000 tokens' — a count of tokens, no secret: a quantity
-    no one keeps that many secrets in (three digits or more, or a k or m suffix) and no other modifier."""
-    counts = [c for c in token.children if c.dep_ == "nummod" and c.i < token.i]
-    if not counts or modifiers:
-        return False
-    amount = counts[0].text.lower().replace(",", "")
-    return (amount.isdigit() and len(amount) >= 3) or (amount[:-1].isdigit() and amount[-1:] in ("k", "m"))
+    return bool(named & kinds)
 
 
 @rule("counted-unit")
