@@ -61,8 +61,12 @@ MAX_CLAIM_CHARS = 400
 MAX_SKIPPED_UNITS = 8
 # A sign-off line: a name, a handle or initials alone, after an optional dash ("— Wren", "-- ops-bot",
 # "— R.K."), or without a dash initials ("JD", "R.K.") or one capitalized word ("Quill"); the word must not
-# be a report ("Done", "Merged") or a participle ("Waiting"): see `is_sign_off`.
-_DASHED_SIGN_OFF = re.compile(r"[ \t]*(?:—|–|--)[ \t]*[\w@][\w.@'-]*(?:[ \t]+[\w@][\w.@'-]*){0,2}[ \t]*")
+# be a report ("Done", "Merged") or a participle ("Waiting"): see `is_sign_off`. r28j: the dashed name may carry
+# its role, in parentheses or after a comma ("— Ada (build agent)", "— Wren, release bot").
+_DASHED_SIGN_OFF = re.compile(
+    r"[ \t]*(?:—|–|--)[ \t]*[\w@][\w.@'-]*(?:[ \t]+[\w@][\w.@'-]*){0,2}"
+    r"(?:[ \t]*\([^()\n]{1,40}\)|,[ \t]*[\w@][\w.@'-]*(?:[ \t]+[\w@][\w.@'-]*){0,3})?[ \t]*"
+)
 _INITIALS = re.compile(r"[ \t]*[A-Z](?:\.?[A-Z]){1,2}\.?[ \t]*")
 _NAME = re.compile(r"[ \t]*[A-Z][a-z]{1,20}[ \t]*")
 # At most this many characters in a valediction and its name ("Best regards,\nRowan Lee").
