@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, text_of, verdict_of
 from analyzer.grammar.negation import negation_of
-from analyzer.grammar.reference import act_before
+from analyzer.grammar.reference import act_before, pointing_noun
 from analyzer.grammar.registry import apply, rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
@@ -277,15 +277,23 @@ def _bare_question_word(word: Token) -> bool:
     return (word.lower_ in TIME_QUESTION_WORDS or word.lower_ in DECISION_MARKS) and len(list(word.subtree)) == 1
 
 
+def _bare_pointer(word: Token) -> bool:
+    """r28j: 'your call on that', 'your decision on this one': a demonstrative, or a decision noun it points with, and
+    nothing else."""
+    return pointing_noun(word) and all(t.i == word.i or (t.dep_ == "det" and t.head.i == word.i) for t in word.subtree)
+
+
 def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) -> Judgement:
     """A word the [[correction]] rows at `object` restore that ends a domain noun makes the object one stretch,
     judged as such."""
-    if len(objects) == 1 and _bare_question_word(objects[0]):
+    if len(objects) == 1 and (_bare_question_word(objects[0]) or _bare_pointer(objects[0])):
         act = act_before(noun.left_edge)
-        if act:  # r28g: '… which only you can do — your call on when': 'when' asks about the act named before
+        if act:  # r28g: '… which only you can do — your call on when': 'when' asks about the act named before;
+            # r28j: 'Deleting the old snapshots in prod frees 2 TB. Your call on that.': 'that' stands for it
             work = work_of_stretch(act, lexicon)
             span = bounds(act)
-            return verdict_of(work, "object", "object-form", f"what 'on {objects[0].text}' asks about, "
+            asked = " ".join(t.text for t in objects[0].subtree)  # 'on that one'
+            return verdict_of(work, "object", "object-form", f"what 'on {asked}' asks about, "
                               f"'{text_of(noun, span)}',", span, act[0].i, None)  # fmt: skip
     cut = apply("object", objects, lexicon, scope)
     objects = objects + cut
