@@ -29,6 +29,8 @@ INDEFINITES = terms("asking", "indefinites")
 POINTING = DEMONSTRATIVES | {"these", "those", "it"}
 REPORT_VERBS = terms("approval-asked", "report_verbs")
 APPROVAL_MARKS = terms("approval-asked", "marks")
+# r28j: the marks of a reported yes-or-no question ('confirm if you would like to proceed').
+WISH_MARKS = APPROVAL_MARKS - {"that"}
 INTENT_WORDS = terms("approval-asked", "intent_words")
 PROPOSED = terms("acceptable-to-reader", "proposed")
 
@@ -169,6 +171,33 @@ def approval_request(asked: Asked) -> Judgement | None:
                 p.lower_ in words.reader for p in c.children) and not all(p.lower_ in POINTING for p in c.children)]
             return _judged(asked, "approval-request", f"asks the reader to report their approval "
                            f"('{predicate.text}')", approved)  # fmt: skip
+    return None
+
+
+@rule("wish-request")
+def wish_request(asked: Asked) -> Judgement | None:
+    """r28j: the reader's wish to go on asked inside a request to report back ('Please confirm if you would like to
+    proceed with these changes.'): a clause under 'whether' or 'if' that a verb of telling governs, whose verb is the
+    reader's wish with an infinitive ('you would like to proceed', 'you want to go ahead'). The infinitive is the act
+    asked about, judged: 'proceed with merging #88' is the merge decision."""
+    if asked.site.kind not in (TURN, REQUEST):
+        return None
+    words = asked.words
+    for verb in asked.tokens:
+        if verb.dep_ not in ("ccomp", "advcl") or verb.head.lemma_.lower() not in REPORT_VERBS:
+            continue
+        if not any(c.dep_ == "mark" and c.lower_ in WISH_MARKS for c in verb.children):
+            continue
+        teller = subject_of(verb.head)
+        if verb.head.dep_ not in ("ROOT", "conj") or (teller is not None and teller.lower_ not in words.reader):
+            continue  # 'it will ask you to confirm if you want to proceed': a report of what a tool asks
+        subject = subject_of(verb)
+        if subject is None or subject.lower_ not in words.reader or verb.lemma_.lower() not in words.wish_verbs:
+            continue
+        act = next((c for c in verb.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
+        if act is not None:
+            return _judged(asked, "wish-request", f"asks the reader to report whether they want the agent's "
+                           f"'{act.text}' ('{verb.text} to {act.text}')", [act])  # fmt: skip
     return None
 
 
