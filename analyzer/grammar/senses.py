@@ -50,6 +50,7 @@ NOT_STATE_HEADS = terms("senses-r28i", "not_state_heads")
 DEFINITE = terms("senses-r28i", "definite")
 SHARED_BRANCHES = terms("senses-r28i", "shared_branches")
 HEAD_OBJECT_DOMAINS = terms("senses-r28i", "head_object_domains")
+LOCATION_PREPOSITIONS = terms("senses-r28j", "location_prepositions")
 VARIABLE_DOMAINS = terms("senses-r28i", "variable_domains")
 # An environment variable's name: upper-case words joined by underscores ('GITHUB_TOKEN').
 _ENV_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
@@ -482,7 +483,22 @@ def own_target(token: Token, domain: str, lexicon: Lexicon) -> bool:
     ]
     # The target itself ('in the fixture') or a word that marks it ('my feature branch', 'the test user'), also
     # through a name the model made the head ('my working branch feat/export': my -poss-> feat -nmod-> export).
-    return any(forms(t) & own or any(forms(m) & own for m in _marks(t)) for t in targets)
+    marked = [t for t in targets if forms(t) & own or any(forms(m) & own for m in _marks(t))]
+    return bool(marked) and not _in_production_place(targets, marked, found.states)
+
+
+def _in_production_place(targets: list[Token], marked: list[Token], states: frozenset[str]) -> bool:
+    """r28j: 'purging the test customers from the production database': the rows marked as the agent's kind sit in a
+    place the domain's states name (production, prod, live), so they are production data; 'my local copy of the
+    production table' is a copy made from it ('of' places nothing), and 'the test tenants from the local database'
+    sit in the agent's own place."""
+    return bool(states) and any(
+        t.dep_ == "pobj"
+        and t.head.lower_ in LOCATION_PREPOSITIONS
+        and t not in marked
+        and (forms(t) & states or any(forms(m) & states for m in _marks(t)))
+        for t in targets
+    )
 
 
 def _marks(target: Token) -> list[Token]:
