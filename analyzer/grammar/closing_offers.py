@@ -162,6 +162,9 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
         thing = _offered_thing(token, w)
         if thing is not None:  # issue 28 phase 6: 'An end-to-end test is easy to add too, if desired.'
             return thing
+        opened = _opening_ease(token, w)
+        if opened is not None:  # r28j: 'Easy enough to add a dry-run flag too, if you'd find that handy.'
+            return opened
         if token.lower_ in w.willing and token.pos_ == "ADJ":
             act = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
             subject = subject_of(token) or (subject_of(token.head) if token.dep_ == "acomp" else None)
@@ -209,6 +212,22 @@ def _ease(copula: Token, w: Words) -> tuple[Token, Token] | None:
             if act is not None:
                 return complement, act
     return None
+
+
+def _opening_ease(word: Token, w: Words) -> Offer | None:
+    """r28j: the ease of an act opening its sentence with no subject ('Easy enough to add …', 'Trivial to wire up …',
+    'No trouble to port …'): the elliptical 'It's' of `_ease`; the ease word (with its 'no' or 'little') is the
+    sentence's root and carries the infinitive act."""
+    determiner = next((c.lower_ for c in word.children if c.dep_ == "det"), None)
+    named = f"{determiner} {word.lower_}" if determiner is not None else word.lower_
+    if word.dep_ != "ROOT" or named not in w.ease or subject_of(word) is not None:
+        return None
+    first = min(word.left_edge.i, *(c.i for c in word.children if c.dep_ == "det"), word.i)
+    if any(not t.is_punct for t in word.doc[word.sent.start : first]):
+        return None  # the ease word opens its sentence
+    act = next((c for c in word.children if c.dep_ in ("xcomp", "advcl", "acl", "ccomp") and c.tag_ == "VB"
+                and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)), None)  # fmt: skip
+    return Offer(act, word, frozenset({word.i})) if act is not None else None
 
 
 def _willingness(copula: Token, w: Words) -> tuple[Token, Token] | None:
