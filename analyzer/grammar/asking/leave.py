@@ -103,6 +103,8 @@ def _granted_act(leave: Token, *, named_only: bool) -> Token | None:
     without it asks readiness ('Good to go?')."""
     holders = [leave]
     if leave.dep_ == "intj" and leave.head.i != leave.i:
+        if _for_the_agent_to(leave.head, leave):
+            return leave.head  # r28j: 'Alright for me to start on …?': the model made the act the root
         holders.append(leave.head)  # 'Okay if I merge #812 now that it's approved?': the model hung both on 'approved'
     if leave.dep_ in ("acomp", "attr", "amod", "oprd") and leave.head.i != leave.i:
         holder = leave.head
@@ -132,6 +134,20 @@ def _granted_act(leave: Token, *, named_only: bool) -> Token | None:
                     if act is not None:
                         return act
     return None
+
+
+def _for_the_agent_to(verb: Token, leave: Token) -> bool:
+    """r28j: 'Alright for me to start …?', 'Okay for us to move on …?': an infinitive after the leave word, marked
+    'for' with the agent as its subject, on which the model hung the leave word."""
+    subject = subject_of(verb)
+    return (
+        verb.i > leave.i
+        and verb.pos_ in ("VERB", "AUX")
+        and subject is not None
+        and subject.lower_ in AGENT
+        and any(c.dep_ == "mark" and c.lower_ == "for" for c in verb.children)
+        and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+    )
 
 
 def _marked_infinitive(holder: Token, leave: Token) -> Token | None:
