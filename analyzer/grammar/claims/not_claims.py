@@ -11,7 +11,7 @@ from analyzer.grammar.claims.words import (
     verb_forms,
 )
 from analyzer.grammar.registry import rule
-from analyzer.parse.tokens import subject_of
+from analyzer.parse.tokens import hyphen_compound, subject_of
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -177,9 +177,21 @@ def later_time(site: PredicateSite) -> bool:
         numbered = any(c.dep_ == "nummod" for c in token.children)
         if word in vocabulary.later_after_next and numbered and token.head.lower_ == "in":
             return True
-        if word == "next" and token.head.lower_ in vocabulary.later_after_next and token.head.i != head.i:
+        named = hyphen_compound(token.head) or token.head.lower_  # 'the next wake-up': wake, -, up
+        if word == "next" and named in vocabulary.later_after_next and token.head.i != head.i:
+            return True
+        if _clock_time(token):
             return True
     return False
+
+
+def _clock_time(token: Token) -> bool:
+    """r28j: a time of day after 'at' ('at 03:00', 'at 14:00 UTC'): hours and minutes as the model reads a number."""
+    hours, colon, minutes = token.text.partition(":")
+    if not (colon and hours.isdigit() and minutes.isdigit() and len(hours) <= 2 and len(minutes) == 2):
+        return False
+    holder = token.head if token.dep_ == "nummod" else token
+    return holder.dep_ == "pobj" and holder.head.lower_ == "at"
 
 
 def _exception_to_acting(opening: Token, head: Token, vocabulary: ClaimVocabulary) -> bool:
