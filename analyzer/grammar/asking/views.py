@@ -5,6 +5,7 @@ reading is the one the reader intended."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import Asked, _approval_predicate, _judged
@@ -142,6 +143,16 @@ def _about(verb: Token) -> list[Token]:
     return [c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("of", "about", "on")]
 
 
+def _reported_clauses(asked: Asked, marks: frozenset[str]) -> Iterator[Token]:
+    """The clauses a verb of telling governs under one of `marks` ('let me know if …', 'confirm whether …'): where a
+    question to the reader is asked inside a request to report back."""
+    for verb in asked.tokens:
+        if verb.dep_ in ("ccomp", "advcl") and verb.head.lemma_.lower() in REPORT_VERBS and any(
+            c.dep_ == "mark" and c.lower_ in marks for c in verb.children
+        ):
+            yield verb
+
+
 @rule("approval-request")
 def approval_request(asked: Asked) -> Judgement | None:
     """Issue 28 phase 4b: the approval question embedded in a request to report back ('… and tell me whether you
@@ -152,11 +163,7 @@ def approval_request(asked: Asked) -> Judgement | None:
     if asked.site.kind not in (TURN, REQUEST):
         return None
     words = asked.words
-    for verb in asked.tokens:
-        if verb.dep_ not in ("ccomp", "advcl") or verb.head.lemma_.lower() not in REPORT_VERBS:
-            continue
-        if not any(c.dep_ == "mark" and c.lower_ in APPROVAL_MARKS for c in verb.children):
-            continue
+    for verb in _reported_clauses(asked, APPROVAL_MARKS):
         subject = subject_of(verb)
         reader = subject is not None and subject.lower_ in words.reader
         if verb.lemma_.lower() in words.approval_own_verbs and reader:
@@ -183,11 +190,7 @@ def wish_request(asked: Asked) -> Judgement | None:
     if asked.site.kind not in (TURN, REQUEST):
         return None
     words = asked.words
-    for verb in asked.tokens:
-        if verb.dep_ not in ("ccomp", "advcl") or verb.head.lemma_.lower() not in REPORT_VERBS:
-            continue
-        if not any(c.dep_ == "mark" and c.lower_ in WISH_MARKS for c in verb.children):
-            continue
+    for verb in _reported_clauses(asked, WISH_MARKS):
         teller = subject_of(verb.head)
         if verb.head.dep_ not in ("ROOT", "conj") or (teller is not None and teller.lower_ not in words.reader):
             continue  # 'it will ask you to confirm if you want to proceed': a report of what a tool asks
