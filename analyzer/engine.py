@@ -115,7 +115,7 @@ class Parses:
         heads = sorted({lemma.split()[-1] for d in lexicon.domains for lemma in d.lemmas if " " in lemma})
         if not heads:
             return None
-        determiners = "|".join(sorted(terms("senses-r28i", "definite")))
+        determiners = "|".join(sorted(terms("domain-senses", "definite")))
         return re.compile(rf"\b(?:{determiners})\s+(?:" + "|".join(map(re.escape, heads)) + r")\b", re.IGNORECASE)
 
     def within_budget(self, offset: int) -> bool:

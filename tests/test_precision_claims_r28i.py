@@ -10,10 +10,10 @@ claims, the form, the rule and the reason's words).
   clause on the merged thing says which thing it is ('the branch that carries the migration heads', work.py).
 * Human-only domains missing as classes: a tier named alone after a verb that keeps or moves the account ('stay on
   Hobby', [[modifier]] tier-named), accepting what is there as a do-nothing alternative ('live with the build-minute
-  cap', terms [work-r28i] status_quo), and a release action on a pointer to the one version the sentence before names
-  ('Tagging and publishing it', [[modifier]] version-named-before).
+  cap', terms [tiers-and-status-quo] status_quo), and a release action on a pointer to the one version the sentence
+  before names ('Tagging and publishing it', [[modifier]] version-named-before).
 * A bare wait on the person: 'Status: awaiting your approval.' waits on the approval of the agent's own work unless
-  the text names what is stamped (a change under review, '#88', a human-only decision; terms [waits-r28i]).
+  the text names what is stamped (a change under review, '#88', a human-only decision; terms [stamped-things]).
 * The remaining precision misses, as classes: a subjectless gerund opening its sentence before a detached hand-over
   is the act handed over, not a claim ([[relation]] topic, [[not-claim]] handed-over-act); the stores and logs of a
   production system and emptying them are production data; rolling a production rollout back is the same decision;
@@ -32,7 +32,7 @@ claims, the form, the rule and the reason's words).
 * Not a claim: a participle phrase followed in its segment by a finite verb with no subject of its own is that verb's
   gerund subject ('— moving to the usage-based tier changes the invoice', [[not-claim]] gerund-subject).
 * Backing: a report whose subject is marked as other work ('The other three tracks are done.') backs nothing
-  announced before it (claims/segments.reports_completion, terms [claims-r28i] other_work).
+  announced before it (claims/segments.reports_completion, terms [claim-tails] other_work).
 * An object word the model made a verb of its own and hung on the clause above ('Do you want to grant the contractor
   read access …': read -conj-> want) stays the grant's object and no alternative (senses.cut_off_word, work.work_of).
 * A merge of things the agent marks as its own into a target that is no shared branch ('my two working branches into
@@ -42,14 +42,14 @@ claims, the form, the rule and the reason's words).
   ('The merge failed on CI; that is your call.') stays history.
 * 'Giving the CI bot the Owner role is your call': the direct object the model made the copula's second subject is
   the grant's object (reference.second_object); in the grant domains an object word that only modifies another noun
-  names that noun's kind ('the admin styles', terms [senses-r28i] head_object_domains).
+  names that noun's kind ('the admin styles', terms [domain-senses] head_object_domains).
 * Invariance (CheckList INV over these variants: capitals, a closing pictograph, chat spelling): a tier written in
   capitals is still named; a question mark followed by a pictograph still ends a question, so 'Shall I approve #88?
   🚀' claims nothing (text/closing.is_candidate); a hand-over in chat spelling after a participle ('— ur call') is read
   in standard spelling.
 * A domain word in another sense: a unit of measure counted as one ('4k tokens per sample') and a domain noun handled
   as data by the agent's code ('store the passwords hashed with argon2') name no credentials decision
-  (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [senses-r28i]).
+  (grammar.toml [[modifier]] counted-unit, handled-as-data; terms.toml [domain-senses]).
 * The hand-over in non-standard spelling: 'That ones your call.' reads "one's" after a demonstrative
   (spelling.toml [[context]] ones); the exemption and the fire both survive the spelling.
 * Claims: a first-person contraction written without its apostrophe ('Im starting on …', claims.toml

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # Words that stand for an act or a thing named before ('do it', 'that happens', 'revoking them').
 POINTERS = terms("reference", "pointers")
 # r28i: the pointers that stand for one thing ('publishing it'), and a version string as a reader reads it.
-SINGULAR_POINTERS = terms("reference-r28i", "singular_pointers")
+SINGULAR_POINTERS = terms("pointers-back", "singular_pointers")
 VERSION_WORD = re.compile(r"^v?\d+(?:\.\d+)+[\w.+-]*$")
 # Verbs that stand for an act named before when a pointer is their argument ('do that', 'that happens').
 PRO_VERBS = terms("reference", "pro_verbs")

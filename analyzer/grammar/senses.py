@@ -41,20 +41,20 @@ _FILE_ENDING = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 # A reference to a change: '#812', a commit sha, a version-like tag ('rc.3', 'v2.1').
 _REFERENCE = re.compile(r"^(?:#\d+|[0-9a-f]{7,40}|\d+|(?=[\w.-]*\d)\w+(?:[.-]\w+)+)$", re.IGNORECASE)
 MERGE_VERBS = terms("attribution", "merge_verbs")
-UNITS = terms("senses-r28i", "units")
-RATE_PREPOSITIONS = terms("senses-r28i", "rate_prepositions")
-LIMIT_WORDS = terms("senses-r28i", "limit_words")
-DATA_VERBS = terms("senses-r28i", "data_verbs")
-TIER_VERBS = terms("work-r28i", "tier_verbs")
-NOT_STATE_HEADS = terms("senses-r28i", "not_state_heads")
-DEFINITE = terms("senses-r28i", "definite")
-SHARED_BRANCHES = terms("senses-r28i", "shared_branches")
-HEAD_OBJECT_DOMAINS = terms("senses-r28i", "head_object_domains")
-LOCATION_PREPOSITIONS = terms("senses-r28j", "location_prepositions")
-VARIABLE_DOMAINS = terms("senses-r28i", "variable_domains")
+UNITS = terms("domain-senses", "units")
+RATE_PREPOSITIONS = terms("domain-senses", "rate_prepositions")
+LIMIT_WORDS = terms("domain-senses", "limit_words")
+DATA_VERBS = terms("domain-senses", "data_verbs")
+TIER_VERBS = terms("tiers-and-status-quo", "tier_verbs")
+NOT_STATE_HEADS = terms("domain-senses", "not_state_heads")
+DEFINITE = terms("domain-senses", "definite")
+SHARED_BRANCHES = terms("domain-senses", "shared_branches")
+HEAD_OBJECT_DOMAINS = terms("domain-senses", "head_object_domains")
+LOCATION_PREPOSITIONS = terms("production-place", "location_prepositions")
+VARIABLE_DOMAINS = terms("domain-senses", "variable_domains")
 # An environment variable's name: upper-case words joined by underscores ('GITHUB_TOKEN').
 _ENV_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
-TIER_PREPOSITIONS = terms("work-r28i", "tier_prepositions")
+TIER_PREPOSITIONS = terms("tiers-and-status-quo", "tier_prepositions")
 # A numeral of magnitude: '4k', '128K', '2,000', '1M', '512' (three digits or more, or a k/m suffix).
 _MAGNITUDE = re.compile(r"^(?:\d[\d,.]*[kKmM]|\d{3,}|\d{1,3}(?:,\d{3})+)$")
 
@@ -255,7 +255,7 @@ def named_again(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str |
 @rule("secret-variable")
 def secret_variable(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> str | None:
     """Only inline code written as an environment variable (upper case words joined by '_'): its last word, or its last
-    two, a lemma of a domain listed in terms [senses-r28i] variable_domains ('`GITHUB_TOKEN`', '`STRIPE_SECRET_KEY`');
+    two, a lemma of a domain listed in terms [domain-senses] variable_domains ('`GITHUB_TOKEN`', '`STRIPE_SECRET_KEY`');
     a name in another case ('`merge_sort`', '`token_count`') is code."""
     written = as_written([token]).strip()
     if not (written.startswith("`") and written.endswith("`")):
@@ -333,7 +333,7 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
 
 def _modifies_other(word: Token, token: Token, domain: Domain) -> bool:
     """r28i: 'Giving the sidebar the admin styles': in a domain whose objects name the thing granted itself (terms
-    [senses-r28i] head_object_domains: a role, a group), a modifier of a noun that is neither one of the domain's
+    [domain-senses] head_object_domains: a role, a group), a modifier of a noun that is neither one of the domain's
     objects nor the construction's own word names that noun's kind."""
     head = word.head
     return (
@@ -348,7 +348,7 @@ def _modifies_other(word: Token, token: Token, domain: Domain) -> bool:
 
 def _modifies_a_build(word: Token) -> bool:
     """r28i: 'the production build output', 'the prod bundle', 'live reload': a state word modifying a kind of build or
-    setting (terms [senses-r28i] not_state_heads) names that thing, not the production system."""
+    setting (terms [domain-senses] not_state_heads) names that thing, not the production system."""
     return word.dep_ in ("compound", "amod", "nmod") and bool(forms(word.head) & NOT_STATE_HEADS)
 
 
@@ -516,7 +516,7 @@ def _marks(target: Token) -> list[Token]:
 def own_into_own(token: Token, domain: str, lexicon: Lexicon) -> bool:
     """Only a domain that names its own targets' prepositions (`own_via`: the merge); the merged things carry the own
     mark on themselves ('my two working branches', 'my local fixup commits') and the target is named but is no shared
-    branch (terms [senses-r28i] shared_branches: 'into one', 'into a scratch branch')."""
+    branch (terms [domain-senses] shared_branches: 'into one', 'into a scratch branch')."""
     found = _domain(lexicon, domain)
     if not found.own_via or not found.own_targets:
         return False

@@ -39,7 +39,7 @@ TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
 PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
 SPAN_WORDS = terms("attribution", "span_words")
 OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
-STATUS_QUO = terms("work-r28i", "status_quo")
+STATUS_QUO = terms("tiers-and-status-quo", "status_quo")
 TIME_MARKS = terms("parse", "condition_marks")
 
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 READER = terms("register", "reader")
 # r28i: what hands the act before it to the reader ('— your call', ', up to you', '— that one's yours').
-HANDOVER_TAILS = terms("claims-r28i", "handover_tails")
+HANDOVER_TAILS = terms("claim-tails", "handover_tails")
 
 
 

@@ -18,7 +18,7 @@ from analyzer.terms import terms
 from analyzer.text.closing import ClaimVocabulary
 
 # r28i: words that mark a report's subject as other work than the announced act.
-OTHER_WORK = terms("claims-r28i", "other_work")
+OTHER_WORK = terms("claim-tails", "other_work")
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -131,7 +131,7 @@ def reported_done(site: SegmentSite) -> bool:
 
 def _other_work(head: Token) -> bool:
     """r28i: the report's subject is marked as other work than the announced act ('the other three tracks', 'the rest',
-    'everything else'; terms [claims-r28i] other_work)."""
+    'everything else'; terms [claim-tails] other_work)."""
     subject = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subject is None:
         return False

@@ -35,7 +35,7 @@ SILENCE = terms("waits", "silence")
 # What the reader's word is about: 'confirm the column names', 'your OK on phase 2', 'your approval to proceed'.
 ABOUT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "acl", "advcl", "relcl"})
 # r28i: what a bare approval stamps when the text before names it: a change under review, or its number ('#88').
-APPROVAL_TARGETS = terms("waits-r28i", "approval_targets")
+APPROVAL_TARGETS = terms("stamped-things", "approval_targets")
 _CHANGE_NUMBER = re.compile(r"^#\d+$")
 
 
@@ -99,7 +99,7 @@ def _words_of(roots: list[Token]) -> list[Token]:
 def _stamp_target_in(tokens: Sequence[Token], lexicon: Lexicon) -> bool:
     """r28i: an approval ('Status: awaiting your approval.', '… your approval on #88') is the human's stamp only when
     the text up to the end of its sentence, or what it is about, names what is stamped — a change under review
-    ('PR #88', '#412', a branch: terms [waits-r28i] approval_targets) or a human-only decision (a domain word: 'the
+    ('PR #88', '#412', a branch: terms [stamped-things] approval_targets) or a human-only decision (a domain word: 'the
     release'); with nothing named it is the approval of the agent's own work."""
     for token in tokens:
         names = forms(token) | {hyphen_compound(token) or ""}

@@ -26,8 +26,8 @@ REQUEST_PREDICATES = terms("standing-by", "request_predicates")
 AVAILABILITY = terms("open-offer", "availability")
 FIRST_PERSON = frozenset({"i", "we", "i'm", "im"})
 # r28i: the marks of a condition of time and the verbs of the reader's wish ('let me know when you want X done').
-TIMING_MARKS = terms("standing-by-r28i", "timing_marks")
-WISH_VERBS = terms("standing-by-r28i", "wish_verbs")
+TIMING_MARKS = terms("timed-act", "timing_marks")
+WISH_VERBS = terms("timed-act", "wish_verbs")
 
 
 
@@ -70,7 +70,7 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
 
 def _times_human_only_act(following: Sequence[Token], lexicon: Lexicon) -> bool:
     """r28i: 'let me know when you want the migration run against the production database' — a condition of time
-    (terms [standing-by-r28i] timing_marks) whose wish verb wants a human-only act done (its object or clause, judged
+    (terms [timed-act] timing_marks) whose wish verb wants a human-only act done (its object or clause, judged
     like attribution) asks when the reader wants that act: the timing of a human-only act, no wait on a request."""
     if following[0].lower_ not in TIMING_MARKS:
         return False
@@ -79,7 +79,7 @@ def _times_human_only_act(following: Sequence[Token], lexicon: Lexicon) -> bool:
 
 
 def wanted_human_only_act(wish: Token, lexicon: Lexicon) -> list[Token]:
-    """The act the reader's wish verb ('want', 'like' … terms [standing-by-r28i] wish_verbs) wants done when it is a
+    """The act the reader's wish verb ('want', 'like' … terms [timed-act] wish_verbs) wants done when it is a
     human-only act, judged like attribution ('when you'd like the schema change applied to production'); empty
     otherwise. The wanted clause is the verb's object or clause, or one the model hung on the verb above it, after
     the wish ('Tell me when you'd like X applied': like <-ccomp- Tell -ccomp-> applied)."""
