@@ -27,6 +27,7 @@ from analyzer.text.carveouts import Views
 from analyzer.text.citations import dated_citation
 from analyzer.text.disguise import Folded
 from analyzer.text.layout import (
+    gap_before,
     instruction_case,
     is_heading,
     is_row,
@@ -37,7 +38,16 @@ from analyzer.text.layout import (
     table_cell,
 )
 from analyzer.text.questions import TURN, QuestionSite, question_sites
-from analyzer.text.units import Unit, compact_unit, listed_items_end, sentence_bounds, unit_bounds, unit_starts, window
+from analyzer.text.units import (
+    WINDOW_BEFORE,
+    Unit,
+    compact_unit,
+    listed_items_end,
+    sentence_bounds,
+    unit_bounds,
+    unit_starts,
+    window,
+)
 from lanegate_common.frozen import replace
 
 if TYPE_CHECKING:
@@ -89,6 +99,7 @@ class Parses:
     _units: dict[tuple[int, int, bool, int], ParsedUnit] = field(default_factory=dict)
     _starts: list[int] | None = None
     _own_sentence: dict[int, int] = field(default_factory=dict)
+    _gaps: dict[int, tuple[int, int]] = field(default_factory=dict)
     _over_budget: set[int] = field(default_factory=set)
 
     def bounds(self, offset: int) -> tuple[int, int, bool]:
@@ -100,9 +111,14 @@ class Parses:
         unit = unit_bounds(self._starts, offset)
         unit_start, unit_end = table_cell(view, *unit, offset)
         start, end = sentence_bounds(view, unit_start, unit_end, offset)
-        wider = named_before(view, unit, (unit_start, unit_end), (start, end), self._named_again())
+        wider = named_before(
+            view, unit, (unit_start, unit_end), (start, end), self._named_again(), self._starts, offset - WINDOW_BEFORE
+        )
         if wider is not None and (unit_start, unit_end) == unit:
             self._own_sentence[offset] = start  # the text's boundary, which the parse of the wider stretch keeps
+            gap = gap_before(view, self._starts, wider, start)
+            if gap is not None:  # r29b: the prose before the lists, read beside the phrase (layout.prose_before)
+                self._gaps[offset] = gap
         start = start if wider is None else wider
         end = remark_after(view, offset, end) or end
         items_end = listed_items_end(view, self._starts, start, end, heading=is_heading(view, unit_start))
@@ -140,7 +156,14 @@ class Parses:
             start, end, clipped = key[:3]
             view = self.views.parse_view
             unit = compact_unit(
-                view, start, end, before=offset, droppable=droppable, clipped=clipped, cells=is_row(view, start)
+                view,
+                start,
+                end,
+                before=offset,
+                droppable=droppable,
+                clipped=clipped,
+                cells=is_row(view, start),
+                gap=self._gaps.get(offset),
             )
             self.budget -= len(unit.text)
             pending[key] = unit

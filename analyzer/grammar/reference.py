@@ -37,6 +37,8 @@ DECISION_NOUNS = terms("reference", "decision_nouns")
 STEP_NOUNS = terms("reference", "step_nouns")
 # Pointers that stand for a plural, and the tags of a plural noun.
 PLURAL_POINTERS = frozenset({"them", "those", "these"})
+# r29b: verbs that say where a thing is kept; the holder is the place of what a pointer stands for.
+HOLDING_VERBS = terms("things-held", "holding_verbs")
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 # How a pronoun is the object of an act: 'revoking it', 'run it against …', 'it gets rotated'.
 OBJECT_DEPS = frozenset({"dobj", "nsubjpass", "pobj"})
@@ -202,13 +204,20 @@ def antecedent_of(word: Token) -> Token | None:
     if gerund is not None:
         return next((c for c in gerund.children if c.dep_ == "dobj"), None)
     inside = {t.i for t in clause}
-    nouns = [t for t in clause if t.pos_ in ("NOUN", "PROPN")]
-    # 'them' stands for a plural, 'it' for a singular ('The staging deploy keys …; revoking them')
+    nouns = [t for t in clause if t.pos_ in ("NOUN", "PROPN") or _misread_plural(t)]
+    # 'them' stands for a plural, 'it' for a singular ('The staging deploy keys …; revoking them'); r29b: a noun that
+    # only names another ('payments' of 'the payments database') agrees with nothing
     determiners = [c.lower_ for c in word.children if c.dep_ == "det"]
     plural = word.lower_ in PLURAL_POINTERS or any(d in PLURAL_POINTERS for d in determiners)
-    agreeing = [t for t in nouns if (t.tag_ in PLURAL_TAGS) == plural]
+    agreeing = [
+        t
+        for t in nouns
+        if (t.tag_ in PLURAL_TAGS or _misread_plural(t)) == plural and t.dep_ not in ("compound", "nmod")
+    ]
     nouns = agreeing or nouns
     subject = next((t for t in nouns if t.dep_ in ("nsubj", "nsubjpass") and t.head.i in inside), None)
+    if subject is not None and _cut_off_noun(subject):
+        return None  # r29b: 'The release notes draft for 3.0 is …' read as 'release -nsubj->': the name is cut off
     if subject is not None and _command_name(subject):
         return subject.head  # 'The terraform destroy for the shared account …': the command is the act
     # The small model may misread the clause ('The prod API keys … expire Friday': keys as its root): the noun
@@ -252,6 +261,25 @@ def _command_name(subject: Token) -> bool:
         and any(c.dep_ == "det" for c in subject.children)
         and not any(c.dep_ == "aux" for c in verb.children)
     )
+
+
+def _misread_plural(token: Token) -> bool:
+    """r29b: 'holds the 2023 audit rows': a plural noun the small model tagged a verb (rows/VBZ) and still made the
+    object, with a determiner or modifier of its own."""
+    return (
+        token.tag_ == "VBZ"
+        and token.dep_ in ("dobj", "pobj")
+        and token.lower_.endswith("s")
+        and any(c.dep_ in ("det", "compound", "amod", "nummod") for c in token.children)
+    )
+
+
+def _cut_off_noun(subject: Token) -> bool:
+    """r29b: a subject noun with a plural noun right after it that the model did not hang on it ('The release notes
+    draft …': notes -aux-> draft): the small model cut the name in two, and the subject is only its first word."""
+    doc = subject.doc
+    after = doc[subject.i + 1] if subject.i + 1 < len(doc) else None
+    return after is not None and after.tag_ == "NNS" and after.head.i != subject.i and after.dep_ not in ("conj",)
 
 
 def _right_after_verb(word: Token) -> bool:
@@ -322,12 +350,27 @@ def referents(tokens: list[Token]) -> dict[int, Token]:
 
 def named_phrase(named: Token) -> list[Token]:
     """The antecedent's noun phrase, without a clause of its own ('the keys, which expire Friday'); the object of a
-    gerund takes the gerund's other words with it ('Dropping the events table in production': 'in production')."""
+    gerund takes the gerund's other words with it ('Dropping the events table in production': 'in production'). r29b:
+    the object of a verb of holding takes its holder's words, the place it is kept in ('The live database still holds
+    the audit rows': 'them' are rows of the live database)."""
     top = named.head if named.dep_ == "dobj" and named.head.tag_ == "VBG" else named
     skip = {t.i for c in top.children if c.dep_ in ("relcl", "advcl", "conj", "cc") for t in c.subtree} | (
         {top.i} if top.i != named.i else set()
     )
-    return [t for t in top.subtree if t.i not in skip and not t.is_punct and not t.is_space]
+    words = [t for t in top.subtree if t.i not in skip and not t.is_punct and not t.is_space]
+    return [*_holder_of(named), *words]
+
+
+def _holder_of(named: Token) -> list[Token]:
+    """The subject of the verb of holding whose object `named` is, its noun phrase without a clause of its own."""
+    verb = named.head
+    if named.dep_ != "dobj" or verb.pos_ not in ("VERB", "AUX") or verb.lemma_.lower() not in HOLDING_VERBS:
+        return []
+    holder = next((c for c in verb.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")), None)
+    if holder is None:
+        return []
+    skip = {t.i for c in holder.children if c.dep_ in ("relcl", "acl", "conj", "cc", "appos") for t in c.subtree}
+    return [t for t in holder.subtree if t.i not in skip and not t.is_punct and not t.is_space]
 
 
 def second_object(verb: Token) -> Token | None:

@@ -436,6 +436,12 @@ def demonstrative_judgement(
         span = bounds(topic)
         return verdict_of(work, "copular-ownership", "copular-ownership", f"what the decision is about, "
                           f"'{text_of(cop, span)}',", span, topic[0].i, negation)  # fmt: skip
+    act = _act_the_demonstrative_names(before, subject)
+    if act:  # r29b: 'Truncating the table on the live database is a separate question; that one's your call'
+        work = work_of_stretch(act, lexicon)
+        span = bounds(act)
+        return verdict_of(work, "copular-ownership", "copular-ownership", f"what '{subject.text}' stands for, "
+                          f"'{text_of(cop, span)}',", span, act[0].i, negation)  # fmt: skip
     if not before or before[-1].lemma_.lower() == "do" or subject.lower_ == "it":
         # 'whether to do that's your call': 'that' is the object of 'do', which stands for the act named before it;
         # 'That's your call.' alone in its sentence stands for the act the sentence before names
@@ -479,6 +485,16 @@ def demonstrative_judgement(
     if judged.verdict == "exempt" and negation is not None:
         return negated(judged, negation)
     return judged
+
+
+def _act_the_demonstrative_names(before: Sequence[Token], demonstrative: Token) -> list[Token]:
+    """Rule `act-on-pointer` (r29b, docs/DESIGN.md#construction-classes): a demonstrative subject after a clause that
+    says something of an act with a copula stands for the act, its gerund subject ('Truncating the sessions table on
+    the live database is a separate question; that one's your call': the truncating, not the question; the model may
+    hang 'that' on the phrase as a mark). Nothing otherwise: the clause itself is judged as before."""
+    inside = {t.i for t in before}
+    gerund = next((t for t in before if t.dep_ in ("csubj", "nsubj") and t.tag_ == "VBG" and t.head.i in inside), None)
+    return act_before(demonstrative) if gerund is not None and is_copula(gerund.head) else []
 
 
 def _decision_topic(owner: Sequence[Token]) -> list[Token]:

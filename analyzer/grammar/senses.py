@@ -119,7 +119,11 @@ def merges_other_than_code(token: Token, lexicon: Lexicon, inside: frozenset[int
 def _is_code(thing: Token, lexicon: Lexicon) -> bool:
     """A code change or a word standing for one: the object itself, or a word inside its noun phrase
     ('the refactor PR', 'PR #12', '#812', 'them')."""
-    if thing.like_num or is_version(thing) or _REFERENCE.match(thing.text):
+    if thing.pos_ == "PRON" and _stands_for_other_than_code(thing, lexicon):
+        return False  # r29b: 'Both retry wrappers do the same thing. Whether to merge them …': what 'them' stands for
+    if thing.like_num and not thing.is_alpha and not any(c.dep_ == "det" for c in thing.children):
+        return True  # 'merge 812': a number names a change ('the two' does not: a count of things named before)
+    if is_version(thing) or _REFERENCE.match(thing.text):
         return True  # 'merge 812', 'rebase 3f9c2a1', 'rc.3': a reference names a change ('Q1' does not)
     if as_written([thing]).startswith("`"):
         return True  # revision 3: 'merging `9b2e4d1`', 'merge `feat/export`': a ref written as inline code
@@ -127,6 +131,19 @@ def _is_code(thing: Token, lexicon: Lexicon) -> bool:
         return True  # revision 4: 'merge feat/export into main': a branch named by its path, written bare
     words = [thing, *(c for c in thing.children if c.dep_ in ("compound", "nmod", "appos", "conj"))]
     return any(forms(word) & lexicon.merge_objects or word.text.startswith("#") for word in words)
+
+
+def _stands_for_other_than_code(pointer: Token, lexicon: Lexicon) -> bool:
+    """r29b (docs/DESIGN.md#construction-classes): a pronoun merged stands for what the clause before names
+    (reference.antecedent_of); it is other than code when that is a noun other than a change and neither its sentence
+    nor the pronoun's sentence before it names a change ('#412', 'the PR', a version, a ref in inline code)."""
+    named = antecedent_of(pointer)
+    if named is None or named.pos_ not in ("NOUN", "PROPN") or _is_code(named, lexicon):
+        return False
+    around = [*named.sent, *(t for t in pointer.sent if t.i < pointer.i)]
+    return not any(
+        t.pos_ in ("NOUN", "PROPN", "NUM", "X", "SYM") and t.i != named.i and _is_code(t, lexicon) for t in around
+    )
 
 
 def _branch_path(thing: Token) -> bool:

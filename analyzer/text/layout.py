@@ -20,6 +20,17 @@ MAX_LONE_WORDS = 3
 _POINTER = re.compile(r"\b(?:it|that|this|them|those|these|so|whether\s+(?:and|or)\b)", re.IGNORECASE)
 # A heading line: one to six '#' and a space.
 _HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
+# r29b (docs/DESIGN.md#construction-classes, rule `act-on-pointer`): an act done on a pointer ('Purging them',
+# 'Applying it', 'whether to revoke that'): the sentence names its own act, and the pointer only the thing acted on.
+# The act opens its sentence, as its subject: a gerund or 'whether to' + verb.
+_ACT_ON_POINTER = re.compile(
+    r"[*_\s]*(?:(?!\w*thing\b)[A-Za-z]+ing|whether\s+(?:or\s+not\s+)?to\s+[A-Za-z]+)\s+(?:it|them|that|those|these|this)\b",
+    re.IGNORECASE,
+)
+# A unit that is no prose: a list item, a heading, a table row (a block of checks between the prose and the phrase).
+_NOT_PROSE = re.compile(r"[ \t]*(?:[-*+][ \t]|\d+[.)][ \t]|#{1,6}[ \t]|\|)")
+# How many units of lists, headings and rows the thing acted on may lie back across.
+MAX_UNITS_ACROSS = 12
 # At least this many letters before a sentence counts as written in capitals.
 MIN_CAPS_LETTERS = 6
 # The share of upper-case letters that makes a sentence written in capitals.
@@ -45,6 +56,8 @@ def named_before(
     cell: tuple[int, int],
     sentence: tuple[int, int],
     again: re.Pattern[str] | None = None,
+    starts: list[int] | None = None,
+    reach: int | None = None,
 ) -> int | None:
     """Rule `named-before` (revision 4, docs/DESIGN.md#construction-classes): a phrase alone in its sentence ('Your
     call.') or in its table cell binds what is named before it — the sentence before it in its paragraph, or the row's
@@ -52,7 +65,9 @@ def named_before(
     say', 'Rotating them is up to you': analyzer.grammar.reference). The start of the wider stretch, or None when the
     phrase's sentence says more than the phrase (MAX_LONE_WORDS) and points back at nothing, or nothing comes before
     it. `again` (r28i): a definite noun that may name a domain term of the sentence before again ('the plan' after 'the
-    Pro plan') points back too."""
+    Pro plan') points back too. `starts` and `reach` (r29b): an act on a pointer opening its paragraph ('Purging them is
+    your call.') reads back across the lists, headings and table rows before it to the last sentence of prose, when
+    that starts at or after `reach` (prose_before)."""
     start, end = sentence
     lone = len(_WORD.findall(view, start, end)) <= MAX_LONE_WORDS
     points = _POINTER.search(view, start, end) or (again is not None and again.search(view, start, end))
@@ -63,11 +78,56 @@ def named_before(
         first_pipe = view.find("|", line_start, start)
         return first_pipe if first_pipe != -1 and view.find("|", first_pipe + 1, start) != -1 else None
     before = view[unit[0] : start].rstrip()
-    if not before or not _WORD.search(before):
-        return None
     from analyzer.text.units import sentence_bounds
 
+    if (
+        (not before or not _WORD.search(before))
+        and starts is not None
+        and not _NOT_PROSE.match(view, unit[0])
+        and _ACT_ON_POINTER.match(view, start, end)
+    ):
+        return prose_before(view, starts, unit[0], reach or 0)
+    if not before or not _WORD.search(before):
+        return None
+
     return sentence_bounds(view, unit[0], unit[1], unit[0] + len(before) - 1)[0]
+
+
+def prose_before(view: str, starts: list[int], unit_start: int, reach: int) -> int | None:
+    """Rule `act-on-pointer` (r29b, docs/DESIGN.md#construction-classes): the start of the last sentence of the prose
+    paragraph before the unit at `unit_start`, across blank lines, list items, headings and table rows (a reader
+    looks for what 'them' stands for in what the message says, not in its checks); None when that sentence starts
+    before `reach` (the parse window) or no prose comes within MAX_UNITS_ACROSS units."""
+    from bisect import bisect_left
+
+    from analyzer.text.units import sentence_bounds
+
+    k = bisect_left(starts, unit_start)
+    for _ in range(MAX_UNITS_ACROSS):
+        if k <= 0:
+            return None
+        k -= 1
+        a, b = starts[k], starts[k + 1] if k + 1 < len(starts) else unit_start
+        text = view[a:b].rstrip()
+        if not _WORD.search(text) or _NOT_PROSE.match(view, a):
+            continue
+        first = sentence_bounds(view, a, b, a + len(text) - 1)[0]
+        return first if first >= reach else None
+    return None
+
+
+def gap_before(view: str, starts: list[int], wider: int, start: int) -> tuple[int, int] | None:
+    """Rule `act-on-pointer` (r29b): the stretch of lists, headings and rows between the prose paragraph holding
+    `wider` (prose_before) and the phrase's sentence at `start`, which the parse leaves out; None when the two are in
+    one paragraph."""
+    from bisect import bisect_right
+
+    k = bisect_right(starts, wider)
+    end = starts[k] if k < len(starts) else len(view)
+    if end >= start:
+        return None
+    prose_end = wider + len(view[wider:end].rstrip())
+    return prose_end, start
 
 
 def is_row(view: str, start: int) -> bool:

@@ -194,6 +194,7 @@ def compact_unit(
     *,
     clipped: bool = False,
     cells: bool = False,
+    gap: tuple[int, int] | None = None,
 ) -> Unit:
     """Collapse whitespace and long runs of punctuation or symbols (MAX_SYMBOL_RUN), drop list markers,
     keeping a map to the original offsets.
@@ -201,7 +202,9 @@ def compact_unit(
     The items of a list a colon introduces read as the series of alternatives they are: "Your call:
     squash, rebase or hold" (the joining words map to the line break before each item). before: the
     unit's first phrase; parenthetical asides that close before it are left out (_asides). cells: a table row
-    whose cells the parser reads as sentences of their own (each pipe read as a full stop, same length).
+    whose cells the parser reads as sentences of their own (each pipe read as a full stop, same length). gap (r29b,
+    rule `act-on-pointer`): the lists, headings and rows between the prose before a phrase and the phrase's own
+    paragraph, left out, so the prose's last sentence and the phrase's are read as two sentences side by side.
     """
     chars: list[str] = []
     offsets: list[int] = []
@@ -211,11 +214,18 @@ def compact_unit(
     items = _inner_items(view, i, end)
     last_item = max(items, default=-1)
     asides = _asides(view, i, min(end, before), droppable) if before is not None and droppable else {}
+    if gap is not None:
+        asides[gap[0]] = gap[1]
+        items = {k: v for k, v in items.items() if not gap[0] <= k < gap[1]}
+        last_item = max(items, default=-1)
     pending_space = False
     symbol_run = 0
     while i < end:
         ch = "." if cells and view[i] == "|" else view[i]
         if i in asides:
+            if gap is not None and i == gap[0] and chars and chars[-1].isalnum():
+                chars.append(".")  # the prose's last words end their sentence where the gap begins
+                offsets.append(i - 1)
             i = asides[i]
             rest = view[i:end].lstrip()
             pending_space = bool(chars) and bool(rest) and rest[0].isalnum()  # no space before ','

@@ -19,7 +19,7 @@ from analyzer.grammar.relation_rules import ownership_judgement, relation_of_seg
 from analyzer.grammar.work import work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.shapes import segment_before
-from analyzer.parse.tokens import SUBJECT_DEPS, bounds, is_copula, subject_of
+from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, is_copula, subject_of
 from analyzer.terms import terms
 from analyzer.text.candidates import find_candidates
 
@@ -214,12 +214,28 @@ def _decided(phrase: Sequence[Token], verb: Token, lexicon: Lexicon) -> Judgemen
     if objects:
         return _tagged(object_form(verb, objects, lexicon, scope), phrase, verb)
     segment = segment_before(phrase[0])
+    act = act_before(segment[0]) if _demonstrative_copula(segment) else []
+    if act:  # r29b: 'Upgrading the org to the Business plan adds $240 a month. That one's yours to decide.'
+        what = f"what '{text_of(verb, bounds(segment))}' stands for,"
+        return _tagged(_stretch_judgement(verb, act, lexicon, what=what), phrase, verb)
     if segment:
         return _tagged(relation_of_segment(segment, lexicon), phrase, verb)
     if verb.i > phrase[-1].i:  # 'Yours to merge.': the infinitive itself is what is handed over
         return _tagged(object_form(verb, [verb], lexicon, scope | {verb.i}), phrase, verb)
     return gated(
         "fire", "reader-decides", f"fires (reader-decides): '{spelled(phrase)}' leaves the next decision to the reader"
+    )
+
+
+def _demonstrative_copula(segment: Sequence[Token]) -> bool:
+    """Rule `act-on-pointer` (r29b): 'That one's', "This one's": a demonstrative (with a decision noun) and a clitic
+    copula the model read as a possessive ('one -poss-> yours'): the copula's subject points back, as 'That one is'
+    does."""
+    return (
+        len(segment) >= 2
+        and segment[0].lower_ in DEMONSTRATIVES
+        and segment[-1].lower_ in ("'s", "’s", "is")
+        and all(pointing_noun(t) or t.lower_ in DEMONSTRATIVES for t in segment[1:-1])
     )
 
 
