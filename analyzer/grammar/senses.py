@@ -328,7 +328,10 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
             # a participle that modifies the thing it acts on: 'the schema change applied to prod' (its object is the
             # noun it hangs on, with that noun's own modifiers)
             words_of_clause += [c for c in token.head.children if c.dep_ in ("compound", "amod")] + [token.head]
-        own = [forms(t) | code_words(t) for t in words_of_clause if not _modifies_a_build(t)]
+        # r29b: a word written with a hyphen reads as one word too ('the customer-facing cluster')
+        own = [
+            forms(t) | code_words(t) | {hyphen_compound(t) or ""} for t in words_of_clause if not _modifies_a_build(t)
+        ]
         # r28i: an object word that only modifies another noun names that noun ('the admin styles', not an admin)
         objects = {
             k

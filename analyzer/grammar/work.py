@@ -39,6 +39,8 @@ TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
 PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
 SPAN_WORDS = terms("attribution", "span_words")
 OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
+# r29b: prepositions of a condition the domain act goes ahead without ('merging #512 without the review').
+WAIVED = terms("waived-conditions", "prepositions")
 STATUS_QUO = terms("tiers-and-status-quo", "status_quo")
 TIME_MARKS = terms("parse", "condition_marks")
 
@@ -292,6 +294,8 @@ def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> boo
             return False  # a participle modifying the object ('the rewritten history') is its adjective
         # The model marks 'to' after a verb's object as a dative ('upgrading the org to the Team plan'): a preposition.
         dep = "prep" if node.dep_ == "dative" and node.pos_ == "ADP" else node.dep_
+        if dep == "prep" and node.lower_ in WAIVED and node.head.i in domain_tokens:
+            return True  # r29b: the condition a domain act waives is part of its decision, no work
         if dep not in NOMINAL_OBJECT_DEPS or (dep == "prep" and node.lower_ not in OBJECT_OF_PREPOSITIONS):
             return False
         if node.dep_ == "appos" and node.head.i in domain_tokens and node.head.pos_ == "VERB":
