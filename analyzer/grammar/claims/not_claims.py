@@ -11,7 +11,7 @@ from analyzer.grammar.claims.words import (
     verb_forms,
 )
 from analyzer.grammar.registry import rule
-from analyzer.parse.tokens import hyphen_compound, subject_of
+from analyzer.parse.tokens import hyphen_compound, is_copula, subject_of
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 READER = terms("register", "reader")
 # r28i: what hands the act before it to the reader ('— your call', ', up to you', '— that one's yours').
 HANDOVER_TAILS = terms("claim-tails", "handover_tails")
+# r29b: a pointer right after the -ing word is its object, whatever the model made it.
+POINTER_WORDS = terms("reference", "pointers")
 
 
 
@@ -275,20 +277,29 @@ def gerund_subject(site: PredicateSite) -> bool:
         return False
     predicate = site.predicate
     for token in site.segment.tokens:
-        if token.i <= predicate.i or token.tag_ not in ("VBZ", "VBD") or token.pos_ != "VERB":
+        if token.i <= predicate.i or token.tag_ not in ("VBZ", "VBD") or not _finite_predicate(token):
             continue
         if any(c.dep_ in ("det", "amod", "nummod", "compound", "poss") for c in token.children) or not any(
             c.dep_ in ("dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "npadvmod", "dative") for c in token.children
         ):
             continue  # 'Tackling the N+1 queries … next': a plural noun the model read as a verb (noun-read-as-verb)
         own = [c for c in token.children if c.dep_ in ("nsubj", "nsubjpass", "expl", "mark", "aux", "auxpass")]
-        # 'clearing it forces a rebuild': the pronoun right after the -ing word is its object, read as the subject
-        if any(not (c.pos_ == "PRON" and c.i == predicate.i + 1) for c in own):
+        # 'clearing it forces a rebuild': the pronoun right after the -ing word is its object, read as the subject;
+        # r29b: so is a demonstrative ('Granting that is something I'm leaving to you')
+        if any(not ((c.pos_ == "PRON" or c.lower_ in POINTER_WORDS) and c.i == predicate.i + 1) for c in own):
             continue
         if token.dep_ in ("relcl", "acl", "ccomp", "xcomp", "advcl") and token.head.i != predicate.i:
             continue  # 'Dropping the table that holds the logs': a clause of its own inside the phrase
         return True
     return False
+
+
+def _finite_predicate(token: Token) -> bool:
+    """A verb, or (r29b) a copula that is its clause's own predicate, not another verb's auxiliary ('Logging in and
+    promoting the build is yours', 'Granting that is something …': the copula says what the act is)."""
+    if token.pos_ == "VERB":
+        return True
+    return token.pos_ == "AUX" and is_copula(token) and token.dep_ not in ("aux", "auxpass")
 
 
 def _handed_over_before(segment: Segment) -> bool:

@@ -51,10 +51,16 @@ def participle_read_as_adjective(top: Token, vocabulary: ClaimVocabulary) -> lis
 def noun_read_as_verb(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
     """Only a finite top right after its gerund subject's object, with no object or complement of its own and 'next'
     or a now-adverb on it ('Tackling the N+1 queries in the admin views next.': 'queries' read as the verb): the plural
-    noun ends the object, the -ing word is the sentence's predicate."""
-    if top.tag_ not in ("VBZ", "VBP") or not top.lower_.endswith("s"):
+    noun ends the object, the -ing word is the sentence's predicate. r29b: also a bare form with the gerund as its
+    subject ('Grabbing the websocket reconnect bug next.': 'reconnect' read as the verb, 'bug' as its object) — an
+    imperative takes no subject, so the bare form is a noun of the object's name."""
+    bare = top.tag_ == "VB" and not any(c.dep_ in ("mark", "expl") or c.lower_ == "to" for c in top.children)
+    if not bare and (top.tag_ not in ("VBZ", "VBP") or not top.lower_.endswith("s")):
         return []
-    if any(c.dep_ in ("dobj", "attr", "acomp", "ccomp", "xcomp", "nsubj", "aux", "neg") for c in top.children):
+    own = ("attr", "acomp", "ccomp", "xcomp", "nsubj", "aux", "neg") if bare else (
+        "dobj", "attr", "acomp", "ccomp", "xcomp", "nsubj", "aux", "neg"
+    )
+    if any(c.dep_ in own for c in top.children):
         return []
     if not any(c.dep_ == "advmod" and (c.lower_ == "next" or c.lower_ in vocabulary.now_adverbs) for c in top.children):
         return []

@@ -3,6 +3,7 @@ construction (at `segment`): someone else's words, a report of the work done, a 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -102,6 +103,22 @@ def _is_label(tokens: Sequence[Token], vocabulary: ClaimVocabulary) -> bool:
     if len(words) >= 2 and words[-1].pos_ == "ADJ" and words[-2].pos_ in ("NOUN", "PROPN"):
         return False
     return not any(t.pos_ in ("VERB", "AUX") and t.lower_ not in vocabulary.not_participles for t in words)
+
+
+# r29b: a bold or underscored run opening the sentence (the sentence may start after its opening marks), with no
+# sentence punctuation inside, whose closing marks the next words follow with no space between: a title fused to the
+# text it heads ('**Reviewing the retry policy**The policy …').
+_FUSED_TITLE = re.compile(r"\s*(?:\*\*|__)?([^*_\n.!?]+?)(?:\*\*|__)(?=[A-Z0-9])")
+
+
+@rule("bold-title")
+def bold_title(site: SegmentSite) -> bool:
+    """r29b (docs/DESIGN.md#claims): the segment opens inside a title written in bold and fused to the text it heads
+    ('**Checking the config loader**Yes. The loader …', a reasoning step's title): a title names a topic, it
+    announces nothing. A bold sentence of its own ('**Merging #12 now.** It is green.') is still read."""
+    opener = site.segment.opener
+    title = _FUSED_TITLE.match(site.doc.text)
+    return opener is not None and title is not None and title.start(1) <= opener.idx < title.end(1)
 
 
 @rule("quoted-segment")
