@@ -272,6 +272,10 @@ def work_list(asked: Asked) -> Judgement | None:
                  None)  # fmt: skip
     if owner is not None:
         return carved("work-list", f"the lead-in names someone else as the work's owner ('{owner.text}')")
+    doer = _system_doer(lead)
+    if doer is not None:  # r29b: 'On the next tag push, the workflow will:'
+        return carved("work-list", f"the lead-in's list completes what '{doer.text}' does: the work is its own, it is "
+                      "handed to no reader")  # fmt: skip
     handed: list[str] = []
     human: list[str] = []
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
@@ -297,6 +301,43 @@ def work_list(asked: Asked) -> Judgement | None:
     if human:
         return carved("work-list", "every item the list hands over is human-only work: a legitimate hand-off")
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+SYSTEM_MODALS = terms("work-of-a-system", "modals")
+SYSTEM_ADVERBS = terms("work-of-a-system", "adverbs")
+SYSTEM_VERBS = terms("work-of-a-system", "verbs")
+SYSTEM_OBJECTS = terms("work-of-a-system", "objects")
+SYSTEM_NOT_DOERS = terms("work-of-a-system", "reader")
+
+
+def _system_doer(lead: list[Token]) -> Token | None:
+    """r29b (docs/DESIGN.md#construction-classes): the subject whose predicate the colon cuts off — the lead-in ends
+    with a subject, then a future modal ('the workflow will:', 'it would then:') or a verb of running ('the hook
+    runs:', 'it automatically does the following:') with nothing of its own after it; the items complete it. None
+    when that subject is the reader or the agent, or the lead-in ends otherwise ('Next steps:', 'you will need
+    to:')."""
+    tail: list[Token] = []
+    k = len(lead) - 1
+    while k >= 0 and (
+        lead[k].lower_ in SYSTEM_MODALS
+        or lead[k].lower_ in SYSTEM_ADVERBS
+        or lead[k].lower_ in SYSTEM_VERBS
+        or (lead[k].lower_ in SYSTEM_OBJECTS and tail)
+        or (lead[k].lower_ == "the" and tail and tail[0].lower_ in SYSTEM_OBJECTS)
+    ):
+        tail.insert(0, lead[k])
+        k -= 1
+    words = {t.lower_ for t in tail}
+    if k < 0 or not (words & SYSTEM_MODALS or words & SYSTEM_VERBS):
+        return None
+    if tail[-1].lower_ in SYSTEM_MODALS | SYSTEM_ADVERBS and not words & SYSTEM_MODALS and not words & SYSTEM_VERBS:
+        return None
+    subject = lead[k]
+    if subject.pos_ not in ("NOUN", "PROPN", "PRON") or subject.tag_ == "VBG":
+        return None
+    if subject.lower_ in SYSTEM_NOT_DOERS or subject.lower_ in AGENT_SUBJECTS:
+        return None
+    return subject
 
 
 def _wished(token: Token) -> bool:
