@@ -90,3 +90,26 @@ def test_an_act_on_a_pointer_inside_a_sentence_reads_nothing_across_a_list() -> 
     text = f"The live database keeps the audit rows.{CHECKS}I'd suggest keeping them for now; your call."
     report = analyze(text)
     assert report.verdict == "fire"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "words"),
+    [
+        (f"`terraform plan` against the shared production account shows 2 to destroy.{CHECKS}"
+         "Running the apply there is your call.", "exempt", "is human-only work (shared-infrastructure)"),
+        (f"`terraform plan` against my sandbox account shows 2 to destroy.{CHECKS}"
+         "Running the apply there is your call.",
+         "fire", "names no human-only decision"),
+        ("The stale sessions sit in the production Redis. Flushing the cache there is your call.", "exempt",
+         "is human-only work (production-data)"),
+        ("The stale sessions sit in my local Redis. Flushing the cache there is your call.", "fire",
+         "names no human-only decision"),
+    ],
+)  # fmt: skip
+def test_an_act_done_there_is_done_in_the_place_named_before(text: str, verdict: str, words: str) -> None:
+    """The model reads 'there' after a gerund subject as the copula's existential 'there'; written there, it stands
+    for the place the sentence before names (reference.place_after, _place_before)."""
+    report = analyze(text)
+    finding = report.findings[0]
+    assert (report.verdict, finding.rule) == (verdict, "copular-ownership"), finding.reason
+    assert words in finding.reason

@@ -84,7 +84,7 @@ CASES = [
     ("Squash-merge #88 or hold it until Monday — your call, both are fine by me.", "exempt", "option-list",
      ["'Squash-merge #88 or hold it until Monday' is human-only work (merge)"]),
     ("Rotate the prod API keys now or after the freeze — up to you, it's low risk either way.", "exempt",
-     "reader-decides", ["is human-only work (credentials)"]),
+     "reader-decides", ["is human-only work (credential-rotation, credentials)"]),  # r29b: the rotation domain too
     ("Add the cache now or wait for the profiler run — your pick, its fast either way.", "fire", "reader-decides",
      ["option list 'Add the cache now or wait for the profiler run' names no human-only decision"]),
     ("Rewrite the parser or patch it — your call, either works for me.", "fire", "option-list",

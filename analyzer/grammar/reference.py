@@ -37,6 +37,9 @@ DECISION_NOUNS = terms("reference", "decision_nouns")
 STEP_NOUNS = terms("reference", "step_nouns")
 # Pointers that stand for a plural, and the tags of a plural noun.
 PLURAL_POINTERS = frozenset({"them", "those", "these"})
+# r29b: the word that stands for a place named before, and the prepositions that name one.
+PLACE_POINTERS = terms("place-pointers", "pointers")
+PLACE_PREPOSITIONS = terms("place-pointers", "prepositions")
 # r29b: verbs that say where a thing is kept; the holder is the place of what a pointer stands for.
 HOLDING_VERBS = terms("things-held", "holding_verbs")
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
@@ -192,6 +195,9 @@ def antecedent_of(word: Token) -> Token | None:
     """What a pronoun object ('revoking it', 'rotating them') or a demonstrative noun object ('delete that data')
     stands for, when nothing in its own clause comes before it: the subject of the clause before, or the object of
     that clause's gerund subject ('Dropping the events table in production would …'). None otherwise."""
+    if word.lower_ in PLACE_POINTERS and word.dep_ in ("advmod", "expl"):
+        placed = word.dep_ == "advmod" or getattr(place_after(word.head), "i", None) == word.i
+        return _place_before(word) if placed and word.head.pos_ in ("VERB", "AUX") else None
     if not _points(word) or not (word.dep_ in OBJECT_DEPS or _right_after_verb(word)):
         return None
     own = segment_before(word)
@@ -223,6 +229,37 @@ def antecedent_of(word: Token) -> Token | None:
     # The small model may misread the clause ('The prod API keys … expire Friday': keys as its root): the noun
     # nearest its top.
     return subject or min(nouns, key=lambda t: (_depth(t, inside), t.i), default=None)
+
+
+def place_after(verb: Token) -> Token | None:
+    """r29b: 'Flushing the cache there is your call': the model read the place pointer right after a gerund subject's
+    words as the copula's existential 'there' (there -expl-> is); written there, it is the gerund's place. Given the
+    copula, or the gerund, the pointer; None otherwise."""
+    copula = verb if is_copula(verb) else verb.head
+    gerund = next((c for c in copula.children if c.dep_ in GERUND_SUBJECT_DEPS and c.tag_ == "VBG"), None)
+    if gerund is None:
+        return None
+    doc = copula.doc
+    after = max(t.i for t in gerund.subtree) + 1
+    word = doc[after] if after < len(doc) else None
+    if word is None or word.lower_ not in PLACE_POINTERS or word.dep_ != "expl" or word.head.i != copula.i:
+        return None
+    return word
+
+
+def _place_before(there: Token) -> Token | None:
+    """r29b: the place 'there' stands for — the first place the clause before names, the object of a place preposition
+    ('… against the shared production account', 'in the production Redis')."""
+    own = segment_before(there)
+    clause = _clause_before(own[0] if own else there)
+    return next(
+        (
+            t
+            for t in clause
+            if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN") and t.head.lower_ in PLACE_PREPOSITIONS
+        ),
+        None,
+    )
 
 
 def version_before(pointer: Token) -> Token | None:

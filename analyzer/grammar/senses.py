@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.reference import (
     antecedent_of,
     named_phrase,
+    place_after,
     pointer_after,
     second_object,
     sentence_before,
@@ -470,6 +471,10 @@ def _own_words(verb: Token, inside: frozenset[int]) -> list[Token]:
     misread = pointer_after(verb) or second_object(verb)
     if misread is not None and misread.i in inside:
         stack.append(misread)
+    place = place_after(verb) if verb.tag_ == "VBG" else None  # r29b: 'Flushing the cache there is your call'
+    named_place = antecedent_of(place) if place is not None else None
+    if named_place is not None:
+        words.extend(t for t in named_phrase(named_place) if t.i in inside)
     while stack:
         node = stack.pop()
         if node.i in inside:

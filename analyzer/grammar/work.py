@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.reference import POINTERS, named_phrase, pointer_after, referents, second_object
+from analyzer.grammar.reference import POINTERS, named_phrase, place_after, pointer_after, referents, second_object
 from analyzer.grammar.registry import apply
 from analyzer.grammar.senses import cut_off_word, merges_other_than_code, names_its_head, shared_object
 from analyzer.lexicon import Lexicon
@@ -121,6 +121,9 @@ def _named_before(tokens: list[Token], part: Token | None = None) -> list[Token]
         return []
     misread = pointer_after(part) if part is not None else None
     pointers = [*tokens, misread] if misread is not None and misread not in tokens else tokens
+    place = place_after(part) if part is not None and part.tag_ == "VBG" else None
+    if place is not None and place not in pointers:  # r29b: 'Flushing the cache there': the place it is done in
+        pointers = [*pointers, place]
     return [t for named in referents(pointers) for t in named_phrase(tokens[0].doc[named])]
 
 

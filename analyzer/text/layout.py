@@ -21,10 +21,12 @@ _POINTER = re.compile(r"\b(?:it|that|this|them|those|these|so|whether\s+(?:and|o
 # A heading line: one to six '#' and a space.
 _HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
 # r29b (docs/DESIGN.md#construction-classes, rule `act-on-pointer`): an act done on a pointer ('Purging them',
-# 'Applying it', 'whether to revoke that'): the sentence names its own act, and the pointer only the thing acted on.
+# 'Applying it', 'whether to revoke that') or in a place pointed at ('Running the apply there'): the sentence names its
+# own act, and the pointer only the thing acted on or the place.
 # The act opens its sentence, as its subject: a gerund or 'whether to' + verb.
 _ACT_ON_POINTER = re.compile(
-    r"[*_\s]*(?:(?!\w*thing\b)[A-Za-z]+ing|whether\s+(?:or\s+not\s+)?to\s+[A-Za-z]+)\s+(?:it|them|that|those|these|this)\b",
+    r"[*_\s]*(?:(?!\w*thing\b)[A-Za-z]+ing|whether\s+(?:or\s+not\s+)?to\s+[A-Za-z]+)"
+    r"(?:\s+(?:it|them|that|those|these|this)\b|[^.;:!?\n]{0,60}?\s+there\b)",
     re.IGNORECASE,
 )
 # A unit that is no prose: a list item, a heading, a table row (a block of checks between the prose and the phrase).
@@ -70,7 +72,11 @@ def named_before(
     that starts at or after `reach` (prose_before)."""
     start, end = sentence
     lone = len(_WORD.findall(view, start, end)) <= MAX_LONE_WORDS
-    points = _POINTER.search(view, start, end) or (again is not None and again.search(view, start, end))
+    points = (
+        _POINTER.search(view, start, end)
+        or (again is not None and again.search(view, start, end))
+        or _ACT_ON_POINTER.match(view, start, end)
+    )
     if not lone and (cell != unit or not points):
         return None  # says more than the phrase, and points back at nothing ('do it', 'that decision', 'revoking it')
     if cell != unit:  # narrowed to a cell: the row, from its first pipe
