@@ -113,3 +113,15 @@ def test_an_act_done_there_is_done_in_the_place_named_before(text: str, verdict:
     finding = report.findings[0]
     assert (report.verdict, finding.rule) == (verdict, "copular-ownership"), finding.reason
     assert words in finding.reason
+
+
+def test_a_pointer_the_model_made_the_copulas_subject_is_still_the_acts_object() -> None:
+    """'Destroying it is yours to approve' (it -nsubj-> is): what 'it' stands for is the gerund's object all the
+    same."""
+    done = "is attached to the PR; nothing was applied."
+    human = analyze(f"`terraform plan -destroy` for the old shared VPC in the production account {done}{CHECKS}"
+                    "Destroying it is yours to approve.")  # fmt: skip
+    assert human.verdict == "exempt" and "subject 'Destroying it' is human-only work" in human.findings[0].reason
+    own = analyze(f"`terraform plan -destroy` for the old VPC in my sandbox account {done}{CHECKS}"
+                  "Destroying it is yours to approve.")  # fmt: skip
+    assert own.verdict == "fire" and "subject 'Destroying it' names no human-only decision" in own.firing.reason

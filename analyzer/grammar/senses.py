@@ -471,6 +471,10 @@ def _own_words(verb: Token, inside: frozenset[int]) -> list[Token]:
     misread = pointer_after(verb) or second_object(verb)
     if misread is not None and misread.i in inside:
         stack.append(misread)
+    elif misread is not None and (named_misread := antecedent_of(misread)) is not None:
+        # r29b: 'Destroying it is yours to approve' (it -nsubj-> is): the pointer lies outside the verb's own words,
+        # what it stands for is still the verb's object
+        words.extend(t for t in named_phrase(named_misread) if t.i in inside)
     place = place_after(verb) if verb.tag_ == "VBG" else None  # r29b: 'Flushing the cache there is your call'
     named_place = antecedent_of(place) if place is not None else None
     if named_place is not None:
