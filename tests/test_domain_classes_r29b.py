@@ -51,3 +51,19 @@ def test_the_same_words_on_the_agents_own_things_fire(text: str) -> None:
     assert finding is not None, report.findings
     assert report.verdict == "fire"
     assert finding.rule == "copular-ownership" and "is human-only work" not in finding.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Approving PR #88 is your call.", "exempt"),
+        ("Approving and merging #77 is your call.", "exempt"),
+        ("Approving the production deploy is your call.", "exempt"),
+        ("Approving the new colour palette is your call.", "fire"),
+        ("Approving the proposed folder layout is your call.", "fire"),
+    ],
+)
+def test_the_stamp_approves_a_change(text: str, verdict: str) -> None:
+    """r29b: approving the agent's own design is its work; the stamp approves a change or another human-only thing
+    (senses.approves_other_than_a_change, terms [approval-senses])."""
+    assert analyze(text).verdict == verdict

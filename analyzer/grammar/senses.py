@@ -42,6 +42,7 @@ _FILE_ENDING = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 # A reference to a change: '#812', a commit sha, a version-like tag ('rc.3', 'v2.1').
 _REFERENCE = re.compile(r"^(?:#\d+|[0-9a-f]{7,40}|\d+|(?=[\w.-]*\d)\w+(?:[.-]\w+)+)$", re.IGNORECASE)
 MERGE_VERBS = terms("attribution", "merge_verbs")
+APPROVAL_VERBS = terms("approval-senses", "verbs")
 UNITS = terms("domain-senses", "units")
 RATE_PREPOSITIONS = terms("domain-senses", "rate_prepositions")
 LIMIT_WORDS = terms("domain-senses", "limit_words")
@@ -132,6 +133,22 @@ def _is_code(thing: Token, lexicon: Lexicon) -> bool:
         return True  # revision 4: 'merge feat/export into main': a branch named by its path, written bare
     words = [thing, *(c for c in thing.children if c.dep_ in ("compound", "nmod", "appos", "conj"))]
     return any(forms(word) & lexicon.merge_objects or word.text.startswith("#") for word in words)
+
+
+def approves_other_than_a_change(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> bool:
+    """r29b (docs/DESIGN.md#construction-classes): the stamp approves a change — a pull request, a commit, a ref, or a
+    pronoun standing for one (_is_code) — or a thing of another human-only domain; approving anything else ('the new
+    colour palette', 'the wording') is a choice about the agent's own work."""
+    if token.pos_ != "VERB" or not forms(token) & APPROVAL_VERBS:
+        return False
+    approved = [c for c in token.children if c.dep_ in ("dobj", "nsubjpass") and c.i in inside]
+    if not approved:
+        return False
+    return not any(
+        _is_code(thing, lexicon)
+        or any(lexicon.domain_of(n) for t in thing.subtree if t.i in inside for n in forms(t))
+        for thing in approved
+    )
 
 
 def _stands_for_other_than_code(pointer: Token, lexicon: Lexicon) -> bool:

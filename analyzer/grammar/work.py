@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.reference import POINTERS, named_phrase, place_after, pointer_after, referents, second_object
 from analyzer.grammar.registry import apply
-from analyzer.grammar.senses import cut_off_word, merges_other_than_code, names_its_head, shared_object
+from analyzer.grammar.senses import (
+    approves_other_than_a_change,
+    cut_off_word,
+    merges_other_than_code,
+    names_its_head,
+    shared_object,
+)
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import (
     FIRST_PERSON,
@@ -186,6 +192,7 @@ def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int])
     return not (
         names_its_head(tok, domain, lexicon)
         or merges_other_than_code(tok, lexicon, inside)
+        or (domain == "stamp" and approves_other_than_a_change(tok, lexicon, inside))
         or apply("sense", tok, domain, lexicon)
     )
 
