@@ -64,6 +64,10 @@ DECISION, HELP, TURN, LIST = "decision", "help", "turn", "list"
 WAIT = "wait"
 # Issue 28: a request to reach the agent, or its availability, closed by a condition ("Holler if you want changes.").
 CONTACT = "contact"
+# Issue 28: the person's word or act before the agent's next act with no hold word ("Say if you want this committed.",
+# "If you approve, I'll start with the logger."), and the agent's readiness aimed at the next stage ("Ready to move on
+# to User Story 3 when you're ready!").
+WORD, READY = "word", "ready"
 # A list item's marker, with the checkbox of a task list ("- [ ] ", "1. ").
 _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 # A lead-in line: a heading, a line that is emphasis only ("**Next**"), or one ending with a colon.
@@ -238,11 +242,16 @@ def _kind(sentence: str) -> str | None:
         return WAIT
     if patterns.contact.search(sentence):
         return CONTACT
+    if patterns.word_first.search(sentence):
+        return WORD
+    if patterns.ready_next.search(sentence):
+        return READY
     return None
 
 
 def kind_of(sentence: str) -> str | None:
-    """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT or CONTACT."""
+    """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT, CONTACT, WORD or
+    READY."""
     return _kind(sentence)
 
 
@@ -272,6 +281,8 @@ class _Patterns:
     wait: re.Pattern[str]
     word_wait: re.Pattern[str]
     contact: re.Pattern[str]
+    word_first: re.Pattern[str]
+    ready_next: re.Pattern[str]
     not_imperative: frozenset[str]
     turn_labels: frozenset[str]
     lead_ins: frozenset[str]
@@ -336,6 +347,20 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(data['contact']['requests'] + data['contact']['availability'])})\b[^.!?;\n]{{0,40}}?"
             rf"\b(?:{_words(data['contact']['marks'])})\b"
             rf"|\b(?:{_words(data['contact']['marks'])})\b[^.!?;\n]{{0,60}}?\b(?:{_words(data['contact']['requests'])})\b"
+        ),
+        # issue 28: a request to tell the reader's wish or the time of the agent's act, opening the sentence or after
+        # a dash or semicolon; or a condition or time on the reader's approval, review or satisfaction
+        word_first=(
+            rf"(?:^|[—–;:]\s*)[\s*_]*(?:please\s+)?(?:{_words(data['word-first']['tellers'])})\s+"
+            rf"(?:{_words(data['word-first']['told_marks'])})\b"
+            rf"|\b(?:{_words(data['word-first']['marks'])})\s+(?:you(?:['’]re|['’]ve|\s+are|\s+have)?|"
+            rf"(?:it|this|that|these|those|they)\s+\w+)\s+(?:\w+\s+){{0,2}}?"
+            rf"(?:{_words(data['word-first']['approvals'])})\b"
+        ),
+        # issue 28: the readiness word, then within a few words a verb of going on or the next stage
+        ready_next=(
+            rf"\b(?:{_words(data['ready-next']['words'])})\s+(?:to|for)\s+(?:\w+\s+){{0,1}}?"
+            rf"(?:{_words(data['ready-next']['go_on'])})\b"
         ),
         hand_back=(
             rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"

@@ -1,0 +1,79 @@
+"""The person's word or act before the agent's next act (docs/DESIGN.md#construction-classes, turn-taking): a request
+to tell the agent the reader's wish or the time of its act, a condition on the reader's approval, look or satisfaction
+hung on the agent's next act, an instruction to review the agent's work before its act — fire; the go or the timing of
+a human-only act is exempt; a thing's condition, a consequence that is no act of the agent's, a report, none."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer import analyze
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("The exporter writes CSV now. Say if you want this committed.",
+         "asks the reader to say whether they want 'this committed'"),
+        ("Changes are staged — say whether you want them committed as one commit.",
+         "asks the reader to say whether they want 'them committed as one commit'"),
+        ("Let me know when to commit the three doc files together.",
+         "asks the reader to say when or whether the agent is to 'commit'"),
+        ("If you approve, I'll start with the logger and then tighten the waits.",
+         "makes the agent's 'start' wait on the reader's 'approve'"),
+        ("The plan is in docs/plan.md. If you're happy with it, I'll begin on phase one.",
+         "makes the agent's 'begin' wait on the reader's ''re happy'"),
+        ("Please review the layout, and once you're satisfied with it, I'll be ready to commit the changes.",
+         "asks the reader to review before the agent's 'commit'"),
+        ("Once you're satisfied with the changes, I'll be ready to commit these updates!",
+         "makes the agent's 'commit' wait on the reader's ''re satisfied'"),
+        ("Once you've had a look at the mockups, I'll build the components.",
+         "makes the agent's 'build' wait on the reader's 'had look'"),
+        ("Give it a read and, if it looks good to you, I'll wire it into the CLI.",
+         "makes the agent's 'wire' wait on the reader's 'looks good'"),
+        ("After you've reviewed the diff I'll squash the fixup commits.",
+         "makes the agent's 'squash' wait on the reader's 'reviewed'"),
+        ("Please review the draft so I can finalise the README.",
+         "asks the reader to review before the agent's 'finalise'"),
+        ("Confirm the field names and I'll generate the serializers.",
+         "asks the reader to confirm before the agent's 'generate'"),
+    ],
+)  # fmt: skip
+def test_the_readers_word_before_the_agents_act_fires(text: str, why: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule, finding.family) == ("fire", "word-before-act", "closing-question")
+    assert why in finding.reason and "the turn" in finding.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If you approve #88 on GitHub, I'll merge it into main right after.",
+        "If you approve the budget increase, I'll upgrade the plan.",
+        "Please review PR #812 so I can merge it into main.",
+    ],
+)
+def test_the_go_for_a_human_only_act_is_exempt(text: str) -> None:
+    report = analyze(text)
+    assert report.verdict == "exempt"
+    assert [f.rule for f in report.findings] == ["word-before-act"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If the tests pass, I'll commit the changes.",
+        "Once CI confirms the build, I'll tag the release notes draft.",
+        "If you approve the PR, it merges automatically.",
+        "She said to tell her if we want this committed.",
+        "The reviewer will say if they want the change committed.",
+        "Say if you want this committed, the hook prints when it is run with --verbose.",
+        "I can split PR #15371 into two if you would rather review the directive text alone.",
+    ],
+)
+def test_a_things_condition_a_report_or_a_wish_is_not_the_construction(text: str) -> None:
+    report = analyze(text)
+    assert all(f.rule != "word-before-act" for f in report.findings)
+    assert report.verdict != "fire"
