@@ -37,6 +37,14 @@ from analyzer import analyze
          "asks the reader to review before the agent's 'finalise'"),
         ("Confirm the field names and I'll generate the serializers.",
          "asks the reader to confirm before the agent's 'generate'"),
+        ("Wireframes are exported. Parked for now — ping me once you've had a look.",
+         "asks the reader to 'ping me' on the reader's 'had look'"),
+        ("Holding here; give me a shout once you've read through the proposal.",
+         "asks the reader to 'give me a shout' on the reader's 'read'"),
+        ("The renderer has both paths.\n\nNo more changes to it from me until you confirm which path we keep.",
+         "makes the agent's 'changes' wait on the reader's 'confirm'"),
+        ("The broker plan is written up. I'll wait to hear back from you before touching the consumers.",
+         "makes the agent's 'wait' last until it hears from the reader"),
     ],
 )  # fmt: skip
 def test_the_readers_word_before_the_agents_act_fires(text: str, why: str) -> None:
@@ -71,9 +79,20 @@ def test_the_go_for_a_human_only_act_is_exempt(text: str) -> None:
         "The reviewer will say if they want the change committed.",
         "Say if you want this committed, the hook prints when it is run with --verbose.",
         "I can split PR #15371 into two if you would rather review the directive text alone.",
+        "He'll wait to hear back from you before touching the consumers.",
+        "I'll wait to hear back from the release manager before tagging.",
+        "Ping me once the deploy has finished.",
+        "Let me know when to expect the invoice for the new seats.",
     ],
 )
 def test_a_things_condition_a_report_or_a_wish_is_not_the_construction(text: str) -> None:
     report = analyze(text)
     assert all(f.rule != "word-before-act" for f in report.findings)
+    assert report.verdict != "fire"
+
+
+def test_a_wait_on_the_readers_approval_joined_to_a_human_only_act_is_a_hold() -> None:
+    """r29a: the reader's word joined to the act it goes with ('until you approve and merge #88') is about that act:
+    the timing of a human-only act, no finding (wait-on-reader, analyzer/grammar/register/reader_word.py)."""
+    report = analyze("Leaving those untouched until you approve and merge #88, which they build on.")
     assert report.verdict != "fire"

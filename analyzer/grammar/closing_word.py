@@ -40,6 +40,14 @@ IMPRESSIONS = terms("word-before-act", "impressions")
 LOOK_NOUNS = terms("word-before-act", "look_nouns")
 REVIEWS = terms("word-before-act", "reviews")
 MODALS = terms("word-before-act", "modals")
+NOT_ACTS = terms("word-before-act", "not_acts")
+HOLD_MARKS = terms("word-before-act", "hold_marks")
+HOLD_VERBS = terms("waits", "hold_verbs")
+HEARING = terms("waits", "hearing")
+CHANCE_NOUNS = terms("waits", "chance_nouns")
+# The request to reach the agent (the contact closer's verbs and nouns): "ping me once you've had a look".
+CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
+CONTACT_NOUNS = terms("contact-closer", "nouns")
 READER = terms("register", "reader")
 POINTERS = frozenset({"it", "this", "that", "these", "those", "they"})
 # What the reader's word is about, and what the agent's act holds: its objects, complements and phrases.
@@ -55,7 +63,7 @@ def word_before_act(asked: Asked) -> Judgement | None:
     if asked.site.kind not in SITES or waits_on_person(asked):
         return None
     for token in asked.tokens:
-        judged = _told(asked, token) or _conditioned(asked, token) or _reviewed(asked, token)
+        judged = _told(asked, token) or _conditioned(asked, token) or _reviewed(asked, token) or _heard(asked, token)
         if judged is not None:
             return judged
     return None
@@ -95,7 +103,7 @@ def _told(asked: Asked, clause: Token) -> Judgement | None:
         return None
     subject = subject_of(clause)
     to_act = any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children)
-    if subject is None and to_act and clause.pos_ == "VERB":
+    if subject is None and to_act and clause.pos_ == "VERB" and clause.lemma_.lower() not in NOT_ACTS:
         why = f"asks the reader to say when or whether the agent is to '{clause.text}'"
         why += " — the turn waits on the reader's word for the agent's act"
         return _judged(asked, "word-before-act", why, [clause])
@@ -118,28 +126,68 @@ def _conditioned(asked: Asked, clause: Token) -> Judgement | None:
         # act hung below it (a relative clause of its object, a conjunct)
         act = next((a for t in clause.subtree if t.i > clause.i and (a := _agents_act(t)) is not None), None)
         return None if act is None else _weighed(asked, act, clause)
-    if clause.dep_ != "advcl" or clause.head.i == clause.i:
+    if clause.head.i == clause.i:
         return None
     head = clause.head
+    # 'let me know once you've had a chance to look': the time read as what the reader is to tell
+    timed_report = clause.dep_ == "ccomp" and marked and head.lemma_.lower() == "know" and _contact_request(head)
+    if clause.dep_ != "advcl" and not timed_report:
+        return None
     if head.lower_ == "soon" and head.dep_ == "advmod" and head.head.i != head.i:
         head, marked = head.head, True  # 'as soon as you approve': approve -advcl-> soon -advmod-> start
-    if not marked or not _readers_approval(clause):
+    held = any(c.dep_ == "mark" and c.lower_ in HOLD_MARKS for c in clause.children) and _withheld(head)
+    if not (marked or held) or not _readers_approval(clause):
         return None
-    act = _agents_act(head)
+    if not held and _contact_request(head):
+        # 'ping me once you've had a look': the reader's report back, timed by their look at the agent's work
+        return _weighed(asked, head, clause, reach=True)
+    act = head if held else _agents_act(head)
     if act is None:
         return None
     return _weighed(asked, act, clause)
 
 
-def _weighed(asked: Asked, act: Token, clause: Token) -> Judgement:
+def _withheld(head: Token) -> bool:
+    """The agent's silence or held work that 'until' bounds: 'No more changes to it from me until you confirm …'
+    (a noun of work from the agent, negated)."""
+    from_agent = any(p.lower_ in AGENT_SUBJECTS for c in head.children if c.dep_ == "prep" and c.lower_ == "from"
+                     for p in c.children if p.dep_ == "pobj")  # fmt: skip
+    # 'No more changes': the model may hang the 'No' on 'more'
+    negated = any(t.dep_ in ("neg", "det") and t.lower_ in ("no", "nothing") for t in head.subtree if t.i < head.i)
+    return from_agent and (negated or head.lower_ in ("nothing", "none"))
+
+
+def _contact_request(head: Token) -> bool:
+    """An instruction to reach the agent: 'ping me', 'give me a shout', 'let me know'."""
+    # the model may tag a lower-case 'ping' as a participle: no subject of its own and no auxiliary is enough here
+    subject = subject_of(head)
+    known = head.lemma_.lower() == "know" and subject is not None and subject.lower_ in AGENT_SUBJECTS  # 'let me know'
+    if (subject is not None and subject.lower_ not in READER and not known) or any(
+        c.dep_ == "aux" for c in head.children
+    ):
+        return False
+    if head.lemma_.lower() in CONTACT_VERBS | {"know"} or head.lower_ in CONTACT_VERBS:
+        objects = [c for c in head.children if c.dep_ in ("dobj", "dative", "nsubj")]
+        return any(o.lower_ in AGENT_SUBJECTS or o.lower_ in CONTACT_NOUNS for o in objects)
+    return False
+
+
+def _weighed(asked: Asked, act: Token, clause: Token, *, reach: bool = False) -> Judgement:
     """The agent's act and what the reader's word is about, each judged: either one purely human-only is the go or
     the timing of a human-only act ('If you approve the budget increase, I'll upgrade the plan.')."""
     about = [c for c in clause.children if c.dep_ in ABOUT_DEPS and c.lower_ not in READER | POINTERS]
+    # the reader's word joined to the act it goes with ('until you approve and tag 4.0.0')
+    about += [c for c in clause.children if c.dep_ == "conj" and c.pos_ in ("VERB", "NOUN") and subject_of(c) is None]
     about += [g for c in clause.children if c.dep_ == "acomp" for g in c.children if g.dep_ == "prep"
               and not all(t.lower_ in READER | POINTERS | {g.lower_} for t in g.subtree)]  # fmt: skip
     state = next((c for c in clause.children if c.dep_ in ("acomp", "dobj") and c.lower_ in STATES | LOOK_NOUNS), None)
     word = clause.text if state is None else f"{clause.text} {state.text}"
-    why = f"makes the agent's '{act.text}' wait on the reader's '{word}' — the turn stands by on the reader's word"
+    if reach:  # 'ping me', 'give me a shout': the request up to its last object
+        last = max((c.i for c in act.children if c.dep_ in ("dobj", "dative")), default=act.i)
+        waits = f"asks the reader to '{act.doc[act.i : last + 1].text.lower()}'"
+    else:
+        waits = f"makes the agent's '{act.text}' wait"
+    why = f"{waits} on the reader's '{word}' — the turn stands by on the reader's word"
     condition = frozenset(t.i for t in clause.subtree) | _frame(act)
     judged = _judged(asked, "word-before-act", why, [act], condition)
     if judged.verdict == "exempt":
@@ -161,16 +209,18 @@ def _readers_approval(clause: Token) -> bool:
     if subject is not None and subject.lower_ in READER:
         if clause.lemma_.lower() in APPROVALS or clause.lower_ in APPROVALS:
             return True
-        if clause.lemma_.lower() in ("have", "take", "give", "get") and any(
-            c.dep_ == "dobj" and c.lower_ in LOOK_NOUNS for c in clause.children
-        ):
-            return True
+        if clause.lemma_.lower() in ("have", "take", "give", "get", "find"):
+            for noun in (c for c in clause.children if c.dep_ == "dobj"):
+                # 'once you've had a look', 'once you've had a chance to look at the error copy'
+                looks = [c for c in noun.children if c.dep_ in ("acl", "relcl") and c.lemma_.lower() in APPROVALS]
+                if noun.lower_ in LOOK_NOUNS or (noun.lower_ in CHANCE_NOUNS and looks):
+                    return True
         return clause.lemma_.lower() == "be" and any(
             c.dep_ in ("acomp", "attr") and c.lower_ in STATES for c in clause.children
         )
     if subject is None or subject.lower_ not in POINTERS or clause.lemma_.lower() not in IMPRESSIONS | {"be"}:
         return False
-    state = next((c for c in clause.children if c.dep_ == "acomp" and c.lower_ in STATES), None)
+    state = next((c for c in clause.children if c.dep_ in ("acomp", "advmod", "oprd") and c.lower_ in STATES), None)
     if state is None:
         return False
     to_reader = [c for c in (*clause.children, *state.children) if c.dep_ == "prep" and c.lower_ in ("to", "for")]
@@ -221,3 +271,22 @@ def _reviewed(asked: Asked, verb: Token) -> Judgement | None:
                     return judged
             return _judged(asked, "word-before-act", why, [act, *reviewed], frame)
     return None
+
+
+def _heard(asked: Asked, hear: Token) -> Judgement | None:
+    """"I'll wait to hear back from you before touching the consumers.": the agent's hold whose infinitive is hearing
+    from the reader; what it holds back ('before touching …') is judged."""
+    if hear.lemma_.lower() not in HEARING or hear.dep_ != "xcomp":
+        return None
+    hold = hear.head
+    source = [p for c in hear.subtree if c.dep_ == "prep" and c.lower_ == "from" for p in c.children]
+    if hold.lemma_.lower() not in HOLD_VERBS or not any(p.lower_ in READER for p in source):
+        return None
+    subject = subject_of(hold)
+    if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
+        return None
+    held = [g for t in (hold, hear) for c in t.children if c.dep_ == "prep" and c.lower_ in ("before", "on")
+            for g in c.children if g.dep_ in ("pcomp", "pobj")]  # fmt: skip
+    why = f"makes the agent's '{hold.text}' last until it hears from the reader"
+    why += " — the turn stands by on the reader's word"
+    return _judged(asked, "word-before-act", why, held, _frame(hold))

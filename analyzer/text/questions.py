@@ -356,6 +356,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['word-first']['marks'])})\s+(?:you(?:['’]re|['’]ve|\s+are|\s+have)?|"
             rf"(?:it|this|that|these|those|they)\s+\w+)\s+(?:\w+\s+){{0,2}}?"
             rf"(?:{_words(data['word-first']['approvals'])})\b"
+            rf"|\b(?:{_words(data['word-first']['hearing'])})\b"
         ),
         # issue 28: the readiness word, then within a few words a verb of going on or the next stage
         ready_next=(
