@@ -54,7 +54,10 @@ def readiness_next(asked: Asked) -> Judgement | None:
 def _agents(ready: Token) -> bool:
     """The readiness is the agent's: the root of a line with no subject ('Ready to proceed …'), or the complement of
     a copula whose subject is the agent ("I'm ready", "I'll be ready", "We're all set"); not under a verb of speech."""
-    if ready.dep_ == "ROOT":
+    opening = ready.i == next((t.i for t in ready.doc if t.is_alpha), -1)
+    if ready.dep_ == "ROOT" or (opening and ready.dep_ in ("advcl", "dep", "amod") and subject_of(ready) is None):
+        # 'Ready to move on to user story 3: ui integration …': a line opened by the readiness, however the model hung
+        # the rest (written in capitals, it is parsed in small letters)
         subject = subject_of(ready)
         # 'All set to start …': the model made 'All' the subject of 'set'
         all_set = subject is not None and ready.lower_ == "set" and subject.lower_ == "all"

@@ -109,6 +109,8 @@ def _told(asked: Asked, clause: Token) -> Judgement | None:
         return _judged(asked, "word-before-act", why, [clause])
     if subject is None or subject.lower_ not in READER or clause.lemma_.lower() not in WISHES:
         return None
+    if not marks & {"if", "whether"}:
+        return None  # 'Tell me when you want v3.0 tagged': the reader's wish as a time, the contact closer's
     wanted = [c for c in clause.children if c.dep_ in ("dobj", "ccomp", "xcomp") and c.lower_ not in READER]
     if not wanted:
         return None

@@ -106,6 +106,21 @@ def instruction_case(text: str) -> str:
     return text if len(lowered) != 1 else text[:first] + lowered + text[first + 1 :]
 
 
+# r29a: the opening letter of a sentence written in small letters, after the mark that ended the sentence before it (a
+# word of three letters or more, not an abbreviation: 'e.g. foo') or at a line's start.
+_SMALL_OPENING = re.compile(r"(?:(?<=[A-Za-z]{3}[.!?])[ \t]+|\n[ \t>*_-]*)([a-z])")
+
+
+def unit_case(text: str) -> str:
+    """r29a: a unit the phrase rules parse, in ordinary case, with each sentence written in small letters opened with a
+    capital ('done. if you want i can convert the rest 2' reads 'Done. If you want …'): the small model reads a
+    sentence's opening word in small letters as something else ('if' hung on the clause before). Same length."""
+    text = sentence_case(text)
+    if not _SMALL_OPENING.search(text):
+        return text
+    return _SMALL_OPENING.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), text)
+
+
 def sentence_case(text: str) -> str:
     """Issue 28 phase 4: a closing question written in small letters ('that ok w/ u?', 'how can i help 2day?') is
     parsed with its first letter capitalised, as the small model reads a sentence's opening word (it read 'that' as a

@@ -18,6 +18,7 @@ word every such sentence holds.
 
 from __future__ import annotations
 
+import os
 import re
 from bisect import bisect_left
 from functools import cache, lru_cache
@@ -25,6 +26,7 @@ from functools import cache, lru_cache
 from analyzer.text import SITES_PATH, sites
 from analyzer.text.closing import claim_vocabulary, closing_part, last_content_unit
 from analyzer.text.units import unit_starts
+from lanegate_common.builtin_data import load_builtin
 from lanegate_common.derived import derived
 from lanegate_common.frozen import frozen
 
@@ -32,6 +34,9 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any
 
+# r29a: the persona's interjections and vocatives (analyzer/text/spelling.toml [persona]), left out when a sentence's
+# kind is told ("Arr, these can be picked up as a follow-up.", "Howdy! …, partner.").
+_SPELLING_PATH = os.path.join(os.path.dirname(__file__), "spelling.toml")
 # Closing emphasis, brackets and quote marks after a sentence's last word: "**Sound good?**", "(Want one?)".
 _TRAILING = " \t*_)]\"'”’"
 # The marks that end a sentence: what trailing symbols are stripped back to.
@@ -175,12 +180,14 @@ def _table_cells(view: str) -> list[tuple[int, int]]:
 
 def _recommends(sentence: str) -> bool:
     """The sentence only states the agent's pick among options ('My recommendation is the second option.')."""
+    sentence = _plain(sentence)
     opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
     return any(opening.startswith(r) for r in _patterns().recommendations)
 
 
 def _picks(sentence: str) -> bool:
     """The sentence only asks the reader to pick from the list before it ('Let me know which.')."""
+    sentence = _plain(sentence)
     opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
     return any(opening.startswith(p) for p in _patterns().picks)
 
@@ -188,6 +195,7 @@ def _picks(sentence: str) -> bool:
 def _hands_back(sentence: str) -> bool:
     """Issue 28 phase 4b: the sentence points back at the list before it and leaves its items to the reader as
     optional or later work ('Any of these can follow if desired.', 'These can be done as a follow-up.')."""
+    sentence = _plain(sentence)
     return bool(_patterns().hand_back.search(sentence[:160]))
 
 
@@ -223,10 +231,22 @@ def _without_trailing_symbols(sentence: str) -> str:
     return sentence[:end].rstrip(_TRAILING) if end < len(sentence) else sentence
 
 
+def _plain(sentence: str) -> str:
+    """r29a: the sentence as the site patterns read it: a persona's interjection or vocative left out, a chat spelling
+    of 'to', 'for', 'you' or 'your' read as that word ('Arr, ready 2 proceed 2 phase 3, partner!')."""
+    patterns = _patterns()
+    if patterns.persona.search(sentence):
+        sentence = patterns.persona.sub(lambda m: m.group(1) or "", sentence)
+    if patterns.chat.search(sentence):
+        sentence = patterns.chat.sub(lambda m: patterns.chat_reads[m.group().lower()], sentence)
+    return sentence
+
+
 def _kind(sentence: str) -> str | None:
     if sentence.endswith("?"):
         return QUESTION
     patterns = _patterns()
+    sentence = _plain(sentence)
     if _CONDITION.search(sentence) or patterns.condition.search(sentence):
         return CONDITION
     if _REQUEST.search(sentence):
@@ -293,12 +313,15 @@ class _Patterns:
     table_offers: frozenset[str]
     picks: tuple[str, ...]
     hand_back: re.Pattern[str]
+    chat: re.Pattern[str]
+    persona: re.Pattern[str]
+    chat_reads: dict[str, str]
 
 
 @cache
 def _patterns() -> _Patterns:
     """sites.toml as the patterns: their sources kept between processes (lanegate_common.derived), compiled here."""
-    sources, rest = derived("site-patterns", (SITES_PATH,), _pattern_sources)
+    sources, rest = derived("site-patterns", (SITES_PATH, _SPELLING_PATH), _pattern_sources)
     return _Patterns(**{name: _compiled(source) for name, source in sources.items()}, **rest)
 
 
@@ -306,6 +329,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     """The source of each pattern of _Patterns, and its other fields."""
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
+    persona = load_builtin(_SPELLING_PATH)["persona"]
     wishes = _words(condition["wishes"])
     # The mark, then a few words (no sentence break), then what is wanted or useful.
     benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
@@ -369,6 +393,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:\b|(?<=\W))(?:{_words(data['hand-back']['deferrals'])})\b"
         ),
         splice=(rf",\s+(?=(?:{_words(data['splice']['question_openers'])})\b[^,.!?;:]*\?\Z)"),
+        # r29a: a persona's interjection opening the sentence, or its vocative closing it
+        persona=(
+            rf"^([\s*_>#-]*)(?:{_words(persona['interjections'])})[ \t]*[,!][ \t]*"
+            rf"|,[ \t]*(?:{_words(persona['vocatives'])})(?=[ \t*_]*[.!?]*[ \t*_]*\Z)"
+        ),
+        # r29a: a chat spelling standing as a word of its own (not '2.4', 'u8', 'x2')
+        chat=rf"(?<![\w.'’/-])(?:{_words([w for forms in data['chat-words'].values() for w in forms])})(?![\w.'’/-])",
     )
     rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
@@ -379,6 +410,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         picks=tuple(data["pick"]["openings"]),
         subordinators=frozenset(data["splice"]["subordinators"]),
         table_offers=frozenset(data["list"]["table_offers"]),
+        chat_reads={form.lower(): word for word, forms in data["chat-words"].items() for form in forms},
     )
     return sources, rest
 
