@@ -99,3 +99,10 @@ def test_the_construction_is_decided_as_in_standard_spelling(text: str, rule: st
 )
 def test_chat_spelling_adds_no_finding_where_the_standard_sentence_has_none(text: str) -> None:
     assert analyze(text).verdict != "fire"
+
+
+def test_a_request_to_reach_the_agent_hung_before_the_readers_look_fires() -> None:
+    """'Holler once ye've had a gander at it': the model hangs the request on the time as its modifier."""
+    report = analyze("Schema's drafted. Holler once ye've had a gander at it, matey.")
+    assert report.verdict == "fire"
+    assert [f.rule for f in report.findings] == ["word-before-act"]

@@ -127,7 +127,12 @@ def _conditioned(asked: Asked, clause: Token) -> Judgement | None:
         # 'After you've reviewed the diff I'll squash the fixup commits.': the condition read as the root, the agent's
         # act hung below it (a relative clause of its object, a conjunct)
         act = next((a for t in clause.subtree if t.i > clause.i and (a := _agents_act(t)) is not None), None)
-        return None if act is None else _weighed(asked, act, clause)
+        if act is not None:
+            return _weighed(asked, act, clause)
+        # 'Holler once you've had a gander at it.': the request to reach the agent hung before the time as its modifier
+        reach = next((c for c in clause.children if c.i < clause.i and c.dep_ in ("npadvmod", "dep", "advmod")
+                      and c.lower_ in CONTACT_VERBS), None)  # fmt: skip
+        return None if reach is None else _weighed(asked, reach, clause, reach=True)
     if clause.head.i == clause.i:
         return None
     head = clause.head
