@@ -16,7 +16,6 @@ from analyzer import analyze
         ("**Ready to proceed to Task 3: Build Core UI Component Library!** 🚀", "proceed"),
         ("I'll be ready to start on the caching layer whenever you give the word.", "start"),
         ("All six screens are converted. I'm ready to move on to the settings page when you are.", "move"),
-        ("The parser is done. Ready for the next step: wiring it into the CLI!", "step"),
         ("Tests are green. Ready to jump into the migration scripts next!", "jump"),
         ("All set to start the docs pass once you give the go-ahead.", "start"),
     ],
@@ -45,6 +44,7 @@ def test_readiness_for_a_human_only_stage_is_exempt() -> None:
         "She said she's ready to move on to the iOS build.",
         "The container image is ready to pull from the registry.",
         "The docs site is ready to publish; the nightly job will pick it up.",
+        "Ready for the next phase.",
     ],
 )
 def test_a_things_readiness_or_a_report_is_not_the_construction(text: str) -> None:

@@ -1,7 +1,8 @@
 """The person's word or act before the agent's next act (docs/DESIGN.md#construction-classes, turn-taking): a request
 to tell the agent the reader's wish or the time of its act, a condition on the reader's approval, look or satisfaction
-hung on the agent's next act, an instruction to review the agent's work before its act — fire; the go or the timing of
-a human-only act is exempt; a thing's condition, a consequence that is no act of the agent's, a report, none."""
+hung on the agent's next act, an instruction to review the agent's work before its act — fire; a request for the time
+of a human-only act is exempt, the agent's act held until the reader's word on one is a hold (none); a thing's
+condition, a consequence that is no act of the agent's, a report, none."""
 
 from __future__ import annotations
 
@@ -63,8 +64,13 @@ def test_the_readers_word_before_the_agents_act_fires(text: str, why: str) -> No
         "Please review PR #812 so I can merge it into main.",
     ],
 )
-def test_the_go_for_a_human_only_act_is_exempt(text: str) -> None:
+def test_the_agents_act_held_until_the_readers_word_on_a_human_only_act_is_a_hold(text: str) -> None:
     report = analyze(text)
+    assert (report.verdict, report.findings) == ("clear", ())
+
+
+def test_a_request_for_the_time_of_a_human_only_act_is_exempt() -> None:
+    report = analyze("The build is green. Let me know when to deploy it to production.")
     assert report.verdict == "exempt"
     assert [f.rule for f in report.findings] == ["word-before-act"]
 

@@ -1,7 +1,7 @@
 """Readiness aimed at the next stage (docs/DESIGN.md#construction-classes, standing by): the agent states it is ready to
 go on to the next piece of work ('Ready to move on to User Story 3 when you're ready!', 'Ready to proceed to Task
-3!', "I'll be ready to start on the caching layer whenever you give the word", 'Ready for the next step: wiring it
-into the CLI!') — the turn parks on the reader's go for work the agent could start itself.
+3!', "I'll be ready to start on the caching layer whenever you give the word") — the turn parks on the reader's go
+for work the agent could start itself.
 
 A [[closing-question]] row walked over the closing sites analyzer.text.questions found. The readiness is the agent's:
 no subject, or a first-person one; a thing's readiness ('The build is ready to deploy') is a status, and a report of
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 WORDS = terms("readiness-next", "words")
 GO_ON = terms("readiness-next", "go_on")
 GO_ON_PARTICLES = terms("readiness-next", "go_on_particles")
-NEXT_WORDS = terms("readiness-next", "next_words")
 SPEECH_VERBS = terms("register", "speech_verbs")
 READER = terms("register", "reader")
 # The verbs that need a particle or complement to go on ('go on', 'get started'): alone they move or fetch a thing.
@@ -78,15 +77,12 @@ def _agents(ready: Token) -> bool:
 
 def _going_on(ready: Token) -> Token | None:
     """What the agent is ready to go on to: an infinitive of going on ('to proceed to Task 3', 'to move on to', 'to
-    get started on'), or 'for' a next stage ('for the next step', 'for phase 3')."""
+    get started on'). 'Ready for the next phase.' names no act the agent goes on to (a pinned pass of
+    tests/test_standing_by_constructions.py): only a timing by the reader makes it standing by."""
     for child in ready.subtree:
         infinitive = child.dep_ == "xcomp" and child.pos_ in ("VERB", "AUX") and child.head.i in (ready.i, ready.head.i)
         if infinitive and _goes_on(child):
             return child
-    for prep in (c for c in ready.children if c.dep_ == "prep" and c.lower_ == "for"):
-        stage = next((g for g in prep.children if g.dep_ == "pobj"), None)
-        if stage is not None and any(t.lower_ in NEXT_WORDS for t in stage.subtree if t.i <= stage.i):
-            return stage
     return None
 
 

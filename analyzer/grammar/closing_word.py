@@ -10,9 +10,11 @@ stands by on the reader's word for work the agent could do, with no hold word an
   draft so I can finalise the README.').
 
 A [[closing-question]] row walked over the closing sites analyzer.text.questions found. Judged like attribution on
-the agent's act and on what the reader's word is about: the timing or the go of a human-only act ('If you approve
-#88, I'll merge it') is exempt. A thing's condition ('If the tests pass, I'll commit'), a report of what someone
-said, and a condition whose consequence is no act of the agent's ('If you approve the PR, it merges') are none.
+the agent's act and on what the reader's word is about: a request for the time of a human-only act is exempt; the
+agent's act held until the reader's word on a human-only act ('If you approve #88, I'll merge it') is a hold, no
+finding, as the wait-on-person row and turn-taking judge it. A thing's condition ('If the tests pass, I'll
+commit'), a report of what someone said, and a condition whose consequence is no act of the agent's ('If you approve
+the PR, it merges') are none.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _judged
 from analyzer.grammar.closing_waits import wait_on_person
-from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import subject_of
 from analyzer.terms import terms
@@ -198,12 +200,21 @@ def _weighed(asked: Asked, act: Token, clause: Token, *, reach: bool = False) ->
     condition = frozenset(t.i for t in clause.subtree) | _frame(act)
     judged = _judged(asked, "word-before-act", why, [act], condition)
     if judged.verdict == "exempt":
-        return judged
+        return _hold(asked, judged)
     if about:  # what the reader approves, with the approval itself: 'approve #88 on GitHub' is the stamp
         judged = _judged(asked, "word-before-act", why, [clause])
         if judged.verdict == "exempt":
-            return judged
+            return _hold(asked, judged)
     return _judged(asked, "word-before-act", why, [act, *about], condition - {t.i for a in about for t in a.subtree})
+
+
+def _hold(asked: Asked, judged: Judgement) -> Judgement | None:
+    """The agent's act timed by the reader's word on a human-only act ('I'll merge the PR as soon as you approve') is
+    a hold, no finding — as turn-taking judges it; on a wait site the wait-on-person row, later in the table, says
+    so."""
+    if asked.site.kind == WAIT:
+        return None
+    return carved("word-before-act", judged.reason.replace("exempt (word-before-act): ", "", 1))
 
 
 def _readers_approval(clause: Token) -> bool:
@@ -275,7 +286,7 @@ def _reviewed(asked: Asked, verb: Token) -> Judgement | None:
             for part in ([act], reviewed):
                 judged = _judged(asked, "word-before-act", why, part, frame)
                 if judged.verdict == "exempt":
-                    return judged
+                    return _hold(asked, judged)
             return _judged(asked, "word-before-act", why, [act, *reviewed], frame)
     return None
 
@@ -296,4 +307,5 @@ def _heard(asked: Asked, hear: Token) -> Judgement | None:
             for g in c.children if g.dep_ in ("pcomp", "pobj")]  # fmt: skip
     why = f"makes the agent's '{hold.text}' last until it hears from the reader"
     why += " — the turn stands by on the reader's word"
-    return _judged(asked, "word-before-act", why, held, _frame(hold))
+    judged = _judged(asked, "word-before-act", why, held, _frame(hold))
+    return _hold(asked, judged) if judged.verdict == "exempt" else judged
