@@ -106,3 +106,11 @@ def test_a_request_to_reach_the_agent_hung_before_the_readers_look_fires() -> No
     report = analyze("Schema's drafted. Holler once ye've had a gander at it, matey.")
     assert report.verdict == "fire"
     assert [f.rule for f in report.findings] == ["word-before-act"]
+
+
+@pytest.mark.parametrize(
+    "text", ["Anything further you'd like tweaked?", "Anything further you would like tweaked?"]
+)
+def test_a_change_question_reads_alike_with_the_contraction_spelled_out(text: str) -> None:
+    report = analyze(f"The focus ring is fixed in Safari.\n\n{text}")
+    assert [(f.rule, f.verdict) for f in report.findings] == [("change-question", "fire")]
