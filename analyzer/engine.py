@@ -36,6 +36,7 @@ from analyzer.text.layout import (
     remark_after,
     sentence_case,
     table_cell,
+    unit_case,
 )
 from analyzer.text.questions import TURN, QuestionSite, question_sites
 from analyzer.text.units import (
@@ -172,7 +173,7 @@ class Parses:
         # The key holds what was written too: two sentences may compact alike around different inline code.
         keyed = {k: (u.text, self.views.original[u.start : u.end]) for k, u in pending.items()}
         keys = list(dict.fromkeys(keyed.values()))
-        docs = dict(zip(keys, self.model.load().pipe(ordinary_case(text) for text, _ in keys), strict=True))
+        docs = dict(zip(keys, self.model.load().pipe(unit_case(text) for text, _ in keys), strict=True))
         for k, unit in pending.items():
             doc = docs[keyed[k]]
             doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)

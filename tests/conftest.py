@@ -71,6 +71,7 @@ MODEL_MODULES = frozenset({
     "test_leave_for_me_r28j", "test_scheduled_later_r28j",
     "test_act_on_pointer", "test_domain_classes_r29b", "test_claim_gerund_and_title",
     "test_system_work_list",
+    "test_word_before_act", "test_readiness_next", "test_chat_and_persona_invariance",
 })
 MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
 # In the inner loop the tests that build hand-made parses run on one worker (one xdist_group): spaCy, which they

@@ -209,6 +209,11 @@ def _written_forms() -> tuple[dict[str, tuple[str, ...]], tuple[tuple[str, str],
     for form, reading in pairs:
         for word in reading.lower().split():
             written.setdefault(word, []).append(form)
+    # r29a: a pronoun's written form with a contraction after it ("u'd" for "you'd"; spelling.toml [contracting])
+    for reading in data["contracting"]["readings"]:
+        for form in tuple(written.get(reading, ())):
+            for suffix in ("'d", "'ve", "'re", "'ll"):
+                written.setdefault(reading + suffix, []).append(form + suffix)
     endings = tuple((standard, dropped.replace("'", "")) for dropped, standard in data["endings"].items())
     return {word: tuple(forms) for word, forms in written.items()}, endings
 

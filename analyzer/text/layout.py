@@ -172,6 +172,26 @@ def instruction_case(text: str) -> str:
     return text if len(lowered) != 1 else text[:first] + lowered + text[first + 1 :]
 
 
+# r29a: a sentence opened in small letters by a subordinator ('if you want i can …', 'once u have …'), at the unit's
+# start, after the mark that ended the sentence before it (a word of three letters or more, not an abbreviation:
+# 'e.g. if'), or at a line's start.
+_SMALL_CONDITION = re.compile(
+    r"(?:\A[ \t>*_-]*|(?<=[A-Za-z]{3}[.!?])[ \t]+|\n[ \t>*_-]*)"
+    r"(?=(?:if|when|whenever|once|unless|as soon as|after|before|since|because|though|although)\b)([a-z])"
+)
+
+
+def unit_case(text: str) -> str:
+    """r29a: a unit the phrase rules parse, in ordinary case, with each sentence that a subordinator opens in small
+    letters given its capital ('done. if you want i can convert the rest 2' reads 'Done. If you want …'): the small
+    model hangs a small 'if' that opens a sentence on the clause before it. Other words keep their case (a reason
+    quotes them as parsed: 'shall i …'). Same length."""
+    text = ordinary_case(text)
+    if not _SMALL_CONDITION.search(text):
+        return text
+    return _SMALL_CONDITION.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), text)
+
+
 def sentence_case(text: str) -> str:
     """Issue 28 phase 4: a closing question written in small letters ('that ok w/ u?', 'how can i help 2day?') is
     parsed with its first letter capitalised, as the small model reads a sentence's opening word (it read 'that' as a

@@ -18,6 +18,7 @@ word every such sentence holds.
 
 from __future__ import annotations
 
+import os
 import re
 from bisect import bisect_left
 from functools import cache, lru_cache
@@ -25,6 +26,7 @@ from functools import cache, lru_cache
 from analyzer.text import SITES_PATH, sites
 from analyzer.text.closing import claim_vocabulary, closing_part, last_content_unit
 from analyzer.text.units import unit_starts
+from lanegate_common.builtin_data import load_builtin
 from lanegate_common.derived import derived
 from lanegate_common.frozen import frozen
 
@@ -32,6 +34,9 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the p
 if TYPE_CHECKING:
     from typing import Any
 
+# r29a: the persona's interjections and vocatives (analyzer/text/spelling.toml [persona]), left out when a sentence's
+# kind is told ("Arr, these can be picked up as a follow-up.", "Howdy! …, partner.").
+_SPELLING_PATH = os.path.join(os.path.dirname(__file__), "spelling.toml")
 # Closing emphasis, brackets and quote marks after a sentence's last word: "**Sound good?**", "(Want one?)".
 _TRAILING = " \t*_)]\"'”’"
 # The marks that end a sentence: what trailing symbols are stripped back to.
@@ -64,6 +69,10 @@ DECISION, HELP, TURN, LIST = "decision", "help", "turn", "list"
 WAIT = "wait"
 # Issue 28: a request to reach the agent, or its availability, closed by a condition ("Holler if you want changes.").
 CONTACT = "contact"
+# Issue 28: the person's word or act before the agent's next act with no hold word ("Say if you want this committed.",
+# "If you approve, I'll start with the logger."), and the agent's readiness aimed at the next stage ("Ready to move on
+# to User Story 3 when you're ready!").
+WORD, READY = "word", "ready"
 # A list item's marker, with the checkbox of a task list ("- [ ] ", "1. ").
 _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 # A lead-in line: a heading, a line that is emphasis only ("**Next**"), or one ending with a colon.
@@ -171,12 +180,14 @@ def _table_cells(view: str) -> list[tuple[int, int]]:
 
 def _recommends(sentence: str) -> bool:
     """The sentence only states the agent's pick among options ('My recommendation is the second option.')."""
+    sentence = _plain(sentence)
     opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
     return any(opening.startswith(r) for r in _patterns().recommendations)
 
 
 def _picks(sentence: str) -> bool:
     """The sentence only asks the reader to pick from the list before it ('Let me know which.')."""
+    sentence = _plain(sentence)
     opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
     return any(opening.startswith(p) for p in _patterns().picks)
 
@@ -184,6 +195,7 @@ def _picks(sentence: str) -> bool:
 def _hands_back(sentence: str) -> bool:
     """Issue 28 phase 4b: the sentence points back at the list before it and leaves its items to the reader as
     optional or later work ('Any of these can follow if desired.', 'These can be done as a follow-up.')."""
+    sentence = _plain(sentence)
     return bool(_patterns().hand_back.search(sentence[:160]))
 
 
@@ -219,10 +231,22 @@ def _without_trailing_symbols(sentence: str) -> str:
     return sentence[:end].rstrip(_TRAILING) if end < len(sentence) else sentence
 
 
+def _plain(sentence: str) -> str:
+    """r29a: the sentence as the site patterns read it: a persona's interjection or vocative left out, a chat spelling
+    of 'to', 'for', 'you' or 'your' read as that word ('Arr, ready 2 proceed 2 phase 3, partner!')."""
+    patterns = _patterns()
+    if patterns.persona.search(sentence):
+        sentence = patterns.persona.sub(lambda m: m.group(1) or "", sentence)
+    if patterns.chat.search(sentence):
+        sentence = patterns.chat.sub(lambda m: patterns.chat_reads[m.group().lower()], sentence)
+    return sentence
+
+
 def _kind(sentence: str) -> str | None:
     if sentence.endswith("?"):
         return QUESTION
     patterns = _patterns()
+    sentence = _plain(sentence)
     if _CONDITION.search(sentence) or patterns.condition.search(sentence):
         return CONDITION
     if _REQUEST.search(sentence):
@@ -238,11 +262,16 @@ def _kind(sentence: str) -> str | None:
         return WAIT
     if patterns.contact.search(sentence):
         return CONTACT
+    if patterns.word_first.search(sentence):
+        return WORD
+    if patterns.ready_next.search(sentence):
+        return READY
     return None
 
 
 def kind_of(sentence: str) -> str | None:
-    """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT or CONTACT."""
+    """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT, CONTACT, WORD or
+    READY."""
     return _kind(sentence)
 
 
@@ -272,6 +301,8 @@ class _Patterns:
     wait: re.Pattern[str]
     word_wait: re.Pattern[str]
     contact: re.Pattern[str]
+    word_first: re.Pattern[str]
+    ready_next: re.Pattern[str]
     not_imperative: frozenset[str]
     turn_labels: frozenset[str]
     lead_ins: frozenset[str]
@@ -282,12 +313,15 @@ class _Patterns:
     table_offers: frozenset[str]
     picks: tuple[str, ...]
     hand_back: re.Pattern[str]
+    chat: re.Pattern[str]
+    persona: re.Pattern[str]
+    chat_reads: dict[str, str]
 
 
 @cache
 def _patterns() -> _Patterns:
     """sites.toml as the patterns: their sources kept between processes (lanegate_common.derived), compiled here."""
-    sources, rest = derived("site-patterns", (SITES_PATH,), _pattern_sources)
+    sources, rest = derived("site-patterns", (SITES_PATH, _SPELLING_PATH), _pattern_sources)
     return _Patterns(**{name: _compiled(source) for name, source in sources.items()}, **rest)
 
 
@@ -295,6 +329,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     """The source of each pattern of _Patterns, and its other fields."""
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
+    persona = load_builtin(_SPELLING_PATH)["persona"]
     wishes = _words(condition["wishes"])
     # The mark, then a few words (no sentence break), then what is wanted or useful.
     benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
@@ -337,12 +372,34 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(data['contact']['marks'])})\b"
             rf"|\b(?:{_words(data['contact']['marks'])})\b[^.!?;\n]{{0,60}}?\b(?:{_words(data['contact']['requests'])})\b"
         ),
+        # issue 28: a request to tell the reader's wish or the time of the agent's act, opening the sentence or after
+        # a dash or semicolon; or a condition or time on the reader's approval, review or satisfaction
+        word_first=(
+            rf"(?:^|[—–;:]\s*)[\s*_]*(?:please\s+)?(?:{_words(data['word-first']['tellers'])})\s+"
+            rf"(?:{_words(data['word-first']['told_marks'])})\b"
+            rf"|\b(?:{_words(data['word-first']['marks'])})\s+(?:you(?:['’]re|['’]ve|\s+are|\s+have)?|"
+            rf"(?:it|this|that|these|those|they)\s+\w+)\s+(?:\w+\s+){{0,2}}?"
+            rf"(?:{_words(data['word-first']['approvals'])})\b"
+            rf"|\b(?:{_words(data['word-first']['hearing'])})\b"
+        ),
+        # issue 28: the readiness word, then within a few words a verb of going on or the next stage
+        ready_next=(
+            rf"\b(?:{_words(data['ready-next']['words'])})\s+(?:to|for)\s+(?:\w+\s+){{0,1}}?"
+            rf"(?:{_words(data['ready-next']['go_on'])})\b"
+        ),
         hand_back=(
             rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"
             rf"\b(?:{_words(data['hand-back']['modals'])})\b[^.!?\n]{{0,60}}?"
             rf"(?:\b|(?<=\W))(?:{_words(data['hand-back']['deferrals'])})\b"
         ),
         splice=(rf",\s+(?=(?:{_words(data['splice']['question_openers'])})\b[^,.!?;:]*\?\Z)"),
+        # r29a: a persona's interjection opening the sentence, or its vocative closing it
+        persona=(
+            rf"^([\s*_>#-]*)(?:{_words(persona['interjections'])})[ \t]*[,!][ \t]*"
+            rf"|,[ \t]*(?:{_words(persona['vocatives'])})(?=[ \t*_]*[.!?]*[ \t*_]*\Z)"
+        ),
+        # r29a: a chat spelling standing as a word of its own (not '2.4', 'u8', 'x2')
+        chat=rf"(?<![\w.'’/-])(?:{_words([w for forms in data['chat-words'].values() for w in forms])})(?![\w.'’/-])",
     )
     rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
@@ -353,6 +410,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         picks=tuple(data["pick"]["openings"]),
         subordinators=frozenset(data["splice"]["subordinators"]),
         table_offers=frozenset(data["list"]["table_offers"]),
+        chat_reads={form.lower(): word for word, forms in data["chat-words"].items() for form in forms},
     )
     return sources, rest
 

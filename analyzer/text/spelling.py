@@ -8,9 +8,9 @@ constructions as in standard spelling, so the matcher and the parser must too. T
 * a written form of spelling.toml's [words] is read as its reading wherever it stands; a [[context]] form only
   beside the words that make it one ("me 2 keep" but not "2 tests", "whenever u r" but not "the R package");
 * a dropped final g marked by an apostrophe ("missin'") is read with its g ([endings]);
-* a persona's interjection opening a sentence ("Arr,", "Howdy!") and its vocative closing one (", partner.")
-  are read as nothing ([persona]): they are outside every relation (and blank space in their place would
-  make an indented code block of a line they open).
+* a persona's interjection opening a sentence ("Arr,", "Howdy!") and its vocative closing one (", partner.") or
+  set off by commas inside it (", partner, I'll …") are read as nothing ([persona]): they are outside every
+  relation (and blank space in their place would make an indented code block of a line they open).
 The result keeps a piecewise map to the fold's text, composed with the fold's own map, so every offset still
 points into the text as written. A spelling is not a disguise (docs/DESIGN.md#normalisation): a phrase found through it
 is judged like the same words spelled out. Every step is one regex pass with bounded look-around, linear in the text.
@@ -53,9 +53,14 @@ _ENDS = re.compile(r"[ \t*_]*(?:[.!?]|\n|\Z)")
 _INTERJECTION_MARK = re.compile(r"[ \t]*[,!][ \t]*")
 _VOCATIVE_END = re.compile(r"[ \t*_]*(?:[.!?]|\n|\Z|[^\w\s',;:(){}\[\]<>\"`-])")
 _COMMA_BEFORE = re.compile(r",[ \t]*\Z")
+# r29a: a vocative set off by commas inside its sentence ("Soon as ya pick a name, partner, I'll do the rename."): the
+# comma before it is read as nothing with it, the one after it stays.
+_VOCATIVE_COMMA = re.compile(r"[ \t]*,[ \t]+\w")
 _SENTENCE_BREAK = re.compile(r"[.!?\n]")
 # How far back a sentence-final form ("… the tests 2?") looks for another form written the same way.
 _SAME_SENTENCE = 200
+# r29a: the contractions a chat pronoun takes ("u'd", "ye've", "ya're", "u'll").
+_CONTRACTION = re.compile(r"'(?:d|ve|re|ll)(?![\w'])")
 
 
 @frozen
@@ -81,6 +86,7 @@ class Spelling:
     endings: Mapping[str, str]
     interjections: frozenset[str]
     vocatives: frozenset[str]
+    pronouns: frozenset[str]
     forms: re.Pattern[str]
     dropped: re.Pattern[str]
 
@@ -104,6 +110,7 @@ def spelling() -> Spelling:
         dict(data["endings"]),
         frozenset(persona["interjections"]),
         frozenset(persona["vocatives"]),
+        frozenset(data["contracting"]["readings"]),
         # not followed by a word character: a form that ends in a mark ('w/') ends before a space too (issue 28)
         re.compile(r"\b" + _alternation(sorted(written)) + r"(?!\w)"),
         # The ending is found first (a literal the scan jumps to); the word it ends is read back from it.
@@ -259,10 +266,10 @@ def _reading(
         if len(stem) < 2 or (start - len(stem) > 0 and lowered[start - len(stem) - 1] in "'‘`"):
             return None
         return start - len(stem), end, text[start - len(stem) : start] + table.endings[lowered[start:end]], False
-    if _joined(lowered, start, end):
-        return None
     key = lowered[start:end]
     reading = table.words.get(key)
+    if _joined(lowered, start, end) and not (reading in table.pronouns and _contracted(lowered, end)):
+        return None
     if reading is not None and key in table.context:  # issue 28 phase 4b: 'ur ready' reads "you're", not 'your'
         reading = next((f.reads for f in table.context[key] if _applies(f, lowered, start, end, last_end)), reading)
     if reading is not None:
@@ -271,7 +278,7 @@ def _reading(
         mark = _INTERJECTION_MARK.match(lowered, end)
         if mark is not None:
             return start, mark.end(), "", True
-    if key in table.vocatives and _VOCATIVE_END.match(lowered, end):
+    if key in table.vocatives and (_VOCATIVE_END.match(lowered, end) or _VOCATIVE_COMMA.match(lowered, end)):
         comma = _COMMA_BEFORE.search(lowered, max(0, start - _WINDOW), start)
         if comma is not None:
             return comma.start(), end, "", False
@@ -279,6 +286,12 @@ def _reading(
         if _applies(form, lowered, start, end, last_end):
             return start, end, _cased(form.reads, text, lowered, start, end), False
     return None
+
+
+def _contracted(lowered: str, end: int) -> bool:
+    """r29a: a contraction after the written form ("u'd like", "ye've had a look", "ya're ready"): the form is the
+    pronoun it contracts with, not part of a longer word."""
+    return _CONTRACTION.match(lowered, end) is not None
 
 
 def _joined(lowered: str, start: int, end: int) -> bool:

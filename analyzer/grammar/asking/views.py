@@ -87,7 +87,12 @@ def change_question(asked: Asked) -> Judgement | None:
     for verb in asked.tokens:
         if verb.lemma_.lower() not in CHANGE_VERBS or not _reader_is_subject(verb, asked.words.reader):
             continue
-        opened = any(c.dep_ == "dobj" and c.lower_ in INDEFINITES for c in verb.children)
+        # r29a: 'Anything further you would like tweaked?': the model may hang the open word before the verb as its
+        # adverbial noun when the contraction is spelled out
+        opened = any(
+            (c.dep_ == "dobj" or (c.dep_ == "npadvmod" and c.i < verb.i)) and c.lower_ in INDEFINITES
+            for c in verb.children
+        )
         relative = verb.dep_ == "relcl" and verb.head.lower_ in INDEFINITES
         if opened or relative:
             about = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("in", "about", "to", "on")]

@@ -70,6 +70,9 @@ def held_until(
     if predicate.lemma_.lower() not in HOLD_VERBS and work_of([predicate], lexicon, own).human_only:
         return None  # 'I'll tag v2.1 once you say so': leave for a human-only act, as a permission question is
     about = [c for c in word.children if c.dep_ in ABOUT_DEPS and c.lower_ not in ("back", "from")]
+    # r29a: the reader's word joined to the act it goes with ('until you approve and merge #88'): that act is what the
+    # word is about
+    about += [c for c in word.children if c.dep_ == "conj" and c.pos_ == "VERB" and subject_of(c) is None]
     if _is_stamp(word, lexicon):
         # issue 28 phase 4b: a bare stamp that holds back the agent's own named act ('I'll begin on the schema as soon
         # as you approve') is the approval of that act; a bare stamp a hold waits on may be a review's

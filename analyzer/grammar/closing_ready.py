@@ -1,0 +1,96 @@
+"""Readiness aimed at the next stage (docs/DESIGN.md#construction-classes, standing by): the agent states it is ready to
+go on to the next piece of work ('Ready to move on to User Story 3 when you're ready!', 'Ready to proceed to Task
+3!', "I'll be ready to start on the caching layer whenever you give the word") — the turn parks on the reader's go
+for work the agent could start itself.
+
+A [[closing-question]] row walked over the closing sites analyzer.text.questions found. The readiness is the agent's:
+no subject, or a first-person one; a thing's readiness ('The build is ready to deploy') is a status, and a report of
+someone else's ('She said she's ready …') states nothing of the agent's. What it goes on to is judged like
+attribution: the next stage that is a human-only act ('Ready to proceed to the production deploy') is exempt.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _judged
+from analyzer.grammar.closing_word import waits_on_person
+from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.registry import rule
+from analyzer.parse.tokens import subject_of
+from analyzer.terms import terms
+from analyzer.text.questions import READY, WAIT, WORD
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+WORDS = terms("readiness-next", "words")
+GO_ON = terms("readiness-next", "go_on")
+GO_ON_PARTICLES = terms("readiness-next", "go_on_particles")
+SPEECH_VERBS = terms("register", "speech_verbs")
+READER = terms("register", "reader")
+# The verbs that need a particle or complement to go on ('go on', 'get started'): alone they move or fetch a thing.
+NEEDS_PARTICLE = frozenset({"go", "get", "take", "pick", "carry", "kick", "knock", "work", "head"})
+SITES = frozenset({READY, WAIT, WORD})
+
+
+@rule("readiness-next")
+def readiness_next(asked: Asked) -> Judgement | None:
+    """The readiness word is found as the model hangs it (the root of a verbless line, the complement of a copula);
+    its infinitive of going on, or its 'for' the next stage, is what the turn waits to be told to start."""
+    if asked.site.kind not in SITES or asked.site.following or waits_on_person(asked):
+        return None  # a sentence after it hands the turn back itself ('… Shall I proceed?'), or the wait row judges it
+    for ready in asked.tokens:
+        if ready.lower_ not in WORDS or not _agents(ready):
+            continue
+        going = _going_on(ready)
+        if going is not None:
+            return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
+                           f"piece of work ('{going.text}') — the turn parks on the reader's go", [going])  # fmt: skip
+    return None
+
+
+def _agents(ready: Token) -> bool:
+    """The readiness is the agent's: the root of a line with no subject ('Ready to proceed …'), or the complement of
+    a copula whose subject is the agent ("I'm ready", "I'll be ready", "We're all set"); not under a verb of speech."""
+    opening = ready.i == next((t.i for t in ready.doc if t.is_alpha), -1)
+    if ready.dep_ == "ROOT" or (opening and ready.dep_ in ("advcl", "dep", "amod") and subject_of(ready) is None):
+        # 'Ready to move on to user story 3: ui integration …': a line opened by the readiness, however the model hung
+        # the rest (written in capitals, it is parsed in small letters)
+        subject = subject_of(ready)
+        # 'All set to start …': the model made 'All' the subject of 'set'
+        all_set = subject is not None and ready.lower_ == "set" and subject.lower_ == "all"
+        return subject is None or subject.lower_ in AGENT_SUBJECTS or all_set
+    holder = ready.head
+    if ready.dep_ not in ("acomp", "advmod", "amod", "oprd") or holder.lemma_.lower() not in ("be", "all", "get"):
+        return False
+    subject = subject_of(holder)
+    if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
+        return False
+    if subject is None and holder.dep_ != "ROOT":
+        return False
+    # 'She said she's ready …' reports; "We're ready … — just say when" asks (the verb of speech is the reader's)
+    speaker = subject_of(holder.head)
+    reported = holder.head.lemma_.lower() in SPEECH_VERBS and speaker is not None and speaker.lower_ not in READER
+    return not (holder.dep_ in ("ccomp", "xcomp") and reported)
+
+
+def _going_on(ready: Token) -> Token | None:
+    """What the agent is ready to go on to: an infinitive of going on ('to proceed to Task 3', 'to move on to', 'to
+    get started on'). 'Ready for the next phase.' names no act the agent goes on to (a pinned pass of
+    tests/test_standing_by_constructions.py): only a timing by the reader makes it standing by."""
+    for child in ready.subtree:
+        infinitive = child.dep_ == "xcomp" and child.pos_ in ("VERB", "AUX") and child.head.i in (ready.i, ready.head.i)
+        if infinitive and _goes_on(child):
+            return child
+    return None
+
+
+def _goes_on(verb: Token) -> bool:
+    lemma = verb.lemma_.lower()
+    if lemma not in GO_ON:
+        return False
+    if lemma not in NEEDS_PARTICLE:
+        return True
+    return any(c.lower_ in GO_ON_PARTICLES for c in verb.children if c.dep_ in ("prt", "advmod", "acomp", "prep",
+                                                                               "xcomp", "dobj"))  # fmt: skip
