@@ -60,7 +60,7 @@ def test_the_readers_word_before_the_agents_act_fires(text: str, why: str) -> No
     "text",
     [
         "If you approve #88 on GitHub, I'll merge it into main right after.",
-        "If you approve the budget increase, I'll upgrade the plan.",
+        "If you approve the upgrade to the Team plan, I'll switch the workspace over.",
         "Please review PR #812 so I can merge it into main.",
     ],
 )
