@@ -183,7 +183,7 @@ def _contact_request(head: Token) -> bool:
 
 def _weighed(asked: Asked, act: Token, clause: Token, *, reach: bool = False) -> Judgement:
     """The agent's act and what the reader's word is about, each judged: either one purely human-only is the go or
-    the timing of a human-only act ('If you approve the budget increase, I'll upgrade the plan.')."""
+    the timing of a human-only act ('If you approve the upgrade to the Team plan, I'll switch the workspace over.')."""
     about = [c for c in clause.children if c.dep_ in ABOUT_DEPS and c.lower_ not in READER | POINTERS]
     # the reader's word joined to the act it goes with ('until you approve and tag 4.0.0')
     about += [c for c in clause.children if c.dep_ == "conj" and c.pos_ in ("VERB", "NOUN") and subject_of(c) is None]
