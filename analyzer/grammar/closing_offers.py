@@ -68,6 +68,7 @@ class Words:
     bonus_judging: frozenset[str]
     bonus_marks: frozenset[str]
     optional: frozenset[str]
+    alternatives: frozenset[str]
     help_verbs: frozenset[str]
     help_nouns: frozenset[str]
     help_doing: frozenset[str]
@@ -83,6 +84,8 @@ class Words:
     decision_particles: frozenset[str]
     decision_objects: frozenset[str]
     decision_marks: frozenset[str]
+    decision_outcomes: frozenset[str]
+    decision_minded: frozenset[str]
     choices: frozenset[str]
     preferred: frozenset[str]
     giving: frozenset[str]
@@ -102,12 +105,14 @@ def words() -> Words:
         **{f"bonus_{f}": terms("bonus-offer", f) for f in ("verbs", "adjectives", "of_nouns", "wished", "needed",
                                                            "judging", "marks")},
         optional=terms("bonus-offer", "optional"),
+        alternatives=terms("bonus-offer", "alternatives"),
         **{f"help_{f}": terms("open-offer", f) for f in ("verbs", "nouns", "doing", "needs", "needed", "areas",
                                                                      "troubles")},
         availability=terms("open-offer", "availability"),
         wh_words=terms("open-offer", "wh_words"),
         request_verbs=terms("open-offer", "request_verbs"),
-        **{f"decision_{f}": terms("decision-offer", f) for f in ("verbs", "phrasal", "particles", "objects", "marks")},
+        **{f"decision_{f}": terms("decision-offer", f) for f in ("verbs", "phrasal", "particles", "objects", "marks",
+                                                                              "outcomes", "minded")},
         choices=terms("decision-offer", "choices"),
         preferred=terms("decision-offer", "preferred"),
         giving=terms("decision-offer", "giving"),
@@ -281,7 +286,8 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     if condition is None:
         return None
     head, kind = condition
-    offer = offer_in(asked.tokens, outside=_clause_of(head) if kind != "optional" else frozenset({head.i}))
+    marked = kind in ("optional", "alternative")
+    offer = offer_in(asked.tokens, outside=frozenset({head.i}) if marked else _clause_of(head))
     listed = _work_listed(asked, _clause_of(head)) if offer is None else None
     if listed is not None:
         # issue 28 phase 6: 'Remaining ideas for later, if you want them: lazy image loading, a service worker …'
@@ -298,6 +304,8 @@ def bonus_offer(asked: Asked) -> Judgement | None:
         return carved("bonus-offer", "the condition on the reader's benefit governs no act the agent offers")
     if kind == "need" and offer.commits:
         return carved("bonus-offer", f"the agent commits to '{offer.act.text}' when needed: its own plan, no offer")
+    if kind == "alternative" and offer.commits:
+        return carved("bonus-offer", f"the agent commits to '{offer.act.text}' otherwise: its own plan, no offer")
     going_on = _goes_on(asked, offer.act)
     if going_on is not None:  # 'Happy to pair on it if useful; starting the CR fixes now.'
         return carved("bonus-offer", f"an offer in passing: the agent goes on with its own '{going_on}'")
@@ -382,6 +390,8 @@ def _benefit_condition(asked: Asked) -> tuple[Token, str] | None:
     for token in asked.tokens:
         if token.lower_ in w.optional:
             return token, "optional"
+        if token.lower_ in w.alternatives and _opens_clause(token):
+            return token, "alternative"  # r29c: 'Otherwise, I can create a new modal component.'
         if not _marked_condition(token, w):
             continue
         kind = _benefit(token, w)
@@ -396,6 +406,13 @@ def _benefit_condition(asked: Asked) -> tuple[Token, str] | None:
         if token.lower_ == "if" and (after.lower_ in w.bonus_needed or after.lemma_.lower() in w.bonus_needed):
             return after, "need"
     return None
+
+
+def _opens_clause(word: Token) -> bool:
+    """r29c: the word opens its sentence or a clause after a stop, a comma or a dash ('…; otherwise I can …'), not
+    an adverb inside one ('the tests otherwise pass')."""
+    before = word.doc[word.sent.start : word.i]
+    return all(t.is_punct for t in before) or (word.i > 0 and word.doc[word.i - 1].text in (";", ",", "—", "–", "-"))
 
 
 def _marked_condition(token: Token, w: Words) -> bool:
@@ -454,7 +471,7 @@ def _wished_by_reader(noun: Token, w: Words) -> bool:
 
 
 def _condition_text(head: Token, kind: str) -> str:
-    if kind == "optional":
+    if kind in ("optional", "alternative"):
         return head.text
     words_ = sorted(_clause_of(head))
     return " ".join(head.doc[i].text for i in words_ if not head.doc[i].is_punct)
@@ -719,13 +736,22 @@ def decision_offer(asked: Asked) -> Judgement | None:
     if asked.site.kind == CONDITION:  # 'Tell me which timezone the reports should use and I'll …' reads 'should use'
         return _choice_requested(asked, w)
     for decision in asked.tokens:
+        misread = _win_read_as_noun(decision, w)
+        if misread is not None:
+            own = frozenset(t.i for t in decision.subtree) | {misread.i}
+            offer = offer_in(asked.tokens, outside=own)
+            if offer is None:
+                return carved("decision-offer", "the condition on the option chosen governs no act the agent offers")
+            why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
+            return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
         if not _decides(decision, w):
             continue
         subject = subject_of(decision)
         chosen = _choice_word(decision, w)
-        if (subject is None or subject.lower_ != "you") and chosen is None:
+        won = _won(decision, w)
+        if (subject is None or subject.lower_ != "you") and chosen is None and won is None:
             continue
-        decided = _decided(decision, w)
+        decided = [won] if won is not None else _decided(decision, w)
         if decided and work_of(decided, asked.lexicon, _scope(decided)).human_only:
             return carved(
                 "decision-offer",
@@ -740,6 +766,33 @@ def decision_offer(asked: Asked) -> Judgement | None:
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
         return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
     return _choice_requested(asked, w)
+
+
+def _won(decision: Token, w: Words) -> Token | None:
+    """r29c: the reader's decision said of the option that wins it, under a mark of condition ('Should the streaming
+    variant win, I can …', 'If the second layout is chosen, I'll …'): an intransitive verb of winning or a decision
+    verb in the passive with no agent; the option, its subject. A thing that wins against something ('if option B
+    wins the benchmark') is a measurement, no decision."""
+    marked = any(c.dep_ in ("mark", "aux") and c.lower_ in w.decision_marks for c in decision.children)
+    subject = next((c for c in decision.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if not marked or subject is None or subject.lower_ in ("you", *AGENT_SUBJECTS):
+        return None
+    lemma = decision.lemma_.lower()
+    bare = not any(c.dep_ in ("dobj", "agent", "prep") for c in decision.children)
+    passive = subject.dep_ == "nsubjpass" and lemma in w.decision_verbs
+    return subject if bare and (lemma in w.decision_outcomes or passive) else None
+
+
+def _win_read_as_noun(word: Token, w: Words) -> Token | None:
+    """r29c: the model reads the verb of winning after an inverted 'should' as a noun whose modifiers are the option
+    ('Should the second option win, I'll …': win -prep-> Should, option -compound-> win): the word ends the clause
+    the mark opens at the sentence's start, before its comma. The mark, or None."""
+    if word.lower_ not in w.decision_outcomes and word.lemma_.lower() not in w.decision_outcomes:
+        return None
+    if word.pos_ not in ("NOUN", "PROPN") or word.i + 1 >= len(word.doc) or word.doc[word.i + 1].text != ",":
+        return None
+    first = word.doc[word.sent.start]
+    return first if first.lower_ in w.decision_marks and first.i < word.i - 1 else None
 
 
 def _contact_on(decision: Token) -> bool:
@@ -785,14 +838,14 @@ def _decides(token: Token, w: Words) -> bool:
     lemma = token.lemma_.lower()
     if token.pos_ not in ("VERB", "AUX"):
         return False
-    if lemma in w.decision_verbs:
+    if lemma in w.decision_verbs or lemma in w.decision_outcomes:
         return True
     if lemma in w.request_verbs and any(c.lower_ in ("me", "us") for c in token.children):
         return _choice_told(token, w)
     if lemma in w.decision_phrasal:
         return any(
             (c.dep_ in ("prep", "prt") and c.lower_ in w.decision_particles)
-            or (c.dep_ == "dobj" and c.lower_ in w.decision_objects)
+            or (c.dep_ == "dobj" and c.lower_ in w.decision_objects | w.decision_minded)
             for c in token.children
         )
     return False
@@ -823,7 +876,7 @@ def _decided(decision: Token, w: Words) -> list[Token]:
     or what it settles on ('on a name', 'with Redis')."""
     found = []
     for c in decision.children:
-        named = c.lower_ not in w.decision_objects and c.lower_ not in w.choices
+        named = c.lower_ not in w.decision_objects | w.decision_minded and c.lower_ not in w.choices
         if c.dep_ in ("dobj", "xcomp", "ccomp", "attr") and named:
             found.append(c)
         elif c.dep_ == "prep" and c.lower_ in ("on", "with", "for", "between", "about"):
