@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged, question_vocabulary
 from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.register.offers import invited_to_ask
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS, bounds, hyphen_compound, subject_of
@@ -96,6 +97,8 @@ class Words:
     next_work: frozenset[str]
     taking: frozenset[str]
     self_nouns: frozenset[str]
+    useful: frozenset[str]
+    reader_uses: frozenset[str]
 
 
 @cache
@@ -123,6 +126,8 @@ def words() -> Words:
         next_work=terms("open-offer-asked", "next_work"),
         taking=terms("open-offer-asked", "taking"),
         self_nouns=terms("open-offer-asked", "self_nouns"),
+        useful=terms("open-offer-asked", "useful"),
+        reader_uses=terms("bonus-offer", "reader_uses"),
     )
 
 
@@ -206,10 +211,10 @@ def _offered_thing(verb: Token, w: Words) -> Offer | None:
 
 def _ease(copula: Token, w: Words) -> tuple[Token, Token] | None:
     """'It would be easy to add …', 'it'd be quick to port …': the ease of an act, with the expletive 'it' as the
-    subject, offers the act; the ease word and the act it carries."""
+    subject (or left out), offers the act; the ease word and the act it carries."""
     subject = subject_of(copula)
-    if copula.lemma_ != "be" or subject is None or subject.lower_ != "it":
-        return None
+    if copula.lemma_ != "be" or (subject is not None and subject.lower_ != "it"):
+        return None  # r29c: no subject is the elliptical 'It' ('Would be easy to add an editor overlay too, …')
     for complement in copula.children:
         if complement.dep_ in ("acomp", "attr") and complement.lower_ in w.ease:
             act = next((c for c in (*complement.children, *copula.children) if c.dep_ in ("xcomp", "ccomp")
@@ -286,7 +291,7 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     if condition is None:
         return None
     head, kind = condition
-    marked = kind in ("optional", "alternative")
+    marked = kind in ("optional", "alternative", "invited")
     offer = offer_in(asked.tokens, outside=frozenset({head.i}) if marked else _clause_of(head))
     listed = _work_listed(asked, _clause_of(head)) if offer is None else None
     if listed is not None:
@@ -392,6 +397,8 @@ def _benefit_condition(asked: Asked) -> tuple[Token, str] | None:
             return token, "optional"
         if token.lower_ in w.alternatives and _opens_clause(token):
             return token, "alternative"  # r29c: 'Otherwise, I can create a new modal component.'
+        if _invites_after_dash(token):
+            return token, "invited"  # r29c: 'Also happy to document both flags in the README — just say.'
         if not _marked_condition(token, w):
             continue
         kind = _benefit(token, w)
@@ -406,6 +413,21 @@ def _benefit_condition(asked: Asked) -> tuple[Token, str] | None:
         if token.lower_ == "if" and (after.lower_ in w.bonus_needed or after.lemma_.lower() in w.bonus_needed):
             return after, "need"
     return None
+
+
+def _invites_after_dash(word: Token) -> bool:
+    """r29c: an invitation to ask the agent ('just say', 'just share what you'd change') opening the words after a
+    dash: the reader's say is the condition of the offer before the dash."""
+    dash = word.i - 1
+    while dash >= 0 and word.doc[dash].head.i == word.i and word.doc[dash].dep_ in ("advmod", "intj", "discourse"):
+        dash -= 1  # 'just', 'please'
+    if dash < 0 or word.doc[dash].text not in ("—", "–", "-", "--"):
+        return False
+    # the offer before the dash, which the model may hang on the invitation ('happy -ccomp-> say')
+    offer = next((c for c in word.children if c.i < dash and c.dep_ in ("ccomp", "advcl", "dep", "parataxis")), word)
+    return invited_to_ask(word, offer) is not None or (
+        word.lemma_.lower() == "share" and subject_of(word) is None and word.tag_ == "VB"
+    )
 
 
 def _opens_clause(word: Token) -> bool:
@@ -465,7 +487,8 @@ def _wished_by_reader(noun: Token, w: Words) -> bool:
         return False
     for clause in noun.children:
         subject = subject_of(clause)
-        if clause.dep_ == "relcl" and clause.lemma_.lower() in w.bonus_wished and subject is not None:
+        wished = clause.lemma_.lower() in w.bonus_wished | w.reader_uses
+        if clause.dep_ == "relcl" and wished and subject is not None:
             return subject.lower_ == "you"
     return False
 
@@ -473,6 +496,8 @@ def _wished_by_reader(noun: Token, w: Words) -> bool:
 def _condition_text(head: Token, kind: str) -> str:
     if kind in ("optional", "alternative"):
         return head.text
+    if kind == "invited":
+        return f"— {head.text}"
     words_ = sorted(_clause_of(head))
     return " ".join(head.doc[i].text for i in words_ if not head.doc[i].is_punct)
 
@@ -557,8 +582,12 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         wh = next((c for c in token.children if c.dep_ == "dobj" and c.lower_ in ("what", "whatever")), None)
         if wh is not None:
             return f"asks what the agent should do for the reader ('{wh.text} … {token.text} … for you')"
-    if lemma == "be" and agent and _wh_of(token, w) is not None:
+    asked_way = token.dep_ == "relcl" and token.head.lower_ in w.help_areas and question
+    if lemma == "be" and agent and (_wh_of(token, w) is not None or asked_way):
         of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        useful = next((c for c in token.children if c.dep_ == "acomp" and c.lower_ in w.useful), None)
+        if useful is not None:  # r29c: 'How can I be useful today?'
+            return f"asks how the agent may be of use ('{useful.text}')"
         if of is not None and any(p.lower_ in w.help_nouns for p in of.children):
             return "asks how the agent may be of help"
     if lemma in w.help_verbs and subject is None and any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children):

@@ -241,6 +241,14 @@ def _kind(sentence: str) -> str | None:
     return None
 
 
+def only_invites(words: str) -> bool:
+    """r29c: the words only invite the reader to ask ('just say.', "just share what you'd change."): one of sites.toml
+    [invitation] openings, and a few words at most."""
+    patterns = _patterns()
+    lowered = " ".join(words.lower().replace("’", "'").strip(" *_.!").split())
+    return lowered.startswith(patterns.invitations) and len(lowered.split()) <= patterns.invitation_words
+
+
 def kind_of(sentence: str) -> str | None:
     """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT or CONTACT."""
     return _kind(sentence)
@@ -281,6 +289,8 @@ class _Patterns:
     subordinators: frozenset[str]
     table_offers: frozenset[str]
     picks: tuple[str, ...]
+    invitations: tuple[str, ...]
+    invitation_words: int
     hand_back: re.Pattern[str]
 
 
@@ -302,6 +312,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         condition=(
             rf"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
             rf"|\b(?:{_words(condition['optional'])})\b"
+            rf"|[—–-]\s+(?:{_words(data['invitation']['openings'])})\b"
+            rf"|\b(?:{_words(condition['open_wishes'])})(?=\s*(?:[.,;!)—–]|$))"
         ),
         decision=(
             rf"\b(?:{_words(decision['marks'])})\b[^.!?;\n]{{0,30}}?\byou(?:['’]ve|['’]d|\s+have|\s+had)?\s+"
@@ -352,6 +364,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
         picks=tuple(data["pick"]["openings"]),
+        invitations=tuple(data["invitation"]["openings"]),
+        invitation_words=int(data["invitation"]["max_words"]),
         subordinators=frozenset(data["splice"]["subordinators"]),
         table_offers=frozenset(data["list"]["table_offers"]),
     )
