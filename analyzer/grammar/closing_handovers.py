@@ -22,6 +22,7 @@ from analyzer.grammar.registry import rule
 from analyzer.grammar.work import is_do_nothing_item, work_of
 from analyzer.parse.tokens import SOURCE_KEY, subject_of
 from analyzer.terms import terms
+from analyzer.text import sites
 from analyzer.text.questions import LIST, QUESTION, TURN
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ CONTEXT_PLACES = terms("context-access", "places")
 CHOOSING = terms("free-choice", "verbs") - {"go", "take", "use", "keep", "grab"}
 # Issue 28 phase 6: what the reader is asked to hand over that a run of the agent's own produces.
 OUTPUT_VERBS = terms("output-asked", "verbs")
+# r29c: the lead-in words of a closing list (sites.toml [list]): a subject among them names the list itself.
+LEAD_INS = frozenset(sites()["list"]["lead_ins"])
 PRODUCED = terms("output-asked", "produced")
 
 
@@ -268,6 +271,10 @@ def work_list(asked: Asked) -> Judgement | None:
     lead = [t for t in asked.doc if not t.is_space and not t.is_punct]
     if any(t.tag_ == "VBD" or t.lower_ in turn_words().reported for t in lead):
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
+    actor = _other_actor(asked)
+    if actor is not None:
+        return carved("work-list", f"the lead-in says what something else does ('{actor.text} {actor.head.text}'): "
+                      "the list describes it")  # fmt: skip
     owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t)) or t.text.startswith("@")),
                  None)  # fmt: skip
     if owner is not None:
@@ -297,6 +304,19 @@ def work_list(asked: Asked) -> Judgement | None:
     if human:
         return carved("work-list", "every item the list hands over is human-only work: a legitimate hand-off")
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _other_actor(asked: Asked) -> Token | None:
+    """r29c: 'On the next release tag push, the workflow will:' — the lead-in ends on a bare modal of the future whose
+    subject is a thing: the items are the verb phrases of what that thing will do, no work left to the reader. ('These
+    items still need work:' has a verb of its own and hands the items over.) The subject, or None."""
+    root = asked.root
+    if root.tag_ != "MD" or root.lower_.replace("’", "'") not in ("will", "'ll", "would", "shall"):
+        return None
+    subject = subject_of(root)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN") or subject.lower_ in LEAD_INS:
+        return None
+    return subject
 
 
 def _wished(token: Token) -> bool:

@@ -133,7 +133,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             after_start, after_end = spans[k + 1]
             following = view[after_start:after_end].strip().lower().replace("’", "'")
         sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following))
-    listed = closing_list(text, view) or closing_table(view)
+    listed = closing_list(text, view) or closing_table(view) or closing_next_step(text, view)
     if listed is not None:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
@@ -286,6 +286,7 @@ class _Patterns:
     max_items: int
     recommendations: tuple[str, ...]
     splice: re.Pattern[str]
+    next_step: re.Pattern[str]
     subordinators: frozenset[str]
     table_offers: frozenset[str]
     picks: tuple[str, ...]
@@ -356,6 +357,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:\b|(?<=\W))(?:{_words(data['hand-back']['deferrals'])})\b"
         ),
         splice=(rf",\s+(?=(?:{_words(data['splice']['question_openers'])})\b[^,.!?;:]*\?\Z)"),
+        # r29c: a label naming the next step, read after emphasis and heading marks ('**Next step:** …', '## Next step')
+        next_step=rf"^[\s*_#>]*(?:{_words(data['next-step']['labels'])})[\s*_]*(?::[\s*_]*|\Z)",
     )
     rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
@@ -428,6 +431,58 @@ def _first_cell(view: str, line: tuple[int, int]) -> tuple[int, int] | None:
     first = start + len(view[start:end]) - len(view[start:end].lstrip())
     last = first + len(view[first:end].rstrip())
     return (first, last) if last > first and any(ch.isalpha() for ch in view[first:last]) else None
+
+
+def closing_next_step(text: str, view: str) -> QuestionSite | None:
+    """r29c (docs/DESIGN.md#construction-classes): the last paragraph handed to the reader as the next step — after an
+    inline label and its colon ('Suggested next move: add a fuzz test …'), or under a heading or emphasised label of
+    the next step on the line or unit just before it ('## Next step' + 'Run the seeding script …') — is a closing list
+    of one item, its lead-in the label (sites.toml [next-step]). A list item is closing_list's."""
+    patterns = _patterns()
+    tail = view[max(0, len(view) - _LIST_TAIL) :].lower()
+    if "next" not in tail:
+        return None  # every label names the next step
+    starts = unit_starts(view)
+    last, content = last_content_unit(view, starts, claim_vocabulary())
+    if last is None or not content or _ITEM.match(view, last[0]):
+        return None
+    written = view[last[0] : last[1]]
+    first = last[0] + len(written) - len(written.lstrip())
+    end = last[0] + len(written.rstrip())
+    label = patterns.next_step.match(view[first:end])
+    if label is not None and label.end() < end - first:
+        item = first + label.end()
+        if not _instructs(view[item:end], patterns):
+            return None
+        sentence = view[first:item].rstrip() + "\n" * (item - first - len(view[first:item].rstrip()))
+        return QuestionSite(first, end, sentence + view[item:end], LIST, False, "", ((item, end),))
+    k = bisect_left(starts, last[0]) - 1
+    while k >= 0 and not view[starts[k] : starts[k + 1]].strip():
+        k -= 1
+    if k < 0:
+        return None
+    lead_text = view[starts[k] : starts[k + 1]]
+    lead_first = starts[k] + len(lead_text) - len(lead_text.lstrip())
+    lead_end = starts[k] + len(lead_text.rstrip())
+    written_lead = text[lead_first:lead_end]
+    if "\n" in view[lead_first:lead_end]:
+        return None  # a paragraph, no label
+    labelled = _HEADING.match(written_lead) or _EMPHASIS_ONLY.match(written_lead)
+    if not (labelled or _ENDS_WITH_COLON.search(written_lead)):
+        return None
+    if patterns.next_step.match(written_lead) is None or patterns.next_step.match(written_lead).end() < len(
+        written_lead.rstrip(" *_:")
+    ):
+        return None  # the label is the whole lead-in
+    if not _instructs(view[first:end], patterns):
+        return None
+    sentence = view[lead_first:lead_end] + "\n" + view[lead_end + 1 : end]
+    return QuestionSite(lead_first, end, sentence, LIST, False, "", ((first, end),))
+
+
+def _instructs(item: str, patterns: _Patterns) -> bool:
+    """The item after a next-step label is an instruction, not a question or a sentence with its own subject."""
+    return not item.rstrip(_TRAILING).endswith("?") and _may_instruct(item.strip(" *_"), patterns.not_imperative)
 
 
 def closing_list(text: str, view: str) -> QuestionSite | None:

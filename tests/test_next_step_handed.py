@@ -1,0 +1,48 @@
+"""Next work handed to the reader (docs/DESIGN.md#construction-classes): the message's last paragraph is an
+instruction under a label of the next step — inline before a colon or as the heading just before it — read as a
+closing list of one item; a lead-in ending on a bare modal whose subject is a thing says what that thing will do."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer import analyze
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Persistence layer is in place.\n\n## Next step\n\nRun `/implement S3` for the mock auth and DB seeding.",
+         "Next step"),
+        ("All checks pass.\n\n**Next Steps:** Run `node save-artifacts.js`, then review the generated files.",
+         "Next Steps"),
+        ("The parser handles both formats.\n\nSuggested next move: add a fuzz test for the tokenizer.",
+         "Suggested next move"),
+        ("Docs are updated.\n\n### Recommended next step\n\nPort the remaining three endpoints to the new client.",
+         "Recommended next step"),
+    ],
+)  # fmt: skip
+def test_an_instruction_under_a_next_step_label_hands_the_reader_work(text: str, label: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "work-list")
+    assert f"the closing list under '{label}' hands the reader work the agent could do" in finding.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Persistence layer is in place.\n\n## Next step\n\nMerge #88 once the stamp lands.",
+        "Release notes are drafted.\n\nNext step: tag v2.1 and publish it to PyPI.",
+        "All commits are done.\n\n## Next Steps\n\nThe tracker shows Task 10 as the next priority task.",
+        "Schema is migrated.\n\nNext step: I'll backfill the created_at column on the next tick.",
+        "The release is staged.\n\n**Next step:** the release manager publishes 4.0 on Monday.",
+        "The automation is ready. On the next release tag push, the workflow will:\n\n1. Build the binaries\n"
+        "2. Update the release notes\n3. Notify Slack",
+        "Done. The key binding has been removed. You can now run `/terminal-setup` again.",
+    ],
+)
+def test_a_human_only_step_a_status_a_plan_or_what_a_thing_will_do_hands_nothing(text: str) -> None:
+    report = analyze(text)
+    assert report.firing is None
