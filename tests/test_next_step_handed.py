@@ -46,3 +46,20 @@ def test_an_instruction_under_a_next_step_label_hands_the_reader_work(text: str,
 def test_a_human_only_step_a_status_a_plan_or_what_a_thing_will_do_hands_nothing(text: str) -> None:
     report = analyze(text)
     assert report.firing is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Schema is migrated.\n\nNext step: backfill the created_at column for the legacy rows.",
+        "The flags are in.\n\nAlso happy to document both flags in the README — just say.",
+        "If you have the modal files, add them. Otherwise, I can create a new modal component.",
+        "Alternatively, I can port the parser to the streaming API instead.",
+        "Could also add a CHANGELOG entry, if you like.",
+    ],
+)
+def test_the_stops_cheap_filter_lets_each_new_site_through(text: str) -> None:
+    """sites.toml [cues]: every site the analyzer reads holds a cue, or the stop settles it unread."""
+    from analyzer.api import may_ask
+
+    assert may_ask(text)
