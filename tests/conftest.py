@@ -70,7 +70,7 @@ MODEL_MODULES = frozenset({
     "test_wish_request_r28j", "test_production_place_r28j", "test_opening_ease_r28j",
     "test_leave_for_me_r28j", "test_scheduled_later_r28j",
     "test_fit_question", "test_conditional_offer_on_wish", "test_open_and_bonus_offer_forms", "test_next_step_handed",
-    "test_choice_answered_or_do_nothing",
+    "test_choice_answered_or_do_nothing", "test_elliptical_view_and_wish",
 })
 MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
 # In the inner loop the tests that build hand-made parses run on one worker (one xdist_group): spaCy, which they

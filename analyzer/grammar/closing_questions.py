@@ -608,6 +608,9 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
     complement = next((c for c in root.children if _approval_complement(c, words)), None)
     if complement is not None:
         return complement
+    after = root.doc[root.i + 1] if root.i + 1 < len(root.doc) else None
+    if root.lemma_.lower() in words.perception_verbs and after is not None and after.lower_ in words.approval:
+        return after  # r29c: 'Look okay on your end?' — the model reads the approval word as an adverb
     if root.lemma_.lower() == "work":
         return root
     # 'Is this the direction you had in mind?' (had -relcl-> direction -attr-> Is), 'Is this what you had in
