@@ -65,3 +65,32 @@ def test_a_wish_for_a_human_only_act_before_an_invitation_is_exempt() -> None:
 def test_a_technical_condition_a_plan_or_reported_speech_offers_nothing(text: str) -> None:
     report = analyze(text)
     assert report.firing is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please add these files to the chat if you want to proceed with changes.",
+        "If you'd like to continue with the migration, share the connection string for staging.",
+        "If you want to move forward with option B, confirm the new table names.",
+        "Send me the API schema if you want to continue.",
+    ],
+)
+def test_an_instruction_on_the_readers_wish_to_go_on_fires(text: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "wish-condition")
+    assert "the wish is to go on" in finding.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("If you want to proceed with merging #88, approve it in the GitHub UI.", "exempt"),
+        ("If you want to keep the default, leave the flag unset.", "clear"),
+        ("If you want to continue reading, the design notes are in docs/design.md.", "clear"),
+    ],
+)
+def test_going_on_with_a_human_only_act_or_the_readers_own_act_is_no_wait(text: str, verdict: str) -> None:
+    assert analyze(text).verdict == verdict

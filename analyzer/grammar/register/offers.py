@@ -27,6 +27,9 @@ ASKING_ALONE = terms("wish-invitation", "alone")
 WRAPPERS = terms("wish-invitation", "wrappers")
 SAID = terms("wish-invitation", "said")
 OFFER_MODALS = terms("wish-invitation", "offer_modals")
+# r29c: the verbs of going on, and the words some of them need for it ('go ahead', 'move forward', 'keep going').
+GOING_ON = terms("wish-invitation", "going_on")
+GOING_ON_WITH = {verb: terms("wish-invitation", f"{verb}_with") for verb in ("go", "move", "carry", "keep")}
 
 
 
@@ -79,6 +82,18 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         span = bounds(t for c in wanted for t in c.subtree)
         return gated("fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}; it "
                      f"{work.describe()}", main.i, span, work.domains)  # fmt: skip
+    going_on = _going_on(wanted)
+    if going_on is not None:
+        # r29c: 'Please add these files to the chat if you want to proceed with changes.' — the reader's wish to go on
+        # is the condition of the agent's next work, whatever the reader is told to do for it
+        what = [c for p in going_on.children if p.dep_ == "prep" and p.lower_ == "with" for c in p.children]
+        why = f"the wish is to go on ('{going_on.text}'): the agent's next work waits on the reader"
+        scope = frozenset(t.i for c in what for t in c.subtree)
+        work = work_of(what, lexicon, scope) if what else None
+        if work is not None and work.human_only:
+            return gated("exempt", "wish-condition", f"exempt (wish-condition): '{spelled(phrase)}' — {why}, and it "
+                         f"goes on with {work.describe()}", going_on.i, None, work.domains)  # fmt: skip
+        return gated("fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}", going_on.i)
     if wanted and not agent_main:
         return None  # a technical conditional: the wish names what it wants and the reader acts
     shown = main.text if main is not None else phrase[-1].text
@@ -86,6 +101,23 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     return gated(
         "fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}", main.i if main else None
     )
+
+
+def _going_on(wanted: Sequence[Token]) -> Token | None:
+    """r29c: the wish is to go on — 'to proceed (with changes)', 'to continue with the migration', 'to go ahead', 'to
+    move forward with option B' — with no act of the reader's own named after it ('to continue reading'). The verb of
+    going on, or None."""
+    for verb in (c for c in wanted if c.dep_ in ("xcomp", "ccomp") and c.pos_ in ("VERB", "AUX")):
+        lemma = verb.lemma_.lower()
+        if lemma not in GOING_ON:
+            continue
+        particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod", "acomp", "xcomp")}
+        if lemma in GOING_ON_WITH and not particles & GOING_ON_WITH[lemma]:
+            continue  # 'to go home', 'to keep the default': no going on
+        if any(c.dep_ in ("xcomp", "ccomp", "dobj") and c.lower_ not in ("going",) for c in verb.children):
+            continue  # 'to continue reading': the reader's own act goes on
+        return verb
+    return None
 
 
 def invited_to_ask(main: Token, condition: Token) -> Token | None:
