@@ -63,3 +63,32 @@ def test_the_stops_cheap_filter_lets_each_new_site_through(text: str) -> None:
     from analyzer.api import may_ask
 
     assert may_ask(text)
+
+
+def test_a_closing_table_after_a_line_offering_the_ways_on_hands_its_rows_over() -> None:
+    text = ("Pathfinding works.\n\nA few directions we could take next:\n\n| option | effort |\n|---|---|\n"
+            "| flow fields for crowds | 2 days |\n| async path requests | 1 day |\n| leave it | — |")  # fmt: skip
+    report = analyze(text)
+    assert report.firing is not None
+    assert report.firing.rule == "work-list"
+    assert "the closing list under 'A few directions we could take next'" in report.firing.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Release is staged.\n\nNext steps we could take:\n\n| step | owner |\n|---|---|\n| tag v2.1 | you |\n"
+        "| publish to PyPI | you |",
+        "Here is what changed:\n\n| file | change |\n|---|---|\n| api.py | new retry |\n| db.py | pool size |",
+        "Caching works.\n\nFollow-ups the infra team could take on:\n\n| follow-up | effort |\n|---|---|\n"
+        "| resize the cluster | 1 day |\n| rotate the certs | 2 days |",
+    ],
+)
+def test_a_table_of_human_only_steps_of_changes_or_of_someone_elses_work_hands_nothing(text: str) -> None:
+    assert analyze(text).firing is None
+
+
+def test_the_colloquial_soon_as_times_the_agents_act_on_the_readers_decision() -> None:
+    report = analyze("Soon as you settle on a theme, I'll switch the default over.")
+    assert report.firing is not None
+    assert report.firing.rule == "decision-offer"

@@ -289,6 +289,7 @@ class _Patterns:
     next_step: re.Pattern[str]
     subordinators: frozenset[str]
     table_offers: frozenset[str]
+    table_lead_offers: tuple[str, ...]
     picks: tuple[str, ...]
     invitations: tuple[str, ...]
     invitation_words: int
@@ -371,6 +372,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         invitation_words=int(data["invitation"]["max_words"]),
         subordinators=frozenset(data["splice"]["subordinators"]),
         table_offers=frozenset(data["list"]["table_offers"]),
+        table_lead_offers=tuple(data["list"]["table_lead_offers"]),
     )
     return sources, rest
 
@@ -419,8 +421,30 @@ def closing_table(view: str) -> QuestionSite | None:
     words = set(_LEAD_WORD.findall(lead))
     offered = patterns.condition.search(lead) is not None or bool(words & patterns.table_offers)
     if not (words & patterns.lead_ins and offered):
-        return None
+        return _offered_before(view, starts, lines[0][0], rows)
     return QuestionSite(header[0], rows[-1][1], view[header[0] : rows[-1][1]], LIST, False, "", tuple(rows))
+
+
+def _offered_before(view: str, starts: list[int], table_start: int, rows: list[tuple[int, int]]) -> QuestionSite | None:
+    """r29c: the line just before a closing table, ending with a colon, names the ways on and offers them as the agent's
+    ("A few directions we could take next:"): the table's rows are the items of a closing list under that line."""
+    patterns = _patterns()
+    k = bisect_left(starts, table_start) - 1
+    while k >= 0 and not view[starts[k] : starts[k + 1]].strip():
+        k -= 1
+    if k < 0:
+        return None
+    unit = view[starts[k] : starts[k + 1]]
+    first = starts[k] + len(unit) - len(unit.lstrip())
+    last = starts[k] + len(unit.rstrip())
+    line = view[first:last]
+    lowered = " ".join(line.lower().replace("’", "'").split())
+    if "\n" in line or not _ENDS_WITH_COLON.search(line) or not patterns.lead_ins & set(_LEAD_WORD.findall(lowered)):
+        return None
+    if not any(f" {o} " in f" {lowered} " for o in patterns.table_lead_offers):
+        return None
+    sentence = line + "\n" + view[last + 1 : rows[-1][1]]
+    return QuestionSite(first, rows[-1][1], sentence, LIST, False, "", tuple(rows))
 
 
 def _first_cell(view: str, line: tuple[int, int]) -> tuple[int, int] | None:
