@@ -29,6 +29,8 @@ SAID = terms("wish-invitation", "said")
 OFFER_MODALS = terms("wish-invitation", "offer_modals")
 # r29c: the verbs of going on, and the words some of them need for it ('go ahead', 'move forward', 'keep going').
 GOING_ON = terms("wish-invitation", "going_on")
+# The verbs whose 'if' asks whether ('Please confirm if you would like to proceed', closing-question wish-request).
+ASKED_WHETHER = terms("approval-asked", "report_verbs") | {"ask", "check", "wonder", "see"}
 GOING_ON_WITH = {verb: terms("wish-invitation", f"{verb}_with") for verb in ("go", "move", "carry", "keep")}
 
 
@@ -70,6 +72,8 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     # 'If you'd like to reproduce it, run `make flaky`; I am on the tests': a clause after ';' is another one.
     agent_main = main is not None and _agent_subject(main) and not across_semicolon(wish, main)
     invitation = invited_to_ask(main, wish) if main is not None and not across_semicolon(wish, main) else None
+    if invitation is not None and invitation.lemma_.lower() == "let" and wish.i > invitation.i:
+        invitation = None  # 'Let me know your thoughts, or if you want changes': the 'let me know' closer's to judge
     if invitation is not None and wanted:
         # r29c: 'If you want details about any task, let me know the task ID.' — the reader told to ask the agent
         why = f"the wish governs an invitation to ask the agent ('{_invitation_text(invitation)}')"
@@ -82,8 +86,9 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         span = bounds(t for c in wanted for t in c.subtree)
         return gated("fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}; it "
                      f"{work.describe()}", main.i, span, work.domains)  # fmt: skip
-    going_on = _going_on(wanted)
-    if going_on is not None:
+    whether = main is not None and main.lemma_.lower() in ASKED_WHETHER and wish.i > main.i
+    going_on = _going_on(wanted) if not whether else None
+    if going_on is not None:  # not 'Please confirm if you would like to proceed': whether, the wish-request row's
         # r29c: 'Please add these files to the chat if you want to proceed with changes.' — the reader's wish to go on
         # is the condition of the agent's next work, whatever the reader is told to do for it
         what = [c for p in going_on.children if p.dep_ == "prep" and p.lower_ == "with" for c in p.children]
