@@ -64,3 +64,22 @@ def test_help_with_a_human_only_act_of_the_readers_is_exempt() -> None:
 def test_a_status_another_subject_or_a_fact_offers_nothing_new(text: str) -> None:
     report = analyze(text)
     assert report.firing is None or report.firing.rule == "wish-request"
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Collision layers are data-driven now.\n\nWould be easy to add an editor overlay too, if that's something "
+         "you'd use.\n\n~ R.B.", "bonus-offer"),
+        ("The cache is in.\n\nI could add a retry wrapper too, if useful.\n\n~ Wren", "bonus-offer"),
+    ],
+)  # fmt: skip
+def test_a_tilde_sign_off_leaves_the_offer_before_it_the_closing_part(text: str, rule: str) -> None:
+    report = analyze(text)
+    assert report.firing is not None
+    assert report.firing.rule == rule
+
+
+def test_a_tilde_before_a_number_is_content() -> None:
+    report = analyze("Latency dropped after the change.\n\n~ 40 ms at p99, down from 95.")
+    assert (report.verdict, report.claims) == ("clear", ())
