@@ -22,6 +22,7 @@ from analyzer.grammar.registry import rule
 from analyzer.grammar.work import is_do_nothing_item, work_of
 from analyzer.parse.tokens import SOURCE_KEY, subject_of
 from analyzer.terms import terms
+from analyzer.text import sites
 from analyzer.text.questions import LIST, QUESTION, TURN
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ CONTEXT_PLACES = terms("context-access", "places")
 CHOOSING = terms("free-choice", "verbs") - {"go", "take", "use", "keep", "grab"}
 # Issue 28 phase 6: what the reader is asked to hand over that a run of the agent's own produces.
 OUTPUT_VERBS = terms("output-asked", "verbs")
+# r29c: the lead-in words of a closing list (sites.toml [list]): a subject among them names the list itself.
+LEAD_INS = frozenset(sites()["list"]["lead_ins"])
 PRODUCED = terms("output-asked", "produced")
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged, question_vocabulary
 from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.register.offers import invited_to_ask
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS, bounds, hyphen_compound, subject_of
@@ -68,6 +69,7 @@ class Words:
     bonus_judging: frozenset[str]
     bonus_marks: frozenset[str]
     optional: frozenset[str]
+    alternatives: frozenset[str]
     help_verbs: frozenset[str]
     help_nouns: frozenset[str]
     help_doing: frozenset[str]
@@ -83,6 +85,8 @@ class Words:
     decision_particles: frozenset[str]
     decision_objects: frozenset[str]
     decision_marks: frozenset[str]
+    decision_outcomes: frozenset[str]
+    decision_minded: frozenset[str]
     choices: frozenset[str]
     preferred: frozenset[str]
     giving: frozenset[str]
@@ -93,6 +97,8 @@ class Words:
     next_work: frozenset[str]
     taking: frozenset[str]
     self_nouns: frozenset[str]
+    useful: frozenset[str]
+    reader_uses: frozenset[str]
 
 
 @cache
@@ -102,12 +108,14 @@ def words() -> Words:
         **{f"bonus_{f}": terms("bonus-offer", f) for f in ("verbs", "adjectives", "of_nouns", "wished", "needed",
                                                            "judging", "marks")},
         optional=terms("bonus-offer", "optional"),
+        alternatives=terms("bonus-offer", "alternatives"),
         **{f"help_{f}": terms("open-offer", f) for f in ("verbs", "nouns", "doing", "needs", "needed", "areas",
                                                                      "troubles")},
         availability=terms("open-offer", "availability"),
         wh_words=terms("open-offer", "wh_words"),
         request_verbs=terms("open-offer", "request_verbs"),
-        **{f"decision_{f}": terms("decision-offer", f) for f in ("verbs", "phrasal", "particles", "objects", "marks")},
+        **{f"decision_{f}": terms("decision-offer", f) for f in ("verbs", "phrasal", "particles", "objects", "marks",
+                                                                              "outcomes", "minded")},
         choices=terms("decision-offer", "choices"),
         preferred=terms("decision-offer", "preferred"),
         giving=terms("decision-offer", "giving"),
@@ -118,6 +126,8 @@ def words() -> Words:
         next_work=terms("open-offer-asked", "next_work"),
         taking=terms("open-offer-asked", "taking"),
         self_nouns=terms("open-offer-asked", "self_nouns"),
+        useful=terms("open-offer-asked", "useful"),
+        reader_uses=terms("bonus-offer", "reader_uses"),
     )
 
 
@@ -201,10 +211,10 @@ def _offered_thing(verb: Token, w: Words) -> Offer | None:
 
 def _ease(copula: Token, w: Words) -> tuple[Token, Token] | None:
     """'It would be easy to add …', 'it'd be quick to port …': the ease of an act, with the expletive 'it' as the
-    subject, offers the act; the ease word and the act it carries."""
+    subject (or left out), offers the act; the ease word and the act it carries."""
     subject = subject_of(copula)
-    if copula.lemma_ != "be" or subject is None or subject.lower_ != "it":
-        return None
+    if copula.lemma_ != "be" or (subject is not None and subject.lower_ != "it"):
+        return None  # r29c: no subject is the elliptical 'It' ('Would be easy to add an editor overlay too, …')
     for complement in copula.children:
         if complement.dep_ in ("acomp", "attr") and complement.lower_ in w.ease:
             act = next((c for c in (*complement.children, *copula.children) if c.dep_ in ("xcomp", "ccomp")
@@ -281,7 +291,8 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     if condition is None:
         return None
     head, kind = condition
-    offer = offer_in(asked.tokens, outside=_clause_of(head) if kind != "optional" else frozenset({head.i}))
+    marked = kind in ("optional", "alternative", "invited")
+    offer = offer_in(asked.tokens, outside=frozenset({head.i}) if marked else _clause_of(head))
     listed = _work_listed(asked, _clause_of(head)) if offer is None else None
     if listed is not None:
         # issue 28 phase 6: 'Remaining ideas for later, if you want them: lazy image loading, a service worker …'
@@ -298,6 +309,8 @@ def bonus_offer(asked: Asked) -> Judgement | None:
         return carved("bonus-offer", "the condition on the reader's benefit governs no act the agent offers")
     if kind == "need" and offer.commits:
         return carved("bonus-offer", f"the agent commits to '{offer.act.text}' when needed: its own plan, no offer")
+    if kind == "alternative" and offer.commits:
+        return carved("bonus-offer", f"the agent commits to '{offer.act.text}' otherwise: its own plan, no offer")
     going_on = _goes_on(asked, offer.act)
     if going_on is not None:  # 'Happy to pair on it if useful; starting the CR fixes now.'
         return carved("bonus-offer", f"an offer in passing: the agent goes on with its own '{going_on}'")
@@ -382,6 +395,10 @@ def _benefit_condition(asked: Asked) -> tuple[Token, str] | None:
     for token in asked.tokens:
         if token.lower_ in w.optional:
             return token, "optional"
+        if token.lower_ in w.alternatives and _opens_clause(token):
+            return token, "alternative"  # r29c: 'Otherwise, I can create a new modal component.'
+        if _invites_after_dash(token):
+            return token, "invited"  # r29c: 'Also happy to document both flags in the README — just say.'
         if not _marked_condition(token, w):
             continue
         kind = _benefit(token, w)
@@ -396,6 +413,28 @@ def _benefit_condition(asked: Asked) -> tuple[Token, str] | None:
         if token.lower_ == "if" and (after.lower_ in w.bonus_needed or after.lemma_.lower() in w.bonus_needed):
             return after, "need"
     return None
+
+
+def _invites_after_dash(word: Token) -> bool:
+    """r29c: an invitation to ask the agent ('just say', 'just share what you'd change') opening the words after a
+    dash: the reader's say is the condition of the offer before the dash."""
+    dash = word.i - 1
+    while dash >= 0 and word.doc[dash].head.i == word.i and word.doc[dash].dep_ in ("advmod", "intj", "discourse"):
+        dash -= 1  # 'just', 'please'
+    if dash < 0 or word.doc[dash].text not in ("—", "–", "-", "--"):
+        return False
+    # the offer before the dash, which the model may hang on the invitation ('happy -ccomp-> say')
+    offer = next((c for c in word.children if c.i < dash and c.dep_ in ("ccomp", "advcl", "dep", "parataxis")), word)
+    return invited_to_ask(word, offer) is not None or (
+        word.lemma_.lower() == "share" and subject_of(word) is None and word.tag_ == "VB"
+    )
+
+
+def _opens_clause(word: Token) -> bool:
+    """r29c: the word opens its sentence or a clause after a stop, a comma or a dash ('…; otherwise I can …'), not
+    an adverb inside one ('the tests otherwise pass')."""
+    before = word.doc[word.sent.start : word.i]
+    return all(t.is_punct for t in before) or (word.i > 0 and word.doc[word.i - 1].text in (";", ",", "—", "–", "-"))
 
 
 def _marked_condition(token: Token, w: Words) -> bool:
@@ -448,14 +487,17 @@ def _wished_by_reader(noun: Token, w: Words) -> bool:
         return False
     for clause in noun.children:
         subject = subject_of(clause)
-        if clause.dep_ == "relcl" and clause.lemma_.lower() in w.bonus_wished and subject is not None:
+        wished = clause.lemma_.lower() in w.bonus_wished | w.reader_uses
+        if clause.dep_ == "relcl" and wished and subject is not None:
             return subject.lower_ == "you"
     return False
 
 
 def _condition_text(head: Token, kind: str) -> str:
-    if kind == "optional":
+    if kind in ("optional", "alternative"):
         return head.text
+    if kind == "invited":
+        return f"— {head.text}"
     words_ = sorted(_clause_of(head))
     return " ".join(head.doc[i].text for i in words_ if not head.doc[i].is_punct)
 
@@ -540,8 +582,12 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         wh = next((c for c in token.children if c.dep_ == "dobj" and c.lower_ in ("what", "whatever")), None)
         if wh is not None:
             return f"asks what the agent should do for the reader ('{wh.text} … {token.text} … for you')"
-    if lemma == "be" and agent and _wh_of(token, w) is not None:
+    asked_way = token.dep_ == "relcl" and token.head.lower_ in w.help_areas and question
+    if lemma == "be" and agent and (_wh_of(token, w) is not None or asked_way):
         of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        useful = next((c for c in token.children if c.dep_ == "acomp" and c.lower_ in w.useful), None)
+        if useful is not None:  # r29c: 'How can I be useful today?'
+            return f"asks how the agent may be of use ('{useful.text}')"
         if of is not None and any(p.lower_ in w.help_nouns for p in of.children):
             return "asks how the agent may be of help"
     if lemma in w.help_verbs and subject is None and any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children):
@@ -719,13 +765,22 @@ def decision_offer(asked: Asked) -> Judgement | None:
     if asked.site.kind == CONDITION:  # 'Tell me which timezone the reports should use and I'll …' reads 'should use'
         return _choice_requested(asked, w)
     for decision in asked.tokens:
+        misread = _win_read_as_noun(decision, w)
+        if misread is not None:
+            own = frozenset(t.i for t in decision.subtree) | {misread.i}
+            offer = offer_in(asked.tokens, outside=own)
+            if offer is None:
+                return carved("decision-offer", "the condition on the option chosen governs no act the agent offers")
+            why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
+            return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
         if not _decides(decision, w):
             continue
         subject = subject_of(decision)
         chosen = _choice_word(decision, w)
-        if (subject is None or subject.lower_ != "you") and chosen is None:
+        won = _won(decision, w)
+        if (subject is None or subject.lower_ != "you") and chosen is None and won is None:
             continue
-        decided = _decided(decision, w)
+        decided = [won] if won is not None else _decided(decision, w)
         if decided and work_of(decided, asked.lexicon, _scope(decided)).human_only:
             return carved(
                 "decision-offer",
@@ -740,6 +795,33 @@ def decision_offer(asked: Asked) -> Judgement | None:
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
         return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
     return _choice_requested(asked, w)
+
+
+def _won(decision: Token, w: Words) -> Token | None:
+    """r29c: the reader's decision said of the option that wins it, under a mark of condition ('Should the streaming
+    variant win, I can …', 'If the second layout is chosen, I'll …'): an intransitive verb of winning or a decision
+    verb in the passive with no agent; the option, its subject. A thing that wins against something ('if option B
+    wins the benchmark') is a measurement, no decision."""
+    marked = any(c.dep_ in ("mark", "aux") and c.lower_ in w.decision_marks for c in decision.children)
+    subject = next((c for c in decision.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if not marked or subject is None or subject.lower_ in ("you", *AGENT_SUBJECTS):
+        return None
+    lemma = decision.lemma_.lower()
+    bare = not any(c.dep_ in ("dobj", "agent", "prep") for c in decision.children)
+    passive = subject.dep_ == "nsubjpass" and lemma in w.decision_verbs
+    return subject if bare and (lemma in w.decision_outcomes or passive) else None
+
+
+def _win_read_as_noun(word: Token, w: Words) -> Token | None:
+    """r29c: the model reads the verb of winning after an inverted 'should' as a noun whose modifiers are the option
+    ('Should the second option win, I'll …': win -prep-> Should, option -compound-> win): the word ends the clause
+    the mark opens at the sentence's start, before its comma. The mark, or None."""
+    if word.lower_ not in w.decision_outcomes and word.lemma_.lower() not in w.decision_outcomes:
+        return None
+    if word.pos_ not in ("NOUN", "PROPN") or word.i + 1 >= len(word.doc) or word.doc[word.i + 1].text != ",":
+        return None
+    first = word.doc[word.sent.start]
+    return first if first.lower_ in w.decision_marks and first.i < word.i - 1 else None
 
 
 def _contact_on(decision: Token) -> bool:
@@ -785,14 +867,14 @@ def _decides(token: Token, w: Words) -> bool:
     lemma = token.lemma_.lower()
     if token.pos_ not in ("VERB", "AUX"):
         return False
-    if lemma in w.decision_verbs:
+    if lemma in w.decision_verbs or lemma in w.decision_outcomes:
         return True
     if lemma in w.request_verbs and any(c.lower_ in ("me", "us") for c in token.children):
         return _choice_told(token, w)
     if lemma in w.decision_phrasal:
         return any(
             (c.dep_ in ("prep", "prt") and c.lower_ in w.decision_particles)
-            or (c.dep_ == "dobj" and c.lower_ in w.decision_objects)
+            or (c.dep_ == "dobj" and c.lower_ in w.decision_objects | w.decision_minded)
             for c in token.children
         )
     return False
@@ -823,7 +905,7 @@ def _decided(decision: Token, w: Words) -> list[Token]:
     or what it settles on ('on a name', 'with Redis')."""
     found = []
     for c in decision.children:
-        named = c.lower_ not in w.decision_objects and c.lower_ not in w.choices
+        named = c.lower_ not in w.decision_objects | w.decision_minded and c.lower_ not in w.choices
         if c.dep_ in ("dobj", "xcomp", "ccomp", "attr") and named:
             found.append(c)
         elif c.dep_ == "prep" and c.lower_ in ("on", "with", "for", "between", "about"):

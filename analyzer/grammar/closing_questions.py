@@ -29,7 +29,7 @@ from analyzer.grammar.work import Work, work_of
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite, kind_of
+from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite, kind_of, only_invites
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -48,6 +48,8 @@ BENEFITS = frozenset(terms("bonus-offer", "verbs") | terms("bonus-offer", "adjec
 # Issue 28 phase 6: which part of the work the reader would have the agent take on (_area_wanting).
 AREA_NOUNS = terms("next-work-asked", "areas")
 AREA_WANTS = terms("next-work-asked", "wants")
+# r29c: verbs of taking the next work on, as the infinitive of an open request ('Something else to tackle?').
+TAKING = terms("open-offer-asked", "taking")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, docs/DESIGN.md#phrase-families revision 3).
 PHRASE = "closing question"
@@ -143,6 +145,8 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         # issue 28 phase 6: 'I could set up the same lint config next — would that help?': the question asks about
         # the offer before the dash, which is judged with it (bonus-offer)
         cut = 0
+    if cut and site.kind != QUESTION and only_invites(sentence[cut:]):
+        cut = 0  # r29c: 'Also happy to document both flags — just say.': the offer before the dash is judged with it
     if cut and site.kind != QUESTION and kind_of(sentence[:cut]) is not None and kind_of(sentence[cut:]) is None:
         # issue 28 phase 6: 'Let me know when you're ready for the next phase — the API layer.' — the words before the
         # dash ask, those after it ask nothing of their own: an appositive of the request, judged whole
@@ -412,11 +416,18 @@ def open_request(asked: Asked) -> Judgement | None:
     verbs = [t for t in tokens if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")]
     if any(t.tag_ in ("VBD", "VBN") for t in verbs):
         return None  # 'What else changed between run 6 and run 7?': a report, no request
-    if any(t.lemma_.lower() not in words.request_predicates for t in verbs):
+    if any(t.lemma_.lower() not in words.request_predicates and not _work_to_take(t) for t in verbs):
         return None  # 'What else could cause this?': a question about a fact
     return gated(
         "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
     )
+
+
+def _work_to_take(verb: Token) -> bool:
+    """r29c: 'Something else to tackle?', 'Anything more to fix?': an infinitive of taking work on (terms
+    [open-offer-asked] taking) with no subject of its own — the agent's next work, left for the reader to name."""
+    infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) and subject_of(verb) is None
+    return infinitive and verb.lemma_.lower() in TAKING
 
 
 def _area_wanting(asked: Asked) -> Token | None:
@@ -597,6 +608,9 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
     complement = next((c for c in root.children if _approval_complement(c, words)), None)
     if complement is not None:
         return complement
+    after = root.doc[root.i + 1] if root.i + 1 < len(root.doc) else None
+    if root.lemma_.lower() in words.perception_verbs and after is not None and after.lower_ in words.approval:
+        return after  # r29c: 'Look okay on your end?' — the model reads the approval word as an adverb
     if root.lemma_.lower() == "work":
         return root
     # 'Is this the direction you had in mind?' (had -relcl-> direction -attr-> Is), 'Is this what you had in

@@ -49,6 +49,7 @@ class ContactWords:
     indefinite: frozenset[str]
     placing: frozenset[str]
     deciding: frozenset[str]
+    handing: frozenset[str]
 
 
 @cache
@@ -129,6 +130,8 @@ def _open_need(condition: Token, w: ContactWords, lexicon: Lexicon) -> str:
     finishes'); OTHER for another act of the reader's ('when you give the word': another row's construction)."""
     subject = subject_of(condition)
     lemma = condition.lemma_.lower()
+    if _open_existential(condition, w):
+        return OPEN  # r29c: 'if there's anything else on your plate'
     if subject is None:
         return OTHER
     if subject.lower_ in w.indefinite or subject.lemma_.lower() in w.indefinite:
@@ -148,6 +151,16 @@ def _open_need(condition: Token, w: ContactWords, lexicon: Lexicon) -> str:
         troubled = any(t.lower_ in open_words or t.lemma_.lower() in open_words for t in (*objects, *into))
         return OPEN if troubled else NAMED
     return OTHER
+
+
+def _open_existential(condition: Token, w: ContactWords) -> bool:
+    """r29c: 'if there's anything else (on your plate)', 'if there are any questions': being with the expletive
+    'there' whose attribute is an indefinite word — any next need."""
+    expletive = any(c.dep_ == "expl" and c.lower_ == "there" for c in condition.children)
+    return expletive and any(
+        c.dep_ in ("attr", "nsubj") and (c.lower_ in w.indefinite or c.lemma_.lower() in w.indefinite)
+        for c in condition.children
+    )
 
 
 def _stated_before(condition: Token) -> Token | None:
@@ -217,7 +230,7 @@ def _reach(governor: Token, w: ContactWords) -> str | None:
     if subject is not None and subject.lower_ != "you":
         return None
     form = governor.lower_ if governor.lower_ in w.alone else governor.lemma_.lower()
-    if form not in w.verbs | w.alone:
+    if form not in w.verbs | w.alone | w.handing:
         return None
     children = list(governor.children)
     agent = any(c.dep_ in ("dobj", "dative", "iobj") and c.lower_ in AGENT_SUBJECTS for c in children)
@@ -229,10 +242,18 @@ def _reach(governor: Token, w: ContactWords) -> str | None:
     )
     needs_more = form in ("give", "get", "send", "drop", "hit", "call", "tag", "flag", "text")
     alone = form in w.alone and not any(c.dep_ == "dobj" for c in children)
-    if not ((agent and not needs_more) or particle or noun or alone):
+    # r29c: 'send it my way', 'throw it at me': the work handed to the agent by its direction
+    toward = any(
+        (c.dep_ == "npadvmod" and c.lower_ == "way" and any(p.lower_ in ("my", "our") for p in c.children))
+        or (c.dep_ == "prep" and c.lower_ in ("at", "to") and any(p.lower_ in AGENT_SUBJECTS for p in c.children))
+        for c in children
+    )
+    if form in w.handing and not toward:
+        return None
+    if not ((agent and not needs_more) or particle or noun or alone or toward):
         return None
     condition = min((c.i for c in children if c.dep_ == "advcl" and c.i > governor.i), default=len(governor.doc))
-    kinds = ("dobj", "dative", "iobj", "prt", "prep")
+    kinds = ("dobj", "dative", "iobj", "prt", "prep", "npadvmod")
     reach = [c for c in children if c.dep_ in kinds and governor.i < c.i < condition]
     end = max((c.right_edge.i for c in reach), default=governor.i)
     return governor.doc[governor.i : end + 1].text

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.register.offers import invited_to_ask, offered_by_agent
 from analyzer.grammar.registry import gate, rule
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import WANTED_DEPS, forms
@@ -37,6 +38,17 @@ def if_you_want_it(site: OfferSite) -> Judgement:
     want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-2])
     it = phrase[-1]
     clausal = [c for c in want.children if c.dep_ in ("xcomp", "ccomp") and c.i > it.i]
+    main = want.head if want.dep_ == "advcl" else None
+    if (it.head.i != want.i or clausal) and main is not None:
+        # r29c: 'If you want it gone, I can move the tests': the state wanted conditions the agent's offer, or an
+        # invitation to ask it ('If you want it explained, just ask.') — no technical conditional
+        invitation = invited_to_ask(main, want)
+        if offered_by_agent(main) or invitation is not None:
+            act = f"the agent's '{main.text}'"
+            why = f"an invitation to ask the agent ('{invitation.text}')" if invitation is not None else act
+            return gated(
+                "fire", "if-you-want-it", f"fires: the reader's wish conditions {why} and waits for permission", main.i
+            )
     if it.head.i != want.i or clausal:
         target = clausal[0] if clausal else it.head
         return gated(

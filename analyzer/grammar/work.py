@@ -49,6 +49,11 @@ OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
 WAIVED = terms("waived-conditions", "prepositions")
 STATUS_QUO = terms("tiers-and-status-quo", "status_quo")
 TIME_MARKS = terms("parse", "condition_marks")
+# r29c (docs/DESIGN.md#decisive-relation, a do-nothing alternative): waiting on what someone else does, and keeping a
+# thing as it is ('or wait for Dana's review first', 'or keep it read-only').
+AWAITING = terms("do-nothing-choices", "awaiting")
+KEEPING = terms("do-nothing-choices", "keeping")
+KEPT_POINTERS = terms("do-nothing-choices", "pointers")
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,8 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
     for part in (p for p in parts if p.i not in cut):
         tokens = own_tokens(part, scope)
         tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
+        awaited = _awaited(part, lexicon)
+        tokens = [t for t in tokens if t.i not in awaited]  # r29c: 'wait for Dana's review': no work of the agent
         second = second_object(part)
         if second is not None:  # r28i: the direct object the model made the copula's second subject
             tokens += [t for t in second.subtree if t not in tokens and (scope is None or t.i in scope)]
@@ -336,7 +343,33 @@ def _is_do_nothing(part: Token, tokens: list[Token], lexicon: Lexicon) -> bool:
         return True
     # r28i: 'or stay on Hobby and live with the build-minute cap': accepting what is there is doing nothing
     particles = [c.lower_ for c in part.children if c.dep_ in ("prep", "prt")]
-    return any(f"{part.lemma_.lower()} {p}" in STATUS_QUO for p in particles)
+    return any(f"{part.lemma_.lower()} {p}" in STATUS_QUO for p in particles) or _kept_as_is(part)
+
+
+def _awaited(part: Token, lexicon: Lexicon) -> frozenset[int]:
+    """r29c: 'or wait for Dana's review first', 'hold for the security team's sign-off': what a do-nothing verb waits
+    for, when someone other than the agent owns it (a possessor that is not 'my' or 'our'), is their act, no work of
+    the agent's: its words are left out of the part. Empty otherwise ('wait for me to refactor the parser')."""
+    if part.lemma_.lower() not in lexicon.do_nothing and part.lower_ not in lexicon.do_nothing:
+        return frozenset()
+    found: set[int] = set()
+    for preposition in (c for c in part.children if c.dep_ == "prep" and c.lower_ in AWAITING):
+        for thing in (c for c in preposition.children if c.dep_ == "pobj"):
+            owner = next((c for c in thing.children if c.dep_ == "poss"), None)
+            if owner is not None and owner.lower_ not in ("my", "our", "me", "us"):
+                found.update(t.i for t in preposition.subtree)
+    return frozenset(found)
+
+
+def _kept_as_is(part: Token) -> bool:
+    """r29c: 'or keep it read-only', 'leave them as they are': keeping what a pointer stands for in its state, with
+    no new thing named, is doing nothing."""
+    if part.lemma_.lower() not in KEEPING:
+        return False
+    kept = [c for c in part.children if c.dep_ in ("dobj", "ccomp", "xcomp", "oprd")]
+    objects = [c for c in kept if c.dep_ == "dobj"] + [s for c in kept if c.dep_ != "dobj" for s in c.children
+                                                          if s.dep_ == "nsubj"]  # fmt: skip
+    return bool(objects) and all(o.lower_ in KEPT_POINTERS for o in objects)
 
 
 def is_do_nothing_item(root: Token, lexicon: Lexicon, scope: frozenset[int]) -> bool:

@@ -62,9 +62,10 @@ MAX_SKIPPED_UNITS = 8
 # A sign-off line: a name, a handle or initials alone, after an optional dash ("— Wren", "-- ops-bot",
 # "— R.K."), or without a dash initials ("JD", "R.K.") or one capitalized word ("Quill"); the word must not
 # be a report ("Done", "Merged") or a participle ("Waiting"): see `is_sign_off`. r28j: the dashed name may carry
-# its role, in parentheses or after a comma ("— Ada (build agent)", "— Wren, release bot").
+# its role, in parentheses or after a comma ("— Ada (build agent)", "— Wren, release bot"). r29c: a tilde before a
+# name or initials signs off too ("~ R.B."), not before a number ("~ 40 ms at p99").
 _DASHED_SIGN_OFF = re.compile(
-    r"[ \t]*(?:—|–|--)[ \t]*[\w@][\w.@'-]*(?:[ \t]+[\w@][\w.@'-]*){0,2}"
+    r"[ \t]*(?:—|–|--|~(?=[ \t]*[A-Za-z@]))[ \t]*[\w@][\w.@'-]*(?:[ \t]+[\w@][\w.@'-]*){0,2}"
     r"(?:[ \t]*\([^()\n]{1,40}\)|,[ \t]*[\w@][\w.@'-]*(?:[ \t]+[\w@][\w.@'-]*){0,3})?[ \t]*"
 )
 _INITIALS = re.compile(r"[ \t]*[A-Z](?:\.?[A-Z]){1,2}\.?[ \t]*")

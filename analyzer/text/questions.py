@@ -142,7 +142,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             after_start, after_end = spans[k + 1]
             following = view[after_start:after_end].strip().lower().replace("’", "'")
         sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following))
-    listed = closing_list(text, view) or closing_table(view)
+    listed = closing_list(text, view) or closing_table(view) or closing_next_step(text, view)
     if listed is not None:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
@@ -269,6 +269,14 @@ def _kind(sentence: str) -> str | None:
     return None
 
 
+def only_invites(words: str) -> bool:
+    """r29c: the words only invite the reader to ask ('just say.', "just share what you'd change."): one of sites.toml
+    [invitation] openings, and a few words at most."""
+    patterns = _patterns()
+    lowered = " ".join(words.lower().replace("’", "'").strip(" *_.!").split())
+    return lowered.startswith(patterns.invitations) and len(lowered.split()) <= patterns.invitation_words
+
+
 def kind_of(sentence: str) -> str | None:
     """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT, CONTACT, WORD or
     READY."""
@@ -309,9 +317,13 @@ class _Patterns:
     max_items: int
     recommendations: tuple[str, ...]
     splice: re.Pattern[str]
+    next_step: re.Pattern[str]
     subordinators: frozenset[str]
     table_offers: frozenset[str]
+    table_lead_offers: tuple[str, ...]
     picks: tuple[str, ...]
+    invitations: tuple[str, ...]
+    invitation_words: int
     hand_back: re.Pattern[str]
     chat: re.Pattern[str]
     persona: re.Pattern[str]
@@ -337,10 +349,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         condition=(
             rf"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
             rf"|\b(?:{_words(condition['optional'])})\b"
+            rf"|[—–-]\s+(?:{_words(data['invitation']['openings'])})\b"
+            rf"|\b(?:{_words(condition['open_wishes'])})(?=\s*(?:[.,;!)—–]|$))"
         ),
         decision=(
             rf"\b(?:{_words(decision['marks'])})\b[^.!?;\n]{{0,30}}?\byou(?:['’]ve|['’]d|\s+have|\s+had)?\s+"
             rf"(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'])})\b"
+            rf"|\b(?:{_words(decision['marks'])})\b[^.!?;,\n]{{0,40}}?\b(?:{_words(decision['outcomes'])})\b"
         ),
         decision_request=(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"
@@ -400,6 +415,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         # r29a: a chat spelling standing as a word of its own (not '2.4', 'u8', 'x2')
         chat=rf"(?<![\w.'’/-])(?:{_words([w for forms in data['chat-words'].values() for w in forms])})(?![\w.'’/-])",
+        # r29c: a label naming the next step, read after emphasis and heading marks ('**Next step:** …', '## Next step')
+        next_step=rf"^[\s*_#>]*(?:{_words(data['next-step']['labels'])})[\s*_]*(?::[\s*_]*|\Z)",
     )
     rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
@@ -408,9 +425,12 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
         picks=tuple(data["pick"]["openings"]),
+        invitations=tuple(data["invitation"]["openings"]),
+        invitation_words=int(data["invitation"]["max_words"]),
         subordinators=frozenset(data["splice"]["subordinators"]),
         table_offers=frozenset(data["list"]["table_offers"]),
         chat_reads={form.lower(): word for word, forms in data["chat-words"].items() for form in forms},
+        table_lead_offers=tuple(data["list"]["table_lead_offers"]),
     )
     return sources, rest
 
@@ -459,8 +479,30 @@ def closing_table(view: str) -> QuestionSite | None:
     words = set(_LEAD_WORD.findall(lead))
     offered = patterns.condition.search(lead) is not None or bool(words & patterns.table_offers)
     if not (words & patterns.lead_ins and offered):
-        return None
+        return _offered_before(view, starts, lines[0][0], rows)
     return QuestionSite(header[0], rows[-1][1], view[header[0] : rows[-1][1]], LIST, False, "", tuple(rows))
+
+
+def _offered_before(view: str, starts: list[int], table_start: int, rows: list[tuple[int, int]]) -> QuestionSite | None:
+    """r29c: the line just before a closing table, ending with a colon, names the ways on and offers them as the agent's
+    ("A few directions we could take next:"): the table's rows are the items of a closing list under that line."""
+    patterns = _patterns()
+    k = bisect_left(starts, table_start) - 1
+    while k >= 0 and not view[starts[k] : starts[k + 1]].strip():
+        k -= 1
+    if k < 0:
+        return None
+    unit = view[starts[k] : starts[k + 1]]
+    first = starts[k] + len(unit) - len(unit.lstrip())
+    last = starts[k] + len(unit.rstrip())
+    line = view[first:last]
+    lowered = " ".join(line.lower().replace("’", "'").split())
+    if "\n" in line or not _ENDS_WITH_COLON.search(line) or not patterns.lead_ins & set(_LEAD_WORD.findall(lowered)):
+        return None
+    if not any(f" {o} " in f" {lowered} " for o in patterns.table_lead_offers):
+        return None
+    sentence = line + "\n" + view[last + 1 : rows[-1][1]]
+    return QuestionSite(first, rows[-1][1], sentence, LIST, False, "", tuple(rows))
 
 
 def _first_cell(view: str, line: tuple[int, int]) -> tuple[int, int] | None:
@@ -471,6 +513,58 @@ def _first_cell(view: str, line: tuple[int, int]) -> tuple[int, int] | None:
     first = start + len(view[start:end]) - len(view[start:end].lstrip())
     last = first + len(view[first:end].rstrip())
     return (first, last) if last > first and any(ch.isalpha() for ch in view[first:last]) else None
+
+
+def closing_next_step(text: str, view: str) -> QuestionSite | None:
+    """r29c (docs/DESIGN.md#construction-classes): the last paragraph handed to the reader as the next step — after an
+    inline label and its colon ('Suggested next move: add a fuzz test …'), or under a heading or emphasised label of
+    the next step on the line or unit just before it ('## Next step' + 'Run the seeding script …') — is a closing list
+    of one item, its lead-in the label (sites.toml [next-step]). A list item is closing_list's."""
+    patterns = _patterns()
+    tail = view[max(0, len(view) - _LIST_TAIL) :].lower()
+    if "next" not in tail:
+        return None  # every label names the next step
+    starts = unit_starts(view)
+    last, content = last_content_unit(view, starts, claim_vocabulary())
+    if last is None or not content or _ITEM.match(view, last[0]):
+        return None
+    written = view[last[0] : last[1]]
+    first = last[0] + len(written) - len(written.lstrip())
+    end = last[0] + len(written.rstrip())
+    label = patterns.next_step.match(view[first:end])
+    if label is not None and label.end() < end - first:
+        item = first + label.end()
+        if not _instructs(view[item:end], patterns):
+            return None
+        sentence = view[first:item].rstrip() + "\n" * (item - first - len(view[first:item].rstrip()))
+        return QuestionSite(first, end, sentence + view[item:end], LIST, False, "", ((item, end),))
+    k = bisect_left(starts, last[0]) - 1
+    while k >= 0 and not view[starts[k] : starts[k + 1]].strip():
+        k -= 1
+    if k < 0:
+        return None
+    lead_text = view[starts[k] : starts[k + 1]]
+    lead_first = starts[k] + len(lead_text) - len(lead_text.lstrip())
+    lead_end = starts[k] + len(lead_text.rstrip())
+    written_lead = text[lead_first:lead_end]
+    if "\n" in view[lead_first:lead_end]:
+        return None  # a paragraph, no label
+    labelled = _HEADING.match(written_lead) or _EMPHASIS_ONLY.match(written_lead)
+    if not (labelled or _ENDS_WITH_COLON.search(written_lead)):
+        return None
+    if patterns.next_step.match(written_lead) is None or patterns.next_step.match(written_lead).end() < len(
+        written_lead.rstrip(" *_:")
+    ):
+        return None  # the label is the whole lead-in
+    if not _instructs(view[first:end], patterns):
+        return None
+    sentence = view[lead_first:lead_end] + "\n" + view[lead_end + 1 : end]
+    return QuestionSite(lead_first, end, sentence, LIST, False, "", ((first, end),))
+
+
+def _instructs(item: str, patterns: _Patterns) -> bool:
+    """The item after a next-step label is an instruction, not a question or a sentence with its own subject."""
+    return not item.rstrip(_TRAILING).endswith("?") and _may_instruct(item.strip(" *_"), patterns.not_imperative)
 
 
 def closing_list(text: str, view: str) -> QuestionSite | None:

@@ -3,6 +3,7 @@ judged like an attribution phrase on what it offers to choose."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,8 @@ EMBEDDED_QUESTION_WORDS = terms("register", "embedded_question_words")
 WISH_VERBS = terms("register", "wish_verbs")
 OUTCOME_VERBS = terms("outcome-asked", "verbs")
 OUTCOME_POINTERS = terms("outcome-asked", "pointers")
+# r29c: the words of a verdict on, or an act with, the alternative the agent's next sentence names (_one_picked).
+PICK_VERDICTS = terms("choice-answered", "verdicts")
 
 
 
@@ -46,6 +49,8 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
     lemma = verb.lemma_.lower() if verb is not None else ""
     if answered(context, lemma, lexicon, _alternatives(offered), asks_a_person=asks_a_person(phrase[0].sent)):
         return None
+    if _one_picked(offered, context.following):
+        return None  # r29c: 'Do you want the strict parser or the lenient one? For this feed the strict one is right …'
     if not offered:
         return gated(
             "fire",
@@ -83,6 +88,26 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
         span,
         work.domains,
     )
+
+
+def _one_picked(offered: Sequence[Token], following: str) -> bool:
+    """r29c: the agent's next sentence names one alternative by what sets it apart (a modifier the other lacks: 'the
+    strict one', 'the async one') and gives a verdict or an act on it ('is right', 'ships', 'what I wired in'): the
+    agent answered its own question. Naming both ('the strict one rejects …; the lenient one pads …') answers none."""
+    if not following:
+        return False
+    tops_ = [t for t in tops(offered) if t.dep_ != "cc"]
+    heads = [m for t in tops_ for m in (t, *(c for c in t.subtree if c.dep_ == "conj"))]
+    nouns = [h for h in heads if h.pos_ in ("NOUN", "PROPN", "PRON") or h.lower_ == "one"]
+    if len(nouns) < 2:
+        return False
+    # 'the async one': the model may make the modifier the head and 'one' its number; then the head sets it apart
+    marks = [{c.lower_ for c in n.children if c.dep_ in ("amod", "compound", "nmod")}
+             | ({n.lower_} if any(c.lower_ == "one" for c in n.children) else set()) for n in nouns]  # fmt: skip
+    own = [m - set().union(*(o for j, o in enumerate(marks) if j != k)) for k, m in enumerate(marks)]
+    said = set(re.findall(r"[\w'-]+", following))
+    named = [k for k, m in enumerate(own) if m and m & said]
+    return len(named) == 1 and bool(said & PICK_VERDICTS)
 
 
 def _alternatives(offered: Sequence[Token]) -> frozenset[str]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzer.lexicon import Lexicon
+from analyzer.text import sites
 from analyzer.text.carveouts import Views
 
 if TYPE_CHECKING:
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 THING_PRONOUNS = frozenset({"it", "it's", "they", "that"})
 PERSONS = frozenset({"i", "we", "you", "u"})
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
+# r29c: the openings of the agent's own recommendation after its question (sites.toml [recommendation]): no answer.
+RECOMMENDATIONS = tuple(sites()["recommendation"]["openings"])
 
 
 @dataclass(frozen=True)
@@ -75,8 +78,8 @@ def answered(
     proceeds whatever the answer with the agent acting, or does what was asked ('Shall I rebase? Rebasing it now').
     A reassurance ('No rush') answers nothing."""
     following = context.following
-    if not following:
-        return False
+    if not following or following.startswith(RECOMMENDATIONS):
+        return False  # r29c: 'I'd lean towards SQLite, since …' after the question recommends: the choice stays open
     words = [w.replace("’", "'") for w in _WORD.findall(following)]
     opening = " ".join(words[:3])
     if any(opening == w or opening.startswith(w + " ") for w in lexicon.non_answers):

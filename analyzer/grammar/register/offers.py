@@ -10,8 +10,9 @@ from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.clauses import across_semicolon, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
+from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, subject_of
+from analyzer.parse.tokens import SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, subject_of
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -20,6 +21,17 @@ if TYPE_CHECKING:
 AGENT_SUBJECTS = terms("register", "agent_subjects")
 SPEECH_VERBS = terms("register", "speech_verbs")
 _WISH_LEMMAS = terms("register", "wish_lemmas")
+READER = frozenset({"you", "your", "yours", "yourself"})
+TELLING = terms("wish-invitation", "telling")
+ASKING_ALONE = terms("wish-invitation", "alone")
+WRAPPERS = terms("wish-invitation", "wrappers")
+SAID = terms("wish-invitation", "said")
+OFFER_MODALS = terms("wish-invitation", "offer_modals")
+# r29c: the verbs of going on, and the words some of them need for it ('go ahead', 'move forward', 'keep going').
+GOING_ON = terms("wish-invitation", "going_on")
+# The verbs whose 'if' asks whether ('Please confirm if you would like to proceed', closing-question wish-request).
+ASKED_WHETHER = terms("approval-asked", "report_verbs") | {"ask", "check", "wonder", "see"}
+GOING_ON_WITH = {verb: terms("wish-invitation", f"{verb}_with") for verb in ("go", "move", "carry", "keep")}
 
 
 
@@ -59,12 +71,109 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     wanted = [c for c in wish.children if c.dep_ in WISH_COMPLEMENT_DEPS and c.i > phrase[-1].i]
     # 'If you'd like to reproduce it, run `make flaky`; I am on the tests': a clause after ';' is another one.
     agent_main = main is not None and _agent_subject(main) and not across_semicolon(wish, main)
+    invitation = invited_to_ask(main, wish) if main is not None and not across_semicolon(wish, main) else None
+    if invitation is not None and invitation.lemma_.lower() == "let" and wish.i > invitation.i:
+        invitation = None  # 'Let me know your thoughts, or if you want changes': the 'let me know' closer's to judge
+    if invitation is not None and wanted:
+        # r29c: 'If you want details about any task, let me know the task ID.' — the reader told to ask the agent
+        why = f"the wish governs an invitation to ask the agent ('{_invitation_text(invitation)}')"
+        scope = frozenset(t.i for c in wanted for t in c.subtree if t.lower_ not in READER)
+        work = work_of(wanted, lexicon, scope)
+        if work.human_only:
+            return gated("exempt", "wish-condition", f"exempt (wish-condition): '{spelled(phrase)}' — {why}, and what "
+                         f"is wished is {work.describe()}", main.i, bounds(t for c in wanted for t in c.subtree),
+                         work.domains)  # fmt: skip
+        span = bounds(t for c in wanted for t in c.subtree)
+        return gated("fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}; it "
+                     f"{work.describe()}", main.i, span, work.domains)  # fmt: skip
+    whether = main is not None and main.lemma_.lower() in ASKED_WHETHER and wish.i > main.i
+    going_on = _going_on(wanted) if not whether else None
+    if going_on is not None:  # not 'Please confirm if you would like to proceed': whether, the wish-request row's
+        # r29c: 'Please add these files to the chat if you want to proceed with changes.' — the reader's wish to go on
+        # is the condition of the agent's next work, whatever the reader is told to do for it
+        what = [c for p in going_on.children if p.dep_ == "prep" and p.lower_ == "with" for c in p.children]
+        why = f"the wish is to go on ('{going_on.text}'): the agent's next work waits on the reader"
+        scope = frozenset(t.i for c in what for t in c.subtree)
+        work = work_of(what, lexicon, scope) if what else None
+        if work is not None and work.human_only:
+            return gated("exempt", "wish-condition", f"exempt (wish-condition): '{spelled(phrase)}' — {why}, and it "
+                         f"goes on with {work.describe()}", going_on.i, None, work.domains)  # fmt: skip
+        return gated("fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}", going_on.i)
     if wanted and not agent_main:
         return None  # a technical conditional: the wish names what it wants and the reader acts
     shown = main.text if main is not None else phrase[-1].text
     why = f"the wish governs the agent's own '{shown}'" if agent_main else "the wish is left open, an offer to act"
     return gated(
         "fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}", main.i if main else None
+    )
+
+
+def _going_on(wanted: Sequence[Token]) -> Token | None:
+    """r29c: the wish is to go on — 'to proceed (with changes)', 'to continue with the migration', 'to go ahead', 'to
+    move forward with option B' — with no act of the reader's own named after it ('to continue reading'). The verb of
+    going on, or None."""
+    for verb in (c for c in wanted if c.dep_ in ("xcomp", "ccomp") and c.pos_ in ("VERB", "AUX")):
+        lemma = verb.lemma_.lower()
+        if lemma not in GOING_ON:
+            continue
+        particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod", "acomp", "xcomp")}
+        if lemma in GOING_ON_WITH and not particles & GOING_ON_WITH[lemma]:
+            continue  # 'to go home', 'to keep the default': no going on
+        if any(c.dep_ in ("xcomp", "ccomp", "dobj") and c.lower_ not in ("going",) for c in verb.children):
+            continue  # 'to continue reading': the reader's own act goes on
+        return verb
+    return None
+
+
+def invited_to_ask(main: Token, condition: Token) -> Token | None:
+    """r29c: the clause a condition on the reader's wish governs invites the reader to ask or tell the agent — an
+    imperative (or 'you can …') of a verb of telling with the agent as object ('tell me which one'), 'let me know …',
+    or asking with nothing after it but the agent ('just ask', 'ask away', 'say the word'), maybe wrapped ('feel free
+    to ask'). The verb, or None: an instruction of the reader's own work ('see docs/design.md', 'ask Dana for access',
+    'ask in #infra') invites nothing, and a request to be contacted ('ping me …') is the contact closer's. The model
+    may hang `condition`, the wish, on the verb as its complement ('Say if you want this committed.')."""
+    verb = main
+    if verb.lemma_.lower() in WRAPPERS:  # 'feel free to ask': free -acomp-> feel, ask -xcomp-> free
+        inner = [c for t in (verb, *verb.children) for c in t.children if c.dep_ == "xcomp" and c.pos_ == "VERB"]
+        if not inner:
+            return None
+        verb = inner[0]
+    subject = subject_of(verb)
+    if subject is not None and subject.lower_ != "you":
+        return None
+    lemma = verb.lemma_.lower()
+    objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "iobj")]
+    to_agent = any(c.lower_ in AGENT_SUBJECTS for c in objects)
+    if lemma == "let":
+        known = [c for c in verb.children if c.dep_ in ("ccomp", "xcomp") and c.lemma_.lower() == "know"]
+        told = any(subject_of(k) is not None and subject_of(k).lower_ in AGENT_SUBJECTS for k in known) or to_agent
+        return verb if known and told else None
+    if lemma in ASKING_ALONE:  # 'just ask', 'ask away', 'ask me'; not 'ask Dana', 'ask in #infra'
+        bare = ("advmod", "prt", "aux", "neg", "punct", "advcl", "cc", "conj", "nsubj", "npadvmod", "intj")
+        others = [c for c in verb.children
+                  if c.dep_ not in bare and c.i != condition.i and c.lower_ not in AGENT_SUBJECTS | SAID]
+        return verb if not others else None
+    return verb if lemma in TELLING and to_agent else None
+
+
+def _invitation_text(verb: Token) -> str:
+    """'let me know', 'tell me', 'just ask': the verb of the invitation with the agent it names."""
+    if verb.lemma_.lower() == "let":
+        return f"{verb.text} me know"
+    agent = next((c for c in verb.children if c.lower_ in AGENT_SUBJECTS and c.i > verb.i), None)
+    return f"{verb.text} {agent.text}" if agent is not None else verb.text
+
+
+def offered_by_agent(main: Token) -> bool:
+    """r29c: the main clause of a condition on the reader's wish is the agent's offer — the agent as subject with a
+    modal of offering ('If you want it gone, I can move them'), or the agent's willingness ('happy to …'); not in
+    reported speech ('You said that if you want it gone I can …')."""
+    if _reported(main):
+        return False
+    subject = subject_of(main)
+    modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in OFFER_MODALS for c in main.children)
+    return (subject is not None and subject.lower_ in AGENT_SUBJECTS and modal) or (
+        main.lower_ in ("happy", "glad") and subject is None
     )
 
 

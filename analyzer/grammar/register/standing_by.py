@@ -37,10 +37,33 @@ def standing_by(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> 
     (_closer), anything else as a timing (_timing)."""
     words = [t.lower_ for t in phrase]
     if words == ["anything", "else"]:
-        return _waiting(phrase, "asks for the reader's next request") if is_question(phrase) else None
+        if is_question(phrase):
+            return _waiting(phrase, "asks for the reader's next request")
+        if verbless_closer(phrase):  # r29c: 'anything else, your handsomeness' as the message's last words
+            return _waiting(phrase, "asks for the reader's next request, verbless")
+        return None
     if words[-2:] == ["let", "me"] or words[-1] == "know":
         return _closer(phrase, lexicon)
     return _timing(phrase, lexicon)
+
+
+def verbless_closer(phrase: Sequence[Token]) -> bool:
+    """r29c (docs/DESIGN.md#construction-classes): the phrase is its sentence's whole content, asked without a question
+    mark ('Anything else.', 'anything else, captain', 'anything else, your handsomeness'): it opens the sentence, and
+    after it come only punctuation and, after a comma or dash, a vocative with no verb; the sentence closes the message.
+    'Anything else in the logs looked normal.' has a predicate of its own."""
+    first, last = phrase[0], phrase[-1]
+    sentence = first.sent
+    if any(not t.is_punct and not t.is_space for t in first.doc[sentence.start : first.i]):
+        return False
+    after = [t for t in first.doc[last.i + 1 : sentence.end] if not t.is_space]
+    if any(t.pos_ in ("VERB", "AUX") for t in after):
+        return False
+    words = [t for t in after if not t.is_punct]
+    if words and (not after or after[0].text not in (",", "—", "–", "-")):
+        return False
+    rest = first.doc[sentence.end :]
+    return all(t.is_punct or t.is_space for t in rest)
 
 
 def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
