@@ -130,8 +130,9 @@ def invited_to_ask(main: Token, condition: Token) -> Token | None:
     imperative (or 'you can …') of a verb of telling with the agent as object ('tell me which one'), 'let me know …',
     or asking with nothing after it but the agent ('just ask', 'ask away', 'say the word'), maybe wrapped ('feel free
     to ask'). The verb, or None: an instruction of the reader's own work ('see docs/design.md', 'ask Dana for access',
-    'ask in #infra') invites nothing, and a request to be contacted ('ping me …') is the contact closer's. The model
-    may hang `condition`, the wish, on the verb as its complement ('Say if you want this committed.')."""
+    'ask in #infra') invites nothing, a request to be contacted ('ping me …') is the contact closer's, and a wish hung
+    after a bare verb of saying ('Say if you want this committed.') is what the reader is to say — the word-before-act
+    row's request for the reader's word, not a condition."""
     verb = main
     if verb.lemma_.lower() in WRAPPERS:  # 'feel free to ask': free -acomp-> feel, ask -xcomp-> free
         inner = [c for t in (verb, *verb.children) for c in t.children if c.dep_ == "xcomp" and c.pos_ == "VERB"]
@@ -149,6 +150,8 @@ def invited_to_ask(main: Token, condition: Token) -> Token | None:
         told = any(subject_of(k) is not None and subject_of(k).lower_ in AGENT_SUBJECTS for k in known) or to_agent
         return verb if known and told else None
     if lemma in ASKING_ALONE:  # 'just ask', 'ask away', 'ask me'; not 'ask Dana', 'ask in #infra'
+        if condition.i > verb.i:  # 'Say if you want this committed.': the wish is what is said (word-before-act's)
+            return None
         bare = ("advmod", "prt", "aux", "neg", "punct", "advcl", "cc", "conj", "nsubj", "npadvmod", "intj")
         others = [c for c in verb.children
                   if c.dep_ not in bare and c.i != condition.i and c.lower_ not in AGENT_SUBJECTS | SAID]
