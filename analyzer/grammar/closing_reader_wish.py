@@ -1,0 +1,135 @@
+"""r29e (docs/DESIGN.md#construction-classes): the closing question's general construction, the last row of its family
+before the row that says a sentence is none.
+
+docs/DESIGN.md#phrase-families (revision 3) defines the closing question as an interrogative of the closing part
+addressed to the reader that asks for a choice, an approval, a go, readiness or the reader's next request. The rows
+before this one each take a shape of it with its own reason; this row takes what they leave: a question in which the
+reader is the subject of a predicate of that class — a wish ('What would you like to do with the project?', 'Is
+there anything you'd like to adjust in the documents?'), a choice ('Which one would you go for?'), an approval or
+readiness ('… or are you ready for me to start?'). It is read on the grammar: the reader as the predicate's subject
+(or the subject of the clause it is joined to), the predicate's class (a closed class of verbs, analyzer/terms.toml
+[reader-wish-asked]) and, for a taste verb ('like', 'love'), the modal that makes it a wish. A question about a fact
+of the reader's ('Does it reproduce on your machine?', 'Which browser are you on?') has no such predicate. Judged
+like attribution on what the question asks about: exempt when that is purely human-only work.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.closing_questions import Asked, _judged
+from analyzer.grammar.judgement import Judgement, carved
+from analyzer.grammar.registry import rule
+from analyzer.parse.tokens import SUBJECT_DEPS, subject_of
+from analyzer.terms import terms
+from analyzer.text.questions import QUESTION
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+WISHES = terms("reader-wish-asked", "wishes")
+CHOICES = terms("reader-wish-asked", "choices")
+CHOICE_PARTICLES = terms("reader-wish-asked", "choice_particles")
+APPROVALS = terms("reader-wish-asked", "approvals")
+READINESS = terms("reader-wish-asked", "readiness")
+WISH_MODALS = terms("reader-wish-asked", "wish_modals")
+# A question of reasons ('Why would you want …?') and the verbs of learning a self-answered wish asks with ('Want to
+# know why? …'): closed classes.
+REASONS = frozenset({"why"})
+LEARNING = frozenset({"know", "see", "hear", "guess", "learn"})
+# A taste verb is a wish only under a wish modal ('would you like …'; 'Do you like the layout?' asks a taste).
+TASTES = frozenset({"like", "love"})
+# What a predicate of the class asks about: its object or its clause (a choice: also its particle's phrase; readiness:
+# what it is for).
+_ASKED_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "oprd"})
+
+
+@rule("reader-wish-question")
+def reader_wish_question(asked: Asked) -> Judgement | None:
+    """The first predicate of the class whose subject is the reader; what it asks about is its complements (and the
+    noun a relative clause of it modifies: 'anything you'd like to improve')."""
+    if asked.site.kind != QUESTION:
+        return None
+    reader = asked.words.reader
+    if asked.tokens and asked.tokens[0].lower_ in REASONS:
+        # 'Why would you want a second cache?': a question of reasons asks for no wish
+        return carved("reader-wish-question", "a question of reasons asks the reader for no wish or choice")
+    for token in asked.tokens:
+        found = _predicate(token, reader)
+        if found is None:
+            continue
+        what, predicate = found
+        if _self_answered(predicate, asked):
+            return carved(
+                "reader-wish-question", "a wish to learn that the agent's next sentence answers is no question back"
+            )
+        about = [c for c in predicate.children if c.dep_ in _ASKED_DEPS]
+        if what == "choice":  # 'go with the streaming one for the exporter': what is chosen, not what it is for
+            about += [c for c in predicate.children if c.dep_ in ("prep", "prt")][:1]
+        if what == "readiness":
+            # 'are you ready for me to start': the model hangs what readiness is for on the adjective or the copula
+            holders = [predicate, predicate.head] if predicate.dep_ == "acomp" else [predicate]
+            about += [c for h in holders for c in h.children if c.dep_ in (*_ASKED_DEPS, "prep", "advcl")]
+        if predicate.dep_ == "relcl":  # 'a part of the docs you'd like expanded': the noun's own phrase with it
+            about = [*(c for c in predicate.head.children if c.dep_ == "prep" and c.i < predicate.i), *about]
+        # 'ready for me to start', 'like me to change': the agent as the doer of the act asked about is left out
+        agent = frozenset(
+            t.i
+            for c in about
+            for t in c.subtree
+            if t.lower_ in ("me", "us") or (t.head.i == c.i and t.dep_ in (*SUBJECT_DEPS, "mark", "aux"))
+        )
+        why = f"asks the reader's {what} ('{predicate.text}')"
+        return _judged(asked, "reader-wish-question", why, about, exclude=agent)
+    return None
+
+
+def _self_answered(predicate: Token, asked: Asked) -> bool:
+    """'Would you like to know the root cause? It was a missing await.': a wish to learn something the agent's next
+    sentence tells, not a question back — the wished act a verb of learning, and a statement after it."""
+    learning = any(c.dep_ in ("xcomp", "ccomp") and c.lemma_.lower() in LEARNING for c in predicate.children)
+    following = asked.site.following.rstrip(" *_)\"'")
+    return learning and bool(following) and not following.endswith("?")
+
+
+def _predicate(token: Token, reader: frozenset[str]) -> tuple[str, Token] | None:
+    """(the class, the predicate) when `token` is a predicate of the class with the reader as its subject."""
+    lemma = token.lemma_.lower()
+    lower = token.lower_
+    if lower in READINESS and token.pos_ == "ADJ" and token.dep_ in ("acomp", "ROOT"):
+        return ("readiness", token) if _reader_subject(token.head if token.dep_ == "acomp" else token, reader) else None
+    if lemma in WISHES and token.dep_ in ("intj", "advmod", "aux") and _wished(token.head, reader):
+        # 'a part you'd like expanded', 'a section you'd want rewritten': the model hangs the wish on the participle
+        return "wish", token.head
+    if token.pos_ not in ("VERB", "AUX") or token.dep_ in ("aux", "auxpass"):
+        return None
+    if not _reader_subject(token, reader) or any(c.dep_ == "neg" for c in token.children):
+        return None
+    if lemma in WISHES or lower in WISHES:
+        if lemma in TASTES and not any(c.dep_ == "aux" and c.lower_ in WISH_MODALS for c in token.children):
+            return None
+        return "wish", token
+    if lemma in CHOICES:
+        if lemma in ("go", "lean") and not any(
+            c.dep_ in ("prep", "prt") and c.lower_ in CHOICE_PARTICLES for c in token.children
+        ):
+            return None
+        return "choice", token
+    if lemma in APPROVALS:
+        return "approval", token
+    return None
+
+
+def _wished(verb: Token, reader: frozenset[str]) -> bool:
+    """The reader and the wish modal on the participle a misread 'like' hangs on ('you'd like expanded')."""
+    modal = any(c.dep_ == "aux" and c.lower_ in WISH_MODALS for c in verb.children)
+    return modal and verb.pos_ == "VERB" and verb.tag_ == "VBN" and _reader_subject(verb, reader)
+
+
+def _reader_subject(verb: Token, reader: frozenset[str]) -> bool:
+    """The reader as the verb's subject, or as the subject of the verb it is joined to ('… or would you rather keep
+    it?')."""
+    subject = subject_of(verb)
+    if subject is None and verb.dep_ == "conj":
+        subject = subject_of(verb.head)
+    return subject is not None and subject.lower_ in reader
