@@ -59,3 +59,50 @@ def test_readiness_for_a_human_only_act_is_exempt() -> None:
     report = analyze("Does this look complete, or are you ready for me to delete the production data?")
     assert report.verdict == "exempt"
     assert [f.rule for f in report.findings] == ["reader-wish-question"]
+
+
+# ---- the request for the reader's word (reader-word-request) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("The importer handles both formats now. Just tell me where you want to take it next.",
+         "asks for the reader's word (the reader's wish: 'want')"),
+        ("Both layouts are drafted. Let me know your preference and I'll finish that one.",
+         "asks for the reader's word (the reader's own: 'preference') before the agent's 'finish'"),
+        ("Three options are above. Just tell me which.", "asks for the reader's word (a choice: 'which')"),
+        ("just tell me what your goal is.", "asks for the reader's word (the reader's own: 'goal')"),
+        ("Tell me what direction you want the parser to go in.",
+         "asks for the reader's word (the reader's wish: 'direction')"),
+        ("Share your goals for the cache layer so I can tune it.",
+         "asks for the reader's word (the reader's own: 'goals') before the agent's 'tune'"),
+    ],
+)  # fmt: skip
+def test_a_request_for_the_readers_word_fires(text: str, why: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule, finding.family) == ("fire", "reader-word-request", "closing-question")
+    assert why in finding.reason
+
+
+def test_the_readers_word_on_human_only_work_is_exempt() -> None:
+    report = analyze("Let me know your preference on the billing plan upgrade and I'll switch the workspace.")
+    assert report.verdict == "exempt"
+    assert [f.rule for f in report.findings] == ["reader-word-request"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tell me what happens when you reload the page.",
+        "Let me know the result of the staging deploy.",
+        "She said to let her know your preference.",
+        "Let me know your AWS account ID so I can grant the IAM role.",
+        "please share the relevant files or directory structure you would like me to explain.",
+    ],
+)
+def test_a_request_for_a_fact_a_thing_only_the_reader_holds_or_to_someone_else_is_none(text: str) -> None:
+    report = analyze(text)
+    assert (report.verdict, report.findings) == ("clear", ())

@@ -22,7 +22,7 @@ from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import SUBJECT_DEPS, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import QUESTION
+from analyzer.text.questions import QUESTION, REQUEST, TURN
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -39,6 +39,11 @@ REASONS = frozenset({"why"})
 LEARNING = frozenset({"know", "see", "hear", "guess", "learn"})
 # A taste verb is a wish only under a wish modal ('would you like …'; 'Do you like the layout?' asks a taste).
 TASTES = frozenset({"like", "love"})
+TELLING = terms("reader-word-asked", "telling")
+WORD_NOUNS = terms("reader-word-asked", "word_nouns")
+# The agent as the one told ('tell me', 'let us know') and as the doer of the act that follows ('and I'll …').
+AGENT_OBJECTS = frozenset({"me", "us"})
+AGENT_DOERS = frozenset({"i", "we"})
 # What a predicate of the class asks about: its object or its clause (a choice: also its particle's phrase; readiness:
 # what it is for).
 _ASKED_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "oprd"})
@@ -133,3 +138,73 @@ def _reader_subject(verb: Token, reader: frozenset[str]) -> bool:
     if subject is None and verb.dep_ == "conj":
         subject = subject_of(verb.head)
     return subject is not None and subject.lower_ in reader
+
+
+@rule("reader-word-request")
+def reader_word_request(asked: Asked) -> Judgement | None:
+    """r29e: the reader told to hand the agent their word — an imperative verb of telling with the agent as recipient
+    ('tell me', 'let me know', 'give me', 'share') whose object is the reader's wish or choice: a bare wh-word ('Just
+    tell me which.'), a clause with a predicate of the reader's wish ('tell me where you want to take it next'), or a
+    noun of the reader's word the reader possesses ('your preference', 'your request', 'what your goal is'). Judged
+    like attribution on what the word is about and on the agent's act that follows ('… and I'll implement it')."""
+    if asked.site.kind not in (TURN, REQUEST):
+        return None
+    reader = asked.words.reader
+    for verb in asked.tokens:
+        told = _told(verb, reader)
+        if told is None:
+            continue
+        word, what = told
+        act = _agent_act(verb)
+        about = [word, *([act] if act is not None else [])]
+        agent = frozenset(t.i for t in asked.tokens if t.lower_ in AGENT_OBJECTS | AGENT_DOERS)
+        if act is not None:  # '… and I'll run it': the pronoun points back at what the word is about
+            agent |= frozenset(t.i for t in act.subtree if t.pos_ == "PRON")
+        then = f" before the agent's '{act.text}'" if act is not None else ""
+        why = f"asks for the reader's word ({what}: '{word.text}'){then}"
+        return _judged(asked, "reader-word-request", why, about, exclude=agent)
+    return None
+
+
+def _told(verb: Token, reader: frozenset[str]) -> tuple[Token, str] | None:
+    """(what is told, its kind) when `verb` is an imperative of telling the agent the reader's word."""
+    lemma = verb.lemma_.lower()
+    if lemma not in TELLING or verb.tag_ != "VB" or any(c.dep_ == "neg" for c in verb.children):
+        return None
+    if lemma == "know":  # 'let me know …': the imperative is 'let', the agent the subject of 'know'
+        let = verb.head
+        if verb.dep_ != "ccomp" or let.lemma_.lower() != "let" or subject_of(let) is not None:
+            return None
+        if not any(c.dep_ in SUBJECT_DEPS and c.lower_ in AGENT_OBJECTS for c in verb.children):
+            return None
+    else:  # an imperative with the agent as recipient ('tell me'; 'share' names none)
+        imperative = subject_of(verb) is None and verb.dep_ in ("ROOT", "conj")
+        if not imperative or (lemma != "share" and not any(c.lower_ in AGENT_OBJECTS for c in verb.children)):
+            return None
+    for told in (c for c in verb.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in AGENT_OBJECTS):
+        if told.lower_ in ("which", "what") and not list(told.children):
+            return told, "a choice"
+        if told.lower_ in WORD_NOUNS and any(c.dep_ == "poss" and c.lower_ in reader for c in told.children):
+            return told, "the reader's own"
+        asked_which = any(c.dep_ == "det" and c.lower_ in ("which", "what") for c in told.children)
+        if asked_which and any(c.dep_ == "relcl" and _predicate(c, reader) is not None for c in told.children):
+            return told, "the reader's wish"  # 'tell me what direction you want it to go in': an embedded question
+        if told.dep_ == "ccomp":
+            named = next((t for t in told.subtree if t.dep_ in SUBJECT_DEPS and t.lower_ in WORD_NOUNS), None)
+            if named is not None and any(c.dep_ == "poss" and c.lower_ in reader for c in named.children):
+                return named, "the reader's own"  # 'tell me what your goal is'
+            if any(_predicate(t, reader) is not None for t in told.subtree):
+                return told, "the reader's wish"
+    return None
+
+
+def _agent_act(verb: Token) -> Token | None:
+    """The agent's act that follows the request: a conjunct or an adverbial clause of the request's own clause whose
+    subject is the agent ('… and I'll implement it', '… so I can tune it')."""
+    head = verb.head if verb.lemma_.lower() == "know" else verb
+    for clause in head.children:
+        if clause.dep_ in ("conj", "advcl") and clause.pos_ == "VERB":
+            subject = subject_of(clause)
+            if subject is not None and subject.lower_ in AGENT_DOERS:
+                return clause
+    return None
