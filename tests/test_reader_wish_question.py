@@ -106,3 +106,12 @@ def test_the_readers_word_on_human_only_work_is_exempt() -> None:
 def test_a_request_for_a_fact_a_thing_only_the_reader_holds_or_to_someone_else_is_none(text: str) -> None:
     report = analyze(text)
     assert (report.verdict, report.findings) == ("clear", ())
+
+
+def test_a_dash_inside_quotation_marks_introduces_no_part_of_its_own() -> None:
+    """r29e: the judged part is not cut at a dash the reader is told to quote back ('Say “step 2 – …”')."""
+    report = analyze("It is scaffolded.\n\nSay “step 2 – booking service” and we'll build the business logic next.")
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "turn-taking")
+    assert "'Say “step 2 – booking service” and we'll build" in finding.reason

@@ -138,6 +138,8 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         if ch in ":—–" and sentence[k + 1].isspace() and any(c.isalpha() for c in sentence[k + 1 :]):
             if ch == ":" and _opens_question(sentence[cut:k]):
                 continue
+            if _inside_quotes(sentence[:k]):
+                continue  # r29e: 'Say “step 2 – booking service” and we'll build it next.': the dash is quoted
             cut = k + 1
     while cut < len(sentence) and sentence[cut].isspace():
         cut += 1
@@ -152,6 +154,11 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         # dash ask, those after it ask nothing of their own: an appositive of the request, judged whole
         cut = 0
     return site.start + cut, site.end
+
+
+def _inside_quotes(before: str) -> bool:
+    """r29e: a curly quotation opened and not closed before this point, or an odd number of straight double quotes."""
+    return before.count("“") > before.count("”") or before.count('"') % 2 == 1
 
 
 def _benefit_of_what_came_before(question: str) -> bool:
