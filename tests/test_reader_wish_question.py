@@ -46,6 +46,8 @@ def test_a_wish_for_human_only_work_is_exempt() -> None:
         "Did you see the same error in staging?",
         "Do you like dark themes?",
         "Don't you want lunch?",
+        "You wanted the old schema?",
+        "Do you want the strict parser or the lenient one? For this feed the strict one is right.",
         "Her note asked “which option do you prefer?”",
     ],
 )
@@ -71,7 +73,6 @@ def test_readiness_for_a_human_only_act_is_exempt() -> None:
          "asks for the reader's word (the reader's wish: 'want')"),
         ("Both layouts are drafted. Let me know your preference and I'll finish that one.",
          "asks for the reader's word (the reader's own: 'preference') before the agent's 'finish'"),
-        ("Three options are above. Just tell me which.", "asks for the reader's word (a choice: 'which')"),
         ("just tell me what your goal is.", "asks for the reader's word (the reader's own: 'goal')"),
         ("Tell me what direction you want the parser to go in.",
          "asks for the reader's word (the reader's wish: 'direction')"),
@@ -97,6 +98,7 @@ def test_the_readers_word_on_human_only_work_is_exempt() -> None:
     "text",
     [
         "Tell me what happens when you reload the page.",
+        "Next steps for the release manager:\n1. Tag v3.0.0\n2. Publish to npm\n\nLet me know which.",
         "Let me know the result of the staging deploy.",
         "She said to let her know your preference.",
         "Let me know your AWS account ID so I can grant the IAM role.",

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import Asked, _judged
 from analyzer.grammar.judgement import Judgement, carved
+from analyzer.grammar.register.choices import _one_picked
+from analyzer.grammar.register.context import Context, answered, asks_a_person
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import SUBJECT_DEPS, subject_of
 from analyzer.terms import terms
@@ -77,6 +79,8 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
             about += [c for h in holders for c in h.children if c.dep_ in (*_ASKED_DEPS, "prep", "advcl")]
         if predicate.dep_ == "relcl":  # 'a part of the docs you'd like expanded': the noun's own phrase with it
             about = [*(c for c in predicate.head.children if c.dep_ == "prep" and c.i < predicate.i), *about]
+        if _answered(about, predicate, asked):
+            return carved("reader-wish-question", "the agent answers the question in its next sentence")
         # 'ready for me to start', 'like me to change': the agent as the doer of the act asked about is left out
         agent = frozenset(
             t.i
@@ -87,6 +91,23 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
         why = f"asks the reader's {what} ('{predicate.text}')"
         return _judged(asked, "reader-wish-question", why, about, exclude=agent)
     return None
+
+
+def _answered(about: list[Token], predicate: Token, asked: Asked) -> bool:
+    """'Do you want the strict parser or the lenient one? For this feed the strict one is right.': the next sentence
+    answers it or names the alternative it takes (as the choice question's gate reads it)."""
+    following = asked.site.following
+    if not following:
+        return False
+    offered = [t for c in about for t in c.subtree]
+    alternatives = frozenset(
+        t.lower_ for t in offered if t.dep_ in ("conj", "dobj", "pobj") and t.pos_ in ("NOUN", "PROPN", "ADJ", "VERB")
+    )
+    lemma = predicate.lemma_.lower()
+    context = Context(following)
+    if answered(context, lemma, asked.lexicon, alternatives, asks_a_person=asks_a_person(asked.tokens)):
+        return True
+    return _one_picked(offered, following)
 
 
 def _self_answered(predicate: Token, asked: Asked) -> bool:
@@ -111,6 +132,8 @@ def _predicate(token: Token, reader: frozenset[str]) -> tuple[str, Token] | None
     if not _reader_subject(token, reader) or any(c.dep_ == "neg" for c in token.children):
         return None
     if lemma in WISHES or lower in WISHES:
+        if token.tag_ == "VBD":
+            return None  # 'You wanted the old schema?': what the reader wanted, a fact
         if lemma in TASTES and not any(c.dep_ == "aux" and c.lower_ in WISH_MODALS for c in token.children):
             return None
         return "wish", token
@@ -143,9 +166,9 @@ def _reader_subject(verb: Token, reader: frozenset[str]) -> bool:
 @rule("reader-word-request")
 def reader_word_request(asked: Asked) -> Judgement | None:
     """r29e: the reader told to hand the agent their word — an imperative verb of telling with the agent as recipient
-    ('tell me', 'let me know', 'give me', 'share') whose object is the reader's wish or choice: a bare wh-word ('Just
-    tell me which.'), a clause with a predicate of the reader's wish ('tell me where you want to take it next'), or a
-    noun of the reader's word the reader possesses ('your preference', 'your request', 'what your goal is'). Judged
+    ('tell me', 'let me know', 'give me', 'share') whose object is the reader's wish or choice: a clause with a
+    predicate of the reader's wish ('tell me where you want to take it next'), or a noun of the reader's word the
+    reader possesses ('your preference', 'your request', 'what your goal is'). Judged
     like attribution on what the word is about and on the agent's act that follows ('… and I'll implement it')."""
     if asked.site.kind not in (TURN, REQUEST):
         return None
@@ -182,8 +205,6 @@ def _told(verb: Token, reader: frozenset[str]) -> tuple[Token, str] | None:
         if not imperative or (lemma != "share" and not any(c.lower_ in AGENT_OBJECTS for c in verb.children)):
             return None
     for told in (c for c in verb.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in AGENT_OBJECTS):
-        if told.lower_ in ("which", "what") and not list(told.children):
-            return told, "a choice"
         if told.lower_ in WORD_NOUNS and any(c.dep_ == "poss" and c.lower_ in reader for c in told.children):
             return told, "the reader's own"
         asked_which = any(c.dep_ == "det" and c.lower_ in ("which", "what") for c in told.children)
