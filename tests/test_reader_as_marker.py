@@ -1,0 +1,85 @@
+"""r29d (docs/DESIGN.md#construction-classes): rules on the grammar, not on the words seen. What the agent's option
+fits is anything the reader owns after a verb of fitting a purpose ('fits your intent'); what the reader would like
+done with an open word is the agent's next work when it is located in a thing ('anything you'd like to improve in
+the app'); a verb of knowing joined to an act offers the act ('know or do with the project')."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer import analyze
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Which direction fits your intent best?",
+        "Which option aligns with your intentions here?",
+        "Does this plan fit your roadmap?",
+        "Does this structure serve your long-term maintenance?",
+        "Is this layout a good fit for your brand?",
+    ],
+)
+def test_anything_the_reader_owns_after_a_verb_of_fitting_is_the_need(text: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "fit-question")
+    assert "asks whether the agent's option fits the reader's need" in finding.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Does the error message match your logs?",
+        "Does the checksum match your download?",
+        "Does the stack trace match your terminal output?",
+    ],
+)
+def test_a_match_with_a_thing_of_the_readers_own_is_a_fact(text: str) -> None:
+    report = analyze(text)
+    assert report.verdict == "clear"
+    assert not report.findings
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is there anything specific you'd like to improve or modify in the app?",
+        "Is there anything you'd like to adjust or expand in any of the documents?",
+        "Is there anything you would like to rework in the parser?",
+        "Is there anything particular you'd like to optimize in the queries?",
+    ],
+)
+def test_the_readers_wish_on_an_open_word_in_the_work_asks_for_the_next_work(text: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "change-question")
+    assert "asks what the reader would like done in the agent's work" in finding.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is there anything you'd like to read before the meeting?",
+        "Is there anything you'd like to drink?",
+        "Is there anything you'd like to tell your manager?",
+    ],
+)
+def test_the_readers_own_errand_is_located_in_no_work(text: str) -> None:
+    report = analyze(text)
+    assert report.verdict == "clear"
+    assert not report.findings
+
+
+def test_a_verb_of_knowing_joined_to_an_act_offers_the_act() -> None:
+    report = analyze("What would you like to know or do with the MemoryStream project?")
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "choice-question")
+
+
+def test_knowing_alone_is_still_a_rhetorical_lead_in() -> None:
+    report = analyze("Do you want to know why the last page repeated? The cursor was reset by the retry loop.")
+    assert report.verdict == "clear"
