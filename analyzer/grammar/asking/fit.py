@@ -62,7 +62,8 @@ def _fit_predicate(need: Token, reader: frozenset[str]) -> Token | None:
     head = need.head
     if head.dep_ == "prep" and head.lower_ in ("with", "for", "to", "in"):
         preposition, head = head, head.head
-        if preposition.lower_ == "for" and (head.lower_ in PURPOSE_NOUNS if possessed and not owned else head.lower_ in FITS):
+        fits = PURPOSE_NOUNS if possessed and not owned else FITS
+        if preposition.lower_ == "for" and head.lower_ in fits:
             return head  # 'a good fit for your brand'; 'suitable for your needs' only with a need's noun
         if possessed and not owned and not _purpose(head):
             return None  # 'match your logs': a comparison with a fact of the reader's own, not a need
