@@ -135,6 +135,8 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         return site.start, site.start + len(sentence.split("\n", 1)[0].rstrip())
     cut = 0
     for k, ch in enumerate(sentence[:-1]):
+        if _inside_quotes(sentence[:k]):
+            continue  # r29d: 'Say "step 2 – booking" and we'll build it': a dash the reader is to say cuts nothing
         if ch in ":—–" and sentence[k + 1].isspace() and any(c.isalpha() for c in sentence[k + 1 :]):
             if ch == ":" and _opens_question(sentence[cut:k]):
                 continue
@@ -152,6 +154,12 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         # dash ask, those after it ask nothing of their own: an appositive of the request, judged whole
         cut = 0
     return site.start + cut, site.end
+
+
+def _inside_quotes(before: str) -> bool:
+    """The words before are inside a quotation left open: a curly opening mark not yet closed, or an odd number of
+    straight double quotes."""
+    return before.count("“") > before.count("”") or before.count('"') % 2 == 1
 
 
 def _benefit_of_what_came_before(question: str) -> bool:
