@@ -83,3 +83,70 @@ def test_a_verb_of_knowing_joined_to_an_act_offers_the_act() -> None:
 def test_knowing_alone_is_still_a_rhetorical_lead_in() -> None:
     report = analyze("Do you want to know why the last page repeated? The cursor was reset by the retry loop.")
     assert report.verdict == "clear"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tell me and I'll fix it.",
+        "Give me the word and we'll ship the refactor.",
+        "Confirm and I'll push the branch.",
+        "Say “step 2 – booking service” and we’ll build the core business logic next.",
+        "Please specify and I will provide code.",
+    ],
+)
+def test_the_readers_word_before_the_agents_act_is_a_wait_on_it(text: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "word-before-act")
+    assert "the turn stands by on the reader's word" in finding.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tell your manager and they'll approve the budget.",
+        "Give the service a minute and it will come back up.",
+        "Restart the server and it will pick up the new config.",
+    ],
+)
+def test_a_word_to_someone_else_or_a_things_sequel_is_no_wait(text: str) -> None:
+    report = analyze(text)
+    assert report.verdict == "clear"
+    assert not report.findings
+
+
+def test_the_readers_need_is_a_wish_before_the_agents_act() -> None:
+    report = analyze("If you need a concrete implementation, tell me and I will provide code.")
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "wish-condition")
+
+
+def test_a_need_with_an_instruction_alone_is_a_technical_conditional() -> None:
+    assert analyze("If you need HTTPS locally, set TLS_CERT in the env file.").verdict == "clear"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me know if this looks good!",
+        "Let me know if the plan looks right.",
+        "Let me know if this sounds reasonable.",
+    ],
+)
+def test_approval_of_the_agents_own_work_pointed_at_in_a_request_to_report(text: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "approval-request")
+    assert "asks the reader to report their approval" in finding.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Let me know if the banner looks broken on mobile.", "Let me know if the chart looks empty after the refresh."],
+)
+def test_a_report_of_what_the_reader_sees_is_no_approval(text: str) -> None:
+    assert analyze(text).verdict == "clear"

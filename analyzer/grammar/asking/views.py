@@ -209,7 +209,10 @@ def approval_request(asked: Asked) -> Judgement | None:
         predicate = _approval_predicate(verb, words)
         to_reader = any(t.lower_ in words.reader for t in verb.subtree)
         owned = reader or subject is None or _points_at_plan(subject, words.reader)
-        if predicate is not None and to_reader and owned:
+        # r29d: 'Let me know if this looks good.': the agent's own work pointed at needs no reader named — the one
+        # told to report is the judge
+        pointed = subject is not None and _points_at_plan(subject, words.reader) and subject.lower_ not in words.reader
+        if predicate is not None and (to_reader or pointed) and owned:
             approved = [c for c in predicate.children if c.dep_ == "prep" and not any(
                 p.lower_ in words.reader for p in c.children) and not all(p.lower_ in POINTING for p in c.children)]
             return _judged(asked, "approval-request", f"asks the reader to report their approval "
