@@ -150,3 +150,37 @@ def test_approval_of_the_agents_own_work_pointed_at_in_a_request_to_report(text:
 )
 def test_a_report_of_what_the_reader_sees_is_no_approval(text: str) -> None:
     assert analyze(text).verdict == "clear"
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Given the real data, which direction fits your intent best?\n\n- **A)** Upgrade the landing page\n"
+         "- **B)** Build a separate browser page", "fit-question"),
+        ("Is this the direction you had in mind?\n\n- Split the service into two\n- Move auth to the gateway",
+         "approval-question"),
+    ],
+)
+def test_a_question_over_a_closing_list_of_options_is_a_closing_question(text: str, rule: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", rule)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Why did the build fail?\n\n- The cache key included a timestamp\n- The lockfile was stale",
+     "What changed?\n\n- Added the retry loop\n- Fixed the import paths"],
+)
+def test_a_question_the_list_answers_is_no_closing_question(text: str) -> None:
+    assert analyze(text).verdict == "clear"
+
+
+def test_the_last_line_after_lines_with_no_marks_is_read_alone() -> None:
+    notes = ("Proper logging through the logger utility\nEvery response carries a message and its data object\n"
+             "Only future, full-hour slots are accepted\nKeep the balance between simplicity and polish\n")
+    report = analyze(f"{notes}Let me know if this looks good to pass to the coding agent!")
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "approval-request")
