@@ -184,3 +184,22 @@ def test_the_last_line_after_lines_with_no_marks_is_read_alone() -> None:
     finding = report.firing
     assert finding is not None
     assert (report.verdict, finding.rule) == ("fire", "approval-request")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Does this complete the plan, or are you ready for me to start implementing the project?",
+        "Is the outline complete, or are we good to start on the endpoints?",
+    ],
+)
+def test_readiness_asked_in_the_question_joined_by_or(text: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "readiness-question")
+    assert "asks whether the reader gives the go" in finding.reason
+
+
+def test_a_things_readiness_joined_by_or_is_a_fact() -> None:
+    assert analyze("Did the deploy finish, or is the cluster not ready for traffic?").verdict == "clear"

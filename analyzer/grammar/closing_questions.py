@@ -278,6 +278,14 @@ def readiness_question(asked: Asked) -> Judgement | None:
     root = asked.root
     ready = root if root.lower_ in asked.words.readiness else _readiness_complement(root, asked.words)
     if ready is None:
+        # r29d: 'Does this complete the plan, or are you ready for me to start?': the readiness asked in the question
+        # joined by 'or' to the first, the model's conjunct of its root
+        for joined in (c for c in root.children if c.dep_ == "conj" and c.i > root.i):
+            found = _readiness_complement(joined, asked.words)
+            if found is not None and any(c.lower_ == "or" for c in root.children if c.dep_ == "cc"):
+                root, ready = joined, found
+                break
+    if ready is None:
         # issue 28 phase 6: 'Are you set for the next phase, the offline sync?' — the model made the appositive the
         # root: the readiness word whose subject is the reader or the agent heads the question
         ready = _named_readiness(asked)
