@@ -203,3 +203,26 @@ def test_readiness_asked_in_the_question_joined_by_or(text: str) -> None:
 
 def test_a_things_readiness_joined_by_or_is_a_fact() -> None:
     assert analyze("Did the deploy finish, or is the cluster not ready for traffic?").verdict == "clear"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "First, I need to see the contents of `tsconfig.json`. Please provide the content of `tsconfig.json`.",
+        "Please provide the content of `src/routes.test.ts` so I can fix its import paths.",
+    ],
+)
+def test_asked_to_provide_what_a_read_produces_the_reader_does_the_agents_work(text: str) -> None:
+    report = analyze(text)
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "turn-taking")
+    assert "which the agent could produce itself" in finding.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Please provide the contents of your private key file.", "Please provide your GitHub token so I can push."],
+)
+def test_what_only_the_reader_has_is_no_work_handed_over(text: str) -> None:
+    assert analyze(text).verdict == "clear"
