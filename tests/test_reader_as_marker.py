@@ -117,17 +117,6 @@ def test_a_word_to_someone_else_or_a_things_sequel_is_no_wait(text: str) -> None
     assert not report.findings
 
 
-def test_the_readers_need_is_a_wish_before_the_agents_act() -> None:
-    report = analyze("If you need a concrete implementation, tell me and I will provide code.")
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "wish-condition")
-
-
-def test_a_need_with_an_instruction_alone_is_a_technical_conditional() -> None:
-    assert analyze("If you need HTTPS locally, set TLS_CERT in the env file.").verdict == "clear"
-
-
 @pytest.mark.parametrize(
     "text",
     [

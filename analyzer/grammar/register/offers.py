@@ -74,8 +74,6 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     invitation = invited_to_ask(main, wish) if main is not None and not across_semicolon(wish, main) else None
     if invitation is not None and invitation.lemma_.lower() == "let" and wish.i > invitation.i:
         invitation = None  # 'Let me know your thoughts, or if you want changes': the 'let me know' closer's to judge
-    if main is not None and wish.i > main.i and main.lemma_.lower() == "know" and main.head.lemma_.lower() == "let":
-        return None  # r29d: 'Let me know if you need anything else.': the 'let me know' closer's to judge
     if invitation is not None and wanted:
         # r29c: 'If you want details about any task, let me know the task ID.' — the reader told to ask the agent
         why = f"the wish governs an invitation to ask the agent ('{_invitation_text(invitation)}')"
