@@ -87,10 +87,13 @@ def turn_taking(asked: Asked) -> Judgement | None:
     if act is None:
         return None
     handed = _handed_thing(act)
-    if handed is not None and (_agent_goes_on(tokens, act) is not None or _goes_on_after(asked.site.following, w)):
+    produced_of = handed is not None and _produced_of_a_thing(handed)
+    if handed is not None and (
+        produced_of or _agent_goes_on(tokens, act) is not None or _goes_on_after(asked.site.following, w)
+    ):
         # issue 28 phase 6: 'Send me the output of `kubectl get pods` and I'll take it from there.'; 'Send me the
         # staging API key and I'll finish the setup' asks for what only the reader has
-        if handed.lemma_.lower() in PRODUCED or handed.lower_ in PRODUCED:
+        if (handed.lemma_.lower() in PRODUCED or handed.lower_ in PRODUCED) and not _of_the_readers(handed):
             why = f"asks the reader for '{handed.text}', which the agent could produce itself, and waits for it"
             return _judged(asked, "turn-taking", why, [handed])
         work = work_of([handed], asked.lexicon)
@@ -144,6 +147,22 @@ def _handed_thing(act: Token) -> Token | None:
     if act.lemma_.lower() not in OUTPUT_VERBS and act.lower_ not in OUTPUT_VERBS:
         return None
     return next((c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us", "it", "them")), None)
+
+
+def _produced_of_a_thing(handed: Token) -> bool:
+    """r29d: what a run or a read produces, of a thing named after 'of' ('the content of `tsconfig.json`', 'the output
+    of `npm test`'): the agent could produce it itself, with or without a sequel of its own named."""
+    if handed.lemma_.lower() not in PRODUCED and handed.lower_ not in PRODUCED:
+        return False
+    return not _of_the_readers(handed) and any(
+        c.dep_ == "prep" and c.lower_ == "of" and any(p.dep_ == "pobj" for p in c.children) for c in handed.children
+    )
+
+
+def _of_the_readers(handed: Token) -> bool:
+    """r29d: what is handed is of the reader's own thing ('the contents of your .env file'): it may hold what only
+    the reader has, as a key does."""
+    return any(t.dep_ == "poss" and t.lower_ in ("your", "yours", "ur") for t in handed.subtree)
 
 
 def _into_agent_context(act: Token) -> str | None:

@@ -135,11 +135,11 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         return site.start, site.start + len(sentence.split("\n", 1)[0].rstrip())
     cut = 0
     for k, ch in enumerate(sentence[:-1]):
+        if _inside_quotes(sentence[:k]):
+            continue  # r29d, r29e: 'Say "step 2 – booking" and we'll build it': a quoted dash cuts nothing
         if ch in ":—–" and sentence[k + 1].isspace() and any(c.isalpha() for c in sentence[k + 1 :]):
             if ch == ":" and _opens_question(sentence[cut:k]):
                 continue
-            if _inside_quotes(sentence[:k]):
-                continue  # r29e: 'Say “step 2 – booking service” and we'll build it next.': the dash is quoted
             cut = k + 1
     while cut < len(sentence) and sentence[cut].isspace():
         cut += 1
@@ -157,7 +157,8 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
 
 
 def _inside_quotes(before: str) -> bool:
-    """r29e: a curly quotation opened and not closed before this point, or an odd number of straight double quotes."""
+    """The words before are inside a quotation left open: a curly opening mark not yet closed, or an odd number of
+    straight double quotes."""
     return before.count("“") > before.count("”") or before.count('"') % 2 == 1
 
 
@@ -276,6 +277,14 @@ def readiness_question(asked: Asked) -> Judgement | None:
         return None
     root = asked.root
     ready = root if root.lower_ in asked.words.readiness else _readiness_complement(root, asked.words)
+    if ready is None:
+        # r29d: 'Does this complete the plan, or are you ready for me to start?': the readiness asked in the question
+        # joined by 'or' to the first, the model's conjunct of its root
+        for joined in (c for c in root.children if c.dep_ == "conj" and c.i > root.i):
+            found = _readiness_complement(joined, asked.words)
+            if found is not None and any(c.lower_ == "or" for c in root.children if c.dep_ == "cc"):
+                root, ready = joined, found
+                break
     if ready is None:
         # issue 28 phase 6: 'Are you set for the next phase, the offline sync?' — the model made the appositive the
         # root: the readiness word whose subject is the reader or the agent heads the question

@@ -42,6 +42,8 @@ IMPRESSIONS = terms("word-before-act", "impressions")
 LOOK_NOUNS = terms("word-before-act", "look_nouns")
 REVIEWS = terms("word-before-act", "reviews")
 MODALS = terms("word-before-act", "modals")
+SAYING = terms("word-before-act", "saying")
+GIVING = terms("word-before-act", "giving")
 NOT_ACTS = terms("word-before-act", "not_acts")
 HOLD_MARKS = terms("word-before-act", "hold_marks")
 HOLD_VERBS = terms("waits", "hold_verbs")
@@ -68,7 +70,25 @@ def word_before_act(asked: Asked) -> Judgement | None:
         judged = _told(asked, token) or _conditioned(asked, token) or _reviewed(asked, token) or _heard(asked, token)
         if judged is not None:
             return judged
-    return None
+    return _said_first(asked)
+
+
+def _said_first(asked: Asked) -> Judgement | None:
+    """r29d: 'Say "step 2 – booking service" and we'll build the core logic next.': the sentence opens with a verb
+    of saying and no subject, and the agent's modal act is joined to what follows (the model may hang the quoted
+    words as the root): read from the first word, as turn-taking reads an instruction."""
+    words = [t for t in asked.tokens if not t.is_punct and t.lower_ not in ("please", "just", "simply")]
+    if not words or words[0].lemma_.lower() not in SAYING or words[0].tag_ not in ("VB", "VBP", "UH"):
+        return None
+    if subject_of(words[0]) is not None or words[0].dep_ == "ROOT":
+        return None  # a root 'Say' is read by _reviewed, on its own arcs
+    act = next((a for t in words[1:] if t.dep_ == "conj" and (a := _agents_act(t)) is not None), None)
+    if act is None:
+        return None
+    why = f"asks the reader to {words[0].lower_} before the agent's '{act.text}'"
+    why += " — the turn stands by on the reader's word"
+    judged = _judged(asked, "word-before-act", why, [act], _frame(act))
+    return _hold(asked, judged) if judged.verdict == "exempt" else judged
 
 
 def waits_on_person(asked: Asked) -> bool:
@@ -272,11 +292,18 @@ def _frame(act: Token) -> frozenset[int]:
 def _reviewed(asked: Asked, verb: Token) -> Judgement | None:
     """'Please review the draft so I can finalise the README.': an instruction to review the agent's own work whose
     purpose ('so I can …') or sequel ('… and I'll …') is the agent's act."""
-    if verb.dep_ != "ROOT" or verb.lemma_.lower() not in REVIEWS or not _imperative(verb):
+    # the model may tag an opening 'Say' as an interjection ('Say, …') even with an object and a conjunct after it
+    uttered = verb.tag_ == "UH" and verb.lemma_.lower() in SAYING and subject_of(verb) is None
+    if verb.dep_ != "ROOT" or not (_imperative(verb) or uttered):
         return None
     reviewed = [c for c in verb.children if c.dep_ in ("dobj", "prep")]
-    if not reviewed:
-        return None
+    if verb.lemma_.lower() not in REVIEWS or not reviewed:
+        if not _word_given(verb):
+            return None
+        # r29d: 'Tell me and I'll fix it.', 'Give me the word and we'll ship it.': the reader's word is the
+        # instruction; what is said or given is no work, the agent's act is judged
+        reviewed = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in AGENT_SUBJECTS | {"word", "so"}
+                    and verb.lemma_.lower() not in GIVING | {"say", "type", "write", "reply"}]  # fmt: skip
     for then in (c for c in verb.children if c.dep_ in ("advcl", "conj", "ccomp")):
         act = _agents_act(then)
         if act is not None:
@@ -289,6 +316,23 @@ def _reviewed(asked: Asked, verb: Token) -> Judgement | None:
                     return _hold(asked, judged)
             return _judged(asked, "word-before-act", why, [act, *reviewed], frame)
     return None
+
+
+def _word_given(verb: Token) -> bool:
+    """r29d: an instruction whose act is the reader's word to the agent: a verb of saying ('Tell me', 'Say
+    "step 2"', 'Please specify', 'Confirm'), or giving with the agent as recipient ('Give me the word', 'give us a
+    thumbs up'). Said to someone else ('Tell your manager') it is no word to the agent."""
+    lemma = verb.lemma_.lower()
+    if lemma in GIVING:
+        return any(c.dep_ in ("dative", "iobj") and c.lower_ in ("me", "us") for c in verb.children)
+    if lemma not in SAYING and verb.lower_ not in SAYING:
+        return False
+    if any(c.dep_ == "ccomp" for c in verb.children):
+        return False  # 'Tell me what the linter says and I'll fix it.': a fact told, or the reader's wish (_told)
+    told = [c for c in verb.children if c.dep_ in ("dobj", "dative", "iobj")]
+    # 'Tell your manager', 'Tell Dana': a word to someone else
+    return all(c.lower_ in ("me", "us") or (c.pos_ != "PROPN" and not any(g.dep_ == "poss" for g in c.children))
+               for c in told)  # fmt: skip
 
 
 def _heard(asked: Asked, hear: Token) -> Judgement | None:

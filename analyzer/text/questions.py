@@ -119,11 +119,16 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     if spans and all(_recommends(view[a:b]) for a, b in spans):
         before = _paragraph_before(text, view, spans[0][0])
         spans = [*before, *spans]
+    if spans:
+        spans = [*_question_over_options(text, view, spans[0][0]), *spans]
     sites = []
     for k, (start, end) in enumerate(spans):
         written = view[start:end]
         if len(written) > MAX_QUESTION_CHARS:
             continue
+        lined = _last_line_alone(written)
+        if lined:  # r29d: lines with no marks between them ('Proper logging\nLet me know if this looks good!')
+            start, written = start + lined, written[lined:]
         toned = written.rstrip(_TRAILING)
         bare = _without_trailing_symbols(toned)
         spliced = _spliced_question(bare)
@@ -197,6 +202,45 @@ def _hands_back(sentence: str) -> bool:
     optional or later work ('Any of these can follow if desired.', 'These can be done as a follow-up.')."""
     sentence = _plain(sentence)
     return bool(_patterns().hand_back.search(sentence[:160]))
+
+
+def _last_line_alone(written: str) -> int:
+    """r29d: where the last line of a unit starts when the unit is lines with no sentence mark ending them (notes
+    pasted line by line) and the last line is a sentence of its own, opened by a capital and ended by a mark; 0
+    otherwise. The parser would read the lines as one sentence."""
+    body = written.rstrip()
+    cut = body.rfind("\n")
+    if cut == -1:
+        return 0
+    last = body[cut + 1 :].strip()
+    before = [line.strip() for line in body[:cut].split("\n") if line.strip()]
+    if not last or not last[0].isupper() or last[-1] not in ".!?" or not before:
+        return 0
+    if any(line[-1] in ".!?:;," for line in before[-1:]):
+        return 0
+    return cut + 1 + (len(body[cut + 1 :]) - len(body[cut + 1 :].lstrip()))
+
+
+def _question_over_options(text: str, view: str, start: int) -> list[tuple[int, int]]:
+    """r29d: the closing part is the last item of a list of options whose lead-in line ends with a question ('Given we
+    now have real data, which direction fits your intent best?' + '- A) …', '- B) …'): the question hands the
+    options back, and is read as a closing question (its last sentence only); [] otherwise."""
+    line = view.rfind("\n", 0, start) + 1
+    if not _ITEM.match(view, line):
+        return []
+    while line > 0:
+        previous = view.rfind("\n", 0, line - 1) + 1
+        written = view[previous : line - 1]
+        if written.strip() and not _ITEM.match(written) and not written[:1].isspace():
+            break
+        line = previous
+    else:
+        return []
+    lead = view[previous : line - 1].rstrip()
+    if not lead.endswith("?"):
+        return []
+    sentences = _paragraph_before(text, view, line)
+    return sentences[-1:] if sentences and view[sentences[-1][0] : sentences[-1][1]].rstrip().endswith("?") else []
 
 
 def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]:

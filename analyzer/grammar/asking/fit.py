@@ -22,6 +22,8 @@ FIT_VERBS = terms("fit-asked", "verbs")
 FITS = terms("fit-asked", "fits")
 NEEDS = terms("fit-asked", "needs")
 NEED_VERBS = terms("fit-asked", "need_verbs")
+PURPOSE_VERBS = terms("fit-asked", "purpose_verbs")
+PURPOSE_NOUNS = terms("fit-asked", "purpose_nouns")
 
 
 @rule("fit-question")
@@ -52,20 +54,32 @@ def fit_question(asked: Asked) -> Judgement | None:
 
 def _fit_predicate(need: Token, reader: frozenset[str]) -> Token | None:
     """The predicate of fit the reader's need hangs on, or None when `need` is no need of the reader's."""
-    owned = need.lower_ in NEEDS and any(c.dep_ == "poss" and c.lower_ in reader for c in need.children)
+    possessed = need.pos_ in ("NOUN", "PROPN") and any(c.dep_ == "poss" and c.lower_ in reader for c in need.children)
+    owned = possessed and need.lower_ in NEEDS
     wanted = need.lemma_.lower() in NEED_VERBS and any(c.dep_ == "nsubj" and c.lower_ in reader for c in need.children)
-    if not owned and not (wanted and any(c.lower_ == "what" for c in need.children)):
-        return None  # neither 'your use case' nor 'what you need'
+    if not owned and not possessed and not (wanted and any(c.lower_ == "what" for c in need.children)):
+        return None  # neither 'your use case', anything of the reader's own, nor 'what you need'
     head = need.head
     if head.dep_ == "prep" and head.lower_ in ("with", "for", "to", "in"):
         preposition, head = head, head.head
-        if preposition.lower_ == "for" and head.lower_ in FITS:
-            return head
+        fits = PURPOSE_NOUNS if possessed and not owned else FITS
+        if preposition.lower_ == "for" and head.lower_ in fits:
+            return head  # 'a good fit for your brand'; 'suitable for your needs' only with a need's noun
+        if possessed and not owned and not _purpose(head):
+            return None  # 'match your logs': a comparison with a fact of the reader's own, not a need
         if preposition.lower_ == "with" and any(c.lower_ == "line" for c in head.children):
             return head  # 'line up with your workflow', the model's verb taken from 'up'
+    elif possessed and not owned and not _purpose(head):
+        return None
     if head.lemma_.lower() in FIT_VERBS and head.pos_ in ("VERB", "AUX") and need.i > head.i:
         return head
     return None
+
+
+def _purpose(verb: Token) -> bool:
+    """A verb of fitting a purpose ('fits', 'suits', 'aligns with', 'lines up with'): after one, anything of the
+    reader's own is the need; a verb of matching compares with a fact ('match your logs')."""
+    return verb.lemma_.lower() in PURPOSE_VERBS or any(c.lower_ == "line" for c in verb.children)
 
 
 def _what_fits(predicate: Token) -> Token | None:

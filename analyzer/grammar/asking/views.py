@@ -26,6 +26,8 @@ PREFERRING = terms("asking", "preferring")
 DEGREES = terms("asking", "degrees")
 CHANGE_VERBS = terms("asking", "change_verbs")
 INDEFINITES = terms("asking", "indefinites")
+WISH_VERBS = terms("asking", "wish_verbs")
+LOCATED = terms("asking", "located")
 # Words that point at the agent's own plan or work: 'that', 'this plan', 'these changes', 'it'.
 POINTING = DEMONSTRATIVES | {"these", "those", "it"}
 REPORT_VERBS = terms("approval-asked", "report_verbs")
@@ -98,7 +100,36 @@ def change_question(asked: Asked) -> Judgement | None:
             about = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("in", "about", "to", "on")]
             why = f"asks whether the reader would change the agent's plan ('{verb.text}')"
             return _judged(asked, "change-question", why, about)
+    for wish in asked.tokens:
+        located = _wished_in_work(wish, asked.words.reader)
+        if located:
+            why = f"asks what the reader would like done in the agent's work ('{wish.text} … {located[0].text}')"
+            return _judged(asked, "change-question", why, located)
     return None
+
+
+def _wished_in_work(wish: Token, reader: frozenset[str]) -> list[Token]:
+    """r29d: the reader's wish on an open word ('Is there anything you'd like to improve or modify in the app?',
+    'Any part you'd want to rework in the parser?'): the wish a relative clause on 'anything', 'something' or a noun
+    under 'any', the reader its subject, its infinitive with no object of its own (the open word is what is done),
+    and that infinitive, or one joined to it, located in a thing by a preposition ('in the app'). Whatever the verb:
+    the open word in the work marks the agent's next work, the reader's own errand ('anything you'd like to read
+    before the meeting') is located in no thing. Returns the located preposition(s), or []."""
+    if wish.lemma_.lower() not in WISH_VERBS or wish.dep_ != "relcl" or not _reader_is_subject(wish, reader):
+        return []
+    opened = wish.head
+    if opened.lower_ not in INDEFINITES and not any(c.dep_ == "det" and c.lower_ == "any" for c in opened.children):
+        return []
+    acts = [c for c in wish.children if c.dep_ == "xcomp" and c.pos_ == "VERB"]
+    acts += [c for act in acts for c in act.conjuncts]
+    if not acts or any(c.dep_ in ("dobj", "ccomp", "dative") for act in acts for c in act.children):
+        return []  # 'anything you'd like me to tell your manager': the open word is not what is done
+    return [
+        p for act in acts for p in act.children
+        if p.dep_ == "prep" and p.lower_ in LOCATED
+        and any(o.dep_ == "pobj" and (o.pos_ in ("NOUN", "PROPN") or o.lower_ in ("any", "anything", "all", "each"))
+                and not any(c.dep_ == "poss" and c.lower_ in reader for c in o.children) for o in p.children)
+    ]  # fmt: skip
 
 
 def _bare_view(verb: Token, wh_words: frozenset[str]) -> bool:
@@ -178,7 +209,10 @@ def approval_request(asked: Asked) -> Judgement | None:
         predicate = _approval_predicate(verb, words)
         to_reader = any(t.lower_ in words.reader for t in verb.subtree)
         owned = reader or subject is None or _points_at_plan(subject, words.reader)
-        if predicate is not None and to_reader and owned:
+        # r29d: 'Let me know if this looks good.': the agent's own work pointed at needs no reader named — the one
+        # told to report is the judge
+        pointed = subject is not None and _points_at_plan(subject, words.reader) and subject.lower_ not in words.reader
+        if predicate is not None and (to_reader or pointed) and owned:
             approved = [c for c in predicate.children if c.dep_ == "prep" and not any(
                 p.lower_ in words.reader for p in c.children) and not all(p.lower_ in POINTING for p in c.children)]
             return _judged(asked, "approval-request", f"asks the reader to report their approval "

@@ -44,7 +44,9 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
         return None  # 'Let me know what CI says on your fork': a request for a fact, no choice handed back
     offered = _offered(phrase)
     verb = next((t for t in offered if t.pos_ in ("VERB", "AUX")), None)
-    if verb is not None and verb.lemma_.lower() in lexicon.rhetorical_verbs:
+    if verb is not None and verb.lemma_.lower() in lexicon.rhetorical_verbs and not any(
+        c.pos_ == "VERB" and c.lemma_.lower() not in lexicon.rhetorical_verbs for c in verb.conjuncts
+    ):  # r29d: 'What would you like to know or do with the project?': an act joined to the knowing is offered
         return None  # 'Do you want to know why the last page repeated? The cursor …': a rhetorical lead-in
     lemma = verb.lemma_.lower() if verb is not None else ""
     if answered(context, lemma, lexicon, _alternatives(offered), asks_a_person=asks_a_person(phrase[0].sent)):
