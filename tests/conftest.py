@@ -69,13 +69,11 @@ MODEL_MODULES = frozenset({
     "test_register_recall_r28h", "test_signoff_role_r28j", "test_pointer_object_r28j",
     "test_wish_request_r28j", "test_production_place_r28j", "test_opening_ease_r28j",
     "test_leave_for_me_r28j", "test_scheduled_later_r28j",
-    "test_act_on_pointer", "test_domain_classes_r29b", "test_claim_gerund_and_title",
-    "test_system_work_list",
-    "test_word_before_act", "test_readiness_next", "test_reader_wish_question", "test_chat_and_persona_invariance",
-    "test_system_work_list", "test_reader_as_marker",
+    "test_act_on_pointer", "test_domain_classes_r29b", "test_claim_gerund_and_title", "test_system_work_list",
     "test_word_before_act", "test_readiness_next", "test_chat_and_persona_invariance",
     "test_fit_question", "test_conditional_offer_on_wish", "test_open_and_bonus_offer_forms", "test_next_step_handed",
     "test_choice_answered_or_do_nothing", "test_elliptical_view_and_wish",
+    "test_reader_wish_question", "test_reader_as_marker",
 })
 MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
 # In the inner loop the tests that build hand-made parses run on one worker (one xdist_group): spaCy, which they
