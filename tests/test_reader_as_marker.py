@@ -63,7 +63,6 @@ def test_the_readers_wish_on_an_open_word_in_the_work_asks_for_the_next_work(tex
     "text",
     [
         "Is there anything you'd like to read before the meeting?",
-        "Is there anything you'd like to drink?",
         "Is there anything you'd like to tell your manager?",
     ],
 )
@@ -71,6 +70,17 @@ def test_the_readers_own_errand_is_located_in_no_work(text: str) -> None:
     report = analyze(text)
     assert report.verdict == "clear"
     assert not report.findings
+
+
+def test_a_bare_open_wish_is_the_open_offer_whatever_its_verb() -> None:
+    """With nothing binding the act to the reader's own things or time, the grammar reads 'anything you'd like to
+    drink' as it reads 'anything you'd like to change': the open wish a closing line hands back (reader-wish-question,
+    the family's last row); no word list of the agent's acts tells them apart, and none is kept."""
+    report = analyze("Is there anything you'd like to drink?")
+    finding = report.firing
+    assert finding is not None
+    assert (report.verdict, finding.rule) == ("fire", "reader-wish-question")
+    assert "asks the reader's wish ('like')" in finding.reason
 
 
 def test_a_verb_of_knowing_joined_to_an_act_offers_the_act() -> None:

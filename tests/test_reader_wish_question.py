@@ -11,22 +11,27 @@ from analyzer import analyze
 
 
 @pytest.mark.parametrize(
-    ("text", "why"),
+    ("text", "rule", "why"),
     [
-        ("Is there anything specific you'd like to improve or modify in the app?", "asks the reader's wish ('like')"),
-        ("What would you like to know or do with the project?", "asks the reader's wish ('like')"),
-        ("Does this complete the plan, or are you ready for me to start implementing?",
-         "asks the reader's readiness ('ready')"),
-        ("Which one would you go for?", "asks the reader's choice ('go')"),
-        ("Is there a part of the docs you'd like expanded?", "asks the reader's wish ('expanded')"),
-        ("Did you want the tests split by module, or kept together?", "asks the reader's wish ('want')"),
+        # A specific row of the family takes the question first and keeps its own reason (this row is the last).
+        ("Is there anything specific you'd like to improve or modify in the app?", "change-question",
+         "asks what the reader would like done in the agent's work ('like … in')"),
+        ("What would you like to know or do with the project?", "choice-question",
+         "the choice offered, 'know or do with the project'"),
+        ("Does this complete the plan, or are you ready for me to start implementing?", "readiness-question",
+         "asks whether the reader gives the go"),
+        ("Which one would you go for?", "reader-wish-question", "asks the reader's choice ('go')"),
+        ("Is there a part of the docs you'd like expanded?", "reader-wish-question",
+         "asks the reader's wish ('expanded')"),
+        ("Did you want the tests split by module, or kept together?", "reader-wish-question",
+         "asks the reader's wish ('want')"),
     ],
 )  # fmt: skip
-def test_the_readers_wish_choice_or_readiness_asked_fires(text: str, why: str) -> None:
+def test_the_readers_wish_choice_or_readiness_asked_fires(text: str, rule: str, why: str) -> None:
     report = analyze(text)
     finding = report.firing
     assert finding is not None
-    assert (report.verdict, finding.rule, finding.family) == ("fire", "reader-wish-question", "closing-question")
+    assert (report.verdict, finding.rule) == ("fire", rule)
     assert why in finding.reason
 
 
@@ -60,7 +65,8 @@ def test_a_question_about_a_fact_a_taste_or_a_quote_is_none(text: str) -> None:
 def test_readiness_for_a_human_only_act_is_exempt() -> None:
     report = analyze("Does this look complete, or are you ready for me to delete the production data?")
     assert report.verdict == "exempt"
-    assert [f.rule for f in report.findings] == ["reader-wish-question"]
+    assert [f.rule for f in report.findings] == ["readiness-question"]
+    assert "human-only work (production-data)" in report.findings[0].reason
 
 
 # ---- the request for the reader's word (reader-word-request) ------------------------------------------------------
@@ -115,7 +121,7 @@ def test_a_dash_inside_quotation_marks_introduces_no_part_of_its_own() -> None:
     report = analyze("It is scaffolded.\n\nSay “step 2 – booking service” and we'll build the business logic next.")
     finding = report.firing
     assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "turn-taking")
+    assert (report.verdict, finding.rule) == ("fire", "word-before-act")
     assert "'Say “step 2 – booking service” and we'll build" in finding.reason
 
 

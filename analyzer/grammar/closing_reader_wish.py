@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.asking.views import INDEFINITES, LOCATED
 from analyzer.grammar.closing_questions import Asked, _judged
 from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.register.choices import _one_picked
@@ -77,6 +78,11 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
             # 'are you ready for me to start': the model hangs what readiness is for on the adjective or the copula
             holders = [predicate, predicate.head] if predicate.dep_ == "acomp" else [predicate]
             about += [c for h in holders for c in h.children if c.dep_ in (*_ASKED_DEPS, "prep", "advcl")]
+        if _open_errand(predicate, reader):
+            return carved(
+                "reader-wish-question",
+                "the reader's wish on an open word, located in no work of the agent's, is the reader's own errand",
+            )
         if predicate.dep_ == "relcl":  # 'a part of the docs you'd like expanded': the noun's own phrase with it
             about = [*(c for c in predicate.head.children if c.dep_ == "prep" and c.i < predicate.i), *about]
         if _answered(about, predicate, asked):
@@ -91,6 +97,27 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
         why = f"asks the reader's {what} ('{predicate.text}')"
         return _judged(asked, "reader-wish-question", why, about, exclude=agent)
     return None
+
+
+def _open_errand(predicate: Token, reader: frozenset[str]) -> bool:
+    """The reader's wish a relative clause on an open word ('anything', 'something', 'any N') whose infinitive, the
+    reader's own act, is bound to the reader's own things or time and to no place in the agent's work ('Is there
+    anything you'd like to tell your manager?', '… to read before the meeting?'): the reader's own errand, none. A bare
+    act ('anything you'd like to change?') is the open wish on the agent's work; a place in a thing is the
+    change-question's ('… to improve in the app?')."""
+    if predicate.dep_ != "relcl":
+        return False
+    opened = predicate.head
+    if opened.lower_ not in INDEFINITES and not any(c.dep_ == "det" and c.lower_ == "any" for c in opened.children):
+        return False
+    acts = [c for c in predicate.children if c.dep_ == "xcomp" and c.pos_ == "VERB"]
+    if not acts or any(c.lower_ in AGENT_OBJECTS for c in predicate.children):
+        return False  # 'anything you'd like me to rework': the agent does it
+    bound = [c for act in acts for c in act.children if c.dep_ in ("dobj", "dative", "prep", "advcl", "npadvmod")]
+    if any(c.dep_ == "prep" and c.lower_ in LOCATED for c in bound):
+        return False
+    owned = any(t.dep_ == "poss" and t.lower_ in reader for c in bound for t in c.subtree)
+    return owned or any(c.dep_ in ("prep", "advcl", "npadvmod") for c in bound)
 
 
 def _answered(about: list[Token], predicate: Token, asked: Asked) -> bool:
