@@ -209,9 +209,13 @@ def test_a_things_readiness_joined_by_or_is_a_fact() -> None:
     [
         "First, I need to see the contents of `tsconfig.json`. Please provide the content of `tsconfig.json`.",
         "Please provide the content of `src/routes.test.ts` so I can fix its import paths.",
+        "The alias config is in place. Now, please provide the content of src/app.ts so I can fix its import paths.",
+        "Provide the output of npm ls and I'll sort out the peer dependencies.",
     ],
 )
 def test_asked_to_provide_what_a_read_produces_the_reader_does_the_agents_work(text: str) -> None:
+    """'provide' hands the agent a thing ([output-asked] verbs): a file's content or a run's output it could read or
+    produce itself, waited on before its act or with none named."""
     report = analyze(text)
     finding = report.firing
     assert finding is not None
@@ -221,7 +225,14 @@ def test_asked_to_provide_what_a_read_produces_the_reader_does_the_agents_work(t
 
 @pytest.mark.parametrize(
     "text",
-    ["Please provide the contents of your private key file.", "Please provide your GitHub token so I can push."],
+    [
+        "Please provide the contents of your private key file.",
+        "Please provide your GitHub token so I can push.",
+        "Please provide the production database password so I can run the migration.",
+        "Please add src/app.ts to the chat so I can fix its imports.",
+    ],
 )
 def test_what_only_the_reader_has_is_no_work_handed_over(text: str) -> None:
-    assert analyze(text).verdict == "clear"
+    """A secret only the reader holds, or a file only the person can add to the chat (the harness's own act)."""
+    report = analyze(text)
+    assert (report.verdict, report.findings) == ("clear", ())

@@ -123,32 +123,3 @@ def test_a_dash_inside_quotation_marks_introduces_no_part_of_its_own() -> None:
     assert finding is not None
     assert (report.verdict, finding.rule) == ("fire", "word-before-act")
     assert "'Say “step 2 – booking service” and we'll build" in finding.reason
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "The alias config is in place. Now, please provide the content of src/app.ts so I can fix its import paths.",
-        "Provide the output of npm ls and I'll sort out the peer dependencies.",
-    ],
-)
-def test_a_request_for_content_the_agent_could_read_is_turn_taking(text: str) -> None:
-    """r29e: 'provide' hands the agent a thing ([output-asked] verbs): a file's content or a run's output it could read
-    or produce itself, waited on before its act."""
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "turn-taking")
-    assert "which the agent could produce itself" in finding.reason
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Please provide the production database password so I can run the migration.",
-        "Please add src/app.ts to the chat so I can fix its imports.",
-    ],
-)
-def test_a_secret_or_a_file_only_the_person_can_add_is_none(text: str) -> None:
-    report = analyze(text)
-    assert (report.verdict, report.findings) == ("clear", ())
