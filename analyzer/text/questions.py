@@ -527,18 +527,26 @@ def closing_table(view: str) -> QuestionSite | None:
     return QuestionSite(header[0], rows[-1][1], view[header[0] : rows[-1][1]], LIST, False, "", tuple(rows))
 
 
-def _offered_before(view: str, starts: list[int], table_start: int, rows: list[tuple[int, int]]) -> QuestionSite | None:
-    """r29c: the line just before a closing table, ending with a colon, names the ways on and offers them as the agent's
-    ("A few directions we could take next:"): the table's rows are the items of a closing list under that line."""
-    patterns = _patterns()
-    k = bisect_left(starts, table_start) - 1
+def _unit_before(view: str, starts: list[int], position: int) -> tuple[int, int] | None:
+    """The [first, last) of the last unit before `position` that holds more than space, its spaces left out; None when
+    none does. A closing table's or closing paragraph's lead-in is read there."""
+    k = bisect_left(starts, position) - 1
     while k >= 0 and not view[starts[k] : starts[k + 1]].strip():
         k -= 1
     if k < 0:
         return None
     unit = view[starts[k] : starts[k + 1]]
-    first = starts[k] + len(unit) - len(unit.lstrip())
-    last = starts[k] + len(unit.rstrip())
+    return starts[k] + len(unit) - len(unit.lstrip()), starts[k] + len(unit.rstrip())
+
+
+def _offered_before(view: str, starts: list[int], table_start: int, rows: list[tuple[int, int]]) -> QuestionSite | None:
+    """r29c: the line just before a closing table, ending with a colon, names the ways on and offers them as the agent's
+    ("A few directions we could take next:"): the table's rows are the items of a closing list under that line."""
+    patterns = _patterns()
+    before = _unit_before(view, starts, table_start)
+    if before is None:
+        return None
+    first, last = before
     line = view[first:last]
     lowered = " ".join(line.lower().replace("’", "'").split())
     if "\n" in line or not _ENDS_WITH_COLON.search(line) or not patterns.lead_ins & set(_LEAD_WORD.findall(lowered)):
@@ -582,14 +590,10 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
             return None
         sentence = view[first:item].rstrip() + "\n" * (item - first - len(view[first:item].rstrip()))
         return QuestionSite(first, end, sentence + view[item:end], LIST, False, "", ((item, end),))
-    k = bisect_left(starts, last[0]) - 1
-    while k >= 0 and not view[starts[k] : starts[k + 1]].strip():
-        k -= 1
-    if k < 0:
+    before = _unit_before(view, starts, last[0])
+    if before is None:
         return None
-    lead_text = view[starts[k] : starts[k + 1]]
-    lead_first = starts[k] + len(lead_text) - len(lead_text.lstrip())
-    lead_end = starts[k] + len(lead_text.rstrip())
+    lead_first, lead_end = before
     written_lead = text[lead_first:lead_end]
     if "\n" in view[lead_first:lead_end]:
         return None  # a paragraph, no label
