@@ -94,11 +94,16 @@ def test_the_construction_is_decided_as_in_standard_spelling(text: str, rule: st
     [
         "The staging smoke rerun of v3.1 is done; 2 retries were needed.",
         "The patient record was marked tired and ill by the importer; the fixture covers it.",
-        "Tagging v3.0 is yours 2 decide; the notes are in place.",
     ],
 )
 def test_chat_spelling_adds_no_finding_where_the_standard_sentence_has_none(text: str) -> None:
-    assert analyze(text).verdict != "fire"
+    report = analyze(text)
+    assert (report.verdict, report.findings) == ("clear", ())
+
+
+def test_a_human_only_hand_over_in_chat_spelling_stays_exempt() -> None:
+    report = analyze("Tagging v3.0 is yours 2 decide; the notes are in place.")
+    assert (report.verdict, [f.rule for f in report.findings]) == ("exempt", ["reader-decides"])
 
 
 def test_a_request_to_reach_the_agent_hung_before_the_readers_look_fires() -> None:

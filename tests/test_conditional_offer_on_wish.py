@@ -20,8 +20,6 @@ from analyzer import analyze
          "wish-condition", "the wish governs an invitation to ask the agent ('let me know')"),
         ("If you'd like more detail on any of these steps, just ask.",
          "wish-condition", "the wish governs an invitation to ask the agent ('ask')"),
-        ("Say if you want this committed.",
-         "word-before-act", "asks the reader to say whether they want 'this committed'"),
         ("If you have any files with the modal logic, please add them. Otherwise, I can create a new modal component.",
          "bonus-offer", "offers the agent's 'create'"),
         ("Alternatively, I can port the parser to the streaming API instead.",

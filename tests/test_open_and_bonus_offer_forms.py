@@ -58,12 +58,16 @@ def test_help_with_a_human_only_act_of_the_readers_is_exempt() -> None:
         "Would be easy to miss: the flag is off by default.",
         "If there's anything else in the logs, it's from the old worker.",
         "What else to expect from the migration?",
-        "Please confirm if you would like to proceed with these changes.",
     ],
 )
 def test_a_status_another_subject_or_a_fact_offers_nothing_new(text: str) -> None:
     report = analyze(text)
-    assert report.firing is None or report.firing.rule == "wish-request"
+    assert (report.verdict, report.findings) == ("clear", ())
+
+
+def test_the_wish_to_go_on_asked_in_a_request_to_confirm_stays_the_wish_requests() -> None:
+    report = analyze("Please confirm if you would like to proceed with these changes.")
+    assert (report.verdict, [f.rule for f in report.findings]) == ("fire", ["wish-request"])
 
 
 @pytest.mark.parametrize(

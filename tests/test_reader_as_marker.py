@@ -75,7 +75,7 @@ def test_the_readers_own_errand_is_located_in_no_work(text: str) -> None:
 def test_a_bare_open_wish_is_the_open_offer_whatever_its_verb() -> None:
     """With nothing binding the act to the reader's own things or time, the grammar reads 'anything you'd like to
     drink' as it reads 'anything you'd like to change': the open wish a closing line hands back (reader-wish-question,
-    the family's last row); no word list of the agent's acts tells them apart, and none is kept."""
+    the family's general row); no word list of the agent's acts tells them apart, and none is kept."""
     report = analyze("Is there anything you'd like to drink?")
     finding = report.firing
     assert finding is not None

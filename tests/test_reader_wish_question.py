@@ -13,9 +13,7 @@ from analyzer import analyze
 @pytest.mark.parametrize(
     ("text", "rule", "why"),
     [
-        # A specific row of the family takes the question first and keeps its own reason (this row is the last).
-        ("Is there anything specific you'd like to improve or modify in the app?", "change-question",
-         "asks what the reader would like done in the agent's work ('like … in')"),
+        # A specific row of the family takes the question first and keeps its own reason (this row comes after them).
         ("What would you like to know or do with the project?", "choice-question",
          "the choice offered, 'know or do with the project'"),
         ("Does this complete the plan, or are you ready for me to start implementing?", "readiness-question",
@@ -114,12 +112,3 @@ def test_the_readers_word_on_human_only_work_is_exempt() -> None:
 def test_a_request_for_a_fact_a_thing_only_the_reader_holds_or_to_someone_else_is_none(text: str) -> None:
     report = analyze(text)
     assert (report.verdict, report.findings) == ("clear", ())
-
-
-def test_a_dash_inside_quotation_marks_introduces_no_part_of_its_own() -> None:
-    """r29e: the judged part is not cut at a dash the reader is told to quote back ('Say “step 2 – …”')."""
-    report = analyze("It is scaffolded.\n\nSay “step 2 – booking service” and we'll build the business logic next.")
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "word-before-act")
-    assert "'Say “step 2 – booking service” and we'll build" in finding.reason

@@ -49,10 +49,10 @@ def test_readiness_for_a_human_only_stage_is_exempt() -> None:
 )
 def test_a_things_readiness_or_a_report_is_not_the_construction(text: str) -> None:
     report = analyze(text)
-    assert all(f.rule != "readiness-next" for f in report.findings)
-    assert report.verdict != "fire"
+    assert (report.verdict, report.findings) == ("clear", ())
 
 
 def test_a_readiness_followed_by_its_own_question_leaves_the_turn_to_the_question() -> None:
     report = analyze("Block 1 is drafted. Ready to proceed with the content for block 2. Shall I write it?")
-    assert [f.rule for f in report.findings if f.rule == "readiness-next"] == []
+    assert (report.verdict, [f.rule for f in report.findings]) == ("fire", ["permission-question"])
+    assert "asks leave for 'write it'" in report.findings[0].reason

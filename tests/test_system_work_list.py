@@ -25,7 +25,7 @@ ITEMS = "\n\n1. Build the binaries\n2. Publish the release notes\n3. Notify Slac
 )
 def test_a_list_of_what_a_system_will_do_hands_nothing_over(lead: str) -> None:
     report = analyze(lead + ITEMS)
-    assert report.verdict == "clear", [f.reason for f in report.findings]
+    assert (report.verdict, report.findings) == ("clear", ())
 
 
 @pytest.mark.parametrize(
@@ -33,6 +33,9 @@ def test_a_list_of_what_a_system_will_do_hands_nothing_over(lead: str) -> None:
     [
         "The release workflow is in place. Options:",
         "The release workflow is in place. Ideas for later:",
+        # a lead-in word as the subject names the list, not a system (sites.toml [list] lead_ins, hyphenated or not)
+        "The release workflow is in place. The follow-ups would:",
+        "The release workflow is in place. The options would:",
     ],
 )
 def test_the_same_list_left_to_the_reader_fires(lead: str) -> None:

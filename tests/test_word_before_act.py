@@ -93,12 +93,11 @@ def test_a_request_for_the_time_of_a_human_only_act_is_exempt() -> None:
 )
 def test_a_things_condition_a_report_or_a_wish_is_not_the_construction(text: str) -> None:
     report = analyze(text)
-    assert all(f.rule != "word-before-act" for f in report.findings)
-    assert report.verdict != "fire"
+    assert (report.verdict, report.findings) == ("clear", ())
 
 
 def test_a_wait_on_the_readers_approval_joined_to_a_human_only_act_is_a_hold() -> None:
     """r29a: the reader's word joined to the act it goes with ('until you approve and merge #88') is about that act:
     the timing of a human-only act, no finding (wait-on-reader, analyzer/grammar/register/reader_word.py)."""
     report = analyze("Leaving those untouched until you approve and merge #88, which they build on.")
-    assert report.verdict != "fire"
+    assert (report.verdict, report.findings) == ("clear", ())

@@ -352,14 +352,20 @@ def _system_doer(lead: list[Token]) -> Token | None:
     words = {t.lower_ for t in tail}
     if k < 0 or not (words & SYSTEM_MODALS or words & SYSTEM_VERBS):
         return None
-    if tail[-1].lower_ in SYSTEM_MODALS | SYSTEM_ADVERBS and not words & SYSTEM_MODALS and not words & SYSTEM_VERBS:
-        return None
     subject = lead[k]
     if subject.pos_ not in ("NOUN", "PROPN", "PRON") or subject.tag_ == "VBG":
         return None
-    if subject.lower_ in SYSTEM_NOT_DOERS or subject.lower_ in AGENT_SUBJECTS:
-        return None
+    if subject.lower_ in SYSTEM_NOT_DOERS or subject.lower_ in AGENT_SUBJECTS or _hyphenated(subject) in LEAD_INS:
+        return None  # 'The follow-ups would:': a lead-in word names the list itself, not a system that does its work
     return subject
+
+
+def _hyphenated(token: Token) -> str:
+    """The whole word a token ends when the model cut it at hyphens ('follow-ups': 'follow', '-', 'ups'), lower case."""
+    doc, start = token.doc, token.i
+    while start >= 2 and doc[start - 1].text == "-" and not (doc[start - 2].whitespace_ or doc[start - 1].whitespace_):
+        start -= 2
+    return doc[start : token.i + 1].text.lower()
 
 
 def _wished(token: Token) -> bool:

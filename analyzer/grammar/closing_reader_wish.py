@@ -1,5 +1,6 @@
-"""r29e (docs/DESIGN.md#construction-classes): the closing question's general construction, the last row of its family
-before the row that says a sentence is none.
+"""r29e (docs/DESIGN.md#construction-classes): the closing question's general construction (reader-wish-question) and
+the closing request for the reader's word (reader-word-request), the last two rows of the family before the row that
+says a sentence is none (not-a-closing-question).
 
 docs/DESIGN.md#phrase-families (revision 3) defines the closing question as an interrogative of the closing part
 addressed to the reader that asks for a choice, an approval, a go, readiness or the reader's next request. The rows
@@ -10,7 +11,9 @@ readiness ('… or are you ready for me to start?'). It is read on the grammar: 
 (or the subject of the clause it is joined to), the predicate's class (a closed class of verbs, analyzer/terms.toml
 [reader-wish-asked]) and, for a taste verb ('like', 'love'), the modal that makes it a wish. A question about a fact
 of the reader's ('Does it reproduce on your machine?', 'Which browser are you on?') has no such predicate. Judged
-like attribution on what the question asks about: exempt when that is purely human-only work.
+like attribution on what the question asks about: exempt when that is purely human-only work. The request row takes
+an imperative verb of telling with the agent as recipient whose object is the reader's wish or the reader's own word
+('Just tell me where you want to take it next.', 'Let me know your preference and I'll finish that one.').
 """
 
 from __future__ import annotations
@@ -36,17 +39,13 @@ CHOICE_PARTICLES = terms("reader-wish-asked", "choice_particles")
 APPROVALS = terms("reader-wish-asked", "approvals")
 READINESS = terms("reader-wish-asked", "readiness")
 WISH_MODALS = terms("reader-wish-asked", "wish_modals")
-# A question of reasons ('Why would you want …?') and the verbs of learning a self-answered wish asks with ('Want to
-# know why? …'): closed classes.
-REASONS = frozenset({"why"})
-LEARNING = frozenset({"know", "see", "hear", "guess", "learn"})
-# A taste verb is a wish only under a wish modal ('would you like …'; 'Do you like the layout?' asks a taste).
-TASTES = frozenset({"like", "love"})
+REASONS = terms("reader-wish-asked", "reasons")
+LEARNING = terms("reader-wish-asked", "learning")
+TASTES = terms("reader-wish-asked", "tastes")
 TELLING = terms("reader-word-asked", "telling")
 WORD_NOUNS = terms("reader-word-asked", "word_nouns")
-# The agent as the one told ('tell me', 'let us know') and as the doer of the act that follows ('and I'll …').
-AGENT_OBJECTS = frozenset({"me", "us"})
-AGENT_DOERS = frozenset({"i", "we"})
+AGENT_OBJECTS = terms("reader-word-asked", "agent_objects")
+AGENT_DOERS = terms("reader-word-asked", "agent_doers")
 # What a predicate of the class asks about: its object or its clause (a choice: also its particle's phrase; readiness:
 # what it is for).
 _ASKED_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "oprd"})
@@ -101,10 +100,11 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
 
 def _open_errand(predicate: Token, reader: frozenset[str]) -> bool:
     """The reader's wish a relative clause on an open word ('anything', 'something', 'any N') whose infinitive, the
-    reader's own act, is bound to the reader's own things or time and to no place in the agent's work ('Is there
-    anything you'd like to tell your manager?', '… to read before the meeting?'): the reader's own errand, none. A bare
-    act ('anything you'd like to change?') is the open wish on the agent's work; a place in a thing is the
-    change-question's ('… to improve in the app?')."""
+    reader's own act, is bound to a thing of the reader's or to any adverbial (a time, a circumstance) and to no place
+    in the agent's work ('Is there anything you'd like to tell your manager?', '… to read before the meeting?'): the
+    reader's own errand, none. A bare act ('anything you'd like to change?') is the open wish on the agent's work; a
+    place in a thing is the change-question's ('… to improve in the app?'). It reads '… to change before the
+    release?' as an errand too: a time alone does not tell the reader's errand from the agent's work."""
     if predicate.dep_ != "relcl":
         return False
     opened = predicate.head

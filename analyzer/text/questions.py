@@ -205,9 +205,9 @@ def _hands_back(sentence: str) -> bool:
 
 
 def _last_line_alone(written: str) -> int:
-    """r29d: where the last line of a unit starts when the unit is lines with no sentence mark ending them (notes
-    pasted line by line) and the last line is a sentence of its own, opened by a capital and ended by a mark; 0
-    otherwise. The parser would read the lines as one sentence."""
+    """r29d: where the last line of a unit starts when the line before it ends with no sentence mark (notes pasted line
+    by line) and the last line is a sentence of its own, opened by a capital and ended by a mark; 0 otherwise. The
+    parser would read the lines as one sentence."""
     body = written.rstrip()
     cut = body.rfind("\n")
     if cut == -1:
@@ -216,7 +216,7 @@ def _last_line_alone(written: str) -> int:
     before = [line.strip() for line in body[:cut].split("\n") if line.strip()]
     if not last or not last[0].isupper() or last[-1] not in ".!?" or not before:
         return 0
-    if any(line[-1] in ".!?:;," for line in before[-1:]):
+    if before[-1][-1] in ".!?:;,":
         return 0
     return cut + 1 + (len(body[cut + 1 :]) - len(body[cut + 1 :].lstrip()))
 

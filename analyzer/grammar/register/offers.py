@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 AGENT_SUBJECTS = terms("register", "agent_subjects")
 SPEECH_VERBS = terms("register", "speech_verbs")
 _WISH_LEMMAS = terms("register", "wish_lemmas")
-READER = frozenset({"you", "your", "yours", "yourself"})
+READER = terms("register", "reader")
 TELLING = terms("wish-invitation", "telling")
 ASKING_ALONE = terms("wish-invitation", "alone")
 WRAPPERS = terms("wish-invitation", "wrappers")
