@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
+from tests.judging import assert_judged
 
 
 @pytest.mark.parametrize(
@@ -21,10 +22,7 @@ from analyzer import analyze
     ],
 )
 def test_a_recommendation_or_a_description_of_both_leaves_the_choice_open(text: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "choice-question")
+    assert_judged(text, "fire", "choice-question", [])
 
 
 @pytest.mark.parametrize(

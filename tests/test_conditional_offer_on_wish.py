@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
+from tests.judging import assert_judged
 
 
 @pytest.mark.parametrize(
@@ -33,11 +34,7 @@ from analyzer import analyze
     ],
 )  # fmt: skip
 def test_a_condition_on_the_readers_wish_or_decision_offers_the_agents_act(text: str, rule: str, words: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", rule)
-    assert words in finding.reason
+    assert_judged(text, "fire", rule, [words])
 
 
 def test_a_wish_for_a_human_only_act_before_an_invitation_is_exempt() -> None:
@@ -76,11 +73,7 @@ def test_a_technical_condition_a_plan_or_reported_speech_offers_nothing(text: st
     ],
 )
 def test_an_instruction_on_the_readers_wish_to_go_on_fires(text: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "wish-condition")
-    assert "the wish is to go on" in finding.reason
+    assert_judged(text, "fire", "wish-condition", ["the wish is to go on"])
 
 
 @pytest.mark.parametrize(

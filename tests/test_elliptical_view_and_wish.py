@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
+from tests.judging import assert_judged
 
 
 @pytest.mark.parametrize(
@@ -20,11 +21,7 @@ from analyzer import analyze
     ],
 )
 def test_an_elliptical_view_or_wish_for_work_done_fires(text: str, rule: str, words: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", rule)
-    assert words in finding.reason
+    assert_judged(text, "fire", rule, [words])
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
+from tests.judging import assert_judged
 
 
 @pytest.mark.parametrize(
@@ -23,11 +24,7 @@ from analyzer import analyze
     ],
 )
 def test_a_fit_to_the_readers_need_hands_the_choice_back(text: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "fit-question")
-    assert "asks whether the agent's option fits the reader's need" in finding.reason
+    assert_judged(text, "fire", "fit-question", ["asks whether the agent's option fits the reader's need"])
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
+from tests.judging import assert_judged
 
 
 @pytest.mark.parametrize(
@@ -23,11 +24,8 @@ from analyzer import analyze
     ],
 )  # fmt: skip
 def test_an_instruction_under_a_next_step_label_hands_the_reader_work(text: str, label: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "work-list")
-    assert f"the closing list under '{label}' hands the reader work the agent could do" in finding.reason
+    why = f"the closing list under '{label}' hands the reader work the agent could do"
+    assert_judged(text, "fire", "work-list", [why])
 
 
 @pytest.mark.parametrize(

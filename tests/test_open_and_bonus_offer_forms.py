@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
+from tests.judging import assert_judged
 
 
 @pytest.mark.parametrize(
@@ -34,11 +35,7 @@ from analyzer import analyze
     ],
 )  # fmt: skip
 def test_an_open_or_bonus_offer_in_another_form_fires(text: str, rule: str, words: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", rule)
-    assert words in finding.reason
+    assert_judged(text, "fire", rule, [words])
 
 
 def test_help_with_a_human_only_act_of_the_readers_is_exempt() -> None:

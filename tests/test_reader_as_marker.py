@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
+from tests.judging import assert_judged
 
 
 @pytest.mark.parametrize(
@@ -21,11 +22,7 @@ from analyzer import analyze
     ],
 )
 def test_anything_the_reader_owns_after_a_verb_of_fitting_is_the_need(text: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "fit-question")
-    assert "asks whether the agent's option fits the reader's need" in finding.reason
+    assert_judged(text, "fire", "fit-question", ["asks whether the agent's option fits the reader's need"])
 
 
 @pytest.mark.parametrize(
@@ -52,11 +49,7 @@ def test_a_match_with_a_thing_of_the_readers_own_is_a_fact(text: str) -> None:
     ],
 )
 def test_the_readers_wish_on_an_open_word_in_the_work_asks_for_the_next_work(text: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "change-question")
-    assert "asks what the reader would like done in the agent's work" in finding.reason
+    assert_judged(text, "fire", "change-question", ["asks what the reader would like done in the agent's work"])
 
 
 @pytest.mark.parametrize(
@@ -76,18 +69,12 @@ def test_a_bare_open_wish_is_the_open_offer_whatever_its_verb() -> None:
     """With nothing binding the act to the reader's own things or time, the grammar reads 'anything you'd like to
     drink' as it reads 'anything you'd like to change': the open wish a closing line hands back (reader-wish-question,
     the family's general row); no word list of the agent's acts tells them apart, and none is kept."""
-    report = analyze("Is there anything you'd like to drink?")
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "reader-wish-question")
-    assert "asks the reader's wish ('like')" in finding.reason
+    text = "Is there anything you'd like to drink?"
+    assert_judged(text, "fire", "reader-wish-question", ["asks the reader's wish ('like')"])
 
 
 def test_a_verb_of_knowing_joined_to_an_act_offers_the_act() -> None:
-    report = analyze("What would you like to know or do with the MemoryStream project?")
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "choice-question")
+    assert_judged("What would you like to know or do with the MemoryStream project?", "fire", "choice-question", [])
 
 
 def test_knowing_alone_is_still_a_rhetorical_lead_in() -> None:
@@ -106,11 +93,7 @@ def test_knowing_alone_is_still_a_rhetorical_lead_in() -> None:
     ],
 )
 def test_the_readers_word_before_the_agents_act_is_a_wait_on_it(text: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "word-before-act")
-    assert "the turn stands by on the reader's word" in finding.reason
+    assert_judged(text, "fire", "word-before-act", ["the turn stands by on the reader's word"])
 
 
 @pytest.mark.parametrize(
@@ -136,11 +119,7 @@ def test_a_word_to_someone_else_or_a_things_sequel_is_no_wait(text: str) -> None
     ],
 )
 def test_approval_of_the_agents_own_work_pointed_at_in_a_request_to_report(text: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "approval-request")
-    assert "asks the reader to report their approval" in finding.reason
+    assert_judged(text, "fire", "approval-request", ["asks the reader to report their approval"])
 
 
 @pytest.mark.parametrize(
@@ -161,10 +140,7 @@ def test_a_report_of_what_the_reader_sees_is_no_approval(text: str) -> None:
     ],
 )
 def test_a_question_over_a_closing_list_of_options_is_a_closing_question(text: str, rule: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", rule)
+    assert_judged(text, "fire", rule, [])
 
 
 @pytest.mark.parametrize(
@@ -179,10 +155,7 @@ def test_a_question_the_list_answers_is_no_closing_question(text: str) -> None:
 def test_the_last_line_after_lines_with_no_marks_is_read_alone() -> None:
     notes = ("Proper logging through the logger utility\nEvery response carries a message and its data object\n"
              "Only future, full-hour slots are accepted\nKeep the balance between simplicity and polish\n")
-    report = analyze(f"{notes}Let me know if this looks good to pass to the coding agent!")
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "approval-request")
+    assert_judged(f"{notes}Let me know if this looks good to pass to the coding agent!", "fire", "approval-request", [])
 
 
 @pytest.mark.parametrize(
@@ -193,11 +166,7 @@ def test_the_last_line_after_lines_with_no_marks_is_read_alone() -> None:
     ],
 )
 def test_readiness_asked_in_the_question_joined_by_or(text: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "readiness-question")
-    assert "asks whether the reader gives the go" in finding.reason
+    assert_judged(text, "fire", "readiness-question", ["asks whether the reader gives the go"])
 
 
 def test_a_things_readiness_joined_by_or_is_a_fact() -> None:
@@ -216,11 +185,7 @@ def test_a_things_readiness_joined_by_or_is_a_fact() -> None:
 def test_asked_to_provide_what_a_read_produces_the_reader_does_the_agents_work(text: str) -> None:
     """'provide' hands the agent a thing ([output-asked] verbs): a file's content or a run's output it could read or
     produce itself, waited on before its act or with none named."""
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", "turn-taking")
-    assert "which the agent could produce itself" in finding.reason
+    assert_judged(text, "fire", "turn-taking", ["which the agent could produce itself"])
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
+from tests.judging import assert_judged
 
 
 @pytest.mark.parametrize(
@@ -26,11 +27,7 @@ from analyzer import analyze
     ],
 )  # fmt: skip
 def test_the_readers_wish_choice_or_readiness_asked_fires(text: str, rule: str, why: str) -> None:
-    report = analyze(text)
-    finding = report.firing
-    assert finding is not None
-    assert (report.verdict, finding.rule) == ("fire", rule)
-    assert why in finding.reason
+    assert_judged(text, "fire", rule, [why])
 
 
 def test_a_wish_for_human_only_work_is_exempt() -> None:
