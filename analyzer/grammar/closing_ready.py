@@ -29,8 +29,7 @@ GO_ON = terms("readiness-next", "go_on")
 GO_ON_PARTICLES = terms("readiness-next", "go_on_particles")
 SPEECH_VERBS = terms("register", "speech_verbs")
 READER = terms("register", "reader")
-# The verbs that need a particle or complement to go on ('go on', 'get started'): alone they move or fetch a thing.
-NEEDS_PARTICLE = frozenset({"go", "get", "take", "pick", "carry", "kick", "knock", "work", "head"})
+NEEDS_PARTICLE = terms("readiness-next", "needs_particle")
 SITES = frozenset({READY, WAIT, WORD})
 
 

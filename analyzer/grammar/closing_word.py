@@ -53,12 +53,11 @@ CHANCE_NOUNS = terms("waits", "chance_nouns")
 CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
 CONTACT_NOUNS = terms("contact-closer", "nouns")
 READER = terms("register", "reader")
-POINTERS = frozenset({"it", "this", "that", "these", "those", "they"})
+POINTERS = terms("word-before-act", "pointers")
 # What the reader's word is about, and what the agent's act holds: its objects, complements and phrases.
 ABOUT_DEPS = frozenset({"dobj", "prep", "ccomp", "xcomp", "attr", "oprd", "dative"})
 SITES = frozenset({TURN, WAIT, CONTACT, WORD})
-# A modal or adverb that makes the reader's verb a wish or preference: 'if you would rather review …'.
-WISH_WORDS = frozenset({"would", "'d", "rather", "could", "might", "should"})
+WISH_WORDS = terms("word-before-act", "wish_words")
 
 
 @rule("word-before-act")
