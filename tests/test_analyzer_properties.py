@@ -39,6 +39,7 @@ def test_offsets_slice_the_original_text(text: str) -> None:
 @SETTINGS
 @given(prose)
 @example('" your call `x` "')  # a capital in backticks names a thing, except among words all in capitals
+@example('" >  `x` your call "')  # with no letter before it on its line, a capital in backticks opens a sentence
 def test_case_does_not_change_what_is_found(text: str) -> None:
     lower = [(c.entry.canonical, c.start) for c in find_candidates(text.lower())]
     upper = [(c.entry.canonical, c.start) for c in find_candidates(text.upper())]

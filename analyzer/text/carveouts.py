@@ -186,7 +186,8 @@ def _one_word(text: str, span: Region) -> bool:
 
 def _in_a_sentence(text: str, span: Region, breaks: list[int]) -> bool:
     """A one-word code span with a letter beside it on its line (a prose sentence, not a span alone on its
-    line), capitalised only where a sentence starts. Each test looks at most SENTENCE_WINDOW characters
+    line), capitalised only where a sentence starts (after an opening mark, or with no letter before it on its
+    line: '" > `Call` me'). Each test looks at most SENTENCE_WINDOW characters
     each side, so a line of a megabyte and many spans stays linear."""
     start, end = span.start, span.end
     k = bisect_left(breaks, start)
@@ -194,8 +195,8 @@ def _in_a_sentence(text: str, span: Region, breaks: list[int]) -> bool:
     line_end = breaks[k] if k < len(breaks) else len(text)
     before = max(line_start, start - SENTENCE_WINDOW)
     _, letter, opening = _prose_patterns()
-    if (text[start:end].strip("`").strip()[0].isupper() and opening.search(text, before, start) is None
-            and not _in_capitals(text[before:start])):
+    at_opening = opening.search(text, before, start) is not None or letter.search(text, before, start) is None
+    if text[start:end].strip("`").strip()[0].isupper() and not at_opening and not _in_capitals(text[before:start]):
         return False  # a capital inside a sentence names something: `Slot`, `Makefile`
     after = min(line_end, end + SENTENCE_WINDOW)
     return letter.search(text, before, start) is not None or letter.search(text, end, after) is not None
