@@ -349,6 +349,22 @@ def _clause_before(first: Token) -> list[Token]:
     return [t for t in sentence if not t.is_space] if sentence is not None else []
 
 
+def gerund_act(clause: list[Token]) -> list[Token]:
+    """The act a clause names as its gerund subject ('Moving the org to the Team plan changes what we're billed'), else
+    nothing (bound_before: a clause of the hand-over's own sentence)."""
+    first = next((t for t in clause if t.is_alpha), None)
+    inside = {t.i for t in clause}
+    verb = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    if first is not None and first.tag_ == "VBG" and verb is not None and verb.i > first.i:
+        # the gerund opens the clause and the clause's verb follows: the act is everything before that verb and its
+        # auxiliaries, whatever the model hung where ('Rotating the Stripe live secret key will log out …', 'Revoking
+        # the old deploy keys will break …' read as an adverbial clause)
+        stop = min([c.i for c in verb.children if c.dep_ in ("aux", "auxpass", "neg") and c.i > first.i] + [verb.i])
+        return _words(list(first.doc[first.i : stop]))
+    gerund = _gerund_subject(clause)
+    return _words(_gerund_stretch(gerund)) if gerund is not None else []
+
+
 def _gerund_subject(clause: list[Token]) -> Token | None:
     inside = {t.i for t in clause}
     return next((t for t in clause if t.dep_ in GERUND_SUBJECT_DEPS and t.tag_ == "VBG" and t.head.i in inside), None)
