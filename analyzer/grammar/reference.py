@@ -42,6 +42,10 @@ PLACE_POINTERS = terms("place-pointers", "pointers")
 PLACE_PREPOSITIONS = terms("place-pointers", "prepositions")
 # r29b: verbs that say where a thing is kept; the holder is the place of what a pointer stands for.
 HOLDING_VERBS = terms("things-held", "holding_verbs")
+# r31d: a statement of what a thing needs, and the verbs that give it what it needs ('The service account needs
+# roles/storage.admin on the prod project. Granting it: your call.': 'it' is the role, not the account).
+NEEDING_VERBS = terms("thing-needed", "needing_verbs")
+GIVING_VERBS = terms("thing-needed", "giving_verbs")
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 # How a pronoun is the object of an act: 'revoking it', 'run it against …', 'it gets rotated'.
 OBJECT_DEPS = frozenset({"dobj", "nsubjpass", "pobj"})
@@ -209,6 +213,9 @@ def antecedent_of(word: Token) -> Token | None:
     gerund = _gerund_subject(clause)
     if gerund is not None:
         return next((c for c in gerund.children if c.dep_ == "dobj"), None)
+    needed = _thing_needed(word, clause)
+    if needed is not None:
+        return needed
     inside = {t.i for t in clause}
     nouns = [t for t in clause if t.pos_ in ("NOUN", "PROPN") or _misread_plural(t)]
     # 'them' stands for a plural, 'it' for a singular ('The staging deploy keys …; revoking them'); r29b: a noun that
@@ -229,6 +236,20 @@ def antecedent_of(word: Token) -> Token | None:
     # The small model may misread the clause ('The prod API keys … expire Friday': keys as its root): the noun
     # nearest its top.
     return subject or min(nouns, key=lambda t: (_depth(t, inside), t.i), default=None)
+
+
+def _thing_needed(word: Token, clause: list[Token]) -> Token | None:
+    """r31d: the pointer object of a verb of giving ('granting it', 'assigning that') after a statement of what a
+    thing needs ('The new service account needs `roles/storage.admin` on the prod project.') stands for what is
+    needed, the statement's object."""
+    giving = word.doc[word.i - 1] if _right_after_verb(word) else word.head  # 'Granting it is …': it -nsubj-> is
+    if giving.lemma_.lower() not in GIVING_VERBS:
+        return None
+    inside = {t.i for t in clause}
+    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    if root is None or root.lemma_.lower() not in NEEDING_VERBS:
+        return None
+    return next((c for c in root.children if c.dep_ in ("dobj", "attr")), None)
 
 
 def place_after(verb: Token) -> Token | None:
