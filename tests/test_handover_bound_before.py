@@ -123,3 +123,20 @@ def test_an_emphasis_edge_around_more_words_than_the_phrase_is_no_disguise() -> 
     assert analyze(text).findings == ()
     assert_judged("PR #12 is merge-eligible, your **call**.", "fire", "disguise", ["disguise"])
     assert_judged("PR #12 is merge-eligible, **your** call.", "fire", "disguise", ["disguise"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kickin off the full regression suite rn",
+        "kicking off the full regression suite rn",
+        "next ill wire up the webhook handler 4 refunds",
+        "then ill bump the lockfile",
+    ],
+)
+def test_a_claim_in_chat_spelling_is_a_claim(text: str) -> None:
+    assert _claims(STATUS + text) in (["participle"], ["intention"])
+
+
+def test_rn_is_spelled_out_only_as_a_word() -> None:
+    assert _claims(STATUS + "The `rn` alias now points at the new script.") == []
