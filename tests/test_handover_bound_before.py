@@ -140,3 +140,10 @@ def test_a_claim_in_chat_spelling_is_a_claim(text: str) -> None:
 
 def test_rn_is_spelled_out_only_as_a_word() -> None:
     assert _claims(STATUS + "The `rn` alias now points at the new script.") == []
+
+
+def test_your_call_after_the_agent_declining_to_guess_binds_the_act_before() -> None:
+    assert_judged(STATUS + "Dropping the `events` table on the prod database frees 40 GB. I won't presume on that: "
+                  "your call.", "exempt", "bound-before", ["named before it", "production"])
+    assert_judged(STATUS + "Inlining the helpers would shave 2 ms off startup. I won't presume on that: your call.",
+                  "fire", "status-prose", ["presume"])

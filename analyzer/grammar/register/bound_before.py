@@ -126,5 +126,5 @@ def _judged(act: list[Token], lexicon: Lexicon) -> Judgement | None:
     if not work.human_only:
         return None
     span = bounds(words)
-    return verdict_of(work, "object", "named-before", f"what is named before it, '{text_of(words[0], span)}',", span,
+    return verdict_of(work, "object", "bound-before", f"what is named before it, '{text_of(words[0], span)}',", span,
                       words[0].i, None)  # fmt: skip
