@@ -18,7 +18,15 @@ import re
 from typing import TYPE_CHECKING
 
 from analyzer.parse.shapes import segment_before
-from analyzer.parse.tokens import DEMONSTRATIVES, as_written, code_words, is_copula, is_version, sentence_start
+from analyzer.parse.tokens import (
+    DEMONSTRATIVES,
+    as_written,
+    code_words,
+    is_copula,
+    is_version,
+    sentence_start,
+    subject_of,
+)
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -243,11 +251,16 @@ def _thing_needed(word: Token, clause: list[Token]) -> Token | None:
     thing needs ('The new service account needs `roles/storage.admin` on the prod project.') stands for what is
     needed, the statement's object."""
     giving = word.doc[word.i - 1] if _right_after_verb(word) else word.head  # 'Granting it is …': it -nsubj-> is
-    if giving.lemma_.lower() not in GIVING_VERBS:
-        return None
     inside = {t.i for t in clause}
     root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
     if root is None or root.lemma_.lower() not in NEEDING_VERBS:
+        return None
+    # 'The release job needs the npm publish token rotated first. Rotating it: up to you.': the thing the needed act
+    # is done to, when the pointer's verb is that act
+    done = next((c for c in root.children if c.dep_ in ("ccomp", "xcomp") and c.tag_ == "VBN"), None)
+    if done is not None and done.lemma_.lower() == giving.lemma_.lower():
+        return subject_of(done) or next((c for c in done.children if c.dep_ == "dobj"), None)
+    if giving.lemma_.lower() not in GIVING_VERBS:
         return None
     return next((c for c in root.children if c.dep_ in ("dobj", "attr")), None)
 
@@ -380,7 +393,15 @@ def gerund_act(clause: list[Token]) -> list[Token]:
         # the gerund opens the clause and the clause's verb follows: the act is everything before that verb and its
         # auxiliaries, whatever the model hung where ('Rotating the Stripe live secret key will log out …', 'Revoking
         # the old deploy keys will break …' read as an adverbial clause)
-        stop = min([c.i for c in verb.children if c.dep_ in ("aux", "auxpass", "neg") and c.i > first.i] + [verb.i])
+        # the first modal or auxiliary before the clause's verb: 'deploy' of 'the old github deploy keys will break'
+        # may be read as the verb itself
+        doc = first.doc
+        misread = verb.tag_ in ("VB", "VBP") and verb.i + 1 < len(doc) and doc[verb.i + 1].tag_.startswith("NN")
+        reach = clause[-1].i if misread else verb.i
+        helpers = [t.i for t in clause if first.i < t.i <= reach and (t.tag_ == "MD" or t.dep_ in ("aux", "auxpass"))
+                   and t.tag_ != "TO"]  # fmt: skip
+        ends = helpers + ([] if misread and helpers else [verb.i])
+        stop = min([c.i for c in verb.children if c.dep_ == "neg" and c.i > first.i] + ends)
         return _words(list(first.doc[first.i : stop]))
     gerund = _gerund_subject(clause)
     return _words(_gerund_stretch(gerund)) if gerund is not None else []
