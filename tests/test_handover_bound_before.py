@@ -151,6 +151,6 @@ def test_your_call_after_the_agent_declining_to_guess_binds_the_act_before() -> 
 
 def test_the_thing_a_needed_act_is_done_to_and_a_verb_misread_in_the_gerund_phrase() -> None:
     assert_judged(STATUS + "The release job needs the npm publish token rotated first. Rotating it: up to you.",
-                  "exempt", "reader-decides", ["token"])
+                  "exempt", "reader-decides", ["Rotating it", "credentials"])
     assert_judged(STATUS + "REVOKING THE OLD GITHUB DEPLOY KEYS WILL BREAK CI ON THE FORKS. YOURS TO DECIDE.",
                   "exempt", "reader-decides", ["named before it"])
