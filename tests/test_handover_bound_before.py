@@ -154,3 +154,4 @@ def test_the_thing_a_needed_act_is_done_to_and_a_verb_misread_in_the_gerund_phra
                   "exempt", "reader-decides", ["Rotating it", "credentials"])
     assert_judged(STATUS + "REVOKING THE OLD GITHUB DEPLOY KEYS WILL BREAK CI ON THE FORKS. YOURS TO DECIDE.",
                   "exempt", "reader-decides", ["named before it"])
+

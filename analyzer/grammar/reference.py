@@ -399,7 +399,7 @@ def gerund_act(clause: list[Token]) -> list[Token]:
         misread = verb.tag_ in ("VB", "VBP") and verb.i + 1 < len(doc) and doc[verb.i + 1].tag_.startswith("NN")
         reach = clause[-1].i if misread else verb.i
         helpers = [t.i for t in clause if first.i < t.i <= reach and (t.tag_ == "MD" or t.dep_ in ("aux", "auxpass"))
-                   and t.tag_ != "TO"]  # fmt: skip
+                   and (t.tag_ == "MD" or t.lemma_.lower() in ("be", "have", "do"))]  # fmt: skip
         ends = helpers + ([] if misread and helpers else [verb.i])
         stop = min([c.i for c in verb.children if c.dep_ == "neg" and c.i > first.i] + ends)
         return _words(list(first.doc[first.i : stop]))

@@ -120,8 +120,6 @@ def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocab
         return None
     if not opens(head, segment):
         return None
-    if _predicate_left_in_phrase(head):
-        return None  # r31d: 'Using `Optional[X]` from `typing` works everywhere.': a gerund subject
     now = [t for t in segment.leading if t.lower_ in vocabulary.now_adverbs]
     if now:
         words = as_written(now[-1], head)
@@ -159,17 +157,6 @@ def fronted_participle(head: Token, segment: Segment, vocabulary: ClaimVocabular
             before = f"'…, {'so ' if joined else ''}{token.text}'"
             return Match("participle", "fronted-participle", token, f"the participle {before} after a fronted clause")
     return None
-
-
-def _predicate_left_in_phrase(participle: Token) -> bool:
-    """r31d: a present or past finite verb with no subject of its own that the model hung inside the -ing word's phrase
-    as an object ('Using `Optional[X]` from `typing` works everywhere.': works -dobj-> typing): the sentence's
-    predicate, whose subject the -ing phrase is."""
-    return any(
-        t.tag_ in ("VBZ", "VBD") and t.dep_ in ("dobj", "pobj", "pcomp", "dep") and subject_of(t) is None
-        for t in participle.subtree
-        if t.i > participle.i
-    )
 
 
 def _adjunct_of_a_statement(token: Token, vocabulary: ClaimVocabulary) -> bool:
