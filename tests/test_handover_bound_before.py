@@ -155,3 +155,11 @@ def test_the_thing_a_needed_act_is_done_to_and_a_verb_misread_in_the_gerund_phra
     assert_judged(STATUS + "REVOKING THE OLD GITHUB DEPLOY KEYS WILL BREAK CI ON THE FORKS. YOURS TO DECIDE.",
                   "exempt", "reader-decides", ["named before it"])
 
+
+
+def test_a_versions_tag_pushed_or_published_is_the_release_decision() -> None:
+    assert_judged("I'll let you choose whether the v3 tag gets published.", "exempt", "reader-decides", ["release-tag"])
+    assert_judged("Pushing the v2.4 tags to origin is yours to decide.", "exempt", "reader-decides", ["release-tag"])
+    assert_judged("Publishing the blog post about the new tags page is your call.", "fire", "copular-ownership",
+                  ["Publishing the blog post"])
+    assert_judged("Which HTML tags the sanitizer keeps is yours to decide.", "fire", "reader-decides", ["HTML tags"])
