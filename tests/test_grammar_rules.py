@@ -38,7 +38,7 @@ def test_the_tables_in_their_order() -> None:
     """The order is the contract: carve-outs first, then the object, then the predicate."""
     assert [r.name for r in table("phrase")] == [
         "compound-noun", "noun-of-motion", "report-of-decision", "rule-citation", "object-form", "attribute-ownership",
-        "named-before", "standalone", "detached-comment", "governing-predicate",
+        "named-before", "bound-before", "standalone", "detached-comment", "governing-predicate",
     ]  # fmt: skip
     assert [r.name for r in table("relation")] == [
         "disclaimed-ownership", "copular-ownership", "pending-eligibility", "copular-status", "option-list",

@@ -19,6 +19,7 @@ from analyzer.grammar.discourse import moved_noun, other_noun, report_of_decisio
 from analyzer.grammar.judgement import Judgement, text_of, verdict_of
 from analyzer.grammar.objects import after_phrase, object_form, phrase_object
 from analyzer.grammar.reference import act_of_sentence, sentence_before
+from analyzer.grammar.register.bound_before import bound_before
 from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.relation_rules import RelationSite, attribute_ownership, judge_relation, relation_of_segment
 from analyzer.grammar.verdicts import standalone_judgement
@@ -146,6 +147,14 @@ def named_before(site: PhraseSite) -> Judgement | None:
     span = bounds(t for t in topic.subtree if t.i in scope)
     return verdict_of(work, "object", "named-before", f"what is named before it, '{text_of(topic, span)}',", span,
                       topic.i, None)  # fmt: skip
+
+
+@rule("bound-before")
+def bound_to_the_act_before(site: PhraseSite) -> Judgement | None:
+    """r31d: a phrase whose own clause names nothing — after the agent declining to guess ('I won't presume on that:
+    your call.') or alone after a clause of its own sentence — takes the act the nearest clause before it names
+    (analyzer.grammar.register.bound_before). Only an exemption is decided here."""
+    return bound_before(site.phrase, site.lexicon)
 
 
 def _work_of_act(act: list[Token], lexicon: Lexicon) -> tuple[Token, Work, frozenset[int]]:

@@ -18,7 +18,15 @@ import re
 from typing import TYPE_CHECKING
 
 from analyzer.parse.shapes import segment_before
-from analyzer.parse.tokens import DEMONSTRATIVES, as_written, code_words, is_copula, is_version, sentence_start
+from analyzer.parse.tokens import (
+    DEMONSTRATIVES,
+    as_written,
+    code_words,
+    is_copula,
+    is_version,
+    sentence_start,
+    subject_of,
+)
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -42,6 +50,10 @@ PLACE_POINTERS = terms("place-pointers", "pointers")
 PLACE_PREPOSITIONS = terms("place-pointers", "prepositions")
 # r29b: verbs that say where a thing is kept; the holder is the place of what a pointer stands for.
 HOLDING_VERBS = terms("things-held", "holding_verbs")
+# r31d: a statement of what a thing needs, and the verbs that give it what it needs ('The service account needs
+# roles/storage.admin on the prod project. Granting it: your call.': 'it' is the role, not the account).
+NEEDING_VERBS = terms("thing-needed", "needing_verbs")
+GIVING_VERBS = terms("thing-needed", "giving_verbs")
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 # How a pronoun is the object of an act: 'revoking it', 'run it against …', 'it gets rotated'.
 OBJECT_DEPS = frozenset({"dobj", "nsubjpass", "pobj"})
@@ -209,6 +221,9 @@ def antecedent_of(word: Token) -> Token | None:
     gerund = _gerund_subject(clause)
     if gerund is not None:
         return next((c for c in gerund.children if c.dep_ == "dobj"), None)
+    needed = _thing_needed(word, clause)
+    if needed is not None:
+        return needed
     inside = {t.i for t in clause}
     nouns = [t for t in clause if t.pos_ in ("NOUN", "PROPN") or _misread_plural(t)]
     # 'them' stands for a plural, 'it' for a singular ('The staging deploy keys …; revoking them'); r29b: a noun that
@@ -229,6 +244,25 @@ def antecedent_of(word: Token) -> Token | None:
     # The small model may misread the clause ('The prod API keys … expire Friday': keys as its root): the noun
     # nearest its top.
     return subject or min(nouns, key=lambda t: (_depth(t, inside), t.i), default=None)
+
+
+def _thing_needed(word: Token, clause: list[Token]) -> Token | None:
+    """r31d: the pointer object of a verb of giving ('granting it', 'assigning that') after a statement of what a
+    thing needs ('The new service account needs `roles/storage.admin` on the prod project.') stands for what is
+    needed, the statement's object."""
+    giving = word.doc[word.i - 1] if _right_after_verb(word) else word.head  # 'Granting it is …': it -nsubj-> is
+    inside = {t.i for t in clause}
+    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    if root is None or root.lemma_.lower() not in NEEDING_VERBS:
+        return None
+    # 'The release job needs the npm publish token rotated first. Rotating it: up to you.': the thing the needed act
+    # is done to, when the pointer's verb is that act
+    done = next((c for c in root.children if c.dep_ in ("ccomp", "xcomp") and c.tag_ == "VBN"), None)
+    if done is not None and done.lemma_.lower() == giving.lemma_.lower():
+        return subject_of(done) or next((c for c in done.children if c.dep_ == "dobj"), None)
+    if giving.lemma_.lower() not in GIVING_VERBS:
+        return None
+    return next((c for c in root.children if c.dep_ in ("dobj", "attr")), None)
 
 
 def place_after(verb: Token) -> Token | None:
@@ -347,6 +381,30 @@ def _clause_before(first: Token) -> list[Token]:
         return before
     sentence = sentence_before(first)
     return [t for t in sentence if not t.is_space] if sentence is not None else []
+
+
+def gerund_act(clause: list[Token]) -> list[Token]:
+    """The act a clause names as its gerund subject ('Moving the org to the Team plan changes what we're billed'), else
+    nothing (bound_before: a clause of the hand-over's own sentence)."""
+    first = next((t for t in clause if t.is_alpha), None)
+    inside = {t.i for t in clause}
+    verb = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    if first is not None and first.tag_ == "VBG" and verb is not None and verb.i > first.i:
+        # the gerund opens the clause and the clause's verb follows: the act is everything before that verb and its
+        # auxiliaries, whatever the model hung where ('Rotating the Stripe live secret key will log out …', 'Revoking
+        # the old deploy keys will break …' read as an adverbial clause)
+        # the first modal or auxiliary before the clause's verb: 'deploy' of 'the old github deploy keys will break'
+        # may be read as the verb itself
+        doc = first.doc
+        misread = verb.tag_ in ("VB", "VBP") and verb.i + 1 < len(doc) and doc[verb.i + 1].tag_.startswith("NN")
+        reach = clause[-1].i if misread else verb.i
+        helpers = [t.i for t in clause if first.i < t.i <= reach and (t.tag_ == "MD" or t.dep_ in ("aux", "auxpass"))
+                   and (t.tag_ == "MD" or t.lemma_.lower() in ("be", "have", "do"))]  # fmt: skip
+        ends = helpers + ([] if misread and helpers else [verb.i])
+        stop = min([c.i for c in verb.children if c.dep_ == "neg" and c.i > first.i] + ends)
+        return _words(list(first.doc[first.i : stop]))
+    gerund = _gerund_subject(clause)
+    return _words(_gerund_stretch(gerund)) if gerund is not None else []
 
 
 def _gerund_subject(clause: list[Token]) -> Token | None:

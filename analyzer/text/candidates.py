@@ -245,7 +245,8 @@ def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None 
             disguise = folded.disguises(start, end) if folded is not None else ()
             written = views.original[start:end]
             # Emphasis or a prose word's backticks inside: "your **call**", "your `call`" (docs/DESIGN.md#evidence).
-            if ("*" in written or "_" in written or "`" in written) and MARKUP not in disguise:
+            marked = "*" in written or "_" in written or "`" in written
+            if marked and MARKUP not in disguise and not _emphasis_edge(views.original, start, end):
                 disguise = (*disguise, MARKUP)
             if (LOOK_ALIKE not in disguise and _LOOKALIKE_SITE.search(written)
                     and _plain_pattern(entry).fullmatch(_MARKERS.sub("", written)) is None):
@@ -254,6 +255,37 @@ def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None 
     code = [r for r in views.regions if r.kind == "inline-code"]
     if code:
         yield from _across_code(views, lexicon, code)
+
+
+def _emphasis_edge(original: str, start: int, end: int) -> bool:
+    """r31d: one run of emphasis stars at a word's edge inside the phrase, whose partner run lies outside it with a word
+    of the text between ('The CLI is **not available** for your system': 'available** for', the stretch opened before
+    'not') is the edge of an emphasised stretch that reaches outside the phrase — typography around its words, nothing
+    written inside one of them. Emphasis of the phrase's own words ('your **call**', '**your** call'), a star between
+    letters, an underscore or a backtick still mark it."""
+    written = original[start:end]
+    if "_" in written or "`" in written:
+        return False
+    runs = list(_STAR_RUN.finditer(written))
+    if len(runs) != 1:
+        return False
+    run = runs[0].group()
+    at, stop = start + runs[0].start(), start + runs[0].end()
+    before = original[at - 1] if at > 0 else " "
+    after = original[stop] if stop < len(original) else " "
+    line_start = original.rfind("\n", 0, start) + 1
+    line_end = original.find("\n", end)
+    line_end = len(original) if line_end == -1 else line_end
+    if after.isspace() and not before.isspace():  # a closing run: its opener before the phrase, a word between
+        opener = original.rfind(run, line_start, start)
+        return opener != -1 and any(ch.isalpha() for ch in original[opener + len(run) : start])
+    if before.isspace() and not after.isspace():  # an opening run: its closer after the phrase, a word between
+        closer = original.find(run, end, line_end)
+        return closer != -1 and any(ch.isalpha() for ch in original[end:closer])
+    return False
+
+
+_STAR_RUN = re.compile(r"\*+")
 
 
 def _beside(view: str, end: int, phrases: tuple[str, ...]) -> bool:

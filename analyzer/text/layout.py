@@ -17,7 +17,9 @@ _WORD = re.compile(r"[^\W_]+")
 MAX_LONE_WORDS = 3
 # A word that points back at what the sentence before names (analyzer.grammar.reference): the parser reads that too;
 # so does a decision mark with no verb of its own ('Whether and when is your call', 'whether or not').
-_POINTER = re.compile(r"\b(?:it|that|this|them|those|these|so|whether\s+(?:and|or)\b)", re.IGNORECASE)
+_POINTER = re.compile(
+    r"\b(?:it|that|this|them|those|these|so|whether\s+(?:and|or)\b|(?:when|if)\s+(?:and|or)\s+whether\b)", re.IGNORECASE
+)
 # A heading line: one to six '#' and a space.
 _HEADING = re.compile(r"[ \t]*#{1,6}[ \t]+")
 # r29b (docs/DESIGN.md#construction-classes, rule `act-on-pointer`): an act done on a pointer ('Purging them',

@@ -19,6 +19,7 @@ from analyzer.grammar.claims.words import (
 from analyzer.grammar.registry import apply, deciding, table
 from analyzer.parse.model import ModelUse
 from analyzer.report import Claim, Span, line_col
+from analyzer.terms import terms
 from analyzer.text.closing import (
     MAX_CLAIM_CHARS,
     ClaimVocabulary,
@@ -101,6 +102,7 @@ def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -
             text = text[:end_of_word] + "g" + text[end_of_word:]
             offsets.insert(end_of_word, offsets[end_of_word - 1])
     text, offsets = _modals_spelled_out(text, offsets)
+    text, offsets = _chat_time_spelled_out(text, offsets)
     text, offsets = _contractions_spelled_out(text, offsets, vocabulary)
     return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
 
@@ -122,6 +124,27 @@ def _modals_spelled_out(text: str, offsets: list[int]) -> tuple[str, list[int]]:
         text = text[: m.start()] + reading + text[end:]
         offsets[m.start() : end] = offsets[m.start() : end][: len(reading)] + [offsets[end - 1]] * max(
             0, len(reading) - (end - m.start())
+        )
+    return text, offsets
+
+
+def _chat_time_spelled_out(text: str, offsets: list[int]) -> tuple[str, list[int]]:
+    """r31d: 'kickin off the full regression suite rn' — an adverb of now in chat spelling (terms [claim-chat]
+    now_forms; its reading is spelling.toml's [words]) is parsed spelled out, so the model does not hang it on the
+    participle as an auxiliary (the added letters map to the word's last one)."""
+    if not _CHAT_NOW.search(text):
+        return text, offsets
+    from analyzer.text.spelling import spelling
+
+    table = spelling()
+    for m in reversed(list(_CHAT_NOW.finditer(text))):
+        reading = table.words.get(m.group().lower())
+        if reading is None:
+            continue
+        start, end = m.start(), m.end()
+        text = text[:start] + reading + text[end:]
+        offsets[start:end] = offsets[start:end][: len(reading)] + [offsets[end - 1]] * max(
+            0, len(reading) - (end - start)
         )
     return text, offsets
 
@@ -157,9 +180,15 @@ def _contractions_spelled_out(
 def _contraction_pattern(forms: frozenset[str]) -> re.Pattern[str]:
     """The form opening the sentence, or a segment after ';', a dash, a comma or a sentence's end, before a word."""
     alternatives = "|".join(sorted(forms))
-    return re.compile(rf"(?:^|[;—–,]\s*|[.!]\s+)((?i:{alternatives}))(?=\s+[A-Za-z])")
+    leading = "|".join(sorted(CHAT_LEADING))
+    # r31d: after an adverb of sequence opening the clause ('next ill wire up the webhook handler')
+    return re.compile(rf"(?:^|[;—–,]\s*|[.!]\s+)(?:(?i:{leading})\s+)?((?i:{alternatives}))(?=\s+[A-Za-z])")
 
 
+# r31d: adverbs of now in chat spelling the claim parse reads spelled out, and the adverbs of sequence a dropped
+# apostrophe's contraction may follow at a clause's opening.
+_CHAT_NOW = re.compile(r"\b(?:" + "|".join(sorted(terms("claim-chat", "now_forms"))) + r")\b", re.IGNORECASE)
+CHAT_LEADING = terms("claim-chat", "leading")
 # The modals the claim parse reads spelled out (their readings are spelling.toml [words]).
 _MODAL_FORMS = re.compile(r"\b(?:wud|wld|shud|shld|cud|cld)\b", re.IGNORECASE)
 

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 READER = terms("register", "reader")
 # r28i: what hands the act before it to the reader ('— your call', ', up to you', '— that one's yours').
 HANDOVER_TAILS = terms("claim-tails", "handover_tails")
+# r31d: the mark of a later event after the act, and the words after it that make it a count instead.
+LATER_EVENT_MARKS = terms("later-event", "marks")
+NOT_AN_EVENT = terms("later-event", "not_an_event")
 # r29b: a pointer right after the -ing word is its object, whatever the model made it.
 POINTER_WORDS = terms("reference", "pointers")
 
@@ -161,6 +164,10 @@ def later_time(site: PredicateSite) -> bool:
                 if _apart_from_that(child.left_edge, vocabulary):
                     continue  # '; otherwise the suite is green, so kicking off …': apart from that
                 return True
+    # r31d: 'I'll rebase onto main once #301 lands.': a mark of a later event after the predicate, however the model
+    # read the event ('#301 lands' as a noun phrase): the words after it are the event, not a count ('once more')
+    if any(_later_event_mark(t, predicate) for t in head.subtree):
+        return True
     # r28c: a purpose clause with its own subject says what follows from the act, not when it is done ('Clearing the
     # build cache now so the next run starts clean')
     purpose = {
@@ -185,6 +192,16 @@ def later_time(site: PredicateSite) -> bool:
         if _clock_time(token):
             return True
     return False
+
+
+def _later_event_mark(token: Token, predicate: Token) -> bool:
+    """r31d: 'once' after the predicate, followed by the words of an event ('once #301 lands', 'once PR 301 merges'),
+    not by a count or a frequency ('once more', 'once again', 'once a day', 'once or twice')."""
+    if token.lower_ not in LATER_EVENT_MARKS or token.i <= predicate.i or token.i + 1 >= len(token.doc):
+        return False
+    after = token.doc[token.i + 1]
+    named = after.text == "#" or not after.is_punct  # 'once #301 lands': a number sign names the event's subject
+    return named and not after.is_space and after.lower_ not in NOT_AN_EVENT
 
 
 def _clock_time(token: Token) -> bool:

@@ -136,7 +136,9 @@ def fronted_participle(head: Token, segment: Segment, vocabulary: ClaimVocabular
     if segment.opener is None:
         return None
     for token in segment.tokens:
-        if token.i <= segment.opener.i or not participle(token, vocabulary) or token.dep_ not in _FRONTED_DEPS:
+        if token.i <= segment.opener.i or not participle(token, vocabulary):
+            continue
+        if token.dep_ not in _FRONTED_DEPS and not _root_over_fronted(token, segment.opener):
             continue
         if subject_of(token) is not None or auxiliaries_of(token) or _buried_finite_verb(token):
             continue
@@ -145,6 +147,8 @@ def fronted_participle(head: Token, segment: Segment, vocabulary: ClaimVocabular
         if comma is None or comma.text != ",":
             continue
         joined = any(link.lower_ == "so" for link in links)
+        if not joined and _adjunct_of_a_statement(token, vocabulary):
+            continue
         opener = segment.opener
         fronted = opener.dep_ in ("mark", "prep") or any(
             word.lower_ in vocabulary.fronting_openers for word in (opener, *segment.leading)
@@ -153,6 +157,27 @@ def fronted_participle(head: Token, segment: Segment, vocabulary: ClaimVocabular
             before = f"'…, {'so ' if joined else ''}{token.text}'"
             return Match("participle", "fronted-participle", token, f"the participle {before} after a fronted clause")
     return None
+
+
+def _adjunct_of_a_statement(token: Token, vocabulary: ClaimVocabulary) -> bool:
+    """r31d: 'Now the database name will be read from the variable, falling back to "ProductDB" if not set.': the
+    participle hangs on a main clause of its own — a finite verb with a subject that is not the agent and no mark of
+    a fronted clause ('With the schema merged, moving …' is fronted) — and says what that clause's subject does."""
+    verb = token.head
+    if verb.i == token.i or verb.i > token.i:
+        return False
+    subject = subject_of(verb)
+    if subject is None or subject.i > verb.i or first_person(subject, vocabulary):
+        return False
+    if any(c.dep_ == "mark" for c in verb.children):
+        return False
+    return any(c.dep_ in ("aux", "auxpass") for c in verb.children) or verb.tag_ in ("VBZ", "VBP")
+
+
+def _root_over_fronted(token: Token, opener: Token) -> bool:
+    """r31d: 'With the index in place, moving on to the report query.': the model made the participle the sentence's
+    root and hung the fronted phrase on it (With -prep-> moving)."""
+    return token.dep_ == "ROOT" and opener.head.i == token.i and opener.dep_ in ("prep", "mark")
 
 
 def _buried_finite_verb(participle: Token) -> bool:

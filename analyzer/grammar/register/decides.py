@@ -12,6 +12,7 @@ from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
 from analyzer.grammar.objects import object_form
 from analyzer.grammar.phrase_rules import classify_phrase
 from analyzer.grammar.reference import act_before, pointing_noun
+from analyzer.grammar.register.bound_before import bound_before
 from analyzer.grammar.register.clauses import spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 
 DECISION_VERBS = terms("register", "decision_verbs")
 HANDOVER_VERBS = terms("register", "handover_verbs")
+# r31d: the verbs that leave a decision 'with' the reader ('I'll leave that with you').
+LEFT_WITH = terms("bound-before", "left_with")
 READER = terms("register", "reader")
 AGENT = terms("register", "agent_subjects")
 FREE_VERBS = terms("free-choice", "verbs")
@@ -53,8 +56,20 @@ def reader_decides(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     you, your call.'): the listed phrase reports the hand-over."""
     if _beside_a_listed_phrase(phrase, lexicon):
         return None
+    judged = _by_construction(phrase, lexicon)
+    if judged is not None and judged.verdict == "fire":
+        # r31d: a hand-over whose own clause names nothing binds the decision named before it ('… Yours to decide.')
+        bound = bound_before(phrase, lexicon)
+        if bound is not None:
+            return _tagged(bound, phrase, phrase[0])
+    return judged
+
+
+def _by_construction(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     words = [t.lower_ for t in phrase]
     you = next((t for t in phrase if t.lower_ in READER), None)
+    if words == ["with", "you"]:  # r31d: 'I'll leave that with you'
+        return _handed_over(phrase, lexicon) if phrase[0].head.lemma_.lower() in LEFT_WITH else None
     if words[-2:] == ["to", "you"]:  # 'to you', 'up to you'
         handed = _handed_over(phrase, lexicon)
         if handed is not None or words == ["to", "you"]:
@@ -180,7 +195,7 @@ def _decision_verb(phrase: Sequence[Token], you: Token | None, *, any_verb: bool
         verb = you.head
     else:  # 'yours to settle': the infinitive after the phrase
         after = phrase[-1].doc[phrase[-1].i + 1] if phrase[-1].i + 1 < len(phrase[-1].doc) else None
-        verb = after if after is not None and after.pos_ in ("VERB", "AUX") else None
+        verb = after if after is not None and _infinitive(after) else None
     if verb is None or not (any_verb or verb.lemma_.lower() in DECISION_VERBS):
         return None
     if any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in verb.children):
@@ -189,6 +204,14 @@ def _decision_verb(phrase: Sequence[Token], you: Token | None, *, any_verb: bool
         return None  # 'tell me which approach you choose', 'the page lets you pick'
 
     return verb
+
+
+def _infinitive(word: Token) -> bool:
+    """The word after 'yours to' is its infinitive: a verb, or a word the model read as a noun or an adjective that
+    heads no noun phrase of its own there ('The security section is yours to word.')."""
+    if word.pos_ in ("VERB", "AUX"):
+        return True
+    return word.pos_ in ("NOUN", "ADJ") and word.is_alpha and not any(c.dep_ == "det" for c in word.children)
 
 
 def _let(verb: Token) -> bool:
@@ -254,7 +277,7 @@ def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     """'I'll leave the batch size to you', 'I'm leaving the choice of test runner up to you', 'I'll defer to you on the
     error messages', 'over to you for what comes next': a decision left to the reader by a verb of handing over; 'to
     you' under any other word ('sent to you', 'make sense to you') leaves nothing to the reader."""
-    to = next(t for t in phrase if t.lower_ == "to")
+    to = next(t for t in phrase if t.lower_ in ("to", "with"))
     verb = to.head.head if to.head.lower_ == "up" else to.head
     if verb.lemma_.lower() not in HANDOVER_VERBS and verb.dep_ in ("dep", "xcomp", "ccomp", "conj"):
         # 'I'll leave the timing of the production deploy to you': the model hung 'to you' on a word of the object

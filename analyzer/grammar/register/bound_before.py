@@ -1,0 +1,130 @@
+"""A hand-over that names nothing binds the decision named before it (docs/DESIGN.md#construction-classes, "a
+human-only decision named away from the phrase"): "Revoking the old deploy keys breaks CI on the forks. Yours to
+decide.", "Moving the org to the Team plan changes what we're billed, so I'll let you choose.", "I'd rather not guess
+on that: your decision.". The hand-over's own clause holds only closed-class words (pronouns, pointers, auxiliaries,
+adverbs, marks, verbs of deciding, of handing over, of declining to guess); the decision it hands over is the act the
+nearest clause before it names — back to the last ';', ':', dash or linked clause (', so …') of its sentence, past a
+clause that is itself only the agent declining to guess, else the sentence before (analyzer.grammar.reference). Only
+an exemption is decided here: a human-only act named there makes the hand-over exempt; anything else leaves the
+gate's own verdict standing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.judgement import Judgement, text_of, verdict_of
+from analyzer.grammar.reference import act_of_sentence, gerund_act, sentence_before
+from analyzer.grammar.work import work_of_stretch
+from analyzer.parse.shapes import SEGMENT_BREAKS
+from analyzer.parse.tokens import bounds, sentence_start
+from analyzer.terms import terms
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+from analyzer.lexicon import Lexicon
+
+HEDGE_VERBS = terms("bound-before", "hedge_verbs")
+POINTER_NOUNS = terms("bound-before", "pointer_nouns")
+CLAUSE_LINKS = terms("bound-before", "clause_links")
+EMPTY_POS = terms("bound-before", "empty_pos")
+FRAME_VERBS = terms("bound-before", "frame_verbs")
+DECISION_VERBS = terms("register", "decision_verbs")
+HANDOVER_VERBS = terms("register", "handover_verbs")
+READER = terms("register", "reader")
+AGENT = terms("register", "agent_subjects")
+REQUIRE_VERBS = terms("bound-before", "require_verbs")
+# How many sentences back a run of clauses that name nothing may be crossed.
+MAX_SENTENCES_BACK = 2
+
+
+def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """The exemption the act named before an empty hand-over gives it, or None (its own clause names something, or
+    nothing human-only is named before it)."""
+    doc = phrase[0].doc
+    start = sentence_start(phrase[0])
+    end = phrase[-1].sent.end
+    clauses = _clauses(list(doc[start:end]))
+    inside = {t.i for t in phrase}
+    own = next((k for k, c in enumerate(clauses) if any(t.i in inside for t in c)), None)
+    if own is None or not _names_nothing([t for t in clauses[own] if t.i not in inside]):
+        return None
+    for clause in reversed(clauses[:own]):
+        if _names_nothing(clause):
+            continue  # 'I'd rather not guess on that'
+        return _judged(gerund_act(clause), lexicon)
+    token = phrase[0]
+    for _ in range(MAX_SENTENCES_BACK):
+        sentence = sentence_before(token)
+        if sentence is None:
+            return None
+        words = [t for t in sentence if not t.is_space]
+        if not _names_nothing(words):
+            return _judged(gerund_act(words) or act_of_sentence(sentence) or _required(sentence), lexicon)
+        token = sentence[0]
+    return None
+
+
+def _clauses(tokens: list[Token]) -> list[list[Token]]:
+    """The sentence cut at ';', ':', a dash, and a linking conjunction after a comma (', so', ', and')."""
+    clauses: list[list[Token]] = [[]]
+    for k, tok in enumerate(tokens):
+        if tok.text in SEGMENT_BREAKS or _links(tokens, k):
+            clauses.append([])
+            continue
+        if tok.text == "," and _links(tokens, k + 1):
+            continue
+        if not tok.is_space:
+            clauses[-1].append(tok)
+    return [c for c in clauses if any(t.is_alpha for t in c)]
+
+
+def _required(sentence: Span) -> list[Token]:
+    """A statement of what a change requires, in the present ('The upgrade needs the Business tier, which takes
+    per-seat billing from $19 to $39.'): the change and what it needs name the decision; a past report or any other
+    verb names none."""
+    root = sentence.root
+    if root.lemma_.lower() not in REQUIRE_VERBS or root.tag_ not in ("VBZ", "VBP"):
+        return []
+    parts = [c for c in root.children if c.dep_ in ("nsubj", "dobj", "attr")]
+    if len(parts) < 2 or any(c.lower_ in READER | AGENT for c in parts):
+        return []
+    return sorted({t for c in parts for t in c.subtree} | {root}, key=lambda t: t.i)
+
+
+def _links(tokens: list[Token], k: int) -> bool:
+    """A linking word after a comma that opens a clause of its own: 'so', 'hence' anywhere; 'and', 'but' before a
+    pronoun subject (', and I won't guess on it'), not in a list ('A, B, and C')."""
+    if k <= 0 or k >= len(tokens) or tokens[k - 1].text != "," or tokens[k].lower_ not in CLAUSE_LINKS:
+        return False
+    if tokens[k].lower_ not in ("and", "but"):
+        return True
+    return k + 1 < len(tokens) and tokens[k + 1].pos_ == "PRON"
+
+
+def _names_nothing(tokens: Sequence[Token]) -> bool:
+    """Only closed-class words: no noun, adjective or verb of its own but a pointer, a verb of deciding, of handing
+    over, or of declining to guess."""
+    for tok in tokens:
+        if tok.pos_ in EMPTY_POS or tok.is_punct:
+            continue
+        lemma = tok.lemma_.lower()
+        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS or tok.lower_ in POINTER_NOUNS:
+            continue
+        if tok.lower_ in READER or tok.lower_ == "up":
+            continue
+        return False
+    return True
+
+
+def _judged(act: list[Token], lexicon: Lexicon) -> Judgement | None:
+    words = [t for t in act if not t.is_punct and not t.is_space]
+    if not words:
+        return None
+    work = work_of_stretch(words, lexicon)
+    if not work.human_only:
+        return None
+    span = bounds(words)
+    return verdict_of(work, "object", "bound-before", f"what is named before it, '{text_of(words[0], span)}',", span,
+                      words[0].i, None)  # fmt: skip
