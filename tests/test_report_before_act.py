@@ -27,7 +27,9 @@ def test_an_instruction_after_a_condition_on_the_result_hands_the_check_back(tex
 def test_a_condition_before_an_act_of_the_readers_own_instruction_is_work_the_agent_could_do() -> None:
     assert_judged(
         "If the page is still blank, restart the dev server and I'll read the logs.",
-        "fire", "report-before-act", ["tells the reader to 'restart", "work the agent could do"],
+        "fire",
+        "report-before-act",
+        ["tells the reader to 'restart", "work the agent could do"],
     )
 
 
@@ -85,8 +87,10 @@ def test_a_status_a_things_condition_a_third_party_or_the_persons_context_act_is
 @pytest.mark.parametrize(
     ("text", "rule"),
     [
-        ("Please sign in with `op signin`. If it still says no account, I'll walk you through the desktop app.",
-         "result-before-act"),
+        (
+            "Please sign in with `op signin`. If it still says no account, I'll walk you through the desktop app.",
+            "result-before-act",
+        ),
         ("Approve PR #812 on GitHub. Once it's merged, I'll rebase the stack.", "result-before-act"),
         ("Plug in the YubiKey. Once you've done that, I'll check the card status.", "result-before-act"),
         ("If you have the staging API key, send it over and I'll finish the setup.", "report-before-act"),

@@ -109,8 +109,10 @@ def turn_taking(asked: Asked) -> Judgement | None:
         if going_on is None or not _hands_back_a_result(act):
             return None  # 'Ping me whenever you want a status': a request to report, no work handed over
         stretch = frozenset(t.i for t in tokens if act.i <= t.i < going_on.i and not t.is_punct)
-        why = (f"asks the reader to hand back what a check showed ('{act.text} …') and waits for it before the agent's "
-               f"'{going_on.head.text}'")
+        why = (
+            f"asks the reader to hand back what a check showed ('{act.text} …') and waits for it before the agent's "
+            f"'{going_on.head.text}'"
+        )
         return _judged(asked, "turn-taking", why, [act], exclude=frozenset(t.i for t in tokens if t.i not in stretch))
     back = _report_back(tokens, act, w)
     going_on = _agent_goes_on(tokens, act)

@@ -183,7 +183,7 @@ def _agent_acts(asked: Asked) -> list[Token]:
 
 
 def _advised(asked: Asked) -> Token | None:
-    """The agent's verb of advice under a modal and a condition ('If it fails again, I'd suggest clearing the cache.')."""
+    """The agent's verb of advice under a modal and a condition ('If it fails again, I'd suggest a clean build.')."""
     modals = offer_words().modals
     for token in list(asked.doc.sents)[-1] if len(asked.doc) else []:
         verb = token.head
