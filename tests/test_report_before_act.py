@@ -93,7 +93,6 @@ def test_a_status_a_things_condition_a_third_party_or_the_persons_context_act_is
         ),
         ("Approve PR #812 on GitHub. Once it's merged, I'll rebase the stack.", "result-before-act"),
         ("Plug in the YubiKey. Once you've done that, I'll check the card status.", "result-before-act"),
-        ("If you have the staging API key, send it over and I'll finish the setup.", "report-before-act"),
     ],
 )
 def test_a_human_only_act_handed_to_the_reader_is_exempt(text: str, rule: str) -> None:
@@ -107,3 +106,17 @@ def test_a_report_site_carries_the_instructions_before_it() -> None:
     assert [text[a:b] for a, b in site.parts] == ["Rebuild the UI container and reload."]
     assert kind_of("If the queue still backs up, we'll add a second consumer.") == REPORT
     assert kind_of("If the cache is cold, the first request takes 2 s.") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If you have the staging API key, send it over and I'll finish the setup.",
+        "The rebase is prepared locally. Once you merge #812, I'll rebase onto it.",
+        "Once you have logged in to your AWS account, paste the account alias and I'll finish the config.",
+    ],
+)
+def test_the_agents_act_held_until_the_readers_human_only_act_is_a_hold(text: str) -> None:
+    report = analyze(text)
+    assert report.verdict == "clear"
+    assert not report.findings

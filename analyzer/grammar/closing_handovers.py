@@ -196,7 +196,10 @@ def _into_agent_context(act: Token) -> str | None:
     person can grant access."""
     if act.text.startswith("/"):
         return act.text
-    if act.i > 0 and act.doc[act.i - 1].text == "/" and not act.doc[act.i - 1].whitespace_:
+    slash = act.doc[act.i - 1] if act.i > 0 else None
+    # r31a: a slash that opens a word ('/add'), not one between two words ('Rebuild/restart the container')
+    opens = slash is not None and (slash.i == 0 or act.doc[slash.i - 1].whitespace_)
+    if slash is not None and slash.text == "/" and not slash.whitespace_ and opens:
         return f"/{act.text}"
     # the model may hang 'to the chat' on a relative clause of the object ('the file that defines X to the chat')
     places = (t for t in act.subtree if t.dep_ in ("prep", "dative") and t.lower_ in ("to", "into", "in"))

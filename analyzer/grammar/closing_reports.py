@@ -133,6 +133,9 @@ def result_before_act(asked: Asked) -> Judgement | None:
                 return gated("exempt", "result-before-act", f"exempt (result-before-act): '{_as_asked(asked)}' waits "
                              f"on the reader's '{before.text} …' before it, and that is {work.describe()}", act.i, None,
                              work.domains)  # fmt: skip
+            held = _readers_own(asked, condition, "result-before-act")
+            if held is not None:
+                return held
             why = f"makes the agent's act wait on the reader's '{_clause(condition)}' {after}"
             return _judged(asked, "result-before-act", f"{why} — work the agent could do", [condition],
                            exclude=frozenset(t.i for t in asked.doc if t.i not in _span(condition)))  # fmt: skip
@@ -206,6 +209,11 @@ def _condition_of(verb: Token) -> Token | None:
                     return child
         node = node.head if node.head.i != node.i else None
         seen += 1
+    opening = verb.doc[verb.sent.start]
+    if verb.sent.start > 0 and opening.dep_ == "cc" and opening.head.i == verb.sent.root.i:
+        # 'If it still fails, the next fix will be lower-level and I'll instrument the wrapper.': the model may cut the
+        # sentence before 'and'; the condition of the clause it is joined to governs it
+        return _condition_of(verb.doc[verb.sent.start - 1].sent.root)
     return None
 
 
@@ -219,21 +227,39 @@ def _imperative(verb: Token) -> bool:
     one too."""
     if verb.tag_ not in ("VB", "VBP") or subject_of(verb) is not None:
         return False
-    return not any(c.dep_ == "aux" for c in verb.children)
+    return not any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children)  # 'rebuild/restart' reads as an aux
 
 
-def _readers_own(asked: Asked, condition: Token) -> Judgement | None:
-    """A condition on the reader's own human-only act ('Once you have signed in, …', 'Once you type `save`, …'): the
-    instruction after it waits on a legitimate hand-over — exempt."""
+def _request(verb: Token) -> bool:
+    """A request question to the reader: a modal opening it, the reader right after ('Could you double-check …?'; the
+    model may read a hyphenated verb as a noun and the reader as its modifier) and a question mark closing it."""
+    words = [t for t in verb.sent if not t.is_punct]
+    if len(words) < 3 or not verb.sent.text.rstrip().endswith("?"):
+        return False
+    return words[0].tag_ == "MD" and words[0].head.i == verb.i and words[1].lower_ in READER
+
+
+def _coordinated_imperative(verb: Token) -> bool:
+    """An instruction the model read as a name: its first word, bare (no determiner, possessor or modifier), in the
+    singular, joined by a conjunction to what follows ('Refresh and test drag again.')."""
+    if verb.i != verb.sent.start or verb.tag_ not in ("NN", "NNP") or verb.dep_ != "ROOT":
+        return False
+    if any(c.dep_ in ("det", "poss", "amod", "compound", "nummod") for c in verb.children):
+        return False
+    return any(c.dep_ == "cc" for c in verb.children) and any(c.dep_ == "conj" for c in verb.children)
+
+
+def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act") -> Judgement | None:
+    """A condition on the reader's own human-only act ('Once you have signed in, …', 'Once you merge #812, …'): the
+    agent's act held until it is a hold on a human-only act, as word-before-act reads it — no finding."""
     subject = subject_of(condition)
     if subject is None or subject.lower_ not in READER:
         return None
     work = work_of([condition], asked.lexicon, _span(condition))
     if not work.human_only:
         return None
-    return gated("exempt", "report-before-act", f"exempt (report-before-act): '{_as_asked(asked)}' waits on the "
-                 f"reader's '{_clause(condition)}', and that is {work.describe()}", condition.i, None,
-                 work.domains)  # fmt: skip
+    return carved(name, f"'{_as_asked(asked)}' holds the agent's act until the reader's '{_clause(condition)}', "
+                  f"and that is {work.describe()}: a hold on a human-only act")  # fmt: skip
 
 
 def _instruction_before(parts: tuple[Doc, ...]) -> Token | None:
@@ -246,7 +272,9 @@ def _instruction_before(parts: tuple[Doc, ...]) -> Token | None:
             subject = subject_of(verb)
             if subject is not None and subject.lower_ in AGENT_SUBJECTS:
                 continue
-            if _imperative(verb) and verb.lower_ not in ("let",):
+            if (_imperative(verb) or _coordinated_imperative(verb)) and verb.lower_ not in ("let",):
+                return verb
+            if _request(verb):
                 return verb
             if subject is not None and subject.lower_ in READER:
                 auxiliaries = {c.lower_ for c in verb.children if c.dep_ == "aux"}

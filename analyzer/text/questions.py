@@ -340,9 +340,18 @@ def _instructions_before(text: str, view: str, spans: list[tuple[int, int]], k: 
     need puts the reader first ('Could you double-check …?', 'Now you should run the build …') — the nearest last, at
     most `instruction_reach` sentences back; the parse decides which instructs."""
     patterns = _patterns()
-    before = list(spans[:k])
-    if len(before) < patterns.instruction_reach:
-        before = [*_paragraph_before(text, view, (spans[0] if spans else (k, k))[0]), *before]
+
+    def worded(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        return [(a, b) for a, b in found if any(ch.isalpha() for ch in view[a:b])]  # not a list marker ('4.')
+
+    before, at = worded(list(spans[:k])), (spans[:k] or spans[k : k + 1])[0][0]
+    for _ in range(patterns.instruction_reach):  # back a paragraph (a list item) at a time
+        if len(before) >= patterns.instruction_reach:
+            break
+        earlier = _paragraph_before(text, view, at)
+        if not earlier:
+            break
+        before, at = [*worded(earlier), *before], earlier[0][0]
     found = []
     for start, end in before[-patterns.instruction_reach :]:
         written = view[start:end].strip()
