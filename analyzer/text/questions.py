@@ -358,6 +358,9 @@ def _instructions_before(text: str, view: str, spans: list[tuple[int, int]], k: 
         if not written or len(written) > patterns.instruction_chars:
             continue
         lead = start + len(view[start:end]) - len(view[start:end].lstrip())
+        label, colon, after = written.rpartition(": ")
+        if colon and after.strip() and len(label) < 40:  # '**Next:** run `make`.': the instruction after its label
+            lead, written = lead + len(label) + 2, after
         plain = _plain(written)
         if _may_instruct(plain, patterns.not_imperative) or patterns.reader_first.match(plain):
             found.append((lead, lead + len(written)))
