@@ -120,3 +120,21 @@ def test_the_agents_act_held_until_the_readers_human_only_act_is_a_hold(text: st
     report = analyze(text)
     assert report.verdict == "clear"
     assert not report.findings
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Once you have successfully signed in, please tell me to proceed, and I will save the GPG keypair.",
+        'Once you have finished the login process, type "done" here, and I will verify everything.',
+        "When you've authenticated with `gh auth login`, let me know and I'll push the branch.",
+    ],
+)
+def test_a_condition_on_the_readers_credential_act_holds_what_follows(text: str) -> None:
+    report = analyze(text)
+    assert report.verdict == "clear", report.firing.reason if report.firing else ""
+    assert not report.findings
+
+
+def test_a_condition_on_another_act_of_the_readers_is_no_credential_hold() -> None:
+    assert_judged("Once you've rebuilt the image, tell me and I'll check the healthcheck.", "fire", "word-before-act", [])

@@ -48,8 +48,44 @@ WISHES = terms("report-wait", "wishes")
 ADVICE = terms("report-wait", "advice")
 OUTPUT_VERBS = terms("output-asked", "verbs")
 WISH_MODALS = terms("report-wait", "wish_modals")
+CREDENTIAL_VERBS = terms("report-wait", "credential_verbs")
+PARTICLE_VERBS = terms("report-wait", "particle_verbs")
+CREDENTIAL_PARTICLES = terms("report-wait", "credential_particles")
 # The sites these rows read: every kind but a question (the question rows decide those) and a closing list.
 NOT_SITES = frozenset({QUESTION, LIST})
+
+
+# ---- reader-credential-hold ----------------------------------------------------------------------------------
+
+
+@rule("reader-credential-hold")
+def reader_credential_hold(asked: Asked) -> Judgement | None:
+    """The sentence opens with a condition or time on the reader's credential act — signing or logging in,
+    authenticating, unlocking or touching a key ('Once you have signed in, tell me to proceed and I'll save the
+    keypair.', 'Once you have finished the login process, type "done" here') — that governs the rest: what follows
+    waits on a human-only act, a hold (no finding). Before the rows that read the instruction or the reader's word
+    after it, which would judge only what follows."""
+    if asked.site.kind in NOT_SITES:
+        return None
+    # the model may make the condition the root ('Once you have finished the login process, type "done" …')
+    condition = next((t for t in asked.doc if t.dep_ in ("advcl", "ROOT") and _marked(t) and _reader_subject(t)), None)
+    if condition is None or any(t.i < condition.i and t.dep_ == "ROOT" for t in asked.doc):
+        return None
+    if not _credential_act(condition, asked):
+        return None
+    return carved("reader-credential-hold", f"'{_as_asked(asked)}' holds what follows until the reader's "
+                  f"'{_clause(condition)}', a credential act only the reader can do")  # fmt: skip
+
+
+def _credential_act(clause: Token, asked: Asked) -> bool:
+    """A verb of signing in ([report-wait] credential_verbs, with its particle where it needs one: 'sign in', 'log in')
+    or any word of the credentials domain in the clause ('the login process', 'your YubiKey')."""
+    verb = clause.lemma_.lower()
+    particles = {c.lower_ for c in clause.children if c.dep_ in ("prt", "prep", "advmod")}
+    if verb in CREDENTIAL_VERBS and (verb not in PARTICLE_VERBS or particles & CREDENTIAL_PARTICLES):
+        return True
+    return any(asked.lexicon.domain_of(t.lower_) == "credentials" or asked.lexicon.domain_of(t.lemma_) == "credentials"
+               for t in clause.subtree)  # fmt: skip
 
 
 # ---- report-before-act ---------------------------------------------------------------------------------------
@@ -255,7 +291,9 @@ def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act"
     subject = subject_of(condition)
     if subject is None or subject.lower_ not in READER:
         return None
-    work = work_of([condition], asked.lexicon, _span(condition))
+    # the condition's own act, a report joined to it left out ('Once you've merged #812 and told me, …')
+    joined = frozenset(t.i for c in condition.children if c.dep_ == "conj" for t in c.subtree)
+    work = work_of([condition], asked.lexicon, _span(condition) - joined)
     if not work.human_only:
         return None
     return carved(name, f"'{_as_asked(asked)}' holds the agent's act until the reader's '{_clause(condition)}', "
