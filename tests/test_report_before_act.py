@@ -137,4 +137,6 @@ def test_a_condition_on_the_readers_credential_act_holds_what_follows(text: str)
 
 
 def test_a_condition_on_another_act_of_the_readers_is_no_credential_hold() -> None:
-    assert_judged("Once you've rebuilt the image, tell me and I'll check the healthcheck.", "fire", "word-before-act", [])
+    assert_judged(
+        "Once you've rebuilt the image, tell me and I'll check the healthcheck.", "fire", "word-before-act", []
+    )
