@@ -140,3 +140,42 @@ def test_a_condition_on_another_act_of_the_readers_is_no_credential_hold() -> No
     assert_judged(
         "Once you've rebuilt the image, tell me and I'll check the healthcheck.", "fire", "word-before-act", []
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Run the e2e suite once more. Should anything go red, I'll bisect the last three commits.",
+        "Reload the landing page in Safari. If the text still flashes, I'll inline the critical CSS.",
+    ],
+)
+def test_an_inverted_condition_or_an_instruction_read_as_a_noun_still_waits(text: str) -> None:
+    assert_judged(text, "fire", "result-before-act", ["waits on the result of the reader's"])
+
+
+def test_a_report_back_after_a_condition_on_an_event_is_left_by_the_contact_closer() -> None:
+    assert_judged(
+        "Recompile with `-Wall`; if there are new warnings, paste them here and I'll clean them up.",
+        "fire",
+        "report-before-act",
+        ["hand back what the check showed"],
+    )
+
+
+def test_a_long_condition_the_model_makes_the_root_keeps_the_instruction_after_it() -> None:
+    assert_judged(
+        "And if the probe prints the platform but the window still doesn't stay open, share that output and I'll "
+        "adjust the startup sequence.",
+        "fire",
+        "report-before-act",
+        ["hand back what the check showed"],
+    )
+
+
+def test_an_instruction_that_names_a_credential_is_the_readers_own() -> None:
+    assert_judged(
+        "Plug in the YubiKey and touch it when it blinks. Once you've done that, I'll check the card status.",
+        "exempt",
+        "result-before-act",
+        ["credential act only the reader can do"],
+    )

@@ -39,7 +39,7 @@ from analyzer.terms import terms
 from analyzer.text.questions import LIST, QUESTION
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
 MARKS = terms("report-wait", "marks")
 READER = terms("report-wait", "reader")
@@ -48,6 +48,7 @@ WISHES = terms("report-wait", "wishes")
 ADVICE = terms("report-wait", "advice")
 OUTPUT_VERBS = terms("output-asked", "verbs")
 WISH_MODALS = terms("report-wait", "wish_modals")
+INVERTED = terms("report-wait", "inverted")
 CREDENTIAL_VERBS = terms("report-wait", "credential_verbs")
 PARTICLE_VERBS = terms("report-wait", "particle_verbs")
 CREDENTIAL_PARTICLES = terms("report-wait", "credential_particles")
@@ -77,6 +78,15 @@ def reader_credential_hold(asked: Asked) -> Judgement | None:
                   f"'{_clause(condition)}', a credential act only the reader can do")  # fmt: skip
 
 
+def _human_only_instruction(instruction: Token, asked: Asked) -> str:
+    """What makes the instruction the reader's own, or '' when nothing does: human-only work, or a credential act
+    ('Plug in the YubiKey and touch it', 'Log in to the Stripe dashboard')."""
+    work = work_of([instruction], asked.lexicon, _span(instruction))
+    if work.human_only:
+        return work.describe()
+    return "a credential act only the reader can do" if _credential_act(instruction, asked) else ""
+
+
 def _credential_act(clause: Token, asked: Asked) -> bool:
     """A verb of signing in ([report-wait] credential_verbs, with its particle where it needs one: 'sign in', 'log in')
     or any word of the credentials domain in the clause ('the login process', 'your YubiKey')."""
@@ -103,7 +113,9 @@ def report_before_act(asked: Asked) -> Judgement | None:
     root = asked.root
     condition = _condition_of(root)
     if condition is None or condition.i > root.i or not _imperative(root):
-        return None
+        root, condition = _after_condition(asked)
+        if root is None or condition is None:
+            return None
     tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
     going_on = _agent_goes_on(tokens, root)
     if going_on is None or going_on.head.lemma_.lower() in ADVICE:
@@ -129,6 +141,13 @@ def report_before_act(asked: Asked) -> Judgement | None:
     why = f"tells the reader to '{root.text} …' when '{_clause(condition)}', and waits for it {after}"
     return _judged(asked, "report-before-act", f"{why} — work the agent could do", [root],
                    exclude=_outside(tokens, stretch))  # fmt: skip
+
+
+def hands_a_check(asked: Asked) -> bool:
+    """The sentence hands the reader a check after a condition on its result and joins the agent's act to it, as
+    report-before-act reads it (fire or exempt): the contact closer leaves such a sentence to it."""
+    judged = report_before_act(asked)
+    return judged is not None and judged.verdict in ("fire", "exempt")
 
 
 # ---- result-before-act ---------------------------------------------------------------------------------------
@@ -162,13 +181,12 @@ def result_before_act(asked: Asked) -> Judgement | None:
                 return carved("result-before-act", f"the reader's '{_clause(condition)}' directs the agent or wishes: "
                               "no check handed over")  # fmt: skip
             before = _instruction_before(asked.parts)
-            if before is not None and work_of([before], asked.lexicon, _span(before)).human_only:
+            if before is not None and _human_only_instruction(before, asked):
                 # 'Plug in the YubiKey and touch it. Once you've done that, I'll check the card.': the reader's act the
                 # condition points back at is the human-only one before it
-                work = work_of([before], asked.lexicon, _span(before))
                 return gated("exempt", "result-before-act", f"exempt (result-before-act): '{_as_asked(asked)}' waits "
-                             f"on the reader's '{before.text} …' before it, and that is {work.describe()}", act.i, None,
-                             work.domains)  # fmt: skip
+                             f"on the reader's '{before.text} …' before it, and that is "
+                             f"{_human_only_instruction(before, asked)}", act.i)  # fmt: skip
             held = _readers_own(asked, condition, "result-before-act")
             if held is not None:
                 return held
@@ -190,9 +208,10 @@ def result_before_act(asked: Asked) -> Judgement | None:
         work = work_of([instruction], asked.lexicon, scope)
         shown = _as_asked(asked)
         told = f"the reader's '{instruction.text} …' before it"
-        if work.human_only:
+        if work.human_only or _credential_act(instruction, asked):
             return gated("exempt", "result-before-act", f"exempt (result-before-act): '{shown}' waits on the result "
-                         f"of {told}, and that is {work.describe()}", act.i, None, work.domains)  # fmt: skip
+                         f"of {told}, and that is {_human_only_instruction(instruction, asked)}", act.i, None,
+                         work.domains)  # fmt: skip
         return gated("fire", "result-before-act", f"fires (result-before-act): '{shown}' waits on the result of "
                      f"{told} ('{_clause(condition)}') {after}; it {work.describe()}", act.i, None,
                      work.domains)  # fmt: skip
@@ -200,6 +219,27 @@ def result_before_act(asked: Asked) -> Judgement | None:
 
 
 # ---- helpers -------------------------------------------------------------------------------------------------
+
+
+def _after_condition(asked: Asked) -> tuple[Token | None, Token | None]:
+    """The instruction read from the words when the parse of a long condition loses it ('And if the probe prints the
+    platform but the window still doesn't stay open, share that output and I'll adjust …' — the model made the
+    condition the root): the sentence opens with a mark of condition (after 'and', 'but'), and after one of its
+    commas comes a base verb with no subject and no modal. Returns the instruction and the condition's head."""
+    words = [t for t in asked.tokens if not t.is_punct or t.text == ","]
+    k = 0
+    while k < len(words) and words[k].lower_ in ("and", "but", "so", "or"):
+        k += 1
+    if k >= len(words) or words[k].lower_ not in MARKS:
+        return None, None
+    mark = words[k]
+    for j, comma in enumerate(words):
+        if j <= k or comma.text != ",":
+            continue
+        after = next((t for t in words[j + 1 :] if t.text != "," and t.lower_ not in turn_words().openers), None)
+        if after is not None and _imperative(after):
+            return after, (mark.head if mark.head.i < comma.i else mark)
+    return None, None
 
 
 def _agent_acts(asked: Asked) -> list[Token]:
@@ -254,8 +294,14 @@ def _condition_of(verb: Token) -> Token | None:
 
 
 def _marked(clause: Token) -> bool:
-    """The clause opens with a mark of condition or time ('if', 'once'; 'as soon as' read by its 'soon')."""
-    return any(c.dep_ in ("mark", "advmod") and c.lower_ in MARKS and c.i < clause.i for c in clause.children)
+    """The clause opens with a mark of condition or time ('if', 'once'; 'as soon as' read by its 'soon'), or with the
+    inverted modal of a condition before its subject ('Should anything go red, …')."""
+    if any(c.dep_ in ("mark", "advmod") and c.lower_ in MARKS and c.i < clause.i for c in clause.children):
+        return True
+    subject = subject_of(clause)
+    return subject is not None and any(
+        c.dep_ == "aux" and c.lower_ in INVERTED and c.i < subject.i for c in clause.children
+    )
 
 
 def _imperative(verb: Token) -> bool:
@@ -273,6 +319,19 @@ def _request(verb: Token) -> bool:
     if len(words) < 3 or not verb.sent.text.rstrip().endswith("?"):
         return False
     return words[0].tag_ == "MD" and words[0].head.i == verb.i and words[1].lower_ in READER
+
+
+def _verb_before_determiner(sentence: Span) -> Token | None:
+    """An instruction whose verb the model read as a noun: its first word, bare, is followed at once by a determiner or
+    possessor that is not its own ('Reload the landing page in Safari.' — no noun stands before its own phrase's
+    determiner)."""
+    words = [t for t in sentence if not t.is_punct and not t.is_space]
+    if len(words) < 3 or words[0].pos_ not in ("NOUN", "PROPN", "VERB") or words[0].tag_ in ("NNS", "NNPS"):
+        return None
+    first, second = words[0], words[1]
+    if second.tag_ not in ("DT", "PRP$") or second.head.i == first.i or second.i != first.i + 1:
+        return None
+    return None if any(c.dep_ in ("det", "poss") for c in first.children) else first
 
 
 def _coordinated_imperative(verb: Token) -> bool:
@@ -312,6 +371,9 @@ def _instruction_before(parts: tuple[Doc, ...]) -> Token | None:
                 continue
             if (_imperative(verb) or _coordinated_imperative(verb)) and verb.lower_ not in ("let",):
                 return verb
+            opening = _verb_before_determiner(sentence)
+            if opening is not None:
+                return opening
             if _request(verb):
                 return verb
             if subject is not None and subject.lower_ in READER:
