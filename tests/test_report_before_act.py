@@ -77,6 +77,9 @@ def test_a_report_back_of_a_pronoun_hands_over_what_a_check_showed() -> None:
         "The retry loop stops after three attempts. If the upstream is down, the job fails fast and logs why.",
         "Please add `src/db.py` to the chat. If it still needs the schema, I'll ask for that next.",
         "Ping me whenever you want a status.",
+        "Once you share the logs, I'll dig into the crash.",
+        "If you can point me to a specific hand or time, I'll dig into the rules logic.",
+        "I can split the PR into two if you would rather review the directive text alone.",
     ],
 )
 def test_a_status_a_things_condition_a_third_party_or_the_persons_context_act_is_no_finding(text: str) -> None:

@@ -180,6 +180,11 @@ def result_before_act(asked: Asked) -> Judgement | None:
                 # 'If you can point me to a specific hand, I'll dig in': what only the reader saw or wishes
                 return carved("result-before-act", f"the reader's '{_clause(condition)}' directs the agent or wishes: "
                               "no check handed over")  # fmt: skip
+            if _only_hands_over(condition):
+                # 'Once you share the logs, I'll dig into the crash.': the reader's input, no check of the agent's
+                # handed over ('If you run it with DEBUG=1 and share the output, …' hands one)
+                return carved("result-before-act", f"the reader's '{_clause(condition)}' only hands the agent the "
+                              "reader's input: a wait on it, no check handed over")  # fmt: skip
             before = _instruction_before(asked.parts)
             if before is not None and _human_only_instruction(before, asked):
                 # 'Plug in the YubiKey and touch it. Once you've done that, I'll check the card.': the reader's act the
@@ -384,6 +389,13 @@ def _instruction_before(parts: tuple[Doc, ...]) -> Token | None:
                 if verb.lemma_.lower() in ("need", "have") and action is not None:
                     return action
     return None
+
+
+def _only_hands_over(verb: Token) -> bool:
+    """Every act of the reader's condition hands the agent a thing ([output-asked] verbs: 'share the logs', 'send me
+    the trace'), with no act of running or trying beside it ('run it with DEBUG=1 and share the output')."""
+    acts = [verb, *(c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX"))]
+    return all(a.lemma_.lower() in OUTPUT_VERBS or a.lower_ in OUTPUT_VERBS for a in acts)
 
 
 def _directs_the_agent(verb: Token) -> bool:
