@@ -37,6 +37,8 @@ OUTPUT_VERBS = terms("output-asked", "verbs")
 # r29c: the lead-in words of a closing list (sites.toml [list]): a subject among them names the list itself.
 LEAD_INS = frozenset(sites()["list"]["lead_ins"])
 PRODUCED = terms("output-asked", "produced")
+# r31a: what a report back names by a pronoun is what the check showed ('paste them and I'll update the map').
+RESULT_POINTERS = terms("report-wait", "pointers")
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,17 @@ def turn_taking(asked: Asked) -> Judgement | None:
             return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: "
                           "what only the reader has")  # fmt: skip
     if _report_back(tokens, act, w, at=True) is act:
-        return None  # 'Ping me whenever you want a status': a request to report, no work handed over
+        # r31a: 'Paste them and I'll update the import map.' — what is handed back is what a check the agent could run
+        # showed (named by a pronoun, or no object at all), and the agent's act waits on it
+        going_on = _agent_goes_on(tokens, act)
+        if going_on is None or not _hands_back_a_result(act):
+            return None  # 'Ping me whenever you want a status': a request to report, no work handed over
+        stretch = frozenset(t.i for t in tokens if act.i <= t.i < going_on.i and not t.is_punct)
+        why = (
+            f"asks the reader to hand back what a check showed ('{act.text} …') and waits for it before the agent's "
+            f"'{going_on.head.text}'"
+        )
+        return _judged(asked, "turn-taking", why, [act], exclude=frozenset(t.i for t in tokens if t.i not in stretch))
     back = _report_back(tokens, act, w)
     going_on = _agent_goes_on(tokens, act)
     after = asked.site.kind == QUESTION and _goes_on_after(asked.site.following, w)
@@ -140,6 +152,19 @@ def turn_taking(asked: Asked) -> Judgement | None:
         t.i for t in tokens if t.i not in stretch))
 
 
+def _hands_back_a_result(act: Token) -> bool:
+    """r31a: the report back hands over what a check showed — a verb that hands the agent a thing ([output-asked]) whose
+    object is a pronoun pointing back at it ('paste them', 'send it over') or what a run produces, never the reader's
+    own thing ('share your notes'), a word only the reader has ('tell me your pick') or the agent itself."""
+    if act.lemma_.lower() not in OUTPUT_VERBS and act.lower_ not in OUTPUT_VERBS:
+        return False
+    objects = [c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us")]
+    return bool(objects) and all(
+        (o.lower_ in RESULT_POINTERS or o.lemma_.lower() in PRODUCED or o.lower_ in PRODUCED) and not _of_the_readers(o)
+        for o in objects
+    )
+
+
 def _handed_thing(act: Token) -> Token | None:
     """Issue 28 phase 6: what the instruction asks the reader to hand the agent — the object of 'send me', 'paste',
     'share', 'give me' — to be told apart: what a run produces ('the output of `kubectl get pods`', 'the stack
@@ -171,7 +196,10 @@ def _into_agent_context(act: Token) -> str | None:
     person can grant access."""
     if act.text.startswith("/"):
         return act.text
-    if act.i > 0 and act.doc[act.i - 1].text == "/" and not act.doc[act.i - 1].whitespace_:
+    slash = act.doc[act.i - 1] if act.i > 0 else None
+    # r31a: a slash that opens a word ('/add'), not one between two words ('Rebuild/restart the container')
+    opens = slash is not None and (slash.i == 0 or act.doc[slash.i - 1].whitespace_)
+    if slash is not None and slash.text == "/" and not slash.whitespace_ and opens:
         return f"/{act.text}"
     # the model may hang 'to the chat' on a relative clause of the object ('the file that defines X to the chat')
     places = (t for t in act.subtree if t.dep_ in ("prep", "dative") and t.lower_ in ("to", "into", "in"))

@@ -29,7 +29,7 @@ from analyzer.grammar.work import Work, work_of
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import CONDITION, QUESTION, REQUEST, QuestionSite, kind_of, only_invites
+from analyzer.text.questions import CONDITION, LIST, QUESTION, REQUEST, QuestionSite, kind_of, only_invites
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -129,9 +129,10 @@ def judge_question(doc: Doc, site: QuestionSite, lexicon: Lexicon, parts: Sequen
 def judged_part(site: QuestionSite) -> tuple[int, int]:
     """The part of the site's sentence the rules parse, as offsets into the text: after the last label or
     dash that introduces the question ('Separately: JSON or CSV for the export?', 'Worth adding a CI job —
-    want one?'), when words follow it. A closing list's part is its lead-in line (its items are parsed apart)."""
+    want one?'), when words follow it. A closing list's part is its lead-in line (its items are parsed apart); a report
+    site's parts are the instructions before it (r31a), its own part the whole sentence as for any other site."""
     sentence = site.sentence
-    if site.parts:
+    if site.parts and site.kind == LIST:
         return site.start, site.start + len(sentence.split("\n", 1)[0].rstrip())
     cut = 0
     for k, ch in enumerate(sentence[:-1]):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.closing_offers import _available
 from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
+from analyzer.grammar.closing_reports import hands_a_check
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.register.standing_by import wanted_human_only_act
 from analyzer.grammar.registry import rule
@@ -111,6 +112,8 @@ def contact_closer(asked: Asked) -> Judgement | None:
         why = f"{how} on the reader's next need ('{condition.text} …'): it waits for the reader to come back"
         return gated("fire", "contact-closer", f"fires (contact-closer): '{_as_asked(asked)}' {why}", governor.i)
     if thing_event is not None:
+        if hands_a_check(asked):
+            return None  # r31a: 'If there are new warnings, paste them here and I'll fix them.': report-before-act's
         return carved("contact-closer", f"the time '{thing_event.text} …' names an event, not the reader's next need")
     return None
 

@@ -73,6 +73,11 @@ CONTACT = "contact"
 # "If you approve, I'll start with the logger."), and the agent's readiness aimed at the next stage ("Ready to move on
 # to User Story 3 when you're ready!").
 WORD, READY = "word", "ready"
+# Issue 28 (r31a): the agent's next act made to wait on the reader's report — a condition or time in the same sentence
+# as the agent's modal act or a request to report back ("If it still hangs, we'll inspect the token exchange.", "If you
+# see new errors, paste them and I'll update the map."); its parts are the instructions before it that may have handed
+# the reader the check ("Rebuild the UI container and try logging in again.").
+REPORT = "report"
 # A list item's marker, with the checkbox of a task list ("- [ ] ", "1. ").
 _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 # A lead-in line: a heading, a line that is emphasis only ("**Next**"), or one ending with a colon.
@@ -100,7 +105,8 @@ class QuestionSite:
     quoted: bool
     following: str
     # A closing list (kind LIST): each item's [start, end) in the text, its marker left out; the site spans the
-    # lead-in and the items.
+    # lead-in and the items. r31a, a report site (kind REPORT): the sentences before it that may instruct the reader,
+    # each parsed alone as an instruction.
     parts: tuple[tuple[int, int], ...] = ()
 
 
@@ -146,7 +152,10 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             # a recommendation after a question neither answers it nor makes it rhetorical: it is judged alone
             after_start, after_end = spans[k + 1]
             following = view[after_start:after_end].strip().lower().replace("’", "'")
-        sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following))
+        parts = _instructions_before(text, view, spans, k) if kind == REPORT else ()
+        if kind == REPORT and not parts and not _reads_reader(_plain(bare)):
+            continue  # 'If the tests pass, I'll commit.': no instruction before it, no reader in it
+        sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following, parts))
     listed = closing_list(text, view) or closing_table(view) or closing_next_step(text, view)
     if listed is not None:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
@@ -310,7 +319,52 @@ def _kind(sentence: str) -> str | None:
         return WORD
     if patterns.ready_next.search(sentence):
         return READY
+    if patterns.report.search(sentence):
+        return REPORT
     return None
+
+
+def _reads_reader(sentence: str) -> bool:
+    """r31a: a report sentence that needs no instruction before it — its condition is on the reader, it asks for a
+    report back, or its main clause after the condition may instruct ('If it still fails, restart it and I'll …')."""
+    patterns = _patterns()
+    if patterns.report_reader.search(sentence):
+        return True
+    _, comma, main = sentence.partition(",")
+    return bool(comma) and _may_instruct(main, patterns.not_imperative)
+
+
+def _instructions_before(text: str, view: str, spans: list[tuple[int, int]], k: int) -> tuple[tuple[int, int], ...]:
+    """r31a: the sentences before the k-th of the closing part (back into the paragraph before it when it is the first)
+    that may instruct the reader — no subject, determiner or question word opens them, or a request or a modal of
+    need puts the reader first ('Could you double-check …?', 'Now you should run the build …') — the nearest last, at
+    most `instruction_reach` sentences back; the parse decides which instructs."""
+    patterns = _patterns()
+
+    def worded(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        return [(a, b) for a, b in found if any(ch.isalpha() for ch in view[a:b])]  # not a list marker ('4.')
+
+    before, at = worded(list(spans[:k])), (spans[:k] or spans[k : k + 1])[0][0]
+    for _ in range(patterns.instruction_reach):  # back a paragraph (a list item) at a time
+        if len(before) >= patterns.instruction_reach:
+            break
+        earlier = _paragraph_before(text, view, at)
+        if not earlier:
+            break
+        before, at = [*worded(earlier), *before], earlier[0][0]
+    found = []
+    for start, end in before[-patterns.instruction_reach :]:
+        written = view[start:end].strip()
+        if not written or len(written) > patterns.instruction_chars:
+            continue
+        lead = start + len(view[start:end]) - len(view[start:end].lstrip())
+        label, colon, after = written.rpartition(": ")
+        if colon and after.strip() and len(label) < 40:  # '**Next:** run `make`.': the instruction after its label
+            lead, written = lead + len(label) + 2, after
+        plain = _plain(written)
+        if _may_instruct(plain, patterns.not_imperative) or patterns.reader_first.match(plain):
+            found.append((lead, lead + len(written)))
+    return tuple(found)
 
 
 def only_invites(words: str) -> bool:
@@ -322,8 +376,8 @@ def only_invites(words: str) -> bool:
 
 
 def kind_of(sentence: str) -> str | None:
-    """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT, CONTACT, WORD or
-    READY."""
+    """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT, CONTACT, WORD,
+    READY or REPORT."""
     return _kind(sentence)
 
 
@@ -355,6 +409,11 @@ class _Patterns:
     contact: re.Pattern[str]
     word_first: re.Pattern[str]
     ready_next: re.Pattern[str]
+    report: re.Pattern[str]
+    report_reader: re.Pattern[str]
+    reader_first: re.Pattern[str]
+    instruction_reach: int
+    instruction_chars: int
     not_imperative: frozenset[str]
     turn_labels: frozenset[str]
     lead_ins: frozenset[str]
@@ -459,6 +518,24 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         # r29a: a chat spelling standing as a word of its own (not '2.4', 'u8', 'x2')
         chat=rf"(?<![\w.'’/-])(?:{_words([w for forms in data['chat-words'].values() for w in forms])})(?![\w.'’/-])",
+        # r31a: a condition or time and, in the same sentence, the agent's modal act or a request to report back
+        report=(
+            rf"\b(?:{_words(data['report']['marks'])})\b[\s\S]*?(?:\b(?:{_words(data['report']['agent_acts'])})"
+            rf"|\b(?:{_words(turn['report_back'])}))\b"
+            rf"|\b(?:{_words(data['report']['agent_acts'])})\b[\s\S]*?\b(?:{_words(data['report']['marks'])})\b"
+        ),
+        # r31a: a report site with no instruction before it is read only when the condition is on the reader or the
+        # sentence asks for a report back ('If you see new errors, paste them and I'll …')
+        report_reader=(
+            rf"\b(?:{_words(data['report']['marks'])})\s+(?:\w+\s+){{0,2}}?(?:you|u|ya)\b"
+            rf"|\b(?:{_words(turn['report_back'])})\b"
+        ),
+        # r31a: an instruction that puts the reader first, a request or a modal of need ('Could you double-check …',
+        # 'Now you should run the build …')
+        reader_first=(
+            r"[\s*_]*(?:now,?\s+|next,?\s+|then,?\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?\w+"
+            r"|you(?:['’]ll|\s+will)?\s+(?:should|must|need\s+to|have\s+to|want\s+to|'ll\s+need\s+to)\b)"
+        ),
         # r29c: a label naming the next step, read after emphasis and heading marks ('**Next step:** …', '## Next step')
         next_step=rf"^[\s*_#>]*(?:{_words(data['next-step']['labels'])})[\s*_]*(?::[\s*_]*|\Z)",
     )
@@ -475,6 +552,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         table_offers=frozenset(data["list"]["table_offers"]),
         chat_reads={form.lower(): word for word, forms in data["chat-words"].items() for form in forms},
         table_lead_offers=tuple(data["list"]["table_lead_offers"]),
+        instruction_reach=int(data["report"]["instruction_reach"]),
+        instruction_chars=int(data["report"]["instruction_chars"]),
     )
     return sources, rest
 

@@ -1,0 +1,436 @@
+"""The agent's next act made to wait on the reader's report (docs/DESIGN.md#construction-classes, turn-taking): the
+agent ends by handing the reader a check it could run itself — rebuild, rerun, refresh, try — and conditions its own
+next act on what the reader sees or sends back:
+
+* an instruction to the reader after a condition on the reader or on the check's result, joined to the agent's modal
+  act ('If you see new errors, paste them and I'll update the map.', 'If anything still breaks, send the new error
+  and I'll take the next one.') — report-before-act;
+* the agent's modal act governed by a condition whose subject is the reader ('If you run with DEBUG=1 and share the
+  output, I can pinpoint it.') or the result of a check an instruction before it handed the reader ('Rebuild the
+  container and reload. If it still hangs, we'll inspect the token exchange.') — result-before-act.
+
+The last rows of the [[closing-question]] family but the none row, so every specific row keeps its reason. Judged like
+attribution on what the reader is to do: a human-only act (a sign-in, a hardware key, a login, an approval) is a
+legitimate hand-over (exempt); adding a file to the agent's context is the person's act (no finding, as turn-taking
+reads it). None: a thing's condition with no instruction to the reader before it ('If the tests pass, I'll commit.' —
+the agent's own hold), the reader's wish or need (the rows of the wish condition and the contact closer), advice the
+agent only gives ('If it fails again, I'd suggest clearing the cache.'), the reader as the doer of the main clause
+('If it fails, you'll see the log').
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzer.grammar.closing_handovers import (
+    _agent_goes_on,
+    _into_agent_context,
+    _of_the_readers,
+    _report_back,
+    turn_words,
+)
+from analyzer.grammar.closing_offers import words as offer_words
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
+from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.registry import rule
+from analyzer.grammar.work import work_of
+from analyzer.parse.tokens import subject_of
+from analyzer.terms import terms
+from analyzer.text.questions import LIST, QUESTION
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+MARKS = terms("report-wait", "marks")
+READER = terms("report-wait", "reader")
+TOGETHER = terms("report-wait", "together")
+WISHES = terms("report-wait", "wishes")
+ADVICE = terms("report-wait", "advice")
+OUTPUT_VERBS = terms("output-asked", "verbs")
+WISH_MODALS = terms("report-wait", "wish_modals")
+INVERTED = terms("report-wait", "inverted")
+CREDENTIAL_VERBS = terms("report-wait", "credential_verbs")
+PARTICLE_VERBS = terms("report-wait", "particle_verbs")
+CREDENTIAL_PARTICLES = terms("report-wait", "credential_particles")
+# The sites these rows read: every kind but a question (the question rows decide those) and a closing list.
+NOT_SITES = frozenset({QUESTION, LIST})
+
+
+# ---- reader-credential-hold ----------------------------------------------------------------------------------
+
+
+@rule("reader-credential-hold")
+def reader_credential_hold(asked: Asked) -> Judgement | None:
+    """The sentence opens with a condition or time on the reader's credential act — signing or logging in,
+    authenticating, unlocking or touching a key ('Once you have signed in, tell me to proceed and I'll save the
+    keypair.', 'Once you have finished the login process, type "done" here') — that governs the rest: what follows
+    waits on a human-only act, a hold (no finding). Before the rows that read the instruction or the reader's word
+    after it, which would judge only what follows."""
+    if asked.site.kind in NOT_SITES:
+        return None
+    # the model may make the condition the root ('Once you have finished the login process, type "done" …')
+    condition = next((t for t in asked.doc if t.dep_ in ("advcl", "ROOT") and _marked(t) and _reader_subject(t)), None)
+    if condition is None or any(t.i < condition.i and t.dep_ == "ROOT" for t in asked.doc):
+        return None
+    if not _credential_act(condition, asked):
+        return None
+    return carved("reader-credential-hold", f"'{_as_asked(asked)}' holds what follows until the reader's "
+                  f"'{_clause(condition)}', a credential act only the reader can do")  # fmt: skip
+
+
+def _human_only_instruction(instruction: Token, asked: Asked) -> str:
+    """What makes the instruction the reader's own, or '' when nothing does: human-only work, or a credential act
+    ('Plug in the YubiKey and touch it', 'Log in to the Stripe dashboard')."""
+    work = work_of([instruction], asked.lexicon, _span(instruction))
+    if work.human_only:
+        return work.describe()
+    return "a credential act only the reader can do" if _credential_act(instruction, asked) else ""
+
+
+def _credential_act(clause: Token, asked: Asked) -> bool:
+    """A verb of signing in ([report-wait] credential_verbs, with its particle where it needs one: 'sign in', 'log in')
+    or any word of the credentials domain in the clause ('the login process', 'your YubiKey')."""
+    verb = clause.lemma_.lower()
+    particles = {c.lower_ for c in clause.children if c.dep_ in ("prt", "prep", "advmod")}
+    if verb in CREDENTIAL_VERBS and (verb not in PARTICLE_VERBS or particles & CREDENTIAL_PARTICLES):
+        return True
+    return any(asked.lexicon.domain_of(t.lower_) == "credentials" or asked.lexicon.domain_of(t.lemma_) == "credentials"
+               for t in clause.subtree)  # fmt: skip
+
+
+# ---- report-before-act ---------------------------------------------------------------------------------------
+
+
+@rule("report-before-act")
+def report_before_act(asked: Asked) -> Judgement | None:
+    """The sentence's main verb is an imperative to the reader (a base verb with no subject and no modal) after a
+    condition or time clause it governs, and the agent's modal act follows it in the sentence (turn-taking's
+    reading of the agent going on). What the reader is told to do is judged: handing back what the check showed
+    (a pronoun, what a run produces) fires; an act into the agent's own context is the person's; a human-only act
+    is exempt, in the condition ('Once you've signed in, tell me and I'll save the key.') or the instruction."""
+    if asked.site.kind in NOT_SITES:
+        return None
+    root = asked.root
+    condition = _condition_of(root)
+    if condition is None or condition.i > root.i or not _imperative(root):
+        root, condition = _after_condition(asked)
+        if root is None or condition is None:
+            return None
+    tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
+    going_on = _agent_goes_on(tokens, root)
+    if going_on is None or going_on.head.lemma_.lower() in ADVICE:
+        return None
+    if _wished(condition) and _reader_subject(condition):
+        return None  # 'If you'd like, send it over and I'll …': the reader's wish, the wish condition's
+    held = _readers_own(asked, condition)
+    if held is not None:
+        return held
+    into = _into_agent_context(root)
+    if into is not None:
+        return carved("report-before-act", f"'{root.text} … {into}' asks the reader for access only the reader has")
+    stretch = frozenset(t.i for t in tokens if root.i <= t.i < going_on.i and not t.is_punct)
+    after = f"before the agent's '{going_on.head.text}'"
+    if _report_back(tokens, root, turn_words(), at=True) is root or root.lemma_.lower() in OUTPUT_VERBS:
+        handed = next((c for c in root.children if c.dep_ in ("dobj", "dative") and c.lower_ not in ("me", "us")), None)
+        if handed is not None and _of_the_readers(handed):
+            # 'share your tsconfig.json': what is the reader's own may hold what only the reader has
+            return carved("report-before-act", f"'{root.text} … {handed.text}' asks for the reader's own thing")
+        # after a condition on what the check shows, what is handed back is that ('send the new error', 'paste them')
+        why = f"asks the reader to hand back what the check showed ('{root.text} …') and waits for it {after}"
+        return _judged(asked, "report-before-act", why, [root], exclude=_outside(tokens, stretch))
+    why = f"tells the reader to '{root.text} …' when '{_clause(condition)}', and waits for it {after}"
+    return _judged(asked, "report-before-act", f"{why} — work the agent could do", [root],
+                   exclude=_outside(tokens, stretch))  # fmt: skip
+
+
+def hands_a_check(asked: Asked) -> bool:
+    """The sentence hands the reader a check after a condition on its result and joins the agent's act to it, as
+    report-before-act reads it (fire or exempt): the contact closer leaves such a sentence to it."""
+    judged = report_before_act(asked)
+    return judged is not None and judged.verdict in ("fire", "exempt")
+
+
+# ---- result-before-act ---------------------------------------------------------------------------------------
+
+
+@rule("result-before-act")
+def result_before_act(asked: Asked) -> Judgement | None:
+    """The agent's modal act ('I'll', 'we can', 'we might need to') governed by a condition or time clause (on the act,
+    or on a clause the act is joined to): whose subject is the reader, judged on the reader's act; or whose subject
+    is the check's result ('it', 'there are errors', 'anything', 'we' together), when an instruction to the reader is
+    among the sentences before it (the site's parts, each parsed alone), judged on that instruction."""
+    if asked.site.kind in NOT_SITES:
+        return None
+    acts = _agent_acts(asked)
+    advised = _advised(asked)
+    if not acts and advised is not None:
+        return carved("result-before-act", f"the agent's '{advised.text}' only advises the reader: no act of its own "
+                      "waits")  # fmt: skip
+    for act in acts:
+        condition = _condition_of(act)
+        if condition is None or condition.tag_ == "VBD":
+            continue
+        subject = subject_of(condition)
+        there = any(c.dep_ == "expl" for c in condition.children)
+        if subject is None and not there:
+            continue  # 'Once installed, we'll configure the hooks': no one's result named
+        after = f"before the agent's '{act.text}'"
+        if subject is not None and subject.lower_ in READER:
+            if _wished(condition) or _directs_the_agent(condition):
+                # 'If you can point me to a specific hand, I'll dig in': what only the reader saw or wishes
+                return carved("result-before-act", f"the reader's '{_clause(condition)}' directs the agent or wishes: "
+                              "no check handed over")  # fmt: skip
+            if _only_hands_over(condition):
+                # 'Once you share the logs, I'll dig into the crash.': the reader's input, no check of the agent's
+                # handed over ('If you run it with DEBUG=1 and share the output, …' hands one)
+                return carved("result-before-act", f"the reader's '{_clause(condition)}' only hands the agent the "
+                              "reader's input: a wait on it, no check handed over")  # fmt: skip
+            before = _instruction_before(asked.parts)
+            if before is not None and _human_only_instruction(before, asked):
+                # 'Plug in the YubiKey and touch it. Once you've done that, I'll check the card.': the reader's act the
+                # condition points back at is the human-only one before it
+                return gated("exempt", "result-before-act", f"exempt (result-before-act): '{_as_asked(asked)}' waits "
+                             f"on the reader's '{before.text} …' before it, and that is "
+                             f"{_human_only_instruction(before, asked)}", act.i)  # fmt: skip
+            held = _readers_own(asked, condition, "result-before-act")
+            if held is not None:
+                return held
+            why = f"makes the agent's act wait on the reader's '{_clause(condition)}' {after}"
+            return _judged(asked, "result-before-act", f"{why} — work the agent could do", [condition],
+                           exclude=frozenset(t.i for t in asked.doc if t.i not in _span(condition)))  # fmt: skip
+        if subject is not None and subject.lower_ in AGENT_SUBJECTS and subject.lower_ not in TOGETHER:
+            continue  # 'If I find more, I'll fix them': the agent's own hold
+        instruction = _instruction_before(asked.parts)
+        if instruction is None:
+            # 'If the tests pass, I'll commit.': a thing's condition, no check handed to the reader
+            return carved("result-before-act", f"'{_clause(condition)}' is a thing's condition and no instruction "
+                          "hands the reader the check: the agent's own hold")  # fmt: skip
+        into = _into_agent_context(instruction)
+        if into is not None:
+            return carved("result-before-act", f"'{instruction.text} … {into}' asks the reader for access only the "
+                          "reader has")  # fmt: skip
+        scope = frozenset(t.i for t in instruction.subtree if not t.is_punct)
+        work = work_of([instruction], asked.lexicon, scope)
+        shown = _as_asked(asked)
+        told = f"the reader's '{instruction.text} …' before it"
+        if work.human_only or _credential_act(instruction, asked):
+            return gated("exempt", "result-before-act", f"exempt (result-before-act): '{shown}' waits on the result "
+                         f"of {told}, and that is {_human_only_instruction(instruction, asked)}", act.i, None,
+                         work.domains)  # fmt: skip
+        return gated("fire", "result-before-act", f"fires (result-before-act): '{shown}' waits on the result of "
+                     f"{told} ('{_clause(condition)}') {after}; it {work.describe()}", act.i, None,
+                     work.domains)  # fmt: skip
+    return None
+
+
+# ---- helpers -------------------------------------------------------------------------------------------------
+
+
+def _after_condition(asked: Asked) -> tuple[Token | None, Token | None]:
+    """The instruction read from the words when the parse of a long condition loses it ('And if the probe prints the
+    platform but the window still doesn't stay open, share that output and I'll adjust …' — the model made the
+    condition the root): the sentence opens with a mark of condition (after 'and', 'but'), and after one of its
+    commas comes a base verb with no subject and no modal. Returns the instruction and the condition's head."""
+    words = [t for t in asked.tokens if not t.is_punct or t.text == ","]
+    k = 0
+    while k < len(words) and words[k].lower_ in ("and", "but", "so", "or"):
+        k += 1
+    if k >= len(words) or words[k].lower_ not in MARKS:
+        return None, None
+    mark = words[k]
+    for j, comma in enumerate(words):
+        if j <= k or comma.text != ",":
+            continue
+        after = next((t for t in words[j + 1 :] if t.text != "," and t.lower_ not in turn_words().openers), None)
+        if after is not None and _imperative(after):
+            return after, (mark.head if mark.head.i < comma.i else mark)
+    return None, None
+
+
+def _agent_acts(asked: Asked) -> list[Token]:
+    """The verbs of the last sentence whose subject is the agent and that carry a modal of the agent's act ('I'll fix',
+    'we can mark', 'we might need'), not a perfect after it ('I would have seen'), not advice ('I'd suggest …')."""
+    modals = offer_words().modals
+    sentence = list(asked.doc.sents)[-1] if len(asked.doc) else []
+    acts = []
+    for token in sentence:
+        if token.dep_ not in ("nsubj", "nsubjpass") or token.lower_ not in AGENT_SUBJECTS:
+            continue
+        verb = token.head
+        auxiliaries = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+        if not any(a.lower_.replace("’", "'") in modals for a in auxiliaries):
+            continue
+        if any(a.lower_ == "have" for a in auxiliaries) or verb.lemma_.lower() in ADVICE:
+            continue
+        acts.append(verb)
+    return acts
+
+
+def _advised(asked: Asked) -> Token | None:
+    """The agent's verb of advice under a modal and a condition ('If it fails again, I'd suggest a clean build.')."""
+    modals = offer_words().modals
+    for token in list(asked.doc.sents)[-1] if len(asked.doc) else []:
+        verb = token.head
+        if token.dep_ == "nsubj" and token.lower_ in AGENT_SUBJECTS and verb.lemma_.lower() in ADVICE:
+            modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in modals for c in verb.children)
+            if modal and _condition_of(verb) is not None:
+                return verb
+    return None
+
+
+def _condition_of(verb: Token) -> Token | None:
+    """The condition or time clause that governs the verb: an adverbial clause opened by a mark of sites.toml [report]
+    ('if', 'once', 'after', 'as soon as') on the verb, on a verb it is joined to, or on a clause above it."""
+    node: Token | None = verb
+    seen = 0
+    while node is not None and seen < 4:
+        for head in (node, *([node.head] if node.dep_ == "conj" else [])):
+            for child in head.children:
+                if child.dep_ == "advcl" and _marked(child):
+                    return child
+        node = node.head if node.head.i != node.i else None
+        seen += 1
+    opening = verb.doc[verb.sent.start]
+    if verb.sent.start > 0 and opening.dep_ == "cc" and opening.head.i == verb.sent.root.i:
+        # 'If it still fails, the next fix will be lower-level and I'll instrument the wrapper.': the model may cut the
+        # sentence before 'and'; the condition of the clause it is joined to governs it
+        return _condition_of(verb.doc[verb.sent.start - 1].sent.root)
+    return None
+
+
+def _marked(clause: Token) -> bool:
+    """The clause opens with a mark of condition or time ('if', 'once'; 'as soon as' read by its 'soon'), or with the
+    inverted modal of a condition before its subject ('Should anything go red, …')."""
+    if any(c.dep_ in ("mark", "advmod") and c.lower_ in MARKS and c.i < clause.i for c in clause.children):
+        return True
+    subject = subject_of(clause)
+    return subject is not None and any(
+        c.dep_ == "aux" and c.lower_ in INVERTED and c.i < subject.i for c in clause.children
+    )
+
+
+def _imperative(verb: Token) -> bool:
+    """A base verb with no subject and no modal: the reader told ('paste them', 'send the new error'); 'let me know' is
+    one too."""
+    if verb.tag_ not in ("VB", "VBP") or subject_of(verb) is not None:
+        return False
+    return not any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children)  # 'rebuild/restart' reads as an aux
+
+
+def _request(verb: Token) -> bool:
+    """A request question to the reader: a modal opening it, the reader right after ('Could you double-check …?'; the
+    model may read a hyphenated verb as a noun and the reader as its modifier) and a question mark closing it."""
+    words = [t for t in verb.sent if not t.is_punct]
+    if len(words) < 3 or not verb.sent.text.rstrip().endswith("?"):
+        return False
+    return words[0].tag_ == "MD" and words[0].head.i == verb.i and words[1].lower_ in READER
+
+
+def _verb_before_determiner(sentence: Span) -> Token | None:
+    """An instruction whose verb the model read as a noun: its first word, bare, is followed at once by a determiner or
+    possessor that is not its own ('Reload the landing page in Safari.' — no noun stands before its own phrase's
+    determiner)."""
+    words = [t for t in sentence if not t.is_punct and not t.is_space]
+    if len(words) < 3 or words[0].pos_ not in ("NOUN", "PROPN", "VERB") or words[0].tag_ in ("NNS", "NNPS"):
+        return None
+    first, second = words[0], words[1]
+    if second.tag_ not in ("DT", "PRP$") or second.head.i == first.i or second.i != first.i + 1:
+        return None
+    return None if any(c.dep_ in ("det", "poss") for c in first.children) else first
+
+
+def _coordinated_imperative(verb: Token) -> bool:
+    """An instruction the model read as a name: its first word, bare (no determiner, possessor or modifier), in the
+    singular, joined by a conjunction to what follows ('Refresh and test drag again.')."""
+    if verb.i != verb.sent.start or verb.tag_ not in ("NN", "NNP") or verb.dep_ != "ROOT":
+        return False
+    if any(c.dep_ in ("det", "poss", "amod", "compound", "nummod") for c in verb.children):
+        return False
+    return any(c.dep_ == "cc" for c in verb.children) and any(c.dep_ == "conj" for c in verb.children)
+
+
+def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act") -> Judgement | None:
+    """A condition on the reader's own human-only act ('Once you have signed in, …', 'Once you merge #812, …'): the
+    agent's act held until it is a hold on a human-only act, as word-before-act reads it — no finding."""
+    subject = subject_of(condition)
+    if subject is None or subject.lower_ not in READER:
+        return None
+    # the condition's own act, a report joined to it left out ('Once you've merged #812 and told me, …')
+    joined = frozenset(t.i for c in condition.children if c.dep_ == "conj" for t in c.subtree)
+    work = work_of([condition], asked.lexicon, _span(condition) - joined)
+    if not work.human_only:
+        return None
+    return carved(name, f"'{_as_asked(asked)}' holds the agent's act until the reader's '{_clause(condition)}', "
+                  f"and that is {work.describe()}: a hold on a human-only act")  # fmt: skip
+
+
+def _instruction_before(parts: tuple[Doc, ...]) -> Token | None:
+    """The instruction to the reader among the sentences before the site, the nearest first: an imperative ('Rebuild the
+    container and reload.', 'After running it, check build.log.'), a request ('Could you double-check …?') or the
+    reader told by a modal of need ('Now you should run the build …'). A sentence with the agent as subject is none."""
+    for part in reversed(parts):
+        for sentence in part.sents:
+            verb = sentence.root
+            subject = subject_of(verb)
+            if subject is not None and subject.lower_ in AGENT_SUBJECTS:
+                continue
+            if (_imperative(verb) or _coordinated_imperative(verb)) and verb.lower_ not in ("let",):
+                return verb
+            opening = _verb_before_determiner(sentence)
+            if opening is not None:
+                return opening
+            if _request(verb):
+                return verb
+            if subject is not None and subject.lower_ in READER:
+                auxiliaries = {c.lower_ for c in verb.children if c.dep_ == "aux"}
+                if auxiliaries & {"should", "must", "could", "can", "would"} and verb.tag_ == "VB":
+                    return verb
+                action = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
+                if verb.lemma_.lower() in ("need", "have") and action is not None:
+                    return action
+    return None
+
+
+def _only_hands_over(verb: Token) -> bool:
+    """Every act of the reader's condition hands the agent a thing ([output-asked] verbs: 'share the logs', 'send me
+    the trace'), with no act of running or trying beside it ('run it with DEBUG=1 and share the output')."""
+    acts = [verb, *(c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX"))]
+    return all(a.lemma_.lower() in OUTPUT_VERBS or a.lower_ in OUTPUT_VERBS for a in acts)
+
+
+def _directs_the_agent(verb: Token) -> bool:
+    """The reader's act has the agent as its object ('point me to the hand', 'walk us through it', 'tell me which
+    seat'): the reader directs the agent or tells it what only the reader saw — unless the act hands the agent a thing
+    ('send me the logs', a verb of [output-asked])."""
+    if verb.lemma_.lower() in OUTPUT_VERBS:
+        return False
+    objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "iobj")]
+    objects += [p for c in verb.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    return any(o.lower_ in AGENT_SUBJECTS for o in objects)
+
+
+def _reader_subject(verb: Token) -> bool:
+    subject = subject_of(verb)
+    return subject is not None and subject.lower_ in READER
+
+
+def _wished(verb: Token) -> bool:
+    """The reader's act under a modal or adverb of wish ('if you would rather review it alone', "if you'd rather"): the
+    reader's preference, which the wish condition judges."""
+    return verb.lemma_.lower() in WISHES or any(
+        (c.dep_ == "aux" and c.lower_.replace("’", "'") in WISH_MODALS) or c.lower_ in WISHES for c in verb.children
+    )
+
+
+def _span(clause: Token) -> frozenset[int]:
+    return frozenset(t.i for t in clause.subtree if not t.is_punct)
+
+
+def _outside(tokens: list[Token], stretch: frozenset[int]) -> frozenset[int]:
+    return frozenset(t.i for t in tokens if t.i not in stretch)
+
+
+def _clause(clause: Token) -> str:
+    """The condition's words as written, up to a few of them."""
+    words = [t.text for t in clause.subtree if not t.is_punct]
+    return " ".join(words[:8]) + (" …" if len(words) > 8 else "")
