@@ -303,8 +303,8 @@ def work_list(asked: Asked) -> Judgement | None:
                       "handed to no reader")  # fmt: skip
     reader = None if _lead_word(asked) else _reader_lead(lead)
     if reader is not None and reader.kind == "technical":
-        return carved("work-list", f"the lead-in '{_as_asked(asked)}' is a technical conditional on the reader's own use "
-                      f"('{reader.token.text}'): it offers nothing of the agent's")  # fmt: skip
+        why = f"a technical conditional on the reader's own use or an event ('{reader.token.text}')"
+        return carved("work-list", f"the lead-in '{_as_asked(asked)}' is {why}: it offers nothing of the agent's")
     handed: list[str] = []
     human: list[str] = []
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
@@ -412,8 +412,8 @@ def _wish_for(wish: Token, offered: bool) -> ReaderLead:
 
 
 def _opening_verb(item: Doc) -> Token | None:
-    """r31b: the item opens with an instruction — a base verb with no subject ('Add labels to your PRs'), or a first word
-    the model tagged as a noun that a determiner or possessive follows without depending on it ('Wire this command
+    """r31b: the item opens with an instruction — a base verb with no subject ('Add labels to your PRs'), or a first
+    word the model tagged as a noun that a determiner or possessive follows without depending on it ('Wire this command
     into …': a verb and its object)."""
     tokens = [t for t in item if not t.is_space and not t.is_punct and any(ch.isalnum() for ch in t.text)]
     first = next((t for t in tokens if t.lower_ not in LEAD_OPENERS), None)

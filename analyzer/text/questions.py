@@ -635,12 +635,14 @@ def _inline_label(paragraph: str, patterns: _Patterns) -> re.Match[str] | None:
     # the label's noun (before a comma that qualifies it: 'as needed') names several things: a list, not one
     # recommendation or one commit message ('Recommendation: ship …', 'Suggested commit message: …')
     head = _LEAD_WORD.findall(found.group(1).split(",")[0].lower())
+    if patterns.condition.search(found.group(1)):
+        return None  # 'Next steps, if desired: …': the offer on a condition, the bonus offer's site
     return found if head and head[-1] in patterns.lead_ins and head[-1].endswith("s") else None
 
 
 _ALTERNATIVE = re.compile(r"[\s*_]*(?:or|alternatively)\b", re.IGNORECASE)
-# the expectation 'should' of a state the work brings about ('… should be resolved after this update'); 'will' may be the
-# agent's own next act ('The comment will be removed.'), which takes the list
+# the expectation 'should' of a state the work brings about ('… should be resolved after this update'); 'will' may be
+# the agent's own next act ('The comment will be removed.'), which takes the list
 _PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:be|go|work|pass|build|start|stop|disappear|clear|"
                          r"resolve|show|appear|load|run)\b", re.IGNORECASE)
 _NOT_THIRD = frozenset(("i", "i'm", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "let", "you", "you're",
@@ -656,9 +658,8 @@ def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) ->
     written = view[last[0] : last[1]].strip()
     source = text[last[0] : last[1]].strip()
     steps = 0
-    if _ALTERNATIVE.match(written) and not written.rstrip(_TRAILING).endswith("?"):
-        steps = 1
-    elif _predicts(_without_trailing_symbols(written.rstrip(_TRAILING))):
+    alternative = _ALTERNATIVE.match(written) and not written.rstrip(_TRAILING).endswith("?")
+    if alternative or _predicts(_without_trailing_symbols(written.rstrip(_TRAILING))):
         steps = 1
     elif _labelled_code(source):
         steps = 1  # the label and its line of code, one paragraph

@@ -1,0 +1,78 @@
+"""r31b (docs/DESIGN.md#construction-classes): work handed to the reader as the closing list, found by the grammar of
+its lead-in rather than by a lead-in word — an infinitive cut by the colon ('Remember to:'), the reader as subject or
+as the one the list is for ('You'll need to:', 'What you should do:'), a condition on the reader's wish to go further
+('If you want further refinements:'), an instruction to choose ('pick one:') — a bare label line ('Next suggestions'),
+an inline label of several things ('Suggested follow-ups, as needed: …'), and a list past a closing 'Or …'
+alternative, a 'should' prediction or a labelled commit line ([[closing-question]] work-list, sites.toml [list], terms
+[work-list]). Each item is judged by its doer and mood: an instruction of the agent's work fires, human-only work, a
+report, a status and a technical conditional do not."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer import analyze
+from tests.judging import assert_judged
+
+FIRES = [
+    ("The release workflow builds wheels now.\n\nRemember to:\n1. Add the `changelog` label to the template\n"
+     "2. Bump the version in `pyproject.toml`", "Remember to"),
+    ("Rate limiting is in place.\n\nDon't forget to:\n- add a test for the 429 path\n- document the header",
+     "Don't forget to"),
+    ("The migration script is written.\n\nYou'll need to:\n1. run it against the staging database\n"
+     "2. update the ORM models", "You'll need to"),
+    ("Added keyboard navigation.\n\nIf you want further polish:\n- Add focus rings to the toggle buttons.\n"
+     "- Trap focus inside the modal.", "If you want further polish"),
+    ("The importer handles CSV.\n\nIf you'd like to take this further:\n- support Excel files\n- stream large files",
+     "take this further"),
+    ("Changes are in place; nothing was run yet.\n\nIf you want a check, pick one:\n1) `make test`\n2) `make lint`",
+     "pick one"),
+    ("Refactor complete.\n\nPossible follow-ups\n- Split `utils.py` by concern\n- Add type hints to the API",
+     "Possible follow-ups"),
+    ("The worker no longer leaks handles.\n\nFurther improvements: cache the analyzer output and batch the writes.",
+     "Further improvements"),
+    ("Login redirect is fixed.\n\n### Next Actions:\n1. Run `npm install`\n2. Rebuild the docs site\n\n"
+     "The redirect loop should be gone after this.", "Next Actions"),
+    ("The plan is committed.\n\nTo implement it, follow the order in the plan, starting with:\n"
+     "1. Create the test fixtures\n2. Write the page objects\n\nOr just run the manual checklist from the README.",
+     "starting with"),
+    ("The templates are synced.\n\n**Next Steps**\n1. Update the CI gate to call the new check script.\n"
+     "2. Add the new section to the contributor guide.\n\n**Suggested Commit Message**\n`docs: sync templates`",
+     "Next Steps"),
+    ("The server answers the handshake.\n\nNext step: wire this same command into whichever registry you’re using "
+     "(e.g., via `config.json`) so future sessions can call it.", "wire this same command"),
+]
+
+
+@pytest.mark.parametrize(("text", "lead"), FIRES)
+def test_a_closing_list_handed_to_the_reader_fires(text: str, lead: str) -> None:
+    assert_judged(text, "fire", "work-list", ["closing list", lead, "work the agent could do"])
+
+
+PASSES = [
+    # a technical conditional on the reader's own use, or on an event
+    "The library is published.\n\nIf you want to run it locally:\n- install the package\n- run `foo --help`",
+    "Cherry-picking is set up.\n\nIf you hit a conflict, you'll need to:\n1. Resolve the conflicts\n2. Continue",
+    # what the reader will see: no instruction
+    "The dashboard is live on staging.\n\nYou'll see:\n- a new chart for p95 latency\n- the error budget panel",
+    # a report and a status
+    "Refactored the cache layer.\n\nWhat I changed:\n- Moved eviction into its own class\n- Added tests",
+    "Almost there.\n\nRemaining:\n- CI is running on the branch\n- The reviewer has been pinged",
+    # one recommendation or one commit message after an inline label: no list
+    "The hook is faster.\n\nRecommendation: ship the conservative version first and measure.",
+    "All principles updated.\n\nSuggested commit message: `docs: amend constitution to v1.0.0`",
+    # the agent's own next act after the list takes it
+    "Ideas for the library:\n- **Maybe type:** a type for missing values\n- **Zip:** pair two lists\n\n"
+    "The placeholder comment will be removed.",
+]
+
+
+@pytest.mark.parametrize("text", PASSES)
+def test_a_list_that_hands_nothing_over_does_not_fire(text: str) -> None:
+    report = analyze(text)
+    assert report.firing is None, report.firing.reason if report.firing else ""
+
+
+def test_human_only_items_under_a_reader_lead_are_a_hand_off() -> None:
+    report = analyze("The deploy job is ready.\n\nRemember to:\n- approve PR #44\n- merge PR #44 once it is approved")
+    assert report.firing is None
