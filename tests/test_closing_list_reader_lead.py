@@ -76,3 +76,26 @@ def test_a_list_that_hands_nothing_over_does_not_fire(text: str) -> None:
 def test_human_only_items_under_a_reader_lead_are_a_hand_off() -> None:
     report = analyze("The deploy job is ready.\n\nRemember to:\n- approve PR #44\n- merge PR #44 once it is approved")
     assert report.firing is None
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "words"),
+    [
+        ("Power draw is down.\n\nWhat's your preference on the texture compression format?", "fire",
+         ["your preference", "no human-only"]),
+        ("The two layouts are in `docs/`.\n\nWhat's your preference?", "fire", ["reader's choice"]),
+        ("Notes are drafted.\n\nWhat's your preference on the release date for v2.1?", "exempt", ["release"]),
+    ],
+)
+def test_the_readers_word_named_as_their_noun_asks_a_choice(text: str, verdict: str, words: list[str]) -> None:
+    """r31b: a choice handed back as a copular question for the reader's preference (reader-wish-question)."""
+    assert_judged(text, verdict, "reader-wish-question", words)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The cron display uses UTC.\n\nWhat's your timezone?",
+     "Tests pass.\n\nWhat was your goal with the old cache? I kept it as it was."],
+)
+def test_a_fact_of_the_readers_is_no_choice(text: str) -> None:
+    assert analyze(text).firing is None
