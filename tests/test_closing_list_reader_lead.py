@@ -99,3 +99,32 @@ def test_the_readers_word_named_as_their_noun_asks_a_choice(text: str, verdict: 
 )
 def test_a_fact_of_the_readers_is_no_choice(text: str) -> None:
     assert analyze(text).firing is None
+
+
+OPTIONS = (
+    "The config keys don't match.\n\n## Option 1: Rename the env vars in compose\n```yaml\nA: 1\n```\n\n"
+    "## Option 2: Read the env vars in Program.cs\n```csharp\nvar x = 1;\n```\n\n"
+)
+
+
+def test_options_under_headings_closed_by_a_recommendation_hand_the_choice_back() -> None:
+    """r31b: the agent recommends one of the options it laid out under headings and does not take it."""
+    assert_judged(OPTIONS + "**I recommend Option 1** - rename them in compose.", "fire", "work-list",
+                  ["recommend option 1", "rename the env vars in compose"])
+    assert_judged("Two ways to fix the flaky test:\n\n### Approach A — mock the clock\nDeterministic.\n\n"
+                  "### Approach B — retry on timeout\nHides slowness.\n\nI'd go with Approach A.", "fire", "work-list",
+                  ["mock the clock"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Two ways to ship this.\n\n### Option 1: Merge PR #12 now\n### Option 2: Wait for the stamp and merge then\n\n"
+        "I'd recommend option 2.",
+        "I went with option 1.\n\n## Option 1: per-process cache\nImplemented.\n\n## Option 2: per-request cache\n"
+        "Not implemented.\n\nAll tests pass.",
+        "What's your preference on the plan tier for the build servers, Pro or Business?",
+    ],
+)
+def test_human_only_options_or_options_taken_hand_nothing_back(text: str) -> None:
+    assert analyze(text).firing is None

@@ -293,8 +293,8 @@ def work_list(asked: Asked) -> Judgement | None:
     if any((t.tag_ == "VBD" or t.lower_ in turn_words().reported) and t.i not in wished for t in lead):
         # r31b: not what the reader may wish for ('If you want verification, pick one:')
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
-    owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t)) or t.text.startswith("@")),
-                 None)  # fmt: skip
+    owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t) and t.dep_ != "dobj")
+                  or t.text.startswith("@")), None)  # fmt: skip  # r31b: not 'rename them' in a recommendation
     if owner is not None:
         return carved("work-list", f"the lead-in names someone else as the work's owner ('{owner.text}')")
     doer = _system_doer(lead)

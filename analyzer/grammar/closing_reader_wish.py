@@ -65,7 +65,7 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
         named = _word_named(token, reader)
         if named is not None:
             # r31b: 'What's your preference on the texture compression format?' — what the reader's word is about
-            about = [p for c in named.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+            about = [p for c in named.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"][:1]
             return _judged(asked, "reader-wish-question", f"asks the reader's choice ('your {named.text}')", about)
         found = _predicate(token, reader)
         if found is None:

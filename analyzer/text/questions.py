@@ -147,7 +147,9 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             after_start, after_end = spans[k + 1]
             following = view[after_start:after_end].strip().lower().replace("’", "'")
         sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following))
-    listed = closing_list(text, view) or closing_table(view) or closing_next_step(text, view)
+    listed = (
+        closing_list(text, view) or closing_table(view) or closing_next_step(text, view) or closing_options(text, view)
+    )
     if listed is not None:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
@@ -364,6 +366,7 @@ class _Patterns:
     next_step: re.Pattern[str]
     reader_lead: re.Pattern[str]
     bare_label_words: int
+    option_heads: frozenset[str]
     subordinators: frozenset[str]
     table_offers: frozenset[str]
     table_lead_offers: tuple[str, ...]
@@ -487,6 +490,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         chat_reads={form.lower(): word for word, forms in data["chat-words"].items() for form in forms},
         table_lead_offers=tuple(data["list"]["table_lead_offers"]),
         bare_label_words=int(data["list"]["bare_label_words"]),
+        option_heads=frozenset(data["list"]["option_heads"]),
     )
     return sources, rest
 
@@ -700,6 +704,45 @@ def _predicts(sentence: str) -> bool:
         and _PREDICTION.search(sentence) is not None
         and _patterns().condition.search(sentence) is None
     )
+
+
+_OPTION_LABEL = re.compile(r"[^:—–\n]*?\b\w*\s*[\w.]{0,3}\s*[:—–-]\s+")
+_OPTION_UNITS = 60
+
+
+def closing_options(text: str, view: str) -> QuestionSite | None:
+    """r31b (docs/DESIGN.md#construction-classes): options laid out under headings of their own ('## Fix Option 1:
+    Update docker-compose.yaml' + code, '## Fix Option 2: …') and closed by the agent's recommendation of one ('**I
+    recommend Option 1** - update …'): a closing list whose lead-in is the recommendation and whose items are the
+    headings' words after their label (sites.toml [list] option_heads); what the agent recommends and does not do is
+    handed back."""
+    patterns = _patterns()
+    starts = unit_starts(view)
+    last, content = last_content_unit(view, starts, claim_vocabulary())
+    if last is None or not content or _ITEM.match(view, last[0]):
+        return None
+    closing = view[last[0] : last[1]].strip()
+    if "\n" in closing or not _recommends(closing) or closing.rstrip(_TRAILING).endswith("?"):
+        return None
+    first = last[0] + len(view[last[0] : last[1]]) - len(view[last[0] : last[1]].lstrip())
+    items: list[tuple[int, int]] = []
+    k = bisect_left(starts, last[0]) - 1
+    while k >= 0 and len(items) <= patterns.max_items and bisect_left(starts, last[0]) - k <= _OPTION_UNITS:
+        unit = text[starts[k] : starts[k + 1]]
+        line = unit.strip().split("\n", 1)[0].rstrip()  # a heading is a line of its own, text may follow it
+        if _HEADING.match(line) or _EMPHASIS_ONLY.match(line):
+            words = set(_LEAD_WORD.findall(line.lower()))
+            if words & patterns.option_heads:
+                at = starts[k] + len(unit) - len(unit.lstrip())
+                label = _OPTION_LABEL.match(view, at)
+                item_start = label.end() if label is not None and label.end() < at + len(line) else at
+                item_end = at + len(view[at : at + len(line)].rstrip(" *_#"))
+                if item_end > item_start:
+                    items.insert(0, (item_start, item_end))
+        k -= 1
+    if len(items) < 2 or len(items) > patterns.max_items:
+        return None
+    return QuestionSite(first, last[1], view[first : last[1]].rstrip(), LIST, False, "", tuple(items))
 
 
 def _hands_to_reader(lead: str) -> bool:
