@@ -301,7 +301,10 @@ def work_list(asked: Asked) -> Judgement | None:
     if doer is not None:  # r29b: 'On the next tag push, the workflow will:'
         return carved("work-list", f"the lead-in's list completes what '{doer.text}' does: the work is its own, it is "
                       "handed to no reader")  # fmt: skip
-    reader = None if _lead_word(asked) else _reader_lead(lead)
+    lead_word = _lead_word(asked)
+    reader = None if lead_word else _reader_lead(lead)
+    if not lead_word and reader is None:
+        return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
     if reader is not None and reader.kind == "technical":
         why = f"a technical conditional on the reader's own use or an event ('{reader.token.text}')"
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' is {why}: it offers nothing of the agent's")
@@ -497,6 +500,8 @@ def _item(item: Doc, checked: bool) -> str:
         return "plan"
     if root.tag_ == "VBD" or (root.tag_ == "VBN" and not auxiliaries & offer_words().modals):
         return "report"
+    if subject is not None and root.tag_ == "VB" and not any(c.dep_ in ("aux", "auxpass") for c in root.children):
+        return "act"  # r31b: a base form with no modal has no subject of its own ('retry failed deliveries, add a log')
     if subject is not None and root.pos_ in ("VERB", "AUX"):
         return "status"  # 'CI is running on the branch', 'The numbers look fine'
     return "act"
