@@ -24,7 +24,7 @@ from analyzer.grammar.work import is_do_nothing_item, work_of
 from analyzer.parse.tokens import SOURCE_KEY, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import LIST, QUESTION, TURN
+from analyzer.text.questions import LIST, QUESTION, TURN, recommends
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -360,7 +360,9 @@ LEAD_OPENERS = terms("work-list", "lead_openers")
 
 def _lead_word(asked: Asked) -> bool:
     """The lead-in holds a lead-in word of sites.toml [list] ('Next steps:', 'Ideas for later:'), read as the site
-    read it."""
+    read it, or is the agent's recommendation closing options (text/questions.closing_options)."""
+    if recommends(asked.doc.text):
+        return True  # r31b: 'I'd go with Approach A.' closing options laid out under headings
     return bool(LEAD_INS & set(re.findall(r"[a-z][a-z'-]*", asked.doc.text.lower())))
 
 

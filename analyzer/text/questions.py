@@ -192,6 +192,11 @@ def _recommends(sentence: str) -> bool:
     return any(opening.startswith(r) for r in _patterns().recommendations)
 
 
+def recommends(sentence: str) -> bool:
+    """r31b: whether the sentence only states the agent's pick among options (for the work-list row)."""
+    return _recommends(sentence)
+
+
 def _picks(sentence: str) -> bool:
     """The sentence only asks the reader to pick from the list before it ('Let me know which.')."""
     sentence = _plain(sentence)
