@@ -129,17 +129,3 @@ def test_options_under_headings_closed_by_a_recommendation_hand_the_choice_back(
 def test_human_only_options_or_options_taken_hand_nothing_back(text: str) -> None:
     assert analyze(text).firing is None
 
-
-@pytest.mark.parametrize(
-    ("text", "verdict"),
-    [
-        ("Do you want to cut 4.0.0 today or wait for the Windows fix?", "exempt"),
-        ("Do you want to merge #12 now or wait for the CI run?", "exempt"),
-        ("Do you want to refactor the parser now or wait for the schema change?", "fire"),
-        ("Should I merge #88 now or wait for me to fix the flaky test?", "fire"),
-    ],
-)
-def test_waiting_for_a_thing_in_flight_is_the_do_nothing_side(text: str, verdict: str) -> None:
-    """r31b: 'wait for the Windows fix' — a definite thing awaited with no owner, no act of the agent's named — is the
-    do-nothing side of a human-only choice (work._awaited); the agent's own act awaited is its work."""
-    assert analyze(text).verdict == verdict

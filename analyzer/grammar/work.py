@@ -358,12 +358,6 @@ def _awaited(part: Token, lexicon: Lexicon) -> frozenset[int]:
             owner = next((c for c in thing.children if c.dep_ == "poss"), None)
             if owner is not None and owner.lower_ not in ("my", "our", "me", "us"):
                 found.update(t.i for t in preposition.subtree)
-            elif owner is None and any(c.dep_ == "det" and c.lower_ == "the" for c in thing.children) and not any(
-                t.lower_ in ("me", "us", "i", "we") for t in thing.subtree
-            ):
-                # r31b: 'or wait for the Windows fix' — a definite thing awaited with no owner named, no act of the
-                # agent's in it: what is in flight elsewhere, waited on, as the release decision's do-nothing side
-                found.update(t.i for t in preposition.subtree)
     return frozenset(found)
 
 
