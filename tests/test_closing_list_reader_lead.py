@@ -129,3 +129,28 @@ def test_options_under_headings_closed_by_a_recommendation_hand_the_choice_back(
 def test_human_only_options_or_options_taken_hand_nothing_back(text: str) -> None:
     assert analyze(text).firing is None
 
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Display node formatting: Which formats must be supported first, and any priority? For example: JSON, YAML, "
+         "raw text.", "fire"),
+        ("Where should the config live?", "fire"),
+        ("What should the default timeout be?", "fire"),
+        ("When should v2.1 be tagged?", "exempt"),
+    ],
+)
+def test_a_deliberative_question_about_the_agents_work_asks_a_choice(text: str, verdict: str) -> None:
+    """r31b: a question word and a modal of deliberation with a thing as subject (should-choice)."""
+    words = ["decide how the agent's work is to be"]
+    assert_judged(text, verdict, "should-choice", words)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Why should the cache be cleared?", "What must be true for this to pass?", "Which files were changed?",
+     "Which formats should be supported? JSON and YAML, per the spec, so I kept those."],
+)
+def test_reasons_facts_and_answered_deliberation_ask_no_choice(text: str) -> None:
+    assert analyze(text).firing is None
