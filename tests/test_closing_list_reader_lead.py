@@ -154,3 +154,12 @@ def test_a_deliberative_question_about_the_agents_work_asks_a_choice(text: str, 
 )
 def test_reasons_facts_and_answered_deliberation_ask_no_choice(text: str) -> None:
     assert analyze(text).firing is None
+
+
+def test_make_sure_you_and_a_purpose_of_the_readers() -> None:
+    """r31b: the reader cut off by the colon ('Make sure you:') leads the list to the reader; the steps toward the
+    reader's own purpose ('To upgrade, you'll need to:') are a technical conditional."""
+    assert_judged("CLI flags are parsed with clap now.\n\nMake sure you:\n- update the man page\n- regenerate the "
+                  "shell completions", "fire", "work-list", ["Make sure you", "update the man page"])
+    assert analyze("The SDK is released as 2.0.\n\nTo upgrade, you'll need to:\n- bump the dependency to ^2.0\n"
+                   "- rename `connect()` to `open()`").firing is None

@@ -384,6 +384,10 @@ def _reader_lead(lead: list[Token]) -> ReaderLead | None:
     if event is not None:
         # 'If you encounter any merge conflicts, you'll need to:': the steps for an event, a technical conditional
         return ReaderLead("technical", event.head, offered)
+    purpose = next((t for t in lead[:1] if t.lower_ == "to" and t.head.dep_ == "advcl" and t.head.i > t.i), None)
+    if purpose is not None:
+        # 'To upgrade, you'll need to:': the steps toward the reader's own purpose, as a technical conditional
+        return ReaderLead("technical", purpose.head, offered)
     first = next((t for t in lead if t.lower_ not in LEAD_OPENERS), None)
     if first is not None and first.tag_ == "VB" and subject_of(first) is None and first.dep_ != "aux":
         return ReaderLead("imperative", first, offered)

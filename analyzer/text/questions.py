@@ -473,7 +473,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         next_step=rf"^[\s*_#>]*(?:{_words(data['next-step']['labels'])})[\s*_]*(?::[\s*_]*|\Z)",
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
         reader_lead=(
-            r"\bto[\s*_]*:[\s*_]*\Z"
+            r"\b(?:to|you)[\s*_]*:[\s*_]*\Z"
             rf"|\byou(?:['’]ll|['’]d|\s+will|\s+would)?\s+(?:also\s+|still\s+|then\s+|now\s+)?"
             rf"(?:{_words(data['list']['reader_needs'])})\b"
             rf"|\b(?:{_words(data['list']['reader_for'])})\b"
