@@ -163,3 +163,12 @@ def test_make_sure_you_and_a_purpose_of_the_readers() -> None:
                   "shell completions", "fire", "work-list", ["Make sure you", "update the man page"])
     assert analyze("The SDK is released as 2.0.\n\nTo upgrade, you'll need to:\n- bump the dependency to ^2.0\n"
                    "- rename `connect()` to `open()`").firing is None
+
+
+def test_a_need_from_the_reader_is_no_report() -> None:
+    """r31b: 'Action needed from you:' asks; the participle reports nothing (unseen29 bartosh-014's shape)."""
+    assert_judged("The code compiles here.\n\n**Action needed from you:**\n1. Please run the build command\n"
+                  "2. Share the contents of build.log", "fire", "work-list",
+                  ["Action needed from you", "run the build"])
+    assert analyze("The fixes are in.\n\nChanges requested by you:\n- Renamed the flag\n- Dropped the old endpoint"
+                   ).firing is None

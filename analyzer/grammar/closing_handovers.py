@@ -290,6 +290,10 @@ def work_list(asked: Asked) -> Judgement | None:
         return None
     lead = [t for t in asked.doc if not t.is_space and not t.is_punct]
     wished = {t.i for w in lead if w.dep_ == "mark" and w.lower_ == "if" for t in w.head.subtree}
+    # r31b: 'Action needed from you:' — a participle whose source or beneficiary is the reader asks, it reports nothing
+    wished |= {t.i for t in lead if t.tag_ in ("VBD", "VBN") and any(
+        p.dep_ == "prep" and p.lower_ in ("from", "for") and any(o.lower_ in SYSTEM_NOT_DOERS for o in p.children)
+        for p in t.children)}  # fmt: skip
     if any((t.tag_ == "VBD" or t.lower_ in turn_words().reported) and t.i not in wished for t in lead):
         # r31b: not what the reader may wish for ('If you want verification, pick one:')
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
