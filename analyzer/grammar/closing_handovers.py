@@ -11,6 +11,7 @@ hand-off, so no finding; anything else fires.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -23,7 +24,7 @@ from analyzer.grammar.work import is_do_nothing_item, work_of
 from analyzer.parse.tokens import SOURCE_KEY, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import LIST, QUESTION, TURN
+from analyzer.text.questions import LIST, QUESTION, TURN, recommends
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -316,22 +317,39 @@ def work_list(asked: Asked) -> Judgement | None:
     if asked.site.kind != LIST or not asked.parts:
         return None
     lead = [t for t in asked.doc if not t.is_space and not t.is_punct]
-    if any(t.tag_ == "VBD" or t.lower_ in turn_words().reported for t in lead):
+    wished = {t.i for w in lead if w.dep_ == "mark" and w.lower_ == "if" for t in w.head.subtree}
+    # r31b: 'Action needed from you:' — a participle whose source or beneficiary is the reader asks, it reports nothing
+    wished |= {t.i for t in lead if t.tag_ in ("VBD", "VBN") and any(
+        p.dep_ == "prep" and p.lower_ in ("from", "for") and any(o.lower_ in SYSTEM_NOT_DOERS for o in p.children)
+        for p in t.children)}  # fmt: skip
+    if any((t.tag_ == "VBD" or t.lower_ in turn_words().reported) and t.i not in wished for t in lead):
+        # r31b: not what the reader may wish for ('If you want verification, pick one:')
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
-    owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t)) or t.text.startswith("@")),
-                 None)  # fmt: skip
+    owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t) and t.dep_ != "dobj")
+                  or t.text.startswith("@")), None)  # fmt: skip  # r31b: not 'rename them' in a recommendation
     if owner is not None:
         return carved("work-list", f"the lead-in names someone else as the work's owner ('{owner.text}')")
     doer = _system_doer(lead)
     if doer is not None:  # r29b: 'On the next tag push, the workflow will:'
         return carved("work-list", f"the lead-in's list completes what '{doer.text}' does: the work is its own, it is "
                       "handed to no reader")  # fmt: skip
+    lead_word = _lead_word(asked)
+    reader = None if lead_word else _reader_lead(lead)
+    if not lead_word and reader is None:
+        return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
+    if reader is not None and reader.kind == "technical":
+        why = f"a technical conditional on the reader's own use or an event ('{reader.token.text}')"
+        return carved("work-list", f"the lead-in '{_as_asked(asked)}' is {why}: it offers nothing of the agent's")
     handed: list[str] = []
     human: list[str] = []
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
         kind = _item(item, _checked(asked, start))
         if kind != "act":
             continue
+        if reader is not None and reader.kind != "choice" and not (reader.offered and kind == "act") and (
+            _opening_verb(item) is None
+        ):
+            continue  # r31b: under 'Remember to:' or 'You'll see:' an item that is no instruction ('a green check')
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         if roots and work_of(roots, asked.lexicon, scope).human_only:
@@ -351,6 +369,110 @@ def work_list(asked: Asked) -> Judgement | None:
     if human:
         return carved("work-list", "every item the list hands over is human-only work: a legitimate hand-off")
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+@dataclass(frozen=True)
+class ReaderLead:
+    """r31b: how a lead-in with no lead-in word hands its list to the reader: 'imperative' ('Remember to:'), 'reader'
+    (the reader as subject or as the one it is for: 'What you should do:', 'Action needed from you:'), 'wish' (a
+    condition on the reader's wish to go further: 'If you want further refinements:'), 'choice' ('pick one:'), or
+    'technical' (a condition on the reader's own use: 'If you want to run it locally:'); `offered`: the agent offers the
+    items itself in the lead-in ('If you want, we could:')."""
+
+    kind: str
+    token: Token
+    offered: bool = False
+
+
+FURTHER = terms("work-list", "further")
+CONDITION_MARKS = frozenset(("if", "when", "whenever", "unless", "once", "should"))
+GOING_ON_WISHED = terms("wish-invitation", "going_on")
+LEAD_OPENERS = terms("work-list", "lead_openers")
+
+
+def _lead_word(asked: Asked) -> bool:
+    """The lead-in holds a lead-in word of sites.toml [list] ('Next steps:', 'Ideas for later:'), read as the site
+    read it, or is the agent's recommendation closing options (text/questions.closing_options)."""
+    if recommends(asked.doc.text):
+        return True  # r31b: 'I'd go with Approach A.' closing options laid out under headings
+    return bool(LEAD_INS & set(re.findall(r"[a-z][a-z'-]*", asked.doc.text.lower())))
+
+
+def _reader_lead(lead: list[Token]) -> ReaderLead | None:
+    """r31b (docs/DESIGN.md#construction-classes): the lead-in's own grammar addresses the list to the reader — a
+    condition on the reader's wish (judged on what is wished: more of the work, or the reader's own use), an
+    instruction to choose, an imperative opening it, or the reader as subject or as the one it is for."""
+    offered = any(t.lower_ in AGENT_SUBJECTS and t.dep_ in ("nsubj", "nsubjpass") for t in lead)
+    choosing = next((t for t in lead if t.lemma_.lower() in CHOOSING and t.tag_ == "VB" and subject_of(t) is None),
+                    None)  # fmt: skip
+    if choosing is not None:
+        return ReaderLead("choice", choosing, offered)  # 'If you want verification, pick one:'
+    for token in lead:
+        if token.lower_ in ("if", "should") and token.dep_ == "mark":
+            wish = token.head
+            if wish.lemma_.lower() in ("want", "like", "wish", "prefer") and _reader_subject(wish):
+                return _wish_for(wish, offered)
+    event = next((t for t in lead if t.dep_ == "mark" and t.lower_ in CONDITION_MARKS), None)
+    if event is not None:
+        # 'If you encounter any merge conflicts, you'll need to:': the steps for an event, a technical conditional
+        return ReaderLead("technical", event.head, offered)
+    purpose = next((t for t in lead[:1] if t.lower_ == "to" and t.head.dep_ == "advcl" and t.head.i > t.i), None)
+    if purpose is not None:
+        # 'To upgrade, you'll need to:': the steps toward the reader's own purpose, as a technical conditional
+        return ReaderLead("technical", purpose.head, offered)
+    first = next((t for t in lead if t.lower_ not in LEAD_OPENERS), None)
+    if first is not None and first.tag_ == "VB" and subject_of(first) is None and first.dep_ != "aux":
+        return ReaderLead("imperative", first, offered)
+    if first is not None and first.lower_ in ("do", "don't") and any(t.lower_ in ("n't", "not") for t in lead[:3]):
+        return ReaderLead("imperative", first, offered)  # "Don't forget to:"
+    reader = next((t for t in lead if t.lower_ in SYSTEM_NOT_DOERS and t.dep_ in ("nsubj", "pobj", "dobj")), None)
+    if reader is not None:
+        return ReaderLead("reader", reader, offered)
+    return None
+
+
+def _reader_subject(verb: Token) -> bool:
+    subject = subject_of(verb)
+    return subject is not None and subject.lower_ in SYSTEM_NOT_DOERS
+
+
+def _wish_for(wish: Token, offered: bool) -> ReaderLead:
+    """What the reader's wish is for: more of the work ('further refinements', 'to take this further', 'to continue')
+    is the agent's next work offered; a wish to do something else ('to run it locally') is the reader's own use; a bare
+    wish ('If you want, we could:') leaves the list the agent's offer."""
+    wanted = [c for c in wish.children if c.dep_ in ("dobj", "xcomp", "ccomp")]
+    if not wanted:
+        return ReaderLead("wish", wish, True)
+    for thing in wanted:
+        words = {t.lower_ for t in thing.subtree}
+        if words & FURTHER or thing.lemma_.lower() in GOING_ON_WISHED:
+            return ReaderLead("wish", thing, offered)
+        if thing.pos_ in ("NOUN", "PROPN") and thing.dep_ == "dobj":
+            return ReaderLead("wish", thing, offered)
+    return ReaderLead("technical", wanted[0], offered)
+
+
+def _opening_verb(item: Doc) -> Token | None:
+    """r31b: the item opens with an instruction — a base verb with no subject ('Add labels to your PRs'), or a first
+    word the model tagged as a noun that a determiner or possessive follows without depending on it ('Wire this command
+    into …': a verb and its object)."""
+    tokens = [t for t in item if not t.is_space and not t.is_punct and any(ch.isalnum() for ch in t.text)]
+    first = next((t for t in tokens if t.lower_ not in LEAD_OPENERS), None)
+    if first is None:
+        return None
+    if first.tag_ in ("VB", "VBP") and subject_of(first) is None and first.dep_ not in ("aux", "nsubj"):
+        return first
+    following = item[first.i + 1] if first.i + 1 < len(item) else None
+    if (
+        following is not None
+        and first.pos_ in ("NOUN", "PROPN", "VERB")
+        and not any(c.dep_ in ("det", "poss") for c in first.children)
+        and following.tag_ in ("DT", "PRP$", "PDT")
+        and following.head is not first
+        and first.text.islower()
+    ):
+        return first
+    return None
 
 
 SYSTEM_MODALS = terms("work-of-a-system", "modals")
@@ -406,6 +528,9 @@ def _item(item: Doc, checked: bool) -> str:
     tokens = [t for t in item if not t.is_space and not t.is_punct]
     if checked or not tokens:
         return "report"
+    opening = _opening_verb(item)
+    if opening is not None and opening.tag_ not in ("VBD", "VBN"):
+        return "act"  # r31b: 'wire this command into … so future sessions can …': the purpose clause is no status
     root = next(iter(item.sents)).root
     subject = subject_of(root)
     auxiliaries = {c.lower_.replace("’", "'") for c in root.children if c.dep_ in ("aux", "auxpass")}
@@ -413,6 +538,8 @@ def _item(item: Doc, checked: bool) -> str:
         return "plan"
     if root.tag_ == "VBD" or (root.tag_ == "VBN" and not auxiliaries & offer_words().modals):
         return "report"
+    if subject is not None and root.tag_ == "VB" and not any(c.dep_ in ("aux", "auxpass") for c in root.children):
+        return "act"  # r31b: a base form with no modal has no subject of its own ('retry failed deliveries, add a log')
     if subject is not None and root.pos_ in ("VERB", "AUX"):
         return "status"  # 'CI is running on the branch', 'The numbers look fine'
     return "act"

@@ -76,6 +76,7 @@ class QuestionVocabulary:
     condition_wishes: frozenset[str]
     offer_modals: frozenset[str]
     wh_words: frozenset[str]
+    illustrations: tuple[str, ...]
     reporting_words: frozenset[str]
     self_labels: tuple[str, ...]
     checking_verbs: frozenset[str]
@@ -86,13 +87,17 @@ class QuestionVocabulary:
     question_openers: frozenset[str]
 
 
+# The lists read in order (prefixes a sentence may open with), the rest as sets.
+_TUPLES = ("checking_purposes", "self_labels", "illustrations")
+
+
 @cache
 def question_vocabulary(path: str = QUESTIONS_PATH) -> QuestionVocabulary:
     with open(path, "rb") as handle:
         data = tomllib.load(handle)
     return QuestionVocabulary(
         **{
-            name: tuple(data[name]) if name in ("checking_purposes", "self_labels") else frozenset(data[name])
+            name: tuple(data[name]) if name in _TUPLES else frozenset(data[name])
             for name in QuestionVocabulary.__annotations__
         }
     )
@@ -262,8 +267,8 @@ def rhetorical_question(asked: Asked) -> Judgement | None:
     turns_to_reader = any(w.strip(",.;:!?") in asked.words.reader for w in following.split()) or following.rstrip(
         " *_)\"'"
     ).endswith("?")
-    if turns_to_reader:
-        return None
+    if turns_to_reader or following.lstrip(" *_").startswith(asked.words.illustrations):
+        return None  # r31b: 'For example: JSON, YAML, …' illustrates the choices asked about, it answers nothing
     return carved("rhetorical-question", "a question the agent asks itself and answers in what follows")
 
 

@@ -62,6 +62,11 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
         # 'Why would you want a second cache?': a question of reasons asks for no wish
         return carved("reader-wish-question", "a question of reasons asks the reader for no wish or choice")
     for token in asked.tokens:
+        named = _word_named(token, reader)
+        if named is not None:
+            # r31b: 'What's your preference on the texture compression format?' — what the reader's word is about
+            about = [p for c in named.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"][:1]
+            return _judged(asked, "reader-wish-question", f"asks the reader's choice ('your {named.text}')", about)
         found = _predicate(token, reader)
         if found is None:
             continue
@@ -173,6 +178,20 @@ def _predicate(token: Token, reader: frozenset[str]) -> tuple[str, Token] | None
     if lemma in APPROVALS:
         return "approval", token
     return None
+
+
+def _word_named(token: Token, reader: frozenset[str]) -> Token | None:
+    """r31b (docs/DESIGN.md#construction-classes): a copular question for the reader's word named as a noun the reader
+    possesses ('What's your preference on the codec?', 'Which is your pick for the serializer?'): the noun (terms
+    [reader-word-asked] word_nouns), subject or attribute of a copula whose other side is the question word."""
+    if token.lower_ not in WORD_NOUNS or token.dep_ not in ("nsubj", "attr") or token.head.lemma_ != "be":
+        return None
+    if token.head.tag_ == "VBD":
+        return None  # 'What was your goal with the old cache?': what the reader wanted, a fact
+    if not any(c.dep_ == "poss" and c.lower_ in reader for c in token.children):
+        return None
+    asking = any(c.tag_ in ("WP", "WDT") and c.dep_ in ("attr", "nsubj") for c in token.head.children)
+    return token if asking else None
 
 
 def _wished(verb: Token, reader: frozenset[str]) -> bool:

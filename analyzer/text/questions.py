@@ -156,7 +156,9 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         if kind == REPORT and not parts and not _reads_reader(_plain(bare)):
             continue  # 'If the tests pass, I'll commit.': no instruction before it, no reader in it
         sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following, parts))
-    listed = closing_list(text, view) or closing_table(view) or closing_next_step(text, view)
+    listed = (
+        closing_list(text, view) or closing_table(view) or closing_next_step(text, view) or closing_options(text, view)
+    )
     if listed is not None:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
@@ -197,6 +199,11 @@ def _recommends(sentence: str) -> bool:
     sentence = _plain(sentence)
     opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
     return any(opening.startswith(r) for r in _patterns().recommendations)
+
+
+def recommends(sentence: str) -> bool:
+    """r31b: whether the sentence only states the agent's pick among options (for the work-list row)."""
+    return _recommends(sentence)
 
 
 def _picks(sentence: str) -> bool:
@@ -421,6 +428,9 @@ class _Patterns:
     recommendations: tuple[str, ...]
     splice: re.Pattern[str]
     next_step: re.Pattern[str]
+    reader_lead: re.Pattern[str]
+    bare_label_words: int
+    option_heads: frozenset[str]
     subordinators: frozenset[str]
     table_offers: frozenset[str]
     table_lead_offers: tuple[str, ...]
@@ -538,6 +548,15 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         # r29c: a label naming the next step, read after emphasis and heading marks ('**Next step:** …', '## Next step')
         next_step=rf"^[\s*_#>]*(?:{_words(data['next-step']['labels'])})[\s*_]*(?::[\s*_]*|\Z)",
+        # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
+        reader_lead=(
+            r"\b(?:to|you)[\s*_]*:[\s*_]*\Z"
+            rf"|\byou(?:['’]ll|['’]d|\s+will|\s+would)?\s+(?:also\s+|still\s+|then\s+|now\s+)?"
+            rf"(?:{_words(data['list']['reader_needs'])})\b"
+            rf"|\b(?:{_words(data['list']['reader_for'])})\b"
+            rf"|\bif\s+you(?:['’]d|\s+would)?\s+(?:{_words(data['list']['reader_wishes'])})\b"
+            rf"|\b(?:{_words(data['list']['choose'])})\b"
+        ),
     )
     rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
@@ -554,6 +573,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         table_lead_offers=tuple(data["list"]["table_lead_offers"]),
         instruction_reach=int(data["report"]["instruction_reach"]),
         instruction_chars=int(data["report"]["instruction_chars"]),
+        bare_label_words=int(data["list"]["bare_label_words"]),
+        option_heads=frozenset(data["list"]["option_heads"]),
     )
     return sources, rest
 
@@ -653,8 +674,8 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     of one item, its lead-in the label (sites.toml [next-step]). A list item is closing_list's."""
     patterns = _patterns()
     tail = view[max(0, len(view) - _LIST_TAIL) :].lower()
-    if "next" not in tail:
-        return None  # every label names the next step
+    if "next" not in tail and ":" not in tail:
+        return None  # every label names the next step, or ends with its colon
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
     if last is None or not content or _ITEM.match(view, last[0]):
@@ -662,7 +683,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     written = view[last[0] : last[1]]
     first = last[0] + len(written) - len(written.lstrip())
     end = last[0] + len(written.rstrip())
-    label = patterns.next_step.match(view[first:end])
+    label = patterns.next_step.match(view[first:end]) or _inline_label(view[first:end], patterns)
     if label is not None and label.end() < end - first:
         item = first + label.end()
         if not _instructs(view[item:end], patterns):
@@ -687,6 +708,144 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
         return None
     sentence = view[lead_first:lead_end] + "\n" + view[lead_end + 1 : end]
     return QuestionSite(lead_first, end, sentence, LIST, False, "", ((first, end),))
+
+
+_INLINE_LABEL = re.compile(r"[\s*_#>]*([A-Za-z][^:\n.!?;]{0,60}?)[\s*_]*:[\s*_]+(?=\S)")
+
+
+def _inline_label(paragraph: str, patterns: _Patterns) -> re.Match[str] | None:
+    """r31b (docs/DESIGN.md#construction-classes): the paragraph opens with a short label and its colon that holds a
+    lead-in word of sites.toml [list] ('Suggested follow-ups, as needed: tighten the lint rules, …', 'Further
+    improvements: cache …'): what follows is the list, written inline; the work-list row reads its items."""
+    found = _INLINE_LABEL.match(paragraph)
+    if found is None or len(found.group(1).split()) > patterns.bare_label_words + 1:
+        return None
+    # the label's noun (before a comma that qualifies it: 'as needed') names several things: a list, not one
+    # recommendation or one commit message ('Recommendation: ship …', 'Suggested commit message: …')
+    head = _LEAD_WORD.findall(found.group(1).split(",")[0].lower())
+    if patterns.condition.search(found.group(1)):
+        return None  # 'Next steps, if desired: …': the offer on a condition, the bonus offer's site
+    return found if head and head[-1] in patterns.lead_ins and head[-1].endswith("s") else None
+
+
+_ALTERNATIVE = re.compile(r"[\s*_]*(?:or|alternatively)\b", re.IGNORECASE)
+# the expectation 'should' of a state the work brings about ('… should be resolved after this update'); 'will' may be
+# the agent's own next act ('The comment will be removed.'), which takes the list
+_PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:be|go|work|pass|build|start|stop|disappear|clear|"
+                         r"resolve|show|appear|load|run)\b", re.IGNORECASE)
+_NOT_THIRD = frozenset(("i", "i'm", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "let", "you", "you're",
+                        "you'll", "if", "once", "when", "after"))
+
+
+def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) -> tuple[tuple[int, int] | None, bool]:
+    """r31b (docs/DESIGN.md#construction-classes): the closing paragraph after a list neither takes the list's work nor
+    asks anything of its own — an alternative to the list opened by 'Or' ('Or simply execute the manual phases …'), a
+    third-person prediction of the outcome ('The warning should be resolved after this update!'), or a labelled line
+    of code only ('**Suggested Commit Message**' + a commit message in backticks): the list before it is the closing
+    list. The unit before the paragraph (a label's too), or `last` as it was."""
+    written = view[last[0] : last[1]].strip()
+    source = text[last[0] : last[1]].strip()
+    steps = 0
+    alternative = _ALTERNATIVE.match(written) and not written.rstrip(_TRAILING).endswith("?")
+    if alternative or _predicts(_without_trailing_symbols(written.rstrip(_TRAILING))):
+        steps = 1
+    elif _labelled_code(source):
+        steps = 1  # the label and its line of code, one paragraph
+    elif len(source) > 2 and source[0] == source[-1] == "`" and "\n" not in source:
+        steps = 2  # the line of code, then its label on a unit of its own
+    at = last
+    for _ in range(steps):
+        before = _unit_before(view, unit_starts(view), at[0])
+        if before is None:
+            return last, content
+        at = before
+        if steps == 2 and not _labelled_code(text[at[0] : at[1]] + "\n`x`"):
+            return last, content
+        steps -= 1 if steps == 2 else 0
+    if steps == 0 or not _ITEM.match(view, at[0]):
+        return last, content
+    return last_content_unit(view[: at[1]], unit_starts(view[: at[1]]), claim_vocabulary())
+
+
+def _labelled_code(source: str) -> bool:
+    """A label line (a heading, emphasis only, or ending with a colon) and one line of inline code under it."""
+    lines = [line for line in source.strip().split("\n") if line.strip()]
+    if len(lines) != 2:
+        return False
+    label, code = lines[0].strip(), lines[1].strip()
+    labelled = _HEADING.match(label) or _EMPHASIS_ONLY.match(label) or _ENDS_WITH_COLON.search(label)
+    return bool(labelled) and len(code) > 2 and code[0] == code[-1] == "`"
+
+
+def _predicts(sentence: str) -> bool:
+    """One sentence with a third-person subject that predicts the state the list's work brings about, asking nothing."""
+    words = _LEAD_WORD.findall(sentence[:40].lower().replace("’", "'"))
+    return (
+        bool(words)
+        and words[0] not in _NOT_THIRD
+        and len(re.findall(r"[.!?]+(?=\s+\S)", sentence.strip())) == 0
+        and not sentence.rstrip(_TRAILING).endswith("?")
+        and _PREDICTION.search(sentence) is not None
+        and _patterns().condition.search(sentence) is None
+    )
+
+
+_OPTION_LABEL = re.compile(r"[^:—–\n]*?\b\w*\s*[\w.]{0,3}\s*[:—–-]\s+")
+_OPTION_UNITS = 60
+
+
+def closing_options(text: str, view: str) -> QuestionSite | None:
+    """r31b (docs/DESIGN.md#construction-classes): options laid out under headings of their own ('## Fix Option 1:
+    Update docker-compose.yaml' + code, '## Fix Option 2: …') and closed by the agent's recommendation of one ('**I
+    recommend Option 1** - update …'): a closing list whose lead-in is the recommendation and whose items are the
+    headings' words after their label (sites.toml [list] option_heads); what the agent recommends and does not do is
+    handed back."""
+    patterns = _patterns()
+    starts = unit_starts(view)
+    last, content = last_content_unit(view, starts, claim_vocabulary())
+    if last is None or not content or _ITEM.match(view, last[0]):
+        return None
+    closing = view[last[0] : last[1]].strip()
+    if "\n" in closing or not _recommends(closing) or closing.rstrip(_TRAILING).endswith("?"):
+        return None
+    first = last[0] + len(view[last[0] : last[1]]) - len(view[last[0] : last[1]].lstrip())
+    items: list[tuple[int, int]] = []
+    k = bisect_left(starts, last[0]) - 1
+    while k >= 0 and len(items) <= patterns.max_items and bisect_left(starts, last[0]) - k <= _OPTION_UNITS:
+        unit = text[starts[k] : starts[k + 1]]
+        line = unit.strip().split("\n", 1)[0].rstrip()  # a heading is a line of its own, text may follow it
+        if _HEADING.match(line) or _EMPHASIS_ONLY.match(line):
+            words = set(_LEAD_WORD.findall(line.lower()))
+            if words & patterns.option_heads:
+                at = starts[k] + len(unit) - len(unit.lstrip())
+                label = _OPTION_LABEL.match(view, at)
+                item_start = label.end() if label is not None and label.end() < at + len(line) else at
+                item_end = at + len(view[at : at + len(line)].rstrip(" *_#"))
+                if item_end > item_start:
+                    items.insert(0, (item_start, item_end))
+        k -= 1
+    if len(items) < 2 or len(items) > patterns.max_items:
+        return None
+    return QuestionSite(first, last[1], view[first : last[1]].rstrip(), LIST, False, "", tuple(items))
+
+
+def _hands_to_reader(lead: str) -> bool:
+    """r31b: the lead-in hands its list to the reader by its grammar, with no lead-in word ('Remember to:', 'What you
+    should do:', 'If you want further refinements:', 'pick one:'); the work-list row reads its parse."""
+    lowered = " ".join(_plain(lead).lower().replace("’", "'").split())
+    return _patterns().reader_lead.search(lowered) is not None
+
+
+def _bare_label(unit: str, lead: str) -> bool:
+    """r31b: a label on a line of its own with no colon or mark ('Next suggestions' + items): the unit is that one line,
+    a few words opened by a capital, with no sentence mark, comma or code in it."""
+    words = lead.split()
+    return (
+        "\n" not in unit.strip()
+        and 0 < len(words) <= _patterns().bare_label_words
+        and lead[:1].isupper()
+        and not any(ch in lead for ch in ".!?;:,`|")
+    )
 
 
 def _instructs(item: str, patterns: _Patterns) -> bool:
@@ -719,6 +878,8 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
         # 'My recommendation is the second option.' or 'Let me know which.' after the list: the options are still
         # handed over; so are they by 'Any of these can follow if desired.' (issue 28 phase 4b)
         last, content = last_content_unit(view[: last[0]], unit_starts(view[: last[0]]), claim_vocabulary())
+    elif last is not None and closing and not _ITEM.match(view, last[0]):
+        last, content = _past_trailer(text, view, last, content)
     if last is None or not content:
         return None
     start, end = last  # the last unit that is content: a sign-off after the list is not
@@ -743,9 +904,11 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     lead_start += written.rfind("\n") + 1  # the lead-in is the unit's last line
     lead = view[lead_start:lead_end].strip()
     written_lead = text[lead_start:lead_end].strip()  # the view blanks emphasis: "**Next**" is read as written
-    if not (_HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead)):
-        return None
-    if not patterns.lead_ins & set(_LEAD_WORD.findall(lead.lower())):
+    lead_word = bool(patterns.lead_ins & set(_LEAD_WORD.findall(lead.lower())))
+    if _HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead):
+        if not (lead_word or _hands_to_reader(lead)):
+            return None
+    elif not (lead_word and _bare_label(view[starts[j] : starts[j + 1]], lead)):
         return None
     parts = []
     for item_start, item_end in reversed(items):

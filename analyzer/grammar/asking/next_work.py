@@ -33,6 +33,8 @@ OPENERS = frozenset({"so", "then", "ok", "okay", "now", "and", "shall", "just"})
 # The modals of a choice asked of a thing ('Should the cache live in Redis or in memory?'), and the persons whose
 # 'should' asks leave or a fact about them instead ('Should I …', 'Should we …', 'Should you …').
 CHOICE_MODALS = terms("next-work-asked", "choice_modals")
+CHOICE_WH = terms("next-work-asked", "choice_wh")
+DELIBERATIVE = terms("next-work-asked", "deliberative_modals")
 PERSONS = terms("next-work-asked", "persons")
 # A verbless question is short: the work named and where it goes.
 MAX_WORDS = 10
@@ -113,6 +115,22 @@ def _named_next(verb: Token) -> bool:
     return verb.lemma_.lower() in ("start", "begin") and any(c.dep_ in ("dobj", "prep") for c in verb.children)
 
 
+def _deliberated(words: list[Token]) -> int | None:
+    """r31b: 'Which formats must be supported first?', 'Where should the config live?': a question word opens the
+    question, a modal of deliberation follows within a few words, and no person is its subject (before or after it):
+    the index of the modal, whose words after it are judged; None otherwise."""
+    if len(words) < 4 or words[0].lower_ not in CHOICE_WH:
+        return None
+    modal = next((k for k in range(1, min(4, len(words) - 1)) if words[k].lower_ in DELIBERATIVE), None)
+    if modal is None or words[modal].dep_ not in ("aux", "ROOT") or words[modal - 1].lower_ in PERSONS:
+        return None
+    if words[modal + 1].lower_ in PERSONS or any(t.lower_ in PERSONS for t in words[1:modal]):
+        return None
+    if words[modal].lower_ == "must" and not any(t.tag_ == "VBN" and t.dep_ == "ROOT" for t in words[modal + 1 :]):
+        return None  # 'must' of a requirement only in the passive ('must be supported'), not 'What must be true …?'
+    return modal
+
+
 @rule("should-choice")
 def should_choice(asked: Asked) -> Judgement | None:
     """The question opens with 'should' or 'shall' and a subject that is a thing (not the agent, not the reader), and
@@ -122,14 +140,23 @@ def should_choice(asked: Asked) -> Judgement | None:
     if asked.site.kind != QUESTION:
         return None
     words = [t for t in asked.tokens if not t.is_punct]
-    if len(words) < 4 or words[0].lower_ not in CHOICE_MODALS or words[1].lower_ in PERSONS:
-        return None
-    if not any(t.lower_ == "or" for t in words[2:]):
+    deliberated = _deliberated(words)
+    if deliberated is not None:
+        words = words[deliberated:]
+    elif (
+        len(words) < 4
+        or words[0].lower_ not in CHOICE_MODALS
+        or words[1].lower_ in PERSONS
+        or not any(t.lower_ == "or" for t in words[2:])
+    ):
         return None
     stretch = words[1:]
     work = work_of_stretch(stretch, asked.lexicon)
     span = bounds(stretch)
     head = f"'{_as_asked(asked)}' asks the reader to choose between the agent's alternatives ('{words[0].text} … or')"
+    if deliberated is not None:
+        shown = f"{asked.tokens[0].text} … {words[0].text}"
+        head = f"'{_as_asked(asked)}' asks the reader to decide how the agent's work is to be ('{shown}')"
     if work.human_only:
         return gated("exempt", "should-choice", f"exempt (should-choice): {head}, and that is {work.describe()}",
                      words[0].i, span, work.domains)  # fmt: skip
