@@ -391,7 +391,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
     sources = dict(
         condition=(
-            rf"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
+            rf"\b(?:{_words(condition['wish_marks'])})\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
             rf"|\b(?:{_words(condition['optional'])})\b"
             rf"|[—–-]\s+(?:{_words(data['invitation']['openings'])})\b"
             rf"|\b(?:{_words(condition['open_wishes'])})(?=\s*(?:[.,;!)—–]|$))"
