@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import Asked, _as_asked, _label
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _label
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.register.reader_word import (
     ABOUT_DEPS,
+    BOUNDS,
     READER,
     WORD_NOUNS,
     _human_only,
@@ -23,7 +24,7 @@ from analyzer.grammar.register.reader_word import (
     readers_word,
 )
 from analyzer.grammar.registry import rule
-from analyzer.parse.tokens import forms, hyphen_compound
+from analyzer.parse.tokens import forms, hyphen_compound, subject_of
 from analyzer.text import sites
 from analyzer.text.questions import WAIT
 
@@ -52,6 +53,11 @@ def wait_on_person(asked: Asked) -> Judgement | None:
         judged = held_until(word, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
         if judged is not None:
             return judged
+    for token in asked.tokens:
+        if _open_next_word(token, asked):
+            judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
+            if judged is not None:
+                return judged
     labelled = _labelled_wait(asked)
     if labelled is not None:
         return labelled
@@ -81,6 +87,37 @@ def _labelled_wait(asked: Asked) -> Judgement | None:
         f"fires (wait-on-person): the label '{label}' parks the turn on the reader's "
         f"'{hyphen_compound(word) or word.text}', not on work in flight",
         word.i,
+    )
+
+
+def _open_next_word(token: Token, asked: Asked) -> bool:
+    """r31c: 'Awaiting further instructions.', 'Standing by for the next task.' — the reader's next word or request
+    left unowned: a noun of the reader's word or of a request (lexicon request_nouns, go_nouns) under a word that
+    leaves it open (lexicon open_modifiers), owned by no one and from no one else ('the lead's next task', 'further
+    input from the design team' are someone else's)."""
+    names = forms(token) | {hyphen_compound(token) or ""}
+    lexicon = asked.lexicon
+    if not names & (WORD_NOUNS | lexicon.request_nouns | lexicon.go_nouns):
+        return False
+    if not any(c.dep_ in ("amod", "det", "advmod") and c.lower_ in lexicon.open_modifiers for c in token.children):
+        return False
+    if any(c.dep_ == "poss" for c in token.children):
+        return False  # 'your next task' is the reader's own, read on the reader's arcs above
+    holders = [token, *token.ancestors][:3]  # the noun, its preposition, the hold
+    sources = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in ("from", "by")
+               for g in c.children]  # fmt: skip
+    if any(g.lower_ not in READER for g in sources):
+        return False
+    # 'The worker is idle, awaiting new tasks', 'The bot replied "awaiting further instructions"': the wait of a thing
+    # or of someone else, whose clause holds the hold
+    subjects = (subject_of(v) for v in token.ancestors)
+    if any(s is not None and s.lower_ not in AGENT_SUBJECTS for s in subjects):
+        return False
+    # "I'm not ready for more tasks until the backfill lands": a hold denied, or bounded by work in flight
+    return not any(
+        c.dep_ == "neg" or (c.dep_ == "advcl" and any(m.lower_ in BOUNDS for m in c.children if m.dep_ == "mark"))
+        for v in token.ancestors
+        for c in v.children
     )
 
 
