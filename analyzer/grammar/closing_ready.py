@@ -50,8 +50,9 @@ def readiness_next(asked: Asked) -> Judgement | None:
                            f"piece of work ('{going.text}') — the turn parks on the reader's go", [going])  # fmt: skip
         stage = _next_stage_timed(ready)
         if stage is not None:
-            return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' for the next piece of work "
-                           f"('{stage.text}') when the reader is — the turn parks on the reader's go", [stage])  # fmt: skip
+            why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
+                   "is — the turn parks on the reader's go")
+            return _judged(asked, "readiness-next", why, [stage])
     return None
 
 
