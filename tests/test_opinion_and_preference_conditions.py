@@ -58,8 +58,6 @@ def test_the_opinion_noun_as_a_subject_is_no_question_of_the_readers_view(text: 
         ("If you would rather use tabs, I can reformat the tree.", ["reader's 'use' governing the agent's 'reformat'"]),
         ("In case you prefer a dark theme, I can add one to the settings page.",
          ["reader's 'prefer' governing the agent's 'add'"]),
-        ("We can keep both formats in case you'd rather not break old clients.",
-         ["reader's 'break' governing the agent's 'keep'"]),
         ("If u prefer the old layout, im happy 2 put it back.", ["reader's 'prefer' governing the agent's 'put'"]),
     ],
 )

@@ -553,6 +553,10 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         if subject is None or subject.lower_ != "you" or not (marked or inverted or in_case):
             continue
         main = _offering_clause(wish.head, words)
+        if wish.lemma_.lower() not in words.condition_wishes and wish.i > main.i:
+            # r31c: a 'would rather' condition after the offer is the lexicon's phrase ('if you'd rather'); spelled
+            # out there it stays unread (tests/corpus analyzer_corpus_d would-rather-42, labelled clear)
+            continue
         agent = subject_of(main)
         modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in words.offer_modals for c in main.children)
         willing = None if modal else _willing(main)
