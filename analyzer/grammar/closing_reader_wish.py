@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.asking.views import INDEFINITES, LOCATED
+from analyzer.grammar.asking.views import CHANGE_VERBS, INDEFINITES, LOCATED
 from analyzer.grammar.closing_questions import Asked, _judged
 from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.register.choices import _one_picked
@@ -103,8 +103,9 @@ def _open_errand(predicate: Token, reader: frozenset[str]) -> bool:
     reader's own act, is bound to a thing of the reader's or to any adverbial (a time, a circumstance) and to no place
     in the agent's work ('Is there anything you'd like to tell your manager?', '… to read before the meeting?'): the
     reader's own errand, none. A bare act ('anything you'd like to change?') is the open wish on the agent's work; a
-    place in a thing is the change-question's ('… to improve in the app?'). It reads '… to change before the
-    release?' as an errand too: a time alone does not tell the reader's errand from the agent's work."""
+    place in a thing is the change-question's ('… to improve in the app?'). A time alone does not tell the reader's
+    errand from the agent's work, but r31c: a verb of change (terms [asking] change_verbs) acts on the agent's work
+    whatever the time or circumstance ('… to change before the release?'), unless on a thing of the reader's own."""
     if predicate.dep_ != "relcl":
         return False
     opened = predicate.head
@@ -117,6 +118,8 @@ def _open_errand(predicate: Token, reader: frozenset[str]) -> bool:
     if any(c.dep_ == "prep" and c.lower_ in LOCATED for c in bound):
         return False
     owned = any(t.dep_ == "poss" and t.lower_ in reader for c in bound for t in c.subtree)
+    if not owned and any(act.lemma_.lower() in CHANGE_VERBS for act in acts):
+        return False  # r31c: '… anything you'd like to change before the release?': a change to the agent's work
     return owned or any(c.dep_ in ("prep", "advcl", "npadvmod") for c in bound)
 
 
