@@ -37,6 +37,8 @@ OUTPUT_VERBS = terms("output-asked", "verbs")
 # r29c: the lead-in words of a closing list (sites.toml [list]): a subject among them names the list itself.
 LEAD_INS = frozenset(sites()["list"]["lead_ins"])
 PRODUCED = terms("output-asked", "produced")
+# r31c: the reader's word as the instruction ('Say the word and I'll …'): the agent's act it releases is judged.
+WORD_VERBS = terms("waits", "word_verbs")
 
 
 @dataclass(frozen=True)
@@ -132,12 +134,26 @@ def turn_taking(asked: Asked) -> Judgement | None:
                          f"agent's next request ('{request.text}') and waits for it", act.i)  # fmt: skip
         # 'Steer me toward the riskiest lane and I'll take it': the reader directs the agent, no work handed over
         return carved("turn-taking", f"'{act.text} me …' asks the reader to direct the agent, not to do its work")
+    released = _released_act(act, going_on, asked)
+    if released is not None:
+        return carved("turn-taking", f"the reader's '{act.text} …' is the go for the agent's {released}")
     work = work_of([act], asked.lexicon, stretch)
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} …' is {work.describe()}: a legitimate hand-off")
     waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
     return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
         t.i for t in tokens if t.i not in stretch))
+
+
+def _released_act(act: Token, going_on: Token | None, asked: Asked) -> str | None:
+    """r31c: the reader's word releasing the agent's act ('Say the word and I'll apply the plan to the shared prod
+    account'): when that act is purely human-only, what it describes (the go for a human-only act is the human's)."""
+    if going_on is None or (act.lemma_.lower() not in WORD_VERBS and act.lower_ not in WORD_VERBS):
+        return None
+    released = going_on.head
+    scope = frozenset(t.i for t in released.subtree if t.i != going_on.i)
+    work = work_of([released], asked.lexicon, scope)
+    return f"'{released.text}', {work.describe()}" if work.human_only else None
 
 
 def _handed_thing(act: Token) -> Token | None:
