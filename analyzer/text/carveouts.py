@@ -340,6 +340,11 @@ def _fenced_code(text: str) -> list[Region]:
             break
         closing = re.compile(r"^ {0,3}" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$", re.M)
         close = closing.search(text, line_end + 1)
+        if close is None and not text[opening.end() : line_end].strip() and not text[: opening.start()].strip():
+            # r31c: a bare fence that opens the text and never closes is the close of a block cut off before the
+            # message (a transcript's turn split after its code): what follows is the message's own prose
+            pos = line_end + 1
+            continue
         end = len(text) if close is None else close.end()
         found.append(Region(opening.start(), end, "code-fence"))
         pos = end
