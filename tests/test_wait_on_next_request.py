@@ -77,3 +77,24 @@ def test_readiness_for_an_open_next_stage_timed_by_the_reader_fires(text: str, w
 def test_readiness_untimed_of_a_thing_reported_or_human_only_is_no_wait(text: str) -> None:
     assert verdict_rule_reason(STATUS + text) == ("clear", None, "")
 
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Is everyone set for me to start the component migration?", "Are we set for me to begin the API rename?",
+     "Are y'all set for me to kick off the schema cleanup?"],
+)
+def test_readiness_asked_of_a_named_subject_in_any_parse_fires(text: str) -> None:
+    assert_judged(STATUS + text, "fire", "readiness-question", ["asks whether the reader gives the go"])
+
+
+def test_readiness_for_a_human_only_act_is_exempt() -> None:
+    assert_judged(STATUS + "Is everyone set for me to deploy 2.4.0 to production?", "exempt", "readiness-question",
+                  ["asks whether the reader gives the go", "human-only work (production-deploy, release)"])
+
+
+@pytest.mark.parametrize(
+    "text", ["paused here til u confirm the column names 4 the export", "Paused here til you confirm the layout."]
+)
+def test_til_reads_as_till(text: str) -> None:
+    assert_judged(STATUS + text, "fire", "wait-on-reader", ["'till you'", "waits on the reader's 'confirm'"])

@@ -295,11 +295,19 @@ def readiness_question(asked: Asked) -> Judgement | None:
         # root: the readiness word whose subject is the reader or the agent heads the question
         ready = _named_readiness(asked)
         root = ready if ready is not None else root
+    opened = None
+    if ready is None:
+        # r31c: 'Is everyone set for me to start the component migration?' — the model made the agent's act the root and
+        # hung the readiness word on the subject: read on the words in order, the copula, the subject, the readiness
+        opened = _readiness_opening(asked)
+        ready = opened
     if ready is None:
         return None
     holders = {root.i, ready.i}
     deps = ("prep", "xcomp", "advcl", "ccomp")
     asked_for = [c for c in asked.tokens if c.head.i in holders and c.dep_ in deps and c.i > ready.i]
+    if opened is not None:
+        asked_for = [root] if root.i > opened.i and root.pos_ in ("VERB", "AUX") else []
     subject = subject_of(root)
     if subject is not None and subject.lower_ not in READY_SUBJECTS and not _for_the_agent(asked_for):
         return None  # 'Is the build ready for review?': the readiness of a thing, a fact
@@ -322,6 +330,15 @@ def _named_readiness(asked: Asked) -> Token | None:
         if any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in token.children) and token.tag_ == "VBN":
             return token
     return None
+
+
+def _readiness_opening(asked: Asked) -> Token | None:
+    """r31c: the question opens with the copula, a subject that gives the go (the reader, the agent, everyone) and a
+    readiness word, in that order, whatever arcs the model drew between them."""
+    words = [t for t in asked.tokens if not t.is_punct]
+    if len(words) < 4 or words[0].lemma_.lower() != "be" or words[1].lower_ not in READY_SUBJECTS:
+        return None
+    return words[2] if words[2].lower_ in asked.words.readiness else None
 
 
 def _for_the_agent(asked_for: list[Token]) -> bool:
