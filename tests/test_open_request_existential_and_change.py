@@ -68,3 +68,22 @@ def test_a_change_before_a_time_is_the_agents_work_not_the_readers_errand(text: 
 )
 def test_the_readers_own_errand_before_a_time_stays_none(text: str) -> None:
     assert verdict_rule_reason(STATUS + text) == ("clear", None, "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Tell me what's next on your list and I'll get going.", "Just tell me what else is on your plate.",
+     "Tell me what comes next and I'll start right away."],
+)
+def test_the_readers_next_request_embedded_in_a_request_for_their_word_fires(text: str) -> None:
+    assert_judged(STATUS + text, "fire", "reader-word-request",
+                  ["asks for the reader's word (the reader's next request"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Tell me what happens next on your board when it wakes.",
+     "The log tells me what's next in the queue: the OTA job."],
+)
+def test_what_happens_next_or_a_report_of_it_is_no_request(text: str) -> None:
+    assert verdict_rule_reason(STATUS + text) == ("clear", None, "")

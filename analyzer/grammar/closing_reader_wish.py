@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.asking.views import CHANGE_VERBS, INDEFINITES, LOCATED
-from analyzer.grammar.closing_questions import Asked, _judged
+from analyzer.grammar.closing_questions import Asked, _judged, question_vocabulary
 from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.register.choices import _one_picked
 from analyzer.grammar.register.context import Context, answered, asks_a_person
@@ -246,7 +246,20 @@ def _told(verb: Token, reader: frozenset[str]) -> tuple[Token, str] | None:
                 return named, "the reader's own"  # 'tell me what your goal is'
             if any(_predicate(t, reader) is not None for t in told.subtree):
                 return told, "the reader's wish"
+            if _next_request(told):
+                return told, "the reader's next request"  # r31c: 'tell me what's next on your list'
     return None
+
+
+def _next_request(clause: Token) -> bool:
+    """r31c: the open request embedded in the request for the reader's word ('Tell me what's next on your list and
+    I'll get going', 'let me know what else is on the docket'): a wh-word as the clause's subject, a predicate of being
+    or coming (questions.toml request_predicates) and a word of what comes next (request_words) beside it."""
+    words = question_vocabulary()
+    subject = subject_of(clause)
+    if subject is None or subject.lower_ not in words.wh_words or clause.lemma_.lower() not in words.request_predicates:
+        return False
+    return any(c.lower_ in words.request_words for c in (*clause.children, *subject.children))
 
 
 def _agent_act(verb: Token) -> Token | None:
