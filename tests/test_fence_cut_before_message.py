@@ -30,6 +30,7 @@ def test_its_plain_status_stays_clear() -> None:
         "```python\nanswer = ask('Would you like me to retry?')\n",
         "Here is the helper:\n\n```\nanswer = ask('Would you like me to retry?')\n",
         "```\nanswer = ask('Would you like me to retry?')\n```\n\nThe helper is in `prompts.py`.",
+        "```\r\nWould you like me to continue?\r\n```\r\nContinued.\r\n",
     ],
 )
 def test_other_fences_keep_their_code_carved(text: str) -> None:
