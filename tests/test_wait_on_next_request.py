@@ -98,3 +98,27 @@ def test_readiness_for_a_human_only_act_is_exempt() -> None:
 )
 def test_til_reads_as_till(text: str) -> None:
     assert_judged(STATUS + text, "fire", "wait-on-reader", ["'till you'", "waits on the reader's 'confirm'"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Blocked on you: which of the two layouts the settings page should use.",
+        "Waiting on you: whether the retry cap should be 3 or 5.",
+        "**Blocked on you:** which naming scheme to use for the new endpoints.",
+    ],
+)
+def test_a_wait_label_on_the_reader_whose_value_is_their_choice_fires(text: str) -> None:
+    assert_judged(STATUS + text, "fire", "wait-on-person", ["parks the turn on the reader's choice"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Blocked on you: whether we cut the 2.4.0 release today.",
+        "Blocked on CI: the integration job is still running.",
+        "The export was blocked on you: which columns you picked was unclear, so I used all of them.",
+    ],
+)
+def test_a_human_only_choice_a_wait_on_work_or_a_report_is_no_wait_on_the_person(text: str) -> None:
+    assert verdict_rule_reason(STATUS + text) == ("clear", None, "")

@@ -24,7 +24,9 @@ from analyzer.grammar.register.reader_word import (
     readers_word,
 )
 from analyzer.grammar.registry import rule
+from analyzer.grammar.work import work_of_stretch
 from analyzer.parse.tokens import forms, hyphen_compound, subject_of
+from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.questions import WAIT
 
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
 # [word-wait]); "a yes" is the reader's word too.
 WAIT_LABELS = frozenset(sites()["word-wait"]["labels"])
 ASSENT = frozenset({"yes", "go", "green light", "thumbs-up", "thumbs up"})
+# r31c: the words that open the reader's choice as a label's value ('which of the two layouts …', 'whether to …').
+CHOICE_WORDS = terms("waits", "choice_words")
 
 
 @rule("wait-on-person")
@@ -42,7 +46,9 @@ def wait_on_person(asked: Asked) -> Judgement | None:
     """Each mention of the reader is tried in turn: the first whose word bounds the agent's hold decides; a wait site
     where none does is no wait on the person (no finding)."""
     if asked.site.kind != WAIT:
-        return None
+        # r31c: a wait label read as another kind of site ('Blocked on you: which layout the page should use.' holds
+        # 'should … use', a condition's words): the label decides
+        return _labelled_wait(asked)
     for token in asked.tokens:
         if token.lower_ not in READER:
             continue
@@ -74,10 +80,10 @@ def _labelled_wait(asked: Asked) -> Judgement | None:
     is no word of the reader's (a password, a file) asks for what only the reader has."""
     label = " ".join(_label(asked).replace("*", " ").replace("_", " ").split())
     if label not in WAIT_LABELS:
-        return None
+        return _label_in_sentence(asked)
     word = next((t for t in asked.tokens if _word_noun(t) and t.dep_ in ("ROOT", "appos")), None)
     if word is None:
-        return None
+        return _choice_asked(asked.tokens, asked, label)
     about = [c for c in word.children if c.dep_ in ABOUT_DEPS and c.lower_ not in ("back", "from")]
     if about and _human_only(about, asked.lexicon):
         return carved("wait-on-person", f"the label '{label}' waits on the reader's word for a human-only act")
@@ -118,6 +124,37 @@ def _open_next_word(token: Token, asked: Asked) -> bool:
         c.dep_ == "neg" or (c.dep_ == "advcl" and any(m.lower_ in BOUNDS for m in c.children if m.dep_ == "mark"))
         for v in token.ancestors
         for c in v.children
+    )
+
+
+def _label_in_sentence(asked: Asked) -> Judgement | None:
+    """r31c: a wait site keeps its label in the sentence it parses ('Waiting on you: whether the retry cap should be 3
+    or 5.'): the words before its first colon are the label, the words after it the value."""
+    colon = next((t for t in asked.tokens if t.text == ":"), None)
+    if colon is None:
+        return None
+    label = " ".join(asked.doc[: colon.i].text.lower().replace("*", " ").replace("_", " ").split())
+    if label not in WAIT_LABELS:
+        return None
+    return _choice_asked([t for t in asked.tokens if t.i > colon.i and t.text not in ("*", "_", "**")], asked, label)
+
+
+def _choice_asked(tokens: list[Token], asked: Asked, label: str) -> Judgement | None:
+    """r31c: the label's value an embedded question of the reader's choice ('Blocked on you: which of the two layouts
+    the settings page should use.'): a wh-word opens it; judged like attribution on what is chosen (a human-only choice
+    is the reader's own: no finding)."""
+    if not tokens or tokens[0].lower_ not in CHOICE_WORDS:
+        return None
+    # 'whether we cut the 2.4.0 release today': the persons who choose are no work of the agent's
+    content = [t for t in tokens if not t.is_punct and t.lower_ not in AGENT_SUBJECTS and t.lower_ not in READER]
+    if work_of_stretch(content, asked.lexicon).human_only:
+        return carved("wait-on-person", f"the label '{label}' waits on the reader's choice of a human-only act")
+    return gated(
+        "fire",
+        "wait-on-person",
+        f"fires (wait-on-person): the label '{label}' parks the turn on the reader's choice ('{tokens[0].text} …'), "
+        "not on work in flight",
+        tokens[0].i,
     )
 
 
