@@ -87,3 +87,28 @@ def test_the_readers_next_request_embedded_in_a_request_for_their_word_fires(tex
 )
 def test_what_happens_next_or_a_report_of_it_is_no_request(text: str) -> None:
     assert verdict_rule_reason(STATUS + text) == ("clear", None, "")
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Please provide the next step in your execution plan.", "turn-taking"),
+        ("Hand me another ticket when you have one.", "turn-taking"),
+        ("Please give me the next task.", "open-offer"),
+        ("Send over the next item on your list.", "open-offer"),
+    ],
+)
+def test_the_reader_told_to_hand_over_the_next_request_fires(text: str, rule: str) -> None:
+    assert verdict_rule_reason(STATUS + text)[:2] == ("fire", rule)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please provide the production database password.",
+        "The scheduler will give me the next task at 14:00.",
+        "Please provide the next release date for 2.5.0.",
+    ],
+)
+def test_what_only_the_reader_has_or_a_thing_that_gives_is_no_request(text: str) -> None:
+    assert verdict_rule_reason(STATUS + text) == ("clear", None, "")

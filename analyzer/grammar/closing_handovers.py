@@ -39,6 +39,7 @@ LEAD_INS = frozenset(sites()["list"]["lead_ins"])
 PRODUCED = terms("output-asked", "produced")
 # r31c: the reader's word as the instruction ('Say the word and I'll …'): the agent's act it releases is judged.
 WORD_VERBS = terms("waits", "word_verbs")
+NEXT_REQUESTS = terms("turn-taking", "next_requests")
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,10 @@ def turn_taking(asked: Asked) -> Judgement | None:
     act = act or _requested(tokens, w) or _conditioned(tokens, w) or _reported_when(tokens, w)
     if act is None:
         return None
+    request = _next_request_handed(act, asked)
+    if request is not None:
+        why = f"asks the reader to hand the agent its next request ('{act.text} … {request.text}') and waits for it"
+        return _judged(asked, "turn-taking", why, [request])
     handed = _handed_thing(act)
     produced_of = handed is not None and _produced_of_a_thing(handed)
     if handed is not None and (
@@ -143,6 +148,24 @@ def turn_taking(asked: Asked) -> Judgement | None:
     waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
     return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
         t.i for t in tokens if t.i not in stretch))
+
+
+def _next_request_handed(act: Token, asked: Asked) -> Token | None:
+    """r31c: 'Please provide the next step in your execution plan.', 'Give me the next task.' — a verb of giving
+    (lexicon giving_verbs) whose object is the reader's next request (lexicon request_nouns, terms [turn-taking]
+    next_requests) left open by a word of what comes next (lexicon open_modifiers), owned by the reader or no one: the
+    turn waits for the reader to hand over the next piece of work."""
+    lexicon = asked.lexicon
+    if act.lemma_.lower() not in lexicon.giving_verbs and act.lower_ not in lexicon.giving_verbs:
+        return None
+    for noun in (c for c in act.children if c.dep_ == "dobj"):
+        if noun.lower_ not in lexicon.request_nouns | NEXT_REQUESTS:
+            continue
+        opened = any(c.dep_ in ("amod", "det") and c.lower_ in lexicon.open_modifiers for c in noun.children)
+        owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+        if opened and (owner is None or owner.lower_ in ("your", "ur")):
+            return noun
+    return None
 
 
 def _released_act(act: Token, going_on: Token | None, asked: Asked) -> str | None:
