@@ -96,6 +96,7 @@ def test_what_happens_next_or_a_report_of_it_is_no_request(text: str) -> None:
         ("Hand me another ticket when you have one.", "turn-taking"),
         ("Please give me the next task.", "open-offer"),
         ("Send over the next item on your list.", "open-offer"),
+        ("Please provide the files and your requests for changes.", "turn-taking"),
     ],
 )
 def test_the_reader_told_to_hand_over_the_next_request_fires(text: str, rule: str) -> None:
@@ -108,6 +109,7 @@ def test_the_reader_told_to_hand_over_the_next_request_fires(text: str, rule: st
         "Please provide the production database password.",
         "The scheduler will give me the next task at 14:00.",
         "Please provide the next release date for 2.5.0.",
+        "Please provide your API key for the staging account.",
     ],
 )
 def test_what_only_the_reader_has_or_a_thing_that_gives_is_no_request(text: str) -> None:

@@ -158,12 +158,15 @@ def _next_request_handed(act: Token, asked: Asked) -> Token | None:
     lexicon = asked.lexicon
     if act.lemma_.lower() not in lexicon.giving_verbs and act.lower_ not in lexicon.giving_verbs:
         return None
-    for noun in (c for c in act.children if c.dep_ == "dobj"):
+    objects = [c for c in act.children if c.dep_ == "dobj"]
+    objects += [j for o in objects for j in o.conjuncts]  # 'the files and your requests for changes'
+    for noun in objects:
         if noun.lower_ not in lexicon.request_nouns | NEXT_REQUESTS:
             continue
         opened = any(c.dep_ in ("amod", "det") and c.lower_ in lexicon.open_modifiers for c in noun.children)
         owner = next((c for c in noun.children if c.dep_ == "poss"), None)
-        if opened and (owner is None or owner.lower_ in ("your", "ur")):
+        readers = owner is not None and owner.lower_ in ("your", "ur")
+        if (opened and owner is None) or readers:
             return noun
     return None
 
