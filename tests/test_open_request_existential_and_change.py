@@ -38,6 +38,7 @@ def test_the_next_work_human_only_is_exempt() -> None:
     "text",
     [
         "Is there anything I should know about the staging box?",
+        "Is there a step I could have done differently?",
         "Is there a test case the QA team should add?",
         "Is there a newer version of the SDK? Yes, 4.2 — I upgraded to it.",
         "There is one issue I should mention: the CSV export drops the header row.",

@@ -115,7 +115,9 @@ def _agents_work(verb: Token) -> bool:
         return False
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     modal = any(c.dep_ == "aux" and c.lower_ in EXISTENTIAL_MODALS for c in verb.children)
-    return modal and subject is not None and subject.lower_ in AGENT_SUBJECTS
+    # 'Is there anything I could have done differently?': the perfect asks about what is past, no next work
+    perfect = any(c.dep_ == "aux" and c.lemma_.lower() == "have" for c in verb.children)
+    return modal and not perfect and subject is not None and subject.lower_ in AGENT_SUBJECTS
 
 
 @rule("going-on-question")
