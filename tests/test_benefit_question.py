@@ -21,6 +21,7 @@ STATUS = "Bumped `axios` to 1.7.9 and re-ran the suite (312 passed).\n\n"
         ("Would tests for the edge cases be worth adding?", ["offers the agent's 'tests'", "('worth')"]),
         ("would a benchmark for the parser be handy?", ["offers the agent's 'benchmark'"]),
         ("Would a migration guide for 1.x users help?", ["offers the agent's 'guide'", "('help')"]),
+        ("Would it help if I wrote a fixture generator for the edge cases?", ["offers the agent's 'wrote'"]),
     ],
 )
 def test_a_proposed_piece_of_work_asked_of_its_benefit_fires(text: str, words: list[str]) -> None:

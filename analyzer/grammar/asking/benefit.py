@@ -47,7 +47,8 @@ def benefit_question(asked: Asked) -> Judgement | None:
     if benefit is None or subject is None:
         return None
     if subject.lower_ == "it":
-        act = next((c for c in root.children if c.dep_ == "advcl" and _agents_if(c)), None)
+        # the model may read the 'if' clause as a complement ('Would it help if I wrote …': wrote -ccomp-> help)
+        act = next((c for c in root.children if c.dep_ in ("advcl", "ccomp") and _agents_if(c)), None)
         if act is None:
             return None
         why = f"offers the agent's '{act.text}' by its benefit to the reader ('{benefit.text}')"
