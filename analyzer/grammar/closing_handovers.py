@@ -40,6 +40,9 @@ LEAD_INS = frozenset(sites()["list"]["lead_ins"])
 PRODUCED = terms("output-asked", "produced")
 # r31a: what a report back names by a pronoun is what the check showed ('paste them and I'll update the map').
 RESULT_POINTERS = terms("report-wait", "pointers")
+# r31c: the reader's word as the instruction ('Say the word and I'll …'): the agent's act it releases is judged.
+WORD_VERBS = terms("waits", "word_verbs")
+NEXT_REQUESTS = terms("turn-taking", "next_requests")
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,10 @@ def turn_taking(asked: Asked) -> Judgement | None:
     act = act or _requested(tokens, w) or _conditioned(tokens, w) or _reported_when(tokens, w)
     if act is None:
         return None
+    request = _next_request_handed(act, asked)
+    if request is not None:
+        why = f"asks the reader to hand the agent its next request ('{act.text} … {request.text}') and waits for it"
+        return _judged(asked, "turn-taking", why, [request])
     handed = _handed_thing(act)
     produced_of = handed is not None and _produced_of_a_thing(handed)
     if handed is not None and (
@@ -145,6 +152,9 @@ def turn_taking(asked: Asked) -> Judgement | None:
                          f"agent's next request ('{request.text}') and waits for it", act.i)  # fmt: skip
         # 'Steer me toward the riskiest lane and I'll take it': the reader directs the agent, no work handed over
         return carved("turn-taking", f"'{act.text} me …' asks the reader to direct the agent, not to do its work")
+    released = _released_act(act, going_on, asked)
+    if released is not None:
+        return carved("turn-taking", f"the reader's '{act.text} …' is the go for the agent's {released}")
     work = work_of([act], asked.lexicon, stretch)
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} …' is {work.describe()}: a legitimate hand-off")
@@ -164,6 +174,36 @@ def _hands_back_a_result(act: Token) -> bool:
         (o.lower_ in RESULT_POINTERS or o.lemma_.lower() in PRODUCED or o.lower_ in PRODUCED) and not _of_the_readers(o)
         for o in objects
     )
+def _next_request_handed(act: Token, asked: Asked) -> Token | None:
+    """r31c: 'Please provide the next step in your execution plan.', 'Give me the next task.' — a verb of giving
+    (lexicon giving_verbs) whose object is the reader's next request (lexicon request_nouns, terms [turn-taking]
+    next_requests) left open by a word of what comes next (lexicon open_modifiers), owned by the reader or no one: the
+    turn waits for the reader to hand over the next piece of work."""
+    lexicon = asked.lexicon
+    if act.lemma_.lower() not in lexicon.giving_verbs and act.lower_ not in lexicon.giving_verbs:
+        return None
+    objects = [c for c in act.children if c.dep_ == "dobj"]
+    objects += [j for o in objects for j in o.conjuncts]  # 'the files and your requests for changes'
+    for noun in objects:
+        if noun.lower_ not in lexicon.request_nouns | NEXT_REQUESTS:
+            continue
+        opened = any(c.dep_ in ("amod", "det") and c.lower_ in lexicon.open_modifiers for c in noun.children)
+        owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+        readers = owner is not None and owner.lower_ in ("your", "ur")
+        if (opened and owner is None) or readers:
+            return noun
+    return None
+
+
+def _released_act(act: Token, going_on: Token | None, asked: Asked) -> str | None:
+    """r31c: the reader's word releasing the agent's act ('Say the word and I'll apply the plan to the shared prod
+    account'): when that act is purely human-only, what it describes (the go for a human-only act is the human's)."""
+    if going_on is None or (act.lemma_.lower() not in WORD_VERBS and act.lower_ not in WORD_VERBS):
+        return None
+    released = going_on.head
+    scope = frozenset(t.i for t in released.subtree if t.i != going_on.i)
+    work = work_of([released], asked.lexicon, scope)
+    return f"'{released.text}', {work.describe()}" if work.human_only else None
 
 
 def _handed_thing(act: Token) -> Token | None:

@@ -50,6 +50,11 @@ AREA_NOUNS = terms("next-work-asked", "areas")
 AREA_WANTS = terms("next-work-asked", "wants")
 # r29c: verbs of taking the next work on, as the infinitive of an open request ('Something else to tackle?').
 TAKING = terms("open-offer-asked", "taking")
+# r31c: the words of topic after a noun of the reader's view, and the words that may open it (_opinion_opening).
+OPINION_TOPICS = terms("opinion-asked", "topics")
+OPINION_OPENERS = terms("opinion-asked", "openers")
+# r31c: adjectives of the agent's willingness that offer its act in the main clause of a condition (_willing).
+WILLING = terms("offers", "willing")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, docs/DESIGN.md#phrase-families revision 3).
 PHRASE = "closing question"
@@ -296,11 +301,19 @@ def readiness_question(asked: Asked) -> Judgement | None:
         # root: the readiness word whose subject is the reader or the agent heads the question
         ready = _named_readiness(asked)
         root = ready if ready is not None else root
+    opened = None
+    if ready is None:
+        # r31c: 'Is everyone set for me to start the component migration?' — the model made the agent's act the root and
+        # hung the readiness word on the subject: read on the words in order, the copula, the subject, the readiness
+        opened = _readiness_opening(asked)
+        ready = opened
     if ready is None:
         return None
     holders = {root.i, ready.i}
     deps = ("prep", "xcomp", "advcl", "ccomp")
     asked_for = [c for c in asked.tokens if c.head.i in holders and c.dep_ in deps and c.i > ready.i]
+    if opened is not None:
+        asked_for = [root] if root.i > opened.i and root.pos_ in ("VERB", "AUX") else []
     subject = subject_of(root)
     if subject is not None and subject.lower_ not in READY_SUBJECTS and not _for_the_agent(asked_for):
         return None  # 'Is the build ready for review?': the readiness of a thing, a fact
@@ -323,6 +336,15 @@ def _named_readiness(asked: Asked) -> Token | None:
         if any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in token.children) and token.tag_ == "VBN":
             return token
     return None
+
+
+def _readiness_opening(asked: Asked) -> Token | None:
+    """r31c: the question opens with the copula, a subject that gives the go (the reader, the agent, everyone) and a
+    readiness word, in that order, whatever arcs the model drew between them."""
+    words = [t for t in asked.tokens if not t.is_punct]
+    if len(words) < 4 or words[0].lemma_.lower() != "be" or words[1].lower_ not in READY_SUBJECTS:
+        return None
+    return words[2] if words[2].lower_ in asked.words.readiness else None
 
 
 def _for_the_agent(asked_for: list[Token]) -> bool:
@@ -367,6 +389,9 @@ def approval_question(asked: Asked) -> Judgement | None:
     if root.lower_ in words.opinion_nouns and root.pos_ == "NOUN":  # the noun heads the question: no predicate
         about = [c for c in root.children if c.dep_ == "prep"]  # 'Thoughts on the naming?'
         return _judged(asked, "approval-question", "asks for the reader's view", about)
+    opened = _opinion_opening(asked)
+    if opened is not None:
+        return _judged(asked, "approval-question", "asks for the reader's view", opened)
     predicate = _approval_predicate(root, words)
     if predicate is None:
         return None
@@ -383,6 +408,25 @@ def approval_question(asked: Asked) -> Judgement | None:
     approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
     approved += [c for c in predicate.children if c.dep_ == "prep" and not _to_reader(c, words)]
     return _judged(asked, "approval-question", f"asks the reader's approval ('{predicate.text}')", approved)
+
+
+def _opinion_opening(asked: Asked) -> list[Token] | None:
+    """r31c: 'Thoughts on the module split above?', 'Any objections to the table rename?' — a noun of the reader's
+    view opens the question and a word of topic follows it, with no finite verb, modal or auxiliary in the question:
+    the reader's view asked, wherever the model hung the words ('split' read as the root, 'Thoughts' as its subject;
+    'Feedback' read as a verb). What the view is asked of is the words after the topic word."""
+    words = [t for t in asked.tokens if not t.is_punct or t.lower_ == ":"]
+    start = 1 if words and words[0].lower_ in OPINION_OPENERS else 0
+    if len(words) < start + 3 or words[start].lower_ not in asked.words.opinion_nouns:
+        return None
+    if words[start + 1].lower_ not in OPINION_TOPICS:
+        return None
+    head, topic = words[start].i, words[start + 1].i
+    finite = ("MD", "VBZ", "VBD", "VBP")  # the topic word itself may be read as the verb ('Thoughts re: …')
+    clauses = [t for t in asked.tokens if t.i != topic and t.head.i in (head, t.i)]
+    if any(t.tag_ in finite or t.dep_ in ("aux", "auxpass") for t in clauses):
+        return None  # 'Thoughts on the split were Dana's': a statement with the opinion noun as its subject
+    return [t for t in words[start + 2 :] if t.lower_ != ":"]
 
 
 @rule("elliptical-offer")
@@ -522,22 +566,55 @@ def conditional_preference(asked: Asked) -> Judgement | None:
     words = asked.words
     for wish in asked.tokens:
         inverted = any(c.dep_ == "aux" and c.lower_ == "should" and c.i < wish.i for c in wish.children)
-        # issue 28: the inverted condition may be read as a complement ('Should you prefer X, I can …': ccomp)
-        if wish.lemma_.lower() not in words.condition_wishes or wish.dep_ not in ("advcl", *(("ccomp",) * inverted)):
-            continue
         subject = subject_of(wish)
+        in_case = subject is not None and _in_case(subject)
+        # issue 28: the inverted condition may be read as a complement ('Should you prefer X, I can …': ccomp); r31c:
+        # so may one after 'in case' ('We can keep both in case you'd rather not break old clients.')
+        if not _wished(wish, words) or wish.dep_ not in ("advcl", *(("ccomp",) * (inverted or in_case))):
+            continue
         marked = any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in wish.children)
-        if subject is None or subject.lower_ != "you" or not (marked or inverted):
+        if subject is None or subject.lower_ != "you" or not (marked or inverted or in_case):
             continue
         main = _offering_clause(wish.head, words)
+        if wish.lemma_.lower() not in words.condition_wishes and wish.i > main.i:
+            # r31c: a 'would rather' condition after the offer is the lexicon's phrase ('if you'd rather'); spelled
+            # out there it stays unread (tests/corpus analyzer_corpus_d would-rather-42, labelled clear)
+            continue
         agent = subject_of(main)
         modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in words.offer_modals for c in main.children)
-        if agent is None or agent.lower_ not in AGENT_SUBJECTS or not modal:
+        willing = None if modal else _willing(main)
+        if agent is None or agent.lower_ not in AGENT_SUBJECTS or not (modal or willing is not None):
             return None  # 'If you prefer YAML, set format = yaml.': the reader acts
         # What the agent offers: its own predicate, without the condition, its subject and its modal.
         left_out = {t.i for t in wish.subtree} | {agent.i} | {c.i for c in main.children if c.dep_ in ("aux", "punct")}
-        why = f"is a condition on the reader's '{wish.text}' governing the agent's '{main.text}'"
+        why = f"is a condition on the reader's '{wish.text}' governing the agent's '{(willing or main).text}'"
         return _judged(asked, "conditional-preference", why, [main], exclude=frozenset(left_out))
+    return None
+
+
+def _wished(verb: Token, words: QuestionVocabulary) -> bool:
+    """The reader's preference: a verb of wishing ('if you prefer X'), or r31c: any verb under 'would rather' ('if
+    you'd rather keep the old API': rather -advmod-> keep, 'd -aux-> keep)."""
+    if verb.lemma_.lower() in words.condition_wishes:
+        return True
+    rather = any(c.dep_ == "advmod" and c.lower_ == "rather" for c in verb.children)
+    return rather and any(c.dep_ == "aux" and c.lower_.replace("’", "'") in ("'d", "would") for c in verb.children)
+
+
+def _in_case(subject: Token) -> bool:
+    """r31c: the condition's subject right after 'in case' ('In case you'd rather …'): the model reads the mark as
+    a preposition and its noun, hung anywhere, so it is read on the words in order."""
+    doc = subject.doc
+    return subject.i >= 2 and (doc[subject.i - 2].lower_, doc[subject.i - 1].lower_) == ("in", "case")
+
+
+def _willing(clause: Token) -> Token | None:
+    """r31c: the agent's willingness offers its act as a modal does ('I'm happy to restructure the docs'): an
+    adjective of willingness (terms [offers] willing) under the copula; the act is its infinitive."""
+    for adjective in (c for c in clause.children if c.dep_ == "acomp" and c.lower_ in WILLING):
+        act = next((x for x in adjective.children if x.dep_ == "xcomp"), None)
+        if act is not None:
+            return act
     return None
 
 

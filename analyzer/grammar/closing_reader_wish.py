@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.asking.views import INDEFINITES, LOCATED
-from analyzer.grammar.closing_questions import Asked, _judged
+from analyzer.grammar.asking.views import CHANGE_VERBS, INDEFINITES, LOCATED
+from analyzer.grammar.closing_questions import Asked, _judged, question_vocabulary
 from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.register.choices import _one_picked
 from analyzer.grammar.register.context import Context, answered, asks_a_person
@@ -108,8 +108,9 @@ def _open_errand(predicate: Token, reader: frozenset[str]) -> bool:
     reader's own act, is bound to a thing of the reader's or to any adverbial (a time, a circumstance) and to no place
     in the agent's work ('Is there anything you'd like to tell your manager?', '… to read before the meeting?'): the
     reader's own errand, none. A bare act ('anything you'd like to change?') is the open wish on the agent's work; a
-    place in a thing is the change-question's ('… to improve in the app?'). It reads '… to change before the
-    release?' as an errand too: a time alone does not tell the reader's errand from the agent's work."""
+    place in a thing is the change-question's ('… to improve in the app?'). A time alone does not tell the reader's
+    errand from the agent's work, but r31c: a verb of change (terms [asking] change_verbs) acts on the agent's work
+    whatever the time or circumstance ('… to change before the release?'), unless on a thing of the reader's own."""
     if predicate.dep_ != "relcl":
         return False
     opened = predicate.head
@@ -122,6 +123,8 @@ def _open_errand(predicate: Token, reader: frozenset[str]) -> bool:
     if any(c.dep_ == "prep" and c.lower_ in LOCATED for c in bound):
         return False
     owned = any(t.dep_ == "poss" and t.lower_ in reader for c in bound for t in c.subtree)
+    if not owned and any(act.lemma_.lower() in CHANGE_VERBS for act in acts):
+        return False  # r31c: '… anything you'd like to change before the release?': a change to the agent's work
     return owned or any(c.dep_ in ("prep", "advcl", "npadvmod") for c in bound)
 
 
@@ -262,7 +265,20 @@ def _told(verb: Token, reader: frozenset[str]) -> tuple[Token, str] | None:
                 return named, "the reader's own"  # 'tell me what your goal is'
             if any(_predicate(t, reader) is not None for t in told.subtree):
                 return told, "the reader's wish"
+            if _next_request(told):
+                return told, "the reader's next request"  # r31c: 'tell me what's next on your list'
     return None
+
+
+def _next_request(clause: Token) -> bool:
+    """r31c: the open request embedded in the request for the reader's word ('Tell me what's next on your list and
+    I'll get going', 'let me know what else is on the docket'): a wh-word as the clause's subject, a predicate of being
+    or coming (questions.toml request_predicates) and a word of what comes next (request_words) beside it."""
+    words = question_vocabulary()
+    subject = subject_of(clause)
+    if subject is None or subject.lower_ not in words.wh_words or clause.lemma_.lower() not in words.request_predicates:
+        return False
+    return any(c.lower_ in words.request_words for c in (*clause.children, *subject.children))
 
 
 def _agent_act(verb: Token) -> Token | None:

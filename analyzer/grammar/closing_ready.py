@@ -30,6 +30,8 @@ GO_ON_PARTICLES = terms("readiness-next", "go_on_particles")
 SPEECH_VERBS = terms("register", "speech_verbs")
 READER = terms("register", "reader")
 NEEDS_PARTICLE = terms("readiness-next", "needs_particle")
+NEXT_STAGES = terms("readiness-next", "next_stages")
+TIMING_MARKS = terms("readiness-next", "timing_marks")
 SITES = frozenset({READY, WAIT, WORD})
 
 
@@ -46,6 +48,32 @@ def readiness_next(asked: Asked) -> Judgement | None:
         if going is not None:
             return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
                            f"piece of work ('{going.text}') — the turn parks on the reader's go", [going])  # fmt: skip
+        stage = _next_stage_timed(ready)
+        if stage is not None:
+            why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
+                   "is — the turn parks on the reader's go")
+            return _judged(asked, "readiness-next", why, [stage])
+    return None
+
+
+def _next_stage_timed(ready: Token) -> Token | None:
+    """r31c: 'Ready for the next feature (TTS) when you are!', "I'm ready for the next milestone once you are." — a
+    readiness for an open next stage ('for' a noun under a word of terms [readiness-next] next_stages) timed by the
+    reader: a clause of time whose subject is the reader, on the readiness or its copula. 'Ready for the next phase.'
+    alone names no wait on the reader."""
+    stage = next(
+        (g for c in ready.children if c.dep_ == "prep" and c.lower_ == "for" for g in c.children
+         if g.dep_ == "pobj" and any(m.lower_ in NEXT_STAGES for m in g.children if m.dep_ in ("amod", "det"))),
+        None,
+    )  # fmt: skip
+    if stage is None:
+        return None
+    holders = {ready.i, ready.head.i}
+    for clause in (t for t in ready.doc[ready.i :] if t.dep_ == "advcl" and t.head.i in holders):
+        subject = subject_of(clause)
+        marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in TIMING_MARKS for c in clause.children)
+        if marked and subject is not None and subject.lower_ in READER:
+            return stage
     return None
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import Asked, _as_asked, _label
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _label
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.register.reader_word import (
     ABOUT_DEPS,
+    BOUNDS,
     READER,
     WORD_NOUNS,
     _human_only,
@@ -23,7 +24,9 @@ from analyzer.grammar.register.reader_word import (
     readers_word,
 )
 from analyzer.grammar.registry import rule
-from analyzer.parse.tokens import forms, hyphen_compound
+from analyzer.grammar.work import work_of_stretch
+from analyzer.parse.tokens import forms, hyphen_compound, subject_of
+from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.questions import WAIT
 
@@ -34,6 +37,8 @@ if TYPE_CHECKING:
 # [word-wait]); "a yes" is the reader's word too.
 WAIT_LABELS = frozenset(sites()["word-wait"]["labels"])
 ASSENT = frozenset({"yes", "go", "green light", "thumbs-up", "thumbs up"})
+# r31c: the words that open the reader's choice as a label's value ('which of the two layouts …', 'whether to …').
+CHOICE_WORDS = terms("waits", "choice_words")
 
 
 @rule("wait-on-person")
@@ -41,7 +46,9 @@ def wait_on_person(asked: Asked) -> Judgement | None:
     """Each mention of the reader is tried in turn: the first whose word bounds the agent's hold decides; a wait site
     where none does is no wait on the person (no finding)."""
     if asked.site.kind != WAIT:
-        return None
+        # r31c: a wait label read as another kind of site ('Blocked on you: which layout the page should use.' holds
+        # 'should … use', a condition's words): the label decides
+        return _labelled_wait(asked)
     for token in asked.tokens:
         if token.lower_ not in READER:
             continue
@@ -52,6 +59,11 @@ def wait_on_person(asked: Asked) -> Judgement | None:
         judged = held_until(word, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
         if judged is not None:
             return judged
+    for token in asked.tokens:
+        if _open_next_word(token, asked):
+            judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
+            if judged is not None:
+                return judged
     labelled = _labelled_wait(asked)
     if labelled is not None:
         return labelled
@@ -68,10 +80,10 @@ def _labelled_wait(asked: Asked) -> Judgement | None:
     is no word of the reader's (a password, a file) asks for what only the reader has."""
     label = " ".join(_label(asked).replace("*", " ").replace("_", " ").split())
     if label not in WAIT_LABELS:
-        return None
+        return _label_in_sentence(asked)
     word = next((t for t in asked.tokens if _word_noun(t) and t.dep_ in ("ROOT", "appos")), None)
     if word is None:
-        return None
+        return _choice_asked(asked.tokens, asked, label)
     about = [c for c in word.children if c.dep_ in ABOUT_DEPS and c.lower_ not in ("back", "from")]
     if about and _human_only(about, asked.lexicon):
         return carved("wait-on-person", f"the label '{label}' waits on the reader's word for a human-only act")
@@ -81,6 +93,68 @@ def _labelled_wait(asked: Asked) -> Judgement | None:
         f"fires (wait-on-person): the label '{label}' parks the turn on the reader's "
         f"'{hyphen_compound(word) or word.text}', not on work in flight",
         word.i,
+    )
+
+
+def _open_next_word(token: Token, asked: Asked) -> bool:
+    """r31c: 'Awaiting further instructions.', 'Standing by for the next task.' — the reader's next word or request
+    left unowned: a noun of the reader's word or of a request (lexicon request_nouns, go_nouns) under a word that
+    leaves it open (lexicon open_modifiers), owned by no one and from no one else ('the lead's next task', 'further
+    input from the design team' are someone else's)."""
+    names = forms(token) | {hyphen_compound(token) or ""}
+    lexicon = asked.lexicon
+    if not names & (WORD_NOUNS | lexicon.request_nouns | lexicon.go_nouns):
+        return False
+    if not any(c.dep_ in ("amod", "det", "advmod") and c.lower_ in lexicon.open_modifiers for c in token.children):
+        return False
+    if any(c.dep_ == "poss" for c in token.children):
+        return False  # 'your next task' is the reader's own, read on the reader's arcs above
+    holders = [token, *token.ancestors][:3]  # the noun, its preposition, the hold
+    sources = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in ("from", "by")
+               for g in c.children]  # fmt: skip
+    if any(g.lower_ not in READER for g in sources):
+        return False
+    # 'The worker is idle, awaiting new tasks', 'The bot replied "awaiting further instructions"': the wait of a thing
+    # or of someone else, whose clause holds the hold
+    subjects = (subject_of(v) for v in token.ancestors)
+    if any(s is not None and s.lower_ not in AGENT_SUBJECTS for s in subjects):
+        return False
+    # "I'm not ready for more tasks until the backfill lands": a hold denied, or bounded by work in flight
+    return not any(
+        c.dep_ == "neg" or (c.dep_ == "advcl" and any(m.lower_ in BOUNDS for m in c.children if m.dep_ == "mark"))
+        for v in token.ancestors
+        for c in v.children
+    )
+
+
+def _label_in_sentence(asked: Asked) -> Judgement | None:
+    """r31c: a wait site keeps its label in the sentence it parses ('Waiting on you: whether the retry cap should be 3
+    or 5.'): the words before its first colon are the label, the words after it the value."""
+    colon = next((t for t in asked.tokens if t.text == ":"), None)
+    if colon is None:
+        return None
+    label = " ".join(asked.doc[: colon.i].text.lower().replace("*", " ").replace("_", " ").split())
+    if label not in WAIT_LABELS:
+        return None
+    return _choice_asked([t for t in asked.tokens if t.i > colon.i and t.text not in ("*", "_", "**")], asked, label)
+
+
+def _choice_asked(tokens: list[Token], asked: Asked, label: str) -> Judgement | None:
+    """r31c: the label's value an embedded question of the reader's choice ('Blocked on you: which of the two layouts
+    the settings page should use.'): a wh-word opens it; judged like attribution on what is chosen (a human-only choice
+    is the reader's own: no finding)."""
+    if not tokens or tokens[0].lower_ not in CHOICE_WORDS:
+        return None
+    # 'whether we cut the 2.4.0 release today': the persons who choose are no work of the agent's
+    content = [t for t in tokens if not t.is_punct and t.lower_ not in AGENT_SUBJECTS and t.lower_ not in READER]
+    if work_of_stretch(content, asked.lexicon).human_only:
+        return carved("wait-on-person", f"the label '{label}' waits on the reader's choice of a human-only act")
+    return gated(
+        "fire",
+        "wait-on-person",
+        f"fires (wait-on-person): the label '{label}' parks the turn on the reader's choice ('{tokens[0].text} …'), "
+        "not on work in flight",
+        tokens[0].i,
     )
 
 

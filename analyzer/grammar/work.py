@@ -44,6 +44,7 @@ NOMINAL_OBJECT_DEPS = frozenset({"compound", "amod", "nmod", "poss", "det", "dob
 TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
 PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
 SPAN_WORDS = terms("attribution", "span_words")
+CIRCUMSTANCE_MARKS = terms("attribution", "circumstance_marks")
 OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
 # r29b: prepositions of a condition the domain act goes ahead without ('merging #512 without the review').
 WAIVED = terms("waived-conditions", "prepositions")
@@ -186,11 +187,20 @@ def _scan_part(
             continue
         if in_path(tok):
             continue  # 'fix/cache-key': a branch or file path names a thing, it spells no work either
-        if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON:
+        if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON and not _circumstance(tok):
             agent.append(f"whether {'I' if tok.lower_ in ('me', 'myself') else tok.text} …")
         elif names & lexicon.agent_work and not _under_domain(tok, part, domain_tokens) and not _absent(tok, lexicon):
             agent.append(hyphen_compound(tok) or tok.text)
     return list(dict.fromkeys(domain_tokens.values())), agent
+
+
+def _circumstance(subject: Token) -> bool:
+    """r31c: 'while I'm in here', 'as I'm at it': the agent as the subject of a copula in a clause of circumstance
+    (terms [work] circumstance_marks) says where the agent is, not work of its own beside the act."""
+    clause = subject.head
+    return clause.lemma_.lower() == "be" and any(
+        c.dep_ == "mark" and c.lower_ in CIRCUMSTANCE_MARKS for c in clause.children
+    )
 
 
 def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int]) -> bool:

@@ -341,10 +341,24 @@ def _fenced_code(text: str) -> list[Region]:
             break
         closing = re.compile(r"^ {0,3}" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$", re.M)
         close = closing.search(text, line_end + 1)
+        if close is None and _cut_before(text, opening, line_end, fence):
+            # r31c: a bare fence that opens the text and never closes is the close of a block cut off before the
+            # message (a transcript's turn split after its code): what follows is the message's own prose
+            pos = line_end + 1
+            continue
         end = len(text) if close is None else close.end()
         found.append(Region(opening.start(), end, "code-fence"))
         pos = end
     return found
+
+
+def _cut_before(text: str, opening: re.Match[str], line_end: int, fence: str) -> bool:
+    """r31c: the fence opens the text bare (no info string) and no fence line closes it, a CRLF line end counted as a
+    line end (a CRLF fence closed further on is a block, as CommonMark reads it)."""
+    if text[opening.end() : line_end].strip() or text[: opening.start()].strip():
+        return False
+    closing = re.compile(r"^ {0,3}" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t\r]*$", re.M)
+    return closing.search(text, line_end + 1) is None
 
 
 def _indented_code(text: str, taken: _Taken) -> list[Region]:

@@ -460,7 +460,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
     sources = dict(
         condition=(
-            rf"\b(?:if|unless|should)\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
+            rf"\b(?:{_words(condition['wish_marks'])})\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
             rf"|\b(?:{_words(condition['optional'])})\b"
             rf"|[—–-]\s+(?:{_words(data['invitation']['openings'])})\b"
             rf"|\b(?:{_words(condition['open_wishes'])})(?=\s*(?:[.,;!)—–]|$))"
@@ -487,6 +487,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         wait=(
             rf"\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:you|your)\b"
+            rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['open_words'])})\s+"
+            rf"(?:[\w-]+\s+)?(?:{_words(data['wait']['open_requests'])})\b"
         ),
         # issue 28 phase 4b: a label naming what the agent needs from the reader, then its colon; or the agent's act
         # timed by the reader's word ('as soon as you approve')

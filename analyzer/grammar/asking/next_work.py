@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import Asked, _as_asked, _judged
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of_stretch
@@ -36,6 +36,8 @@ CHOICE_MODALS = terms("next-work-asked", "choice_modals")
 CHOICE_WH = terms("next-work-asked", "choice_wh")
 DELIBERATIVE = terms("next-work-asked", "deliberative_modals")
 PERSONS = terms("next-work-asked", "persons")
+EXISTENTIAL_MODALS = terms("next-work-asked", "existential_modals")
+EXISTENTIAL_NOT_WORK = terms("next-work-asked", "existential_not_work")
 # A verbless question is short: the work named and where it goes.
 MAX_WORDS = 10
 
@@ -86,6 +88,38 @@ def _placed_next(root: Token, last: Token) -> Token | None:
         if child.dep_ == "prep" and (after_that or lower == "afterwards"):
             return child
     return None
+
+
+@rule("existential-next-work")
+def existential_next_work(asked: Asked) -> Judgement | None:
+    """r31c: 'Is there a specific issue … that I should address?', 'Are there other scripts I should update too?' —
+    an existential question ('there' as the copula's expletive) whose noun, or a noun inside its phrase, has a relative
+    clause with the agent as subject, a modal of duty or ability and a verb that takes work on: the reader is asked to
+    name the agent's next work. Judged like attribution on the noun's phrase: exempt when purely human-only ('Is there
+    a release I should tag today?')."""
+    if asked.site.kind != QUESTION:
+        return None
+    root = asked.root
+    if root.lemma_.lower() != "be" or not any(c.dep_ == "expl" for c in root.children):
+        return None
+    for noun in (c for c in root.children if c.dep_ in ("attr", "nsubj")):
+        act = next((t for t in noun.subtree if _agents_work(t)), None)
+        if act is not None:
+            why = f"asks the reader to name the agent's next work ('{noun.text} … {act.text}')"
+            agent = frozenset(c.i for c in act.children if c.dep_ in ("nsubj", "aux"))
+            return _judged(asked, "existential-next-work", why, [noun], agent)
+    return None
+
+
+def _agents_work(verb: Token) -> bool:
+    """A relative clause of the agent's work: first-person subject, a modal of duty or ability, a verb of doing."""
+    if verb.dep_ != "relcl" or verb.lemma_.lower() in EXISTENTIAL_NOT_WORK:
+        return False
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    modal = any(c.dep_ == "aux" and c.lower_ in EXISTENTIAL_MODALS for c in verb.children)
+    # 'Is there anything I could have done differently?': the perfect asks about what is past, no next work
+    perfect = any(c.dep_ == "aux" and c.lemma_.lower() == "have" for c in verb.children)
+    return modal and not perfect and subject is not None and subject.lower_ in AGENT_SUBJECTS
 
 
 @rule("going-on-question")

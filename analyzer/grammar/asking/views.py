@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import Asked, _approval_predicate, _judged
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _approval_predicate, _judged
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import DEMONSTRATIVES, subject_of
@@ -36,6 +36,9 @@ APPROVAL_MARKS = terms("approval-asked", "marks")
 WISH_MARKS = APPROVAL_MARKS - {"that"}
 INTENT_WORDS = terms("approval-asked", "intent_words")
 PROPOSED = terms("acceptable-to-reader", "proposed")
+# r31c: leave asked inside a request to report back (leave_request).
+REQUEST_MODALS = terms("leave-held", "request_modals")
+REQUEST_NOT_WORK = terms("leave-held", "request_not_work")
 
 
 @rule("view-question")
@@ -240,6 +243,36 @@ def wish_request(asked: Asked) -> Judgement | None:
         if act is not None:
             return _judged(asked, "wish-request", f"asks the reader to report whether they want the agent's "
                            f"'{act.text}' ('{verb.text} to {act.text}')", [act])  # fmt: skip
+    return None
+
+
+@rule("leave-request")
+def leave_request(asked: Asked) -> Judgement | None:
+    """r31c: leave asked inside a request to report back ('Let me know if I can proceed with migrating the remaining
+    endpoints.', 'Tell me whether I should start on the settings screen.'): a clause under 'whether', 'if' or 'that'
+    that a verb of telling governs, whose subject is the agent with a modal of leave or duty (terms [leave-held]
+    request_modals) on a verb that takes work on. Judged like attribution on the act: exempt when purely human-only
+    ('Let me know if I can publish 2.4.0 to npm today.')."""
+    if asked.site.kind not in (TURN, REQUEST):
+        return None
+    words = asked.words
+    for verb in _reported_clauses(asked, APPROVAL_MARKS):
+        teller = subject_of(verb.head)
+        told = teller is not None and teller.lower_ not in words.reader and teller.lower_ not in ("me", "us")
+        let = verb.head.dep_ == "ccomp" and verb.head.head.lemma_.lower() == "let"  # 'let me know': know -ccomp-> let
+        if (verb.head.dep_ not in ("ROOT", "conj") and not let) or told:
+            continue  # 'Dana asked me to let her know if I can proceed': a request reported ('let me know': me told)
+        if any(c.dep_ in ("dobj", "dative") and c.lower_ not in ("me", "us") for c in verb.head.children):
+            continue  # 'let her know': someone else is to be told
+        subject = subject_of(verb)
+        modal = any(c.dep_ == "aux" and c.lower_ in REQUEST_MODALS for c in verb.children)
+        if subject is None or subject.lower_ not in AGENT_SUBJECTS or not modal:
+            continue
+        if verb.lemma_.lower() in REQUEST_NOT_WORK:
+            continue
+        exclude = frozenset(c.i for c in verb.children if c.dep_ in ("nsubj", "aux", "mark"))
+        return _judged(asked, "leave-request", f"asks the reader to report whether the agent may go on with its "
+                       f"'{verb.text}'", [verb], exclude)  # fmt: skip
     return None
 
 

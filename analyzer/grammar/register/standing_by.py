@@ -181,6 +181,8 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return None
         governor = None
     if governor is None:
+        if _releases_human_only(anchor, inside, lexicon):
+            return None  # r31c: 'Say the word and I'll apply the plan to the shared prod account'
         return _waiting(phrase, "waits for the reader's go")
     scope = frozenset(t.i for t in governor.subtree) - {t.i for t in anchor.subtree}
     if work_of([governor], lexicon, scope).human_only:
@@ -188,6 +190,19 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if any(c.dep_ == "dobj" for t in phrase for c in t.children if c.i not in inside):
         return None  # 'Whenever you want the numbers, they're in bench/': the reader fetches a thing, no wait
     return _waiting(phrase, f"waits for the reader's go on '{governor.text}'", governor.i)
+
+
+def _releases_human_only(anchor: Token, inside: set[int], lexicon: Lexicon) -> bool:
+    """r31c: the reader's word joined to the agent's act it releases ('Say the word and I'll apply the plan to the
+    shared prod account'): a conjunct with a first-person subject whose act is purely human-only — the go for that act
+    is the human's decision, as 'Tag the release whenever you want' is."""
+    for act in (c for c in anchor.children if c.dep_ == "conj" and c.i not in inside):
+        subject = next((c for c in act.children if c.dep_ == "nsubj"), None)
+        if subject is None or subject.lower_ not in FIRST_PERSON:
+            continue
+        scope = frozenset(t.i for t in act.subtree if t.i != subject.i)
+        return work_of([act], lexicon, scope).human_only
+    return False
 
 
 def _wants_human_only_act(phrase: Sequence[Token], inside: set[int], lexicon: Lexicon) -> bool:
