@@ -573,6 +573,11 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         wh = next((c for c in token.children if c.lower_ in ("what", "whatever") and c.dep_ in ("dobj", "nsubj")), None)
         if wh is not None and (_requested(token, w) or _help_with(token, w)):
             return f"asks the reader to name what it needs ('{wh.text} you {token.text}')"
+        if wh is not None and token.dep_ == "pcomp" and token.head.lower_ == "for" and _available(token.head.head, w):
+            # r32c: 'Standing by for whatever you need.', 'Here for whatever you need next.': the agent's availability
+            # for the reader's need left open
+            shown = f"{token.head.head.text} … {wh.text} you {token.text}"
+            return f"states the agent's availability for the reader's open need ('{shown}')"
     agent = agent or (subject is not None and _self_named(subject, w))
     if token.pos_ == "VERB" and agent and _for_reader(token) and any(
         c.dep_ == "aux" and c.lower_ in w.modals for c in token.children
@@ -746,6 +751,13 @@ def _available(head: Token, w: Words) -> bool:
         return False
     return head.lower_ in w.availability or any(
         c.dep_ in ("advmod", "acomp", "attr") and c.lower_ in w.availability for c in head.children
+    ) or any(  # r32c: 'I'm on standby', 'at your disposal': the availability word the object of 'on' or 'at' (or
+        # hung beside it on the copula)
+        (c.dep_ == "prep" and c.lower_ in ("on", "at") and any(g.dep_ == "pobj" and g.lower_ in w.availability
+                                                                for g in c.children))
+        or (c.dep_ == "ccomp" and c.pos_ == "NOUN" and c.lower_ in w.availability
+            and any(p.i == c.i - 1 and p.lower_ in ("on", "at") for p in head.children))
+        for c in head.children
     )
 
 

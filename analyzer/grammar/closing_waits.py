@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _label
 from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.register.open_requests import left_open
 from analyzer.grammar.register.reader_word import (
     ABOUT_DEPS,
     BOUNDS,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 # Issue 28 phase 4b: a status label that names what the agent needs from the reader (analyzer/text/sites.toml
 # [word-wait]); "a yes" is the reader's word too.
 WAIT_LABELS = frozenset(sites()["word-wait"]["labels"])
+BARE_HOLD_LABELS = frozenset(sites()["word-wait"]["bare_hold_labels"])
 ASSENT = frozenset({"yes", "go", "green light", "thumbs-up", "thumbs up"})
 # r31c: the words that open the reader's choice as a label's value ('which of the two layouts …', 'whether to …').
 CHOICE_WORDS = terms("waits", "choice_words")
@@ -62,6 +64,8 @@ def wait_on_person(asked: Asked) -> Judgement | None:
     for token in asked.tokens:
         if _open_next_word(token, asked):
             judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
+            if judged is None and token.dep_ in ("pobj", "pcomp") and left_open(token):
+                judged = _open_request_held(token, asked)
             if judged is not None:
                 return judged
     labelled = _labelled_wait(asked)
@@ -84,6 +88,11 @@ def _labelled_wait(asked: Asked) -> Judgement | None:
     word = next((t for t in asked.tokens if _word_noun(t) and t.dep_ in ("ROOT", "appos")), None)
     if word is None:
         return _choice_asked(asked.tokens, asked, label)
+    owners = [c for c in word.children if c.dep_ == "poss"]
+    if any(o.lower_ not in READER for o in owners) or (label in BARE_HOLD_LABELS and not owners):
+        # r32c: 'Pending: Priya's decision on the naming' waits on someone else; 'Blocked: the upstream decision' on
+        # no word of the reader's — a hold
+        return None
     about = [c for c in word.children if c.dep_ in ABOUT_DEPS and c.lower_ not in ("back", "from")]
     if about and _human_only(about, asked.lexicon):
         return carved("wait-on-person", f"the label '{label}' waits on the reader's word for a human-only act")
@@ -103,9 +112,16 @@ def _open_next_word(token: Token, asked: Asked) -> bool:
     input from the design team' are someone else's)."""
     names = forms(token) | {hyphen_compound(token) or ""}
     lexicon = asked.lexicon
-    if not names & (WORD_NOUNS | lexicon.request_nouns | lexicon.go_nouns):
+    free = token.dep_ in ("pobj", "pcomp") and token.head.lower_ == "for" and left_open(token)
+    if not free and not names & (WORD_NOUNS | lexicon.request_nouns | lexicon.go_nouns):
         return False
-    if not any(c.dep_ in ("amod", "det", "advmod") and c.lower_ in lexicon.open_modifiers for c in token.children):
+    opened = any(c.dep_ in ("amod", "det", "advmod") and c.lower_ in lexicon.open_modifiers for c in token.children)
+    # r32c: a bare plural leaves the next request just as open ('Standing by for orders.', 'Waiting for
+    # instructions.'): no determiner, owner or other modifier, the object of the hold's preposition
+    bare = token.tag_ == "NNS" and token.dep_ == "pobj" and not any(
+        c.dep_ in ("det", "poss", "amod", "compound", "nummod") for c in token.children
+    )
+    if not (free or opened or bare):
         return False
     if any(c.dep_ == "poss" for c in token.children):
         return False  # 'your next task' is the reader's own, read on the reader's arcs above
@@ -124,6 +140,25 @@ def _open_next_word(token: Token, asked: Asked) -> bool:
         c.dep_ == "neg" or (c.dep_ == "advcl" and any(m.lower_ in BOUNDS for m in c.children if m.dep_ == "mark"))
         for v in token.ancestors
         for c in v.children
+    )
+
+
+def _open_request_held(token: Token, asked: Asked) -> Judgement | None:
+    """r32c: the hold whose 'for' takes the reader's next request as a free relative ('Standing by for whatever you
+    need.'): the hold is the agent's own (no subject or a first-person one); what is left open names no human-only
+    act ('for whatever you decide about the release' times the reader's own act)."""
+    hold = token.head.head
+    subject = subject_of(hold)
+    if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
+        return None
+    if work_of_stretch(list(token.subtree), asked.lexicon).human_only:
+        return carved("wait-on-person", "what the hold leaves open is the reader's human-only act")
+    return gated(
+        "fire",
+        "wait-on-person",
+        f"fires (wait-on-person): the agent's '{hold.text}' waits for the reader's next request left open "
+        f"('{token.head.text} {' '.join(t.text for t in token.subtree)}'), not on work in flight",
+        hold.i,
     )
 
 

@@ -21,6 +21,13 @@ COMPARATIVES = terms("elliptical", "comparatives")
 WORTH = terms("elliptical", "worth")
 ADDITIVE = terms("elliptical", "additive")
 WORK_NOUNS = terms("elliptical", "work_nouns")
+# r32c: the elliptical act (_elliptical_act): words that may open it, verbs that ask nothing of the agent's, the
+# determiners and pronouns that follow a verb the model read as a name.
+ELLIPSIS_OPENERS = terms("elliptical", "act_openers")
+NOT_ACTS = terms("elliptical", "not_acts")
+DETERMINERS = terms("elliptical", "act_objects")
+SAME = frozenset({"same"})
+GOING_ON = terms("next-work-asked", "going_on") | terms("next-work-asked", "going_on_with")
 # At most this many words: a verbless question is short ('Too terse?', 'Same treatment for the static assets?').
 MAX_WORDS = 10
 
@@ -60,6 +67,16 @@ def verbless_offer(asked: Asked) -> Judgement | None:
         act = next((c for c in root.children if c.dep_ in ("xcomp", "pcomp", "ccomp") and c.tag_ == "VBG"), None)
         if act is not None:
             return _judged(asked, "verbless-offer", f"offers the agent's '{act.text}' by its worth", [act])
+    act = _elliptical_act(asked)
+    if act is not None:
+        # r32c: the agent's next act asked with its subject and modal left out ('Update the snapshots too?', 'Do the
+        # same for the importer?', 'Push it?')
+        return _judged(asked, "verbless-offer", f"asks leave for the agent's next act with its subject left out "
+                       f"('{act.text}')", [act])  # fmt: skip
+    if root.lower_ in SAME and any(c.dep_ == "prep" and c.lower_ == "for" for c in root.children):
+        # r32c: 'Same for the other handlers?' — the same work again, on what 'for' names
+        target = [g for c in root.children if c.dep_ == "prep" and c.lower_ == "for" for g in c.children]
+        return _judged(asked, "verbless-offer", f"offers the same work again ('{root.text} for …')", target or [root])
     if root.pos_ not in ("NOUN", "PROPN") or root.i != _head_of_question(asked).i:
         return None
     work = root.lemma_.lower() in WORK_NOUNS or root.lower_ in asked.lexicon.agent_work
@@ -68,6 +85,31 @@ def verbless_offer(asked: Asked) -> Judgement | None:
     if work and (added or acted):
         return _judged(asked, "verbless-offer", f"offers more of the agent's work ('{root.text}')", [root])
     return None
+
+
+def _elliptical_act(asked: Asked) -> Token | None:
+    """r32c: a question opened by a bare verb with no subject and no auxiliary, the agent's next act with 'Shall I'
+    left out: the verb in its base form, or a capitalised word the model read as a name right before a determiner or
+    pronoun object ('Refactor the cache layout too?'); a verb of perceiving or knowing ('See the diff above?') asks
+    nothing of the agent's."""
+    words = [t for t in asked.tokens if not t.is_punct]
+    while words and words[0].lower_ in ELLIPSIS_OPENERS:
+        words = words[1:]
+    if not words or words[0].lower_ in NOT_ACTS or words[0].lemma_.lower() in NOT_ACTS:
+        return None
+    verb = words[0]
+    if verb.lemma_.lower() in GOING_ON or verb.lower_ in GOING_ON:
+        return None  # 'Proceed with the merge?', 'Move on to the exporter?': the going-on question's
+    after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+    if verb.tag_ == "VB" and verb.dep_ == "ROOT":
+        objects = [c for c in verb.children if c.dep_ in ("dobj", "prep", "prt", "advmod", "xcomp")]
+    elif verb.pos_ in ("PROPN", "NOUN") and verb.is_title and after is not None and after.lower_ in DETERMINERS:
+        objects = [after.head]
+    else:
+        return None
+    if not objects or any(c.dep_ in ("nsubj", "aux", "expl") for c in verb.children):
+        return None
+    return verb
 
 
 def _verbless(asked: Asked) -> list[Token] | None:

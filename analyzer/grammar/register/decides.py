@@ -37,6 +37,7 @@ FREE_VERBS = terms("free-choice", "verbs")
 FREE_OPENINGS = terms("free-choice", "openings")
 FREE_BEFORE = terms("free-choice", "before")
 FREE_LIKING = terms("free-choice", "liking")
+LEFT_TO_JUDGMENT = terms("register", "judgment_nouns")
 FREE_INTERFACE = terms("free-choice", "interface")
 CONDITION_MARKS = terms("register", "wish_marks") | terms("parse", "condition_marks") | {"should"}
 # What a decision verb decides: its object, a clause of what or whether, an infinitive, 'between' or 'on' the options.
@@ -80,6 +81,10 @@ def _by_construction(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
     if words[-1] in FREE_OPENINGS:  # issue 28 phase 6: 'Pick whichever suits you.'
         return _free_choice(phrase, lexicon)
     if words[-1] in ("hands", "hand"):  # issue 28 phase 6: 'I'll leave the naming in your hands.'
+        return _in_hands(phrase, lexicon)
+    if words[0] in ("to", "at") and words[-1] in LEFT_TO_JUDGMENT:
+        # r32c: 'I'll leave the batch size to your discretion.', 'The lint config is at your discretion.': a decision
+        # left to the reader's judgment, read as 'in your hands' is
         return _in_hands(phrase, lexicon)
     if words[0] in ("yours", "you", "let", "for"):  # 'yours to', 'you decide', 'let you', 'for you to'
         verb = _decision_verb(phrase, you, any_verb=words[0] == "yours")

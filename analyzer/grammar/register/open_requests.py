@@ -11,10 +11,13 @@ from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import forms
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+OPEN_THINGS = terms("waits", "open_things")
+OPEN_AFTER = terms("waits", "open_after")
 
 
 @rule("available-for-more")
@@ -34,7 +37,12 @@ def _open_to_requests(phrase: Sequence[Token], lexicon: Lexicon, name: str) -> J
     state, preposition = phrase[0], phrase[-1]
     if is_question(phrase) or preposition.head.i != state.i or not agents_state(state):
         return None
-    request = next((c for c in preposition.children if c.dep_ == "pobj"), None)
+    request = next((c for c in preposition.children if c.dep_ in ("pobj", "pcomp")), None)
+    if request is not None and left_open(request):
+        # r32c: 'Ready for whatever comes next.', 'Available for anything else.': the next request a free relative
+        shown = state.doc[state.i : request.i + 1].text
+        return gated("fire", name, f"fires ({name}): '{shown} …' — the agent waits for the reader's next request",
+                     state.i)  # fmt: skip
     if request is None or not forms(request) & lexicon.request_nouns:
         return None
     modifiers = [c for c in request.children if c.dep_ in ("amod", "det", "poss", "advmod", "nummod")]
@@ -45,3 +53,19 @@ def _open_to_requests(phrase: Sequence[Token], lexicon: Lexicon, name: str) -> J
         return None  # 'ready for the task' names one piece of work: a plan, not a wait for the next one
     shown = state.doc[state.i : request.i + 1].text
     return gated("fire", name, f"fires ({name}): '{shown}' — the agent waits for the reader's next request", state.i)
+
+
+def left_open(request: Token) -> bool:
+    """r32c: the reader's next request as an open pronoun or a free relative ('whatever comes next', 'anything else',
+    'more', 'what's next'): 'what' only with a word in its clause that leaves it open; a clause of its own with a
+    subject other than the reader or the agent ('whatever the scheduler sends') is someone else's."""
+    words = {t.lower_ for t in request.subtree}
+    opener = next((t for t in request.subtree if t.lower_ in OPEN_THINGS), None)
+    if opener is None or opener.i > request.i + 1:
+        return False
+    if opener.lower_ == "what" and not words & OPEN_AFTER:
+        return False
+    if any(c.dep_ in ("det", "poss", "compound", "amod") for c in request.children if c.lower_ not in OPEN_AFTER):
+        return False
+    subjects = [t for t in request.subtree if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in OPEN_THINGS]
+    return all(s.lower_ in ("you", "i", "we") for s in subjects)

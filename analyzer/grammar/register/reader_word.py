@@ -28,6 +28,7 @@ BOUNDS = terms("waits", "bounds")
 WORD_VERBS = terms("waits", "word_verbs")
 WORD_NOUNS = terms("waits", "word_nouns")
 HEARING = terms("waits", "hearing")
+RECEIVING = terms("waits", "receiving")
 CHANCE_VERBS = terms("waits", "chance_verbs")
 CHANCE_NOUNS = terms("waits", "chance_nouns")
 AWAITING_VERBS = terms("waits", "awaiting_verbs")
@@ -200,8 +201,16 @@ def _bounded_predicate(word: Token) -> Token | None:
     holder = word.head
     if word.dep_ == "dobj" and holder.lemma_.lower() in AWAITING_VERBS and holder.lower_ not in BOUNDS:
         return holder
+    if word.dep_ == "dobj" and holder.lemma_.lower() in RECEIVING and _agents(holder) and holder.head.i != holder.i:
+        # r32c: the agent receiving the reader's word in the clause that bounds its hold ('I'm holding here until I get
+        # your thumbs-up', 'deferring the switch until we have your approval'): the clause it bounds holds
+        marked = any(c.lower_ in BOUNDS for c in holder.children if c.dep_ in ("mark", "advmod"))
+        if marked and holder.dep_ in ("advcl", "ccomp", "conj"):
+            return _out_of_manner(holder.head)
     if word.dep_ == "dobj" and holder.lower_ in BOUNDS:
         # 'On hold pending your thoughts': the bound word read as a verb, the hold hanging on it
+        if holder.head.i == holder.i and holder.i == holder.sent.start:
+            return holder  # r32c: 'Pending your OK on the schema change.' — the verbless status is the agent's own
         return holder.head if holder.head.i != holder.i else _hold_under(holder)
     if word.dep_ != "pobj" or holder.lower_ not in BOUNDS | {"for", "on", "without"}:
         return None
