@@ -94,6 +94,7 @@ def test_the_rest_of_each_class_is_judged_as_the_class(text: str, verdict: str, 
     "text",
     [
         "See the diff above?",
+        "Push it? That is for the release manager; my lane is done.",
         "Same error on CI?",
         "Forward me the message from Dana and I'll reply to the thread.",
         "I'll leave rotating the deploy key to your discretion.",

@@ -91,7 +91,10 @@ def _elliptical_act(asked: Asked) -> Token | None:
     """r32c: a question opened by a bare verb with no subject and no auxiliary, the agent's next act with 'Shall I'
     left out: the verb in its base form, or a capitalised word the model read as a name right before a determiner or
     pronoun object ('Refactor the cache layout too?'); a verb of perceiving or knowing ('See the diff above?') asks
-    nothing of the agent's."""
+    nothing of the agent's, and a question with a sentence after it is answered there ('Ship it? That is the
+    reviewers' job.')."""
+    if asked.site.following.strip():
+        return None  # 'Ship it? That is the reviewers' job; …': the sentence after it answers the question
     words = [t for t in asked.tokens if not t.is_punct]
     while words and words[0].lower_ in ELLIPSIS_OPENERS:
         words = words[1:]
