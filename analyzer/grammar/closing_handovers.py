@@ -267,15 +267,38 @@ def _open_request(act: Token, asked: Asked) -> Token | None:
 
 
 def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
-    """The imperative the sentence opens with, past its openers ('Please', 'First,')."""
+    """The imperative the sentence opens with, past its openers ('Please', 'First,'); r32a: or the verb whose subject
+    is the reader, opening the sentence, under a modal of possibility or duty ('You can rerun the build to confirm')."""
     for token in tokens:
         if token.is_punct or token.lower_ in w.openers:
             continue
+        if token.lower_ in SYSTEM_NOT_DOERS and token.dep_ == "nsubj":
+            return _reader_modal_act(token)
         if token.tag_ in ("VB", "VBP") and subject_of(token) is None and token.lower_ not in ("let", "tell"):
             return token
         if token.pos_ in ("PROPN", "NOUN") and any(c.dep_ == "dobj" for c in token.children):
             return token  # a verb the model tagged as a noun: it takes an object ('Restart the dev server')
         return None
+    return None
+
+
+READER_MODALS = terms("turn-taking", "reader_modals")
+
+
+def _reader_modal_act(reader: Token) -> Token | None:
+    """r32a: the act of 'You can rerun the build', 'You may want to paste the trace', 'You'll need to restart it': the
+    verb the reader is subject of under a modal (terms [turn-taking] reader_modals), or the verb its need or wish
+    governs ('need to', 'want to'); None for a statement ('You ran it twice', 'You have the logs')."""
+    verb = reader.head
+    auxiliaries = {c.lower_.replace("’", "'") for c in verb.children if c.dep_ == "aux"}
+    if verb.lemma_.lower() in ("need", "have", "want"):
+        wanted = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
+        if wanted is not None and (verb.tag_ != "VB" or auxiliaries & READER_MODALS):
+            return wanted  # 'You need to rerun …', 'You might want to run …'
+        if verb.tag_ != "VB":
+            return None
+    if auxiliaries & READER_MODALS and verb.tag_ == "VB":
+        return verb
     return None
 
 

@@ -315,7 +315,11 @@ def _kind(sentence: str) -> str | None:
         return DECISION
     if patterns.help.search(sentence):
         return HELP
-    instructs = _may_instruct(sentence, patterns.not_imperative) or _CONDITIONED.match(sentence)
+    instructs = (
+        _may_instruct(sentence, patterns.not_imperative)
+        or _CONDITIONED.match(sentence)
+        or patterns.reader_modal.match(sentence.lower().replace("’", "'"))
+    )
     if patterns.turn.search(sentence) and instructs:
         return TURN
     if patterns.wait.search(sentence) or patterns.word_wait.search(sentence):
@@ -419,6 +423,7 @@ class _Patterns:
     report: re.Pattern[str]
     report_reader: re.Pattern[str]
     reader_first: re.Pattern[str]
+    reader_modal: re.Pattern[str]
     instruction_reach: int
     instruction_chars: int
     not_imperative: frozenset[str]
@@ -550,6 +555,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         reader_first=(
             r"[\s*_]*(?:now,?\s+|next,?\s+|then,?\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?\w+"
             r"|you(?:['’]ll|\s+will)?\s+(?:should|must|need\s+to|have\s+to|want\s+to|'ll\s+need\s+to)\b)"
+        ),
+        # r32a: the reader the subject of a modal opening the sentence ('You can rerun the build to confirm.')
+        reader_modal=(
+            r"[\s*_]*(?:now,?\s+|next,?\s+|then,?\s+)?you\s+(?:also\s+|now\s+|then\s+|just\s+|simply\s+)?"
+            rf"(?:{_words(turn['reader_modals'])})\s+(?:also\s+|now\s+|then\s+|just\s+|simply\s+)?[a-z]"
         ),
         # r29c: a label naming the next step, read after emphasis and heading marks ('**Next step:** …', '## Next step')
         next_step=rf"^[\s*_#>]*(?:{_words(data['next-step']['labels'])})[\s*_]*(?::[\s*_]*|\Z)",
