@@ -27,6 +27,8 @@ from tests.judging import assert_judged
         ("Patched the importer.\n\nRecommended next move: re-run the seed script and check the row counts.",
          "Recommended next move"),
         ("Cleaned up the fixtures.\n\nYour next step: `npm run e2e` to check the login flow.", "Your next step"),
+        ("Added the admin forms.\n\nTests: `go test ./...`\n\nNext step: 1. Load `/admin` in the browser to confirm "
+         "the forms render.", "Next step"),
         ("Added the CSV exporter. Suggested next steps: wire the exporter into the CLI menu.",
          "Suggested next steps"),
     ],

@@ -710,9 +710,13 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     if label is None or label.end() >= end - first:
         return _under_label(text, view, starts, last, patterns) or _next_label_within(text, view, first, end, patterns)
     item = first + label.end()
+    numbered = _ENUMERATOR.match(view, item)  # r32a: 'Next step: 1. Load `/admin` …', one numbered item inline
+    if numbered is not None and numbered.end() < end:
+        item = numbered.end()
     if not _instructs(view[item:end], patterns):
         return None
-    sentence = view[first:item].rstrip() + "\n" * (item - first - len(view[first:item].rstrip()))
+    head = view[first : first + label.end()].rstrip()
+    sentence = head + "\n" * (item - first - len(head))
     return QuestionSite(first, end, sentence + view[item:end], LIST, False, "", ((item, end),))
 
 
