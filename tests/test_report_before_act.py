@@ -39,7 +39,7 @@ def test_a_condition_before_an_act_of_the_readers_own_instruction_is_work_the_ag
         "Restart the worker. If the queue still backs up, we'll add a second consumer.",
         "Please reload the dashboard. If the chart is still blank, I can trace the query next.",
         "Try the upload with a 50 MB file. If there are timeouts, we'll raise the proxy limit.",
-        "Now you should run the build to confirm it compiles. If there are errors, I'll fix them.",
+        "Now you should run the build once more. If there are errors, I'll fix them.",
         "Could you check the staging logs for the 502s? If they show upstream timeouts, we can bump the keepalive.",
     ],
 )

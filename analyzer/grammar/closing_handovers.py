@@ -267,15 +267,38 @@ def _open_request(act: Token, asked: Asked) -> Token | None:
 
 
 def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
-    """The imperative the sentence opens with, past its openers ('Please', 'First,')."""
+    """The imperative the sentence opens with, past its openers ('Please', 'First,'); r32a: or the verb whose subject
+    is the reader, opening the sentence, under a modal of possibility or duty ('You can rerun the build to confirm')."""
     for token in tokens:
         if token.is_punct or token.lower_ in w.openers:
             continue
+        if token.lower_ in SYSTEM_NOT_DOERS and token.dep_ == "nsubj":
+            return _reader_modal_act(token)
         if token.tag_ in ("VB", "VBP") and subject_of(token) is None and token.lower_ not in ("let", "tell"):
             return token
         if token.pos_ in ("PROPN", "NOUN") and any(c.dep_ == "dobj" for c in token.children):
             return token  # a verb the model tagged as a noun: it takes an object ('Restart the dev server')
         return None
+    return None
+
+
+READER_MODALS = terms("turn-taking", "reader_modals")
+
+
+def _reader_modal_act(reader: Token) -> Token | None:
+    """r32a: the act of 'You can rerun the build', 'You may want to paste the trace', 'You'll need to restart it': the
+    verb the reader is subject of under a modal (terms [turn-taking] reader_modals), or the verb its need or wish
+    governs ('need to', 'want to'); None for a statement ('You ran it twice', 'You have the logs')."""
+    verb = reader.head
+    auxiliaries = {c.lower_.replace("’", "'") for c in verb.children if c.dep_ == "aux"}
+    if verb.lemma_.lower() in ("need", "have", "want"):
+        wanted = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
+        if wanted is not None and (verb.tag_ != "VB" or auxiliaries & READER_MODALS):
+            return wanted  # 'You need to rerun …', 'You might want to run …'
+        if verb.tag_ != "VB":
+            return None
+    if auxiliaries & READER_MODALS and verb.tag_ == "VB":
+        return verb
     return None
 
 
@@ -362,6 +385,10 @@ def work_list(asked: Asked) -> Judgement | None:
     wished |= {t.i for t in lead if t.tag_ in ("VBD", "VBN") and any(
         p.dep_ == "prep" and p.lower_ in ("from", "for") and any(o.lower_ in SYSTEM_NOT_DOERS for o in p.children)
         for p in t.children)}  # fmt: skip
+    # r32a: a participle of proposing the model tags as past in a label of the next act names the item ('Next
+    # suggested command:', 'Next suggested steps:'); 'Completed tasks:' still reports
+    wished |= {t.i for t in lead if t.lemma_.lower() in PROPOSING and t.tag_ == "VBD"
+               and any(w.lower_ == "next" and w.i < t.i for w in lead)}  # fmt: skip
     if any((t.tag_ == "VBD" or t.lower_ in turn_words().reported) and t.i not in wished for t in lead):
         # r31b: not what the reader may wish for ('If you want verification, pick one:')
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
@@ -428,6 +455,7 @@ FURTHER = terms("work-list", "further")
 CONDITION_MARKS = frozenset(("if", "when", "whenever", "unless", "once", "should"))
 GOING_ON_WISHED = terms("wish-invitation", "going_on")
 LEAD_OPENERS = terms("work-list", "lead_openers")
+PROPOSING = terms("work-list", "proposing")
 
 
 def _lead_word(asked: Asked) -> bool:
@@ -568,6 +596,8 @@ def _item(item: Doc, checked: bool) -> str:
     tokens = [t for t in item if not t.is_space and not t.is_punct]
     if checked or not tokens:
         return "report"
+    if _opening_command(item):
+        return "act"
     opening = _opening_verb(item)
     if opening is not None and opening.tag_ not in ("VBD", "VBN"):
         return "act"  # r31b: 'wire this command into … so future sessions can …': the purpose clause is no status
@@ -583,6 +613,21 @@ def _item(item: Doc, checked: bool) -> str:
     if subject is not None and root.pos_ in ("VERB", "AUX"):
         return "status"  # 'CI is running on the branch', 'The numbers look fine'
     return "act"
+
+
+_COMMAND_SPAN = re.compile(r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+)`")
+
+
+def _opening_command(item: Doc) -> bool:
+    """r32a (docs/DESIGN.md#construction-classes): the item opens with a command in code — a slash command
+    ('`/speckit.plan` (or `/speckit.tasks` …)') or a program and its arguments ('`npm run e2e` to check the login flow')
+    — that is no subject of a finite verb after it ('`mytool sync` previews the changes' tells what it does): the
+    command is the act handed over, to be run."""
+    span = _COMMAND_SPAN.match(item.text)
+    if span is None:
+        return False
+    after = next((t for t in item if t.idx >= span.end() and any(ch.isalnum() for ch in t.text)), None)
+    return after is None or after.tag_ not in ("VBZ", "VBD", "VBN", "VBP", "MD")
 
 
 def _checked(asked: Asked, start: int) -> bool:

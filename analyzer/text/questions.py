@@ -315,7 +315,11 @@ def _kind(sentence: str) -> str | None:
         return DECISION
     if patterns.help.search(sentence):
         return HELP
-    instructs = _may_instruct(sentence, patterns.not_imperative) or _CONDITIONED.match(sentence)
+    instructs = (
+        _may_instruct(sentence, patterns.not_imperative)
+        or _CONDITIONED.match(sentence)
+        or patterns.reader_modal.match(sentence.lower().replace("’", "'"))
+    )
     if patterns.turn.search(sentence) and instructs:
         return TURN
     if patterns.wait.search(sentence) or patterns.word_wait.search(sentence):
@@ -419,6 +423,7 @@ class _Patterns:
     report: re.Pattern[str]
     report_reader: re.Pattern[str]
     reader_first: re.Pattern[str]
+    reader_modal: re.Pattern[str]
     instruction_reach: int
     instruction_chars: int
     not_imperative: frozenset[str]
@@ -428,6 +433,9 @@ class _Patterns:
     recommendations: tuple[str, ...]
     splice: re.Pattern[str]
     next_step: re.Pattern[str]
+    next_label: re.Pattern[str]
+    next_heads: frozenset[str]
+    next_empty: frozenset[str]
     reader_lead: re.Pattern[str]
     bare_label_words: int
     option_heads: frozenset[str]
@@ -553,8 +561,19 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             r"[\s*_]*(?:now,?\s+|next,?\s+|then,?\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?\w+"
             r"|you(?:['’]ll|\s+will)?\s+(?:should|must|need\s+to|have\s+to|want\s+to|'ll\s+need\s+to)\b)"
         ),
+        # r32a: the reader the subject of a modal opening the sentence ('You can rerun the build to confirm.')
+        reader_modal=(
+            r"[\s*_]*(?:now,?\s+|next,?\s+|then,?\s+)?you\s+(?:also\s+|now\s+|then\s+|just\s+|simply\s+)?"
+            rf"(?:{_words(turn['reader_modals'])})\s+(?:also\s+|now\s+|then\s+|just\s+|simply\s+)?[a-z]"
+        ),
         # r29c: a label naming the next step, read after emphasis and heading marks ('**Next step:** …', '## Next step')
         next_step=rf"^[\s*_#>]*(?:{_words(data['next-step']['labels'])})[\s*_]*(?::[\s*_]*|\Z)",
+        # r32a: a label of the next act opening the paragraph or a sentence after a mark ('Natural next step: …',
+        # 'Tests not run. Next steps: 1) Run …'); its words after 'next' are checked against label_heads
+        next_label=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]*((?:[a-z][\w'’-]*[ \t]+){0,3}?next(?:[ \t]+[a-z][\w-]*){0,2})"
+            r"[ \t*_]*:[ \t*_]+(?=\S)"
+        ),
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
         reader_lead=(
             r"\b(?:to|you)[\s*_]*:[\s*_]*\Z"
@@ -582,6 +601,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         instruction_chars=int(data["report"]["instruction_chars"]),
         bare_label_words=int(data["list"]["bare_label_words"]),
         option_heads=frozenset(data["list"]["option_heads"]),
+        next_heads=frozenset(data["next-step"]["label_heads"]),
+        next_empty=frozenset(data["next-step"]["empty"]),
     )
     return sources, rest
 
@@ -691,12 +712,26 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     first = last[0] + len(written) - len(written.lstrip())
     end = last[0] + len(written.rstrip())
     label = patterns.next_step.match(view[first:end]) or _inline_label(view[first:end], patterns)
-    if label is not None and label.end() < end - first:
-        item = first + label.end()
-        if not _instructs(view[item:end], patterns):
-            return None
-        sentence = view[first:item].rstrip() + "\n" * (item - first - len(view[first:item].rstrip()))
-        return QuestionSite(first, end, sentence + view[item:end], LIST, False, "", ((item, end),))
+    if label is None or label.end() >= end - first:
+        return _under_label(text, view, starts, last, patterns) or _next_label_within(text, view, first, end, patterns)
+    item = first + label.end()
+    numbered = _ENUMERATOR.match(view, item)  # r32a: 'Next step: 1. Load `/admin` …', one numbered item inline
+    if numbered is not None and numbered.end() < end:
+        item = numbered.end()
+    if not _instructs(view[item:end], patterns):
+        return None
+    head = view[first : first + label.end()].rstrip()
+    sentence = head + "\n" * (item - first - len(head))
+    return QuestionSite(first, end, sentence + view[item:end], LIST, False, "", ((item, end),))
+
+
+def _under_label(
+    text: str, view: str, starts: list[int], last: tuple[int, int], patterns: _Patterns
+) -> QuestionSite | None:
+    """The last paragraph under a heading or emphasised label of the next step on the unit just before it."""
+    written = view[last[0] : last[1]]
+    first = last[0] + len(written) - len(written.lstrip())
+    end = last[0] + len(written.rstrip())
     before = _unit_before(view, starts, last[0])
     if before is None:
         return None
@@ -715,6 +750,53 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
         return None
     sentence = view[lead_first:lead_end] + "\n" + view[lead_end + 1 : end]
     return QuestionSite(lead_first, end, sentence, LIST, False, "", ((first, end),))
+
+
+_AGENT_OWNS = frozenset(("i", "i'll", "i'm", "we", "we'll", "my", "our", "me", "us"))
+_ENUMERATOR = re.compile(r"(?:\A|(?<=\s))\(?\d{1,2}[.)][ \t]+")
+
+
+def _next_label_within(text: str, view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
+    """r32a (docs/DESIGN.md#construction-classes): the next act handed over under a label as Codex CLI and Gemini CLI
+    write it — a few words, 'next' and a word naming the act (sites.toml [next-step] label_heads: 'Natural next
+    step:', 'Suggested next command:', 'next command suggestion:'; not 'My next step:'), opening the last paragraph
+    or a sentence of it after the report ('Tests not run. Next steps: 1) Run … 2) Exercise …'). What follows is the
+    list, its items split at inline numbers; an item is handed over when it is an instruction or opens with a command
+    in code ('`/speckit.plan`'); the work-list row reads them. None when the label is none of these or no item
+    instructs."""
+    found = None
+    for match in patterns.next_label.finditer(view[first:end]):
+        found = match
+    if found is None:
+        return None
+    words = _LEAD_WORD.findall(found.group(1).lower())
+    if set(words) & _AGENT_OWNS:
+        return None  # 'My next step: rerun the suite': the agent's own next act, handed to no one
+    after = words[words.index("next") + 1 :] if "next" in words else []
+    if not set(after) & patterns.next_heads:
+        # 'Next release: 2.4' names a thing, no act; a bare 'Next:' lists the agent's own queue as often as it hands
+        # work over ('Next: crash #312, then the release-notes draft.')
+        return None
+    label_first = first + found.start(1)
+    item_first = first + found.end()
+    cuts = [m for m in _ENUMERATOR.finditer(view, item_first, end)]
+    bounds = [m.start() for m in cuts if m.start() > item_first] + [end]
+    parts: list[tuple[int, int]] = []
+    at = item_first
+    for bound in bounds:
+        opening = _ENUMERATOR.match(view, at)
+        start = opening.end() if opening is not None else at
+        stop = start + len(view[start:bound].rstrip())
+        at = bound
+        if stop <= start:
+            continue
+        if text[start : start + 1] == "`" or _instructs(view[start:stop], patterns):
+            parts.append((start, stop))
+    if not parts:
+        return None
+    head = view[label_first:item_first].rstrip()
+    sentence = head + "\n" * (parts[0][0] - label_first - len(head)) + view[parts[0][0] : parts[-1][1]]
+    return QuestionSite(label_first, parts[-1][1], sentence, LIST, False, "", tuple(parts))
 
 
 _INLINE_LABEL = re.compile(r"[\s*_#>]*([A-Za-z][^:\n.!?;]{0,60}?)[\s*_]*:[\s*_]+(?=\S)")
@@ -856,7 +938,11 @@ def _bare_label(unit: str, lead: str) -> bool:
 
 
 def _instructs(item: str, patterns: _Patterns) -> bool:
-    """The item after a next-step label is an instruction, not a question or a sentence with its own subject."""
+    """The item after a next-step label is an instruction, not a question or a sentence with its own subject, nor only
+    the word that there is none ('Next steps: none.', r32a)."""
+    words = _LEAD_WORD.findall(item.lower())
+    if words[:1] and words[0] in patterns.next_empty and len(words) <= 2:
+        return False
     return not item.rstrip(_TRAILING).endswith("?") and _may_instruct(item.strip(" *_"), patterns.not_imperative)
 
 
