@@ -66,3 +66,32 @@ def test_the_readers_own_short_answer_is_no_option() -> None:
             "| Short | Provide a different short answer |\n\nReply with the option letter.")
     report = analyze(text)
     assert (report.verdict, report.findings) == ("clear", ())
+
+
+# r32b class 2: the reader's quoted word as the go of the agent's act, its purpose (word-before-act)
+QUOTED_FIRES = [
+    ("Say 'go' to start the schema migration.", ["say a word", "'start'", "stands by on the reader's word"]),
+    ("Type 'continue' to proceed with phase 2.", ["type a word", "'proceed'"]),
+    ("Respond 'B' to switch the cache to Redis.", ["respond a word", "'switch'"]),
+    ("Everything is staged. Send 'ok' to commit the migration files.", ["send a word", "'commit'"]),
+    ("Say \"yes\" to take the recommendation, or name another option.", ["say a word", "'take'"]),
+]
+
+
+@pytest.mark.parametrize(("text", "words"), QUOTED_FIRES)
+def test_the_readers_quoted_word_releasing_the_agents_act_fires(text: str, words: list[str]) -> None:
+    assert_judged(text, "fire", "word-before-act", words)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Say 'go' to start the production deploy of v2.4.0.",  # a human-only act: a hold
+        "Type 'continue' in the installer prompt to accept the licence.",  # a place between: the reader's own use
+        "The bot now lets users type 'stop' to pause notifications.",  # what the product's users do
+        "I typed 'continue' to skip the prompt, and the install finished.",  # a report
+    ],
+)
+def test_a_quoted_word_for_a_human_only_act_or_not_the_readers_go_finds_nothing(text: str) -> None:
+    report = analyze(text)
+    assert (report.verdict, report.findings) == ("clear", ())

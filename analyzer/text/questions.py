@@ -516,6 +516,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:it|this|that|these|those|they)\s+\w+)\s+(?:\w+\s+){{0,2}}?"
             rf"(?:{_words(data['word-first']['approvals'])})\b"
             rf"|\b(?:{_words(data['word-first']['hearing'])})\b"
+            # r32b: the reader's quoted word, then its purpose ('Say "go" to start the schema migration.')
+            rf"|^[\s*_]*(?:please\s+)?(?:{_words(data['word-first']['quoted_tellers'])})\s+[\"“'‘`][^\"“”'‘’`\n]{{1,30}}"
+            r"[\"”'’`]\s+to\s+\w"
         ),
         # issue 28: the readiness word, then within a few words a verb of going on or the next stage
         ready_next=(
