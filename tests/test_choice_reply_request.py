@@ -95,3 +95,32 @@ def test_the_readers_quoted_word_releasing_the_agents_act_fires(text: str, words
 def test_a_quoted_word_for_a_human_only_act_or_not_the_readers_go_finds_nothing(text: str) -> None:
     report = analyze(text)
     assert (report.verdict, report.findings) == ("clear", ())
+
+
+# r32b class 3: readiness for one stage or another (readiness-next)
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Ready for task breakdown or implementation; next command suggestion: `/speckit.tasks`.",
+         ["for one next piece of work or another", "'breakdown' or 'implementation'", "handed to the reader"]),
+        ("I'm ready for the caching layer or the importer tests.", ["'layer' or 'tests'"]),
+        ("I'm prepared for either the migration script or the seed data.", ["'script' or 'data'"]),
+        ("Plan is done. Ready to move into task breakdown or implementation.", ["to go on to", "('move')"]),
+    ],
+)
+def test_readiness_for_one_stage_or_another_hands_the_pick_back(text: str, words: list[str]) -> None:
+    assert_judged(text, "fire", "readiness-next", words)
+
+
+def test_readiness_for_human_only_stages_is_exempt() -> None:
+    assert_judged("Ready for the production deploy or the release tag.", "exempt", "readiness-next",
+                  ["for one next piece of work or another"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The build is ready for staging or production.", "She said she's ready for the design review or the demo.",
+     "Ready for the next phase."],
+)
+def test_a_things_or_someone_elses_readiness_or_one_stage_alone_finds_nothing(text: str) -> None:
+    assert analyze(text).firing is None

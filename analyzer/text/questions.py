@@ -524,6 +524,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ready_next=(
             rf"\b(?:{_words(data['ready-next']['words'])})\s+(?:to|for)\s+(?:\w+\s+){{0,1}}?"
             rf"(?:{_words(data['ready-next']['go_on'])})\b"
+            rf"|\b(?:{_words(data['ready-next']['words'])})\s+for\s+(?:[^\s.!?;]+\s+){{1,5}}?"
+            rf"(?:{_words(data['ready-next']['alternatives'])})\s+\w"
         ),
         hand_back=(
             rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"
