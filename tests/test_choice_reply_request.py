@@ -124,3 +124,30 @@ def test_readiness_for_human_only_stages_is_exempt() -> None:
 )
 def test_a_things_or_someone_elses_readiness_or_one_stage_alone_finds_nothing(text: str) -> None:
     assert analyze(text).firing is None
+
+
+# r32b class 4: a question with a lead-in word on the line over the closing list leads it (work-list)
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("What next?\n\n1. Add the integration tests\n2. Refactor the parser\n3. Update the docs",
+         ["under 'What next'", "add the integration tests"]),
+        ("Where to next?\n\n1. Add rate limiting to the API\n2. Write the admin guide",
+         ["add rate limiting to the api"]),
+        ("What's left?\n- Add the changelog entry\n- Wire the settings page", ["add the changelog entry"]),
+    ],
+)
+def test_a_question_over_the_options_asks_the_reader_to_pick(text: str, words: list[str]) -> None:
+    assert_judged(text, "fire", "work-list", ["hands the reader work the agent could do", *words])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What next for the release?\n1. Tag v2.1\n2. Publish it to PyPI",  # human-only items
+        "What changed?\n- Added retries to the uploader\n- Fixed the timeout in the poller",  # no lead-in word
+        "What's left?\n- CI is running on the branch\n- The reviewer has been pinged",  # statuses
+    ],
+)
+def test_a_question_over_human_only_items_reports_or_statuses_finds_nothing(text: str) -> None:
+    assert analyze(text).firing is None

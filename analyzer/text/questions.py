@@ -1016,6 +1016,11 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     if _HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead):
         if not (lead_word or _hands_to_reader(lead)):
             return None
+    elif lead.rstrip(_TRAILING).endswith("?") and "\n" not in lead:
+        # r32b: a question on the line over the options, holding a lead-in word ('What next?' + '1. Add the tests'):
+        # it asks the reader to pick among them
+        if not lead_word:
+            return None
     elif not (lead_word and _bare_label(view[starts[j] : starts[j + 1]], lead)):
         return None
     parts = []
