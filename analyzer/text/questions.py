@@ -868,8 +868,8 @@ def closing_reply(text: str, view: str) -> QuestionSite | None:
     if last is None or not content or _ITEM.match(view, last[0]) or _TABLE_ROW.match(view, last[0]):
         return None
     closing = view[last[0] : last[1]].strip()
-    if not replies(closing):
-        return None
+    if not replies(closing) or _AGENT_GOES_ON.search(closing):
+        return None  # 'Pick one and I'll build it.': the agent's act waits on the pick, as turn-taking judges it
     items: list[tuple[int, int]] = []
     k = bisect_left(starts, last[0]) - 1
     table = False
@@ -906,6 +906,16 @@ def closing_reply(text: str, view: str) -> QuestionSite | None:
     return QuestionSite(first, last[1], view[first : last[1]].rstrip(), LIST, False, "", tuple(items))
 
 
+# turn-taking's choice: an instruction to choose, then the agent's own act (a first-person subject and a modal of its
+# next act: a closed class) — 'Pick one and I'll build it.'
+_AGENT_GOES_ON = re.compile(
+    r"^[\s*_]*(?:(?:please|just|so|then)\s+)?(?:pick|choose|select)\b[^.!?\n]*?\b(?:i|we)(?:['’]ll|\s+will|\s+can|\s+shall)\b",
+    re.IGNORECASE,
+)
+# A table's first cell that only labels its option: 'A', '2', 'Option B', '#3', or one word ('Short').
+_OPTION_TAG = re.compile(r"[*_#]*(?:option\s+)?(?:[A-Za-z]|\d{1,2}|[A-Za-z]+)[.)]?[*_]*\Z", re.IGNORECASE)
+
+
 def _lettered_lines(view: str, first: int, last: int) -> list[tuple[int, int]]:
     """The items of a unit whose every line opens with an option's label ('A. …', '2) …'); none otherwise."""
     lines: list[tuple[int, int]] = []
@@ -922,7 +932,8 @@ def _lettered_lines(view: str, first: int, last: int) -> list[tuple[int, int]]:
 
 
 def _option_cell(view: str, line: tuple[int, int]) -> tuple[int, int] | None:
-    """The [start, end) of the widest cell of a table row after its first (the option's label), spaces left out."""
+    """The [start, end) of a table row's option, spaces left out: the widest cell after the first when the first only
+    labels it ('| A | Sync on every save |'), else the first ('| Redis cache | 2h |')."""
     cells: list[tuple[int, int]] = []
     position = view.find("|", line[0], line[1]) + 1
     while 0 < position < line[1]:
@@ -933,6 +944,10 @@ def _option_cell(view: str, line: tuple[int, int]) -> tuple[int, int] | None:
         if last > first:
             cells.append((first, last))
         position = bar + 1 if bar != -1 else line[1]
+    if not cells:
+        return None
+    if not _OPTION_TAG.match(view[cells[0][0] : cells[0][1]]):
+        return cells[0] if any(ch.isalpha() for ch in view[cells[0][0] : cells[0][1]]) else None  # 'Redis cache'
     rest = [c for c in cells[1:] if any(ch.isalpha() for ch in view[c[0] : c[1]])]
     return max(rest, key=lambda c: c[1] - c[0]) if rest else None
 
