@@ -24,7 +24,7 @@ from analyzer.grammar.work import is_do_nothing_item, work_of
 from analyzer.parse.tokens import SOURCE_KEY, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import LIST, QUESTION, TURN, recommends
+from analyzer.text.questions import LIST, QUESTION, TURN, recommends, replies
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -389,7 +389,9 @@ def work_list(asked: Asked) -> Judgement | None:
     # suggested command:', 'Next suggested steps:'); 'Completed tasks:' still reports
     wished |= {t.i for t in lead if t.lemma_.lower() in PROPOSING and t.tag_ == "VBD"
                and any(w.lower_ == "next" and w.i < t.i for w in lead)}  # fmt: skip
-    if any((t.tag_ == "VBD" or t.lower_ in turn_words().reported) and t.i not in wished for t in lead):
+    chosen = replies(asked.doc.text)
+    if not chosen and any((t.tag_ == "VBD" or t.lower_ in turn_words().reported) and t.i not in wished for t in lead):
+        # r32b: not a request to reply, whose quoted answers report nothing ('accept it by saying "recommended"')
         # r31b: not what the reader may wish for ('If you want verification, pick one:')
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
     owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t) and t.dep_ != "dobj")
@@ -411,6 +413,11 @@ def work_list(asked: Asked) -> Judgement | None:
     human: list[str] = []
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
         kind = _item(item, _checked(asked, start))
+        if chosen and kind in ("status", "report"):
+            kind = "act"  # r32b: an option asked for by a reply is a way the agent's work could be, whatever its mood
+        opening = _opening_verb(item) if chosen else None
+        if opening is not None and opening.lemma_.lower() in turn_words().reader_only:
+            continue  # r32b: 'Provide a different short answer': the reader's own answer, no option of the agent's
         if kind != "act":
             continue
         if reader is not None and reader.kind != "choice" and not (reader.offered and kind == "act") and (
@@ -461,8 +468,8 @@ PROPOSING = terms("work-list", "proposing")
 def _lead_word(asked: Asked) -> bool:
     """The lead-in holds a lead-in word of sites.toml [list] ('Next steps:', 'Ideas for later:'), read as the site
     read it, or is the agent's recommendation closing options (text/questions.closing_options)."""
-    if recommends(asked.doc.text):
-        return True  # r31b: 'I'd go with Approach A.' closing options laid out under headings
+    if recommends(asked.doc.text) or replies(asked.doc.text):
+        return True  # r31b: 'I'd go with Approach A.' after options under headings; r32b: 'Reply with A or B.'
     return bool(LEAD_INS & set(re.findall(r"[a-z][a-z'-]*", asked.doc.text.lower())))
 
 

@@ -48,6 +48,12 @@ def readiness_next(asked: Asked) -> Judgement | None:
         if going is not None:
             return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
                            f"piece of work ('{going.text}') — the turn parks on the reader's go", [going])  # fmt: skip
+        choice = _stage_choice(ready)
+        if choice is not None:
+            # r32b: 'Ready for task breakdown or implementation.': two next stages named, the pick left to the reader
+            why = (f"states the agent is '{ready.text}' for one next piece of work or another ('{choice[0].text}' or "
+                   f"'{choice[1].text}') — the choice of the next stage is handed to the reader")
+            return _judged(asked, "readiness-next", why, list(choice))
         stage = _next_stage_timed(ready)
         if stage is not None:
             why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
@@ -77,11 +83,25 @@ def _next_stage_timed(ready: Token) -> Token | None:
     return None
 
 
+def _stage_choice(ready: Token) -> tuple[Token, Token] | None:
+    """r32b: the readiness's 'for' names two stages joined by 'or' ('Ready for task breakdown or implementation',
+    "I'm ready for the caching layer or the importer tests"): the agent could take either, it leaves the pick."""
+    for prep in (c for c in ready.children if c.dep_ == "prep" and c.lower_ == "for"):
+        for stage in (g for g in prep.children if g.dep_ == "pobj"):
+            joined = any(c.dep_ == "cc" and c.lower_ == "or" for c in stage.children)
+            other = next((c for c in stage.children if c.dep_ == "conj"), None)
+            if joined and other is not None:
+                return stage, other
+    return None
+
+
 def _agents(ready: Token) -> bool:
     """The readiness is the agent's: the root of a line with no subject ('Ready to proceed …'), or the complement of
     a copula whose subject is the agent ("I'm ready", "I'll be ready", "We're all set"); not under a verb of speech."""
     opening = ready.i == next((t.i for t in ready.doc if t.is_alpha), -1)
-    if ready.dep_ == "ROOT" or (opening and ready.dep_ in ("advcl", "dep", "amod") and subject_of(ready) is None):
+    if ready.dep_ == "ROOT" or (
+        opening and ready.dep_ in ("advcl", "dep", "amod", "ccomp") and subject_of(ready) is None
+    ):  # r32b: 'Ready for X or Y; next command suggestion: …' hangs the readiness as a clause of the label
         # 'Ready to move on to user story 3: ui integration …': a line opened by the readiness, however the model hung
         # the rest (written in capitals, it is parsed in small letters)
         subject = subject_of(ready)

@@ -44,6 +44,7 @@ REVIEWS = terms("word-before-act", "reviews")
 MODALS = terms("word-before-act", "modals")
 SAYING = terms("word-before-act", "saying")
 GIVING = terms("word-before-act", "giving")
+ENTERING = terms("word-before-act", "entering")
 NOT_ACTS = terms("word-before-act", "not_acts")
 HOLD_MARKS = terms("word-before-act", "hold_marks")
 HOLD_VERBS = terms("waits", "hold_verbs")
@@ -77,6 +78,14 @@ def _said_first(asked: Asked) -> Judgement | None:
     of saying and no subject, and the agent's modal act is joined to what follows (the model may hang the quoted
     words as the root): read from the first word, as turn-taking reads an instruction."""
     words = [t for t in asked.tokens if not t.is_punct and t.lower_ not in ("please", "just", "simply")]
+    purpose = _quoted_purpose(asked, words[0]) if words else None
+    if purpose is not None:
+        # r32b: 'Say "go" to start the schema migration.': the reader's quoted word is the go, its purpose the agent's
+        why = f"asks the reader to {words[0].lower_} a word to release the agent's '{purpose.text}'"
+        why += " — the turn stands by on the reader's word"
+        judged = _judged(asked, "word-before-act", why, [purpose], frozenset(c.i for c in purpose.children
+                                                                              if c.dep_ in ("aux", "mark")))
+        return _hold(asked, judged) if judged.verdict == "exempt" else judged
     if not words or words[0].lemma_.lower() not in SAYING or words[0].tag_ not in ("VB", "VBP", "UH"):
         return None
     if subject_of(words[0]) is not None or words[0].dep_ == "ROOT":
@@ -88,6 +97,28 @@ def _said_first(asked: Asked) -> Judgement | None:
     why += " — the turn stands by on the reader's word"
     judged = _judged(asked, "word-before-act", why, [act], _frame(act))
     return _hold(asked, judged) if judged.verdict == "exempt" else judged
+
+
+QUOTES = frozenset({"'", '"', "“", "”", "‘", "’", "`", "``", "''"})
+
+
+def _quoted_purpose(asked: Asked, verb: Token) -> Token | None:
+    """r32b: the sentence opens with a verb of saying or entering a word ('Say', 'Type', 'Reply'; the model may read it
+    as a noun), then a quoted word or two, then 'to' and a base verb: that verb is the purpose the reader's word
+    serves, an act of the agent's ('Say "go" to start the schema migration.'). Read from the words: the model makes the
+    quoted word the root. A place or a person between the quote and 'to' ('in the installer prompt') is no such
+    shape."""
+    if verb.lemma_.lower() not in SAYING | ENTERING and verb.lower_ not in SAYING | ENTERING:
+        return None
+    tokens = list(asked.tokens)
+    k = tokens.index(verb) + 1
+    if k >= len(tokens) or tokens[k].text not in QUOTES:
+        return None
+    end = next((j for j in range(k + 1, min(k + 5, len(tokens))) if tokens[j].text in QUOTES), None)
+    if end is None or end == k + 1 or end + 2 >= len(tokens):
+        return None
+    to, act = tokens[end + 1], tokens[end + 2]
+    return act if to.lower_ == "to" and act.tag_ == "VB" else None
 
 
 def waits_on_person(asked: Asked) -> bool:

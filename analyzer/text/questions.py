@@ -157,7 +157,11 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             continue  # 'If the tests pass, I'll commit.': no instruction before it, no reader in it
         sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following, parts))
     listed = (
-        closing_list(text, view) or closing_table(view) or closing_next_step(text, view) or closing_options(text, view)
+        closing_list(text, view)
+        or closing_table(view)
+        or closing_next_step(text, view)
+        or closing_options(text, view)
+        or closing_reply(text, view)
     )
     if listed is not None:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
@@ -439,6 +443,7 @@ class _Patterns:
     reader_lead: re.Pattern[str]
     bare_label_words: int
     option_heads: frozenset[str]
+    reply_request: re.Pattern[str]
     subordinators: frozenset[str]
     table_offers: frozenset[str]
     table_lead_offers: tuple[str, ...]
@@ -524,11 +529,16 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:it|this|that|these|those|they)\s+\w+)\s+(?:\w+\s+){{0,2}}?"
             rf"(?:{_words(data['word-first']['approvals'])})\b"
             rf"|\b(?:{_words(data['word-first']['hearing'])})\b"
+            # r32b: the reader's quoted word, then its purpose ('Say "go" to start the schema migration.')
+            rf"|^[\s*_]*(?:please\s+)?(?:{_words(data['word-first']['quoted_tellers'])})\s+[\"“'‘`][^\"“”'‘’`\n]{{1,30}}"
+            r"[\"”'’`]\s+to\s+\w"
         ),
         # issue 28: the readiness word, then within a few words a verb of going on or the next stage
         ready_next=(
             rf"\b(?:{_words(data['ready-next']['words'])})\s+(?:to|for)\s+(?:\w+\s+){{0,1}}?"
             rf"(?:{_words(data['ready-next']['go_on'])})\b"
+            rf"|\b(?:{_words(data['ready-next']['words'])})\s+for\s+(?:[^\s.!?;]+\s+){{1,5}}?"
+            rf"(?:{_words(data['ready-next']['alternatives'])})\s+\w"
         ),
         hand_back=(
             rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"
@@ -565,6 +575,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         reader_modal=(
             r"[\s*_]*(?:now,?\s+|next,?\s+|then,?\s+)?you\s+(?:also\s+|now\s+|then\s+|just\s+|simply\s+)?"
             rf"(?:{_words(turn['reader_modals'])})\s+(?:also\s+|now\s+|then\s+|just\s+|simply\s+)?[a-z]"
+        ),
+        # r32b: the reader asked to choose among the options by a reply, opening a sentence ('You can reply with the
+        # option letter', 'Reply A or B'): what the reply names is a label word, a digit or a capital standing alone
+        reply_request=(
+            rf"(?:\A|(?<=[.!?])\s)[\s*_>]*(?:(?:{_words(data['reply']['openers'])})\s+){{0,3}}"
+            rf"(?:{_words(data['reply']['verbs'])})\b[^.!?\n]{{0,50}}?"
+            rf"(?:\b(?:{_words(data['reply']['labels'])})\b|(?<![\w'’])(?:\d|(?-i:[A-H]))(?![\w'’]))"
         ),
         # r29c: a label naming the next step, read after emphasis and heading marks ('**Next step:** …', '## Next step')
         next_step=rf"^[\s*_#>]*(?:{_words(data['next-step']['labels'])})[\s*_]*(?::[\s*_]*|\Z)",
@@ -918,6 +935,110 @@ def closing_options(text: str, view: str) -> QuestionSite | None:
     return QuestionSite(first, last[1], view[first : last[1]].rstrip(), LIST, False, "", tuple(items))
 
 
+_LETTER_ITEM = re.compile(r"[ \t]*(?:[-*+][ \t]+)?[*_]*(?:[A-H]|\d{1,2})[.):][*_]*[ \t]+")
+
+
+def replies(sentence: str) -> bool:
+    """r32b: whether the sentence asks the reader to choose among options by a reply (sites.toml [reply])."""
+    return _patterns().reply_request.search(_plain(sentence)) is not None
+
+
+def closing_reply(text: str, view: str) -> QuestionSite | None:
+    """r32b (docs/DESIGN.md#construction-classes): the reader asked, in the message's last unit, to choose among the
+    agent's options by a reply ('You can reply with the option letter …', 'Please answer with 1 or 2.'), the options
+    laid out before it — a list or a table — with at most the agent's recommendation between: a closing list whose
+    lead-in is the reply request and whose items are the options (a table's by the widest of its cells after the
+    label)."""
+    patterns = _patterns()
+    starts = unit_starts(view)
+    last, content = last_content_unit(view, starts, claim_vocabulary())
+    if last is None or not content or _ITEM.match(view, last[0]) or _TABLE_ROW.match(view, last[0]):
+        return None
+    closing = view[last[0] : last[1]].strip()
+    if not replies(closing) or _AGENT_GOES_ON.search(closing):
+        return None  # 'Pick one and I'll build it.': the agent's act waits on the pick, as turn-taking judges it
+    items: list[tuple[int, int]] = []
+    k = bisect_left(starts, last[0]) - 1
+    table = False
+    while k >= 0 and len(items) <= patterns.max_items + 2:
+        start, end = starts[k], starts[k + 1]
+        unit = view[start:end]
+        if not unit.strip() or (not items and _recommends(unit.strip())):
+            k -= 1
+            continue
+        at = start + len(unit) - len(unit.lstrip())
+        line_end = at + len(view[at:end].rstrip())
+        if "\n" in view[at:line_end]:
+            lines = _lettered_lines(view, at, line_end)
+            if table or not lines:
+                break
+            items[:0] = lines  # 'A. One row per request\nB. One row per session': lines the parser joins in one unit
+            k -= 1
+            continue
+        if (not items or table) and _TABLE_ROW.match(view, at):
+            table = True
+            items.insert(0, (at, line_end))
+        elif not table and (marker := _ITEM.match(view, at) or _LETTER_ITEM.match(view, at)) is not None:
+            items.insert(0, (marker.end(), line_end))
+        else:
+            break
+        k -= 1
+    if table:
+        if len(items) < 4 or not _TABLE_RULE.match(view[items[1][0] : items[1][1]]):
+            return None  # a header, its rule, two options at least
+        items = [cell for line in items[2:] if (cell := _option_cell(view, line)) is not None]
+    if len(items) < 2 or len(items) > patterns.max_items:
+        return None
+    first = last[0] + len(view[last[0] : last[1]]) - len(view[last[0] : last[1]].lstrip())
+    return QuestionSite(first, last[1], view[first : last[1]].rstrip(), LIST, False, "", tuple(items))
+
+
+# turn-taking's choice: an instruction to choose, then the agent's own act (a first-person subject and a modal of its
+# next act: a closed class) — 'Pick one and I'll build it.'
+_AGENT_GOES_ON = re.compile(
+    r"^[\s*_]*(?:(?:please|just|so|then)\s+)?(?:pick|choose|select)\b[^.!?\n]*?\b(?:i|we)(?:['’]ll|\s+will|\s+can|\s+shall)\b",
+    re.IGNORECASE,
+)
+# A table's first cell that only labels its option: 'A', '2', 'Option B', '#3', or one word ('Short').
+_OPTION_TAG = re.compile(r"[*_#]*(?:option\s+)?(?:[A-Za-z]|\d{1,2}|[A-Za-z]+)[.)]?[*_]*\Z", re.IGNORECASE)
+
+
+def _lettered_lines(view: str, first: int, last: int) -> list[tuple[int, int]]:
+    """The items of a unit whose every line opens with an option's label ('A. …', '2) …'); none otherwise."""
+    lines: list[tuple[int, int]] = []
+    position = first
+    while position < last:
+        end = view.find("\n", position, last)
+        end = last if end == -1 else end
+        marker = _LETTER_ITEM.match(view, position, end)
+        if marker is None:
+            return []
+        lines.append((marker.end(), position + len(view[position:end].rstrip())))
+        position = end + 1
+    return lines
+
+
+def _option_cell(view: str, line: tuple[int, int]) -> tuple[int, int] | None:
+    """The [start, end) of a table row's option, spaces left out: the widest cell after the first when the first only
+    labels it ('| A | Sync on every save |'), else the first ('| Redis cache | 2h |')."""
+    cells: list[tuple[int, int]] = []
+    position = view.find("|", line[0], line[1]) + 1
+    while 0 < position < line[1]:
+        bar = view.find("|", position, line[1])
+        end = line[1] if bar == -1 else bar
+        first = position + len(view[position:end]) - len(view[position:end].lstrip())
+        last = first + len(view[first:end].rstrip())
+        if last > first:
+            cells.append((first, last))
+        position = bar + 1 if bar != -1 else line[1]
+    if not cells:
+        return None
+    if not _OPTION_TAG.match(view[cells[0][0] : cells[0][1]]):
+        return cells[0] if any(ch.isalpha() for ch in view[cells[0][0] : cells[0][1]]) else None  # 'Redis cache'
+    rest = [c for c in cells[1:] if any(ch.isalpha() for ch in view[c[0] : c[1]])]
+    return max(rest, key=lambda c: c[1] - c[0]) if rest else None
+
+
 def _hands_to_reader(lead: str) -> bool:
     """r31b: the lead-in hands its list to the reader by its grammar, with no lead-in word ('Remember to:', 'What you
     should do:', 'If you want further refinements:', 'pick one:'); the work-list row reads its parse."""
@@ -1000,6 +1121,11 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     lead_word = bool(patterns.lead_ins & set(_LEAD_WORD.findall(lead.lower())))
     if _HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead):
         if not (lead_word or _hands_to_reader(lead)):
+            return None
+    elif lead.rstrip(_TRAILING).endswith("?") and "\n" not in lead:
+        # r32b: a question on the line over the options, holding a lead-in word ('What next?' + '1. Add the tests'):
+        # it asks the reader to pick among them
+        if not lead_word:
             return None
     elif not (lead_word and _bare_label(view[starts[j] : starts[j + 1]], lead)):
         return None
