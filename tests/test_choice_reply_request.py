@@ -101,7 +101,7 @@ def test_a_quoted_word_for_a_human_only_act_or_not_the_readers_go_finds_nothing(
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("Ready for task breakdown or implementation; next command suggestion: `/speckit.tasks`.",
+        ("Ready for task breakdown or implementation.",
          ["for one next piece of work or another", "'breakdown' or 'implementation'", "handed to the reader"]),
         ("I'm ready for the caching layer or the importer tests.", ["'layer' or 'tests'"]),
         ("I'm prepared for either the migration script or the seed data.", ["'script' or 'data'"]),
@@ -110,6 +110,12 @@ def test_a_quoted_word_for_a_human_only_act_or_not_the_readers_go_finds_nothing(
 )
 def test_readiness_for_one_stage_or_another_hands_the_pick_back(text: str, words: list[str]) -> None:
     assert_judged(text, "fire", "readiness-next", words)
+
+
+def test_a_next_command_label_after_the_readiness_makes_the_sentence_a_closing_list() -> None:
+    """The label of the next act (work-list) takes the sentence it ends: one finding, the list's."""
+    assert_judged("Ready for task breakdown or implementation; next command suggestion: `/speckit.tasks`.", "fire",
+                  "work-list", ["closing list under 'next command suggestion'", "work the agent could do"])
 
 
 def test_readiness_for_human_only_stages_is_exempt() -> None:
