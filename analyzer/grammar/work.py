@@ -45,6 +45,8 @@ TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
 PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
 SPAN_WORDS = terms("attribution", "span_words")
 CIRCUMSTANCE_MARKS = terms("attribution", "circumstance_marks")
+RECOMMENDING_VERBS = terms("attribution", "recommending_verbs")
+COUNTERFACTUAL_MODALS = terms("attribution", "counterfactual_modals")
 OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
 # r29b: prepositions of a condition the domain act goes ahead without ('merging #512 without the review').
 WAIVED = terms("waived-conditions", "prepositions")
@@ -187,7 +189,9 @@ def _scan_part(
             continue
         if in_path(tok):
             continue  # 'fix/cache-key': a branch or file path names a thing, it spells no work either
-        if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON and not _circumstance(tok):
+        if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON and not _circumstance(tok) and not (
+            _recommends(tok)
+        ):
             agent.append(f"whether {'I' if tok.lower_ in ('me', 'myself') else tok.text} …")
         elif names & lexicon.agent_work and not _under_domain(tok, part, domain_tokens) and not _absent(tok, lexicon):
             agent.append(hyphen_compound(tok) or tok.text)
@@ -201,6 +205,26 @@ def _circumstance(subject: Token) -> bool:
     return clause.lemma_.lower() == "be" and any(
         c.dep_ == "mark" and c.lower_ in CIRCUMSTANCE_MARKS for c in clause.children
     )
+
+
+def _recommends(subject: Token) -> bool:
+    """r32d: 'I'd rotate the Stripe key today, but it's your call', 'I'd recommend we cut the tag on Monday': the agent
+    as the subject of a counterfactual modal (terms [work] counterfactual_modals) or of a verb of recommending (terms
+    [work] recommending_verbs), or the subject of the clause such a verb governs, recommends the act; it names no work
+    of its own beside it (the act is judged all the same: 'I'd refactor the loader' is agent work by its verb)."""
+    verb = subject.head
+    if verb.lemma_.lower() in RECOMMENDING_VERBS:
+        return True
+    if any(c.tag_ == "MD" and c.lower_ in COUNTERFACTUAL_MODALS and not _negated(verb) for c in verb.children):
+        return True
+    above = verb.head
+    return verb.dep_ in ("ccomp", "xcomp") and above.lemma_.lower() in RECOMMENDING_VERBS and any(
+        c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in above.children
+    )
+
+
+def _negated(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
 
 
 def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int]) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, text_of, verdict_of
-from analyzer.grammar.reference import act_of_sentence, gerund_act, sentence_before
+from analyzer.grammar.reference import act_of_sentence, gerund_act, recommended_act, sentence_before
 from analyzer.grammar.work import work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import bounds, sentence_start
@@ -53,7 +53,7 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     for clause in reversed(clauses[:own]):
         if _names_nothing(clause):
             continue  # 'I'd rather not guess on that'
-        return _judged(gerund_act(clause), lexicon)
+        return _judged(gerund_act(clause) or recommended_act(clause), lexicon)
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
