@@ -46,6 +46,8 @@ DECISION_NOUNS = terms("reference", "decision_nouns")
 STEP_NOUNS = terms("reference", "step_nouns")
 # r32d: a subject that names the whole of what is left ("All that's left is to …", "Everything is ready to …").
 INDEFINITE_WHOLES = terms("reference", "indefinite_wholes")
+# r32d: parts of speech that add nothing to the act a pro-verb stands for ("I'll do it now", "go ahead with it").
+EMPTY_OF_ACT = frozenset({"PRON", "AUX", "ADV", "PART", "ADP", "CCONJ", "SCONJ", "DET", "INTJ"})
 RECOMMENDING_VERBS = terms("attribution", "recommending_verbs")
 COUNTERFACTUAL_MODALS = terms("attribution", "counterfactual_modals")
 # Pointers that stand for a plural, and the tags of a plural noun.
@@ -251,6 +253,25 @@ def points_back(verb: Token) -> bool:
     if verb.lemma_.lower() not in PRO_VERBS:
         return False
     return any(c.dep_ in ("dobj", "advmod", "nsubj") and c.lower_ in POINTERS for c in verb.children)
+
+
+def pointed_act(tokens: list[Token]) -> list[Token]:
+    """r32d: 'Should I do it?', 'Okay if I do that?', 'Ready for me to do it?', 'Say the word and I'll do it.', 'Should
+    I go ahead with it?': a stretch whose only word of content is a pro-verb with a pointer (points_back, or a pointer
+    as the object of its preposition: 'go ahead with it') stands for the act named before its clause (act_before); the
+    act's words, or nothing."""
+    content = [t for t in tokens if not (t.is_punct or t.is_space or t.pos_ in EMPTY_OF_ACT or t.lower_ in POINTERS)]
+    if len(content) != 1:
+        return []
+    verb = content[0]
+    with_pointer = any(
+        c.dep_ == "prep" and any(g.dep_ == "pobj" and g.lower_ in POINTERS for g in c.children)
+        for c in verb.children
+    )
+    if not (points_back(verb) or (verb.lemma_.lower() in PRO_VERBS and with_pointer)):
+        return []
+    own = segment_before(tokens[0])
+    return act_before(own[0] if own else tokens[0])
 
 
 def pointing_noun(noun: Token) -> bool:

@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.reference import POINTERS, named_phrase, place_after, pointer_after, referents, second_object
+from analyzer.grammar.reference import (
+    POINTERS,
+    named_phrase,
+    place_after,
+    pointed_act,
+    pointer_after,
+    referents,
+    second_object,
+)
 from analyzer.grammar.registry import apply
 from analyzer.grammar.senses import (
     approves_other_than_a_change,
@@ -104,6 +112,10 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
         second = second_object(part)
         if second is not None:  # r28i: the direct object the model made the copula's second subject
             tokens += [t for t in second.subtree if t not in tokens and (scope is None or t.i in scope)]
+        pointed = pointed_act(tokens)
+        if pointed and not set(pointed) & set(tokens):  # r32d: 'Should I do it?' after the act named before
+            inside = {t.i for t in pointed}
+            part, tokens = next((t for t in pointed if t.head.i not in inside), pointed[0]), pointed
         if all(t.pos_ == "PRON" for t in tokens):
             continue  # 'or rebase-merge it': a pronoun stands for work named elsewhere
         borrowed = [t for t in _named_before(tokens, part) if t not in tokens]
@@ -147,6 +159,9 @@ def work_of_stretch(tokens: Sequence[Token], lexicon: Lexicon) -> Work:
     """Judge a stretch of tokens as one part, for clauses the parser split into pieces."""
     if not tokens:
         return Work(False, (), (), ())
+    pointed = pointed_act(list(tokens))
+    if pointed and not set(pointed) & set(tokens):
+        return work_of_stretch(pointed, lexicon)  # r32d: 'Should I do it?' after the act named before
     borrowed = [t for t in _named_before(list(tokens)) if t not in tokens]
     inside = {t.i for t in tokens}
     head = next((t for t in tokens if t.head.i not in inside), tokens[0])
