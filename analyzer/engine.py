@@ -340,7 +340,9 @@ def _part_case(site: QuestionSite, start: int) -> Callable[[str], str]:
     return sentence_case if start == site.start else ordinary_case
 
 
-def closing_questions(text: str, findings: Sequence[Finding], lexicon: Lexicon, model: ModelUse) -> list[Finding]:
+def closing_questions(
+    text: str, findings: Sequence[Finding], lexicon: Lexicon, model: ModelUse
+) -> list[Finding]:
     """docs/DESIGN.md#phrase-families revision 3: the closing questions of `text` (the folded text) that hold no lexicon
     finding, each parsed alone and judged by the [[closing-question]] table; a sentence that holds a finding is
     judged by that finding's family. All of them parsed in one batch."""

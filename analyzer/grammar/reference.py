@@ -50,6 +50,8 @@ INDEFINITE_WHOLES = terms("reference", "indefinite_wholes")
 EMPTY_OF_ACT = frozenset({"PRON", "AUX", "ADV", "PART", "ADP", "CCONJ", "SCONJ", "DET", "INTJ"})
 RECOMMENDING_VERBS = terms("attribution", "recommending_verbs")
 COUNTERFACTUAL_MODALS = terms("attribution", "counterfactual_modals")
+PROPOSING_MODALS = terms("attribution", "proposing_modals")
+PLAN_NOUNS = terms("reference", "plan_nouns")
 # Pointers that stand for a plural, and the tags of a plural noun.
 PLURAL_POINTERS = frozenset({"them", "those", "these"})
 # r29b: the word that stands for a place named before, and the prepositions that name one.
@@ -108,7 +110,7 @@ def act_of_sentence(sentence: Span) -> list[Token]:
     if command:
         return command
     if is_copula(root):
-        infinitive = _infinitive_said(root)
+        infinitive = infinitive_said(root)
         if infinitive:
             return infinitive
         said = next((c for c in root.children if c.dep_ in ("acomp", "attr", "xcomp") and c.tag_ == "VBG"), None)
@@ -142,8 +144,9 @@ def act_of_sentence(sentence: Span) -> list[Token]:
 
 def recommended_act(clause: list[Token]) -> list[Token]:
     """r32d: the act the agent recommends in a clause of its own ('I'd rotate the Stripe key today', 'I'd recommend we
-    cut the v3.2.0 tag on Monday', 'I suggest we promote build 812'): the verb of a first-person subject with a
-    counterfactual modal (terms [attribution] counterfactual_modals), not negated, or the clause a verb of
+    cut the v3.2.0 tag on Monday', 'I suggest we promote build 812', 'We can merge #88 today or on Monday'): the verb
+    of a first-person subject with a counterfactual or proposing modal (terms [attribution] counterfactual_modals,
+    proposing_modals), not negated, or the clause a verb of
     recommending (terms [attribution] recommending_verbs) governs — with its words, without the subject and modal."""
     inside = {t.i for t in clause}
     root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
@@ -158,7 +161,7 @@ def recommended_act(clause: list[Token]) -> list[Token]:
         verb = next((c for c in root.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ == "VERB"), None)
         if verb is None:
             return []
-    elif not any(c.tag_ == "MD" and c.lower_ in COUNTERFACTUAL_MODALS for c in root.children):
+    elif not any(c.tag_ == "MD" and c.lower_ in COUNTERFACTUAL_MODALS | PROPOSING_MODALS for c in root.children):
         return []
     left = {c.i for c in verb.children if c.dep_ in ("nsubj", "aux", "mark") or c.tag_ == "MD"}
     return [t for t in verb.subtree if t.i not in left and t.i in inside and not t.is_punct]
@@ -180,14 +183,17 @@ def _names_a_step(subject: Token) -> bool:
     return subject.pos_ == "NOUN" and subject.lemma_.lower() in STEP_NOUNS
 
 
-def _infinitive_said(copula: Token) -> list[Token]:
+def infinitive_said(copula: Token) -> list[Token]:
     """r32d: 'The last step is to rotate the Stripe key.', 'All that's left is to tag 1.8.', 'Next up is to purge the
     prod users table.', 'Everything is ready to publish 3.2.0.': the infinitive with no subject of its own that the
     copula says of a step, of what is left, of nothing named, or of everything being ready names the act. A person as
     the copula's subject ('I am ready to …', 'you are free to …') says something of that person, no act of a step."""
     subject = next((c for c in copula.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subject is not None and not (
-        _names_a_step(subject) or _free_relative(subject) or subject.lower_ in INDEFINITE_WHOLES
+        _names_a_step(subject)
+        or _free_relative(subject)
+        or subject.lower_ in INDEFINITE_WHOLES
+        or subject.lemma_.lower() in PLAN_NOUNS
     ):
         return []
     holders = [copula, *(c for c in copula.children if c.dep_ in ("acomp", "attr", "prep"))]
@@ -265,8 +271,7 @@ def pointed_act(tokens: list[Token]) -> list[Token]:
         return []
     verb = content[0]
     with_pointer = any(
-        c.dep_ == "prep" and any(g.dep_ == "pobj" and g.lower_ in POINTERS for g in c.children)
-        for c in verb.children
+        c.dep_ == "prep" and any(g.dep_ == "pobj" and g.lower_ in POINTERS for g in c.children) for c in verb.children
     )
     if not (points_back(verb) or (verb.lemma_.lower() in PRO_VERBS and with_pointer)):
         return []

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
-from analyzer.grammar.reference import act_of_sentence, gerund_act, recommended_act, sentence_before
+from analyzer.grammar.reference import act_of_sentence, gerund_act, infinitive_said, recommended_act, sentence_before
 from analyzer.grammar.work import work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import bounds, sentence_start
@@ -56,7 +56,7 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     for clause in reversed(clauses[:own]):
         if _names_nothing(clause):
             continue  # 'I'd rather not guess on that'
-        return _judged(gerund_act(clause) or recommended_act(clause), lexicon)
+        return _judged(gerund_act(clause) or recommended_act(clause) or _said_act(clause), lexicon)
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
@@ -67,6 +67,16 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return _judged(gerund_act(words) or act_of_sentence(sentence) or _required(sentence), lexicon)
         token = sentence[0]
     return None
+
+
+def _said_act(clause: list[Token]) -> list[Token]:
+    """r32d: a clause before the hand-over that says what a step or the agent's plan is ('My suggestion is to merge #88
+    this week; up to you.'): the act its copula says (reference.act_of_sentence's infinitive and gerund complements)."""
+    inside = {t.i for t in clause}
+    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    if root is None or root.lemma_.lower() != "be":
+        return []
+    return [t for t in infinitive_said(root) if t.i in inside]
 
 
 def _clauses(tokens: list[Token]) -> list[list[Token]]:
@@ -141,13 +151,21 @@ LIST_MARK = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
 
 
+def _to_be_done(item: Doc) -> bool:
+    """A list item that names an act still to take: an instruction (a base-form verb as its root: 'Cut the v3.2.0
+    tag', 'Promote build 812 to prod now'), not a report ('Merged #12', 'Tagged v3.1.0') or a note."""
+    roots = [s.root for s in item.sents]
+    return bool(roots) and roots[0].tag_ == "VB"
+
+
 def question_names_nothing(doc: Doc) -> bool:
     """A sentence of a hand-over whose words are all closed-class, frame words of asking a go or a view, or time words
     ('Should I do it?', 'Okay if I do that?', 'Should I?', 'Does that sound okay?', 'Which day works for you?', 'Do you
     want that today or tomorrow?', 'Say the word and I'll do it.')."""
     words = [t for t in doc if not t.is_space]
+    timed = {t.i for w in words if w.dep_ == "prep" and w.lower_ in TIME_WORDS for t in w.subtree}  # 'after the freeze'
     rest = [t for t in words if t.lemma_.lower() not in QUESTION_FRAME and t.lower_ not in QUESTION_FRAME
-            and t.lower_ not in TIME_WORDS]  # fmt: skip
+            and t.lower_ not in TIME_WORDS and t.i not in timed]  # fmt: skip
     return _names_nothing(rest)
 
 
@@ -168,9 +186,10 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     while lines and LIST_MARK.match(lines[-1]):
         items.insert(0, LIST_MARK.sub("", lines.pop()))
     if items:
-        acts = [
-            [t for t in model(instruction_case(item.strip())) if not t.is_punct and not t.is_space] for item in items
-        ]
+        parsed_items = [model(instruction_case(item.strip())) for item in items]
+        if not all(_to_be_done(doc) for doc in parsed_items):
+            return None  # 'Done:\n- Merged #12' reports work, it lists no act still to take
+        acts = [[t for t in doc if not t.is_punct and not t.is_space] for doc in parsed_items]
         works = [work_of_stretch(a, lexicon) for a in acts if a]
         if not works or not all(w.human_only for w in works):
             return None
