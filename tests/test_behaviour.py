@@ -39,7 +39,7 @@ def test_behaviour(case: suite.Case) -> None:
 
 
 def test_the_suite_holds_every_test_type_for_every_class() -> None:
-    assert Counter(case.kind for case in CASES) == {"mft": 216, "inv": 477, "dir": 54}
+    assert Counter(case.kind for case in CASES) == {"mft": 216, "inv": 477, "dir": 226}
     mft = {case.capability for case in CASES if case.kind == "mft"}
     assert {case.capability for case in CASES if case.kind == "inv"} == mft
     assert {case.capability for case in CASES if case.kind == "dir"} <= mft | {"attribution"}

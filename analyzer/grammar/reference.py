@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from analyzer.parse.shapes import segment_before
 from analyzer.parse.tokens import (
     DEMONSTRATIVES,
-    FIRST_PERSON,
     as_written,
     code_words,
     is_copula,
@@ -51,6 +50,7 @@ EMPTY_OF_ACT = frozenset({"PRON", "AUX", "ADV", "PART", "ADP", "CCONJ", "SCONJ",
 RECOMMENDING_VERBS = terms("attribution", "recommending_verbs")
 COUNTERFACTUAL_MODALS = terms("attribution", "counterfactual_modals")
 PROPOSING_MODALS = terms("attribution", "proposing_modals")
+PROPOSING_SUBJECTS = terms("attribution", "proposing_subjects")
 PLAN_NOUNS = terms("reference", "plan_nouns")
 # Pointers that stand for a plural, and the tags of a plural noun.
 PLURAL_POINTERS = frozenset({"them", "those", "these"})
@@ -152,7 +152,7 @@ def recommended_act(clause: list[Token]) -> list[Token]:
     root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
     if root is None or root.pos_ not in ("VERB", "AUX"):
         return []
-    if not any(c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in root.children):
+    if not any(c.dep_ == "nsubj" and c.lower_ in PROPOSING_SUBJECTS for c in root.children):
         return []
     if any(c.dep_ == "neg" for c in root.children):
         return []

@@ -163,7 +163,7 @@ def question_names_nothing(doc: Doc) -> bool:
     ('Should I do it?', 'Okay if I do that?', 'Should I?', 'Does that sound okay?', 'Which day works for you?', 'Do you
     want that today or tomorrow?', 'Say the word and I'll do it.')."""
     words = [t for t in doc if not t.is_space]
-    timed = {t.i for w in words if w.dep_ == "prep" and w.lower_ in TIME_WORDS for t in w.subtree}  # 'after the freeze'
+    timed = {t.i for w in words if w.pos_ == "ADP" and w.lower_ in TIME_WORDS for t in w.subtree}  # 'after the freeze'
     rest = [t for t in words if t.lemma_.lower() not in QUESTION_FRAME and t.lower_ not in QUESTION_FRAME
             and t.lower_ not in TIME_WORDS and t.i not in timed]  # fmt: skip
     return _names_nothing(rest)
