@@ -286,6 +286,8 @@ def analyze(
 _SENTENCE_BREAK = re.compile(r"[.!?](?=\s)|\n")
 # The longest sentence read for a hand-over that names nothing of its own (a pro-form question is short).
 _MAX_POINTING_CHARS = 120
+# How far back the statement or list a pro-form question points at is read (a few lines).
+_MAX_BEFORE_CHARS = 600
 
 
 def _bound_to_sentence_before(finding: Finding, text: str, lexicon: Lexicon, model: ModelUse) -> Finding:
@@ -295,16 +297,19 @@ def _bound_to_sentence_before(finding: Finding, text: str, lexicon: Lexicon, mod
     An offer always fires (docs/DESIGN.md#phrase-families); a disguised phrase fires whatever its relation."""
     if not finding.fires or finding.family == "offer" or finding.disguised:
         return finding
-    starts = [m.end() for m in _SENTENCE_BREAK.finditer(text, 0, finding.start)]
+    window = max(0, finding.start - _MAX_POINTING_CHARS)
+    starts = [m.end() for m in _SENTENCE_BREAK.finditer(text, window, finding.start)]
+    if not starts and window > 0:
+        return finding  # the sentence is longer than a pro-form question
     start = starts[-1] if starts else 0
-    stop = _SENTENCE_BREAK.search(text, finding.end)
+    stop = _SENTENCE_BREAK.search(text, finding.end, finding.end + _MAX_POINTING_CHARS)
     end = stop.end() if stop is not None else len(text)
-    if end - start > _MAX_POINTING_CHARS or not text[:start].strip():
+    if end - start > _MAX_POINTING_CHARS or not text[max(0, start - _MAX_BEFORE_CHARS) : start].strip():
         return finding
     from analyzer.grammar.register.bound_before import pointed_before
 
     try:
-        judged = pointed_before(text[start:end], text[:start], lexicon, model.load())
+        judged = pointed_before(text[start:end], text[max(0, start - _MAX_BEFORE_CHARS) : start], lexicon, model.load())
     except ModelUnavailable:
         return finding
     if judged is None:

@@ -147,6 +147,7 @@ def _judged(act: list[Token], lexicon: Lexicon) -> Judgement | None:
 # before it): verbs and adjectives of asking a go or a view, and closed-class time words (terms [pointed-question]).
 QUESTION_FRAME = terms("pointed-question", "frame_words")
 TIME_WORDS = terms("pointed-question", "time_words")
+FUNCTION_WORDS = terms("pointed-question", "function_words")
 LIST_MARK = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
 
@@ -156,6 +157,15 @@ def _to_be_done(item: Doc) -> bool:
     tag', 'Promote build 812 to prod now'), not a report ('Merged #12', 'Tagged v3.1.0') or a note."""
     roots = [s.root for s in item.sents]
     return bool(roots) and roots[0].tag_ == "VB"
+
+
+def _closed_words_only(sentence: str) -> bool:
+    """The cheap test before any parse: every word of the sentence is one a sentence naming nothing may hold (the
+    term sets read by question_names_nothing and _names_nothing, and closed-class function words), so a sentence with a
+    word of content is never parsed a second time."""
+    allowed = QUESTION_FRAME | TIME_WORDS | FUNCTION_WORDS | HEDGE_VERBS | POINTER_NOUNS | FRAME_VERBS
+    allowed = allowed | DECISION_VERBS | HANDOVER_VERBS | READER
+    return all(w in allowed for w in re.findall(r"[a-z]+", sentence.lower().replace("\u2019", "'")))
 
 
 def question_names_nothing(doc: Doc) -> bool:
@@ -176,7 +186,7 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     the statement before it names — its gerund subject, the step its copula names, the act the agent recommends —
     or every item of the list right before it. Exempt when that is human-only; None otherwise (the finding's own
     verdict stands)."""
-    if not question_names_nothing(model(sentence_case(sentence.strip()))):
+    if not _closed_words_only(sentence) or not question_names_nothing(model(sentence_case(sentence.strip()))):
         return None
     before = before.rstrip()
     if not before:
