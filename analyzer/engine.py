@@ -250,12 +250,16 @@ def analyze(
                 warnings.append(MODEL_ERROR)
             finding = finding_without_model(candidate, text, views, lexicon)
         if finding is not None:
+            finding = _bound_to_sentence_before(finding, text, lexicon, model)
             findings.append(finding)
             if until_fire and finding.fires and finding.mode == "enforce":
                 break
     if not (until_fire and any(f.fires and f.mode == "enforce" for f in findings)):
         try:
-            findings.extend(closing_questions(text, findings, lexicon, model))
+            findings.extend(
+                _bound_to_sentence_before(f, text, lexicon, model)
+                for f in closing_questions(text, findings, lexicon, model)
+            )
         except ModelUnavailable:
             if model_errors == "raise":
                 raise
@@ -276,6 +280,41 @@ def analyze(
         warnings.append(NOT_ENGLISH)  # docs/DESIGN.md#phrase-families revision 3: said, not a silent clear
     placed = tuple(_placed(f, folded) for f in findings)
     return Report(placed, tuple(warnings), _not_handed_over(found, placed, folded.original), parsed=model.asked)
+
+
+# r32d: where a hand-over's sentence ends and the one before it begins.
+_SENTENCE_BREAK = re.compile(r"[.!?](?=\s)|\n")
+# The longest sentence read for a hand-over that names nothing of its own (a pro-form question is short).
+_MAX_POINTING_CHARS = 120
+# How far back the statement or list a pro-form question points at is read (a few lines).
+_MAX_BEFORE_CHARS = 600
+
+
+def _bound_to_sentence_before(finding: Finding, text: str, lexicon: Lexicon, model: ModelUse) -> Finding:
+    """r32d (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): a hand-over that
+    fires and whose sentence names nothing of its own ('Okay if I do that?', 'Should I?', 'Say the word and I'll do
+    it.', 'Does that sound okay?') is judged on the act the sentence before it names (bound_before.pointed_before).
+    An offer always fires (docs/DESIGN.md#phrase-families); a disguised phrase fires whatever its relation."""
+    if not finding.fires or finding.family == "offer" or finding.disguised:
+        return finding
+    window = max(0, finding.start - _MAX_POINTING_CHARS)
+    starts = [m.end() for m in _SENTENCE_BREAK.finditer(text, window, finding.start)]
+    if not starts and window > 0:
+        return finding  # the sentence is longer than a pro-form question
+    start = starts[-1] if starts else 0
+    stop = _SENTENCE_BREAK.search(text, finding.end, finding.end + _MAX_POINTING_CHARS)
+    end = stop.end() if stop is not None else len(text)
+    if end - start > _MAX_POINTING_CHARS or not text[max(0, start - _MAX_BEFORE_CHARS) : start].strip():
+        return finding
+    from analyzer.grammar.register.bound_before import pointed_before
+
+    try:
+        judged = pointed_before(text[start:end], text[max(0, start - _MAX_BEFORE_CHARS) : start], lexicon, model.load())
+    except ModelUnavailable:
+        return finding
+    if judged is None:
+        return finding
+    return replace(finding, verdict="exempt", rule=judged.rule, reason=judged.reason, domains=judged.domains)
 
 
 def _not_handed_over(claims: tuple[Claim, ...], findings: Sequence[Finding], text: str) -> tuple[Claim, ...]:

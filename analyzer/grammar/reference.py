@@ -43,6 +43,15 @@ PRO_VERBS = terms("reference", "pro_verbs")
 DECISION_NOUNS = terms("reference", "decision_nouns")
 # Nouns of a place in the work whose complement names the act ('The only step left is the production deploy').
 STEP_NOUNS = terms("reference", "step_nouns")
+# r32d: a subject that names the whole of what is left ("All that's left is to …", "Everything is ready to …").
+INDEFINITE_WHOLES = terms("reference", "indefinite_wholes")
+# r32d: parts of speech that add nothing to the act a pro-verb stands for ("I'll do it now", "go ahead with it").
+EMPTY_OF_ACT = frozenset({"PRON", "AUX", "ADV", "PART", "ADP", "CCONJ", "SCONJ", "DET", "INTJ"})
+RECOMMENDING_VERBS = terms("attribution", "recommending_verbs")
+COUNTERFACTUAL_MODALS = terms("attribution", "counterfactual_modals")
+PROPOSING_MODALS = terms("attribution", "proposing_modals")
+PROPOSING_SUBJECTS = terms("attribution", "proposing_subjects")
+PLAN_NOUNS = terms("reference", "plan_nouns")
 # Pointers that stand for a plural, and the tags of a plural noun.
 PLURAL_POINTERS = frozenset({"them", "those", "these"})
 # r29b: the word that stands for a place named before, and the prepositions that name one.
@@ -101,6 +110,9 @@ def act_of_sentence(sentence: Span) -> list[Token]:
     if command:
         return command
     if is_copula(root):
+        infinitive = infinitive_said(root)
+        if infinitive:
+            return infinitive
         said = next((c for c in root.children if c.dep_ in ("acomp", "attr", "xcomp") and c.tag_ == "VBG"), None)
         if said is not None:
             return list(said.subtree)
@@ -122,9 +134,37 @@ def act_of_sentence(sentence: Span) -> list[Token]:
     listed = _listed_after_colon(tokens, root)
     if listed:
         return listed
+    recommended = recommended_act(tokens)
+    if recommended:
+        return recommended
     # An option list, an instruction or a question before the phrase names no subject: the phrase finds nothing wider
     # (docs/DESIGN.md#decisive-relation; 'Squash or rebase? Your call.' fires).
     return []
+
+
+def recommended_act(clause: list[Token]) -> list[Token]:
+    """r32d: the act the agent recommends in a clause of its own ('I'd rotate the Stripe key today', 'I'd recommend we
+    cut the v3.2.0 tag on Monday', 'I suggest we promote build 812', 'We can merge #88 today or on Monday'): the verb
+    of a first-person subject with a counterfactual or proposing modal (terms [attribution] counterfactual_modals,
+    proposing_modals), not negated, or the clause a verb of
+    recommending (terms [attribution] recommending_verbs) governs — with its words, without the subject and modal."""
+    inside = {t.i for t in clause}
+    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    if root is None or root.pos_ not in ("VERB", "AUX"):
+        return []
+    if not any(c.dep_ == "nsubj" and c.lower_ in PROPOSING_SUBJECTS for c in root.children):
+        return []
+    if any(c.dep_ == "neg" for c in root.children):
+        return []
+    verb = root
+    if root.lemma_.lower() in RECOMMENDING_VERBS:
+        verb = next((c for c in root.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ == "VERB"), None)
+        if verb is None:
+            return []
+    elif not any(c.tag_ == "MD" and c.lower_ in COUNTERFACTUAL_MODALS | PROPOSING_MODALS for c in root.children):
+        return []
+    left = {c.i for c in verb.children if c.dep_ in ("nsubj", "aux", "mark") or c.tag_ == "MD"}
+    return [t for t in verb.subtree if t.i not in left and t.i in inside and not t.is_punct]
 
 
 def _gerund_on_code(root: Token) -> list[Token]:
@@ -141,6 +181,33 @@ def _names_a_step(subject: Token) -> bool:
     """r28g: 'The only step left is …', 'The last item on the list is …', 'The blocker is …': a subject that names a
     place in the work, not the work; the complement names the act."""
     return subject.pos_ == "NOUN" and subject.lemma_.lower() in STEP_NOUNS
+
+
+def infinitive_said(copula: Token) -> list[Token]:
+    """r32d: 'The last step is to rotate the Stripe key.', 'All that's left is to tag 1.8.', 'Next up is to purge the
+    prod users table.', 'Everything is ready to publish 3.2.0.': the infinitive with no subject of its own that the
+    copula says of a step, of what is left, of nothing named, or of everything being ready names the act. A person as
+    the copula's subject ('I am ready to …', 'you are free to …') says something of that person, no act of a step."""
+    subject = next((c for c in copula.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is not None and not (
+        _names_a_step(subject)
+        or _free_relative(subject)
+        or subject.lower_ in INDEFINITE_WHOLES
+        or subject.lemma_.lower() in PLAN_NOUNS
+    ):
+        return []
+    holders = [copula, *(c for c in copula.children if c.dep_ in ("acomp", "attr", "prep"))]
+    holders += [g for h in holders if h.dep_ == "prep" for g in h.children if g.dep_ == "pobj"]
+    for holder in holders:
+        for verb in holder.children:
+            if verb.dep_ not in ("xcomp", "advcl") or verb.tag_ != "VB":
+                continue
+            if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+                continue
+            if not any(c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children):
+                continue
+            return [t for t in verb.subtree if not (t.dep_ == "aux" and t.head.i == verb.i and t.tag_ == "TO")]
+    return []
 
 
 def _complement_of(copula: Token) -> list[Token]:
@@ -192,6 +259,24 @@ def points_back(verb: Token) -> bool:
     if verb.lemma_.lower() not in PRO_VERBS:
         return False
     return any(c.dep_ in ("dobj", "advmod", "nsubj") and c.lower_ in POINTERS for c in verb.children)
+
+
+def pointed_act(tokens: list[Token]) -> list[Token]:
+    """r32d: 'Should I do it?', 'Okay if I do that?', 'Ready for me to do it?', 'Say the word and I'll do it.', 'Should
+    I go ahead with it?': a stretch whose only word of content is a pro-verb with a pointer (points_back, or a pointer
+    as the object of its preposition: 'go ahead with it') stands for the act named before its clause (act_before); the
+    act's words, or nothing."""
+    content = [t for t in tokens if not (t.is_punct or t.is_space or t.pos_ in EMPTY_OF_ACT or t.lower_ in POINTERS)]
+    if len(content) != 1:
+        return []
+    verb = content[0]
+    with_pointer = any(
+        c.dep_ == "prep" and any(g.dep_ == "pobj" and g.lower_ in POINTERS for g in c.children) for c in verb.children
+    )
+    if not (points_back(verb) or (verb.lemma_.lower() in PRO_VERBS and with_pointer)):
+        return []
+    own = segment_before(tokens[0])
+    return act_before(own[0] if own else tokens[0])
 
 
 def pointing_noun(noun: Token) -> bool:

@@ -51,6 +51,7 @@ TIER_VERBS = terms("tiers-and-status-quo", "tier_verbs")
 NOT_STATE_HEADS = terms("domain-senses", "not_state_heads")
 DEFINITE = terms("domain-senses", "definite")
 SHARED_BRANCHES = terms("domain-senses", "shared_branches")
+REPLAYING_VERBS = terms("domain-senses", "replaying_verbs")
 HEAD_OBJECT_DOMAINS = terms("domain-senses", "head_object_domains")
 LOCATION_PREPOSITIONS = terms("production-place", "location_prepositions")
 VARIABLE_DOMAINS = terms("domain-senses", "variable_domains")
@@ -575,6 +576,24 @@ def own_into_own(token: Token, domain: str, lexicon: Lexicon) -> bool:
                for g in c.children if g.dep_ == "pobj"]  # fmt: skip
     return bool(targets) and not any(
         forms(t) & SHARED_BRANCHES or any(forms(k) & SHARED_BRANCHES for k in _marks(t)) for t in targets
+    )
+
+
+@rule("own-rebased")
+def own_rebased(token: Token, domain: str, lexicon: Lexicon) -> bool:
+    """r32d: a verb that replays its object onto a base (terms [domain-senses] replaying_verbs: 'rebase my branch onto
+    main') changes only what it moves: when every moved thing carries the agent's own mark ('my branch', 'my local
+    commits') the act is the agent's work, whatever base it lands on; 'rebase-merge #88' moves a change into the
+    shared branch and stays the merge gate's (no own mark on #88)."""
+    found = _domain(lexicon, domain)
+    if not found.own_targets:
+        return False
+    verb = token if token.pos_ in ("VERB", "AUX") else token.head
+    if verb.lemma_.lower() not in REPLAYING_VERBS and verb.lower_ not in REPLAYING_VERBS:
+        return False
+    moved = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+    return bool(moved) and all(
+        forms(m) & found.own_targets or any(forms(k) & found.own_targets for k in _marks(m)) for m in moved
     )
 
 

@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.reference import POINTERS, named_phrase, place_after, pointer_after, referents, second_object
+from analyzer.grammar.reference import (
+    POINTERS,
+    named_phrase,
+    place_after,
+    pointed_act,
+    pointer_after,
+    referents,
+    second_object,
+)
 from analyzer.grammar.registry import apply
 from analyzer.grammar.senses import (
     approves_other_than_a_change,
@@ -45,6 +53,8 @@ TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
 PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
 SPAN_WORDS = terms("attribution", "span_words")
 CIRCUMSTANCE_MARKS = terms("attribution", "circumstance_marks")
+RECOMMENDING_VERBS = terms("attribution", "recommending_verbs")
+COUNTERFACTUAL_MODALS = terms("attribution", "counterfactual_modals")
 OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
 # r29b: prepositions of a condition the domain act goes ahead without ('merging #512 without the review').
 WAIVED = terms("waived-conditions", "prepositions")
@@ -102,6 +112,10 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
         second = second_object(part)
         if second is not None:  # r28i: the direct object the model made the copula's second subject
             tokens += [t for t in second.subtree if t not in tokens and (scope is None or t.i in scope)]
+        pointed = pointed_act(tokens)
+        if pointed and not set(pointed) & set(tokens):  # r32d: 'Should I do it?' after the act named before
+            inside = {t.i for t in pointed}
+            part, tokens = next((t for t in pointed if t.head.i not in inside), pointed[0]), pointed
         if all(t.pos_ == "PRON" for t in tokens):
             continue  # 'or rebase-merge it': a pronoun stands for work named elsewhere
         borrowed = [t for t in _named_before(tokens, part) if t not in tokens]
@@ -145,6 +159,9 @@ def work_of_stretch(tokens: Sequence[Token], lexicon: Lexicon) -> Work:
     """Judge a stretch of tokens as one part, for clauses the parser split into pieces."""
     if not tokens:
         return Work(False, (), (), ())
+    pointed = pointed_act(list(tokens))
+    if pointed and not set(pointed) & set(tokens):
+        return work_of_stretch(pointed, lexicon)  # r32d: 'Should I do it?' after the act named before
     borrowed = [t for t in _named_before(list(tokens)) if t not in tokens]
     inside = {t.i for t in tokens}
     head = next((t for t in tokens if t.head.i not in inside), tokens[0])
@@ -187,7 +204,9 @@ def _scan_part(
             continue
         if in_path(tok):
             continue  # 'fix/cache-key': a branch or file path names a thing, it spells no work either
-        if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON and not _circumstance(tok):
+        if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in FIRST_PERSON and not _circumstance(tok) and not (
+            _recommends(tok)
+        ):
             agent.append(f"whether {'I' if tok.lower_ in ('me', 'myself') else tok.text} …")
         elif names & lexicon.agent_work and not _under_domain(tok, part, domain_tokens) and not _absent(tok, lexicon):
             agent.append(hyphen_compound(tok) or tok.text)
@@ -201,6 +220,26 @@ def _circumstance(subject: Token) -> bool:
     return clause.lemma_.lower() == "be" and any(
         c.dep_ == "mark" and c.lower_ in CIRCUMSTANCE_MARKS for c in clause.children
     )
+
+
+def _recommends(subject: Token) -> bool:
+    """r32d: 'I'd rotate the Stripe key today, but it's your call', 'I'd recommend we cut the tag on Monday': the agent
+    as the subject of a counterfactual modal (terms [work] counterfactual_modals) or of a verb of recommending (terms
+    [work] recommending_verbs), or the subject of the clause such a verb governs, recommends the act; it names no work
+    of its own beside it (the act is judged all the same: 'I'd refactor the loader' is agent work by its verb)."""
+    verb = subject.head
+    if verb.lemma_.lower() in RECOMMENDING_VERBS:
+        return True
+    if any(c.tag_ == "MD" and c.lower_ in COUNTERFACTUAL_MODALS and not _negated(verb) for c in verb.children):
+        return True
+    above = verb.head
+    return verb.dep_ in ("ccomp", "xcomp") and above.lemma_.lower() in RECOMMENDING_VERBS and any(
+        c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in above.children
+    )
+
+
+def _negated(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
 
 
 def _in_sense(tok: Token, domain: str, lexicon: Lexicon, inside: frozenset[int]) -> bool:

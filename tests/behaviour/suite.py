@@ -115,14 +115,19 @@ def dir_cases() -> list[Case]:
         agent, human = spec["slots"][block["agent"]], spec["slots"][block["human"]]
         for template in block["templates"]:
             for _ in range(block.get("fills", 3)):
-                fire = template.format(x=rng.choice(agent))
-                passes = template.format(x=rng.choice(human))
+                fire = _dir_fill(template, rng.choice(agent))
+                passes = _dir_fill(template, rng.choice(human))
                 capability = block["capability"]
                 cases.append(Case(_id("dir", capability, "to-human", fire, passes), "dir", capability, passes, "pass",
                                   perturbation="to-human", pair=fire, pair_label="fire"))  # fmt: skip
                 cases.append(Case(_id("dir", capability, "to-agent", passes, fire), "dir", capability, fire, "fire",
                                   perturbation="to-agent", pair=passes, pair_label="pass"))  # fmt: skip
     return cases
+
+
+def _dir_fill(template: str, x: str) -> str:
+    """A DIR frame filled: {x} as written, {X} with its first letter capitalised (a sentence, cell or item it opens)."""
+    return template.format(x=x, X=x[:1].upper() + x[1:])
 
 
 @cache

@@ -10,18 +10,21 @@ gate's own verdict standing."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.judgement import Judgement, text_of, verdict_of
-from analyzer.grammar.reference import act_of_sentence, gerund_act, sentence_before
+from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
+from analyzer.grammar.reference import act_of_sentence, gerund_act, infinitive_said, recommended_act, sentence_before
 from analyzer.grammar.work import work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import bounds, sentence_start
 from analyzer.terms import terms
+from analyzer.text.layout import instruction_case, sentence_case
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
+    from spacy.language import Language
+    from spacy.tokens import Doc, Span, Token
 
 from analyzer.lexicon import Lexicon
 
@@ -53,7 +56,7 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     for clause in reversed(clauses[:own]):
         if _names_nothing(clause):
             continue  # 'I'd rather not guess on that'
-        return _judged(gerund_act(clause), lexicon)
+        return _judged(gerund_act(clause) or recommended_act(clause) or _said_act(clause), lexicon)
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
@@ -64,6 +67,16 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return _judged(gerund_act(words) or act_of_sentence(sentence) or _required(sentence), lexicon)
         token = sentence[0]
     return None
+
+
+def _said_act(clause: list[Token]) -> list[Token]:
+    """r32d: a clause before the hand-over that says what a step or the agent's plan is ('My suggestion is to merge #88
+    this week; up to you.'): the act its copula says (reference.act_of_sentence's infinitive and gerund complements)."""
+    inside = {t.i for t in clause}
+    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    if root is None or root.lemma_.lower() != "be":
+        return []
+    return [t for t in infinitive_said(root) if t.i in inside]
 
 
 def _clauses(tokens: list[Token]) -> list[list[Token]]:
@@ -128,3 +141,85 @@ def _judged(act: list[Token], lexicon: Lexicon) -> Judgement | None:
     span = bounds(words)
     return verdict_of(work, "object", "bound-before", f"what is named before it, '{text_of(words[0], span)}',", span,
                       words[0].i, None)  # fmt: skip
+
+
+# r32d: the words a closing question may hold and still name nothing of its own (it points back at the act named
+# before it): verbs and adjectives of asking a go or a view, and closed-class time words (terms [pointed-question]).
+QUESTION_FRAME = terms("pointed-question", "frame_words")
+TIME_WORDS = terms("pointed-question", "time_words")
+FUNCTION_WORDS = terms("pointed-question", "function_words")
+LIST_MARK = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
+
+
+def _to_be_done(item: Doc) -> bool:
+    """A list item that names an act still to take: an instruction (a base-form verb as its root: 'Cut the v3.2.0
+    tag', 'Promote build 812 to prod now'), not a report ('Merged #12', 'Tagged v3.1.0') or a note."""
+    roots = [s.root for s in item.sents]
+    return bool(roots) and roots[0].tag_ == "VB"
+
+
+def _closed_words_only(sentence: str) -> bool:
+    """The cheap test before any parse: every word of the sentence is one a sentence naming nothing may hold (the
+    term sets read by question_names_nothing and _names_nothing, and closed-class function words), so a sentence with a
+    word of content is never parsed a second time."""
+    allowed = QUESTION_FRAME | TIME_WORDS | FUNCTION_WORDS | HEDGE_VERBS | POINTER_NOUNS | FRAME_VERBS
+    allowed = allowed | DECISION_VERBS | HANDOVER_VERBS | READER
+    return all(w in allowed for w in re.findall(r"[a-z]+", sentence.lower().replace("\u2019", "'")))
+
+
+def question_names_nothing(doc: Doc) -> bool:
+    """A sentence of a hand-over whose words are all closed-class, frame words of asking a go or a view, or time words
+    ('Should I do it?', 'Okay if I do that?', 'Should I?', 'Does that sound okay?', 'Which day works for you?', 'Do you
+    want that today or tomorrow?', 'Say the word and I'll do it.')."""
+    words = [t for t in doc if not t.is_space]
+    timed = {t.i for w in words if w.pos_ == "ADP" and w.lower_ in TIME_WORDS for t in w.subtree}  # 'after the freeze'
+    rest = [t for t in words if t.lemma_.lower() not in QUESTION_FRAME and t.lower_ not in QUESTION_FRAME
+            and t.lower_ not in TIME_WORDS and t.i not in timed]  # fmt: skip
+    return _names_nothing(rest)
+
+
+def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language) -> Judgement | None:
+    """r32d (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): a hand-over whose
+    sentence names nothing of its own ('The next step would be to merge #88 on the exception. Okay if I do that?', 'I'd
+    promote build 812 now. Should I?', 'Remaining:\n- Cut the v3.2.0 tag\n\nShould I go ahead?') is about the act
+    the statement before it names — its gerund subject, the step its copula names, the act the agent recommends —
+    or every item of the list right before it. Exempt when that is human-only; None otherwise (the finding's own
+    verdict stands)."""
+    if not _closed_words_only(sentence) or not question_names_nothing(model(sentence_case(sentence.strip()))):
+        return None
+    before = before.rstrip()
+    if not before:
+        return None
+    lines = before.split("\n")
+    items: list[str] = []
+    while lines and LIST_MARK.match(lines[-1]):
+        items.insert(0, LIST_MARK.sub("", lines.pop()))
+    if items:
+        parsed_items = [model(instruction_case(item.strip())) for item in items]
+        if not all(_to_be_done(doc) for doc in parsed_items):
+            return None  # 'Done:\n- Merged #12' reports work, it lists no act still to take
+        acts = [[t for t in doc if not t.is_punct and not t.is_space] for doc in parsed_items]
+        works = [work_of_stretch(a, lexicon) for a in acts if a]
+        if not works or not all(w.human_only for w in works):
+            return None
+        domains = tuple(dict.fromkeys(d for w in works for d in w.domains))
+        why = f"every item of the list before it is human-only work ({', '.join(domains)})"
+        return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; {why}",
+                     None, None, domains)  # fmt: skip
+    sentences = [p for p in SENTENCE_END.split(before) if p.strip()]
+    if not sentences:
+        return None
+    parsed = model(sentence_case(sentences[-1].strip()))
+    last = list(parsed.sents)[-1]
+    words = [t for t in last if not t.is_space]
+    act = gerund_act(words) or act_of_sentence(last) or recommended_act(words) or _required(last)
+    act = [t for t in act if not t.is_punct and not t.is_space]
+    if not act:
+        return None
+    work = work_of_stretch(act, lexicon)
+    if not work.human_only:
+        return None
+    named = " ".join(t.text for t in act)
+    return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; what is "
+                 f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip
