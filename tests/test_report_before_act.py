@@ -182,3 +182,25 @@ def test_an_instruction_that_names_a_credential_is_the_readers_own() -> None:
         "result-before-act",
         ["credential act only the reader can do"],
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("If it still fails, I'll restart the worker.", REPORT),
+        ("I'll restart the worker if it still fails.", REPORT),
+        ("If the numbers look off, paste them here.", REPORT),
+        ("I'll restart the worker tonight.", None),
+    ],
+)
+def test_a_report_site_is_a_mark_with_the_agents_act_either_side_or_a_report_back_after_it(
+    text: str, kind: str | None
+) -> None:
+    assert kind_of(text) == kind
+
+
+def test_a_long_run_of_marks_with_nothing_after_them_is_read_in_one_pass() -> None:
+    # A pattern with an open gap between the mark and the act scanned the rest of the sentence from every mark: this
+    # one took 11 s at 5,000 marks before the three searches replaced it.
+    assert kind_of("if " * 20000 + "done.") is None
+    assert kind_of("I will " * 20000 + "done.") is None
