@@ -43,6 +43,8 @@ RESULT_POINTERS = terms("report-wait", "pointers")
 # r31c: the reader's word as the instruction ('Say the word and I'll …'): the agent's act it releases is judged.
 WORD_VERBS = terms("waits", "word_verbs")
 NEXT_REQUESTS = terms("turn-taking", "next_requests")
+# r32a: the modals under which the reader as subject is told to act ('You can rerun the build to confirm').
+READER_MODALS = terms("turn-taking", "reader_modals")
 
 
 @dataclass(frozen=True)
@@ -174,6 +176,8 @@ def _hands_back_a_result(act: Token) -> bool:
         (o.lower_ in RESULT_POINTERS or o.lemma_.lower() in PRODUCED or o.lower_ in PRODUCED) and not _of_the_readers(o)
         for o in objects
     )
+
+
 def _next_request_handed(act: Token, asked: Asked) -> Token | None:
     """r31c: 'Please provide the next step in your execution plan.', 'Give me the next task.' — a verb of giving
     (lexicon giving_verbs) whose object is the reader's next request (lexicon request_nouns, terms [turn-taking]
@@ -280,9 +284,6 @@ def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
             return token  # a verb the model tagged as a noun: it takes an object ('Restart the dev server')
         return None
     return None
-
-
-READER_MODALS = terms("turn-taking", "reader_modals")
 
 
 def _reader_modal_act(reader: Token) -> Token | None:
