@@ -726,7 +726,8 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     """r29c (docs/DESIGN.md#construction-classes): the last paragraph handed to the reader as the next step — after an
     inline label and its colon ('Suggested next move: add a fuzz test …'), or under a heading or emphasised label of
     the next step on the line or unit just before it ('## Next step' + 'Run the seeding script …') — is a closing list
-    of one item, its lead-in the label (sites.toml [next-step]). A list item is closing_list's."""
+    of one item, its lead-in the label (sites.toml [next-step]); r32a: one numbered item after the label is that item,
+    and a label opening a later sentence of the paragraph is _next_label_within's. A list item is closing_list's."""
     patterns = _patterns()
     tail = view[max(0, len(view) - _LIST_TAIL) :].lower()
     if "next" not in tail and ":" not in tail:
@@ -1081,9 +1082,10 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     """A list that closes the message under a lead-in naming work to do or options
     (docs/DESIGN.md#construction-classes): the last unit that is content (a sign-off after it is not:
     analyzer.text.closing) is a list item; the items before it back to the list's start (blank lines between them
-    allowed), at most max_items of them; the line before the first item a heading, an emphasised label or a line ending
-    with a colon, holding a lead-in word (sites.toml [list]). `view` is the closing part's view of `text` (same
-    offsets)."""
+    allowed), at most max_items of them; the line before the first item is the lead-in: a heading, an emphasised label
+    or a line ending with a colon that holds a lead-in word (sites.toml [list]) or hands the list to the reader by its
+    grammar (r31b, _hands_to_reader); a question holding a lead-in word (r32b); or a bare label line (r31b,
+    _bare_label). `view` is the closing part's view of `text` (same offsets)."""
     patterns = _patterns()
     if not _ITEM_LINE.search(view, max(0, len(view) - _LIST_TAIL)):
         return None  # no list item near the end: the units of a long message are not worth finding
