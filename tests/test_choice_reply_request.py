@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
-from tests.judging import assert_judged
+from tests.judging import assert_judged, verdict_rule_reason
 
 TABLE = "| Option | Description |\n|---|---|\n"
 
@@ -129,7 +129,7 @@ def test_readiness_for_human_only_stages_is_exempt() -> None:
      "Ready for the next phase."],
 )
 def test_a_things_or_someone_elses_readiness_or_one_stage_alone_finds_nothing(text: str) -> None:
-    assert analyze(text).firing is None
+    assert verdict_rule_reason(text) == ("clear", None, "")  # no finding at all, not only none that fires
 
 
 # r32b class 4: a question with a lead-in word on the line over the closing list leads it (work-list)
@@ -156,4 +156,4 @@ def test_a_question_over_the_options_asks_the_reader_to_pick(text: str, words: l
     ],
 )
 def test_a_question_over_human_only_items_reports_or_statuses_finds_nothing(text: str) -> None:
-    assert analyze(text).firing is None
+    assert verdict_rule_reason(text) == ("clear", None, "")  # no finding at all, not only none that fires

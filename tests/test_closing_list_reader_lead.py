@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
-from tests.judging import assert_judged
+from tests.judging import assert_judged, verdict_rule_reason
 
 FIRES = [
     ("The release workflow builds wheels now.\n\nRemember to:\n1. Add the `changelog` label to the template\n"
@@ -98,7 +98,7 @@ def test_the_readers_word_named_as_their_noun_asks_a_choice(text: str, verdict: 
      "Tests pass.\n\nWhat was your goal with the old cache? I kept it as it was."],
 )
 def test_a_fact_of_the_readers_is_no_choice(text: str) -> None:
-    assert analyze(text).firing is None
+    assert verdict_rule_reason(text) == ("clear", None, "")  # no finding at all, not only none that fires
 
 
 OPTIONS = (
@@ -123,11 +123,15 @@ def test_options_under_headings_closed_by_a_recommendation_hand_the_choice_back(
         "I'd recommend option 2.",
         "I went with option 1.\n\n## Option 1: per-process cache\nImplemented.\n\n## Option 2: per-request cache\n"
         "Not implemented.\n\nAll tests pass.",
-        "What's your preference on the plan tier for the build servers, Pro or Business?",
     ],
 )
 def test_human_only_options_or_options_taken_hand_nothing_back(text: str) -> None:
-    assert analyze(text).firing is None
+    assert verdict_rule_reason(text) == ("clear", None, "")  # no finding at all, not only none that fires
+
+
+def test_the_readers_preference_on_a_human_only_choice_is_exempt() -> None:
+    assert_judged("What's your preference on the plan tier for the build servers, Pro or Business?", "exempt",
+                  "reader-wish-question", ["your preference", "human-only work (billing)"])
 
 
 
@@ -153,7 +157,7 @@ def test_a_deliberative_question_about_the_agents_work_asks_a_choice(text: str, 
      "Which formats should be supported? JSON and YAML, per the spec, so I kept those."],
 )
 def test_reasons_facts_and_answered_deliberation_ask_no_choice(text: str) -> None:
-    assert analyze(text).firing is None
+    assert verdict_rule_reason(text) == ("clear", None, "")  # no finding at all, not only none that fires
 
 
 def test_make_sure_you_and_a_purpose_of_the_readers() -> None:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import analyze
 from analyzer.api import may_ask
-from tests.judging import assert_judged
+from tests.judging import assert_judged, verdict_rule_reason
 
 
 @pytest.mark.parametrize(
@@ -57,4 +56,4 @@ def test_a_next_act_label_hands_the_reader_work(text: str, label: str) -> None:
     ],
 )
 def test_nothing_a_report_a_plan_a_thing_or_human_only_acts_hand_nothing(text: str) -> None:
-    assert analyze(text).firing is None
+    assert verdict_rule_reason(text) == ("clear", None, "")  # no finding at all, not only none that fires

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import analyze
 from analyzer.api import may_ask
-from tests.judging import assert_judged
+from tests.judging import assert_judged, verdict_rule_reason
 
 
 @pytest.mark.parametrize(
@@ -46,4 +45,4 @@ def test_the_reader_as_subject_of_a_modal_is_told_the_agents_work(text: str, act
     ],
 )
 def test_the_readers_own_use_a_statement_or_a_human_only_act_hands_nothing(text: str) -> None:
-    assert analyze(text).firing is None
+    assert verdict_rule_reason(text) == ("clear", None, "")  # no finding at all, not only none that fires
