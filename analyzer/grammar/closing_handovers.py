@@ -37,6 +37,8 @@ CHOOSING = terms("free-choice", "verbs") - {"go", "take", "use", "keep", "grab"}
 OUTPUT_VERBS = terms("output-asked", "verbs")
 # r29c: the lead-in words of a closing list (sites.toml [list]): a subject among them names the list itself.
 LEAD_INS = frozenset(sites()["list"]["lead_ins"])
+# r31b: the verbs of the reader's wish in a lead-in ("If you'd like …:"), the set that finds the lead-in's site.
+READER_WISHES = frozenset(sites()["list"]["reader_wishes"])
 PRODUCED = terms("output-asked", "produced")
 # r31a: what a report back names by a pronoun is what the check showed ('paste them and I'll update the map').
 RESULT_POINTERS = terms("report-wait", "pointers")
@@ -486,7 +488,7 @@ def _reader_lead(lead: list[Token]) -> ReaderLead | None:
     for token in lead:
         if token.lower_ in ("if", "should") and token.dep_ == "mark":
             wish = token.head
-            if wish.lemma_.lower() in ("want", "like", "wish", "prefer") and _reader_subject(wish):
+            if wish.lemma_.lower() in READER_WISHES and _reader_subject(wish):
                 return _wish_for(wish, offered)
     event = next((t for t in lead if t.dep_ == "mark" and t.lower_ in CONDITION_MARKS), None)
     if event is not None:
