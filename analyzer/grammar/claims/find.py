@@ -113,19 +113,7 @@ def _modals_spelled_out(text: str, offsets: list[int]) -> tuple[str, list[int]]:
     its gerund subject, not as an announcement (the added letters map to the word's last one)."""
     if not any(ch in text for ch in "wsc"):
         return text, offsets
-    from analyzer.text.spelling import spelling
-
-    table = spelling()
-    for m in reversed(list(_MODAL_FORMS.finditer(text))):
-        reading = table.words.get(m.group().lower())
-        if reading is None:
-            continue
-        end = m.end()
-        text = text[: m.start()] + reading + text[end:]
-        offsets[m.start() : end] = offsets[m.start() : end][: len(reading)] + [offsets[end - 1]] * max(
-            0, len(reading) - (end - m.start())
-        )
-    return text, offsets
+    return _spelled_out(text, offsets, _MODAL_FORMS)
 
 
 def _chat_time_spelled_out(text: str, offsets: list[int]) -> tuple[str, list[int]]:
@@ -134,10 +122,16 @@ def _chat_time_spelled_out(text: str, offsets: list[int]) -> tuple[str, list[int
     participle as an auxiliary (the added letters map to the word's last one)."""
     if not _CHAT_NOW.search(text):
         return text, offsets
+    return _spelled_out(text, offsets, _CHAT_NOW)
+
+
+def _spelled_out(text: str, offsets: list[int], forms: re.Pattern[str]) -> tuple[str, list[int]]:
+    """Each match of `forms` replaced by its reading in spelling.toml [words], from the last so earlier offsets hold;
+    a reading longer than its form maps its added letters to the form's last one."""
     from analyzer.text.spelling import spelling
 
     table = spelling()
-    for m in reversed(list(_CHAT_NOW.finditer(text))):
+    for m in reversed(list(forms.finditer(text))):
         reading = table.words.get(m.group().lower())
         if reading is None:
             continue
