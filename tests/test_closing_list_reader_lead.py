@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import analyze
 from tests.judging import assert_judged, verdict_rule_reason
 
 FIRES = [
@@ -69,13 +68,12 @@ PASSES = [
 
 @pytest.mark.parametrize("text", PASSES)
 def test_a_list_that_hands_nothing_over_does_not_fire(text: str) -> None:
-    report = analyze(text)
-    assert report.firing is None, report.firing.reason if report.firing else ""
+    assert verdict_rule_reason(text) == ("clear", None, "")  # no finding at all, not only none that fires
 
 
 def test_human_only_items_under_a_reader_lead_are_a_hand_off() -> None:
-    report = analyze("The deploy job is ready.\n\nRemember to:\n- approve PR #44\n- merge PR #44 once it is approved")
-    assert report.firing is None
+    text = "The deploy job is ready.\n\nRemember to:\n- approve PR #44\n- merge PR #44 once it is approved"
+    assert verdict_rule_reason(text) == ("clear", None, "")
 
 
 @pytest.mark.parametrize(
@@ -165,8 +163,8 @@ def test_make_sure_you_and_a_purpose_of_the_readers() -> None:
     reader's own purpose ('To upgrade, you'll need to:') are a technical conditional."""
     assert_judged("CLI flags are parsed with clap now.\n\nMake sure you:\n- update the man page\n- regenerate the "
                   "shell completions", "fire", "work-list", ["Make sure you", "update the man page"])
-    assert analyze("The SDK is released as 2.0.\n\nTo upgrade, you'll need to:\n- bump the dependency to ^2.0\n"
-                   "- rename `connect()` to `open()`").firing is None
+    assert verdict_rule_reason("The SDK is released as 2.0.\n\nTo upgrade, you'll need to:\n- bump the dependency to "
+                               "^2.0\n- rename `connect()` to `open()`") == ("clear", None, "")
 
 
 def test_a_need_from_the_reader_is_no_report() -> None:
@@ -174,5 +172,5 @@ def test_a_need_from_the_reader_is_no_report() -> None:
     assert_judged("The code compiles here.\n\n**Action needed from you:**\n1. Please run the build command\n"
                   "2. Share the contents of build.log", "fire", "work-list",
                   ["Action needed from you", "run the build"])
-    assert analyze("The fixes are in.\n\nChanges requested by you:\n- Renamed the flag\n- Dropped the old endpoint"
-                   ).firing is None
+    assert verdict_rule_reason("The fixes are in.\n\nChanges requested by you:\n- Renamed the flag\n- Dropped the old "
+                               "endpoint") == ("clear", None, "")

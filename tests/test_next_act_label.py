@@ -35,7 +35,7 @@ from tests.judging import assert_judged, verdict_rule_reason
 def test_a_next_act_label_hands_the_reader_work(text: str, label: str) -> None:
     why = f"the closing list under '{label}' hands the reader work the agent could do"
     assert_judged(text, "fire", "work-list", [why])
-    assert may_ask(text)
+    assert may_ask(text) is True
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from tests.judging import assert_judged, verdict_rule_reason
 )  # fmt: skip
 def test_the_reader_as_subject_of_a_modal_is_told_the_agents_work(text: str, act: str) -> None:
     assert_judged(text, "fire", "turn-taking", [f"tells the reader to '{act} …'", "work the agent could do"])
-    assert may_ask(text)
+    assert may_ask(text) is True
 
 
 @pytest.mark.parametrize(

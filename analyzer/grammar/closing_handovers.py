@@ -47,6 +47,7 @@ WORD_VERBS = terms("waits", "word_verbs")
 NEXT_REQUESTS = terms("turn-taking", "next_requests")
 # r32a: the modals under which the reader as subject is told to act ('You can rerun the build to confirm').
 READER_MODALS = terms("turn-taking", "reader_modals")
+READER_NEEDS = terms("turn-taking", "reader_needs")
 
 
 @dataclass(frozen=True)
@@ -294,7 +295,7 @@ def _reader_modal_act(reader: Token) -> Token | None:
     governs ('need to', 'want to'); None for a statement ('You ran it twice', 'You have the logs')."""
     verb = reader.head
     auxiliaries = {c.lower_.replace("’", "'") for c in verb.children if c.dep_ == "aux"}
-    if verb.lemma_.lower() in ("need", "have", "want"):
+    if verb.lemma_.lower() in READER_NEEDS:
         wanted = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
         if wanted is not None and (verb.tag_ != "VB" or auxiliaries & READER_MODALS):
             return wanted  # 'You need to rerun …', 'You might want to run …'
