@@ -45,8 +45,7 @@ DECISION_NOUNS = terms("reference", "decision_nouns")
 STEP_NOUNS = terms("reference", "step_nouns")
 # r32d: a subject that names the whole of what is left ("All that's left is to …", "Everything is ready to …").
 INDEFINITE_WHOLES = terms("reference", "indefinite_wholes")
-# r32d: parts of speech that add nothing to the act a pro-verb stands for ("I'll do it now", "go ahead with it").
-EMPTY_OF_ACT = frozenset({"PRON", "AUX", "ADV", "PART", "ADP", "CCONJ", "SCONJ", "DET", "INTJ"})
+EMPTY_OF_ACT = terms("reference", "empty_of_act")
 RECOMMENDING_VERBS = terms("attribution", "recommending_verbs")
 COUNTERFACTUAL_MODALS = terms("attribution", "counterfactual_modals")
 PROPOSING_MODALS = terms("attribution", "proposing_modals")
