@@ -11,13 +11,14 @@ attribution: the next stage that is a human-only act ('Ready to proceed to the p
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _judged
 from analyzer.grammar.closing_word import waits_on_person
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import rule
-from analyzer.parse.tokens import subject_of
+from analyzer.parse.tokens import as_written, subject_of
 from analyzer.terms import terms
 from analyzer.text.questions import READY, WAIT, WORD
 
@@ -42,24 +43,65 @@ def readiness_next(asked: Asked) -> Judgement | None:
     if asked.site.kind not in SITES or asked.site.following or waits_on_person(asked):
         return None  # a sentence after it hands the turn back itself ('… Shall I proceed?'), or the wait row judges it
     for ready in asked.tokens:
-        if ready.lower_ not in WORDS or not _agents(ready):
+        if ready.lower_ not in WORDS or not (_agents(ready) or _things_for_command(ready)):
             continue
-        going = _going_on(ready)
+        going = _going_on(ready) if _agents(ready) else None
         if going is not None:
             return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
                            f"piece of work ('{going.text}') — the turn parks on the reader's go", [going])  # fmt: skip
-        choice = _stage_choice(ready)
+        choice = _stage_choice(ready) if _agents(ready) else None
         if choice is not None:
             # r32b: 'Ready for task breakdown or implementation.': two next stages named, the pick left to the reader
             why = (f"states the agent is '{ready.text}' for one next piece of work or another ('{choice[0].text}' or "
                    f"'{choice[1].text}') — the choice of the next stage is handed to the reader")
             return _judged(asked, "readiness-next", why, list(choice))
-        stage = _next_stage_timed(ready)
+        command = _command_stage(ready)
+        if command is not None:
+            # r33b: 'Ready for `/speckit.plan`.', 'Ready for Phase 2 tasks: `/speckit.tasks`.' — the next stage named
+            # by the harness command the reader is to type: the turn parks until the reader invokes it
+            why = (f"states the agent's work is '{ready.text}' for the next stage named by the reader's command "
+                   f"('{as_written([command])}') — the turn parks until the reader invokes it")
+            return _judged(asked, "readiness-next", why, [command])
+        stage = _next_stage_timed(ready) if _agents(ready) else None
         if stage is not None:
             why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
                    "is — the turn parks on the reader's go")
             return _judged(asked, "readiness-next", why, [stage])
     return None
+
+
+def _command_stage(ready: Token) -> Token | None:
+    """r33b: the stage the readiness is 'for' written as a slash command of the harness in code ('Ready for
+    `/speckit.plan`', 'Ready for Phase 2 tasks: `/speckit.tasks`', 'ready for the next phase: `/speckit.clarify` or
+    `/speckit.plan`'): the command inside the 'for' phrase, or after a colon that closes it on the readiness."""
+    if not any(c.dep_ == "prep" and c.lower_ == "for" for c in ready.children):
+        return None
+    after_colon = any(t.text == ":" for t in ready.doc[ready.i : ready.sent.end])
+    for token in ready.subtree:
+        if token.i <= ready.i or not _SLASH_COMMAND.match(as_written([token])):
+            continue
+        path = [token, *token.ancestors]
+        under_for = any(t.dep_ == "prep" and t.lower_ == "for" and t.head.i == ready.i for t in path)
+        if under_for or (after_colon and token.i > ready.i):
+            return token
+    return None
+
+
+def _things_for_command(ready: Token) -> bool:
+    """r33b: the agent's work product is ready for the next stage named by a slash command ('Spec is ready for the
+    next phase: `/speckit.clarify` or `/speckit.plan`'): a thing's readiness (a noun subject, no person) counts only
+    then."""
+    holder = ready.head
+    if ready.dep_ != "acomp" or holder.lemma_.lower() != "be":
+        return False
+    subject = subject_of(holder)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN") or subject.ent_type_ == "PERSON":
+        return False
+    return _command_stage(ready) is not None
+
+
+# A slash command of a harness in inline code: '`/speckit.plan`', '`/tasks`'.
+_SLASH_COMMAND = re.compile(r"^`/[A-Za-z][\w.:-]*`$")
 
 
 def _next_stage_timed(ready: Token) -> Token | None:
