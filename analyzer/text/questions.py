@@ -518,6 +518,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['receiving'])})\s+your\b"
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\bfor\s+(?:{_words(data['wait']['open_things'])})\b"
+            # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')
+            rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['bare_bounds'])})\s+"
+            rf"(?:[\w-]+\s+){{1,4}}?(?:that\s+|which\s+)?(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['requested'])})\b"
         ),
         # issue 28 phase 4b: a label naming what the agent needs from the reader, then its colon; or the agent's act
         # timed by the reader's word ('as soon as you approve')
