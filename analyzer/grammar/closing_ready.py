@@ -76,13 +76,13 @@ def _command_stage(ready: Token) -> Token | None:
     `/speckit.plan`'): the command inside the 'for' phrase, or after a colon that closes it on the readiness."""
     if not any(c.dep_ == "prep" and c.lower_ == "for" for c in ready.children):
         return None
-    after_colon = any(t.text == ":" for t in ready.doc[ready.i : ready.sent.end])
-    for token in ready.subtree:
-        if token.i <= ready.i or not _SLASH_COMMAND.match(as_written([token])):
+    colon = next((t.i for t in ready.doc[ready.i : ready.sent.end] if t.text == ":"), None)
+    for token in ready.doc[ready.i + 1 : ready.sent.end]:
+        if not _slash_command(token):
             continue
         path = [token, *token.ancestors]
         under_for = any(t.dep_ == "prep" and t.lower_ == "for" and t.head.i == ready.i for t in path)
-        if under_for or (after_colon and token.i > ready.i):
+        if under_for or (colon is not None and token.i > colon):
             return token
     return None
 
@@ -100,8 +100,17 @@ def _things_for_command(ready: Token) -> bool:
     return _command_stage(ready) is not None
 
 
-# A slash command of a harness in inline code: '`/speckit.plan`', '`/tasks`'.
+# A slash command of a harness in inline code: '`/speckit.plan`', '`/tasks`' (the code read as its placeholder word, or,
+# in a parse of the text as written, the command between its backticks).
 _SLASH_COMMAND = re.compile(r"^`/[A-Za-z][\w.:-]*`$")
+_BARE_SLASH_COMMAND = re.compile(r"^/[A-Za-z][\w.:-]*$")
+
+
+def _slash_command(token: Token) -> bool:
+    if _SLASH_COMMAND.match(as_written([token])):
+        return True
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return bool(_BARE_SLASH_COMMAND.match(token.text)) and before is not None and before.text == "`"
 
 
 def _next_stage_timed(ready: Token) -> Token | None:
