@@ -52,14 +52,15 @@ def readiness_next(asked: Asked) -> Judgement | None:
         choice = _stage_choice(ready) if _agents(ready) else None
         if choice is not None:
             # r32b: 'Ready for task breakdown or implementation.': two next stages named, the pick left to the reader
-            why = (f"states the agent is '{ready.text}' for one next piece of work or another ('{choice[0].text}' or "
-                   f"'{choice[1].text}') — the choice of the next stage is handed to the reader")
+            why = (f"states the agent is '{ready.text}' for one next piece of work or another "
+                   f"('{as_written([choice[0]])}' or '{as_written([choice[1]])}') — the choice of the next stage is "
+                   "handed to the reader")
             return _judged(asked, "readiness-next", why, list(choice))
         command = _command_stage(ready)
         if command is not None:
             # r33b: 'Ready for `/speckit.plan`.', 'Ready for Phase 2 tasks: `/speckit.tasks`.' — the next stage named
             # by the harness command the reader is to type: the turn parks until the reader invokes it
-            why = (f"states the agent's work is '{ready.text}' for the next stage named by the reader's command "
+            why = (f"states it is '{ready.text}' for the next stage named by the reader's command "
                    f"('{as_written([command])}') — the turn parks until the reader invokes it")
             return _judged(asked, "readiness-next", why, [command])
         stage = _next_stage_timed(ready) if _agents(ready) else None
