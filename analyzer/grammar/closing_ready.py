@@ -77,6 +77,10 @@ def _command_stage(ready: Token) -> Token | None:
     `/speckit.plan`'): the command inside the 'for' phrase, or after a colon that closes it on the readiness."""
     if not any(c.dep_ == "prep" and c.lower_ == "for" for c in ready.children):
         return None
+    holders = (ready, ready.head)
+    if any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
+           for h in holders for c in h.children if c.dep_ == "advcl"):  # fmt: skip
+        return None  # 'The runner is ready for `/deploy` once the owners sign off': timed by someone else's act
     colon = next((t.i for t in ready.doc[ready.i : ready.sent.end] if t.text == ":"), None)
     for token in ready.doc[ready.i + 1 : ready.sent.end]:
         if not _slash_command(token):

@@ -124,8 +124,9 @@ def contact_closer(asked: Asked) -> Judgement | None:
 
 def _reach_joined(condition: Token, w: ContactWords) -> Token | None:
     """r33b: the request to reach the agent the model joined to a condition read as the root ('If something else turns
-    up in the logs, ping me': ping -conj-> turns), after it."""
-    return next((c for c in condition.children if c.dep_ == "conj" and c.i > condition.i and _reach(c, w)), None)
+    up in the logs, ping me': ping -conj-> turns), or hung on it as its clause, after it."""
+    joined = ("conj", "advcl")  # 'Should anything else crop up in the tests, ping me.': ping -advcl-> crop
+    return next((c for c in condition.children if c.dep_ in joined and c.i > condition.i and _reach(c, w)), None)
 
 
 def _willing_then_reach(asked: Asked, w: ContactWords) -> Judgement | None:

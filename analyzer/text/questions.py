@@ -533,6 +533,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(data['contact']['requests'] + data['contact']['availability'])})\b[^.!?;\n]{{0,40}}?"
             rf"\b(?:{_words(data['contact']['marks'])})\b"
             rf"|\b(?:{_words(data['contact']['marks'])})\b[^.!?;\n]{{0,60}}?\b(?:{_words(data['contact']['requests'])})\b"
+            rf"|\b(?:{_words(data['contact']['willing'])})\s+to\b[^.!?;\n]{{0,80}}?[—–,-]\s*(?:just\s+)?"
+            rf"(?:{_words(data['contact']['requests'])})\b"
         ),
         # issue 28: a request to tell the reader's wish or the time of the agent's act, opening the sentence or after
         # a dash or semicolon; or a condition or time on the reader's approval, review or satisfaction

@@ -262,6 +262,14 @@ def _agents(predicate: Token) -> bool:
         subject = subject_of(predicate.head)
         if subject is not None and subject.lower_ not in AGENT:
             return False
+    if subject is None and predicate.tag_ == "VB":
+        # r33b: 'The bootstrap script will prompt for the region, wait for your confirmation and then …' — the model
+        # made the first of the coordinated acts a clause of the wait: its modal and subject are the wait's
+        first = next((c for c in predicate.children if c.dep_ == "ccomp" and c.i < predicate.i), None)
+        shared = subject_of(first) if first is not None else None
+        modal = first is not None and any(c.dep_ == "aux" and c.tag_ == "MD" for c in first.children)
+        if modal and shared is not None and shared.lower_ not in AGENT:
+            return False
     if subject is not None and subject.lower_ not in AGENT:
         if subject.dep_ == "nsubjpass" and predicate.lemma_.lower() in HOLD_VERBS:
             return True  # 'The refactor is parked until your confirmation.': the agent's work held
