@@ -26,6 +26,8 @@ FIRES = [
     ("Checklist complete.\n\nReady for `/speckit.clarify` or further refinements.", "readiness-next",
      ["`/speckit.clarify`", "'refinements'"]),
     ("Ready for Phase 2 planning or further instructions.", "ready-for-next-request", ["reader's next request"]),
+    ("Ready to execute the tasks in `specs/x/tasks.md`. No tasks are marked complete yet; the next actions start with "
+     "T001.", "readiness-next", ["'execute'"]),
     ("If something else turns up in the logs, ping me.", "contact-closer", ["'ping me'", "next need"]),
     ("IF SOMETHING ELSE TURNS UP IN THE LOGS, PING ME.", "contact-closer", ["next need"]),
     ("Glad to rework any of the copy — just shout.", "contact-closer", ["'Glad to rework …'", "'shout'"]),

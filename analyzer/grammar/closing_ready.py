@@ -20,7 +20,7 @@ from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import as_written, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import READY, WAIT, WORD
+from analyzer.text.questions import READY, WAIT, WORD, kind_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -40,7 +40,7 @@ SITES = frozenset({READY, WAIT, WORD})
 def readiness_next(asked: Asked) -> Judgement | None:
     """The readiness word is found as the model hangs it (the root of a verbless line, the complement of a copula);
     its infinitive of going on, or its 'for' the next stage, is what the turn waits to be told to start."""
-    if asked.site.kind not in SITES or asked.site.following or waits_on_person(asked):
+    if asked.site.kind not in SITES or _handed_back_after(asked) or waits_on_person(asked):
         return None  # a sentence after it hands the turn back itself ('… Shall I proceed?'), or the wait row judges it
     for ready in asked.tokens:
         if ready.lower_ not in WORDS or not (_agents(ready) or _things_for_command(ready)):
@@ -69,6 +69,14 @@ def readiness_next(asked: Asked) -> Judgement | None:
                    "is — the turn parks on the reader's go")
             return _judged(asked, "readiness-next", why, [stage])
     return None
+
+
+def _handed_back_after(asked: Asked) -> bool:
+    """A sentence after the readiness that asks or hands the turn back itself ('… Shall I proceed?') is judged there;
+    r33b: a status after it ('Ready to execute the tasks in `tasks.md`. No tasks marked complete yet; next actions
+    start with T001.') asks nothing and leaves the readiness the turn's close."""
+    following = asked.site.following
+    return bool(following) and (following.rstrip().endswith("?") or kind_of(following) is not None)
 
 
 def _command_stage(ready: Token) -> Token | None:
