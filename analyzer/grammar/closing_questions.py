@@ -16,6 +16,7 @@ finding's family, not again here (analyzer.engine).
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -55,6 +56,8 @@ OPINION_TOPICS = terms("opinion-asked", "topics")
 OPINION_OPENERS = terms("opinion-asked", "openers")
 # r31c: adjectives of the agent's willingness that offer its act in the main clause of a condition (_willing).
 WILLING = terms("offers", "willing")
+# r33b: the agent's confidence stated after its own approval question answers it (answered_in_message).
+SELF_ANSWERS = terms("approval-asked", "self_answers")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, docs/DESIGN.md#phrase-families revision 3).
 PHRASE = "closing question"
@@ -234,6 +237,10 @@ def answered_in_message(asked: Asked) -> Judgement | None:
     lemma = verb.lemma_.lower() if verb else ""
     if answered(Context(following), lemma, asked.lexicon, alternatives, asks_a_person=asks_a_person(asked.tokens)):
         return carved("answered-in-message", "the agent answers the question in its next sentence")
+    confident = next((w for w in SELF_ANSWERS if re.search(r"(?<![\w'])" + re.escape(w) + r"\b", following)), None)
+    if confident is not None:
+        # r33b: 'Does this seem right? I checked it against the spec's examples, so I'm confident in it.'
+        return carved("answered-in-message", f"the agent answers its own question in its next sentence ('{confident}')")
     opening = [w.strip(",.;:!?—–-*_`") for w in following.split()[:3]]
     named = next((w for w in opening if w not in asked.words.articles), "")
     if named and named in alternatives:

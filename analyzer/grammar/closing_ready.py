@@ -11,15 +11,16 @@ attribution: the next stage that is a human-only act ('Ready to proceed to the p
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _judged
 from analyzer.grammar.closing_word import waits_on_person
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import rule
-from analyzer.parse.tokens import subject_of
+from analyzer.parse.tokens import as_written, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import READY, WAIT, WORD
+from analyzer.text.questions import READY, WAIT, WORD, kind_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -39,27 +40,90 @@ SITES = frozenset({READY, WAIT, WORD})
 def readiness_next(asked: Asked) -> Judgement | None:
     """The readiness word is found as the model hangs it (the root of a verbless line, the complement of a copula);
     its infinitive of going on, or its 'for' the next stage, is what the turn waits to be told to start."""
-    if asked.site.kind not in SITES or asked.site.following or waits_on_person(asked):
+    if asked.site.kind not in SITES or _handed_back_after(asked) or waits_on_person(asked):
         return None  # a sentence after it hands the turn back itself ('… Shall I proceed?'), or the wait row judges it
     for ready in asked.tokens:
-        if ready.lower_ not in WORDS or not _agents(ready):
+        if ready.lower_ not in WORDS or not (_agents(ready) or _things_for_command(ready)):
             continue
-        going = _going_on(ready)
+        going = _going_on(ready) if _agents(ready) else None
         if going is not None:
             return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
                            f"piece of work ('{going.text}') — the turn parks on the reader's go", [going])  # fmt: skip
-        choice = _stage_choice(ready)
+        choice = _stage_choice(ready) if _agents(ready) else None
         if choice is not None:
             # r32b: 'Ready for task breakdown or implementation.': two next stages named, the pick left to the reader
-            why = (f"states the agent is '{ready.text}' for one next piece of work or another ('{choice[0].text}' or "
-                   f"'{choice[1].text}') — the choice of the next stage is handed to the reader")
+            why = (f"states the agent is '{ready.text}' for one next piece of work or another "
+                   f"('{as_written([choice[0]])}' or '{as_written([choice[1]])}') — the choice of the next stage is "
+                   "handed to the reader")
             return _judged(asked, "readiness-next", why, list(choice))
-        stage = _next_stage_timed(ready)
+        command = _command_stage(ready)
+        if command is not None:
+            # r33b: 'Ready for `/speckit.plan`.', 'Ready for Phase 2 tasks: `/speckit.tasks`.' — the next stage named
+            # by the harness command the reader is to type: the turn parks until the reader invokes it
+            why = (f"states it is '{ready.text}' for the next stage named by the reader's command "
+                   f"('{as_written([command])}') — the turn parks until the reader invokes it")
+            return _judged(asked, "readiness-next", why, [command])
+        stage = _next_stage_timed(ready) if _agents(ready) else None
         if stage is not None:
             why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
                    "is — the turn parks on the reader's go")
             return _judged(asked, "readiness-next", why, [stage])
     return None
+
+
+def _handed_back_after(asked: Asked) -> bool:
+    """A sentence after the readiness that asks or hands the turn back itself ('… Shall I proceed?') is judged there;
+    r33b: a status after it ('Ready to execute the tasks in `tasks.md`. No tasks marked complete yet; next actions
+    start with T001.') asks nothing and leaves the readiness the turn's close."""
+    following = asked.site.following
+    return bool(following) and (following.rstrip().endswith("?") or kind_of(following) is not None)
+
+
+def _command_stage(ready: Token) -> Token | None:
+    """r33b: the stage the readiness is 'for' written as a slash command of the harness in code ('Ready for
+    `/speckit.plan`', 'Ready for Phase 2 tasks: `/speckit.tasks`', 'ready for the next phase: `/speckit.clarify` or
+    `/speckit.plan`'): the command inside the 'for' phrase, or after a colon that closes it on the readiness."""
+    if not any(c.dep_ == "prep" and c.lower_ == "for" for c in ready.children):
+        return None
+    holders = (ready, ready.head)
+    if any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
+           for h in holders for c in h.children if c.dep_ == "advcl"):  # fmt: skip
+        return None  # 'The runner is ready for `/deploy` once the owners sign off': timed by someone else's act
+    colon = next((t.i for t in ready.doc[ready.i : ready.sent.end] if t.text == ":"), None)
+    for token in ready.doc[ready.i + 1 : ready.sent.end]:
+        if not _slash_command(token):
+            continue
+        path = [token, *token.ancestors]
+        under_for = any(t.dep_ == "prep" and t.lower_ == "for" and t.head.i == ready.i for t in path)
+        if under_for or (colon is not None and token.i > colon):
+            return token
+    return None
+
+
+def _things_for_command(ready: Token) -> bool:
+    """r33b: the agent's work product is ready for the next stage named by a slash command ('Spec is ready for the
+    next phase: `/speckit.clarify` or `/speckit.plan`'): a thing's readiness (a noun subject, no person) counts only
+    then."""
+    holder = ready.head
+    if ready.dep_ != "acomp" or holder.lemma_.lower() != "be":
+        return False
+    subject = subject_of(holder)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN") or subject.ent_type_ == "PERSON":
+        return False
+    return _command_stage(ready) is not None
+
+
+# A slash command of a harness in inline code: '`/speckit.plan`', '`/tasks`' (the code read as its placeholder word, or,
+# in a parse of the text as written, the command between its backticks).
+_SLASH_COMMAND = re.compile(r"^`/[A-Za-z][\w.:-]*`$")
+_BARE_SLASH_COMMAND = re.compile(r"^/[A-Za-z][\w.:-]*$")
+
+
+def _slash_command(token: Token) -> bool:
+    if _SLASH_COMMAND.match(as_written([token])):
+        return True
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return bool(_BARE_SLASH_COMMAND.match(token.text)) and before is not None and before.text == "`"
 
 
 def _next_stage_timed(ready: Token) -> Token | None:

@@ -76,6 +76,10 @@ def contact_closer(asked: Asked) -> Judgement | None:
             # issue 28 phase 6: 'Here whenever you need me.' — the agent's availability, verbless, read as the time's
             # adverb: the availability word is what the time hangs on
             governor = _stated_before(condition)
+        elif condition.dep_ == "ROOT" and _reach_joined(condition, w) is not None:
+            # r33b: 'If something else turns up in the logs, ping me.' — the model made the condition the root and the
+            # request its conjunct: the request is what the condition governs
+            governor = _reach_joined(condition, w)
         else:
             continue
         reached = _reach(governor, w)
@@ -115,6 +119,35 @@ def contact_closer(asked: Asked) -> Judgement | None:
         if hands_a_check(asked):
             return None  # r31a: 'If there are new warnings, paste them here and I'll fix them.': report-before-act's
         return carved("contact-closer", f"the time '{thing_event.text} …' names an event, not the reader's next need")
+    return _willing_then_reach(asked, w)
+
+
+def _reach_joined(condition: Token, w: ContactWords) -> Token | None:
+    """r33b: the request to reach the agent the model joined to a condition read as the root ('If something else turns
+    up in the logs, ping me': ping -conj-> turns), or hung on it as its clause, after it."""
+    joined = ("conj", "advcl")  # 'Should anything else crop up in the tests, ping me.': ping -advcl-> crop
+    return next((c for c in condition.children if c.dep_ in joined and c.i > condition.i and _reach(c, w)), None)
+
+
+def _willing_then_reach(asked: Asked, w: ContactWords) -> Judgement | None:
+    """r33b (docs/DESIGN.md#construction-classes): the agent's willingness to do more of the work, then a bare request
+    to reach it with no condition ('Glad to rework any of the copy — just shout.', 'Happy to tweak the wording
+    further, give me a shout.'): the offered work waits for the reader to come back. The willingness is the agent's
+    (no subject or a first-person one) and carries an act; the act is judged (a human-only one is exempt)."""
+    willing = offer_words().willing
+    for reach in asked.tokens:
+        reached = _reach(reach, w) if reach.pos_ in ("VERB", "ADJ", "NOUN") else None
+        if reached is None:
+            continue
+        for word in (t for t in asked.tokens if t.i < reach.i and t.lower_ in willing and t.pos_ == "ADJ"):
+            act = next((c for c in word.children if c.dep_ == "xcomp" and c.pos_ == "VERB"), None)
+            holder = word.head if word.dep_ == "acomp" else word
+            subject = subject_of(holder)
+            if act is None or (subject is not None and subject.lower_ not in AGENT_SUBJECTS):
+                continue
+            why = (f"offers more of the agent's work ('{word.text} to {act.text} …') and asks the reader to "
+                   f"'{reached}': the offered work waits for the reader to come back")
+            return _judged(asked, "contact-closer", why, [act])
     return None
 
 

@@ -41,6 +41,9 @@ BARE_HOLD_LABELS = frozenset(sites()["word-wait"]["bare_hold_labels"])
 ASSENT = frozenset({"yes", "go", "green light", "thumbs-up", "thumbs up"})
 # r31c: the words that open the reader's choice as a label's value ('which of the two layouts …', 'whether to …').
 CHOICE_WORDS = terms("waits", "choice_words")
+# r33b: what the agent requested of the reader (_requested_of_reader).
+REQUESTED_THINGS = terms("waits", "requested_things")
+REQUESTED_VERBS = terms("waits", "requested_verbs")
 
 
 @rule("wait-on-person")
@@ -66,6 +69,11 @@ def wait_on_person(asked: Asked) -> Judgement | None:
             judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is None and token.dep_ in ("pobj", "pcomp") and left_open(token):
                 judged = _open_request_held(token, asked)
+            if judged is not None:
+                return judged
+    for token in asked.tokens:
+        if _requested_of_reader(token):
+            judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is not None:
                 return judged
     labelled = _labelled_wait(asked)
@@ -141,6 +149,23 @@ def _open_next_word(token: Token, asked: Asked) -> bool:
         for v in token.ancestors
         for c in v.children
     )
+
+
+def _requested_of_reader(token: Token) -> bool:
+    """r33b: 'I am still waiting for the information I requested earlier' — the hold's 'for' or 'on' takes what the
+    agent itself asked of the reader: a noun of the reader's word or of information (terms [waits] requested_things)
+    with a relative clause whose subject is the agent and whose verb one of request (terms [waits] requested_verbs),
+    asked of no one else ('the logs I requested from the vendor')."""
+    if token.dep_ != "pobj" or token.head.lower_ not in ("for", "on") or token.head.head.i == token.head.i:
+        return False
+    if not forms(token) & (WORD_NOUNS | REQUESTED_THINGS) or any(c.dep_ == "poss" for c in token.children):
+        return False
+    for clause in (c for c in token.children if c.dep_ == "relcl" and c.lemma_.lower() in REQUESTED_VERBS):
+        subject = subject_of(clause)
+        sources = [g for c in clause.children if c.dep_ == "prep" and c.lower_ in ("from", "of") for g in c.children]
+        if subject is not None and subject.lower_ in AGENT_SUBJECTS and all(g.lower_ in READER for g in sources):
+            return True
+    return False
 
 
 def _open_request_held(token: Token, asked: Asked) -> Judgement | None:

@@ -518,6 +518,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['receiving'])})\s+your\b"
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\bfor\s+(?:{_words(data['wait']['open_things'])})\b"
+            # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')
+            rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['bare_bounds'])})\s+"
+            rf"(?:[\w-]+\s+){{1,4}}?(?:that\s+|which\s+)?(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['requested'])})\b"
         ),
         # issue 28 phase 4b: a label naming what the agent needs from the reader, then its colon; or the agent's act
         # timed by the reader's word ('as soon as you approve')
@@ -530,6 +533,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(data['contact']['requests'] + data['contact']['availability'])})\b[^.!?;\n]{{0,40}}?"
             rf"\b(?:{_words(data['contact']['marks'])})\b"
             rf"|\b(?:{_words(data['contact']['marks'])})\b[^.!?;\n]{{0,60}}?\b(?:{_words(data['contact']['requests'])})\b"
+            rf"|\b(?:{_words(data['contact']['willing'])})\s+to\b[^.!?;\n]{{0,80}}?[—–,-]\s*(?:just\s+)?"
+            rf"(?:{_words(data['contact']['requests'])})\b"
         ),
         # issue 28: a request to tell the reader's wish or the time of the agent's act, opening the sentence or after
         # a dash or semicolon; or a condition or time on the reader's approval, review or satisfaction
@@ -550,6 +555,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:{_words(data['ready-next']['go_on'])})\b"
             rf"|\b(?:{_words(data['ready-next']['words'])})\s+for\s+(?:[^\s.!?;]+\s+){{1,5}}?"
             rf"(?:{_words(data['ready-next']['alternatives'])})\s+\w"
+            # r33b: readiness for a stage named by a command in code, blanked to its placeholder ('Ready for
+            # `/speckit.plan`.', 'Ready for Phase 2 tasks: `/speckit.tasks`.')
+            rf"|\b(?:{_words(data['ready-next']['words'])})\s+for\s+(?:[^\s.!?;]+\s+){{0,5}}?x{{3,}}\b"
         ),
         hand_back=(
             rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"
@@ -591,7 +599,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         reply_request=(
             rf"(?:\A|(?<=[.!?])\s)[\s*_>]*(?:(?:{_words(data['reply']['openers'])})\s+){{0,3}}"
             rf"(?:{_words(data['reply']['verbs'])})\b[^.!?\n]{{0,50}}?"
-            rf"(?:\b(?:{_words(data['reply']['labels'])})\b|(?<![\w'’])(?:\d|(?-i:[A-H]))(?![\w'’]))"
+            rf"(?:\b(?:{_words(data['reply']['labels'])})\b|(?<![\w'’])(?:\d|(?-i:[A-H]))(?![\w'’])"
+            # r33b: options named by small letters in a row ('Reply with a / c / p / y.')
+            rf"|(?<![\w'’])(?-i:[a-z])(?:[ \t]*[/|,][ \t]*(?:[*_]{{0,2}})(?-i:[a-z0-9])(?![\w'’])){{1,9}})"
+            # r33b: a verb of choosing as the label of the options that follow ('Choose:', '**Pick one of:**')
+            rf"|(?:\A|(?<=[.!?])\s)[\s*_>]*(?:{_words(data['reply']['label_verbs'])})[\s*_]*(?:one[\s*_]*)?(?:of[\s*_]*)?:"
         ),
         # r29c: a label naming the next step, read after emphasis and heading marks ('**Next step:** …', '## Next step')
         next_step=rf"^[\s*_#>]*(?:{_words(data['next-step']['labels'])})[\s*_]*(?::[\s*_]*|\Z)",
@@ -946,7 +958,11 @@ def closing_options(text: str, view: str) -> QuestionSite | None:
     return QuestionSite(first, last[1], view[first : last[1]].rstrip(), LIST, False, "", tuple(items))
 
 
-_LETTER_ITEM = re.compile(r"[ \t]*(?:[-*+][ \t]+)?[*_]*(?:[A-H]|\d{1,2})[.):][*_]*[ \t]+")
+# r33b: a small letter and a bracketed label open an option too ('r. Reshuffle the list', '[c] Continue').
+_LETTER_ITEM = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+)?[*_]*"
+    r"(?:\[(?:[A-Za-z]|\d{1,2})\]|\((?:[A-Za-z]|\d{1,2})\)|(?:[A-Za-z]|\d{1,2})[.):])[*_]*[ \t]+"
+)
 
 
 def replies(sentence: str) -> bool:
@@ -960,10 +976,17 @@ def closing_reply(text: str, view: str) -> QuestionSite | None:
     laid out before it — a list or a table — with at most the agent's recommendation between: a closing list whose
     lead-in is the reply request and whose items are the options (a table's by the widest of its cells after the
     label)."""
-    patterns = _patterns()
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
-    if last is None or not content or _ITEM.match(view, last[0]) or _TABLE_ROW.match(view, last[0]):
+    if last is None or not content or _TABLE_ROW.match(view, last[0]):
+        return None
+    return _reply_after_options(view, starts, last) or _request_over_options(view)
+
+
+def _reply_after_options(view: str, starts: list[int], last: tuple[int, int]) -> QuestionSite | None:
+    """r32b: the reply request in the last unit, the options laid out before it."""
+    patterns = _patterns()
+    if _ITEM.match(view, last[0]):
         return None
     closing = view[last[0] : last[1]].strip()
     if not replies(closing) or _AGENT_GOES_ON.search(closing):
@@ -1012,6 +1035,32 @@ _AGENT_GOES_ON = re.compile(
 )
 # A table's first cell that only labels its option: 'A', '2', 'Option B', '#3', or one word ('Short').
 _OPTION_TAG = re.compile(r"[*_#]*(?:option\s+)?(?:[A-Za-z]|\d{1,2}|[A-Za-z]+)[.)]?[*_]*\Z", re.IGNORECASE)
+
+
+def _request_over_options(view: str) -> QuestionSite | None:
+    """r33b (docs/DESIGN.md#construction-classes): the menu a workflow agent closes on — the request to choose on the
+    line over the options, cut by its colon ('Choose a number (1-5), r to shuffle, or x to proceed:', 'Choose:'), the
+    options the message's last lines, each opened by its label ('1. …', 'r. …', '[c] Continue'): a closing list whose
+    lead-in is the request and whose items are the options."""
+    patterns = _patterns()
+    end = len(view.rstrip())
+    items: list[tuple[int, int]] = []
+    while end > 0 and len(items) <= patterns.max_items:
+        start = view.rfind("\n", 0, end) + 1
+        line = view[start:end]
+        if not line.strip():
+            end = start - 1
+            continue
+        marker = _ITEM.match(line) or _LETTER_ITEM.match(line)
+        if marker is None:
+            lead = line.strip()
+            if len(items) < 2 or not _ENDS_WITH_COLON.search(lead) or not replies(lead):
+                return None
+            first = start + len(line) - len(line.lstrip())
+            return QuestionSite(first, start + len(line.rstrip()), lead, LIST, False, "", tuple(items))
+        items.insert(0, (start + marker.end(), start + len(line.rstrip())))
+        end = start - 1
+    return None
 
 
 def _lettered_lines(view: str, first: int, last: int) -> list[tuple[int, int]]:

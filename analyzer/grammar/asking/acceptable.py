@@ -74,9 +74,12 @@ def _acceptability(predicate: Token, approval: frozenset[str]) -> str | None:
     accepting = ACCEPTABLE | approval
     if predicate.lower_ in accepting:
         return predicate.text
+    subjects = [c for c in predicate.children if c.dep_ == "nsubj"]
     for child in predicate.children:
         if child.dep_ in ("acomp", "advmod", "intj", "oprd", "attr") and child.lower_ in accepting:
             return child.text
+        if child.dep_ == "nsubj" and child.lower_ in accepting and child.i > subjects[0].i:
+            return child.text  # r33b: 'Is this module boundary fine by you?' — the word read as a second subject
     lemma = predicate.lemma_.lower()
     if lemma in VERBS:
         manner = next((c for c in predicate.children if c.dep_ == "advmod" and c.lower_ in MANNER), None)

@@ -26,6 +26,8 @@ PREFERRING = terms("asking", "preferring")
 DEGREES = terms("asking", "degrees")
 CHANGE_VERBS = terms("asking", "change_verbs")
 INDEFINITES = terms("asking", "indefinites")
+MISREAD_MODALS = terms("asking", "misread_modals")
+STRIKING = terms("asking", "striking")
 WISH_VERBS = terms("asking", "wish_verbs")
 LOCATED = terms("asking", "located")
 # Words that point at the agent's own plan or work: 'that', 'this plan', 'these changes', 'it'.
@@ -54,6 +56,9 @@ def view_question(asked: Asked) -> Judgement | None:
     for predicate in tokens:
         lemma = predicate.lemma_.lower()
         if lemma in words.perception_verbs and (_opens_with(asked, "how") or _like_a_plan(predicate)):
+            shape = f"asks how the agent's plan strikes the reader ('{predicate.text}')"
+        elif lemma in STRIKING and _opens_with(asked, "how") and _strikes_reader(predicate, words.reader):
+            # r33b: 'How does that strike you?', 'How does the proposed layout sit with you?'
             shape = f"asks how the agent's plan strikes the reader ('{predicate.text}')"
         elif lemma == "make" and any(c.dep_ == "dobj" and c.lower_ in SENSE_NOUNS for c in predicate.children):
             shape = "asks whether the agent's plan makes sense to the reader"
@@ -90,7 +95,13 @@ def change_question(asked: Asked) -> Judgement | None:
     if asked.site.kind != QUESTION:
         return None
     for verb in asked.tokens:
-        if verb.lemma_.lower() not in CHANGE_VERBS or not _reader_is_subject(verb, asked.words.reader):
+        if verb.lemma_.lower() not in CHANGE_VERBS:
+            continue
+        misread = _modal_read_as_verb(verb, asked.words.reader)
+        if misread is not None:
+            why = f"asks whether the reader would change the agent's plan ('{verb.text}')"
+            return _judged(asked, "change-question", why, [])
+        if not _reader_is_subject(verb, asked.words.reader):
             continue
         # r29a: 'Anything further you would like tweaked?': the model may hang the open word before the verb as its
         # adverbial noun when the contraction is spelled out
@@ -109,6 +120,28 @@ def change_question(asked: Asked) -> Judgement | None:
             why = f"asks what the reader would like done in the agent's work ('{wish.text} … {located[0].text}')"
             return _judged(asked, "change-question", why, located)
     return None
+
+
+def _modal_read_as_verb(verb: Token, reader: frozenset[str]) -> Token | None:
+    """r33b: "That's the outline — anything you'd reorder before I begin?" — the model read the contraction's modal as
+    the verb of a relative clause on the open word ('d -relcl-> anything, the reader its subject) and the verb of change
+    as its object noun: the modal is returned when the reader would change the open word."""
+    modal = verb.head
+    if verb.dep_ != "dobj" or modal.lower_ not in MISREAD_MODALS or modal.dep_ != "relcl":
+        return None
+    if modal.head.lower_ not in INDEFINITES or not _reader_is_subject(modal, reader):
+        return None
+    return modal
+
+
+def _strikes_reader(predicate: Token, reader: frozenset[str]) -> bool:
+    """r33b: the reader is the one struck ('strike you': the object) or named by 'with' ('sit with you')."""
+    for child in predicate.children:
+        if child.dep_ in ("dobj", "dative") and child.lower_ in reader:
+            return True
+        if child.dep_ == "prep" and child.lower_ in ("with", "to") and any(g.lower_ in reader for g in child.children):
+            return True
+    return False
 
 
 def _wished_in_work(wish: Token, reader: frozenset[str]) -> list[Token]:

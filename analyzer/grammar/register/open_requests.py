@@ -49,6 +49,11 @@ def _open_to_requests(phrase: Sequence[Token], lexicon: Lexicon, name: str) -> J
     owner = next((c for c in modifiers if c.dep_ == "poss"), None)
     if owner is not None and owner.lower_ != "your":
         return None  # 'ready for the lead's next task': someone else's request, not the reader's
+    # r33b: 'Ready for Phase 2 planning or further instructions' — the model may hang the open word on the stage
+    # before the 'or' ('further' -conj-> planning); the word just before the request still leaves it open
+    before = request.doc[request.i - 1] if request.i > preposition.i + 1 else None
+    if before is not None and before.lower_ in lexicon.open_modifiers and before.head.i != request.i:
+        modifiers.append(before)
     if not any(m.lower_ in lexicon.open_modifiers or m.lower_ == "your" for m in modifiers):
         return None  # 'ready for the task' names one piece of work: a plan, not a wait for the next one
     shown = state.doc[state.i : request.i + 1].text

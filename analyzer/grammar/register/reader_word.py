@@ -26,7 +26,9 @@ READER = terms("register", "reader")
 HOLD_VERBS = terms("waits", "hold_verbs")
 BOUNDS = terms("waits", "bounds")
 WORD_VERBS = terms("waits", "word_verbs")
-WORD_NOUNS = terms("waits", "word_nouns")
+WORD_NOUNS = terms("waits", "word_nouns") | terms("waits", "word_nouns_choice")
+REVIEW_NOUNS = terms("waits", "review_nouns")
+REMAINING_VERBS = terms("waits", "remaining_verbs")
 HEARING = terms("waits", "hearing")
 RECEIVING = terms("waits", "receiving")
 CHANCE_VERBS = terms("waits", "chance_verbs")
@@ -74,7 +76,7 @@ def held_until(
     # r29a: the reader's word joined to the act it goes with ('until you approve and merge #88'): that act is what the
     # word is about
     about += [c for c in word.children if c.dep_ == "conj" and c.pos_ == "VERB" and subject_of(c) is None]
-    if _is_stamp(word, lexicon):
+    if _is_stamp(word, lexicon) or (word.pos_ in ("NOUN", "PROPN") and forms(word) & REVIEW_NOUNS):
         # issue 28 phase 4b: a bare stamp that holds back the agent's own named act ('I'll begin on the schema as soon
         # as you approve') is the approval of that act; a bare stamp a hold waits on may be a review's
         acts = predicate.lemma_.lower() not in HOLD_VERBS and predicate.pos_ == "VERB" and not _stamped_act(predicate,
@@ -150,7 +152,7 @@ def readers_word(phrase: Sequence[Token]) -> Token | None:
     if you is not None and you.dep_ == "poss":
         noun = you.head
         names = forms(noun) | {hyphen_compound(noun) or ""}
-        return noun if names & WORD_NOUNS else None
+        return noun if names & (WORD_NOUNS | REVIEW_NOUNS) else None
     return None
 
 
@@ -254,13 +256,41 @@ def _agents(predicate: Token) -> bool:
         return any(p.lower_ in AGENT for n in near for c in n.children if c.dep_ == "prep" and c.lower_ == "from"
                    for p in c.children)
     subject = subject_of(predicate)
+    if subject is None and predicate.dep_ == "conj" and predicate.head.pos_ in ("VERB", "AUX"):
+        # r33b: 'This will generate previews, wait for your confirmation, and then …' — the wait of the subject the
+        # coordination shares: a script's, not the agent's
+        subject = subject_of(predicate.head)
+        if subject is not None and subject.lower_ not in AGENT:
+            return False
+    if subject is None and predicate.tag_ == "VB":
+        # r33b: 'The bootstrap script will prompt for the region, wait for your confirmation and then …' — the model
+        # made the first of the coordinated acts a clause of the wait: its modal and subject are the wait's
+        first = next((c for c in predicate.children if c.dep_ == "ccomp" and c.i < predicate.i), None)
+        shared = subject_of(first) if first is not None else None
+        modal = first is not None and any(c.dep_ == "aux" and c.tag_ == "MD" for c in first.children)
+        if modal and shared is not None and shared.lower_ not in AGENT:
+            return False
     if subject is not None and subject.lower_ not in AGENT:
         if subject.dep_ == "nsubjpass" and predicate.lemma_.lower() in HOLD_VERBS:
             return True  # 'The refactor is parked until your confirmation.': the agent's work held
+        if predicate.lemma_.lower() in REMAINING_VERBS and _held_state(predicate):
+            return True  # r33b: 'The remaining files stay unconverted until you pick …': the agent's work held
         return is_copula(predicate) and any(c.lower_ == "hold" for c in predicate.subtree)
     if predicate.tag_ == "VBD" and not any(c.dep_ in ("aux", "auxpass") for c in predicate.children):
         return False  # 'I waited until you replied yesterday': a report
     return predicate.pos_ in ("VERB", "AUX", "ADJ")
+
+
+def _held_state(predicate: Token) -> bool:
+    """r33b: the state a verb of remaining keeps the work in, named by its complement ('stay unconverted', 'remain
+    untouched', 'stay as they are', 'remain on hold'): an unchanged or held state, not a thing's own behaviour ('the
+    banner stays till you dismiss it' names none)."""
+    return any(
+        (c.dep_ in ("acomp", "oprd", "xcomp") and c.i > predicate.i)
+        or (c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "as" for m in c.children))
+        or (c.dep_ == "prep" and c.lower_ == "on" and any(g.lower_ == "hold" for g in c.children))
+        for c in predicate.children
+    )
 
 
 def _is_stamp(word: Token, lexicon: Lexicon) -> bool:

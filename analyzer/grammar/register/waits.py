@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.clauses import is_question, written
 from analyzer.grammar.register.context import Context
-from analyzer.grammar.register.reader_word import HOLD_VERBS, WORD_NOUNS, WORD_VERBS, held_until
+from analyzer.grammar.register.reader_word import HOLD_VERBS, REVIEW_NOUNS, WORD_NOUNS, WORD_VERBS, held_until
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
@@ -61,7 +61,9 @@ def waiting_for_go(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     go = your.head
     wait = phrase[0]
     names = forms(go) | {hyphen_compound(go) or ""}
-    if your.dep_ == "poss" and not names & lexicon.go_nouns and names & WORD_NOUNS and not is_question(phrase):
+    if your.dep_ == "poss" and not names & lexicon.go_nouns and names & (WORD_NOUNS | REVIEW_NOUNS) and not is_question(
+        phrase
+    ):
         # Revision 4: 'Waiting for your approval to proceed', 'waiting on your answer': the reader's word, judged
         # by what it is about (the human's stamp on a release is human-only timing).
         return held_until(go, lexicon, "waiting-for-go", f"{written(phrase)} {hyphen_compound(go) or go.text}")
