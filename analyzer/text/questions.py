@@ -568,7 +568,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # three searches joined by _reports, since one pattern with a gap between them is quadratic on a long sentence
         report_mark=rf"\b(?:{_words(data['report']['marks'])})\b",
         report_act=rf"\b(?:{_words(data['report']['agent_acts'])})\b",
-        report_asked=rf"\b(?:{_words(turn['report_back'])})\b",
+        # r33a: or a verb that hands back what the check showed with no recipient named ('If you still see a
+        # resolution error, send the new output.')
+        report_asked=rf"\b(?:{_words([*turn['report_back'], *data['report']['handed_back']])})\b",
         # r31a: a report site with no instruction before it is read only when the condition is on the reader or the
         # sentence asks for a report back ('If you see new errors, paste them and I'll …')
         report_reader=(
