@@ -174,7 +174,8 @@ def _handed_back_alone(asked: Asked, root: Token, condition: Token) -> Judgement
     to_others = [p for c in root.children if c.dep_ in ("prep", "dative") and c.lower_ in ("to", "with")
                  for p in c.children if p.lower_ not in ("me", "us")]  # fmt: skip
     if to_others or any(c.dep_ == "dative" and c.lower_ not in ("me", "us") for c in root.children):
-        return None  # 'send the logs to the team'
+        # 'send the logs to the release team': handed to someone else
+        return carved("report-before-act", f"'{root.text} …' hands the thing to someone else, not back to the agent")
     handed = [c for c in root.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us")]
     if not handed or not all(
         (h.lower_ in RESULT_POINTERS or h.lemma_.lower() in PRODUCED or h.lower_ in PRODUCED) and not _of_the_readers(h)
@@ -286,8 +287,12 @@ def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | No
             return None  # 'if you have questions', 'what you think': the rows of the contact closer and the view
     elif subject.lower_ not in RESULT_POINTERS and subject.lower_ != "what":
         owned = any(t.dep_ == "poss" and t.lower_ in POSSESSIVES for t in subject.subtree)
-        if verb not in SHOWING or owned or subject.pos_ not in ("NOUN", "PROPN") or not _points_at_work(subject):
-            return None  # 'how the demo goes on your side', 'whether the nightly passes': not the agent's work
+        if subject.pos_ not in ("NOUN", "PROPN"):
+            return None
+        if verb not in SHOWING or owned or not _points_at_work(subject):
+            # 'how the demo goes on your side', 'whether the nightly passes': not the agent's work
+            return carved("report-before-act", f"{told} asks about '{subject.text}', the reader's own or no work of "
+                          "the agent's pointed at: no check handed over")  # fmt: skip
     why = f"asks the reader to report what the agent's own work shows ({told}) — a check the agent could run"
     return _judged(asked, "report-before-act", why, [clause], exclude=frozenset({subject.i}))
 
@@ -310,7 +315,11 @@ def _timed_report(asked: Asked, tokens: list[Token], teller: Token, clause: Toke
         c.dep_ == "agent" for c in clause.children
     )
     if not passive and (subject is None or subject.lower_ not in READER or _wished(clause)):
-        return None  # 'Let me know when CI is green and I'll merge': a thing's event, a wait on work in flight
+        if subject is None or subject.lower_ in READER or subject.lower_ in AGENT_SUBJECTS:
+            return None
+        # 'Let me know when CI is green and I'll merge': a thing's event, a wait on work in flight
+        return carved("report-before-act", f"the report is timed by a thing's event ('{_clause(clause)}'), not by the "
+                      "reader's act: a wait on work in flight")  # fmt: skip
     held = _readers_own(asked, clause) if not passive else None
     if held is not None:
         return held
