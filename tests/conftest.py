@@ -80,6 +80,7 @@ MODEL_MODULES = frozenset({
     "test_human_only_released_and_circumstance", "test_fence_cut_before_message",
     "test_benefit_question", "test_ill_before_a_verb",
     "test_choice_reply_request",
+    "test_reader_word_and_report_back",
 })
 MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
 # In the inner loop the tests that build hand-made parses run on one worker (one xdist_group): spaCy, which they

@@ -219,9 +219,10 @@ def _report_on_work(asked: Asked) -> Judgement | None:
     if teller is None:
         return None
     tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
-    clauses = [
-        c for c in teller.children if c.dep_ in ("ccomp", "xcomp", "advcl", "conj") and c.pos_ in ("VERB", "AUX")
-    ]
+    # 'let me know once that's done': the model may hang the clause on 'let'
+    heads = (teller, teller.head) if teller.lemma_.lower() == "know" else (teller,)
+    clauses = [c for h in heads for c in h.children if c.dep_ in ("ccomp", "xcomp", "advcl", "conj")
+               and c.pos_ in ("VERB", "AUX") and c.i != teller.i]  # fmt: skip
     chosen = _chosen_act(teller)
     if chosen is not None:
         told = f"'{teller.head.text if teller.lemma_.lower() == 'know' else teller.text} … {chosen.text}'"
