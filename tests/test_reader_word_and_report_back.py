@@ -22,6 +22,8 @@ from tests.judging import assert_judged, verdict_rule_reason
         "The seed script is in place. Let me know what output you get.",
         "Tweaked the contrast. Let me know how the new palette looks on your monitor.",
         "LET ME KNOW HOW IT LOOKS AND IF ANYTHING NEEDS ADJUSTING.",
+        "Re-rendered the icons at 3x. Tell me if they look sharp now.",
+        "I've added an index on `user_id`. Could you let me know whether that sped up the dashboard?",
     ],
 )
 def test_the_report_on_the_agents_own_work_is_a_check_the_agent_could_run(text: str) -> None:
@@ -33,6 +35,7 @@ def test_the_report_on_the_agents_own_work_is_a_check_the_agent_could_run(text: 
     [
         "Let me know which of the two endpoints to migrate first.",
         "Tell me which one to tackle next.",
+        "Let me know which service to containerise first and I'll jump on it.",
     ],
 )
 def test_the_reader_told_to_pick_the_agents_next_act(text: str) -> None:

@@ -62,6 +62,7 @@ TIME_MARKS = terms("report-wait", "time_marks")
 PERCEIVING = terms("report-wait", "perceiving")
 SHOWING = terms("report-wait", "showing")
 JUST_MADE = terms("report-wait", "just_made")
+WORK_POINTERS = terms("report-wait", "work_pointers")
 WORD_NOUNS = terms("waits", "word_nouns")
 SAYING = terms("word-before-act", "saying")
 POSSESSIVES = frozenset({"your", "yours", "ur", "yer", "yr"})
@@ -121,6 +122,9 @@ def report_before_act(asked: Asked) -> Judgement | None:
     reading of the agent going on). What the reader is told to do is judged: handing back what the check showed
     (a pronoun, what a run produces) fires; an act into the agent's own context is the person's; a human-only act
     is exempt, in the condition ('Once you've signed in, tell me and I'll save the key.') or the instruction."""
+    if asked.site.kind == QUESTION:
+        # r33a: the report asked as a request ('Could you let me know whether that sped things up?')
+        return _report_on_work(asked) if _request_to_tell(asked) else None
     if asked.site.kind in NOT_SITES:
         return None
     reported = _report_on_work(asked) or _word_as_condition(asked)
@@ -219,10 +223,12 @@ def _report_on_work(asked: Asked) -> Judgement | None:
     if teller is None:
         return None
     tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
-    # 'let me know once that's done': the model may hang the clause on 'let'
-    heads = (teller, teller.head) if teller.lemma_.lower() == "know" else (teller,)
-    clauses = [c for h in heads for c in h.children if c.dep_ in ("ccomp", "xcomp", "advcl", "conj")
-               and c.pos_ in ("VERB", "AUX") and c.i != teller.i]  # fmt: skip
+    verbs = ("VERB", "AUX")
+    clauses = [c for c in teller.children if c.dep_ in ("ccomp", "xcomp", "advcl", "conj") and c.pos_ in verbs]
+    if teller.lemma_.lower() == "know":
+        # 'let me know once that's done': the model may hang the time after the request on 'let'
+        clauses += [c for c in teller.head.children if c.dep_ == "advcl" and c.i > teller.i and c.pos_ in verbs
+                    and any(m.dep_ in ("mark", "advmod") and m.lower_ in TIME_MARKS for m in c.children)]  # fmt: skip
     chosen = _chosen_act(teller)
     if chosen is not None:
         told = f"'{teller.head.text if teller.lemma_.lower() == 'know' else teller.text} … {chosen.text}'"
@@ -257,17 +263,45 @@ def _chosen_act(teller: Token) -> Token | None:
         for t in told.subtree:
             if t.dep_ in ("relcl", "acl") and any(c.dep_ == "aux" and c.lower_ == "to" for c in t.children):
                 return t if subject_of(t) is None and t.lemma_.lower() not in WISHES else None
-    return None
+    # read from the words when the model loses the infinitive ('which module to refactor first': 'refactor' a noun
+    # under 'to'): a question word right after the teller, then within a few words 'to' and a bare word
+    words = [t for t in teller.doc[teller.i + 1 : teller.i + 8] if not t.is_punct]
+    if not words or words[0].lower_ not in ("which", "what"):
+        return None
+    to = next((k for k, t in enumerate(words[1:5], 1) if t.lower_ == "to"), None)
+    if to is None or to + 1 >= len(words):
+        return None
+    act = words[to + 1]
+    return act if act.tag_ in ("VB", "NN") and act.lower_ not in READER and act.lemma_.lower() not in WISHES else None
+
+
+def _request_to_tell(asked: Asked) -> bool:
+    """A request question to tell the agent: a modal opening it, the reader right after, then 'let me know' or 'tell
+    me' ('Could you let me know whether that sped things up?', 'Can you tell me how it looks?')."""
+    words = [t for t in asked.tokens if not t.is_punct]
+    if len(words) < 4 or words[0].lower_ not in turn_words().request_modals or words[1].lower_ not in READER:
+        return False
+    return words[2].lemma_.lower() in ("let", "tell", "show") and words[3].lower_ in ("me", "us")
 
 
 def _tells_the_agent(verb: Token) -> bool:
-    """An imperative of telling with the agent as recipient: 'let me know' (its 'know'), 'tell me', 'show us'."""
+    """An imperative of telling with the agent as recipient: 'let me know' (its 'know'), 'tell me', 'show us'; asked
+    as a request ('Could you let me know …?')."""
     lemma = verb.lemma_.lower()
     if lemma == "know" and verb.head.lemma_.lower() == "let" and verb.head.i != verb.i:
-        return any(c.dep_ == "nsubj" and c.lower_ in ("me", "us") for c in verb.children) and _imperative(verb.head)
-    if lemma not in TELLERS or not _imperative(verb):
+        told = any(c.dep_ == "nsubj" and c.lower_ in ("me", "us") for c in verb.children)
+        return told and (_imperative(verb.head) or _requested_of_reader(verb.head))
+    if lemma not in TELLERS or not (_imperative(verb) or _requested_of_reader(verb)):
         return False
     return any(c.dep_ in ("dative", "dobj", "iobj") and c.lower_ in ("me", "us") for c in verb.children)
+
+
+def _requested_of_reader(verb: Token) -> bool:
+    """'Could you let me know …?': the reader the subject of the verb under a modal of request, the sentence a
+    question."""
+    subject = subject_of(verb)
+    modal = any(c.dep_ == "aux" and c.lower_ in turn_words().request_modals for c in verb.children)
+    return subject is not None and subject.lower_ in READER and modal and verb.sent.text.rstrip().endswith("?")
 
 
 def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | None:
@@ -286,7 +320,7 @@ def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | No
     if subject.lower_ in READER:
         if verb not in PERCEIVING:
             return None  # 'if you have questions', 'what you think': the rows of the contact closer and the view
-    elif subject.lower_ not in RESULT_POINTERS and subject.lower_ != "what":
+    elif subject.lower_ not in RESULT_POINTERS and subject.lower_ not in WORK_POINTERS:
         owned = any(t.dep_ == "poss" and t.lower_ in POSSESSIVES for t in subject.subtree)
         if subject.pos_ not in ("NOUN", "PROPN"):
             return None
