@@ -65,6 +65,8 @@ JUST_MADE = terms("report-wait", "just_made")
 WORK_POINTERS = terms("report-wait", "work_pointers")
 WORD_NOUNS = terms("waits", "word_nouns")
 SAYING = terms("word-before-act", "saying")
+# what the reader is to expect, know or see is no act of the agent's ('Let me know what to expect from the migration.')
+NOT_ACTS = terms("word-before-act", "not_acts")
 POSSESSIVES = frozenset({"your", "yours", "ur", "yer", "yr"})
 # The sites these rows read: every kind but a question (the question rows decide those) and a closing list.
 NOT_SITES = frozenset({QUESTION, LIST})
@@ -262,7 +264,7 @@ def _chosen_act(teller: Token) -> Token | None:
             continue
         for t in told.subtree:
             if t.dep_ in ("relcl", "acl") and any(c.dep_ == "aux" and c.lower_ == "to" for c in t.children):
-                return t if subject_of(t) is None and t.lemma_.lower() not in WISHES else None
+                return t if subject_of(t) is None and t.lemma_.lower() not in WISHES | NOT_ACTS else None
     # read from the words when the model loses the infinitive ('which module to refactor first': 'refactor' a noun
     # under 'to'): a question word right after the teller, then within a few words 'to' and a bare word
     words = [t for t in teller.doc[teller.i + 1 : teller.i + 8] if not t.is_punct]
@@ -272,7 +274,9 @@ def _chosen_act(teller: Token) -> Token | None:
     if to is None or to + 1 >= len(words):
         return None
     act = words[to + 1]
-    return act if act.tag_ in ("VB", "NN") and act.lower_ not in READER and act.lemma_.lower() not in WISHES else None
+    if act.tag_ not in ("VB", "NN") or act.lower_ in READER or act.lemma_.lower() in WISHES | NOT_ACTS:
+        return None
+    return act
 
 
 def _request_to_tell(asked: Asked) -> bool:
@@ -307,11 +311,11 @@ def _requested_of_reader(verb: Token) -> bool:
 def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | None:
     """'how it looks', 'if that resolves the error', 'what you see', 'which to tackle first' (see _report_on_work)."""
     subject = subject_of(clause)
-    if subject is not None and subject.lower_ in ASKED_MARKS:
-        subject = None  # 'which to tackle first': the model may make the question word the infinitive's subject
     to_act = any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children)
+    if to_act and subject is not None and subject.lower_ in ASKED_MARKS:
+        subject = None  # 'which to tackle first': the model may make the question word the infinitive's subject
     told = f"'{teller.head.text if teller.lemma_.lower() == 'know' else teller.text} … {_clause(clause)}'"
-    if subject is None and to_act and clause.lemma_.lower() not in WISHES:
+    if subject is None and to_act and clause.lemma_.lower() not in WISHES | NOT_ACTS:
         why = f"asks the reader to say which of the agent's acts comes ({told}) — work the agent could choose"
         return _judged(asked, "report-before-act", why, [clause])
     if subject is None or _wished(clause) or clause.lemma_.lower() in WISHES:
