@@ -194,6 +194,8 @@ def _material(asked: Asked, act: Token, going_on: Token | None) -> Judgement | N
     # a noun the model may tag as a verb ('the sample invoices' -dobj-> with 'invoices' a VBZ); no pronoun
     if handed is None or handed.lower_ in RESULT_POINTERS or handed.pos_ in ("PRON", "DET", "ADV"):
         return None
+    if _of_the_readers(handed):
+        return None  # 'Share your goals …', 'provide your GitHub token': the reader's own, the rows after judge it
     if handed.lower_ in READER_WORLD or handed.lemma_.lower() in READER_WORLD:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over a fact of the reader's own "
                       "world the agent cannot find")  # fmt: skip

@@ -321,6 +321,8 @@ def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | No
     if subject is None or _wished(clause) or clause.lemma_.lower() in WISHES:
         return None
     verb = clause.lemma_.lower()
+    if subject.lower_ in ASKED_MARKS:
+        return None  # 'Tell me what happens when you reload the page.': a fact asked, as the reader's word rows read it
     if subject.lower_ in READER:
         if verb not in PERCEIVING:
             return None  # 'if you have questions', 'what you think': the rows of the contact closer and the view
