@@ -97,6 +97,16 @@ def test_the_next_thing_left_open_as_a_free_relative() -> None:
     assert_judged("Point me at whatever's next and I'll dig in.", "fire", "turn-taking", ["next request", "whatever"])
 
 
+def test_a_hedged_recommendation_after_the_turn_taking_is_judged_apart() -> None:
+    assert_judged(
+        "Could you run the setup wizard on your laptop and tell me where it stops? I'll patch whatever trips it.\n\n"
+        "For what it's worth, I'd lean towards the smaller change.",
+        "fire",
+        "turn-taking",
+        ["tells the reader to 'run", "work the agent could do"],
+    )
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -201,7 +201,11 @@ def _table_cells(view: str) -> list[tuple[int, int]]:
 def _recommends(sentence: str) -> bool:
     """The sentence only states the agent's pick among options ('My recommendation is the second option.')."""
     sentence = _plain(sentence)
-    opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
+    opening = " ".join(_LEAD_WORD.findall(sentence[:80].lower().replace("’", "'")))
+    for hedge in _patterns().recommendation_hedges:  # r33a: 'For what it's worth, I'd lean towards …'
+        if opening.startswith(hedge + " "):
+            opening = opening[len(hedge) + 1 :]
+            break
     return any(opening.startswith(r) for r in _patterns().recommendations)
 
 
@@ -446,6 +450,7 @@ class _Patterns:
     lead_ins: frozenset[str]
     max_items: int
     recommendations: tuple[str, ...]
+    recommendation_hedges: tuple[str, ...]
     splice: re.Pattern[str]
     next_step: re.Pattern[str]
     next_label: re.Pattern[str]
@@ -619,6 +624,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
+        recommendation_hedges=tuple(data["recommendation"]["hedges"]),
         picks=tuple(data["pick"]["openings"]),
         invitations=tuple(data["invitation"]["openings"]),
         invitation_words=int(data["invitation"]["max_words"]),
