@@ -48,6 +48,8 @@ def test_the_reader_told_to_pick_the_agents_next_act(text: str) -> None:
         ("If you give me the green light, I'll port the remaining jobs.", ["the reader's go", "'port'"]),
         ("If you tell me whether you want snake case or camel case, I'll rename the fields.", ["the reader's wish"]),
         ("If you also want a JSON export, say so and I'll add one.", ["said back", "'add'"]),
+        ("If you send me the config format you want, I'll write the loader.", ["the reader's wish", "'write'"]),
+        ("Let me know the log format you'd like and I'll switch the formatter.", ["the reader's wish", "'switch'"]),
     ],
 )
 def test_the_readers_word_as_the_condition_of_the_agents_act(text: str, words: list[str]) -> None:

@@ -231,6 +231,11 @@ def _report_on_work(asked: Asked) -> Judgement | None:
         # 'let me know once that's done': the model may hang the time after the request on 'let'
         clauses += [c for c in teller.head.children if c.dep_ == "advcl" and c.i > teller.i and c.pos_ in verbs
                     and any(m.dep_ in ("mark", "advmod") and m.lower_ in TIME_MARKS for m in c.children)]  # fmt: skip
+    wished = next((c for c in teller.children if c.dep_ in ("dobj", "ccomp") and _wished_thing(c)), None)
+    going_on = _agent_goes_on(tokens, teller)
+    if wished is not None and going_on is not None:
+        # 'Let me know the colour palette you want and I'll apply it': the reader's wish for the agent's next act
+        return _act_waits(asked, going_on.head, f"the reader's wish ('{wished.text} …')")
     chosen = _chosen_act(teller)
     if chosen is not None:
         told = f"'{teller.head.text if teller.lemma_.lower() == 'know' else teller.text} … {chosen.text}'"
@@ -417,11 +422,12 @@ def _readers_word(condition: Token) -> str | None:
     ('give the go-ahead', 'give me the word'), or a verb of telling whose complement is the reader's wish or choice
     ('tell me whether you want it recursive', 'let me know which one you prefer')."""
     lemma = condition.lemma_.lower()
-    if lemma in ("give", "send", "drop"):
+    if lemma in ("give", "send", "drop") or lemma in OUTPUT_VERBS:
         given = [c for c in condition.children if c.dep_ == "dobj"]
-        return (
-            "the reader's go" if any(g.lower_ in WORD_NOUNS or g.lemma_.lower() in WORD_NOUNS for g in given) else None
-        )
+        if any(g.lower_ in WORD_NOUNS or g.lemma_.lower() in WORD_NOUNS for g in given):
+            return "the reader's go"
+        # 'If you send me the schema you want, …': what is handed is the reader's wish for the agent's work
+        return "the reader's wish" if any(_wished_thing(g) for g in given) else None
     teller = condition
     if lemma == "let":
         teller = next((c for c in condition.children if c.dep_ == "ccomp" and c.lemma_.lower() == "know"), condition)
@@ -440,6 +446,19 @@ def _readers_word(condition: Token) -> str | None:
 def _agent_subject(verb: Token) -> bool:
     subject = subject_of(verb)
     return subject is not None and subject.lower_ in AGENT_SUBJECTS
+
+
+def _wished_thing(noun: Token) -> bool:
+    """The noun is what the reader wishes ('the schema you want', 'the palette you'd like'): a relative clause of it
+    whose subject is the reader and whose verb is a wish."""
+    if any(
+        c.dep_ in ("relcl", "acl", "ccomp") and _reader_subject(c) and (c.lemma_.lower() in WISHES or _wished(c))
+        for c in noun.children
+    ):
+        return True
+    # read from the words when the model hangs the relative clause elsewhere: the reader and a wish right after it
+    after = [t for t in noun.doc[noun.i + 1 : noun.i + 4] if t.lower_.replace("’", "'") not in WISH_MODALS]
+    return len(after) >= 2 and after[0].lower_ in READER and after[1].lemma_.lower() in WISHES
 
 
 def _act_waits(asked: Asked, act: Token, on: str) -> Judgement:
