@@ -43,6 +43,17 @@ def test_the_reader_told_to_pick_the_agents_next_act(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Reworked the font loading.\n\n- Let me know if the flicker is gone now.",
+        "Raised the upstream timeout. Let me know whether the 504s come back.",
+    ],
+)
+def test_the_report_on_whether_the_trouble_the_work_addressed_is_gone(text: str) -> None:
+    assert_judged(text, "fire", "report-before-act", ["whether the trouble the agent's work addressed is gone"])
+
+
+@pytest.mark.parametrize(
     ("text", "words"),
     [
         ("If you give me the green light, I'll port the remaining jobs.", ["the reader's go", "'port'"]),
@@ -115,6 +126,7 @@ def test_a_hedged_recommendation_after_the_turn_taking_is_judged_apart() -> None
         # the reader's own event, not the agent's work
         "Let me know how the interview goes tomorrow.",
         "Let me know how the demo goes on your side.",
+        "Let me know if Dana is back tomorrow.",
         # a fact of the reader's own world the agent cannot find
         "Tell me the exact folder, and I'll add the same mapping to the backup routine.",
         "Send me the path where the exports live on your laptop and I'll add the mapping.",

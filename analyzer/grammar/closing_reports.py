@@ -63,6 +63,8 @@ PERCEIVING = terms("report-wait", "perceiving")
 SHOWING = terms("report-wait", "showing")
 JUST_MADE = terms("report-wait", "just_made")
 WORK_POINTERS = terms("report-wait", "work_pointers")
+PERSISTING = terms("report-wait", "persisting")
+CLEARED_STATES = terms("report-wait", "cleared_states")
 WORD_NOUNS = terms("waits", "word_nouns")
 SAYING = terms("word-before-act", "saying")
 # what the reader is to expect, know or see is no act of the agent's ('Let me know what to expect from the migration.')
@@ -335,12 +337,31 @@ def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | No
         owned = any(t.dep_ == "poss" and t.lower_ in POSSESSIVES for t in subject.subtree)
         if subject.pos_ not in ("NOUN", "PROPN"):
             return None
+        # not a person named ('if Dana is back'); an error code is no name ('whether the 502s come back')
+        thing = subject.pos_ in ("NOUN", "NUM") or any(ch.isdigit() for ch in subject.text)
+        if not owned and thing and _persists_or_clears(clause):
+            why = f"asks the reader to report whether the trouble the agent's work addressed is gone ({told})"
+            why += " — a check the agent could run"
+            return _judged(asked, "report-before-act", why, [clause], frozenset({subject.i}))
         if verb not in SHOWING or owned or not _points_at_work(subject):
             # 'how the demo goes on your side', 'whether the nightly passes': not the agent's work
             return carved("report-before-act", f"{told} asks about '{subject.text}', the reader's own or no work of "
                           "the agent's pointed at: no check handed over")  # fmt: skip
     why = f"asks the reader to report what the agent's own work shows ({told}) — a check the agent could run"
     return _judged(asked, "report-before-act", why, [clause], exclude=frozenset({subject.i}))
+
+
+def _persists_or_clears(clause: Token) -> bool:
+    """'if the issue persists', 'whether the flicker is gone', 'if the error comes back': a verb of the trouble going
+    on or going away ([report-wait] persisting), or a copula with a state of it ([report-wait] cleared_states) — what
+    the agent's fix was for, the reader asked to check it."""
+    if clause.lemma_.lower() in PERSISTING or clause.lower_ in CLEARED_STATES:
+        return True  # 'persists', 'is gone' (the model may read 'gone' as the verb), 'is fixed'
+    if any(c.dep_ in ("prt", "advmod") and c.lower_ in ("back", "away") for c in clause.children):
+        return True  # 'comes back', 'goes away'
+    if clause.lemma_.lower() == "be":
+        return any(c.dep_ in ("acomp", "advmod", "attr") and c.lower_ in CLEARED_STATES for c in clause.children)
+    return False
 
 
 def _points_at_work(noun: Token) -> bool:
