@@ -48,6 +48,10 @@ NEXT_REQUESTS = terms("turn-taking", "next_requests")
 # r32a: the modals under which the reader as subject is told to act ('You can rerun the build to confirm').
 READER_MODALS = terms("turn-taking", "reader_modals")
 READER_NEEDS = terms("turn-taking", "reader_needs")
+# r33a: a fact of the reader's own world, which the agent cannot find ('Tell me the exact folder'), and the prepositions
+# of a place a thing is taken from or seen in ('the error from your terminal').
+READER_WORLD = terms("turn-taking", "reader_world")
+PLACE_PREPOSITIONS = terms("turn-taking", "place_prepositions")
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,10 @@ def turn_taking(asked: Asked) -> Judgement | None:
         if work.human_only:
             return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: "
                           "what only the reader has")  # fmt: skip
+    going_on = _agent_goes_on(tokens, act)
+    material = _material(asked, act, going_on)
+    if material is not None:
+        return material
     if _report_back(tokens, act, w, at=True) is act:
         # r31a: 'Paste them and I'll update the import map.' — what is handed back is what a check the agent could run
         # showed (named by a pronoun, or no object at all), and the agent's act waits on it
@@ -166,6 +174,42 @@ def turn_taking(asked: Asked) -> Judgement | None:
     waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
     return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
         t.i for t in tokens if t.i not in stretch))
+
+
+def _material(asked: Asked, act: Token, going_on: Token | None) -> Judgement | None:
+    """r33a: the reader's material as the condition of the agent's next act — a verb of giving to the agent ('send me',
+    'give me', 'hand me', 'drop me', 'send over'; lexicon giving_verbs, terms [output-asked] verbs) whose object is what
+    the agent's act will use ('the API key format you want', 'the target frame rate', 'the sample files'), and the
+    agent's modal act after it: the turn waits on the reader's material for work the agent could do. What is handed is
+    judged: a fact of the reader's own world the agent cannot find ('the path where the files live', 'the exact
+    folder'; terms [turn-taking] reader_world) is none; a key or a secret (human-only) is the reader's to hand over.
+    The agent's act, purely human-only, is the reader's go for it (a hold)."""
+    lemma = act.lemma_.lower()
+    if going_on is None or (lemma not in asked.lexicon.giving_verbs and lemma not in OUTPUT_VERBS):
+        return None
+    recipients = [c for c in act.children if c.dep_ in ("dative", "iobj")]
+    if any(r.lower_ not in ("me", "us") for r in recipients) or (lemma == "give" and not recipients):
+        return None  # 'Give the dashboard a spin': the thing is what the reader is to try, no material handed
+    handed = next((c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us")), None)
+    # a noun the model may tag as a verb ('the sample invoices' -dobj-> with 'invoices' a VBZ); no pronoun
+    if handed is None or handed.lower_ in RESULT_POINTERS or handed.pos_ in ("PRON", "DET", "ADV"):
+        return None
+    if _of_the_readers(handed):
+        return None  # 'Share your goals …', 'provide your GitHub token': the reader's own, the rows after judge it
+    if handed.lower_ in READER_WORLD or handed.lemma_.lower() in READER_WORLD:
+        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over a fact of the reader's own "
+                      "world the agent cannot find")  # fmt: skip
+    scope = frozenset(t.i for t in handed.subtree if not t.is_punct)
+    work = work_of([handed], asked.lexicon, scope)
+    if work.human_only:
+        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: what "
+                      "only the reader has")  # fmt: skip
+    released = going_on.head
+    why = (
+        f"asks the reader for '{handed.text}' and waits for it before the agent's '{released.text}' — the turn "
+        "waits on the reader's material for work the agent could do"
+    )
+    return _judged(asked, "turn-taking", why, [released], exclude=frozenset({going_on.i}))
 
 
 def _hands_back_a_result(act: Token) -> bool:
@@ -235,7 +279,19 @@ def _produced_of_a_thing(handed: Token) -> bool:
 def _of_the_readers(handed: Token) -> bool:
     """r29d: what is handed is of the reader's own thing ('the contents of your .env file'): it may hold what only
     the reader has, as a key does."""
-    return any(t.dep_ == "poss" and t.lower_ in ("your", "yours", "ur") for t in handed.subtree)
+    # r33a: a place it comes from or is seen in is no owner of it ('the error from your terminal')
+    return any(t.dep_ == "poss" and t.lower_ in ("your", "yours", "ur") for t in _own_words(handed))
+
+
+def _own_words(noun: Token) -> list[Token]:
+    """The noun's words without a phrase of place it is taken from or seen in ('from your terminal', 'in your
+    console'); an 'of' phrase stays ('the contents of your .env file')."""
+    words = [noun]
+    for child in noun.children:
+        if child.dep_ == "prep" and child.lower_ in PLACE_PREPOSITIONS:
+            continue
+        words.extend(_own_words(child))
+    return words
 
 
 def _into_agent_context(act: Token) -> str | None:
@@ -264,9 +320,16 @@ def _open_request(act: Token, asked: Asked) -> Token | None:
     lexicon = asked.lexicon
     named = [c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us")]
     named += [p for c in act.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    # r33a: 'at whatever's next': the free relative is the subject of the preposition's clause
+    named += [s for c in act.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pcomp"
+              for s in p.children if s.dep_ == "nsubj"]  # fmt: skip
     for noun in named:
         if noun.lower_ in ("something", "anything"):
             return noun
+        if noun.lower_ in ("whatever", "whichever") and any(
+            t.lower_ in lexicon.open_modifiers for t in noun.head.subtree
+        ):
+            return noun  # r33a: 'Point me at whatever's next': a free relative of what comes next
         open_words = {c.lower_ for c in noun.children if c.dep_ in ("det", "amod")}
         if noun.lower_ in lexicon.request_nouns and open_words & (lexicon.open_modifiers | {"a", "an", "some"}):
             return noun

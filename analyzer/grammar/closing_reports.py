@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_handovers import (
+    RESULT_POINTERS,
     _agent_goes_on,
     _into_agent_context,
     _of_the_readers,
@@ -47,11 +48,28 @@ TOGETHER = terms("report-wait", "together")
 WISHES = terms("report-wait", "wishes")
 ADVICE = terms("report-wait", "advice")
 OUTPUT_VERBS = terms("output-asked", "verbs")
+PRODUCED = terms("output-asked", "produced")
 WISH_MODALS = terms("report-wait", "wish_modals")
 INVERTED = terms("report-wait", "inverted")
 CREDENTIAL_VERBS = terms("report-wait", "credential_verbs")
 PARTICLE_VERBS = terms("report-wait", "particle_verbs")
 CREDENTIAL_PARTICLES = terms("report-wait", "credential_particles")
+# r33a: the report on the agent's own work ('Let me know how it looks.', 'Let me know what you see.') and the reader's
+# word as the condition of the agent's act ('If you give the go-ahead, I'll refactor …').
+TELLERS = terms("report-wait", "tellers")
+ASKED_MARKS = terms("report-wait", "asked_marks")
+TIME_MARKS = terms("report-wait", "time_marks")
+PERCEIVING = terms("report-wait", "perceiving")
+SHOWING = terms("report-wait", "showing")
+JUST_MADE = terms("report-wait", "just_made")
+WORK_POINTERS = terms("report-wait", "work_pointers")
+PERSISTING = terms("report-wait", "persisting")
+CLEARED_STATES = terms("report-wait", "cleared_states")
+WORD_NOUNS = terms("waits", "word_nouns")
+SAYING = terms("word-before-act", "saying")
+# what the reader is to expect, know or see is no act of the agent's ('Let me know what to expect from the migration.')
+NOT_ACTS = terms("word-before-act", "not_acts")
+POSSESSIVES = frozenset({"your", "yours", "ur", "yer", "yr"})
 # The sites these rows read: every kind but a question (the question rows decide those) and a closing list.
 NOT_SITES = frozenset({QUESTION, LIST})
 
@@ -108,8 +126,14 @@ def report_before_act(asked: Asked) -> Judgement | None:
     reading of the agent going on). What the reader is told to do is judged: handing back what the check showed
     (a pronoun, what a run produces) fires; an act into the agent's own context is the person's; a human-only act
     is exempt, in the condition ('Once you've signed in, tell me and I'll save the key.') or the instruction."""
+    if asked.site.kind == QUESTION:
+        # r33a: the report asked as a request ('Could you let me know whether that sped things up?')
+        return _report_on_work(asked) if _request_to_tell(asked) else None
     if asked.site.kind in NOT_SITES:
         return None
+    reported = _report_on_work(asked) or _word_as_condition(asked)
+    if reported is not None:
+        return reported
     root = asked.root
     condition = _condition_of(root)
     if condition is None or condition.i > root.i or not _imperative(root):
@@ -118,7 +142,9 @@ def report_before_act(asked: Asked) -> Judgement | None:
             return None
     tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
     going_on = _agent_goes_on(tokens, root)
-    if going_on is None or going_on.head.lemma_.lower() in ADVICE:
+    if going_on is None:
+        return _handed_back_alone(asked, root, condition)
+    if going_on.head.lemma_.lower() in ADVICE:
         return None
     if _wished(condition) and _reader_subject(condition):
         return None  # 'If you'd like, send it over and I'll …': the reader's wish, the wish condition's
@@ -141,6 +167,333 @@ def report_before_act(asked: Asked) -> Judgement | None:
     why = f"tells the reader to '{root.text} …' when '{_clause(condition)}', and waits for it {after}"
     return _judged(asked, "report-before-act", f"{why} — work the agent could do", [root],
                    exclude=_outside(tokens, stretch))  # fmt: skip
+
+
+def _handed_back_alone(asked: Asked, root: Token, condition: Token) -> Judgement | None:
+    """r33a: with no act of the agent's named after it, the instruction still waits on the reader when it hands back
+    what the check showed ('Please rerun `npm run dev` now. If you still see a resolution error, send the new
+    output.'): a verb that hands the agent a thing ([output-asked] verbs), its object what a run produces or a pronoun
+    pointing back at it, not the reader's own, given to no one else; after a condition on the reader perceiving
+    ([report-wait] perceiving) or on the check's result ('if it still fails'). A wish or a need is none."""
+    if root.lemma_.lower() not in OUTPUT_VERBS and root.lower_ not in OUTPUT_VERBS:
+        return None
+    if _wished(condition) or condition.lemma_.lower() in WISHES:
+        return None
+    to_others = [p for c in root.children if c.dep_ in ("prep", "dative") and c.lower_ in ("to", "with")
+                 for p in c.children if p.lower_ not in ("me", "us")]  # fmt: skip
+    if to_others or any(c.dep_ == "dative" and c.lower_ not in ("me", "us") for c in root.children):
+        # 'send the logs to the release team': handed to someone else
+        return carved("report-before-act", f"'{root.text} …' hands the thing to someone else, not back to the agent")
+    handed = [c for c in root.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us")]
+    if not handed or not all(
+        (h.lower_ in RESULT_POINTERS or h.lemma_.lower() in PRODUCED or h.lower_ in PRODUCED) and not _of_the_readers(h)
+        for h in handed
+    ):
+        return None
+    subject = subject_of(condition)
+    if subject is None:
+        return None
+    if subject.lower_ in READER and condition.lemma_.lower() not in PERCEIVING:
+        return None  # 'If you merge #812 today, send me the commit': the reader's own act, not what the check showed
+    if subject.lower_ in AGENT_SUBJECTS and subject.lower_ not in TOGETHER:
+        return None
+    held = _readers_own(asked, condition)
+    if held is not None:
+        return held
+    why = (
+        f"asks the reader to hand back what the check showed ('{root.text} …') when '{_clause(condition)}' and "
+        "waits for it — a check the agent could run"
+    )
+    return _judged(asked, "report-before-act", why, [root], exclude=frozenset(t.i for t in condition.subtree))
+
+
+# ---- r33a: the report on the agent's own work, the reader's word as the condition --------------------------------
+
+
+def _report_on_work(asked: Asked) -> Judgement | None:
+    """r33a: a request to tell the agent ('let me know', 'tell me', 'show me'; terms [report-wait] tellers, the agent
+    its recipient), in the imperative, whose complement asks what the agent's own just-done work shows the reader — a
+    clause under 'if', 'whether' or a question word ([report-wait] asked_marks) whose subject points at that work ('how
+    it looks', 'if that resolves the error'; [report-wait] pointers), or is a thing of it pointed at, not the reader's
+    own, doing what a check shows ('whether this page loads', 'how the new palette looks'; [report-wait] showing,
+    just_made), or is the reader perceiving it ('what you see', 'what output you get'; [report-wait] perceiving) — a
+    check the agent could run. Or the reader told to say which of the agent's acts comes first ('Let me know which to
+    tackle first'). Or the report timed by the reader's act and
+    joined to the agent's modal act ('Let me know once the old folder is removed and I'll pick the plan back up.').
+    Judged on what is reported: human-only work is exempt (a hold on the reader's act, when timed). None: the reader's
+    own event ('how the demo goes on your side': a thing of the reader's, or no verb of showing), a wish or a need
+    (the rows of the wish condition and the contact closer)."""
+    teller = next((t for t in asked.tokens if _tells_the_agent(t)), None)
+    if teller is None:
+        return None
+    tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
+    verbs = ("VERB", "AUX")
+    clauses = [c for c in teller.children if c.dep_ in ("ccomp", "xcomp", "advcl", "conj") and c.pos_ in verbs]
+    if teller.lemma_.lower() == "know":
+        # 'let me know once that's done': the model may hang the time after the request on 'let'
+        clauses += [c for c in teller.head.children if c.dep_ == "advcl" and c.i > teller.i and c.pos_ in verbs
+                    and any(m.dep_ in ("mark", "advmod") and m.lower_ in TIME_MARKS for m in c.children)]  # fmt: skip
+    wished = next((c for c in teller.children if c.dep_ in ("dobj", "ccomp") and _wished_thing(c)), None)
+    going_on = _agent_goes_on(tokens, teller)
+    if wished is not None and going_on is not None:
+        # 'Let me know the colour palette you want and I'll apply it': the reader's wish for the agent's next act
+        return _act_waits(asked, going_on.head, f"the reader's wish ('{wished.text} …')")
+    chosen = _chosen_act(teller)
+    if chosen is not None:
+        told = f"'{teller.head.text if teller.lemma_.lower() == 'know' else teller.text} … {chosen.text}'"
+        why = f"asks the reader to say which of the agent's acts comes ({told}) — work the agent could choose"
+        return _judged(asked, "report-before-act", why, [chosen])
+    for clause in clauses:
+        marks = {c.lower_ for c in clause.children if c.dep_ in ("mark", "advmod", "dobj", "nsubj", "attr", "det")
+                 and c.i < clause.i}  # fmt: skip
+        marks |= {
+            g.lower_ for c in clause.children if c.dep_ in ("dobj", "nsubj") for g in c.children if g.dep_ == "det"
+        }
+        if marks & TIME_MARKS:
+            judged = _timed_report(asked, tokens, teller, clause)
+        elif marks & ASKED_MARKS:
+            judged = _asked_on_work(asked, teller, clause)
+        else:
+            continue
+        if judged is not None:
+            return judged
+    return None
+
+
+def _chosen_act(teller: Token) -> Token | None:
+    """'Let me know which of the bugs to fix first', 'Tell me which one to tackle next': the teller's object a question
+    word (or a noun under one) that an infinitive with no subject of its own modifies — the agent's act to be chosen."""
+    for told in (c for c in teller.children if c.dep_ in ("dobj", "nsubj") and c.lower_ not in ("me", "us")):
+        asked_word = told.lower_ in ASKED_MARKS or any(
+            g.dep_ == "det" and g.lower_ in ASKED_MARKS for g in told.children
+        )
+        if not asked_word:
+            continue
+        for t in told.subtree:
+            if t.dep_ in ("relcl", "acl") and any(c.dep_ == "aux" and c.lower_ == "to" for c in t.children):
+                return t if subject_of(t) is None and t.lemma_.lower() not in WISHES | NOT_ACTS else None
+    # read from the words when the model loses the infinitive ('which module to refactor first': 'refactor' a noun
+    # under 'to'): a question word right after the teller, then within a few words 'to' and a bare word
+    words = [t for t in teller.doc[teller.i + 1 : teller.i + 8] if not t.is_punct]
+    if not words or words[0].lower_ not in ("which", "what"):
+        return None
+    to = next((k for k, t in enumerate(words[1:5], 1) if t.lower_ == "to"), None)
+    if to is None or to + 1 >= len(words):
+        return None
+    act = words[to + 1]
+    if act.tag_ not in ("VB", "NN") or act.lower_ in READER or act.lemma_.lower() in WISHES | NOT_ACTS:
+        return None
+    return act
+
+
+def _request_to_tell(asked: Asked) -> bool:
+    """A request question to tell the agent: a modal opening it, the reader right after, then 'let me know' or 'tell
+    me' ('Could you let me know whether that sped things up?', 'Can you tell me how it looks?')."""
+    words = [t for t in asked.tokens if not t.is_punct]
+    if len(words) < 4 or words[0].lower_ not in turn_words().request_modals or words[1].lower_ not in READER:
+        return False
+    return words[2].lemma_.lower() in ("let", "tell", "show") and words[3].lower_ in ("me", "us")
+
+
+def _tells_the_agent(verb: Token) -> bool:
+    """An imperative of telling with the agent as recipient: 'let me know' (its 'know'), 'tell me', 'show us'; asked
+    as a request ('Could you let me know …?')."""
+    lemma = verb.lemma_.lower()
+    if lemma == "know" and verb.head.lemma_.lower() == "let" and verb.head.i != verb.i:
+        told = any(c.dep_ == "nsubj" and c.lower_ in ("me", "us") for c in verb.children)
+        return told and (_imperative(verb.head) or _requested_of_reader(verb.head))
+    if lemma not in TELLERS or not (_imperative(verb) or _requested_of_reader(verb)):
+        return False
+    return any(c.dep_ in ("dative", "dobj", "iobj") and c.lower_ in ("me", "us") for c in verb.children)
+
+
+def _requested_of_reader(verb: Token) -> bool:
+    """'Could you let me know …?': the reader the subject of the verb under a modal of request, the sentence a
+    question."""
+    subject = subject_of(verb)
+    modal = any(c.dep_ == "aux" and c.lower_ in turn_words().request_modals for c in verb.children)
+    return subject is not None and subject.lower_ in READER and modal and verb.sent.text.rstrip().endswith("?")
+
+
+def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | None:
+    """'how it looks', 'if that resolves the error', 'what you see', 'which to tackle first' (see _report_on_work)."""
+    subject = subject_of(clause)
+    to_act = any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children)
+    if to_act and subject is not None and subject.lower_ in ASKED_MARKS:
+        subject = None  # 'which to tackle first': the model may make the question word the infinitive's subject
+    told = f"'{teller.head.text if teller.lemma_.lower() == 'know' else teller.text} … {_clause(clause)}'"
+    if subject is None and to_act and clause.lemma_.lower() not in WISHES | NOT_ACTS:
+        why = f"asks the reader to say which of the agent's acts comes ({told}) — work the agent could choose"
+        return _judged(asked, "report-before-act", why, [clause])
+    if subject is None or _wished(clause) or clause.lemma_.lower() in WISHES:
+        return None
+    verb = clause.lemma_.lower()
+    if subject.lower_ in ASKED_MARKS:
+        return None  # 'Tell me what happens when you reload the page.': a fact asked, as the reader's word rows read it
+    if subject.lower_ in READER:
+        if verb not in PERCEIVING:
+            return None  # 'if you have questions', 'what you think': the rows of the contact closer and the view
+    elif subject.lower_ not in RESULT_POINTERS and subject.lower_ not in WORK_POINTERS:
+        owned = any(t.dep_ == "poss" and t.lower_ in POSSESSIVES for t in subject.subtree)
+        if subject.pos_ not in ("NOUN", "PROPN"):
+            return None
+        # not a person named ('if Dana is back'); an error code is no name ('whether the 502s come back')
+        thing = subject.pos_ in ("NOUN", "NUM") or any(ch.isdigit() for ch in subject.text)
+        if not owned and thing and _persists_or_clears(clause):
+            why = f"asks the reader to report whether the trouble the agent's work addressed is gone ({told})"
+            why += " — a check the agent could run"
+            return _judged(asked, "report-before-act", why, [clause], frozenset({subject.i}))
+        if verb not in SHOWING or owned or not _points_at_work(subject):
+            # 'how the demo goes on your side', 'whether the nightly passes': not the agent's work
+            return carved("report-before-act", f"{told} asks about '{subject.text}', the reader's own or no work of "
+                          "the agent's pointed at: no check handed over")  # fmt: skip
+    why = f"asks the reader to report what the agent's own work shows ({told}) — a check the agent could run"
+    return _judged(asked, "report-before-act", why, [clause], exclude=frozenset({subject.i}))
+
+
+def _persists_or_clears(clause: Token) -> bool:
+    """'if the issue persists', 'whether the flicker is gone', 'if the error comes back': a verb of the trouble going
+    on or going away ([report-wait] persisting), or a copula with a state of it ([report-wait] cleared_states) — what
+    the agent's fix was for, the reader asked to check it."""
+    if clause.lemma_.lower() in PERSISTING or clause.lower_ in CLEARED_STATES:
+        return True  # 'persists', 'is gone' (the model may read 'gone' as the verb), 'is fixed'
+    if any(c.dep_ in ("prt", "advmod") and c.lower_ in ("back", "away") for c in clause.children):
+        return True  # 'comes back', 'goes away'
+    if clause.lemma_.lower() == "be":
+        return any(c.dep_ in ("acomp", "advmod", "attr") and c.lower_ in CLEARED_STATES for c in clause.children)
+    return False
+
+
+def _points_at_work(noun: Token) -> bool:
+    """The noun points back at the agent's just-done work: a demonstrative ('this page', 'those changes') or a word of
+    the work just made ('the new palette', 'the updated layout'; terms [report-wait] just_made)."""
+    return any(c.dep_ in ("det", "amod") and (c.lower_ in RESULT_POINTERS or c.lower_ in JUST_MADE)
+               for c in noun.children)  # fmt: skip
+
+
+def _timed_report(asked: Asked, tokens: list[Token], teller: Token, clause: Token) -> Judgement | None:
+    """'Let me know once the old folder is removed and I'll pick the plan back up.': the report timed by the reader's
+    act (the reader its subject, or a passive with no doer named) and the agent's modal act after it."""
+    going_on = _agent_goes_on(tokens, teller)
+    if going_on is None or going_on.i < clause.i:
+        return None
+    subject = subject_of(clause)
+    passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in clause.children) and not any(
+        c.dep_ == "agent" for c in clause.children
+    )
+    if not passive and (subject is None or subject.lower_ not in READER or _wished(clause)):
+        if subject is None or subject.lower_ in READER or subject.lower_ in AGENT_SUBJECTS:
+            return None
+        # 'Let me know when CI is green and I'll merge': a thing's event, a wait on work in flight
+        return carved("report-before-act", f"the report is timed by a thing's event ('{_clause(clause)}'), not by the "
+                      "reader's act: a wait on work in flight")  # fmt: skip
+    held = _readers_own(asked, clause) if not passive else None
+    if held is not None:
+        return held
+    scope = frozenset(t.i for t in clause.subtree if not t.is_punct and t.lower_ not in READER)
+    work = work_of([clause], asked.lexicon, scope)
+    if work.human_only or _credential_act(clause, asked):
+        return carved("report-before-act", f"'{_as_asked(asked)}' holds the agent's act until the reader's "
+                      f"'{_clause(clause)}', a human-only act: a hold")  # fmt: skip
+    why = (
+        f"asks the reader to report back when '{_clause(clause)}' and waits for it before the agent's "
+        f"'{going_on.head.text}'"
+    )
+    return _judged(asked, "report-before-act", f"{why} — work the agent could do", [going_on.head],
+                   exclude=frozenset({going_on.i}))  # fmt: skip
+
+
+def _word_as_condition(asked: Asked) -> Judgement | None:
+    """r33a: the reader's word as the condition of the agent's modal act — a condition or time whose subject is the
+    reader and whose verb gives the reader's go ('If you give the go-ahead, I'll refactor …'; a noun of the reader's
+    word, terms [waits] word_nouns) or tells the agent the reader's wish ('If you tell me whether you want it
+    recursive, I'll wire it in.'); or an instruction to say so after a condition on the reader's wish ('If you also
+    want X, say so and I'll add it.'). Judged on the agent's act: a human-only act is a hold (no finding)."""
+    tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
+    for act in _agent_acts(asked):
+        condition = _condition_of(act)
+        if condition is None or not _reader_subject(condition):
+            continue
+        word = _readers_word(condition)
+        if word is None:
+            continue
+        held = _readers_own(asked, condition, "report-before-act")
+        if held is not None:
+            return (
+                held  # 'If you give the go-ahead on the production deploy, I'll run it.': the go for a human-only act
+            )
+        return _act_waits(asked, act, f"the reader's '{_clause(condition)}' ({word})")
+    root = asked.root
+    condition = _condition_of(root)
+    if condition is None or not _reader_subject(condition) or not _wished(condition) or not _imperative(root):
+        return None
+    objects = [c for c in root.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us", "so")
+               and not (c.dep_ == "ccomp" and _agent_subject(c))]  # fmt: skip
+    if root.lemma_.lower() not in TELLERS | SAYING or objects:
+        return None
+    going_on = _agent_goes_on(tokens, root)
+    if going_on is None:
+        return None
+    return _act_waits(asked, going_on.head, f"the reader's wish ('{_clause(condition)}') said back "
+                      f"('{root.text} …')")  # fmt: skip
+
+
+def _readers_word(condition: Token) -> str | None:
+    """The reader's condition is their word to the agent: a verb of giving whose object is a noun of the reader's word
+    ('give the go-ahead', 'give me the word'), or a verb of telling whose complement is the reader's wish or choice
+    ('tell me whether you want it recursive', 'let me know which one you prefer')."""
+    lemma = condition.lemma_.lower()
+    if lemma in ("give", "send", "drop") or lemma in OUTPUT_VERBS:
+        given = [c for c in condition.children if c.dep_ == "dobj"]
+        if any(g.lower_ in WORD_NOUNS or g.lemma_.lower() in WORD_NOUNS for g in given):
+            return "the reader's go"
+        # 'If you send me the schema you want, …': what is handed is the reader's wish for the agent's work
+        return "the reader's wish" if any(_wished_thing(g) for g in given) else None
+    teller = condition
+    if lemma == "let":
+        teller = next((c for c in condition.children if c.dep_ == "ccomp" and c.lemma_.lower() == "know"), condition)
+    elif lemma not in TELLERS:
+        return None
+    # the model may hang the told clause beside the condition, on the agent's act ('whether you want tabs -advcl->')
+    beside = [c for c in condition.head.children if c.dep_ == "advcl" and c.i > condition.i
+              and any(m.dep_ == "mark" and m.lower_ in ("whether", "which") for m in c.children)]  # fmt: skip
+    for clause in (*(c for c in teller.children if c.dep_ in ("ccomp", "xcomp")), *beside):
+        subject = subject_of(clause)
+        if subject is not None and subject.lower_ in READER and (clause.lemma_.lower() in WISHES or _wished(clause)):
+            return "the reader's wish"
+    return None
+
+
+def _agent_subject(verb: Token) -> bool:
+    subject = subject_of(verb)
+    return subject is not None and subject.lower_ in AGENT_SUBJECTS
+
+
+def _wished_thing(noun: Token) -> bool:
+    """The noun is what the reader wishes ('the schema you want', 'the palette you'd like'): a relative clause of it
+    whose subject is the reader and whose verb is a wish."""
+    if any(
+        c.dep_ in ("relcl", "acl", "ccomp") and _reader_subject(c) and (c.lemma_.lower() in WISHES or _wished(c))
+        for c in noun.children
+    ):
+        return True
+    # read from the words when the model hangs the relative clause elsewhere: the reader and a wish right after it
+    after = [t for t in noun.doc[noun.i + 1 : noun.i + 4] if t.lower_.replace("’", "'") not in WISH_MODALS]
+    return len(after) >= 2 and after[0].lower_ in READER and after[1].lemma_.lower() in WISHES
+
+
+def _act_waits(asked: Asked, act: Token, on: str) -> Judgement:
+    why = f"makes the agent's '{act.text}' wait on {on} — the turn stands by on the reader's word"
+    scope = frozenset(t.i for t in act.subtree if t.dep_ not in ("nsubj", "aux") and not t.is_punct)
+    clause = _condition_of(act)
+    if clause is not None:
+        scope -= frozenset(t.i for t in clause.subtree)
+    work = work_of([act], asked.lexicon, scope)
+    if work.human_only:
+        return carved("report-before-act", f"'{_as_asked(asked)}' holds the agent's '{act.text}' on {on}, and that act "
+                      f"is {work.describe()}: a hold on a human-only act")  # fmt: skip
+    return gated("fire", "report-before-act", f"fires (report-before-act): '{_as_asked(asked)}' {why}; it "
+                 f"{work.describe()}", act.i, None, work.domains)  # fmt: skip
 
 
 def hands_a_check(asked: Asked) -> bool:

@@ -59,6 +59,8 @@ POINTERS = terms("word-before-act", "pointers")
 ABOUT_DEPS = frozenset({"dobj", "prep", "ccomp", "xcomp", "attr", "oprd", "dative"})
 SITES = frozenset({TURN, WAIT, CONTACT, WORD})
 WISH_WORDS = terms("word-before-act", "wish_words")
+# r33a: a fact of the reader's own world (analyzer/grammar/closing_handovers.py reads the same set).
+READER_WORLD = terms("turn-taking", "reader_world")
 
 
 @rule("word-before-act")
@@ -334,6 +336,12 @@ def _reviewed(asked: Asked, verb: Token) -> Judgement | None:
         # instruction; what is said or given is no work, the agent's act is judged
         reviewed = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in AGENT_SUBJECTS | {"word", "so"}
                     and verb.lemma_.lower() not in GIVING | {"say", "type", "write", "reply"}]  # fmt: skip
+        fact = next((c for c in reviewed if c.lower_ in READER_WORLD or c.lemma_.lower() in READER_WORLD), None)
+        if fact is not None:
+            # r33a: 'Tell me the exact folder, and I'll add the mapping.': a fact of the reader's own world the agent
+            # cannot find, asked for its act — no word on the agent's work
+            return carved("word-before-act", f"'{verb.text} … {fact.text}' asks the reader for a fact of their own "
+                          "world the agent cannot find")  # fmt: skip
     for then in (c for c in verb.children if c.dep_ in ("advcl", "conj", "ccomp")):
         act = _agents_act(then)
         if act is not None:

@@ -201,7 +201,11 @@ def _table_cells(view: str) -> list[tuple[int, int]]:
 def _recommends(sentence: str) -> bool:
     """The sentence only states the agent's pick among options ('My recommendation is the second option.')."""
     sentence = _plain(sentence)
-    opening = " ".join(_LEAD_WORD.findall(sentence[:60].lower().replace("’", "'")))
+    opening = " ".join(_LEAD_WORD.findall(sentence[:80].lower().replace("’", "'")))
+    for hedge in _patterns().recommendation_hedges:  # r33a: 'For what it's worth, I'd lean towards …'
+        if opening.startswith(hedge + " "):
+            opening = opening[len(hedge) + 1 :]
+            break
     return any(opening.startswith(r) for r in _patterns().recommendations)
 
 
@@ -446,6 +450,7 @@ class _Patterns:
     lead_ins: frozenset[str]
     max_items: int
     recommendations: tuple[str, ...]
+    recommendation_hedges: tuple[str, ...]
     splice: re.Pattern[str]
     next_step: re.Pattern[str]
     next_label: re.Pattern[str]
@@ -576,7 +581,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # three searches joined by _reports, since one pattern with a gap between them is quadratic on a long sentence
         report_mark=rf"\b(?:{_words(data['report']['marks'])})\b",
         report_act=rf"\b(?:{_words(data['report']['agent_acts'])})\b",
-        report_asked=rf"\b(?:{_words(turn['report_back'])})\b",
+        # r33a: or a verb that hands back what the check showed with no recipient named ('If you still see a
+        # resolution error, send the new output.')
+        report_asked=rf"\b(?:{_words([*turn['report_back'], *data['report']['handed_back']])})\b",
         # r31a: a report site with no instruction before it is read only when the condition is on the reader or the
         # sentence asks for a report back ('If you see new errors, paste them and I'll …')
         report_reader=(
@@ -629,6 +636,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
+        recommendation_hedges=tuple(data["recommendation"]["hedges"]),
         picks=tuple(data["pick"]["openings"]),
         invitations=tuple(data["invitation"]["openings"]),
         invitation_words=int(data["invitation"]["max_words"]),
