@@ -107,7 +107,7 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
     for part in (p for p in parts if p.i not in cut):
         tokens = own_tokens(part, scope)
         tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
-        awaited = _awaited(part, lexicon)
+        awaited = _awaited(part, lexicon) | _said_when(tokens)
         tokens = [t for t in tokens if t.i not in awaited]  # r29c: 'wait for Dana's review': no work of the agent
         second = second_object(part)
         if second is not None:  # r28i: the direct object the model made the copula's second subject
@@ -404,9 +404,29 @@ def _awaited(part: Token, lexicon: Lexicon) -> frozenset[int]:
     found: set[int] = set()
     for preposition in (c for c in part.children if c.dep_ == "prep" and c.lower_ in AWAITING):
         for thing in (c for c in preposition.children if c.dep_ == "pobj"):
-            owner = next((c for c in thing.children if c.dep_ == "poss"), None)
-            if owner is not None and owner.lower_ not in ("my", "our", "me", "us"):
+            # r33d (docs/DESIGN.md#construction-classes, a timed human-only choice): what is awaited is no work of the
+            # agent's unless the agent is in it ('or wait for the docs PR' — the thing waited for, whoever makes it;
+            # 'wait for me to refactor the parser', 'wait for my fix' name the agent's own work)
+            if not any(t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our") for t in preposition.subtree):
                 found.update(t.i for t in preposition.subtree)
+    return frozenset(found)
+
+
+def _said_when(tokens: list[Token]) -> frozenset[int]:
+    """r33d (docs/DESIGN.md#construction-classes, a timed human-only choice): 'rotate the token today or after the
+    incident review', 'deploy to production now or after the load test on Thursday' — a preposition that only says
+    when, with a noun for its object and no verb or first person in it, names a moment for the act, not work: its
+    words are left out of the part. A clause after it ('after I fix the test', 'after updating the docs') is work."""
+    found: set[int] = set()
+    for preposition in tokens:
+        if preposition.pos_ != "ADP" or preposition.lower_ not in PURE_TIME_PREPOSITIONS:
+            continue
+        if not any(c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN") for c in preposition.children):
+            continue
+        words = list(preposition.subtree)
+        if any(t.pos_ in ("VERB", "AUX") or t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our") for t in words):
+            continue
+        found.update(t.i for t in words)
     return frozenset(found)
 
 

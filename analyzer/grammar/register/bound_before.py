@@ -38,6 +38,7 @@ HANDOVER_VERBS = terms("register", "handover_verbs")
 READER = terms("register", "reader")
 AGENT = terms("register", "agent_subjects")
 REQUIRE_VERBS = terms("bound-before", "require_verbs")
+PROCEED_VERBS = terms("bound-before", "proceed_verbs")
 # How many sentences back a run of clauses that name nothing may be crossed.
 MAX_SENTENCES_BACK = 2
 
@@ -123,7 +124,7 @@ def _names_nothing(tokens: Sequence[Token]) -> bool:
         if tok.pos_ in EMPTY_POS or tok.is_punct:
             continue
         lemma = tok.lemma_.lower()
-        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS or tok.lower_ in POINTER_NOUNS:
+        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS | PROCEED_VERBS or tok.lower_ in POINTER_NOUNS:
             continue
         if tok.lower_ in READER or tok.lower_ == "up":
             continue
