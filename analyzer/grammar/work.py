@@ -404,12 +404,29 @@ def _awaited(part: Token, lexicon: Lexicon) -> frozenset[int]:
     found: set[int] = set()
     for preposition in (c for c in part.children if c.dep_ == "prep" and c.lower_ in AWAITING):
         for thing in (c for c in preposition.children if c.dep_ == "pobj"):
-            # r33d (docs/DESIGN.md#construction-classes, a timed human-only choice): what is awaited is no work of the
-            # agent's unless the agent is in it ('or wait for the docs PR' — the thing waited for, whoever makes it;
-            # 'wait for me to refactor the parser', 'wait for my fix' name the agent's own work)
-            if not any(t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our") for t in preposition.subtree):
+            owner = next((c for c in thing.children if c.dep_ == "poss"), None)
+            others = owner is not None and owner.lower_ not in ("my", "our", "me", "us")
+            if others or (owner is None and _awaited_thing(thing, lexicon)):
                 found.update(t.i for t in preposition.subtree)
+    # r33d: 'or wait for the changelog PR to land': the model reads 'for' as the mark of a clause whose subject is the
+    # thing awaited
+    for clause in (c for c in part.children if c.dep_ == "advcl"):
+        marked = any(m.dep_ == "mark" and m.lower_ in AWAITING for m in clause.children)
+        subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+        if marked and subject is not None and _awaited_thing(subject, lexicon):
+            found.update(t.i for t in clause.subtree)
     return frozenset(found)
+
+
+def _awaited_thing(thing: Token, lexicon: Lexicon) -> bool:
+    """r33d (docs/DESIGN.md#construction-classes, a timed human-only choice): 'or wait for the docs PR' — a thing that
+    arrives, whoever makes it, is no work of the agent's: its head noun decides, not its modifiers. Work itself awaited
+    ('wait for another review', 'wait for the load test': an agent-work head), a human-only decision awaited ('wait for
+    the stamp', which is the decision itself), and the agent in it ('wait for me to refactor the parser') are kept."""
+    names = forms(thing)
+    if names & lexicon.agent_work or any(lexicon.domain_of(n) for n in names):
+        return False
+    return not any(t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our") for t in thing.subtree)
 
 
 def _said_when(tokens: list[Token]) -> frozenset[int]:

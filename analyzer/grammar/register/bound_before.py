@@ -124,7 +124,9 @@ def _names_nothing(tokens: Sequence[Token]) -> bool:
         if tok.pos_ in EMPTY_POS or tok.is_punct:
             continue
         lemma = tok.lemma_.lower()
-        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS | PROCEED_VERBS or tok.lower_ in POINTER_NOUNS:
+        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS | PROCEED_VERBS:
+            continue
+        if tok.lower_ in POINTER_NOUNS:
             continue
         if tok.lower_ in READER or tok.lower_ == "up":
             continue
