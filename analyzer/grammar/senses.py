@@ -520,6 +520,10 @@ def own_target(token: Token, domain: str, lexicon: Lexicon) -> bool:
     # The model may hang the target's preposition on the verb's object ('merge main into my branch': main/JJ
     # -acomp-> merge, into -prep-> main): a preposition of the object is the verb's.
     holders = [verb, *(c for c in verb.children if c.dep_ in _PREPOSITION_HOLDERS)]
+    # r33d: 'Merging `feature/lexer-v2` into my working branch': the model made the act a compound of its code-span
+    # object, so the object holds the act's preposition
+    if verb.dep_ in ("compound", "amod") and verb.head.i > verb.i:
+        holders.append(verb.head)
     targets += [
         g
         for holder in holders
