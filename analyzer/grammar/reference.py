@@ -556,10 +556,15 @@ def second_object(verb: Token) -> Token | None:
     """r28i: 'Giving the CI bot the Owner role is your call': a verb with an indirect object and no direct one, whose
     direct object the model made the copula's subject (role -nsubj-> is) — the noun phrase that starts right after the
     indirect object and is a subject of the verb's own head is the verb's direct object."""
-    if verb.pos_ not in ("VERB", "AUX") or any(c.dep_ == "dobj" for c in verb.children):
+    if verb.pos_ not in ("VERB", "AUX"):
         return None
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
     dative = next((c for c in verb.children if c.dep_ == "dative"), None)
-    if dative is None:
+    if objects and dative is None and verb.dep_ == "csubj":
+        # r33d: 'Granting the CI role `Owner` on prod is yours to settle': the model read the indirect object as the
+        # direct one (role -dobj-> Granting), and the direct object, right after it, as the copula's subject
+        dative = objects[-1]
+    elif objects or dative is None:
         return None
     end = max(t.i for t in dative.subtree)
     head = verb.head

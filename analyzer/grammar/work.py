@@ -107,6 +107,9 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
     for part in (p for p in parts if p.i not in cut):
         tokens = own_tokens(part, scope)
         tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
+        stray = _stray_version(part, tokens, scope)
+        if stray is not None:
+            tokens.append(stray)
         awaited = _awaited(part, lexicon) | _said_when(tokens)
         tokens = [t for t in tokens if t.i not in awaited]  # r29c: 'wait for Dana's review': no work of the agent
         second = second_object(part)
@@ -140,6 +143,20 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
             unknown.append(" ".join(t.text for t in tokens) or part.text)
     human_only = human_parts > 0 and not agent_words and not unknown
     return Work(human_only, tuple(domains), tuple(agent_words), tuple(unknown))
+
+
+def _stray_version(part: Token, tokens: list[Token], scope: frozenset[int] | None) -> Token | None:
+    """r33d: 'I'll let you choose when to tag v2.0': a version written right after a verb with no object of its own,
+    which the model hung on a word above (v2.0 -npadvmod-> let), is that verb's object."""
+    if part.pos_ != "VERB" or any(c.dep_ in ("dobj", "nsubjpass") for c in part.children) or not tokens:
+        return None
+    after = max(t.i for t in tokens) + 1
+    if after != part.i + 1 or after >= len(part.doc):
+        return None
+    word = part.doc[after]
+    if not is_version(word) or word.head.i == part.i or (scope is not None and word.i not in scope):
+        return None
+    return word
 
 
 def _named_before(tokens: list[Token], part: Token | None = None) -> list[Token]:
