@@ -18,7 +18,7 @@ from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
 from analyzer.grammar.reference import act_of_sentence, gerund_act, infinitive_said, recommended_act, sentence_before
 from analyzer.grammar.work import work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
-from analyzer.parse.tokens import bounds, sentence_start
+from analyzer.parse.tokens import bounds, hyphen_compound, is_copula, sentence_start
 from analyzer.terms import terms
 from analyzer.text.layout import instruction_case, sentence_case
 
@@ -57,7 +57,8 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     for clause in reversed(clauses[:own]):
         if _names_nothing(clause):
             continue  # 'I'd rather not guess on that'
-        return _judged(gerund_act(clause) or recommended_act(clause) or _said_act(clause), lexicon)
+        return _judged(gerund_act(clause) or recommended_act(clause) or _said_act(clause) or _eligible(clause, lexicon),
+                       lexicon)  # fmt: skip
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
@@ -68,6 +69,20 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return _judged(gerund_act(words) or act_of_sentence(sentence) or _required(sentence), lexicon)
         token = sentence[0]
     return None
+
+
+def _eligible(clause: list[Token], lexicon: Lexicon) -> list[Token]:
+    """r33d (docs/DESIGN.md#construction-classes, a pro-form object): a clause before the hand-over that reports a
+    human-only decision pending ('Both PRs are merge-eligible; your call which goes first.': a copula with an
+    eligibility complement, lexicon [vocabulary] eligibility) names that decision: the clause itself."""
+    inside = {t.i for t in clause}
+    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    if root is None or not is_copula(root) or any(c.dep_ == "neg" for c in root.children):
+        return []
+    complements = [c for c in root.children if c.dep_ in ("acomp", "attr") and c.i in inside]
+    if not any(c.lower_ in lexicon.eligibility or hyphen_compound(c) in lexicon.eligibility for c in complements):
+        return []
+    return [t for t in clause if not t.is_punct]
 
 
 def _said_act(clause: list[Token]) -> list[Token]:
