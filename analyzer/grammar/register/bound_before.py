@@ -54,11 +54,14 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     own = next((k for k, c in enumerate(clauses) if any(t.i in inside for t in c)), None)
     if own is None or not _names_nothing([t for t in clauses[own] if t.i not in inside]):
         return None
+    # r33d: a pro-form object after the phrase ('your call which goes first') asks about the decision a pending
+    # eligibility before it reports; a bare phrase after one ('merge-eligible, your move') is the relation's
+    asks = any(t.i > phrase[-1].i and not t.is_punct for t in clauses[own])
     for clause in reversed(clauses[:own]):
         if _names_nothing(clause):
             continue  # 'I'd rather not guess on that'
-        return _judged(gerund_act(clause) or recommended_act(clause) or _said_act(clause) or _eligible(clause, lexicon),
-                       lexicon)  # fmt: skip
+        pending = _eligible(clause, lexicon) if asks else []
+        return _judged(gerund_act(clause) or recommended_act(clause) or _said_act(clause) or pending, lexicon)
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
