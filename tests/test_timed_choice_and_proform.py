@@ -29,7 +29,7 @@ from tests.judging import assert_judged, verdict_rule_reason
         ("Purging the 2022 tags from the public remote would break every fork; whether to go ahead is your call.",
          "exempt", "bound-before", ["named before it", "human-only work (history)"]),
         ("Rotating the Stripe secret key will sign out every worker; whether and when is your call.", "exempt",
-         "bound-before", ["named before it", "credentials"]),
+         "copular-ownership", ["human-only work (credential-rotation, credentials)"]),
         ("Revoking the two stale PATs breaks the nightly sync. Whether to proceed is your call.", "exempt",
          "bound-before", ["named before it", "credentials"]),
         ("Splitting the parser module touches 30 files; whether to go ahead is your call.", "fire",
@@ -57,7 +57,7 @@ def test_verbless_announcement_is_a_claim(text: str, form: str, rule: str) -> No
     [
         "Outstanding changes.",
         "The suite is green.\n\nMissing docstrings.",
-        "Not my call — publishing 5.0 to npm is yours.",
+        "Not ours to decide — shipping 4.1 is yours.",
         "Pausing the rollout until the canary finishes.",
         "Shelving the importer until 2.0 ships.",
         "Currently showing 0 rows because the filter hides drafts.",
