@@ -60,7 +60,7 @@ PLACE_PREPOSITIONS = terms("place-pointers", "prepositions")
 HOLDING_VERBS = terms("things-held", "holding_verbs")
 LOCATED_VERBS = terms("things-held", "located_verbs")
 PREDICTING_MODALS = terms("reference", "predicting_modals")
-PLACE_PREPOSITIONS = terms("production-place", "location_prepositions")
+LOCATION_PREPOSITIONS = terms("production-place", "location_prepositions")
 # r31d: a statement of what a thing needs, and the verbs that give it what it needs ('The service account needs
 # roles/storage.admin on the prod project. Granting it: your call.': 'it' is the role, not the account).
 NEEDING_VERBS = terms("thing-needed", "needing_verbs")
@@ -566,7 +566,7 @@ def _place_of(named: Token) -> list[Token]:
     verb = named.head
     if named.dep_ != "nsubj" or verb.pos_ != "VERB" or verb.lemma_.lower() not in LOCATED_VERBS:
         return []
-    places = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in PLACE_PREPOSITIONS]
+    places = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in LOCATION_PREPOSITIONS]
     return [t for p in places for t in p.subtree if not t.is_punct and not t.is_space]
 
 
