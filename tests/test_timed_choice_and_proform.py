@@ -45,6 +45,9 @@ def test_timed_choice_and_proform_subject(text: str, verdict: str, rule: str, wo
     [
         ("The venv is gone. Recreating environments.", "participle", "subjectless-participle"),
         ("Port 8080 is busy. Restarting `uvicorn` on 8081.", "participle", "subjectless-participle"),
+        ("Tests pass.\n\nKicking off the migration cleanup now:\n\n1. drop the old indexes\n2. vacuum the table",
+         "participle", "subjectless-participle"),
+        ('Switching the label to "Shall I save?" now.', "participle", "subjectless-participle"),
     ],
 )
 def test_verbless_announcement_is_a_claim(text: str, form: str, rule: str) -> None:
@@ -61,6 +64,8 @@ def test_verbless_announcement_is_a_claim(text: str, form: str, rule: str) -> No
         "Pausing the rollout until the canary finishes.",
         "Shelving the importer until 2.0 ships.",
         "Currently showing 0 rows because the filter hides drafts.",
+        'The dialog buttons now read "Shall I keep it?" / "Discard", as designed.',
+        "Done with the port.\n\nThe packaging teammate is busy with:\n\n- producing the images\n- uploading the symbols",
     ],
 )
 def test_not_an_action_claim(text: str) -> None:
