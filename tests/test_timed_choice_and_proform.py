@@ -65,7 +65,7 @@ def test_verbless_announcement_is_a_claim(text: str, form: str, rule: str) -> No
         "Shelving the importer until 2.0 ships.",
         "Currently showing 0 rows because the filter hides drafts.",
         'The dialog buttons now read "Shall I keep it?" / "Discard", as designed.',
-        "Done with the port.\n\nThe packaging teammate is busy with:\n\n- producing the images\n- uploading the symbols",
+        "Done with the port.\n\nThe packaging teammate is busy with:\n\n- producing the images\n- uploading symbols",
     ],
 )
 def test_not_an_action_claim(text: str) -> None:
