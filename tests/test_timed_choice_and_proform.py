@@ -72,3 +72,22 @@ def test_not_an_action_claim(text: str) -> None:
     report = analyze(text)
     assert [c for c in report.claims if c.form != "waiting"] == [], report.claims
     assert verdict_rule_reason(text)[0] == "clear"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Shall I tag v3.0, or would you rather handle it yourself?", "exempt"),
+        ("Should I push 2.2.1 to npm, or would you rather do the publish yourself?", "exempt"),
+        ("Should I rewrite the parser, or would you rather do the rewrite yourself?", "fire"),
+        ("Should I publish 0.4.0 to PyPI, or would you rather fix the changelog yourself?", "fire"),
+    ],
+)
+def test_the_reader_doing_the_other_alternative(text: str, verdict: str) -> None:
+    """r33d: 'or would you rather do it yourself' names the other alternative's act, done by the reader: every finding
+    judges that act."""
+    report = analyze(text)
+    assert report.verdict == verdict, [(f.verdict, f.rule, f.reason) for f in report.findings]
+    if verdict == "exempt":
+        assert {f.rule for f in report.findings} <= {"permission-question", "choice-question"}
+

@@ -65,6 +65,9 @@ TIME_MARKS = terms("parse", "condition_marks")
 AWAITING = terms("do-nothing-choices", "awaiting")
 KEEPING = terms("do-nothing-choices", "keeping")
 KEPT_POINTERS = terms("do-nothing-choices", "pointers")
+# r33d: the reader doing the other alternative's act ('or would you rather do it yourself').
+READER_SELF = terms("reader-does-it", "reflexives")
+READER_DOES_VERBS = terms("reader-does-it", "verbs")
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,12 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
         second = second_object(part)
         if second is not None:  # r28i: the direct object the model made the copula's second subject
             tokens += [t for t in second.subtree if t not in tokens and (scope is None or t.i in scope)]
+        by_reader = _done_by_reader(tokens)
+        if by_reader is not None:
+            other = _other_alternative(by_reader)
+            if len(parts) > 1 or other is None:
+                continue  # r33d: 'or would you rather do it yourself': the other alternative's act, by the reader
+            part, tokens = other, _act_words(other)
         pointed = pointed_act(tokens)
         if pointed and not set(pointed) & set(tokens):  # r32d: 'Should I do it?' after the act named before
             inside = {t.i for t in pointed}
@@ -143,6 +152,32 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
             unknown.append(" ".join(t.text for t in tokens) or part.text)
     human_only = human_parts > 0 and not agent_words and not unknown
     return Work(human_only, tuple(domains), tuple(agent_words), tuple(unknown))
+
+
+def _done_by_reader(tokens: list[Token]) -> Token | None:
+    """r33d (docs/DESIGN.md#construction-classes, who does a human-only act): 'or would you rather do it yourself', 'or
+    would you rather do the upload yourself' — a pro-verb of doing (terms [reader-does-it] verbs) with the reader's
+    reflexive names the act of the other alternative, done by the reader: no act of its own. The verb, or None."""
+    inside = {t.i for t in tokens}
+    return next(
+        (t.head for t in tokens
+         if t.lower_ in READER_SELF and t.head.i in inside and t.head.lemma_.lower() in READER_DOES_VERBS),
+        None,
+    )  # fmt: skip
+
+
+def _other_alternative(verb: Token) -> Token | None:
+    """The alternative an 'or' clause stands beside: the verb its clause is a conjunct of."""
+    node = verb
+    while node.dep_ != "conj" and node.head.i != node.i:
+        node = node.head
+    return node.head if node.dep_ == "conj" else None
+
+
+def _act_words(verb: Token) -> list[Token]:
+    """The act a clause names: its verb and what it acts on, without its subject, auxiliaries and later conjuncts."""
+    skip = {t.i for c in verb.children if c.dep_ in ("nsubj", "aux", "cc", "conj", "punct") for t in c.subtree}
+    return [t for t in own_tokens(verb) if t.i not in skip]
 
 
 def _stray_version(part: Token, tokens: list[Token], scope: frozenset[int] | None) -> Token | None:
