@@ -533,6 +533,13 @@ def referents(tokens: list[Token]) -> dict[int, Token]:
     return found
 
 
+def predicted_act(clause: list[Token]) -> list[Token]:
+    """r33d: the act a clause weighs by predicting what it would do (_predicted_of on the clause's own top word)."""
+    inside = {t.i for t in clause}
+    top = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    return [t for t in _predicted_of(top) if t.i in inside] if top is not None else []
+
+
 def _predicted_of(root: Token) -> list[Token]:
     """r33d (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): a statement of what
     a thing would or will do ('The `terraform destroy` of the shared networking stack would also remove the peering.'):

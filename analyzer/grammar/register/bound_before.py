@@ -15,7 +15,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
-from analyzer.grammar.reference import act_of_sentence, gerund_act, infinitive_said, recommended_act, sentence_before
+from analyzer.grammar.reference import (
+    act_of_sentence,
+    gerund_act,
+    infinitive_said,
+    predicted_act,
+    recommended_act,
+    sentence_before,
+)
 from analyzer.grammar.work import work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import bounds, hyphen_compound, is_copula, sentence_start
@@ -61,7 +68,8 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         if _names_nothing(clause):
             continue  # 'I'd rather not guess on that'
         pending = _eligible(clause, lexicon) if asks else []
-        return _judged(gerund_act(clause) or recommended_act(clause) or _said_act(clause) or pending, lexicon)
+        act = gerund_act(clause) or recommended_act(clause) or _said_act(clause) or predicted_act(clause)
+        return _judged(act or pending, lexicon)
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
