@@ -118,7 +118,12 @@ def own_object(site: PhraseSite) -> Judgement | None:
 def copular_attribute(site: PhraseSite) -> Judgement | None:
     """Not for a detached phrase: a comment set off by punctuation is judged by the segment before it."""
     if is_copular_attribute(site.noun) and not site.detached:
-        return attribute_ownership(site.noun.head, site.noun, site.lexicon, site.rest)
+        judged = attribute_ownership(site.noun.head, site.noun, site.lexicon, site.rest)
+        if judged.verdict != "fire":
+            return judged
+        # r33d (docs/DESIGN.md#construction-classes, a pro-form subject): a subject that names nothing of its own
+        # ('whether to go ahead', 'whether and when') stands for the act the clause or sentence before names
+        return bound_before(site.phrase, site.lexicon) or judged
     return None
 
 

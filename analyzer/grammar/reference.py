@@ -58,6 +58,9 @@ PLACE_POINTERS = terms("place-pointers", "pointers")
 PLACE_PREPOSITIONS = terms("place-pointers", "prepositions")
 # r29b: verbs that say where a thing is kept; the holder is the place of what a pointer stands for.
 HOLDING_VERBS = terms("things-held", "holding_verbs")
+LOCATED_VERBS = terms("things-held", "located_verbs")
+PREDICTING_MODALS = terms("reference", "predicting_modals")
+LOCATION_PREPOSITIONS = terms("production-place", "location_prepositions")
 # r31d: a statement of what a thing needs, and the verbs that give it what it needs ('The service account needs
 # roles/storage.admin on the prod project. Granting it: your call.': 'it' is the role, not the account).
 NEEDING_VERBS = terms("thing-needed", "needing_verbs")
@@ -136,6 +139,9 @@ def act_of_sentence(sentence: Span) -> list[Token]:
     recommended = recommended_act(tokens)
     if recommended:
         return recommended
+    predicted = _predicted_of(root)
+    if predicted:
+        return predicted
     # An option list, an instruction or a question before the phrase names no subject: the phrase finds nothing wider
     # (docs/DESIGN.md#decisive-relation; 'Squash or rebase? Your call.' fires).
     return []
@@ -527,6 +533,27 @@ def referents(tokens: list[Token]) -> dict[int, Token]:
     return found
 
 
+def predicted_act(clause: list[Token]) -> list[Token]:
+    """r33d: the act a clause weighs by predicting what it would do (_predicted_of on the clause's own top word)."""
+    inside = {t.i for t in clause}
+    top = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    return [t for t in _predicted_of(top) if t.i in inside] if top is not None else []
+
+
+def _predicted_of(root: Token) -> list[Token]:
+    """r33d (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): a statement of what
+    a thing would or will do ('The `terraform destroy` of the shared networking stack would also remove the peering.'):
+    a modal of prediction on the verb makes its noun subject the act weighed — the noun phrase, without a clause of its
+    own."""
+    if root.pos_ != "VERB" or not any(c.dep_ == "aux" and c.lower_ in PREDICTING_MODALS for c in root.children):
+        return []
+    subject = next((c for c in root.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")), None)
+    if subject is None:
+        return []
+    skip = {t.i for c in subject.children if c.dep_ in ("relcl", "acl", "appos") for t in c.subtree}
+    return [t for t in subject.subtree if t.i not in skip and not t.is_punct and not t.is_space]
+
+
 def named_phrase(named: Token) -> list[Token]:
     """The antecedent's noun phrase, without a clause of its own ('the keys, which expire Friday'); the object of a
     gerund takes the gerund's other words with it ('Dropping the events table in production': 'in production'). r29b:
@@ -537,7 +564,17 @@ def named_phrase(named: Token) -> list[Token]:
         {top.i} if top.i != named.i else set()
     )
     words = [t for t in top.subtree if t.i not in skip and not t.is_punct and not t.is_space]
-    return [*_holder_of(named), *words]
+    return [*_holder_of(named), *words, *_place_of(named)]
+
+
+def _place_of(named: Token) -> list[Token]:
+    """r33d: the place a verb of location puts its subject in ('Two stale tables still live in the production
+    cluster': 'them' are tables in the production cluster)."""
+    verb = named.head
+    if named.dep_ != "nsubj" or verb.pos_ != "VERB" or verb.lemma_.lower() not in LOCATED_VERBS:
+        return []
+    places = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in LOCATION_PREPOSITIONS]
+    return [t for p in places for t in p.subtree if not t.is_punct and not t.is_space]
 
 
 def _holder_of(named: Token) -> list[Token]:
@@ -556,10 +593,15 @@ def second_object(verb: Token) -> Token | None:
     """r28i: 'Giving the CI bot the Owner role is your call': a verb with an indirect object and no direct one, whose
     direct object the model made the copula's subject (role -nsubj-> is) — the noun phrase that starts right after the
     indirect object and is a subject of the verb's own head is the verb's direct object."""
-    if verb.pos_ not in ("VERB", "AUX") or any(c.dep_ == "dobj" for c in verb.children):
+    if verb.pos_ not in ("VERB", "AUX"):
         return None
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
     dative = next((c for c in verb.children if c.dep_ == "dative"), None)
-    if dative is None:
+    if objects and dative is None and verb.dep_ == "csubj":
+        # r33d: 'Granting the CI role `Owner` on prod is yours to settle': the model read the indirect object as the
+        # direct one (role -dobj-> Granting), and the direct object, right after it, as the copula's subject
+        dative = objects[-1]
+    elif objects or dative is None:
         return None
     end = max(t.i for t in dative.subtree)
     head = verb.head

@@ -101,8 +101,25 @@ def _modified_noun(token: Token) -> Token | None:
         return None  # 'Approving PR #902 is your call': a gerund the model read as the object's adjective
     noun_like = node.dep_ in MODIFIER_DEPS or (node.dep_ == "amod" and not node.lower_.endswith(ADJECTIVE_ENDINGS))
     if not noun_like or node.head.i <= node.i or node.head.pos_ not in ("NOUN", "PROPN"):
-        return None
+        return _object_read_as_verb(node)
     return node.head
+
+
+def _object_read_as_verb(node: Token) -> Token | None:
+    """r33d (docs/DESIGN.md#decisive-relation, a domain word as a modifier names its head): 'Your call on the
+    production deploy checklist wording.' — the model read the domain noun after a noun as a bare verb (deploy/VB) and
+    the nouns after it as its object (checklist -compound-> wording -dobj-> deploy): with no auxiliary, subject of its
+    own but the phrase, or determiner before its object, the word modifies the object's head, the noun it runs into."""
+    doc = node.doc
+    if node.tag_ != "VB" or node.i == 0 or doc[node.i - 1].pos_ not in ("NOUN", "PROPN"):
+        return None
+    if any(c.dep_ in ("aux", "mark", "neg") for c in node.children):
+        return None
+    objects = [c for c in node.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
+    if len(objects) != 1 or objects[0].left_edge.i != node.i + 1:
+        return None
+    run = doc[node.i + 1 : objects[0].i + 1]
+    return objects[0] if all(t.pos_ in ("NOUN", "PROPN") for t in run) else None
 
 
 def merges_other_than_code(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> bool:
@@ -520,6 +537,10 @@ def own_target(token: Token, domain: str, lexicon: Lexicon) -> bool:
     # The model may hang the target's preposition on the verb's object ('merge main into my branch': main/JJ
     # -acomp-> merge, into -prep-> main): a preposition of the object is the verb's.
     holders = [verb, *(c for c in verb.children if c.dep_ in _PREPOSITION_HOLDERS)]
+    # r33d: 'Merging `feature/lexer-v2` into my working branch': the model made the act a compound of its code-span
+    # object, so the object holds the act's preposition
+    if verb.dep_ in ("compound", "amod") and verb.head.i > verb.i:
+        holders.append(verb.head)
     targets += [
         g
         for holder in holders

@@ -65,6 +65,9 @@ TIME_MARKS = terms("parse", "condition_marks")
 AWAITING = terms("do-nothing-choices", "awaiting")
 KEEPING = terms("do-nothing-choices", "keeping")
 KEPT_POINTERS = terms("do-nothing-choices", "pointers")
+# r33d: the reader doing the other alternative's act ('or would you rather do it yourself').
+READER_SELF = terms("reader-does-it", "reflexives")
+READER_DOES_VERBS = terms("reader-does-it", "verbs")
 
 
 @dataclass(frozen=True)
@@ -107,11 +110,20 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
     for part in (p for p in parts if p.i not in cut):
         tokens = own_tokens(part, scope)
         tokens += [t for t in shared_object(part, parts, scope) if t not in tokens]
-        awaited = _awaited(part, lexicon)
+        stray = _stray_version(part, tokens, scope)
+        if stray is not None:
+            tokens.append(stray)
+        awaited = _awaited(part, lexicon) | _said_when(tokens)
         tokens = [t for t in tokens if t.i not in awaited]  # r29c: 'wait for Dana's review': no work of the agent
         second = second_object(part)
         if second is not None:  # r28i: the direct object the model made the copula's second subject
             tokens += [t for t in second.subtree if t not in tokens and (scope is None or t.i in scope)]
+        by_reader = _done_by_reader(tokens)
+        if by_reader is not None:
+            other = _other_alternative(by_reader)
+            if len(parts) > 1 or other is None:
+                continue  # r33d: 'or would you rather do it yourself': the other alternative's act, by the reader
+            part, tokens = other, _act_words(other)
         pointed = pointed_act(tokens)
         if pointed and not set(pointed) & set(tokens):  # r32d: 'Should I do it?' after the act named before
             inside = {t.i for t in pointed}
@@ -140,6 +152,46 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
             unknown.append(" ".join(t.text for t in tokens) or part.text)
     human_only = human_parts > 0 and not agent_words and not unknown
     return Work(human_only, tuple(domains), tuple(agent_words), tuple(unknown))
+
+
+def _done_by_reader(tokens: list[Token]) -> Token | None:
+    """r33d (docs/DESIGN.md#construction-classes, who does a human-only act): 'or would you rather do it yourself', 'or
+    would you rather do the upload yourself' — a pro-verb of doing (terms [reader-does-it] verbs) with the reader's
+    reflexive names the act of the other alternative, done by the reader: no act of its own. The verb, or None."""
+    inside = {t.i for t in tokens}
+    return next(
+        (t.head for t in tokens
+         if t.lower_ in READER_SELF and t.head.i in inside and t.head.lemma_.lower() in READER_DOES_VERBS),
+        None,
+    )  # fmt: skip
+
+
+def _other_alternative(verb: Token) -> Token | None:
+    """The alternative an 'or' clause stands beside: the verb its clause is a conjunct of."""
+    node = verb
+    while node.dep_ != "conj" and node.head.i != node.i:
+        node = node.head
+    return node.head if node.dep_ == "conj" else None
+
+
+def _act_words(verb: Token) -> list[Token]:
+    """The act a clause names: its verb and what it acts on, without its subject, auxiliaries and later conjuncts."""
+    skip = {t.i for c in verb.children if c.dep_ in ("nsubj", "aux", "cc", "conj", "punct") for t in c.subtree}
+    return [t for t in own_tokens(verb) if t.i not in skip]
+
+
+def _stray_version(part: Token, tokens: list[Token], scope: frozenset[int] | None) -> Token | None:
+    """r33d: 'I'll let you choose when to tag v2.0': a version written right after a verb with no object of its own,
+    which the model hung on a word above (v2.0 -npadvmod-> let), is that verb's object."""
+    if part.pos_ != "VERB" or any(c.dep_ in ("dobj", "nsubjpass") for c in part.children) or not tokens:
+        return None
+    after = max(t.i for t in tokens) + 1
+    if after != part.i + 1 or after >= len(part.doc):
+        return None
+    word = part.doc[after]
+    if not is_version(word) or word.head.i == part.i or (scope is not None and word.i not in scope):
+        return None
+    return word
 
 
 def _named_before(tokens: list[Token], part: Token | None = None) -> list[Token]:
@@ -405,8 +457,45 @@ def _awaited(part: Token, lexicon: Lexicon) -> frozenset[int]:
     for preposition in (c for c in part.children if c.dep_ == "prep" and c.lower_ in AWAITING):
         for thing in (c for c in preposition.children if c.dep_ == "pobj"):
             owner = next((c for c in thing.children if c.dep_ == "poss"), None)
-            if owner is not None and owner.lower_ not in ("my", "our", "me", "us"):
+            others = owner is not None and owner.lower_ not in ("my", "our", "me", "us")
+            if others or (owner is None and _awaited_thing(thing, lexicon)):
                 found.update(t.i for t in preposition.subtree)
+    # r33d: 'or wait for the changelog PR to land': the model reads 'for' as the mark of a clause whose subject is the
+    # thing awaited
+    for clause in (c for c in part.children if c.dep_ == "advcl"):
+        marked = any(m.dep_ == "mark" and m.lower_ in AWAITING for m in clause.children)
+        subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+        if marked and subject is not None and _awaited_thing(subject, lexicon):
+            found.update(t.i for t in clause.subtree)
+    return frozenset(found)
+
+
+def _awaited_thing(thing: Token, lexicon: Lexicon) -> bool:
+    """r33d (docs/DESIGN.md#construction-classes, a timed human-only choice): 'or wait for the docs PR' — a thing that
+    arrives, whoever makes it, is no work of the agent's: its head noun decides, not its modifiers. Work itself awaited
+    ('wait for another review', 'wait for the load test': an agent-work head), a human-only decision awaited ('wait for
+    the stamp', which is the decision itself), and the agent in it ('wait for me to refactor the parser') are kept."""
+    names = forms(thing)
+    if names & lexicon.agent_work or any(lexicon.domain_of(n) for n in names):
+        return False
+    return not any(t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our") for t in thing.subtree)
+
+
+def _said_when(tokens: list[Token]) -> frozenset[int]:
+    """r33d (docs/DESIGN.md#construction-classes, a timed human-only choice): 'rotate the token today or after the
+    incident review', 'deploy to production now or after the load test on Thursday' — a preposition that only says
+    when, with a noun for its object and no verb or first person in it, names a moment for the act, not work: its
+    words are left out of the part. A clause after it ('after I fix the test', 'after updating the docs') is work."""
+    found: set[int] = set()
+    for preposition in tokens:
+        if preposition.pos_ != "ADP" or preposition.lower_ not in PURE_TIME_PREPOSITIONS:
+            continue
+        if not any(c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN") for c in preposition.children):
+            continue
+        words = list(preposition.subtree)
+        if any(t.pos_ in ("VERB", "AUX") or t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our") for t in words):
+            continue
+        found.update(t.i for t in words)
     return frozenset(found)
 
 

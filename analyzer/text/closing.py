@@ -122,6 +122,8 @@ def _unseen_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 # A bullet or numbered list item's marker, and a lead-in line's closing colon (emphasis after it allowed).
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 _ENDS_WITH_COLON = re.compile(r":[*_ \t]*\Z")
+# r33d: the fewest words of a lead-in read past a blank line (a clause, not a label such as 'Status:' or 'Next steps:').
+_CLAUSE_WORDS = 3
 
 
 @frozen
@@ -457,15 +459,23 @@ def list_lead_in(
         k -= 1
     if k == 0:
         return None
+    first_item = starts[k]
+    # r33d: Markdown's blank line between the lead-in and its list ('The packaging teammate is busy with:\n\n- …'):
+    # past it only a lead-in that is a clause of its own, not a label ('Status:' heads a report list)
+    crossed = False
+    while k > 1 and not view[starts[k - 1] : starts[k]].strip():
+        k, crossed = k - 1, True
     lead = view[starts[k - 1] : starts[k]]
     if not lead.strip() or not _ENDS_WITH_COLON.search(lead.rstrip()):
+        return None
+    if crossed and len(_WORD.findall(lead)) < _CLAUSE_WORDS:
         return None
     first = next((w for w in _WORD.findall(lead.lower()) if w not in vocabulary.leading_words), "")
     if first in vocabulary.completion_words or (first.endswith("ed") and len(first) > 3):
         return None
     if _first_person_pattern(vocabulary).search(view[bounds[0] : bounds[1]].lower().replace("’", "'")):
         return None  # r28i: 'Summary:\n- Next, I'll migrate the remaining two services.': the item says who acts
-    return starts[k - 1], starts[k]
+    return starts[k - 1], first_item
 
 
 @closing_rule("not-prose")

@@ -85,7 +85,7 @@ def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -
     # a sentence longer than the bound is read from its start only, so its cost is bounded too
     # (docs/DESIGN.md#normalisation)
     unit = compact_unit(closing.view, start, min(end, start + 4 * MAX_CLAIM_CHARS))
-    text, offsets = unit.text, list(unit.offsets)
+    text, offsets = _quotes_masked(unit.text, unit.offsets, closing.quoted), list(unit.offsets)
     for m in reversed(list(_prefix_pattern(vocabulary.joined_prefixes).finditer(text))):
         hyphen = m.end() - 1
         text = text[:hyphen] + text[hyphen + 1 :]
@@ -105,6 +105,19 @@ def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -
     text, offsets = _chat_time_spelled_out(text, offsets)
     text, offsets = _contractions_spelled_out(text, offsets, vocabulary)
     return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
+
+
+def _quotes_masked(text: str, offsets: tuple[int, ...], quoted: tuple[tuple[int, int], ...]) -> str:
+    """r33d (docs/DESIGN.md#claims, quoted text is not the agent's): what a quotation holds is parsed as one placeholder
+    word, as inline code is ('The modal's buttons are now "Shall I save?" / "Discard"': the quoted question is a
+    label, no 'I' announcing an act); same length, so offsets hold."""
+    if not quoted:
+        return text
+    chars = list(text)
+    for k, at in enumerate(offsets[: len(chars)]):
+        if any(start < at < end - 1 for start, end in quoted):
+            chars[k] = "x"
+    return "".join(chars)
 
 
 def _modals_spelled_out(text: str, offsets: list[int]) -> tuple[str, list[int]]:

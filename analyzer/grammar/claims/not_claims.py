@@ -300,7 +300,13 @@ def gerund_subject(site: PredicateSite) -> bool:
             c.dep_ in ("dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "npadvmod", "dative") for c in token.children
         ):
             continue  # 'Tackling the N+1 queries … next': a plural noun the model read as a verb (noun-read-as-verb)
-        own = [c for c in token.children if c.dep_ in ("nsubj", "nsubjpass", "expl", "mark", "aux", "auxpass")]
+        # r33d: a subject before the segment ('Not mine to decide — shipping 3.1 is yours': mine -nsubj-> is) is the
+        # model's misreading across the dash; the participle phrase between it and the verb is the verb's subject
+        start = site.segment.tokens[0].i
+        own = [
+            c for c in token.children
+            if c.dep_ in ("nsubj", "nsubjpass", "expl", "mark", "aux", "auxpass") and not (c.i < start <= predicate.i)
+        ]
         # 'clearing it forces a rebuild': the pronoun right after the -ing word is its object, read as the subject;
         # r29b: so is a demonstrative ('Granting that is something I'm leaving to you')
         if any(not ((c.pos_ == "PRON" or c.lower_ in POINTER_WORDS) and c.i == predicate.i + 1) for c in own):

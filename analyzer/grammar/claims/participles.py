@@ -43,8 +43,35 @@ def participle_read_as_adjective(top: Token, vocabulary: ClaimVocabulary) -> lis
     if top.pos_ not in ("NOUN", "PROPN"):
         return []
     if not any(c.dep_ == "advmod" and (c.lower_ == "next" or c.lower_ in vocabulary.now_adverbs) for c in top.children):
-        return []
+        return _verbless_opener(top)
     return [c for c in top.children if c.dep_ == "amod" and c.tag_ == "VBG" and c.i == top.left_edge.i]
+
+
+# r33d: how the model hangs an opening -ing word on the bare noun after it ('Reinstalling dependencies.': amod;
+# 'Retrying `npm install`.': nmod or compound).
+_NOUN_MODIFIER_DEPS = frozenset({"amod", "nmod", "compound"})
+
+
+def _verbless_opener(top: Token) -> list[Token]:
+    """r33d (docs/DESIGN.md#construction-classes, a register-free announcement): a sentence with no verb at all that
+    opens with a capitalised -ing word on a bare noun and ends with a full stop ('Reinstalling dependencies.',
+    'Retrying `npm install`.'): a noun phrase takes no full stop of its own, the -ing word is the predicate and the
+    noun its object. Adjectival -ing words ('Pending changes.') are claims.toml not_participles."""
+    sentence = top.sent
+    words = [t for t in sentence if not t.is_punct]
+    if top.dep_ != "ROOT" or any(t.pos_ in ("VERB", "AUX") for t in words[1:]):
+        return []
+    if not words or sentence[-1].text != "." or any(t.text in (":", "?", "!") for t in sentence):
+        return []
+    first = words[0]
+    if first.i != sentence.start or not first.text[:1].isupper() or not first.lower_.endswith("ing"):
+        return []
+    if first.dep_ not in _NOUN_MODIFIER_DEPS or any(c.dep_ in ("det", "poss") for c in top.children):
+        return []
+    node = first
+    while node.head.i != node.i and node.dep_ in _NOUN_MODIFIER_DEPS:
+        node = node.head
+    return [first] if node.i == top.i else []
 
 
 @rule("noun-read-as-verb")

@@ -45,6 +45,9 @@ def hold_until(site: PredicateSite) -> Match | None:
     """
     predicate, forms = site.predicate, verb_forms(site.predicate)
     marks = [m.lower_ for c in predicate.children if c.dep_ == "advcl" for m in c.children if m.dep_ == "mark"]
+    # r33d: 'Parking this until the vendor's SDK 4.1 lands': the model read the clause's verb as a noun, so 'until'
+    # is the predicate's preposition
+    marks += [c.lower_ for c in predicate.children if c.dep_ == "prep"]
     if not any(f"{form} {mark}" in site.vocabulary.waiting_phrasal for form in forms for mark in marks):
         return None
     what = f"{site.match.construction} (a hold until someone acts, announced as waiting)"

@@ -15,10 +15,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
-from analyzer.grammar.reference import act_of_sentence, gerund_act, infinitive_said, recommended_act, sentence_before
+from analyzer.grammar.reference import (
+    act_of_sentence,
+    gerund_act,
+    infinitive_said,
+    predicted_act,
+    recommended_act,
+    sentence_before,
+)
 from analyzer.grammar.work import work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
-from analyzer.parse.tokens import bounds, sentence_start
+from analyzer.parse.tokens import bounds, hyphen_compound, is_copula, sentence_start
 from analyzer.terms import terms
 from analyzer.text.layout import instruction_case, sentence_case
 
@@ -38,6 +45,7 @@ HANDOVER_VERBS = terms("register", "handover_verbs")
 READER = terms("register", "reader")
 AGENT = terms("register", "agent_subjects")
 REQUIRE_VERBS = terms("bound-before", "require_verbs")
+PROCEED_VERBS = terms("bound-before", "proceed_verbs")
 # How many sentences back a run of clauses that name nothing may be crossed.
 MAX_SENTENCES_BACK = 2
 
@@ -53,10 +61,15 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     own = next((k for k, c in enumerate(clauses) if any(t.i in inside for t in c)), None)
     if own is None or not _names_nothing([t for t in clauses[own] if t.i not in inside]):
         return None
+    # r33d: a pro-form object after the phrase ('your call which goes first') asks about the decision a pending
+    # eligibility before it reports; a bare phrase after one ('merge-eligible, your move') is the relation's
+    asks = any(t.i > phrase[-1].i and not t.is_punct for t in clauses[own])
     for clause in reversed(clauses[:own]):
         if _names_nothing(clause):
             continue  # 'I'd rather not guess on that'
-        return _judged(gerund_act(clause) or recommended_act(clause) or _said_act(clause), lexicon)
+        pending = _eligible(clause, lexicon) if asks else []
+        act = gerund_act(clause) or recommended_act(clause) or _said_act(clause) or predicted_act(clause)
+        return _judged(act or pending, lexicon)
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
@@ -67,6 +80,20 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return _judged(gerund_act(words) or act_of_sentence(sentence) or _required(sentence), lexicon)
         token = sentence[0]
     return None
+
+
+def _eligible(clause: list[Token], lexicon: Lexicon) -> list[Token]:
+    """r33d (docs/DESIGN.md#construction-classes, a pro-form object): a clause before the hand-over that reports a
+    human-only decision pending ('Both PRs are merge-eligible; your call which goes first.': a copula with an
+    eligibility complement, lexicon [vocabulary] eligibility) names that decision: the clause itself."""
+    inside = {t.i for t in clause}
+    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    if root is None or not is_copula(root) or any(c.dep_ == "neg" for c in root.children):
+        return []
+    complements = [c for c in root.children if c.dep_ in ("acomp", "attr") and c.i in inside]
+    if not any(c.lower_ in lexicon.eligibility or hyphen_compound(c) in lexicon.eligibility for c in complements):
+        return []
+    return [t for t in clause if not t.is_punct]
 
 
 def _said_act(clause: list[Token]) -> list[Token]:
@@ -123,7 +150,9 @@ def _names_nothing(tokens: Sequence[Token]) -> bool:
         if tok.pos_ in EMPTY_POS or tok.is_punct:
             continue
         lemma = tok.lemma_.lower()
-        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS or tok.lower_ in POINTER_NOUNS:
+        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS | PROCEED_VERBS:
+            continue
+        if tok.lower_ in POINTER_NOUNS:
             continue
         if tok.lower_ in READER or tok.lower_ == "up":
             continue

@@ -123,6 +123,8 @@ def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     a past ('the decision was yours') and 'yours' anywhere else name an owner, no hand-over."""
     yours = phrase[-1]
     copula = yours.head
+    if yours.dep_ == "ROOT":
+        return _owned_by_pointer(phrase, yours, lexicon)
     if yours.dep_ not in ("attr", "acomp", "oprd") or not is_copula(copula) or copula.tag_ == "VBD":
         return None
     subject = subject_of(copula)
@@ -133,6 +135,22 @@ def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if judged.verdict != "fire" or judged.negation is not None:
         return None
     return _tagged(judged, phrase, yours)
+
+
+def _owned_by_pointer(phrase: Sequence[Token], yours: Token, lexicon: Lexicon) -> Judgement | None:
+    """r33d (docs/DESIGN.md#construction-classes, rule `act-on-pointer`): "That one's yours." — the model read the
+    clitic copula as a possessive ('one -poss-> yours', yours the root): the demonstrative stands for the act the
+    sentence before names, as it does in "That one's yours to decide."; like 'yours' elsewhere, only the register
+    reports (a human-only act there is the reader's: no finding)."""
+    segment = [t for t in yours.sent if t.i < yours.i and not t.is_space]
+    if not _demonstrative_copula(segment):
+        return None
+    act = act_before(segment[0])
+    if not act:
+        return None
+    what = f"what '{text_of(yours, bounds(segment))}' stands for,"
+    judged = _stretch_judgement(yours, act, lexicon, what=what)
+    return _tagged(judged, phrase, yours) if judged.verdict == "fire" else None
 
 
 def _free_choice(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
