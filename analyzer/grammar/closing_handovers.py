@@ -524,8 +524,9 @@ def _reader_lead(lead: list[Token]) -> ReaderLead | None:
 def _readers_own(lead: list[Token]) -> str | None:
     """r33c (docs/DESIGN.md#construction-classes): the lead-in gives the reader's own ways, no work of the agent's — the
     reader as subject of a verb of having in its main clause ('You've got a few handy options:', the answer to a how-to
-    question), or a purpose clause opening it and timed for later use ('To run the application in
-    the future, simply:'): usage for later, a technical conditional whatever lead-in word it holds."""
+    question), or a purpose clause opening it and timed for later use or with the reader as the subject after it ('To
+    run the application in the future, simply:', 'To make the docs accurate, you could either:'): usage for later or
+    the reader's own purpose, a technical conditional whatever lead-in word it holds."""
     haver = next((t for t in lead if t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj"
                   and t.head.lemma_.lower() in READER_HAS and t.head.dep_ not in ("advcl", "ccomp", "xcomp")
                   and not any(c.dep_ == "mark" for c in t.head.children)), None)  # fmt: skip
@@ -537,7 +538,7 @@ def _readers_own(lead: list[Token]) -> str | None:
         and first.lower_ == "to"
         and first.i + 1 < len(first.doc)
         and first.doc[first.i + 1].tag_ == "VB"
-        and any(t.lower_ in LATER_USE for t in first.doc)
+        and any(t.lower_ in LATER_USE or (t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj") for t in first.doc)
     ):
         purpose = f"{first.text} {first.doc[first.i + 1].text}"
         return f"is a technical conditional on the reader's own purpose ('{purpose}'): it offers nothing of the agent's"
