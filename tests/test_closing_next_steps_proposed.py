@@ -1,6 +1,6 @@
 """The closing part that hands the next steps to the reader, read by the grammar of its lead-in and its items
 (docs/DESIGN.md#construction-classes, r33c): a label of suggesting alone, a verb of proposing before the act's gerund,
-an item under a bare '**Next**' that is itself a recommendation label, a statement of something else or a note after
+an item under a bare '**Next**' that is itself a recommendation label, a statement about the rest or a note after
 the list; and the lists that hand nothing over whatever lead-in word they hold — the reader's own ways, usage for later,
 the agent's own lane, code that is the subject of its item, a lead-in word that is a finite verb. A message that opens
 inside code has its first fence close the cut-off block."""
@@ -30,7 +30,7 @@ FIRES = [
     ("Spec clarified.\n\n**Next**\n- Recommended command: `/speckit.plan`", "Next"),
     # a base verb the model made a subject before code
     ("Fixed the imports.\n\nNext step\n1) Run `npm run dev` again and confirm the warnings are gone.", "Next step"),
-    # a statement of something else, or a note, after the list
+    # a statement about the rest ('else', 'other'), or a note, after the list
     ("Migrated the schema.\n\nNext step suggestions:\n1. Backfill the created_at column for legacy rows.\n2. Run "
      "`/tasks` once the backfill lands.\n\nEverything else is ready for review.", "Next step suggestions"),
     ("Config reviewed.\n\nRecommendations:\n1. Enable strict mode in tsconfig.\n2. Drop the unused polyfills.\n\n"
@@ -74,8 +74,10 @@ PASSES = [
     # a lead-in word that is the finite verb of a subject of its own
     "The fix is committed. Now all generated files follow the naming pattern:\n- Files with paths: "
     "`basename-hash.ext`\n- Content without paths: `results-hash`",
-    # a statement pointing back at the items, or the agent's act, still takes the list
+    # a statement pointing back at the items, or of one thing (the report the list belongs to), still takes the list
     "### Next Steps (optional)\n1. Add a dev menu\n2. Warp buttons for the rooms\n\nThese are tracked in #41.",
+    "Updated the route.\n\n**Key choices:**\n- the embedded block keeps the POST body identical;\n- the scripts load "
+    "only on the entry page.\n\nThe no-JS path still posts the same form fields, so the server tests pass.",
     # human-only acts proposed, and proposals that are the agent's own or reported
     "Spec drafted. Suggestion: merge PR #77 once the reviewers approve.",
     "Consider merging #812 once the reviewers approve.",

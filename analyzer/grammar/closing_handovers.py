@@ -657,6 +657,8 @@ def _item(item: Doc, checked: bool) -> str:
         return "report"
     if _opening_command(item):
         return "act"
+    if tokens[0].lemma_.lower() in PROPOSING and any(t.text == ":" for t in item[tokens[0].i + 1 : tokens[0].i + 4]):
+        return "act"  # r33c: '- Suggested command: `/speckit.tasks`': a label of the act proposed, whatever its tag
     if _code_subject(item):
         return "status"  # r33c: '`printenv` lists every variable …', '`TODO(…)` remains …': what the code does or is
     if any(t.lower_ in AGENT_OWN and (t.dep_ == "pobj" or (t.dep_ == "poss" and t.head.dep_ == "pobj")) for t in item):

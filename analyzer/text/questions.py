@@ -943,16 +943,18 @@ _TAKES_THE_LIST = frozenset(("will", "won't", "can", "could", "would", "shall", 
                              "it'll", "that'll", "done", "rest"))
 
 
-# the openings of a statement about something other than the items ('Everything else is ready …', 'All other settings
-# look fine.', 'The linter still warns …'); a demonstrative or a pronoun ('That keeps the fix small.', 'This plan keeps
-# focus …') points back at the list and takes it
-_STATES_OF_OTHERS = frozenset(("the", "everything", "all", "nothing", "no", "none", "other", "remaining"))
+# the openings of a statement about the rest, set against the items by 'else' or 'other' ('Everything else is ready …',
+# 'All other settings look fine.', 'No other files changed.'); a demonstrative or a pronoun ('That keeps the fix
+# small.') points back at the list and takes it, and a statement of one thing ('The no-JS path still posts the same
+# fields.') may be the report the list belongs to
+_STATES_OF_OTHERS = frozenset(("the", "everything", "all", "nothing", "no", "anything", "every", "any"))
+_OTHER = frozenset(("else", "other", "others"))
 
 
 def _states(paragraph: str) -> bool:
     """r33c (docs/DESIGN.md#construction-classes): the closing paragraph after a list states what holds, in the third
-    person, and asks nothing — at most two sentences opened by a word of something other than the items ('Everything
-    else is ready for task decomposition.', 'All other settings look fine.'), or after a
+    person, and asks nothing — at most two sentences about the rest, set against the items ('Everything else is ready
+    for task decomposition.', 'All other settings look fine.'), or after a
     note's label ('Note: prereq scripts still warn …', 'Commit: `…`'), with no first or second person, no condition
     and no question: it neither takes the list's work nor hands anything of its own over."""
     lowered = paragraph.strip().lower().replace("’", "'")
@@ -965,7 +967,7 @@ def _states(paragraph: str) -> bool:
         return False  # 'The placeholder comment will be removed.': the agent's own next act takes the list
     if any(re.match(rf"{re.escape(ref)}\b", stated) for ref in sites()["hand-back"]["references"]):
         return False  # 'These are out of scope …', 'The rest is done.': said of the items, it takes them
-    return noted is not None or words[0] in _STATES_OF_OTHERS
+    return noted is not None or (words[0] in _STATES_OF_OTHERS and bool(set(words[1:3]) & _OTHER))
 
 
 def _labelled_code(source: str) -> bool:
