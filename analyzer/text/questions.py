@@ -605,12 +605,12 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         # r33c: a label of suggesting alone opening the paragraph or a sentence after a mark ('Suggestion: run …')
         proposal_label=(
-            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]*"
-            rf"((?:{_words(data['next-step']['proposal_labels'])}))[ \t*_]*:[ \t*_]+(?=\S)"
+            r"(?:\A|(?<=\n)|(?<=[.!?;])(?=[ \t]))[ \t*_#>]{0,8}"
+            rf"((?:{_words(data['next-step']['proposal_labels'])}))[ \t*_]{{0,4}}:[ \t*_]+(?=\S)"
         ),
         # r33c: a verb of proposing with no subject before the gerund of the act ('Suggest proceeding with …')
         proposed_act=(
-            r"(?:\A|(?<=[.!?;])[ \t]+)[ \t*_]*((?:please[ \t]+)?"
+            r"(?:\A|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}((?:please[ \t]+)?"
             rf"(?:{_words(data['next-step']['proposing_verbs'])}))[ \t]+(?=[a-z]+ing\b)"
         ),
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
@@ -852,7 +852,7 @@ def _next_label_within(text: str, view: str, first: int, end: int, patterns: _Pa
 
 # a sentence opened by the reader as its subject ('You only handle "not found" cases.'): the message is about the
 # reader's own work
-_READER_OPENS = re.compile(r"(?:\A|[.!?:]\s+|\n)[\s*_>-]*(?:you|your)\b(?!['’]?(?:ll|d)\b)", re.IGNORECASE)
+_READER_OPENS = re.compile(r"(?:\A|\n|[.!?:](?=\s))[ \t*_>-]{0,8}(?:you|your)\b(?!['’]?(?:ll|d)\b)", re.IGNORECASE)
 
 
 def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
