@@ -37,6 +37,8 @@ FIRES = [
      "All other settings look fine.", "Recommendations"),
     ("Cache layer added.\n\nFollow-ups:\n1. Add eviction metrics\n2. Document the TTL setting\n\nNote: the old cache "
      "flag is still read for one release.", "Follow-ups"),
+    ("Cache layer added.\n\nFollow-ups:\n1. Add eviction metrics\n2. Document the TTL setting\n\nNote: the setup "
+     "script warned about two configs; we proceeded with the first.", "Follow-ups"),
 ]
 
 
@@ -78,6 +80,9 @@ PASSES = [
     "### Next Steps (optional)\n1. Add a dev menu\n2. Warp buttons for the rooms\n\nThese are tracked in #41.",
     "Updated the route.\n\n**Key choices:**\n- the embedded block keeps the POST body identical;\n- the scripts load "
     "only on the entry page.\n\nThe no-JS path still posts the same form fields, so the server tests pass.",
+    # a note that is the agent's own next act takes the list
+    "Cache layer added.\n\nFollow-ups:\n1. Add eviction metrics\n2. Document the TTL setting\n\nNote: I'll add both "
+    "of these in the next PR.",
     # human-only acts proposed, and proposals that are the agent's own or reported
     "Spec drafted. Suggestion: merge PR #77 once the reviewers approve.",
     "Consider merging #812 once the reviewers approve.",

@@ -937,6 +937,8 @@ _NOTE_LABEL = re.compile(r"[\s*_]*(?:notes?|fyi|caveat|heads-up|commit|suggested
                          re.IGNORECASE)
 _PERSONAL = frozenset(("i", "i'm", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "we'd", "me", "us", "my",
                        "our", "let", "you", "you're", "you'll", "you've", "you'd", "your", "please"))
+# the first person that a note may hold when it reports what was done ('Note: the script warned; we proceeded with …')
+_REPORTING = frozenset(("i", "we", "me", "us", "my", "our"))
 # a modal (the agent's next act or a prediction of the items' work) or a word that the items are done: the statement
 # takes the list ('The placeholder comment will be removed.', 'All of it is done and pushed.')
 _TAKES_THE_LIST = frozenset(("will", "won't", "can", "could", "would", "shall", "should", "may", "might", "must",
@@ -963,7 +965,8 @@ def _states(paragraph: str) -> bool:
     noted = _NOTE_LABEL.match(lowered)
     stated = lowered[noted.end() :] if noted else lowered
     words = _LEAD_WORD.findall(stated)
-    if not words or set(words) & (_PERSONAL | _TAKES_THE_LIST) or _patterns().condition.search(lowered):
+    personal = _PERSONAL - _REPORTING if noted else _PERSONAL  # 'Note: …; we proceeded with …' reports
+    if not words or set(words) & (personal | _TAKES_THE_LIST) or _patterns().condition.search(lowered):
         return False  # 'The placeholder comment will be removed.': the agent's own next act takes the list
     if any(re.match(rf"{re.escape(ref)}\b", stated) for ref in sites()["hand-back"]["references"]):
         return False  # 'These are out of scope …', 'The rest is done.': said of the items, it takes them
