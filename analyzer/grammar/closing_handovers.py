@@ -482,9 +482,10 @@ def _lead_word(asked: Asked) -> bool:
     if recommends(asked.doc.text) or replies(asked.doc.text):
         return True  # r31b: 'I'd go with Approach A.' after options under headings; r32b: 'Reply with A or B.'
     # r33c: a lead-in word that is the finite verb of a subject of its own names no list ('Now all generated files
-    # follow the pattern:' states what holds)
-    stated = {t.lower_ for t in asked.doc
-              if t.tag_ in ("VBZ", "VBP", "VBD") and any(c.dep_ == "nsubj" for c in t.children)}  # fmt: skip
+    # follow the pattern:' states what holds); a base form with a subject and no modal is a present the model mistagged
+    stated = {t.lower_ for t in asked.doc if t.tag_ in ("VBZ", "VBP", "VBD", "VB")
+              and any(c.dep_ == "nsubj" for c in t.children)
+              and not any(c.dep_ in ("aux", "auxpass") for c in t.children)}  # fmt: skip
     return bool(LEAD_INS & set(re.findall(r"[a-z][a-z'-]*", asked.doc.text.lower())) - stated)
 
 
