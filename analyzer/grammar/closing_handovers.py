@@ -469,6 +469,9 @@ def work_list(asked: Asked) -> Judgement | None:
     if doer is not None:  # r29b: 'On the next tag push, the workflow will:'
         return carved("work-list", f"the lead-in's list completes what '{doer.text}' does: the work is its own, it is "
                       "handed to no reader")  # fmt: skip
+    own = _readers_own(lead) or _agents_own(lead)
+    if own is not None:
+        return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
     lead_word = _lead_word(asked)
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
@@ -530,6 +533,10 @@ CONDITION_MARKS = frozenset(("if", "when", "whenever", "unless", "once", "should
 GOING_ON_WISHED = terms("wish-invitation", "going_on")
 LEAD_OPENERS = terms("work-list", "lead_openers")
 PROPOSING = terms("work-list", "proposing")
+READER_HAS = terms("work-list", "reader_has")
+AGENT_OWN = terms("work-list", "agent_own")
+LATER_USE = terms("work-list", "later_use")
+AGENT_PROPOSALS = terms("work-list", "agent_proposals")
 
 
 def _lead_word(asked: Asked) -> bool:
@@ -537,7 +544,12 @@ def _lead_word(asked: Asked) -> bool:
     read it, or is the agent's recommendation closing options (text/questions.closing_options)."""
     if recommends(asked.doc.text) or replies(asked.doc.text):
         return True  # r31b: 'I'd go with Approach A.' after options under headings; r32b: 'Reply with A or B.'
-    return bool(LEAD_INS & set(re.findall(r"[a-z][a-z'-]*", asked.doc.text.lower())))
+    # r33c: a lead-in word that is the finite verb of a subject of its own names no list ('Now all generated files
+    # follow the pattern:' states what holds); a base form with a subject and no modal is a present the model mistagged
+    stated = {t.lower_ for t in asked.doc if t.tag_ in ("VBZ", "VBP", "VBD", "VB")
+              and any(c.dep_ == "nsubj" for c in t.children)
+              and not any(c.dep_ in ("aux", "auxpass") for c in t.children)}  # fmt: skip
+    return bool(LEAD_INS & set(re.findall(r"[a-z][a-z'-]*", asked.doc.text.lower())) - stated)
 
 
 def _reader_lead(lead: list[Token]) -> ReaderLead | None:
@@ -573,6 +585,41 @@ def _reader_lead(lead: list[Token]) -> ReaderLead | None:
     return None
 
 
+def _readers_own(lead: list[Token]) -> str | None:
+    """r33c (docs/DESIGN.md#construction-classes): the lead-in gives the reader's own ways, no work of the agent's — the
+    reader as subject of a verb of having in its main clause ('You've got a few handy options:', the answer to a how-to
+    question), or a purpose clause opening it and timed for later use or with the reader as the subject after it ('To
+    run the application in the future, simply:', 'To make the docs accurate, you could either:'): usage for later or
+    the reader's own purpose, a technical conditional whatever lead-in word it holds."""
+    haver = next((t for t in lead if t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj"
+                  and t.head.lemma_.lower() in READER_HAS and t.head.dep_ not in ("advcl", "ccomp", "xcomp")
+                  and not any(c.dep_ == "mark" for c in t.head.children)), None)  # fmt: skip
+    if haver is not None:
+        return f"gives the reader's own ways ('{haver.text} {haver.head.text}'): it answers how, it hands nothing over"
+    first = lead[0] if lead else None
+    if (
+        first is not None
+        and first.lower_ == "to"
+        and first.i + 1 < len(first.doc)
+        and first.doc[first.i + 1].tag_ == "VB"
+        and any(t.lower_ in LATER_USE or (t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj") for t in first.doc)
+    ):
+        purpose = f"{first.text} {first.doc[first.i + 1].text}"
+        return f"is a technical conditional on the reader's own purpose ('{purpose}'): it offers nothing of the agent's"
+    return None
+
+
+def _agents_own(lead: list[Token]) -> str | None:
+    """r33c: the agent's own lane named by the first person singular under a preposition or as the possessor of the
+    list's noun ('What's left on my side:', 'My next steps:'); the possessor of a noun of proposing ('My suggestions:')
+    still hands the items over."""
+    own = next((t for t in lead if t.lower_ in AGENT_OWN and (
+        t.dep_ == "pobj" or (t.dep_ == "poss" and t.head.lemma_.lower() not in AGENT_PROPOSALS))), None)  # fmt: skip
+    if own is None:
+        return None
+    return f"names the agent's own lane ('{own.text} {own.head.text}'): its queue, handed to no one"
+
+
 def _reader_subject(verb: Token) -> bool:
     subject = subject_of(verb)
     return subject is not None and subject.lower_ in SYSTEM_NOT_DOERS
@@ -604,6 +651,8 @@ def _opening_verb(item: Doc) -> Token | None:
         return None
     if first.tag_ in ("VB", "VBP") and subject_of(first) is None and first.dep_ not in ("aux", "nsubj"):
         return first
+    if first.tag_ == "VB" and first.dep_ == "nsubj" and first.i == tokens[0].i:
+        return first  # r33c: 'Run `npm run dev` again …': no subject is a base form; the code misled the model
     following = item[first.i + 1] if first.i + 1 < len(item) else None
     if (
         following is not None
@@ -672,6 +721,12 @@ def _item(item: Doc, checked: bool) -> str:
         return "report"
     if _opening_command(item):
         return "act"
+    if tokens[0].lemma_.lower() in PROPOSING and any(t.text == ":" for t in item[tokens[0].i + 1 : tokens[0].i + 4]):
+        return "act"  # r33c: '- Suggested command: `/speckit.tasks`': a label of the act proposed, whatever its tag
+    if _code_subject(item):
+        return "status"  # r33c: '`printenv` lists every variable …', '`TODO(…)` remains …': what the code does or is
+    if any(t.lower_ in AGENT_OWN and (t.dep_ == "pobj" or (t.dep_ == "poss" and t.head.dep_ == "pobj")) for t in item):
+        return "plan"  # r33c: '#412 Excel export — next on my lane after this PR': the agent's own queue
     opening = _opening_verb(item)
     if opening is not None and opening.tag_ not in ("VBD", "VBN"):
         return "act"  # r31b: 'wire this command into … so future sessions can …': the purpose clause is no status
@@ -702,6 +757,22 @@ def _opening_command(item: Doc) -> bool:
         return False
     after = next((t for t in item if t.idx >= span.end() and any(ch.isalnum() for ch in t.text)), None)
     return after is None or after.tag_ not in ("VBZ", "VBD", "VBN", "VBP", "MD")
+
+
+_CODE_OPENING = re.compile(r"[\s*_]*`[^`\n]+`(?:[ \t]*\([^)\n]*\))?")
+
+
+def _code_subject(item: Doc) -> bool:
+    """r33c (docs/DESIGN.md#construction-classes): the item opens with code (a parenthesis after it allowed) and a
+    finite verb follows it: the code is the subject ('`printenv` (or `env`) lists every variable …', '`x.md` could not
+    be synced …'), the item tells what it does or what holds — a description or a report, no act handed over."""
+    span = _CODE_OPENING.match(item.text)
+    if span is None:
+        return False
+    after = next((t for t in item if t.idx >= span.end() and any(ch.isalnum() for ch in t.text)), None)
+    if after is None:
+        return False
+    return after.tag_ in ("VBZ", "VBD", "MD") or (after.tag_ == "VBP" and after.lower_ in ("are", "have", "remain"))
 
 
 def _checked(asked: Asked, start: int) -> bool:

@@ -339,6 +339,12 @@ def _fenced_code(text: str) -> list[Region]:
         if line_end == -1:
             found.append(Region(opening.start(), len(text), "code-fence"))
             break
+        if not found and pos == 0 and _closes_cut_block(text, opening, line_end):
+            # r33c: the message opens inside code — code lines, then a bare fence with prose after it, the fences odd
+            # in number: that fence closes a block cut off before the message; the code before it is the block's
+            found.append(Region(0, line_end, "code-fence"))
+            pos = line_end + 1
+            continue
         closing = re.compile(r"^ {0,3}" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$", re.M)
         close = closing.search(text, line_end + 1)
         if close is None and _cut_before(text, opening, line_end, fence):
@@ -350,6 +356,25 @@ def _fenced_code(text: str) -> list[Region]:
         found.append(Region(opening.start(), end, "code-fence"))
         pos = end
     return found
+
+
+# r33c: a line of code as it ends a block (a statement's or a bracket's end, an assignment) or indented, and a line of
+# prose (a capitalised word, then words: 'Would you like me to …')
+_CODE_LINE_END = re.compile(r"(?:[;{}()\[\],=>]|\*/|-->)[ \t]*\Z|\A(?: {2,}|\t)\S")
+_PROSE_LINE = re.compile(r"\A[ \t]*[*_]{0,2}[A-Z][a-z']*(?:[ \t]+[A-Za-z][a-z']*){2}")
+
+
+def _closes_cut_block(text: str, opening: re.Match[str], line_end: int) -> bool:
+    """r33c (docs/DESIGN.md#construction-classes): the first fence of the text is bare (no info string), the text before
+    it is not blank and its last line reads as code, the first line after it reads as prose, and the fence lines are
+    odd in number: the fence closes a block the message opened inside, and pairs with none after it."""
+    if text[opening.end() : line_end].strip() or not text[: opening.start()].strip():
+        return False
+    if len(_FENCE.findall(text)) % 2 == 0:
+        return False
+    before = text[: opening.start()].rstrip("\n\r").rsplit("\n", 1)[-1]
+    after = next((line for line in text[line_end + 1 : line_end + 400].split("\n") if line.strip()), "")
+    return _CODE_LINE_END.search(before.rstrip("\r")) is not None and _PROSE_LINE.match(after) is not None
 
 
 def _cut_before(text: str, opening: re.Match[str], line_end: int, fence: str) -> bool:

@@ -454,6 +454,8 @@ class _Patterns:
     splice: re.Pattern[str]
     next_step: re.Pattern[str]
     next_label: re.Pattern[str]
+    proposal_label: re.Pattern[str]
+    proposed_act: re.Pattern[str]
     next_heads: frozenset[str]
     next_empty: frozenset[str]
     reader_lead: re.Pattern[str]
@@ -620,6 +622,16 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]*((?:[a-z][\w'’-]*[ \t]+){0,3}?next(?:[ \t]+[a-z][\w-]*){0,2})"
             r"[ \t*_]*:[ \t*_]+(?=\S)"
         ),
+        # r33c: a label of suggesting alone opening the paragraph or a sentence after a mark ('Suggestion: run …')
+        proposal_label=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])(?=[ \t]))[ \t*_#>]{0,8}"
+            rf"((?:{_words(data['next-step']['proposal_labels'])}))[ \t*_]{{0,4}}:[ \t*_]+(?=\S)"
+        ),
+        # r33c: a verb of proposing with no subject before the gerund of the act ('Suggest proceeding with …')
+        proposed_act=(
+            r"(?:\A|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}((?:please[ \t]+)?"
+            rf"(?:{_words(data['next-step']['proposing_verbs'])}))[ \t]+(?=[a-z]+ing\b)"
+        ),
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
         reader_lead=(
             r"\b(?:to|you)[\s*_]*:[\s*_]*\Z"
@@ -750,8 +762,8 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     and a label opening a later sentence of the paragraph is _next_label_within's. A list item is closing_list's."""
     patterns = _patterns()
     tail = view[max(0, len(view) - _LIST_TAIL) :].lower()
-    if "next" not in tail and ":" not in tail:
-        return None  # every label names the next step, or ends with its colon
+    if "next" not in tail and ":" not in tail and patterns.proposed_act.search(tail) is None:
+        return None  # every label names the next step, or ends with its colon; r33c: or the act is proposed
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
     if last is None or not content or _ITEM.match(view, last[0]):
@@ -761,7 +773,11 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     end = last[0] + len(written.rstrip())
     label = patterns.next_step.match(view[first:end]) or _inline_label(view[first:end], patterns)
     if label is None or label.end() >= end - first:
-        return _under_label(text, view, starts, last, patterns) or _next_label_within(text, view, first, end, patterns)
+        return (
+            _under_label(text, view, starts, last, patterns)
+            or _next_label_within(text, view, first, end, patterns)
+            or _proposed_act(view, first, end, patterns)
+        )
     item = first + label.end()
     numbered = _ENUMERATOR.match(view, item)  # r32a: 'Next step: 1. Load `/admin` …', one numbered item inline
     if numbered is not None and numbered.end() < end:
@@ -815,13 +831,20 @@ def _next_label_within(text: str, view: str, first: int, end: int, patterns: _Pa
     found = None
     for match in patterns.next_label.finditer(view[first:end]):
         found = match
+    proposal = None
+    for match in patterns.proposal_label.finditer(view[first:end]):
+        proposal = match  # r33c: 'Suggestion: run …', 'Consider: 1) …; 2) …'
+    if proposal is not None and (found is None or proposal.start() > found.start()):
+        found = proposal
+    else:
+        proposal = None
     if found is None:
         return None
     words = _LEAD_WORD.findall(found.group(1).lower())
     if set(words) & _AGENT_OWNS:
         return None  # 'My next step: rerun the suite': the agent's own next act, handed to no one
     after = words[words.index("next") + 1 :] if "next" in words else []
-    if not set(after) & patterns.next_heads:
+    if proposal is None and not set(after) & patterns.next_heads:
         # 'Next release: 2.4' names a thing, no act; a bare 'Next:' lists the agent's own queue as often as it hands
         # work over ('Next: crash #312, then the release-notes draft.')
         return None
@@ -845,6 +868,32 @@ def _next_label_within(text: str, view: str, first: int, end: int, patterns: _Pa
     head = view[label_first:item_first].rstrip()
     sentence = head + "\n" * (parts[0][0] - label_first - len(head)) + view[parts[0][0] : parts[-1][1]]
     return QuestionSite(label_first, parts[-1][1], sentence, LIST, False, "", tuple(parts))
+
+
+# a sentence opened by the reader as its subject ('You only handle "not found" cases.'): the message is about the
+# reader's own work
+_READER_OPENS = re.compile(r"(?:\A|\n|[.!?:](?=\s))[ \t*_>-]{0,8}(?:you|your)\b(?!['’]?(?:ll|d)\b)", re.IGNORECASE)
+
+
+def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
+    """r33c (docs/DESIGN.md#construction-classes): the last paragraph proposes the reader's next act by a verb of
+    proposing with no subject, opening it or a sentence of it, and the act as its gerund ('No other files changed.
+    Suggest proceeding with executing the tasks.', 'Tests were not run; consider exercising the new routes.'): a
+    closing list of one item, the gerund's clause to the paragraph's end, its lead-in the verb; work-list reads it.
+    'I'd suggest running …' has the agent as subject: the agent's recommendation, none of this; nor a message whose
+    sentences have the reader as subject of the work it speaks of ('You only handle "not found" cases.'): advice on the
+    reader's own work."""
+    found = None
+    for match in patterns.proposed_act.finditer(view[first:end]):
+        found = match
+    if found is None or _READER_OPENS.search(view, 0, first + found.start()) is not None:
+        return None  # 'You only handle "not found" cases. … Consider adding validation …': advice on the reader's work
+    item = first + found.end()
+    stop = item + len(view[item:end].rstrip())
+    if stop <= item or view[item:stop].rstrip(_TRAILING).endswith("?"):
+        return None
+    head = view[first + found.start(1) : item].rstrip()
+    return QuestionSite(first + found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
 
 _INLINE_LABEL = re.compile(r"[\s*_#>]*([A-Za-z][^:\n.!?;]{0,60}?)[\s*_]*:[\s*_]+(?=\S)")
@@ -884,7 +933,7 @@ def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) ->
     source = text[last[0] : last[1]].strip()
     steps = 0
     alternative = _ALTERNATIVE.match(written) and not written.rstrip(_TRAILING).endswith("?")
-    if alternative or _predicts(_without_trailing_symbols(written.rstrip(_TRAILING))):
+    if alternative or _predicts(_without_trailing_symbols(written.rstrip(_TRAILING))) or _states(written):
         steps = 1
     elif _labelled_code(source):
         steps = 1  # the label and its line of code, one paragraph
@@ -902,6 +951,46 @@ def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) ->
     if steps == 0 or not _ITEM.match(view, at[0]):
         return last, content
     return last_content_unit(view[: at[1]], unit_starts(view[: at[1]]), claim_vocabulary())
+
+
+_NOTE_LABEL = re.compile(r"[\s*_]*(?:notes?|fyi|caveat|heads-up|commit|suggested commit(?: message)?)[\s*_]*:[\s*_]*",
+                         re.IGNORECASE)
+_PERSONAL = frozenset(("i", "i'm", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "we'd", "me", "us", "my",
+                       "our", "let", "you", "you're", "you'll", "you've", "you'd", "your", "please"))
+# the first person that a note may hold when it reports what was done ('Note: the script warned; we proceeded with …')
+_REPORTING = frozenset(("i", "we", "me", "us", "my", "our"))
+# a modal (the agent's next act or a prediction of the items' work) or a word that the items are done: the statement
+# takes the list ('The placeholder comment will be removed.', 'All of it is done and pushed.')
+_TAKES_THE_LIST = frozenset(("will", "won't", "can", "could", "would", "shall", "should", "may", "might", "must",
+                             "it'll", "that'll", "done", "rest"))
+
+
+# the openings of a statement about the rest, set against the items by 'else' or 'other' ('Everything else is ready …',
+# 'All other settings look fine.', 'No other files changed.'); a demonstrative or a pronoun ('That keeps the fix
+# small.') points back at the list and takes it, and a statement of one thing ('The no-JS path still posts the same
+# fields.') may be the report the list belongs to
+_STATES_OF_OTHERS = frozenset(("the", "everything", "all", "nothing", "no", "anything", "every", "any"))
+_OTHER = frozenset(("else", "other", "others"))
+
+
+def _states(paragraph: str) -> bool:
+    """r33c (docs/DESIGN.md#construction-classes): the closing paragraph after a list states what holds, in the third
+    person, and asks nothing — at most two sentences about the rest, set against the items ('Everything else is ready
+    for task decomposition.', 'All other settings look fine.'), or after a
+    note's label ('Note: prereq scripts still warn …', 'Commit: `…`'), with no first or second person, no condition
+    and no question: it neither takes the list's work nor hands anything of its own over."""
+    lowered = paragraph.strip().lower().replace("’", "'")
+    if "\n" in lowered or "?" in lowered or len(re.findall(r"[.!]+(?=\s+\S)", lowered)) > 1:
+        return False
+    noted = _NOTE_LABEL.match(lowered)
+    stated = lowered[noted.end() :] if noted else lowered
+    words = _LEAD_WORD.findall(stated)
+    personal = _PERSONAL - _REPORTING if noted else _PERSONAL  # 'Note: …; we proceeded with …' reports
+    if not words or set(words) & (personal | _TAKES_THE_LIST) or _patterns().condition.search(lowered):
+        return False  # 'The placeholder comment will be removed.': the agent's own next act takes the list
+    if any(re.match(rf"{re.escape(ref)}\b", stated) for ref in sites()["hand-back"]["references"]):
+        return False  # 'These are out of scope …', 'The rest is done.': said of the items, it takes them
+    return noted is not None or (words[0] in _STATES_OF_OTHERS and bool(set(words[1:3]) & _OTHER))
 
 
 def _labelled_code(source: str) -> bool:
@@ -1157,7 +1246,8 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
         if after and not _ITEM.match(after) and (_recommends(after) or _picks(after)):
             last = (last[0], line)
             closing = view[last[0] : last[1]].strip()
-    if closing and (_recommends(closing) or _picks(closing) or _hands_back(closing)):
+    if closing and not _ITEM.match(closing) and (_recommends(closing) or _picks(closing) or _hands_back(closing)):
+        # r33c: not an item of the list itself ('**Next**' + '- Recommended command: `/speckit.plan`')
         # 'My recommendation is the second option.' or 'Let me know which.' after the list: the options are still
         # handed over; so are they by 'Any of these can follow if desired.' (issue 28 phase 4b)
         last, content = last_content_unit(view[: last[0]], unit_starts(view[: last[0]]), claim_vocabulary())
