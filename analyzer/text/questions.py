@@ -310,7 +310,7 @@ def _kind(sentence: str) -> str | None:
     if sentence.endswith("?"):
         return QUESTION
     patterns = _patterns()
-    sentence = _plain(sentence)
+    written, sentence = sentence, _plain(sentence)
     if _CONDITION.search(sentence) or patterns.condition.search(sentence):
         return CONDITION
     if _REQUEST.search(sentence):
@@ -332,8 +332,10 @@ def _kind(sentence: str) -> str | None:
         return CONTACT
     if patterns.word_first.search(sentence):
         return WORD
-    if patterns.ready_next.search(sentence):
+    if patterns.ready_next.search(sentence) or patterns.next_stage.search(sentence):
         return READY
+    if written != sentence and (patterns.ready_next.search(written) or patterns.next_stage.search(written)):
+        return READY  # r33e: a stage's number is no chat spelling ('ready for stage 2', 'Next: Phase 4')
     if _reports(sentence, patterns):
         return REPORT
     return None
@@ -433,6 +435,7 @@ class _Patterns:
     contact: re.Pattern[str]
     word_first: re.Pattern[str]
     ready_next: re.Pattern[str]
+    next_stage: re.Pattern[str]
     report_mark: re.Pattern[str]
     report_act: re.Pattern[str]
     report_asked: re.Pattern[str]
@@ -479,6 +482,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
+    # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
+    stages = _words(data["ready-next"]["plan_stages"])
+    plan_stage = rf"(?:{stages})\s+(?:\d[\d.]*|[a-z]|[ivx]{{1,4}})\b|(?-i:T\d{{2,4}}|US\d{{1,3}})\b|#\d"
     wishes = _words(condition["wishes"])
     # The mark, then a few words (no sentence break), then what is wanted or useful.
     benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
@@ -558,6 +564,17 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             # r33b: readiness for a stage named by a command in code, blanked to its placeholder ('Ready for
             # `/speckit.plan`.', 'Ready for Phase 2 tasks: `/speckit.tasks`.')
             rf"|\b(?:{_words(data['ready-next']['words'])})\s+for\s+(?:[^\s.!?;]+\s+){{0,5}}?x{{3,}}\b"
+            # r33e: readiness for a stage of the agent's plan named as data ('ready for Phase 3', 'Ready for T015.')
+            rf"|\b(?:{_words(data['ready-next']['words'])})\s+for\s+(?:the\s+)?(?:{plan_stage})"
+        ),
+        # r33e: the stage of the agent's plan named as what comes next, by a 'next' label or copula opening the sentence
+        # or a clause after a semicolon or dash ('Next: Phase 3 (T015–T020).', 'Next up is Phase 3', 'the next phase is
+        # Polish (T030-T034)')
+        next_stage=(
+            rf"(?:\A|[;—–])[\s*_#>]*(?:(?:{_words(data['ready-next']['next_labels'])})(?:[*_]*:|\s+(?:is|are|will\s+be))"
+            rf"[\s*_]+(?:the\s+)?(?:{plan_stage})"
+            rf"|(?:the\s+)?next\s+(?:{stages})(?:[*_]*:|\s+(?:is|will\s+be))[\s*_]+(?:(?:the\s+)?(?:{plan_stage})"
+            r"|(?-i:[A-Z])[\w&-]*(?=[\s,.;:!(*_]|\Z)))"
         ),
         hand_back=(
             rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"
