@@ -36,6 +36,7 @@ TIMING_MARKS = terms("readiness-next", "timing_marks")
 PLAN_STAGES = terms("readiness-next", "plan_stages")
 STAGE_HOLDS = terms("readiness-next", "stage_holds")
 NEXT_LABELS = terms("readiness-next", "next_labels")
+STAGE_HOLD_MARKS = terms("readiness-next", "stage_hold_marks")
 SITES = frozenset({READY, WAIT, WORD})
 
 
@@ -244,12 +245,16 @@ def _stage_of_plan(token: Token) -> bool:
 
 
 def _stage_mark(stage: Token) -> Token | None:
-    """The number or letter right after the stage noun, the model hanging either on the other ('Phase 3': 3 -nummod->
-    Phase; 'Part II', 'Milestone C.': Part -compound-> II)."""
+    """The number or letter right after the stage noun ('Phase 3', 'Part II', 'Milestone C.', 'phase B.'): a number or
+    a capital stands there as the stage's name however the model hung it; a small letter only hung on the noun or the
+    noun on it ('step a')."""
     after = stage.doc[stage.i + 1] if stage.i + 1 < len(stage.doc) else None
-    if after is None or not _STAGE_MARK.match(after.text.rstrip(".")) or not after.text.rstrip("."):
+    mark = after.text.rstrip(".") if after is not None else ""
+    if after is None or not mark or not _STAGE_MARK.match(mark):
         return None
-    return after if stage.i in (after.head.i, after.i) or stage.head.i == after.i else None
+    if mark[0].isdigit() or mark[0].isupper():
+        return after
+    return after if stage.i == after.head.i or stage.head.i == after.i else None
 
 
 def _stage_shown(stage: Token) -> str:
@@ -282,8 +287,21 @@ def _timed_by_another(ready: Token) -> bool:
     """A clause of time or condition on the readiness or its copula whose subject is neither the reader nor the agent
     ('ready for Phase 3 once CI is green'): the readiness waits on work in flight, not on the reader."""
     holders = (ready, ready.head)
-    return any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
-               for h in holders for c in h.children if c.dep_ == "advcl")  # fmt: skip
+    if any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
+           for h in holders for c in h.children if c.dep_ == "advcl"):  # fmt: skip
+        return True
+    return _held_by_a_clause([t for t in ready.doc if t.i > ready.i])
+
+
+def _held_by_a_clause(tokens: list[Token]) -> bool:
+    """r33e: a subordinator of time or condition (terms [readiness-next] stage_hold_marks) whose clause's subject is
+    not the reader ('… after the security review signs off', '… once CI is green', '… once I finish the tests'): the
+    stage waits on someone else's act or on work in flight, however the model hung the clause."""
+    for mark in (t for t in tokens if t.dep_ in ("mark", "advmod") and t.lower_ in STAGE_HOLD_MARKS):
+        subject = subject_of(mark.head) if mark.head.i != mark.i else None
+        if subject is None or subject.lower_ not in READER:
+            return True
+    return False
 
 
 def _next_stage_named(asked: Asked) -> Token | None:
@@ -310,6 +328,8 @@ def _next_stage_named(asked: Asked) -> Token | None:
             subject = subject_of(token)
             if subject is None or subject.lower_ not in READER:
                 return None
+    if _held_by_a_clause(rest):
+        return None
     # 'the next phase is Polish (T030-T034)': the stage noun is the subject of the copula, its name the complement
     noun = label.head if label is not None and label.dep_ == "amod" else None
     if noun is not None and noun.lower_ in PLAN_STAGES and noun.dep_ == "nsubj" and noun.head.lemma_ == "be":
