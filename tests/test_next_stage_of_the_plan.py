@@ -45,6 +45,8 @@ PASSES = [
     ("She said she's ready for Phase 3.", "clear"),
     ("The staging cluster is ready for Phase 3 once the owners sign off.", "clear"),
     ("Ready for the next phase.", "clear"),
+    ("Lane done.\n\n- PR #90 opened, CI green.\n- Next: #95, the cache metrics, already claimed by me.", "clear"),
+    ("Next: Phase 4, already underway on `feat/sync`.", "clear"),
     ("The plan has five phases. Phase 2 covers the API; next is Phase 3, the UI. All five are implemented and tested.",
      "clear"),
 ]

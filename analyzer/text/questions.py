@@ -141,7 +141,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         if spliced:
             start, written, toned, bare = start + spliced, written[spliced:], toned[spliced:], bare[spliced:]
         kind = _kind(bare)
-        if kind is None:
+        if kind is None or (kind == READY and _next_stage_in_item(view, start, bare)):
             continue
         if bare != toned:  # the parser reads the question without the emoji after it
             written = written[: len(bare)]
@@ -167,6 +167,17 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
     return tuple(sites[-MAX_SITES:])
+
+
+def _next_stage_in_item(view: str, start: int, sentence: str) -> bool:
+    """r33e: a 'next' label naming a stage of the plan inside a list item ('- Next: #4475, the eviction metrics, …') is
+    a line of the list, which the closing list's rows read, not the close of the message."""
+    patterns = _patterns()
+    plain = _plain(sentence)
+    if patterns.ready_next.search(plain) or patterns.ready_next.search(sentence):
+        return False
+    line = view[view.rfind("\n", 0, start) + 1 : start]
+    return bool(_ITEM.match(line)) or bool(_ITEM.match(sentence))
 
 
 def _items_under(text: str, lead_end: int) -> list[tuple[int, int]]:
