@@ -47,6 +47,9 @@ PASSES = [
     ("Ready for the next phase.", "clear"),
     ("Lane done.\n\n- PR #90 opened, CI green.\n- Next: #95, the cache metrics, already claimed by me.", "clear"),
     ("Next: Phase 4, already underway on `feat/sync`.", "clear"),
+    # a human-only stage is exempt, judged on what the sentence says of it
+    ("Next up: Phase 5 — deploy to production.", "exempt"),
+    ("Ready for Phase 4: the production release.", "exempt"),
     ("The plan has five phases. Phase 2 covers the API; next is Phase 3, the UI. All five are implemented and tested.",
      "clear"),
 ]

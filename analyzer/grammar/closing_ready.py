@@ -86,7 +86,13 @@ def readiness_next(asked: Asked) -> Judgement | None:
         # close names the next stage of the agent's own plan and stops, with nothing of the agent's that starts it
         why = (f"names the next stage of the agent's own plan ('{_stage_shown(named)}') as what comes next and stops "
                "there — the turn parks on the reader's go")
-        return _judged(asked, "readiness-next", why, [named])
+        # judged on what the sentence says of the stage when it says more than its name ('Next up: Phase 5 — deploy to
+        # production': exempt), on the stage's name alone otherwise
+        mark = _stage_mark(named)
+        name = {named.i} | ({mark.i} if mark is not None else set())
+        said = [t for t in named.sent if t.is_alpha and t.i not in name and t.lower_ not in NEXT_LABELS | {"is", "be"}]
+        exclude = frozenset(name | {t.i for t in named.sent if t.lower_ in NEXT_LABELS}) if said else frozenset()
+        return _judged(asked, "readiness-next", why, [named, named.sent.root], exclude)
     return None
 
 
