@@ -30,6 +30,12 @@ FIRES = [
     ("All 12 tests pass. Next up is US3: bulk import.", [NEXT, "('US3')"]),
     ("Part I of the migration guide is written. Next up: Part II.", [NEXT, "('Part II')"]),
     ("- Created the models\n- Added the routes\n\n**Next:** Phase 4 (T021–T027)", [NEXT, "('Phase 4')"]),
+    # the stage as the subject with 'next' its predicate closing the sentence; the label naming the stage noun; a comma
+    ("Phase 2 is in. Phase 3 is next.", [NEXT, "('Phase 3')"]),
+    ("Tests pass. Phase 3 (T015–T020) is up next.", [NEXT, "('Phase 3')"]),
+    ("Setup finished; T007 next.", [NEXT, "('T007')"]),
+    ("Done with setup.\n\nNext phase: Integration (T030–T034).", [NEXT, "('T030')"]),
+    ("Next, Phase 3 (T015–T020).", [NEXT, "('Phase 3')"]),
 ]
 
 PASSES = [
@@ -45,6 +51,9 @@ PASSES = [
     ("She said she's ready for Phase 3.", "clear"),
     ("The staging cluster is ready for Phase 3 once the owners sign off.", "clear"),
     ("Ready for the next phase.", "clear"),
+    ("Phase 3 is next on @maria's list.", "clear"),
+    ("Phase 3 is next after the vendor's key arrives.", "clear"),
+    ("The roadmap says Phase 3 is next.", "clear"),
     ("Lane done.\n\n- PR #90 opened, CI green.\n- Next: #95, the cache metrics, already claimed by me.", "clear"),
     ("Next: Phase 4, already underway on `feat/sync`.", "clear"),
     # a human-only stage is exempt, judged on what the sentence says of it

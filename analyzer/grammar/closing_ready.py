@@ -322,8 +322,12 @@ def _next_stage_named(asked: Asked) -> Token | None:
         # five are implemented …'): only the close names the next stage and stops
     words = asked.tokens
     label = next((t for t in words if t.lower_ == "next" and _opens_clause(t)), None)
-    if label is None and _label(asked) not in NEXT_LABELS:
-        return None  # the site's part may start after the label ('Next: Phase 3 …' is judged on 'Phase 3 …')
+    cut = _label(asked)
+    heads = cut.strip(" *_#>").split()
+    stage_label = len(heads) >= 2 and heads[0] == "next" and heads[1].strip(":*_") in PLAN_STAGES
+    if label is None and cut not in NEXT_LABELS and not stage_label:
+        return _stage_then_next(words)  # the site's part may start after the label ('Next: Phase 3 …' is judged on
+        # 'Phase 3 …'); 'Phase 3 is next.' names the stage before its 'next'
     rest = [t for t in words if label is None or t.i >= label.i]
     for token in rest:
         if token.dep_ in ("nsubj", "nsubjpass") and token.lower_ in AGENT_SUBJECTS:
@@ -334,14 +338,45 @@ def _next_stage_named(asked: Asked) -> Token | None:
             subject = subject_of(token)
             if subject is None or subject.lower_ not in READER:
                 return None
-    if _held_by_a_clause(rest):
+    if _held_by_a_clause(rest) or _someone_elses(rest):
         return None
+    if stage_label and words:
+        # 'Next phase: Integration (T030–T034).', '**Next milestone:** M2 — offline sync.': the label names the stage
+        # noun, the part after it the stage's name
+        named = next((t for t in words if _stage_of_plan(t)), None) or words[0].sent.root
+        return named if named.pos_ in ("PROPN", "NOUN", "NUM") else None
     # 'the next phase is Polish (T030-T034)': the stage noun is the subject of the copula, its name the complement
     noun = label.head if label is not None and label.dep_ == "amod" else None
     if noun is not None and noun.lower_ in PLAN_STAGES and noun.dep_ == "nsubj" and noun.head.lemma_ == "be":
         named = (c for c in noun.head.children if c.dep_ in ("attr", "acomp") and c.pos_ in ("PROPN", "NOUN"))
         return next(named, None)
     return next((t for t in rest if _stage_of_plan(t)), None)
+
+
+def _stage_then_next(words: list[Token]) -> Token | None:
+    """r33e: the stage as the subject and 'next' its predicate closing the sentence ('Phase 3 is next.', 'Tests pass.
+    Phase 3 (T015–T020) is up next.', 'Setup finished; T007 next.'): the stage opens the sentence or the clause after a
+    semicolon or dash, with the same holds as the label."""
+    alpha = [t for t in words if t.is_alpha or t.like_num or _TASK_ID.match(t.text)]
+    if not alpha or alpha[-1].lower_ != "next":
+        return None
+    stage = next((t for t in words if _stage_of_plan(t) and _opens_clause(t)), None)
+    if stage is None:
+        return None
+    rest = [t for t in words if t.i >= stage.i]
+    if any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in AGENT_SUBJECTS for t in rest):
+        return None
+    if any(t.lemma_.lower() in STAGE_HOLDS or t.lower_ in STAGE_HOLDS for t in rest):
+        return None
+    if _held_by_a_clause(rest) or _someone_elses(rest) or any(t.lemma_.lower() in SPEECH_VERBS for t in words):
+        return None  # 'The roadmap says Phase 3 is next.': reported
+    return stage
+
+
+def _someone_elses(tokens: list[Token]) -> bool:
+    """r33e: a possessor other than the agent or the reader on the stage's words ('next on @maria's list', 'the
+    vendor's integration'): the stage is someone else's to start."""
+    return any(t.dep_ == "poss" and t.lower_ not in ("my", "our", "your") for t in tokens)
 
 
 def _opens_clause(token: Token) -> bool:

@@ -582,10 +582,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # or a clause after a semicolon or dash ('Next: Phase 3 (T015–T020).', 'Next up is Phase 3', 'the next phase is
         # Polish (T030-T034)')
         next_stage=(
-            rf"(?:\A|[;—–])[\s*_#>]*(?:(?:{_words(data['ready-next']['next_labels'])})(?:[*_]*:|\s+(?:is|are|will\s+be))"
+            rf"(?:\A|[;—–])[\s*_#>]*(?:(?:{_words(data['ready-next']['next_labels'])})(?:[*_]*[:,]|\s+(?:is|are|will\s+be))"
             rf"[\s*_]+(?:the\s+)?(?:{plan_stage})"
             rf"|(?:the\s+)?next\s+(?:{stages})(?:[*_]*:|\s+(?:is|will\s+be))[\s*_]+(?:(?:the\s+)?(?:{plan_stage})"
             r"|(?-i:[A-Z])[\w&-]*(?=[\s,.;:!(*_]|\Z)))"
+            # the stage as the subject, 'next' its predicate closing the clause ('Phase 3 is next.', 'T007 next.')
+            rf"|(?:\A|[;—–])[\s*_#>]*(?:the\s+)?(?:{plan_stage})[^.!?;:\n]{{0,40}}?\s(?:is\s+|are\s+)?(?:up\s+)?next"
+            r"[\s*_]*(?:[.!;]|\Z)"
         ),
         hand_back=(
             rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"
