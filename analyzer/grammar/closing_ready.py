@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _judged
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _judged, _label
 from analyzer.grammar.closing_word import waits_on_person
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import rule
@@ -33,6 +33,10 @@ READER = terms("register", "reader")
 NEEDS_PARTICLE = terms("readiness-next", "needs_particle")
 NEXT_STAGES = terms("readiness-next", "next_stages")
 TIMING_MARKS = terms("readiness-next", "timing_marks")
+PLAN_STAGES = terms("readiness-next", "plan_stages")
+STAGE_HOLDS = terms("readiness-next", "stage_holds")
+NEXT_LABELS = terms("readiness-next", "next_labels")
+STAGE_HOLD_MARKS = terms("readiness-next", "stage_hold_marks")
 SITES = frozenset({READY, WAIT, WORD})
 
 
@@ -43,7 +47,7 @@ def readiness_next(asked: Asked) -> Judgement | None:
     if asked.site.kind not in SITES or _handed_back_after(asked) or waits_on_person(asked):
         return None  # a sentence after it hands the turn back itself ('… Shall I proceed?'), or the wait row judges it
     for ready in asked.tokens:
-        if ready.lower_ not in WORDS or not (_agents(ready) or _things_for_command(ready)):
+        if ready.lower_ not in WORDS or not (_agents(ready) or _agents_after_mark(ready) or _things_for_command(ready)):
             continue
         going = _going_on(ready) if _agents(ready) else None
         if going is not None:
@@ -63,11 +67,32 @@ def readiness_next(asked: Asked) -> Judgement | None:
             why = (f"states it is '{ready.text}' for the next stage named by the reader's command "
                    f"('{as_written([command])}') — the turn parks until the reader invokes it")
             return _judged(asked, "readiness-next", why, [command])
+        agents = _agents(ready) or _agents_after_mark(ready)
+        named = _named_stage(ready) if agents and not _timed_by_another(ready) else None
+        if named is not None:
+            # r33e: 'Phase 2 complete; ready for Phase 3.', 'Ready for T015.' — a stage of the agent's own plan named as
+            # data (its number, letter or task id) is work the agent could start itself
+            why = (f"states the agent is '{ready.text}' for the next stage of its own plan "
+                   f"('{_stage_shown(named)}') — the turn parks on the reader's go")
+            return _judged(asked, "readiness-next", why, [named])
         stage = _next_stage_timed(ready) if _agents(ready) else None
         if stage is not None:
             why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
                    "is — the turn parks on the reader's go")
             return _judged(asked, "readiness-next", why, [stage])
+    named = _next_stage_named(asked)
+    if named is not None:
+        # r33e: 'Next: Phase 3 (T015–T020).', 'Next up is Phase 3: wiring the API.', 'the next phase is Polish' — the
+        # close names the next stage of the agent's own plan and stops, with nothing of the agent's that starts it
+        why = (f"names the next stage of the agent's own plan ('{_stage_shown(named)}') as what comes next and stops "
+               "there — the turn parks on the reader's go")
+        # judged on what the sentence says of the stage when it says more than its name ('Next up: Phase 5 — deploy to
+        # production': exempt), on the stage's name alone otherwise
+        mark = _stage_mark(named)
+        name = {named.i} | ({mark.i} if mark is not None else set())
+        said = [t for t in named.sent if t.is_alpha and t.i not in name and t.lower_ not in NEXT_LABELS | {"is", "be"}]
+        exclude = frozenset(name | {t.i for t in named.sent if t.lower_ in NEXT_LABELS}) if said else frozenset()
+        return _judged(asked, "readiness-next", why, [named, named.sent.root], exclude)
     return None
 
 
@@ -205,3 +230,159 @@ def _goes_on(verb: Token) -> bool:
         return True
     return any(c.lower_ in GO_ON_PARTICLES for c in verb.children if c.dep_ in ("prt", "advmod", "acomp", "prep",
                                                                                "xcomp", "dobj"))  # fmt: skip
+
+
+# r33e: a task id of a plan file ('T015', 'US2') and the number, letter or roman numeral that names a stage ('Phase 3',
+# 'Milestone B', 'Part II').
+_TASK_ID = re.compile(r"^(?:T\d{2,4}|US\d{1,3})$")
+_STAGE_MARK = re.compile(r"^(?:\d[\d.]*|[A-Za-z]|[IVX]{1,4}|[ivx]{1,4})$")
+
+
+def _stage_of_plan(token: Token) -> bool:
+    """A stage of the agent's plan named as data: a stage noun (terms [readiness-next] plan_stages) with its number or
+    letter ('Phase 3', 'user story 2', 'Milestone B'), or a task id of a plan file ('T015', 'US2', '#12')."""
+    if _TASK_ID.match(token.text):
+        return True
+    if token.like_num and token.i > 0 and token.doc[token.i - 1].text == "#":
+        return True
+    if token.lemma_.lower() not in PLAN_STAGES and token.lower_ not in PLAN_STAGES:
+        return False
+    return _stage_mark(token) is not None
+
+
+def _stage_mark(stage: Token) -> Token | None:
+    """The number or letter right after the stage noun ('Phase 3', 'Part II', 'Milestone C.', 'phase B.'): a number or
+    a capital stands there as the stage's name however the model hung it; a small letter only hung on the noun or the
+    noun on it ('step a')."""
+    after = stage.doc[stage.i + 1] if stage.i + 1 < len(stage.doc) else None
+    mark = after.text.rstrip(".") if after is not None else ""
+    if after is None or not mark or not _STAGE_MARK.match(mark):
+        return None
+    if mark[0].isdigit() or mark[0].isupper():
+        return after
+    return after if stage.i == after.head.i or stage.head.i == after.i else None
+
+
+def _stage_shown(stage: Token) -> str:
+    """The stage as written with its number or letter ('Phase 3'), or the id alone."""
+    mark = None if _TASK_ID.match(stage.text) else _stage_mark(stage)
+    return f"{stage.text} {mark.text.rstrip('.')}" if mark is not None else stage.text
+
+
+def _named_stage(ready: Token) -> Token | None:
+    """r33e: the readiness's 'for' names a stage of the agent's own plan as data ('ready for Phase 3', 'Ready for
+    Phase 3 implementation', 'Ready for T015'): the stage anywhere in the 'for' phrase. 'Ready for the next phase.'
+    names no stage of the plan (its pinned pass)."""
+    for prep in (c for c in ready.children if c.dep_ == "prep" and c.lower_ == "for"):
+        for token in prep.subtree:
+            if token.i > prep.i and _stage_of_plan(token):
+                return token
+    return None
+
+
+def _agents_after_mark(ready: Token) -> bool:
+    """r33e: a subjectless readiness opening a clause after a semicolon or dash, the status before it ('The schema
+    migration is written and tested; ready for user story 2.', 'Phase 1 done — ready for stage 2'): the model hangs
+    it as a clause of the status; with no subject of its own it is the agent's, as at the line's start."""
+    before = ready.doc[ready.i - 1] if ready.i > 0 else None
+    return (before is not None and before.text in (";", "—", "–", "--") and subject_of(ready) is None
+            and ready.dep_ in ("advcl", "conj", "dep", "ccomp", "parataxis", "amod", "ROOT"))  # fmt: skip
+
+
+def _timed_by_another(ready: Token) -> bool:
+    """A clause of time or condition on the readiness or its copula whose subject is neither the reader nor the agent
+    ('ready for Phase 3 once CI is green'): the readiness waits on work in flight, not on the reader."""
+    holders = (ready, ready.head)
+    if any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
+           for h in holders for c in h.children if c.dep_ == "advcl"):  # fmt: skip
+        return True
+    return _held_by_a_clause([t for t in ready.doc if t.i > ready.i])
+
+
+def _held_by_a_clause(tokens: list[Token]) -> bool:
+    """r33e: a subordinator of time or condition (terms [readiness-next] stage_hold_marks) whose clause's subject is
+    not the reader ('… after the security review signs off', '… once CI is green', '… once I finish the tests'): the
+    stage waits on someone else's act or on work in flight, however the model hung the clause."""
+    for mark in (t for t in tokens if t.dep_ in ("mark", "advmod") and t.lower_ in STAGE_HOLD_MARKS):
+        subject = subject_of(mark.head) if mark.head.i != mark.i else None
+        if subject is None or subject.lower_ not in READER:
+            return True
+    return False
+
+
+def _next_stage_named(asked: Asked) -> Token | None:
+    """r33e: a 'next' label or copula opening the sentence or a clause after a semicolon or dash, with a stage of the
+    agent's own plan as its complement ('Next: Phase 3 (T015–T020).', 'Next up is Phase 3', 'the next phase is Polish
+    (T030-T034)'). None when, from the label on, the agent is a subject (it starts the stage itself: a claim or an
+    offer, judged elsewhere), a clause of time or condition has a subject other than the reader (work in flight), or a
+    word of holding or finishing says the stage waits on someone else or is done ('blocked on the vendor's key',
+    'owned by @maria', 'Next: Phase 3 — done')."""
+    if asked.site.following:
+        return None  # a report of the plan's stages with more of the message after it ('… next is Phase 3, the UI. All
+        # five are implemented …'): only the close names the next stage and stops
+    words = asked.tokens
+    label = next((t for t in words if t.lower_ == "next" and _opens_clause(t)), None)
+    cut = _label(asked)
+    heads = cut.strip(" *_#>").split()
+    stage_label = len(heads) >= 2 and heads[0] == "next" and heads[1].strip(":*_") in PLAN_STAGES
+    if label is None and cut not in NEXT_LABELS and not stage_label:
+        return _stage_then_next(words)  # the site's part may start after the label ('Next: Phase 3 …' is judged on
+        # 'Phase 3 …'); 'Phase 3 is next.' names the stage before its 'next'
+    rest = [t for t in words if label is None or t.i >= label.i]
+    for token in rest:
+        if token.dep_ in ("nsubj", "nsubjpass") and token.lower_ in AGENT_SUBJECTS:
+            return None
+        if token.lemma_.lower() in STAGE_HOLDS or token.lower_ in STAGE_HOLDS:
+            return None
+        if token.dep_ == "advcl":
+            subject = subject_of(token)
+            if subject is None or subject.lower_ not in READER:
+                return None
+    if _held_by_a_clause(rest) or _someone_elses(rest):
+        return None
+    if stage_label and words:
+        # 'Next phase: Integration (T030–T034).', '**Next milestone:** M2 — offline sync.': the label names the stage
+        # noun, the part after it the stage's name
+        named = next((t for t in words if _stage_of_plan(t)), None) or words[0].sent.root
+        return named if named.pos_ in ("PROPN", "NOUN", "NUM") else None
+    # 'the next phase is Polish (T030-T034)': the stage noun is the subject of the copula, its name the complement
+    noun = label.head if label is not None and label.dep_ == "amod" else None
+    if noun is not None and noun.lower_ in PLAN_STAGES and noun.dep_ == "nsubj" and noun.head.lemma_ == "be":
+        named = (c for c in noun.head.children if c.dep_ in ("attr", "acomp") and c.pos_ in ("PROPN", "NOUN"))
+        return next(named, None)
+    return next((t for t in rest if _stage_of_plan(t)), None)
+
+
+def _stage_then_next(words: list[Token]) -> Token | None:
+    """r33e: the stage as the subject and 'next' its predicate closing the sentence ('Phase 3 is next.', 'Tests pass.
+    Phase 3 (T015–T020) is up next.', 'Setup finished; T007 next.'): the stage opens the sentence or the clause after a
+    semicolon or dash, with the same holds as the label."""
+    alpha = [t for t in words if t.is_alpha or t.like_num or _TASK_ID.match(t.text)]
+    if not alpha or alpha[-1].lower_ != "next":
+        return None
+    stage = next((t for t in words if _stage_of_plan(t) and _opens_clause(t)), None)
+    if stage is None:
+        return None
+    rest = [t for t in words if t.i >= stage.i]
+    if any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in AGENT_SUBJECTS for t in rest):
+        return None
+    if any(t.lemma_.lower() in STAGE_HOLDS or t.lower_ in STAGE_HOLDS for t in rest):
+        return None
+    if _held_by_a_clause(rest) or _someone_elses(rest) or any(t.lemma_.lower() in SPEECH_VERBS for t in words):
+        return None  # 'The roadmap says Phase 3 is next.': reported
+    return stage
+
+
+def _someone_elses(tokens: list[Token]) -> bool:
+    """r33e: a possessor other than the agent or the reader on the stage's words ('next on @maria's list', 'the
+    vendor's integration'): the stage is someone else's to start."""
+    return any(t.dep_ == "poss" and t.lower_ not in ("my", "our", "your") for t in tokens)
+
+
+def _opens_clause(token: Token) -> bool:
+    """The 'next' opens the sentence or a clause after a semicolon or dash, with at most a determiner or 'up' before
+    it ('Next:', 'Up next:', 'the next phase is')."""
+    start = token.i
+    while start > 0 and token.doc[start - 1].lower_ in ("the", "up", "*", "**", "#", "##", "_"):
+        start -= 1
+    return start == 0 or token.doc[start - 1].text in (";", "—", "–", "-", ":") or token.doc[start - 1].is_space

@@ -141,7 +141,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         if spliced:
             start, written, toned, bare = start + spliced, written[spliced:], toned[spliced:], bare[spliced:]
         kind = _kind(bare)
-        if kind is None:
+        if kind is None or (kind == READY and _next_stage_in_item(view, start, bare)):
             continue
         if bare != toned:  # the parser reads the question without the emoji after it
             written = written[: len(bare)]
@@ -167,6 +167,17 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
     return tuple(sites[-MAX_SITES:])
+
+
+def _next_stage_in_item(view: str, start: int, sentence: str) -> bool:
+    """r33e: a 'next' label naming a stage of the plan inside a list item ('- Next: #4475, the eviction metrics, …') is
+    a line of the list, which the closing list's rows read, not the close of the message."""
+    patterns = _patterns()
+    plain = _plain(sentence)
+    if patterns.ready_next.search(plain) or patterns.ready_next.search(sentence):
+        return False
+    line = view[view.rfind("\n", 0, start) + 1 : start]
+    return bool(_ITEM.match(line)) or bool(_ITEM.match(sentence))
 
 
 def _items_under(text: str, lead_end: int) -> list[tuple[int, int]]:
@@ -314,7 +325,7 @@ def _kind(sentence: str) -> str | None:
     if sentence.endswith("?"):
         return QUESTION
     patterns = _patterns()
-    sentence = _plain(sentence)
+    written, sentence = sentence, _plain(sentence)
     if _CONDITION.search(sentence) or patterns.condition.search(sentence):
         return CONDITION
     if _REQUEST.search(sentence):
@@ -336,8 +347,10 @@ def _kind(sentence: str) -> str | None:
         return CONTACT
     if patterns.word_first.search(sentence):
         return WORD
-    if patterns.ready_next.search(sentence):
+    if patterns.ready_next.search(sentence) or patterns.next_stage.search(sentence):
         return READY
+    if written != sentence and (patterns.ready_next.search(written) or patterns.next_stage.search(written)):
+        return READY  # r33e: a stage's number is no chat spelling ('ready for stage 2', 'Next: Phase 4')
     if _reports(sentence, patterns):
         return REPORT
     return None
@@ -437,6 +450,7 @@ class _Patterns:
     contact: re.Pattern[str]
     word_first: re.Pattern[str]
     ready_next: re.Pattern[str]
+    next_stage: re.Pattern[str]
     report_mark: re.Pattern[str]
     report_act: re.Pattern[str]
     report_asked: re.Pattern[str]
@@ -486,6 +500,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
+    # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
+    stages = _words(data["ready-next"]["plan_stages"])
+    plan_stage = rf"(?:{stages})\s+(?:\d[\d.]*|[a-z]|[ivx]{{1,4}})\b|(?-i:T\d{{2,4}}|US\d{{1,3}})\b|#\d"
     wishes = _words(condition["wishes"])
     # The mark, then a few words (no sentence break), then what is wanted or useful.
     benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
@@ -565,6 +582,20 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             # r33b: readiness for a stage named by a command in code, blanked to its placeholder ('Ready for
             # `/speckit.plan`.', 'Ready for Phase 2 tasks: `/speckit.tasks`.')
             rf"|\b(?:{_words(data['ready-next']['words'])})\s+for\s+(?:[^\s.!?;]+\s+){{0,5}}?x{{3,}}\b"
+            # r33e: readiness for a stage of the agent's plan named as data ('ready for Phase 3', 'Ready for T015.')
+            rf"|\b(?:{_words(data['ready-next']['words'])})\s+for\s+(?:the\s+)?(?:{plan_stage})"
+        ),
+        # r33e: the stage of the agent's plan named as what comes next, by a 'next' label or copula opening the sentence
+        # or a clause after a semicolon or dash ('Next: Phase 3 (T015–T020).', 'Next up is Phase 3', 'the next phase is
+        # Polish (T030-T034)')
+        next_stage=(
+            rf"(?:\A|[;—–])[\s*_#>]*(?:(?:{_words(data['ready-next']['next_labels'])})(?:[*_]*[:,]|\s+(?:is|are|will\s+be))"
+            rf"[\s*_]+(?:the\s+)?(?:{plan_stage})"
+            rf"|(?:the\s+)?next\s+(?:{stages})(?:[*_]*:|\s+(?:is|will\s+be))[\s*_]+(?:(?:the\s+)?(?:{plan_stage})"
+            r"|(?-i:[A-Z])[\w&-]*(?=[\s,.;:!(*_]|\Z)))"
+            # the stage as the subject, 'next' its predicate closing the clause ('Phase 3 is next.', 'T007 next.')
+            rf"|(?:\A|[;—–])[\s*_#>]*(?:the\s+)?(?:{plan_stage})[^.!?;:\n]{{0,40}}?\s(?:is\s+|are\s+)?(?:up\s+)?next"
+            r"[\s*_]*(?:[.!;]|\Z)"
         ),
         hand_back=(
             rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"

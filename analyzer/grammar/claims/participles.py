@@ -15,10 +15,14 @@ from analyzer.grammar.claims.words import (
 )
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import subject_of
+from analyzer.terms import terms
 from analyzer.text.closing import ClaimVocabulary
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
+
+# r33e: the stage nouns of the agent's plan ('Next up is Phase 3: wiring the API' — the participle titles the stage)
+PLAN_STAGES = terms("readiness-next", "plan_stages")
 
 
 
@@ -147,6 +151,10 @@ def subjectless_participle(head: Token, segment: Segment, vocabulary: ClaimVocab
         return None
     if not opens(head, segment):
         return None
+    stage = head.head
+    if (head.dep_ == "acl" and stage.i < head.i and stage.lemma_.lower() in PLAN_STAGES
+            and any(t.lower_ == "next" for t in head.doc[stage.sent.start : stage.i])):  # fmt: skip
+        return None  # r33e: 'Next up is Phase 3: wiring the API.' — the title of a stage of the plan, no act now
     now = [t for t in segment.leading if t.lower_ in vocabulary.now_adverbs]
     if now:
         words = as_written(now[-1], head)
