@@ -158,6 +158,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         parts = _instructions_before(text, view, spans, k) if kind == REPORT else ()
         if kind == REPORT and not parts and not _reads_reader(_plain(bare)):
             continue  # 'If the tests pass, I'll commit.': no instruction before it, no reader in it
+        if kind == OFFER and _patterns().capability.search(text, 0, start):
+            continue  # r33h: one more line of the agent's description of itself ('I can read files … I can also …')
         sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following, parts))
     listed = (
         closing_list(text, view)
@@ -458,6 +460,7 @@ class _Patterns:
     offer_modal: re.Pattern[str]
     offer_opening: re.Pattern[str]
     offer_more: re.Pattern[str]
+    capability: re.Pattern[str]
     reader_first: re.Pattern[str]
     reader_modal: re.Pattern[str]
     instruction_reach: int
@@ -603,8 +606,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r33a: or a verb that hands back what the check showed with no recipient named ('If you still see a
         # resolution error, send the new output.')
         report_asked=rf"\b(?:{_words([*turn['report_back'], *data['report']['handed_back']])})\b",
-        # r33h: the unconditioned bonus offer: the agent's modal of ability or willingness anywhere, or a modal opening the
-        # sentence with no subject; and a word of more work or of willingness
+        # r33h: the unconditioned bonus offer: the agent's modal of ability or willingness anywhere, or a modal opening
+        # the sentence with no subject; and a word of more work or of willingness
         offer_modal=rf"\b(?:{_words(data['unconditioned-offer']['offering'])})\b",
         offer_opening=(
             rf"[\s*_>-]*(?:(?:{_words(data['unconditioned-offer']['openers'])}),?\s+)?"
@@ -612,6 +615,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         offer_more=(
             rf"\b(?:{_words(data['unconditioned-offer']['more'] + data['unconditioned-offer']['willing'])})\b"
+        ),
+        # r33h: the agent's present ability stated before, opening a sentence or a list item, or a description of what
+        # it can do: the offer is then one more line of a description of itself, no offer of more work
+        capability=(
+            rf"(?:\A|[.!?:]\s|\n)[\s*_>-]{{0,8}}(?:{_words(data['unconditioned-offer']['describers'])})\s+"
+            rf"(?:{_words(data['unconditioned-offer']['abilities'])})\s+(?!not\b|also\b)[a-z]"
+            rf"|\b(?:{_words(data['unconditioned-offer']['self_descriptions'])})\b"
         ),
         # r31a: a report site with no instruction before it is read only when the condition is on the reader or the
         # sentence asks for a report back ('If you see new errors, paste them and I'll …')
