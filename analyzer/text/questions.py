@@ -158,7 +158,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         parts = _instructions_before(text, view, spans, k) if kind == REPORT else ()
         if kind == REPORT and not parts and not _reads_reader(_plain(bare)):
             continue  # 'If the tests pass, I'll commit.': no instruction before it, no reader in it
-        if kind == OFFER and _patterns().capability.search(text, 0, start):
+        if kind == OFFER and (_patterns().capability.search(text, 0, start) or _patterns().self_described.search(
+            text, 0, start + len(written))):
             continue  # r33h: one more line of the agent's description of itself ('I can read files … I can also …')
         sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following, parts))
     listed = (
@@ -461,6 +462,7 @@ class _Patterns:
     offer_opening: re.Pattern[str]
     offer_more: re.Pattern[str]
     capability: re.Pattern[str]
+    self_described: re.Pattern[str]
     reader_first: re.Pattern[str]
     reader_modal: re.Pattern[str]
     instruction_reach: int
@@ -621,8 +623,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         capability=(
             rf"(?:\A|[.!?:]\s|\n)[\s*_>-]{{0,8}}(?:{_words(data['unconditioned-offer']['describers'])})\s+"
             rf"(?:{_words(data['unconditioned-offer']['abilities'])})\s+(?!not\b|also\b)[a-z]"
-            rf"|\b(?:{_words(data['unconditioned-offer']['self_descriptions'])})\b"
         ),
+        self_described=rf"\b(?:{_words(data['unconditioned-offer']['self_descriptions'])})\b",
         # r31a: a report site with no instruction before it is read only when the condition is on the reader or the
         # sentence asks for a report back ('If you see new errors, paste them and I'll …')
         report_reader=(
