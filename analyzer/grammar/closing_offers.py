@@ -50,6 +50,9 @@ WISHING = question_vocabulary().wish_verbs
 # Issue 28 phase 6: a new piece of work as the subject of its own offer (_offered_thing).
 THING_JOINING = terms("offered-thing", "joining")
 THING_EXISTING = terms("offered-thing", "existing")
+# r33h: the fewest characters before an unconditioned offer for it to close a turn that did something (a shorter
+# start is the whole message, or a greeting).
+MESSAGE_BEFORE = 12
 
 
 @dataclass(frozen=True)
@@ -348,6 +351,8 @@ def _unconditioned(asked: Asked) -> Judgement | None:
     following = asked.site.following
     if following and not only_invites(following) and len(following.split()) > 3:
         return None  # the turn does not end on it
+    if asked.site.start < MESSAGE_BEFORE:
+        return None  # the whole message: work handed over accepted ('Happy to take the Gemini adapter.'), nothing extra
     offer = offer_in(asked.tokens) or _willing_read_as_subject(asked.tokens, w)
     if offer is None or offer.commits or offer.act.lemma_ == "be" or offer.act.tag_ in ("VBD", "VBN"):
         return None
