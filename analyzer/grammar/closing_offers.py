@@ -377,7 +377,7 @@ def _unconditioned(asked: Asked) -> Judgement | None:
     willing = _folded(offer.offered_by) in w.willing_alone
     if more is None and not willing:
         return None  # 'I can migrate the table.': no more work marked
-    marked = f"more work ('{more}')" if more is not None else "its willingness"
+    marked = f"more work ('{more.replace(' - ', '-')}')" if more is not None else "its willingness"
     why = f"offers the agent's '{act.text}' as {marked}, and the turn ends on the offer"
     return _judged(asked, "bonus-offer", why, [act], exclude=offer.frame)
 
