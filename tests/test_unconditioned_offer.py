@@ -17,7 +17,8 @@ from tests.judging import assert_judged
     [
         ("Done with the refactor.\n\nHappy to write the migration for the legacy table next.",
          ["'write' as more work ('next')", "the turn ends on the offer"]),
-        ("Done with the refactor.\n\nCould wire up the metrics dashboard as well.", ["'wire' as more work ('as well')"]),
+        ("Done with the refactor.\n\nCould wire up the metrics dashboard as well.",
+         ["'wire' as more work ('as well')"]),
         ("Done with the refactor.\n\nI'm able to port the remaining two screens as well.", ["'port' as more work"]),
         ("Done with the refactor.\n\nCan do the same for the admin views.", ["'do' as more work ('same')"]),
         ("Done with the refactor.\n\nNext I could tackle the retry logic in the uploader.",
@@ -67,8 +68,8 @@ def test_a_human_only_act_offered_is_exempt() -> None:
         "Pushed. Happy to hear the demo went well too!",
         "Happy to take the Gemini adapter.",
         "I'm a coding assistant. I can read your code, run tests, and make edits. I can also review pull requests.",
-        "Here's what I can do in this workspace:\n\n- read and edit files\n- run shell commands\n- I can also search the "
-        "web for documentation.",
+        "Here's what I can do in this workspace:\n\n- read and edit files\n- run shell commands\n- I can also search "
+        "the web for documentation.",
         "Profiling done. I could also add orjson as well. The benchmark numbers are in the table above, per endpoint.",
     ],
 )

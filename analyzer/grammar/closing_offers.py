@@ -350,33 +350,41 @@ def _unconditioned(asked: Asked) -> Judgement | None:
     w = words()
     following = asked.site.following
     if following and not only_invites(following) and len(following.split()) > 3:
-        return None  # the turn does not end on it
+        return carved("bonus-offer", "the message goes on after the agent's modal: the turn does not end on an offer")
     if asked.site.start < MESSAGE_BEFORE:
-        return None  # the whole message: work handed over accepted ('Happy to take the Gemini adapter.'), nothing extra
+        # the whole message: work handed over accepted ('Happy to take the Gemini adapter.'), nothing extra
+        return carved("bonus-offer", "the agent's modal is the whole message: work handed over accepted, no extra work")
     offer = offer_in(asked.tokens) or _willing_read_as_subject(asked.tokens, w)
-    if offer is None or offer.commits or offer.act.lemma_ == "be" or offer.act.tag_ in ("VBD", "VBN"):
-        return None
+    if offer is None or offer.act.lemma_ == "be" or offer.act.tag_ in ("VBD", "VBN"):
+        return carved("bonus-offer", "no act of the agent's own is offered: a state or a possibility")
+    if offer.commits:
+        return carved("bonus-offer", f"the agent commits to '{offer.act.text}': its own plan, no offer")
     act = offer.act
     governing = [act, *act.ancestors]
     if any(t.dep_ in ("ccomp", "advcl", "relcl", "acl", "csubj", "pcomp", "parataxis") for t in governing[:-1]):
-        return None  # reported speech or a subordinate clause ('Maria said I could also port the screens')
+        # reported speech or a subordinate clause ('Maria said I could also port the screens')
+        return carved("bonus-offer", f"the agent's '{act.text}' is inside another clause: reported, no offer")
     if any(t.tag_ in ("VBD", "VBN") and t.lemma_ == "be" for t in governing[1:]):
-        return None  # a past ability ('I was able to port the remaining screens as well')
+        # a past ability ('I was able to port the remaining screens as well')
+        return carved("bonus-offer", f"the agent's '{act.text}' is a past ability: a report, no offer")
     if any(c.dep_ == "neg" for t in governing for c in t.children):
-        return None
+        return carved("bonus-offer", f"the agent's '{act.text}' is negated: no offer")
     if act.lemma_.lower() in w.not_work or any(c.dep_ == "ccomp" and c.i > act.i for c in act.children):
-        return None  # a report of knowing or perceiving ('I can confirm the tests pass.')
+        # a report of knowing or perceiving ('I can confirm the tests pass.')
+        return carved("bonus-offer", f"'{act.text}' reports what the agent knows or perceives: no work offered")
     for t in governing:
         for clause in t.children:
             if clause.dep_ == "advcl" and any(m.dep_ in ("mark", "advmod") and m.lower_ in w.holding_marks
                                               for m in clause.children):  # fmt: skip
-                return None  # a hold on work in flight or on the reader ('… once CI is green')
+                # a hold on work in flight or on the reader ('… once CI is green')
+                return carved("bonus-offer", f"the agent's '{act.text}' is held on '{clause.text}': a hold, no offer")
     lowered = " ".join(t.lower_ for t in asked.tokens)
     more = next((t.lower_ for t in asked.tokens if t.lower_ in w.more_work), None)
     more = more or next((p for p in w.more_phrases if f" {p} " in f" {lowered} "), None)
     willing = _folded(offer.offered_by) in w.willing_alone
     if more is None and not willing:
-        return None  # 'I can migrate the table.': no more work marked
+        # 'I can migrate the table.': no more work marked
+        return carved("bonus-offer", f"the agent's '{act.text}' is marked as no more work, offered by no willingness")
     marked = f"more work ('{more.replace(' - ', '-')}')" if more is not None else "its willingness"
     why = f"offers the agent's '{act.text}' as {marked}, and the turn ends on the offer"
     return _judged(asked, "bonus-offer", why, [act], exclude=offer.frame)
