@@ -86,6 +86,7 @@ MODEL_MODULES = frozenset({
     "test_next_stage_of_the_plan",
     "test_plan_view_and_appeal",
     "test_reader_word_and_report_back",
+    "test_unconditioned_offer",
 })
 MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
 # In the inner loop the tests that build hand-made parses run on one worker (one xdist_group): spaCy, which they

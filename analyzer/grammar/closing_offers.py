@@ -26,7 +26,7 @@ from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS, bounds, hyphen_com
 from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.closing import claim_vocabulary
-from analyzer.text.questions import CONDITION, DECISION, HELP, QUESTION, REQUEST, TURN
+from analyzer.text.questions import CONDITION, DECISION, HELP, OFFER, QUESTION, REQUEST, TURN, only_invites
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -50,6 +50,9 @@ WISHING = question_vocabulary().wish_verbs
 # Issue 28 phase 6: a new piece of work as the subject of its own offer (_offered_thing).
 THING_JOINING = terms("offered-thing", "joining")
 THING_EXISTING = terms("offered-thing", "existing")
+# r33h: the fewest characters before an unconditioned offer for it to close a turn that did something (a shorter
+# start is the whole message, or a greeting).
+MESSAGE_BEFORE = 12
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,12 @@ class Words:
     self_nouns: frozenset[str]
     useful: frozenset[str]
     reader_uses: frozenset[str]
+    more_work: frozenset[str]
+    more_phrases: frozenset[str]
+    willing_alone: frozenset[str]
+    not_work: frozenset[str]
+    holding_marks: frozenset[str]
+    ease_modals: frozenset[str]
 
 
 @cache
@@ -128,6 +137,12 @@ def words() -> Words:
         self_nouns=terms("open-offer-asked", "self_nouns"),
         useful=terms("open-offer-asked", "useful"),
         reader_uses=terms("bonus-offer", "reader_uses"),
+        more_work=terms("bonus-offer", "more_work"),
+        more_phrases=terms("bonus-offer", "more_phrases"),
+        willing_alone=terms("bonus-offer", "willing_alone"),
+        not_work=terms("bonus-offer", "not_work"),
+        holding_marks=terms("bonus-offer", "holding_marks"),
+        ease_modals=terms("offers", "ease_modals"),
     )
 
 
@@ -158,9 +173,11 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
             continue
         if token.pos_ in ("VERB", "AUX") and token.tag_ not in ("VBD", "VBN"):
             modal = next((c for c in token.children if c.dep_ == "aux" and _folded(c) in w.modals), None)
-            eased = _ease(token, w) if modal is not None else None
+            # r33h: the ease of an act said with 'should' ('Should be easy to add dark mode too')
+            easing = modal or next((c for c in token.children if c.dep_ == "aux" and _folded(c) in w.ease_modals), None)
+            eased = _ease(token, w) if easing is not None else None
             if eased is not None:  # issue 28: 'It would be easy to add per-user quotas next'
-                return Offer(eased[1], modal, frozenset({modal.i, token.i, eased[0].i}))  # type: ignore[union-attr]
+                return Offer(eased[1], easing, frozenset({easing.i, token.i, eased[0].i}))  # type: ignore[union-attr]
             if modal is not None and _agent_or_nobody(token, modal):
                 subject = subject_of(token)
                 frame = {modal.i} | ({subject.i} if subject is not None else set())
@@ -285,6 +302,8 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     commits ('I'll rerun it if needed')."""
     if asked.site.kind == QUESTION:
         return _benefit_asked_after(asked)
+    if asked.site.kind == OFFER:
+        return _unconditioned(asked)
     if asked.site.kind != CONDITION:
         return None
     condition = _benefit_condition(asked)
@@ -318,6 +337,68 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     settled = _condition_text(head, kind)
     why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"
     return _judged(asked, "bonus-offer", why, [offer.act], exclude=left_out)
+
+
+def _unconditioned(asked: Asked) -> Judgement | None:
+    """r33h: the bonus offer with no condition and no question — the turn ends on the agent's modal of ability or
+    willingness over more of its own work ('Can do the same for the admin views.', 'Happy to profile the cold start as
+    well.'). More work is marked by an additive or sequencing word, or offered by willingness alone. No offer: a
+    commitment ('Next I'll tackle …', the agent's plan), a negation or a past ('I couldn't reproduce it', 'I was able
+    to …'), a state or a report of knowing ('Could also be a race', 'I can confirm the tests pass', 'I can also see the
+    metrics'), an offer inside reported speech or another clause ('Maria said I could also port …'), a hold on work
+    in flight or on the reader ('… once CI is green'), and a sentence the message goes on after."""
+    w = words()
+    following = asked.site.following
+    if following and not only_invites(following) and len(following.split()) > 3:
+        return carved("bonus-offer", "the message goes on after the agent's modal: the turn does not end on an offer")
+    if asked.site.start < MESSAGE_BEFORE:
+        # the whole message: work handed over accepted ('Happy to take the Gemini adapter.'), nothing extra
+        return carved("bonus-offer", "the agent's modal is the whole message: work handed over accepted, no extra work")
+    offer = offer_in(asked.tokens) or _willing_read_as_subject(asked.tokens, w)
+    if offer is None or offer.act.lemma_ == "be" or offer.act.tag_ in ("VBD", "VBN"):
+        return carved("bonus-offer", "no act of the agent's own is offered: a state or a possibility")
+    if offer.commits:
+        return carved("bonus-offer", f"the agent commits to '{offer.act.text}': its own plan, no offer")
+    act = offer.act
+    governing = [act, *act.ancestors]
+    if any(t.dep_ in ("ccomp", "advcl", "relcl", "acl", "csubj", "pcomp", "parataxis") for t in governing[:-1]):
+        # reported speech or a subordinate clause ('Maria said I could also port the screens')
+        return carved("bonus-offer", f"the agent's '{act.text}' is inside another clause: reported, no offer")
+    if any(t.tag_ in ("VBD", "VBN") and t.lemma_ == "be" for t in governing[1:]):
+        # a past ability ('I was able to port the remaining screens as well')
+        return carved("bonus-offer", f"the agent's '{act.text}' is a past ability: a report, no offer")
+    if any(c.dep_ == "neg" for t in governing for c in t.children):
+        return carved("bonus-offer", f"the agent's '{act.text}' is negated: no offer")
+    if act.lemma_.lower() in w.not_work or any(c.dep_ == "ccomp" and c.i > act.i for c in act.children):
+        # a report of knowing or perceiving ('I can confirm the tests pass.')
+        return carved("bonus-offer", f"'{act.text}' reports what the agent knows or perceives: no work offered")
+    for t in governing:
+        for clause in t.children:
+            if clause.dep_ == "advcl" and any(m.dep_ in ("mark", "advmod") and m.lower_ in w.holding_marks
+                                              for m in clause.children):  # fmt: skip
+                # a hold on work in flight or on the reader ('… once CI is green')
+                return carved("bonus-offer", f"the agent's '{act.text}' is held on '{clause.text}': a hold, no offer")
+    lowered = " ".join(t.lower_ for t in asked.tokens)
+    more = next((t.lower_ for t in asked.tokens if t.lower_ in w.more_work), None)
+    more = more or next((p for p in w.more_phrases if f" {p} " in f" {lowered} "), None)
+    willing = _folded(offer.offered_by) in w.willing_alone
+    if more is None and not willing:
+        # 'I can migrate the table.': no more work marked
+        return carved("bonus-offer", f"the agent's '{act.text}' is marked as no more work, offered by no willingness")
+    marked = f"more work ('{more.replace(' - ', '-')}')" if more is not None else "its willingness"
+    why = f"offers the agent's '{act.text}' as {marked}, and the turn ends on the offer"
+    return _judged(asked, "bonus-offer", why, [act], exclude=offer.frame)
+
+
+def _willing_read_as_subject(tokens: Sequence[Token], w: Words) -> Offer | None:
+    """r33h: a word of willingness opening the sentence that the model read as the subject of the infinitive after it
+    ('Keen to add cursor paging as well.': Keen -nsubj-> add)."""
+    for token in tokens:
+        act = token.head
+        if (token.lower_ in w.willing_alone and token.dep_ in SUBJECT_DEPS and act.tag_ == "VB"
+                and any(c.dep_ == "aux" and c.lower_ == "to" for c in act.children)):  # fmt: skip
+            return Offer(act, token, frozenset({token.i}))
+    return None
 
 
 def _benefit_asked_after(asked: Asked) -> Judgement | None:

@@ -78,6 +78,9 @@ WORD, READY = "word", "ready"
 # see new errors, paste them and I'll update the map."); its parts are the instructions before it that may have handed
 # the reader the check ("Rebuild the UI container and try logging in again.").
 REPORT = "report"
+# r33h: the bonus offer with no condition and no question: the agent's modal of ability or willingness over more of its
+# own work ("Can do the same for the admin views.", "Happy to profile the cold start as well.").
+OFFER = "offer"
 # A list item's marker, with the checkbox of a task list ("- [ ] ", "1. ").
 _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 # A lead-in line: a heading, a line that is emphasis only ("**Next**"), or one ending with a colon.
@@ -155,6 +158,9 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         parts = _instructions_before(text, view, spans, k) if kind == REPORT else ()
         if kind == REPORT and not parts and not _reads_reader(_plain(bare)):
             continue  # 'If the tests pass, I'll commit.': no instruction before it, no reader in it
+        if kind == OFFER and (_patterns().capability.search(text, 0, start) or _patterns().self_described.search(
+            text, 0, start + len(written))):
+            continue  # r33h: one more line of the agent's description of itself ('I can read files … I can also …')
         sites.append(QuestionSite(start, start + len(written), written, kind, quoted, following, parts))
     listed = (
         closing_list(text, view)
@@ -353,7 +359,18 @@ def _kind(sentence: str) -> str | None:
         return READY  # r33e: a stage's number is no chat spelling ('ready for stage 2', 'Next: Phase 4')
     if _reports(sentence, patterns):
         return REPORT
+    if _offers(sentence, patterns):
+        return OFFER
     return None
+
+
+def _offers(sentence: str, patterns: _Patterns) -> bool:
+    """r33h: the agent's modal of ability or willingness, and a word that marks more work or a word of willingness —
+    two searches, each one pass over the sentence."""
+    return bool(
+        (patterns.offer_modal.search(sentence) or patterns.offer_opening.match(sentence))
+        and patterns.offer_more.search(sentence)
+    )
 
 
 def _reports(sentence: str, patterns: _Patterns) -> bool:
@@ -455,6 +472,11 @@ class _Patterns:
     report_act: re.Pattern[str]
     report_asked: re.Pattern[str]
     report_reader: re.Pattern[str]
+    offer_modal: re.Pattern[str]
+    offer_opening: re.Pattern[str]
+    offer_more: re.Pattern[str]
+    capability: re.Pattern[str]
+    self_described: re.Pattern[str]
     reader_first: re.Pattern[str]
     reader_modal: re.Pattern[str]
     instruction_reach: int
@@ -617,6 +639,23 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r33a: or a verb that hands back what the check showed with no recipient named ('If you still see a
         # resolution error, send the new output.')
         report_asked=rf"\b(?:{_words([*turn['report_back'], *data['report']['handed_back']])})\b",
+        # r33h: the unconditioned bonus offer: the agent's modal of ability or willingness anywhere, or a modal opening
+        # the sentence with no subject; and a word of more work or of willingness
+        offer_modal=rf"\b(?:{_words(data['unconditioned-offer']['offering'])})\b",
+        offer_opening=(
+            rf"[\s*_>-]*(?:(?:{_words(data['unconditioned-offer']['openers'])}),?\s+)?"
+            rf"(?:{_words(data['unconditioned-offer']['subjectless'])})\s+[a-z]"
+        ),
+        offer_more=(
+            rf"\b(?:{_words(data['unconditioned-offer']['more'] + data['unconditioned-offer']['willing'])})\b"
+        ),
+        # r33h: the agent's present ability stated before, opening a sentence or a list item, or a description of what
+        # it can do: the offer is then one more line of a description of itself, no offer of more work
+        capability=(
+            rf"(?:\A|[.!?:]\s|\n)[\s*_>-]{{0,8}}(?:{_words(data['unconditioned-offer']['describers'])})\s+"
+            rf"(?:{_words(data['unconditioned-offer']['abilities'])})\s+(?!not\b|also\b)[a-z]"
+        ),
+        self_described=rf"\b(?:{_words(data['unconditioned-offer']['self_descriptions'])})\b",
         # r31a: a report site with no instruction before it is read only when the condition is on the reader or the
         # sentence asks for a report back ('If you see new errors, paste them and I'll …')
         report_reader=(
