@@ -472,7 +472,7 @@ def work_list(asked: Asked) -> Judgement | None:
     own = _readers_own(lead) or _agents_own(lead)
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
-    lead_word = _lead_word(asked)
+    lead_word = _lead_word(asked) or _invokes(asked, lead)
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
@@ -515,6 +515,19 @@ def work_list(asked: Asked) -> Judgement | None:
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
 
 
+def _invokes(asked: Asked, lead: list[Token]) -> bool:
+    """r33g (docs/DESIGN.md#construction-classes): the lead-in tells the reader to invoke the command the item holds —
+    a verb of invoking with no subject, or words of sequence alone ('Run', 'Next: run', 'Then:'), over one item that
+    opens with a command in code (text/questions._invoked_command): the command is the act handed over."""
+    words = {t.lower_ for t in lead}
+    if not lead or len(asked.parts) != 1 or not _opening_command(asked.parts[0]):
+        return False
+    verb = next((t for t in lead if t.lower_ in INVOKING), None)
+    if verb is not None:
+        return subject_of(verb) is None and not words & AGENT_SUBJECTS
+    return words <= SEQUENCE
+
+
 @dataclass(frozen=True)
 class ReaderLead:
     """r31b: how a lead-in with no lead-in word hands its list to the reader: 'imperative' ('Remember to:'), 'reader'
@@ -536,6 +549,8 @@ PROPOSING = terms("work-list", "proposing")
 READER_HAS = terms("work-list", "reader_has")
 AGENT_OWN = terms("work-list", "agent_own")
 LATER_USE = terms("work-list", "later_use")
+INVOKING = terms("work-list", "invoking")
+SEQUENCE = terms("work-list", "sequence")
 AGENT_PROPOSALS = terms("work-list", "agent_proposals")
 
 
@@ -744,7 +759,7 @@ def _item(item: Doc, checked: bool) -> str:
     return "act"
 
 
-_COMMAND_SPAN = re.compile(r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+)`")
+_COMMAND_SPAN = re.compile(r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+|\.{1,2}/[^`\s]+[^`\n]*)`")
 
 
 def _opening_command(item: Doc) -> bool:
