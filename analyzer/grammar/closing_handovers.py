@@ -496,7 +496,10 @@ def work_list(asked: Asked) -> Judgement | None:
             continue  # r31b: under 'Remember to:' or 'You'll see:' an item that is no instruction ('a green check')
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
-        if roots and work_of(roots, asked.lexicon, scope).human_only:
+        purpose = _command_purpose(item)
+        if purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
+            human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
+        elif roots and work_of(roots, asked.lexicon, scope).human_only:
             human.append(item.text.strip())
         elif roots and is_do_nothing_item(roots[0], asked.lexicon, scope):
             continue  # r28i: 'Hold it until the freeze ends' beside 'Squash-merge it into main'
@@ -515,6 +518,15 @@ def work_list(asked: Asked) -> Judgement | None:
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
 
 
+def _command_purpose(item: Doc) -> Token | None:
+    """r33g: the verb of the purpose clause after a command in code that opens the item ('`gh pr merge 44` to merge
+    it', '`git push --tags` to publish the release'): the command's act is named by it, the code being opaque."""
+    if not _opening_command(item):
+        return None
+    return next((t for t in item if t.pos_ == "VERB" and t.tag_ == "VB"
+                 and any(c.lower_ == "to" and c.dep_ == "aux" for c in t.children)), None)  # fmt: skip
+
+
 def _invokes(asked: Asked, lead: list[Token]) -> bool:
     """r33g (docs/DESIGN.md#construction-classes): the lead-in tells the reader to invoke the command the item holds —
     a verb of invoking with no subject, or words of sequence alone ('Run', 'Next: run', 'Then:'), over one item that
@@ -524,7 +536,8 @@ def _invokes(asked: Asked, lead: list[Token]) -> bool:
         return False
     verb = next((t for t in lead if t.lower_ in INVOKING), None)
     if verb is not None:
-        return subject_of(verb) is None and not words & AGENT_SUBJECTS
+        subject = subject_of(verb)  # none, or the reader ('You can proceed to `/speckit.plan`.')
+        return (subject is None or subject.lower_ in SYSTEM_NOT_DOERS) and not words & AGENT_SUBJECTS
     return words <= SEQUENCE
 
 

@@ -460,6 +460,7 @@ class _Patterns:
     next_heads: frozenset[str]
     next_empty: frozenset[str]
     invoke_places: tuple[str, ...]
+    going_on: tuple[str, ...]
     invoke_blocked: tuple[str, ...]
     reader_lead: re.Pattern[str]
     bare_label_words: int
@@ -641,7 +642,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}("
             rf"(?:{_words(data['next-step']['sequence_labels'])})[ \t*_]{{0,4}}[:,][ \t*_]{{0,4}}"
             rf"(?:(?:please|just|simply)[ \t]+)?(?:(?:{_words(data['next-step']['invoking_verbs'])})[ \t]+)?"
-            rf"|(?:(?:please|just|simply|now|so)[ \t]+)?(?:{_words(data['next-step']['invoking_verbs'])})[ \t]+"
+            r"|(?:(?:please|just|simply|now|so)[ \t]+"
+            # the reader as the subject of a modal of possibility or need ('You can proceed to `/speckit.plan`.')
+            rf"|you[ \t]+(?:now[ \t]+)?(?:{_words(turn['reader_modals'])})[ \t]+(?:now[ \t]+|then[ \t]+|just[ \t]+)?)?"
+            rf"(?:{_words(data['next-step']['invoking_verbs'] + data['next-step']['going_on'])})[ \t]+"
             r")(?:the[ \t]+)?(?=`(?:/[\w.:-]|[\w.~/-]{1,80}[ \t]+[^`\s]|\.{1,2}/))"
         ),
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
@@ -675,6 +679,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         next_heads=frozenset(data["next-step"]["label_heads"]),
         next_empty=frozenset(data["next-step"]["empty"]),
         invoke_places=tuple(data["next-step"]["reader_places"]),
+        going_on=tuple(data["next-step"]["going_on"]),
         invoke_blocked=tuple(data["next-step"]["blocked"]),
     )
     return sources, rest
@@ -932,7 +937,8 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     identifier ('`useMemo`'), a question, the reader's own place ('on your machine') or a paragraph that reports the
     agent could not run it (sandbox-blocked verification, left to the reader)."""
     found = None
-    for match in patterns.invoked.finditer(text, first, end):
+    # from the line's start: emphasis before the label is blanked out of the paragraph ('**Next:** `/speckit.plan`')
+    for match in patterns.invoked.finditer(text, text.rfind("\n", 0, first) + 1, end):
         found = match
     if found is None:
         return None
@@ -946,14 +952,21 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     script = head_word.startswith(("./", "../"))
     if not (slash or program or script):
         return None  # '`src/routes/billing.ts`', '`/admin/events`', '`useMemo`': a path or an identifier, no command
+    lead_words = " ".join(text[found.start(1) : found.end(1)].lower().replace("’", "'").split())
+    if not slash and any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on):
+        return None  # 'Proceed with `npm run build`': going on is invoking only for a slash command of the harness
     stopped = _SENTENCE_END.search(view, code.end(), end)
     stop = stopped.start() if stopped is not None else end
     stop = code.end() + len(text[code.end() : stop].rstrip(_TRAILING))
     if stopped is not None and view[stopped.start()] == "?":
         return None  # a question, judged as one
     lead = text[found.start(1) : found.end(1)]
-    if not slash and _SEQUENCE.search(lead + text[code.end() : stop]) is None:
-        return None  # 'Run `npm start` to launch the app.': usage, no next stage of the work
+    going_on = any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on)
+    reader_may = lead_words.startswith("you ") and not going_on
+    if (not slash or reader_may) and _SEQUENCE.search(lead + text[code.end() : stop]) is None:
+        # 'Run `npm start` to launch the app.', 'You can now run `/terminal-setup` again.': the reader's own use, no
+        # next stage of the work (the reader's possibility is a stage only when going on or named as next)
+        return None
     sentence = text[found.start(1) : stop].lower()
     paragraph = text[first:end].lower()
     if any(place in sentence for place in patterns.invoke_places) or any(
