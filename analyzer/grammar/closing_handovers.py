@@ -772,7 +772,7 @@ def _item(item: Doc, checked: bool) -> str:
     return "act"
 
 
-_COMMAND_SPAN = re.compile(r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+|\.{1,2}/[^`\s]+[^`\n]*)`")
+_COMMAND_SPAN = re.compile(r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+|\.{1,2}/[^`\n]{1,200})`")
 
 
 def _opening_command(item: Doc) -> bool:

@@ -462,6 +462,7 @@ class _Patterns:
     invoke_places: tuple[str, ...]
     going_on: tuple[str, ...]
     invoke_blocked: tuple[str, ...]
+    invoke_failed: tuple[str, ...]
     reader_lead: re.Pattern[str]
     bare_label_words: int
     option_heads: frozenset[str]
@@ -681,6 +682,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         invoke_places=tuple(data["next-step"]["reader_places"]),
         going_on=tuple(data["next-step"]["going_on"]),
         invoke_blocked=tuple(data["next-step"]["blocked"]),
+        invoke_failed=tuple(data["next-step"]["failed"]),
     )
     return sources, rest
 
@@ -923,6 +925,7 @@ def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> Quest
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
+_TRIED_REACH = 600  # r33g: how far before the last paragraph a failed run of the same command is looked for
 _SEQUENCE = re.compile(r"\b(?:next|then)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?=[\s*_)\]]|\Z)")
 
@@ -969,7 +972,9 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
         return None
     sentence = text[found.start(1) : stop].lower()
     paragraph = text[first:end].lower()
-    if any(place in sentence for place in patterns.invoke_places) or any(
+    before = text[max(0, first - _TRIED_REACH) : code.start()].lower()  # the paragraph and the one before it
+    tried = code.group(0).lower() in before and any(cue in before for cue in patterns.invoke_failed)
+    if any(place in sentence for place in patterns.invoke_places) or tried or any(
         cue in paragraph for cue in patterns.invoke_blocked
     ):
         return None  # 'run it on your machine', '`npm install` failed: no network …': the reader's, not the agent's
