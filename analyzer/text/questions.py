@@ -640,10 +640,14 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r33g: an imperative of invoking or a bare label of sequence before a command in code, opening the paragraph
         # or a sentence after a mark ('Run `/speckit.implement` to …', 'Next: `/speckit.tasks`', 'Then: run `make x`')
         invoked=(
-            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}("
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}(?:[^\w\s`'\"(\[]{1,3}[ \t]+)?("
             rf"(?:{_words(data['next-step']['sequence_labels'])})[ \t*_]{{0,4}}[:,][ \t*_]{{0,4}}"
             rf"(?:(?:please|just|simply)[ \t]+)?(?:(?:{_words(data['next-step']['invoking_verbs'])})[ \t]+)?"
-            r"|(?:(?:please|just|simply|now|so)[ \t]+"
+            # r33g: an opener timing it by the reader's readiness, a purpose of going on, a leave
+            rf"|(?:(?:{_words(data['next-step']['invoking_openers'])})"
+            r"(?:[ \t]+(?:with|to|on)(?:[ \t]+[\w.-]{1,30}){1,3})?"
+            r",?[ \t]+(?:(?:please|just|simply)[ \t]+)?"
+            r"|(?:please|just|simply|now|so)[ \t]+"
             # the reader as the subject of a modal of possibility or need ('You can proceed to `/speckit.plan`.')
             rf"|you[ \t]+(?:now[ \t]+)?(?:{_words(turn['reader_modals'])})[ \t]+(?:now[ \t]+|then[ \t]+|just[ \t]+)?)?"
             rf"(?:{_words(data['next-step']['invoking_verbs'] + data['next-step']['going_on'])})[ \t]+"
