@@ -29,6 +29,14 @@ FIRES = [
     ("The PRD is saved. Then: `/bmad-architect` for the architecture doc.", "Then", "/bmad-architect"),
     ("Clarify pass complete.\n\n**Next:** `/speckit.plan`", "Next", "/speckit.plan"),
     ("Epic 1 stories created.\n\nNext: run `/bmad-sm` to draft story 1.2.", "Next: run", "/bmad-sm"),
+    # an opener timing it by the reader's readiness, a purpose of going on, a leave, a symbol before the label
+    ("Plan approved and saved.\n\nWhen you're ready, run `/speckit.tasks` to generate the task list.",
+     "When you're ready, run", "/speckit.tasks"),
+    ("Phase 2 is complete. To continue with Phase 3, run `/speckit.implement`.", "To continue with Phase 3, run",
+     "/speckit.implement"),
+    ("Story drafted. Go ahead and run `/bmad-dev` for the implementation.", "Go ahead and run", "/bmad-dev"),
+    ("All gates pass.\n\n\N{WHITE RIGHT POINTING BACKHAND INDEX} Next: `/speckit.implement`", "Next",
+     "/speckit.implement"),
     # a program or a script, when the sentence names the sequence
     ("Migration written. Execute `make migrate` next, then `make seed`.", "Execute", "make migrate"),
     ("Scaffold done.\n\nNext, run `npm run generate` to build the client stubs.", "Next, run", "npm run generate"),
@@ -52,6 +60,10 @@ PASSES = [
     "The app is built. Run `npm start` to launch it.",
     "Done. The binding is removed. You can now run `/terminal-setup` again.",
     "Build config updated. Proceed with `npm run build` whenever you deploy.",
+    "The dev server config is fixed. To start it later, run `/dev` again.",
+    "To start the dev server, run `npm run dev`.",
+    "When you're ready to deploy to production, run `/deploy prod`.",
+    "Everything is green. Use `/clear` to start a fresh conversation whenever you like.",
     # the sandbox could not run it; the reader's place; the reader's credentials
     "`npm install` failed: no network in the sandbox; run `npm install` on your machine.",
     "`pip install -r requirements.txt` could not run: the sandbox has no network. Next, run "

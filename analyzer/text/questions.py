@@ -463,6 +463,7 @@ class _Patterns:
     going_on: tuple[str, ...]
     invoke_blocked: tuple[str, ...]
     invoke_failed: tuple[str, ...]
+    invoke_own_use: tuple[str, ...]
     reader_lead: re.Pattern[str]
     bare_label_words: int
     option_heads: frozenset[str]
@@ -687,6 +688,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         going_on=tuple(data["next-step"]["going_on"]),
         invoke_blocked=tuple(data["next-step"]["blocked"]),
         invoke_failed=tuple(data["next-step"]["failed"]),
+        invoke_own_use=tuple(data["next-step"]["own_use"]),
     )
     return sources, rest
 
@@ -978,7 +980,7 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     paragraph = text[first:end].lower()
     before = text[max(0, first - _TRIED_REACH) : code.start()].lower()  # the paragraph and the one before it
     tried = code.group(0).lower() in before and any(cue in before for cue in patterns.invoke_failed)
-    if any(place in sentence for place in patterns.invoke_places) or tried or any(
+    if any(place in sentence for place in (*patterns.invoke_places, *patterns.invoke_own_use)) or tried or any(
         cue in paragraph for cue in patterns.invoke_blocked
     ):
         return None  # 'run it on your machine', '`npm install` failed: no network …': the reader's, not the agent's
