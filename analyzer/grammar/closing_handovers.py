@@ -472,7 +472,7 @@ def work_list(asked: Asked) -> Judgement | None:
     own = _readers_own(lead) or _agents_own(lead)
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
-    lead_word = _lead_word(asked)
+    lead_word = _lead_word(asked) or _invokes(asked, lead)
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
@@ -496,7 +496,10 @@ def work_list(asked: Asked) -> Judgement | None:
             continue  # r31b: under 'Remember to:' or 'You'll see:' an item that is no instruction ('a green check')
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
-        if roots and work_of(roots, asked.lexicon, scope).human_only:
+        purpose = _command_purpose(item)
+        if purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
+            human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
+        elif roots and work_of(roots, asked.lexicon, scope).human_only:
             human.append(item.text.strip())
         elif roots and is_do_nothing_item(roots[0], asked.lexicon, scope):
             continue  # r28i: 'Hold it until the freeze ends' beside 'Squash-merge it into main'
@@ -513,6 +516,29 @@ def work_list(asked: Asked) -> Judgement | None:
     if human:
         return carved("work-list", "every item the list hands over is human-only work: a legitimate hand-off")
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _command_purpose(item: Doc) -> Token | None:
+    """r33g: the verb of the purpose clause after a command in code that opens the item ('`gh pr merge 44` to merge
+    it', '`git push --tags` to publish the release'): the command's act is named by it, the code being opaque."""
+    if not _opening_command(item):
+        return None
+    return next((t for t in item if t.pos_ == "VERB" and t.tag_ == "VB"
+                 and any(c.lower_ == "to" and c.dep_ == "aux" for c in t.children)), None)  # fmt: skip
+
+
+def _invokes(asked: Asked, lead: list[Token]) -> bool:
+    """r33g (docs/DESIGN.md#construction-classes): the lead-in tells the reader to invoke the command the item holds —
+    a verb of invoking with no subject, or words of sequence alone ('Run', 'Next: run', 'Then:'), over one item that
+    opens with a command in code (text/questions._invoked_command): the command is the act handed over."""
+    words = {t.lower_ for t in lead}
+    if not lead or len(asked.parts) != 1 or not _opening_command(asked.parts[0]):
+        return False
+    verb = next((t for t in lead if t.lower_ in INVOKING), None)
+    if verb is not None:
+        subject = subject_of(verb)  # none, or the reader ('You can proceed to `/speckit.plan`.')
+        return (subject is None or subject.lower_ in SYSTEM_NOT_DOERS) and not words & AGENT_SUBJECTS
+    return words <= SEQUENCE
 
 
 @dataclass(frozen=True)
@@ -536,6 +562,8 @@ PROPOSING = terms("work-list", "proposing")
 READER_HAS = terms("work-list", "reader_has")
 AGENT_OWN = terms("work-list", "agent_own")
 LATER_USE = terms("work-list", "later_use")
+INVOKING = terms("work-list", "invoking")
+SEQUENCE = terms("work-list", "sequence")
 AGENT_PROPOSALS = terms("work-list", "agent_proposals")
 
 
@@ -744,7 +772,7 @@ def _item(item: Doc, checked: bool) -> str:
     return "act"
 
 
-_COMMAND_SPAN = re.compile(r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+)`")
+_COMMAND_SPAN = re.compile(r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+|\.{1,2}/[^`\n]{1,200})`")
 
 
 def _opening_command(item: Doc) -> bool:

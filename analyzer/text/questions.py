@@ -492,8 +492,14 @@ class _Patterns:
     next_label: re.Pattern[str]
     proposal_label: re.Pattern[str]
     proposed_act: re.Pattern[str]
+    invoked: re.Pattern[str]
     next_heads: frozenset[str]
     next_empty: frozenset[str]
+    invoke_places: tuple[str, ...]
+    going_on: tuple[str, ...]
+    invoke_blocked: tuple[str, ...]
+    invoke_failed: tuple[str, ...]
+    invoke_own_use: tuple[str, ...]
     reader_lead: re.Pattern[str]
     bare_label_words: int
     option_heads: frozenset[str]
@@ -702,6 +708,22 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             r"(?:\A|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}((?:please[ \t]+)?"
             rf"(?:{_words(data['next-step']['proposing_verbs'])}))[ \t]+(?=[a-z]+ing\b)"
         ),
+        # r33g: an imperative of invoking or a bare label of sequence before a command in code, opening the paragraph
+        # or a sentence after a mark ('Run `/speckit.implement` to …', 'Next: `/speckit.tasks`', 'Then: run `make x`')
+        invoked=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}(?:[^\w\s`'\"(\[]{1,3}[ \t]+)?("
+            rf"(?:{_words(data['next-step']['sequence_labels'])})[ \t*_]{{0,4}}[:,][ \t*_]{{0,4}}"
+            rf"(?:(?:please|just|simply)[ \t]+)?(?:(?:{_words(data['next-step']['invoking_verbs'])})[ \t]+)?"
+            # r33g: an opener timing it by the reader's readiness, a purpose of going on, a leave
+            rf"|(?:(?:{_words(data['next-step']['invoking_openers'])})"
+            r"(?:[ \t]+(?:with|to|on)(?:[ \t]+[\w.-]{1,30}){1,3})?"
+            r",?[ \t]+(?:(?:please|just|simply)[ \t]+)?"
+            r"|(?:please|just|simply|now|so)[ \t]+"
+            # the reader as the subject of a modal of possibility or need ('You can proceed to `/speckit.plan`.')
+            rf"|you[ \t]+(?:now[ \t]+)?(?:{_words(turn['reader_modals'])})[ \t]+(?:now[ \t]+|then[ \t]+|just[ \t]+)?)?"
+            rf"(?:{_words(data['next-step']['invoking_verbs'] + data['next-step']['going_on'])})[ \t]+"
+            r")(?:the[ \t]+)?(?=`(?:/[\w.:-]|[\w.~/-]{1,80}[ \t]+[^`\s]|\.{1,2}/))"
+        ),
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
         reader_lead=(
             r"\b(?:to|you)[\s*_]*:[\s*_]*\Z"
@@ -732,6 +754,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         option_heads=frozenset(data["list"]["option_heads"]),
         next_heads=frozenset(data["next-step"]["label_heads"]),
         next_empty=frozenset(data["next-step"]["empty"]),
+        invoke_places=tuple(data["next-step"]["reader_places"]),
+        going_on=tuple(data["next-step"]["going_on"]),
+        invoke_blocked=tuple(data["next-step"]["blocked"]),
+        invoke_failed=tuple(data["next-step"]["failed"]),
+        invoke_own_use=tuple(data["next-step"]["own_use"]),
     )
     return sources, rest
 
@@ -832,8 +859,14 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     and a label opening a later sentence of the paragraph is _next_label_within's. A list item is closing_list's."""
     patterns = _patterns()
     tail = view[max(0, len(view) - _LIST_TAIL) :].lower()
-    if "next" not in tail and ":" not in tail and patterns.proposed_act.search(tail) is None:
-        return None  # every label names the next step, or ends with its colon; r33c: or the act is proposed
+    if (
+        "next" not in tail
+        and ":" not in tail
+        and patterns.proposed_act.search(tail) is None
+        and patterns.invoked.search(text[max(0, len(text) - _LIST_TAIL) :]) is None
+    ):
+        # every label names the next step, or ends with its colon; r33c: or the act is proposed; r33g: or invoked
+        return None
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
     if last is None or not content or _ITEM.match(view, last[0]):
@@ -847,6 +880,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
             _under_label(text, view, starts, last, patterns)
             or _next_label_within(text, view, first, end, patterns)
             or _proposed_act(view, first, end, patterns)
+            or _invoked_command(text, view, first, end, patterns)
         )
     item = first + label.end()
     numbered = _ENUMERATOR.match(view, item)  # r32a: 'Next step: 1. Load `/admin` …', one numbered item inline
@@ -964,6 +998,65 @@ def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> Quest
         return None
     head = view[first + found.start(1) : item].rstrip()
     return QuestionSite(first + found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
+_TRIED_REACH = 600  # r33g: how far before the last paragraph a failed run of the same command is looked for
+_SEQUENCE = re.compile(r"\b(?:next|then)\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?](?=[\s*_)\]]|\Z)")
+
+
+def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
+    """r33g (docs/DESIGN.md#construction-classes): the reader told to invoke the next command of the workflow — an
+    imperative of invoking opening the last paragraph or a sentence of it, or a bare label of sequence before it ('Run
+    `/speckit.implement` to start building.', 'Next: `/speckit.implement` for Phase 2.', 'Then: run `make seed`'),
+    whose object is a command in code: a slash command of the harness, or a program and its arguments or a script when
+    the sentence names the sequence ('next', 'then'). A closing list of one item, the command to the sentence's end,
+    its lead-in the label and verb; work-list reads it (a human-only act is none). None: a path ('`/admin/events`'), an
+    identifier ('`useMemo`'), a question, the reader's own place ('on your machine') or a paragraph that reports the
+    agent could not run it (sandbox-blocked verification, left to the reader)."""
+    found = None
+    # from the line's start: emphasis before the label is blanked out of the paragraph ('**Next:** `/speckit.plan`')
+    for match in patterns.invoked.finditer(text, text.rfind("\n", 0, first) + 1, end):
+        found = match
+    if found is None:
+        return None
+    code = _CODE_SPAN.match(text, found.end())
+    if code is None or code.end() > end:
+        return None
+    command = code.group(1).strip()
+    head_word = command.split()[0]
+    slash = head_word.startswith("/") and "/" not in head_word[1:]
+    program = len(command.split()) > 1 and not head_word.startswith("/")
+    script = head_word.startswith(("./", "../"))
+    if not (slash or program or script):
+        return None  # '`src/routes/billing.ts`', '`/admin/events`', '`useMemo`': a path or an identifier, no command
+    lead_words = " ".join(text[found.start(1) : found.end(1)].lower().replace("’", "'").split())
+    if not slash and any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on):
+        return None  # 'Proceed with `npm run build`': going on is invoking only for a slash command of the harness
+    stopped = _SENTENCE_END.search(view, code.end(), end)
+    stop = stopped.start() if stopped is not None else end
+    stop = code.end() + len(text[code.end() : stop].rstrip(_TRAILING))
+    if stopped is not None and view[stopped.start()] == "?":
+        return None  # a question, judged as one
+    lead = text[found.start(1) : found.end(1)]
+    going_on = any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on)
+    reader_may = lead_words.startswith("you ") and not going_on
+    if (not slash or reader_may) and _SEQUENCE.search(lead + text[code.end() : stop]) is None:
+        # 'Run `npm start` to launch the app.', 'You can now run `/terminal-setup` again.': the reader's own use, no
+        # next stage of the work (the reader's possibility is a stage only when going on or named as next)
+        return None
+    sentence = text[found.start(1) : stop].lower()
+    paragraph = text[first:end].lower()
+    before = text[max(0, first - _TRIED_REACH) : code.start()].lower()  # the paragraph and the one before it
+    tried = code.group(0).lower() in before and any(cue in before for cue in patterns.invoke_failed)
+    if any(place in sentence for place in (*patterns.invoke_places, *patterns.invoke_own_use)) or tried or any(
+        cue in paragraph for cue in patterns.invoke_blocked
+    ):
+        return None  # 'run it on your machine', '`npm install` failed: no network …': the reader's, not the agent's
+    head = view[found.start(1) : found.end(1)].rstrip(" \t*_")
+    item = code.start()
+    return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
 
 _INLINE_LABEL = re.compile(r"[\s*_#>]*([A-Za-z][^:\n.!?;]{0,60}?)[\s*_]*:[\s*_]+(?=\S)")
