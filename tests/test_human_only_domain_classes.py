@@ -124,3 +124,25 @@ def test_rollout_to_the_whole_audience(text: str, verdict: str, rule: str, words
     """A rollout to the whole audience (a quantifier of all on a noun of the people served) is a production deploy; the
     same audience on staging, or users named without 'all', is not."""
     assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule", "words"),
+    [
+        (
+            "Should I drain and recreate the node group in the production cluster, or wait for the window?",
+            "exempt",
+            "permission-question",
+            ["shared-infrastructure"],
+        ),
+        (
+            "Should I drain and recreate the node group in my kind cluster, or leave it?",
+            "fire",
+            "permission-question",
+            ["unanswered"],
+        ),
+    ],
+)
+def test_verbs_joined_by_and_share_object_and_place(text: str, verdict: str, rule: str, words: list[str]) -> None:
+    """A verb with no object of its own joined by 'and' to the next verb acts on that verb's object, in its place."""
+    assert_judged(text, verdict, rule, words)

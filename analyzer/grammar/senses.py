@@ -206,8 +206,11 @@ def shared_object(part: Token, parts: list[Token], scope: frozenset[int] | None)
         if not all(t.dep_ == "cc" or t.is_punct for t in between):
             return []  # 'Merge now or refactor the parser': two alternatives, each with its own words
         objects = [c for c in later.children if c.dep_ == "dobj"]
+        # r33f (docs/DESIGN.md#construction-classes): the place of the next verb is shared too ('drain and recreate the
+        # node group in the production cluster')
+        places = [c for c in later.children if c.dep_ == "prep" and c.lower_ in LOCATION_PREPOSITIONS]
         if objects:
-            return [t for o in objects for t in o.subtree if scope is None or t.i in scope]
+            return [t for o in [*objects, *places] for t in o.subtree if scope is None or t.i in scope]
     return []
 
 
@@ -367,6 +370,8 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
             # a participle that modifies the thing it acts on: 'the schema change applied to prod' (its object is the
             # noun it hangs on, with that noun's own modifiers)
             words_of_clause += [c for c in token.head.children if c.dep_ in ("compound", "amod")] + [token.head]
+        # r33f: a verb with no object of its own shares the next verb's ('drain and recreate the node group in …')
+        words_of_clause += shared_object(token, [c for c in token.children if c.dep_ == "conj"], inside)
         # r29b: a word written with a hyphen reads as one word too ('the customer-facing cluster')
         own = [
             forms(t) | code_words(t) | {hyphen_compound(t) or ""} for t in words_of_clause if not _modifies_a_build(t)
