@@ -20,7 +20,11 @@ EXEMPT = [
     ("Do you want to give the deploy bot admin rights on the org, or keep it read-only?", "choice-question", ["iam"]),
     ("It's up to you whether we roll the API signing secret tonight.", "reader-decides", ["credentials"]),
     ("Up to you whether to upgrade our Vercel seat count.", "reader-decides", ["paid-quantity"]),
-    ("I'll leave it to you whether we bump the Sentry quota on the company account.", "reader-decides", ["paid-quantity"]),
+    (
+        "I'll leave it to you whether we bump the Sentry quota on the company account.",
+        "reader-decides",
+        ["paid-quantity"],
+    ),
     ("Granting the contractor maintainer rights on the company GitHub org is your call.", "copular-ownership", ["iam"]),
     (
         "Should I scale down the node pool in the shared prod account, or wait until Monday?",
