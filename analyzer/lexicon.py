@@ -136,6 +136,14 @@ class Lexicon:
             found = self.__dict__["_digest"] = _content_digest(self)
         return found
 
+    @property
+    def own_target_words(self) -> frozenset[str]:
+        """r33f: every domain's words that mark a target as the agent's own ('test', 'local', 'fixture'), once."""
+        found = self.__dict__.get("_own_target_words")
+        if found is None:
+            found = self.__dict__["_own_target_words"] = frozenset().union(*(d.own_targets for d in self.domains))
+        return found
+
     def entry(self, canonical: str) -> PhraseEntry:
         return self._index[canonical]
 

@@ -86,6 +86,7 @@ MODEL_MODULES = frozenset({
     "test_wait_on_the_readers_word_held", "test_readiness_for_a_command_and_contact", "test_closing_menu",
     "test_next_stage_of_the_plan",
     "test_plan_view_and_appeal",
+    "test_human_only_domain_classes",
     "test_reader_word_and_report_back",
     "test_unconditioned_offer",
 })

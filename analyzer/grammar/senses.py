@@ -55,6 +55,9 @@ REPLAYING_VERBS = terms("domain-senses", "replaying_verbs")
 HEAD_OBJECT_DOMAINS = terms("domain-senses", "head_object_domains")
 LOCATION_PREPOSITIONS = terms("production-place", "location_prepositions")
 VARIABLE_DOMAINS = terms("domain-senses", "variable_domains")
+AUDIENCE_DOMAINS = terms("domain-senses", "audience_domains")
+AUDIENCE_NOUNS = terms("domain-senses", "audience_nouns")
+AUDIENCE_QUANTIFIERS = terms("domain-senses", "audience_quantifiers")
 # An environment variable's name: upper-case words joined by underscores ('GITHUB_TOKEN').
 _ENV_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 TIER_PREPOSITIONS = terms("tiers-and-status-quo", "tier_prepositions")
@@ -203,8 +206,11 @@ def shared_object(part: Token, parts: list[Token], scope: frozenset[int] | None)
         if not all(t.dep_ == "cc" or t.is_punct for t in between):
             return []  # 'Merge now or refactor the parser': two alternatives, each with its own words
         objects = [c for c in later.children if c.dep_ == "dobj"]
+        # r33f (docs/DESIGN.md#construction-classes): the place of the next verb is shared too ('drain and recreate the
+        # node group in the production cluster')
+        places = [c for c in later.children if c.dep_ == "prep" and c.lower_ in LOCATION_PREPOSITIONS]
         if objects:
-            return [t for o in objects for t in o.subtree if scope is None or t.i in scope]
+            return [t for o in [*objects, *places] for t in o.subtree if scope is None or t.i in scope]
     return []
 
 
@@ -364,6 +370,8 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
             # a participle that modifies the thing it acts on: 'the schema change applied to prod' (its object is the
             # noun it hangs on, with that noun's own modifiers)
             words_of_clause += [c for c in token.head.children if c.dep_ in ("compound", "amod")] + [token.head]
+        # r33f: a verb with no object of its own shares the next verb's ('drain and recreate the node group in …')
+        words_of_clause += shared_object(token, [c for c in token.children if c.dep_ == "conj"], inside)
         # r29b: a word written with a hyphen reads as one word too ('the customer-facing cluster')
         own = [
             forms(t) | code_words(t) | {hyphen_compound(t) or ""} for t in words_of_clause if not _modifies_a_build(t)
@@ -372,7 +380,8 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         objects = {
             k
             for k, words in enumerate(own)
-            if words & domain.objects and not _modifies_other(words_of_clause[k], token, domain)
+            if (words & domain.objects and not _modifies_other(words_of_clause[k], token, domain))
+            or (domain.name in AUDIENCE_DOMAINS and _whole_audience(words_of_clause[k], domain))
         }
         if not objects:
             continue
@@ -385,6 +394,18 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         if domain.vendor_objects and any(_names_vendor(t, domain) for t in words_of_clause):
             return domain.name
     return None
+
+
+def _whole_audience(word: Token, domain: Domain) -> bool:
+    """r33f (docs/DESIGN.md#construction-classes): 'ship it to all users', 'roll it out to every customer': the whole
+    audience of a product (terms [domain-senses] audience_nouns under a quantifier of all) is where a production rollout
+    lands; 'the users table', 'some users' name no rollout, nor 'all users in the staging environment' (the domain's own
+    targets under it)."""
+    return (
+        bool(forms(word) & AUDIENCE_NOUNS)
+        and any(c.dep_ in ("det", "predet", "amod") and c.lower_ in AUDIENCE_QUANTIFIERS for c in word.children)
+        and not any(forms(t) & domain.own_targets for t in word.subtree)
+    )
 
 
 def _modifies_other(word: Token, token: Token, domain: Domain) -> bool:

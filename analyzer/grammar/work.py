@@ -252,6 +252,7 @@ def _scan_part(
     cut_words = {c.i for i in domain_tokens if (c := cut_off_word(part.doc[i], inside)) is not None}
     for tok, names in words_of(tokens):
         term_word = tok.i in term_words and (tok.i + 1 in domain_tokens or tok.head.i in domain_tokens)
+        term_word = term_word or _names_kind_of(tok, domain_tokens, lexicon)
         if tok.i in domain_tokens or tok.i in borrowed or term_word or tok.i in cut_words:
             continue
         if in_path(tok):
@@ -391,6 +392,22 @@ def _action_domain_over(version: Token, lexicon: Lexicon) -> str | None:
         if domain:
             return domain
     return None
+
+
+def _names_kind_of(tok: Token, domain_tokens: dict[int, str], lexicon: Lexicon) -> bool:
+    """r33f (docs/DESIGN.md#construction-classes): a noun that opens a run of noun modifiers ending in a domain noun
+    names that noun's kind ('the API signing secret', 'the API deploy key'), however the model hung the run; a word that
+    marks the agent's own target ('the test signing secret') stays the agent's."""
+    if tok.pos_ not in ("NOUN", "PROPN") or forms(tok) & lexicon.own_target_words:
+        return False
+    doc = tok.doc
+    for j in range(tok.i + 1, min(tok.i + 4, tok.sent.end)):
+        word = doc[j]
+        if j in domain_tokens:
+            return word.pos_ in ("NOUN", "PROPN", "ADJ")
+        if word.pos_ not in ("NOUN", "PROPN") or word.dep_ not in ("compound", "nmod", "amod", "dobj"):
+            return False
+    return False
 
 
 def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> bool:

@@ -317,6 +317,9 @@ def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     left = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass", "dep", "xcomp", "ccomp") and c.i < to.i]
     left += [g for c in verb.children if c.dep_ == "prep" and c.i > to.i for g in c.children if g.dep_ == "pobj"]
     pointed = [t for t in left if t.lower_ in ("it", "that", "this") or pointing_noun(t)]
+    extraposed = _extraposed_whether(verb, to, pointed)
+    if extraposed is not None:  # r33f: 'I'll leave it to you whether to roll the signing secret'
+        return _tagged(object_form(verb, [extraposed], lexicon, scope), phrase, verb)
     if any(t.dep_ == "dep" for t in left):
         # the model split the object ('the timing of the production | deploy'): judge what was written
         stretch = [t for t in verb.doc[verb.i + 1 : to.i] if not t.is_punct and t.i in scope]
@@ -334,6 +337,22 @@ def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         return _tagged(_stretch_judgement(verb, act, lexicon, what=what), phrase, verb)
     return gated(
         "fire", "reader-decides", f"fires (reader-decides): '{spelled(phrase)}' leaves the next decision to the reader"
+    )
+
+
+def _extraposed_whether(verb: Token, to: Token, pointed: list[Token]) -> Token | None:
+    """r33f (docs/DESIGN.md#construction-classes): 'I'll leave it (up) to you whether we drop the table': the
+    expletive 'it' stands for the 'whether' clause after 'to you' (the verb's clause with that mark): what is left."""
+    if not any(t.lower_ == "it" for t in pointed):
+        return None
+    return next(
+        (
+            c
+            for c in verb.children
+            if c.dep_ in ("advcl", "ccomp", "xcomp") and c.i > to.i
+            and any(m.dep_ == "mark" and m.lower_ == "whether" for m in c.children)
+        ),
+        None,
     )
 
 
