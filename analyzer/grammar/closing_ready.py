@@ -110,9 +110,7 @@ def _command_stage(ready: Token) -> Token | None:
     `/speckit.plan`'): the command inside the 'for' phrase, or after a colon that closes it on the readiness."""
     if not any(c.dep_ == "prep" and c.lower_ == "for" for c in ready.children):
         return None
-    holders = (ready, ready.head)
-    if any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
-           for h in holders for c in h.children if c.dep_ == "advcl"):  # fmt: skip
+    if _timed_by_a_clause(ready):
         return None  # 'The runner is ready for `/deploy` once the owners sign off': timed by someone else's act
     colon = next((t.i for t in ready.doc[ready.i : ready.sent.end] if t.text == ":"), None)
     for token in ready.doc[ready.i + 1 : ready.sent.end]:
@@ -292,11 +290,15 @@ def _agents_after_mark(ready: Token) -> bool:
 def _timed_by_another(ready: Token) -> bool:
     """A clause of time or condition on the readiness or its copula whose subject is neither the reader nor the agent
     ('ready for Phase 3 once CI is green'): the readiness waits on work in flight, not on the reader."""
+    return _timed_by_a_clause(ready) or _held_by_a_clause([t for t in ready.doc if t.i > ready.i])
+
+
+def _timed_by_a_clause(ready: Token) -> bool:
+    """The model hangs the clause of time on the readiness or on its copula; its subject is someone else's act when it
+    is neither the reader nor the agent ('… once the owners sign off')."""
     holders = (ready, ready.head)
-    if any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
-           for h in holders for c in h.children if c.dep_ == "advcl"):  # fmt: skip
-        return True
-    return _held_by_a_clause([t for t in ready.doc if t.i > ready.i])
+    return any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
+               for h in holders for c in h.children if c.dep_ == "advcl")  # fmt: skip
 
 
 def _held_by_a_clause(tokens: list[Token]) -> bool:
@@ -329,16 +331,9 @@ def _next_stage_named(asked: Asked) -> Token | None:
         return _stage_then_next(words)  # the site's part may start after the label ('Next: Phase 3 …' is judged on
         # 'Phase 3 …'); 'Phase 3 is next.' names the stage before its 'next'
     rest = [t for t in words if label is None or t.i >= label.i]
-    for token in rest:
-        if token.dep_ in ("nsubj", "nsubjpass") and token.lower_ in AGENT_SUBJECTS:
-            return None
-        if token.lemma_.lower() in STAGE_HOLDS or token.lower_ in STAGE_HOLDS:
-            return None
-        if token.dep_ == "advcl":
-            subject = subject_of(token)
-            if subject is None or subject.lower_ not in READER:
-                return None
-    if _held_by_a_clause(rest) or _someone_elses(rest):
+    if _stage_held(rest) or any(
+        t.dep_ == "advcl" and (subject_of(t) is None or subject_of(t).lower_ not in READER) for t in rest
+    ):
         return None
     if stage_label and words:
         # 'Next phase: Integration (T030–T034).', '**Next milestone:** M2 — offline sync.': the label names the stage
@@ -364,13 +359,21 @@ def _stage_then_next(words: list[Token]) -> Token | None:
     if stage is None:
         return None
     rest = [t for t in words if t.i >= stage.i]
-    if any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in AGENT_SUBJECTS for t in rest):
-        return None
-    if any(t.lemma_.lower() in STAGE_HOLDS or t.lower_ in STAGE_HOLDS for t in rest):
-        return None
-    if _held_by_a_clause(rest) or _someone_elses(rest) or any(t.lemma_.lower() in SPEECH_VERBS for t in words):
+    if _stage_held(rest) or any(t.lemma_.lower() in SPEECH_VERBS for t in words):
         return None  # 'The roadmap says Phase 3 is next.': reported
     return stage
+
+
+def _stage_held(tokens: list[Token]) -> bool:
+    """The holds both positions of the named stage share: the agent a subject (it starts the stage itself), a word of
+    holding or finishing (terms [readiness-next] stage_holds), a clause of time on someone else, a possessor other than
+    the agent or the reader — the stage is then not the reader's to start."""
+    return (
+        any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in AGENT_SUBJECTS for t in tokens)
+        or any(t.lemma_.lower() in STAGE_HOLDS or t.lower_ in STAGE_HOLDS for t in tokens)
+        or _held_by_a_clause(tokens)
+        or _someone_elses(tokens)
+    )
 
 
 def _someone_elses(tokens: list[Token]) -> bool:

@@ -1032,7 +1032,8 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     if not (slash or program or script):
         return None  # '`src/routes/billing.ts`', '`/admin/events`', '`useMemo`': a path or an identifier, no command
     lead_words = " ".join(text[found.start(1) : found.end(1)].lower().replace("’", "'").split())
-    if not slash and any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on):
+    going_on = any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on)
+    if not slash and going_on:
         return None  # 'Proceed with `npm run build`': going on is invoking only for a slash command of the harness
     stopped = _SENTENCE_END.search(view, code.end(), end)
     stop = stopped.start() if stopped is not None else end
@@ -1040,7 +1041,6 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     if stopped is not None and view[stopped.start()] == "?":
         return None  # a question, judged as one
     lead = text[found.start(1) : found.end(1)]
-    going_on = any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on)
     reader_may = lead_words.startswith("you ") and not going_on
     if (not slash or reader_may) and _SEQUENCE.search(lead + text[code.end() : stop]) is None:
         # 'Run `npm start` to launch the app.', 'You can now run `/terminal-setup` again.': the reader's own use, no
