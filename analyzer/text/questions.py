@@ -647,7 +647,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         report_asked=rf"\b(?:{_words([*turn['report_back'], *data['report']['handed_back']])})\b",
         # r33h: the unconditioned bonus offer: the agent's modal of ability or willingness anywhere, or a modal opening
         # the sentence with no subject; and a word of more work or of willingness
-        offer_modal=rf"\b(?:{_words(data['unconditioned-offer']['offering'])})\b",
+        offer_modal=(
+            rf"\b(?:{_words(data['unconditioned-offer']['offering'] + data['unconditioned-offer']['willing'])})\b"
+        ),
         offer_opening=(
             rf"[\s*_>-]*(?:(?:{_words(data['unconditioned-offer']['openers'])}),?\s+)?"
             rf"(?:{_words(data['unconditioned-offer']['subjectless'])})\s+[a-z]"
