@@ -783,8 +783,14 @@ def _opening_command(item: Doc) -> bool:
     span = _COMMAND_SPAN.match(item.text)
     if span is None:
         return False
-    after = next((t for t in item if t.idx >= span.end() and any(ch.isalnum() for ch in t.text)), None)
+    after = _word_after(item, span.end())
     return after is None or after.tag_ not in ("VBZ", "VBD", "VBN", "VBP", "MD")
+
+
+def _word_after(item: Doc, offset: int) -> Token | None:
+    """The first word after the code that opens the item: its tag tells a command handed over from code that is the
+    subject of a finite verb (r32a _opening_command, r33c _code_subject read the same word)."""
+    return next((t for t in item if t.idx >= offset and any(ch.isalnum() for ch in t.text)), None)
 
 
 _CODE_OPENING = re.compile(r"[\s*_]*`[^`\n]+`(?:[ \t]*\([^)\n]*\))?")
@@ -797,7 +803,7 @@ def _code_subject(item: Doc) -> bool:
     span = _CODE_OPENING.match(item.text)
     if span is None:
         return False
-    after = next((t for t in item if t.idx >= span.end() and any(ch.isalnum() for ch in t.text)), None)
+    after = _word_after(item, span.end())
     if after is None:
         return False
     return after.tag_ in ("VBZ", "VBD", "MD") or (after.tag_ == "VBP" and after.lower_ in ("are", "have", "remain"))
