@@ -500,6 +500,12 @@ class _Patterns:
     invoke_blocked: tuple[str, ...]
     invoke_failed: tuple[str, ...]
     invoke_own_use: tuple[str, ...]
+    note_label: re.Pattern[str]
+    statement_personal: frozenset[str]
+    statement_reporting: frozenset[str]
+    takes_the_list: frozenset[str]
+    rest_openings: frozenset[str]
+    rest_others: frozenset[str]
     reader_lead: re.Pattern[str]
     bare_label_words: int
     option_heads: frozenset[str]
@@ -532,6 +538,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     stages = _words(data["ready-next"]["plan_stages"])
     plan_stage = rf"(?:{stages})\s+(?:\d[\d.]*|[a-z]|[ivx]{{1,4}})\b|(?-i:T\d{{2,4}}|US\d{{1,3}})\b|#\d"
     wishes = _words(condition["wishes"])
+    # r33c: a note's labels as written, one space between their words (the paragraph holds no line break)
+    labels = sorted(data["list-statement"]["note_labels"], key=len, reverse=True)
+    note_labels = "|".join(re.escape(label) for label in labels)
     # The mark, then a few words (no sentence break), then what is wanted or useful.
     benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
     sources = dict(
@@ -664,6 +673,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:{_words(data['unconditioned-offer']['abilities'])})\s+(?!not\b|also\b)[a-z]"
         ),
         self_described=rf"\b(?:{_words(data['unconditioned-offer']['self_descriptions'])})\b",
+        # r33c: the label of a note after a closing list, matched on the lower-cased paragraph ('Note:', 'Commit:')
+        note_label=rf"[\s*_]*(?:{note_labels})[\s*_]*:[\s*_]*",
         # r31a: a report site with no instruction before it is read only when the condition is on the reader or the
         # sentence asks for a report back ('If you see new errors, paste them and I'll …')
         report_reader=(
@@ -761,6 +772,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         invoke_blocked=tuple(data["next-step"]["blocked"]),
         invoke_failed=tuple(data["next-step"]["failed"]),
         invoke_own_use=tuple(data["next-step"]["own_use"]),
+        statement_personal=frozenset(data["list-statement"]["personal"]),
+        statement_reporting=frozenset(data["list-statement"]["reporting"]),
+        takes_the_list=frozenset(data["list-statement"]["takes_the_list"]),
+        rest_openings=frozenset(data["list-statement"]["rest_openings"]),
+        rest_others=frozenset(data["list-statement"]["others"]),
     )
     return sources, rest
 
@@ -1118,44 +1134,26 @@ def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) ->
     return last_content_unit(view[: at[1]], unit_starts(view[: at[1]]), claim_vocabulary())
 
 
-_NOTE_LABEL = re.compile(r"[\s*_]*(?:notes?|fyi|caveat|heads-up|commit|suggested commit(?: message)?)[\s*_]*:[\s*_]*",
-                         re.IGNORECASE)
-_PERSONAL = frozenset(("i", "i'm", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "we'd", "me", "us", "my",
-                       "our", "let", "you", "you're", "you'll", "you've", "you'd", "your", "please"))
-# the first person that a note may hold when it reports what was done ('Note: the script warned; we proceeded with …')
-_REPORTING = frozenset(("i", "we", "me", "us", "my", "our"))
-# a modal (the agent's next act or a prediction of the items' work) or a word that the items are done: the statement
-# takes the list ('The placeholder comment will be removed.', 'All of it is done and pushed.')
-_TAKES_THE_LIST = frozenset(("will", "won't", "can", "could", "would", "shall", "should", "may", "might", "must",
-                             "it'll", "that'll", "done", "rest"))
-
-
-# the openings of a statement about the rest, set against the items by 'else' or 'other' ('Everything else is ready …',
-# 'All other settings look fine.', 'No other files changed.'); a demonstrative or a pronoun ('That keeps the fix
-# small.') points back at the list and takes it, and a statement of one thing ('The no-JS path still posts the same
-# fields.') may be the report the list belongs to
-_STATES_OF_OTHERS = frozenset(("the", "everything", "all", "nothing", "no", "anything", "every", "any"))
-_OTHER = frozenset(("else", "other", "others"))
-
-
 def _states(paragraph: str) -> bool:
     """r33c (docs/DESIGN.md#construction-classes): the closing paragraph after a list states what holds, in the third
     person, and asks nothing — at most two sentences about the rest, set against the items ('Everything else is ready
     for task decomposition.', 'All other settings look fine.'), or after a
     note's label ('Note: prereq scripts still warn …', 'Commit: `…`'), with no first or second person, no condition
     and no question: it neither takes the list's work nor hands anything of its own over."""
+    patterns = _patterns()
     lowered = paragraph.strip().lower().replace("’", "'")
     if "\n" in lowered or "?" in lowered or len(re.findall(r"[.!]+(?=\s+\S)", lowered)) > 1:
         return False
-    noted = _NOTE_LABEL.match(lowered)
+    noted = patterns.note_label.match(lowered)
     stated = lowered[noted.end() :] if noted else lowered
     words = _LEAD_WORD.findall(stated)
-    personal = _PERSONAL - _REPORTING if noted else _PERSONAL  # 'Note: …; we proceeded with …' reports
-    if not words or set(words) & (personal | _TAKES_THE_LIST) or _patterns().condition.search(lowered):
+    # 'Note: …; we proceeded with …' reports
+    personal = patterns.statement_personal - patterns.statement_reporting if noted else patterns.statement_personal
+    if not words or set(words) & (personal | patterns.takes_the_list) or patterns.condition.search(lowered):
         return False  # 'The placeholder comment will be removed.': the agent's own next act takes the list
     if any(re.match(rf"{re.escape(ref)}\b", stated) for ref in sites()["hand-back"]["references"]):
         return False  # 'These are out of scope …', 'The rest is done.': said of the items, it takes them
-    return noted is not None or (words[0] in _STATES_OF_OTHERS and bool(set(words[1:3]) & _OTHER))
+    return noted is not None or (words[0] in patterns.rest_openings and bool(set(words[1:3]) & patterns.rest_others))
 
 
 def _labelled_code(source: str) -> bool:
