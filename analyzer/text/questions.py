@@ -874,7 +874,9 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     inline label and its colon ('Suggested next move: add a fuzz test …'), or under a heading or emphasised label of
     the next step on the line or unit just before it ('## Next step' + 'Run the seeding script …') — is a closing list
     of one item, its lead-in the label (sites.toml [next-step]); r32a: one numbered item after the label is that item,
-    and a label opening a later sentence of the paragraph is _next_label_within's. A list item is closing_list's."""
+    and a label opening a later sentence of the paragraph is _next_label_within's (r33c: a label of suggesting too).
+    With no label: r33c a verb of proposing the reader's act (_proposed_act), r33g an imperative of invoking the next
+    command in code (_invoked_command). A list item is closing_list's."""
     patterns = _patterns()
     tail = view[max(0, len(view) - _LIST_TAIL) :].lower()
     if (
@@ -1108,8 +1110,9 @@ def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) ->
     """r31b (docs/DESIGN.md#construction-classes): the closing paragraph after a list neither takes the list's work nor
     asks anything of its own — an alternative to the list opened by 'Or' ('Or simply execute the manual phases …'), a
     third-person prediction of the outcome ('The warning should be resolved after this update!'), or a labelled line
-    of code only ('**Suggested Commit Message**' + a commit message in backticks): the list before it is the closing
-    list. The unit before the paragraph (a label's too), or `last` as it was."""
+    of code only ('**Suggested Commit Message**' + a commit message in backticks), or r33c a statement of what holds
+    (_states: 'Everything else is ready for task decomposition.', 'Note: …'): the list before it is the closing list.
+    The unit before the paragraph (a label's too), or `last` as it was."""
     written = view[last[0] : last[1]].strip()
     source = text[last[0] : last[1]].strip()
     steps = 0
