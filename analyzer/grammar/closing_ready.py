@@ -47,13 +47,16 @@ def readiness_next(asked: Asked) -> Judgement | None:
     if asked.site.kind not in SITES or _handed_back_after(asked) or waits_on_person(asked):
         return None  # a sentence after it hands the turn back itself ('… Shall I proceed?'), or the wait row judges it
     for ready in asked.tokens:
-        if ready.lower_ not in WORDS or not (_agents(ready) or _agents_after_mark(ready) or _things_for_command(ready)):
+        if ready.lower_ not in WORDS:
             continue
-        going = _going_on(ready) if _agents(ready) else None
+        own = _agents(ready)
+        if not (own or _agents_after_mark(ready) or _things_for_command(ready)):
+            continue
+        going = _going_on(ready) if own else None
         if going is not None:
             return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
                            f"piece of work ('{going.text}') — the turn parks on the reader's go", [going])  # fmt: skip
-        choice = _stage_choice(ready) if _agents(ready) else None
+        choice = _stage_choice(ready) if own else None
         if choice is not None:
             # r32b: 'Ready for task breakdown or implementation.': two next stages named, the pick left to the reader
             why = (f"states the agent is '{ready.text}' for one next piece of work or another "
@@ -67,15 +70,15 @@ def readiness_next(asked: Asked) -> Judgement | None:
             why = (f"states it is '{ready.text}' for the next stage named by the reader's command "
                    f"('{as_written([command])}') — the turn parks until the reader invokes it")
             return _judged(asked, "readiness-next", why, [command])
-        agents = _agents(ready) or _agents_after_mark(ready)
-        named = _named_stage(ready) if agents and not _timed_by_another(ready) else None
+        # past the command the readiness is the agent's: a thing's counts only for a command, judged just above
+        named = _named_stage(ready) if not _timed_by_another(ready) else None
         if named is not None:
             # r33e: 'Phase 2 complete; ready for Phase 3.', 'Ready for T015.' — a stage of the agent's own plan named as
             # data (its number, letter or task id) is work the agent could start itself
             why = (f"states the agent is '{ready.text}' for the next stage of its own plan "
                    f"('{_stage_shown(named)}') — the turn parks on the reader's go")
             return _judged(asked, "readiness-next", why, [named])
-        stage = _next_stage_timed(ready) if _agents(ready) else None
+        stage = _next_stage_timed(ready) if own else None
         if stage is not None:
             why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
                    "is — the turn parks on the reader's go")
