@@ -501,6 +501,7 @@ class _Patterns:
     invoke_failed: tuple[str, ...]
     invoke_own_use: tuple[str, ...]
     note_label: re.Pattern[str]
+    sequence_named: re.Pattern[str]
     statement_personal: frozenset[str]
     statement_reporting: frozenset[str]
     takes_the_list: frozenset[str]
@@ -675,6 +676,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         self_described=rf"\b(?:{_words(data['unconditioned-offer']['self_descriptions'])})\b",
         # r33c: the label of a note after a closing list, matched on the lower-cased paragraph ('Note:', 'Commit:')
         note_label=rf"[\s*_]*(?:{note_labels})[\s*_]*:[\s*_]*",
+        # r33g: a word naming the sequence anywhere in the invoking sentence ('next', 'then')
+        sequence_named=rf"\b(?:{_words(data['next-step']['sequence_words'])})\b",
         # r31a: a report site with no instruction before it is read only when the condition is on the reader or the
         # sentence asks for a report back ('If you see new errors, paste them and I'll …')
         report_reader=(
@@ -1022,7 +1025,6 @@ def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> Quest
 
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _TRIED_REACH = 600  # r33g: how far before the last paragraph a failed run of the same command is looked for
-_SEQUENCE = re.compile(r"\b(?:next|then)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?=[\s*_)\]]|\Z)")
 
 
@@ -1062,7 +1064,7 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
         return None  # a question, judged as one
     lead = text[found.start(1) : found.end(1)]
     reader_may = lead_words.startswith("you ") and not going_on
-    if (not slash or reader_may) and _SEQUENCE.search(lead + text[code.end() : stop]) is None:
+    if (not slash or reader_may) and patterns.sequence_named.search(lead + text[code.end() : stop]) is None:
         # 'Run `npm start` to launch the app.', 'You can now run `/terminal-setup` again.': the reader's own use, no
         # next stage of the work (the reader's possibility is a stage only when going on or named as next)
         return None
