@@ -326,7 +326,7 @@ def _next_stage_named(asked: Asked) -> Token | None:
         return None  # a report of the plan's stages with more of the message after it ('… next is Phase 3, the UI. All
         # five are implemented …'): only the close names the next stage and stops
     words = asked.tokens
-    label = next((t for t in words if t.lower_ == "next" and _opens_clause(t)), None)
+    label = next((t for t in words if t.lower_ == "next" and _next_opens_clause(t)), None)
     cut = _label(asked)
     heads = cut.strip(" *_#>").split()
     stage_label = len(heads) >= 2 and heads[0] == "next" and heads[1].strip(":*_") in PLAN_STAGES
@@ -358,7 +358,7 @@ def _stage_then_next(words: list[Token]) -> Token | None:
     alpha = [t for t in words if t.is_alpha or t.like_num or _TASK_ID.match(t.text)]
     if not alpha or alpha[-1].lower_ != "next":
         return None
-    stage = next((t for t in words if _stage_of_plan(t) and _opens_clause(t)), None)
+    stage = next((t for t in words if _stage_of_plan(t) and _next_opens_clause(t)), None)
     if stage is None:
         return None
     rest = [t for t in words if t.i >= stage.i]
@@ -385,7 +385,7 @@ def _someone_elses(tokens: list[Token]) -> bool:
     return any(t.dep_ == "poss" and t.lower_ not in ("my", "our", "your") for t in tokens)
 
 
-def _opens_clause(token: Token) -> bool:
+def _next_opens_clause(token: Token) -> bool:
     """The 'next' opens the sentence or a clause after a semicolon or dash, with at most a determiner or 'up' before
     it ('Next:', 'Up next:', 'the next phase is')."""
     start = token.i
