@@ -46,5 +46,4 @@ def test_a_menu_of_the_agents_own_work_fires_as_the_closing_list(text: str, word
 
 @pytest.mark.parametrize(("text", "verdict"), PASSES, ids=[t[:40] for t, _ in PASSES])
 def test_a_menu_of_human_only_acts_or_of_a_tool_hands_nothing_over(text: str, verdict: str) -> None:
-    got, _, reason = verdict_rule_reason(text)
-    assert got == verdict, reason
+    assert verdict_rule_reason(text) == (verdict, None, "")  # no row finds anything to judge

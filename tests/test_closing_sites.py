@@ -174,3 +174,11 @@ def test_a_recommendation_after_a_question_neither_answers_it_nor_makes_it_rheto
 )
 def test_a_recommendation_or_a_table_that_hands_nothing_over_is_no_site(text: str) -> None:
     assert question_sites(text) == ()
+
+
+def test_no_cue_is_listed_twice_or_inside_another() -> None:
+    """rv8: branches that each add cues at the list's end repeat one ('next:' twice) or add one that a shorter cue
+    already lets through ('then `' beside 'then '): the longer one is dead data."""
+    cues = _question_cues()
+    assert len(cues) == len(set(cues))
+    assert [(c, d) for c in cues for d in cues if c != d and d in c] == []

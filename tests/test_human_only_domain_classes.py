@@ -90,13 +90,37 @@ def test_offer_shaped_want_me_to_still_fires_on_a_human_only_act() -> None:
     )
 
 
+# rv8: the seen split's known misses, each named, so a new miss or a fixed one shows by name (a count at least 248 let a
+# regression hide behind a fix): a paid quantity or a plan on the company account asked with a time choice, the
+# extraposed 'whether' over a paid quantity or a package release, a bucket 'on the prod database'; twins on a local
+# registry or the agent's own clone or branch read as human-only.
+KNOWN_MISSES = {
+    "Do you want to upgrade the Supabase tier on the company account now or after the review?",
+    "Do you want to bump the OpenAI spend cap on the company account now or after the review?",
+    "Do you want to raise the Datadog plan on the company account now or after the review?",
+    "I'll leave it to you whether to raise the OpenAI spend cap.",
+    "It's up to you whether to raise the OpenAI spend cap.",
+    "Whether to wipe the customer uploads bucket on the prod database is your call.",
+    "Whether to publish the 2.0 release to the local verdaccio is your call.",
+    "Do you want to publish the 2.0 release to the local verdaccio now or after the review?",
+    "I'll leave it to you whether to cut the new package version to npm.",
+    "It's up to you whether to cut the new package version to npm.",
+    "Whether to tag the 2.0 release to the local verdaccio is your call.",
+    "Do you want to tag the 2.0 release to the local verdaccio now or after the review?",
+    "It's up to you whether to force-push the release branch on my local clone.",
+    "I'll leave it to you whether to force-push the release branch on my local clone.",
+    "I'll leave it to you whether to approve this pull request into my working branch.",
+    "It's up to you whether to approve this pull request into my working branch.",
+}
+
+
 def test_generated_table_seen_split() -> None:
-    """The seen split of the generated table (held-out vocabulary excluded): human-only acts exempt, agent twins fire,
-    at least as often as when the classes landed (248/264)."""
+    """The seen split of the generated table (held-out vocabulary excluded): human-only acts exempt, agent twins fire
+    — 248/264 when the classes landed, the 16 misses named."""
     seen = [c for c in cases() if not c.held]
     # 'is yours' over a human-only act reports nothing at all (a plain statement): clear is a pass there
-    agree = sum((analyze(c.text).verdict in ("exempt", "clear")) == c.human for c in seen)
-    assert agree >= 248, f"{agree}/{len(seen)}"
+    missed = {c.text for c in seen if (analyze(c.text).verdict in ("exempt", "clear")) != c.human}
+    assert (len(seen), missed) == (264, KNOWN_MISSES)
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from analyzer.text.questions import question_sites
+from tests.grammar_examples import question_decided
 from tests.judging import assert_judged, verdict_rule_reason
 
 
@@ -120,30 +122,44 @@ def test_a_hedged_recommendation_after_the_turn_taking_is_judged_apart() -> None
     )
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        # the reader's own event, not the agent's work
-        "Let me know how the interview goes tomorrow.",
-        "Let me know how the demo goes on your side.",
-        "Let me know if Dana is back tomorrow.",
-        # a fact of the reader's own world the agent cannot find
-        "Tell me the exact folder, and I'll add the same mapping to the backup routine.",
-        "Send me the path where the exports live on your laptop and I'll add the mapping.",
-        # the go for a human-only act; the report timed by a human-only act
-        "If you give the go-ahead on the production deploy, I'll run it.",
-        "Let me know once you've signed in to the AWS console and I'll continue with the IAM setup.",
-        # a thing's event, a wait on work in flight
-        "Let me know when CI is green and I'll merge it into the feature branch.",
-        # the thing handed to someone else
-        "If the nightly fails, send the logs to the release team.",
-        # a secret only the reader has
-        "Tell me your AWS account ID and I'll add it to the allow-list.",
-        # the same words reported, or in a status
-        "She asked me to let her know how it looks.",
-        "I checked how it looks on mobile: the layout holds at 320px.",
-    ],
-)
-def test_no_finding(text: str) -> None:
-    verdict, rule, reason = verdict_rule_reason(text)
-    assert (verdict, rule) == ("clear", None), reason
+# rv8: each none case with the row that carves it and its reason words (None: the text layer finds no site), so a case
+# stands for the carve-out its comment names.
+NONE_CASES = [
+    # the reader's own event, not the agent's work
+    ("Let me know how the interview goes tomorrow.", "report-before-act", ["asks about 'interview'", "reader's own"]),
+    ("Let me know how the demo goes on your side.", "report-before-act", ["asks about 'demo'"]),
+    ("Let me know if Dana is back tomorrow.", "report-before-act", ["asks about 'Dana'"]),
+    # a fact of the reader's own world the agent cannot find
+    ("Tell me the exact folder, and I'll add the same mapping to the backup routine.", "word-before-act",
+     ["a fact of their own world"]),
+    ("Send me the path where the exports live on your laptop and I'll add the mapping.", "turn-taking",
+     ["'send … path' hands over a fact of the reader's own world"]),
+    # the go for a human-only act; the report timed by a human-only act
+    ("If you give the go-ahead on the production deploy, I'll run it.", "report-before-act",
+     ["holds the agent's act until the reader's"]),
+    ("Let me know once you've signed in to the AWS console and I'll continue with the IAM setup.", "word-before-act",
+     ["once you've signed in"]),
+    # a thing's event, a wait on work in flight
+    ("Let me know when CI is green and I'll merge it into the feature branch.", "report-before-act",
+     ["timed by a thing's event ('when CI is green')"]),
+    # the thing handed to someone else
+    ("If the nightly fails, send the logs to the release team.", "report-before-act", ["to someone else"]),
+    # the reader's own thing ('your AWS account ID'), left by turn-taking to the rows after it, which find no ask
+    ("Tell me your AWS account ID and I'll add it to the allow-list.", "not-a-closing-question",
+     ["asks for no choice"]),
+    # the same words reported, or in a status
+    ("She asked me to let her know how it looks.", None, []),
+    ("I checked how it looks on mobile: the layout holds at 320px.", None, []),
+]
+
+
+@pytest.mark.parametrize(("text", "rule", "words"), NONE_CASES, ids=[t[:40] for t, _, _ in NONE_CASES])
+def test_no_finding(text: str, rule: str | None, words: list[str]) -> None:
+    assert verdict_rule_reason(text) == ("clear", None, "")
+    decided = question_decided(text)
+    if rule is None:
+        assert (decided, [s.kind for s in question_sites(text)]) == (None, [])
+        return
+    assert decided is not None and (decided.verdict, decided.rule) == ("carved", rule), decided
+    for word in words:
+        assert word in decided.reason, decided.reason

@@ -87,7 +87,8 @@ def test_the_reader_doing_the_other_alternative(text: str, verdict: str) -> None
     """r33d: 'or would you rather do it yourself' names the other alternative's act, done by the reader: every finding
     judges that act."""
     report = analyze(text)
-    assert report.verdict == verdict, [(f.verdict, f.rule, f.reason) for f in report.findings]
-    if verdict == "exempt":
-        assert {f.rule for f in report.findings} <= {"permission-question", "choice-question"}
+    found = [(f.verdict, f.rule) for f in report.findings]
+    assert (report.verdict, found) == (verdict, [(verdict, "permission-question"), (verdict, "choice-question")]), [
+        f.reason for f in report.findings
+    ]
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import analyze
 from analyzer.text.questions import OFFER, question_sites
-from tests.judging import assert_judged
+from tests.grammar_examples import question_decided
+from tests.judging import assert_judged, verdict_rule_reason
 
 
 @pytest.mark.parametrize(
@@ -49,36 +49,58 @@ def test_a_human_only_act_offered_is_exempt() -> None:
                   ["'publish' as more work ('next')"])
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "The scheduler occasionally drops a tick. Could also be a race in the scheduler.",
-        "Ran the whole suite. I can confirm the tests pass.",
-        "Pinned Chromium. I can also confirm that Firefox passes.",
-        "Deployed to staging. I can also see the new metrics in Grafana.",
-        "Tried on macOS and Linux. I couldn't reproduce it.",
-        "Added the flag. You can also pass `--json` to get machine-readable output.",
-        "Fixed the uploader's timeout. Next I'll tackle the retry logic in the uploader.",
-        "Everything is staged. Happy to cut the release once you approve.",
-        "Checked the thread. Maria said I could also port the remaining screens.",
-        "I was able to port the remaining screens as well.",
-        "Ported the screens and wrote their tests. I was also able to remove the old router.",
-        "The new version can also read YAML files.",
-        "The migration ran cleanly. I was happy to see the old triggers go as well.",
-        "Pushed. Happy to hear the demo went well too!",
-        "Happy to take the Gemini adapter.",
-        "I'm a coding assistant. I can read your code, run tests, and make edits. I can also review pull requests.",
-        "Here's what I can do in this workspace:\n\n- read and edit files\n- run shell commands\n- I can also search "
-        "the web for documentation.",
-        "Profiling done. I could also add orjson as well. The benchmark numbers are in the table above, per endpoint.",
-    ],
-)
-def test_the_same_words_that_offer_nothing(text: str) -> None:
-    report = analyze(text)
-    assert report.firing is None, report.firing.reason if report.firing else ""
+# rv8: each near miss with what decides it — the bonus-offer row's carve-out and its reason words, or the text layer
+# that finds no offer site (no mark of more work, the reader's ability, a plan, a self-description before it).
+CARVED = [
+    ("The scheduler occasionally drops a tick. Could also be a race in the scheduler.", "bonus-offer",
+     ["a state or a possibility"]),
+    ("Pinned Chromium. I can also confirm that Firefox passes.", "bonus-offer",
+     ["'confirm' reports what the agent knows"]),
+    ("Deployed to staging. I can also see the new metrics in Grafana.", "bonus-offer", ["'see' reports"]),
+    ("Everything is staged. Happy to cut the release once you approve.", "wait-on-person",
+     ["wait on a human-only act"]),
+    ("Checked the thread. Maria said I could also port the remaining screens.", "bonus-offer",
+     ["'port' is inside another clause: reported"]),
+    # the past: a sentence before it, so the whole-message carve-out does not decide it first
+    ("Ported the first three screens. I was able to port the remaining screens as well.", "bonus-offer",
+     ["'port' is a past ability"]),
+    ("Ported the screens and wrote their tests. I was also able to remove the old router.", "bonus-offer",
+     ["'remove' is a past ability"]),
+    ("The migration ran cleanly. I was happy to see the old triggers go as well.", "bonus-offer",
+     ["'see' is a past ability"]),
+    ("Pushed the fix to main. Happy to hear the demo went well too!", "bonus-offer", ["'hear' reports"]),
+    ("Happy to take the Gemini adapter.", "bonus-offer", ["the whole message: work handed over accepted"]),
+    ("Profiling done. I could also add orjson as well. The benchmark numbers are in the table above, per endpoint.",
+     "bonus-offer", ["the message goes on after the agent's modal"]),
+]
+NO_OFFER_SITE = [
+    "Ran the whole suite. I can confirm the tests pass.",
+    "Tried on macOS and Linux. I couldn't reproduce it.",
+    "Added the flag. You can also pass `--json` to get machine-readable output.",
+    "Fixed the uploader's timeout. Next I'll tackle the retry logic in the uploader.",
+    "The new version can also read YAML files.",
+    "I'm a coding assistant. I can read your code, run tests, and make edits. I can also review pull requests.",
+    "Here's what I can do in this workspace:\n\n- read and edit files\n- run shell commands\n- I can also search "
+    "the web for documentation.",
+]
+
+
+@pytest.mark.parametrize(("text", "rule", "words"), CARVED, ids=[t[:40] for t, _, _ in CARVED])
+def test_the_same_words_that_offer_nothing(text: str, rule: str, words: list[str]) -> None:
+    decided = question_decided(text)
+    assert decided is not None and (decided.verdict, decided.rule) == ("carved", rule), decided
+    for word in words:
+        assert word in decided.reason, decided.reason
+    assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+@pytest.mark.parametrize("text", NO_OFFER_SITE, ids=[t[:40] for t in NO_OFFER_SITE])
+def test_the_same_words_that_are_no_offer_site(text: str) -> None:
+    assert [s.kind for s in question_sites(text)] == []
+    assert verdict_rule_reason(text) == ("clear", None, "")
 
 
 def test_the_site_is_found_by_the_modal_and_a_word_of_more_work() -> None:
     kinds = [s.kind for s in question_sites("Done.\n\nCan do the same for the admin views.")]
     assert kinds == [OFFER]
-    assert not question_sites("Done.\n\nI can migrate the orders table.")  # no more work marked, no willingness
+    assert question_sites("Done.\n\nI can migrate the orders table.") == ()  # no more work marked, no willingness

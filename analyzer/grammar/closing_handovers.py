@@ -280,17 +280,17 @@ def _of_the_readers(handed: Token) -> bool:
     """r29d: what is handed is of the reader's own thing ('the contents of your .env file'): it may hold what only
     the reader has, as a key does."""
     # r33a: a place it comes from or is seen in is no owner of it ('the error from your terminal')
-    return any(t.dep_ == "poss" and t.lower_ in ("your", "yours", "ur") for t in _own_words(handed))
+    return any(t.dep_ == "poss" and t.lower_ in ("your", "yours", "ur") for t in _words_without_place(handed))
 
 
-def _own_words(noun: Token) -> list[Token]:
+def _words_without_place(noun: Token) -> list[Token]:
     """The noun's words without a phrase of place it is taken from or seen in ('from your terminal', 'in your
     console'); an 'of' phrase stays ('the contents of your .env file')."""
     words = [noun]
     for child in noun.children:
         if child.dep_ == "prep" and child.lower_ in PLACE_PREPOSITIONS:
             continue
-        words.extend(_own_words(child))
+        words.extend(_words_without_place(child))
     return words
 
 
@@ -469,7 +469,7 @@ def work_list(asked: Asked) -> Judgement | None:
     if doer is not None:  # r29b: 'On the next tag push, the workflow will:'
         return carved("work-list", f"the lead-in's list completes what '{doer.text}' does: the work is its own, it is "
                       "handed to no reader")  # fmt: skip
-    own = _readers_own(lead) or _agents_own(lead)
+    own = _readers_own_ways(lead) or _agents_own(lead)
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
     lead_word = _lead_word(asked) or _invokes(asked, lead)
@@ -613,7 +613,7 @@ def _reader_lead(lead: list[Token]) -> ReaderLead | None:
     return None
 
 
-def _readers_own(lead: list[Token]) -> str | None:
+def _readers_own_ways(lead: list[Token]) -> str | None:
     """r33c (docs/DESIGN.md#construction-classes): the lead-in gives the reader's own ways, no work of the agent's — the
     reader as subject of a verb of having in its main clause ('You've got a few handy options:', the answer to a how-to
     question), or a purpose clause opening it and timed for later use or with the reader as the subject after it ('To
@@ -783,8 +783,14 @@ def _opening_command(item: Doc) -> bool:
     span = _COMMAND_SPAN.match(item.text)
     if span is None:
         return False
-    after = next((t for t in item if t.idx >= span.end() and any(ch.isalnum() for ch in t.text)), None)
+    after = _word_after(item, span.end())
     return after is None or after.tag_ not in ("VBZ", "VBD", "VBN", "VBP", "MD")
+
+
+def _word_after(item: Doc, offset: int) -> Token | None:
+    """The first word after the code that opens the item: its tag tells a command handed over from code that is the
+    subject of a finite verb (r32a _opening_command, r33c _code_subject read the same word)."""
+    return next((t for t in item if t.idx >= offset and any(ch.isalnum() for ch in t.text)), None)
 
 
 _CODE_OPENING = re.compile(r"[\s*_]*`[^`\n]+`(?:[ \t]*\([^)\n]*\))?")
@@ -797,7 +803,7 @@ def _code_subject(item: Doc) -> bool:
     span = _CODE_OPENING.match(item.text)
     if span is None:
         return False
-    after = next((t for t in item if t.idx >= span.end() and any(ch.isalnum() for ch in t.text)), None)
+    after = _word_after(item, span.end())
     if after is None:
         return False
     return after.tag_ in ("VBZ", "VBD", "MD") or (after.tag_ == "VBP" and after.lower_ in ("are", "have", "remain"))

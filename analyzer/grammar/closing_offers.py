@@ -299,7 +299,8 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     """The condition is found by its own words (a benefit, a wish with its holder left out, the reader's judgement
     of either, a need), wherever the model attached it; the offer is the agent's act outside the condition's own
     words. A need ('if needed') leaves the call to the reader only when the agent offers ('I can …'), not when it
-    commits ('I'll rerun it if needed')."""
+    commits ('I'll rerun it if needed'). r33h: an offer site has no condition to find — its modal and its mark of more
+    work are the whole construction (_unconditioned)."""
     if asked.site.kind == QUESTION:
         return _benefit_asked_after(asked)
     if asked.site.kind == OFFER:

@@ -47,13 +47,16 @@ def readiness_next(asked: Asked) -> Judgement | None:
     if asked.site.kind not in SITES or _handed_back_after(asked) or waits_on_person(asked):
         return None  # a sentence after it hands the turn back itself ('… Shall I proceed?'), or the wait row judges it
     for ready in asked.tokens:
-        if ready.lower_ not in WORDS or not (_agents(ready) or _agents_after_mark(ready) or _things_for_command(ready)):
+        if ready.lower_ not in WORDS:
             continue
-        going = _going_on(ready) if _agents(ready) else None
+        own = _agents(ready)
+        if not (own or _agents_after_mark(ready) or _things_for_command(ready)):
+            continue
+        going = _going_on(ready) if own else None
         if going is not None:
             return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
                            f"piece of work ('{going.text}') — the turn parks on the reader's go", [going])  # fmt: skip
-        choice = _stage_choice(ready) if _agents(ready) else None
+        choice = _stage_choice(ready) if own else None
         if choice is not None:
             # r32b: 'Ready for task breakdown or implementation.': two next stages named, the pick left to the reader
             why = (f"states the agent is '{ready.text}' for one next piece of work or another "
@@ -67,15 +70,15 @@ def readiness_next(asked: Asked) -> Judgement | None:
             why = (f"states it is '{ready.text}' for the next stage named by the reader's command "
                    f"('{as_written([command])}') — the turn parks until the reader invokes it")
             return _judged(asked, "readiness-next", why, [command])
-        agents = _agents(ready) or _agents_after_mark(ready)
-        named = _named_stage(ready) if agents and not _timed_by_another(ready) else None
+        # past the command the readiness is the agent's: a thing's counts only for a command, judged just above
+        named = _named_stage(ready) if not _timed_by_another(ready) else None
         if named is not None:
             # r33e: 'Phase 2 complete; ready for Phase 3.', 'Ready for T015.' — a stage of the agent's own plan named as
             # data (its number, letter or task id) is work the agent could start itself
             why = (f"states the agent is '{ready.text}' for the next stage of its own plan "
                    f"('{_stage_shown(named)}') — the turn parks on the reader's go")
             return _judged(asked, "readiness-next", why, [named])
-        stage = _next_stage_timed(ready) if _agents(ready) else None
+        stage = _next_stage_timed(ready) if own else None
         if stage is not None:
             why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
                    "is — the turn parks on the reader's go")
@@ -110,9 +113,7 @@ def _command_stage(ready: Token) -> Token | None:
     `/speckit.plan`'): the command inside the 'for' phrase, or after a colon that closes it on the readiness."""
     if not any(c.dep_ == "prep" and c.lower_ == "for" for c in ready.children):
         return None
-    holders = (ready, ready.head)
-    if any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
-           for h in holders for c in h.children if c.dep_ == "advcl"):  # fmt: skip
+    if _timed_by_a_clause(ready):
         return None  # 'The runner is ready for `/deploy` once the owners sign off': timed by someone else's act
     colon = next((t.i for t in ready.doc[ready.i : ready.sent.end] if t.text == ":"), None)
     for token in ready.doc[ready.i + 1 : ready.sent.end]:
@@ -292,11 +293,15 @@ def _agents_after_mark(ready: Token) -> bool:
 def _timed_by_another(ready: Token) -> bool:
     """A clause of time or condition on the readiness or its copula whose subject is neither the reader nor the agent
     ('ready for Phase 3 once CI is green'): the readiness waits on work in flight, not on the reader."""
+    return _timed_by_a_clause(ready) or _held_by_a_clause([t for t in ready.doc if t.i > ready.i])
+
+
+def _timed_by_a_clause(ready: Token) -> bool:
+    """The model hangs the clause of time on the readiness or on its copula; its subject is someone else's act when it
+    is neither the reader nor the agent ('… once the owners sign off')."""
     holders = (ready, ready.head)
-    if any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
-           for h in holders for c in h.children if c.dep_ == "advcl"):  # fmt: skip
-        return True
-    return _held_by_a_clause([t for t in ready.doc if t.i > ready.i])
+    return any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
+               for h in holders for c in h.children if c.dep_ == "advcl")  # fmt: skip
 
 
 def _held_by_a_clause(tokens: list[Token]) -> bool:
@@ -321,7 +326,7 @@ def _next_stage_named(asked: Asked) -> Token | None:
         return None  # a report of the plan's stages with more of the message after it ('… next is Phase 3, the UI. All
         # five are implemented …'): only the close names the next stage and stops
     words = asked.tokens
-    label = next((t for t in words if t.lower_ == "next" and _opens_clause(t)), None)
+    label = next((t for t in words if t.lower_ == "next" and _next_opens_clause(t)), None)
     cut = _label(asked)
     heads = cut.strip(" *_#>").split()
     stage_label = len(heads) >= 2 and heads[0] == "next" and heads[1].strip(":*_") in PLAN_STAGES
@@ -329,16 +334,9 @@ def _next_stage_named(asked: Asked) -> Token | None:
         return _stage_then_next(words)  # the site's part may start after the label ('Next: Phase 3 …' is judged on
         # 'Phase 3 …'); 'Phase 3 is next.' names the stage before its 'next'
     rest = [t for t in words if label is None or t.i >= label.i]
-    for token in rest:
-        if token.dep_ in ("nsubj", "nsubjpass") and token.lower_ in AGENT_SUBJECTS:
-            return None
-        if token.lemma_.lower() in STAGE_HOLDS or token.lower_ in STAGE_HOLDS:
-            return None
-        if token.dep_ == "advcl":
-            subject = subject_of(token)
-            if subject is None or subject.lower_ not in READER:
-                return None
-    if _held_by_a_clause(rest) or _someone_elses(rest):
+    if _stage_held(rest) or any(
+        t.dep_ == "advcl" and (subject_of(t) is None or subject_of(t).lower_ not in READER) for t in rest
+    ):
         return None
     if stage_label and words:
         # 'Next phase: Integration (T030–T034).', '**Next milestone:** M2 — offline sync.': the label names the stage
@@ -360,17 +358,25 @@ def _stage_then_next(words: list[Token]) -> Token | None:
     alpha = [t for t in words if t.is_alpha or t.like_num or _TASK_ID.match(t.text)]
     if not alpha or alpha[-1].lower_ != "next":
         return None
-    stage = next((t for t in words if _stage_of_plan(t) and _opens_clause(t)), None)
+    stage = next((t for t in words if _stage_of_plan(t) and _next_opens_clause(t)), None)
     if stage is None:
         return None
     rest = [t for t in words if t.i >= stage.i]
-    if any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in AGENT_SUBJECTS for t in rest):
-        return None
-    if any(t.lemma_.lower() in STAGE_HOLDS or t.lower_ in STAGE_HOLDS for t in rest):
-        return None
-    if _held_by_a_clause(rest) or _someone_elses(rest) or any(t.lemma_.lower() in SPEECH_VERBS for t in words):
+    if _stage_held(rest) or any(t.lemma_.lower() in SPEECH_VERBS for t in words):
         return None  # 'The roadmap says Phase 3 is next.': reported
     return stage
+
+
+def _stage_held(tokens: list[Token]) -> bool:
+    """The holds both positions of the named stage share: the agent a subject (it starts the stage itself), a word of
+    holding or finishing (terms [readiness-next] stage_holds), a clause of time on someone else, a possessor other than
+    the agent or the reader — the stage is then not the reader's to start."""
+    return (
+        any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in AGENT_SUBJECTS for t in tokens)
+        or any(t.lemma_.lower() in STAGE_HOLDS or t.lower_ in STAGE_HOLDS for t in tokens)
+        or _held_by_a_clause(tokens)
+        or _someone_elses(tokens)
+    )
 
 
 def _someone_elses(tokens: list[Token]) -> bool:
@@ -379,7 +385,7 @@ def _someone_elses(tokens: list[Token]) -> bool:
     return any(t.dep_ == "poss" and t.lower_ not in ("my", "our", "your") for t in tokens)
 
 
-def _opens_clause(token: Token) -> bool:
+def _next_opens_clause(token: Token) -> bool:
     """The 'next' opens the sentence or a clause after a semicolon or dash, with at most a determiner or 'up' before
     it ('Next:', 'Up next:', 'the next phase is')."""
     start = token.i

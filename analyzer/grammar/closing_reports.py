@@ -241,8 +241,7 @@ def _report_on_work(asked: Asked) -> Judgement | None:
     chosen = _chosen_act(teller)
     if chosen is not None:
         told = f"'{teller.head.text if teller.lemma_.lower() == 'know' else teller.text} … {chosen.text}'"
-        why = f"asks the reader to say which of the agent's acts comes ({told}) — work the agent could choose"
-        return _judged(asked, "report-before-act", why, [chosen])
+        return _act_to_choose(asked, told, chosen)
     for clause in clauses:
         marks = {c.lower_ for c in clause.children if c.dep_ in ("mark", "advmod", "dobj", "nsubj", "attr", "det")
                  and c.i < clause.i}  # fmt: skip
@@ -258,6 +257,13 @@ def _report_on_work(asked: Asked) -> Judgement | None:
         if judged is not None:
             return judged
     return None
+
+
+def _act_to_choose(asked: Asked, told: str, act: Token) -> Judgement:
+    """The reader told to say which of the agent's acts comes first: one judgement, whether the model hung the
+    question word as the teller's object (_chosen_act) or as the subject of a clause under it (_asked_on_work)."""
+    why = f"asks the reader to say which of the agent's acts comes ({told}) — work the agent could choose"
+    return _judged(asked, "report-before-act", why, [act])
 
 
 def _chosen_act(teller: Token) -> Token | None:
@@ -323,8 +329,7 @@ def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | No
         subject = None  # 'which to tackle first': the model may make the question word the infinitive's subject
     told = f"'{teller.head.text if teller.lemma_.lower() == 'know' else teller.text} … {_clause(clause)}'"
     if subject is None and to_act and clause.lemma_.lower() not in WISHES | NOT_ACTS:
-        why = f"asks the reader to say which of the agent's acts comes ({told}) — work the agent could choose"
-        return _judged(asked, "report-before-act", why, [clause])
+        return _act_to_choose(asked, told, clause)
     if subject is None or _wished(clause) or clause.lemma_.lower() in WISHES:
         return None
     verb = clause.lemma_.lower()

@@ -41,7 +41,7 @@ BARE_HOLD_LABELS = frozenset(sites()["word-wait"]["bare_hold_labels"])
 ASSENT = frozenset({"yes", "go", "green light", "thumbs-up", "thumbs up"})
 # r31c: the words that open the reader's choice as a label's value ('which of the two layouts …', 'whether to …').
 CHOICE_WORDS = terms("waits", "choice_words")
-# r33b: what the agent requested of the reader (_requested_of_reader).
+# r33b: what the agent requested of the reader (_awaits_what_it_requested).
 REQUESTED_THINGS = terms("waits", "requested_things")
 REQUESTED_VERBS = terms("waits", "requested_verbs")
 
@@ -72,7 +72,7 @@ def wait_on_person(asked: Asked) -> Judgement | None:
             if judged is not None:
                 return judged
     for token in asked.tokens:
-        if _requested_of_reader(token):
+        if _awaits_what_it_requested(token):
             judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is not None:
                 return judged
@@ -151,7 +151,7 @@ def _open_next_word(token: Token, asked: Asked) -> bool:
     )
 
 
-def _requested_of_reader(token: Token) -> bool:
+def _awaits_what_it_requested(token: Token) -> bool:
     """r33b: 'I am still waiting for the information I requested earlier' — the hold's 'for' or 'on' takes what the
     agent itself asked of the reader: a noun of the reader's word or of information (terms [waits] requested_things)
     with a relative clause whose subject is the agent and whose verb one of request (terms [waits] requested_verbs),

@@ -147,6 +147,12 @@ def act_of_sentence(sentence: Span) -> list[Token]:
     return []
 
 
+def clause_top(clause: list[Token]) -> Token | None:
+    """The clause's own top word: the first whose head lies outside the clause (or is itself, the root)."""
+    inside = {t.i for t in clause}
+    return next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+
+
 def recommended_act(clause: list[Token]) -> list[Token]:
     """r32d: the act the agent recommends in a clause of its own ('I'd rotate the Stripe key today', 'I'd recommend we
     cut the v3.2.0 tag on Monday', 'I suggest we promote build 812', 'We can merge #88 today or on Monday'): the verb
@@ -154,7 +160,7 @@ def recommended_act(clause: list[Token]) -> list[Token]:
     proposing_modals), not negated, or the clause a verb of
     recommending (terms [attribution] recommending_verbs) governs — with its words, without the subject and modal."""
     inside = {t.i for t in clause}
-    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    root = clause_top(clause)
     if root is None or root.pos_ not in ("VERB", "AUX"):
         return []
     if not any(c.dep_ == "nsubj" and c.lower_ in PROPOSING_SUBJECTS for c in root.children):
@@ -341,8 +347,7 @@ def _thing_needed(word: Token, clause: list[Token]) -> Token | None:
     thing needs ('The new service account needs `roles/storage.admin` on the prod project.') stands for what is
     needed, the statement's object."""
     giving = word.doc[word.i - 1] if _right_after_verb(word) else word.head  # 'Granting it is …': it -nsubj-> is
-    inside = {t.i for t in clause}
-    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    root = clause_top(clause)
     if root is None or root.lemma_.lower() not in NEEDING_VERBS:
         return None
     # 'The release job needs the npm publish token rotated first. Rotating it: up to you.': the thing the needed act
@@ -477,8 +482,7 @@ def gerund_act(clause: list[Token]) -> list[Token]:
     """The act a clause names as its gerund subject ('Moving the org to the Team plan changes what we're billed'), else
     nothing (bound_before: a clause of the hand-over's own sentence)."""
     first = next((t for t in clause if t.is_alpha), None)
-    inside = {t.i for t in clause}
-    verb = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    verb = clause_top(clause)
     if first is not None and first.tag_ == "VBG" and verb is not None and verb.i > first.i:
         # the gerund opens the clause and the clause's verb follows: the act is everything before that verb and its
         # auxiliaries, whatever the model hung where ('Rotating the Stripe live secret key will log out …', 'Revoking
@@ -536,7 +540,7 @@ def referents(tokens: list[Token]) -> dict[int, Token]:
 def predicted_act(clause: list[Token]) -> list[Token]:
     """r33d: the act a clause weighs by predicting what it would do (_predicted_of on the clause's own top word)."""
     inside = {t.i for t in clause}
-    top = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    top = clause_top(clause)
     return [t for t in _predicted_of(top) if t.i in inside] if top is not None else []
 
 

@@ -500,6 +500,13 @@ class _Patterns:
     invoke_blocked: tuple[str, ...]
     invoke_failed: tuple[str, ...]
     invoke_own_use: tuple[str, ...]
+    note_label: re.Pattern[str]
+    sequence_named: re.Pattern[str]
+    statement_personal: frozenset[str]
+    statement_reporting: frozenset[str]
+    takes_the_list: frozenset[str]
+    rest_openings: frozenset[str]
+    rest_others: frozenset[str]
     reader_lead: re.Pattern[str]
     bare_label_words: int
     option_heads: frozenset[str]
@@ -532,6 +539,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     stages = _words(data["ready-next"]["plan_stages"])
     plan_stage = rf"(?:{stages})\s+(?:\d[\d.]*|[a-z]|[ivx]{{1,4}})\b|(?-i:T\d{{2,4}}|US\d{{1,3}})\b|#\d"
     wishes = _words(condition["wishes"])
+    # r33c: a note's labels as written, one space between their words (the paragraph holds no line break)
+    labels = sorted(data["list-statement"]["note_labels"], key=len, reverse=True)
+    note_labels = "|".join(re.escape(label) for label in labels)
     # The mark, then a few words (no sentence break), then what is wanted or useful.
     benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
     sources = dict(
@@ -647,7 +657,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         report_asked=rf"\b(?:{_words([*turn['report_back'], *data['report']['handed_back']])})\b",
         # r33h: the unconditioned bonus offer: the agent's modal of ability or willingness anywhere, or a modal opening
         # the sentence with no subject; and a word of more work or of willingness
-        offer_modal=rf"\b(?:{_words(data['unconditioned-offer']['offering'])})\b",
+        offer_modal=(
+            rf"\b(?:{_words(data['unconditioned-offer']['offering'] + data['unconditioned-offer']['willing'])})\b"
+        ),
         offer_opening=(
             rf"[\s*_>-]*(?:(?:{_words(data['unconditioned-offer']['openers'])}),?\s+)?"
             rf"(?:{_words(data['unconditioned-offer']['subjectless'])})\s+[a-z]"
@@ -662,6 +674,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:{_words(data['unconditioned-offer']['abilities'])})\s+(?!not\b|also\b)[a-z]"
         ),
         self_described=rf"\b(?:{_words(data['unconditioned-offer']['self_descriptions'])})\b",
+        # r33c: the label of a note after a closing list, matched on the lower-cased paragraph ('Note:', 'Commit:')
+        note_label=rf"[\s*_]*(?:{note_labels})[\s*_]*:[\s*_]*",
+        # r33g: a word naming the sequence anywhere in the invoking sentence ('next', 'then')
+        sequence_named=rf"\b(?:{_words(data['next-step']['sequence_words'])})\b",
         # r31a: a report site with no instruction before it is read only when the condition is on the reader or the
         # sentence asks for a report back ('If you see new errors, paste them and I'll …')
         report_reader=(
@@ -759,6 +775,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         invoke_blocked=tuple(data["next-step"]["blocked"]),
         invoke_failed=tuple(data["next-step"]["failed"]),
         invoke_own_use=tuple(data["next-step"]["own_use"]),
+        statement_personal=frozenset(data["list-statement"]["personal"]),
+        statement_reporting=frozenset(data["list-statement"]["reporting"]),
+        takes_the_list=frozenset(data["list-statement"]["takes_the_list"]),
+        rest_openings=frozenset(data["list-statement"]["rest_openings"]),
+        rest_others=frozenset(data["list-statement"]["others"]),
     )
     return sources, rest
 
@@ -856,7 +877,9 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     inline label and its colon ('Suggested next move: add a fuzz test …'), or under a heading or emphasised label of
     the next step on the line or unit just before it ('## Next step' + 'Run the seeding script …') — is a closing list
     of one item, its lead-in the label (sites.toml [next-step]); r32a: one numbered item after the label is that item,
-    and a label opening a later sentence of the paragraph is _next_label_within's. A list item is closing_list's."""
+    and a label opening a later sentence of the paragraph is _next_label_within's (r33c: a label of suggesting too).
+    With no label: r33c a verb of proposing the reader's act (_proposed_act), r33g an imperative of invoking the next
+    command in code (_invoked_command). A list item is closing_list's."""
     patterns = _patterns()
     tail = view[max(0, len(view) - _LIST_TAIL) :].lower()
     if (
@@ -1002,7 +1025,6 @@ def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> Quest
 
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _TRIED_REACH = 600  # r33g: how far before the last paragraph a failed run of the same command is looked for
-_SEQUENCE = re.compile(r"\b(?:next|then)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?=[\s*_)\]]|\Z)")
 
 
@@ -1032,7 +1054,8 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     if not (slash or program or script):
         return None  # '`src/routes/billing.ts`', '`/admin/events`', '`useMemo`': a path or an identifier, no command
     lead_words = " ".join(text[found.start(1) : found.end(1)].lower().replace("’", "'").split())
-    if not slash and any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on):
+    going_on = any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on)
+    if not slash and going_on:
         return None  # 'Proceed with `npm run build`': going on is invoking only for a slash command of the harness
     stopped = _SENTENCE_END.search(view, code.end(), end)
     stop = stopped.start() if stopped is not None else end
@@ -1040,9 +1063,8 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     if stopped is not None and view[stopped.start()] == "?":
         return None  # a question, judged as one
     lead = text[found.start(1) : found.end(1)]
-    going_on = any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on)
     reader_may = lead_words.startswith("you ") and not going_on
-    if (not slash or reader_may) and _SEQUENCE.search(lead + text[code.end() : stop]) is None:
+    if (not slash or reader_may) and patterns.sequence_named.search(lead + text[code.end() : stop]) is None:
         # 'Run `npm start` to launch the app.', 'You can now run `/terminal-setup` again.': the reader's own use, no
         # next stage of the work (the reader's possibility is a stage only when going on or named as next)
         return None
@@ -1090,8 +1112,9 @@ def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) ->
     """r31b (docs/DESIGN.md#construction-classes): the closing paragraph after a list neither takes the list's work nor
     asks anything of its own — an alternative to the list opened by 'Or' ('Or simply execute the manual phases …'), a
     third-person prediction of the outcome ('The warning should be resolved after this update!'), or a labelled line
-    of code only ('**Suggested Commit Message**' + a commit message in backticks): the list before it is the closing
-    list. The unit before the paragraph (a label's too), or `last` as it was."""
+    of code only ('**Suggested Commit Message**' + a commit message in backticks), or r33c a statement of what holds
+    (_states: 'Everything else is ready for task decomposition.', 'Note: …'): the list before it is the closing list.
+    The unit before the paragraph (a label's too), or `last` as it was."""
     written = view[last[0] : last[1]].strip()
     source = text[last[0] : last[1]].strip()
     steps = 0
@@ -1116,44 +1139,26 @@ def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) ->
     return last_content_unit(view[: at[1]], unit_starts(view[: at[1]]), claim_vocabulary())
 
 
-_NOTE_LABEL = re.compile(r"[\s*_]*(?:notes?|fyi|caveat|heads-up|commit|suggested commit(?: message)?)[\s*_]*:[\s*_]*",
-                         re.IGNORECASE)
-_PERSONAL = frozenset(("i", "i'm", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "we'd", "me", "us", "my",
-                       "our", "let", "you", "you're", "you'll", "you've", "you'd", "your", "please"))
-# the first person that a note may hold when it reports what was done ('Note: the script warned; we proceeded with …')
-_REPORTING = frozenset(("i", "we", "me", "us", "my", "our"))
-# a modal (the agent's next act or a prediction of the items' work) or a word that the items are done: the statement
-# takes the list ('The placeholder comment will be removed.', 'All of it is done and pushed.')
-_TAKES_THE_LIST = frozenset(("will", "won't", "can", "could", "would", "shall", "should", "may", "might", "must",
-                             "it'll", "that'll", "done", "rest"))
-
-
-# the openings of a statement about the rest, set against the items by 'else' or 'other' ('Everything else is ready …',
-# 'All other settings look fine.', 'No other files changed.'); a demonstrative or a pronoun ('That keeps the fix
-# small.') points back at the list and takes it, and a statement of one thing ('The no-JS path still posts the same
-# fields.') may be the report the list belongs to
-_STATES_OF_OTHERS = frozenset(("the", "everything", "all", "nothing", "no", "anything", "every", "any"))
-_OTHER = frozenset(("else", "other", "others"))
-
-
 def _states(paragraph: str) -> bool:
     """r33c (docs/DESIGN.md#construction-classes): the closing paragraph after a list states what holds, in the third
     person, and asks nothing — at most two sentences about the rest, set against the items ('Everything else is ready
     for task decomposition.', 'All other settings look fine.'), or after a
     note's label ('Note: prereq scripts still warn …', 'Commit: `…`'), with no first or second person, no condition
     and no question: it neither takes the list's work nor hands anything of its own over."""
+    patterns = _patterns()
     lowered = paragraph.strip().lower().replace("’", "'")
     if "\n" in lowered or "?" in lowered or len(re.findall(r"[.!]+(?=\s+\S)", lowered)) > 1:
         return False
-    noted = _NOTE_LABEL.match(lowered)
+    noted = patterns.note_label.match(lowered)
     stated = lowered[noted.end() :] if noted else lowered
     words = _LEAD_WORD.findall(stated)
-    personal = _PERSONAL - _REPORTING if noted else _PERSONAL  # 'Note: …; we proceeded with …' reports
-    if not words or set(words) & (personal | _TAKES_THE_LIST) or _patterns().condition.search(lowered):
+    # 'Note: …; we proceeded with …' reports
+    personal = patterns.statement_personal - patterns.statement_reporting if noted else patterns.statement_personal
+    if not words or set(words) & (personal | patterns.takes_the_list) or patterns.condition.search(lowered):
         return False  # 'The placeholder comment will be removed.': the agent's own next act takes the list
     if any(re.match(rf"{re.escape(ref)}\b", stated) for ref in sites()["hand-back"]["references"]):
         return False  # 'These are out of scope …', 'The rest is done.': said of the items, it takes them
-    return noted is not None or (words[0] in _STATES_OF_OTHERS and bool(set(words[1:3]) & _OTHER))
+    return noted is not None or (words[0] in patterns.rest_openings and bool(set(words[1:3]) & patterns.rest_others))
 
 
 def _labelled_code(source: str) -> bool:

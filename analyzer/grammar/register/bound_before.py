@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
 from analyzer.grammar.reference import (
     act_of_sentence,
+    clause_top,
     gerund_act,
     infinitive_said,
     predicted_act,
@@ -87,7 +88,7 @@ def _eligible(clause: list[Token], lexicon: Lexicon) -> list[Token]:
     human-only decision pending ('Both PRs are merge-eligible; your call which goes first.': a copula with an
     eligibility complement, lexicon [vocabulary] eligibility) names that decision: the clause itself."""
     inside = {t.i for t in clause}
-    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    root = clause_top(clause)
     if root is None or not is_copula(root) or any(c.dep_ == "neg" for c in root.children):
         return []
     complements = [c for c in root.children if c.dep_ in ("acomp", "attr") and c.i in inside]
@@ -100,7 +101,7 @@ def _said_act(clause: list[Token]) -> list[Token]:
     """r32d: a clause before the hand-over that says what a step or the agent's plan is ('My suggestion is to merge #88
     this week; up to you.'): the act its copula says (reference.act_of_sentence's infinitive and gerund complements)."""
     inside = {t.i for t in clause}
-    root = next((t for t in clause if t.head.i not in inside or t.head.i == t.i), None)
+    root = clause_top(clause)
     if root is None or root.lemma_.lower() != "be":
         return []
     return [t for t in infinitive_said(root) if t.i in inside]
