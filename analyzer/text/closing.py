@@ -25,7 +25,7 @@ from bisect import bisect_left
 from functools import cache
 
 from analyzer.text.carveouts import Region, build_views
-from analyzer.text.units import sentence_spans, unit_bounds, unit_starts
+from analyzer.text.units import answer_format, sentence_spans, unit_bounds, unit_starts
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.derived import derived
 from lanegate_common.frozen import frozen
@@ -173,6 +173,8 @@ class ClaimVocabulary:
     next_step_prepositions: frozenset[str]
     question_tags: frozenset[str]
     apostrophe_dropped: frozenset[str]
+    artifact_label_words: frozenset[str]
+    outcome_openers: frozenset[str]
 
 
 @cache
@@ -523,6 +525,53 @@ def is_sign_off(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> boo
         return False
     word = line.lower()
     return word not in vocabulary.completion_words and not word.endswith(("ed", "ing"))
+
+
+# r33i: a one-line paragraph that is a short label, its colon and one span of code and nothing else ('Suggested commit
+# message: `docs: draft the spec`', '**Branch:** `012-x`'); bounded repeats only.
+_LABELLED_LINE = re.compile(r"[ \t>*_-]*([A-Za-z][A-Za-z0-9 ()'/-]{0,40}?)[ \t*_]*:[ \t*_]*(?=\S)")
+
+
+@closing_rule("labelled-artifact")
+def is_labelled_artifact(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
+    """Issue 28 (r33i): the name of a thing the work produced after its label — a commit message, a branch, a file,
+    the tests run ('Suggested commit message: `…`', 'Tests: `go test ./…`') — is furniture after the closing act, not
+    the agent's last words: the closing part is the paragraph before it. A label of sequence or of invoking ('Next:
+    `/speckit.plan`', 'Run: `make test`'; claims.toml artifact_label_words) hands the code over and stays content."""
+    if "\n" in unit.strip() or len(carved) != len(unit):
+        return False
+    found = _LABELLED_LINE.match(unit)
+    if found is None or _WORD_CHAR.search(carved, found.end()) is not None or _WORD_CHAR.search(unit, found.end()) is None:
+        return False  # after the label, every word is code or quoted (the carved view blanks them, the view keeps them)
+    words = _VALEDICTION_WORD.findall(found.group(1).lower())
+    return bool(words) and len(words) <= 5 and not set(words) & vocabulary.artifact_label_words
+
+
+@closing_rule("answer-format")
+def is_answer_format(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
+    """Issue 28 (r33i): the answers the reader may give, alone on the last line ('(yes/no)', '[Y/n]'), are the
+    question's furniture: the closing part is the paragraph before it (analyzer.text.units.answer_format, by shape)."""
+    return "\n" not in unit.strip() and answer_format(unit)
+
+
+# r33i: the expectation 'should' of a state the work brings about, in the third person ('The page should now load.');
+# the subjects and openers that make it someone's act or a condition (claims.toml outcome_openers) are not it.
+_OUTCOME = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+|no\s+longer\s+)?(?:be|go|work|pass|build|start|stop|"
+                      r"disappear|clear|resolve|show|appear|load|run|compile|succeed|render|display|respond|connect)\b")
+_REMARK_END = re.compile(r"[.!?]+(?=\s+\S)")
+
+
+@closing_rule("outcome-remark")
+def is_outcome_remark(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
+    """Issue 28 (r33i): a short closing remark on the result, in the third person, predicting the state the work
+    brings about ('The Vision GUI should now load images without errors.') — one line, at most two sentences, no
+    question, no condition, no person — is furniture after the closing act: the closing part is the paragraph before
+    it. 'You should now see …' and 'Once you rebuild, it should work' keep the reader in it: content."""
+    line = unit.strip().lower().replace("’", "'")
+    if not line or "\n" in line or "?" in line or len(_REMARK_END.findall(line)) > 1 or _OUTCOME.search(line) is None:
+        return False
+    words = _WORD.findall(line)
+    return bool(words) and not set(words) & vocabulary.outcome_openers
 
 
 @closing_rule("valediction")

@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 
 from analyzer.text import SITES_PATH, sites
 from analyzer.text.closing import claim_vocabulary, closing_part, last_content_unit
-from analyzer.text.units import unit_starts
+from analyzer.text.units import answer_format, unit_starts
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.derived import derived
 from lanegate_common.frozen import frozen
@@ -151,9 +151,12 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         mark = start + len(bare) - 1
         quoted = kind == QUESTION and any(q_start <= mark < q_end for q_start, q_end in closing.quoted)
         following = ""
-        if k + 1 < len(spans) and not _recommends(view[spans[k + 1][0] : spans[k + 1][1]]):
+        after = k + 1
+        if after < len(spans) and answer_format(view[spans[after][0] : spans[after][1]]):
+            after += 1  # r33i: '… anyway? (yes/no)': the answers offered are furniture of the question, no sentence
+        if after < len(spans) and not _recommends(view[spans[after][0] : spans[after][1]]):
             # a recommendation after a question neither answers it nor makes it rhetorical: it is judged alone
-            after_start, after_end = spans[k + 1]
+            after_start, after_end = spans[after]
             following = view[after_start:after_end].strip().lower().replace("’", "'")
         parts = _instructions_before(text, view, spans, k) if kind == REPORT else ()
         if kind == REPORT and not parts and not _reads_reader(_plain(bare)):
