@@ -35,6 +35,9 @@ NEXT_STAGES = terms("readiness-next", "next_stages")
 TIMING_MARKS = terms("readiness-next", "timing_marks")
 PLAN_STAGES = terms("readiness-next", "plan_stages")
 STAGE_HOLDS = terms("readiness-next", "stage_holds")
+# r33i: the verbs that may open a 'next' label's content as the agent's act on the stage (as sites.toml [ready-next]
+# go_on and label_acts, one word each).
+LABEL_ACTS = terms("readiness-next", "label_acts")
 NEXT_LABELS = terms("readiness-next", "next_labels")
 STAGE_HOLD_MARKS = terms("readiness-next", "stage_hold_marks")
 SITES = frozenset({READY, WAIT, WORD})
@@ -329,11 +332,14 @@ def _next_stage_named(asked: Asked) -> Token | None:
         return _stage_then_next(words)  # the site's part may start after the label ('Next: Phase 3 …' is judged on
         # 'Phase 3 …'); 'Phase 3 is next.' names the stage before its 'next'
     rest = [t for t in words if label is None or t.i >= label.i]
+    acting = _label_act(rest)
     for token in rest:
         if token.dep_ in ("nsubj", "nsubjpass") and token.lower_ in AGENT_SUBJECTS:
             return None
-        if token.lemma_.lower() in STAGE_HOLDS or token.lower_ in STAGE_HOLDS:
+        if token is not acting and (token.lemma_.lower() in STAGE_HOLDS or token.lower_ in STAGE_HOLDS):
             return None
+        if token.dep_ == "advcl" and _purpose(token):
+            continue  # r33i: 'Next: Begin Phase 3 (…) to implement config parsing': what the stage is for
         if token.dep_ == "advcl":
             subject = subject_of(token)
             if subject is None or subject.lower_ not in READER:
@@ -351,6 +357,26 @@ def _next_stage_named(asked: Asked) -> Token | None:
         named = (c for c in noun.head.children if c.dep_ in ("attr", "acomp") and c.pos_ in ("PROPN", "NOUN"))
         return next(named, None)
     return next((t for t in rest if _stage_of_plan(t)), None)
+
+
+def _label_act(rest: list[Token]) -> Token | None:
+    """r33i: the imperative of going on to or doing the stage right after the label's colon ('Next: Start Phase 2',
+    'Next: finish T001, then …'; sites.toml [ready-next] go_on, label_acts): the label's content is the agent's own next
+    act, so a verb of finishing there finishes the stage ahead, it does not say the stage is done."""
+    colon = next((k for k, t in enumerate(rest) if t.text == ":"), None)
+    first = 0 if colon is None else colon + 1  # the site's part may start after the label ('Next:' cut off)
+    words = [t for t in rest[first:] if not t.is_punct]
+    if not words:
+        return None
+    verb = words[0]
+    return verb if verb.lower_ in LABEL_ACTS and subject_of(verb) is None else None
+
+
+def _purpose(clause: Token) -> bool:
+    """An infinitive of purpose ('to implement …'): 'to' as its aux, no subordinator and no subject of its own."""
+    children = list(clause.children)
+    return (any(c.dep_ == "aux" and c.lower_ == "to" for c in children)
+            and not any(c.dep_ in ("mark", "nsubj", "nsubjpass") for c in children))  # fmt: skip
 
 
 def _stage_then_next(words: list[Token]) -> Token | None:

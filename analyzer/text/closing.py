@@ -174,7 +174,6 @@ class ClaimVocabulary:
     question_tags: frozenset[str]
     apostrophe_dropped: frozenset[str]
     artifact_label_words: frozenset[str]
-    outcome_openers: frozenset[str]
 
 
 @cache
@@ -541,7 +540,7 @@ def is_labelled_artifact(unit: str, vocabulary: ClaimVocabulary, carved: str = "
     if "\n" in unit.strip() or len(carved) != len(unit):
         return False
     found = _LABELLED_LINE.match(unit)
-    if found is None or _WORD_CHAR.search(carved, found.end()) is not None or _WORD_CHAR.search(unit, found.end()) is None:
+    if found is None or _WORD_CHAR.search(carved, found.end()) or not _WORD_CHAR.search(unit, found.end()):
         return False  # after the label, every word is code or quoted (the carved view blanks them, the view keeps them)
     words = _VALEDICTION_WORD.findall(found.group(1).lower())
     return bool(words) and len(words) <= 5 and not set(words) & vocabulary.artifact_label_words
@@ -552,26 +551,6 @@ def is_answer_format(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -
     """Issue 28 (r33i): the answers the reader may give, alone on the last line ('(yes/no)', '[Y/n]'), are the
     question's furniture: the closing part is the paragraph before it (analyzer.text.units.answer_format, by shape)."""
     return "\n" not in unit.strip() and answer_format(unit)
-
-
-# r33i: the expectation 'should' of a state the work brings about, in the third person ('The page should now load.');
-# the subjects and openers that make it someone's act or a condition (claims.toml outcome_openers) are not it.
-_OUTCOME = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+|no\s+longer\s+)?(?:be|go|work|pass|build|start|stop|"
-                      r"disappear|clear|resolve|show|appear|load|run|compile|succeed|render|display|respond|connect)\b")
-_REMARK_END = re.compile(r"[.!?]+(?=\s+\S)")
-
-
-@closing_rule("outcome-remark")
-def is_outcome_remark(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
-    """Issue 28 (r33i): a short closing remark on the result, in the third person, predicting the state the work
-    brings about ('The Vision GUI should now load images without errors.') — one line, at most two sentences, no
-    question, no condition, no person — is furniture after the closing act: the closing part is the paragraph before
-    it. 'You should now see …' and 'Once you rebuild, it should work' keep the reader in it: content."""
-    line = unit.strip().lower().replace("’", "'")
-    if not line or "\n" in line or "?" in line or len(_REMARK_END.findall(line)) > 1 or _OUTCOME.search(line) is None:
-        return False
-    words = _WORD.findall(line)
-    return bool(words) and not set(words) & vocabulary.outcome_openers
 
 
 @closing_rule("valediction")

@@ -120,6 +120,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     that follows it read the closing part once). Issue 28: a closing table row's cells are its sentences, and a
     closing paragraph that only recommends one of the options leaves the paragraph before it in the closing part
     (what it recommends is still the reader's to take)."""
+    text = _without_outcome_remark(text)
     closing = closing_part(text)
     view = closing.view
     spans = [(sentence.start, sentence.end) for sentence in closing.sentences] or _table_cells(view)
@@ -176,6 +177,25 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
     return tuple(sites[-MAX_SITES:])
+
+
+def _without_outcome_remark(text: str) -> str:
+    """r33i (docs/DESIGN.md#construction-classes): a closing remark on the result after the closing act — one paragraph
+    of one sentence, third person, the expectation 'should' of the state the work brings about, no question and no
+    condition ('The Vision GUI should now load images without errors.'; _predicts) — is furniture: the text before it
+    is read for the closing act, as if it ended there. Claims are not read this way (a remark after an announcement is
+    the claims' own business). A remark that is a list item stays (the list's _past_trailer reads that)."""
+    closing = closing_part(text)
+    if len(closing.sentences) != 1:
+        return text
+    sentence = closing.sentences[0]
+    line_start = text.rfind("\n", 0, sentence.start) + 1
+    written = closing.view[sentence.start : sentence.end]
+    if "\n" in written.strip() or _ITEM.match(text, line_start) or not text[:line_start].strip():
+        return text
+    if not _predicts(_without_trailing_symbols(written.rstrip(_TRAILING))):
+        return text
+    return text[:line_start]
 
 
 def _next_stage_in_item(view: str, start: int, sentence: str) -> bool:
@@ -622,6 +642,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         next_stage=(
             rf"(?:\A|[;—–])[\s*_#>]*(?:(?:{_words(data['ready-next']['next_labels'])})(?:[*_]*[:,]|\s+(?:is|are|will\s+be))"
             rf"[\s*_]+(?:the\s+)?(?:{plan_stage})"
+            # r33i: the label's content an imperative of going on to or doing the stage ('Next: Start Phase 2 (…)',
+            # 'Next: proceed to Phase 4', 'Next: finish T001, then …')
+            rf"|(?:\A|[;—–])[\s*_#>]*(?:{_words(data['ready-next']['next_labels'])})[*_]*:[\s*_]+"
+            rf"(?:{_words(data['ready-next']['go_on'] + data['ready-next']['label_acts'])})[ \t]+"
+            rf"(?:(?:{_words(data['ready-next']['label_preps'])})[ \t]+)?(?:the[ \t]+)?(?:{plan_stage})"
             rf"|(?:the\s+)?next\s+(?:{stages})(?:[*_]*:|\s+(?:is|will\s+be))[\s*_]+(?:(?:the\s+)?(?:{plan_stage})"
             r"|(?-i:[A-Z])[\w&-]*(?=[\s,.;:!(*_]|\Z)))"
             # the stage as the subject, 'next' its predicate closing the clause ('Phase 3 is next.', 'T007 next.')
@@ -716,7 +741,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         invoked=(
             r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}(?:[^\w\s`'\"(\[]{1,3}[ \t]+)?("
             rf"(?:{_words(data['next-step']['sequence_labels'])})[ \t*_]{{0,4}}[:,][ \t*_]{{0,4}}"
-            rf"(?:(?:please|just|simply)[ \t]+)?(?:(?:{_words(data['next-step']['invoking_verbs'])})[ \t]+)?"
+            # r33i: or a verb of going on after the label ('Next: proceed to `/speckit.plan`')
+            rf"(?:(?:please|just|simply)[ \t]+)?"
+            rf"(?:(?:{_words(data['next-step']['invoking_verbs'] + data['next-step']['going_on'])})[ \t]+)?"
             # r33g: an opener timing it by the reader's readiness, a purpose of going on, a leave
             rf"|(?:(?:{_words(data['next-step']['invoking_openers'])})"
             r"(?:[ \t]+(?:with|to|on)(?:[ \t]+[\w.-]{1,30}){1,3})?"
@@ -1084,7 +1111,8 @@ _ALTERNATIVE = re.compile(r"[\s*_]*(?:or|alternatively)\b", re.IGNORECASE)
 # the expectation 'should' of a state the work brings about ('… should be resolved after this update'); 'will' may be
 # the agent's own next act ('The comment will be removed.'), which takes the list
 _PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:be|go|work|pass|build|start|stop|disappear|clear|"
-                         r"resolve|show|appear|load|run)\b", re.IGNORECASE)
+                         r"resolve|show|appear|load|run|respond|render|compile|succeed|display|connect)\b",
+                         re.IGNORECASE)
 _NOT_THIRD = frozenset(("i", "i'm", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "let", "you", "you're",
                         "you'll", "if", "once", "when", "after"))
 
