@@ -193,9 +193,16 @@ def _without_outcome_remark(text: str) -> str:
     written = closing.view[sentence.start : sentence.end]
     if "\n" in written.strip() or _ITEM.match(text, line_start) or not text[:line_start].strip():
         return text
-    if not _predicts(_without_trailing_symbols(written.rstrip(_TRAILING))):
-        return text
+    sentence_text = _without_trailing_symbols(written.rstrip(_TRAILING))
+    expected = _PREDICTION.search(sentence_text)
+    if expected is None or _CLAUSE_BREAK.search(sentence_text, 0, expected.start()) or not _predicts(sentence_text):
+        return text  # 'Run `make` and it should build now.': the instruction is the act, its outcome joined to it
     return text[:line_start]
+
+
+# r33i: a break between clauses before the remark's 'should' ('Run … and it should …'): the remark is then a clause
+# joined to something else, not a sentence with the outcome as its subject
+_CLAUSE_BREAK = re.compile(r"[,;:—–]|\s-\s|\b(?:and|then|so|but)\b", re.IGNORECASE)
 
 
 def _next_stage_in_item(view: str, start: int, sentence: str) -> bool:
@@ -523,6 +530,8 @@ class _Patterns:
     invoke_blocked: tuple[str, ...]
     invoke_failed: tuple[str, ...]
     invoke_own_use: tuple[str, ...]
+    verifying: tuple[str, ...]
+    verifying_times: tuple[str, ...]
     reader_lead: re.Pattern[str]
     bare_label_words: int
     option_heads: frozenset[str]
@@ -553,6 +562,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
+    checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
     plan_stage = rf"(?:{stages})\s+(?:\d[\d.]*|[a-z]|[ivx]{{1,4}})\b|(?-i:T\d{{2,4}}|US\d{{1,3}})\b|#\d"
     wishes = _words(condition["wishes"])
     # The mark, then a few words (no sentence break), then what is wanted or useful.
@@ -751,7 +761,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             r"|(?:please|just|simply|now|so)[ \t]+"
             # the reader as the subject of a modal of possibility or need ('You can proceed to `/speckit.plan`.')
             rf"|you[ \t]+(?:now[ \t]+)?(?:{_words(turn['reader_modals'])})[ \t]+(?:now[ \t]+|then[ \t]+|just[ \t]+)?)?"
-            rf"(?:{_words(data['next-step']['invoking_verbs'] + data['next-step']['going_on'])})[ \t]+"
+            rf"(?:{_words(data['next-step']['invoking_verbs'] + data['next-step']['going_on'] + checking)})[ \t]+"
             r")(?:the[ \t]+)?(?=`(?:/[\w.:-]|[\w.~/-]{1,80}[ \t]+[^`\s]|\.{1,2}/))"
         ),
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
@@ -789,6 +799,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         invoke_blocked=tuple(data["next-step"]["blocked"]),
         invoke_failed=tuple(data["next-step"]["failed"]),
         invoke_own_use=tuple(data["next-step"]["own_use"]),
+        verifying=tuple(data["next-step"]["verifying"]),
+        verifying_times=tuple(data["next-step"]["verifying_times"]),
     )
     return sources, rest
 
@@ -1072,7 +1084,9 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     lead = text[found.start(1) : found.end(1)]
     going_on = any(lead_words.rstrip(" *_").endswith(phrase) for phrase in patterns.going_on)
     reader_may = lead_words.startswith("you ") and not going_on
-    if (not slash or reader_may) and _SEQUENCE.search(lead + text[code.end() : stop]) is None:
+    if (not slash or reader_may) and _SEQUENCE.search(lead + text[code.end() : stop]) is None and (
+        reader_may or not _verifies(lead_words, text[code.end() : stop].lower().replace("’", "'"), patterns)
+    ):
         # 'Run `npm start` to launch the app.', 'You can now run `/terminal-setup` again.': the reader's own use, no
         # next stage of the work (the reader's possibility is a stage only when going on or named as next)
         return None
@@ -1087,6 +1101,18 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     head = view[found.start(1) : found.end(1)].rstrip(" \t*_")
     item = code.start()
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
+def _verifies(lead: str, after: str, patterns: _Patterns) -> bool:
+    """r33i (docs/DESIGN.md#construction-classes): the imperative runs the check of the work just done — a purpose of
+    checking or an expected outcome after the command ('… to verify the fix', '… and it should resolve now'; sites.toml
+    [next-step] verifying), or the instruction timed right after the fix ('Now run …', 'Rerun … now', 'Try … again';
+    verifying_times). Usage ('Run `npm start` to launch the app.') names none of these."""
+    words = " ".join(after.split())
+    if any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", words) for cue in patterns.verifying):
+        return True
+    timed = f"{lead} {words}"
+    return any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", timed) for cue in patterns.verifying_times)
 
 
 _INLINE_LABEL = re.compile(r"[\s*_#>]*([A-Za-z][^:\n.!?;]{0,60}?)[\s*_]*:[\s*_]+(?=\S)")
