@@ -1137,8 +1137,9 @@ _ALTERNATIVE = re.compile(r"[\s*_]*(?:or|alternatively)\b", re.IGNORECASE)
 # the expectation 'should' of a state the work brings about ('… should be resolved after this update'); 'will' may be
 # the agent's own next act ('The comment will be removed.'), which takes the list
 _PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:be|go|work|pass|build|start|stop|disappear|clear|"
-                         r"resolve|show|appear|load|run|respond|render|compile|succeed|display|connect)\b",
-                         re.IGNORECASE)
+                         r"resolve|show|appear|load|run|respond|render|compile|succeed|display|connect)\b"
+                         # r33i: the expected absence of the fault ('… should no longer crash on empty carts')
+                         r"|\bshould\s+no\s+longer\s+[a-z]", re.IGNORECASE)
 _NOT_THIRD = frozenset(("i", "i'm", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "let", "you", "you're",
                         "you'll", "if", "once", "when", "after"))
 
