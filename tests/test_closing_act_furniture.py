@@ -229,6 +229,7 @@ def test_the_check_of_the_work_just_done_handed_to_the_reader(text: str, lead: s
         "Run `docker compose up --build` on your machine to start the stack.",
         "Run `analyze --json 'your call'` to check the offsets.",
         "If you want to verify it later, run `make verify`.",
+        "Run `make reset`; it will ask you to confirm before it wipes the volume.",
     ],
 )
 def test_usage_and_the_sandbox_blocked_check_stay_clear(text: str) -> None:

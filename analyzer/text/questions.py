@@ -1103,13 +1103,20 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
 
+_PURPOSE_END = re.compile(r"[;:—–]|\s-\s|\b(?:it|this|that|they)\s+(?:will|would|may|might|can)\b")
+
+
 def _verifies(lead: str, after: str, patterns: _Patterns) -> bool:
     """r33i (docs/DESIGN.md#construction-classes): the imperative runs the check of the work just done — a purpose of
     checking or an expected outcome after the command ('… to verify the fix', '… and it should resolve now'; sites.toml
     [next-step] verifying), or the instruction timed right after the fix ('Now run …', 'Rerun … now', 'Try … again';
     verifying_times). Usage ('Run `npm start` to launch the app.') names none of these."""
     words = " ".join(after.split())
-    if any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", words) for cue in patterns.verifying):
+    # a purpose is the command's own only in its clause ('Run `make reset`; it will ask you to confirm …' is none);
+    # an expected outcome may be joined after the break ('Try `cargo build` again; it should compile now.')
+    own = _PURPOSE_END.split(words, 1)[0]
+    if any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", own if cue.startswith("to ") else words)
+           for cue in patterns.verifying):  # fmt: skip
         return True
     timed = f"{lead} {words}"
     return any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", timed) for cue in patterns.verifying_times)
