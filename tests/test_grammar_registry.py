@@ -244,6 +244,8 @@ def test_the_closing_rows_are_read_from_the_claims_file_and_bound_on_the_per_sto
         ("list-lead-in", "lead-in", "analyzer/claims.toml"),
         ("sign-off", "trailing-unit", "analyzer/claims.toml"),
         ("valediction", "trailing-unit", "analyzer/claims.toml"),
+        ("labelled-artifact", "trailing-unit", "analyzer/claims.toml"),
+        ("answer-format", "trailing-unit", "analyzer/claims.toml"),
     ]
     assert all(FUNCTIONS[r.name].__module__ == "analyzer.text.closing" for r in closing)
 

@@ -50,7 +50,7 @@ def test_the_tables_in_their_order() -> None:
     ]  # fmt: skip
     assert [r.name for r in table("closing")] == [
         "markup-comment", "hidden-html", "unseen-markup", "footnote-definition", "no-letter", "invisible-paragraph",
-        "not-prose", "list-lead-in", "sign-off", "valediction",
+        "not-prose", "list-lead-in", "sign-off", "valediction", "labelled-artifact", "answer-format",
     ]  # fmt: skip
 
 

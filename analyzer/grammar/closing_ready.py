@@ -35,6 +35,9 @@ NEXT_STAGES = terms("readiness-next", "next_stages")
 TIMING_MARKS = terms("readiness-next", "timing_marks")
 PLAN_STAGES = terms("readiness-next", "plan_stages")
 STAGE_HOLDS = terms("readiness-next", "stage_holds")
+# r33i: the verbs that may open a 'next' label's content as the agent's act on the stage (as sites.toml [ready-next]
+# go_on and label_acts, one word each).
+LABEL_ACTS = terms("readiness-next", "label_acts")
 NEXT_LABELS = terms("readiness-next", "next_labels")
 STAGE_HOLD_MARKS = terms("readiness-next", "stage_hold_marks")
 SITES = frozenset({READY, WAIT, WORD})
@@ -334,8 +337,12 @@ def _next_stage_named(asked: Asked) -> Token | None:
         return _stage_then_next(words)  # the site's part may start after the label ('Next: Phase 3 …' is judged on
         # 'Phase 3 …'); 'Phase 3 is next.' names the stage before its 'next'
     rest = [t for t in words if label is None or t.i >= label.i]
-    if _stage_held(rest) or any(
-        t.dep_ == "advcl" and (subject_of(t) is None or subject_of(t).lower_ not in READER) for t in rest
+    acting = _label_act(rest)  # r33i: the label's own verb ('Next: finish T001') is no hold on the stage
+    if _stage_held(rest, acting) or any(
+        t.dep_ == "advcl"
+        and not _purpose(t)  # r33i: 'Next: Begin Phase 3 (…) to implement config parsing': what the stage is for
+        and (subject_of(t) is None or subject_of(t).lower_ not in READER)
+        for t in rest
     ):
         return None
     if stage_label and words:
@@ -349,6 +356,26 @@ def _next_stage_named(asked: Asked) -> Token | None:
         named = (c for c in noun.head.children if c.dep_ in ("attr", "acomp") and c.pos_ in ("PROPN", "NOUN"))
         return next(named, None)
     return next((t for t in rest if _stage_of_plan(t)), None)
+
+
+def _label_act(rest: list[Token]) -> Token | None:
+    """r33i: the imperative of going on to or doing the stage right after the label's colon ('Next: Start Phase 2',
+    'Next: finish T001, then …'; sites.toml [ready-next] go_on, label_acts): the label's content is the agent's own next
+    act, so a verb of finishing there finishes the stage ahead, it does not say the stage is done."""
+    colon = next((k for k, t in enumerate(rest) if t.text == ":"), None)
+    first = 0 if colon is None else colon + 1  # the site's part may start after the label ('Next:' cut off)
+    words = [t for t in rest[first:] if not t.is_punct]
+    if not words:
+        return None
+    verb = words[0]
+    return verb if verb.lower_ in LABEL_ACTS and subject_of(verb) is None else None
+
+
+def _purpose(clause: Token) -> bool:
+    """An infinitive of purpose ('to implement …'): 'to' as its aux, no subordinator and no subject of its own."""
+    children = list(clause.children)
+    return (any(c.dep_ == "aux" and c.lower_ == "to" for c in children)
+            and not any(c.dep_ in ("mark", "nsubj", "nsubjpass") for c in children))  # fmt: skip
 
 
 def _stage_then_next(words: list[Token]) -> Token | None:
@@ -367,13 +394,14 @@ def _stage_then_next(words: list[Token]) -> Token | None:
     return stage
 
 
-def _stage_held(tokens: list[Token]) -> bool:
+def _stage_held(tokens: list[Token], acting: Token | None = None) -> bool:
     """The holds both positions of the named stage share: the agent a subject (it starts the stage itself), a word of
-    holding or finishing (terms [readiness-next] stage_holds), a clause of time on someone else, a possessor other than
-    the agent or the reader — the stage is then not the reader's to start."""
+    holding or finishing (terms [readiness-next] stage_holds) other than the label's own verb (`acting`), a clause of
+    time on someone else, a possessor other than the agent or the reader — the stage is then not the reader's to
+    start."""
     return (
         any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in AGENT_SUBJECTS for t in tokens)
-        or any(t.lemma_.lower() in STAGE_HOLDS or t.lower_ in STAGE_HOLDS for t in tokens)
+        or any(t is not acting and (t.lemma_.lower() in STAGE_HOLDS or t.lower_ in STAGE_HOLDS) for t in tokens)
         or _held_by_a_clause(tokens)
         or _someone_elses(tokens)
     )

@@ -45,6 +45,8 @@ MODALS = terms("word-before-act", "modals")
 SAYING = terms("word-before-act", "saying")
 GIVING = terms("word-before-act", "giving")
 ENTERING = terms("word-before-act", "entering")
+ASSENTING = terms("word-before-act", "assenting")
+ANSWER_OBJECTS = terms("word-before-act", "answer_objects")
 NOT_ACTS = terms("word-before-act", "not_acts")
 HOLD_MARKS = terms("word-before-act", "hold_marks")
 HOLD_VERBS = terms("waits", "hold_verbs")
@@ -72,7 +74,33 @@ def word_before_act(asked: Asked) -> Judgement | None:
         judged = _told(asked, token) or _conditioned(asked, token) or _reviewed(asked, token) or _heard(asked, token)
         if judged is not None:
             return judged
-    return _said_first(asked)
+    return _said_first(asked) or _assent_for_purpose(asked)
+
+
+def _assent_for_purpose(asked: Asked) -> Judgement | None:
+    """r33i: 'Confirm to continue.', 'Approve to start Phase 2.', 'Reply yes to proceed with Task 4.': the reader's
+    bare word (an imperative of assent, no subject, no object but an answer word) whose purpose, an infinitive with no
+    subject of its own, is the agent's next act — the turn stands by on the reader's word. Judged like the quoted word
+    (r32b): a human-only act as the purpose is a hold. A purpose of the reader's own perceiving ('Reply to see the
+    list') is no act of the agent's."""
+    words = [t for t in asked.tokens if not t.is_punct and t.lower_ not in ("please", "just", "simply", "kindly")]
+    root = words[0] if words and words[0].dep_ == "ROOT" else None
+    if root is None or root.lemma_.lower() not in ASSENTING or subject_of(root) is not None:
+        return None  # the sentence opens with the verb ('Click Confirm to continue' opens with another)
+    if root.tag_ not in ("VB", "VBP", "NN", "NNP", "UH") or any(c.dep_ == "aux" for c in root.children):
+        return None  # the model may read an opening 'Reply' as a noun
+    if any(c.dep_ in ("dobj", "ccomp", "prep", "dative") and c.lower_ not in ANSWER_OBJECTS for c in root.children):
+        return None  # 'Confirm the field names …' is read by _reviewed; 'Reply to the thread …' is no bare word
+    holders = [root, *(c for c in root.children if c.dep_ == "dobj")]
+    purpose = next((c for h in holders for c in h.children if c.dep_ in ("xcomp", "advcl", "relcl") and c.tag_ == "VB"
+                    and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)), None)  # fmt: skip
+    if purpose is None or subject_of(purpose) is not None or purpose.lemma_.lower() in NOT_ACTS:
+        return None
+    why = f"asks the reader to {root.lower_} to release the agent's '{purpose.text}'"
+    why += " — the turn stands by on the reader's word"
+    judged = _judged(asked, "word-before-act", why, [purpose], frozenset(c.i for c in purpose.children
+                                                                         if c.dep_ in ("aux", "mark")))
+    return _hold(asked, judged) if judged.verdict == "exempt" else judged
 
 
 def _said_first(asked: Asked) -> Judgement | None:

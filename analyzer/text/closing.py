@@ -25,7 +25,7 @@ from bisect import bisect_left
 from functools import cache
 
 from analyzer.text.carveouts import Region, build_views
-from analyzer.text.units import sentence_spans, unit_bounds, unit_starts
+from analyzer.text.units import answer_format, sentence_spans, unit_bounds, unit_starts
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.derived import derived
 from lanegate_common.frozen import frozen
@@ -173,6 +173,7 @@ class ClaimVocabulary:
     next_step_prepositions: frozenset[str]
     question_tags: frozenset[str]
     apostrophe_dropped: frozenset[str]
+    artifact_label_words: frozenset[str]
 
 
 @cache
@@ -523,6 +524,33 @@ def is_sign_off(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> boo
         return False
     word = line.lower()
     return word not in vocabulary.completion_words and not word.endswith(("ed", "ing"))
+
+
+# r33i: a one-line paragraph that is a short label, its colon and one span of code and nothing else ('Suggested commit
+# message: `docs: draft the spec`', '**Branch:** `012-x`'); bounded repeats only.
+_LABELLED_LINE = re.compile(r"[ \t>*_-]*([A-Za-z][A-Za-z0-9 ()'/-]{0,40}?)[ \t*_]*:[ \t*_]*(?=\S)")
+
+
+@closing_rule("labelled-artifact")
+def is_labelled_artifact(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
+    """Issue 28 (r33i): the name of a thing the work produced after its label — a commit message, a branch, a file,
+    the tests run ('Suggested commit message: `…`', 'Tests: `go test ./…`') — is furniture after the closing act, not
+    the agent's last words: the closing part is the paragraph before it. A label of sequence or of invoking ('Next:
+    `/speckit.plan`', 'Run: `make test`'; claims.toml artifact_label_words) hands the code over and stays content."""
+    if "\n" in unit.strip() or len(carved) != len(unit):
+        return False
+    found = _LABELLED_LINE.match(unit)
+    if found is None or _WORD_CHAR.search(carved, found.end()) or not _WORD_CHAR.search(unit, found.end()):
+        return False  # after the label, every word is code or quoted (the carved view blanks them, the view keeps them)
+    words = _VALEDICTION_WORD.findall(found.group(1).lower())
+    return bool(words) and len(words) <= 5 and not set(words) & vocabulary.artifact_label_words
+
+
+@closing_rule("answer-format")
+def is_answer_format(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
+    """Issue 28 (r33i): the answers the reader may give, alone on the last line ('(yes/no)', '[Y/n]'), are the
+    question's furniture: the closing part is the paragraph before it (analyzer.text.units.answer_format, by shape)."""
+    return "\n" not in unit.strip() and answer_format(unit)
 
 
 @closing_rule("valediction")

@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 
 from analyzer.text import SITES_PATH, sites
 from analyzer.text.closing import claim_vocabulary, closing_part, last_content_unit
-from analyzer.text.units import unit_starts
+from analyzer.text.units import answer_format, unit_starts
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.derived import derived
 from lanegate_common.frozen import frozen
@@ -120,6 +120,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     that follows it read the closing part once). Issue 28: a closing table row's cells are its sentences, and a
     closing paragraph that only recommends one of the options leaves the paragraph before it in the closing part
     (what it recommends is still the reader's to take)."""
+    text = _without_outcome_remark(text)
     closing = closing_part(text)
     view = closing.view
     spans = [(sentence.start, sentence.end) for sentence in closing.sentences] or _table_cells(view)
@@ -151,9 +152,12 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         mark = start + len(bare) - 1
         quoted = kind == QUESTION and any(q_start <= mark < q_end for q_start, q_end in closing.quoted)
         following = ""
-        if k + 1 < len(spans) and not _recommends(view[spans[k + 1][0] : spans[k + 1][1]]):
+        after = k + 1
+        if after < len(spans) and answer_format(view[spans[after][0] : spans[after][1]]):
+            after += 1  # r33i: '… anyway? (yes/no)': the answers offered are furniture of the question, no sentence
+        if after < len(spans) and not _recommends(view[spans[after][0] : spans[after][1]]):
             # a recommendation after a question neither answers it nor makes it rhetorical: it is judged alone
-            after_start, after_end = spans[k + 1]
+            after_start, after_end = spans[after]
             following = view[after_start:after_end].strip().lower().replace("’", "'")
         parts = _instructions_before(text, view, spans, k) if kind == REPORT else ()
         if kind == REPORT and not parts and not _reads_reader(_plain(bare)):
@@ -173,6 +177,32 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
     return tuple(sites[-MAX_SITES:])
+
+
+def _without_outcome_remark(text: str) -> str:
+    """r33i (docs/DESIGN.md#construction-classes): a closing remark on the result after the closing act — one paragraph
+    of one sentence, third person, the expectation 'should' of the state the work brings about, no question and no
+    condition ('The Vision GUI should now load images without errors.'; _predicts) — is furniture: the text before it
+    is read for the closing act, as if it ended there. Claims are not read this way (a remark after an announcement is
+    the claims' own business). A remark that is a list item stays (the list's _past_trailer reads that)."""
+    closing = closing_part(text)
+    if len(closing.sentences) != 1:
+        return text
+    sentence = closing.sentences[0]
+    line_start = text.rfind("\n", 0, sentence.start) + 1
+    written = closing.view[sentence.start : sentence.end]
+    if "\n" in written.strip() or _ITEM.match(text, line_start) or not text[:line_start].strip():
+        return text
+    sentence_text = _without_trailing_symbols(written.rstrip(_TRAILING))
+    expected = _PREDICTION.search(sentence_text)
+    if expected is None or _CLAUSE_BREAK.search(sentence_text, 0, expected.start()) or not _predicts(sentence_text):
+        return text  # 'Run `make` and it should build now.': the instruction is the act, its outcome joined to it
+    return text[:line_start]
+
+
+# r33i: a break between clauses before the remark's 'should' ('Run … and it should …'): the remark is then a clause
+# joined to something else, not a sentence with the outcome as its subject
+_CLAUSE_BREAK = re.compile(r"[,;:—–]|\s-\s|\b(?:and|then|so|but)\b", re.IGNORECASE)
 
 
 def _next_stage_in_item(view: str, start: int, sentence: str) -> bool:
@@ -507,6 +537,8 @@ class _Patterns:
     takes_the_list: frozenset[str]
     rest_openings: frozenset[str]
     rest_others: frozenset[str]
+    verifying: tuple[str, ...]
+    verifying_times: tuple[str, ...]
     reader_lead: re.Pattern[str]
     bare_label_words: int
     option_heads: frozenset[str]
@@ -537,6 +569,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
+    checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
     plan_stage = rf"(?:{stages})\s+(?:\d[\d.]*|[a-z]|[ivx]{{1,4}})\b|(?-i:T\d{{2,4}}|US\d{{1,3}})\b|#\d"
     wishes = _words(condition["wishes"])
     # r33c: a note's labels as written, one space between their words (the paragraph holds no line break)
@@ -629,6 +662,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         next_stage=(
             rf"(?:\A|[;—–])[\s*_#>]*(?:(?:{_words(data['ready-next']['next_labels'])})(?:[*_]*[:,]|\s+(?:is|are|will\s+be))"
             rf"[\s*_]+(?:the\s+)?(?:{plan_stage})"
+            # r33i: the label's content an imperative of going on to or doing the stage ('Next: Start Phase 2 (…)',
+            # 'Next: proceed to Phase 4', 'Next: finish T001, then …')
+            rf"|(?:\A|[;—–])[\s*_#>]*(?:{_words(data['ready-next']['next_labels'])})[*_]*:[\s*_]+"
+            rf"(?:{_words(data['ready-next']['go_on'] + data['ready-next']['label_acts'])})[ \t]+"
+            rf"(?:(?:{_words(data['ready-next']['label_preps'])})[ \t]+)?(?:the[ \t]+)?(?:{plan_stage})"
             rf"|(?:the\s+)?next\s+(?:{stages})(?:[*_]*:|\s+(?:is|will\s+be))[\s*_]+(?:(?:the\s+)?(?:{plan_stage})"
             r"|(?-i:[A-Z])[\w&-]*(?=[\s,.;:!(*_]|\Z)))"
             # the stage as the subject, 'next' its predicate closing the clause ('Phase 3 is next.', 'T007 next.')
@@ -729,7 +767,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         invoked=(
             r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}(?:[^\w\s`'\"(\[]{1,3}[ \t]+)?("
             rf"(?:{_words(data['next-step']['sequence_labels'])})[ \t*_]{{0,4}}[:,][ \t*_]{{0,4}}"
-            rf"(?:(?:please|just|simply)[ \t]+)?(?:(?:{_words(data['next-step']['invoking_verbs'])})[ \t]+)?"
+            # r33i: or a verb of going on after the label ('Next: proceed to `/speckit.plan`')
+            rf"(?:(?:please|just|simply)[ \t]+)?"
+            rf"(?:(?:{_words(data['next-step']['invoking_verbs'] + data['next-step']['going_on'])})[ \t]+)?"
             # r33g: an opener timing it by the reader's readiness, a purpose of going on, a leave
             rf"|(?:(?:{_words(data['next-step']['invoking_openers'])})"
             r"(?:[ \t]+(?:with|to|on)(?:[ \t]+[\w.-]{1,30}){1,3})?"
@@ -737,7 +777,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             r"|(?:please|just|simply|now|so)[ \t]+"
             # the reader as the subject of a modal of possibility or need ('You can proceed to `/speckit.plan`.')
             rf"|you[ \t]+(?:now[ \t]+)?(?:{_words(turn['reader_modals'])})[ \t]+(?:now[ \t]+|then[ \t]+|just[ \t]+)?)?"
-            rf"(?:{_words(data['next-step']['invoking_verbs'] + data['next-step']['going_on'])})[ \t]+"
+            rf"(?:{_words(data['next-step']['invoking_verbs'] + data['next-step']['going_on'] + checking)})[ \t]+"
             r")(?:the[ \t]+)?(?=`(?:/[\w.:-]|[\w.~/-]{1,80}[ \t]+[^`\s]|\.{1,2}/))"
         ),
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
@@ -780,6 +820,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         takes_the_list=frozenset(data["list-statement"]["takes_the_list"]),
         rest_openings=frozenset(data["list-statement"]["rest_openings"]),
         rest_others=frozenset(data["list-statement"]["others"]),
+        verifying=tuple(data["next-step"]["verifying"]),
+        verifying_times=tuple(data["next-step"]["verifying_times"]),
     )
     return sources, rest
 
@@ -1064,7 +1106,9 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
         return None  # a question, judged as one
     lead = text[found.start(1) : found.end(1)]
     reader_may = lead_words.startswith("you ") and not going_on
-    if (not slash or reader_may) and patterns.sequence_named.search(lead + text[code.end() : stop]) is None:
+    if (not slash or reader_may) and patterns.sequence_named.search(lead + text[code.end() : stop]) is None and (
+        reader_may or not _verifies(lead_words, text[code.end() : stop].lower().replace("’", "'"), patterns)
+    ):
         # 'Run `npm start` to launch the app.', 'You can now run `/terminal-setup` again.': the reader's own use, no
         # next stage of the work (the reader's possibility is a stage only when going on or named as next)
         return None
@@ -1079,6 +1123,25 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     head = view[found.start(1) : found.end(1)].rstrip(" \t*_")
     item = code.start()
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
+_PURPOSE_END = re.compile(r"[;:—–]|\s-\s|\b(?:it|this|that|they)\s+(?:will|would|may|might|can)\b")
+
+
+def _verifies(lead: str, after: str, patterns: _Patterns) -> bool:
+    """r33i (docs/DESIGN.md#construction-classes): the imperative runs the check of the work just done — a purpose of
+    checking or an expected outcome after the command ('… to verify the fix', '… and it should resolve now'; sites.toml
+    [next-step] verifying), or the instruction timed right after the fix ('Now run …', 'Rerun … now', 'Try … again';
+    verifying_times). Usage ('Run `npm start` to launch the app.') names none of these."""
+    words = " ".join(after.split())
+    # a purpose is the command's own only in its clause ('Run `make reset`; it will ask you to confirm …' is none);
+    # an expected outcome may be joined after the break ('Try `cargo build` again; it should compile now.')
+    own = _PURPOSE_END.split(words, 1)[0]
+    if any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", own if cue.startswith("to ") else words)
+           for cue in patterns.verifying):  # fmt: skip
+        return True
+    timed = f"{lead} {words}"
+    return any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", timed) for cue in patterns.verifying_times)
 
 
 _INLINE_LABEL = re.compile(r"[\s*_#>]*([A-Za-z][^:\n.!?;]{0,60}?)[\s*_]*:[\s*_]+(?=\S)")
@@ -1103,7 +1166,9 @@ _ALTERNATIVE = re.compile(r"[\s*_]*(?:or|alternatively)\b", re.IGNORECASE)
 # the expectation 'should' of a state the work brings about ('… should be resolved after this update'); 'will' may be
 # the agent's own next act ('The comment will be removed.'), which takes the list
 _PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:be|go|work|pass|build|start|stop|disappear|clear|"
-                         r"resolve|show|appear|load|run)\b", re.IGNORECASE)
+                         r"resolve|show|appear|load|run|respond|render|compile|succeed|display|connect)\b"
+                         # r33i: the expected absence of the fault ('… should no longer crash on empty carts')
+                         r"|\bshould\s+no\s+longer\s+[a-z]", re.IGNORECASE)
 _NOT_THIRD = frozenset(("i", "i'm", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "let", "you", "you're",
                         "you'll", "if", "once", "when", "after"))
 

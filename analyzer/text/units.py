@@ -25,6 +25,29 @@ _ITEM_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 # A parenthetical aside within one line, not nested.
 _ASIDE = re.compile(r"\([^()\n]*\)")
 _STARTS_WITH_CONJUNCTION = re.compile(r"(?:or|and)\b", re.IGNORECASE)
+# Issue 28 (r33i, docs/DESIGN.md#construction-classes): an answer-format hint — the answers the reader may give, set
+# out as a short list of words between slashes or bars, in brackets or alone ('(yes/no)', '[Y/n]', '(a / b / c)',
+# 'yes/no'): furniture of the question before it, never an answer to it nor a sentence of its own. Its shape decides,
+# not its words; bounded repeats only.
+_ANSWER_FORMAT = re.compile(
+    r"[ \t*_]*[(\[]?[ \t]*[A-Za-z0-9]{1,12}(?:[ \t]{0,3}[/|][ \t]{0,3}[A-Za-z0-9]{1,12}){1,5}[ \t]*[)\]]?[ \t.:*_]*"
+)
+
+
+def answer_format(sentence: str) -> bool:
+    """The whole sentence is an answer-format hint ('(yes/no)', '[Y/n]'); a bracket opened is closed, and without
+    brackets every option is a short word."""
+    stripped = sentence.strip()
+    if not stripped or _ANSWER_FORMAT.fullmatch(stripped) is None:
+        return False
+    if (stripped.count("(") + stripped.count("[")) > (stripped.count(")") + stripped.count("]")):
+        return False
+    if ")" in stripped or "]" in stripped:
+        return True
+    # unbracketed, only the short words of an answer ('yes/no', 'y/n'), never a path ('src/main')
+    return all(len(word) <= 3 for word in re.findall(r"[A-Za-z0-9]+", stripped))
+
+
 # More items than a choice ever offers: a longer list under "your call:" is a report, parsed line by line.
 MAX_LISTED_ITEMS = 8
 # The parse window around a phrase (docs/DESIGN.md#normalisation, bounded cost): characters of its sentence before and

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from analyzer.lexicon import Lexicon
 from analyzer.text import sites
 from analyzer.text.carveouts import Views
+from analyzer.text.units import answer_format
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -52,7 +53,13 @@ def following_sentence(views: Views, end: int) -> str:
         return ""
     rest = view[stop.end() : stop.end() + _FOLLOWING_LIMIT].lstrip(" \t\n*_-—–:")
     cut = _NEXT_END.search(rest)
-    return (rest[: cut.start()] if cut else rest).strip().lower().replace("’", "'")
+    following = rest[: cut.start()] if cut else rest
+    if answer_format(following):
+        # r33i: '… anyway? (yes/no)': the answers offered are the question's furniture; the sentence after them follows
+        rest = rest[len(following) :].lstrip(" \t\n*_-—–:.")
+        cut = _NEXT_END.search(rest)
+        following = rest[: cut.start()] if cut else rest
+    return following.strip().lower().replace("’", "'")
 
 
 _WORD = re.compile(r"[\w'’-]+")

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 OPEN_THINGS = terms("waits", "open_things")
 OPEN_AFTER = terms("waits", "open_after")
+OPEN_UNITS = terms("waits", "open_units")
 
 
 @rule("available-for-more")
@@ -43,7 +44,9 @@ def _open_to_requests(phrase: Sequence[Token], lexicon: Lexicon, name: str) -> J
         shown = state.doc[state.i : request.i + 1].text
         return gated("fire", name, f"fires ({name}): '{shown} …' — the agent waits for the reader's next request",
                      state.i)  # fmt: skip
-    if request is None or not forms(request) & lexicon.request_nouns:
+    # r33i: or a noun of a unit of work ('Ready for the next item.', '… the next one.'), which only an open word below
+    # makes the reader's next request
+    if request is None or not forms(request) & (lexicon.request_nouns | OPEN_UNITS):
         return None
     modifiers = [c for c in request.children if c.dep_ in ("amod", "det", "poss", "advmod", "nummod")]
     owner = next((c for c in modifiers if c.dep_ == "poss"), None)
