@@ -24,6 +24,11 @@ TYPO_WORDS = (
 STATUS_BEFORE = "Tests pass (212/212) and the branch is pushed."
 SIGN_OFF = "Cheers,\nRowan"
 RECOMMENDATION = "My recommendation is the second option."
+# Furniture real endings put after the closing act (the unseen33b post-mortem, docs/DESIGN.md#construction-classes
+# r33i): an answer-format hint after a question, a labelled artifact line, a one-line remark on the result.
+ANSWER_FORMAT = "(yes/no)"
+ARTIFACT_LINE = "Suggested commit message: `fix(parser): handle empty input`"
+OUTCOME_REMARK = "The build should now pass on CI."
 
 
 def _changed(before: str, after: str) -> str | None:
@@ -133,6 +138,18 @@ def recommendation_after(text: str) -> str | None:
     return f"{text}\n\n{RECOMMENDATION}"
 
 
+def answer_format_after(text: str) -> str | None:
+    return f"{text} {ANSWER_FORMAT}" if text.rstrip().endswith("?") else None
+
+
+def artifact_line_after(text: str) -> str | None:
+    return f"{text}\n\n{ARTIFACT_LINE}"
+
+
+def outcome_remark_after(text: str) -> str | None:
+    return f"{text} {OUTCOME_REMARK}"
+
+
 PERTURBATIONS: dict[str, Perturbation] = {
     "contraction": contraction,
     "typo": typo,
@@ -149,6 +166,9 @@ PERTURBATIONS: dict[str, Perturbation] = {
     "status-before": status_before,
     "sign-off-after": sign_off_after,
     "recommendation-after": recommendation_after,
+    "answer-format-after": answer_format_after,
+    "artifact-line-after": artifact_line_after,
+    "outcome-remark-after": outcome_remark_after,
 }
 # A claim is judged in the closing part (docs/DESIGN.md#claims): these keep it there, or skip only what the closing
 # skips.
