@@ -94,6 +94,16 @@ SHAPES: dict[str, Callable[[int], str]] = {
 }
 
 
+def blanks_after_an_answer_list(size: int) -> str:
+    """Session 8: the last line an answer list and then a run of blanks before a word: the answer-format hint's pattern
+    (analyzer.text.units) read such a line in quadratic time (0.9 s at 20,000) before its open repeats stopped sharing
+    the blanks."""
+    return "Done.\n\n(yes/no" + " " * size + "x"
+
+
+SHAPES["blanks after an answer list"] = blanks_after_an_answer_list
+
+
 def whole_text_steps(text: str) -> None:
     """What a stop does with the whole message: fold, views, the phrase scan, the closing part."""
     build_views.cache_clear()

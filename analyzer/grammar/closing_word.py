@@ -47,6 +47,7 @@ GIVING = terms("word-before-act", "giving")
 ENTERING = terms("word-before-act", "entering")
 ASSENTING = terms("word-before-act", "assenting")
 ANSWER_OBJECTS = terms("word-before-act", "answer_objects")
+INSTRUCTION_OPENERS = terms("turn-taking", "openers")  # 'Please confirm to continue.': words before the act
 NOT_ACTS = terms("word-before-act", "not_acts")
 HOLD_MARKS = terms("word-before-act", "hold_marks")
 HOLD_VERBS = terms("waits", "hold_verbs")
@@ -83,7 +84,7 @@ def _assent_for_purpose(asked: Asked) -> Judgement | None:
     subject of its own, is the agent's next act — the turn stands by on the reader's word. Judged like the quoted word
     (r32b): a human-only act as the purpose is a hold. A purpose of the reader's own perceiving ('Reply to see the
     list') is no act of the agent's."""
-    words = [t for t in asked.tokens if not t.is_punct and t.lower_ not in ("please", "just", "simply", "kindly")]
+    words = [t for t in asked.tokens if not t.is_punct and t.lower_ not in INSTRUCTION_OPENERS]
     root = words[0] if words and words[0].dep_ == "ROOT" else None
     if root is None or root.lemma_.lower() not in ASSENTING or subject_of(root) is not None:
         return None  # the sentence opens with the verb ('Click Confirm to continue' opens with another)

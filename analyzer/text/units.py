@@ -28,9 +28,11 @@ _STARTS_WITH_CONJUNCTION = re.compile(r"(?:or|and)\b", re.IGNORECASE)
 # Issue 28 (r33i, docs/DESIGN.md#construction-classes): an answer-format hint — the answers the reader may give, set
 # out as a short list of words between slashes or bars, in brackets or alone ('(yes/no)', '[Y/n]', '(a / b / c)',
 # 'yes/no'): furniture of the question before it, never an answer to it nor a sentence of its own. Its shape decides,
-# not its words; bounded repeats only.
+# not its words. The blanks around a bracket are read only with the bracket, so no two open repeats can share a run of
+# blanks (linear on a line of 20,000 of them).
 _ANSWER_FORMAT = re.compile(
-    r"[ \t*_]*[(\[]?[ \t]*[A-Za-z0-9]{1,12}(?:[ \t]{0,3}[/|][ \t]{0,3}[A-Za-z0-9]{1,12}){1,5}[ \t]*[)\]]?[ \t.:*_]*"
+    r"[ \t*_]*(?:[(\[][ \t]*)?[A-Za-z0-9]{1,12}(?:[ \t]{0,3}[/|][ \t]{0,3}[A-Za-z0-9]{1,12}){1,5}(?:[ \t]*[)\]])?"
+    r"[ \t.:*_]*"
 )
 
 
