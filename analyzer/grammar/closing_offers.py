@@ -70,6 +70,8 @@ class Words:
     bonus_wished: frozenset[str]
     bonus_needed: frozenset[str]
     bonus_judging: frozenset[str]
+    bonus_linking: frozenset[str]
+    bonus_easing: frozenset[str]
     bonus_marks: frozenset[str]
     optional: frozenset[str]
     alternatives: frozenset[str]
@@ -115,7 +117,7 @@ def words() -> Words:
     return Words(
         **{f: terms("offers", f) for f in ("modals", "commitments", "willing", "ease")},
         **{f"bonus_{f}": terms("bonus-offer", f) for f in ("verbs", "adjectives", "of_nouns", "wished", "needed",
-                                                           "judging", "marks")},
+                                                           "judging", "marks", "linking", "easing")},
         optional=terms("bonus-offer", "optional"),
         alternatives=terms("bonus-offer", "alternatives"),
         **{f"help_{f}": terms("open-offer", f) for f in ("verbs", "nouns", "doing", "needs", "needed", "areas",
@@ -547,10 +549,17 @@ def _benefit(head: Token, w: Words) -> str | None:
             return "benefit"
     if lemma in w.bonus_needed or head.lower_ in w.bonus_needed:
         return "need" if subject is None or subject.lower_ in ("it", "that", "this", "they") else None
-    if lemma == "be" or head.pos_ == "AUX":
+    if lemma in w.bonus_easing and subject is not None and subject.lower_ in ("that", "it", "this"):
+        # issue 28: 'if that makes review easier' — the offer eases the reader's own work (ease in the comparative)
+        made = [g for c in head.children if c.dep_ in ("ccomp", "xcomp", "oprd") for g in (c, *c.children)]
+        if any(g.tag_ == "JJR" and g.lemma_.lower() in w.ease for g in made):
+            return "benefit"
+    if lemma == "be" or head.pos_ == "AUX" or lemma in w.bonus_linking:
+        # issue 28: a linking verb of how it strikes the reader takes the benefit as the copula does ('if that sounds
+        # handy', 'if it seems worthwhile')
         for c in head.children:
             benefit = c.lower_ in w.bonus_adjectives or c.lemma_.lower() in w.bonus_adjectives
-            if c.dep_ in ("acomp", "attr") and benefit:
+            if c.dep_ in ("acomp", "attr", "oprd") and benefit:
                 return "benefit"
             if c.dep_ == "attr" and _wished_by_reader(c, w):
                 return "benefit"  # issue 28 phase 6: 'if that's something you'd want
@@ -762,12 +771,22 @@ def _wh_of(verb: Token, w: Words) -> Token | None:
             return c
         if c.dep_ == "prep" and any(p.lower_ in w.wh_words for p in c.children):
             return next(p for p in c.children if p.lower_ in w.wh_words)
-    first = next((t for t in verb.doc if not t.is_punct and not t.is_space), None)
+    # issue 28: past an opening word of discourse or greeting ('So, what can I help you ship?', 'Hey — what …')
+    opening = (t for t in verb.sent if not t.is_punct and not t.is_space and not _discourse_opening(t, verb))
+    first = next(opening, None)
     if first is not None and first.lower_ in w.wh_words and first.i < verb.i:
         between = [a for a in first.ancestors if a.i < verb.i]  # 'How else can I …': how -advmod-> else
         if any(a.i == verb.i for a in first.ancestors) and all(a.pos_ == "ADV" for a in between):
             return first
     return None
+
+
+def _discourse_opening(word: Token, verb: Token) -> bool:
+    """A word before the question's wh-word that asks nothing: an interjection or an adverb of discourse hung on the
+    verb and cut off from it by a comma or a dash ('So,', 'Hey there —', 'OK,')."""
+    if word.i >= verb.i or word.pos_ not in ("INTJ", "ADV", "X", "NUM", "SYM"):
+        return False
+    return word.dep_ in ("intj", "advmod", "discourse", "dep") and word.lower_ not in words().wh_words
 
 
 def _for_reader(verb: Token) -> bool:
@@ -777,11 +796,24 @@ def _for_reader(verb: Token) -> bool:
 
 
 def _helps_reader(verb: Token) -> bool:
-    """What the help is for names no thing but the reader: 'help', 'help you', 'support you', 'help with this'."""
+    """What the help is for names no thing but the reader: 'help', 'help you', 'support you', 'help with this';
+    issue 28: or the reader's own act left open, its object the question's wh-word ('What can I help you build?',
+    'What can I help you fix today?'), not a named one ('help you deploy the app')."""
     for c in verb.children:
+        if c.dep_ in ("ccomp", "xcomp") and _readers_open_act(c):
+            continue
         if c.dep_ in ("dobj", "ccomp", "xcomp") and c.lower_ not in READER and c.lower_ not in ("what", "how"):
             return False
     return True
+
+
+def _readers_open_act(act: Token) -> bool:
+    """The reader as the subject of the helped act and nothing named as its object or complement."""
+    subject = subject_of(act)
+    if subject is None or subject.lower_ not in READER or act.pos_ != "VERB":
+        return False
+    named = ("dobj", "ccomp", "xcomp", "attr", "acomp", "prep", "dative", "prt")
+    return not any(c.dep_ in named and c.lower_ not in ("what", "whatever") for c in act.children)
 
 
 def _open_doing(verb: Token, w: Words) -> bool:

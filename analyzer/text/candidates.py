@@ -44,6 +44,8 @@ _AS_I = str.maketrans({c: "i" for c in ASCII_LOOKALIKES["i"]} | {"0": "o"})
 # The spellings read as standard English (analyzer.text.spelling; not imported: most stops respell nothing).
 _SPELLING_PATH = os.path.join(os.path.dirname(__file__), "spelling.toml")
 # Between two words of a phrase: spaces or tabs, with at most one line break (a soft wrap).
+# The copulas a phrase may open with: the noun before one is its subject, never a mention cue ('the wording is yours').
+_COPULAS = frozenset({"is", "are", "was", "were"})
 _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
 # A phrase never starts or ends inside a longer word, identifier or path (your_call, your-move.ts).
 _BEFORE = r"(?<![\w'’\-/.])"
@@ -414,6 +416,10 @@ def _is_mention(view: str, start: int, end: int, lexicon: Lexicon, *, clause_ope
     after = " ".join(w.lower() for w in word.findall(view[end : end + 60]) if w.lower() not in _FOLLOWER_FILLERS)
     if any(after.startswith(follower) for follower in lexicon.mention_followers):
         return True
+    if view[start:end].split(None, 1)[0].lower() in _COPULAS:
+        # issue 28: a phrase that opens with its copula ('is yours', 'are yours') takes the noun before it as its
+        # subject ('The changelog wording is yours.'); a mention names the phrase right after the cue, with no verb
+        return False
     window_start = max(0, start - 80)
     before = view[window_start:start]
     breaks = list(sentence_break.finditer(before))

@@ -42,6 +42,10 @@ FREE_INTERFACE = terms("free-choice", "interface")
 CONDITION_MARKS = terms("register", "wish_marks") | terms("parse", "condition_marks") | {"should"}
 # What a decision verb decides: its object, a clause of what or whether, an infinitive, 'between' or 'on' the options.
 DECIDED_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "advcl", "attr"})
+# Issue 28: the pronouns that point back at the act named before them when they open the sentence ("It's yours.").
+POINTING_PRONOUNS = frozenset({"it", "that", "this"})
+# Issue 28: the marks after which a clause stands as a sentence of its own ('You decide …; both are defensible').
+PARATAXIS_MARKS = frozenset({";", ":", "—", "–", "--"})
 # The clauses under which a reader's decision is not itself a hand-over: a condition ('if you choose to …', a
 # conditional offer's), a relative clause ('the page that lets you pick'), an embedded question ('tell me which you
 # choose').
@@ -82,6 +86,8 @@ def _by_construction(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
         return _free_choice(phrase, lexicon)
     if words[-1] in ("hands", "hand"):  # issue 28 phase 6: 'I'll leave the naming in your hands.'
         return _in_hands(phrase, lexicon)
+    if words[-2:] == ["for", "you"]:  # issue 28: 'Choice for you: port the tests now or after the release.'
+        return _labelled_choice(phrase, lexicon)
     if words[0] in ("to", "at") and words[-1] in LEFT_TO_JUDGMENT:
         # r32c: 'I'll leave the batch size to your discretion.', 'The lint config is at your discretion.': a decision
         # left to the reader's judgment, read as 'in your hands' is
@@ -90,6 +96,23 @@ def _by_construction(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
         verb = _decision_verb(phrase, you, any_verb=words[0] == "yours")
         return None if verb is None else _decided(phrase, verb, lexicon)
     return _by_phrase_table(phrase, lexicon)
+
+
+def _labelled_choice(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """Issue 28 (docs/DESIGN.md#construction-classes): a decision noun 'for you' as the label opening its sentence,
+    the options after its colon or dash — judged on the options as 'Your choice: …' is; anywhere else ('a good choice
+    for you', 'a decision for you and the team') it names a fit or an owner, no hand-over."""
+    first = phrase[0]
+    opening = all(t.is_punct or t.is_space for t in first.doc[first.sent.start : first.i])
+    after = first.doc[phrase[-1].i + 1] if phrase[-1].i + 1 < len(first.doc) else None
+    if not opening or after is None or after.text not in PARATAXIS_MARKS:
+        return None
+    options = [t for t in first.doc[after.i + 1 : first.sent.end] if not t.is_space]
+    while options and options[-1].is_punct:
+        options.pop()
+    if not options:
+        return None
+    return _tagged(_stretch_judgement(first, options, lexicon, what="the options"), phrase, first)
 
 
 def _beside_a_listed_phrase(phrase: Sequence[Token], lexicon: Lexicon) -> bool:
@@ -130,11 +153,27 @@ def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     subject = subject_of(copula)
     if subject is None or subject.i > copula.i or subject.lower_ in READER:
         return None
+    if subject.lower_ in POINTING_PRONOUNS and not list(subject.children):
+        return _owned_by_pronoun(phrase, yours, subject, lexicon)
     scope = frozenset(t.i for t in yours.sent) - {yours.i}
     judged = ownership_judgement(copula, [yours], lexicon, scope)
     if judged.verdict != "fire" or judged.negation is not None:
         return None
     return _tagged(judged, phrase, yours)
+
+
+def _owned_by_pronoun(phrase: Sequence[Token], yours: Token, subject: Token, lexicon: Lexicon) -> Judgement | None:
+    """Issue 28 (docs/DESIGN.md#construction-classes): "Restyling the banner would change QA's screenshots. It's
+    yours." — a bare pronoun as the subject stands for the act the sentence before names, as 'That one' does; with no
+    act before it, or in reported speech ('She said it's yours'), it hands nothing over. Only the register reports."""
+    copula = yours.head
+    if copula.dep_ in EMBEDDED_DEPS or any(t.i < subject.i and not t.is_punct for t in yours.sent):
+        return None  # 'She said it's yours', 'Once merged, it's yours': not the pronoun opening its own sentence
+    act = act_before(subject)
+    if not act:
+        return None
+    judged = _stretch_judgement(yours, act, lexicon, what=f"what '{subject.text}' stands for,")
+    return _tagged(judged, phrase, yours) if judged.verdict == "fire" else None
 
 
 def _owned_by_pointer(phrase: Sequence[Token], yours: Token, lexicon: Lexicon) -> Judgement | None:
@@ -223,10 +262,20 @@ def _decision_verb(phrase: Sequence[Token], you: Token | None, *, any_verb: bool
         return None
     if any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in verb.children):
         return None  # 'if you choose to run it locally', 'once you decide': a condition, no hand-over of its own
-    if verb.dep_ in EMBEDDED_DEPS and phrase[0].lower_ in ("you", "let") and not _let(verb):
+    if verb.dep_ in EMBEDDED_DEPS and phrase[0].lower_ in ("you", "let") and not _let(verb) and not _paratactic(verb):
         return None  # 'tell me which approach you choose', 'the page lets you pick'
 
     return verb
+
+
+def _paratactic(verb: Token) -> bool:
+    """Issue 28: 'You decide how strict the lint config should be; both settings are defensible.' — the model hung
+    the reader's decision on the clause after a semicolon, a colon or a dash as its complement; a clause that comes
+    first and is cut off by that mark is a sentence of its own, not an embedded question."""
+    head = verb.head
+    if verb.dep_ != "ccomp" or head.i < verb.i:
+        return False
+    return any(t.text in PARATAXIS_MARKS and t.head.i == head.i for t in verb.doc[verb.i + 1 : head.i])
 
 
 def _infinitive(word: Token) -> bool:
