@@ -53,6 +53,10 @@ THING_EXISTING = terms("offered-thing", "existing")
 # r33h: the fewest characters before an unconditioned offer for it to close a turn that did something (a shorter
 # start is the whole message, or a greeting).
 MESSAGE_BEFORE = 12
+# Issue 28: the frames of what comes after, and the modals of possibility, of the agent's next work left with no doer.
+NEXT_FRAMES = frozenset(sites()["unconditioned-offer"]["next_frames"])
+THING_MODALS = frozenset(sites()["unconditioned-offer"]["thing_modals"])
+
 
 
 @dataclass(frozen=True)
@@ -354,6 +358,12 @@ def _unconditioned(asked: Asked) -> Judgement | None:
     following = asked.site.following
     if following and not only_invites(following) and len(following.split()) > 3:
         return carved("bonus-offer", "the message goes on after the agent's modal: the turn does not end on an offer")
+    left = _next_work_left(asked)
+    if left is not None:  # issue 28: 'As a follow-up, the Android build could get the same ProGuard rules.'
+        shown, framed, verb, modal = left
+        why = (f"leaves the agent's next work to the reader with no doer ('{shown} … {modal.text} {verb.text}'), and "
+               "the turn ends on it")
+        return _judged(asked, "bonus-offer", why, [verb], exclude=frozenset({modal.i, *(t.i for t in framed)}))
     if asked.site.start < MESSAGE_BEFORE:
         # the whole message: work handed over accepted ('Happy to take the Gemini adapter.'), nothing extra
         return carved("bonus-offer", "the agent's modal is the whole message: work handed over accepted, no extra work")
@@ -391,6 +401,46 @@ def _unconditioned(asked: Asked) -> Judgement | None:
     marked = f"more work ('{more.replace(' - ', '-')}')" if more is not None else "its willingness"
     why = f"offers the agent's '{act.text}' as {marked}, and the turn ends on the offer"
     return _judged(asked, "bonus-offer", why, [act], exclude=offer.frame)
+
+
+def _next_work_left(asked: Asked) -> tuple[str, list[Token], Token, Token] | None:
+    """Issue 28 (docs/DESIGN.md#construction-classes): a frame of what comes after opening the sentence ('As a
+    follow-up,', 'Next,', 'From here,', 'Follow-up:'; sites.toml [unconditioned-offer] next_frames), then a thing — no
+    person — as the subject of the main clause under a modal of possibility ('the Android build could get …', 'the
+    remaining endpoints could be migrated …'): the agent's next work, left to the reader with no doer. The frame as
+    written, its tokens in the parse (none when the site read it as a label and parsed the rest), the verb and its
+    modal. Not: the agent or the reader named anywhere in the sentence ('— I've filed #88 for it'), a negation, a
+    state ('Next, the cache could be stale'), a frame that is no opening ('The exporter could fail on big files'), a
+    clause under another."""
+    sentence = asked.site.sentence
+    cut = min((k for k in (sentence.find(","), sentence.find(":")) if k > 0), default=-1)
+    if cut < 0:
+        return None
+    written = sentence[:cut]
+    frame = " ".join(written.lower().replace("’", "'").split()).replace(" - ", "-").strip(" *_->")
+    if frame not in NEXT_FRAMES:
+        return None
+    tokens = [t for t in asked.tokens if not t.is_space]
+    if any(t.lower_ in AGENT_SUBJECTS or t.lower_ in READER for t in tokens):
+        return None
+    punct = next((k for k, t in enumerate(tokens) if t.text in (",", ":")), None)
+    framed: list[Token] = []
+    if punct is not None and " ".join(t.lower_ for t in tokens[:punct]).replace(" - ", "-").strip(" *_->") == frame:
+        framed = tokens[: punct + 1]
+    for verb in tokens[len(framed) :]:
+        modal = next((c for c in verb.children if c.dep_ == "aux" and c.lower_ in THING_MODALS), None)
+        if modal is None or verb.dep_ not in ("ROOT", "advcl") or verb.tag_ == "VBD":
+            continue
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None or subject.pos_ not in ("NOUN", "PROPN") or any(t.i == subject.i for t in framed):
+            return None
+        if any(c.dep_ == "neg" for c in verb.children):
+            return None
+        if verb.lemma_ == "be" and not any(c.dep_ in ("acomp", "attr") and c.lower_ in words().ease
+                                           for c in verb.children):  # fmt: skip
+            return None  # 'Next, the cache could be stale': a state, no work
+        return written.strip(" *_>"), framed, verb, modal
+    return None
 
 
 def _willing_read_as_subject(tokens: Sequence[Token], w: Words) -> Offer | None:

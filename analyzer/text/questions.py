@@ -400,7 +400,7 @@ def _offers(sentence: str, patterns: _Patterns) -> bool:
     return bool(
         (patterns.offer_modal.search(sentence) or patterns.offer_opening.match(sentence))
         and patterns.offer_more.search(sentence)
-    )
+    ) or bool(patterns.next_frame.match(sentence) and patterns.thing_modal.search(sentence))
 
 
 def _reports(sentence: str, patterns: _Patterns) -> bool:
@@ -503,6 +503,8 @@ class _Patterns:
     report_asked: re.Pattern[str]
     report_reader: re.Pattern[str]
     offer_modal: re.Pattern[str]
+    next_frame: re.Pattern[str]
+    thing_modal: re.Pattern[str]
     offer_opening: re.Pattern[str]
     offer_more: re.Pattern[str]
     capability: re.Pattern[str]
@@ -705,6 +707,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         offer_more=(
             rf"\b(?:{_words(data['unconditioned-offer']['more'] + data['unconditioned-offer']['willing'])})\b"
         ),
+        # issue 28: the agent's next work left with no doer — a frame of what comes after opening the sentence, then a
+        # modal of possibility (the rule reads the thing as its subject); two patterns, one pass each
+        next_frame=rf"[\s*_>-]*(?:{_words(data['unconditioned-offer']['next_frames'])})[\s*_]*[,:]",
+        thing_modal=rf"\b(?:{_words(data['unconditioned-offer']['thing_modals'])})\b",
         # r33h: the agent's present ability stated before, opening a sentence or a list item, or a description of what
         # it can do: the offer is then one more line of a description of itself, no offer of more work
         capability=(
@@ -738,7 +744,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         reply_request=(
             rf"(?:\A|(?<=[.!?])\s)[\s*_>]*(?:(?:{_words(data['reply']['openers'])})\s+){{0,3}}"
             rf"(?:{_words(data['reply']['verbs'])})\b[^.!?\n]{{0,50}}?"
-            rf"(?:\b(?:{_words(data['reply']['labels'])})\b|(?<![\w'’])(?:\d|(?-i:[A-H]))(?![\w'’])"
+            rf"(?:\b(?:{_words(data['reply']['labels'])})\b"
+            # issue 28: not what the reader perceives ('the number you see in the console')
+            rf"(?!\s+(?:that\s+)?you\s+(?:{_words(data['reply']['perceived'])})\b)|(?<![\w'’])(?:\d|(?-i:[A-H]))(?![\w'’])"
             # r33b: options named by small letters in a row ('Reply with a / c / p / y.')
             rf"|(?<![\w'’])(?-i:[a-z])(?:[ \t]*[/|,][ \t]*(?:[*_]{{0,2}})(?-i:[a-z0-9])(?![\w'’])){{1,9}})"
             # r33b: a verb of choosing as the label of the options that follow ('Choose:', '**Pick one of:**')
