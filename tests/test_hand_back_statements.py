@@ -24,6 +24,9 @@ FIRES = [
      "reader-decides", ["You decide", "leaves the decision to the reader"]),
     ("- parser ported\n- tests green\n- You choose which error messages to keep: the short ones read better.",
      "reader-decides", ["You choose"]),
+    # the reader deciding under a modal of possibility, a question left open as what is decided
+    ("You can decide whether the parser should accept trailing commas.", "reader-decides", ["You can decide"]),
+    ("Both layouts build cleanly. You can pick which one ships.", "reader-decides", ["You can pick"]),
     # a possessive predicate whose subject is a piece of the work (a cue noun is its subject, not a mention)
     ("The sprite batching is in.\n\nThe release notes wording is yours.", "reader-decides", ["wording"]),
     ("Renaming the `utils` package would touch forty imports. It's yours.", "reader-decides",
@@ -62,6 +65,12 @@ PASSES = [
     "She said it's yours.",
     "The old laptop? It's yours now.",
     "Publishing 3.2 to PyPI is the last step. It's yours.",
+    # the reader's decision as a use of the product, put off, or the reader's own wish
+    "You can choose which theme to use in the settings page.",
+    "You can pick which model to load by setting `MODEL_NAME`.",
+    "You can decide later; nothing depends on it.",
+    "You can choose whether you want the verbose output.",
+    "You can pick up the build from CI.",
     # a choice for the reader only as a label
     "SQLite is a good choice for you if the data fits on one machine.",
     "That is a decision for you and the release manager, once the audit is in.",

@@ -42,10 +42,16 @@ FREE_INTERFACE = terms("free-choice", "interface")
 CONDITION_MARKS = terms("register", "wish_marks") | terms("parse", "condition_marks") | {"should"}
 # What a decision verb decides: its object, a clause of what or whether, an infinitive, 'between' or 'on' the options.
 DECIDED_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "advcl", "attr"})
-# Issue 28: the pronouns that point back at the act named before them when they open the sentence ("It's yours.").
-POINTING_PRONOUNS = frozenset({"it", "that", "this"})
-# Issue 28: the marks after which a clause stands as a sentence of its own ('You decide …; both are defensible').
-PARATAXIS_MARKS = frozenset({";", ":", "—", "–", "--"})
+# Issue 28 (terms [decision-left-open]): the modals of possibility before the reader's decision ('You can decide …'),
+# the words of an open question as what is decided, the prepositions of a means or a place of the product's use, the
+# words that put it off; the pronouns that point back at the act before them ("It's yours."); the marks after which
+# a clause stands as a sentence of its own ('You decide …; both are defensible').
+POSSIBILITY = terms("decision-left-open", "possibility")
+OPEN_QUESTION = terms("decision-left-open", "open_question")
+MEANS = terms("decision-left-open", "means")
+PUT_OFF = terms("decision-left-open", "put_off")
+POINTING_PRONOUNS = terms("decision-left-open", "pointing_pronouns")
+PARATAXIS_MARKS = terms("decision-left-open", "parataxis_marks")
 # The clauses under which a reader's decision is not itself a hand-over: a condition ('if you choose to …', a
 # conditional offer's), a relative clause ('the page that lets you pick'), an embedded question ('tell me which you
 # choose').
@@ -94,6 +100,8 @@ def _by_construction(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
         return _in_hands(phrase, lexicon)
     if words[0] in ("yours", "you", "let", "for"):  # 'yours to', 'you decide', 'let you', 'for you to'
         verb = _decision_verb(phrase, you, any_verb=words[0] == "yours")
+        if verb is not None and any(t.lower_ in POSSIBILITY for t in phrase) and not _asked_open(verb):
+            return None  # issue 28: 'You can choose which theme to use in the settings page': a use of the product
         return None if verb is None else _decided(phrase, verb, lexicon)
     return _by_phrase_table(phrase, lexicon)
 
@@ -266,6 +274,24 @@ def _decision_verb(phrase: Sequence[Token], you: Token | None, *, any_verb: bool
         return None  # 'tell me which approach you choose', 'the page lets you pick'
 
     return verb
+
+
+def _asked_open(verb: Token) -> bool:
+    """Issue 28 (docs/DESIGN.md#construction-classes): under a modal of possibility ('You can decide …') the reader's
+    decision hands one over only as a question left open — a clause of what, which, how or whether as what is decided —
+    with nothing that makes it a use of the product: a means or a place ('with `--cols`', 'in the settings page', 'by
+    setting …'), a time put off ('later'), or the reader's own wish inside ('whether you want …'), nor a particle ('pick
+    up')."""
+    if any(c.dep_ == "prt" or (c.dep_ == "prep" and c.lower_ in MEANS) or c.lower_ in PUT_OFF for c in verb.children):
+        return False
+    for clause in (c for c in verb.children if c.dep_ in ("ccomp", "xcomp", "dobj")):
+        # a clause with its wh-word before its head, or an object that is the wh-word or has it ('which one ships')
+        asked = [t for t in clause.subtree if t.i <= clause.i and t.lower_ in OPEN_QUESTION]
+        inside = [t for t in clause.subtree if t.i > verb.i]
+        if not asked or any(t.lower_ in READER for t in inside):
+            continue
+        return not any((t.dep_ == "prep" and t.lower_ in MEANS) or t.dep_ == "agent" for t in inside)
+    return False
 
 
 def _paratactic(verb: Token) -> bool:
