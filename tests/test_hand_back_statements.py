@@ -27,6 +27,7 @@ FIRES = [
     # the reader deciding under a modal of possibility, a question left open as what is decided
     ("You can decide whether the parser should accept trailing commas.", "reader-decides", ["You can decide"]),
     ("Both layouts build cleanly. You can pick which one ships.", "reader-decides", ["You can pick"]),
+    ("Docs updated.\n\nYou can decide whether the banner should show on mobile.", "reader-decides", ["banner"]),
     # a possessive predicate whose subject is a piece of the work (a cue noun is its subject, not a mention)
     ("The sprite batching is in.\n\nThe release notes wording is yours.", "reader-decides", ["wording"]),
     ("Renaming the `utils` package would touch forty imports. It's yours.", "reader-decides",
@@ -58,6 +59,7 @@ FIRES = [
     # the open offer: the reader's own act left open
     ("Hey there 👋 — what can I help you build?", "open-offer", ["help"]),
     ("So, what can I help you ship today?", "open-offer", ["help"]),
+    ("Hey! What can I help you debug?", "open-offer", ["help"]),
 ]
 
 PASSES = [
@@ -71,6 +73,9 @@ PASSES = [
     "You can decide later; nothing depends on it.",
     "You can choose whether you want the verbose output.",
     "You can pick up the build from CI.",
+    # the reader's own past act after the possessive: whose it already is
+    "The icon naming scheme is yours — you wrote it last year.",
+    "The release notes wording is yours — I left them untouched as you asked.",
     # a choice for the reader only as a label
     "SQLite is a good choice for you if the data fits on one machine.",
     "That is a decision for you and the release manager, once the audit is in.",

@@ -858,8 +858,13 @@ def _helps_reader(verb: Token) -> bool:
 
 
 def _readers_open_act(act: Token) -> bool:
-    """The reader as the subject of the helped act and nothing named as its object or complement."""
+    """The reader as the subject of the helped act and nothing named as its object or complement; the model may read
+    the reader as the helping verb's object instead ('help -dobj-> you', 'help -ccomp-> debug'): the act right after
+    it is still the reader's."""
     subject = subject_of(act)
+    helped = act.doc[act.i - 1] if act.i > 0 else None
+    if subject is None and helped is not None and helped.dep_ == "dobj" and helped.head.i == act.head.i:
+        subject = helped
     if subject is None or subject.lower_ not in READER or act.pos_ != "VERB":
         return False
     named = ("dobj", "ccomp", "xcomp", "attr", "acomp", "prep", "dative", "prt")

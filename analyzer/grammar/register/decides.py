@@ -163,11 +163,25 @@ def _owned(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         return None
     if subject.lower_ in POINTING_PRONOUNS and not list(subject.children):
         return _owned_by_pronoun(phrase, yours, subject, lexicon)
+    if _readers_past_after(yours):
+        return None
     scope = frozenset(t.i for t in yours.sent) - {yours.i}
     judged = ownership_judgement(copula, [yours], lexicon, scope)
     if judged.verdict != "fire" or judged.negation is not None:
         return None
     return _tagged(judged, phrase, yours)
+
+
+def _readers_past_after(yours: Token) -> bool:
+    """Issue 28 (docs/DESIGN.md#construction-classes): 'The icon naming scheme is yours — you wrote it last year.',
+    'The wording is yours — I left it untouched as you asked.': the reader's own past act after the possessive makes
+    it a report of whose the thing already is, no decision handed over."""
+    for t in yours.sent:
+        if t.i > yours.i and t.tag_ == "VBD":
+            subject = subject_of(t)
+            if subject is not None and subject.lower_ in READER:
+                return True
+    return False
 
 
 def _owned_by_pronoun(phrase: Sequence[Token], yours: Token, subject: Token, lexicon: Lexicon) -> Judgement | None:
