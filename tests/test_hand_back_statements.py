@@ -51,7 +51,11 @@ FIRES = [
      ["no doer", "shared"]),
     ("| area | note |\n|---|---|\n| closing | As a follow-up, the uploader could get the same retry policy. |",
      "bonus-offer", ["no doer"]),
+    ("A possible follow-up: the parser could share the tokenizer with the linter.", "bonus-offer", ["no doer"]),
+    ("Afterwards, the README could get a section on the new flags.", "bonus-offer", ["no doer"]),
     # the bonus offer conditioned on how it strikes the reader
+    ("Happy to port the fix to the CLI too if that sounds like something you'd use.", "bonus-offer",
+     ["something you'd use"]),
     ("Summary: added the `--dry-run` flag.\n\nAlso happy to add an `--verbose` flag for the importer if that sounds "
      "handy.", "bonus-offer", ["sounds handy"]),
     ("I can wire the same check into CI if that seems worthwhile.", "bonus-offer", ["seems worthwhile"]),
@@ -87,6 +91,8 @@ PASSES = [
     "As a follow-up, the exporter could use the same streaming reader — I've filed #88 for it.",
     "The exporter could fail on files over 2 GB.",
     "Next, the cache could be stale; `make clean` fixes it.",
+    "A possible follow-up: the release could be tagged as v2.1.",
+    "One natural next step: I'll make the worker pool configurable.",
     # a technical conditional; reported speech
     "The verbose flag helps if the import fails.",
     "She said she'd add a flag if that sounds handy.",

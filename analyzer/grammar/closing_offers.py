@@ -26,7 +26,7 @@ from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS, bounds, hyphen_com
 from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.closing import claim_vocabulary
-from analyzer.text.questions import CONDITION, DECISION, HELP, OFFER, QUESTION, REQUEST, TURN, only_invites
+from analyzer.text.questions import CONDITION, DECISION, HELP, OFFER, QUESTION, REQUEST, TURN, next_frame, only_invites
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -53,8 +53,7 @@ THING_EXISTING = terms("offered-thing", "existing")
 # r33h: the fewest characters before an unconditioned offer for it to close a turn that did something (a shorter
 # start is the whole message, or a greeting).
 MESSAGE_BEFORE = 12
-# Issue 28: the frames of what comes after, and the modals of possibility, of the agent's next work left with no doer.
-NEXT_FRAMES = frozenset(sites()["unconditioned-offer"]["next_frames"])
+# Issue 28: the modals of possibility of the agent's next work left with no doer.
 THING_MODALS = frozenset(sites()["unconditioned-offer"]["thing_modals"])
 
 
@@ -412,20 +411,16 @@ def _next_work_left(asked: Asked) -> tuple[str, list[Token], Token, Token] | Non
     modal. Not: the agent or the reader named anywhere in the sentence ('— I've filed #88 for it'), a negation, a
     state ('Next, the cache could be stale'), a frame that is no opening ('The exporter could fail on big files'), a
     clause under another."""
-    sentence = asked.site.sentence
-    cut = min((k for k in (sentence.find(","), sentence.find(":")) if k > 0), default=-1)
-    if cut < 0:
+    written = next_frame(asked.site.sentence)
+    if written is None:
         return None
-    written = sentence[:cut]
-    frame = " ".join(written.lower().replace("’", "'").split()).replace(" - ", "-").strip(" *_->")
-    if frame not in NEXT_FRAMES:
-        return None
+    frame = " ".join(written.lower().split())
     tokens = [t for t in asked.tokens if not t.is_space]
     if any(t.lower_ in AGENT_SUBJECTS or t.lower_ in READER for t in tokens):
         return None
     punct = next((k for k, t in enumerate(tokens) if t.text in (",", ":")), None)
     framed: list[Token] = []
-    if punct is not None and " ".join(t.lower_ for t in tokens[:punct]).replace(" - ", "-").strip(" *_->") == frame:
+    if punct is not None and "".join(t.lower_ for t in tokens[:punct]).strip("*_->") == frame.replace(" ", ""):
         framed = tokens[: punct + 1]
     for verb in tokens[len(framed) :]:
         modal = next((c for c in verb.children if c.dep_ == "aux" and c.lower_ in THING_MODALS), None)
@@ -439,7 +434,7 @@ def _next_work_left(asked: Asked) -> tuple[str, list[Token], Token, Token] | Non
         if verb.lemma_ == "be" and not any(c.dep_ in ("acomp", "attr") and c.lower_ in words().ease
                                            for c in verb.children):  # fmt: skip
             return None  # 'Next, the cache could be stale': a state, no work
-        return written.strip(" *_>"), framed, verb, modal
+        return written, framed, verb, modal
     return None
 
 
@@ -613,6 +608,9 @@ def _benefit(head: Token, w: Words) -> str | None:
                 return "benefit"
             if c.dep_ == "attr" and _wished_by_reader(c, w):
                 return "benefit"  # issue 28 phase 6: 'if that's something you'd want
+            liked = c.dep_ == "prep" and c.lower_ == "like" and lemma in w.bonus_linking
+            if liked and any(_wished_by_reader(p, w) for p in c.children if p.dep_ == "pobj"):
+                return "benefit"  # issue 28: 'if that sounds like something you'd use' — the likeness is the attribute
             if c.dep_ == "prep" and c.lower_ == "of" and any(p.lower_ in w.bonus_of_nouns for p in c.children):
                 return "benefit"
     if lemma in w.bonus_judging and subject is not None and subject.lower_ == "you":

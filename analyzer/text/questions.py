@@ -403,6 +403,14 @@ def _offers(sentence: str, patterns: _Patterns) -> bool:
     ) or bool(patterns.next_frame.match(sentence) and patterns.thing_modal.search(sentence))
 
 
+def next_frame(sentence: str) -> str | None:
+    """Issue 28: the frame of what comes after that opens the sentence ('As a follow-up', 'A possible next step',
+    'Next'; sites.toml [unconditioned-offer] next_*), as written, without its comma or colon; None when it opens with
+    none."""
+    found = _patterns().next_frame.match(sentence)
+    return None if found is None else sentence[: found.end()].rstrip(" \t*_,:").lstrip(" \t*_>-")
+
+
 def _reports(sentence: str, patterns: _Patterns) -> bool:
     """r31a: a mark of condition or time with the agent's modal act on either side of it, or a request to report back
     after it. Each search is one pass over the sentence, so the stop's cheap filter stays linear in its length."""
@@ -572,6 +580,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
+    offer = data["unconditioned-offer"]
     plan_stage = rf"(?:{stages})\s+(?:\d[\d.]*|[a-z]|[ivx]{{1,4}})\b|(?-i:T\d{{2,4}}|US\d{{1,3}})\b|#\d"
     wishes = _words(condition["wishes"])
     # r33c: a note's labels as written, one space between their words (the paragraph holds no line break)
@@ -709,7 +718,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         # issue 28: the agent's next work left with no doer — a frame of what comes after opening the sentence, then a
         # modal of possibility (the rule reads the thing as its subject); two patterns, one pass each
-        next_frame=rf"[\s*_>-]*(?:{_words(data['unconditioned-offer']['next_frames'])})[\s*_]*[,:]",
+        next_frame=(
+            rf"[\s*_>-]*(?:(?:{_words(offer['next_adverbs'])})|(?:(?:{_words(offer['next_preps'])})\s+)?"
+            rf"(?:(?:{_words(offer['next_determiners'])})\s+)?(?:(?:{_words(offer['next_adjectives'])})\s+)?"
+            rf"(?:{_words(offer['next_nouns'])}))[\s*_]*[,:]"
+        ),
         thing_modal=rf"\b(?:{_words(data['unconditioned-offer']['thing_modals'])})\b",
         # r33h: the agent's present ability stated before, opening a sentence or a list item, or a description of what
         # it can do: the offer is then one more line of a description of itself, no offer of more work
