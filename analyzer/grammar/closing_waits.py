@@ -29,7 +29,7 @@ from analyzer.grammar.work import work_of_stretch
 from analyzer.parse.tokens import forms, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import WAIT
+from analyzer.text.questions import READY, TURN, WAIT
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -44,12 +44,19 @@ CHOICE_WORDS = terms("waits", "choice_words")
 # r33b: what the agent requested of the reader (_awaits_what_it_requested).
 REQUESTED_THINGS = terms("waits", "requested_things")
 REQUESTED_VERBS = terms("waits", "requested_verbs")
+NEED_VERBS = terms("waits", "need_verbs")
+KNOWING_VERBS = terms("waits", "knowing_verbs")
+NEED_FILLERS = frozenset({"to", "just", "first", "still"})
 
 
 @rule("wait-on-person")
 def wait_on_person(asked: Asked) -> Judgement | None:
     """Each mention of the reader is tried in turn: the first whose word bounds the agent's hold decides; a wait site
     where none does is no wait on the person (no finding)."""
+    if asked.site.kind in (READY, TURN):
+        # r35b: 'Set to start the iOS port whenever you give the go-ahead.', 'I'll wait for you to tell me when to
+        # pull.': a readiness or an instruction site the rows before left, its act bounded by the reader's word
+        return _bounded_by_word(asked) or _labelled_wait(asked)
     if asked.site.kind != WAIT:
         # r31c: a wait label read as another kind of site ('Blocked on you: which layout the page should use.' holds
         # 'should … use', a condition's words): the label decides
@@ -83,6 +90,17 @@ def wait_on_person(asked: Asked) -> Judgement | None:
         "wait-on-person",
         "no word of the reader's bounds a hold of the agent's own: a thing's wait, or a wait on a human-only act",
     )
+
+
+def _bounded_by_word(asked: Asked) -> Judgement | None:
+    """r35b: the reader's word that bounds the agent's own act or readiness, on a site of another kind."""
+    for token in asked.tokens:
+        word = readers_word([token]) if token.lower_ in READER else None
+        if word is not None:
+            judged = held_until(word, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
+            if judged is not None:
+                return judged
+    return None
 
 
 def _labelled_wait(asked: Asked) -> Judgement | None:
@@ -203,6 +221,7 @@ def _choice_asked(tokens: list[Token], asked: Asked, label: str) -> Judgement | 
     """r31c: the label's value an embedded question of the reader's choice ('Blocked on you: which of the two layouts
     the settings page should use.'): a wh-word opens it; judged like attribution on what is chosen (a human-only choice
     is the reader's own: no finding)."""
+    tokens = _past_need_to_know(tokens)
     if not tokens or tokens[0].lower_ not in CHOICE_WORDS:
         return None
     # 'whether we cut the 2.4.0 release today': the persons who choose are no work of the agent's
@@ -216,6 +235,25 @@ def _choice_asked(tokens: list[Token], asked: Asked, label: str) -> Judgement | 
         "not on work in flight",
         tokens[0].i,
     )
+
+
+def _past_need_to_know(tokens: list[Token]) -> list[Token]:
+    """r35b: the label's value opened by the agent's need to learn the reader's choice ('I need to know whether …', 'I
+    have to hear which …'; terms [waits] need_verbs, knowing_verbs): the words after it, from the choice word on. Any
+    other opening is left as it is."""
+    k, knowing = 0, False
+    while k < len(tokens):
+        token, lemma = tokens[k], tokens[k].lemma_.lower()
+        skipped = token.lower_ in AGENT_SUBJECTS or token.tag_ == "MD" or token.lower_ in NEED_FILLERS
+        if skipped or (lemma in NEED_VERBS and not knowing):
+            k += 1
+        elif lemma in KNOWING_VERBS and not knowing:
+            knowing, k = True, k + 1
+            if k < len(tokens) and tokens[k].lower_ == "out":
+                k += 1  # 'find out'
+        else:
+            break
+    return tokens[k:] if knowing else tokens
 
 
 def _word_noun(token: Token) -> bool:

@@ -377,6 +377,8 @@ def _kind(sentence: str) -> str | None:
     )
     if patterns.turn.search(sentence) and instructs:
         return TURN
+    if patterns.word_given.search(sentence):
+        return TURN  # r35b: 'One word from you and I'll roll it out.', 'Your go-ahead and I'll migrate the rest.'
     if patterns.wait.search(sentence) or patterns.word_wait.search(sentence):
         return WAIT
     if patterns.contact.search(sentence):
@@ -492,6 +494,7 @@ class _Patterns:
     choice_request: re.Pattern[str]
     help: re.Pattern[str]
     turn: re.Pattern[str]
+    word_given: re.Pattern[str]
     wait: re.Pattern[str]
     word_wait: re.Pattern[str]
     contact: re.Pattern[str]
@@ -603,6 +606,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(help_['availability'])})\s+to\s+(?:{_words(help_['verbs'])})\b"
         ),
         turn=rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b",
+        # r35b: the reader's word as a noun — owned by the reader, from the reader, or opening the sentence alone —
+        # joined by 'and' to the agent's modal act ('One word from you and I'll …', 'Just your OK and we'll …')
+        word_given=(
+            rf"(?:^[\s*_>-]*(?:just\s+)?(?:your|ur|one|a|an)\s+(?:quick\s+|single\s+)?(?:{_words(turn['word_given'])})"
+            rf"(?:\s+from\s+(?:you|u|ya))?|\b(?:{_words(turn['word_given'])})\s+from\s+(?:you|u|ya))"
+            rf"[\s,]+and\s+(?:{_words(turn['word_given_acts'])})\b"
+        ),
         wait=(
             rf"\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:you|your)\b"
