@@ -194,6 +194,9 @@ def _word_given(asked: Asked) -> Judgement | None:
     for k, noun in enumerate(tokens):
         if not (forms_of_word(noun) & WORD_GIVEN):
             continue
+        if noun.dep_ == "compound" and noun.head.i == noun.i + 2 and noun.doc[noun.i + 1].text == "-":
+            noun = noun.head  # 'go-ahead': the compound's head carries its owner and its 'from'
+            k = next(j for j, t in enumerate(tokens) if t.i == noun.i)
         owned = any(c.dep_ == "poss" and c.lower_ in READERS for c in noun.children) or any(
             c.dep_ == "prep" and c.lower_ == "from" and any(g.lower_ in READERS for g in c.children)
             for c in noun.children
@@ -274,9 +277,10 @@ def _told_material(asked: Asked) -> Judgement | None:
                        and any(g.lower_ in ("me", "us") for g in c.children)), None)  # fmt: skip
     elif first.lemma_.lower() == "tell" and any(c.lower_ in ("me", "us") for c in first.children):
         teller = first
-    if teller is None or any(c.dep_ in ("ccomp", "xcomp", "advcl") for c in teller.children):
+    if teller is None or any(c.dep_ in ("ccomp", "xcomp", "advcl") and c.pos_ != "NOUN" for c in teller.children):
         return None
-    handed = next((c for c in teller.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us")), None)
+    # a noun the model hangs as a clause is the object ('the chosen icon set': set -ccomp-> know)
+    handed = next((c for c in teller.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us")), None)
     if handed is None or handed.pos_ not in ("NOUN", "PROPN"):
         return None
     going_on = _agent_goes_on(tokens, handed)
