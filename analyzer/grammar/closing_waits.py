@@ -208,13 +208,19 @@ def _open_request_held(token: Token, asked: Asked) -> Judgement | None:
 def _label_in_sentence(asked: Asked) -> Judgement | None:
     """r31c: a wait site keeps its label in the sentence it parses ('Waiting on you: whether the retry cap should be 3
     or 5.'): the words before its first colon are the label, the words after it the value."""
-    colon = next((t for t in asked.tokens if t.text == ":"), None)
+    # r35b: or a dash set off by spaces ('Blocked on you — I need to know which …')
+    colon = next((t for t in asked.tokens if t.text == ":" or (t.text in ("—", "–", "-") and _set_off(t))), None)
     if colon is None:
         return None
     label = " ".join(asked.doc[: colon.i].text.lower().replace("*", " ").replace("_", " ").split())
     if label not in WAIT_LABELS:
         return None
     return _choice_asked([t for t in asked.tokens if t.i > colon.i and t.text not in ("*", "_", "**")], asked, label)
+
+
+def _set_off(dash: Token) -> bool:
+    """A dash with a space on each side, between a label and its value (not a hyphen inside a word)."""
+    return dash.i > 0 and bool(dash.doc[dash.i - 1].whitespace_) and bool(dash.whitespace_)
 
 
 def _choice_asked(tokens: list[Token], asked: Asked, label: str) -> Judgement | None:
