@@ -762,6 +762,7 @@ def _instruction_before(parts: tuple[Doc, ...]) -> Token | None:
 
 # r35b: how far back work in flight may be named: the sentences of the closing sentence's own paragraph just before it.
 _FLIGHT_REACH = 2
+_FLIGHT_CHARS = 600
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+")
 
 
@@ -780,7 +781,9 @@ def _work_in_flight_before(asked: Asked, act: Token) -> str | None:
     cut = max(own.rfind(mark) for mark in (";", "—", "–", ". "))
     text = before + ("\n" + own[: cut + 1] if cut > 0 else "")
     paragraph = text[text.rfind("\n\n") + 1 :] if "\n\n" in text else text
-    clauses = [c for c in _SENTENCE_BREAK.split(paragraph.strip()) if c.strip()]
+    # bounded (docs/DESIGN.md#normalisation): the clauses just before the act are short, so only the paragraph's last
+    # characters are read
+    clauses = [c for c in _SENTENCE_BREAK.split(paragraph[-_FLIGHT_CHARS:].strip()) if c.strip()]
     vocabulary = claim_vocabulary()
     for clause in reversed(clauses[-_FLIGHT_REACH:]):
         for found in _in_flight().finditer(clause):
@@ -805,7 +808,7 @@ def _in_flight() -> re.Pattern[str]:
         return "|".join(re.escape(w) for w in sorted(terms("work-in-flight", name), key=len, reverse=True))
 
     return re.compile(
-        rf"(?P<subject>[\w`-]+)(?:\s+(?:{words('be_forms')})|['’](?:{words('contracted_be')}))\s+"
+        rf"(?<![\w`-])(?P<subject>[\w`-]+)(?:\s+(?:{words('be_forms')})|['’](?:{words('contracted_be')}))\s+"
         rf"(?:(?:{words('aspect_adverbs')})\s+)?"
         rf"(?:(?P<going>[a-z]+ing)\b|(?:{words('stage_prepositions')})\s+(?:[a-z]+\s+)?\d|(?:{words('states')})\b)",
         re.IGNORECASE,

@@ -132,7 +132,7 @@ def _discourse_marker() -> re.Pattern[str]:
     greetings = words(terms("claim-discourse", "greetings") | frozenset(interjections))
     vocatives = words(terms("claim-discourse", "vocatives") | frozenset(persona_vocatives))
     return re.compile(
-        rf"[\s*_>#]*(?:(?:{greetings})(?:[ \t]+(?:{vocatives}))?|(?:{vocatives}))[ \t]*(?:[—–,:!]|--?)[ \t]*"
+        rf"[\s*_>#]{{0,8}}(?:(?:{greetings})(?:[ \t]+(?:{vocatives}))?|(?:{vocatives}))[ \t]*(?:[—–,:!]|--?)[ \t]*"
         r"(?=[A-Za-z])",
         re.IGNORECASE,
     )
