@@ -55,6 +55,9 @@ WORD_BOUND_FIRES = [
     ("Understood - I'll wait for you to tell me when to deploy the preview.", ["'wait'", "'tell'"]),
     ("Blocked on you: I need to know which of the two cache layouts to keep.", ["'Blocked on you'", "'which"]),
     ("Waiting on you: I have to know whether the retry cap should be 3 or 5.", ["'whether"]),
+    ("Nothing committed yet. I'll need direction on which fields to keep before I write the migration.",
+     ["'need'", "'direction'"]),
+    ("We need a decision on the queue library before the worker rewrite.", ["'decision'"]),
 ]
 
 WORD_BOUND_NONE = [
@@ -62,6 +65,9 @@ WORD_BOUND_NONE = [
     "Blocked on you: I need to know whether we publish 4.0 to npm today.",
     "Blocked on CI: I need to know whether the e2e shard passes before I continue.",
     "I'll wait for you to approve the 3.1 release.",
+    "I'll need confirmation from the vendor before I switch the mirrors.",
+    "I'll need approval on #88 before merging.",
+    "I'll need a decision on whether to rotate the prod API keys.",
 ]
 
 IN_FLIGHT_PASSES = [

@@ -21,6 +21,9 @@ from analyzer.grammar.register.reader_word import (
     READER,
     WORD_NOUNS,
     _human_only,
+    _is_stamp,
+    _stamp_target_in,
+    _words_of,
     held_until,
     readers_word,
 )
@@ -45,6 +48,8 @@ CHOICE_WORDS = terms("waits", "choice_words")
 REQUESTED_THINGS = terms("waits", "requested_things")
 REQUESTED_VERBS = terms("waits", "requested_verbs")
 NEED_VERBS = terms("waits", "need_verbs")
+# r35b: the agent's verbs of need whose object is the reader's word ("I'll need direction on …").
+NEEDING = frozenset(sites()["wait"]["need_verbs"])
 KNOWING_VERBS = terms("waits", "knowing_verbs")
 NEED_FILLERS = frozenset({"to", "just", "first", "still"})
 
@@ -76,6 +81,11 @@ def wait_on_person(asked: Asked) -> Judgement | None:
             judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is None and token.dep_ in ("pobj", "pcomp") and left_open(token):
                 judged = _open_request_held(token, asked)
+            if judged is not None:
+                return judged
+    for token in asked.tokens:
+        if _needed_word(token) and not _need_for_human_only(token, asked):
+            judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is not None:
                 return judged
     for token in asked.tokens:
@@ -167,6 +177,33 @@ def _open_next_word(token: Token, asked: Asked) -> bool:
         for v in token.ancestors
         for c in v.children
     )
+
+
+def _need_for_human_only(token: Token, asked: Asked) -> bool:
+    """r35b: what the need is for, hung on the verb of need by the model ('I'll need approval on #88 before merging.'):
+    a change under review or a human-only act there makes the needed word the go for a human-only act, a hold."""
+    after = [c for c in token.head.children if c.dep_ in ("prep", "advcl", "xcomp", "ccomp") and c.i > token.i]
+    if not after:
+        return False
+    stamp = _is_stamp(token, asked.lexicon) and _stamp_target_in(_words_of(after), asked.lexicon)
+    return stamp or _human_only(after, asked.lexicon)
+
+
+def _needed_word(token: Token) -> bool:
+    """r35b: "I'll need direction on what to include before making a commit." — a noun of the reader's word with no
+    owner (or the reader as owner, read on the reader's arcs above), the object of the agent's verb of need (sites.toml
+    [wait] need_verbs), asked of no one else ('confirmation from the vendor')."""
+    holder = token.head
+    if token.dep_ != "dobj" or holder.lemma_.lower() not in NEEDING or not forms(token) & WORD_NOUNS:
+        return False
+    if any(c.dep_ == "poss" for c in token.children):
+        return False
+    subject = subject_of(holder)
+    if subject is None or subject.lower_ not in AGENT_SUBJECTS:
+        return False
+    sources = [g for h in (token, holder) for c in h.children if c.dep_ == "prep" and c.lower_ in ("from", "by")
+               for g in c.children]  # fmt: skip
+    return all(g.lower_ in READER for g in sources)
 
 
 def _awaits_what_it_requested(token: Token) -> bool:

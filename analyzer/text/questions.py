@@ -623,6 +623,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['receiving'])})\s+your\b"
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\bfor\s+(?:{_words(data['wait']['open_things'])})\b"
+            # r35b: the agent's need of the reader's word ("I'll need direction on …", 'I need your input on …')
+            rf"|\b(?:i|we)(?:['’]ll|['’]d|\s+will|\s+would|\s+still|\s+first|\s+just|\s+really)?\s+"
+            rf"(?:{_words(data['wait']['need_verbs'])})\s+(?:your\s+|some\s+|more\s+|a\s+|an\s+|the\s+)?"
+            rf"(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
             # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['bare_bounds'])})\s+"
             rf"(?:[\w-]+\s+){{1,4}}?(?:that\s+|which\s+)?(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['requested'])})\b"
