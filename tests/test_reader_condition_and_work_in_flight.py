@@ -39,11 +39,15 @@ TOLD_FIRES = [
      ["'output'", "'confirm'", "waits on the reader's material"]),
     ("- tests green\n- Let me know the chosen icon set and I'll apply it to every screen.", "turn-taking",
      ["'set'", "'apply'"]),
+    # a plural noun the model reads as the verb, its modifier as the subject
+    ("Let me know the preferred chart colours and I'll update the theme file.", "turn-taking", ["'update'"]),
     # the same class already read by word-before-act when 'tell me' opens it
     ("Tell me the target page size and I'll wire it into the paginator.", "word-before-act", ["'wire'"]),
 ]
 
 TOLD_PASSES = [
+    # a clause told, not a noun: the report rows', unchanged
+    "Let me know what the tests print and I'll fix it.",
     "Let me know the staging API key and I'll finish the setup.",
     "Let me know the root password for the prod database and I'll run the migration.",
     "She asked me to let her know the preferred date format and she'd update the call sites.",

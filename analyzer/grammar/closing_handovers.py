@@ -277,16 +277,29 @@ def _told_material(asked: Asked) -> Judgement | None:
                        and any(g.lower_ in ("me", "us") for g in c.children)), None)  # fmt: skip
     elif first.lemma_.lower() == "tell" and any(c.lower_ in ("me", "us") for c in first.children):
         teller = first
-    if teller is None or any(c.dep_ in ("ccomp", "xcomp", "advcl") and c.pos_ != "NOUN" for c in teller.children):
+    if teller is None:
         return None
+    misread, scope = _object_read_as_clause(teller)
+    clauses = [c for c in teller.children if c.dep_ in ("ccomp", "xcomp", "advcl") and not _noun_phrase(c)]
+    if misread is None and clauses:
+        return None  # 'let me know if …', 'tell me what you see': the report rows'
     # a noun the model hangs as a clause is the object ('the chosen icon set': set -ccomp-> know)
-    handed = next((c for c in teller.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us")), None)
-    if handed is None or handed.pos_ not in ("NOUN", "PROPN"):
+    handed = misread or next(
+        (c for c in teller.children if (c.dep_ == "dobj" or (c.dep_ == "ccomp" and _noun_phrase(c)))
+         and c.lower_ not in ("me", "us")), None
+    )  # fmt: skip
+    if handed is None or (misread is None and handed.pos_ not in ("NOUN", "PROPN")):
         return None
     going_on = _agent_goes_on(tokens, handed)
     if going_on is None:
         return None
-    return _handed_material(asked, teller, handed, going_on, None)
+    return _handed_material(asked, teller, handed, going_on, scope)
+
+
+def _noun_phrase(word: Token) -> bool:
+    """A noun the model hung as a clause that is only a noun phrase: no subject, object or question word under it."""
+    clausal = ("nsubj", "nsubjpass", "dobj", "mark", "advmod")
+    return word.pos_ == "NOUN" and not any(c.dep_ in clausal or c.tag_ in ("WP", "WRB", "WDT") for c in word.children)
 
 
 def _object_read_as_clause(act: Token) -> tuple[Token | None, frozenset[int] | None]:
@@ -302,6 +315,13 @@ def _object_read_as_clause(act: Token) -> tuple[Token | None, frozenset[int] | N
             continue
         if subject.i == clause.i - 1 and head.i == clause.i + 1:
             return head, frozenset(t.i for t in clause.subtree if not t.is_punct)
+    # a plural noun read as the verb, its modifier as the subject, nothing after it ('the preferred chart colours':
+    # colours -ccomp-> know, chart -nsubj-> colours)
+    for clause in (c for c in act.children if c.dep_ == "ccomp" and c.tag_ == "VBZ" and c.lower_.endswith("s")):
+        subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+        after = [c for c in clause.children if c.i > clause.i and not c.is_punct]
+        if subject is not None and subject.pos_ == "NOUN" and subject.i == clause.i - 1 and not after:
+            return clause, frozenset(t.i for t in clause.subtree if not t.is_punct)
     return None, None
 
 
