@@ -72,6 +72,8 @@ WORD_BOUND_NONE = [
     "I'll need confirmation from the vendor before I switch the mirrors.",
     "I'll need approval on #88 before merging.",
     "I'll need a decision on whether to rotate the prod API keys.",
+    # a bare need names nothing it is about and holds nothing back (a near miss the corpus keeps clear)
+    "I need your steer.",
 ]
 
 IN_FLIGHT_PASSES = [

@@ -70,7 +70,7 @@ def wait_on_person(asked: Asked) -> Judgement | None:
         if token.lower_ not in READER:
             continue
         word = readers_word([token])
-        if word is None:
+        if word is None or (_needed(word) and not _need_names_what(word)):
             continue
         # a phrase of the sentence that fired took the site away (analyzer.engine): one that did not reports nothing
         judged = held_until(word, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
@@ -84,7 +84,7 @@ def wait_on_person(asked: Asked) -> Judgement | None:
             if judged is not None:
                 return judged
     for token in asked.tokens:
-        if _needed_word(token) and not _need_for_human_only(token, asked):
+        if _needed_word(token) and _need_names_what(token) and not _need_for_human_only(token, asked):
             judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is not None:
                 return judged
@@ -177,6 +177,19 @@ def _open_next_word(token: Token, asked: Asked) -> bool:
         for v in token.ancestors
         for c in v.children
     )
+
+
+def _needed(word: Token) -> bool:
+    """The reader's word as the object of the agent's verb of need ('I need your input …')."""
+    return word.dep_ == "dobj" and word.head.lemma_.lower() in NEEDING
+
+
+def _need_names_what(word: Token) -> bool:
+    """r35b: the need names what the word is about or what it holds back — a phrase or clause after the noun or the
+    verb of need ('on the cache layout', 'before I touch the parser', 'to go on'); a bare 'I need your steer.' states a
+    need and holds back nothing named (a near miss the corpus keeps clear)."""
+    after = [c for h in (word, word.head) for c in h.children if c.i > word.i and not c.is_punct]
+    return any(c.dep_ in ("prep", "advcl", "xcomp", "ccomp", "acl", "relcl") for c in after)
 
 
 def _need_for_human_only(token: Token, asked: Asked) -> bool:
