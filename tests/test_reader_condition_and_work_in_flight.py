@@ -110,6 +110,8 @@ RATHER_FIRES = [
     "I can split the PR if you'd rather review it in parts.",
     "If you'd rather keep the old API, we'll add a shim instead.",
     "If you'd rather go with Postgres, the migration is something I can write next.",
+    "I'm taking the cache lane next, or the importer lane if you'd rather.",
+    "If you'd rather, the `make native` target does the same.",
 ]
 
 GREETING_CLAIMS = [
