@@ -290,9 +290,16 @@ def _told_material(asked: Asked) -> Judgement | None:
     )  # fmt: skip
     if handed is None or (misread is None and handed.pos_ not in ("NOUN", "PROPN")):
         return None
+    if any(c.dep_ in ("relcl", "acl") for c in handed.children):
+        return None  # 'the log format you'd like': the reader's wish, the report rows' (report-before-act)
     going_on = _agent_goes_on(tokens, handed)
     if going_on is None:
         return None
+    between = handed.doc[handed.i + 1 : going_on.i]
+    if any(t.dep_ == "mark" for t in between) or any(
+        c.dep_ == "advcl" and any(m.dep_ == "mark" for m in c.children) for c in going_on.head.children
+    ):
+        return None  # 'Let me know the commit hash, and if the build fails I'll bisect.': a thing's condition governs
     return _handed_material(asked, teller, handed, going_on, scope)
 
 
@@ -311,7 +318,7 @@ def _object_read_as_clause(act: Token) -> tuple[Token | None, frozenset[int] | N
         subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
         head = next((c for c in clause.children if c.dep_ == "dobj"), None)
         auxiliary = any(c.dep_ in ("aux", "neg") for c in clause.children)
-        if subject is None or head is None or auxiliary or subject.pos_ != "NOUN":
+        if subject is None or head is None or auxiliary or subject.pos_ not in ("NOUN", "PROPN"):
             continue
         if subject.i == clause.i - 1 and head.i == clause.i + 1:
             return head, frozenset(t.i for t in clause.subtree if not t.is_punct)
@@ -320,7 +327,8 @@ def _object_read_as_clause(act: Token) -> tuple[Token | None, frozenset[int] | N
     for clause in (c for c in act.children if c.dep_ == "ccomp" and c.tag_ == "VBZ" and c.lower_.endswith("s")):
         subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
         after = [c for c in clause.children if c.i > clause.i and not c.is_punct]
-        if subject is not None and subject.pos_ == "NOUN" and subject.i == clause.i - 1 and not after:
+        asked_for = any(c.dep_ in ("dobj", "mark", "advmod") or c.tag_ in ("WP", "WRB", "WDT") for c in clause.children)
+        if subject is not None and subject.pos_ == "NOUN" and subject.i == clause.i - 1 and not after and not asked_for:
             return clause, frozenset(t.i for t in clause.subtree if not t.is_punct)
     return None, None
 
@@ -332,7 +340,10 @@ def _handed_material(
     # a noun the model may tag as a verb ('the sample invoices' -dobj-> with 'invoices' a VBZ); no pronoun
     if handed is None or handed.lower_ in RESULT_POINTERS or handed.pos_ in ("PRON", "DET", "ADV"):
         return None
-    if _of_the_readers(handed):
+    owned = scope is not None and any(
+        handed.doc[i].dep_ == "poss" and handed.doc[i].lower_ in ("your", "yours", "ur") for i in scope
+    )
+    if _of_the_readers(handed) or owned:
         return None  # 'Share your goals …', 'provide your GitHub token': the reader's own, the rows after judge it
     if handed.lower_ in READER_WORLD or handed.lemma_.lower() in READER_WORLD:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over a fact of the reader's own "
