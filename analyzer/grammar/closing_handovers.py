@@ -21,10 +21,10 @@ from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked,
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import is_do_nothing_item, work_of
-from analyzer.parse.tokens import SOURCE_KEY, subject_of
+from analyzer.parse.tokens import SOURCE_KEY, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import LIST, QUESTION, TURN, recommends, replies
+from analyzer.text.questions import DECISION, LIST, QUESTION, TURN, recommends, replies
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -52,6 +52,9 @@ READER_NEEDS = terms("turn-taking", "reader_needs")
 # of a place a thing is taken from or seen in ('the error from your terminal').
 READER_WORLD = terms("turn-taking", "reader_world")
 PLACE_PREPOSITIONS = terms("turn-taking", "place_prepositions")
+# r35b: the nouns of the reader's word that may stand as the condition of the agent's act ('One word from you and …').
+WORD_GIVEN = frozenset(sites()["turn"]["word_given"])
+READERS = terms("register", "reader")
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,11 @@ def turn_taking(asked: Asked) -> Judgement | None:
     a future; the parse of a run-on instruction attaches them anywhere, so neither is looked for on one arc.
     What the reader is told to do is the instruction's own stretch, up to the report back or the agent's act."""
     if asked.site.kind not in (TURN, QUESTION):
-        return None
+        # r35b: 'Let me know the preferred date format and I'll …' is found as a decision site ('preferred')
+        return _told_material(asked) if asked.site.kind == DECISION else None
+    given = _word_given(asked) or _told_material(asked)
+    if given is not None:
+        return given
     w = turn_words()
     tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
     # issue 28: the instruction asked as a question ('Could you run X and tell me what it prints?') or made the
@@ -176,6 +183,62 @@ def turn_taking(asked: Asked) -> Judgement | None:
         t.i for t in tokens if t.i not in stretch))
 
 
+def _word_given(asked: Asked) -> Judgement | None:
+    """r35b (docs/DESIGN.md#construction-classes): the reader's word as a noun — a noun of the reader's word (sites.toml
+    [turn] word_given) owned by the reader ('your go-ahead'), from the reader ('one word from you'), or opening the
+    sentence with only a determiner ('One word and I'll ship it') — joined by 'and' to the agent's modal act after it:
+    the agent's next act waits on the reader's word, turn-taking on the person. Read on the words' order, since the
+    model may make either the noun or the act the root. Judged like attribution on the act (the go for a human-only act
+    is the reader's: exempt) and on what the word is about ('your OK on the release')."""
+    tokens = asked.tokens
+    for k, noun in enumerate(tokens):
+        if not (forms_of_word(noun) & WORD_GIVEN):
+            continue
+        if noun.dep_ == "compound" and noun.head.i == noun.i + 2 and noun.doc[noun.i + 1].text == "-":
+            noun = noun.head  # 'go-ahead': the compound's head carries its owner and its 'from'
+            k = next(j for j, t in enumerate(tokens) if t.i == noun.i)
+        owned = any(c.dep_ == "poss" and c.lower_ in READERS for c in noun.children) or any(
+            c.dep_ == "prep" and c.lower_ == "from" and any(g.lower_ in READERS for g in c.children)
+            for c in noun.children
+        )
+        opening = all(
+            t.pos_ in ("DET", "NUM", "ADV", "ADJ") or t.lower_ in ("your", "ur") or t.head.i == noun.i
+            for t in tokens[:k]
+        )
+        sources = [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "from" for g in c.children]
+        if any(g.lower_ not in READERS for g in sources) or any(
+            c.dep_ == "poss" and c.lower_ not in READERS for c in noun.children
+        ):
+            continue  # 'One word from the vendor and I'll …': someone else's word, a hold
+        if not opening or not (owned or tokens[:k]):
+            continue
+        act = _agents_act_after(tokens, k)
+        if act is None:
+            return None
+        about = [g for c in noun.children if c.dep_ == "prep" and c.lower_ in ("on", "for") for g in c.children]
+        own = frozenset(t.i for t in noun.subtree) | {c.i for c in act.children if c.dep_ in ("nsubj", "aux")}
+        why = f"makes the agent's '{act.text}' wait on the reader's '{hyphen_compound(noun) or noun.text}'"
+        return _judged(asked, "turn-taking", why, [act, *about], exclude=own)
+    return None
+
+
+def forms_of_word(noun: Token) -> frozenset[str]:
+    """The noun of the reader's word as written, hyphenated compounds whole ('go-ahead', 'thumbs-up')."""
+    return frozenset({noun.lower_, noun.lemma_.lower(), (hyphen_compound(noun) or "").lower()})
+
+
+def _agents_act_after(tokens: list[Token], k: int) -> Token | None:
+    """The agent's modal act joined by 'and' right after the noun's phrase: 'and', a first-person subject, a modal."""
+    for j in range(k + 1, min(len(tokens) - 2, k + 6)):
+        if tokens[j].lower_ != "and":
+            continue
+        subject, modal = tokens[j + 1], tokens[j + 2]
+        if subject.lower_ in AGENT_SUBJECTS and modal.tag_ == "MD" and modal.head.pos_ in ("VERB", "AUX"):
+            return modal.head
+        return None
+    return None
+
+
 def _material(asked: Asked, act: Token, going_on: Token | None) -> Judgement | None:
     """r33a: the reader's material as the condition of the agent's next act — a verb of giving to the agent ('send me',
     'give me', 'hand me', 'drop me', 'send over'; lexicon giving_verbs, terms [output-asked] verbs) whose object is what
@@ -191,15 +254,101 @@ def _material(asked: Asked, act: Token, going_on: Token | None) -> Judgement | N
     if any(r.lower_ not in ("me", "us") for r in recipients) or (lemma == "give" and not recipients):
         return None  # 'Give the dashboard a spin': the thing is what the reader is to try, no material handed
     handed = next((c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us")), None)
+    scope = None
+    if handed is None:
+        handed, scope = _object_read_as_clause(act)
+    return _handed_material(asked, act, handed, going_on, scope)
+
+
+def _told_material(asked: Asked) -> Judgement | None:
+    """r35b (docs/DESIGN.md#construction-classes): the reader told to tell the agent a thing ('Let me know the target
+    Python version and I'll pin it.', 'Tell me the desired page size and I'll …', 'Let me know the output and I'll
+    confirm …') — 'let me know' or 'tell me' opening the sentence, a noun as what is told (no clause: 'let me know if …'
+    is the report rows'), and the agent's modal act after it: the reader's input as the condition of the agent's act,
+    judged as the material handed over is."""
+    w = turn_words()
+    tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
+    first = next((t for t in tokens if not t.is_punct and t.lower_ not in w.openers), None)
+    if first is None:
+        return None
+    teller = None
+    if first.lemma_.lower() == "let":
+        teller = next((c for c in first.children if c.dep_ in ("ccomp", "xcomp") and c.lemma_.lower() == "know"
+                       and any(g.lower_ in ("me", "us") for g in c.children)), None)  # fmt: skip
+    elif first.lemma_.lower() == "tell" and any(c.lower_ in ("me", "us") for c in first.children):
+        teller = first
+    if teller is None:
+        return None
+    misread, scope = _object_read_as_clause(teller)
+    clauses = [c for c in teller.children if c.dep_ in ("ccomp", "xcomp", "advcl") and not _noun_phrase(c)]
+    if misread is None and clauses:
+        return None  # 'let me know if …', 'tell me what you see': the report rows'
+    # a noun the model hangs as a clause is the object ('the chosen icon set': set -ccomp-> know)
+    handed = misread or next(
+        (c for c in teller.children if (c.dep_ == "dobj" or (c.dep_ == "ccomp" and _noun_phrase(c)))
+         and c.lower_ not in ("me", "us")), None
+    )  # fmt: skip
+    if handed is None or (misread is None and handed.pos_ not in ("NOUN", "PROPN")):
+        return None
+    if any(c.dep_ in ("relcl", "acl") for c in handed.children):
+        return None  # 'the log format you'd like': the reader's wish, the report rows' (report-before-act)
+    going_on = _agent_goes_on(tokens, handed)
+    if going_on is None:
+        return None
+    between = handed.doc[handed.i + 1 : going_on.i]
+    if any(t.dep_ == "mark" for t in between) or any(
+        c.dep_ == "advcl" and any(m.dep_ == "mark" for m in c.children) for c in going_on.head.children
+    ):
+        return None  # 'Let me know the commit hash, and if the build fails I'll bisect.': a thing's condition governs
+    return _handed_material(asked, teller, handed, going_on, scope)
+
+
+def _noun_phrase(word: Token) -> bool:
+    """A noun the model hung as a clause that is only a noun phrase: no subject, object or question word under it."""
+    clausal = ("nsubj", "nsubjpass", "dobj", "mark", "advmod")
+    return word.pos_ == "NOUN" and not any(c.dep_ in clausal or c.tag_ in ("WP", "WRB", "WDT") for c in word.children)
+
+
+def _object_read_as_clause(act: Token) -> tuple[Token | None, frozenset[int] | None]:
+    """r35b: the object of a verb of giving read as a clause — 'Send me the staging credentials file path': the model
+    makes 'file' a present verb with 'credentials' its subject and 'path' its object. A present verb with no auxiliary,
+    its subject right before it and its object right after it, under the verb of giving, is a compound noun: its head is
+    the object, and the whole is what is handed (a domain word in it modifies the head)."""
+    for clause in (c for c in act.children if c.dep_ == "ccomp" and c.tag_ in ("VBP", "VBZ")):
+        subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+        head = next((c for c in clause.children if c.dep_ == "dobj"), None)
+        auxiliary = any(c.dep_ in ("aux", "neg") for c in clause.children)
+        if subject is None or head is None or auxiliary or subject.pos_ not in ("NOUN", "PROPN"):
+            continue
+        if subject.i == clause.i - 1 and head.i == clause.i + 1:
+            return head, frozenset(t.i for t in clause.subtree if not t.is_punct)
+    # a plural noun read as the verb, its modifier as the subject, nothing after it ('the preferred chart colours':
+    # colours -ccomp-> know, chart -nsubj-> colours)
+    for clause in (c for c in act.children if c.dep_ == "ccomp" and c.tag_ == "VBZ" and c.lower_.endswith("s")):
+        subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+        after = [c for c in clause.children if c.i > clause.i and not c.is_punct]
+        asked_for = any(c.dep_ in ("dobj", "mark", "advmod") or c.tag_ in ("WP", "WRB", "WDT") for c in clause.children)
+        if subject is not None and subject.pos_ == "NOUN" and subject.i == clause.i - 1 and not after and not asked_for:
+            return clause, frozenset(t.i for t in clause.subtree if not t.is_punct)
+    return None, None
+
+
+def _handed_material(
+    asked: Asked, act: Token, handed: Token | None, going_on: Token, scope: frozenset[int] | None
+) -> Judgement | None:
+    """What the reader hands the agent, judged (r33a's _material, r35b's _told_material)."""
     # a noun the model may tag as a verb ('the sample invoices' -dobj-> with 'invoices' a VBZ); no pronoun
     if handed is None or handed.lower_ in RESULT_POINTERS or handed.pos_ in ("PRON", "DET", "ADV"):
         return None
-    if _of_the_readers(handed):
+    owned = scope is not None and any(
+        handed.doc[i].dep_ == "poss" and handed.doc[i].lower_ in ("your", "yours", "ur") for i in scope
+    )
+    if _of_the_readers(handed) or owned:
         return None  # 'Share your goals …', 'provide your GitHub token': the reader's own, the rows after judge it
     if handed.lower_ in READER_WORLD or handed.lemma_.lower() in READER_WORLD:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over a fact of the reader's own "
                       "world the agent cannot find")  # fmt: skip
-    scope = frozenset(t.i for t in handed.subtree if not t.is_punct)
+    scope = scope or frozenset(t.i for t in handed.subtree if not t.is_punct)
     work = work_of([handed], asked.lexicon, scope)
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: what "

@@ -20,6 +20,8 @@ agent only gives ('If it fails again, I'd suggest clearing the cache.'), the rea
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_handovers import (
@@ -35,8 +37,9 @@ from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked,
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
-from analyzer.parse.tokens import subject_of
+from analyzer.parse.tokens import SOURCE_KEY, subject_of
 from analyzer.terms import terms
+from analyzer.text.closing import claim_vocabulary
 from analyzer.text.questions import LIST, QUESTION
 
 if TYPE_CHECKING:
@@ -558,6 +561,12 @@ def result_before_act(asked: Asked) -> Judgement | None:
                            exclude=frozenset(t.i for t in asked.doc if t.i not in _span(condition)))  # fmt: skip
         if subject is not None and subject.lower_ in AGENT_SUBJECTS and subject.lower_ not in TOGETHER:
             continue  # 'If I find more, I'll fix them': the agent's own hold
+        flight = _work_in_flight_before(asked, act)
+        if flight is not None:
+            # r35b: 'The flashing script is still writing the 3 boards. I'll run the smoke test when they're done.': the
+            # condition points at work in flight named just before it, not at an instruction further back
+            return carved("result-before-act", f"'{_clause(condition)}' points at work in flight ('{flight}'): a hold "
+                          "on work, no wait on the reader")  # fmt: skip
         instruction = _instruction_before(asked.parts)
         if instruction is None:
             # 'If the tests pass, I'll commit.': a thing's condition, no check handed to the reader
@@ -694,6 +703,8 @@ def _verb_before_determiner(sentence: Span) -> Token | None:
     first, second = words[0], words[1]
     if second.tag_ not in ("DT", "PRP$") or second.head.i == first.i or second.i != first.i + 1:
         return None
+    if first.tag_ in ("VBD", "VBN") and first.lower_ != first.lemma_.lower():
+        return None  # r35b: 'Implemented the leaderboard endpoint …', 'Tagged every subnet': a report, no instruction
     return None if any(c.dep_ in ("det", "poss") for c in first.children) else first
 
 
@@ -747,6 +758,61 @@ def _instruction_before(parts: tuple[Doc, ...]) -> Token | None:
                 if verb.lemma_.lower() in ("need", "have") and action is not None:
                     return action
     return None
+
+
+# r35b: how far back work in flight may be named: the sentences of the closing sentence's own paragraph just before it.
+_FLIGHT_REACH = 2
+_FLIGHT_CHARS = 600
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+")
+
+
+def _work_in_flight_before(asked: Asked, act: Token) -> str | None:
+    """r35b (docs/DESIGN.md#construction-classes): a sentence (or a clause after ';') of the closing sentence's own
+    paragraph, one of the last two before it, that reports work in flight — a thing or the agent as the subject of a
+    progressive ('is still writing', 'are currently running'), of a stage reached ('is at epoch 7/20') or of a state of
+    being in flight ('is still in progress'); the reader as its subject is none ('You're still running the old
+    build'), and so is the state of a check's result ('CI is still failing'). The words of the paragraph are read, not
+    a parse: the sentence before was not parsed with the site."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    before = source[0][: asked.site.start] if source is not None else ""
+    # the clauses of the site's own sentence before the act's clause count too ('The migration job is still running;
+    # I'll verify the counts once it finishes.')
+    own = asked.doc.text[: act.idx]
+    cut = max(own.rfind(mark) for mark in (";", "—", "–", ". "))
+    text = before + ("\n" + own[: cut + 1] if cut > 0 else "")
+    paragraph = text[text.rfind("\n\n") + 1 :] if "\n\n" in text else text
+    # bounded (docs/DESIGN.md#normalisation): the clauses just before the act are short, so only the paragraph's last
+    # characters are read
+    clauses = [c for c in _SENTENCE_BREAK.split(paragraph[-_FLIGHT_CHARS:].strip()) if c.strip()]
+    vocabulary = claim_vocabulary()
+    for clause in reversed(clauses[-_FLIGHT_REACH:]):
+        for found in _in_flight().finditer(clause):
+            subject = found.group("subject").lower().replace("’", "'")
+            going = (found.group("going") or "").lower()
+            if subject in IN_FLIGHT_NOT_SUBJECTS or going in IN_FLIGHT_RESULTS or going in vocabulary.not_participles:
+                continue
+            return found.group(0).strip()
+    return None
+
+
+IN_FLIGHT_NOT_SUBJECTS = terms("work-in-flight", "not_subjects")
+IN_FLIGHT_RESULTS = terms("work-in-flight", "result_states")
+
+
+@cache
+def _in_flight() -> re.Pattern[str]:
+    """The subject word, a form of 'be' (or its contraction), an adverb of aspect, then a progressive, a stage reached
+    before a number, or a state of being in flight (terms [work-in-flight])."""
+
+    def words(name: str) -> str:
+        return "|".join(re.escape(w) for w in sorted(terms("work-in-flight", name), key=len, reverse=True))
+
+    return re.compile(
+        rf"(?<![\w`-])(?P<subject>[\w`-]+)(?:\s+(?:{words('be_forms')})|['’](?:{words('contracted_be')}))\s+"
+        rf"(?:(?:{words('aspect_adverbs')})\s+)?"
+        rf"(?:(?P<going>[a-z]+ing)\b|(?:{words('stage_prepositions')})\s+(?:[a-z]+\s+)?\d|(?:{words('states')})\b)",
+        re.IGNORECASE,
+    )
 
 
 def _only_hands_over(verb: Token) -> bool:

@@ -21,6 +21,9 @@ from analyzer.grammar.register.reader_word import (
     READER,
     WORD_NOUNS,
     _human_only,
+    _is_stamp,
+    _stamp_target_in,
+    _words_of,
     held_until,
     readers_word,
 )
@@ -29,7 +32,7 @@ from analyzer.grammar.work import work_of_stretch
 from analyzer.parse.tokens import forms, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import WAIT
+from analyzer.text.questions import READY, TURN, WAIT
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -44,12 +47,21 @@ CHOICE_WORDS = terms("waits", "choice_words")
 # r33b: what the agent requested of the reader (_awaits_what_it_requested).
 REQUESTED_THINGS = terms("waits", "requested_things")
 REQUESTED_VERBS = terms("waits", "requested_verbs")
+NEED_VERBS = terms("waits", "need_verbs")
+# r35b: the agent's verbs of need whose object is the reader's word ("I'll need direction on …").
+NEEDING = frozenset(sites()["wait"]["need_verbs"])
+KNOWING_VERBS = terms("waits", "knowing_verbs")
+NEED_FILLERS = frozenset({"to", "just", "first", "still"})
 
 
 @rule("wait-on-person")
 def wait_on_person(asked: Asked) -> Judgement | None:
     """Each mention of the reader is tried in turn: the first whose word bounds the agent's hold decides; a wait site
     where none does is no wait on the person (no finding)."""
+    if asked.site.kind in (READY, TURN):
+        # r35b: 'Set to start the iOS port whenever you give the go-ahead.', 'I'll wait for you to tell me when to
+        # pull.': a readiness or an instruction site the rows before left, its act bounded by the reader's word
+        return _bounded_by_word(asked) or _labelled_wait(asked)
     if asked.site.kind != WAIT:
         # r31c: a wait label read as another kind of site ('Blocked on you: which layout the page should use.' holds
         # 'should … use', a condition's words): the label decides
@@ -58,7 +70,7 @@ def wait_on_person(asked: Asked) -> Judgement | None:
         if token.lower_ not in READER:
             continue
         word = readers_word([token])
-        if word is None:
+        if word is None or (_needed(word) and not _need_names_what(word)):
             continue
         # a phrase of the sentence that fired took the site away (analyzer.engine): one that did not reports nothing
         judged = held_until(word, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
@@ -69,6 +81,11 @@ def wait_on_person(asked: Asked) -> Judgement | None:
             judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is None and token.dep_ in ("pobj", "pcomp") and left_open(token):
                 judged = _open_request_held(token, asked)
+            if judged is not None:
+                return judged
+    for token in asked.tokens:
+        if _needed_word(token) and _need_names_what(token) and not _need_for_human_only(token, asked):
+            judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is not None:
                 return judged
     for token in asked.tokens:
@@ -83,6 +100,17 @@ def wait_on_person(asked: Asked) -> Judgement | None:
         "wait-on-person",
         "no word of the reader's bounds a hold of the agent's own: a thing's wait, or a wait on a human-only act",
     )
+
+
+def _bounded_by_word(asked: Asked) -> Judgement | None:
+    """r35b: the reader's word that bounds the agent's own act or readiness, on a site of another kind."""
+    for token in asked.tokens:
+        word = readers_word([token]) if token.lower_ in READER else None
+        if word is not None:
+            judged = held_until(word, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
+            if judged is not None:
+                return judged
+    return None
 
 
 def _labelled_wait(asked: Asked) -> Judgement | None:
@@ -151,6 +179,46 @@ def _open_next_word(token: Token, asked: Asked) -> bool:
     )
 
 
+def _needed(word: Token) -> bool:
+    """The reader's word as the object of the agent's verb of need ('I need your input …')."""
+    return word.dep_ == "dobj" and word.head.lemma_.lower() in NEEDING
+
+
+def _need_names_what(word: Token) -> bool:
+    """r35b: the need names what the word is about or what it holds back — a phrase or clause after the noun or the
+    verb of need ('on the cache layout', 'before I touch the parser', 'to go on'); a bare 'I need your steer.' states a
+    need and holds back nothing named (a near miss the corpus keeps clear)."""
+    after = [c for h in (word, word.head) for c in h.children if c.i > word.i and not c.is_punct]
+    return any(c.dep_ in ("prep", "advcl", "xcomp", "ccomp", "acl", "relcl") for c in after)
+
+
+def _need_for_human_only(token: Token, asked: Asked) -> bool:
+    """r35b: what the need is for, hung on the verb of need by the model ('I'll need approval on #88 before merging.'):
+    a change under review or a human-only act there makes the needed word the go for a human-only act, a hold."""
+    after = [c for c in token.head.children if c.dep_ in ("prep", "advcl", "xcomp", "ccomp") and c.i > token.i]
+    if not after:
+        return False
+    stamp = _is_stamp(token, asked.lexicon) and _stamp_target_in(_words_of(after), asked.lexicon)
+    return stamp or _human_only(after, asked.lexicon)
+
+
+def _needed_word(token: Token) -> bool:
+    """r35b: "I'll need direction on what to include before making a commit." — a noun of the reader's word with no
+    owner (or the reader as owner, read on the reader's arcs above), the object of the agent's verb of need (sites.toml
+    [wait] need_verbs), asked of no one else ('confirmation from the vendor')."""
+    holder = token.head
+    if token.dep_ != "dobj" or holder.lemma_.lower() not in NEEDING or not forms(token) & WORD_NOUNS:
+        return False
+    if any(c.dep_ == "poss" for c in token.children):
+        return False
+    subject = subject_of(holder)
+    if subject is None or subject.lower_ not in AGENT_SUBJECTS:
+        return False
+    sources = [g for h in (token, holder) for c in h.children if c.dep_ == "prep" and c.lower_ in ("from", "by")
+               for g in c.children]  # fmt: skip
+    return all(g.lower_ in READER for g in sources)
+
+
 def _awaits_what_it_requested(token: Token) -> bool:
     """r33b: 'I am still waiting for the information I requested earlier' — the hold's 'for' or 'on' takes what the
     agent itself asked of the reader: a noun of the reader's word or of information (terms [waits] requested_things)
@@ -190,7 +258,8 @@ def _open_request_held(token: Token, asked: Asked) -> Judgement | None:
 def _label_in_sentence(asked: Asked) -> Judgement | None:
     """r31c: a wait site keeps its label in the sentence it parses ('Waiting on you: whether the retry cap should be 3
     or 5.'): the words before its first colon are the label, the words after it the value."""
-    colon = next((t for t in asked.tokens if t.text == ":"), None)
+    # r35b: or a dash set off by spaces ('Blocked on you — I need to know which …')
+    colon = next((t for t in asked.tokens if t.text == ":" or (t.text in ("—", "–", "-") and _set_off(t))), None)
     if colon is None:
         return None
     label = " ".join(asked.doc[: colon.i].text.lower().replace("*", " ").replace("_", " ").split())
@@ -199,10 +268,16 @@ def _label_in_sentence(asked: Asked) -> Judgement | None:
     return _choice_asked([t for t in asked.tokens if t.i > colon.i and t.text not in ("*", "_", "**")], asked, label)
 
 
+def _set_off(dash: Token) -> bool:
+    """A dash with a space on each side, between a label and its value (not a hyphen inside a word)."""
+    return dash.i > 0 and bool(dash.doc[dash.i - 1].whitespace_) and bool(dash.whitespace_)
+
+
 def _choice_asked(tokens: list[Token], asked: Asked, label: str) -> Judgement | None:
     """r31c: the label's value an embedded question of the reader's choice ('Blocked on you: which of the two layouts
     the settings page should use.'): a wh-word opens it; judged like attribution on what is chosen (a human-only choice
     is the reader's own: no finding)."""
+    tokens = _past_need_to_know(tokens)
     if not tokens or tokens[0].lower_ not in CHOICE_WORDS:
         return None
     # 'whether we cut the 2.4.0 release today': the persons who choose are no work of the agent's
@@ -216,6 +291,25 @@ def _choice_asked(tokens: list[Token], asked: Asked, label: str) -> Judgement | 
         "not on work in flight",
         tokens[0].i,
     )
+
+
+def _past_need_to_know(tokens: list[Token]) -> list[Token]:
+    """r35b: the label's value opened by the agent's need to learn the reader's choice ('I need to know whether …', 'I
+    have to hear which …'; terms [waits] need_verbs, knowing_verbs): the words after it, from the choice word on. Any
+    other opening is left as it is."""
+    k, knowing = 0, False
+    while k < len(tokens):
+        token, lemma = tokens[k], tokens[k].lemma_.lower()
+        skipped = token.lower_ in AGENT_SUBJECTS or token.tag_ == "MD" or token.lower_ in NEED_FILLERS
+        if skipped or (lemma in NEED_VERBS and not knowing):
+            k += 1
+        elif lemma in KNOWING_VERBS and not knowing:
+            knowing, k = True, k + 1
+            if k < len(tokens) and tokens[k].lower_ == "out":
+                k += 1  # 'find out'
+        else:
+            break
+    return tokens[k:] if knowing else tokens
 
 
 def _word_noun(token: Token) -> bool:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _judged
 from analyzer.grammar.closing_waits import wait_on_person
 from analyzer.grammar.judgement import Judgement, carved
+from analyzer.grammar.register.reader_word import OPEN_BOUNDS
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import subject_of
 from analyzer.terms import terms
@@ -155,8 +156,8 @@ def _quoted_purpose(asked: Asked, verb: Token) -> Token | None:
 def waits_on_person(asked: Asked) -> bool:
     """The wait site whose hold or act the wait-on-person row finds bounded by the reader's word ('I'll begin on the
     schema as soon as you approve'): that row, later in the table, judges it."""
-    if asked.site.kind != WAIT:
-        return False
+    if asked.site.kind != WAIT or any(t.lower_ in OPEN_BOUNDS for t in asked.tokens):
+        return False  # r35b: a time left open ('whenever you give the word') leaves a readiness to the readiness rows
     judged = wait_on_person(asked)
     return judged is not None and judged.verdict != "carved"
 

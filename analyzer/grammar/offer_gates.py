@@ -12,7 +12,7 @@ from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.offers import invited_to_ask, offered_by_agent
 from analyzer.grammar.registry import gate, rule
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import WANTED_DEPS, forms
+from analyzer.parse.tokens import WANTED_DEPS, forms, subject_of
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -98,6 +98,38 @@ def unless_you_want(site: OfferSite) -> Judgement:
     )
 
 
+@rule("rather-alternative")
+def rather_alternative(site: OfferSite) -> Judgement:
+    """r35b: the clause the condition hangs on is found from the verb 'rather' modifies (or the modal, when nothing
+    follows 'rather'); the agent as its doer is any first-person word in it outside the condition ('the migration is
+    something I can write next'), so only a thing as the subject with no agent anywhere is documentation."""
+    phrase = site.phrase
+    rather = next((t for t in phrase if t.lower_ == "rather"), phrase[-1])
+    condition = rather.head if rather.dep_ == "advmod" else rather
+    main = condition.head if condition.dep_ == "advcl" and condition.head.i != condition.i else None
+    if main is None:
+        return gated("fire", "rather-alternative", "fires: the offer 'if you'd rather' proposes to act and waits for "
+                     "permission", None)  # fmt: skip
+    inside = frozenset(t.i for t in condition.subtree)
+    subject = next((c for c in main.children if c.dep_ in ("nsubj", "csubj")), None)
+    agent = any(t.lower_ in AGENT_SELF for t in main.subtree if t.i not in inside)
+    # the agent's clause the main clause is joined to ('I'm starting the docs lane, or the parser lane if you'd rather')
+    joined = any(subject_of(a) is not None and subject_of(a).lower_ in AGENT_SELF for a in main.ancestors)
+    # 'if you'd rather' closing its clause names no alternative of its own: the agent's act before it is the offer
+    bare = condition.tag_ == "MD" or condition.i == rather.i
+    if bare or joined or main.pos_ not in ("VERB", "AUX"):
+        return gated("fire", "rather-alternative", f"fires: the reader's preference conditions the agent's "
+                     f"'{main.text}' — an offer of an alternative that waits for permission", main.i)  # fmt: skip
+    if subject is None or agent or subject.lower_ in AGENT_SELF or subject.lower_ in READER_WORDS:
+        return gated("fire", "rather-alternative", f"fires: the reader's preference conditions the agent's "
+                     f"'{main.text}' — an offer of an alternative that waits for permission", main.i)  # fmt: skip
+    return gated("exempt", "rather-alternative", f"passes: the alternative is done by '{subject.text}', a thing, and "
+                 f"the agent does nothing ('{main.text}'): documentation of an alternative, a technical conditional",
+                 main.i)  # fmt: skip
+
+
+AGENT_SELF = terms("parse", "agent_self")
+READER_WORDS = terms("report-wait", "reader")
 DEFINITE_DETERMINERS = terms("attribution", "definite_determiners")
 
 

@@ -377,6 +377,8 @@ def _kind(sentence: str) -> str | None:
     )
     if patterns.turn.search(sentence) and instructs:
         return TURN
+    if patterns.word_given.search(sentence):
+        return TURN  # r35b: 'One word from you and I'll roll it out.', 'Your go-ahead and I'll migrate the rest.'
     if patterns.wait.search(sentence) or patterns.word_wait.search(sentence):
         return WAIT
     if patterns.contact.search(sentence):
@@ -500,6 +502,7 @@ class _Patterns:
     choice_request: re.Pattern[str]
     help: re.Pattern[str]
     turn: re.Pattern[str]
+    word_given: re.Pattern[str]
     wait: re.Pattern[str]
     word_wait: re.Pattern[str]
     contact: re.Pattern[str]
@@ -614,6 +617,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(help_['availability'])})\s+to\s+(?:{_words(help_['verbs'])})\b"
         ),
         turn=rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b",
+        # r35b: the reader's word as a noun — owned by the reader, from the reader, or opening the sentence alone —
+        # joined by 'and' to the agent's modal act ('One word from you and I'll …', 'Just your OK and we'll …')
+        word_given=(
+            rf"(?:^[\s*_>-]*(?:just\s+)?(?:your|ur|one|a|an)\s+(?:quick\s+|single\s+)?(?:{_words(turn['word_given'])})"
+            rf"(?:\s+from\s+(?:you|u|ya))?|\b(?:{_words(turn['word_given'])})\s+from\s+(?:you|u|ya))"
+            rf"[\s,]+and\s+(?:{_words(turn['word_given_acts'])})\b"
+        ),
         wait=(
             rf"\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:you|your)\b"
@@ -624,6 +634,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,40}}?\b(?:{_words(data['wait']['bounds'])})\s+"
             rf"(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['receiving'])})\s+your\b"
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\bfor\s+(?:{_words(data['wait']['open_things'])})\b"
+            # r35b: the agent's need of the reader's word ("I'll need direction on …", 'I need your input on …')
+            rf"|\b(?:i|we)(?:['’]ll|['’]d|\s+will|\s+would|\s+still|\s+first|\s+just|\s+really)?\s+"
+            rf"(?:{_words(data['wait']['need_verbs'])})\s+(?:your\s+|some\s+|more\s+|a\s+|an\s+|the\s+)?"
+            rf"(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
             # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['bare_bounds'])})\s+"
             rf"(?:[\w-]+\s+){{1,4}}?(?:that\s+|which\s+)?(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['requested'])})\b"

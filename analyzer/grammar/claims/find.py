@@ -101,10 +101,41 @@ def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -
         else:
             text = text[:end_of_word] + "g" + text[end_of_word:]
             offsets.insert(end_of_word, offsets[end_of_word - 1])
+    text = _discourse_marker_blanked(text)
     text, offsets = _modals_spelled_out(text, offsets)
     text, offsets = _chat_time_spelled_out(text, offsets)
     text, offsets = _contractions_spelled_out(text, offsets, vocabulary)
     return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
+
+
+def _discourse_marker_blanked(text: str) -> str:
+    """r35b (docs/DESIGN.md#claims): 'Howdy partner — going to regenerate the lockfile and push.', 'Hey there, going to
+    rebase now.' — a leading greeting, interjection or vocative set off by a dash, comma, colon or exclamation mark
+    (terms [claim-discourse], spelling.toml [persona]) is parsed as blanks, so the participle or 'going to' after it
+    opens the sentence; same length, so offsets hold."""
+    found = _discourse_marker().match(text)
+    if found is None:
+        return text
+    return " " * found.end() + text[found.end() :]
+
+
+@cache
+def _discourse_marker() -> re.Pattern[str]:
+    from analyzer.text.spelling import spelling
+
+    table = spelling()
+    interjections, persona_vocatives = table.interjections, table.vocatives
+
+    def words(forms: frozenset[str]) -> str:
+        return "|".join(re.escape(w).replace("\\ ", "[ \t]+") for w in sorted(forms, key=len, reverse=True))
+
+    greetings = words(terms("claim-discourse", "greetings") | frozenset(interjections))
+    vocatives = words(terms("claim-discourse", "vocatives") | frozenset(persona_vocatives))
+    return re.compile(
+        rf"[\s*_>#]{{0,8}}(?:(?:{greetings})(?:[ \t]+(?:{vocatives}))?|(?:{vocatives}))[ \t]*(?:[—–,:!]|--?)[ \t]*"
+        r"(?=[A-Za-z])",
+        re.IGNORECASE,
+    )
 
 
 def _quotes_masked(text: str, offsets: tuple[int, ...], quoted: tuple[tuple[int, int], ...]) -> str:

@@ -25,6 +25,7 @@ AGENT = terms("register", "agent_subjects")
 READER = terms("register", "reader")
 HOLD_VERBS = terms("waits", "hold_verbs")
 BOUNDS = terms("waits", "bounds")
+OPEN_BOUNDS = terms("waits", "open_bounds")
 WORD_VERBS = terms("waits", "word_verbs")
 WORD_NOUNS = terms("waits", "word_nouns") | terms("waits", "word_nouns_choice")
 REVIEW_NOUNS = terms("waits", "review_nouns")
@@ -187,7 +188,7 @@ def _bounded_predicate(word: Token) -> Token | None:
     a bound preposition ('pending', 'for', 'on') attaches to, or the agent's wait or need whose object the word is
     ('Awaiting your feedback', 'I need your answer on the naming')."""
     if word.pos_ in ("VERB", "AUX", "INTJ"):
-        marked = any(c.lower_ in BOUNDS for c in word.children if c.dep_ in ("mark", "advmod"))
+        marked = any(c.lower_ in BOUNDS | OPEN_BOUNDS for c in word.children if c.dep_ in ("mark", "advmod"))
         if marked and word.dep_ in ("advcl", "ccomp", "conj") and word.head.i != word.i:
             return _out_of_manner(word.head)
         if marked and word.dep_ == "ROOT":
@@ -197,6 +198,10 @@ def _bounded_predicate(word: Token) -> Token | None:
                          if g.dep_ == "pobj" and g.lower_ == "hold"), None)  # fmt: skip
             if held is not None:
                 return held
+        # r35b: 'I'll wait for you to tell me when to pull.' — the reader's word as the clause a wait takes with 'for'
+        waited = word.head.lemma_.lower() in HOLD_VERBS and word.dep_ in ("advcl", "ccomp", "xcomp")
+        if waited and any(c.dep_ == "mark" and c.lower_ == "for" for c in word.children) and word.head.i < word.i:
+            return word.head
         if word.dep_ == "advcl" and word.head.lower_ == "soon" and word.head.head.i != word.head.i:
             return word.head.head  # issue 28 phase 4b: 'as soon as you approve' (approve -advcl-> soon -advmod-> start)
         return _bound_before_subject(word)
