@@ -497,6 +497,10 @@ def gerund_act(clause: list[Token]) -> list[Token]:
         ends = helpers + ([] if misread and helpers else [verb.i])
         stop = min([c.i for c in verb.children if c.dep_ == "neg" and c.i > first.i] + ends)
         return _words(list(first.doc[first.i : stop]))
+    if first is not None and first.tag_ == "VBG" and verb is first and first.dep_ == "advcl":
+        # r35a: the clause's own verb read as a noun ('Merging this into main ships it to every tenant, so I stopped
+        # there': 'ships' the object of 'into'), the gerund hung on the next clause's verb: the clause is its stretch
+        return _words(clause)
     gerund = _gerund_subject(clause)
     return _words(_gerund_stretch(gerund)) if gerund is not None else []
 

@@ -374,7 +374,9 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         words_of_clause += shared_object(token, [c for c in token.children if c.dep_ == "conj"], inside)
         # r29b: a word written with a hyphen reads as one word too ('the customer-facing cluster')
         own = [
-            forms(t) | code_words(t) | {hyphen_compound(t) or ""} for t in words_of_clause if not _modifies_a_build(t)
+            forms(t) | code_words(t) | {hyphen_compound(t) or "", _compound_name(t)}
+            for t in words_of_clause
+            if not _modifies_a_build(t)
         ]
         # r28i: an object word that only modifies another noun names that noun ('the admin styles', not an admin)
         objects = {
@@ -394,6 +396,15 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         if domain.vendor_objects and any(_names_vendor(t, domain) for t in words_of_clause):
             return domain.name
     return None
+
+
+def _compound_name(word: Token) -> str:
+    """r35a: a place named by two words, the compound right before its head ('the App Store', 'Google Play', 'Docker
+    Hub'), lower-cased as the domain's objects spell it; empty for a single word."""
+    before = word.i - 1
+    if before < 0 or word.doc[before].dep_ != "compound" or word.doc[before].head.i != word.i:
+        return ""
+    return f"{word.doc[before].lower_} {word.lower_}"
 
 
 def _whole_audience(word: Token, domain: Domain) -> bool:

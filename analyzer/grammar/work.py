@@ -68,6 +68,7 @@ KEPT_POINTERS = terms("do-nothing-choices", "pointers")
 # r33d: the reader doing the other alternative's act ('or would you rather do it yourself').
 READER_SELF = terms("reader-does-it", "reflexives")
 READER_DOES_VERBS = terms("reader-does-it", "verbs")
+POINTER_OBJECTS = terms("reference", "pointers")
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,8 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
         by_reader = _done_by_reader(tokens)
         if by_reader is not None:
             other = _other_alternative(by_reader)
+            if other is not None and other.lemma_.lower() == "be":  # r35a: 'Is it fine for me to revoke the keys, or'
+                other = next((c for c in other.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB"), other)
             if len(parts) > 1 or other is None:
                 continue  # r33d: 'or would you rather do it yourself': the other alternative's act, by the reader
             part, tokens = other, _act_words(other)
@@ -157,11 +160,14 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
 def _done_by_reader(tokens: list[Token]) -> Token | None:
     """r33d (docs/DESIGN.md#construction-classes, who does a human-only act): 'or would you rather do it yourself', 'or
     would you rather do the upload yourself' — a pro-verb of doing (terms [reader-does-it] verbs) with the reader's
-    reflexive names the act of the other alternative, done by the reader: no act of its own. The verb, or None."""
+    reflexive names the act of the other alternative, done by the reader: no act of its own. The verb, or None.
+    r35a: so does any verb whose object is a pointer ('or would you rather publish it yourself', 'rotate them
+    yourself'): the act named beside it, done by the reader."""
     inside = {t.i for t in tokens}
     return next(
         (t.head for t in tokens
-         if t.lower_ in READER_SELF and t.head.i in inside and t.head.lemma_.lower() in READER_DOES_VERBS),
+         if t.lower_ in READER_SELF and t.head.i in inside and (t.head.lemma_.lower() in READER_DOES_VERBS or any(
+             c.dep_ == "dobj" and c.lower_ in POINTER_OBJECTS for c in t.head.children))),
         None,
     )  # fmt: skip
 

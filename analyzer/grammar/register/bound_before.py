@@ -24,7 +24,7 @@ from analyzer.grammar.reference import (
     recommended_act,
     sentence_before,
 )
-from analyzer.grammar.work import work_of_stretch
+from analyzer.grammar.work import is_do_nothing_item, work_of, work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import bounds, hyphen_compound, is_copula, sentence_start
 from analyzer.terms import terms
@@ -47,6 +47,14 @@ READER = terms("register", "reader")
 AGENT = terms("register", "agent_subjects")
 REQUIRE_VERBS = terms("bound-before", "require_verbs")
 PROCEED_VERBS = terms("bound-before", "proceed_verbs")
+WH_INFINITIVE_MARKS = terms("bound-before", "wh_infinitive_marks")
+HALT_VERBS = terms("bound-before", "halt_verbs")
+OPTION_NOUNS = terms("bound-before", "option_nouns")
+COST_NOUNS = terms("bound-before", "cost_nouns")
+POINTER_WORDS = terms("reference", "pointers")
+# r35a: the dependents an alternative's verb takes when it names an act of its own ('merge #41 into main', 'wait for
+# Dana's approval'), not a bare method ('Squash or rebase? Your call.' names no object and fires).
+ACT_DEPS = frozenset({"dobj", "prep", "dative", "prt", "oprd", "xcomp", "ccomp", "acomp", "nsubjpass"})
 # How many sentences back a run of clauses that name nothing may be crossed.
 MAX_SENTENCES_BACK = 2
 
@@ -70,7 +78,7 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             continue  # 'I'd rather not guess on that'
         pending = _eligible(clause, lexicon) if asks else []
         act = gerund_act(clause) or recommended_act(clause) or _said_act(clause) or predicted_act(clause)
-        return _judged(act or pending, lexicon)
+        return _judged(act or pending, lexicon) or alternatives_judged(clause, lexicon) or billed(clause)
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
@@ -78,9 +86,94 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return None
         words = [t for t in sentence if not t.is_space]
         if not _names_nothing(words):
-            return _judged(gerund_act(words) or act_of_sentence(sentence) or _required(sentence), lexicon)
+            act = gerund_act(words) or act_of_sentence(sentence) or _required(sentence)
+            return _judged(act, lexicon) or alternatives_judged(words, lexicon) or billed(words)
         token = sentence[0]
     return None
+
+
+def alternatives(tokens: Sequence[Token]) -> list[Token]:
+    """r35a (docs/DESIGN.md#construction-classes, a choice named before a pro-form): the top word of the alternatives a
+    clause offers — a verb joined by 'or' to another ('You could either merge #41 now or wait for Dana's approval',
+    'Revoke it now, or rotate it at the weekend'), whose first alternative names an act of its own (an object or a
+    preposition: a bare 'Squash or rebase?' names none). Empty otherwise."""
+    inside = {t.i for t in tokens}
+    for tok in tokens:
+        if tok.pos_ not in ("VERB", "AUX") or not any(c.dep_ in ACT_DEPS for c in tok.children):
+            continue
+        joined = [c for c in tok.children if c.dep_ == "conj" and c.pos_ == "VERB" and c.i in inside]
+        if joined and any(t.lower_ == "or" for t in tokens if tok.i < t.i < joined[-1].i):
+            return [tok]
+    return []
+
+
+def labelled_alternatives(tokens: Sequence[Token]) -> list[list[Token]]:
+    """r35a: clauses that open with an option's label ('Option A keeps the release on Thursday; option B cuts 4.0
+    today', 'Plan A rotates the key; plan B revokes it'): each clause after its label, when there are two or more."""
+    found = []
+    for clause in _clauses(list(tokens)):
+        words = [t for t in clause if not t.is_punct]
+        if len(words) > 2 and words[0].lower_ in OPTION_NOUNS:
+            found.append(words[2:])
+    return found if len(found) > 1 else []
+
+
+def alternatives_judged(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """r35a: the exemption a choice between the alternatives `tokens` offers gives a pro-form hand-over after it ('…;
+    both are your call', 'Which to ship is your call.', 'Which do you prefer?'): every alternative human-only or a
+    do-nothing one, at least one human-only (analyzer.grammar.work.work_of reads them as it reads an offered choice);
+    None otherwise."""
+    words = [t for t in tokens if not t.is_punct and not t.is_space]
+    tops = alternatives(words)
+    if tops:
+        skipped = {t.i for top in tops for c in top.children if c.dep_ in ("nsubj", "aux") for t in c.subtree}
+        words = [t for t in words if t.i not in skipped]
+        work = work_of(tops, lexicon, frozenset(t.i for t in words))
+    else:
+        labelled = labelled_alternatives(tokens)
+        if not labelled:
+            return None
+        works = [work_of_stretch(a, lexicon) for a in labelled]
+        if not all(w.human_only for w in works):
+            return None
+        work = works[0]
+        work = type(work)(True, tuple(dict.fromkeys(d for w in works for d in w.domains)), (), ())
+    if not work.human_only or not words:
+        return None
+    span = bounds(words)
+    return verdict_of(work, "option-list", "bound-before", f"choice named before it, '{text_of(words[0], span)}',",
+                      span, words[0].i, None)  # fmt: skip
+
+
+def billed(tokens: Sequence[Token]) -> Judgement | None:
+    """r35a (a billing consequence named before a pro-form): a clause whose act, a gerund, changes what the reader pays
+    ('Bumping the cluster to XL doubles the monthly bill', 'Scaling the warehouse roughly triples the compute bill'): its
+    verb, not negated, has a cost noun for its object (terms [bound-before] cost_nouns). The decision is billing."""
+    words = [t for t in tokens if not t.is_punct and not t.is_space]
+    if not words or words[0].tag_ != "VBG":
+        return None
+    inside = {t.i for t in words}
+    for verb in (t for t in words if t.pos_ == "VERB" and t.i > words[0].i):
+        paid = [c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() in COST_NOUNS]
+        if paid and not any(c.dep_ == "neg" for c in verb.children) and verb.i in inside:
+            span = bounds(words)
+            return gated("exempt", "bound-before", f"exempt (bound-before): what is named before it, "
+                         f"'{text_of(words[0], span)}', changes what the reader pays: human-only work (billing)",
+                         words[0].i, span, ("billing",))  # fmt: skip
+    return None
+
+
+def _wh_infinitive(tok: Token) -> bool:
+    """r35a (a pro-form subject): the bare infinitive of a choice named elsewhere ('which to ship', 'whether to grant
+    it', 'which one to take'): a verb after 'to' and a wh-mark, with no object but a pointer."""
+    if tok.pos_ not in ("VERB", "NOUN") or tok.i < 2 or tok.doc[tok.i - 1].lower_ != "to":
+        return False
+    mark = tok.doc[tok.i - 2]
+    if mark.lower_ == "one" and tok.i >= 3:
+        mark = tok.doc[tok.i - 3]
+    if mark.lower_ not in WH_INFINITIVE_MARKS:
+        return False
+    return all(c.lower_ in POINTER_WORDS or c.pos_ in EMPTY_POS for c in tok.children)
 
 
 def _eligible(clause: list[Token], lexicon: Lexicon) -> list[Token]:
@@ -151,7 +244,9 @@ def _names_nothing(tokens: Sequence[Token]) -> bool:
         if tok.pos_ in EMPTY_POS or tok.is_punct:
             continue
         lemma = tok.lemma_.lower()
-        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS | PROCEED_VERBS:
+        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS | PROCEED_VERBS | HALT_VERBS:
+            continue
+        if _wh_infinitive(tok):
             continue
         if tok.lower_ in POINTER_NOUNS:
             continue
@@ -179,6 +274,8 @@ QUESTION_FRAME = terms("pointed-question", "frame_words")
 TIME_WORDS = terms("pointed-question", "time_words")
 FUNCTION_WORDS = terms("pointed-question", "function_words")
 LIST_MARK = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
+# r35a: a wh-mark and a bare infinitive after it, the verb checked on the parse (_wh_infinitive).
+WH_INFINITIVE = re.compile(r"\b(which|whether|what|either)(?: one)? to [a-z]+\b")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
 
 
@@ -194,8 +291,9 @@ def _closed_words_only(sentence: str) -> bool:
     term sets read by question_names_nothing and _names_nothing, and closed-class function words), so a sentence with a
     word of content is never parsed a second time."""
     allowed = QUESTION_FRAME | TIME_WORDS | FUNCTION_WORDS | HEDGE_VERBS | POINTER_NOUNS | FRAME_VERBS
-    allowed = allowed | DECISION_VERBS | HANDOVER_VERBS | READER
-    return all(w in allowed for w in re.findall(r"[a-z]+", sentence.lower().replace("\u2019", "'")))
+    allowed = allowed | DECISION_VERBS | HANDOVER_VERBS | READER | HALT_VERBS | WH_INFINITIVE_MARKS | {"both"}
+    lowered = WH_INFINITIVE.sub(r"\1", sentence.lower().replace("\u2019", "'"))  # r35a: 'which to ship' -> 'which'
+    return all(w in allowed for w in re.findall(r"[a-z]+", lowered))
 
 
 def question_names_nothing(doc: Doc) -> bool:
@@ -230,7 +328,10 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
         if not all(_to_be_done(doc) for doc in parsed_items):
             return None  # 'Done:\n- Merged #12' reports work, it lists no act still to take
         acts = [[t for t in doc if not t.is_punct and not t.is_space] for doc in parsed_items]
-        works = [work_of_stretch(a, lexicon) for a in acts if a]
+        # r35a: a do-nothing item ('Wait for Priya's approval stamp', 'Leave main as it is') is the other side of the
+        # human-only decision the other items name (work.is_do_nothing_item, as an option list reads it)
+        still = [a for a in acts if a and is_do_nothing_item(a[0].sent.root, lexicon, frozenset(t.i for t in a))]
+        works = [work_of_stretch(a, lexicon) for a in acts if a and a not in still]
         if not works or not all(w.human_only for w in works):
             return None
         domains = tuple(dict.fromkeys(d for w in works for d in w.domains))
@@ -245,11 +346,13 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     words = [t for t in last if not t.is_space]
     act = gerund_act(words) or act_of_sentence(last) or recommended_act(words) or _required(last)
     act = [t for t in act if not t.is_punct and not t.is_space]
-    if not act:
-        return None
     work = work_of_stretch(act, lexicon)
     if not work.human_only:
-        return None
+        offered = alternatives_judged(words, lexicon)  # r35a: 'Revoke it now, or rotate it at the weekend. Which …?'
+        if offered is None:
+            return None
+        return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; "
+                     f"{offered.reason.split(': ', 1)[1]}", None, None, offered.domains)  # fmt: skip
     named = " ".join(t.text for t in act)
     return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; what is "
                  f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip
