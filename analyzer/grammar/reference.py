@@ -643,3 +643,28 @@ def _ends_plainly(tokens: list[Token]) -> bool:
     """A statement: a sentence that does not end in a question mark."""
     last = next((t for t in reversed(tokens) if not t.is_space), None)
     return last is not None and last.text != "?"
+
+
+# r35a: the marks that introduce the alternatives of a question after its frame ('Which plan …: Pro or Business?').
+INTRODUCERS = frozenset({":", "—", "–", "--", "-"})
+WH_DETERMINERS = frozenset({"which", "what"})
+
+
+def wh_framed(first: Token) -> list[Token]:
+    """r35a (docs/DESIGN.md#construction-classes, a choice whose frame names the decision): the words of a wh-question's
+    frame before the mark that introduces its alternatives ('Which plan should the account move to — Starter or
+    Growth?', 'Which tier do you want to upgrade the subscription to: Pro or Business?'), without the wh-word and the
+    noun it asks for (the question's variable, no plan of the agent's) and the reader: the act the alternatives
+    complete. Empty when no wh-determiner opens the sentence or no introducing mark stands right before `first`."""
+    doc = first.doc
+    k = first.i - 1
+    while k >= 0 and doc[k].is_space:
+        k -= 1
+    if k < 1 or doc[k].text not in INTRODUCERS:
+        return []
+    start = sentence_start(first)
+    opening = doc[start]
+    if opening.lower_ not in WH_DETERMINERS or opening.dep_ != "det":
+        return []
+    asked = opening.head
+    return [t for t in doc[start:k] if t.i not in (opening.i, asked.i) and not t.is_punct and t.lower_ != "you"]

@@ -564,7 +564,7 @@ def own_target(token: Token, domain: str, lexicon: Lexicon) -> bool:
     own, via = found.own_targets, found.own_via
     if not own:
         return False
-    verb = token if token.pos_ in ("VERB", "AUX") else token.head
+    verb = token if token.pos_ in ("VERB", "AUX") or _nominal_act(token) else token.head
     targets = [] if via else [c for c in verb.children if c.dep_ in _OBJECT_DEPS]
     # The model may hang the target's preposition on the verb's object ('merge main into my branch': main/JJ
     # -acomp-> merge, into -prep-> main): a preposition of the object is the verb's.
@@ -645,9 +645,23 @@ def own_rebased(token: Token, domain: str, lexicon: Lexicon) -> bool:
     if verb.lemma_.lower() not in REPLAYING_VERBS and verb.lower_ not in REPLAYING_VERBS:
         return False
     moved = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
-    return bool(moved) and all(
-        forms(m) & found.own_targets or any(forms(k) & found.own_targets for k in _marks(m)) for m in moved
-    )
+
+    # r35a: what is moved may be the history of the agent's own thing ('squash the commit history of my notes file')
+    def marked(m: Token) -> bool:
+        return bool(forms(m) & found.own_targets) or any(forms(k) & found.own_targets for k in _marks(m))
+
+    return bool(moved) and all(marked(m) or any(marked(h) for h in _of_holder(m)) for m in moved)
+
+
+def _nominal_act(token: Token) -> bool:
+    """r35a: an act named as a noun with its target after it ('the force-push to my scratch branch'): the noun holds
+    the target's preposition as a verb would."""
+    return token.pos_ == "NOUN" and any(c.dep_ == "prep" and c.lower_ in ("to", "onto", "into") for c in token.children)
+
+
+def _of_holder(thing: Token) -> list[Token]:
+    """r35a: the holder named by 'of' after a thing ('the history of my notes file' -> 'file')."""
+    return [g for c in thing.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
 
 
 # How a target is the object of a domain act: its direct object, or the object of its preposition.

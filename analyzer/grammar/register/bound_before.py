@@ -147,8 +147,8 @@ def alternatives_judged(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement 
 
 def billed(tokens: Sequence[Token]) -> Judgement | None:
     """r35a (a billing consequence named before a pro-form): a clause whose act, a gerund, changes what the reader pays
-    ('Bumping the cluster to XL doubles the monthly bill', 'Scaling the warehouse roughly triples the compute bill'): its
-    verb, not negated, has a cost noun for its object (terms [bound-before] cost_nouns). The decision is billing."""
+    ('Bumping the cluster to XL doubles the monthly bill', 'Scaling the warehouse roughly triples the compute bill'):
+    its verb, not negated, has a cost noun for its object (terms [bound-before] cost_nouns). The decision is billing."""
     words = [t for t in tokens if not t.is_punct and not t.is_space]
     if not words or words[0].tag_ != "VBG":
         return None
