@@ -63,6 +63,8 @@ TIME_MARKS = terms("parse", "condition_marks")
 # r29c (docs/DESIGN.md#decisive-relation, a do-nothing alternative): waiting on what someone else does, and keeping a
 # thing as it is ('or wait for Dana's review first', 'or keep it read-only').
 AWAITING = terms("do-nothing-choices", "awaiting")
+ASKING_VERBS = terms("do-nothing-choices", "asking_verbs")
+ASKED_FROM = terms("do-nothing-choices", "asked_from")
 KEEPING = terms("do-nothing-choices", "keeping")
 KEPT_POINTERS = terms("do-nothing-choices", "pointers")
 # r33d: the reader doing the other alternative's act ('or would you rather do it yourself').
@@ -127,6 +129,8 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
             if len(parts) > 1 or other is None:
                 continue  # r33d: 'or would you rather do it yourself': the other alternative's act, by the reader
             part, tokens = other, _act_words(other)
+        if len(parts) > 1 and _asked_of_others(part):
+            continue  # r35a: 'or request another review round from the security team': their act, asked by the reader
         pointed = pointed_act(tokens)
         if pointed and not set(pointed) & set(tokens):  # r32d: 'Should I do it?' after the act named before
             inside = {t.i for t in pointed}
@@ -491,6 +495,22 @@ def _awaited(part: Token, lexicon: Lexicon) -> frozenset[int]:
         if marked and subject is not None and _awaited_thing(subject, lexicon):
             found.update(t.i for t in clause.subtree)
     return frozenset(found)
+
+
+def _asked_of_others(part: Token) -> bool:
+    """r35a (docs/DESIGN.md#construction-classes, an alternative asked of others): a verb of asking (terms
+    [do-nothing-choices] asking_verbs) whose other party is named and is not the agent — its direct object ('ask the
+    security team for another review') or the object of 'from'/'of' ('request a re-review from the platform team'):
+    the work asked for is that party's, the alternative holds no work of the agent's."""
+    if part.lemma_.lower() not in ASKING_VERBS:
+        return False
+    parties = [c for c in part.children if c.dep_ in ("dobj", "dative") and c.pos_ in ("NOUN", "PROPN")]
+    parties += [g for c in part.subtree if c.dep_ == "prep" and c.lower_ in ASKED_FROM and c.head.i in
+                {part.i, *(x.i for x in part.children)} for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    people = [p for p in parties if not any(t.lower_ in FIRST_PERSON for t in p.subtree)]
+    if part.lemma_.lower() == "ask":
+        return any(p.dep_ in ("dobj", "dative") for p in people)
+    return any(p.dep_ == "pobj" for p in people)
 
 
 def _awaited_thing(thing: Token, lexicon: Lexicon) -> bool:

@@ -315,7 +315,9 @@ def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         return None
     scope = frozenset(t.i for t in verb.sent) - {t.i for t in phrase}
     left = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass", "dep", "xcomp", "ccomp") and c.i < to.i]
-    left += [g for c in verb.children if c.dep_ == "prep" and c.i > to.i for g in c.children if g.dep_ == "pobj"]
+    # r35a: a gerund after the preposition is what is left too ('I'll defer to you on merging the release branch')
+    left += [g for c in verb.children if c.dep_ == "prep" and c.i > to.i for g in c.children
+             if g.dep_ in ("pobj", "pcomp")]  # fmt: skip
     pointed = [t for t in left if t.lower_ in ("it", "that", "this") or pointing_noun(t)]
     extraposed = _extraposed_whether(verb, to, pointed)
     if extraposed is not None:  # r33f: 'I'll leave it to you whether to roll the signing secret'
