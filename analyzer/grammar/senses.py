@@ -58,6 +58,7 @@ VARIABLE_DOMAINS = terms("domain-senses", "variable_domains")
 AUDIENCE_DOMAINS = terms("domain-senses", "audience_domains")
 AUDIENCE_NOUNS = terms("domain-senses", "audience_nouns")
 AUDIENCE_QUANTIFIERS = terms("domain-senses", "audience_quantifiers")
+AUDIENCE_WHOLE_NOUNS = terms("domain-senses", "audience_whole_nouns")
 # An environment variable's name: upper-case words joined by underscores ('GITHUB_TOKEN').
 _ENV_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 TIER_PREPOSITIONS = terms("tiers-and-status-quo", "tier_prepositions")
@@ -412,11 +413,11 @@ def _whole_audience(word: Token, domain: Domain) -> bool:
     audience of a product (terms [domain-senses] audience_nouns under a quantifier of all) is where a production rollout
     lands; 'the users table', 'some users' name no rollout, nor 'all users in the staging environment' (the domain's own
     targets under it)."""
-    return (
-        bool(forms(word) & AUDIENCE_NOUNS)
-        and any(c.dep_ in ("det", "predet", "amod") and c.lower_ in AUDIENCE_QUANTIFIERS for c in word.children)
-        and not any(forms(t) & domain.own_targets for t in word.subtree)
+    quantified = bool(forms(word) & AUDIENCE_NOUNS) and any(
+        c.dep_ in ("det", "predet", "amod") and c.lower_ in AUDIENCE_QUANTIFIERS for c in word.children
     )
+    whole = quantified or bool(forms(word) & AUDIENCE_WHOLE_NOUNS)  # r35a: 'ship it to the fleet'
+    return whole and not any(forms(t) & domain.own_targets for t in word.subtree)
 
 
 def _modifies_other(word: Token, token: Token, domain: Domain) -> bool:

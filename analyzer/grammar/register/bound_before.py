@@ -78,7 +78,7 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             continue  # 'I'd rather not guess on that'
         pending = _eligible(clause, lexicon) if asks else []
         act = gerund_act(clause) or recommended_act(clause) or _said_act(clause) or predicted_act(clause)
-        return _judged(act or pending, lexicon) or alternatives_judged(clause, lexicon) or billed(clause)
+        return _judged(act or pending, lexicon) or alternatives_judged(clause, lexicon) or consequence(clause, lexicon)
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
@@ -87,7 +87,7 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         words = [t for t in sentence if not t.is_space]
         if not _names_nothing(words):
             act = gerund_act(words) or act_of_sentence(sentence) or _required(sentence)
-            return _judged(act, lexicon) or alternatives_judged(words, lexicon) or billed(words)
+            return _judged(act, lexicon) or alternatives_judged(words, lexicon) or consequence(words, lexicon)
         token = sentence[0]
     return None
 
@@ -99,7 +99,10 @@ def alternatives(tokens: Sequence[Token]) -> list[Token]:
     preposition: a bare 'Squash or rebase?' names none). Empty otherwise."""
     inside = {t.i for t in tokens}
     for tok in tokens:
-        if tok.pos_ not in ("VERB", "AUX") or not any(c.dep_ in ACT_DEPS for c in tok.children):
+        # an instruction's verb the model read as a noun ('Merge #88 with a squash, or merge it with a rebase') heads
+        # the alternatives too
+        verb_like = tok.pos_ in ("VERB", "AUX") or (tok.pos_ == "NOUN" and tok.dep_ == "ROOT")
+        if not verb_like or not any(c.dep_ in ACT_DEPS for c in tok.children):
             continue
         joined = [c for c in tok.children if c.dep_ == "conj" and c.pos_ == "VERB" and c.i in inside]
         if joined and any(t.lower_ == "or" for t in tokens if tok.i < t.i < joined[-1].i):
@@ -145,13 +148,20 @@ def alternatives_judged(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement 
                       span, words[0].i, None)  # fmt: skip
 
 
-def billed(tokens: Sequence[Token]) -> Judgement | None:
-    """r35a (a billing consequence named before a pro-form): a clause whose act, a gerund, changes what the reader pays
-    ('Bumping the cluster to XL doubles the monthly bill', 'Scaling the warehouse roughly triples the compute bill'):
-    its verb, not negated, has a cost noun for its object (terms [bound-before] cost_nouns). The decision is billing."""
+def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """r35a (a consequence named before a pro-form): a clause whose act, a gerund, is weighed by what it does ('Dropping
+    the `orders_archive` table deletes production data nobody has backed up. Whether to do that is your call.'): the
+    act and its consequence judged as one stretch; or one that changes what the reader pays ('Bumping the cluster to
+    XL doubles the monthly bill', 'Scaling the warehouse roughly triples the compute bill'): its verb, not negated, has
+    a cost noun for its object (terms [bound-before] cost_nouns) — the decision is billing."""
     words = [t for t in tokens if not t.is_punct and not t.is_space]
     if not words or words[0].tag_ != "VBG":
         return None
+    if any(c.dep_ == "neg" for t in words for c in t.children):
+        return None
+    whole = _judged(words, lexicon)
+    if whole is not None:
+        return whole
     inside = {t.i for t in words}
     for verb in (t for t in words if t.pos_ == "VERB" and t.i > words[0].i):
         paid = [c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() in COST_NOUNS]
