@@ -26,7 +26,7 @@ from analyzer.grammar.reference import (
 )
 from analyzer.grammar.work import is_do_nothing_item, work_of, work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
-from analyzer.parse.tokens import bounds, hyphen_compound, is_copula, sentence_start
+from analyzer.parse.tokens import bounds, forms, hyphen_compound, is_copula, sentence_start
 from analyzer.terms import terms
 from analyzer.text.layout import instruction_case, sentence_case
 
@@ -159,7 +159,11 @@ def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         return None
     if any(c.dep_ == "neg" for t in words for c in t.children):
         return None
-    whole = _judged(words, lexicon)
+    act = {t.i for t in gerund_act(words)}
+    # the consequence's own verb is an act of a human-only domain ('deletes production data'); a noun of one after
+    # another verb ('… pulls in the new tokens') names none
+    acting = any(t.i not in act and t.pos_ == "VERB" and any(forms(t) & d.verbs for d in lexicon.domains) for t in words)
+    whole = _judged(words, lexicon) if acting else None
     if whole is not None:
         return whole
     inside = {t.i for t in words}
