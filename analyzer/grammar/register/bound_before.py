@@ -162,7 +162,8 @@ def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     act = {t.i for t in gerund_act(words)}
     # the consequence's own verb is an act of a human-only domain ('deletes production data'); a noun of one after
     # another verb ('… pulls in the new tokens') names none
-    acting = any(t.i not in act and t.pos_ == "VERB" and any(forms(t) & d.verbs for d in lexicon.domains) for t in words)
+    verbs = [t for t in words if t.i not in act and t.pos_ == "VERB"]
+    acting = any(forms(t) & d.verbs for t in verbs for d in lexicon.domains)
     whole = _judged(words, lexicon) if acting else None
     if whole is not None:
         return whole
