@@ -125,7 +125,11 @@ def alternatives_judged(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement 
     """r35a: the exemption a choice between the alternatives `tokens` offers gives a pro-form hand-over after it ('…;
     both are your call', 'Which to ship is your call.', 'Which do you prefer?'): every alternative human-only or a
     do-nothing one, at least one human-only (analyzer.grammar.work.work_of reads them as it reads an offered choice);
-    None otherwise."""
+    None otherwise; and None after a question of options, which names no subject for a bare hand-over (docs/DESIGN.md
+    #decisive-relation: 'Squash or rebase? Your call.' fires)."""
+    said = [t for t in tokens if not t.is_space]
+    if said and said[-1].text == "?":
+        return None  # an option question before a bare hand-over names no subject ('Merge it, or hold? Your call.')
     words = [t for t in tokens if not t.is_punct and not t.is_space]
     tops = alternatives(words)
     if tops:
