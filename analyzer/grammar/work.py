@@ -124,11 +124,14 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
         by_reader = _done_by_reader(tokens)
         if by_reader is not None:
             other = _other_alternative(by_reader)
+            stretch: list[Token] = []
             if other is not None and other.lemma_.lower() == "be":  # r35a: 'Is it fine for me to revoke the keys, or'
-                other = next((c for c in other.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB"), other)
+                copula = other
+                other = next((c for c in copula.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB"), other)
+                stretch = _asked_leave_act(copula, other)
             if len(parts) > 1 or other is None:
                 continue  # r33d: 'or would you rather do it yourself': the other alternative's act, by the reader
-            part, tokens = other, _act_words(other)
+            part, tokens = other, stretch or _act_words(other)
         if len(parts) > 1 and _asked_of_others(part):
             continue  # r35a: 'or request another review round from the security team': their act, asked by the reader
         pointed = pointed_act(tokens)
@@ -174,6 +177,16 @@ def _done_by_reader(tokens: list[Token]) -> Token | None:
              c.dep_ == "dobj" and c.lower_ in POINTER_OBJECTS for c in t.head.children))),
         None,
     )  # fmt: skip
+
+
+def _asked_leave_act(copula: Token, verb: Token) -> list[Token]:
+    """r35a: the agent's act a copula of leave asks about, as written from its verb to the 'or' of the reader's
+    alternative ('Is it fine for me to run terraform destroy on the shared prod account now, or …': the model may cut
+    the act in two clauses)."""
+    marks = [c for c in copula.children if c.dep_ == "cc" and c.i > verb.i]
+    if verb.i == copula.i or not marks:
+        return []
+    return [t for t in copula.doc[verb.i : marks[0].i] if not t.is_punct and not t.is_space]
 
 
 def _other_alternative(verb: Token) -> Token | None:
