@@ -45,6 +45,10 @@ from tests.judging import assert_judged, verdict_rule_reason
          "exempt", "reader-decides", ["named before it", "human-only work (iam)"]),
         ("Adding a retry to the fetch helper needs a decision on the backoff. Your pick whether to add it.", "fire",
          "reader-decides", ["'Your pick'"]),
+        ("Deleting the `2019_*` partitions drops customer records from the live warehouse, so I've paused there. Your "
+         "decision.", "exempt", "bound-before", ["its sentence names nothing of its own", "production-data"]),
+        ("Deleting the old snapshot fixtures drops nine files from my test folder, so I've paused there. Your "
+         "decision.", "fire", "reader-decides", ["'Your decision'"]),
     ],
 )
 def test_pro_form_binds_what_is_named_before(text: str, verdict: str, rule: str, words: list[str]) -> None:
@@ -98,6 +102,8 @@ def test_choice_of_human_only_alternatives(text: str, verdict: str, rule: str, w
         ("Your call on the force-push to my scratch branch `wip/cache`.", "fire", "object-form",
          ["names no human-only decision"]),
         ("Your call on the force-push to main.", "exempt", "object-form", ["human-only work (history)"]),
+        ("Your call on the rebase of my wip branch `wip/tokens`.", "fire", "object-form",
+         ["names no human-only decision"]),
         ("Do you want to squash the commit history of my scratch notes file?", "fire", "choice-question", []),
     ],
 )

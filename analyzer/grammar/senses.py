@@ -642,10 +642,12 @@ def own_rebased(token: Token, domain: str, lexicon: Lexicon) -> bool:
     found = _domain(lexicon, domain)
     if not found.own_targets:
         return False
-    verb = token if token.pos_ in ("VERB", "AUX") else token.head
+    # r35a: the act named as a noun, what it moves after 'of' ('the rebase of my wip branch')
+    nominal = token.pos_ == "NOUN" and bool(_of_holder(token))
+    verb = token if token.pos_ in ("VERB", "AUX") or nominal else token.head
     if verb.lemma_.lower() not in REPLAYING_VERBS and verb.lower_ not in REPLAYING_VERBS:
         return False
-    moved = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+    moved = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")] or (_of_holder(verb) if nominal else [])
 
     # r35a: what is moved may be the history of the agent's own thing ('squash the commit history of my notes file')
     def marked(m: Token) -> bool:

@@ -138,10 +138,11 @@ def alternatives_judged(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement 
         work = work_of(tops, lexicon, frozenset(t.i for t in words))
     else:
         labelled = labelled_alternatives(tokens)
-        if not labelled:
-            return None
-        works = [work_of_stretch(a, lexicon) for a in labelled]
-        if not all(w.human_only for w in works):
+        # a do-nothing option ('route 2 waits for Friday's window') is the other side of the decision
+        acting = [a for a in labelled
+                  if not is_do_nothing_item(clause_top(a) or a[0], lexicon, frozenset(t.i for t in a))]  # fmt: skip
+        works = [work_of_stretch(a, lexicon) for a in acting]
+        if not works or not all(w.human_only for w in works):
             return None
         work = works[0]
         work = type(work)(True, tuple(dict.fromkeys(d for w in works for d in w.domains)), (), ())
@@ -366,9 +367,21 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     parsed = model(sentence_case(sentences[-1].strip()))
     last = list(parsed.sents)[-1]
     words = [t for t in last if not t.is_space]
-    act = gerund_act(words) or act_of_sentence(last) or recommended_act(words) or _required(last)
+    clauses = _clauses(words)
+    halted = len(clauses) > 1 and _names_nothing(clauses[-1])
+    while len(clauses) > 1 and _names_nothing(clauses[-1]):
+        clauses.pop()  # r35a: '…, so I've paused there.': the act is in the clause before the agent's halt
+    if halted:
+        words = clauses[-1]
+        act = gerund_act(words) or recommended_act(words)
+    else:
+        act = gerund_act(words) or act_of_sentence(last) or recommended_act(words) or _required(last)
     act = [t for t in act if not t.is_punct and not t.is_space]
     work = work_of_stretch(act, lexicon)
+    weighed = consequence(words, lexicon) if not work.human_only else None
+    if weighed is not None:  # r35a: 'Deleting the partitions drops customer records …, so I've paused there.'
+        return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; "
+                     f"{weighed.reason.split(': ', 1)[1]}", None, None, weighed.domains)  # fmt: skip
     if not work.human_only:
         offered = alternatives_judged(words, lexicon)  # r35a: 'Revoke it now, or rotate it at the weekend. Which …?'
         if offered is None:
