@@ -24,7 +24,7 @@ from analyzer.grammar.reference import (
     recommended_act,
     sentence_before,
 )
-from analyzer.grammar.work import is_do_nothing_item, work_of, work_of_stretch
+from analyzer.grammar.work import Work, is_do_nothing_item, work_of, work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import bounds, forms, hyphen_compound, is_copula, sentence_start
 from analyzer.terms import terms
@@ -73,12 +73,19 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     # r33d: a pro-form object after the phrase ('your call which goes first') asks about the decision a pending
     # eligibility before it reports; a bare phrase after one ('merge-eligible, your move') is the relation's
     asks = any(t.i > phrase[-1].i and not t.is_punct for t in clauses[own])
+    # r35a: a pro-form beside the phrase in its own clause ('both are your call', 'whether to resize it is your call',
+    # 'pick whichever you prefer') binds a choice or a consequence before it; a bare phrase after a dash is the
+    # relation rules' comment on the segment before it (`detached-comment`: option lists, topics)
+    proform = any(not t.is_punct and t.i not in inside for t in clauses[own])
     for clause in reversed(clauses[:own]):
         if _names_nothing(clause):
             continue  # 'I'd rather not guess on that'
         pending = _eligible(clause, lexicon) if asks else []
         act = gerund_act(clause) or recommended_act(clause) or _said_act(clause) or predicted_act(clause)
-        return _judged(act or pending, lexicon) or alternatives_judged(clause, lexicon) or consequence(clause, lexicon)
+        judged = _judged(act or pending, lexicon)
+        if judged is None and proform:
+            judged = alternatives_judged(clause, lexicon) or consequence(clause, lexicon)
+        return judged
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
@@ -181,6 +188,21 @@ def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
                          f"'{text_of(words[0], span)}', changes what the reader pays: human-only work (billing)",
                          words[0].i, span, ("billing",))  # fmt: skip
     return None
+
+
+def _done_on_it(own: Doc, act: list[Token], lexicon: Lexicon, model: Language) -> Work | None:
+    """r35a (a pro-form subject): the verb of a wh-infinitive with a pointer for its object ('Your pick whether to grant
+    it.') does its act on what the gerund before named ('Adding `roles/iam.securityAdmin` for the new pipeline account
+    needs a human.'): that verb with the gerund's object, parsed as one instruction, is the act weighed. None when the
+    sentence has no such verb or the act opens with no gerund."""
+    verb = next((t for t in own if _wh_infinitive(t) and any(c.lower_ in POINTER_WORDS for c in t.children)), None)
+    if verb is None or not act or act[0].tag_ != "VBG" or len(act) < 2:
+        return None
+    doc = act[0].doc
+    text = f"{verb.lemma_.lower()} {doc.text[act[1].idx : act[-1].idx + len(act[-1].text)]}"
+    done = [t for t in model(instruction_case(text)) if not t.is_punct and not t.is_space]
+    work = work_of_stretch(done, lexicon)
+    return work if work.human_only else None
 
 
 def _wh_infinitive(tok: Token) -> bool:
@@ -337,7 +359,10 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     the statement before it names — its gerund subject, the step its copula names, the act the agent recommends —
     or every item of the list right before it. Exempt when that is human-only; None otherwise (the finding's own
     verdict stands)."""
-    if not _closed_words_only(sentence) or not question_names_nothing(model(sentence_case(sentence.strip()))):
+    if not _closed_words_only(sentence):
+        return None  # the cheap test first: a sentence with a word of content is never parsed a second time
+    own = model(sentence_case(sentence.strip()))
+    if not question_names_nothing(own):
         return None
     before = before.rstrip()
     if not before:
@@ -378,6 +403,8 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
         act = gerund_act(words) or act_of_sentence(last) or recommended_act(words) or _required(last)
     act = [t for t in act if not t.is_punct and not t.is_space]
     work = work_of_stretch(act, lexicon)
+    if not work.human_only:
+        work = _done_on_it(own, act, lexicon, model) or work
     weighed = consequence(words, lexicon) if not work.human_only else None
     if weighed is not None:  # r35a: 'Deleting the partitions drops customer records …, so I've paused there.'
         return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; "
