@@ -86,6 +86,19 @@ DOMAINS: dict[str, tuple[list[str], list[str], list[str], list[str]]] = {
         ["on the public remote", "on origin", "|on the upstream repo"],
         ["on my feature branch", "on my local clone"],
     ),
+    # r35a: a package or app published to a public store, and a rollout to the devices in the field
+    "store-release": (
+        ["publish", "submit", "|upload"],
+        ["the signed build", "the new app version", "|the game build"],
+        ["to the App Store", "to Google Play", "|to itch.io"],
+        ["to my test device", "to the local emulator"],
+    ),
+    "fleet-rollout": (
+        ["roll out", "ship", "|push out"],
+        ["firmware 2.1", "the new OTA image", "|the thermostat update"],
+        ["to the fleet", "to the whole fleet", "|to the customer fleet"],
+        ["to the bench rig", "to my test device"],
+    ),
     "merge-approval": (
         ["merge", "approve", "|sign off on", "|land"],
         ["the PR", "this pull request", "|the hotfix PR"],

@@ -116,11 +116,12 @@ KNOWN_MISSES = {
 
 def test_generated_table_seen_split() -> None:
     """The seen split of the generated table (held-out vocabulary excluded): human-only acts exempt, agent twins fire
-    — 248/264 when the classes landed, the 16 misses named."""
+    — 248/264 when the classes landed, the 16 misses named; r35a added the store and fleet classes (32 seen, none
+    missed: 280/296)."""
     seen = [c for c in cases() if not c.held]
     # 'is yours' over a human-only act reports nothing at all (a plain statement): clear is a pass there
     missed = {c.text for c in seen if (analyze(c.text).verdict in ("exempt", "clear")) != c.human}
-    assert (len(seen), missed) == (264, KNOWN_MISSES)
+    assert (len(seen), missed) == (296, KNOWN_MISSES)
 
 
 @pytest.mark.parametrize(

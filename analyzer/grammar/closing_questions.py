@@ -24,12 +24,14 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, carved, gated, text_of
+from analyzer.grammar.reference import wh_framed
 from analyzer.grammar.register.context import Context, answered, asks_a_person
 from analyzer.grammar.registry import rule, table, walk
-from analyzer.grammar.work import Work, work_of
+from analyzer.grammar.work import Work, work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, subject_of
+from analyzer.parse.tokens import DEMONSTRATIVES, SOURCE_KEY, SUBJECT_DEPS, bounds, subject_of
 from analyzer.terms import terms
+from analyzer.text.layout import sentence_case
 from analyzer.text.questions import CONDITION, LIST, QUESTION, REQUEST, QuestionSite, kind_of, only_invites
 
 if TYPE_CHECKING:
@@ -650,7 +652,40 @@ def verbless_choice(asked: Asked) -> Judgement | None:
     first = tokens[0]
     if first.lower_ in asked.words.wh_words or (first.tag_ in ("MD", "VBZ", "VBP", "VBD") and first.dep_ == "aux"):
         return None
+    framed = _framed_choice(asked)  # r35a: 'Which plan should the account move to — Starter or Growth?'
+    if framed is not None and framed.human_only:
+        return gated("exempt", "verbless-choice", f"exempt (verbless-choice): '{_as_asked(asked)}' hands the reader a "
+                     f"choice between alternatives of what its question's frame names, and that is "
+                     f"{framed.describe()}", first.i, None, framed.domains)  # fmt: skip
     return _judged(asked, "verbless-choice", "hands the reader a choice between alternatives", [asked.root])
+
+
+# r35a: a question opened by a wh-determiner and its noun, whose alternatives follow an introducing mark.
+WH_FRAME = re.compile(r"^\s*(?:which|what)\s+\w+\b[^.?!]*[:\u2014\u2013-]\s*$", re.IGNORECASE)
+
+
+def _framed_choice(asked: Asked) -> Work | None:
+    """r35a (docs/DESIGN.md#construction-classes, a choice whose frame names the decision): the judged part is the
+    alternatives after the question's frame ('Which plan should the account move to — Starter or Growth?'); the whole
+    sentence is parsed once more (only for this shape) and the frame and the alternatives are judged as one act
+    (reference.wh_framed). None when the sentence has no such frame."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    if not source or not source[1]:
+        return None
+    offset = source[1][0] - asked.site.start
+    prefix = asked.site.sentence[:offset]
+    if offset <= 0 or not WH_FRAME.match(prefix):
+        return None
+    from analyzer.parse.model import load_model
+
+    whole = load_model()(sentence_case(asked.site.sentence.strip()))
+    lead = len(asked.site.sentence) - len(asked.site.sentence.lstrip())
+    first = next((t for t in whole if t.idx >= offset - lead and not t.is_space), None)
+    framed = wh_framed(first) if first is not None else []
+    if not framed:
+        return None
+    rest = [t for t in whole if t.i >= first.i and not t.is_punct and not t.is_space]
+    return work_of_stretch([*framed, *rest], asked.lexicon)
 
 
 @rule("not-a-closing-question")

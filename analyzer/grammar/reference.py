@@ -497,6 +497,10 @@ def gerund_act(clause: list[Token]) -> list[Token]:
         ends = helpers + ([] if misread and helpers else [verb.i])
         stop = min([c.i for c in verb.children if c.dep_ == "neg" and c.i > first.i] + ends)
         return _words(list(first.doc[first.i : stop]))
+    if first is not None and first.tag_ == "VBG" and verb is first and first.dep_ == "advcl":
+        # r35a: the clause's own verb read as a noun ('Merging this into main ships it to every tenant, so I stopped
+        # there': 'ships' the object of 'into'), the gerund hung on the next clause's verb: the clause is its stretch
+        return _words(clause)
     gerund = _gerund_subject(clause)
     return _words(_gerund_stretch(gerund)) if gerund is not None else []
 
@@ -639,3 +643,28 @@ def _ends_plainly(tokens: list[Token]) -> bool:
     """A statement: a sentence that does not end in a question mark."""
     last = next((t for t in reversed(tokens) if not t.is_space), None)
     return last is not None and last.text != "?"
+
+
+# r35a: the marks that introduce the alternatives of a question after its frame ('Which plan …: Pro or Business?').
+INTRODUCERS = frozenset({":", "—", "–", "--", "-"})
+WH_DETERMINERS = frozenset({"which", "what"})
+
+
+def wh_framed(first: Token) -> list[Token]:
+    """r35a (docs/DESIGN.md#construction-classes, a choice whose frame names the decision): the words of a wh-question's
+    frame before the mark that introduces its alternatives ('Which plan should the account move to — Starter or
+    Growth?', 'Which tier do you want to upgrade the subscription to: Pro or Business?'), without the wh-word and the
+    noun it asks for (the question's variable, no plan of the agent's) and the reader: the act the alternatives
+    complete. Empty when no wh-determiner opens the sentence or no introducing mark stands right before `first`."""
+    doc = first.doc
+    k = first.i - 1
+    while k >= 0 and doc[k].is_space:
+        k -= 1
+    if k < 1 or doc[k].text not in INTRODUCERS:
+        return []
+    start = sentence_start(first)
+    opening = doc[start]
+    if opening.lower_ not in WH_DETERMINERS or opening.dep_ != "det":
+        return []
+    asked = opening.head
+    return [t for t in doc[start:k] if t.i not in (opening.i, asked.i) and not t.is_punct and t.lower_ != "you"]

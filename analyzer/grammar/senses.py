@@ -58,6 +58,7 @@ VARIABLE_DOMAINS = terms("domain-senses", "variable_domains")
 AUDIENCE_DOMAINS = terms("domain-senses", "audience_domains")
 AUDIENCE_NOUNS = terms("domain-senses", "audience_nouns")
 AUDIENCE_QUANTIFIERS = terms("domain-senses", "audience_quantifiers")
+AUDIENCE_WHOLE_NOUNS = terms("domain-senses", "audience_whole_nouns")
 # An environment variable's name: upper-case words joined by underscores ('GITHUB_TOKEN').
 _ENV_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 TIER_PREPOSITIONS = terms("tiers-and-status-quo", "tier_prepositions")
@@ -374,7 +375,9 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
         words_of_clause += shared_object(token, [c for c in token.children if c.dep_ == "conj"], inside)
         # r29b: a word written with a hyphen reads as one word too ('the customer-facing cluster')
         own = [
-            forms(t) | code_words(t) | {hyphen_compound(t) or ""} for t in words_of_clause if not _modifies_a_build(t)
+            forms(t) | code_words(t) | {hyphen_compound(t) or "", _compound_name(t)}
+            for t in words_of_clause
+            if not _modifies_a_build(t)
         ]
         # r28i: an object word that only modifies another noun names that noun ('the admin styles', not an admin)
         objects = {
@@ -396,16 +399,25 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
     return None
 
 
+def _compound_name(word: Token) -> str:
+    """r35a: a place named by two words, the compound right before its head ('the App Store', 'Google Play', 'Docker
+    Hub'), lower-cased as the domain's objects spell it; empty for a single word."""
+    before = word.i - 1
+    if before < 0 or word.doc[before].dep_ != "compound" or word.doc[before].head.i != word.i:
+        return ""
+    return f"{word.doc[before].lower_} {word.lower_}"
+
+
 def _whole_audience(word: Token, domain: Domain) -> bool:
     """r33f (docs/DESIGN.md#construction-classes): 'ship it to all users', 'roll it out to every customer': the whole
     audience of a product (terms [domain-senses] audience_nouns under a quantifier of all) is where a production rollout
     lands; 'the users table', 'some users' name no rollout, nor 'all users in the staging environment' (the domain's own
     targets under it)."""
-    return (
-        bool(forms(word) & AUDIENCE_NOUNS)
-        and any(c.dep_ in ("det", "predet", "amod") and c.lower_ in AUDIENCE_QUANTIFIERS for c in word.children)
-        and not any(forms(t) & domain.own_targets for t in word.subtree)
+    quantified = bool(forms(word) & AUDIENCE_NOUNS) and any(
+        c.dep_ in ("det", "predet", "amod") and c.lower_ in AUDIENCE_QUANTIFIERS for c in word.children
     )
+    whole = quantified or bool(forms(word) & AUDIENCE_WHOLE_NOUNS)  # r35a: 'ship it to the fleet'
+    return whole and not any(forms(t) & domain.own_targets for t in word.subtree)
 
 
 def _modifies_other(word: Token, token: Token, domain: Domain) -> bool:
@@ -553,7 +565,7 @@ def own_target(token: Token, domain: str, lexicon: Lexicon) -> bool:
     own, via = found.own_targets, found.own_via
     if not own:
         return False
-    verb = token if token.pos_ in ("VERB", "AUX") else token.head
+    verb = token if token.pos_ in ("VERB", "AUX") or _nominal_act(token) else token.head
     targets = [] if via else [c for c in verb.children if c.dep_ in _OBJECT_DEPS]
     # The model may hang the target's preposition on the verb's object ('merge main into my branch': main/JJ
     # -acomp-> merge, into -prep-> main): a preposition of the object is the verb's.
@@ -630,13 +642,29 @@ def own_rebased(token: Token, domain: str, lexicon: Lexicon) -> bool:
     found = _domain(lexicon, domain)
     if not found.own_targets:
         return False
-    verb = token if token.pos_ in ("VERB", "AUX") else token.head
+    # r35a: the act named as a noun, what it moves after 'of' ('the rebase of my wip branch')
+    nominal = token.pos_ == "NOUN" and bool(_of_holder(token))
+    verb = token if token.pos_ in ("VERB", "AUX") or nominal else token.head
     if verb.lemma_.lower() not in REPLAYING_VERBS and verb.lower_ not in REPLAYING_VERBS:
         return False
-    moved = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
-    return bool(moved) and all(
-        forms(m) & found.own_targets or any(forms(k) & found.own_targets for k in _marks(m)) for m in moved
-    )
+    moved = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")] or (_of_holder(verb) if nominal else [])
+
+    # r35a: what is moved may be the history of the agent's own thing ('squash the commit history of my notes file')
+    def marked(m: Token) -> bool:
+        return bool(forms(m) & found.own_targets) or any(forms(k) & found.own_targets for k in _marks(m))
+
+    return bool(moved) and all(marked(m) or any(marked(h) for h in _of_holder(m)) for m in moved)
+
+
+def _nominal_act(token: Token) -> bool:
+    """r35a: an act named as a noun with its target after it ('the force-push to my scratch branch'): the noun holds
+    the target's preposition as a verb would."""
+    return token.pos_ == "NOUN" and any(c.dep_ == "prep" and c.lower_ in ("to", "onto", "into") for c in token.children)
+
+
+def _of_holder(thing: Token) -> list[Token]:
+    """r35a: the holder named by 'of' after a thing ('the history of my notes file' -> 'file')."""
+    return [g for c in thing.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
 
 
 # How a target is the object of a domain act: its direct object, or the object of its preposition.

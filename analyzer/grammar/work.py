@@ -63,11 +63,14 @@ TIME_MARKS = terms("parse", "condition_marks")
 # r29c (docs/DESIGN.md#decisive-relation, a do-nothing alternative): waiting on what someone else does, and keeping a
 # thing as it is ('or wait for Dana's review first', 'or keep it read-only').
 AWAITING = terms("do-nothing-choices", "awaiting")
+ASKING_VERBS = terms("do-nothing-choices", "asking_verbs")
+ASKED_FROM = terms("do-nothing-choices", "asked_from")
 KEEPING = terms("do-nothing-choices", "keeping")
 KEPT_POINTERS = terms("do-nothing-choices", "pointers")
 # r33d: the reader doing the other alternative's act ('or would you rather do it yourself').
 READER_SELF = terms("reader-does-it", "reflexives")
 READER_DOES_VERBS = terms("reader-does-it", "verbs")
+POINTER_OBJECTS = terms("reference", "pointers")
 
 
 @dataclass(frozen=True)
@@ -121,9 +124,16 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
         by_reader = _done_by_reader(tokens)
         if by_reader is not None:
             other = _other_alternative(by_reader)
+            stretch: list[Token] = []
+            if other is not None and other.lemma_.lower() == "be":  # r35a: 'Is it fine for me to revoke the keys, or'
+                copula = other
+                other = next((c for c in copula.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB"), other)
+                stretch = _asked_leave_act(copula, other)
             if len(parts) > 1 or other is None:
                 continue  # r33d: 'or would you rather do it yourself': the other alternative's act, by the reader
-            part, tokens = other, _act_words(other)
+            part, tokens = other, stretch or _act_words(other)
+        if len(parts) > 1 and _asked_of_others(part):
+            continue  # r35a: 'or request another review round from the security team': their act, asked by the reader
         pointed = pointed_act(tokens)
         if pointed and not set(pointed) & set(tokens):  # r32d: 'Should I do it?' after the act named before
             inside = {t.i for t in pointed}
@@ -157,13 +167,26 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
 def _done_by_reader(tokens: list[Token]) -> Token | None:
     """r33d (docs/DESIGN.md#construction-classes, who does a human-only act): 'or would you rather do it yourself', 'or
     would you rather do the upload yourself' — a pro-verb of doing (terms [reader-does-it] verbs) with the reader's
-    reflexive names the act of the other alternative, done by the reader: no act of its own. The verb, or None."""
+    reflexive names the act of the other alternative, done by the reader: no act of its own. The verb, or None.
+    r35a: so does any verb whose object is a pointer ('or would you rather publish it yourself', 'rotate them
+    yourself'): the act named beside it, done by the reader."""
     inside = {t.i for t in tokens}
     return next(
         (t.head for t in tokens
-         if t.lower_ in READER_SELF and t.head.i in inside and t.head.lemma_.lower() in READER_DOES_VERBS),
+         if t.lower_ in READER_SELF and t.head.i in inside and (t.head.lemma_.lower() in READER_DOES_VERBS or any(
+             c.dep_ == "dobj" and c.lower_ in POINTER_OBJECTS for c in t.head.children))),
         None,
     )  # fmt: skip
+
+
+def _asked_leave_act(copula: Token, verb: Token) -> list[Token]:
+    """r35a: the agent's act a copula of leave asks about, as written from its verb to the 'or' of the reader's
+    alternative ('Is it fine for me to run terraform destroy on the shared prod account now, or …': the model may cut
+    the act in two clauses)."""
+    marks = [c for c in copula.children if c.dep_ == "cc" and c.i > verb.i]
+    if verb.i == copula.i or not marks:
+        return []
+    return [t for t in copula.doc[verb.i : marks[0].i] if not t.is_punct and not t.is_space]
 
 
 def _other_alternative(verb: Token) -> Token | None:
@@ -485,6 +508,22 @@ def _awaited(part: Token, lexicon: Lexicon) -> frozenset[int]:
         if marked and subject is not None and _awaited_thing(subject, lexicon):
             found.update(t.i for t in clause.subtree)
     return frozenset(found)
+
+
+def _asked_of_others(part: Token) -> bool:
+    """r35a (docs/DESIGN.md#construction-classes, an alternative asked of others): a verb of asking (terms
+    [do-nothing-choices] asking_verbs) whose other party is named and is not the agent — its direct object ('ask the
+    security team for another review') or the object of 'from'/'of' ('request a re-review from the platform team'):
+    the work asked for is that party's, the alternative holds no work of the agent's."""
+    if part.lemma_.lower() not in ASKING_VERBS:
+        return False
+    parties = [c for c in part.children if c.dep_ in ("dobj", "dative") and c.pos_ in ("NOUN", "PROPN")]
+    parties += [g for c in part.subtree if c.dep_ == "prep" and c.lower_ in ASKED_FROM and c.head.i in
+                {part.i, *(x.i for x in part.children)} for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    people = [p for p in parties if not any(t.lower_ in FIRST_PERSON for t in p.subtree)]
+    if part.lemma_.lower() == "ask":
+        return any(p.dep_ in ("dobj", "dative") for p in people)
+    return any(p.dep_ == "pobj" for p in people)
 
 
 def _awaited_thing(thing: Token, lexicon: Lexicon) -> bool:

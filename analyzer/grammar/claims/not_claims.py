@@ -27,6 +27,8 @@ LATER_EVENT_MARKS = terms("later-event", "marks")
 NOT_AN_EVENT = terms("later-event", "not_an_event")
 # r29b: a pointer right after the -ing word is its object, whatever the model made it.
 POINTER_WORDS = terms("reference", "pointers")
+DEFERRING_VERBS = terms("deferring-to-reader", "verbs")
+READER_WORDS = terms("register", "reader")
 
 
 
@@ -44,6 +46,9 @@ def no_action(site: PredicateSite) -> bool:
         return True
     if forms & vocabulary.ending_intransitive_lemmas and not any(c.dep_ == "dobj" for c in predicate.children):
         return True
+    if forms & DEFERRING_VERBS and any(c.dep_ == "prep" and c.lower_ == "to" and any(g.lower_ in READER_WORDS for g in
+                                       c.children) for c in predicate.children):  # fmt: skip
+        return True  # r35a: 'I'll defer to you on merging the feature branch into main.': a hand-over
     if forms & vocabulary.intransitive_status_lemmas:
         complements = [c for c in predicate.children if c.dep_ in ("dobj", "prt", "xcomp", "ccomp", "attr")]
         preps = [c for c in predicate.children if c.dep_ == "prep" and c.lower_ in vocabulary.action_prepositions]

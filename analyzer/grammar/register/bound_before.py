@@ -24,9 +24,9 @@ from analyzer.grammar.reference import (
     recommended_act,
     sentence_before,
 )
-from analyzer.grammar.work import work_of_stretch
+from analyzer.grammar.work import Work, is_do_nothing_item, work_of, work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
-from analyzer.parse.tokens import bounds, hyphen_compound, is_copula, sentence_start
+from analyzer.parse.tokens import bounds, forms, hyphen_compound, is_copula, sentence_start
 from analyzer.terms import terms
 from analyzer.text.layout import instruction_case, sentence_case
 
@@ -47,6 +47,14 @@ READER = terms("register", "reader")
 AGENT = terms("register", "agent_subjects")
 REQUIRE_VERBS = terms("bound-before", "require_verbs")
 PROCEED_VERBS = terms("bound-before", "proceed_verbs")
+WH_INFINITIVE_MARKS = terms("bound-before", "wh_infinitive_marks")
+HALT_VERBS = terms("bound-before", "halt_verbs")
+OPTION_NOUNS = terms("bound-before", "option_nouns")
+COST_NOUNS = terms("bound-before", "cost_nouns")
+POINTER_WORDS = terms("reference", "pointers")
+# r35a: the dependents an alternative's verb takes when it names an act of its own ('merge #41 into main', 'wait for
+# Dana's approval'), not a bare method ('Squash or rebase? Your call.' names no object and fires).
+ACT_DEPS = frozenset({"dobj", "prep", "dative", "prt", "oprd", "xcomp", "ccomp", "acomp", "nsubjpass"})
 # How many sentences back a run of clauses that name nothing may be crossed.
 MAX_SENTENCES_BACK = 2
 
@@ -65,12 +73,19 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     # r33d: a pro-form object after the phrase ('your call which goes first') asks about the decision a pending
     # eligibility before it reports; a bare phrase after one ('merge-eligible, your move') is the relation's
     asks = any(t.i > phrase[-1].i and not t.is_punct for t in clauses[own])
+    # r35a: a pro-form beside the phrase in its own clause ('both are your call', 'whether to resize it is your call',
+    # 'pick whichever you prefer') binds a choice or a consequence before it; a bare phrase after a dash is the
+    # relation rules' comment on the segment before it (`detached-comment`: option lists, topics)
+    proform = any(not t.is_punct and t.i not in inside for t in clauses[own])
     for clause in reversed(clauses[:own]):
         if _names_nothing(clause):
             continue  # 'I'd rather not guess on that'
         pending = _eligible(clause, lexicon) if asks else []
         act = gerund_act(clause) or recommended_act(clause) or _said_act(clause) or predicted_act(clause)
-        return _judged(act or pending, lexicon)
+        judged = _judged(act or pending, lexicon)
+        if judged is None and proform:
+            judged = alternatives_judged(clause, lexicon) or consequence(clause, lexicon)
+        return judged
     token = phrase[0]
     for _ in range(MAX_SENTENCES_BACK):
         sentence = sentence_before(token)
@@ -78,9 +93,129 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return None
         words = [t for t in sentence if not t.is_space]
         if not _names_nothing(words):
-            return _judged(gerund_act(words) or act_of_sentence(sentence) or _required(sentence), lexicon)
+            act = gerund_act(words) or act_of_sentence(sentence) or _required(sentence)
+            return _judged(act, lexicon) or alternatives_judged(words, lexicon) or consequence(words, lexicon)
         token = sentence[0]
     return None
+
+
+def alternatives(tokens: Sequence[Token]) -> list[Token]:
+    """r35a (docs/DESIGN.md#construction-classes, a choice named before a pro-form): the top word of the alternatives a
+    clause offers — a verb joined by 'or' to another ('You could either merge #41 now or wait for Dana's approval',
+    'Revoke it now, or rotate it at the weekend'), whose first alternative names an act of its own (an object or a
+    preposition: a bare 'Squash or rebase?' names none). Empty otherwise."""
+    inside = {t.i for t in tokens}
+    for tok in tokens:
+        # an instruction's verb the model read as a noun ('Merge #88 with a squash, or merge it with a rebase') heads
+        # the alternatives too
+        verb_like = tok.pos_ in ("VERB", "AUX") or (tok.pos_ == "NOUN" and tok.dep_ == "ROOT")
+        if not verb_like or not any(c.dep_ in ACT_DEPS for c in tok.children):
+            continue
+        joined = [c for c in tok.children if c.dep_ == "conj" and c.pos_ == "VERB" and c.i in inside]
+        if joined and any(t.lower_ == "or" for t in tokens if tok.i < t.i < joined[-1].i):
+            return [tok]
+    return []
+
+
+def labelled_alternatives(tokens: Sequence[Token]) -> list[list[Token]]:
+    """r35a: clauses that open with an option's label ('Option A keeps the release on Thursday; option B cuts 4.0
+    today', 'Plan A rotates the key; plan B revokes it'): each clause after its label, when there are two or more."""
+    found = []
+    for clause in _clauses(list(tokens)):
+        words = [t for t in clause if not t.is_punct]
+        if len(words) > 2 and words[0].lower_ in OPTION_NOUNS:
+            found.append(words[2:])
+    return found if len(found) > 1 else []
+
+
+def alternatives_judged(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """r35a: the exemption a choice between the alternatives `tokens` offers gives a pro-form hand-over after it ('…;
+    both are your call', 'Which to ship is your call.', 'Which do you prefer?'): every alternative human-only or a
+    do-nothing one, at least one human-only (analyzer.grammar.work.work_of reads them as it reads an offered choice);
+    None otherwise; and None after a question of options, which names no subject for a bare hand-over (docs/DESIGN.md
+    #decisive-relation: 'Squash or rebase? Your call.' fires)."""
+    said = [t for t in tokens if not t.is_space]
+    if said and said[-1].text == "?":
+        return None  # an option question before a bare hand-over names no subject ('Merge it, or hold? Your call.')
+    words = [t for t in tokens if not t.is_punct and not t.is_space]
+    tops = alternatives(words)
+    if tops:
+        skipped = {t.i for top in tops for c in top.children if c.dep_ in ("nsubj", "aux") for t in c.subtree}
+        words = [t for t in words if t.i not in skipped]
+        work = work_of(tops, lexicon, frozenset(t.i for t in words))
+    else:
+        labelled = labelled_alternatives(tokens)
+        # a do-nothing option ('route 2 waits for Friday's window') is the other side of the decision
+        acting = [a for a in labelled
+                  if not is_do_nothing_item(clause_top(a) or a[0], lexicon, frozenset(t.i for t in a))]  # fmt: skip
+        works = [work_of_stretch(a, lexicon) for a in acting]
+        if not works or not all(w.human_only for w in works):
+            return None
+        work = works[0]
+        work = type(work)(True, tuple(dict.fromkeys(d for w in works for d in w.domains)), (), ())
+    if not work.human_only or not words:
+        return None
+    span = bounds(words)
+    return verdict_of(work, "option-list", "bound-before", f"choice named before it, '{text_of(words[0], span)}',",
+                      span, words[0].i, None)  # fmt: skip
+
+
+def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
+    """r35a (a consequence named before a pro-form): a clause whose act, a gerund, is weighed by what it does ('Dropping
+    the `orders_archive` table deletes production data nobody has backed up. Whether to do that is your call.'): the
+    act and its consequence judged as one stretch; or one that changes what the reader pays ('Bumping the cluster to
+    XL doubles the monthly bill', 'Scaling the warehouse roughly triples the compute bill'): its verb, not negated, has
+    a cost noun for its object (terms [bound-before] cost_nouns) — the decision is billing."""
+    words = [t for t in tokens if not t.is_punct and not t.is_space]
+    if not words or words[0].tag_ != "VBG":
+        return None
+    if any(c.dep_ == "neg" for t in words for c in t.children):
+        return None
+    act = {t.i for t in gerund_act(words)}
+    # the consequence's own verb is an act of a human-only domain ('deletes production data'); a noun of one after
+    # another verb ('… pulls in the new tokens') names none
+    verbs = [t for t in words if t.i not in act and t.pos_ == "VERB"]
+    acting = any(forms(t) & d.verbs for t in verbs for d in lexicon.domains)
+    whole = _judged(words, lexicon) if acting else None
+    if whole is not None:
+        return whole
+    inside = {t.i for t in words}
+    for verb in (t for t in words if t.pos_ == "VERB" and t.i > words[0].i):
+        paid = [c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() in COST_NOUNS]
+        if paid and not any(c.dep_ == "neg" for c in verb.children) and verb.i in inside:
+            span = bounds(words)
+            return gated("exempt", "bound-before", f"exempt (bound-before): what is named before it, "
+                         f"'{text_of(words[0], span)}', changes what the reader pays: human-only work (billing)",
+                         words[0].i, span, ("billing",))  # fmt: skip
+    return None
+
+
+def _done_on_it(own: Doc, act: list[Token], lexicon: Lexicon, model: Language) -> Work | None:
+    """r35a (a pro-form subject): the verb of a wh-infinitive with a pointer for its object ('Your pick whether to grant
+    it.') does its act on what the gerund before named ('Adding `roles/iam.securityAdmin` for the new pipeline account
+    needs a human.'): that verb with the gerund's object, parsed as one instruction, is the act weighed. None when the
+    sentence has no such verb or the act opens with no gerund."""
+    verb = next((t for t in own if _wh_infinitive(t) and any(c.lower_ in POINTER_WORDS for c in t.children)), None)
+    if verb is None or not act or act[0].tag_ != "VBG" or len(act) < 2:
+        return None
+    doc = act[0].doc
+    text = f"{verb.lemma_.lower()} {doc.text[act[1].idx : act[-1].idx + len(act[-1].text)]}"
+    done = [t for t in model(instruction_case(text)) if not t.is_punct and not t.is_space]
+    work = work_of_stretch(done, lexicon)
+    return work if work.human_only else None
+
+
+def _wh_infinitive(tok: Token) -> bool:
+    """r35a (a pro-form subject): the bare infinitive of a choice named elsewhere ('which to ship', 'whether to grant
+    it', 'which one to take'): a verb after 'to' and a wh-mark, with no object but a pointer."""
+    if tok.pos_ not in ("VERB", "NOUN") or tok.i < 2 or tok.doc[tok.i - 1].lower_ != "to":
+        return False
+    mark = tok.doc[tok.i - 2]
+    if mark.lower_ == "one" and tok.i >= 3:
+        mark = tok.doc[tok.i - 3]
+    if mark.lower_ not in WH_INFINITIVE_MARKS:
+        return False
+    return all(c.lower_ in POINTER_WORDS or c.pos_ in EMPTY_POS for c in tok.children)
 
 
 def _eligible(clause: list[Token], lexicon: Lexicon) -> list[Token]:
@@ -151,7 +286,9 @@ def _names_nothing(tokens: Sequence[Token]) -> bool:
         if tok.pos_ in EMPTY_POS or tok.is_punct:
             continue
         lemma = tok.lemma_.lower()
-        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS | PROCEED_VERBS:
+        if lemma in DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS | PROCEED_VERBS | HALT_VERBS:
+            continue
+        if _wh_infinitive(tok):
             continue
         if tok.lower_ in POINTER_NOUNS:
             continue
@@ -179,6 +316,8 @@ QUESTION_FRAME = terms("pointed-question", "frame_words")
 TIME_WORDS = terms("pointed-question", "time_words")
 FUNCTION_WORDS = terms("pointed-question", "function_words")
 LIST_MARK = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
+# r35a: a wh-mark and a bare infinitive after it, the verb checked on the parse (_wh_infinitive).
+WH_INFINITIVE = re.compile(r"\b(which|whether|what|either)(?: one)? to [a-z]+\b")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
 
 
@@ -186,7 +325,10 @@ def _to_be_done(item: Doc) -> bool:
     """A list item that names an act still to take: an instruction (a base-form verb as its root: 'Cut the v3.2.0
     tag', 'Promote build 812 to prod now'), not a report ('Merged #12', 'Tagged v3.1.0') or a note."""
     roots = [s.root for s in item.sents]
-    return bool(roots) and roots[0].tag_ == "VB"
+    # r35a: a verb whose past is spelled as its base ('Cut the v3.2.0 tag now', 'Set the org's spend cap') the model
+    # may tag a past; written as the base form, the item opening with it is an instruction
+    return bool(roots) and (roots[0].tag_ == "VB" or (roots[0].tag_ == "VBD" and roots[0].i == 0
+                                                      and roots[0].lower_ == roots[0].lemma_.lower()))  # fmt: skip
 
 
 def _closed_words_only(sentence: str) -> bool:
@@ -194,8 +336,9 @@ def _closed_words_only(sentence: str) -> bool:
     term sets read by question_names_nothing and _names_nothing, and closed-class function words), so a sentence with a
     word of content is never parsed a second time."""
     allowed = QUESTION_FRAME | TIME_WORDS | FUNCTION_WORDS | HEDGE_VERBS | POINTER_NOUNS | FRAME_VERBS
-    allowed = allowed | DECISION_VERBS | HANDOVER_VERBS | READER
-    return all(w in allowed for w in re.findall(r"[a-z]+", sentence.lower().replace("\u2019", "'")))
+    allowed = allowed | DECISION_VERBS | HANDOVER_VERBS | READER | HALT_VERBS | WH_INFINITIVE_MARKS | {"both"}
+    lowered = WH_INFINITIVE.sub(r"\1", sentence.lower().replace("\u2019", "'"))  # r35a: 'which to ship' -> 'which'
+    return all(w in allowed for w in re.findall(r"[a-z]+", lowered))
 
 
 def question_names_nothing(doc: Doc) -> bool:
@@ -216,7 +359,10 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     the statement before it names — its gerund subject, the step its copula names, the act the agent recommends —
     or every item of the list right before it. Exempt when that is human-only; None otherwise (the finding's own
     verdict stands)."""
-    if not _closed_words_only(sentence) or not question_names_nothing(model(sentence_case(sentence.strip()))):
+    if not _closed_words_only(sentence):
+        return None  # the cheap test first: a sentence with a word of content is never parsed a second time
+    own = model(sentence_case(sentence.strip()))
+    if not question_names_nothing(own):
         return None
     before = before.rstrip()
     if not before:
@@ -230,7 +376,10 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
         if not all(_to_be_done(doc) for doc in parsed_items):
             return None  # 'Done:\n- Merged #12' reports work, it lists no act still to take
         acts = [[t for t in doc if not t.is_punct and not t.is_space] for doc in parsed_items]
-        works = [work_of_stretch(a, lexicon) for a in acts if a]
+        # r35a: a do-nothing item ('Wait for Priya's approval stamp', 'Leave main as it is') is the other side of the
+        # human-only decision the other items name (work.is_do_nothing_item, as an option list reads it)
+        still = [a for a in acts if a and is_do_nothing_item(a[0].sent.root, lexicon, frozenset(t.i for t in a))]
+        works = [work_of_stretch(a, lexicon) for a in acts if a and a not in still]
         if not works or not all(w.human_only for w in works):
             return None
         domains = tuple(dict.fromkeys(d for w in works for d in w.domains))
@@ -243,13 +392,29 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     parsed = model(sentence_case(sentences[-1].strip()))
     last = list(parsed.sents)[-1]
     words = [t for t in last if not t.is_space]
-    act = gerund_act(words) or act_of_sentence(last) or recommended_act(words) or _required(last)
+    clauses = _clauses(words)
+    halted = len(clauses) > 1 and _names_nothing(clauses[-1])
+    while len(clauses) > 1 and _names_nothing(clauses[-1]):
+        clauses.pop()  # r35a: '…, so I've paused there.': the act is in the clause before the agent's halt
+    if halted:
+        words = clauses[-1]
+        act = gerund_act(words) or recommended_act(words)
+    else:
+        act = gerund_act(words) or act_of_sentence(last) or recommended_act(words) or _required(last)
     act = [t for t in act if not t.is_punct and not t.is_space]
-    if not act:
-        return None
     work = work_of_stretch(act, lexicon)
     if not work.human_only:
-        return None
+        work = _done_on_it(own, act, lexicon, model) or work
+    weighed = consequence(words, lexicon) if not work.human_only else None
+    if weighed is not None:  # r35a: 'Deleting the partitions drops customer records …, so I've paused there.'
+        return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; "
+                     f"{weighed.reason.split(': ', 1)[1]}", None, None, weighed.domains)  # fmt: skip
+    if not work.human_only:
+        offered = alternatives_judged(words, lexicon)  # r35a: 'Revoke it now, or rotate it at the weekend. Which …?'
+        if offered is None:
+            return None
+        return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; "
+                     f"{offered.reason.split(': ', 1)[1]}", None, None, offered.domains)  # fmt: skip
     named = " ".join(t.text for t in act)
     return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; what is "
                  f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip

@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, gated, text_of
+from analyzer.grammar.reference import wh_framed
 from analyzer.grammar.register.clauses import is_question, spelled
 from analyzer.grammar.register.context import Context, answered, asks_a_person
 from analyzer.grammar.registry import rule
-from analyzer.grammar.work import work_of
+from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import SUBJECT_DEPS, bounds, subject_of, tops
 from analyzer.terms import terms
@@ -73,6 +74,9 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
             span,
             work.domains,
         )
+    framed = wh_framed(offered[0]) if not work.human_only else []
+    if framed and (whole := work_of_stretch([*framed, *offered], lexicon)).human_only:
+        work = whole  # r35a: 'Which tier do you want to upgrade the subscription to: Pro or Business?'
     if work.human_only:
         return gated(
             "exempt",

@@ -12,7 +12,7 @@ from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
 from analyzer.grammar.objects import object_form
 from analyzer.grammar.phrase_rules import classify_phrase
 from analyzer.grammar.reference import act_before, pointing_noun
-from analyzer.grammar.register.bound_before import bound_before
+from analyzer.grammar.register.bound_before import alternatives_judged, bound_before
 from analyzer.grammar.register.clauses import spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
@@ -241,6 +241,11 @@ def _free_choice(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         judged = verdict_of(work, "object", "object-form", f"what is chosen '{text_of(verb, span)}'", span,
                             chosen[0].i, None)  # fmt: skip
         return _tagged(judged, phrase, verb) if judged.verdict == "fire" else None
+    listed = [t for t in opening.doc[end : opening.sent.end] if not t.is_space]
+    if listed and listed[0].text == ":":  # r35a: 'Pick whichever you prefer: merge #302 with a squash, or …'
+        offered = alternatives_judged(listed[1:], lexicon)
+        if offered is not None:
+            return _tagged(offered, phrase, verb)
     return gated(
         "fire", "reader-decides", f"fires (reader-decides): '{spelled(phrase)}' leaves the choice among the agent's "
         "options to the reader"
@@ -404,7 +409,9 @@ def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         return None
     scope = frozenset(t.i for t in verb.sent) - {t.i for t in phrase}
     left = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass", "dep", "xcomp", "ccomp") and c.i < to.i]
-    left += [g for c in verb.children if c.dep_ == "prep" and c.i > to.i for g in c.children if g.dep_ == "pobj"]
+    # r35a: a gerund after the preposition is what is left too ('I'll defer to you on merging the release branch')
+    left += [g for c in verb.children if c.dep_ == "prep" and c.i > to.i for g in c.children
+             if g.dep_ in ("pobj", "pcomp")]  # fmt: skip
     pointed = [t for t in left if t.lower_ in ("it", "that", "this") or pointing_noun(t)]
     extraposed = _extraposed_whether(verb, to, pointed)
     if extraposed is not None:  # r33f: 'I'll leave it to you whether to roll the signing secret'

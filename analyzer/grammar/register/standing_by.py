@@ -170,6 +170,10 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
     if _wants_human_only_act(phrase, inside, lexicon):
         return None  # r28i: 'Ping me whenever you want the backfill applied to the prod database'
+    timed = [g for t in phrase for c in t.children if c.dep_ == "prep" and c.lower_ == "for" and c.i not in inside
+             for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    if timed and work_of(timed, lexicon, frozenset(t.i for g in timed for t in g.subtree)).human_only:
+        return None  # r35a: 'Ready when you are for the production deploy': the timing of a human-only act
     governor = anchor.head if anchor.head.i != anchor.i else None
     if governor is not None and anchor.dep_ in ("xcomp", "ccomp") and governor.tag_ in ("VBD", "VBN"):
         return None  # 'He told me to just say so if the build broke': a past request reported, no wait of the agent's
