@@ -39,9 +39,19 @@ if TYPE_CHECKING:
 AGENT_SUBJECTS = terms("register", "agent_subjects")
 # Who gives the go in a readiness question: the reader, the agent, or all of them ("Is everyone ready …?").
 READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
+# r35c: words of contentment that ask readiness with a subject and an infinitive ('Are we happy to move on?').
+CONTENTED = terms("asking", "contented")
+# r35c: the adverbs that make 'work for you' a verification of a fix (terms [acceptable-to-reader] taken_effect), and
+# the words that point at the agent's work after 'or is' in a choice about scope (_more_or_enough).
+TAKEN_EFFECT = terms("acceptable-to-reader", "taken_effect")
+POINTERS = frozenset({"this", "that", "it", "these", "those"})
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
 NEXT_ITEMS = terms("elliptical", "next_items")
+# r35c: the elliptical offer in a clause of its own (_clause_offer): words of interest, the breaks before the clause.
+INTEREST = terms("elliptical", "interest")
+CLAUSE_BREAKS = terms("elliptical", "clause_breaks")
+CLAUSE_JOINS = terms("elliptical", "clause_joins")
 # Issue 28 phase 6: the words of sufficiency the model reads as an adverb ('is this coverage enough?').
 SUFFICIENT = frozenset({"enough"})
 # Issue 28 phase 6: the benefit to the reader a question after an offer asks about ('— would that help?').
@@ -368,6 +378,11 @@ def _readiness_complement(root: Token, words: QuestionVocabulary) -> Token | Non
         return None
     ready = next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in words.readiness), None)
     subject = subject_of(root)
+    if ready is None and subject is not None and subject.lower_ in READY_SUBJECTS:
+        # r35c: 'Are we happy to move on to phase 3?' — a word of contentment with the go-giver as subject and the act
+        # in its infinitive asks readiness
+        ready = next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in CONTENTED and
+                      any(x.dep_ == "xcomp" for x in c.children)), None)  # fmt: skip
     if ready is None and subject is not None:
         # issue 28 phase 4b: 'Is everyone ready to dive into Sprint 2?' — the model hangs the readiness word on the
         # subject as an adjective or participle after it ('everyone set to …')
@@ -390,6 +405,13 @@ def approval_question(asked: Asked) -> Judgement | None:
     to_reader = any(t.lower_ in words.reader for t in asked.tokens)
     # issue 28: 'Agree?' — the verb of the reader's approval with its subject left out
     elliptical = subject is None and root.i == asked.tokens[0].i and root.tag_ in ("VB", "VBP")
+    offered = _more_or_enough(asked)
+    if offered is not None:
+        rest = frozenset(t.i for t in asked.doc if t.i > offered[-1].i)
+        span = {t.i for t in offered}
+        tops = [t for t in offered if t.head.i not in span or t.head.i == t.i] or offered[:1]
+        why = "offers more of the agent's work or asks whether what it did is enough"
+        return _judged(asked, "approval-question", why, tops, exclude=rest)
     if lemma in words.approval_own_verbs and ((subject is not None and subject.lower_ == "you") or elliptical):
         approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
@@ -404,6 +426,8 @@ def approval_question(asked: Asked) -> Judgement | None:
         return None
     if lemma == "work" and not to_reader:
         return None  # 'Does the cache work?' asks a fact; 'Does that work for you?' asks approval
+    if lemma == "work" and any(c.dep_ == "advmod" and c.lower_ in TAKEN_EFFECT for c in root.children):
+        return None  # r35c: 'Does the build work for you now?': whether a fix took effect on the reader's side, a fact
     # 'Does the new layout look OK?': how a thing looks or sounds is the reader's judgement of it; what a thing
     # is ('Is the output correct?') is a fact unless it is pointed at or the reader is named.
     perceived = lemma in words.perception_verbs and predicate.i != root.i
@@ -415,6 +439,27 @@ def approval_question(asked: Asked) -> Judgement | None:
     approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
     approved += [c for c in predicate.children if c.dep_ == "prep" and not _to_reader(c, words)]
     return _judged(asked, "approval-question", f"asks the reader's approval ('{predicate.text}')", approved)
+
+
+def _more_or_enough(asked: Asked) -> list[Token] | None:
+    """r35c (docs/DESIGN.md#construction-classes), the elliptical choice about scope: more of the agent's work offered
+    with no verb, then 'or' and the sufficiency of what it did asked of a pointer ('Tests for the edge cases too, or
+    is this enough?', 'Same treatment for the CLI, or is this fine as is?'). Read on the words in order — the model
+    hangs the copula and the pointer anywhere: 'or', a copula, a pointer, then an approval word within three words.
+    What is offered is the first alternative (its words returned in order), judged like attribution."""
+    tokens = asked.tokens
+    at = next((k for k, t in enumerate(tokens) if t.lower_ == "or" and k > 0), None)
+    if at is None or at + 3 >= len(tokens):
+        return None
+    first = tokens[:at]
+    if any(t.tag_ in ("MD", "VBZ", "VBP", "VBD") for t in first):
+        return None  # 'Is the disk big enough, or …': a question of its own before 'or'
+    copula, pointer = tokens[at + 1], tokens[at + 2]
+    if copula.lemma_.lower() != "be" or pointer.lower_ not in POINTERS:
+        return None
+    if not any(t.lower_ in asked.words.approval for t in tokens[at + 3 : at + 6]):
+        return None
+    return first
 
 
 def _opinion_opening(asked: Asked) -> list[Token] | None:
@@ -450,7 +495,7 @@ def elliptical_offer(asked: Asked) -> Judgement | None:
     )
     opening = asked.tokens[1 if declared and len(asked.tokens) > 1 else 0]
     if root.lemma_.lower() not in asked.words.offer_verbs or root.i != opening.i:
-        return None
+        return _clause_offer(asked)
     if root.tag_ in ("VBD", "VBN"):
         return None  # 'Needed the old schema for anything?': a question about what was, no offer
     if subject is not None and not declared:
@@ -462,6 +507,53 @@ def elliptical_offer(asked: Asked) -> Judgement | None:
     return _judged(
         asked, "elliptical-offer", f"offers the agent's work ('{root.text}' {how})", wanted
     )
+
+
+def _clause_offer(asked: Asked) -> Judgement | None:
+    """r35c (docs/DESIGN.md#construction-classes): the reader's wanting or interest asked with the subject left out, in
+    a clause of its own after the agent named the work ('Should be easy to add to the bulk endpoint; want that done
+    too?', 'I could profile the warm-up — interested?', 'Up for that?'): a verb of wanting or a word of interest that
+    opens the question or the clause after a break, with no subject and no copula of its own. Read on the words in
+    order: the model may give the verb the last noun before the comma as its subject."""
+    for word in asked.tokens:
+        start = _clause_start(word, asked.tokens)
+        if start is None:
+            continue
+        own = [c for c in word.children if c.i > start]
+        if any(c.dep_ in (*SUBJECT_DEPS, "aux", "auxpass", "neg") and c.i < word.i for c in own):
+            continue
+        if any(c.dep_ == "aux" for c in own):
+            continue
+        lemma = word.lemma_.lower()
+        if lemma in asked.words.offer_verbs and word.tag_ in ("VB", "VBP", "JJ", "NN"):
+            wanted = [c for c in own if c.dep_ in ("dobj", "ccomp", "xcomp", "attr") and c.i > word.i]
+            if not wanted:
+                continue
+            if asked.site.following and any(w.dep_ == "xcomp" and w.lemma_.lower() in asked.lexicon.rhetorical_verbs for w in wanted):
+                return None  # 'Want to know why? The logs showed …': the agent goes on to tell
+            why = f"offers the agent's work ('{word.text}' with the reader left out)"
+            return _judged(asked, "elliptical-offer", why, wanted)
+        if word.lower_ in INTEREST and not any(c.dep_ in SUBJECT_DEPS for c in word.children):
+            about = [c for c in own if c.dep_ == "prep" and c.i > word.i]
+            if word.lower_ == "up" and not any(c.lower_ == "for" for c in about):
+                continue
+            why = f"asks the reader's interest ('{word.text}') in the agent's work, with the reader left out"
+            return _judged(asked, "elliptical-offer", why, [g for c in about for g in c.children if g.dep_ == "pobj"])
+    return None
+
+
+def _clause_start(word: Token, tokens: list[Token]) -> int | None:
+    """r35c: where the clause the word opens starts — the question's first word, or the word after a break (';', ',',
+    a dash) with at most a coordinator between ('…, so want me on it next?'); None: the word opens no clause."""
+    at = next((k for k, t in enumerate(tokens) if t.i == word.i), None)
+    if at is None:
+        return None
+    if at == 0:
+        return tokens[0].i
+    before = tokens[at - 1]
+    if before.lower_ in CLAUSE_JOINS and at >= 2:
+        before = tokens[at - 2]
+    return before.i if before.text in CLAUSE_BREAKS else None
 
 
 @rule("open-request")

@@ -22,6 +22,9 @@ ACCEPTABLE = terms("asking", "acceptable")
 VERBS = terms("acceptable-to-reader", "verbs")
 MANNER = terms("acceptable-to-reader", "manner")
 EXPERIENCER = terms("acceptable-to-reader", "experiencer")
+# r35c: the verb of acceptability in the forms the model may read as a noun, and the adverbs of a change taking effect.
+WORKING = terms("acceptable-to-reader", "working")
+TAKEN_EFFECT = terms("acceptable-to-reader", "taken_effect")
 
 
 @rule("acceptable-to-reader")
@@ -33,14 +36,21 @@ def acceptable_to_reader(asked: Asked) -> Judgement | None:
         return None
     words = asked.words
     for preposition in asked.tokens:
-        if preposition.dep_ != "prep" or preposition.lower_ not in EXPERIENCER:
+        if preposition.dep_ not in ("prep", "dative") or preposition.lower_ not in EXPERIENCER:
             continue
         if not any(c.dep_ == "pobj" and c.lower_ in words.reader for c in preposition.children):
             continue
         predicate = preposition.head
         word = _acceptability(predicate, words.approval)
         if word is None:
+            # r35c: 'Is keeping the old column a while OK with you?', 'does that sizing work for you?' — the model hung
+            # the reader's phrase on a noun, or read the verb of acceptability as a noun: the word right before it
+            predicate = _word_before(preposition, words.approval)
+            word = predicate.text if predicate is not None else None
+        if word is None or predicate is None:
             continue
+        if _verifies(predicate):
+            return None  # 'Does the build work for you now?': whether the fix took effect on the reader's side, a fact
         subject = subject_of(predicate)
         act = _act_before(predicate, asked) if subject is None else None
         exclude: frozenset[int] = frozenset()
@@ -57,6 +67,26 @@ def acceptable_to_reader(asked: Asked) -> Judgement | None:
         why = f"asks whether the agent's plan is acceptable to the reader ('{word}')"
         return _judged(asked, "acceptable-to-reader", why, accepted, exclude)
     return None
+
+
+def _word_before(preposition: Token, approval: frozenset[str]) -> Token | None:
+    """r35c: the word of acceptability read on the words in order: the word right before the reader's phrase is one
+    ('OK with you', 'right with you'), or the verb 'work' the model read as a noun ('that sizing work for you')."""
+    if preposition.i == 0:
+        return None
+    before = preposition.doc[preposition.i - 1]
+    if before.lower_ in ACCEPTABLE | approval or before.lower_ in WORKING:
+        return before
+    return None
+
+
+def _verifies(predicate: Token) -> bool:
+    """r35c (docs/DESIGN.md#construction-classes): 'work' with an adverb of a change taking effect ('now', 'still',
+    'again') asks whether the program works on the reader's side after a fix — a verification of a fact, no approval
+    of the agent's plan."""
+    if predicate.lower_ not in WORKING:
+        return False
+    return any(t.lower_ in TAKEN_EFFECT for t in predicate.doc if t.dep_ == "advmod")
 
 
 def _act_before(predicate: Token, asked: Asked) -> Token | None:
