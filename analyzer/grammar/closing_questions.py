@@ -529,7 +529,8 @@ def _clause_offer(asked: Asked) -> Judgement | None:
             wanted = [c for c in own if c.dep_ in ("dobj", "ccomp", "xcomp", "attr") and c.i > word.i]
             if not wanted:
                 continue
-            if asked.site.following and any(w.dep_ == "xcomp" and w.lemma_.lower() in asked.lexicon.rhetorical_verbs for w in wanted):
+            told = any(w.dep_ == "xcomp" and w.lemma_.lower() in asked.lexicon.rhetorical_verbs for w in wanted)
+            if told and asked.site.following:
                 return None  # 'Want to know why? The logs showed …': the agent goes on to tell
             why = f"offers the agent's work ('{word.text}' with the reader left out)"
             return _judged(asked, "elliptical-offer", why, wanted)

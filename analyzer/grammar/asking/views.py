@@ -82,14 +82,15 @@ def view_question(asked: Asked) -> Judgement | None:
                     (c.dep_ == "prep" and c.lower_ == "as") or (c.dep_ == "advcl" and c.tag_ == "VBG")]  # fmt: skip
             if not seen:
                 continue  # 'How do you see the logs?': how the reader gets at a thing, a fact
-            return _judged(asked, "view-question", f"asks how the reader sees the agent's plan ('{predicate.text}')", seen)
+            shape = f"asks how the reader sees the agent's plan ('{predicate.text}')"
+            return _judged(asked, "view-question", shape, seen)
         elif lemma in APPEALING and _reader_experiences(predicate, words.reader):
             # r35c: 'Which variant grabs you?', 'Which palette speaks to you?', 'Would that interest you?'
             subject = subject_of(predicate) or _gerund_before(predicate, tokens)
             open_subject = subject is None or subject.lower_ in POINTING | words.wh_words
             shape = f"asks whether the agent's option appeals to the reader ('{predicate.text}')"
-            outside = frozenset(t.i for t in predicate.subtree) if subject is not None and subject.head.i != predicate.i \
-                else frozenset()
+            hung = subject is not None and subject.head.i != predicate.i  # the verb hung on the gerund it is asked of
+            outside = frozenset(t.i for t in predicate.subtree) if hung else frozenset()
             return _judged(asked, "view-question", shape, [] if open_subject else [subject], exclude=outside)
         elif predicate.lower_ in PREFERRING and _reader_is_subject(predicate, words.reader) and _among(predicate):
             # issue 28: 'Which of these three layouts do you like best?'
