@@ -121,9 +121,9 @@ def _reader_experiences(verb: Token, reader: frozenset[str]) -> bool:
     for child in verb.children:
         if child.dep_ == "dobj" and child.lower_ in reader:
             return True
-        if child.dep_ in ("prep", "dative") and child.lower_ in ("to", "with"):
-            if any(g.dep_ == "pobj" and g.lower_ in reader for g in child.children):
-                return True
+        named = any(g.dep_ == "pobj" and g.lower_ in reader for g in child.children)
+        if child.dep_ in ("prep", "dative") and child.lower_ in ("to", "with") and named:
+            return True
     return False
 
 
