@@ -41,9 +41,7 @@ AGENT_SUBJECTS = terms("register", "agent_subjects")
 READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
 # r35c: words of contentment that ask readiness with a subject and an infinitive ('Are we happy to move on?').
 CONTENTED = terms("asking", "contented")
-# r35c: the adverbs that make 'work for you' a verification of a fix (terms [acceptable-to-reader] taken_effect), and
-# the words that point at the agent's work after 'or is' in a choice about scope (_more_or_enough).
-TAKEN_EFFECT = terms("acceptable-to-reader", "taken_effect")
+# r35c: the words that point at the agent's work after 'or is' in a choice about scope (_more_or_enough).
 POINTERS = frozenset({"this", "that", "it", "these", "those"})
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
@@ -426,8 +424,6 @@ def approval_question(asked: Asked) -> Judgement | None:
         return None
     if lemma == "work" and not to_reader:
         return None  # 'Does the cache work?' asks a fact; 'Does that work for you?' asks approval
-    if lemma == "work" and any(c.dep_ == "advmod" and c.lower_ in TAKEN_EFFECT for c in root.children):
-        return None  # r35c: 'Does the build work for you now?': whether a fix took effect on the reader's side, a fact
     # 'Does the new layout look OK?': how a thing looks or sounds is the reader's judgement of it; what a thing
     # is ('Is the output correct?') is a fact unless it is pointed at or the reader is named.
     perceived = lemma in words.perception_verbs and predicate.i != root.i

@@ -22,9 +22,8 @@ ACCEPTABLE = terms("asking", "acceptable")
 VERBS = terms("acceptable-to-reader", "verbs")
 MANNER = terms("acceptable-to-reader", "manner")
 EXPERIENCER = terms("acceptable-to-reader", "experiencer")
-# r35c: the verb of acceptability in the forms the model may read as a noun, and the adverbs of a change taking effect.
+# r35c: the verb of acceptability in the forms the model may read as a noun ('does that sizing work for you?').
 WORKING = terms("acceptable-to-reader", "working")
-TAKEN_EFFECT = terms("acceptable-to-reader", "taken_effect")
 
 
 @rule("acceptable-to-reader")
@@ -49,8 +48,6 @@ def acceptable_to_reader(asked: Asked) -> Judgement | None:
             word = predicate.text if predicate is not None else None
         if word is None or predicate is None:
             continue
-        if _verifies(predicate):
-            return None  # 'Does the build work for you now?': whether the fix took effect on the reader's side, a fact
         subject = subject_of(predicate)
         act = _act_before(predicate, asked) if subject is None else None
         exclude: frozenset[int] = frozenset()
@@ -78,15 +75,6 @@ def _word_before(preposition: Token, approval: frozenset[str]) -> Token | None:
     if before.lower_ in ACCEPTABLE | approval or before.lower_ in WORKING:
         return before
     return None
-
-
-def _verifies(predicate: Token) -> bool:
-    """r35c (docs/DESIGN.md#construction-classes): 'work' with an adverb of a change taking effect ('now', 'still',
-    'again') asks whether the program works on the reader's side after a fix — a verification of a fact, no approval
-    of the agent's plan."""
-    if predicate.lower_ not in WORKING:
-        return False
-    return any(t.lower_ in TAKEN_EFFECT for t in predicate.doc if t.dep_ == "advmod")
 
 
 def _act_before(predicate: Token, asked: Asked) -> Token | None:
