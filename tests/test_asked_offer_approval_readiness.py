@@ -26,6 +26,12 @@ STATUS = "Moved the retry logic into `net/backoff.py` and the suite is green (24
         ("Could do the same for the admin panel; keen?", ["the reader's interest ('keen')"]),
         ("I can write the migration guide. Up for that?", ["the reader's interest ('Up')"]),
         ("The cold start on Android could be profiled next. Fancy that?", ["('Fancy' with the reader left out)"]),
+        ("Would you be interested in a follow-up PR for the docs?", ["the reader's interest ('interested')", "'docs'"]),
+        ("Any interest in me patching the export job too?", ["the reader's interest ('interest')"]),
+        ("Would that be of interest?", ["the reader's interest ('interest')"]),
+        ("I could port the fix to the mobile client — want?", ["('want' with the reader left out)"]),
+        ("Like me to do the same for the export job?", ["('Like' with the reader left out)"]),
+        ("Down for that?", ["the reader's interest ('Down')"]),
     ],
 )
 def test_the_readers_wanting_or_interest_asked_in_a_clause_of_its_own_fires(text: str, words: list[str]) -> None:
@@ -61,6 +67,8 @@ def test_a_modal_run_together_with_you_reads_as_spelled_out(text: str, spelled: 
          ["acceptable to the reader ('OK')"]),
         ("I chose a 256-entry ring buffer — does that sizing work for you?", "acceptable-to-reader", ["('work')"]),
         ("Does the naming scheme sit right with you?", "acceptable-to-reader", ["('right')"]),
+        ("Three layouts are in LAYOUT.md — which one jumps out at you?", "view-question", ["('jumps')"]),
+        ("Which of these do you fancy? I'd go with the second.", "view-question", ["prefers ('fancy')"]),
         ("How do you see the importer fitting into the nightly pipeline?", "view-question",
          ["how the reader sees the agent's plan ('see')"]),
     ],
@@ -106,6 +114,7 @@ def test_leave_of_a_group_for_a_human_only_act_is_exempt() -> None:
         "Tests for the edge cases too, or is this enough?",
         "Docstrings for the private helpers as well, or is that enough for now?",
         "A benchmark too, or is this good?",
+        "Snapshot tests for the other screens too, or good as is?",
         "Same treatment for the CLI, or is this fine as is?",
     ],
 )
@@ -140,6 +149,10 @@ def test_the_reader_asked_to_verify_the_agents_fix_on_their_side_fires() -> None
         "Is the cache happy with 512 entries? Yes: the hit rate stays at 98%.",
         "Is the disk big enough, or do we need a bigger runner? The job failed with ENOSPC.",
         "Does the new layout grab the data from the cache?",
+        "Were you interested in the benchmark numbers? They're in bench.md.",
+        "Interested in why it failed? The cache key missed the locale.",
+        "Any interest charges on the test invoice?",
+        "Is the interest rate field still used by the billing export?",
     ],
 )
 def test_the_same_words_asking_nothing_of_the_reader_pass(text: str) -> None:

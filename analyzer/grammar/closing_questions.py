@@ -43,11 +43,16 @@ READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
 CONTENTED = terms("asking", "contented")
 # r35c: the words that point at the agent's work after 'or is' in a choice about scope (_more_or_enough).
 POINTERS = frozenset({"this", "that", "it", "these", "those"})
+PERSONAL = frozenset({"i", "we", "you", "it", "they", "he", "she"})
+# r35c: words that add more of the agent's work ('Tests too, or good as is?'; terms [elliptical] additive).
+ADDITIVE = terms("elliptical", "additive")
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
 NEXT_ITEMS = terms("elliptical", "next_items")
 # r35c: the elliptical offer in a clause of its own (_clause_offer): words of interest, the breaks before the clause.
 INTEREST = terms("elliptical", "interest")
+INTEREST_WITH_FOR = terms("elliptical", "interest_with_for")
+INTEREST_LEADS = terms("elliptical", "interest_leads")
 CLAUSE_BREAKS = terms("elliptical", "clause_breaks")
 CLAUSE_JOINS = terms("elliptical", "clause_joins")
 # Issue 28 phase 6: the words of sufficiency the model reads as an adverb ('is this coverage enough?').
@@ -445,15 +450,21 @@ def _more_or_enough(asked: Asked) -> list[Token] | None:
     What is offered is the first alternative (its words returned in order), judged like attribution."""
     tokens = asked.tokens
     at = next((k for k, t in enumerate(tokens) if t.lower_ == "or" and k > 0), None)
-    if at is None or at + 3 >= len(tokens):
+    if at is None or at + 2 >= len(tokens):
         return None
     first = tokens[:at]
-    if any(t.tag_ in ("MD", "VBZ", "VBP", "VBD") for t in first):
-        return None  # 'Is the disk big enough, or …': a question of its own before 'or'
+    if first[0].lower_ in asked.words.question_openers | asked.words.wh_words or any(
+        t.dep_ in SUBJECT_DEPS and t.lower_ in PERSONAL for t in first
+    ):
+        return None  # 'Is the disk big enough, or …', 'I added tests, or …': a clause of its own before 'or'
     copula, pointer = tokens[at + 1], tokens[at + 2]
-    if copula.lemma_.lower() != "be" or pointer.lower_ not in POINTERS:
+    if copula.lemma_.lower() == "be" and pointer.lower_ in POINTERS:
+        judged = tokens[at + 3 : at + 6]
+    elif any(t.lower_ in ADDITIVE for t in first):
+        judged = tokens[at + 1 : at + 3]  # 'Tests too, or good as is?': the copula and the pointer left out
+    else:
         return None
-    if not any(t.lower_ in asked.words.approval for t in tokens[at + 3 : at + 6]):
+    if not any(t.lower_ in asked.words.approval for t in judged):
         return None
     return first
 
@@ -497,8 +508,8 @@ def elliptical_offer(asked: Asked) -> Judgement | None:
     if subject is not None and not declared:
         return None
     wanted = [c for c in root.children if c.dep_ in ("dobj", "ccomp", "xcomp", "attr")]
-    if not wanted:
-        return None
+    if not wanted and not (_last_word(root, asked.tokens) and subject is None):
+        return None  # r35c: '… — want?': the verb alone asks for the work just named
     how = "asked of the reader as a statement" if declared else "with the reader left out"
     return _judged(
         asked, "elliptical-offer", f"offers the agent's work ('{root.text}' {how})", wanted
@@ -506,37 +517,70 @@ def elliptical_offer(asked: Asked) -> Judgement | None:
 
 
 def _clause_offer(asked: Asked) -> Judgement | None:
-    """r35c (docs/DESIGN.md#construction-classes): the reader's wanting or interest asked with the subject left out, in
-    a clause of its own after the agent named the work ('Should be easy to add to the bulk endpoint; want that done
-    too?', 'I could profile the warm-up — interested?', 'Up for that?'): a verb of wanting or a word of interest that
-    opens the question or the clause after a break, with no subject and no copula of its own. Read on the words in
-    order: the model may give the verb the last noun before the comma as its subject."""
-    for word in asked.tokens:
-        start = _clause_start(word, asked.tokens)
-        if start is None:
-            continue
-        own = [c for c in word.children if c.i > start]
-        if any(c.dep_ in (*SUBJECT_DEPS, "aux", "auxpass", "neg") and c.i < word.i for c in own):
-            continue
-        if any(c.dep_ == "aux" for c in own):
-            continue
+    """r35c (docs/DESIGN.md#construction-classes): the reader's wanting or interest asked of the agent's work with the
+    subject left out or the reader named, in a clause of its own after the agent named the work ('Should be easy to add
+    to the bulk endpoint; want that done too?', 'I could profile the warm-up — interested?', 'Would you be interested in
+    a follow-up PR?', 'Any interest in me patching it too?'). A verb of wanting opening the clause with no subject or
+    auxiliary of its own, or a word of interest with nothing before it in its clause but the reader, a copula or modal,
+    a pointer or 'any' (terms [elliptical] interest_leads). Read on the words in order: the model may give the verb the
+    last noun before the comma as its subject, and reads the words of interest every way."""
+    tokens = asked.tokens
+    for word in tokens:
+        start = _clause_start(word, tokens)
         lemma = word.lemma_.lower()
-        if lemma in asked.words.offer_verbs and word.tag_ in ("VB", "VBP", "JJ", "NN"):
-            wanted = [c for c in own if c.dep_ in ("dobj", "ccomp", "xcomp", "attr") and c.i > word.i]
-            if not wanted:
+        wanting = lemma in asked.words.offer_verbs or (word.lower_ == "like" and _agent_next(word))
+        if start is not None and wanting and word.tag_ not in ("VBD", "VBN"):
+            own = [c for c in word.children if c.i > start]
+            if any(c.dep_ in (*SUBJECT_DEPS, "aux", "auxpass", "neg") and c.i < word.i for c in own):
                 continue
+            wanted = [c for c in own if c.dep_ in ("dobj", "ccomp", "xcomp", "attr") and c.i > word.i]
+            if word.lower_ == "like":  # 'Like me to do the same for the export job?': the model reads 'like' as a mark
+                wanted = [word.head] if word.head.i > word.i else []
             told = any(w.dep_ == "xcomp" and w.lemma_.lower() in asked.lexicon.rhetorical_verbs for w in wanted)
             if told and asked.site.following:
                 return None  # 'Want to know why? The logs showed …': the agent goes on to tell
-            why = f"offers the agent's work ('{word.text}' with the reader left out)"
-            return _judged(asked, "elliptical-offer", why, wanted)
-        if word.lower_ in INTEREST and not any(c.dep_ in SUBJECT_DEPS for c in word.children):
-            about = [c for c in own if c.dep_ == "prep" and c.i > word.i]
-            if word.lower_ == "up" and not any(c.lower_ == "for" for c in about):
-                continue
-            why = f"asks the reader's interest ('{word.text}') in the agent's work, with the reader left out"
-            return _judged(asked, "elliptical-offer", why, [g for c in about for g in c.children if g.dep_ == "pobj"])
+            if wanted or _last_word(word, tokens):  # '… — want?': the verb alone closes the question
+                why = f"offers the agent's work ('{word.text}' with the reader left out)"
+                return _judged(asked, "elliptical-offer", why, wanted)
+        interest = _interest_asked(word, tokens, asked.words.reader, asked.site.following)
+        if interest is not None:
+            why = f"asks the reader's interest ('{word.text}') in the agent's work"
+            return _judged(asked, "elliptical-offer", why, interest)
     return None
+
+
+def _interest_asked(word: Token, tokens: list[Token], reader: frozenset[str], following: str) -> list[Token] | None:
+    """r35c: a word of interest ('interested', 'keen', 'game', 'up for', 'down for', 'any interest in', 'of interest')
+    whose clause holds nothing before it but the words that may lead it, and what it is in: the words after its
+    preposition, heads first. None: no interest asked."""
+    if word.lower_ not in INTEREST:
+        return None
+    at = next(k for k, t in enumerate(tokens) if t.i == word.i)
+    after = tokens[at + 1 :]
+    if word.lower_ in INTEREST_WITH_FOR and not (after and after[0].lower_ == "for"):
+        return None  # 'up for that', 'down for it'; 'Up next?' asks no interest
+    lead = tokens[:at]
+    cut = max((k for k, t in enumerate(lead) if t.text in CLAUSE_BREAKS), default=-1)
+    if any(t.lower_ not in INTEREST_LEADS | reader for t in lead[cut + 1 :]):
+        return None  # 'Sam was interested in the numbers?', 'Interested parties …'
+    placed = lead[cut + 1 :] and (lead[-1].lower_ == "of" or (after and after[0].lower_ == "in"))
+    if word.pos_ == "NOUN" and not placed:
+        return None  # 'Interest rates …', 'Any interest charges?': the noun of interest with 'of' before or 'in' after
+    named = [t for t in after if t.lower_ not in ("in", "on", "for", "about") and not t.is_punct]
+    if named and named[0].lower_ in question_vocabulary().wh_words and following:
+        return None  # 'Interested in why? The cache key missed the locale.': the agent goes on to tell
+    span = {t.i for t in named}
+    return [t for t in named if t.head.i not in span or t.head.i == t.i]
+
+
+def _agent_next(word: Token) -> bool:
+    """'Like me to …': the agent named right after the verb of wishing, then 'to'."""
+    doc = word.doc
+    return word.i + 2 < len(doc) and doc[word.i + 1].lower_ in ("me", "us") and doc[word.i + 2].lower_ == "to"
+
+
+def _last_word(word: Token, tokens: list[Token]) -> bool:
+    return all(t.is_punct for t in tokens if t.i > word.i)
 
 
 def _clause_start(word: Token, tokens: list[Token]) -> int | None:

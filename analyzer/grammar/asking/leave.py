@@ -113,6 +113,10 @@ def _granted_act(leave: Token, *, named_only: bool) -> Token | None:
         if subject is not None and subject.lower_ not in LEAVE_SUBJECTS:
             return None  # 'Is the build okay to ship?': the fitness of a thing, a fact
         holders.append(holder)
+        if leave.dep_ == "amod" and holder.dep_ in SUBJECT_DEPS and holder.lower_ in LEAVE_SUBJECTS and is_copula(
+            holder.head
+        ):
+            holders.append(holder.head)  # r35c: 'is everyone happy for me to …?': the word read on its subject
     for holder in holders:
         marked = _marked_infinitive(holder, leave)
         if marked is not None and not named_only:

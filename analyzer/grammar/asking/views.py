@@ -29,6 +29,7 @@ INDEFINITES = terms("asking", "indefinites")
 MISREAD_MODALS = terms("asking", "misread_modals")
 STRIKING = terms("asking", "striking")
 APPEALING = terms("asking", "appealing")
+APPEALING_OUT = terms("asking", "appealing_out")
 VIEWING = terms("asking", "viewing")
 WISH_VERBS = terms("asking", "wish_verbs")
 LOCATED = terms("asking", "located")
@@ -84,7 +85,7 @@ def view_question(asked: Asked) -> Judgement | None:
                 continue  # 'How do you see the logs?': how the reader gets at a thing, a fact
             shape = f"asks how the reader sees the agent's plan ('{predicate.text}')"
             return _judged(asked, "view-question", shape, seen)
-        elif lemma in APPEALING and _reader_experiences(predicate, words.reader):
+        elif (lemma in APPEALING or _standing_out(predicate)) and _reader_experiences(predicate, words.reader):
             # r35c: 'Which variant grabs you?', 'Which palette speaks to you?', 'Would that interest you?'
             subject = subject_of(predicate) or _gerund_before(predicate, tokens)
             open_subject = subject is None or subject.lower_ in POINTING | words.wh_words
@@ -107,6 +108,11 @@ def view_question(asked: Asked) -> Judgement | None:
     return None
 
 
+def _standing_out(verb: Token) -> bool:
+    """r35c: 'Which one jumps out at you?', 'Does any of them stand out to you?': a verb of appeal with 'out'."""
+    return verb.lemma_.lower() in APPEALING_OUT and any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children)
+
+
 def _gerund_before(verb: Token, tokens: list[Token]) -> Token | None:
     """r35c: 'Does squashing the history grab you?' — the model read the gerund subject as the root and hung the verb of
     appeal on it: the first gerund before the verb is what is asked of."""
@@ -114,15 +120,15 @@ def _gerund_before(verb: Token, tokens: list[Token]) -> Token | None:
 
 
 def _reader_experiences(verb: Token, reader: frozenset[str]) -> bool:
-    """r35c: the reader as the experiencer of a verb of appeal — its object ('grabs you') or after 'to' or 'with'
-    ('speaks to you') — in the present: 'Did that strike you?' asks what happened."""
+    """r35c: the reader as the experiencer of a verb of appeal — its object ('grabs you') or after 'to', 'with' or 'at'
+    ('speaks to you', 'jumps out at you') — in the present: 'Did that strike you?' asks what happened."""
     if verb.tag_ in ("VBD", "VBN") or any(c.dep_ == "aux" and c.lower_ == "did" for c in verb.children):
         return False
     for child in verb.children:
         if child.dep_ == "dobj" and child.lower_ in reader:
             return True
         named = any(g.dep_ == "pobj" and g.lower_ in reader for g in child.children)
-        if child.dep_ in ("prep", "dative") and child.lower_ in ("to", "with") and named:
+        if child.dep_ in ("prep", "dative") and child.lower_ in ("to", "with", "at") and named:
             return True
     return False
 
