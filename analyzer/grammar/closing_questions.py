@@ -539,7 +539,8 @@ def _clause_offer(asked: Asked) -> Judgement | None:
             told = any(w.dep_ == "xcomp" and w.lemma_.lower() in asked.lexicon.rhetorical_verbs for w in wanted)
             if told and asked.site.following:
                 return None  # 'Want to know why? The logs showed …': the agent goes on to tell
-            if wanted or _last_word(word, tokens):  # '… — want?': the verb alone closes the question
+            alone = _last_word(word, tokens) and start == word.i  # '… — want?': the verb alone after the dash
+            if wanted or alone:
                 why = f"offers the agent's work ('{word.text}' with the reader left out)"
                 return _judged(asked, "elliptical-offer", why, wanted)
         interest = _interest_asked(word, tokens, asked.words.reader, asked.site.following)
@@ -591,6 +592,8 @@ def _clause_start(word: Token, tokens: list[Token]) -> int | None:
         return None
     if at == 0:
         return tokens[0].i
+    if tokens[at - 1].text in CLAUSE_BREAKS and tokens[at - 1].text != ",":
+        return word.i  # right after a semicolon, colon or dash: the word opens the clause itself
     before = tokens[at - 1]
     if before.lower_ in CLAUSE_JOINS and at >= 2:
         before = tokens[at - 2]
