@@ -69,6 +69,9 @@ def test_a_modal_run_together_with_you_reads_as_spelled_out(text: str, spelled: 
         ("Does the naming scheme sit right with you?", "acceptable-to-reader", ["('right')"]),
         ("Three layouts are in LAYOUT.md — which one jumps out at you?", "view-question", ["('jumps')"]),
         ("Which of these do you fancy? I'd go with the second.", "view-question", ["prefers ('fancy')"]),
+        ("Renaming the config loader is next. Okay with you?", "acceptable-to-reader", ["('Okay')"]),
+        ("Are you on board with that direction?", "approval-question", ["('on board')"]),
+        ("u on board with the new folder layout?", "approval-question", ["('on board')"]),
         ("How do you see the importer fitting into the nightly pipeline?", "view-question",
          ["how the reader sees the agent's plan ('see')"]),
     ],
@@ -83,6 +86,7 @@ def test_approval_of_the_agents_choice_with_the_reader_as_experiencer_fires(text
     [
         ("Does squashing the history of #812 grab you?", "view-question", ["human-only work (merge)"]),
         ("Is tagging 2.4.0 tonight OK with you?", "acceptable-to-reader", ["human-only work (release)"]),
+        ("Are you on board with merging #812 today?", "approval-question", ["human-only work (merge)"]),
     ],
 )
 def test_approval_of_a_human_only_act_is_exempt(text: str, rule: str, words: list[str]) -> None:

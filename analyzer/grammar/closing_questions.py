@@ -44,6 +44,8 @@ CONTENTED = terms("asking", "contented")
 # r35c: the words that point at the agent's work after 'or is' in a choice about scope (_more_or_enough).
 POINTERS = frozenset({"this", "that", "it", "these", "those"})
 PERSONAL = frozenset({"i", "we", "you", "it", "they", "he", "she"})
+# r35c: the words that may stand before 'on board' in an approval question (_on_board): a copula, the reader, a group.
+BOARD_LEADS = terms("asking", "leave_subjects") | terms("asking", "ready_subjects") | {"are", "is", "the", "whole", "u"}
 # r35c: words that add more of the agent's work ('Tests too, or good as is?'; terms [elliptical] additive).
 ADDITIVE = terms("elliptical", "additive")
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
@@ -408,6 +410,9 @@ def approval_question(asked: Asked) -> Judgement | None:
     to_reader = any(t.lower_ in words.reader for t in asked.tokens)
     # issue 28: 'Agree?' — the verb of the reader's approval with its subject left out
     elliptical = subject is None and root.i == asked.tokens[0].i and root.tag_ in ("VB", "VBP")
+    boarded = _on_board(asked)
+    if boarded is not None:
+        return _judged(asked, "approval-question", "asks the reader's approval ('on board')", boarded)
     offered = _more_or_enough(asked)
     if offered is not None:
         rest = frozenset(t.i for t in asked.doc if t.i > offered[-1].i)
@@ -868,6 +873,19 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
 def _approval_complement(child: Token, words: QuestionVocabulary) -> bool:
     approving = child.dep_ in ("acomp", "oprd", "attr") and child.lower_ in words.approval
     return approving or (child.dep_ == "advmod" and child.lower_ in SUFFICIENT)
+
+
+def _on_board(asked: Asked) -> list[Token] | None:
+    """r35c: 'Are you on board with that direction?', 'u on board with the plan?' — assent as a place, read on the words
+    in order (the model hangs 'with' anywhere and reads a bare 'u' as a noun): 'on board' with nothing before it but a
+    copula and the reader or a group the reader speaks for; what it is with is the words after it."""
+    tokens = [t for t in asked.tokens if not t.is_punct]
+    at = next((k for k in range(len(tokens) - 1) if (tokens[k].lower_, tokens[k + 1].lower_) == ("on", "board")), None)
+    if at is None or not tokens[:at] or any(t.lower_ not in BOARD_LEADS for t in tokens[:at]):
+        return None
+    about = [t for t in tokens[at + 2 :] if t.lower_ != "with"]
+    span = {t.i for t in about}
+    return [t for t in about if t.head.i not in span or t.head.i == t.i]
 
 
 def _reader_subject(verb: Token) -> bool:

@@ -35,7 +35,7 @@ def acceptable_to_reader(asked: Asked) -> Judgement | None:
         return None
     words = asked.words
     for preposition in asked.tokens:
-        if preposition.dep_ not in ("prep", "dative") or preposition.lower_ not in EXPERIENCER:
+        if preposition.dep_ not in ("prep", "dative", "ROOT") or preposition.lower_ not in EXPERIENCER:
             continue
         if not any(c.dep_ == "pobj" and c.lower_ in words.reader for c in preposition.children):
             continue
