@@ -119,6 +119,7 @@ def test_leave_of_a_group_for_a_human_only_act_is_exempt() -> None:
         "Docstrings for the private helpers as well, or is that enough for now?",
         "A benchmark too, or is this good?",
         "Snapshot tests for the other screens too, or good as is?",
+        "Same fix for the Windows path handling, or are we good?",
         "Same treatment for the CLI, or is this fine as is?",
     ],
 )
@@ -157,6 +158,7 @@ def test_the_reader_asked_to_verify_the_agents_fix_on_their_side_fires() -> None
         "Interested in why it failed? The cache key missed the locale.",
         "Any interest charges on the test invoice?",
         "Is the interest rate field still used by the billing export?",
+        "Integration tests for the webhook handler too, or is this enough? Added them anyway: 6 new cases pass.",
     ],
 )
 def test_the_same_words_asking_nothing_of_the_reader_pass(text: str) -> None:

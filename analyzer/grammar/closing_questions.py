@@ -463,7 +463,7 @@ def _more_or_enough(asked: Asked) -> list[Token] | None:
     ):
         return None  # 'Is the disk big enough, or …', 'I added tests, or …': a clause of its own before 'or'
     copula, pointer = tokens[at + 1], tokens[at + 2]
-    if copula.lemma_.lower() == "be" and pointer.lower_ in POINTERS:
+    if copula.lemma_.lower() == "be" and pointer.lower_ in POINTERS | {"we"}:  # '… or are we good?'
         judged = tokens[at + 3 : at + 6]
     elif any(t.lower_ in ADDITIVE for t in first):
         judged = tokens[at + 1 : at + 3]  # 'Tests too, or good as is?': the copula and the pointer left out
