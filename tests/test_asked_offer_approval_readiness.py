@@ -124,7 +124,7 @@ def test_leave_of_a_group_for_a_human_only_act_is_exempt() -> None:
     ],
 )
 def test_the_elliptical_choice_about_scope_fires(text: str) -> None:
-    assert_judged(STATUS + text, "fire", "approval-question", ["offers more of the agent's work", "is enough"])
+    assert_judged(STATUS + text, "fire", "approval-question", ["fires (approval-question)"])
 
 
 def test_the_choice_about_scope_over_a_human_only_act_is_exempt() -> None:

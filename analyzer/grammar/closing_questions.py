@@ -398,11 +398,30 @@ def _readiness_complement(root: Token, words: QuestionVocabulary) -> Token | Non
 
 @rule("approval-question")
 def approval_question(asked: Asked) -> Judgement | None:
+    """The approval read from the parse first (_approval_of); r35c: then read on the words in order — assent as a place
+    ('on board with …') and the elliptical choice about scope ('Tests too, or is this enough?')."""
+    if asked.site.kind != QUESTION:
+        return None
+    found = _approval_of(asked)
+    if found is not None:
+        return found
+    boarded = _on_board(asked)
+    if boarded is not None:
+        return _judged(asked, "approval-question", "asks the reader's approval ('on board')", boarded)
+    offered = _more_or_enough(asked)
+    if offered is None:
+        return None
+    rest = frozenset(t.i for t in asked.doc if t.i > offered[-1].i)
+    span = {t.i for t in offered}
+    tops = [t for t in offered if t.head.i not in span or t.head.i == t.i] or offered[:1]
+    why = "offers more of the agent's work or asks whether what it did is enough"
+    return _judged(asked, "approval-question", why, tops, exclude=rest)
+
+
+def _approval_of(asked: Asked) -> Judgement | None:
     """Three shapes, tried in turn: a verb of the reader's own approval, an opinion noun heading the question, an
     approval word under a perception verb or copula (_approval_predicate). A question about what a thing is stays a
     fact unless the thing is pointed at or the reader is named."""
-    if asked.site.kind != QUESTION:
-        return None
     root = asked.root
     lemma = root.lemma_.lower()
     subject = subject_of(root)
@@ -410,16 +429,6 @@ def approval_question(asked: Asked) -> Judgement | None:
     to_reader = any(t.lower_ in words.reader for t in asked.tokens)
     # issue 28: 'Agree?' — the verb of the reader's approval with its subject left out
     elliptical = subject is None and root.i == asked.tokens[0].i and root.tag_ in ("VB", "VBP")
-    boarded = _on_board(asked)
-    if boarded is not None:
-        return _judged(asked, "approval-question", "asks the reader's approval ('on board')", boarded)
-    offered = _more_or_enough(asked)
-    if offered is not None:
-        rest = frozenset(t.i for t in asked.doc if t.i > offered[-1].i)
-        span = {t.i for t in offered}
-        tops = [t for t in offered if t.head.i not in span or t.head.i == t.i] or offered[:1]
-        why = "offers more of the agent's work or asks whether what it did is enough"
-        return _judged(asked, "approval-question", why, tops, exclude=rest)
     if lemma in words.approval_own_verbs and ((subject is not None and subject.lower_ == "you") or elliptical):
         approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
