@@ -92,6 +92,7 @@ MODEL_MODULES = frozenset({
     "test_human_only_domain_classes",
     "test_reader_word_and_report_back",
     "test_unconditioned_offer",
+    "test_asked_offer_approval_readiness",
 })
 MODEL_FIXTURES = frozenset({"nlp", "model", "loaded_model"})
 # In the inner loop the tests that build hand-made parses run on one worker (one xdist_group): spaCy, which they

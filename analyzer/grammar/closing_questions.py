@@ -41,9 +41,24 @@ if TYPE_CHECKING:
 AGENT_SUBJECTS = terms("register", "agent_subjects")
 # Who gives the go in a readiness question: the reader, the agent, or all of them ("Is everyone ready …?").
 READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
+# r35c: words of contentment that ask readiness with a subject and an infinitive ('Are we happy to move on?').
+CONTENTED = terms("asking", "contented")
+# r35c: the words that point at the agent's work after 'or is' in a choice about scope (_more_or_enough).
+POINTERS = frozenset({"this", "that", "it", "these", "those"})
+PERSONAL = frozenset({"i", "we", "you", "it", "they", "he", "she"})
+# r35c: the words that may stand before 'on board' in an approval question (_on_board): a copula, the reader, a group.
+BOARD_LEADS = terms("asking", "leave_subjects") | terms("asking", "ready_subjects") | {"are", "is", "the", "whole", "u"}
+# r35c: words that add more of the agent's work ('Tests too, or good as is?'; terms [elliptical] additive).
+ADDITIVE = terms("elliptical", "additive")
 QUESTIONS_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "questions.toml")
 # Words a question for the next request may name after 'next' ('Next task?'; analyzer/terms.toml [elliptical]).
 NEXT_ITEMS = terms("elliptical", "next_items")
+# r35c: the elliptical offer in a clause of its own (_clause_offer): words of interest, the breaks before the clause.
+INTEREST = terms("elliptical", "interest")
+INTEREST_WITH_FOR = terms("elliptical", "interest_with_for")
+INTEREST_LEADS = terms("elliptical", "interest_leads")
+CLAUSE_BREAKS = terms("elliptical", "clause_breaks")
+CLAUSE_JOINS = terms("elliptical", "clause_joins")
 # Issue 28 phase 6: the words of sufficiency the model reads as an adverb ('is this coverage enough?').
 SUFFICIENT = frozenset({"enough"})
 # Issue 28 phase 6: the benefit to the reader a question after an offer asks about ('— would that help?').
@@ -370,6 +385,11 @@ def _readiness_complement(root: Token, words: QuestionVocabulary) -> Token | Non
         return None
     ready = next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in words.readiness), None)
     subject = subject_of(root)
+    if ready is None and subject is not None and subject.lower_ in READY_SUBJECTS:
+        # r35c: 'Are we happy to move on to phase 3?' — a word of contentment with the go-giver as subject and the act
+        # in its infinitive asks readiness
+        ready = next((c for c in root.children if c.dep_ == "acomp" and c.lower_ in CONTENTED and
+                      any(x.dep_ == "xcomp" for x in c.children)), None)  # fmt: skip
     if ready is None and subject is not None:
         # issue 28 phase 4b: 'Is everyone ready to dive into Sprint 2?' — the model hangs the readiness word on the
         # subject as an adjective or participle after it ('everyone set to …')
@@ -380,11 +400,30 @@ def _readiness_complement(root: Token, words: QuestionVocabulary) -> Token | Non
 
 @rule("approval-question")
 def approval_question(asked: Asked) -> Judgement | None:
+    """The approval read from the parse first (_approval_of); r35c: then read on the words in order — assent as a place
+    ('on board with …') and the elliptical choice about scope ('Tests too, or is this enough?')."""
+    if asked.site.kind != QUESTION:
+        return None
+    found = _approval_of(asked)
+    if found is not None:
+        return found
+    boarded = _on_board(asked)
+    if boarded is not None:
+        return _judged(asked, "approval-question", "asks the reader's approval ('on board')", boarded)
+    offered = _more_or_enough(asked)
+    if offered is None:
+        return None
+    rest = frozenset(t.i for t in asked.doc if t.i > offered[-1].i)
+    span = {t.i for t in offered}
+    tops = [t for t in offered if t.head.i not in span or t.head.i == t.i] or offered[:1]
+    why = "offers more of the agent's work or asks whether what it did is enough"
+    return _judged(asked, "approval-question", why, tops, exclude=rest)
+
+
+def _approval_of(asked: Asked) -> Judgement | None:
     """Three shapes, tried in turn: a verb of the reader's own approval, an opinion noun heading the question, an
     approval word under a perception verb or copula (_approval_predicate). A question about what a thing is stays a
     fact unless the thing is pointed at or the reader is named."""
-    if asked.site.kind != QUESTION:
-        return None
     root = asked.root
     lemma = root.lemma_.lower()
     subject = subject_of(root)
@@ -417,6 +456,33 @@ def approval_question(asked: Asked) -> Judgement | None:
     approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
     approved += [c for c in predicate.children if c.dep_ == "prep" and not _to_reader(c, words)]
     return _judged(asked, "approval-question", f"asks the reader's approval ('{predicate.text}')", approved)
+
+
+def _more_or_enough(asked: Asked) -> list[Token] | None:
+    """r35c (docs/DESIGN.md#construction-classes), the elliptical choice about scope: more of the agent's work offered
+    with no verb, then 'or' and the sufficiency of what it did asked of a pointer ('Tests for the edge cases too, or
+    is this enough?', 'Same treatment for the CLI, or is this fine as is?'). Read on the words in order — the model
+    hangs the copula and the pointer anywhere: 'or', a copula, a pointer, then an approval word within three words.
+    What is offered is the first alternative (its words returned in order), judged like attribution."""
+    tokens = asked.tokens
+    at = next((k for k, t in enumerate(tokens) if t.lower_ == "or" and k > 0), None)
+    if at is None or at + 2 >= len(tokens):
+        return None
+    first = tokens[:at]
+    if first[0].lower_ in asked.words.question_openers | asked.words.wh_words or any(
+        t.dep_ in SUBJECT_DEPS and t.lower_ in PERSONAL for t in first
+    ):
+        return None  # 'Is the disk big enough, or …', 'I added tests, or …': a clause of its own before 'or'
+    copula, pointer = tokens[at + 1], tokens[at + 2]
+    if copula.lemma_.lower() == "be" and pointer.lower_ in POINTERS | {"we"}:  # '… or are we good?'
+        judged = tokens[at + 3 : at + 6]
+    elif any(t.lower_ in ADDITIVE for t in first):
+        judged = tokens[at + 1 : at + 3]  # 'Tests too, or good as is?': the copula and the pointer left out
+    else:
+        return None
+    if not any(t.lower_ in asked.words.approval for t in judged):
+        return None
+    return first
 
 
 def _opinion_opening(asked: Asked) -> list[Token] | None:
@@ -452,18 +518,102 @@ def elliptical_offer(asked: Asked) -> Judgement | None:
     )
     opening = asked.tokens[1 if declared and len(asked.tokens) > 1 else 0]
     if root.lemma_.lower() not in asked.words.offer_verbs or root.i != opening.i:
-        return None
+        return _clause_offer(asked)
     if root.tag_ in ("VBD", "VBN"):
         return None  # 'Needed the old schema for anything?': a question about what was, no offer
     if subject is not None and not declared:
         return None
     wanted = [c for c in root.children if c.dep_ in ("dobj", "ccomp", "xcomp", "attr")]
-    if not wanted:
-        return None
+    if not wanted and not (_last_word(root, asked.tokens) and subject is None):
+        return None  # r35c: '… — want?': the verb alone asks for the work just named
     how = "asked of the reader as a statement" if declared else "with the reader left out"
     return _judged(
         asked, "elliptical-offer", f"offers the agent's work ('{root.text}' {how})", wanted
     )
+
+
+def _clause_offer(asked: Asked) -> Judgement | None:
+    """r35c (docs/DESIGN.md#construction-classes): the reader's wanting or interest asked of the agent's work with the
+    subject left out or the reader named, in a clause of its own after the agent named the work ('Should be easy to add
+    to the bulk endpoint; want that done too?', 'I could profile the warm-up — interested?', 'Would you be interested in
+    a follow-up PR?', 'Any interest in me patching it too?'). A verb of wanting opening the clause with no subject or
+    auxiliary of its own, or a word of interest with nothing before it in its clause but the reader, a copula or modal,
+    a pointer or 'any' (terms [elliptical] interest_leads). Read on the words in order: the model may give the verb the
+    last noun before the comma as its subject, and reads the words of interest every way."""
+    tokens = asked.tokens
+    for word in tokens:
+        start = _clause_start(word, tokens)
+        lemma = word.lemma_.lower()
+        wanting = lemma in asked.words.offer_verbs or (word.lower_ == "like" and _agent_next(word))
+        if start is not None and wanting and word.tag_ not in ("VBD", "VBN"):
+            own = [c for c in word.children if c.i > start]
+            if any(c.dep_ in (*SUBJECT_DEPS, "aux", "auxpass", "neg") and c.i < word.i for c in own):
+                continue
+            wanted = [c for c in own if c.dep_ in ("dobj", "ccomp", "xcomp", "attr") and c.i > word.i]
+            if word.lower_ == "like":  # 'Like me to do the same for the export job?': the model reads 'like' as a mark
+                wanted = [word.head] if word.head.i > word.i else []
+            told = any(w.dep_ == "xcomp" and w.lemma_.lower() in asked.lexicon.rhetorical_verbs for w in wanted)
+            if told and asked.site.following:
+                return None  # 'Want to know why? The logs showed …': the agent goes on to tell
+            alone = _last_word(word, tokens) and start == word.i  # '… — want?': the verb alone after the dash
+            if wanted or alone:
+                why = f"offers the agent's work ('{word.text}' with the reader left out)"
+                return _judged(asked, "elliptical-offer", why, wanted)
+        interest = _interest_asked(word, tokens, asked.words.reader, asked.site.following)
+        if interest is not None:
+            why = f"asks the reader's interest ('{word.text}') in the agent's work"
+            return _judged(asked, "elliptical-offer", why, interest)
+    return None
+
+
+def _interest_asked(word: Token, tokens: list[Token], reader: frozenset[str], following: str) -> list[Token] | None:
+    """r35c: a word of interest ('interested', 'keen', 'game', 'up for', 'down for', 'any interest in', 'of interest')
+    whose clause holds nothing before it but the words that may lead it, and what it is in: the words after its
+    preposition, heads first. None: no interest asked."""
+    if word.lower_ not in INTEREST:
+        return None
+    at = next(k for k, t in enumerate(tokens) if t.i == word.i)
+    after = tokens[at + 1 :]
+    if word.lower_ in INTEREST_WITH_FOR and not (after and after[0].lower_ == "for"):
+        return None  # 'up for that', 'down for it'; 'Up next?' asks no interest
+    lead = tokens[:at]
+    cut = max((k for k, t in enumerate(lead) if t.text in CLAUSE_BREAKS), default=-1)
+    if any(t.lower_ not in INTEREST_LEADS | reader for t in lead[cut + 1 :]):
+        return None  # 'Sam was interested in the numbers?', 'Interested parties …'
+    placed = lead[cut + 1 :] and (lead[-1].lower_ == "of" or (after and after[0].lower_ == "in"))
+    if word.pos_ == "NOUN" and not placed:
+        return None  # 'Interest rates …', 'Any interest charges?': the noun of interest with 'of' before or 'in' after
+    named = [t for t in after if t.lower_ not in ("in", "on", "for", "about") and not t.is_punct]
+    if named and named[0].lower_ in question_vocabulary().wh_words and following:
+        return None  # 'Interested in why? The cache key missed the locale.': the agent goes on to tell
+    span = {t.i for t in named}
+    return [t for t in named if t.head.i not in span or t.head.i == t.i]
+
+
+def _agent_next(word: Token) -> bool:
+    """'Like me to …': the agent named right after the verb of wishing, then 'to'."""
+    doc = word.doc
+    return word.i + 2 < len(doc) and doc[word.i + 1].lower_ in ("me", "us") and doc[word.i + 2].lower_ == "to"
+
+
+def _last_word(word: Token, tokens: list[Token]) -> bool:
+    return all(t.is_punct for t in tokens if t.i > word.i)
+
+
+def _clause_start(word: Token, tokens: list[Token]) -> int | None:
+    """r35c: where the clause the word opens starts — the question's first word, or the word after a break (';', ',',
+    a dash) with at most a coordinator between ('…, so want me on it next?'); None: the word opens no clause."""
+    at = next((k for k, t in enumerate(tokens) if t.i == word.i), None)
+    if at is None:
+        return None
+    if at == 0:
+        return tokens[0].i
+    if tokens[at - 1].text in CLAUSE_BREAKS and tokens[at - 1].text != ",":
+        return word.i  # right after a semicolon, colon or dash: the word opens the clause itself
+    before = tokens[at - 1]
+    if before.lower_ in CLAUSE_JOINS and at >= 2:
+        before = tokens[at - 2]
+    return before.i if before.text in CLAUSE_BREAKS else None
 
 
 @rule("open-request")
@@ -767,6 +917,19 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
 def _approval_complement(child: Token, words: QuestionVocabulary) -> bool:
     approving = child.dep_ in ("acomp", "oprd", "attr") and child.lower_ in words.approval
     return approving or (child.dep_ == "advmod" and child.lower_ in SUFFICIENT)
+
+
+def _on_board(asked: Asked) -> list[Token] | None:
+    """r35c: 'Are you on board with that direction?', 'u on board with the plan?' — assent as a place, read on the words
+    in order (the model hangs 'with' anywhere and reads a bare 'u' as a noun): 'on board' with nothing before it but a
+    copula and the reader or a group the reader speaks for; what it is with is the words after it."""
+    tokens = [t for t in asked.tokens if not t.is_punct]
+    at = next((k for k in range(len(tokens) - 1) if (tokens[k].lower_, tokens[k + 1].lower_) == ("on", "board")), None)
+    if at is None or not tokens[:at] or any(t.lower_ not in BOARD_LEADS for t in tokens[:at]):
+        return None
+    about = [t for t in tokens[at + 2 :] if t.lower_ != "with"]
+    span = {t.i for t in about}
+    return [t for t in about if t.head.i not in span or t.head.i == t.i]
 
 
 def _reader_subject(verb: Token) -> bool:

@@ -22,6 +22,10 @@ ACCEPTABLE = terms("asking", "acceptable")
 VERBS = terms("acceptable-to-reader", "verbs")
 MANNER = terms("acceptable-to-reader", "manner")
 EXPERIENCER = terms("acceptable-to-reader", "experiencer")
+# r35c: the verb of acceptability in the forms the model may read as a noun ('does that sizing work for you?').
+WORKING = terms("acceptable-to-reader", "working")
+POINTERS = frozenset({"this", "that", "these", "those", "it"})
+PLAN_NOUNS = terms("asking", "plan_nouns")
 
 
 @rule("acceptable-to-reader")
@@ -33,13 +37,20 @@ def acceptable_to_reader(asked: Asked) -> Judgement | None:
         return None
     words = asked.words
     for preposition in asked.tokens:
-        if preposition.dep_ != "prep" or preposition.lower_ not in EXPERIENCER:
+        if preposition.dep_ not in ("prep", "dative", "ROOT") or preposition.lower_ not in EXPERIENCER:
             continue
         if not any(c.dep_ == "pobj" and c.lower_ in words.reader for c in preposition.children):
             continue
         predicate = preposition.head
         word = _acceptability(predicate, words.approval)
         if word is None:
+            # r35c: 'Is keeping the old column a while OK with you?', 'does that sizing work for you?' — the model hung
+            # the reader's phrase on a noun, or read the verb of acceptability as a noun: the word right before it
+            predicate = _word_before(preposition, words.approval)
+            if predicate is not None and not _plan_before(predicate, asked):
+                continue  # 'Is the production deploy window fine by you?': a thing's fitness, no plan of the agent's
+            word = predicate.text if predicate is not None else None
+        if word is None or predicate is None:
             continue
         subject = subject_of(predicate)
         act = _act_before(predicate, asked) if subject is None else None
@@ -57,6 +68,33 @@ def acceptable_to_reader(asked: Asked) -> Judgement | None:
         why = f"asks whether the agent's plan is acceptable to the reader ('{word}')"
         return _judged(asked, "acceptable-to-reader", why, accepted, exclude)
     return None
+
+
+def _word_before(preposition: Token, approval: frozenset[str]) -> Token | None:
+    """r35c: the word of acceptability read on the words in order: the word right before the reader's phrase is one
+    ('OK with you', 'right with you'), or the verb 'work' the model read as a noun ('that sizing work for you')."""
+    if preposition.i == 0:
+        return None
+    before = preposition.doc[preposition.i - 1]
+    if before.lower_ in ACCEPTABLE | approval or before.lower_ in WORKING:
+        return before
+    return None
+
+
+def _plan_before(word: Token, asked: Asked) -> bool:
+    """r35c: read on the words in order, what stands between the question's opening copula or auxiliary and the word of
+    acceptability is the agent's plan: nothing ('Okay with you?'), a pointer ('that sizing'), an act ('keeping the old
+    column …') or a noun of a plan ('this approach'); after a verb of acceptability ('sit right with you') any
+    subject."""
+    region = [t for t in asked.tokens if t.i < word.i and not t.is_punct]
+    if region and region[-1].lemma_.lower() in VERBS:
+        return True  # 'Does the naming scheme sit right with you?': a verb of acceptability takes any subject
+    if region and region[0].lower_ in asked.words.question_openers:
+        region = region[1:]
+    if not region:
+        return True
+    return (region[0].lower_ in POINTERS or any(t.tag_ == "VBG" and t.dep_ != "amod" for t in region)
+            or any(t.lemma_.lower() in PLAN_NOUNS for t in region))  # fmt: skip
 
 
 def _act_before(predicate: Token, asked: Asked) -> Token | None:

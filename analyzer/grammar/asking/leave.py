@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import Asked, _judged
+from analyzer.grammar.closing_questions import Asked, _judged, _more_or_enough
 from analyzer.grammar.judgement import Judgement, carved, gated, text_of
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of_stretch
@@ -31,6 +31,7 @@ LEAVE_MODALS = terms("asking", "leave_modals") | DUTY_MODALS
 ABILITY_MODALS = terms("asking", "ability_modals")
 ASKING_VERBS = terms("asking", "asking_verbs")
 LEAVE_SUBJECTS = terms("asking", "leave_subjects")
+CONTENTED = terms("asking", "contented")
 # The clauses under a leave word that hold the act: 'if I drop …' (advcl), 'to tidy …' (xcomp), 'to update …' (acl).
 ACT_DEPS = frozenset({"advcl", "ccomp", "xcomp", "acl", "relcl", "pcomp"})
 
@@ -39,8 +40,8 @@ ACT_DEPS = frozenset({"advcl", "ccomp", "xcomp", "acl", "relcl", "pcomp"})
 def leave_question(asked: Asked) -> Judgement | None:
     """The act is found under the leave word (or the copula or verb it hangs on) with the agent, or no one, as its
     subject; 'can I' asks leave only with a lead-in ('go ahead and …'): without one it asks what is possible."""
-    if asked.site.kind != QUESTION:
-        return None
+    if asked.site.kind != QUESTION or _more_or_enough(asked) is not None:
+        return None  # r35c: 'Same treatment for the CLI, or is this fine as is?' is the choice about scope
     found = _leave_and_act(asked)
     if found is None:
         return None
@@ -76,8 +77,8 @@ def _leave_and_act(asked: Asked) -> tuple[Token, Token] | None:
     for token in asked.tokens:
         word = (hyphen_compound(token) or token.lower_).lower()
         noun_of_leave = (word in LEAVE_NOUNS or _signal(token)) and token.pos_ in ("NOUN", "PROPN", "INTJ", "ADJ")
-        if token.lower_ in ACCEPTABLE:
-            act = _granted_act(token, named_only=token.lower_ in READINESS)
+        if token.lower_ in ACCEPTABLE | CONTENTED:
+            act = _granted_act(token, named_only=token.lower_ in READINESS | CONTENTED)
             if act is None and noun_of_leave and token.dep_ == "dobj":
                 act = _act_of_holder(token)  # issue 28 phase 6: 'Have I got your OK to split the module?'
         elif token.lemma_.lower() in MINDING | LEAVE_LIKING and token.pos_ == "VERB":
@@ -112,6 +113,10 @@ def _granted_act(leave: Token, *, named_only: bool) -> Token | None:
         if subject is not None and subject.lower_ not in LEAVE_SUBJECTS:
             return None  # 'Is the build okay to ship?': the fitness of a thing, a fact
         holders.append(holder)
+        if leave.dep_ == "amod" and holder.dep_ in SUBJECT_DEPS and holder.lower_ in LEAVE_SUBJECTS and is_copula(
+            holder.head
+        ):
+            holders.append(holder.head)  # r35c: 'is everyone happy for me to …?': the word read on its subject
     for holder in holders:
         marked = _marked_infinitive(holder, leave)
         if marked is not None and not named_only:

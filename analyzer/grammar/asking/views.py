@@ -28,6 +28,9 @@ CHANGE_VERBS = terms("asking", "change_verbs")
 INDEFINITES = terms("asking", "indefinites")
 MISREAD_MODALS = terms("asking", "misread_modals")
 STRIKING = terms("asking", "striking")
+APPEALING = terms("asking", "appealing")
+APPEALING_OUT = terms("asking", "appealing_out")
+VIEWING = terms("asking", "viewing")
 WISH_VERBS = terms("asking", "wish_verbs")
 LOCATED = terms("asking", "located")
 # Words that point at the agent's own plan or work: 'that', 'this plan', 'these changes', 'it'.
@@ -73,6 +76,23 @@ def view_question(asked: Asked) -> Judgement | None:
         elif predicate.lower_ in LIKING and any(t.lower_ in words.reader for t in tokens):
             shape = f"asks which of the agent's options appeals to the reader ('{predicate.text}')"
             return _judged(asked, "view-question", shape, [])
+        elif lemma in VIEWING and _opens_with(asked, "how") and _reader_is_subject(predicate, words.reader):
+            # r35c: 'How do you see my role fitting into your project?', 'How do you picture the rollout going?' — the
+            # reader's view of a thing named with what it does or is: 'see X fitting', 'see X as Y'
+            seen = [c for c in predicate.children if c.dep_ in ("ccomp", "xcomp", "oprd") or
+                    (c.dep_ == "prep" and c.lower_ == "as") or (c.dep_ == "advcl" and c.tag_ == "VBG")]  # fmt: skip
+            if not seen:
+                continue  # 'How do you see the logs?': how the reader gets at a thing, a fact
+            shape = f"asks how the reader sees the agent's plan ('{predicate.text}')"
+            return _judged(asked, "view-question", shape, seen)
+        elif (lemma in APPEALING or _standing_out(predicate)) and _reader_experiences(predicate, words.reader):
+            # r35c: 'Which variant grabs you?', 'Which palette speaks to you?', 'Would that interest you?'
+            subject = subject_of(predicate) or _gerund_before(predicate, tokens)
+            open_subject = subject is None or subject.lower_ in POINTING | words.wh_words
+            shape = f"asks whether the agent's option appeals to the reader ('{predicate.text}')"
+            hung = subject is not None and subject.head.i != predicate.i  # the verb hung on the gerund it is asked of
+            outside = frozenset(t.i for t in predicate.subtree) if hung else frozenset()
+            return _judged(asked, "view-question", shape, [] if open_subject else [subject], exclude=outside)
         elif predicate.lower_ in PREFERRING and _reader_is_subject(predicate, words.reader) and _among(predicate):
             # issue 28: 'Which of these three layouts do you like best?'
             shape = f"asks which of the agent's options the reader prefers ('{predicate.text}')"
@@ -86,6 +106,31 @@ def view_question(asked: Asked) -> Judgement | None:
         judged = [subject] if subject is not None and subject.lower_ not in POINTING else []
         return _judged(asked, "view-question", shape, judged)
     return None
+
+
+def _standing_out(verb: Token) -> bool:
+    """r35c: 'Which one jumps out at you?', 'Does any of them stand out to you?': a verb of appeal with 'out'."""
+    return verb.lemma_.lower() in APPEALING_OUT and any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children)
+
+
+def _gerund_before(verb: Token, tokens: list[Token]) -> Token | None:
+    """r35c: 'Does squashing the history grab you?' — the model read the gerund subject as the root and hung the verb of
+    appeal on it: the first gerund before the verb is what is asked of."""
+    return next((t for t in tokens if t.i < verb.i and t.tag_ == "VBG" and t.dep_ != "amod"), None)
+
+
+def _reader_experiences(verb: Token, reader: frozenset[str]) -> bool:
+    """r35c: the reader as the experiencer of a verb of appeal — its object ('grabs you') or after 'to', 'with' or 'at'
+    ('speaks to you', 'jumps out at you') — in the present: 'Did that strike you?' asks what happened."""
+    if verb.tag_ in ("VBD", "VBN") or any(c.dep_ == "aux" and c.lower_ == "did" for c in verb.children):
+        return False
+    for child in verb.children:
+        if child.dep_ == "dobj" and child.lower_ in reader:
+            return True
+        named = any(g.dep_ == "pobj" and g.lower_ in reader for g in child.children)
+        if child.dep_ in ("prep", "dative") and child.lower_ in ("to", "with", "at") and named:
+            return True
+    return False
 
 
 @rule("change-question")

@@ -104,7 +104,9 @@ def answered(
         return True  # 'Do you want the table split? The --json output already carries it.'
     if words and words[0] in alternatives:
         return True
-    acting = any(w.endswith("ing") or w in ("i'll", "i'm", "we'll", "i", "we") for w in words)
+    # r35c: a report of doing it opening the sentence counts too ('… or is this enough? Added them anyway: …')
+    reported = bool(words) and words[0].endswith("ed")
+    acting = reported or any(w.endswith("ing") or w in ("i'll", "i'm", "we'll", "i", "we") for w in words)
     if acting and any(re.search(r"\b" + re.escape(m) + r"\b", following) for m in lexicon.proceed_markers):
         return True
     stem = verb_lemma.removesuffix("e")
