@@ -169,7 +169,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     listed = (
         closing_list(text, view)
         or closing_table(view)
-        or closing_next_step(text, view)
+        or _next_step_over(closing_next_step(text, view), sites, view)
         or closing_options(text, view)
         or closing_reply(text, view)
     )
@@ -177,6 +177,17 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
     return tuple(sites[-MAX_SITES:])
+
+
+def _next_step_over(step: QuestionSite | None, sites: list[QuestionSite], view: str) -> QuestionSite | None:
+    """r35e (docs/DESIGN.md#construction-classes): a heading or label line naming the next step ('### Next steps') over
+    a paragraph that is a closing act of its own (a question, a wait, a conditional offer: a site of its sentences)
+    leaves that act to be judged as written; the paragraph is a next step handed over only when no sentence of it is
+    a site. A label inline on the paragraph's own line ('Next step: run …') is read as before."""
+    if step is None or not step.parts or "\n" not in view[step.start : step.parts[0][0]]:
+        return step
+    first, end = step.parts[0][0], step.parts[-1][1]
+    return None if any(first <= site.start < end for site in sites) else step
 
 
 def _without_outcome_remark(text: str) -> str:
@@ -1454,7 +1465,15 @@ def _instructs(item: str, patterns: _Patterns) -> bool:
     words = _LEAD_WORD.findall(item.lower())
     if words[:1] and words[0] in patterns.next_empty and len(words) <= 2:
         return False
+    if words[:1] and _participle(words[0]):
+        return False  # r35e: 'Standing by while CI runs.', 'Next: porting the cache to …': the agent's own state or act
     return not item.rstrip(_TRAILING).endswith("?") and _may_instruct(item.strip(" *_"), patterns.not_imperative)
+
+
+def _participle(word: str) -> bool:
+    """An -ing form opening the item ('standing', 'hanging', 'porting'): no imperative opens so. Six letters at least, so
+    'bring' and 'swing' stay verbs; claims.toml not_participles ('pending', 'string') are none."""
+    return len(word) > 5 and word.endswith("ing") and word not in claim_vocabulary().not_participles
 
 
 def closing_list(text: str, view: str) -> QuestionSite | None:
