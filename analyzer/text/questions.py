@@ -141,7 +141,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             start, written = start + lined, written[lined:]
         toned = written.rstrip(_TRAILING)
         bare = _without_trailing_symbols(toned)
-        spliced = _spliced_question(bare)
+        spliced = _spliced_question(bare) or _after_discourse_marker(bare)
         if spliced:
             start, written, toned, bare = start + spliced, written[spliced:], toned[spliced:], bare[spliced:]
         kind = _kind(bare)
@@ -347,6 +347,13 @@ def _spliced_question(sentence: str) -> int:
     return found.end()
 
 
+def _after_discourse_marker(sentence: str) -> int:
+    """r35e: where the sentence's own words start after a discourse marker opening it ('Alright, send me the log and
+    I'll …', 'OK so — mind if I …?'; sites.toml [discourse]), or 0."""
+    found = _patterns().discourse.match(sentence.lower())
+    return found.end() if found is not None else 0
+
+
 def _without_trailing_symbols(sentence: str) -> str:
     """The sentence without the emoji, emoticon or symbols written after its last mark ("Sound good? 🙂",
     "Thoughts? :)", "Ready? ✅"): they add a tone, not words, so a question stays a question
@@ -529,6 +536,7 @@ class _Patterns:
     recommendations: tuple[str, ...]
     recommendation_hedges: tuple[str, ...]
     splice: re.Pattern[str]
+    discourse: re.Pattern[str]
     next_step: re.Pattern[str]
     next_label: re.Pattern[str]
     proposal_label: re.Pattern[str]
@@ -690,6 +698,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:\b|(?<=\W))(?:{_words(data['hand-back']['deferrals'])})\b"
         ),
         splice=(rf",\s+(?=(?:{_words(data['splice']['question_openers'])})\b[^,.!?;:]*\?\Z)"),
+        # r35e: a discourse marker and its mark opening the sentence, a word after them
+        discourse=rf"[\s*_]*(?:{_words(data['discourse']['markers'])})[ \t]*(?:[,!:]|—|–|--?)[ \t*_]*(?=\w)",
         # r29a: a persona's interjection opening the sentence, or its vocative closing it
         persona=(
             rf"^([\s*_>#-]*)(?:{_words(persona['interjections'])})[ \t]*[,!][ \t]*"
@@ -962,7 +972,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     numbered = _ENUMERATOR.match(view, item)  # r32a: 'Next step: 1. Load `/admin` …', one numbered item inline
     if numbered is not None and numbered.end() < end:
         item = numbered.end()
-    if not _instructs(view[item:end], patterns):
+    if not _instructs(view[item:end], patterns) or _opens_with_participle(view[item:end]):
         return None
     head = view[first : first + label.end()].rstrip()
     sentence = head + "\n" * (item - first - len(head))
@@ -990,7 +1000,7 @@ def _under_label(
         written_lead.rstrip(" *_:")
     ):
         return None  # the label is the whole lead-in
-    if not _instructs(view[first:end], patterns):
+    if not _instructs(view[first:end], patterns) or _opens_with_participle(view[first:end]):
         return None
     sentence = view[lead_first:lead_end] + "\n" + view[lead_end + 1 : end]
     return QuestionSite(lead_first, end, sentence, LIST, False, "", ((first, end),))
@@ -1465,15 +1475,17 @@ def _instructs(item: str, patterns: _Patterns) -> bool:
     words = _LEAD_WORD.findall(item.lower())
     if words[:1] and words[0] in patterns.next_empty and len(words) <= 2:
         return False
-    if words[:1] and _participle(words[0]):
-        return False  # r35e: 'Standing by while CI runs.', 'Next: porting the cache to …': the agent's own state or act
     return not item.rstrip(_TRAILING).endswith("?") and _may_instruct(item.strip(" *_"), patterns.not_imperative)
 
 
-def _participle(word: str) -> bool:
-    """An -ing form opening the item ('standing', 'hanging', 'porting'): no imperative opens so. Six letters at least, so
-    'bring' and 'swing' stay verbs; claims.toml not_participles ('pending', 'string') are none."""
-    return len(word) > 5 and word.endswith("ing") and word not in claim_vocabulary().not_participles
+def _opens_with_participle(item: str) -> bool:
+    """r35e: an -ing form opening the paragraph after a next-step label or heading ('Standing by while CI runs.', 'Next:
+    porting the cache to …') is the agent's own state or act, no instruction (after a label of proposing it is the act
+    proposed: 'Consider: pinning the clock', which _next_label_within reads). Six letters at least, so 'bring' and
+    'swing' stay verbs; claims.toml not_participles ('pending', 'string') are none."""
+    words = _LEAD_WORD.findall(item[:40].lower())
+    return bool(words) and len(words[0]) > 5 and words[0].endswith("ing") and words[0] not in (
+        claim_vocabulary().not_participles)
 
 
 def closing_list(text: str, view: str) -> QuestionSite | None:

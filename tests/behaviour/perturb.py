@@ -271,13 +271,6 @@ def _same_case(found: str, replacement: str) -> str:
     return replacement[:1].upper() + replacement[1:] if found[:1].isupper() else replacement
 
 
-def blockquote(text: str) -> str | None:
-    head, _, last = text.rpartition("\n")
-    if last.lstrip().startswith(("|", ">", "-", "*")) or re.match(r"\s*\d+\.", last):
-        return None
-    return f"{head}\n" * bool(head) + f"> {last}"
-
-
 def emoji_line_after(text: str) -> str | None:
     return f"{text}\n\n{EMOJI_LINE}"
 
@@ -320,7 +313,6 @@ PERTURBATIONS: dict[str, Perturbation] = {
     "label-before": label_before,
     "code-block-before": code_block_before,
     "third-person-reader": third_person_reader,
-    "blockquote": blockquote,
     "emoji-line-after": emoji_line_after,
     "discourse-marker": discourse_marker,
 }
