@@ -155,6 +155,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         after = k + 1
         if after < len(spans) and answer_format(view[spans[after][0] : spans[after][1]]):
             after += 1  # r33i: '… anyway? (yes/no)': the answers offered are furniture of the question, no sentence
+        while kind == QUESTION and after < len(spans) and _remark_after(view[spans[after][0] : spans[after][1]]):
+            after += 1  # r35e: '… too? Happy either way.', '… help? The build should now pass on CI.': furniture
         if after < len(spans) and not _recommends(view[spans[after][0] : spans[after][1]]):
             # a recommendation after a question neither answers it nor makes it rhetorical: it is judged alone
             after_start, after_end = spans[after]
@@ -347,6 +349,15 @@ def _spliced_question(sentence: str) -> int:
     return found.end()
 
 
+def _remark_after(sentence: str) -> bool:
+    """r35e (docs/DESIGN.md#construction-classes): a sentence after a closing question that is furniture, neither an
+    answer nor the message going on: a remark of ease about the answer (sites.toml [remark] ease: 'Happy either way.',
+    'No rush.'), or r33i's third-person remark predicting the result ('The build should now pass on CI.', _predicts)
+    written on the question's own line."""
+    said = " ".join(_LEAD_WORD.findall(sentence.lower().replace("’", "'")))
+    return said in _patterns().ease or _predicts(_without_trailing_symbols(sentence.rstrip(_TRAILING)))
+
+
 def _after_discourse_marker(sentence: str) -> int:
     """r35e: where the sentence's own words start after a discourse marker opening it ('Alright, send me the log and
     I'll …', 'OK so — mind if I …?'; sites.toml [discourse]), or 0."""
@@ -536,6 +547,7 @@ class _Patterns:
     recommendations: tuple[str, ...]
     recommendation_hedges: tuple[str, ...]
     splice: re.Pattern[str]
+    ease: frozenset[str]
     discourse: re.Pattern[str]
     next_step: re.Pattern[str]
     next_label: re.Pattern[str]
@@ -837,6 +849,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         invoke_failed=tuple(data["next-step"]["failed"]),
         invoke_own_use=tuple(data["next-step"]["own_use"]),
         statement_personal=frozenset(data["list-statement"]["personal"]),
+        ease=frozenset(" ".join(_LEAD_WORD.findall(p)) for p in data["remark"]["ease"]),
         statement_reporting=frozenset(data["list-statement"]["reporting"]),
         takes_the_list=frozenset(data["list-statement"]["takes_the_list"]),
         rest_openings=frozenset(data["list-statement"]["rest_openings"]),
