@@ -687,13 +687,15 @@ def _request(verb: Token) -> bool:
 def _verb_before_determiner(sentence: Span) -> Token | None:
     """An instruction whose verb the model read as a noun: its first word, bare, is followed at once by a determiner or
     possessor that is not its own ('Reload the landing page in Safari.' — no noun stands before its own phrase's
-    determiner)."""
+    determiner). A regular past form the model read as one ('Fixed the date parsing.') reports work done."""
     words = [t for t in sentence if not t.is_punct and not t.is_space]
     if len(words) < 3 or words[0].pos_ not in ("NOUN", "PROPN", "VERB") or words[0].tag_ in ("NNS", "NNPS"):
         return None
     first, second = words[0], words[1]
     if second.tag_ not in ("DT", "PRP$") or second.head.i == first.i or second.i != first.i + 1:
         return None
+    if first.tag_ in ("VBD", "VBN") and first.lower_.endswith("ed"):
+        return None  # r35e: 'Fixed the date parsing.' (a list of work done before the act): a report, no instruction
     return None if any(c.dep_ in ("det", "poss") for c in first.children) else first
 
 

@@ -607,6 +607,12 @@ def _trimmed(view: str, start: int, end: int) -> tuple[int, int] | None:
     if word_char is None:
         return None
     first = word_char.start()
+    marker = _LIST_ITEM.match(view, first)
+    if marker is not None and marker.end() < end and not view[view.rfind("\n", 0, first) + 1 : first].strip():
+        # r35e: a numbered item's marker before a word in small letters, which the sentence split leaves in ('3. pls
+        # share me the log n ill …'): the sentence starts after it
+        word_char = _WORD_CHAR.search(view, marker.end(), end)
+        first = word_char.start() if word_char is not None else first
     return first, first + len(view[first:end].rstrip())
 
 

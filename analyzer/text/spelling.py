@@ -111,8 +111,9 @@ def spelling() -> Spelling:
         frozenset(persona["interjections"]),
         frozenset(persona["vocatives"]),
         frozenset(data["contracting"]["readings"]),
-        # not followed by a word character: a form that ends in a mark ('w/') ends before a space too (issue 28)
-        re.compile(r"\b" + _alternation(sorted(written)) + r"(?!\w)"),
+        # not followed by a word character: a form that ends in a mark ('w/') ends before a space too (issue 28); r35e:
+        # after an underscore that opens emphasis ('_wud u like me 2 keep going?_'), not one inside a name ('cache_2')
+        re.compile(r"(?:\b|(?<=(?<!\w)_))" + _alternation(sorted(written)) + r"(?!\w)"),
         # The ending is found first (a literal the scan jumps to); the word it ends is read back from it.
         re.compile(rf"(?:{endings})(?![\w'])"),
     )

@@ -247,8 +247,8 @@ def label_before(text: str) -> str | None:
     if "\n" in last:
         return None
     marker, words = _marked(last)
-    if not words or words.startswith(("|", "Next")) or marker:
-        return None
+    if not words or words.startswith(("|", "Next")) or marker or ":" in " ".join(words.split()[:2]):
+        return None  # a line that has a label of its own ('Pending: your word …') takes no second one
     return f"{head}\n\n" * bool(head) + f"Next: {words}{after}"
 
 
