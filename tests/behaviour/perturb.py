@@ -46,8 +46,9 @@ THIRD_PERSON = (
     (r"\bdo you\b", "does the user"), (r"\bare you\b", "is the user"), (r"\bhave you\b", "has the user"),
     (r"\byou're\b", "the user is"), (r"\byou've\b", "the user has"), (r"\byou'd\b", "the user would"),
     (r"\byou'll\b", "the user will"), (r"\byou are\b", "the user is"), (r"\byou have\b", "the user has"),
-    (r"\b(if|when|once|unless|until|whether|whatever|whichever|what|which|how) you "
-     r"(want|need|prefer|like|say|decide|pick|choose|give|think|see|get|reply|confirm)\b", r"\1 the user \2s"),
+    (r"\b(if|when|whenever|once|unless|until|whether|whatever|whichever|what|which|how|before|after) you "
+     r"(?!(?:can|could|will|would|should|shall|may|might|must|did|had|were|ever|already|still|just)\b)([a-z]+?)(s|sh|ch|x)?\b",
+     r"\1 the user \2\3{es}"),
     (r"\byours\b", "the user's"), (r"\byour\b", "the user's"), (r"\byourself\b", "themselves"),
     (r"\byou\b", "the user"),
 )  # fmt: skip
@@ -198,9 +199,14 @@ def bold_closing_sentence(text: str) -> str | None:
 def _inline(text: str, mark: str) -> str | None:
     for word in TYPO_WORDS:
         match = re.search(rf"\b{word}\b", text)
-        if match and "`" not in text:
+        if match and "`" not in text and "*" not in text:
             return text[: match.start()] + f"{mark}{word}{mark}" + text[match.end() :]
     return None
+
+
+def bold_object(text: str) -> str | None:
+    """An agent-work noun of the act in bold ('Want me to add the **tests**?')."""
+    return _inline(text, "**")
 
 
 def code_object(text: str) -> str | None:
@@ -262,9 +268,16 @@ def third_person_reader(text: str) -> str | None:
     """The reader named 'the user' (Codex's habit), the verb agreeing."""
     changed = text
     for pattern, replacement in THIRD_PERSON:
-        changed = re.sub(pattern, lambda m, r=replacement: _same_case(m.group(0), m.expand(r)), changed, flags=re.I)
+        changed = re.sub(pattern, lambda m, r=replacement: _same_case(m.group(0), _agreeing(m, r)), changed, flags=re.I)
     changed = re.sub(r"(^|[.?!]\s+|\n(?:[-*] |\d+\. )?)the user", lambda m: f"{m.group(1)}The user", changed)
     return _changed(text, changed)
+
+
+def _agreeing(match: re.Match[str], replacement: str) -> str:
+    """The replacement with the verb's third-person ending: -es after a sibilant ('finishes'), -s otherwise."""
+    if "{es}" not in replacement:
+        return match.expand(replacement)
+    return match.expand(replacement.replace("{es}", "es" if match.group(3) else "s"))
 
 
 def _same_case(found: str, replacement: str) -> str:
@@ -305,6 +318,7 @@ PERTURBATIONS: dict[str, Perturbation] = {
     "artifact-line-after": artifact_line_after,
     "outcome-remark-after": outcome_remark_after,
     "bold-closing-sentence": bold_closing_sentence,
+    "bold-object": bold_object,
     "code-object": code_object,
     "italic-closing": italic_closing,
     "numbered-last-item": numbered_last_item,
