@@ -360,7 +360,7 @@ def _remark_after(sentence: str) -> bool:
 
 def _after_discourse_marker(sentence: str) -> int:
     """r35e: where the sentence's own words start after a discourse marker opening it ('Alright, send me the log and
-    I'll …', 'OK so — mind if I …?'; sites.toml [discourse]), or 0."""
+    I'll …', 'OK so — mind if I …?'; spelling.toml [discourse]), or 0."""
     found = _patterns().discourse.match(sentence.lower())
     return found.end() if found is not None else 0
 
@@ -598,6 +598,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
+    discourse = load_builtin(_SPELLING_PATH)["discourse"]["markers"]  # r35e: read past as the persona's interjection
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
@@ -711,7 +712,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         splice=(rf",\s+(?=(?:{_words(data['splice']['question_openers'])})\b[^,.!?;:]*\?\Z)"),
         # r35e: a discourse marker and its mark opening the sentence, a word after them
-        discourse=rf"[\s*_]*(?:{_words(data['discourse']['markers'])})[ \t]*(?:[,!:]|—|–|--?)[ \t*_]*(?=\w)",
+        discourse=rf"[\s*_]*(?:{_words(discourse)})[ \t]*(?:[,!:]|—|–|--?)[ \t*_]*(?=\w)",
         # r29a: a persona's interjection opening the sentence, or its vocative closing it
         persona=(
             rf"^([\s*_>#-]*)(?:{_words(persona['interjections'])})[ \t]*[,!][ \t]*"

@@ -10,7 +10,8 @@ constructions as in standard spelling, so the matcher and the parser must too. T
 * a dropped final g marked by an apostrophe ("missin'") is read with its g ([endings]);
 * a persona's interjection opening a sentence ("Arr,", "Howdy!") and its vocative closing one (", partner.") or
   set off by commas inside it (", partner, I'll …") are read as nothing ([persona]): they are outside every
-  relation (and blank space in their place would make an indented code block of a line they open).
+  relation (and blank space in their place would make an indented code block of a line they open); r35e: so is a
+  discourse marker opening a sentence before its mark and a word ("Alright, …", "OK so — …"; [discourse]).
 The result keeps a piecewise map to the fold's text, composed with the fold's own map, so every offset still
 points into the text as written. A spelling is not a disguise (docs/DESIGN.md#normalisation): a phrase found through it
 is judged like the same words spelled out. Every step is one regex pass with bounded look-around, linear in the text.
@@ -51,6 +52,8 @@ _CLAUSE_OPENS = re.compile(r"[,;—–][ \t]*\Z")
 _ENDS = re.compile(r"[ \t*_]*(?:[.!?]|\n|\Z)")
 # An interjection is followed by a comma or an exclamation mark; a vocative by what closes the sentence.
 _INTERJECTION_MARK = re.compile(r"[ \t]*[,!][ \t]*")
+# r35e: a discourse marker's mark (a comma, dash or exclamation mark) and the word on its line after it.
+_DISCOURSE_MARK = re.compile(r"[ \t]*(?:[,!]|—|–|--?)[ \t]*(?=[*_`\"'“‘]*\w)")
 _VOCATIVE_END = re.compile(r"[ \t*_]*(?:[.!?]|\n|\Z|[^\w\s',;:(){}\[\]<>\"`-])")
 _COMMA_BEFORE = re.compile(r",[ \t]*\Z")
 # r29a: a vocative set off by commas inside its sentence ("Soon as ya pick a name, partner, I'll do the rename."): the
@@ -85,6 +88,7 @@ class Spelling:
     context: Mapping[str, tuple[ContextForm, ...]]
     endings: Mapping[str, str]
     interjections: frozenset[str]
+    discourse: frozenset[str]
     vocatives: frozenset[str]
     pronouns: frozenset[str]
     forms: re.Pattern[str]
@@ -102,13 +106,14 @@ def spelling() -> Spelling:
         )
         context.setdefault(row["word"], []).append(form)
     persona = data["persona"]
-    written = {*data["words"], *context, *persona["interjections"], *persona["vocatives"]}
+    written = {*data["words"], *context, *persona["interjections"], *persona["vocatives"], *data["discourse"]["markers"]}
     endings = "|".join(re.escape(e) for e in sorted(data["endings"], key=len, reverse=True))
     return Spelling(
         dict(data["words"]),
         {word: tuple(forms) for word, forms in context.items()},
         dict(data["endings"]),
         frozenset(persona["interjections"]),
+        frozenset(data["discourse"]["markers"]),
         frozenset(persona["vocatives"]),
         frozenset(data["contracting"]["readings"]),
         # not followed by a word character: a form that ends in a mark ('w/') ends before a space too (issue 28); r35e:
@@ -277,6 +282,10 @@ def _reading(
         return start, end, _cased(reading, text, lowered, start, end), False
     if key in table.interjections and _opens(lowered, start):
         mark = _INTERJECTION_MARK.match(lowered, end)
+        if mark is not None:
+            return start, mark.end(), "", True
+    if key in table.discourse and _opens(lowered, start) and not lowered[:start].rstrip(" \t*_>#-").endswith("?"):
+        mark = _DISCOURSE_MARK.match(lowered, end)
         if mark is not None:
             return start, mark.end(), "", True
     if key in table.vocatives and (_VOCATIVE_END.match(lowered, end) or _VOCATIVE_COMMA.match(lowered, end)):
