@@ -106,14 +106,15 @@ def spelling() -> Spelling:
         )
         context.setdefault(row["word"], []).append(form)
     persona = data["persona"]
-    written = {*data["words"], *context, *persona["interjections"], *persona["vocatives"], *data["discourse"]["markers"]}
+    markers = data["discourse"]["markers"]
+    written = {*data["words"], *context, *persona["interjections"], *persona["vocatives"], *markers}
     endings = "|".join(re.escape(e) for e in sorted(data["endings"], key=len, reverse=True))
     return Spelling(
         dict(data["words"]),
         {word: tuple(forms) for word, forms in context.items()},
         dict(data["endings"]),
         frozenset(persona["interjections"]),
-        frozenset(data["discourse"]["markers"]),
+        frozenset(markers),
         frozenset(persona["vocatives"]),
         frozenset(data["contracting"]["readings"]),
         # not followed by a word character: a form that ends in a mark ('w/') ends before a space too (issue 28); r35e:
