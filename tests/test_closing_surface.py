@@ -96,6 +96,12 @@ EXEMPT = [
     ("Alright, the merge of #88 is yours to make.", "reader-decides", ["merge"]),
     ("OK so — rotating the deploy keys is your call.", "copular-ownership", ["credentials"]),
     ("Okay if I merge **#812** into main now?", "leave-question", ["merge"]),
+    # a persona's vocative after the marker ('Well, partner, …'): read as the persona's, the grant stays bound
+    (
+        "Updated the CI matrix.\n\nWell, partner, is it OK for me to grant the CI role admin on the prod project?",
+        "leave-question",
+        ["'grant'", "iam"],
+    ),
 ]
 
 
@@ -165,6 +171,8 @@ def test_an_ing_opener_after_a_next_label_is_no_instruction(item: str, participl
         ("Perfect!", "Perfect!"),
         ("Ready? Sure — go ahead.", "Ready? Sure — go ahead."),
         ("It is ok, so I left it.", "It is ok, so I left it."),
+        # a persona's vocative after it: the marker stays, so the comma before the vocative sets it off
+        ("Well, partner, if the logs show more, ping me.", "Well, if the logs show more, ping me."),
     ],
 )
 def test_a_discourse_marker_opening_a_sentence_is_read_as_nothing(text: str, read: str) -> None:

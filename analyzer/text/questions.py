@@ -141,7 +141,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             start, written = start + lined, written[lined:]
         toned = written.rstrip(_TRAILING)
         bare = _without_trailing_symbols(toned)
-        spliced = _spliced_question(bare) or _after_discourse_marker(bare)
+        spliced = _spliced_question(bare)
         if spliced:
             start, written, toned, bare = start + spliced, written[spliced:], toned[spliced:], bare[spliced:]
         kind = _kind(bare)
@@ -358,13 +358,6 @@ def _remark_after(sentence: str) -> bool:
     return said in _patterns().ease or _predicts(_without_trailing_symbols(sentence.rstrip(_TRAILING)))
 
 
-def _after_discourse_marker(sentence: str) -> int:
-    """r35e: where the sentence's own words start after a discourse marker opening it ('Alright, send me the log and
-    I'll …', 'OK so — mind if I …?'; spelling.toml [discourse]), or 0."""
-    found = _patterns().discourse.match(sentence.lower())
-    return found.end() if found is not None else 0
-
-
 def _without_trailing_symbols(sentence: str) -> str:
     """The sentence without the emoji, emoticon or symbols written after its last mark ("Sound good? 🙂",
     "Thoughts? :)", "Ready? ✅"): they add a tone, not words, so a question stays a question
@@ -548,7 +541,6 @@ class _Patterns:
     recommendation_hedges: tuple[str, ...]
     splice: re.Pattern[str]
     ease: frozenset[str]
-    discourse: re.Pattern[str]
     next_step: re.Pattern[str]
     next_label: re.Pattern[str]
     proposal_label: re.Pattern[str]
@@ -598,7 +590,6 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
-    discourse = load_builtin(_SPELLING_PATH)["discourse"]["markers"]  # r35e: read past as the persona's interjection
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
@@ -711,8 +702,6 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:\b|(?<=\W))(?:{_words(data['hand-back']['deferrals'])})\b"
         ),
         splice=(rf",\s+(?=(?:{_words(data['splice']['question_openers'])})\b[^,.!?;:]*\?\Z)"),
-        # r35e: a discourse marker and its mark opening the sentence, a word after them
-        discourse=rf"[\s*_]*(?:{_words(discourse)})[ \t]*(?:[,!:]|—|–|--?)[ \t*_]*(?=\w)",
         # r29a: a persona's interjection opening the sentence, or its vocative closing it
         persona=(
             rf"^([\s*_>#-]*)(?:{_words(persona['interjections'])})[ \t]*[,!][ \t]*"

@@ -287,7 +287,7 @@ def _reading(
             return start, mark.end(), "", True
     if key in table.discourse and _opens(lowered, start) and not lowered[:start].rstrip(" \t*_>#-").endswith("?"):
         mark = _DISCOURSE_MARK.match(lowered, end)
-        if mark is not None:
+        if mark is not None and not _vocative_at(lowered, mark.end(), table):
             return start, mark.end(), "", True
     if key in table.vocatives and (_VOCATIVE_END.match(lowered, end) or _VOCATIVE_COMMA.match(lowered, end)):
         comma = _COMMA_BEFORE.search(lowered, max(0, start - _WINDOW), start)
@@ -297,6 +297,13 @@ def _reading(
         if _applies(form, lowered, start, end, last_end):
             return start, end, _cased(form.reads, text, lowered, start, end), False
     return None
+
+
+def _vocative_at(lowered: str, at: int, table: Spelling) -> bool:
+    """r35e: a persona's vocative right after a discourse marker ('Well, partner, …'): the marker stays, so the comma
+    before the vocative still sets it off (and both are read as the persona's)."""
+    word = _NEXT_WORD.match(lowered, at)
+    return word is not None and word.group(1) in table.vocatives
 
 
 def _contracted(lowered: str, end: int) -> bool:
