@@ -53,7 +53,7 @@ _ENDS = re.compile(r"[ \t*_]*(?:[.!?]|\n|\Z)")
 # An interjection is followed by a comma or an exclamation mark; a vocative by what closes the sentence.
 _INTERJECTION_MARK = re.compile(r"[ \t]*[,!][ \t]*")
 # r35e: a discourse marker's mark (a comma, dash or exclamation mark) and the word on its line after it.
-_DISCOURSE_MARK = re.compile(r"[ \t]*(?:[,!]|—|–|--?)[ \t]*(?=[*_`\"'“‘]*\w)")
+_DISCOURSE_MARK = r"[ \t]*(?:[,!]|—|–|--?)[ \t]*(?=[*_`\"'“‘]*\w)"
 _VOCATIVE_END = re.compile(r"[ \t*_]*(?:[.!?]|\n|\Z|[^\w\s',;:(){}\[\]<>\"`-])")
 _COMMA_BEFORE = re.compile(r",[ \t]*\Z")
 # r29a: a vocative set off by commas inside its sentence ("Soon as ya pick a name, partner, I'll do the rename."): the
@@ -88,11 +88,11 @@ class Spelling:
     context: Mapping[str, tuple[ContextForm, ...]]
     endings: Mapping[str, str]
     interjections: frozenset[str]
-    discourse: frozenset[str]
     vocatives: frozenset[str]
     pronouns: frozenset[str]
     forms: re.Pattern[str]
     dropped: re.Pattern[str]
+    discourse: re.Pattern[str]
 
 
 @cache
@@ -106,15 +106,13 @@ def spelling() -> Spelling:
         )
         context.setdefault(row["word"], []).append(form)
     persona = data["persona"]
-    markers = data["discourse"]["markers"]
-    written = {*data["words"], *context, *persona["interjections"], *persona["vocatives"], *markers}
+    written = {*data["words"], *context, *persona["interjections"], *persona["vocatives"]}
     endings = "|".join(re.escape(e) for e in sorted(data["endings"], key=len, reverse=True))
     return Spelling(
         dict(data["words"]),
         {word: tuple(forms) for word, forms in context.items()},
         dict(data["endings"]),
         frozenset(persona["interjections"]),
-        frozenset(markers),
         frozenset(persona["vocatives"]),
         frozenset(data["contracting"]["readings"]),
         # not followed by a word character: a form that ends in a mark ('w/') ends before a space too (issue 28); r35e:
@@ -122,6 +120,8 @@ def spelling() -> Spelling:
         re.compile(r"(?:\b|(?<=(?<!\w)_))" + _alternation(sorted(written)) + r"(?!\w)"),
         # The ending is found first (a literal the scan jumps to); the word it ends is read back from it.
         re.compile(rf"(?:{endings})(?![\w'])"),
+        # r35e: a discourse marker and its mark, a word after them on the line (whether it opens a sentence: _reading)
+        re.compile(r"\b" + _alternation(sorted(data["discourse"]["markers"])) + _DISCOURSE_MARK),
     )
 
 
@@ -255,13 +255,15 @@ def _readings(text: str, lowered: str, table: Spelling) -> Iterator[tuple[int, i
 
 
 def _sites(lowered: str, table: Spelling) -> Iterator[tuple[int, int, str]]:
-    """Every written form and every dropped ending, in text order: (start, end, "form" | "ending")."""
+    """Every written form, every dropped ending and every discourse marker with its mark, in text order: (start, end,
+    "form" | "ending" | "marker")."""
     forms = ((m.start(), m.end(), "form") for m in table.forms.finditer(lowered))
-    endings = ((m.start(), m.end(), "ending") for m in table.dropped.finditer(lowered))
+    markers = ((m.start(), m.end(), "marker") for m in table.discourse.finditer(lowered))
     if "'" not in lowered:  # no ending is written without its apostrophe
-        yield from forms
+        yield from heapq.merge(forms, markers)
         return
-    yield from heapq.merge(forms, endings)
+    endings = ((m.start(), m.end(), "ending") for m in table.dropped.finditer(lowered))
+    yield from heapq.merge(forms, endings, markers)
 
 
 def _reading(
@@ -273,6 +275,10 @@ def _reading(
         if len(stem) < 2 or (start - len(stem) > 0 and lowered[start - len(stem) - 1] in "'‘`"):
             return None
         return start - len(stem), end, text[start - len(stem) : start] + table.endings[lowered[start:end]], False
+    if stretch == "marker":  # r35e: read as nothing where it opens a sentence that answers no question
+        if _opens(lowered, start) and not _after_question(lowered, start) and not _vocative_at(lowered, end, table):
+            return start, end, "", True
+        return None
     key = lowered[start:end]
     reading = table.words.get(key)
     if _joined(lowered, start, end) and not (reading in table.pronouns and _contracted(lowered, end)):
@@ -285,10 +291,6 @@ def _reading(
         mark = _INTERJECTION_MARK.match(lowered, end)
         if mark is not None:
             return start, mark.end(), "", True
-    if key in table.discourse and _opens(lowered, start) and not lowered[:start].rstrip(" \t*_>#-").endswith("?"):
-        mark = _DISCOURSE_MARK.match(lowered, end)
-        if mark is not None and not _vocative_at(lowered, mark.end(), table):
-            return start, mark.end(), "", True
     if key in table.vocatives and (_VOCATIVE_END.match(lowered, end) or _VOCATIVE_COMMA.match(lowered, end)):
         comma = _COMMA_BEFORE.search(lowered, max(0, start - _WINDOW), start)
         if comma is not None:
@@ -297,6 +299,11 @@ def _reading(
         if _applies(form, lowered, start, end, last_end):
             return start, end, _cased(form.reads, text, lowered, start, end), False
     return None
+
+
+def _after_question(lowered: str, start: int) -> bool:
+    """r35e: the sentence before the form is a question (a reply word after it answers it). Read within _WINDOW."""
+    return lowered[max(0, start - _WINDOW) : start].rstrip(" \t\n*_>#-").endswith("?")
 
 
 def _vocative_at(lowered: str, at: int, table: Spelling) -> bool:
