@@ -88,6 +88,8 @@ PASSES = [
     # a list of work done, then the agent's own hold on work in flight
     "Steps done:\n\n1. Updated the lockfile.\n2. Reran the suite.\n3. Once the nightly build finishes, I'll publish "
     "the benchmark table.",
+    "Done so far:\n\n1. Fixed the date parsing.\n2. Added two regression tests.\n3. When the CI run finishes, I'll "
+    "tidy the imports.",
     # a marker alone is a sentence of its own
     "Perfect!",
 ]
