@@ -336,6 +336,23 @@ def _points_back_at(claim: Claim, finding: Finding, text: str) -> bool:
     return _POINTER.search(text, predicate.end, max(finding.start, predicate.end)) is not None
 
 
+def _compact(part: str, start: int) -> tuple[str, list[int]]:
+    """r35e: a site's part with each run of blanks inside a line read as one space, and each character's offset in the
+    text: blanked markup ('the test `layout`?', 'add **retry logic**?') leaves runs the parser reads as words of their
+    own (a unit is compacted the same way, analyzer.text.units)."""
+    if "  " not in part and "\t" not in part:
+        return part, list(range(start, start + len(part)))
+    chars: list[str] = []
+    offsets: list[int] = []
+    for k, ch in enumerate(part):
+        blank = ch in " \t"
+        if blank and chars and chars[-1] == " ":
+            continue
+        chars.append(" " if blank else ch)
+        offsets.append(start + k)
+    return "".join(chars), offsets
+
+
 def _part_case(site: QuestionSite, start: int) -> Callable[[str], str]:
     """How a site's judged part is cased for the parser: an instruction as one; a part that opens its sentence in
     sentence case (a question written in small letters); a value after a label ('Needed from you: a yes on …') as
@@ -360,18 +377,17 @@ def closing_questions(
     from analyzer.grammar.closing_questions import PHRASE, judge_question, judged_part
 
     spans = [judged_part(s) for s in sites]
+    compact = [_compact(s.sentence[a - s.start : b - s.start], a) for s, (a, b) in zip(sites, spans, strict=True)]
     nlp = model.load()
-    docs = nlp.pipe(
-        _part_case(s, a)(s.sentence[a - s.start : b - s.start]) for s, (a, b) in zip(sites, spans, strict=True)
-    )
+    docs = nlp.pipe(_part_case(s, a)(part) for s, (a, _), (part, _) in zip(sites, spans, compact, strict=True))
     # A closing list's items (docs/DESIGN.md#construction-classes), each parsed alone: a list read as one sentence is no
     # parse at all.
     listed = [instruction_case(text[a:b]) for s in sites for a, b in s.parts]
     items = list(nlp.pipe(listed)) if listed else []
     found = []
     taken = 0
-    for site, (start, end), doc in zip(sites, spans, docs, strict=True):
-        doc.user_data[SOURCE_KEY] = (text, list(range(start, end)))
+    for site, (start, end), doc, (_, offsets) in zip(sites, spans, docs, compact, strict=True):
+        doc.user_data[SOURCE_KEY] = (text, offsets)
         parts = items[taken : taken + len(site.parts)]
         taken += len(site.parts)
         for (a, b), part in zip(site.parts, parts, strict=True):
@@ -379,7 +395,7 @@ def closing_questions(
         judged = judge_question(doc, site, lexicon, parts)
         if judged.verdict == "carved":
             continue
-        parsed = ParsedUnit(Unit(start, end, doc.text, tuple(range(start, end))), doc)
+        parsed = ParsedUnit(Unit(start, end, doc.text, tuple(offsets)), doc)
         found.append(finding_at(PHRASE, family, text, (start, end), judged, parsed, lexicon))
     return found
 

@@ -57,7 +57,7 @@ gc.set_threshold(50_000, 20, 10)
 # Test modules that are model-backed throughout: corpora, grammar and parse tests, the analyze CLI, and the
 # stop suites whose every test judges a phrase.
 MODEL_MODULES = frozenset({
-    "test_closing_act_furniture", "test_hand_back_statements",
+    "test_closing_act_furniture", "test_hand_back_statements", "test_closing_surface",
     "test_adversarial", "test_analyze_cli", "test_analyzer_corpus", "test_analyzer_properties",
     "test_analyzer_shapes", "test_claims_corpus", "test_disguise_properties", "test_golden", "test_grammar_rules",
     "test_lexicon_examples", "test_nlp", "test_registers", "test_relations", "test_senses", "test_warm_server",

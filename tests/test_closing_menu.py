@@ -22,7 +22,7 @@ FIRES = [
     ("Here are the refinement methods:\n\n1. Tighten the intro\n2. Expand the API section\n3. Add diagrams\n\n"
      "Reply with **1 / 2 / 3**.", ["Reply with", "'tighten the intro'"]),
     ("Draft saved.\n\n- `[a]` Advanced Elicitation – go deeper on the scope.\n- `[c]` Continue – accept this draft.\n"
-     "- `[p]` Party-Mode\n\nReply with **a / c / p**.", ["Reply with **a / c / p"]),
+     "- `[p]` Party-Mode\n\nReply with **a / c / p**.", ["Reply with a / c / p"]),  # r35e: markup is not quoted
     ("Select one:\n(a) Refine the persona section\n(b) Add a competitor table\n(c) Move on to the architecture step",
      ["under 'Select one'", "'refine the persona section'"]),
     ("I updated the outline.\n\nChoose:\n a) Expand section 2\n b) Trim the appendix\n c) Continue",

@@ -696,7 +696,7 @@ def _request(verb: Token) -> bool:
 def _verb_before_determiner(sentence: Span) -> Token | None:
     """An instruction whose verb the model read as a noun: its first word, bare, is followed at once by a determiner or
     possessor that is not its own ('Reload the landing page in Safari.' — no noun stands before its own phrase's
-    determiner)."""
+    determiner). A regular past form the model read as one ('Fixed the date parsing.') reports work done."""
     words = [t for t in sentence if not t.is_punct and not t.is_space]
     if len(words) < 3 or words[0].pos_ not in ("NOUN", "PROPN", "VERB") or words[0].tag_ in ("NNS", "NNPS"):
         return None
@@ -704,7 +704,7 @@ def _verb_before_determiner(sentence: Span) -> Token | None:
     if second.tag_ not in ("DT", "PRP$") or second.head.i == first.i or second.i != first.i + 1:
         return None
     if first.tag_ in ("VBD", "VBN") and first.lower_ != first.lemma_.lower():
-        return None  # r35b: 'Implemented the leaderboard endpoint …', 'Tagged every subnet': a report, no instruction
+        return None  # r35b, r35e: 'Implemented the leaderboard endpoint …', 'Fixed the date parsing.': a report
     return None if any(c.dep_ in ("det", "poss") for c in first.children) else first
 
 

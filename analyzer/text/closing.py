@@ -556,7 +556,8 @@ def is_answer_format(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -
 @closing_rule("valediction")
 def is_valediction(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> bool:
     """Up to three lines: a valediction of the list at the start of the first, and after it nothing but a name
-    (capitalised words, a handle or initials, after a comma or dash), on that line or the lines after it.
+    (capitalised words, a handle or initials, after a comma or dash) or signs without a letter, on that line or the
+    lines after it.
     `carved` is the site's signature; the test needs none."""
     if len(unit) > _MAX_VALEDICTION_CHARS:  # a sign-off is short: a long paragraph is content, read no further
         return False
@@ -568,7 +569,9 @@ def is_valediction(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> 
     if not said:
         return False
     rest = lines[0][_after_words(lines[0], said) :].strip(" \t,.!—–-:")  # what follows it on its line
-    return all(not part or _NAME_LINE.fullmatch(part) for part in (rest, *lines[1:]))
+    # r35e: a pictograph or sign after it ('Happy coding! 🚀', 'Cheers 👋') is no word of a name: a part without a
+    # letter or digit is nothing
+    return all(not _WORD_CHAR.search(part) or _NAME_LINE.fullmatch(part) for part in (rest, *lines[1:]))
 
 
 def _after_words(line: str, count: int) -> int:
@@ -604,6 +607,12 @@ def _trimmed(view: str, start: int, end: int) -> tuple[int, int] | None:
     if word_char is None:
         return None
     first = word_char.start()
+    marker = _LIST_ITEM.match(view, first)
+    if marker is not None and marker.end() < end and not view[view.rfind("\n", 0, first) + 1 : first].strip():
+        # r35e: a numbered item's marker before a word in small letters, which the sentence split leaves in ('3. pls
+        # share me the log n ill …'): the sentence starts after it
+        word_char = _WORD_CHAR.search(view, marker.end(), end)
+        first = word_char.start() if word_char is not None else first
     return first, first + len(view[first:end].rstrip())
 
 

@@ -155,6 +155,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         after = k + 1
         if after < len(spans) and answer_format(view[spans[after][0] : spans[after][1]]):
             after += 1  # r33i: '… anyway? (yes/no)': the answers offered are furniture of the question, no sentence
+        while kind == QUESTION and after < len(spans) and _remark_after(view[spans[after][0] : spans[after][1]]):
+            after += 1  # r35e: '… too? Happy either way.', '… help? The build should now pass on CI.': furniture
         if after < len(spans) and not _recommends(view[spans[after][0] : spans[after][1]]):
             # a recommendation after a question neither answers it nor makes it rhetorical: it is judged alone
             after_start, after_end = spans[after]
@@ -169,7 +171,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     listed = (
         closing_list(text, view)
         or closing_table(view)
-        or closing_next_step(text, view)
+        or _next_step_over(closing_next_step(text, view), sites, view)
         or closing_options(text, view)
         or closing_reply(text, view)
     )
@@ -177,6 +179,17 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
     return tuple(sites[-MAX_SITES:])
+
+
+def _next_step_over(step: QuestionSite | None, sites: list[QuestionSite], view: str) -> QuestionSite | None:
+    """r35e (docs/DESIGN.md#construction-classes): a heading or label line naming the next step ('### Next steps') over
+    a paragraph that is a closing act of its own (a question, a wait, a conditional offer: a site of its sentences)
+    leaves that act to be judged as written; the paragraph is a next step handed over only when no sentence of it is
+    a site. A label inline on the paragraph's own line ('Next step: run …') is read as before."""
+    if step is None or not step.parts or "\n" not in view[step.start : step.parts[0][0]]:
+        return step
+    first, end = step.parts[0][0], step.parts[-1][1]
+    return None if any(first <= site.start < end for site in sites) else step
 
 
 def _without_outcome_remark(text: str) -> str:
@@ -334,6 +347,15 @@ def _spliced_question(sentence: str) -> int:
     if first is None or first.group() in patterns.subordinators:
         return 0
     return found.end()
+
+
+def _remark_after(sentence: str) -> bool:
+    """r35e (docs/DESIGN.md#construction-classes): a sentence after a closing question that is furniture, neither an
+    answer nor the message going on: a remark of ease about the answer (sites.toml [remark] ease: 'Happy either way.',
+    'No rush.'), or r33i's third-person remark predicting the result ('The build should now pass on CI.', _predicts)
+    written on the question's own line."""
+    said = " ".join(_LEAD_WORD.findall(sentence.lower().replace("’", "'")))
+    return said in _patterns().ease or _predicts(_without_trailing_symbols(sentence.rstrip(_TRAILING)))
 
 
 def _without_trailing_symbols(sentence: str) -> str:
@@ -531,6 +553,7 @@ class _Patterns:
     recommendations: tuple[str, ...]
     recommendation_hedges: tuple[str, ...]
     splice: re.Pattern[str]
+    ease: frozenset[str]
     next_step: re.Pattern[str]
     next_label: re.Pattern[str]
     proposal_label: re.Pattern[str]
@@ -851,6 +874,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         invoke_failed=tuple(data["next-step"]["failed"]),
         invoke_own_use=tuple(data["next-step"]["own_use"]),
         statement_personal=frozenset(data["list-statement"]["personal"]),
+        ease=frozenset(" ".join(_LEAD_WORD.findall(p)) for p in data["remark"]["ease"]),
         statement_reporting=frozenset(data["list-statement"]["reporting"]),
         takes_the_list=frozenset(data["list-statement"]["takes_the_list"]),
         rest_openings=frozenset(data["list-statement"]["rest_openings"]),
@@ -986,7 +1010,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     numbered = _ENUMERATOR.match(view, item)  # r32a: 'Next step: 1. Load `/admin` …', one numbered item inline
     if numbered is not None and numbered.end() < end:
         item = numbered.end()
-    if not _instructs(view[item:end], patterns):
+    if not _instructs(view[item:end], patterns) or _opens_with_participle(view[item:end]):
         return None
     head = view[first : first + label.end()].rstrip()
     sentence = head + "\n" * (item - first - len(head))
@@ -1014,7 +1038,7 @@ def _under_label(
         written_lead.rstrip(" *_:")
     ):
         return None  # the label is the whole lead-in
-    if not _instructs(view[first:end], patterns):
+    if not _instructs(view[first:end], patterns) or _opens_with_participle(view[first:end]):
         return None
     sentence = view[lead_first:lead_end] + "\n" + view[lead_end + 1 : end]
     return QuestionSite(lead_first, end, sentence, LIST, False, "", ((first, end),))
@@ -1490,6 +1514,16 @@ def _instructs(item: str, patterns: _Patterns) -> bool:
     if words[:1] and words[0] in patterns.next_empty and len(words) <= 2:
         return False
     return not item.rstrip(_TRAILING).endswith("?") and _may_instruct(item.strip(" *_"), patterns.not_imperative)
+
+
+def _opens_with_participle(item: str) -> bool:
+    """r35e: an -ing form opening the paragraph after a next-step label or heading ('Standing by while CI runs.', 'Next:
+    porting the cache to …') is the agent's own state or act, no instruction (after a label of proposing it is the act
+    proposed: 'Consider: pinning the clock', which _next_label_within reads). Six letters at least, so 'bring' and
+    'swing' stay verbs; claims.toml not_participles ('pending', 'string') are none."""
+    words = _LEAD_WORD.findall(item[:40].lower())
+    return bool(words) and len(words[0]) > 5 and words[0].endswith("ing") and words[0] not in (
+        claim_vocabulary().not_participles)
 
 
 def closing_list(text: str, view: str) -> QuestionSite | None:

@@ -10,7 +10,8 @@ constructions as in standard spelling, so the matcher and the parser must too. T
 * a dropped final g marked by an apostrophe ("missin'") is read with its g ([endings]);
 * a persona's interjection opening a sentence ("Arr,", "Howdy!") and its vocative closing one (", partner.") or
   set off by commas inside it (", partner, I'll …") are read as nothing ([persona]): they are outside every
-  relation (and blank space in their place would make an indented code block of a line they open).
+  relation (and blank space in their place would make an indented code block of a line they open); r35e: so is a
+  discourse marker opening a sentence before its mark and a word ("Alright, …", "OK so — …"; [discourse]).
 The result keeps a piecewise map to the fold's text, composed with the fold's own map, so every offset still
 points into the text as written. A spelling is not a disguise (docs/DESIGN.md#normalisation): a phrase found through it
 is judged like the same words spelled out. Every step is one regex pass with bounded look-around, linear in the text.
@@ -51,6 +52,8 @@ _CLAUSE_OPENS = re.compile(r"[,;—–][ \t]*\Z")
 _ENDS = re.compile(r"[ \t*_]*(?:[.!?]|\n|\Z)")
 # An interjection is followed by a comma or an exclamation mark; a vocative by what closes the sentence.
 _INTERJECTION_MARK = re.compile(r"[ \t]*[,!][ \t]*")
+# r35e: a discourse marker's mark (a comma, dash or exclamation mark) and the word on its line after it.
+_DISCOURSE_MARK = r"[ \t]*(?:[,!]|—|–|--?)[ \t]*(?=[*_`\"'“‘]*\w)"
 _VOCATIVE_END = re.compile(r"[ \t*_]*(?:[.!?]|\n|\Z|[^\w\s',;:(){}\[\]<>\"`-])")
 _COMMA_BEFORE = re.compile(r",[ \t]*\Z")
 # r29a: a vocative set off by commas inside its sentence ("Soon as ya pick a name, partner, I'll do the rename."): the
@@ -89,6 +92,7 @@ class Spelling:
     pronouns: frozenset[str]
     forms: re.Pattern[str]
     dropped: re.Pattern[str]
+    discourse: re.Pattern[str]
 
 
 @cache
@@ -111,10 +115,13 @@ def spelling() -> Spelling:
         frozenset(persona["interjections"]),
         frozenset(persona["vocatives"]),
         frozenset(data["contracting"]["readings"]),
-        # not followed by a word character: a form that ends in a mark ('w/') ends before a space too (issue 28)
-        re.compile(r"\b" + _alternation(sorted(written)) + r"(?!\w)"),
+        # not followed by a word character: a form that ends in a mark ('w/') ends before a space too (issue 28); r35e:
+        # after an underscore that opens emphasis ('_wud u like me 2 keep going?_'), not one inside a name ('cache_2')
+        re.compile(r"(?:\b|(?<=(?<!\w)_))" + _alternation(sorted(written)) + r"(?!\w)"),
         # The ending is found first (a literal the scan jumps to); the word it ends is read back from it.
         re.compile(rf"(?:{endings})(?![\w'])"),
+        # r35e: a discourse marker and its mark, a word after them on the line (whether it opens a sentence: _reading)
+        re.compile(r"\b" + _alternation(sorted(data["discourse"]["markers"])) + _DISCOURSE_MARK),
     )
 
 
@@ -248,13 +255,15 @@ def _readings(text: str, lowered: str, table: Spelling) -> Iterator[tuple[int, i
 
 
 def _sites(lowered: str, table: Spelling) -> Iterator[tuple[int, int, str]]:
-    """Every written form and every dropped ending, in text order: (start, end, "form" | "ending")."""
+    """Every written form, every dropped ending and every discourse marker with its mark, in text order: (start, end,
+    "form" | "ending" | "marker")."""
     forms = ((m.start(), m.end(), "form") for m in table.forms.finditer(lowered))
-    endings = ((m.start(), m.end(), "ending") for m in table.dropped.finditer(lowered))
+    markers = ((m.start(), m.end(), "marker") for m in table.discourse.finditer(lowered))
     if "'" not in lowered:  # no ending is written without its apostrophe
-        yield from forms
+        yield from heapq.merge(forms, markers)
         return
-    yield from heapq.merge(forms, endings)
+    endings = ((m.start(), m.end(), "ending") for m in table.dropped.finditer(lowered))
+    yield from heapq.merge(forms, endings, markers)
 
 
 def _reading(
@@ -266,6 +275,10 @@ def _reading(
         if len(stem) < 2 or (start - len(stem) > 0 and lowered[start - len(stem) - 1] in "'‘`"):
             return None
         return start - len(stem), end, text[start - len(stem) : start] + table.endings[lowered[start:end]], False
+    if stretch == "marker":  # r35e: read as nothing where it opens a sentence that answers no question
+        if _opens(lowered, start) and not _after_question(lowered, start) and not _vocative_at(lowered, end, table):
+            return start, end, "", True
+        return None
     key = lowered[start:end]
     reading = table.words.get(key)
     if _joined(lowered, start, end) and not (reading in table.pronouns and _contracted(lowered, end)):
@@ -286,6 +299,18 @@ def _reading(
         if _applies(form, lowered, start, end, last_end):
             return start, end, _cased(form.reads, text, lowered, start, end), False
     return None
+
+
+def _after_question(lowered: str, start: int) -> bool:
+    """r35e: the sentence before the form is a question (a reply word after it answers it). Read within _WINDOW."""
+    return lowered[max(0, start - _WINDOW) : start].rstrip(" \t\n*_>#-").endswith("?")
+
+
+def _vocative_at(lowered: str, at: int, table: Spelling) -> bool:
+    """r35e: a persona's vocative right after a discourse marker ('Well, partner, …'): the marker stays, so the comma
+    before the vocative still sets it off (and both are read as the persona's)."""
+    word = _NEXT_WORD.match(lowered, at)
+    return word is not None and word.group(1) in table.vocatives
 
 
 def _contracted(lowered: str, end: int) -> bool:

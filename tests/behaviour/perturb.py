@@ -29,6 +29,29 @@ RECOMMENDATION = "My recommendation is the second option."
 ANSWER_FORMAT = "(yes/no)"
 ARTIFACT_LINE = "Suggested commit message: `fix(parser): handle empty input`"
 OUTCOME_REMARK = "The build should now pass on CI."
+# Surface variation of the closing act itself, counted in real endings (unseen33, unseen33b, unseen31b; 626 endings,
+# docs/FIELD.md session 9): inline code on the last line 268, a list item last 83, a code block in the last three
+# paragraphs with prose after it 71, bold on the last line 66, a heading in the last four lines 48, an emoji on the
+# last line 36, a label before the act ("Next:", "Next steps:") 28, a remark after the closing question on its line
+# 10, a discourse marker opening the last paragraph 10.
+LIST_BEFORE = "Done so far:\n\n1. Fixed the date parsing.\n2. Added two regression tests."
+NEXT_HEADING = "### Next steps"
+CODE_BEFORE = "The change:\n\n```python\nreturn cache.get(key, default)\n```"
+SAME_LINE_REMARK = "Happy either way."
+EMOJI_LINE = "Happy coding! 🚀"
+DISCOURSE_MARKERS = ("OK so —", "Alright,")
+# The reader in the third person: "you" with the verb it agrees with, then the rest (a closed class of the templates'
+# verbs after a subject "you" that opens a clause; longer first; matched without case, the first letter kept).
+THIRD_PERSON = (
+    (r"\bdo you\b", "does the user"), (r"\bare you\b", "is the user"), (r"\bhave you\b", "has the user"),
+    (r"\byou're\b", "the user is"), (r"\byou've\b", "the user has"), (r"\byou'd\b", "the user would"),
+    (r"\byou'll\b", "the user will"), (r"\byou are\b", "the user is"), (r"\byou have\b", "the user has"),
+    (r"\b(if|when|whenever|once|unless|until|whether|whatever|whichever|what|which|how|before|after) you "
+     r"(?!(?:can|could|will|would|should|shall|may|might|must|did|had|were|ever|already|still|just)\b)([a-z]+?)(s|sh|ch|x)?\b",
+     r"\1 the user \2\3{es}"),
+    (r"\byours\b", "the user's"), (r"\byour\b", "the user's"), (r"\byourself\b", "themselves"),
+    (r"\byou\b", "the user"),
+)  # fmt: skip
 
 
 def _changed(before: str, after: str) -> str | None:
@@ -150,6 +173,131 @@ def outcome_remark_after(text: str) -> str | None:
     return f"{text} {OUTCOME_REMARK}"
 
 
+def _sentences(line: str) -> tuple[str, str]:
+    """A line split before its last sentence (a sentence ends in . ? or ! and a blank); ("", line) for one sentence."""
+    cut = [m.end() for m in re.finditer(r"[.?!]\s+(?=\S)", line)]
+    return (line[: cut[-1]], line[cut[-1] :]) if cut else ("", line)
+
+
+def _marked(line: str) -> tuple[str, str]:
+    """A line's list marker (with its blank) and its words."""
+    match = re.match(r"^(\s*(?:[-*]|\d+\.)\s+)?(.*)$", line)
+    assert match is not None
+    return match.group(1) or "", match.group(2)
+
+
+def bold_closing_sentence(text: str) -> str | None:
+    """The last sentence in bold, the words before it on its line left plain (the real shape: '**Want me to …?**')."""
+
+    def bold(words: str) -> str:
+        before, last = _sentences(words)
+        return f"{before}**{last}**" if last and "**" not in last else words
+
+    return _changed(text, _last_line(text, bold) or text)
+
+
+def _inline(text: str, mark: str) -> str | None:
+    for word in TYPO_WORDS:
+        match = re.search(rf"\b{word}\b", text)
+        if match and "`" not in text and "*" not in text:
+            return text[: match.start()] + f"{mark}{word}{mark}" + text[match.end() :]
+    return None
+
+
+def bold_object(text: str) -> str | None:
+    """An agent-work noun of the act in bold ('Want me to add the **tests**?')."""
+    return _inline(text, "**")
+
+
+def code_object(text: str) -> str | None:
+    """An agent-work noun of the act in inline code ('Want me to add the `tests`?')."""
+    return _inline(text, "`")
+
+
+def italic_closing(text: str) -> str | None:
+    return _changed(text, _last_line(text, lambda words: f"_{words}_" if "_" not in words else words) or text)
+
+
+def _act_paragraph(text: str) -> tuple[str, str, str]:
+    """The text split around its closing paragraph: (before, closing, after), `after` being a sign-off paragraph
+    ('Cheers,\nRowan') that follows it, or ''."""
+    head, _, last = text.rpartition("\n\n")
+    if head and re.fullmatch(r"\w+,\n\w+", last):
+        before, _, closing = head.rpartition("\n\n")
+        return before, closing, f"\n\n{last}"
+    return head, last, ""
+
+
+def numbered_last_item(text: str) -> str | None:
+    """The closing paragraph as the last item of a numbered list of work done."""
+    head, last, after = _act_paragraph(text)
+    if "\n" in last or last.lstrip().startswith(("|", "-", "*", "1.")):
+        return None
+    return f"{head}\n\n" * bool(head) + f"{LIST_BEFORE}\n3. {last}{after}"
+
+
+def next_steps_heading(text: str) -> str | None:
+    """The closing paragraph under a '### Next steps' heading, a status paragraph before."""
+    head, last, after = _act_paragraph(text)
+    return f"{head or STATUS_BEFORE}\n\n{NEXT_HEADING}\n\n{last}{after}"
+
+
+def remark_same_line(text: str) -> str | None:
+    """A remark that leaves the choice open, on the closing question's own line."""
+    return f"{text} {SAME_LINE_REMARK}" if text.rstrip().endswith("?") else None
+
+
+def label_before(text: str) -> str | None:
+    """The closing paragraph opened by a 'Next:' label (a label in front of the act's own words)."""
+    head, last, after = _act_paragraph(text)
+    if "\n" in last:
+        return None
+    marker, words = _marked(last)
+    if not words or words.startswith(("|", "Next")) or marker or ":" in " ".join(words.split()[:2]):
+        return None  # a line that has a label of its own ('Pending: your word …') takes no second one
+    return f"{head}\n\n" * bool(head) + f"Next: {words}{after}"
+
+
+def code_block_before(text: str) -> str | None:
+    """A code block between the status and the closing paragraph."""
+    head, last, after = _act_paragraph(text)
+    return f"{head}\n\n" * bool(head) + f"{CODE_BEFORE}\n\n{last}{after}"
+
+
+def third_person_reader(text: str) -> str | None:
+    """The reader named 'the user' (Codex's habit), the verb agreeing."""
+    changed = text
+    for pattern, replacement in THIRD_PERSON:
+        changed = re.sub(pattern, lambda m, r=replacement: _same_case(m.group(0), _agreeing(m, r)), changed, flags=re.I)
+    changed = re.sub(r"(^|[.?!]\s+|\n(?:[-*] |\d+\. )?)the user", lambda m: f"{m.group(1)}The user", changed)
+    return _changed(text, changed)
+
+
+def _agreeing(match: re.Match[str], replacement: str) -> str:
+    """The replacement with the verb's third-person ending: -es after a sibilant ('finishes'), -s otherwise."""
+    if "{es}" not in replacement:
+        return match.expand(replacement)
+    return match.expand(replacement.replace("{es}", "es" if match.group(3) else "s"))
+
+
+def _same_case(found: str, replacement: str) -> str:
+    return replacement[:1].upper() + replacement[1:] if found[:1].isupper() else replacement
+
+
+def emoji_line_after(text: str) -> str | None:
+    return f"{text}\n\n{EMOJI_LINE}"
+
+
+def discourse_marker(text: str) -> str | None:
+    """'OK so —' or 'Alright,' opening the last paragraph (which of the two by the text's length, for variety)."""
+    marker = DISCOURSE_MARKERS[len(text) % len(DISCOURSE_MARKERS)]
+    head, last, after = _act_paragraph(text)
+    if last.lstrip().startswith(("|", "-", "*", "#", ">")) or re.match(r"\d+\.", last) or "\n" in last:
+        return None
+    first = last[:1].lower() if not re.match(r"I\b|I'|[A-Z]{2}", last) else last[:1]
+    return f"{head}\n\n" * bool(head) + f"{marker} {first}{last[1:]}{after}"
+
+
 PERTURBATIONS: dict[str, Perturbation] = {
     "contraction": contraction,
     "typo": typo,
@@ -169,6 +317,18 @@ PERTURBATIONS: dict[str, Perturbation] = {
     "answer-format-after": answer_format_after,
     "artifact-line-after": artifact_line_after,
     "outcome-remark-after": outcome_remark_after,
+    "bold-closing-sentence": bold_closing_sentence,
+    "bold-object": bold_object,
+    "code-object": code_object,
+    "italic-closing": italic_closing,
+    "numbered-last-item": numbered_last_item,
+    "next-steps-heading": next_steps_heading,
+    "remark-same-line": remark_same_line,
+    "label-before": label_before,
+    "code-block-before": code_block_before,
+    "third-person-reader": third_person_reader,
+    "emoji-line-after": emoji_line_after,
+    "discourse-marker": discourse_marker,
 }
 # A claim is judged in the closing part (docs/DESIGN.md#claims): these keep it there, or skip only what the closing
 # skips.
