@@ -351,8 +351,8 @@ def _act_on_it(part: Token, tokens: list[Token], domains: list[str], lexicon: Le
         return True
     if alternative and all(t.i == part.i or t.dep_ in ("cc", "punct", "det") for t in tokens):
         # r36b (docs/DESIGN.md#construction-classes, coordinated acts share their object): 'Tagging and publishing
-        # 2.4.0' — the model read the acts as nouns and the version as a third conjunct; a bare act word beside the domain's
-        # thing is its act
+        # 2.4.0' — the model read the acts as nouns and the version as a third conjunct; a bare act word beside the
+        # domain's thing is its act
         return True
     if any(t.dep_ == "poss" and t.lower_ in POSSESSIVE_POINTERS and t.head.i == part.i for t in tokens):
         return True  # r36b: 'the secret creation and its rotation': the act's possessor stands for the domain's thing
