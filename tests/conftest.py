@@ -80,6 +80,7 @@ MODEL_MODULES = frozenset({
     "test_closing_list_reader_lead", "test_next_act_label", "test_reader_modal_instruction", "test_bound_positions",
     "test_closing_next_steps_proposed",
     "test_reader_condition_and_work_in_flight",
+    "test_asked_act_anywhere",
     "test_next_command_invoked",
     "test_opinion_and_preference_conditions", "test_wait_on_next_request", "test_wait_and_readiness_classes",
     "test_open_request_existential_and_change", "test_leave_request",

@@ -33,7 +33,7 @@ def test_a_noun_of_the_readers_view_opening_a_verbless_question_fires(text: str,
 
 def test_the_view_asked_of_human_only_work_is_exempt() -> None:
     assert_judged(STATUS + "Thoughts on the production deploy of 2.4.0 tonight?", "exempt", "approval-question",
-                  ["reader's view", "human-only work (production-deploy)"])
+                  ["reader's view", "human-only work (production-deploy, release)"])
 
 
 @pytest.mark.parametrize(

@@ -606,7 +606,12 @@ def work_list(asked: Asked) -> Judgement | None:
     wished |= {t.i for t in lead if t.lemma_.lower() in PROPOSING and t.tag_ == "VBD"
                and any(w.lower_ == "next" and w.i < t.i for w in lead)}  # fmt: skip
     chosen = replies(asked.doc.text)
-    if not chosen and any((t.tag_ == "VBD" or t.lower_ in turn_words().reported) and t.i not in wished for t in lead):
+    # r36b (docs/DESIGN.md#construction-classes): the agent's own act in the perfect reports too ('Follow-ups I've filed
+    # instead of doing now:', 'Issues we have opened:')
+    perfect = {t.i for t in lead if t.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_.lower() == "have"
+               for c in t.children) and _agent_subject(t)}  # fmt: skip
+    if not chosen and any((t.tag_ == "VBD" or t.lower_ in turn_words().reported or t.i in perfect) and t.i not in wished
+                          for t in lead):  # fmt: skip
         # r32b: not a request to reply, whose quoted answers report nothing ('accept it by saying "recommended"')
         # r31b: not what the reader may wish for ('If you want verification, pick one:')
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
@@ -665,6 +670,10 @@ def work_list(asked: Asked) -> Judgement | None:
     if human:
         return carved("work-list", "every item the list hands over is human-only work: a legitimate hand-off")
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _agent_subject(verb: Token) -> bool:
+    return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
 
 
 def _command_purpose(item: Doc) -> Token | None:

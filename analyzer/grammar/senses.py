@@ -371,6 +371,13 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
             # a participle that modifies the thing it acts on: 'the schema change applied to prod' (its object is the
             # noun it hangs on, with that noun's own modifiers)
             words_of_clause += [c for c in token.head.children if c.dep_ in ("compound", "amod")] + [token.head]
+        if token.pos_ == "NOUN" and token.dep_ in ("dobj", "nsubjpass") and token.head.pos_ in ("VERB", "AUX"):
+            # r36b (docs/DESIGN.md#construction-classes, the act named as a noun): 'leave the upload to PyPI to you' —
+            # the model hung the noun's own 'to PyPI' on the verb above it; a phrase after the noun, in scope, is its
+            words_of_clause += [
+                t for c in token.head.children if c.dep_ == "prep" and c.i > token.i and c.i in inside
+                for t in c.subtree if t.i in inside
+            ]  # fmt: skip
         # r33f: a verb with no object of its own shares the next verb's ('drain and recreate the node group in …')
         words_of_clause += shared_object(token, [c for c in token.children if c.dep_ == "conj"], inside)
         # r29b: a word written with a hyphen reads as one word too ('the customer-facing cluster')

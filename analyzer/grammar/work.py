@@ -56,6 +56,7 @@ CIRCUMSTANCE_MARKS = terms("attribution", "circumstance_marks")
 RECOMMENDING_VERBS = terms("attribution", "recommending_verbs")
 COUNTERFACTUAL_MODALS = terms("attribution", "counterfactual_modals")
 OBJECT_OF_PREPOSITIONS = terms("attribution", "object_of_prepositions")
+VERDICT_PREPOSITIONS = terms("attribution", "verdict_prepositions")
 # r29b: prepositions of a condition the domain act goes ahead without ('merging #512 without the review').
 WAIVED = terms("waived-conditions", "prepositions")
 STATUS_QUO = terms("tiers-and-status-quo", "status_quo")
@@ -65,12 +66,15 @@ TIME_MARKS = terms("parse", "condition_marks")
 AWAITING = terms("do-nothing-choices", "awaiting")
 ASKING_VERBS = terms("do-nothing-choices", "asking_verbs")
 ASKED_FROM = terms("do-nothing-choices", "asked_from")
+CAUSATIVE_VERBS = terms("do-nothing-choices", "causative_verbs")
+OCCASION_PREPOSITIONS = terms("attribution", "occasion_prepositions")
 KEEPING = terms("do-nothing-choices", "keeping")
 KEPT_POINTERS = terms("do-nothing-choices", "pointers")
 # r33d: the reader doing the other alternative's act ('or would you rather do it yourself').
 READER_SELF = terms("reader-does-it", "reflexives")
 READER_DOES_VERBS = terms("reader-does-it", "verbs")
 POINTER_OBJECTS = terms("reference", "pointers")
+POSSESSIVE_POINTERS = terms("reference", "possessive_pointers")
 
 
 @dataclass(frozen=True)
@@ -264,6 +268,9 @@ def _scan_part(
             )
         if domain is None and is_version(tok):
             domain = _action_domain_over(tok, lexicon)
+        if domain is None and is_version(tok) and tok.i in borrowed:
+            # r36b: 'publish it' with 'it' standing for '2.4.0': the act that borrowed the version is its action
+            domain = lexicon.action_domain(part.lemma_) or lexicon.action_domain(part.lower_)
         if domain is None:
             domain = apply("domain-word", tok, lexicon, inside)
         if domain and (not _in_sense(tok, domain, lexicon, inside) or _in_timing_adjunct(tok, part, lexicon)):
@@ -342,6 +349,13 @@ def _act_on_it(part: Token, tokens: list[Token], domains: list[str], lexicon: Le
         return False
     if any(t.pos_ == "PRON" and t.dep_ in ("dobj", "nsubjpass") and t.head.i == part.i for t in tokens):
         return True
+    if alternative and all(t.i == part.i or t.dep_ in ("cc", "punct", "det") for t in tokens):
+        # r36b (docs/DESIGN.md#construction-classes, coordinated acts share their object): 'Tagging and publishing
+        # 2.4.0' — the model read the acts as nouns and the version as a third conjunct; a bare act word beside the
+        # domain's thing is its act
+        return True
+    if any(t.dep_ == "poss" and t.lower_ in POSSESSIVE_POINTERS and t.head.i == part.i for t in tokens):
+        return True  # r36b: 'the secret creation and its rotation': the act's possessor stands for the domain's thing
     # 'revoking it is your call': the model made the pronoun right after the act the copula's subject
     after = part.doc[part.i + 1] if part.i + 1 < len(part.doc) else None
     return after is not None and after.pos_ == "PRON" and after.lower_ in POINTERS
@@ -362,6 +376,10 @@ def _alternative_time(part: Token) -> bool:
         return False
     if part.pos_ == "ADP" and part.lower_ in PURE_TIME_PREPOSITIONS:
         return True
+    if part.pos_ == "ADP" and part.lower_ in OCCASION_PREPOSITIONS and part.head.pos_ in ("VERB", "AUX"):
+        # r36b: 'rotate the DB password now, or at the maintenance window': a bare phrase beside the act, no verb of its
+        # own — another occasion for the same act
+        return any(c.dep_ == "pobj" for c in part.children)
     return part.pos_ == "ADV" and part.head.pos_ == "ADV"
 
 
@@ -405,6 +423,10 @@ def _action_domain_over(version: Token, lexicon: Lexicon) -> str | None:
     if version.i > 0:  # 'Tag v3.2.0 whenever …': the model tags a sentence-initial 'Tag' as an interjection
         neighbours.append(version.doc[version.i - 1])
     if version.dep_ in ("nummod", "compound", "amod", "nmod") and version.head.dep_ in ("dobj", "pobj"):
+        neighbours.append(version.head.head)
+    if version.dep_ == "pobj" and version.head.lower_ == "of" and version.head.head.pos_ in ("NOUN", "VERB"):
+        # r36b (docs/DESIGN.md#construction-classes, the act named as a noun): 'the upload of 3.1.0', 'the tagging of
+        # v2.0': the release action written as a noun, its version after 'of'
         neighbours.append(version.head.head)
     named_as = version.head
     while version.dep_ == "pobj" and named_as.lower_ == "as" and named_as.dep_ in ("prep", "conj"):
@@ -454,8 +476,11 @@ def _under_domain(tok: Token, part: Token, domain_tokens: dict[int, str]) -> boo
         dep = "prep" if node.dep_ == "dative" and node.pos_ == "ADP" else node.dep_
         if dep == "prep" and node.lower_ in WAIVED and node.head.i in domain_tokens:
             return True  # r29b: the condition a domain act waives is part of its decision, no work
-        if dep not in NOMINAL_OBJECT_DEPS or (dep == "prep" and node.lower_ not in OBJECT_OF_PREPOSITIONS):
-            return False
+        verdict_on = node.lower_ in VERDICT_PREPOSITIONS and domain_tokens.get(node.head.i) == "stamp"
+        if dep not in NOMINAL_OBJECT_DEPS or (dep == "prep" and node.lower_ not in OBJECT_OF_PREPOSITIONS and not (
+            verdict_on
+        )):
+            return False  # r36b: 'the sign-off on the docs PR': what the verdict is given on is what is approved
         if node.dep_ == "appos" and node.head.i in domain_tokens and node.head.pos_ == "VERB":
             return False  # 'squash, the docs lane': an item listed beside the domain action, not its object
         node = node.head
@@ -515,6 +540,8 @@ def _asked_of_others(part: Token) -> bool:
     [do-nothing-choices] asking_verbs) whose other party is named and is not the agent — its direct object ('ask the
     security team for another review') or the object of 'from'/'of' ('request a re-review from the platform team'):
     the work asked for is that party's, the alternative holds no work of the agent's."""
+    if part.lemma_.lower() in CAUSATIVE_VERBS:
+        return _done_by_others(part)
     if part.lemma_.lower() not in ASKING_VERBS:
         return False
     parties = [c for c in part.children if c.dep_ in ("dobj", "dative") and c.pos_ in ("NOUN", "PROPN")]
@@ -524,6 +551,21 @@ def _asked_of_others(part: Token) -> bool:
     if part.lemma_.lower() == "ask":
         return any(p.dep_ in ("dobj", "dative") for p in people)
     return any(p.dep_ == "pobj" for p in people)
+
+
+def _done_by_others(causative: Token) -> bool:
+    """r36b (docs/DESIGN.md#construction-classes, an alternative done by others): 'or have the platform team do it',
+    'or get the DBA to handle it': a causative verb whose complement is a pro-verb of doing (terms [reader-does-it]
+    verbs) on a pointer, done by a named party that is not the agent — the other alternative's act, theirs."""
+    complements = [c for c in causative.children if c.dep_ in ("ccomp", "xcomp")]
+    for act in (c for c in complements if c.lemma_.lower() in READER_DOES_VERBS):
+        if not any(c.dep_ == "dobj" and c.lower_ in POINTER_OBJECTS for c in act.children):
+            continue
+        doers = [c for c in act.children if c.dep_ == "nsubj"]
+        doers += [c for c in causative.children if c.dep_ == "dobj" and c.i < act.i]
+        if doers and all(d.pos_ in ("NOUN", "PROPN") for d in doers):
+            return True
+    return False
 
 
 def _awaited_thing(thing: Token, lexicon: Lexicon) -> bool:

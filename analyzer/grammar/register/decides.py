@@ -416,7 +416,10 @@ def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     extraposed = _extraposed_whether(verb, to, pointed)
     if extraposed is not None:  # r33f: 'I'll leave it to you whether to roll the signing secret'
         return _tagged(object_form(verb, [extraposed], lexicon, scope), phrase, verb)
-    if any(t.dep_ == "dep" for t in left):
+    # r36b (docs/DESIGN.md#construction-classes, the act named as a noun): 'Shall I leave the upload to PyPI to you?' —
+    # the model hung the object's own complement on the verb; the words between the verb and 'to you' are the object
+    split = any(c.dep_ == "prep" and left and min(t.i for t in left) < c.i < to.i for c in verb.children)
+    if any(t.dep_ == "dep" for t in left) or split:
         # the model split the object ('the timing of the production | deploy'): judge what was written
         stretch = [t for t in verb.doc[verb.i + 1 : to.i] if not t.is_punct and t.i in scope]
         return _tagged(_stretch_judgement(verb, stretch, lexicon), phrase, verb)

@@ -187,10 +187,14 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if governor is None:
         if _releases_human_only(anchor, inside, lexicon):
             return None  # r31c: 'Say the word and I'll apply the plan to the shared prod account'
+        if _times_human_only_clause(phrase, lexicon):
+            return None  # r36b: 'Whenever you're ready, tag and publish v2.4.0.' (the model made the wait the root)
         return _waiting(phrase, "waits for the reader's go")
     scope = frozenset(t.i for t in governor.subtree) - {t.i for t in anchor.subtree}
     if work_of([governor], lexicon, scope).human_only:
         return None  # 'Tag the release whenever you want': the timing of a human-only act
+    if _times_human_only_clause(phrase, lexicon):
+        return None  # r36b: 'Whenever you're ready, tag v2.4.0.' ('tag' read as a noun)
     if any(c.dep_ == "dobj" for t in phrase for c in t.children if c.i not in inside):
         return None  # 'Whenever you want the numbers, they're in bench/': the reader fetches a thing, no wait
     return _waiting(phrase, f"waits for the reader's go on '{governor.text}'", governor.i)
@@ -218,6 +222,23 @@ def _wants_human_only_act(phrase: Sequence[Token], inside: set[int], lexicon: Le
     wanted = [c for c in wish.children if c.dep_ in ("dobj", "ccomp", "xcomp") and c.i not in inside]
     scope = frozenset(t.i for c in wanted for t in c.subtree)
     return bool(wanted) and work_of(wanted, lexicon, scope).human_only
+
+
+def _times_human_only_clause(phrase: Sequence[Token], lexicon: Lexicon) -> bool:
+    """r36b (docs/DESIGN.md#construction-classes, the timing of a human-only act, wherever the act sits): the words of
+    the phrase's own clause outside it — before it back to ';', after it up to ';' — judged as one stretch, whatever
+    the model made of them ('tag' of 'tag v2.4.0' read as a noun; the wait read as the root and the act as its
+    conjunct). An act with a subject of its own is not the reader's to time: only a subjectless (imperative) stretch."""
+    first, last = phrase[0], phrase[-1]
+    sent = first.sent
+    before = list(first.doc[sent.start : first.i])
+    start = max((k + 1 for k, t in enumerate(before) if t.text == ";"), default=0)
+    after = list(first.doc[last.i + 1 : sent.end])
+    end = next((k for k, t in enumerate(after) if t.text == ";"), len(after))
+    words = [t for t in (*before[start:], *after[:end]) if not t.is_punct and not t.is_space]
+    if not words or any(t.dep_ in ("nsubj", "nsubjpass", "expl") for t in words):
+        return False
+    return work_of_stretch(words, lexicon).human_only
 
 
 def _own_segment(phrase: Sequence[Token]) -> list[Token]:
