@@ -683,7 +683,7 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         doing = lemma in w.help_doing and _open_doing(token, w) and _for_reader(token)
         if (helping or doing) and (agent or subject is None):
             area = _open_area(token, w)
-            if area is not None and (question or token.dep_ in ("relcl", "ccomp")):
+            if area is not None and (question or (token.dep_ in ("relcl", "ccomp") and _left_open(area))):
                 return f"asks what the reader needs the agent's help with ('{area.text}')"
             if helping and (_requested(token, w) or (token.dep_ == "xcomp" and token.head.lower_ in w.willing)):
                 return f"offers the agent's help and leaves what it is to the reader ('{token.text}')"
@@ -893,6 +893,15 @@ def _open_area(verb: Token, w: Words) -> Token | None:
         if c.dep_ == "prep" and any(p.lower_ in w.help_areas for p in c.children):
             return next(p for p in c.children if p.lower_ in w.help_areas)
     return None
+
+
+def _left_open(area: Token) -> bool:
+    """r36c: outside a question the area of help is the reader's to name only when it is left open — an indefinite
+    pronoun or a noun under an indefinite determiner ('anything further I can assist with', 'any other area I could
+    support'); 'every part we could support' reports what was covered."""
+    if area.lower_ in ("anything", "something"):
+        return True
+    return any(c.dep_ == "det" and c.lower_ in ("any", "a", "an", "some") for c in area.children)
 
 
 def _requested(token: Token, w: Words) -> bool:

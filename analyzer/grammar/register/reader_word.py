@@ -30,6 +30,7 @@ WORD_VERBS = terms("waits", "word_verbs")
 WORD_NOUNS = terms("waits", "word_nouns") | terms("waits", "word_nouns_choice")
 REVIEW_NOUNS = terms("waits", "review_nouns")
 REMAINING_VERBS = terms("waits", "remaining_verbs")
+SERVICE_NOUNS = terms("waits", "service_nouns")
 HEARING = terms("waits", "hearing")
 RECEIVING = terms("waits", "receiving")
 CHANCE_VERBS = terms("waits", "chance_verbs")
@@ -221,7 +222,20 @@ def _bounded_predicate(word: Token) -> Token | None:
         return holder.head if holder.head.i != holder.i else _hold_under(holder)
     if word.dep_ != "pobj" or holder.lower_ not in BOUNDS | {"for", "on", "without"}:
         return None
-    return holder.head if holder.head.i != holder.i else None
+    if holder.head.i == holder.i:
+        return None
+    return _at_service(holder.head) or holder.head
+
+
+def _at_service(noun: Token) -> Token | None:
+    """r36c: 'I remain at your disposal for any further adjustments.', "I'm at your service for more changes." — the
+    bound hangs on the noun of service after 'at' or 'on'; the agent's state is the verb of being or remaining above
+    it."""
+    place = noun.head
+    if noun.dep_ != "pobj" or noun.lower_ not in SERVICE_NOUNS or place.lower_ not in ("at", "on"):
+        return None
+    verb = place.head
+    return verb if verb.i != place.i and verb.lemma_.lower() in REMAINING_VERBS | {"be"} else None
 
 
 def _out_of_manner(predicate: Token) -> Token:
