@@ -289,6 +289,8 @@ def _agents(predicate: Token) -> bool:
         modal = first is not None and any(c.dep_ == "aux" and c.tag_ == "MD" for c in first.children)
         if modal and shared is not None and shared.lower_ not in AGENT:
             return False
+    if subject is not None and _vocative(subject, predicate):
+        subject = None  # r36c: 'Well partner, parking this until I hear back from y'all …': the reader addressed
     if subject is not None and subject.lower_ not in AGENT:
         if subject.dep_ == "nsubjpass" and predicate.lemma_.lower() in HOLD_VERBS:
             return True  # 'The refactor is parked until your confirmation.': the agent's work held
@@ -298,6 +300,25 @@ def _agents(predicate: Token) -> bool:
     if predicate.tag_ == "VBD" and not any(c.dep_ in ("aux", "auxpass") for c in predicate.children):
         return False  # 'I waited until you replied yesterday': a report
     return predicate.pos_ in ("VERB", "AUX", "ADJ")
+
+
+def _vocative(subject: Token, predicate: Token) -> bool:
+    """r36c (docs/DESIGN.md#construction-classes): the reader addressed before a participle with no auxiliary, which the
+    model reads as its subject ('Partner, parking this until …', 'Alright folks, holding here until …'): a bare noun
+    opening the sentence (after an interjection at most), set off by a comma, with no determiner or modifier."""
+    doc = subject.doc
+    after = doc[subject.i + 1] if subject.i + 1 < len(doc) else None
+    opening = all(t.pos_ == "INTJ" or t.dep_ == "intj" for t in doc[subject.sent.start : subject.i])
+    return (
+        predicate.tag_ == "VBG"
+        and not any(c.dep_ in ("aux", "auxpass") for c in predicate.children)
+        and subject.dep_ == "nsubj"
+        and subject.pos_ in ("NOUN", "PROPN")
+        and not any(c.dep_ != "punct" for c in subject.children)
+        and after is not None
+        and after.text == ","
+        and opening
+    )
 
 
 def _held_state(predicate: Token) -> bool:
