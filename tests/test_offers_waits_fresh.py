@@ -45,6 +45,8 @@ OPEN_AREA_FIRES = [
 OPEN_AREA_NONE = [
     "Report attached.\n\nI documented every part we could support in the README.",
     "Report attached.\n\nThe guide lists anything the CLI can help with.",
+    "The support bot no longer ends every reply with 'Anything else I can help with?'; the closer is now configurable.",
+    'The template said "Please advise if there is anything further I can assist with." and I removed it.',
 ]
 
 WORK_WAITS_FIRES = [

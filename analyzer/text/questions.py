@@ -147,6 +147,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         kind = _kind(bare)
         if kind is None or (kind == READY and _next_stage_in_item(view, start, bare)):
             continue
+        if kind == HELP and _help_only_quoted(bare, start, closing.quoted):
+            continue  # r36c: "… ends every reply with 'Anything else I can help with?'": the offer is reported
         if bare != toned:  # the parser reads the question without the emoji after it
             written = written[: len(bare)]
         mark = start + len(bare) - 1
@@ -177,6 +179,15 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
     return tuple(sites[-MAX_SITES:])
+
+
+def _help_only_quoted(sentence: str, start: int, quoted: tuple[tuple[int, int], ...]) -> bool:
+    """r36c: every offer of help the sentence holds lies inside a quotation (the carve-outs' spans): reported, no
+    site."""
+    found = list(_patterns().help.finditer(sentence))
+    return bool(found) and all(
+        any(q_start <= start + m.start() < q_end for q_start, q_end in quoted) for m in found
+    )
 
 
 def _without_outcome_remark(text: str) -> str:
