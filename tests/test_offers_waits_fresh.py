@@ -26,6 +26,18 @@ APPEAL_FIRES = [
     ("The sprite sheet is packed.\n\nIf that sounds fun, I can animate the idle pose next.", ["'animate'"]),
 ]
 
+EFFORT_FIRES = [
+    ("Token flow done.\n\nIf you fancy it, a token-refresh test is a ten-minute add on my end.",
+     ["'test'", "'If you fancy it'"]),
+    ("Done.\n\nIf that sounds useful, a CSV export is a quick job for me.", ["'export'"]),
+    ("Done.\n\nShould that help, a dark-mode toggle is an easy win for me.", ["'toggle'"]),
+]
+
+EFFORT_NONE = [
+    "Done.\n\nIf that sounds useful, the export is a quick job for the data team.",
+    "Done. The retry wrapper is a small change on our side.",
+]
+
 SERVICE_FIRES = [
     ("Review done.\n\nI remain at your disposal for any further adjustments.", ["'remain'", "'adjustments'"]),
     ("Review done.\n\nI'm at your service for further changes.", ["'changes'"]),
@@ -78,6 +90,16 @@ AGENT_NEEDS_NONE = [
 @pytest.mark.parametrize(("text", "words"), APPEAL_FIRES)
 def test_a_bonus_offer_on_an_adjective_of_appeal_fires(text: str, words: list[str]) -> None:
     assert_judged(text, "fire", "bonus-offer", ["on a condition only the reader settles", *words])
+
+
+@pytest.mark.parametrize(("text", "words"), EFFORT_FIRES)
+def test_a_piece_of_the_agents_effort_offered_on_a_condition_fires(text: str, words: list[str]) -> None:
+    assert_judged(text, "fire", "bonus-offer", ["on a condition only the reader settles", *words])
+
+
+@pytest.mark.parametrize("text", EFFORT_NONE)
+def test_someone_elses_effort_or_no_condition_is_no_bonus_offer(text: str) -> None:
+    assert verdict_rule_reason(text)[0] != "fire"
 
 
 @pytest.mark.parametrize(("text", "words"), SERVICE_FIRES)

@@ -224,11 +224,29 @@ def _offered_thing(verb: Token, w: Words) -> Offer | None:
                 act = next((c for c in carried if c.dep_ in ("xcomp", "ccomp") and c.tag_ == "VB"), None)
                 if act is not None:  # the thing is what is offered: 'Tagging 2.4.0 is easy to do' names the release
                     return Offer(subject, complement, frozenset({verb.i, complement.i, act.i}))
+            if complement.dep_ == "attr" and complement.pos_ == "NOUN" and _agents_effort(complement):
+                # r36c: 'a token-refresh test is a ten-minute add on my end', 'a CSV export is a quick job for me'
+                return Offer(subject, complement, frozenset({verb.i, complement.i}))
         return None
     modal = next((c for c in verb.children if c.dep_ == "aux" and _folded(c) in w.modals), None)
     if modal is not None and verb.lemma_.lower() in THING_JOINING and modal.lower_ not in w.commitments:
         return Offer(subject, modal, frozenset({modal.i, verb.i}))
     return None
+
+
+def _agents_effort(noun: Token) -> bool:
+    """r36c (docs/DESIGN.md#construction-classes): the attribute names a piece of the agent's effort — held on the
+    agent's side ('on my end', 'on our side') or for the agent ('for me', 'for us')."""
+    for prep in (c for c in noun.children if c.dep_ == "prep"):
+        held = [g for g in prep.children if g.dep_ == "pobj"]
+        if prep.lower_ == "for" and any(g.lower_ in ("me", "us") for g in held):
+            return True
+        if prep.lower_ == "on" and any(
+            g.lower_ in ("end", "side") and any(p.dep_ == "poss" and p.lower_ in ("my", "our") for p in g.children)
+            for g in held
+        ):
+            return True
+    return False
 
 
 def _ease(copula: Token, w: Words) -> tuple[Token, Token] | None:
