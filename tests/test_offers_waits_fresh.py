@@ -59,6 +59,7 @@ OPEN_AREA_NONE = [
     "Report attached.\n\nThe guide lists anything the CLI can help with.",
     "The support bot no longer ends every reply with 'Anything else I can help with?'; the closer is now configurable.",
     'The template said "Please advise if there is anything further I can assist with." and I removed it.',
+    "The bot replies 'Anything else I can help with?' after each answer.\n\nMy recommendation is the second option.",
 ]
 
 WORK_WAITS_FIRES = [

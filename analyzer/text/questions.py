@@ -186,8 +186,22 @@ def _help_only_quoted(sentence: str, start: int, quoted: tuple[tuple[int, int], 
     site."""
     found = list(_patterns().help.finditer(sentence))
     return bool(found) and all(
-        any(q_start <= start + m.start() < q_end for q_start, q_end in quoted) for m in found
+        any(q_start <= start + m.start() < q_end for q_start, q_end in quoted) or _opens_quote(sentence[: m.start()])
+        for m in found
     )
+
+
+_SINGLE_OPENS = re.compile(r"(?:^|(?<=[\s(]))['‘]")
+_SINGLE_CLOSES = re.compile(r"(?<=[^\s(])['’](?=[\s.,;:!?)]|$)")
+
+
+def _opens_quote(before: str) -> bool:
+    """r36c: the words before leave a quotation open — a curly or single opening mark not yet closed, or an odd number
+    of straight double quotes (a sentence of the paragraph before the closing part, whose quotations the closing part's
+    carve-outs do not list)."""
+    if before.count("“") > before.count("”") or before.count('"') % 2 == 1:
+        return True
+    return len(_SINGLE_OPENS.findall(before)) > len(_SINGLE_CLOSES.findall(before))
 
 
 def _without_outcome_remark(text: str) -> str:
