@@ -164,3 +164,19 @@ def test_an_artifact_line_of_identifiers_after_the_closing_act_is_furniture(trai
 
 def test_an_artifact_label_before_words_stays_content() -> None:
     assert verdict_rule_reason("Done, all green.\n\nCommit: add retries to the fetcher")[0] != "fire"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I remain at your disposal for any further adjustments.",
+        "I'm at your service for further changes.",
+        "The config cleanup depends on your decision about the defaults.",
+        "The fixture cleanup waits on your sign-off.",
+        "I need you to run the unit tests and tell me the result.",
+    ],
+)
+def test_the_stops_cheap_filter_lets_each_site_through(text: str) -> None:
+    from analyzer.api import may_ask
+
+    assert may_ask(text)
