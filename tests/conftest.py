@@ -79,7 +79,7 @@ MODEL_MODULES = frozenset({
     "test_reader_wish_question", "test_reader_as_marker", "test_handover_bound_before", "test_report_before_act",
     "test_closing_list_reader_lead", "test_next_act_label", "test_reader_modal_instruction", "test_bound_positions",
     "test_closing_next_steps_proposed",
-    "test_reader_condition_and_work_in_flight",
+    "test_reader_condition_and_work_in_flight", "test_offers_waits_fresh",
     "test_asked_act_anywhere",
     "test_next_command_invoked",
     "test_opinion_and_preference_conditions", "test_wait_on_next_request", "test_wait_and_readiness_classes",

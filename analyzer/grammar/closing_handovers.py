@@ -48,6 +48,7 @@ NEXT_REQUESTS = terms("turn-taking", "next_requests")
 # r32a: the modals under which the reader as subject is told to act ('You can rerun the build to confirm').
 READER_MODALS = terms("turn-taking", "reader_modals")
 READER_NEEDS = terms("turn-taking", "reader_needs")
+AGENT_NEEDS = terms("turn-taking", "agent_needs")  # r36c: "I need you to run …"
 # r33a: a fact of the reader's own world, which the agent cannot find ('Tell me the exact folder'), and the prepositions
 # of a place a thing is taken from or seen in ('the error from your terminal').
 READER_WORLD = terms("turn-taking", "reader_world")
@@ -493,6 +494,8 @@ def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
             continue
         if token.lower_ in SYSTEM_NOT_DOERS and token.dep_ == "nsubj":
             return _reader_modal_act(token)
+        if token.lower_ in AGENT_SUBJECTS and token.dep_ == "nsubj":
+            return _agent_needs_act(token)
         if token.tag_ in ("VB", "VBP") and subject_of(token) is None and token.lower_ not in ("let", "tell"):
             return token
         if token.pos_ in ("PROPN", "NOUN") and any(c.dep_ == "dobj" for c in token.children):
@@ -515,6 +518,22 @@ def _reader_modal_act(reader: Token) -> Token | None:
             return None
     if auxiliaries & READER_MODALS and verb.tag_ == "VB":
         return verb
+    return None
+
+
+def _agent_needs_act(agent: Token) -> Token | None:
+    """r36c: the act of 'I need you to run the unit tests …', "I'd like you to rerun the linter …": the infinitive the
+    agent's verb of need or wish governs, its subject the reader; None for the agent's own need ('I need to rerun it',
+    'I need your OK') or a past report ('I needed you to …')."""
+    verb = agent.head
+    if verb.lemma_.lower() not in AGENT_NEEDS or verb.tag_ not in ("VB", "VBP"):
+        return None
+    for act in verb.children:
+        if act.dep_ in ("ccomp", "xcomp") and act.tag_ == "VB" and act.i > verb.i:
+            reader = next((c for c in act.children if c.dep_ in ("nsubj", "dobj") and c.lower_ == "you"), None)
+            reader = reader or next((c for c in verb.children if c.dep_ == "dobj" and c.lower_ == "you"), None)
+            if reader is not None and any(c.dep_ == "aux" and c.lower_ == "to" for c in act.children):
+                return act
     return None
 
 

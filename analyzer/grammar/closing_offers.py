@@ -224,11 +224,29 @@ def _offered_thing(verb: Token, w: Words) -> Offer | None:
                 act = next((c for c in carried if c.dep_ in ("xcomp", "ccomp") and c.tag_ == "VB"), None)
                 if act is not None:  # the thing is what is offered: 'Tagging 2.4.0 is easy to do' names the release
                     return Offer(subject, complement, frozenset({verb.i, complement.i, act.i}))
+            if complement.dep_ == "attr" and complement.pos_ == "NOUN" and _agents_effort(complement):
+                # r36c: 'a token-refresh test is a ten-minute add on my end', 'a CSV export is a quick job for me'
+                return Offer(subject, complement, frozenset({verb.i, complement.i}))
         return None
     modal = next((c for c in verb.children if c.dep_ == "aux" and _folded(c) in w.modals), None)
     if modal is not None and verb.lemma_.lower() in THING_JOINING and modal.lower_ not in w.commitments:
         return Offer(subject, modal, frozenset({modal.i, verb.i}))
     return None
+
+
+def _agents_effort(noun: Token) -> bool:
+    """r36c (docs/DESIGN.md#construction-classes): the attribute names a piece of the agent's effort — held on the
+    agent's side ('on my end', 'on our side') or for the agent ('for me', 'for us')."""
+    for prep in (c for c in noun.children if c.dep_ == "prep"):
+        held = [g for g in prep.children if g.dep_ == "pobj"]
+        if prep.lower_ == "for" and any(g.lower_ in ("me", "us") for g in held):
+            return True
+        if prep.lower_ == "on" and any(
+            g.lower_ in ("end", "side") and any(p.dep_ == "poss" and p.lower_ in ("my", "our") for p in g.children)
+            for g in held
+        ):
+            return True
+    return False
 
 
 def _ease(copula: Token, w: Words) -> tuple[Token, Token] | None:
@@ -683,7 +701,7 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         doing = lemma in w.help_doing and _open_doing(token, w) and _for_reader(token)
         if (helping or doing) and (agent or subject is None):
             area = _open_area(token, w)
-            if area is not None and (question or token.dep_ in ("relcl", "ccomp")):
+            if area is not None and (question or (token.dep_ in ("relcl", "ccomp") and _left_open(area))):
                 return f"asks what the reader needs the agent's help with ('{area.text}')"
             if helping and (_requested(token, w) or (token.dep_ == "xcomp" and token.head.lower_ in w.willing)):
                 return f"offers the agent's help and leaves what it is to the reader ('{token.text}')"
@@ -893,6 +911,15 @@ def _open_area(verb: Token, w: Words) -> Token | None:
         if c.dep_ == "prep" and any(p.lower_ in w.help_areas for p in c.children):
             return next(p for p in c.children if p.lower_ in w.help_areas)
     return None
+
+
+def _left_open(area: Token) -> bool:
+    """r36c: outside a question the area of help is the reader's to name only when it is left open — an indefinite
+    pronoun or a noun under an indefinite determiner ('anything further I can assist with', 'any other area I could
+    support'); 'every part we could support' reports what was covered."""
+    if area.lower_ in ("anything", "something"):
+        return True
+    return any(c.dep_ == "det" and c.lower_ in ("any", "a", "an", "some") for c in area.children)
 
 
 def _requested(token: Token, w: Words) -> bool:

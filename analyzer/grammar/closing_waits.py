@@ -28,7 +28,7 @@ from analyzer.grammar.register.reader_word import (
     readers_word,
 )
 from analyzer.grammar.registry import rule
-from analyzer.grammar.work import work_of_stretch
+from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.parse.tokens import forms, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
@@ -51,6 +51,10 @@ NEED_VERBS = terms("waits", "need_verbs")
 # r35b: the agent's verbs of need whose object is the reader's word ("I'll need direction on …").
 NEEDING = frozenset(sites()["wait"]["need_verbs"])
 KNOWING_VERBS = terms("waits", "knowing_verbs")
+# r36c: the verbs of the agent's work waiting on the reader's word ('The fixture cleanup waits on your sign-off.').
+WORK_WAITS = terms("waits", "work_waits")
+# r36c: the reader's next request named as a change or a question ('any further adjustments').
+OPEN_CHANGES = terms("waits", "open_changes")
 NEED_FILLERS = frozenset({"to", "just", "first", "still"})
 
 
@@ -70,10 +74,17 @@ def wait_on_person(asked: Asked) -> Judgement | None:
         if token.lower_ not in READER:
             continue
         word = readers_word([token])
+        if word is not None and _needed(word) and not _need_names_what(word):
+            # r36c: the need of the agent's work names what the word holds back by its subject
+            judged = _work_waits_on_word(word, asked)
+            if judged is not None:
+                return judged
         if word is None or (_needed(word) and not _need_names_what(word)):
             continue
         # a phrase of the sentence that fired took the site away (analyzer.engine): one that did not reports nothing
         judged = held_until(word, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
+        if judged is None:
+            judged = _work_waits_on_word(word, asked)
         if judged is not None:
             return judged
     for token in asked.tokens:
@@ -99,6 +110,45 @@ def wait_on_person(asked: Asked) -> Judgement | None:
     return carved(
         "wait-on-person",
         "no word of the reader's bounds a hold of the agent's own: a thing's wait, or a wait on a human-only act",
+    )
+
+
+def _work_waits_on_word(word: Token, asked: Asked) -> Judgement | None:
+    """r36c (docs/DESIGN.md#construction-classes): the agent's work as the subject that waits on or needs the reader's
+    word ('The fixture cleanup waits on your sign-off.', 'The branch now needs your OK on the test naming before I
+    continue.'): a present wait or need of a noun subject that names the agent's work (an act noun of terms
+    [agent-work]) or whose clause holds back the agent's own next act ('before I continue'). A thing's own behaviour
+    ('The installer waits for your confirmation.') names neither; a human-only subject or word ('The release needs
+    your sign-off.') is its timing, no finding."""
+    predicate = word.head.head if word.dep_ == "pobj" and word.head.lower_ in ("on", "for", "upon") else word.head
+    if word.dep_ not in ("dobj", "pobj") or predicate.lemma_.lower() not in WORK_WAITS or predicate.tag_ not in (
+        "VBZ", "VBP", "VBG"
+    ):
+        return None
+    subject = subject_of(predicate)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN") or subject.lower_ in AGENT_SUBJECTS:
+        return None
+    work = work_of([subject], asked.lexicon)
+    own_act = any(
+        c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in ("before", "until", "till") for m in c.children)
+        and (s := subject_of(c)) is not None and s.lower_ in AGENT_SUBJECTS
+        for c in predicate.children
+    )
+    if work.human_only or not (work.agent_words or own_act):
+        return None
+    about = [c for c in word.children if c.dep_ in ABOUT_DEPS and c.lower_ not in ("back", "from")]
+    if _is_stamp(word, asked.lexicon):
+        if _stamp_target_in(_words_of([subject, *about]), asked.lexicon):
+            return None  # 'The merge of #412 waits on your approval': the human's stamp on a change under review
+    elif about and _human_only(about, asked.lexicon):
+        return None
+    shown = hyphen_compound(word) or word.text
+    return gated(
+        "fire",
+        "wait-on-person",
+        f"fires (wait-on-person): '{_as_asked(asked)}' — the agent's work ('{subject.text}') waits on the reader's "
+        f"'{shown}', not on work in flight",
+        predicate.i,
     )
 
 
@@ -149,7 +199,7 @@ def _open_next_word(token: Token, asked: Asked) -> bool:
     names = forms(token) | {hyphen_compound(token) or ""}
     lexicon = asked.lexicon
     free = token.dep_ in ("pobj", "pcomp") and token.head.lower_ == "for" and left_open(token)
-    if not free and not names & (WORD_NOUNS | lexicon.request_nouns | lexicon.go_nouns):
+    if not free and not names & (WORD_NOUNS | lexicon.request_nouns | lexicon.go_nouns | OPEN_CHANGES):
         return False
     opened = any(c.dep_ in ("amod", "det", "advmod") and c.lower_ in lexicon.open_modifiers for c in token.children)
     # r32c: a bare plural leaves the next request just as open ('Standing by for orders.', 'Waiting for

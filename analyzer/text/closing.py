@@ -174,6 +174,7 @@ class ClaimVocabulary:
     question_tags: frozenset[str]
     apostrophe_dropped: frozenset[str]
     artifact_label_words: frozenset[str]
+    artifact_nouns: frozenset[str]
 
 
 @cache
@@ -540,10 +541,29 @@ def is_labelled_artifact(unit: str, vocabulary: ClaimVocabulary, carved: str = "
     if "\n" in unit.strip() or len(carved) != len(unit):
         return False
     found = _LABELLED_LINE.match(unit)
-    if found is None or _WORD_CHAR.search(carved, found.end()) or not _WORD_CHAR.search(unit, found.end()):
+    if found is None or not _WORD_CHAR.search(unit, found.end()):
+        return False
+    if _WORD_CHAR.search(carved, found.end()) and not _only_identifiers(carved[found.end() :], vocabulary):
         return False  # after the label, every word is code or quoted (the carved view blanks them, the view keeps them)
     words = _VALEDICTION_WORD.findall(found.group(1).lower())
     return bool(words) and len(words) <= 5 and not set(words) & vocabulary.artifact_label_words
+
+
+def _only_identifiers(rest: str, vocabulary: ClaimVocabulary) -> bool:
+    """r36c: what is left beside the code after an artifact label names artifacts only — a commit hash (7 to 40 hex
+    digits with a digit and a letter), a change number ('#412') or a noun of the closed class of artifact names
+    (claims.toml artifact_nouns: 'commit', 'branch', 'PR'), between separators ('Files: `src/` · commit 3f9a1c2')."""
+    words = _IDENTIFIER.findall(rest)
+    return bool(words) and all(
+        w.lower() in vocabulary.artifact_nouns
+        or (w.startswith("#") and w[1:].isdigit())
+        or (_HEX.fullmatch(w.lower()) is not None and any(c.isdigit() for c in w) and any(c.isalpha() for c in w))
+        for w in words
+    )
+
+
+_IDENTIFIER = re.compile(r"#?[^\W_][\w.-]{0,60}")
+_HEX = re.compile(r"[0-9a-f]{7,40}")
 
 
 @closing_rule("answer-format")

@@ -147,6 +147,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         kind = _kind(bare)
         if kind is None or (kind == READY and _next_stage_in_item(view, start, bare)):
             continue
+        if kind == HELP and _help_only_quoted(bare, start, closing.quoted):
+            continue  # r36c: "… ends every reply with 'Anything else I can help with?'": the offer is reported
         if bare != toned:  # the parser reads the question without the emoji after it
             written = written[: len(bare)]
         mark = start + len(bare) - 1
@@ -190,6 +192,29 @@ def _next_step_over(step: QuestionSite | None, sites: list[QuestionSite], view: 
         return step
     first, end = step.parts[0][0], step.parts[-1][1]
     return None if any(first <= site.start < end for site in sites) else step
+
+
+def _help_only_quoted(sentence: str, start: int, quoted: tuple[tuple[int, int], ...]) -> bool:
+    """r36c: every offer of help the sentence holds lies inside a quotation (the carve-outs' spans): reported, no
+    site."""
+    found = list(_patterns().help.finditer(sentence))
+    return bool(found) and all(
+        any(q_start <= start + m.start() < q_end for q_start, q_end in quoted) or _opens_quote(sentence[: m.start()])
+        for m in found
+    )
+
+
+_SINGLE_OPENS = re.compile(r"(?:^|(?<=[\s(]))['‘]")
+_SINGLE_CLOSES = re.compile(r"(?<=[^\s(])['’](?=[\s.,;:!?)]|$)")
+
+
+def _opens_quote(before: str) -> bool:
+    """r36c: the words before leave a quotation open — a curly or single opening mark not yet closed, or an odd number
+    of straight double quotes (a sentence of the paragraph before the closing part, whose quotations the closing part's
+    carve-outs do not list)."""
+    if before.count("“") > before.count("”") or before.count('"') % 2 == 1:
+        return True
+    return len(_SINGLE_OPENS.findall(before)) > len(_SINGLE_CLOSES.findall(before))
 
 
 def _without_outcome_remark(text: str) -> str:
@@ -638,6 +663,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:how|where)\s+(?:i|we)\s+(?:can|could|may|might|should)\s+(?:\w+\s+)?(?:{_words(help_['verbs'])})\b"
             rf"|\bwhat(?:ever)?\s+(?:else\s+)?you\s+(?:{_words(help_['needs'])})\b"
             rf"|\b(?:{_words(help_['availability'])})\s+to\s+(?:{_words(help_['verbs'])})\b"
+            # r36c: the open thing the agent's help is about ('anything further I can assist with')
+            rf"|\b(?:{_words(help_['areas'])})\b[^.!?;\n]{{0,30}}?\b(?:i|we)\s+(?:can|could|may|might)\s+"
+            rf"(?:\w+\s+)?(?:{_words(help_['verbs'])})\b"
         ),
         turn=rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b",
         # r35b: the reader's word as a noun — owned by the reader, from the reader, or opening the sentence alone —
@@ -661,6 +689,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:i|we)(?:['’]ll|['’]d|\s+will|\s+would|\s+still|\s+first|\s+just|\s+really)?\s+"
             rf"(?:{_words(data['wait']['need_verbs'])})\s+(?:your\s+|some\s+|more\s+|a\s+|an\s+|the\s+)?"
             rf"(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
+            # r36c: the agent's work needing the reader's word ('The branch needs your OK on …')
+            rf"|\b(?:{_words(data['wait']['work_needs'])})\s+your\s+(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
             # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['bare_bounds'])})\s+"
             rf"(?:[\w-]+\s+){{1,4}}?(?:that\s+|which\s+)?(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['requested'])})\b"
@@ -782,12 +812,16 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # 'Now you should run the build …')
         reader_first=(
             r"[\s*_]*(?:now,?\s+|next,?\s+|then,?\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?\w+"
-            r"|you(?:['’]ll|\s+will)?\s+(?:should|must|need\s+to|have\s+to|want\s+to|'ll\s+need\s+to)\b)"
+            r"|you(?:['’]ll|\s+will)?\s+(?:should|must|need\s+to|have\s+to|want\s+to|'ll\s+need\s+to)\b"
+            # r36c: the agent's need or wish of the reader's act ('I need you to run …', "I'd like you to paste …")
+            rf"|(?:i|we)(?:['’]d|\s+would|\s+really|\s+just)?\s+(?:{_words(turn['agent_needs'])})\s+you\s+to\b)"
         ),
         # r32a: the reader the subject of a modal opening the sentence ('You can rerun the build to confirm.')
         reader_modal=(
             r"[\s*_]*(?:now,?\s+|next,?\s+|then,?\s+)?you\s+(?:also\s+|now\s+|then\s+|just\s+|simply\s+)?"
             rf"(?:{_words(turn['reader_modals'])})\s+(?:also\s+|now\s+|then\s+|just\s+|simply\s+)?[a-z]"
+            # r36c: the agent's need or wish of the reader's act ('I need you to run …', "I'd like you to paste …")
+            rf"|[\s*_]*(?:i|we)(?:['’]d|\s+would|\s+really|\s+just)?\s+(?:{_words(turn['agent_needs'])})\s+you\s+to\b"
         ),
         # r32b: the reader asked to choose among the options by a reply, opening a sentence ('You can reply with the
         # option letter', 'Reply A or B'): what the reply names is a label word, a digit or a capital standing alone

@@ -30,6 +30,7 @@ WORD_VERBS = terms("waits", "word_verbs")
 WORD_NOUNS = terms("waits", "word_nouns") | terms("waits", "word_nouns_choice")
 REVIEW_NOUNS = terms("waits", "review_nouns")
 REMAINING_VERBS = terms("waits", "remaining_verbs")
+SERVICE_NOUNS = terms("waits", "service_nouns")
 HEARING = terms("waits", "hearing")
 RECEIVING = terms("waits", "receiving")
 CHANCE_VERBS = terms("waits", "chance_verbs")
@@ -221,7 +222,20 @@ def _bounded_predicate(word: Token) -> Token | None:
         return holder.head if holder.head.i != holder.i else _hold_under(holder)
     if word.dep_ != "pobj" or holder.lower_ not in BOUNDS | {"for", "on", "without"}:
         return None
-    return holder.head if holder.head.i != holder.i else None
+    if holder.head.i == holder.i:
+        return None
+    return _at_service(holder.head) or holder.head
+
+
+def _at_service(noun: Token) -> Token | None:
+    """r36c: 'I remain at your disposal for any further adjustments.', "I'm at your service for more changes." — the
+    bound hangs on the noun of service after 'at' or 'on'; the agent's state is the verb of being or remaining above
+    it."""
+    place = noun.head
+    if noun.dep_ != "pobj" or noun.lower_ not in SERVICE_NOUNS or place.lower_ not in ("at", "on"):
+        return None
+    verb = place.head
+    return verb if verb.i != place.i and verb.lemma_.lower() in REMAINING_VERBS | {"be"} else None
 
 
 def _out_of_manner(predicate: Token) -> Token:
@@ -275,6 +289,8 @@ def _agents(predicate: Token) -> bool:
         modal = first is not None and any(c.dep_ == "aux" and c.tag_ == "MD" for c in first.children)
         if modal and shared is not None and shared.lower_ not in AGENT:
             return False
+    if subject is not None and _vocative(subject, predicate):
+        subject = None  # r36c: 'Well partner, parking this until I hear back from y'all …': the reader addressed
     if subject is not None and subject.lower_ not in AGENT:
         if subject.dep_ == "nsubjpass" and predicate.lemma_.lower() in HOLD_VERBS:
             return True  # 'The refactor is parked until your confirmation.': the agent's work held
@@ -284,6 +300,25 @@ def _agents(predicate: Token) -> bool:
     if predicate.tag_ == "VBD" and not any(c.dep_ in ("aux", "auxpass") for c in predicate.children):
         return False  # 'I waited until you replied yesterday': a report
     return predicate.pos_ in ("VERB", "AUX", "ADJ")
+
+
+def _vocative(subject: Token, predicate: Token) -> bool:
+    """r36c (docs/DESIGN.md#construction-classes): the reader addressed before a participle with no auxiliary, which the
+    model reads as its subject ('Partner, parking this until …', 'Alright folks, holding here until …'): a bare noun
+    opening the sentence (after an interjection at most), set off by a comma, with no determiner or modifier."""
+    doc = subject.doc
+    after = doc[subject.i + 1] if subject.i + 1 < len(doc) else None
+    opening = all(t.pos_ == "INTJ" or t.dep_ == "intj" for t in doc[subject.sent.start : subject.i])
+    return (
+        predicate.tag_ == "VBG"
+        and not any(c.dep_ in ("aux", "auxpass") for c in predicate.children)
+        and subject.dep_ == "nsubj"
+        and subject.pos_ in ("NOUN", "PROPN")
+        and not any(c.dep_ != "punct" for c in subject.children)
+        and after is not None
+        and after.text == ","
+        and opening
+    )
 
 
 def _held_state(predicate: Token) -> bool:
