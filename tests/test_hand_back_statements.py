@@ -101,6 +101,8 @@ PASSES = [
     'The login page asks "what can I help you with?" before the form.',
 ]
 
+TWINS_JUDGED = {"A possible follow-up: the release could be tagged as v2.1.": ("exempt", "bonus-offer")}
+
 EXEMPT = [
     ("Choice for you: deploy to production tonight or wait for Monday.", "reader-decides"),
     ("As a follow-up, the release could be published to npm.", "bonus-offer"),
@@ -115,8 +117,9 @@ def test_hand_back_fires(text: str, rule: str, words: list[str]) -> None:
 
 @pytest.mark.parametrize("text", PASSES)
 def test_twin_passes(text: str) -> None:
+    # nothing found, but for the frame of a later step the bonus-offer row reads as a step of a release, human-only
     verdict, rule, reason = verdict_rule_reason(text)
-    assert verdict != "fire", (rule, reason)
+    assert (verdict, rule) == TWINS_JUDGED.get(text, ("clear", None)), reason
 
 
 @pytest.mark.parametrize(("text", "rule"), EXEMPT)
