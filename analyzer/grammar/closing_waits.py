@@ -51,7 +51,7 @@ NEED_VERBS = terms("waits", "need_verbs")
 # r35b: the agent's verbs of need whose object is the reader's word ("I'll need direction on …").
 NEEDING = frozenset(sites()["wait"]["need_verbs"])
 KNOWING_VERBS = terms("waits", "knowing_verbs")
-NEED_FILLERS = frozenset({"to", "just", "first", "still"})
+NEED_FILLERS = terms("waits", "need_fillers")
 
 
 @rule("wait-on-person")
