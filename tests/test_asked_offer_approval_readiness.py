@@ -162,5 +162,6 @@ def test_the_reader_asked_to_verify_the_agents_fix_on_their_side_fires() -> None
     ],
 )
 def test_the_same_words_asking_nothing_of_the_reader_pass(text: str) -> None:
+    # no row finds anything: a twin that any row judged (even exempt) would be read as asking
     verdict, rule, reason = verdict_rule_reason(STATUS + text)
-    assert verdict != "fire", (rule, reason)
+    assert (verdict, rule) == ("clear", None), reason

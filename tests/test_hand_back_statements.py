@@ -101,6 +101,8 @@ PASSES = [
     'The login page asks "what can I help you with?" before the form.',
 ]
 
+TWINS_JUDGED = {"A possible follow-up: the release could be tagged as v2.1.": ("exempt", "bonus-offer")}
+
 EXEMPT = [
     ("Choice for you: deploy to production tonight or wait for Monday.", "reader-decides"),
     ("As a follow-up, the release could be published to npm.", "bonus-offer"),
@@ -115,10 +117,25 @@ def test_hand_back_fires(text: str, rule: str, words: list[str]) -> None:
 
 @pytest.mark.parametrize("text", PASSES)
 def test_twin_passes(text: str) -> None:
+    # nothing found, but for the frame of a later step the bonus-offer row reads as a step of a release, human-only
     verdict, rule, reason = verdict_rule_reason(text)
-    assert verdict != "fire", (rule, reason)
+    assert (verdict, rule) == TWINS_JUDGED.get(text, ("clear", None)), reason
 
 
 @pytest.mark.parametrize(("text", "rule"), EXEMPT)
 def test_human_only_is_exempt(text: str, rule: str) -> None:
     assert_judged(text, "exempt", rule, ["human-only"])
+
+
+def test_every_frame_of_next_work_holds_a_cue_of_the_cheap_filter() -> None:
+    """The hook reads a closing site only when may_ask finds a cue ([cues] substrings): a frame of sites.toml
+    [unconditioned-offer] that opens a site with none ('Later: …', 'From here, …') would fire in `analyze` and pass in
+    the hook."""
+    from analyzer.api import may_ask
+    from analyzer.text import sites
+    from analyzer.text.questions import question_sites
+
+    offer = sites()["unconditioned-offer"]
+    texts = [f"{frame.capitalize()}{mark} the exporter might get a TTL."
+             for frame in offer["next_adverbs"] + offer["next_nouns"] for mark in (",", ":")]  # fmt: skip
+    assert [t for t in texts if question_sites(t) and not may_ask(t)] == []

@@ -55,7 +55,7 @@ KNOWING_VERBS = terms("waits", "knowing_verbs")
 WORK_WAITS = terms("waits", "work_waits")
 # r36c: the reader's next request named as a change or a question ('any further adjustments').
 OPEN_CHANGES = terms("waits", "open_changes")
-NEED_FILLERS = frozenset({"to", "just", "first", "still"})
+NEED_FILLERS = terms("waits", "need_fillers")
 
 
 @rule("wait-on-person")

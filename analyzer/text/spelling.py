@@ -90,6 +90,7 @@ class Spelling:
     interjections: frozenset[str]
     vocatives: frozenset[str]
     pronouns: frozenset[str]
+    markers: frozenset[str]
     forms: re.Pattern[str]
     dropped: re.Pattern[str]
     discourse: re.Pattern[str]
@@ -115,6 +116,7 @@ def spelling() -> Spelling:
         frozenset(persona["interjections"]),
         frozenset(persona["vocatives"]),
         frozenset(data["contracting"]["readings"]),
+        frozenset(data["discourse"]["markers"]),
         # not followed by a word character: a form that ends in a mark ('w/') ends before a space too (issue 28); r35e:
         # after an underscore that opens emphasis ('_wud u like me 2 keep going?_'), not one inside a name ('cache_2')
         re.compile(r"(?:\b|(?<=(?<!\w)_))" + _alternation(sorted(written)) + r"(?!\w)"),

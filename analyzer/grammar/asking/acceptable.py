@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import Asked, _demonstrative_only, _judged
+from analyzer.grammar.closing_questions import POINTERS, Asked, _demonstrative_only, _judged
 from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import subject_of
@@ -24,7 +24,6 @@ MANNER = terms("acceptable-to-reader", "manner")
 EXPERIENCER = terms("acceptable-to-reader", "experiencer")
 # r35c: the verb of acceptability in the forms the model may read as a noun ('does that sizing work for you?').
 WORKING = terms("acceptable-to-reader", "working")
-POINTERS = frozenset({"this", "that", "these", "those", "it"})
 PLAN_NOUNS = terms("asking", "plan_nouns")
 
 

@@ -129,7 +129,8 @@ def _discourse_marker() -> re.Pattern[str]:
     def words(forms: frozenset[str]) -> str:
         return "|".join(re.escape(w).replace("\\ ", "[ \t]+") for w in sorted(forms, key=len, reverse=True))
 
-    greetings = words(terms("claim-discourse", "greetings") | frozenset(interjections))
+    # one class of discourse markers (spelling.toml [discourse]), with the greetings only a claim's opening takes
+    greetings = words(terms("claim-discourse", "greetings") | table.markers | frozenset(interjections))
     vocatives = words(terms("claim-discourse", "vocatives") | frozenset(persona_vocatives))
     return re.compile(
         rf"[\s*_>#]{{0,8}}(?:(?:{greetings})(?:[ \t]+(?:{vocatives}))?|(?:{vocatives}))[ \t]*(?:[—–,:!]|--?)[ \t]*"

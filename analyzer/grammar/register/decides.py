@@ -191,11 +191,7 @@ def _owned_by_pronoun(phrase: Sequence[Token], yours: Token, subject: Token, lex
     copula = yours.head
     if copula.dep_ in EMBEDDED_DEPS or any(t.i < subject.i and not t.is_punct for t in yours.sent):
         return None  # 'She said it's yours', 'Once merged, it's yours': not the pronoun opening its own sentence
-    act = act_before(subject)
-    if not act:
-        return None
-    judged = _stretch_judgement(yours, act, lexicon, what=f"what '{subject.text}' stands for,")
-    return _tagged(judged, phrase, yours) if judged.verdict == "fire" else None
+    return _owned_act_before(phrase, yours, subject, f"what '{subject.text}' stands for,", lexicon)
 
 
 def _owned_by_pointer(phrase: Sequence[Token], yours: Token, lexicon: Lexicon) -> Judgement | None:
@@ -206,10 +202,18 @@ def _owned_by_pointer(phrase: Sequence[Token], yours: Token, lexicon: Lexicon) -
     segment = [t for t in yours.sent if t.i < yours.i and not t.is_space]
     if not _demonstrative_copula(segment):
         return None
-    act = act_before(segment[0])
+    what = f"what '{text_of(yours, bounds(segment))}' stands for,"
+    return _owned_act_before(phrase, yours, segment[0], what, lexicon)
+
+
+def _owned_act_before(
+    phrase: Sequence[Token], yours: Token, pointer: Token, what: str, lexicon: Lexicon
+) -> Judgement | None:
+    """'That one's yours.' and 'It's yours.' share one reading: the pointer stands for the act the sentence before
+    names, and only the register reports (a human-only act there is the reader's own: no finding)."""
+    act = act_before(pointer)
     if not act:
         return None
-    what = f"what '{text_of(yours, bounds(segment))}' stands for,"
     judged = _stretch_judgement(yours, act, lexicon, what=what)
     return _tagged(judged, phrase, yours) if judged.verdict == "fire" else None
 
