@@ -418,3 +418,227 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     named = " ".join(t.text for t in act)
     return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; what is "
                  f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip
+
+
+# r36a (docs/DESIGN.md#construction-classes, a decision named in the context before the hand-over): the pointers that
+# leave a hand-over's sentence pointing back, the determiners of a noun that points back, the verbs that change what the
+# reader pays; a heading line and a bold label opening a line; how many sentences back the context is read.
+CONTEXT_POINTERS = terms("bound-before", "context_pointers")
+CONTEXT_DETERMINERS = terms("bound-before", "context_determiners")
+COST_VERBS = terms("bound-before", "cost_verbs")
+HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<label>[^\n]+?)\s*#*\s*$")
+LABEL = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)(?P<label>[^*_\n]{2,160}?)(?:\*\*|__)\s*:?\s*(?P<rest>.*)$")
+PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+MARKUP = re.compile(r"\*\*|__|^\s*(?:[-*+\u2022]|\d+[.)])\s+|^\s{0,3}#{1,6}\s+", re.MULTILINE)
+MAX_CONTEXT_SENTENCES = 2
+MODIFIER_DEPS = frozenset({"compound", "nmod", "amod", "npadvmod"})
+CONTEXT_BREAKS = frozenset({";", ":", "\u2014", "\u2013"})
+
+
+def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon: Lexicon,
+                   model: Language) -> Judgement | None:  # fmt: skip
+    """r36a (docs/DESIGN.md#construction-classes, a decision named in the context before the hand-over): a hand-over
+    whose sentence points back — a pronoun or pointer ('Whether it goes in today is your call.', 'Deleting it is
+    irreversible; that one is your call.', 'Either is your call.'), a noun with a definite or demonstrative determiner
+    as its subject ('The upgrade is your pick.'), a gerund with no object ('Promoting to 100% is your call.'), or
+    nothing of its own ('Yours to decide when.') — is about what its paragraph named before it: the sentences before it
+    in its paragraph (nearest first; the paragraph before when it opens its own), then the heading or bold label above
+    them ('### Production rollout', '**Prod cutover:** …'). Each is judged with the hand-over's own words, its pointers
+    read as what they stand for (analyzer.grammar.reference), and on its own clause by clause, by the domain judgement
+    a phrase's own object gets. The nearest context that names work decides: exempt when it is human-only and names no
+    agent work; None otherwise (the finding's own verdict stands)."""
+    text = MARKUP.sub("", sentence).strip()
+    if not text:
+        return None
+    lead = len(sentence) - len(sentence.lstrip())
+    own = model(sentence_case(text))
+    words = [t for t in own if not t.is_space and not t.is_punct]
+    if not words or not _points_back(words, text):
+        return None
+    cut = (phrase[0] - lead, phrase[1] - lead)
+    acting = [t for t in words if not (cut[0] <= t.idx < cut[1]) and not is_copula(t)]
+    units = [(unit, text, cut) for unit in _context_units(before)]
+    labels = {unit for unit in _context_units(before, labels_only=True)}
+    breaks = [k for k, ch in enumerate(text[: max(0, cut[0])]) if ch in CONTEXT_BREAKS]
+    if breaks and any(ch.isalpha() for ch in text[: breaks[-1]]):
+        # the clause before its own in the sentence is the nearest context ('… to the bill; that upgrade is yours')
+        k = breaks[-1] + 1
+        rest = text[k:].lstrip()
+        shift = len(text) - len(rest)
+        units.insert(0, (text[: breaks[-1]].strip(), rest, (cut[0] - shift, cut[1] - shift)))
+    for unit, said, at in units:
+        work = _context_work(unit, said, at, lexicon, model) if acting else None
+        if work is None:
+            work = _label_work(unit, lexicon, model) if unit in labels else _unit_work(unit, lexicon, model)
+        if work is None:
+            continue  # 'Done.', 'Staging has soaked for 24 hours.': names nothing of a decision, read further back
+        if not work.human_only:
+            return None
+        named = unit if len(unit) <= 60 else unit[:57] + "…"
+        return gated("exempt", "bound-before", f"exempt (bound-before): its sentence points back at what is named "
+                     f"before it, '{named}', {work.describe()}", None, None, work.domains)  # fmt: skip
+    return None
+
+
+def _points_back(words: list[Token], text: str) -> bool:
+    """The hand-over's sentence points back: a pointer word, a definite or demonstrative noun subject, a gerund opening
+    it with no object, or only closed-class words."""
+    if any(t.lower_ in CONTEXT_POINTERS and t.pos_ in ("PRON", "DET", "NUM") for t in words):
+        return True
+    first = words[0]
+    if first.lower_ in CONTEXT_DETERMINERS and first.head.dep_ in ("nsubj", "nsubjpass") and first.head.pos_ == "NOUN":
+        return True
+    if first.tag_ == "VBG" and not any(c.dep_ in ("dobj", "nsubjpass") for c in first.children):
+        return True
+    return _closed_words_only(text)
+
+
+def _context_units(before: str, *, labels_only: bool = False) -> list[str]:
+    """The context before a hand-over, nearest first: the sentences before it in its paragraph (or, when it opens its
+    paragraph, the last ones of the paragraph before), at most MAX_CONTEXT_SENTENCES; then a bold label opening the
+    paragraph, or the heading line above it. A label line gives its label first, then its rest."""
+    text = before.rstrip()
+    paragraphs = [p for p in PARAGRAPH_BREAK.split(text) if p.strip()]
+    if not paragraphs:
+        return []
+    own = not re.search(r"\n[ \t]*\n\s*$", before)
+    chosen = paragraphs[-1]
+    lines = [ln for ln in chosen.split("\n") if ln.strip()]
+    heading = ""
+    if lines and HEADING.match(lines[0]):
+        heading = HEADING.match(lines[0]).group("label")
+        lines = lines[1:]
+    elif len(paragraphs) > 1 and HEADING.match(paragraphs[-2].strip()):
+        heading = HEADING.match(paragraphs[-2].strip()).group("label")
+    if not own and not lines and heading:
+        return [heading]
+    units: list[str] = []
+    label = ""
+    for line in lines:
+        found = LABEL.match(line)
+        if found:
+            label = found.group("label").strip().rstrip(":").strip()
+            line = found.group("rest")
+        units.extend(s.strip() for s in SENTENCE_END.split(MARKUP.sub("", line)) if s.strip())
+    units = list(reversed(units))[:MAX_CONTEXT_SENTENCES]
+    if labels_only:
+        units = []
+    if label:
+        units = [label, *units]
+    if heading:
+        units.append(heading)
+    return [u for u in units if any(c.isalpha() for c in u)]
+
+
+def _label_work(label: str, lexicon: Lexicon, model: Language) -> Work | None:
+    """A heading or bold label is a noun phrase with no determiner ('Production rollout', 'Prod cutover (DNS switch)'):
+    read as one with 'the', judged whole. None when it names nothing."""
+    first = label.split()[0].lower() if label.split() else ""
+    said = label if first in CONTEXT_DETERMINERS | {"a", "an"} else f"the {label}"
+    words = [t for t in model(sentence_case(said)) if not t.is_punct and not t.is_space]
+    work = work_of_stretch(words, lexicon)
+    return work if work.human_only or work.agent_words or work.domains else None
+
+
+def _context_work(unit: str, text: str, cut: tuple[int, int], lexicon: Lexicon, model: Language) -> Work | None:
+    """The hand-over's own words with what their pointers stand for ('Deleting it', 'Whether it goes in'): the context
+    and the hand-over parsed as one text, the hand-over's words outside the phrase judged. None when they name nothing
+    of a decision."""
+    joined = sentence_case(unit.rstrip(".!?:;") + ". ")
+    offset = len(joined)
+    doc = model(joined + text)
+    words = [t for t in doc if t.idx >= offset and not t.is_punct and not t.is_space]
+    acting = [t for t in words if not (cut[0] <= t.idx - offset < cut[1]) and not is_copula(t)]
+    if not acting:
+        return None
+    work = work_of_stretch(acting, lexicon)
+    if work.human_only:
+        return work
+    return _done_on_named(acting, [t for t in doc if t.idx < offset], lexicon, model)
+
+
+def _done_on_named(acting: list[Token], context: list[Token], lexicon: Lexicon, model: Language) -> Work | None:
+    """A verb of the hand-over whose object is a pronoun ('Deleting them', 'Applying it') done on the thing the context
+    names, when the parse did not bind the pronoun: the verb with the context's first noun phrase of the pronoun's
+    number (its whole subtree, not a modifier of another: 'customer rows in the production `accounts` table'), parsed
+    as one instruction. The first such phrase that names work decides; None when none does or it is not human-only."""
+    verb = next((t for t in acting if t.pos_ == "VERB" and any(
+        c.dep_ == "dobj" and c.lower_ in CONTEXT_POINTERS for c in t.children)), None)  # fmt: skip
+    if verb is None or not context:
+        return None
+    pointer = next(c for c in verb.children if c.dep_ == "dobj" and c.lower_ in CONTEXT_POINTERS)
+    plural = pointer.lower_ in ("them", "these", "those", "they")
+    doc = context[0].doc
+    for root in context:
+        # a plural the small model tagged a verb keeps a noun's modifiers ('duplicated customer rows in …')
+        misread = root.tag_ == "VBZ" and any(c.dep_ in ("compound", "amod", "det") for c in root.children)
+        if (root.pos_ not in ("NOUN", "PROPN") and not misread) or root.dep_ in MODIFIER_DEPS:
+            continue
+        if (root.tag_ in ("NNS", "NNPS") or misread) != plural:
+            continue
+        # a place the model hung on the verb of the object ('found 2.3M rows | in the production table') is the object's
+        placed = [c for c in root.head.children if c.dep_ == "prep" and c.i > root.i] if root.dep_ == "dobj" else []
+        stretch = [t for t in [*root.subtree, *(t for c in placed for t in c.subtree)]
+                   if t.i <= context[-1].i and not t.is_punct]  # fmt: skip
+        while stretch and stretch[0].i < root.i and (stretch[0].pos_ in ("NUM", "DET") or stretch[0].dep_ == "nummod"):
+            stretch = stretch[1:]  # the model reads a bare object after an instruction's verb best after 'the'
+        if not stretch:
+            continue
+        said = doc.text[stretch[0].idx : stretch[-1].idx + len(stretch[-1].text)]
+        done = [t for t in model(instruction_case(f"{verb.lemma_.lower()} the {said}")) if not t.is_punct]
+        work = work_of_stretch(done, lexicon)
+        if work.human_only or work.agent_words or work.domains:
+            return work if work.human_only else None
+    return None
+
+
+def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
+    """A sentence or label of the context judged clause by clause: the object of a clause the agent reports ('I found
+    2.3M orphaned rows in the production `events` table'), or the clause itself; a clause that changes what the reader
+    pays is billing; a clause of someone else's act in the past ('You merged #300 yesterday') reports an act done, no
+    decision pending. Human-only when a clause is and none names agent work; not human-only when a clause names work or
+    an act done; None when no clause names anything."""
+    doc = model(sentence_case(unit))
+    human: list[str] = []
+    named = False
+    for clause in _clauses([t for t in doc if not t.is_space]):
+        words = [t for t in clause if not t.is_punct]
+        if not words:
+            continue
+        top = clause_top(words)
+        subjects = [c for c in top.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("PRON", "PROPN")
+                    ] if top is not None else []  # fmt: skip
+        if top is not None and top.tag_ == "VBD" and subjects and not any(c.lower_ in AGENT for c in subjects):
+            named = True  # 'You merged #300 yesterday and it shipped clean': an act done names no decision pending
+            continue
+        if top is not None and any(c.dep_ == "nsubj" and c.lower_ in AGENT for c in top.children):
+            inside = {t.i for t in words}
+            words = [t for c in top.children if c.dep_ in ("dobj", "prep") for t in c.subtree if t.i in inside]
+            if not words:
+                continue
+        if _pays(words):
+            human.append("billing")
+            continue
+        work = work_of_stretch(words, lexicon)
+        if work.human_only:
+            human.extend(work.domains)
+        elif work.agent_words or work.domains:
+            named = True
+    if named:
+        return Work(False, tuple(human), ("",), ())
+    if human:
+        return Work(True, tuple(dict.fromkeys(human)), (), ())
+    return None
+
+
+def _pays(words: list[Token]) -> bool:
+    """A clause that changes what the reader pays: a verb of changing an amount, not negated, with a cost noun for its
+    object or as the object of its preposition ('would add about $2,400 a month to the bill')."""
+    for verb in words:
+        if verb.pos_ != "VERB" or verb.lemma_.lower() not in COST_VERBS or any(c.dep_ == "neg" for c in verb.children):
+            continue
+        under = [c for c in verb.children if c.dep_ == "dobj"]
+        under += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+        if any(t.lemma_.lower() in COST_NOUNS for t in under):
+            return True
+    return False
