@@ -431,6 +431,8 @@ LABEL = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)(?P<label>[^*_\n]{2,160}?)(?:\*
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 MARKUP = re.compile(r"\*\*|__|^\s*(?:[-*+\u2022]|\d+[.)])\s+|^\s{0,3}#{1,6}\s+", re.MULTILINE)
 MAX_CONTEXT_SENTENCES = 2
+CHOICE_POINTERS = frozenset({"either", "both", "which", "neither"})
+PRO_VERBS = terms("reference", "pro_verbs")
 MODIFIER_DEPS = frozenset({"compound", "nmod", "amod", "npadvmod"})
 CONTEXT_BREAKS = frozenset({";", ":", "\u2014", "\u2013"})
 
@@ -466,18 +468,51 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
         rest = text[k:].lstrip()
         shift = len(text) - len(rest)
         units.insert(0, (text[: breaks[-1]].strip(), rest, (cut[0] - shift, cut[1] - shift)))
+    verbs = _own_verbs(acting)
+    every = any(t.lower_ in CHOICE_POINTERS for t in words)
     for unit, said, at in units:
         work = _context_work(unit, said, at, lexicon, model) if acting else None
         if work is None:
             work = _label_work(unit, lexicon, model) if unit in labels else _unit_work(unit, lexicon, model)
+            if work is not None and work.human_only and not _acts_in(verbs, work, lexicon):
+                return None  # 'PR #52 is merged. Splitting it is your call.': its own act is not the one named
         if work is None:
             continue  # 'Done.', 'Staging has soaked for 24 hours.': names nothing of a decision, read further back
         if not work.human_only:
             return None
+        if every and unit not in labels and not _all_human(units, labels, unit, lexicon, model):
+            return None  # 'Either is your call.' after two steps: both are the choice
         named = unit if len(unit) <= 60 else unit[:57] + "…"
         return gated("exempt", "bound-before", f"exempt (bound-before): its sentence points back at what is named "
                      f"before it, '{named}', {work.describe()}", None, None, work.domains)  # fmt: skip
     return None
+
+
+def _own_verbs(acting: list[Token]) -> list[Token]:
+    """The verbs of the hand-over's own words that name an act: not a pro-verb ('whether it goes in', 'do that'), a
+    verb of deciding or handing over, or a copula."""
+    closed = PRO_VERBS | DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS
+    return [t for t in acting if t.pos_ == "VERB" and t.lemma_.lower() not in closed and not is_copula(t)]
+
+
+def _acts_in(verbs: list[Token], work: Work, lexicon: Lexicon) -> bool:
+    """Every act the hand-over names of its own is a verb of the human-only domain its context names ('Promoting to
+    100%' under '### Production rollout', 'Applying it' after a shared account's `terraform apply`)."""
+    domains = [d for d in lexicon.domains if d.name in work.domains]
+    return all(any(forms(v) & (d.verbs | d.actions) for d in domains) for v in verbs)
+
+
+def _all_human(units: list[tuple[str, str, tuple[int, int]]], labels: set[str], nearest: str, lexicon: Lexicon,
+               model: Language) -> bool:  # fmt: skip
+    """A choice pointer ('either', 'both', 'which') covers every sentence read before it: each human-only or naming
+    nothing."""
+    for unit, _, _ in units:
+        if unit == nearest or unit in labels:
+            continue
+        work = _unit_work(unit, lexicon, model)
+        if work is not None and not work.human_only:
+            return False
+    return True
 
 
 def _points_back(words: list[Token], text: str) -> bool:

@@ -1,0 +1,59 @@
+"""r36a (docs/DESIGN.md#construction-classes, issue 28): a decision named in the context before the hand-over.
+
+An attribution hand-over whose sentence points back and names no work of its own — a pronoun or pointer, a definite
+noun subject, a gerund with no object, nothing but closed-class words — is judged on the clause before it in its
+sentence, the sentences before it in its paragraph, a bold label or a heading above. Exempt when the nearest context
+that names work is human-only; every construction has its twin on the agent's own work, which keeps firing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.judging import assert_judged
+
+BOUND = "its sentence points back at what is named before it"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule", "words"),
+    [
+        # a pronoun whose antecedent is the sentence before (merge eligibility, production data)
+        ("Opened PR #52 for the retry fix; CI is green.\n\nPR #52 is approved and ready. Whether it goes in before "
+         "the weekend is your call.", "exempt", "bound-before", [BOUND, "human-only work"]),
+        ("Opened PR #52 for the retry fix; CI is green.\n\nThe helper module is still messy. Whether it gets split "
+         "into two files is your call.", "fire", "copular-ownership", ["names no human-only decision"]),
+        ("Found 40k duplicated customer rows in the production `accounts` table. Deleting them can't be undone — "
+         "your call.", "exempt", "bound-before", [BOUND, "production-data"]),
+        ("Found 40 duplicated test fixtures in `tests/data`. Deleting them is easy — your call.", "fire",
+         "status-prose", ["'Deleting them is easy'"]),
+        # a heading or a bold label above
+        ("### Production rollout\n\nThe canary has held at 10% for an hour with clean metrics. Promoting to full "
+         "traffic is your call.", "exempt", "bound-before", [BOUND, "'Production rollout'", "production-deploy"]),
+        ("### Refactor plan\n\nThe parser split is half done on my branch. Finishing the tokenizer is your call.",
+         "fire", "copular-ownership", ["'Finishing the tokenizer'"]),
+        ("**Decision needed — production deploy of build 812:** staged, smoke tests green. Yours to decide when.",
+         "exempt", "bound-before", [BOUND, "production-deploy"]),
+        ("**Billing:** the team plan moves from $19 to $39 per seat next month. Yours to decide.", "exempt",
+         "bound-before", [BOUND, "billing"]),
+        ("**Docs:** the API reference moves from `docs/` to `site/`. Yours to decide.", "fire", "reader-decides",
+         ["'Yours to'"]),
+        # a cost clause before its own in the sentence; a noun the subject repeats
+        ("Adding 4 more runners would add about $600 a month to the bill; that upgrade is yours to settle.", "exempt",
+         "bound-before", [BOUND, "billing"]),
+        ("Adding 4 more test shards would cut CI time by half; that change is yours to settle.", "fire",
+         "reader-decides", ["'that change'"]),
+        ("Both layouts are done, and shipping needs a paid Pro plan upgrade on the vendor account. The upgrade is "
+         "your call.", "exempt", "bound-before", [BOUND, "billing"]),
+        ("Both layouts are done, and the header needs a small CSS upgrade before either looks right. The upgrade is "
+         "your call.", "fire", "copular-ownership", ["'The upgrade'"]),
+        # kept firing: an act done, an own act of another kind, a choice pointer over agent work
+        ("You merged #300 yesterday and it shipped clean. Your call on what's next.", "fire", "object-form",
+         ["'what's next'"]),
+        ("PR #52 is merged and green.\n\nSplitting it into two modules is your call.", "fire", "copular-ownership",
+         ["'Splitting it into two modules'"]),
+        ("Two options:\n1. refactor the parser first\n2. merge #77 now\n\nEither is your call.", "fire",
+         "status-prose", ["'Either is'"]),
+    ],
+)
+def test_context_binding(text: str, verdict: str, rule: str, words: list[str]) -> None:
+    assert_judged(text, verdict, rule, words)
