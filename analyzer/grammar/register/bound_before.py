@@ -426,6 +426,7 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
 CONTEXT_POINTERS = terms("bound-before", "context_pointers")
 CONTEXT_DETERMINERS = terms("bound-before", "context_determiners")
 COST_VERBS = terms("bound-before", "cost_verbs")
+LIGHT_VERBS = terms("bound-before", "light_verbs")
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<label>[^\n]+?)\s*#*\s*$")
 LABEL = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)(?P<label>[^*_\n]{2,160}?)(?:\*\*|__)\s*:?\s*(?P<rest>.*)$")
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
@@ -455,7 +456,7 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     lead = len(sentence) - len(sentence.lstrip())
     own = model(sentence_case(text))
     words = [t for t in own if not t.is_space and not t.is_punct]
-    if not words or not _points_back(words, text):
+    if not words or not _points_back(words, text, lexicon):
         return None
     cut = (phrase[0] - lead, phrase[1] - lead)
     acting = [t for t in words if not (cut[0] <= t.idx < cut[1]) and not is_copula(t)]
@@ -499,7 +500,15 @@ def _acts_in(verbs: list[Token], work: Work, lexicon: Lexicon) -> bool:
     """Every act the hand-over names of its own is a verb of the human-only domain its context names ('Promoting to
     100%' under '### Production rollout', 'Applying it' after a shared account's `terraform apply`)."""
     domains = [d for d in lexicon.domains if d.name in work.domains]
-    return all(any(forms(v) & (d.verbs | d.actions) for d in domains) for v in verbs)
+    named = frozenset().union(*(d.verbs | d.actions | d.lemmas for d in domains))
+
+    def acts(verb: Token) -> bool:
+        if forms(verb) & named:
+            return True
+        objects = [c for c in verb.children if c.dep_ == "dobj"] if verb.lemma_.lower() in LIGHT_VERBS else []
+        return bool(objects) and all(forms(o) & named for o in objects)  # 'Running the apply'
+
+    return all(acts(v) for v in verbs)
 
 
 def _all_human(units: list[tuple[str, str, tuple[int, int]]], labels: set[str], nearest: str, lexicon: Lexicon,
@@ -515,10 +524,15 @@ def _all_human(units: list[tuple[str, str, tuple[int, int]]], labels: set[str], 
     return True
 
 
-def _points_back(words: list[Token], text: str) -> bool:
+def _points_back(words: list[Token], text: str, lexicon: Lexicon) -> bool:
     """The hand-over's sentence points back: a pointer word, a definite or demonstrative noun subject, a gerund opening
-    it with no object, or only closed-class words."""
+    it with no object, only closed-class words, or no noun but a decision's own ('Your call on timing.': the nouns every
+    domain's decision takes, lexicon [domains] acts)."""
     if any(t.lower_ in CONTEXT_POINTERS and t.pos_ in ("PRON", "DET", "NUM") for t in words):
+        return True
+    nouns = [t for t in words if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ") and t.lower_ not in READER]
+    decided = frozenset().union(*(d.acts for d in lexicon.domains)) | POINTER_NOUNS
+    if nouns and all(forms(t) & decided for t in nouns):
         return True
     first = words[0]
     if first.lower_ in CONTEXT_DETERMINERS and first.head.dep_ in ("nsubj", "nsubjpass") and first.head.pos_ == "NOUN":
