@@ -57,3 +57,21 @@ BOUND = "its sentence points back at what is named before it"
 )
 def test_context_binding(text: str, verdict: str, rule: str, words: list[str]) -> None:
     assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule", "words"),
+    [
+        # r36a: a bare phrase of another moment joined by 'or' to a timed alternative is the same act, later
+        ("Which do you prefer: rotating the DB password now, or at the maintenance window?", "exempt",
+         "choice-question", ["human-only work (credentials)"]),
+        ("Which do you prefer: refactoring the parser now, or at the end of the sprint?", "fire", "choice-question",
+         ["names work the agent owns"]),
+        ("Would you rather publish 3.2.0 to PyPI tonight, or in the morning?", "exempt", "choice-question",
+         ["human-only work (release)"]),
+        ("Would you rather I write the migration tests tonight, or in the morning?", "fire", "choice-question",
+         ["names work the agent owns"]),
+    ],
+)
+def test_timed_alternative(text: str, verdict: str, rule: str, words: list[str]) -> None:
+    assert_judged(text, verdict, rule, words)

@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 NOMINAL_OBJECT_DEPS = frozenset({"compound", "amod", "nmod", "poss", "det", "dobj", "pobj", "prep", "nummod", "appos"})
 TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
 PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
+TIMING_ADVERBS = terms("attribution", "timing_adverbs")
+MOMENT_WORDS = terms("pointed-question", "time_words") - {"after", "before", "until", "till", "first", "next"}
 SPAN_WORDS = terms("attribution", "span_words")
 CIRCUMSTANCE_MARKS = terms("attribution", "circumstance_marks")
 RECOMMENDING_VERBS = terms("attribution", "recommending_verbs")
@@ -361,6 +363,14 @@ def _alternative_time(part: Token) -> bool:
     if part.dep_ != "conj":
         return False
     if part.pos_ == "ADP" and part.lower_ in PURE_TIME_PREPOSITIONS:
+        return True
+    # r36a: a bare phrase after an alternative timed by an adverb ('rotating the DB password now, or at the maintenance
+    # window'): the same act at another moment
+    if part.pos_ == "ADP" and any(c.dep_ in ("advmod", "npadvmod") and c.lower_ in TIMING_ADVERBS
+                                  for c in part.head.children):  # fmt: skip
+        return True
+    # a bare phrase of a named moment ('…, or on Monday', '…, or next week')
+    if part.pos_ == "ADP" and any(c.dep_ == "pobj" and c.lower_ in MOMENT_WORDS for c in part.children):
         return True
     return part.pos_ == "ADV" and part.head.pos_ == "ADV"
 
