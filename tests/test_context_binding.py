@@ -49,6 +49,8 @@ BOUND = "its sentence points back at what is named before it"
         # kept firing: an act done, an own act of another kind, a choice pointer over agent work
         ("You merged #300 yesterday and it shipped clean. Your call on what's next.", "fire", "object-form",
          ["'what's next'"]),
+        ("Cleaned the survey file.\n\nThe i18n branch was merged last Tuesday, your call.", "fire", "status-prose",
+         ["reports a past fact"]),
         ("PR #52 is merged and green.\n\nSplitting it into two modules is your call.", "fire", "copular-ownership",
          ["'Splitting it into two modules'"]),
         ("Two options:\n1. refactor the parser first\n2. merge #77 now\n\nEither is your call.", "fire",

@@ -469,6 +469,8 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
         rest = text[k:].lstrip()
         shift = len(text) - len(rest)
         units.insert(0, (text[: breaks[-1]].strip(), rest, (cut[0] - shift, cut[1] - shift)))
+    if any(_reports_done(t) for t in acting):
+        return None  # 'The i18n branch was merged last Tuesday, your call.': an act done, no decision pending
     verbs = _own_verbs(acting)
     every = any(t.lower_ in CHOICE_POINTERS for t in words)
     for unit, said, at in units:
@@ -487,6 +489,11 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
         return gated("exempt", "bound-before", f"exempt (bound-before): its sentence points back at what is named "
                      f"before it, '{named}', {work.describe()}", None, None, work.domains)  # fmt: skip
     return None
+
+
+def _reports_done(verb: Token) -> bool:
+    """A passive in the past ('was merged last Tuesday', 'were deleted'): an act reported done."""
+    return verb.tag_ == "VBN" and any(c.dep_ == "auxpass" and c.lower_ in ("was", "were") for c in verb.children)
 
 
 def _own_verbs(acting: list[Token]) -> list[Token]:
@@ -657,6 +664,9 @@ def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
         top = clause_top(words)
         subjects = [c for c in top.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("PRON", "PROPN")
                     ] if top is not None else []  # fmt: skip
+        if top is not None and _reports_done(top) and not any(c.lower_ in AGENT for c in top.children):
+            named = True  # 'PR #52 was merged yesterday': an act done
+            continue
         if top is not None and top.tag_ == "VBD" and subjects and not any(c.lower_ in AGENT for c in subjects):
             named = True  # 'You merged #300 yesterday and it shipped clean': an act done names no decision pending
             continue
