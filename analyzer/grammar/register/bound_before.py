@@ -462,7 +462,9 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     acting = [t for t in words if not (cut[0] <= t.idx < cut[1]) and not is_copula(t)]
     units = [(unit, text, cut) for unit in _context_units(before)]
     labels = {unit for unit in _context_units(before, labels_only=True)}
-    breaks = [k for k, ch in enumerate(text[: max(0, cut[0])]) if ch in CONTEXT_BREAKS]
+    # a mark between clauses has a space after it ('09:12Z' is a time)
+    head = text[: max(0, cut[0])]
+    breaks = [k for k, ch in enumerate(head) if ch in CONTEXT_BREAKS and text[k + 1 : k + 2].isspace()]
     if breaks and any(ch.isalpha() for ch in text[: breaks[-1]]):
         # the clause before its own in the sentence is the nearest context ('… to the bill; that upgrade is yours')
         k = breaks[-1] + 1
@@ -492,7 +494,11 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
 
 
 def _reports_done(verb: Token) -> bool:
-    """A passive in the past ('was merged last Tuesday', 'were deleted'): an act reported done."""
+    """An act reported done: a passive in the past ('was merged last Tuesday', 'were deleted'), or a past verb with a
+    subject not the agent ('The release shipped at 09:12Z')."""
+    if verb.tag_ == "VBD":
+        subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+        return bool(subjects) and not any(c.lower_ in AGENT for c in subjects)
     return verb.tag_ == "VBN" and any(c.dep_ == "auxpass" and c.lower_ in ("was", "were") for c in verb.children)
 
 
