@@ -77,3 +77,21 @@ def test_context_binding(text: str, verdict: str, rule: str, words: list[str]) -
 )
 def test_timed_alternative(text: str, verdict: str, rule: str, words: list[str]) -> None:
     assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule", "words"),
+    [
+        # r36a: keeping what is there, joined by 'or' to a change, is the other side of the decision
+        ("Downgrade the Heroku dynos to Eco, or keep Standard-2X — your move.", "exempt", "option-list",
+         ["every alternative"]),
+        ("Upgrade the lint rules to the strict preset, or keep the current preset — your call.", "fire", "option-list",
+         ["names no human-only decision"]),
+        ("Refactor the parser into two modules, or keep the current parser — your call.", "fire", "option-list",
+         ["names work the agent owns"]),
+        # the human-only act itself reported done leaves nothing pending; a state beside it does
+        ("#204 is merged into main. Your call.", "fire", "standalone", ["without naming"]),
+    ],
+)
+def test_status_quo_and_done(text: str, verdict: str, rule: str, words: list[str]) -> None:
+    assert_judged(text, verdict, rule, words)

@@ -157,7 +157,7 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
             continue
         if part_domains:
             human_parts += 1
-        elif not _is_do_nothing(part, tokens, lexicon):
+        elif not _is_do_nothing(part, tokens, lexicon) and not _status_quo(part, tokens):
             pending.append((part, tokens))
     for part, tokens in pending:
         if not _act_on_it(part, tokens, domains, lexicon):
@@ -563,6 +563,19 @@ def _said_when(tokens: list[Token]) -> frozenset[int]:
             continue
         found.update(t.i for t in words)
     return frozenset(found)
+
+
+def _status_quo(part: Token, tokens: list[Token]) -> bool:
+    """r36a (a do-nothing alternative): 'or keep Standard-2X', 'or keep the current tier' — a keeping verb, joined by
+    'or' to another alternative, whose object names nothing of work (it reached here with no domain and no agent word)
+    keeps what is there: the other side of the decision, no work of its own."""
+    if part.lemma_.lower() not in KEEPING or part.dep_ != "conj":
+        return False
+    inside = {t.i for t in tokens}
+    objects = [c for c in part.children if c.dep_ == "dobj" and c.i in inside]
+    kept = {x.i for o in objects for x in o.subtree}
+    rest = [t for t in tokens if t.i != part.i and t.i not in kept]
+    return bool(objects) and all(t.is_punct or t.pos_ in ("ADV", "CCONJ", "DET") for t in rest)
 
 
 def _kept_as_is(part: Token) -> bool:

@@ -502,6 +502,20 @@ def _reports_done(verb: Token) -> bool:
     return verb.tag_ == "VBN" and any(c.dep_ == "auxpass" and c.lower_ in ("was", "were") for c in verb.children)
 
 
+def _domain_act_done(top: Token, words: list[Token], work: Work, lexicon: Lexicon) -> bool:
+    """A passive whose verb is the act of the human-only domain named ('#204 is merged into main', 'the keys are
+    rotated'), with no eligibility word or state beside it ('merge-eligible', 'approved and ready'): the act is done,
+    nothing is pending."""
+    if top.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in top.children):
+        return False
+    if any(t.lower_ in lexicon.eligibility or hyphen_compound(t) in lexicon.eligibility for t in words):
+        return False
+    if any(c.dep_ == "conj" and c.pos_ == "ADJ" for c in top.children):
+        return False  # 'PR #52 is approved and ready': a state it is in, the next act pending
+    domains = [d for d in lexicon.domains if d.name in work.domains]
+    return any(forms(top) & (d.verbs | d.actions | d.lemmas) for d in domains)
+
+
 def _own_verbs(acting: list[Token]) -> list[Token]:
     """The verbs of the hand-over's own words that name an act: not a pro-verb ('whether it goes in', 'do that'), a
     verb of deciding or handing over, or a copula."""
@@ -685,6 +699,9 @@ def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
             human.append("billing")
             continue
         work = work_of_stretch(words, lexicon)
+        if work.human_only and top is not None and _domain_act_done(top, words, work, lexicon):
+            named = True  # '#204 is merged into main.': the human-only act itself reported done
+            continue
         if work.human_only:
             human.extend(work.domains)
         elif work.agent_words or work.domains:
