@@ -51,6 +51,11 @@ BOUND = "its sentence points back at what is named before it"
          ["'what's next'"]),
         ("Cleaned the survey file.\n\nThe i18n branch was merged last Tuesday, your call.", "fire", "status-prose",
          ["reports a past fact"]),
+        # a bare pro-form after a status stays status prose (docs/DESIGN.md#decisive-relation); a negated one too
+        ("PR #14 and PR #15 are both merge-eligible. They're your call.", "fire", "copular-ownership", []),
+        ("PR #14 is merge-eligible. That's your call.", "fire", "copular-ownership", []),
+        ("PR #4301 touches the release script, which is operator-owned.\n\nThe release isn't your call here, it's the "
+         "operator's.", "fire", "copular-ownership", []),
         ("PR #52 is merged and green.\n\nSplitting it into two modules is your call.", "fire", "copular-ownership",
          ["'Splitting it into two modules'"]),
         ("Two options:\n1. refactor the parser first\n2. merge #77 now\n\nEither is your call.", "fire",

@@ -432,6 +432,7 @@ LABEL = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)(?P<label>[^*_\n]{2,160}?)(?:\*
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 MARKUP = re.compile(r"\*\*|__|^\s*(?:[-*+\u2022]|\d+[.)])\s+|^\s{0,3}#{1,6}\s+", re.MULTILINE)
 MAX_CONTEXT_SENTENCES = 2
+ACT_TAGS = frozenset({"VBG", "VB", "VBZ", "VBP"})
 CHOICE_POINTERS = frozenset({"either", "both", "which", "neither"})
 PRO_VERBS = terms("reference", "pro_verbs")
 MODIFIER_DEPS = frozenset({"compound", "nmod", "amod", "npadvmod"})
@@ -456,12 +457,18 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     lead = len(sentence) - len(sentence.lstrip())
     own = model(sentence_case(text))
     words = [t for t in own if not t.is_space and not t.is_punct]
-    if not words or not _points_back(words, text, lexicon):
-        return None
     cut = (phrase[0] - lead, phrase[1] - lead)
+    negated = any(t.dep_ == "neg" and (is_copula(t.head) or cut[0] <= t.head.idx < cut[1]) for t in words)
+    if not words or negated or not _points_back(words, text, lexicon):
+        return None  # 'The release isn't your call here': a negated hand-over hands nothing over
     acting = [t for t in words if not (cut[0] <= t.idx < cut[1]) and not is_copula(t)]
     units = [(unit, text, cut) for unit in _context_units(before)]
     labels = {unit for unit in _context_units(before, labels_only=True)}
+    if not _names_act(acting):
+        # a bare pro-form or a sentence of closed-class words after a status ('PR #14 is merge-eligible. That's your
+        # call.', 'They're your call.') is status prose (docs/DESIGN.md#decisive-relation); only a bold label opening
+        # its paragraph names the decision it is about ('**Prod cutover:** … Yours to decide when.')
+        units = [u for u in units if u[0] in labels and u[0] not in _context_units(before, headings_only=True)]
     # a mark between clauses has a space after it ('09:12Z' is a time)
     head = text[: max(0, cut[0])]
     breaks = [k for k, ch in enumerate(head) if ch in CONTEXT_BREAKS and text[k + 1 : k + 2].isspace()]
@@ -551,6 +558,18 @@ def _all_human(units: list[tuple[str, str, tuple[int, int]]], labels: set[str], 
     return True
 
 
+def _names_act(acting: list[Token]) -> bool:
+    """The hand-over's own words name an act still to take — a gerund, a base form or a present verb ('Deleting it',
+    'Promoting to 100%', 'whether it goes in', 'whether to push it') — or hold a noun with a determiner ('The upgrade',
+    'that change'); a verb of deciding or handing over, a pro-form, a participle or past verb ('Stamped and rebased,
+    that's your call') is none."""
+    closed = DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS
+    if any(t.pos_ == "VERB" and t.tag_ in ACT_TAGS and t.lemma_.lower() not in closed for t in acting):
+        return True
+    return any(t.pos_ == "NOUN" and t.lower_ not in POINTER_NOUNS and any(
+        c.dep_ == "det" and c.lower_ in CONTEXT_DETERMINERS for c in t.children) for t in acting)  # fmt: skip
+
+
 def _points_back(words: list[Token], text: str, lexicon: Lexicon) -> bool:
     """The hand-over's sentence points back: a pointer word, a definite or demonstrative noun subject, a gerund opening
     it with no object, only closed-class words, or no noun but a decision's own ('Your call on timing.': the nouns every
@@ -569,7 +588,7 @@ def _points_back(words: list[Token], text: str, lexicon: Lexicon) -> bool:
     return _closed_words_only(text)
 
 
-def _context_units(before: str, *, labels_only: bool = False) -> list[str]:
+def _context_units(before: str, *, labels_only: bool = False, headings_only: bool = False) -> list[str]:
     """The context before a hand-over, nearest first: the sentences before it in its paragraph (or, when it opens its
     paragraph, the last ones of the paragraph before), at most MAX_CONTEXT_SENTENCES; then a bold label opening the
     paragraph, or the heading line above it. A label line gives its label first, then its rest."""
@@ -597,9 +616,9 @@ def _context_units(before: str, *, labels_only: bool = False) -> list[str]:
             line = found.group("rest")
         units.extend(s.strip() for s in SENTENCE_END.split(MARKUP.sub("", line)) if s.strip())
     units = list(reversed(units))[:MAX_CONTEXT_SENTENCES]
-    if labels_only:
+    if labels_only or headings_only:
         units = []
-    if label:
+    if label and not headings_only:
         units = [label, *units]
     if heading:
         units.append(heading)
