@@ -464,7 +464,7 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     acting = [t for t in words if not (cut[0] <= t.idx < cut[1]) and not is_copula(t)]
     units = [(unit, text, cut) for unit in _context_units(before)]
     labels = {unit for unit in _context_units(before, labels_only=True)}
-    if not _names_act(acting):
+    if not _names_act(acting, lexicon):
         # a bare pro-form or a sentence of closed-class words after a status ('PR #14 is merge-eligible. That's your
         # call.', 'They're your call.') is status prose (docs/DESIGN.md#decisive-relation); only a bold label opening
         # its paragraph names the decision it is about ('**Prod cutover:** … Yours to decide when.')
@@ -558,7 +558,7 @@ def _all_human(units: list[tuple[str, str, tuple[int, int]]], labels: set[str], 
     return True
 
 
-def _names_act(acting: list[Token]) -> bool:
+def _names_act(acting: list[Token], lexicon: Lexicon) -> bool:
     """The hand-over's own words name an act still to take — a gerund, a base form or a present verb ('Deleting it',
     'Promoting to 100%', 'whether it goes in', 'whether to push it') — or hold a noun with a determiner ('The upgrade',
     'that change'); a verb of deciding or handing over, a pro-form, a participle or past verb ('Stamped and rebased,
@@ -566,7 +566,9 @@ def _names_act(acting: list[Token]) -> bool:
     closed = DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS
     if any(t.pos_ == "VERB" and t.tag_ in ACT_TAGS and t.lemma_.lower() not in closed for t in acting):
         return True
-    return any(t.pos_ == "NOUN" and t.lower_ not in POINTER_NOUNS and any(
+    # a decision's own noun ('The timing is your call', 'that decision') points like a pro-form, names no act
+    decided = frozenset().union(*(d.acts for d in lexicon.domains)) | POINTER_NOUNS
+    return any(t.pos_ == "NOUN" and not forms(t) & decided and any(
         c.dep_ == "det" and c.lower_ in CONTEXT_DETERMINERS for c in t.children) for t in acting)  # fmt: skip
 
 
