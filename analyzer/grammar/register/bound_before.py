@@ -461,7 +461,7 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     negated = any(t.dep_ == "neg" and (is_copula(t.head) or cut[0] <= t.head.idx < cut[1]) for t in words)
     if not words or negated or not _points_back(words, text, lexicon):
         return None  # 'The release isn't your call here': a negated hand-over hands nothing over
-    acting = [t for t in words if not (cut[0] <= t.idx < cut[1]) and not is_copula(t)]
+    acting = [t for t in words if not (cut[0] <= t.idx < cut[1]) and not is_copula(t) and not _decides(t, cut)]
     units = [(unit, text, cut) for unit in _context_units(before)]
     labels = {unit for unit in _context_units(before, labels_only=True)}
     if not _names_act(acting, lexicon):
@@ -558,6 +558,12 @@ def _all_human(units: list[tuple[str, str, tuple[int, int]]], labels: set[str], 
     return True
 
 
+def _decides(tok: Token, cut: tuple[int, int]) -> bool:
+    """The reader's verb right after the phrase ('yours to approve', 'for you to say'): what the reader does with the
+    decision, not the act decided."""
+    return tok.pos_ == "VERB" and tok.i > 0 and cut[0] <= tok.doc[tok.i - 1].idx < cut[1]
+
+
 def _names_act(acting: list[Token], lexicon: Lexicon) -> bool:
     """The hand-over's own words name an act still to take — a gerund, a base form or a present verb ('Deleting it',
     'Promoting to 100%', 'whether it goes in', 'whether to push it') — or hold a noun with a determiner ('The upgrade',
@@ -634,7 +640,16 @@ def _label_work(label: str, lexicon: Lexicon, model: Language) -> Work | None:
     said = label if first in CONTEXT_DETERMINERS | {"a", "an"} else f"the {label}"
     words = [t for t in model(sentence_case(said)) if not t.is_punct and not t.is_space]
     work = work_of_stretch(words, lexicon)
-    return work if work.human_only or work.agent_words or work.domains else None
+    if work.human_only or work.agent_words:
+        return work
+    # a label of parts ('Needs a human — grant `roles/owner` on the prod project …'): the part that is an instruction
+    for part in re.split(r"\s[\u2014\u2013-]\s|:\s", label):
+        said = [t for t in model(instruction_case(part.strip())) if not t.is_punct and not t.is_space]
+        if said and said[0].tag_ == "VB" and said[0].dep_ == "ROOT":
+            done = work_of_stretch(said, lexicon)
+            if done.human_only or done.agent_words:
+                return done
+    return work if work.domains else None
 
 
 def _context_work(unit: str, text: str, cut: tuple[int, int], lexicon: Lexicon, model: Language) -> Work | None:
