@@ -482,6 +482,9 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
         return None  # 'The i18n branch was merged last Tuesday, your call.': an act done, no decision pending
     verbs = _own_verbs(acting)
     every = any(t.lower_ in CHOICE_POINTERS for t in words)
+    clause = [t for t in acting if not breaks or t.idx > breaks[-1]]
+    if clause and work_of_stretch(clause, lexicon).human_only:
+        return None  # its own words name the human-only act, and the relation rules fired on that ('PR #12 merges')
     for unit, said, at in units:
         work = _context_work(unit, said, at, lexicon, model) if acting else None
         if work is None:
