@@ -483,7 +483,8 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     verbs = _own_verbs(acting)
     every = any(t.lower_ in CHOICE_POINTERS for t in words)
     clause = [t for t in acting if not breaks or t.idx > breaks[-1]]
-    if clause and work_of_stretch(clause, lexicon).human_only:
+    asked = any(t.lower_ in WH_INFINITIVE_MARKS | {"whether", "when"} or t.tag_ in ("VBG", "VB") for t in clause)
+    if clause and not asked and work_of_stretch(clause, lexicon).human_only:
         return None  # its own words name the human-only act, and the relation rules fired on that ('PR #12 merges')
     for unit, said, at in units:
         work = _context_work(unit, said, at, lexicon, model) if acting else None
