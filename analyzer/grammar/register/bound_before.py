@@ -452,8 +452,8 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     a phrase's own object gets. The nearest context that names work decides: exempt when it is human-only and names no
     agent work; None otherwise (the finding's own verdict stands)."""
     text = MARKUP.sub("", sentence).strip()
-    if not text:
-        return None
+    if not text or not _may_point_back(text, phrase, sentence, before):
+        return None  # the cheap test first: a sentence that cannot point back is never parsed a second time
     lead = len(sentence) - len(sentence.lstrip())
     own = model(sentence_case(text))
     words = [t for t in own if not t.is_space and not t.is_punct]
@@ -562,10 +562,28 @@ def _all_human(units: list[tuple[str, str, tuple[int, int]]], labels: set[str], 
     return True
 
 
+def _may_point_back(text: str, phrase: tuple[int, int], sentence: str, before: str) -> bool:
+    """The cheap text test before a second parse: the words outside the phrase hold a pointer, a word in -ing, or open
+    with a determiner; or the sentence holds only closed-class words and a bold label opens its paragraph."""
+    outside = (sentence[: phrase[0]] + " " + sentence[phrase[1] :]).lower().replace("\u2019", "'")
+    words = re.findall(r"[a-z]+", outside)
+    if any(w in CONTEXT_POINTERS or (w.endswith("ing") and len(w) > 4) for w in words):
+        return True
+    if words and words[0] in CONTEXT_DETERMINERS:
+        return True
+    paragraph = PARAGRAPH_BREAK.split(before.rstrip())[-1] if before.strip() else ""
+    return _closed_words_only(text) and any(LABEL.match(line) for line in paragraph.split("\n"))
+
+
 def _decides(tok: Token, cut: tuple[int, int]) -> bool:
     """The reader's verb right after the phrase ('yours to approve', 'for you to say'): what the reader does with the
     decision, not the act decided."""
-    return tok.pos_ == "VERB" and tok.i > 0 and cut[0] <= tok.doc[tok.i - 1].idx < cut[1]
+    if tok.pos_ != "VERB" or tok.i == 0:
+        return False
+    before = tok.doc[tok.i - 1]
+    if before.lower_ == "to" and tok.i > 1:
+        before = tok.doc[tok.i - 2]  # 'yours to approve' with 'yours' the phrase
+    return cut[0] <= before.idx < cut[1]
 
 
 def _names_act(acting: list[Token], lexicon: Lexicon) -> bool:
@@ -664,7 +682,8 @@ def _context_work(unit: str, text: str, cut: tuple[int, int], lexicon: Lexicon, 
     offset = len(joined)
     doc = model(joined + text)
     words = [t for t in doc if t.idx >= offset and not t.is_punct and not t.is_space]
-    acting = [t for t in words if not (cut[0] <= t.idx - offset < cut[1]) and not is_copula(t)]
+    acting = [t for t in words if not (cut[0] <= t.idx - offset < cut[1]) and not is_copula(t)
+              and not _decides(t, (cut[0] + offset, cut[1] + offset))]  # fmt: skip
     if not acting:
         return None
     work = work_of_stretch(acting, lexicon)
