@@ -432,6 +432,7 @@ LABEL = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)(?P<label>[^*_\n]{2,160}?)(?:\*
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 MARKUP = re.compile(r"\*\*|__|^\s*(?:[-*+\u2022]|\d+[.)])\s+|^\s{0,3}#{1,6}\s+", re.MULTILINE)
 MAX_CONTEXT_SENTENCES = 2
+MAX_NAMED_TRIED = 2
 ACT_TAGS = frozenset({"VBG", "VB", "VBZ", "VBP"})
 CHOICE_POINTERS = frozenset({"either", "both", "which", "neither"})
 PRO_VERBS = terms("reference", "pro_verbs")
@@ -704,6 +705,7 @@ def _done_on_named(acting: list[Token], context: list[Token], lexicon: Lexicon, 
     pointer = next(c for c in verb.children if c.dep_ == "dobj" and c.lower_ in CONTEXT_POINTERS)
     plural = pointer.lower_ in ("them", "these", "those", "they")
     doc = context[0].doc
+    tried = 0
     for root in context:
         # a plural the small model tagged a verb keeps a noun's modifiers ('duplicated customer rows in …')
         misread = root.tag_ == "VBZ" and any(c.dep_ in ("compound", "amod", "det") for c in root.children)
@@ -719,6 +721,9 @@ def _done_on_named(acting: list[Token], context: list[Token], lexicon: Lexicon, 
             stretch = stretch[1:]  # the model reads a bare object after an instruction's verb best after 'the'
         if not stretch:
             continue
+        tried += 1
+        if tried > MAX_NAMED_TRIED:
+            return None  # a parse per candidate: the nearest few only (warm analyze stays within its budget)
         said = doc.text[stretch[0].idx : stretch[-1].idx + len(stretch[-1].text)]
         done = [t for t in model(instruction_case(f"{verb.lemma_.lower()} the {said}")) if not t.is_punct]
         work = work_of_stretch(done, lexicon)
