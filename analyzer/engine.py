@@ -250,7 +250,7 @@ def analyze(
                 warnings.append(MODEL_ERROR)
             finding = finding_without_model(candidate, text, views, lexicon)
         if finding is not None:
-            finding = _bound_to_sentence_before(finding, text, lexicon, model)
+            finding = _bound_to_context(_bound_to_sentence_before(finding, text, lexicon, model), text, lexicon, model)
             findings.append(finding)
             if until_fire and finding.fires and finding.mode == "enforce":
                 break
@@ -310,6 +310,43 @@ def _bound_to_sentence_before(finding: Finding, text: str, lexicon: Lexicon, mod
 
     try:
         judged = pointed_before(text[start:end], text[max(0, start - _MAX_BEFORE_CHARS) : start], lexicon, model.load())
+    except ModelUnavailable:
+        return finding
+    if judged is None:
+        return finding
+    return replace(finding, verdict="exempt", rule=judged.rule, reason=judged.reason, domains=judged.domains)
+
+
+# r36a: the longest hand-over sentence read for a pointer back at its context.
+_MAX_CONTEXT_SENTENCE_CHARS = 240
+# r36a: the reasons of a hand-over whose own words already name work (the agent's, or beside a human-only act).
+_NAMES_WORK = ("the agent owns", "mixes human-only work", "outside the human-only domains")
+
+
+def _bound_to_context(finding: Finding, text: str, lexicon: Lexicon, model: ModelUse) -> Finding:
+    """r36a (docs/DESIGN.md#construction-classes, a decision named in the context before the hand-over): an
+    attribution hand-over that fires with nothing of work named in its own words, and whose sentence points back
+    ('Whether it goes in today is your call.', 'The upgrade is your pick.', 'Promoting to 100% is your call.'), is
+    judged on what its paragraph, its label or its heading named before it (bound_before.context_before)."""
+    if not finding.fires or finding.family != "attribution" or finding.disguised:
+        return finding
+    if any(words in finding.reason for words in _NAMES_WORK):
+        return finding
+    window = max(0, finding.start - _MAX_CONTEXT_SENTENCE_CHARS)
+    starts = [m.end() for m in _SENTENCE_BREAK.finditer(text, window, finding.start)]
+    if not starts and window > 0:
+        return finding
+    start = starts[-1] if starts else 0
+    stop = _SENTENCE_BREAK.search(text, finding.end, finding.end + _MAX_CONTEXT_SENTENCE_CHARS)
+    end = stop.end() if stop is not None else len(text)
+    before = text[max(0, start - _MAX_BEFORE_CHARS) : start]
+    if end - start > _MAX_CONTEXT_SENTENCE_CHARS:
+        return finding
+    from analyzer.grammar.register.bound_before import context_before
+
+    try:
+        judged = context_before(text[start:end], (finding.start - start, finding.end - start), before, lexicon,
+                                model.load())  # fmt: skip
     except ModelUnavailable:
         return finding
     if judged is None:

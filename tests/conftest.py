@@ -75,7 +75,7 @@ MODEL_MODULES = frozenset({
     "test_fit_question", "test_conditional_offer_on_wish", "test_open_and_bonus_offer_forms", "test_next_step_handed",
     "test_choice_answered_or_do_nothing", "test_elliptical_view_and_wish",
     "test_timed_choice_and_proform",
-    "test_human_only_binding",
+    "test_human_only_binding", "test_context_binding",
     "test_reader_wish_question", "test_reader_as_marker", "test_handover_bound_before", "test_report_before_act",
     "test_closing_list_reader_lead", "test_next_act_label", "test_reader_modal_instruction", "test_bound_positions",
     "test_closing_next_steps_proposed",

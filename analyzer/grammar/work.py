@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 NOMINAL_OBJECT_DEPS = frozenset({"compound", "amod", "nmod", "poss", "det", "dobj", "pobj", "prep", "nummod", "appos"})
 TIMING_PREPOSITIONS = terms("attribution", "timing_prepositions")
 PURE_TIME_PREPOSITIONS = terms("attribution", "pure_time_prepositions")
+TIMING_ADVERBS = terms("attribution", "timing_adverbs")
+MOMENT_WORDS = terms("pointed-question", "time_words") - {"after", "before", "until", "till", "first", "next"}
 SPAN_WORDS = terms("attribution", "span_words")
 CIRCUMSTANCE_MARKS = terms("attribution", "circumstance_marks")
 RECOMMENDING_VERBS = terms("attribution", "recommending_verbs")
@@ -159,7 +161,7 @@ def work_of(roots: Sequence[Token], lexicon: Lexicon, scope: frozenset[int] | No
             continue
         if part_domains:
             human_parts += 1
-        elif not _is_do_nothing(part, tokens, lexicon):
+        elif not _is_do_nothing(part, tokens, lexicon) and not _status_quo(part, tokens):
             pending.append((part, tokens))
     for part, tokens in pending:
         if not _act_on_it(part, tokens, domains, lexicon):
@@ -376,10 +378,18 @@ def _alternative_time(part: Token) -> bool:
         return False
     if part.pos_ == "ADP" and part.lower_ in PURE_TIME_PREPOSITIONS:
         return True
-    if part.pos_ == "ADP" and part.lower_ in OCCASION_PREPOSITIONS and part.head.pos_ in ("VERB", "AUX"):
-        # r36b: 'rotate the DB password now, or at the maintenance window': a bare phrase beside the act, no verb of its
-        # own — another occasion for the same act
-        return any(c.dep_ == "pobj" for c in part.children)
+    # r36b: 'rotate the DB password now, or at the maintenance window': a bare phrase of occasion beside the act, no
+    # verb of its own — another occasion for the same act
+    if (part.pos_ == "ADP" and part.lower_ in OCCASION_PREPOSITIONS and part.head.pos_ in ("VERB", "AUX")
+            and any(c.dep_ == "pobj" for c in part.children)):  # fmt: skip
+        return True
+    # r36a: a bare phrase after an alternative timed by an adverb: the same act at another moment
+    if part.pos_ == "ADP" and any(c.dep_ in ("advmod", "npadvmod") and c.lower_ in TIMING_ADVERBS
+                                  for c in part.head.children):  # fmt: skip
+        return True
+    # a bare phrase of a named moment ('…, or on Monday', '…, or next week')
+    if part.pos_ == "ADP" and any(c.dep_ == "pobj" and c.lower_ in MOMENT_WORDS for c in part.children):
+        return True
     return part.pos_ == "ADV" and part.head.pos_ == "ADV"
 
 
@@ -595,6 +605,19 @@ def _said_when(tokens: list[Token]) -> frozenset[int]:
             continue
         found.update(t.i for t in words)
     return frozenset(found)
+
+
+def _status_quo(part: Token, tokens: list[Token]) -> bool:
+    """r36a (a do-nothing alternative): 'or keep Standard-2X', 'or keep the current tier' — a keeping verb, joined by
+    'or' to another alternative, whose object names nothing of work (it reached here with no domain and no agent word)
+    keeps what is there: the other side of the decision, no work of its own."""
+    if part.lemma_.lower() not in KEEPING or part.dep_ != "conj":
+        return False
+    inside = {t.i for t in tokens}
+    objects = [c for c in part.children if c.dep_ == "dobj" and c.i in inside]
+    kept = {x.i for o in objects for x in o.subtree}
+    rest = [t for t in tokens if t.i != part.i and t.i not in kept]
+    return bool(objects) and all(t.is_punct or t.pos_ in ("ADV", "CCONJ", "DET") for t in rest)
 
 
 def _kept_as_is(part: Token) -> bool:

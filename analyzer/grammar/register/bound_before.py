@@ -418,3 +418,373 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     named = " ".join(t.text for t in act)
     return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; what is "
                  f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip
+
+
+# r36a (docs/DESIGN.md#construction-classes, a decision named in the context before the hand-over): the pointers that
+# leave a hand-over's sentence pointing back, the determiners of a noun that points back, the verbs that change what the
+# reader pays; a heading line and a bold label opening a line; how many sentences back the context is read.
+CONTEXT_POINTERS = terms("bound-before", "context_pointers")
+CONTEXT_DETERMINERS = terms("bound-before", "context_determiners")
+COST_VERBS = terms("bound-before", "cost_verbs")
+LIGHT_VERBS = terms("bound-before", "light_verbs")
+HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<label>[^\n]+?)\s*#*\s*$")
+LABEL = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)(?P<label>[^*_\n]{2,160}?)(?:\*\*|__)\s*:?\s*(?P<rest>.*)$")
+PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+MARKUP = re.compile(r"\*\*|__|^\s*(?:[-*+\u2022]|\d+[.)])\s+|^\s{0,3}#{1,6}\s+", re.MULTILINE)
+MAX_CONTEXT_SENTENCES = 2
+MAX_NAMED_TRIED = 2
+ACT_TAGS = frozenset({"VBG", "VB", "VBZ", "VBP"})
+CHOICE_POINTERS = frozenset({"either", "both", "which", "neither"})
+PRO_VERBS = terms("reference", "pro_verbs")
+MODIFIER_DEPS = frozenset({"compound", "nmod", "amod", "npadvmod"})
+CONTEXT_BREAKS = frozenset({";", ":", "\u2014", "\u2013"})
+
+
+def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon: Lexicon,
+                   model: Language) -> Judgement | None:  # fmt: skip
+    """r36a (docs/DESIGN.md#construction-classes, a decision named in the context before the hand-over): a hand-over
+    whose sentence points back — a pronoun or pointer ('Whether it goes in today is your call.', 'Deleting it is
+    irreversible; that one is your call.', 'Either is your call.'), a noun with a definite or demonstrative determiner
+    as its subject ('The upgrade is your pick.'), a gerund with no object ('Promoting to 100% is your call.'), or
+    nothing of its own ('Yours to decide when.') — is about what its paragraph named before it: the sentences before it
+    in its paragraph (nearest first; the paragraph before when it opens its own), then the heading or bold label above
+    them ('### Production rollout', '**Prod cutover:** …'). Each is judged with the hand-over's own words, its pointers
+    read as what they stand for (analyzer.grammar.reference), and on its own clause by clause, by the domain judgement
+    a phrase's own object gets. The nearest context that names work decides: exempt when it is human-only and names no
+    agent work; None otherwise (the finding's own verdict stands)."""
+    text = MARKUP.sub("", sentence).strip()
+    if not text or not _may_point_back(text, phrase, sentence, before):
+        return None  # the cheap test first: a sentence that cannot point back is never parsed a second time
+    lead = len(sentence) - len(sentence.lstrip())
+    own = model(sentence_case(text))
+    words = [t for t in own if not t.is_space and not t.is_punct]
+    cut = (phrase[0] - lead, phrase[1] - lead)
+    negated = any(t.dep_ == "neg" and (is_copula(t.head) or cut[0] <= t.head.idx < cut[1]) for t in words)
+    if not words or negated or not _points_back(words, text, lexicon):
+        return None  # 'The release isn't your call here': a negated hand-over hands nothing over
+    acting = [t for t in words if not (cut[0] <= t.idx < cut[1]) and not is_copula(t) and not _decides(t, cut)]
+    units = [(unit, text, cut) for unit in _context_units(before)]
+    labels = {unit for unit in _context_units(before, labels_only=True)}
+    if not _names_act(acting, lexicon):
+        # a bare pro-form or a sentence of closed-class words after a status ('PR #14 is merge-eligible. That's your
+        # call.', 'They're your call.') is status prose (docs/DESIGN.md#decisive-relation); only a bold label opening
+        # its paragraph names the decision it is about ('**Prod cutover:** … Yours to decide when.')
+        units = [u for u in units if u[0] in labels and u[0] not in _context_units(before, headings_only=True)]
+    # a mark between clauses has a space after it ('09:12Z' is a time)
+    head = text[: max(0, cut[0])]
+    breaks = [k for k, ch in enumerate(head) if ch in CONTEXT_BREAKS and text[k + 1 : k + 2].isspace()]
+    if breaks and any(ch.isalpha() for ch in text[: breaks[-1]]):
+        # the clause before its own in the sentence is the nearest context ('… to the bill; that upgrade is yours')
+        k = breaks[-1] + 1
+        rest = text[k:].lstrip()
+        shift = len(text) - len(rest)
+        units.insert(0, (text[: breaks[-1]].strip(), rest, (cut[0] - shift, cut[1] - shift)))
+    if any(_reports_done(t) for t in acting):
+        return None  # 'The i18n branch was merged last Tuesday, your call.': an act done, no decision pending
+    verbs = _own_verbs(acting)
+    every = any(t.lower_ in CHOICE_POINTERS for t in words)
+    clause = [t for t in acting if not breaks or t.idx > breaks[-1]]
+    asked = any(t.lower_ in WH_INFINITIVE_MARKS | {"whether", "when"} or t.tag_ in ("VBG", "VB") for t in clause)
+    if clause and not asked and work_of_stretch(clause, lexicon).human_only:
+        return None  # its own words name the human-only act, and the relation rules fired on that ('PR #12 merges')
+    for unit, said, at in units:
+        work = _context_work(unit, said, at, lexicon, model) if acting else None
+        if work is None:
+            work = _label_work(unit, lexicon, model) if unit in labels else _unit_work(unit, lexicon, model)
+            if work is not None and work.human_only and not _acts_in(verbs, work, lexicon):
+                return None  # 'PR #52 is merged. Splitting it is your call.': its own act is not the one named
+        if work is None:
+            continue  # 'Done.', 'Staging has soaked for 24 hours.': names nothing of a decision, read further back
+        if not work.human_only:
+            return None
+        if every and unit not in labels and not _all_human(units, labels, unit, lexicon, model):
+            return None  # 'Either is your call.' after two steps: both are the choice
+        named = unit if len(unit) <= 60 else unit[:57] + "…"
+        return gated("exempt", "bound-before", f"exempt (bound-before): its sentence points back at what is named "
+                     f"before it, '{named}', {work.describe()}", None, None, work.domains)  # fmt: skip
+    return None
+
+
+def _reports_done(verb: Token) -> bool:
+    """An act reported done: a passive in the past ('was merged last Tuesday', 'were deleted'), or a past verb with a
+    subject not the agent ('The release shipped at 09:12Z')."""
+    if verb.tag_ == "VBD":
+        subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+        return bool(subjects) and not any(c.lower_ in AGENT for c in subjects)
+    return verb.tag_ == "VBN" and any(c.dep_ == "auxpass" and c.lower_ in ("was", "were") for c in verb.children)
+
+
+def _domain_act_done(top: Token, words: list[Token], work: Work, lexicon: Lexicon) -> bool:
+    """A passive whose verb is the act of the human-only domain named ('#204 is merged into main', 'the keys are
+    rotated'), with no eligibility word or state beside it ('merge-eligible', 'approved and ready'): the act is done,
+    nothing is pending."""
+    if top.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in top.children):
+        return False
+    if any(t.lower_ in lexicon.eligibility or hyphen_compound(t) in lexicon.eligibility for t in words):
+        return False
+    if any(c.dep_ == "conj" and c.pos_ == "ADJ" for c in top.children):
+        return False  # 'PR #52 is approved and ready': a state it is in, the next act pending
+    domains = [d for d in lexicon.domains if d.name in work.domains]
+    return any(forms(top) & (d.verbs | d.actions | d.lemmas) for d in domains)
+
+
+def _own_verbs(acting: list[Token]) -> list[Token]:
+    """The verbs of the hand-over's own words that name an act: not a pro-verb ('whether it goes in', 'do that'), a
+    verb of deciding or handing over, or a copula."""
+    closed = PRO_VERBS | DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS
+    return [t for t in acting if t.pos_ == "VERB" and t.lemma_.lower() not in closed and not is_copula(t)]
+
+
+def _acts_in(verbs: list[Token], work: Work, lexicon: Lexicon) -> bool:
+    """Every act the hand-over names of its own is a verb of the human-only domain its context names ('Promoting to
+    100%' under '### Production rollout', 'Applying it' after a shared account's `terraform apply`)."""
+    domains = [d for d in lexicon.domains if d.name in work.domains]
+    named = frozenset().union(*(d.verbs | d.actions | d.lemmas for d in domains))
+
+    def acts(verb: Token) -> bool:
+        if forms(verb) & named:
+            return True
+        objects = [c for c in verb.children if c.dep_ == "dobj"] if verb.lemma_.lower() in LIGHT_VERBS else []
+        return bool(objects) and all(forms(o) & named for o in objects)  # 'Running the apply'
+
+    return all(acts(v) for v in verbs)
+
+
+def _all_human(units: list[tuple[str, str, tuple[int, int]]], labels: set[str], nearest: str, lexicon: Lexicon,
+               model: Language) -> bool:  # fmt: skip
+    """A choice pointer ('either', 'both', 'which') covers every sentence read before it: each human-only or naming
+    nothing."""
+    for unit, _, _ in units:
+        if unit == nearest or unit in labels:
+            continue
+        work = _unit_work(unit, lexicon, model)
+        if work is not None and not work.human_only:
+            return False
+    return True
+
+
+def _may_point_back(text: str, phrase: tuple[int, int], sentence: str, before: str) -> bool:
+    """The cheap text test before a second parse: the words outside the phrase hold a pointer, a word in -ing, or open
+    with a determiner; or the sentence holds only closed-class words and a bold label opens its paragraph."""
+    outside = (sentence[: phrase[0]] + " " + sentence[phrase[1] :]).lower().replace("\u2019", "'")
+    words = re.findall(r"[a-z]+", outside)
+    if any(w in CONTEXT_POINTERS or (w.endswith("ing") and len(w) > 4) for w in words):
+        return True
+    if words and words[0] in CONTEXT_DETERMINERS:
+        return True
+    paragraph = PARAGRAPH_BREAK.split(before.rstrip())[-1] if before.strip() else ""
+    return _closed_words_only(text) and any(LABEL.match(line) for line in paragraph.split("\n"))
+
+
+def _decides(tok: Token, cut: tuple[int, int]) -> bool:
+    """The reader's verb right after the phrase ('yours to approve', 'for you to say'): what the reader does with the
+    decision, not the act decided."""
+    if tok.pos_ != "VERB" or tok.i == 0:
+        return False
+    before = tok.doc[tok.i - 1]
+    if before.lower_ == "to" and tok.i > 1:
+        before = tok.doc[tok.i - 2]  # 'yours to approve' with 'yours' the phrase
+    return cut[0] <= before.idx < cut[1]
+
+
+def _names_act(acting: list[Token], lexicon: Lexicon) -> bool:
+    """The hand-over's own words name an act still to take — a gerund, a base form or a present verb ('Deleting it',
+    'Promoting to 100%', 'whether it goes in', 'whether to push it') — or hold a noun with a determiner ('The upgrade',
+    'that change'); a verb of deciding or handing over, a pro-form, a participle or past verb ('Stamped and rebased,
+    that's your call') is none."""
+    closed = DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS
+    if any(t.pos_ == "VERB" and t.tag_ in ACT_TAGS and t.lemma_.lower() not in closed for t in acting):
+        return True
+    # a decision's own noun ('The timing is your call', 'that decision') points like a pro-form, names no act
+    decided = frozenset().union(*(d.acts for d in lexicon.domains)) | POINTER_NOUNS
+    return any(t.pos_ == "NOUN" and not forms(t) & decided and any(
+        c.dep_ == "det" and c.lower_ in CONTEXT_DETERMINERS for c in t.children) for t in acting)  # fmt: skip
+
+
+def _points_back(words: list[Token], text: str, lexicon: Lexicon) -> bool:
+    """The hand-over's sentence points back: a pointer word, a definite or demonstrative noun subject, a gerund opening
+    it with no object, only closed-class words, or no noun but a decision's own ('Your call on timing.': the nouns every
+    domain's decision takes, lexicon [domains] acts)."""
+    if any(t.lower_ in CONTEXT_POINTERS and t.pos_ in ("PRON", "DET", "NUM") for t in words):
+        return True
+    nouns = [t for t in words if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ") and t.lower_ not in READER]
+    decided = frozenset().union(*(d.acts for d in lexicon.domains)) | POINTER_NOUNS
+    if nouns and all(forms(t) & decided for t in nouns):
+        return True
+    first = words[0]
+    if first.lower_ in CONTEXT_DETERMINERS and first.head.dep_ in ("nsubj", "nsubjpass") and first.head.pos_ == "NOUN":
+        return True
+    if first.tag_ == "VBG" and not any(c.dep_ in ("dobj", "nsubjpass") for c in first.children):
+        return True
+    return _closed_words_only(text)
+
+
+def _context_units(before: str, *, labels_only: bool = False, headings_only: bool = False) -> list[str]:
+    """The context before a hand-over, nearest first: the sentences before it in its paragraph (or, when it opens its
+    paragraph, the last ones of the paragraph before), at most MAX_CONTEXT_SENTENCES; then a bold label opening the
+    paragraph, or the heading line above it. A label line gives its label first, then its rest."""
+    text = before.rstrip()
+    paragraphs = [p for p in PARAGRAPH_BREAK.split(text) if p.strip()]
+    if not paragraphs:
+        return []
+    own = not re.search(r"\n[ \t]*\n\s*$", before)
+    chosen = paragraphs[-1]
+    lines = [ln for ln in chosen.split("\n") if ln.strip()]
+    heading = ""
+    if lines and HEADING.match(lines[0]):
+        heading = HEADING.match(lines[0]).group("label")
+        lines = lines[1:]
+    elif len(paragraphs) > 1 and HEADING.match(paragraphs[-2].strip()):
+        heading = HEADING.match(paragraphs[-2].strip()).group("label")
+    if not own and not lines and heading:
+        return [heading]
+    units: list[str] = []
+    label = ""
+    for line in lines:
+        found = LABEL.match(line)
+        if found:
+            label = found.group("label").strip().rstrip(":").strip()
+            line = found.group("rest")
+        units.extend(s.strip() for s in SENTENCE_END.split(MARKUP.sub("", line)) if s.strip())
+    units = list(reversed(units))[:MAX_CONTEXT_SENTENCES]
+    if labels_only or headings_only:
+        units = []
+    if label and not headings_only:
+        units = [label, *units]
+    if heading:
+        units.append(heading)
+    return [u for u in units if any(c.isalpha() for c in u)]
+
+
+def _label_work(label: str, lexicon: Lexicon, model: Language) -> Work | None:
+    """A heading or bold label is a noun phrase with no determiner ('Production rollout', 'Prod cutover (DNS switch)'):
+    read as one with 'the', judged whole. None when it names nothing."""
+    first = label.split()[0].lower() if label.split() else ""
+    said = label if first in CONTEXT_DETERMINERS | {"a", "an"} else f"the {label}"
+    words = [t for t in model(sentence_case(said)) if not t.is_punct and not t.is_space]
+    work = work_of_stretch(words, lexicon)
+    if work.human_only or work.agent_words:
+        return work
+    # a label of parts ('Needs a human — grant `roles/owner` on the prod project …'): the part that is an instruction
+    for part in re.split(r"\s[\u2014\u2013-]\s|:\s", label):
+        said = [t for t in model(instruction_case(part.strip())) if not t.is_punct and not t.is_space]
+        if said and said[0].tag_ == "VB" and said[0].dep_ == "ROOT":
+            done = work_of_stretch(said, lexicon)
+            if done.human_only or done.agent_words:
+                return done
+    return work if work.domains else None
+
+
+def _context_work(unit: str, text: str, cut: tuple[int, int], lexicon: Lexicon, model: Language) -> Work | None:
+    """The hand-over's own words with what their pointers stand for ('Deleting it', 'Whether it goes in'): the context
+    and the hand-over parsed as one text, the hand-over's words outside the phrase judged. None when they name nothing
+    of a decision."""
+    joined = sentence_case(unit.rstrip(".!?:;") + ". ")
+    offset = len(joined)
+    doc = model(joined + text)
+    words = [t for t in doc if t.idx >= offset and not t.is_punct and not t.is_space]
+    acting = [t for t in words if not (cut[0] <= t.idx - offset < cut[1]) and not is_copula(t)
+              and not _decides(t, (cut[0] + offset, cut[1] + offset))]  # fmt: skip
+    if not acting:
+        return None
+    work = work_of_stretch(acting, lexicon)
+    if work.human_only:
+        return work
+    return _done_on_named(acting, [t for t in doc if t.idx < offset], lexicon, model)
+
+
+def _done_on_named(acting: list[Token], context: list[Token], lexicon: Lexicon, model: Language) -> Work | None:
+    """A verb of the hand-over whose object is a pronoun ('Deleting them', 'Applying it') done on the thing the context
+    names, when the parse did not bind the pronoun: the verb with the context's first noun phrase of the pronoun's
+    number (its whole subtree, not a modifier of another: 'customer rows in the production `accounts` table'), parsed
+    as one instruction. The first such phrase that names work decides; None when none does or it is not human-only."""
+    verb = next((t for t in acting if t.pos_ == "VERB" and any(
+        c.dep_ == "dobj" and c.lower_ in CONTEXT_POINTERS for c in t.children)), None)  # fmt: skip
+    if verb is None or not context:
+        return None
+    pointer = next(c for c in verb.children if c.dep_ == "dobj" and c.lower_ in CONTEXT_POINTERS)
+    plural = pointer.lower_ in ("them", "these", "those", "they")
+    doc = context[0].doc
+    tried = 0
+    for root in context:
+        # a plural the small model tagged a verb keeps a noun's modifiers ('duplicated customer rows in …')
+        misread = root.tag_ == "VBZ" and any(c.dep_ in ("compound", "amod", "det") for c in root.children)
+        if (root.pos_ not in ("NOUN", "PROPN") and not misread) or root.dep_ in MODIFIER_DEPS:
+            continue
+        if (root.tag_ in ("NNS", "NNPS") or misread) != plural:
+            continue
+        # a place the model hung on the verb of the object ('found 2.3M rows | in the production table') is the object's
+        placed = [c for c in root.head.children if c.dep_ == "prep" and c.i > root.i] if root.dep_ == "dobj" else []
+        stretch = [t for t in [*root.subtree, *(t for c in placed for t in c.subtree)]
+                   if t.i <= context[-1].i and not t.is_punct]  # fmt: skip
+        while stretch and stretch[0].i < root.i and (stretch[0].pos_ in ("NUM", "DET") or stretch[0].dep_ == "nummod"):
+            stretch = stretch[1:]  # the model reads a bare object after an instruction's verb best after 'the'
+        if not stretch:
+            continue
+        tried += 1
+        if tried > MAX_NAMED_TRIED:
+            return None  # a parse per candidate: the nearest few only (warm analyze stays within its budget)
+        said = doc.text[stretch[0].idx : stretch[-1].idx + len(stretch[-1].text)]
+        done = [t for t in model(instruction_case(f"{verb.lemma_.lower()} the {said}")) if not t.is_punct]
+        work = work_of_stretch(done, lexicon)
+        if work.human_only or work.agent_words or work.domains:
+            return work if work.human_only else None
+    return None
+
+
+def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
+    """A sentence or label of the context judged clause by clause: the object of a clause the agent reports ('I found
+    2.3M orphaned rows in the production `events` table'), or the clause itself; a clause that changes what the reader
+    pays is billing; a clause of someone else's act in the past ('You merged #300 yesterday') reports an act done, no
+    decision pending. Human-only when a clause is and none names agent work; not human-only when a clause names work or
+    an act done; None when no clause names anything."""
+    doc = model(sentence_case(unit))
+    human: list[str] = []
+    named = False
+    for clause in _clauses([t for t in doc if not t.is_space]):
+        words = [t for t in clause if not t.is_punct]
+        if not words:
+            continue
+        top = clause_top(words)
+        subjects = [c for c in top.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("PRON", "PROPN")
+                    ] if top is not None else []  # fmt: skip
+        if top is not None and _reports_done(top) and not any(c.lower_ in AGENT for c in top.children):
+            named = True  # 'PR #52 was merged yesterday': an act done
+            continue
+        if top is not None and top.tag_ == "VBD" and subjects and not any(c.lower_ in AGENT for c in subjects):
+            named = True  # 'You merged #300 yesterday and it shipped clean': an act done names no decision pending
+            continue
+        if top is not None and any(c.dep_ == "nsubj" and c.lower_ in AGENT for c in top.children):
+            inside = {t.i for t in words}
+            words = [t for c in top.children if c.dep_ in ("dobj", "prep") for t in c.subtree if t.i in inside]
+            if not words:
+                continue
+        if _pays(words):
+            human.append("billing")
+            continue
+        work = work_of_stretch(words, lexicon)
+        if work.human_only and top is not None and _domain_act_done(top, words, work, lexicon):
+            named = True  # '#204 is merged into main.': the human-only act itself reported done
+            continue
+        if work.human_only:
+            human.extend(work.domains)
+        elif work.agent_words or work.domains:
+            named = True
+    if named:
+        return Work(False, tuple(human), ("",), ())
+    if human:
+        return Work(True, tuple(dict.fromkeys(human)), (), ())
+    return None
+
+
+def _pays(words: list[Token]) -> bool:
+    """A clause that changes what the reader pays: a verb of changing an amount, not negated, with a cost noun for its
+    object or as the object of its preposition ('would add about $2,400 a month to the bill')."""
+    for verb in words:
+        if verb.pos_ != "VERB" or verb.lemma_.lower() not in COST_VERBS or any(c.dep_ == "neg" for c in verb.children):
+            continue
+        under = [c for c in verb.children if c.dep_ == "dobj"]
+        under += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+        if any(t.lemma_.lower() in COST_NOUNS for t in under):
+            return True
+    return False
