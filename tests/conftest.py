@@ -61,7 +61,7 @@ MODEL_MODULES = frozenset({
     "test_adversarial", "test_analyze_cli", "test_analyzer_corpus", "test_analyzer_properties",
     "test_analyzer_shapes", "test_claims_corpus", "test_disguise_properties", "test_golden", "test_grammar_rules",
     "test_lexicon_examples", "test_nlp", "test_registers", "test_relations", "test_senses", "test_warm_server",
-    "test_warm_stops",
+    "test_warm_stops", "test_any_questions_offer",
     "test_wheel_install",
     # issue 28's construction classes, each a module of the parse's sentences
     "test_conditional_and_bonus_offers", "test_elliptical_and_lists", "test_standing_by_closers",

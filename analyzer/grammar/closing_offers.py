@@ -113,6 +113,10 @@ class Words:
     not_work: frozenset[str]
     holding_marks: frozenset[str]
     ease_modals: frozenset[str]
+    further_have: frozenset[str]
+    further_readers: frozenset[str]
+    further_nouns: frozenset[str]
+    further_open: frozenset[str]
 
 
 @cache
@@ -148,6 +152,7 @@ def words() -> Words:
         not_work=terms("bonus-offer", "not_work"),
         holding_marks=terms("bonus-offer", "holding_marks"),
         ease_modals=terms("offers", "ease_modals"),
+        **{f"further_{f}": terms("open-offer-asked", f"further_{f}") for f in ("have", "readers", "nouns", "open")},
     )
 
 
@@ -678,6 +683,8 @@ def open_offer(asked: Asked) -> Judgement | None:
     w = words()
     for token in asked.tokens:
         found = _open_help(token, w, question=kind == QUESTION) or _next_work_asked(token, w, asked.lexicon)
+        if found is None and kind == QUESTION:
+            found = _further_need(token, w)
         if found is not None and kind != QUESTION and _offer_goes_on(asked.site.following):
             return carved("open-offer", "the offer of help goes on in the next sentence, which is judged on its own")
         if found is not None:
@@ -762,6 +769,35 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         if act is not None and (owner is None or owner.lower_ in AGENT_SUBJECTS) and _helps_reader(act):
             return f"states the agent's availability to help ('{token.text} to {act.text}')"
     return None
+
+
+def _further_need(noun: Token, w: Words) -> str | None:
+    """r36d (issue 28): the reader asked whether it has any further need, in a question — 'Do you have any
+    questions?', 'Any questions before I begin the implementation?'. The noun is one of the closed class of further
+    need ([open-offer-asked] further_nouns), left open ('any', 'other', no determiner), and either the object of the
+    reader's having or needing in the present, or the head of a question with no verb of its own ('Any concerns?').
+    A statement ('The FAQ covers any questions.') or a condition ('If you have any questions, ask Priya.') is no
+    question site and never reaches here; a definite noun ('Do you have the questions from the review?') names a
+    thing."""
+    if noun.lemma_.lower() not in w.further_nouns or noun.pos_ not in ("NOUN", "PROPN"):
+        return None
+    dets = [c for c in noun.children if c.dep_ in ("det", "amod", "nummod", "poss")]
+    if any(c.lower_ not in w.further_open for c in dets if c.dep_ != "amod"):
+        return None
+    opened = [c for c in dets if c.lower_ in w.further_open]
+    if noun.dep_ == "ROOT":
+        if opened and not any(c.dep_ == "nsubj" for c in noun.children):
+            return f"asks whether the reader has any further need ('{opened[0].text} {noun.text}')"
+        return None
+    verb = noun.head
+    if noun.dep_ != "dobj" or verb.lemma_.lower() not in w.further_have or verb.tag_ in ("VBD", "VBN"):
+        return None
+    if any(c.dep_ == "neg" for c in verb.children):
+        return None
+    subject = subject_of(verb)
+    if subject is None or subject.lower_ not in w.further_readers:
+        return None
+    return f"asks whether the reader has any further need ('{subject.text} {verb.text} … {noun.text}')"
 
 
 def _self_named(subject: Token, w: Words) -> bool:
