@@ -1,4 +1,4 @@
-"""r36d (issue 28): 'Do you have any questions?' as the open offer of help (SPEC §7.4,
+"""r36d (issue 28): 'Do you have any questions?' as the open offer of help (
 docs/DESIGN.md#construction-classes, grammar row open-offer): a closing question whose subject is the reader, or that
 has none, asking whether the reader has or needs any further questions or concerns fires; the same words in a
 statement, a condition pointing to someone else, reported speech, a quoted closer or a question the message answers
