@@ -44,8 +44,8 @@ READY_SUBJECTS = terms("asking", "ready_subjects") | AGENT_SUBJECTS
 # r35c: words of contentment that ask readiness with a subject and an infinitive ('Are we happy to move on?').
 CONTENTED = terms("asking", "contented")
 # r35c: the words that point at the agent's work after 'or is' in a choice about scope (_more_or_enough).
-POINTERS = frozenset({"this", "that", "it", "these", "those"})
-PERSONAL = frozenset({"i", "we", "you", "it", "they", "he", "she"})
+POINTERS = terms("asking", "scope_pointers")
+PERSONAL = terms("reference", "personal_pronouns")
 # r35c: the words that may stand before 'on board' in an approval question (_on_board): a copula, the reader, a group.
 BOARD_LEADS = terms("asking", "leave_subjects") | terms("asking", "ready_subjects") | {"are", "is", "the", "whole", "u"}
 # r35c: words that add more of the agent's work ('Tests too, or good as is?'; terms [elliptical] additive).

@@ -647,7 +647,7 @@ def _ends_plainly(tokens: list[Token]) -> bool:
 
 # r35a: the marks that introduce the alternatives of a question after its frame ('Which plan …: Pro or Business?').
 INTRODUCERS = frozenset({":", "—", "–", "--", "-"})
-WH_DETERMINERS = frozenset({"which", "what"})
+WH_DETERMINERS = terms("reference", "wh_determiners")
 
 
 def wh_framed(first: Token) -> list[Token]:
