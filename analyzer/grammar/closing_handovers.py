@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
+from analyzer.grammar.closing_ready import _goes_on
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import is_do_nothing_item, work_of
 from analyzer.parse.tokens import SOURCE_KEY, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import DECISION, LIST, QUESTION, TURN, recommends, replies
+from analyzer.text.questions import DECISION, LIST, QUESTION, READY, TURN, recommends, replies
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -600,6 +601,113 @@ def _agent_goes_on(tokens: list[Token], act: Token) -> Token | None:
         if later or subordinate or (verb.tag_ in ("VBP",) and any(c.lower_ == "then" for c in verb.children)):
             return token
     return None
+
+
+# ---- the next stage handed over as a statement ---------------------------------------------------------------
+
+STAGE_FRAMES = terms("stage-handed", "frames")
+WORK_PARTS = terms("stage-handed", "work_parts")
+OPEN_MARKS = terms("stage-handed", "open_marks")
+WORK_ACTS = terms("stage-handed", "work_acts")
+PLAN_STAGES = terms("readiness-next", "plan_stages")
+STAGE_PREPOSITIONS = frozenset(("to", "with", "on", "into", "onto"))
+# The agent's own next act opening the sentence after the hand-over ('I'm starting on the importer meanwhile'): the
+# message goes on with the agent's work, so the stage is no close handed to the reader.
+_AGENT_GOES_ON = re.compile(
+    r"^[\s*_]*(?:(?:meanwhile|in the meantime|then|next|now|also|after that),?\s+)?(?:i|we)(?:'m|'ll|'ve|'d|\s|$)"
+)
+
+
+@rule("stage-handed")
+def stage_handed(asked: Asked) -> Judgement | None:
+    """r37c (docs/DESIGN.md#construction-classes): the reader, as the subject of a modal of possibility or duty or of a
+    frame of readiness or leave ('You can now …', "You're all set to …", 'Feel free to …'), goes on ([readiness-next]
+    go_on: proceed, continue, move on, start on, pick up, go ahead …) to a stage of the work — a stage noun ('the
+    deployment stage', 'phase 3'), a part of the project ('the API layer', 'the integration tests'), what remains ('the
+    remaining endpoints') or the making of one ('writing the e2e tests') — and the message stops there: the agent hands
+    the reader the next work it could do itself. None: the reader's own use ('run the app', 'start using the API', a
+    place of the product), the reader's own thing ('your day'), a stage held on someone else's act, the agent going on
+    in the next sentence; a human-only stage ('the production deploy') is exempt."""
+    if asked.site.kind != READY or _AGENT_GOES_ON.match(asked.site.following):
+        return None
+    for reader in asked.tokens:
+        if reader.lower_ not in READERS or reader.dep_ not in ("nsubj", "nsubjpass"):
+            continue
+        found = _stage_going_on(reader.head)
+        if found is not None:
+            going, stage = found
+            why = (f"tells the reader they may go on ('{going.text}') to the next stage of the work ('{stage.text}') "
+                   "and stops — the next work handed to the reader")  # fmt: skip
+            return _judged(asked, "stage-handed", why, [stage])
+    leave = next((t for t in asked.tokens if t.lemma_.lower() == "feel" and t.tag_ == "VB" and subject_of(t) is None),
+                 None)  # fmt: skip
+    found = _stage_going_on(leave) if leave is not None else None
+    if found is not None:
+        going, stage = found
+        why = f"gives the reader leave to go on ('{going.text}') to the next stage of the work ('{stage.text}')"
+        return _judged(asked, "stage-handed", why, [stage])
+    return None
+
+
+def _stage_going_on(frame: Token) -> tuple[Token, Token] | None:
+    """The going-on verb the reader's frame governs and the stage it goes on to: the verb itself under a modal ('can
+    proceed'), or the infinitive of a frame of readiness or leave ('all set to move on', 'free to proceed'); 'go ahead
+    and start on …' goes on through its conjunct. None when a clause of time or condition on someone else's act holds it
+    ('Once the vendor sends the keys, you can proceed …')."""
+    modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in READER_MODALS for c in frame.children)
+    frames = [frame] + [c for c in frame.children if c.dep_ in ("acomp", "oprd")]
+    readiness = [f for f in frames if f.lower_ in STAGE_FRAMES]
+    verbs = [frame] if modal else [c for f in readiness for c in f.children if c.dep_ == "xcomp" and c.tag_ == "VB"]
+    if frame.lower_ in STAGE_FRAMES:
+        verbs += [c for c in frame.children if c.dep_ == "xcomp" and c.tag_ == "VB"]
+    verbs += [c for v in verbs for c in v.children if c.dep_ == "conj" and c.tag_ == "VB"]  # 'go ahead and start on'
+    if any(_held_by_another(h) for h in (frame, *verbs)):
+        return None
+    for verb in verbs:
+        going = _goes_on(verb) or (verb.lemma_.lower() == "go" and any(c.lower_ == "ahead" for c in verb.children))
+        stage = _stage_of(verb) if going else None
+        if stage is not None:
+            return verb, stage
+    return None
+
+
+def _held_by_another(verb: Token) -> bool:
+    """A clause of time or condition on the verb whose subject is neither the reader nor the agent ('once the vendor
+    sends the keys', 'once legal signs off'): the stage waits on someone else's act."""
+    return any(c.dep_ == "advcl" and subject_of(c) is not None and subject_of(c).lower_ not in READERS | AGENT_SUBJECTS
+               for c in verb.children)  # fmt: skip
+
+
+def _stage_of(verb: Token) -> Token | None:
+    """The stage the going-on verb takes: its object, or the object of its preposition of going on ('proceed with',
+    'move on to', 'start on'), or the object of a gerund of making under it ('move on to writing the tests'); a stage
+    of the work only (_work_stage), and none of the reader's own ('your day', 'on your own machine')."""
+    if any(t.dep_ == "poss" and t.lower_ in READERS for t in verb.subtree):
+        return None
+    holders = [verb, *(c for c in verb.children if c.dep_ == "prt")]
+    nouns = [c for h in holders for c in h.children if c.dep_ == "dobj"]
+    preps = [c for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in STAGE_PREPOSITIONS]
+    nouns += [g for p in preps for g in p.children if g.dep_ == "pobj"]
+    nouns += [g for n in nouns if n.lemma_.lower() == "work" for p in n.children if p.dep_ == "prep"
+              and p.lower_ in STAGE_PREPOSITIONS for g in p.children if g.dep_ == "pobj"]  # fmt: skip
+    gerunds = [g for p in preps for g in p.children if g.dep_ == "pcomp" and g.tag_ == "VBG"]
+    gerunds += [c for c in verb.children if c.dep_ in ("xcomp", "dobj") and c.tag_ == "VBG"]
+    for gerund in gerunds:
+        if gerund.lemma_.lower() in WORK_ACTS:
+            nouns += [c for c in gerund.children if c.dep_ == "dobj"]
+    return next((n for n in nouns if _work_stage(n)), None)
+
+
+def _work_stage(noun: Token) -> bool:
+    """A stage of the work: a stage noun ([readiness-next] plan_stages: 'the deployment stage', 'phase 3'), a part of
+    the project ([stage-handed] work_parts: 'the API layer', 'the integration tests'), or what remains or comes next
+    ('the remaining pages', 'the rest of the tests'); a proper name alone is none."""
+    lemma = noun.lemma_.lower()
+    if noun.pos_ not in ("NOUN", "PROPN"):
+        return False
+    if lemma in PLAN_STAGES or noun.lower_ in PLAN_STAGES or lemma in WORK_PARTS or noun.lower_ in WORK_PARTS:
+        return True
+    return lemma in OPEN_MARKS or any(c.lower_ in OPEN_MARKS for c in noun.children if c.dep_ in ("amod", "det"))
 
 
 # ---- work handed over as a closing list ----------------------------------------------------------------------

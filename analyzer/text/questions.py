@@ -434,6 +434,8 @@ def _kind(sentence: str) -> str | None:
         return WORD
     if patterns.ready_next.search(sentence) or patterns.next_stage.search(sentence):
         return READY
+    if patterns.stage_handed.search(sentence):
+        return READY  # r37c: 'You can now proceed with the deployment stage.': the reader handed the next stage
     if written != sentence and (patterns.ready_next.search(written) or patterns.next_stage.search(written)):
         return READY  # r33e: a stage's number is no chat spelling ('ready for stage 2', 'Next: Phase 4')
     if _reports(sentence, patterns):
@@ -556,6 +558,7 @@ class _Patterns:
     word_first: re.Pattern[str]
     ready_next: re.Pattern[str]
     next_stage: re.Pattern[str]
+    stage_handed: re.Pattern[str]
     report_mark: re.Pattern[str]
     report_act: re.Pattern[str]
     report_asked: re.Pattern[str]
@@ -627,6 +630,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     """The source of each pattern of _Patterns, and its other fields."""
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
+    handed = data["stage-handed"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
@@ -733,6 +737,17 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['ready-next']['words'])})\s+for\s+(?:[^\s.!?;]+\s+){{0,5}}?x{{3,}}\b"
             # r33e: readiness for a stage of the agent's plan named as data ('ready for Phase 3', 'Ready for T015.')
             rf"|\b(?:{_words(data['ready-next']['words'])})\s+for\s+(?:the\s+)?(?:{plan_stage})"
+        ),
+        # r37c: the next stage handed to the reader as a statement — the reader the subject of a modal or of a frame of
+        # readiness or leave, opening the sentence or a clause after a mark, then a verb of going on ('You can now
+        # proceed with the deployment stage.', "You're all set to move on to the API layer.")
+        stage_handed=(
+            rf"(?:\A|[;:,—–])[\s*_]*(?:(?:{_words(handed['openers'])}),?\s+)?"
+            rf"(?:you\s+(?:now\s+|then\s+|also\s+|just\s+)?(?:{_words(turn['reader_modals'])})\s+"
+            r"(?:now\s+|then\s+|also\s+|just\s+|simply\s+)?"
+            rf"|you(?:['’]re|\s+are)\s+(?:now\s+)?(?:{_words(handed['frames'])})\s+to\s+(?:now\s+)?"
+            rf"|(?:{_words(handed['leaves'])})\s+)"
+            rf"(?:{_words(data['ready-next']['go_on'] + handed['going_on'])})\b"
         ),
         # r33e: the stage of the agent's plan named as what comes next, by a 'next' label or copula opening the sentence
         # or a clause after a semicolon or dash ('Next: Phase 3 (T015–T020).', 'Next up is Phase 3', 'the next phase is
