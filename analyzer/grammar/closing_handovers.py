@@ -690,6 +690,8 @@ def _stage_of(verb: Token) -> Token | None:
     nouns += [g for p in preps for g in p.children if g.dep_ == "pobj"]
     nouns += [g for n in nouns if n.lemma_.lower() == "work" for p in n.children if p.dep_ == "prep"
               and p.lower_ in STAGE_PREPOSITIONS for g in p.children if g.dep_ == "pobj"]  # fmt: skip
+    # 'proceed to phase 3': the model may read the stage noun after 'to' as an infinitive, its number as the object
+    nouns += [c for c in verb.children if c.dep_ == "xcomp" and c.lower_ in PLAN_STAGES]
     gerunds = [g for p in preps for g in p.children if g.dep_ == "pcomp" and g.tag_ == "VBG"]
     gerunds += [c for c in verb.children if c.dep_ in ("xcomp", "dobj") and c.tag_ == "VBG"]
     for gerund in gerunds:
@@ -701,11 +703,16 @@ def _stage_of(verb: Token) -> Token | None:
 def _work_stage(noun: Token) -> bool:
     """A stage of the work: a stage noun ([readiness-next] plan_stages: 'the deployment stage', 'phase 3'), a part of
     the project ([stage-handed] work_parts: 'the API layer', 'the integration tests'), or what remains or comes next
-    ('the remaining pages', 'the rest of the tests'); a proper name alone is none."""
+    ('the remaining pages', 'the rest of the tests'); a proper name alone is none. A stage noun before its letter is
+    the stage ('milestone B': the model makes the letter the head)."""
     lemma = noun.lemma_.lower()
+    if lemma in PLAN_STAGES or noun.lower_ in PLAN_STAGES:
+        return True
     if noun.pos_ not in ("NOUN", "PROPN"):
         return False
-    if lemma in PLAN_STAGES or noun.lower_ in PLAN_STAGES or lemma in WORK_PARTS or noun.lower_ in WORK_PARTS:
+    if lemma in WORK_PARTS or noun.lower_ in WORK_PARTS:
+        return True
+    if any(c.dep_ == "compound" and c.lower_ in PLAN_STAGES for c in noun.children):
         return True
     return lemma in OPEN_MARKS or any(c.lower_ in OPEN_MARKS for c in noun.children if c.dep_ in ("amod", "det"))
 
