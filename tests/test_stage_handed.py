@@ -45,6 +45,10 @@ NONE = [
     "The reset link is sent. You can now proceed to the login page.",
     "The hotfix is out. You can now continue with your day.",
     "The installer is downloaded. You can now continue with the setup on your own machine.",
+    # a stage of a document or tool the reader follows, a means of running in code
+    "Merged. You can now continue with the next steps in the README.",
+    "Done. You can proceed to step 2 of the installer.",
+    "Done. You can now start the integration tests with `npm test`.",
     # held on someone else's act, the agent going on, the agent's own plan
     "Once the vendor sends the keys, you can proceed with the payment integration.",
     "You can now proceed with phase 3. I'm starting on the importer meanwhile.",

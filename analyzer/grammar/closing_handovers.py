@@ -22,7 +22,7 @@ from analyzer.grammar.closing_ready import _goes_on
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import is_do_nothing_item, work_of
-from analyzer.parse.tokens import SOURCE_KEY, hyphen_compound, subject_of
+from analyzer.parse.tokens import SOURCE_KEY, as_written, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.questions import DECISION, LIST, QUESTION, READY, TURN, recommends, replies
@@ -609,6 +609,8 @@ STAGE_FRAMES = terms("stage-handed", "frames")
 WORK_PARTS = terms("stage-handed", "work_parts")
 OPEN_MARKS = terms("stage-handed", "open_marks")
 WORK_ACTS = terms("stage-handed", "work_acts")
+FOLLOWED = terms("stage-handed", "followed")
+MEANS = terms("stage-handed", "means")
 PLAN_STAGES = terms("readiness-next", "plan_stages")
 STAGE_PREPOSITIONS = frozenset(("to", "with", "on", "into", "onto"))
 # The agent's own next act opening the sentence after the hand-over ('I'm starting on the importer meanwhile'): the
@@ -697,7 +699,25 @@ def _stage_of(verb: Token) -> Token | None:
     for gerund in gerunds:
         if gerund.lemma_.lower() in WORK_ACTS:
             nouns += [c for c in gerund.children if c.dep_ == "dobj"]
-    return next((n for n in nouns if _work_stage(n)), None)
+    stage = next((n for n in nouns if _work_stage(n)), None)
+    if stage is None or _of_a_followed_thing(stage) or _by_a_command(verb, stage):
+        return None
+    return stage
+
+
+def _of_a_followed_thing(stage: Token) -> bool:
+    """The stage is one of a document or tool the reader follows ('the next section of the guide', 'step 2 of the
+    installer', 'the next steps in the README'; [stage-handed] followed): the reader's own use of the result."""
+    return any(c.dep_ == "prep" and c.lower_ in ("of", "in") and any(
+        g.dep_ == "pobj" and (g.lemma_.lower() in FOLLOWED or g.lower_ in FOLLOWED) for g in c.children)
+        for c in stage.subtree)  # fmt: skip  # the subtree: 'step 2 of …' may hang the phrase on the number
+
+
+def _by_a_command(verb: Token, stage: Token) -> bool:
+    """A means of running in code on the verb or the stage ('start the integration tests with `npm test`'): going on by
+    a command is running it, the reader's use."""
+    return any(c.dep_ == "prep" and c.lower_ in MEANS and any(
+        "`" in as_written([t]) for t in c.subtree) for h in (verb, stage) for c in h.children)  # fmt: skip
 
 
 def _work_stage(noun: Token) -> bool:
