@@ -98,7 +98,6 @@ KNOWN_MISSES = {
     "Do you want to upgrade the Supabase tier on the company account now or after the review?",
     "Do you want to bump the OpenAI spend cap on the company account now or after the review?",
     "Do you want to raise the Datadog plan on the company account now or after the review?",
-    "I'll leave it to you whether to raise the OpenAI spend cap.",
     "It's up to you whether to raise the OpenAI spend cap.",
     "Whether to wipe the customer uploads bucket on the prod database is your call.",
     "Whether to publish the 2.0 release to the local verdaccio is your call.",
@@ -117,7 +116,8 @@ KNOWN_MISSES = {
 def test_generated_table_seen_split() -> None:
     """The seen split of the generated table (held-out vocabulary excluded): human-only acts exempt, agent twins fire
     — 248/264 when the classes landed, the 16 misses named; r35a added the store and fleet classes (32 seen, none
-    missed: 280/296)."""
+    missed: 280/296); r37e's closed classes hold one more
+    (281/296: 'I'll leave it to you whether to raise the OpenAI spend cap.')."""
     seen = [c for c in cases() if not c.held]
     # 'is yours' over a human-only act reports nothing at all (a plain statement): clear is a pass there
     missed = {c.text for c in seen if (analyze(c.text).verdict in ("exempt", "clear")) != c.human}
