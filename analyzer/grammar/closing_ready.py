@@ -40,6 +40,7 @@ STAGE_HOLDS = terms("readiness-next", "stage_holds")
 LABEL_ACTS = terms("readiness-next", "label_acts")
 NEXT_LABELS = terms("readiness-next", "next_labels")
 STAGE_HOLD_MARKS = terms("readiness-next", "stage_hold_marks")
+ECHO_WORDS = terms("readiness-next", "echo_words")
 SITES = frozenset({READY, WAIT, WORD})
 
 
@@ -107,7 +108,18 @@ def _handed_back_after(asked: Asked) -> bool:
     r33b: a status after it ('Ready to execute the tasks in `tasks.md`. No tasks marked complete yet; next actions
     start with T001.') asks nothing and leaves the readiness the turn's close."""
     following = asked.site.following
+    if _echoed(following):
+        return False  # r37a: "I'm ready to move on to the next task. Are you?": the readiness asked back of the reader
     return bool(following) and (following.rstrip().endswith("?") or kind_of(following) is not None)
+
+
+def _echoed(following: str) -> bool:
+    """r37a: the question after the readiness only asks it back of the reader, its predicate elided ('Are you?', 'And
+    you?', 'How about you?'; terms [readiness-next] echo_words): the reader's readiness is the go the turn parks on."""
+    words = re.findall(r"[a-z']+", following.lower())
+    return following.rstrip().endswith("?") and following.count("?") == 1 and bool(words) and (
+        any(w in READER for w in words) and all(w in READER | ECHO_WORDS for w in words)
+    )
 
 
 def _command_stage(ready: Token) -> Token | None:
@@ -202,7 +214,9 @@ def _agents(ready: Token) -> bool:
         all_set = subject is not None and ready.lower_ == "set" and subject.lower_ == "all"
         return subject is None or subject.lower_ in AGENT_SUBJECTS or all_set
     holder = ready.head
-    if ready.dep_ not in ("acomp", "advmod", "amod", "oprd") or holder.lemma_.lower() not in ("be", "all", "get"):
+    if ready.dep_ == "conj" and holder.lemma_.lower() == "be":
+        pass  # r37a: "I'll be here and ready to proceed …": the readiness joined to the copula's other complement
+    elif ready.dep_ not in ("acomp", "advmod", "amod", "oprd") or holder.lemma_.lower() not in ("be", "all", "get"):
         return False
     subject = subject_of(holder)
     if subject is not None and subject.lower_ not in AGENT_SUBJECTS:

@@ -25,6 +25,7 @@ AGENT = terms("register", "agent_subjects")
 READER = terms("register", "reader")
 HOLD_VERBS = terms("waits", "hold_verbs")
 BOUNDS = terms("waits", "bounds")
+HELD_MARKS = terms("waits", "held_marks")
 OPEN_BOUNDS = terms("waits", "open_bounds")
 WORD_VERBS = terms("waits", "word_verbs")
 WORD_NOUNS = terms("waits", "word_nouns") | terms("waits", "word_nouns_choice")
@@ -70,6 +71,8 @@ def held_until(
     held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
     if held and _human_only(held, lexicon):
         return None  # 'I'll hold the merge until you approve #812': the timing of a human-only act
+    if _held_human_only(_held_acts(predicate, word), lexicon):
+        return None  # r37a: 'Waiting for your approval before deploying to production': the go for a human-only act
     bound = {t.i for t in word.subtree} | {word.head.i if word.dep_ == "pobj" else word.i}
     own = frozenset(t.i for t in predicate.subtree if t.i not in bound and t.lower_ not in READER)
     if predicate.lemma_.lower() not in HOLD_VERBS and work_of([predicate], lexicon, own).human_only:
@@ -100,6 +103,33 @@ def held_until(
     )
 
 
+def _held_acts(predicate: Token, word: Token) -> list[Token]:
+    """r37a: the agent's own act the wait holds back, named beside the reader's word — a phrase or clause on the hold
+    opened by a held mark ('before staging and committing', 'before I commit these'), or an infinitive of purpose on
+    the word ('your approval to commit'; 'your confirmation to proceed …', which the model parses as a for-to clause
+    whose subject is the word)."""
+    acts = [g for c in predicate.children if c.dep_ == "prep" and c.lower_ in HELD_MARKS
+            for g in c.children if g.dep_ in ("pcomp", "pobj")]  # fmt: skip
+    acts += [c for c in predicate.children if c.dep_ == "advcl" and c.i > word.i
+             and any(m.dep_ == "mark" and m.lower_ in HELD_MARKS for m in c.children)]  # fmt: skip
+    acts += [c for c in word.children if c.dep_ in ("acl", "relcl", "xcomp") and _infinitive(c)]
+    if word.dep_ in SUBJECT_DEPS and word.head.i != word.i and _infinitive(word.head):
+        acts.append(word.head)
+    return acts
+
+
+def _infinitive(verb: Token) -> bool:
+    return verb.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+
+
+def _held_human_only(acts: list[Token], lexicon: Lexicon) -> bool:
+    """The held acts judged as work without their frame (their subject, mark, 'to'): 'before I merge it' is the merge,
+    a human-only act, though the agent would do it."""
+    frame = {c.i for a in acts for c in a.children if c.dep_ in (*SUBJECT_DEPS, "mark", "aux")}
+    scope = frozenset(t.i for a in acts for t in a.subtree if t.i not in frame and t.lower_ not in READER)
+    return bool(acts) and work_of(acts, lexicon, scope).human_only
+
+
 def _words_of(roots: list[Token]) -> list[Token]:
     return [t for r in roots for t in r.subtree]
 
@@ -111,7 +141,9 @@ def _stamp_target_in(tokens: Sequence[Token], lexicon: Lexicon) -> bool:
     release'); with nothing named it is the approval of the agent's own work."""
     for token in tokens:
         names = forms(token) | {hyphen_compound(token) or ""}
-        if names & APPROVAL_TARGETS or _CHANGE_NUMBER.match(token.text):
+        # r37a: a verb names the agent's act ('before committing', 'to patch the parser'), not a thing to be stamped
+        thing = token.pos_ not in ("VERB", "AUX")
+        if (thing and names & APPROVAL_TARGETS) or _CHANGE_NUMBER.match(token.text):
             return True
         if token.text == "#" and token.i + 1 < len(token.doc) and token.doc[token.i + 1].like_num:
             return True  # '#88' read as two tokens
@@ -207,6 +239,12 @@ def _bounded_predicate(word: Token) -> Token | None:
             return word.head.head  # issue 28 phase 4b: 'as soon as you approve' (approve -advcl-> soon -advmod-> start)
         return _bound_before_subject(word)
     holder = word.head
+    waits = holder.head
+    if word.dep_ in SUBJECT_DEPS and _infinitive(holder) and waits.lemma_.lower() in HOLD_VERBS and waits.i < word.i:
+        # r37a: 'Waiting for your confirmation to proceed with the rename.' — the model read 'for your confirmation to
+        # proceed' as a for-to clause of the wait, the word its subject: the wait is the predicate it bounds
+        if any(c.dep_ == "mark" and c.lower_ == "for" for c in holder.children) and holder.dep_ in ("advcl", "xcomp"):
+            return waits
     if word.dep_ == "dobj" and holder.lemma_.lower() in AWAITING_VERBS and holder.lower_ not in BOUNDS:
         return holder
     if word.dep_ == "dobj" and holder.lemma_.lower() in RECEIVING and _agents(holder) and holder.head.i != holder.i:
