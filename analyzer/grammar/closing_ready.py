@@ -56,7 +56,7 @@ def readiness_next(asked: Asked) -> Judgement | None:
         own = _agents(ready)
         if not (own or _agents_after_mark(ready) or _things_for_command(ready)):
             continue
-        going = _going_on(ready) if own else None
+        going = _going_on(ready) if own and not _timed_by_work(ready) else None
         if going is not None:
             return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
                            f"piece of work ('{going.text}') — the turn parks on the reader's go", [going])  # fmt: skip
@@ -319,6 +319,22 @@ def _timed_by_a_clause(ready: Token) -> bool:
     holders = (ready, ready.head)
     return any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
                for h in holders for c in h.children if c.dep_ == "advcl")  # fmt: skip
+
+
+def _timed_by_work(ready: Token) -> bool:
+    """r37a: the readiness to go on timed by a clause of a thing's event ("I'm ready to move on to the next task once
+    the nightly build finishes", "… when CI is green"): a mark of time after the readiness whose clause names a thing,
+    no reader and no agent as subject — a hold on work in flight, not on the reader's go ('when you are', 'whenever you
+    give the word', 'when needed' name no thing of the kind). Read wherever the model hung the clause."""
+    for mark in (t for t in ready.doc[ready.i + 1 : ready.sent.end] if t.dep_ in ("mark", "advmod")
+                 and t.lower_ in STAGE_HOLD_MARKS and t.head.i != t.i):  # fmt: skip
+        clause = list(mark.head.subtree)
+        subject = subject_of(mark.head)
+        if any(t.lower_ in READER | AGENT_SUBJECTS for t in clause) or (subject is not None and subject.pos_ == "PRON"):
+            continue
+        if any(t.pos_ in ("NOUN", "PROPN") and t.i != mark.i for t in clause):
+            return True
+    return False
 
 
 def _held_by_a_clause(tokens: list[Token]) -> bool:

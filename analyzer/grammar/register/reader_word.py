@@ -71,7 +71,8 @@ def held_until(
     held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
     if held and _human_only(held, lexicon):
         return None  # 'I'll hold the merge until you approve #812': the timing of a human-only act
-    if _held_human_only(_held_acts(predicate, word), lexicon):
+    released = _held_acts(predicate, word)
+    if _held_human_only(released, lexicon):
         return None  # r37a: 'Waiting for your approval before deploying to production': the go for a human-only act
     bound = {t.i for t in word.subtree} | {word.head.i if word.dep_ == "pobj" else word.i}
     own = frozenset(t.i for t in predicate.subtree if t.i not in bound and t.lower_ not in READER)
@@ -87,18 +88,23 @@ def held_until(
         acts = predicate.lemma_.lower() not in HOLD_VERBS and predicate.pos_ == "VERB" and not _stamped_act(predicate,
                                                                                                     own, lexicon)
         holds = predicate.lemma_.lower() in HOLD_VERBS or predicate.pos_ != "VERB"
-        named = not holds or _stamp_target_in(word.doc[: word.sent.end], lexicon)
+        # r37a: the agent's own act the word releases ('before committing and pushing to my branch') names no stamped
+        # thing
+        own_acts = {t.i for a in released for t in a.subtree}
+        named = not holds or _stamp_target_in([t for t in word.doc[: word.sent.end] if t.i not in own_acts], lexicon)
         if (not about and not acts and named) or (
             about and (_human_only([word, *about], lexicon) or _stamp_target_in(_words_of(about), lexicon))
         ):
             return None  # 'Waiting for your approval of the release': the human's stamp, human-only timing
     elif about and _human_only(about, lexicon):
         return None  # 'until you merge #812', 'your go on the merge': the go for a human-only act
+    # r37a: the agent's own act the word releases, named in the reason
+    releases = f"; it holds back the agent's own '{released[0].text}'" if released else ""
     return gated(
         "fire",
         rule_name,
         f"fires ({rule_name}): '{shown}' — the agent's '{predicate.text}' waits on the reader's "
-        f"'{hyphen_compound(word) or word.text}', not on work in flight",
+        f"'{hyphen_compound(word) or word.text}', not on work in flight{releases}",
         predicate.i,
     )
 
@@ -116,6 +122,19 @@ def _held_acts(predicate: Token, word: Token) -> list[Token]:
     if word.dep_ in SUBJECT_DEPS and word.head.i != word.i and _infinitive(word.head):
         acts.append(word.head)
     return acts
+
+
+def _for_to_subject(word: Token) -> bool:
+    """r37a: the word is the subject of a for-to clause of an earlier wait ('Waiting for your confirmation to …')."""
+    clause, waits = word.head, word.head.head
+    return (
+        word.dep_ in SUBJECT_DEPS
+        and clause.dep_ in ("advcl", "xcomp")
+        and _infinitive(clause)
+        and any(c.dep_ == "mark" and c.lower_ == "for" for c in clause.children)
+        and waits.lemma_.lower() in HOLD_VERBS
+        and waits.i < word.i
+    )
 
 
 def _infinitive(verb: Token) -> bool:
@@ -239,12 +258,10 @@ def _bounded_predicate(word: Token) -> Token | None:
             return word.head.head  # issue 28 phase 4b: 'as soon as you approve' (approve -advcl-> soon -advmod-> start)
         return _bound_before_subject(word)
     holder = word.head
-    waits = holder.head
-    if word.dep_ in SUBJECT_DEPS and _infinitive(holder) and waits.lemma_.lower() in HOLD_VERBS and waits.i < word.i:
+    if _for_to_subject(word):
         # r37a: 'Waiting for your confirmation to proceed with the rename.' — the model read 'for your confirmation to
         # proceed' as a for-to clause of the wait, the word its subject: the wait is the predicate it bounds
-        if any(c.dep_ == "mark" and c.lower_ == "for" for c in holder.children) and holder.dep_ in ("advcl", "xcomp"):
-            return waits
+        return holder.head
     if word.dep_ == "dobj" and holder.lemma_.lower() in AWAITING_VERBS and holder.lower_ not in BOUNDS:
         return holder
     if word.dep_ == "dobj" and holder.lemma_.lower() in RECEIVING and _agents(holder) and holder.head.i != holder.i:
