@@ -40,6 +40,7 @@ STAGE_HOLDS = terms("readiness-next", "stage_holds")
 LABEL_ACTS = terms("readiness-next", "label_acts")
 NEXT_LABELS = terms("readiness-next", "next_labels")
 STAGE_HOLD_MARKS = terms("readiness-next", "stage_hold_marks")
+ECHO_WORDS = terms("readiness-next", "echo_words")
 SITES = frozenset({READY, WAIT, WORD})
 
 
@@ -55,7 +56,7 @@ def readiness_next(asked: Asked) -> Judgement | None:
         own = _agents(ready)
         if not (own or _agents_after_mark(ready) or _things_for_command(ready)):
             continue
-        going = _going_on(ready) if own else None
+        going = _going_on(ready) if own and not _timed_by_work(ready) else None
         if going is not None:
             return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
                            f"piece of work ('{going.text}') — the turn parks on the reader's go", [going])  # fmt: skip
@@ -107,7 +108,18 @@ def _handed_back_after(asked: Asked) -> bool:
     r33b: a status after it ('Ready to execute the tasks in `tasks.md`. No tasks marked complete yet; next actions
     start with T001.') asks nothing and leaves the readiness the turn's close."""
     following = asked.site.following
+    if _echoed(following):
+        return False  # r37a: "I'm ready to move on to the next task. Are you?": the readiness asked back of the reader
     return bool(following) and (following.rstrip().endswith("?") or kind_of(following) is not None)
+
+
+def _echoed(following: str) -> bool:
+    """r37a: the question after the readiness only asks it back of the reader, its predicate elided ('Are you?', 'And
+    you?', 'How about you?'; terms [readiness-next] echo_words): the reader's readiness is the go the turn parks on."""
+    words = re.findall(r"[a-z']+", following.lower())
+    return following.rstrip().endswith("?") and following.count("?") == 1 and bool(words) and (
+        any(w in READER for w in words) and all(w in READER | ECHO_WORDS for w in words)
+    )
 
 
 def _command_stage(ready: Token) -> Token | None:
@@ -202,7 +214,9 @@ def _agents(ready: Token) -> bool:
         all_set = subject is not None and ready.lower_ == "set" and subject.lower_ == "all"
         return subject is None or subject.lower_ in AGENT_SUBJECTS or all_set
     holder = ready.head
-    if ready.dep_ not in ("acomp", "advmod", "amod", "oprd") or holder.lemma_.lower() not in ("be", "all", "get"):
+    if ready.dep_ == "conj" and holder.lemma_.lower() == "be":
+        pass  # r37a: "I'll be here and ready to proceed …": the readiness joined to the copula's other complement
+    elif ready.dep_ not in ("acomp", "advmod", "amod", "oprd") or holder.lemma_.lower() not in ("be", "all", "get"):
         return False
     subject = subject_of(holder)
     if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
@@ -305,6 +319,22 @@ def _timed_by_a_clause(ready: Token) -> bool:
     holders = (ready, ready.head)
     return any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
                for h in holders for c in h.children if c.dep_ == "advcl")  # fmt: skip
+
+
+def _timed_by_work(ready: Token) -> bool:
+    """r37a: the readiness to go on timed by a clause of a thing's event ("I'm ready to move on to the next task once
+    the nightly build finishes", "… when CI is green"): a mark of time after the readiness whose clause names a thing,
+    no reader and no agent as subject — a hold on work in flight, not on the reader's go ('when you are', 'whenever you
+    give the word', 'when needed' name no thing of the kind). Read wherever the model hung the clause."""
+    for mark in (t for t in ready.doc[ready.i + 1 : ready.sent.end] if t.dep_ in ("mark", "advmod")
+                 and t.lower_ in STAGE_HOLD_MARKS and t.head.i != t.i):  # fmt: skip
+        clause = list(mark.head.subtree)
+        subject = subject_of(mark.head)
+        if any(t.lower_ in READER | AGENT_SUBJECTS for t in clause) or (subject is not None and subject.pos_ == "PRON"):
+            continue
+        if any(t.pos_ in ("NOUN", "PROPN") and t.i != mark.i for t in clause):
+            return True
+    return False
 
 
 def _held_by_a_clause(tokens: list[Token]) -> bool:

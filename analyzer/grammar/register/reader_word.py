@@ -25,6 +25,7 @@ AGENT = terms("register", "agent_subjects")
 READER = terms("register", "reader")
 HOLD_VERBS = terms("waits", "hold_verbs")
 BOUNDS = terms("waits", "bounds")
+HELD_MARKS = terms("waits", "held_marks")
 OPEN_BOUNDS = terms("waits", "open_bounds")
 WORD_VERBS = terms("waits", "word_verbs")
 WORD_NOUNS = terms("waits", "word_nouns") | terms("waits", "word_nouns_choice")
@@ -70,6 +71,9 @@ def held_until(
     held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
     if held and _human_only(held, lexicon):
         return None  # 'I'll hold the merge until you approve #812': the timing of a human-only act
+    released = _held_acts(predicate, word)
+    if _held_human_only(released, lexicon):
+        return None  # r37a: 'Waiting for your approval before deploying to production': the go for a human-only act
     bound = {t.i for t in word.subtree} | {word.head.i if word.dep_ == "pobj" else word.i}
     own = frozenset(t.i for t in predicate.subtree if t.i not in bound and t.lower_ not in READER)
     if predicate.lemma_.lower() not in HOLD_VERBS and work_of([predicate], lexicon, own).human_only:
@@ -84,20 +88,65 @@ def held_until(
         acts = predicate.lemma_.lower() not in HOLD_VERBS and predicate.pos_ == "VERB" and not _stamped_act(predicate,
                                                                                                     own, lexicon)
         holds = predicate.lemma_.lower() in HOLD_VERBS or predicate.pos_ != "VERB"
-        named = not holds or _stamp_target_in(word.doc[: word.sent.end], lexicon)
+        # r37a: the agent's own act the word releases ('before committing and pushing to my branch') names no stamped
+        # thing
+        own_acts = {t.i for a in released for t in a.subtree}
+        named = not holds or _stamp_target_in([t for t in word.doc[: word.sent.end] if t.i not in own_acts], lexicon)
         if (not about and not acts and named) or (
             about and (_human_only([word, *about], lexicon) or _stamp_target_in(_words_of(about), lexicon))
         ):
             return None  # 'Waiting for your approval of the release': the human's stamp, human-only timing
     elif about and _human_only(about, lexicon):
         return None  # 'until you merge #812', 'your go on the merge': the go for a human-only act
+    # r37a: the agent's own act the word releases, named in the reason
+    releases = f"; it holds back the agent's own '{released[0].text}'" if released else ""
     return gated(
         "fire",
         rule_name,
         f"fires ({rule_name}): '{shown}' — the agent's '{predicate.text}' waits on the reader's "
-        f"'{hyphen_compound(word) or word.text}', not on work in flight",
+        f"'{hyphen_compound(word) or word.text}', not on work in flight{releases}",
         predicate.i,
     )
+
+
+def _held_acts(predicate: Token, word: Token) -> list[Token]:
+    """r37a: the agent's own act the wait holds back, named beside the reader's word — a phrase or clause on the hold
+    opened by a held mark ('before staging and committing', 'before I commit these'), or an infinitive of purpose on
+    the word ('your approval to commit'; 'your confirmation to proceed …', which the model parses as a for-to clause
+    whose subject is the word)."""
+    acts = [g for c in predicate.children if c.dep_ == "prep" and c.lower_ in HELD_MARKS
+            for g in c.children if g.dep_ in ("pcomp", "pobj")]  # fmt: skip
+    acts += [c for c in predicate.children if c.dep_ == "advcl" and c.i > word.i
+             and any(m.dep_ == "mark" and m.lower_ in HELD_MARKS for m in c.children)]  # fmt: skip
+    acts += [c for c in word.children if c.dep_ in ("acl", "relcl", "xcomp") and _infinitive(c)]
+    if word.dep_ in SUBJECT_DEPS and word.head.i != word.i and _infinitive(word.head):
+        acts.append(word.head)
+    return acts
+
+
+def _for_to_subject(word: Token) -> bool:
+    """r37a: the word is the subject of a for-to clause of an earlier wait ('Waiting for your confirmation to …')."""
+    clause, waits = word.head, word.head.head
+    return (
+        word.dep_ in SUBJECT_DEPS
+        and clause.dep_ in ("advcl", "xcomp")
+        and _infinitive(clause)
+        and any(c.dep_ == "mark" and c.lower_ == "for" for c in clause.children)
+        and waits.lemma_.lower() in HOLD_VERBS
+        and waits.i < word.i
+    )
+
+
+def _infinitive(verb: Token) -> bool:
+    return verb.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+
+
+def _held_human_only(acts: list[Token], lexicon: Lexicon) -> bool:
+    """The held acts judged as work without their frame (their subject, mark, 'to'): 'before I merge it' is the merge,
+    a human-only act, though the agent would do it."""
+    frame = {c.i for a in acts for c in a.children if c.dep_ in (*SUBJECT_DEPS, "mark", "aux")}
+    scope = frozenset(t.i for a in acts for t in a.subtree if t.i not in frame and t.lower_ not in READER)
+    return bool(acts) and work_of(acts, lexicon, scope).human_only
 
 
 def _words_of(roots: list[Token]) -> list[Token]:
@@ -111,7 +160,9 @@ def _stamp_target_in(tokens: Sequence[Token], lexicon: Lexicon) -> bool:
     release'); with nothing named it is the approval of the agent's own work."""
     for token in tokens:
         names = forms(token) | {hyphen_compound(token) or ""}
-        if names & APPROVAL_TARGETS or _CHANGE_NUMBER.match(token.text):
+        # r37a: a verb names the agent's act ('before committing', 'to patch the parser'), not a thing to be stamped
+        thing = token.pos_ not in ("VERB", "AUX")
+        if (thing and names & APPROVAL_TARGETS) or _CHANGE_NUMBER.match(token.text):
             return True
         if token.text == "#" and token.i + 1 < len(token.doc) and token.doc[token.i + 1].like_num:
             return True  # '#88' read as two tokens
@@ -207,6 +258,10 @@ def _bounded_predicate(word: Token) -> Token | None:
             return word.head.head  # issue 28 phase 4b: 'as soon as you approve' (approve -advcl-> soon -advmod-> start)
         return _bound_before_subject(word)
     holder = word.head
+    if _for_to_subject(word):
+        # r37a: 'Waiting for your confirmation to proceed with the rename.' — the model read 'for your confirmation to
+        # proceed' as a for-to clause of the wait, the word its subject: the wait is the predicate it bounds
+        return holder.head
     if word.dep_ == "dobj" and holder.lemma_.lower() in AWAITING_VERBS and holder.lower_ not in BOUNDS:
         return holder
     if word.dep_ == "dobj" and holder.lemma_.lower() in RECEIVING and _agents(holder) and holder.head.i != holder.i:
