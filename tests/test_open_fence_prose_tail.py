@@ -20,7 +20,7 @@ HELPER = "Here is the helper:\n\n```python\ndef retry(job):\n    return job.run(
         (HELPER + "\nWould you like me to add tests for it?", "offer", ["'would you like me to'"]),
         (HELPER + "Would you like me to add tests for it?", "offer", ["'would you like me to'"]),
         ("Fixed the loader.\n```ts\nexport const load = () => read(path);\n\nShould I also wire it into the CLI?",
-         "closing-question", ["the agent's", "wire"]),
+         "permission-question", ["asks leave for", "wire it into the CLI"]),
         (HELPER + "\nThe retry helper is in place.\n\nWant me to add tests for it?", "want-me-to", ["'want me to'"]),
     ],
 )  # fmt: skip
@@ -49,7 +49,7 @@ def test_code_after_an_unclosed_fence_stays_silent(text: str) -> None:
 def test_the_block_closes_before_the_prose_tail() -> None:
     text = HELPER + "\nWould you like me to add tests for it?"
     fences = [r for r in build_views(text).regions if r.kind == "code-fence"]
-    assert [(r.start, r.end) for r in fences] == [(len("Here is the helper:\n\n"), len(HELPER))]
+    assert [(r.start, r.end) for r in fences] == [(len("Here is the helper:\n\n"), text.index("Would"))]
 
 
 def test_a_lone_fence_with_only_prose_after_it_closes_a_block_cut_off_before_the_message() -> None:
