@@ -383,7 +383,9 @@ def _next_line(text: str, start: int) -> int:
 # pictographs, then a word; and no sign of code once its code spans are left out: a bracket or semicolon that ends it,
 # a brace, a call, an assignment or comparison, an arrow, a scope or comment mark.
 _NON_BLANK_LINE = re.compile(r"^[ \t]*\S", re.MULTILINE)
-_PROSE_OPENING = re.compile(r"(?: {0,3}(?:[-+]|\d{1,3}[.)])[ \t]+|\*[ \t]+| {0,3})(?:(?:[*_]{1,3}(?=\S)|[^\x00-\x7f\w\s])+[ \t]*)?")
+_PROSE_OPENING = re.compile(
+    r"(?: {0,3}(?:[-+]|\d{1,3}[.)])[ \t]+|\*[ \t]+| {0,3})(?:(?:[*_]{1,3}(?=\S)|[^\x00-\x7f\w\s])+[ \t]*)?"
+)
 _CODE_SIGN = re.compile(r"[{};\\]|\w\(|[=!<>]=|=>|->|::|\s=\s|\w=\S|<<|//|/\*|\*/")
 _INLINE_SPAN = re.compile(r"`[^`\n]*`")
 _PROSE_WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*")
