@@ -3,7 +3,7 @@ it is judged. The agent's own plan (the clause the colon cuts has a first-person
 'I'll add:', 'I need to:', 'Next I'm going to:'), items ticked off by a check mark, items whose act is the people's own
 process (with the team, to stakeholders) and suggestions declined for now by the paragraph after them hand nothing
 over. Real hand-overs keep firing: an offer ('I can also:'), the reader named ('I'll need you to:'), a list of work with
-'let me know which', options. 'Let me fix this …' announces; someone else's 'want me to' is stated, not offered."""
+'let me know which', options. 'Let me fix this …' announces, never offers."""
 
 from __future__ import annotations
 
@@ -47,6 +47,8 @@ def test_the_agents_own_plan_as_the_lead_in_hands_nothing_over(text: str, words:
         f"{WHY} I have two ideas:{STEPS}",
         f"Next steps:{STEPS}\n\nLet me know which to do.",
         "Options:\n1. Cache the parsed config per process\n2. Cache it per request",
+        "Do you mean:\n\n- A release plan for the repo?\n- A budget for the runners?\n\n"
+        "Tell me which one, and I'll draft it right away.",
     ],
 )
 def test_an_offer_the_reader_or_options_still_hand_the_list_over(text: str) -> None:
@@ -92,20 +94,13 @@ def test_suggestions_with_a_prediction_alone_still_fire() -> None:
     assert verdict_rule_reason(text)[:2] == ("fire", "work-list")
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Let me fix this properly and add a comment about the pitfall.",
-        "They want me to write down a note about this issue.",
-        "The reviewers want me to split the PR, so it is now two.",
-    ],
-)
-def test_an_announcement_and_someone_elses_wish_are_no_offer(text: str) -> None:
-    assert verdict_rule_reason(text) == ("clear", None, "")
+def test_let_me_with_a_work_verb_announces() -> None:
+    assert verdict_rule_reason("Let me fix this properly and add a comment about the pitfall.") == ("clear", None, "")
 
 
 @pytest.mark.parametrize(
-    "text", ["Want me to add a note about this?", "Do they want me to write a note?", "Do you want me to add a note?"]
+    ("text", "rule"),
+    [("Want me to add a note about this?", "want-me-to"), ("Do you want me to add a note?", "offer")],
 )
-def test_the_wish_asked_still_offers(text: str) -> None:
-    assert verdict_rule_reason(text)[0] == "fire"
+def test_the_wish_asked_still_offers(text: str, rule: str) -> None:
+    assert verdict_rule_reason(text)[:2] == ("fire", rule)

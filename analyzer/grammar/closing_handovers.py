@@ -642,7 +642,7 @@ def work_list(asked: Asked) -> Judgement | None:
     if doer is not None:  # r29b: 'On the next tag push, the workflow will:'
         return carved("work-list", f"the lead-in's list completes what '{doer.text}' does: the work is its own, it is "
                       "handed to no reader")  # fmt: skip
-    own = _readers_own_ways(lead) or _agents_own(lead) or _agents_plan(asked.doc)
+    own = _readers_own_ways(lead) or _agents_own(lead) or (None if chosen else _agents_plan(asked.doc))
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
     lead_word = _lead_word(asked) or _invokes(asked, lead)
@@ -840,6 +840,8 @@ def _agents_plan(doc: Doc) -> str | None:
         return None
     for subject in (t for t in sentence if t.lower_ in AGENT_SUBJECTS and t.dep_ == "nsubj"):
         verb = subject.head
+        if verb.dep_ != "ROOT":
+            continue  # 'Tell me which one, and I'll draft it:': the agent's act joined to the reader's
         modals = {c.lower_ for c in verb.children if c.dep_ == "aux"} | {verb.lower_}
         infinitive = any(c.lower_ == "to" or (c.dep_ == "xcomp" and c.tag_ == "VB") for c in verb.children)
         if modals & PLAN_MODALS or (verb.lemma_.lower() in PLAN_NEEDS and infinitive):

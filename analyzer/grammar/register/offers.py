@@ -57,13 +57,6 @@ def want_me_to(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> J
     )
     if declarative:
         return None
-    if (
-        subject is not None
-        and subject.lower_ not in READER | AGENT_SUBJECTS
-        and not _asks(want)
-        and not any(c.dep_ == "mark" for c in want.children)
-    ):
-        return None  # r37h: 'They want me to write down a note.': someone else's wish stated, no offer to the reader
     return gated(
         "fire", "want-me-to", "fires (want-me-to): 'want me to' proposes to act and waits for permission", _head(want)
     )
