@@ -32,6 +32,7 @@ STEPS = "\n1. Check that the hook runs\n2. Add logging around the reconnect"
         (f"{WHY} I need to:{STEPS}", ["is the agent's own plan", "'I … need'"]),
         (f"Let me build the search for you. I'll add:{STEPS}", ["is the agent's own plan", "'I … add'"]),
         (f"{WHY} Next I'm going to:{STEPS}", ["is the agent's own plan", "'I … going'"]),
+        (f"{WHY} Next I'll:{STEPS}", ["is the agent's own plan", "'I … 'll'"]),
         (f"Let me build the search for you. We will:{STEPS}", ["is the agent's own plan", "'We … will'"]),
     ],
 )

@@ -840,7 +840,7 @@ def _agents_plan(doc: Doc) -> str | None:
         return None
     for subject in (t for t in sentence if t.lower_ in AGENT_SUBJECTS and t.dep_ == "nsubj"):
         verb = subject.head
-        if verb.dep_ != "ROOT":
+        if verb.dep_ == "conj":
             continue  # 'Tell me which one, and I'll draft it:': the agent's act joined to the reader's
         modals = {c.lower_ for c in verb.children if c.dep_ == "aux"} | {verb.lower_}
         infinitive = any(c.lower_ == "to" or (c.dep_ == "xcomp" and c.tag_ == "VB") for c in verb.children)
