@@ -777,7 +777,7 @@ def work_list(asked: Asked) -> Judgement | None:
     if doer is not None:  # r29b: 'On the next tag push, the workflow will:'
         return carved("work-list", f"the lead-in's list completes what '{doer.text}' does: the work is its own, it is "
                       "handed to no reader")  # fmt: skip
-    own = _readers_own_ways(lead) or _agents_own(lead)
+    own = _readers_own_ways(lead) or _agents_own(lead) or (None if chosen else _agents_plan(asked.doc))
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
     lead_word = _lead_word(asked) or _invokes(asked, lead)
@@ -790,7 +790,7 @@ def work_list(asked: Asked) -> Judgement | None:
     handed: list[str] = []
     human: list[str] = []
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
-        kind = _item(item, _checked(asked, start))
+        kind = _item(item, _checked(asked, start, item))
         if chosen and kind in ("status", "report"):
             kind = "act"  # r32b: an option asked for by a reply is a way the agent's work could be, whatever its mood
         opening = _opening_verb(item) if chosen else None
@@ -807,7 +807,7 @@ def work_list(asked: Asked) -> Judgement | None:
         purpose = _command_purpose(item)
         if purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
             human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
-        elif roots and work_of(roots, asked.lexicon, scope).human_only:
+        elif roots and (work_of(roots, asked.lexicon, scope).human_only or _peoples_own(item)):
             human.append(item.text.strip())
         elif roots and is_do_nothing_item(roots[0], asked.lexicon, scope):
             continue  # r28i: 'Hold it until the freeze ends' beside 'Squash-merge it into main'
@@ -877,6 +877,11 @@ LATER_USE = terms("work-list", "later_use")
 INVOKING = terms("work-list", "invoking")
 SEQUENCE = terms("work-list", "sequence")
 AGENT_PROPOSALS = terms("work-list", "agent_proposals")
+PLAN_MODALS = terms("work-list", "plan_modals")
+PLAN_NEEDS = terms("work-list", "plan_needs")
+DONE_MARKS = terms("work-list", "done_marks")
+PEOPLE = terms("work-list", "people")
+PEOPLE_PREPOSITIONS = terms("work-list", "people_prepositions")
 
 
 def _lead_word(asked: Asked) -> bool:
@@ -958,6 +963,39 @@ def _agents_own(lead: list[Token]) -> str | None:
     if own is None:
         return None
     return f"names the agent's own lane ('{own.text} {own.head.text}'): its queue, handed to no one"
+
+
+def _agents_plan(doc: Doc) -> str | None:
+    """r37h (docs/DESIGN.md#construction-classes): the clause the colon cuts — the lead-in's last sentence — has the
+    agent as subject with a future modal or a verb of necessity or intention ('Let me implement the filters. I'll
+    add:', 'So the hook may not run. I need to:', 'Next I'm going to:'): the items are the agent's own next acts. Not
+    when the reader is named in it ('I'll need you to:') or a condition holds it ('If you agree, I'll:')."""
+    sentence = list(doc.sents)[-1]
+    if any(t.lower_ in SYSTEM_NOT_DOERS or t.dep_ == "mark" for t in sentence):
+        return None
+    for subject in (t for t in sentence if t.lower_ in AGENT_SUBJECTS and t.dep_ == "nsubj"):
+        verb = subject.head
+        if verb.dep_ == "conj":
+            continue  # 'Tell me which one, and I'll draft it:': the agent's act joined to the reader's
+        modals = {c.lower_ for c in verb.children if c.dep_ == "aux"} | {verb.lower_}
+        infinitive = any(c.lower_ == "to" or (c.dep_ == "xcomp" and c.tag_ == "VB") for c in verb.children)
+        if modals & PLAN_MODALS or (verb.lemma_.lower() in PLAN_NEEDS and infinitive):
+            return f"is the agent's own plan ('{subject.text} … {verb.text}'): its next acts, handed to no one"
+    return None
+
+
+def _peoples_own(item: Doc) -> bool:
+    """r37h (docs/DESIGN.md#construction-classes): the item's act is done with, for or by other people — a group of
+    people as the object of a preposition of company or recipience ('share the document with stakeholders'), or as what
+    a requirement is specific to ('any team-specific requirements'): the humans' own process, human-only."""
+    return any(
+        t.lemma_.lower() in PEOPLE
+        and (
+            (t.dep_ == "pobj" and t.head.lower_ in PEOPLE_PREPOSITIONS)
+            or (t.dep_ == "npadvmod" and t.head.dep_ == "amod")
+        )
+        for t in item
+    )
 
 
 def _reader_subject(verb: Token) -> bool:
@@ -1121,8 +1159,11 @@ def _code_subject(item: Doc) -> bool:
     return after.tag_ in ("VBZ", "VBD", "MD") or (after.tag_ == "VBP" and after.lower_ in ("are", "have", "remain"))
 
 
-def _checked(asked: Asked, start: int) -> bool:
-    """A task-list item ticked off ('- [x] …') is done."""
+def _checked(asked: Asked, start: int, item: Doc | None = None) -> bool:
+    """A task-list item ticked off ('- [x] …') is done; r37h: so is one a check mark opens ('- ✅ Clear bullet points',
+    terms [work-list] done_marks)."""
+    if item is not None and item.text.lstrip(" *_").startswith(tuple(DONE_MARKS)):
+        return True
     source = asked.doc.user_data.get(SOURCE_KEY)
     if source is None:
         return False

@@ -352,10 +352,83 @@ def _fenced_code(text: str) -> list[Region]:
             # message (a transcript's turn split after its code): what follows is the message's own prose
             pos = line_end + 1
             continue
+        if close is None and (tail := prose_tail(text, line_end + 1)) is not None:
+            # r37h: the fence never closes, and the message ends in prose a reader reads as the agent's own: the block
+            # closes before it. Only prose after a bare fence, with text before it: the close of a block cut off
+            # before the message (a document the agent wrote), as r33c's cut block
+            cut = tail == _next_line(text, line_end + 1) and not found and not fence_info(text, opening, line_end)
+            whole = cut and bool(text[: opening.start()].strip())
+            found.append(Region(0, line_end, "code-fence") if whole else Region(opening.start(), tail, "code-fence"))
+            pos = tail
+            continue
         end = len(text) if close is None else close.end()
         found.append(Region(opening.start(), end, "code-fence"))
         pos = end
     return found
+
+
+def fence_info(text: str, opening: re.Match[str], line_end: int) -> str:
+    """The info string after an opening fence ('python'), empty for a bare fence."""
+    return text[opening.end() : line_end].strip()
+
+
+def _next_line(text: str, start: int) -> int:
+    """Where the first non-blank line at or after `start` begins (the text's end when none)."""
+    found = _NON_BLANK_LINE.search(text, start)
+    return len(text) if found is None else found.start()
+
+
+# r37h (docs/DESIGN.md#construction-classes, rule `open-fence-tail`): a line of prose after a fence that never closes —
+# at most three spaces in, an optional list marker ('*' only at the margin: ' * …' is a doc comment), emphasis or
+# pictographs, then a word; and no sign of code once its code spans are left out: a bracket or semicolon that ends it,
+# a brace, a call, an assignment or comparison, an arrow, a scope or comment mark.
+_NON_BLANK_LINE = re.compile(r"^[ \t]*\S", re.MULTILINE)
+_PROSE_OPENING = re.compile(
+    r"(?: {0,3}(?:[-+]|\d{1,3}[.)])[ \t]+|\*[ \t]+| {0,3})(?:(?:[*_]{1,3}(?=\S)|[^\x00-\x7f\w\s])+[ \t]*)?"
+)
+_CODE_SIGN = re.compile(r"[{};\\]|\w\(|[=!<>]=|=>|->|::|\s=\s|\w=\S|<<|//|/\*|\*/")
+_INLINE_SPAN = re.compile(r"`[^`\n]*`")
+_PROSE_WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_LIST_MARKER = re.compile(r" {0,3}(?:[-+*]|\d{1,3}[.)])[ \t]")
+_SENTENCE_END = re.compile(r"[.?!:][*_)\"'”’\s]*(?:[^\x00-\x7f\w\s][\s]*)*\Z")
+# The fewest words of a line of prose: 'EOF', 'return x', 'end' are code.
+_MIN_PROSE_WORDS = 3
+
+
+def _prose_line(line: str) -> tuple[bool, bool]:
+    """(whether the line reads as prose, whether its first word is capitalised)."""
+    opening = _PROSE_OPENING.match(line)
+    rest = line[opening.end() :] if opening else line
+    if not rest[:1].isalpha() or _CODE_SIGN.search(_INLINE_SPAN.sub(" ", rest)) is not None:
+        return False, False
+    if len(_PROSE_WORDS.findall(rest)) < _MIN_PROSE_WORDS:
+        return False, False
+    return True, rest[0].isupper()
+
+
+def prose_tail(text: str, start: int) -> int | None:
+    """r37h: where the run of prose that ends the text begins, read back from the end to the first line that is no
+    prose (or to `start`): it begins at the first capitalised line that opens a paragraph or a list item, and its last
+    line is a sentence that ends ('?', '.', '!', or ':'). None when the text does not end so. One pass over the lines
+    read back, one over the run."""
+    end = len(text.rstrip())
+    if end <= start or _SENTENCE_END.search(text[max(start, end - 40) : end]) is None:
+        return None
+    run: list[tuple[int, str]] = []  # the run's lines, last first
+    line_end = end
+    while line_end > start:
+        line_start = max(text.rfind("\n", start, line_end) + 1, start)
+        line = text[line_start:line_end].rstrip("\r")
+        if line.strip() and not _prose_line(line)[0]:
+            break
+        run.append((line_start, line))
+        line_end = line_start - 1
+    run.reverse()
+    for k, (line_start, line) in enumerate(run):
+        opens = k == 0 or not run[k - 1][1].strip() or _LIST_MARKER.match(line) is not None
+        if line.strip() and opens and _prose_line(line)[1]:
+            return line_start
+    return None
 
 
 # r33c: a line of code as it ends a block (a statement's or a bracket's end, an assignment) or indented, and a line of

@@ -1312,6 +1312,26 @@ def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) ->
     return last_content_unit(view[: at[1]], unit_starts(view[: at[1]]), claim_vocabulary())
 
 
+@cache
+def _as_is_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The qualifiers of the time being and the words that endorse (sites.toml [list] as_is, endorsing)."""
+    data = sites()["list"]
+    return re.compile(rf"\b(?:{_words(data['as_is'])})\b"), re.compile(rf"\b(?:{_words(data['endorsing'])})\b")
+
+
+def _keeps_as_is(paragraph: str) -> bool:
+    """r37h (docs/DESIGN.md#construction-classes): the paragraph after the closing list keeps the present state for the
+    time being and endorses it ('But for now, the current structure should work well.', 'The layout is fine as it
+    stands.') and asks nothing: the list's suggestions were optional and are declined for now, nothing handed over."""
+    lowered = paragraph.lower().replace("’", "'")
+    if "?" in lowered or "please" in lowered or "let me know" in lowered:
+        return False
+    as_is, endorsing = _as_is_patterns()
+    return as_is.search(lowered) is not None and (
+        endorsing.search(lowered) is not None or _PREDICTION.search(lowered) is not None
+    )
+
+
 def _states(paragraph: str) -> bool:
     """r33c (docs/DESIGN.md#construction-classes): the closing paragraph after a list states what holds, in the third
     person, and asks nothing — at most two sentences about the rest, set against the items ('Everything else is ready
@@ -1603,6 +1623,8 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
         # handed over; so are they by 'Any of these can follow if desired.' (issue 28 phase 4b)
         last, content = last_content_unit(view[: last[0]], unit_starts(view[: last[0]]), claim_vocabulary())
     elif last is not None and closing and not _ITEM.match(view, last[0]):
+        if _keeps_as_is(closing):
+            return None  # r37h: 'But for now, the current structure should work well.': the items are declined
         last, content = _past_trailer(text, view, last, content)
     if last is None or not content:
         return None
