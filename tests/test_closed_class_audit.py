@@ -124,3 +124,23 @@ def test_leave_for_a_human_only_act_is_exempt() -> None:
 )  # fmt: skip
 def test_a_fact_about_a_thing_asked_is_no_approval_or_readiness(text: str) -> None:
     assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+@pytest.mark.parametrize(
+    ("text", "noun"),
+    [
+        ("Your blessing and I'll roll out the cache change.", "blessing"),
+        ("Your sign-off and I'll split the parser module.", "sign-off"),
+        ("Your green-light and I'll roll it out.", "green-light"),
+    ],
+)  # fmt: skip
+def test_the_readers_word_given_joined_to_the_agents_act_is_turn_taking(text: str, noun: str) -> None:
+    assert_judged(text, "fire", "turn-taking", [f"wait on the reader's '{noun}'"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Your blessing and I'll publish 2.0 to npm.", "One word from you and I'll publish 2.0 to npm."],
+)  # fmt: skip
+def test_the_readers_word_for_a_human_only_act_is_exempt_however_the_noun_is_hung(text: str) -> None:
+    assert_judged(text, "exempt", "turn-taking", ["human-only work (release)"])
