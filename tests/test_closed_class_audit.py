@@ -1,6 +1,6 @@
 """r37b (docs/DESIGN.md#construction-classes): the closed word classes the register rules read, audited against English
 rather than samples — the hand-over idioms (the court as the reader's place, a decision that rests or lies with the
-reader, 'your shout', 'your preference on'), the reader's go as a noun (its lead, say, ratification; 'thumbs up' and
+reader, 'your shout'), the reader's go as a noun (its lead, say, ratification; 'thumbs up' and
 'sign off' in two words), approval predicates, readiness words and nouns of leave. Each member fires in its
 construction and keeps its neighbours passing: a human-only decision, a thing kept or located with the reader, a fact
 about a thing asked, and a plain report."""
@@ -21,7 +21,6 @@ from tests.judging import assert_judged, verdict_rule_reason
          ["'with you'", "subject 'The decision'"]),
         ("The choice lies with you.", ["'with you'", "subject 'The choice'"]),
         ("Two wordings for the error banner are drafted. Your shout.", ["'Your shout'", "hands the next decision"]),
-        ("Your preference on the test layout.", ["'Your preference on'", "object 'the test layout'"]),
     ],
 )  # fmt: skip
 def test_hand_over_idioms_leave_the_decision_to_the_reader(text: str, words: list[str]) -> None:
