@@ -218,7 +218,12 @@ def _word_given(asked: Asked) -> Judgement | None:
         if act is None:
             return None
         about = [g for c in noun.children if c.dep_ == "prep" and c.lower_ in ("on", "for") for g in c.children]
-        own = frozenset(t.i for t in noun.subtree) | {c.i for c in act.children if c.dep_ in ("nsubj", "aux")}
+        # r37b: the noun's own words end at the 'and': the model may make the noun the root ('your blessing and I'll
+        # publish 2.0': blessing -ROOT-), whose subtree is the agent's act too
+        joined = next(t.i for t in tokens[k + 1 :] if t.lower_ == "and")
+        own = frozenset(t.i for t in noun.subtree if t.i < joined) | {
+            c.i for c in act.children if c.dep_ in ("nsubj", "aux")
+        }
         why = f"makes the agent's '{act.text}' wait on the reader's '{hyphen_compound(noun) or noun.text}'"
         return _judged(asked, "turn-taking", why, [act, *about], exclude=own)
     return None

@@ -38,6 +38,10 @@ FREE_OPENINGS = terms("free-choice", "openings")
 FREE_BEFORE = terms("free-choice", "before")
 FREE_LIKING = terms("free-choice", "liking")
 LEFT_TO_JUDGMENT = terms("register", "judgment_nouns")
+# r37b: the places a decision is said to be in, owned by the reader ('in your hands', 'in your court').
+HANDOVER_PLACES = terms("register", "handover_places")
+# r37b: the verbs with which a decision lies with the reader, its subject what is handed over ('rests with you').
+RESTING_VERBS = terms("register", "resting_verbs")
 FREE_INTERFACE = terms("free-choice", "interface")
 CONDITION_MARKS = terms("register", "wish_marks") | terms("parse", "condition_marks") | {"should"}
 # What a decision verb decides: its object, a clause of what or whether, an infinitive, 'between' or 'on' the options.
@@ -80,7 +84,10 @@ def _by_construction(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
     words = [t.lower_ for t in phrase]
     you = next((t for t in phrase if t.lower_ in READER), None)
     if words == ["with", "you"]:  # r31d: 'I'll leave that with you'
-        return _handed_over(phrase, lexicon) if phrase[0].head.lemma_.lower() in LEFT_WITH else None
+        left = phrase[0].head.lemma_.lower()
+        if left in RESTING_VERBS:
+            return _in_hands(phrase, lexicon)  # r37b: 'The decision rests with you.', 'The naming sits with you.'
+        return _handed_over(phrase, lexicon) if left in LEFT_WITH else None
     if words[-2:] == ["to", "you"]:  # 'to you', 'up to you'
         handed = _handed_over(phrase, lexicon)
         if handed is not None or words == ["to", "you"]:
@@ -90,7 +97,7 @@ def _by_construction(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
         return _owned(phrase, lexicon)
     if words[-1] in FREE_OPENINGS:  # issue 28 phase 6: 'Pick whichever suits you.'
         return _free_choice(phrase, lexicon)
-    if words[-1] in ("hands", "hand"):  # issue 28 phase 6: 'I'll leave the naming in your hands.'
+    if words[-1] in HANDOVER_PLACES:  # issue 28 phase 6: 'I'll leave the naming in your hands.', 'in your court'
         return _in_hands(phrase, lexicon)
     if words[-2:] == ["for", "you"]:  # issue 28: 'Choice for you: port the tests now or after the release.'
         return _labelled_choice(phrase, lexicon)
@@ -264,7 +271,9 @@ def _in_hands(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     into = phrase[0]
     verb = into.head
     scope = frozenset(t.i for t in into.sent) - {t.i for t in phrase}
-    if is_copula(verb) and verb.tag_ != "VBD" and subject_of(verb) is not None and subject_of(verb).i < verb.i:
+    # r37b: a verb of lying with the reader ('The decision rests with you.') says of its subject what the copula does
+    lying = is_copula(verb) or (into.lower_ == "with" and verb.lemma_.lower() in RESTING_VERBS)
+    if lying and verb.tag_ != "VBD" and subject_of(verb) is not None and subject_of(verb).i < verb.i:
         judged = ownership_judgement(verb, [into], lexicon, scope)
     elif verb.lemma_.lower() in HANDOVER_VERBS | {"put", "place"}:
         left = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]

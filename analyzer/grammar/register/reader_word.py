@@ -204,9 +204,19 @@ def readers_word(phrase: Sequence[Token]) -> Token | None:
         return hearing if not source or any(s.lower_ in READER for s in source) else None
     if you is not None and you.dep_ == "poss":
         noun = you.head
-        names = forms(noun) | {hyphen_compound(noun) or ""}
+        names = forms(noun) | {hyphen_compound(noun) or "", _compound_opened(noun) or ""}
         return noun if names & (WORD_NOUNS | REVIEW_NOUNS) else None
     return None
+
+
+def _compound_opened(noun: Token) -> str | None:
+    """r37b: 'your thumbs up', 'your sign off', 'your say-so' — the model hangs 'your' on the compound's first word;
+    the word after it (past a hyphen) names the compound the class spells hyphenated ('thumbs-up', 'sign-off')."""
+    doc = noun.doc
+    after = noun.i + 1
+    if after + 1 < len(doc) and doc[after].text == "-" and not noun.whitespace_ and not doc[after].whitespace_:
+        after += 1
+    return f"{noun.lower_}-{doc[after].lower_}" if after < len(doc) else None
 
 
 def _chance_for_word(verb: Token) -> bool:
