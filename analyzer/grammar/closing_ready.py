@@ -40,6 +40,8 @@ STAGE_HOLDS = terms("readiness-next", "stage_holds")
 LABEL_ACTS = terms("readiness-next", "label_acts")
 NEXT_LABELS = terms("readiness-next", "next_labels")
 STAGE_HOLD_MARKS = terms("readiness-next", "stage_hold_marks")
+SEGMENT_MARKS = terms("readiness-next", "segment_marks")
+NEXT_WORKERS = terms("readiness-next", "next_workers")
 SITES = frozenset({READY, WAIT, WORD})
 
 
@@ -55,6 +57,13 @@ def readiness_next(asked: Asked) -> Judgement | None:
         own = _agents(ready)
         if not (own or _agents_after_mark(ready) or _things_for_command(ready)):
             continue
+        worker = _next_worker(ready) if own else None
+        if worker is not None:
+            # r37i: 'Ready for the next developer to resolve the conflicts': the work is left to an unnamed worker after
+            # the agent, not done and not handed off with a lane's hand-off
+            why = (f"states the work is '{ready.text}' for another worker ('{worker[0].text}') to do next "
+                   f"('{worker[1].text}') — the work is left undone, no hand-off of the lane")
+            return _judged(asked, "readiness-next", why, [worker[1]])
         going = _going_on(ready) if own else None
         if going is not None:
             return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
@@ -160,19 +169,41 @@ def _next_stage_timed(ready: Token) -> Token | None:
     readiness for an open next stage ('for' a noun under a word of terms [readiness-next] next_stages) timed by the
     reader: a clause of time whose subject is the reader, on the readiness or its copula. 'Ready for the next phase.'
     alone names no wait on the reader."""
+    def _open(noun: Token) -> bool:
+        return any(m.lower_ in NEXT_STAGES for m in noun.children if m.dep_ in ("amod", "det"))
+
     stage = next(
         (g for c in ready.children if c.dep_ == "prep" and c.lower_ == "for" for g in c.children
-         if g.dep_ == "pobj" and any(m.lower_ in NEXT_STAGES for m in g.children if m.dep_ in ("amod", "det"))),
+         if g.dep_ == "pobj" and _open(g)),
         None,
     )  # fmt: skip
+    # r37i: "I'm ready to address the next issue when you are": the open next stage as the object of the readiness's
+    # infinitive, whatever its verb (the timing by the reader, not the verb, parks it)
+    acts = [c for c in ready.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")]
+    if stage is None:
+        stage = next((o for a in acts for o in a.children if o.dep_ == "dobj" and _open(o)), None)
     if stage is None:
         return None
-    holders = {ready.i, ready.head.i}
+    holders = {ready.i, ready.head.i} | {a.i for a in acts}
     for clause in (t for t in ready.doc[ready.i :] if t.dep_ == "advcl" and t.head.i in holders):
         subject = subject_of(clause)
         marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in TIMING_MARKS for c in clause.children)
         if marked and subject is not None and subject.lower_ in READER:
             return stage
+    return None
+
+
+def _next_worker(ready: Token) -> tuple[Token, Token] | None:
+    """r37i: the readiness is 'for' an unnamed next worker with the work as its infinitive ('Ready for the next
+    developer to resolve the conflicts and rerun validation', 'ready for someone to finish the docs'): the worker
+    noun (terms [readiness-next] next_workers) and the verb of the work, hung on the noun or on the readiness."""
+    for prep in (c for c in ready.children if c.dep_ == "prep" and c.lower_ == "for"):
+        for worker in (g for g in prep.children if g.dep_ == "pobj" and g.lemma_.lower() in NEXT_WORKERS):
+            hung = [*worker.children, *ready.children]
+            work = next((v for v in hung if v.dep_ in ("relcl", "acl", "advcl", "xcomp") and v.pos_ == "VERB"
+                         and any(a.dep_ == "aux" and a.lower_ == "to" for a in v.children)), None)  # fmt: skip
+            if work is not None:
+                return worker, work
     return None
 
 
@@ -190,8 +221,12 @@ def _stage_choice(ready: Token) -> tuple[Token, Token] | None:
 
 def _agents(ready: Token) -> bool:
     """The readiness is the agent's: the root of a line with no subject ('Ready to proceed …'), or the complement of
-    a copula whose subject is the agent ("I'm ready", "I'll be ready", "We're all set"); not under a verb of speech."""
+    a copula whose subject is the agent ("I'm ready", "I'll be ready", "We're all set"); not under a verb of speech.
+    r37i: a status line's segment opened by the readiness after a dash or colon ('Phase 2 complete - Ready to
+    continue to Phase 3') is the line's own readiness however the model hung it (often as a modifier of the label)."""
     opening = ready.i == next((t.i for t in ready.doc if t.is_alpha), -1)
+    segment = ready.i > 0 and ready.doc[ready.i - 1].text in SEGMENT_MARKS and not ready.doc[ready.i - 1].is_alpha
+    opening = opening or (segment and not any(c.dep_ in ("nsubj", "nsubjpass") for c in ready.children))
     if ready.dep_ == "ROOT" or (
         opening and ready.dep_ in ("advcl", "dep", "amod", "ccomp") and subject_of(ready) is None
     ):  # r32b: 'Ready for X or Y; next command suggestion: …' hangs the readiness as a clause of the label
