@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 READER = question_vocabulary().reader
 # Issue 28 phase 6: the verbs of reaching the agent (the contact closer's, analyzer/grammar/closing_standing_by.py).
 CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
+READINESS_WORDS = terms("readiness-next", "words")
 # Issue 28 phase 6: work listed inline under a lead-in noun (_work_listed): the closing list's lead-in words, and the
 # verbs with which the lead-in names its items ('next steps could include …').
 LIST_LEAD_INS = frozenset(sites()["list"]["lead_ins"])
@@ -1032,11 +1033,21 @@ def decision_offer(asked: Asked) -> Judgement | None:
         offer = offer_in(asked.tokens, outside=own)
         if offer is None and _contact_on(decision):
             return None  # issue 28 phase 6: 'Ping me when you've decided on the naming' is the contact closer's
+        if offer is None and _times_readiness(decision):
+            return None  # r37i: 'It is ready to be implemented whenever you decide' is the readiness row's
         if offer is None:  # 'If you choose to run it locally, start it with docker compose up.'
             return carved("decision-offer", "the condition on the reader's decision governs no act the agent offers")
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
         return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
     return _choice_requested(asked, w)
+
+
+def _times_readiness(decision: Token) -> bool:
+    """r37i: the reader's decision is a clause of time on a readiness the agent states ('It is ready to be implemented
+    whenever you decide', 'The base is ready for when you choose Phase 2'): a wait on the reader's go, which the
+    readiness-next row judges."""
+    holders = [decision.head, decision.head.head]
+    return decision.dep_ == "advcl" and any(h.lower_ in READINESS_WORDS for h in holders)
 
 
 def _won(decision: Token, w: Words) -> Token | None:

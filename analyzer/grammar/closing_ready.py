@@ -20,7 +20,7 @@ from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import as_written, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import READY, WAIT, WORD, kind_of
+from analyzer.text.questions import DECISION, READY, WAIT, WORD, kind_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -42,7 +42,8 @@ NEXT_LABELS = terms("readiness-next", "next_labels")
 STAGE_HOLD_MARKS = terms("readiness-next", "stage_hold_marks")
 SEGMENT_MARKS = terms("readiness-next", "segment_marks")
 NEXT_WORKERS = terms("readiness-next", "next_workers")
-SITES = frozenset({READY, WAIT, WORD})
+READER_GO = terms("readiness-next", "reader_go")
+SITES = frozenset({READY, WAIT, WORD, DECISION})
 
 
 @rule("readiness-next")
@@ -95,6 +96,12 @@ def readiness_next(asked: Asked) -> Judgement | None:
             why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
                    "is — the turn parks on the reader's go")
             return _judged(asked, "readiness-next", why, [stage])
+    timed = _reader_times(asked)
+    if timed is not None:
+        clause, work = timed
+        why = (f"times the next work ('{work.text}') by the reader's '{clause.text}' — a wait on the reader's go stated "
+               "as a clause")
+        return _judged(asked, "readiness-next", why, [work])
     named = _next_stage_named(asked)
     if named is not None:
         # r33e: 'Next: Phase 3 (T015–T020).', 'Next up is Phase 3: wiring the API.', 'the next phase is Polish' — the
@@ -190,6 +197,35 @@ def _next_stage_timed(ready: Token) -> Token | None:
         marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in TIMING_MARKS for c in clause.children)
         if marked and subject is not None and subject.lower_ in READER:
             return stage
+    return None
+
+
+def _reader_times(asked: Asked) -> tuple[Token, Token] | None:
+    """r37i: the reader's readiness or decision as a clause of time on work the agent states, not asks ('The base is
+    ready for expansion when you're ready to proceed with Phase 2', 'It is ready to be implemented whenever you
+    decide'): the clause's subject is the reader, its mark one of time, its predicate readiness (terms
+    [readiness-next] words) or will (reader_go); the work is the readiness's or the will's infinitive, else the verb
+    the clause times. The reader's own use ('You can run it whenever you want') is no wait: the timed clause is not
+    the reader's."""
+    for clause in (t for t in asked.tokens if t.dep_ == "advcl"):
+        subject = subject_of(clause)
+        if subject is None or subject.lower_ not in READER:
+            continue
+        if not any(c.dep_ in ("mark", "advmod") and c.lower_ in TIMING_MARKS for c in clause.children):
+            continue
+        ready = next((c for c in clause.children if c.dep_ == "acomp" and c.lower_ in WORDS), None)
+        willed = clause.lemma_.lower() in READER_GO
+        if ready is None and not willed:
+            continue
+        holder = ready if ready is not None else clause
+        infinitive = next((c for c in holder.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
+        timed = clause.head
+        owner = subject_of(timed)
+        if owner is not None and owner.lower_ in READER:
+            return None
+        if infinitive is None and (timed.i == clause.i or timed.pos_ not in ("VERB", "AUX", "ADJ")):
+            continue
+        return (ready or clause), (infinitive if infinitive is not None else timed)
     return None
 
 
