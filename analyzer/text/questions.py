@@ -718,6 +718,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:it|this|that|these|those|they)\s+\w+)\s+(?:\w+\s+){{0,2}}?"
             rf"(?:{_words(data['word-first']['approvals'])})\b"
             rf"|\b(?:{_words(data['word-first']['hearing'])})\b"
+            # r37i: the agent's work reported working on the reader's side ('If that works on your side, I'll …')
+            rf"|\b(?:{_words(data['word-first']['marks'])})\s+(?:it|this|that|these|those|they|everything)\s+"
+            rf"(?:{_words(data['word-first']['working'])})\s+(?:\w+\s+){{0,2}}?"
+            rf"(?:{_words(data['word-first']['reader_sides'])})\b"
             # r32b: the reader's quoted word, then its purpose ('Say "go" to start the schema migration.')
             rf"|^[\s*_]*(?:please\s+)?(?:{_words(data['word-first']['quoted_tellers'])})\s+[\"“'‘`][^\"“”'‘’`\n]{{1,30}}"
             r"[\"”'’`]\s+to\s+\w"
