@@ -38,6 +38,8 @@ READER = question_vocabulary().reader
 # Issue 28 phase 6: the verbs of reaching the agent (the contact closer's, analyzer/grammar/closing_standing_by.py).
 CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
 READINESS_WORDS = terms("readiness-next", "words")
+PASSIVE_WORK = terms("bonus-offer", "passive_work")
+PASSIVE_MODALS = terms("bonus-offer", "passive_modals")
 # Issue 28 phase 6: work listed inline under a lead-in noun (_work_listed): the closing list's lead-in words, and the
 # verbs with which the lead-in names its items ('next steps could include …').
 LIST_LEAD_INS = frozenset(sites()["list"]["lead_ins"])
@@ -341,7 +343,8 @@ def bonus_offer(asked: Asked) -> Judgement | None:
         return None
     head, kind = condition
     marked = kind in ("optional", "alternative", "invited")
-    offer = offer_in(asked.tokens, outside=frozenset({head.i}) if marked else _clause_of(head))
+    outside = frozenset({head.i}) if marked else _clause_of(head)
+    offer = offer_in(asked.tokens, outside=outside) or _passive_offer(asked.tokens, outside)
     listed = _work_listed(asked, _clause_of(head)) if offer is None else None
     if listed is not None:
         # issue 28 phase 6: 'Remaining ideas for later, if you want them: lazy image loading, a service worker …'
@@ -367,6 +370,24 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     settled = _condition_text(head, kind)
     why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"
     return _judged(asked, "bonus-offer", why, [offer.act], exclude=left_out)
+
+
+def _passive_offer(tokens: Iterable[Token], outside: frozenset[int]) -> Offer | None:
+    """r37i: new work offered in the passive with no agent under the reader's condition ('That could be added as a
+    feature if needed.'): a verb of new work (terms [bonus-offer] passive_work) with a passive auxiliary, a modal of
+    possibility and no 'by' agent; its subject is no reader. Nobody but the agent would do it next."""
+    for token in tokens:
+        if token.i in outside or token.tag_ != "VBN" or token.lemma_.lower() not in PASSIVE_WORK:
+            continue
+        modal = next((c for c in token.children if c.dep_ == "aux" and _folded(c) in PASSIVE_MODALS), None)
+        passive = any(c.dep_ == "auxpass" for c in token.children)
+        subject = subject_of(token)
+        if modal is None or not passive or any(c.dep_ == "agent" for c in token.children):
+            continue
+        if subject is not None and subject.lower_ in READER:
+            continue
+        return Offer(token, modal, frozenset({modal.i}))
+    return None
 
 
 def _unconditioned(asked: Asked) -> Judgement | None:

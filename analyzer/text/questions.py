@@ -476,7 +476,14 @@ def _reads_reader(sentence: str) -> bool:
     if patterns.report_reader.search(sentence):
         return True
     _, comma, main = sentence.partition(",")
+    if comma and main.lstrip().lower().replace("’", "'").startswith(_offer_acts()):
+        return True  # r37i: 'If the columns break badly, we can tune the heights.': the agent's offer on a result
     return bool(comma) and _may_instruct(main, patterns.not_imperative)
+
+
+@cache
+def _offer_acts() -> tuple[str, ...]:
+    return tuple(f"{act} " for act in sites()["report"]["offer_acts"])
 
 
 def _instructions_before(text: str, view: str, spans: list[tuple[int, int]], k: int) -> tuple[tuple[int, int], ...]:
