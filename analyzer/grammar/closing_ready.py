@@ -43,6 +43,7 @@ STAGE_HOLD_MARKS = terms("readiness-next", "stage_hold_marks")
 SEGMENT_MARKS = terms("readiness-next", "segment_marks")
 NEXT_WORKERS = terms("readiness-next", "next_workers")
 READER_GO = terms("readiness-next", "reader_go")
+REMAINING = terms("readiness-next", "remaining")
 SITES = frozenset({READY, WAIT, WORD, DECISION})
 
 
@@ -96,6 +97,11 @@ def readiness_next(asked: Asked) -> Judgement | None:
             why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
                    "is — the turn parks on the reader's go")
             return _judged(asked, "readiness-next", why, [stage])
+    remaining = _remaining_work(asked)
+    if remaining is not None:
+        why = (f"states the work still to do ('{remaining.text}') and stops — the work is left for someone else "
+               "with no hand-off")
+        return _judged(asked, "readiness-next", why, [remaining])
     timed = _reader_times(asked)
     if timed is not None:
         clause, work = timed
@@ -197,6 +203,21 @@ def _next_stage_timed(ready: Token) -> Token | None:
         marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in TIMING_MARKS for c in clause.children)
         if marked and subject is not None and subject.lower_ in READER:
             return stage
+    return None
+
+
+def _remaining_work(asked: Asked) -> Token | None:
+    """r37i: what remains stated as the subject of a copula whose complement is its infinitive ('All that's left is to
+    commit and push', 'The only remaining work would be to update the changelog', 'All that's left is for you to
+    publish the release'): a word of remaining (terms [readiness-next] remaining) before the copula in its clause, and
+    the infinitive ('to' its marker). The infinitive is the work left; a reader's human-only act is exempt as judged."""
+    for be in (t for t in asked.tokens if t.lemma_.lower() == "be" and t.dep_ in ("ROOT", "ccomp", "conj")):
+        before = [t for t in be.sent if t.i < be.i]
+        if not any(t.lower_ in REMAINING or t.lemma_.lower() in REMAINING for t in before):
+            continue
+        for verb in (c for c in be.children if c.dep_ in ("xcomp", "advcl", "ccomp") and c.pos_ in ("VERB", "AUX")):
+            if any(a.dep_ == "aux" and a.lower_ == "to" for a in verb.children):
+                return verb
     return None
 
 

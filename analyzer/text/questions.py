@@ -761,6 +761,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             # the stage as the subject, 'next' its predicate closing the clause ('Phase 3 is next.', 'T007 next.')
             rf"|(?:\A|[;—–])[\s*_#>]*(?:the\s+)?(?:{plan_stage})[^.!?;:\n]{{0,40}}?\s(?:is\s+|are\s+)?(?:up\s+)?next"
             r"[\s*_]*(?:[.!;]|\Z)"
+            # r37i: the work still to do as the subject of a copula with its infinitive ('All that's left is to push')
+            rf"|\b(?:{_words(data['ready-next']['remaining'])})\s+(?:[^\s.!?;]+\s+){{0,3}}?"
+            r"(?:is|are|would\s+be|will\s+be)\s+(?:for\s+[^\s.!?;]+\s+)?to\s+\w"
         ),
         hand_back=(
             rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"
