@@ -108,7 +108,8 @@ def _own_points(act: Token, asked: Asked) -> Token | None:
     for noun in objects:
         words = {t.lower_ for t in noun.subtree}
         pointed = on_act or noun.lower_ in BACK_POINTERS or bool(words & BACK_POINTERS)
-        named = noun.lemma_.lower() in OWN_POINTS or noun.lower_ in ("these", "those")
+        # a verb of choosing takes any options pointed back at ('one of the two schemas above')
+        named = noun.lemma_.lower() in OWN_POINTS or noun.lower_ in ("these", "those") or act.lemma_.lower() in CHOOSING
         if not (pointed and named) or words & READERS:
             continue
         if work_of([noun], asked.lexicon, frozenset(t.i for t in noun.subtree)).human_only:

@@ -1068,6 +1068,8 @@ def _times_readiness(decision: Token) -> bool:
     whenever you decide', 'The base is ready for when you choose Phase 2'): a wait on the reader's go, which the
     readiness-next row judges."""
     holders = [decision.head, decision.head.head]
+    # on the copula: 'is ready … whenever you decide'
+    holders += [c for c in decision.head.children if c.dep_ == "acomp"]
     return decision.dep_ == "advcl" and any(h.lower_ in READINESS_WORDS for h in holders)
 
 

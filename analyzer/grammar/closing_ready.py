@@ -105,8 +105,8 @@ def readiness_next(asked: Asked) -> Judgement | None:
     timed = _reader_times(asked)
     if timed is not None:
         clause, work = timed
-        why = (f"times the next work ('{work.text}') by the reader's '{clause.text}' — a wait on the reader's go stated "
-               "as a clause")
+        why = (f"times the next work ('{work.text}') by the reader's '{clause.text}' — a wait on the reader's go "
+               "stated as a clause")
         return _judged(asked, "readiness-next", why, [work])
     named = _next_stage_named(asked)
     if named is not None:
@@ -241,7 +241,10 @@ def _reader_times(asked: Asked) -> tuple[Token, Token] | None:
         holder = ready if ready is not None else clause
         infinitive = next((c for c in holder.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
         timed = clause.head
-        owner = subject_of(timed)
+        # on the copula of a readiness ('The parser is ready to be extended whenever you decide'): its infinitive
+        timed = next((x for a in timed.children if a.dep_ == "acomp" and a.lower_ in WORDS for x in a.children
+                      if x.dep_ == "xcomp" and x.pos_ in ("VERB", "AUX")), timed)  # fmt: skip
+        owner = subject_of(clause.head)
         if owner is not None and owner.lower_ in READER:
             return None
         if infinitive is None and (timed.i == clause.i or timed.pos_ not in ("VERB", "AUX", "ADJ")):
