@@ -569,7 +569,8 @@ def result_before_act(asked: Asked) -> Judgement | None:
             return carved("result-before-act", f"'{_clause(condition)}' points at work in flight ('{flight}'): a hold "
                           "on work, no wait on the reader")  # fmt: skip
         instruction = _instruction_before(asked.parts)
-        offered = _offered_on_result(act)
+        # 'Let me check if we can use X': the clause under 'if' is the act itself, what is checked, no condition on it
+        offered = _offered_on_result(act) if act.i not in {t.i for t in condition.subtree} else None
         if instruction is None and offered is not None:
             # r37i: 'If the columns break badly, we can tune the heights.': no commitment, an offer left on a result
             # the reader is to see — the same as 'I can also tune them if you want'
