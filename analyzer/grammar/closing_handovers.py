@@ -25,7 +25,7 @@ from analyzer.grammar.work import is_do_nothing_item, work_of
 from analyzer.parse.tokens import SOURCE_KEY, as_written, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import DECISION, LIST, QUESTION, READY, TURN, recommends, replies
+from analyzer.text.questions import DECISION, HELP, LIST, QUESTION, READY, TURN, recommends, replies
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -57,6 +57,10 @@ PLACE_PREPOSITIONS = terms("turn-taking", "place_prepositions")
 # r35b: the nouns of the reader's word that may stand as the condition of the agent's act ('One word from you and …').
 WORD_GIVEN = frozenset(sites()["turn"]["word_given"])
 READERS = terms("register", "reader")
+OWN_POINTS = terms("turn-taking", "own_points")
+BACK_POINTERS = terms("turn-taking", "back_pointers")
+PERSON_KNOWLEDGE = terms("turn-taking", "person_knowledge")
+SETTLING = terms("turn-taking", "settling")
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,48 @@ class TurnWords:
     request_modals: frozenset[str]
     condition_marks: frozenset[str]
     next_acts: frozenset[str]
+
+
+def _settling(asked: Asked, act: Token) -> Judgement | None:
+    """r37i: 'Please answer the questions above so I can tailor it.', 'Pick from these options, or tell me …' — the
+    reader asked to settle the points the message itself raised, which the agent could settle by its own call."""
+    points = _own_points(act, asked)
+    if points is None:
+        return None
+    why = (f"asks the reader to settle the message's own points ('{act.text} … {points.text}') before the agent goes "
+           "on — a call the agent could make itself")
+    return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' {why}", act.i)
+
+
+def _own_points(act: Token, asked: Asked) -> Token | None:
+    """r37i: the reader's act of settling or picking (terms [turn-taking] settling) whose object, direct or after a
+    preposition ('respond to', 'pick from', 'one of'), is a point the message itself raised, pointed back at ('the
+    questions above', 'these points', 'these options', 'my questions'). None when the points ask what only the reader
+    knows (person_knowledge in the object: 'the questions above about your users and deadline') or the choice is
+    human-only work ('Pick one of the release dates above')."""
+    if act.lemma_.lower() not in SETTLING:
+        return None
+    objects = [c for c in act.children if c.dep_ in ("dobj", "pobj", "npadvmod")]  # 'Clarify these points' (npadvmod)
+    objects += [g for c in act.children if c.dep_ in ("prep", "prt") for g in c.children if g.dep_ == "pobj"]
+    objects += [g for o in list(objects) for c in o.children if c.dep_ == "prep" and c.lower_ == "of"
+                for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    # 'answer the questions above': the model may hang the pointer on the verb
+    on_act = any(c.dep_ == "advmod" and c.lower_ in BACK_POINTERS for c in act.children)
+    # what the points are about, said anywhere in the instruction before the agent's next act
+    said = {t.lower_ for c in act.children if c.dep_ not in ("advcl", "conj", "cc", "mark") for t in c.subtree}
+    if said & PERSON_KNOWLEDGE:
+        return None
+    for noun in objects:
+        words = {t.lower_ for t in noun.subtree}
+        pointed = on_act or noun.lower_ in BACK_POINTERS or bool(words & BACK_POINTERS)
+        # a verb of choosing takes any options pointed back at ('one of the two schemas above')
+        named = noun.lemma_.lower() in OWN_POINTS or noun.lower_ in ("these", "those") or act.lemma_.lower() in CHOOSING
+        if not (pointed and named) or words & READERS:
+            continue
+        if work_of([noun], asked.lexicon, frozenset(t.i for t in noun.subtree)).human_only:
+            continue
+        return noun
+    return None
 
 
 @cache
@@ -96,14 +142,18 @@ def turn_taking(asked: Asked) -> Judgement | None:
     'first'), the report back from its words, the agent's next act from a first-person subject with a modal or
     a future; the parse of a run-on instruction attaches them anywhere, so neither is looked for on one arc.
     What the reader is told to do is the instruction's own stretch, up to the report back or the agent's act."""
+    w = turn_words()
+    tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
+    if asked.site.kind == HELP:
+        # r37i: 'Please clarify these points so I can implement exactly what you need!' is found as a help site
+        instructed = _instruction(tokens, w)
+        return _settling(asked, instructed) if instructed is not None else None
     if asked.site.kind not in (TURN, QUESTION):
         # r35b: 'Let me know the preferred date format and I'll …' is found as a decision site ('preferred')
         return _told_material(asked) if asked.site.kind == DECISION else None
     given = _word_given(asked) or _told_material(asked)
     if given is not None:
         return given
-    w = turn_words()
-    tokens = [t for t in asked.tokens if not t.is_punct or t.text in (";", ",")]
     # issue 28: the instruction asked as a question ('Could you run X and tell me what it prints?') or made the
     # condition of the agent's act ('Once you've run make lint and sent me the output, I'll fix …')
     act = _instruction(tokens, w) if asked.site.kind == TURN else None
@@ -159,6 +209,9 @@ def turn_taking(asked: Asked) -> Judgement | None:
             return carved("turn-taking", f"the reader's choice ('{act.text} {chosen[0].text}') is human-only")
         why = f"asks the reader to choose ('{act.text}') and waits for it before the agent's '{going_on.head.text}'"
         return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' {why}", act.i)
+    settled = _settling(asked, act)
+    if settled is not None:
+        return settled
     if act.lemma_.lower() in w.reader_only or act.lower_ in w.reader_only:
         return carved("turn-taking", f"'{act.text}' asks the reader for what only the reader has or does")
     into = _into_agent_context(act)

@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 READER = question_vocabulary().reader
 # Issue 28 phase 6: the verbs of reaching the agent (the contact closer's, analyzer/grammar/closing_standing_by.py).
 CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
+READINESS_WORDS = terms("readiness-next", "words")
+PASSIVE_WORK = terms("bonus-offer", "passive_work")
+PASSIVE_MODALS = terms("bonus-offer", "passive_modals")
 # Issue 28 phase 6: work listed inline under a lead-in noun (_work_listed): the closing list's lead-in words, and the
 # verbs with which the lead-in names its items ('next steps could include …').
 LIST_LEAD_INS = frozenset(sites()["list"]["lead_ins"])
@@ -340,7 +343,8 @@ def bonus_offer(asked: Asked) -> Judgement | None:
         return None
     head, kind = condition
     marked = kind in ("optional", "alternative", "invited")
-    offer = offer_in(asked.tokens, outside=frozenset({head.i}) if marked else _clause_of(head))
+    outside = frozenset({head.i}) if marked else _clause_of(head)
+    offer = offer_in(asked.tokens, outside=outside) or _passive_offer(asked.tokens, outside)
     listed = _work_listed(asked, _clause_of(head)) if offer is None else None
     if listed is not None:
         # issue 28 phase 6: 'Remaining ideas for later, if you want them: lazy image loading, a service worker …'
@@ -366,6 +370,24 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     settled = _condition_text(head, kind)
     why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"
     return _judged(asked, "bonus-offer", why, [offer.act], exclude=left_out)
+
+
+def _passive_offer(tokens: Iterable[Token], outside: frozenset[int]) -> Offer | None:
+    """r37i: new work offered in the passive with no agent under the reader's condition ('That could be added as a
+    feature if needed.'): a verb of new work (terms [bonus-offer] passive_work) with a passive auxiliary, a modal of
+    possibility and no 'by' agent; its subject is no reader. Nobody but the agent would do it next."""
+    for token in tokens:
+        if token.i in outside or token.tag_ != "VBN" or token.lemma_.lower() not in PASSIVE_WORK:
+            continue
+        modal = next((c for c in token.children if c.dep_ == "aux" and _folded(c) in PASSIVE_MODALS), None)
+        passive = any(c.dep_ == "auxpass" for c in token.children)
+        subject = subject_of(token)
+        if modal is None or not passive or any(c.dep_ == "agent" for c in token.children):
+            continue
+        if subject is not None and subject.lower_ in READER:
+            continue
+        return Offer(token, modal, frozenset({modal.i}))
+    return None
 
 
 def _unconditioned(asked: Asked) -> Judgement | None:
@@ -1032,11 +1054,23 @@ def decision_offer(asked: Asked) -> Judgement | None:
         offer = offer_in(asked.tokens, outside=own)
         if offer is None and _contact_on(decision):
             return None  # issue 28 phase 6: 'Ping me when you've decided on the naming' is the contact closer's
+        if offer is None and _times_readiness(decision):
+            return None  # r37i: 'It is ready to be implemented whenever you decide' is the readiness row's
         if offer is None:  # 'If you choose to run it locally, start it with docker compose up.'
             return carved("decision-offer", "the condition on the reader's decision governs no act the agent offers")
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
         return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
     return _choice_requested(asked, w)
+
+
+def _times_readiness(decision: Token) -> bool:
+    """r37i: the reader's decision is a clause of time on a readiness the agent states ('It is ready to be implemented
+    whenever you decide', 'The base is ready for when you choose Phase 2'): a wait on the reader's go, which the
+    readiness-next row judges."""
+    holders = [decision.head, decision.head.head]
+    # on the copula: 'is ready … whenever you decide'
+    holders += [c for c in decision.head.children if c.dep_ == "acomp"]
+    return decision.dep_ == "advcl" and any(h.lower_ in READINESS_WORDS for h in holders)
 
 
 def _won(decision: Token, w: Words) -> Token | None:

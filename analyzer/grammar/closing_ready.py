@@ -20,7 +20,7 @@ from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import as_written, subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import READY, WAIT, WORD, kind_of
+from analyzer.text.questions import DECISION, READY, WAIT, WORD, kind_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -41,7 +41,11 @@ LABEL_ACTS = terms("readiness-next", "label_acts")
 NEXT_LABELS = terms("readiness-next", "next_labels")
 STAGE_HOLD_MARKS = terms("readiness-next", "stage_hold_marks")
 ECHO_WORDS = terms("readiness-next", "echo_words")
-SITES = frozenset({READY, WAIT, WORD})
+SEGMENT_MARKS = terms("readiness-next", "segment_marks")
+NEXT_WORKERS = terms("readiness-next", "next_workers")
+READER_GO = terms("readiness-next", "reader_go")
+REMAINING = terms("readiness-next", "remaining")
+SITES = frozenset({READY, WAIT, WORD, DECISION})
 
 
 @rule("readiness-next")
@@ -56,6 +60,13 @@ def readiness_next(asked: Asked) -> Judgement | None:
         own = _agents(ready)
         if not (own or _agents_after_mark(ready) or _things_for_command(ready)):
             continue
+        worker = _next_worker(ready) if own else None
+        if worker is not None:
+            # r37i: 'Ready for the next developer to resolve the conflicts': the work is left to an unnamed worker after
+            # the agent, not done and not handed off with a lane's hand-off
+            why = (f"states the work is '{ready.text}' for another worker ('{worker[0].text}') to do next "
+                   f"('{worker[1].text}') — the work is left undone, no hand-off of the lane")
+            return _judged(asked, "readiness-next", why, [worker[1]])
         going = _going_on(ready) if own and not _timed_by_work(ready) else None
         if going is not None:
             return _judged(asked, "readiness-next", f"states the agent is '{ready.text}' to go on to the next "
@@ -87,6 +98,17 @@ def readiness_next(asked: Asked) -> Judgement | None:
             why = (f"states the agent is '{ready.text}' for the next piece of work ('{stage.text}') when the reader "
                    "is — the turn parks on the reader's go")
             return _judged(asked, "readiness-next", why, [stage])
+    remaining = _remaining_work(asked)
+    if remaining is not None:
+        why = (f"states the work still to do ('{remaining.text}') and stops — the work is left for someone else "
+               "with no hand-off")
+        return _judged(asked, "readiness-next", why, [remaining])
+    timed = _reader_times(asked)
+    if timed is not None:
+        clause, work = timed
+        why = (f"times the next work ('{work.text}') by the reader's '{clause.text}' — a wait on the reader's go "
+               "stated as a clause")
+        return _judged(asked, "readiness-next", why, [work])
     named = _next_stage_named(asked)
     if named is not None:
         # r33e: 'Next: Phase 3 (T015–T020).', 'Next up is Phase 3: wiring the API.', 'the next phase is Polish' — the
@@ -172,19 +194,88 @@ def _next_stage_timed(ready: Token) -> Token | None:
     readiness for an open next stage ('for' a noun under a word of terms [readiness-next] next_stages) timed by the
     reader: a clause of time whose subject is the reader, on the readiness or its copula. 'Ready for the next phase.'
     alone names no wait on the reader."""
+    def _open(noun: Token) -> bool:
+        return any(m.lower_ in NEXT_STAGES for m in noun.children if m.dep_ in ("amod", "det"))
+
     stage = next(
         (g for c in ready.children if c.dep_ == "prep" and c.lower_ == "for" for g in c.children
-         if g.dep_ == "pobj" and any(m.lower_ in NEXT_STAGES for m in g.children if m.dep_ in ("amod", "det"))),
+         if g.dep_ == "pobj" and _open(g)),
         None,
     )  # fmt: skip
+    # r37i: "I'm ready to address the next issue when you are": the open next stage as the object of the readiness's
+    # infinitive, whatever its verb (the timing by the reader, not the verb, parks it)
+    acts = [c for c in ready.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")]
+    if stage is None:
+        stage = next((o for a in acts for o in a.children if o.dep_ == "dobj" and _open(o)), None)
     if stage is None:
         return None
-    holders = {ready.i, ready.head.i}
+    holders = {ready.i, ready.head.i} | {a.i for a in acts}
     for clause in (t for t in ready.doc[ready.i :] if t.dep_ == "advcl" and t.head.i in holders):
         subject = subject_of(clause)
         marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in TIMING_MARKS for c in clause.children)
         if marked and subject is not None and subject.lower_ in READER:
             return stage
+    return None
+
+
+def _remaining_work(asked: Asked) -> Token | None:
+    """r37i: what remains stated as the subject of a copula whose complement is its infinitive ('All that's left is to
+    commit and push', 'The only remaining work would be to update the changelog', 'All that's left is for you to
+    publish the release'): a word of remaining (terms [readiness-next] remaining) before the copula in its clause, and
+    the infinitive ('to' its marker). The infinitive is the work left; a reader's human-only act is exempt as judged."""
+    for be in (t for t in asked.tokens if t.lemma_.lower() == "be" and t.dep_ in ("ROOT", "ccomp", "conj")):
+        before = [t for t in be.sent if t.i < be.i]
+        if not any(t.lower_ in REMAINING or t.lemma_.lower() in REMAINING for t in before):
+            continue
+        for verb in (c for c in be.children if c.dep_ in ("xcomp", "advcl", "ccomp") and c.pos_ in ("VERB", "AUX")):
+            if any(a.dep_ == "aux" and a.lower_ == "to" for a in verb.children):
+                return verb
+    return None
+
+
+def _reader_times(asked: Asked) -> tuple[Token, Token] | None:
+    """r37i: the reader's readiness or decision as a clause of time on work the agent states, not asks ('The base is
+    ready for expansion when you're ready to proceed with Phase 2', 'It is ready to be implemented whenever you
+    decide'): the clause's subject is the reader, its mark one of time, its predicate readiness (terms
+    [readiness-next] words) or will (reader_go); the work is the readiness's or the will's infinitive, else the verb
+    the clause times. The reader's own use ('You can run it whenever you want') is no wait: the timed clause is not
+    the reader's."""
+    for clause in (t for t in asked.tokens if t.dep_ == "advcl"):
+        subject = subject_of(clause)
+        if subject is None or subject.lower_ not in READER:
+            continue
+        if not any(c.dep_ in ("mark", "advmod") and c.lower_ in TIMING_MARKS for c in clause.children):
+            continue
+        ready = next((c for c in clause.children if c.dep_ == "acomp" and c.lower_ in WORDS), None)
+        willed = clause.lemma_.lower() in READER_GO
+        if ready is None and not willed:
+            continue
+        holder = ready if ready is not None else clause
+        infinitive = next((c for c in holder.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
+        timed = clause.head
+        # on the copula of a readiness ('The parser is ready to be extended whenever you decide'): its infinitive
+        timed = next((x for a in timed.children if a.dep_ == "acomp" and a.lower_ in WORDS for x in a.children
+                      if x.dep_ == "xcomp" and x.pos_ in ("VERB", "AUX")), timed)  # fmt: skip
+        owner = subject_of(clause.head)
+        if owner is not None and owner.lower_ in READER:
+            return None
+        if infinitive is None and (timed.i == clause.i or timed.pos_ not in ("VERB", "AUX", "ADJ")):
+            continue
+        return (ready or clause), (infinitive if infinitive is not None else timed)
+    return None
+
+
+def _next_worker(ready: Token) -> tuple[Token, Token] | None:
+    """r37i: the readiness is 'for' an unnamed next worker with the work as its infinitive ('Ready for the next
+    developer to resolve the conflicts and rerun validation', 'ready for someone to finish the docs'): the worker
+    noun (terms [readiness-next] next_workers) and the verb of the work, hung on the noun or on the readiness."""
+    for prep in (c for c in ready.children if c.dep_ == "prep" and c.lower_ == "for"):
+        for worker in (g for g in prep.children if g.dep_ == "pobj" and g.lemma_.lower() in NEXT_WORKERS):
+            hung = [*worker.children, *ready.children]
+            work = next((v for v in hung if v.dep_ in ("relcl", "acl", "advcl", "xcomp") and v.pos_ == "VERB"
+                         and any(a.dep_ == "aux" and a.lower_ == "to" for a in v.children)), None)  # fmt: skip
+            if work is not None:
+                return worker, work
     return None
 
 
@@ -202,8 +293,12 @@ def _stage_choice(ready: Token) -> tuple[Token, Token] | None:
 
 def _agents(ready: Token) -> bool:
     """The readiness is the agent's: the root of a line with no subject ('Ready to proceed …'), or the complement of
-    a copula whose subject is the agent ("I'm ready", "I'll be ready", "We're all set"); not under a verb of speech."""
+    a copula whose subject is the agent ("I'm ready", "I'll be ready", "We're all set"); not under a verb of speech.
+    r37i: a status line's segment opened by the readiness after a dash or colon ('Phase 2 complete - Ready to
+    continue to Phase 3') is the line's own readiness however the model hung it (often as a modifier of the label)."""
     opening = ready.i == next((t.i for t in ready.doc if t.is_alpha), -1)
+    segment = ready.i > 0 and ready.doc[ready.i - 1].text in SEGMENT_MARKS and not ready.doc[ready.i - 1].is_alpha
+    opening = opening or (segment and not any(c.dep_ in ("nsubj", "nsubjpass") for c in ready.children))
     if ready.dep_ == "ROOT" or (
         opening and ready.dep_ in ("advcl", "dep", "amod", "ccomp") and subject_of(ready) is None
     ):  # r32b: 'Ready for X or Y; next command suggestion: …' hangs the readiness as a clause of the label

@@ -68,6 +68,7 @@ JUST_MADE = terms("report-wait", "just_made")
 WORK_POINTERS = terms("report-wait", "work_pointers")
 PERSISTING = terms("report-wait", "persisting")
 CLEARED_STATES = terms("report-wait", "cleared_states")
+OFFER_MODALS = terms("report-wait", "offer_modals")
 WORD_NOUNS = terms("waits", "word_nouns")
 SAYING = terms("word-before-act", "saying")
 # what the reader is to expect, know or see is no act of the agent's ('Let me know what to expect from the migration.')
@@ -568,6 +569,20 @@ def result_before_act(asked: Asked) -> Judgement | None:
             return carved("result-before-act", f"'{_clause(condition)}' points at work in flight ('{flight}'): a hold "
                           "on work, no wait on the reader")  # fmt: skip
         instruction = _instruction_before(asked.parts)
+        # 'Let me check if we can use X': the clause under 'if' is the act itself, what is checked, no condition on it
+        offered = _offered_on_result(act) if act.i not in {t.i for t in condition.subtree} else None
+        if instruction is None and offered is not None:
+            # r37i: 'If the columns break badly, we can tune the heights.': no commitment, an offer left on a result
+            # the reader is to see — the same as 'I can also tune them if you want'
+            why = (f"offers the agent's '{act.text}' ('{offered.text}', no commitment) on a result the reader is to "
+                   f"see ('{_clause(condition)}') {after}")
+            # the result of a human-only stage ('If the deploy to production fails, we can roll back') is the
+            # reader's to watch: judged on the condition first
+            staged = _judged(asked, "result-before-act", why, [condition])
+            if staged.verdict == "exempt":
+                return staged
+            return _judged(asked, "result-before-act", why, [act],
+                           exclude=frozenset(t.i for t in condition.subtree))  # fmt: skip
         if instruction is None:
             # 'If the tests pass, I'll commit.': a thing's condition, no check handed to the reader
             return carved("result-before-act", f"'{_clause(condition)}' is a thing's condition and no instruction "
@@ -614,6 +629,12 @@ def _after_condition(asked: Asked) -> tuple[Token | None, Token | None]:
     return None, None
 
 
+def _offered_on_result(act: Token) -> Token | None:
+    """r37i: the agent's act carries a modal of possibility (terms [report-wait] offer_modals: 'we can tune'), not of
+    commitment ('I'll commit'): the modal, or None."""
+    return next((c for c in act.children if c.dep_ == "aux" and c.lower_ in OFFER_MODALS), None)
+
+
 def _agent_acts(asked: Asked) -> list[Token]:
     """The verbs of the last sentence whose subject is the agent and that carry a modal of the agent's act ('I'll fix',
     'we can mark', 'we might need'), not a perfect after it ('I would have seen'), not advice ('I'd suggest …')."""
@@ -654,6 +675,12 @@ def _condition_of(verb: Token) -> Token | None:
         for head in (node, *([node.head] if node.dep_ == "conj" else [])):
             for child in head.children:
                 if child.dep_ == "advcl" and _marked(child):
+                    return child
+        # r37i: 'If you find the split isn't right, we can adjust …': the model hangs the condition under the clause
+        # of what is found, read as the verb's complement before it
+        for clause in (c for c in node.children if c.dep_ == "ccomp" and c.i < node.i):
+            for child in clause.children:
+                if child.dep_ == "advcl" and child.i < clause.i and _marked(child):
                     return child
         node = node.head if node.head.i != node.i else None
         seen += 1

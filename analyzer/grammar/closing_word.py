@@ -58,6 +58,8 @@ CHANCE_NOUNS = terms("waits", "chance_nouns")
 CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
 CONTACT_NOUNS = terms("contact-closer", "nouns")
 READER = terms("register", "reader")
+WORKING = terms("word-before-act", "working")
+READER_SIDES = terms("word-before-act", "reader_sides")
 POINTERS = terms("word-before-act", "pointers")
 # What the reader's word is about, and what the agent's act holds: its objects, complements and phrases.
 ABOUT_DEPS = frozenset({"dobj", "prep", "ccomp", "xcomp", "attr", "oprd", "dative"})
@@ -318,13 +320,27 @@ def _readers_approval(clause: Token) -> bool:
         return clause.lemma_.lower() == "be" and any(
             c.dep_ in ("acomp", "attr") and c.lower_ in STATES for c in clause.children
         )
+    if subject is not None and subject.lower_ in POINTERS and clause.lemma_.lower() in WORKING:
+        return _on_readers_side(clause)
     if subject is None or subject.lower_ not in POINTERS or clause.lemma_.lower() not in IMPRESSIONS | {"be"}:
         return False
     state = next((c for c in clause.children if c.dep_ in ("acomp", "advmod", "oprd") and c.lower_ in STATES), None)
     if state is None:
         return False
     to_reader = [c for c in (*clause.children, *state.children) if c.dep_ == "prep" and c.lower_ in ("to", "for")]
-    return any(g.lower_ in READER for p in to_reader for g in p.children)
+    # r37i: or it looks so on the reader's side ('if this looks right on your end')
+    return any(g.lower_ in READER for p in to_reader for g in p.children) or _on_readers_side(clause)
+
+
+def _on_readers_side(clause: Token) -> bool:
+    """r37i: the agent's work works where the reader is ('if that works on your side', 'if it builds for you', 'once
+    it runs on your machine'): a prepositional phrase of 'for' the reader, or 'on'/'in' a side the reader owns."""
+    for prep in (c for c in clause.children if c.dep_ in ("prep", "dative") and c.lower_ in ("for", "on", "in")):
+        for place in (g for g in prep.children if g.dep_ == "pobj"):
+            owned = any(m.dep_ == "poss" and m.lower_ in READER for m in place.children)
+            if place.lower_ in READER or (owned and place.lemma_.lower() in READER_SIDES):
+                return True
+    return False
 
 
 def _agents_act(head: Token) -> Token | None:

@@ -478,7 +478,14 @@ def _reads_reader(sentence: str) -> bool:
     if patterns.report_reader.search(sentence):
         return True
     _, comma, main = sentence.partition(",")
+    if comma and main.lstrip().lower().replace("’", "'").startswith(_offer_acts()):
+        return True  # r37i: 'If the columns break badly, we can tune the heights.': the agent's offer on a result
     return bool(comma) and _may_instruct(main, patterns.not_imperative)
+
+
+@cache
+def _offer_acts() -> tuple[str, ...]:
+    return tuple(f"{act} " for act in sites()["report"]["offer_acts"])
 
 
 def _instructions_before(text: str, view: str, spans: list[tuple[int, int]], k: int) -> tuple[tuple[int, int], ...]:
@@ -722,6 +729,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:it|this|that|these|those|they)\s+\w+)\s+(?:\w+\s+){{0,2}}?"
             rf"(?:{_words(data['word-first']['approvals'])})\b"
             rf"|\b(?:{_words(data['word-first']['hearing'])})\b"
+            # r37i: the agent's work reported working on the reader's side ('If that works on your side, I'll …')
+            rf"|\b(?:{_words(data['word-first']['marks'])})\s+(?:it|this|that|these|those|they|everything)\s+"
+            rf"(?:{_words(data['word-first']['working'])})\s+(?:\w+\s+){{0,2}}?"
+            rf"(?:{_words(data['word-first']['reader_sides'])})\b"
             # r32b: the reader's quoted word, then its purpose ('Say "go" to start the schema migration.')
             rf"|^[\s*_]*(?:please\s+)?(?:{_words(data['word-first']['quoted_tellers'])})\s+[\"“'‘`][^\"“”'‘’`\n]{{1,30}}"
             r"[\"”'’`]\s+to\s+\w"
@@ -765,6 +776,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             # the stage as the subject, 'next' its predicate closing the clause ('Phase 3 is next.', 'T007 next.')
             rf"|(?:\A|[;—–])[\s*_#>]*(?:the\s+)?(?:{plan_stage})[^.!?;:\n]{{0,40}}?\s(?:is\s+|are\s+)?(?:up\s+)?next"
             r"[\s*_]*(?:[.!;]|\Z)"
+            # r37i: the work still to do as the subject of a copula with its infinitive ('All that's left is to push')
+            rf"|\b(?:{_words(data['ready-next']['remaining'])})\s+(?:[^\s.!?;]+\s+){{0,3}}?"
+            r"(?:is|are|would\s+be|will\s+be)\s+(?:for\s+[^\s.!?;]+\s+)?to\s+\w"
         ),
         hand_back=(
             rf"^[\s*_]*(?:{_words(data['hand-back']['references'])})\b[^.!?\n]{{0,25}}?"
