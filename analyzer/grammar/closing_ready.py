@@ -245,8 +245,10 @@ def _reader_times(asked: Asked) -> tuple[Token, Token] | None:
         timed = next((x for a in timed.children if a.dep_ == "acomp" and a.lower_ in WORDS for x in a.children
                       if x.dep_ == "xcomp" and x.pos_ in ("VERB", "AUX")), timed)  # fmt: skip
         owner = subject_of(clause.head)
-        if owner is not None and owner.lower_ in READER:
-            return None
+        if owner is None or owner.lower_ in READER or owner.lower_ in AGENT_SUBJECTS:
+            # the reader's own act timed ('run `make demo` when you're ready'), a request to reach the agent ('ping me
+            # when you've decided'), or the agent's own readiness, which the rows above judge
+            continue
         if infinitive is None and (timed.i == clause.i or timed.pos_ not in ("VERB", "AUX", "ADJ")):
             continue
         return (ready or clause), (infinitive if infinitive is not None else timed)
