@@ -61,6 +61,8 @@ OWN_POINTS = terms("turn-taking", "own_points")
 BACK_POINTERS = terms("turn-taking", "back_pointers")
 PERSON_KNOWLEDGE = terms("turn-taking", "person_knowledge")
 SETTLING = terms("turn-taking", "settling")
+ASKED_POINTS = terms("turn-taking", "asked_points")
+BACK_LOCATORS = terms("turn-taking", "back_locators")
 
 
 @dataclass(frozen=True)
@@ -101,14 +103,15 @@ def _own_points(act: Token, asked: Asked) -> Token | None:
     objects += [g for o in list(objects) for c in o.children if c.dep_ == "prep" and c.lower_ == "of"
                 for g in c.children if g.dep_ == "pobj"]  # fmt: skip
     # 'answer the questions above': the model may hang the pointer on the verb
-    on_act = any(c.dep_ == "advmod" and c.lower_ in BACK_POINTERS for c in act.children)
     # what the points are about, said anywhere in the instruction before the agent's next act
     said = {t.lower_ for c in act.children if c.dep_ not in ("advcl", "conj", "cc", "mark") for t in c.subtree}
     if said & PERSON_KNOWLEDGE:
         return None
     for noun in objects:
         words = {t.lower_ for t in noun.subtree}
-        pointed = on_act or noun.lower_ in BACK_POINTERS or bool(words & BACK_POINTERS)
+        pointers = BACK_LOCATORS if noun.lemma_.lower() in ASKED_POINTS else BACK_POINTERS
+        located = any(c.dep_ == "advmod" and c.lower_ in pointers for c in act.children)
+        pointed = located or noun.lower_ in pointers or bool(words & pointers)
         # a verb of choosing takes any options pointed back at ('one of the two schemas above')
         named = noun.lemma_.lower() in OWN_POINTS or noun.lower_ in ("these", "those") or act.lemma_.lower() in CHOOSING
         if not (pointed and named) or words & READERS:

@@ -256,9 +256,14 @@ def _reader_times(asked: Asked) -> tuple[Token, Token] | None:
         # on the copula of a readiness ('The parser is ready to be extended whenever you decide'): its infinitive
         timed = next((x for a in timed.children if a.dep_ == "acomp" and a.lower_ in WORDS for x in a.children
                       if x.dep_ == "xcomp" and x.pos_ in ("VERB", "AUX")), timed)  # fmt: skip
-        owner = subject_of(clause.head)
-        if owner is not None and owner.lower_ in READER:
-            return None
+        # whose work is timed: the subject of the timed verb, or of the readiness's copula above an infinitive
+        owner = next((o for h in (clause.head, clause.head.head, clause.head.head.head)
+                      if h.dep_ in ("ROOT", "xcomp", "acomp", "ccomp", "conj") and (o := subject_of(h)) is not None),
+                     None)  # fmt: skip
+        if owner is None or owner.lower_ in READER or owner.lower_ in AGENT_SUBJECTS:
+            # the reader's own act timed ('run `make demo` when you're ready'), a request to reach the agent ('ping me
+            # when you've decided'), or the agent's own readiness, which the rows above judge
+            continue
         if infinitive is None and (timed.i == clause.i or timed.pos_ not in ("VERB", "AUX", "ADJ")):
             continue
         return (ready or clause), (infinitive if infinitive is not None else timed)
