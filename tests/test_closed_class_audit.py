@@ -58,7 +58,6 @@ def test_a_human_only_decision_called_the_readers_shout_is_exempt() -> None:
         ("Will start the rename on your nod.", "nod"),
         ("I'll split the module once I have your blessing.", "blessing"),
         ("Parking the cache rewrite until your sign-off.", "sign-off"),
-        ("I'll start the folder restructure after your approval.", "approval"),
     ],
 )  # fmt: skip
 def test_the_readers_go_as_a_noun_bounds_the_agents_hold(text: str, noun: str) -> None:
