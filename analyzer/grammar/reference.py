@@ -55,6 +55,9 @@ PLAN_NOUNS = terms("reference", "plan_nouns")
 # r37j: the openers an instruction's verb may follow, and instructions that name no act of their own.
 INSTRUCTION_OPENERS = terms("reference", "instruction_openers")
 NOT_INSTRUCTED = terms("reference", "not_instructed")
+# r37j: the dependents an instruction's verb takes when it names an act of its own ('Drop the table', 'Merge #604 into
+# main'; 'Deploy build 915' read with an open complement).
+INSTRUCTED_DEPS = frozenset({"dobj", "prep", "dative", "prt", "oprd", "xcomp", "ccomp"})
 # Pointers that stand for a plural, and the tags of a plural noun.
 PLURAL_POINTERS = frozenset({"them", "those", "these"})
 # r29b: the word that stands for a place named before, and the prepositions that name one.
@@ -154,20 +157,24 @@ def act_of_sentence(sentence: Span) -> list[Token]:
 def instructed_act(clause: Sequence[Token]) -> list[Token]:
     """r37j (docs/DESIGN.md#construction-classes, an instruction before a bare hand-over): the act an imperative clause
     names ('Drop the events table on prod. Your call.', 'Rotate the prod Stripe keys: your call.') — its verb in the
-    base form with no subject, auxiliary or negation, opening the clause past 'please' (terms [reference]
-    instruction_openers) or as the first half of a hyphen compound the model split ('Force-push …'), with an object or
-    a preposition of its own; the verb and its words. Nothing for a question, an option list joined by 'or' (the
-    alternatives' own reading), or an instruction that names no act ('Let me know', terms [reference] not_instructed).
+    base form (or the root the model read as a noun, 'Merge #604 into main') with no subject, auxiliary or negation,
+    opening the clause past 'please' (terms [reference] instruction_openers) or as the first half of a hyphen compound
+    the model split ('Force-push …'), with an object or a preposition of its own; the verb and its words. Nothing for a
+    question, a clause with 'or' (alternatives: the option-list rules read them), or an instruction that names no act
+    ('Let me know', terms [reference] not_instructed).
     Read only by a hand-over whose own clause names nothing (analyzer.grammar.register.bound_before)."""
     tokens = [t for t in clause if not t.is_space]
     verb = clause_top(tokens)
-    if verb is None or not _ends_plainly(tokens) or not _base_form(verb) or verb.lemma_.lower() in NOT_INSTRUCTED:
+    if verb is None or not _ends_plainly(tokens) or verb.lemma_.lower() in NOT_INSTRUCTED:
         return []
-    if any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "neg") or c.tag_ == "MD" for c in verb.children):
+    if not (_base_form(verb) or _verb_read_as_noun(verb, tokens)):
         return []
-    if not any(c.dep_ in ("dobj", "prep", "dative", "prt", "oprd") for c in verb.children):
+    if any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "neg", "det", "poss") or c.tag_ == "MD"
+           for c in verb.children):  # fmt: skip
         return []
-    if any(c.dep_ == "conj" for c in verb.children) and any(t.lower_ == "or" for t in tokens):
+    if not any(c.dep_ in INSTRUCTED_DEPS for c in verb.children):
+        return []
+    if any(t.lower_ == "or" for t in tokens):  # alternatives however the model hung them ('Rebase … or merge as is')
         return []
     ahead = [t for t in tokens if t.i < verb.i and not t.is_punct]
     if not all(t.lower_ in INSTRUCTION_OPENERS or _split_compound(t, verb) for t in ahead):
@@ -179,6 +186,13 @@ def instructed_act(clause: Sequence[Token]) -> list[Token]:
 def _base_form(verb: Token) -> bool:
     """A verb written in its base form: tagged so, or a past the model read into a base spelling ('Set', 'push')."""
     return verb.tag_ == "VB" or (verb.tag_ in ("VBD", "VBP") and verb.lower_ == verb.lemma_.lower())
+
+
+def _verb_read_as_noun(top: Token, clause: list[Token]) -> bool:
+    """An instruction's verb the small model read as a noun ('Merge #604 into main', 'Delete the orders collection'):
+    the root, written in sentence case, opening its clause past its openers."""
+    first = next((t for t in clause if t.is_alpha and t.lower_ not in INSTRUCTION_OPENERS), None)
+    return top.pos_ in ("NOUN", "PROPN") and top.dep_ == "ROOT" and first is not None and first.i == top.i and top.text[:1].isupper()
 
 
 def _split_compound(word: Token, verb: Token) -> bool:
