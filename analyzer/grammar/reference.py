@@ -192,7 +192,8 @@ def _verb_read_as_noun(top: Token, clause: list[Token]) -> bool:
     """An instruction's verb the small model read as a noun ('Merge #604 into main', 'Delete the orders collection'):
     the root, written in sentence case, opening its clause past its openers."""
     first = next((t for t in clause if t.is_alpha and t.lower_ not in INSTRUCTION_OPENERS), None)
-    return top.pos_ in ("NOUN", "PROPN") and top.dep_ == "ROOT" and first is not None and first.i == top.i and top.text[:1].isupper()
+    opens = first is not None and first.i == top.i
+    return opens and top.pos_ in ("NOUN", "PROPN") and top.dep_ == "ROOT" and top.text[:1].isupper()
 
 
 def _split_compound(word: Token, verb: Token) -> bool:
