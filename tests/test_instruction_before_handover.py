@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from analyzer import analyze
 from tests.judging import assert_judged
 
 STATUS = "Tests pass (64/64).\n\n"
@@ -49,3 +50,28 @@ def test_an_instruction_naming_the_agents_own_work_leaves_the_hand_over_firing(
     text: str, rule: str, words: list[str]
 ) -> None:
     assert_judged(STATUS + text, "fire", rule, words)
+
+
+TABLE = "| Item | Owner |\n|---|---|\n"
+
+
+@pytest.mark.parametrize(
+    ("row", "verdict", "words"),
+    [
+        ("| Reformat the fixtures under black | yours |", "fire", ["'yours'", "without naming a human-only one"]),
+        ("| Rename the CLI flag to --dry | yours |", "fire", ["'yours'"]),
+        ("| Merge #812 into main | yours |", "exempt", ["named before it", "Merge #812 into main", "merge"]),
+        ("| Publish 4.0.0 to PyPI | yours |", "exempt", ["named before it", "Publish 4.0.0 to PyPI"]),
+    ],
+)
+def test_a_cell_that_holds_only_yours_is_the_rows_hand_over(row: str, verdict: str, words: list[str]) -> None:
+    assert_judged(STATUS + TABLE + row, verdict, "reader-decides", words)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Sincerely yours.", "That laptop is a friend of yours, I think.",
+     TABLE + "| Rename the parser helper | mine, not yours |"],
+)
+def test_yours_anywhere_but_a_whole_cell_names_an_owner(text: str) -> None:
+    assert analyze(STATUS + text).findings == ()
