@@ -190,10 +190,12 @@ def _base_form(verb: Token) -> bool:
 
 def _verb_read_as_noun(top: Token, clause: list[Token]) -> bool:
     """An instruction's verb the small model read as a noun ('Merge #604 into main', 'Delete the orders collection'):
-    the root, written in sentence case, opening its clause past its openers."""
+    the root, written in sentence case, opening its clause past its openers (or after the first half of its hyphen
+    compound)."""
     first = next((t for t in clause if t.is_alpha and t.lower_ not in INSTRUCTION_OPENERS), None)
-    opens = first is not None and first.i == top.i
-    return opens and top.pos_ in ("NOUN", "PROPN") and top.dep_ == "ROOT" and top.text[:1].isupper()
+    if first is None or not (first.i == top.i or _split_compound(first, top)):  # 'Force-push' read as a noun
+        return False
+    return top.pos_ in ("NOUN", "PROPN") and top.dep_ == "ROOT" and first.text[:1].isupper()
 
 
 def _split_compound(word: Token, verb: Token) -> bool:
