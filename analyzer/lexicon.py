@@ -48,6 +48,9 @@ class PhraseEntry:
     # Phrases whose relation the match is when one follows it in its sentence ("The merge is yours, your call."): no
     # candidate of its own then.
     not_beside: tuple[str, ...] = ()
+    # r37j: matched only as the whole of a table cell ("| Reformat under black | yours |"), where a bare word of
+    # ownership is the row's hand-over; anywhere else it names an owner ("a friend of yours").
+    in_cell: bool = False
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -238,6 +241,7 @@ def _phrase_from(raw: Mapping[str, Any], known: tuple[str, ...]) -> PhraseEntry:
         passes=tuple(raw.get("passes", ())),
         not_before=tuple(normalize_word(w) for w in raw.get("not_before", ())),
         not_beside=tuple(raw.get("not_beside", ())),
+        in_cell=bool(raw.get("in_cell", False)),
     )
 
 

@@ -15,6 +15,7 @@ else the sentence before (the engine parses it with the phrase: analyzer.text.la
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.parse.shapes import segment_before
@@ -51,6 +52,12 @@ COUNTERFACTUAL_MODALS = terms("attribution", "counterfactual_modals")
 PROPOSING_MODALS = terms("attribution", "proposing_modals")
 PROPOSING_SUBJECTS = terms("attribution", "proposing_subjects")
 PLAN_NOUNS = terms("reference", "plan_nouns")
+# r37j: the openers an instruction's verb may follow, and instructions that name no act of their own.
+INSTRUCTION_OPENERS = terms("reference", "instruction_openers")
+NOT_INSTRUCTED = terms("reference", "not_instructed")
+# r37j: the dependents an instruction's verb takes when it names an act of its own ('Drop the table', 'Merge #604 into
+# main'; 'Deploy build 915' read with an open complement).
+INSTRUCTED_DEPS = frozenset({"dobj", "prep", "dative", "prt", "oprd", "xcomp", "ccomp"})
 # Pointers that stand for a plural, and the tags of a plural noun.
 PLURAL_POINTERS = frozenset({"them", "those", "these"})
 # r29b: the word that stands for a place named before, and the prepositions that name one.
@@ -145,6 +152,56 @@ def act_of_sentence(sentence: Span) -> list[Token]:
     # An option list, an instruction or a question before the phrase names no subject: the phrase finds nothing wider
     # (docs/DESIGN.md#decisive-relation; 'Squash or rebase? Your call.' fires).
     return []
+
+
+def instructed_act(clause: Sequence[Token]) -> list[Token]:
+    """r37j (docs/DESIGN.md#construction-classes, an instruction before a bare hand-over): the act an imperative clause
+    names ('Drop the events table on prod. Your call.', 'Rotate the prod Stripe keys: your call.') — its verb in the
+    base form (or the root the model read as a noun, 'Merge #604 into main') with no subject, auxiliary or negation,
+    opening the clause past 'please' (terms [reference] instruction_openers) or as the first half of a hyphen compound
+    the model split ('Force-push …'), with an object or a preposition of its own; the verb and its words. Nothing for a
+    question, a clause with 'or' (alternatives: the option-list rules read them), or an instruction that names no act
+    ('Let me know', terms [reference] not_instructed).
+    Read only by a hand-over whose own clause names nothing (analyzer.grammar.register.bound_before)."""
+    tokens = [t for t in clause if not t.is_space]
+    verb = clause_top(tokens)
+    if verb is None or not _ends_plainly(tokens) or verb.lemma_.lower() in NOT_INSTRUCTED:
+        return []
+    if not (_base_form(verb) or _verb_read_as_noun(verb, tokens)):
+        return []
+    if any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "neg", "det", "poss") or c.tag_ == "MD"
+           for c in verb.children):  # fmt: skip
+        return []
+    if not any(c.dep_ in INSTRUCTED_DEPS for c in verb.children):
+        return []
+    if any(t.lower_ == "or" for t in tokens):  # alternatives however the model hung them ('Rebase … or merge as is')
+        return []
+    ahead = [t for t in tokens if t.i < verb.i and not t.is_punct]
+    if not all(t.lower_ in INSTRUCTION_OPENERS or _split_compound(t, verb) for t in ahead):
+        return []
+    stretch = {t.i for t in ahead} | {t.i for t in verb.subtree}
+    return _words([t for t in tokens if t.i in stretch])
+
+
+def _base_form(verb: Token) -> bool:
+    """A verb written in its base form: tagged so, or a past the model read into a base spelling ('Set', 'push')."""
+    return verb.tag_ == "VB" or (verb.tag_ in ("VBD", "VBP") and verb.lower_ == verb.lemma_.lower())
+
+
+def _verb_read_as_noun(top: Token, clause: list[Token]) -> bool:
+    """An instruction's verb the small model read as a noun ('Merge #604 into main', 'Delete the orders collection'):
+    the root, written in sentence case, opening its clause past its openers (or after the first half of its hyphen
+    compound)."""
+    first = next((t for t in clause if t.is_alpha and t.lower_ not in INSTRUCTION_OPENERS), None)
+    if first is None or not (first.i == top.i or _split_compound(first, top)):  # 'Force-push' read as a noun
+        return False
+    return top.pos_ in ("NOUN", "PROPN") and top.dep_ == "ROOT" and first.text[:1].isupper()
+
+
+def _split_compound(word: Token, verb: Token) -> bool:
+    """The first half of a hyphenated verb the model cut in two ('Force' of 'Force-push')."""
+    doc = word.doc
+    return word.head.i == verb.i and word.i + 2 == verb.i and doc[word.i + 1].text == "-"
 
 
 def clause_top(clause: list[Token]) -> Token | None:

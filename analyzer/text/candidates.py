@@ -244,6 +244,8 @@ def iter_scan(views: Views, lexicon: Lexicon, folded: Folded | Respelled | None 
                 continue
             if entry.not_beside and _beside(views.match_view, end, entry.not_beside):
                 continue
+            if entry.in_cell and not _whole_cell(views.match_view, start, end):
+                continue
             disguise = folded.disguises(start, end) if folded is not None else ()
             written = views.original[start:end]
             # Emphasis or a prose word's backticks inside: "your **call**", "your `call`" (docs/DESIGN.md#evidence).
@@ -296,6 +298,15 @@ def _beside(view: str, end: int, phrases: tuple[str, ...]) -> bool:
     stop = min((k for k in (view.find(mark, end) for mark in ".?!\n") if k >= 0), default=len(view))
     rest = view[end:stop].lower().replace("’", "'")
     return any(re.search(rf"(?<![\w'-]){re.escape(p)}(?![\w'-])", rest) for p in phrases)
+
+
+def _whole_cell(view: str, start: int, end: int) -> bool:
+    """r37j: the match is all a table cell holds: a '|' before and after it on its line, with only blanks between."""
+    line_start = view.rfind("\n", 0, start) + 1
+    line_end = view.find("\n", end)
+    before = view[line_start:start].rstrip(" \t")
+    after = view[end : len(view) if line_end < 0 else line_end].lstrip(" \t")
+    return before.endswith("|") and after.startswith("|")
 
 
 def _across_code(views: Views, lexicon: Lexicon, code: list[Region]) -> Iterator[Candidate]:

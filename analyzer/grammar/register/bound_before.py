@@ -20,6 +20,7 @@ from analyzer.grammar.reference import (
     clause_top,
     gerund_act,
     infinitive_said,
+    instructed_act,
     predicted_act,
     recommended_act,
     sentence_before,
@@ -82,6 +83,7 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             continue  # 'I'd rather not guess on that'
         pending = _eligible(clause, lexicon) if asks else []
         act = gerund_act(clause) or recommended_act(clause) or _said_act(clause) or predicted_act(clause)
+        act = act or instructed_act(clause)  # r37j: 'Rotate the prod Stripe keys: your call.'
         judged = _judged(act or pending, lexicon)
         if judged is None and proform:
             judged = alternatives_judged(clause, lexicon) or consequence(clause, lexicon)
@@ -93,7 +95,7 @@ def bound_before(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return None
         words = [t for t in sentence if not t.is_space]
         if not _names_nothing(words):
-            act = gerund_act(words) or act_of_sentence(sentence) or _required(sentence)
+            act = gerund_act(words) or act_of_sentence(sentence) or _required(sentence) or instructed_act(words)
             return _judged(act, lexicon) or alternatives_judged(words, lexicon) or consequence(words, lexicon)
         token = sentence[0]
     return None

@@ -105,6 +105,8 @@ def _by_construction(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | N
         # r32c: 'I'll leave the batch size to your discretion.', 'The lint config is at your discretion.': a decision
         # left to the reader's judgment, read as 'in your hands' is
         return _in_hands(phrase, lexicon)
+    if words == ["yours"]:  # r37j: a table cell that holds only 'yours' is the row's 'your call'
+        return _by_phrase_table(phrase, lexicon)
     if words[0] in ("yours", "you", "let", "for"):  # 'yours to', 'you decide', 'let you', 'for you to'
         verb = _decision_verb(phrase, you, any_verb=words[0] == "yours")
         if verb is not None and any(t.lower_ in POSSIBILITY for t in phrase) and not _asked_open(verb):
