@@ -24,6 +24,7 @@ from tests.test_fuzz_hook import assert_contract, autonomous, stop_payload
 
 LEXICON = default_lexicon()
 PHRASES = tuple(entry.canonical for entry in LEXICON.phrases)
+IN_CELL = frozenset(entry.canonical for entry in LEXICON.phrases if entry.in_cell)
 # Lower-case Latin letters and look-alikes a reader takes for them (UTS #39 confusables: Cyrillic, Greek).
 LOOK_ALIKES: dict[str, str] = {
     "a": "\u0430\u03b1",  # Cyrillic a, Greek alpha
@@ -278,7 +279,9 @@ def test_a_phrase_displayed_through_bidi_controls_is_found_and_fires(canonical: 
     else:  # an RTL isolate displays the two LTR isolates inside it right to left
         written = ("\u2067\u2066" + " ".join(words[half:]) + "\u2069 \u2066" + " ".join(words[:half])
                    + "\u2069\u2069")
-    report = analyze(f"Tests pass. {written} now.")
+    # A phrase matched only as a table cell's whole content (r37j: "yours") is displayed in its cell.
+    text = f"| Rename the parser helper | {written} |" if canonical in IN_CELL else f"Tests pass. {written} now."
+    report = analyze(text)
     found = [f for f in report.findings if f.phrase == canonical]
     assert len(found) == 1, (written, [f.phrase for f in report.findings])
     assert (found[0].disguised, found[0].verdict) == (True, "fire"), found[0].reason
