@@ -12,6 +12,7 @@ hand-off, so no finding; anything else fires.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -56,6 +57,16 @@ PLACE_PREPOSITIONS = terms("turn-taking", "place_prepositions")
 # r35b: the nouns of the reader's word that may stand as the condition of the agent's act ('One word from you and …').
 WORD_GIVEN = frozenset(sites()["turn"]["word_given"])
 READERS = terms("register", "reader")
+# r37f: the person's own environment (terms [reader-environment]) and the verbs of running the check handed back with no
+# command in code (sites.toml [next-step], the same words that found the site).
+ENVIRONMENT_PLACES = terms("reader-environment", "places")
+SCREEN_VERBS = terms("reader-environment", "verbs")
+POINTING_ACTS = terms("reader-environment", "pointing_acts")
+RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
+_BEFORE_REACH = 2
+_BEFORE_CHARS = 600
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+|\n+")
+_WORD = re.compile(r"[a-z][a-z-]*")
 
 
 @dataclass(frozen=True)
@@ -179,6 +190,10 @@ def turn_taking(asked: Asked) -> Judgement | None:
     work = work_of([act], asked.lexicon, stretch)
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} …' is {work.describe()}: a legitimate hand-off")
+    place = readers_environment(asked, act, stretch)
+    if place is not None:
+        return carved("turn-taking", f"the reader's '{act.text} …' is done in the person's own environment "
+                      f"('{place}'): only the person can, so the report-back waits on the person")  # fmt: skip
     waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
     return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
         t.i for t in tokens if t.i not in stretch))
@@ -602,6 +617,68 @@ def _agent_goes_on(tokens: list[Token], act: Token) -> Token | None:
     return None
 
 
+# ---- r37f: the reader's environment decides a hand-back --------------------------------------------------------
+
+
+def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> str | None:
+    """r37f (docs/DESIGN.md#construction-classes): the act the reader is told to do is done in the person's own
+    environment — a place of it among the stretch's words ('in your browser', 'the Railway dashboard', 'the Variables
+    tab'; terms [reader-environment] places) or a verb of acting on a screen ('click', 'toggle') — so only the person
+    can do it, and a report-back tied to it waits on the person, not on work the agent could do. When the act only
+    points back at the instruction before it ('when you've done that', 'what you see'; pointing_acts with a pointer or
+    no object of its own), the words of the sentences just before the site decide. The word found, or None."""
+    found = environment_word(asked.doc[i] for i in stretch)
+    if found is not None or not _points_back(act, stretch):
+        return found
+    return _environment_before(asked)
+
+
+def environment_word(tokens: Iterable[Token]) -> str | None:
+    """A word of the person's environment among the tokens: a place (as written or its lemma) or a verb of the screen."""
+    for token in tokens:
+        if token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES:
+            return token.text
+        if token.pos_ in ("VERB", "NOUN", "PROPN") and token.lemma_.lower() in SCREEN_VERBS:
+            return token.text
+    return None
+
+
+def _points_back(act: Token, stretch: frozenset[int]) -> bool:
+    """The act names nothing of its own: a pro-verb or verb of perceiving ('done', 'made', 'see', 'are there') whose
+    object is a pointer ('that', 'this change') or missing."""
+    if act.lemma_.lower() not in POINTING_ACTS:
+        return False
+    objects = [c for c in act.children if c.dep_ in ("dobj", "attr") and c.i in stretch]
+    return all(o.lower_ in RESULT_POINTERS or any(d.lower_ in RESULT_POINTERS for d in o.children) for o in objects)
+
+
+def _environment_before(asked: Asked) -> str | None:
+    """The person's environment named in the last sentences before the site (the instruction the act points back at),
+    read from the words: the sentences before were not parsed with the site. Bounded to the last characters."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    before = source[0][: asked.site.start] if source is not None else ""
+    clauses = [c for c in _SENTENCE_BREAK.split(before[-_BEFORE_CHARS:].strip()) if c.strip()]
+    for clause in reversed(clauses[-_BEFORE_REACH:]):
+        for word in _WORD.findall(clause.lower()):
+            if word in ENVIRONMENT_PLACES or word in SCREEN_VERBS:
+                return word
+    return None
+
+
+def _rechecks(asked: Asked) -> bool:
+    """r37f: the site is the check handed back with no command in code (text/questions._check_handed_back): one item,
+    the site itself, opening (after its openers) with a verb of running the check, 'try' and its gerund, or 'give'."""
+    if len(asked.parts) != 1 or asked.parts[0].text.strip().lower() != asked.doc.text.strip().lower():
+        return False
+    openers = turn_words().openers | {"ok", "okay", "so", "go", "ahead", "and"}
+    words = [t for t in asked.parts[0] if not t.is_punct and not t.is_space and t.lower_ not in openers]
+    if not words:
+        return False
+    if words[0].lower_ in ("try", "give") and len(words) > 1:
+        return words[0].lower_ == "give" or words[1].lower_ in RUNNING
+    return words[0].lower_ in RUNNING
+
+
 # ---- work handed over as a closing list ----------------------------------------------------------------------
 
 
@@ -645,7 +722,7 @@ def work_list(asked: Asked) -> Judgement | None:
     own = _readers_own_ways(lead) or _agents_own(lead)
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
-    lead_word = _lead_word(asked) or _invokes(asked, lead)
+    lead_word = _lead_word(asked) or _invokes(asked, lead) or _rechecks(asked)
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
@@ -670,7 +747,9 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
+        if environment_word(item) is not None:
+            human.append(item.text.strip())  # r37f: 'Reload the page in your browser': the person's environment
+        elif purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
             human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
         elif roots and work_of(roots, asked.lexicon, scope).human_only:
             human.append(item.text.strip())
