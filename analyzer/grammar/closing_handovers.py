@@ -634,7 +634,7 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
 
 
 def environment_word(tokens: Iterable[Token]) -> str | None:
-    """A word of the person's environment among the tokens: a place (as written or its lemma) or a verb of the screen."""
+    """A word of the person's environment among the tokens: a place (as written or its lemma), a verb of the screen."""
     for token in tokens:
         if token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES:
             return token.text

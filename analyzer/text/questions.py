@@ -1250,6 +1250,8 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     stop = stopped.start() + 1 if stopped is not None else end
     if stopped is not None and view[stopped.start()] == "?":
         return None  # a question, judged as one
+    if patterns.turn.search(view, found.start(1), stop):
+        return None  # 'Rerun the suite and tell me what fails': a report back, turn-taking's
     rest = view[stop:end].strip()
     if rest and not all(_predicts(s.strip()) for s in re.split(r"(?<=[.!])\s+", rest) if s.strip()):
         return None  # the message goes on after the instruction
@@ -1308,7 +1310,8 @@ def _inline_label(paragraph: str, patterns: _Patterns) -> re.Match[str] | None:
 _ALTERNATIVE = re.compile(r"[\s*_]*(?:or|alternatively)\b", re.IGNORECASE)
 # the expectation 'should' of a state the work brings about ('… should be resolved after this update'); 'will' may be
 # the agent's own next act ('The comment will be removed.'), which takes the list
-_PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:[a-z]+ly\s+)?(?:be|go|work|pass|build|start|stop|disappear|clear|"
+_PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:[a-z]+ly\s+)?"  # r37f: an adverb between
+                         r"(?:be|go|work|pass|build|start|stop|disappear|clear|"
                          r"resolve|show|appear|load|run|respond|render|compile|succeed|display|connect)\b"
                          # r33i: the expected absence of the fault ('… should no longer crash on empty carts')
                          r"|\bshould\s+no\s+longer\s+[a-z]", re.IGNORECASE)

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_handovers import environment_word
-from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _approval_predicate, _judged
-from analyzer.grammar.judgement import Judgement, carved
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _approval_predicate, _as_asked, _judged
+from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import DEMONSTRATIVES, subject_of
 from analyzer.terms import terms
@@ -286,8 +286,9 @@ def approval_request(asked: Asked) -> Judgement | None:
         place = environment_word(t for t in asked.tokens if t.i not in reported)
         if place is not None:
             # r37f: 'Try it in your browser and let me know if it works': a check in the person's own environment
-            return carved("approval-request", f"the check the reader reports on is done in the person's own "
-                          f"environment ('{place}'): only the person can")  # fmt: skip
+            return gated("exempt", "approval-request", f"exempt (approval-request): '{_as_asked(asked)}' asks the "
+                         f"reader to report on a check done in the person's own environment ('{place}'): only the "
+                         "person can")  # fmt: skip
         subject = subject_of(verb)
         reader = subject is not None and subject.lower_ in words.reader
         if verb.lemma_.lower() in words.approval_own_verbs and reader:
