@@ -104,6 +104,9 @@ def _passed_by(text: str, rule: str) -> str:
         ("I fixed the handler. Run the tests and let me know if it works!", "approval-request",
          ["report their approval"]),
         ("Rerun the benchmark and paste the numbers here.", "turn-taking", ["rerun"]),
+        # what a command in inline code prints, asked of the reader
+        ("I pushed the fix. Did the push go through? Share `git status`.", "turn-taking",
+         ["what '`git status`' prints, a command the agent could run itself"]),
     ],
 )  # fmt: skip
 def test_the_same_report_back_on_a_check_the_agent_could_run_fires(text: str, rule: str, words: list[str]) -> None:

@@ -22,7 +22,7 @@ from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked,
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import is_do_nothing_item, work_of
-from analyzer.parse.tokens import SOURCE_KEY, hyphen_compound, subject_of
+from analyzer.parse.tokens import SOURCE_KEY, as_written, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.questions import DECISION, LIST, QUESTION, TURN, recommends, replies
@@ -125,6 +125,10 @@ def turn_taking(asked: Asked) -> Judgement | None:
         why = f"asks the reader to hand the agent its next request ('{act.text} … {request.text}') and waits for it"
         return _judged(asked, "turn-taking", why, [request])
     handed = _handed_thing(act)
+    if handed is not None and _command_in_code(handed):
+        # r37f: 'Did the push go through? Share `git status`.': what the command prints, which the agent could run
+        why = f"asks the reader for what '{as_written([handed])}' prints, a command the agent could run itself"
+        return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' {why}", handed.i)
     produced_of = handed is not None and _produced_of_a_thing(handed)
     if handed is not None and (
         produced_of or _agent_goes_on(tokens, act) is not None or _goes_on_after(asked.site.following, w)
@@ -428,7 +432,23 @@ def _handed_thing(act: Token) -> Token | None:
     trace', 'the logs') the agent could produce itself; a key or a token only the reader has."""
     if act.lemma_.lower() not in OUTPUT_VERBS and act.lower_ not in OUTPUT_VERBS:
         return None
+    if _handing_over_code(act):
+        return act.head
     return next((c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us", "it", "them")), None)
+
+
+def _handing_over_code(word: Token) -> bool:
+    """r37f: a verb of handing over ([output-asked] verbs) the model read as a compound of the inline code after it
+    ('Share `git status`.': share -compound-> placeholder): the verb, the code its object."""
+    return (word.dep_ == "compound" and word.head.i == word.i + 1 and word.lower_ in OUTPUT_VERBS
+            and as_written([word.head]).startswith("`"))  # fmt: skip
+
+
+def _command_in_code(handed: Token) -> bool:
+    """r37f: the thing handed is a command in inline code — a program and its arguments ('`git status`', '`npm ls
+    react`'): the reader is asked for its output, which a run of the agent's own produces."""
+    written = as_written([handed])
+    return written.startswith("`") and written.endswith("`") and len(written.strip("`").split()) > 1
 
 
 def _produced_of_a_thing(handed: Token) -> bool:
@@ -515,6 +535,8 @@ def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
             return token
         if token.pos_ in ("PROPN", "NOUN") and any(c.dep_ == "dobj" for c in token.children):
             return token  # a verb the model tagged as a noun: it takes an object ('Restart the dev server')
+        if _handing_over_code(token):
+            return token  # r37f: 'Share `git status`.': the model made the verb a compound of the code's placeholder
         return None
     return None
 

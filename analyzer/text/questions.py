@@ -1258,7 +1258,7 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     lead = " ".join(view[found.start(1) : found.end(1)].lower().replace("’", "'").split())
     after = view[found.end() : stop].lower().replace("’", "'")
     tried = lead.split()[-2:-1] == ["try"] or lead.startswith("give ") or " give " in lead
-    if not tried and not _verifies(lead, f"{after} {rest.lower()}", patterns):
+    if not tried and not _verifies(lead, after, patterns):
         return None  # 'Run the app to see the new page.': use of the result, no check of the work
     sentence = f"{lead} {after}"
     if any(place in sentence for place in (*patterns.invoke_places, *patterns.invoke_own_use)) or any(
