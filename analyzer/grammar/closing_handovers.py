@@ -61,6 +61,8 @@ READERS = terms("register", "reader")
 # command in code (sites.toml [next-step], the same words that found the site).
 ENVIRONMENT_PLACES = terms("reader-environment", "places")
 SCREEN_VERBS = terms("reader-environment", "verbs")
+ENVIRONMENT_PREPOSITIONS = terms("reader-environment", "prepositions")
+GOING_TO = terms("reader-environment", "going")
 POINTING_ACTS = terms("reader-environment", "pointing_acts")
 RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
 _BEFORE_REACH = 2
@@ -656,13 +658,32 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
 
 
 def environment_word(tokens: Iterable[Token]) -> str | None:
-    """A word of the person's environment among the tokens: a place (as written or its lemma), a verb of the screen."""
+    """Where the act is done, among the tokens: a place of the person's environment owned by the reader, after a
+    preposition of place, or the object of a verb of going or opening (terms [reader-environment]); or a verb of the
+    screen as the act — a verb, or the sentence's first word the model read as a noun ('Toggle the setting')."""
     for token in tokens:
-        if token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES:
+        if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and _where_done(token):
             return token.text
-        if token.pos_ in ("VERB", "NOUN", "PROPN") and token.lemma_.lower() in SCREEN_VERBS:
+        opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
+        if token.lemma_.lower() in SCREEN_VERBS and (token.pos_ == "VERB" or opening):
             return token.text
     return None
+
+
+def _where_done(place: Token) -> bool:
+    """The place is where the act is done: the reader's own ('your browser'), after a preposition of place ('in the
+    dashboard'), or what a verb of going, opening or restarting takes ('Open the console', 'Go to the Billing tab',
+    'Restart the MCP server'); a place that names a thing's kind stands for the thing ('the MCP server')."""
+    if place.dep_ == "compound" and place.head.i != place.i:
+        place = place.head  # 'the MCP server', 'the browser console': the place names the thing's kind
+    if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in place.children):
+        return True
+    head = place.head
+    if place.dep_ == "pobj" and head.lower_ in ENVIRONMENT_PREPOSITIONS:
+        return True
+    if place.dep_ == "pobj" and head.dep_ in ("prep", "dative"):
+        head = head.head  # 'Go to the Billing tab': the verb the preposition hangs on
+    return place.dep_ in ("dobj", "pobj") and head.lemma_.lower() in GOING_TO
 
 
 def _points_back(act: Token, stretch: frozenset[int]) -> bool:
