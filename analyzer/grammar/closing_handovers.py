@@ -765,7 +765,8 @@ def work_list(asked: Asked) -> Judgement | None:
     own = _readers_own_ways(lead) or _agents_own(lead)
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
-    lead_word = _lead_word(asked) or _invokes(asked, lead) or _rechecks(asked)
+    rechecked = _rechecks(asked)
+    lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
@@ -790,8 +791,8 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if environment_word(item) is not None:
-            human.append(item.text.strip())  # r37f: 'Reload the page in your browser': the person's environment
+        if rechecked and environment_word(item) is not None:
+            human.append(item.text.strip())  # r37f: 'Test it again in your browser': the person's environment
         elif purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
             human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
         elif roots and work_of(roots, asked.lexicon, scope).human_only:
