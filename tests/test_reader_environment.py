@@ -56,7 +56,7 @@ def test_a_check_in_the_persons_environment_or_no_check_handed_back_passes(text:
         ("Click the Deploy button and tell me what status it shows.", "turn-taking", "Click"),
         ("Once you've toggled preview builds in the dashboard, let me know and I'll watch the next build.",
          "turn-taking", "toggled"),
-        ("Open the console in your browser and let me know what errors you see.", "turn-taking", "console"),
+        ("Open the console in your browser and let me know what errors you see.", "turn-taking", "browser"),
         ("Open the app on your phone and tell me if the layout looks right.", "approval-request", "phone"),
     ],
 )  # fmt: skip
