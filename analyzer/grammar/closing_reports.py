@@ -342,7 +342,8 @@ def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | No
     if subject.lower_ in READER:
         if verb not in PERCEIVING:
             return None  # 'if you have questions', 'what you think': the rows of the contact closer and the view
-        place = readers_environment(asked, clause, _span(clause))
+        # what the reader sees after the instruction the sentence opens with ('Open DevTools in your browser and …')
+        place = readers_environment(asked, clause, frozenset(t.i for t in asked.tokens if not t.is_punct))
         if place is not None:
             # r37f: 'Redeploy from the UI and let me know what you see.': what the reader sees there only the person can
             return carved("report-before-act", f"{told} asks what the reader sees in the person's own environment "
