@@ -12,6 +12,7 @@ hand-off, so no finding; anything else fires.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -63,6 +64,18 @@ PERSON_KNOWLEDGE = terms("turn-taking", "person_knowledge")
 SETTLING = terms("turn-taking", "settling")
 ASKED_POINTS = terms("turn-taking", "asked_points")
 BACK_LOCATORS = terms("turn-taking", "back_locators")
+# r37f: the person's own environment (terms [reader-environment]) and the verbs of running the check handed back with no
+# command in code (sites.toml [next-step], the same words that found the site).
+ENVIRONMENT_PLACES = terms("reader-environment", "places")
+SCREEN_VERBS = terms("reader-environment", "verbs")
+ENVIRONMENT_PREPOSITIONS = terms("reader-environment", "prepositions")
+GOING_TO = terms("reader-environment", "going")
+POINTING_ACTS = terms("reader-environment", "pointing_acts")
+RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
+_BEFORE_REACH = 2
+_BEFORE_CHARS = 600
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+|\n+")
+_WORD = re.compile(r"[a-z][a-z-]*")
 
 
 @dataclass(frozen=True)
@@ -168,6 +181,10 @@ def turn_taking(asked: Asked) -> Judgement | None:
         why = f"asks the reader to hand the agent its next request ('{act.text} … {request.text}') and waits for it"
         return _judged(asked, "turn-taking", why, [request])
     handed = _handed_thing(act)
+    if handed is not None and _command_in_code(handed):
+        # r37f: 'Did the push go through? Share `git status`.': what the command prints, which the agent could run
+        why = f"asks the reader for what '{as_written([handed])}' prints, a command the agent could run itself"
+        return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' {why}", handed.i)
     produced_of = handed is not None and _produced_of_a_thing(handed)
     if handed is not None and (
         produced_of or _agent_goes_on(tokens, act) is not None or _goes_on_after(asked.site.following, w)
@@ -236,6 +253,10 @@ def turn_taking(asked: Asked) -> Judgement | None:
     work = work_of([act], asked.lexicon, stretch)
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} …' is {work.describe()}: a legitimate hand-off")
+    place = readers_environment(asked, act, stretch)
+    if place is not None:
+        return carved("turn-taking", f"the reader's '{act.text} …' is done in the person's own environment "
+                      f"('{place}'): only the person can, so the report-back waits on the person")  # fmt: skip
     waits = f"tells the reader to '{act.text} …' and waits for {'the report back' if back is not None else 'it'}"
     return _judged(asked, "turn-taking", f"{waits} — work the agent could do", [act], exclude=frozenset(
         t.i for t in tokens if t.i not in stretch))
@@ -475,7 +496,23 @@ def _handed_thing(act: Token) -> Token | None:
     trace', 'the logs') the agent could produce itself; a key or a token only the reader has."""
     if act.lemma_.lower() not in OUTPUT_VERBS and act.lower_ not in OUTPUT_VERBS:
         return None
+    if _handing_over_code(act):
+        return act.head
     return next((c for c in act.children if c.dep_ == "dobj" and c.lower_ not in ("me", "us", "it", "them")), None)
+
+
+def _handing_over_code(word: Token) -> bool:
+    """r37f: a verb of handing over ([output-asked] verbs) the model read as a compound of the inline code after it
+    ('Share `git status`.': share -compound-> placeholder): the verb, the code its object."""
+    return (word.dep_ == "compound" and word.head.i == word.i + 1 and word.lower_ in OUTPUT_VERBS
+            and as_written([word.head]).startswith("`"))  # fmt: skip
+
+
+def _command_in_code(handed: Token) -> bool:
+    """r37f: the thing handed is a command in inline code — a program and its arguments ('`git status`', '`npm ls
+    react`'): the reader is asked for its output, which a run of the agent's own produces."""
+    written = as_written([handed])
+    return written.startswith("`") and written.endswith("`") and len(written.strip("`").split()) > 1
 
 
 def _produced_of_a_thing(handed: Token) -> bool:
@@ -562,6 +599,8 @@ def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
             return token
         if token.pos_ in ("PROPN", "NOUN") and any(c.dep_ == "dobj" for c in token.children):
             return token  # a verb the model tagged as a noun: it takes an object ('Restart the dev server')
+        if _handing_over_code(token):
+            return token  # r37f: 'Share `git status`.': the model made the verb a compound of the code's placeholder
         return None
     return None
 
@@ -796,6 +835,85 @@ def _work_stage(noun: Token) -> bool:
     if any(c.dep_ == "compound" and c.lower_ in PLAN_STAGES for c in noun.children):
         return True
     return lemma in OPEN_MARKS or any(c.lower_ in OPEN_MARKS for c in noun.children if c.dep_ in ("amod", "det"))
+# ---- r37f: the reader's environment decides a hand-back --------------------------------------------------------
+
+
+def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> str | None:
+    """r37f (docs/DESIGN.md#construction-classes): the act the reader is told to do is done in the person's own
+    environment — a place of it among the stretch's words ('in your browser', 'the Railway dashboard', 'the Variables
+    tab'; terms [reader-environment] places) or a verb of acting on a screen ('click', 'toggle') — so only the person
+    can do it, and a report-back tied to it waits on the person, not on work the agent could do. When the act only
+    points back at the instruction before it ('when you've done that', 'what you see'; pointing_acts with a pointer or
+    no object of its own), the words of the sentences just before the site decide. The word found, or None."""
+    found = environment_word(asked.doc[i] for i in stretch)
+    if found is not None or not _points_back(act, stretch):
+        return found
+    return _environment_before(asked)
+
+
+def environment_word(tokens: Iterable[Token]) -> str | None:
+    """Where the act is done, among the tokens: a place of the person's environment owned by the reader, after a
+    preposition of place, or the object of a verb of going or opening (terms [reader-environment]); or a verb of the
+    screen as the act — a verb, or the sentence's first word the model read as a noun ('Toggle the setting')."""
+    for token in tokens:
+        if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and _where_done(token):
+            return token.text
+        opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
+        if token.lemma_.lower() in SCREEN_VERBS and (token.pos_ == "VERB" or opening):
+            return token.text
+    return None
+
+
+def _where_done(place: Token) -> bool:
+    """The place is where the act is done: the reader's own ('your browser'), after a preposition of place ('in the
+    dashboard'), or what a verb of going, opening or restarting takes ('Open the console', 'Go to the Billing tab',
+    'Restart the MCP server'); a place that names a thing's kind stands for the thing ('the MCP server')."""
+    if place.dep_ == "compound" and place.head.i != place.i:
+        place = place.head  # 'the MCP server', 'the browser console': the place names the thing's kind
+    if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in place.children):
+        return True
+    head = place.head
+    if place.dep_ == "pobj" and head.lower_ in ENVIRONMENT_PREPOSITIONS:
+        return True
+    if place.dep_ == "pobj" and head.dep_ in ("prep", "dative"):
+        head = head.head  # 'Go to the Billing tab': the verb the preposition hangs on
+    return place.dep_ in ("dobj", "pobj") and head.lemma_.lower() in GOING_TO
+
+
+def _points_back(act: Token, stretch: frozenset[int]) -> bool:
+    """The act names nothing of its own: a pro-verb or verb of perceiving ('done', 'made', 'see', 'are there') whose
+    object is a pointer ('that', 'this change') or missing."""
+    if act.lemma_.lower() not in POINTING_ACTS:
+        return False
+    objects = [c for c in act.children if c.dep_ in ("dobj", "attr") and c.i in stretch]
+    return all(o.lower_ in RESULT_POINTERS or any(d.lower_ in RESULT_POINTERS for d in o.children) for o in objects)
+
+
+def _environment_before(asked: Asked) -> str | None:
+    """The person's environment named in the last sentences before the site (the instruction the act points back at),
+    read from the words: the sentences before were not parsed with the site. Bounded to the last characters."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    before = source[0][: asked.site.start] if source is not None else ""
+    clauses = [c for c in _SENTENCE_BREAK.split(before[-_BEFORE_CHARS:].strip()) if c.strip()]
+    for clause in reversed(clauses[-_BEFORE_REACH:]):
+        for word in _WORD.findall(clause.lower()):
+            if word in ENVIRONMENT_PLACES or word in SCREEN_VERBS:
+                return word
+    return None
+
+
+def _rechecks(asked: Asked) -> bool:
+    """r37f: the site is the check handed back with no command in code (text/questions._check_handed_back): one item,
+    the site itself, opening (after its openers) with a verb of running the check, 'try' and its gerund, or 'give'."""
+    if len(asked.parts) != 1 or asked.parts[0].text.strip().lower() != asked.doc.text.strip().lower():
+        return False
+    openers = turn_words().openers | {"ok", "okay", "so", "go", "ahead", "and"}
+    words = [t for t in asked.parts[0] if not t.is_punct and not t.is_space and t.lower_ not in openers]
+    if not words:
+        return False
+    if words[0].lower_ in ("try", "give") and len(words) > 1:
+        return words[0].lower_ == "give" or words[1].lower_ in RUNNING
+    return words[0].lower_ in RUNNING
 
 
 # ---- work handed over as a closing list ----------------------------------------------------------------------
@@ -841,7 +959,8 @@ def work_list(asked: Asked) -> Judgement | None:
     own = _readers_own_ways(lead) or _agents_own(lead) or (None if chosen else _agents_plan(asked.doc))
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
-    lead_word = _lead_word(asked) or _invokes(asked, lead)
+    rechecked = _rechecks(asked)
+    lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
@@ -866,7 +985,9 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
+        if rechecked and environment_word(item) is not None:
+            human.append(item.text.strip())  # r37f: 'Test it again in your browser': the person's environment
+        elif purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
             human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
         elif roots and (work_of(roots, asked.lexicon, scope).human_only or _peoples_own(item)):
             human.append(item.text.strip())

@@ -30,6 +30,7 @@ from analyzer.grammar.closing_handovers import (
     _into_agent_context,
     _of_the_readers,
     _report_back,
+    readers_environment,
     turn_words,
 )
 from analyzer.grammar.closing_offers import words as offer_words
@@ -342,6 +343,12 @@ def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | No
     if subject.lower_ in READER:
         if verb not in PERCEIVING:
             return None  # 'if you have questions', 'what you think': the rows of the contact closer and the view
+        # what the reader sees after the instruction the sentence opens with ('Open DevTools in your browser and …')
+        place = readers_environment(asked, clause, frozenset(t.i for t in asked.tokens if not t.is_punct))
+        if place is not None:
+            # r37f: 'Redeploy from the UI and let me know what you see.': what the reader sees there only the person can
+            return carved("report-before-act", f"{told} asks what the reader sees in the person's own environment "
+                          f"('{place}'): only the person can look there")  # fmt: skip
     elif subject.lower_ not in RESULT_POINTERS and subject.lower_ not in WORK_POINTERS:
         owned = any(t.dep_ == "poss" and t.lower_ in POSSESSIVES for t in subject.subtree)
         if subject.pos_ not in ("NOUN", "PROPN"):
@@ -404,6 +411,11 @@ def _timed_report(asked: Asked, tokens: list[Token], teller: Token, clause: Toke
     if work.human_only or _credential_act(clause, asked):
         return carved("report-before-act", f"'{_as_asked(asked)}' holds the agent's act until the reader's "
                       f"'{_clause(clause)}', a human-only act: a hold")  # fmt: skip
+    place = readers_environment(asked, clause, scope)
+    if place is not None:
+        # r37f: 'Let me know when you've made this change and we'll watch the build.' after a change in the dashboard
+        return carved("report-before-act", f"'{_as_asked(asked)}' holds the agent's act until the reader's "
+                      f"'{_clause(clause)}', done in the person's own environment ('{place}'): a hold")  # fmt: skip
     why = (
         f"asks the reader to report back when '{_clause(clause)}' and waits for it before the agent's "
         f"'{going_on.head.text}'"

@@ -594,6 +594,7 @@ class _Patterns:
     proposal_label: re.Pattern[str]
     proposed_act: re.Pattern[str]
     invoked: re.Pattern[str]
+    rechecked: re.Pattern[str]
     next_heads: frozenset[str]
     next_empty: frozenset[str]
     invoke_places: tuple[str, ...]
@@ -901,6 +902,17 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:{_words(data['next-step']['invoking_verbs'] + data['next-step']['going_on'] + checking)})[ \t]+"
             r")(?:the[ \t]+)?(?=`(?:/[\w.:-]|[\w.~/-]{1,80}[ \t]+[^`\s]|\.{1,2}/))"
         ),
+        # r37f: a verb of running the check opening a sentence, after openers of timing or leave ('Please rerun …',
+        # 'Now regenerate …', 'Try running …', 'Give the script another run'); the group is the lead-in with its verb
+        rechecked=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}("
+            r"(?:(?:please|now|so|just|then|simply|ok|okay|go[ \t]+ahead[ \t]+and)[ \t,]+){0,3}"
+            rf"(?:try[ \t]+(?:{_words(data['next-step']['running_gerunds'])})"
+            rf"|{_words(data['next-step']['running_verbs'])}"
+            r"|give[ \t]+(?:it|them|this|that|(?:the|your)[ \t]+[\w.-]+(?:[ \t]+[\w.-]+)?)[ \t]+"
+            rf"(?:{_words(data['next-step']['running_nouns'])}))"
+            r")\b(?![-'’])"
+        ),
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
         reader_lead=(
             r"\b(?:to|you)[\s*_]*:[\s*_]*\Z"
@@ -1051,6 +1063,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
         and ":" not in tail
         and patterns.proposed_act.search(tail) is None
         and patterns.invoked.search(text[max(0, len(text) - _LIST_TAIL) :]) is None
+        and patterns.rechecked.search(tail) is None
     ):
         # every label names the next step, or ends with its colon; r33c: or the act is proposed; r33g: or invoked
         return None
@@ -1068,6 +1081,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
             or _next_label_within(text, view, first, end, patterns)
             or _proposed_act(view, first, end, patterns)
             or _invoked_command(text, view, first, end, patterns)
+            or _check_handed_back(text, view, first, end, patterns)
         )
     item = first + label.end()
     numbered = _ENUMERATOR.match(view, item)  # r32a: 'Next step: 1. Load `/admin` …', one numbered item inline
@@ -1247,6 +1261,44 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
 
+def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
+    """r37f (docs/DESIGN.md#construction-classes): the check of the work just done handed back with no command in code —
+    a verb of running the check (sites.toml [next-step] running_verbs; 'try' and its gerund; 'give it another run')
+    opening the last sentence of the last paragraph, nothing after it but remarks predicting the result ('Please rerun
+    your tests. They should now pass.'), and run as a check (a verifying cue or a time right after the fix, as
+    _verifies reads them, or the verb of trying): a closing list of one item, the act to the sentence's end, which
+    work-list judges (an act in the reader's own environment is the person's). None: an instruction the message goes
+    on after (the agent's own work follows it), the reader's own place or use ('run it on your machine', 'whenever you
+    like'), a paragraph that reports the agent could not run it."""
+    found = None
+    for match in patterns.rechecked.finditer(view, first, end):
+        found = match
+    if found is None:
+        return None
+    stopped = _SENTENCE_END.search(view, found.end(), end)
+    stop = stopped.start() + 1 if stopped is not None else end
+    if stopped is not None and view[stopped.start()] == "?":
+        return None  # a question, judged as one
+    if patterns.turn.search(view, found.start(1), stop):
+        return None  # 'Rerun the suite and tell me what fails': a report back, turn-taking's
+    rest = view[stop:end].strip()
+    if rest and not all(_predicts(s.strip()) for s in re.split(r"(?<=[.!])\s+", rest) if s.strip()):
+        return None  # the message goes on after the instruction
+    lead = " ".join(view[found.start(1) : found.end(1)].lower().replace("’", "'").split())
+    after = view[found.end() : stop].lower().replace("’", "'")
+    tried = lead.split()[-2:-1] == ["try"] or lead.startswith("give ") or " give " in lead
+    if not tried and not _verifies(lead, after, patterns):
+        return None  # 'Run the app to see the new page.': use of the result, no check of the work
+    sentence = f"{lead} {after}"
+    if any(place in sentence for place in (*patterns.invoke_places, *patterns.invoke_own_use)) or any(
+        cue in view[first:end].lower() for cue in patterns.invoke_blocked
+    ):
+        return None  # 'rerun it on your machine', '… no network in the sandbox': the reader's, not the agent's
+    item = found.start(1)
+    stop = item + len(view[item:stop].rstrip(_TRAILING))
+    return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
+
+
 _PURPOSE_END = re.compile(r"[;:—–]|\s-\s|\b(?:it|this|that|they)\s+(?:will|would|may|might|can)\b")
 
 
@@ -1287,7 +1339,8 @@ def _inline_label(paragraph: str, patterns: _Patterns) -> re.Match[str] | None:
 _ALTERNATIVE = re.compile(r"[\s*_]*(?:or|alternatively)\b", re.IGNORECASE)
 # the expectation 'should' of a state the work brings about ('… should be resolved after this update'); 'will' may be
 # the agent's own next act ('The comment will be removed.'), which takes the list
-_PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:be|go|work|pass|build|start|stop|disappear|clear|"
+_PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:[a-z]+ly\s+)?"  # r37f: an adverb between
+                         r"(?:be|go|work|pass|build|start|stop|disappear|clear|"
                          r"resolve|show|appear|load|run|respond|render|compile|succeed|display|connect)\b"
                          # r33i: the expected absence of the fault ('… should no longer crash on empty carts')
                          r"|\bshould\s+no\s+longer\s+[a-z]", re.IGNORECASE)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _approval_predicate, _judged
-from analyzer.grammar.judgement import Judgement
+from analyzer.grammar.closing_handovers import environment_word
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _approval_predicate, _as_asked, _judged
+from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import DEMONSTRATIVES, subject_of
 from analyzer.terms import terms
@@ -281,6 +282,13 @@ def approval_request(asked: Asked) -> Judgement | None:
         return None
     words = asked.words
     for verb in _reported_clauses(asked, APPROVAL_MARKS):
+        reported = {t.i for t in verb.subtree}
+        place = environment_word(t for t in asked.tokens if t.i not in reported)
+        if place is not None:
+            # r37f: 'Try it in your browser and let me know if it works': a check in the person's own environment
+            return gated("exempt", "approval-request", f"exempt (approval-request): '{_as_asked(asked)}' asks the "
+                         f"reader to report on a check done in the person's own environment ('{place}'): only the "
+                         "person can")  # fmt: skip
         subject = subject_of(verb)
         reader = subject is not None and subject.lower_ in words.reader
         if verb.lemma_.lower() in words.approval_own_verbs and reader:
