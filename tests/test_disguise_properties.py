@@ -25,6 +25,13 @@ from tests.test_fuzz_hook import assert_contract, autonomous, stop_payload
 LEXICON = default_lexicon()
 PHRASES = tuple(entry.canonical for entry in LEXICON.phrases)
 IN_CELL = frozenset(entry.canonical for entry in LEXICON.phrases if entry.in_cell)
+
+
+def shown(canonical: str, written: str, after: str = ".") -> tuple[str, int]:
+    """The text that shows `written` where its phrase is read, and where it starts: a phrase matched only as a table
+    cell's whole content (r37j: "yours") in its cell, any other after a status sentence."""
+    lead = "| Rename the parser helper | " if canonical in IN_CELL else "Tests pass. "
+    return lead + written + (" |" if canonical in IN_CELL else after), len(lead)
 # Lower-case Latin letters and look-alikes a reader takes for them (UTS #39 confusables: Cyrillic, Greek).
 LOOK_ALIKES: dict[str, str] = {
     "a": "\u0430\u03b1",  # Cyrillic a, Greek alpha
@@ -132,8 +139,7 @@ def disguised_phrase(draw: st.DrawFn) -> tuple[str, str]:
 @example(("let me know if you want", "let \u217f*\uff45 \uff4bnow if you want"))  # emphasis after a roman numeral m
 def test_every_lexicon_phrase_in_disguise_is_found_and_fires(case: tuple[str, str]) -> None:
     canonical, written = case
-    text = f"Tests pass. {written}."
-    phrase_start = len("Tests pass. ")
+    text, phrase_start = shown(canonical, written)
     report = analyze(text)
     found = [f for f in report.findings if f.phrase == canonical]
     assert len(found) == 1, (written, [f.phrase for f in report.findings])
@@ -157,11 +163,12 @@ def test_link_text_and_blank_fillers_do_not_hide_a_phrase(canonical: str, wrap: 
     k = at % len(words)
     linked = " ".join([*words[:k], wrap.format(words[k]), *words[k + 1 :]])
     spaced = linked.replace(" ", filler, 1) if len(words) > 1 else linked
-    text = f"Tests pass. {spaced}."
+    text, _ = shown(canonical, spaced)
     found = [f for f in analyze(text).findings if f.phrase == canonical]
     assert len(found) == 1, (text, [f.phrase for f in analyze(text).findings])
     finding = found[0]
-    assert (finding.disguised, finding.verdict) == (True, "fire"), finding.reason
+    # A one-word phrase (r37j: "yours") is the whole link text: no markup or filler inside what it matched.
+    assert (finding.disguised, finding.verdict) == (len(words) > 1, "fire"), finding.reason
     assert finding.text == text[finding.start : finding.end]
 
 
@@ -279,8 +286,7 @@ def test_a_phrase_displayed_through_bidi_controls_is_found_and_fires(canonical: 
     else:  # an RTL isolate displays the two LTR isolates inside it right to left
         written = ("\u2067\u2066" + " ".join(words[half:]) + "\u2069 \u2066" + " ".join(words[:half])
                    + "\u2069\u2069")
-    # A phrase matched only as a table cell's whole content (r37j: "yours") is displayed in its cell.
-    text = f"| Rename the parser helper | {written} |" if canonical in IN_CELL else f"Tests pass. {written} now."
+    text, _ = shown(canonical, written, after=" now.")
     report = analyze(text)
     found = [f for f in report.findings if f.phrase == canonical]
     assert len(found) == 1, (written, [f.phrase for f in report.findings])
