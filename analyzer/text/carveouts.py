@@ -29,7 +29,7 @@ _INDENTED = re.compile(r"^(?:    |\t)", re.MULTILINE)
 _BACKTICKS = re.compile(r"`+")
 # A code span whose content holds no backtick: a run, the text up to the next run, that run if as long. A
 # backtick after a backslash is a literal backtick (Markdown's escape), never a span's edge.
-_SIMPLE_CODE = re.compile(r"(?<![`\\])(`+)(?!`)((?:(?!\n[ \t]*\n)[^`])+)\1(?!`)")
+_SIMPLE_CODE = re.compile(r"(?<![`\\])(`+)(?!`)((?:(?!\n[ \t\r]*\n)[^`])+)\1(?!`)")
 # Revision 4 (docs/DESIGN.md#evidence): one word in backticks inside a prose sentence is prose — a word of lower-case
 # letters (an apostrophe or hyphen inside), capitalised only where a sentence starts; an identifier (digits, `_`, `.`,
 # camelCase, a capital inside a sentence: `Slot`), a command of several words, or a span alone on its line is
@@ -50,15 +50,15 @@ def _prose_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]
     return re.compile(_PROSE_WORD), re.compile(_LETTER), re.compile(_SENTENCE_OPENING, re.MULTILINE)
 
 
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n")
 # Double quotes, straight or curly, within one paragraph.
 # An opening curly quote ends the search for a closing one, as a straight quote does: curly quotes of one
 # kind do not nest, and a run of openers without a closer stays linear to search (not quadratic).
-_DOUBLE_QUOTES = re.compile(r"\"(?:(?!\n[ \t]*\n)[^\"])+\"|“(?:(?!\n[ \t]*\n)[^“”])+”", re.DOTALL)
+_DOUBLE_QUOTES = re.compile(r"\"(?:(?!\n[ \t\r]*\n)[^\"])+\"|“(?:(?!\n[ \t\r]*\n)[^“”])+”", re.DOTALL)
 # Single quotes: the opening mark starts a word and the closing mark ends one, so apostrophes
 # inside words ("don't", "agents' lanes") never open or close a quotation.
 _SINGLE_QUOTES = re.compile(
-    r"(?<![\w'’‘])['‘](?=[^\s'’])(?:(?!\n[ \t]*\n)[^'‘’]|(?<=\w)['’](?=\w))+?(?<=[^\s'‘])['’](?![\w])",
+    r"(?<![\w'’‘])['‘](?=[^\s'’])(?:(?!\n[ \t\r]*\n)[^'‘’]|(?<=\w)['’](?=\w))+?(?<=[^\s'‘])['’](?![\w])",
     re.DOTALL,
 )
 # Emphasis markers at a word edge: **x**, __x__, *x*, _x_ (not the underscore inside your_call).

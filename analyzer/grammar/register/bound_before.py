@@ -431,7 +431,7 @@ COST_VERBS = terms("bound-before", "cost_verbs")
 LIGHT_VERBS = terms("bound-before", "light_verbs")
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<label>[^\n]+?)\s*#*\s*$")
 LABEL = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)(?P<label>[^*_\n]{2,160}?)(?:\*\*|__)\s*:?\s*(?P<rest>.*)$")
-PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n")
 MARKUP = re.compile(r"\*\*|__|^\s*(?:[-*+\u2022]|\d+[.)])\s+|^\s{0,3}#{1,6}\s+", re.MULTILINE)
 MAX_CONTEXT_SENTENCES = 2
 MAX_NAMED_TRIED = 2
@@ -629,7 +629,7 @@ def _context_units(before: str, *, labels_only: bool = False, headings_only: boo
     paragraphs = [p for p in PARAGRAPH_BREAK.split(text) if p.strip()]
     if not paragraphs:
         return []
-    own = not re.search(r"\n[ \t]*\n\s*$", before)
+    own = not re.search(r"\n[ \t\r]*\n\s*$", before)
     chosen = paragraphs[-1]
     lines = [ln for ln in chosen.split("\n") if ln.strip()]
     heading = ""
