@@ -71,6 +71,9 @@ SCREEN_VERBS = terms("reader-environment", "verbs")
 ENVIRONMENT_PREPOSITIONS = terms("reader-environment", "prepositions")
 GOING_TO = terms("reader-environment", "going")
 POINTING_ACTS = terms("reader-environment", "pointing_acts")
+RECHECK_OPENERS = terms("reader-environment", "recheck_openers")
+TRYING = terms("reader-environment", "trying")
+GIVING = terms("reader-environment", "giving")
 RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
 _BEFORE_REACH = 2
 _BEFORE_CHARS = 600
@@ -712,7 +715,7 @@ WORK_ACTS = terms("stage-handed", "work_acts")
 FOLLOWED = terms("stage-handed", "followed")
 MEANS = terms("stage-handed", "means")
 PLAN_STAGES = terms("readiness-next", "plan_stages")
-STAGE_PREPOSITIONS = frozenset(("to", "with", "on", "into", "onto"))
+STAGE_PREPOSITIONS = terms("stage-handed", "stage_prepositions")
 # The agent's own next act opening the sentence after the hand-over ('I'm starting on the importer meanwhile'): the
 # message goes on with the agent's work, so the stage is no close handed to the reader.
 _AGENT_GOES_ON = re.compile(
@@ -907,12 +910,14 @@ def _rechecks(asked: Asked) -> bool:
     the site itself, opening (after its openers) with a verb of running the check, 'try' and its gerund, or 'give'."""
     if len(asked.parts) != 1 or asked.parts[0].text.strip().lower() != asked.doc.text.strip().lower():
         return False
-    openers = turn_words().openers | {"ok", "okay", "so", "go", "ahead", "and"}
+    openers = turn_words().openers | RECHECK_OPENERS
     words = [t for t in asked.parts[0] if not t.is_punct and not t.is_space and t.lower_ not in openers]
     if not words:
         return False
-    if words[0].lower_ in ("try", "give") and len(words) > 1:
-        return words[0].lower_ == "give" or words[1].lower_ in RUNNING
+    if words[0].lower_ in GIVING and len(words) > 1:
+        return True
+    if words[0].lower_ in TRYING and len(words) > 1:
+        return words[1].lower_ in RUNNING
     return words[0].lower_ in RUNNING
 
 
