@@ -71,9 +71,11 @@ SCREEN_VERBS = terms("reader-environment", "verbs")
 ENVIRONMENT_PREPOSITIONS = terms("reader-environment", "prepositions")
 GOING_TO = terms("reader-environment", "going")
 POINTING_ACTS = terms("reader-environment", "pointing_acts")
-RECHECK_OPENERS = terms("reader-environment", "recheck_openers")
-TRYING = terms("reader-environment", "trying")
-GIVING = terms("reader-environment", "giving")
+# The words of the check's openers, and the verbs of trying and giving a run (sites.toml [next-step]: as the site
+# found them).
+RECHECK_OPENERS = frozenset(w for phrase in sites()["next-step"]["recheck_openers"] for w in phrase.split())
+TRYING = frozenset(sites()["next-step"]["trying"])
+GIVING = frozenset(sites()["next-step"]["giving"])
 RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
 _BEFORE_REACH = 2
 _BEFORE_CHARS = 600

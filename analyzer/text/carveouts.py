@@ -50,7 +50,9 @@ def _prose_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]
     return re.compile(_PROSE_WORD), re.compile(_LETTER), re.compile(_SENTENCE_OPENING, re.MULTILINE)
 
 
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n")
+# A blank line, whatever the line ending (a CRLF message too): where a paragraph ends (analyzer.grammar.register.
+# bound_before splits its context by it as well).
+PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n")
 # Double quotes, straight or curly, within one paragraph.
 # An opening curly quote ends the search for a closing one, as a straight quote does: curly quotes of one
 # kind do not nest, and a run of openers without a closer stays linear to search (not quadratic).
@@ -308,7 +310,7 @@ def _inline_code(text: str, taken: _Taken) -> list[Region]:
     if sum(2 * k for _, _, k in simple) == text.count("`") and not any(taken.overlaps(a, b) for a, b, _ in simple):
         return [Region(a, b, "inline-code") for a, b, _ in simple]
     runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text) if not taken.overlaps(m.start(), m.end())]
-    breaks = [m.start() for m in _PARAGRAPH_BREAK.finditer(text)]
+    breaks = [m.start() for m in PARAGRAPH_BREAK.finditer(text)]
     by_length: dict[int, list[int]] = {}
     for index, (start, end) in enumerate(runs):
         by_length.setdefault(end - start, []).append(index)

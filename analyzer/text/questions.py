@@ -639,6 +639,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     handed = data["stage-handed"]
+    step = data["next-step"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
@@ -906,11 +907,12 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # 'Now regenerate …', 'Try running …', 'Give the script another run'); the group is the lead-in with its verb
         rechecked=(
             r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}("
-            r"(?:(?:please|now|so|just|then|simply|ok|okay|go[ \t]+ahead[ \t]+and)[ \t,]+){0,3}"
-            rf"(?:try[ \t]+(?:{_words(data['next-step']['running_gerunds'])})"
-            rf"|{_words(data['next-step']['running_verbs'])}"
-            r"|give[ \t]+(?:it|them|this|that|(?:the|your)[ \t]+[\w.-]+(?:[ \t]+[\w.-]+)?)[ \t]+"
-            rf"(?:{_words(data['next-step']['running_nouns'])}))"
+            rf"(?:(?:{_words(step['recheck_openers'])})[ \t,]+){{0,3}}"
+            rf"(?:(?:{_words(step['trying'])})[ \t]+(?:{_words(step['running_gerunds'])})"
+            rf"|{_words(step['running_verbs'])}"
+            rf"|(?:{_words(step['giving'])})[ \t]+(?:{_words(step['given_pronouns'])}"
+            rf"|(?:{_words(step['given_determiners'])})[ \t]+[\w.-]+(?:[ \t]+[\w.-]+)?)[ \t]+"
+            rf"(?:{_words(step['running_nouns'])}))"
             r")\b(?![-'’])"
         ),
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
@@ -1286,7 +1288,8 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
         return None  # the message goes on after the instruction
     lead = " ".join(view[found.start(1) : found.end(1)].lower().replace("’", "'").split())
     after = view[found.end() : stop].lower().replace("’", "'")
-    tried = lead.split()[-2:-1] == ["try"] or lead.startswith("give ") or " give " in lead
+    step, words = sites()["next-step"], lead.split()
+    tried = bool(set(words[-2:-1]) & set(step["trying"]) or set(words) & set(step["giving"]))
     if not tried and not _verifies(lead, after, patterns):
         return None  # 'Run the app to see the new page.': use of the result, no check of the work
     sentence = f"{lead} {after}"
@@ -1391,7 +1394,7 @@ def _keeps_as_is(paragraph: str) -> bool:
     time being and endorses it ('But for now, the current structure should work well.', 'The layout is fine as it
     stands.') and asks nothing: the list's suggestions were optional and are declined for now, nothing handed over."""
     lowered = paragraph.lower().replace("’", "'")
-    if "?" in lowered or "please" in lowered or "let me know" in lowered:
+    if any(cue in lowered for cue in sites()["list"]["asking"]):
         return False
     as_is, endorsing = _as_is_patterns()
     return as_is.search(lowered) is not None and (

@@ -29,6 +29,7 @@ from analyzer.grammar.work import Work, is_do_nothing_item, work_of, work_of_str
 from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import bounds, forms, hyphen_compound, is_copula, sentence_start
 from analyzer.terms import terms
+from analyzer.text.carveouts import PARAGRAPH_BREAK
 from analyzer.text.layout import instruction_case, sentence_case
 
 if TYPE_CHECKING:
@@ -424,14 +425,14 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
 
 # r36a (docs/DESIGN.md#construction-classes, a decision named in the context before the hand-over): the pointers that
 # leave a hand-over's sentence pointing back, the determiners of a noun that points back, the verbs that change what the
-# reader pays; a heading line and a bold label opening a line; how many sentences back the context is read.
+# reader pays; a heading line and a bold label opening a line (paragraphs split as the carve-outs split them); how many
+# sentences back the context is read.
 CONTEXT_POINTERS = terms("bound-before", "context_pointers")
 CONTEXT_DETERMINERS = terms("bound-before", "context_determiners")
 COST_VERBS = terms("bound-before", "cost_verbs")
 LIGHT_VERBS = terms("bound-before", "light_verbs")
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<label>[^\n]+?)\s*#*\s*$")
 LABEL = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)(?P<label>[^*_\n]{2,160}?)(?:\*\*|__)\s*:?\s*(?P<rest>.*)$")
-PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n")
 MARKUP = re.compile(r"\*\*|__|^\s*(?:[-*+\u2022]|\d+[.)])\s+|^\s{0,3}#{1,6}\s+", re.MULTILINE)
 MAX_CONTEXT_SENTENCES = 2
 MAX_NAMED_TRIED = 2
