@@ -718,11 +718,28 @@ FOLLOWED = terms("stage-handed", "followed")
 MEANS = terms("stage-handed", "means")
 PLAN_STAGES = terms("readiness-next", "plan_stages")
 STAGE_PREPOSITIONS = terms("stage-handed", "stage_prepositions")
-# The agent's own next act opening the sentence after the hand-over ('I'm starting on the importer meanwhile'): the
-# message goes on with the agent's work, so the stage is no close handed to the reader.
-_AGENT_GOES_ON = re.compile(
-    r"^[\s*_]*(?:(?:meanwhile|in the meantime|then|next|now|also|after that),?\s+)?(?:i|we)(?:'m|'ll|'ve|'d|\s|$)"
-)
+# The agent's own next act opening the sentence after the hand-over (terms [stage-handed] agent_next_*), and the
+# frames of leave the reader may be given ("feel free to": its verb, read on the parse).
+AGENT_NEXT_OPENERS = terms("stage-handed", "agent_next_openers")
+AGENT_NEXT_SUBJECTS = terms("stage-handed", "agent_next_subjects")
+LEAVE_VERBS = frozenset(phrase.split()[0] for phrase in sites()["stage-handed"]["leaves"])
+
+
+def _agent_goes_on_next(following: str) -> bool:
+    """'… I'm starting on the importer meanwhile.': the sentence after the hand-over opens (after a word of timing) with
+    the agent as the subject of its own next act."""
+    opening = following.lstrip(" \t\r\n*_").lower().replace("’", "'")
+    if not opening[:1].isalpha():
+        return False
+    words = _WORD_OR_CONTRACTION.findall(opening)
+    for opener in sorted(AGENT_NEXT_OPENERS, key=len, reverse=True):
+        if words[: len(opener.split())] == opener.split():
+            words = words[len(opener.split()) :]
+            break
+    return bool(words) and words[0] in AGENT_NEXT_SUBJECTS
+
+
+_WORD_OR_CONTRACTION = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
 @rule("stage-handed")
@@ -735,7 +752,7 @@ def stage_handed(asked: Asked) -> Judgement | None:
     the reader the next work it could do itself. None: the reader's own use ('run the app', 'start using the API', a
     place of the product), the reader's own thing ('your day'), a stage held on someone else's act, the agent going on
     in the next sentence; a human-only stage ('the production deploy') is exempt."""
-    if asked.site.kind != READY or _AGENT_GOES_ON.match(asked.site.following):
+    if asked.site.kind != READY or _agent_goes_on_next(asked.site.following):
         return None
     for reader in asked.tokens:
         if reader.lower_ not in READERS or reader.dep_ not in ("nsubj", "nsubjpass"):
@@ -746,8 +763,8 @@ def stage_handed(asked: Asked) -> Judgement | None:
             why = (f"tells the reader they may go on ('{going.text}') to the next stage of the work ('{stage.text}') "
                    "and stops — the next work handed to the reader")  # fmt: skip
             return _judged(asked, "stage-handed", why, [stage])
-    leave = next((t for t in asked.tokens if t.lemma_.lower() == "feel" and t.tag_ == "VB" and subject_of(t) is None),
-                 None)  # fmt: skip
+    leaves = (t for t in asked.tokens if t.lemma_.lower() in LEAVE_VERBS and t.tag_ == "VB" and subject_of(t) is None)
+    leave = next(leaves, None)
     found = _stage_going_on(leave) if leave is not None else None
     if found is not None:
         going, stage = found
