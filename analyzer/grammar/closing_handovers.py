@@ -857,6 +857,8 @@ def _work_stage(noun: Token) -> bool:
     if any(c.dep_ == "compound" and c.lower_ in PLAN_STAGES for c in noun.children):
         return True
     return lemma in OPEN_MARKS or any(c.lower_ in OPEN_MARKS for c in noun.children if c.dep_ in ("amod", "det"))
+
+
 # ---- r37f: the reader's environment decides a hand-back --------------------------------------------------------
 
 

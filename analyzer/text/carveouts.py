@@ -358,7 +358,7 @@ def _fenced_code(text: str) -> list[Region]:
             # r37h: the fence never closes, and the message ends in prose a reader reads as the agent's own: the block
             # closes before it. Only prose after a bare fence, with text before it: the close of a block cut off
             # before the message (a document the agent wrote), as r33c's cut block
-            cut = tail == _next_line(text, line_end + 1) and not found and not fence_info(text, opening, line_end)
+            cut = tail == _next_line(text, line_end + 1) and not found and not _fence_info(text, opening, line_end)
             whole = cut and bool(text[: opening.start()].strip())
             found.append(Region(0, line_end, "code-fence") if whole else Region(opening.start(), tail, "code-fence"))
             pos = tail
@@ -369,7 +369,7 @@ def _fenced_code(text: str) -> list[Region]:
     return found
 
 
-def fence_info(text: str, opening: re.Match[str], line_end: int) -> str:
+def _fence_info(text: str, opening: re.Match[str], line_end: int) -> str:
     """The info string after an opening fence ('python'), empty for a bare fence."""
     return text[opening.end() : line_end].strip()
 
