@@ -77,6 +77,8 @@ RECHECK_OPENERS = frozenset(w for phrase in sites()["next-step"]["recheck_opener
 TRYING = frozenset(sites()["next-step"]["trying"])
 GIVING = frozenset(sites()["next-step"]["giving"])
 RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
+TRIED_LABELS = frozenset(sites()["next-step"]["tried_labels"])
+TRIED_ORDINALS = frozenset(sites()["next-step"]["tried_ordinals"])
 _BEFORE_REACH = 2
 _BEFORE_CHARS = 600
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -938,7 +940,9 @@ def _rechecks(asked: Asked) -> bool:
     if words[0].lower_ in GIVING and len(words) > 1:
         return True
     if words[0].lower_ in TRYING and len(words) > 1:
-        return words[1].lower_ in RUNNING
+        # r38b: or one of the message's own steps or options ('Try step #6 first', 'try the second approach')
+        tried = words[2] if words[1].lower_ == "the" and len(words) > 2 else words[1]
+        return words[1].lower_ in RUNNING or tried.lower_ in TRIED_LABELS or tried.lower_ in TRIED_ORDINALS
     return words[0].lower_ in RUNNING
 
 
@@ -965,12 +969,15 @@ def work_list(asked: Asked) -> Judgement | None:
     wished |= {t.i for t in lead if t.lemma_.lower() in PROPOSING and t.tag_ == "VBD"
                and any(w.lower_ == "next" and w.i < t.i for w in lead)}  # fmt: skip
     chosen = replies(asked.doc.text)
+    rechecked = _rechecks(asked)
     # r36b (docs/DESIGN.md#construction-classes): the agent's own act in the perfect reports too ('Follow-ups I've filed
     # instead of doing now:', 'Issues we have opened:')
     perfect = {t.i for t in lead if t.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_.lower() == "have"
                for c in t.children) and _agent_subject(t)}  # fmt: skip
-    if not chosen and any((t.tag_ == "VBD" or t.lower_ in turn_words().reported or t.i in perfect) and t.i not in wished
-                          for t in lead):  # fmt: skip
+    # r38b: the check handed back is its own lead-in, an instruction: '… to see the changes' reports nothing
+    if not chosen and not rechecked and any(
+        (t.tag_ == "VBD" or t.lower_ in turn_words().reported or t.i in perfect) and t.i not in wished for t in lead
+    ):
         # r32b: not a request to reply, whose quoted answers report nothing ('accept it by saying "recommended"')
         # r31b: not what the reader may wish for ('If you want verification, pick one:')
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
@@ -985,7 +992,6 @@ def work_list(asked: Asked) -> Judgement | None:
     own = _readers_own_ways(lead) or _agents_own(lead) or (None if chosen else _agents_plan(asked.doc))
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
-    rechecked = _rechecks(asked)
     lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:

@@ -595,6 +595,11 @@ class _Patterns:
     proposed_act: re.Pattern[str]
     invoked: re.Pattern[str]
     rechecked: re.Pattern[str]
+    code_pointer: re.Pattern[str]
+    change_timed: re.Pattern[str]
+    run_remark: re.Pattern[str]
+    explained: re.Pattern[str]
+    explained_words: int
     next_heads: frozenset[str]
     next_empty: frozenset[str]
     invoke_places: tuple[str, ...]
@@ -644,6 +649,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
+    # r38b: one of the message's own steps or options by its label and number, letter or ordinal ('step #6', 'Option
+    # 1', 'the second approach')
+    labels, ordinals = _words(step["tried_labels"]), _words(step["tried_ordinals"])
+    tried_step = (rf"(?:the[ \t]+)?(?:(?:{ordinals})[ \t]+(?:{labels})|(?:{labels})[ \t]+(?:#[ \t]?)?(?:\d{{1,2}}|[a-e]))"
+                  r"(?![\w'’-])")
     offer = data["unconditioned-offer"]
     plan_stage = rf"(?:{stages})\s+(?:\d[\d.]*|[a-z]|[ivx]{{1,4}})\b|(?-i:T\d{{2,4}}|US\d{{1,3}})\b|#\d"
     wishes = _words(condition["wishes"])
@@ -906,14 +916,31 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r37f: a verb of running the check opening a sentence, after openers of timing or leave ('Please rerun …',
         # 'Now regenerate …', 'Try running …', 'Give the script another run'); the group is the lead-in with its verb
         rechecked=(
-            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}("
+            # r38b: or a conjunct after 'and' that tries one of the message's own steps ('… and try Option 1 first')
+            rf"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+|(?<=[ \t]and[ \t])(?=(?:{_words(step['trying'])})[ \t]+{tried_step}))"
+            r"[ \t*_#>-]{0,8}"
+            # r38b: a fronted clause timing the check right after the change, a verb of remembering: not the act
+            rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{_words(step['change_nouns'])})"
+            r"(?:[ \t]+[\w'’-]+){0,3}?[ \t]*,[ \t]+)?"
+            rf"(?:(?:{_words(step['remembering'])})[ \t]+)?("
             rf"(?:(?:{_words(step['recheck_openers'])})[ \t,]+){{0,3}}"
-            rf"(?:(?:{_words(step['trying'])})[ \t]+(?:{_words(step['running_gerunds'])})"
+            rf"(?:(?:{_words(step['trying'])})[ \t]+(?:{_words(step['running_gerunds'])}|{tried_step})"
             rf"|{_words(step['running_verbs'])}"
             rf"|(?:{_words(step['giving'])})[ \t]+(?:{_words(step['given_pronouns'])}"
             rf"|(?:{_words(step['given_determiners'])})[ \t]+[\w.-]+(?:[ \t]+[\w.-]+)?)[ \t]+"
             rf"(?:{_words(step['running_nouns'])}))"
             r")\b(?![-'’])"
+        ),
+        # r38b: what points at the code the message gave, right after the verb of running ('Run this in mongosh')
+        code_pointer=rf"[ \t]+(?:{_words(step['code_pointers'])})(?![\w'’-])",
+        # r38b: the fronted clause of time that holds a noun of the change ('After applying these changes,')
+        change_timed=rf"\b(?:{_words(step['change_nouns'])})\b",
+        # r38b: a lead-in over a list that names the change it explains ('The key fix was:')
+        explained=rf"\b(?:{_words(step['change_nouns'] + step['explained_leads'])})\b",
+        # r38b: a remark on what the check's run will show ('This should help identify where the push fails.')
+        run_remark=(
+            rf"[ \t*_]*(?:{_words(step['remark_subjects'])})[ \t]+(?:{_words(step['remark_modals'])})[ \t]+"
+            rf"(?:[a-z]+ly[ \t]+)?(?:also[ \t]+)?(?:{_words(step['revealing'])})\b[^?]*\Z"
         ),
         # r31b: a lead-in that hands its list to the reader by its grammar (sites.toml [list] reader_needs …)
         reader_lead=(
@@ -958,6 +985,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         rest_others=frozenset(data["list-statement"]["others"]),
         verifying=tuple(data["next-step"]["verifying"]),
         verifying_times=tuple(data["next-step"]["verifying_times"]),
+        explained_words=int(data["next-step"]["explained_words"]),
     )
     return sources, rest
 
@@ -1071,8 +1099,10 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
         return None
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
-    if last is None or not content or _ITEM.match(view, last[0]):
+    if last is None or not content:
         return None
+    if _ITEM.match(view, last[0]):
+        return _check_before_list(text, view, starts, last, patterns)
     written = view[last[0] : last[1]]
     first = last[0] + len(written) - len(written.lstrip())
     end = last[0] + len(written.rstrip())
@@ -1284,12 +1314,16 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     if patterns.turn.search(view, found.start(1), stop):
         return None  # 'Rerun the suite and tell me what fails': a report back, turn-taking's
     rest = view[stop:end].strip()
-    if rest and not all(_predicts(s.strip()) for s in re.split(r"(?<=[.!])\s+", rest) if s.strip()):
+    if rest and not all(_remarks_on_run(s.strip(), patterns) for s in re.split(r"(?<=[.!])\s+", rest) if s.strip()):
         return None  # the message goes on after the instruction
     lead = " ".join(view[found.start(1) : found.end(1)].lower().replace("’", "'").split())
     after = view[found.end() : stop].lower().replace("’", "'")
     step, words = sites()["next-step"], lead.split()
-    tried = bool(set(words[-2:-1]) & set(step["trying"]) or set(words) & set(step["giving"]))
+    tried = bool(set(words) & set(step["trying"]) or set(words) & set(step["giving"]))
+    # r38b: the time right after the change ('After applying these changes, …'), or the message's own code pointed at
+    timed = patterns.change_timed.search(view, found.start(), found.start(1)) is not None
+    pointed = patterns.code_pointer.match(view, found.end()) is not None and "```" in text[: found.start()]
+    tried = tried or timed or pointed
     if not tried and not _verifies(lead, after, patterns):
         return None  # 'Run the app to see the new page.': use of the result, no check of the work
     sentence = f"{lead} {after}"
@@ -1300,6 +1334,44 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     item = found.start(1)
     stop = item + len(view[item:stop].rstrip(_TRAILING))
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
+
+
+_EXPLAINED_ITEMS = 12  # r38b: how many items of an explaining list are walked back over
+
+
+def _check_before_list(
+    text: str, view: str, starts: list[int], last: tuple[int, int], patterns: _Patterns
+) -> QuestionSite | None:
+    """r38b (docs/DESIGN.md#the-check-handed-back): the check handed back, then a list that only explains the change —
+    the paragraph over the list ends with a short lead-in naming the change ('Now try testing again. The key fix was:'
+    + items; sites.toml [next-step] explained_leads): the sentences before that lead-in are read as the close."""
+    at = last
+    for _ in range(_EXPLAINED_ITEMS):
+        before = _unit_before(view, starts, at[0])
+        if before is None:
+            return None
+        at = before
+        if not _ITEM.match(view, at[0]):
+            break
+    else:
+        return None
+    written = view[at[0] : at[1]].rstrip(" \t*_")
+    if not written.endswith(":"):
+        return None
+    ends = list(_SENTENCE_END.finditer(view, at[0], at[0] + len(written) - 1))
+    if not ends:
+        return None
+    cut = ends[-1].end()
+    lead = view[cut : at[0] + len(written)].lower().replace("’", "'")
+    if len(lead.split()) > patterns.explained_words or patterns.explained.search(lead) is None:
+        return None
+    return _check_handed_back(text, view, at[0], ends[-1].start() + 1, patterns)
+
+
+def _remarks_on_run(sentence: str, patterns: _Patterns) -> bool:
+    """A sentence after the check that hands nothing over: a prediction of its result (_predicts), or r38b a remark on
+    what its run will show, a pointer back at the run as subject ('This should help identify where the push fails.')."""
+    return _predicts(sentence) or patterns.run_remark.match(sentence.lower().replace("’", "'")) is not None
 
 
 _PURPOSE_END = re.compile(r"[;:—–]|\s-\s|\b(?:it|this|that|they)\s+(?:will|would|may|might|can)\b")
