@@ -1013,8 +1013,10 @@ def work_list(asked: Asked) -> Judgement | None:
     human: list[str] = []
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
         kind = _item(item, _checked(asked, start, item))
-        if chosen and kind in ("status", "report"):
-            kind = "act"  # r32b: an option asked for by a reply is a way the agent's work could be, whatever its mood
+        if (chosen or rechecked) and kind in ("status", "report"):
+            # r32b: an option asked for by a reply is a way the agent's work could be, whatever its mood; r38b: the
+            # check handed back is an instruction by its site's verb, however the model tags it in lower case
+            kind = "act"
         opening = _opening_verb(item) if chosen else None
         if opening is not None and opening.lemma_.lower() in turn_words().reader_only:
             continue  # r32b: 'Provide a different short answer': the reader's own answer, no option of the agent's
