@@ -652,8 +652,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     # r38b: one of the message's own steps or options by its label and number, letter or ordinal ('step #6', 'Option
     # 1', 'the second approach')
     labels, ordinals = _words(step["tried_labels"]), _words(step["tried_ordinals"])
-    tried_step = (rf"(?:the[ \t]+)?(?:(?:{ordinals})[ \t]+(?:{labels})|(?:{labels})[ \t]+(?:#[ \t]?)?(?:\d{{1,2}}|[a-e]))"
-                  r"(?![\w'’-])")
+    tried_step = (
+        rf"(?:the[ \t]+)?(?:(?:{ordinals})[ \t]+(?:{labels})|(?:{labels})[ \t]+(?:#[ \t]?)?(?:\d{{1,2}}|[a-e]))"
+        r"(?![\w'’-])"
+    )
     offer = data["unconditioned-offer"]
     plan_stage = rf"(?:{stages})\s+(?:\d[\d.]*|[a-z]|[ivx]{{1,4}})\b|(?-i:T\d{{2,4}}|US\d{{1,3}})\b|#\d"
     wishes = _words(condition["wishes"])
