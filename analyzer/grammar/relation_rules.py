@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.disclaimers import disclaimed
 from analyzer.grammar.judgement import Judgement, negated, text_of, verdict_of
 from analyzer.grammar.negation import negation_of
-from analyzer.grammar.reference import act_before, points_back
+from analyzer.grammar.reference import act_before, pointer_asked, points_back
 from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.verdicts import (
     eligibility_judgement,
@@ -382,7 +382,7 @@ def pro_verb_antecedent(cop: Token) -> list[Token]:
     ';' or dash (the gerund that is that clause's subject, or the clause itself), or in the sentence before
     (analyzer.grammar.reference)."""
     segment = segment_before(cop)
-    if not any(points_back(t) for t in segment) and not _verbless_decision(segment):
+    if not any(points_back(t) for t in segment) and not _verbless_decision(segment) and not pointer_asked(segment):
         return []
     return act_before(segment[0])
 

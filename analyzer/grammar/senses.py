@@ -51,6 +51,10 @@ TIER_VERBS = terms("tiers-and-status-quo", "tier_verbs")
 NOT_STATE_HEADS = terms("domain-senses", "not_state_heads")
 DEFINITE = terms("domain-senses", "definite")
 SHARED_BRANCHES = terms("domain-senses", "shared_branches")
+# r38d: a thing others took a copy of is shared ('history everyone has pulled'): the domain state it stands for.
+TAKING_VERBS = terms("shared-by-use", "taking_verbs")
+AGENT_SUBJECTS = terms("shared-by-use", "agent_subjects")
+SHARED_STATE = "shared"
 REPLAYING_VERBS = terms("domain-senses", "replaying_verbs")
 HEAD_OBJECT_DOMAINS = terms("domain-senses", "head_object_domains")
 LOCATION_PREPOSITIONS = terms("production-place", "location_prepositions")
@@ -401,9 +405,24 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
             return domain.name
         if any(forms(t) & domain.states for t in _purpose_of(token, inside)):
             return domain.name
+        if SHARED_STATE in domain.states and any(_taken_by_others(words_of_clause[k]) for k in objects):
+            return domain.name
         if domain.vendor_objects and any(_names_vendor(t, domain) for t in words_of_clause):
             return domain.name
     return None
+
+
+def _taken_by_others(thing: Token) -> bool:
+    """r38d (docs/DESIGN.md#construction-classes): 'history everyone has pulled', 'the tags the team already fetched': a
+    relative clause whose verb takes a copy of the thing (terms [shared-by-use] taking_verbs) and whose subject is not
+    the agent says the thing is shared — the domain's 'shared' state, said as a clause."""
+    return any(
+        clause.dep_ == "relcl"
+        and clause.lemma_.lower() in TAKING_VERBS
+        and not any(c.dep_ == "neg" for c in clause.children)
+        and any(c.dep_ == "nsubj" and c.lower_ not in AGENT_SUBJECTS for c in clause.children)
+        for clause in thing.children
+    )
 
 
 def _compound_name(word: Token) -> str:
