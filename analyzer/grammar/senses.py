@@ -107,6 +107,10 @@ def _modified_noun(token: Token) -> Token | None:
     # of a domain ('mergeable', 'approved') stays an adjective.
     if node.dep_ == "amod" and node.tag_ == "VBG" and node.i == node.head.left_edge.i:
         return None  # 'Approving PR #902 is your call': a gerund the model read as the object's adjective
+    run_on = next((c for c in node.children if c.i == node.i + 1 and c.dep_ == "appos" and c.pos_ in ("NOUN", "PROPN")),
+                  None)  # fmt: skip
+    if run_on is not None:
+        return run_on  # r38d: 'the billing UI' read as an appositive with no comma: the word names the noun after it
     noun_like = node.dep_ in MODIFIER_DEPS or (node.dep_ == "amod" and not node.lower_.endswith(ADJECTIVE_ENDINGS))
     if not noun_like or node.head.i <= node.i or node.head.pos_ not in ("NOUN", "PROPN"):
         return _object_read_as_verb(node)
