@@ -89,9 +89,19 @@ def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
         ):
             return False
     names = forms(head) | {hyphen_compound(head) or ""}
+    found = lexicon.domain_named(domain)
+    if found is not None and names & found.objects and head.i > token.i and _acted_over(token, head):
+        return False  # r38d: 'a force-push over published history': the act the model hung on what it acts on
     if domain == "merge" and (names & lexicon.merge_objects or _is_code(head, lexicon)):
         return False  # 'squash-merge PR #15404', 'merging `9b2e4d1`' (the model reads the ref as a noun head)
     return not is_version(head)
+
+
+def _acted_over(token: Token, head: Token) -> bool:
+    """r38d (docs/DESIGN.md#construction-classes): the model read a domain act written as a noun before its preposition
+    ('a force-push over published history') as a modifier of the preposition's object: the preposition hangs on the
+    act, right after it, so the noun is what the act is done over, not a thing the word names."""
+    return any(c.pos_ == "ADP" and token.i < c.i < head.i for c in token.children)
 
 
 def _modified_noun(token: Token) -> Token | None:
@@ -145,7 +155,20 @@ def merges_other_than_code(token: Token, lexicon: Lexicon, inside: frozenset[int
             g for c in token.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"
         ]
     merged = [m for m in merged if m.i in inside]  # not the phrase the parser hung on it ('Squash, your move')
-    return bool(merged) and not any(_is_code(m, lexicon) for m in merged)
+    return bool(merged) and not any(_is_code(m, lexicon) or _code_after(m, lexicon, inside) for m in merged)
+
+
+def _code_after(thing: Token, lexicon: Lexicon, inside: frozenset[int]) -> bool:
+    """r38d (docs/DESIGN.md#construction-classes): 'the merge of the session middleware PR' — the model cut the merged
+    thing's noun phrase short; the nouns right after it in the stretch end the phrase, and a code word among them
+    names a change."""
+    doc = thing.doc
+    k = thing.right_edge.i + 1
+    while k in inside and doc[k].tag_.startswith("NN"):
+        if forms(doc[k]) & lexicon.merge_objects:
+            return True
+        k += 1
+    return False
 
 
 def _is_code(thing: Token, lexicon: Lexicon) -> bool:
