@@ -783,8 +783,10 @@ def wh_framed(first: Token) -> list[Token]:
     if k < 1 or doc[k].text not in INTRODUCERS:
         return []
     start = sentence_start(first)
-    opening = doc[start]
-    if opening.lower_ not in WH_DETERMINERS or opening.dep_ != "det":
+    # r38d: the wh-frame may be embedded after a request to be told ('Let me know which option you want for the billing
+    # plan: Team or Enterprise'); the frame runs from its wh-determiner
+    opening = next((t for t in doc[start:k] if t.lower_ in WH_DETERMINERS and t.dep_ == "det"), None)
+    if opening is None:
         return []
     asked = opening.head
-    return [t for t in doc[start:k] if t.i not in (opening.i, asked.i) and not t.is_punct and t.lower_ != "you"]
+    return [t for t in doc[opening.i : k] if t.i not in (opening.i, asked.i) and not t.is_punct and t.lower_ != "you"]
