@@ -60,6 +60,7 @@ PLAN_NOUNS = terms("reference", "plan_nouns")
 READIED_WORDS = terms("reference", "readied_words")
 # r38d: verbs that say what an act amounts to ('Scrubbing it means a force-push'); their object is the act too.
 MEANING_VERBS = terms("reference", "meaning_verbs")
+ACTOR_OBJECTS = terms("reference", "actor_objects")
 MEANT_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "oprd"})
 # r37j: the openers an instruction's verb may follow, and instructions that name no act of their own.
 INSTRUCTION_OPENERS = terms("reference", "instruction_openers")
@@ -135,7 +136,7 @@ def act_of_sentence(sentence: Span) -> list[Token]:
         return []
     gerund = _gerund_subject(tokens)
     if gerund is not None:
-        return _gerund_stretch(gerund) + _act_meant(gerund)
+        return _act_meant(gerund) or _gerund_stretch(gerund)
     root = sentence.root
     readied = _readied_for(root)
     if readied:
@@ -639,11 +640,15 @@ def _gerund_stretch(gerund: Token) -> list[Token]:
 def _act_meant(gerund: Token) -> list[Token]:
     """r38d (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): a gerund subject of
     a verb of meaning ('Scrubbing it means a force-push over published history', 'Fixing the leak requires rotating the
-    live keys'; terms [reference] meaning_verbs) is the act its object names as well: the object's words."""
+    live keys'; terms [reference] meaning_verbs) is done by doing what its object names, so that is the act handed
+    over: the object's words (the gerund is the goal, no work beside it)."""
     verb = gerund.head
     if verb.lemma_.lower() not in MEANING_VERBS or any(c.dep_ == "neg" for c in verb.children):
         return []
-    return [t for c in verb.children if c.dep_ in MEANT_DEPS and c.i > verb.i for t in c.subtree]
+    meant = [c for c in verb.children if c.dep_ in MEANT_DEPS and c.i > verb.i]
+    if any(c.lower_ in ACTOR_OBJECTS for c in meant):
+        return []  # 'requires a human': who acts, not what the act is
+    return [t for c in meant for t in c.subtree]
 
 
 def _words(tokens: list[Token]) -> list[Token]:

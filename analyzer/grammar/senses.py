@@ -91,7 +91,9 @@ def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
     names = forms(head) | {hyphen_compound(head) or ""}
     found = lexicon.domain_named(domain)
     if found is not None and names & found.objects and head.i > token.i and _acted_over(token, head):
-        return False  # r38d: 'a force-push over published history': the act the model hung on what it acts on
+        # r38d: 'a force-push over published history': the act the model hung on what it acts on, unless that is the
+        # agent's own ('a force-push over my feature branch')
+        return any(forms(m) & found.own_targets for m in (head, *_marks(head)))
     if domain == "merge" and (names & lexicon.merge_objects or _is_code(head, lexicon)):
         return False  # 'squash-merge PR #15404', 'merging `9b2e4d1`' (the model reads the ref as a noun head)
     return not is_version(head)
