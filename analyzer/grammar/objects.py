@@ -168,7 +168,23 @@ def cut_compound(objects: list[Token], lexicon: Lexicon, scope: frozenset[int]) 
         return []
     following = doc[end + 1]
     named = forms(following) & lexicon.agent_work or any(lexicon.domain_of(n) for n in forms(following))
-    return [following] if not following.is_punct and (named or domain_verb(following, lexicon)) else []
+    if not following.is_punct and (named or domain_verb(following, lexicon)):
+        return [following]
+    return _noun_run(doc[end + 1 : objects[0].sent.end], scope)
+
+
+def _noun_run(rest: Sequence[Token], scope: frozenset[int]) -> list[Token]:
+    """r38d (docs/DESIGN.md#construction-classes): 'Your call on the merge of the session middleware PR.' — the model
+    ended the object early and made the nouns after it a clause of their own; nouns alone up to the end of the sentence
+    (or a mark) are the rest of the object's noun phrase."""
+    run = []
+    for t in rest:
+        if t.is_punct or t.is_space:
+            break
+        if t.i not in scope or not t.tag_.startswith("NN"):
+            return []
+        run.append(t)
+    return run
 
 
 def domain_verb(token: Token, lexicon: Lexicon) -> bool:
@@ -298,7 +314,8 @@ def object_form(noun: Token, objects: list[Token], lexicon: Lexicon, scope: froz
     cut = apply("object", objects, lexicon, scope)
     objects = objects + cut
     work = work_of(objects, lexicon, scope)
-    if cut and (any(lexicon.domain_of(n) for n in forms(cut[0])) or domain_verb(cut[0], lexicon)):
+    nouns = bool(cut) and all(t.tag_.startswith("NN") for t in cut)  # r38d: the rest of the noun phrase
+    if cut and (any(lexicon.domain_of(n) for n in forms(cut[0])) or domain_verb(cut[0], lexicon) or nouns):
         # the cut word ends the noun of the last part: judge the object as the one stretch it is
         stretch = {t for r in objects for t in r.subtree if t.i in scope} | set(cut)
         work = work_of_stretch(sorted(stretch, key=lambda t: t.i), lexicon)

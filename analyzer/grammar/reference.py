@@ -23,6 +23,7 @@ from analyzer.parse.tokens import (
     DEMONSTRATIVES,
     as_written,
     code_words,
+    forms,
     is_copula,
     is_version,
     sentence_start,
@@ -33,6 +34,9 @@ from analyzer.terms import terms
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
+# The marks of a clause that asks about a decision, and the question word of one asking when its act happens.
+DECISION_MARKS = terms("parse", "decision_marks")
+TIME_QUESTION_WORDS = terms("parse", "time_question_words")
 # Words that stand for an act or a thing named before ('do it', 'that happens', 'revoking them').
 POINTERS = terms("reference", "pointers")
 # r28i: the pointers that stand for one thing ('publishing it'), and a version string as a reader reads it.
@@ -52,6 +56,12 @@ COUNTERFACTUAL_MODALS = terms("attribution", "counterfactual_modals")
 PROPOSING_MODALS = terms("attribution", "proposing_modals")
 PROPOSING_SUBJECTS = terms("attribution", "proposing_subjects")
 PLAN_NOUNS = terms("reference", "plan_nouns")
+# r38d: words that say a thing is made ready for an act ('Everything for the rollout is staged').
+READIED_WORDS = terms("reference", "readied_words")
+# r38d: verbs that say what an act amounts to ('Scrubbing it means a force-push'); their object is the act too.
+MEANING_VERBS = terms("reference", "meaning_verbs")
+ACTOR_OBJECTS = terms("reference", "actor_objects")
+MEANT_DEPS = frozenset({"dobj", "xcomp", "ccomp", "attr", "oprd"})
 # r37j: the openers an instruction's verb may follow, and instructions that name no act of their own.
 INSTRUCTION_OPENERS = terms("reference", "instruction_openers")
 NOT_INSTRUCTED = terms("reference", "not_instructed")
@@ -83,12 +93,25 @@ def act_before(first: Token) -> list[Token]:
     """The act named before `first`: in the clause before the ';' or dash of its sentence (its gerund subject, else
     that whole clause), or, with nothing before it in its sentence, in the sentence before it in the parse."""
     before = segment_before(first)
+    if before and pointer_asked(before):
+        return act_before(before[0])  # 'Whether that's worth it': the clause asks about the act before it
     if before:
         gerund = _gerund_subject(before)
         named = _gerund_stretch(gerund) if gerund is not None else before
         return _words(named)
     sentence = sentence_before(first)
     return _words(act_of_sentence(sentence)) if sentence is not None else []
+
+
+def pointer_asked(segment: Sequence[Token]) -> bool:
+    """r38d (docs/DESIGN.md#construction-classes): 'Whether that's worth it is your decision', 'When that goes out is
+    yours to decide': a question clause (a decision mark or 'when') whose subject is a pointer asks about the thing or
+    act named before it, whatever its verb; it names no act of its own."""
+    return (
+        bool(segment)
+        and (segment[0].lower_ in DECISION_MARKS or segment[0].lower_ in TIME_QUESTION_WORDS)
+        and any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in POINTERS and t.head.i != t.i for t in segment)
+    )
 
 
 def sentence_before(token: Token) -> Span | None:
@@ -113,8 +136,11 @@ def act_of_sentence(sentence: Span) -> list[Token]:
         return []
     gerund = _gerund_subject(tokens)
     if gerund is not None:
-        return _gerund_stretch(gerund)
+        return _act_meant(gerund) or _gerund_stretch(gerund)
     root = sentence.root
+    readied = _readied_for(root)
+    if readied:
+        return readied
     command = _gerund_on_code(root)
     if command:
         return command
@@ -233,6 +259,34 @@ def recommended_act(clause: list[Token]) -> list[Token]:
         return []
     left = {c.i for c in verb.children if c.dep_ in ("nsubj", "aux", "mark") or c.tag_ == "MD"}
     return [t for t in verb.subtree if t.i not in left and t.i in inside and not t.is_punct]
+
+
+def _readied_for(root: Token) -> list[Token]:
+    """r38d (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): a statement that
+    everything is made ready for an act ('Everything for the 6.0 production rollout is staged', 'The branch is ready for
+    the squash-merge'; terms [reference] readied_words) names that act: the object of its 'for', on the predicate or on
+    a subject that names the whole of the work. The statement may lead its sentence before a colon of details, which
+    the model makes the root ('… is staged: migrations tested, flags defaulted off')."""
+    lead = next((c for c in root.children if c.dep_ == "ccomp" and c.i < root.i), None)
+    return (_readied_for(lead) if lead is not None else []) or _readied_for_clause(root)
+
+
+def _readied_for_clause(root: Token) -> list[Token]:
+    """_readied_for on one clause: its predicate, its complements, and an indefinite subject."""
+    complements = [c for c in root.children if c.dep_ in ("acomp", "attr")]
+    if not forms(root) & READIED_WORDS and not any(forms(c) & READIED_WORDS for c in complements):
+        return []
+    if any(c.dep_ == "neg" for c in root.children):
+        return []
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    holders = [root, *complements]
+    if subject is not None and subject.lower_ in INDEFINITE_WHOLES:
+        holders.append(subject)
+    for holder in holders:
+        for prep in holder.children:
+            if prep.dep_ == "prep" and prep.lower_ == "for":
+                return [t for c in prep.children if c.dep_ in ("pobj", "pcomp") for t in c.subtree]
+    return []
 
 
 def _gerund_on_code(root: Token) -> list[Token]:
@@ -583,6 +637,20 @@ def _gerund_stretch(gerund: Token) -> list[Token]:
     return list(doc[words[0].i : k]) if k > words[-1].i + 1 else words
 
 
+def _act_meant(gerund: Token) -> list[Token]:
+    """r38d (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): a gerund subject of
+    a verb of meaning ('Scrubbing it means a force-push over published history', 'Fixing the leak requires rotating the
+    live keys'; terms [reference] meaning_verbs) is done by doing what its object names, so that is the act handed
+    over: the object's words (the gerund is the goal, no work beside it)."""
+    verb = gerund.head
+    if verb.lemma_.lower() not in MEANING_VERBS or any(c.dep_ == "neg" for c in verb.children):
+        return []
+    meant = [c for c in verb.children if c.dep_ in MEANT_DEPS and c.i > verb.i]
+    if any(c.lower_ in ACTOR_OBJECTS for c in meant):
+        return []  # 'requires a human': who acts, not what the act is
+    return [t for c in meant for t in c.subtree]
+
+
 def _words(tokens: list[Token]) -> list[Token]:
     return [t for t in tokens if not t.is_punct and not t.is_space]
 
@@ -720,8 +788,10 @@ def wh_framed(first: Token) -> list[Token]:
     if k < 1 or doc[k].text not in INTRODUCERS:
         return []
     start = sentence_start(first)
-    opening = doc[start]
-    if opening.lower_ not in WH_DETERMINERS or opening.dep_ != "det":
+    # r38d: the wh-frame may be embedded after a request to be told ('Let me know which option you want for the billing
+    # plan: Team or Enterprise'); the frame runs from its wh-determiner
+    opening = next((t for t in doc[start:k] if t.lower_ in WH_DETERMINERS and t.dep_ == "det"), None)
+    if opening is None:
         return []
     asked = opening.head
-    return [t for t in doc[start:k] if t.i not in (opening.i, asked.i) and not t.is_punct and t.lower_ != "you"]
+    return [t for t in doc[opening.i : k] if t.i not in (opening.i, asked.i) and not t.is_punct and t.lower_ != "you"]

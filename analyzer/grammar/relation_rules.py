@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.disclaimers import disclaimed
 from analyzer.grammar.judgement import Judgement, negated, text_of, verdict_of
 from analyzer.grammar.negation import negation_of
-from analyzer.grammar.reference import act_before, points_back
+from analyzer.grammar.reference import act_before, pointer_asked, points_back
 from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.verdicts import (
     eligibility_judgement,
@@ -59,6 +59,8 @@ TOPIC_PREPOSITIONS = frozenset({"on", "about", "over", "regarding"})
 # Relative pronouns as the subject of a relative clause: they stand for the noun the clause modifies.
 RELATIVE_TAGS = frozenset({"WDT", "WP"})
 ALTERNATIVE_CONJUNCTIONS = terms("attribution", "alternative_conjunctions")
+# r38d: the article with which a decision noun with nothing of its own points back ('the decision is yours').
+DEFINITE_POINTERS = terms("reference", "definite_pointers")
 # Nouns a demonstrative points back with: 'that one', and (issue 28 phase 6) 'that decision', 'this choice'.
 POINTING_NOUNS = terms("reference", "decision_nouns")
 # Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
@@ -382,7 +384,7 @@ def pro_verb_antecedent(cop: Token) -> list[Token]:
     ';' or dash (the gerund that is that clause's subject, or the clause itself), or in the sentence before
     (analyzer.grammar.reference)."""
     segment = segment_before(cop)
-    if not any(points_back(t) for t in segment) and not _verbless_decision(segment):
+    if not any(points_back(t) for t in segment) and not _verbless_decision(segment) and not pointer_asked(segment):
         return []
     return act_before(segment[0])
 
@@ -405,6 +407,13 @@ def demonstrative_of(subject: Token) -> Token | None:
     before = subject.doc[subject.i - 1] if subject.i > subject.sent.start else None
     if subject.lower_ in POINTING_NOUNS and before is not None and before.lower_ in DEMONSTRATIVES:
         return before
+    if (
+        subject.lower_ in POINTING_NOUNS
+        and before is not None
+        and before.lower_ in DEFINITE_POINTERS
+        and all(c.i == before.i for c in subject.children)
+    ):
+        return before  # r38d: 'the decision is yours' with nothing of its own points back as 'that decision' does
     return None
 
 
@@ -442,7 +451,7 @@ def demonstrative_judgement(
         span = bounds(act)
         return verdict_of(work, "copular-ownership", "copular-ownership", f"what '{subject.text}' stands for, "
                           f"'{text_of(cop, span)}',", span, act[0].i, negation)  # fmt: skip
-    if not before or before[-1].lemma_.lower() == "do" or subject.lower_ == "it":
+    if not before or before[-1].lemma_.lower() == "do" or subject.lower_ == "it" or _pointing_clause(before):
         # 'whether to do that's your call': 'that' is the object of 'do', which stands for the act named before it;
         # 'That's your call.' alone in its sentence stands for the act the sentence before names
         named = act_before(before[0] if before and subject.lower_ != "it" else subject)
@@ -450,6 +459,8 @@ def demonstrative_judgement(
             work = work_of_stretch(named, lexicon)
             span = bounds(named)
             pointer = f"do {subject.text}" if before and subject.lower_ != "it" else subject.text
+            if subject.lower_ in DEFINITE_POINTERS:  # r38d: 'the decision', pointing back past 'do that'
+                pointer = f"{subject.text} {subject.head.text}"
             return verdict_of(work, "copular-ownership", "copular-ownership", f"what '{pointer}' stands for, "
                               f"'{text_of(cop, span)}',", span, named[0].i, negation)  # fmt: skip
     after = named_after_colon(cop) if not before else []
@@ -485,6 +496,13 @@ def demonstrative_judgement(
     if judged.verdict == "exempt" and negation is not None:
         return negated(judged, negation)
     return judged
+
+
+def _pointing_clause(before: Sequence[Token]) -> bool:
+    """r38d (docs/DESIGN.md#construction-classes): 'Adding the contractor to the prod org — I won't do that myself; the
+    decision is yours': a clause before the demonstrative whose pro-verb points back ('do that', 'do it') names no act
+    of its own; the act is the one named before that clause."""
+    return any(points_back(t) for t in before)
 
 
 def _act_the_demonstrative_names(before: Sequence[Token], demonstrative: Token) -> list[Token]:

@@ -51,6 +51,10 @@ TIER_VERBS = terms("tiers-and-status-quo", "tier_verbs")
 NOT_STATE_HEADS = terms("domain-senses", "not_state_heads")
 DEFINITE = terms("domain-senses", "definite")
 SHARED_BRANCHES = terms("domain-senses", "shared_branches")
+# r38d: a thing others took a copy of is shared ('history everyone has pulled'): the domain state it stands for.
+TAKING_VERBS = terms("shared-by-use", "taking_verbs")
+AGENT_SUBJECTS = terms("shared-by-use", "agent_subjects")
+SHARED_STATE = "shared"
 REPLAYING_VERBS = terms("domain-senses", "replaying_verbs")
 HEAD_OBJECT_DOMAINS = terms("domain-senses", "head_object_domains")
 LOCATION_PREPOSITIONS = terms("production-place", "location_prepositions")
@@ -85,9 +89,21 @@ def names_its_head(token: Token, domain: str, lexicon: Lexicon) -> bool:
         ):
             return False
     names = forms(head) | {hyphen_compound(head) or ""}
+    found = lexicon.domain_named(domain)
+    if found is not None and names & found.objects and head.i > token.i and _acted_over(token, head):
+        # r38d: 'a force-push over published history': the act the model hung on what it acts on, unless that is the
+        # agent's own ('a force-push over my feature branch')
+        return any(forms(m) & found.own_targets for m in (head, *_marks(head)))
     if domain == "merge" and (names & lexicon.merge_objects or _is_code(head, lexicon)):
         return False  # 'squash-merge PR #15404', 'merging `9b2e4d1`' (the model reads the ref as a noun head)
     return not is_version(head)
+
+
+def _acted_over(token: Token, head: Token) -> bool:
+    """r38d (docs/DESIGN.md#construction-classes): the model read a domain act written as a noun before its preposition
+    ('a force-push over published history') as a modifier of the preposition's object: the preposition hangs on the
+    act, right after it, so the noun is what the act is done over, not a thing the word names."""
+    return any(c.pos_ == "ADP" and token.i < c.i < head.i for c in token.children)
 
 
 def _modified_noun(token: Token) -> Token | None:
@@ -103,6 +119,10 @@ def _modified_noun(token: Token) -> Token | None:
     # of a domain ('mergeable', 'approved') stays an adjective.
     if node.dep_ == "amod" and node.tag_ == "VBG" and node.i == node.head.left_edge.i:
         return None  # 'Approving PR #902 is your call': a gerund the model read as the object's adjective
+    run_on = next((c for c in node.children if c.i == node.i + 1 and c.dep_ == "appos" and c.pos_ in ("NOUN", "PROPN")),
+                  None)  # fmt: skip
+    if run_on is not None:
+        return run_on  # r38d: 'the billing UI' read as an appositive with no comma: the word names the noun after it
     noun_like = node.dep_ in MODIFIER_DEPS or (node.dep_ == "amod" and not node.lower_.endswith(ADJECTIVE_ENDINGS))
     if not noun_like or node.head.i <= node.i or node.head.pos_ not in ("NOUN", "PROPN"):
         return _object_read_as_verb(node)
@@ -137,7 +157,20 @@ def merges_other_than_code(token: Token, lexicon: Lexicon, inside: frozenset[int
             g for c in token.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"
         ]
     merged = [m for m in merged if m.i in inside]  # not the phrase the parser hung on it ('Squash, your move')
-    return bool(merged) and not any(_is_code(m, lexicon) for m in merged)
+    return bool(merged) and not any(_is_code(m, lexicon) or _code_after(m, lexicon, inside) for m in merged)
+
+
+def _code_after(thing: Token, lexicon: Lexicon, inside: frozenset[int]) -> bool:
+    """r38d (docs/DESIGN.md#construction-classes): 'the merge of the session middleware PR' — the model cut the merged
+    thing's noun phrase short; the nouns right after it in the stretch end the phrase, and a code word among them
+    names a change."""
+    doc = thing.doc
+    k = thing.right_edge.i + 1
+    while k in inside and doc[k].tag_.startswith("NN"):
+        if forms(doc[k]) & lexicon.merge_objects:
+            return True
+        k += 1
+    return False
 
 
 def _is_code(thing: Token, lexicon: Lexicon) -> bool:
@@ -401,9 +434,24 @@ def construction_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) 
             return domain.name
         if any(forms(t) & domain.states for t in _purpose_of(token, inside)):
             return domain.name
+        if SHARED_STATE in domain.states and any(_taken_by_others(words_of_clause[k]) for k in objects):
+            return domain.name
         if domain.vendor_objects and any(_names_vendor(t, domain) for t in words_of_clause):
             return domain.name
     return None
+
+
+def _taken_by_others(thing: Token) -> bool:
+    """r38d (docs/DESIGN.md#construction-classes): 'history everyone has pulled', 'the tags the team already fetched': a
+    relative clause whose verb takes a copy of the thing (terms [shared-by-use] taking_verbs) and whose subject is not
+    the agent says the thing is shared — the domain's 'shared' state, said as a clause."""
+    return any(
+        clause.dep_ == "relcl"
+        and clause.lemma_.lower() in TAKING_VERBS
+        and not any(c.dep_ == "neg" for c in clause.children)
+        and any(c.dep_ == "nsubj" and c.lower_ not in AGENT_SUBJECTS for c in clause.children)
+        for clause in thing.children
+    )
 
 
 def _compound_name(word: Token) -> str:

@@ -72,6 +72,7 @@ CAUSATIVE_VERBS = terms("do-nothing-choices", "causative_verbs")
 OCCASION_PREPOSITIONS = terms("attribution", "occasion_prepositions")
 KEEPING = terms("do-nothing-choices", "keeping")
 KEPT_POINTERS = terms("do-nothing-choices", "pointers")
+OTHER_PARTIES = terms("do-nothing-choices", "other_parties")
 # r33d: the reader doing the other alternative's act ('or would you rather do it yourself').
 READER_SELF = terms("reader-does-it", "reflexives")
 READER_DOES_VERBS = terms("reader-does-it", "verbs")
@@ -584,9 +585,21 @@ def _awaited_thing(thing: Token, lexicon: Lexicon) -> bool:
     ('wait for another review', 'wait for the load test': an agent-work head), a human-only decision awaited ('wait for
     the stamp', which is the decision itself), and the agent in it ('wait for me to refactor the parser') are kept."""
     names = forms(thing)
-    if names & lexicon.agent_work or any(lexicon.domain_of(n) for n in names):
+    if any(t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our") for t in thing.subtree):
         return False
-    return not any(t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our") for t in thing.subtree)
+    if names & lexicon.agent_work and _by_other_party(thing):
+        return True  # r38d: 'hold for the security review': the review of another party, no work of the agent's
+    return not (names & lexicon.agent_work or any(lexicon.domain_of(n) for n in names))
+
+
+def _by_other_party(thing: Token) -> bool:
+    """r38d (docs/DESIGN.md#construction-classes): an awaited piece of work named by the party that does it ('the
+    security review', 'the legal team's audit', 'QA sign-off'; terms [do-nothing-choices] other_parties) is theirs."""
+    return any(
+        c.dep_ in ("compound", "amod", "poss", "nmod") and (forms(c) & OTHER_PARTIES or any(
+            forms(g) & OTHER_PARTIES for g in c.children if g.dep_ in ("compound", "amod")))
+        for c in thing.children
+    )
 
 
 def _said_when(tokens: list[Token]) -> frozenset[int]:

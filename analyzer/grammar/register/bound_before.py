@@ -25,6 +25,7 @@ from analyzer.grammar.reference import (
     recommended_act,
     sentence_before,
 )
+from analyzer.grammar.registry import apply
 from analyzer.grammar.work import Work, is_do_nothing_item, work_of, work_of_stretch
 from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import bounds, forms, hyphen_compound, is_copula, sentence_start
@@ -490,6 +491,8 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     asked = any(t.lower_ in WH_INFINITIVE_MARKS | {"whether", "when"} or t.tag_ in ("VBG", "VB") for t in clause)
     if clause and not asked and work_of_stretch(clause, lexicon).human_only:
         return None  # its own words name the human-only act, and the relation rules fired on that ('PR #12 merges')
+    if any(_own_act(v, lexicon) for v in verbs):
+        return None  # r38d: 'Merging it into my working branch is your call': its own target makes the act the agent's
     for unit, said, at in units:
         work = _context_work(unit, said, at, lexicon, model) if acting else None
         if work is None:
@@ -536,6 +539,15 @@ def _own_verbs(acting: list[Token]) -> list[Token]:
     verb of deciding or handing over, or a copula."""
     closed = PRO_VERBS | DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS
     return [t for t in acting if t.pos_ == "VERB" and t.lemma_.lower() not in closed and not is_copula(t)]
+
+
+def _own_act(verb: Token, lexicon: Lexicon) -> bool:
+    """r38d (docs/DESIGN.md#construction-classes): the hand-over's own verb is a domain's act that its own words make
+    the agent's — a target of the agent's own ('Merging it into my working branch', the [[modifier]] rows at
+    `sense`): nothing human-only is bound from before it."""
+    return any(
+        forms(verb) & (d.verbs | d.lemmas) and apply("sense", verb, d.name, lexicon) for d in lexicon.domains
+    )
 
 
 def _acts_in(verbs: list[Token], work: Work, lexicon: Lexicon) -> bool:
