@@ -81,6 +81,9 @@ REPORT = "report"
 # r33h: the bonus offer with no condition and no question: the agent's modal of ability or willingness over more of its
 # own work ("Can do the same for the admin views.", "Happy to profile the cold start as well.").
 OFFER = "offer"
+# r38c: work handed to the reader as advice, the reader the subject of a modal of possibility or advice over a verb of
+# changing the code, no first person in the sentence ("As a follow-up, you could enable incremental builds.").
+ADVISED = "advised"
 # A list item's marker, with the checkbox of a task list ("- [ ] ", "1. ").
 _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 # A lead-in line: a heading, a line that is emphasis only ("**Next**"), or one ending with a colon.
@@ -409,6 +412,8 @@ def _kind(sentence: str) -> str | None:
         return QUESTION
     patterns = _patterns()
     written, sentence = sentence, _plain(sentence)
+    if patterns.advised.search(sentence) and not patterns.first_person.search(sentence):
+        return ADVISED  # r38c: 'If you want cleaner logs, you could adjust the rules.': no offer of the agent's
     if _CONDITION.search(sentence) or patterns.condition.search(sentence):
         return CONDITION
     if _REQUEST.search(sentence):
@@ -566,6 +571,8 @@ class _Patterns:
     ready_next: re.Pattern[str]
     next_stage: re.Pattern[str]
     stage_handed: re.Pattern[str]
+    advised: re.Pattern[str]
+    first_person: re.Pattern[str]
     report_mark: re.Pattern[str]
     report_act: re.Pattern[str]
     report_asked: re.Pattern[str]
@@ -639,6 +646,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     handed = data["stage-handed"]
+    advised = data["advised-work"]
     step = data["next-step"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
@@ -762,6 +770,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|(?:{_words(handed['leaves'])})\s+)"
             rf"(?:{_words(data['ready-next']['go_on'] + handed['going_on'])})\b"
         ),
+        # r38c: the reader the subject of a modal of possibility or advice, then within the clause a verb of changing
+        # the code ('You could add a convenience property …', 'you should also search … and update them'); bounded
+        advised=(
+            rf"\byou(?:\s+|(?=['’]))(?:(?:{_words(advised['adverbs'])})\s+){{0,2}}(?:{_words(advised['modals'])})\s+"
+            rf"[^.!?;:\n]{{0,{int(advised['reach'])}}}?\b(?:{_words(advised['verbs'] + advised['gerunds'])})\b(?![-'’])"
+        ),
+        first_person=r"\b(?:i|we|me|us|my|our|let['’]s)\b",
         # r33e: the stage of the agent's plan named as what comes next, by a 'next' label or copula opening the sentence
         # or a clause after a semicolon or dash ('Next: Phase 3 (T015–T020).', 'Next up is Phase 3', 'the next phase is
         # Polish (T030-T034)')
