@@ -1192,24 +1192,19 @@ def _next_label_within(text: str, view: str, first: int, end: int, patterns: _Pa
     return QuestionSite(label_first, parts[-1][1], sentence, LIST, False, "", tuple(parts))
 
 
-# a sentence opened by the reader as its subject ('You only handle "not found" cases.'): the message is about the
-# reader's own work
-_READER_OPENS = re.compile(r"(?:\A|\n|[.!?:](?=\s))[ \t*_>-]{0,8}(?:you|your)\b(?!['’]?(?:ll|d)\b)", re.IGNORECASE)
-
-
 def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
     """r33c (docs/DESIGN.md#construction-classes): the last paragraph proposes the reader's next act by a verb of
     proposing with no subject, opening it or a sentence of it, and the act as its gerund ('No other files changed.
     Suggest proceeding with executing the tasks.', 'Tests were not run; consider exercising the new routes.'): a
     closing list of one item, the gerund's clause to the paragraph's end, its lead-in the verb; work-list reads it.
-    'I'd suggest running …' has the agent as subject: the agent's recommendation, none of this; nor a message whose
-    sentences have the reader as subject of the work it speaks of ('You only handle "not found" cases.'): advice on the
-    reader's own work."""
+    'I'd suggest running …' has the agent as subject: the agent's recommendation, none of this. r38c: a message about the
+    reader's code ('You only handle "not found" cases. … Consider adding validation …') hands that work over all the
+    same: the agent could add it (docs/DESIGN.md#construction-classes, work handed to the reader as advice)."""
     found = None
     for match in patterns.proposed_act.finditer(view[first:end]):
         found = match
-    if found is None or _READER_OPENS.search(view, 0, first + found.start()) is not None:
-        return None  # 'You only handle "not found" cases. … Consider adding validation …': advice on the reader's work
+    if found is None:
+        return None
     item = first + found.end()
     stop = item + len(view[item:end].rstrip())
     if stop <= item or view[item:stop].rstrip(_TRAILING).endswith("?"):
