@@ -17,7 +17,7 @@ from analyzer.grammar.closing_handovers import _agent_goes_on_next, environment_
 from analyzer.grammar.closing_questions import Asked, _judged
 from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.registry import rule
-from analyzer.parse.tokens import subject_of
+from analyzer.parse.tokens import as_written, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.questions import ADVISED
@@ -34,6 +34,8 @@ SITUATIONS = terms("advised-work", "situations")
 ONGOING_MARKS = terms("advised-work", "ongoing_marks")
 DESCRIBED = terms("advised-work", "described")
 RESULT_MARKS = terms("advised-work", "result_marks")
+EVENT_MARKS = terms("advised-work", "event_marks")
+READER_VALUES = terms("advised-work", "reader_values")
 WISHES = frozenset(sites()["list"]["reader_wishes"])
 # The verbs of changing the code, one list for the site and the rule (sites.toml [advised-work]).
 CODE_WORK = frozenset(sites()["advised-work"]["verbs"]) | frozenset(sites()["advised-work"]["gerunds"])
@@ -89,8 +91,10 @@ def _code_act(verb: Token) -> Token | None:
 
 def _not_handed(verb: Token, act: Token) -> str | None:
     """Why the advice hands no work over, or None: what the work lets the reader do (the verb in a clause of purpose,
-    result or description), the reader's use of the result ('can now'), the reader's own thing ('your own jobs'), a
-    clause of the reader's own situation or ongoing work ('if you need …', 'as you add …')."""
+    result or description), the reader's use of the result ('can now'), the reader's own thing ('your own jobs'), the
+    values of the reader's own deployment ('the connection string'), a clause of time on a later event of something
+    else ('when LTS versions change'), a clause of the reader's own situation or ongoing work ('if you need …', 'as
+    you add …')."""
     if verb.dep_ in DESCRIBED or any(c.dep_ == "mark" and c.lower_ in RESULT_MARKS for c in verb.children):
         return "says what the work lets the reader do: no work is left to the reader"
     if any(c.dep_ == "advmod" and c.lower_ in USAGE_TIMES for c in verb.children):
@@ -98,11 +102,18 @@ def _not_handed(verb: Token, act: Token) -> str | None:
     if any(t.lower_ in OWN_MARKS and any(p.dep_ == "poss" and p.lower_ in READERS for p in t.head.children)
            for t in act.subtree):  # fmt: skip
         return "is the reader's own work on the reader's own thing"
-    for clause in (c for c in verb.children if c.dep_ == "advcl"):
+    written = f" {' '.join(as_written(list(act.subtree)).lower().split())} "
+    value = next((v for v in sorted(READER_VALUES) if f" {v} " in written or f"`{v}`" in written), None)
+    if value is not None:
+        return f"puts in place the values of the reader's own deployment ('{value}'), which the agent cannot know"
+    for clause in (c for c in (*verb.children, *act.children) if c.dep_ == "advcl"):
         subject = subject_of(clause)
+        # the model may read 'when' as the clause's adverb, and lose its subject to a compound ('LTS versions change')
+        marks = {c.lower_ for c in clause.children if c.dep_ in ("mark", "advmod")}
+        if marks & EVENT_MARKS and (subject is None or subject.lower_ not in READERS | {"it", "this", "that"}):
+            return f"is the reader's own upkeep, timed by a later event ('… {clause.text}')"
         if subject is None or subject.lower_ not in READERS:
             continue
-        marks = {c.lower_ for c in clause.children if c.dep_ == "mark"}
         lemma = clause.lemma_.lower()
         if lemma in WISHES:
             continue  # 'If you want cleaner logs, …': the reader's wish for more of the work
