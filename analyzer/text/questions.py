@@ -897,7 +897,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         # r33c: a verb of proposing with no subject before the gerund of the act ('Suggest proceeding with …')
         proposed_act=(
-            r"(?:\A|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}((?:please[ \t]+)?"
+            # r38c: or a line's start, so the cheap test over the message's tail finds a paragraph of its own
+            r"(?:\A|(?<=\n)|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}((?:please[ \t]+)?"
             rf"(?:{_words(data['next-step']['proposing_verbs'])}))[ \t]+(?=[a-z]+ing\b)"
         ),
         # r33g: an imperative of invoking or a bare label of sequence before a command in code, opening the paragraph
@@ -1197,8 +1198,8 @@ def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> Quest
     proposing with no subject, opening it or a sentence of it, and the act as its gerund ('No other files changed.
     Suggest proceeding with executing the tasks.', 'Tests were not run; consider exercising the new routes.'): a
     closing list of one item, the gerund's clause to the paragraph's end, its lead-in the verb; work-list reads it.
-    'I'd suggest running …' has the agent as subject: the agent's recommendation, none of this. r38c: a message about the
-    reader's code ('You only handle "not found" cases. … Consider adding validation …') hands that work over all the
+    'I'd suggest running …' has the agent as subject: the agent's recommendation, none of this. r38c: a message about
+    the reader's code ('You only handle "not found" cases. … Consider adding validation …') hands that work over all the
     same: the agent could add it (docs/DESIGN.md#construction-classes, work handed to the reader as advice)."""
     found = None
     for match in patterns.proposed_act.finditer(view[first:end]):
