@@ -1,8 +1,8 @@
 """Work handed to the reader as advice (docs/DESIGN.md#construction-classes, r38c): the reader as the subject of a
 modal of possibility or advice over a verb of changing the code fires advised-work; the reader's use of the result,
 what the work lets the reader do, the values of the reader's own deployment, the reader's upkeep or situation,
-human-only work and the agent going on pass. The same close as a list: a status before the lead-in, a proposal in a message about
-the reader's code."""
+human-only work and the agent going on pass. The same close as a list: a status before the lead-in, a proposal in a
+message about the reader's code."""
 
 from __future__ import annotations
 
