@@ -11,10 +11,14 @@ import pytest
 from tests.judging import assert_judged, verdict_rule_reason
 
 FIRES = [
-    ("The docs site builds in 40s now. As a follow-up, you could enable incremental builds and add link checking.",
-     "enable"),
-    ("The app starts cleanly. If you want quieter logs, you could adjust the logger rules for the framework noise.",
-     "adjust"),
+    (
+        "The docs site builds in 40s now. As a follow-up, you could enable incremental builds and add link checking.",
+        "enable",
+    ),
+    (
+        "The app starts cleanly. If you want quieter logs, you could adjust the logger rules for the framework noise.",
+        "adjust",
+    ),
     ("The service compiles. You might want to extract the retry logic into its own helper.", "extract"),
     ("For each of these steps, you'll need to integrate a client library for the vector store.", "integrate"),
     ("The engine class is in. From here you can continue decoupling the gearbox into its own class.", "decoupling"),
@@ -68,6 +72,8 @@ def test_a_status_before_the_lead_in_leaves_the_list_handed_over() -> None:
 
 
 def test_a_proposal_in_a_message_about_the_readers_code_hands_the_work_over() -> None:
-    text = ("The error handling is minimal. You only handle missing ids.\n\nConsider adding validation attributes "
-            "and a global exception handler.")
+    text = (
+        "The error handling is minimal. You only handle missing ids.\n\nConsider adding validation attributes "
+        "and a global exception handler."
+    )
     assert_judged(text, "fire", "work-list", ["Consider", "adding validation attributes"])
