@@ -20,7 +20,7 @@ from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import as_written, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import ADVISED
+from analyzer.text.questions import ADVISED, READY
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -46,8 +46,10 @@ def advised_work(asked: Asked) -> Judgement | None:
     """The reader as the subject of a verb under a modal of possibility or advice (or 'need to', 'want to', 'be able
     to', 'consider', 'continue' carrying the act), the act or a conjunct of it a verb of changing the code: the work is
     handed to the reader. The message going on with the agent's own act after it hands nothing over."""
-    if asked.site.kind != ADVISED or _agent_goes_on_next(asked.site.following):
-        return None
+    if asked.site.kind not in (ADVISED, READY):
+        return None  # a site of going on that stage-handed left ('From here you can continue decoupling …') is read too
+    if _agent_goes_on_next(asked.site.following):
+        return carved("advised-work", "the agent goes on with its own act after the advice: nothing is left over")
     for reader in asked.tokens:
         if reader.lower_ not in READERS or reader.dep_ not in ("nsubj", "nsubjpass"):
             continue

@@ -412,7 +412,10 @@ def _kind(sentence: str) -> str | None:
         return QUESTION
     patterns = _patterns()
     written, sentence = sentence, _plain(sentence)
-    if patterns.advised.search(sentence) and not patterns.first_person.search(sentence):
+    if patterns.advised.search(sentence) and not (
+        patterns.first_person.search(sentence) or patterns.stage_handed.search(sentence)
+    ):
+        # the next stage gone on to is stage-handed's ('You can move on to implementing the cache.')
         return ADVISED  # r38c: 'If you want cleaner logs, you could adjust the rules.': no offer of the agent's
     if _CONDITION.search(sentence) or patterns.condition.search(sentence):
         return CONDITION
