@@ -985,8 +985,12 @@ def work_list(asked: Asked) -> Judgement | None:
     perfect = {t.i for t in lead if t.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_.lower() == "have"
                for c in t.children) and _agent_subject(t)}  # fmt: skip
     # r38b: the check handed back is its own lead-in, an instruction: '… to see the changes' reports nothing
+    # r38c: the lead-in that reports is the sentence that introduces the list; a report before it on the same line ('The
+    # auth bug is fixed. Possible follow-ups, if desired:') is the message's status, not the list's lead-in
+    introducing = [t for t in lead if t.sent == asked.root.sent]
     if not chosen and not rechecked and any(
-        (t.tag_ == "VBD" or t.lower_ in turn_words().reported or t.i in perfect) and t.i not in wished for t in lead
+        (t.tag_ == "VBD" or t.lower_ in turn_words().reported or t.i in perfect) and t.i not in wished
+        for t in introducing
     ):
         # r32b: not a request to reply, whose quoted answers report nothing ('accept it by saying "recommended"')
         # r31b: not what the reader may wish for ('If you want verification, pick one:')

@@ -81,6 +81,9 @@ REPORT = "report"
 # r33h: the bonus offer with no condition and no question: the agent's modal of ability or willingness over more of its
 # own work ("Can do the same for the admin views.", "Happy to profile the cold start as well.").
 OFFER = "offer"
+# r38c: work handed to the reader as advice, the reader the subject of a modal of possibility or advice over a verb of
+# changing the code, no first person in the sentence ("As a follow-up, you could enable incremental builds.").
+ADVISED = "advised"
 # A list item's marker, with the checkbox of a task list ("- [ ] ", "1. ").
 _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 # A lead-in line: a heading, a line that is emphasis only ("**Next**"), or one ending with a colon.
@@ -409,6 +412,11 @@ def _kind(sentence: str) -> str | None:
         return QUESTION
     patterns = _patterns()
     written, sentence = sentence, _plain(sentence)
+    if patterns.advised.search(sentence) and not (
+        patterns.first_person.search(sentence) or patterns.stage_handed.search(sentence)
+    ):
+        # the next stage gone on to is stage-handed's ('You can move on to implementing the cache.')
+        return ADVISED  # r38c: 'If you want cleaner logs, you could adjust the rules.': no offer of the agent's
     if _CONDITION.search(sentence) or patterns.condition.search(sentence):
         return CONDITION
     if _REQUEST.search(sentence):
@@ -566,6 +574,8 @@ class _Patterns:
     ready_next: re.Pattern[str]
     next_stage: re.Pattern[str]
     stage_handed: re.Pattern[str]
+    advised: re.Pattern[str]
+    first_person: re.Pattern[str]
     report_mark: re.Pattern[str]
     report_act: re.Pattern[str]
     report_asked: re.Pattern[str]
@@ -644,6 +654,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     data = sites()
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     handed = data["stage-handed"]
+    advised = data["advised-work"]
     step = data["next-step"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
@@ -774,6 +785,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|(?:{_words(handed['leaves'])})\s+)"
             rf"(?:{_words(data['ready-next']['go_on'] + handed['going_on'])})\b"
         ),
+        # r38c: the reader the subject of a modal of possibility or advice, then within the clause a verb of changing
+        # the code ('You could add a convenience property …', 'you should also search … and update them'); bounded
+        advised=(
+            rf"\byou(?:\s+|(?=['’]))(?:(?:{_words(advised['adverbs'])})\s+){{0,2}}(?:{_words(advised['modals'])})\s+"
+            rf"[^.!?;:\n]{{0,{int(advised['reach'])}}}?\b(?:{_words(advised['verbs'] + advised['gerunds'])})\b(?![-'’])"
+        ),
+        first_person=r"\b(?:i|we|me|us|my|our|let['’]s)\b",
         # r33e: the stage of the agent's plan named as what comes next, by a 'next' label or copula opening the sentence
         # or a clause after a semicolon or dash ('Next: Phase 3 (T015–T020).', 'Next up is Phase 3', 'the next phase is
         # Polish (T030-T034)')
@@ -894,7 +912,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         # r33c: a verb of proposing with no subject before the gerund of the act ('Suggest proceeding with …')
         proposed_act=(
-            r"(?:\A|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}((?:please[ \t]+)?"
+            # r38c: or a line's start, so the cheap test over the message's tail finds a paragraph of its own
+            r"(?:\A|(?<=\n)|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}((?:please[ \t]+)?"
             rf"(?:{_words(data['next-step']['proposing_verbs'])}))[ \t]+(?=[a-z]+ing\b)"
         ),
         # r33g: an imperative of invoking or a bare label of sequence before a command in code, opening the paragraph
@@ -1209,24 +1228,19 @@ def _next_label_within(text: str, view: str, first: int, end: int, patterns: _Pa
     return QuestionSite(label_first, parts[-1][1], sentence, LIST, False, "", tuple(parts))
 
 
-# a sentence opened by the reader as its subject ('You only handle "not found" cases.'): the message is about the
-# reader's own work
-_READER_OPENS = re.compile(r"(?:\A|\n|[.!?:](?=\s))[ \t*_>-]{0,8}(?:you|your)\b(?!['’]?(?:ll|d)\b)", re.IGNORECASE)
-
-
 def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
     """r33c (docs/DESIGN.md#construction-classes): the last paragraph proposes the reader's next act by a verb of
     proposing with no subject, opening it or a sentence of it, and the act as its gerund ('No other files changed.
     Suggest proceeding with executing the tasks.', 'Tests were not run; consider exercising the new routes.'): a
     closing list of one item, the gerund's clause to the paragraph's end, its lead-in the verb; work-list reads it.
-    'I'd suggest running …' has the agent as subject: the agent's recommendation, none of this; nor a message whose
-    sentences have the reader as subject of the work it speaks of ('You only handle "not found" cases.'): advice on the
-    reader's own work."""
+    'I'd suggest running …' has the agent as subject: the agent's recommendation, none of this. r38c: a message about
+    the reader's code ('You only handle "not found" cases. … Consider adding validation …') hands that work over all the
+    same: the agent could add it (docs/DESIGN.md#construction-classes, work handed to the reader as advice)."""
     found = None
     for match in patterns.proposed_act.finditer(view[first:end]):
         found = match
-    if found is None or _READER_OPENS.search(view, 0, first + found.start()) is not None:
-        return None  # 'You only handle "not found" cases. … Consider adding validation …': advice on the reader's work
+    if found is None:
+        return None
     item = first + found.end()
     stop = item + len(view[item:end].rstrip())
     if stop <= item or view[item:stop].rstrip(_TRAILING).endswith("?"):
