@@ -444,12 +444,26 @@ def _word_as_condition(asked: Asked) -> Judgement | None:
                 held  # 'If you give the go-ahead on the production deploy, I'll run it.': the go for a human-only act
             )
         return _act_waits(asked, act, f"the reader's '{_clause(condition)}' ({word})")
-    root = asked.root
+    # r38a: the model may hang the instruction to say so anywhere ('If you also want tabs on See All, say so and we
+    # can add it' read with 'See' as the root): any imperative of saying after the condition, the root first
+    for root in (asked.root, *(t for t in asked.tokens if t.i != asked.root.i and t.lemma_.lower() in SAYING)):
+        said = _said_back(asked, tokens, root)
+        if said is not None:
+            return said
+    return None
+
+
+def _said_back(asked: Asked, tokens: list[Token], root: Token) -> Judgement | None:
+    """'If you also want X, say so and I'll add it.': an imperative of saying with nothing said but 'so' (a clause
+    after a ';' is another sentence's), governed by a condition on the reader's wish, and the agent's modal act after
+    it."""
     condition = _condition_of(root)
     if condition is None or not _reader_subject(condition) or not _wished(condition) or not _imperative(root):
         return None
+    if condition.i > root.i:
+        return None
     objects = [c for c in root.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us", "so")
-               and not (c.dep_ == "ccomp" and _agent_subject(c))]  # fmt: skip
+               and not (c.dep_ == "ccomp" and _agent_subject(c)) and not _after_semicolon(root, c)]  # fmt: skip
     if root.lemma_.lower() not in TELLERS | SAYING or objects:
         return None
     going_on = _agent_goes_on(tokens, root)
@@ -457,6 +471,12 @@ def _word_as_condition(asked: Asked) -> Judgement | None:
         return None
     return _act_waits(asked, going_on.head, f"the reader's wish ('{_clause(condition)}') said back "
                       f"('{root.text} …')")  # fmt: skip
+
+
+def _after_semicolon(verb: Token, clause: Token) -> bool:
+    """r38a: a ';' stands between the verb and the clause the model hung on it: another sentence's clause."""
+    low, high = sorted((verb.i, clause.i))
+    return any(t.text == ";" for t in verb.doc[low:high])
 
 
 def _readers_word(condition: Token) -> str | None:
