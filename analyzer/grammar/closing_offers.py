@@ -65,6 +65,7 @@ BEST = terms("decision-offer", "best")
 DEPENDING = terms("decision-offer", "depending")
 DEPENDING_ON = terms("decision-offer", "depending_on")
 DECISION_NOUNS = terms("decision-offer", "word_nouns")
+SAID_ALONE = terms("decision-offer", "said")
 
 
 
@@ -1183,6 +1184,8 @@ def _decides(token: Token, w: Words) -> bool:
     if lemma in w.decision_verbs or lemma in w.decision_outcomes:
         return True
     if lemma in w.request_verbs and any(c.lower_ in ("me", "us") for c in token.children):
+        return _choice_told(token, w)
+    if lemma in SAID_ALONE:  # r38a: 'If you say which area you want next, …': telling that names no recipient
         return _choice_told(token, w)
     if lemma in JUDGING:  # r38a: 'whichever framework you think is best': the reader's judgement picks the option
         return any(t.lower_ in BEST for c in token.children if c.dep_ in ("ccomp", "xcomp", "acomp") for t in c.subtree)
