@@ -32,7 +32,17 @@ from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import DEMONSTRATIVES, SOURCE_KEY, SUBJECT_DEPS, bounds, subject_of
 from analyzer.terms import terms
 from analyzer.text.layout import sentence_case
-from analyzer.text.questions import CONDITION, LIST, QUESTION, REQUEST, QuestionSite, kind_of, only_invites
+from analyzer.text.questions import (
+    CONDITION,
+    DECISION,
+    LIST,
+    QUESTION,
+    REQUEST,
+    QuestionSite,
+    kind_of,
+    only_decides,
+    only_invites,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -180,6 +190,8 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         cut = 0
     if cut and site.kind != QUESTION and only_invites(sentence[cut:]):
         cut = 0  # r29c: 'Also happy to document both flags — just say.': the offer before the dash is judged with it
+    if cut and site.kind == DECISION and only_decides(sentence[cut:]):
+        cut = 0  # r38a: 'We can store them as float16 or float32 — whatever you prefer.': the decision conditions it
     if cut and site.kind != QUESTION and kind_of(sentence[:cut]) is not None and kind_of(sentence[cut:]) is None:
         # issue 28 phase 6: 'Let me know when you're ready for the next phase — the API layer.' — the words before the
         # dash ask, those after it ask nothing of their own: an appositive of the request, judged whole

@@ -529,6 +529,14 @@ def only_invites(words: str) -> bool:
     return lowered.startswith(patterns.invitations) and len(lowered.split()) <= patterns.invitation_words
 
 
+def only_decides(words: str) -> bool:
+    """r38a: the words are only the reader's decision as a free relative ('whatever you prefer', 'whichever you think
+    is best'): a decision site of a few words at most (sites.toml [invitation] max_words), which conditions what
+    stands before its dash."""
+    lowered = words.strip(" *_.!")
+    return len(lowered.split()) <= _patterns().invitation_words and _kind(lowered) == DECISION
+
+
 def kind_of(sentence: str) -> str | None:
     """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT, CONTACT, WORD,
     READY or REPORT."""
