@@ -32,6 +32,8 @@ GOING_ON = terms("wish-invitation", "going_on")
 # The verbs whose 'if' asks whether ('Please confirm if you would like to proceed', closing-question wish-request).
 ASKED_WHETHER = terms("approval-asked", "report_verbs") | {"ask", "check", "wonder", "see"}
 GOING_ON_WITH = {verb: terms("wish-invitation", f"{verb}_with") for verb in ("go", "move", "carry", "keep")}
+# r38a: the pronouns that point back at what the clause offers ('if you'd like it there too').
+POINTERS = terms("outcome-asked", "pointers")
 # r38a: new work offered in the passive (the bonus offer's word classes: 'that can be added').
 PASSIVE_WORK = terms("bonus-offer", "passive_work")
 PASSIVE_MODALS = terms("bonus-offer", "passive_modals")
@@ -73,6 +75,8 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     main = wish.head if wish.head.i != wish.i else None
     wanted = [c for c in wish.children if c.dep_ in WISH_COMPLEMENT_DEPS and c.i > phrase[-1].i]
     wanted += [c for c in wish.children if _infinitive_read_as_preposition(c, phrase)]
+    if main is not None and main.i < wish.i and _points_back(wanted, wish):
+        wanted = []  # r38a: '…, if you'd like it there too.': the wish for what the clause offered is left open
     # 'If you'd like to reproduce it, run `make flaky`; I am on the tests': a clause after ';' is another one.
     agent_main = main is not None and _agent_subject(main) and not across_semicolon(wish, main)
     invitation = invited_to_ask(main, wish) if main is not None and not across_semicolon(wish, main) else None
@@ -125,6 +129,15 @@ def _infinitive_read_as_preposition(child: Token, phrase: Sequence[Token]) -> bo
     return child.dep_ == "prep" and child.lower_ == "to" and child.i == phrase[-1].i + 1 and any(
         c.dep_ == "pobj" for c in child.children
     )
+
+
+def _points_back(wanted: Sequence[Token], wish: Token) -> bool:
+    """r38a: what is wished, after the clause it closes, is only a pronoun pointing back at what that clause offers
+    ('…, if you'd like it there too', as the lexicon's 'if you want it'), with no words of its own and nothing after
+    the wish but adverbs ('there', 'too'): the wish names nothing new."""
+    if len(wanted) != 1 or wanted[0].dep_ != "dobj" or wanted[0].lower_ not in POINTERS or list(wanted[0].children):
+        return False
+    return all(c.dep_ in ("advmod", "punct") for c in wish.children if c.i > wanted[0].i)
 
 
 def _passive_offer(main: Token) -> str | None:
