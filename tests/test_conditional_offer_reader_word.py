@@ -38,6 +38,10 @@ from tests.judging import assert_judged, verdict_rule_reason
          "report-before-act", ["makes the agent's 'add' wait on the reader's wish", "('confirm"]),
         ("Once you pick a colour scheme 🎨 I'll apply it to every chart.",
          "decision-offer", ["makes the agent's 'apply' wait on the reader's decision ('pick')"]),
+        ("Should you wish to have a CSV export, that can be added next.",
+         "conditional-preference", ["governing new work offered in the passive ('can be added')"]),
+        ("I can re-run the benchmark if you want it too.",
+         "if-you-want-it", ["'if you want it' closes the clause"]),
     ],
 )  # fmt: skip
 def test_a_condition_on_the_readers_wish_or_word_offers_the_agents_work(text: str, rule: str, words: list[str]) -> None:
@@ -57,6 +61,8 @@ def test_a_condition_on_the_readers_wish_or_word_offers_the_agents_work(text: st
         "If you intend to deploy tonight, please confirm that.",
         "Once CI is green I'll merge into my branch.",
         "The build is green and the migration ran on staging.",
+        "If you want it faster, raise the worker count in settings.py.",
+        "If you prefer YAML, the format can be changed in config.yaml.",
     ],
 )
 def test_the_readers_own_act_or_a_report_is_no_offer(text: str) -> None:
@@ -76,11 +82,8 @@ def test_a_condition_on_a_human_only_decision_passes(text: str) -> None:
 
 
 def test_a_decision_after_a_dash_is_read_with_the_offer_before_it() -> None:
-    assert (only_decides("whatever you prefer."), only_decides("whichever you think is best"), only_decides("say so")) == (
-        True,
-        True,
-        False,
-    )
+    decided = [only_decides(words) for words in ("whatever you prefer.", "whichever you think is best", "say so")]
+    assert decided == [True, True, False]
 
 
 def test_e_g_ends_no_sentence() -> None:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.judgement import Judgement, carved, gated, text_of
 from analyzer.grammar.reference import wh_framed
 from analyzer.grammar.register.context import Context, answered, asks_a_person
+from analyzer.grammar.register.offers import passive_offer
 from analyzer.grammar.registry import rule, table, walk
 from analyzer.grammar.work import Work, work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
@@ -752,6 +753,13 @@ def conditional_preference(asked: Asked) -> Judgement | None:
             # out there it stays unread (tests/corpus analyzer_corpus_d would-rather-42, labelled clear)
             continue
         agent = subject_of(main)
+        passive = passive_offer(main)
+        if passive is not None:  # r38a: 'If you prefer streaming, it could be implemented on the tokenizer.'
+            auxiliaries = {c.i for c in main.children if c.dep_ in ("aux", "auxpass", "punct")}
+            left_out = {t.i for t in wish.subtree} | auxiliaries
+            offered = f"new work offered in the passive ('{passive}')"
+            why = f"is a condition on the reader's '{wish.text}' governing {offered}"
+            return _judged(asked, "conditional-preference", why, [main], exclude=frozenset(left_out))
         modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in words.offer_modals for c in main.children)
         willing = None if modal else _willing(main)
         if agent is None or agent.lower_ not in AGENT_SUBJECTS or not (modal or willing is not None):

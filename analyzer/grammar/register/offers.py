@@ -107,7 +107,7 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
             return gated("exempt", "wish-condition", f"exempt (wish-condition): '{spelled(phrase)}' — {why}, and it "
                          f"goes on with {work.describe()}", going_on.i, None, work.domains)  # fmt: skip
         return gated("fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}", going_on.i)
-    passive = _passive_offer(main) if wanted and main is not None and not agent_main else None
+    passive = passive_offer(main) if wanted and main is not None and not agent_main else None
     if passive is not None:
         # r38a: 'If you want loadMore failures shown inline, that can be added.' — the agent's work offered in the
         # passive with no doer named: the doer left to the agent
@@ -140,7 +140,7 @@ def _points_back(wanted: Sequence[Token], wish: Token) -> bool:
     return all(c.dep_ in ("advmod", "punct") for c in wish.children if c.i > wanted[0].i)
 
 
-def _passive_offer(main: Token) -> str | None:
+def passive_offer(main: Token) -> str | None:
     """r38a: the clause the wish governs offers new work in the passive with no doer named — a verb of new work
     (terms [bonus-offer] passive_work) under a passive auxiliary and a modal of possibility (passive_modals), no 'by'
     agent: 'that can be added', 'it could be wired in'. The reader's own use in the passive ('the port can be changed
