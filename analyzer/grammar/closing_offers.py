@@ -58,6 +58,14 @@ THING_EXISTING = terms("offered-thing", "existing")
 MESSAGE_BEFORE = 12
 # Issue 28: the modals of possibility of the agent's next work left with no doer.
 THING_MODALS = frozenset(sites()["unconditioned-offer"]["thing_modals"])
+# r38a: the reader's judgement of the best option as the decision ('whichever framework you think is best'), and the
+# agent's act made to depend on the reader's word ('depending on your preference').
+JUDGING = terms("decision-offer", "judging")
+BEST = terms("decision-offer", "best")
+DEPENDING = terms("decision-offer", "depending")
+DEPENDING_ON = terms("decision-offer", "depending_on")
+DECISION_NOUNS = terms("decision-offer", "word_nouns")
+SAID_ALONE = terms("decision-offer", "said")
 
 
 
@@ -1037,6 +1045,9 @@ def decision_offer(asked: Asked) -> Judgement | None:
                 return carved("decision-offer", "the condition on the option chosen governs no act the agent offers")
             why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
             return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
+        word = _depended_word(decision)
+        if word is not None:
+            return _depending_offer(asked, decision, word)
         if not _decides(decision, w):
             continue
         subject = subject_of(decision)
@@ -1061,6 +1072,33 @@ def decision_offer(asked: Asked) -> Judgement | None:
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
         return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
     return _choice_requested(asked, w)
+
+
+def _depended_word(verb: Token) -> Token | None:
+    """r38a: 'Depending on your preference for tabs vs a stepper, I'll build …': a verb of dependence (terms
+    [decision-offer] depending) whose preposition's object is a noun of the reader's word the reader possesses. The
+    noun, or None."""
+    if verb.lemma_.lower() not in DEPENDING or verb.tag_ not in ("VBG", "VBN"):
+        return None
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ in DEPENDING_ON):
+        for noun in (c for c in prep.children if c.dep_ == "pobj" and c.lemma_.lower() in DECISION_NOUNS):
+            if any(c.dep_ == "poss" and c.lower_ in READER for c in noun.children):
+                return noun
+    return None
+
+
+def _depending_offer(asked: Asked, verb: Token, word: Token) -> Judgement:
+    """r38a: the agent's act outside the dependence waits on the reader's word; what the word is about is judged first
+    (a human-only decision hands nothing over), then the act."""
+    about = [p for c in word.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    if about and work_of(about, asked.lexicon, _scope(about)).human_only:
+        return carved("decision-offer", f"the reader's '{word.text}' is on a human-only decision: waiting on it hands "
+                      "nothing over")  # fmt: skip
+    offer = offer_in(asked.tokens, outside=frozenset(t.i for t in verb.subtree))
+    if offer is None:
+        return carved("decision-offer", f"what depends on the reader's '{word.text}' is no act the agent offers")
+    why = f"makes the agent's '{offer.act.text}' depend on the reader's word ('your {word.text}')"
+    return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
 
 
 def _times_readiness(decision: Token) -> bool:
@@ -1147,6 +1185,10 @@ def _decides(token: Token, w: Words) -> bool:
         return True
     if lemma in w.request_verbs and any(c.lower_ in ("me", "us") for c in token.children):
         return _choice_told(token, w)
+    if lemma in SAID_ALONE:  # r38a: 'If you say which area you want next, …': telling that names no recipient
+        return _choice_told(token, w)
+    if lemma in JUDGING:  # r38a: 'whichever framework you think is best': the reader's judgement picks the option
+        return any(t.lower_ in BEST for c in token.children if c.dep_ in ("ccomp", "xcomp", "acomp") for t in c.subtree)
     if lemma in w.decision_phrasal:
         return any(
             (c.dep_ in ("prep", "prt") and c.lower_ in w.decision_particles)

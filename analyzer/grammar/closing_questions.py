@@ -26,13 +26,24 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.judgement import Judgement, carved, gated, text_of
 from analyzer.grammar.reference import wh_framed
 from analyzer.grammar.register.context import Context, answered, asks_a_person
+from analyzer.grammar.register.offers import passive_offer
 from analyzer.grammar.registry import rule, table, walk
 from analyzer.grammar.work import Work, work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import DEMONSTRATIVES, SOURCE_KEY, SUBJECT_DEPS, bounds, subject_of
 from analyzer.terms import terms
 from analyzer.text.layout import sentence_case
-from analyzer.text.questions import CONDITION, LIST, QUESTION, REQUEST, QuestionSite, kind_of, only_invites
+from analyzer.text.questions import (
+    CONDITION,
+    DECISION,
+    LIST,
+    QUESTION,
+    REQUEST,
+    QuestionSite,
+    kind_of,
+    only_decides,
+    only_invites,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -180,6 +191,8 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         cut = 0
     if cut and site.kind != QUESTION and only_invites(sentence[cut:]):
         cut = 0  # r29c: 'Also happy to document both flags — just say.': the offer before the dash is judged with it
+    if cut and site.kind == DECISION and only_decides(sentence[cut:]):
+        cut = 0  # r38a: 'We can store them as float16 or float32 — whatever you prefer.': the decision conditions it
     if cut and site.kind != QUESTION and kind_of(sentence[:cut]) is not None and kind_of(sentence[cut:]) is None:
         # issue 28 phase 6: 'Let me know when you're ready for the next phase — the API layer.' — the words before the
         # dash ask, those after it ask nothing of their own: an appositive of the request, judged whole
@@ -740,6 +753,13 @@ def conditional_preference(asked: Asked) -> Judgement | None:
             # out there it stays unread (tests/corpus analyzer_corpus_d would-rather-42, labelled clear)
             continue
         agent = subject_of(main)
+        passive = passive_offer(main)
+        if passive is not None:  # r38a: 'If you prefer streaming, it could be implemented on the tokenizer.'
+            auxiliaries = {c.i for c in main.children if c.dep_ in ("aux", "auxpass", "punct")}
+            left_out = {t.i for t in wish.subtree} | auxiliaries
+            offered = f"new work offered in the passive ('{passive}')"
+            why = f"is a condition on the reader's '{wish.text}' governing {offered}"
+            return _judged(asked, "conditional-preference", why, [main], exclude=frozenset(left_out))
         modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in words.offer_modals for c in main.children)
         willing = None if modal else _willing(main)
         if agent is None or agent.lower_ not in AGENT_SUBJECTS or not (modal or willing is not None):

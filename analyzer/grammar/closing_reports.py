@@ -72,6 +72,8 @@ CLEARED_STATES = terms("report-wait", "cleared_states")
 OFFER_MODALS = terms("report-wait", "offer_modals")
 WORD_NOUNS = terms("waits", "word_nouns")
 SAYING = terms("word-before-act", "saying")
+# r38a: a pronoun pointing back at the wish as what the reader is to say ('please confirm that').
+POINTERS = terms("outcome-asked", "pointers")
 # what the reader is to expect, know or see is no act of the agent's ('Let me know what to expect from the migration.')
 NOT_ACTS = terms("word-before-act", "not_acts")
 POSSESSIVES = frozenset({"your", "yours", "ur", "yer", "yr"})
@@ -444,19 +446,48 @@ def _word_as_condition(asked: Asked) -> Judgement | None:
                 held  # 'If you give the go-ahead on the production deploy, I'll run it.': the go for a human-only act
             )
         return _act_waits(asked, act, f"the reader's '{_clause(condition)}' ({word})")
-    root = asked.root
+    # r38a: the model may hang the instruction to say so anywhere ('If you also want tabs on See All, say so and we
+    # can add it' read with 'See' as the root): any imperative of saying after the condition, the root first
+    for root in (asked.root, *(t for t in asked.tokens if t.i != asked.root.i and t.lemma_.lower() in SAYING)):
+        said = _said_back(asked, tokens, root)
+        if said is not None:
+            return said
+    return None
+
+
+def _said_back(asked: Asked, tokens: list[Token], root: Token) -> Judgement | None:
+    """'If you also want X, say so and I'll add it.': an imperative of saying with nothing said but 'so' (a clause
+    after a ';' is another sentence's), governed by a condition on the reader's wish, and the agent's modal act after
+    it."""
     condition = _condition_of(root)
     if condition is None or not _reader_subject(condition) or not _wished(condition) or not _imperative(root):
         return None
+    if condition.i > root.i:
+        return None
     objects = [c for c in root.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us", "so")
-               and not (c.dep_ == "ccomp" and _agent_subject(c))]  # fmt: skip
+               and not (c.dep_ == "ccomp" and _agent_subject(c)) and not _after_semicolon(root, c)
+               and not (c.lower_ in POINTERS and not list(c.children))]  # fmt: skip
     if root.lemma_.lower() not in TELLERS | SAYING or objects:
         return None
     going_on = _agent_goes_on(tokens, root)
-    if going_on is None:
+    # r38a: 'If you intend for me to add this, please confirm that.': the agent's act is what the reader wishes
+    act = going_on.head if going_on is not None else _agent_act_wished(condition)
+    if act is None:
         return None
-    return _act_waits(asked, going_on.head, f"the reader's wish ('{_clause(condition)}') said back "
+    return _act_waits(asked, act, f"the reader's wish ('{_clause(condition)}') said back "
                       f"('{root.text} …')")  # fmt: skip
+
+
+def _agent_act_wished(condition: Token) -> Token | None:
+    """r38a: the reader's wish names the agent as the doer of what is wished ('if you intend for me to add this', 'if
+    you'd like me to add it'): the clause under the wish whose subject is the agent."""
+    return next((c for c in condition.children if c.dep_ in ("ccomp", "xcomp", "advcl") and _agent_subject(c)), None)
+
+
+def _after_semicolon(verb: Token, clause: Token) -> bool:
+    """r38a: a ';' stands between the verb and the clause the model hung on it: another sentence's clause."""
+    low, high = sorted((verb.i, clause.i))
+    return any(t.text == ";" for t in verb.doc[low:high])
 
 
 def _readers_word(condition: Token) -> str | None:
@@ -507,7 +538,7 @@ def _act_waits(asked: Asked, act: Token, on: str) -> Judgement:
     why = f"makes the agent's '{act.text}' wait on {on} — the turn stands by on the reader's word"
     scope = frozenset(t.i for t in act.subtree if t.dep_ not in ("nsubj", "aux") and not t.is_punct)
     clause = _condition_of(act)
-    if clause is not None:
+    if clause is not None and act.i not in {t.i for t in clause.subtree}:  # not the act the condition wishes (r38a)
         scope -= frozenset(t.i for t in clause.subtree)
     work = work_of([act], asked.lexicon, scope)
     if work.human_only:

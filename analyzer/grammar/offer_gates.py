@@ -18,6 +18,12 @@ from analyzer.terms import terms
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+# r38a: what may follow 'if you want it' and still leave 'it' closing the clause ('… if you want it too'), and the arcs
+# of a state wanted of 'it' ('if you want it faster', 'if you want it verbose').
+IT_CLOSERS = terms("wish-invitation", "it_closers")
+STATE_DEPS = frozenset({"advmod", "acomp", "oprd"})
+
+
 class OfferSite(NamedTuple):
     """An offer-shaped phrase in its parsed sentence: what a gate rule reads."""
 
@@ -38,6 +44,8 @@ def if_you_want_it(site: OfferSite) -> Judgement:
     want = next((t for t in phrase if t.lemma_.lower() == "want"), phrase[-2])
     it = phrase[-1]
     clausal = [c for c in want.children if c.dep_ in ("xcomp", "ccomp") and c.i > it.i]
+    # r38a: 'If you want it faster, raise the worker count': a state wanted of 'it' said by an adverb or adjective
+    clausal += [c for c in want.children if c.dep_ in STATE_DEPS and c.i > it.i and c.lower_ not in IT_CLOSERS]
     main = want.head if want.dep_ == "advcl" else None
     if (it.head.i != want.i or clausal) and main is not None:
         # r29c: 'If you want it gone, I can move the tests': the state wanted conditions the agent's offer, or an

@@ -35,6 +35,26 @@ def _data() -> tuple[frozenset[str], str, re.Pattern[str]]:
 
 
 @cache
+def _subordinators() -> frozenset[str]:
+    return frozenset(load_builtin(DISGUISE_PATH)["sentence-pictographs"]["subordinators"])
+
+
+# r38a: the words of the sentence before a pictograph, back to the last mark that ends a sentence (bounded).
+_SENTENCE_SO_FAR = re.compile(r"(?:^|[.!?\n])[ \t*_>-]*([^.!?\n]{0,120})$")
+_FIRST_WORD = re.compile(r"[^\W_][\w'’]*")
+
+
+def _condition_open(text: str, start: int) -> bool:
+    """r38a: the sentence before the pictograph opens with a subordinator and has no comma yet ('Once you pick a
+    palette 🎨 I'll …'): its condition ends at the pictograph, and the main clause follows it."""
+    so_far = _SENTENCE_SO_FAR.search(text, max(0, start - 121), start)
+    if so_far is None or "," in so_far.group(1):
+        return False
+    first = _FIRST_WORD.match(so_far.group(1))
+    return first is not None and first.group().lower() in _subordinators()
+
+
+@cache
 def _phrase_pairs() -> frozenset[tuple[str, str]]:
     """Every two words side by side in a built-in phrase ('your call', 'like me')."""
     from analyzer.lexicon import default_phrase_forms
@@ -49,7 +69,7 @@ def _phrase_pairs() -> frozenset[tuple[str, str]]:
 def ends_sentence(text: str, start: int, end: int) -> str | None:
     """How the pictograph run text[start:end] (white space before it included) ends the clause before it: '.' before
     a capitalised word, ';' before a participle in small letters (the clause goes on: 'With the contract settled ✅
-    moving to …'); None when it stands inside a sentence."""
+    moving to …'), ',' after a condition with no comma yet (r38a); None when it stands inside a sentence."""
     open_words, participle, _ = _data()
     if start >= len(text) or text[start] not in " \t":
         return None  # 'your🙂call': run together, it stands inside the words
@@ -63,7 +83,9 @@ def ends_sentence(text: str, start: int, end: int) -> str | None:
         return None
     if (last, first.lower().replace("’", "'")) in _phrase_pairs():
         return None
-    return ";" if participle_opens else "."
+    if participle_opens:
+        return ";"
+    return "," if _condition_open(text, start) else "."
 
 
 def sentence_pictographs(text: str) -> list[tuple[int, int, str]]:

@@ -537,6 +537,14 @@ def only_invites(words: str) -> bool:
     return lowered.startswith(patterns.invitations) and len(lowered.split()) <= patterns.invitation_words
 
 
+def only_decides(words: str) -> bool:
+    """r38a: the words are only the reader's decision as a free relative ('whatever you prefer', 'whichever you think
+    is best'): a decision site of a few words at most (sites.toml [invitation] max_words), which conditions what
+    stands before its dash."""
+    lowered = words.strip(" *_.!")
+    return len(lowered.split()) <= _patterns().invitation_words and _kind(lowered) == DECISION
+
+
 def kind_of(sentence: str) -> str | None:
     """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT, CONTACT, WORD,
     READY or REPORT."""
@@ -686,6 +694,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(decision['marks'])})\b[^.!?;\n]{{0,30}}?\byou(?:['’]ve|['’]d|\s+have|\s+had)?\s+"
             rf"(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'])})\b"
             rf"|\b(?:{_words(decision['marks'])})\b[^.!?;,\n]{{0,40}}?\b(?:{_words(decision['outcomes'])})\b"
+            rf"|\b(?:{_words(decision['depending'])})\s+your\s+(?:{_words(decision['word_nouns'])})\b"
         ),
         decision_request=(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"

@@ -99,9 +99,10 @@ def unit_bounds(starts: list[int], offset: int) -> tuple[int, int]:
 
 # Where one sentence ends and the next begins: end punctuation, space, then something that can open one; after a
 # question mark, or a full stop after a word that is no abbreviation, also a word in small letters (issue 28 phase 4:
-# "which of these appeals to you? my pick would be …", "id split it into two PRs. that ok w/ u?").
+# "which of these appeals to you? my pick would be …", "id split it into two PRs. that ok w/ u?"). r38a: 'e.g.' and
+# 'i.e.' end no sentence whatever follows them ("(e.g. “Liked section” or …), we can plan it").
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])[\"')\]”’*_]*\s+(?=[\"'(\[“‘*_`#>\-A-Z0-9])"
+    r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)[\"')\]”’*_]*\s+(?=[\"'(\[“‘*_`#>\-A-Z0-9])"
     r"|(?:(?<=\?)|(?<=[A-Za-z]{2}\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bal\.)(?<!\bapprox\.)(?<!\bincl\.)(?<!\bno\.))"
     r"[ \t]+(?=[a-z])"
 )

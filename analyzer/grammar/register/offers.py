@@ -32,6 +32,11 @@ GOING_ON = terms("wish-invitation", "going_on")
 # The verbs whose 'if' asks whether ('Please confirm if you would like to proceed', closing-question wish-request).
 ASKED_WHETHER = terms("approval-asked", "report_verbs") | {"ask", "check", "wonder", "see"}
 GOING_ON_WITH = {verb: terms("wish-invitation", f"{verb}_with") for verb in ("go", "move", "carry", "keep")}
+# r38a: the pronouns that point back at what the clause offers ('if you'd like it there too').
+POINTERS = terms("outcome-asked", "pointers")
+# r38a: new work offered in the passive (the bonus offer's word classes: 'that can be added').
+PASSIVE_WORK = terms("bonus-offer", "passive_work")
+PASSIVE_MODALS = terms("bonus-offer", "passive_modals")
 
 
 
@@ -69,6 +74,9 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     wish = _wish_word(phrase)
     main = wish.head if wish.head.i != wish.i else None
     wanted = [c for c in wish.children if c.dep_ in WISH_COMPLEMENT_DEPS and c.i > phrase[-1].i]
+    wanted += [c for c in wish.children if _infinitive_read_as_preposition(c, phrase)]
+    if main is not None and main.i < wish.i and _points_back(wanted, wish):
+        wanted = []  # r38a: '…, if you'd like it there too.': the wish for what the clause offered is left open
     # 'If you'd like to reproduce it, run `make flaky`; I am on the tests': a clause after ';' is another one.
     agent_main = main is not None and _agent_subject(main) and not across_semicolon(wish, main)
     invitation = invited_to_ask(main, wish) if main is not None and not across_semicolon(wish, main) else None
@@ -99,6 +107,12 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
             return gated("exempt", "wish-condition", f"exempt (wish-condition): '{spelled(phrase)}' — {why}, and it "
                          f"goes on with {work.describe()}", going_on.i, None, work.domains)  # fmt: skip
         return gated("fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}", going_on.i)
+    passive = passive_offer(main) if wanted and main is not None and not agent_main else None
+    if passive is not None:
+        # r38a: 'If you want loadMore failures shown inline, that can be added.' — the agent's work offered in the
+        # passive with no doer named: the doer left to the agent
+        why = f"the wish governs new work offered in the passive ('{passive}'), the doer left to the agent"
+        return gated("fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}", main.i)
     if wanted and not agent_main:
         return None  # a technical conditional: the wish names what it wants and the reader acts
     shown = main.text if main is not None else phrase[-1].text
@@ -106,6 +120,39 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     return gated(
         "fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}", main.i if main else None
     )
+
+
+def _infinitive_read_as_preposition(child: Token, phrase: Sequence[Token]) -> bool:
+    """r38a: 'in `config.ts` if you want to tweak feel' — the model may read the infinitive's 'to' as a preposition
+    and its verb as a noun; a 'to' with an object after the wish still names what the reader wants to do, so the wish
+    is not left open ('… if you want to.' has no object: the open wish)."""
+    return child.dep_ == "prep" and child.lower_ == "to" and child.i == phrase[-1].i + 1 and any(
+        c.dep_ == "pobj" for c in child.children
+    )
+
+
+def _points_back(wanted: Sequence[Token], wish: Token) -> bool:
+    """r38a: what is wished, after the clause it closes, is only a pronoun pointing back at what that clause offers
+    ('…, if you'd like it there too', as the lexicon's 'if you want it'), with no words of its own and nothing after
+    the wish but adverbs ('there', 'too'): the wish names nothing new."""
+    if len(wanted) != 1 or wanted[0].dep_ != "dobj" or wanted[0].lower_ not in POINTERS or list(wanted[0].children):
+        return False
+    return all(c.dep_ in ("advmod", "punct") for c in wish.children if c.i > wanted[0].i)
+
+
+def passive_offer(main: Token) -> str | None:
+    """r38a: the clause the wish governs offers new work in the passive with no doer named — a verb of new work
+    (terms [bonus-offer] passive_work) under a passive auxiliary and a modal of possibility (passive_modals), no 'by'
+    agent: 'that can be added', 'it could be wired in'. The reader's own use in the passive ('the port can be changed
+    in config.yaml') is no verb of new work. The words of the offer, or None."""
+    if main.lemma_.lower() not in PASSIVE_WORK or main.tag_ != "VBN":
+        return None
+    if not any(c.dep_ == "auxpass" for c in main.children) or any(c.dep_ == "agent" for c in main.children):
+        return None
+    modal = next((c for c in main.children if c.dep_ == "aux" and c.lower_ in PASSIVE_MODALS), None)
+    if modal is None:
+        return None
+    return " ".join(t.text for t in main.doc[modal.i : main.i + 1])
 
 
 def _going_on(wanted: Sequence[Token]) -> Token | None:
@@ -154,9 +201,20 @@ def invited_to_ask(main: Token, condition: Token) -> Token | None:
             return None
         bare = ("advmod", "prt", "aux", "neg", "punct", "advcl", "cc", "conj", "nsubj", "npadvmod", "intj")
         others = [c for c in verb.children
-                  if c.dep_ not in bare and c.i != condition.i and c.lower_ not in AGENT_SUBJECTS | SAID]
+                  if c.dep_ not in bare and c.i != condition.i and c.lower_ not in AGENT_SUBJECTS | SAID
+                  and not _beside_invitation(verb, c)]
         return verb if not others else None
     return verb if lemma in TELLING and to_agent else None
+
+
+def _beside_invitation(verb: Token, clause: Token) -> bool:
+    """r38a: a clause the model hangs on the invitation that is not what the reader is to say — the agent's own act
+    joined to it ('say so and we can layer blur …', read as a complement) or a clause after a ';' (another
+    sentence's: '…; for Cursor, `.mdc` is the right shape')."""
+    if across_semicolon(verb, clause):
+        return True
+    subject = subject_of(clause)
+    return clause.dep_ in ("ccomp", "conj") and subject is not None and subject.lower_ in AGENT_SUBJECTS
 
 
 def _invitation_text(verb: Token) -> str:
