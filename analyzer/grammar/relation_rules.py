@@ -411,9 +411,12 @@ def demonstrative_of(subject: Token) -> Token | None:
         subject.lower_ in POINTING_NOUNS
         and before is not None
         and before.lower_ in DEFINITE_POINTERS
+        and before.i > subject.sent.start
         and all(c.i == before.i for c in subject.children)
     ):
-        return before  # r38d: 'the decision is yours' with nothing of its own points back as 'that decision' does
+        # r38d: '…; the decision is yours' with nothing of its own points back, after a clause of its own sentence, as
+        # 'that decision' does; opening its sentence ('The decision rests with you.') it names the decision generally
+        return before
     return None
 
 
