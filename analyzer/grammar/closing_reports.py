@@ -767,7 +767,14 @@ def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act"
     joined = frozenset(t.i for c in condition.children if c.dep_ == "conj" for t in c.subtree)
     work = work_of([condition], asked.lexicon, _span(condition) - joined)
     if not work.human_only:
-        return None
+        # r38f: what the reader sees in the person's own environment or puts in front of the agent ('If you still see
+        # a snippet in your editor, paste the path and I'll remove it'; 'Once you add these files, I'll fix it' after
+        # '… to the chat') is the person's to do or know: a hold on it
+        place = readers_environment(asked, condition, _span(condition) - joined)
+        if place is None:
+            return None
+        return carved(name, f"'{_as_asked(asked)}' holds the agent's act until the reader's '{_clause(condition)}', "
+                      f"what only the person can do or know ('{place}'): a hold on the person")  # fmt: skip
     return carved(name, f"'{_as_asked(asked)}' holds the agent's act until the reader's '{_clause(condition)}', "
                   f"and that is {work.describe()}: a hold on a human-only act")  # fmt: skip
 
