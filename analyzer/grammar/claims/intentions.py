@@ -103,7 +103,8 @@ def off_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match 
     if off.lower_ not in vocabulary.departure_words:
         return None
     if opens(off, segment):
-        return Match("intention", "off-to", head, f"the departure '{off.text} to {head.text}' with its subject left out")
+        why = f"the departure '{off.text} to {head.text}' with its subject left out"
+        return Match("intention", "off-to", head, why)
     be = doc[off.i - 1] if off.i > 0 else None
     subject = subject_of(be) if be is not None and be.lemma_ == "be" else None
     if be is not None and be.lower_.replace("’", "'") in vocabulary.present_be and first_person(subject, vocabulary):

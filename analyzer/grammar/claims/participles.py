@@ -96,9 +96,10 @@ def noun_read_as_verb(top: Token, vocabulary: ClaimVocabulary) -> list[Token]:
         return []
     gerunds = [c for c in top.children if c.dep_ == "csubj" and c.tag_ == "VBG" and c.i < top.i]
     gerunds = [g for g in gerunds if max(t.i for t in g.subtree) == top.i - 1]
-    timed = any(c.dep_ == "advmod" and (c.lower_ == "next" or c.lower_ in vocabulary.now_adverbs) for c in top.children)
-    # r38f: 'Now running the e2e suite against the preview deploy.' (the now-adverb on the gerund, before it), 'Launching
-    # the ablation runs to see which augmentation helps.' (the agent's purpose hung on the noun): the same reading
+    now = vocabulary.now_adverbs
+    timed = any(c.dep_ == "advmod" and (c.lower_ == "next" or c.lower_ in now) for c in top.children)
+    # r38f: 'Now running the e2e suite against the preview deploy.' (the now-adverb on the gerund, before it),
+    # 'Launching the ablation runs to see which augmentation helps.' (the agent's purpose hung on the noun): the same
     return [g for g in gerunds if timed or purpose is not None or _now_before(g, vocabulary)]
 
 
@@ -109,7 +110,8 @@ def purpose_after(top: Token, vocabulary: ClaimVocabulary) -> Token | None:
     if top.lemma_.lower() in vocabulary.catenative_lemmas:
         return None
     return next((c for c in top.children if c.dep_ in ("xcomp", "advcl") and c.tag_ == "VB" and c.i > top.i
-                 and any(a.dep_ == "aux" and a.lower_ == "to" and a.i == top.i + 1 for a in c.children)), None)  # fmt: skip
+                 and any(a.dep_ == "aux" and a.lower_ == "to" and a.i == top.i + 1 for a in c.children)),
+                None)  # fmt: skip
 
 
 def _now_before(gerund: Token, vocabulary: ClaimVocabulary) -> bool:
