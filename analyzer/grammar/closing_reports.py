@@ -30,6 +30,7 @@ from analyzer.grammar.closing_handovers import (
     _into_agent_context,
     _of_the_readers,
     _report_back,
+    environment_word,
     readers_environment,
     turn_words,
 )
@@ -761,10 +762,15 @@ def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act"
     """A condition on the reader's own human-only act ('Once you have signed in, …', 'Once you merge #812, …'): the
     agent's act held until it is a hold on a human-only act, as word-before-act reads it — no finding."""
     subject = subject_of(condition)
-    if subject is None or subject.lower_ not in READER:
+    if subject is None:
         return None
     # the condition's own act, a report joined to it left out ('Once you've merged #812 and told me, …')
     joined = frozenset(t.i for c in condition.children if c.dep_ == "conj" for t in c.subtree)
+    if subject.lower_ not in READER:
+        # r38f: what shows in the person's own environment ('If the warning still shows in your editor, paste the line')
+        place = environment_word(asked.doc[i] for i in _span(condition) - joined)
+        return carved(name, f"'{_as_asked(asked)}' holds the agent's act until what '{_clause(condition)}' shows in "
+                      f"the person's own environment ('{place}'): a hold on the person") if place else None  # fmt: skip
     work = work_of([condition], asked.lexicon, _span(condition) - joined)
     if not work.human_only:
         # r38f: what the reader sees in the person's own environment or puts in front of the agent ('If you still see

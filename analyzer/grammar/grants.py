@@ -22,6 +22,7 @@ MODE_NOUNS = terms("reader-environment", "mode_nouns")
 PERMISSIONS = terms("reader-environment", "permissions")
 GRANTING = terms("reader-environment", "granting")
 IDENTITY = terms("reader-environment", "identity")
+THING_NAMES = terms("reader-environment", "thing_names")
 CONTEXT_PLACES = terms("context-access", "places")
 CONTEXT_ACTS = terms("context-access", "acts")
 CONTEXT_PREPOSITIONS = terms("context-access", "prepositions")
@@ -49,11 +50,13 @@ def granted_word(tokens: Iterable[Token]) -> str | None:
 
 
 def _persons_data(noun: Token) -> bool:
-    """The noun is the person's own data: the reader's possessive on it ('your email', 'your GitHub username'), and no
-    common noun naming a thing of the work it belongs to ('your branch name', 'your repo name': the agent can read
-    those)."""
+    """The noun is the person's own data: the reader's possessive on it ('your email', 'your work email', 'your GitHub
+    username'); a name with a common noun naming a thing of the work it belongs to ('your branch name', 'your repo
+    name': terms [reader-environment] thing_names) names that thing's, which the agent can read."""
     owned = any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in noun.children)
-    thing = any(c.dep_ == "compound" and c.tag_ in ("NN", "NNS") and c.lower_ not in IDENTITY for c in noun.children)
+    thing = noun.lower_ in THING_NAMES and any(
+        c.dep_ == "compound" and c.tag_ in ("NN", "NNS") and c.lower_ not in IDENTITY for c in noun.children
+    )
     return owned and not thing
 
 
