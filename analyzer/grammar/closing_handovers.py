@@ -449,6 +449,10 @@ def _handed_material(
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: what "
                       "only the reader has")  # fmt: skip
+    into = into_context(act, asked.doc, asked.site.start)
+    if into is not None:  # r38f: 'Paste the body of db.py into the chat so I can patch it'
+        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' puts it in front of the agent "
+                      f"('{into}'): access only the reader has")  # fmt: skip
     released = going_on.head
     why = (
         f"asks the reader for '{handed.text}' and waits for it before the agent's '{released.text}' — the turn "
