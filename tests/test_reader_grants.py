@@ -44,6 +44,9 @@ def _passed_by(text: str, rule: str) -> str:
         # the person's own identity data
         ("Please confirm your GitLab email so I can set the commit author for this repo.", "word-before-act",
          ["only the person can grant or knows", "email"]),
+        # what only the reader saw, described as the condition of the agent's act
+        ("I can't run the app in Ask mode. If you describe which screen flickers and whether it happens after a "
+         "rotation, we can narrow it down.", "result-before-act", ["describe which screen", "no check handed over"]),
         # the agent's harness mode, the reader's act the agent's waits on
         ("The plan is written. Switch to Act mode and tell me, and I'll start on the schema.", "turn-taking",
          ["done in the person's own environment", "act mode"]),
@@ -69,8 +72,8 @@ def test_a_wish_that_governs_the_readers_switch_of_the_harness_mode_passes(text:
 
 
 def test_help_waiting_on_a_file_the_reader_adds_to_the_chat_passes() -> None:
-    text = ("Please add the root CONTRIBUTING.md to the chat so I can read it. Once you share the CONTRIBUTING.md file, "
-            "I'll be able to help with the requested edits.")  # fmt: skip
+    text = ("Please add the root CONTRIBUTING.md to the chat so I can read it. Once you share the CONTRIBUTING.md "
+            "file, I'll be able to help with the requested edits.")  # fmt: skip
     reason = _passed_by(text, "open-offer")
     assert "what only the person can grant" in reason and "to the chat" in reason, reason
 

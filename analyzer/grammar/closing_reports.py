@@ -44,6 +44,10 @@ from analyzer.terms import terms
 from analyzer.text.closing import claim_vocabulary
 from analyzer.text.questions import LIST, QUESTION
 
+# r38f: the verbs of telling what the reader saw, with a wh-object ('describe which tab', 'say which page'): the
+# reader's observation, as 'tell me which seat' is.
+DESCRIBING = terms("report-wait", "describing")
+
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
@@ -881,6 +885,10 @@ def _directs_the_agent(verb: Token) -> bool:
     if verb.lemma_.lower() in OUTPUT_VERBS:
         return False
     objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "iobj")]
+    if verb.lemma_.lower() in DESCRIBING and any(
+        c.dep_ in ("dobj", "ccomp") and c.left_edge.tag_ in ("WDT", "WP", "WP$", "WRB") for c in verb.children
+    ):
+        return True  # r38f: 'If you describe which tab it happens on, we can narrow it': what only the reader saw
     objects += [p for c in verb.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
     return any(o.lower_ in AGENT_SUBJECTS for o in objects)
 
