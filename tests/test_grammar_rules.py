@@ -45,7 +45,7 @@ def test_the_tables_in_their_order() -> None:
         "reduced-report", "topic", "status-prose",
     ]  # fmt: skip
     assert [r.name for r in table("claim")] == [
-        "let-me", "going-to", "colloquial-future", "intention-verb", "first-person-future",
+        "let-me", "going-to", "off-to", "colloquial-future", "intention-verb", "first-person-future",
         "first-person-progressive", "verbless-next-step", "subjectless-participle", "fronted-participle",
     ]  # fmt: skip
     assert [r.name for r in table("closing")] == [

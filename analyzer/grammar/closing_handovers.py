@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.closing_ready import _goes_on
+from analyzer.grammar.grants import granted_word, into_context
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import is_do_nothing_item, work_of
@@ -199,6 +200,12 @@ def turn_taking(asked: Asked) -> Judgement | None:
         # issue 28 phase 6: 'Send me the output of `kubectl get pods` and I'll take it from there.'; 'Send me the
         # staging API key and I'll finish the setup' asks for what only the reader has
         if (handed.lemma_.lower() in PRODUCED or handed.lower_ in PRODUCED) and not _of_the_readers(handed):
+            into = into_context(act, asked.doc, asked.site.start)
+            if into is not None:
+                # r38f: 'Please provide the full content of src/main.cpp so I can …' after the files were added '… to
+                # the chat': what is in front of the agent is the person's to put there
+                return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' puts it in front of the agent "
+                              f"('{into}'): access only the reader has")  # fmt: skip
             why = f"asks the reader for '{handed.text}', which the agent could produce itself, and waits for it"
             return _judged(asked, "turn-taking", why, [handed])
         work = work_of([handed], asked.lexicon)
@@ -444,6 +451,10 @@ def _handed_material(
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: what "
                       "only the reader has")  # fmt: skip
+    into = into_context(act, asked.doc, asked.site.start)
+    if into is not None:  # r38f: 'Paste the body of db.py into the chat so I can patch it'
+        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' puts it in front of the agent "
+                      f"('{into}'): access only the reader has")  # fmt: skip
     released = going_on.head
     why = (
         f"asks the reader for '{handed.text}' and waits for it before the agent's '{released.text}' — the turn "
@@ -871,7 +882,7 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
     can do it, and a report-back tied to it waits on the person, not on work the agent could do. When the act only
     points back at the instruction before it ('when you've done that', 'what you see'; pointing_acts with a pointer or
     no object of its own), the words of the sentences just before the site decide. The word found, or None."""
-    found = environment_word(asked.doc[i] for i in stretch)
+    found = environment_word(asked.doc[i] for i in stretch) or into_context(act, asked.doc, asked.site.start)
     if found is not None or not _points_back(act, stretch):
         return found
     return _environment_before(asked)
@@ -880,7 +891,12 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
 def environment_word(tokens: Iterable[Token]) -> str | None:
     """Where the act is done, among the tokens: a place of the person's environment owned by the reader, after a
     preposition of place, or the object of a verb of going or opening (terms [reader-environment]); or a verb of the
-    screen as the act — a verb, or the sentence's first word the model read as a noun ('Toggle the setting')."""
+    screen as the act — a verb, or the sentence's first word the model read as a noun ('Toggle the setting'). r38f: or
+    what only the person can grant or knows (analyzer/grammar/grants.py: 'switch to Agent mode', 'your email')."""
+    tokens = list(tokens)
+    granted = granted_word(tokens)
+    if granted is not None:
+        return granted
     for token in tokens:
         if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and _where_done(token):
             return token.text

@@ -18,6 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged, question_vocabulary
+from analyzer.grammar.grants import granted_word, into_context
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.register.offers import invited_to_ask
 from analyzer.grammar.registry import rule
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
 
 # The reader addressed, as the closing questions read it (questions.toml `reader`).
 READER = question_vocabulary().reader
+# r38f: the marks of a condition or time on the reader's act that the agent's help waits on.
+CONDITION_MARKS = terms("word-before-act", "marks")
 # Issue 28 phase 6: the verbs of reaching the agent (the contact closer's, analyzer/grammar/closing_standing_by.py).
 CONTACT_VERBS = terms("contact-closer", "verbs") | terms("contact-closer", "alone")
 READINESS_WORDS = terms("readiness-next", "words")
@@ -717,11 +720,34 @@ def open_offer(asked: Asked) -> Judgement | None:
             found = _further_need(token, w)
         if found is not None and kind != QUESTION and _offer_goes_on(asked.site.following):
             return carved("open-offer", "the offer of help goes on in the next sentence, which is judged on its own")
+        granted = _on_a_grant(asked, token) if found is not None else None
+        if granted is not None:
+            return carved("open-offer", f"the agent's help waits on the reader's '{granted[0].text} …', what only the "
+                          f"person can grant ('{granted[1]}'): a wait on the person, no offer left open")  # fmt: skip
         if found is not None:
             return gated(
                 "fire", "open-offer", f"fires (open-offer): '{_as_asked(asked)}' {found}", token.i
             )
     return None
+
+
+def _on_a_grant(asked: Asked, token: Token) -> tuple[Token, str] | None:
+    """r38f (docs/DESIGN.md#construction-classes): the help is the sequel of a condition or time on the reader's act
+    that grants what only the person can (analyzer/grammar/grants.py) — 'Once you share the README (… to the chat),
+    I'll be able to help with the changes': a clause under the help's clauses, marked ('once', 'if', 'when'), its
+    subject the reader. The reader's act and what it grants, or None."""
+    node = token
+    while True:
+        for clause in (c for c in node.children if c.dep_ == "advcl" and c.i < token.i):
+            subject = subject_of(clause)
+            marked = any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in clause.children)
+            if marked and subject is not None and subject.lower_ in READER:
+                granted = into_context(clause, asked.doc, asked.site.start) or granted_word(clause.subtree)
+                if granted is not None:
+                    return clause, granted
+        if node.head.i == node.i:
+            return None
+        node = node.head
 
 
 def _open_help(token: Token, w: Words, *, question: bool) -> str | None:

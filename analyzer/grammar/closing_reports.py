@@ -30,6 +30,7 @@ from analyzer.grammar.closing_handovers import (
     _into_agent_context,
     _of_the_readers,
     _report_back,
+    environment_word,
     readers_environment,
     turn_words,
 )
@@ -42,6 +43,10 @@ from analyzer.parse.tokens import SOURCE_KEY, subject_of
 from analyzer.terms import terms
 from analyzer.text.closing import claim_vocabulary
 from analyzer.text.questions import LIST, QUESTION
+
+# r38f: the verbs of telling what the reader saw, with a wh-object ('describe which tab', 'say which page'): the
+# reader's observation, as 'tell me which seat' is.
+DESCRIBING = terms("report-wait", "describing")
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -792,13 +797,25 @@ def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act"
     """A condition on the reader's own human-only act ('Once you have signed in, …', 'Once you merge #812, …'): the
     agent's act held until it is a hold on a human-only act, as word-before-act reads it — no finding."""
     subject = subject_of(condition)
-    if subject is None or subject.lower_ not in READER:
+    if subject is None:
         return None
     # the condition's own act, a report joined to it left out ('Once you've merged #812 and told me, …')
     joined = frozenset(t.i for c in condition.children if c.dep_ == "conj" for t in c.subtree)
+    if subject.lower_ not in READER:
+        # r38f: what shows in the person's own environment ('If the warning still shows in your editor, paste the line')
+        place = environment_word(asked.doc[i] for i in _span(condition) - joined)
+        return carved(name, f"'{_as_asked(asked)}' holds the agent's act until what '{_clause(condition)}' shows in "
+                      f"the person's own environment ('{place}'): a hold on the person") if place else None  # fmt: skip
     work = work_of([condition], asked.lexicon, _span(condition) - joined)
     if not work.human_only:
-        return None
+        # r38f: what the reader sees in the person's own environment or puts in front of the agent ('If you still see
+        # a snippet in your editor, paste the path and I'll remove it'; 'Once you add these files, I'll fix it' after
+        # '… to the chat') is the person's to do or know: a hold on it
+        place = readers_environment(asked, condition, _span(condition) - joined)
+        if place is None:
+            return None
+        return carved(name, f"'{_as_asked(asked)}' holds the agent's act until the reader's '{_clause(condition)}', "
+                      f"what only the person can do or know ('{place}'): a hold on the person")  # fmt: skip
     return carved(name, f"'{_as_asked(asked)}' holds the agent's act until the reader's '{_clause(condition)}', "
                   f"and that is {work.describe()}: a hold on a human-only act")  # fmt: skip
 
@@ -899,6 +916,10 @@ def _directs_the_agent(verb: Token) -> bool:
     if verb.lemma_.lower() in OUTPUT_VERBS:
         return False
     objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "iobj")]
+    if verb.lemma_.lower() in DESCRIBING and any(
+        c.dep_ in ("dobj", "ccomp") and c.left_edge.tag_ in ("WDT", "WP", "WP$", "WRB") for c in verb.children
+    ):
+        return True  # r38f: 'If you describe which tab it happens on, we can narrow it': what only the reader saw
     objects += [p for c in verb.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
     return any(o.lower_ in AGENT_SUBJECTS for o in objects)
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _judged
+from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.closing_waits import wait_on_person
+from analyzer.grammar.grants import granted_word
 from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.register.reader_word import OPEN_BOUNDS
 from analyzer.grammar.registry import rule
@@ -77,8 +78,24 @@ def word_before_act(asked: Asked) -> Judgement | None:
     for token in asked.tokens:
         judged = _told(asked, token) or _conditioned(asked, token) or _reviewed(asked, token) or _heard(asked, token)
         if judged is not None:
-            return judged
-    return _said_first(asked) or _assent_for_purpose(asked)
+            return _granted(asked, judged)
+    judged = _said_first(asked) or _assent_for_purpose(asked)
+    return _granted(asked, judged) if judged is not None else None
+
+
+def _granted(asked: Asked, judged: Judgement) -> Judgement:
+    """r38f (docs/DESIGN.md#construction-classes): the reader's word is on what only the person can grant or knows —
+    among the reader's words, before the agent's subject ('Please confirm your GitHub noreply email so I can set it',
+    'Say when you've switched to Agent mode and I'll apply it'; analyzer/grammar/grants.py): the turn waits on the
+    person, no finding."""
+    if judged.verdict != "fire":
+        return judged
+    agent = next((t.i for t in asked.tokens if t.lower_ in AGENT_SUBJECTS and t.dep_ in ("nsubj", "nsubjpass")), None)
+    granted = granted_word(t for t in asked.tokens if agent is None or t.i < agent)
+    if granted is None:
+        return judged
+    return carved("word-before-act", f"'{_as_asked(asked)}' asks the reader's word on what only the person can grant "
+                  f"or knows ('{granted}'): a wait on the person")  # fmt: skip
 
 
 def _assent_for_purpose(asked: Asked) -> Judgement | None:

@@ -173,6 +173,8 @@ class ClaimVocabulary:
     next_step_prepositions: frozenset[str]
     question_tags: frozenset[str]
     apostrophe_dropped: frozenset[str]
+    catenative_lemmas: frozenset[str]
+    departure_words: frozenset[str]
     artifact_label_words: frozenset[str]
     artifact_nouns: frozenset[str]
 

@@ -331,6 +331,14 @@ def _joined(lowered: str, start: int, end: int) -> bool:
     return after in _JOINED_AFTER or (after == "." and end + 1 < len(lowered) and lowered[end + 1].isalnum())
 
 
+def context_reading(text: str, start: int, end: int) -> str | None:
+    """r38f: the reading of the written form at [start, end) of `text` read only in context (spelling.toml [[context]]:
+    the word before or after it, or its sentence's opening; 'docker img 2 pick up' reads 'to'), or None: as written."""
+    lowered = text.lower().replace("’", "'")
+    forms = spelling().context.get(lowered[start:end], ())
+    return next((f.reads for f in forms if _applies(f, lowered, start, end, -1)), None)
+
+
 def _applies(form: ContextForm, lowered: str, start: int, end: int, last_end: int) -> bool:
     if form.opens:
         opens = _opens(lowered, start) or (form.clause and _CLAUSE_OPENS.search(lowered, max(0, start - 4), start))

@@ -104,6 +104,7 @@ def _unit(closing: Closing, start: int, end: int, vocabulary: ClaimVocabulary) -
     text = _discourse_marker_blanked(text)
     text, offsets = _modals_spelled_out(text, offsets)
     text, offsets = _chat_time_spelled_out(text, offsets)
+    text, offsets = _chat_particles_spelled_out(text, offsets)
     text, offsets = _contractions_spelled_out(text, offsets, vocabulary)
     return Unit(unit.start, unit.end, text[:MAX_CLAIM_CHARS], tuple(offsets[:MAX_CLAIM_CHARS]))
 
@@ -170,6 +171,25 @@ def _chat_time_spelled_out(text: str, offsets: list[int]) -> tuple[str, list[int
     return _spelled_out(text, offsets, _CHAT_NOW)
 
 
+def _chat_particles_spelled_out(text: str, offsets: list[int]) -> tuple[str, list[int]]:
+    """r38f: 'rebuilding the docker img 2 pick up the new base' — the infinitive's 'to' (or 'for') written as a digit
+    in chat spelling (terms [claim-chat] particle_forms) is parsed as its reading where spelling.toml's [[context]]
+    reads it so (the verb after it, the word before it), so the model does not read a count ('2 pick-ups'); the added
+    letters map to the digit."""
+    from analyzer.text.spelling import context_reading
+
+    for m in reversed(list(_CHAT_PARTICLES.finditer(text))):
+        reading = context_reading(text, m.start(), m.end())
+        if reading is None:
+            continue
+        start, end = m.start(), m.end()
+        text = text[:start] + reading + text[end:]
+        offsets[start:end] = offsets[start:end][: len(reading)] + [offsets[end - 1]] * max(
+            0, len(reading) - (end - start)
+        )
+    return text, offsets
+
+
 def _spelled_out(text: str, offsets: list[int], forms: re.Pattern[str]) -> tuple[str, list[int]]:
     """Each match of `forms` replaced by its reading in spelling.toml [words], from the last so earlier offsets hold;
     a reading longer than its form maps its added letters to the form's last one."""
@@ -228,6 +248,8 @@ def _contraction_pattern(forms: frozenset[str]) -> re.Pattern[str]:
 # apostrophe's contraction may follow at a clause's opening.
 _CHAT_NOW = re.compile(r"\b(?:" + "|".join(sorted(terms("claim-chat", "now_forms"))) + r")\b", re.IGNORECASE)
 CHAT_LEADING = terms("claim-chat", "leading")
+# r38f: a particle written as a digit, standing alone between spaces ('img 2 pick up', not '2.5' or 'x2').
+_CHAT_PARTICLES = re.compile(r"(?<![\w.])(?:" + "|".join(sorted(terms("claim-chat", "particle_forms"))) + r")(?![\w.])")
 # The modals the claim parse reads spelled out (their readings are spelling.toml [words]).
 _MODAL_FORMS = re.compile(r"\b(?:wud|wld|shud|shld|cud|cld)\b", re.IGNORECASE)
 

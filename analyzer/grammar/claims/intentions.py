@@ -87,6 +87,32 @@ def going_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Matc
     return None
 
 
+@rule("off-to")
+def off_to(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """r38f: read on the words' order, as the model hangs the departure word anywhere ('Off to fix …': Off -advmod->
+    fix; "I'm off to rerun …": off -advmod-> 'm, rerun -xcomp-> 'm): the infinitive right after the departure word
+    and 'to', the departure opening the segment (its subject left out) or after a first-person present 'be'."""
+    doc = head.doc
+    if head.lemma_ == "be":  # "I'm off to rerun …": the infinitive hangs on 'be'
+        head = next((c for c in head.children if c.dep_ in ("xcomp", "advcl") and c.tag_ == "VB"), head)
+    elif head.lower_ in vocabulary.departure_words and head.i + 2 < len(doc):
+        head = doc[head.i + 2]  # 'OK, off to rebuild …': the model may make the departure word the head
+    if head.tag_ != "VB" or head.i < 2 or doc[head.i - 1].lower_ != "to" or doc[head.i - 1].dep_ != "aux":
+        return None
+    off = doc[head.i - 2]
+    if off.lower_ not in vocabulary.departure_words:
+        return None
+    if opens(off, segment):
+        why = f"the departure '{off.text} to {head.text}' with its subject left out"
+        return Match("intention", "off-to", head, why)
+    be = doc[off.i - 1] if off.i > 0 else None
+    subject = subject_of(be) if be is not None and be.lemma_ == "be" else None
+    if be is not None and be.lower_.replace("’", "'") in vocabulary.present_be and first_person(subject, vocabulary):
+        words = as_written(subject, be, off, head)
+        return Match("intention", "off-to", head, f"the first-person departure '{words}'")
+    return None
+
+
 @rule("let-me")
 def let_me(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
     """'me'/'us' is looked for within two words of 'let', however the model attached it."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.grants import granted_word
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.clauses import across_semicolon, spelled
 from analyzer.grammar.register.context import Context
@@ -115,6 +116,8 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         return gated("fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}", main.i)
     if wanted and not agent_main:
         return None  # a technical conditional: the wish names what it wants and the reader acts
+    if main is not None and subject_of(main) is None and _grant_told(main):
+        return None  # r38f: 'If you want that applied, switch to Agent mode and we can wire it': the person's grant
     shown = main.text if main is not None else phrase[-1].text
     why = f"the wish governs the agent's own '{shown}'" if agent_main else "the wish is left open, an offer to act"
     return gated(
@@ -153,6 +156,15 @@ def passive_offer(main: Token) -> str | None:
     if modal is None:
         return None
     return " ".join(t.text for t in main.doc[modal.i : main.i + 1])
+
+
+def _grant_told(main: Token) -> bool:
+    """r38f (docs/DESIGN.md#construction-classes): the clause the wish governs tells the reader, with no subject of its
+    own, to grant what only the person can (analyzer/grammar/grants.py: the agent's harness mode or a permission; the
+    person's own data) — its own words, the agent's act joined to it after 'and' left out: the wish conditions the
+    person's act, the agent's act waits on it."""
+    joined = {t.i for c in main.children if c.dep_ == "conj" for t in c.subtree}
+    return granted_word(t for t in main.subtree if t.i not in joined) is not None
 
 
 def _going_on(wanted: Sequence[Token]) -> Token | None:
