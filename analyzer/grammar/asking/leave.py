@@ -29,6 +29,7 @@ MINDING = terms("asking", "minding")
 DUTY_MODALS = terms("leave-held", "modals")
 LEAVE_MODALS = terms("asking", "leave_modals") | DUTY_MODALS
 ABILITY_MODALS = terms("asking", "ability_modals")
+ABILITY_FACTS = terms("asking", "ability_facts")
 ASKING_VERBS = terms("asking", "asking_verbs")
 LEAVE_SUBJECTS = terms("asking", "leave_subjects")
 CONTENTED = terms("asking", "contented")
@@ -236,9 +237,21 @@ def _modal_act(modal: Token, asked: Asked) -> Token | None:
     particles = [c.lower_ for c in verb.children if c.dep_ in ("advmod", "prt") and c.i > verb.i]
     lead_ins = asked.lexicon.lead_ins
     if " ".join([verb.lower_, *particles]) not in lead_ins and verb.lemma_.lower() not in lead_ins:
-        return None
+        return verb if _ability_asks_leave(modal, verb, asked) else None
     joined = [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB"]
     return joined[0] if joined else verb
+
+
+def _ability_asks_leave(modal: Token, verb: Token, asked: Asked) -> bool:
+    """r38e (docs/DESIGN.md#construction-classes): 'Can I add early stopping?', 'I could also hook it into background
+    fetch?' — 'can'/'could' with the agent's work asks leave in a yes/no question; it asks what is possible with a
+    wh-word ('How can I run it?'), a perfect ('Could I have broken it?'), a negation, or a verb of perceiving, knowing,
+    getting or reaching ('Can I see the logs?', 'Can I get access to staging?')."""
+    if verb.lemma_.lower() in ABILITY_FACTS or verb.pos_ != "VERB":
+        return False
+    if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lemma_ == "have") for c in verb.children):
+        return False
+    return not any(t.tag_ in ("WDT", "WP", "WP$", "WRB") for t in asked.tokens if t.i < modal.i or t.head.i == verb.i)
 
 
 def _frame(child: Token, act: Token) -> bool:
