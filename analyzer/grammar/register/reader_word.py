@@ -37,6 +37,8 @@ RECEIVING = terms("waits", "receiving")
 CHANCE_VERBS = terms("waits", "chance_verbs")
 CHANCE_NOUNS = terms("waits", "chance_nouns")
 AWAITING_VERBS = terms("waits", "awaiting_verbs")
+WISHING_VERBS = terms("waits", "wishing_verbs")
+WISH_MODALS = terms("waits", "wish_modals")
 SILENCE = terms("waits", "silence")
 # What the reader's word is about: 'confirm the column names', 'your OK on phase 2', 'your approval to proceed'.
 ABOUT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "acl", "advcl", "relcl"})
@@ -274,6 +276,8 @@ def _bounded_predicate(word: Token) -> Token | None:
         return holder.head
     if word.dep_ == "dobj" and holder.lemma_.lower() in AWAITING_VERBS and holder.lower_ not in BOUNDS:
         return holder
+    if word.dep_ == "dobj" and _wished(holder):
+        return holder  # r38e: 'I'd love your feedback before I polish it.'
     if word.dep_ == "dobj" and holder.lemma_.lower() in RECEIVING and _agents(holder) and holder.head.i != holder.i:
         # r32c: the agent receiving the reader's word in the clause that bounds its hold ('I'm holding here until I get
         # your thumbs-up', 'deferring the switch until we have your approval'): the clause it bounds holds
@@ -290,6 +294,13 @@ def _bounded_predicate(word: Token) -> Token | None:
     if holder.head.i == holder.i:
         return None
     return _at_service(holder.head) or holder.head
+
+
+def _wished(verb: Token) -> bool:
+    """r38e (docs/DESIGN.md#construction-classes): the agent's wish for the reader's word, a verb of wishing under the
+    modal of a wish ('I'd love your feedback', 'I would appreciate your input'): the need said politely."""
+    modal = any(c.dep_ == "aux" and c.lower_ in WISH_MODALS for c in verb.children)
+    return modal and verb.lemma_.lower() in WISHING_VERBS
 
 
 def _at_service(noun: Token) -> Token | None:
