@@ -26,6 +26,8 @@ READER = terms("register", "reader")
 HOLD_VERBS = terms("waits", "hold_verbs")
 BOUNDS = terms("waits", "bounds")
 HELD_MARKS = terms("waits", "held_marks")
+PURPOSE_MARKS = terms("waits", "purpose_marks")
+LACKING_MARKS = terms("waits", "lacking_marks")
 OPEN_BOUNDS = terms("waits", "open_bounds")
 WORD_VERBS = terms("waits", "word_verbs")
 WORD_NOUNS = terms("waits", "word_nouns") | terms("waits", "word_nouns_choice")
@@ -71,6 +73,10 @@ def held_until(
     if predicate is None or not _agents(predicate) or (phrase_before and _told_before(word, lexicon)):
         return None
     held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
+    if predicate.lemma_.lower() in HOLD_VERBS:
+        # r38e: 'Holding off on the merge of #812 until you say so.': what a hold is on is what it holds
+        held += [g for c in predicate.children if c.dep_ == "prep" and c.lower_ == "on" and c.i < word.i
+                 for g in c.children if g.dep_ == "pobj"]  # fmt: skip
     if held and _human_only(held, lexicon):
         return None  # 'I'll hold the merge until you approve #812': the timing of a human-only act
     released = _held_acts(predicate, word)
@@ -254,7 +260,10 @@ def _bounded_predicate(word: Token) -> Token | None:
     if word.pos_ in ("VERB", "AUX", "INTJ"):
         marked = any(c.lower_ in BOUNDS | OPEN_BOUNDS for c in word.children if c.dep_ in ("mark", "advmod"))
         if marked and word.dep_ in ("advcl", "ccomp", "conj") and word.head.i != word.i:
-            return _out_of_manner(word.head)
+            return _hold_read_as_subject(_out_of_manner(word.head))
+        purpose = any(c.lower_ in PURPOSE_MARKS for c in word.children if c.dep_ in ("mark", "advmod"))
+        if purpose and word.dep_ == "advcl" and word.head.lemma_.lower() in HOLD_VERBS and word.head.i < word.i:
+            return word.head  # r38e: 'I'll pause here so you can review the component structure.'
         if marked and word.dep_ == "ROOT":
             # issue 28 phase 6: 'On hold until you've looked over the schema.' — the bound clause read as the root,
             # the agent's hold hanging on it
@@ -289,10 +298,12 @@ def _bounded_predicate(word: Token) -> Token | None:
         if holder.head.i == holder.i and holder.i == holder.sent.start:
             return holder  # r32c: 'Pending your OK on the schema change.' — the verbless status is the agent's own
         return holder.head if holder.head.i != holder.i else _hold_under(holder)
-    if word.dep_ != "pobj" or holder.lower_ not in BOUNDS | {"for", "on", "without"}:
+    if word.dep_ != "pobj" or holder.lower_ not in BOUNDS | LACKING_MARKS | {"for", "on"}:
         return None
     if holder.head.i == holder.i:
         return None
+    if holder.lower_ in LACKING_MARKS and not any(c.dep_ == "neg" for c in holder.head.children):
+        return None  # r38e: 'I'll proceed without your input' goes on; 'I won't proceed without your input' waits
     return _at_service(holder.head) or holder.head
 
 
@@ -301,6 +312,14 @@ def _wished(verb: Token) -> bool:
     modal of a wish ('I'd love your feedback', 'I would appreciate your input'): the need said politely."""
     modal = any(c.dep_ == "aux" and c.lower_ in WISH_MODALS for c in verb.children)
     return modal and verb.lemma_.lower() in WISHING_VERBS
+
+
+def _hold_read_as_subject(predicate: Token) -> Token:
+    """r38e (docs/DESIGN.md#construction-classes): 'Holding off on the index rebuild until you say so.' — the model read
+    the noun after the hold as the verb the bound hangs on, the hold's participle its clausal subject: the hold is the
+    predicate the bound bounds."""
+    held = next((c for c in predicate.children if c.dep_ == "csubj" and c.tag_ == "VBG" and c.i < predicate.i), None)
+    return held if held is not None and held.lemma_.lower() in HOLD_VERBS else predicate
 
 
 def _at_service(noun: Token) -> Token | None:
