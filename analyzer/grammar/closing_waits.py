@@ -104,12 +104,47 @@ def wait_on_person(asked: Asked) -> Judgement | None:
             judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is not None:
                 return judged
-    labelled = _labelled_wait(asked)
+    labelled = _labelled_wait(asked) or _stands_by_alone(asked)
     if labelled is not None:
         return labelled
     return carved(
         "wait-on-person",
         "no word of the reader's bounds a hold of the agent's own: a thing's wait, or a wait on a human-only act",
+    )
+
+
+def _alone_words() -> frozenset[str]:
+    """The tokens of sites.toml [wait] alone and alone_subjects as the parser splits them ("i'm": 'i', "'m")."""
+    found: set[str] = set()
+    for phrase in (*sites()["wait"]["alone"], *sites()["wait"]["alone_subjects"]):
+        for word in phrase.split():
+            head, mark, rest = word.partition("'")
+            found.update((head, mark + rest) if mark else (word,))
+    return frozenset(found - {""})
+
+
+ALONE_WORDS = _alone_words()
+
+
+def _stands_by_alone(asked: Asked) -> Judgement | None:
+    """r38e (docs/DESIGN.md#construction-classes): 'Standing by.', "I'm on standby.", 'At your service!' as the message's
+    last sentence — the agent's readiness for a call with nothing it waits on named: the call is the reader's, unless a
+    sentence just before reports work in flight ('The migration is still running. Standing by.'), a hold."""
+    words = [t for t in asked.tokens if not t.is_punct]
+    if asked.site.following or not words or any(t.lower_.replace("’", "'") not in ALONE_WORDS for t in words):
+        return None
+    # closing_reports imports the hand-overs, which import this module: read where the rule runs, not at load
+    from analyzer.grammar.closing_reports import _work_in_flight_before
+
+    in_flight = _work_in_flight_before(asked, words[0])
+    if in_flight is not None:
+        return carved("wait-on-person", f"the agent stands by on work in flight ('{in_flight}'), a hold")
+    return gated(
+        "fire",
+        "wait-on-person",
+        f"fires (wait-on-person): '{_as_asked(asked)}' — the agent stands by with nothing it waits on named and no "
+        "work in flight: it waits on the reader's next word",
+        words[0].i,
     )
 
 

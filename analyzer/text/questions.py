@@ -702,6 +702,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:i|we)(?:['’]ll|['’]d|\s+will|\s+would|\s+still|\s+first|\s+just|\s+really)?\s+"
             rf"(?:{_words(data['wait']['need_verbs'])})\s+(?:your\s+|some\s+|more\s+|a\s+|an\s+|the\s+)?"
             rf"(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
+            # r38e: the agent's readiness for the reader's call as the whole sentence ("Standing by.")
+            rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['alone_subjects'])})\s+)?(?:{_words(data['wait']['alone'])})"
+            rf"[\s.!*_]*\Z"
             # r38e: the reader's word as the purpose of the hold, the agent's act refused without the reader's word
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,30}}?\b(?:{_words(data['wait']['purpose_bounds'])})\s+"
             rf"you\b"
