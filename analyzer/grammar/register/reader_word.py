@@ -12,7 +12,7 @@ from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.clauses import is_question, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
-from analyzer.grammar.work import work_of
+from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import SUBJECT_DEPS, forms, hyphen_compound, is_copula, subject_of
 from analyzer.terms import terms
@@ -73,12 +73,10 @@ def held_until(
     if predicate is None or not _agents(predicate) or (phrase_before and _told_before(word, lexicon)):
         return None
     held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
-    if predicate.lemma_.lower() in HOLD_VERBS:
-        # r38e: 'Holding off on the merge of #812 until you say so.': what a hold is on is what it holds
-        held += [g for c in predicate.children if c.dep_ == "prep" and c.lower_ == "on" and c.i < word.i
-                 for g in c.children if g.dep_ == "pobj"]  # fmt: skip
     if held and _human_only(held, lexicon):
         return None  # 'I'll hold the merge until you approve #812': the timing of a human-only act
+    if _holds_human_only(predicate, word, lexicon):
+        return None  # r38e: 'Holding off on the deploy to production until you give the word.'
     released = _held_acts(predicate, word)
     if _held_human_only(released, lexicon):
         return None  # r37a: 'Waiting for your approval before deploying to production': the go for a human-only act
@@ -302,7 +300,7 @@ def _bounded_predicate(word: Token) -> Token | None:
         return None
     if holder.head.i == holder.i:
         return None
-    if holder.lower_ in LACKING_MARKS and not any(c.dep_ == "neg" for c in holder.head.children):
+    if holder.lower_ in LACKING_MARKS and not _refused(holder.head):
         return None  # r38e: 'I'll proceed without your input' goes on; 'I won't proceed without your input' waits
     return _at_service(holder.head) or holder.head
 
@@ -314,12 +312,32 @@ def _wished(verb: Token) -> bool:
     return modal and verb.lemma_.lower() in WISHING_VERBS
 
 
+def _holds_human_only(predicate: Token, word: Token, lexicon: Lexicon) -> bool:
+    """r38e (docs/DESIGN.md#construction-classes): what a hold is on, read on the words from its 'on' to the bound
+    ('Holding off on the deploy to production until you give the word': the model hangs 'to production' on the hold):
+    a human-only act there is that act's timing."""
+    if predicate.lemma_.lower() not in HOLD_VERBS:
+        return False
+    on = next((c for c in predicate.children if c.dep_ == "prep" and c.lower_ == "on" and c.i < word.i), None)
+    if on is None:
+        return False
+    end = min(word.left_edge.i, word.i)
+    stretch = [t for t in predicate.doc[on.i + 1 : end] if not t.is_punct and t.lower_ not in BOUNDS]
+    return bool(stretch) and work_of_stretch(stretch, lexicon).human_only
+
+
 def _hold_read_as_subject(predicate: Token) -> Token:
     """r38e (docs/DESIGN.md#construction-classes): 'Holding off on the index rebuild until you say so.' — the model read
     the noun after the hold as the verb the bound hangs on, the hold's participle its clausal subject: the hold is the
     predicate the bound bounds."""
     held = next((c for c in predicate.children if c.dep_ == "csubj" and c.tag_ == "VBG" and c.i < predicate.i), None)
     return held if held is not None and held.lemma_.lower() in HOLD_VERBS else predicate
+
+
+def _refused(act: Token) -> bool:
+    """r38e: the act negated, or the verb it is the infinitive of ('Not going to start the refactor without …')."""
+    verbs = [act, act.head] if act.dep_ == "xcomp" else [act]
+    return any(c.dep_ == "neg" for v in verbs for c in v.children)
 
 
 def _at_service(noun: Token) -> Token | None:
