@@ -251,7 +251,16 @@ def _ability_asks_leave(modal: Token, verb: Token, asked: Asked) -> bool:
         return False
     if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lemma_ == "have") for c in verb.children):
         return False
-    return not any(t.tag_ in ("WDT", "WP", "WP$", "WRB") for t in asked.tokens if t.i < modal.i or t.head.i == verb.i)
+    if any(t.tag_ in ("WDT", "WP", "WP$", "WRB") for t in asked.tokens if t.i < modal.i or t.head.i == verb.i):
+        return False
+    subject = subject_of(verb)
+    if subject is not None and subject.i < modal.i:
+        # the statement's order ('I could also hook it into background fetch?'): the question mark asks of it only when
+        # it is the question's root and no clause of its own follows ('I could cut it next — would that help?' asks
+        # the benefit)
+        later = [c for c in verb.children if c.dep_ in ("parataxis", "ccomp", "conj", "advcl") and c.i > verb.i]
+        return verb.i == asked.root.i and not any(subject_of(c) is not None for c in later)
+    return True
 
 
 def _frame(child: Token, act: Token) -> bool:
