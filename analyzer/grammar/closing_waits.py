@@ -127,9 +127,10 @@ ALONE_WORDS = _alone_words()
 
 
 def _stands_by_alone(asked: Asked) -> Judgement | None:
-    """r38e (docs/DESIGN.md#construction-classes): 'Standing by.', "I'm on standby.", 'At your service!' as the message's
-    last sentence — the agent's readiness for a call with nothing it waits on named: the call is the reader's, unless a
-    sentence just before reports work in flight ('The migration is still running. Standing by.'), a hold."""
+    """r38e (docs/DESIGN.md#construction-classes): 'Standing by.', "I'm on standby.", 'At your service!' as the
+    message's last sentence — the agent's readiness for a call with nothing it waits on named: the call is the
+    reader's, unless a sentence just before reports work in flight ('The migration is still running. Standing by.'), a
+    hold."""
     words = [t for t in asked.tokens if not t.is_punct]
     if asked.site.following or not words or any(t.lower_.replace("’", "'") not in ALONE_WORDS for t in words):
         return None
