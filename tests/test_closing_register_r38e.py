@@ -35,8 +35,6 @@ from tests.judging import assert_judged, verdict_rule_reason
         ("Reckon that's the lint done. I'll be moseyin' 'round here till you holler what's next.", "wait-on-reader",
          ["the reader's 'holler'"]),
         ("All tests pass. Standing by.", "wait-on-person", ["stands by with nothing it waits on named"]),
-        ("> Should I go ahead and convert the remaining class components to hooks?", "permission-question",
-         ["asks leave"]),
     ],
 )  # fmt: skip
 def test_the_construction_fires(text: str, rule: str, words: list[str]) -> None:
@@ -95,8 +93,3 @@ def test_a_label_inside_the_prose_after_an_unclosed_fence_is_passed_over() -> No
     assert_judged(text, "fire", "offer", ["'would you like me to'"])
     carved = build_views(text).parse_view
     assert "Would you like me to" in carved and "Ready in" not in carved
-
-
-def test_a_message_that_is_only_a_blockquote_is_the_agents_own() -> None:
-    assert "Should I" in build_views("> Should I add tests?").parse_view
-    assert "Should I" not in build_views("You asked:\n> Should I add tests?\nYes, added.").parse_view

@@ -288,10 +288,6 @@ def _blockquotes(text: str, taken: _Taken) -> list[Region]:
     region, whose lines are then taken one by one."""
     found: list[Region] = []
     for run in _BLOCKQUOTE_RUN.finditer(text):
-        if not taken.regions and not text[: run.start()].strip() and not text[run.end() :].strip():
-            # r38e (docs/DESIGN.md#construction-classes): a message that is nothing but a blockquote quotes no one —
-            # no words of the agent's frame it: it is the agent's own callout ('> Should I go ahead and …?')
-            break
         if not taken.overlaps(run.start(), run.end()):
             found.append(Region(run.start(), run.end(), "blockquote"))
             continue

@@ -75,6 +75,9 @@ def _stretch(act: Token, left_out: set[int]) -> list[Token]:
 
 
 def _leave_and_act(asked: Asked) -> tuple[Token, Token] | None:
+    """The first leave word and the act it grants; 'can'/'could' only when no other leave word follows (r38e: 'Can I
+    take the liberty of upgrading the runner?' asks by 'liberty')."""
+    ability: tuple[Token, Token] | None = None
     for token in asked.tokens:
         word = (hyphen_compound(token) or token.lower_).lower()
         noun_of_leave = (word in LEAVE_NOUNS or _signal(token)) and token.pos_ in ("NOUN", "PROPN", "INTJ", "ADJ")
@@ -86,7 +89,11 @@ def _leave_and_act(asked: Asked) -> tuple[Token, Token] | None:
             act = _granted_act(token, named_only=True)
         elif noun_of_leave:
             act = _granted_act(token, named_only=False) or _act_of_holder(token) or _leave_about(token)
-        elif token.lower_ in LEAVE_MODALS | ABILITY_MODALS and token.dep_ == "aux":
+        elif token.lower_ in ABILITY_MODALS and token.dep_ == "aux":
+            act = _modal_act(token, asked)
+            ability = ability or ((token, act) if act is not None else None)
+            continue
+        elif token.lower_ in LEAVE_MODALS and token.dep_ == "aux":
             act = _modal_act(token, asked)
         elif token.lower_ in DUTY_MODALS and subject_of(token) is not None and subject_of(token).lower_ in AGENT:
             # issue 28 phase 6: 'Reckon I ought to tackle the flaky tests next?' — the model made 'ought' the verb
@@ -95,7 +102,7 @@ def _leave_and_act(asked: Asked) -> tuple[Token, Token] | None:
             continue
         if act is not None:
             return token, act
-    return None
+    return ability
 
 
 def _granted_act(leave: Token, *, named_only: bool) -> Token | None:
