@@ -29,7 +29,7 @@ from analyzer.grammar.register.reader_word import (
 )
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of, work_of_stretch
-from analyzer.parse.tokens import forms, hyphen_compound, subject_of
+from analyzer.parse.tokens import SOURCE_KEY, forms, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.questions import READY, TURN, WAIT
@@ -127,24 +127,20 @@ ALONE_WORDS = _alone_words()
 
 
 def _stands_by_alone(asked: Asked) -> Judgement | None:
-    """r38e (docs/DESIGN.md#construction-classes): 'Standing by.', "I'm on standby.", 'At your service!' as the
-    message's last sentence — the agent's readiness for a call with nothing it waits on named: the call is the
-    reader's, unless a sentence just before reports work in flight ('The migration is still running. Standing by.'), a
-    hold."""
+    """r38e (docs/DESIGN.md#construction-classes): 'Standing by.', "I'm on standby.", 'At your service!' as the whole
+    message — the agent's readiness for a call with no work reported and nothing it waits on named: the turn handed
+    back to the reader, as the open offer is. After a report ('All 212 tests pass. Standing by.') it closes a status."""
     words = [t for t in asked.tokens if not t.is_punct]
     if asked.site.following or not words or any(t.lower_.replace("’", "'") not in ALONE_WORDS for t in words):
         return None
-    # closing_reports imports the hand-overs, which import this module: read where the rule runs, not at load
-    from analyzer.grammar.closing_reports import _work_in_flight_before
-
-    in_flight = _work_in_flight_before(asked, words[0])
-    if in_flight is not None:
-        return carved("wait-on-person", f"the agent stands by on work in flight ('{in_flight}'), a hold")
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    if source is not None and source[0][: asked.site.start].strip():
+        return None
     return gated(
         "fire",
         "wait-on-person",
-        f"fires (wait-on-person): '{_as_asked(asked)}' — the agent stands by with nothing it waits on named and no "
-        "work in flight: it waits on the reader's next word",
+        f"fires (wait-on-person): '{_as_asked(asked)}' is the whole message — the agent stands by with no work "
+        "reported and nothing it waits on named: it waits on the reader's next word",
         words[0].i,
     )
 
