@@ -120,6 +120,7 @@ class Words:
     taking: frozenset[str]
     self_nouns: frozenset[str]
     useful: frozenset[str]
+    useful_modals: frozenset[str]
     reader_uses: frozenset[str]
     more_work: frozenset[str]
     more_phrases: frozenset[str]
@@ -159,6 +160,7 @@ def words() -> Words:
         taking=terms("open-offer-asked", "taking"),
         self_nouns=terms("open-offer-asked", "self_nouns"),
         useful=terms("open-offer-asked", "useful"),
+        useful_modals=terms("open-offer-asked", "useful_modals"),
         reader_uses=terms("bonus-offer", "reader_uses"),
         more_work=terms("bonus-offer", "more_work"),
         more_phrases=terms("bonus-offer", "more_phrases"),
@@ -808,7 +810,9 @@ def _open_help(token: Token, w: Words, *, question: bool) -> str | None:
         if wh is not None:
             return f"asks what the agent should do for the reader ('{wh.text} … {token.text} … for you')"
     asked_way = token.dep_ == "relcl" and token.head.lower_ in w.help_areas and question
-    if lemma == "be" and agent and (_wh_of(token, w) is not None or asked_way):
+    # r38e: 'Might I be of further service this evening?' — the yes/no question under a modal of ability or leave
+    yes_no = question and any(c.dep_ == "aux" and c.lower_ in w.useful_modals for c in token.children)
+    if lemma == "be" and agent and (_wh_of(token, w) is not None or asked_way or yes_no):
         of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         useful = next((c for c in token.children if c.dep_ == "acomp" and c.lower_ in w.useful), None)
         if useful is not None:  # r29c: 'How can I be useful today?'

@@ -42,6 +42,8 @@ WISH_MODALS = terms("reader-wish-asked", "wish_modals")
 REASONS = terms("reader-wish-asked", "reasons")
 LEARNING = terms("reader-wish-asked", "learning")
 TASTES = terms("reader-wish-asked", "tastes")
+NEEDS = terms("reader-wish-asked", "needs")
+HAVING = terms("reader-wish-asked", "having")
 TELLING = terms("reader-word-asked", "telling")
 WORD_NOUNS = terms("reader-word-asked", "word_nouns")
 AGENT_OBJECTS = terms("reader-word-asked", "agent_objects")
@@ -62,7 +64,7 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
         # 'Why would you want a second cache?': a question of reasons asks for no wish
         return carved("reader-wish-question", "a question of reasons asks the reader for no wish or choice")
     for token in asked.tokens:
-        named = _word_named(token, reader)
+        named = _word_named(token, reader) or _word_held(token, reader)
         if named is not None:
             # r31b: 'What's your preference on the texture compression format?' — what the reader's word is about
             about = [p for c in named.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"][:1]
@@ -172,6 +174,9 @@ def _predicate(token: Token, reader: frozenset[str]) -> tuple[str, Token] | None
         if lemma in TASTES and not any(c.dep_ == "aux" and c.lower_ in WISH_MODALS for c in token.children):
             return None
         return "wish", token
+    past = token.tag_ == "VBD" or any(c.dep_ == "aux" and c.tag_ == "VBD" for c in token.children)
+    if lemma in NEEDS and not past and _agent_does(token):
+        return "wish", token  # r38e: 'Do you need me to write tests …?'
     if lemma in CHOICES:
         if lemma in ("go", "lean") and not any(
             c.dep_ in ("prep", "prt") and c.lower_ in CHOICE_PARTICLES for c in token.children
@@ -181,6 +186,25 @@ def _predicate(token: Token, reader: frozenset[str]) -> tuple[str, Token] | None
     if lemma in APPROVALS:
         return "approval", token
     return None
+
+
+def _agent_does(need: Token) -> bool:
+    """r38e: the clause a verb of need takes has the agent as its doer ('need me to write …': me -nsubj-> write, or me
+    -dobj-> need with the act its xcomp)."""
+    clauses = [c for c in need.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ == "VERB"]
+    doers = [t for c in clauses for t in c.children if t.dep_ in SUBJECT_DEPS]
+    doers += [c for c in need.children if c.dep_ == "dobj"] if clauses else []
+    return any(d.lower_ in AGENT_OBJECTS for d in doers)
+
+
+def _word_held(token: Token, reader: frozenset[str]) -> Token | None:
+    """r38e (docs/DESIGN.md#construction-classes): 'Do you have a preference between Playwright and Cypress?' — the
+    reader's word (word_nouns) as the object of a present verb of having whose subject is the reader."""
+    verb = token.head
+    if token.lower_ not in WORD_NOUNS or token.dep_ != "dobj" or verb.lemma_.lower() not in HAVING:
+        return None
+    past = verb.tag_ == "VBD" or any(c.dep_ == "aux" and c.tag_ == "VBD" for c in verb.children)
+    return token if not past and _reader_subject(verb, reader) else None
 
 
 def _word_named(token: Token, reader: frozenset[str]) -> Token | None:

@@ -29,7 +29,7 @@ from analyzer.grammar.register.reader_word import (
 )
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of, work_of_stretch
-from analyzer.parse.tokens import forms, hyphen_compound, subject_of
+from analyzer.parse.tokens import SOURCE_KEY, forms, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.questions import READY, TURN, WAIT
@@ -104,12 +104,44 @@ def wait_on_person(asked: Asked) -> Judgement | None:
             judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is not None:
                 return judged
-    labelled = _labelled_wait(asked)
+    labelled = _labelled_wait(asked) or _stands_by_alone(asked)
     if labelled is not None:
         return labelled
     return carved(
         "wait-on-person",
         "no word of the reader's bounds a hold of the agent's own: a thing's wait, or a wait on a human-only act",
+    )
+
+
+def _alone_words() -> frozenset[str]:
+    """The tokens of sites.toml [wait] alone and alone_subjects as the parser splits them ("i'm": 'i', "'m")."""
+    found: set[str] = set()
+    for phrase in (*sites()["wait"]["alone"], *sites()["wait"]["alone_subjects"]):
+        for word in phrase.split():
+            head, mark, rest = word.partition("'")
+            found.update((head, mark + rest) if mark else (word,))
+    return frozenset(found - {""})
+
+
+ALONE_WORDS = _alone_words()
+
+
+def _stands_by_alone(asked: Asked) -> Judgement | None:
+    """r38e (docs/DESIGN.md#construction-classes): 'Standing by.', "I'm on standby.", 'At your service!' as the whole
+    message — the agent's readiness for a call with no work reported and nothing it waits on named: the turn handed
+    back to the reader, as the open offer is. After a report ('All 212 tests pass. Standing by.') it closes a status."""
+    words = [t for t in asked.tokens if not t.is_punct]
+    if asked.site.following or not words or any(t.lower_.replace("’", "'") not in ALONE_WORDS for t in words):
+        return None
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    if source is not None and source[0][: asked.site.start].strip():
+        return None
+    return gated(
+        "fire",
+        "wait-on-person",
+        f"fires (wait-on-person): '{_as_asked(asked)}' is the whole message — the agent stands by with no work "
+        "reported and nothing it waits on named: it waits on the reader's next word",
+        words[0].i,
     )
 
 

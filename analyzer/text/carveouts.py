@@ -358,7 +358,8 @@ def _fenced_code(text: str) -> list[Region]:
             # r37h: the fence never closes, and the message ends in prose a reader reads as the agent's own: the block
             # closes before it. Only prose after a bare fence, with text before it: the close of a block cut off
             # before the message (a document the agent wrote), as r33c's cut block
-            cut = tail == _next_line(text, line_end + 1) and not found and not _fence_info(text, opening, line_end)
+            opens = _only_labels(text[line_end + 1 : tail])  # r38e: '---' or 'SUMMARY:' before the prose
+            cut = opens and not found and not _fence_info(text, opening, line_end)
             whole = cut and bool(text[: opening.start()].strip())
             found.append(Region(0, line_end, "code-fence") if whole else Region(opening.start(), tail, "code-fence"))
             pos = tail
@@ -367,6 +368,11 @@ def _fenced_code(text: str) -> list[Region]:
         found.append(Region(opening.start(), end, "code-fence"))
         pos = end
     return found
+
+
+def _only_labels(between: str) -> bool:
+    """r38e: the lines between a fence and the prose after it are blank or labels (a thematic break, a heading)."""
+    return all(not line.strip() or _LABEL_LINE.match(line.rstrip("\r")) for line in between.split("\n"))
 
 
 def _fence_info(text: str, opening: re.Match[str], line_end: int) -> str:
@@ -388,11 +394,17 @@ _NON_BLANK_LINE = re.compile(r"^[ \t]*\S", re.MULTILINE)
 _PROSE_OPENING = re.compile(
     r"(?: {0,3}(?:[-+]|\d{1,3}[.)])[ \t]+|\*[ \t]+| {0,3})(?:(?:[*_]{1,3}(?=\S)|[^\x00-\x7f\w\s])+[ \t]*)?"
 )
-_CODE_SIGN = re.compile(r"[{};\\]|\w\(|[=!<>]=|=>|->|::|\s=\s|\w=\S|<<|//|/\*|\*/")
+_CODE_SIGN = re.compile(r"[{};\\]|\w\(|[=!<>]=|=>|->|::|\s=\s|\w=\S|<<|(?<!:)//|/\*|\*/")
 _INLINE_SPAN = re.compile(r"`[^`\n]*`")
 _PROSE_WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _LIST_MARKER = re.compile(r" {0,3}(?:[-+*]|\d{1,3}[.)])[ \t]")
 _SENTENCE_END = re.compile(r"[.?!:][*_)\"'”’\s]*(?:[^\x00-\x7f\w\s][\s]*)*\Z")
+# r38e (docs/DESIGN.md#construction-classes): a line inside the prose that ends the text though it is no sentence — a
+# heading, a capitalised label and its colon ('SUMMARY:', 'Next steps:'), a thematic break — passed over, never the
+# run's last line; the line after it opens a paragraph. A URL's '//' is prose's, no comment mark.
+_LABEL_LINE = re.compile(
+    r" {0,3}(?:#{1,6}[ \t]+\S.*|[*_]{0,2}[A-Z][A-Za-z]*(?:[ \t][A-Za-z]+){0,3}:[*_]{0,2}|(?:[-*_][ \t]*){3,})[ \t]*\Z"
+)
 # The fewest words of a line of prose: 'EOF', 'return x', 'end' are code.
 _MIN_PROSE_WORDS = 3
 
@@ -421,13 +433,14 @@ def prose_tail(text: str, start: int) -> int | None:
     while line_end > start:
         line_start = max(text.rfind("\n", start, line_end) + 1, start)
         line = text[line_start:line_end].rstrip("\r")
-        if line.strip() and not _prose_line(line)[0]:
+        if line.strip() and not _prose_line(line)[0] and not (run and _LABEL_LINE.match(line)):
             break
         run.append((line_start, line))
         line_end = line_start - 1
     run.reverse()
     for k, (line_start, line) in enumerate(run):
-        opens = k == 0 or not run[k - 1][1].strip() or _LIST_MARKER.match(line) is not None
+        after_break = k == 0 or not run[k - 1][1].strip() or _LABEL_LINE.match(run[k - 1][1]) is not None
+        opens = after_break or _LIST_MARKER.match(line) is not None
         if line.strip() and opens and _prose_line(line)[1]:
             return line_start
     return None

@@ -734,6 +734,16 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:i|we)(?:['’]ll|['’]d|\s+will|\s+would|\s+still|\s+first|\s+just|\s+really)?\s+"
             rf"(?:{_words(data['wait']['need_verbs'])})\s+(?:your\s+|some\s+|more\s+|a\s+|an\s+|the\s+)?"
             rf"(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
+            # r38e: the agent's readiness for the reader's call as the whole sentence ("Standing by.")
+            rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['alone_subjects'])})\s+)?(?:{_words(data['wait']['alone'])})"
+            rf"[\s.!*_]*\Z"
+            # r38e: the reader's word as the purpose of the hold, the agent's act refused without the reader's word
+            rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,30}}?\b(?:{_words(data['wait']['purpose_bounds'])})\s+"
+            rf"you\b"
+            rf"|(?:{_words(data['wait']['refusals'])})\s[^.!?;\n]{{0,60}}?\b(?:{_words(data['wait']['lacking'])})\s+your\b"
+            # r38e: the agent's wish for the reader's word under 'would' ("I'd love your feedback before I polish it")
+            rf"|\b(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+|much\s+|greatly\s+)?(?:{_words(data['wait']['wish_verbs'])})\s+"
+            rf"(?:your\s+|some\s+|a\s+)(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
             # r36c: the agent's work needing the reader's word ('The branch needs your OK on …')
             rf"|\b(?:{_words(data['wait']['work_needs'])})\s+your\s+(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
             # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')

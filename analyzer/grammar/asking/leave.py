@@ -29,6 +29,7 @@ MINDING = terms("asking", "minding")
 DUTY_MODALS = terms("leave-held", "modals")
 LEAVE_MODALS = terms("asking", "leave_modals") | DUTY_MODALS
 ABILITY_MODALS = terms("asking", "ability_modals")
+ABILITY_FACTS = terms("asking", "ability_facts")
 ASKING_VERBS = terms("asking", "asking_verbs")
 LEAVE_SUBJECTS = terms("asking", "leave_subjects")
 CONTENTED = terms("asking", "contented")
@@ -74,6 +75,9 @@ def _stretch(act: Token, left_out: set[int]) -> list[Token]:
 
 
 def _leave_and_act(asked: Asked) -> tuple[Token, Token] | None:
+    """The first leave word and the act it grants; 'can'/'could' only when no other leave word follows (r38e: 'Can I
+    take the liberty of upgrading the runner?' asks by 'liberty')."""
+    ability: tuple[Token, Token] | None = None
     for token in asked.tokens:
         word = (hyphen_compound(token) or token.lower_).lower()
         noun_of_leave = (word in LEAVE_NOUNS or _signal(token)) and token.pos_ in ("NOUN", "PROPN", "INTJ", "ADJ")
@@ -85,7 +89,11 @@ def _leave_and_act(asked: Asked) -> tuple[Token, Token] | None:
             act = _granted_act(token, named_only=True)
         elif noun_of_leave:
             act = _granted_act(token, named_only=False) or _act_of_holder(token) or _leave_about(token)
-        elif token.lower_ in LEAVE_MODALS | ABILITY_MODALS and token.dep_ == "aux":
+        elif token.lower_ in ABILITY_MODALS and token.dep_ == "aux":
+            act = _modal_act(token, asked)
+            ability = ability or ((token, act) if act is not None else None)
+            continue
+        elif token.lower_ in LEAVE_MODALS and token.dep_ == "aux":
             act = _modal_act(token, asked)
         elif token.lower_ in DUTY_MODALS and subject_of(token) is not None and subject_of(token).lower_ in AGENT:
             # issue 28 phase 6: 'Reckon I ought to tackle the flaky tests next?' — the model made 'ought' the verb
@@ -94,7 +102,7 @@ def _leave_and_act(asked: Asked) -> tuple[Token, Token] | None:
             continue
         if act is not None:
             return token, act
-    return None
+    return ability
 
 
 def _granted_act(leave: Token, *, named_only: bool) -> Token | None:
@@ -236,9 +244,30 @@ def _modal_act(modal: Token, asked: Asked) -> Token | None:
     particles = [c.lower_ for c in verb.children if c.dep_ in ("advmod", "prt") and c.i > verb.i]
     lead_ins = asked.lexicon.lead_ins
     if " ".join([verb.lower_, *particles]) not in lead_ins and verb.lemma_.lower() not in lead_ins:
-        return None
+        return verb if _ability_asks_leave(modal, verb, asked) else None
     joined = [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB"]
     return joined[0] if joined else verb
+
+
+def _ability_asks_leave(modal: Token, verb: Token, asked: Asked) -> bool:
+    """r38e (docs/DESIGN.md#construction-classes): 'Can I add early stopping?', 'I could also hook it into background
+    fetch?' — 'can'/'could' with the agent's work asks leave in a yes/no question; it asks what is possible with a
+    wh-word ('How can I run it?'), a perfect ('Could I have broken it?'), a negation, or a verb of perceiving, knowing,
+    getting or reaching ('Can I see the logs?', 'Can I get access to staging?')."""
+    if verb.lemma_.lower() in ABILITY_FACTS or verb.pos_ != "VERB":
+        return False
+    if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lemma_ == "have") for c in verb.children):
+        return False
+    if any(t.tag_ in ("WDT", "WP", "WP$", "WRB") for t in asked.tokens if t.i < modal.i or t.head.i == verb.i):
+        return False
+    subject = subject_of(verb)
+    if subject is not None and subject.i < modal.i:
+        # the statement's order ('I could also hook it into background fetch?'): the question mark asks of it only when
+        # it is the question's root and no clause of its own follows ('I could cut it next — would that help?' asks
+        # the benefit)
+        later = [c for c in verb.children if c.dep_ in ("parataxis", "ccomp", "conj", "advcl") and c.i > verb.i]
+        return verb.i == asked.root.i and not any(subject_of(c) is not None for c in later)
+    return True
 
 
 def _frame(child: Token, act: Token) -> bool:

@@ -12,7 +12,7 @@ from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.clauses import is_question, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
-from analyzer.grammar.work import work_of
+from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import SUBJECT_DEPS, forms, hyphen_compound, is_copula, subject_of
 from analyzer.terms import terms
@@ -26,6 +26,8 @@ READER = terms("register", "reader")
 HOLD_VERBS = terms("waits", "hold_verbs")
 BOUNDS = terms("waits", "bounds")
 HELD_MARKS = terms("waits", "held_marks")
+PURPOSE_MARKS = terms("waits", "purpose_marks")
+LACKING_MARKS = terms("waits", "lacking_marks")
 OPEN_BOUNDS = terms("waits", "open_bounds")
 WORD_VERBS = terms("waits", "word_verbs")
 WORD_NOUNS = terms("waits", "word_nouns") | terms("waits", "word_nouns_choice")
@@ -37,6 +39,8 @@ RECEIVING = terms("waits", "receiving")
 CHANCE_VERBS = terms("waits", "chance_verbs")
 CHANCE_NOUNS = terms("waits", "chance_nouns")
 AWAITING_VERBS = terms("waits", "awaiting_verbs")
+WISHING_VERBS = terms("waits", "wishing_verbs")
+WISH_MODALS = terms("waits", "wish_modals")
 SILENCE = terms("waits", "silence")
 # What the reader's word is about: 'confirm the column names', 'your OK on phase 2', 'your approval to proceed'.
 ABOUT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "acl", "advcl", "relcl"})
@@ -71,6 +75,8 @@ def held_until(
     held = [c for c in predicate.children if c.dep_ in ("dobj", "nsubjpass") and c.i < word.i]
     if held and _human_only(held, lexicon):
         return None  # 'I'll hold the merge until you approve #812': the timing of a human-only act
+    if _holds_human_only(predicate, word, lexicon):
+        return None  # r38e: 'Holding off on the deploy to production until you give the word.'
     released = _held_acts(predicate, word)
     if _held_human_only(released, lexicon):
         return None  # r37a: 'Waiting for your approval before deploying to production': the go for a human-only act
@@ -252,7 +258,10 @@ def _bounded_predicate(word: Token) -> Token | None:
     if word.pos_ in ("VERB", "AUX", "INTJ"):
         marked = any(c.lower_ in BOUNDS | OPEN_BOUNDS for c in word.children if c.dep_ in ("mark", "advmod"))
         if marked and word.dep_ in ("advcl", "ccomp", "conj") and word.head.i != word.i:
-            return _out_of_manner(word.head)
+            return _hold_read_as_subject(_out_of_manner(word.head))
+        purpose = any(c.lower_ in PURPOSE_MARKS for c in word.children if c.dep_ in ("mark", "advmod"))
+        if purpose and word.dep_ == "advcl" and word.head.lemma_.lower() in HOLD_VERBS and word.head.i < word.i:
+            return word.head  # r38e: 'I'll pause here so you can review the component structure.'
         if marked and word.dep_ == "ROOT":
             # issue 28 phase 6: 'On hold until you've looked over the schema.' — the bound clause read as the root,
             # the agent's hold hanging on it
@@ -274,6 +283,8 @@ def _bounded_predicate(word: Token) -> Token | None:
         return holder.head
     if word.dep_ == "dobj" and holder.lemma_.lower() in AWAITING_VERBS and holder.lower_ not in BOUNDS:
         return holder
+    if word.dep_ == "dobj" and _wished(holder):
+        return holder  # r38e: 'I'd love your feedback before I polish it.'
     if word.dep_ == "dobj" and holder.lemma_.lower() in RECEIVING and _agents(holder) and holder.head.i != holder.i:
         # r32c: the agent receiving the reader's word in the clause that bounds its hold ('I'm holding here until I get
         # your thumbs-up', 'deferring the switch until we have your approval'): the clause it bounds holds
@@ -285,11 +296,48 @@ def _bounded_predicate(word: Token) -> Token | None:
         if holder.head.i == holder.i and holder.i == holder.sent.start:
             return holder  # r32c: 'Pending your OK on the schema change.' — the verbless status is the agent's own
         return holder.head if holder.head.i != holder.i else _hold_under(holder)
-    if word.dep_ != "pobj" or holder.lower_ not in BOUNDS | {"for", "on", "without"}:
+    if word.dep_ != "pobj" or holder.lower_ not in BOUNDS | LACKING_MARKS | {"for", "on"}:
         return None
     if holder.head.i == holder.i:
         return None
+    if holder.lower_ in LACKING_MARKS and not _refused(holder.head):
+        return None  # r38e: 'I'll proceed without your input' goes on; 'I won't proceed without your input' waits
     return _at_service(holder.head) or holder.head
+
+
+def _wished(verb: Token) -> bool:
+    """r38e (docs/DESIGN.md#construction-classes): the agent's wish for the reader's word, a verb of wishing under the
+    modal of a wish ('I'd love your feedback', 'I would appreciate your input'): the need said politely."""
+    modal = any(c.dep_ == "aux" and c.lower_ in WISH_MODALS for c in verb.children)
+    return modal and verb.lemma_.lower() in WISHING_VERBS
+
+
+def _holds_human_only(predicate: Token, word: Token, lexicon: Lexicon) -> bool:
+    """r38e (docs/DESIGN.md#construction-classes): what a hold is on, read on the words from its 'on' to the bound
+    ('Holding off on the deploy to production until you give the word': the model hangs 'to production' on the hold):
+    a human-only act there is that act's timing."""
+    if predicate.lemma_.lower() not in HOLD_VERBS:
+        return False
+    on = next((c for c in predicate.children if c.dep_ == "prep" and c.lower_ == "on" and c.i < word.i), None)
+    if on is None:
+        return False
+    end = min(word.left_edge.i, word.i)
+    stretch = [t for t in predicate.doc[on.i + 1 : end] if not t.is_punct and t.lower_ not in BOUNDS]
+    return bool(stretch) and work_of_stretch(stretch, lexicon).human_only
+
+
+def _hold_read_as_subject(predicate: Token) -> Token:
+    """r38e (docs/DESIGN.md#construction-classes): 'Holding off on the index rebuild until you say so.' — the model read
+    the noun after the hold as the verb the bound hangs on, the hold's participle its clausal subject: the hold is the
+    predicate the bound bounds."""
+    held = next((c for c in predicate.children if c.dep_ == "csubj" and c.tag_ == "VBG" and c.i < predicate.i), None)
+    return held if held is not None and held.lemma_.lower() in HOLD_VERBS else predicate
+
+
+def _refused(act: Token) -> bool:
+    """r38e: the act negated, or the verb it is the infinitive of ('Not going to start the refactor without …')."""
+    verbs = [act, act.head] if act.dep_ == "xcomp" else [act]
+    return any(c.dep_ == "neg" for v in verbs for c in v.children)
 
 
 def _at_service(noun: Token) -> Token | None:
