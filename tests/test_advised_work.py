@@ -77,3 +77,27 @@ def test_a_proposal_in_a_message_about_the_readers_code_hands_the_work_over() ->
         "and a global exception handler."
     )
     assert_judged(text, "fire", "work-list", ["Consider", "adding validation attributes"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The retry support is in. You can adjust the timeout in `settings.yaml`.",
+        "The pool is wired. You can tune its size via the `--workers` flag.",
+        "Added the section. You can configure the retries in `config.toml`.",
+    ],
+)
+def test_a_value_set_where_the_product_is_configured_is_the_readers_use(text: str) -> None:
+    assert verdict_rule_reason(text) == ("clear", None, "")
+    # the same advice with the place a part of the code hands the work over
+    coded = text.rsplit(" in ", 1)[0].rsplit(" via ", 1)[0] + " in the request handler."
+    assert verdict_rule_reason(coded)[:2] == ("fire", "advised-work"), coded
+
+
+def test_a_part_of_the_code_named_config_is_still_work_left() -> None:
+    assert_judged(
+        "The loader parses the file now. You could add a validation step in the config loader.",
+        "fire",
+        "advised-work",
+        ["advises the reader to 'add …'"],
+    )

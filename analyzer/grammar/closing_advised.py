@@ -11,6 +11,7 @@ you need other wheel types, you could …') or what the work lets the reader do 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_handovers import _agent_goes_on_next, environment_word
@@ -36,6 +37,8 @@ DESCRIBED = terms("advised-work", "described")
 RESULT_MARKS = terms("advised-work", "result_marks")
 EVENT_MARKS = terms("advised-work", "event_marks")
 READER_VALUES = terms("advised-work", "reader_values")
+SETTINGS_PLACES = terms("advised-work", "settings_places")
+SETTINGS_PREPOSITIONS = terms("advised-work", "settings_prepositions")
 WISHES = frozenset(sites()["list"]["reader_wishes"])
 # The verbs of changing the code, one list for the site and the rule (sites.toml [advised-work]).
 CODE_WORK = frozenset(sites()["advised-work"]["verbs"]) | frozenset(sites()["advised-work"]["gerunds"])
@@ -108,6 +111,9 @@ def _not_handed(verb: Token, act: Token) -> str | None:
     value = next((v for v in sorted(READER_VALUES) if f" {v} " in written or f"`{v}`" in written), None)
     if value is not None:
         return f"puts in place the values of the reader's own deployment ('{value}'), which the agent cannot know"
+    place = _settings_place(act)
+    if place is not None:
+        return f"sets a value where the product is configured ('{place}'): the reader's own use, no work left"
     for clause in (c for c in (*verb.children, *act.children) if c.dep_ == "advcl"):
         subject = subject_of(clause)
         # the model may read 'when' as the clause's adverb, and lose its subject to a compound ('LTS versions change')
@@ -121,4 +127,16 @@ def _not_handed(verb: Token, act: Token) -> str | None:
             continue  # 'If you want cleaner logs, …': the reader's wish for more of the work
         if marks & ONGOING_MARKS or lemma in SITUATIONS:
             return f"is timed by the reader's own situation or ongoing work ('{subject.text} {clause.text}')"
+    return None
+
+
+def _settings_place(act: Token) -> str | None:
+    """The place the act sets its value in is where the product is configured ('You can configure the retries in
+    `config.toml`.', 'tune it via the `--workers` flag'; not 'in the config loader', a part of the code): the head of
+    that place as written, or None."""
+    for prep in (c for c in act.children if c.dep_ == "prep" and c.lower_ in SETTINGS_PREPOSITIONS):
+        for place in (c for c in prep.children if c.dep_ == "pobj"):
+            written = as_written([place]).lower()
+            if set(re.split(r"[^a-z]+", written)) & SETTINGS_PLACES:
+                return as_written(list(place.subtree))
     return None

@@ -377,6 +377,18 @@ def _hold_under(bound: Token) -> Token | None:
     return next((t for t in bound.subtree if t.i < bound.i and t.lower_ == "hold" and t.dep_ == "pobj"), None)
 
 
+def _imperative(predicate: Token) -> bool:
+    """A bare base form opening its own sentence with no subject, auxiliary or modal ('Share the output when you run
+    it.'): the reader is told to act; the agent's elided subject comes with a participle or a modal ('Holding it until
+    you say', 'Will hold until you say')."""
+    return (
+        predicate.tag_ == "VB"
+        and predicate.dep_ == "ROOT"
+        and predicate.lemma_.lower() not in HOLD_VERBS
+        and not any(c.dep_ in ("aux", "auxpass") for c in predicate.children)
+    )
+
+
 def _agents(predicate: Token) -> bool:
     """The agent's own hold or act, now or next: a first-person subject or none (an elided one); 'on hold' of the
     agent's work; not a thing's ('the installer waits …'), not a past report."""
@@ -388,6 +400,8 @@ def _agents(predicate: Token) -> bool:
         return any(p.lower_ in AGENT for n in near for c in n.children if c.dep_ == "prep" and c.lower_ == "from"
                    for p in c.children)
     subject = subject_of(predicate)
+    if subject is None and _imperative(predicate):
+        return False  # 'Also share the error text when you try to open it': the reader told, not the agent holding
     if subject is None and predicate.dep_ == "conj" and predicate.head.pos_ in ("VERB", "AUX"):
         # r33b: 'This will generate previews, wait for your confirmation, and then …' — the wait of the subject the
         # coordination shares: a script's, not the agent's
