@@ -235,6 +235,8 @@ def _without_outcome_remark(text: str) -> str:
     if "\n" in written.strip() or _ITEM.match(text, line_start) or not text[:line_start].strip():
         return text
     sentence_text = _without_trailing_symbols(written.rstrip(_TRAILING))
+    if _patterns().next_stated.match(sentence_text):
+        return text  # r38i: 'Next step should be a focused fix …': the next step stated, no outcome of the work
     expected = _PREDICTION.search(sentence_text)
     if expected is None or _CLAUSE_BREAK.search(sentence_text, 0, expected.start()) or not _predicts(sentence_text):
         return text  # 'Run `make` and it should build now.': the instruction is the act, its outcome joined to it
@@ -635,6 +637,9 @@ class _Patterns:
     verifying: tuple[str, ...]
     verifying_times: tuple[str, ...]
     reader_lead: re.Pattern[str]
+    assurance: re.Pattern[str]
+    next_stated: re.Pattern[str]
+    stated_owned: tuple[str, ...]
     bare_label_words: int
     option_heads: frozenset[str]
     reply_request: re.Pattern[str]
@@ -668,6 +673,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
+    timed = int(data["list"]["timed_lead_words"])  # r38i: the words of a lead-in timed right after the change
+    # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), and the same clause fronted
+    assured = (
+        rf"if[ \t]+you(?:['’]d|[ \t]+would)?[ \t]+(?:{_words(step['assurance_wishes'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,2}}?"
+        rf"(?:{_words(step['assurance_nouns'])})\b"
+    )
+    fronted_assurance = rf"(?:{assured}(?:[ \t]+[\w'’-]+){{0,3}}?[ \t]*,[ \t]+)?"
     # r38b: one of the message's own steps or options by its label and number, letter or ordinal ('step #6', 'Option
     # 1', 'the second approach')
     labels, ordinals = _words(step["tried_labels"]), _words(step["tried_ordinals"])
@@ -922,7 +934,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r33c: a verb of proposing with no subject before the gerund of the act ('Suggest proceeding with …')
         proposed_act=(
             # r38c: or a line's start, so the cheap test over the message's tail finds a paragraph of its own
-            r"(?:\A|(?<=\n)|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}((?:please[ \t]+)?"
+            r"(?:\A|(?<=\n)|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}"
+            # r38i: after a fronted condition on the reader's wish for certainty ('If you need extra confidence, …')
+            rf"{fronted_assurance}((?:please[ \t]+)?"
             rf"(?:{_words(data['next-step']['proposing_verbs'])}))[ \t]+(?=[a-z]+ing\b)"
         ),
         # r33g: an imperative of invoking or a bare label of sequence before a command in code, opening the paragraph
@@ -952,6 +966,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             # r38b: a fronted clause timing the check right after the change, a verb of remembering: not the act
             rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{_words(step['change_nouns'])})"
             r"(?:[ \t]+[\w'’-]+){0,3}?[ \t]*,[ \t]+)?"
+            rf"{fronted_assurance}"  # r38i: 'If you need extra confidence, rerun …': the wish, not the act
             rf"(?:(?:{_words(step['remembering'])})[ \t]+)?("
             rf"(?:(?:{_words(step['recheck_openers'])})[ \t,]+){{0,3}}"
             rf"(?:(?:{_words(step['trying'])})[ \t]+(?:{_words(step['running_gerunds'])}|{tried_step})"
@@ -980,6 +995,20 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['list']['reader_for'])})\b"
             rf"|\bif\s+you(?:['’]d|\s+would)?\s+(?:{_words(data['list']['reader_wishes'])})\b"
             rf"|\b(?:{_words(data['list']['choose'])})\b"
+            # r38i: only the time right after the change ('After applying the changes:'), or only verbs of running
+            # joined ('Run/update:', 'Build & test:')
+            rf"|\A[\s*_]*(?:{_words(step['change_times'])})\s+(?:[\w'’-]+\s+){{0,{timed - 1}}}?"
+            rf"(?:{_words(step['change_nouns'])})(?:\s+[\w'’-]+){{0,{timed - 1}}}?[\s*_]*:[\s*_]*\Z"
+            rf"|\A[\s*_]*(?:{_words(step['running_verbs'])})(?:\s*(?:/|&|\+|\band\b)\s*[a-z][\w-]*){{0,2}}"
+            r"[\s*_]*:[\s*_]*\Z"
+        ),
+        # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), fronted or after
+        assurance=rf"\b{assured}",
+        # r38i: the next step stated as the subject of a copula ('The next step should be a focused fix …')
+        next_stated=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]{0,8}("
+            rf"(?:the[ \t]+)?(?:{_words(step['stated_subjects'])})[ \t]+(?:{_words(step['stated_copulas'])})"
+            r"(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
         ),
     )
     rest = dict(
@@ -1016,6 +1045,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         verifying=tuple(data["next-step"]["verifying"]),
         verifying_times=tuple(data["next-step"]["verifying_times"]),
         explained_words=int(data["next-step"]["explained_words"]),
+        stated_owned=tuple(data["next-step"]["stated_owned"]),
     )
     return sources, rest
 
@@ -1142,6 +1172,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
             _under_label(text, view, starts, last, patterns)
             or _next_label_within(text, view, first, end, patterns)
             or _proposed_act(view, first, end, patterns)
+            or _next_step_stated(view, first, end, patterns)
             or _invoked_command(text, view, first, end, patterns)
             or _check_handed_back(text, view, first, end, patterns)
         )
@@ -1258,6 +1289,28 @@ def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> Quest
     return QuestionSite(first + found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
 
+def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
+    """r38i (docs/DESIGN.md#construction-classes): the next step stated as the subject of a copula, opening the last
+    paragraph or a sentence of it ('The next step should be a focused fix on the save path.', 'Next step would be to add
+    the retry test.'; sites.toml [next-step] stated_subjects, stated_copulas): the complement, to the paragraph's end, is
+    a closing list of one item, its lead-in the subject and copula; work-list reads it. None: a complement the reader or
+    the agent owns ('… should be yours to decide', '… is mine'), a question, or an -ing form (the agent's own state)."""
+    found = None
+    for match in patterns.next_stated.finditer(view, first, end):
+        found = match
+    if found is None:
+        return None
+    item = found.end()
+    stop = item + len(view[item:end].rstrip())
+    complement = " ".join(view[item:stop].lower().replace("’", "'").split())
+    if stop <= item or complement.rstrip(_TRAILING).endswith("?") or _opens_with_participle(view[item:stop]):
+        return None
+    if any(re.match(rf"{re.escape(owned)}(?![\w'-])", complement) for owned in patterns.stated_owned):
+        return None  # 'The next step is yours: …', '… is mine': whose the step is, no work handed over
+    head = view[found.start(1) : found.end(1)].rstrip()
+    return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _TRIED_REACH = 600  # r33g: how far before the last paragraph a failed run of the same command is looked for
 _SENTENCE_END = re.compile(r"[.!?](?=[\s*_)\]]|\Z)")
@@ -1336,7 +1389,8 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     stop = stopped.start() + 1 if stopped is not None else end
     if stopped is not None and view[stopped.start()] == "?":
         return None  # a question, judged as one
-    if patterns.turn.search(view, found.start(1), stop):
+    if any(not _PURPOSE_BEFORE.search(view, 0, m.start()) for m in patterns.turn.finditer(view, found.start(1), stop)):
+        # r38i: '… to confirm the new values' is the check's purpose, no report back
         return None  # 'Rerun the suite and tell me what fails': a report back, turn-taking's
     rest = view[stop:end].strip()
     if rest and not all(_remarks_on_run(s.strip(), patterns) for s in re.split(r"(?<=[.!])\s+", rest) if s.strip()):
@@ -1349,7 +1403,12 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     timed = patterns.change_timed.search(view, found.start(), found.start(1)) is not None
     pointed = patterns.code_pointer.match(view, found.end()) is not None and "```" in text[: found.start()]
     tried = tried or timed or pointed
-    if not tried and not _verifies(lead, after, patterns):
+    if re.match(r"(?:\w+ )*?you ", lead):
+        # r38i: 'You can hit any update endpoint to confirm …': the reader's possibility is a check handed back only by
+        # a purpose or outcome of checking; timed alone ('You can now run …') it is the reader's own use (r33g)
+        if not _verifies("", after, patterns, timed=False):
+            return None
+    elif not tried and not _verifies(lead, after, patterns):
         return None  # 'Run the app to see the new page.': use of the result, no check of the work
     sentence = f"{lead} {after}"
     if any(place in sentence for place in (*patterns.invoke_places, *patterns.invoke_own_use)) or any(
@@ -1361,6 +1420,7 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
 
 
+_PURPOSE_BEFORE = re.compile(r"(?<![\w'’-])to[ \t]+\Z")  # r38i: the infinitive marker of a purpose, just before
 _EXPLAINED_ITEMS = 12  # r38b: how many items of an explaining list are walked back over
 
 
@@ -1402,7 +1462,7 @@ def _remarks_on_run(sentence: str, patterns: _Patterns) -> bool:
 _PURPOSE_END = re.compile(r"[;:—–]|\s-\s|\b(?:it|this|that|they)\s+(?:will|would|may|might|can)\b")
 
 
-def _verifies(lead: str, after: str, patterns: _Patterns) -> bool:
+def _verifies(lead: str, after: str, patterns: _Patterns, *, timed: bool = True) -> bool:
     """r33i (docs/DESIGN.md#construction-classes): the imperative runs the check of the work just done — a purpose of
     checking or an expected outcome after the command ('… to verify the fix', '… and it should resolve now'; sites.toml
     [next-step] verifying), or the instruction timed right after the fix ('Now run …', 'Rerun … now', 'Try … again';
@@ -1414,8 +1474,10 @@ def _verifies(lead: str, after: str, patterns: _Patterns) -> bool:
     if any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", own if cue.startswith("to ") else words)
            for cue in patterns.verifying):  # fmt: skip
         return True
-    timed = f"{lead} {words}"
-    return any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", timed) for cue in patterns.verifying_times)
+    if patterns.assurance.search(words):
+        return True  # r38i: '… if you need extra assurance': the reader's wish that the work be checked
+    said = f"{lead} {words}"
+    return timed and any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", said) for cue in patterns.verifying_times)
 
 
 _INLINE_LABEL = re.compile(r"[\s*_#>]*([A-Za-z][^:\n.!?;]{0,60}?)[\s*_]*:[\s*_]+(?=\S)")
