@@ -985,8 +985,8 @@ def work_list(asked: Asked) -> Judgement | None:
     wished |= {t.i for t in lead if t.lemma_.lower() in PROPOSING and t.tag_ == "VBD"
                and any(w.lower_ == "next" and w.i < t.i for w in lead)}  # fmt: skip
     chosen = replies(asked.doc.text)
-    # r38i: the check handed back (text/questions._check_handed_back), or the act a verb of proposing opens the lead-in of
-    # ('Recommend hitting …', 'Consider exercising …'): the item is the act by the site's verb, however it parses
+    # r38i: the check handed back (text/questions._check_handed_back), or the act proposed by a verb that is the whole
+    # lead-in ('Recommend hitting …', 'Consider exercising …'): the item is the act by the site's verb, however parsed
     rechecked = _rechecks(asked) or _proposes(lead)
     # r36b (docs/DESIGN.md#construction-classes): the agent's own act in the perfect reports too ('Follow-ups I've filed
     # instead of doing now:', 'Issues we have opened:')

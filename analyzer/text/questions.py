@@ -676,8 +676,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     timed = int(data["list"]["timed_lead_words"])  # r38i: the words of a lead-in timed right after the change
     # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), and the same clause fronted
     assured = (
-        rf"if[ \t]+you(?:['’]d|[ \t]+would)?[ \t]+(?:{_words(step['assurance_wishes'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,2}}?"
-        rf"(?:{_words(step['assurance_nouns'])})\b"
+        rf"if[ \t]+you(?:['’]d|[ \t]+would)?[ \t]+(?:{_words(step['assurance_wishes'])})[ \t]+"
+        rf"(?:[\w'’-]+[ \t]+){{0,2}}?(?:{_words(step['assurance_nouns'])})\b"
     )
     fronted_assurance = rf"(?:{assured}(?:[ \t]+[\w'’-]+){{0,3}}?[ \t]*,[ \t]+)?"
     # r38b: one of the message's own steps or options by its label and number, letter or ordinal ('step #6', 'Option
@@ -1291,10 +1291,11 @@ def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> Quest
 
 def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
     """r38i (docs/DESIGN.md#construction-classes): the next step stated as the subject of a copula, opening the last
-    paragraph or a sentence of it ('The next step should be a focused fix on the save path.', 'Next step would be to add
-    the retry test.'; sites.toml [next-step] stated_subjects, stated_copulas): the complement, to the paragraph's end, is
-    a closing list of one item, its lead-in the subject and copula; work-list reads it. None: a complement the reader or
-    the agent owns ('… should be yours to decide', '… is mine'), a question, or an -ing form (the agent's own state)."""
+    paragraph or a sentence of it ('The next step should be a focused fix on the save path.', 'Next step would be to
+    add the retry test.'; sites.toml [next-step] stated_subjects, stated_copulas): the complement, to the paragraph's
+    end, is a closing list of one item, its lead-in the subject and copula; work-list reads it. None: a complement the
+    reader or the agent owns ('… should be yours to decide', '… is mine'), a question, or an -ing form (the agent's own
+    state)."""
     found = None
     for match in patterns.next_stated.finditer(view, first, end):
         found = match
