@@ -82,7 +82,6 @@ TRIED_ORDINALS = frozenset(sites()["next-step"]["tried_ordinals"])
 PROPOSING_VERBS = frozenset(sites()["next-step"]["proposing_verbs"])
 # r38i: the lead-in timed right after the change ('After applying the changes:'), its words as the site found them
 CHANGE_TIMES = frozenset(sites()["next-step"]["change_times"])
-RUNNING_VERBS = frozenset(sites()["next-step"]["running_verbs"])
 CHANGE_NOUNS = frozenset(sites()["next-step"]["change_nouns"])
 TIMED_LEAD_WORDS = int(sites()["list"]["timed_lead_words"])
 _BEFORE_REACH = 2
@@ -614,6 +613,10 @@ def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
             return token  # a verb the model tagged as a noun: it takes an object ('Restart the dev server')
         if _handing_over_code(token):
             return token  # r37f: 'Share `git status`.': the model made the verb a compound of the code's placeholder
+        if token.dep_ == "ROOT" and token.pos_ == "NOUN" and token.lower_ in RUNNING and any(
+            c.dep_ == "prep" and c.lower_ == "by" for c in token.children
+        ):
+            return token  # r38i: 'Test by hitting the endpoint and confirm …': a verb of running read as a noun
         return None
     return None
 
@@ -1157,10 +1160,6 @@ def _reader_lead(lead: list[Token]) -> ReaderLead | None:
             wish = token.head
             if wish.lemma_.lower() in READER_WISHES and _reader_subject(wish):
                 return _wish_for(wish, offered)
-    if lead and lead[0].lower_ in RUNNING_VERBS and all(
-        t.lower_ in ("and", "&", "/", "+") or t.is_alpha for t in lead
-    ) and len([t for t in lead if t.is_alpha]) <= 3:
-        return ReaderLead("imperative", lead[0], offered)  # r38i: 'Run/update:', 'Build & test:' — verbs alone
     timed = _timed_after_change(lead)
     if timed is not None:
         return ReaderLead("imperative", timed, offered)  # r38i: 'After applying the changes:', 'Once the fix is in:'

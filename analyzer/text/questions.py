@@ -995,12 +995,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['list']['reader_for'])})\b"
             rf"|\bif\s+you(?:['’]d|\s+would)?\s+(?:{_words(data['list']['reader_wishes'])})\b"
             rf"|\b(?:{_words(data['list']['choose'])})\b"
-            # r38i: only the time right after the change ('After applying the changes:'), or only verbs of running
-            # joined ('Run/update:', 'Build & test:')
+            # r38i: only the time right after the change ('After applying the changes:', 'Once the fix is in:')
             rf"|\A[\s*_]*(?:{_words(step['change_times'])})\s+(?:[\w'’-]+\s+){{0,{timed - 1}}}?"
             rf"(?:{_words(step['change_nouns'])})(?:\s+[\w'’-]+){{0,{timed - 1}}}?[\s*_]*:[\s*_]*\Z"
-            rf"|\A[\s*_]*(?:{_words(step['running_verbs'])})(?:\s*(?:/|&|\+|\band\b)\s*[a-z][\w-]*){{0,2}}"
-            r"[\s*_]*:[\s*_]*\Z"
         ),
         # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), fronted or after
         assurance=rf"\b{assured}",
@@ -1162,7 +1159,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     if last is None or not content:
         return None
     if _ITEM.match(view, last[0]):
-        return _check_before_list(text, view, starts, last, patterns)
+        return _check_before_list(text, view, starts, last, patterns) or _proposed_in_item(view, last, patterns)
     written = view[last[0] : last[1]]
     first = last[0] + len(written) - len(written.lstrip())
     end = last[0] + len(written.rstrip())
@@ -1287,6 +1284,17 @@ def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> Quest
         return None
     head = view[first + found.start(1) : item].rstrip()
     return QuestionSite(first + found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
+def _proposed_in_item(view: str, last: tuple[int, int], patterns: _Patterns) -> QuestionSite | None:
+    """r38i (docs/DESIGN.md#the-check-handed-back): the last list item goes on, after its first sentence, with a verb of
+    proposing the reader's act ('- Not run (not requested). Consider exercising the create flows …'): running prose
+    inside the item, read as _proposed_act reads a paragraph. An item that opens with the verb is the list's own."""
+    marker = _ITEM.match(view, last[0])
+    first = marker.end() if marker is not None else last[0]
+    end = first + len(view[first : last[1]].rstrip())
+    site = _proposed_act(view, first, end, patterns)
+    return site if site is not None and _SENTENCE_END.search(view, first, site.start) else None
 
 
 def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
