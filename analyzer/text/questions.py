@@ -1413,9 +1413,11 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     pointed = patterns.code_pointer.match(view, found.end()) is not None and "```" in text[: found.start()]
     tried = tried or timed or pointed
     if re.match(r"(?:\w+ )*?you ", lead):
-        # r38i: 'You can hit any update endpoint to confirm …': the reader's possibility is a check handed back only by
-        # a purpose or outcome of checking; timed alone ('You can now run …') it is the reader's own use (r33g)
-        if not _verifies("", after, patterns, timed=False):
+        # r38i: '…; you can hit any update endpoint to confirm …': the reader's possibility is a check handed back only
+        # by a purpose or outcome of checking; timed alone ('You can now run …') it is the reader's own use (r33g). One
+        # opening a sentence is turn-taking's site (r32a: 'You can rerun the build to confirm.'); this is the clause
+        # after a semicolon
+        if view[: found.start(1)].rstrip(" \t*_#>-")[-1:] != ";" or not _verifies("", after, patterns, timed=False):
             return None
     elif not tried and not _verifies(lead, after, patterns):
         return None  # 'Run the app to see the new page.': use of the result, no check of the work
