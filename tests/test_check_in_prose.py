@@ -20,7 +20,7 @@ from tests.judging import assert_judged, verdict_rule_reason
         # a verb of probing a running service, with a request in code or a noun of the service
         ("The serializer drops nulls now.\n\nPlease query `GET /profiles/7` to verify the null fields are gone.",
          "`get /profiles/7` to verify the null fields are gone"),
-        ("I rewired the webhook retries.\n\nTests weren't run; please trigger the webhook suite to confirm the backoff.",
+        ("I rewired the webhook retries.\n\nTests not run; please trigger the webhook suite to confirm the backoff.",
          "please trigger the webhook suite to confirm the backoff"),
         # the reader as subject of a modal of possibility, with a purpose of checking
         ("The cursor logic moved.\n\nI didn't run tests; you could call the orders route twice to confirm the pages "
