@@ -102,6 +102,9 @@ def test_a_wait_on_the_next_prompt_fires_after_an_intention(text: str) -> None:
         "The flag is added.\n\nAfter the changes:\n- `pytest` passes (112 tests)\n- the lint job is clean",
         # the step owned by the reader or the agent, or the agent's own state
         "The build is green.\n\nThe next step is mine: I'm wiring the cache now.",
+        "Keys are wired.\n\nThe next steps are to add your secret key to the local env and deploy to the host.",
+        # a label's value opened by a verb of requesting, asked of another team
+        "The API must list every setting.\n\n**Action required:** Request the platform team to widen the endpoint.",
         "The next step is running in CI right now.",
         # a status line after a list that reports
         "Phase 2 is done.\n\nWhat I did:\n1. Installed the dev requirements.\n2. Finished the importer.\n\n"

@@ -1302,8 +1302,8 @@ def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
     paragraph or a sentence of it ('The next step should be a focused fix on the save path.', 'Next step would be to
     add the retry test.'; sites.toml [next-step] stated_subjects, stated_copulas): the complement, to the paragraph's
     end, is a closing list of one item, its lead-in the subject and copula; work-list reads it. None: a complement the
-    reader or the agent owns ('… should be yours to decide', '… is mine'), a question, or an -ing form (the agent's own
-    state)."""
+    reader or the agent owns ('… should be yours to decide', '… should be mine'), a question, or an -ing form (the
+    agent's own state)."""
     found = None
     for match in patterns.next_stated.finditer(view, first, end):
         found = match
