@@ -1398,7 +1398,8 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     stop = stopped.start() + 1 if stopped is not None else end
     if stopped is not None and view[stopped.start()] == "?":
         return None  # a question, judged as one
-    if any(not _PURPOSE_BEFORE.search(view, 0, m.start()) for m in patterns.turn.finditer(view, found.start(1), stop)):
+    turns = patterns.turn.finditer(view, found.start(1), stop)
+    if any(not _PURPOSE_BEFORE.search(view, max(0, m.start() - 8), m.start()) for m in turns):
         # r38i: '… to confirm the new values' is the check's purpose, no report back
         return None  # 'Rerun the suite and tell me what fails': a report back, turn-taking's
     rest = view[stop:end].strip()
