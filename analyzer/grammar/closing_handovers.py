@@ -80,6 +80,11 @@ GIVING = frozenset(sites()["next-step"]["giving"])
 RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
 TRIED_LABELS = frozenset(sites()["next-step"]["tried_labels"])
 TRIED_ORDINALS = frozenset(sites()["next-step"]["tried_ordinals"])
+PROPOSING_VERBS = frozenset(sites()["next-step"]["proposing_verbs"])
+# r38i: the lead-in timed right after the change ('After applying the changes:'), its words as the site found them
+CHANGE_TIMES = frozenset(sites()["next-step"]["change_times"])
+CHANGE_NOUNS = frozenset(sites()["next-step"]["change_nouns"])
+TIMED_LEAD_WORDS = int(sites()["list"]["timed_lead_words"])
 _BEFORE_REACH = 2
 _BEFORE_CHARS = 600
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -619,6 +624,10 @@ def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
             return token  # a verb the model tagged as a noun: it takes an object ('Restart the dev server')
         if _handing_over_code(token):
             return token  # r37f: 'Share `git status`.': the model made the verb a compound of the code's placeholder
+        if token.dep_ == "ROOT" and token.pos_ == "NOUN" and token.lower_ in RUNNING and any(
+            c.dep_ == "prep" and c.lower_ == "by" for c in token.children
+        ):
+            return token  # r38i: 'Test by hitting the endpoint and confirm …': a verb of running read as a noun
         return None
     return None
 
@@ -965,6 +974,8 @@ def _rechecks(asked: Asked) -> bool:
         return False
     if words[0].lower_ in GIVING and len(words) > 1:
         return True
+    if len(words) > 1 and words[0].i + 1 < len(words[0].doc) and words[0].doc[words[0].i + 1].text == "-":
+        return _hyphenated(words[1]) in RUNNING  # r38i: 're-run', cut at its hyphen by the model
     if words[0].lower_ in TRYING and len(words) > 1:
         # r38b: or one of the message's own steps or options ('Try step #6 first', 'try the second approach')
         tried = words[2] if words[1].lower_ == "the" and len(words) > 2 else words[1]
@@ -995,7 +1006,9 @@ def work_list(asked: Asked) -> Judgement | None:
     wished |= {t.i for t in lead if t.lemma_.lower() in PROPOSING and t.tag_ == "VBD"
                and any(w.lower_ == "next" and w.i < t.i for w in lead)}  # fmt: skip
     chosen = replies(asked.doc.text)
-    rechecked = _rechecks(asked)
+    # r38i: the check handed back (text/questions._check_handed_back), or the act proposed by a verb that is the whole
+    # lead-in ('Recommend hitting …', 'Consider exercising …'): the item is the act by the site's verb, however parsed
+    rechecked = _rechecks(asked) or _proposes(lead)
     # r36b (docs/DESIGN.md#construction-classes): the agent's own act in the perfect reports too ('Follow-ups I've filed
     # instead of doing now:', 'Issues we have opened:')
     perfect = {t.i for t in lead if t.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_.lower() == "have"
@@ -1004,7 +1017,7 @@ def work_list(asked: Asked) -> Judgement | None:
     # r38c: the lead-in that reports is the sentence that introduces the list; a report before it on the same line ('The
     # auth bug is fixed. Possible follow-ups, if desired:') is the message's status, not the list's lead-in
     introducing = [t for t in lead if t.sent == asked.root.sent]
-    if not chosen and not rechecked and any(
+    if not chosen and not rechecked and _timed_after_change(lead) is None and any(
         (t.tag_ == "VBD" or t.lower_ in turn_words().reported or t.i in perfect) and t.i not in wished
         for t in introducing
     ):
@@ -1070,6 +1083,14 @@ def work_list(asked: Asked) -> Judgement | None:
     if human:
         return carved("work-list", "every item the list hands over is human-only work: a legitimate hand-off")
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _proposes(lead: list[Token]) -> bool:
+    """r38i (docs/DESIGN.md#the-check-handed-back): the lead-in is only a verb of proposing with no subject, 'please'
+    before it allowed ('Recommend', 'Consider', text/questions._proposed_act): its item is the gerund of the act
+    proposed to the reader."""
+    words = [t.lower_ for t in lead if t.lower_ != "please"]
+    return len(words) == 1 and words[0] in PROPOSING_VERBS
 
 
 def _agent_subject(verb: Token) -> bool:
@@ -1157,6 +1178,9 @@ def _reader_lead(lead: list[Token]) -> ReaderLead | None:
             wish = token.head
             if wish.lemma_.lower() in READER_WISHES and _reader_subject(wish):
                 return _wish_for(wish, offered)
+    timed = _timed_after_change(lead)
+    if timed is not None:
+        return ReaderLead("imperative", timed, offered)  # r38i: 'After applying the changes:', 'Once the fix is in:'
     event = next((t for t in lead if t.dep_ == "mark" and t.lower_ in CONDITION_MARKS), None)
     if event is not None:
         # 'If you encounter any merge conflicts, you'll need to:': the steps for an event, a technical conditional
@@ -1168,12 +1192,30 @@ def _reader_lead(lead: list[Token]) -> ReaderLead | None:
     first = next((t for t in lead if t.lower_ not in LEAD_OPENERS), None)
     if first is not None and first.tag_ == "VB" and subject_of(first) is None and first.dep_ != "aux":
         return ReaderLead("imperative", first, offered)
+    root = next((t for t in lead if t.dep_ == "ROOT"), None)
+    if root is not None and root.tag_ == "VB" and subject_of(root) is None and any(
+        c.dep_ in ("advcl", "prep") and c.i < root.i for c in root.children
+    ):
+        return ReaderLead("imperative", root, offered)  # r38i: 'After applying the fix, remember to:' — fronted time
     if first is not None and first.lower_ in ("do", "don't") and any(t.lower_ in ("n't", "not") for t in lead[:3]):
         return ReaderLead("imperative", first, offered)  # "Don't forget to:"
     reader = next((t for t in lead if t.lower_ in SYSTEM_NOT_DOERS and t.dep_ in ("nsubj", "pobj", "dobj")), None)
     if reader is not None:
         return ReaderLead("reader", reader, offered)
     return None
+
+
+def _timed_after_change(lead: list[Token]) -> Token | None:
+    """r38i (docs/DESIGN.md#the-check-handed-back): the lead-in is only the time right after the change just made — a
+    word of time opening it, a noun of the change in it, no clause of its own after (sites.toml [list] timed_lead_words;
+    'After applying the changes:', 'Once the fix is in:'): the items are the steps of checking the change, handed to the
+    reader like those under 'Remember to:'. The word of time, or None ('If you hit merge conflicts:' is an event's)."""
+    words = [t for t in lead if not t.is_punct]
+    if not words or words[0].lower_ not in CHANGE_TIMES or len(words) > TIMED_LEAD_WORDS + 1 or any(
+        t.text == "," for t in lead
+    ):
+        return None
+    return words[0] if any(t.lower_ in CHANGE_NOUNS for t in words[1:]) else None
 
 
 def _readers_own_ways(lead: list[Token]) -> str | None:
@@ -1277,6 +1319,10 @@ def _opening_verb(item: Doc) -> Token | None:
         return first
     if first.tag_ == "VB" and first.dep_ == "nsubj" and first.i == tokens[0].i:
         return first  # r33c: 'Run `npm run dev` again …': no subject is a base form; the code misled the model
+    if first.tag_ in ("VBD", "VBN") and first.lower_ == first.lemma_.lower() and first.dep_ == "ROOT" and (
+        first.i == tokens[0].i and subject_of(first) is None
+    ):
+        return first  # r38i: 'Hit the search API …': a past with the base's form and no subject is the base
     following = item[first.i + 1] if first.i + 1 < len(item) else None
     if (
         following is not None
@@ -1352,7 +1398,7 @@ def _item(item: Doc, checked: bool) -> str:
     if any(t.lower_ in AGENT_OWN and (t.dep_ == "pobj" or (t.dep_ == "poss" and t.head.dep_ == "pobj")) for t in item):
         return "plan"  # r33c: '#412 Excel export — next on my lane after this PR': the agent's own queue
     opening = _opening_verb(item)
-    if opening is not None and opening.tag_ not in ("VBD", "VBN"):
+    if opening is not None and (opening.tag_ not in ("VBD", "VBN") or opening.lower_ == opening.lemma_.lower()):
         return "act"  # r31b: 'wire this command into … so future sessions can …': the purpose clause is no status
     root = next(iter(item.sents)).root
     subject = subject_of(root)

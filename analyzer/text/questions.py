@@ -235,6 +235,8 @@ def _without_outcome_remark(text: str) -> str:
     if "\n" in written.strip() or _ITEM.match(text, line_start) or not text[:line_start].strip():
         return text
     sentence_text = _without_trailing_symbols(written.rstrip(_TRAILING))
+    if _patterns().next_stated.match(sentence_text):
+        return text  # r38i: 'Next step should be a focused fix …': the next step stated, no outcome of the work
     expected = _PREDICTION.search(sentence_text)
     if expected is None or _CLAUSE_BREAK.search(sentence_text, 0, expected.start()) or not _predicts(sentence_text):
         return text  # 'Run `make` and it should build now.': the instruction is the act, its outcome joined to it
@@ -635,6 +637,9 @@ class _Patterns:
     verifying: tuple[str, ...]
     verifying_times: tuple[str, ...]
     reader_lead: re.Pattern[str]
+    assurance: re.Pattern[str]
+    next_stated: re.Pattern[str]
+    stated_owned: tuple[str, ...]
     bare_label_words: int
     option_heads: frozenset[str]
     reply_request: re.Pattern[str]
@@ -668,6 +673,13 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
+    timed = int(data["list"]["timed_lead_words"])  # r38i: the words of a lead-in timed right after the change
+    # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), and the same clause fronted
+    assured = (
+        rf"if[ \t]+you(?:['’]d|[ \t]+would)?[ \t]+(?:{_words(step['assurance_wishes'])})[ \t]+"
+        rf"(?:[\w'’-]+[ \t]+){{0,2}}?(?:{_words(step['assurance_nouns'])})\b"
+    )
+    fronted_assurance = rf"(?:{assured}(?:[ \t]+[\w'’-]+){{0,3}}?[ \t]*,[ \t]+)?"
     # r38b: one of the message's own steps or options by its label and number, letter or ordinal ('step #6', 'Option
     # 1', 'the second approach')
     labels, ordinals = _words(step["tried_labels"]), _words(step["tried_ordinals"])
@@ -932,7 +944,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r33c: a verb of proposing with no subject before the gerund of the act ('Suggest proceeding with …')
         proposed_act=(
             # r38c: or a line's start, so the cheap test over the message's tail finds a paragraph of its own
-            r"(?:\A|(?<=\n)|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}((?:please[ \t]+)?"
+            r"(?:\A|(?<=\n)|(?<=[.!?;])(?=[ \t]))[ \t*_]{0,8}"
+            # r38i: after a fronted condition on the reader's wish for certainty ('If you need extra confidence, …')
+            rf"{fronted_assurance}((?:please[ \t]+)?"
             rf"(?:{_words(data['next-step']['proposing_verbs'])}))[ \t]+(?=[a-z]+ing\b)"
         ),
         # r33g: an imperative of invoking or a bare label of sequence before a command in code, opening the paragraph
@@ -962,6 +976,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             # r38b: a fronted clause timing the check right after the change, a verb of remembering: not the act
             rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{_words(step['change_nouns'])})"
             r"(?:[ \t]+[\w'’-]+){0,3}?[ \t]*,[ \t]+)?"
+            rf"{fronted_assurance}"  # r38i: 'If you need extra confidence, rerun …': the wish, not the act
             rf"(?:(?:{_words(step['remembering'])})[ \t]+)?("
             rf"(?:(?:{_words(step['recheck_openers'])})[ \t,]+){{0,3}}"
             rf"(?:(?:{_words(step['trying'])})[ \t]+(?:{_words(step['running_gerunds'])}|{tried_step})"
@@ -990,6 +1005,17 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['list']['reader_for'])})\b"
             rf"|\bif\s+you(?:['’]d|\s+would)?\s+(?:{_words(data['list']['reader_wishes'])})\b"
             rf"|\b(?:{_words(data['list']['choose'])})\b"
+            # r38i: only the time right after the change ('After applying the changes:', 'Once the fix is in:')
+            rf"|\A[\s*_]*(?:{_words(step['change_times'])})\s+(?:[\w'’-]+\s+){{0,{timed - 1}}}?"
+            rf"(?:{_words(step['change_nouns'])})(?:\s+[\w'’-]+){{0,{timed - 1}}}?[\s*_]*:[\s*_]*\Z"
+        ),
+        # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), fronted or after
+        assurance=rf"\b{assured}",
+        # r38i: the next step stated as the subject of a copula ('The next step should be a focused fix …')
+        next_stated=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]{0,8}("
+            rf"(?:the[ \t]+)?(?:{_words(step['stated_subjects'])})[ \t]+(?:{_words(step['stated_copulas'])})"
+            r"(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
         ),
     )
     rest = dict(
@@ -1026,6 +1052,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         verifying=tuple(data["next-step"]["verifying"]),
         verifying_times=tuple(data["next-step"]["verifying_times"]),
         explained_words=int(data["next-step"]["explained_words"]),
+        stated_owned=tuple(data["next-step"]["stated_owned"]),
     )
     return sources, rest
 
@@ -1142,7 +1169,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     if last is None or not content:
         return None
     if _ITEM.match(view, last[0]):
-        return _check_before_list(text, view, starts, last, patterns)
+        return _check_before_list(text, view, starts, last, patterns) or _proposed_in_item(view, last, patterns)
     written = view[last[0] : last[1]]
     first = last[0] + len(written) - len(written.lstrip())
     end = last[0] + len(written.rstrip())
@@ -1152,6 +1179,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
             _under_label(text, view, starts, last, patterns)
             or _next_label_within(text, view, first, end, patterns)
             or _proposed_act(view, first, end, patterns)
+            or _next_step_stated(view, first, end, patterns)
             or _invoked_command(text, view, first, end, patterns)
             or _check_handed_back(text, view, first, end, patterns)
         )
@@ -1268,6 +1296,40 @@ def _proposed_act(view: str, first: int, end: int, patterns: _Patterns) -> Quest
     return QuestionSite(first + found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
 
+def _proposed_in_item(view: str, last: tuple[int, int], patterns: _Patterns) -> QuestionSite | None:
+    """r38i (docs/DESIGN.md#the-check-handed-back): the last list item goes on, after its first sentence, with a verb of
+    proposing the reader's act ('- Not run (not requested). Consider exercising the create flows …'): running prose
+    inside the item, read as _proposed_act reads a paragraph. An item that opens with the verb is the list's own."""
+    marker = _ITEM.match(view, last[0])
+    first = marker.end() if marker is not None else last[0]
+    end = first + len(view[first : last[1]].rstrip())
+    site = _proposed_act(view, first, end, patterns)
+    return site if site is not None and _SENTENCE_END.search(view, first, site.start) else None
+
+
+def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
+    """r38i (docs/DESIGN.md#construction-classes): the next step stated as the subject of a copula, opening the last
+    paragraph or a sentence of it ('The next step should be a focused fix on the save path.', 'Next step would be to
+    add the retry test.'; sites.toml [next-step] stated_subjects, stated_copulas): the complement, to the paragraph's
+    end, is a closing list of one item, its lead-in the subject and copula; work-list reads it. None: a complement the
+    reader or the agent owns ('… should be yours to decide', '… should be mine'), a question, or an -ing form (the
+    agent's own state)."""
+    found = None
+    for match in patterns.next_stated.finditer(view, first, end):
+        found = match
+    if found is None:
+        return None
+    item = found.end()
+    stop = item + len(view[item:end].rstrip())
+    complement = " ".join(view[item:stop].lower().replace("’", "'").split())
+    if stop <= item or complement.rstrip(_TRAILING).endswith("?") or _opens_with_participle(view[item:stop]):
+        return None
+    if any(re.match(rf"{re.escape(owned)}(?![\w'-])", complement) for owned in patterns.stated_owned):
+        return None  # 'The next step is yours: …', '… is mine': whose the step is, no work handed over
+    head = view[found.start(1) : found.end(1)].rstrip()
+    return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _TRIED_REACH = 600  # r33g: how far before the last paragraph a failed run of the same command is looked for
 _SENTENCE_END = re.compile(r"[.!?](?=[\s*_)\]]|\Z)")
@@ -1346,7 +1408,9 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     stop = stopped.start() + 1 if stopped is not None else end
     if stopped is not None and view[stopped.start()] == "?":
         return None  # a question, judged as one
-    if patterns.turn.search(view, found.start(1), stop):
+    turns = patterns.turn.finditer(view, found.start(1), stop)
+    if any(not _PURPOSE_BEFORE.search(view, max(0, m.start() - 8), m.start()) for m in turns):
+        # r38i: '… to confirm the new values' is the check's purpose, no report back
         return None  # 'Rerun the suite and tell me what fails': a report back, turn-taking's
     rest = view[stop:end].strip()
     if rest and not all(_remarks_on_run(s.strip(), patterns) for s in re.split(r"(?<=[.!])\s+", rest) if s.strip()):
@@ -1359,7 +1423,14 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     timed = patterns.change_timed.search(view, found.start(), found.start(1)) is not None
     pointed = patterns.code_pointer.match(view, found.end()) is not None and "```" in text[: found.start()]
     tried = tried or timed or pointed
-    if not tried and not _verifies(lead, after, patterns):
+    if re.match(r"(?:\w+ )*?you ", lead):
+        # r38i: '…; you can hit any update endpoint to confirm …': the reader's possibility is a check handed back only
+        # by a purpose or outcome of checking; timed alone ('You can now run …') it is the reader's own use (r33g). One
+        # opening a sentence is turn-taking's site (r32a: 'You can rerun the build to confirm.'); this is the clause
+        # after a semicolon
+        if view[: found.start(1)].rstrip(" \t*_#>-")[-1:] != ";" or not _verifies("", after, patterns, timed=False):
+            return None
+    elif not tried and not _verifies(lead, after, patterns):
         return None  # 'Run the app to see the new page.': use of the result, no check of the work
     sentence = f"{lead} {after}"
     if any(place in sentence for place in (*patterns.invoke_places, *patterns.invoke_own_use)) or any(
@@ -1371,6 +1442,7 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
 
 
+_PURPOSE_BEFORE = re.compile(r"(?<![\w'’-])to[ \t]+\Z")  # r38i: the infinitive marker of a purpose, just before
 _EXPLAINED_ITEMS = 12  # r38b: how many items of an explaining list are walked back over
 
 
@@ -1412,7 +1484,7 @@ def _remarks_on_run(sentence: str, patterns: _Patterns) -> bool:
 _PURPOSE_END = re.compile(r"[;:—–]|\s-\s|\b(?:it|this|that|they)\s+(?:will|would|may|might|can)\b")
 
 
-def _verifies(lead: str, after: str, patterns: _Patterns) -> bool:
+def _verifies(lead: str, after: str, patterns: _Patterns, *, timed: bool = True) -> bool:
     """r33i (docs/DESIGN.md#construction-classes): the imperative runs the check of the work just done — a purpose of
     checking or an expected outcome after the command ('… to verify the fix', '… and it should resolve now'; sites.toml
     [next-step] verifying), or the instruction timed right after the fix ('Now run …', 'Rerun … now', 'Try … again';
@@ -1424,8 +1496,10 @@ def _verifies(lead: str, after: str, patterns: _Patterns) -> bool:
     if any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", own if cue.startswith("to ") else words)
            for cue in patterns.verifying):  # fmt: skip
         return True
-    timed = f"{lead} {words}"
-    return any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", timed) for cue in patterns.verifying_times)
+    if patterns.assurance.search(words):
+        return True  # r38i: '… if you need extra assurance': the reader's wish that the work be checked
+    said = f"{lead} {words}"
+    return timed and any(re.search(rf"(?<![\w'-]){re.escape(cue)}(?![\w'-])", said) for cue in patterns.verifying_times)
 
 
 _INLINE_LABEL = re.compile(r"[\s*_#>]*([A-Za-z][^:\n.!?;]{0,60}?)[\s*_]*:[\s*_]+(?=\S)")
