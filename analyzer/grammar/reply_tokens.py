@@ -36,7 +36,8 @@ def reply_token_of(act: Token) -> Token | None:
     if act.lemma_.lower() not in REPLYING and act.lower_ not in REPLYING:
         return None
     named = [c for c in act.children if c.dep_ in ("dobj", "attr", "oprd")]
-    named += [o for p in act.children if p.dep_ == "prep" and p.lower_ == "with" for o in p.children if o.dep_ == "pobj"]
+    withs = [p for p in act.children if p.dep_ == "prep" and p.lower_ == "with"]
+    named += [o for p in withs for o in p.children if o.dep_ == "pobj"]
     if act.dep_ == "compound":
         named.append(act.head)
     return next((token for token in named if is_reply_token(token)), None)
