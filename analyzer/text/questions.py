@@ -631,6 +631,7 @@ class _Patterns:
     option_heads: frozenset[str]
     reply_request: re.Pattern[str]
     proposal_line: re.Pattern[str]
+    reply_elsewhere: re.Pattern[str]
     help_tip: re.Pattern[str]
     accepts_proposal: re.Pattern[str]
     subordinators: frozenset[str]
@@ -920,6 +921,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         # r38g: a line stating the agent's own proposal by its label ('**Suggested:** …', 'Recommended: Option B')
         proposal_line=rf"[ \t*_>#-]*(?:{_words(reply['proposal_labels'])})[ \t*_]*:[ \t*_]*(?=\S)",
+        # r38g: the reply given to a program's input, not to the agent ('… at the prompt to try it')
+        reply_elsewhere=(
+            rf"\b(?:{_words(reply['elsewhere_marks'])})\s+(?:[\w'’-]+\s+){{0,2}}?(?:{_words(reply['elsewhere_places'])})\b"
+        ),
         # r38g: a help tip opening the unit ('You can type `/bmad-help` at any time to get advice …'), one line
         help_tip=(
             rf"[ \t*_>]*(?:tip[ \t*_]*:[ \t*_]*)?(?:you[ \t]+(?:can|may|could)[ \t]+(?:also[ \t]+)?)?"
@@ -1645,6 +1650,8 @@ def _reply_after_options(view: str, starts: list[int], last: tuple[int, int]) ->
     closing = view[last[0] : last[1]].strip()
     if not replies(closing) or _AGENT_GOES_ON.search(closing):
         return None  # 'Pick one and I'll build it.': the agent's act waits on the pick, as turn-taking judges it
+    if patterns.reply_elsewhere.search(closing):
+        return None  # r38g: 'Answer with `y` or `n` at the prompt to try it': usage of the work, no reply to the agent
     items: list[tuple[int, int]] = []
     k = bisect_left(starts, last[0]) - 1
     table = False
