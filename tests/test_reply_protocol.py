@@ -63,7 +63,8 @@ PASSES = [
     # the reader's own terminal: a program's command, no menu code
     "Sign-in needs your token.\n\nType `gh auth login` in your terminal and I'll retry the push.",
     # the reply given to a program's input to try the work, not to the agent
-    "Fixed the answer parser.\n\n- `y` now confirms\n- `n` now cancels\n\nAnswer with `y` or `n` at the prompt to try it.",
+    "Fixed the answer parser.\n\n- `y` now confirms\n- `n` now cancels\n\n"
+    "Answer with `y` or `n` at the prompt to try it.",
     # a help tip after finished work is no request to reply
     "All 42 tests pass and the migration is applied.\n\nYou can type `/help` at any time to get advice on commands.",
 ]
