@@ -23,6 +23,7 @@ from analyzer.grammar.closing_ready import _goes_on
 from analyzer.grammar.grants import granted_word, into_context
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
+from analyzer.grammar.reply_tokens import reply_token_of
 from analyzer.grammar.work import is_do_nothing_item, work_of
 from analyzer.parse.tokens import SOURCE_KEY, as_written, hyphen_compound, subject_of
 from analyzer.terms import terms
@@ -240,12 +241,17 @@ def turn_taking(asked: Asked) -> Judgement | None:
         return None
     end = min((t.i for t in (back, going_on) if t is not None), default=tokens[-1].i + 1)
     stretch = frozenset(t.i for t in tokens if act.i <= t.i < end and not t.is_punct)
-    if act.lemma_.lower() in CHOOSING and going_on is not None:
+    if going_on is not None and (act.lemma_.lower() in CHOOSING or reply_token_of(act) is not None):
         # issue 28 phase 6: 'Pick one and I'll build it.' — the reader's choice among the agent's options, the agent's
         # act waiting on it; a human-only choice ('Pick a release date and I'll prepare the notes') is the reader's own
         chosen = [c for c in act.children if c.dep_ == "dobj"]
         if chosen and work_of(chosen, asked.lexicon, frozenset(t.i for c in chosen for t in c.subtree)).human_only:
             return carved("turn-taking", f"the reader's choice ('{act.text} {chosen[0].text}') is human-only")
+        released = going_on.head
+        if reply_token_of(act) is not None and work_of([released], asked.lexicon, frozenset(
+                t.i for t in released.subtree if t.i > going_on.i)).human_only:  # fmt: skip
+            # r38g: 'Type `M` and I'll merge it to main': the reply token releases a human-only act, the reader's call
+            return carved("turn-taking", f"the reply ('{act.text}') releases a human-only act ('{released.text}')")
         why = f"asks the reader to choose ('{act.text}') and waits for it before the agent's '{going_on.head.text}'"
         return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' {why}", act.i)
     settled = _settling(asked, act)
@@ -628,6 +634,8 @@ def _instruction(tokens: list[Token], w: TurnWords) -> Token | None:
             c.dep_ == "prep" and c.lower_ == "by" for c in token.children
         ):
             return token  # r38i: 'Test by hitting the endpoint and confirm …': a verb of running read as a noun
+        if token.dep_ == "compound" and reply_token_of(token) is not None:
+            return token  # r38g: 'Type `CR 3-5` and I'll run it': the verb made a compound of the token's placeholder
         return None
     return None
 

@@ -27,6 +27,7 @@ from analyzer.grammar.grants import granted_word
 from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.register.reader_word import OPEN_BOUNDS
 from analyzer.grammar.registry import rule
+from analyzer.grammar.reply_tokens import reply_token_of
 from analyzer.parse.tokens import subject_of
 from analyzer.terms import terms
 from analyzer.text.questions import CONTACT, TURN, WAIT, WORD
@@ -110,7 +111,9 @@ def _assent_for_purpose(asked: Asked) -> Judgement | None:
         return None  # the sentence opens with the verb ('Click Confirm to continue' opens with another)
     if root.tag_ not in ("VB", "VBP", "NN", "NNP", "UH") or any(c.dep_ == "aux" for c in root.children):
         return None  # the model may read an opening 'Reply' as a noun
-    if any(c.dep_ in ("dobj", "ccomp", "prep", "dative") and c.lower_ not in ANSWER_OBJECTS for c in root.children):
+    token = reply_token_of(root)  # r38g: 'Confirm with `Y` to lock this': the reply token the word is given with
+    if any(c.dep_ in ("dobj", "ccomp", "prep", "dative") and c.lower_ not in ANSWER_OBJECTS
+           and (token is None or token.head not in (c, root)) for c in root.children):  # fmt: skip
         return None  # 'Confirm the field names …' is read by _reviewed; 'Reply to the thread …' is no bare word
     holders = [root, *(c for c in root.children if c.dep_ == "dobj")]
     purpose = next((c for h in holders for c in h.children if c.dep_ in ("xcomp", "advcl", "relcl") and c.tag_ == "VB"

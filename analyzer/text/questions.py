@@ -643,6 +643,10 @@ class _Patterns:
     bare_label_words: int
     option_heads: frozenset[str]
     reply_request: re.Pattern[str]
+    proposal_line: re.Pattern[str]
+    reply_elsewhere: re.Pattern[str]
+    help_tip: re.Pattern[str]
+    accepts_proposal: re.Pattern[str]
     subordinators: frozenset[str]
     table_offers: frozenset[str]
     table_lead_offers: tuple[str, ...]
@@ -695,6 +699,18 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     note_labels = "|".join(re.escape(label) for label in labels)
     # The mark, then a few words (no sentence break), then what is wanted or useful.
     benefit = rf"\b(?:{_words(condition['marks'])})\b[^.!?;:\n]{{0,50}}?\b(?:{_words(condition['benefits'])})\b"
+    # r38g (docs/DESIGN.md#reply-protocol): a reply token the request names besides a label word — the agent's own
+    # proposal ('accept the suggestion'), a word of assent quoted, slashed or after 'with' ('"yes"', 'yes/recommended',
+    # 'with Y'), a short code span after 'with' ('Reply with `A`'), or code spans enumerated ('`A`, `B` or `C`')
+    reply = data["reply"]
+    assent = _words(reply["assent_tokens"])
+    code = rf"x{{3,{int(reply['code_token_chars'])}}}"
+    reply_token = (
+        rf"\b(?:{_words(reply['proposals'])})\b"
+        rf"|[\"'“‘](?:{assent})[\"'”’]|(?<![\w'’])(?:{assent})[ \t]*/|/[ \t]*(?:{assent})(?![\w'’])"
+        rf"|\bwith[ \t]+(?:(?-i:Y|N)|(?:{assent})|x{{3,5}})(?![\w'’])"
+        rf"|(?<![\w'’]){code}[ \t]*(?:,|/|\bor\b)[ \t]*(?:or[ \t]+)?{code}(?![\w'’])"
+    )
     sources = dict(
         condition=(
             rf"\b(?:{_words(condition['wish_marks'])})\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
@@ -918,15 +934,37 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r32b: the reader asked to choose among the options by a reply, opening a sentence ('You can reply with the
         # option letter', 'Reply A or B'): what the reply names is a label word, a digit or a capital standing alone
         reply_request=(
-            rf"(?:\A|(?<=[.!?])\s)[\s*_>]*(?:(?:{_words(data['reply']['openers'])})\s+){{0,3}}"
-            rf"(?:{_words(data['reply']['verbs'])})\b[^.!?\n]{{0,50}}?"
-            rf"(?:\b(?:{_words(data['reply']['labels'])})\b"
+            rf"(?:\A|(?<=[.!?])\s)[\s*_>]*"
+            # r38g: a label of the reply's form read past ('Format: Choose the option letter.')
+            rf"(?:(?:{_words(reply['format_labels'])})[\s*_]*:[\s*_]*)?(?:(?:{_words(reply['openers'])})\s+){{0,3}}"
+            rf"(?:{_words(reply['verbs'] + reply['accepting'])})\b[^.!?\n]{{0,50}}?"
+            rf"(?:{reply_token}"
+            rf"|\b(?:{_words(data['reply']['labels'])})\b"
             # issue 28: not what the reader perceives ('the number you see in the console')
             rf"(?!\s+(?:that\s+)?you\s+(?:{_words(data['reply']['perceived'])})\b)|(?<![\w'’])(?:\d|(?-i:[A-H]))(?![\w'’])"
             # r33b: options named by small letters in a row ('Reply with a / c / p / y.')
             rf"|(?<![\w'’])(?-i:[a-z])(?:[ \t]*[/|,][ \t]*(?:[*_]{{0,2}})(?-i:[a-z0-9])(?![\w'’])){{1,9}})"
             # r33b: a verb of choosing as the label of the options that follow ('Choose:', '**Pick one of:**')
             rf"|(?:\A|(?<=[.!?])\s)[\s*_>]*(?:{_words(data['reply']['label_verbs'])})[\s*_]*(?:one[\s*_]*)?(?:of[\s*_]*)?:"
+            # r38g: a label naming the options as the replies the reader may give ('Allowed answers:', 'Valid replies:')
+            rf"|(?:\A|(?<=[.!?])\s)[\s*_>]*(?:{_words(reply['admitted'])})[\s*_]+(?:{_words(reply['reply_nouns'])})"
+            r"[\s*_]*:"
+        ),
+        # r38g: a line stating the agent's own proposal by its label ('**Suggested:** …', 'Recommended: Option B')
+        proposal_line=rf"[ \t*_>#-]*(?:{_words(reply['proposal_labels'])})[ \t*_]*:[ \t*_]*(?=\S)",
+        # r38g: the reply given to a program's input, not to the agent ('… at the prompt to try it')
+        reply_elsewhere=(
+            rf"\b(?:{_words(reply['elsewhere_marks'])})\s+(?:[\w'’-]+\s+){{0,2}}?(?:{_words(reply['elsewhere_places'])})\b"
+        ),
+        # r38g: a help tip opening the unit ('You can type `/bmad-help` at any time to get advice …'), one line
+        help_tip=(
+            rf"[ \t*_>]*(?:tip[ \t*_]*:[ \t*_]*)?(?:you[ \t]+(?:can|may|could)[ \t]+(?:also[ \t]+)?)?"
+            rf"(?:{_words(reply['tip_verbs'])})\b[^\n]{{0,80}}?\b(?:{_words(reply['tip_times'])})\b[^\n]{{0,60}}?"
+            rf"\b(?:{_words(reply['tip_gives'])})\b"
+        ),
+        # r38g: the request takes that proposal ('accept the suggestion', "say 'yes' to take the recommended one")
+        accepts_proposal=(
+            rf"\b(?:{_words(reply['accepting'])})\b[^.!?\n]{{0,30}}?\b(?:{_words(reply['proposals'])})\b"
         ),
         # r29c: a label naming the next step, read after emphasis and heading marks ('**Next step:** …', '## Next step')
         next_step=rf"^[\s*_#>]*(?:{_words(data['next-step']['labels'])})[\s*_]*(?::[\s*_]*|\Z)",
@@ -1687,6 +1725,11 @@ def closing_reply(text: str, view: str) -> QuestionSite | None:
     label)."""
     starts = unit_starts(view)
     last, content = last_content_unit(view, starts, claim_vocabulary())
+    if last is not None and content and _patterns().help_tip.match(view, last[0], last[1]):
+        # r38g: a trailing help tip ('You can type `/bmad-help` at any time …') leaves the request before it the close
+        view = view[: last[0]]
+        starts = unit_starts(view)
+        last, content = last_content_unit(view, starts, claim_vocabulary())
     if last is None or not content or _TABLE_ROW.match(view, last[0]):
         return None
     return _reply_after_options(view, starts, last) or _request_over_options(view)
@@ -1700,12 +1743,20 @@ def _reply_after_options(view: str, starts: list[int], last: tuple[int, int]) ->
     closing = view[last[0] : last[1]].strip()
     if not replies(closing) or _AGENT_GOES_ON.search(closing):
         return None  # 'Pick one and I'll build it.': the agent's act waits on the pick, as turn-taking judges it
+    if patterns.reply_elsewhere.search(closing):
+        return None  # r38g: 'Answer with `y` or `n` at the prompt to try it': usage of the work, no reply to the agent
     items: list[tuple[int, int]] = []
     k = bisect_left(starts, last[0]) - 1
     table = False
+    proposal: tuple[int, int] | None = None
     while k >= 0 and len(items) <= patterns.max_items + 2:
         start, end = starts[k], starts[k + 1]
         unit = view[start:end]
+        if not items and proposal is None and (label := patterns.proposal_line.match(unit)) is not None:
+            # r38g: '**Suggested:** the details page — …': the agent's own proposal, the option the request accepts
+            proposal = (start + label.end(), start + len(unit.split("\n", 1)[0].rstrip()))
+            k -= 1
+            continue
         if not unit.strip() or (not items and _recommends(unit.strip())):
             k -= 1
             continue
@@ -1730,7 +1781,11 @@ def _reply_after_options(view: str, starts: list[int], last: tuple[int, int]) ->
         if len(items) < 4 or not _TABLE_RULE.match(view[items[1][0] : items[1][1]]):
             return None  # a header, its rule, two options at least
         items = [cell for line in items[2:] if (cell := _option_cell(view, line)) is not None]
-    if len(items) < 2 or len(items) > patterns.max_items:
+    if len(items) < 2 and proposal is not None and proposal[1] > proposal[0] and patterns.accepts_proposal.search(
+        closing
+    ):
+        items = [proposal]  # r38g: 'You can accept the suggestion by saying "yes"': the proposal is the option taken
+    if len(items) > patterns.max_items or not items or (len(items) < 2 and items[0] != proposal):
         return None
     first = last[0] + len(view[last[0] : last[1]]) - len(view[last[0] : last[1]].lstrip())
     return QuestionSite(first, last[1], view[first : last[1]].rstrip(), LIST, False, "", tuple(items))
