@@ -229,8 +229,10 @@ def _past_parenthesis(main: Token) -> Token:
     """r38j: 'If you want a different scaffold (e.g., include icons), tell me the structure' — the model may make the
     verb inside a parenthesis after the wish the head of the sentence and the clause after it its conjunct; the clause
     the wish governs is the first verb after the parenthesis closes."""
-    closing = next((c for c in main.children if c.dep_ == "punct" and c.text == ")" and c.i > main.i), None)
-    if closing is None or not any(c.text == "(" and c.i < main.i for c in main.children):
+    if not any(c.text == "(" and c.i < main.i for c in main.children):
+        return main
+    closing = next((t for t in main.subtree if t.text == ")" and t.i > main.i), None)  # hung on any word inside
+    if closing is None:
         return main
     after = next((c for c in main.children if c.dep_ == "conj" and c.pos_ == "VERB" and c.i > closing.i), None)
     return after if after is not None else main
