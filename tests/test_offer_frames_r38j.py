@@ -82,7 +82,8 @@ def test_the_readers_own_act_a_hold_or_a_report_is_no_offer(text: str) -> None:
 
 
 def test_the_bare_request_is_found_without_a_parse() -> None:
-    assert [kind_of(s) for s in ("Either works for me; tell me which.", "Either is fine by me, so say which.")] == [DECISION, DECISION]
+    found = [kind_of(s) for s in ("Either works for me; tell me which.", "Either is fine by me, so say which.")]
+    assert found == [DECISION, DECISION]
     assert kind_of("Tell me which one you tested.") != DECISION
 
 

@@ -49,8 +49,8 @@ def named_choice(asked: Asked) -> Judgement | None:
     if work.human_only:
         return gated("exempt", "named-choice", f"exempt (named-choice): '{shown}' {why}, and that is "
                      f"{work.describe()}", request.i, None, work.domains)  # fmt: skip
-    return gated("fire", "named-choice", f"fires (named-choice): '{shown}' {why}; what it offers {work.describe()}", request.i,
-                 None, work.domains)  # fmt: skip
+    return gated("fire", "named-choice", f"fires (named-choice): '{shown}' {why}; what it offers "
+                 f"{work.describe()}", request.i, None, work.domains)  # fmt: skip
 
 
 def _options_before(asked: Asked, first: Token) -> list[Token]:
