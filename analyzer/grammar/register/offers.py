@@ -253,8 +253,8 @@ def _specifies(verb: Token) -> bool:
 def next_step(main: Token) -> tuple[Token, Token] | None:
     """r38j: the clause the wish governs names the next work impersonally — a noun of a next step (terms
     [wish-invitation] next_steps) as the subject of 'be' with an infinitive ('the next step is to rerun the batch',
-    'the best move would be to retry'), no doer named ('for you to run it' is the reader's). The noun and the act, or
-    None."""
+    'the best move would be to retry'), no doer named ('for you to run it', '… yourself' are the reader's). The noun
+    and the act, or None."""
     if main.lemma_.lower() != "be":
         return None
     noun = next((c for c in main.children if c.dep_ in ("nsubj", "nsubjpass")), None)
@@ -264,6 +264,8 @@ def next_step(main: Token) -> tuple[Token, Token] | None:
                 and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)), None)  # fmt: skip
     if act is None or any(c.dep_ in SUBJECT_DEPS for c in act.children):
         return None
+    if any(t.lower_ in READER and (t.dep_ in SUBJECT_DEPS or t.lower_.endswith("self")) for t in act.subtree):
+        return None  # '… is to raise the count yourself': the reader named as the doer
     return noun, act
 
 
