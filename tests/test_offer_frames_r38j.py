@@ -56,6 +56,13 @@ def test_a_bare_request_for_the_readers_choice_hands_the_choice_back(text: str, 
 def test_a_choice_between_human_only_acts_is_the_readers() -> None:
     assert_judged("Either approving the release now or holding it works for me — say which.", "exempt",
                   "named-choice", ["and that is human-only work"])  # fmt: skip
+    assert_judged("Tag v3 now or publish to npm later — both are fine by me. Say which.", "exempt", "named-choice",
+                  ["and that is human-only work"])  # fmt: skip
+
+
+def test_a_request_after_a_list_for_someone_else_is_not_read_as_the_agents_options() -> None:
+    text = "Next steps for the release manager:\n1. Tag v3.0.0\n2. Publish to npm\n\nTell me which."
+    assert verdict_rule_reason(text)[1] != "named-choice"
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ wait for Dana's review') is the reader's own."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import Asked, _as_asked
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 REQUEST_VERBS = terms("named-choice", "request_verbs")
 WISHED = terms("named-choice", "wished")
 SET_ASIDE = terms("named-choice", "set_aside")
+# Where a sentence ends inside a paragraph, for the sentence before the request.
+PREVIOUS = re.compile(r"(?<=[.!?])\s+")
 
 
 @rule("named-choice")
@@ -41,6 +44,8 @@ def named_choice(asked: Asked) -> Judgement | None:
     if request.head.lemma_.lower() in REQUEST_VERBS and request.head.i < request.i:
         request = request.head  # 'let me know which': the request opens at 'let'
     options = _options_before(asked, request)
+    if options is None:
+        return None
     shown = _as_asked(asked)
     why = "asks the reader to name one of the options set out before it"
     if not options:
@@ -53,15 +58,23 @@ def named_choice(asked: Asked) -> Judgement | None:
                  f"{work.describe()}", request.i, None, work.domains)  # fmt: skip
 
 
-def _options_before(asked: Asked, first: Token) -> list[Token]:
-    """The words of the options: those of the judged part before the request, or, when the part is the request alone
-    (cut after a dash: '… either way on splitting it — say which.'), those of the whole sentence before it, parsed
-    once more for this shape only. Words of the agent's indifference and the persons are set aside."""
+def _options_before(asked: Asked, first: Token) -> list[Token] | None:
+    """The words of the options: those of the judged part before the request; when the part is the request alone,
+    those of the sentence before it — the site's own words before a dash ('… either way on splitting it — say
+    which.'), else the sentence before it in the same paragraph ('A lock or a queue both work. Say which.') — parsed
+    once more for this shape only. None when the request opens its paragraph after a list or a break: what it asks to
+    choose from is not the agent's options said with it ('Next steps for the release manager: 1. … Let me know
+    which.'). Words of the agent's indifference and the persons are set aside."""
     before = [t for t in asked.tokens if t.i < first.i]
     if not before:
         source = asked.doc.user_data.get(SOURCE_KEY)
         offset = source[1][0] - asked.site.start if source and source[1] else 0
         prefix = asked.site.sentence[:offset].strip().rstrip(":—–-").strip()
+        if not prefix and source:
+            written = source[0][: asked.site.start].rstrip(" \t")
+            if written.endswith("\n"):
+                return None
+            prefix = PREVIOUS.split(written.rsplit("\n", 1)[-1].strip())[-1]
         if not prefix:
             return []
         from analyzer.parse.model import load_model
