@@ -731,6 +731,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         choice_request=(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['choice_requests'])})\s+(?:{_words(decision['choices'])})\b"
             rf"[^.!?\n]{{0,80}}?(?:\band|\bthen|,|;)\s+(?:i|we)\b"
+            # r38j: the bare request for the choice closing its clause ('Either works for me; tell me which.')
+            rf"|(?:^|[;:,—–]\s*|\s-\s+)(?:(?:so|then|and|just|please)\s+){{0,2}}(?:{_words(decision['named_requests'])})\s+"
+            rf"(?:{_words(decision['named_choices'])})\s*[.!]*$"
         ),
         help=(
             rf"\b(?:how|where)\s+(?:i|we)\s+(?:can|could|may|might|should)\s+(?:\w+\s+)?(?:{_words(help_['verbs'])})\b"

@@ -24,6 +24,8 @@ SPEECH_VERBS = terms("register", "speech_verbs")
 _WISH_LEMMAS = terms("register", "wish_lemmas")
 READER = terms("register", "reader")
 TELLING = terms("wish-invitation", "telling")
+SPECIFYING = terms("wish-invitation", "specifying")
+NEXT_STEPS = terms("wish-invitation", "next_steps")
 ASKING_ALONE = terms("wish-invitation", "alone")
 WRAPPERS = terms("wish-invitation", "wrappers")
 SAID = terms("wish-invitation", "said")
@@ -73,7 +75,7 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     """What the wish governs is read as the model attached it, stopped at a ';': a clause after one is another
     sentence's."""
     wish = _wish_word(phrase)
-    main = wish.head if wish.head.i != wish.i else None
+    main = _past_parenthesis(wish.head) if wish.head.i != wish.i else None
     wanted = [c for c in wish.children if c.dep_ in WISH_COMPLEMENT_DEPS and c.i > phrase[-1].i]
     wanted += [c for c in wish.children if _infinitive_read_as_preposition(c, phrase)]
     if main is not None and main.i < wish.i and _points_back(wanted, wish):
@@ -114,6 +116,19 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         # passive with no doer named: the doer left to the agent
         why = f"the wish governs new work offered in the passive ('{passive}'), the doer left to the agent"
         return gated("fire", "wish-condition", f"fires (wish-condition): '{spelled(phrase)}' — {why}", main.i)
+    step = next_step(main) if wanted and main is not None and not agent_main else None
+    if step is not None:
+        # r38j: 'If you want full closure, the next step is to rerun the batch.' — the agent's next work said
+        # impersonally, judged like attribution on the act
+        noun, act = step
+        why = f"the wish governs the next work named impersonally ('{noun.text} is to {act.text}')"
+        scope = frozenset(t.i for t in act.subtree)
+        work = work_of([act], lexicon, scope)
+        verdict = "exempt" if work.human_only else "fire"
+        joint = ", and it is" if work.human_only else "; it"
+        return gated(verdict, "wish-condition", f"{verdict}{'s' if verdict == 'fire' else ''} (wish-condition): "
+                     f"'{spelled(phrase)}' — {why}{joint} {work.describe()}", main.i, bounds(act.subtree),
+                     work.domains)  # fmt: skip
     if wanted and not agent_main:
         return None  # a technical conditional: the wish names what it wants and the reader acts
     if main is not None and subject_of(main) is None and _grant_told(main):
@@ -199,9 +214,9 @@ def invited_to_ask(main: Token, condition: Token) -> Token | None:
             return None
         verb = inner[0]
     subject = subject_of(verb)
-    if subject is not None and subject.lower_ != "you":
-        return None
     lemma = verb.lemma_.lower()
+    if subject is not None and subject.lower_ != "you" and not (lemma in SPECIFYING and subject.i > verb.i):
+        return None
     objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "iobj")]
     to_agent = any(c.lower_ in AGENT_SUBJECTS for c in objects)
     if lemma == "let":
@@ -215,8 +230,55 @@ def invited_to_ask(main: Token, condition: Token) -> Token | None:
         others = [c for c in verb.children
                   if c.dep_ not in bare and c.i != condition.i and c.lower_ not in AGENT_SUBJECTS | SAID
                   and not _beside_invitation(verb, c)]
-        return verb if not others else None
+        if not others:
+            return verb
+    if lemma in SPECIFYING and condition.i < verb.i and _specifies(verb):
+        return verb
     return verb if lemma in TELLING and to_agent else None
+
+
+def _past_parenthesis(main: Token) -> Token:
+    """r38j: 'If you want a different scaffold (e.g., include icons), tell me the structure' — the model may make the
+    verb inside a parenthesis after the wish the head of the sentence and the clause after it its conjunct; the clause
+    the wish governs is the first verb after the parenthesis closes."""
+    if not any(c.text == "(" and c.i < main.i for c in main.children):
+        return main
+    closing = next((t for t in main.subtree if t.text == ")" and t.i > main.i), None)  # hung on any word inside
+    if closing is None:
+        return main
+    after = next((c for c in main.children if c.dep_ == "conj" and c.pos_ == "VERB" and c.i > closing.i), None)
+    return after if after is not None else main
+
+
+def _specifies(verb: Token) -> bool:
+    """r38j: 'say the exact shape', 'describe the layout and I'll redo it' — the reader asked to specify what is
+    wished, a noun as the object and no one else or nowhere else named: the agent, the only one addressed, is told. A
+    recipient or a place ('describe it to Dana', 'describe it in the README') makes it the reader's own act."""
+    if not any(c.dep_ in ("dobj", *SUBJECT_DEPS) and c.i > verb.i and c.pos_ in ("NOUN", "PROPN", "PRON")
+               for c in verb.children):  # fmt: skip
+        return False  # the model may read the object of an imperative 'say' as its subject: 'say the exact shape'
+
+    others = [c for c in verb.children if c.dep_ in ("dative", "prep", "iobj")]
+    return all(any(p.lower_ in AGENT_SUBJECTS for p in (c, *c.children)) for c in others)
+
+
+def next_step(main: Token) -> tuple[Token, Token] | None:
+    """r38j: the clause the wish governs names the next work impersonally — a noun of a next step (terms
+    [wish-invitation] next_steps) as the subject of 'be' with an infinitive ('the next step is to rerun the batch',
+    'the best move would be to retry'), no doer named ('for you to run it', '… yourself' are the reader's). The noun
+    and the act, or None."""
+    if main.lemma_.lower() != "be":
+        return None
+    noun = next((c for c in main.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if noun is None or noun.lemma_.lower() not in NEXT_STEPS:
+        return None
+    act = next((c for c in main.children if c.dep_ in ("xcomp", "attr", "ccomp", "advcl") and c.pos_ == "VERB"
+                and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)), None)  # fmt: skip
+    if act is None or any(c.dep_ in SUBJECT_DEPS for c in act.children):
+        return None
+    if any(t.lower_ in READER and (t.dep_ in SUBJECT_DEPS or t.lower_.endswith("self")) for t in act.subtree):
+        return None  # '… is to raise the count yourself': the reader named as the doer
+    return noun, act
 
 
 def _beside_invitation(verb: Token, clause: Token) -> bool:
