@@ -261,8 +261,9 @@ def turn_taking(asked: Asked) -> Judgement | None:
     released = _released_act(act, going_on, asked)
     if released is not None:
         return carved("turn-taking", f"the reader's '{act.text} …' is the go for the agent's {released}")
-    content = _persons_content([g for c in act.children if c.dep_ == "prep" and c.lower_ in CONTENT_PREPOSITIONS
-                                for g in c.children if g.dep_ == "pobj"] + [c for c in act.children if c.dep_ == "dobj"])
+    carried = [g for c in act.children if c.dep_ == "prep" and c.lower_ in CONTENT_PREPOSITIONS
+               for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    content = _persons_content(carried + [c for c in act.children if c.dep_ == "dobj"])
     if content is not None:
         return carved("turn-taking", f"the reader's '{act.text} … {content.text}' asks for what the person wants, in "
                       "their own words: only the person has it")  # fmt: skip
@@ -1146,7 +1147,7 @@ def _readers_measure(item: Doc) -> str | None:
 
 
 def _under_conjunct(token: Token, top: Token) -> bool:
-    """The token stands in a conjunct act joined under `top` ('Review it …, or integrate it …'), not in top's own clause."""
+    """The token stands in a conjunct act joined under `top` ('Review it …, or integrate it …'), not in its own clause."""
     while token.i != top.i and token.head.i != token.i:
         if token.dep_ == "conj" and token.pos_ in ("VERB", "AUX"):
             return True
