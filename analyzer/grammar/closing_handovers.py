@@ -1139,7 +1139,8 @@ def _readers_measure(item: Doc) -> str | None:
         # the reader's own or their team's ('your team's conventions'): the owner may stand one possessor up
         owner = token.head if token.head.dep_ == "poss" else token
         owned = token.dep_ == "poss" and token.lower_ in ("your", "ur") and owner.head.lower_ in READERS_MEASURES
-        relative = token.dep_ == "nsubj" and token.lower_ == "you" and token.head.dep_ == "relcl" and (
+        # the model may hang the relative clause as a complement ('the workflows you rely on': rely -ccomp-)
+        relative = token.dep_ == "nsubj" and token.lower_ == "you" and token.head.dep_ in ("relcl", "ccomp") and (
             token.head.lemma_.lower() in READERS_MEASURES)
         if owned or relative:
             return f"a check against the reader's own '{(owner if owned else token).head.text}'"
@@ -1147,7 +1148,7 @@ def _readers_measure(item: Doc) -> str | None:
 
 
 def _under_conjunct(token: Token, top: Token) -> bool:
-    """The token stands in a conjunct act joined under `top` ('Review it …, or integrate it …'), not in its own clause."""
+    """The token stands in a conjunct act joined under `top` ('Review it …, or add it …'), not in its own clause."""
     while token.i != top.i and token.head.i != token.i:
         if token.dep_ == "conj" and token.pos_ in ("VERB", "AUX"):
             return True
