@@ -261,9 +261,7 @@ def turn_taking(asked: Asked) -> Judgement | None:
     released = _released_act(act, going_on, asked)
     if released is not None:
         return carved("turn-taking", f"the reader's '{act.text} …' is the go for the agent's {released}")
-    carried = [g for c in act.children if c.dep_ == "prep" and c.lower_ in CONTENT_PREPOSITIONS
-               for g in c.children if g.dep_ == "pobj"]  # fmt: skip
-    content = _persons_content(carried + [c for c in act.children if c.dep_ == "dobj"])
+    content = _persons_content(_content_of(act))
     if content is not None:
         return carved("turn-taking", f"the reader's '{act.text} … {content.text}' asks for what the person wants, in "
                       "their own words: only the person has it")  # fmt: skip
@@ -463,6 +461,17 @@ def _handed_material(
         "waits on the reader's material for work the agent could do"
     )
     return _judged(asked, "turn-taking", why, [released], exclude=frozenset({going_on.i}))
+
+
+def _content_of(act: Token) -> list[Token]:
+    """r38h: what an instruction carries for the agent — the object of a verb of giving ('share the feature details'),
+    what a verb of running a command is to be run with ('rerun it with a description'). A verb of making ('write a
+    description of the feature') hands over the making itself."""
+    lemma = act.lemma_.lower()
+    carried = [g for c in act.children if c.dep_ == "prep" and c.lower_ in CONTENT_PREPOSITIONS
+               for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    given = [c for c in act.children if c.dep_ == "dobj"] if lemma in OUTPUT_VERBS else []
+    return (carried if lemma in INVOKING or lemma in OUTPUT_VERBS else []) + given
 
 
 def _persons_content(nouns: list[Token]) -> Token | None:
@@ -1120,7 +1129,9 @@ def _readers_habit(item: Doc) -> str | None:
 def _content_asked(item: Doc) -> str | None:
     """r38h: the item runs a command with what the person wants, in their own words ('`/spec.new` again with a
     description of the feature'): the person's input, which only the person has."""
-    nouns = [t for t in item if t.dep_ == "pobj" and t.head.lower_ in CONTENT_PREPOSITIONS]
+    # run with it: the item opens with a command in code, or the preposition hangs on a verb of invoking
+    nouns = [t for t in item if t.dep_ == "pobj" and t.head.lower_ in CONTENT_PREPOSITIONS
+             and (_opening_command(item) or t.head.head.lemma_.lower() in INVOKING)]  # fmt: skip
     content = _persons_content(nouns)
     return None if content is None else f"the person's own '{content.text}'"
 
