@@ -34,6 +34,8 @@ def assert_carved(text: str, rule: str, words: list[str]) -> None:
          ["the reader's habit for later work"]),
         ("Wrote the upgrade notes.\n\nNext steps:\n1. Extend the notes if new flags are added later.",
          ["the reader's habit for later work"]),
+        ("The release script works.\n\nNext steps:\n- Update the changelog each time you cut a release.",
+         ["the reader's habit for later work"]),
         # a check against the reader's own measures
         ("Drafted `docs/GUIDE.md`.\n\nNext steps:\n1. Review the guide for alignment with your standards.",
          ["a check against the reader's own 'standards'"]),
@@ -66,6 +68,10 @@ def test_a_list_that_leaves_nothing_to_the_agent_passes(text: str, words: list[s
          "verify the parser handles the fixtures"),
         # a word of the future that is no timing of the act
         ("Next steps:\n- Add a regression test for future changes to the parser.", "add a regression test"),
+        # a determiner that counts things is no recurrence
+        ("| Option | Description |\n|---|---|\n| A | The index must list each test case title only |\n"
+         "| B | The index must list each test case ID and title |\n\nYou can reply with the option letter.",
+         "the index must list each test case title only"),
     ],
 )  # fmt: skip
 def test_a_list_with_an_agent_doable_item_still_fires(text: str, item: str) -> None:

@@ -1114,6 +1114,8 @@ def _readers_habit(item: Doc) -> str | None:
     for token in item:
         if token.lower_ not in HABIT_MARKS or token.dep_ not in ("mark", "prep", "advmod", "det"):
             continue
+        if token.dep_ == "det" and token.head.lemma_.lower() not in HABIT_OCCASIONS:
+            continue  # 'each test case' counts things; 'each time you release' recurs
         clause = list(token.subtree) if token.dep_ == "prep" else list(token.head.subtree)
         if token.dep_ != "prep" and token.head.dep_ == "ROOT":
             continue  # the model hung the whole item on the mark
@@ -1229,6 +1231,7 @@ PROPOSED_TEXTS = terms("work-list", "proposed_texts")
 HABIT_MARKS = terms("work-list", "habit_marks")
 HABIT_TIMES = terms("work-list", "habit_times")
 HABIT_WORK = terms("work-list", "habit_work")
+HABIT_OCCASIONS = terms("work-list", "habit_occasions")
 CHECKING = terms("work-list", "checking")
 READERS_MEASURES = terms("work-list", "readers_measures")
 
