@@ -57,6 +57,10 @@ AGENT_NEEDS = terms("turn-taking", "agent_needs")  # r36c: "I need you to run �
 # of a place a thing is taken from or seen in ('the error from your terminal').
 READER_WORLD = terms("turn-taking", "reader_world")
 PLACE_PREPOSITIONS = terms("turn-taking", "place_prepositions")
+# r38h: what the person wants in their own words ('a short description of the feature'), and the prepositions that carry
+# it on an instruction ('rerun it with …').
+PERSONS_CONTENT = terms("turn-taking", "persons_content")
+CONTENT_PREPOSITIONS = terms("turn-taking", "content_prepositions")
 # r35b: the nouns of the reader's word that may stand as the condition of the agent's act ('One word from you and …').
 WORD_GIVEN = frozenset(sites()["turn"]["word_given"])
 READERS = terms("register", "reader")
@@ -275,6 +279,10 @@ def turn_taking(asked: Asked) -> Judgement | None:
     released = _released_act(act, going_on, asked)
     if released is not None:
         return carved("turn-taking", f"the reader's '{act.text} …' is the go for the agent's {released}")
+    content = _persons_content(_content_of(act))
+    if content is not None:
+        return carved("turn-taking", f"the reader's '{act.text} … {content.text}' asks for what the person wants, in "
+                      "their own words: only the person has it")  # fmt: skip
     work = work_of([act], asked.lexicon, stretch)
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} …' is {work.describe()}: a legitimate hand-off")
@@ -457,6 +465,9 @@ def _handed_material(
     if handed.lower_ in READER_WORLD or handed.lemma_.lower() in READER_WORLD:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over a fact of the reader's own "
                       "world the agent cannot find")  # fmt: skip
+    if _persons_content([handed]) is not None:
+        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over what the person wants, in "
+                      "their own words: only the person has it")  # fmt: skip
     scope = scope or frozenset(t.i for t in handed.subtree if not t.is_punct)
     work = work_of([handed], asked.lexicon, scope)
     if work.human_only:
@@ -472,6 +483,34 @@ def _handed_material(
         "waits on the reader's material for work the agent could do"
     )
     return _judged(asked, "turn-taking", why, [released], exclude=frozenset({going_on.i}))
+
+
+def _content_of(act: Token) -> list[Token]:
+    """r38h: what an instruction carries for the agent — the object of a verb of giving ('share the feature details'),
+    what a verb of running a command is to be run with ('rerun it with a description'). A verb of making ('write a
+    description of the feature') hands over the making itself."""
+    lemma = act.lemma_.lower()
+    carried = [g for c in act.children if c.dep_ == "prep" and c.lower_ in CONTENT_PREPOSITIONS
+               for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    given = [c for c in act.children if c.dep_ == "dobj"] if lemma in OUTPUT_VERBS else []
+    return (carried if lemma in INVOKING or lemma in OUTPUT_VERBS else []) + given
+
+
+def _persons_content(nouns: list[Token]) -> Token | None:
+    """r38h (docs/DESIGN.md#what-only-the-person-has): among what an instruction names, a noun of what the person wants
+    in their own words (terms [turn-taking] persons_content: 'a brief description of the feature', 'the feature
+    details') — the input a command was run without, which no run of the agent's produces. Not when a noun of what a run
+    shows stands in it ('the error details') or it is of code the agent could read ('the details of `app.ts`')."""
+    for noun in nouns:
+        if noun.lemma_.lower() not in PERSONS_CONTENT and noun.lower_ not in PERSONS_CONTENT:
+            continue
+        words = list(noun.subtree)
+        if any(t.lower_ in PRODUCED or t.lemma_.lower() in PRODUCED for t in words if t.i != noun.i) or any(
+            "`" in t.text for t in words
+        ):
+            continue
+        return noun
+    return None
 
 
 def _hands_back_a_result(act: Token) -> bool:
@@ -1052,6 +1091,7 @@ def work_list(asked: Asked) -> Judgement | None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' is {why}: it offers nothing of the agent's")
     handed: list[str] = []
     human: list[str] = []
+    kept: list[str] = []
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
         kind = _item(item, _checked(asked, start, item))
         if (chosen or rechecked) and kind in ("status", "report"):
@@ -1067,6 +1107,10 @@ def work_list(asked: Asked) -> Judgement | None:
             _opening_verb(item) is None
         ):
             continue  # r31b: under 'Remember to:' or 'You'll see:' an item that is no instruction ('a green check')
+        left = _readers_habit(item) or _readers_measure(item) or _content_asked(item)
+        if left is not None:
+            kept.append(left)  # r38h: the reader's habit for later work, or a check only the reader can make
+            continue
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
@@ -1090,6 +1134,9 @@ def work_list(asked: Asked) -> Judgement | None:
         )
     if human:
         return carved("work-list", "every item the list hands over is human-only work: a legitimate hand-off")
+    if kept:
+        return carved("work-list", f"every item is left to the reader by its own grammar ({kept[0]}): the list hands "
+                      "nothing over now")  # fmt: skip
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
 
 
@@ -1099,6 +1146,70 @@ def _proposes(lead: list[Token]) -> bool:
     proposed to the reader."""
     words = [t.lower_ for t in lead if t.lower_ != "please"]
     return len(words) == 1 and words[0] in PROPOSING_VERBS
+def _readers_habit(item: Doc) -> str | None:
+    """r38h (docs/DESIGN.md#what-only-the-person-has): every clause of the item is timed by the reader's later work — a
+    clause or phrase of time or condition (terms [work-list] habit_marks) that holds a word of the future or of
+    recurrence ('after future changes', 'if new commands are added later', 'whenever') or names the reader's own ongoing
+    work ('when working on the project'): a habit for later, no act for now. A one-time event ('after the migration
+    finishes') times an act for now."""
+    clauses = [s for s in _SENTENCE_BREAK.split(item.text) if _WORD.search(s.lower())]
+    timed = 0
+    for token in item:
+        if token.lower_ not in HABIT_MARKS or token.dep_ not in ("mark", "prep", "advmod", "det"):
+            continue
+        if token.dep_ == "det" and token.head.lemma_.lower() not in HABIT_OCCASIONS:
+            continue  # 'each test case' counts things; 'each time you release' recurs
+        clause = list(token.subtree) if token.dep_ == "prep" else list(token.head.subtree)
+        if token.dep_ != "prep" and token.head.dep_ == "ROOT":
+            continue  # the model hung the whole item on the mark
+        recurring = token.lower_ == "whenever" or any(t.lower_ in HABIT_TIMES for t in clause)
+        working = any(t.lemma_.lower() in HABIT_WORK and t.tag_ in ("VBG", "VBP", "VB") for t in clause)
+        if recurring or working:
+            timed += 1
+    if not clauses or timed < len(clauses):
+        return None
+    return "the reader's habit for later work"
+
+
+def _content_asked(item: Doc) -> str | None:
+    """r38h: the item runs a command with what the person wants, in their own words ('`/spec.new` again with a
+    description of the feature'): the person's input, which only the person has."""
+    # run with it: the item opens with a command in code, or the preposition hangs on a verb of invoking
+    nouns = [t for t in item if t.dep_ == "pobj" and t.head.lower_ in CONTENT_PREPOSITIONS
+             and (_opening_command(item) or t.head.head.lemma_.lower() in INVOKING)]  # fmt: skip
+    content = _persons_content(nouns)
+    return None if content is None else f"the person's own '{content.text}'"
+
+
+def _readers_measure(item: Doc) -> str | None:
+    """r38h: a check against what only the reader knows — a verb of checking opening the item (terms [work-list]
+    checking) and the reader's own measure in it: a noun the reader owns ('for alignment with your standards') or the
+    reader's verb in a relative clause ('the workflows you rely on'; readers_measures). Checking the work against
+    anything else ('Check the tests pass') is work the agent could do."""
+    opening = _opening_verb(item)
+    if opening is None or opening.lemma_.lower() not in CHECKING:
+        return None
+    # the check's own clause: a conjunct act after it ('…, or integrate it into the docs') is judged as work
+    clause = [t for t in opening.subtree if not _under_conjunct(t, opening)]
+    for token in clause:
+        # the reader's own or their team's ('your team's conventions'): the owner may stand one possessor up
+        owner = token.head if token.head.dep_ == "poss" else token
+        owned = token.dep_ == "poss" and token.lower_ in ("your", "ur") and owner.head.lower_ in READERS_MEASURES
+        # the model may hang the relative clause as a complement ('the workflows you rely on': rely -ccomp-)
+        relative = token.dep_ == "nsubj" and token.lower_ == "you" and token.head.dep_ in ("relcl", "ccomp") and (
+            token.head.lemma_.lower() in READERS_MEASURES)
+        if owned or relative:
+            return f"a check against the reader's own '{(owner if owned else token).head.text}'"
+    return None
+
+
+def _under_conjunct(token: Token, top: Token) -> bool:
+    """The token stands in a conjunct act joined under `top` ('Review it …, or add it …'), not in its own clause."""
+    while token.i != top.i and token.head.i != token.i:
+        if token.dep_ == "conj" and token.pos_ in ("VERB", "AUX"):
+            return True
+        token = token.head
+    return False
 
 
 def _agent_subject(verb: Token) -> bool:
@@ -1157,6 +1268,15 @@ PLAN_NEEDS = terms("work-list", "plan_needs")
 DONE_MARKS = terms("work-list", "done_marks")
 PEOPLE = terms("work-list", "people")
 PEOPLE_PREPOSITIONS = terms("work-list", "people_prepositions")
+# r38h: items that leave nothing to the agent now — text proposed for the reader's use, the reader's habit for later
+# work, a check against the reader's own measures (terms [work-list]).
+PROPOSED_TEXTS = terms("work-list", "proposed_texts")
+HABIT_MARKS = terms("work-list", "habit_marks")
+HABIT_TIMES = terms("work-list", "habit_times")
+HABIT_WORK = terms("work-list", "habit_work")
+HABIT_OCCASIONS = terms("work-list", "habit_occasions")
+CHECKING = terms("work-list", "checking")
+READERS_MEASURES = terms("work-list", "readers_measures")
 
 
 def _lead_word(asked: Asked) -> bool:
@@ -1399,7 +1519,10 @@ def _item(item: Doc, checked: bool) -> str:
         return "report"
     if _opening_command(item):
         return "act"
-    if tokens[0].lemma_.lower() in PROPOSING and any(t.text == ":" for t in item[tokens[0].i + 1 : tokens[0].i + 4]):
+    colon = next((t for t in item[tokens[0].i + 1 : tokens[0].i + 4] if t.text == ":"), None)
+    if tokens[0].lemma_.lower() in PROPOSING and colon is not None:
+        if any(t.lemma_.lower() in PROPOSED_TEXTS for t in item[tokens[0].i + 1 : colon.i]):
+            return "status"  # r38h: 'Suggested commit message: `docs: …`': text for the reader's use, no act
         return "act"  # r33c: '- Suggested command: `/speckit.tasks`': a label of the act proposed, whatever its tag
     if _code_subject(item):
         return "status"  # r33c: '`printenv` lists every variable …', '`TODO(…)` remains …': what the code does or is
@@ -1454,6 +1577,8 @@ def _code_subject(item: Doc) -> bool:
     if span is None:
         return False
     after = _word_after(item, span.end())
+    if after is not None and after.tag_ in ("NN", "NNS") and after.i + 1 < len(item):
+        after = item[after.i + 1]  # r38h: '`templates/*.md` directory does not exist': the code names the noun after it
     if after is None:
         return False
     return after.tag_ in ("VBZ", "VBD", "MD") or (after.tag_ == "VBP" and after.lower_ in ("are", "have", "remain"))
