@@ -473,6 +473,10 @@ def _handed_material(
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: what "
                       "only the reader has")  # fmt: skip
+    granted = granted_word([handed])
+    if granted is not None:  # r38m: 'Provide an OPENAI_API_KEY and I'll run the eval': the person's credential
+        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' supplies what only the person can "
+                      f"grant ('{granted}'): a wait on the person's grant")  # fmt: skip
     into = into_context(act, asked.doc, asked.site.start)
     if into is not None:  # r38f: 'Paste the body of db.py into the chat so I can patch it'
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' puts it in front of the agent "

@@ -58,7 +58,7 @@ def granted_word(tokens: Iterable[Token]) -> str | None:
             return f"{next(c.text for c in token.children if c.lower_ in HARNESS_MODES)} {token.text}"
         if token.lower_ in PERMISSIONS and token.dep_ == "dobj" and token.head.lemma_.lower() in GRANTING:
             return token.text
-        if token.dep_ == "dobj" and _sandbox_grant(token):
+        if (token.dep_ == "dobj" and _sandbox_grant(token)) or _escalation_approved(token):
             return token.text
         if _credential(token) and token.head.i != token.i and token.head.lemma_.lower() in SUPPLYING:
             return token.text
@@ -77,6 +77,20 @@ def _sandbox_grant(noun: Token) -> bool:
     if verb in APPROVING and (noun.lower_ in APPROVED_RUNS or marked):
         return True
     return verb in GRANTING and noun.lower_ in HARNESS_RESOURCES
+
+
+def _escalation_approved(word: Token) -> bool:
+    """r38m: a word marking a run as outside the sandbox ('escalated', 'elevated') in the words a verb of approving
+    governs, however the model hung the command's name between them ('allow the elevated `docker compose up` run'):
+    the nearest verb above it approves."""
+    if word.lower_ not in ESCALATED or word.dep_ != "amod":
+        return False
+    head = word.head
+    while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
+        head = head.head
+    if head.dep_ in ("ccomp", "xcomp"):
+        head = head.head  # 'allow the elevated `docker compose up` run': the name read as a clause under the verb
+    return head.lemma_.lower() in APPROVING
 
 
 def _credential(token: Token) -> bool:
