@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.closing_ready import _goes_on
-from analyzer.grammar.grants import granted_word, into_context, waits_on_grant
+from analyzer.grammar.grants import GRANT_MARKS, grant_condition, granted_word, into_context, waits_on_grant
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.reply_tokens import reply_token_of
@@ -1179,8 +1179,13 @@ def _held_on_grant(item: Doc) -> str | None:
     """r38m (docs/DESIGN.md#construction-classes, the person's grant): the item's act is timed by a grant only the
     person gives ('continue with Phase 2 once the test runner issue is resolved on your machine';
     grants.waits_on_grant): the next work waits on the person, none is handed over now."""
-    roots = [s.root for s in item.sents][:1]
+    roots = [s.root for s in item.sents]
     granted = waits_on_grant(roots[0]) if roots else None
+    # the model may split the timing off as a sentence of its own after a parenthesis ('… (hooks, types) once the
+    # runner issue is resolved on your machine'): a later root under a mark of time or condition
+    for root in roots[1:]:
+        if granted is None and any(c.dep_ == "mark" and c.lower_ in GRANT_MARKS for c in root.children):
+            granted = grant_condition(root)
     return None if granted is None else f"the next work waits on the person's grant ('{granted}')"
 
 

@@ -166,8 +166,9 @@ def grant_condition(clause: Token) -> str | None:
     subjects = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")]
     states = {clause.lower_, clause.lemma_.lower()}
     states |= {c.lower_ for c in clause.children if c.dep_ in ("acomp", "advmod")}
-    if any(s.lower_ in HARNESS_RESOURCES for s in subjects) and states & GRANTED_STATES:
-        return " ".join(t.text for t in clause.subtree if not t.is_punct and t.dep_ != "mark")
+    resource = next((s for s in subjects if s.lower_ in HARNESS_RESOURCES), None)
+    if resource is not None and states & GRANTED_STATES:
+        return " ".join(t.text for t in resource.subtree)
     if clause.lemma_.lower() in ENVIRONMENT_FIXES:
         for prep in (c for c in clause.children if c.dep_ == "prep" and c.lower_ in ("on", "in")):
             side = next((o for o in prep.children if o.dep_ == "pobj" and o.lower_ in READER_SIDES), None)
