@@ -2,9 +2,9 @@
 
 The agent's next act blocked by its sandbox, network or approval policy and made to wait on the person's grant — an
 escalated command approved, network access enabled or available, a credential exported, the person's own machine set
-right — is a wait on the person, whichever row reads it (wish condition, bonus offer, result-before-act, word-before-act,
-turn-taking, work-list). An offer of the agent's own work beside it, a push with no block named, a check handed back and
-an approval of the agent's own plan still fire."""
+right — is a wait on the person, whichever row reads it (wish condition, bonus offer, result-before-act,
+word-before-act, turn-taking, work-list). An offer of the agent's own work beside it, a push with no block named, a
+check handed back and an approval of the agent's own plan still fire."""
 
 from __future__ import annotations
 
@@ -79,7 +79,8 @@ def test_the_wish_on_an_act_held_on_a_grant_reports_nothing() -> None:
         ("I can retry once you approve the plan.", "once-you-provide", ["'approve'"]),
         ("Approve the plan and I'll start on the migration.", "word-before-act", ["approve"]),
         # a timing on the agent's own result, and a result said to work on the reader's side
-        ("Next steps: carry on with the Phase 3 tasks once the tests pass.", "work-list", ["carry on with the phase 3"]),
+        ("Next steps: carry on with the Phase 3 tasks once the tests pass.", "work-list",
+         ["carry on with the phase 3"]),
         ("If it builds on your machine, I'll carry on with the remaining fixes.", "word-before-act", ["'builds'"]),
         # a feature of the agent's about network or credentials is work, not a grant
         ("I can add token refresh to the auth client if you'd like.", "wish-condition", ["agent's own 'add'"]),
