@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.disclaimers import disclaimed
 from analyzer.grammar.judgement import Judgement, negated, text_of, verdict_of
+from analyzer.grammar.named_decision import attribute_domain
 from analyzer.grammar.negation import negation_of
 from analyzer.grammar.reference import act_before, pointer_asked, points_back
 from analyzer.grammar.registry import apply, rule, table, walk
@@ -163,6 +164,28 @@ def pending_eligibility(site: RelationSite) -> Judgement | None:
     if eligible is None:
         return None
     return eligibility_judgement(site.pred, eligible, site.lexicon, site.scope)
+
+
+@rule("decision-named")
+def decision_named(site: RelationSite) -> Judgement | None:
+    """r38l: 'Whether we can ship it is a legal question — your call': the copula's attribute names a human-only
+    decision (named_decision.attribute_domain), so what the phrase comments on is that decision, whatever the subject."""
+    if not site.is_copular or site.pred.tag_ == "VBD":
+        return None
+    subject = [t for s in subjects(site.pred) for t in s.subtree]
+    if subject and work_of_stretch(subject, site.lexicon).agent_words:
+        return None  # 'Refactoring the billing module is a billing change': the agent's work, whatever it touches
+    for attr in (c for c in site.pred.children if c.dep_ == "attr" and c.i in site.scope):
+        domain = attribute_domain(attr, site.lexicon)
+        if domain is None:
+            continue
+        span = bounds(t for t in site.pred.subtree if t.i in site.scope)
+        words = " ".join(t.text for t in attr.subtree if t.i <= attr.i and t.dep_ != "det" and not t.is_punct)
+        why = f"exempt (decision-named): the copula names the decision, '{words}', a human-only one ({domain})"
+        judged = Judgement("exempt", "copular-ownership", "decision-named", why, span, attr.i, (domain,))
+        negation = negation_of(site.pred, (attr,), site.lexicon)
+        return negated(judged, negation) if negation is not None else judged
+    return None
 
 
 @rule("copular-status")
