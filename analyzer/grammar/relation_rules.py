@@ -64,6 +64,9 @@ ALTERNATIVE_CONJUNCTIONS = terms("attribution", "alternative_conjunctions")
 DEFINITE_POINTERS = terms("reference", "definite_pointers")
 # Nouns a demonstrative points back with: 'that one', and (issue 28 phase 6) 'that decision', 'this choice'.
 POINTING_NOUNS = terms("reference", "decision_nouns")
+# r38l: the agent's stance or step back before a demonstrative, and the prepositions that name what it is about.
+STANCE_HEADS = terms("decision-named", "stance_heads")
+STANCE_PREPOSITIONS = terms("decision-named", "stance_prepositions")
 # Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
 DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
 
@@ -489,6 +492,12 @@ def demonstrative_judgement(
                 pointer = f"{subject.text} {subject.head.text}"
             return verdict_of(work, "copular-ownership", "copular-ownership", f"what '{pointer}' stands for, "
                               f"'{text_of(cop, span)}',", span, named[0].i, negation)  # fmt: skip
+    stance = stance_topic(before)
+    if stance:  # r38l: 'Happy to get out of the way on the upgrade to the paid plan — that's yours to buy'
+        work = work_of_stretch(stance, lexicon)
+        span = bounds(stance)
+        return verdict_of(work, "copular-ownership", "stance-topic", f"what '{subject.text}' stands for, the topic "
+                          f"of the agent's stance, '{text_of(cop, span)}',", span, stance[0].i, negation)  # fmt: skip
     after = named_after_colon(cop) if not before else []
     if after:  # r28g: 'That's for you to decide: delete the old records from production, or leave them.'
         inner = relation_of_segment(after, lexicon, demonstrative=True)
@@ -522,6 +531,31 @@ def demonstrative_judgement(
     if judged.verdict == "exempt" and negation is not None:
         return negated(judged, negation)
     return judged
+
+
+def stance_topic(before: Sequence[Token]) -> list[Token]:
+    """Rule `stance-topic` (r38l, docs/DESIGN.md#construction-classes): 'Happy to get out of the way on the upgrade to
+    the paid GitHub plan — that's yours to buy': a clause of the agent's stance ('happy', 'glad', stepping out of the
+    way) names no act; the demonstrative after it stands for what its 'on', 'with' or 'about' phrase names, to the end
+    of the clause (the model may hang the rest of that phrase on the verb). Nothing for any other clause."""
+    if not before:
+        return []
+    inside = {t.i for t in before}
+    top = next((t for t in before if t.head.i not in inside or t.head.i == t.i), None)
+    if top is None or top.lemma_.lower() not in STANCE_HEADS:
+        return []
+    prep = next((t for t in before if t.dep_ == "prep" and t.lower_ in STANCE_PREPOSITIONS
+                 and _stance_word(t.head) and any(c.dep_ == "pobj" for c in t.children)), None)  # fmt: skip
+    if prep is None:
+        return []
+    return [t for t in before if t.i > prep.i and not t.is_punct and not t.is_space]
+
+
+def _stance_word(word: Token) -> bool:
+    """'happy', 'the way' of 'out of the way', or a verb stepped 'aside' or 'back'."""
+    return word.lemma_.lower() in STANCE_HEADS or any(
+        c.dep_ in ("prt", "advmod") and c.lower_ in STANCE_HEADS for c in word.children
+    )
 
 
 def _pointing_clause(before: Sequence[Token]) -> bool:
