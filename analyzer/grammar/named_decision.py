@@ -65,3 +65,4 @@ def _follows_with_pointer(cop: Token, phrase: Sequence[Token]) -> bool:
     over."""
     subject = subject_of(cop)
     return subject is not None and subject.lower_ in DEMONSTRATIVES and subject.i > phrase[-1].i
+

@@ -172,7 +172,7 @@ def pending_eligibility(site: RelationSite) -> Judgement | None:
 @rule("decision-named")
 def decision_named(site: RelationSite) -> Judgement | None:
     """r38l: 'Whether we can ship it is a legal question — your call': the copula's attribute names a human-only
-    decision (named_decision.attribute_domain), so what the phrase comments on is that decision, whatever the subject."""
+    decision (named_decision.attribute_domain), so the phrase comments on that decision, whatever the subject."""
     if not site.is_copular or site.pred.tag_ == "VBD":
         return None
     subject = [t for s in subjects(site.pred) for t in s.subtree]
