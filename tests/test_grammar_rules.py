@@ -38,11 +38,11 @@ def test_the_tables_in_their_order() -> None:
     """The order is the contract: carve-outs first, then the object, then the predicate."""
     assert [r.name for r in table("phrase")] == [
         "compound-noun", "noun-of-motion", "report-of-decision", "rule-citation", "object-form", "attribute-ownership",
-        "named-before", "bound-before", "standalone", "detached-comment", "governing-predicate",
+        "named-before", "bound-before", "label-topic", "standalone", "detached-comment", "governing-predicate",
     ]  # fmt: skip
     assert [r.name for r in table("relation")] == [
-        "disclaimed-ownership", "copular-ownership", "pending-eligibility", "copular-status", "option-list",
-        "reduced-report", "topic", "status-prose",
+        "disclaimed-ownership", "copular-ownership", "pending-eligibility", "decision-named", "copular-status",
+        "option-list", "reduced-report", "topic", "status-prose",
     ]  # fmt: skip
     assert [r.name for r in table("claim")] == [
         "let-me", "going-to", "off-to", "colloquial-future", "intention-verb", "first-person-future",

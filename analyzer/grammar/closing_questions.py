@@ -57,6 +57,8 @@ CONTENTED = terms("asking", "contented")
 # r35c: the words that point at the agent's work after 'or is' in a choice about scope (_more_or_enough).
 POINTERS = terms("asking", "scope_pointers")
 PERSONAL = terms("reference", "personal_pronouns")
+# r38l: the marks of a clause of the reader's own act that a view is asked before ('before you approve #88').
+BEFORE_READERS_ACT = terms("decision-named", "before_readers_act")
 # r35c: the words that may stand before 'on board' in an approval question (_on_board): a copula, the reader, a group.
 BOARD_LEADS = terms("asking", "leave_subjects") | terms("asking", "ready_subjects") | {"are", "is", "the", "whole", "u"}
 # r35c: words that add more of the agent's work ('Tests too, or good as is?'; terms [elliptical] additive).
@@ -449,6 +451,7 @@ def _approval_of(asked: Asked) -> Judgement | None:
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
     if root.lower_ in words.opinion_nouns and root.pos_ == "NOUN":  # the noun heads the question: no predicate
         about = [c for c in root.children if c.dep_ == "prep"]  # 'Thoughts on the naming?'
+        about += _readers_act_after(root, words.reader)
         return _judged(asked, "approval-question", "asks for the reader's view", about)
     opened = _opinion_opening(asked)
     if opened is not None:
@@ -865,6 +868,14 @@ def not_a_closing_question(asked: Asked) -> Judgement | None:
 
 
 # ---- helpers ----------------------------------------------------------------------------------------------
+
+
+def _readers_act_after(root: Token, reader: frozenset[str]) -> list[Token]:
+    """r38l (docs/DESIGN.md#construction-classes): 'Any concerns before you approve PR #88 for merge?' — the view is
+    asked before the reader's own act, so that act is what it is about; a human-only one leaves the agent nothing."""
+    return [c for c in root.children if c.dep_ == "advcl" and (s := subject_of(c)) is not None
+            and s.lower_ in reader and any(m.dep_ == "mark" and m.lower_ in BEFORE_READERS_ACT
+                                           for m in c.children)]  # fmt: skip
 
 
 def _judged(

@@ -34,6 +34,7 @@ from analyzer.parse.shapes import (
     segment_before,
 )
 from analyzer.parse.tokens import ROW_KEY, bounds, is_copula, sentence_start, subject_of, tops
+from analyzer.terms import terms
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -173,6 +174,36 @@ def _work_named(topic: Token, lexicon: Lexicon) -> tuple[Work, frozenset[int]]:
     sentence = topic.sent
     scope = frozenset(t.i for t in topic.subtree if sentence.start <= t.i < sentence.end)
     return work_of([topic], lexicon, scope), scope
+
+
+# r38l: the emphasis marks a label or a phrase may carry ('**your call**').
+LABEL_MARKUP = terms("decision-named", "label_markup")
+
+
+@rule("label-topic")
+def label_topic(site: PhraseSite) -> Judgement | None:
+    """r38l (docs/DESIGN.md#construction-classes): '- IAM grant to the prod service account: **your call**, I can't
+    apply IAM in prod' — a phrase right after the colon of a label (a verbless noun phrase opening its line or
+    sentence) hands over what the label names, whatever the model hung the phrase on. Only an exemption is decided
+    here; a label naming the agent's work is left to the rows after it."""
+    doc = site.noun.doc
+    k = site.phrase[0].i - 1
+    while k >= 0 and doc[k].text in LABEL_MARKUP:
+        k -= 1
+    if k <= 0 or doc[k].text != ":":
+        return None
+    start = sentence_start(site.noun)
+    label = [t for t in doc[start:k] if not t.is_punct and not t.is_space and t.text not in LABEL_MARKUP]
+    if not label or any(t.pos_ in ("VERB", "AUX") and t.dep_ not in ("amod", "compound") for t in label):
+        return None
+    scope = frozenset(t.i for t in label)
+    top = next((t for t in label if t.head.i not in scope or t.head.i == t.i), label[0])
+    work = work_of([top], site.lexicon, scope)
+    if not work.human_only:
+        return None
+    shown = text_of(top, bounds(label))
+    return verdict_of(work, "object", "label-topic", f"what the label before it names, '{shown}',",
+                      bounds(label), top.i, None)  # fmt: skip
 
 
 @rule("standalone")

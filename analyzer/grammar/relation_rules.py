@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.disclaimers import disclaimed
 from analyzer.grammar.judgement import Judgement, negated, text_of, verdict_of
+from analyzer.grammar.named_decision import attribute_domain
 from analyzer.grammar.negation import negation_of
 from analyzer.grammar.reference import act_before, pointer_asked, points_back
 from analyzer.grammar.registry import apply, rule, table, walk
@@ -63,6 +64,9 @@ ALTERNATIVE_CONJUNCTIONS = terms("attribution", "alternative_conjunctions")
 DEFINITE_POINTERS = terms("reference", "definite_pointers")
 # Nouns a demonstrative points back with: 'that one', and (issue 28 phase 6) 'that decision', 'this choice'.
 POINTING_NOUNS = terms("reference", "decision_nouns")
+# r38l: the agent's stance or step back before a demonstrative, and the prepositions that name what it is about.
+STANCE_HEADS = terms("decision-named", "stance_heads")
+STANCE_PREPOSITIONS = terms("decision-named", "stance_prepositions")
 # Parts of speech that describe a state ("green and merge-eligible"), next to an eligibility word.
 DESCRIPTIVE_POS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})
 
@@ -163,6 +167,28 @@ def pending_eligibility(site: RelationSite) -> Judgement | None:
     if eligible is None:
         return None
     return eligibility_judgement(site.pred, eligible, site.lexicon, site.scope)
+
+
+@rule("decision-named")
+def decision_named(site: RelationSite) -> Judgement | None:
+    """r38l: 'Whether we can ship it is a legal question — your call': the copula's attribute names a human-only
+    decision (named_decision.attribute_domain), so the phrase comments on that decision, whatever the subject."""
+    if not site.is_copular or site.pred.tag_ == "VBD":
+        return None
+    subject = [t for s in subjects(site.pred) for t in s.subtree]
+    if subject and work_of_stretch(subject, site.lexicon).agent_words:
+        return None  # 'Refactoring the billing module is a billing change': the agent's work, whatever it touches
+    for attr in (c for c in site.pred.children if c.dep_ == "attr" and c.i in site.scope):
+        domain = attribute_domain(attr, site.lexicon)
+        if domain is None:
+            continue
+        span = bounds(t for t in site.pred.subtree if t.i in site.scope)
+        words = " ".join(t.text for t in attr.subtree if t.i <= attr.i and t.dep_ != "det" and not t.is_punct)
+        why = f"exempt (decision-named): the copula names the decision, '{words}', a human-only one ({domain})"
+        judged = Judgement("exempt", "copular-ownership", "decision-named", why, span, attr.i, (domain,))
+        negation = negation_of(site.pred, (attr,), site.lexicon)
+        return negated(judged, negation) if negation is not None else judged
+    return None
 
 
 @rule("copular-status")
@@ -466,6 +492,12 @@ def demonstrative_judgement(
                 pointer = f"{subject.text} {subject.head.text}"
             return verdict_of(work, "copular-ownership", "copular-ownership", f"what '{pointer}' stands for, "
                               f"'{text_of(cop, span)}',", span, named[0].i, negation)  # fmt: skip
+    stance = stance_topic(before)
+    if stance:  # r38l: 'Happy to get out of the way on the upgrade to the paid plan — that's yours to buy'
+        work = work_of_stretch(stance, lexicon)
+        span = bounds(stance)
+        return verdict_of(work, "copular-ownership", "stance-topic", f"what '{subject.text}' stands for, the topic "
+                          f"of the agent's stance, '{text_of(cop, span)}',", span, stance[0].i, negation)  # fmt: skip
     after = named_after_colon(cop) if not before else []
     if after:  # r28g: 'That's for you to decide: delete the old records from production, or leave them.'
         inner = relation_of_segment(after, lexicon, demonstrative=True)
@@ -499,6 +531,31 @@ def demonstrative_judgement(
     if judged.verdict == "exempt" and negation is not None:
         return negated(judged, negation)
     return judged
+
+
+def stance_topic(before: Sequence[Token]) -> list[Token]:
+    """Rule `stance-topic` (r38l, docs/DESIGN.md#construction-classes): 'Happy to get out of the way on the upgrade to
+    the paid GitHub plan — that's yours to buy': a clause of the agent's stance ('happy', 'glad', stepping out of the
+    way) names no act; the demonstrative after it stands for what its 'on', 'with' or 'about' phrase names, to the end
+    of the clause (the model may hang the rest of that phrase on the verb). Nothing for any other clause."""
+    if not before:
+        return []
+    inside = {t.i for t in before}
+    top = next((t for t in before if t.head.i not in inside or t.head.i == t.i), None)
+    if top is None or top.lemma_.lower() not in STANCE_HEADS:
+        return []
+    prep = next((t for t in before if t.dep_ == "prep" and t.lower_ in STANCE_PREPOSITIONS
+                 and _stance_word(t.head) and any(c.dep_ == "pobj" for c in t.children)), None)  # fmt: skip
+    if prep is None:
+        return []
+    return [t for t in before if t.i > prep.i and not t.is_punct and not t.is_space]
+
+
+def _stance_word(word: Token) -> bool:
+    """'happy', 'the way' of 'out of the way', or a verb stepped 'aside' or 'back'."""
+    return word.lemma_.lower() in STANCE_HEADS or any(
+        c.dep_ in ("prt", "advmod") and c.lower_ in STANCE_HEADS for c in word.children
+    )
 
 
 def _pointing_clause(before: Sequence[Token]) -> bool:

@@ -323,6 +323,8 @@ LIST_MARK = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
 # r35a: a wh-mark and a bare infinitive after it, the verb checked on the parse (_wh_infinitive).
 WH_INFINITIVE = re.compile(r"\b(which|whether|what|either)(?: one)? to [a-z]+\b")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
+# r38l: the determiners of a noun that points back at the act named before it ('May I go ahead with the rewrite?').
+DEFINITE_ACT = terms("decision-named", "definite")
 
 
 def _to_be_done(item: Doc) -> bool:
@@ -335,24 +337,52 @@ def _to_be_done(item: Doc) -> bool:
                                                       and roots[0].lower_ == roots[0].lemma_.lower()))  # fmt: skip
 
 
-def _closed_words_only(sentence: str) -> bool:
+def _allowed() -> frozenset[str]:
+    allowed = QUESTION_FRAME | TIME_WORDS | FUNCTION_WORDS | HEDGE_VERBS | POINTER_NOUNS | FRAME_VERBS
+    return allowed | DECISION_VERBS | HANDOVER_VERBS | READER | HALT_VERBS | WH_INFINITIVE_MARKS | {"both"}
+
+
+_ALLOWED_WORDS = _allowed()
+
+
+def _closed_words_only(sentence: str, act_noun: str | None = None) -> bool:
     """The cheap test before any parse: every word of the sentence is one a sentence naming nothing may hold (the
     term sets read by question_names_nothing and _names_nothing, and closed-class function words), so a sentence with a
-    word of content is never parsed a second time."""
-    allowed = QUESTION_FRAME | TIME_WORDS | FUNCTION_WORDS | HEDGE_VERBS | POINTER_NOUNS | FRAME_VERBS
-    allowed = allowed | DECISION_VERBS | HANDOVER_VERBS | READER | HALT_VERBS | WH_INFINITIVE_MARKS | {"both"}
-    lowered = WH_INFINITIVE.sub(r"\1", sentence.lower().replace("\u2019", "'"))  # r35a: 'which to ship' -> 'which'
-    return all(w in allowed for w in re.findall(r"[a-z]+", lowered))
+    word of content is never parsed a second time; `act_noun` (r38l) is the one content word allowed."""
+    return all(w in _ALLOWED_WORDS or w == act_noun for w in re.findall(r"[a-z]+", _lowered(sentence)))
 
 
-def question_names_nothing(doc: Doc) -> bool:
+def _lowered(sentence: str) -> str:
+    return WH_INFINITIVE.sub(r"\1", sentence.lower().replace("\u2019", "'"))  # r35a: 'which to ship' -> 'which'
+
+
+def _act_noun(sentence: str, lexicon: Lexicon) -> str | None:
+    """Rule `act-noun-before` (r38l, docs/DESIGN.md#construction-classes): 'May I go ahead with the rewrite?' after
+    'Cleaning the key out of history means force-pushing over `main`, which everyone has pulled.' — the sentence's one
+    content word, a noun after a definite determiner ('the rewrite', 'the deletion') that is a verb or act of a
+    human-only domain, points back at the act named before as 'that' does; the act must be of its domain."""
+    lowered = _lowered(sentence)
+    content = [w for w in re.findall(r"[a-z]+", lowered) if w not in _ALLOWED_WORDS]
+    if len(set(content)) != 1 or not _act_kinds(content[0], lexicon):
+        return None
+    pointed = re.search(rf"\b(?:{'|'.join(sorted(DEFINITE_ACT))})\s+{content[0]}\b", lowered)
+    return content[0] if pointed else None
+
+
+def _act_kinds(word: str, lexicon: Lexicon) -> frozenset[str]:
+    """The domains whose verbs or acts `word` is one of."""
+    return frozenset(d.name for d in lexicon.domains if word in d.verbs | d.acts | d.lemmas | d.actions)
+
+
+def question_names_nothing(doc: Doc, act_noun: str | None = None) -> bool:
     """A sentence of a hand-over whose words are all closed-class, frame words of asking a go or a view, or time words
     ('Should I do it?', 'Okay if I do that?', 'Should I?', 'Does that sound okay?', 'Which day works for you?', 'Do you
     want that today or tomorrow?', 'Say the word and I'll do it.')."""
     words = [t for t in doc if not t.is_space]
     timed = {t.i for w in words if w.pos_ == "ADP" and w.lower_ in TIME_WORDS for t in w.subtree}  # 'after the freeze'
+    pointing = {t.i for w in words if w.lower_ == act_noun and w.pos_ == "NOUN" for t in w.subtree}
     rest = [t for t in words if t.lemma_.lower() not in QUESTION_FRAME and t.lower_ not in QUESTION_FRAME
-            and t.lower_ not in TIME_WORDS and t.i not in timed]  # fmt: skip
+            and t.lower_ not in TIME_WORDS and t.i not in timed and t.i not in pointing]  # fmt: skip
     return _names_nothing(rest)
 
 
@@ -363,10 +393,11 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     the statement before it names — its gerund subject, the step its copula names, the act the agent recommends —
     or every item of the list right before it. Exempt when that is human-only; None otherwise (the finding's own
     verdict stands)."""
-    if not _closed_words_only(sentence):
+    act_noun = None if _closed_words_only(sentence) else _act_noun(sentence, lexicon)
+    if act_noun is None and not _closed_words_only(sentence):
         return None  # the cheap test first: a sentence with a word of content is never parsed a second time
     own = model(sentence_case(sentence.strip()))
-    if not question_names_nothing(own):
+    if not question_names_nothing(own, act_noun):
         return None
     before = before.rstrip()
     if not before:
@@ -375,6 +406,8 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     items: list[str] = []
     while lines and LIST_MARK.match(lines[-1]):
         items.insert(0, LIST_MARK.sub("", lines.pop()))
+    if act_noun is not None:
+        return _act_noun_judged(act_noun, lines, lexicon, model)
     if items:
         parsed_items = [model(instruction_case(item.strip())) for item in items]
         if not all(_to_be_done(doc) for doc in parsed_items):
@@ -422,6 +455,23 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     named = " ".join(t.text for t in act)
     return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; what is "
                  f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip
+
+
+def _act_noun_judged(act_noun: str, lines: list[str], lexicon: Lexicon, model: Language) -> Judgement | None:
+    """The act the statement before names (reference.act_of_sentence), exempt when it is human-only work of a domain
+    the act noun names; None otherwise, and for a list before it (which item the noun means is not said)."""
+    sentences = [p for p in SENTENCE_END.split("\n".join(lines)) if p.strip()]
+    if not sentences:
+        return None
+    last = list(model(sentence_case(sentences[-1].strip())).sents)[-1]
+    act = [t for t in act_of_sentence(last) if not t.is_punct and not t.is_space]
+    work = work_of_stretch(act, lexicon)
+    if not work.human_only or not _act_kinds(act_noun, lexicon) & set(work.domains):
+        return None
+    named = " ".join(t.text for t in act)
+    why = f"'the {act_noun}' points back at the act named before it, '{named}', {work.describe()}"
+    return gated("exempt", "bound-before", f"exempt (bound-before): {why} (rule act-noun-before)", None, None,
+                 work.domains)  # fmt: skip
 
 
 # r36a (docs/DESIGN.md#construction-classes, a decision named in the context before the hand-over): the pointers that

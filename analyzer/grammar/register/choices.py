@@ -26,6 +26,8 @@ OUTCOME_VERBS = terms("outcome-asked", "verbs")
 OUTCOME_POINTERS = terms("outcome-asked", "pointers")
 # r29c: the words of a verdict on, or an act with, the alternative the agent's next sentence names (_one_picked).
 PICK_VERDICTS = terms("choice-answered", "verdicts")
+# r38l: a word that orders the options ('Which do you want first, …'), no option of its own.
+ORDER_ADVERBS = terms("decision-named", "order_adverbs")
 
 
 
@@ -123,6 +125,12 @@ def _alternatives(offered: Sequence[Token]) -> frozenset[str]:
     return frozenset(h.lower_ for h in heads if h.pos_ in ("NOUN", "PROPN", "ADJ", "VERB"))
 
 
+def _orders_options(rest: Sequence[Token]) -> bool:
+    """r38l (docs/DESIGN.md#construction-classes): 'Which do you want first, the production deploy or the 2.1
+    release?' — an order adverb before the options says which goes first; it adds no work of its own."""
+    return len(rest) > 2 and rest[0].lower_ in ORDER_ADVERBS and rest[0].pos_ == "ADV" and rest[1].text in (",", ":")
+
+
 def _offered(phrase: Sequence[Token]) -> list[Token]:
     """What a choice question offers: the rest of its clause after the phrase, without the question
     mark, an introducing colon or 'to' ('Would you like to merge it or hold?' -> 'merge it or hold')."""
@@ -133,7 +141,7 @@ def _offered(phrase: Sequence[Token]) -> list[Token]:
     introducer = max((k for k, t in enumerate(rest) if t.text in (":", "—", "–", "--")), default=None)
     if introducer is not None and introducer + 1 < len(rest):
         rest = rest[introducer + 1 :]  # 'Which do you prefer for #1187 — squash-merge or rebase-merge?'
-    while rest and (rest[0].is_punct or rest[0].lower_ in ("to", "me", "that", "of")):
+    while rest and (rest[0].is_punct or rest[0].lower_ in ("to", "me", "that", "of") or _orders_options(rest)):
         rest = rest[1:]
     # 'which of squash or rebase you want': the reader's own wish clause closes what is offered.
     wish = next((k for k, t in enumerate(rest) if t.lower_ == "you" and k > 0), len(rest))

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.judgement import Judgement, gated, text_of, verdict_of
+from analyzer.grammar.named_decision import named_decision
 from analyzer.grammar.objects import object_form
 from analyzer.grammar.phrase_rules import classify_phrase
 from analyzer.grammar.reference import act_before, pointing_noun
@@ -72,12 +73,25 @@ def reader_decides(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     if _beside_a_listed_phrase(phrase, lexicon):
         return None
     judged = _by_construction(phrase, lexicon)
+    if judged is not None and judged.verdict == "fire" and (named := named_decision(phrase, lexicon)) is not None:
+        return _decision_named(judged, phrase, *named)
     if judged is not None and judged.verdict == "fire":
         # r31d: a hand-over whose own clause names nothing binds the decision named before it ('… Yours to decide.')
         bound = bound_before(phrase, lexicon)
         if bound is not None:
             return _tagged(bound, phrase, phrase[0])
     return judged
+
+
+def _decision_named(judged: Judgement, phrase: Sequence[Token], attribute: Token, domain: str) -> Judgement:
+    """Rule `decision-named` (r38l): the copula beside the hand-over names the decision it hands over ('that's a
+    billing change I can't make', 'is a legal question — yours to decide'): a human-only one, whatever the phrase's
+    own clause says."""
+    words = " ".join(t.text for t in attribute.subtree if t.i <= attribute.i and not t.is_punct and t.dep_ != "det")
+    why = (f"exempt (reader-decides): '{spelled(phrase)}' leaves the decision to the reader — the copula beside it "
+           f"names the decision, '{words}', a human-only one ({domain}; rule decision-named)")  # fmt: skip
+    return replace(judged, verdict="exempt", rule="reader-decides", reason=why, domains=(domain,),
+                   path=(*judged.path, "decision-named"), negation=None)  # fmt: skip
 
 
 def _by_construction(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:

@@ -47,6 +47,8 @@ SILENCE = terms("waits", "silence")
 ABOUT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "acl", "advcl", "relcl"})
 # r28i: what a bare approval stamps when the text before names it: a change under review, or its number ('#88').
 APPROVAL_TARGETS = terms("stamped-things", "approval_targets")
+# r38l: the prepositions that say what the reader's word is about ('your OK on the deploy').
+WORD_TOPICS = terms("decision-named", "word_topics")
 _CHANGE_NUMBER = re.compile(r"^#\d+$")
 
 
@@ -88,6 +90,7 @@ def held_until(
     if predicate.lemma_.lower() not in HOLD_VERBS and work_of([predicate], lexicon, own).human_only:
         return None  # 'I'll tag v2.1 once you say so': leave for a human-only act, as a permission question is
     about = [c for c in word.children if c.dep_ in ABOUT_DEPS and c.lower_ not in ("back", "from")]
+    about += _topic_on_bound(word)
     # r29a: the reader's word joined to the act it goes with ('until you approve and merge #88'): that act is what the
     # word is about
     about += [c for c in word.children if c.dep_ == "conj" and c.pos_ == "VERB" and subject_of(c) is None]
@@ -116,6 +119,15 @@ def held_until(
         f"'{hyphen_compound(word) or word.text}', not on work in flight{releases}",
         predicate.i,
     )
+
+
+def _topic_on_bound(word: Token) -> list[Token]:
+    """r38l (docs/DESIGN.md#construction-classes): 'Paused pending your OK on the production deploy': the model hangs
+    the word's 'on' phrase on the bound ('pending') beside it; that phrase is still what the word is about."""
+    bound = word.head
+    if word.dep_ != "dobj" or bound.lower_ not in BOUNDS:
+        return []
+    return [c for c in bound.children if c.dep_ == "prep" and c.i > word.i and c.lower_ in WORD_TOPICS]
 
 
 def _held_acts(predicate: Token, word: Token) -> list[Token]:
