@@ -160,7 +160,7 @@ def report_before_act(asked: Asked) -> Judgement | None:
         return None
     if _wished(condition) and _reader_subject(condition):
         return None  # 'If you'd like, send it over and I'll …': the reader's wish, the wish condition's
-    held = _readers_own(asked, condition)
+    held = _readers_own(asked, condition) or _checked_in_environment(asked)
     if held is not None:
         return held
     into = _into_agent_context(root)
@@ -209,7 +209,7 @@ def _handed_back_alone(asked: Asked, root: Token, condition: Token) -> Judgement
         return None  # 'If you merge #812 today, send me the commit': the reader's own act, not what the check showed
     if subject.lower_ in AGENT_SUBJECTS and subject.lower_ not in TOGETHER:
         return None
-    held = _readers_own(asked, condition)
+    held = _readers_own(asked, condition) or _checked_in_environment(asked)
     if held is not None:
         return held
     why = (
@@ -639,6 +639,12 @@ def result_before_act(asked: Asked) -> Judgement | None:
         if into is not None:
             return carved("result-before-act", f"'{instruction.text} … {into}' asks the reader for access only the "
                           "reader has")  # fmt: skip
+        place = environment_word(instruction.subtree)
+        if place is not None:
+            # r38k: 'Try the delete again. If it still fails, I'll add logging.': the check is done in the person's app
+            return carved("result-before-act", f"'{_clause(condition)}' is the result of the reader's "
+                          f"'{instruction.text} …', done in the person's own environment ('{place}'): a hold on the "
+                          "person")  # fmt: skip
         scope = frozenset(t.i for t in instruction.subtree if not t.is_punct)
         work = work_of([instruction], asked.lexicon, scope)
         shown = _as_asked(asked)
@@ -818,6 +824,19 @@ def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act"
                       f"what only the person can do or know ('{place}'): a hold on the person")  # fmt: skip
     return carved(name, f"'{_as_asked(asked)}' holds the agent's act until the reader's '{_clause(condition)}', "
                   f"and that is {work.describe()}: a hold on a human-only act")  # fmt: skip
+
+
+def _checked_in_environment(asked: Asked) -> Judgement | None:
+    """r38k (docs/DESIGN.md#construction-classes): the report is on the check the instruction just before handed the
+    reader, and that check is done in the person's own environment ('Please try `/login` again. If anything else pops
+    up, send the new error.'; 'Try restarting the MCP server. If it still fails, let me know and …'): what it shows only
+    the person sees, so the report waits on the person."""
+    instruction = _instruction_before(asked.parts)
+    place = environment_word(instruction.subtree) if instruction is not None else None
+    if place is None or instruction is None:
+        return None
+    return carved("report-before-act", f"'{_as_asked(asked)}' reports on the reader's '{instruction.text} …' before "
+                  f"it, done in the person's own environment ('{place}'): only the person sees what it shows")
 
 
 def _instruction_before(parts: tuple[Doc, ...]) -> Token | None:
