@@ -79,6 +79,7 @@ GOING_TO = terms("reader-environment", "going")
 POINTING_ACTS = terms("reader-environment", "pointing_acts")
 # r38k: the person's running app and the platform's UI (terms [reader-environment] using … path_arrows)
 USING = terms("reader-environment", "using")
+CODE_TAKERS = terms("reader-environment", "code_takers")
 APP_NOUNS = terms("reader-environment", "app_nouns")
 APP_ACTS = terms("reader-environment", "app_acts")
 CI_RUNS = terms("reader-environment", "ci_runs")
@@ -1010,13 +1011,19 @@ def environment_word(tokens: Iterable[Token]) -> str | None:
     for token in tokens:
         if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and _where_done(token):
             return token.text
-        used = app_in_use(token)
-        if used is not None:
-            return used
         opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
         if token.lemma_.lower() in SCREEN_VERBS and (token.pos_ == "VERB" or opening):
             return token.text
-    return None
+    return app_word(tokens)
+
+
+def app_word(tokens: Sequence[Token]) -> str | None:
+    """r38k: the person's running app used among the tokens (app_in_use), when they run nothing else the agent could
+    run ('run `pnpm dev` and refresh the page' hands over the run). The word, or None."""
+    used = {t.head.i: word for t in tokens if (word := app_in_use(t)) is not None}
+    if not used or any(t.pos_ == "VERB" and t.lemma_.lower() in RUNNING and t.i not in used for t in tokens):
+        return None
+    return next(iter(used.values()))
 
 
 def app_in_use(token: Token) -> str | None:
@@ -1028,7 +1035,7 @@ def app_in_use(token: Token) -> str | None:
     head = token.head
     lemma = token.lemma_.lower()
     used = head.i != token.i and head.lemma_.lower() in USING | GOING_TO
-    if used and _ROUTE.match(as_written([token]).lower()):
+    if used and head.lemma_.lower() not in CODE_TAKERS and _ROUTE.match(as_written([token]).lower()):
         return as_written([token])  # the model may read a route in code as anything ('try `/login` again')
     if used and token.dep_ in ("dobj", "xcomp", "pcomp"):
         if lemma in APP_NOUNS or token.lower_ in APP_NOUNS:
@@ -1047,11 +1054,12 @@ def app_in_use(token: Token) -> str | None:
 def _app_item(item: Doc, lead: Sequence[Token]) -> bool:
     """r38k: a closing list's item uses the person's running app: an item that names the app in use by its own verb
     ('try saving a strategy'), or, under a lead-in ending on a verb of using or going ('Please try'), an item opening
-    on the app itself — its route or its name ('`/login` again')."""
-    if any(app_in_use(t) is not None for t in item):
+    on the app itself — its route or its name ('`/login` again'). An item that also runs something the agent could run
+    ('run `pnpm dev` and refresh the page') hands that over."""
+    if app_word(list(item)) is not None:
         return True
     words = [t for t in item if not t.is_punct and not t.is_space and t.text != "`"]
-    verbs = [t for t in lead if t.lemma_.lower() in USING | GOING_TO]
+    verbs = [t for t in lead if t.lemma_.lower() in (USING | GOING_TO) - CODE_TAKERS]
     if not words or not verbs or verbs[-1].i != lead[-1].i:
         return False
     first = words[0]
