@@ -993,10 +993,12 @@ def _source_start(doc: Doc, char: int) -> int:
 
 
 def _uses_pointer(act: Token) -> bool:
-    """r38k: a verb of using the app whose object is a pronoun ('Please test it out', 'try it again')."""
-    return act.lemma_.lower() in USING and act.pos_ == "VERB" and any(
-        c.dep_ == "dobj" and c.lower_ in ("it", "this", "that") for c in act.children
-    )
+    """r38k: a verb of using the app whose object is a pronoun ('Please test it out', 'try it again'), or a try given
+    to it ('Give it a try')."""
+    lemma = act.lemma_.lower()
+    pointed = any(c.dep_ in ("dobj", "dative") and c.lower_ in ("it", "this", "that") for c in act.children)
+    given = lemma in GIVING and any(c.dep_ == "dobj" and c.lemma_.lower() in USING for c in act.children)
+    return pointed and act.pos_ == "VERB" and (lemma in USING or given)
 
 
 def environment_word(tokens: Iterable[Token]) -> str | None:
@@ -1021,7 +1023,8 @@ def app_word(tokens: Sequence[Token]) -> str | None:
     """r38k: the person's running app used among the tokens (app_in_use), when they run nothing else the agent could
     run ('run `pnpm dev` and refresh the page' hands over the run). The word, or None."""
     used = {t.head.i: word for t in tokens if (word := app_in_use(t)) is not None}
-    if not used or any(t.pos_ == "VERB" and t.lemma_.lower() in RUNNING and t.i not in used for t in tokens):
+    if not used or any(t.pos_ == "VERB" and t.lemma_.lower() in RUNNING and t.i not in used and subject_of(t) is None
+                       for t in tokens):  # fmt: skip  # 'if you run into problems' is no run handed over
         return None
     return next(iter(used.values()))
 
@@ -1035,8 +1038,12 @@ def app_in_use(token: Token) -> str | None:
     head = token.head
     lemma = token.lemma_.lower()
     used = head.i != token.i and head.lemma_.lower() in USING | GOING_TO
-    if used and head.lemma_.lower() not in CODE_TAKERS and _ROUTE.match(as_written([token]).lower()):
-        return as_written([token])  # the model may read a route in code as anything ('try `/login` again')
+    before = token.doc[token.i - 1].lemma_.lower() if token.i > 0 else ""
+    taker = (head.lemma_.lower() if used else before) in (USING | GOING_TO) - CODE_TAKERS
+    if taker and _ROUTE.match(as_written([token]).lower()):
+        # the model may read a route in code as anything, or its verb as a modifier ('try `/login` again', 'Open
+        # `/dashboard` again'): the verb it hangs on or the word just before it
+        return as_written([token])
     if used and token.dep_ in ("dobj", "xcomp", "pcomp"):
         if lemma in APP_NOUNS or token.lower_ in APP_NOUNS:
             return token.text

@@ -356,7 +356,15 @@ def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | No
             # r37f: 'Redeploy from the UI and let me know what you see.': what the reader sees there only the person can
             return carved("report-before-act", f"{told} asks what the reader sees in the person's own environment "
                           f"('{place}'): only the person can look there")  # fmt: skip
-    elif subject.lower_ not in RESULT_POINTERS and subject.lower_ not in WORK_POINTERS:
+    else:
+        # r38k: 'Open `/dashboard` again and let me know if it still bounces you back': what the check in the person's
+        # running app or platform shows, only the person sees
+        reported = {t.i for t in clause.subtree}
+        place = environment_word([t for t in asked.tokens if t.i not in reported])
+        if place is not None:
+            return carved("report-before-act", f"{told} asks what the reader's check in the person's own environment "
+                          f"shows ('{place}'): only the person can look there")  # fmt: skip
+    if subject.lower_ not in READER and subject.lower_ not in RESULT_POINTERS and subject.lower_ not in WORK_POINTERS:
         owned = any(t.dep_ == "poss" and t.lower_ in POSSESSIVES for t in subject.subtree)
         if subject.pos_ not in ("NOUN", "PROPN"):
             return None
