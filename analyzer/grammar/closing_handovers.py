@@ -1098,16 +1098,19 @@ def _points_back(act: Token, stretch: frozenset[int]) -> bool:
     return all(o.lower_ in RESULT_POINTERS or any(d.lower_ in RESULT_POINTERS for d in o.children) for o in objects)
 
 
-def environment_before(doc: Doc, start: int, apps: bool = False) -> str | None:
+def environment_before(doc: Doc, start: int, apps: bool = False, instructed: bool = False) -> str | None:
     """The person's environment named in the last sentences before `start` (the instruction the act points back at),
     read from the words: the sentences before were not parsed with the site. Bounded to the last characters. r38k: a
     settings path's arrow counts ('Settings → Build'); with `apps`, the app itself named there ('The feature should now
-    be fully functional. Please test it out')."""
+    be fully functional. Please test it out'). With `instructed`, only a clause that instructs the reader by a verb of
+    using, going or acting on a screen ('Try restarting the MCP server now.')."""
     source = doc.user_data.get(SOURCE_KEY)
     before = source[0][:start] if source is not None else ""
     clauses = [c for c in _SENTENCE_BREAK.split(before[-_BEFORE_CHARS:].strip()) if c.strip()]
     words = ENVIRONMENT_PLACES | SCREEN_VERBS | (APP_NOUNS if apps else frozenset())
     for clause in reversed(clauses[-_BEFORE_REACH:]):
+        if instructed and not _instructs(clause):
+            continue
         arrow = _ARROW_PATH.search(clause)
         if arrow is not None:
             return arrow.group()
@@ -1115,6 +1118,12 @@ def environment_before(doc: Doc, start: int, apps: bool = False) -> str | None:
             if word in words:
                 return word
     return None
+
+
+def _instructs(clause: str) -> bool:
+    """The clause opens (after its openers) on a verb of using, going or acting on a screen: an instruction."""
+    words = [w for w in _WORD.findall(clause.lower()) if w not in turn_words().openers]
+    return bool(words) and words[0] in USING | GOING_TO | SCREEN_VERBS | RERUNNING
 
 
 _ARROWS = "|".join(re.escape(a) for a in sorted(PATH_ARROWS))

@@ -30,6 +30,7 @@ from analyzer.grammar.closing_handovers import (
     _into_agent_context,
     _of_the_readers,
     _report_back,
+    environment_before,
     environment_word,
     readers_environment,
     turn_words,
@@ -840,11 +841,16 @@ def _checked_in_environment(asked: Asked) -> Judgement | None:
     up, send the new error.'; 'Try restarting the MCP server. If it still fails, let me know and …'): what it shows only
     the person sees, so the report waits on the person."""
     instruction = _instruction_before(asked.parts)
-    place = environment_word(instruction.subtree) if instruction is not None else None
-    if place is None or instruction is None:
+    if instruction is not None:
+        place = environment_word(instruction.subtree)
+        told = instruction.text
+    else:  # the sentences before were not parsed with the site: an instruction read from its words
+        place = environment_before(asked.doc, asked.site.start, instructed=True)
+        told = "instruction"
+    if place is None:
         return None
-    return carved("report-before-act", f"'{_as_asked(asked)}' reports on the reader's '{instruction.text} …' before "
-                  f"it, done in the person's own environment ('{place}'): only the person sees what it shows")
+    return carved("report-before-act", f"'{_as_asked(asked)}' reports on the reader's '{told} …' before it, done in "
+                  f"the person's own environment ('{place}'): only the person sees what it shows")
 
 
 def _instruction_before(parts: tuple[Doc, ...]) -> Token | None:
