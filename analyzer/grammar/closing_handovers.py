@@ -1047,7 +1047,7 @@ def app_in_use(token: Token) -> str | None:
     if used and token.dep_ in ("dobj", "xcomp", "pcomp"):
         if lemma in APP_NOUNS or token.lower_ in APP_NOUNS:
             return token.text
-        if (lemma in APP_ACTS or token.lower_ in APP_ACTS) and token.tag_ in ("NN", "VBG"):
+        if (lemma in APP_ACTS or token.lower_ in APP_ACTS) and token.tag_ in ("NN", "VBG") and not _given_input(token):
             return token.text
     if (token.lower_ in CI_RUNS or lemma in CI_RUNS) and token.dep_ == "dobj" and head.lemma_.lower() in RERUNNING:
         return token.text
@@ -1056,6 +1056,12 @@ def app_in_use(token: Token) -> str | None:
         if before.text[:1].isupper() and after.text[:1].isupper() and before.is_alpha and after.is_alpha:
             return f"{before.text} {token.text} {after.text}"
     return None
+
+
+def _given_input(act: Token) -> bool:
+    """The act of using the app carries the test's own input ('Try the upload with a 50 MB file'): a case the agent
+    designed, which it could run itself, not the person's use of the app."""
+    return any(c.dep_ == "prep" and c.lower_ == "with" for c in [*act.children, *act.head.children])
 
 
 def _app_item(item: Doc, lead: Sequence[Token]) -> bool:

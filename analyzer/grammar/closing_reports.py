@@ -30,6 +30,7 @@ from analyzer.grammar.closing_handovers import (
     _into_agent_context,
     _of_the_readers,
     _report_back,
+    app_word,
     environment_before,
     environment_word,
     readers_environment,
@@ -648,9 +649,10 @@ def result_before_act(asked: Asked) -> Judgement | None:
         if into is not None:
             return carved("result-before-act", f"'{instruction.text} … {into}' asks the reader for access only the "
                           "reader has")  # fmt: skip
-        place = environment_word(instruction.subtree)
+        place = app_word(list(instruction.subtree))
         if place is not None:
             # r38k: 'Try the delete again. If it still fails, I'll add logging.': the check is done in the person's app
+            # (its use, not a place: 'Please reload the dashboard. If the chart is still blank, …' still waits)
             return carved("result-before-act", f"'{_clause(condition)}' is the result of the reader's "
                           f"'{instruction.text} …', done in the person's own environment ('{place}'): a hold on the "
                           "person")  # fmt: skip
