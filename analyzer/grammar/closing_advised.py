@@ -39,9 +39,17 @@ EVENT_MARKS = terms("advised-work", "event_marks")
 READER_VALUES = terms("advised-work", "reader_values")
 SETTINGS_PLACES = terms("advised-work", "settings_places")
 SETTINGS_PREPOSITIONS = terms("advised-work", "settings_prepositions")
+STEP_TIMES = terms("advised-work", "step_times")
+CHANGE_NOUNS = terms("advised-work", "change_nouns")
+SPECIFIC_PRONOUNS = terms("advised-work", "specific_pronouns")
+SPECIFIC_DETERMINERS = terms("advised-work", "specific_determiners")
+COMMAND_CARRIERS = terms("advised-work", "command_carriers")
 WISHES = frozenset(sites()["list"]["reader_wishes"])
 # The verbs of changing the code, one list for the site and the rule (sites.toml [advised-work]).
 CODE_WORK = frozenset(sites()["advised-work"]["verbs"]) | frozenset(sites()["advised-work"]["gerunds"])
+# r38n: the next steps of the agent's own work, handed over only with their marks (_unmarked_step).
+TIMED_STEPS = frozenset(sites()["advised-work"]["timed_steps"])
+KEPT_STEPS = frozenset(sites()["advised-work"]["kept_steps"])
 
 
 @rule("advised-work")
@@ -82,16 +90,59 @@ def _advised(verb: Token) -> bool:
 
 
 def _code_act(verb: Token) -> Token | None:
-    """The verb of changing the code the reader's verb is or carries: itself, the infinitive or gerund of a verb of
-    need, wish, ability, consideration or going on ('need to integrate', 'be able to upgrade', 'continue decoupling'),
-    or a conjunct of one of these ('search your codebase … and update them')."""
+    """The verb of changing the code (or r38n's next step of the agent's own work) the reader's verb is or carries:
+    itself, the infinitive or gerund of a verb of need, wish, ability, consideration or going on ('need to integrate',
+    'be able to upgrade', 'continue decoupling'), the purpose of a command the reader is told to use or run ('use
+    `git branch -D old` to delete the branch'), or a conjunct of one of these ('search your codebase … and update
+    them')."""
     acts = [verb]
     for _ in range(2):
-        acts += [g for a in acts if a.lemma_.lower() in CARRYING or a.lower_ in ("be",)
-                 for c in a.children if c.dep_ in ("xcomp", "acomp", "dobj") for g in (c, *c.children)
+        acts += [g for a in acts if a.lemma_.lower() in CARRYING or a.lower_ in ("be",) or _runs_command(a)
+                 for c in a.children if c.dep_ in ("xcomp", "acomp", "dobj", "advcl") for g in (c, *c.children)
                  if g.pos_ in ("VERB", "ADJ", "AUX") and g not in acts]  # fmt: skip
     acts += [c for a in acts for c in a.children if c.dep_ == "conj" and c.pos_ == "VERB"]
-    return next((a for a in acts if a.lemma_.lower() in CODE_WORK or a.lower_ in CODE_WORK), None)
+    work = CODE_WORK | TIMED_STEPS | KEPT_STEPS
+    return next((a for a in acts if a.lemma_.lower() in work or a.lower_ in work), None)
+
+
+def _runs_command(verb: Token) -> bool:
+    """r38n: the reader told to use or run a command written as inline code: its purpose clause is the act, which the
+    agent could run itself."""
+    return verb.lemma_.lower() in COMMAND_CARRIERS and any(
+        c.dep_ == "dobj" and as_written([c]).startswith("`") for c in verb.children
+    )
+
+
+def _unmarked_step(verb: Token, act: Token) -> str | None:
+    """r38n: why a next step of the agent's own work is no hand-over, or None. A step that follows a change hands over
+    only when timed as the next step ('now', 'again') or done to the change ('push these changes'), its object (if any)
+    a thing of the project ('your app', not 'any `.proto` file'): otherwise it says how the reader runs it. A step that
+    keeps or cleans up a thing hands over only when its object is that thing ('save it', 'delete the old file'): a bare
+    noun is the product's use ('delete items from the cart')."""
+    lemma = act.lemma_.lower()
+    objects = [c for c in act.children if c.dep_ in ("dobj", "nsubjpass")]
+    if lemma in TIMED_STEPS:
+        if objects and not any(_specific(o) for o in objects):
+            return "is the reader's own use on things of their choosing ('any …'), not the step after the change"
+        timed = any(c.dep_ == "advmod" and c.lower_ in STEP_TIMES for c in (*verb.children, *act.children))
+        if timed or any(o.lemma_.lower() in CHANGE_NOUNS or o.lower_ in CHANGE_NOUNS for o in objects):
+            return None
+        return "says how the reader runs a step, not the step after the agent's change"
+    if lemma in KEPT_STEPS:
+        if any(_specific(o, owned=False) for o in objects):
+            return None
+        return "is the reader's use of the product on things of their own, not a thing of the project"
+    return None
+
+
+def _specific(thing: Token, owned: bool = True) -> bool:
+    """The object points at one thing: a pronoun pointing back, or a noun under a determiner that points at one; the
+    reader's possessive counts only when `owned` ('compile your app again', but 'save your display name' is the
+    reader's own data)."""
+    if thing.lower_ in SPECIFIC_PRONOUNS:
+        return True
+    pointers = SPECIFIC_DETERMINERS if owned else SPECIFIC_DETERMINERS - READERS - {"your"}
+    return any(c.dep_ in ("det", "poss") and c.lower_ in pointers for c in thing.children)
 
 
 def _not_handed(verb: Token, act: Token) -> str | None:
@@ -102,7 +153,11 @@ def _not_handed(verb: Token, act: Token) -> str | None:
     you add …')."""
     if verb.dep_ in DESCRIBED or any(c.dep_ == "mark" and c.lower_ in RESULT_MARKS for c in verb.children):
         return "says what the work lets the reader do: no work is left to the reader"
-    if any(c.dep_ == "advmod" and c.lower_ in USAGE_TIMES for c in verb.children):
+    step = _unmarked_step(verb, act)
+    if step is not None:
+        return step
+    if act.lemma_.lower() not in TIMED_STEPS and any(c.dep_ == "advmod" and c.lower_ in USAGE_TIMES
+                                                     for c in verb.children):  # fmt: skip
         return "is the reader's use of the result just delivered"
     if any(t.lower_ in OWN_MARKS and any(p.dep_ == "poss" and p.lower_ in READERS for p in t.head.children)
            for t in act.subtree):  # fmt: skip

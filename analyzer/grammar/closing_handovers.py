@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.closing_ready import _goes_on
-from analyzer.grammar.grants import granted_word, into_context
+from analyzer.grammar.grants import GRANT_MARKS, grant_condition, granted_word, into_context, waits_on_grant
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.reply_tokens import reply_token_of
@@ -482,6 +482,10 @@ def _handed_material(
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: what "
                       "only the reader has")  # fmt: skip
+    granted = granted_word([handed])
+    if granted is not None:  # r38m: 'Provide an OPENAI_API_KEY and I'll run the eval': the person's credential
+        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' supplies what only the person can "
+                      f"grant ('{granted}'): a wait on the person's grant")  # fmt: skip
     into = into_context(act, asked.doc, asked.site.start)
     if into is not None:  # r38f: 'Paste the body of db.py into the chat so I can patch it'
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' puts it in front of the agent "
@@ -1243,7 +1247,7 @@ def work_list(asked: Asked) -> Judgement | None:
             _opening_verb(item) is None
         ):
             continue  # r31b: under 'Remember to:' or 'You'll see:' an item that is no instruction ('a green check')
-        left = _readers_habit(item) or _readers_measure(item) or _content_asked(item)
+        left = _readers_habit(item) or _readers_measure(item) or _content_asked(item) or _held_on_grant(item)
         if left is not None:
             kept.append(left)  # r38h: the reader's habit for later work, or a check only the reader can make
             continue
@@ -1307,6 +1311,20 @@ def _readers_habit(item: Doc) -> str | None:
     if not clauses or timed < len(clauses):
         return None
     return "the reader's habit for later work"
+
+
+def _held_on_grant(item: Doc) -> str | None:
+    """r38m (docs/DESIGN.md#construction-classes, the person's grant): the item's act is timed by a grant only the
+    person gives ('continue with Phase 2 once the test runner issue is resolved on your machine';
+    grants.waits_on_grant): the next work waits on the person, none is handed over now."""
+    roots = [s.root for s in item.sents]
+    granted = waits_on_grant(roots[0]) if roots else None
+    # the model may split the timing off as a sentence of its own after a parenthesis ('… (hooks, types) once the
+    # runner issue is resolved on your machine'): a later root under a mark of time or condition
+    for root in roots[1:]:
+        if granted is None and any(c.dep_ == "mark" and c.lower_ in GRANT_MARKS for c in root.children):
+            granted = grant_condition(root)
+    return None if granted is None else f"the next work waits on the person's grant ('{granted}')"
 
 
 def _content_asked(item: Doc) -> str | None:

@@ -18,7 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged, question_vocabulary
-from analyzer.grammar.grants import granted_word, into_context
+from analyzer.grammar.grants import granted_word, held_on_grant, into_context
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.register.offers import invited_to_ask
 from analyzer.grammar.registry import rule
@@ -379,6 +379,10 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     going_on = _goes_on(asked, offer.act)
     if going_on is not None:  # 'Happy to pair on it if useful; starting the CR fixes now.'
         return carved("bonus-offer", f"an offer in passing: the agent goes on with its own '{going_on}'")
+    granted = held_on_grant(offer.act)
+    if granted is not None:  # r38m: 'If you want, I can retry once you allow the escalated command.'
+        return carved("bonus-offer", f"the agent's '{offer.act.text}' waits on what only the person can grant "
+                      f"('{granted}'): a wait on the person's grant, no offer left to the reader")  # fmt: skip
     left_out = frozenset(_clause_of(head) | offer.frame)
     settled = _condition_text(head, kind)
     why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"

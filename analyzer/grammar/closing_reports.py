@@ -38,6 +38,7 @@ from analyzer.grammar.closing_handovers import (
 )
 from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
+from analyzer.grammar.grants import grant_condition
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
@@ -590,6 +591,11 @@ def result_before_act(asked: Asked) -> Judgement | None:
         condition = _condition_of(act)
         if condition is None or condition.tag_ == "VBD":
             continue
+        granted = grant_condition(condition)
+        if granted is not None:
+            # r38m: 'I can retry once network access is available': the person's grant, no check handed over
+            return carved("result-before-act", f"the agent's '{act.text}' waits on '{_clause(condition)}', what only "
+                          f"the person can grant ('{granted}'): a wait on the person's grant")  # fmt: skip
         subject = subject_of(condition)
         there = any(c.dep_ == "expl" for c in condition.children)
         if subject is None and not there:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.closing_waits import wait_on_person
-from analyzer.grammar.grants import granted_word
+from analyzer.grammar.grants import granted_word, waits_on_grant
 from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.register.reader_word import OPEN_BOUNDS
 from analyzer.grammar.registry import rule
@@ -93,6 +93,9 @@ def _granted(asked: Asked, judged: Judgement) -> Judgement:
         return judged
     agent = next((t.i for t in asked.tokens if t.lower_ in AGENT_SUBJECTS and t.dep_ in ("nsubj", "nsubjpass")), None)
     granted = granted_word(t for t in asked.tokens if agent is None or t.i < agent)
+    if granted is None and agent is not None:
+        # r38m: 'If you'd like, I can try again once you approve the escalation': the agent's act timed by the grant
+        granted = waits_on_grant(asked.doc[agent].head)
     if granted is None:
         return judged
     return carved("word-before-act", f"'{_as_asked(asked)}' asks the reader's word on what only the person can grant "

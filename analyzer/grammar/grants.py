@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from analyzer.parse.tokens import SOURCE_KEY
+from analyzer.parse.tokens import SOURCE_KEY, SUBJECT_DEPS
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -23,10 +23,24 @@ PERMISSIONS = terms("reader-environment", "permissions")
 GRANTING = terms("reader-environment", "granting")
 IDENTITY = terms("reader-environment", "identity")
 THING_NAMES = terms("reader-environment", "thing_names")
+APPROVING = terms("reader-environment", "approving")
+APPROVED_RUNS = terms("reader-environment", "approved_runs")
+ESCALATED = terms("reader-environment", "escalated")
+HARNESS_RESOURCES = terms("reader-environment", "harness_resources")
+GRANTED_STATES = terms("reader-environment", "granted_states")
+CREDENTIALS = terms("reader-environment", "credentials")
+KEY_NOUNS = terms("reader-environment", "key_nouns")
+KEY_KINDS = terms("reader-environment", "key_kinds")
+SUPPLYING = terms("reader-environment", "supplying")
+GRANT_MARKS = terms("reader-environment", "grant_marks")
+ENVIRONMENT_FIXES = terms("reader-environment", "environment_fixes")
+READER_SIDES = terms("word-before-act", "reader_sides")
 CONTEXT_PLACES = terms("context-access", "places")
 CONTEXT_ACTS = terms("context-access", "acts")
 CONTEXT_PREPOSITIONS = terms("context-access", "prepositions")
 READER_OWNERS = frozenset({"your", "ur"})
+READER = terms("register", "reader")
+AGENT_SUBJECTS = terms("register", "agent_subjects")
 # How far back the chat context may be named: the characters before the site (an instruction and its list of files).
 _BEFORE_CHARS = 600
 _WORD = re.compile(r"[a-z][a-z'-]*")
@@ -44,8 +58,122 @@ def granted_word(tokens: Iterable[Token]) -> str | None:
             return f"{next(c.text for c in token.children if c.lower_ in HARNESS_MODES)} {token.text}"
         if token.lower_ in PERMISSIONS and token.dep_ == "dobj" and token.head.lemma_.lower() in GRANTING:
             return token.text
+        if (token.dep_ == "dobj" and _sandbox_grant(token)) or _escalation_approved(token):
+            return token.text
+        if _credential(token) and token.head.i != token.i and token.head.lemma_.lower() in SUPPLYING:
+            return token.text
         if (token.lower_ in IDENTITY or lemma in IDENTITY) and _persons_data(token):
             return token.text
+    return None
+
+
+def _sandbox_grant(noun: Token) -> bool:
+    """r38m: the object is what the agent's sandbox or approval policy holds back — a run the person approves in the
+    harness's prompt ('allow the escalated `docker build` command', 'approve the escalation'; a run marked as outside
+    the sandbox under any verb of approving), or a resource the harness lets the agent reach ('enable network
+    access'). 'Approve the plan' approves the agent's work, no grant."""
+    verb = noun.head.lemma_.lower()
+    marked = any(c.dep_ == "amod" and c.lower_ in ESCALATED for c in noun.children)
+    if verb in APPROVING and (noun.lower_ in APPROVED_RUNS or marked):
+        return True
+    return verb in GRANTING and noun.lower_ in HARNESS_RESOURCES
+
+
+def _escalation_approved(word: Token) -> bool:
+    """r38m: a word marking a run as outside the sandbox ('escalated', 'elevated') in the words a verb of approving
+    governs, however the model hung the command's name between them ('allow the elevated `docker compose up` run'):
+    the nearest verb above it approves."""
+    if word.lower_ not in ESCALATED or word.dep_ != "amod":
+        return False
+    head = word.head
+    while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
+        head = head.head
+    if head.dep_ in ("ccomp", "xcomp"):
+        head = head.head  # 'allow the elevated `docker compose up` run': the name read as a clause under the verb
+    return head.lemma_.lower() in APPROVING
+
+
+def _credential(token: Token) -> bool:
+    """r38m: a credential only the person holds — a noun of credentials ('a token', 'your credentials'), an environment
+    variable named for one ('GITHUB_TOKEN', 'OPENAI_API_KEY': its last part after '_'), or a key of a credential's
+    kind ('your SSH key', 'the API key')."""
+    last = token.lower_.rsplit("_", 1)[-1]
+    if token.lower_ in CREDENTIALS or ("_" in token.lower_ and (last in CREDENTIALS or last in KEY_NOUNS)):
+        return True
+    return token.lower_ in KEY_NOUNS and any(
+        c.dep_ in ("compound", "amod", "nmod") and c.lower_ in KEY_KINDS for c in token.children
+    )
+
+
+def waits_on_grant(act: Token) -> str | None:
+    """r38m (docs/DESIGN.md#construction-classes, the person's grant): the agent's act is timed or conditioned by a
+    clause ('once', 'when', 'as soon as', 'if'; terms [reader-environment] grant_marks) whose content is a grant only
+    the person gives (grant_condition). The clause may hang on an adverb of the act ('as soon as'). The grant's word,
+    or None."""
+    for clause in act.subtree:
+        if clause.dep_ != "advcl" or not any(c.dep_ == "mark" and c.lower_ in GRANT_MARKS for c in clause.children):
+            continue
+        head = clause.head
+        while head.i != act.i and head.pos_ == "ADV" and head.head.i != head.i:
+            head = head.head
+        if head.i == act.i:
+            found = grant_condition(clause)
+            if found is not None:
+                return found
+    return None
+
+
+def held_on_grant(act: Token) -> str | None:
+    """r38m: an offer or hand-back around the agent's act waits on the person's grant — the agent's act, or the one
+    the reader's own alternative is joined to ('I can retry once network access is available, or if you want, you can
+    run the push locally'), waits on a grant (waits_on_grant), and every other act of the agent's joined to it waits
+    too or only helps the reader do their own ('or I can help you verify the env vars'). 'I can retry once you allow
+    it, or I can add a retry loop' still offers the loop. The grant's word, or None."""
+    head = act
+    while head.dep_ == "conj" and head.head.i != head.i:
+        head = head.head
+    acts = [head, *(t for t in head.subtree if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX"))]
+    agents = [a for a in acts if _subject_in(a, AGENT_SUBJECTS)]
+    if act not in agents and not _subject_in(act, READER):
+        return None
+    grants = {a.i: waits_on_grant(a) for a in agents}
+    found = next((g for g in grants.values() if g is not None), None)
+    if found is None or any(grants[a.i] is None and not _helps_reader(a) for a in agents):
+        return None
+    return found
+
+
+def _subject_in(verb: Token, words: frozenset[str]) -> bool:
+    subject = next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
+    return subject is not None and subject.lower_ in words
+
+
+def _helps_reader(verb: Token) -> bool:
+    """The agent's act only helps the reader do the reader's own act ('I can help you verify the env vars')."""
+    helped = [g for c in verb.children if c.dep_ in ("ccomp", "xcomp") for g in c.children] + list(verb.children)
+    return verb.lemma_.lower() == "help" and any(c.dep_ in ("nsubj", "dobj") and c.lower_ in READER for c in helped)
+
+
+def grant_condition(clause: Token) -> str | None:
+    """r38m: the condition or time clause states a grant of the person's: the reader granting a run, a resource or a
+    credential ('once you allow the escalated command', granted_word); a resource of the harness stated as granted
+    ('once network access is available', 'when the network is enabled'; harness_resources, granted_states); or the
+    person's own machine set right ('once the runner issue is resolved on your machine'; environment_fixes on a
+    reader's side). The agent's work said to work there ('if it builds on your side') is the reader's report, none."""
+    granted = granted_word(clause.subtree)
+    if granted is not None:
+        return granted
+    subjects = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")]
+    states = {clause.lower_, clause.lemma_.lower()}
+    states |= {c.lower_ for c in clause.children if c.dep_ in ("acomp", "advmod")}
+    resource = next((s for s in subjects if s.lower_ in HARNESS_RESOURCES), None)
+    if resource is not None and states & GRANTED_STATES:
+        return " ".join(t.text for t in resource.subtree)
+    if clause.lemma_.lower() in ENVIRONMENT_FIXES:
+        for prep in (c for c in clause.children if c.dep_ == "prep" and c.lower_ in ("on", "in")):
+            side = next((o for o in prep.children if o.dep_ == "pobj" and o.lower_ in READER_SIDES), None)
+            if side is not None and any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in side.children):
+                return f"{prep.text} your {side.text}"
     return None
 
 

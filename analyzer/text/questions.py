@@ -134,6 +134,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         spans = [*before, *spans]
     if spans:
         spans = [*_question_over_options(text, view, spans[0][0]), *spans]
+        spans = [*_advice_over_code(text, view, spans[0][0]), *spans]
     sites = []
     for k, (start, end) in enumerate(spans):
         written = view[start:end]
@@ -355,6 +356,25 @@ def _question_over_options(text: str, view: str, start: int) -> list[tuple[int, 
         return []
     sentences = _paragraph_before(text, view, line)
     return sentences[-1:] if sentences and view[sentences[-1][0] : sentences[-1][1]].rstrip().endswith("?") else []
+
+
+def _advice_over_code(text: str, view: str, start: int) -> list[tuple[int, int]]:
+    """r38n (docs/DESIGN.md#construction-classes): the closing part follows a fenced code block that a sentence of
+    advice introduces with a colon ('You could add a convenience property to `Car3`:' + the block + 'Then read it
+    anywhere.'): the code is the advice's object, so the advice is read as a sentence of the closing part (its last
+    sentence only, and only when it is an advice site); [] otherwise."""
+    lead_end = len(view[:start].rstrip())
+    fenced = "```" in text[lead_end:start] or "~~~" in text[lead_end:start]
+    if lead_end == 0 or not fenced:
+        return []
+    sentences = _paragraph_before(text, view, lead_end)
+    if not sentences:
+        return []
+    first, last = sentences[-1]
+    written = view[first:last].rstrip()
+    if not written.endswith(":") or _kind(_plain(written[:-1].rstrip())) != ADVISED:
+        return []
+    return [(first, last)]
 
 
 def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]:
@@ -672,6 +692,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     handed = data["stage-handed"]
     advised = data["advised-work"]
+    # r38n: the next steps of the agent's own work are found by the same site; the rule reads their marks
+    advised_acts = advised["verbs"] + advised["gerunds"] + advised["timed_steps"] + advised["kept_steps"]
     step = data["next-step"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
@@ -839,7 +861,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # the code ('You could add a convenience property …', 'you should also search … and update them'); bounded
         advised=(
             rf"\byou(?:\s+|(?=['’]))(?:(?:{_words(advised['adverbs'])})\s+){{0,2}}(?:{_words(advised['modals'])})\s+"
-            rf"[^.!?;:\n]{{0,{int(advised['reach'])}}}?\b(?:{_words(advised['verbs'] + advised['gerunds'])})\b(?![-'’])"
+            rf"[^.!?;:\n]{{0,{int(advised['reach'])}}}?\b(?:{_words(advised_acts)})\b(?![-'’])"
         ),
         first_person=r"\b(?:i|we|me|us|my|our|let['’]s)\b",
         # r33e: the stage of the agent's plan named as what comes next, by a 'next' label or copula opening the sentence

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.grants import granted_word
+from analyzer.grammar.grants import granted_word, held_on_grant
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.clauses import across_semicolon, spelled
 from analyzer.grammar.register.context import Context
@@ -133,6 +133,8 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         return None  # a technical conditional: the wish names what it wants and the reader acts
     if main is not None and subject_of(main) is None and _grant_told(main):
         return None  # r38f: 'If you want that applied, switch to Agent mode and we can wire it': the person's grant
+    if main is not None and held_on_grant(main) is not None:
+        return None  # r38m: 'If you want, I can retry once you allow the escalated command': the person's grant first
     shown = main.text if main is not None else phrase[-1].text
     why = f"the wish governs the agent's own '{shown}'" if agent_main else "the wish is left open, an offer to act"
     return gated(
