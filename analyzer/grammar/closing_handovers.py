@@ -12,7 +12,7 @@ hand-off, so no finding; anything else fires.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -77,6 +77,15 @@ SCREEN_VERBS = terms("reader-environment", "verbs")
 ENVIRONMENT_PREPOSITIONS = terms("reader-environment", "prepositions")
 GOING_TO = terms("reader-environment", "going")
 POINTING_ACTS = terms("reader-environment", "pointing_acts")
+# r38k: the person's running app and the platform's UI (terms [reader-environment] using … path_arrows)
+USING = terms("reader-environment", "using")
+CODE_TAKERS = terms("reader-environment", "code_takers")
+APP_NOUNS = terms("reader-environment", "app_nouns")
+APP_ACTS = terms("reader-environment", "app_acts")
+CI_RUNS = terms("reader-environment", "ci_runs")
+RERUNNING = terms("reader-environment", "rerunning")
+PATH_ARROWS = terms("reader-environment", "path_arrows")
+_ROUTE = re.compile(r"^`?/[a-z]")
 # The words of the check's openers, and the verbs of trying and giving a run (sites.toml [next-step]: as the site
 # found them).
 RECHECK_OPENERS = frozenset(w for phrase in sites()["next-step"]["recheck_openers"] for w in phrase.split())
@@ -943,9 +952,57 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
     points back at the instruction before it ('when you've done that', 'what you see'; pointing_acts with a pointer or
     no object of its own), the words of the sentences just before the site decide. The word found, or None."""
     found = environment_word(asked.doc[i] for i in stretch) or into_context(act, asked.doc, asked.site.start)
-    if found is not None or not _points_back(act, stretch):
+    if found is not None:
         return found
-    return _environment_before(asked)
+    if _uses_pointer(act):
+        return environment_before(asked.doc, asked.site.start, apps=True)  # r38k: 'Please test it out'
+    return environment_before(asked.doc, asked.site.start) if _points_back(act, stretch) else None
+
+
+def sentence_environment(tokens: Sequence[Token]) -> str | None:
+    """r38k: a sentence that hands the reader a check, read whole ('Try `/login` again and let me know if anything else
+    errors'; 'Let me know when you've made this change' after the steps in the platform's UI): the environment among
+    its words, or, when its act points back ('when you've done that') or uses a pronoun ('test it out'), named in the
+    sentences just before it."""
+    tokens = list(tokens)
+    if not tokens:
+        return None
+    found = environment_word(tokens)
+    if found is not None:
+        return found
+    start = tokens[0].sent.start_char
+    if any(_uses_pointer(t) for t in tokens):
+        return environment_before(tokens[0].doc, _source_start(tokens[0].doc, start), apps=True)
+    stretch = frozenset(t.i for t in tokens)
+    if any(_readers_act(t) and (_points_back(t, stretch) or _perfect(t)) for t in tokens):
+        return environment_before(tokens[0].doc, _source_start(tokens[0].doc, start))
+    return None
+
+
+def _perfect(verb: Token) -> bool:
+    """The act is reported done ('when you've changed the Root Directory'): the steps before it are the act."""
+    return verb.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_.lower() == "have" for c in verb.children)
+
+
+def _readers_act(verb: Token) -> bool:
+    """The verb is the reader's own act ('when you've done that')."""
+    subject = subject_of(verb) if verb.pos_ in ("VERB", "AUX") else None
+    return subject is not None and subject.lower_ in READERS
+
+
+def _source_start(doc: Doc, char: int) -> int:
+    """The offset in the text as written of the parsed doc's character `char`."""
+    source = doc.user_data.get(SOURCE_KEY)
+    return source[1][char] if source is not None and char < len(source[1]) else 0
+
+
+def _uses_pointer(act: Token) -> bool:
+    """r38k: a verb of using the app whose object is a pronoun ('Please test it out', 'try it again'), or a try given
+    to it ('Give it a try')."""
+    lemma = act.lemma_.lower()
+    pointed = any(c.dep_ in ("dobj", "dative") and c.lower_ in ("it", "this", "that") for c in act.children)
+    given = lemma in GIVING and any(c.dep_ == "dobj" and c.lemma_.lower() in USING for c in act.children)
+    return pointed and act.pos_ == "VERB" and (lemma in USING or given)
 
 
 def environment_word(tokens: Iterable[Token]) -> str | None:
@@ -963,7 +1020,67 @@ def environment_word(tokens: Iterable[Token]) -> str | None:
         opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
         if token.lemma_.lower() in SCREEN_VERBS and (token.pos_ == "VERB" or opening):
             return token.text
+    return app_word(tokens)
+
+
+def app_word(tokens: Sequence[Token]) -> str | None:
+    """r38k: the person's running app used among the tokens (app_in_use), when they run nothing else the agent could
+    run ('run `pnpm dev` and refresh the page' hands over the run). The word, or None."""
+    used = {t.head.i: word for t in tokens if (word := app_in_use(t)) is not None}
+    if not used or any(t.pos_ == "VERB" and t.lemma_.lower() in RUNNING and t.i not in used and subject_of(t) is None
+                       for t in tokens):  # fmt: skip  # 'if you run into problems' is no run handed over
+        return None
+    return next(iter(used.values()))
+
+
+def app_in_use(token: Token) -> str | None:
+    """r38k (docs/DESIGN.md#construction-classes, the person's running app): the token is the object of a verb of using
+    or going (terms [reader-environment] using, going) that names the app in use — a route of it ('`/login`'), the app
+    itself ('the application', 'the page'), or an act of using it on its data, a noun or a gerund ('the delete',
+    'saving a strategy'); or a CI run of the person's platform rerun ('Re-run the workflows'); or a step of a settings
+    path in the platform's UI ('Settings → Build'). The word, or None."""
+    head = token.head
+    lemma = token.lemma_.lower()
+    used = head.i != token.i and head.lemma_.lower() in USING | GOING_TO
+    before = token.doc[token.i - 1].lemma_.lower() if token.i > 0 else ""
+    taker = (head.lemma_.lower() if used else before) in (USING | GOING_TO) - CODE_TAKERS
+    if taker and _ROUTE.match(as_written([token]).lower()):
+        # the model may read a route in code as anything, or its verb as a modifier ('try `/login` again', 'Open
+        # `/dashboard` again'): the verb it hangs on or the word just before it
+        return as_written([token])
+    if used and token.dep_ in ("dobj", "xcomp", "pcomp"):
+        if lemma in APP_NOUNS or token.lower_ in APP_NOUNS:
+            return token.text
+        if (lemma in APP_ACTS or token.lower_ in APP_ACTS) and token.tag_ in ("NN", "VBG") and not _given_input(token):
+            return token.text
+    if (token.lower_ in CI_RUNS or lemma in CI_RUNS) and token.dep_ == "dobj" and head.lemma_.lower() in RERUNNING:
+        return token.text
+    if token.text in PATH_ARROWS and 0 < token.i < len(token.doc) - 1:
+        before, after = token.doc[token.i - 1], token.doc[token.i + 1]
+        if before.text[:1].isupper() and after.text[:1].isupper() and before.is_alpha and after.is_alpha:
+            return f"{before.text} {token.text} {after.text}"
     return None
+
+
+def _given_input(act: Token) -> bool:
+    """The act of using the app carries the test's own input ('Try the upload with a 50 MB file'): a case the agent
+    designed, which it could run itself, not the person's use of the app."""
+    return any(c.dep_ == "prep" and c.lower_ == "with" for c in [*act.children, *act.head.children])
+
+
+def _app_item(item: Doc, lead: Sequence[Token]) -> bool:
+    """r38k: a closing list's item uses the person's running app: an item that names the app in use by its own verb
+    ('try saving a strategy'), or, under a lead-in ending on a verb of using or going ('Please try'), an item opening
+    on the app itself — its route or its name ('`/login` again'). An item that also runs something the agent could run
+    ('run `pnpm dev` and refresh the page') hands that over."""
+    if app_word(list(item)) is not None:
+        return True
+    words = [t for t in item if not t.is_punct and not t.is_space and t.text != "`"]
+    verbs = [t for t in lead if t.lemma_.lower() in (USING | GOING_TO) - CODE_TAKERS]
+    if not words or not verbs or verbs[-1].i != lead[-1].i:
+        return False
+    first = words[0]
+    return bool(_ROUTE.match(as_written([first]).lower())) or first.lower_ in APP_NOUNS
 
 
 def _where_done(place: Token) -> bool:
@@ -991,17 +1108,36 @@ def _points_back(act: Token, stretch: frozenset[int]) -> bool:
     return all(o.lower_ in RESULT_POINTERS or any(d.lower_ in RESULT_POINTERS for d in o.children) for o in objects)
 
 
-def _environment_before(asked: Asked) -> str | None:
-    """The person's environment named in the last sentences before the site (the instruction the act points back at),
-    read from the words: the sentences before were not parsed with the site. Bounded to the last characters."""
-    source = asked.doc.user_data.get(SOURCE_KEY)
-    before = source[0][: asked.site.start] if source is not None else ""
+def environment_before(doc: Doc, start: int, apps: bool = False, instructed: bool = False) -> str | None:
+    """The person's environment named in the last sentences before `start` (the instruction the act points back at),
+    read from the words: the sentences before were not parsed with the site. Bounded to the last characters. r38k: a
+    settings path's arrow counts ('Settings → Build'); with `apps`, the app itself named there ('The feature should now
+    be fully functional. Please test it out'). With `instructed`, only a clause that instructs the reader by a verb of
+    using, going or acting on a screen ('Try restarting the MCP server now.')."""
+    source = doc.user_data.get(SOURCE_KEY)
+    before = source[0][:start] if source is not None else ""
     clauses = [c for c in _SENTENCE_BREAK.split(before[-_BEFORE_CHARS:].strip()) if c.strip()]
+    words = ENVIRONMENT_PLACES | SCREEN_VERBS | (APP_NOUNS if apps else frozenset())
     for clause in reversed(clauses[-_BEFORE_REACH:]):
+        if instructed and not _instructs(clause):
+            continue
+        arrow = _ARROW_PATH.search(clause)
+        if arrow is not None:
+            return arrow.group()
         for word in _WORD.findall(clause.lower()):
-            if word in ENVIRONMENT_PLACES or word in SCREEN_VERBS:
+            if word in words:
                 return word
     return None
+
+
+def _instructs(clause: str) -> bool:
+    """The clause opens (after its openers) on a verb of using, going or acting on a screen: an instruction."""
+    words = [w for w in _WORD.findall(clause.lower()) if w not in turn_words().openers]
+    return bool(words) and words[0] in USING | GOING_TO | SCREEN_VERBS | RERUNNING
+
+
+_ARROWS = "|".join(re.escape(a) for a in sorted(PATH_ARROWS))
+_ARROW_PATH = re.compile(rf"\b[A-Z][a-z]+ ?(?:{_ARROWS}) ?[A-Z][a-z]+")
 
 
 _CODE_MASKED = re.compile(r"`[^`\n]+`")
@@ -1118,8 +1254,10 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if rechecked and environment_word(item) is not None:
-            human.append(item.text.strip())  # r37f: 'Test it again in your browser': the person's environment
+        if (rechecked and environment_word(item) is not None) or _app_item(item, lead):
+            # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
+            # 'Please try:' the route '`/login` again': the person's running app
+            human.append(item.text.strip())
         elif purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
             human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
         elif roots and (work_of(roots, asked.lexicon, scope).human_only or _peoples_own(item)):

@@ -30,6 +30,8 @@ from analyzer.grammar.closing_handovers import (
     _into_agent_context,
     _of_the_readers,
     _report_back,
+    app_word,
+    environment_before,
     environment_word,
     readers_environment,
     turn_words,
@@ -161,7 +163,7 @@ def report_before_act(asked: Asked) -> Judgement | None:
         return None
     if _wished(condition) and _reader_subject(condition):
         return None  # 'If you'd like, send it over and I'll …': the reader's wish, the wish condition's
-    held = _readers_own(asked, condition)
+    held = _readers_own(asked, condition) or _checked_in_environment(asked)
     if held is not None:
         return held
     into = _into_agent_context(root)
@@ -210,7 +212,7 @@ def _handed_back_alone(asked: Asked, root: Token, condition: Token) -> Judgement
         return None  # 'If you merge #812 today, send me the commit': the reader's own act, not what the check showed
     if subject.lower_ in AGENT_SUBJECTS and subject.lower_ not in TOGETHER:
         return None
-    held = _readers_own(asked, condition)
+    held = _readers_own(asked, condition) or _checked_in_environment(asked)
     if held is not None:
         return held
     why = (
@@ -357,7 +359,15 @@ def _asked_on_work(asked: Asked, teller: Token, clause: Token) -> Judgement | No
             # r37f: 'Redeploy from the UI and let me know what you see.': what the reader sees there only the person can
             return carved("report-before-act", f"{told} asks what the reader sees in the person's own environment "
                           f"('{place}'): only the person can look there")  # fmt: skip
-    elif subject.lower_ not in RESULT_POINTERS and subject.lower_ not in WORK_POINTERS:
+    else:
+        # r38k: 'Open `/dashboard` again and let me know if it still bounces you back': what the check in the person's
+        # running app or platform shows, only the person sees
+        reported = {t.i for t in clause.subtree}
+        place = environment_word([t for t in asked.tokens if t.i not in reported])
+        if place is not None:
+            return carved("report-before-act", f"{told} asks what the reader's check in the person's own environment "
+                          f"shows ('{place}'): only the person can look there")  # fmt: skip
+    if subject.lower_ not in READER and subject.lower_ not in RESULT_POINTERS and subject.lower_ not in WORK_POINTERS:
         owned = any(t.dep_ == "poss" and t.lower_ in POSSESSIVES for t in subject.subtree)
         if subject.pos_ not in ("NOUN", "PROPN"):
             return None
@@ -645,6 +655,13 @@ def result_before_act(asked: Asked) -> Judgement | None:
         if into is not None:
             return carved("result-before-act", f"'{instruction.text} … {into}' asks the reader for access only the "
                           "reader has")  # fmt: skip
+        place = app_word(list(instruction.subtree))
+        if place is not None:
+            # r38k: 'Try the delete again. If it still fails, I'll add logging.': the check is done in the person's app
+            # (its use, not a place: 'Please reload the dashboard. If the chart is still blank, …' still waits)
+            return carved("result-before-act", f"'{_clause(condition)}' is the result of the reader's "
+                          f"'{instruction.text} …', done in the person's own environment ('{place}'): a hold on the "
+                          "person")  # fmt: skip
         scope = frozenset(t.i for t in instruction.subtree if not t.is_punct)
         work = work_of([instruction], asked.lexicon, scope)
         shown = _as_asked(asked)
@@ -824,6 +841,24 @@ def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act"
                       f"what only the person can do or know ('{place}'): a hold on the person")  # fmt: skip
     return carved(name, f"'{_as_asked(asked)}' holds the agent's act until the reader's '{_clause(condition)}', "
                   f"and that is {work.describe()}: a hold on a human-only act")  # fmt: skip
+
+
+def _checked_in_environment(asked: Asked) -> Judgement | None:
+    """r38k (docs/DESIGN.md#construction-classes): the report is on the check the instruction just before handed the
+    reader, and that check is done in the person's own environment ('Please try `/login` again. If anything else pops
+    up, send the new error.'; 'Try restarting the MCP server. If it still fails, let me know and …'): what it shows only
+    the person sees, so the report waits on the person."""
+    instruction = _instruction_before(asked.parts)
+    if instruction is not None:
+        place = environment_word(instruction.subtree)
+        told = instruction.text
+    else:  # the sentences before were not parsed with the site: an instruction read from its words
+        place = environment_before(asked.doc, asked.site.start, instructed=True)
+        told = "instruction"
+    if place is None:
+        return None
+    return carved("report-before-act", f"'{_as_asked(asked)}' reports on the reader's '{told} …' before it, done in "
+                  f"the person's own environment ('{place}'): only the person sees what it shows")
 
 
 def _instruction_before(parts: tuple[Doc, ...]) -> Token | None:

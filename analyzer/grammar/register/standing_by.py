@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.closing_handovers import sentence_environment
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.clauses import across_semicolon, is_question, spelled
 from analyzer.grammar.register.context import Context
@@ -80,6 +81,8 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         indefinite = words & lexicon.closer_words
         if indefinite and _times_human_only_act(following, lexicon):
             return None  # 'Let me know when you want the migration run against the production database.'
+        if indefinite and sentence_environment(know.sent) is not None:
+            return None  # r38k: 'Try `/login` again and let me know if anything else errors': the person's own app
         if indefinite:
             return _waiting(phrase, f"waits on any next request ('{sorted(indefinite)[0]}')")
         return None
