@@ -68,7 +68,7 @@ PASSES = [
 
 @pytest.mark.parametrize("text", PASSES)
 def test_usage_notes_after_finished_work_pass(text: str) -> None:
-    assert verdict_rule_reason(text)[0] != "fire"
+    assert verdict_rule_reason(text) == ("clear", None, "")
 
 
 @pytest.mark.parametrize(

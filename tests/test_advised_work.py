@@ -56,12 +56,11 @@ PASSES = [
 
 @pytest.mark.parametrize("text", PASSES)
 def test_advice_that_leaves_no_work_of_the_agents_passes(text: str) -> None:
-    assert verdict_rule_reason(text)[0] != "fire"
+    assert verdict_rule_reason(text) == ("clear", None, "")
 
 
-def test_the_carve_out_names_its_reason() -> None:
-    verdict, rule, _ = verdict_rule_reason("You can now add your own cron jobs to the scheduler class.")
-    assert (verdict, rule) == ("clear", None)
+def test_the_readers_own_use_passes_with_no_finding() -> None:
+    assert verdict_rule_reason("You can now add your own cron jobs to the scheduler class.") == ("clear", None, "")
 
 
 def test_a_status_before_the_lead_in_leaves_the_list_handed_over() -> None:

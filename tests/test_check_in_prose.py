@@ -114,5 +114,4 @@ def test_a_wait_on_the_next_prompt_fires_after_an_intention(text: str) -> None:
     ],
 )  # fmt: skip
 def test_near_misses_pass(text: str) -> None:
-    verdict, rule, reason = verdict_rule_reason(text)
-    assert verdict != "fire", (rule, reason)
+    assert verdict_rule_reason(text) == ("clear", None, "")

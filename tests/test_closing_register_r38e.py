@@ -60,7 +60,6 @@ def test_a_human_only_act_is_exempt(text: str, rule: str, words: list[str]) -> N
         "Could I have broken the build with that change? Checking the diff now.",
         "Can I see the logs from your run?",
         "Can I get access to the staging database?",
-        "I could cut the 2.1 release next — would that help?",
         "Do you need the raw numbers from the run?",
         "Do you have the VPN credentials for the staging cluster?",
         "Did you have a preference last time?",
@@ -79,8 +78,12 @@ def test_a_human_only_act_is_exempt(text: str, rule: str, words: list[str]) -> N
     ],
 )
 def test_the_near_miss_passes(text: str) -> None:
-    verdict, rule, reason = verdict_rule_reason(text)
-    assert verdict != "fire", (rule, reason)
+    assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+def test_the_agents_usefulness_asked_of_a_human_only_act_is_exempt() -> None:
+    assert_judged("I could cut the 2.1 release next — would that help?", "exempt", "bonus-offer",
+                  ["asks whether it would help the reader", "human-only work (release)"])  # fmt: skip
 
 
 SERVER_LOG = "  ✓ Ready in 1285ms\n GET / 404 in 30ms\n\nuser@host app %\n```\n\n---\n\n"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import analyze
 from analyzer.text.questions import only_decides
 from analyzer.text.units import sentence_spans
 from tests.judging import assert_judged, verdict_rule_reason
@@ -52,7 +51,6 @@ def test_a_condition_on_the_readers_wish_or_word_offers_the_agents_work(text: st
     "text",
     [
         "**Tuning** (in `config.ts` if you want to tweak feel):\n- `RAMP_MS = 300` — ramp time\n\nAim is unchanged.",
-        "Set the timeout to zero if you want it to fail fast.",
         "If you want the port changed, it can be changed in config.yaml.",
         "If you'd like it faster, set the worker count to 8.",
         "Depending on your network, the first install can take a few minutes.",
@@ -61,13 +59,22 @@ def test_a_condition_on_the_readers_wish_or_word_offers_the_agents_work(text: st
         "If you intend to deploy tonight, please confirm that.",
         "Once CI is green I'll merge into my branch.",
         "The build is green and the migration ran on staging.",
-        "If you want it faster, raise the worker count in settings.py.",
         "If you prefer YAML, the format can be changed in config.yaml.",
     ],
 )
 def test_the_readers_own_act_or_a_report_is_no_offer(text: str) -> None:
-    verdict, rule, reason = verdict_rule_reason(text)
-    assert verdict != "fire", (rule, reason)
+    assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Set the timeout to zero if you want it to fail fast.", ["('fail')", "a technical conditional"]),
+        ("If you want it faster, raise the worker count in settings.py.", ["a technical conditional"]),
+    ],
+)  # fmt: skip
+def test_the_readers_wish_on_how_it_behaves_is_an_exempt_technical_conditional(text: str, words: list[str]) -> None:
+    assert_judged(text, "exempt", "if-you-want-it", words)
 
 
 @pytest.mark.parametrize(
@@ -78,7 +85,7 @@ def test_the_readers_own_act_or_a_report_is_no_offer(text: str) -> None:
     ],
 )
 def test_a_condition_on_a_human_only_decision_passes(text: str) -> None:
-    assert analyze(text).verdict != "fire"
+    assert verdict_rule_reason(text) == ("clear", None, "")
 
 
 def test_a_decision_after_a_dash_is_read_with_the_offer_before_it() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
-from tests.judging import assert_judged
+from tests.judging import assert_judged, verdict_rule_reason
 
 EXEMPT = [
     ("I'll let you pick between the Team and Business plans on Netlify; that's a billing change I can't make.",
@@ -80,10 +80,11 @@ def test_same_position_on_agent_work_fires(text: str, rule: str, words: list[str
         "Paused pending your OK on the production deploy.",
     ],
 )
-def test_the_readers_word_on_a_human_only_act_is_a_hold(text: str) -> None:
+def test_the_readers_word_on_a_human_only_act_passes_with_no_finding(text: str) -> None:
     """The wait-on-reader register reports only a wait on the reader for the agent's own work; the OK on a human-only
     act (its 'on' phrase hung on 'pending' by the model) leaves no finding."""
-    assert not [f for f in analyze(text, claims=False).findings if f.fires]
+    assert analyze(text, claims=False).findings == ()
+    assert verdict_rule_reason(text) == ("clear", None, "")
 
 
 def test_offers_stay_offer_shaped() -> None:

@@ -62,13 +62,12 @@ def test_a_choice_between_human_only_acts_is_the_readers() -> None:
 
 def test_a_request_after_a_list_for_someone_else_is_not_read_as_the_agents_options() -> None:
     text = "Next steps for the release manager:\n1. Tag v3.0.0\n2. Publish to npm\n\nTell me which."
-    assert verdict_rule_reason(text)[1] != "named-choice"
+    assert verdict_rule_reason(text) == ("clear", None, "")
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "If you want it faster, raise the limit.",
         "If you want verbose logs, set LOG_LEVEL=debug before the run.",
         "If you want a custom port, describe it in the README.",
         "If you want to ship it, the next step is for you to run `make release`.",
@@ -84,8 +83,11 @@ def test_a_request_after_a_list_for_someone_else_is_not_read_as_the_agents_optio
     ],
 )
 def test_the_readers_own_act_a_hold_or_a_report_is_no_offer(text: str) -> None:
-    verdict, rule, reason = verdict_rule_reason(text)
-    assert verdict != "fire", (rule, reason)
+    assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+def test_the_readers_wish_on_how_it_behaves_is_an_exempt_technical_conditional() -> None:
+    assert_judged("If you want it faster, raise the limit.", "exempt", "if-you-want-it", ["a technical conditional"])
 
 
 def test_the_bare_request_is_found_without_a_parse() -> None:

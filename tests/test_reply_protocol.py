@@ -82,7 +82,7 @@ def test_options_that_are_all_human_only_are_the_readers_own_decision() -> None:
     assert_judged(text.replace("Publish 3.0 to PyPI", "Cache the feed"), "fire", "work-list", ["cache the feed today"])
 
 
-def test_a_menu_code_that_releases_a_human_only_act_is_exempt() -> None:
+def test_a_menu_code_that_releases_a_human_only_act_passes_with_no_finding() -> None:
     assert verdict_rule_reason("Type `M` and I'll merge the release branch into main.") == ("clear", None, "")
     assert_judged("Type `M` and I'll rename the helper module.", "fire", "turn-taking",
                   ["choose ('type')", "before the agent's 'rename'"])

@@ -83,9 +83,13 @@ def test_the_same_shapes_on_a_check_the_agent_could_run_fire(text: str, rule: st
     [
         "Done: the feature flag is removed and the tests pass.",
         "The deploy to staging is running now; I'll check the health endpoint when it finishes.",
-        "The new header is in place. Open the app in your browser and tell me if the layout looks right.",
     ],
 )  # fmt: skip
 def test_plain_reports_and_the_persons_own_checks_pass(text: str) -> None:
-    verdict, rule, reason = verdict_rule_reason(text)
-    assert verdict != "fire", (rule, reason)
+    assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+def test_the_persons_own_check_in_their_browser_is_exempt() -> None:
+    text = "The new header is in place. Open the app in your browser and tell me if the layout looks right."
+    assert_judged(text, "exempt", "approval-request",
+                  ["asks the reader to report on a check", "the person's own environment ('browser')"])  # fmt: skip
