@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.closing_ready import _goes_on
-from analyzer.grammar.grants import GRANT_MARKS, grant_condition, granted_word, into_context, waits_on_grant
+from analyzer.grammar.grants import (
+    GRANT_MARKS,
+    READER_OWNERS,
+    grant_condition,
+    granted_word,
+    into_context,
+    waits_on_grant,
+)
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.reply_tokens import reply_token_of
@@ -323,7 +330,7 @@ def _word_given(asked: Asked) -> Judgement | None:
             for c in noun.children
         )
         opening = all(
-            t.pos_ in ("DET", "NUM", "ADV", "ADJ") or t.lower_ in ("your", "ur") or t.head.i == noun.i
+            t.pos_ in ("DET", "NUM", "ADV", "ADJ") or t.lower_ in READER_OWNERS or t.head.i == noun.i
             for t in tokens[:k]
         )
         sources = [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "from" for g in c.children]
@@ -554,7 +561,7 @@ def _next_request_handed(act: Token, asked: Asked) -> Token | None:
             continue
         opened = any(c.dep_ in ("amod", "det") and c.lower_ in lexicon.open_modifiers for c in noun.children)
         owner = next((c for c in noun.children if c.dep_ == "poss"), None)
-        readers = owner is not None and owner.lower_ in ("your", "ur")
+        readers = owner is not None and owner.lower_ in READER_OWNERS
         if (opened and owner is None) or readers:
             return noun
     return None
@@ -1089,7 +1096,7 @@ def _where_done(place: Token) -> bool:
     'Restart the MCP server'); a place that names a thing's kind stands for the thing ('the MCP server')."""
     if place.dep_ == "compound" and place.head.i != place.i:
         place = place.head  # 'the MCP server', 'the browser console': the place names the thing's kind
-    if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in place.children):
+    if any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in place.children):
         return True
     head = place.head
     if place.dep_ == "pobj" and head.lower_ in ENVIRONMENT_PREPOSITIONS:
@@ -1350,7 +1357,7 @@ def _readers_measure(item: Doc) -> str | None:
     for token in clause:
         # the reader's own or their team's ('your team's conventions'): the owner may stand one possessor up
         owner = token.head if token.head.dep_ == "poss" else token
-        owned = token.dep_ == "poss" and token.lower_ in ("your", "ur") and owner.head.lower_ in READERS_MEASURES
+        owned = token.dep_ == "poss" and token.lower_ in READER_OWNERS and owner.head.lower_ in READERS_MEASURES
         # the model may hang the relative clause as a complement ('the workflows you rely on': rely -ccomp-)
         relative = token.dep_ == "nsubj" and token.lower_ == "you" and token.head.dep_ in ("relcl", "ccomp") and (
             token.head.lemma_.lower() in READERS_MEASURES)

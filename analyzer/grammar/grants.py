@@ -38,7 +38,7 @@ READER_SIDES = terms("word-before-act", "reader_sides")
 CONTEXT_PLACES = terms("context-access", "places")
 CONTEXT_ACTS = terms("context-access", "acts")
 CONTEXT_PREPOSITIONS = terms("context-access", "prepositions")
-READER_OWNERS = frozenset({"your", "ur"})
+READER_OWNERS = terms("register", "reader_owners")
 READER = terms("register", "reader")
 AGENT_SUBJECTS = terms("register", "agent_subjects")
 # How far back the chat context may be named: the characters before the site (an instruction and its list of files).
@@ -172,8 +172,13 @@ def grant_condition(clause: Token) -> str | None:
     if clause.lemma_.lower() in ENVIRONMENT_FIXES:
         for prep in (c for c in clause.children if c.dep_ == "prep" and c.lower_ in ("on", "in")):
             side = next((o for o in prep.children if o.dep_ == "pobj" and o.lower_ in READER_SIDES), None)
-            if side is not None and any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in side.children):
-                return f"{prep.text} your {side.text}"
+            owner = (
+                next((c for c in side.children if c.dep_ == "poss" and c.lower_ in READER_OWNERS), None)
+                if (side is not None)
+                else None
+            )
+            if owner is not None:
+                return f"{prep.text} {owner.text} {side.text}"
     return None
 
 
@@ -199,5 +204,5 @@ def into_context(act: Token, doc: Doc, site_start: int) -> str | None:
     source = doc.user_data.get(SOURCE_KEY)
     before = source[0][max(0, site_start - _BEFORE_CHARS) : site_start] if source is not None else ""
     words = [t.lower_ for t in act.subtree] + _WORD.findall(before.lower())
-    return next((f"{w} the {p}" for w, d, p in zip(words, words[1:], words[2:], strict=False)
+    return next((f"{w} {d} {p}" for w, d, p in zip(words, words[1:], words[2:], strict=False)
                  if w in CONTEXT_PREPOSITIONS and d in ("the", "this") and p in CONTEXT_PLACES), None)  # fmt: skip

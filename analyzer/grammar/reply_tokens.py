@@ -9,6 +9,7 @@ import re
 
 from analyzer.parse.tokens import as_written
 from analyzer.terms import terms
+from analyzer.text import sites
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,8 +20,10 @@ REPLYING = terms("reply-protocol", "verbs")
 REPLY_TOKENS = terms("reply-protocol", "tokens")
 # A reply token as written in code or quotes: a menu code (capitals, a letter or a number, and at most one short
 # argument: '`CR 3-5`', '`B`', '`2`') or a word of assent; not a command of a program ('`npm test`', '`/login`').
+# The words of assent are sites.toml [reply] assent_tokens, the list the site finder reads.
+_ASSENT = "|".join(map(re.escape, sorted(sites()["reply"]["assent_tokens"], key=len, reverse=True)))
 _WRITTEN_TOKEN = re.compile(
-    r"[`'\"“‘]+(?:(?-i:[A-Z]{1,4})|[A-Za-z]|\d{1,2}|yes|no|ok)(?:[ \t]+[\w.-]{1,8})?[`'\"”’]+\Z", re.IGNORECASE
+    r"[`'\"“‘]+(?:(?-i:[A-Z]{1,4})|[A-Za-z]|\d{1,2}|" + _ASSENT + r")(?:[ \t]+[\w.-]{1,8})?[`'\"”’]+\Z", re.IGNORECASE
 )
 
 

@@ -334,7 +334,11 @@ def _joined(lowered: str, start: int, end: int) -> bool:
 def context_reading(text: str, start: int, end: int) -> str | None:
     """r38f: the reading of the written form at [start, end) of `text` read only in context (spelling.toml [[context]]:
     the word before or after it, or its sentence's opening; 'docker img 2 pick up' reads 'to'), or None: as written."""
-    lowered = text.lower().replace("’", "'")
+    return context_reading_lowered(text.lower().replace("’", "'"), start, end)
+
+
+def context_reading_lowered(lowered: str, start: int, end: int) -> str | None:
+    """context_reading on text already lowered with one apostrophe, so a caller reading many forms lowers it once."""
     forms = spelling().context.get(lowered[start:end], ())
     return next((f.reads for f in forms if _applies(f, lowered, start, end, -1)), None)
 

@@ -176,18 +176,25 @@ def _chat_particles_spelled_out(text: str, offsets: list[int]) -> tuple[str, lis
     in chat spelling (terms [claim-chat] particle_forms) is parsed as its reading where spelling.toml's [[context]]
     reads it so (the verb after it, the word before it), so the model does not read a count ('2 pick-ups'); the added
     letters map to the digit."""
-    from analyzer.text.spelling import context_reading
+    from analyzer.text.spelling import context_reading_lowered
 
-    for m in reversed(list(_CHAT_PARTICLES.finditer(text))):
-        reading = context_reading(text, m.start(), m.end())
+    lowered = text.lower().replace("’", "'")  # once: the forms are read in the text as written
+    parts: list[str] = []
+    mapped: list[int] = []
+    done = 0
+    for m in _CHAT_PARTICLES.finditer(text):
+        reading = context_reading_lowered(lowered, m.start(), m.end())
         if reading is None:
             continue
         start, end = m.start(), m.end()
-        text = text[:start] + reading + text[end:]
-        offsets[start:end] = offsets[start:end][: len(reading)] + [offsets[end - 1]] * max(
-            0, len(reading) - (end - start)
-        )
-    return text, offsets
+        parts += [text[done:start], reading]
+        mapped += offsets[done:start] + offsets[start:end][: len(reading)]
+        mapped += [offsets[end - 1]] * max(0, len(reading) - (end - start))
+        done = end
+    if not parts:
+        return text, offsets
+    parts.append(text[done:])
+    return "".join(parts), mapped + offsets[done:]
 
 
 def _spelled_out(text: str, offsets: list[int], forms: re.Pattern[str]) -> tuple[str, list[int]]:
@@ -249,7 +256,8 @@ def _contraction_pattern(forms: frozenset[str]) -> re.Pattern[str]:
 _CHAT_NOW = re.compile(r"\b(?:" + "|".join(sorted(terms("claim-chat", "now_forms"))) + r")\b", re.IGNORECASE)
 CHAT_LEADING = terms("claim-chat", "leading")
 # r38f: a particle written as a digit, standing alone between spaces ('img 2 pick up', not '2.5' or 'x2').
-_CHAT_PARTICLES = re.compile(r"(?<![\w.])(?:" + "|".join(sorted(terms("claim-chat", "particle_forms"))) + r")(?![\w.])")
+_PARTICLE_FORMS = "|".join(map(re.escape, sorted(terms("claim-chat", "particle_forms"))))
+_CHAT_PARTICLES = re.compile(r"(?<![\w.])(?:" + _PARTICLE_FORMS + r")(?![\w.])")
 # The modals the claim parse reads spelled out (their readings are spelling.toml [words]).
 _MODAL_FORMS = re.compile(r"\b(?:wud|wld|shud|shld|cud|cld)\b", re.IGNORECASE)
 
