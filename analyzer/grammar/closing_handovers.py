@@ -82,6 +82,7 @@ BACK_LOCATORS = terms("turn-taking", "back_locators")
 ENVIRONMENT_PLACES = terms("reader-environment", "places")
 SCREEN_VERBS = terms("reader-environment", "verbs")
 ENVIRONMENT_PREPOSITIONS = terms("reader-environment", "prepositions")
+VERIFYING_PURPOSES = terms("reader-environment", "verifying_purposes")
 GOING_TO = terms("reader-environment", "going")
 POINTING_ACTS = terms("reader-environment", "pointing_acts")
 # r38k: the person's running app and the platform's UI (terms [reader-environment] using … path_arrows)
@@ -1049,6 +1050,8 @@ def app_in_use(token: Token) -> str | None:
     head = token.head
     lemma = token.lemma_.lower()
     used = head.i != token.i and head.lemma_.lower() in USING | GOING_TO
+    if used and _verifying(head):
+        return None  # 'Load `/admin` in the browser to confirm the forms render': the agent's work verified
     before = token.doc[token.i - 1].lemma_.lower() if token.i > 0 else ""
     taker = (head.lemma_.lower() if used else before) in (USING | GOING_TO) - CODE_TAKERS
     if taker and _ROUTE.match(as_written([token]).lower()):
@@ -1067,6 +1070,13 @@ def app_in_use(token: Token) -> str | None:
         if before.text[:1].isupper() and after.text[:1].isupper() and before.is_alpha and after.is_alpha:
             return f"{before.text} {token.text} {after.text}"
     return None
+
+
+def _verifying(verb: Token) -> bool:
+    """The reader's act on the app has an infinitive of verification as its purpose (terms [reader-environment]
+    verifying_purposes): a check of the agent's own work handed over, not the person's use of the app."""
+    return any(c.dep_ in ("advcl", "xcomp") and c.lemma_.lower() in VERIFYING_PURPOSES
+               and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children) for c in verb.children)  # fmt: skip
 
 
 def _given_input(act: Token) -> bool:
