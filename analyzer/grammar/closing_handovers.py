@@ -191,6 +191,13 @@ def turn_taking(asked: Asked) -> Judgement | None:
         # r37i: 'Please clarify these points so I can implement exactly what you need!' is found as a help site
         instructed = _instruction(tokens, w)
         return _settling(asked, instructed) if instructed is not None else None
+    if asked.site.kind == LIST:
+        # r38o: the lead-in over the message's own points, the agent going on after them ('Please clarify the following
+        # points before we proceed with the build script:' + the questions); any other lead-in is work-list's
+        instructed = _instruction(tokens, w)
+        if instructed is None or _agent_goes_on(tokens, instructed) is None:
+            return None
+        return _settling(asked, instructed)
     if asked.site.kind not in (TURN, QUESTION):
         # r35b: 'Let me know the preferred date format and I'll …' is found as a decision site ('preferred')
         return _told_material(asked) if asked.site.kind == DECISION else None

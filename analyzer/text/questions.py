@@ -673,6 +673,9 @@ class _Patterns:
     trailer_pointers: frozenset[str]
     trailer_copulas: frozenset[str]
     trailer_words: int
+    settle_verbs: frozenset[str]
+    settle_points: frozenset[str]
+    settle_goes_on: tuple[str, ...]
     picks: tuple[str, ...]
     invitations: tuple[str, ...]
     invitation_words: int
@@ -1101,6 +1104,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         trailer_pointers=frozenset(data["list"]["trailer_pointers"]),
         trailer_copulas=frozenset(data["list"]["trailer_copulas"]),
         trailer_words=int(data["list"]["trailer_words"]),
+        settle_verbs=frozenset(data["list"]["settle_verbs"]),
+        settle_points=frozenset(data["list"]["settle_points"]),
+        settle_goes_on=tuple(data["list"]["settle_goes_on"]),
         instruction_reach=int(data["report"]["instruction_reach"]),
         instruction_chars=int(data["report"]["instruction_chars"]),
         bare_label_words=int(data["list"]["bare_label_words"]),
@@ -1935,6 +1941,21 @@ def _hands_to_reader(lead: str) -> bool:
     return _patterns().reader_lead.search(lowered) is not None
 
 
+def _settles_points(lead: str) -> bool:
+    """r38o (docs/DESIGN.md#construction-classes): the lead-in asks the reader to settle the points listed under it before
+    the agent goes on ('Please clarify the following points before we proceed with the build script:'): a verb of
+    settling among its first words, a noun of the points, the agent going on (sites.toml [list] settle_*). The
+    turn-taking row reads its parse and judges it; the items are the points."""
+    patterns = _patterns()
+    lowered = " ".join(_plain(lead).lower().replace("’", "'").split())
+    words = _LEAD_WORD.findall(lowered)
+    return (
+        bool(patterns.settle_verbs & set(words[:3]))
+        and bool(patterns.settle_points & set(words))
+        and any(f" {g} " in f" {lowered} " for g in patterns.settle_goes_on)
+    )
+
+
 def _bare_label(unit: str, lead: str) -> bool:
     """r31b: a label on a line of its own with no colon or mark ('Next suggestions' + items): the unit is that one line,
     a few words opened by a capital, with no sentence mark, comma or code in it."""
@@ -2023,7 +2044,7 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     written_lead = text[lead_start:lead_end].strip()  # the view blanks emphasis: "**Next**" is read as written
     lead_word = bool(patterns.lead_ins & set(_LEAD_WORD.findall(lead.lower())))
     if _HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead):
-        if not (lead_word or _hands_to_reader(lead)):
+        if not (lead_word or _hands_to_reader(lead) or _settles_points(lead)):
             return None
     elif lead.rstrip(_TRAILING).endswith("?") and "\n" not in lead:
         # r32b: a question on the line over the options, holding a lead-in word ('What next?' + '1. Add the tests'):
