@@ -68,6 +68,9 @@ OWN_POINTS = terms("turn-taking", "own_points")
 BACK_POINTERS = terms("turn-taking", "back_pointers")
 PERSON_KNOWLEDGE = terms("turn-taking", "person_knowledge")
 SETTLING = terms("turn-taking", "settling")
+# r38o: the reader told to approve the agent's own proposal (_own_proposal).
+APPROVING = terms("turn-taking", "approving")
+OWN_PROPOSALS = terms("turn-taking", "own_proposals")
 ASKED_POINTS = terms("turn-taking", "asked_points")
 BACK_LOCATORS = terms("turn-taking", "back_locators")
 # r37f: the person's own environment (terms [reader-environment]) and the verbs of running the check handed back with no
@@ -128,6 +131,23 @@ def _settling(asked: Asked, act: Token) -> Judgement | None:
     why = (f"asks the reader to settle the message's own points ('{act.text} … {points.text}') before the agent goes "
            "on — a call the agent could make itself")
     return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' {why}", act.i)
+
+
+def _own_proposal(asked: Asked, act: Token) -> Judgement | None:
+    """r38o (docs/DESIGN.md#construction-classes): 'Review and confirm the proposed naming prefixes.' — the reader told to
+    approve (terms [turn-taking] approving, the act or a verb joined to it) an object the agent marks as its own
+    proposal (own_proposals: 'proposed', 'suggested'): approval of the agent's own plan, a call it could make itself;
+    judged like attribution on the proposal (a human-only one is exempt)."""
+    verbs = [act, *(c for c in act.children if c.dep_ == "conj" and c.pos_ == "VERB")]
+    if not any(v.lemma_.lower() in APPROVING for v in verbs):
+        return None
+    objects = [c for v in verbs for c in v.children if c.dep_ in ("dobj", "npadvmod")]
+    proposal = next((o for o in objects if any(t.lower_ in OWN_PROPOSALS for t in o.children
+                                               if t.dep_ in ("amod", "compound"))), None)  # fmt: skip
+    if proposal is None or any(t.lower_ in READERS for t in proposal.subtree):
+        return None
+    why = f"asks the reader to approve the agent's own proposal ('{act.text} … {proposal.text}'), a call it could make"
+    return _judged(asked, "turn-taking", why, [proposal])
 
 
 def _own_points(act: Token, asked: Asked) -> Token | None:
@@ -210,6 +230,9 @@ def turn_taking(asked: Asked) -> Judgement | None:
     act = act or _requested(tokens, w) or _conditioned(tokens, w) or _reported_when(tokens, w)
     if act is None:
         return None
+    proposal = _own_proposal(asked, act)
+    if proposal is not None:
+        return proposal  # r38o: approval asked of the agent's own proposal waits on the reader with no report back named
     request = _next_request_handed(act, asked)
     if request is not None:
         why = f"asks the reader to hand the agent its next request ('{act.text} … {request.text}') and waits for it"
