@@ -1,8 +1,9 @@
-"""r38o (docs/DESIGN.md#construction-classes): what the agent could find or decide itself, asked at the close, and work
-lists in other shapes — a list inline after a label that hands it to the reader by its grammar, a closing table pointed
-back at as the reader's remaining work, the message's own points listed to settle before the agent goes on, the reader's
-verdict on a review, approval of the agent's own proposal; and a reason after a leave question, which answers nothing.
-With the near misses each must pass: human-only work, a report, someone else's review, a past, the person's own facts."""
+"""r38o (docs/DESIGN.md#construction-classes): what the agent could find or decide itself, asked at the close, and
+work lists in other shapes — a list inline after a label that hands it to the reader by its grammar, a closing table
+pointed back at as the reader's remaining work, the message's own points listed to settle before the agent goes on, the
+reader's verdict on a review, approval of the agent's own proposal; and a reason after a leave question, which answers
+nothing. With the near misses each must pass: human-only work, a report, someone else's review, a past, the person's
+own facts."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import pytest
 
 from tests.judging import assert_judged, verdict_rule_reason
 
-TABLE = "| # | Task | Owner |\n|---|---|---|\n| 1 | Add the eviction test | you |\n| 2 | Profile the resizer | you |\n\n"
+TABLE = (
+    "| # | Task | Owner |\n|---|---|---|\n| 1 | Add the eviction test | you |\n| 2 | Profile the resizer | you |\n\n"
+)
 
 
 @pytest.mark.parametrize(
@@ -30,7 +33,8 @@ TABLE = "| # | Task | Owner |\n|---|---|---|\n| 1 | Add the eviction test | you 
          ["settle the message's own points ('clarify … points')", "before the agent goes on"]),
         ("The summary is in `out/summary.md`. What is the review outcome?", "reader-wish-question",
          ["the reader's verdict on a review of the agent's work ('outcome')"]),
-        ("What's your verdict on the new folder layout?", "reader-wish-question", ["the reader's choice ('your verdict')"]),
+        ("What's your verdict on the new folder layout?", "reader-wish-question",
+         ["the reader's choice ('your verdict')"]),
         ("Please review and confirm the proposed naming prefixes.", "turn-taking",
          ["approve the agent's own proposal ('review … prefixes')"]),
     ],
@@ -49,10 +53,10 @@ def test_a_human_only_proposal_is_exempt() -> None:
     [
         "The release is staged.\n\nA few things you'll need to do next: tag v2.1 and publish it to PyPI.",
         "Deployed.\n\nIf you want to run it locally: install the package and run the CLI once.",
-        "| Step | Owner |\n|---|---|\n| Tag v2.1 | you |\n| Publish it to PyPI | you |\n\nThose are the remaining steps "
-        "for you.",
-        "| Change | Status |\n|---|---|\n| Fixed the redirect | done |\n| Added the cache test | done |\n\nThat's "
-        "everything that was in the ticket.",
+        "| Step | Owner |\n|---|---|\n| Tag v2.1 | you |\n| Publish it to PyPI | you |\n\n"
+        "Those are the remaining steps for you.",
+        "| Change | Status |\n|---|---|\n| Fixed the redirect | done |\n| Added the cache test | done |\n\n"
+        "That's everything that was in the ticket.",
         TABLE + "That's the remaining work for the next sprint.",
         "Do you want the report in CSV too? The export already writes both formats.",
         "Mind if I pin the lockfile? It's already pinned.",

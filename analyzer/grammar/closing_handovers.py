@@ -134,8 +134,8 @@ def _settling(asked: Asked, act: Token) -> Judgement | None:
 
 
 def _own_proposal(asked: Asked, act: Token) -> Judgement | None:
-    """r38o (docs/DESIGN.md#construction-classes): 'Review and confirm the proposed naming prefixes.' — the reader told to
-    approve (terms [turn-taking] approving, the act or a verb joined to it) an object the agent marks as its own
+    """r38o (docs/DESIGN.md#construction-classes): 'Review and confirm the proposed naming prefixes.' — the reader told
+    to approve (terms [turn-taking] approving, the act or a verb joined to it) an object the agent marks as its own
     proposal (own_proposals: 'proposed', 'suggested'): approval of the agent's own plan, a call it could make itself;
     judged like attribution on the proposal (a human-only one is exempt)."""
     verbs = [act, *(c for c in act.children if c.dep_ == "conj" and c.pos_ == "VERB")]
@@ -232,7 +232,7 @@ def turn_taking(asked: Asked) -> Judgement | None:
         return None
     proposal = _own_proposal(asked, act)
     if proposal is not None:
-        return proposal  # r38o: approval asked of the agent's own proposal waits on the reader with no report back named
+        return proposal  # r38o: approval of the agent's own proposal waits on the reader with no report back named
     request = _next_request_handed(act, asked)
     if request is not None:
         why = f"asks the reader to hand the agent its next request ('{act.text} … {request.text}') and waits for it"

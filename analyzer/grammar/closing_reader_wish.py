@@ -216,7 +216,9 @@ def _word_named(token: Token, reader: frozenset[str]) -> Token | None:
     """r31b (docs/DESIGN.md#construction-classes): a copular question for the reader's word named as a noun the reader
     possesses ('What's your preference on the codec?', 'Which is your pick for the serializer?'): the noun (terms
     [reader-word-asked] word_nouns), subject or attribute of a copula whose other side is the question word."""
-    if token.lower_ not in WORD_NOUNS | VERDICT_NOUNS or token.dep_ not in ("nsubj", "attr") or token.head.lemma_ != "be":
+    if token.lower_ not in WORD_NOUNS | VERDICT_NOUNS or token.dep_ not in ("nsubj", "attr"):
+        return None
+    if token.head.lemma_ != "be":
         return None
     if token.head.tag_ == "VBD":
         return None  # 'What was your goal with the old cache?': what the reader wanted, a fact

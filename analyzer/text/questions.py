@@ -1175,7 +1175,7 @@ def closing_table(view: str) -> QuestionSite | None:
         return None  # a header, its rule, a row at least
     header = _first_cell(view, lines[0])
     rows = [cell for line in lines[2 : 2 + patterns.max_items] if (cell := _first_cell(view, line)) is not None]
-    if (header is None or not rows) and trailer is None or len(lines) - 2 > patterns.max_items:
+    if ((header is None or not rows) and trailer is None) or len(lines) - 2 > patterns.max_items:
         return None
     if trailer is not None:
         # the rows' options (the widest cell after a first that only numbers or tags them), the trailer the lead-in
@@ -1192,10 +1192,10 @@ def closing_table(view: str) -> QuestionSite | None:
 
 
 def _points_back_as_work(sentence: str, patterns: _Patterns) -> bool:
-    """r38o (docs/DESIGN.md#construction-classes): one sentence after a closing table points back at it as the work still
-    to do and hands it to the reader ('That's the remaining work if you want to pick it up.'): a pointer as the subject
-    of a present copula, a lead-in word of sites.toml [list] after it, the reader named, no question and no line break.
-    The table's rows are the list; the sentence is its lead-in, whose grammar the work-list row reads."""
+    """r38o (docs/DESIGN.md#construction-classes): one sentence after a closing table points back at it as the work
+    still to do and hands it to the reader ('That's the remaining work if you want to pick it up.'): a pointer as the
+    subject of a present copula, a lead-in word of sites.toml [list] after it, the reader named, no question and no line
+    break. The table's rows are the list; the sentence is its lead-in, whose grammar the work-list row reads."""
     lowered = " ".join(sentence.lower().replace("’", "'").split())
     words = _LEAD_WORD.findall(lowered)
     if "\n" in sentence.strip() or "?" in sentence or not 2 < len(words) <= patterns.trailer_words:
@@ -1942,8 +1942,8 @@ def _hands_to_reader(lead: str) -> bool:
 
 
 def _settles_points(lead: str) -> bool:
-    """r38o (docs/DESIGN.md#construction-classes): the lead-in asks the reader to settle the points listed under it before
-    the agent goes on ('Please clarify the following points before we proceed with the build script:'): a verb of
+    """r38o (docs/DESIGN.md#construction-classes): the lead-in asks the reader to settle the points listed under it
+    before the agent goes on ('Please clarify the following points before we proceed with the build script:'): a verb of
     settling among its first words, a noun of the points, the agent going on (sites.toml [list] settle_*). The
     turn-taking row reads its parse and judges it; the items are the points."""
     patterns = _patterns()
