@@ -70,7 +70,7 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
         if named is not None:
             # r31b: 'What's your preference on the texture compression format?' — what the reader's word is about
             about = [p for c in named.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"][:1]
-            if not any(c.dep_ == "poss" for c in named.children):
+            if _review_verdict(named, reader) and not any(c.dep_ == "poss" for c in named.children):
                 why = f"asks the reader's verdict on a review of the agent's work ('{named.text}')"
                 return _judged(asked, "reader-wish-question", why, about)
             return _judged(asked, "reader-wish-question", f"asks the reader's choice ('your {named.text}')", about)
