@@ -75,6 +75,9 @@ OWN_POINTS = terms("turn-taking", "own_points")
 BACK_POINTERS = terms("turn-taking", "back_pointers")
 PERSON_KNOWLEDGE = terms("turn-taking", "person_knowledge")
 SETTLING = terms("turn-taking", "settling")
+# r38o: the reader told to approve the agent's own proposal (_own_proposal).
+APPROVING = terms("turn-taking", "approving")
+OWN_PROPOSALS = terms("turn-taking", "own_proposals")
 ASKED_POINTS = terms("turn-taking", "asked_points")
 BACK_LOCATORS = terms("turn-taking", "back_locators")
 # r37f: the person's own environment (terms [reader-environment]) and the verbs of running the check handed back with no
@@ -138,6 +141,23 @@ def _settling(asked: Asked, act: Token) -> Judgement | None:
     return gated("fire", "turn-taking", f"fires (turn-taking): '{_as_asked(asked)}' {why}", act.i)
 
 
+def _own_proposal(asked: Asked, act: Token) -> Judgement | None:
+    """r38o (docs/DESIGN.md#construction-classes): 'Review and confirm the proposed naming prefixes.' — the reader told
+    to approve (terms [turn-taking] approving, the act or a verb joined to it) an object the agent marks as its own
+    proposal (own_proposals: 'proposed', 'suggested'): approval of the agent's own plan, a call it could make itself;
+    judged like attribution on the proposal (a human-only one is exempt)."""
+    verbs = [act, *(c for c in act.children if c.dep_ == "conj" and c.pos_ == "VERB")]
+    if not any(v.lemma_.lower() in APPROVING for v in verbs):
+        return None
+    objects = [c for v in verbs for c in v.children if c.dep_ in ("dobj", "npadvmod")]
+    proposal = next((o for o in objects if any(t.lower_ in OWN_PROPOSALS for t in o.children
+                                               if t.dep_ in ("amod", "compound"))), None)  # fmt: skip
+    if proposal is None or any(t.lower_ in READERS for t in proposal.subtree):
+        return None
+    why = f"asks the reader to approve the agent's own proposal ('{act.text} … {proposal.text}'), a call it could make"
+    return _judged(asked, "turn-taking", why, [proposal])
+
+
 def _own_points(act: Token, asked: Asked) -> Token | None:
     """r37i: the reader's act of settling or picking (terms [turn-taking] settling) whose object, direct or after a
     preposition ('respond to', 'pick from', 'one of'), is a point the message itself raised, pointed back at ('the
@@ -199,6 +219,13 @@ def turn_taking(asked: Asked) -> Judgement | None:
         # r37i: 'Please clarify these points so I can implement exactly what you need!' is found as a help site
         instructed = _instruction(tokens, w)
         return _settling(asked, instructed) if instructed is not None else None
+    if asked.site.kind == LIST:
+        # r38o: the lead-in over the message's own points, the agent going on after them ('Please clarify the following
+        # points before we proceed with the build script:' + the questions); any other lead-in is work-list's
+        instructed = _instruction(tokens, w)
+        if instructed is None or _agent_goes_on(tokens, instructed) is None:
+            return None
+        return _settling(asked, instructed)
     if asked.site.kind not in (TURN, QUESTION):
         # r35b: 'Let me know the preferred date format and I'll …' is found as a decision site ('preferred')
         return _told_material(asked) if asked.site.kind == DECISION else None
@@ -211,6 +238,9 @@ def turn_taking(asked: Asked) -> Judgement | None:
     act = act or _requested(tokens, w) or _conditioned(tokens, w) or _reported_when(tokens, w)
     if act is None:
         return None
+    proposal = _own_proposal(asked, act)
+    if proposal is not None:
+        return proposal  # r38o: approval of the agent's own proposal waits on the reader with no report back named
     request = _next_request_handed(act, asked)
     if request is not None:
         why = f"asks the reader to hand the agent its next request ('{act.text} … {request.text}') and waits for it"

@@ -46,6 +46,8 @@ NEEDS = terms("reader-wish-asked", "needs")
 HAVING = terms("reader-wish-asked", "having")
 TELLING = terms("reader-word-asked", "telling")
 WORD_NOUNS = terms("reader-word-asked", "word_nouns")
+VERDICT_NOUNS = terms("reader-word-asked", "verdict_nouns")
+REVIEW_NOUNS = terms("reader-word-asked", "review_nouns")
 AGENT_OBJECTS = terms("reader-word-asked", "agent_objects")
 AGENT_DOERS = terms("reader-word-asked", "agent_doers")
 # What a predicate of the class asks about: its object or its clause (a choice: also its particle's phrase; readiness:
@@ -68,6 +70,9 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
         if named is not None:
             # r31b: 'What's your preference on the texture compression format?' — what the reader's word is about
             about = [p for c in named.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"][:1]
+            if _review_verdict(named, reader) and not any(c.dep_ == "poss" for c in named.children):
+                why = f"asks the reader's verdict on a review of the agent's work ('{named.text}')"
+                return _judged(asked, "reader-wish-question", why, about)
             return _judged(asked, "reader-wish-question", f"asks the reader's choice ('your {named.text}')", about)
         found = _predicate(token, reader)
         if found is None:
@@ -211,14 +216,31 @@ def _word_named(token: Token, reader: frozenset[str]) -> Token | None:
     """r31b (docs/DESIGN.md#construction-classes): a copular question for the reader's word named as a noun the reader
     possesses ('What's your preference on the codec?', 'Which is your pick for the serializer?'): the noun (terms
     [reader-word-asked] word_nouns), subject or attribute of a copula whose other side is the question word."""
-    if token.lower_ not in WORD_NOUNS or token.dep_ not in ("nsubj", "attr") or token.head.lemma_ != "be":
+    if token.lower_ not in WORD_NOUNS | VERDICT_NOUNS or token.dep_ not in ("nsubj", "attr"):
+        return None
+    if token.head.lemma_ != "be":
         return None
     if token.head.tag_ == "VBD":
         return None  # 'What was your goal with the old cache?': what the reader wanted, a fact
-    if not any(c.dep_ == "poss" and c.lower_ in reader for c in token.children):
+    owned = token.lower_ in WORD_NOUNS and any(c.dep_ == "poss" and c.lower_ in reader for c in token.children)
+    if not (owned or _review_verdict(token, reader)):
         return None
     asking = any(c.tag_ in ("WP", "WDT") and c.dep_ in ("attr", "nsubj") for c in token.head.children)
     return token if asking else None
+
+
+def _review_verdict(token: Token, reader: frozenset[str]) -> bool:
+    """r38o (docs/DESIGN.md#construction-classes): 'What is the review outcome?', 'What's the result of your review?' —
+    a noun of a verdict (terms [reader-word-asked] verdict_nouns) qualified by a noun of reviewing, as a compound or
+    after 'of', that no one but the reader owns or does ('the compliance team's review', 'the review by QA': none)."""
+    if token.lower_ not in VERDICT_NOUNS:
+        return False
+    reviews = [c for c in token.children if c.dep_ == "compound" and c.lower_ in REVIEW_NOUNS]
+    reviews += [p for c in token.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+                if p.dep_ == "pobj" and p.lower_ in REVIEW_NOUNS]  # fmt: skip
+    others = [t for r in reviews for t in r.subtree if t.dep_ == "poss" and t.lower_ not in reader]
+    done_by = any(t.lower_ == "by" and t.dep_ in ("prep", "agent") for t in token.subtree)
+    return bool(reviews) and not others and not done_by
 
 
 def _wished(verb: Token, reader: frozenset[str]) -> bool:

@@ -670,6 +670,12 @@ class _Patterns:
     subordinators: frozenset[str]
     table_offers: frozenset[str]
     table_lead_offers: tuple[str, ...]
+    trailer_pointers: frozenset[str]
+    trailer_copulas: frozenset[str]
+    trailer_words: int
+    settle_verbs: frozenset[str]
+    settle_points: frozenset[str]
+    settle_goes_on: tuple[str, ...]
     picks: tuple[str, ...]
     invitations: tuple[str, ...]
     invitation_words: int
@@ -1095,6 +1101,12 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         table_offers=frozenset(data["list"]["table_offers"]),
         chat_reads={form.lower(): word for word, forms in data["chat-words"].items() for form in forms},
         table_lead_offers=tuple(data["list"]["table_lead_offers"]),
+        trailer_pointers=frozenset(data["list"]["trailer_pointers"]),
+        trailer_copulas=frozenset(data["list"]["trailer_copulas"]),
+        trailer_words=int(data["list"]["trailer_words"]),
+        settle_verbs=frozenset(data["list"]["settle_verbs"]),
+        settle_points=frozenset(data["list"]["settle_points"]),
+        settle_goes_on=tuple(data["list"]["settle_goes_on"]),
         instruction_reach=int(data["report"]["instruction_reach"]),
         instruction_chars=int(data["report"]["instruction_chars"]),
         bare_label_words=int(data["list"]["bare_label_words"]),
@@ -1141,6 +1153,11 @@ def closing_table(view: str) -> QuestionSite | None:
     patterns = _patterns()
     starts = unit_starts(view)
     bounds, content = last_content_unit(view, starts, claim_vocabulary())
+    trailer = None
+    if bounds is not None and content and not _TABLE_ROW.match(view, bounds[0]) and _points_back_as_work(
+        view[bounds[0] : bounds[1]], patterns
+    ):
+        trailer, bounds = bounds, _unit_before(view, starts, bounds[0])  # r38o: the sentence after names the table
     if bounds is None or not content or not _TABLE_ROW.match(view, bounds[0]):
         return None
     # the table's rows, each a unit (a line), back from the last to the first line that is no row
@@ -1158,14 +1175,35 @@ def closing_table(view: str) -> QuestionSite | None:
         return None  # a header, its rule, a row at least
     header = _first_cell(view, lines[0])
     rows = [cell for line in lines[2 : 2 + patterns.max_items] if (cell := _first_cell(view, line)) is not None]
-    if header is None or not rows or len(lines) - 2 > patterns.max_items:
+    if ((header is None or not rows) and trailer is None) or len(lines) - 2 > patterns.max_items:
         return None
+    if trailer is not None:
+        # the rows' options (the widest cell after a first that only numbers or tags them), the trailer the lead-in
+        work = [cell for line in lines[2:] if (cell := _option_cell(view, line)) is not None]
+        if not work:
+            return None
+        return QuestionSite(trailer[0], trailer[1], view[trailer[0] : trailer[1]], LIST, False, "", tuple(work))
     lead = view[header[0] : header[1]].lower()
     words = set(_LEAD_WORD.findall(lead))
     offered = patterns.condition.search(lead) is not None or bool(words & patterns.table_offers)
     if not (words & patterns.lead_ins and offered):
         return _offered_before(view, starts, lines[0][0], rows)
     return QuestionSite(header[0], rows[-1][1], view[header[0] : rows[-1][1]], LIST, False, "", tuple(rows))
+
+
+def _points_back_as_work(sentence: str, patterns: _Patterns) -> bool:
+    """r38o (docs/DESIGN.md#construction-classes): one sentence after a closing table points back at it as the work
+    still to do and hands it to the reader ('That's the remaining work if you want to pick it up.'): a pointer as the
+    subject of a present copula, a lead-in word of sites.toml [list] after it, the reader named, no question and no line
+    break. The table's rows are the list; the sentence is its lead-in, whose grammar the work-list row reads."""
+    lowered = " ".join(sentence.lower().replace("’", "'").split())
+    words = _LEAD_WORD.findall(lowered)
+    if "\n" in sentence.strip() or "?" in sentence or not 2 < len(words) <= patterns.trailer_words:
+        return False
+    if words[0] in patterns.trailer_copulas or words[0] not in patterns.trailer_pointers:
+        return False
+    rest = words[1:] if words[0].endswith("'s") else words[2:] if words[1] in patterns.trailer_copulas else []
+    return bool(rest) and bool(patterns.lead_ins & set(rest)) and bool({"you", "your"} & set(rest))
 
 
 def _unit_before(view: str, starts: list[int], position: int) -> tuple[int, int] | None:
@@ -1571,9 +1609,17 @@ _INLINE_LABEL = re.compile(r"[\s*_#>]*([A-Za-z][^:\n.!?;]{0,60}?)[\s*_]*:[\s*_]+
 def _inline_label(paragraph: str, patterns: _Patterns) -> re.Match[str] | None:
     """r31b (docs/DESIGN.md#construction-classes): the paragraph opens with a short label and its colon that holds a
     lead-in word of sites.toml [list] ('Suggested follow-ups, as needed: tighten the lint rules, …', 'Further
-    improvements: cache …'): what follows is the list, written inline; the work-list row reads its items."""
+    improvements: cache …'), or one that hands the list to the reader by its grammar (r38o, _hands_to_reader): what
+    follows is the list, written inline; the work-list row reads its items."""
     found = _INLINE_LABEL.match(paragraph)
-    if found is None or len(found.group(1).split()) > patterns.bare_label_words + 1:
+    if found is None:
+        return None
+    if _hands_to_reader(found.group(1)):  # read without its colon: 'Blocked on you:' names the reader, hands nothing
+        # r38o: a longer label that hands the list to the reader by its grammar, the reader the subject of a verb of
+        # need or wish in a relative clause on the label's noun ('A few things you might want to do next: add …'); the
+        # work-list row reads its parse (a technical conditional, 'If you want to run it locally:', is none there)
+        return found
+    if len(found.group(1).split()) > patterns.bare_label_words + 1:
         return None
     # the label's noun (before a comma that qualifies it: 'as needed') names several things: a list, not one
     # recommendation or one commit message ('Recommendation: ship …', 'Suggested commit message: …')
@@ -1895,6 +1941,21 @@ def _hands_to_reader(lead: str) -> bool:
     return _patterns().reader_lead.search(lowered) is not None
 
 
+def _settles_points(lead: str) -> bool:
+    """r38o (docs/DESIGN.md#construction-classes): the lead-in asks the reader to settle the points listed under it
+    before the agent goes on ('Please clarify the following points before we proceed with the build script:'): a verb of
+    settling among its first words, a noun of the points, the agent going on (sites.toml [list] settle_*). The
+    turn-taking row reads its parse and judges it; the items are the points."""
+    patterns = _patterns()
+    lowered = " ".join(_plain(lead).lower().replace("’", "'").split())
+    words = _LEAD_WORD.findall(lowered)
+    return (
+        bool(patterns.settle_verbs & set(words[:3]))
+        and bool(patterns.settle_points & set(words))
+        and any(f" {g} " in f" {lowered} " for g in patterns.settle_goes_on)
+    )
+
+
 def _bare_label(unit: str, lead: str) -> bool:
     """r31b: a label on a line of its own with no colon or mark ('Next suggestions' + items): the unit is that one line,
     a few words opened by a capital, with no sentence mark, comma or code in it."""
@@ -1983,7 +2044,7 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     written_lead = text[lead_start:lead_end].strip()  # the view blanks emphasis: "**Next**" is read as written
     lead_word = bool(patterns.lead_ins & set(_LEAD_WORD.findall(lead.lower())))
     if _HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead):
-        if not (lead_word or _hands_to_reader(lead)):
+        if not (lead_word or _hands_to_reader(lead) or _settles_points(lead)):
             return None
     elif lead.rstrip(_TRAILING).endswith("?") and "\n" not in lead:
         # r32b: a question on the line over the options, holding a lead-in word ('What next?' + '1. Add the tests'):

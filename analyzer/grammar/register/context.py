@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzer.lexicon import Lexicon
+from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.carveouts import Views
 from analyzer.text.units import answer_format
@@ -24,6 +25,8 @@ PERSONS = frozenset({"i", "we", "you", "u"})
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
 # r29c: the openings of the agent's own recommendation after its question (sites.toml [recommendation]): no answer.
 RECOMMENDATIONS = tuple(sites()["recommendation"]["openings"])
+# r38o: the openers of a dependent clause, inside which a word of existence gives a reason, not an answer (_exists).
+DEPENDENT_OPENERS = terms("answered-in-message", "dependent_openers")
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,7 @@ def answered(
     single = [w for w in lexicon.answer_words if " " not in w]
     if clause and not reassures and any(fronted == w or fronted.startswith(w + " ") for w in single):
         return True  # 'For our payloads, yes — …': the answer after a short fronted phrase
-    if any(re.search(r"\b" + re.escape(m) + r"\b", following) for m in lexicon.exists_markers):
+    if any(_exists(following, m) for m in lexicon.exists_markers):
         return True  # 'Do you want the table split? The --json output already carries it.'
     if words and words[0] in alternatives:
         return True
@@ -116,3 +119,15 @@ def answered(
         words[0] if words[0].endswith("ing") else (words[1] if words[0] in ("i'm", "now") and len(words) > 1 else "")
     )
     return acting.startswith(stem)
+
+
+def _exists(following: str, marker: str) -> bool:
+    """r38o (docs/DESIGN.md#construction-classes): the next sentence answers by what exists when the word of existence
+    stands in its main clause ('The --json output already carries it.'); inside a dependent clause opened before it
+    ('It's what CI uses already.', '… since CI already runs it') it says what the asked act matches or why it is
+    wanted: a reason, no answer."""
+    found = re.search(r"\b" + re.escape(marker) + r"\b", following)
+    if found is None:
+        return False
+    before = _WORD.findall(following[: found.start()].replace("’", "'"))
+    return not any(w in DEPENDENT_OPENERS for w in before)
