@@ -72,3 +72,15 @@ def test_a_human_only_proposal_is_exempt() -> None:
 def test_the_near_miss_passes(text: str) -> None:
     verdict, rule, reason = verdict_rule_reason(text)
     assert verdict != "fire", (rule, reason)
+
+
+def test_a_long_label_under_a_condition_on_the_readers_wish_hands_nothing_over() -> None:
+    """The inline label's reader with a verb of wish under 'if' is the reader's own act on what they want, no list of
+    the agent's work handed over; the same label without the condition hands it over."""
+    conditional = (
+        "The upload flow is covered by the integration tests.\n\nIf you want a manual checklist in the browser: open "
+        "the local URL, walk through the dropdowns and try an upload with a sample file."
+    )
+    assert verdict_rule_reason(conditional) == ("clear", None, "")
+    handed = "The upload flow works.\n\nA few things you might want to do next: add retries to the uploader, and log failures."
+    assert verdict_rule_reason(handed)[:2] == ("fire", "work-list")
