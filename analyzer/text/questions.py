@@ -730,6 +730,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         rf"if[ \t]+you(?:['’]d|[ \t]+would)?[ \t]+(?:{_words(step['assurance_wishes'])})[ \t]+"
         rf"(?:[\w'’-]+[ \t]+){{0,2}}?(?:{_words(step['assurance_nouns'])})\b"
     )
+    remembered_word = r"\.?[^\s,;:!?.]+(?:[.:][^\s,;:!?.]+)*"  # r38p: a word of a step, a dot or colon only inside it
     fronted_assurance = rf"(?:{assured}(?:[ \t]+[\w'’-]+){{0,3}}?[ \t]*,[ \t]+)?"
     # r38b: one of the message's own steps or options by its label and number, letter or ordinal ('step #6', 'Option
     # 1', 'the second approach')
@@ -1065,7 +1066,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{_words(step['change_nouns'])})"
             r"(?:[ \t]+[\w'’-]+){0,3}?[ \t]*,[ \t]+)?"
             rf"{fronted_assurance}"  # r38i: 'If you need extra confidence, rerun …': the wish, not the act
-            rf"(?:(?:{_words(step['remembering'])})[ \t]+)?("
+            # r38p: after a verb of remembering, the steps of the series before its running step ('remember to update
+            # the env file, run …'): words with no sentence mark, a dot only inside one ('.env.local')
+            rf"(?:(?:{_words(step['remembering'])})[ \t]+"
+            rf"(?:{remembered_word}(?:[ \t]+{remembered_word}){{0,{step['remembered_step_words'] - 1}}}"
+            rf"[ \t]*,[ \t]+(?:and[ \t]+)?){{0,{step['remembered_steps']}}})?("
             rf"(?:(?:{_words(step['recheck_openers'])})[ \t,]+){{0,3}}"
             rf"(?:(?:{_words(step['trying'])})[ \t]+(?:{_words(step['running_gerunds'])}|{tried_step})"
             rf"|{_words(step['running_verbs'])}"
