@@ -387,7 +387,8 @@ def _sentence_over_code(text: str, view: str, first: tuple[int, int]) -> tuple[t
     block that a sentence ending with a colon introduces ('If that is too noisy, you can either:' + the block + 'on only
     one wheel, or add a label to the output.'): the block interrupted one sentence, whose act may stand on either side
     of it, so the sentence is read whole — the lead-in's last sentence to the closing sentence's end, the colon and the
-    blanked block read as blanks. The joined span and the view it is read in (same offsets), or None."""
+    blanked block read as blanks — when it is advice (an advised site). The joined span and the view it is read in
+    (same offsets), or None."""
     start, end = first
     lead_end = len(view[:start].rstrip())
     between = text[lead_end:start]
@@ -399,6 +400,9 @@ def _sentence_over_code(text: str, view: str, first: tuple[int, int]) -> tuple[t
     if not sentences or sentences[-1][1] < lead_end:
         return None
     read = view[: lead_end - 1] + " " * (start - lead_end + 1) + view[start:]
+    whole = " ".join(read[sentences[-1][0] : end].split()).rstrip(_TRAILING)
+    if _kind(_without_trailing_symbols(whole)) != ADVISED:
+        return None  # read whole as advice only; anything else is judged as the sentences were written
     return (sentences[-1][0], end), read
 
 
