@@ -1465,6 +1465,10 @@ AGENT_OWN = terms("work-list", "agent_own")
 LATER_USE = terms("work-list", "later_use")
 INVOKING = terms("work-list", "invoking")
 SEQUENCE = terms("work-list", "sequence")
+CHOICE_WORDS = terms("work-list", "choice_words")
+CHOICE_MODALS = terms("work-list", "choice_modals")
+STATE_VERBS = terms("work-list", "state_verbs")
+PROJECT_FILES = terms("work-list", "project_files")
 AGENT_PROPOSALS = terms("work-list", "agent_proposals")
 PLAN_MODALS = terms("work-list", "plan_modals")
 PLAN_NEEDS = terms("work-list", "plan_needs")
@@ -1509,6 +1513,9 @@ def _reader_lead(lead: list[Token]) -> ReaderLead | None:
             wish = token.head
             if wish.lemma_.lower() in READER_WISHES and _reader_subject(wish):
                 return _wish_for(wish, offered)
+    choice = _choice_among(lead)
+    if choice is not None:
+        return ReaderLead("choice", choice, offered)  # r38p: 'You can either:' — the items are the acts to choose among
     timed = _timed_after_change(lead)
     if timed is not None:
         return ReaderLead("imperative", timed, offered)  # r38i: 'After applying the changes:', 'Once the fix is in:'
@@ -1534,6 +1541,30 @@ def _reader_lead(lead: list[Token]) -> ReaderLead | None:
     if reader is not None:
         return ReaderLead("reader", reader, offered)
     return None
+
+
+def _choice_among(lead: list[Token]) -> Token | None:
+    """r38p (docs/DESIGN.md#construction-classes): the lead-in hands the reader a choice among its items — the reader
+    the subject of a modal of possibility over a word of alternatives the colon cuts off ('You can either:'), under no
+    condition but one on the project's state now ('If you have an old `jest.config.js` file, you can either:'; terms
+    [work-list] state_verbs, project_files): the word of alternatives, or None."""
+    for word in (t for t in lead if t.lower_ in CHOICE_WORDS):
+        verb = word if word.dep_ == "ROOT" else word.head
+        modal = any(c.dep_ == "aux" and c.lower_ in CHOICE_MODALS for c in verb.children)
+        reader = any(c.dep_ == "nsubj" and c.lower_ in SYSTEM_NOT_DOERS for c in verb.children)
+        conditions = [c for c in verb.children if c.dep_ == "advcl" and any(
+            m.dep_ == "mark" and m.lower_ in CONDITION_MARKS for m in c.children)]  # fmt: skip
+        if modal and reader and all(_project_state(c) for c in conditions):
+            return word
+    return None
+
+
+def _project_state(condition: Token) -> bool:
+    """r38p: the condition is a state of the project's own files ('If you have an existing `jest.config.js` file',
+    'if there is still an old config file'), which the agent could look at, not an event of the reader's use."""
+    return condition.lemma_.lower() in STATE_VERBS and any(
+        c.dep_ in ("dobj", "attr", "nsubj") and c.lemma_.lower() in PROJECT_FILES for c in condition.children
+    )
 
 
 def _timed_after_change(lead: list[Token]) -> Token | None:

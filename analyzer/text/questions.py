@@ -132,13 +132,18 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     if spans and all(_recommends(view[a:b]) for a, b in spans):
         before = _paragraph_before(text, view, spans[0][0])
         spans = [*before, *spans]
+    read = view  # the view the sites' sentences are read in: r38p joins a sentence a code block interrupted
     if spans:
         spans = [*_question_over_options(text, view, spans[0][0]), *spans]
-        spans = [*_advice_over_code(text, view, spans[0][0]), *spans]
+        joined = _sentence_over_code(text, view, spans[0])
+        if joined is not None:
+            spans[0], read = joined
+        else:
+            spans = [*_advice_over_code(text, view, spans[0][0]), *spans]
     sites = []
     for k, (start, end) in enumerate(spans):
-        written = view[start:end]
-        if len(written) > MAX_QUESTION_CHARS:
+        written = read[start:end]
+        if len(written if read is view else " ".join(written.split())) > MAX_QUESTION_CHARS:
             continue
         lined = _last_line_alone(written)
         if lined:  # r29d: lines with no marks between them ('Proper logging\nLet me know if this looks good!')
@@ -148,7 +153,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         spliced = _spliced_question(bare)
         if spliced:
             start, written, toned, bare = start + spliced, written[spliced:], toned[spliced:], bare[spliced:]
-        kind = _kind(bare)
+        kind = _kind(bare if read is view else " ".join(bare.split()))
         if kind is None or (kind == READY and _next_stage_in_item(view, start, bare)):
             continue
         if kind == HELP and _help_only_quoted(bare, start, closing.quoted):
@@ -375,6 +380,30 @@ def _advice_over_code(text: str, view: str, start: int) -> list[tuple[int, int]]
     if not written.endswith(":") or _kind(_plain(written[:-1].rstrip())) != ADVISED:
         return []
     return [(first, last)]
+
+
+def _sentence_over_code(text: str, view: str, first: tuple[int, int]) -> tuple[tuple[int, int], str] | None:
+    """r38p (docs/DESIGN.md#construction-classes): the closing part opens in small letters right after a fenced code
+    block that a sentence ending with a colon introduces ('If that is too noisy, you can either:' + the block + 'on only
+    one wheel, or add a label to the output.'): the block interrupted one sentence, whose act may stand on either side
+    of it, so the sentence is read whole — the lead-in's last sentence to the closing sentence's end, the colon and the
+    blanked block read as blanks — when it is advice (an advised site). The joined span and the view it is read in
+    (same offsets), or None."""
+    start, end = first
+    lead_end = len(view[:start].rstrip())
+    between = text[lead_end:start]
+    if lead_end == 0 or not view[start].islower() or view[lead_end - 1] != ":" or view[lead_end:start].strip():
+        return None
+    if not ("```" in between or "~~~" in between):
+        return None
+    sentences = _paragraph_before(text, view, lead_end)
+    if not sentences or sentences[-1][1] < lead_end:
+        return None
+    read = view[: lead_end - 1] + " " * (start - lead_end + 1) + view[start:]
+    whole = " ".join(read[sentences[-1][0] : end].split()).rstrip(_TRAILING)
+    if _kind(_without_trailing_symbols(whole)) != ADVISED:
+        return None  # read whole as advice only; anything else is judged as the sentences were written
+    return (sentences[-1][0], end), read
 
 
 def _paragraph_before(text: str, view: str, start: int) -> list[tuple[int, int]]:
@@ -711,6 +740,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         rf"if[ \t]+you(?:['’]d|[ \t]+would)?[ \t]+(?:{_words(step['assurance_wishes'])})[ \t]+"
         rf"(?:[\w'’-]+[ \t]+){{0,2}}?(?:{_words(step['assurance_nouns'])})\b"
     )
+    remembered_word = r"\.?[^\s,;:!?.]+(?:[.:][^\s,;:!?.]+)*"  # r38p: a word of a step, a dot or colon only inside it
     fronted_assurance = rf"(?:{assured}(?:[ \t]+[\w'’-]+){{0,3}}?[ \t]*,[ \t]+)?"
     # r38b: one of the message's own steps or options by its label and number, letter or ordinal ('step #6', 'Option
     # 1', 'the second approach')
@@ -1046,7 +1076,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{_words(step['change_nouns'])})"
             r"(?:[ \t]+[\w'’-]+){0,3}?[ \t]*,[ \t]+)?"
             rf"{fronted_assurance}"  # r38i: 'If you need extra confidence, rerun …': the wish, not the act
-            rf"(?:(?:{_words(step['remembering'])})[ \t]+)?("
+            # r38p: after a verb of remembering, the steps of the series before its running step ('remember to update
+            # the env file, run …'): words with no sentence mark, a dot only inside one ('.env.local')
+            rf"(?:(?:{_words(step['remembering'])})[ \t]+"
+            rf"(?:{remembered_word}(?:[ \t]+{remembered_word}){{0,{step['remembered_step_words'] - 1}}}"
+            rf"[ \t]*,[ \t]+(?:and[ \t]+)?){{0,{step['remembered_steps']}}})?("
             rf"(?:(?:{_words(step['recheck_openers'])})[ \t,]+){{0,3}}"
             rf"(?:(?:{_words(step['trying'])})[ \t]+(?:{_words(step['running_gerunds'])}|{tried_step})"
             rf"|{_words(step['running_verbs'])}"
@@ -1072,6 +1106,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\byou(?:['’]ll|['’]d|\s+will|\s+would)?\s+(?:also\s+|still\s+|then\s+|now\s+)?"
             rf"(?:{_words(data['list']['reader_needs'])})\b"
             rf"|\b(?:{_words(data['list']['reader_for'])})\b"
+            rf"|\byou\s+(?:{_words(data['list']['reader_choices'])})[\s*_]*:[\s*_]*\Z"
             rf"|\bif\s+you(?:['’]d|\s+would)?\s+(?:{_words(data['list']['reader_wishes'])})\b"
             rf"|\b(?:{_words(data['list']['choose'])})\b"
             # r38i: only the time right after the change ('After applying the changes:', 'Once the fix is in:')
