@@ -82,5 +82,8 @@ def test_a_long_label_under_a_condition_on_the_readers_wish_hands_nothing_over()
         "the local URL, walk through the dropdowns and try an upload with a sample file."
     )
     assert verdict_rule_reason(conditional) == ("clear", None, "")
-    handed = "The upload flow works.\n\nA few things you might want to do next: add retries to the uploader, and log failures."
+    handed = (
+        "The upload flow works.\n\nA few things you might want to do next: add retries to the uploader, and log "
+        "failures."
+    )
     assert verdict_rule_reason(handed)[:2] == ("fire", "work-list")
