@@ -1649,8 +1649,9 @@ def _inline_label(paragraph: str, patterns: _Patterns) -> re.Match[str] | None:
     found = _INLINE_LABEL.match(paragraph)
     if found is None:
         return None
-    conditional = found.group(1).split()[0].lower() in patterns.subordinators
-    # not under a condition on the reader's wish ('If you want a manual checklist: run …, open …'): the reader's own act
+    conditional = bool(set(_LEAD_WORD.findall(found.group(1).lower())) & patterns.subordinators)
+    # not under a condition on the reader's wish ('If you want a manual checklist: run …, open …': the reader's own act;
+    # 'Remaining ideas for later, if you want them:' is the bonus offer's, which reads the wish)
     if not conditional and _hands_to_reader(found.group(1)):  # read without its colon: 'Blocked on you:' hands nothing
         # r38o: a longer label that hands the list to the reader by its grammar, the reader the subject of a verb of
         # need or wish in a relative clause on the label's noun ('A few things you might want to do next: add …'); the
