@@ -1245,8 +1245,7 @@ def work_list(asked: Asked) -> Judgement | None:
     rechecked = _rechecks(asked) or _proposes(lead)
     # r36b (docs/DESIGN.md#construction-classes): the agent's own act in the perfect reports too ('Follow-ups I've filed
     # instead of doing now:', 'Issues we have opened:')
-    perfect = {t.i for t in lead if t.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_.lower() == "have"
-               for c in t.children) and _agent_subject(t)}  # fmt: skip
+    perfect = {t.i for t in lead if _perfect(t) and _agent_subject(t)}
     # r38b: the check handed back is its own lead-in, an instruction: '… to see the changes' reports nothing
     # r38c: the lead-in that reports is the sentence that introduces the list; a report before it on the same line ('The
     # auth bug is fixed. Possible follow-ups, if desired:') is the message's status, not the list's lead-in
