@@ -23,6 +23,7 @@ from analyzer.grammar.closing_ready import _goes_on
 from analyzer.grammar.grants import (
     GRANT_MARKS,
     READER_OWNERS,
+    blocked_run,
     grant_condition,
     granted_word,
     into_context,
@@ -84,6 +85,7 @@ BACK_LOCATORS = terms("turn-taking", "back_locators")
 # command in code (sites.toml [next-step], the same words that found the site).
 ENVIRONMENT_PLACES = terms("reader-environment", "places")
 SCREEN_VERBS = terms("reader-environment", "verbs")
+RELOADS = terms("reader-environment", "reloads")
 ENVIRONMENT_PREPOSITIONS = terms("reader-environment", "prepositions")
 VERIFYING_PURPOSES = terms("reader-environment", "verifying_purposes")
 GOING_TO = terms("reader-environment", "going")
@@ -993,8 +995,14 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
     if found is not None:
         return found
     if _uses_pointer(act):
-        return environment_before(asked.doc, asked.site.start, apps=True)  # r38k: 'Please test it out'
-    return environment_before(asked.doc, asked.site.start) if _points_back(act, stretch) else None
+        found = environment_before(asked.doc, asked.site.start, apps=True)  # r38k: 'Please test it out'
+    elif _points_back(act, stretch):
+        found = environment_before(asked.doc, asked.site.start)
+    if found is None and (cue := blocked_run(asked.doc, asked.site.end)) is not None:
+        # r39a: '`make compose-up` failed because Docker isn't running. Please start Docker, and I'll rerun it': the
+        # run the agent tried and could not do, handed over with that reason
+        return f"the agent's own run blocked: {cue}"
+    return found
 
 
 def sentence_environment(tokens: Sequence[Token]) -> str | None:
@@ -1058,7 +1066,34 @@ def environment_word(tokens: Iterable[Token]) -> str | None:
         opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
         if token.lemma_.lower() in SCREEN_VERBS and (token.pos_ == "VERB" or opening):
             return token.text
+        if _reloaded(token, opening):
+            return token.text
     return app_word(tokens)
+
+
+def browser_check(tokens: Iterable[Token]) -> str | None:
+    """r39a: the check handed to the reader is done in their browser by where it is done, not by what it opens — a
+    bare reload ('Please refresh and try a marker click again') or a place of the person's after a preposition of
+    place or owned by them ('Please check again in Safari', 'on your phone'); 'reload the dashboard' opens the app,
+    whose result the agent could read. The word, or None."""
+    for token in tokens:
+        opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
+        if _reloaded(token, opening):
+            return token.text
+        placed = token.dep_ == "pobj" and token.head.lower_ in ENVIRONMENT_PREPOSITIONS
+        owned = any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in token.children)
+        if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and (placed or owned):
+            return token.text
+    return None
+
+
+def _reloaded(token: Token, opening: bool) -> bool:
+    """r39a: a verb of reloading with no object of its own (terms [reader-environment] reloads: 'Please refresh and
+    confirm the warning is gone'): the person's browser reloaded; 'refresh the cache' names what the agent could."""
+    word = token.lower_ if token.lower_ in RELOADS else token.lemma_.lower()
+    if word not in RELOADS or not (token.pos_ == "VERB" or opening):
+        return False
+    return not any(c.dep_ in ("dobj", "dative", "attr", "nsubjpass") for c in token.children)
 
 
 def app_word(tokens: Sequence[Token]) -> str | None:

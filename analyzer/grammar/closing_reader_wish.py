@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.asking.views import CHANGE_VERBS, INDEFINITES, LOCATED
+from analyzer.grammar.closing_handovers import environment_word
 from analyzer.grammar.closing_questions import Asked, _judged, question_vocabulary
 from analyzer.grammar.judgement import Judgement, carved
 from analyzer.grammar.register.choices import _one_picked
@@ -98,6 +99,12 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
             about = [*(c for c in predicate.head.children if c.dep_ == "prep" and c.i < predicate.i), *about]
         if _answered(about, predicate, asked):
             return carved("reader-wish-question", "the agent answers the question in its next sentence")
+        place = environment_word(predicate.subtree) if what == "approval" else None
+        if place is not None:
+            # r39a: 'Could you approve the MFA prompt on your phone?': the approval is the person's act in their own
+            # environment (a sign-in check, their device), no approval of the agent's plan
+            return carved("reader-wish-question", f"the reader's '{predicate.text} …' is done in the person's own "
+                          f"environment ('{place}'): no approval of the agent's work")  # fmt: skip
         # 'ready for me to start', 'like me to change': the agent as the doer of the act asked about is left out
         agent = frozenset(
             t.i

@@ -31,6 +31,7 @@ from analyzer.grammar.closing_handovers import (
     _of_the_readers,
     _report_back,
     app_word,
+    browser_check,
     environment_before,
     environment_word,
     readers_environment,
@@ -655,7 +656,7 @@ def result_before_act(asked: Asked) -> Judgement | None:
         if into is not None:
             return carved("result-before-act", f"'{instruction.text} … {into}' asks the reader for access only the "
                           "reader has")  # fmt: skip
-        place = app_word(list(instruction.subtree))
+        place = app_word(list(instruction.subtree)) or browser_check(instruction.subtree)
         if place is not None:
             # r38k: 'Try the delete again. If it still fails, I'll add logging.': the check is done in the person's app
             # (its use, not a place: 'Please reload the dashboard. If the chart is still blank, …' still waits)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.parse.tokens import SOURCE_KEY, SUBJECT_DEPS
 from analyzer.terms import terms
+from analyzer.text import sites
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -34,6 +35,10 @@ KEY_KINDS = terms("reader-environment", "key_kinds")
 SUPPLYING = terms("reader-environment", "supplying")
 GRANT_MARKS = terms("reader-environment", "grant_marks")
 ENVIRONMENT_FIXES = terms("reader-environment", "environment_fixes")
+AUTH_CHECKS = terms("reader-environment", "auth_checks")
+# r39a: the agent's own run held back where it runs, reported in the message (sites.toml [next-step] blocked, the cue
+# the next-step sites read too: one class)
+BLOCKED_RUNS = tuple(sites()["next-step"]["blocked"])
 READER_SIDES = terms("word-before-act", "reader_sides")
 CONTEXT_PLACES = terms("context-access", "places")
 CONTEXT_ACTS = terms("context-access", "acts")
@@ -43,6 +48,8 @@ READER = terms("register", "reader")
 AGENT_SUBJECTS = terms("register", "agent_subjects")
 # How far back the chat context may be named: the characters before the site (an instruction and its list of files).
 _BEFORE_CHARS = 600
+# r39a: how far back a blocked run is looked for: the paragraph of the hand-over and the one before it
+_BLOCKED_CHARS = 600
 _WORD = re.compile(r"[a-z][a-z'-]*")
 
 
@@ -74,9 +81,30 @@ def _sandbox_grant(noun: Token) -> bool:
     access'). 'Approve the plan' approves the agent's work, no grant."""
     verb = noun.head.lemma_.lower()
     marked = any(c.dep_ == "amod" and c.lower_ in ESCALATED for c in noun.children)
-    if verb in APPROVING and (noun.lower_ in APPROVED_RUNS or marked):
+    if verb in APPROVING and (noun.lower_ in APPROVED_RUNS or marked or _auth_check(noun)):
         return True
     return verb in GRANTING and noun.lower_ in HARNESS_RESOURCES
+
+
+def _auth_check(noun: Token) -> bool:
+    """r39a: the object approved names the person's own sign-in check ('the MFA prompt', 'the OAuth consent screen',
+    'the sign-in'; terms [reader-environment] auth_checks), by its own word or a word before it."""
+    return noun.lower_ in AUTH_CHECKS or any(
+        c.dep_ in ("compound", "amod", "nmod") and c.lower_ in AUTH_CHECKS for c in noun.children
+    )
+
+
+def blocked_run(doc: Doc, end: int) -> str | None:
+    """r39a (docs/DESIGN.md#construction-classes, the reader's environment): the message reports, in the last
+    characters up to `end` (an offset in the text as written), that the agent's own run was held back where it runs —
+    the sandbox, the network, permissions, a daemon not running ('npm install failed here: no network in the
+    sandbox'; sites.toml [next-step] blocked): a run then handed over is one the agent tried and could not do, the
+    person's to run. The cue, or None."""
+    source = doc.user_data.get(SOURCE_KEY)
+    if source is None:
+        return None
+    text = source[0][max(0, end - _BLOCKED_CHARS) : end].lower().replace("\u2019", "'")
+    return next((cue for cue in BLOCKED_RUNS if cue in text), None)
 
 
 def _escalation_approved(word: Token) -> bool:

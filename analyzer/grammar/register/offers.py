@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.grants import granted_word, held_on_grant
+from analyzer.grammar.grants import blocked_run, granted_word, held_on_grant
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.register.clauses import across_semicolon, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, subject_of
+from analyzer.parse.tokens import SOURCE_KEY, SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, subject_of
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ POINTERS = terms("outcome-asked", "pointers")
 # r38a: new work offered in the passive (the bonus offer's word classes: 'that can be added').
 PASSIVE_WORK = terms("bonus-offer", "passive_work")
 PASSIVE_MODALS = terms("bonus-offer", "passive_modals")
+# r39a: the verbs of running a thing again, which a run blocked where the agent runs hands to the person
+RERUNNING = terms("reader-environment", "rerunning") | terms("reader-environment", "using")
 
 
 
@@ -64,6 +66,8 @@ def want_me_to(phrase: Sequence[Token], lexicon: Lexicon, context: Context) -> J
         and not any(c.dep_ in ("mark", "aux") for c in want.children)
     )
     if declarative:
+        return None
+    if _run_handed_over(want):
         return None
     return gated(
         "fire", "want-me-to", "fires (want-me-to): 'want me to' proposes to act and waits for permission", _head(want)
@@ -135,6 +139,8 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
         return None  # r38f: 'If you want that applied, switch to Agent mode and we can wire it': the person's grant
     if main is not None and held_on_grant(main) is not None:
         return None  # r38m: 'If you want, I can retry once you allow the escalated command': the person's grant first
+    if main is not None and _run_handed_over(wish):
+        return None  # r39a: 'If you'd like, enable the MCP server and I'll create the issues' after a blocked run
     shown = main.text if main is not None else phrase[-1].text
     why = f"the wish governs the agent's own '{shown}'" if agent_main else "the wish is left open, an offer to act"
     return gated(
@@ -173,6 +179,25 @@ def passive_offer(main: Token) -> str | None:
     if modal is None:
         return None
     return " ".join(t.text for t in main.doc[modal.i : main.i + 1])
+
+
+def _run_handed_over(wish: Token) -> bool:
+    """r39a (docs/DESIGN.md#construction-classes, the reader's environment): the wish conditions the reader's own
+    imperative (no subject of its own) — one that grants what only the person can ('If you want me to retry the fetch,
+    enable network access and I'll re-run it'), or one after the message reported the agent's run blocked where it
+    runs, the wish being for a run again ('… sandbox write restrictions. If you want me to run it here, say "retry with
+    escalated permissions"'; analyzer/grammar/grants.blocked_run): the run is the person's to unblock, no offer."""
+    main = wish.head
+    if main.i == wish.i or subject_of(main) is not None or main.tag_ not in ("VB", "VBP"):
+        return False
+    if _grant_told(main):
+        return True
+    wished = [t for t in wish.subtree if t.pos_ == "VERB" and t.i != wish.i]
+    if wished and not any(t.lemma_.lower() in RERUNNING for t in wished):
+        return False  # 'If you want me to add tests, say so': no run the block held back
+    end = main.sent.end_char
+    source = main.doc.user_data.get(SOURCE_KEY)
+    return blocked_run(main.doc, source[1][end - 1] + 1 if source is not None and end else end) is not None
 
 
 def _grant_told(main: Token) -> bool:
