@@ -1074,15 +1074,15 @@ def environment_word(tokens: Iterable[Token]) -> str | None:
 def browser_check(tokens: Iterable[Token]) -> str | None:
     """r39a: the check handed to the reader is done in their browser by where it is done, not by what it opens — a
     bare reload ('Please refresh and try a marker click again') or a place of the person's after a preposition of
-    place or owned by them ('Please check again in Safari', 'on your phone'); 'reload the dashboard' opens the app,
-    whose result the agent could read. The word, or None."""
+    place, the act with no object of its own ('Please check again in Safari'); 'reload the dashboard' or 'Reload the
+    landing page in Safari' names the app opened, whose result the agent could read. The word, or None."""
     for token in tokens:
         opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
         if _reloaded(token, opening):
             return token.text
         placed = token.dep_ == "pobj" and token.head.lower_ in ENVIRONMENT_PREPOSITIONS
-        owned = any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in token.children)
-        if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and (placed or owned):
+        placed = placed and not _objected(token.head.head)
+        if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and placed:
             return token.text
     return None
 
@@ -1091,9 +1091,17 @@ def _reloaded(token: Token, opening: bool) -> bool:
     """r39a: a verb of reloading with no object of its own (terms [reader-environment] reloads: 'Please refresh and
     confirm the warning is gone'): the person's browser reloaded; 'refresh the cache' names what the agent could."""
     word = token.lower_ if token.lower_ in RELOADS else token.lemma_.lower()
-    if word not in RELOADS or not (token.pos_ == "VERB" or opening):
+    if word not in RELOADS:
         return False
-    return not any(c.dep_ in ("dobj", "dative", "attr", "nsubjpass") for c in token.children)
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    # the opening word the model read as a noun ('Reload the landing page …') takes the words after it as its object
+    bare = after is None or after.pos_ not in ("DET", "NOUN", "PROPN", "ADJ", "PRON", "NUM")
+    return (token.pos_ == "VERB" or opening) and not _objected(token) and bare
+
+
+def _objected(verb: Token) -> bool:
+    """The verb has an object of its own ('refresh the cache', 'reload the landing page')."""
+    return any(c.dep_ in ("dobj", "dative", "attr", "nsubjpass") for c in verb.children)
 
 
 def app_word(tokens: Sequence[Token]) -> str | None:

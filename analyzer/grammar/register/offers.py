@@ -41,7 +41,7 @@ POINTERS = terms("outcome-asked", "pointers")
 PASSIVE_WORK = terms("bonus-offer", "passive_work")
 PASSIVE_MODALS = terms("bonus-offer", "passive_modals")
 # r39a: the verbs of running a thing again, which a run blocked where the agent runs hands to the person
-RERUNNING = terms("reader-environment", "rerunning") | terms("reader-environment", "using")
+RERUNNING = terms("reader-environment", "rerunning")
 
 
 
