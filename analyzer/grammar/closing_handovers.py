@@ -990,7 +990,9 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
     tab'; terms [reader-environment] places) or a verb of acting on a screen ('click', 'toggle') — so only the person
     can do it, and a report-back tied to it waits on the person, not on work the agent could do. When the act only
     points back at the instruction before it ('when you've done that', 'what you see'; pointing_acts with a pointer or
-    no object of its own), the words of the sentences just before the site decide. The word found, or None."""
+    no object of its own), the words of the sentences just before the site decide. r39a: or the message reports the
+    agent's own run held back where it runs (grants.blocked_run): the hand-over is of a run it could not do. The word
+    found, or None."""
     found = environment_word(asked.doc[i] for i in stretch) or into_context(act, asked.doc, asked.site.start)
     if found is not None:
         return found
