@@ -31,7 +31,8 @@ def test_negated_copular_hand_over_fires_with_every_mark(mark: str) -> None:
     report = analyze(text)
     assert report.verdict == "fire"
     [finding] = report.findings
-    assert (finding.phrase, finding.verdict, finding.rule, finding.start) == ("your call", "fire", "copular-ownership", 17)
+    judged = (finding.phrase, finding.verdict, finding.rule, finding.start)
+    assert judged == ("your call", "fire", "copular-ownership", 17)
     assert "names no human-only decision" in finding.reason
     assert finding.attachment is not None and finding.attachment.text == f"isn{mark}t"  # quoted as written
 
