@@ -51,3 +51,11 @@ def test_status_prose_pro_form_reads_alike_with_every_mark(mark: str) -> None:
     """Main read "isn‘t your call" as a standalone hand-over and "isn't your call" as status prose."""
     [finding] = analyze(f"isn{mark}t your call").findings
     assert (finding.verdict, finding.rule) == ("fire", "status-prose")
+
+
+@pytest.mark.parametrize("mark", MARKS)
+def test_an_announced_act_is_a_claim_with_every_mark(mark: str) -> None:
+    """The claims read the text apart from the phrases: main found no claim in 'Iʼll open the PR now.'."""
+    text = f"Tests pass. I{mark}ll open the PR now."
+    claims = analyze(text).claims
+    assert [(c.text, c.start) for c in claims] == [(f"I{mark}ll open the PR now.", 12)]  # quoted as written
