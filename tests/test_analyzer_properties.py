@@ -48,6 +48,10 @@ def test_case_does_not_change_what_is_found(text: str) -> None:
 
 @SETTINGS
 @given(prose)
+# docs/DESIGN.md#normalisation: the context pass read the curly "isn’t" as written, the parser missed its negation
+@example("merge . isn't it your call or merge")
+@example("release . it isn't your call , hold")
+@example("I won't merge . it's your call")
 def test_curly_and_straight_apostrophes_judge_alike(text: str) -> None:
     """An apostrophe inside a word ("isn't" / "isn’t") never changes a judgement."""
     straight = analyze(text)

@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,13 @@ from tests.transcript_builder import TranscriptBuilder
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLS = 25  # per test; each kill costs an interpreter start
-# The kill lands this long after the child said it is looping (uniform): every phase of an update.
+# The kill lands this long after the child has done its first updates (uniform): every phase of an update.
 KILL_WINDOW = 0.03
+# Updates a child must have done, counted in what it writes, before the random moment of its kill starts: the kill
+# hits the busy loop however long a loaded machine leaves the child unscheduled (work counted, not wall time).
+UPDATES_BEFORE_KILL = 2
+# How long a child may take to do them before the test gives up on it (a hang guard, never a measurement).
+HANG_SECONDS = 60.0
 
 STATE_WRITER = r"""
 import sys
@@ -74,11 +80,18 @@ while True:
 """
 
 
-def run_and_kill(script: str, *args: str, rng: random.Random) -> None:
-    """Start the child, wait until it loops, let it run a random moment, SIGKILL it."""
+def run_and_kill(script: str, *args: str, rng: random.Random, updates: Callable[[], int] | None = None) -> None:
+    """Start the child, wait until it loops (and, given `updates`, a count of what it has written, until that count
+    has grown by UPDATES_BEFORE_KILL), let it run a random moment, SIGKILL it."""
+    start = updates() if updates is not None else 0
     child = subprocess.Popen([sys.executable, "-c", script, *args], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None
     assert child.stdout.readline() == "looping\n"
+    if updates is not None:
+        give_up = time.monotonic() + HANG_SECONDS
+        while updates() < start + UPDATES_BEFORE_KILL:
+            assert time.monotonic() < give_up, f"the child did fewer than {UPDATES_BEFORE_KILL} updates"
+            time.sleep(0.001)
     time.sleep(rng.uniform(0, KILL_WINDOW))
     child.send_signal(signal.SIGKILL)
     assert child.wait(timeout=30) == -signal.SIGKILL
@@ -92,7 +105,7 @@ def test_a_state_update_killed_at_any_moment_leaves_the_old_or_the_new_value(tmp
     seen = [0]
     mid_save = 0
     for _ in range(KILLS):
-        run_and_kill(STATE_WRITER, str(tmp_path), rng=rng)
+        run_and_kill(STATE_WRITER, str(tmp_path), rng=rng, updates=lambda: stops_saved(path))
         mid_save += (tmp_path / (path.name + ".tmp")).exists()  # killed between temp file and rename
         state = parse_state(path.read_text()) if path.exists() else SessionState()  # raises on a torn file
         n = state.stops
@@ -114,6 +127,16 @@ def test_a_state_update_killed_at_any_moment_leaves_the_old_or_the_new_value(tmp
     # A kill between the temp write and the rename leaves one temp file, reused by the next writer.
     leftovers = [p.name for p in tmp_path.iterdir() if p.name not in (path.name, path.name + ".lock")]
     assert leftovers in ([], [path.name + ".tmp"])
+
+
+def stops_saved(path: Path) -> int:
+    """The updates the state file holds (read while a writer renames over it: a whole old or new file)."""
+    return parse_state(path.read_text()).stops if path.exists() else 0
+
+
+def lines_appended(log: Path) -> int:
+    """The line ends the audit log holds: each is one append done (a torn line is closed by the next append)."""
+    return log.read_bytes().count(b"\n") if log.exists() else 0
 
 
 def stop_job(tmp: Path) -> dict[str, Any]:
@@ -186,7 +209,7 @@ def test_appenders_killed_mid_write_never_spoil_a_later_line(tmp_path: Path) -> 
     rng = random.Random(11)
     log = tmp_path / "audit.jsonl"
     for _ in range(KILLS):
-        run_and_kill(APPENDER, str(log), rng=rng)
+        run_and_kill(APPENDER, str(log), rng=rng, updates=lambda: lines_appended(log))
     whole, torn = split_log(log)
     print(f"\n{KILLS} kills of appenders: {len(whole)} whole lines, {len(torn)} torn")
     assert len(whole) > KILLS and len(torn) <= KILLS

@@ -7,6 +7,9 @@ constructions as in standard spelling, so the matcher and the parser must too. T
 (analyzer.text.disguise) and before the carve-outs, on the fold's text:
 * a written form of spelling.toml's [words] is read as its reading wherever it stands; a [[context]] form only
   beside the words that make it one ("me 2 keep" but not "2 tests", "whenever u r" but not "the R package");
+* r39f: an apostrophe inside a word written with any other mark ("isn’t", "isn‘t", "isnʼt", "isn＇t", "isn′t") is
+  read as the ASCII one ([apostrophes]), so every reader after this step — the matcher, the carve-outs, the
+  parser and each rule that reads the text itself — judges the word alike (same length: offsets hold);
 * a dropped final g marked by an apostrophe ("missin'") is read with its g ([endings]);
 * a persona's interjection opening a sentence ("Arr,", "Howdy!") and its vocative closing one (", partner.") or
   set off by commas inside it (", partner, I'll …") are read as nothing ([persona]): they are outside every
@@ -127,6 +130,22 @@ def spelling() -> Spelling:
     )
 
 
+@cache
+def _apostrophes() -> re.Pattern[str]:
+    """r39f: an apostrophe mark of spelling.toml [apostrophes] between two word characters."""
+    marks = "".join(re.escape(m) for m in load_builtin(SPELLING_PATH)["apostrophes"]["marks"])
+    return re.compile(rf"(?<=\w)[{marks}](?=\w)")
+
+
+def straight_apostrophes(text: str) -> str:
+    """r39f (docs/DESIGN.md#normalisation): `text` with every apostrophe inside a word read as the ASCII one; the
+    text itself when it has none (ASCII text costs one test). Same length, so every offset holds."""
+    if text.isascii():
+        return text
+    straight = _apostrophes().sub("'", text)
+    return text if straight == text else straight
+
+
 def _alternation(words: list[str]) -> str:
     """The words as one regex, shared beginnings factored out (a trie), so the scan tries each letter once."""
     tree: dict[str, dict] = {}
@@ -200,7 +219,7 @@ class Respelled:
 def respell(folded: Folded) -> Folded | Respelled:
     """The fold read in standard spelling (see the module docstring); the fold itself when nothing is
     spelled otherwise (nearly every text)."""
-    text = folded.text
+    text = straight_apostrophes(folded.text)
     lowered = text.lower()
     if len(lowered) != len(text):  # a letter whose lower case is longer ('İ'): kept as written
         lowered = "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text)
@@ -213,7 +232,7 @@ def respell(folded: Folded) -> Folded | Respelled:
         source_ends.append(end)
         readings.append(reading)
     if not readings:
-        return folded
+        return folded if text is folded.text else Respelled(folded, text, (), (), (), ())
     pieces: list[str] = []
     targets: list[int] = []
     target_ends: list[int] = []

@@ -29,6 +29,7 @@ from analyzer.text.closing import (
     dropped_g,
 )
 from analyzer.text.layout import ordinary_case
+from analyzer.text.spelling import straight_apostrophes
 from analyzer.text.units import Unit, compact_unit
 
 if TYPE_CHECKING:
@@ -46,7 +47,9 @@ def find_claims(
     """The claims that end `text` unbacked. Parses only when the closing part has a candidate sentence, with
     `model` (an analysis passes its own, so its Report says whether it parsed) or else the model `model_name`."""
     vocabulary = vocabulary or claim_vocabulary()
-    closing = closing_part(text, vocabulary)
+    # r39f (docs/DESIGN.md#normalisation): read with every apostrophe inside a word as the ASCII one, as the phrase
+    # judgement reads it ('Iʼll open the PR'); same length, so each claim still quotes `text` as written
+    closing = closing_part(straight_apostrophes(text), vocabulary)
     if not closing.has_candidate:
         return ()
     first = next(k for k, s in enumerate(closing.sentences) if s.candidate)
@@ -73,7 +76,7 @@ def find_claims(
 def claim_parse(text: str, claim: Claim, model_name: str | None = None) -> tuple[Unit, Doc]:
     """The claim's sentence parsed exactly as find_claims parsed it, for `analyze --tree/--html`."""
     vocabulary = claim_vocabulary()
-    closing = closing_part(text, vocabulary)
+    closing = closing_part(straight_apostrophes(text), vocabulary)
     sentence = next(s for s in closing.sentences if s.start == claim.start)
     unit = _unit(closing, sentence.start, sentence.end, vocabulary)
     return unit, ModelUse(model_name).load()(ordinary_case(unit.text))
