@@ -146,7 +146,7 @@ def boundary_between(opener: Token, top: Token, vocabulary: ClaimVocabulary) -> 
         subordinator = word.lower_ in vocabulary.trailing_subordinators and word.dep_ in ("mark", "advmod", "cc")
         if subordinator and (after.pos_ not in ("ADJ", "ADV") or after.lower_ == "that"):
             return True
-        purpose = after.lower_ == "to" and after.dep_ == "aux" and after.head.dep_ in ("advcl", "xcomp")
+        purpose = after.lower_ == "to" and after.dep_ == "aux" and after.head.tag_ == "VB"
         if word.text == "," and purpose:
             return True
     return False
