@@ -89,3 +89,13 @@ def test_a_bracketed_menu_under_its_lead_in_line_is_the_list() -> None:
 )
 def test_reports_and_human_only_menus_do_not_fire(text: str) -> None:
     assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+def test_a_menu_under_a_reply_request_may_run_longer_than_a_lead_in_list() -> None:
+    items = ["Show the menu again", "Draft the sprint status", "Create the story", "Validate the story",
+             "Run the retrospective", "Correct the course", "Call the whole team", "Try elicitation", "Close the agent"]
+    menu = "\n".join(f"{k}. {item}" for k, item in enumerate(items, 1))
+    assert_judged(menu + "\n\nChoose a number or type a command.", "fire", "work-list",
+                  ["'Choose a number or type a command'", "draft the sprint status"])
+    assert verdict_rule_reason(menu.replace("1. Show", "Done today:\n1. Show") + "\n\nAll tests pass.") == (
+        "clear", None, "")

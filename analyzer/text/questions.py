@@ -654,6 +654,7 @@ class _Patterns:
     turn_labels: frozenset[str]
     lead_ins: frozenset[str]
     max_items: int
+    menu_max_items: int
     recommendations: tuple[str, ...]
     recommendation_hedges: tuple[str, ...]
     splice: re.Pattern[str]
@@ -1131,6 +1132,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         turn_labels=frozenset(turn["labels"]),
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
+        menu_max_items=int(data["reply"]["menu_max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
         recommendation_hedges=tuple(data["recommendation"]["hedges"]),
         picks=tuple(data["pick"]["openings"]),
@@ -1862,7 +1864,7 @@ def _reply_after_options(view: str, starts: list[int], last: tuple[int, int]) ->
     k = bisect_left(starts, last[0]) - 1
     table = False
     proposal: tuple[int, int] | None = None
-    while k >= 0 and len(items) <= patterns.max_items + 2:
+    while k >= 0 and len(items) <= patterns.menu_max_items + 2:
         start, end = starts[k], starts[k + 1]
         unit = view[start:end]
         if not items and proposal is None and (label := patterns.proposal_line.match(unit)) is not None:
@@ -1900,7 +1902,7 @@ def _reply_after_options(view: str, starts: list[int], last: tuple[int, int]) ->
         closing
     ):
         items = [proposal]  # r38g: 'You can accept the suggestion by saying "yes"': the proposal is the option taken
-    if len(items) > patterns.max_items or not items or (len(items) < 2 and items[0] != proposal):
+    if len(items) > patterns.menu_max_items or not items or (len(items) < 2 and items[0] != proposal):
         return None
     first = last[0] + len(view[last[0] : last[1]]) - len(view[last[0] : last[1]].lstrip())
     return QuestionSite(first, last[1], view[first : last[1]].rstrip(), LIST, False, "", tuple(items))
