@@ -84,7 +84,8 @@ def test_a_bracketed_menu_under_its_lead_in_line_is_the_list() -> None:
         # a report's list with a help tip after it
         "Changes:\n1. Moved the loader into core\n2. Removed the dead flag\n\nType *help for commands.",
         # options that are all human-only
-        "How to go on:\n[A] Approve the spend in the billing console\n[S] Sign the vendor contract\n\nReply with A or S.",
+        "How to go on:\n[A] Approve the spend in the billing console\n[S] Sign the vendor contract\n\n"
+        "Reply with A or S.",
     ],
 )
 def test_reports_and_human_only_menus_do_not_fire(text: str) -> None:
