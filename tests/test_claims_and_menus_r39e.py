@@ -49,7 +49,7 @@ def test_a_first_person_clause_after_a_lead_is_the_agents_own_act() -> None:
         "Published the preview build so design can review it.",
         # a label's status stays a label's status
         "Remaining: publishing the preview build.",
-        # an event not of the agent's own work: a plan (SPEC revision 3)
+        # an event not of the agent's own work: a plan (docs/DESIGN.md#claims: a plan)
         "I'll tag the release as soon as the mirror syncs.",
     ],
 )
