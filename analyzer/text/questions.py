@@ -654,6 +654,7 @@ class _Patterns:
     turn_labels: frozenset[str]
     lead_ins: frozenset[str]
     max_items: int
+    menu_max_items: int
     recommendations: tuple[str, ...]
     recommendation_hedges: tuple[str, ...]
     splice: re.Pattern[str]
@@ -1022,6 +1023,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"[ \t*_>]*(?:tip[ \t*_]*:[ \t*_]*)?(?:you[ \t]+(?:can|may|could)[ \t]+(?:also[ \t]+)?)?"
             rf"(?:{_words(reply['tip_verbs'])})\b[^\n]{{0,80}}?\b(?:{_words(reply['tip_times'])})\b[^\n]{{0,60}}?"
             rf"\b(?:{_words(reply['tip_gives'])})\b"
+            # r39e: or the tip names the help command itself as what is invoked ('Type *help for commands.', 'Run
+            # `/bmad-help` for direction'): a command word of help, with its sigil, in code or bare
+            rf"|[ \t*_>]*(?:you[ \t]+(?:can|may|could)[ \t]+(?:also[ \t]+)?)?(?:{_words(reply['tip_verbs'])})[ \t]+"
+            rf"[`'\"“]?[*/!#]?(?:[\w-]{{0,16}}-)?(?:{_words(reply['tip_commands'])})\b"
         ),
         # r38g: the request takes that proposal ('accept the suggestion', "say 'yes' to take the recommended one")
         accepts_proposal=(
@@ -1127,6 +1132,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         turn_labels=frozenset(turn["labels"]),
         lead_ins=frozenset(data["list"]["lead_ins"]),
         max_items=int(data["list"]["max_items"]),
+        menu_max_items=int(data["reply"]["menu_max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
         recommendation_hedges=tuple(data["recommendation"]["hedges"]),
         picks=tuple(data["pick"]["openings"]),
@@ -1858,7 +1864,7 @@ def _reply_after_options(view: str, starts: list[int], last: tuple[int, int]) ->
     k = bisect_left(starts, last[0]) - 1
     table = False
     proposal: tuple[int, int] | None = None
-    while k >= 0 and len(items) <= patterns.max_items + 2:
+    while k >= 0 and len(items) <= patterns.menu_max_items + 2:
         start, end = starts[k], starts[k + 1]
         unit = view[start:end]
         if not items and proposal is None and (label := patterns.proposal_line.match(unit)) is not None:
@@ -1866,7 +1872,9 @@ def _reply_after_options(view: str, starts: list[int], last: tuple[int, int]) ->
             proposal = (start + label.end(), start + len(unit.split("\n", 1)[0].rstrip()))
             k -= 1
             continue
-        if not unit.strip() or (not items and _recommends(unit.strip())):
+        if not unit.strip() or (not items and (_recommends(unit.strip()) or patterns.help_tip.match(unit))):
+            # r39e (docs/DESIGN.md#reply-protocol): a help tip between the options and the request ('You can type
+            # `/bmad-help` anytime …') is read past like the agent's recommendation
             k -= 1
             continue
         at = start + len(unit) - len(unit.lstrip())
@@ -1894,7 +1902,7 @@ def _reply_after_options(view: str, starts: list[int], last: tuple[int, int]) ->
         closing
     ):
         items = [proposal]  # r38g: 'You can accept the suggestion by saying "yes"': the proposal is the option taken
-    if len(items) > patterns.max_items or not items or (len(items) < 2 and items[0] != proposal):
+    if len(items) > patterns.menu_max_items or not items or (len(items) < 2 and items[0] != proposal):
         return None
     first = last[0] + len(view[last[0] : last[1]]) - len(view[last[0] : last[1]].lstrip())
     return QuestionSite(first, last[1], view[first : last[1]].rstrip(), LIST, False, "", tuple(items))
@@ -1937,9 +1945,13 @@ def _request_over_options(view: str) -> QuestionSite | None:
 
 
 def _lettered_lines(view: str, first: int, last: int) -> list[tuple[int, int]]:
-    """The items of a unit whose every line opens with an option's label ('A. …', '2) …'); none otherwise."""
+    """The items of a unit whose every line opens with an option's label ('A. …', '2) …'); none otherwise. r39e: the
+    unit's first line may be the menu's lead-in, ending with its colon ('Pick how to proceed:\n[A] Review …\n[B] …')."""
     lines: list[tuple[int, int]] = []
     position = first
+    head = view.find("\n", first, last)
+    if head != -1 and not _LETTER_ITEM.match(view, first, head) and view[first:head].rstrip(" \t*_").endswith(":"):
+        position = head + 1
     while position < last:
         end = view.find("\n", position, last)
         end = last if end == -1 else end
@@ -2047,7 +2059,10 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
         if after and not _ITEM.match(after) and (_recommends(after) or _picks(after)):
             last = (last[0], line)
             closing = view[last[0] : last[1]].strip()
-    if closing and not _ITEM.match(closing) and (_recommends(closing) or _picks(closing) or _hands_back(closing)):
+    if closing and not _ITEM.match(closing) and (
+        _recommends(closing) or _picks(closing) or _hands_back(closing) or patterns.help_tip.match(closing)
+    ):
+        # r39e: a help tip after the menu ('Type *help for commands.') leaves the list the close, as a sign-off does
         # r33c: not an item of the list itself ('**Next**' + '- Recommended command: `/speckit.plan`')
         # 'My recommendation is the second option.' or 'Let me know which.' after the list: the options are still
         # handed over; so are they by 'Any of these can follow if desired.' (issue 28 phase 4b)

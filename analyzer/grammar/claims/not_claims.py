@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.claims.participles import purpose_after
+from analyzer.grammar.claims.participles import boundary_between, purpose_after
 from analyzer.grammar.claims.records import PredicateSite, Segment
 from analyzer.grammar.claims.words import (
     verb_forms,
@@ -311,6 +311,8 @@ def gerund_subject(site: PredicateSite) -> bool:
             c.dep_ in ("dobj", "attr", "acomp", "ccomp", "oprd", "dative") for c in token.children
         ):
             continue  # r38f: 'Launching the ablation runs to see …': the noun read as a verb, its purpose the agent's
+        if boundary_between(predicate, token, site.vocabulary):
+            continue  # r39e: '… so the scan comes back clean', '…, to check the noise was …': the verb's own clause
         # r33d: a subject before the segment ('Not mine to decide — shipping 3.1 is yours': mine -nsubj-> is) is the
         # model's misreading across the dash; the participle phrase between it and the verb is the verb's subject
         start = site.segment.tokens[0].i

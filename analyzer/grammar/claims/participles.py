@@ -125,12 +125,31 @@ def participle_before_subordinate(top: Token, vocabulary: ClaimVocabulary) -> li
     if top.pos_ not in ("VERB", "AUX"):
         return []
     # 'Bumping the lockfile now so CI picks up …': the model may read the trailing 'so' as an adverb of its verb
-    if not any(
+    marked = any(
         c.dep_ in ("mark", "advmod") and c.lower_ in vocabulary.trailing_subordinators and c.i < top.i
         for c in top.children
-    ):
-        return []
-    return [c for c in top.children if c.dep_ in ("advcl", "csubj") and c.tag_ == "VBG" and c.i < top.i]
+    )
+    openers = [c for c in top.children if c.dep_ in ("advcl", "csubj") and c.tag_ == "VBG" and c.i < top.i]
+    return [c for c in openers if marked or boundary_between(c, top, vocabulary)]
+
+
+def boundary_between(opener: Token, top: Token, vocabulary: ClaimVocabulary) -> bool:
+    """r39e (docs/DESIGN.md#claims): a clause boundary between the opening -ing word and the finite verb the model hung
+    it under, wherever the model attached the boundary's word ('Deploying to staging so QA can look at it': 'so' read
+    as the participle's conjunction; 'Training the model now, to check the noise was the problem': a purpose
+    infinitive after a comma): a subject does not cross a subordinator or a comma, so the -ing word is no gerund
+    subject of that verb but the sentence's predicate, and the verb belongs to its purpose. A degree 'so' ('so
+    often') opens no clause."""
+    doc = top.doc
+    for k in range(opener.i + 1, top.i):
+        word, after = doc[k], doc[k + 1]
+        subordinator = word.lower_ in vocabulary.trailing_subordinators and word.dep_ in ("mark", "advmod", "cc")
+        if subordinator and (after.pos_ not in ("ADJ", "ADV") or after.lower_ == "that"):
+            return True
+        purpose = after.lower_ == "to" and after.dep_ == "aux" and after.head.tag_ == "VB"
+        if word.text == "," and purpose:
+            return True
+    return False
 
 
 @rule("participle-after-verbless-lead")

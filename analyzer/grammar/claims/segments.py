@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.claims.records import Segment, SegmentSite
 from analyzer.grammar.claims.words import (
     auxiliaries_of,
+    first_person,
     tops_of,
     verb_forms,
 )
@@ -88,7 +89,12 @@ def _before_comma(token: Token) -> bool:
 
 @rule("labelled-segment")
 def labelled_segment(site: SegmentSite) -> bool:
-    """The label is the part before the break that opened the segment (Segment.before)."""
+    """The label is the part before the break that opened the segment (Segment.before). r39e (docs/DESIGN.md#claims):
+    a segment that opens on a first-person subject ('One more thing: I'll bump the version …') is the agent speaking
+    in its own voice after a lead, no status of the label."""
+    opener = site.segment.opener
+    if opener is not None and opener.dep_ in ("nsubj", "nsubjpass") and first_person(opener, site.vocabulary):
+        return False
     return _is_label(site.segment.before, site.vocabulary)
 
 
