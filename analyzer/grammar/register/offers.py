@@ -40,6 +40,8 @@ POINTERS = terms("outcome-asked", "pointers")
 # r38a: new work offered in the passive (the bonus offer's word classes: 'that can be added').
 PASSIVE_WORK = terms("bonus-offer", "passive_work")
 PASSIVE_MODALS = terms("bonus-offer", "passive_modals")
+# r39d: the words of the agent's willingness that carry its act ('Happy to add …').
+WILLING = terms("offers", "willing")
 
 
 
@@ -363,7 +365,12 @@ def _agent_subject(verb: Token) -> bool:
         subject = next((c for c in node.children if c.dep_ in SUBJECT_DEPS), None)
         if subject is not None and subject.lower_ in AGENT_SUBJECTS:
             return True
-    return verb.lower_ in ("happy", "glad") or (verb.pos_ == "ADJ" and subject_of(verb) is None)
+    if verb.lower_ in ("happy", "glad") or (verb.pos_ == "ADJ" and subject_of(verb) is None):
+        return True
+    # r39d: the act a word of willingness carries ('Happy to add a test as well if you want one'), its subject left
+    # out or the agent
+    willing = verb.head if verb.dep_ == "xcomp" else None
+    return willing is not None and willing.lower_ in WILLING and willing.pos_ == "ADJ" and _agent_subject(willing)
 
 
 def _head(token: Token) -> int | None:
