@@ -126,6 +126,7 @@ class Words:
     more_phrases: frozenset[str]
     willing_alone: frozenset[str]
     willing_doing: frozenset[str]
+    accepting: frozenset[str]
     not_work: frozenset[str]
     holding_marks: frozenset[str]
     ease_modals: frozenset[str]
@@ -167,6 +168,7 @@ def words() -> Words:
         more_phrases=terms("bonus-offer", "more_phrases"),
         willing_alone=terms("bonus-offer", "willing_alone"),
         willing_doing=terms("offers", "willing_doing"),
+        accepting=terms("bonus-offer", "accepting"),
         not_work=terms("bonus-offer", "not_work"),
         holding_marks=terms("bonus-offer", "holding_marks"),
         ease_modals=terms("offers", "ease_modals"),
@@ -447,12 +449,13 @@ def _unconditioned(asked: Asked) -> Judgement | None:
         why = (f"leaves the agent's next work to the reader with no doer ('{shown} … {modal.text} {verb.text}'), and "
                "the turn ends on it")
         return _judged(asked, "bonus-offer", why, [verb], exclude=frozenset({modal.i, *(t.i for t in framed)}))
-    more = _more_work(asked, w)
-    if asked.site.start < MESSAGE_BEFORE and more is None:
-        # the whole message: work handed over accepted ('Happy to take the Gemini adapter.'), nothing extra; r39d:
-        # a mark of more work makes it an offer still ('Happy to add tests for this too.')
-        return carved("bonus-offer", "the agent's modal is the whole message: work handed over accepted, no extra work")
     offer = offer_in(asked.tokens) or _willing_read_as_subject(asked.tokens, w)
+    more = _more_work(asked, w)
+    accepted = offer is not None and offer.act.lemma_.lower() in w.accepting
+    if asked.site.start < MESSAGE_BEFORE and (more is None or accepted):
+        # the whole message: work handed over accepted ('Happy to take the Gemini adapter.'), nothing extra; r39d:
+        # a mark of more work on an act of the agent's own makes it an offer still ('Happy to add tests for this too.')
+        return carved("bonus-offer", "the agent's modal is the whole message: work handed over accepted, no extra work")
     if offer is None or offer.act.lemma_ == "be" or offer.act.tag_ in ("VBD", "VBN"):
         return carved("bonus-offer", "no act of the agent's own is offered: a state or a possibility")
     if offer.commits:
@@ -460,7 +463,7 @@ def _unconditioned(asked: Asked) -> Judgement | None:
     act = offer.act
     governing = [act, *act.ancestors]
     # the act's own arc to the word that offers it frames the offer ('Open to adding …': pcomp of 'to')
-    clauses = [t for t in governing[:-1] if t.i not in offer.frame and (t is not act or t.head.i not in offer.frame)]
+    clauses = [t for t in governing[:-1] if t is not act or t.head.i not in offer.frame]
     if any(t.dep_ in ("ccomp", "advcl", "relcl", "acl", "csubj", "pcomp", "parataxis") for t in clauses):
         # reported speech or a subordinate clause ('Maria said I could also port the screens')
         return carved("bonus-offer", f"the agent's '{act.text}' is inside another clause: reported, no offer")
