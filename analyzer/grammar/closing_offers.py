@@ -235,15 +235,15 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
 
 
 def _willing_doing(word: Token, w: Words) -> Offer | None:
-    """r39d (docs/DESIGN.md#construction-classes): a word of willingness carrying the agent's act as a gerund after a
-    preposition ('Open to adding retries as well.', "I'm game for porting it too."), the subject left out or the
-    agent; a noun after it ('Open to suggestions') is no act of the agent's."""
+    """r39d (docs/DESIGN.md#construction-classes): a word of willingness carrying the agent's act as a gerund after
+    'to' ('Open to adding retries as well.', "I'm amenable to porting it too."), the subject left out or the agent; a
+    noun after it ('Open to suggestions') is no act of the agent's."""
     if word.lower_ not in w.willing_doing or word.pos_ != "ADJ":
         return None
     subject = subject_of(word) or (subject_of(word.head) if word.dep_ == "acomp" else None)
     if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
         return None
-    for prep in (c for c in word.children if c.dep_ == "prep" and c.lower_ in ("to", "for")):
+    for prep in (c for c in word.children if c.dep_ == "prep" and c.lower_ == "to"):
         act = next((c for c in prep.children if c.dep_ == "pcomp" and c.tag_ == "VBG"), None)
         if act is not None:
             frame = {word.i, prep.i} | ({subject.i} if subject is not None else set())

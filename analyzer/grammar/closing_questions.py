@@ -437,17 +437,17 @@ def approval_question(asked: Asked) -> Judgement | None:
     return _judged(asked, "approval-question", why, tops, exclude=rest)
 
 
-def _fact_asked(prep: Token) -> str | None:
+def _fact_asked(prep: Token) -> bool:
     """r39d (docs/DESIGN.md#construction-classes): the preposition of an opinion noun governs a finite wh-clause
     with no modal ('on why it fails', 'on what causes the drift'): the reader is asked about a fact, and a fact is
-    no approval. The clause's words, or None."""
+    no approval."""
     for clause in (c for c in prep.children if c.dep_ in ("pcomp", "pobj") and c.pos_ in ("VERB", "AUX")):
         wh = next((c for c in clause.subtree if c.lower_ in FACT_WH and c.i < clause.i), None)
         finite = clause.tag_ in ("VBZ", "VBP", "VBD")
         modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in CHOICE_MODALS for c in clause.children)
         if wh is not None and finite and not modal:
-            return " ".join(t.text for t in clause.subtree)
-    return None
+            return True
+    return False
 
 
 def _approval_of(asked: Asked) -> Judgement | None:
@@ -466,10 +466,8 @@ def _approval_of(asked: Asked) -> Judgement | None:
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
     if root.lower_ in words.opinion_nouns and root.pos_ == "NOUN":  # the noun heads the question: no predicate
         about = [c for c in root.children if c.dep_ == "prep"]  # 'Thoughts on the naming?'
-        fact = next((f for p in about if (f := _fact_asked(p)) is not None), None)
-        if fact is not None:  # r39d: 'Thoughts on why it fails?'
-            return carved("approval-question", f"the view is asked on a fact about the work ('{fact}'), not the "
-                          "agent's plan: a question about the code")  # fmt: skip
+        if any(_fact_asked(p) for p in about):  # r39d: 'Thoughts on why it fails?' asks a fact: no approval
+            return None
         about += _readers_act_after(root, words.reader)
         return _judged(asked, "approval-question", "asks for the reader's view", about)
     opened = _opinion_opening(asked)

@@ -161,8 +161,10 @@ def _word_welcomed(asked: Asked) -> Judgement | None:
     for noun in asked.tokens:
         if noun.lower_ not in WELCOMED_NOUNS:
             continue
-        head = noun.head
-        welcomed = head.lower_ in WELCOMING and noun.dep_ in ("nsubj", "nsubjpass", "compound", "amod")
+        head = noun.head  # 'Feedback welcome': the noun under the welcoming word; 'Ideas welcome': the word under it
+        if not (head.lower_ in WELCOMING and noun.dep_ in ("nsubj", "nsubjpass", "compound", "amod")):
+            head = next((c for c in noun.children if c.lower_ in WELCOMING and c.dep_ in ("amod", "acl")), head)
+        welcomed = head.lower_ in WELCOMING and head.i > noun.i
         opened = _opened_to(noun)
         if not welcomed and opened is None:
             continue
@@ -201,22 +203,27 @@ def _courtesy_wait(asked: Asked) -> Judgement | None:
     no courtesy to the person."""
     if asked.site.following.strip():
         return None
-    courtesy = None
-    for token in asked.tokens:
-        if token.lemma_.lower() == "take" and token.tag_ == "VB" and subject_of(token) is None and any(
-            c.dep_ == "dobj" and c.lower_ in TIME_NOUNS for c in token.children
-        ):
-            courtesy = token
-        elif token.lower_ in HASTE and any(c.dep_ == "det" and c.lower_ == "no" for c in token.children):
-            courtesy = token
+    courtesy = next((t for t in asked.tokens if _time_left(t) or _haste_denied(t)), None)
     if courtesy is None:
         return None
     others = [t for t in asked.tokens if t.dep_ in ("nsubj", "nsubjpass", "expl") and t.lower_ not in READER
               and t.i != courtesy.i]  # fmt: skip
     if others:
         return None
-    return gated("fire", "wait-on-person", f"fires (wait-on-person): '{_as_asked(asked)}' leaves the time to the reader "
-                 "as a courtesy and closes the turn: it waits on the reader's readiness", courtesy.i)  # fmt: skip
+    why = "leaves the time to the reader as a courtesy and closes the turn: it waits on the reader's readiness"
+    return gated("fire", "wait-on-person", f"fires (wait-on-person): '{_as_asked(asked)}' {why}", courtesy.i)
+
+
+def _time_left(token: Token) -> bool:
+    """'Take your time': the imperative 'take' with the reader's time as its object."""
+    return token.lemma_.lower() == "take" and subject_of(token) is None and any(
+        c.dep_ == "dobj" and c.lower_ in TIME_NOUNS for c in token.children
+    )
+
+
+def _haste_denied(token: Token) -> bool:
+    """'No rush', 'no hurry on the review': a noun of haste under 'no'."""
+    return token.lower_ in HASTE and any(c.dep_ == "det" and c.lower_ == "no" for c in token.children)
 
 
 def _work_waits_on_word(word: Token, asked: Asked) -> Judgement | None:

@@ -11,7 +11,7 @@ from analyzer.grammar.judgement import Judgement
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import CONTACT, REQUEST, TURN
+from analyzer.text.questions import CONTACT, REQUEST, TURN, WAIT
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -25,7 +25,7 @@ def readiness_request(asked: Asked) -> Judgement | None:
     """A readiness word ('ready', 'good', 'set') under a copula whose subject is the reader, in a clause of time
     ('when', 'once', 'as soon as') that a verb of reporting governs; what the reader is to be ready for is judged
     (ready to merge #812 is the go for a human-only act)."""
-    if asked.site.kind not in (TURN, REQUEST, CONTACT):
+    if asked.site.kind not in (TURN, REQUEST, CONTACT, WAIT):  # r39d: a wait site ('No hurry — ping me when ready')
         return None
     words = asked.words
     for ready in asked.tokens:
@@ -60,13 +60,14 @@ def _elided_readiness(ready: Token, readiness: frozenset[str]) -> list[Token] | 
     ('Ping me when ready.', 'Let me know once ready for part 2.'): the readiness word itself is the clause under a
     verb of reporting said to the reader (no subject of its own), its time mark its child; what the reader is to be
     ready for, or nothing."""
-    if ready.lower_ not in readiness or ready.dep_ not in ("advcl", "ccomp") or subject_of(ready) is not None:
+    if ready.lower_ not in readiness or ready.dep_ not in ("advcl", "ccomp", "oprd") or subject_of(ready) is not None:
         return None
     if not any(c.lower_ in MARKS and c.dep_ in ("mark", "advmod") for c in ready.children):
         return None
     governor = ready.head
     reports = governor.lemma_.lower() in REPORT_VERBS or governor.lower_ in REPORT_VERBS
     subject = subject_of(governor)  # 'let me know': the agent as the subject under 'let'
-    if not reports or subject is not None and not (subject.lower_ in ("me", "us") and governor.head.lemma_ == "let"):
+    let_me = subject is not None and subject.lower_ in ("me", "us") and governor.head.lemma_ == "let"
+    if not reports or (subject is not None and not let_me):
         return None  # 'The build will ping me when ready' tells of a thing
     return [c for c in ready.children if c.dep_ in ("xcomp", "prep")]

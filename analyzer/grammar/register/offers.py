@@ -370,7 +370,10 @@ def _agent_subject(verb: Token) -> bool:
     # r39d: the act a word of willingness carries ('Happy to add a test as well if you want one'), its subject left
     # out or the agent
     willing = verb.head if verb.dep_ == "xcomp" else None
-    return willing is not None and willing.lower_ in WILLING and willing.pos_ == "ADJ" and _agent_subject(willing)
+    if willing is None or willing.lower_ not in WILLING or willing.pos_ != "ADJ":
+        return False
+    subject = subject_of(willing) or (subject_of(willing.head) if willing.dep_ == "acomp" else None)
+    return subject is None or subject.lower_ in AGENT_SUBJECTS
 
 
 def _head(token: Token) -> int | None:
