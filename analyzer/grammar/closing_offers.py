@@ -243,12 +243,14 @@ def _willing_doing(word: Token, w: Words) -> Offer | None:
     subject = subject_of(word) or (subject_of(word.head) if word.dep_ == "acomp" else None)
     if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
         return None
+    frame = {word.i} | ({subject.i} if subject is not None else set())
     for prep in (c for c in word.children if c.dep_ == "prep" and c.lower_ == "to"):
         act = next((c for c in prep.children if c.dep_ == "pcomp" and c.tag_ == "VBG"), None)
         if act is not None:
-            frame = {word.i, prep.i} | ({subject.i} if subject is not None else set())
-            return Offer(act, word, frozenset(frame))
-    return None
+            return Offer(act, word, frozenset(frame | {prep.i}))
+    # the model may read 'to' as the gerund's auxiliary ("I'm amenable to porting …": porting -xcomp-> amenable)
+    act = next((c for c in word.children if c.dep_ == "xcomp" and c.tag_ == "VBG"), None)
+    return Offer(act, word, frozenset(frame)) if act is not None else None
 
 
 def _offered_thing(verb: Token, w: Words) -> Offer | None:
