@@ -32,6 +32,9 @@ from tests.judging import assert_judged, verdict_rule_reason
         # the courtesy wait on the person's time
         ("Take your time.", "wait-on-person", ["leaves the time to the reader as a courtesy"]),
         ("The parser handles every fixture now. No rush.", "wait-on-person", ["waits on the reader's readiness"]),
+        # a wished thing marked as more work, after a request to reach the agent
+        ("Holler if you want the fixtures regenerated as well.", "contact-closer", ["the agent's next work"]),
+        ("Give me a shout if you want the seed script too.", "contact-closer", ["the agent's next work"]),
         # the elliptical clause of time
         ("Ping me when ready.", "readiness-request", ["say when (they are) ready"]),
         ("No hurry — ping me once ready for the exporter.", "readiness-request", ["ready"]),
@@ -56,6 +59,7 @@ def test_headless_register_fires(text: str, rule: str, words: list[str]) -> None
         "Happy path covered.",  # a noun phrase
         "Ready: all 42 tests pass.",  # a status line
         "Feedback from the linter is clean now.",
+        "Ping me if you want its output in JSON.",  # a thing the reader fetches
     ],
 )
 def test_headless_register_passes(text: str) -> None:
