@@ -125,6 +125,8 @@ class Words:
     more_work: frozenset[str]
     more_phrases: frozenset[str]
     willing_alone: frozenset[str]
+    willing_doing: frozenset[str]
+    accepting: frozenset[str]
     not_work: frozenset[str]
     holding_marks: frozenset[str]
     ease_modals: frozenset[str]
@@ -165,6 +167,8 @@ def words() -> Words:
         more_work=terms("bonus-offer", "more_work"),
         more_phrases=terms("bonus-offer", "more_phrases"),
         willing_alone=terms("bonus-offer", "willing_alone"),
+        willing_doing=terms("offers", "willing_doing"),
+        accepting=terms("bonus-offer", "accepting"),
         not_work=terms("bonus-offer", "not_work"),
         holding_marks=terms("bonus-offer", "holding_marks"),
         ease_modals=terms("offers", "ease_modals"),
@@ -224,7 +228,29 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
             if act is not None and (subject is None or subject.lower_ in AGENT_SUBJECTS):
                 frame = {token.i} | ({subject.i} if subject is not None else set())
                 return Offer(act, token, frozenset(frame))
+        doing = _willing_doing(token, w)
+        if doing is not None:  # r39d: 'Open to adding retries as well.'
+            return doing
     return None
+
+
+def _willing_doing(word: Token, w: Words) -> Offer | None:
+    """r39d (docs/DESIGN.md#construction-classes): a word of willingness carrying the agent's act as a gerund after
+    'to' ('Open to adding retries as well.', "I'm amenable to porting it too."), the subject left out or the agent; a
+    noun after it ('Open to suggestions') is no act of the agent's."""
+    if word.lower_ not in w.willing_doing or word.pos_ != "ADJ":
+        return None
+    subject = subject_of(word) or (subject_of(word.head) if word.dep_ == "acomp" else None)
+    if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
+        return None
+    frame = {word.i} | ({subject.i} if subject is not None else set())
+    for prep in (c for c in word.children if c.dep_ == "prep" and c.lower_ == "to"):
+        act = next((c for c in prep.children if c.dep_ == "pcomp" and c.tag_ == "VBG"), None)
+        if act is not None:
+            return Offer(act, word, frozenset(frame | {prep.i}))
+    # the model may read 'to' as the gerund's auxiliary ("I'm amenable to porting …": porting -xcomp-> amenable)
+    act = next((c for c in word.children if c.dep_ == "xcomp" and c.tag_ == "VBG"), None)
+    return Offer(act, word, frozenset(frame)) if act is not None else None
 
 
 def _offered_thing(verb: Token, w: Words) -> Offer | None:
@@ -425,17 +451,22 @@ def _unconditioned(asked: Asked) -> Judgement | None:
         why = (f"leaves the agent's next work to the reader with no doer ('{shown} … {modal.text} {verb.text}'), and "
                "the turn ends on it")
         return _judged(asked, "bonus-offer", why, [verb], exclude=frozenset({modal.i, *(t.i for t in framed)}))
-    if asked.site.start < MESSAGE_BEFORE:
-        # the whole message: work handed over accepted ('Happy to take the Gemini adapter.'), nothing extra
-        return carved("bonus-offer", "the agent's modal is the whole message: work handed over accepted, no extra work")
     offer = offer_in(asked.tokens) or _willing_read_as_subject(asked.tokens, w)
+    more = _more_work(asked, w)
+    accepted = offer is not None and offer.act.lemma_.lower() in w.accepting
+    if asked.site.start < MESSAGE_BEFORE and (more is None or accepted):
+        # the whole message: work handed over accepted ('Happy to take the Gemini adapter.'), nothing extra; r39d:
+        # a mark of more work on an act of the agent's own makes it an offer still ('Happy to add tests for this too.')
+        return carved("bonus-offer", "the agent's modal is the whole message: work handed over accepted, no extra work")
     if offer is None or offer.act.lemma_ == "be" or offer.act.tag_ in ("VBD", "VBN"):
         return carved("bonus-offer", "no act of the agent's own is offered: a state or a possibility")
     if offer.commits:
         return carved("bonus-offer", f"the agent commits to '{offer.act.text}': its own plan, no offer")
     act = offer.act
     governing = [act, *act.ancestors]
-    if any(t.dep_ in ("ccomp", "advcl", "relcl", "acl", "csubj", "pcomp", "parataxis") for t in governing[:-1]):
+    # the act's own arc to the word that offers it frames the offer ('Open to adding …': pcomp of 'to')
+    clauses = [t for t in governing[:-1] if t is not act or t.head.i not in offer.frame]
+    if any(t.dep_ in ("ccomp", "advcl", "relcl", "acl", "csubj", "pcomp", "parataxis") for t in clauses):
         # reported speech or a subordinate clause ('Maria said I could also port the screens')
         return carved("bonus-offer", f"the agent's '{act.text}' is inside another clause: reported, no offer")
     if any(t.tag_ in ("VBD", "VBN") and t.lemma_ == "be" for t in governing[1:]):
@@ -452,9 +483,6 @@ def _unconditioned(asked: Asked) -> Judgement | None:
                                               for m in clause.children):  # fmt: skip
                 # a hold on work in flight or on the reader ('… once CI is green')
                 return carved("bonus-offer", f"the agent's '{act.text}' is held on '{clause.text}': a hold, no offer")
-    lowered = " ".join(t.lower_ for t in asked.tokens)
-    more = next((t.lower_ for t in asked.tokens if t.lower_ in w.more_work), None)
-    more = more or next((p for p in w.more_phrases if f" {p} " in f" {lowered} "), None)
     willing = _folded(offer.offered_by) in w.willing_alone
     if more is None and not willing:
         # 'I can migrate the table.': no more work marked
@@ -462,6 +490,13 @@ def _unconditioned(asked: Asked) -> Judgement | None:
     marked = f"more work ('{more.replace(' - ', '-')}')" if more is not None else "its willingness"
     why = f"offers the agent's '{act.text}' as {marked}, and the turn ends on the offer"
     return _judged(asked, "bonus-offer", why, [act], exclude=offer.frame)
+
+
+def _more_work(asked: Asked, w: Words) -> str | None:
+    """The word or phrase marking the offered work as more than what was done ('too', 'as well', 'next')."""
+    lowered = " ".join(t.lower_ for t in asked.tokens)
+    more = next((t.lower_ for t in asked.tokens if t.lower_ in w.more_work), None)
+    return more or next((p for p in w.more_phrases if f" {p} " in f" {lowered} "), None)
 
 
 def _next_work_left(asked: Asked) -> tuple[str, list[Token], Token, Token] | None:

@@ -85,6 +85,8 @@ TAKING = terms("open-offer-asked", "taking")
 # r31c: the words of topic after a noun of the reader's view, and the words that may open it (_opinion_opening).
 OPINION_TOPICS = terms("opinion-asked", "topics")
 OPINION_OPENERS = terms("opinion-asked", "openers")
+FACT_WH = terms("opinion-asked", "fact_wh")
+CHOICE_MODALS = terms("opinion-asked", "choice_modals")
 # r31c: adjectives of the agent's willingness that offer its act in the main clause of a condition (_willing).
 WILLING = terms("offers", "willing")
 # r33b: the agent's confidence stated after its own approval question answers it (answered_in_message).
@@ -436,6 +438,19 @@ def approval_question(asked: Asked) -> Judgement | None:
     return _judged(asked, "approval-question", why, tops, exclude=rest)
 
 
+def _fact_asked(prep: Token) -> bool:
+    """r39d (docs/DESIGN.md#construction-classes): the preposition of an opinion noun governs a finite wh-clause
+    with no modal ('on why it fails', 'on what causes the drift'): the reader is asked about a fact, and a fact is
+    no approval."""
+    for clause in (c for c in prep.children if c.dep_ in ("pcomp", "pobj") and c.pos_ in ("VERB", "AUX")):
+        wh = next((c for c in clause.subtree if c.lower_ in FACT_WH and c.i < clause.i), None)
+        finite = clause.tag_ in ("VBZ", "VBP", "VBD")
+        modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in CHOICE_MODALS for c in clause.children)
+        if wh is not None and finite and not modal:
+            return True
+    return False
+
+
 def _approval_of(asked: Asked) -> Judgement | None:
     """Three shapes, tried in turn: a verb of the reader's own approval, an opinion noun heading the question, an
     approval word under a perception verb or copula (_approval_predicate). A question about what a thing is stays a
@@ -458,6 +473,8 @@ def _approval_of(asked: Asked) -> Judgement | None:
         return _judged(asked, "approval-question", "asks the reader to approve", approved)
     if root.lower_ in words.opinion_nouns and root.pos_ == "NOUN":  # the noun heads the question: no predicate
         about = [c for c in root.children if c.dep_ == "prep"]  # 'Thoughts on the naming?'
+        if any(_fact_asked(p) for p in about):  # r39d: 'Thoughts on why it fails?' asks a fact: no approval
+            return None
         about += _readers_act_after(root, words.reader)
         return _judged(asked, "approval-question", "asks for the reader's view", about)
     opened = _opinion_opening(asked)

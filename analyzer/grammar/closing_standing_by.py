@@ -222,6 +222,9 @@ def _agent_work(condition: Token, w: ContactWords) -> list[Token]:
             work.append(child)  # 'want me to pick up phase 3'
         elif child.dep_ == "dobj" and any(c.dep_ == "amod" and c.lower_ in w.placing for c in child.children):
             work.append(child)  # 'want the next step'
+        elif child.dep_ == "dobj" and any(c.dep_ == "advmod" and c.lower_ in offer_words().more_work
+                                          for c in (*child.children, *condition.children)):  # fmt: skip
+            work.append(child)  # r39d: 'if you want the migration too': more of the agent's work
     return work
 
 

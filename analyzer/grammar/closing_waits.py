@@ -56,6 +56,12 @@ WORK_WAITS = terms("waits", "work_waits")
 # r36c: the reader's next request named as a change or a question ('any further adjustments').
 OPEN_CHANGES = terms("waits", "open_changes")
 NEED_FILLERS = terms("waits", "need_fillers")
+# r39d: the reader's word welcomed with no verb ('Feedback welcome.'), and the courtesy wait ('Take your time.').
+WELCOMED_NOUNS = terms("waits", "welcomed_nouns")
+WELCOMING = terms("waits", "welcoming")
+OPEN_TO = terms("waits", "open_to")
+HASTE = terms("waits", "haste")
+TIME_NOUNS = terms("waits", "time_nouns")
 
 
 @rule("wait-on-person")
@@ -104,7 +110,7 @@ def wait_on_person(asked: Asked) -> Judgement | None:
             judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is not None:
                 return judged
-    labelled = _labelled_wait(asked) or _stands_by_alone(asked)
+    labelled = _labelled_wait(asked) or _stands_by_alone(asked) or _word_welcomed(asked) or _courtesy_wait(asked)
     if labelled is not None:
         return labelled
     return carved(
@@ -143,6 +149,81 @@ def _stands_by_alone(asked: Asked) -> Judgement | None:
         "reported and nothing it waits on named: it waits on the reader's next word",
         words[0].i,
     )
+
+
+def _word_welcomed(asked: Asked) -> Judgement | None:
+    """r39d (docs/DESIGN.md#construction-classes): the reader's word welcomed with no verb of the agent's — a noun of
+    the reader's view as the subject or the compound of a welcoming word ('Feedback welcome.', 'Thoughts appreciated on
+    the schema.'), or after 'to' under an adjective of openness whose subject is the agent or left out ('Open to
+    suggestions.', "I'm open to feedback on the layout."): the agent's wish for the reader's view, the verbless
+    'I'd welcome your feedback'. What it is asked on, when human-only ('Feedback welcome on the release date'), is
+    the person's own call."""
+    for noun in asked.tokens:
+        if noun.lower_ not in WELCOMED_NOUNS:
+            continue
+        head = noun.head  # 'Feedback welcome': the noun under the welcoming word; 'Ideas welcome': the word under it
+        if not (head.lower_ in WELCOMING and noun.dep_ in ("nsubj", "nsubjpass", "compound", "amod")):
+            head = next((c for c in noun.children if c.lower_ in WELCOMING and c.dep_ in ("amod", "acl")), head)
+        welcomed = head.lower_ in WELCOMING and head.i > noun.i
+        opened = _opened_to(noun)
+        if not welcomed and opened is None:
+            continue
+        predicate = head if welcomed else opened
+        about = [c for t in (noun, predicate) for c in t.children if c.dep_ == "prep" and c.i > noun.i]
+        work = work_of(about, asked.lexicon) if about else None
+        shown = f"{noun.text} {head.text}" if welcomed else f"{predicate.text} to {noun.text}"  # type: ignore[union-attr]
+        if work is not None and work.human_only:
+            return carved("wait-on-person", f"'{shown}' welcomes the reader's view on {work.describe()}: the "
+                          "person's own call")  # fmt: skip
+        return gated("fire", "wait-on-person", f"fires (wait-on-person): '{_as_asked(asked)}' welcomes the reader's "
+                     f"'{noun.text}' ('{shown}') with no verb of the agent's: the turn waits on the reader's view",
+                     predicate.i)  # type: ignore[union-attr]  # fmt: skip
+    return None
+
+
+def _opened_to(noun: Token) -> Token | None:
+    """r39d: the adjective of openness before 'to' and the noun ('Open to suggestions', 'open to any feedback'), read
+    on the words in order — the model may take 'to feedback' for an infinitive — with the agent or nobody as its
+    subject; None otherwise."""
+    at = noun.i - 1
+    while at > noun.sent.start and noun.doc[at].dep_ in ("det", "amod"):  # 'open to any early feedback'
+        at -= 1
+    if at <= noun.sent.start or noun.doc[at].lower_ != "to" or noun.doc[at - 1].lower_ not in OPEN_TO:
+        return None
+    adjective = noun.doc[at - 1]
+    subject = subject_of(adjective) or (subject_of(adjective.head) if adjective.dep_ == "acomp" else None)
+    return adjective if subject is None or subject.lower_ in AGENT_SUBJECTS else None
+
+
+def _courtesy_wait(asked: Asked) -> Judgement | None:
+    """r39d (docs/DESIGN.md#construction-classes): the courtesy wait on the person's time — the imperative 'take' over
+    the reader's own time ('Take your time.') or a haste noun under 'no' ('No rush.', 'No hurry on the review.') —
+    closing the turn with nothing else in its sentence or after it: the turn waits on the reader's readiness. A wait
+    on work in flight said beside it ('No rush — CI takes 10 min; I'll check back.') names another subject and is
+    no courtesy to the person."""
+    if asked.site.following.strip():
+        return None
+    courtesy = next((t for t in asked.tokens if _time_left(t) or _haste_denied(t)), None)
+    if courtesy is None:
+        return None
+    others = [t for t in asked.tokens if t.dep_ in ("nsubj", "nsubjpass", "expl") and t.lower_ not in READER
+              and t.i != courtesy.i]  # fmt: skip
+    if others:
+        return None
+    why = "leaves the time to the reader as a courtesy and closes the turn: it waits on the reader's readiness"
+    return gated("fire", "wait-on-person", f"fires (wait-on-person): '{_as_asked(asked)}' {why}", courtesy.i)
+
+
+def _time_left(token: Token) -> bool:
+    """'Take your time': the imperative 'take' with the reader's time as its object."""
+    return token.lemma_.lower() == "take" and subject_of(token) is None and any(
+        c.dep_ == "dobj" and c.lower_ in TIME_NOUNS for c in token.children
+    )
+
+
+def _haste_denied(token: Token) -> bool:
+    """'No rush', 'no hurry on the review': a noun of haste under 'no'."""
+    return token.lower_ in HASTE and any(c.dep_ == "det" and c.lower_ == "no" for c in token.children)
 
 
 def _work_waits_on_word(word: Token, asked: Asked) -> Judgement | None:

@@ -42,6 +42,8 @@ PASSIVE_WORK = terms("bonus-offer", "passive_work")
 PASSIVE_MODALS = terms("bonus-offer", "passive_modals")
 # r39a: the verbs of running a thing again, which a run blocked where the agent runs hands to the person
 RERUNNING = terms("reader-environment", "rerunning")
+# r39d: the words of the agent's willingness that carry its act ('Happy to add …').
+WILLING = terms("offers", "willing")
 
 
 
@@ -388,7 +390,15 @@ def _agent_subject(verb: Token) -> bool:
         subject = next((c for c in node.children if c.dep_ in SUBJECT_DEPS), None)
         if subject is not None and subject.lower_ in AGENT_SUBJECTS:
             return True
-    return verb.lower_ in ("happy", "glad") or (verb.pos_ == "ADJ" and subject_of(verb) is None)
+    if verb.lower_ in ("happy", "glad") or (verb.pos_ == "ADJ" and subject_of(verb) is None):
+        return True
+    # r39d: the act a word of willingness carries ('Happy to add a test as well if you want one'), its subject left
+    # out or the agent
+    willing = verb.head if verb.dep_ == "xcomp" else None
+    if willing is None or willing.lower_ not in WILLING or willing.pos_ != "ADJ":
+        return False
+    subject = subject_of(willing) or (subject_of(willing.head) if willing.dep_ == "acomp" else None)
+    return subject is None or subject.lower_ in AGENT_SUBJECTS
 
 
 def _head(token: Token) -> int | None:
