@@ -1195,13 +1195,22 @@ def _masked(code: re.Match[str]) -> str:
     return "x" * len(code.group())
 
 
+def _unquoted(code: re.Match[str]) -> str:
+    """r39b: inline code that names a path or a word as the site's sentence reads it: its backticks blanked."""
+    return " " + code.group()[1:-1] + " "
+
+
 def _rechecks(asked: Asked) -> bool:
     """r37f: the site is the check handed back with no command in code (text/questions._check_handed_back): one item,
     the site itself, opening (after its openers) with a verb of running the check, 'try' and its gerund, or 'give'."""
-    if len(asked.parts) != 1 or _CODE_MASKED.sub(_masked, asked.parts[0].text.strip().lower()) != (
-        asked.doc.text.strip().lower()
+    item = asked.parts[0].text.strip().lower()
+    if len(asked.parts) != 1 or " ".join(asked.doc.text.lower().split()) not in (
+        _CODE_MASKED.sub(_masked, item),
+        " ".join(_CODE_MASKED.sub(_unquoted, item).split()),
     ):
-        return False  # r38b: the site's sentence is read with its code masked ('run `pnpm dev` …')
+        # r38b: the site's sentence is read with its code masked ('run `pnpm dev` …'); r39b: a path in code is read
+        # as its words ('in your browser from the `dist` folder')
+        return False
     openers = turn_words().openers | RECHECK_OPENERS
     words = [t for t in asked.parts[0] if not t.is_punct and not t.is_space and t.lower_ not in openers]
     if not words:
@@ -1725,11 +1734,20 @@ def _system_doer(lead: list[Token]) -> Token | None:
     if k < 0 or not (words & SYSTEM_MODALS or words & SYSTEM_VERBS):
         return None
     subject = lead[k]
-    if subject.pos_ not in ("NOUN", "PROPN", "PRON") or subject.tag_ == "VBG":
-        return None
+    if subject.pos_ not in ("NOUN", "PROPN", "PRON") or subject.tag_ == "VBG" or _prefix(subject):
+        return None  # r39b: 'Please re-run:' — the prefix the model cut off the verb is no subject
     if subject.lower_ in SYSTEM_NOT_DOERS or subject.lower_ in AGENT_SUBJECTS or _hyphenated(subject) in LEAD_INS:
         return None  # 'The follow-ups would:': a lead-in word names the list itself, not a system that does its work
     return subject
+
+
+def _prefix(token: Token) -> bool:
+    """r39b: the token is the first part of a word the model cut at its hyphen ('re' of 're-run', 'pre' of
+    'pre-build'): joined to the next part, it is no word of its own."""
+    doc = token.doc
+    return token.i + 2 < len(doc) and not token.whitespace_ and doc[token.i + 1].text == "-" and not doc[
+        token.i + 1
+    ].whitespace_
 
 
 def _hyphenated(token: Token) -> str:

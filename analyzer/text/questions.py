@@ -685,6 +685,7 @@ class _Patterns:
     rest_others: frozenset[str]
     verifying: tuple[str, ...]
     verifying_times: tuple[str, ...]
+    changing_acts: tuple[str, ...]
     reader_lead: re.Pattern[str]
     assurance: re.Pattern[str]
     next_stated: re.Pattern[str]
@@ -1161,6 +1162,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         rest_others=frozenset(data["list-statement"]["others"]),
         verifying=tuple(data["next-step"]["verifying"]),
         verifying_times=tuple(data["next-step"]["verifying_times"]),
+        changing_acts=tuple(data["next-step"]["changing_acts"]),
         explained_words=int(data["next-step"]["explained_words"]),
         stated_owned=tuple(data["next-step"]["stated_owned"]),
     )
@@ -1558,7 +1560,7 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     # r38b: the time right after the change ('After applying these changes, …'), or the message's own code pointed at
     timed = patterns.change_timed.search(view, found.start(), found.start(1)) is not None
     pointed = patterns.code_pointer.match(view, found.end()) is not None and "```" in text[: found.start()]
-    tried = tried or timed or pointed
+    tried = tried or timed or pointed or _changes_state(lead, after, patterns)
     if re.match(r"(?:\w+ )*?you ", lead):
         # r38i: '…; you can hit any update endpoint to confirm …': the reader's possibility is a check handed back only
         # by a purpose or outcome of checking; timed alone ('You can now run …') it is the reader's own use (r33g). One
@@ -1576,6 +1578,17 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     item = found.start(1)
     stop = item + len(view[item:stop].rstrip(_TRAILING))
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
+
+
+def _changes_state(lead: str, after: str, patterns: _Patterns) -> bool:
+    """r39b (docs/DESIGN.md#construction-classes): the act handed back changes the project's state itself — its verb, or
+    the verb of its purpose in its own clause, is one of sites.toml [next-step] changing_acts ('Apply the migration.',
+    'Run the seed script to populate the tables.'): work the agent could do, no use of the result."""
+    words = lead.split()
+    if words and words[-1] in patterns.changing_acts:
+        return True
+    own = _PURPOSE_END.split(" ".join(after.split()), 1)[0]
+    return any(re.search(rf"(?<![\w'-])to {re.escape(verb)}(?![\w'-])", own) for verb in patterns.changing_acts)
 
 
 _PURPOSE_BEFORE = re.compile(r"(?<![\w'’-])to[ \t]+\Z")  # r38i: the infinitive marker of a purpose, just before
