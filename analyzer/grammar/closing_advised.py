@@ -48,7 +48,8 @@ WISHES = frozenset(sites()["list"]["reader_wishes"])
 # The verbs of changing the code, one list for the site and the rule (sites.toml [advised-work]).
 CODE_WORK = frozenset(sites()["advised-work"]["verbs"]) | frozenset(sites()["advised-work"]["gerunds"])
 # r38n: the next steps of the agent's own work, handed over only with their marks (_unmarked_step).
-TIMED_STEPS = frozenset(sites()["advised-work"]["timed_steps"])
+# r39b: an act that changes the project's state ([next-step] changing_acts) is a next step when timed as one too
+TIMED_STEPS = frozenset(sites()["advised-work"]["timed_steps"]) | frozenset(sites()["next-step"]["changing_acts"])
 KEPT_STEPS = frozenset(sites()["advised-work"]["kept_steps"])
 
 

@@ -1218,7 +1218,11 @@ def _rechecks(asked: Asked) -> bool:
     if words[0].lower_ in GIVING and len(words) > 1:
         return True
     if len(words) > 1 and words[0].i + 1 < len(words[0].doc) and words[0].doc[words[0].i + 1].text == "-":
-        return _hyphenated(words[1]) in RUNNING  # r38i: 're-run', cut at its hyphen by the model
+        # r38i: 're-run', cut at its hyphen by the model; r39b: any verb of running after the prefix ('re-generate')
+        joined = _hyphenated(words[1])
+        return joined in RUNNING or joined.replace("-", "") in RUNNING or (
+            words[0].lower_ == "re" and words[1].lower_ in RUNNING
+        )
     if words[0].lower_ in TRYING and len(words) > 1:
         # r38b: or one of the message's own steps or options ('Try step #6 first', 'try the second approach')
         tried = words[2] if words[1].lower_ == "the" and len(words) > 2 else words[1]
