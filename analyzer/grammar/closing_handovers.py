@@ -1207,6 +1207,7 @@ def _rechecks(asked: Asked) -> bool:
     if len(asked.parts) != 1 or " ".join(asked.doc.text.lower().split()) not in (
         _CODE_MASKED.sub(_masked, item),
         " ".join(_CODE_MASKED.sub(_unquoted, item).split()),
+        " ".join(item.split()),
     ):
         # r38b: the site's sentence is read with its code masked ('run `pnpm dev` …'); r39b: a path in code is read
         # as its words ('in your browser from the `dist` folder')
