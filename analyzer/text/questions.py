@@ -1549,6 +1549,8 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
         found = match
     if found is None:
         return None
+    if text[text.rfind("\n", 0, found.start(1)) + 1 :].lstrip(" \t>").startswith("#"):
+        return None  # r39b: '### 1. Install Dependencies': a heading names a section of a plan, it instructs nothing
     stopped = _SENTENCE_END.search(view, found.end(), end)
     stop = stopped.start() + 1 if stopped is not None else end
     if stopped is not None and view[stopped.start()] == "?":
