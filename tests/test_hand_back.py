@@ -24,13 +24,15 @@ def test_the_project_act_handed_back_fires(text: str, act: str) -> None:
     assert_judged(text, "fire", "work-list", ["hands the reader work the agent could do", act])
 
 
-def test_the_changing_act_timed_as_next_fires() -> None:
-    assert_judged(
-        "The revision file is generated. You can now apply the migration to the local database.",
-        "fire",
-        "advised-work",
-        ["advises the reader", "'apply …'", "work the agent could do"],
-    )
+ADVISED = [
+    ("The revision file is generated. You can now apply the migration to the local database.", "apply"),
+    ("The loader works now. You'll want to run `python tools/load.py` to backfill the archive table.", "backfill"),
+]
+
+
+@pytest.mark.parametrize(("text", "act"), ADVISED)
+def test_the_changing_act_advised_fires(text: str, act: str) -> None:
+    assert_judged(text, "fire", "advised-work", ["advises the reader", f"'{act} …'", "work the agent could do"])
 
 
 def test_the_report_of_the_run_asked_for_fires() -> None:
@@ -46,6 +48,7 @@ PASSES = [
     # the reader's environment, the reader's own things (the rows' own examples in grammar.toml carve them)
     "The add-on is packaged. Install it in your browser from the `out` folder.",
     "The tenant loader is in. You can now seed your own tenants from a CSV file.",
+    "The CLI is installed. You can install plugins with `acme add`.",
     "The page is rebuilt. Please reload it in your browser and report what you see.",
     "The server is built. Run `npm start` to launch it.",
     "I couldn't run `npm install`: the sandbox has no network. Install the dependencies on your machine.",
