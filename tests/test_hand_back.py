@@ -56,6 +56,9 @@ PASSES = [
     "The migration is written. Next, I'll apply it to the dev database.",
     "I applied the migration and seeded the database; every table is populated.",
     "Done. Please re-read the notes at your leisure.",
+    # the verb of changing read as a noun, the subject of its own verb
+    "The plan is on the PR; apply happens in CI after review, not from here.",
+    "All three fixes are in. Seed data for the demo lives in `fixtures/demo.json`.",
 ]
 
 

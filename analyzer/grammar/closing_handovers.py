@@ -103,6 +103,7 @@ RECHECK_OPENERS = frozenset(w for phrase in sites()["next-step"]["recheck_opener
 TRYING = frozenset(sites()["next-step"]["trying"])
 GIVING = frozenset(sites()["next-step"]["giving"])
 RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
+CHANGING_ACTS = frozenset(sites()["next-step"]["changing_acts"])  # r39b: the verbs of changing the project's state
 TRIED_LABELS = frozenset(sites()["next-step"]["tried_labels"])
 TRIED_ORDINALS = frozenset(sites()["next-step"]["tried_ordinals"])
 PROPOSING_VERBS = frozenset(sites()["next-step"]["proposing_verbs"])
@@ -1218,6 +1219,8 @@ def _rechecks(asked: Asked) -> bool:
         return False
     if words[0].lower_ in GIVING and len(words) > 1:
         return True
+    if _changing_noun(words[0]):
+        return False
     if len(words) > 1 and words[0].i + 1 < len(words[0].doc) and words[0].doc[words[0].i + 1].text == "-":
         # r38i: 're-run', cut at its hyphen by the model; r39b: any verb of running after the prefix ('re-generate')
         joined = _hyphenated(words[1])
@@ -1229,6 +1232,14 @@ def _rechecks(asked: Asked) -> bool:
         tried = words[2] if words[1].lower_ == "the" and len(words) > 2 else words[1]
         return words[1].lower_ in RUNNING or tried.lower_ in TRIED_LABELS or tried.lower_ in TRIED_ORDINALS
     return words[0].lower_ in RUNNING
+
+
+def _changing_noun(word: Token) -> bool:
+    """r39b: a verb of changing the project's state read as a noun ('Backfill job definition is in …'), or as the
+    subject of a finite verb the model made its object ('apply happens in the pipeline'): no act handed over."""
+    return word.lower_ in CHANGING_ACTS and (
+        word.pos_ != "VERB" or any(c.dep_ == "dobj" and c.tag_ in ("VBZ", "VBD") for c in word.children)
+    )
 
 
 # ---- work handed over as a closing list ----------------------------------------------------------------------
@@ -1301,8 +1312,8 @@ def work_list(asked: Asked) -> Judgement | None:
         opening = _opening_verb(item) if chosen else None
         if opening is not None and opening.lemma_.lower() in turn_words().reader_only:
             continue  # r32b: 'Provide a different short answer': the reader's own answer, no option of the agent's
-        if kind != "act":
-            continue
+        if kind != "act" or any(_changing_noun(t) for t in item[:1]):
+            continue  # r39b: 'apply happens in the pipeline …' reports
         if reader is not None and reader.kind != "choice" and not (reader.offered and kind == "act") and (
             _opening_verb(item) is None
         ):
