@@ -1462,7 +1462,9 @@ def _invokes(asked: Asked, lead: list[Token]) -> bool:
     verb = next((t for t in lead if t.lower_ in INVOKING), None)
     if verb is not None:
         subject = subject_of(verb)  # none, or the reader ('You can proceed to `/speckit.plan`.')
-        return (subject is None or subject.lower_ in SYSTEM_NOT_DOERS) and not words & AGENT_SUBJECTS
+        # r39b: the prefix the model cut off the verb ('re' of 're-run') is no subject
+        unsubjected = subject is None or _prefix(subject) or subject.lower_ in SYSTEM_NOT_DOERS
+        return unsubjected and not words & AGENT_SUBJECTS
     return words <= SEQUENCE
 
 
@@ -1823,6 +1825,8 @@ def _opening_command(item: Doc) -> bool:
     span = _COMMAND_SPAN.match(item.text)
     if span is None:
         return False
+    if item.text[span.end() :].lstrip().startswith("("):
+        return True  # r39b: '`uv run pytest` (should now pass)': a remark in brackets is no predicate of the code
     after = _word_after(item, span.end())
     return after is None or after.tag_ not in ("VBZ", "VBD", "VBN", "VBP", "MD")
 
