@@ -16,7 +16,10 @@ LISTED = [
     ("The import path is corrected. Please re-run `pytest tests/unit`.", "`pytest tests/unit`"),
     ("The template changed. Please re-generate the API client.", "re-generate"),
     ("The cache key is fixed. Please re-build the image.", "re-build"),
-    ("The path is writable now.\n\nPlease re-run `uv run pytest tests/io` (should pick the new data dir now).", "`uv run pytest"),
+    (
+        "The path is writable now.\n\nPlease re-run `uv run pytest tests/io` (should pick the new data dir now).",
+        "`uv run pytest",
+    ),
 ]
 
 
