@@ -48,7 +48,9 @@ WISHES = frozenset(sites()["list"]["reader_wishes"])
 # The verbs of changing the code, one list for the site and the rule (sites.toml [advised-work]).
 CODE_WORK = frozenset(sites()["advised-work"]["verbs"]) | frozenset(sites()["advised-work"]["gerunds"])
 # r38n: the next steps of the agent's own work, handed over only with their marks (_unmarked_step).
-TIMED_STEPS = frozenset(sites()["advised-work"]["timed_steps"])
+# r39b: an act that changes the project's state ([next-step] changing_acts) is a next step with no time mark
+CHANGING_ACTS = frozenset(sites()["next-step"]["changing_acts"])
+TIMED_STEPS = frozenset(sites()["advised-work"]["timed_steps"]) | CHANGING_ACTS
 KEPT_STEPS = frozenset(sites()["advised-work"]["kept_steps"])
 
 
@@ -127,6 +129,8 @@ def _unmarked_step(verb: Token, act: Token) -> str | None:
         timed = any(c.dep_ == "advmod" and c.lower_ in STEP_TIMES for c in (*verb.children, *act.children))
         if timed or any(o.lemma_.lower() in CHANGE_NOUNS or o.lower_ in CHANGE_NOUNS for o in objects):
             return None
+        if lemma in CHANGING_ACTS:
+            return None  # r39b: 'you'll want to run `…` to populate the dev DB': the act itself changes the project
         return "says how the reader runs a step, not the step after the agent's change"
     if lemma in KEPT_STEPS:
         if any(_specific(o, owned=False) for o in objects):

@@ -105,6 +105,7 @@ RECHECK_OPENERS = frozenset(w for phrase in sites()["next-step"]["recheck_opener
 TRYING = frozenset(sites()["next-step"]["trying"])
 GIVING = frozenset(sites()["next-step"]["giving"])
 RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
+CHANGING_ACTS = frozenset(sites()["next-step"]["changing_acts"])  # r39b: the verbs of changing the project's state
 TRIED_LABELS = frozenset(sites()["next-step"]["tried_labels"])
 TRIED_ORDINALS = frozenset(sites()["next-step"]["tried_ordinals"])
 PROPOSING_VERBS = frozenset(sites()["next-step"]["proposing_verbs"])
@@ -1240,26 +1241,50 @@ def _masked(code: re.Match[str]) -> str:
     return "x" * len(code.group())
 
 
+def _unquoted(code: re.Match[str]) -> str:
+    """r39b: inline code that names a path or a word as the site's sentence reads it: its backticks blanked."""
+    return " " + code.group()[1:-1] + " "
+
+
 def _rechecks(asked: Asked) -> bool:
     """r37f: the site is the check handed back with no command in code (text/questions._check_handed_back): one item,
     the site itself, opening (after its openers) with a verb of running the check, 'try' and its gerund, or 'give'."""
-    if len(asked.parts) != 1 or _CODE_MASKED.sub(_masked, asked.parts[0].text.strip().lower()) != (
-        asked.doc.text.strip().lower()
+    item = asked.parts[0].text.strip().lower()
+    if len(asked.parts) != 1 or " ".join(asked.doc.text.lower().split()) not in (
+        _CODE_MASKED.sub(_masked, item),
+        " ".join(_CODE_MASKED.sub(_unquoted, item).split()),
+        " ".join(item.split()),
     ):
-        return False  # r38b: the site's sentence is read with its code masked ('run `pnpm dev` …')
+        # r38b: the site's sentence is read with its code masked ('run `pnpm dev` …'); r39b: a path in code is read
+        # as its words ('in your browser from the `dist` folder')
+        return False
     openers = turn_words().openers | RECHECK_OPENERS
     words = [t for t in asked.parts[0] if not t.is_punct and not t.is_space and t.lower_ not in openers]
     if not words:
         return False
     if words[0].lower_ in GIVING and len(words) > 1:
         return True
+    if _changing_noun(words[0]):
+        return False
     if len(words) > 1 and words[0].i + 1 < len(words[0].doc) and words[0].doc[words[0].i + 1].text == "-":
-        return _hyphenated(words[1]) in RUNNING  # r38i: 're-run', cut at its hyphen by the model
+        # r38i: 're-run', cut at its hyphen by the model; r39b: any verb of running after the prefix ('re-generate')
+        joined = _hyphenated(words[1])
+        return joined in RUNNING or joined.replace("-", "") in RUNNING or (
+            words[0].lower_ == "re" and words[1].lower_ in RUNNING
+        )
     if words[0].lower_ in TRYING and len(words) > 1:
         # r38b: or one of the message's own steps or options ('Try step #6 first', 'try the second approach')
         tried = words[2] if words[1].lower_ == "the" and len(words) > 2 else words[1]
         return words[1].lower_ in RUNNING or tried.lower_ in TRIED_LABELS or tried.lower_ in TRIED_ORDINALS
     return words[0].lower_ in RUNNING
+
+
+def _changing_noun(word: Token) -> bool:
+    """r39b: a verb of changing the project's state read as a noun ('Backfill job definition is in …'), or as the
+    subject of a finite verb the model made its object ('apply happens in the pipeline'): no act handed over."""
+    return word.lower_ in CHANGING_ACTS and (
+        word.pos_ != "VERB" or any(c.dep_ == "dobj" and c.tag_ in ("VBZ", "VBD") for c in word.children)
+    )
 
 
 # ---- work handed over as a closing list ----------------------------------------------------------------------
@@ -1332,8 +1357,8 @@ def work_list(asked: Asked) -> Judgement | None:
         opening = _opening_verb(item) if chosen else None
         if opening is not None and opening.lemma_.lower() in turn_words().reader_only:
             continue  # r32b: 'Provide a different short answer': the reader's own answer, no option of the agent's
-        if kind != "act":
-            continue
+        if kind != "act" or any(_changing_noun(t) for t in item[:1]):
+            continue  # r39b: 'apply happens in the pipeline …' reports
         if reader is not None and reader.kind != "choice" and not (reader.offered and kind == "act") and (
             _opening_verb(item) is None
         ):
@@ -1482,7 +1507,9 @@ def _invokes(asked: Asked, lead: list[Token]) -> bool:
     verb = next((t for t in lead if t.lower_ in INVOKING), None)
     if verb is not None:
         subject = subject_of(verb)  # none, or the reader ('You can proceed to `/speckit.plan`.')
-        return (subject is None or subject.lower_ in SYSTEM_NOT_DOERS) and not words & AGENT_SUBJECTS
+        # r39b: the prefix the model cut off the verb ('re' of 're-run') is no subject
+        unsubjected = subject is None or _prefix(subject) or subject.lower_ in SYSTEM_NOT_DOERS
+        return unsubjected and not words & AGENT_SUBJECTS
     return words <= SEQUENCE
 
 
@@ -1770,11 +1797,20 @@ def _system_doer(lead: list[Token]) -> Token | None:
     if k < 0 or not (words & SYSTEM_MODALS or words & SYSTEM_VERBS):
         return None
     subject = lead[k]
-    if subject.pos_ not in ("NOUN", "PROPN", "PRON") or subject.tag_ == "VBG":
-        return None
+    if subject.pos_ not in ("NOUN", "PROPN", "PRON") or subject.tag_ == "VBG" or _prefix(subject):
+        return None  # r39b: 'Please re-run:' — the prefix the model cut off the verb is no subject
     if subject.lower_ in SYSTEM_NOT_DOERS or subject.lower_ in AGENT_SUBJECTS or _hyphenated(subject) in LEAD_INS:
         return None  # 'The follow-ups would:': a lead-in word names the list itself, not a system that does its work
     return subject
+
+
+def _prefix(token: Token) -> bool:
+    """r39b: the token is the first part of a word the model cut at its hyphen ('re' of 're-run', 'pre' of
+    'pre-build'): joined to the next part, it is no word of its own."""
+    doc = token.doc
+    return token.i + 2 < len(doc) and not token.whitespace_ and doc[token.i + 1].text == "-" and not doc[
+        token.i + 1
+    ].whitespace_
 
 
 def _hyphenated(token: Token) -> str:
@@ -1834,6 +1870,8 @@ def _opening_command(item: Doc) -> bool:
     span = _COMMAND_SPAN.match(item.text)
     if span is None:
         return False
+    if item.text[span.end() :].lstrip().startswith("("):
+        return True  # r39b: '`uv run pytest` (should now pass)': a remark in brackets is no predicate of the code
     after = _word_after(item, span.end())
     return after is None or after.tag_ not in ("VBZ", "VBD", "VBN", "VBP", "MD")
 

@@ -686,6 +686,7 @@ class _Patterns:
     rest_others: frozenset[str]
     verifying: tuple[str, ...]
     verifying_times: tuple[str, ...]
+    changing_acts: tuple[str, ...]
     reader_lead: re.Pattern[str]
     assurance: re.Pattern[str]
     next_stated: re.Pattern[str]
@@ -728,8 +729,14 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     condition, decision, help_, turn = data["condition"], data["decision"], data["help"], data["turn"]
     handed = data["stage-handed"]
     advised = data["advised-work"]
+    # r39b: a verb of doing again written with its hyphen ('re-generate' for 'regenerate')
+    hyphened = [f"re-{v[2:]}" for v in data["next-step"]["running_verbs"] if v.startswith("re") and v[2:3] != "-"]
     # r38n: the next steps of the agent's own work are found by the same site; the rule reads their marks
-    advised_acts = advised["verbs"] + advised["gerunds"] + advised["timed_steps"] + advised["kept_steps"]
+    # r39b: the acts that change the project's state ([next-step] changing_acts) are next steps when timed too
+    advised_acts = (
+        advised["verbs"] + advised["gerunds"] + advised["timed_steps"] + advised["kept_steps"]
+        + data["next-step"]["changing_acts"]
+    )
     step = data["next-step"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
@@ -1096,7 +1103,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"[ \t]*,[ \t]+(?:and[ \t]+)?){{0,{step['remembered_steps']}}})?("
             rf"(?:(?:{_words(step['recheck_openers'])})[ \t,]+){{0,3}}"
             rf"(?:(?:{_words(step['trying'])})[ \t]+(?:{_words(step['running_gerunds'])}|{tried_step})"
-            rf"|{_words(step['running_verbs'])}"
+            # r39b: any verb of running may take the prefix of doing it again ('re-generate', 're-apply')
+            rf"|(?:re-)?(?:{_words(step['running_verbs'] + hyphened)})"
             rf"|(?:{_words(step['giving'])})[ \t]+(?:{_words(step['given_pronouns'])}"
             rf"|(?:{_words(step['given_determiners'])})[ \t]+[\w.-]+(?:[ \t]+[\w.-]+)?)[ \t]+"
             rf"(?:{_words(step['running_nouns'])}))"
@@ -1175,6 +1183,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         rest_others=frozenset(data["list-statement"]["others"]),
         verifying=tuple(data["next-step"]["verifying"]),
         verifying_times=tuple(data["next-step"]["verifying_times"]),
+        changing_acts=tuple(data["next-step"]["changing_acts"]),
         explained_words=int(data["next-step"]["explained_words"]),
         stated_owned=tuple(data["next-step"]["stated_owned"]),
     )
@@ -1554,6 +1563,8 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
         found = match
     if found is None:
         return None
+    if text[text.rfind("\n", 0, found.start(1)) + 1 :].lstrip(" \t>").startswith("#"):
+        return None  # r39b: '### 1. Install Dependencies': a heading names a section of a plan, it instructs nothing
     stopped = _SENTENCE_END.search(view, found.end(), end)
     stop = stopped.start() + 1 if stopped is not None else end
     if stopped is not None and view[stopped.start()] == "?":
@@ -1572,7 +1583,9 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     # r38b: the time right after the change ('After applying these changes, …'), or the message's own code pointed at
     timed = patterns.change_timed.search(view, found.start(), found.start(1)) is not None
     pointed = patterns.code_pointer.match(view, found.end()) is not None and "```" in text[: found.start()]
-    tried = tried or timed or pointed
+    # r39b: a verb of running with the prefix of doing it again ('re-generate') is timed like 'again'
+    again = words[-1].startswith("re-")
+    tried = tried or timed or pointed or again or _changes_state(lead, after, patterns)
     if re.match(r"(?:\w+ )*?you ", lead):
         # r38i: '…; you can hit any update endpoint to confirm …': the reader's possibility is a check handed back only
         # by a purpose or outcome of checking; timed alone ('You can now run …') it is the reader's own use (r33g). One
@@ -1590,6 +1603,17 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     item = found.start(1)
     stop = item + len(view[item:stop].rstrip(_TRAILING))
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
+
+
+def _changes_state(lead: str, after: str, patterns: _Patterns) -> bool:
+    """r39b (docs/DESIGN.md#construction-classes): the act handed back changes the project's state itself — its verb, or
+    the verb of its purpose in its own clause, is one of sites.toml [next-step] changing_acts ('Apply the migration.',
+    'Run the seed script to populate the tables.'): work the agent could do, no use of the result."""
+    words = lead.split()
+    if words and words[-1] in patterns.changing_acts:
+        return True
+    own = _PURPOSE_END.split(" ".join(after.split()), 1)[0]
+    return any(re.search(rf"(?<![\w'-])to {re.escape(verb)}(?![\w'-])", own) for verb in patterns.changing_acts)
 
 
 _PURPOSE_BEFORE = re.compile(r"(?<![\w'’-])to[ \t]+\Z")  # r38i: the infinitive marker of a purpose, just before
