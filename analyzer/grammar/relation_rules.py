@@ -540,11 +540,12 @@ def demonstrative_judgement(
 
 
 def _statement_act(before: Sequence[Token]) -> list[Token]:
-    """Rule `statement-antecedent` (r39c, docs/DESIGN.md#construction-classes): 'The production deploy is ready whenever you want it — that's your
-    decision', 'Step 5 drops columns in the production database, so that step is yours': a demonstrative after a
-    statement in its own sentence stands for the act that statement names, read as the sentence before a bare
-    hand-over is (analyzer.grammar.reference.act_of_sentence: its noun or gerund subject, what a step does), not for
-    the statement's own predicate ('is ready' reports a status). Nothing for a question or an option list."""
+    """Rule `statement-antecedent` (r39c, docs/DESIGN.md#construction-classes): 'The production deploy is ready
+    whenever you want it — that's your decision', 'Step 5 drops columns in the production database, so that step is
+    yours': a demonstrative after a statement in its own sentence stands for the act that statement names, read as the
+    sentence before a bare hand-over is (analyzer.grammar.reference.act_of_sentence: its noun or gerund subject, what a
+    step does), not for the statement's own predicate ('is ready' reports a status). Nothing for a question or an
+    option list."""
     words = [t for t in before if not t.is_space]
     if not words:
         return []
