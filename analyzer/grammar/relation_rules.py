@@ -443,7 +443,21 @@ def demonstrative_of(subject: Token) -> Token | None:
         # r38d: '…; the decision is yours' with nothing of its own points back, after a clause of its own sentence, as
         # 'that decision' does; opening its sentence ('The decision rests with you.') it names the decision generally
         return before
+    if before is not None and before.lower_ in DEMONSTRATIVES and _echoes_act(subject, before):
+        return before
     return None
+
+
+def _echoes_act(noun: Token, demonstrative: Token) -> bool:
+    """r39c (docs/DESIGN.md#construction-classes): 'Applying the module to the production account creates an IAM role.
+    That apply is yours.', 'Purging the audit rows … That purge is your call.': a demonstrative before a word with
+    nothing else of its own that repeats the verb of the act named before (the same lemma) points back at that act, as
+    'that one' does. Any other noun ('That refactor is your call' after a release) names a thing of its own."""
+    if demonstrative.head.i != noun.i or any(c.i != demonstrative.i for c in noun.children):
+        return False
+    if segment_before(demonstrative):
+        return False
+    return noun.lemma_.lower() in {t.lemma_.lower() for t in act_before(demonstrative) if t.pos_ in ("VERB", "NOUN")}
 
 
 def named_after_colon(cop: Token) -> list[Token]:
