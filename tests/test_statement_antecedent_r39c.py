@@ -58,3 +58,29 @@ def test_a_past_report_of_a_step_names_nothing_to_decide() -> None:
     report = analyze("Step 5 dropped the legacy columns in the production database. Your call.", claims=False)
     assert report.verdict == "fire"
     assert report.firing is not None and report.firing.rule == "standalone"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Depending on what you decide about the retry policy, I can drop it or cap the attempts.",
+        "Depending on which test runner you prefer, I'll port the suite to it next.",
+    ],
+)
+def test_the_agents_act_depending_on_the_readers_choice_in_a_question_clause_fires(text: str) -> None:
+    """A choice handed back in prose with no question mark: 'depending on' a question clause of the reader's choice
+    governing the agent's act (sites.toml [decision] depending_questions)."""
+    assert_judged(text, "fire", "decision-offer", ["wait on", "reader's decision"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Depending on which queue you pick, run the worker with `--queue fast` or `--queue slow`.",
+        "Depending on which branch you merge first, the changelog order differs.",
+    ],
+)
+def test_a_choice_clause_before_an_instruction_or_a_status_offers_nothing(text: str) -> None:
+    report = analyze(text, claims=False)
+    assert report.verdict == "clear"
+    assert report.findings == ()
