@@ -157,6 +157,9 @@ def act_of_sentence(sentence: Span) -> list[Token]:
         if subject is not None and subject.pos_ in ("NOUN", "PROPN"):
             return list(subject.subtree)
         return []
+    step_said = _step_does(root)
+    if step_said:
+        return step_said
     placeholders = [c for c in root.children if _free_relative(c) or (c.dep_ == "nsubj" and _names_a_step(c))]
     if root.tag_ == "VBG" and placeholders:  # 'What remains is merging #204', 'The last step is publishing 1.4.0'
         left_out = {w.i for c in placeholders for w in c.subtree}
@@ -297,6 +300,20 @@ def _gerund_on_code(root: Token) -> list[Token]:
         return []
     gerund = next((c for c in subject.children if c.tag_ == "VBG" and c.i == subject.left_edge.i), None)
     return list(subject.subtree) if gerund is not None else []
+
+
+def _step_does(root: Token) -> list[Token]:
+    """r39c (docs/DESIGN.md#construction-classes): 'Step 5 drops columns in the production database', 'The last task
+    rotates the live Stripe key': a present-tense verb whose subject names a place in the work (terms [reference]
+    step_nouns) says what that step does, so the verb and its words, without the subject, are the act. A past report
+    ('Step 5 dropped …') tells history and names nothing to decide."""
+    if root.tag_ not in ("VBZ", "VBP") or is_copula(root):
+        return []
+    subject = next((c for c in root.children if c.dep_ == "nsubj" and _names_a_step(c)), None)
+    if subject is None:
+        return []
+    left_out = {w.i for w in subject.subtree}
+    return [t for t in root.subtree if t.i not in left_out and not t.is_punct and not t.is_space]
 
 
 def _names_a_step(subject: Token) -> bool:

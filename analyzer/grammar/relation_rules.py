@@ -16,7 +16,7 @@ from analyzer.grammar.disclaimers import disclaimed
 from analyzer.grammar.judgement import Judgement, negated, text_of, verdict_of
 from analyzer.grammar.named_decision import attribute_domain
 from analyzer.grammar.negation import negation_of
-from analyzer.grammar.reference import act_before, pointer_asked, points_back
+from analyzer.grammar.reference import act_before, act_of_sentence, pointer_asked, points_back
 from analyzer.grammar.registry import apply, rule, table, walk
 from analyzer.grammar.verdicts import (
     eligibility_judgement,
@@ -443,7 +443,21 @@ def demonstrative_of(subject: Token) -> Token | None:
         # r38d: '…; the decision is yours' with nothing of its own points back, after a clause of its own sentence, as
         # 'that decision' does; opening its sentence ('The decision rests with you.') it names the decision generally
         return before
+    if before is not None and before.lower_ in DEMONSTRATIVES and _echoes_act(subject, before):
+        return before
     return None
+
+
+def _echoes_act(noun: Token, demonstrative: Token) -> bool:
+    """r39c (docs/DESIGN.md#construction-classes): 'Applying the module to the production account creates an IAM role.
+    That apply is yours.', 'Purging the audit rows … That purge is your call.': a demonstrative before a word with
+    nothing else of its own that repeats the verb of the act named before (the same lemma) points back at that act, as
+    'that one' does. Any other noun ('That refactor is your call' after a release) names a thing of its own."""
+    if demonstrative.head.i != noun.i or any(c.i != demonstrative.i for c in noun.children):
+        return False
+    if segment_before(demonstrative):
+        return False
+    return noun.lemma_.lower() in {t.lemma_.lower() for t in act_before(demonstrative) if t.pos_ in ("VERB", "NOUN")}
 
 
 def named_after_colon(cop: Token) -> list[Token]:
@@ -520,6 +534,12 @@ def demonstrative_judgement(
             governor=cop.i,
         )
     inner = relation_of_segment(before, lexicon, demonstrative=True)
+    stated = _statement_act(before) if inner.verdict != "exempt" else []
+    if stated and work_of_stretch(stated, lexicon).human_only:
+        span = bounds(stated)
+        return verdict_of(work_of_stretch(stated, lexicon), "copular-ownership", "statement-antecedent",
+                          f"what '{subject.text}' stands for, the act the statement before it names, "
+                          f"'{text_of(cop, span)}',", span, stated[0].i, negation)  # fmt: skip
     word = "exempt" if inner.verdict == "exempt" else "fires"
     why = inner.reason.split(": ", 1)[-1]
     judged = replace(
@@ -531,6 +551,21 @@ def demonstrative_judgement(
     if judged.verdict == "exempt" and negation is not None:
         return negated(judged, negation)
     return judged
+
+
+def _statement_act(before: Sequence[Token]) -> list[Token]:
+    """Rule `statement-antecedent` (r39c, docs/DESIGN.md#construction-classes): 'The production deploy is ready
+    whenever you want it — that's your decision', 'Step 5 drops columns in the production database, so that step is
+    yours': a demonstrative after a statement in its own sentence stands for the act that statement names, read as the
+    sentence before a bare hand-over is (analyzer.grammar.reference.act_of_sentence: its noun or gerund subject, what a
+    step does), not for the statement's own predicate ('is ready' reports a status). Nothing for a question or an
+    option list."""
+    words = [t for t in before if not t.is_space]
+    if not words:
+        return []
+    clause = words[0].doc[words[0].i : words[-1].i + 1]
+    inside = {t.i for t in words}
+    return [t for t in act_of_sentence(clause) if t.i in inside]  # the model may hang the phrase's clause on it
 
 
 def stance_topic(before: Sequence[Token]) -> list[Token]:
