@@ -26,7 +26,6 @@ from analyzer.text.candidates import Candidate, folded_views, iter_scan, scan
 from analyzer.text.carveouts import Views
 from analyzer.text.citations import dated_citation
 from analyzer.text.disguise import Folded
-from analyzer.text.spelling import marks_as_written
 from analyzer.text.layout import (
     gap_before,
     instruction_case,
@@ -40,6 +39,7 @@ from analyzer.text.layout import (
     unit_case,
 )
 from analyzer.text.questions import TURN, QuestionSite, question_sites
+from analyzer.text.spelling import marks_as_written
 from analyzer.text.units import (
     WINDOW_BEFORE,
     Unit,
