@@ -1186,7 +1186,8 @@ def _choice_requested(asked: Asked, w: Words) -> Judgement | None:
     request = asked.tokens[0] if asked.tokens[0].lemma_.lower() in w.request_verbs | w.giving else None
     if request is None or not any(c.lower_ in ("me", "us") for c in request.children):
         return None
-    asked_for = [c for c in request.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us")]
+    asked_for = [c for c in request.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us")
+                 and not _joined_act(c)]
     choice = next((t for c in asked_for for t in c.subtree if t.lower_ in w.choices or t.lower_ in w.preferred), None)
     if choice is None or (choice.lower_ in w.choices and not _to_be_chosen(asked_for, w)):
         return None  # 'Tell me which lanes are done and I'll update the board': a fact asked for
@@ -1198,6 +1199,19 @@ def _choice_requested(asked: Asked, w: Words) -> Judgement | None:
         return None
     why = f"asks the reader for a choice ('{choice.text} …') and makes the agent's '{offer.act.text}' wait on it"
     return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
+
+
+def _joined_act(clause: Token) -> bool:
+    """r39g (docs/DESIGN.md#construction-classes): the agent's act joined by 'and' that the model hung on the request
+    as its complement ('Tell me which of the strategies you like and I'll implement it': implement -ccomp-> Tell) is
+    the act offered, not what is asked for."""
+    subject = subject_of(clause)
+    return (
+        clause.dep_ == "ccomp"
+        and subject is not None
+        and subject.lower_ in AGENT_SUBJECTS
+        and any(c.dep_ == "cc" and c.i < subject.i for c in clause.children)
+    )
 
 
 def _to_be_chosen(asked_for: Sequence[Token], w: Words) -> bool:
