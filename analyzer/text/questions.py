@@ -781,6 +781,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'])})\b"
             rf"|\b(?:{_words(decision['marks'])})\b[^.!?;,\n]{{0,40}}?\b(?:{_words(decision['outcomes'])})\b"
             rf"|\b(?:{_words(decision['depending'])})\s+your\s+(?:{_words(decision['word_nouns'])})\b"
+            # r39g: or the reader's decision as a clause ('depending on what you decide about the cache')
+            rf"|\b(?:{_words(decision['depending'])})\s+(?:what|which|whichever|whatever|whether)\s+you\s+"
+            rf"(?:\w+\s+)?(?:{_words(decision['verbs'])})\b"
         ),
         decision_request=(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"
