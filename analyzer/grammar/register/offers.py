@@ -80,9 +80,8 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     wanted += [c for c in wish.children if _infinitive_read_as_preposition(c, phrase)]
     # 'If you'd like to reproduce it, run `make flaky`; I am on the tests': a clause after ';' is another one.
     agent_main = main is not None and _agent_subject(main) and not across_semicolon(wish, main)
-    offered = agent_main or (main is not None and main.dep_ == "xcomp" and _agent_subject(main.head))
-    if offered and main.i < wish.i and _points_back(wanted, wish):
-        wanted = []  # r38a: '…, if you'd like it there too.': the wish for what the agent's clause offered is open
+    if main is not None and not _instructed(main) and main.i < wish.i and _points_back(wanted, wish):
+        wanted = []  # r38a: '…, if you'd like it there too.': the wish for what the clause offered is left open
     invitation = invited_to_ask(main, wish) if main is not None and not across_semicolon(wish, main) else None
     if invitation is not None and invitation.lemma_.lower() == "let" and wish.i > invitation.i:
         invitation = None  # 'Let me know your thoughts, or if you want changes': the 'let me know' closer's to judge
@@ -160,6 +159,18 @@ def _points_back(wanted: Sequence[Token], wish: Token) -> bool:
     if len(wanted) != 1 or wanted[0].dep_ != "dobj" or wanted[0].lower_ not in POINTERS or list(wanted[0].children):
         return False
     return all(c.dep_ in ("advmod", "punct") for c in wish.children if c.i > wanted[0].i)
+
+
+def _instructed(verb: Token) -> bool:
+    """r39g: the clause the wish closes is an instruction to the reader — an imperative, a base verb heading its
+    sentence or joined to one, with no subject and no auxiliary ('Grab a key from the vault if you want one'): a
+    pointer wished after it is the reader's own use, not the agent's offer."""
+    return (
+        verb.tag_ == "VB"
+        and verb.dep_ in ("ROOT", "conj")
+        and subject_of(verb) is None
+        and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    )
 
 
 def passive_offer(main: Token) -> str | None:
