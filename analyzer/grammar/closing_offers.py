@@ -1228,7 +1228,9 @@ def _to_be_chosen(asked_for: Sequence[Token], w: Words) -> bool:
     for token in (t for c in asked_for for t in c.subtree):
         if token.dep_ == "aux" and token.lower_ in ("should", "to", "would", "'d", "shall"):
             return True
-        if token.pos_ == "VERB" and (token.lemma_.lower() in w.decision_verbs | {"want", "like", "need"}):
+        # r39g: the model may tag the reader's 'like' an interjection; its subject 'you' still makes it the verb
+        verb = token.pos_ == "VERB" or any(c.dep_ == "nsubj" and c.lower_ in READER for c in token.children)
+        if verb and (token.lemma_.lower() in w.decision_verbs | {"want", "like", "need"}):
             return True
     return False
 
