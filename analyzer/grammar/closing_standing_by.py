@@ -143,6 +143,8 @@ def _available_for(asked: Asked, w: ContactWords) -> Judgement | None:
             return carved("contact-closer", f"'{subject.text}' is available for the need, not the agent")
         if not _available(governor, offer_words()) or _carries_act(governor):
             continue
+        if any(c.dep_ == "npadvmod" for c in (*governor.children, *holder.children)):
+            continue  # 'I'll be available for questions tomorrow': availability at a later time, no standing by now
         why = (f"states the agent is '{_availability(governor)}' for an open need ('{prep.text} {need.text}'): it "
                "waits for the reader to come back")
         return gated("fire", "contact-closer", f"fires (contact-closer): '{_as_asked(asked)}' {why}", governor.i)
