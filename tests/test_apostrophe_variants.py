@@ -67,10 +67,11 @@ def test_reasons_quote_each_mark_as_typed(mark: str) -> None:
     question alike."""
     [owned] = analyze(f"The merge isn{mark}t yours, your call.").findings
     assert owned.reason == (
-        f"fires (copular-ownership, negated): the negation 'n{mark}t' on 'is' cancels the hand-over the relation would make"
+        f"fires (copular-ownership, negated): the negation 'n{mark}t' on 'is' cancels the hand-over the relation"
+        " would make"
     )
     [asked] = analyze(f"Tests pass. Should I update the team{mark}s onboarding docs too?").findings
     assert asked.reason == (
-        f"fires (permission-question): 'Should I' asks leave for 'update the team{mark}s onboarding docs too' and leaves"
-        " it unanswered"
+        f"fires (permission-question): 'Should I' asks leave for 'update the team{mark}s onboarding docs too'"
+        " and leaves it unanswered"
     )

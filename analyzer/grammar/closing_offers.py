@@ -68,6 +68,7 @@ BEST = terms("decision-offer", "best")
 DEPENDING = terms("decision-offer", "depending")
 DEPENDING_ON = terms("decision-offer", "depending_on")
 DECISION_NOUNS = terms("decision-offer", "word_nouns")
+DECISION_VERBS = terms("decision-offer", "verbs")
 SAID_ALONE = terms("decision-offer", "said")
 
 
@@ -1145,14 +1146,18 @@ def decision_offer(asked: Asked) -> Judgement | None:
 
 def _depended_word(verb: Token) -> Token | None:
     """r38a: 'Depending on your preference for tabs vs a stepper, I'll build …': a verb of dependence (terms
-    [decision-offer] depending) whose preposition's object is a noun of the reader's word the reader possesses. The
-    noun, or None."""
+    [decision-offer] depending) whose preposition's object is a noun of the reader's word the reader possesses, or
+    (r39g) a clause of the reader's decision ('on what you decide'). The noun or the decision's verb, or None."""
     if verb.lemma_.lower() not in DEPENDING or verb.tag_ not in ("VBG", "VBN"):
         return None
     for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ in DEPENDING_ON):
         for noun in (c for c in prep.children if c.dep_ == "pobj" and c.lemma_.lower() in DECISION_NOUNS):
             if any(c.dep_ == "poss" and c.lower_ in READER for c in noun.children):
                 return noun
+        for clause in (c for c in prep.children if c.dep_ == "pcomp" and c.lemma_.lower() in DECISION_VERBS):
+            subject = subject_of(clause)
+            if subject is not None and subject.lower_ in READER:
+                return clause  # r39g: 'Depending on what you decide about the cache, I can …': the reader's decision
     return None
 
 
@@ -1160,13 +1165,16 @@ def _depending_offer(asked: Asked, verb: Token, word: Token) -> Judgement:
     """r38a: the agent's act outside the dependence waits on the reader's word; what the word is about is judged first
     (a human-only decision hands nothing over), then the act."""
     about = [p for c in word.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    if word.pos_ == "VERB":  # r39g: what the reader decides ('whether you choose to tag 3.0')
+        about += [c for c in word.children if c.dep_ in ("xcomp", "ccomp")]
     if about and work_of(about, asked.lexicon, _scope(about)).human_only:
         return carved("decision-offer", f"the reader's '{word.text}' is on a human-only decision: waiting on it hands "
                       "nothing over")  # fmt: skip
     offer = offer_in(asked.tokens, outside=frozenset(t.i for t in verb.subtree))
     if offer is None:
         return carved("decision-offer", f"what depends on the reader's '{word.text}' is no act the agent offers")
-    why = f"makes the agent's '{offer.act.text}' depend on the reader's word ('your {word.text}')"
+    said = f"you {word.text}" if word.pos_ == "VERB" else f"your {word.text}"
+    why = f"makes the agent's '{offer.act.text}' depend on the reader's word ('{said}')"
     return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
 
 
@@ -1221,7 +1229,8 @@ def _choice_requested(asked: Asked, w: Words) -> Judgement | None:
     request = asked.tokens[0] if asked.tokens[0].lemma_.lower() in w.request_verbs | w.giving else None
     if request is None or not any(c.lower_ in ("me", "us") for c in request.children):
         return None
-    asked_for = [c for c in request.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us")]
+    asked_for = [c for c in request.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us")
+                 and not _joined_act(c)]
     choice = next((t for c in asked_for for t in c.subtree if t.lower_ in w.choices or t.lower_ in w.preferred), None)
     if choice is None or (choice.lower_ in w.choices and not _to_be_chosen(asked_for, w)):
         return None  # 'Tell me which lanes are done and I'll update the board': a fact asked for
@@ -1235,13 +1244,28 @@ def _choice_requested(asked: Asked, w: Words) -> Judgement | None:
     return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
 
 
+def _joined_act(clause: Token) -> bool:
+    """r39g (docs/DESIGN.md#construction-classes): the agent's act joined by 'and' that the model hung on the request
+    as its complement ('Tell me which of the strategies you like and I'll implement it': implement -ccomp-> Tell) is
+    the act offered, not what is asked for."""
+    subject = subject_of(clause)
+    return (
+        clause.dep_ == "ccomp"
+        and subject is not None
+        and subject.lower_ in AGENT_SUBJECTS
+        and any(c.dep_ == "cc" and c.i < subject.i for c in clause.children)
+    )
+
+
 def _to_be_chosen(asked_for: Sequence[Token], w: Words) -> bool:
     """'which timezone the reports should use', 'which one to keep', 'which layout you want': what is asked is still
     to be chosen — a modal of what ought to be, an infinitive, or the reader's wish or decision."""
     for token in (t for c in asked_for for t in c.subtree):
         if token.dep_ == "aux" and token.lower_ in ("should", "to", "would", "'d", "shall"):
             return True
-        if token.pos_ == "VERB" and (token.lemma_.lower() in w.decision_verbs | {"want", "like", "need"}):
+        # r39g: the model may tag the reader's 'like' an interjection; its subject 'you' still makes it the verb
+        verb = token.pos_ == "VERB" or any(c.dep_ == "nsubj" and c.lower_ in READER for c in token.children)
+        if verb and (token.lemma_.lower() in w.decision_verbs | {"want", "like", "need"}):
             return True
     return False
 

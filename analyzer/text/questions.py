@@ -868,6 +868,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(data['contact']['requests'] + data['contact']['availability'])})\b[^.!?;\n]{{0,40}}?"
             rf"\b(?:{_words(data['contact']['marks'])})\b"
             rf"|\b(?:{_words(data['contact']['marks'])})\b[^.!?;\n]{{0,60}}?\b(?:{_words(data['contact']['requests'])})\b"
+            # r39g: the agent's availability for an open need ('I'll be around for any follow-up questions')
+            rf"|\b(?:{_words(data['contact']['available_for'])})\s+for\s+(?:[\w-]+\s+){{0,3}}?"
+            rf"(?:{_words(data['contact']['open_needs'])})\b"
             rf"|\b(?:{_words(data['contact']['willing'])})\s+to\b[^.!?;\n]{{0,80}}?[—–,-]\s*(?:just\s+)?"
             rf"(?:{_words(data['contact']['requests'])})\b"
         ),
