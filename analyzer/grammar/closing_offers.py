@@ -68,7 +68,6 @@ BEST = terms("decision-offer", "best")
 DEPENDING = terms("decision-offer", "depending")
 DEPENDING_ON = terms("decision-offer", "depending_on")
 DECISION_NOUNS = terms("decision-offer", "word_nouns")
-DECISION_VERBS = terms("decision-offer", "verbs")
 SAID_ALONE = terms("decision-offer", "said")
 
 
@@ -1146,18 +1145,14 @@ def decision_offer(asked: Asked) -> Judgement | None:
 
 def _depended_word(verb: Token) -> Token | None:
     """r38a: 'Depending on your preference for tabs vs a stepper, I'll build …': a verb of dependence (terms
-    [decision-offer] depending) whose preposition's object is a noun of the reader's word the reader possesses, or
-    (r39g) a clause of the reader's decision ('on what you decide'). The noun or the decision's verb, or None."""
+    [decision-offer] depending) whose preposition's object is a noun of the reader's word the reader possesses. The
+    noun, or None."""
     if verb.lemma_.lower() not in DEPENDING or verb.tag_ not in ("VBG", "VBN"):
         return None
     for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ in DEPENDING_ON):
         for noun in (c for c in prep.children if c.dep_ == "pobj" and c.lemma_.lower() in DECISION_NOUNS):
             if any(c.dep_ == "poss" and c.lower_ in READER for c in noun.children):
                 return noun
-        for clause in (c for c in prep.children if c.dep_ == "pcomp" and c.lemma_.lower() in DECISION_VERBS):
-            subject = subject_of(clause)
-            if subject is not None and subject.lower_ in READER:
-                return clause  # r39g: 'Depending on what you decide about the cache, I can …': the reader's decision
     return None
 
 
@@ -1165,16 +1160,13 @@ def _depending_offer(asked: Asked, verb: Token, word: Token) -> Judgement:
     """r38a: the agent's act outside the dependence waits on the reader's word; what the word is about is judged first
     (a human-only decision hands nothing over), then the act."""
     about = [p for c in word.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
-    if word.pos_ == "VERB":  # r39g: what the reader decides ('whether you choose to tag 3.0')
-        about += [c for c in word.children if c.dep_ in ("xcomp", "ccomp")]
     if about and work_of(about, asked.lexicon, _scope(about)).human_only:
         return carved("decision-offer", f"the reader's '{word.text}' is on a human-only decision: waiting on it hands "
                       "nothing over")  # fmt: skip
     offer = offer_in(asked.tokens, outside=frozenset(t.i for t in verb.subtree))
     if offer is None:
         return carved("decision-offer", f"what depends on the reader's '{word.text}' is no act the agent offers")
-    said = f"you {word.text}" if word.pos_ == "VERB" else f"your {word.text}"
-    why = f"makes the agent's '{offer.act.text}' depend on the reader's word ('{said}')"
+    why = f"makes the agent's '{offer.act.text}' depend on the reader's word ('your {word.text}')"
     return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
 
 

@@ -86,7 +86,9 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     wanted += [c for c in wish.children if _infinitive_read_as_preposition(c, phrase)]
     # 'If you'd like to reproduce it, run `make flaky`; I am on the tests': a clause after ';' is another one.
     agent_main = main is not None and _agent_subject(main) and not across_semicolon(wish, main)
-    if main is not None and not _instructed(main) and main.i < wish.i and _points_back(wanted, wish):
+    if main is not None and not _instructed(main) and not _named_doer(main) and main.i < wish.i and _points_back(
+        wanted, wish
+    ):
         wanted = []  # r38a: '…, if you'd like it there too.': the wish for what the clause offered is left open
     invitation = invited_to_ask(main, wish) if main is not None and not across_semicolon(wish, main) else None
     if invitation is not None and invitation.lemma_.lower() == "let" and wish.i > invitation.i:
@@ -179,6 +181,16 @@ def _instructed(verb: Token) -> bool:
         and subject_of(verb) is None
         and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
     )
+
+
+def _named_doer(verb: Token) -> bool:
+    """The clause the wish closes is someone else's act: its subject, or the subject of the clause it completes, is a
+    name or a noun ('Priya is happy to add the smoke test if you want one'), neither the agent nor a pro-form."""
+    node = verb
+    while node.dep_ in ("xcomp", "acomp") and node.head.i != node.i:
+        node = node.head
+    subject = subject_of(node)
+    return subject is not None and subject.pos_ in ("PROPN", "NOUN")
 
 
 def passive_offer(main: Token) -> str | None:
