@@ -20,7 +20,8 @@ from tests.judging import verdict_rule_reason
         ("Done with the cleanup. I'll be around for any questions.", "contact-closer", "for an open need"),
         ("I'm here for anything else on the billing page.", "contact-closer", "states the agent is 'here'"),
         # an indefinite pro-form pointing back at the agent's offer (terms [wish-invitation] indefinite_pointers)
-        ("Glad to draft a rollback script too if you want one.", "wish-condition", "the wish governs the agent's own 'draft'"),
+        ("Glad to draft a rollback script too if you want one.", "wish-condition",
+         "the wish governs the agent's own 'draft'"),
         ("I could add a few property tests as well if you'd like some.", "wish-condition", "the agent's own 'add'"),
         # the reader's decision under a verb of dependence; the joined act hung on the request
         ("Depending on what you decide about the queue, I can shard it or add a dead-letter topic.", "decision-offer",
