@@ -49,6 +49,8 @@ def test_review_r39rv_fires(text: str, rule: str, words: list[str]) -> None:
         "Could you approve the MFA prompt on your phone? The deploy is waiting on it.",  # the sign-in check itself
         "`docker compose up` failed with 'permission denied'. Please run `docker compose up` on your side and tell me "
         "what it prints.",  # what the failed run printed, quoted: still a block
+        "`npm test` failed: 'Error: connect ECONNREFUSED — database unreachable'. Please run it locally and paste the "
+        "output.",  # the same after a colon
         "The empty-state text now reads:\n\nNo rush — your data syncs in the background.",  # copy written, no courtesy
         "Questions encouraged in the onboarding doc are now answered in docs/FAQ.md.",  # the noun is a subject
         "Comments welcome the change in the RFC thread, and the two open objections are resolved in 3f2a1c.",

@@ -44,6 +44,7 @@ _BLOCKED_TOPIC = re.compile(rf"\b(?:{'|'.join(re.escape(w) for w in sites()['nex
 # r39rv: a quoted stretch or a code span on one line, read past by blocked_run (a message or a command named)
 _QUOTED = re.compile(r"`[^`\n]*`|(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w))*'(?!\w)|\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’(?!\w)")
 _FAILED = tuple(sites()["next-step"]["failed"])  # the run's failure reported ('failed', "couldn't")
+_SENTENCE_BREAKS = ".!?\n"  # r39rv: where the sentence of a quoted stretch opens
 _CLAUSE_BREAKS = ".;:!?,\n—()"  # r39rv: where the clause of a cue opens
 READER_SIDES = terms("word-before-act", "reader_sides")
 CONTEXT_PLACES = terms("context-access", "places")
@@ -126,10 +127,10 @@ def blocked_run(doc: Doc, end: int) -> str | None:
 
 def _named_only(quoted: re.Match[str], text: str) -> str:
     """r39rv: a quoted stretch names a message or a command, blanked so its words cue no block ("fixed the 'Docker isn't
-    running' message"), unless a failure of the run opens its clause ("`up` failed with 'permission denied'"): then it
-    is what the run printed, kept."""
-    clause = text[max(text.rfind(mark, 0, quoted.start()) for mark in _CLAUSE_BREAKS) + 1 : quoted.start()]
-    if any(word in clause for word in _FAILED):
+    running' message"), unless a failure of the run comes before it in its sentence ("`up` failed with 'permission
+    denied'", "`npm test` failed: 'database unreachable'"): then it is what the run printed, kept."""
+    sentence = text[max(text.rfind(mark, 0, quoted.start()) for mark in _SENTENCE_BREAKS) + 1 : quoted.start()]
+    if any(word in sentence for word in _FAILED):
         return quoted.group()
     return " " * len(quoted.group())
 
