@@ -28,6 +28,8 @@ from tests.judging import assert_judged, verdict_rule_reason
          "know the result.", "turn-taking", ["tells the reader to 'run …'", "work the agent could do"]),
         ("Fixed the crash when Docker isn't running. Please run `pytest tests/cli` and let me know the result.",
          "turn-taking", ["tells the reader to 'run …'", "work the agent could do"]),
+        ("Added an escalated-permissions warning to the installer. Please run `pytest tests/installer` and let me "
+         "know what fails.", "turn-taking", ["tells the reader to 'run …'", "work the agent could do"]),
         # the courtesy alone, in two parts
         ("Take your time — no rush.", "wait-on-person", ["leaves the time to the reader as a courtesy"]),
         # the welcomed word under a copula, as the site reads it
@@ -51,6 +53,8 @@ def test_review_r39rv_fires(text: str, rule: str, words: list[str]) -> None:
         "what it prints.",  # what the failed run printed, quoted: still a block
         "`npm test` failed: 'Error: connect ECONNREFUSED — database unreachable'. Please run it locally and paste the "
         "output.",  # the same after a colon
+        "Fixed the build; `npm install` still fails: no network in the sandbox. Please run it on your machine and "
+        "paste the output.",  # the block in a clause of its own after the change reported
         "The empty-state text now reads:\n\nNo rush — your data syncs in the background.",  # copy written, no courtesy
         "Questions encouraged in the onboarding doc are now answered in docs/FAQ.md.",  # the noun is a subject
         "Comments welcome the change in the RFC thread, and the two open objections are resolved in 3f2a1c.",

@@ -44,6 +44,9 @@ _BLOCKED_TOPIC = re.compile(rf"\b(?:{'|'.join(re.escape(w) for w in sites()['nex
 # r39rv: a quoted stretch or a code span on one line, read past by blocked_run (a message or a command named)
 _QUOTED = re.compile(r"`[^`\n]*`|(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w))*'(?!\w)|\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’(?!\w)")
 _FAILED = tuple(sites()["next-step"]["failed"])  # the run's failure reported ('failed', "couldn't")
+# r39rv: the agent's change reported (blocked_run): the verbs of changing the code, after a subject or an adverb
+_CHANGE_VERBS = frozenset(sites()["advised-work"]["verbs"])
+_REPORT_OPENERS = frozenset(sites()["next-step"]["change_openers"])
 _SENTENCE_BREAKS = ".!?\n"  # r39rv: where the sentence of a quoted stretch opens
 _CLAUSE_BREAKS = ".;:!?,\n—()"  # r39rv: where the clause of a cue opens
 READER_SIDES = terms("word-before-act", "reader_sides")
@@ -119,10 +122,25 @@ def blocked_run(doc: Doc, end: int) -> str | None:
         at = text.find(cue)
         while at != -1:
             clause = text[max(text.rfind(mark, 0, at) for mark in _CLAUSE_BREAKS) + 1 : at]
-            if _BLOCKED_TOPIC.search(clause) is None:  # r39rv: 'the crash when Docker isn't running' is the topic
+            # r39rv: 'the crash when Docker isn't running', 'Added an escalated-permissions warning': the topic
+            if _BLOCKED_TOPIC.search(clause) is None and not _change_reported(clause):
                 return cue
             at = text.find(cue, at + 1)
     return None
+
+
+def _change_reported(clause: str) -> bool:
+    """r39rv: the clause opens with the agent's change reported in the past ('added an escalated-permissions warning',
+    'I fixed the offline banner'; a verb of sites.toml [advised-work] verbs with its -ed): a cue in it names what the
+    agent changed, not its run held back."""
+    words = clause.split()
+    while words and words[0] in _REPORT_OPENERS:
+        words = words[1:]
+    if not words or not words[0].endswith("ed"):
+        return False
+    word = words[0]
+    stems = {word[:-1], word[:-2], word[:-3], word[:-3] + "y"}  # 'added', 'fixed', 'wrapped', 'modified'
+    return bool(stems & _CHANGE_VERBS)
 
 
 def _named_only(quoted: re.Match[str], text: str) -> str:
