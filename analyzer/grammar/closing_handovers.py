@@ -1281,9 +1281,12 @@ def _rechecks(asked: Asked) -> bool:
 
 def _changing_noun(word: Token) -> bool:
     """r39b: a verb of changing the project's state read as a noun ('Backfill job definition is in …'), or as the
-    subject of a finite verb the model made its object ('apply happens in the pipeline'): no act handed over."""
+    subject of a finite verb the model made its object ('apply happens in the pipeline'); r39rv: or made the clausal
+    subject of a finite verb ('Apply step now runs in CI': the noun 'apply step' runs): no act handed over."""
     return word.lower_ in CHANGING_ACTS and (
-        word.pos_ != "VERB" or any(c.dep_ == "dobj" and c.tag_ in ("VBZ", "VBD") for c in word.children)
+        word.pos_ != "VERB"
+        or any(c.dep_ == "dobj" and c.tag_ in ("VBZ", "VBD") for c in word.children)
+        or (word.dep_ == "csubj" and word.head.tag_ in ("VBZ", "VBD"))
     )
 
 
@@ -1376,7 +1379,9 @@ def work_list(asked: Asked) -> Judgement | None:
             human.append(item.text.strip())
         elif purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
             human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
-        elif roots and (work_of(roots, asked.lexicon, scope).human_only or _peoples_own(item)):
+        elif roots and (
+            work_of(roots, asked.lexicon, scope).human_only or _peoples_own(item) or _act_human_only(item, asked)
+        ):
             human.append(item.text.strip())
         elif roots and is_do_nothing_item(roots[0], asked.lexicon, scope):
             continue  # r28i: 'Hold it until the freeze ends' beside 'Squash-merge it into main'
@@ -1396,6 +1401,20 @@ def work_list(asked: Asked) -> Judgement | None:
         return carved("work-list", f"every item is left to the reader by its own grammar ({kept[0]}): the list hands "
                       "nothing over now")  # fmt: skip
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _act_human_only(item: Doc, asked: Asked) -> bool:
+    """r39rv: the item's opening instruction is human-only work by its own words, read without the agent's clause of
+    its own beside it ('Apply the migration to the production database yourself — I don't have prod credentials', the
+    model making the instruction a complement of 'have', or ', since I don't …'): the agent's reason names no work
+    of its own."""
+    act = _opening_verb(item)
+    if act is None:
+        return False
+    own = {t.i for c in act.children if c.dep_ in ("advcl", "ccomp", "parataxis") and _agent_subject(c)
+           for t in c.subtree}  # fmt: skip
+    scope = frozenset(t.i for t in act.subtree if t.i not in own and not t.is_punct)
+    return work_of([act], asked.lexicon, scope).human_only
 
 
 def _proposes(lead: list[Token]) -> bool:

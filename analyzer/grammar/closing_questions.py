@@ -87,6 +87,9 @@ OPINION_TOPICS = terms("opinion-asked", "topics")
 OPINION_OPENERS = terms("opinion-asked", "openers")
 FACT_WH = terms("opinion-asked", "fact_wh")
 CHOICE_MODALS = terms("opinion-asked", "choice_modals")
+# r39rv: how the agent's work strikes the reader ('… on how the dashboard looks'): the same verbs as the reader's
+# satisfaction conditions (terms [word-before-act] impressions), a view asked, no fact.
+IMPRESSIONS = terms("word-before-act", "impressions")
 # r31c: adjectives of the agent's willingness that offer its act in the main clause of a condition (_willing).
 WILLING = terms("offers", "willing")
 # r33b: the agent's confidence stated after its own approval question answers it (answered_in_message).
@@ -441,10 +444,11 @@ def approval_question(asked: Asked) -> Judgement | None:
 def _fact_asked(prep: Token) -> bool:
     """r39d (docs/DESIGN.md#construction-classes): the preposition of an opinion noun governs a finite wh-clause
     with no modal ('on why it fails', 'on what causes the drift'): the reader is asked about a fact, and a fact is
-    no approval."""
+    no approval. r39rv: a verb of how the work strikes the reader ('on how the dashboard looks', '… how it reads now';
+    IMPRESSIONS) asks the reader's view of it, no fact."""
     for clause in (c for c in prep.children if c.dep_ in ("pcomp", "pobj") and c.pos_ in ("VERB", "AUX")):
         wh = next((c for c in clause.subtree if c.lower_ in FACT_WH and c.i < clause.i), None)
-        finite = clause.tag_ in ("VBZ", "VBP", "VBD")
+        finite = clause.tag_ in ("VBZ", "VBP", "VBD") and clause.lemma_.lower() not in IMPRESSIONS
         modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in CHOICE_MODALS for c in clause.children)
         if wh is not None and finite and not modal:
             return True

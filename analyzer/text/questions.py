@@ -847,12 +847,14 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['wait']['work_needs'])})\s+your\s+(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
             # r39d: the reader's word welcomed with no verb ('Feedback welcome.', 'Open to suggestions.'), the courtesy
             # wait on the reader's time ('Take your time.', 'No rush.'), each opening its sentence
-            rf"|^[\s*_>-]*(?:(?:any|all|your|more|other)\s+)?(?:{_words(data['wait']['welcomed_nouns'])})\s+"
-            rf"(?:(?:is|are)\s+)?(?:(?:always|very|most|much|greatly)\s+)?(?:{_words(data['wait']['welcoming'])})\b"
-            rf"|^[\s*_>-]*(?:(?:i'm|i’m|i am|we're|we’re|we are)\s+)?(?:(?:always|also|very|totally)\s+)?"
-            rf"(?:{_words(data['wait']['open_to'])})\s+(?:(?:any|your|other|more)\s+)?(?:[\w-]+\s+)?"
+            # (r39rv: each word of the frame is sites.toml [wait] data)
+            rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['welcomed_determiners'])})\s+)?(?:{_words(data['wait']['welcomed_nouns'])})\s+"
+            rf"(?:(?:{_words(data['wait']['welcomed_copulas'])})\s+)?(?:(?:{_words(data['wait']['welcomed_degrees'])})\s+)?"
+            rf"(?:{_words(data['wait']['welcoming'])})\b"
+            rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['open_subjects'])})\s+)?(?:(?:{_words(data['wait']['open_degrees'])})\s+)?"
+            rf"(?:{_words(data['wait']['open_to'])})\s+(?:(?:{_words(data['wait']['welcomed_determiners'])})\s+)?(?:[\w-]+\s+)?"
             rf"(?:{_words(data['wait']['welcomed_nouns'])})\b"
-            rf"|^[\s*_>-]*(?:(?:and|but|so|oh|also)[\s,]+)?(?:{_words(data['wait']['courtesy'])})\b"
+            rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['courtesy_openers'])})[\s,]+)?(?:{_words(data['wait']['courtesy'])})\b"
             # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['bare_bounds'])})\s+"
             rf"(?:[\w-]+\s+){{1,4}}?(?:that\s+|which\s+)?(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['requested'])})\b"

@@ -13,7 +13,7 @@ from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import SOURCE_KEY, SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, subject_of
+from analyzer.parse.tokens import SOURCE_KEY, SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, predicate_subject, subject_of
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -422,7 +422,7 @@ def _agent_subject(verb: Token) -> bool:
     willing = verb.head if verb.dep_ == "xcomp" else None
     if willing is None or willing.lower_ not in WILLING or willing.pos_ != "ADJ":
         return False
-    subject = subject_of(willing) or (subject_of(willing.head) if willing.dep_ == "acomp" else None)
+    subject = predicate_subject(willing)
     return subject is None or subject.lower_ in AGENT_SUBJECTS
 
 
