@@ -1504,13 +1504,19 @@ def _invokes(asked: Asked, lead: list[Token]) -> bool:
     words = {t.lower_ for t in lead}
     if not lead or len(asked.parts) != 1 or not _opening_command(asked.parts[0]):
         return False
-    verb = next((t for t in lead if t.lower_ in INVOKING), None)
+    # r39h: a verb of changing or checking leads a command in a fenced block too ('Install it with:', 'Verify with:')
+    verb = next((t for t in lead if t.lower_ in INVOKING or (t.lower_ in COMMAND_LEADS and _fenced(asked))), None)
     if verb is not None:
         subject = subject_of(verb)  # none, or the reader ('You can proceed to `/speckit.plan`.')
         # r39b: the prefix the model cut off the verb ('re' of 're-run') is no subject
         unsubjected = subject is None or _prefix(subject) or subject.lower_ in SYSTEM_NOT_DOERS
         return unsubjected and not words & AGENT_SUBJECTS
     return words <= SEQUENCE
+
+
+def _fenced(asked: Asked) -> bool:
+    """r39h: the one item is a fenced block of code (text/questions._fenced_command)."""
+    return asked.parts[0].text.lstrip().startswith(("```", "~~~"))
 
 
 @dataclass(frozen=True)
@@ -1535,6 +1541,7 @@ READER_HAS = terms("work-list", "reader_has")
 AGENT_OWN = terms("work-list", "agent_own")
 LATER_USE = terms("work-list", "later_use")
 INVOKING = terms("work-list", "invoking")
+COMMAND_LEADS = terms("work-list", "command_leads")
 SEQUENCE = terms("work-list", "sequence")
 CHOICE_WORDS = terms("work-list", "choice_words")
 CHOICE_MODALS = terms("work-list", "choice_modals")
@@ -1797,6 +1804,8 @@ def _system_doer(lead: list[Token]) -> Token | None:
     if k < 0 or not (words & SYSTEM_MODALS or words & SYSTEM_VERBS):
         return None
     subject = lead[k]
+    if any(t.is_punct for t in subject.doc[subject.i + 1 : tail[0].i]):
+        return None  # r39h: 'To check the fix, run:' — the noun closes a fronted clause; the comma parts it from the verb
     if subject.pos_ not in ("NOUN", "PROPN", "PRON") or subject.tag_ == "VBG" or _prefix(subject):
         return None  # r39b: 'Please re-run:' — the prefix the model cut off the verb is no subject
     if subject.lower_ in SYSTEM_NOT_DOERS or subject.lower_ in AGENT_SUBJECTS or _hyphenated(subject) in LEAD_INS:
@@ -1859,7 +1868,11 @@ def _item(item: Doc, checked: bool) -> str:
     return "act"
 
 
-_COMMAND_SPAN = re.compile(r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+|\.{1,2}/[^`\n]{1,200})`")
+_COMMAND_SPAN = re.compile(
+    r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+|\.{1,2}/[^`\n]{1,200})`"
+    # r39h: a fenced block whose first line is a program and its arguments (text/questions._fenced_command)
+    r"|[ \t]*(?:`{3,}|~{3,})[\w+-]*[ \t]*\n(?:[ \t]*#[^\n]*\n)*[ \t]*(?:\$[ \t]+)?[\w.~/-]+[ \t]+[^\n]+"
+)
 
 
 def _opening_command(item: Doc) -> bool:
