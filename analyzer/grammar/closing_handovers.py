@@ -1370,7 +1370,9 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if (rechecked and environment_word(item) is not None) or _app_item(item, lead):
+        if (rechecked and environment_word(item) is not None) or _app_item(item, lead) or (
+            not chosen and _done_where_person_is(item)
+        ):
             # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
             # 'Please try:' the route '`/login` again': the person's running app
             human.append(item.text.strip())
@@ -1396,6 +1398,26 @@ def work_list(asked: Asked) -> Judgement | None:
         return carved("work-list", f"every item is left to the reader by its own grammar ({kept[0]}): the list hands "
                       "nothing over now")  # fmt: skip
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+_OTHER_CLAUSES = frozenset(("ccomp", "advcl", "conj", "parataxis", "relcl", "acl", "csubj"))
+
+
+def _done_where_person_is(item: Doc) -> bool:
+    """r39h (docs/DESIGN.md#construction-classes): the item's own act — its first sentence's verb and its words, not
+    the clauses under it — is done in the person's own environment ('Double-click the icon on your desktop'; terms
+    [reader-environment]): the person's act, whatever the lead-in. A place inside another clause names what the work
+    is about ('Decide whether to warn in the UI', '…; enable it after a consent toggle in settings')."""
+    root = next(iter(item.sents)).root
+    if root.pos_ != "VERB":
+        return False
+    own: list[Token] = []
+    stack = [root]
+    while stack:
+        token = stack.pop()
+        own.append(token)
+        stack.extend(c for c in token.children if c.dep_ not in _OTHER_CLAUSES)
+    return environment_word(sorted(own, key=lambda t: t.i)) is not None
 
 
 def _proposes(lead: list[Token]) -> bool:
@@ -1805,12 +1827,23 @@ def _system_doer(lead: list[Token]) -> Token | None:
         return None
     subject = lead[k]
     if any(t.is_punct for t in subject.doc[subject.i + 1 : tail[0].i]):
-        return None  # r39h: 'To check the fix, run:' — the noun closes a fronted clause; the comma parts it from the verb
+        return None  # r39h: 'To check the fix, run:' — the noun closes a fronted clause, the comma parts it off
+    if _after_preposition(subject):
+        return None  # r39h: 'Now, from the api folder run:' — a place the command runs from, no subject
     if subject.pos_ not in ("NOUN", "PROPN", "PRON") or subject.tag_ == "VBG" or _prefix(subject):
         return None  # r39b: 'Please re-run:' — the prefix the model cut off the verb is no subject
     if subject.lower_ in SYSTEM_NOT_DOERS or subject.lower_ in AGENT_SUBJECTS or _hyphenated(subject) in LEAD_INS:
         return None  # 'The follow-ups would:': a lead-in word names the list itself, not a system that does its work
     return subject
+
+
+def _after_preposition(noun: Token) -> bool:
+    """r39h: the noun ends a phrase opened by a preposition ('from the api folder', 'in `web/`'): the words before it,
+    back over its determiners and modifiers, meet a preposition."""
+    k = noun.i - 1
+    while k >= 0 and noun.doc[k].pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM", "PUNCT") and noun.doc[k].text != ",":
+        k -= 1
+    return k >= 0 and noun.doc[k].tag_ == "IN" and noun.doc[k].lower_ not in ("that", "if", "whether")
 
 
 def _prefix(token: Token) -> bool:

@@ -1617,7 +1617,8 @@ def _fenced_command(text: str, view: str, patterns: _Patterns) -> QuestionSite |
     if found is None or (found.group("front") and not _fronted_check(found.group("front"), patterns)):
         return None  # no imperative introduces the block; 'To start it, run:' is a purpose of use
     paragraph = view[line_start:lead_end].lower().replace("’", "'")
-    if any(place in paragraph for place in patterns.invoke_places) or any(use in said for use in patterns.invoke_own_use):
+    own_use = any(use in said for use in patterns.invoke_own_use)
+    if own_use or any(place in paragraph for place in patterns.invoke_places):
         return None  # 'Run this on your machine:', '… admin rights on your laptop. Install it …': the reader's to run
     before = text[max(0, lead_start - _TRIED_REACH) : opening.start()].lower()
     if any(cue in before for cue in patterns.invoke_blocked) or (
@@ -1625,7 +1626,8 @@ def _fenced_command(text: str, view: str, patterns: _Patterns) -> QuestionSite |
     ):
         return None  # the agent could not run it here: the run the sandbox blocked, left to the reader
     acts = set(re.findall(r"[a-z]+", line.lower())) & patterns.command_acts
-    if not acts and found.group("verb") not in patterns.fenced_verbs and not _verifies(said, " ".join(remarks).lower(), patterns):
+    checked = found.group("verb") in patterns.fenced_verbs or _verifies(said, " ".join(remarks).lower(), patterns)
+    if not acts and not checked:
         return None  # 'Run:' + '`npm run dev`': the reader's use of the work, no act of the project
     head = view[lead_start:lead_end]
     return QuestionSite(
