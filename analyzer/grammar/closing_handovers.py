@@ -32,7 +32,7 @@ from analyzer.grammar.grants import (
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.reply_tokens import reply_token_of
-from analyzer.grammar.work import is_do_nothing_item, work_of
+from analyzer.grammar.work import is_do_nothing_item, work_of, work_of_stretch
 from analyzer.parse.tokens import SOURCE_KEY, as_written, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
@@ -1339,6 +1339,10 @@ def work_list(asked: Asked) -> Judgement | None:
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
     lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked
+    fronted = _fronted_human_only(asked, lead) if lead_word else None
+    if fronted is not None:
+        # 'When you're ready to deploy to production, run `/deploy prod`.': the command does the human-only act
+        return carved("work-list", f"the lead-in's clause before its verb names what the command does, {fronted}")
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
@@ -1534,6 +1538,15 @@ def _invokes(asked: Asked, lead: list[Token]) -> bool:
         unsubjected = subject is None or _prefix(subject) or subject.lower_ in SYSTEM_NOT_DOERS
         return unsubjected and not words & AGENT_SUBJECTS
     return words <= SEQUENCE
+
+
+def _fronted_human_only(asked: Asked, lead: list[Token]) -> str | None:
+    """r39h: the words before the lead-in's verb of invoking name human-only work ('When you're ready to deploy to
+    production, run …'): the command handed over is that act. What makes it human-only, or None."""
+    verb = next((t for t in lead if t.lower_ in INVOKING or t.lower_ in COMMAND_LEADS), None)
+    before = [t for t in lead if verb is not None and t.i < verb.i and not t.is_punct]
+    work = work_of_stretch(before, asked.lexicon) if before else None
+    return work.describe() if work is not None and work.human_only else None
 
 
 def _fenced(asked: Asked) -> bool:

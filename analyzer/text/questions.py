@@ -694,6 +694,7 @@ class _Patterns:
     fenced_shells: frozenset[str]
     outcome_times: frozenset[str]
     fenced_openers_set: frozenset[str]
+    invoking_openers: tuple[str, ...]
     reader_lead: re.Pattern[str]
     assurance: re.Pattern[str]
     next_stated: re.Pattern[str]
@@ -1208,6 +1209,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         fenced_shells=frozenset(data["next-step"]["fenced_shells"]),
         outcome_times=frozenset(data["next-step"]["outcome_times"]),
         fenced_openers_set=frozenset(data["next-step"]["fenced_openers"]),
+        invoking_openers=tuple(data["next-step"]["invoking_openers"]),
         explained_words=int(data["next-step"]["explained_words"]),
         stated_owned=tuple(data["next-step"]["stated_owned"]),
     )
@@ -1638,8 +1640,10 @@ def _fenced_command(text: str, view: str, patterns: _Patterns) -> QuestionSite |
 
 def _fronted_check(front: str, patterns: _Patterns) -> bool:
     """r39h: a clause fronted before the imperative that times it or names the check or the fix it runs as ('Now,',
-    'To check the fix,'); a purpose of use ('To start the app,') is none."""
+    'To check the fix,', 'When you're ready,'); a purpose of use ('To start the app,') is none."""
     words = front.strip(" *_")
+    if words.startswith(patterns.invoking_openers):
+        return True  # 'When you're ready to …, run:': the reader's readiness times it, as before a command in code
     return words in patterns.fenced_openers_set or _verifies("", words, patterns, timed=False) or (
         words.startswith("to ") and patterns.change_timed.search(words) is not None
     )
