@@ -853,6 +853,10 @@ def verbless_choice(asked: Asked) -> Judgement | None:
     first = tokens[0]
     if first.lower_ in asked.words.wh_words or (first.tag_ in ("MD", "VBZ", "VBP", "VBD") and first.dep_ == "aux"):
         return None
+    perceived = _readers_observation_framed(asked)
+    if perceived is not None:
+        return carved("verbless-choice", f"the alternatives complete a question about what the reader observes "
+                      f"('{perceived}'): the person's own facts, no choice of the agent's handed over")  # fmt: skip
     framed = _framed_choice(asked)  # r35a: 'Which plan should the account move to — Starter or Growth?'
     if framed is not None and framed.human_only:
         return gated("exempt", "verbless-choice", f"exempt (verbless-choice): '{_as_asked(asked)}' hands the reader a "
@@ -887,6 +891,44 @@ def _framed_choice(asked: Asked) -> Work | None:
         return None
     rest = [t for t in whole if t.i >= first.i and not t.is_punct and not t.is_space]
     return work_of_stretch([*framed, *rest], asked.lexicon)
+
+
+# r39h: a wh-question about the reader, its alternatives after an introducing mark ('Where are you seeing "0.8.0" — on
+# the web page, in the mod manager, or somewhere else?').
+READER_FRAME = re.compile(
+    r"^\s*(?:where|what|which|when|how)\b(?:[^.?!]|\.(?=\S))*\byou\b(?:[^.?!]|\.(?=\S))*[:\u2014\u2013-]\s*$",
+    re.IGNORECASE,
+)
+PERCEIVING = terms("report-wait", "perceiving")
+READER_SETUP = terms("verbless-choice", "reader_setup")
+
+
+def _readers_observation_framed(asked: Asked) -> str | None:
+    """r39h (docs/DESIGN.md#construction-classes): the alternatives after a dash complete a wh-question whose subject
+    is the reader and whose verb perceives (terms [report-wait] perceiving: 'Where specifically are you seeing the old
+    version — on the web page or in the mod manager?') or, in the progressive or the past, names the reader's own setup
+    (terms [verbless-choice] reader_setup: 'Which browser are you using — Chrome or Safari?'): the reader is asked what
+    they observed or have, a fact only the person has, not asked to choose among the agent's options. The verb, or None.
+    The frame is parsed once more, only for this shape."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    if not source or not source[1]:
+        return None
+    prefix = asked.site.sentence[: source[1][0] - asked.site.start]
+    if not READER_FRAME.match(prefix):
+        return None
+    from analyzer.parse.model import load_model
+
+    frame = load_model()(sentence_case(prefix.strip().rstrip(":\u2014\u2013-").strip()) + "?")
+    for verb in frame:
+        subject = subject_of(verb) if verb.pos_ == "VERB" else None
+        if subject is None or subject.lower_ not in asked.words.reader:
+            continue
+        if any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children):
+            return None  # 'Where should you keep it — …?': a deliberation, the choice's
+        lemma = verb.lemma_.lower()
+        if lemma in PERCEIVING or (lemma in READER_SETUP and verb.tag_ in ("VBG", "VBD", "VBN")):
+            return verb.text  # 'are you seeing', 'were you running': what the reader observed or has
+    return None
 
 
 @rule("not-a-closing-question")
