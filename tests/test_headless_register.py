@@ -91,3 +91,14 @@ def test_headless_register_human_only(text: str, rule: str, words: list[str]) ->
 def test_view_on_a_choice_still_asks_approval(text: str) -> None:
     """A modal or an infinitive in the wh-clause asks a choice the agent could make: approval asked."""
     assert_judged(text, "fire", "approval-question", ["asks for the reader's view"])
+
+
+@pytest.mark.parametrize("text", ["No rush on the review of #15480.", "No hurry on PR 212."])
+def test_a_courtesy_over_a_change_request_is_the_stamp_not_a_wait(text: str) -> None:
+    """The person's review of a change request is the stamp (human-only): the courtesy over it waits on no work the
+    agent could do (tests/corpus i.term.26 pins the message it closes as clear)."""
+    assert verdict_rule_reason(text) == ("clear", None, "")
+
+
+def test_a_bare_courtesy_still_waits_on_the_reader() -> None:
+    assert_judged("No hurry on the review.", "fire", "wait-on-person", ["leaves the time to the reader as a courtesy"])

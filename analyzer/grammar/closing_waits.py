@@ -64,6 +64,7 @@ WELCOMING = frozenset(sites()["wait"]["welcoming"])
 OPEN_TO = terms("waits", "open_to")
 HASTE = terms("waits", "haste")
 TIME_NOUNS = terms("waits", "time_nouns")
+CHANGE_REQUESTS = terms("waits", "change_requests")
 
 
 @rule("wait-on-person")
@@ -247,8 +248,21 @@ def _time_left(token: Token) -> bool:
 
 
 def _haste_denied(token: Token) -> bool:
-    """'No rush', 'no hurry on the review': a noun of haste under 'no'."""
-    return token.lower_ in HASTE and any(c.dep_ == "det" and c.lower_ == "no" for c in token.children)
+    """'No rush', 'no hurry on the review': a noun of haste under 'no', not over a change request the person reviews
+    ('No rush on the review of #15480.': the stamp, human-only; terms [waits] change_requests or a '#' number)."""
+    return (
+        token.lower_ in HASTE
+        and any(c.dep_ == "det" and c.lower_ == "no" for c in token.children)
+        and not any(_change_request(t) for t in token.subtree if t.i > token.i)
+    )
+
+
+def _change_request(token: Token) -> bool:
+    """A change request named: a word of terms [waits] change_requests, or a '#' number ('#15480')."""
+    if token.lower_ in CHANGE_REQUESTS:
+        return True
+    numbered = token.text[1:] if token.text.startswith("#") else ""
+    return numbered.isdigit() or (token.text == "#" and token.i + 1 < len(token.doc) and token.nbor().like_num)
 
 
 def _work_waits_on_word(word: Token, asked: Asked) -> Judgement | None:
