@@ -98,6 +98,15 @@ APP_ACTS = terms("reader-environment", "app_acts")
 CI_RUNS = terms("reader-environment", "ci_runs")
 RERUNNING = terms("reader-environment", "rerunning")
 PATH_ARROWS = terms("reader-environment", "path_arrows")
+# r39i: the check of the work in the person's environment, under any lead-in (terms [reader-environment] check_acts …)
+CHECK_ACTS = terms("reader-environment", "check_acts")
+CHECK_NOUNS = terms("reader-environment", "check_nouns")
+BY_HAND = terms("reader-environment", "by_hand")
+CHECK_DOING = terms("reader-environment", "check_doing")
+# r39i: the person's own facts asked with a wh-determiner (terms [reader-environment] wh_determiners, experienced)
+WH_DETERMINERS = terms("reader-environment", "wh_determiners")
+EXPERIENCED = terms("reader-environment", "experienced")
+READER_SIDES = terms("word-before-act", "reader_sides")
 _ROUTE = re.compile(r"^`?/[a-z]")
 # The words of the check's openers, and the verbs of trying and giving a run (sites.toml [next-step]: as the site
 # found them).
@@ -1066,12 +1075,35 @@ def environment_word(tokens: Iterable[Token]) -> str | None:
     for token in tokens:
         if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and _where_done(token):
             return token.text
+        if persons_fact(token):
+            return token.text
         opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
         if token.lemma_.lower() in SCREEN_VERBS and (token.pos_ == "VERB" or opening):
             return token.text
         if _reloaded(token, opening):
             return token.text
     return app_word(tokens)
+
+
+def persons_fact(noun: Token) -> bool:
+    """r39i (docs/DESIGN.md#construction-classes, the person's own facts): the noun asks, under a wh-determiner, what
+    only the person saw or used — a place of their environment ('which browser', 'what device'), or what the reader's
+    verb of using or meeting takes (terms [reader-environment] experienced), in the question ('which file you load',
+    'which account you signed in with') or in the condition of its sentence ('If you expected any, let me know which
+    server'). 'which approach you prefer' asks for a choice."""
+    if not any(c.dep_ == "det" and c.lower_ in WH_DETERMINERS for c in noun.children):
+        return False
+    if noun.lower_ in ENVIRONMENT_PLACES or noun.lemma_.lower() in ENVIRONMENT_PLACES:
+        return True
+    verbs = [noun.head, *(c for c in noun.children if c.dep_ in ("relcl", "acl"))]
+    verbs += [t for t in noun.sent if t.dep_ == "advcl" and any(
+        m.dep_ == "mark" and m.lower_ in ("if", "when") for m in t.children)]  # fmt: skip
+    return any(v.lemma_.lower() in EXPERIENCED and _reader_experiences(v) for v in verbs)
+
+
+def _reader_experiences(verb: Token) -> bool:
+    """The reader is the verb's subject, active or passive ('you load', 'you get logged out')."""
+    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "you" for c in verb.children)
 
 
 def browser_check(tokens: Iterable[Token]) -> str | None:
@@ -1370,9 +1402,10 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if (rechecked and environment_word(item) is not None) or _app_item(item, lead):
+        if (rechecked and environment_word(item) is not None) or _app_item(item, lead) or _persons_side(item):
             # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
-            # 'Please try:' the route '`/login` again': the person's running app
+            # 'Please try:' the route '`/login` again': the person's running app; r39i: a grant or credential only the
+            # person gives, or a check made where only the person is, under any lead-in
             human.append(item.text.strip())
         elif purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
             human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
@@ -1396,6 +1429,55 @@ def work_list(asked: Asked) -> Judgement | None:
         return carved("work-list", f"every item is left to the reader by its own grammar ({kept[0]}): the list hands "
                       "nothing over now")  # fmt: skip
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _persons_side(item: Doc) -> str | None:
+    """r39i (docs/DESIGN.md#construction-classes, the check in the person's environment): the item is the person's under
+    any lead-in — what only the person can grant or holds ('Export a GitHub PAT …', 'generate a token'; grants.py), or a
+    check of the work made where only the person is (_environment_check). The word, or None."""
+    return granted_word(list(item)) or _environment_check(item)
+
+
+def _environment_check(item: Doc) -> str | None:
+    """r39i: the item's act is a check (_checks) made where only the person is — a place of the person's environment
+    (environment_word: 'in the admin dashboard', 'in your browser'), a place the check itself is of ('a smoke test of
+    the settings screen'), the reader's own side ('on your machine'; terms [word-before-act] reader_sides) or by hand or
+    eye ('Manual validation per the quickstart'; terms [reader-environment] by_hand). The same check with none of these
+    ('Run the tests to confirm …') is the agent's to run. The word, or None."""
+    if not _checks(item):
+        return None
+    for token in item:
+        if token.lower_ in BY_HAND:
+            return token.text
+        if token.lower_ in READER_SIDES and any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in token.children):
+            return token.text
+        of_check = token.dep_ == "pobj" and token.head.lower_ == "of" and token.head.head.lemma_.lower() in CHECK_NOUNS
+        if of_check and (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES):
+            return token.text
+    return environment_word(item)
+
+
+def _checks(item: Doc) -> bool:
+    """The item's act is a check of the work: a verb of checking with no subject of its own (terms [reader-environment]
+    check_acts: 'Smoke test …', '… and confirm the warning is gone', 'to double-check the settings'), or a noun of
+    checking that a verb of doing takes or that the item names alone ('Run a quick smoke test …', 'Manual validation per the
+    quickstart'). The model may tag a lower-case item's verb as anything, so the word's form decides, not its place;
+    the item's opening word or hyphened pair ('smoke test zoom/pan in the dashboard UI') is its imperative."""
+    words = [t.lower_ for t in item if t.is_alpha and t.lower_ not in LEAD_OPENERS][:2]
+    if words and (words[0] in CHECK_ACTS or "-".join(words) in CHECK_ACTS):
+        return True
+    for token in item:
+        word = token.lemma_.lower()
+        if token.i >= 2 and item[token.i - 1].text == "-":
+            word = f"{item[token.i - 2].lower_}-{token.lower_}"  # 'double-check', 'smoke-test'
+        if word in CHECK_ACTS and token.tag_ in ("VB", "VBP") and subject_of(token) is None:
+            return True
+        done = token.dep_ == "dobj" and token.head.lemma_.lower() in CHECK_DOING
+        if word in CHECK_NOUNS and token.pos_ == "NOUN" and (done or token.dep_ == "ROOT"):
+            return True
+        if word in CHECK_ACTS and token.dep_ == "compound" and word != token.lemma_.lower():
+            return True  # '… to double-check settings': the hyphened verb read as a modifier
+    return False
 
 
 def _proposes(lead: list[Token]) -> bool:
