@@ -1460,9 +1460,9 @@ def _environment_check(item: Doc) -> str | None:
 def _checks(item: Doc) -> bool:
     """The item's act is a check of the work: a verb of checking with no subject of its own (terms [reader-environment]
     check_acts: 'Smoke test …', '… and confirm the warning is gone', 'to double-check the settings'), or a noun of
-    checking that a verb of doing takes or that the item names alone ('Run a quick smoke test …', 'Manual validation per the
-    quickstart'). The model may tag a lower-case item's verb as anything, so the word's form decides, not its place;
-    the item's opening word or hyphened pair ('smoke test zoom/pan in the dashboard UI') is its imperative."""
+    checking that a verb of doing takes or that the item names alone ('Run a quick smoke test …', 'Manual validation
+    per the quickstart'). The model may tag a lower-case item's verb as anything, so the word's form decides, not its
+    place; the item's opening word or hyphened pair ('smoke test zoom/pan in the dashboard UI') is its imperative."""
     words = [t.lower_ for t in item if t.is_alpha and t.lower_ not in LEAD_OPENERS][:2]
     if words and (words[0] in CHECK_ACTS or "-".join(words) in CHECK_ACTS):
         return True

@@ -33,8 +33,8 @@ from analyzer.grammar.closing_handovers import (
     app_word,
     browser_check,
     environment_before,
-    persons_fact,
     environment_word,
+    persons_fact,
     readers_environment,
     turn_words,
 )
