@@ -1458,26 +1458,49 @@ def _environment_check(item: Doc) -> str | None:
 
 
 def _checks(item: Doc) -> bool:
-    """The item's act is a check of the work: a verb of checking with no subject of its own (terms [reader-environment]
-    check_acts: 'Smoke test …', '… and confirm the warning is gone', 'to double-check the settings'), or a noun of
-    checking that a verb of doing takes or that the item names alone ('Run a quick smoke test …', 'Manual validation
-    per the quickstart'). The model may tag a lower-case item's verb as anything, so the word's form decides, not its
-    place; the item's opening word or hyphened pair ('smoke test zoom/pan in the dashboard UI') is its imperative."""
+    """The item's act is a check of the work: its opening word a verb of checking (terms [reader-environment]
+    check_acts: 'Smoke test …', 'Verify the toggle …'); or its opening verb one whose object is a noun of checking ('Run
+    a quick smoke test …'), whose purpose is a check ('Load the map … to confirm …', '… to double-check the settings'),
+    or a verb of going or using joined to a check ('Refresh the app and confirm …'). Work joined before a check
+    ('execute the tasks and validate manually') is no check. With no opening verb the model read, a lower-case item is read by
+    its words: a verb of checking with no subject, or a noun of checking a verb of doing takes or the item names alone
+    ('optional: run a quick Lighthouse check …', 'Manual validation per the quickstart')."""
     words = [t.lower_ for t in item if t.is_alpha and t.lower_ not in LEAD_OPENERS][:2]
     if words and (words[0] in CHECK_ACTS or "-".join(words) in CHECK_ACTS):
         return True
+    verb = _opening_verb(item)
+    if verb is not None:
+        return verb.lemma_.lower() in CHECK_ACTS or any(_check_of(verb, c) for c in verb.children) or any(
+            _check_word(t) in CHECK_ACTS and t.dep_ == "compound" and _check_word(t) != t.lemma_.lower() for t in item
+        )
     for token in item:
-        word = token.lemma_.lower()
-        if token.i >= 2 and item[token.i - 1].text == "-":
-            word = f"{item[token.i - 2].lower_}-{token.lower_}"  # 'double-check', 'smoke-test'
+        word = _check_word(token)
         if word in CHECK_ACTS and token.tag_ in ("VB", "VBP") and subject_of(token) is None:
             return True
         done = token.dep_ == "dobj" and token.head.lemma_.lower() in CHECK_DOING
         if word in CHECK_NOUNS and token.pos_ == "NOUN" and (done or token.dep_ == "ROOT"):
             return True
-        if word in CHECK_ACTS and token.dep_ == "compound" and word != token.lemma_.lower():
-            return True  # '… to double-check settings': the hyphened verb read as a modifier
     return False
+
+
+def _check_of(verb: Token, child: Token) -> bool:
+    """The opening verb's object, purpose or conjunct makes its act a check (_checks)."""
+    lemma = child.lemma_.lower()
+    if child.dep_ == "dobj":
+        return lemma in CHECK_NOUNS and verb.lemma_.lower() in CHECK_DOING
+    if child.pos_ != "VERB":
+        return False
+    if child.dep_ in ("advcl", "xcomp"):
+        return lemma in VERIFYING_PURPOSES or lemma in CHECK_ACTS
+    going = verb.lemma_.lower() in GOING_TO | USING | RELOADS
+    return child.dep_ == "conj" and going and lemma in CHECK_ACTS
+
+
+def _check_word(token: Token) -> str:
+    """The token's lemma, or its hyphened pair with the word before ('double-check', 'smoke-test')."""
+    if token.i >= 2 and token.doc[token.i - 1].text == "-":
+        return f"{token.doc[token.i - 2].lower_}-{token.lower_}"
+    return token.lemma_.lower()
 
 
 def _proposes(lead: list[Token]) -> bool:
