@@ -1459,12 +1459,12 @@ def _environment_check(item: Doc) -> str | None:
 
 def _checks(item: Doc) -> bool:
     """The item's act is a check of the work: its opening word a verb of checking (terms [reader-environment]
-    check_acts: 'Smoke test …', 'Verify the toggle …'); or its opening verb one whose object is a noun of checking ('Run
-    a quick smoke test …'), whose purpose is a check ('Load the map … to confirm …', '… to double-check the settings'),
-    or a verb of going or using joined to a check ('Refresh the app and confirm …'). Work joined before a check
-    ('execute the tasks and validate manually') is no check. With no opening verb the model read, a lower-case item is read by
-    its words: a verb of checking with no subject, or a noun of checking a verb of doing takes or the item names alone
-    ('optional: run a quick Lighthouse check …', 'Manual validation per the quickstart')."""
+    check_acts: 'Smoke test …', 'Verify the toggle …'); or its opening verb one whose object is a noun of checking
+    ('Run a quick smoke test …'), whose purpose is a check ('Load the map … to confirm …', '… to double-check the
+    settings'), or a verb of going or using joined to a check ('Refresh the app and confirm …'). Work joined before a
+    check ('execute the tasks and validate manually') is no check. With no opening verb the model read, a lower-case
+    item is read by its words: a verb of checking with no subject, or a noun of checking a verb of doing takes or the
+    item names alone ('optional: run a quick Lighthouse check …', 'Manual validation per the quickstart')."""
     words = [t.lower_ for t in item if t.is_alpha and t.lower_ not in LEAD_OPENERS][:2]
     if words and (words[0] in CHECK_ACTS or "-".join(words) in CHECK_ACTS):
         return True
