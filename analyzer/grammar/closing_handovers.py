@@ -1433,9 +1433,22 @@ def work_list(asked: Asked) -> Judgement | None:
 
 def _persons_side(item: Doc) -> str | None:
     """r39i (docs/DESIGN.md#construction-classes, the check in the person's environment): the item is the person's under
-    any lead-in — what only the person can grant or holds ('Export a GitHub PAT …', 'generate a token'; grants.py), or a
-    check of the work made where only the person is (_environment_check). The word, or None."""
-    return granted_word(list(item)) or _environment_check(item)
+    any lead-in — what only the person can grant or holds ('Export a GitHub PAT …', 'generate a token'; grants.py), a
+    check of the work made where only the person is (_environment_check), or a place the reader owns opened or
+    restarted (_own_place_opened). The word, or None."""
+    return granted_word(list(item)) or _environment_check(item) or _own_place_opened(item)
+
+
+def _own_place_opened(item: Doc) -> str | None:
+    """r39i: the item's opening verb of going, opening or restarting takes a place the reader owns ('Restart your
+    editor so it picks up the server', 'Open your dashboard'): only the person can act there, check or not. 'Add a
+    button to your dashboard' builds the agent's work into it."""
+    verb = _opening_verb(item)
+    if verb is None or verb.lemma_.lower() not in GOING_TO:
+        return None
+    return next((c.text for c in verb.children if c.dep_ == "dobj"
+                 and (c.lower_ in ENVIRONMENT_PLACES or c.lemma_.lower() in ENVIRONMENT_PLACES)
+                 and any(p.dep_ == "poss" and p.lower_ in READER_OWNERS for p in c.children)), None)  # fmt: skip
 
 
 def _environment_check(item: Doc) -> str | None:
