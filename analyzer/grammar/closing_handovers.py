@@ -1088,17 +1088,19 @@ def environment_word(tokens: Iterable[Token]) -> str | None:
 def persons_fact(noun: Token) -> bool:
     """r39i (docs/DESIGN.md#construction-classes, the person's own facts): the noun asks, under a wh-determiner, what
     only the person saw or used — a place of their environment ('which browser', 'what device'), or what the reader's
-    verb of using or meeting takes (terms [reader-environment] experienced), in the question ('which file you load',
+    verb of using or expecting takes (terms [reader-environment] experienced), in the question ('which file you load',
     'which account you signed in with') or in the condition of its sentence ('If you expected any, let me know which
     server'). 'which approach you prefer' asks for a choice."""
     if not any(c.dep_ == "det" and c.lower_ in WH_DETERMINERS for c in noun.children):
         return False
     if noun.lower_ in ENVIRONMENT_PLACES or noun.lemma_.lower() in ENVIRONMENT_PLACES:
         return True
-    verbs = [noun.head, *(c for c in noun.children if c.dep_ in ("relcl", "acl"))]
-    verbs += [t for t in noun.sent if t.dep_ == "advcl" and any(
+    own = [v for v in (noun.head, *(c for c in noun.children if c.dep_ in ("relcl", "acl"))) if _reader_experiences(v)]
+    if own:  # the question's own verb decides: 'which file you load', not 'which fix you prefer'
+        return any(v.lemma_.lower() in EXPERIENCED for v in own)
+    conditions = [t for t in noun.sent if t.dep_ == "advcl" and any(
         m.dep_ == "mark" and m.lower_ in ("if", "when") for m in t.children)]  # fmt: skip
-    return any(v.lemma_.lower() in EXPERIENCED and _reader_experiences(v) for v in verbs)
+    return any(v.lemma_.lower() in EXPERIENCED and _reader_experiences(v) for v in conditions)
 
 
 def _reader_experiences(verb: Token) -> bool:
