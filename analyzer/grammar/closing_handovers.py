@@ -1382,6 +1382,8 @@ def work_list(asked: Asked) -> Judgement | None:
     handed: list[str] = []
     human: list[str] = []
     kept: list[str] = []
+    # r39i: the message reports the agent's own run held back where it runs before the list (grants.blocked_run)
+    blocked = blocked_run(asked.doc, asked.site.start)
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
         kind = _item(item, _checked(asked, start, item))
         if (chosen or rechecked) and kind in ("status", "report"):
@@ -1404,7 +1406,9 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if (rechecked and environment_word(item) is not None) or _app_item(item, lead) or _persons_side(item):
+        if (rechecked and environment_word(item) is not None) or _app_item(item, lead) or _persons_side(item) or (
+            blocked is not None and _blocked_run_item(item)
+        ):
             # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
             # 'Please try:' the route '`/login` again': the person's running app; r39i: a grant or credential only the
             # person gives, or a check made where only the person is, under any lead-in
@@ -1431,6 +1435,15 @@ def work_list(asked: Asked) -> Judgement | None:
         return carved("work-list", f"every item is left to the reader by its own grammar ({kept[0]}): the list hands "
                       "nothing over now")  # fmt: skip
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _blocked_run_item(item: Doc) -> bool:
+    """r39i (docs/DESIGN.md#construction-classes): under a report that the agent's own run was held back where it runs
+    ('Not run: `aider` is not installed here'), an item whose opening verb runs, installs or checks ('Install the
+    binary …', 'Execute the verification commands above …'; sites.toml [next-step] running_verbs, terms
+    [reader-environment] check_acts) hands over the run the agent tried and could not do: the person's."""
+    verb = _opening_verb(item)
+    return verb is not None and (verb.lemma_.lower() in RUNNING or verb.lemma_.lower() in CHECK_ACTS)
 
 
 def _persons_side(item: Doc) -> str | None:
