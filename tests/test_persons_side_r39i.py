@@ -1,9 +1,10 @@
 """r39i: the person's side of a closing list and the person's own facts (docs/DESIGN.md#construction-classes). A closing
 list's item that checks the work where only the person is (their browser, a dashboard, a screen, their machine or
-tablet, by hand), that supplies a credential only the person holds, or that opens or restarts a place the reader owns
-is the person's under any lead-in; a report-back that asks the person's own facts (which browser, which account they
-signed in with, which host they expected) waits on the person. The same check with no such place, work joined before
-the person's check, and a wh-question asking the reader to choose still fire."""
+tablet, by hand), that supplies a credential only the person holds, that opens or restarts a place the reader owns, or
+that runs what the message reports its sandbox held back, is the person's under any lead-in; a report-back that asks
+the person's own facts (which browser, which account they signed in with, which host they expected) waits on the
+person. The same check with no such place, work joined before the person's check, the same run with no block reported
+and a wh-question asking the reader to choose still fire."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ from tests.judging import assert_judged, verdict_rule_reason
         # a credential only the person holds, a place the reader owns restarted
         "The Jira entry is added.\n\nNext steps:\n- Generate an API token and export it as `JIRA_API_TOKEN`.",
         "The MCP server is configured.\n\nNext steps:\n- Restart your editor so it loads the server.",
+        # a run the agent tried and its sandbox held back, handed over in the list
+        "Tests not run: `cargo` is not installed in this sandbox.\n\nNext steps:\n1. Run `cargo test` to confirm it.",
         # the person's own facts asked before the agent goes on
         "If you expected some cron jobs, let me know which host and I'll search again.",
         "If the banner still shows, tell me which browser and I'll adjust the breakpoint.",
@@ -48,6 +51,8 @@ def test_the_persons_side_passes(text: str) -> None:
         ("The cards are restyled.\n\nNext steps:\n- Add a dark variant for the cards in the dashboard.",
          "add a dark variant"),
         ("The Jira entry is added.\n\nNext steps:\n- Add a README section for the server.", "add a readme section"),
+        # the same run with no block reported
+        ("The parser is fixed.\n\nNext steps:\n1. Run `cargo test` to confirm the fix.", "run `cargo test`"),
     ],
 )  # fmt: skip
 def test_work_the_agent_could_do_still_fires(text: str, item: str) -> None:
