@@ -98,6 +98,15 @@ APP_ACTS = terms("reader-environment", "app_acts")
 CI_RUNS = terms("reader-environment", "ci_runs")
 RERUNNING = terms("reader-environment", "rerunning")
 PATH_ARROWS = terms("reader-environment", "path_arrows")
+# r39i: the check of the work in the person's environment, under any lead-in (terms [reader-environment] check_acts …)
+CHECK_ACTS = terms("reader-environment", "check_acts")
+CHECK_NOUNS = terms("reader-environment", "check_nouns")
+BY_HAND = terms("reader-environment", "by_hand")
+CHECK_DOING = terms("reader-environment", "check_doing")
+# r39i: the person's own facts asked with a wh-determiner (terms [reader-environment] wh_determiners, experienced)
+WH_DETERMINERS = terms("reader-environment", "wh_determiners")
+EXPERIENCED = terms("reader-environment", "experienced")
+READER_SIDES = terms("word-before-act", "reader_sides")
 _ROUTE = re.compile(r"^`?/[a-z]")
 # The words of the check's openers, and the verbs of trying and giving a run (sites.toml [next-step]: as the site
 # found them).
@@ -1066,12 +1075,37 @@ def environment_word(tokens: Iterable[Token]) -> str | None:
     for token in tokens:
         if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and _where_done(token):
             return token.text
+        if persons_fact(token):
+            return token.text
         opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
         if token.lemma_.lower() in SCREEN_VERBS and (token.pos_ == "VERB" or opening):
             return token.text
         if _reloaded(token, opening):
             return token.text
     return app_word(tokens)
+
+
+def persons_fact(noun: Token) -> bool:
+    """r39i (docs/DESIGN.md#construction-classes, the person's own facts): the noun asks, under a wh-determiner, what
+    only the person saw or used — a place of their environment ('which browser', 'what device'), or what the reader's
+    verb of using or expecting takes (terms [reader-environment] experienced), in the question ('which file you load',
+    'which account you signed in with') or in the condition of its sentence ('If you expected any, let me know which
+    server'). 'which approach you prefer' asks for a choice."""
+    if not any(c.dep_ == "det" and c.lower_ in WH_DETERMINERS for c in noun.children):
+        return False
+    if noun.lower_ in ENVIRONMENT_PLACES or noun.lemma_.lower() in ENVIRONMENT_PLACES:
+        return True
+    own = [v for v in (noun.head, *(c for c in noun.children if c.dep_ in ("relcl", "acl"))) if _reader_experiences(v)]
+    if own:  # the question's own verb decides: 'which file you load', not 'which fix you prefer'
+        return any(v.lemma_.lower() in EXPERIENCED for v in own)
+    conditions = [t for t in noun.sent if t.dep_ == "advcl" and any(
+        m.dep_ == "mark" and m.lower_ in ("if", "when") for m in t.children)]  # fmt: skip
+    return any(v.lemma_.lower() in EXPERIENCED and _reader_experiences(v) for v in conditions)
+
+
+def _reader_experiences(verb: Token) -> bool:
+    """The reader is the verb's subject, active or passive ('you load', 'you get logged out')."""
+    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "you" for c in verb.children)
 
 
 def browser_check(tokens: Iterable[Token]) -> str | None:
@@ -1355,6 +1389,8 @@ def work_list(asked: Asked) -> Judgement | None:
     handed: list[str] = []
     human: list[str] = []
     kept: list[str] = []
+    # r39i: the message reports the agent's own run held back where it runs before the list (grants.blocked_run)
+    blocked = blocked_run(asked.doc, asked.site.start)
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
         kind = _item(item, _checked(asked, start, item))
         if (chosen or rechecked) and kind in ("status", "report"):
@@ -1377,11 +1413,16 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if (rechecked and environment_word(item) is not None) or _app_item(item, lead) or (
-            not chosen and _done_where_person_is(item)
+        if (
+            (rechecked and environment_word(item) is not None)
+            or _app_item(item, lead)
+            or _persons_side(item)
+            or (blocked is not None and _blocked_run_item(item))
+            or (not chosen and _done_where_person_is(item))
         ):
             # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
-            # 'Please try:' the route '`/login` again': the person's running app
+            # 'Please try:' the route '`/login` again': the person's running app; r39i: a grant or credential only the
+            # person gives, or a check made where only the person is, under any lead-in
             human.append(item.text.strip())
         elif purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
             human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
@@ -1443,12 +1484,108 @@ def _done_where_person_is(item: Doc) -> bool:
     return environment_word(sorted(own, key=lambda t: t.i)) is not None
 
 
+def _blocked_run_item(item: Doc) -> bool:
+    """r39i (docs/DESIGN.md#construction-classes): under a report that the agent's own run was held back where it runs
+    ('Not run: `aider` is not installed here'), an item whose opening verb runs, installs or checks ('Install the
+    binary …', 'Execute the verification commands above …'; sites.toml [next-step] running_verbs, terms
+    [reader-environment] check_acts) hands over the run the agent tried and could not do: the person's."""
+    verb = _opening_verb(item)
+    return verb is not None and (verb.lemma_.lower() in RUNNING or verb.lemma_.lower() in CHECK_ACTS)
+
+
+def _persons_side(item: Doc) -> str | None:
+    """r39i (docs/DESIGN.md#construction-classes, the check in the person's environment): the item is the person's under
+    any lead-in — what only the person can grant or holds ('Export a GitHub PAT …', 'generate a token'; grants.py), a
+    check of the work made where only the person is (_environment_check), or a place the reader owns opened or
+    restarted (_own_place_opened). The word, or None."""
+    return granted_word(list(item)) or _environment_check(item) or _own_place_opened(item)
+
+
+def _own_place_opened(item: Doc) -> str | None:
+    """r39i: the item's opening verb of going, opening or restarting takes a place the reader owns ('Restart your
+    editor so it picks up the server', 'Open your dashboard'): only the person can act there, check or not. 'Add a
+    button to your dashboard' builds the agent's work into it."""
+    verb = _opening_verb(item)
+    if verb is None or verb.lemma_.lower() not in GOING_TO:
+        return None
+    return next((c.text for c in verb.children if c.dep_ == "dobj"
+                 and (c.lower_ in ENVIRONMENT_PLACES or c.lemma_.lower() in ENVIRONMENT_PLACES)
+                 and any(p.dep_ == "poss" and p.lower_ in READER_OWNERS for p in c.children)), None)  # fmt: skip
+
+
+def _environment_check(item: Doc) -> str | None:
+    """r39i: the item's act is a check (_checks) made where only the person is — a place of the person's environment
+    (environment_word: 'in the admin dashboard', 'in your browser'), a place the check itself is of ('a smoke test of
+    the settings screen'), the reader's own side ('on your machine'; terms [word-before-act] reader_sides) or by hand or
+    eye ('Manual validation per the quickstart'; terms [reader-environment] by_hand). The same check with none of these
+    ('Run the tests to confirm …') is the agent's to run. The word, or None."""
+    if not _checks(item):
+        return None
+    for token in item:
+        if token.lower_ in BY_HAND:
+            return token.text
+        if token.lower_ in READER_SIDES and any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in token.children):
+            return token.text
+        of_check = token.dep_ == "pobj" and token.head.lower_ == "of" and token.head.head.lemma_.lower() in CHECK_NOUNS
+        if of_check and (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES):
+            return token.text
+    return environment_word(item)
+
+
+def _checks(item: Doc) -> bool:
+    """The item's act is a check of the work: its opening word a verb of checking (terms [reader-environment]
+    check_acts: 'Smoke test …', 'Verify the toggle …'); or its opening verb one whose object is a noun of checking
+    ('Run a quick smoke test …'), whose purpose is a check ('Load the map … to confirm …', '… to double-check the
+    settings'), or a verb of going or using joined to a check ('Refresh the app and confirm …'). Work joined before a
+    check ('execute the tasks and validate manually') is no check. With no opening verb the model read, a lower-case
+    item is read by its words: a verb of checking with no subject, or a noun of checking a verb of doing takes or the
+    item names alone ('optional: run a quick Lighthouse check …', 'Manual validation per the quickstart')."""
+    words = [t.lower_ for t in item if t.is_alpha and t.lower_ not in LEAD_OPENERS][:2]
+    if words and (words[0] in CHECK_ACTS or "-".join(words) in CHECK_ACTS):
+        return True
+    verb = _opening_verb(item)
+    if verb is not None:
+        return verb.lemma_.lower() in CHECK_ACTS or any(_check_of(verb, c) for c in verb.children) or any(
+            _check_word(t) in CHECK_ACTS and t.dep_ == "compound" and _check_word(t) != t.lemma_.lower() for t in item
+        )
+    for token in item:
+        word = _check_word(token)
+        if word in CHECK_ACTS and token.tag_ in ("VB", "VBP") and subject_of(token) is None:
+            return True
+        done = token.dep_ == "dobj" and token.head.lemma_.lower() in CHECK_DOING
+        if word in CHECK_NOUNS and token.pos_ == "NOUN" and (done or token.dep_ == "ROOT"):
+            return True
+    return False
+
+
+def _check_of(verb: Token, child: Token) -> bool:
+    """The opening verb's object, purpose or conjunct makes its act a check (_checks)."""
+    lemma = child.lemma_.lower()
+    if child.dep_ == "dobj":
+        return lemma in CHECK_NOUNS and verb.lemma_.lower() in CHECK_DOING
+    if child.pos_ != "VERB":
+        return False
+    if child.dep_ in ("advcl", "xcomp"):
+        return lemma in VERIFYING_PURPOSES or lemma in CHECK_ACTS
+    going = verb.lemma_.lower() in GOING_TO | USING | RELOADS
+    return child.dep_ == "conj" and going and lemma in CHECK_ACTS
+
+
+def _check_word(token: Token) -> str:
+    """The token's lemma, or its hyphened pair with the word before ('double-check', 'smoke-test')."""
+    if token.i >= 2 and token.doc[token.i - 1].text == "-":
+        return f"{token.doc[token.i - 2].lower_}-{token.lower_}"
+    return token.lemma_.lower()
+
+
 def _proposes(lead: list[Token]) -> bool:
     """r38i (docs/DESIGN.md#the-check-handed-back): the lead-in is only a verb of proposing with no subject, 'please'
     before it allowed ('Recommend', 'Consider', text/questions._proposed_act): its item is the gerund of the act
     proposed to the reader."""
     words = [t.lower_ for t in lead if t.lower_ != "please"]
     return len(words) == 1 and words[0] in PROPOSING_VERBS
+
+
 def _readers_habit(item: Doc) -> str | None:
     """r38h (docs/DESIGN.md#what-only-the-person-has): every clause of the item is timed by the reader's later work — a
     clause or phrase of time or condition (terms [work-list] habit_marks) that holds a word of the future or of

@@ -34,6 +34,7 @@ from analyzer.grammar.closing_handovers import (
     browser_check,
     environment_before,
     environment_word,
+    persons_fact,
     readers_environment,
     turn_words,
 )
@@ -167,6 +168,11 @@ def report_before_act(asked: Asked) -> Judgement | None:
     held = _readers_own(asked, condition) or _checked_in_environment(asked)
     if held is not None:
         return held
+    fact = next((t for t in tokens if t.i < going_on.i and persons_fact(t)), None)
+    if fact is not None:
+        # r39i: 'If you expected any, let me know which server and I'll look again': what only the person saw or used
+        return carved("report-before-act", f"'{root.text} … {fact.text}' asks the person's own fact (what they saw or "
+                      "used): only the person can tell it")  # fmt: skip
     into = _into_agent_context(root)
     if into is not None:
         return carved("report-before-act", f"'{root.text} … {into}' asks the reader for access only the reader has")

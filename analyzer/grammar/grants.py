@@ -77,11 +77,20 @@ def granted_word(tokens: Iterable[Token]) -> str | None:
             return token.text
         if (token.dep_ == "dobj" and _sandbox_grant(token)) or _escalation_approved(token):
             return token.text
-        if _credential(token) and token.head.i != token.i and token.head.lemma_.lower() in SUPPLYING:
+        if _credential(token) and _supplied(token):
             return token.text
         if (token.lower_ in IDENTITY or lemma in IDENTITY) and _persons_data(token):
             return token.text
     return None
+
+
+def _supplied(credential: Token) -> bool:
+    """The credential is what a verb of supplying takes ('export a token'), or what it is supplied as or in ('export it
+    as `SLACK_BOT_TOKEN`', r39i: the preposition's own verb)."""
+    head = credential.head
+    if credential.dep_ == "pobj" and head.lower_ in ("as", "in", "into", "to") and head.head.i != head.i:
+        head = head.head
+    return head.i != credential.i and head.lemma_.lower() in SUPPLYING
 
 
 def _sandbox_grant(noun: Token) -> bool:
