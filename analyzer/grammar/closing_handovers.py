@@ -1481,7 +1481,10 @@ def _done_where_person_is(item: Doc) -> bool:
         token = stack.pop()
         own.append(token)
         stack.extend(c for c in token.children if c.dep_ not in _OTHER_CLAUSES)
-    return environment_word(sorted(own, key=lambda t: t.i)) is not None
+    # the act on a screen ('Double-click …') or at a place the reader owns ('… on your desktop'); a place with no owner
+    # may be the app being built ('Add a dark variant for the cards in the dashboard': r39i's work of the agent)
+    owned = root.lemma_.lower() in SCREEN_VERBS or any(t.dep_ == "poss" and t.lower_ in READER for t in own)
+    return owned and environment_word(sorted(own, key=lambda t: t.i)) is not None
 
 
 def _blocked_run_item(item: Doc) -> bool:
