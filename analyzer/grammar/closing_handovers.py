@@ -60,6 +60,7 @@ NEXT_REQUESTS = terms("turn-taking", "next_requests")
 # r32a: the modals under which the reader as subject is told to act ('You can rerun the build to confirm').
 READER_MODALS = terms("turn-taking", "reader_modals")
 READER_NEEDS = terms("turn-taking", "reader_needs")
+NEED_MODALS = terms("turn-taking", "need_modals")
 AGENT_NEEDS = terms("turn-taking", "agent_needs")  # r36c: "I need you to run …"
 # r33a: a fact of the reader's own world, which the agent cannot find ('Tell me the exact folder'), and the prepositions
 # of a place a thing is taken from or seen in ('the error from your terminal').
@@ -741,7 +742,7 @@ def _reader_modal_act(reader: Token) -> Token | None:
     auxiliaries = {c.lower_.replace("’", "'") for c in verb.children if c.dep_ == "aux"}
     if verb.lemma_.lower() in READER_NEEDS:
         wanted = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
-        if wanted is not None and (verb.tag_ != "VB" or auxiliaries & READER_MODALS):
+        if wanted is not None and (verb.tag_ != "VB" or auxiliaries & (READER_MODALS | NEED_MODALS)):
             return wanted  # 'You need to rerun …', 'You might want to run …'
         if verb.tag_ != "VB":
             return None

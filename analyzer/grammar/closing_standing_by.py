@@ -51,6 +51,8 @@ class ContactWords:
     placing: frozenset[str]
     deciding: frozenset[str]
     handing: frozenset[str]
+    pointing_back: frozenset[str]
+    completions: frozenset[str]
 
 
 @cache
@@ -86,6 +88,8 @@ def contact_closer(asked: Asked) -> Judgement | None:
         if reached is None and (not _available(governor, offer_words()) or _carries_act(governor)):
             continue  # 'I'm ready to merge when you like': readiness for an act, the ready-when-you-like gate's
         need = _open_need(condition, w, asked.lexicon)
+        if need == EVENT and _handed_work_done(condition, w):
+            continue  # r39j: 'ping me when that's done': the reader reports the handed work done, read by its rows
         if need == EVENT:
             thing_event = condition  # 'ping me when the deploy finishes'
             continue
@@ -120,6 +124,17 @@ def contact_closer(asked: Asked) -> Judgement | None:
             return None  # r31a: 'If there are new warnings, paste them here and I'll fix them.': report-before-act's
         return carved("contact-closer", f"the time '{thing_event.text} …' names an event, not the reader's next need")
     return _willing_then_reach(asked, w)
+
+
+def _handed_work_done(condition: Token, w: ContactWords) -> bool:
+    """r39j: the time is the completion of the work just handed over — its subject a pronoun pointing back, its verb or
+    the adjective after its copula one of completion ('when that's done', 'once it's finished', 'when this is
+    complete'): the reader reports back on the handed work, which is no event of a thing."""
+    subject = subject_of(condition)
+    if subject is None or subject.lower_ not in w.pointing_back:
+        return False
+    completed = [condition, *(c for c in condition.children if c.dep_ in ("acomp", "prt", "advmod"))]
+    return any(t.lower_ in w.completions for t in completed)
 
 
 def _reach_joined(condition: Token, w: ContactWords) -> Token | None:

@@ -690,6 +690,8 @@ class _Patterns:
     reader_lead: re.Pattern[str]
     assurance: re.Pattern[str]
     next_stated: re.Pattern[str]
+    remaining_stated: re.Pattern[str]
+    remaining_label: re.Pattern[str]
     stated_owned: tuple[str, ...]
     bare_label_words: int
     option_heads: frozenset[str]
@@ -1144,6 +1146,19 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:the[ \t]+)?(?:{_words(step['stated_subjects'])})[ \t]+(?:{_words(step['stated_copulas'])})"
             r"(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
         ),
+        # r39j: the next or remaining work stated with a bare present copula ('The next step is to wire …', "All that's
+        # left is adding …", 'Only thing remaining is the migration.'); up to three words before a remaining phrase
+        remaining_stated=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]{0,8}("
+            rf"(?:(?:the[ \t]+)?(?:{_words(step['stated_subjects'])})"
+            rf"|(?:[\w'’-]+[ \t]+){{0,3}}?(?:{_words(data['ready-next']['remaining'])}))"
+            rf"[ \t]+(?:{_words(step['bare_copulas'])})(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
+        ),
+        # r39j: a label of the work still to do opening the paragraph or a sentence after a mark ('Remaining: …')
+        remaining_label=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])(?=[ \t]))[ \t*_#>]{0,8}"
+            rf"((?:{_words(step['remaining_labels'])}))[ \t*_]{{0,4}}:[ \t*_]+(?=\S)"
+        ),
     )
     rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
@@ -1322,6 +1337,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
         and patterns.proposed_act.search(tail) is None
         and patterns.invoked.search(text[max(0, len(text) - _LIST_TAIL) :]) is None
         and patterns.rechecked.search(tail) is None
+        and patterns.remaining_stated.search(tail) is None
     ):
         # every label names the next step, or ends with its colon; r33c: or the act is proposed; r33g: or invoked
         return None
@@ -1341,6 +1357,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
             or _next_label_within(text, view, first, end, patterns)
             or _proposed_act(view, first, end, patterns)
             or _next_step_stated(view, first, end, patterns)
+            or _remaining_stated(view, first, end, patterns)
             or _invoked_command(text, view, first, end, patterns)
             or _check_handed_back(text, view, first, end, patterns)
         )
@@ -1400,6 +1417,9 @@ def _next_label_within(text: str, view: str, first: int, end: int, patterns: _Pa
     proposal = None
     for match in patterns.proposal_label.finditer(view[first:end]):
         proposal = match  # r33c: 'Suggestion: run …', 'Consider: 1) …; 2) …'
+    for match in patterns.remaining_label.finditer(view[first:end]):
+        if proposal is None or match.start() > proposal.start():
+            proposal = match  # r39j: 'Remaining: update the fixtures …', "What's left for you: regenerate …"
     if proposal is not None and (found is None or proposal.start() > found.start()):
         found = proposal
     else:
@@ -1487,6 +1507,35 @@ def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
         return None
     if any(re.match(rf"{re.escape(owned)}(?![\w'-])", complement) for owned in patterns.stated_owned):
         return None  # 'The next step is yours: …', '… is mine': whose the step is, no work handed over
+    head = view[found.start(1) : found.end(1)].rstrip()
+    return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
+def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
+    """r39j (docs/DESIGN.md#construction-classes): the next or remaining work stated with a bare present copula in the
+    last sentence of the last paragraph ('The next step is to wire the handler into the router.', "All that's left is
+    adding the env var to `.env.example`.", 'Only thing remaining is the migration.'; sites.toml [next-step]
+    bare_copulas, [ready-next] remaining): the complement — an infinitive, a gerund or a noun of the work — is a
+    closing list of one item, its lead-in the subject and copula; work-list reads it. None: a subject the agent owns
+    ('My next step is …'), a complement the reader or the agent owns ('… is for me to …'), a question, or a statement
+    the message goes on after (the close is elsewhere)."""
+    found = None
+    for match in patterns.remaining_stated.finditer(view, first, end):
+        found = match
+    if found is None or set(_LEAD_WORD.findall(found.group(1).lower().replace("’", "'"))) & _AGENT_OWNS:
+        return None
+    if patterns.next_stage.search(view, found.start(1), min(end, found.end() + 1)):
+        return None  # r37i's: "All that's left is to push" is readiness-next's remaining work, read there
+    item = found.end()
+    stop = item + len(view[item:end].rstrip())
+    complement = " ".join(view[item:stop].lower().replace("’", "'").split())
+    if stop <= item or complement.rstrip(_TRAILING).endswith("?"):
+        return None
+    if any(re.match(rf"{re.escape(owned)}(?![\w'-])", complement) for owned in patterns.stated_owned):
+        return None  # 'The next step is for me to …', '… is yours': whose the step is, no work handed over
+    closed = _SENTENCE_END.search(view, item, stop)
+    if closed is not None and view[closed.end() : stop].strip(_TRAILING + " \t\n"):
+        return None  # a sentence follows: the statement is not the close
     head = view[found.start(1) : found.end(1)].rstrip()
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
