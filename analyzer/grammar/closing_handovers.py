@@ -1291,6 +1291,15 @@ def _changing_noun(word: Token) -> bool:
 # ---- work handed over as a closing list ----------------------------------------------------------------------
 
 
+THING_PREPOSITIONS = terms("work-list", "thing_preps")
+
+
+def _thing_worked_with(word: Token) -> bool:
+    """r39j: a person's pronoun as the object of a preposition of the thing worked with or on ('Seed the local database
+    with them.'): the things just named, not the work's owner."""
+    return word.dep_ == "pobj" and word.head.lower_ in THING_PREPOSITIONS and word.head.head.pos_ in ("VERB", "NOUN")
+
+
 @rule("work-list")
 def work_list(asked: Asked) -> Judgement | None:
     """Each item is read alone (its own parse): an open act is an imperative or a noun phrase of work ('Add retries
@@ -1328,8 +1337,9 @@ def work_list(asked: Asked) -> Judgement | None:
         # r32b: not a request to reply, whose quoted answers report nothing ('accept it by saying "recommended"')
         # r31b: not what the reader may wish for ('If you want verification, pick one:')
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
-    owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t) and t.dep_ != "dobj")
-                  or t.text.startswith("@")), None)  # fmt: skip  # r31b: not 'rename them' in a recommendation
+    owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t) and t.dep_ != "dobj"
+                                      and not _thing_worked_with(t)) or t.text.startswith("@")),
+                 None)  # fmt: skip  # r31b: not 'rename them' in a recommendation
     if owner is not None:
         return carved("work-list", f"the lead-in names someone else as the work's owner ('{owner.text}')")
     doer = _system_doer(lead)

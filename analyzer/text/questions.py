@@ -1075,7 +1075,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r33g: an imperative of invoking or a bare label of sequence before a command in code, opening the paragraph
         # or a sentence after a mark ('Run `/speckit.implement` to …', 'Next: `/speckit.tasks`', 'Then: run `make x`')
         invoked=(
-            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}(?:[^\w\s`'\"(\[]{1,3}[ \t]+)?("
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}(?:[^\w\s`'\"(\[]{1,3}[ \t]+)?"
+            # r39j: a label of the report's section on checks before the sentence ('Tests: please re-run `…`')
+            rf"(?:(?:{_words(data['next-step']['section_labels'])})[ \t*_]{{0,4}}:[ \t*_]{{1,4}})?("
             rf"(?:{_words(data['next-step']['sequence_labels'])})[ \t*_]{{0,4}}[:,][ \t*_]{{0,4}}"
             # r33i: or a verb of going on after the label ('Next: proceed to `/speckit.plan`')
             rf"(?:(?:please|just|simply)[ \t]+)?"
