@@ -36,7 +36,17 @@ from analyzer.grammar.work import is_do_nothing_item, work_of
 from analyzer.parse.tokens import SOURCE_KEY, as_written, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import DECISION, HELP, LIST, QUESTION, READY, TURN, recommends, replies
+from analyzer.text.questions import (
+    DECISION,
+    HELP,
+    LIST,
+    QUESTION,
+    READY,
+    TURN,
+    recommends,
+    replies,
+    states_remaining_work,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -1349,6 +1359,9 @@ def work_list(asked: Asked) -> Judgement | None:
     own = _readers_own_ways(lead) or _agents_own(lead) or (None if chosen else _agents_plan(asked.doc))
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
+    # r39j: the work left stated at the close ("What's left is checking it in your browser") is read like the check
+    # handed back: an item done in the person's own environment is theirs
+    stated = states_remaining_work(asked.doc.text)
     lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
@@ -1381,7 +1394,7 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if (rechecked and environment_word(item) is not None) or _app_item(item, lead):
+        if ((rechecked or stated) and environment_word(item) is not None) or _app_item(item, lead):
             # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
             # 'Please try:' the route '`/login` again': the person's running app
             human.append(item.text.strip())
@@ -1578,6 +1591,8 @@ def _lead_word(asked: Asked) -> bool:
     stated = {t.lower_ for t in asked.doc if t.tag_ in ("VBZ", "VBP", "VBD", "VB")
               and any(c.dep_ == "nsubj" for c in t.children)
               and not any(c.dep_ in ("aux", "auxpass") for c in t.children)}  # fmt: skip
+    if states_remaining_work(asked.doc.text):
+        return True  # r39j: "All that remains is", "Still to do:": the work left named by the lead-in's grammar
     return bool(LEAD_INS & set(re.findall(r"[a-z][a-z'-]*", asked.doc.text.lower())) - stated)
 
 

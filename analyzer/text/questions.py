@@ -1513,6 +1513,14 @@ def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
 
+def states_remaining_work(lead: str) -> bool:
+    """r39j: whether a closing list's lead-in is the next or remaining work stated with a bare copula or as a label
+    ("All that remains is", "Still to do:"): a lead-in that names the work left, whatever its words' tags."""
+    patterns = _patterns()
+    lead = lead.strip().rstrip(":*_ \t")
+    return bool(patterns.remaining_stated.match(lead + " x") or patterns.remaining_label.match(lead + ": x"))
+
+
 def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
     """r39j (docs/DESIGN.md#construction-classes): the next or remaining work stated with a bare present copula in the
     last sentence of the last paragraph ('The next step is to wire the handler into the router.', "All that's left is
