@@ -1302,6 +1302,15 @@ def _changing_noun(word: Token) -> bool:
 
 
 THING_PREPOSITIONS = terms("work-list", "thing_preps")
+# r39j: the verbs of changing the code (sites.toml [advised-work]), base forms and gerunds
+CODE_CHANGES = frozenset(sites()["advised-work"]["verbs"]) | frozenset(sites()["advised-work"]["gerunds"])
+
+
+def _changes_code(item: Doc) -> bool:
+    """r39j: the item opens with a verb of changing the code ('porting …', 'add …'): work on the code wherever it
+    shows, not a check in the person's environment."""
+    first = next((t for t in item if not t.is_punct and t.lower_ not in ("to", "then", "just")), None)
+    return first is not None and (first.lower_ in CODE_CHANGES or first.lemma_.lower() in CODE_CHANGES)
 
 
 def _thing_worked_with(word: Token) -> bool:
@@ -1394,7 +1403,9 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if ((rechecked or stated) and environment_word(item) is not None) or _app_item(item, lead):
+        # r39j: a stated last step that changes the code ('porting the tokens to the settings modal') is no check
+        placed = rechecked or (stated and not _changes_code(item))
+        if (placed and environment_word(item) is not None) or _app_item(item, lead):
             # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
             # 'Please try:' the route '`/login` again': the person's running app
             human.append(item.text.strip())
