@@ -36,6 +36,7 @@ from analyzer.terms import terms
 from analyzer.text.layout import sentence_case
 from analyzer.text.questions import (
     CONDITION,
+    CONTACT,
     DECISION,
     LIST,
     QUESTION,
@@ -199,7 +200,7 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         cut = 0  # r29c: 'Also happy to document both flags — just say.': the offer before the dash is judged with it
     if cut and site.kind == DECISION and only_decides(sentence[cut:]):
         cut = 0  # r38a: 'We can store them as float16 or float32 — whatever you prefer.': the decision conditions it
-    if cut and site.kind == TURN and _reports_handed_work_done(sentence[cut:]):
+    if cut and site.kind in (TURN, CONTACT) and _reports_handed_work_done(sentence[cut:]):
         cut = 0  # r39j: '… run the seed script — ping me when that's done': the report back on the work before the dash
     if cut and site.kind != QUESTION and kind_of(sentence[:cut]) is not None and kind_of(sentence[cut:]) is None:
         # issue 28 phase 6: 'Let me know when you're ready for the next phase — the API layer.' — the words before the

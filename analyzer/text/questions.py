@@ -693,6 +693,7 @@ class _Patterns:
     remaining_stated: re.Pattern[str]
     remaining_label: re.Pattern[str]
     stated_owned: tuple[str, ...]
+    bare_determiners: frozenset[str]
     bare_label_words: int
     option_heads: frozenset[str]
     reply_request: re.Pattern[str]
@@ -1205,6 +1206,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         changing_acts=tuple(data["next-step"]["changing_acts"]),
         explained_words=int(data["next-step"]["explained_words"]),
         stated_owned=tuple(data["next-step"]["stated_owned"]),
+        bare_determiners=frozenset(data["next-step"]["bare_determiners"]),
     )
     return sources, rest
 
@@ -1534,8 +1536,9 @@ def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
         found = match
     if found is None or set(_LEAD_WORD.findall(found.group(1).lower().replace("’", "'"))) & _AGENT_OWNS:
         return None
-    if patterns.next_stage.search(view, found.start(1), min(end, found.end() + 1)):
-        return None  # r37i's: "All that's left is to push" is readiness-next's remaining work, read there
+    if patterns.next_stage.search(view[found.start(1) : end]):
+        # r37i's "All that's left is to push", r33e's 'Next up is Phase 3': readiness-next's, read there
+        return None
     item = found.end()
     stop = item + len(view[item:end].rstrip())
     complement = " ".join(view[item:stop].lower().replace("’", "'").split())
@@ -1543,6 +1546,11 @@ def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
         return None
     if any(re.match(rf"{re.escape(owned)}(?![\w'-])", complement) for owned in patterns.stated_owned):
         return None  # 'The next step is for me to …', '… is yours': whose the step is, no work handed over
+    opening = _LEAD_WORD.match(complement)
+    infinitive = found.group(1).lower().endswith(" to")
+    if not (infinitive or complement.startswith("`") or (opening is not None and (
+            opening.group() in patterns.bare_determiners or _opens_with_participle(complement)))):  # fmt: skip
+        return None  # 'The remaining work is already underway …': where the work stands, no work named
     closed = _SENTENCE_END.search(view, item, stop)
     if closed is not None and view[closed.end() : stop].strip(_TRAILING + " \t\n"):
         return None  # a sentence follows: the statement is not the close
