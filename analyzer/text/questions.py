@@ -1515,6 +1515,9 @@ def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
 
+_READERS_OWN = re.compile(r"\byour\b")
+
+
 def states_remaining_work(lead: str) -> bool:
     """r39j: whether a closing list's lead-in is the next or remaining work stated with a bare copula or as a label
     ("All that remains is", "Still to do:"): a lead-in that names the work left, whatever its words' tags."""
@@ -1548,9 +1551,14 @@ def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
         return None  # 'The next step is for me to …', '… is yours': whose the step is, no work handed over
     opening = _LEAD_WORD.match(complement)
     infinitive = found.group(1).lower().endswith(" to")
-    if not (infinitive or complement.startswith("`") or (opening is not None and (
-            opening.group() in patterns.bare_determiners or _opens_with_participle(complement)))):  # fmt: skip
+    # a noun of the work only after what remains ('Only thing remaining is the migration'); after 'the next step' a
+    # noun names the stage of the agent's own plan as often ('Next step is the required scan: fetch remotes, …')
+    remaining = re.match(r"(?:the\s+)?next\b", found.group(1).lower()) is None
+    named = remaining and opening is not None and opening.group() in patterns.bare_determiners
+    if not (infinitive or named or complement.startswith("`") or _opens_with_participle(complement)):
         return None  # 'The remaining work is already underway …': where the work stands, no work named
+    if _READERS_OWN.search(re.split(r"[,;]|\band\b", complement, maxsplit=1)[0]):
+        return None  # 'The next steps are to add your secret key and deploy': the reader's own set-up
     closed = _SENTENCE_END.search(view, item, stop)
     if closed is not None and view[closed.end() : stop].strip(_TRAILING + " \t\n"):
         return None  # a sentence follows: the statement is not the close
