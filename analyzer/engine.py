@@ -39,6 +39,7 @@ from analyzer.text.layout import (
     unit_case,
 )
 from analyzer.text.questions import TURN, QuestionSite, question_sites
+from analyzer.text.spelling import marks_as_written
 from analyzer.text.units import (
     WINDOW_BEFORE,
     Unit,
@@ -95,6 +96,8 @@ class Parses:
     views: Views
     model: ModelUse = field(default_factory=ModelUse)
     lexicon: Lexicon | None = None
+    # The text reasons quote (views.original with each apostrophe as typed); None quotes views.original.
+    quoted: str | None = None
     budget: int = PARSE_BUDGET
     units_left: int = MAX_PARSED_UNITS
     _units: dict[tuple[int, int, bool, int], ParsedUnit] = field(default_factory=dict)
@@ -176,7 +179,7 @@ class Parses:
         docs = dict(zip(keys, self.model.load().pipe(unit_case(text) for text, _ in keys), strict=True))
         for k, unit in pending.items():
             doc = docs[keyed[k]]
-            doc.user_data[SOURCE_KEY] = (self.views.original, unit.offsets)
+            doc.user_data[SOURCE_KEY] = (self.quoted or self.views.original, unit.offsets)
             doc.user_data[ROW_KEY] = is_row(self.views.parse_view, unit.start)
             own = self._own_sentence.get(k[3])
             if own is not None:
@@ -227,7 +230,7 @@ def analyze(
     folded, views = folded_views(text)
     text = folded.text
     model = ModelUse(model_name)
-    parses = Parses(views, model, lexicon)
+    parses = Parses(views, model, lexicon, quoted=marks_as_written(folded))
     findings: list[Finding] = []
     warnings: list[str] = []
     if until_fire:
@@ -258,7 +261,7 @@ def analyze(
         try:
             findings.extend(
                 _bound_to_sentence_before(f, text, lexicon, model)
-                for f in closing_questions(text, findings, lexicon, model)
+                for f in closing_questions(text, findings, lexicon, model, marks_as_written(folded))
             )
         except ModelUnavailable:
             if model_errors == "raise":
@@ -400,11 +403,12 @@ def _part_case(site: QuestionSite, start: int) -> Callable[[str], str]:
 
 
 def closing_questions(
-    text: str, findings: Sequence[Finding], lexicon: Lexicon, model: ModelUse
+    text: str, findings: Sequence[Finding], lexicon: Lexicon, model: ModelUse, quoted: str | None = None
 ) -> list[Finding]:
     """docs/DESIGN.md#phrase-families revision 3: the closing questions of `text` (the folded text) that hold no lexicon
     finding, each parsed alone and judged by the [[closing-question]] table; a sentence that holds a finding is
-    judged by that finding's family. All of them parsed in one batch."""
+    judged by that finding's family. All of them parsed in one batch; `quoted` is the text with each apostrophe as
+    typed, which the reasons quote."""
     family = next((f for f in lexicon.families if "closing-question" in lexicon.judged_by(f)), None)
     if family is None:
         return []
@@ -424,11 +428,11 @@ def closing_questions(
     found = []
     taken = 0
     for site, (start, end), doc, (_, offsets) in zip(sites, spans, docs, compact, strict=True):
-        doc.user_data[SOURCE_KEY] = (text, offsets)
+        doc.user_data[SOURCE_KEY] = (quoted or text, offsets)
         parts = items[taken : taken + len(site.parts)]
         taken += len(site.parts)
         for (a, b), part in zip(site.parts, parts, strict=True):
-            part.user_data[SOURCE_KEY] = (text, list(range(a, b)))
+            part.user_data[SOURCE_KEY] = (quoted or text, list(range(a, b)))
         judged = judge_question(doc, site, lexicon, parts)
         if judged.verdict == "carved":
             continue

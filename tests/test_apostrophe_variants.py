@@ -59,3 +59,19 @@ def test_an_announced_act_is_a_claim_with_every_mark(mark: str) -> None:
     text = f"Tests pass. I{mark}ll open the PR now."
     claims = analyze(text).claims
     assert [(c.text, c.start) for c in claims] == [(f"I{mark}ll open the PR now.", 12)]  # quoted as written
+
+
+@pytest.mark.parametrize("mark", MARKS)
+def test_reasons_quote_each_mark_as_typed(mark: str) -> None:
+    """The parse reads one apostrophe; a reason quotes the author's mark, in a phrase's sentence and in a closing
+    question alike."""
+    [owned] = analyze(f"The merge isn{mark}t yours, your call.").findings
+    assert owned.reason == (
+        f"fires (copular-ownership, negated): the negation 'n{mark}t' on 'is' cancels the hand-over the relation"
+        " would make"
+    )
+    [asked] = analyze(f"Tests pass. Should I update the team{mark}s onboarding docs too?").findings
+    assert asked.reason == (
+        f"fires (permission-question): 'Should I' asks leave for 'update the team{mark}s onboarding docs too'"
+        " and leaves it unanswered"
+    )

@@ -32,7 +32,7 @@ from analyzer.grammar.grants import (
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.registry import rule
 from analyzer.grammar.reply_tokens import reply_token_of
-from analyzer.grammar.work import is_do_nothing_item, work_of
+from analyzer.grammar.work import is_do_nothing_item, work_of, work_of_stretch
 from analyzer.parse.tokens import SOURCE_KEY, as_written, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
@@ -1292,9 +1292,12 @@ def _rechecks(asked: Asked) -> bool:
 
 def _changing_noun(word: Token) -> bool:
     """r39b: a verb of changing the project's state read as a noun ('Backfill job definition is in …'), or as the
-    subject of a finite verb the model made its object ('apply happens in the pipeline'): no act handed over."""
+    subject of a finite verb the model made its object ('apply happens in the pipeline'); r39rv: or made the clausal
+    subject of a finite verb ('Apply step now runs in CI': the noun 'apply step' runs): no act handed over."""
     return word.lower_ in CHANGING_ACTS and (
-        word.pos_ != "VERB" or any(c.dep_ == "dobj" and c.tag_ in ("VBZ", "VBD") for c in word.children)
+        word.pos_ != "VERB"
+        or any(c.dep_ == "dobj" and c.tag_ in ("VBZ", "VBD") for c in word.children)
+        or (word.dep_ == "csubj" and word.head.tag_ in ("VBZ", "VBD"))
     )
 
 
@@ -1372,6 +1375,10 @@ def work_list(asked: Asked) -> Judgement | None:
     # handed back: an item done in the person's own environment is theirs
     stated = states_remaining_work(asked.doc.text)
     lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked
+    fronted = _fronted_human_only(asked, lead) if lead_word else None
+    if fronted is not None:
+        # 'When you're ready to deploy to production, run `/deploy prod`.': the command does the human-only act
+        return carved("work-list", f"the lead-in's clause before its verb names what the command does, {fronted}")
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
@@ -1405,13 +1412,17 @@ def work_list(asked: Asked) -> Judgement | None:
         purpose = _command_purpose(item)
         # r39j: a stated last step that changes the code ('porting the tokens to the settings modal') is no check
         placed = rechecked or (stated and not _changes_code(item))
-        if (placed and environment_word(item) is not None) or _app_item(item, lead):
+        if (placed and environment_word(item) is not None) or _app_item(item, lead) or (
+            not chosen and _done_where_person_is(item)
+        ):
             # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
             # 'Please try:' the route '`/login` again': the person's running app
             human.append(item.text.strip())
         elif purpose is not None and work_of([purpose], asked.lexicon, scope).human_only:
             human.append(item.text.strip())  # r33g: '`git tag v1.4 && git push --tags` to publish the release'
-        elif roots and (work_of(roots, asked.lexicon, scope).human_only or _peoples_own(item)):
+        elif roots and (
+            work_of(roots, asked.lexicon, scope).human_only or _peoples_own(item) or _act_human_only(item, asked)
+        ):
             human.append(item.text.strip())
         elif roots and is_do_nothing_item(roots[0], asked.lexicon, scope):
             continue  # r28i: 'Hold it until the freeze ends' beside 'Squash-merge it into main'
@@ -1431,6 +1442,40 @@ def work_list(asked: Asked) -> Judgement | None:
         return carved("work-list", f"every item is left to the reader by its own grammar ({kept[0]}): the list hands "
                       "nothing over now")  # fmt: skip
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _act_human_only(item: Doc, asked: Asked) -> bool:
+    """r39rv: the item's opening instruction is human-only work by its own words, read without the agent's clause of
+    its own beside it ('Apply the migration to the production database yourself — I don't have prod credentials', the
+    model making the instruction a complement of 'have', or ', since I don't …'): the agent's reason names no work
+    of its own."""
+    act = _opening_verb(item)
+    if act is None:
+        return False
+    own = {t.i for c in act.children if c.dep_ in ("advcl", "ccomp", "parataxis") and _agent_subject(c)
+           for t in c.subtree}  # fmt: skip
+    scope = frozenset(t.i for t in act.subtree if t.i not in own and not t.is_punct)
+    return work_of([act], asked.lexicon, scope).human_only
+
+
+_OTHER_CLAUSES = frozenset(("ccomp", "advcl", "conj", "parataxis", "relcl", "acl", "csubj"))
+
+
+def _done_where_person_is(item: Doc) -> bool:
+    """r39h (docs/DESIGN.md#construction-classes): the item's own act — its first sentence's verb and its words, not
+    the clauses under it — is done in the person's own environment ('Double-click the icon on your desktop'; terms
+    [reader-environment]): the person's act, whatever the lead-in. A place inside another clause names what the work
+    is about ('Decide whether to warn in the UI', '…; enable it after a consent toggle in settings')."""
+    root = next(iter(item.sents)).root
+    if root.pos_ != "VERB":
+        return False
+    own: list[Token] = []
+    stack = [root]
+    while stack:
+        token = stack.pop()
+        own.append(token)
+        stack.extend(c for c in token.children if c.dep_ not in _OTHER_CLAUSES)
+    return environment_word(sorted(own, key=lambda t: t.i)) is not None
 
 
 def _proposes(lead: list[Token]) -> bool:
@@ -1539,13 +1584,28 @@ def _invokes(asked: Asked, lead: list[Token]) -> bool:
     words = {t.lower_ for t in lead}
     if not lead or len(asked.parts) != 1 or not _opening_command(asked.parts[0]):
         return False
-    verb = next((t for t in lead if t.lower_ in INVOKING), None)
+    # r39h: a verb of changing or checking leads a command in a fenced block too ('Install it with:', 'Verify with:')
+    verb = next((t for t in lead if t.lower_ in INVOKING or (t.lower_ in COMMAND_LEADS and _fenced(asked))), None)
     if verb is not None:
         subject = subject_of(verb)  # none, or the reader ('You can proceed to `/speckit.plan`.')
         # r39b: the prefix the model cut off the verb ('re' of 're-run') is no subject
         unsubjected = subject is None or _prefix(subject) or subject.lower_ in SYSTEM_NOT_DOERS
         return unsubjected and not words & AGENT_SUBJECTS
     return words <= SEQUENCE
+
+
+def _fronted_human_only(asked: Asked, lead: list[Token]) -> str | None:
+    """r39h: the words before the lead-in's verb of invoking name human-only work ('When you're ready to deploy to
+    production, run …'): the command handed over is that act. What makes it human-only, or None."""
+    verb = next((t for t in lead if t.lower_ in INVOKING or t.lower_ in COMMAND_LEADS), None)
+    before = [t for t in lead if verb is not None and t.i < verb.i and not t.is_punct]
+    work = work_of_stretch(before, asked.lexicon) if before else None
+    return work.describe() if work is not None and work.human_only else None
+
+
+def _fenced(asked: Asked) -> bool:
+    """r39h: the one item is a fenced block of code (text/questions._fenced_command)."""
+    return asked.parts[0].text.lstrip().startswith(("```", "~~~"))
 
 
 @dataclass(frozen=True)
@@ -1570,6 +1630,7 @@ READER_HAS = terms("work-list", "reader_has")
 AGENT_OWN = terms("work-list", "agent_own")
 LATER_USE = terms("work-list", "later_use")
 INVOKING = terms("work-list", "invoking")
+COMMAND_LEADS = terms("work-list", "command_leads")
 SEQUENCE = terms("work-list", "sequence")
 CHOICE_WORDS = terms("work-list", "choice_words")
 CHOICE_MODALS = terms("work-list", "choice_modals")
@@ -1834,11 +1895,24 @@ def _system_doer(lead: list[Token]) -> Token | None:
     if k < 0 or not (words & SYSTEM_MODALS or words & SYSTEM_VERBS):
         return None
     subject = lead[k]
+    if any(t.is_punct for t in subject.doc[subject.i + 1 : tail[0].i]):
+        return None  # r39h: 'To check the fix, run:' — the noun closes a fronted clause, the comma parts it off
+    if _after_preposition(subject):
+        return None  # r39h: 'Now, from the api folder run:' — a place the command runs from, no subject
     if subject.pos_ not in ("NOUN", "PROPN", "PRON") or subject.tag_ == "VBG" or _prefix(subject):
         return None  # r39b: 'Please re-run:' — the prefix the model cut off the verb is no subject
     if subject.lower_ in SYSTEM_NOT_DOERS or subject.lower_ in AGENT_SUBJECTS or _hyphenated(subject) in LEAD_INS:
         return None  # 'The follow-ups would:': a lead-in word names the list itself, not a system that does its work
     return subject
+
+
+def _after_preposition(noun: Token) -> bool:
+    """r39h: the noun ends a phrase opened by a preposition ('from the api folder', 'in `web/`'): the words before it,
+    back over its determiners and modifiers, meet a preposition."""
+    k = noun.i - 1
+    while k >= 0 and noun.doc[k].pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM", "PUNCT") and noun.doc[k].text != ",":
+        k -= 1
+    return k >= 0 and noun.doc[k].tag_ == "IN" and noun.doc[k].lower_ not in ("that", "if", "whether")
 
 
 def _prefix(token: Token) -> bool:
@@ -1896,7 +1970,11 @@ def _item(item: Doc, checked: bool) -> str:
     return "act"
 
 
-_COMMAND_SPAN = re.compile(r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+|\.{1,2}/[^`\n]{1,200})`")
+_COMMAND_SPAN = re.compile(
+    r"[\s*_]*`(/[\w.:-]+[^`\n]*|[\w.~/-]+[ \t]+[^`\n]+|\.{1,2}/[^`\n]{1,200})`"
+    # r39h: a fenced block whose first line is a program and its arguments (text/questions._fenced_command)
+    r"|[ \t]*(?:`{3,}|~{3,})[\w+-]*[ \t]*\n(?:[ \t]*#[^\n]*\n)*[ \t]*(?:\$[ \t]+)?[\w.~/-]+[ \t]+[^\n]+"
+)
 
 
 def _opening_command(item: Doc) -> bool:

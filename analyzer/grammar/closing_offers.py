@@ -23,7 +23,7 @@ from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.register.offers import invited_to_ask
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of, work_of_stretch
-from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS, bounds, hyphen_compound, subject_of
+from analyzer.parse.tokens import CLAUSAL_DEPS, SUBJECT_DEPS, bounds, hyphen_compound, predicate_subject, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.closing import claim_vocabulary
@@ -69,6 +69,8 @@ DEPENDING = terms("decision-offer", "depending")
 DEPENDING_ON = terms("decision-offer", "depending_on")
 DECISION_NOUNS = terms("decision-offer", "word_nouns")
 SAID_ALONE = terms("decision-offer", "said")
+# r39rv: the objects of a light verb that make a verb of accepting the agent's own act ('take a look'; _light_verb)
+LIGHT_OBJECTS = terms("bonus-offer", "light_objects")
 
 
 
@@ -224,7 +226,7 @@ def offer_in(tokens: Iterable[Token], outside: frozenset[int] = frozenset()) -> 
             return opened
         if token.lower_ in w.willing and token.pos_ == "ADJ":
             act = next((c for c in token.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
-            subject = subject_of(token) or (subject_of(token.head) if token.dep_ == "acomp" else None)
+            subject = predicate_subject(token)
             if act is not None and (subject is None or subject.lower_ in AGENT_SUBJECTS):
                 frame = {token.i} | ({subject.i} if subject is not None else set())
                 return Offer(act, token, frozenset(frame))
@@ -240,7 +242,7 @@ def _willing_doing(word: Token, w: Words) -> Offer | None:
     noun after it ('Open to suggestions') is no act of the agent's."""
     if word.lower_ not in w.willing_doing or word.pos_ != "ADJ":
         return None
-    subject = subject_of(word) or (subject_of(word.head) if word.dep_ == "acomp" else None)
+    subject = predicate_subject(word)
     if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
         return None
     frame = {word.i} | ({subject.i} if subject is not None else set())
@@ -453,7 +455,7 @@ def _unconditioned(asked: Asked) -> Judgement | None:
         return _judged(asked, "bonus-offer", why, [verb], exclude=frozenset({modal.i, *(t.i for t in framed)}))
     offer = offer_in(asked.tokens) or _willing_read_as_subject(asked.tokens, w)
     more = _more_work(asked, w)
-    accepted = offer is not None and offer.act.lemma_.lower() in w.accepting
+    accepted = offer is not None and offer.act.lemma_.lower() in w.accepting and not _light_verb(offer.act)
     if asked.site.start < MESSAGE_BEFORE and (more is None or accepted):
         # the whole message: work handed over accepted ('Happy to take the Gemini adapter.'), nothing extra; r39d:
         # a mark of more work on an act of the agent's own makes it an offer still ('Happy to add tests for this too.')
@@ -490,6 +492,12 @@ def _unconditioned(asked: Asked) -> Judgement | None:
     marked = f"more work ('{more.replace(' - ', '-')}')" if more is not None else "its willingness"
     why = f"offers the agent's '{act.text}' as {marked}, and the turn ends on the offer"
     return _judged(asked, "bonus-offer", why, [act], exclude=offer.frame)
+
+
+def _light_verb(act: Token) -> bool:
+    """r39rv: the verb of accepting is a light verb of the agent's own act ('take a look at …', 'take a stab at …';
+    terms [bonus-offer] light_objects): it accepts no work handed over."""
+    return any(c.dep_ == "dobj" and c.lemma_.lower() in LIGHT_OBJECTS for c in act.children)
 
 
 def _more_work(asked: Asked, w: Words) -> str | None:
@@ -1221,7 +1229,8 @@ def _choice_requested(asked: Asked, w: Words) -> Judgement | None:
     request = asked.tokens[0] if asked.tokens[0].lemma_.lower() in w.request_verbs | w.giving else None
     if request is None or not any(c.lower_ in ("me", "us") for c in request.children):
         return None
-    asked_for = [c for c in request.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us")]
+    asked_for = [c for c in request.children if c.dep_ in ("dobj", "ccomp") and c.lower_ not in ("me", "us")
+                 and not _joined_act(c)]
     choice = next((t for c in asked_for for t in c.subtree if t.lower_ in w.choices or t.lower_ in w.preferred), None)
     if choice is None or (choice.lower_ in w.choices and not _to_be_chosen(asked_for, w)):
         return None  # 'Tell me which lanes are done and I'll update the board': a fact asked for
@@ -1235,13 +1244,28 @@ def _choice_requested(asked: Asked, w: Words) -> Judgement | None:
     return _judged(asked, "decision-offer", why, [offer.act], exclude=offer.frame)
 
 
+def _joined_act(clause: Token) -> bool:
+    """r39g (docs/DESIGN.md#construction-classes): the agent's act joined by 'and' that the model hung on the request
+    as its complement ('Tell me which of the strategies you like and I'll implement it': implement -ccomp-> Tell) is
+    the act offered, not what is asked for."""
+    subject = subject_of(clause)
+    return (
+        clause.dep_ == "ccomp"
+        and subject is not None
+        and subject.lower_ in AGENT_SUBJECTS
+        and any(c.dep_ == "cc" and c.i < subject.i for c in clause.children)
+    )
+
+
 def _to_be_chosen(asked_for: Sequence[Token], w: Words) -> bool:
     """'which timezone the reports should use', 'which one to keep', 'which layout you want': what is asked is still
     to be chosen — a modal of what ought to be, an infinitive, or the reader's wish or decision."""
     for token in (t for c in asked_for for t in c.subtree):
         if token.dep_ == "aux" and token.lower_ in ("should", "to", "would", "'d", "shall"):
             return True
-        if token.pos_ == "VERB" and (token.lemma_.lower() in w.decision_verbs | {"want", "like", "need"}):
+        # r39g: the model may tag the reader's 'like' an interjection; its subject 'you' still makes it the verb
+        verb = token.pos_ == "VERB" or any(c.dep_ == "nsubj" and c.lower_ in READER for c in token.children)
+        if verb and (token.lemma_.lower() in w.decision_verbs | {"want", "like", "need"}):
             return True
     return False
 

@@ -89,6 +89,9 @@ OPINION_TOPICS = terms("opinion-asked", "topics")
 OPINION_OPENERS = terms("opinion-asked", "openers")
 FACT_WH = terms("opinion-asked", "fact_wh")
 CHOICE_MODALS = terms("opinion-asked", "choice_modals")
+# r39rv: how the agent's work strikes the reader ('… on how the dashboard looks'): the same verbs as the reader's
+# satisfaction conditions (terms [word-before-act] impressions), a view asked, no fact.
+IMPRESSIONS = terms("word-before-act", "impressions")
 # r31c: adjectives of the agent's willingness that offer its act in the main clause of a condition (_willing).
 WILLING = terms("offers", "willing")
 # r33b: the agent's confidence stated after its own approval question answers it (answered_in_message).
@@ -461,10 +464,11 @@ def approval_question(asked: Asked) -> Judgement | None:
 def _fact_asked(prep: Token) -> bool:
     """r39d (docs/DESIGN.md#construction-classes): the preposition of an opinion noun governs a finite wh-clause
     with no modal ('on why it fails', 'on what causes the drift'): the reader is asked about a fact, and a fact is
-    no approval."""
+    no approval. r39rv: a verb of how the work strikes the reader ('on how the dashboard looks', '… how it reads now';
+    IMPRESSIONS) asks the reader's view of it, no fact."""
     for clause in (c for c in prep.children if c.dep_ in ("pcomp", "pobj") and c.pos_ in ("VERB", "AUX")):
         wh = next((c for c in clause.subtree if c.lower_ in FACT_WH and c.i < clause.i), None)
-        finite = clause.tag_ in ("VBZ", "VBP", "VBD")
+        finite = clause.tag_ in ("VBZ", "VBP", "VBD") and clause.lemma_.lower() not in IMPRESSIONS
         modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in CHOICE_MODALS for c in clause.children)
         if wh is not None and finite and not modal:
             return True
@@ -869,6 +873,10 @@ def verbless_choice(asked: Asked) -> Judgement | None:
     first = tokens[0]
     if first.lower_ in asked.words.wh_words or (first.tag_ in ("MD", "VBZ", "VBP", "VBD") and first.dep_ == "aux"):
         return None
+    perceived = _readers_observation_framed(asked)
+    if perceived is not None:
+        return carved("verbless-choice", f"the alternatives complete a question about what the reader observes "
+                      f"('{perceived}'): the person's own facts, no choice of the agent's handed over")  # fmt: skip
     framed = _framed_choice(asked)  # r35a: 'Which plan should the account move to — Starter or Growth?'
     if framed is not None and framed.human_only:
         return gated("exempt", "verbless-choice", f"exempt (verbless-choice): '{_as_asked(asked)}' hands the reader a "
@@ -903,6 +911,44 @@ def _framed_choice(asked: Asked) -> Work | None:
         return None
     rest = [t for t in whole if t.i >= first.i and not t.is_punct and not t.is_space]
     return work_of_stretch([*framed, *rest], asked.lexicon)
+
+
+# r39h: a wh-question about the reader, its alternatives after an introducing mark ('Where are you seeing "0.8.0" — on
+# the web page, in the mod manager, or somewhere else?').
+READER_FRAME = re.compile(
+    r"^\s*(?:where|what|which|when|how)\b(?:[^.?!]|\.(?=\S))*\byou\b(?:[^.?!]|\.(?=\S))*[:\u2014\u2013-]\s*$",
+    re.IGNORECASE,
+)
+PERCEIVING = terms("report-wait", "perceiving")
+READER_SETUP = terms("verbless-choice", "reader_setup")
+
+
+def _readers_observation_framed(asked: Asked) -> str | None:
+    """r39h (docs/DESIGN.md#construction-classes): the alternatives after a dash complete a wh-question whose subject
+    is the reader and whose verb perceives (terms [report-wait] perceiving: 'Where specifically are you seeing the old
+    version — on the web page or in the mod manager?') or, in the progressive or the past, names the reader's own setup
+    (terms [verbless-choice] reader_setup: 'Which browser are you using — Chrome or Safari?'): the reader is asked what
+    they observed or have, a fact only the person has, not asked to choose among the agent's options. The verb, or None.
+    The frame is parsed once more, only for this shape."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    if not source or not source[1]:
+        return None
+    prefix = asked.site.sentence[: source[1][0] - asked.site.start]
+    if not READER_FRAME.match(prefix):
+        return None
+    from analyzer.parse.model import load_model
+
+    frame = load_model()(sentence_case(prefix.strip().rstrip(":\u2014\u2013-").strip()) + "?")
+    for verb in frame:
+        subject = subject_of(verb) if verb.pos_ == "VERB" else None
+        if subject is None or subject.lower_ not in asked.words.reader:
+            continue
+        if any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children):
+            return None  # 'Where should you keep it — …?': a deliberation, the choice's
+        lemma = verb.lemma_.lower()
+        if lemma in PERCEIVING or (lemma in READER_SETUP and verb.tag_ in ("VBG", "VBD", "VBN")):
+            return verb.text  # 'are you seeing', 'were you running': what the reader observed or has
+    return None
 
 
 @rule("not-a-closing-question")

@@ -171,6 +171,12 @@ def report_before_act(asked: Asked) -> Judgement | None:
     if into is not None:
         return carved("report-before-act", f"'{root.text} … {into}' asks the reader for access only the reader has")
     stretch = frozenset(t.i for t in tokens if root.i <= t.i < going_on.i and not t.is_punct)
+    place = environment_word(asked.doc[i] for i in stretch)
+    if place is not None:
+        # r39h: 'If you still see an error, check the browser Network tab and share that; I can then …': the check
+        # itself is done where only the person is, so what it shows only the person can hand back
+        return carved("report-before-act", f"'{root.text} …' is done in the person's own environment ('{place}'): "
+                      "what it shows only the person can hand back")  # fmt: skip
     after = f"before the agent's '{going_on.head.text}'"
     if _report_back(tokens, root, turn_words(), at=True) is root or root.lemma_.lower() in OUTPUT_VERBS:
         handed = next((c for c in root.children if c.dep_ in ("dobj", "dative") and c.lower_ not in ("me", "us")), None)

@@ -26,7 +26,7 @@ from analyzer.grammar.registry import rule
 from analyzer.lexicon import Lexicon
 from analyzer.parse.tokens import subject_of
 from analyzer.terms import terms
-from analyzer.text.questions import LIST
+from analyzer.text.questions import CONTACT, LIST
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -54,6 +54,7 @@ class ContactWords:
     handing: frozenset[str]
     pointing_back: frozenset[str]
     completions: frozenset[str]
+    needing: frozenset[str]
 
 
 @cache
@@ -134,7 +135,35 @@ def contact_closer(asked: Asked) -> Judgement | None:
         if hands_a_check(asked):
             return None  # r31a: 'If there are new warnings, paste them here and I'll fix them.': report-before-act's
         return carved("contact-closer", f"the time '{thing_event.text} …' names an event, not the reader's next need")
-    return _willing_then_reach(asked, w)
+    return _available_for(asked, w) or _willing_then_reach(asked, w)
+
+
+def _available_for(asked: Asked, w: ContactWords) -> Judgement | None:
+    """r39g (docs/DESIGN.md#construction-classes): the agent's availability for an open need with no condition ('I'll
+    be around for any follow-up questions', 'here for anything else'): 'for' on the availability, its object an
+    indefinite word — the same wait for the reader to come back as 'I'm around if questions come up'."""
+    if asked.site.kind != CONTACT:
+        return None  # 'Standing by for anything else' is found as a wait: the wait-on-person row's
+    for prep in asked.tokens:
+        if prep.dep_ != "prep" or prep.lower_ not in w.needing or prep.head.i == prep.i:
+            continue
+        governor = prep.head
+        holder = governor.head if governor.dep_ in ("acomp", "advmod", "attr") else governor
+        subject = subject_of(governor) or subject_of(holder)
+        need = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if need is None or not {need.lower_, need.lemma_.lower()} & w.indefinite:
+            continue
+        if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
+            # 'The help desk is available for any questions about invoices': someone else's availability
+            return carved("contact-closer", f"'{subject.text}' is available for the need, not the agent")
+        if not _available(governor, offer_words()) or _carries_act(governor):
+            continue
+        if any(c.dep_ == "npadvmod" for c in (*governor.children, *holder.children)):
+            continue  # 'I'll be available for questions tomorrow': availability at a later time, no standing by now
+        why = (f"states the agent is '{_availability(governor)}' for an open need ('{prep.text} {need.text}'): it "
+               "waits for the reader to come back")
+        return gated("fire", "contact-closer", f"fires (contact-closer): '{_as_asked(asked)}' {why}", governor.i)
+    return None
 
 
 def _handed_work_done(condition: Token, w: ContactWords) -> bool:

@@ -29,12 +29,14 @@ from analyzer.grammar.register.reader_word import (
 )
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of, work_of_stretch
-from analyzer.parse.tokens import SOURCE_KEY, forms, hyphen_compound, subject_of
+from analyzer.parse.tokens import SOURCE_KEY, SUBJECT_DEPS, forms, hyphen_compound, predicate_subject, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
 from analyzer.text.questions import READY, TURN, WAIT
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from spacy.tokens import Token
 
 # Issue 28 phase 4b: a status label that names what the agent needs from the reader (analyzer/text/sites.toml
@@ -57,8 +59,8 @@ WORK_WAITS = terms("waits", "work_waits")
 OPEN_CHANGES = terms("waits", "open_changes")
 NEED_FILLERS = terms("waits", "need_fillers")
 # r39d: the reader's word welcomed with no verb ('Feedback welcome.'), and the courtesy wait ('Take your time.').
-WELCOMED_NOUNS = terms("waits", "welcomed_nouns")
-WELCOMING = terms("waits", "welcoming")
+WELCOMED_NOUNS = frozenset(sites()["wait"]["welcomed_nouns"])  # r39rv: one list, the site's and the rule's
+WELCOMING = frozenset(sites()["wait"]["welcoming"])
 OPEN_TO = terms("waits", "open_to")
 HASTE = terms("waits", "haste")
 TIME_NOUNS = terms("waits", "time_nouns")
@@ -162,9 +164,16 @@ def _word_welcomed(asked: Asked) -> Judgement | None:
         if noun.lower_ not in WELCOMED_NOUNS:
             continue
         head = noun.head  # 'Feedback welcome': the noun under the welcoming word; 'Ideas welcome': the word under it
+        if noun.dep_ == "nsubj" and head.lemma_ == "be":  # r39rv: 'Any feedback is most welcome', as the site reads it
+            head = next((c for c in head.children if c.dep_ == "acomp" and c.lower_ in WELCOMING), head)
         if not (head.lower_ in WELCOMING and noun.dep_ in ("nsubj", "nsubjpass", "compound", "amod")):
-            head = next((c for c in noun.children if c.lower_ in WELCOMING and c.dep_ in ("amod", "acl")), head)
-        welcomed = head.lower_ in WELCOMING and head.i > noun.i
+            # r39rv: only a noun that is no subject or object of another verb ('Questions encouraged in the doc are
+            # answered in FAQ.md' names questions)
+            bare = noun.dep_ not in (*SUBJECT_DEPS, "dobj", "pobj", "attr")
+            head = next((c for c in noun.children if c.lower_ in WELCOMING and c.dep_ in ("amod", "acl") and bare),
+                        head)  # fmt: skip
+        # r39rv: a welcoming word with an object of its own is a finite verb ('Comments welcome the change'), no wish
+        welcomed = head.lower_ in WELCOMING and head.i > noun.i and not any(c.dep_ == "dobj" for c in head.children)
         opened = _opened_to(noun)
         if not welcomed and opened is None:
             continue
@@ -191,7 +200,7 @@ def _opened_to(noun: Token) -> Token | None:
     if at <= noun.sent.start or noun.doc[at].lower_ != "to" or noun.doc[at - 1].lower_ not in OPEN_TO:
         return None
     adjective = noun.doc[at - 1]
-    subject = subject_of(adjective) or (subject_of(adjective.head) if adjective.dep_ == "acomp" else None)
+    subject = predicate_subject(adjective)
     return adjective if subject is None or subject.lower_ in AGENT_SUBJECTS else None
 
 
@@ -208,10 +217,26 @@ def _courtesy_wait(asked: Asked) -> Judgement | None:
         return None
     others = [t for t in asked.tokens if t.dep_ in ("nsubj", "nsubjpass", "expl") and t.lower_ not in READER
               and t.i != courtesy.i]  # fmt: skip
-    if others:
+    if others or not _courtesy_alone(asked.tokens):
         return None
     why = "leaves the time to the reader as a courtesy and closes the turn: it waits on the reader's readiness"
     return gated("fire", "wait-on-person", f"fires (wait-on-person): '{_as_asked(asked)}' {why}", courtesy.i)
+
+
+def _courtesy_alone(tokens: Sequence[Token]) -> bool:
+    """r39rv: every part of the sentence between its dashes, colons and semicolons holds a courtesy ('Take your time —
+    no rush.'); a part without one says something else ('No rush — your data syncs in the background', whatever the
+    model made of its verb), so the sentence is no courtesy alone."""
+    parts: list[list[Token]] = [[]]
+    for token in tokens:
+        if token.text in _PART_BREAKS:
+            parts.append([])
+        elif any(ch.isalnum() for ch in token.text):
+            parts[-1].append(token)
+    return all(any(_time_left(t) or _haste_denied(t) for t in part) for part in parts if part)
+
+
+_PART_BREAKS = frozenset({"—", "–", "--", "-", ";", ":"})
 
 
 def _time_left(token: Token) -> bool:

@@ -36,9 +36,19 @@ SUPPLYING = terms("reader-environment", "supplying")
 GRANT_MARKS = terms("reader-environment", "grant_marks")
 ENVIRONMENT_FIXES = terms("reader-environment", "environment_fixes")
 AUTH_CHECKS = terms("reader-environment", "auth_checks")
+AUTH_PROMPTS = terms("reader-environment", "auth_prompts")
 # r39a: the agent's own run held back where it runs, reported in the message (sites.toml [next-step] blocked, the cue
 # the next-step sites read too: one class)
 BLOCKED_RUNS = tuple(sites()["next-step"]["blocked"])
+_BLOCKED_TOPIC = re.compile(rf"\b(?:{'|'.join(re.escape(w) for w in sites()['next-step']['blocked_topics'])})\b")
+# r39rv: a quoted stretch or a code span on one line, read past by blocked_run (a message or a command named)
+_QUOTED = re.compile(r"`[^`\n]*`|(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w))*'(?!\w)|\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’(?!\w)")
+_FAILED = tuple(sites()["next-step"]["failed"])  # the run's failure reported ('failed', "couldn't")
+# r39rv: the agent's change reported (blocked_run): the verbs of changing the code, after a subject or an adverb
+_CHANGE_VERBS = frozenset(sites()["advised-work"]["verbs"])
+_REPORT_OPENERS = frozenset(sites()["next-step"]["change_openers"])
+_SENTENCE_BREAKS = ".!?\n"  # r39rv: where the sentence of a quoted stretch opens
+_CLAUSE_BREAKS = ".;:!?,\n—()"  # r39rv: where the clause of a cue opens
 READER_SIDES = terms("word-before-act", "reader_sides")
 CONTEXT_PLACES = terms("context-access", "places")
 CONTEXT_ACTS = terms("context-access", "acts")
@@ -88,9 +98,12 @@ def _sandbox_grant(noun: Token) -> bool:
 
 def _auth_check(noun: Token) -> bool:
     """r39a: the object approved names the person's own sign-in check ('the MFA prompt', 'the OAuth consent screen',
-    'the sign-in'; terms [reader-environment] auth_checks), by its own word or a word before it."""
-    return noun.lower_ in AUTH_CHECKS or any(
-        c.dep_ in ("compound", "amod", "nmod") and c.lower_ in AUTH_CHECKS for c in noun.children
+    'the sign-in'; terms [reader-environment] auth_checks), by its own word or a word before it; r39rv: a word before
+    it only when the object is the check itself (auth_prompts) — 'approve the OAuth refactor', 'approve the login
+    changes' approve the agent's work on the sign-in."""
+    return noun.lower_ in AUTH_CHECKS or (
+        noun.lower_ in AUTH_PROMPTS
+        and any(c.dep_ in ("compound", "amod", "nmod") and c.lower_ in AUTH_CHECKS for c in noun.children)
     )
 
 
@@ -104,7 +117,40 @@ def blocked_run(doc: Doc, end: int) -> str | None:
     if source is None:
         return None
     text = source[0][max(0, end - _BLOCKED_CHARS) : end].lower().replace("\u2019", "'")
-    return next((cue for cue in BLOCKED_RUNS if cue in text), None)
+    text = _QUOTED.sub(lambda m: _named_only(m, text), text)
+    for cue in BLOCKED_RUNS:
+        at = text.find(cue)
+        while at != -1:
+            clause = text[max(text.rfind(mark, 0, at) for mark in _CLAUSE_BREAKS) + 1 : at]
+            # r39rv: 'the crash when Docker isn't running', 'Added an escalated-permissions warning': the topic
+            if _BLOCKED_TOPIC.search(clause) is None and not _change_reported(clause):
+                return cue
+            at = text.find(cue, at + 1)
+    return None
+
+
+def _change_reported(clause: str) -> bool:
+    """r39rv: the clause opens with the agent's change reported in the past ('added an escalated-permissions warning',
+    'I fixed the offline banner'; a verb of sites.toml [advised-work] verbs with its -ed): a cue in it names what the
+    agent changed, not its run held back."""
+    words = clause.split()
+    while words and words[0] in _REPORT_OPENERS:
+        words = words[1:]
+    if not words or not words[0].endswith("ed"):
+        return False
+    word = words[0]
+    stems = {word[:-1], word[:-2], word[:-3], word[:-3] + "y"}  # 'added', 'fixed', 'wrapped', 'modified'
+    return bool(stems & _CHANGE_VERBS)
+
+
+def _named_only(quoted: re.Match[str], text: str) -> str:
+    """r39rv: a quoted stretch names a message or a command, blanked so its words cue no block ("fixed the 'Docker isn't
+    running' message"), unless a failure of the run comes before it in its sentence ("`up` failed with 'permission
+    denied'", "`npm test` failed: 'database unreachable'"): then it is what the run printed, kept."""
+    sentence = text[max(text.rfind(mark, 0, quoted.start()) for mark in _SENTENCE_BREAKS) + 1 : quoted.start()]
+    if any(word in sentence for word in _FAILED):
+        return quoted.group()
+    return " " * len(quoted.group())
 
 
 def _escalation_approved(word: Token) -> bool:

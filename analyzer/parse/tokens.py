@@ -152,6 +152,11 @@ def subject_of(token: Token) -> Token | None:
     return next((c for c in token.children if c.dep_ in SUBJECT_DEPS), None)
 
 
+def predicate_subject(word: Token) -> Token | None:
+    """The subject of a word, or of the copula it completes when it has none ('I'm open to …': open -acomp-> 'm)."""
+    return subject_of(word) or (subject_of(word.head) if word.dep_ == "acomp" else None)
+
+
 def conjuncts(root: Token, allowed: frozenset[int] | None = None) -> list[Token]:
     """The coordination headed by `root`: root and its conj descendants, in text order."""
     members = [root]

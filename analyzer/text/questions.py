@@ -687,6 +687,14 @@ class _Patterns:
     verifying: tuple[str, ...]
     verifying_times: tuple[str, ...]
     changing_acts: tuple[str, ...]
+    fenced_lead: re.Pattern[str]
+    fenced_outcome: re.Pattern[str]
+    fenced_verbs: frozenset[str]
+    command_acts: frozenset[str]
+    fenced_shells: frozenset[str]
+    outcome_times: frozenset[str]
+    fenced_openers_set: frozenset[str]
+    invoking_openers: tuple[str, ...]
     reader_lead: re.Pattern[str]
     assurance: re.Pattern[str]
     next_stated: re.Pattern[str]
@@ -850,12 +858,14 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(data['wait']['work_needs'])})\s+your\s+(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
             # r39d: the reader's word welcomed with no verb ('Feedback welcome.', 'Open to suggestions.'), the courtesy
             # wait on the reader's time ('Take your time.', 'No rush.'), each opening its sentence
-            rf"|^[\s*_>-]*(?:(?:any|all|your|more|other)\s+)?(?:{_words(data['wait']['welcomed_nouns'])})\s+"
-            rf"(?:(?:is|are)\s+)?(?:(?:always|very|most|much|greatly)\s+)?(?:{_words(data['wait']['welcoming'])})\b"
-            rf"|^[\s*_>-]*(?:(?:i'm|i’m|i am|we're|we’re|we are)\s+)?(?:(?:always|also|very|totally)\s+)?"
-            rf"(?:{_words(data['wait']['open_to'])})\s+(?:(?:any|your|other|more)\s+)?(?:[\w-]+\s+)?"
+            # (r39rv: each word of the frame is sites.toml [wait] data)
+            rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['welcomed_determiners'])})\s+)?(?:{_words(data['wait']['welcomed_nouns'])})\s+"
+            rf"(?:(?:{_words(data['wait']['welcomed_copulas'])})\s+)?(?:(?:{_words(data['wait']['welcomed_degrees'])})\s+)?"
+            rf"(?:{_words(data['wait']['welcoming'])})\b"
+            rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['open_subjects'])})\s+)?(?:(?:{_words(data['wait']['open_degrees'])})\s+)?"
+            rf"(?:{_words(data['wait']['open_to'])})\s+(?:(?:{_words(data['wait']['welcomed_determiners'])})\s+)?(?:[\w-]+\s+)?"
             rf"(?:{_words(data['wait']['welcomed_nouns'])})\b"
-            rf"|^[\s*_>-]*(?:(?:and|but|so|oh|also)[\s,]+)?(?:{_words(data['wait']['courtesy'])})\b"
+            rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['courtesy_openers'])})[\s,]+)?(?:{_words(data['wait']['courtesy'])})\b"
             # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['bare_bounds'])})\s+"
             rf"(?:[\w-]+\s+){{1,4}}?(?:that\s+|which\s+)?(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['requested'])})\b"
@@ -871,6 +881,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(data['contact']['requests'] + data['contact']['availability'])})\b[^.!?;\n]{{0,40}}?"
             rf"\b(?:{_words(data['contact']['marks'])})\b"
             rf"|\b(?:{_words(data['contact']['marks'])})\b[^.!?;\n]{{0,60}}?\b(?:{_words(data['contact']['requests'])})\b"
+            # r39g: the agent's availability for an open need ('I'll be around for any follow-up questions')
+            rf"|\b(?:{_words(data['contact']['available_for'])})\s+for\s+(?:[\w-]+\s+){{0,3}}?"
+            rf"(?:{_words(data['contact']['open_needs'])})\b"
             rf"|\b(?:{_words(data['contact']['willing'])})\s+to\b[^.!?;\n]{{0,80}}?[—–,-]\s*(?:just\s+)?"
             rf"(?:{_words(data['contact']['requests'])})\b"
         ),
@@ -1123,6 +1136,16 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         change_timed=rf"\b(?:{_words(step['change_nouns'])})\b",
         # r38b: a lead-in over a list that names the change it explains ('The key fix was:')
         explained=rf"\b(?:{_words(step['change_nouns'] + step['explained_leads'])})\b",
+        # r39h: the imperative that introduces a command in a fenced block, cut by its colon (read lower case, the
+        # colon left off): a fronted clause, openers of sequence or leave, a place it runs from, then the verb
+        fenced_lead=(
+            r"(?:(?P<front>[^,:]{1,60}),[ \t]+)?"
+            rf"(?:(?:{_words(step['fenced_openers'])})[ \t,]+){{0,3}}"
+            rf"(?:(?:{_words(step['fenced_places'])})[ \t]+(?:[\w./~-]+[ \t]+){{1,3}}?)?"
+            rf"(?P<verb>{_words(step['invoking_verbs'] + step['fenced_verbs'])})(?![\w'’-])(?P<rest>[^:]{{0,60}})"
+        ),
+        # r39h: a remark after the block predicting the run's outcome ('This will add the dependency …')
+        fenced_outcome=rf"(?:{_words(step['remark_subjects'])})[ \t]+(?:will|should|would)[ \t]+\w",
         # r38b: a remark on what the check's run will show ('This should help identify where the push fails.')
         run_remark=(
             rf"[ \t*_]*(?:{_words(step['remark_subjects'])})[ \t]+(?:{_words(step['remark_modals'])})[ \t]+"
@@ -1204,6 +1227,12 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         verifying=tuple(data["next-step"]["verifying"]),
         verifying_times=tuple(data["next-step"]["verifying_times"]),
         changing_acts=tuple(data["next-step"]["changing_acts"]),
+        fenced_verbs=frozenset(data["next-step"]["fenced_verbs"]),
+        command_acts=frozenset(data["next-step"]["command_acts"]),
+        fenced_shells=frozenset(data["next-step"]["fenced_shells"]),
+        outcome_times=frozenset(data["next-step"]["outcome_times"]),
+        fenced_openers_set=frozenset(data["next-step"]["fenced_openers"]),
+        invoking_openers=tuple(data["next-step"]["invoking_openers"]),
         explained_words=int(data["next-step"]["explained_words"]),
         stated_owned=tuple(data["next-step"]["stated_owned"]),
         bare_determiners=frozenset(data["next-step"]["bare_determiners"]),
@@ -1349,6 +1378,9 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     last, content = last_content_unit(view, starts, claim_vocabulary())
     if last is None or not content:
         return None
+    fenced = _fenced_command(text, view, patterns)
+    if fenced is not None:
+        return fenced
     if _ITEM.match(view, last[0]):
         return _check_before_list(text, view, starts, last, patterns) or _proposed_in_item(view, last, patterns)
     written = view[last[0] : last[1]]
@@ -1624,6 +1656,92 @@ def _invoked_command(text: str, view: str, first: int, end: int, patterns: _Patt
     head = view[found.start(1) : found.end(1)].rstrip(" \t*_")
     item = code.start()
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
+_FENCE_LINE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*([\w+-]*)[^\n]*$", re.MULTILINE)
+_FENCED_PROGRAM = re.compile(r"(?:\$[ \t]+)?[\w.~/-]+(?:[ \t]+[^\s=]\S*)+")
+_LEAD_MARKS = re.compile(r"[\s*_#>-]*(?:\d{1,2}[.)][ \t]+)?[\s*_]*")
+_LEAD_REACH = 200  # r39h: the longest lead sentence read before a fenced block
+
+
+def _fenced_command(text: str, view: str, patterns: _Patterns) -> QuestionSite | None:
+    """r39h (docs/DESIGN.md#the-command-in-a-block): the command handed over in a fenced block — the message's last
+    block a shell's, its first line a program and its arguments, introduced by an imperative cut by its colon ('Run
+    this command:', 'Now, from microblog run:', 'Verify with:'), and nothing after it but remarks predicting its
+    outcome ('This will add the dependency …', 'It should run without that error.'): a closing list of one item, the
+    block, which work-list judges. Only the project's act (a changing or checking word of the command or of the lead, or
+    the lead and remarks verify, as _verifies reads them); usage ('Run:' + '`npm run dev`'), the reader's place or own
+    time, and a run the agent reports blocked or failed are none."""
+    fences = list(_FENCE_LINE.finditer(text))
+    if len(fences) < 2 or len(fences) % 2:
+        return None
+    opening, closing = fences[-2], fences[-1]
+    if opening.group(1).lower() not in patterns.fenced_shells:
+        return None  # a block of code or configuration, no command
+    body = text[opening.end() : closing.start()]
+    line = next((ln.strip() for ln in body.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
+    if not _FENCED_PROGRAM.fullmatch(line):
+        return None  # 'export default defineConfig(…)' is caught by the tag; a bare word or a path runs nothing
+    remarks = [r.strip() for r in re.split(r"(?<=[.!?])\s+", view[closing.end() :].strip()) if r.strip()]
+    if not all(_outcome_remark(r, patterns) for r in remarks):
+        return None  # the message goes on after the block: the command is no closing act
+    lead_end = len(view[: opening.start()].rstrip())
+    if lead_end == 0 or view[lead_end - 1] != ":":
+        return None
+    line_start = view.rfind("\n", max(0, lead_end - _LEAD_REACH), lead_end) + 1
+    if line_start == 0 and lead_end > _LEAD_REACH:
+        return None
+    stops = list(re.finditer(r"[.!?](?=[ \t]+\S)", view[line_start:lead_end]))
+    lead_start = line_start + (stops[-1].end() if stops else 0)
+    lead_start += _LEAD_MARKS.match(view, lead_start).end() - lead_start
+    said = " ".join(view[lead_start : lead_end - 1].lower().replace("’", "'").split()).strip(" *_")
+    found = patterns.fenced_lead.fullmatch(said)
+    if found is None or (found.group("front") and not _fronted_check(found.group("front"), patterns)):
+        return None  # no imperative introduces the block; 'To start it, run:' is a purpose of use
+    paragraph = view[line_start:lead_end].lower().replace("’", "'")
+    own_use = any(use in said for use in patterns.invoke_own_use)
+    if own_use or any(place in paragraph for place in patterns.invoke_places):
+        return None  # 'Run this on your machine:', '… admin rights on your laptop. Install it …': the reader's to run
+    before = text[max(0, lead_start - _TRIED_REACH) : opening.start()].lower()
+    if any(cue in before for cue in patterns.invoke_blocked) or (
+        line.lower() in before and any(cue in before for cue in patterns.invoke_failed)
+    ):
+        return None  # the agent could not run it here: the run the sandbox blocked, left to the reader
+    acts = set(re.findall(r"[a-z]+", line.lower())) & patterns.command_acts
+    checked = found.group("verb") in patterns.fenced_verbs or _verifies(said, " ".join(remarks).lower(), patterns)
+    if not acts and not checked:
+        return None  # 'Run:' + '`npm run dev`': the reader's use of the work, no act of the project
+    head = view[lead_start:lead_end]
+    return QuestionSite(
+        lead_start, closing.end(), head + "\n" + text[opening.start() : closing.end()], LIST, False, "",
+        ((opening.start(), closing.end()),),
+    )
+
+
+def _fronted_check(front: str, patterns: _Patterns) -> bool:
+    """r39h: a clause fronted before the imperative that times it or names the check or the fix it runs as ('Now,',
+    'To check the fix,', 'When you're ready,'); a purpose of use ('To start the app,') is none."""
+    words = front.strip(" *_")
+    if words.startswith(patterns.invoking_openers):
+        return True  # 'When you're ready to …, run:': the reader's readiness times it, as before a command in code
+    return words in patterns.fenced_openers_set or _verifies("", words, patterns, timed=False) or (
+        words.startswith("to ") and patterns.change_timed.search(words) is not None
+    )
+
+
+def _outcome_remark(sentence: str, patterns: _Patterns) -> bool:
+    """r39h: a remark after a command's block that predicts its outcome, perhaps timed after the run ('This will add
+    the dependency.', 'After that, the specs should pass.'): it hands nothing over."""
+    plain = sentence.strip(" *_")
+    candidates = [plain]
+    first = _LEAD_WORD.match(plain.lower())
+    if first is not None and first.group() in patterns.outcome_times:
+        comma = plain.find(",", 0, 50)
+        candidates.append(plain[comma + 1 :].strip() if comma != -1 else plain[first.end() :].strip())
+    return any(
+        _remarks_on_run(c, patterns) or patterns.fenced_outcome.match(c.lower().replace("’", "'")) is not None
+        for c in candidates
+    )
 
 
 def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:

@@ -146,6 +146,21 @@ def straight_apostrophes(text: str) -> str:
     return text if straight == text else straight
 
 
+def marks_as_written(read: Folded | Respelled) -> str:
+    """`read.text` with each apostrophe mark as the author typed it (same length): the parse reads one apostrophe,
+    a reason quotes the author's mark (r39f; docs/DESIGN.md#normalisation)."""
+    if not isinstance(read, Respelled) or read.fold.text.isascii():
+        return read.text
+    written = read.fold.text
+    marks = set(load_builtin(SPELLING_PATH)["apostrophes"]["marks"])
+    chars = list(read.text)
+    for at in (i for i, ch in enumerate(read.text) if ch == "'"):
+        source = read.source_span(at, at + 1)[0]
+        if source < len(written) and written[source] in marks:
+            chars[at] = written[source]
+    return "".join(chars)
+
+
 def _alternation(words: list[str]) -> str:
     """The words as one regex, shared beginnings factored out (a trie), so the scan tries each letter once."""
     tree: dict[str, dict] = {}

@@ -13,7 +13,7 @@ from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.lexicon import Lexicon
-from analyzer.parse.tokens import SOURCE_KEY, SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, subject_of
+from analyzer.parse.tokens import SOURCE_KEY, SUBJECT_DEPS, WISH_COMPLEMENT_DEPS, bounds, predicate_subject, subject_of
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ GOING_ON = terms("wish-invitation", "going_on")
 ASKED_WHETHER = terms("approval-asked", "report_verbs") | {"ask", "check", "wonder", "see"}
 GOING_ON_WITH = {verb: terms("wish-invitation", f"{verb}_with") for verb in ("go", "move", "carry", "keep")}
 # r38a: the pronouns that point back at what the clause offers ('if you'd like it there too').
-POINTERS = terms("outcome-asked", "pointers")
+POINTERS = terms("outcome-asked", "pointers") | terms("wish-invitation", "indefinite_pointers")
 # r38a: new work offered in the passive (the bonus offer's word classes: 'that can be added').
 PASSIVE_WORK = terms("bonus-offer", "passive_work")
 PASSIVE_MODALS = terms("bonus-offer", "passive_modals")
@@ -84,10 +84,12 @@ def wish_condition(phrase: Sequence[Token], lexicon: Lexicon, context: Context) 
     main = _past_parenthesis(wish.head) if wish.head.i != wish.i else None
     wanted = [c for c in wish.children if c.dep_ in WISH_COMPLEMENT_DEPS and c.i > phrase[-1].i]
     wanted += [c for c in wish.children if _infinitive_read_as_preposition(c, phrase)]
-    if main is not None and main.i < wish.i and _points_back(wanted, wish):
-        wanted = []  # r38a: '…, if you'd like it there too.': the wish for what the clause offered is left open
     # 'If you'd like to reproduce it, run `make flaky`; I am on the tests': a clause after ';' is another one.
     agent_main = main is not None and _agent_subject(main) and not across_semicolon(wish, main)
+    if main is not None and not _instructed(main) and not _named_doer(main) and main.i < wish.i and _points_back(
+        wanted, wish
+    ):
+        wanted = []  # r38a: '…, if you'd like it there too.': the wish for what the clause offered is left open
     invitation = invited_to_ask(main, wish) if main is not None and not across_semicolon(wish, main) else None
     if invitation is not None and invitation.lemma_.lower() == "let" and wish.i > invitation.i:
         invitation = None  # 'Let me know your thoughts, or if you want changes': the 'let me know' closer's to judge
@@ -161,11 +163,34 @@ def _infinitive_read_as_preposition(child: Token, phrase: Sequence[Token]) -> bo
 
 def _points_back(wanted: Sequence[Token], wish: Token) -> bool:
     """r38a: what is wished, after the clause it closes, is only a pronoun pointing back at what that clause offers
-    ('…, if you'd like it there too', as the lexicon's 'if you want it'), with no words of its own and nothing after
+    ('…, if you'd like it there too', as the lexicon's 'if you want it'; r39g: or an indefinite pro-form, '… if you
+    want one'), with no words of its own and nothing after
     the wish but adverbs ('there', 'too'): the wish names nothing new."""
     if len(wanted) != 1 or wanted[0].dep_ != "dobj" or wanted[0].lower_ not in POINTERS or list(wanted[0].children):
         return False
     return all(c.dep_ in ("advmod", "punct") for c in wish.children if c.i > wanted[0].i)
+
+
+def _instructed(verb: Token) -> bool:
+    """r39g: the clause the wish closes is an instruction to the reader — an imperative, a base verb heading its
+    sentence or joined to one, with no subject and no auxiliary ('Grab a key from the vault if you want one'): a
+    pointer wished after it is the reader's own use, not the agent's offer."""
+    return (
+        verb.tag_ == "VB"
+        and verb.dep_ in ("ROOT", "conj")
+        and subject_of(verb) is None
+        and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    )
+
+
+def _named_doer(verb: Token) -> bool:
+    """The clause the wish closes is someone else's act: its subject, or the subject of the clause it completes, is a
+    name or a noun ('Priya is happy to add the smoke test if you want one'), neither the agent nor a pro-form."""
+    node = verb
+    while node.dep_ in ("xcomp", "acomp") and node.head.i != node.i:
+        node = node.head
+    subject = subject_of(node)
+    return subject is not None and subject.pos_ in ("PROPN", "NOUN")
 
 
 def passive_offer(main: Token) -> str | None:
@@ -397,7 +422,7 @@ def _agent_subject(verb: Token) -> bool:
     willing = verb.head if verb.dep_ == "xcomp" else None
     if willing is None or willing.lower_ not in WILLING or willing.pos_ != "ADJ":
         return False
-    subject = subject_of(willing) or (subject_of(willing.head) if willing.dep_ == "acomp" else None)
+    subject = predicate_subject(willing)
     return subject is None or subject.lower_ in AGENT_SUBJECTS
 
 

@@ -40,6 +40,8 @@ RECEIVING = terms("waits", "receiving")
 CHANCE_VERBS = terms("waits", "chance_verbs")
 CHANCE_NOUNS = terms("waits", "chance_nouns")
 AWAITING_VERBS = terms("waits", "awaiting_verbs")
+ANTICIPATING_ADVERBS = terms("waits", "anticipating_adverbs")
+ANTICIPATING_PREPS = terms("waits", "anticipating_preps")
 WISHING_VERBS = terms("waits", "wishing_verbs")
 WISH_MODALS = terms("waits", "wish_modals")
 SILENCE = terms("waits", "silence")
@@ -87,7 +89,7 @@ def held_until(
         return None  # r37a: 'Waiting for your approval before deploying to production': the go for a human-only act
     bound = {t.i for t in word.subtree} | {word.head.i if word.dep_ == "pobj" else word.i}
     own = frozenset(t.i for t in predicate.subtree if t.i not in bound and t.lower_ not in READER)
-    if predicate.lemma_.lower() not in HOLD_VERBS and work_of([predicate], lexicon, own).human_only:
+    if not _a_hold(predicate) and work_of([predicate], lexicon, own).human_only:
         return None  # 'I'll tag v2.1 once you say so': leave for a human-only act, as a permission question is
     about = [c for c in word.children if c.dep_ in ABOUT_DEPS and c.lower_ not in ("back", "from")]
     about += _topic_on_bound(word)
@@ -97,9 +99,9 @@ def held_until(
     if _is_stamp(word, lexicon) or (word.pos_ in ("NOUN", "PROPN") and forms(word) & REVIEW_NOUNS):
         # issue 28 phase 4b: a bare stamp that holds back the agent's own named act ('I'll begin on the schema as soon
         # as you approve') is the approval of that act; a bare stamp a hold waits on may be a review's
-        acts = predicate.lemma_.lower() not in HOLD_VERBS and predicate.pos_ == "VERB" and not _stamped_act(predicate,
+        acts = not _a_hold(predicate) and predicate.pos_ == "VERB" and not _stamped_act(predicate,
                                                                                                     own, lexicon)
-        holds = predicate.lemma_.lower() in HOLD_VERBS or predicate.pos_ != "VERB"
+        holds = _a_hold(predicate) or predicate.pos_ != "VERB"
         # r37a: the agent's own act the word releases ('before committing and pushing to my branch') names no stamped
         # thing
         own_acts = {t.i for a in released for t in a.subtree}
@@ -300,6 +302,8 @@ def _bounded_predicate(word: Token) -> Token | None:
         return holder
     if word.dep_ == "dobj" and _wished(holder):
         return holder  # r38e: 'I'd love your feedback before I polish it.'
+    if word.dep_ == "pobj" and _anticipated(holder):
+        return holder.head  # r39g: 'Looking forward to your feedback!': the anticipation is the agent's wait
     if word.dep_ == "dobj" and holder.lemma_.lower() in RECEIVING and _agents(holder) and holder.head.i != holder.i:
         # r32c: the agent receiving the reader's word in the clause that bounds its hold ('I'm holding here until I get
         # your thumbs-up', 'deferring the switch until we have your approval'): the clause it bounds holds
@@ -318,6 +322,24 @@ def _bounded_predicate(word: Token) -> Token | None:
     if holder.lower_ in LACKING_MARKS and not _refused(holder.head):
         return None  # r38e: 'I'll proceed without your input' goes on; 'I won't proceed without your input' waits
     return _at_service(holder.head) or holder.head
+
+
+def _a_hold(predicate: Token) -> bool:
+    """The agent's hold: a verb of holding, or (r39g) of anticipating the reader's word ('look forward to')."""
+    return predicate.lemma_.lower() in HOLD_VERBS or any(
+        c.dep_ == "prep" and _anticipated(c) for c in predicate.children
+    )
+
+
+def _anticipated(preposition: Token) -> bool:
+    """r39g (docs/DESIGN.md#construction-classes): the preposition of a phrasal verb of anticipation ('look forward
+    to'), its adverb on the same verb: the reader's word it takes is what the agent waits for."""
+    verb = preposition.head
+    return (
+        preposition.lower_ in ANTICIPATING_PREPS
+        and verb.i != preposition.i
+        and any(c.dep_ == "advmod" and c.lower_ in ANTICIPATING_ADVERBS for c in verb.children)
+    )
 
 
 def _wished(verb: Token) -> bool:
