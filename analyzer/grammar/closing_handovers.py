@@ -36,7 +36,17 @@ from analyzer.grammar.work import is_do_nothing_item, work_of, work_of_stretch
 from analyzer.parse.tokens import SOURCE_KEY, as_written, hyphen_compound, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import DECISION, HELP, LIST, QUESTION, READY, TURN, recommends, replies
+from analyzer.text.questions import (
+    DECISION,
+    HELP,
+    LIST,
+    QUESTION,
+    READY,
+    TURN,
+    recommends,
+    replies,
+    states_remaining_work,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -60,6 +70,7 @@ NEXT_REQUESTS = terms("turn-taking", "next_requests")
 # r32a: the modals under which the reader as subject is told to act ('You can rerun the build to confirm').
 READER_MODALS = terms("turn-taking", "reader_modals")
 READER_NEEDS = terms("turn-taking", "reader_needs")
+NEED_MODALS = terms("turn-taking", "need_modals")
 AGENT_NEEDS = terms("turn-taking", "agent_needs")  # r36c: "I need you to run …"
 # r33a: a fact of the reader's own world, which the agent cannot find ('Tell me the exact folder'), and the prepositions
 # of a place a thing is taken from or seen in ('the error from your terminal').
@@ -750,7 +761,7 @@ def _reader_modal_act(reader: Token) -> Token | None:
     auxiliaries = {c.lower_.replace("’", "'") for c in verb.children if c.dep_ == "aux"}
     if verb.lemma_.lower() in READER_NEEDS:
         wanted = next((c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
-        if wanted is not None and (verb.tag_ != "VB" or auxiliaries & READER_MODALS):
+        if wanted is not None and (verb.tag_ != "VB" or auxiliaries & (READER_MODALS | NEED_MODALS)):
             return wanted  # 'You need to rerun …', 'You might want to run …'
         if verb.tag_ != "VB":
             return None
@@ -1327,6 +1338,24 @@ def _changing_noun(word: Token) -> bool:
 # ---- work handed over as a closing list ----------------------------------------------------------------------
 
 
+THING_PREPOSITIONS = terms("work-list", "thing_preps")
+# r39j: the verbs of changing the code (sites.toml [advised-work]), base forms and gerunds
+CODE_CHANGES = frozenset(sites()["advised-work"]["verbs"]) | frozenset(sites()["advised-work"]["gerunds"])
+
+
+def _changes_code(item: Doc) -> bool:
+    """r39j: the item opens with a verb of changing the code ('porting …', 'add …'): work on the code wherever it
+    shows, not a check in the person's environment."""
+    first = next((t for t in item if not t.is_punct and t.lower_ not in ("to", "then", "just")), None)
+    return first is not None and (first.lower_ in CODE_CHANGES or first.lemma_.lower() in CODE_CHANGES)
+
+
+def _thing_worked_with(word: Token) -> bool:
+    """r39j: a person's pronoun as the object of a preposition of the thing worked with or on ('Seed the local database
+    with them.'): the things just named, not the work's owner."""
+    return word.dep_ == "pobj" and word.head.lower_ in THING_PREPOSITIONS and word.head.head.pos_ in ("VERB", "NOUN")
+
+
 @rule("work-list")
 def work_list(asked: Asked) -> Judgement | None:
     """Each item is read alone (its own parse): an open act is an imperative or a noun phrase of work ('Add retries
@@ -1364,8 +1393,9 @@ def work_list(asked: Asked) -> Judgement | None:
         # r32b: not a request to reply, whose quoted answers report nothing ('accept it by saying "recommended"')
         # r31b: not what the reader may wish for ('If you want verification, pick one:')
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' reports what was done")
-    owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t) and t.dep_ != "dobj")
-                  or t.text.startswith("@")), None)  # fmt: skip  # r31b: not 'rename them' in a recommendation
+    owner = next((t for t in lead if (t.lower_ in turn_words().owners and not _wished(t) and t.dep_ != "dobj"
+                                      and not _thing_worked_with(t)) or t.text.startswith("@")),
+                 None)  # fmt: skip  # r31b: not 'rename them' in a recommendation
     if owner is not None:
         return carved("work-list", f"the lead-in names someone else as the work's owner ('{owner.text}')")
     doer = _system_doer(lead)
@@ -1375,6 +1405,9 @@ def work_list(asked: Asked) -> Judgement | None:
     own = _readers_own_ways(lead) or _agents_own(lead) or (None if chosen else _agents_plan(asked.doc))
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
+    # r39j: the work left stated at the close ("What's left is checking it in your browser") is read like the check
+    # handed back: an item done in the person's own environment is theirs
+    stated = states_remaining_work(asked.doc.text)
     lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked
     fronted = _fronted_human_only(asked, lead) if lead_word else None
     if fronted is not None:
@@ -1413,8 +1446,10 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
+        # r39j: a stated last step that changes the code ('porting the tokens to the settings modal') is no check
+        placed = rechecked or (stated and not _changes_code(item))
         if (
-            (rechecked and environment_word(item) is not None)
+            (placed and environment_word(item) is not None)
             or _app_item(item, lead)
             or _persons_side(item)
             or (blocked is not None and _blocked_run_item(item))
@@ -1483,7 +1518,7 @@ def _done_where_person_is(item: Doc) -> bool:
         stack.extend(c for c in token.children if c.dep_ not in _OTHER_CLAUSES)
     # the act on a screen ('Double-click …') or at a place the reader owns ('… on your desktop'); a place with no owner
     # may be the app being built ('Add a dark variant for the cards in the dashboard': r39i's work of the agent)
-    owned = root.lemma_.lower() in SCREEN_VERBS or any(t.dep_ == "poss" and t.lower_ in READER for t in own)
+    owned = root.lemma_.lower() in SCREEN_VERBS or any(t.dep_ == "poss" and t.lower_ in READERS for t in own)
     return owned and environment_word(sorted(own, key=lambda t: t.i)) is not None
 
 
@@ -1768,6 +1803,8 @@ def _lead_word(asked: Asked) -> bool:
     stated = {t.lower_ for t in asked.doc if t.tag_ in ("VBZ", "VBP", "VBD", "VB")
               and any(c.dep_ == "nsubj" for c in t.children)
               and not any(c.dep_ in ("aux", "auxpass") for c in t.children)}  # fmt: skip
+    if states_remaining_work(asked.doc.text):
+        return True  # r39j: "All that remains is", "Still to do:": the work left named by the lead-in's grammar
     return bool(LEAD_INS & set(re.findall(r"[a-z][a-z'-]*", asked.doc.text.lower())) - stated)
 
 

@@ -36,10 +36,12 @@ from analyzer.terms import terms
 from analyzer.text.layout import sentence_case
 from analyzer.text.questions import (
     CONDITION,
+    CONTACT,
     DECISION,
     LIST,
     QUESTION,
     REQUEST,
+    TURN,
     QuestionSite,
     kind_of,
     only_decides,
@@ -201,11 +203,29 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         cut = 0  # r29c: 'Also happy to document both flags — just say.': the offer before the dash is judged with it
     if cut and site.kind == DECISION and only_decides(sentence[cut:]):
         cut = 0  # r38a: 'We can store them as float16 or float32 — whatever you prefer.': the decision conditions it
+    if cut and site.kind in (TURN, CONTACT) and _reports_handed_work_done(sentence[cut:]):
+        cut = 0  # r39j: '… run the seed script — ping me when that's done': the report back on the work before the dash
     if cut and site.kind != QUESTION and kind_of(sentence[:cut]) is not None and kind_of(sentence[cut:]) is None:
         # issue 28 phase 6: 'Let me know when you're ready for the next phase — the API layer.' — the words before the
         # dash ask, those after it ask nothing of their own: an appositive of the request, judged whole
         cut = 0
     return site.start + cut, site.end
+
+
+POINTING_BACK = terms("contact-closer", "pointing_back")
+COMPLETIONS = terms("contact-closer", "completions")
+CONTACT_MARKS = terms("contact-closer", "marks")
+
+
+def _reports_handed_work_done(part: str) -> bool:
+    """r39j: the part after the dash times the report back by the completion of what came before it — a mark of time,
+    a pronoun pointing back, a copula and a word of completion ('ping me when that's done', 'let me know once it is
+    finished'): the work handed before the dash is what the reader reports on, judged with it."""
+    words = re.findall(r"[a-z]+", part.lower().replace("’", "'").replace("'s", " is"))
+    return any(
+        mark in CONTACT_MARKS and pointer in POINTING_BACK and copula in ("is", "are") and done in COMPLETIONS
+        for mark, pointer, copula, done in zip(words, words[1:], words[2:], words[3:], strict=False)
+    )
 
 
 def _inside_quotes(before: str) -> bool:

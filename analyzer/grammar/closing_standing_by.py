@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.closing_handovers import _instruction, environment_word, turn_words
 from analyzer.grammar.closing_offers import _available
 from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
@@ -51,6 +52,8 @@ class ContactWords:
     placing: frozenset[str]
     deciding: frozenset[str]
     handing: frozenset[str]
+    pointing_back: frozenset[str]
+    completions: frozenset[str]
     needing: frozenset[str]
 
 
@@ -87,6 +90,18 @@ def contact_closer(asked: Asked) -> Judgement | None:
         if reached is None and (not _available(governor, offer_words()) or _carries_act(governor)):
             continue  # 'I'm ready to merge when you like': readiness for an act, the ready-when-you-like gate's
         need = _open_need(condition, w, asked.lexicon)
+        if need == EVENT and _handed_work_done(condition, w):
+            # r39j: '… run `…` to backfill it — ping me when that's done': the report back on the work handed before it
+            handed = _handed_before(asked, condition)
+            if handed is None:
+                continue
+            place = environment_word(handed.subtree)
+            if place is not None:
+                return carved("contact-closer", f"the work handed over ('{handed.text} …') is done in the person's "
+                              f"own environment ('{place}')")  # fmt: skip
+            why = (f"asks the reader to '{_reach(governor, w) or governor.text}' once the work handed before it "
+                   f"('{handed.text} …') is done: it waits for the reader to report back")
+            return _judged(asked, "contact-closer", why, [handed])
         if need == EVENT:
             thing_event = condition  # 'ping me when the deploy finishes'
             continue
@@ -149,6 +164,24 @@ def _available_for(asked: Asked, w: ContactWords) -> Judgement | None:
                "waits for the reader to come back")
         return gated("fire", "contact-closer", f"fires (contact-closer): '{_as_asked(asked)}' {why}", governor.i)
     return None
+
+
+def _handed_work_done(condition: Token, w: ContactWords) -> bool:
+    """r39j: the time is the completion of the work just handed over — its subject a pronoun pointing back, its verb or
+    the adjective after its copula one of completion ('when that's done', 'once it's finished', 'when this is
+    complete'): the reader reports back on the handed work, which is no event of a thing."""
+    subject = subject_of(condition)
+    if subject is None or subject.lower_ not in w.pointing_back:
+        return False
+    completed = [condition, *(c for c in condition.children if c.dep_ in ("acomp", "prt", "advmod"))]
+    return any(t.lower_ in w.completions for t in completed)
+
+
+def _handed_before(asked: Asked, condition: Token) -> Token | None:
+    """r39j: the act handed to the reader before the request, in the same sentence — an imperative or the reader under
+    a modal or a verb of need opening it (turn-taking's reading of an instruction) — or None."""
+    tokens = [t for t in asked.tokens if t.i < condition.i and (not t.is_punct or t.text in (";", ","))]
+    return _instruction(tokens, turn_words())
 
 
 def _reach_joined(condition: Token, w: ContactWords) -> Token | None:

@@ -698,7 +698,10 @@ class _Patterns:
     reader_lead: re.Pattern[str]
     assurance: re.Pattern[str]
     next_stated: re.Pattern[str]
+    remaining_stated: re.Pattern[str]
+    remaining_label: re.Pattern[str]
     stated_owned: tuple[str, ...]
+    bare_determiners: frozenset[str]
     bare_label_words: int
     option_heads: frozenset[str]
     reply_request: re.Pattern[str]
@@ -1086,7 +1089,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r33g: an imperative of invoking or a bare label of sequence before a command in code, opening the paragraph
         # or a sentence after a mark ('Run `/speckit.implement` to …', 'Next: `/speckit.tasks`', 'Then: run `make x`')
         invoked=(
-            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}(?:[^\w\s`'\"(\[]{1,3}[ \t]+)?("
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>-]{0,8}(?:[^\w\s`'\"(\[]{1,3}[ \t]+)?"
+            # r39j: a label of the report's section on checks before the sentence ('Tests: please re-run `…`')
+            rf"(?:(?:{_words(data['next-step']['section_labels'])})[ \t*_]{{0,4}}:[ \t*_]{{1,4}})?("
             rf"(?:{_words(data['next-step']['sequence_labels'])})[ \t*_]{{0,4}}[:,][ \t*_]{{0,4}}"
             # r33i: or a verb of going on after the label ('Next: proceed to `/speckit.plan`')
             rf"(?:(?:please|just|simply)[ \t]+)?"
@@ -1167,6 +1172,19 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:the[ \t]+)?(?:{_words(step['stated_subjects'])})[ \t]+(?:{_words(step['stated_copulas'])})"
             r"(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
         ),
+        # r39j: the next or remaining work stated with a bare present copula ('The next step is to wire …', "All that's
+        # left is adding …", 'Only thing remaining is the migration.'); up to three words before a remaining phrase
+        remaining_stated=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]{0,8}("
+            rf"(?:(?:the[ \t]+)?(?:{_words(step['stated_subjects'])})"
+            rf"|(?:[\w'’-]+[ \t]+){{0,3}}?(?:{_words(data['ready-next']['remaining'])}))"
+            rf"[ \t]+(?:{_words(step['bare_copulas'])})(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
+        ),
+        # r39j: a label of the work still to do opening the paragraph or a sentence after a mark ('Remaining: …')
+        remaining_label=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])(?=[ \t]))[ \t*_#>]{0,8}"
+            rf"((?:{_words(step['remaining_labels'])}))[ \t*_]{{0,4}}:[ \t*_]+(?=\S)"
+        ),
     )
     rest = dict(
         not_imperative=frozenset(turn["not_imperative"]),
@@ -1217,6 +1235,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         invoking_openers=tuple(data["next-step"]["invoking_openers"]),
         explained_words=int(data["next-step"]["explained_words"]),
         stated_owned=tuple(data["next-step"]["stated_owned"]),
+        bare_determiners=frozenset(data["next-step"]["bare_determiners"]),
     )
     return sources, rest
 
@@ -1351,6 +1370,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
         and patterns.proposed_act.search(tail) is None
         and patterns.invoked.search(text[max(0, len(text) - _LIST_TAIL) :]) is None
         and patterns.rechecked.search(tail) is None
+        and patterns.remaining_stated.search(tail) is None
     ):
         # every label names the next step, or ends with its colon; r33c: or the act is proposed; r33g: or invoked
         return None
@@ -1373,6 +1393,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
             or _next_label_within(text, view, first, end, patterns)
             or _proposed_act(view, first, end, patterns)
             or _next_step_stated(view, first, end, patterns)
+            or _remaining_stated(view, first, end, patterns)
             or _invoked_command(text, view, first, end, patterns)
             or _check_handed_back(text, view, first, end, patterns)
         )
@@ -1432,6 +1453,9 @@ def _next_label_within(text: str, view: str, first: int, end: int, patterns: _Pa
     proposal = None
     for match in patterns.proposal_label.finditer(view[first:end]):
         proposal = match  # r33c: 'Suggestion: run …', 'Consider: 1) …; 2) …'
+    for match in patterns.remaining_label.finditer(view[first:end]):
+        if proposal is None or match.start() > proposal.start():
+            proposal = match  # r39j: 'Remaining: update the fixtures …', "What's left for you: regenerate …"
     if proposal is not None and (found is None or proposal.start() > found.start()):
         found = proposal
     else:
@@ -1519,6 +1543,57 @@ def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
         return None
     if any(re.match(rf"{re.escape(owned)}(?![\w'-])", complement) for owned in patterns.stated_owned):
         return None  # 'The next step is yours: …', '… is mine': whose the step is, no work handed over
+    head = view[found.start(1) : found.end(1)].rstrip()
+    return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
+_READERS_OWN = re.compile(r"\byour\b")
+
+
+def states_remaining_work(lead: str) -> bool:
+    """r39j: whether a closing list's lead-in is the next or remaining work stated with a bare copula or as a label
+    ("All that remains is", "Still to do:"): a lead-in that names the work left, whatever its words' tags."""
+    patterns = _patterns()
+    lead = lead.strip().rstrip(":*_ \t")
+    return bool(patterns.remaining_stated.match(lead + " x") or patterns.remaining_label.match(lead + ": x"))
+
+
+def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
+    """r39j (docs/DESIGN.md#construction-classes): the next or remaining work stated with a bare present copula in the
+    last sentence of the last paragraph ('The next step is to wire the handler into the router.', "All that's left is
+    adding the env var to `.env.example`.", 'Only thing remaining is the migration.'; sites.toml [next-step]
+    bare_copulas, [ready-next] remaining): the complement — an infinitive, a gerund or a noun of the work — is a
+    closing list of one item, its lead-in the subject and copula; work-list reads it. None: a subject the agent owns
+    ('My next step is …'), a complement the reader or the agent owns ('… is for me to …'), a question, or a statement
+    the message goes on after (the close is elsewhere)."""
+    found = None
+    for match in patterns.remaining_stated.finditer(view, first, end):
+        found = match
+    if found is None or set(_LEAD_WORD.findall(found.group(1).lower().replace("’", "'"))) & _AGENT_OWNS:
+        return None
+    if patterns.next_stage.search(view[found.start(1) : end]):
+        # r37i's "All that's left is to push", r33e's 'Next up is Phase 3': readiness-next's, read there
+        return None
+    item = found.end()
+    stop = item + len(view[item:end].rstrip())
+    complement = " ".join(view[item:stop].lower().replace("’", "'").split())
+    if stop <= item or complement.rstrip(_TRAILING).endswith("?"):
+        return None
+    if any(re.match(rf"{re.escape(owned)}(?![\w'-])", complement) for owned in patterns.stated_owned):
+        return None  # 'The next step is for me to …', '… is yours': whose the step is, no work handed over
+    opening = _LEAD_WORD.match(complement)
+    infinitive = found.group(1).lower().endswith(" to")
+    # a noun of the work only after what remains ('Only thing remaining is the migration'); after 'the next step' a
+    # noun names the stage of the agent's own plan as often ('Next step is the required scan: fetch remotes, …')
+    remaining = re.match(r"(?:the\s+)?next\b", found.group(1).lower()) is None
+    named = remaining and opening is not None and opening.group() in patterns.bare_determiners
+    if not (infinitive or named or complement.startswith("`") or _opens_with_participle(complement)):
+        return None  # 'The remaining work is already underway …': where the work stands, no work named
+    if _READERS_OWN.search(re.split(r"[,;]|\band\b", complement, maxsplit=1)[0]):
+        return None  # 'The next steps are to add your secret key and deploy': the reader's own set-up
+    closed = _SENTENCE_END.search(view, item, stop)
+    if closed is not None and view[closed.end() : stop].strip(_TRAILING + " \t\n"):
+        return None  # a sentence follows: the statement is not the close
     head = view[found.start(1) : found.end(1)].rstrip()
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
