@@ -105,6 +105,7 @@ RECHECK_OPENERS = frozenset(w for phrase in sites()["next-step"]["recheck_opener
 TRYING = frozenset(sites()["next-step"]["trying"])
 GIVING = frozenset(sites()["next-step"]["giving"])
 RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
+RUN_OUTCOMES = terms("work-list", "run_outcomes")
 CHANGING_ACTS = frozenset(sites()["next-step"]["changing_acts"])  # r39b: the verbs of changing the project's state
 TRIED_LABELS = frozenset(sites()["next-step"]["tried_labels"])
 TRIED_ORDINALS = frozenset(sites()["next-step"]["tried_ordinals"])
@@ -1260,7 +1261,7 @@ def _rechecks(asked: Asked) -> bool:
         return False
     openers = turn_words().openers | RECHECK_OPENERS
     words = [t for t in asked.parts[0] if not t.is_punct and not t.is_space and t.lower_ not in openers]
-    if not words:
+    if not words or _run_reported(words):
         return False
     if words[0].lower_ in GIVING and len(words) > 1:
         return True
@@ -1277,6 +1278,22 @@ def _rechecks(asked: Asked) -> bool:
         tried = words[2] if words[1].lower_ == "the" and len(words) > 2 else words[1]
         return words[1].lower_ in RUNNING or tried.lower_ in TRIED_LABELS or tried.lower_ in TRIED_ORDINALS
     return words[0].lower_ in RUNNING
+
+
+def _run_reported(words: list[Token]) -> bool:
+    """r39k (docs/DESIGN.md#construction-classes): the run-word is the noun subject of a report ('Re-run finished
+    green on all three platforms.', 'Rebuild took 4 minutes.'): a verb of running (its 're-' prefix cut by the model
+    joined) followed by a finite verb of the run's outcome (terms [work-list] run_outcomes) that modifies no noun after
+    it — 'Rerun failed tests' is the imperative over its object."""
+    at = 0
+    if len(words) > 2 and words[1].i == words[0].i + 2 and words[0].doc[words[0].i + 1].text == "-":
+        at = 1  # 're-run', cut at its hyphen
+    run = words[at]
+    joined = (words[0].lower_ + "-" + run.lower_) if at else run.lower_
+    if not ({joined, joined.replace("-", ""), run.lower_} & RUNNING) or len(words) <= at + 1:
+        return False
+    outcome = words[at + 1]
+    return outcome.lower_ in RUN_OUTCOMES and outcome.dep_ not in ("amod", "compound")
 
 
 def _changing_noun(word: Token) -> bool:
