@@ -1383,7 +1383,8 @@ def work_list(asked: Asked) -> Judgement | None:
             _opening_verb(item) is None
         ):
             continue  # r31b: under 'Remember to:' or 'You'll see:' an item that is no instruction ('a green check')
-        left = _readers_habit(item) or _readers_measure(item) or _content_asked(item) or _held_on_grant(item)
+        left = (_readers_habit(item) or _readers_measure(item) or _content_asked(item) or _held_on_grant(item)
+                or _usage_note(item, asked))  # fmt: skip
         if left is not None:
             kept.append(left)  # r38h: the reader's habit for later work, or a check only the reader can make
             continue
@@ -1522,6 +1523,24 @@ def _under_conjunct(token: Token, top: Token) -> bool:
 
 def _agent_subject(verb: Token) -> bool:
     return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+
+
+USAGE_PURPOSES = terms("work-list", "usage_purposes")
+USAGE_POINTERS = terms("work-list", "usage_pointers")
+
+
+def _usage_note(item: Doc, asked: Asked) -> str | None:
+    """r39k (docs/DESIGN.md#construction-classes): a usage note after the work reported ('Implemented: … 3. `/help` now
+    lists both' + 'Type `/help` to see them.'): a command whose purpose is a verb of looking at or trying (terms
+    [work-list] usage_purposes) what the message built, named by a pronoun with nothing said of it ('to see them pass'
+    checks the work) and something before the site for it to point back at: how to use the work, nothing to do."""
+    purpose = _command_purpose(item)
+    if purpose is None or purpose.lemma_.lower() not in USAGE_PURPOSES or not asked.doc.text[: asked.site.start].strip():
+        return None
+    pointer = next((c for c in purpose.children if c.dep_ == "dobj" and c.lower_ in USAGE_POINTERS), None)
+    if pointer is None or any(c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in purpose.children):
+        return None
+    return f"a usage note: '{purpose.text} {pointer.text}' points back at the work reported"
 
 
 def _command_purpose(item: Doc) -> Token | None:
