@@ -1535,7 +1535,8 @@ def _usage_note(item: Doc, asked: Asked) -> str | None:
     [work-list] usage_purposes) what the message built, named by a pronoun with nothing said of it ('to see them pass'
     checks the work) and something before the site for it to point back at: how to use the work, nothing to do."""
     purpose = _command_purpose(item)
-    if purpose is None or purpose.lemma_.lower() not in USAGE_PURPOSES or not asked.doc.text[: asked.site.start].strip():
+    reported = asked.doc.text[: asked.site.start].strip()
+    if purpose is None or purpose.lemma_.lower() not in USAGE_PURPOSES or not reported:
         return None
     pointer = next((c for c in purpose.children if c.dep_ == "dobj" and c.lower_ in USAGE_POINTERS), None)
     if pointer is None or any(c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in purpose.children):

@@ -246,7 +246,8 @@ def _look_wished(asked: Asked) -> Judgement | None:
         wished = next((c for c in verb.children if c.dep_ == "dobj"), None)
         holder = wished
         if wished is not None and wished.lower_ in LOOK_HOLDERS:  # 'a second pair of eyes'
-            wished = next((g for c in wished.children if c.lower_ == "of" for g in c.children if g.dep_ == "pobj"), None)
+            wished = next((g for c in wished.children if c.lower_ == "of" for g in c.children if g.dep_ == "pobj"),
+                          None)  # fmt: skip
         sources = [g for t in (verb, holder, wished) if t is not None for c in t.children
                    if c.dep_ == "prep" and c.lower_ in ("from", "by") for g in c.children]  # fmt: skip
         if any(g.lower_ not in READER for g in sources):  # 'a second pair of eyes from the security team'

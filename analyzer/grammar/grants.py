@@ -103,7 +103,8 @@ def _privileged_rights(noun: Token) -> bool:
     names no role of the person's."""
     if noun.lower_ not in PERMISSIONS or noun.dep_ != "dobj" or noun.head.lemma_.lower() not in RIGHTS_NEEDING:
         return False
-    if any(c.dep_ in ("det", "neg") and c.lower_ in ("no", "not", "n't") for t in (noun, noun.head) for c in t.children):
+    denied = ("no", "not", "n't")
+    if any(c.dep_ in ("det", "neg") and c.lower_ in denied for t in (noun, noun.head) for c in t.children):
         return False  # 'it needs no admin rights'
     modifiers = [t for t in noun.subtree if t.i < noun.i and t.dep_ in ("compound", "amod", "nmod", "npadvmod")]
     return any(t.lower_ in PRIVILEGED_ROLES for t in modifiers)
