@@ -125,6 +125,7 @@ RECHECK_OPENERS = frozenset(w for phrase in sites()["next-step"]["recheck_opener
 TRYING = frozenset(sites()["next-step"]["trying"])
 GIVING = frozenset(sites()["next-step"]["giving"])
 RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
+RUN_OUTCOMES = terms("work-list", "run_outcomes")
 CHANGING_ACTS = frozenset(sites()["next-step"]["changing_acts"])  # r39b: the verbs of changing the project's state
 TRIED_LABELS = frozenset(sites()["next-step"]["tried_labels"])
 TRIED_ORDINALS = frozenset(sites()["next-step"]["tried_ordinals"])
@@ -1305,7 +1306,7 @@ def _rechecks(asked: Asked) -> bool:
         return False
     openers = turn_words().openers | RECHECK_OPENERS
     words = [t for t in asked.parts[0] if not t.is_punct and not t.is_space and t.lower_ not in openers]
-    if not words:
+    if not words or _run_reported(words):
         return False
     if words[0].lower_ in GIVING and len(words) > 1:
         return True
@@ -1322,6 +1323,22 @@ def _rechecks(asked: Asked) -> bool:
         tried = words[2] if words[1].lower_ == "the" and len(words) > 2 else words[1]
         return words[1].lower_ in RUNNING or tried.lower_ in TRIED_LABELS or tried.lower_ in TRIED_ORDINALS
     return words[0].lower_ in RUNNING
+
+
+def _run_reported(words: list[Token]) -> bool:
+    """r39k (docs/DESIGN.md#construction-classes): the run-word is the noun subject of a report ('Re-run finished
+    green on all three platforms.', 'Rebuild took 4 minutes.'): a verb of running (its 're-' prefix cut by the model
+    joined) followed by a finite verb of the run's outcome (terms [work-list] run_outcomes) that modifies no noun after
+    it — 'Rerun failed tests' is the imperative over its object."""
+    at = 0
+    if len(words) > 2 and words[1].i == words[0].i + 2 and words[0].doc[words[0].i + 1].text == "-":
+        at = 1  # 're-run', cut at its hyphen
+    run = words[at]
+    joined = (words[0].lower_ + "-" + run.lower_) if at else run.lower_
+    if not ({joined, joined.replace("-", ""), run.lower_} & RUNNING) or len(words) <= at + 1:
+        return False
+    outcome = words[at + 1]
+    return outcome.lower_ in RUN_OUTCOMES and outcome.dep_ not in ("amod", "compound")
 
 
 def _changing_noun(word: Token) -> bool:
@@ -1439,7 +1456,8 @@ def work_list(asked: Asked) -> Judgement | None:
             _opening_verb(item) is None
         ):
             continue  # r31b: under 'Remember to:' or 'You'll see:' an item that is no instruction ('a green check')
-        left = _readers_habit(item) or _readers_measure(item) or _content_asked(item) or _held_on_grant(item)
+        left = (_readers_habit(item) or _readers_measure(item) or _content_asked(item) or _held_on_grant(item)
+                or _usage_note(item, asked))  # fmt: skip
         if left is not None:
             kept.append(left)  # r38h: the reader's habit for later work, or a check only the reader can make
             continue
@@ -1706,6 +1724,25 @@ def _under_conjunct(token: Token, top: Token) -> bool:
 
 def _agent_subject(verb: Token) -> bool:
     return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+
+
+USAGE_PURPOSES = terms("work-list", "usage_purposes")
+USAGE_POINTERS = terms("work-list", "usage_pointers")
+
+
+def _usage_note(item: Doc, asked: Asked) -> str | None:
+    """r39k (docs/DESIGN.md#construction-classes): a usage note after the work reported ('Implemented: … 3. `/help` now
+    lists both' + 'Type `/help` to see them.'): a command whose purpose is a verb of looking at or trying (terms
+    [work-list] usage_purposes) what the message built, named by a pronoun with nothing said of it ('to see them pass'
+    checks the work) and something before the site for it to point back at: how to use the work, nothing to do."""
+    purpose = _command_purpose(item)
+    reported = asked.doc.text[: asked.site.start].strip()
+    if purpose is None or purpose.lemma_.lower() not in USAGE_PURPOSES or not reported:
+        return None
+    pointer = next((c for c in purpose.children if c.dep_ == "dobj" and c.lower_ in USAGE_POINTERS), None)
+    if pointer is None or any(c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in purpose.children):
+        return None
+    return f"a usage note: '{purpose.text} {pointer.text}' points back at the work reported"
 
 
 def _command_purpose(item: Doc) -> Token | None:

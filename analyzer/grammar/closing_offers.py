@@ -65,6 +65,8 @@ THING_MODALS = frozenset(sites()["unconditioned-offer"]["thing_modals"])
 # agent's act made to depend on the reader's word ('depending on your preference').
 JUDGING = terms("decision-offer", "judging")
 BEST = terms("decision-offer", "best")
+JUDGED_WHAT = terms("decision-offer", "judged_what")
+JUDGED_ABOUT = terms("decision-offer", "judged_about")
 DEPENDING = terms("decision-offer", "depending")
 DEPENDING_ON = terms("decision-offer", "depending_on")
 DECISION_NOUNS = terms("decision-offer", "word_nouns")
@@ -1133,6 +1135,9 @@ def decision_offer(asked: Asked) -> Judgement | None:
         if (subject is None or subject.lower_ != "you") and chosen is None and won is None:
             continue
         decided = [won] if won is not None else _decided(decision, w)
+        if decision.lemma_.lower() in JUDGING and _view_of(decision):  # r39k: what the reader's view judges
+            decided = [*decided, *(g for c in decision.children if c.dep_ == "prep" and c.lower_ in JUDGED_ABOUT
+                                   for g in c.children if g.dep_ == "pobj")]  # fmt: skip
         if decided and work_of(decided, asked.lexicon, _scope(decided)).human_only:
             return carved(
                 "decision-offer",
@@ -1281,7 +1286,9 @@ def _decides(token: Token, w: Words) -> bool:
     if lemma in SAID_ALONE:  # r38a: 'If you say which area you want next, …': telling that names no recipient
         return _choice_told(token, w)
     if lemma in JUDGING:  # r38a: 'whichever framework you think is best': the reader's judgement picks the option
-        return any(t.lower_ in BEST for c in token.children if c.dep_ in ("ccomp", "xcomp", "acomp") for t in c.subtree)
+        return any(
+            t.lower_ in BEST for c in token.children if c.dep_ in ("ccomp", "xcomp", "acomp") for t in c.subtree
+        ) or _view_of(token)
     if lemma in w.decision_phrasal:
         return any(
             (c.dep_ in ("prep", "prt") and c.lower_ in w.decision_particles)
@@ -1289,6 +1296,17 @@ def _decides(token: Token, w: Words) -> bool:
             for c in token.children
         )
     return False
+
+
+def _view_of(token: Token) -> bool:
+    """r39k: 'what you think of the naming', 'how you feel about the layout': the reader's view of a thing, a free
+    relative ('what', 'how') the verb of judging takes, with a preposition naming what it judges, the reader its
+    subject. 'What you think of' a fact of the reader's own is still a view of the agent's options only when the agent's
+    act depends on it, which the caller reads."""
+    if not any(c.dep_ == "nsubj" and c.lower_ in READER for c in token.children):
+        return False
+    what = any(c.lower_ in JUDGED_WHAT and c.dep_ in ("dobj", "advmod", "attr") for c in token.children)
+    return what and any(c.dep_ == "prep" and c.lower_ in JUDGED_ABOUT for c in token.children)
 
 
 def _choice_told(token: Token, w: Words) -> bool:

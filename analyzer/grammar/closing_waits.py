@@ -65,6 +65,18 @@ OPEN_TO = terms("waits", "open_to")
 HASTE = terms("waits", "haste")
 TIME_NOUNS = terms("waits", "time_nouns")
 CHANGE_REQUESTS = terms("waits", "change_requests")
+# r39k: the other ways the reader's view is welcomed and the reader's time left to them ('open to alternative
+# approaches', "I'd appreciate a second pair of eyes", 'At your convenience.', 'Whenever you have a moment.').
+WELCOMED_ALTERNATIVES = frozenset(sites()["wait"]["welcomed_alternatives"])
+WISHES = frozenset(sites()["wait"]["wish_verbs"])
+LOOK_NOUNS = frozenset(sites()["wait"]["need_words"]) | WELCOMED_NOUNS
+LOOK_HOLDERS = terms("waits", "look_holders")
+CONVENIENCE_NOUNS = terms("waits", "convenience_nouns")
+MOMENT_NOUNS = terms("waits", "moment_nouns")
+MOMENT_VERBS = terms("waits", "moment_verbs")
+MOMENT_MARKS = terms("waits", "moment_marks")
+WRITTEN_PLACES = terms("waits", "written_places")
+WRITTEN_THINGS = terms("waits", "written_things")
 
 
 @rule("wait-on-person")
@@ -113,7 +125,8 @@ def wait_on_person(asked: Asked) -> Judgement | None:
             judged = held_until(token, asked.lexicon, "wait-on-person", _as_asked(asked), phrase_before=False)
             if judged is not None:
                 return judged
-    labelled = _labelled_wait(asked) or _stands_by_alone(asked) or _word_welcomed(asked) or _courtesy_wait(asked)
+    labelled = (_labelled_wait(asked) or _stands_by_alone(asked) or _word_welcomed(asked) or _look_wished(asked)
+                or _courtesy_wait(asked))  # fmt: skip
     if labelled is not None:
         return labelled
     return carved(
@@ -162,7 +175,7 @@ def _word_welcomed(asked: Asked) -> Judgement | None:
     'I'd welcome your feedback'. What it is asked on, when human-only ('Feedback welcome on the release date'), is
     the person's own call."""
     for noun in asked.tokens:
-        if noun.lower_ not in WELCOMED_NOUNS:
+        if noun.lower_ not in WELCOMED_NOUNS and not _alternative(noun):
             continue
         head = noun.head  # 'Feedback welcome': the noun under the welcoming word; 'Ideas welcome': the word under it
         if noun.dep_ == "nsubj" and head.lemma_ == "be":  # r39rv: 'Any feedback is most welcome', as the site reads it
@@ -180,6 +193,11 @@ def _word_welcomed(asked: Asked) -> Judgement | None:
             continue
         predicate = head if welcomed else opened
         about = [c for t in (noun, predicate) for c in t.children if c.dep_ == "prep" and c.i > noun.i]
+        copula = [c for c in predicate.head.children if c.dep_ == "prep"] if predicate.dep_ == "acomp" else []  # type: ignore[union-attr]
+        place = next((c for c in (*about, *copula) if _written_place(c)), None)
+        if place is not None:
+            return carved("wait-on-person", f"'{noun.text} {predicate.text} {place.text} …' places the welcome in a "  # type: ignore[union-attr]
+                          "written thing: prose the agent wrote there, no wish of its own")  # fmt: skip
         work = work_of(about, asked.lexicon) if about else None
         shown = f"{noun.text} {head.text}" if welcomed else f"{predicate.text} to {noun.text}"  # type: ignore[union-attr]
         if work is not None and work.human_only:
@@ -188,6 +206,63 @@ def _word_welcomed(asked: Asked) -> Judgement | None:
         return gated("fire", "wait-on-person", f"fires (wait-on-person): '{_as_asked(asked)}' welcomes the reader's "
                      f"'{noun.text}' ('{shown}') with no verb of the agent's: the turn waits on the reader's view",
                      predicate.i)  # type: ignore[union-attr]  # fmt: skip
+    return None
+
+
+def _written_place(prep: Token) -> bool:
+    """r39k: 'in the new CONTRIBUTING.md', 'in the README': a preposition of place over a written thing (terms [waits]
+    written_things) or a file name (an extension or a path)."""
+    if prep.lower_ not in WRITTEN_PLACES:
+        return False
+    for thing in (g for g in prep.children if g.dep_ == "pobj"):
+        words = [t for t in thing.subtree if t.i >= prep.i]
+        if any(t.lower_ in WRITTEN_THINGS or _file_name(t.text) for t in words):
+            return True
+    return False
+
+
+def _file_name(word: str) -> bool:
+    """'CONTRIBUTING.md', 'docs/setup.txt': a word with a path or an extension of letters."""
+    stem, dot, ext = word.strip("`").rpartition(".")
+    return "/" in word or bool(dot and stem and ext.isalpha() and len(ext) <= 4)
+
+
+def _alternative(noun: Token) -> bool:
+    """r39k: a noun the reader's other way makes a view ('alternative approaches', 'other designs'), welcomed only
+    after 'open to' (_opened_to): 'Other approaches are welcome' names no view of the reader's."""
+    return noun.pos_ == "NOUN" and any(c.dep_ == "amod" and c.lower_ in WELCOMED_ALTERNATIVES for c in noun.children)
+
+
+def _look_wished(asked: Asked) -> Judgement | None:
+    """r39k (docs/DESIGN.md#construction-classes): the agent's wish under 'would' for a look or a view that no one owns
+    ("I'd appreciate a second pair of eyes on the migration.", 'Would value another look at the schema.'): the
+    polite need of the reader's review, read where no 'your' names the reader (readers_word reads those). Its subject
+    is the agent or left out; what it is wished on, when human-only, is the person's own call."""
+    for verb in asked.tokens:
+        if verb.lemma_.lower() not in WISHES or not any(c.lower_ in ("would", "'d", "’d") for c in verb.children):
+            continue
+        subject = subject_of(verb)
+        if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
+            continue
+        wished = next((c for c in verb.children if c.dep_ == "dobj"), None)
+        holder = wished
+        if wished is not None and wished.lower_ in LOOK_HOLDERS:  # 'a second pair of eyes'
+            wished = next((g for c in wished.children if c.lower_ == "of" for g in c.children if g.dep_ == "pobj"),
+                          None)  # fmt: skip
+        sources = [g for t in (verb, holder, wished) if t is not None for c in t.children
+                   if c.dep_ == "prep" and c.lower_ in ("from", "by") for g in c.children]  # fmt: skip
+        if any(g.lower_ not in READER for g in sources):  # 'a second pair of eyes from the security team'
+            continue
+        if wished is None or wished.lower_ not in LOOK_NOUNS or any(c.dep_ == "poss" for c in wished.children):
+            continue
+        about = [c for t in (verb, wished) for c in t.children if c.dep_ == "prep" and c.i > wished.i]
+        work = work_of(about, asked.lexicon) if about else None
+        if work is not None and work.human_only:
+            return carved("wait-on-person", f"'{verb.text} … {wished.text}' wishes for the reader's view on "
+                          f"{work.describe()}: the person's own call")  # fmt: skip
+        return gated("fire", "wait-on-person", f"fires (wait-on-person): '{_as_asked(asked)}' wishes for the "
+                     f"reader's '{wished.text}' ('{verb.text}'): the turn waits on the reader's look",
+                     verb.i)  # fmt: skip
     return None
 
 
@@ -213,7 +288,7 @@ def _courtesy_wait(asked: Asked) -> Judgement | None:
     no courtesy to the person."""
     if asked.site.following.strip():
         return None
-    courtesy = next((t for t in asked.tokens if _time_left(t) or _haste_denied(t)), None)
+    courtesy = next((t for t in asked.tokens if _is_courtesy(t)), None)
     if courtesy is None:
         return None
     others = [t for t in asked.tokens if t.dep_ in ("nsubj", "nsubjpass", "expl") and t.lower_ not in READER
@@ -234,7 +309,7 @@ def _courtesy_alone(tokens: Sequence[Token]) -> bool:
             parts.append([])
         elif any(ch.isalnum() for ch in token.text):
             parts[-1].append(token)
-    return all(any(_time_left(t) or _haste_denied(t) for t in part) for part in parts if part)
+    return all(any(_is_courtesy(t) for t in part) for part in parts if part)
 
 
 _PART_BREAKS = frozenset({"—", "–", "--", "-", ";", ":"})
@@ -245,6 +320,31 @@ def _time_left(token: Token) -> bool:
     return token.lemma_.lower() == "take" and subject_of(token) is None and any(
         c.dep_ == "dobj" and c.lower_ in TIME_NOUNS for c in token.children
     )
+
+
+def _is_courtesy(token: Token) -> bool:
+    """Any of the courtesy's forms: the reader's time left, haste denied, the reader's spare time named alone."""
+    return _time_left(token) or _haste_denied(token) or _convenience(token) or _spare_moment(token)
+
+
+def _convenience(token: Token) -> bool:
+    """r39k: 'At your convenience.': a noun of the reader's spare time owned by the reader under 'at'."""
+    return (token.lower_ in CONVENIENCE_NOUNS and token.head.lower_ == "at"
+            and any(c.dep_ == "poss" and c.lower_ in READER for c in token.children))  # fmt: skip
+
+
+def _spare_moment(token: Token) -> bool:
+    """r39k: 'Whenever you have a moment.': the reader has or gets a spare moment under 'when'/'whenever', the clause
+    the sentence's root or under a courtesy ('When you get a chance, no rush.'); with a main clause of its own
+    ('Whenever you have a moment, the dashboard shows it') it times something else."""
+    if token.lemma_.lower() not in MOMENT_VERBS or not any(c.dep_ == "nsubj" and c.lower_ in READER
+                                                           for c in token.children):  # fmt: skip
+        return False
+    if not any(c.lower_ in MOMENT_MARKS and c.dep_ in ("advmod", "mark") for c in token.children):
+        return False
+    if not any(c.dep_ == "dobj" and c.lower_ in MOMENT_NOUNS for c in token.children):
+        return False
+    return token.dep_ == "ROOT" or (token.dep_ == "advcl" and (_haste_denied(token.head) or _time_left(token.head)))
 
 
 def _haste_denied(token: Token) -> bool:

@@ -33,6 +33,9 @@ CREDENTIALS = terms("reader-environment", "credentials")
 KEY_NOUNS = terms("reader-environment", "key_nouns")
 KEY_KINDS = terms("reader-environment", "key_kinds")
 SUPPLYING = terms("reader-environment", "supplying")
+SUPPLIED_WITH = terms("reader-environment", "supplied_with")
+RIGHTS_NEEDING = terms("reader-environment", "rights_needing")
+PRIVILEGED_ROLES = terms("reader-environment", "privileged_roles")
 GRANT_MARKS = terms("reader-environment", "grant_marks")
 ENVIRONMENT_FIXES = terms("reader-environment", "environment_fixes")
 AUTH_CHECKS = terms("reader-environment", "auth_checks")
@@ -79,6 +82,10 @@ def granted_word(tokens: Iterable[Token]) -> str | None:
             return token.text
         if _credential(token) and _supplied(token):
             return token.text
+        if _credential(token) and token.head.lower_ in SUPPLIED_WITH and _readers(token):
+            return token.text  # r39k: 'populate `.env` with your Stripe test key', wherever 'with' hangs
+        if _privileged_rights(token):
+            return token.text
         if (token.lower_ in IDENTITY or lemma in IDENTITY) and _persons_data(token):
             return token.text
     return None
@@ -91,6 +98,25 @@ def _supplied(credential: Token) -> bool:
     if credential.dep_ == "pobj" and head.lower_ in ("as", "in", "into", "to") and head.head.i != head.i:
         head = head.head
     return head.i != credential.i and head.lemma_.lower() in SUPPLYING
+
+
+def _readers(noun: Token) -> bool:
+    """The reader's possessive on the noun ('your Stripe test key')."""
+    return any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in noun.children)
+
+
+def _privileged_rights(noun: Token) -> bool:
+    """r39k (docs/DESIGN.md#construction-classes): the act needs rights only the person holds — a permission noun
+    (terms [reader-environment] permissions) needed ('it needs org-owner rights', 'requires admin access') and named
+    by a privileged role (privileged_roles) among its modifiers or their hyphenated parts. 'It needs write access'
+    names no role of the person's."""
+    if noun.lower_ not in PERMISSIONS or noun.dep_ != "dobj" or noun.head.lemma_.lower() not in RIGHTS_NEEDING:
+        return False
+    denied = ("no", "not", "n't")
+    if any(c.dep_ in ("det", "neg") and c.lower_ in denied for t in (noun, noun.head) for c in t.children):
+        return False  # 'it needs no admin rights'
+    modifiers = [t for t in noun.subtree if t.i < noun.i and t.dep_ in ("compound", "amod", "nmod", "npadvmod")]
+    return any(t.lower_ in PRIVILEGED_ROLES for t in modifiers)
 
 
 def _sandbox_grant(noun: Token) -> bool:
@@ -183,8 +209,9 @@ def _credential(token: Token) -> bool:
     last = token.lower_.rsplit("_", 1)[-1]
     if token.lower_ in CREDENTIALS or ("_" in token.lower_ and (last in CREDENTIALS or last in KEY_NOUNS)):
         return True
-    return token.lower_ in KEY_NOUNS and any(
-        c.dep_ in ("compound", "amod", "nmod") and c.lower_ in KEY_KINDS for c in token.children
+    return token.lower_ in KEY_NOUNS and (
+        any(c.dep_ in ("compound", "amod", "nmod") and c.lower_ in KEY_KINDS for c in token.children)
+        or _readers(token)  # r39k: 'your Stripe test key': a key the reader owns is the reader's credential
     )
 
 

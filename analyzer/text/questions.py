@@ -801,7 +801,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(decision['marks'])})\b[^.!?;,\n]{{0,40}}?\b(?:{_words(decision['outcomes'])})\b"
             rf"|\b(?:{_words(decision['depending'])})\s+your\s+(?:{_words(decision['word_nouns'])})\b"
             rf"|\b(?:{_words(decision['depending'])})\s+(?:{_words(decision['depending_questions'])})\b[^.!?;\n]{{0,30}}?"
-            rf"\byou(?:['’]d|\s+would)?\s+(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'])})\b"
+            rf"\byou(?:['’]d|\s+would)?\s+(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'] + decision['views'])})\b"
         ),
         decision_request=(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"
@@ -852,19 +852,21 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"you\b"
             rf"|(?:{_words(data['wait']['refusals'])})\s[^.!?;\n]{{0,60}}?\b(?:{_words(data['wait']['lacking'])})\s+your\b"
             # r38e: the agent's wish for the reader's word under 'would' ("I'd love your feedback before I polish it")
-            rf"|\b(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+|much\s+|greatly\s+)?(?:{_words(data['wait']['wish_verbs'])})\s+"
-            rf"(?:your\s+|some\s+|a\s+)(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
+            rf"|(?:\b(?:i|we)(?:['’]d|\s+would)|^[\s*_>-]*(?:{_words(data['wait']['wish_openers'])}))\s+"
+            rf"(?:really\s+|much\s+|greatly\s+)?(?:{_words(data['wait']['wish_verbs'])})\s+"
+            rf"(?:your\s+|some\s+|a\s+|another\s+)(?:[\w-]+\s+){{0,3}}?(?:{_words(data['wait']['need_words'])})\b"
             # r36c: the agent's work needing the reader's word ('The branch needs your OK on …')
             rf"|\b(?:{_words(data['wait']['work_needs'])})\s+your\s+(?:[\w-]+\s+)?(?:{_words(data['wait']['need_words'])})\b"
             # r39d: the reader's word welcomed with no verb ('Feedback welcome.', 'Open to suggestions.'), the courtesy
             # wait on the reader's time ('Take your time.', 'No rush.'), each opening its sentence
             # (r39rv: each word of the frame is sites.toml [wait] data)
             rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['welcomed_determiners'])})\s+)?(?:{_words(data['wait']['welcomed_nouns'])})\s+"
+            rf"(?:(?:{_words(data['wait']['welcomed_about'])})\s+(?:[\w`.-]+\s+){{1,4}}?)?"
             rf"(?:(?:{_words(data['wait']['welcomed_copulas'])})\s+)?(?:(?:{_words(data['wait']['welcomed_degrees'])})\s+)?"
             rf"(?:{_words(data['wait']['welcoming'])})\b"
             rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['open_subjects'])})\s+)?(?:(?:{_words(data['wait']['open_degrees'])})\s+)?"
             rf"(?:{_words(data['wait']['open_to'])})\s+(?:(?:{_words(data['wait']['welcomed_determiners'])})\s+)?(?:[\w-]+\s+)?"
-            rf"(?:{_words(data['wait']['welcomed_nouns'])})\b"
+            rf"(?:{_words(data['wait']['welcomed_nouns'])}|(?:{_words(data['wait']['welcomed_alternatives'])})\s+[\w-]+)\b"
             rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['courtesy_openers'])})[\s,]+)?(?:{_words(data['wait']['courtesy'])})\b"
             # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['bare_bounds'])})\s+"
