@@ -22,7 +22,7 @@ from tests.judging import assert_judged, verdict_rule_reason
         "The wizard is wired.\n\nWhat you can do next:\n- Manual validation of the wizard per the quickstart.",
         "The upload queue is faster.\n\nNext step: load a big folder to confirm the timings on your machine.",
         "The cards are restyled.\n\nThings to verify:\n- Test the hover states on your tablet.",
-        "The admin page is split.\n\nNext step: open the new page in a browser to double-check the settings.",
+        "The admin page is split.\n\nNext step: open the new page in your browser to double-check the settings.",
         # a credential only the person holds, a place the reader owns restarted
         "The Jira entry is added.\n\nNext steps:\n- Generate an API token and export it as `JIRA_API_TOKEN`.",
         "The MCP server is configured.\n\nNext steps:\n- Restart your editor so it loads the server.",

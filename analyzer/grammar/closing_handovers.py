@@ -1585,6 +1585,12 @@ def _environment_check(item: Doc) -> str | None:
         of_check = token.dep_ == "pobj" and token.head.lower_ == "of" and token.head.head.lemma_.lower() in CHECK_NOUNS
         if of_check and (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES):
             return token.text
+    # a place no one owns counts only for a check with no object of its own (r39a's reading of a bare place): 'Load
+    # `/admin` in the browser to confirm …' checks the project's route, which the agent can load itself
+    act = _opening_verb(item) or next(iter(item.sents)).root
+    owned = any(t.dep_ == "poss" and t.lower_ in READER_OWNERS for t in item)
+    if not owned and any(c.dep_ in ("dobj", "appos") for c in act.children):
+        return None
     return environment_word(item)
 
 

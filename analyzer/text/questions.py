@@ -702,6 +702,7 @@ class _Patterns:
     remaining_label: re.Pattern[str]
     stated_owned: tuple[str, ...]
     bare_determiners: frozenset[str]
+    progressive_after: frozenset[str]
     bare_label_words: int
     option_heads: frozenset[str]
     reply_request: re.Pattern[str]
@@ -1238,6 +1239,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         explained_words=int(data["next-step"]["explained_words"]),
         stated_owned=tuple(data["next-step"]["stated_owned"]),
         bare_determiners=frozenset(data["next-step"]["bare_determiners"]),
+        progressive_after=frozenset(data["next-step"]["progressive_after"]),
     )
     return sources, rest
 
@@ -1591,6 +1593,11 @@ def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
     named = remaining and opening is not None and opening.group() in patterns.bare_determiners
     if not (infinitive or named or complement.startswith("`") or _opens_with_participle(complement)):
         return None  # 'The remaining work is already underway …': where the work stands, no work named
+    words = complement.rstrip(_TRAILING).split()
+    if not infinitive and _opens_with_participle(complement) and (
+        len(words) == 1 or words[1] in patterns.progressive_after
+    ):
+        return None  # 'The next step is running in CI right now': the step in progress (the progressive), no work named
     if _READERS_OWN.search(re.split(r"[,;]|\band\b", complement, maxsplit=1)[0]):
         return None  # 'The next steps are to add your secret key and deploy': the reader's own set-up
     closed = _SENTENCE_END.search(view, item, stop)
