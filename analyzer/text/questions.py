@@ -668,6 +668,8 @@ class _Patterns:
     code_pointer: re.Pattern[str]
     change_timed: re.Pattern[str]
     run_remark: re.Pattern[str]
+    outcome_fronted: re.Pattern[str]
+    outcome_will: re.Pattern[str]
     explained: re.Pattern[str]
     explained_words: int
     next_heads: frozenset[str]
@@ -738,9 +740,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         + data["next-step"]["changing_acts"]
     )
     step = data["next-step"]
+    statement = data["list-statement"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
+    changed = _words(step["change_nouns"] + step["changing_gerunds"])  # r39l: 'After installing, …' too
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
     timed = int(data["list"]["timed_lead_words"])  # r38i: the words of a lead-in timed right after the change
     # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), and the same clause fronted
@@ -1100,7 +1104,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+|(?<=[ \t]and[ \t])(?=(?:{_words(step['trying'])})[ \t]+{tried_step}))"
             r"[ \t*_#>-]{0,8}"
             # r38b: a fronted clause timing the check right after the change, a verb of remembering: not the act
-            rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{_words(step['change_nouns'])})"
+            rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{changed})"
             r"(?:[ \t]+[\w'’-]+){0,3}?[ \t]*,[ \t]+)?"
             rf"{fronted_assurance}"  # r38i: 'If you need extra confidence, rerun …': the wish, not the act
             # r38p: after a verb of remembering, the steps of the series before its running step ('remember to update
@@ -1120,9 +1124,19 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r38b: what points at the code the message gave, right after the verb of running ('Run this in mongosh')
         code_pointer=rf"[ \t]+(?:{_words(step['code_pointers'])})(?![\w'’-])",
         # r38b: the fronted clause of time that holds a noun of the change ('After applying these changes,')
-        change_timed=rf"\b(?:{_words(step['change_nouns'])})\b",
+        change_timed=rf"\b(?:{changed})\b",
         # r38b: a lead-in over a list that names the change it explains ('The key fix was:')
         explained=rf"\b(?:{_words(step['change_nouns'] + step['explained_leads'])})\b",
+        # r39l: the outcome remark after a list of steps: a fronted time of the change, then the prediction
+        outcome_fronted=(
+            rf"(?:(?:{_words(step['change_times'])})[ \t]+[^,.;:!?\n]{{1,60}},|(?:{_words(statement['outcome_openers'])}),?)"
+            r"[ \t]+"
+        ),
+        # r39l: or a pointer back at the steps, 'will' and a verb of bringing about ('This will fix the import error.')
+        outcome_will=(
+            rf"[ \t*_]*(?:{_words(step['remark_subjects'])})(?:[ \t]+[\w'’-]+){{0,{statement['outcome_words']}}}?"
+            rf"[ \t]+will[ \t]+(?:also[ \t]+)?(?:{_words(statement['outcome_verbs'])})\b[^?]*\Z"
+        ),
         # r38b: a remark on what the check's run will show ('This should help identify where the push fails.')
         run_remark=(
             rf"[ \t*_]*(?:{_words(step['remark_subjects'])})[ \t]+(?:{_words(step['remark_modals'])})[ \t]+"
@@ -1659,7 +1673,24 @@ def _check_before_list(
 def _remarks_on_run(sentence: str, patterns: _Patterns) -> bool:
     """A sentence after the check that hands nothing over: a prediction of its result (_predicts), or r38b a remark on
     what its run will show, a pointer back at the run as subject ('This should help identify where the push fails.')."""
-    return _predicts(sentence) or patterns.run_remark.match(sentence.lower().replace("’", "'")) is not None
+    lowered = sentence.lower().replace("’", "'")
+    return _predicts(sentence) or patterns.run_remark.match(lowered) is not None or _outcome_remark(sentence)
+
+
+def _outcome_remark(sentence: str) -> bool:
+    """r39l (docs/DESIGN.md#construction-classes): one sentence that says what doing the steps before it brings about,
+    asking nothing — a prediction after a fronted time of the change ('After installing it, the export should work.'),
+    or a pointer back at the steps with 'will' and a verb of bringing about (sites.toml [list-statement]
+    outcome_verbs: 'This separation will make the code easier to keep.'). It hands nothing over and takes nothing on:
+    the steps before it stay the close."""
+    patterns = _patterns()
+    lowered = " ".join(sentence.lower().replace("’", "'").split())
+    if "?" in lowered or len(re.findall(r"[.!]+(?=\s+\S)", lowered)) > 0:
+        return False
+    fronted = patterns.outcome_fronted.match(lowered)
+    if fronted is not None and _predicts(lowered[fronted.end() :]):
+        return True
+    return patterns.outcome_will.match(lowered) is not None and patterns.condition.search(lowered) is None
 
 
 _PURPOSE_END = re.compile(r"[;:—–]|\s-\s|\b(?:it|this|that|they)\s+(?:will|would|may|might|can)\b")
@@ -1735,7 +1766,8 @@ def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) ->
     source = text[last[0] : last[1]].strip()
     steps = 0
     alternative = _ALTERNATIVE.match(written) and not written.rstrip(_TRAILING).endswith("?")
-    if alternative or _predicts(_without_trailing_symbols(written.rstrip(_TRAILING))) or _states(written):
+    remark = _without_trailing_symbols(written.rstrip(_TRAILING))
+    if alternative or _predicts(remark) or _outcome_remark(remark) or _states(written):
         steps = 1
     elif _labelled_code(source):
         steps = 1  # the label and its line of code, one paragraph
