@@ -1338,14 +1338,16 @@ def work_list(asked: Asked) -> Judgement | None:
     if doer is not None:  # r29b: 'On the next tag push, the workflow will:'
         return carved("work-list", f"the lead-in's list completes what '{doer.text}' does: the work is its own, it is "
                       "handed to no reader")  # fmt: skip
-    own = _readers_own_ways(lead) or _agents_own(lead) or (None if chosen else _agents_plan(asked.doc))
+    project = _project_steps(asked, lead)
+    own = _readers_own_ways(lead, project) or _agents_own(lead) or (None if chosen else _agents_plan(asked.doc))
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
-    lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked
+    # r39l: a purpose over steps that are all project work hands them over as a lead-in word does ('To fix it:')
+    lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked or project
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
-    if reader is not None and reader.kind == "technical":
+    if reader is not None and reader.kind == "technical" and not project:
         why = f"a technical conditional on the reader's own use or an event ('{reader.token.text}')"
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' is {why}: it offers nothing of the agent's")
     handed: list[str] = []
@@ -1401,6 +1403,24 @@ def work_list(asked: Asked) -> Judgement | None:
         return carved("work-list", f"every item is left to the reader by its own grammar ({kept[0]}): the list hands "
                       "nothing over now")  # fmt: skip
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _project_steps(asked: Asked, lead: list[Token]) -> bool:
+    """r39l (docs/DESIGN.md#construction-classes): the steps toward a purpose named in the lead-in ('To keep the styling
+    maintainable, you should:') are project work the agent could do when every item opens with a verb of changing the
+    project over a project object (terms [work-list] project_steps, project_objects): the purpose is the fix's, not the
+    reader's own use. A condition on an event ('If you hit conflicts, you'll need to:') or a step in the reader's
+    environment keeps the steps the reader's."""
+    lead = [t for t in lead if t.sent == lead[-1].sent] if lead else lead  # the sentence that introduces the list
+    if not lead or lead[0].lower_ != "to" or any(t.lower_ in CHOICE_WORDS for t in lead):
+        return False  # 'To make the docs accurate, you could either:': the reader's choice among ways
+    for item in asked.parts:
+        verb = _opening_verb(item)
+        if verb is None or verb.lemma_.lower() not in PROJECT_STEP_VERBS or environment_word(item) is not None:
+            return False
+        if "`" not in item.text and not any(t.lemma_.lower() in PROJECT_OBJECTS for t in item if t.i > verb.i):
+            return False
+    return True
 
 
 def _act_human_only(item: Doc, asked: Asked) -> bool:
@@ -1573,6 +1593,12 @@ HABIT_TIMES = terms("work-list", "habit_times")
 HABIT_WORK = terms("work-list", "habit_work")
 HABIT_OCCASIONS = terms("work-list", "habit_occasions")
 CHECKING = terms("work-list", "checking")
+# r39l: the verbs and objects of project work, over which steps toward a purpose are the agent's to do (_project_steps)
+PROJECT_STEP_VERBS = (
+    terms("work-list", "project_steps") | frozenset(sites()["advised-work"]["verbs"])
+    | frozenset(sites()["next-step"]["changing_acts"])
+)
+PROJECT_OBJECTS = terms("work-list", "project_objects") | PROJECT_FILES
 READERS_MEASURES = terms("work-list", "readers_measures")
 
 
@@ -1670,12 +1696,13 @@ def _timed_after_change(lead: list[Token]) -> Token | None:
     return words[0] if any(t.lower_ in CHANGE_NOUNS for t in words[1:]) else None
 
 
-def _readers_own_ways(lead: list[Token]) -> str | None:
+def _readers_own_ways(lead: list[Token], project: bool = False) -> str | None:
     """r33c (docs/DESIGN.md#construction-classes): the lead-in gives the reader's own ways, no work of the agent's — the
     reader as subject of a verb of having in its main clause ('You've got a few handy options:', the answer to a how-to
     question), or a purpose clause opening it and timed for later use or with the reader as the subject after it ('To
     run the application in the future, simply:', 'To make the docs accurate, you could either:'): usage for later or
-    the reader's own purpose, a technical conditional whatever lead-in word it holds."""
+    the reader's own purpose, a technical conditional whatever lead-in word it holds. r39l: with the reader as the
+    subject, steps that are all project work (`project`, _project_steps) are the agent's, not the reader's purpose."""
     haver = next((t for t in lead if t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj"
                   and t.head.lemma_.lower() in READER_HAS and t.head.dep_ not in ("advcl", "ccomp", "xcomp")
                   and not any(c.dep_ == "mark" for c in t.head.children)), None)  # fmt: skip
@@ -1687,7 +1714,8 @@ def _readers_own_ways(lead: list[Token]) -> str | None:
         and first.lower_ == "to"
         and first.i + 1 < len(first.doc)
         and first.doc[first.i + 1].tag_ == "VB"
-        and any(t.lower_ in LATER_USE or (t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj") for t in first.doc)
+        and any(t.lower_ in LATER_USE or (t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj" and not project)
+                for t in first.doc)
     ):
         purpose = f"{first.text} {first.doc[first.i + 1].text}"
         return f"is a technical conditional on the reader's own purpose ('{purpose}'): it offers nothing of the agent's"
