@@ -1127,9 +1127,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         change_timed=rf"\b(?:{changed})\b",
         # r38b: a lead-in over a list that names the change it explains ('The key fix was:')
         explained=rf"\b(?:{_words(step['change_nouns'] + step['explained_leads'])})\b",
-        # r39l: the outcome remark after a list of steps: a fronted time of the change, then the prediction
+        # r39l: the outcome remark after a list of steps: a fronted time of the change (a noun of the change or the
+        # gerund of a changing act: 'After installing it,'; 'After exporting,' names no change), then the prediction
         outcome_fronted=(
-            rf"(?:(?:{_words(step['change_times'])})[ \t]+[^,.;:!?\n]{{1,60}},|(?:{_words(statement['outcome_openers'])}),?)"
+            rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{changed})(?:[ \t]+[\w'’-]+){{0,3}}?,"
+            rf"|(?:{_words(statement['outcome_openers'])}),?)"
             r"[ \t]+"
         ),
         # r39l: or a pointer back at the steps, 'will' and a verb of bringing about ('This will fix the import error.')
