@@ -744,6 +744,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
+    purpose_words = int(data["list"]["purpose_label_words"])  # r39l: a lead-in that is only a purpose
     changed = _words(step["change_nouns"] + step["changing_gerunds"])  # r39l: 'After installing, …' too
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
     timed = int(data["list"]["timed_lead_words"])  # r38i: the words of a lead-in timed right after the change
@@ -1130,7 +1131,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r39l: the outcome remark after a list of steps: a fronted time of the change (a noun of the change or the
         # gerund of a changing act: 'After installing it,'; 'After exporting,' names no change), then the prediction
         outcome_fronted=(
-            rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{changed})(?:[ \t]+[\w'’-]+){{0,3}}?,"
+            rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{changed})"
+            r"(?:[ \t]+[\w'’-]+){0,3}?,"
             rf"|(?:{_words(statement['outcome_openers'])}),?)"
             r"[ \t]+"
         ),
@@ -1157,7 +1159,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\A[\s*_]*(?:{_words(step['change_times'])})\s+(?:[\w'’-]+\s+){{0,{timed - 1}}}?"
             rf"(?:{_words(step['change_nouns'])})(?:\s+[\w'’-]+){{0,{timed - 1}}}?[\s*_]*:[\s*_]*\Z"
             # r39l: only a purpose ('To fix it:', 'To enable the new route:'), its steps judged by the row
-            rf"|(?:\A|[.!?]\s+)[\s*_]*to\s+[a-z][\w'’-]*(?:\s+[\w'’./-]+){{0,{int(data['list']['purpose_label_words']) - 2}}}"
+            rf"|(?:\A|[.!?]\s+)[\s*_]*to\s+[a-z][\w'’-]*(?:\s+[\w'’./-]+){{0,{purpose_words - 2}}}"
             r"[\s*_]*:[\s*_]*\Z"
         ),
         # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), fronted or after
