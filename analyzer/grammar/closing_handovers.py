@@ -1375,7 +1375,7 @@ def work_list(asked: Asked) -> Judgement | None:
         roots = [s.root for s in item.sents][:1]
         scope = frozenset(t.i for t in item if not t.is_punct)
         purpose = _command_purpose(item)
-        if (rechecked and environment_word(item) is not None) or _app_item(item, lead):
+        if ((rechecked and environment_word(item) is not None) or _app_item(item, lead)) and not _restarts_app(item):
             # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
             # 'Please try:' the route '`/login` again': the person's running app
             human.append(item.text.strip())
@@ -1411,16 +1411,65 @@ def _project_steps(asked: Asked, lead: list[Token]) -> bool:
     project over a project object (terms [work-list] project_steps, project_objects): the purpose is the fix's, not the
     reader's own use. A condition on an event ('If you hit conflicts, you'll need to:') or a step in the reader's
     environment keeps the steps the reader's."""
-    lead = [t for t in lead if t.sent == lead[-1].sent] if lead else lead  # the sentence that introduces the list
-    if not lead or lead[0].lower_ != "to" or any(t.lower_ in CHOICE_WORDS for t in lead):
+    # the purpose opens the lead-in or the sentence that introduces the list ('To resolve it, …. Please follow these:')
+    purposes = [t for t in lead if t.lower_ == "to" and (t.i == lead[0].i or t.i == t.sent.start)]
+    if not purposes or any(t.lower_ in CHOICE_WORDS for t in lead):
         return False  # 'To make the docs accurate, you could either:': the reader's choice among ways
+    project = False
     for item in asked.parts:
-        verb = _opening_verb(item)
-        if verb is None or verb.lemma_.lower() not in PROJECT_STEP_VERBS or environment_word(item) is not None:
+        verb = _opening_verb(item) or _imperative_root(item)
+        if verb is None:
             return False
-        if "`" not in item.text and not any(t.lemma_.lower() in PROJECT_OBJECTS for t in item if t.i > verb.i):
+        lemma = verb.lemma_.lower()
+        if lemma in SHELL_VERBS and any(t.lemma_.lower() in SHELL_PLACES for t in item if t.i > verb.i):
+            continue  # 'Open your terminal', 'Navigate to your project directory': the way to the agent's own shell
+        place = environment_word(item)
+        if place is not None and not _restarts_app(item):
             return False
-    return True
+        code = "`" in item.text
+        shown = _code_block_after(item)  # 'Run the following command:' + a fenced `pip install openpyxl`
+        ran = lemma in RUNNING and (code or bool(shown)) and any(
+            w in CHANGING_ACTS for w in re.findall(r"[a-z-]+", (item.text + " " + shown).lower()))  # fmt: skip
+        if not (lemma in PROJECT_STEP_VERBS or ran):
+            return False
+        restarted = place is not None  # only the app restarted is left here: the project's running app
+        objects = any(t.lemma_.lower() in PROJECT_OBJECTS for t in item if t.i > verb.i)
+        if not (code or objects or ran or restarted):
+            return False
+        project = True
+    return project
+
+
+def _restarts_app(item: Doc) -> bool:
+    """r39l: the item restarts the project's running app ('Restart your Flask application', terms [work-list]
+    restarting): the dev server the agent could restart, not the person's app in use, whose only place is the app."""
+    verb = _opening_verb(item) or _imperative_root(item)
+    if verb is None or verb.lemma_.lower() not in RESTARTING:
+        return False
+    place = environment_word(item)
+    return place is not None and place == app_word(list(item))
+
+
+def _code_block_after(item: Doc) -> str:
+    """r39l: the fenced code block that follows the item in the message, with only blank space between: the command the
+    item's 'Run the following command:' points at ('' when there is none)."""
+    source = item.user_data.get(SOURCE_KEY)
+    if not source or not source[1]:
+        return ""
+    text, offsets = source
+    after = text[offsets[-1] + 1 :]
+    fence = re.match(r"\s*```[^\n]*\n(.*?)```", after[:_CODE_REACH], re.DOTALL)
+    return fence.group(1) if fence else ""
+
+
+_CODE_REACH = 400  # r39l: how far after an item its code block is looked for
+
+
+def _imperative_root(item: Doc) -> Token | None:
+    """r39l: the item's main verb as an instruction after a fronted clause of time ('Once the install completes,
+    restart your Flask application'): a base form with no subject at the root."""
+    root = next((s.root for s in item.sents), None)
+    return root if root is not None and root.tag_ == "VB" and subject_of(root) is None else None
 
 
 def _act_human_only(item: Doc, asked: Asked) -> bool:
@@ -1599,6 +1648,9 @@ PROJECT_STEP_VERBS = (
     | frozenset(sites()["next-step"]["changing_acts"])
 )
 PROJECT_OBJECTS = terms("work-list", "project_objects") | PROJECT_FILES
+SHELL_VERBS = terms("work-list", "shell_verbs")
+SHELL_PLACES = terms("work-list", "shell_places")
+RESTARTING = terms("work-list", "restarting")
 READERS_MEASURES = terms("work-list", "readers_measures")
 
 
