@@ -28,6 +28,16 @@ from tests.judging import assert_judged, verdict_rule_reason
          ["closing list", "create `src/types/order.ts`"]),
         ("I wired the export route.\n\nAfter installing, restart the Flask dev server.",
          ["closing list", "restart the flask dev server"]),
+        # the way to the shell beside the project steps; a command shown after its step; the project's app restarted
+        ("The report export needs a library. Please follow these steps:\n\n1. Open your terminal\n"
+         "2. Navigate to your project directory\n3. Run the following command:\n```\npip install xlsxwriter\n```\n"
+         "4. Once it finishes, restart your Flask application\n\nAfter installing it, the export should work.",
+         ["closing list", "open your terminal"]),
+        ("The route is written.\n\nAfter installing, restart your Flask application.",
+         ["closing list", "restart your flask application"]),
+        # a lower-case step the model reads as a noun is still the act
+        ("The tree is restructured. To finish:\n\n- Delete `src/components/OldNav.jsx`\n"
+         "- Update the import in `src/App.jsx`", ["closing list", "delete `src/components/oldnav.jsx`"]),
     ],
 )  # fmt: skip
 def test_project_steps_handed_back_fire(text: str, words: list[str]) -> None:
@@ -50,7 +60,13 @@ def test_project_steps_handed_back_fire(text: str, words: list[str]) -> None:
         "After exporting, `printenv | grep KEY` should show the value.",
         # a purpose over a step that is no project work
         "The mod is packaged. To install the mod:\n\n1. Open your game's mods folder\n2. Drop `mod.jar` into it",
-        # a plain report
+        # the run the sandbox blocked, the reader's own place
+        "`pip install xlsxwriter` failed: no network access in the sandbox. To finish:\n\n"
+        "1. Run `pip install xlsxwriter`\n2. Restart the Flask dev server",
+        "The package is added. To finish:\n\n1. Install `xlsxwriter` on your machine\n2. Restart the Flask dev server",
+        # the person's editor restarted, a page reloaded in the browser
+        "The extension is configured. To load it:\n\n1. Restart your editor\n2. Reopen the workspace folder",
+                # a plain report
         "I installed the package and restarted the Flask app. After installing, the export works as expected.",
     ],
 )

@@ -1415,13 +1415,16 @@ def _project_steps(asked: Asked, lead: list[Token]) -> bool:
     purposes = [t for t in lead if t.lower_ == "to" and (t.i == lead[0].i or t.i == t.sent.start)]
     if not purposes or any(t.lower_ in CHOICE_WORDS for t in lead):
         return False  # 'To make the docs accurate, you could either:': the reader's choice among ways
+    if blocked_run(asked.doc, asked.site.end) is not None:
+        return False  # r39a: '`pip install` failed: no network in the sandbox. To finish: …': a run it could not do
     project = False
     for item in asked.parts:
-        verb = _opening_verb(item) or _imperative_root(item)
-        if verb is None:
-            return False
+        verb = _opening_verb(item) or _imperative_root(item) or _step_word(item)
+        if verb is None or any(place in item.text.lower() for place in READER_PLACES):
+            return False  # 'Run `pip install reportlab` on your machine': the reader's own place
         lemma = verb.lemma_.lower()
-        if lemma in SHELL_VERBS and any(t.lemma_.lower() in SHELL_PLACES for t in item if t.i > verb.i):
+        after = {t.lemma_.lower() for t in item if t.i > verb.i}
+        if lemma in SHELL_VERBS and (after & SHELL_PLACES or (after & SHELL_FOLDERS and after & SHELL_OWNERS)):
             continue  # 'Open your terminal', 'Navigate to your project directory': the way to the agent's own shell
         place = environment_word(item)
         if place is not None and not _restarts_app(item):
@@ -1438,6 +1441,14 @@ def _project_steps(asked: Asked, lead: list[Token]) -> bool:
             return False
         project = True
     return project
+
+
+def _step_word(item: Doc) -> Token | None:
+    """r39l: the item's first word when it is a verb of the steps' classes, however the model read the lower-case
+    instruction ('delete `src/old.jsx`' tagged as a noun): in a list of steps the first word is the act."""
+    first = next((t for t in item if t.is_alpha), None)
+    words = PROJECT_STEP_VERBS | SHELL_VERBS | RUNNING
+    return first if first is not None and first.i == item[0].i and first.lower_ in words else None
 
 
 def _restarts_app(item: Doc) -> bool:
@@ -1650,7 +1661,10 @@ PROJECT_STEP_VERBS = (
 PROJECT_OBJECTS = terms("work-list", "project_objects") | PROJECT_FILES
 SHELL_VERBS = terms("work-list", "shell_verbs")
 SHELL_PLACES = terms("work-list", "shell_places")
+SHELL_FOLDERS = terms("work-list", "shell_folders")
+SHELL_OWNERS = terms("work-list", "shell_owners")
 RESTARTING = terms("work-list", "restarting")
+READER_PLACES = tuple(sites()["next-step"]["reader_places"])
 READERS_MEASURES = terms("work-list", "readers_measures")
 
 
