@@ -1420,12 +1420,14 @@ def _project_steps(asked: Asked, lead: list[Token]) -> bool:
     project = False
     for item in asked.parts:
         verb = _opening_verb(item) or _imperative_root(item) or _step_word(item)
-        if verb is None or any(place in item.text.lower() for place in READER_PLACES):
-            return False  # 'Run `pip install reportlab` on your machine': the reader's own place
+        if verb is None:
+            return False
         lemma = verb.lemma_.lower()
         after = {t.lemma_.lower() for t in item if t.i > verb.i}
         if lemma in SHELL_VERBS and (after & SHELL_PLACES or (after & SHELL_FOLDERS and after & SHELL_OWNERS)):
             continue  # 'Open your terminal', 'Navigate to your project directory': the way to the agent's own shell
+        if any(place in item.text.lower() for place in READER_PLACES):
+            return False  # 'Run `pip install reportlab` on your machine': the reader's own place
         place = environment_word(item)
         if place is not None and not _restarts_app(item):
             return False
