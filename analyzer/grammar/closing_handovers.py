@@ -1413,7 +1413,8 @@ def _project_steps(asked: Asked, lead: list[Token]) -> bool:
     environment keeps the steps the reader's."""
     # the purpose opens the lead-in or the sentence that introduces the list ('To resolve it, …. Please follow these:')
     purposes = [t for t in lead if t.lower_ == "to" and (t.i == lead[0].i or t.i == t.sent.start)]
-    if not purposes or any(t.lower_ in CHOICE_WORDS for t in lead):
+    adopting = any(t.i + 1 < len(t.doc) and t.doc[t.i + 1].lemma_.lower() in ADOPTING_PURPOSES for t in purposes)
+    if not purposes or adopting or any(t.lower_ in CHOICE_WORDS for t in lead):  # 'To upgrade, you'll need to:'
         return False  # 'To make the docs accurate, you could either:': the reader's choice among ways
     if blocked_run(asked.doc, asked.site.end) is not None:
         return False  # r39a: '`pip install` failed: no network in the sandbox. To finish: …': a run it could not do
@@ -1661,6 +1662,7 @@ PROJECT_STEP_VERBS = (
     | frozenset(sites()["next-step"]["changing_acts"])
 )
 PROJECT_OBJECTS = terms("work-list", "project_objects") | PROJECT_FILES
+ADOPTING_PURPOSES = terms("work-list", "adopting_purposes")
 SHELL_VERBS = terms("work-list", "shell_verbs")
 SHELL_PLACES = terms("work-list", "shell_places")
 SHELL_FOLDERS = terms("work-list", "shell_folders")
