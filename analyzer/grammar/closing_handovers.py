@@ -1419,13 +1419,15 @@ def work_list(asked: Asked) -> Judgement | None:
     if doer is not None:  # r29b: 'On the next tag push, the workflow will:'
         return carved("work-list", f"the lead-in's list completes what '{doer.text}' does: the work is its own, it is "
                       "handed to no reader")  # fmt: skip
-    own = _readers_own_ways(lead) or _agents_own(lead) or (None if chosen else _agents_plan(asked.doc))
+    project = _project_steps(asked, lead)
+    own = _readers_own_ways(lead, project) or _agents_own(lead) or (None if chosen else _agents_plan(asked.doc))
     if own is not None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' {own}")
     # r39j: the work left stated at the close ("What's left is checking it in your browser") is read like the check
     # handed back: an item done in the person's own environment is theirs
     stated = states_remaining_work(asked.doc.text)
-    lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked
+    # r39l: a purpose over steps that are all project work hands them over as a lead-in word does ('To fix it:')
+    lead_word = _lead_word(asked) or _invokes(asked, lead) or rechecked or project
     fronted = _fronted_human_only(asked, lead) if lead_word else None
     if fronted is not None:
         # 'When you're ready to deploy to production, run `/deploy prod`.': the command does the human-only act
@@ -1433,7 +1435,7 @@ def work_list(asked: Asked) -> Judgement | None:
     reader = None if lead_word else _reader_lead(lead)
     if not lead_word and reader is None:
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' names no work to do and addresses no reader")
-    if reader is not None and reader.kind == "technical":
+    if reader is not None and reader.kind == "technical" and not project:
         why = f"a technical conditional on the reader's own use or an event ('{reader.token.text}')"
         return carved("work-list", f"the lead-in '{_as_asked(asked)}' is {why}: it offers nothing of the agent's")
     handed: list[str] = []
@@ -1466,13 +1468,14 @@ def work_list(asked: Asked) -> Judgement | None:
         purpose = _command_purpose(item)
         # r39j: a stated last step that changes the code ('porting the tokens to the settings modal') is no check
         placed = rechecked or (stated and not _changes_code(item))
-        if (
+        # r39l: restarting the project's running app is the dev server the agent could restart, wherever it is named
+        persons = (
             (placed and environment_word(item) is not None)
             or _app_item(item, lead)
             or _persons_side(item)
-            or (blocked is not None and _blocked_run_item(item))
             or (not chosen and _done_where_person_is(item))
-        ):
+        )
+        if (persons and not _restarts_app(item)) or (blocked is not None and _blocked_run_item(item)):
             # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
             # 'Please try:' the route '`/login` again': the person's running app; r39i: a grant or credential only the
             # person gives, or a check made where only the person is, under any lead-in
@@ -1501,6 +1504,87 @@ def work_list(asked: Asked) -> Judgement | None:
         return carved("work-list", f"every item is left to the reader by its own grammar ({kept[0]}): the list hands "
                       "nothing over now")  # fmt: skip
     return carved("work-list", "the list reports work done or a status: it hands nothing over")
+
+
+def _project_steps(asked: Asked, lead: list[Token]) -> bool:
+    """r39l (docs/DESIGN.md#construction-classes): the steps toward a purpose named in the lead-in ('To keep the styling
+    maintainable, you should:') are project work the agent could do when every item opens with a verb of changing the
+    project over a project object (terms [work-list] project_steps, project_objects): the purpose is the fix's, not the
+    reader's own use. A condition on an event ('If you hit conflicts, you'll need to:') or a step in the reader's
+    environment keeps the steps the reader's."""
+    # the purpose opens the lead-in or the sentence that introduces the list ('To resolve it, …. Please follow these:')
+    purposes = [t for t in lead if t.lower_ == "to" and (t.i == lead[0].i or t.i == t.sent.start)]
+    adopting = any(t.i + 1 < len(t.doc) and t.doc[t.i + 1].lemma_.lower() in ADOPTING_PURPOSES for t in purposes)
+    if not purposes or adopting or any(t.lower_ in CHOICE_WORDS for t in lead):  # 'To upgrade, you'll need to:'
+        return False  # 'To make the docs accurate, you could either:': the reader's choice among ways
+    if blocked_run(asked.doc, asked.site.end) is not None:
+        return False  # r39a: '`pip install` failed: no network in the sandbox. To finish: …': a run it could not do
+    project = False
+    for item in asked.parts:
+        verb = _opening_verb(item) or _imperative_root(item) or _step_word(item)
+        if verb is None:
+            return False
+        lemma = verb.lemma_.lower()
+        after = {t.lemma_.lower() for t in item if t.i > verb.i}
+        if lemma in SHELL_VERBS and (after & SHELL_PLACES or (after & SHELL_FOLDERS and after & SHELL_OWNERS)):
+            continue  # 'Open your terminal', 'Navigate to your project directory': the way to the agent's own shell
+        if any(place in item.text.lower() for place in READER_PLACES):
+            return False  # 'Run `pip install reportlab` on your machine': the reader's own place
+        place = environment_word(item)
+        if place is not None and not _restarts_app(item):
+            return False
+        code = "`" in item.text
+        shown = _code_block_after(item)  # 'Run the following command:' + a fenced `pip install openpyxl`
+        ran = lemma in RUNNING and (code or bool(shown)) and any(
+            w in CHANGING_ACTS for w in re.findall(r"[a-z-]+", (item.text + " " + shown).lower()))  # fmt: skip
+        if not (lemma in PROJECT_STEP_VERBS or ran):
+            return False
+        restarted = place is not None  # only the app restarted is left here: the project's running app
+        objects = any(t.lemma_.lower() in PROJECT_OBJECTS for t in item if t.i > verb.i)
+        if not (code or objects or ran or restarted):
+            return False
+        project = True
+    return project
+
+
+def _step_word(item: Doc) -> Token | None:
+    """r39l: the item's first word when it is a verb of the steps' classes, however the model read the lower-case
+    instruction ('delete `src/old.jsx`' tagged as a noun): in a list of steps the first word is the act."""
+    first = next((t for t in item if t.is_alpha), None)
+    words = PROJECT_STEP_VERBS | SHELL_VERBS | RUNNING
+    return first if first is not None and first.i == item[0].i and first.lower_ in words else None
+
+
+def _restarts_app(item: Doc) -> bool:
+    """r39l: the item restarts the project's running app ('Restart your Flask application', terms [work-list]
+    restarting): the dev server the agent could restart, not the person's app in use, whose only place is the app."""
+    verb = _opening_verb(item) or _imperative_root(item)
+    if verb is None or verb.lemma_.lower() not in RESTARTING:
+        return False
+    place = environment_word(item)
+    return place is not None and place == app_word(list(item))
+
+
+def _code_block_after(item: Doc) -> str:
+    """r39l: the fenced code block that follows the item in the message, with only blank space between: the command the
+    item's 'Run the following command:' points at ('' when there is none)."""
+    source = item.user_data.get(SOURCE_KEY)
+    if not source or not source[1]:
+        return ""
+    text, offsets = source
+    after = text[offsets[-1] + 1 :]
+    fence = re.match(r"\s*```[^\n]*\n(.*?)```", after[:_CODE_REACH], re.DOTALL)
+    return fence.group(1) if fence else ""
+
+
+_CODE_REACH = 400  # r39l: how far after an item its code block is looked for
+
+
+def _imperative_root(item: Doc) -> Token | None:
+    """r39l: the item's main verb as an instruction after a fronted clause of time ('Once the install completes,
+    restart your Flask application'): a base form with no subject at the root."""
+    root = next((s.root for s in item.sents), None)
+    return root if root is not None and root.tag_ == "VB" and subject_of(root) is None else None
 
 
 def _act_human_only(item: Doc, asked: Asked) -> bool:
@@ -1833,6 +1917,19 @@ HABIT_TIMES = terms("work-list", "habit_times")
 HABIT_WORK = terms("work-list", "habit_work")
 HABIT_OCCASIONS = terms("work-list", "habit_occasions")
 CHECKING = terms("work-list", "checking")
+# r39l: the verbs and objects of project work, over which steps toward a purpose are the agent's to do (_project_steps)
+PROJECT_STEP_VERBS = (
+    terms("work-list", "project_steps") | frozenset(sites()["advised-work"]["verbs"])
+    | frozenset(sites()["next-step"]["changing_acts"])
+)
+PROJECT_OBJECTS = terms("work-list", "project_objects") | PROJECT_FILES
+ADOPTING_PURPOSES = terms("work-list", "adopting_purposes")
+SHELL_VERBS = terms("work-list", "shell_verbs")
+SHELL_PLACES = terms("work-list", "shell_places")
+SHELL_FOLDERS = terms("work-list", "shell_folders")
+SHELL_OWNERS = terms("work-list", "shell_owners")
+RESTARTING = terms("work-list", "restarting")
+READER_PLACES = tuple(sites()["next-step"]["reader_places"])
 READERS_MEASURES = terms("work-list", "readers_measures")
 
 
@@ -1932,12 +2029,13 @@ def _timed_after_change(lead: list[Token]) -> Token | None:
     return words[0] if any(t.lower_ in CHANGE_NOUNS for t in words[1:]) else None
 
 
-def _readers_own_ways(lead: list[Token]) -> str | None:
+def _readers_own_ways(lead: list[Token], project: bool = False) -> str | None:
     """r33c (docs/DESIGN.md#construction-classes): the lead-in gives the reader's own ways, no work of the agent's — the
     reader as subject of a verb of having in its main clause ('You've got a few handy options:', the answer to a how-to
     question), or a purpose clause opening it and timed for later use or with the reader as the subject after it ('To
     run the application in the future, simply:', 'To make the docs accurate, you could either:'): usage for later or
-    the reader's own purpose, a technical conditional whatever lead-in word it holds."""
+    the reader's own purpose, a technical conditional whatever lead-in word it holds. r39l: with the reader as the
+    subject, steps that are all project work (`project`, _project_steps) are the agent's, not the reader's purpose."""
     haver = next((t for t in lead if t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj"
                   and t.head.lemma_.lower() in READER_HAS and t.head.dep_ not in ("advcl", "ccomp", "xcomp")
                   and not any(c.dep_ == "mark" for c in t.head.children)), None)  # fmt: skip
@@ -1949,7 +2047,8 @@ def _readers_own_ways(lead: list[Token]) -> str | None:
         and first.lower_ == "to"
         and first.i + 1 < len(first.doc)
         and first.doc[first.i + 1].tag_ == "VB"
-        and any(t.lower_ in LATER_USE or (t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj") for t in first.doc)
+        and any(t.lower_ in LATER_USE or (t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj" and not project)
+                for t in first.doc)
     ):
         purpose = f"{first.text} {first.doc[first.i + 1].text}"
         return f"is a technical conditional on the reader's own purpose ('{purpose}'): it offers nothing of the agent's"

@@ -668,6 +668,8 @@ class _Patterns:
     code_pointer: re.Pattern[str]
     change_timed: re.Pattern[str]
     run_remark: re.Pattern[str]
+    outcome_fronted: re.Pattern[str]
+    outcome_will: re.Pattern[str]
     explained: re.Pattern[str]
     explained_words: int
     next_heads: frozenset[str]
@@ -750,9 +752,12 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         + data["next-step"]["changing_acts"]
     )
     step = data["next-step"]
+    statement = data["list-statement"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
+    purpose_words = int(data["list"]["purpose_label_words"])  # r39l: a lead-in that is only a purpose
+    changed = _words(step["change_nouns"] + step["changing_gerunds"])  # r39l: 'After installing, …' too
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
     timed = int(data["list"]["timed_lead_words"])  # r38i: the words of a lead-in timed right after the change
     # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), and the same clause fronted
@@ -1116,7 +1121,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+|(?<=[ \t]and[ \t])(?=(?:{_words(step['trying'])})[ \t]+{tried_step}))"
             r"[ \t*_#>-]{0,8}"
             # r38b: a fronted clause timing the check right after the change, a verb of remembering: not the act
-            rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{_words(step['change_nouns'])})"
+            rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{changed})"
             r"(?:[ \t]+[\w'’-]+){0,3}?[ \t]*,[ \t]+)?"
             rf"{fronted_assurance}"  # r38i: 'If you need extra confidence, rerun …': the wish, not the act
             # r38p: after a verb of remembering, the steps of the series before its running step ('remember to update
@@ -1136,7 +1141,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r38b: what points at the code the message gave, right after the verb of running ('Run this in mongosh')
         code_pointer=rf"[ \t]+(?:{_words(step['code_pointers'])})(?![\w'’-])",
         # r38b: the fronted clause of time that holds a noun of the change ('After applying these changes,')
-        change_timed=rf"\b(?:{_words(step['change_nouns'])})\b",
+        change_timed=rf"\b(?:{changed})\b",
         # r38b: a lead-in over a list that names the change it explains ('The key fix was:')
         explained=rf"\b(?:{_words(step['change_nouns'] + step['explained_leads'])})\b",
         # r39h: the imperative that introduces a command in a fenced block, cut by its colon (read lower case, the
@@ -1149,6 +1154,19 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         ),
         # r39h: a remark after the block predicting the run's outcome ('This will add the dependency …')
         fenced_outcome=rf"(?:{_words(step['remark_subjects'])})[ \t]+(?:will|should|would)[ \t]+\w",
+        # r39l: the outcome remark after a list of steps: a fronted time of the change (a noun of the change or the
+        # gerund of a changing act: 'After installing it,'; 'After exporting,' names no change), then the prediction
+        outcome_fronted=(
+            rf"(?:(?:{_words(step['change_times'])})[ \t]+(?:[\w'’-]+[ \t]+){{0,3}}?(?:{changed})"
+            r"(?:[ \t]+[\w'’-]+){0,3}?,"
+            rf"|(?:{_words(statement['outcome_openers'])}),?)"
+            r"[ \t]+"
+        ),
+        # r39l: or a pointer back at the steps, 'will' and a verb of bringing about ('This will fix the import error.')
+        outcome_will=(
+            rf"[ \t*_]*(?:{_words(step['remark_subjects'])})(?:[ \t]+[\w'’-]+){{0,{statement['outcome_words']}}}?"
+            rf"[ \t]+will[ \t]+(?:also[ \t]+)?(?:{_words(statement['outcome_verbs'])})\b[^?]*\Z"
+        ),
         # r38b: a remark on what the check's run will show ('This should help identify where the push fails.')
         run_remark=(
             rf"[ \t*_]*(?:{_words(step['remark_subjects'])})[ \t]+(?:{_words(step['remark_modals'])})[ \t]+"
@@ -1166,6 +1184,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             # r38i: only the time right after the change ('After applying the changes:', 'Once the fix is in:')
             rf"|\A[\s*_]*(?:{_words(step['change_times'])})\s+(?:[\w'’-]+\s+){{0,{timed - 1}}}?"
             rf"(?:{_words(step['change_nouns'])})(?:\s+[\w'’-]+){{0,{timed - 1}}}?[\s*_]*:[\s*_]*\Z"
+            # r39l: only a purpose ('To fix it:', 'To enable the new route:'), its steps judged by the row
+            rf"|(?:\A|[.!?]\s+)[\s*_]*to\s+[a-z][\w'’-]*(?:\s+[\w'’./-]+){{0,{purpose_words - 2}}}"
+            r"[\s*_]*:[\s*_]*\Z"
         ),
         # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), fronted or after
         assurance=rf"\b{assured}",
@@ -1692,7 +1713,7 @@ def _fenced_command(text: str, view: str, patterns: _Patterns) -> QuestionSite |
     if not _FENCED_PROGRAM.fullmatch(line):
         return None  # 'export default defineConfig(…)' is caught by the tag; a bare word or a path runs nothing
     remarks = [r.strip() for r in re.split(r"(?<=[.!?])\s+", view[closing.end() :].strip()) if r.strip()]
-    if not all(_outcome_remark(r, patterns) for r in remarks):
+    if not all(_fenced_outcome_remark(r, patterns) for r in remarks):
         return None  # the message goes on after the block: the command is no closing act
     lead_end = len(view[: opening.start()].rstrip())
     if lead_end == 0 or view[lead_end - 1] != ":":
@@ -1738,7 +1759,7 @@ def _fronted_check(front: str, patterns: _Patterns) -> bool:
     )
 
 
-def _outcome_remark(sentence: str, patterns: _Patterns) -> bool:
+def _fenced_outcome_remark(sentence: str, patterns: _Patterns) -> bool:
     """r39h: a remark after a command's block that predicts its outcome, perhaps timed after the run ('This will add
     the dependency.', 'After that, the specs should pass.'): it hands nothing over."""
     plain = sentence.strip(" *_")
@@ -1856,7 +1877,24 @@ def _check_before_list(
 def _remarks_on_run(sentence: str, patterns: _Patterns) -> bool:
     """A sentence after the check that hands nothing over: a prediction of its result (_predicts), or r38b a remark on
     what its run will show, a pointer back at the run as subject ('This should help identify where the push fails.')."""
-    return _predicts(sentence) or patterns.run_remark.match(sentence.lower().replace("’", "'")) is not None
+    lowered = sentence.lower().replace("’", "'")
+    return _predicts(sentence) or patterns.run_remark.match(lowered) is not None or _outcome_remark(sentence)
+
+
+def _outcome_remark(sentence: str) -> bool:
+    """r39l (docs/DESIGN.md#construction-classes): one sentence that says what doing the steps before it brings about,
+    asking nothing — a prediction after a fronted time of the change ('After installing it, the export should work.'),
+    or a pointer back at the steps with 'will' and a verb of bringing about (sites.toml [list-statement]
+    outcome_verbs: 'This separation will make the code easier to keep.'). It hands nothing over and takes nothing on:
+    the steps before it stay the close."""
+    patterns = _patterns()
+    lowered = " ".join(sentence.lower().replace("’", "'").split())
+    if "?" in lowered or len(re.findall(r"[.!]+(?=\s+\S)", lowered)) > 0:
+        return False
+    fronted = patterns.outcome_fronted.match(lowered)
+    if fronted is not None and _predicts(lowered[fronted.end() :]):
+        return True
+    return patterns.outcome_will.match(lowered) is not None and patterns.condition.search(lowered) is None
 
 
 _PURPOSE_END = re.compile(r"[;:—–]|\s-\s|\b(?:it|this|that|they)\s+(?:will|would|may|might|can)\b")
@@ -1932,7 +1970,8 @@ def _past_trailer(text: str, view: str, last: tuple[int, int], content: bool) ->
     source = text[last[0] : last[1]].strip()
     steps = 0
     alternative = _ALTERNATIVE.match(written) and not written.rstrip(_TRAILING).endswith("?")
-    if alternative or _predicts(_without_trailing_symbols(written.rstrip(_TRAILING))) or _states(written):
+    remark = _without_trailing_symbols(written.rstrip(_TRAILING))
+    if alternative or _predicts(remark) or _outcome_remark(remark) or _states(written):
         steps = 1
     elif _labelled_code(source):
         steps = 1  # the label and its line of code, one paragraph
