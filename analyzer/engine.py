@@ -230,7 +230,8 @@ def analyze(
     folded, views = folded_views(text)
     text = folded.text
     model = ModelUse(model_name)
-    parses = Parses(views, model, lexicon, quoted=marks_as_written(folded))
+    quoted = marks_as_written(folded)
+    parses = Parses(views, model, lexicon, quoted=quoted)
     findings: list[Finding] = []
     warnings: list[str] = []
     if until_fire:
@@ -261,7 +262,7 @@ def analyze(
         try:
             findings.extend(
                 _bound_to_sentence_before(f, text, lexicon, model)
-                for f in closing_questions(text, findings, lexicon, model, marks_as_written(folded))
+                for f in closing_questions(text, findings, lexicon, model, quoted)
             )
         except ModelUnavailable:
             if model_errors == "raise":

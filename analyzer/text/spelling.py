@@ -131,9 +131,15 @@ def spelling() -> Spelling:
 
 
 @cache
+def _marks() -> frozenset[str]:
+    """r39f: the marks spelling.toml [apostrophes] reads as the ASCII apostrophe inside a word."""
+    return frozenset(load_builtin(SPELLING_PATH)["apostrophes"]["marks"])
+
+
+@cache
 def _apostrophes() -> re.Pattern[str]:
     """r39f: an apostrophe mark of spelling.toml [apostrophes] between two word characters."""
-    marks = "".join(re.escape(m) for m in load_builtin(SPELLING_PATH)["apostrophes"]["marks"])
+    marks = "".join(re.escape(m) for m in sorted(_marks()))
     return re.compile(rf"(?<=\w)[{marks}](?=\w)")
 
 
@@ -152,11 +158,10 @@ def marks_as_written(read: Folded | Respelled) -> str:
     if not isinstance(read, Respelled) or read.fold.text.isascii():
         return read.text
     written = read.fold.text
-    marks = set(load_builtin(SPELLING_PATH)["apostrophes"]["marks"])
     chars = list(read.text)
     for at in (i for i, ch in enumerate(read.text) if ch == "'"):
         source = read.source_span(at, at + 1)[0]
-        if source < len(written) and written[source] in marks:
+        if source < len(written) and written[source] in _marks():
             chars[at] = written[source]
     return "".join(chars)
 
