@@ -101,6 +101,10 @@ ENVIRONMENT_PREPOSITIONS = terms("reader-environment", "prepositions")
 VERIFYING_PURPOSES = terms("reader-environment", "verifying_purposes")
 GOING_TO = terms("reader-environment", "going")
 POINTING_ACTS = terms("reader-environment", "pointing_acts")
+LOCAL_HOSTS = terms("reader-environment", "local_hosts")
+HOSTED_DOMAINS = terms("reader-environment", "hosted_domains")
+SOLE_MARKS = terms("reader-environment", "sole_marks")
+TIMING_MARKS = terms("timed-act", "timing_marks")
 # r38k: the person's running app and the platform's UI (terms [reader-environment] using … path_arrows)
 USING = terms("reader-environment", "using")
 CODE_TAKERS = terms("reader-environment", "code_takers")
@@ -544,14 +548,13 @@ def _handed_material(
     if work.human_only:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' hands over {work.describe()}: what "
                       "only the reader has")  # fmt: skip
-    granted = granted_word([handed])
-    if granted is not None:  # r38m: 'Provide an OPENAI_API_KEY and I'll run the eval': the person's credential
-        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' supplies what only the person can "
-                      f"grant ('{granted}'): a wait on the person's grant")  # fmt: skip
-    into = into_context(act, asked.doc, asked.site.start)
-    if into is not None:  # r38f: 'Paste the body of db.py into the chat so I can patch it'
-        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' puts it in front of the agent "
-                      f"('{into}'): access only the reader has")  # fmt: skip
+    # r38m: 'Provide an OPENAI_API_KEY and I'll run the eval': the person's credential; r38f: 'Paste the body of db.py
+    # into the chat so I can patch it'; r40b: any material from the person's side ('Paste that URL here when it's
+    # done' after the steps on the hosting dashboard)
+    side = readers_environment(asked, act, scope | frozenset(t.i for t in act.subtree if t.i < going_on.i))
+    if side is not None:
+        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' is on the person's side ('{side}'): "
+                      "what only the person can do, grant or know")  # fmt: skip
     released = going_on.head
     why = (
         f"asks the reader for '{handed.text}' and waits for it before the agent's '{released.text}' — the turn "
@@ -1020,7 +1023,7 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
         return found
     if _uses_pointer(act):
         found = environment_before(asked.doc, asked.site.start, apps=True)  # r38k: 'Please test it out'
-    elif _points_back(act, stretch):
+    elif _points_back(act, stretch) or _after_done(act) or _state_reached(act):
         found = environment_before(asked.doc, asked.site.start)
     if found is None and (cue := blocked_run(asked.doc, asked.site.end)) is not None:
         # r39a: '`make compose-up` failed because Docker isn't running. Please start Docker, and I'll rerun it': the
@@ -1087,7 +1090,7 @@ def environment_word(tokens: Iterable[Token]) -> str | None:
     for token in tokens:
         if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and _where_done(token):
             return token.text
-        if persons_fact(token):
+        if (_hosted_page(token) and _where_done(token)) or persons_fact(token) or _sole_reader(token):
             return token.text
         opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
         if token.lemma_.lower() in SCREEN_VERBS and (token.pos_ == "VERB" or opening):
@@ -1095,6 +1098,26 @@ def environment_word(tokens: Iterable[Token]) -> str | None:
         if _reloaded(token, opening):
             return token.text
     return app_word(tokens)
+
+
+def _hosted_page(token: Token) -> bool:
+    """r40b (docs/DESIGN.md#construction-classes, the person's side): the token is the address of a hosted service's
+    page ('https://github.com/settings/keys', 'app.netlify.com'; terms [reader-environment] local_hosts): an account
+    the person is signed in to. 'http://localhost:3000' is the agent's own app, which it can load."""
+    if not token.like_url:
+        return False
+    schemed = "://" in token.lower_
+    host = token.lower_.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
+    named = schemed or host.rsplit(".", 1)[-1] in HOSTED_DOMAINS
+    return named and "." in host and host not in LOCAL_HOSTS and not host.startswith("127.")
+
+
+def _sole_reader(token: Token) -> bool:
+    """r40b: the agent says the act is the reader's alone — the reader as a subject marked by 'only' ('Only you can add
+    it', 'only you have org access'; terms [reader-environment] sole_marks): the person's side by the agent's word."""
+    return token.lower_ in READERS and token.dep_ in ("nsubj", "nsubjpass") and any(
+        c.lower_ in SOLE_MARKS for c in token.children
+    )
 
 
 def persons_fact(noun: Token) -> bool:
@@ -1247,6 +1270,26 @@ def _points_back(act: Token, stretch: frozenset[int]) -> bool:
     return all(o.lower_ in RESULT_POINTERS or any(d.lower_ in RESULT_POINTERS for d in o.children) for o in objects)
 
 
+def _after_done(act: Token) -> bool:
+    """r40b (docs/DESIGN.md#construction-classes, the person's side): the act is timed after a finished act that names
+    nothing of its own ('Paste that URL here when it's done', '… once you've done that'; terms [timed-act]
+    timing_marks): the instruction before is the act, so its words decide where it is done."""
+    return any(
+        c.dep_ == "advcl" and _points_back(c, frozenset(t.i for t in c.subtree))
+        and any(m.dep_ in ("mark", "advmod") and m.lower_ in TIMING_MARKS for m in c.children)
+        for c in act.children
+    )  # fmt: skip
+
+
+def _state_reached(act: Token) -> bool:
+    """r40b: the reader's act is the state the steps before reach ('Once you have the Neon connection working', 'once
+    you get it deployed'): a verb of having or getting with a participle or adjective as its complement names no act of
+    its own, so the steps' words decide."""
+    return act.lemma_.lower() in ("have", "get") and any(
+        c.dep_ in ("ccomp", "xcomp", "oprd", "acomp") and c.tag_ in ("VBG", "VBN", "JJ") for c in act.children
+    )
+
+
 def environment_before(doc: Doc, start: int, apps: bool = False, instructed: bool = False) -> str | None:
     """The person's environment named in the last sentences before `start` (the instruction the act points back at),
     read from the words: the sentences before were not parsed with the site. Bounded to the last characters. r38k: a
@@ -1255,7 +1298,8 @@ def environment_before(doc: Doc, start: int, apps: bool = False, instructed: boo
     using, going or acting on a screen ('Try restarting the MCP server now.')."""
     source = doc.user_data.get(SOURCE_KEY)
     before = source[0][:start] if source is not None else ""
-    clauses = [c for c in _SENTENCE_BREAK.split(before[-_BEFORE_CHARS:].strip()) if c.strip()]
+    # r40b: a list's marker alone ('3.') is no clause
+    clauses = [c for c in _SENTENCE_BREAK.split(before[-_BEFORE_CHARS:].strip()) if _WORD.search(c.lower())]
     words = ENVIRONMENT_PLACES | SCREEN_VERBS | (APP_NOUNS if apps else frozenset())
     for clause in reversed(clauses[-_BEFORE_REACH:]):
         if instructed and not _instructs(clause):
@@ -1263,7 +1307,7 @@ def environment_before(doc: Doc, start: int, apps: bool = False, instructed: boo
         arrow = _ARROW_PATH.search(clause)
         if arrow is not None:
             return arrow.group()
-        for word in _WORD.findall(clause.lower()):
+        for word in _WORD.findall(_CODE_MASKED.sub(" ", clause).lower()):  # r40b: a path's 'Editor' in code is none
             if word in words:
                 return word
     return None

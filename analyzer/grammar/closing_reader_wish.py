@@ -99,12 +99,14 @@ def reader_wish_question(asked: Asked) -> Judgement | None:
             about = [*(c for c in predicate.head.children if c.dep_ == "prep" and c.i < predicate.i), *about]
         if _answered(about, predicate, asked):
             return carved("reader-wish-question", "the agent answers the question in its next sentence")
-        place = environment_word(predicate.subtree) if what == "approval" else None
+        # r39a: 'Could you approve the MFA prompt on your phone?': the approval is the person's act in their own
+        # environment (a sign-in check, their device), no approval of the agent's plan; r40b: any act asked of the
+        # person, with the act it is joined to ('Could you plug in the phone and accept the prompt?'), on their side
+        acts = predicate.head if predicate.dep_ == "conj" and _reader_subject(predicate.head, reader) else predicate
+        place = environment_word(acts.subtree)
         if place is not None:
-            # r39a: 'Could you approve the MFA prompt on your phone?': the approval is the person's act in their own
-            # environment (a sign-in check, their device), no approval of the agent's plan
-            return carved("reader-wish-question", f"the reader's '{predicate.text} …' is done in the person's own "
-                          f"environment ('{place}'): no approval of the agent's work")  # fmt: skip
+            return carved("reader-wish-question", f"the reader's '{predicate.text} …' is done on the person's side "
+                          f"('{place}'): no approval of the agent's work")  # fmt: skip
         # 'ready for me to start', 'like me to change': the agent as the doer of the act asked about is left out
         agent = frozenset(
             t.i

@@ -835,6 +835,8 @@ def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act"
     subject = subject_of(condition)
     if subject is None:
         return None
+    if condition.pos_ == "AUX" and condition.head.dep_ == "advcl" and condition.head.pos_ == "VERB":
+        condition = condition.head  # r40b: 'If you're fine approving the request': the copula hung on the clause's verb
     # the condition's own act, a report joined to it left out ('Once you've merged #812 and told me, …')
     joined = frozenset(t.i for c in condition.children if c.dep_ == "conj" for t in c.subtree)
     if subject.lower_ not in READER:

@@ -29,6 +29,7 @@ FIRST_PERSON = frozenset({"i", "we", "i'm", "im"})
 # r28i: the marks of a condition of time and the verbs of the reader's wish ('let me know when you want X done').
 TIMING_MARKS = terms("timed-act", "timing_marks")
 WISH_VERBS = terms("timed-act", "wish_verbs")
+AGENT_SUBJECTS = terms("register", "agent_subjects")
 
 
 
@@ -72,6 +73,8 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     a condition made of indefinite words ('if anything else comes up', 'if you need changes')."""
     know = phrase[-1]
     doc = know.doc
+    if _report_on_persons_side(phrase):
+        return None
     following = [t for t in doc[know.i + 1 : know.sent.end] if not t.is_punct and not t.is_space]
     following = [t for t in following if t.pos_ not in ("ADV", "INTJ") or t.dep_ not in ("advmod", "intj")]
     if not following:
@@ -92,6 +95,23 @@ def _closer(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if _availability_after(know, said):
         return _waiting(phrase, f"closes the message on the agent's availability ('{said[-1].text}')")
     return _or_if_closer(phrase, following, lexicon)
+
+
+def _report_on_persons_side(phrase: Sequence[Token]) -> bool:
+    """r40b (docs/DESIGN.md#construction-classes, the person's side): what the sentence asks of the reader before 'let
+    me know' — an instruction or a condition ('Reload the extension and let me know', 'If you're fine approving a
+    one-off network request, just let me know and I'll re-run it') — is on the person's side (sentence_environment):
+    the report waits on the person. The agent's own clauses there ('I fixed the chart in the dashboard') are left
+    out."""
+    sentence = phrase[0].sent
+    agents = {t.i for v in sentence if v.pos_ in ("VERB", "AUX") and _agent_subject(v) for t in v.subtree}
+    asked = [t for t in sentence if t.i < phrase[0].i and t.i not in agents]
+    return bool(asked) and sentence_environment(asked) is not None
+
+
+def _agent_subject(verb: Token) -> bool:
+    """The verb's subject is the agent ('I', 'we')."""
+    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in AGENT_SUBJECTS for c in verb.children)
 
 
 def _times_human_only_act(following: Sequence[Token], lexicon: Lexicon) -> bool:
