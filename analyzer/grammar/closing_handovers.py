@@ -1023,7 +1023,7 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
         return found
     if _uses_pointer(act):
         found = environment_before(asked.doc, asked.site.start, apps=True)  # r38k: 'Please test it out'
-    elif _points_back(act, stretch) or _after_done(act) or _state_reached(act):
+    elif _steps_decide(act, stretch):
         found = environment_before(asked.doc, asked.site.start)
     if found is None and (cue := blocked_run(asked.doc, asked.site.end)) is not None:
         # r39a: '`make compose-up` failed because Docker isn't running. Please start Docker, and I'll rerun it': the
@@ -1047,9 +1047,17 @@ def sentence_environment(tokens: Sequence[Token]) -> str | None:
     if any(_uses_pointer(t) for t in tokens):
         return environment_before(tokens[0].doc, _source_start(tokens[0].doc, start), apps=True)
     stretch = frozenset(t.i for t in tokens)
-    if any(_readers_act(t) and (_points_back(t, stretch) or _perfect(t)) for t in tokens):
+    if any(_readers_act(t) and _steps_decide(t, stretch) for t in tokens):
         return environment_before(tokens[0].doc, _source_start(tokens[0].doc, start))
     return None
+
+
+def _steps_decide(act: Token, stretch: frozenset[int]) -> bool:
+    """r40b (docs/DESIGN.md#construction-classes, the person's side): the reader's act names nothing of its own, so the
+    steps just before it decide where it is done — it points back ('when you've done that', 'what you see'), is
+    reported done ('when you've changed the Root Directory'), is timed after a finished act ('Paste that URL here when
+    it's done') or is the state the steps reach ('Once you have the Neon connection working')."""
+    return _points_back(act, stretch) or _perfect(act) or _after_done(act) or _state_reached(act)
 
 
 def _perfect(verb: Token) -> bool:
@@ -1516,8 +1524,7 @@ def work_list(asked: Asked) -> Judgement | None:
         persons = (
             (placed and environment_word(item) is not None)
             or _app_item(item, lead)
-            or _persons_side(item)
-            or (not chosen and _done_where_person_is(item))
+            or _persons_side(item, chosen)
         )
         if (persons and not _restarts_app(item)) or (blocked is not None and _blocked_run_item(item)):
             # r37f: 'Test it again in your browser': the person's environment; r38k: 'try saving a strategy', or under
@@ -1648,26 +1655,6 @@ def _act_human_only(item: Doc, asked: Asked) -> bool:
 _OTHER_CLAUSES = frozenset(("ccomp", "advcl", "conj", "parataxis", "relcl", "acl", "csubj"))
 
 
-def _done_where_person_is(item: Doc) -> bool:
-    """r39h (docs/DESIGN.md#construction-classes): the item's own act — its first sentence's verb and its words, not
-    the clauses under it — is done in the person's own environment ('Double-click the icon on your desktop'; terms
-    [reader-environment]): the person's act, whatever the lead-in. A place inside another clause names what the work
-    is about ('Decide whether to warn in the UI', '…; enable it after a consent toggle in settings')."""
-    root = next(iter(item.sents)).root
-    if root.pos_ != "VERB":
-        return False
-    own: list[Token] = []
-    stack = [root]
-    while stack:
-        token = stack.pop()
-        own.append(token)
-        stack.extend(c for c in token.children if c.dep_ not in _OTHER_CLAUSES)
-    # the act on a screen ('Double-click …') or at a place the reader owns ('… on your desktop'); a place with no owner
-    # may be the app being built ('Add a dark variant for the cards in the dashboard': r39i's work of the agent)
-    owned = root.lemma_.lower() in SCREEN_VERBS or any(t.dep_ == "poss" and t.lower_ in READERS for t in own)
-    return owned and environment_word(sorted(own, key=lambda t: t.i)) is not None
-
-
 def _blocked_run_item(item: Doc) -> bool:
     """r39i (docs/DESIGN.md#construction-classes): under a report that the agent's own run was held back where it runs
     ('Not run: `aider` is not installed here'), an item whose opening verb runs, installs or checks ('Install the
@@ -1677,24 +1664,35 @@ def _blocked_run_item(item: Doc) -> bool:
     return verb is not None and (verb.lemma_.lower() in RUNNING or verb.lemma_.lower() in CHECK_ACTS)
 
 
-def _persons_side(item: Doc) -> str | None:
-    """r39i (docs/DESIGN.md#construction-classes, the check in the person's environment): the item is the person's under
-    any lead-in — what only the person can grant or holds ('Export a GitHub PAT …', 'generate a token'; grants.py), a
-    check of the work made where only the person is (_environment_check), or a place the reader owns opened or
-    restarted (_own_place_opened). The word, or None."""
-    return granted_word(list(item)) or _environment_check(item) or _own_place_opened(item)
+def _persons_side(item: Doc, chosen: bool) -> str | None:
+    """r39i, r39h, r40b (docs/DESIGN.md#construction-classes, the person's side): the item is the person's under any
+    lead-in — what only the person can grant or holds ('Export a GitHub PAT …', 'generate a token'; grants.py), a check
+    of the work made where only the person is (_environment_check), or its own act done there (_own_act_placed). The
+    word, or None."""
+    return granted_word(list(item)) or _environment_check(item) or _own_act_placed(item, chosen)
 
 
-def _own_place_opened(item: Doc) -> str | None:
-    """r39i: the item's opening verb of going, opening or restarting takes a place the reader owns ('Restart your
-    editor so it picks up the server', 'Open your dashboard'): only the person can act there, check or not. 'Add a
-    button to your dashboard' builds the agent's work into it."""
-    verb = _opening_verb(item)
-    if verb is None or verb.lemma_.lower() not in GOING_TO:
+def _own_act_placed(item: Doc, chosen: bool) -> str | None:
+    """The item's own act — its first sentence's verb and its words, not the clauses under it — is done on the
+    person's side (environment_word): an act on a screen ('Double-click the icon on your desktop') or at a place the
+    reader owns ('Restart your editor so it picks up the server'). A place inside another clause names what the work
+    is about ('Decide whether to warn in the UI'); a place with no owner may be the app being built ('Add a dark variant
+    for the cards in the dashboard'). Among options the reader chooses from only a place the reader owns gone to,
+    opened or restarted counts ('Open your dashboard'): 'Add a button to your dashboard' builds the agent's work into
+    it."""
+    root = next(iter(item.sents)).root
+    if root.pos_ != "VERB" or (chosen and root.lemma_.lower() not in GOING_TO):
         return None
-    return next((c.text for c in verb.children if c.dep_ == "dobj"
-                 and (c.lower_ in ENVIRONMENT_PLACES or c.lemma_.lower() in ENVIRONMENT_PLACES)
-                 and any(p.dep_ == "poss" and p.lower_ in READER_OWNERS for p in c.children)), None)  # fmt: skip
+    own: list[Token] = []
+    stack = [root]
+    while stack:
+        token = stack.pop()
+        own.append(token)
+        stack.extend(c for c in token.children if c.dep_ not in _OTHER_CLAUSES)
+    screen = root.lemma_.lower() in SCREEN_VERBS and not chosen
+    if not screen and not any(t.dep_ == "poss" and t.lower_ in READERS for t in own):
+        return None
+    return environment_word(sorted(own, key=lambda t: t.i))
 
 
 def _environment_check(item: Doc) -> str | None:

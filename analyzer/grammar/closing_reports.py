@@ -840,8 +840,9 @@ def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act"
     # the condition's own act, a report joined to it left out ('Once you've merged #812 and told me, …')
     joined = frozenset(t.i for c in condition.children if c.dep_ == "conj" for t in c.subtree)
     if subject.lower_ not in READER:
-        # r38f: what shows in the person's own environment ('If the warning still shows in your editor, paste the line')
-        place = environment_word(asked.doc[i] for i in _span(condition) - joined)
+        # r38f: what shows in the person's own environment ('If the warning still shows in your editor, paste the
+        # line'); r40b: or on the person's side by the steps it points back at ('Once it's done, come back here')
+        place = readers_environment(asked, condition, _span(condition) - joined)
         return carved(name, f"'{_as_asked(asked)}' holds the agent's act until what '{_clause(condition)}' shows in "
                       f"the person's own environment ('{place}'): a hold on the person") if place else None  # fmt: skip
     work = work_of([condition], asked.lexicon, _span(condition) - joined)
