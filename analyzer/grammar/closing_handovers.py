@@ -1025,6 +1025,8 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
         found = environment_before(asked.doc, asked.site.start, apps=True)  # r38k: 'Please test it out'
     elif _steps_decide(act, stretch):
         found = environment_before(asked.doc, asked.site.start)
+    elif _perfect(act):  # r40b: 'once you've seeded the database' names its act: only an instruction before decides
+        found = environment_before(asked.doc, asked.site.start, instructed=True)
     if found is None and (cue := blocked_run(asked.doc, asked.site.end)) is not None:
         # r39a: '`make compose-up` failed because Docker isn't running. Please start Docker, and I'll rerun it': the
         # run the agent tried and could not do, handed over with that reason
@@ -1047,17 +1049,17 @@ def sentence_environment(tokens: Sequence[Token]) -> str | None:
     if any(_uses_pointer(t) for t in tokens):
         return environment_before(tokens[0].doc, _source_start(tokens[0].doc, start), apps=True)
     stretch = frozenset(t.i for t in tokens)
-    if any(_readers_act(t) and _steps_decide(t, stretch) for t in tokens):
+    if any(_readers_act(t) and (_steps_decide(t, stretch) or _perfect(t)) for t in tokens):
         return environment_before(tokens[0].doc, _source_start(tokens[0].doc, start))
     return None
 
 
 def _steps_decide(act: Token, stretch: frozenset[int]) -> bool:
     """r40b (docs/DESIGN.md#construction-classes, the person's side): the reader's act names nothing of its own, so the
-    steps just before it decide where it is done — it points back ('when you've done that', 'what you see'), is
-    reported done ('when you've changed the Root Directory'), is timed after a finished act ('Paste that URL here when
-    it's done') or is the state the steps reach ('Once you have the Neon connection working')."""
-    return _points_back(act, stretch) or _perfect(act) or _after_done(act) or _state_reached(act)
+    steps just before it decide where it is done — it points back ('when you've done that', 'what you see'), is timed
+    after a finished act ('Paste that URL here when it's done') or is the state the steps reach ('Once you have the
+    Neon connection working')."""
+    return _points_back(act, stretch) or _after_done(act) or _state_reached(act)
 
 
 def _perfect(verb: Token) -> bool:
