@@ -30,6 +30,8 @@ from tests.judging import assert_judged, verdict_rule_reason
         # the material handed back after steps on the hosting dashboard, pointed back at
         "Go to app.netlify.com and click Deploy site.\n\nPaste the new URL here when it's done and I'll check the "
         "pages.",
+        # a hosted service's dashboard by its address, what it shows asked
+        "Open https://vercel.com/dashboard and tell me what the deploy log says.",
         # a device handled by hand
         "Could you plug in the Galaxy S23 and accept the USB debugging prompt? I can't reach it otherwise.",
         "Could you plug in the Pixel 6 and accept the USB debugging prompt? The emulator is down.",
@@ -49,6 +51,8 @@ def test_the_persons_side_passes(text: str) -> None:
     [
         # a project command handed over, in the person's terminal: no block reported
         ("Run `npm test` in your terminal and tell me what fails.", "turn-taking",
+         ["tells the reader to 'run", "work the agent could do"]),
+        ("Run `bash setup.sh` in your terminal and tell me what it prints.", "turn-taking",
          ["tells the reader to 'run", "work the agent could do"]),
         # the same pointing back, at a script the agent could run
         ("Run the install script.\n\nOnce it's done, come back here and I'll wire the config.", "report-before-act",
