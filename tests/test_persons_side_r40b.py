@@ -47,6 +47,15 @@ def test_the_persons_side_passes(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    ["Do you want to test it on your phone or on your tablet?",
+     "Would you rather add the deploy key in your GitHub settings or export a token for me?"],
+)
+def test_a_choice_of_the_persons_own_way_is_exempt(text: str) -> None:
+    assert_judged(text, "exempt", "choice-question", ["every option", "on the person's side"])
+
+
+@pytest.mark.parametrize(
     ("text", "rule", "words"),
     [
         # a project command handed over, in the person's terminal: no block reported
@@ -64,8 +73,12 @@ def test_the_persons_side_passes(text: str) -> None:
         # the agent's own report with a place in it is no act of the person's
         ("I fixed the chart on the dashboard. Let me know if you need anything else.", "standing-by",
          ["any next request"]),
-        # a choice between designs the agent could make
+        # a choice between designs the agent could make, also between places of the app being built
         ("Which layout do you prefer, the sidebar or the tabs?", "choice-question", ["the sidebar or the tabs"]),
+        ("Do you want the filter on the dashboard or on the reports tab?", "choice-question",
+         ["the filter on the dashboard or on the reports tab"]),
+        ("Do you want to test it on your phone or add a fallback for old browsers?", "choice-question",
+         ["add a fallback"]),
     ],
 )  # fmt: skip
 def test_work_the_agent_could_do_still_fires(text: str, rule: str, words: list[str]) -> None:

@@ -7,6 +7,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from analyzer.grammar.closing_handovers import environment_word
+from analyzer.grammar.grants import READER_OWNERS, granted_word
 from analyzer.grammar.judgement import Judgement, gated, text_of
 from analyzer.grammar.reference import wh_framed
 from analyzer.grammar.register.clauses import is_question, spelled
@@ -79,6 +81,11 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
     framed = wh_framed(offered[0]) if not work.human_only else []
     if framed and (whole := work_of_stretch([*framed, *offered], lexicon)).human_only:
         work = whole  # r35a: 'Which tier do you want to upgrade the subscription to: Pro or Business?'
+    side = _persons_options(offered)
+    if side is not None:
+        # r40b (docs/DESIGN.md#construction-classes): 'Do you want to test it on your phone or in Safari?'
+        return gated("exempt", "choice-question", f"exempt (choice-question): every option of '{shown}' is on the "
+                     f"person's side ('{side}'): the person's own way, not the agent's work", offered[0].i, span)
     if work.human_only:
         return gated(
             "exempt",
@@ -96,6 +103,29 @@ def choice_question(phrase: Sequence[Token], lexicon: Lexicon, context: Context)
         span,
         work.domains,
     )
+
+
+def _persons_options(offered: Sequence[Token]) -> str | None:
+    """r40b: every option the choice offers, split at 'or', is on the person's side — a grant or credential of theirs
+    (granted_word) or a place the reader owns (environment_word with 'your': 'on your phone or on your tablet', 'add the
+    key in your GitHub settings or export a token'): the choice is of the person's own way. A place no one owns may be
+    the app being built ('the banner in the dashboard or in the settings page' is a design choice), and one option of
+    the agent's work keeps the choice the agent's. The first word, or None."""
+    options: list[list[Token]] = [[]]
+    for token in offered:
+        if token.lower_ == "or":
+            options.append([])
+        else:
+            options[-1].append(token)
+    if len(options) < 2 or not all(options):
+        return None
+    sides = [granted_word(option) or (environment_word(option) if _owned(option) else None) for option in options]
+    return sides[0] if all(sides) else None
+
+
+def _owned(option: Sequence[Token]) -> bool:
+    """The option names a thing of the reader's own ('your phone')."""
+    return any(t.dep_ == "poss" and t.lower_ in READER_OWNERS for t in option)
 
 
 def _one_picked(offered: Sequence[Token], following: str) -> bool:
