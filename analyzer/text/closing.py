@@ -167,6 +167,8 @@ class ClaimVocabulary:
     other_places: frozenset[str]
     not_dropped_g: frozenset[str]
     counterfactual_marks: frozenset[str]
+    immediate_adverbs: frozenset[str]
+    present_pointers: frozenset[str]
     valedictions: frozenset[str]
     exception_marks: frozenset[str]
     no_one_words: frozenset[str]
