@@ -45,6 +45,7 @@ SEGMENT_MARKS = terms("readiness-next", "segment_marks")
 NEXT_WORKERS = terms("readiness-next", "next_workers")
 READER_GO = terms("readiness-next", "reader_go")
 REMAINING = terms("readiness-next", "remaining")
+THING_POINTERS = terms("readiness-next", "thing_pointers")
 SITES = frozenset({READY, WAIT, WORD, DECISION})
 
 
@@ -165,13 +166,16 @@ def _command_stage(ready: Token) -> Token | None:
 
 def _things_for_command(ready: Token) -> bool:
     """r33b: the agent's work product is ready for the next stage named by a slash command ('Spec is ready for the
-    next phase: `/speckit.clarify` or `/speckit.plan`'): a thing's readiness (a noun subject, no person) counts only
-    then."""
+    next phase: `/speckit.clarify` or `/speckit.plan`'): a thing's readiness (a noun subject, no person; r40e: or a
+    pronoun pointing at the work, 'This is ready for `/speckit.plan`') counts only then."""
     holder = ready.head
     if ready.dep_ != "acomp" or holder.lemma_.lower() != "be":
         return False
     subject = subject_of(holder)
-    if subject is None or subject.pos_ not in ("NOUN", "PROPN") or subject.ent_type_ == "PERSON":
+    thing = subject is not None and (
+        (subject.pos_ in ("NOUN", "PROPN") and subject.ent_type_ != "PERSON") or subject.lower_ in THING_POINTERS
+    )
+    if not thing:
         return False
     return _command_stage(ready) is not None
 
