@@ -1641,8 +1641,8 @@ _FIRST_SENTENCE = re.compile(r"[\s*_#>]*([^.!?\n]{1,40}?)[\s*_]*[.!?]*[\s*_]*(?:
 
 
 def _opens_with_verdict(view: str) -> bool:
-    """r40e (docs/DESIGN.md#construction-classes): the message's first sentence is a review's verdict alone ('Approved.',
-    '**LGTM**'; sites.toml [next-step] review_verdicts): the message reviews someone else's work."""
+    """r40e (docs/DESIGN.md#construction-classes): the message's first sentence is a review's verdict alone
+    ('Approved.', '**LGTM**'; sites.toml [next-step] review_verdicts): the message reviews someone else's work."""
     opening = _FIRST_SENTENCE.match(view)
     if opening is None:
         return False
@@ -1854,8 +1854,8 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
 
 
-# r40e (docs/DESIGN.md#construction-classes): two words in capitals opening the check ('BUILD FIXED', 'TESTS PASSING') are
-# a status headline: English writes an instruction in sentence case, a shouted state as a label.
+# r40e (docs/DESIGN.md#construction-classes): two words in capitals opening the check ('BUILD FIXED', 'TESTS
+# PASSING') are a status headline: English writes an instruction in sentence case, a shouted state as a label.
 _SHOUTED = re.compile(r"[A-Z]{2,}[ \t]+[A-Z]{2,}\b")
 
 
