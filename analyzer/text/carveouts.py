@@ -313,7 +313,8 @@ def _drafted_label() -> re.Pattern[str]:
 
     nouns, modifiers, presentatives = words(data["nouns"]), words(data["modifiers"]), words(data["presentatives"])
     return re.compile(
-        rf"^[ \t>#*_-]*(?:(?:[^\n]*?[.!?][ \t]+)?(?:{presentatives})(?:[ \t]+[\w'’-]+){{0,5}}?[ \t]+(?:{nouns})(?:[ \t]+[\w'’@-]+){{0,5}}"
+        rf"^[ \t>#*_-]*(?:(?:[^\n]*?[.!?][ \t]+)?(?:{presentatives})(?:[ \t]+[\w'’-]+){{0,5}}?[ \t]+(?:{nouns})"
+        r"(?:[ \t]+[\w'’@-]+){0,5}"
         rf"|(?:(?:{modifiers})[ \t]+){{0,2}}(?:{nouns})(?:[ \t]+(?:to|for)(?:[ \t]+[\w'’@-]+){{1,4}})?)"
         r"[ \t*_]*:[ \t*_]*$",
         re.IGNORECASE | re.MULTILINE,
@@ -327,11 +328,10 @@ _DRAFT_END = re.compile(r"^ {0,3}(?:(?:[-*_][ \t]*){3,}|#{1,6}[ \t])", re.MULTIL
 def _drafted(text: str, taken: _Taken) -> list[Region]:
     """r40e (docs/DESIGN.md#carve-outs): the text after the last label of a drafted text, to the message's end or to a
     rule or heading, outside the regions already taken (a fenced draft is code already)."""
-    label = None
-    for label in _drafted_label().finditer(text):
-        pass
-    if label is None:
+    labels = list(_drafted_label().finditer(text))
+    if not labels:
         return []
+    label = labels[-1]
     start = text.find("\n", label.end())
     if start < 0:
         return []
