@@ -43,7 +43,10 @@ def no_action(site: PredicateSite) -> bool:
     predicate, head, vocabulary = site.predicate, site.head, site.vocabulary
     forms = verb_forms(predicate)
     negated = any(c.dep_ == "neg" for t in (predicate, head) for c in t.children)
-    if negated or forms & (vocabulary.stative_lemmas | vocabulary.state_lemmas | vocabulary.ending_lemmas):
+    # r40e: 'be' under a presentative adverb ('Here's the corrected code:') presents, it states nothing
+    presents = site.match.rule == "presentative-pending"
+    stative = vocabulary.stative_lemmas if not presents else vocabulary.stative_lemmas - {"be"}
+    if negated or forms & (stative | vocabulary.state_lemmas | vocabulary.ending_lemmas):
         return True
     if forms & vocabulary.ending_intransitive_lemmas and not any(c.dep_ == "dobj" for c in predicate.children):
         return True
