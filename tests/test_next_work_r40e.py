@@ -31,6 +31,8 @@ FIRES = [
     ("The checklist passes with no open markers. This is ready for `/speckit.plan`.", "readiness-next",
      ["`/speckit.plan`", "reader invokes it"]),
     ("It's ready for `/speckit.tasks`.", "readiness-next", ["`/speckit.tasks`"]),
+    # the model hangs 'for' on the infinitive after the command: read on the words' order
+    ("Plan is complete. Ready for `/speckit.tasks` to break the work down.", "readiness-next", ["`/speckit.tasks`"]),
 ]
 
 

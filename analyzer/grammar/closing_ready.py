@@ -149,10 +149,13 @@ def _command_stage(ready: Token) -> Token | None:
     """r33b: the stage the readiness is 'for' written as a slash command of the harness in code ('Ready for
     `/speckit.plan`', 'Ready for Phase 2 tasks: `/speckit.tasks`', 'ready for the next phase: `/speckit.clarify` or
     `/speckit.plan`'): the command inside the 'for' phrase, or after a colon that closes it on the readiness."""
-    if not any(c.dep_ == "prep" and c.lower_ == "for" for c in ready.children):
-        return None
     if _timed_by_a_clause(ready):
         return None  # 'The runner is ready for `/deploy` once the owners sign off': timed by someone else's act
+    adjacent = _command_after_for(ready)
+    if adjacent is not None:
+        return adjacent  # r40e: 'Ready for `/speckit.tasks` to break work down': 'for' hangs on the infinitive
+    if not any(c.dep_ == "prep" and c.lower_ == "for" for c in ready.children):
+        return None
     colon = next((t.i for t in ready.doc[ready.i : ready.sent.end] if t.text == ":"), None)
     for token in ready.doc[ready.i + 1 : ready.sent.end]:
         if not _slash_command(token):
@@ -161,6 +164,17 @@ def _command_stage(ready: Token) -> Token | None:
         under_for = any(t.dep_ == "prep" and t.lower_ == "for" and t.head.i == ready.i for t in path)
         if under_for or (colon is not None and token.i > colon):
             return token
+    return None
+
+
+def _command_after_for(ready: Token) -> Token | None:
+    """r40e: read on the words' order — 'for' right after the readiness and the slash command right after it (a colon
+    between allowed): the model may hang 'for' on an infinitive after the command ('Ready for `/speckit.tasks` to break
+    the work down') as the mark of its subject, and the stage is the command all the same."""
+    doc = ready.doc
+    after = [t for t in doc[ready.i + 1 : ready.sent.end] if not t.is_space and t.text != ":"][:2]
+    if len(after) == 2 and after[0].lower_ == "for" and _slash_command(after[1]):
+        return after[1]
     return None
 
 
@@ -421,8 +435,9 @@ def _timed_by_a_clause(ready: Token) -> bool:
     """The model hangs the clause of time on the readiness or on its copula; its subject is someone else's act when it
     is neither the reader nor the agent ('… once the owners sign off')."""
     holders = (ready, ready.head)
-    return any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
-               for h in holders for c in h.children if c.dep_ == "advcl")  # fmt: skip
+    # r40e: the stage command as the clause's subject ('Ready for `/speckit.tasks` to break work down') is the stage
+    return any((doer := subject_of(c)) is not None and doer.lower_ not in READER | AGENT_SUBJECTS
+               and not _slash_command(doer) for h in holders for c in h.children if c.dep_ == "advcl")  # fmt: skip
 
 
 def _timed_by_work(ready: Token) -> bool:
