@@ -120,6 +120,11 @@ def test_a_label_that_names_no_drafted_text_carves_nothing() -> None:
     assert_judged(text, "fire", "work-list", ["next steps for the reply"])
 
 
+def test_a_presentative_of_something_else_carves_nothing() -> None:
+    text = "Here's what changed since your last message:\n\n- the retry budget is per host\n\nLet me check the rest."
+    assert build_views(text).match_view == text
+
+
 def test_the_agents_own_offer_is_still_read() -> None:
     text = "Here's what I changed:\n- added the tests\n\nWould you like me to update the docs?"
     assert analyze(text).verdict == "fire"

@@ -302,8 +302,9 @@ def _blockquotes(text: str, taken: _Taken) -> list[Region]:
 @cache
 def _drafted_label() -> re.Pattern[str]:
     """r40e: a line that labels a text drafted for a third party (sites.toml [drafted]): a presentative (opening the
-    line or a sentence of it) with the noun a few words on, or the noun after at most two modifiers and before at most
-    four words of its addressee, then a colon ending the line (emphasis, heading and list marks around it allowed)."""
+    line or a sentence of it) whose object is the noun after at most three modifiers, or the noun after at most two
+    modifiers and before at most four words of its addressee, then a colon ending the line (emphasis, heading and list
+    marks around it allowed). 'Here's what changed since your last message:' presents no drafted text."""
     from analyzer.text import sites
 
     data = sites()["drafted"]
@@ -313,7 +314,7 @@ def _drafted_label() -> re.Pattern[str]:
 
     nouns, modifiers, presentatives = words(data["nouns"]), words(data["modifiers"]), words(data["presentatives"])
     return re.compile(
-        rf"^[ \t>#*_-]*(?:(?:[^\n]*?[.!?][ \t]+)?(?:{presentatives})(?:[ \t]+[\w'’-]+){{0,5}}?[ \t]+(?:{nouns})"
+        rf"^[ \t>#*_-]*(?:(?:[^\n]*?[.!?][ \t]+)?(?:{presentatives})(?:[ \t]+(?:{modifiers})){{0,3}}[ \t]+(?:{nouns})"
         r"(?:[ \t]+[\w'’@-]+){0,5}"
         rf"|(?:(?:{modifiers})[ \t]+){{0,2}}(?:{nouns})(?:[ \t]+(?:to|for)(?:[ \t]+[\w'’@-]+){{1,4}})?)"
         r"[ \t*_]*:[ \t*_]*$",

@@ -1568,11 +1568,17 @@ def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
     stop = item + len(view[item:end].rstrip())
     complement = " ".join(view[item:stop].lower().replace("’", "'").split())
     # r40e: after a verb of containing a gerund names the work ('Next steps could include turning the PRD into tickets')
-    containing = found.group(1).lower().split()[-1] in sites()["next-step"]["containing"]
-    if stop <= item or complement.rstrip(_TRAILING).endswith("?") or (
-        _opens_with_participle(view[item:stop]) and not containing
-    ):
+    step = sites()["next-step"]
+    containing = found.group(1).lower().split()[-1] in step["containing"]
+    words = complement.rstrip(_TRAILING).split()
+    if stop <= item or complement.rstrip(_TRAILING).endswith("?") or not words:
         return None
+    if _opens_with_participle(view[item:stop]) and not containing and (
+        len(words) == 1 or words[1] in patterns.progressive_after
+    ):
+        return None  # 'The next step should be running in CI right now': the step in progress, no work named
+    if not containing and words[0].strip(",.;:!") in step["evaluations"]:
+        return None  # r40e: 'A follow-up would be nice but it isn't needed': the work judged, none named
     if any(re.match(rf"{re.escape(owned)}(?![\w'-])", complement) for owned in patterns.stated_owned):
         return None  # 'The next step is yours: …', '… is mine': whose the step is, no work handed over
     head = view[found.start(1) : found.end(1)].rstrip()
