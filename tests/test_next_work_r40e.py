@@ -71,6 +71,13 @@ def test_what_only_looks_like_next_work_passes(text: str) -> None:
     assert verdict != "fire", (rule, reason)
 
 
+def test_an_approval_question_the_agents_own_check_answers_passes() -> None:
+    text = "Does the output look right? I checked: it matches the reference byte-for-byte on all 40 fixtures."
+    verdict, rule, reason = verdict_rule_reason(text)
+    assert (verdict, rule) == ("clear", None), reason
+    assert_judged("Does the output look right?", "fire", "approval-question", ["right"])
+
+
 def test_remaining_work_without_a_verdict_still_fires() -> None:
     assert_judged("The fix is in. The only remaining item is updating the changelog.", "fire", "work-list",
                   ["the only remaining item is", "updating the changelog"])
