@@ -322,6 +322,8 @@ def _drafted_label() -> re.Pattern[str]:
     )
 
 
+# a line ending on a colon, emphasis after it allowed: what every label of a drafted text holds
+_LINE_END_COLON = re.compile(r":[ \t*_]*$", re.MULTILINE)
 # the end of a drafted text before the message's end: a rule or a heading line
 _DRAFT_END = re.compile(r"^ {0,3}(?:(?:[-*_][ \t]*){3,}|#{1,6}[ \t])", re.MULTILINE)
 
@@ -329,6 +331,8 @@ _DRAFT_END = re.compile(r"^ {0,3}(?:(?:[-*_][ \t]*){3,}|#{1,6}[ \t])", re.MULTIL
 def _drafted(text: str, taken: _Taken) -> list[Region]:
     """r40e (docs/DESIGN.md#carve-outs): the text after the last label of a drafted text, to the message's end or to a
     rule or heading, outside the regions already taken (a fenced draft is code already)."""
+    if _LINE_END_COLON.search(text) is None:
+        return []  # no line ends on a colon: no label, and sites.toml is not read
     labels = list(_drafted_label().finditer(text))
     if not labels:
         return []
@@ -340,7 +344,7 @@ def _drafted(text: str, taken: _Taken) -> list[Region]:
     end = len(text.rstrip()) if stop is None else stop.start()
     found: list[Region] = []
     at = start + 1
-    for region in taken.regions[bisect_left(taken.starts, start) - 1 if taken.starts else 0 :]:
+    for region in taken.regions[max(0, bisect_left(taken.starts, start) - 1) :]:
         if region.start >= end:
             break
         if region.end <= at:
