@@ -59,6 +59,12 @@ PASSES = [
     "Approved. The patch handles the timeout cleanly. The only remaining item is updating the rate table in the "
     "architecture doc, which can be a follow-up.",
     "**LGTM**\n\nThe only remaining item is updating the changelog.",
+    # a list of the work's bounds, whatever lead-in word it holds besides
+    "Shipped the importer.\n\nOut of scope (future work):\n- SSO login\n- audit log export",
+    "Shipped the importer.\n\nKnown limitations / possible improvements:\n- no retry on 429\n- the cache is per process",
+    # a list of human-only items
+    "Shipped the importer.\n\nThings only you can do:\n- approve the DNS change in the registrar\n- sign the vendor "
+    "contract",
     # a capability note after finished work: how the product extends, by what means
     "The CLI is finished. You can add more subcommands by dropping a module into `cli/commands/`.",
     "The router is live. You can register new routes by listing them in `routes.py`.",
@@ -76,6 +82,11 @@ def test_an_approval_question_the_agents_own_check_answers_passes() -> None:
     verdict, rule, reason = verdict_rule_reason(text)
     assert (verdict, rule) == ("clear", None), reason
     assert_judged("Does the output look right?", "fire", "approval-question", ["right"])
+
+
+def test_a_list_of_possible_improvements_still_fires() -> None:
+    assert_judged("Shipped the importer.\n\nPossible improvements:\n- retry on 429\n- a shared cache", "fire",
+                  "work-list", ["possible improvements", "retry on 429"])
 
 
 def test_remaining_work_without_a_verdict_still_fires() -> None:

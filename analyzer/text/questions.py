@@ -2406,6 +2406,8 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     lead = view[lead_start:lead_end].strip()
     written_lead = text[lead_start:lead_end].strip()  # the view blanks emphasis: "**Next**" is read as written
     lead_word = bool(patterns.lead_ins & set(_LEAD_WORD.findall(lead.lower())))
+    if any(scope in lead.lower() for scope in sites()["list"]["excluded_scope"]):
+        return None  # r40e: 'Out of scope (future work):', 'Known limitations:': the bounds of the work done
     if _HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead):
         if not (lead_word or _hands_to_reader(lead) or _settles_points(lead)):
             return None
