@@ -61,7 +61,8 @@ PASSES = [
     "**LGTM**\n\nThe only remaining item is updating the changelog.",
     # a list of the work's bounds, whatever lead-in word it holds besides
     "Shipped the importer.\n\nOut of scope (future work):\n- SSO login\n- audit log export",
-    "Shipped the importer.\n\nKnown limitations / possible improvements:\n- no retry on 429\n- the cache is per process",
+    "Shipped the importer.\n\nKnown limitations / possible improvements:\n- no retry on 429\n- the cache is per "
+    "process",
     # a list of human-only items
     "Shipped the importer.\n\nThings only you can do:\n- approve the DNS change in the registrar\n- sign the vendor "
     "contract",
