@@ -52,6 +52,9 @@ CODE_WORK = frozenset(sites()["advised-work"]["verbs"]) | frozenset(sites()["adv
 CHANGING_ACTS = frozenset(sites()["next-step"]["changing_acts"])
 TIMED_STEPS = frozenset(sites()["advised-work"]["timed_steps"]) | CHANGING_ACTS
 KEPT_STEPS = frozenset(sites()["advised-work"]["kept_steps"])
+ABILITY_MODALS = terms("advised-work", "ability_modals")
+OPEN_QUANTIFIERS = terms("advised-work", "open_quantifiers")
+MEANS_MARKS = terms("advised-work", "means_marks")
 
 
 @rule("advised-work")
@@ -160,6 +163,8 @@ def _not_handed(verb: Token, act: Token) -> str | None:
     step = _unmarked_step(verb, act)
     if step is not None:
         return step
+    if _capability_note(verb, act):
+        return "says how the reader may extend the product, by what means: a capability note, no work left"
     if act.lemma_.lower() not in TIMED_STEPS and any(c.dep_ == "advmod" and c.lower_ in USAGE_TIMES
                                                      for c in verb.children):  # fmt: skip
         return "is the reader's use of the result just delivered"
@@ -187,6 +192,23 @@ def _not_handed(verb: Token, act: Token) -> str | None:
         if marks & ONGOING_MARKS or lemma in SITUATIONS:
             return f"is timed by the reader's own situation or ongoing work ('{subject.text} {clause.text}')"
     return None
+
+
+def _capability_note(verb: Token, act: Token) -> bool:
+    """r40e (docs/DESIGN.md#construction-classes): the reader's ability (terms [advised-work] ability_modals) to add
+    things left open (a quantifier of open_quantifiers on the object: 'more subcommands', 'new routes') by a means named
+    as a gerund ('by dropping a module into …'): how the finished work extends, not work handed over. 'You can fix it by
+    adding a guard' names one thing, 'it': advice."""
+    able = any(c.dep_ == "aux" and c.lower_ in ABILITY_MODALS for c in verb.children)
+    objects = [c for c in act.children if c.dep_ == "dobj"]
+    open_things = bool(objects) and all(
+        any(m.lower_ in OPEN_QUANTIFIERS for m in o.children if m.dep_ in ("amod", "det", "poss")) for o in objects
+    )
+    means = any(
+        p.dep_ == "prep" and p.lower_ in MEANS_MARKS and any(g.dep_ == "pcomp" and g.tag_ == "VBG" for g in p.children)
+        for p in act.children
+    )
+    return able and open_things and means
 
 
 def _settings_place(act: Token) -> str | None:

@@ -1423,8 +1423,14 @@ def _changes_code(item: Doc) -> bool:
 
 def _thing_worked_with(word: Token) -> bool:
     """r39j: a person's pronoun as the object of a preposition of the thing worked with or on ('Seed the local database
-    with them.'): the things just named, not the work's owner."""
-    return word.dep_ == "pobj" and word.head.lower_ in THING_PREPOSITIONS and word.head.head.pos_ in ("VERB", "NOUN")
+    with them.'): the things just named, not the work's owner. r40e: so is it under any preposition of a clause whose
+    subject is the reader ('Remaining TODOs (for whenever you get to them):'): the reader does the work, on them."""
+    if word.dep_ != "pobj":
+        return False
+    verb = word.head.head
+    reader_acts = verb.pos_ in ("VERB", "AUX") and (doer := subject_of(verb)) is not None and (
+        doer.lower_ in READERS)
+    return reader_acts or (word.head.lower_ in THING_PREPOSITIONS and verb.pos_ in ("VERB", "NOUN"))
 
 
 @rule("work-list")
@@ -2081,7 +2087,7 @@ def _readers_own_ways(lead: list[Token], project: bool = False) -> str | None:
     the reader's own purpose, a technical conditional whatever lead-in word it holds. r39l: with the reader as the
     subject, steps that are all project work (`project`, _project_steps) are the agent's, not the reader's purpose."""
     haver = next((t for t in lead if t.lower_ in SYSTEM_NOT_DOERS and t.dep_ == "nsubj"
-                  and t.head.lemma_.lower() in READER_HAS and t.head.dep_ not in ("advcl", "ccomp", "xcomp")
+                  and t.head.lemma_.lower() in READER_HAS and t.head.dep_ not in ("advcl", "ccomp", "xcomp", "pcomp")
                   and not any(c.dep_ == "mark" for c in t.head.children)), None)  # fmt: skip
     if haver is not None:
         return f"gives the reader's own ways ('{haver.text} {haver.head.text}'): it answers how, it hands nothing over"

@@ -45,6 +45,7 @@ SEGMENT_MARKS = terms("readiness-next", "segment_marks")
 NEXT_WORKERS = terms("readiness-next", "next_workers")
 READER_GO = terms("readiness-next", "reader_go")
 REMAINING = terms("readiness-next", "remaining")
+THING_POINTERS = terms("readiness-next", "thing_pointers")
 SITES = frozenset({READY, WAIT, WORD, DECISION})
 
 
@@ -148,10 +149,13 @@ def _command_stage(ready: Token) -> Token | None:
     """r33b: the stage the readiness is 'for' written as a slash command of the harness in code ('Ready for
     `/speckit.plan`', 'Ready for Phase 2 tasks: `/speckit.tasks`', 'ready for the next phase: `/speckit.clarify` or
     `/speckit.plan`'): the command inside the 'for' phrase, or after a colon that closes it on the readiness."""
-    if not any(c.dep_ == "prep" and c.lower_ == "for" for c in ready.children):
-        return None
     if _timed_by_a_clause(ready):
         return None  # 'The runner is ready for `/deploy` once the owners sign off': timed by someone else's act
+    adjacent = _command_after_for(ready)
+    if adjacent is not None:
+        return adjacent  # r40e: 'Ready for `/speckit.tasks` to break work down': 'for' hangs on the infinitive
+    if not any(c.dep_ == "prep" and c.lower_ == "for" for c in ready.children):
+        return None
     colon = next((t.i for t in ready.doc[ready.i : ready.sent.end] if t.text == ":"), None)
     for token in ready.doc[ready.i + 1 : ready.sent.end]:
         if not _slash_command(token):
@@ -163,15 +167,29 @@ def _command_stage(ready: Token) -> Token | None:
     return None
 
 
+def _command_after_for(ready: Token) -> Token | None:
+    """r40e: read on the words' order — 'for' right after the readiness and the slash command right after it (a colon
+    between allowed): the model may hang 'for' on an infinitive after the command ('Ready for `/speckit.tasks` to break
+    the work down') as the mark of its subject, and the stage is the command all the same."""
+    doc = ready.doc
+    after = [t for t in doc[ready.i + 1 : ready.sent.end] if not t.is_space and t.text != ":"][:2]
+    if len(after) == 2 and after[0].lower_ == "for" and _slash_command(after[1]):
+        return after[1]
+    return None
+
+
 def _things_for_command(ready: Token) -> bool:
     """r33b: the agent's work product is ready for the next stage named by a slash command ('Spec is ready for the
-    next phase: `/speckit.clarify` or `/speckit.plan`'): a thing's readiness (a noun subject, no person) counts only
-    then."""
+    next phase: `/speckit.clarify` or `/speckit.plan`'): a thing's readiness (a noun subject, no person; r40e: or a
+    pronoun pointing at the work, 'This is ready for `/speckit.plan`') counts only then."""
     holder = ready.head
     if ready.dep_ != "acomp" or holder.lemma_.lower() != "be":
         return False
     subject = subject_of(holder)
-    if subject is None or subject.pos_ not in ("NOUN", "PROPN") or subject.ent_type_ == "PERSON":
+    thing = subject is not None and (
+        (subject.pos_ in ("NOUN", "PROPN") and subject.ent_type_ != "PERSON") or subject.lower_ in THING_POINTERS
+    )
+    if not thing:
         return False
     return _command_stage(ready) is not None
 
@@ -417,8 +435,9 @@ def _timed_by_a_clause(ready: Token) -> bool:
     """The model hangs the clause of time on the readiness or on its copula; its subject is someone else's act when it
     is neither the reader nor the agent ('… once the owners sign off')."""
     holders = (ready, ready.head)
-    return any(subject_of(c) is not None and subject_of(c).lower_ not in READER | AGENT_SUBJECTS
-               for h in holders for c in h.children if c.dep_ == "advcl")  # fmt: skip
+    # r40e: the stage command as the clause's subject ('Ready for `/speckit.tasks` to break work down') is the stage
+    return any((doer := subject_of(c)) is not None and doer.lower_ not in READER | AGENT_SUBJECTS
+               and not _slash_command(doer) for h in holders for c in h.children if c.dep_ == "advcl")  # fmt: skip
 
 
 def _timed_by_work(ready: Token) -> bool:

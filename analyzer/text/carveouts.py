@@ -129,6 +129,8 @@ def build_views(text: str) -> Views:
     # Each pattern only where its opening character occurs: a long text without any costs nothing.
     if ">" in text:
         taken.add_all(_blockquotes(text, taken))
+    if ":" in text:
+        taken.add_all(_drafted(text, taken))
     prose_words: list[Region] = []
     if "`" in text:
         spans = _inline_code(text, taken)
@@ -294,6 +296,64 @@ def _blockquotes(text: str, taken: _Taken) -> list[Region]:
         for m in _BLOCKQUOTE.finditer(text, run.start(), run.end()):
             if not taken.overlaps(m.start(), m.end()):
                 found.append(Region(m.start(), m.end(), "blockquote"))
+    return found
+
+
+@cache
+def _drafted_label() -> re.Pattern[str]:
+    """r40e: a line that labels a text drafted for a third party (sites.toml [drafted]): a presentative (opening the
+    line or a sentence of it) whose object is the noun after at most three modifiers, or the noun after at most two
+    modifiers and before at most four words of its addressee, then a colon ending the line (emphasis, heading and list
+    marks around it allowed). 'Here's what changed since your last message:' presents no drafted text."""
+    from analyzer.text import sites
+
+    data = sites()["drafted"]
+
+    def words(forms: list[str]) -> str:
+        return "|".join(re.escape(w).replace("'", "['’]") for w in sorted(forms, key=len, reverse=True))
+
+    nouns, modifiers, presentatives = words(data["nouns"]), words(data["modifiers"]), words(data["presentatives"])
+    return re.compile(
+        rf"^[ \t>#*_-]*(?:(?:[^\n]*?[.!?][ \t]+)?(?:{presentatives})(?:[ \t]+(?:{modifiers})){{0,3}}[ \t]+(?:{nouns})"
+        r"(?:[ \t]+[\w'’@-]+){0,5}"
+        rf"|(?:(?:{modifiers})[ \t]+){{0,2}}(?:{nouns})(?:[ \t]+(?:to|for)(?:[ \t]+[\w'’@-]+){{1,4}})?)"
+        r"[ \t*_]*:[ \t*_]*$",
+        re.IGNORECASE | re.MULTILINE,
+    )
+
+
+# a line ending on a colon, emphasis after it allowed: what every label of a drafted text holds
+_LINE_END_COLON = re.compile(r":[ \t*_]*$", re.MULTILINE)
+# the end of a drafted text before the message's end: a rule or a heading line
+_DRAFT_END = re.compile(r"^ {0,3}(?:(?:[-*_][ \t]*){3,}|#{1,6}[ \t])", re.MULTILINE)
+
+
+def _drafted(text: str, taken: _Taken) -> list[Region]:
+    """r40e (docs/DESIGN.md#carve-outs): the text after the last label of a drafted text, to the message's end or to a
+    rule or heading, outside the regions already taken (a fenced draft is code already)."""
+    if _LINE_END_COLON.search(text) is None:
+        return []  # no line ends on a colon: no label, and sites.toml is not read
+    labels = list(_drafted_label().finditer(text))
+    if not labels:
+        return []
+    label = labels[-1]
+    start = text.find("\n", label.end())
+    if start < 0:
+        return []
+    stop = _DRAFT_END.search(text, start + 1)
+    end = len(text.rstrip()) if stop is None else stop.start()
+    found: list[Region] = []
+    at = start + 1
+    for region in taken.regions[max(0, bisect_left(taken.starts, start) - 1) :]:
+        if region.start >= end:
+            break
+        if region.end <= at:
+            continue
+        if region.start > at and text[at : region.start].strip():
+            found.append(Region(at, region.start, "blockquote"))
+        at = max(at, region.end)
+    if at < end and text[at:end].strip():
+        found.append(Region(at, end, "blockquote"))
     return found
 
 

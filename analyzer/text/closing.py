@@ -167,6 +167,9 @@ class ClaimVocabulary:
     other_places: frozenset[str]
     not_dropped_g: frozenset[str]
     counterfactual_marks: frozenset[str]
+    immediate_adverbs: frozenset[str]
+    present_pointers: frozenset[str]
+    presentatives: frozenset[str]
     valedictions: frozenset[str]
     exception_marks: frozenset[str]
     no_one_words: frozenset[str]
@@ -309,7 +312,10 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
                 continue
             first = own.start()
         inside_quote = any(q_start <= first < q_end for q_start, q_end in quoted)
-        candidate = not inside_quote and is_candidate(view[first : min(last, first + MAX_CLAIM_CHARS)], vocabulary)
+        candidate = not inside_quote and (
+            is_candidate(view[first : min(last, first + MAX_CLAIM_CHARS)], vocabulary)
+            or presents_nothing(text, view, first, last, vocabulary)
+        )
         sentences.append(Sentence(first, last, candidate))
     return Closing(view, tuple(sentences), quoted)
 
@@ -661,6 +667,20 @@ def is_candidate(sentence: str, vocabulary: ClaimVocabulary) -> bool:
         if _moves_on(words, vocabulary):
             return True
     return _first_person_pattern(vocabulary).search(lowered) is not None
+
+
+# r40e: what may follow a presentative that shows nothing: blank lines and the fences of an empty (stripped) block
+_NOTHING_SHOWN = re.compile(r"(?:\s|^ {0,3}(?:`{3,}|~{3,})[^\n`]*$)*\Z", re.MULTILINE)
+
+
+def presents_nothing(text: str, view: str, first: int, last: int, vocabulary: ClaimVocabulary) -> bool:
+    """r40e (docs/DESIGN.md#claims): the sentence is a presentative ending on its colon ('Here's the corrected code:',
+    claims.toml presentatives) and nothing follows it in the message but an empty fenced block: what it presents was
+    to come from a tool call the transcript stripped — an act still pending, a candidate claim."""
+    words = _WORD.findall(view[first:last].lower().replace("’", "'"))
+    if not words or words[0].split("'")[0] not in vocabulary.presentatives or not view[first:last].endswith(":"):
+        return False
+    return _NOTHING_SHOWN.match(text, last) is not None
 
 
 def tagged_question(lowered: str, vocabulary: ClaimVocabulary) -> bool:

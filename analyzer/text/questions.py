@@ -1193,8 +1193,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r38i: the next step stated as the subject of a copula ('The next step should be a focused fix …')
         next_stated=(
             r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]{0,8}("
-            rf"(?:the[ \t]+)?(?:{_words(step['stated_subjects'])})[ \t]+(?:{_words(step['stated_copulas'])})"
-            r"(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
+            rf"(?:the[ \t]+)?(?:{_words(step['stated_subjects'] + step['future_subjects'])})[ \t]+"
+            rf"(?:{_words(step['stated_copulas'])})(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
         ),
         # r39j: the next or remaining work stated with a bare present copula ('The next step is to wire …', "All that's
         # left is adding …", 'Only thing remaining is the migration.'); up to three words before a remaining phrase
@@ -1353,7 +1353,8 @@ def _unit_before(view: str, starts: list[int], position: int) -> tuple[int, int]
 
 def _offered_before(view: str, starts: list[int], table_start: int, rows: list[tuple[int, int]]) -> QuestionSite | None:
     """r29c: the line just before a closing table, ending with a colon, names the ways on and offers them as the agent's
-    ("A few directions we could take next:"): the table's rows are the items of a closing list under that line."""
+    ("A few directions we could take next:"), or (r40e) names them as possible work with the header's words of offer
+    ("Potential follow-ups:"): the table's rows are the items of a closing list under that line."""
     patterns = _patterns()
     before = _unit_before(view, starts, table_start)
     if before is None:
@@ -1363,8 +1364,9 @@ def _offered_before(view: str, starts: list[int], table_start: int, rows: list[t
     lowered = " ".join(line.lower().replace("’", "'").split())
     if "\n" in line or not _ENDS_WITH_COLON.search(line) or not patterns.lead_ins & set(_LEAD_WORD.findall(lowered)):
         return None
-    if not any(f" {o} " in f" {lowered} " for o in patterns.table_lead_offers):
-        return None
+    words = set(_LEAD_WORD.findall(lowered))
+    if not (any(f" {o} " in f" {lowered} " for o in patterns.table_lead_offers) or words & patterns.table_offers):
+        return None  # r40e: or a label that names the rows as possible work ('Potential follow-ups:'), as a header does
     sentence = line + "\n" + view[last + 1 : rows[-1][1]]
     return QuestionSite(first, rows[-1][1], sentence, LIST, False, "", tuple(rows))
 
@@ -1396,6 +1398,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
         and patterns.invoked.search(text[max(0, len(text) - _LIST_TAIL) :]) is None
         and patterns.rechecked.search(tail) is None
         and patterns.remaining_stated.search(tail) is None
+        and patterns.next_stated.search(tail) is None
     ):
         # every label names the next step, or ends with its colon; r33c: or the act is proposed; r33g: or invoked
         return None
@@ -1564,8 +1567,18 @@ def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
     item = found.end()
     stop = item + len(view[item:end].rstrip())
     complement = " ".join(view[item:stop].lower().replace("’", "'").split())
-    if stop <= item or complement.rstrip(_TRAILING).endswith("?") or _opens_with_participle(view[item:stop]):
+    # r40e: after a verb of containing a gerund names the work ('Next steps could include turning the PRD into tickets')
+    step = sites()["next-step"]
+    containing = found.group(1).lower().split()[-1] in step["containing"]
+    words = complement.rstrip(_TRAILING).split()
+    if stop <= item or complement.rstrip(_TRAILING).endswith("?") or not words:
         return None
+    if _opens_with_participle(view[item:stop]) and not containing and (
+        len(words) == 1 or words[1] in patterns.progressive_after
+    ):
+        return None  # 'The next step should be running in CI right now': the step in progress, no work named
+    if not containing and words[0].strip(",.;:!") in step["evaluations"]:
+        return None  # r40e: 'A follow-up would be nice but it isn't needed': the work judged, none named
     if any(re.match(rf"{re.escape(owned)}(?![\w'-])", complement) for owned in patterns.stated_owned):
         return None  # 'The next step is yours: …', '… is mine': whose the step is, no work handed over
     head = view[found.start(1) : found.end(1)].rstrip()
@@ -1596,6 +1609,8 @@ def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
         found = match
     if found is None or set(_LEAD_WORD.findall(found.group(1).lower().replace("’", "'"))) & _AGENT_OWNS:
         return None
+    if _opens_with_verdict(view):
+        return None  # r40e: 'Approved. … The only remaining item is …': a review's note to the work's author
     if patterns.next_stage.search(view[found.start(1) : end]):
         # r37i's "All that's left is to push", r33e's 'Next up is Phase 3': readiness-next's, read there
         return None
@@ -1626,6 +1641,19 @@ def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
         return None  # a sentence follows: the statement is not the close
     head = view[found.start(1) : found.end(1)].rstrip()
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
+_FIRST_SENTENCE = re.compile(r"[\s*_#>]*([^.!?\n]{1,40}?)[\s*_]*[.!?]*[\s*_]*(?:\n|[.!?](?=\s)|\Z)")
+
+
+def _opens_with_verdict(view: str) -> bool:
+    """r40e (docs/DESIGN.md#construction-classes): the message's first sentence is a review's verdict alone
+    ('Approved.', '**LGTM**'; sites.toml [next-step] review_verdicts): the message reviews someone else's work."""
+    opening = _FIRST_SENTENCE.match(view)
+    if opening is None:
+        return False
+    said = " ".join(opening.group(1).lower().replace("’", "'").split()).strip(" *_")
+    return said in sites()["next-step"]["review_verdicts"]
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
@@ -1790,6 +1818,8 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
         return None
     if text[text.rfind("\n", 0, found.start(1)) + 1 :].lstrip(" \t>").startswith("#"):
         return None  # r39b: '### 1. Install Dependencies': a heading names a section of a plan, it instructs nothing
+    if _SHOUTED.match(view, found.start(1)):
+        return None  # r40e: 'BUILD FIXED - backend now starts cleanly': a status headline in capitals, no instruction
     stopped = _SENTENCE_END.search(view, found.end(), end)
     stop = stopped.start() + 1 if stopped is not None else end
     if stopped is not None and view[stopped.start()] == "?":
@@ -1828,6 +1858,11 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     item = found.start(1)
     stop = item + len(view[item:stop].rstrip(_TRAILING))
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
+
+
+# r40e (docs/DESIGN.md#construction-classes): two words in capitals opening the check ('BUILD FIXED', 'TESTS
+# PASSING') are a status headline: English writes an instruction in sentence case, a shouted state as a label.
+_SHOUTED = re.compile(r"[A-Z]{2,}[ \t]+[A-Z]{2,}\b")
 
 
 def _changes_state(lead: str, after: str, patterns: _Patterns) -> bool:
@@ -2371,6 +2406,8 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     lead = view[lead_start:lead_end].strip()
     written_lead = text[lead_start:lead_end].strip()  # the view blanks emphasis: "**Next**" is read as written
     lead_word = bool(patterns.lead_ins & set(_LEAD_WORD.findall(lead.lower())))
+    if any(scope in lead.lower() for scope in sites()["list"]["excluded_scope"]):
+        return None  # r40e: 'Out of scope (future work):', 'Known limitations:': the bounds of the work done
     if _HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead):
         if not (lead_word or _hands_to_reader(lead) or _settles_points(lead)):
             return None

@@ -161,3 +161,20 @@ def verbless_next_step(head: Token, segment: Segment, vocabulary: ClaimVocabular
         return None  # 'On to you now.': the turn handed to a person, not work taken up
     words = doc[head.i : when[-1].i + 1].text
     return Match("intention", "verbless-next-step", head, f"'{words}' (where the agent goes now, with no verb)")
+
+
+@rule("presentative-pending")
+def presentative_pending(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """r40e: 'be' with a presentative adverb before it ('Here's the corrected code:') ending the sentence on its colon.
+    The closing part makes such a sentence a candidate only when nothing but an empty (stripped) tool block follows it
+    (analyzer.text.closing.presents_nothing): what it presents is an act still to come."""
+    if head.lemma_.lower() != "be" or head.dep_ != "ROOT":
+        return None
+    if not any(c.dep_ in ("advmod", "expl") and c.lower_ in vocabulary.presentatives and c.i < head.i
+               for c in head.children):  # fmt: skip
+        return None
+    last = next((t for t in reversed(head.doc) if not t.is_space), None)
+    if last is None or last.text != ":":
+        return None
+    words = head.doc[segment.tokens[0].i : last.i].text
+    return Match("intention", "presentative-pending", head, f"'{words}:' (what it presents is still to come)")

@@ -43,7 +43,10 @@ def no_action(site: PredicateSite) -> bool:
     predicate, head, vocabulary = site.predicate, site.head, site.vocabulary
     forms = verb_forms(predicate)
     negated = any(c.dep_ == "neg" for t in (predicate, head) for c in t.children)
-    if negated or forms & (vocabulary.stative_lemmas | vocabulary.state_lemmas | vocabulary.ending_lemmas):
+    # r40e: 'be' under a presentative adverb ('Here's the corrected code:') presents, it states nothing
+    presents = site.match.rule == "presentative-pending"
+    stative = vocabulary.stative_lemmas if not presents else vocabulary.stative_lemmas - {"be"}
+    if negated or forms & (stative | vocabulary.state_lemmas | vocabulary.ending_lemmas):
         return True
     if forms & vocabulary.ending_intransitive_lemmas and not any(c.dep_ == "dobj" for c in predicate.children):
         return True
@@ -160,7 +163,7 @@ def later_time(site: PredicateSite) -> bool:
             marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in marks for c in child.children)
             if child.dep_ == "advcl" and marked:
                 return True
-            if child.dep_ == "prep" and child.lower_ in marks:
+            if child.dep_ == "prep" and child.lower_ in marks and not _right_after_this(child, vocabulary):
                 return True
             # the model may read "Once #204 merges," or "when #204 merges" as a fragment or an object: it
             # still opens with the mark
@@ -198,6 +201,20 @@ def later_time(site: PredicateSite) -> bool:
         if _clock_time(token):
             return True
     return False
+
+
+def _right_after_this(mark: Token, vocabulary: ClaimVocabulary) -> bool:
+    """r40e: 'right after this', 'immediately after this message': an adverb of immediacy on the preposition and a
+    pointer at the present as its object (alone or as the determiner of its noun) — the act follows this exchange at
+    once, so it is announced for now."""
+    if not any(c.dep_ == "advmod" and c.lower_ in vocabulary.immediate_adverbs for c in mark.children):
+        return False
+    objects = [c for c in mark.children if c.dep_ == "pobj"]
+    return any(
+        o.lower_ in vocabulary.present_pointers
+        or any(d.dep_ == "det" and d.lower_ in vocabulary.present_pointers for d in o.children)
+        for o in objects
+    )
 
 
 def _later_event_mark(token: Token, predicate: Token) -> bool:

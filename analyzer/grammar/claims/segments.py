@@ -40,7 +40,7 @@ def segments(doc: Doc, vocabulary: ClaimVocabulary) -> list[Segment]:
     current: list[Token] = []
     before: list[Token] = []
     for token in doc:
-        if token.text in SEGMENT_BREAKS or _closing_comma(token, vocabulary):
+        if token.text in SEGMENT_BREAKS or _closing_comma(token, vocabulary) or _completing_ellipsis(token, vocabulary):
             parts.append((current, before))
             before, current = current, []
         elif _new_sentence(token, current):
@@ -80,6 +80,14 @@ def _closing_comma(token: Token, vocabulary: ClaimVocabulary) -> bool:
     starting with the auth module.'): a break like the dash the same sentence may be written with."""
     following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
     return token.text == "," and following is not None and following.lower_ in vocabulary.counterfactual_marks
+
+
+def _completing_ellipsis(token: Token, vocabulary: ClaimVocabulary) -> bool:
+    """r40e (docs/DESIGN.md#claims): an ellipsis before a completion word ('Rebuilding the image... done.') is the
+    pause of a progress line whose end the word reports: a break, so the word backs the participle before it."""
+    following = next((t for t in token.doc[token.i + 1 :] if not t.is_space), None)
+    ellipsis = token.text == "…" or (len(token.text) > 1 and set(token.text) <= {".", "…"})
+    return ellipsis and following is not None and following.lower_ in vocabulary.completion_words
 
 
 def _before_comma(token: Token) -> bool:
