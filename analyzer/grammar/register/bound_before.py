@@ -21,6 +21,7 @@ from analyzer.grammar.reference import (
     gerund_act,
     infinitive_said,
     instructed_act,
+    pointer_after,
     predicted_act,
     recommended_act,
     sentence_before,
@@ -449,10 +450,24 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     if not work.human_only:
         offered = alternatives_judged(words, lexicon)  # r35a: 'Revoke it now, or rotate it at the weekend. Which …?'
         if offered is None:
-            return None
+            return _statement_judged(sentences[-1], lexicon, model)
         return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; "
                      f"{offered.reason.split(': ', 1)[1]}", None, None, offered.domains)  # fmt: skip
     named = " ".join(t.text for t in act)
+    return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; what is "
+                 f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip
+
+
+def _statement_judged(statement: str, lexicon: Lexicon, model: Language) -> Judgement | None:
+    """r40c: the statement before a hand-over that names nothing, read clause by clause as a context sentence is
+    (_unit_work: 'tagging needs your sign-off', 'the prod deploy is queued behind the freeze'): exempt when it names a
+    human-only decision pending and no work; a question before it names no subject ('Merge now or hold? Your call.')."""
+    if statement.rstrip().endswith("?"):
+        return None
+    work = _unit_work(statement.strip(), lexicon, model)
+    if work is None or not work.human_only:
+        return None
+    named = statement.strip() if len(statement.strip()) <= 60 else statement.strip()[:57] + "…"
     return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; what is "
                  f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip
 
@@ -520,24 +535,31 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     units = [(unit, text, cut) for unit in _context_units(before)]
     labels = {unit for unit in _context_units(before, labels_only=True)}
     if not _names_act(acting, lexicon):
-        # a bare pro-form or a sentence of closed-class words after a status ('PR #14 is merge-eligible. That's your
-        # call.', 'They're your call.') is status prose (docs/DESIGN.md#decisive-relation); only a bold label opening
-        # its paragraph names the decision it is about ('**Prod cutover:** … Yours to decide when.')
-        units = [u for u in units if u[0] in labels and u[0] not in _context_units(before, headings_only=True)]
+        # r40c: a bare pro-form or a sentence of closed-class words binds the sentence right before it ('The prod deploy
+        # of build 2291 is queued behind the change freeze. That's your call.') or the bold label opening its paragraph
+        # ('**Prod cutover:** … Yours to decide when.'), not a heading or a sentence further back; a status of an act
+        # done there ('#204 is merged into main. Your call.') names no decision pending (_unit_work)
+        headings = set(_context_units(before, headings_only=True))
+        nearest = [u for u in units if u[0] not in labels][:1]
+        units = [u for u in units if (u in nearest or u[0] in labels) and u[0] not in headings]
     # a mark between clauses has a space after it ('09:12Z' is a time)
     head = text[: max(0, cut[0])]
     breaks = [k for k, ch in enumerate(head) if ch in CONTEXT_BREAKS and text[k + 1 : k + 2].isspace()]
+    # r40c: a comma before a linking conjunction opens a clause of its own ('I've drafted the Terraform to grant …, but
+    # applying it needs your call'); 'and' also joins the items of a list
+    breaks += [k for k, ch in enumerate(head) if ch == "," and _linked_after(head, k)]
+    breaks.sort()
     if breaks and any(ch.isalpha() for ch in text[: breaks[-1]]):
         # the clause before its own in the sentence is the nearest context ('… to the bill; that upgrade is yours')
         k = breaks[-1] + 1
         rest = text[k:].lstrip()
         shift = len(text) - len(rest)
         units.insert(0, (text[: breaks[-1]].strip(), rest, (cut[0] - shift, cut[1] - shift)))
-    if any(_reports_done(t) for t in acting):
-        return None  # 'The i18n branch was merged last Tuesday, your call.': an act done, no decision pending
-    verbs = _own_verbs(acting)
-    every = any(t.lower_ in CHOICE_POINTERS for t in words)
     clause = [t for t in acting if not breaks or t.idx > breaks[-1]]
+    if any(_reports_done(t) for t in clause):
+        return None  # 'The i18n branch was merged last Tuesday, your call.': an act done, no decision pending
+    every = any(t.lower_ in CHOICE_POINTERS for t in words)
+    verbs = _own_verbs(clause)  # r40c: the acts of its own clause; the clause before it is context
     asked = any(t.lower_ in WH_INFINITIVE_MARKS | {"whether", "when"} or t.tag_ in ("VBG", "VB") for t in clause)
     if clause and not asked and work_of_stretch(clause, lexicon).human_only:
         return None  # its own words name the human-only act, and the relation rules fired on that ('PR #12 merges')
@@ -587,8 +609,30 @@ def _domain_act_done(top: Token, words: list[Token], work: Work, lexicon: Lexico
 def _own_verbs(acting: list[Token]) -> list[Token]:
     """The verbs of the hand-over's own words that name an act: not a pro-verb ('whether it goes in', 'do that'), a
     verb of deciding or handing over, or a copula."""
-    closed = PRO_VERBS | DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS
-    return [t for t in acting if t.pos_ == "VERB" and t.lemma_.lower() not in closed and not is_copula(t)]
+    # r40c: a verb of needing governs the phrase ('applying it needs your call'), it names no act
+    closed = PRO_VERBS | DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS | REQUIRE_VERBS
+    return [t for t in acting if t.pos_ == "VERB" and t.lemma_.lower() not in closed and not is_copula(t)
+            and not _held_off(t)]  # fmt: skip
+
+
+def _purpose(clause: Token) -> bool:
+    """An infinitive of purpose hung on a verb ('… to grant the data team admin'): 'to' as its own auxiliary."""
+    return clause.dep_ in ("advcl", "xcomp") and any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children)
+
+
+def _linked_after(text: str, k: int) -> bool:
+    """The word after the comma at `k` links a clause of its own (terms [bound-before] clause_links, not 'and')."""
+    found = re.match(r"\s+([a-z]+)\b", text[k + 1 :])
+    return found is not None and found.group(1) in CLAUSE_LINKS - {"and"}
+
+
+def _held_off(verb: Token) -> bool:
+    """r40c: the agent saying it has not done the act named before ('I haven't touched it — your call.'): a negated verb
+    with the agent for its subject and a pointer for its object names no act of its own; it holds off the one bound."""
+    negated = any(c.dep_ == "neg" for c in verb.children)
+    by_agent = any(c.dep_ == "nsubj" and c.lower_ in AGENT for c in verb.children)
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    return negated and by_agent and bool(objects) and all(o.lower_ in CONTEXT_POINTERS for o in objects)
 
 
 def _own_act(verb: Token, lexicon: Lexicon) -> bool:
@@ -609,8 +653,13 @@ def _acts_in(verbs: list[Token], work: Work, lexicon: Lexicon) -> bool:
     def acts(verb: Token) -> bool:
         if forms(verb) & named:
             return True
-        objects = [c for c in verb.children if c.dep_ == "dobj"] if verb.lemma_.lower() in LIGHT_VERBS else []
-        return bool(objects) and all(forms(o) & named for o in objects)  # 'Running the apply'
+        light = verb.lemma_.lower() in LIGHT_VERBS
+        objects = [c for c in verb.children if c.dep_ == "dobj"] if light else []
+        misread = pointer_after(verb) if light and not objects else None
+        objects += [misread] if misread is not None else []  # 'applying it needs': 'it' read as the subject
+        # 'Running the apply'; r40c: 'running it' after the SQL that erases the rows — a light verb over a pointer does
+        # the act named before
+        return bool(objects) and all(forms(o) & named or o.lower_ in CONTEXT_POINTERS for o in objects)
 
     return all(acts(v) for v in verbs)
 
@@ -821,7 +870,10 @@ def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
             continue
         if top is not None and any(c.dep_ == "nsubj" and c.lower_ in AGENT for c in top.children):
             inside = {t.i for t in words}
-            words = [t for c in top.children if c.dep_ in ("dobj", "prep") for t in c.subtree if t.i in inside]
+            # r40c: and the purpose it was made for ('I've drafted the Terraform to grant the data team admin on the
+            # prod project')
+            words = [t for c in top.children if c.dep_ in ("dobj", "prep") or _purpose(c) for t in c.subtree
+                     if t.i in inside]  # fmt: skip
             if not words:
                 continue
         if _pays(words):
@@ -853,3 +905,40 @@ def _pays(words: list[Token]) -> bool:
         if any(t.lemma_.lower() in COST_NOUNS for t in under):
             return True
     return False
+
+
+# r40c: the longest hand-over sentence read as one naming nothing of its own (a pro-form question is short); the reasons
+# of a hand-over whose own words already name work (the agent's, or beside a human-only act), which nothing before it
+# can turn into a human-only decision.
+MAX_POINTING_CHARS = 120
+NAMES_WORK = ("the agent owns", "mixes human-only work", "outside the human-only domains")
+
+
+def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, reason: str, lexicon: Lexicon,
+                      model: Language) -> Judgement | None:  # fmt: skip
+    """r40c (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): the one
+    antecedent-scope reading of a hand-over that fires. A sentence that names nothing of its own ('Should I?', 'Your
+    call.') binds the act the statement or list before it names (pointed_before); a sentence that points back (a
+    pointer, a gerund with no object, a definite noun, a decision's own noun) binds what its clause before, its table
+    row, its sentence before, its label or heading names (context_before). None when its own words name work or
+    nothing human-only is bound."""
+    own, prior = _own_clause(sentence, phrase[0])
+    if len(own) <= MAX_POINTING_CHARS and (before + prior).strip():
+        judged = pointed_before(own, f"{before.rstrip()} {prior}".strip(), lexicon, model)
+        if judged is not None:
+            return judged
+    if any(words in reason for words in NAMES_WORK):
+        return None
+    return context_before(sentence, phrase, before, lexicon, model)
+
+
+def _own_clause(sentence: str, at: int) -> tuple[str, str]:
+    """The hand-over's own clause, from the last ';', ':' or dash before the phrase (at `at`), and the clauses before
+    it in its sentence, closed as a statement ('tagging needs your sign-off — is Thursday okay with you?')."""
+    head = sentence[:at]
+    breaks = [k for k, ch in enumerate(head) if ch in CONTEXT_BREAKS and sentence[k + 1 : k + 2].isspace()]
+    if not breaks or not any(ch.isalpha() for ch in head[: breaks[-1]]):
+        return sentence, ""
+    prior = head[: breaks[-1]].strip()
+    return sentence[breaks[-1] + 1 :].strip(), prior.rstrip(",;:") + "."
+

@@ -20,7 +20,7 @@ from analyzer.grammar.registry import rule
 from analyzer.grammar.relation_rules import ownership_judgement, relation_of_segment
 from analyzer.grammar.work import work_of_stretch
 from analyzer.lexicon import Lexicon
-from analyzer.parse.shapes import segment_before
+from analyzer.parse.shapes import SEGMENT_BREAKS, segment_before
 from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, is_copula, subject_of
 from analyzer.terms import terms
 from analyzer.text.candidates import find_candidates
@@ -413,10 +413,17 @@ def _copula_above(verb: Token) -> Token | None:
     -relcl-> yours -attr-> is): the copula whose subject the reader is handed."""
     node = verb.head
     for _ in range(2):
-        if is_copula(node) and node.i != verb.i:
+        if is_copula(node) and node.i != verb.i and not _across_break(verb, node):
             return node
         node = node.head
     return None
+
+
+def _across_break(verb: Token, copula: Token) -> bool:
+    """r40c: a copula past a ';', ':' or dash is another clause's, which the model hung the hand-over's on ('I'll let
+    you choose when to tag the release; the notes are ready'): what the reader decides is the verb's own complement."""
+    low, high = sorted((verb.i, copula.i))
+    return any(t.text in SEGMENT_BREAKS for t in verb.doc[low:high])
 
 
 def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
