@@ -521,13 +521,11 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     read as what they stand for (analyzer.grammar.reference), and on its own clause by clause, by the domain judgement
     a phrase's own object gets. The nearest context that names work decides: exempt when it is human-only and names no
     agent work; None otherwise (the finding's own verdict stands)."""
-    text = MARKUP.sub("", sentence).strip()
+    text, cut = _unmarked(sentence, phrase)
     if not text or not _may_point_back(text, phrase, sentence, before):
         return None  # the cheap test first: a sentence that cannot point back is never parsed a second time
-    lead = len(sentence) - len(sentence.lstrip())
     own = model(sentence_case(text))
     words = [t for t in own if not t.is_space and not t.is_punct]
-    cut = (phrase[0] - lead, phrase[1] - lead)
     negated = any(t.dep_ == "neg" and (is_copula(t.head) or cut[0] <= t.head.idx < cut[1]) for t in words)
     if not words or negated or not _points_back(words, text, lexicon):
         return None  # 'The release isn't your call here': a negated hand-over hands nothing over
@@ -929,7 +927,49 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, reaso
             return judged
     if any(words in reason for words in NAMES_WORK):
         return None
-    return context_before(sentence, phrase, before, lexicon, model)
+    return _subject_named(sentence, phrase, lexicon, model) or context_before(sentence, phrase, before, lexicon, model)
+
+
+def _unmarked(sentence: str, phrase: tuple[int, int]) -> tuple[str, tuple[int, int]]:
+    """The sentence without its markup (bold, list marks, a heading's hashes), stripped; the phrase's offsets in it."""
+    removed = [(m.start(), m.end()) for m in MARKUP.finditer(sentence)]
+    text = MARKUP.sub("", sentence)
+    lead = len(text) - len(text.lstrip())
+
+    def moved(at: int) -> int:
+        return at - sum(min(end, at) - start for start, end in removed if start < at) - lead
+
+    return text.strip(), (moved(phrase[0]), moved(phrase[1]))
+
+
+def _subject_named(sentence: str, phrase: tuple[int, int], lexicon: Lexicon, model: Language) -> Judgement | None:
+    """r40c (a gerund subject, through markup): the hand-over's own clause — between the clause breaks around it —
+    opens with the act it hands over as a gerund subject ('**Merging #901 to main** is your call — it's green and
+    approved.', 'Shipping 2.0 to PyPI is up to you'): that act, read with the bold span stripped, is what is handed
+    over, however the model hung the phrase. Exempt when it is human-only; None otherwise."""
+    text, cut = _unmarked(sentence, phrase)
+    starts = [k + 1 for k, ch in enumerate(text[: cut[0]]) if ch in CONTEXT_BREAKS and text[k + 1 : k + 2].isspace()]
+    start = starts[-1] if starts else 0
+    head = text[start : cut[0]].strip()
+    if not head or not head.split()[0].lower().strip("*_`").endswith("ing"):
+        return None  # the cheap test first: no gerund opens the clause
+    ends = [k for k, ch in enumerate(text) if k >= cut[1] and ch in CONTEXT_BREAKS and text[k + 1 : k + 2].isspace()]
+    clause = text[start : ends[0] if ends else len(text)].strip()
+    words = [t for t in model(sentence_case(clause)) if not t.is_space]
+    act = [t for t in gerund_act(words) if t.idx < len(head)]
+    if not act:  # the model made the gerund the root ('Merging' ROOT, 'is' its auxiliary): the words before the phrase
+        act = [t for t in words if t.idx < len(head) and not t.is_punct]
+        while act and (act[-1].pos_ == "AUX" or act[-1].lemma_.lower() in REQUIRE_VERBS):
+            act.pop()
+    if not act or act[0].tag_ != "VBG":
+        return None
+    judged = _judged(act, lexicon)
+    if judged is None:
+        return None
+    named = act[0].doc.text[act[0].idx : act[-1].idx + len(act[-1].text)]
+    return gated("exempt", "bound-before", f"exempt (bound-before): the gerund subject of its own clause, '{named}', "
+                 f"is the act it hands over, {work_of_stretch(act, lexicon).describe()}", None, None,
+                 judged.domains)  # fmt: skip
 
 
 def _own_clause(sentence: str, at: int) -> tuple[str, str]:
