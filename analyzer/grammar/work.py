@@ -391,7 +391,18 @@ def _alternative_time(part: Token) -> bool:
     # a bare phrase of a named moment ('…, or on Monday', '…, or next week')
     if part.pos_ == "ADP" and any(c.dep_ == "pobj" and c.lower_ in MOMENT_WORDS for c in part.children):
         return True
+    if _closes_time_phrase(part):
+        return True
     return part.pos_ == "ADV" and part.head.pos_ == "ADV"
+
+
+def _closes_time_phrase(verb: Token) -> bool:
+    """r40c: 'after the change window opens' with 'opens' made a conjunct of its own: a bare intransitive verb in the
+    present right after the object of a preposition of time is the verb of that clause of time, another moment."""
+    if verb.pos_ != "VERB" or verb.tag_ != "VBZ" or verb.i == 0 or any(not c.is_punct for c in verb.children):
+        return False
+    before = verb.doc[verb.i - 1]
+    return before.dep_ == "pobj" and before.head.lower_ in PURE_TIME_PREPOSITIONS
 
 
 def _in_timing_adjunct(tok: Token, part: Token, lexicon: Lexicon) -> bool:
@@ -608,6 +619,17 @@ def _said_when(tokens: list[Token]) -> frozenset[int]:
     when, with a noun for its object and no verb or first person in it, names a moment for the act, not work: its
     words are left out of the part. A clause after it ('after I fix the test', 'after updating the docs') is work."""
     found: set[int] = set()
+    inside = {t.i for t in tokens}
+    for clause in (t for t in tokens if t.dep_ == "advcl" and t.head.i in inside):
+        # r40c: 'after the change window opens', 'until the docs are done': a clause of time whose subject is a thing
+        # (not the agent, not the reader) and whose verb acts on nothing names a moment too
+        marks = [c for c in clause.children if c.dep_ == "mark" and c.lower_ in PURE_TIME_PREPOSITIONS]
+        subjects = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")]
+        acted = any(c.dep_ in ("dobj", "ccomp", "xcomp") for c in clause.children)
+        if marks and subjects and not acted and all(
+                s.pos_ in ("NOUN", "PROPN") and not any(t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our", "you",
+                "your") for t in s.subtree) for s in subjects):  # fmt: skip
+            found.update(t.i for t in clause.subtree)
     for preposition in tokens:
         if preposition.pos_ != "ADP" or preposition.lower_ not in PURE_TIME_PREPOSITIONS:
             continue
@@ -617,6 +639,9 @@ def _said_when(tokens: list[Token]) -> frozenset[int]:
         if any(t.pos_ in ("VERB", "AUX") or t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our") for t in words):
             continue
         found.update(t.i for t in words)
+        after = max(t.i for t in words) + 1
+        if after in inside and _closes_time_phrase(preposition.doc[after]):
+            found.add(after)  # r40c: 'after the change window opens' with 'opens' hung elsewhere: the clause's verb
     return frozenset(found)
 
 

@@ -461,9 +461,12 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
 def _statement_judged(statement: str, lexicon: Lexicon, model: Language) -> Judgement | None:
     """r40c: the statement before a hand-over that names nothing, read clause by clause as a context sentence is
     (_unit_work: 'tagging needs your sign-off', 'the prod deploy is queued behind the freeze'): exempt when it names a
-    human-only decision pending and no work; a question before it names no subject ('Merge now or hold? Your call.')."""
+    human-only decision pending and no work; a question before it names no subject ('Merge now or hold? Your call.'),
+    and a statement of the agent's own act or offer is the agent's plan, which pointed_before reads itself."""
     if statement.rstrip().endswith("?"):
         return None
+    if AGENT & set(re.findall(r"[a-z]+", statement.lower())):
+        return None  # the agent's own act or offer before it ('I can outline the plan, and you can approve it')
     work = _unit_work(statement.strip(), lexicon, model)
     if work is None or not work.human_only:
         return None
