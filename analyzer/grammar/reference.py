@@ -474,11 +474,12 @@ def antecedent_of(word: Token) -> Token | None:
 
 def _object_before(word: Token, own: list[Token]) -> Token | None:
     """r40c: the nearest noun before a pronoun object in its own segment that is the object of another verb (a direct
-    object, or the object of a preposition) and agrees with it in number; 'it' only, a singular's pointer. A direct
-    object the model tagged an adjective ('the leaked token' read token/ADJ) is a noun all the same."""
-    if word.lower_ != "it":
-        return None
+    object, or the object of a preposition), when the pronoun's clause has a subject of its own ('or should we just
+    rotate it'; 'or leave it' is the same alternative's); 'it' only, a singular's pointer. A direct object the model
+    tagged an adjective ('the leaked token' read token/ADJ) is a noun all the same."""
     verb = word.head
+    if word.lower_ != "it" or not any(c.dep_ == "nsubj" for c in verb.children):
+        return None
     nouns = [t for t in own if t.i < word.i and t.dep_ in ("dobj", "pobj") and (t.pos_ in ("NOUN", "PROPN") or (
         t.dep_ == "dobj")) and t.tag_ not in PLURAL_TAGS and t.head.i != verb.i and verb not in t.ancestors
              ]  # fmt: skip

@@ -450,7 +450,7 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
     if not work.human_only:
         offered = alternatives_judged(words, lexicon)  # r35a: 'Revoke it now, or rotate it at the weekend. Which …?'
         if offered is None:
-            return _statement_judged(sentences[-1], lexicon, model)
+            return None
         return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; "
                      f"{offered.reason.split(': ', 1)[1]}", None, None, offered.domains)  # fmt: skip
     named = " ".join(t.text for t in act)
@@ -463,7 +463,7 @@ def _statement_judged(statement: str, lexicon: Lexicon, model: Language) -> Judg
     (_unit_work: 'tagging needs your sign-off', 'the prod deploy is queued behind the freeze'): exempt when it names a
     human-only decision pending and no work; a question before it names no subject ('Merge now or hold? Your call.'),
     and a statement of the agent's own act or offer is the agent's plan, which pointed_before reads itself."""
-    if statement.rstrip().endswith("?"):
+    if statement.rstrip().endswith("?") or LIST_MARK.match(statement):
         return None
     if AGENT & set(re.findall(r"[a-z]+", statement.lower())):
         return None  # the agent's own act or offer before it ('I can outline the plan, and you can approve it')
@@ -541,7 +541,11 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
         # ('**Prod cutover:** … Yours to decide when.'), not a heading or a sentence further back; a status of an act
         # done there ('#204 is merged into main. Your call.') names no decision pending (_unit_work)
         headings = set(_context_units(before, headings_only=True))
+        # a question or a list item before it names no subject ('Squash or rebase? It's your call.', '2. merge #77 now
+        # … Either is your call.': the options are the choice, docs/DESIGN.md#decisive-relation)
+        listed = bool(before.strip()) and bool(LIST_MARK.match(before.rstrip().split("\n")[-1]))
         nearest = [u for u in units if u[0] not in labels][:1]
+        nearest = [u for u in nearest if not u[0].rstrip().endswith("?") and not listed]
         units = [u for u in units if (u in nearest or u[0] in labels) and u[0] not in headings]
     # a mark between clauses has a space after it ('09:12Z' is a time)
     head = text[: max(0, cut[0])]
@@ -930,7 +934,16 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, reaso
             return judged
     if any(words in reason for words in NAMES_WORK):
         return None
-    return _subject_named(sentence, phrase, lexicon, model) or context_before(sentence, phrase, before, lexicon, model)
+    judged = _subject_named(sentence, phrase, lexicon, model)
+    judged = judged or context_before(sentence, phrase, before, lexicon, model)
+    if judged is None and len(own) <= MAX_POINTING_CHARS and _closed_words_only(own):
+        # the statement right before a hand-over of closed-class words, read clause by clause ('tagging needs your
+        # sign-off — is Thursday okay with you?', 'The prod deploy is queued behind the freeze. That's your call.')
+        said = f"{before.rstrip()} {prior}".strip()
+        statements = [p for p in SENTENCE_END.split(said) if p.strip()]
+        listed = bool(said) and bool(LIST_MARK.match(said.split("\n")[-1]))  # a list's items are the choice
+        judged = _statement_judged(statements[-1], lexicon, model) if statements and not listed else None
+    return judged
 
 
 def _unmarked(sentence: str, phrase: tuple[int, int]) -> tuple[str, tuple[int, int]]:

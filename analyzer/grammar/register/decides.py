@@ -420,10 +420,15 @@ def _copula_above(verb: Token) -> Token | None:
 
 
 def _across_break(verb: Token, copula: Token) -> bool:
-    """r40c: a copula past a ';', ':' or dash is another clause's, which the model hung the hand-over's on ('I'll let
-    you choose when to tag the release; the notes are ready'): what the reader decides is the verb's own complement."""
+    """r40c: a copula past a ';', ':' or dash whose subject is a thing of its own is another clause's, which the model
+    hung the hand-over's on ('I'll let you choose when to tag the release; the notes are ready'): what the reader
+    decides is the verb's own complement. A demonstrative subject points back at the hand-over ('…; that's a billing
+    change I can't make')."""
     low, high = sorted((verb.i, copula.i))
-    return any(t.text in SEGMENT_BREAKS for t in verb.doc[low:high])
+    if not any(t.text in SEGMENT_BREAKS for t in verb.doc[low:high]):
+        return False
+    subjects = [c for c in copula.children if c.dep_ in SUBJECT_DEPS]
+    return bool(subjects) and not any(c.lower_ in DEMONSTRATIVES | POINTING_PRONOUNS for c in subjects)
 
 
 def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
