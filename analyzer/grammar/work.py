@@ -374,7 +374,10 @@ def _split_domain_act(part: Token, domains: list[str], lexicon: Lexicon) -> bool
 
 def _alternative_time(part: Token) -> bool:
     """'cut the 2.4 release now, or after the soak run': a coordinated phrase of time (a preposition of time, or a
-    time adverb) is another moment for the same act, not more work."""
+    time adverb) is another moment for the same act, not more work; r40c: so is a clause of time read as a part of
+    its own ('… yourself after the change window opens')."""
+    if _moment_clause(part):
+        return True
     if part.dep_ != "conj":
         return False
     if part.pos_ == "ADP" and part.lower_ in PURE_TIME_PREPOSITIONS:
@@ -394,6 +397,19 @@ def _alternative_time(part: Token) -> bool:
     if _closes_time_phrase(part):
         return True
     return part.pos_ == "ADV" and part.head.pos_ == "ADV"
+
+
+def _moment_clause(clause: Token) -> bool:
+    """r40c: 'after the change window opens', 'until the docs are done': a clause of time whose subject is a thing (not
+    the agent, not the reader) and whose verb acts on nothing names a moment, no work."""
+    if clause.dep_ != "advcl":
+        return False
+    marks = [c for c in clause.children if c.dep_ == "mark" and c.lower_ in PURE_TIME_PREPOSITIONS]
+    subjects = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")]
+    acted = any(c.dep_ in ("dobj", "ccomp", "xcomp") for c in clause.children)
+    people = FIRST_PERSON | {"my", "our", "you", "your"}
+    return bool(marks) and bool(subjects) and not acted and all(
+        s.pos_ in ("NOUN", "PROPN") and not any(t.lower_ in people for t in s.subtree) for s in subjects)  # fmt: skip
 
 
 def _closes_time_phrase(verb: Token) -> bool:
@@ -620,16 +636,8 @@ def _said_when(tokens: list[Token]) -> frozenset[int]:
     words are left out of the part. A clause after it ('after I fix the test', 'after updating the docs') is work."""
     found: set[int] = set()
     inside = {t.i for t in tokens}
-    for clause in (t for t in tokens if t.dep_ == "advcl" and t.head.i in inside):
-        # r40c: 'after the change window opens', 'until the docs are done': a clause of time whose subject is a thing
-        # (not the agent, not the reader) and whose verb acts on nothing names a moment too
-        marks = [c for c in clause.children if c.dep_ == "mark" and c.lower_ in PURE_TIME_PREPOSITIONS]
-        subjects = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")]
-        acted = any(c.dep_ in ("dobj", "ccomp", "xcomp") for c in clause.children)
-        if marks and subjects and not acted and all(
-                s.pos_ in ("NOUN", "PROPN") and not any(t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our", "you",
-                "your") for t in s.subtree) for s in subjects):  # fmt: skip
-            found.update(t.i for t in clause.subtree)
+    for clause in (t for t in tokens if t.head.i in inside and _moment_clause(t)):
+        found.update(t.i for t in clause.subtree)
     for preposition in tokens:
         if preposition.pos_ != "ADP" or preposition.lower_ not in PURE_TIME_PREPOSITIONS:
             continue

@@ -235,7 +235,10 @@ def _times_human_only_clause(phrase: Sequence[Token], lexicon: Lexicon) -> bool:
     after = list(first.doc[last.i + 1 : sent.end])
     end = next((k for k, t in enumerate(after) if t.text in SEGMENT_BREAKS), len(after))
     words = [t for t in (*before[start:], *after[:end]) if not t.is_punct and not t.is_space]
-    if not words or any(t.dep_ in ("nsubj", "nsubjpass", "expl") for t in words):
+    inside = {t.i for t in words}
+    # r40c: a subject of the stretch's own verb; a word the model made the subject of the next clause's copula ('Tag
+    # v2.3.0 whenever you want — the changelog is ready': v2.3.0 -nsubj-> is) is the act's object
+    if not words or any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.head.i in inside for t in words):
         return False
     return work_of_stretch(words, lexicon).human_only
 
