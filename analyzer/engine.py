@@ -315,7 +315,7 @@ def _bound_to_antecedent(finding: Finding, text: str, lexicon: Lexicon, model: M
 
     try:
         judged = antecedent_judged(text[start:end], (finding.start - start, finding.end - start),
-                                   text[max(0, start - _MAX_BEFORE_CHARS) : start], finding.reason, lexicon,
+                                   text[max(0, start - _MAX_BEFORE_CHARS) : start], finding, lexicon,
                                    model.load())  # fmt: skip
     except ModelUnavailable:
         return finding

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc, Span, Token
 
+    from analyzer.report import Finding
+
 from analyzer.lexicon import Lexicon
 
 HEDGE_VERBS = terms("bound-before", "hedge_verbs")
@@ -458,15 +460,22 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
                  f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip
 
 
+# r40c: a statement that ends on a past participle or past verb of its act ('PR #1233 merged.', '#204 was merged into
+# main.', 'The token was rotated yesterday.') reports it done.
+DONE = re.compile(r"\b(?:was|were|got|been)\s+\w+ed\b|^\S+(?:\s+#?\w+)?\s+\w+ed[.;:]?\s*$", re.IGNORECASE)
+
+
 def _statement_judged(statement: str, lexicon: Lexicon, model: Language) -> Judgement | None:
     """r40c: the statement before a hand-over that names nothing, read clause by clause as a context sentence is
     (_unit_work: 'tagging needs your sign-off', 'the prod deploy is queued behind the freeze'): exempt when it names a
     human-only decision pending and no work; a question before it names no subject ('Merge now or hold? Your call.'),
     and a statement of the agent's own act or offer is the agent's plan, which pointed_before reads itself."""
-    if statement.rstrip().endswith("?") or LIST_MARK.match(statement):
+    if statement.rstrip().endswith("?") or LIST_MARK.match(statement) or _bare_options(statement):
         return None
     if AGENT & set(re.findall(r"[a-z]+", statement.lower())):
         return None  # the agent's own act or offer before it ('I can outline the plan, and you can approve it')
+    if DONE.search(statement):
+        return None  # 'PR #1233 merged; your call.': the act itself reported done, nothing pending
     work = _unit_work(statement.strip(), lexicon, model)
     if work is None or not work.human_only:
         return None
@@ -545,7 +554,7 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
         # … Either is your call.': the options are the choice, docs/DESIGN.md#decisive-relation)
         listed = bool(before.strip()) and bool(LIST_MARK.match(before.rstrip().split("\n")[-1]))
         nearest = [u for u in units if u[0] not in labels][:1]
-        nearest = [u for u in nearest if not u[0].rstrip().endswith("?") and not listed]
+        nearest = [u for u in nearest if not u[0].rstrip().endswith("?") and not listed and not _bare_options(u[0])]
         units = [u for u in units if (u in nearest or u[0] in labels) and u[0] not in headings]
     # a mark between clauses has a space after it ('09:12Z' is a time)
     head = text[: max(0, cut[0])]
@@ -919,24 +928,27 @@ MAX_POINTING_CHARS = 120
 NAMES_WORK = ("the agent owns", "mixes human-only work", "outside the human-only domains")
 
 
-def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, reason: str, lexicon: Lexicon,
+def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, finding: Finding, lexicon: Lexicon,
                       model: Language) -> Judgement | None:  # fmt: skip
     """r40c (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): the one
     antecedent-scope reading of a hand-over that fires. A sentence that names nothing of its own ('Should I?', 'Your
     call.') binds the act the statement or list before it names (pointed_before); a sentence that points back (a
     pointer, a gerund with no object, a definite noun, a decision's own noun) binds what its clause before, its table
-    row, its sentence before, its label or heading names (context_before). None when its own words name work or
-    nothing human-only is bound."""
+    row, its sentence before, its label or heading names (context_before: an attribution phrase only — a question or a
+    wait holding 'this' or 'one' points at the agent's own work far more often); a gerund subject of its own clause,
+    through markup (_subject_named). None when its own words name work, the hand-over is negated, or nothing human-only
+    is bound."""
     own, prior = _own_clause(sentence, phrase[0])
     if len(own) <= MAX_POINTING_CHARS and (before + prior).strip():
         judged = pointed_before(own, f"{before.rstrip()} {prior}".strip(), lexicon, model)
         if judged is not None:
             return judged
-    if any(words in reason for words in NAMES_WORK):
-        return None
+    if any(words in finding.reason for words in NAMES_WORK) or finding.negated or _negated(own):
+        return None  # 'Merging #12 is not your move.', 'that one's not your call'
     judged = _subject_named(sentence, phrase, lexicon, model)
-    judged = judged or context_before(sentence, phrase, before, lexicon, model)
-    if judged is None and len(own) <= MAX_POINTING_CHARS and _closed_words_only(own):
+    if judged is None and finding.family == "attribution":
+        judged = context_before(sentence, phrase, before, lexicon, model)
+    if judged is None and len(own) <= MAX_POINTING_CHARS and _closed_words_only(own) and not NAMED.search(own):
         # the statement right before a hand-over of closed-class words, read clause by clause ('tagging needs your
         # sign-off — is Thursday okay with you?', 'The prod deploy is queued behind the freeze. That's your call.')
         said = f"{before.rstrip()} {prior}".strip()
@@ -944,6 +956,23 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, reaso
         listed = bool(said) and bool(LIST_MARK.match(said.split("\n")[-1]))  # a list's items are the choice
         judged = _statement_judged(statements[-1], lexicon, model) if statements and not listed else None
     return judged
+
+
+# r40c: a negation in the hand-over's own clause ('is not your move', 'isn’t', 'that one's not your call'); a thing
+# named by number or code in it ('#42 is ready, your call'), which is its own subject.
+NEGATION = re.compile(r"\b(?:not|never|no)\b|n['\u2019]t\b", re.IGNORECASE)
+NAMED = re.compile(r"[#\d`]")
+
+
+def _bare_options(unit: str) -> bool:
+    """'Squash or rebase.': methods joined by 'or' with no object name no act of their own (docs/DESIGN.md
+    #decisive-relation: 'Squash or rebase? Your call.' fires)."""
+    words = re.findall(r"[a-z#0-9-]+", unit.lower())
+    return "or" in words and len(words) <= 4 and not NAMED.search(unit)
+
+
+def _negated(clause: str) -> bool:
+    return NEGATION.search(clause) is not None
 
 
 def _unmarked(sentence: str, phrase: tuple[int, int]) -> tuple[str, tuple[int, int]]:
@@ -979,6 +1008,9 @@ def _subject_named(sentence: str, phrase: tuple[int, int], lexicon: Lexicon, mod
             act.pop()
     if not act or act[0].tag_ != "VBG":
         return None
+    between = [t for t in words if act[-1].i < t.i and t.idx < len(head) and not t.is_punct]
+    if any(t.pos_ not in ("AUX", "PART") and t.lemma_.lower() not in REQUIRE_VERBS for t in between):
+        return None  # 'Rebasing onto main took two tries, your call': a report of the act, no hand-over of it
     judged = _judged(act, lexicon)
     if judged is None:
         return None
