@@ -894,6 +894,12 @@ def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
             human.append("billing")
             continue
         work = work_of_stretch(words, lexicon)
+        joined = [c for c in top.children if c.dep_ == "conj" and c.pos_ == "VERB" and c.i in {t.i for t in words}
+                  ] if top is not None and top.tag_ == "VB" else []  # fmt: skip
+        if work.human_only and joined:
+            # r40c: an instruction's acts joined by 'and' are judged each ('Merge it and rename the helpers after': the
+            # rename is work)
+            work = work_of([top], lexicon, frozenset(t.i for t in words))
         if work.human_only and top is not None and _domain_act_done(top, words, work, lexicon):
             named = True  # '#204 is merged into main.': the human-only act itself reported done
             continue
