@@ -128,9 +128,14 @@ def test_complements_and_pointers_bind(text: str, verdict: str, rule: str, words
         ("The monthly spend increase is your call.", "exempt", "copular-ownership", ["spend"]),
         ("Spending the afternoon on the tokenizer is up to you.", "fire", "reader-decides",
          ["names no human-only decision"]),
+        # decisions about people: hiring, letting go; a person word naming a field of the code is that field
+        ("Whether to hire the contractor full-time is your call.", "exempt", "copular-ownership",
+         ["human-only work (people)"]),
+        ("Whether to add the salary field to the signup form is your call.", "fire", "copular-ownership",
+         ["names no human-only decision"]),
     ],
 )
-def test_spend_is_a_human_only_class(text: str, verdict: str, rule: str, words: list[str]) -> None:
+def test_spend_and_people_are_human_only_classes(text: str, verdict: str, rule: str, words: list[str]) -> None:
     assert_judged(text, verdict, rule, words)
 
 
