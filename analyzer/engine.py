@@ -257,14 +257,14 @@ def analyze(
                 warnings.append(MODEL_ERROR)
             finding = finding_without_model(candidate, text, views, lexicon)
         if finding is not None:
-            finding = _bound_to_context(_bound_to_sentence_before(finding, text, lexicon, model), text, lexicon, model)
+            finding = _bound_to_antecedent(finding, text, lexicon, model)
             findings.append(finding)
             if until_fire and finding.fires and finding.mode == "enforce":
                 break
     if not (until_fire and any(f.fires and f.mode == "enforce" for f in findings)):
         try:
             findings.extend(
-                _bound_to_sentence_before(f, text, lexicon, model)
+                _bound_to_antecedent(f, text, lexicon, model)
                 for f in closing_questions(text, findings, lexicon, model, quoted)
             )
         except ModelUnavailable:
@@ -291,69 +291,35 @@ def analyze(
 
 # r32d: where a hand-over's sentence ends and the one before it begins.
 _SENTENCE_BREAK = re.compile(r"[.!?](?=\s)|\n")
-# The longest sentence read for a hand-over that names nothing of its own (a pro-form question is short).
-_MAX_POINTING_CHARS = 120
-# How far back the statement or list a pro-form question points at is read (a few lines).
+# r36a: the longest hand-over sentence read for a decision named in its antecedent scope.
+_MAX_SENTENCE_CHARS = 240
+# How far back the statement, list, label or heading the hand-over binds is read (a few lines).
 _MAX_BEFORE_CHARS = 600
 
 
-def _bound_to_sentence_before(finding: Finding, text: str, lexicon: Lexicon, model: ModelUse) -> Finding:
-    """r32d (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): a hand-over that
-    fires and whose sentence names nothing of its own ('Okay if I do that?', 'Should I?', 'Say the word and I'll do
-    it.', 'Does that sound okay?') is judged on the act the sentence before it names (bound_before.pointed_before).
-    An offer always fires (docs/DESIGN.md#phrase-families); a disguised phrase fires whatever its relation."""
+def _bound_to_antecedent(finding: Finding, text: str, lexicon: Lexicon, model: ModelUse) -> Finding:
+    """r40c (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): every hand-over
+    that fires — attribution, a closing question, a wait or a permission ask; never an offer, which always fires
+    (docs/DESIGN.md#phrase-families), nor a disguised phrase — is read once more in its antecedent scope: its own
+    clause, the clause before it in its sentence, a table row's other cells, the sentence before it, the bold label or
+    heading above (bound_before.antecedent_judged). Exempt when the decision bound there is human-only."""
     if not finding.fires or finding.family == "offer" or finding.disguised:
         return finding
-    window = max(0, finding.start - _MAX_POINTING_CHARS)
+    window = max(0, finding.start - _MAX_SENTENCE_CHARS)
     starts = [m.end() for m in _SENTENCE_BREAK.finditer(text, window, finding.start)]
     if not starts and window > 0:
-        return finding  # the sentence is longer than a pro-form question
+        return finding  # the sentence is longer than a hand-over that points back
     start = starts[-1] if starts else 0
-    stop = _SENTENCE_BREAK.search(text, finding.end, finding.end + _MAX_POINTING_CHARS)
+    stop = _SENTENCE_BREAK.search(text, finding.end, finding.end + _MAX_SENTENCE_CHARS)
     end = stop.end() if stop is not None else len(text)
-    if end - start > _MAX_POINTING_CHARS or not text[max(0, start - _MAX_BEFORE_CHARS) : start].strip():
+    if end - start > _MAX_SENTENCE_CHARS:
         return finding
-    from analyzer.grammar.register.bound_before import pointed_before
+    from analyzer.grammar.register.bound_before import antecedent_judged
 
     try:
-        judged = pointed_before(text[start:end], text[max(0, start - _MAX_BEFORE_CHARS) : start], lexicon, model.load())
-    except ModelUnavailable:
-        return finding
-    if judged is None:
-        return finding
-    return replace(finding, verdict="exempt", rule=judged.rule, reason=judged.reason, domains=judged.domains)
-
-
-# r36a: the longest hand-over sentence read for a pointer back at its context.
-_MAX_CONTEXT_SENTENCE_CHARS = 240
-# r36a: the reasons of a hand-over whose own words already name work (the agent's, or beside a human-only act).
-_NAMES_WORK = ("the agent owns", "mixes human-only work", "outside the human-only domains")
-
-
-def _bound_to_context(finding: Finding, text: str, lexicon: Lexicon, model: ModelUse) -> Finding:
-    """r36a (docs/DESIGN.md#construction-classes, a decision named in the context before the hand-over): an
-    attribution hand-over that fires with nothing of work named in its own words, and whose sentence points back
-    ('Whether it goes in today is your call.', 'The upgrade is your pick.', 'Promoting to 100% is your call.'), is
-    judged on what its paragraph, its label or its heading named before it (bound_before.context_before)."""
-    if not finding.fires or finding.family != "attribution" or finding.disguised:
-        return finding
-    if any(words in finding.reason for words in _NAMES_WORK):
-        return finding
-    window = max(0, finding.start - _MAX_CONTEXT_SENTENCE_CHARS)
-    starts = [m.end() for m in _SENTENCE_BREAK.finditer(text, window, finding.start)]
-    if not starts and window > 0:
-        return finding
-    start = starts[-1] if starts else 0
-    stop = _SENTENCE_BREAK.search(text, finding.end, finding.end + _MAX_CONTEXT_SENTENCE_CHARS)
-    end = stop.end() if stop is not None else len(text)
-    before = text[max(0, start - _MAX_BEFORE_CHARS) : start]
-    if end - start > _MAX_CONTEXT_SENTENCE_CHARS:
-        return finding
-    from analyzer.grammar.register.bound_before import context_before
-
-    try:
-        judged = context_before(text[start:end], (finding.start - start, finding.end - start), before, lexicon,
-                                model.load())  # fmt: skip
+        judged = antecedent_judged(text[start:end], (finding.start - start, finding.end - start),
+                                   text[max(0, start - _MAX_BEFORE_CHARS) : start], finding, lexicon,
+                                   model.load())  # fmt: skip
     except ModelUnavailable:
         return finding
     if judged is None:

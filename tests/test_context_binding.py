@@ -51,9 +51,14 @@ BOUND = "its sentence points back at what is named before it"
          ["'what's next'"]),
         ("Cleaned the survey file.\n\nThe i18n branch was merged last Tuesday, your call.", "fire", "status-prose",
          ["reports a past fact"]),
-        # a bare pro-form after a status stays status prose (docs/DESIGN.md#decisive-relation); a negated one too
-        ("PR #14 and PR #15 are both merge-eligible. They're your call.", "fire", "copular-ownership", []),
-        ("PR #14 is merge-eligible. That's your call.", "fire", "copular-ownership", []),
+        # r40c: a bare pro-form binds the sentence right before it (docs/DESIGN.md#construction-classes, a human-only
+        # decision named away from the phrase) — a merge pending there is handed over; an act done there, or agent work,
+        # leaves it firing; a negated one fires
+        ("PR #14 and PR #15 are both merge-eligible. They're your call.", "exempt", "bound-before",
+         [BOUND, "human-only work (merge)"]),
+        ("PR #14 is merge-eligible. That's your call.", "exempt", "bound-before", [BOUND, "human-only work (merge)"]),
+        ("PR #14 was merged yesterday. That's your call.", "fire", "copular-ownership", ["no antecedent"]),
+        ("The parser refactor is half done. That's your call.", "fire", "copular-ownership", ["no antecedent"]),
         ("PR #4301 touches the release script, which is operator-owned.\n\nThe release isn't your call here, it's the "
          "operator's.", "fire", "copular-ownership", []),
         ("PR #52 is merged and green.\n\nSplitting it into two modules is your call.", "fire", "copular-ownership",

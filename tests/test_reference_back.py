@@ -25,9 +25,11 @@ POINTING_BACK = [
         "named-before",
         ["production-data"],
     ),
-    # an instruction, an option list or a question before names no subject: nothing wider
-    # (docs/DESIGN.md#decisive-relation)
-    ("Merge #88 once the canary is green. Up to you.", "fire", "reader-decides", ["without naming"]),
+    # an option list or a question before names no subject: nothing wider (docs/DESIGN.md#decisive-relation); r40c: an
+    # instruction before binds the hand-over, as r37j reads it (tests/test_instruction_before_handover.py), and its
+    # condition says when
+    ("Merge #88 once the canary is green. Up to you.", "exempt", "bound-before", ["named before it", "merge"]),
+    ("Refactor the parser once the canary is green. Up to you.", "fire", "reader-decides", ["without naming"]),
     ("Squash-merge or rebase-merge #88? Your call.", "fire", "standalone", ["without naming"]),
     (
         "Cutting v4.1.0 and pushing it to PyPI is all that's left. Your decision.",

@@ -100,7 +100,7 @@ def _introduced_object(noun: Token, phrase: Sequence[Token], after: Token | None
     if after is None or after.text not in OBJECT_INTRODUCERS or not after.whitespace_:
         return []
     rest = [t for t in noun.sent if t.i > after.i]
-    if not rest or rest[0].dep_ == "cc" or _new_statement(phrase, after, tops(rest)):
+    if not rest or rest[0].dep_ == "cc" or _new_statement(noun, phrase, after, tops(rest)):
         return []
     return tops(rest)
 
@@ -134,16 +134,22 @@ def _coordinated_prepositions(noun: Token, preposition: Token) -> list[Token]:
     return joined
 
 
-def _new_statement(phrase: Sequence[Token], introducer: Token, roots: list[Token]) -> bool:
+def _new_statement(noun: Token, phrase: Sequence[Token], introducer: Token, roots: list[Token]) -> bool:
     """'Squash or rebase, your call — I didn't touch the history': after a phrase that closes a comment
-    on what precedes it, a dash opens a statement with its own subject, not the phrase's object.
+    on what precedes it, a dash opens a statement with its own subject, not the phrase's object. r40c: so after
+    a phrase that a copula's subject already names the decision of ('Merging #901 to main is your call — it's green
+    and approved').
 
         , your call — I didn't touch …     ',' before the phrase; touch -nsubj-> I after the dash
+        X is your call — it's green …      call -attr-> is -nsubj/csubj-> X
     """
     before = previous_token(phrase[0])
     if before is not None and before.lower_ in DETACHED_CONJUNCTIONS:
         before = previous_token(before)
-    if introducer.text == ":" or before is None or before.text != ",":
+    # the copula's subject, or the words before it when the model made the copula an auxiliary of a gerund subject
+    owned = noun.dep_ == "attr" and is_copula(noun.head) and any(
+        not t.is_punct for t in noun.doc[noun.sent.start : noun.head.i])  # fmt: skip
+    if introducer.text == ":" or before is None or (before.text != "," and not owned):
         return False
     return len(roots) == 1 and any(c.dep_ in SUBJECT_DEPS for c in roots[0].children)
 

@@ -438,7 +438,9 @@ def antecedent_of(word: Token) -> Token | None:
         return None
     own = segment_before(word)
     if any(t.pos_ in ("NOUN", "PROPN") for t in own):
-        return None  # 'review the PR and merge it': the pronoun's antecedent is in its own clause
+        # 'review the PR and merge it': the pronoun's antecedent is in its own clause — r40c: the nearest object before
+        # it that agrees with it, in another alternative ('… to scrub the leaked token, or should we just rotate it?')
+        return _object_before(word, own)
     clause = _clause_before(own[0] if own else word)
     if not clause:
         return None
@@ -468,6 +470,20 @@ def antecedent_of(word: Token) -> Token | None:
     # The small model may misread the clause ('The prod API keys … expire Friday': keys as its root): the noun
     # nearest its top.
     return subject or min(nouns, key=lambda t: (_depth(t, inside), t.i), default=None)
+
+
+def _object_before(word: Token, own: list[Token]) -> Token | None:
+    """r40c: the nearest noun before a pronoun object in its own segment that is the object of another verb (a direct
+    object, or the object of a preposition), when the pronoun's clause has a subject of its own ('or should we just
+    rotate it'; 'or leave it' is the same alternative's); 'it' only, a singular's pointer. A direct object the model
+    tagged an adjective ('the leaked token' read token/ADJ) is a noun all the same."""
+    verb = word.head
+    if word.lower_ != "it" or not any(c.dep_ == "nsubj" for c in verb.children):
+        return None
+    nouns = [t for t in own if t.i < word.i and t.dep_ in ("dobj", "pobj") and (t.pos_ in ("NOUN", "PROPN") or (
+        t.dep_ == "dobj")) and t.tag_ not in PLURAL_TAGS and t.head.i != verb.i and verb not in t.ancestors
+             ]  # fmt: skip
+    return nouns[-1] if nouns else None
 
 
 def _thing_needed(word: Token, clause: list[Token]) -> Token | None:

@@ -374,7 +374,10 @@ def _split_domain_act(part: Token, domains: list[str], lexicon: Lexicon) -> bool
 
 def _alternative_time(part: Token) -> bool:
     """'cut the 2.4 release now, or after the soak run': a coordinated phrase of time (a preposition of time, or a
-    time adverb) is another moment for the same act, not more work."""
+    time adverb) is another moment for the same act, not more work; r40c: so is a clause of time read as a part of
+    its own ('… yourself after the change window opens')."""
+    if _moment_clause(part):
+        return True
     if part.dep_ != "conj":
         return False
     if part.pos_ == "ADP" and part.lower_ in PURE_TIME_PREPOSITIONS:
@@ -391,7 +394,31 @@ def _alternative_time(part: Token) -> bool:
     # a bare phrase of a named moment ('…, or on Monday', '…, or next week')
     if part.pos_ == "ADP" and any(c.dep_ == "pobj" and c.lower_ in MOMENT_WORDS for c in part.children):
         return True
+    if _closes_time_phrase(part):
+        return True
     return part.pos_ == "ADV" and part.head.pos_ == "ADV"
+
+
+def _moment_clause(clause: Token) -> bool:
+    """r40c: 'after the change window opens', 'until the docs are done': a clause of time whose subject is a thing (not
+    the agent, not the reader) and whose verb acts on nothing names a moment, no work."""
+    if clause.dep_ != "advcl":
+        return False
+    marks = [c for c in clause.children if c.dep_ == "mark" and c.lower_ in PURE_TIME_PREPOSITIONS]
+    subjects = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")]
+    acted = any(c.dep_ in ("dobj", "ccomp", "xcomp") for c in clause.children)
+    people = FIRST_PERSON | {"my", "our", "you", "your"}
+    return bool(marks) and bool(subjects) and not acted and all(
+        s.pos_ in ("NOUN", "PROPN") and not any(t.lower_ in people for t in s.subtree) for s in subjects)  # fmt: skip
+
+
+def _closes_time_phrase(verb: Token) -> bool:
+    """r40c: 'after the change window opens' with 'opens' made a conjunct of its own: a bare intransitive verb in the
+    present right after the object of a preposition of time is the verb of that clause of time, another moment."""
+    if verb.pos_ != "VERB" or verb.tag_ != "VBZ" or verb.i == 0 or any(not c.is_punct for c in verb.children):
+        return False
+    before = verb.doc[verb.i - 1]
+    return before.dep_ == "pobj" and before.head.lower_ in PURE_TIME_PREPOSITIONS
 
 
 def _in_timing_adjunct(tok: Token, part: Token, lexicon: Lexicon) -> bool:
@@ -608,6 +635,9 @@ def _said_when(tokens: list[Token]) -> frozenset[int]:
     when, with a noun for its object and no verb or first person in it, names a moment for the act, not work: its
     words are left out of the part. A clause after it ('after I fix the test', 'after updating the docs') is work."""
     found: set[int] = set()
+    inside = {t.i for t in tokens}
+    for clause in (t for t in tokens if t.head.i in inside and _moment_clause(t)):
+        found.update(t.i for t in clause.subtree)
     for preposition in tokens:
         if preposition.pos_ != "ADP" or preposition.lower_ not in PURE_TIME_PREPOSITIONS:
             continue
@@ -617,6 +647,9 @@ def _said_when(tokens: list[Token]) -> frozenset[int]:
         if any(t.pos_ in ("VERB", "AUX") or t.lower_ in FIRST_PERSON or t.lower_ in ("my", "our") for t in words):
             continue
         found.update(t.i for t in words)
+        after = max(t.i for t in words) + 1
+        if after in inside and _closes_time_phrase(preposition.doc[after]):
+            found.add(after)  # r40c: 'after the change window opens' with 'opens' hung elsewhere: the clause's verb
     return frozenset(found)
 
 

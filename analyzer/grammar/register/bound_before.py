@@ -21,6 +21,7 @@ from analyzer.grammar.reference import (
     gerund_act,
     infinitive_said,
     instructed_act,
+    pointer_after,
     predicted_act,
     recommended_act,
     sentence_before,
@@ -36,6 +37,8 @@ from analyzer.text.layout import instruction_case, sentence_case
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc, Span, Token
+
+    from analyzer.report import Finding
 
 from analyzer.lexicon import Lexicon
 
@@ -457,6 +460,30 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
                  f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip
 
 
+# r40c: a statement that ends on a past participle or past verb of its act ('PR #1233 merged.', '#204 was merged into
+# main.', 'The token was rotated yesterday.') reports it done.
+DONE = re.compile(r"\b(?:was|were|got|been)\s+\w+ed\b|^\S+(?:\s+#?\w+)?\s+\w+ed[.;:]?\s*$", re.IGNORECASE)
+
+
+def _statement_judged(statement: str, lexicon: Lexicon, model: Language) -> Judgement | None:
+    """r40c: the statement before a hand-over that names nothing, read clause by clause as a context sentence is
+    (_unit_work: 'tagging needs your sign-off', 'the prod deploy is queued behind the freeze'): exempt when it names a
+    human-only decision pending and no work; a question before it names no subject ('Merge now or hold? Your call.'),
+    and a statement of the agent's own act or offer is the agent's plan, which pointed_before reads itself."""
+    if statement.rstrip().endswith("?") or LIST_MARK.match(statement) or _bare_options(statement):
+        return None
+    if AGENT & set(re.findall(r"[a-z]+", statement.lower())):
+        return None  # the agent's own act or offer before it ('I can outline the plan, and you can approve it')
+    if DONE.search(statement):
+        return None  # 'PR #1233 merged; your call.': the act itself reported done, nothing pending
+    work = _unit_work(statement.strip(), lexicon, model)
+    if work is None or not work.human_only:
+        return None
+    named = statement.strip() if len(statement.strip()) <= 60 else statement.strip()[:57] + "…"
+    return gated("exempt", "bound-before", f"exempt (bound-before): its sentence names nothing of its own; what is "
+                 f"named before it, '{named}', is {work.describe()}", None, None, work.domains)  # fmt: skip
+
+
 def _act_noun_judged(act_noun: str, lines: list[str], lexicon: Lexicon, model: Language) -> Judgement | None:
     """The act the statement before names (reference.act_of_sentence), exempt when it is human-only work of a domain
     the act noun names; None otherwise, and for a list before it (which item the noun means is not said)."""
@@ -506,13 +533,11 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     read as what they stand for (analyzer.grammar.reference), and on its own clause by clause, by the domain judgement
     a phrase's own object gets. The nearest context that names work decides: exempt when it is human-only and names no
     agent work; None otherwise (the finding's own verdict stands)."""
-    text = MARKUP.sub("", sentence).strip()
+    text, cut = _unmarked(sentence, phrase)
     if not text or not _may_point_back(text, phrase, sentence, before):
         return None  # the cheap test first: a sentence that cannot point back is never parsed a second time
-    lead = len(sentence) - len(sentence.lstrip())
     own = model(sentence_case(text))
     words = [t for t in own if not t.is_space and not t.is_punct]
-    cut = (phrase[0] - lead, phrase[1] - lead)
     negated = any(t.dep_ == "neg" and (is_copula(t.head) or cut[0] <= t.head.idx < cut[1]) for t in words)
     if not words or negated or not _points_back(words, text, lexicon):
         return None  # 'The release isn't your call here': a negated hand-over hands nothing over
@@ -520,24 +545,35 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     units = [(unit, text, cut) for unit in _context_units(before)]
     labels = {unit for unit in _context_units(before, labels_only=True)}
     if not _names_act(acting, lexicon):
-        # a bare pro-form or a sentence of closed-class words after a status ('PR #14 is merge-eligible. That's your
-        # call.', 'They're your call.') is status prose (docs/DESIGN.md#decisive-relation); only a bold label opening
-        # its paragraph names the decision it is about ('**Prod cutover:** … Yours to decide when.')
-        units = [u for u in units if u[0] in labels and u[0] not in _context_units(before, headings_only=True)]
+        # r40c: a bare pro-form or a sentence of closed-class words binds the sentence right before it ('The prod deploy
+        # of build 2291 is queued behind the change freeze. That's your call.') or the bold label opening its paragraph
+        # ('**Prod cutover:** … Yours to decide when.'), not a heading or a sentence further back; a status of an act
+        # done there ('#204 is merged into main. Your call.') names no decision pending (_unit_work)
+        headings = set(_context_units(before, headings_only=True))
+        # a question or a list item before it names no subject ('Squash or rebase? It's your call.', '2. merge #77 now
+        # … Either is your call.': the options are the choice, docs/DESIGN.md#decisive-relation)
+        listed = bool(before.strip()) and bool(LIST_MARK.match(before.rstrip().split("\n")[-1]))
+        nearest = [u for u in units if u[0] not in labels][:1]
+        nearest = [u for u in nearest if not u[0].rstrip().endswith("?") and not listed and not _bare_options(u[0])]
+        units = [u for u in units if (u in nearest or u[0] in labels) and u[0] not in headings]
     # a mark between clauses has a space after it ('09:12Z' is a time)
     head = text[: max(0, cut[0])]
     breaks = [k for k, ch in enumerate(head) if ch in CONTEXT_BREAKS and text[k + 1 : k + 2].isspace()]
+    # r40c: a comma before a linking conjunction opens a clause of its own ('I've drafted the Terraform to grant …, but
+    # applying it needs your call'); 'and' also joins the items of a list
+    breaks += [k for k, ch in enumerate(head) if ch == "," and _linked_after(head, k)]
+    breaks.sort()
     if breaks and any(ch.isalpha() for ch in text[: breaks[-1]]):
         # the clause before its own in the sentence is the nearest context ('… to the bill; that upgrade is yours')
         k = breaks[-1] + 1
         rest = text[k:].lstrip()
         shift = len(text) - len(rest)
         units.insert(0, (text[: breaks[-1]].strip(), rest, (cut[0] - shift, cut[1] - shift)))
-    if any(_reports_done(t) for t in acting):
-        return None  # 'The i18n branch was merged last Tuesday, your call.': an act done, no decision pending
-    verbs = _own_verbs(acting)
-    every = any(t.lower_ in CHOICE_POINTERS for t in words)
     clause = [t for t in acting if not breaks or t.idx > breaks[-1]]
+    if any(_reports_done(t) for t in clause):
+        return None  # 'The i18n branch was merged last Tuesday, your call.': an act done, no decision pending
+    every = any(t.lower_ in CHOICE_POINTERS for t in words)
+    verbs = _own_verbs(clause)  # r40c: the acts of its own clause; the clause before it is context
     asked = any(t.lower_ in WH_INFINITIVE_MARKS | {"whether", "when"} or t.tag_ in ("VBG", "VB") for t in clause)
     if clause and not asked and work_of_stretch(clause, lexicon).human_only:
         return None  # its own words name the human-only act, and the relation rules fired on that ('PR #12 merges')
@@ -587,8 +623,30 @@ def _domain_act_done(top: Token, words: list[Token], work: Work, lexicon: Lexico
 def _own_verbs(acting: list[Token]) -> list[Token]:
     """The verbs of the hand-over's own words that name an act: not a pro-verb ('whether it goes in', 'do that'), a
     verb of deciding or handing over, or a copula."""
-    closed = PRO_VERBS | DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS
-    return [t for t in acting if t.pos_ == "VERB" and t.lemma_.lower() not in closed and not is_copula(t)]
+    # r40c: a verb of needing governs the phrase ('applying it needs your call'), it names no act
+    closed = PRO_VERBS | DECISION_VERBS | HANDOVER_VERBS | HEDGE_VERBS | FRAME_VERBS | REQUIRE_VERBS
+    return [t for t in acting if t.pos_ == "VERB" and t.lemma_.lower() not in closed and not is_copula(t)
+            and not _held_off(t)]  # fmt: skip
+
+
+def _purpose(clause: Token) -> bool:
+    """An infinitive of purpose hung on a verb ('… to grant the data team admin'): 'to' as its own auxiliary."""
+    return clause.dep_ in ("advcl", "xcomp") and any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children)
+
+
+def _linked_after(text: str, k: int) -> bool:
+    """The word after the comma at `k` links a clause of its own (terms [bound-before] clause_links, not 'and')."""
+    found = re.match(r"\s+([a-z]+)\b", text[k + 1 :])
+    return found is not None and found.group(1) in CLAUSE_LINKS - {"and"}
+
+
+def _held_off(verb: Token) -> bool:
+    """r40c: the agent saying it has not done the act named before ('I haven't touched it — your call.'): a negated verb
+    with the agent for its subject and a pointer for its object names no act of its own; it holds off the one bound."""
+    negated = any(c.dep_ == "neg" for c in verb.children)
+    by_agent = any(c.dep_ == "nsubj" and c.lower_ in AGENT for c in verb.children)
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    return negated and by_agent and bool(objects) and all(o.lower_ in CONTEXT_POINTERS for o in objects)
 
 
 def _own_act(verb: Token, lexicon: Lexicon) -> bool:
@@ -609,8 +667,13 @@ def _acts_in(verbs: list[Token], work: Work, lexicon: Lexicon) -> bool:
     def acts(verb: Token) -> bool:
         if forms(verb) & named:
             return True
-        objects = [c for c in verb.children if c.dep_ == "dobj"] if verb.lemma_.lower() in LIGHT_VERBS else []
-        return bool(objects) and all(forms(o) & named for o in objects)  # 'Running the apply'
+        light = verb.lemma_.lower() in LIGHT_VERBS
+        objects = [c for c in verb.children if c.dep_ == "dobj"] if light else []
+        misread = pointer_after(verb) if light and not objects else None
+        objects += [misread] if misread is not None else []  # 'applying it needs': 'it' read as the subject
+        # 'Running the apply'; r40c: 'running it' after the SQL that erases the rows — a light verb over a pointer does
+        # the act named before
+        return bool(objects) and all(forms(o) & named or o.lower_ in CONTEXT_POINTERS for o in objects)
 
     return all(acts(v) for v in verbs)
 
@@ -821,13 +884,22 @@ def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
             continue
         if top is not None and any(c.dep_ == "nsubj" and c.lower_ in AGENT for c in top.children):
             inside = {t.i for t in words}
-            words = [t for c in top.children if c.dep_ in ("dobj", "prep") for t in c.subtree if t.i in inside]
+            # r40c: and the purpose it was made for ('I've drafted the Terraform to grant the data team admin on the
+            # prod project')
+            words = [t for c in top.children if c.dep_ in ("dobj", "prep") or _purpose(c) for t in c.subtree
+                     if t.i in inside]  # fmt: skip
             if not words:
                 continue
         if _pays(words):
             human.append("billing")
             continue
         work = work_of_stretch(words, lexicon)
+        joined = [c for c in top.children if c.dep_ == "conj" and c.pos_ == "VERB" and c.i in {t.i for t in words}
+                  ] if top is not None and top.tag_ == "VB" else []  # fmt: skip
+        if work.human_only and joined:
+            # r40c: an instruction's acts joined by 'and' are judged each ('Merge it and rename the helpers after': the
+            # rename is work)
+            work = work_of([top], lexicon, frozenset(t.i for t in words))
         if work.human_only and top is not None and _domain_act_done(top, words, work, lexicon):
             named = True  # '#204 is merged into main.': the human-only act itself reported done
             continue
@@ -853,3 +925,114 @@ def _pays(words: list[Token]) -> bool:
         if any(t.lemma_.lower() in COST_NOUNS for t in under):
             return True
     return False
+
+
+# r40c: the longest hand-over sentence read as one naming nothing of its own (a pro-form question is short); the reasons
+# of a hand-over whose own words already name work (the agent's, or beside a human-only act), which nothing before it
+# can turn into a human-only decision.
+MAX_POINTING_CHARS = 120
+NAMES_WORK = ("the agent owns", "mixes human-only work", "outside the human-only domains")
+
+
+def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, finding: Finding, lexicon: Lexicon,
+                      model: Language) -> Judgement | None:  # fmt: skip
+    """r40c (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): the one
+    antecedent-scope reading of a hand-over that fires. A sentence that names nothing of its own ('Should I?', 'Your
+    call.') binds the act the statement or list before it names (pointed_before); a sentence that points back (a
+    pointer, a gerund with no object, a definite noun, a decision's own noun) binds what its clause before, its table
+    row, its sentence before, its label or heading names (context_before: an attribution phrase only — a question or a
+    wait holding 'this' or 'one' points at the agent's own work far more often); a gerund subject of its own clause,
+    through markup (_subject_named). None when its own words name work, the hand-over is negated, or nothing human-only
+    is bound."""
+    own, prior = _own_clause(sentence, phrase[0])
+    if len(own) <= MAX_POINTING_CHARS and (before + prior).strip():
+        judged = pointed_before(own, f"{before.rstrip()} {prior}".strip(), lexicon, model)
+        if judged is not None:
+            return judged
+    if any(words in finding.reason for words in NAMES_WORK) or finding.negated or _negated(own):
+        return None  # 'Merging #12 is not your move.', 'that one's not your call'
+    judged = _subject_named(sentence, phrase, lexicon, model)
+    if judged is None and finding.family == "attribution":
+        judged = context_before(sentence, phrase, before, lexicon, model)
+    if judged is None and len(own) <= MAX_POINTING_CHARS and _closed_words_only(own) and not NAMED.search(own):
+        # the statement right before a hand-over of closed-class words, read clause by clause ('tagging needs your
+        # sign-off — is Thursday okay with you?', 'The prod deploy is queued behind the freeze. That's your call.')
+        said = f"{before.rstrip()} {prior}".strip()
+        statements = [p for p in SENTENCE_END.split(said) if p.strip()]
+        listed = bool(said) and bool(LIST_MARK.match(said.split("\n")[-1]))  # a list's items are the choice
+        judged = _statement_judged(statements[-1], lexicon, model) if statements and not listed else None
+    return judged
+
+
+# r40c: a negation in the hand-over's own clause ('is not your move', 'isn’t', 'that one's not your call'); a thing
+# named by number or code in it ('#42 is ready, your call'), which is its own subject.
+NEGATION = re.compile(r"\b(?:not|never|no)\b|n['\u2019]t\b", re.IGNORECASE)
+NAMED = re.compile(r"[#\d`]")
+
+
+def _bare_options(unit: str) -> bool:
+    """'Squash or rebase.': methods joined by 'or' with no object name no act of their own (docs/DESIGN.md
+    #decisive-relation: 'Squash or rebase? Your call.' fires)."""
+    words = re.findall(r"[a-z#0-9-]+", unit.lower())
+    return "or" in words and len(words) <= 4 and not NAMED.search(unit)
+
+
+def _negated(clause: str) -> bool:
+    return NEGATION.search(clause) is not None
+
+
+def _unmarked(sentence: str, phrase: tuple[int, int]) -> tuple[str, tuple[int, int]]:
+    """The sentence without its markup (bold, list marks, a heading's hashes), stripped; the phrase's offsets in it."""
+    removed = [(m.start(), m.end()) for m in MARKUP.finditer(sentence)]
+    text = MARKUP.sub("", sentence)
+    lead = len(text) - len(text.lstrip())
+
+    def moved(at: int) -> int:
+        return at - sum(min(end, at) - start for start, end in removed if start < at) - lead
+
+    return text.strip(), (moved(phrase[0]), moved(phrase[1]))
+
+
+def _subject_named(sentence: str, phrase: tuple[int, int], lexicon: Lexicon, model: Language) -> Judgement | None:
+    """r40c (a gerund subject, through markup): the hand-over's own clause — between the clause breaks around it —
+    opens with the act it hands over as a gerund subject ('**Merging #901 to main** is your call — it's green and
+    approved.', 'Shipping 2.0 to PyPI is up to you'): that act, read with the bold span stripped, is what is handed
+    over, however the model hung the phrase. Exempt when it is human-only; None otherwise."""
+    text, cut = _unmarked(sentence, phrase)
+    starts = [k + 1 for k, ch in enumerate(text[: cut[0]]) if ch in CONTEXT_BREAKS and text[k + 1 : k + 2].isspace()]
+    start = starts[-1] if starts else 0
+    head = text[start : cut[0]].strip()
+    if not head or not head.split()[0].lower().strip("*_`").endswith("ing"):
+        return None  # the cheap test first: no gerund opens the clause
+    ends = [k for k, ch in enumerate(text) if k >= cut[1] and ch in CONTEXT_BREAKS and text[k + 1 : k + 2].isspace()]
+    clause = text[start : ends[0] if ends else len(text)].strip()
+    words = [t for t in model(sentence_case(clause)) if not t.is_space]
+    act = [t for t in gerund_act(words) if t.idx < len(head)]
+    if not act:  # the model made the gerund the root ('Merging' ROOT, 'is' its auxiliary): the words before the phrase
+        act = [t for t in words if t.idx < len(head) and not t.is_punct]
+        while act and (act[-1].pos_ == "AUX" or act[-1].lemma_.lower() in REQUIRE_VERBS):
+            act.pop()
+    if not act or act[0].tag_ != "VBG":
+        return None
+    between = [t for t in words if act[-1].i < t.i and t.idx < len(head) and not t.is_punct]
+    if any(t.pos_ not in ("AUX", "PART") and t.lemma_.lower() not in REQUIRE_VERBS for t in between):
+        return None  # 'Rebasing onto main took two tries, your call': a report of the act, no hand-over of it
+    judged = _judged(act, lexicon)
+    if judged is None:
+        return None
+    named = act[0].doc.text[act[0].idx : act[-1].idx + len(act[-1].text)]
+    return gated("exempt", "bound-before", f"exempt (bound-before): the gerund subject of its own clause, '{named}', "
+                 f"is the act it hands over, {work_of_stretch(act, lexicon).describe()}", None, None,
+                 judged.domains)  # fmt: skip
+
+
+def _own_clause(sentence: str, at: int) -> tuple[str, str]:
+    """The hand-over's own clause, from the last ';', ':' or dash before the phrase (at `at`), and the clauses before
+    it in its sentence, closed as a statement ('tagging needs your sign-off — is Thursday okay with you?')."""
+    head = sentence[:at]
+    breaks = [k for k, ch in enumerate(head) if ch in CONTEXT_BREAKS and sentence[k + 1 : k + 2].isspace()]
+    if not breaks or not any(ch.isalpha() for ch in head[: breaks[-1]]):
+        return sentence, ""
+    prior = head[: breaks[-1]].strip()
+    return sentence[breaks[-1] + 1 :].strip(), prior.rstrip(",;:") + "."
+

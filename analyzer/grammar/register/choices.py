@@ -236,9 +236,12 @@ def _done_to(offered: Sequence[Token], lexicon: Lexicon) -> Token | None:
         nominal = token.head.i in inside and token.head.pos_ in ("NOUN", "PROPN") and token.head.i < token.i
         # 'want the logs attached' as a small clause: logs -nsubj-> attached
         nominal = nominal or any(c.dep_ in SUBJECT_DEPS and c.i in inside and c.i < token.i for c in token.children)
+        # r40c: a participle that heads a marked clause ('or wait until the docs are done') says when, not what is done
+        marked = any(c.dep_ == "mark" for c in token.children)
         if (
             token.tag_ == "VBN"
             and nominal
+            and not marked
             and not lexicon.domain_of(token.lemma_)
             and not lexicon.domain_of(token.lower_)
         ):

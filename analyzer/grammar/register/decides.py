@@ -20,7 +20,7 @@ from analyzer.grammar.registry import rule
 from analyzer.grammar.relation_rules import ownership_judgement, relation_of_segment
 from analyzer.grammar.work import work_of_stretch
 from analyzer.lexicon import Lexicon
-from analyzer.parse.shapes import segment_before
+from analyzer.parse.shapes import SEGMENT_BREAKS, segment_before
 from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, is_copula, subject_of
 from analyzer.terms import terms
 from analyzer.text.candidates import find_candidates
@@ -413,10 +413,22 @@ def _copula_above(verb: Token) -> Token | None:
     -relcl-> yours -attr-> is): the copula whose subject the reader is handed."""
     node = verb.head
     for _ in range(2):
-        if is_copula(node) and node.i != verb.i:
+        if is_copula(node) and node.i != verb.i and not _across_break(verb, node):
             return node
         node = node.head
     return None
+
+
+def _across_break(verb: Token, copula: Token) -> bool:
+    """r40c: a copula past a ';', ':' or dash whose subject is a thing of its own is another clause's, which the model
+    hung the hand-over's on ('I'll let you choose when to tag the release; the notes are ready'): what the reader
+    decides is the verb's own complement. A demonstrative subject points back at the hand-over ('…; that's a billing
+    change I can't make')."""
+    low, high = sorted((verb.i, copula.i))
+    if not any(t.text in SEGMENT_BREAKS for t in verb.doc[low:high]):
+        return False
+    subjects = [c for c in copula.children if c.dep_ in SUBJECT_DEPS]
+    return bool(subjects) and not any(c.lower_ in DEMONSTRATIVES | POINTING_PRONOUNS for c in subjects)
 
 
 def _handed_over(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:

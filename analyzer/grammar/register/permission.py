@@ -71,6 +71,8 @@ def _asked_verb(phrase: Sequence[Token]) -> Token | None:
     first = phrase[0]
     if first.lower_ in ("ok", "okay"):
         after = first.doc[phrase[-1].i + 1] if phrase[-1].i + 1 < len(first.doc) else None
+        if after is not None and after.dep_ == "compound" and after.head.i > after.i and after.whitespace_ == "":
+            return after.head  # r40c: 'okay to force-push over …': the hyphenated verb's head ('push'), read whole
         return after if after is not None and after.pos_ in ("VERB", "AUX") else None
     head = first.head
     if head.i != first.i and head.pos_ in ("VERB", "AUX"):

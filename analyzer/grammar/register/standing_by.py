@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_handovers import sentence_environment
 from analyzer.grammar.judgement import Judgement, gated
-from analyzer.grammar.register.clauses import across_semicolon, is_question, spelled
+from analyzer.grammar.register.clauses import is_question, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of, work_of_stretch
 from analyzer.lexicon import Lexicon
+from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.terms import terms
 
 if TYPE_CHECKING:
@@ -186,26 +187,20 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     inside = {t.i for t in phrase}
     anchor = next((t for t in phrase if t.head.i not in inside or t.head.i == t.i), phrase[-1])
     invited = [c for t in phrase for c in t.children if c.dep_ in ("xcomp", "ccomp") and c.i not in inside]
-    if invited and phrase[-1].lower_ == "to":  # 'Feel free to merge #812': what the reader is invited to do
-        scope = frozenset(t.i for t in invited[0].subtree)
-        if work_of(invited, lexicon, scope).human_only or invited[0].lemma_.lower() not in lexicon.request_verbs:
-            return None  # 'Feel free to merge #812' / 'feel free to steer me elsewhere': no wait for a request
-        return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
-    if _wants_human_only_act(phrase, inside, lexicon):
-        return None  # r28i: 'Ping me whenever you want the backfill applied to the prod database'
-    timed = [g for t in phrase for c in t.children if c.dep_ == "prep" and c.lower_ == "for" and c.i not in inside
-             for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    timed = _timed_act(phrase, inside)
     if timed and work_of(timed, lexicon, frozenset(t.i for g in timed for t in g.subtree)).human_only:
-        return None  # r35a: 'Ready when you are for the production deploy': the timing of a human-only act
+        return None  # the timing of a human-only act, named as the wait's own complement
+    if invited and phrase[-1].lower_ == "to":  # 'feel free to steer me elsewhere': what the reader is invited to do
+        if invited[0].lemma_.lower() not in lexicon.request_verbs:
+            return None  # no wait for a request
+        return _waiting(phrase, f"invites the reader's next request ('{invited[0].text}')", invited[0].i)
     governor = anchor.head if anchor.head.i != anchor.i else None
     if governor is not None and anchor.dep_ in ("xcomp", "ccomp") and governor.tag_ in ("VBD", "VBN"):
         return None  # 'He told me to just say so if the build broke': a past request reported, no wait of the agent's
-    if governor is not None and across_semicolon(anchor, governor):
-        # 'Tag v3.2.0 whenever you're ready; the notes are in place': the model hung the wait on the clause
-        # after ';' — the wait times the words before it in its own segment (rule `own-segment`).
-        own = _own_segment(phrase)
-        if own and work_of_stretch(own, lexicon).human_only:
-            return None
+    if governor is not None and _across_break(anchor, governor):
+        # 'Tag v3.2.0 whenever you're ready; the notes are in place', 'Tag v1.4.0 whenever you want — the notes are
+        # ready': the model hung the wait on the clause after the break — the wait times its own clause (rule
+        # `own-segment`).
         governor = None
     if governor is None:
         if _releases_human_only(anchor, inside, lexicon):
@@ -236,40 +231,42 @@ def _releases_human_only(anchor: Token, inside: set[int], lexicon: Lexicon) -> b
     return False
 
 
-def _wants_human_only_act(phrase: Sequence[Token], inside: set[int], lexicon: Lexicon) -> bool:
-    """r28i: the timing's own wish verb ('whenever you want …') wants a human-only act done (its clause or object,
-    judged like attribution): the timing of that act, as 'Tag the release whenever you want' is."""
-    wish = next((t for t in phrase if t.lemma_.lower() in WISH_VERBS), None)
-    if wish is None:
-        return False
-    wanted = [c for c in wish.children if c.dep_ in ("dobj", "ccomp", "xcomp") and c.i not in inside]
-    scope = frozenset(t.i for c in wanted for t in c.subtree)
-    return bool(wanted) and work_of(wanted, lexicon, scope).human_only
+def _timed_act(phrase: Sequence[Token], inside: set[int]) -> list[Token]:
+    """r40c (docs/DESIGN.md#construction-classes, the timing of a human-only act): what the wait's own words time, its
+    complement — the act the reader is invited to ('Feel free to merge #812'), wants done ('whenever you want the
+    backfill applied to the prod database'), is ready for or to ('Ready when you are for the production deploy',
+    'Whenever you're ready to merge') — judged like an attribution's object."""
+    found = [c for t in phrase for c in t.children if c.dep_ in ("xcomp", "ccomp", "dobj") and c.i not in inside]
+    found += [g for t in phrase for c in t.children if c.dep_ == "prep" and c.lower_ == "for" and c.i not in inside
+              for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+    return found
 
 
 def _times_human_only_clause(phrase: Sequence[Token], lexicon: Lexicon) -> bool:
     """r36b (docs/DESIGN.md#construction-classes, the timing of a human-only act, wherever the act sits): the words of
-    the phrase's own clause outside it — before it back to ';', after it up to ';' — judged as one stretch, whatever
-    the model made of them ('tag' of 'tag v2.4.0' read as a noun; the wait read as the root and the act as its
-    conjunct). An act with a subject of its own is not the reader's to time: only a subjectless (imperative) stretch."""
+    the phrase's own clause outside it — before it back to ';', ':' or a dash, after it up to one — judged as one
+    stretch, whatever the model made of them ('tag' of 'tag v2.4.0' read as a noun; the wait read as the root and the
+    act as its conjunct). An act with a subject of its own is not the reader's to time: only a subjectless (imperative)
+    stretch."""
     first, last = phrase[0], phrase[-1]
     sent = first.sent
     before = list(first.doc[sent.start : first.i])
-    start = max((k + 1 for k, t in enumerate(before) if t.text == ";"), default=0)
+    start = max((k + 1 for k, t in enumerate(before) if t.text in SEGMENT_BREAKS), default=0)
     after = list(first.doc[last.i + 1 : sent.end])
-    end = next((k for k, t in enumerate(after) if t.text == ";"), len(after))
+    end = next((k for k, t in enumerate(after) if t.text in SEGMENT_BREAKS), len(after))
     words = [t for t in (*before[start:], *after[:end]) if not t.is_punct and not t.is_space]
-    if not words or any(t.dep_ in ("nsubj", "nsubjpass", "expl") for t in words):
+    inside = {t.i for t in words}
+    # r40c: a subject of the stretch's own verb; a word the model made the subject of the next clause's copula ('Tag
+    # v2.3.0 whenever you want — the changelog is ready': v2.3.0 -nsubj-> is) is the act's object
+    if not words or any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.head.i in inside for t in words):
         return False
     return work_of_stretch(words, lexicon).human_only
 
 
-def _own_segment(phrase: Sequence[Token]) -> list[Token]:
-    """The words of the phrase's sentence before it, back to the last ';' (punctuation left out)."""
-    first = phrase[0]
-    before = list(first.doc[first.sent.start : first.i])
-    start = max((k + 1 for k, t in enumerate(before) if t.text == ";"), default=0)
-    return [t for t in before[start:] if not t.is_punct and not t.is_space]
+def _across_break(a: Token, b: Token) -> bool:
+    """r40c: a ';', ':' or dash between two words: they are in different clauses."""
+    low, high = sorted((a.i, b.i))
+    return any(t.text in SEGMENT_BREAKS for t in a.doc[low:high])
 
 
 def _waiting(phrase: Sequence[Token], why: str, governor: int | None = None) -> Judgement:
