@@ -99,7 +99,7 @@ def advised_work(asked: Asked) -> Judgement | None:
     if _agent_goes_on_next(asked.site.following):
         return carved("advised-work", "the agent goes on with its own act after the advice: nothing is left over")
     for verb, act in _reader_acts(asked):
-        directed = verb is act and subject_of(verb) is None
+        directed = verb.i == act.i and subject_of(verb) is None
         not_handed = _not_handed(verb, act, directed) or (_left_by_grammar(asked, act) if directed else None)
         if not_handed is not None:
             return carved("advised-work", f"'{verb.text} … {act.text}' {not_handed}")
@@ -131,8 +131,9 @@ def _directives(asked: Asked) -> list[Token]:
     its root with no subject or auxiliary (the model may tag a code-led one as a noun or a present: 'Run `make seed`
     …', or read it as a compound of the code after it: 'Replace `OldPanel` with …'), or a conjunct of it ('Just wait
     for it to finish, then run `bash train.sh`'). None in a list item or a table row (the closing list's site) or under
-    a label naming the agent's own plan ('Plan: …', 'Next steps (mine): …')."""
-    if _labelled(asked) or _over_block(asked) or kind_of(asked.site.following) is not None:
+    a label naming the agent's own plan ('Plan: …', 'Next steps (mine): …'), nor with nothing before it in the
+    message."""
+    if _labelled(asked) or _over_block(asked) or kind_of(asked.site.following) is not None or _alone(asked):
         return []  # a later sentence of the close that asks, waits or offers is the close ('If it fails again, …')
     acts = []
     for sentence in asked.doc.sents:
@@ -141,7 +142,7 @@ def _directives(asked: Asked) -> list[Token]:
             continue
         compound = _read_as_compound(opening)
         first = opening if compound else sentence.root
-        told = compound or (first.tag_ in TOLD_TAGS and (first is opening or _after_fronted(first)))
+        told = compound or (first.tag_ in TOLD_TAGS and (first.i == opening.i or _after_fronted(first)))
         if not told or subject_of(first) is not None:
             continue
         # the model may hang a verb after 'then' as a bare dependent ('Wait …, then run …')
@@ -200,6 +201,13 @@ def _continued_value(asked: Asked) -> str | None:
 
 
 _BEFORE_CHARS = 300  # how far back the step an imperative goes on from is read
+
+
+def _alone(asked: Asked) -> bool:
+    """Nothing stands before the imperative in the message: an answer that is only an instruction ('Run `analyze
+    --tree` to see the parse.') is a how-to, not work handed over at the close of the agent's own."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    return source is not None and not any(ch.isalpha() for ch in source[0][: asked.site.start])
 
 
 def _over_block(asked: Asked) -> bool:

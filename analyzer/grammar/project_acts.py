@@ -42,5 +42,5 @@ def project_act(verb: Token, after: list[Token]) -> bool:
         return False
     # a project object counts as the act's own object or place ('Delete the old migration files'), not as a word
     # further on ('Drop this array into the response block')
-    return any(as_written([t]).startswith("`") or (t.lemma_.lower() in PROJECT_OBJECTS and t.head is verb)
+    return any(as_written([t]).startswith("`") or (t.lemma_.lower() in PROJECT_OBJECTS and t.head.i == verb.i)
                for t in after)  # fmt: skip
