@@ -118,12 +118,13 @@ def _reader_acts(asked: Asked) -> list[tuple[Token, Token]]:
     """The reader's verb and the act of the class it is or carries: under the reader as the subject of a modal of
     possibility, need or advice (_advised), then under an imperative, its subject the reader left out (_directives)."""
     found = []
+    later = kind_of(asked.site.following) is not None  # a later sentence that asks, waits or offers is the close
     for reader in asked.tokens:
         if reader.lower_ in READERS and reader.dep_ in ("nsubj", "nsubjpass") and _advised(reader.head):
             act = _code_act(reader.head)
-            if act is not None:
+            if act is not None and not (later and act.lemma_.lower() in RUNNING):
                 found.append((reader.head, act))
-    return found + [(act, act) for act in _directives(asked)]
+    return found + [(act, act) for act in ([] if later else _directives(asked))]
 
 
 def _directives(asked: Asked) -> list[Token]:
@@ -133,8 +134,8 @@ def _directives(asked: Asked) -> list[Token]:
     for it to finish, then run `bash train.sh`'). None in a list item or a table row (the closing list's site) or under
     a label naming the agent's own plan ('Plan: …', 'Next steps (mine): …'), nor with nothing before it in the
     message."""
-    if _labelled(asked) or _over_block(asked) or kind_of(asked.site.following) is not None or _alone(asked):
-        return []  # a later sentence of the close that asks, waits or offers is the close ('If it fails again, …')
+    if _labelled(asked) or _over_block(asked) or _alone(asked):
+        return []
     acts = []
     for sentence in asked.doc.sents:
         opening = next((t for t in sentence if t.is_alpha and t.lower_ not in OPENERS), None)
@@ -337,6 +338,8 @@ def _unmarked_run(verb: Token, act: Token, objects: list[Token]) -> str | None:
         c.dep_ == "aux" and c.lower_.replace("’", "'") not in POSSIBILITY for c in verb.children))
     again = any(c.dep_ == "advmod" and c.lower_ in RUN_TIMES for c in (*verb.children, *act.children))
     pointed = any(o.lemma_.lower() in CHANGE_NOUNS or o.lower_ in CHANGE_NOUNS for o in objects)
+    if any(as_written([o]).startswith("`/") for o in objects):
+        return "runs a command of the reader's own session ('/…'), the reader's use, not the agent's next step"
     if need or again or pointed:
         return None
     return "says how the reader runs a thing of the project, not the step after the agent's work"

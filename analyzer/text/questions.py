@@ -156,6 +156,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         kind = _kind(bare if read is view else " ".join(bare.split()))
         if kind is None or (kind == READY and _next_stage_in_item(view, start, bare)):
             continue
+        if kind == ADVISED and _in_item(view, start) and _kind(bare, directed=False) is None:
+            continue  # r40a: an item or a table row that tells an act is the closing list's, no sentence of the close
         if kind == HELP and _help_only_quoted(bare, start, closing.quoted):
             continue  # r36c: "… ends every reply with 'Anything else I can help with?'": the offer is reported
         if bare != toned:  # the parser reads the question without the emoji after it
@@ -190,6 +192,12 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         sites = [s for s in sites if s.end <= listed.start or s.start >= listed.end]
         sites.append(listed)
     return tuple(sites[-MAX_SITES:])
+
+
+def _in_item(view: str, start: int) -> bool:
+    """r40a: the sentence stands on a line of a list item or a table row."""
+    line = view[view.rfind("\n", 0, start) + 1 : start + 1]
+    return bool(_ITEM.match(line) or _TABLE_ROW.match(line))
 
 
 def _next_step_over(step: QuestionSite | None, sites: list[QuestionSite], view: str) -> QuestionSite | None:
