@@ -22,6 +22,9 @@ TOLD = [
     ("The importer is fixed.\n\n**Bottom line**: just wait for the sync, then run `make import` and it is done.",
      "run"),
     ("The OpenAPI spec is updated. Now generate the client with `make client`.", "generate"),
+    # an imperative of making sure or remembering carries the act
+    ("The bundler config is fixed. Make sure to run `npm run build` before the release.", "run"),
+    ("The lockfile changed. Remember to commit the lockfile with the fix.", "commit"),
 ]  # fmt: skip
 
 
@@ -35,6 +38,7 @@ ADVISED = [
     ("I removed the old bundler config. You may need to clear the build cache.", "clear"),
     ("The fix is in. You should rerun the integration tests before the release.", "rerun"),
     ("The schema changed. You'll want to regenerate the client.", "regenerate"),
+    ("The provider moved. You have to rerun `terraform plan` before the apply.", "rerun"),
     ("Both stray files are harmless. You can either commit them as a chore, or just discard them.", "commit"),
 ]
 
@@ -68,6 +72,10 @@ PASSES = [
     "Once you provide the connection string, you can run the migration right away.",
     # an edit with no thing of the project named: a chat answer's how-to
     "The docs are updated. Update your code as follows to adopt the new client.",
+    # the person's own installation, a slash command of their session, things of their choosing
+    "The mod is rebuilt. Please copy the `Flooring` folder to your game's `Mods` directory again.",
+    "The key binding is removed. You can now run `/terminal-setup` again.",
+    "The env file is ready. You should now be able to run any migration commands.",
     # a list item that describes, not tells
     "The exporters:\n- Cura: generate minimal profiles and bundle them\n- Prusa: generate full profiles",
 ]

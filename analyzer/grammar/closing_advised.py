@@ -82,6 +82,13 @@ SEQUENCE_OPENERS = frozenset(("then", "and", "afterwards", "next"))
 OPENERS = frozenset(w for w in sites()["advised-work"]["openers"] if " " not in w)
 POSSIBILITY = terms("advised-work", "possibility")
 RUN_TIMES = terms("advised-work", "run_times")
+NEEDING = terms("advised-work", "needing")
+SITUATION_MARKS = terms("advised-work", "situation_marks")
+TOLD_CARRIERS = terms("advised-work", "told_carriers")
+CHOSEN = frozenset(("any", "whatever", "whichever"))
+# a folder or an installation the reader owns that is not the project's ('your game directory', 'your RimWorld
+# installation')
+PERSONS_PLACES = SHELL_FOLDERS | terms("advised-work", "persons_installs")
 READER_ONLY = terms("turn-taking", "reader_only")
 CHOICE_WORDS = terms("work-list", "choice_words")
 
@@ -146,12 +153,26 @@ def _directives(asked: Asked) -> list[Token]:
         told = compound or (first.tag_ in TOLD_TAGS and (first.i == opening.i or _after_fronted(first)))
         if not told or subject_of(first) is not None:
             continue
-        # the model may hang a verb after 'then' as a bare dependent ('Wait …, then run …')
+        # the model may hang a verb after 'then' as a bare dependent ('Wait …, then run …'); an imperative of
+        # remembering or making sure carries the act as its complement ('Make sure to run …', "Don't forget to …")
         heads = [first, *(c for c in first.subtree
-                          if c.dep_ in ("conj", "dep") and c.tag_ in TOLD_TAGS and subject_of(c) is None)]  # fmt: skip
-        acts += [h for h in heads if not any(c.dep_ == "aux" for c in h.children)
+                          if c.dep_ in ("conj", "dep") and c.tag_ in TOLD_TAGS and subject_of(c) is None),
+                 *_carried(first)]  # fmt: skip
+        acts += [h for h in heads if not any(c.dep_ == "aux" and c.tag_ == "MD" for c in h.children)
                  and project_act(h, [t for t in sentence if t.i > h.i])]  # fmt: skip
     return acts
+
+
+def _carried(first: Token) -> list[Token]:
+    """The act an imperative of remembering, making sure or leave carries (terms [advised-work] told_carriers): its
+    infinitive, through the adjective of 'make sure', 'be sure', 'feel free'."""
+    if first.lemma_.lower() not in TOLD_CARRIERS:
+        return []
+    found, level = [], [first]
+    for _ in range(2):
+        level = [c for t in level for c in t.children if c.dep_ in ("xcomp", "acomp", "ccomp", "oprd")]
+        found += [t for t in level if t.tag_ == "VB"]
+    return found
 
 
 def _after_fronted(root: Token) -> bool:
@@ -178,11 +199,12 @@ def _labelled(asked: Asked) -> bool:
 
 
 def _persons_folder(act: Token) -> str | None:
-    """The act puts things into a folder the reader owns that is not the project's ('copy the folder to your game's
-    `Mods` directory', 'replace the files in your game directory'; terms [work-list] shell_folders, shell_owners): the
-    person's own installation, which only the person reaches. The folder as written, or None."""
+    """The act puts things into or takes them from a folder or installation the reader owns that is not the project's
+    ('copy the folder to your game's `Mods` directory', 'delete the old folder from your RimWorld installation'; terms
+    [work-list] shell_folders, shell_owners, [advised-work] persons_installs): the person's own installation, which only
+    the person reaches. The place as written, or None."""
     for prep in (c for c in act.children if c.dep_ == "prep"):
-        for place in (c for c in prep.children if c.dep_ == "pobj" and c.lemma_.lower() in SHELL_FOLDERS):
+        for place in (c for c in prep.children if c.dep_ == "pobj" and c.lemma_.lower() in PERSONS_PLACES):
             words = {t.lower_ for t in place.subtree}
             if words & READER_OWNERS and not words & SHELL_OWNERS:
                 return as_written(list(place.subtree))
@@ -267,7 +289,7 @@ def _advised(verb: Token) -> bool:
     """The reader's verb takes a modal of possibility or advice, or is a verb of need that carries the act ('You need
     to …')."""
     modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in MODALS for c in verb.children)
-    return modal or (verb.lemma_.lower() == "need" and any(c.dep_ == "xcomp" for c in verb.children))
+    return modal or (verb.lemma_.lower() in NEEDING and any(c.dep_ == "xcomp" for c in verb.children))
 
 
 def _code_act(verb: Token) -> Token | None:
@@ -305,8 +327,10 @@ def _unmarked_step(verb: Token, act: Token) -> str | None:
     noun is the product's use ('delete items from the cart')."""
     lemma = act.lemma_.lower()
     objects = [c for c in act.children if c.dep_ in ("dobj", "nsubjpass")]
-    if lemma in TIMED_STEPS and _alternatives(act):
-        return None  # r40a: 'You can either commit them as a chore, or discard them': the agent's choice handed over
+    if (lemma in TIMED_STEPS | RUNNING and _alternatives(act)) or (lemma in RUNNING and _needed(verb)):
+        # r40a: 'You can either commit them as a chore, or discard them', 'You may need to clear the build cache': the
+        # agent's choice, or a run the reader must or should make, handed over (a timed step keeps its marks below)
+        return None
     if lemma in TIMED_STEPS:
         if objects and not any(_specific(o) for o in objects):
             return "is the reader's own use on things of their choosing ('any …'), not the step after the change"
@@ -326,23 +350,34 @@ def _unmarked_step(verb: Token, act: Token) -> str | None:
 
 
 def _unmarked_run(verb: Token, act: Token, objects: list[Token]) -> str | None:
-    """r40a (docs/DESIGN.md#the-reader-as-doer): running the project under a modal is handed over under need or advice
-    ('You may need to clear the build cache.', "You'll want to rerun the suite"), or under possibility when timed as the
-    next step ('again') or done to the change ('You can now run the migration.'); under possibility alone, even 'now',
-    it says how the reader runs a thing ('You can now run `npm run build` to build both bundles.'), and 'be able to'
-    is possibility whatever modal carries it."""
-    lemma = verb.lemma_.lower()
-    if _alternatives(act):
-        return None
-    need = lemma in ("need", "want", "have") or (lemma != "be" and any(
-        c.dep_ == "aux" and c.lower_.replace("’", "'") not in POSSIBILITY for c in verb.children))
+    """r40a (docs/DESIGN.md#the-reader-as-doer): running the project under possibility (need or advice, 'You may need to
+    clear the build cache.', is _needed's) is handed over when timed as the next step ('again') or done to the change
+    ('You can now run the migration.', 'the seed script'); alone, even 'now', it says how the reader runs a thing ('You
+    can now run `npm run build` to build both bundles.'), and a slash command is the reader's own session's."""
     again = any(c.dep_ == "advmod" and c.lower_ in RUN_TIMES for c in (*verb.children, *act.children))
-    pointed = any(o.lemma_.lower() in CHANGE_NOUNS or o.lower_ in CHANGE_NOUNS for o in objects)
+    if any(_chosen(o) for o in objects):
+        return "is the reader's own use on things of their choosing ('any …'), not the step after the change"
+    changed = [t for o in objects for t in (o, *(c for c in o.children if c.dep_ == "compound"))]
+    pointed = any(t.lemma_.lower() in CHANGE_NOUNS or t.lower_ in CHANGE_NOUNS for t in changed)  # 'the seed script'
     if any(as_written([o]).startswith("`/") for o in objects):
         return "runs a command of the reader's own session ('/…'), the reader's use, not the agent's next step"
-    if need or again or pointed:
+    if again or pointed:
         return None
     return "says how the reader runs a thing of the project, not the step after the agent's work"
+
+
+def _chosen(thing: Token) -> bool:
+    """The object is of the reader's choosing: under 'any', 'whatever', 'whichever' ('run any migration commands')."""
+    return any(c.dep_ == "det" and c.lower_ in CHOSEN for c in thing.children)
+
+
+def _needed(verb: Token) -> bool:
+    """r40a: the reader's verb is one of need, wish or duty ('need to', 'want to', 'have to'), or takes a modal other
+    than of possibility ('should', 'must', "'ll"): the step is handed over whatever its marks. 'be able to' is
+    possibility, whatever modal carries it."""
+    lemma = verb.lemma_.lower()
+    return lemma in NEEDING or (lemma != "be" and any(
+        c.dep_ == "aux" and c.lower_.replace("’", "'") not in POSSIBILITY for c in verb.children))
 
 
 def _alternatives(act: Token) -> bool:
@@ -369,6 +404,8 @@ def _not_handed(verb: Token, act: Token, directed: bool = False) -> str | None:
     you add …')."""
     if verb.dep_ in DESCRIBED or any(c.dep_ == "mark" and c.lower_ in RESULT_MARKS for c in verb.children):
         return "says what the work lets the reader do: no work is left to the reader"
+    if any(c.dep_ == "mark" and c.lower_ in SITUATION_MARKS for c in verb.children):
+        return "is a condition on the reader's own situation ('if you ever need …'), no work left now"  # r40a
     step = None if directed else _unmarked_step(verb, act)
     if step is not None:
         return step
