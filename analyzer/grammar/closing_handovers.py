@@ -30,6 +30,8 @@ from analyzer.grammar.grants import (
     waits_on_grant,
 )
 from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.project_acts import CHANGING as PROJECT_CHANGING
+from analyzer.grammar.project_acts import project_act
 from analyzer.grammar.registry import rule
 from analyzer.grammar.reply_tokens import reply_token_of
 from analyzer.grammar.work import is_do_nothing_item, work_of, work_of_stretch
@@ -1567,8 +1569,8 @@ def work_list(asked: Asked) -> Judgement | None:
 
 def _project_steps(asked: Asked, lead: list[Token]) -> bool:
     """r39l (docs/DESIGN.md#construction-classes): the steps toward a purpose named in the lead-in ('To keep the styling
-    maintainable, you should:') are project work the agent could do when every item opens with a verb of changing the
-    project over a project object (terms [work-list] project_steps, project_objects): the purpose is the fix's, not the
+    maintainable, you should:') are project work the agent could do when every item opens with a project act
+    (grammar/project_acts.py, r40a: the reading advised-work's imperatives make): the purpose is the fix's, not the
     reader's own use. A condition on an event ('If you hit conflicts, you'll need to:') or a step in the reader's
     environment keeps the steps the reader's."""
     # the purpose opens the lead-in or the sentence that introduces the list ('To resolve it, …. Please follow these:')
@@ -1592,15 +1594,9 @@ def _project_steps(asked: Asked, lead: list[Token]) -> bool:
         place = environment_word(item)
         if place is not None and not _restarts_app(item):
             return False
-        code = "`" in item.text
-        shown = _code_block_after(item)  # 'Run the following command:' + a fenced `pip install openpyxl`
-        ran = lemma in RUNNING and (code or bool(shown)) and any(
-            w in CHANGING_ACTS for w in re.findall(r"[a-z-]+", (item.text + " " + shown).lower()))  # fmt: skip
-        if not (lemma in PROJECT_STEP_VERBS or ran):
-            return False
-        restarted = place is not None  # only the app restarted is left here: the project's running app
-        objects = any(t.lemma_.lower() in PROJECT_OBJECTS for t in item if t.i > verb.i)
-        if not (code or objects or ran or restarted):
+        # r40a: the one project act (grammar/project_acts.py) — running, checking or calling the project, or changing
+        # it over a thing of it; only the app restarted is left here with a place: the project's running app
+        if not (project_act(verb, [t for t in item if t.i > verb.i]) or place is not None):
             return False
         project = True
     return project
@@ -1610,7 +1606,7 @@ def _step_word(item: Doc) -> Token | None:
     """r39l: the item's first word when it is a verb of the steps' classes, however the model read the lower-case
     instruction ('delete `src/old.jsx`' tagged as a noun): in a list of steps the first word is the act."""
     first = next((t for t in item if t.is_alpha), None)
-    words = PROJECT_STEP_VERBS | SHELL_VERBS | RUNNING
+    words = PROJECT_CHANGING | SHELL_VERBS | RUNNING
     return first if first is not None and first.i == item[0].i and first.lower_ in words else None
 
 
@@ -1622,21 +1618,6 @@ def _restarts_app(item: Doc) -> bool:
         return False
     place = environment_word(item)
     return place is not None and place == app_word(list(item))
-
-
-def _code_block_after(item: Doc) -> str:
-    """r39l: the fenced code block that follows the item in the message, with only blank space between: the command the
-    item's 'Run the following command:' points at ('' when there is none)."""
-    source = item.user_data.get(SOURCE_KEY)
-    if not source or not source[1]:
-        return ""
-    text, offsets = source
-    after = text[offsets[-1] + 1 :]
-    fence = re.match(r"\s*```[^\n]*\n(.*?)```", after[:_CODE_REACH], re.DOTALL)
-    return fence.group(1) if fence else ""
-
-
-_CODE_REACH = 400  # r39l: how far after an item its code block is looked for
 
 
 def _imperative_root(item: Doc) -> Token | None:
@@ -1967,12 +1948,6 @@ HABIT_TIMES = terms("work-list", "habit_times")
 HABIT_WORK = terms("work-list", "habit_work")
 HABIT_OCCASIONS = terms("work-list", "habit_occasions")
 CHECKING = terms("work-list", "checking")
-# r39l: the verbs and objects of project work, over which steps toward a purpose are the agent's to do (_project_steps)
-PROJECT_STEP_VERBS = (
-    terms("work-list", "project_steps") | frozenset(sites()["advised-work"]["verbs"])
-    | frozenset(sites()["next-step"]["changing_acts"])
-)
-PROJECT_OBJECTS = terms("work-list", "project_objects") | PROJECT_FILES
 ADOPTING_PURPOSES = terms("work-list", "adopting_purposes")
 SHELL_VERBS = terms("work-list", "shell_verbs")
 SHELL_PLACES = terms("work-list", "shell_places")

@@ -156,6 +156,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
         kind = _kind(bare if read is view else " ".join(bare.split()))
         if kind is None or (kind == READY and _next_stage_in_item(view, start, bare)):
             continue
+        if kind == ADVISED and _in_item(view, start) and _kind(bare, directed=False) is None:
+            continue  # r40a: an item or a table row that tells an act is the closing list's, no sentence of the close
         if kind == HELP and _help_only_quoted(bare, start, closing.quoted):
             continue  # r36c: "… ends every reply with 'Anything else I can help with?'": the offer is reported
         if bare != toned:  # the parser reads the question without the emoji after it
@@ -192,6 +194,12 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     return tuple(sites[-MAX_SITES:])
 
 
+def _in_item(view: str, start: int) -> bool:
+    """r40a: the sentence stands on a line of a list item or a table row."""
+    line = view[view.rfind("\n", 0, start) + 1 : start + 1]
+    return bool(_ITEM.match(line) or _TABLE_ROW.match(line))
+
+
 def _next_step_over(step: QuestionSite | None, sites: list[QuestionSite], view: str) -> QuestionSite | None:
     """r35e (docs/DESIGN.md#construction-classes): a heading or label line naming the next step ('### Next steps') over
     a paragraph that is a closing act of its own (a question, a wait, a conditional offer: a site of its sentences)
@@ -200,7 +208,9 @@ def _next_step_over(step: QuestionSite | None, sites: list[QuestionSite], view: 
     if step is None or not step.parts or "\n" not in view[step.start : step.parts[0][0]]:
         return step
     first, end = step.parts[0][0], step.parts[-1][1]
-    return None if any(first <= site.start < end for site in sites) else step
+    # r40a: a project act told to the reader is the next step itself, no closing act of its own
+    acts = [site for site in sites if first <= site.start < end and _kind(site.sentence, directed=False) is not None]
+    return None if acts else step
 
 
 def _help_only_quoted(sentence: str, start: int, quoted: tuple[tuple[int, int], ...]) -> bool:
@@ -458,13 +468,18 @@ def _plain(sentence: str) -> str:
     return sentence
 
 
-def _kind(sentence: str) -> str | None:
+def _kind(sentence: str, directed: bool = True) -> str | None:
+    """How a sentence of the closing part asks (kind_of); `directed`: r40a, a project act told to the reader with no
+    other site is an advised site too (what the sites read, not what kind_of answers of a sentence beside one)."""
     if sentence.endswith("?"):
         return QUESTION
     patterns = _patterns()
     written, sentence = sentence, _plain(sentence)
-    if patterns.advised.search(sentence) and not (
-        patterns.first_person.search(sentence) or patterns.stage_handed.search(sentence)
+    advised = patterns.advised.search(sentence)
+    if advised and not (
+        patterns.first_person.search(sentence)
+        or patterns.stage_handed.search(sentence)
+        or _run_asked(advised, sentence)
     ):
         # the next stage gone on to is stage-handed's ('You can move on to implementing the cache.')
         return ADVISED  # r38c: 'If you want cleaner logs, you could adjust the rules.': no offer of the agent's
@@ -501,7 +516,20 @@ def _kind(sentence: str) -> str | None:
         return REPORT
     if _offers(sentence, patterns):
         return OFFER
+    if directed and patterns.directed.search(sentence) and not patterns.first_person.search(sentence):
+        return ADVISED  # r40a: 'Run `make seed` and you're all set.': the reader told a project act, no other site
     return None
+
+
+def _run_asked(advised: re.Match[str], sentence: str) -> bool:
+    """r40a: the reader's modal over a verb of running the project (sites.toml [advised-work] running) in a sentence
+    that asks for a report back or sets a condition ('You can rerun the build and tell me what fails.', "In case you'd
+    rather roll back, run …"): the turn or the condition is the sentence's site, read as before the run was in the
+    class."""
+    patterns = _patterns()
+    if advised.group("act").lower() not in patterns.running:
+        return False
+    return bool(patterns.turn.search(sentence) or _CONDITION.search(sentence) or patterns.condition.search(sentence))
 
 
 def _offers(sentence: str, patterns: _Patterns) -> bool:
@@ -593,13 +621,13 @@ def only_decides(words: str) -> bool:
     is best'): a decision site of a few words at most (sites.toml [invitation] max_words), which conditions what
     stands before its dash."""
     lowered = words.strip(" *_.!")
-    return len(lowered.split()) <= _patterns().invitation_words and _kind(lowered) == DECISION
+    return len(lowered.split()) <= _patterns().invitation_words and _kind(lowered, directed=False) == DECISION
 
 
 def kind_of(sentence: str) -> str | None:
     """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT, CONTACT, WORD,
     READY or REPORT."""
-    return _kind(sentence)
+    return _kind(sentence, directed=False)
 
 
 def _may_instruct(sentence: str, not_imperative: frozenset[str]) -> bool:
@@ -634,6 +662,7 @@ class _Patterns:
     next_stage: re.Pattern[str]
     stage_handed: re.Pattern[str]
     advised: re.Pattern[str]
+    directed: re.Pattern[str]
     first_person: re.Pattern[str]
     report_mark: re.Pattern[str]
     report_act: re.Pattern[str]
@@ -694,6 +723,7 @@ class _Patterns:
     fenced_verbs: frozenset[str]
     command_acts: frozenset[str]
     fenced_shells: frozenset[str]
+    running: frozenset[str]
     outcome_times: frozenset[str]
     fenced_openers_set: frozenset[str]
     invoking_openers: tuple[str, ...]
@@ -751,6 +781,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         advised["verbs"] + advised["gerunds"] + advised["timed_steps"] + advised["kept_steps"]
         + data["next-step"]["changing_acts"]
     )
+    # r40a: the modal reading reaches the verbs of running the project too (the rule reads their marks)
+    reader_acts = advised_acts + advised["running"]
     step = data["next-step"]
     statement = data["list-statement"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
@@ -939,7 +971,15 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # the code ('You could add a convenience property …', 'you should also search … and update them'); bounded
         advised=(
             rf"\byou(?:\s+|(?=['’]))(?:(?:{_words(advised['adverbs'])})\s+){{0,2}}(?:{_words(advised['modals'])})\s+"
-            rf"[^.!?;:\n]{{0,{int(advised['reach'])}}}?\b(?:{_words(advised_acts)})\b(?![-'’])"
+            rf"[^.!?;:\n]{{0,{int(advised['reach'])}}}?\b(?P<act>{_words(reader_acts)})\b(?![-'’])"
+        ),
+        # r40a: the reader told to do a project act: a verb of the class opening the sentence (after the openers) or a
+        # clause after a comma, a semicolon or 'then' ('Just rerun the suite.', '…, then run `bash train.sh`'); the rule
+        # (advised-work) reads the imperative on the parse
+        directed=(
+            r"(?:\A[\s*_>#-]*|[;,—–][\s*_]*(?:and\s+)?|\bthen\s+)"
+            rf"(?:(?:{_words(advised['openers'])}),?\s+){{0,2}}"
+            rf"(?:{_words(reader_acts + advised['directed'] + advised['written'])})\b(?![-'’])"
         ),
         first_person=r"\b(?:i|we|me|us|my|our|let['’]s)\b",
         # r33e: the stage of the agent's plan named as what comes next, by a 'next' label or copula opening the sentence
@@ -1254,6 +1294,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         fenced_verbs=frozenset(data["next-step"]["fenced_verbs"]),
         command_acts=frozenset(data["next-step"]["command_acts"]),
         fenced_shells=frozenset(data["next-step"]["fenced_shells"]),
+        running=frozenset(advised["running"]),
         outcome_times=frozenset(data["next-step"]["outcome_times"]),
         fenced_openers_set=frozenset(data["next-step"]["fenced_openers"]),
         invoking_openers=tuple(data["next-step"]["invoking_openers"]),
