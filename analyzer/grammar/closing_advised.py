@@ -26,7 +26,6 @@ from analyzer.grammar.closing_handovers import (
     USAGE_PURPOSES,
     _agent_goes_on_next,
     _content_asked,
-    _done_where_person_is,
     _held_on_grant,
     _persons_side,
     _readers_habit,
@@ -282,9 +281,9 @@ def _left_by_grammar(asked: Asked, act: Token) -> str | None:
     value = _continued_value(asked)
     if value is not None:
         return f"goes on from the reader's own step on the values of their deployment ('{value}')"
-    side = _persons_side(doc)
-    if side is not None or (_done_where_person_is(doc) and not _restarts_app(doc)):
-        return f"is the person's own act ('{side or act.text}')"
+    side = _persons_side(doc, False)
+    if side is not None and not _restarts_app(doc):
+        return f"is the person's own act ('{side}')"
     return None
 
 
