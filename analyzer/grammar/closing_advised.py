@@ -66,6 +66,7 @@ SPECIFIC_PRONOUNS = terms("advised-work", "specific_pronouns")
 SPECIFIC_DETERMINERS = terms("advised-work", "specific_determiners")
 COMMAND_CARRIERS = terms("advised-work", "command_carriers")
 WISHES = frozenset(sites()["list"]["reader_wishes"])
+UNNAMED_DOERS = frozenset(sites()["advised-work"]["unnamed_doers"])
 # The verbs of changing the code, one list for the site and the rule (sites.toml [advised-work]).
 CODE_WORK = frozenset(sites()["advised-work"]["verbs"]) | frozenset(sites()["advised-work"]["gerunds"])
 # r38n: the next steps of the agent's own work, handed over only with their marks (_unmarked_step).
@@ -117,6 +118,11 @@ def advised_work(asked: Asked) -> Judgement | None:
         if place is not None:
             return carved("advised-work", f"the reader's '{act.text} …' is done in the person's own environment "
                           f"('{place}')")  # fmt: skip
+        doer = subject_of(verb)
+        if doer is not None and doer.lower_ in UNNAMED_DOERS:
+            why = (f"leaves '{act.text} …' to '{doer.text}' unnamed and stops — work the agent could do itself, left to "
+                   "no one")
+            return _judged(asked, "advised-work", why, [act])
         told = "tells the reader to" if directed else "advises the reader to"
         why = f"{told} '{act.text} …' and stops — work the agent could do itself, handed to the reader"
         return _judged(asked, "advised-work", why, [act])
@@ -129,7 +135,8 @@ def _reader_acts(asked: Asked) -> list[tuple[Token, Token]]:
     found = []
     later = kind_of(asked.site.following) is not None  # a later sentence that asks, waits or offers is the close
     for reader in asked.tokens:
-        if reader.lower_ in READERS and reader.dep_ in ("nsubj", "nsubjpass") and _advised(reader.head):
+        doer = reader.lower_ in READERS or reader.lower_ in UNNAMED_DOERS  # r41e: 'someone should …', work left to none
+        if doer and reader.dep_ in ("nsubj", "nsubjpass") and _advised(reader.head):
             act = _code_act(reader.head)
             if act is not None and not (later and act.lemma_.lower() in RUNNING):
                 found.append((reader.head, act))

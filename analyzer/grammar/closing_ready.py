@@ -377,8 +377,8 @@ _STAGE_MARK = re.compile(r"^(?:\d[\d.]*|[A-Za-z]|[IVX]{1,4}|[ivx]{1,4})$")
 def _stage_of_plan(token: Token) -> bool:
     """A stage of the agent's plan named as data: a stage noun (terms [readiness-next] plan_stages) with its number or
     letter ('Phase 3', 'user story 2', 'Milestone B'), or a task id of a plan file ('T015', 'US2', '#12')."""
-    if _TASK_ID.match(token.text):
-        return True
+    if _TASK_ID.match(token.text) or _slash_command(token):
+        return True  # r41e: a workflow's stage by its slash command ('Next up is `/speckit.clarify`')
     if token.like_num and token.i > 0 and token.doc[token.i - 1].text == "#":
         return True
     if token.lemma_.lower() not in PLAN_STAGES and token.lower_ not in PLAN_STAGES:
@@ -502,8 +502,11 @@ def _next_stage_named(asked: Asked) -> Token | None:
     # 'the next phase is Polish (T030-T034)': the stage noun is the subject of the copula, its name the complement
     noun = label.head if label is not None and label.dep_ == "amod" else None
     if noun is not None and noun.lower_ in PLAN_STAGES and noun.dep_ == "nsubj" and noun.head.lemma_ == "be":
-        named = (c for c in noun.head.children if c.dep_ in ("attr", "acomp") and c.pos_ in ("PROPN", "NOUN"))
-        return next(named, None)
+        named = (c for c in noun.head.children
+                 if c.dep_ in ("attr", "acomp") and (c.pos_ in ("PROPN", "NOUN") or _slash_command(c)))
+        found = next(named, None)
+        if found is not None:
+            return found  # r41e: else the stage as data anywhere after ('The next phase is `/speckit.plan`')
     return next((t for t in rest if _stage_of_plan(t)), None)
 
 
@@ -532,8 +535,10 @@ def _stage_then_next(words: list[Token]) -> Token | None:
     Phase 3 (T015–T020) is up next.', 'Setup finished; T007 next.'): the stage opens the sentence or the clause after a
     semicolon or dash, with the same holds as the label."""
     alpha = [t for t in words if t.is_alpha or t.like_num or _TASK_ID.match(t.text)]
-    if not alpha or alpha[-1].lower_ != "next":
-        return None
+    nexts = [t for t in alpha if t.lower_ == "next"]
+    after = [t for t in alpha if t.i > nexts[-1].i] if nexts else []
+    if not nexts or not all(_in_place(t, nexts[-1]) for t in after) or any(t.lower_ in ("for", "by") for t in after):
+        return None  # 'Phase 2 is next in line for review by the security team': another's act on it
     stage = next((t for t in words if _stage_of_plan(t) and _next_opens_clause(t)), None)
     if stage is None:
         return None
@@ -541,6 +546,12 @@ def _stage_then_next(words: list[Token]) -> Token | None:
     if _stage_held(rest) or any(t.lemma_.lower() in SPEECH_VERBS for t in words):
         return None  # 'The roadmap says Phase 3 is next.': reported
     return stage
+
+
+def _in_place(token: Token, last: Token) -> bool:
+    """r41e: a word after the closing 'next' that only says where the plan keeps the stage ('Phase 2 is next in
+    `ROADMAP.md`', '… next on the list'): inside a phrase of 'in' or 'on' after it."""
+    return any(a.dep_ == "prep" and a.lower_ in ("in", "on") and a.i > last.i for a in (token, *token.ancestors))
 
 
 def _stage_held(tokens: list[Token], acting: Token | None = None) -> bool:

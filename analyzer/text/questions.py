@@ -682,6 +682,8 @@ class _Patterns:
     not_imperative: frozenset[str]
     turn_labels: frozenset[str]
     lead_ins: frozenset[str]
+    label_postmodifiers: frozenset[str]
+    later_marks: frozenset[str]
     max_items: int
     menu_max_items: int
     recommendations: tuple[str, ...]
@@ -730,6 +732,7 @@ class _Patterns:
     reader_lead: re.Pattern[str]
     assurance: re.Pattern[str]
     next_stated: re.Pattern[str]
+    step_complement: re.Pattern[str]
     remaining_stated: re.Pattern[str]
     remaining_label: re.Pattern[str]
     stated_owned: tuple[str, ...]
@@ -808,6 +811,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     )
     offer = data["unconditioned-offer"]
     plan_stage = rf"(?:{stages})\s+(?:\d[\d.]*|[a-z]|[ivx]{{1,4}})\b|(?-i:T\d{{2,4}}|US\d{{1,3}})\b|#\d"
+    # r41e: a workflow's stage named by its slash command in code ('Next up is `/speckit.clarify`.', blanked to its
+    # placeholder letters) is a stage too where a 'next' label, copula or predicate names it; the rule reads the parse
+    stage_named = plan_stage + r"|x{3,}\b"
     wishes = _words(condition["wishes"])
     # r33c: a note's labels as written, one space between their words (the paragraph holds no line break)
     labels = sorted(data["list-statement"]["note_labels"], key=len, reverse=True)
@@ -970,7 +976,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r38c: the reader the subject of a modal of possibility or advice, then within the clause a verb of changing
         # the code ('You could add a convenience property …', 'you should also search … and update them'); bounded
         advised=(
-            rf"\byou(?:\s+|(?=['’]))(?:(?:{_words(advised['adverbs'])})\s+){{0,2}}(?:{_words(advised['modals'])})\s+"
+            rf"\b(?:you|{_words(advised['unnamed_doers'])})(?:\s+|(?=['’]))(?:(?:{_words(advised['adverbs'])})\s+){{0,2}}"
+            rf"(?:{_words(advised['modals'])})\s+"
             rf"[^.!?;:\n]{{0,{int(advised['reach'])}}}?\b(?P<act>{_words(reader_acts)})\b(?![-'’])"
         ),
         # r40a: the reader told to do a project act: a verb of the class opening the sentence (after the openers) or a
@@ -987,17 +994,18 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # Polish (T030-T034)')
         next_stage=(
             rf"(?:\A|[;—–])[\s*_#>]*(?:(?:{_words(data['ready-next']['next_labels'])})(?:[*_]*[:,]|\s+(?:is|are|will\s+be))"
-            rf"[\s*_]+(?:the\s+)?(?:{plan_stage})"
+            rf"[\s*_]+(?:the\s+)?(?:{stage_named})"
             # r33i: the label's content an imperative of going on to or doing the stage ('Next: Start Phase 2 (…)',
             # 'Next: proceed to Phase 4', 'Next: finish T001, then …')
             rf"|(?:\A|[;—–])[\s*_#>]*(?:{_words(data['ready-next']['next_labels'])})[*_]*:[\s*_]+"
             rf"(?:{_words(data['ready-next']['go_on'] + data['ready-next']['label_acts'])})[ \t]+"
             rf"(?:(?:{_words(data['ready-next']['label_preps'])})[ \t]+)?(?:the[ \t]+)?(?:{plan_stage})"
-            rf"|(?:the\s+)?next\s+(?:{stages})(?:[*_]*:|\s+(?:is|will\s+be))[\s*_]+(?:(?:the\s+)?(?:{plan_stage})"
+            rf"|(?:the\s+)?next\s+(?:{stages})(?:[*_]*:|\s+(?:is|will\s+be))[\s*_]+(?:(?:the\s+)?(?:{stage_named})"
             r"|(?-i:[A-Z])[\w&-]*(?=[\s,.;:!(*_]|\Z)))"
             # the stage as the subject, 'next' its predicate closing the clause ('Phase 3 is next.', 'T007 next.')
-            rf"|(?:\A|[;—–])[\s*_#>]*(?:the\s+)?(?:{plan_stage})[^.!?;:\n]{{0,40}}?\s(?:is\s+|are\s+)?(?:up\s+)?next"
-            r"[\s*_]*(?:[.!;]|\Z)"
+            rf"|(?:\A|[;—–])[\s*_#>]*(?:the\s+)?(?:{stage_named})[^.!?;:\n]{{0,40}}?\s(?:is\s+|are\s+)?(?:up\s+)?next"
+            # r41e: a place the plan keeps it in may close the clause ('Phase 2 is next in `ROADMAP.md`.')
+            r"(?:\s+(?:in|on)\s+[^!?;:\n]{1,40}?(?=[\s*_]*(?:[.!;](?:\s|\Z)|\Z)))?[\s*_]*(?:[.!;]|\Z)"
             # r37i: the work still to do as the subject of a copula with its infinitive ('All that's left is to push')
             rf"|\b(?:{_words(data['ready-next']['remaining'])})\s+(?:[^\s.!?;]+\s+){{0,3}}?"
             r"(?:is|are|would\s+be|will\s+be)\s+(?:for\s+[^\s.!?;]+\s+)?to\s+\w"
@@ -1233,8 +1241,22 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # r38i: the next step stated as the subject of a copula ('The next step should be a focused fix …')
         next_stated=(
             r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]{0,8}("
-            rf"(?:the[ \t]+)?(?:{_words(step['stated_subjects'] + step['future_subjects'])})[ \t]+"
+            rf"(?:(?:the[ \t]+)?(?:{_words(step['stated_subjects'] + step['future_subjects'])})"
+            # r41e: a plural noun its postmodifier names as future work ('Ideas for later could include …', 'Things
+            # worth doing would be …'), as an inline label's (sites.toml [list] label_postmodifiers, lead_ins)
+            rf"|(?:[\w'’-]+[ \t]+)?[\w-]+s[ \t]+(?:worth(?:[ \t]+[\w-]+){{1,2}}?|(?:for|to)[ \t]+(?:\w+[ \t]+)?"
+            rf"(?:the[ \t]+)?(?:{_words(data['list']['later_marks'])})))[ \t]+"
             rf"(?:{_words(step['stated_copulas'])})(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
+        ),
+        # r41e: the same statement turned round, the work the subject and the next step the modal copula's complement
+        # ('Extending it to brands would be a natural next step.', 'A retry test could be a good follow-up.'): the
+        # work opens with a gerund or a determiner and closes the sentence's subject
+        step_complement=(
+            r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]{0,8}"
+            rf"(?P<work>(?:[a-z]+ing|{_words(step['bare_determiners'])})[ \t]+[^.!?;:\n]{{3,160}}?)[ \t]+"
+            r"(?P<lead>(?:would|could|might|should)[ \t]+(?:\w+ly[ \t]+)?be[ \t]+(?:(?:a|an|one|the)[ \t]+)?"
+            rf"(?:[\w-]+[ \t]+)?(?:{_words([*step['stated_subjects'], *step['future_subjects'], *step['complement_nouns']])}))"
+            r"[ \t*_]*[.!]?[ \t*_]*\Z"
         ),
         # r39j: the next or remaining work stated with a bare present copula ('The next step is to wire …', "All that's
         # left is adding …", 'Only thing remaining is the migration.'); up to three words before a remaining phrase
@@ -1254,6 +1276,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         not_imperative=frozenset(turn["not_imperative"]),
         turn_labels=frozenset(turn["labels"]),
         lead_ins=frozenset(data["list"]["lead_ins"]),
+        label_postmodifiers=frozenset(data["list"]["label_postmodifiers"]),
+        later_marks=frozenset(data["list"]["later_marks"]),
         max_items=int(data["list"]["max_items"]),
         menu_max_items=int(data["reply"]["menu_max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
@@ -1604,7 +1628,7 @@ def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
     for match in patterns.next_stated.finditer(view, first, end):
         found = match
     if found is None:
-        return None
+        return _step_complement(view, first, end, patterns)
     item = found.end()
     stop = item + len(view[item:end].rstrip())
     complement = " ".join(view[item:stop].lower().replace("’", "'").split())
@@ -1624,6 +1648,20 @@ def _next_step_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
         return None  # 'The next step is yours: …', '… is mine': whose the step is, no work handed over
     head = view[found.start(1) : found.end(1)].rstrip()
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
+
+
+def _step_complement(view: str, first: int, end: int, patterns: _Patterns) -> QuestionSite | None:
+    """r41e: the next step stated the other way round, the work the subject and a noun of the next or future work the
+    complement of a modal copula, the last sentence ('Extending it to categories would be a natural next step.'): the
+    work is a closing list of one item, its lead-in the copula and complement. None: the agent or the reader in the
+    work ('My plan would be …', 'Adding your key would be …'), or a question."""
+    found = patterns.step_complement.search(view, first, end)
+    if found is None or set(_LEAD_WORD.findall(found.group("work").lower())) & (_AGENT_OWNS | {"you", "your"}):
+        return None
+    head = found.group("lead")
+    work = found.start("work"), found.end("work")
+    return QuestionSite(found.start("lead"), found.end("lead"), head + "\n" + view[work[0] : work[1]], LIST, False, "",
+                        (work,))
 
 
 _READERS_OWN = re.compile(r"\byour\b")
@@ -2020,7 +2058,18 @@ def _inline_label(paragraph: str, patterns: _Patterns) -> re.Match[str] | None:
     head = _LEAD_WORD.findall(found.group(1).split(",")[0].lower())
     if patterns.condition.search(found.group(1)):
         return None  # 'Next steps, if desired: …': the offer on a condition, the bonus offer's site
-    return found if head and head[-1] in patterns.lead_ins and head[-1].endswith("s") else None
+    plural_lead = bool(head) and head[-1] in patterns.lead_ins and head[-1].endswith("s")
+    return found if plural_lead or _postmodified(head, patterns) else None
+
+
+def _postmodified(words: list[str], patterns: _Patterns) -> bool:
+    """r41e: the label's plural noun with a postmodifier naming it as future work ('Other things worth doing', 'Ideas
+    for later', 'Items to consider next'; sites.toml [list] label_postmodifiers): a lead-in word after the postmodifier's
+    first word (sites.toml [list] later_marks: 'for later', 'to do next'), or 'worth' itself."""
+    at = next((k for k, w in enumerate(words) if k > 0 and w in patterns.label_postmodifiers), None)
+    if at is None or not words[at - 1].endswith("s"):
+        return False
+    return words[at] == "worth" or bool(set(words[at + 1 :]) & patterns.later_marks)
 
 
 _ALTERNATIVE = re.compile(r"[\s*_]*(?:or|alternatively)\b", re.IGNORECASE)
