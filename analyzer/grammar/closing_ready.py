@@ -401,6 +401,8 @@ def _stage_mark(stage: Token) -> Token | None:
 
 def _stage_shown(stage: Token) -> str:
     """The stage as written with its number or letter ('Phase 3'), or the id alone."""
+    if _slash_command(stage):
+        return as_written([stage])  # r41e: the command as written, not its placeholder
     mark = None if _TASK_ID.match(stage.text) else _stage_mark(stage)
     return f"{stage.text} {mark.text.rstrip('.')}" if mark is not None else stage.text
 

@@ -1464,6 +1464,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
         and patterns.rechecked.search(tail) is None
         and patterns.remaining_stated.search(tail) is None
         and patterns.next_stated.search(tail) is None
+        and patterns.step_complement.search(tail) is None
     ):
         # every label names the next step, or ends with its colon; r33c: or the act is proposed; r33g: or invoked
         return None
