@@ -120,8 +120,8 @@ def advised_work(asked: Asked) -> Judgement | None:
                           f"('{place}')")  # fmt: skip
         doer = subject_of(verb)
         if doer is not None and doer.lower_ in UNNAMED_DOERS:
-            why = (f"leaves '{act.text} …' to '{doer.text}' unnamed and stops — work the agent could do itself, left to "
-                   "no one")
+            why = (f"leaves '{act.text} …' to '{doer.text}' unnamed and stops — work the agent could do itself, "
+                   "left to no one")
             return _judged(asked, "advised-work", why, [act])
         told = "tells the reader to" if directed else "advises the reader to"
         why = f"{told} '{act.text} …' and stops — work the agent could do itself, handed to the reader"

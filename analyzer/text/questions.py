@@ -1255,7 +1255,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             r"(?:\A|(?<=\n)|(?<=[.!?;])[ \t]+)[ \t*_#>]{0,8}"
             rf"(?P<work>(?:[a-z]+ing|{_words(step['bare_determiners'])})[ \t]+[^.!?;:\n]{{3,160}}?)[ \t]+"
             r"(?P<lead>(?:would|could|might|should)[ \t]+(?:\w+ly[ \t]+)?be[ \t]+(?:(?:a|an|one|the)[ \t]+)?"
-            rf"(?:[\w-]+[ \t]+)?(?:{_words([*step['stated_subjects'], *step['future_subjects'], *step['complement_nouns']])}))"
+            rf"(?:[\w-]+[ \t]+)?(?:{_words([*step['stated_subjects'], *step['future_subjects']])}"
+            rf"|{_words(step['complement_nouns'])}))"
             r"[ \t*_]*[.!]?[ \t*_]*\Z"
         ),
         # r39j: the next or remaining work stated with a bare present copula ('The next step is to wire …', "All that's
@@ -2065,8 +2066,8 @@ def _inline_label(paragraph: str, patterns: _Patterns) -> re.Match[str] | None:
 
 def _postmodified(words: list[str], patterns: _Patterns) -> bool:
     """r41e: the label's plural noun with a postmodifier naming it as future work ('Other things worth doing', 'Ideas
-    for later', 'Items to consider next'; sites.toml [list] label_postmodifiers): a lead-in word after the postmodifier's
-    first word (sites.toml [list] later_marks: 'for later', 'to do next'), or 'worth' itself."""
+    for later', 'Items to tackle next'; sites.toml [list] label_postmodifiers): a word of later time after the
+    postmodifier's first word (later_marks: 'for later', 'to do next'), or 'worth' itself."""
     at = next((k for k, w in enumerate(words) if k > 0 and w in patterns.label_postmodifiers), None)
     if at is None or not words[at - 1].endswith("s"):
         return False
