@@ -538,9 +538,11 @@ def _stage_then_next(words: list[Token]) -> Token | None:
     semicolon or dash, with the same holds as the label."""
     alpha = [t for t in words if t.is_alpha or t.like_num or _TASK_ID.match(t.text)]
     nexts = [t for t in alpha if t.lower_ == "next"]
-    after = [t for t in alpha if t.i > nexts[-1].i] if nexts else []
-    if not nexts or not all(_in_place(t, nexts[-1]) for t in after) or any(t.lower_ in ("for", "by") for t in after):
-        return None  # 'Phase 2 is next in line for review by the security team': another's act on it
+    after = [t for t in words if t.i > nexts[-1].i] if nexts else []
+    if not nexts or not all(_in_place(t, nexts[-1]) for t in after if t in alpha) or any(
+        t.lower_ in ("for", "by") or t.tag_ == "POS" for t in after
+    ):
+        return None  # 'Phase 2 is next in line for review by the security team', '… on @maria's list': another's
     stage = next((t for t in words if _stage_of_plan(t) and _next_opens_clause(t)), None)
     if stage is None:
         return None

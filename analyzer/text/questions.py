@@ -1004,8 +1004,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             r"|(?-i:[A-Z])[\w&-]*(?=[\s,.;:!(*_]|\Z)))"
             # the stage as the subject, 'next' its predicate closing the clause ('Phase 3 is next.', 'T007 next.')
             rf"|(?:\A|[;—–])[\s*_#>]*(?:the\s+)?(?:{stage_named})[^.!?;:\n]{{0,40}}?\s(?:is\s+|are\s+)?(?:up\s+)?next"
-            # r41e: a place the plan keeps it in may close the clause ('Phase 2 is next in `ROADMAP.md`.')
-            r"(?:\s+(?:in|on)\s+[^!?;:\n]{1,40}?(?=[\s*_]*(?:[.!;](?:\s|\Z)|\Z)))?[\s*_]*(?:[.!;]|\Z)"
+            # r41e: a place the plan keeps it in may close the clause ('Phase 2 is next in `ROADMAP.md`.'), no one's
+            # possession ('… next on @maria's list')
+            r"(?:\s+(?:in|on)\s+[^!?;:\n'’]{1,40}?(?=[\s*_]*(?:[.!;](?:\s|\Z)|\Z)))?[\s*_]*(?:[.!;]|\Z)"
             # r37i: the work still to do as the subject of a copula with its infinitive ('All that's left is to push')
             rf"|\b(?:{_words(data['ready-next']['remaining'])})\s+(?:[^\s.!?;]+\s+){{0,3}}?"
             r"(?:is|are|would\s+be|will\s+be)\s+(?:for\s+[^\s.!?;]+\s+)?to\s+\w"
