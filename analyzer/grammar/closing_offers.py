@@ -69,6 +69,7 @@ JUDGED_WHAT = terms("decision-offer", "judged_what")
 JUDGED_ABOUT = terms("decision-offer", "judged_about")
 DEPENDING = terms("decision-offer", "depending")
 DEPENDING_ON = terms("decision-offer", "depending_on")
+WANTING = terms("decision-offer", "wanting")
 DECISION_NOUNS = terms("decision-offer", "word_nouns")
 SAID_ALONE = terms("decision-offer", "said")
 # r39rv: the objects of a light verb that make a verb of accepting the agent's own act ('take a look'; _light_verb)
@@ -1281,6 +1282,8 @@ def _decides(token: Token, w: Words) -> bool:
         return False
     if lemma in w.decision_verbs or lemma in w.decision_outcomes:
         return True
+    if lemma in WANTING:  # r40d: 'Depending on which metric you want to optimise, I can …'
+        return _under_dependence(token)
     if lemma in w.request_verbs and any(c.lower_ in ("me", "us") for c in token.children):
         return _choice_told(token, w)
     if lemma in SAID_ALONE:  # r38a: 'If you say which area you want next, …': telling that names no recipient
@@ -1295,6 +1298,17 @@ def _decides(token: Token, w: Words) -> bool:
             or (c.dep_ == "dobj" and c.lower_ in w.decision_objects | w.decision_minded)
             for c in token.children
         )
+    return False
+
+
+def _under_dependence(token: Token) -> bool:
+    """r40d: the clause sits in the object of a verb of dependence ('Depending on what you need'): an ancestor is its
+    preposition ('on'), hung on the verb or, as the model often reads it, beside it on the main verb."""
+    for node in token.ancestors:
+        if node.dep_ == "prep" and node.lower_ in DEPENDING_ON and node.i > 0:
+            before = node.doc[node.i - 1]
+            if node.head.lemma_.lower() in DEPENDING or before.lemma_.lower() in DEPENDING:
+                return True
     return False
 
 

@@ -793,12 +793,15 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         in_case = subject is not None and _in_case(subject)
         # issue 28: the inverted condition may be read as a complement ('Should you prefer X, I can …': ccomp); r31c:
         # so may one after 'in case' ('We can keep both in case you'd rather not break old clients.')
-        if not _wished(wish, words) or wish.dep_ not in ("advcl", *(("ccomp",) * (inverted or in_case))):
+        # r40d: the inverted condition read as the root, the offer hung on it as its complement ('Should you want X, I
+        # can add …': can add -ccomp-> want)
+        rooted = inverted and wish.dep_ == "ROOT" and _offered_complement(wish, words) is not None
+        if not _wished(wish, words) or not (rooted or wish.dep_ in ("advcl", *(("ccomp",) * (inverted or in_case)))):
             continue
         marked = any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in wish.children)
         if subject is None or subject.lower_ != "you" or not (marked or inverted or in_case):
             continue
-        main = _offering_clause(wish.head, words)
+        main = _offered_complement(wish, words) if rooted else _offering_clause(wish.head, words)
         if wish.lemma_.lower() not in words.condition_wishes and wish.i > main.i:
             # r31c: a 'would rather' condition after the offer is the lexicon's phrase ('if you'd rather'); spelled
             # out there it stays unread (tests/corpus analyzer_corpus_d would-rather-42, labelled clear)
@@ -820,6 +823,12 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         why = f"is a condition on the reader's '{wish.text}' governing the agent's '{(willing or main).text}'"
         return _judged(asked, "conditional-preference", why, [main], exclude=frozenset(left_out))
     return None
+
+
+def _offered_complement(wish: Token, words: QuestionVocabulary) -> Token | None:
+    """r40d: the agent's offer the model hung on an inverted condition read as the root ('Should you want the keys in
+    a .env file, I can add dotenv support': add -ccomp-> want), after its comma."""
+    return next((c for c in wish.children if c.dep_ == "ccomp" and c.i > wish.i and _offers(c, words)), None)
 
 
 def _wished(verb: Token, words: QuestionVocabulary) -> bool:

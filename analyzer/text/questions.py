@@ -807,7 +807,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(decision['marks'])})\b[^.!?;,\n]{{0,40}}?\b(?:{_words(decision['outcomes'])})\b"
             rf"|\b(?:{_words(decision['depending'])})\s+your\s+(?:{_words(decision['word_nouns'])})\b"
             rf"|\b(?:{_words(decision['depending'])})\s+(?:{_words(decision['depending_questions'])})\b[^.!?;\n]{{0,30}}?"
-            rf"\byou(?:['’]d|\s+would)?\s+(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'] + decision['views'])})\b"
+            rf"\byou(?:['’]d|\s+would)?\s+(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'] + decision['views'] + decision['depending_wishes'])})\b"
         ),
         decision_request=(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"
