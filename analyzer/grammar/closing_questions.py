@@ -1025,8 +1025,12 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
         return root
     if root.lemma_.lower() not in words.approval_verbs:
         return None
-    # issue 28 phase 6: 'is this coverage enough?' — the model reads 'enough' as an adverb of the copula
-    complement = next((c for c in root.children if _approval_complement(c, words)), None)
+    # issue 28 phase 6: 'is this coverage enough?' — the model reads 'enough' as an adverb of the copula; r40d: or of
+    # the copula's attribute ('Is a 5% sample enough, in your view?': enough -advmod-> sample -attr-> Is)
+    attributes = [c for c in root.children if c.dep_ == "attr"]
+    complement = next((c for c in root.children if _approval_complement(c, words)), None) or next(
+        (g for a in attributes for g in a.children if g.dep_ == "advmod" and g.lower_ in SUFFICIENT), None
+    )
     if complement is not None:
         return complement
     after = root.doc[root.i + 1] if root.i + 1 < len(root.doc) else None
@@ -1034,14 +1038,32 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
         return after  # r29c: 'Look okay on your end?' — the model reads the approval word as an adverb
     if root.lemma_.lower() == "work":
         return root
-    # 'Is this the direction you had in mind?' (had -relcl-> direction -attr-> Is), 'Is this what you had in
-    # mind?' (had -ccomp-> Is): the copula's complement is the reader's intent.
-    complements = [c for c in root.children if c.dep_ in ("attr", "ccomp")]
-    candidates = [*complements, *(g for c in complements if c.dep_ == "attr" for g in c.children if g.dep_ == "relcl")]
+    # 'Is this the direction you had in mind?', 'Is this what you had in mind?'; r40d (docs/DESIGN.md#construction-
+    # classes), fit to intent by its grammar: the reader's intent (a verb of intending, the reader its subject) anywhere
+    # in the predicate of a verb of being, looking or matching, outside its subject ('Is this closer to what you
+    # wanted?', 'Does the layout match what you expected?', 'Is the split for the page what you had in mind?', '… more
+    # like what you were after?'); a thing of the reader's own as the subject compares no work of the agent's.
+    subject = subject_of(root)
+    if any(c.dep_ == "expl" for c in root.children):
+        return None  # 'Is there anything you want next?': an open request, the rows after read it
+    if subject is not None and any(t.lower_ in ("your", "yours") for t in subject.subtree):
+        return None
+    outside = {t.i for t in subject.subtree} if subject is not None else set()
     return next(
-        (c for c in candidates if c.lemma_.lower() in words.intent_verbs and _reader_subject(c)),
+        (t for t in root.subtree if t.i not in outside and t.i != root.i and _reader_subject(t) and _intends(t, words)),
         None,
     )
+
+
+def _intends(verb: Token, words: QuestionVocabulary) -> bool:
+    """r40d: a verb of the reader's intent ('had in mind', 'wanted', 'expected'), or being or looking after or for a
+    thing ('what you were after', 'what you were looking for')."""
+    lemma = verb.lemma_.lower()
+    if lemma in words.intent_verbs:
+        return lemma != "have" or any(c.dep_ == "prep" and c.lower_ == "in" for c in verb.children) or verb.dep_ in (
+            "relcl", "ccomp")
+    sought = {"be": "after", "look": "for", "go": "for", "aim": "for"}.get(lemma)
+    return sought is not None and any(c.lower_ == sought and c.dep_ in ("prep", "prt") for c in verb.children)
 
 
 def _approval_complement(child: Token, words: QuestionVocabulary) -> bool:

@@ -794,6 +794,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         rf"|\bwith[ \t]+(?:(?-i:Y|N)|(?:{assent})|x{{3,5}})(?![\w'’])"
         rf"|(?<![\w'’]){code}[ \t]*(?:,|/|\bor\b)[ \t]*(?:or[ \t]+)?{code}(?![\w'’])"
     )
+    depending_verbs = _words(decision["verbs"] + decision["views"] + decision["depending_wishes"])
     sources = dict(
         condition=(
             rf"\b(?:{_words(condition['wish_marks'])})\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
@@ -807,7 +808,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(decision['marks'])})\b[^.!?;,\n]{{0,40}}?\b(?:{_words(decision['outcomes'])})\b"
             rf"|\b(?:{_words(decision['depending'])})\s+your\s+(?:{_words(decision['word_nouns'])})\b"
             rf"|\b(?:{_words(decision['depending'])})\s+(?:{_words(decision['depending_questions'])})\b[^.!?;\n]{{0,30}}?"
-            rf"\byou(?:['’]d|\s+would)?\s+(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'] + decision['views'] + decision['depending_wishes'])})\b"
+            rf"\byou(?:['’]d|\s+would)?\s+(?:\w+\s+){{0,2}}?(?:{depending_verbs})\b"
         ),
         decision_request=(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"

@@ -9,7 +9,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_handovers import environment_word
-from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _approval_predicate, _as_asked, _judged
+from analyzer.grammar.closing_questions import (
+    AGENT_SUBJECTS,
+    Asked,
+    QuestionVocabulary,
+    _approval_predicate,
+    _as_asked,
+    _judged,
+)
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import DEMONSTRATIVES, subject_of
@@ -154,7 +161,7 @@ def change_question(asked: Asked) -> Judgement | None:
         opened = any(
             (c.dep_ == "dobj" or (c.dep_ == "npadvmod" and c.i < verb.i)) and c.lower_ in INDEFINITES
             for c in verb.children
-        )
+        ) or _picked_to_change(verb, asked.words)
         relative = verb.dep_ == "relcl" and verb.head.lower_ in INDEFINITES
         if opened or relative:
             about = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("in", "about", "to", "on")]
@@ -166,6 +173,16 @@ def change_question(asked: Asked) -> Judgement | None:
             why = f"asks what the reader would like done in the agent's work ('{wish.text} … {located[0].text}')"
             return _judged(asked, "change-question", why, located)
     return None
+
+
+def _picked_to_change(verb: Token, words: QuestionVocabulary) -> bool:
+    """r40d (docs/DESIGN.md#construction-classes): the reader asked which part of the agent's work they would change —
+    the object a wh-word or headed by one, fronted ('Which of these boundaries would you change?', 'What part would you
+    rework?'), under a modal of the reader's wish: 'Which file did you change?' asks a fact."""
+    modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in MISREAD_MODALS | {"would", "'d", "should"}
+                for c in verb.children)  # fmt: skip
+    fronted = (c for c in verb.children if c.dep_ == "dobj" and c.i < verb.i)
+    return modal and any(t.lower_ in words.wh_words for c in fronted for t in (c, *c.children))
 
 
 def _modal_read_as_verb(verb: Token, reader: frozenset[str]) -> Token | None:
