@@ -1150,6 +1150,11 @@ def decision_offer(asked: Asked) -> Judgement | None:
             return None  # issue 28 phase 6: 'Ping me when you've decided on the naming' is the contact closer's
         if offer is None and _times_readiness(decision):
             return None  # r37i: 'It is ready to be implemented whenever you decide' is the readiness row's
+        if offer is None and chosen is not None and not _reader_told(asked, own):
+            # r40d (docs/DESIGN.md#construction-classes): the free relative of the choice with no act of anyone's
+            # beside it ('Whatever you prefer for the chart colours — I'm fine either way.') hands the choice back
+            why = f"hands the choice back to the reader ('{chosen.text} you {decision.text}')"
+            return _judged(asked, "decision-offer", why, decided)
         if offer is None:  # 'If you choose to run it locally, start it with docker compose up.'
             return carved("decision-offer", "the condition on the reader's decision governs no act the agent offers")
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
@@ -1299,6 +1304,15 @@ def _decides(token: Token, w: Words) -> bool:
             for c in token.children
         )
     return False
+
+
+def _reader_told(asked: Asked, own: frozenset[int]) -> bool:
+    """r40d: outside the reader's decision, an instruction to the reader ('Store them as float16 or float32 — whatever
+    you prefer'): a bare verb with no subject of its own."""
+    return any(
+        t.i not in own and t.tag_ == "VB" and t.dep_ in ("ROOT", "conj", "ccomp") and subject_of(t) is None
+        for t in asked.tokens
+    )
 
 
 def _under_dependence(token: Token) -> bool:
