@@ -1319,6 +1319,8 @@ def _under_dependence(token: Token) -> bool:
     """r40d: the clause sits in the object of a verb of dependence ('Depending on what you need'): an ancestor is its
     preposition ('on'), hung on the verb or, as the model often reads it, beside it on the main verb."""
     for node in token.ancestors:
+        if node.lemma_.lower() in DEPENDING and node.tag_ in ("VBG", "VBN"):
+            return True  # the clause hung on 'Depending' itself
         if node.dep_ == "prep" and node.lower_ in DEPENDING_ON and node.i > 0:
             before = node.doc[node.i - 1]
             if node.head.lemma_.lower() in DEPENDING or before.lemma_.lower() in DEPENDING:

@@ -120,6 +120,7 @@ class QuestionVocabulary:
     request_predicates: frozenset[str]
     wish_verbs: frozenset[str]
     condition_wishes: frozenset[str]
+    lexicon_wishes: frozenset[str]
     offer_modals: frozenset[str]
     wh_words: frozenset[str]
     illustrations: tuple[str, ...]
@@ -801,6 +802,8 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         marked = any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in wish.children)
         if subject is None or subject.lower_ != "you" or not (marked or inverted or in_case):
             continue
+        if marked and wish.lemma_.lower() in words.lexicon_wishes:
+            continue  # r40d: 'if you want', 'if you'd like' are the lexicon's phrases, judged by their own gate
         main = _offered_complement(wish, words) if rooted else _offering_clause(wish.head, words)
         if wish.lemma_.lower() not in words.condition_wishes and wish.i > main.i:
             # r31c: a 'would rather' condition after the offer is the lexicon's phrase ('if you'd rather'); spelled

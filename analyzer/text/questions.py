@@ -798,6 +798,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     sources = dict(
         condition=(
             rf"\b(?:{_words(condition['wish_marks'])})\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
+            rf"|\b(?:{_words(condition['wanting_marks'])})\s+you\s+(?:{_words(condition['wanting'])})\b"
             rf"|\b(?:{_words(condition['optional'])})\b"
             rf"|[—–-]\s+(?:{_words(data['invitation']['openings'])})\b"
             rf"|\b(?:{_words(condition['open_wishes'])})(?=\s*(?:[.,;!)—–]|$))"

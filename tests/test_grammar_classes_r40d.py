@@ -1,0 +1,95 @@
+"""r40d, approval, choice and offer read by their grammar, not by a phrase (docs/DESIGN.md#construction-classes): the
+reader's intent anywhere in the predicate of a question about the agent's work (fit to intent), sufficiency said of the
+copula's attribute, which part of the work the reader would change; the free relative of the reader's choice standing
+alone and the pick request over a menu; the offer's protasis as the reader's wanting or needing under any mark of
+condition or under a verb of dependence. And their should-pass neighbours: a thing of the reader's own, a fact asked in
+the past, an instruction to the reader beside the choice, a condition before the reader's own act, a human-only want."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer.api import may_ask
+from analyzer.cli import judge
+from tests.judging import assert_judged, verdict_rule_reason
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "words"),
+    [
+        # APPROVAL: fit to intent, the reader's intent anywhere in the predicate
+        ("Rewrote the onboarding copy. Is this closer to what you wanted?", "approval-question",
+         ["asks the reader's approval ('wanted')"]),
+        ("Is the sidebar component for the settings page what you had in mind?", "approval-question",
+         ["asks the reader's approval ('had')"]),
+        ("Does the new error page match what you expected?", "approval-question",
+         ["asks the reader's approval ('expected')"]),
+        ("Is the dark theme more like what you were after?", "approval-question", ["asks the reader's approval"]),
+        # sufficiency on the copula's attribute, with the opinion adjunct
+        ("I kept 10% of the fixtures for the smoke run. Is a 10% slice enough, in your view?", "approval-question",
+         ["asks the reader's approval ('enough')"]),
+        # which part of the agent's work the reader would change
+        ("Draft schema is in schema.sql. Which of these tables would you change?", "change-question",
+         ["asks whether the reader would change the agent's plan ('change')"]),
+        ("What part would you rework first?", "change-question", ["would change the agent's plan ('rework')"]),
+        # CHOICE: the free relative standing alone; the pick request after a menu
+        ("Whichever you prefer for the icon set — both are wired up the same way.", "decision-offer",
+         ["hands the choice back to the reader ('Whichever you prefer')"]),
+        ("Whatever you prefer.", "decision-offer", ["hands the choice back to the reader"]),
+        ("1. Split the parser module\n2. Keep it whole and add tests\n3. Stop here\nPick one.", "named-choice",
+         ["asks the reader to pick one of the options set out before it"]),
+        ("Option A: a lock file. Option B: a queue. Choose either.", "named-choice",
+         ["asks the reader to pick one"]),
+        # OFFER: the reader's want or need under any mark, and under a verb of dependence
+        ("Should you want the ports read from a .env file instead, I can add that.", "conditional-preference",
+         ["a condition on the reader's 'want'", "the agent's 'add'"]),
+        ("In case you need the old endpoint a while longer, I can keep a shim in place.", "conditional-preference",
+         ["a condition on the reader's 'need'"]),
+        ("If you need a stricter lint profile, I'll tighten the rules.", "conditional-preference",
+         ["a condition on the reader's 'need'"]),
+        ("Depending on which browsers you need to support, I can add the polyfills.", "decision-offer",
+         ["wait on the reader's decision ('need')"]),
+        ("Depending on your needs, I can split the report into daily files.", "decision-offer",
+         ["depend on the reader's word ('your needs')"]),
+    ],
+)
+def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
+    assert_judged(text, "fire", rule, words)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a thing of the reader's own compared with their intent; a fact of what they see; the open request
+        "Is your local config what you expected?",
+        "Does the error message match what you see on your side?",
+        # a fact asked in the past, not which part the reader would change
+        "Which file did you change?",
+        # an instruction to the reader beside the free relative: the reader acts
+        "Store the vectors as float16 or float32 — whatever you prefer.",
+        "Use whichever you prefer.",
+        # the pick request with nothing before it to choose from
+        "Pick one.",
+        # a condition on the reader's need before the reader's own act; the agent's act depending on a human-only want
+        "If you need to roll back, run `make rollback`.",
+        "Depending on your needs, run the fast suite or the full one.",
+        "Depending on which release you want to publish, I can prepare the notes.",
+    ],
+)
+def test_r40d_pass(text: str) -> None:
+    assert verdict_rule_reason(text)[0] == "clear"
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Should you want the ports read from a .env file instead, I can add that.", "conditional-preference"),
+        ("Depending on your needs, I can split the report into daily files.", "decision-offer"),
+        ("Whatever you prefer.", "decision-offer"),
+        ("1. Split the parser module\n2. Keep it whole\nPick one.", "named-choice"),
+    ],
+)
+def test_the_stop_path_reaches_the_new_readings(text: str, rule: str) -> None:
+    """The stop's cheap pre-filter (analyzer.api.may_ask) lets each new reading through."""
+    assert may_ask(text) is True
+    assert [(f.verdict, f.rule) for f in judge(text).findings if f.verdict == "fire"] == [("fire", rule)]
