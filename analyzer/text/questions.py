@@ -876,6 +876,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:{_words(data['wait']['open_to'])})\s+(?:(?:{_words(data['wait']['welcomed_determiners'])})\s+)?(?:[\w-]+\s+)?"
             rf"(?:{_words(data['wait']['welcomed_nouns'])}|(?:{_words(data['wait']['welcomed_alternatives'])})\s+[\w-]+)\b"
             rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['courtesy_openers'])})[\s,]+)?(?:{_words(data['wait']['courtesy'])})\b"
+            # r40d: the keyword-gated turn ("Say `next` when you want the next file.")
+            rf"|^[\s*_>-]*(?:please\s+)?(?:just\s+)?(?:{_words(data['wait']['keyword_verbs'])})\s+(?:with\s+)?"
+            rf"(?:[\"'“‘`][^\"'”’`\n]{{1,24}}[\"'”’`]|[\w-]{{1,16}})\s+(?:{_words(data['wait']['keyword_bounds'])})\b"
             # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['bare_bounds'])})\s+"
             rf"(?:[\w-]+\s+){{1,4}}?(?:that\s+|which\s+)?(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['requested'])})\b"

@@ -319,8 +319,13 @@ def _bounded_predicate(word: Token) -> Token | None:
         return None
     if holder.head.i == holder.i:
         return None
-    if holder.lower_ in LACKING_MARKS and not _refused(holder.head):
-        return None  # r38e: 'I'll proceed without your input' goes on; 'I won't proceed without your input' waits
+    if holder.lower_ in LACKING_MARKS:
+        # r40d: the model may hang 'without' on the object of the refused act ('I won't continue with the remaining
+        # migrations without your confirmation'): the act is the nearest verb above it
+        act = next((a for a in (holder.head, *holder.head.ancestors) if a.pos_ in ("VERB", "AUX")), None)
+        if act is None or not _refused(act):
+            return None  # r38e: 'I'll proceed without your input' goes on; 'I won't proceed without your input' waits
+        return _at_service(act) or act
     return _at_service(holder.head) or holder.head
 
 
