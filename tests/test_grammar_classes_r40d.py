@@ -51,6 +51,19 @@ from tests.judging import assert_judged, verdict_rule_reason
          ["wait on the reader's decision ('need')"]),
         ("Depending on your needs, I can split the report into daily files.", "decision-offer",
          ["depend on the reader's word ('your needs')"]),
+        # FIT: a verb of agreeing with the reader's purpose
+        ("Two names are drafted above. Which name resonates best with your vision for the tool?", "fit-question",
+         ["fits the reader"]),
+        # WAIT: the refused act found above a misattached 'without'; the keyword-gated turn
+        ("I won't continue with the remaining endpoints without your confirmation.", "wait-on-reader",
+         ["waits on the reader's 'confirmation'"]),
+        ("Say `more` when you want the next module.", "wait-on-person",
+         ["makes the reader's word the gate of the turn"]),
+        ("Say yes to continue.", "wait-on-person", ["makes the reader's word the gate of the turn"]),
+        # the text layer: a lower-case signature after a valediction; a sound-alike; a misspelling
+        ("Parser split into three modules. Does this look right to you?\n\nThanks,\nyour coding agent",
+         "approval-question", ["asks the reader's approval ('right')"]),
+        ("Does this layout look rite to you?", "approval-question", ["'right'"]),
     ],
 )
 def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
@@ -74,6 +87,12 @@ def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
         "If you need to roll back, run `make rollback`.",
         "Depending on your needs, run the fast suite or the full one.",
         "Depending on which release you want to publish, I can prepare the notes.",
+        # the act not refused goes on; a word said to someone else; a ceremony
+        "I'll continue with the remaining endpoints without your confirmation.",
+        "Say hi to the team for me.",
+        "The rite of passage for new services is a load test; it passed.",
+        # the valediction's name is a person's: the report before it is the closing part
+        "Parser split into three modules.\n\nThanks,\nthe platform team lead Dana",
     ],
 )
 def test_r40d_pass(text: str) -> None:
@@ -87,6 +106,7 @@ def test_r40d_pass(text: str) -> None:
         ("Depending on your needs, I can split the report into daily files.", "decision-offer"),
         ("Whatever you prefer.", "decision-offer"),
         ("1. Split the parser module\n2. Keep it whole\nPick one.", "named-choice"),
+        ("Say `more` when you want the next module.", "wait-on-person"),
     ],
 )
 def test_the_stop_path_reaches_the_new_readings(text: str, rule: str) -> None:
