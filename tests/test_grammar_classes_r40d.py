@@ -60,6 +60,9 @@ from tests.judging import assert_judged, verdict_rule_reason
         ("Say `more` when you want the next module.", "wait-on-person",
          ["makes the reader's word the gate of the turn"]),
         ("Say yes to continue.", "wait-on-person", ["makes the reader's word the gate of the turn"]),
+        # the agent's readiness as the hold on the reader's act
+        ("The plan file is updated. Ready for you to tell me which stage to run.", "wait-on-person",
+         ["the agent's 'Ready' waits on the reader"]),
         # the text layer: a lower-case signature after a valediction; a sound-alike; a misspelling
         ("Parser split into three modules. Does this look right to you?\n\nThanks,\nyour coding agent",
          "approval-question", ["asks the reader's approval ('right')"]),
@@ -90,6 +93,8 @@ def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
         # the act not refused goes on; a word said to someone else; a ceremony
         "I'll continue with the remaining endpoints without your confirmation.",
         "Say hi to the team for me.",
+        # a thing's readiness for the reader hands the thing over: no hold of the agent's
+        "The PR is ready for you to review.",
         "The rite of passage for new services is a load test; it passed.",
         # the valediction's name is a person's: the report before it is the closing part
         "Parser split into three modules.\n\nThanks,\nthe platform team lead Dana",
