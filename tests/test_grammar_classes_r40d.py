@@ -51,6 +51,17 @@ from tests.judging import assert_judged, verdict_rule_reason
          ["wait on the reader's decision ('need')"]),
         ("Depending on your needs, I can split the report into daily files.", "decision-offer",
          ["depend on the reader's word ('your needs')"]),
+        # APPROVAL: the agent's course or its own act judged; the rest of the approving verbs, asked or told
+        ("Is this the right direction for the importer?", "approval-question",
+         ["asks the reader to judge the agent's course ('direction')"]),
+        ("Am I on the right track with the cache layer?", "approval-question", ["the agent's course ('track')"]),
+        ("Did I get the column mapping right?", "approval-question", ["the agent's own act ('get … right')"]),
+        ("Did I capture what you meant by soft delete?", "approval-question", ["the agent's own act"]),
+        ("Would you sign off on this migration plan?", "approval-question", ["asks the reader to approve ('sign')"]),
+        ("Can you confirm this naming scheme is OK?", "approval-question", ["asks the reader to approve ('confirm')"]),
+        ("Here is the change list for the tokenizer. Please review and confirm.", "approval-request",
+         ["tells the reader to approve the agent's plan ('confirm')"]),
+        ("Please approve the table layout.", "approval-request", ["tells the reader to approve the agent's plan"]),
         # FIT: a verb of agreeing with the reader's purpose
         ("Two names are drafted above. Which name resonates best with your vision for the tool?", "fit-question",
          ["fits the reader"]),
@@ -90,6 +101,10 @@ def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
         "If you need to roll back, run `make rollback`.",
         "Depending on your needs, run the fast suite or the full one.",
         "Depending on which release you want to publish, I can prepare the notes.",
+        # a fact asked of the agent's act or of the reader's machine; the person's stamp on a change under review
+        "Did I break anything on your side?",
+        "Can you confirm the tests pass on your machine?",
+        "Is this the right file?",
         # the act not refused goes on; a word said to someone else; a ceremony
         "I'll continue with the remaining endpoints without your confirmation.",
         "Say hi to the team for me.",
@@ -118,3 +133,14 @@ def test_the_stop_path_reaches_the_new_readings(text: str, rule: str) -> None:
     """The stop's cheap pre-filter (analyzer.api.may_ask) lets each new reading through."""
     assert may_ask(text) is True
     assert [(f.verdict, f.rule) for f in judge(text).findings if f.verdict == "fire"] == [("fire", rule)]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Please approve PR #88.", ["the person's stamp on a change under review ('PR')"]),
+        ("Please review and approve the PR.", ["the person's stamp on a change under review ('PR')"]),
+    ],
+)
+def test_r40d_the_stamp_stays_the_persons(text: str, words: list[str]) -> None:
+    assert_judged(text, "exempt", "approval-request", words)

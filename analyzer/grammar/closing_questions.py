@@ -92,6 +92,9 @@ CHOICE_MODALS = terms("opinion-asked", "choice_modals")
 # r39rv: how the agent's work strikes the reader ('… on how the dashboard looks'): the same verbs as the reader's
 # satisfaction conditions (terms [word-before-act] impressions), a view asked, no fact.
 IMPRESSIONS = terms("word-before-act", "impressions")
+# r40d: the verbs of approving and the nouns of the agent's course (terms [approval-asked]).
+APPROVING = terms("approval-asked", "approving")
+COURSE_NOUNS = terms("approval-asked", "course_nouns")
 # r31c: adjectives of the agent's willingness that offer its act in the main clause of a condition (_willing).
 WILLING = terms("offers", "willing")
 # r33b: the agent's confidence stated after its own approval question answers it (answered_in_message).
@@ -507,7 +510,7 @@ def _approval_of(asked: Asked) -> Judgement | None:
         return _judged(asked, "approval-question", "asks for the reader's view", opened)
     predicate = _approval_predicate(root, words)
     if predicate is None:
-        return None
+        return _course_or_own_act(asked) or _approving_asked(asked)
     if lemma == "work" and not to_reader:
         return None  # 'Does the cache work?' asks a fact; 'Does that work for you?' asks approval
     # 'Does the new layout look OK?': how a thing looks or sounds is the reader's judgement of it; what a thing
@@ -521,6 +524,84 @@ def _approval_of(asked: Asked) -> Judgement | None:
     approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
     approved += [c for c in predicate.children if c.dep_ == "prep" and not _to_reader(c, words)]
     return _judged(asked, "approval-question", f"asks the reader's approval ('{predicate.text}')", approved)
+
+
+def _course_or_own_act(asked: Asked) -> Judgement | None:
+    """r40d (docs/DESIGN.md#construction-classes): the agent's course or its own act asked to be judged — an approval
+    word on a noun of the course, the copula's attribute or the object of its preposition, of a pointer or the agent
+    ('Is this the right direction?', 'Am I on the right track?'); or the agent's act, its subject the agent, with an
+    approval word as its complement or the reader's intent in it ('Did I get that right?', 'Did I capture what you
+    wanted?'). Judged on what the agent did or proposes."""
+    root, words = asked.root, asked.words
+    subject = subject_of(root)
+    agent = subject is not None and subject.lower_ in AGENT_SUBJECTS
+    pointed = subject is None or agent or _demonstrative(subject)
+    for noun in (t for t in asked.tokens if t.lemma_.lower() in COURSE_NOUNS):
+        judged = any(c.dep_ == "amod" and c.lower_ in words.approval for c in noun.children)
+        placed = noun.dep_ == "attr" and noun.head.i == root.i
+        placed = placed or (noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.i == root.i)
+        if judged and placed and pointed:
+            return _judged(asked, "approval-question", f"asks the reader to judge the agent's course ('{noun.text}')",
+                           [] if subject is None or _demonstrative_only(subject) or agent else [subject])
+    if not agent or root.lemma_.lower() == "be":
+        return None
+    rated = next((c for c in root.children if c.dep_ in ("ccomp", "oprd", "acomp", "advmod", "xcomp")
+                  and c.lower_ in words.approval), None)  # fmt: skip
+    intended = next((t for t in root.subtree if t.i != root.i and _reader_subject(t) and _intends(t, words)), None)
+    found = rated or intended
+    if found is None:
+        return None
+    objects = [c for c in root.children if c.dep_ == "dobj" and not _demonstrative_only(c) and c.i != found.i
+               and not any(t.i == found.i for t in c.subtree)]  # fmt: skip
+    return _judged(asked, "approval-question", f"asks the reader to judge the agent's own act ('{root.text} … "
+                   f"{found.text}')", objects)  # fmt: skip
+
+
+def _approving_asked(asked: Asked) -> Judgement | None:
+    """r40d: the reader asked to approve with the rest of the class of approving verbs ('Would you sign off on this
+    plan?', 'Can you confirm this approach is OK?'; terms [approval-asked] approving): the reader its subject; 'confirm'
+    only over an approval word in its clause or the agent's plan as its object ('Can you confirm the tests pass?' asks a
+    fact)."""
+    root = asked.root
+    subject = subject_of(root)
+    if subject is None or subject.lower_ not in asked.words.reader or not approving(root):
+        return None
+    approved = approving_objects(root, asked.words)
+    if approved is None:
+        return None
+    granted = granted_word(t for c in approved for t in [c, *c.subtree])
+    if granted is not None:
+        return carved("approval-question", f"the reader's '{root.text} … {granted}' is a grant only the person gives, "
+                      "no approval of the agent's work")  # fmt: skip
+    return _judged(asked, "approval-question", f"asks the reader to approve ('{root.text}')", approved)
+
+
+def approving(verb: Token) -> bool:
+    """r40d: a verb of approving (terms [approval-asked] approving), alone or with its particle ('sign off')."""
+    lemma = verb.lemma_.lower()
+    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+    return lemma in APPROVING or any(f"{lemma} {p}" in APPROVING for p in particles)
+
+
+def approving_objects(verb: Token, words: QuestionVocabulary) -> list[Token] | None:
+    """What an approving verb approves, to be judged: its objects and prepositions; None when it approves no plan of
+    the agent's — 'confirm' with a clause holding no approval word, or an object that is neither pointed at nor a plan
+    noun (a fact to check)."""
+    approved = [c for c in verb.children if c.dep_ in ("prep", "dobj") and not _to_reader(c, words)]
+    if verb.lemma_.lower() != "confirm":
+        return [c for c in approved if not _demonstrative_only(c)]
+    clause = next((c for c in verb.children if c.dep_ == "ccomp"), None)
+    if clause is not None:
+        predicate = _approval_predicate(clause, words)
+        inner = subject_of(clause)
+        if predicate is None or (inner is not None and not (_demonstrative(inner) or inner.lemma_.lower() in
+                                                              COURSE_NOUNS)):  # fmt: skip
+            return None
+        return [] if inner is None or _demonstrative_only(inner) else [inner]
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    if any(not (_demonstrative(o) or o.lemma_.lower() in COURSE_NOUNS) for o in objects):
+        return None
+    return [o for o in objects if not _demonstrative_only(o)]
 
 
 def _more_or_enough(asked: Asked) -> list[Token] | None:
