@@ -62,6 +62,15 @@ from tests.judging import assert_judged, verdict_rule_reason
         ("Here is the change list for the tokenizer. Please review and confirm.", "approval-request",
          ["tells the reader to approve the agent's plan ('confirm')"]),
         ("Please approve the table layout.", "approval-request", ["tells the reader to approve the agent's plan"]),
+        # CHOICE: a lettered menu after a wh-question is the options, no answer of the agent's
+        ("Next? (a) wire the exporter, (b) write the docs, (c) stop here.", "open-request",
+         ["asks for the reader's next request"]),
+        ("What next? (a) wire the exporter, (b) write the docs, (c) stop here.", "open-request",
+         ["asks for the reader's next request"]),
+        # OPEN HELP: the existential open request; the agent's help by its idiom
+        ("Is there anything more on your list?", "open-request", ["asks for the reader's next request"]),
+        ("I'm here whenever you need a hand with the test suite.", "contact-closer",
+         ["on the reader's next need"]),
         # FIT: a verb of agreeing with the reader's purpose
         ("Two names are drafted above. Which name resonates best with your vision for the tool?", "fit-question",
          ["fits the reader"]),
@@ -105,6 +114,9 @@ def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
         "Did I break anything on your side?",
         "Can you confirm the tests pass on your machine?",
         "Is this the right file?",
+        # a question the agent answers itself; a fact asked with an existential
+        "What broke the build? The stale lock file; I removed it and CI is green.",
+        "Is there any more data in the queue? No, it drained at 14:02.",
         # the act not refused goes on; a word said to someone else; a ceremony
         "I'll continue with the remaining endpoints without your confirmation.",
         "Say hi to the team for me.",

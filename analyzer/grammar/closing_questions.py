@@ -326,6 +326,19 @@ def fact_being_checked(asked: Asked) -> Judgement | None:
     return None
 
 
+# r40d: a lettered or numbered option opening what follows a question ('(a) …', 'b) …', '1. …'): a menu, no answer.
+_OPTION_LABEL = re.compile(r"\(?(?:[a-e]|[1-9])[).]\s")
+
+
+def _label_before_following(asked: Asked) -> str:
+    """The characters the site's following sentence lost at its start (the sentence splitter may cut '(a)' in two):
+    the text right after the question, as written."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    if not source:
+        return ""
+    return source[0][asked.site.end : asked.site.end + 8].lstrip(" *_\n")
+
+
 @rule("rhetorical-question")
 def rhetorical_question(asked: Asked) -> Judgement | None:
     """Only a wh-question: a yes/no question the agent goes on from still asks the reader."""
@@ -343,6 +356,8 @@ def rhetorical_question(asked: Asked) -> Judgement | None:
     ).endswith("?")
     if turns_to_reader or following.lstrip(" *_").startswith(asked.words.illustrations):
         return None  # r31b: 'For example: JSON, YAML, …' illustrates the choices asked about, it answers nothing
+    if _OPTION_LABEL.match(following.lstrip(" *_")) or _OPTION_LABEL.match(_label_before_following(asked)):
+        return None  # r40d: 'What next? (a) write the tests, (b) add the docs': the options set out, no answer
     return carved("rhetorical-question", "a question the agent asks itself and answers in what follows")
 
 
@@ -776,6 +791,8 @@ def open_request(asked: Asked) -> Judgement | None:
         return gated(
             "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
         )
+    if _existential_request(bare, words):
+        first = bare[2]  # r40d: 'Is there anything more on your list?' asks as 'Anything more on your list?' does
     if first not in words.wh_words and first not in words.request_quantifiers:
         return None
     area = _area_wanting(asked)
@@ -792,6 +809,15 @@ def open_request(asked: Asked) -> Judgement | None:
     return gated(
         "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
     )
+
+
+def _existential_request(bare: list[str], words: QuestionVocabulary) -> bool:
+    """r40d: an open request opened by an existential copula ('Is there anything more on your list?', 'Is there anything
+    else?'): the quantifier third, and the reader named or nothing after the word of what more ('Is there anything else
+    in the log?' asks a fact)."""
+    if len(bare) < 4 or bare[0] not in ("is", "are") or bare[1] != "there" or bare[2] not in words.request_quantifiers:
+        return False
+    return bare[3] in words.request_words and (len(bare) == 4 or any(w in words.reader for w in bare[4:]))
 
 
 def _work_to_take(verb: Token) -> bool:
