@@ -71,6 +71,9 @@ from tests.judging import assert_judged, verdict_rule_reason
         ("Is there anything more on your list?", "open-request", ["asks for the reader's next request"]),
         ("I'm here whenever you need a hand with the test suite.", "contact-closer",
          ["on the reader's next need"]),
+        # OFFER: the benefit asked back of a piece of work not yet made
+        ("Let me know if a Makefile target for the seed step would be handy — easy to add.", "bonus-offer",
+         ["offers the agent's 'target' by its benefit"]),
         # FIT: a verb of agreeing with the reader's purpose
         ("Two names are drafted above. Which name resonates best with your vision for the tool?", "fit-question",
          ["fits the reader"]),
@@ -114,6 +117,8 @@ def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
         "Did I break anything on your side?",
         "Can you confirm the tests pass on your machine?",
         "Is this the right file?",
+        # a thing already there asked of its benefit
+        "Let me know if the timings would be useful.",
         # a question the agent answers itself; a fact asked with an existential
         "What broke the build? The stale lock file; I removed it and CI is green.",
         "Is there any more data in the queue? No, it drained at 14:02.",

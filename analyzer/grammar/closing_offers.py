@@ -401,7 +401,12 @@ def bonus_offer(asked: Asked) -> Judgement | None:
         why = (f"fires (bonus-offer): '{_as_asked(asked)}' lists work under '{lead.text}' on a condition only the "
                f"reader settles ('{_condition_text(head, kind)}'); it {work.describe()}")
         return gated("fire", "bonus-offer", why, lead.i, span, work.domains)
-    if offer is None:  # 'If useful for the review, the timings are in the table above.'
+    if offer is None:
+        work = _work_asked_back(asked)
+        if work is not None:
+            why = f"offers the agent's '{work.text}' by its benefit, asked back of the reader"
+            return _judged(asked, "bonus-offer", why, [work])
+        # 'If useful for the review, the timings are in the table above.'
         return carved("bonus-offer", "the condition on the reader's benefit governs no act the agent offers")
     if kind == "need" and offer.commits:
         return carved("bonus-offer", f"the agent commits to '{offer.act.text}' when needed: its own plan, no offer")
@@ -418,6 +423,23 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     settled = _condition_text(head, kind)
     why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"
     return _judged(asked, "bonus-offer", why, [offer.act], exclude=left_out)
+
+
+def _work_asked_back(asked: Asked) -> Token | None:
+    """r40d (docs/DESIGN.md#construction-classes): the benefit question asked inside a request to report back ('Let me
+    know if a Makefile target for this would be handy.'): a clause under 'if' or 'whether' that a verb of telling
+    governs, a benefit word its complement, its subject a piece of work not yet made — the work the agent offers, as
+    'Would a Makefile target be handy?' offers it (benefit-question)."""
+    from analyzer.grammar.asking.benefit import BENEFIT_WORDS, _proposed_work
+
+    for clause in asked.tokens:
+        told = clause.dep_ in ("ccomp", "advcl") and clause.head.lemma_.lower() in ("know", "tell")
+        marked = any(c.dep_ == "mark" and c.lower_ in ("if", "whether") for c in clause.children)
+        useful = any(c.dep_ == "acomp" and c.lower_ in BENEFIT_WORDS for c in clause.children)
+        subject = subject_of(clause)
+        if told and marked and useful and subject is not None and _proposed_work(subject, asked):
+            return subject
+    return None
 
 
 def _passive_offer(tokens: Iterable[Token], outside: frozenset[int]) -> Offer | None:
