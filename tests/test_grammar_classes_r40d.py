@@ -36,6 +36,8 @@ from tests.judging import assert_judged, verdict_rule_reason
         ("Whichever you prefer for the icon set — both are wired up the same way.", "decision-offer",
          ["hands the choice back to the reader ('Whichever you prefer')"]),
         ("Whatever you prefer.", "decision-offer", ["hands the choice back to the reader"]),
+        ("Both layouts are wired. Whichever works for you.", "decision-offer",
+         ["hands the choice back to the reader ('Whichever works')"]),
         ("1. Split the parser module\n2. Keep it whole and add tests\n3. Stop here\nPick one.", "named-choice",
          ["asks the reader to pick one of the options set out before it"]),
         ("Option A: a lock file. Option B: a queue. Choose either.", "named-choice",
@@ -107,6 +109,7 @@ def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
         # an instruction to the reader beside the free relative: the reader acts
         "Store the vectors as float16 or float32 — whatever you prefer.",
         "Use whichever you prefer.",
+        "The cache works for you now.",
         # the pick request with nothing before it to choose from
         "Pick one.",
         # a condition on the reader's need before the reader's own act; the agent's act depending on a human-only want

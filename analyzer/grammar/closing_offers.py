@@ -70,6 +70,7 @@ JUDGED_ABOUT = terms("decision-offer", "judged_about")
 DEPENDING = terms("decision-offer", "depending")
 DEPENDING_ON = terms("decision-offer", "depending_on")
 WANTING = terms("decision-offer", "wanting")
+SUITING = terms("decision-offer", "suiting")
 DECISION_NOUNS = terms("decision-offer", "word_nouns")
 SAID_ALONE = terms("decision-offer", "said")
 # r39rv: the objects of a light verb that make a verb of accepting the agent's own act ('take a look'; _light_verb)
@@ -1175,7 +1176,8 @@ def decision_offer(asked: Asked) -> Judgement | None:
         if offer is None and chosen is not None and not _reader_told(asked, own):
             # r40d (docs/DESIGN.md#construction-classes): the free relative of the choice with no act of anyone's
             # beside it ('Whatever you prefer for the chart colours — I'm fine either way.') hands the choice back
-            why = f"hands the choice back to the reader ('{chosen.text} you {decision.text}')"
+            said = " ".join(t.text for t in decision.subtree if chosen.i <= t.i <= decision.i)
+            why = f"hands the choice back to the reader ('{said}')"
             return _judged(asked, "decision-offer", why, decided)
         if offer is None:  # 'If you choose to run it locally, start it with docker compose up.'
             return carved("decision-offer", "the condition on the reader's decision governs no act the agent offers")
@@ -1311,6 +1313,10 @@ def _decides(token: Token, w: Words) -> bool:
         return True
     if lemma in WANTING:  # r40d: 'Depending on which metric you want to optimise, I can …'
         return _under_dependence(token)
+    if lemma in SUITING:  # r40d: 'Whichever works for you.': the choice that suits the reader is the reader's
+        subject = subject_of(token)
+        suited = _for_reader(token) or any(c.dep_ == "dobj" and c.lower_ in READER for c in token.children)
+        return subject is not None and subject.lower_ in w.choices and suited
     if lemma in w.request_verbs and any(c.lower_ in ("me", "us") for c in token.children):
         return _choice_told(token, w)
     if lemma in SAID_ALONE:  # r38a: 'If you say which area you want next, …': telling that names no recipient

@@ -807,6 +807,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(decision['marks'])})\b[^.!?;\n]{{0,30}}?\byou(?:['’]ve|['’]d|\s+have|\s+had)?\s+"
             rf"(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'])})\b"
             rf"|\b(?:{_words(decision['marks'])})\b[^.!?;,\n]{{0,40}}?\b(?:{_words(decision['outcomes'])})\b"
+            # r40d: 'Whichever works for you.', '… whatever suits you best'
+            rf"|\b(?:whichever|whatever)\s+(?:[\w-]+\s+)?(?:{_words(decision['suiting'])})\s+(?:for\s+)?(?:you|u)\b"
             rf"|\b(?:{_words(decision['depending'])})\s+your\s+(?:{_words(decision['word_nouns'])})\b"
             rf"|\b(?:{_words(decision['depending'])})\s+(?:{_words(decision['depending_questions'])})\b[^.!?;\n]{{0,30}}?"
             rf"\byou(?:['’]d|\s+would)?\s+(?:\w+\s+){{0,2}}?(?:{depending_verbs})\b"
