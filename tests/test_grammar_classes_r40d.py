@@ -85,6 +85,9 @@ from tests.judging import assert_judged, verdict_rule_reason
         ("Say `more` when you want the next module.", "wait-on-person",
          ["makes the reader's word the gate of the turn"]),
         ("Say yes to continue.", "wait-on-person", ["makes the reader's word the gate of the turn"]),
+        # standing by after a report of finished work
+        ("The branch is rebased and the suite is green. Standing by.", "wait-on-person",
+         ["closes a report of finished work"]),
         # the agent's readiness as the hold on the reader's act
         ("The plan file is updated. Ready for you to tell me which stage to run.", "wait-on-person",
          ["the agent's 'Ready' waits on the reader"]),
@@ -128,6 +131,9 @@ def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
         # the act not refused goes on; a word said to someone else; a ceremony
         "I'll continue with the remaining endpoints without your confirmation.",
         "Say hi to the team for me.",
+        # standing by on work set going: a hold
+        "Kicked off the nightly build. Standing by.",
+        "Asked Dana for a review of the schema. Standing by.",
         # a thing's readiness for the reader hands the thing over: no hold of the agent's
         "The PR is ready for you to review.",
         "The rite of passage for new services is a load test; it passed.",
