@@ -48,6 +48,7 @@ ASSENT = frozenset({"yes", "go", "green light", "thumbs-up", "thumbs up"})
 # r31c: the words that open the reader's choice as a label's value ('which of the two layouts …', 'whether to …').
 CHOICE_WORDS = terms("waits", "choice_words")
 STARTED_MARKS = terms("waits", "started_marks")
+_STARTED_CHARS = 600  # the two sentences before a hold are short: only the text's last characters are read
 # r40d: the verbs of a word said to the agent that gate the turn ('Say `next` when …').
 KEYWORD_VERBS = frozenset(sites()["wait"]["keyword_verbs"])
 # r33b: what the agent requested of the reader (_awaits_what_it_requested).
@@ -176,7 +177,7 @@ def _stands_by_alone(asked: Asked) -> Judgement | None:
 
 def _started_before(before: str) -> bool:
     """r40d: the last two sentences before the hold name work started or pending (terms [waits] started_marks)."""
-    recent = " ".join(re.split(r"(?<=[.!?])\s+", before)[-2:]).lower()
+    recent = " ".join(re.split(r"(?<=[.!?])\s+", before[-_STARTED_CHARS:])[-2:]).lower()
     return any(re.search(rf"\b{re.escape(mark)}\b", recent) for mark in STARTED_MARKS)
 
 
@@ -296,8 +297,7 @@ def _opened_to(noun: Token) -> Token | None:
 def _keyword_gate(asked: Asked) -> Judgement | None:
     """r40d (docs/DESIGN.md#construction-classes): the keyword-gated turn — an imperative of saying a word to the agent
     (sites.toml [wait] keyword_verbs) bounded by the reader's own time or want ('Say `next` when you want the next
-    file.', 'Reply with go when you are ready.') or by the agent's going on ('Say yes to continue.'): the turn waits on
-    the reader's word. Judged on what the bound names: a human-only act released by the word hands nothing over."""
+    file.') or by the agent's going on ('Say yes to continue.'): the turn waits on the reader's word. Judged on what the bound names: a human-only act released by the word hands nothing over."""
     root = asked.root
     first = next((t for t in asked.tokens if not t.is_punct and t.lower_ not in ("please", "just")), None)
     if first is None or root.i != first.i or root.lemma_.lower() not in KEYWORD_VERBS or subject_of(root) is not None:
