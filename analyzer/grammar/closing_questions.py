@@ -911,6 +911,8 @@ def conditional_preference(asked: Asked) -> Judgement | None:
             continue
         if marked and wish.lemma_.lower() in words.lexicon_wishes:
             continue  # r40d: 'if you want', 'if you'd like' are the lexicon's phrases, judged by their own gate
+        if _tells_reader(wish.head) and wish.head.i != wish.i:
+            return None  # r40d: 'Ping me if you need anything; I'll keep going …': the condition is on the reader's act
         main = _offered_complement(wish, words) if rooted else _offering_clause(wish.head, words)
         if wish.lemma_.lower() not in words.condition_wishes and wish.i > main.i:
             # r31c: a 'would rather' condition after the offer is the lexicon's phrase ('if you'd rather'); spelled
@@ -933,6 +935,11 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         why = f"is a condition on the reader's '{wish.text}' governing the agent's '{(willing or main).text}'"
         return _judged(asked, "conditional-preference", why, [main], exclude=frozenset(left_out))
     return None
+
+
+def _tells_reader(verb: Token) -> bool:
+    """r40d: an imperative to the reader — a bare verb with no subject, not a verb of the agent's offer."""
+    return verb.tag_ == "VB" and subject_of(verb) is None and not any(c.dep_ == "aux" for c in verb.children)
 
 
 def _offered_complement(wish: Token, words: QuestionVocabulary) -> Token | None:
@@ -1159,6 +1166,8 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
     if subject is not None and any(t.lower_ in ("your", "yours") for t in subject.subtree):
         return None
     outside = {t.i for t in subject.subtree} if subject is not None else set()
+    # a clause joined by 'or' is a question of its own ('Is this the expected behaviour, or did you want …?')
+    outside |= {t.i for c in root.children if c.dep_ == "conj" for t in c.subtree}
     return next(
         (t for t in root.subtree if t.i not in outside and t.i != root.i and _reader_subject(t) and _intends(t, words)),
         None,

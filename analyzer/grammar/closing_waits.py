@@ -297,7 +297,8 @@ def _opened_to(noun: Token) -> Token | None:
 def _keyword_gate(asked: Asked) -> Judgement | None:
     """r40d (docs/DESIGN.md#construction-classes): the keyword-gated turn — an imperative of saying a word to the agent
     (sites.toml [wait] keyword_verbs) bounded by the reader's own time or want ('Say `next` when you want the next
-    file.') or by the agent's going on ('Say yes to continue.'): the turn waits on the reader's word. Judged on what the bound names: a human-only act released by the word hands nothing over."""
+    file.') or by the agent's going on ('Say yes to continue.'): the turn waits on the reader's word. Judged on what the
+    bound names: a human-only act released by the word hands nothing over."""
     root = asked.root
     first = next((t for t in asked.tokens if not t.is_punct and t.lower_ not in ("please", "just")), None)
     if first is None or root.i != first.i or root.lemma_.lower() not in KEYWORD_VERBS or subject_of(root) is not None:

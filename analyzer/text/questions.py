@@ -832,7 +832,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(help_['areas'])})\b[^.!?;\n]{{0,30}}?\b(?:i|we)\s+(?:can|could|may|might)\s+"
             rf"(?:\w+\s+)?(?:{_words(help_['verbs'])})\b"
         ),
-        turn=rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b",
+        turn=(
+            rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b"
+            rf"|^[\s*_>-]*(?:(?:please|kindly|just)\s+)?(?:{_words(turn['approving'])})\b"
+        ),
         # r35b: the reader's word as a noun — owned by the reader, from the reader, or opening the sentence alone —
         # joined by 'and' to the agent's modal act ('One word from you and I'll …', 'Just your OK and we'll …')
         word_given=(
