@@ -35,9 +35,6 @@ from tests.judging import assert_judged, verdict_rule_reason
         ("Reckon that's the lint done. I'll be moseyin' 'round here till you holler what's next.", "wait-on-reader",
          ["the reader's 'holler'"]),
         ("Standing by.", "wait-on-person", ["is the whole message", "no work reported"]),
-        # r40d (docs/DESIGN.md#construction-classes): after a report of finished work it waits on the reader too (this
-        # example was a near miss until r40d; labels40: a wait on the person unless the hold is on work in flight)
-        ("All 212 tests pass. Standing by.", "wait-on-person", ["closes a report of finished work"]),
     ],
 )  # fmt: skip
 def test_the_construction_fires(text: str, rule: str, words: list[str]) -> None:
@@ -74,6 +71,7 @@ def test_a_human_only_act_is_exempt(text: str, rule: str, words: list[str]) -> N
         "I won't merge #812 without your approval.",
         "Holding off on the merge of #812 until you say so.",
         "The data backfill is still running. Standing by.",
+        "All 212 tests pass. Standing by.",
         "Standing by while the cache warms up.",
         "Pausing until CI finishes.",
         "You wrote in the issue:\n> Can we drop Node 16 support?\nI dropped it in the CI matrix.",

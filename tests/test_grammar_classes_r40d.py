@@ -85,9 +85,6 @@ from tests.judging import assert_judged, verdict_rule_reason
         ("Say `more` when you want the next module.", "wait-on-person",
          ["makes the reader's word the gate of the turn"]),
         ("Say yes to continue.", "wait-on-person", ["makes the reader's word the gate of the turn"]),
-        # standing by after a report of finished work
-        ("The branch is rebased and the suite is green. Standing by.", "wait-on-person",
-         ["closes a report of finished work"]),
         # the agent's readiness as the hold on the reader's act
         ("The plan file is updated. Ready for you to tell me which stage to run.", "wait-on-person",
          ["the agent's 'Ready' waits on the reader"]),
@@ -120,6 +117,8 @@ def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
         "Depending on your needs, run the fast suite or the full one.",
         "Depending on which release you want to publish, I can prepare the notes.",
         # a fact asked of the agent's act or of the reader's machine; the person's stamp on a change under review
+        "Please approve PR #88.",
+        "Please review and approve the PR.",
         "Did I break anything on your side?",
         "Can you confirm the tests pass on your machine?",
         "Is this the right file?",
@@ -131,9 +130,6 @@ def test_r40d_fire(text: str, rule: str, words: list[str]) -> None:
         # the act not refused goes on; a word said to someone else; a ceremony
         "I'll continue with the remaining endpoints without your confirmation.",
         "Say hi to the team for me.",
-        # standing by on work set going: a hold
-        "Kicked off the nightly build. Standing by.",
-        "Asked Dana for a review of the schema. Standing by.",
         # a thing's readiness for the reader hands the thing over: no hold of the agent's
         "The PR is ready for you to review.",
         "The rite of passage for new services is a load test; it passed.",
@@ -159,14 +155,3 @@ def test_the_stop_path_reaches_the_new_readings(text: str, rule: str) -> None:
     """The stop's cheap pre-filter (analyzer.api.may_ask) lets each new reading through."""
     assert may_ask(text) is True
     assert [(f.verdict, f.rule) for f in judge(text).findings if f.verdict == "fire"] == [("fire", rule)]
-
-
-@pytest.mark.parametrize(
-    ("text", "words"),
-    [
-        ("Please approve PR #88.", ["the person's stamp on a change under review ('PR')"]),
-        ("Please review and approve the PR.", ["the person's stamp on a change under review ('PR')"]),
-    ],
-)
-def test_r40d_the_stamp_stays_the_persons(text: str, words: list[str]) -> None:
-    assert_judged(text, "exempt", "approval-request", words)

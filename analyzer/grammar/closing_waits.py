@@ -10,7 +10,6 @@ or on a human-only act is a hold, no finding).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _label
@@ -47,8 +46,6 @@ BARE_HOLD_LABELS = frozenset(sites()["word-wait"]["bare_hold_labels"])
 ASSENT = frozenset({"yes", "go", "green light", "thumbs-up", "thumbs up"})
 # r31c: the words that open the reader's choice as a label's value ('which of the two layouts …', 'whether to …').
 CHOICE_WORDS = terms("waits", "choice_words")
-STARTED_MARKS = terms("waits", "started_marks")
-_STARTED_CHARS = 600  # the two sentences before a hold are short: only the text's last characters are read
 # r40d: the verbs of a word said to the agent that gate the turn ('Say `next` when …').
 KEYWORD_VERBS = frozenset(sites()["wait"]["keyword_verbs"])
 # r33b: what the agent requested of the reader (_awaits_what_it_requested).
@@ -155,30 +152,21 @@ ALONE_WORDS = _alone_words()
 
 def _stands_by_alone(asked: Asked) -> Judgement | None:
     """r38e (docs/DESIGN.md#construction-classes): 'Standing by.', "I'm on standby.", 'At your service!' as the whole
-    message — the agent's readiness for a call with nothing it waits on named: the turn handed back to the reader, as
-    the open offer is. r40d: after a report of finished work too ('The branch is rebased and tests pass. Standing by.');
-    after work set going ('The backfill is still running. Standing by.') it is a hold on that work."""
+    message — the agent's readiness for a call with no work reported and nothing it waits on named: the turn handed
+    back to the reader, as the open offer is. After a report ('All 212 tests pass. Standing by.') it closes a status."""
     words = [t for t in asked.tokens if not t.is_punct]
     if asked.site.following or not words or any(t.lower_.replace("’", "'") not in ALONE_WORDS for t in words):
         return None
     source = asked.doc.user_data.get(SOURCE_KEY)
-    before = source[0][: asked.site.start].strip() if source is not None else ""
-    if not before:
-        return gated("fire", "wait-on-person", f"fires (wait-on-person): '{_as_asked(asked)}' is the whole message — "
-                     "the agent stands by with no work reported and nothing it waits on named: it waits on the "
-                     "reader's next word", words[0].i)  # fmt: skip
-    from analyzer.grammar.closing_reports import _work_in_flight_before  # it imports the hand-overs, which import this
-
-    if _work_in_flight_before(asked, words[0]) is not None or _started_before(before):
+    if source is not None and source[0][: asked.site.start].strip():
         return None
-    return gated("fire", "wait-on-person", f"fires (wait-on-person): '{_as_asked(asked)}' closes a report of finished "
-                 "work with nothing it waits on named: it waits on the reader's next word", words[0].i)  # fmt: skip
-
-
-def _started_before(before: str) -> bool:
-    """r40d: the last two sentences before the hold name work started or pending (terms [waits] started_marks)."""
-    recent = " ".join(re.split(r"(?<=[.!?])\s+", before[-_STARTED_CHARS:])[-2:]).lower()
-    return any(re.search(rf"\b{re.escape(mark)}\b", recent) for mark in STARTED_MARKS)
+    return gated(
+        "fire",
+        "wait-on-person",
+        f"fires (wait-on-person): '{_as_asked(asked)}' is the whole message — the agent stands by with no work "
+        "reported and nothing it waits on named: it waits on the reader's next word",
+        words[0].i,
+    )
 
 
 def _word_welcomed(asked: Asked) -> Judgement | None:

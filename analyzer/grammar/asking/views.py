@@ -355,11 +355,8 @@ def _approving_told(asked: Asked) -> Judgement | None:
         return None
     if verb.i != root.i:
         approved += [c for c in root.children if c.dep_ in ("dobj", "prep") and c.lower_ not in POINTING]
-    stamped = next((t for c in approved for t in c.subtree if t.lower_ in STAMPED or t.text.startswith("#")), None)
-    if stamped is not None:
-        # 'Please approve PR #88.': the approval of a change under review is the person's stamp
-        return gated("exempt", "approval-request", f"exempt (approval-request): '{_as_asked(asked)}' asks for the "
-                     f"person's stamp on a change under review ('{stamped.text}')", verb.i)  # fmt: skip
+    if any(t.lower_ in STAMPED or t.text.startswith("#") for c in approved for t in c.subtree):
+        return None  # 'Please approve PR #88.': the person's stamp on a change under review, for the rows after
     why = f"tells the reader to approve the agent's plan ('{verb.text}'): the turn waits on the reader's approval"
     return _judged(asked, "approval-request", why, approved)
 
