@@ -69,6 +69,8 @@ JUDGED_WHAT = terms("decision-offer", "judged_what")
 JUDGED_ABOUT = terms("decision-offer", "judged_about")
 DEPENDING = terms("decision-offer", "depending")
 DEPENDING_ON = terms("decision-offer", "depending_on")
+WANTING = terms("decision-offer", "wanting")
+SUITING = terms("decision-offer", "suiting")
 DECISION_NOUNS = terms("decision-offer", "word_nouns")
 SAID_ALONE = terms("decision-offer", "said")
 # r39rv: the objects of a light verb that make a verb of accepting the agent's own act ('take a look'; _light_verb)
@@ -400,7 +402,12 @@ def bonus_offer(asked: Asked) -> Judgement | None:
         why = (f"fires (bonus-offer): '{_as_asked(asked)}' lists work under '{lead.text}' on a condition only the "
                f"reader settles ('{_condition_text(head, kind)}'); it {work.describe()}")
         return gated("fire", "bonus-offer", why, lead.i, span, work.domains)
-    if offer is None:  # 'If useful for the review, the timings are in the table above.'
+    if offer is None:
+        work = _work_asked_back(asked)
+        if work is not None:
+            why = f"offers the agent's '{work.text}' by its benefit, asked back of the reader"
+            return _judged(asked, "bonus-offer", why, [work])
+        # 'If useful for the review, the timings are in the table above.'
         return carved("bonus-offer", "the condition on the reader's benefit governs no act the agent offers")
     if kind == "need" and offer.commits:
         return carved("bonus-offer", f"the agent commits to '{offer.act.text}' when needed: its own plan, no offer")
@@ -417,6 +424,23 @@ def bonus_offer(asked: Asked) -> Judgement | None:
     settled = _condition_text(head, kind)
     why = f"offers the agent's '{offer.act.text}' on a condition only the reader settles ('{settled}')"
     return _judged(asked, "bonus-offer", why, [offer.act], exclude=left_out)
+
+
+def _work_asked_back(asked: Asked) -> Token | None:
+    """r40d (docs/DESIGN.md#construction-classes): the benefit question asked inside a request to report back ('Let me
+    know if a Makefile target for this would be handy.'): a clause under 'if' or 'whether' that a verb of telling
+    governs, a benefit word its complement, its subject a piece of work not yet made — the work the agent offers, as
+    'Would a Makefile target be handy?' offers it (benefit-question)."""
+    from analyzer.grammar.asking.benefit import BENEFIT_WORDS, _proposed_work
+
+    for clause in asked.tokens:
+        told = clause.dep_ in ("ccomp", "advcl") and clause.head.lemma_.lower() in ("know", "tell")
+        marked = any(c.dep_ == "mark" and c.lower_ in ("if", "whether") for c in clause.children)
+        useful = any(c.dep_ == "acomp" and c.lower_ in BENEFIT_WORDS for c in clause.children)
+        subject = subject_of(clause)
+        if told and marked and useful and subject is not None and _proposed_work(subject, asked):
+            return subject
+    return None
 
 
 def _passive_offer(tokens: Iterable[Token], outside: frozenset[int]) -> Offer | None:
@@ -1149,6 +1173,12 @@ def decision_offer(asked: Asked) -> Judgement | None:
             return None  # issue 28 phase 6: 'Ping me when you've decided on the naming' is the contact closer's
         if offer is None and _times_readiness(decision):
             return None  # r37i: 'It is ready to be implemented whenever you decide' is the readiness row's
+        if offer is None and chosen is not None and not _reader_told(asked, own):
+            # r40d (docs/DESIGN.md#construction-classes): the free relative of the choice with no act of anyone's
+            # beside it ('Whatever you prefer for the chart colours — I'm fine either way.') hands the choice back
+            said = " ".join(t.text for t in decision.subtree if chosen.i <= t.i <= decision.i)
+            why = f"hands the choice back to the reader ('{said}')"
+            return _judged(asked, "decision-offer", why, decided)
         if offer is None:  # 'If you choose to run it locally, start it with docker compose up.'
             return carved("decision-offer", "the condition on the reader's decision governs no act the agent offers")
         why = f"makes the agent's '{offer.act.text}' wait on the reader's decision ('{decision.text}')"
@@ -1281,6 +1311,12 @@ def _decides(token: Token, w: Words) -> bool:
         return False
     if lemma in w.decision_verbs or lemma in w.decision_outcomes:
         return True
+    if lemma in WANTING:  # r40d: 'Depending on which metric you want to optimise, I can …'
+        return _under_dependence(token)
+    if lemma in SUITING:  # r40d: 'Whichever works for you.': the choice that suits the reader is the reader's
+        subject = subject_of(token)
+        suited = _for_reader(token) or any(c.dep_ == "dobj" and c.lower_ in READER for c in token.children)
+        return subject is not None and subject.lower_ in w.choices and suited
     if lemma in w.request_verbs and any(c.lower_ in ("me", "us") for c in token.children):
         return _choice_told(token, w)
     if lemma in SAID_ALONE:  # r38a: 'If you say which area you want next, …': telling that names no recipient
@@ -1295,6 +1331,28 @@ def _decides(token: Token, w: Words) -> bool:
             or (c.dep_ == "dobj" and c.lower_ in w.decision_objects | w.decision_minded)
             for c in token.children
         )
+    return False
+
+
+def _reader_told(asked: Asked, own: frozenset[int]) -> bool:
+    """r40d: outside the reader's decision, an instruction to the reader ('Store them as float16 or float32 — whatever
+    you prefer'): a bare verb with no subject of its own."""
+    return any(
+        t.i not in own and t.tag_ == "VB" and t.dep_ in ("ROOT", "conj", "ccomp") and subject_of(t) is None
+        for t in asked.tokens
+    )
+
+
+def _under_dependence(token: Token) -> bool:
+    """r40d: the clause sits in the object of a verb of dependence ('Depending on what you need'): an ancestor is its
+    preposition ('on'), hung on the verb or, as the model often reads it, beside it on the main verb."""
+    for node in token.ancestors:
+        if node.lemma_.lower() in DEPENDING and node.tag_ in ("VBG", "VBN"):
+            return True  # the clause hung on 'Depending' itself
+        if node.dep_ == "prep" and node.lower_ in DEPENDING_ON and node.i > 0:
+            before = node.doc[node.i - 1]
+            if node.head.lemma_.lower() in DEPENDING or before.lemma_.lower() in DEPENDING:
+                return True
     return False
 
 

@@ -92,6 +92,9 @@ CHOICE_MODALS = terms("opinion-asked", "choice_modals")
 # r39rv: how the agent's work strikes the reader ('… on how the dashboard looks'): the same verbs as the reader's
 # satisfaction conditions (terms [word-before-act] impressions), a view asked, no fact.
 IMPRESSIONS = terms("word-before-act", "impressions")
+# r40d: the verbs of approving and the nouns of the agent's course (terms [approval-asked]).
+APPROVING = terms("approval-asked", "approving")
+COURSE_NOUNS = terms("approval-asked", "course_nouns")
 # r31c: adjectives of the agent's willingness that offer its act in the main clause of a condition (_willing).
 WILLING = terms("offers", "willing")
 # r33b: the agent's confidence stated after its own approval question answers it (answered_in_message).
@@ -120,6 +123,7 @@ class QuestionVocabulary:
     request_predicates: frozenset[str]
     wish_verbs: frozenset[str]
     condition_wishes: frozenset[str]
+    lexicon_wishes: frozenset[str]
     offer_modals: frozenset[str]
     wh_words: frozenset[str]
     illustrations: tuple[str, ...]
@@ -322,6 +326,19 @@ def fact_being_checked(asked: Asked) -> Judgement | None:
     return None
 
 
+# r40d: a lettered or numbered option opening what follows a question ('(a) …', 'b) …', '1. …'): a menu, no answer.
+_OPTION_LABEL = re.compile(r"\(?(?:[a-e]|[1-9])[).]\s")
+
+
+def _label_before_following(asked: Asked) -> str:
+    """The characters the site's following sentence lost at its start (the sentence splitter may cut '(a)' in two):
+    the text right after the question, as written."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    if not source:
+        return ""
+    return source[0][asked.site.end : asked.site.end + 8].lstrip(" *_\n")
+
+
 @rule("rhetorical-question")
 def rhetorical_question(asked: Asked) -> Judgement | None:
     """Only a wh-question: a yes/no question the agent goes on from still asks the reader."""
@@ -339,6 +356,8 @@ def rhetorical_question(asked: Asked) -> Judgement | None:
     ).endswith("?")
     if turns_to_reader or following.lstrip(" *_").startswith(asked.words.illustrations):
         return None  # r31b: 'For example: JSON, YAML, …' illustrates the choices asked about, it answers nothing
+    if _OPTION_LABEL.match(following.lstrip(" *_")) or _OPTION_LABEL.match(_label_before_following(asked)):
+        return None  # r40d: 'What next? (a) write the tests, (b) add the docs': the options set out, no answer
     return carved("rhetorical-question", "a question the agent asks itself and answers in what follows")
 
 
@@ -506,7 +525,7 @@ def _approval_of(asked: Asked) -> Judgement | None:
         return _judged(asked, "approval-question", "asks for the reader's view", opened)
     predicate = _approval_predicate(root, words)
     if predicate is None:
-        return None
+        return _course_or_own_act(asked) or _approving_asked(asked)
     if lemma == "work" and not to_reader:
         return None  # 'Does the cache work?' asks a fact; 'Does that work for you?' asks approval
     # 'Does the new layout look OK?': how a thing looks or sounds is the reader's judgement of it; what a thing
@@ -520,6 +539,84 @@ def _approval_of(asked: Asked) -> Judgement | None:
     approved = [subject] if subject is not None and not _demonstrative_only(subject) else []
     approved += [c for c in predicate.children if c.dep_ == "prep" and not _to_reader(c, words)]
     return _judged(asked, "approval-question", f"asks the reader's approval ('{predicate.text}')", approved)
+
+
+def _course_or_own_act(asked: Asked) -> Judgement | None:
+    """r40d (docs/DESIGN.md#construction-classes): the agent's course or its own act asked to be judged — an approval
+    word on a noun of the course, the copula's attribute or the object of its preposition, of a pointer or the agent
+    ('Is this the right direction?', 'Am I on the right track?'); or the agent's act, its subject the agent, with an
+    approval word as its complement or the reader's intent in it ('Did I get that right?', 'Did I capture what you
+    wanted?'). Judged on what the agent did or proposes."""
+    root, words = asked.root, asked.words
+    subject = subject_of(root)
+    agent = subject is not None and subject.lower_ in AGENT_SUBJECTS
+    pointed = subject is None or agent or _demonstrative(subject)
+    for noun in (t for t in asked.tokens if t.lemma_.lower() in COURSE_NOUNS):
+        judged = any(c.dep_ == "amod" and c.lower_ in words.approval for c in noun.children)
+        placed = noun.dep_ == "attr" and noun.head.i == root.i
+        placed = placed or (noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.i == root.i)
+        if judged and placed and pointed:
+            return _judged(asked, "approval-question", f"asks the reader to judge the agent's course ('{noun.text}')",
+                           [] if subject is None or _demonstrative_only(subject) or agent else [subject])
+    if not agent or root.lemma_.lower() == "be":
+        return None
+    rated = next((c for c in root.children if c.dep_ in ("ccomp", "oprd", "acomp", "advmod", "xcomp")
+                  and c.lower_ in words.approval), None)  # fmt: skip
+    intended = next((t for t in root.subtree if t.i != root.i and _reader_subject(t) and _intends(t, words)), None)
+    found = rated or intended
+    if found is None:
+        return None
+    objects = [c for c in root.children if c.dep_ == "dobj" and not _demonstrative_only(c) and c.i != found.i
+               and not any(t.i == found.i for t in c.subtree)]  # fmt: skip
+    return _judged(asked, "approval-question", f"asks the reader to judge the agent's own act ('{root.text} … "
+                   f"{found.text}')", objects)  # fmt: skip
+
+
+def _approving_asked(asked: Asked) -> Judgement | None:
+    """r40d: the reader asked to approve with the rest of the class of approving verbs ('Would you sign off on this
+    plan?', 'Can you confirm this approach is OK?'; terms [approval-asked] approving): the reader its subject; 'confirm'
+    only over an approval word in its clause or the agent's plan as its object ('Can you confirm the tests pass?' asks a
+    fact)."""
+    root = asked.root
+    subject = subject_of(root)
+    if subject is None or subject.lower_ not in asked.words.reader or not approving(root):
+        return None
+    approved = approving_objects(root, asked.words)
+    if approved is None:
+        return None
+    granted = granted_word(t for c in approved for t in [c, *c.subtree])
+    if granted is not None:
+        return carved("approval-question", f"the reader's '{root.text} … {granted}' is a grant only the person gives, "
+                      "no approval of the agent's work")  # fmt: skip
+    return _judged(asked, "approval-question", f"asks the reader to approve ('{root.text}')", approved)
+
+
+def approving(verb: Token) -> bool:
+    """r40d: a verb of approving (terms [approval-asked] approving), alone or with its particle ('sign off')."""
+    lemma = verb.lemma_.lower()
+    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+    return lemma in APPROVING or any(f"{lemma} {p}" in APPROVING for p in particles)
+
+
+def approving_objects(verb: Token, words: QuestionVocabulary) -> list[Token] | None:
+    """What an approving verb approves, to be judged: its objects and prepositions; None when it approves no plan of
+    the agent's — 'confirm' with a clause holding no approval word, or an object that is neither pointed at nor a plan
+    noun (a fact to check)."""
+    approved = [c for c in verb.children if c.dep_ in ("prep", "dobj") and not _to_reader(c, words)]
+    if verb.lemma_.lower() != "confirm":
+        return [c for c in approved if not _demonstrative_only(c)]
+    clause = next((c for c in verb.children if c.dep_ == "ccomp"), None)
+    if clause is not None:
+        predicate = _approval_predicate(clause, words)
+        inner = subject_of(clause)
+        if predicate is None or (inner is not None and not (_demonstrative(inner) or inner.lemma_.lower() in
+                                                              COURSE_NOUNS)):  # fmt: skip
+            return None
+        return [] if inner is None or _demonstrative_only(inner) else [inner]
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    if any(not (_demonstrative(o) or o.lemma_.lower() in COURSE_NOUNS) for o in objects):
+        return None
+    return [o for o in objects if not _demonstrative_only(o)]
 
 
 def _more_or_enough(asked: Asked) -> list[Token] | None:
@@ -694,6 +791,8 @@ def open_request(asked: Asked) -> Judgement | None:
         return gated(
             "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
         )
+    if _existential_request(bare, words):
+        first = bare[2]  # r40d: 'Is there anything more on your list?' asks as 'Anything more on your list?' does
     if first not in words.wh_words and first not in words.request_quantifiers:
         return None
     area = _area_wanting(asked)
@@ -710,6 +809,15 @@ def open_request(asked: Asked) -> Judgement | None:
     return gated(
         "fire", "open-request", f"fires (open-request): '{_as_asked(asked)}' asks for the reader's next request"
     )
+
+
+def _existential_request(bare: list[str], words: QuestionVocabulary) -> bool:
+    """r40d: an open request opened by an existential copula ('Is there anything more on your list?', 'Is there anything
+    else?'): the quantifier third, and the reader named or nothing after the word of what more ('Is there anything else
+    in the log?' asks a fact)."""
+    if len(bare) < 4 or bare[0] not in ("is", "are") or bare[1] != "there" or bare[2] not in words.request_quantifiers:
+        return False
+    return bare[3] in words.request_words and (len(bare) == 4 or any(w in words.reader for w in bare[4:]))
 
 
 def _work_to_take(verb: Token) -> bool:
@@ -793,12 +901,19 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         in_case = subject is not None and _in_case(subject)
         # issue 28: the inverted condition may be read as a complement ('Should you prefer X, I can …': ccomp); r31c:
         # so may one after 'in case' ('We can keep both in case you'd rather not break old clients.')
-        if not _wished(wish, words) or wish.dep_ not in ("advcl", *(("ccomp",) * (inverted or in_case))):
+        # r40d: the inverted condition read as the root, the offer hung on it as its complement ('Should you want X, I
+        # can add …': can add -ccomp-> want)
+        rooted = inverted and wish.dep_ == "ROOT" and _offered_complement(wish, words) is not None
+        if not _wished(wish, words) or not (rooted or wish.dep_ in ("advcl", *(("ccomp",) * (inverted or in_case)))):
             continue
         marked = any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in wish.children)
         if subject is None or subject.lower_ != "you" or not (marked or inverted or in_case):
             continue
-        main = _offering_clause(wish.head, words)
+        if marked and wish.lemma_.lower() in words.lexicon_wishes:
+            continue  # r40d: 'if you want', 'if you'd like' are the lexicon's phrases, judged by their own gate
+        if _tells_reader(wish.head) and wish.head.i != wish.i:
+            return None  # r40d: 'Ping me if you need anything; I'll keep going …': the condition is on the reader's act
+        main = _offered_complement(wish, words) if rooted else _offering_clause(wish.head, words)
         if wish.lemma_.lower() not in words.condition_wishes and wish.i > main.i:
             # r31c: a 'would rather' condition after the offer is the lexicon's phrase ('if you'd rather'); spelled
             # out there it stays unread (tests/corpus analyzer_corpus_d would-rather-42, labelled clear)
@@ -820,6 +935,17 @@ def conditional_preference(asked: Asked) -> Judgement | None:
         why = f"is a condition on the reader's '{wish.text}' governing the agent's '{(willing or main).text}'"
         return _judged(asked, "conditional-preference", why, [main], exclude=frozenset(left_out))
     return None
+
+
+def _tells_reader(verb: Token) -> bool:
+    """r40d: an imperative to the reader — a bare verb with no subject, not a verb of the agent's offer."""
+    return verb.tag_ == "VB" and subject_of(verb) is None and not any(c.dep_ == "aux" for c in verb.children)
+
+
+def _offered_complement(wish: Token, words: QuestionVocabulary) -> Token | None:
+    """r40d: the agent's offer the model hung on an inverted condition read as the root ('Should you want the keys in
+    a .env file, I can add dotenv support': add -ccomp-> want), after its comma."""
+    return next((c for c in wish.children if c.dep_ == "ccomp" and c.i > wish.i and _offers(c, words)), None)
 
 
 def _wished(verb: Token, words: QuestionVocabulary) -> bool:
@@ -1016,8 +1142,12 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
         return root
     if root.lemma_.lower() not in words.approval_verbs:
         return None
-    # issue 28 phase 6: 'is this coverage enough?' — the model reads 'enough' as an adverb of the copula
-    complement = next((c for c in root.children if _approval_complement(c, words)), None)
+    # issue 28 phase 6: 'is this coverage enough?' — the model reads 'enough' as an adverb of the copula; r40d: or of
+    # the copula's attribute ('Is a 5% sample enough, in your view?': enough -advmod-> sample -attr-> Is)
+    attributes = [c for c in root.children if c.dep_ == "attr"]
+    complement = next((c for c in root.children if _approval_complement(c, words)), None) or next(
+        (g for a in attributes for g in a.children if g.dep_ == "advmod" and g.lower_ in SUFFICIENT), None
+    )
     if complement is not None:
         return complement
     after = root.doc[root.i + 1] if root.i + 1 < len(root.doc) else None
@@ -1025,14 +1155,34 @@ def _approval_predicate(root: Token, words: QuestionVocabulary) -> Token | None:
         return after  # r29c: 'Look okay on your end?' — the model reads the approval word as an adverb
     if root.lemma_.lower() == "work":
         return root
-    # 'Is this the direction you had in mind?' (had -relcl-> direction -attr-> Is), 'Is this what you had in
-    # mind?' (had -ccomp-> Is): the copula's complement is the reader's intent.
-    complements = [c for c in root.children if c.dep_ in ("attr", "ccomp")]
-    candidates = [*complements, *(g for c in complements if c.dep_ == "attr" for g in c.children if g.dep_ == "relcl")]
+    # 'Is this the direction you had in mind?', 'Is this what you had in mind?'; r40d (docs/DESIGN.md#construction-
+    # classes), fit to intent by its grammar: the reader's intent (a verb of intending, the reader its subject) anywhere
+    # in the predicate of a verb of being, looking or matching, outside its subject ('Is this closer to what you
+    # wanted?', 'Does the layout match what you expected?', 'Is the split for the page what you had in mind?', '… more
+    # like what you were after?'); a thing of the reader's own as the subject compares no work of the agent's.
+    subject = subject_of(root)
+    if any(c.dep_ == "expl" for c in root.children):
+        return None  # 'Is there anything you want next?': an open request, the rows after read it
+    if subject is not None and any(t.lower_ in ("your", "yours") for t in subject.subtree):
+        return None
+    outside = {t.i for t in subject.subtree} if subject is not None else set()
+    # a clause joined by 'or' is a question of its own ('Is this the expected behaviour, or did you want …?')
+    outside |= {t.i for c in root.children if c.dep_ == "conj" for t in c.subtree}
     return next(
-        (c for c in candidates if c.lemma_.lower() in words.intent_verbs and _reader_subject(c)),
+        (t for t in root.subtree if t.i not in outside and t.i != root.i and _reader_subject(t) and _intends(t, words)),
         None,
     )
+
+
+def _intends(verb: Token, words: QuestionVocabulary) -> bool:
+    """r40d: a verb of the reader's intent ('had in mind', 'wanted', 'expected'), or being or looking after or for a
+    thing ('what you were after', 'what you were looking for')."""
+    lemma = verb.lemma_.lower()
+    if lemma in words.intent_verbs:
+        return lemma != "have" or any(c.dep_ == "prep" and c.lower_ == "in" for c in verb.children) or verb.dep_ in (
+            "relcl", "ccomp")
+    sought = {"be": "after", "look": "for", "go": "for", "aim": "for"}.get(lemma)
+    return sought is not None and any(c.lower_ == sought and c.dep_ in ("prep", "prt") for c in verb.children)
 
 
 def _approval_complement(child: Token, words: QuestionVocabulary) -> bool:

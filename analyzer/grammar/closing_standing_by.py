@@ -239,7 +239,9 @@ def _open_need(condition: Token, w: ContactWords, lexicon: Lexicon) -> str:
     objects = [c for c in condition.children if c.dep_ == "dobj"]
     acts = [c for c in condition.children if c.dep_ in ("xcomp", "ccomp")]
     # issue 28 phase 6: 'whenever you need me' — the reader's need of the agent itself is open
-    open_words = w.indefinite | lexicon.closer_words | {"me", "us"}
+    # r40d: and the agent's help as what the reader needs ('whenever you need a hand with the codebase'; terms
+    # [open-offer] needed)
+    open_words = w.indefinite | lexicon.closer_words | {"me", "us"} | offer_words().help_needed
     if lemma in w.wishes:
         if acts:
             return OPEN if all(a.lemma_.lower() in w.continuations for a in acts) else NAMED

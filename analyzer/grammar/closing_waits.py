@@ -46,6 +46,8 @@ BARE_HOLD_LABELS = frozenset(sites()["word-wait"]["bare_hold_labels"])
 ASSENT = frozenset({"yes", "go", "green light", "thumbs-up", "thumbs up"})
 # r31c: the words that open the reader's choice as a label's value ('which of the two layouts …', 'whether to …').
 CHOICE_WORDS = terms("waits", "choice_words")
+# r40d: the verbs of a word said to the agent that gate the turn ('Say `next` when …').
+KEYWORD_VERBS = frozenset(sites()["wait"]["keyword_verbs"])
 # r33b: what the agent requested of the reader (_awaits_what_it_requested).
 REQUESTED_THINGS = terms("waits", "requested_things")
 REQUESTED_VERBS = terms("waits", "requested_verbs")
@@ -126,7 +128,7 @@ def wait_on_person(asked: Asked) -> Judgement | None:
             if judged is not None:
                 return judged
     labelled = (_labelled_wait(asked) or _stands_by_alone(asked) or _word_welcomed(asked) or _look_wished(asked)
-                or _courtesy_wait(asked))  # fmt: skip
+                or _courtesy_wait(asked) or _keyword_gate(asked))  # fmt: skip
     if labelled is not None:
         return labelled
     return carved(
@@ -278,6 +280,37 @@ def _opened_to(noun: Token) -> Token | None:
     adjective = noun.doc[at - 1]
     subject = predicate_subject(adjective)
     return adjective if subject is None or subject.lower_ in AGENT_SUBJECTS else None
+
+
+def _keyword_gate(asked: Asked) -> Judgement | None:
+    """r40d (docs/DESIGN.md#construction-classes): the keyword-gated turn — an imperative of saying a word to the agent
+    (sites.toml [wait] keyword_verbs) bounded by the reader's own time or want ('Say `next` when you want the next
+    file.') or by the agent's going on ('Say yes to continue.'): the turn waits on the reader's word. Judged on what the
+    bound names: a human-only act released by the word hands nothing over."""
+    root = asked.root
+    first = next((t for t in asked.tokens if not t.is_punct and t.lower_ not in ("please", "just")), None)
+    if first is None or root.i != first.i or root.lemma_.lower() not in KEYWORD_VERBS or subject_of(root) is not None:
+        return None
+    bound = next((c for c in root.children if _reader_bound(c) or _going_on(c)), None)
+    if bound is None:
+        return None
+    work = work_of([bound], asked.lexicon, frozenset(t.i for t in bound.subtree if t.lower_ not in READER))
+    why = f"makes the reader's word the gate of the turn ('{root.text} … {bound.text}'): it waits on the reader"
+    if work.human_only:
+        return gated("exempt", "wait-on-person", f"exempt (wait-on-person): '{_as_asked(asked)}' {why}, and that "
+                     f"is {work.describe()}", root.i, None, work.domains)  # fmt: skip
+    return gated("fire", "wait-on-person", f"fires (wait-on-person): '{_as_asked(asked)}' {why}", root.i)
+
+
+def _reader_bound(clause: Token) -> bool:
+    """A clause of time or condition whose subject is the reader ('when you want the next file')."""
+    subject = subject_of(clause) if clause.dep_ == "advcl" else None
+    return subject is not None and subject.lower_ in READER
+
+
+def _going_on(clause: Token) -> bool:
+    """An infinitive of purpose on the imperative ('to continue', 'to start the import'): what the word releases."""
+    return clause.dep_ in ("xcomp", "advcl") and any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children)
 
 
 def _courtesy_wait(asked: Asked) -> Judgement | None:

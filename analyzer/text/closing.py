@@ -182,6 +182,8 @@ class ClaimVocabulary:
     departure_words: frozenset[str]
     artifact_label_words: frozenset[str]
     artifact_nouns: frozenset[str]
+    signature_determiners: frozenset[str]
+    signature_nouns: frozenset[str]
 
 
 @cache
@@ -603,7 +605,21 @@ def is_valediction(unit: str, vocabulary: ClaimVocabulary, carved: str = "") -> 
     rest = lines[0][_after_words(lines[0], said) :].strip(" \t,.!—–-:")  # what follows it on its line
     # r35e: a pictograph or sign after it ('Happy coding! 🚀', 'Cheers 👋') is no word of a name: a part without a
     # letter or digit is nothing
-    return all(not _WORD_CHAR.search(part) or _NAME_LINE.fullmatch(part) for part in (rest, *lines[1:]))
+    return all(
+        not _WORD_CHAR.search(part) or _NAME_LINE.fullmatch(part) or _described_self(part, vocabulary)
+        for part in (rest, *lines[1:])
+    )
+
+
+def _described_self(part: str, vocabulary: ClaimVocabulary) -> bool:
+    """r40d: the signature as the agent's description in lower case ('your coding agent', '— the assistant'): a
+    determiner of it, at most two words, then a noun of the agent (claims.toml signature_nouns)."""
+    words = _VALEDICTION_WORD.findall(part.lower())
+    return (
+        2 <= len(words) <= 4
+        and words[0] in vocabulary.signature_determiners
+        and words[-1] in vocabulary.signature_nouns
+    )
 
 
 def _after_words(line: str, count: int) -> int:

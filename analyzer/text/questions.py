@@ -832,9 +832,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         rf"|\bwith[ \t]+(?:(?-i:Y|N)|(?:{assent})|x{{3,5}})(?![\w'’])"
         rf"|(?<![\w'’]){code}[ \t]*(?:,|/|\bor\b)[ \t]*(?:or[ \t]+)?{code}(?![\w'’])"
     )
+    depending_verbs = _words(decision["verbs"] + decision["views"] + decision["depending_wishes"])
     sources = dict(
         condition=(
             rf"\b(?:{_words(condition['wish_marks'])})\s+you(?:['’]d|\s+would)?\s+(?:{wishes})\b|{benefit}"
+            rf"|\b(?:{_words(condition['wanting_marks'])})\s+you\s+(?:{_words(condition['wanting'])})\b"
             rf"|\b(?:{_words(condition['optional'])})\b"
             rf"|[—–-]\s+(?:{_words(data['invitation']['openings'])})\b"
             rf"|\b(?:{_words(condition['open_wishes'])})(?=\s*(?:[.,;!)—–]|$))"
@@ -843,9 +845,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"\b(?:{_words(decision['marks'])})\b[^.!?;\n]{{0,30}}?\byou(?:['’]ve|['’]d|\s+have|\s+had)?\s+"
             rf"(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'])})\b"
             rf"|\b(?:{_words(decision['marks'])})\b[^.!?;,\n]{{0,40}}?\b(?:{_words(decision['outcomes'])})\b"
+            # r40d: 'Whichever works for you.', '… whatever suits you best'
+            rf"|\b(?:whichever|whatever)\s+(?:[\w-]+\s+)?(?:{_words(decision['suiting'])})\s+(?:for\s+)?(?:you|u)\b"
             rf"|\b(?:{_words(decision['depending'])})\s+your\s+(?:{_words(decision['word_nouns'])})\b"
             rf"|\b(?:{_words(decision['depending'])})\s+(?:{_words(decision['depending_questions'])})\b[^.!?;\n]{{0,30}}?"
-            rf"\byou(?:['’]d|\s+would)?\s+(?:\w+\s+){{0,2}}?(?:{_words(decision['verbs'] + decision['views'])})\b"
+            rf"\byou(?:['’]d|\s+would)?\s+(?:\w+\s+){{0,2}}?(?:{depending_verbs})\b"
         ),
         decision_request=(
             rf"^(?:please\s+)?(?:just\s+)?(?:{_words(decision['requests'])})\s+(?:which|what|whether)\b[^.!?\n]{{0,80}}?"
@@ -866,7 +870,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\b(?:{_words(help_['areas'])})\b[^.!?;\n]{{0,30}}?\b(?:i|we)\s+(?:can|could|may|might)\s+"
             rf"(?:\w+\s+)?(?:{_words(help_['verbs'])})\b"
         ),
-        turn=rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b",
+        turn=(
+            rf"\b(?:{_words(turn['report_back'])}|{_words(turn['continuations'])})\b"
+            rf"|^[\s*_>-]*(?:(?:please|kindly|just)\s+)?(?:{_words(turn['approving'])})\b"
+        ),
         # r35b: the reader's word as a noun — owned by the reader, from the reader, or opening the sentence alone —
         # joined by 'and' to the agent's modal act ('One word from you and I'll …', 'Just your OK and we'll …')
         word_given=(
@@ -912,6 +919,9 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:{_words(data['wait']['open_to'])})\s+(?:(?:{_words(data['wait']['welcomed_determiners'])})\s+)?(?:[\w-]+\s+)?"
             rf"(?:{_words(data['wait']['welcomed_nouns'])}|(?:{_words(data['wait']['welcomed_alternatives'])})\s+[\w-]+)\b"
             rf"|^[\s*_>-]*(?:(?:{_words(data['wait']['courtesy_openers'])})[\s,]+)?(?:{_words(data['wait']['courtesy'])})\b"
+            # r40d: the keyword-gated turn ("Say `next` when you want the next file.")
+            rf"|^[\s*_>-]*(?:please\s+)?(?:just\s+)?(?:{_words(data['wait']['keyword_verbs'])})\s+(?:with\s+)?"
+            rf"(?:[\"'“‘`][^\"'”’`\n]{{1,24}}[\"'”’`]|[\w-]{{1,16}})\s+(?:{_words(data['wait']['keyword_bounds'])})\b"
             # r33b: the hold on what the agent requested of the reader ('still waiting for the details I asked for')
             rf"|\b(?:{_words(data['wait']['holds'])})\b[^.!?;\n]{{0,20}}?\b(?:{_words(data['wait']['bare_bounds'])})\s+"
             rf"(?:[\w-]+\s+){{1,4}}?(?:that\s+|which\s+)?(?:i|we)\s+(?:\w+\s+)?(?:{_words(data['wait']['requested'])})\b"

@@ -16,7 +16,7 @@ from analyzer.grammar.work import work_of_stretch
 from analyzer.parse.tokens import SOURCE_KEY
 from analyzer.terms import terms
 from analyzer.text.layout import sentence_case
-from analyzer.text.questions import DECISION
+from analyzer.text.questions import DECISION, TURN
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 REQUEST_VERBS = terms("named-choice", "request_verbs")
 WISHED = terms("named-choice", "wished")
 SET_ASIDE = terms("named-choice", "set_aside")
+CHOOSING = terms("named-choice", "choosing")
+PRO_FORMS = terms("named-choice", "pro_forms")
 # Where a sentence ends inside a paragraph, for the sentence before the request.
 PREVIOUS = re.compile(r"(?<=[.!?])\s+")
 
@@ -32,6 +34,8 @@ PREVIOUS = re.compile(r"(?<=[.!?])\s+")
 def named_choice(asked: Asked) -> Judgement | None:
     """The request closes the sentence: a verb of telling (say, tell me, let me know) whose object is 'which' with
     nothing after it but 'one' or the reader's wish ('which you prefer'). The options are the words before it."""
+    if asked.site.kind == TURN:
+        return _pick_request(asked)
     if asked.site.kind != DECISION:
         return None
     words = [t for t in asked.tokens if not t.is_punct]
@@ -56,6 +60,33 @@ def named_choice(asked: Asked) -> Judgement | None:
                      f"{work.describe()}", request.i, None, work.domains)  # fmt: skip
     return gated("fire", "named-choice", f"fires (named-choice): '{shown}' {why}; what it offers "
                  f"{work.describe()}", request.i, None, work.domains)  # fmt: skip
+
+
+def _pick_request(asked: Asked) -> Judgement | None:
+    """r40d: the whole sentence an imperative of choosing whose object is a pro-form of the options ('Pick one.',
+    'Choose either.'), nothing else in it: the reader as chooser over the options just set out (a menu, a list, the
+    sentence before). Judged on those options: a menu of human-only acts is the reader's own."""
+    words = [t for t in asked.tokens if not t.is_punct and t.lower_ not in ("please", "just")]
+    if len(words) > 3 or not words or words[0].lemma_.lower() not in CHOOSING:
+        return None
+    if not any(t.lower_ in PRO_FORMS for t in words[1:]) or any(t.lower_ in ("and", "then", "so") for t in words):
+        return None
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    written = source[0][: asked.site.start] if source else ""
+    shown = _as_asked(asked)
+    why = "asks the reader to pick one of the options set out before it"
+    prefix = written[-600:].strip()
+    if not prefix:
+        return None  # nothing to choose from: no menu the agent could settle
+    from analyzer.parse.model import load_model
+
+    options = [t for t in load_model()(prefix) if not t.is_punct and not t.is_space and t.lower_ not in SET_ASIDE]
+    work = work_of_stretch(options, asked.lexicon)
+    if work.human_only:
+        return gated("exempt", "named-choice", f"exempt (named-choice): '{shown}' {why}, and that is "
+                     f"{work.describe()}", words[0].i, None, work.domains)  # fmt: skip
+    return gated("fire", "named-choice", f"fires (named-choice): '{shown}' {why}; what it offers "
+                 f"{work.describe()}", words[0].i, None, work.domains)  # fmt: skip
 
 
 def _options_before(asked: Asked, first: Token) -> list[Token] | None:

@@ -9,7 +9,16 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_handovers import environment_word
-from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _approval_predicate, _as_asked, _judged
+from analyzer.grammar.closing_questions import (
+    AGENT_SUBJECTS,
+    Asked,
+    QuestionVocabulary,
+    _approval_predicate,
+    _as_asked,
+    _judged,
+    approving,
+    approving_objects,
+)
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import DEMONSTRATIVES, subject_of
@@ -41,6 +50,8 @@ APPROVAL_MARKS = terms("approval-asked", "marks")
 # r28j: the marks of a reported yes-or-no question ('confirm if you would like to proceed').
 WISH_MARKS = APPROVAL_MARKS - {"that"}
 INTENT_WORDS = terms("approval-asked", "intent_words")
+REVIEWING = terms("approval-asked", "reviewing")
+STAMPED = terms("stamped-things", "approval_targets")
 PROPOSED = terms("acceptable-to-reader", "proposed")
 # r31c: leave asked inside a request to report back (leave_request).
 REQUEST_MODALS = terms("leave-held", "request_modals")
@@ -154,7 +165,7 @@ def change_question(asked: Asked) -> Judgement | None:
         opened = any(
             (c.dep_ == "dobj" or (c.dep_ == "npadvmod" and c.i < verb.i)) and c.lower_ in INDEFINITES
             for c in verb.children
-        )
+        ) or _picked_to_change(verb, asked.words)
         relative = verb.dep_ == "relcl" and verb.head.lower_ in INDEFINITES
         if opened or relative:
             about = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("in", "about", "to", "on")]
@@ -166,6 +177,16 @@ def change_question(asked: Asked) -> Judgement | None:
             why = f"asks what the reader would like done in the agent's work ('{wish.text} … {located[0].text}')"
             return _judged(asked, "change-question", why, located)
     return None
+
+
+def _picked_to_change(verb: Token, words: QuestionVocabulary) -> bool:
+    """r40d (docs/DESIGN.md#construction-classes): the reader asked which part of the agent's work they would change —
+    the object a wh-word or headed by one, fronted ('Which of these boundaries would you change?', 'What part would you
+    rework?'), under a modal of the reader's wish: 'Which file did you change?' asks a fact."""
+    modal = any(c.dep_ == "aux" and c.lower_.replace("’", "'") in MISREAD_MODALS | {"would", "'d", "should"}
+                for c in verb.children)  # fmt: skip
+    fronted = (c for c in verb.children if c.dep_ == "dobj" and c.i < verb.i)
+    return modal and any(t.lower_ in words.wh_words for c in fronted for t in (c, *c.children))
 
 
 def _modal_read_as_verb(verb: Token, reader: frozenset[str]) -> Token | None:
@@ -306,7 +327,44 @@ def approval_request(asked: Asked) -> Judgement | None:
                 p.lower_ in words.reader for p in c.children) and not all(p.lower_ in POINTING for p in c.children)]
             return _judged(asked, "approval-request", f"asks the reader to report their approval "
                            f"('{predicate.text}')", approved)  # fmt: skip
-    return None
+    return _approving_told(asked)
+
+
+def _approving_told(asked: Asked) -> Judgement | None:
+    """r40d (docs/DESIGN.md#construction-classes): the imperative of approving the agent's plan, alone or after its
+    review ('Please review and confirm.', 'Please approve the schema.', 'Sign off on this plan.'; terms [approval-asked]
+    approving, reviewing), with nothing of the agent's after it (a sequel of the agent's act is the word-before-act
+    row's) and no place of the person's own: the turn waits on the reader's approval. What is approved is judged: a
+    change under review or a release is the person's stamp."""
+    root = asked.root
+    if root.tag_ != "VB" or subject_of(root) is not None or root.i != _first_word(asked).i:
+        return None
+    if any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in AGENT_SUBJECTS for t in asked.tokens):
+        return None
+    # the model may hang the joined verb on the object ('review the plan and confirm': confirm -conj-> plan)
+    joined = [c for h in (root, *(o for o in root.children if o.dep_ == "dobj")) for c in h.children
+              if c.dep_ == "conj" and c.tag_ == "VB"]  # fmt: skip
+    verb = next((v for v in (root, *joined) if approving(v)), None)
+    reviewed = root.lemma_.lower() in REVIEWING or root.i == (verb.i if verb is not None else -1)
+    if verb is None or not reviewed or environment_word(asked.tokens) is not None:
+        return None
+    if any(c.dep_ in ("advcl", "xcomp") for v in (root, verb) for c in v.children):
+        return None  # 'Approve to start Phase 2.': the word releases the agent's act, the word-before-act row's
+    approved = approving_objects(verb, asked.words)
+    if approved is None:
+        return None
+    if verb.i != root.i:
+        approved += [c for c in root.children if c.dep_ in ("dobj", "prep") and c.lower_ not in POINTING]
+    if any(t.lower_ in STAMPED or t.text.startswith("#") for c in approved for t in c.subtree):
+        return None  # 'Please approve PR #88.': the person's stamp on a change under review, for the rows after
+    why = f"tells the reader to approve the agent's plan ('{verb.text}'): the turn waits on the reader's approval"
+    return _judged(asked, "approval-request", why, approved)
+
+
+def _first_word(asked: Asked) -> Token:
+    """The first word of the request past a word of politeness ('Please review …')."""
+    return next((t for t in asked.tokens if not t.is_punct and t.lower_ not in ("please", "kindly", "just")),
+                asked.tokens[0])
 
 
 @rule("wish-request")

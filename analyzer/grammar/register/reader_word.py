@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 AGENT = terms("register", "agent_subjects")
 READER = terms("register", "reader")
 HOLD_VERBS = terms("waits", "hold_verbs")
+READY_HOLDS = terms("waits", "ready_holds")
 BOUNDS = terms("waits", "bounds")
 HELD_MARKS = terms("waits", "held_marks")
 PURPOSE_MARKS = terms("waits", "purpose_marks")
@@ -287,7 +288,9 @@ def _bounded_predicate(word: Token) -> Token | None:
             if held is not None:
                 return held
         # r35b: 'I'll wait for you to tell me when to pull.' — the reader's word as the clause a wait takes with 'for'
-        waited = word.head.lemma_.lower() in HOLD_VERBS and word.dep_ in ("advcl", "ccomp", "xcomp")
+        # r40d: readiness as the hold ('Ready for you to tell me which phase to execute.')
+        holding = word.head.lemma_.lower() in HOLD_VERBS or _agent_ready(word.head)
+        waited = holding and word.dep_ in ("advcl", "ccomp", "xcomp")
         if waited and any(c.dep_ == "mark" and c.lower_ == "for" for c in word.children) and word.head.i < word.i:
             return word.head
         if word.dep_ == "advcl" and word.head.lower_ == "soon" and word.head.head.i != word.head.i:
@@ -319,9 +322,24 @@ def _bounded_predicate(word: Token) -> Token | None:
         return None
     if holder.head.i == holder.i:
         return None
-    if holder.lower_ in LACKING_MARKS and not _refused(holder.head):
-        return None  # r38e: 'I'll proceed without your input' goes on; 'I won't proceed without your input' waits
+    if holder.lower_ in LACKING_MARKS:
+        # r40d: the model may hang 'without' on the object of the refused act ('I won't continue with the remaining
+        # migrations without your confirmation'): the act is the nearest verb above it
+        act = next((a for a in (holder.head, *holder.head.ancestors) if a.pos_ in ("VERB", "AUX")), None)
+        if act is None or not _refused(act):
+            return None  # r38e: 'I'll proceed without your input' goes on; 'I won't proceed without your input' waits
+        return _at_service(act) or act
     return _at_service(holder.head) or holder.head
+
+
+def _agent_ready(word: Token) -> bool:
+    """r40d: the agent's own readiness, its subject the agent or left out ('Ready for you to …', "I'm ready for you to
+    …"); a thing's readiness ('The PR is ready for you to review') hands the thing over, no hold."""
+    if word.lower_ not in READY_HOLDS:
+        return False
+    holder = word.head if word.dep_ == "acomp" else word
+    subject = subject_of(holder)
+    return subject is None or subject.lower_ in AGENT
 
 
 def _a_hold(predicate: Token) -> bool:
