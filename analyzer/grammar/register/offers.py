@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.grants import blocked_run, granted_word, held_on_grant
+from analyzer.grammar.grants import blocked_run, held_on_grant
 from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.persons_side import environment_word
 from analyzer.grammar.register.clauses import across_semicolon, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
@@ -233,7 +234,7 @@ def _grant_told(main: Token) -> bool:
     person's own data) — its own words, the agent's act joined to it after 'and' left out: the wish conditions the
     person's act, the agent's act waits on it."""
     joined = {t.i for c in main.children if c.dep_ == "conj" for t in c.subtree}
-    return granted_word(t for t in main.subtree if t.i not in joined) is not None
+    return environment_word(t for t in main.subtree if t.i not in joined) is not None
 
 
 def _going_on(wanted: Sequence[Token]) -> Token | None:
