@@ -113,6 +113,7 @@ POINTING_ACTS = terms("reader-environment", "pointing_acts")
 LOCAL_HOSTS = terms("reader-environment", "local_hosts")
 HOSTED_DOMAINS = terms("reader-environment", "hosted_domains")
 SOLE_MARKS = terms("reader-environment", "sole_marks")
+GENERAL_SIDES = terms("reader-environment", "general_sides")
 TIMING_MARKS = terms("timed-act", "timing_marks")
 # r38k: the person's running app and the platform's UI (terms [reader-environment] using … path_arrows)
 USING = terms("reader-environment", "using")
@@ -1542,15 +1543,17 @@ def _own_act_placed(item: Doc, chosen: bool) -> str | None:
 def _environment_check(item: Doc) -> str | None:
     """r39i: the item's act is a check (_checks) made where only the person is — a place of the person's environment
     (environment_word: 'in the admin dashboard', 'in your browser'), a place the check itself is of ('a smoke test of
-    the settings screen'), the reader's own side ('on your machine'; terms [word-before-act] reader_sides) or by hand or
-    eye ('Manual validation per the quickstart'; terms [reader-environment] by_hand). The same check with none of these
-    ('Run the tests to confirm …') is the agent's to run. The word, or None."""
+    the settings screen'), the reader's own side ('on your machine'; terms [word-before-act] reader_sides; r41d: not a
+    side in general, 'on your end' says whose run it is) or by hand or eye ('Manual validation per the quickstart';
+    terms [reader-environment] by_hand). The same check with none of these ('Run the tests to confirm …') is the agent's to
+    run. The word, or None."""
     if not _checks(item):
         return None
     for token in item:
         if token.lower_ in BY_HAND:
             return token.text
-        if token.lower_ in READER_SIDES and any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in token.children):
+        side = token.lower_ in READER_SIDES and token.lower_ not in GENERAL_SIDES  # r41d: 'on your end' is no place
+        if side and any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in token.children):
             return token.text
         of_check = token.dep_ == "pobj" and token.head.lower_ == "of" and token.head.head.lemma_.lower() in CHECK_NOUNS
         if of_check and (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES):
