@@ -1545,8 +1545,8 @@ def _environment_check(item: Doc) -> str | None:
     (environment_word: 'in the admin dashboard', 'in your browser'), a place the check itself is of ('a smoke test of
     the settings screen'), the reader's own side ('on your machine'; terms [word-before-act] reader_sides; r41d: not a
     side in general, 'on your end' says whose run it is) or by hand or eye ('Manual validation per the quickstart';
-    terms [reader-environment] by_hand). The same check with none of these ('Run the tests to confirm …') is the agent's to
-    run. The word, or None."""
+    terms [reader-environment] by_hand). The same check with none of these ('Run the tests to confirm …') is the
+    agent's to run. The word, or None."""
     if not _checks(item):
         return None
     for token in item:
