@@ -2,7 +2,8 @@
 work or a question to the reader consults it — now also the word-before-act, wish (want-me-to), reader's-word and
 approval rows, which read only the person's grants before (docs/DESIGN.md#construction-classes). An act on the
 person's screen or at a place of theirs waits on the person; a purpose clause's 'so I can' after the reader's act asks
-no leave; ticking a box on an installer's screen is a screen act. 'On your side', 'on your end' name whose run it is,
+no leave; ticking a box on an installer's screen is a screen act; a run the agent says it cannot
+do here is the person's to run. 'On your side', 'on your end' name whose run it is,
 not a place of the person's: a project command checked there is still the agent's to run."""
 
 from __future__ import annotations
@@ -31,6 +32,11 @@ from tests.judging import assert_judged, verdict_rule_reason
         # turn-taking: an installer's box ticked on the person's screen
         "The native build needs the C++ toolchain, which I can't install from here.\n\nRun the Visual Studio "
         "installer and tick the C++ workload, then let me know and I'll retry the build.",
+        # a run the agent says it cannot do where it runs, handed over (sites.toml [next-step] blocked)
+        "The kernel is in and the CPU tests pass. The GPU tests can't run here: this box has no CUDA device.\n\nRun "
+        "`pytest -m gpu` on a machine with a GPU to exercise the kernel.",
+        "The package is built at `dist/app.dmg`. I cannot install macOS disk images in this container.\n\nInstall it "
+        "on your Mac and check that the app opens.",
     ],
 )
 def test_an_act_on_the_persons_side_passes(text: str) -> None:
@@ -56,6 +62,9 @@ def test_an_act_on_the_persons_side_passes(text: str) -> None:
         ("If you want me to retry, run `npm test` on your side and I'll fix the rest.", "want-me-to",
          ["proposes to act"]),
         ("Do you approve the refactor on your end?", "approval-question", ["asks the reader to approve"]),
+        # the same run handed over with no block reported
+        ("The kernel is in and the CPU tests pass.\n\nRun `pytest -m gpu` to exercise the kernel and tell me what "
+         "fails.", "turn-taking", ["work the agent could do"]),
         # the agent's own act in a purpose clause still asks leave when the reader is asked for nothing of theirs
         ("Could you add a retry so I can test it?", "turn-taking", ["tells the reader to 'add", "agent could do"]),
     ],
