@@ -30,6 +30,13 @@ from analyzer.grammar.grants import (
     waits_on_grant,
 )
 from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.persons_side import (  # the one person's-side reading (r41d); names kept public here
+    _objected,
+    _reloaded,
+    agent_subject,
+    app_word,
+    environment_word,
+)
 from analyzer.grammar.project_acts import CHANGING as PROJECT_CHANGING
 from analyzer.grammar.project_acts import project_act
 from analyzer.grammar.registry import rule
@@ -106,6 +113,7 @@ POINTING_ACTS = terms("reader-environment", "pointing_acts")
 LOCAL_HOSTS = terms("reader-environment", "local_hosts")
 HOSTED_DOMAINS = terms("reader-environment", "hosted_domains")
 SOLE_MARKS = terms("reader-environment", "sole_marks")
+GENERAL_SIDES = terms("reader-environment", "general_sides")
 TIMING_MARKS = terms("timed-act", "timing_marks")
 # r38k: the person's running app and the platform's UI (terms [reader-environment] using … path_arrows)
 USING = terms("reader-environment", "using")
@@ -1090,71 +1098,6 @@ def _uses_pointer(act: Token) -> bool:
     return pointed and act.pos_ == "VERB" and (lemma in USING or given)
 
 
-def environment_word(tokens: Iterable[Token]) -> str | None:
-    """Where the act is done, among the tokens: a place of the person's environment owned by the reader, after a
-    preposition of place, or the object of a verb of going or opening (terms [reader-environment]); or a verb of the
-    screen as the act — a verb, or the sentence's first word the model read as a noun ('Toggle the setting'). r38f: or
-    what only the person can grant or knows (analyzer/grammar/grants.py: 'switch to Agent mode', 'your email')."""
-    tokens = list(tokens)
-    granted = granted_word(tokens)
-    if granted is not None:
-        return granted
-    for token in tokens:
-        if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and _where_done(token):
-            return token.text
-        if (_hosted_page(token) and _where_done(token)) or persons_fact(token) or _sole_reader(token):
-            return token.text
-        opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in turn_words().openers
-        if token.lemma_.lower() in SCREEN_VERBS and (token.pos_ == "VERB" or opening):
-            return token.text
-        if _reloaded(token, opening):
-            return token.text
-    return app_word(tokens)
-
-
-def _hosted_page(token: Token) -> bool:
-    """r40b (docs/DESIGN.md#construction-classes, the person's side): the token is the address of a hosted service's
-    page ('https://github.com/settings/keys', 'app.netlify.com'; terms [reader-environment] local_hosts): an account
-    the person is signed in to. 'http://localhost:3000' is the agent's own app, which it can load."""
-    if not token.like_url:
-        return False
-    schemed = "://" in token.lower_
-    host = token.lower_.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
-    named = schemed or host.rsplit(".", 1)[-1] in HOSTED_DOMAINS
-    return named and "." in host and host not in LOCAL_HOSTS and not host.startswith("127.")
-
-
-def _sole_reader(token: Token) -> bool:
-    """r40b: the agent says the act is the reader's alone — the reader as a subject marked by 'only' ('Only you can add
-    it', 'only you have org access'; terms [reader-environment] sole_marks): the person's side by the agent's word."""
-    return token.lower_ in READERS and token.dep_ in ("nsubj", "nsubjpass") and any(
-        c.lower_ in SOLE_MARKS for c in token.children
-    )
-
-
-def persons_fact(noun: Token) -> bool:
-    """r39i (docs/DESIGN.md#construction-classes, the person's own facts): the noun asks, under a wh-determiner, what
-    only the person saw or used — a place of their environment ('which browser', 'what device'), or what the reader's
-    verb of using or expecting takes (terms [reader-environment] experienced), in the question ('which file you load',
-    'which account you signed in with') or in the condition of its sentence ('If you expected any, let me know which
-    server'). 'which approach you prefer' asks for a choice."""
-    if not any(c.dep_ == "det" and c.lower_ in WH_DETERMINERS for c in noun.children):
-        return False
-    if noun.lower_ in ENVIRONMENT_PLACES or noun.lemma_.lower() in ENVIRONMENT_PLACES:
-        return True
-    own = [v for v in (noun.head, *(c for c in noun.children if c.dep_ in ("relcl", "acl"))) if _reader_experiences(v)]
-    if own:  # the question's own verb decides: 'which file you load', not 'which fix you prefer'
-        return any(v.lemma_.lower() in EXPERIENCED for v in own)
-    conditions = [t for t in noun.sent if t.dep_ == "advcl" and any(
-        m.dep_ == "mark" and m.lower_ in ("if", "when") for m in t.children)]  # fmt: skip
-    return any(v.lemma_.lower() in EXPERIENCED and _reader_experiences(v) for v in conditions)
-
-
-def _reader_experiences(verb: Token) -> bool:
-    """The reader is the verb's subject, active or passive ('you load', 'you get logged out')."""
-    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "you" for c in verb.children)
-
-
 def browser_check(tokens: Iterable[Token]) -> str | None:
     """r39a: the check handed to the reader is done in their browser by where it is done, not by what it opens — a
     bare reload ('Please refresh and try a marker click again') or a place of the person's after a preposition of
@@ -1171,77 +1114,6 @@ def browser_check(tokens: Iterable[Token]) -> str | None:
     return None
 
 
-def _reloaded(token: Token, opening: bool) -> bool:
-    """r39a: a verb of reloading with no object of its own (terms [reader-environment] reloads: 'Please refresh and
-    confirm the warning is gone'): the person's browser reloaded; 'refresh the cache' names what the agent could."""
-    word = token.lower_ if token.lower_ in RELOADS else token.lemma_.lower()
-    if word not in RELOADS:
-        return False
-    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
-    # the opening word the model read as a noun ('Reload the landing page …') takes the words after it as its object
-    bare = after is None or after.pos_ not in ("DET", "NOUN", "PROPN", "ADJ", "PRON", "NUM")
-    return (token.pos_ == "VERB" or opening) and not _objected(token) and bare
-
-
-def _objected(verb: Token) -> bool:
-    """The verb has an object of its own ('refresh the cache', 'reload the landing page')."""
-    return any(c.dep_ in ("dobj", "dative", "attr", "nsubjpass") for c in verb.children)
-
-
-def app_word(tokens: Sequence[Token]) -> str | None:
-    """r38k: the person's running app used among the tokens (app_in_use), when they run nothing else the agent could
-    run ('run `pnpm dev` and refresh the page' hands over the run). The word, or None."""
-    used = {t.head.i: word for t in tokens if (word := app_in_use(t)) is not None}
-    if not used or any(t.pos_ == "VERB" and t.lemma_.lower() in RUNNING and t.i not in used and subject_of(t) is None
-                       for t in tokens):  # fmt: skip  # 'if you run into problems' is no run handed over
-        return None
-    return next(iter(used.values()))
-
-
-def app_in_use(token: Token) -> str | None:
-    """r38k (docs/DESIGN.md#construction-classes, the person's running app): the token is the object of a verb of using
-    or going (terms [reader-environment] using, going) that names the app in use — a route of it ('`/login`'), the app
-    itself ('the application', 'the page'), or an act of using it on its data, a noun or a gerund ('the delete',
-    'saving a strategy'); or a CI run of the person's platform rerun ('Re-run the workflows'); or a step of a settings
-    path in the platform's UI ('Settings → Build'). The word, or None."""
-    head = token.head
-    lemma = token.lemma_.lower()
-    used = head.i != token.i and head.lemma_.lower() in USING | GOING_TO
-    if used and _verifying(head):
-        return None  # 'Load `/admin` in the browser to confirm the forms render': the agent's work verified
-    before = token.doc[token.i - 1].lemma_.lower() if token.i > 0 else ""
-    taker = (head.lemma_.lower() if used else before) in (USING | GOING_TO) - CODE_TAKERS
-    if taker and _ROUTE.match(as_written([token]).lower()):
-        # the model may read a route in code as anything, or its verb as a modifier ('try `/login` again', 'Open
-        # `/dashboard` again'): the verb it hangs on or the word just before it
-        return as_written([token])
-    if used and token.dep_ in ("dobj", "xcomp", "pcomp"):
-        if lemma in APP_NOUNS or token.lower_ in APP_NOUNS:
-            return token.text
-        if (lemma in APP_ACTS or token.lower_ in APP_ACTS) and token.tag_ in ("NN", "VBG") and not _given_input(token):
-            return token.text
-    if (token.lower_ in CI_RUNS or lemma in CI_RUNS) and token.dep_ == "dobj" and head.lemma_.lower() in RERUNNING:
-        return token.text
-    if token.text in PATH_ARROWS and 0 < token.i < len(token.doc) - 1:
-        before, after = token.doc[token.i - 1], token.doc[token.i + 1]
-        if before.text[:1].isupper() and after.text[:1].isupper() and before.is_alpha and after.is_alpha:
-            return f"{before.text} {token.text} {after.text}"
-    return None
-
-
-def _verifying(verb: Token) -> bool:
-    """The reader's act on the app has an infinitive of verification as its purpose (terms [reader-environment]
-    verifying_purposes): a check of the agent's own work handed over, not the person's use of the app."""
-    return any(c.dep_ in ("advcl", "xcomp") and c.lemma_.lower() in VERIFYING_PURPOSES
-               and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children) for c in verb.children)  # fmt: skip
-
-
-def _given_input(act: Token) -> bool:
-    """The act of using the app carries the test's own input ('Try the upload with a 50 MB file'): a case the agent
-    designed, which it could run itself, not the person's use of the app."""
-    return any(c.dep_ == "prep" and c.lower_ == "with" for c in [*act.children, *act.head.children])
-
-
 def _app_item(item: Doc, lead: Sequence[Token]) -> bool:
     """r38k: a closing list's item uses the person's running app: an item that names the app in use by its own verb
     ('try saving a strategy'), or, under a lead-in ending on a verb of using or going ('Please try'), an item opening
@@ -1255,22 +1127,6 @@ def _app_item(item: Doc, lead: Sequence[Token]) -> bool:
         return False
     first = words[0]
     return bool(_ROUTE.match(as_written([first]).lower())) or first.lower_ in APP_NOUNS
-
-
-def _where_done(place: Token) -> bool:
-    """The place is where the act is done: the reader's own ('your browser'), after a preposition of place ('in the
-    dashboard'), or what a verb of going, opening or restarting takes ('Open the console', 'Go to the Billing tab',
-    'Restart the MCP server'); a place that names a thing's kind stands for the thing ('the MCP server')."""
-    if place.dep_ == "compound" and place.head.i != place.i:
-        place = place.head  # 'the MCP server', 'the browser console': the place names the thing's kind
-    if any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in place.children):
-        return True
-    head = place.head
-    if place.dep_ == "pobj" and head.lower_ in ENVIRONMENT_PREPOSITIONS:
-        return True
-    if place.dep_ == "pobj" and head.dep_ in ("prep", "dative"):
-        head = head.head  # 'Go to the Billing tab': the verb the preposition hangs on
-    return place.dep_ in ("dobj", "pobj") and head.lemma_.lower() in GOING_TO
 
 
 def _points_back(act: Token, stretch: frozenset[int]) -> bool:
@@ -1460,7 +1316,7 @@ def work_list(asked: Asked) -> Judgement | None:
     rechecked = _rechecks(asked) or _proposes(lead)
     # r36b (docs/DESIGN.md#construction-classes): the agent's own act in the perfect reports too ('Follow-ups I've filed
     # instead of doing now:', 'Issues we have opened:')
-    perfect = {t.i for t in lead if _perfect(t) and _agent_subject(t)}
+    perfect = {t.i for t in lead if _perfect(t) and agent_subject(t)}
     # r38b: the check handed back is its own lead-in, an instruction: '… to see the changes' reports nothing
     # r38c: the lead-in that reports is the sentence that introduces the list; a report before it on the same line ('The
     # auth bug is fixed. Possible follow-ups, if desired:') is the message's status, not the list's lead-in
@@ -1635,7 +1491,7 @@ def _act_human_only(item: Doc, asked: Asked) -> bool:
     act = _opening_verb(item)
     if act is None:
         return False
-    own = {t.i for c in act.children if c.dep_ in ("advcl", "ccomp", "parataxis") and _agent_subject(c)
+    own = {t.i for c in act.children if c.dep_ in ("advcl", "ccomp", "parataxis") and agent_subject(c)
            for t in c.subtree}  # fmt: skip
     scope = frozenset(t.i for t in act.subtree if t.i not in own and not t.is_punct)
     return work_of([act], asked.lexicon, scope).human_only
@@ -1687,15 +1543,17 @@ def _own_act_placed(item: Doc, chosen: bool) -> str | None:
 def _environment_check(item: Doc) -> str | None:
     """r39i: the item's act is a check (_checks) made where only the person is — a place of the person's environment
     (environment_word: 'in the admin dashboard', 'in your browser'), a place the check itself is of ('a smoke test of
-    the settings screen'), the reader's own side ('on your machine'; terms [word-before-act] reader_sides) or by hand or
-    eye ('Manual validation per the quickstart'; terms [reader-environment] by_hand). The same check with none of these
-    ('Run the tests to confirm …') is the agent's to run. The word, or None."""
+    the settings screen'), the reader's own side ('on your machine'; terms [word-before-act] reader_sides; r41d: not a
+    side in general, 'on your end' says whose run it is) or by hand or eye ('Manual validation per the quickstart';
+    terms [reader-environment] by_hand). The same check with none of these ('Run the tests to confirm …') is the
+    agent's to run. The word, or None."""
     if not _checks(item):
         return None
     for token in item:
         if token.lower_ in BY_HAND:
             return token.text
-        if token.lower_ in READER_SIDES and any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in token.children):
+        side = token.lower_ in READER_SIDES and token.lower_ not in GENERAL_SIDES  # r41d: 'on your end' is no place
+        if side and any(c.dep_ == "poss" and c.lower_ in READER_OWNERS for c in token.children):
             return token.text
         of_check = token.dep_ == "pobj" and token.head.lower_ == "of" and token.head.head.lemma_.lower() in CHECK_NOUNS
         if of_check and (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES):
@@ -1843,8 +1701,6 @@ def _under_conjunct(token: Token, top: Token) -> bool:
     return False
 
 
-def _agent_subject(verb: Token) -> bool:
-    return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
 
 
 USAGE_PURPOSES = terms("work-list", "usage_purposes")

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.grants import granted_word
 from analyzer.grammar.judgement import Judgement, carved, gated, text_of
+from analyzer.grammar.persons_side import environment_word
 from analyzer.grammar.reference import wh_framed
 from analyzer.grammar.register.context import Context, answered, asks_a_person
 from analyzer.grammar.register.offers import passive_offer
@@ -507,7 +507,7 @@ def _approval_of(asked: Asked) -> Judgement | None:
     elliptical = subject is None and root.i == asked.tokens[0].i and root.tag_ in ("VB", "VBP")
     if lemma in words.approval_own_verbs and ((subject is not None and subject.lower_ == "you") or elliptical):
         approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
-        granted = granted_word(t for c in approved for t in [c, *c.subtree])
+        granted = environment_word(t for c in approved for t in [c, *c.subtree])
         if granted is not None:
             # r39a: 'Could you approve the OAuth consent screen in your browser?': a grant only the person gives (a
             # sign-in check, a run outside the sandbox), no approval of the agent's plan

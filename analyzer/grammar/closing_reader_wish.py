@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.asking.views import CHANGE_VERBS, INDEFINITES, LOCATED
-from analyzer.grammar.closing_handovers import environment_word
 from analyzer.grammar.closing_questions import Asked, _judged, question_vocabulary
 from analyzer.grammar.judgement import Judgement, carved
+from analyzer.grammar.persons_side import environment_word
 from analyzer.grammar.register.choices import _one_picked
 from analyzer.grammar.register.context import Context, answered, asks_a_person
 from analyzer.grammar.registry import rule

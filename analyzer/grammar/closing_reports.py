@@ -30,11 +30,8 @@ from analyzer.grammar.closing_handovers import (
     _into_agent_context,
     _of_the_readers,
     _report_back,
-    app_word,
     browser_check,
     environment_before,
-    environment_word,
-    persons_fact,
     readers_environment,
     turn_words,
 )
@@ -42,6 +39,7 @@ from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.grants import grant_condition
 from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.persons_side import app_word, environment_word, persons_fact
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of
 from analyzer.parse.tokens import SOURCE_KEY, subject_of

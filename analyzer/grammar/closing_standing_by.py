@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_handovers import _instruction, environment_word, turn_words
+from analyzer.grammar.closing_handovers import _instruction, turn_words
 from analyzer.grammar.closing_offers import _available
 from analyzer.grammar.closing_offers import words as offer_words
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.closing_reports import hands_a_check
 from analyzer.grammar.judgement import Judgement, carved, gated
+from analyzer.grammar.persons_side import environment_word
 from analyzer.grammar.register.standing_by import wanted_human_only_act
 from analyzer.grammar.registry import rule
 from analyzer.lexicon import Lexicon

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_questions import AGENT_SUBJECTS, Asked, _as_asked, _judged
 from analyzer.grammar.closing_waits import wait_on_person
-from analyzer.grammar.grants import granted_word, waits_on_grant
+from analyzer.grammar.grants import waits_on_grant
 from analyzer.grammar.judgement import Judgement, carved
+from analyzer.grammar.persons_side import environment_word
 from analyzer.grammar.register.reader_word import OPEN_BOUNDS
 from analyzer.grammar.registry import rule
 from analyzer.grammar.reply_tokens import reply_token_of
@@ -92,7 +93,7 @@ def _granted(asked: Asked, judged: Judgement) -> Judgement:
     if judged.verdict != "fire":
         return judged
     agent = next((t.i for t in asked.tokens if t.lower_ in AGENT_SUBJECTS and t.dep_ in ("nsubj", "nsubjpass")), None)
-    granted = granted_word(t for t in asked.tokens if agent is None or t.i < agent)
+    granted = environment_word(t for t in asked.tokens if agent is None or t.i < agent)
     if granted is None and agent is not None:
         # r38m: 'If you'd like, I can try again once you approve the escalation': the agent's act timed by the grant
         granted = waits_on_grant(asked.doc[agent].head)

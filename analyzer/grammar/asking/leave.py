@@ -30,6 +30,7 @@ DUTY_MODALS = terms("leave-held", "modals")
 LEAVE_MODALS = terms("asking", "leave_modals") | DUTY_MODALS
 ABILITY_MODALS = terms("asking", "ability_modals")
 ABILITY_FACTS = terms("asking", "ability_facts")
+PURPOSE_MARKS = terms("asking", "purpose_marks")
 ASKING_VERBS = terms("asking", "asking_verbs")
 LEAVE_SUBJECTS = terms("asking", "leave_subjects")
 CONTENTED = terms("asking", "contented")
@@ -261,6 +262,8 @@ def _ability_asks_leave(modal: Token, verb: Token, asked: Asked) -> bool:
     if any(t.tag_ in ("WDT", "WP", "WP$", "WRB") for t in asked.tokens if t.i < modal.i or t.head.i == verb.i):
         return False
     subject = subject_of(verb)
+    if subject is not None and any(c.lower_ in PURPOSE_MARKS and c.i < subject.i for c in verb.children):
+        return False  # r41d: '… into the chat so I can match it': the purpose of the reader's act, no leave asked
     if subject is not None and subject.i < modal.i:
         # the statement's order ('I could also hook it into background fetch?'): the question mark asks of it only when
         # it is the question's root and no clause of its own follows ('I could cut it next — would that help?' asks

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_handovers import environment_word
 from analyzer.grammar.closing_questions import (
     AGENT_SUBJECTS,
     Asked,
@@ -20,6 +19,7 @@ from analyzer.grammar.closing_questions import (
     approving_objects,
 )
 from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.persons_side import environment_word
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import DEMONSTRATIVES, subject_of
 from analyzer.terms import terms

@@ -7,9 +7,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.closing_handovers import environment_word
 from analyzer.grammar.grants import READER_OWNERS, granted_word
 from analyzer.grammar.judgement import Judgement, gated, text_of
+from analyzer.grammar.persons_side import environment_word
 from analyzer.grammar.reference import wh_framed
 from analyzer.grammar.register.clauses import is_question, spelled
 from analyzer.grammar.register.context import Context, answered, asks_a_person

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.grants import blocked_run, granted_word, held_on_grant
 from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.persons_side import environment_word
 from analyzer.grammar.register.clauses import across_semicolon, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
@@ -231,9 +232,13 @@ def _grant_told(main: Token) -> bool:
     """r38f (docs/DESIGN.md#construction-classes): the clause the wish governs tells the reader, with no subject of its
     own, to grant what only the person can (analyzer/grammar/grants.py: the agent's harness mode or a permission; the
     person's own data) — its own words, the agent's act joined to it after 'and' left out: the wish conditions the
-    person's act, the agent's act waits on it."""
+    person's act, the agent's act waits on it. r41d: an instruction (a bare base form, no auxiliary) is read by the
+    one person's-side reading ('click Allow in the browser prompt'); a clause with its subject left out ('Would be no
+    trouble to add it to the settings form') is the agent's offer, read for a grant only."""
     joined = {t.i for c in main.children if c.dep_ == "conj" for t in c.subtree}
-    return granted_word(t for t in main.subtree if t.i not in joined) is not None
+    words = [t for t in main.subtree if t.i not in joined]
+    told = main.tag_ == "VB" and not any(c.dep_ in ("aux", "auxpass") for c in main.children)
+    return (environment_word(words) if told else granted_word(words)) is not None
 
 
 def _going_on(wanted: Sequence[Token]) -> Token | None:

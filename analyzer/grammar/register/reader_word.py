@@ -8,8 +8,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.grammar.grants import granted_word
 from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.persons_side import environment_word
 from analyzer.grammar.register.clauses import is_question, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
@@ -75,7 +75,7 @@ def held_until(
     or what the word is about is purely human-only work ('hold the merge until you approve #812'). None when no such
     predicate holds the bound ('the installer waits until you confirm'). phrase_before: a standing-by phrase earlier in
     the sentence reports the wait (a closing site, which holds no phrase that fired, is judged without that test)."""
-    if word.pos_ in ("VERB", "AUX") and granted_word(word.subtree) is not None:
+    if word.pos_ in ("VERB", "AUX") and environment_word(word.subtree) is not None:
         return None  # r38m: 'Once you approve the escalated command, I'll rerun it': the person's grant
     predicate = _status_bound(word) or _bounded_predicate(word)
     if predicate is None or not _agents(predicate) or (phrase_before and _told_before(word, lexicon)):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.grammar.closing_handovers import sentence_environment
 from analyzer.grammar.judgement import Judgement, gated
+from analyzer.grammar.persons_side import agent_subject
 from analyzer.grammar.register.clauses import is_question, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
@@ -105,14 +106,9 @@ def _report_on_persons_side(phrase: Sequence[Token]) -> bool:
     the report waits on the person. The agent's own clauses there ('I fixed the chart in the dashboard') are left
     out."""
     sentence = phrase[0].sent
-    agents = {t.i for v in sentence if v.pos_ in ("VERB", "AUX") and _agent_subject(v) for t in v.subtree}
+    agents = {t.i for v in sentence if v.pos_ in ("VERB", "AUX") and agent_subject(v) for t in v.subtree}
     asked = [t for t in sentence if t.i < phrase[0].i and t.i not in agents]
     return bool(asked) and sentence_environment(asked) is not None
-
-
-def _agent_subject(verb: Token) -> bool:
-    """The verb's subject is the agent ('I', 'we')."""
-    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in AGENT_SUBJECTS for c in verb.children)
 
 
 def _times_human_only_act(following: Sequence[Token], lexicon: Lexicon) -> bool:
