@@ -584,10 +584,10 @@ def _approving_asked(asked: Asked) -> Judgement | None:
     approved = approving_objects(root, asked.words)
     if approved is None:
         return None
-    granted = granted_word(t for c in approved for t in [c, *c.subtree])
-    if granted is not None:
-        return carved("approval-question", f"the reader's '{root.text} … {granted}' is a grant only the person gives, "
-                      "no approval of the agent's work")  # fmt: skip
+    side = environment_word(t for c in approved for t in [c, *c.subtree])
+    if side is not None:
+        return carved("approval-question", f"the reader's '{root.text} … {side}' is on the person's side (a grant, or a "
+                      "place only the person reaches), no approval of the agent's work")  # fmt: skip
     return _judged(asked, "approval-question", f"asks the reader to approve ('{root.text}')", approved)
 
 
