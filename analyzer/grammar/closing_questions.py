@@ -586,8 +586,8 @@ def _approving_asked(asked: Asked) -> Judgement | None:
         return None
     side = environment_word(t for c in approved for t in [c, *c.subtree])
     if side is not None:
-        return carved("approval-question", f"the reader's '{root.text} … {side}' is on the person's side (a grant, or a "
-                      "place only the person reaches), no approval of the agent's work")  # fmt: skip
+        return carved("approval-question", f"the reader's '{root.text} … {side}' is on the person's side (a grant, or "
+                      "a place only the person reaches), no approval of the agent's work")  # fmt: skip
     return _judged(asked, "approval-question", f"asks the reader to approve ('{root.text}')", approved)
 
 
