@@ -176,3 +176,20 @@ NO_CLAIMS = [
 @pytest.mark.parametrize("text", NO_CLAIMS)
 def test_no_claim(text: str) -> None:
     assert analyze(text).claims == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fixed the parser.\n\nNext steps (the rest is out of scope for this PR):\n1. Run `make migrate`\n2. Rerun the "
+        "test suite",
+        "Fixed the parser.\n\nNext steps, since docs are out of scope:\n1. Run `make migrate`\n2. Rerun the test suite",
+    ],
+)
+def test_a_scope_word_in_passing_labels_the_steps(text: str) -> None:
+    assert_judged(text, "fire", "work-list", ["next steps", "work the agent could do"])
+
+
+def test_a_lead_in_headed_by_its_scope_word_hands_nothing_over() -> None:
+    text = "Fixed the parser.\n\nKnown limitations:\n- the retry budget is per host\n- no bulk endpoint yet"
+    assert verdict_rule_reason(text)[0] == "clear"

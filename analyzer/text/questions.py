@@ -1684,6 +1684,15 @@ def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
 
+@cache
+def _excluded_scope() -> re.Pattern[str]:
+    """r40e: a lead-in that is the label of the work's bounds: the scope word heads it, after at most one word
+    ('Out of scope:', 'Known limitations:'); one said in passing ('Next steps, since docs are out of scope:') labels the
+    steps, not the bounds."""
+    scope = "|".join(re.escape(w) for w in sorted(sites()["list"]["excluded_scope"], key=len, reverse=True))
+    return re.compile(rf"[\W_]*(?:[\w'’-]+[ \t]+)?(?:{scope})", re.IGNORECASE)
+
+
 _FIRST_SENTENCE = re.compile(r"[\s*_#>]*([^.!?\n]{1,40}?)[\s*_]*[.!?]*[\s*_]*(?:\n|[.!?](?=\s)|\Z)")
 
 
@@ -2447,7 +2456,7 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     lead = view[lead_start:lead_end].strip()
     written_lead = text[lead_start:lead_end].strip()  # the view blanks emphasis: "**Next**" is read as written
     lead_word = bool(patterns.lead_ins & set(_LEAD_WORD.findall(lead.lower())))
-    if any(scope in lead.lower() for scope in sites()["list"]["excluded_scope"]):
+    if _excluded_scope().match(lead):
         return None  # r40e: 'Out of scope (future work):', 'Known limitations:': the bounds of the work done
     if _HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead):
         if not (lead_word or _hands_to_reader(lead) or _settles_points(lead)):
