@@ -193,3 +193,19 @@ def test_a_scope_word_in_passing_labels_the_steps(text: str) -> None:
 def test_a_lead_in_headed_by_its_scope_word_hands_nothing_over() -> None:
     text = "Fixed the parser.\n\nKnown limitations:\n- the retry budget is per host\n- no bulk endpoint yet"
     assert verdict_rule_reason(text)[0] == "clear"
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Suggested commit message:\n\nfix(auth): refresh the token on 401\n\nWant me to also add tests for the "
+         "refresh path?", "want-me-to"),
+        ("Draft reply:\n\nThanks for the report, it's fixed in 2.3.\n\nShould I go ahead and run the migration next?",
+         "permission-question"),
+        ("**Draft:**\n\nHi Sam,\n\nThe keys are rotated.\n\nThanks,\nDana\n\nShould I go ahead and send it to Sam?",
+         "permission-question"),
+    ],
+)
+def test_the_agents_own_paragraph_after_a_draft_is_read(text: str, rule: str) -> None:
+    """A label over a drafted text quotes the draft, not the agent's own last paragraph after it."""
+    assert_judged(text, "fire", rule, [])
