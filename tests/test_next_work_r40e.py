@@ -209,3 +209,10 @@ def test_a_lead_in_headed_by_its_scope_word_hands_nothing_over() -> None:
 def test_the_agents_own_paragraph_after_a_draft_is_read(text: str, rule: str) -> None:
     """A label over a drafted text quotes the draft, not the agent's own last paragraph after it."""
     assert_judged(text, "fire", rule, [])
+
+
+@pytest.mark.parametrize(
+    "text", ["Build fixed. PLEASE RERUN the tests to confirm.", "Build fixed.\n\nPLEASE RERUN THE TESTS to confirm."]
+)
+def test_capitals_running_into_the_instruction_are_no_headline(text: str) -> None:
+    assert verdict_rule_reason(text)[0] == "fire"

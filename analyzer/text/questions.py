@@ -1910,9 +1910,10 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
 
 
-# r40e (docs/DESIGN.md#construction-classes): two words in capitals opening the check ('BUILD FIXED', 'TESTS
-# PASSING') are a status headline: English writes an instruction in sentence case, a shouted state as a label.
-_SHOUTED = re.compile(r"[A-Z]{2,}[ \t]+[A-Z]{2,}\b")
+# r40e (docs/DESIGN.md#construction-classes): words in capitals opening the check and set off by a dash or a colon
+# ('BUILD FIXED - backend now starts cleanly', 'TESTS PASSING: …') are a status headline, a label over what follows;
+# capitals running on into the sentence ('PLEASE RERUN the tests to confirm') are an instruction shouted.
+_SHOUTED = re.compile(r"[A-Z]{2,}(?:[ \t]+[A-Z]{2,})+[ \t]*(?:[-–—:]|--)[ \t]+\S")
 
 
 def _changes_state(lead: str, after: str, patterns: _Patterns) -> bool:
