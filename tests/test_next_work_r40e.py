@@ -216,3 +216,15 @@ def test_the_agents_own_paragraph_after_a_draft_is_read(text: str, rule: str) ->
 )
 def test_capitals_running_into_the_instruction_are_no_headline(text: str) -> None:
     assert verdict_rule_reason(text)[0] == "fire"
+
+
+def test_a_verdict_over_the_agents_own_change_hides_no_hand_over() -> None:
+    text = ("Approved. I fixed the parser and added tests. The only remaining item is running the migration, which you "
+            "can do with `make migrate`.")
+    assert_judged(text, "fire", "work-list", ["the only remaining item is"])
+
+
+def test_a_reviewers_own_checks_keep_the_review() -> None:
+    text = ("Approved. I checked the retry path and left two nits inline. The only remaining item is updating the rate "
+            "table in the architecture doc, which can be a follow-up.")
+    assert verdict_rule_reason(text)[0] == "clear"

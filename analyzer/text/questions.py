@@ -1696,14 +1696,23 @@ def _excluded_scope() -> re.Pattern[str]:
 _FIRST_SENTENCE = re.compile(r"[\s*_#>]*([^.!?\n]{1,40}?)[\s*_]*[.!?]*[\s*_]*(?:\n|[.!?](?=\s)|\Z)")
 
 
+# r40rv: the agent's own past act in the first person ('I fixed', "we've added"): the past form of a regular verb
+_OWN_PAST_ACT = re.compile(r"\b(?:i|we)(?:['’]ve|\s+have)?(?:\s+(?:also|just|now|then))?\s+([a-z]+ed)\b", re.IGNORECASE)
+
+
 def _opens_with_verdict(view: str) -> bool:
     """r40e (docs/DESIGN.md#construction-classes): the message's first sentence is a review's verdict alone
-    ('Approved.', '**LGTM**'; sites.toml [next-step] review_verdicts): the message reviews someone else's work."""
+    ('Approved.', '**LGTM**'; sites.toml [next-step] review_verdicts): the message reviews someone else's work. r40rv:
+    not when the agent reports a change of its own after it ('Approved. I fixed the parser …'; an act outside
+    review_acts): the work is the agent's, and a verdict over it hides a hand-over."""
     opening = _FIRST_SENTENCE.match(view)
     if opening is None:
         return False
     said = " ".join(opening.group(1).lower().replace("’", "'").split()).strip(" *_")
-    return said in sites()["next-step"]["review_verdicts"]
+    step = sites()["next-step"]
+    if said not in step["review_verdicts"]:
+        return False
+    return not any(m.group(1).lower() not in step["review_acts"] for m in _OWN_PAST_ACT.finditer(view))
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
