@@ -467,17 +467,10 @@ def _fence_info(text: str, opening: re.Match[str], line_end: int) -> str:
     return text[opening.end() : line_end].strip()
 
 
-def _next_line(text: str, start: int) -> int:
-    """Where the first non-blank line at or after `start` begins (the text's end when none)."""
-    found = _NON_BLANK_LINE.search(text, start)
-    return len(text) if found is None else found.start()
-
-
 # r37h (docs/DESIGN.md#construction-classes, rule `open-fence-tail`): a line of prose after a fence that never closes —
 # at most three spaces in, an optional list marker ('*' only at the margin: ' * …' is a doc comment), emphasis or
 # pictographs, then a word; and no sign of code once its code spans are left out: a bracket or semicolon that ends it,
 # a brace, a call, an assignment or comparison, an arrow, a scope or comment mark.
-_NON_BLANK_LINE = re.compile(r"^[ \t]*\S", re.MULTILINE)
 _PROSE_OPENING = re.compile(
     r"(?: {0,3}(?:[-+]|\d{1,3}[.)])[ \t]+|\*[ \t]+| {0,3})(?:(?:[*_]{1,3}(?=\S)|[^\x00-\x7f\w\s])+[ \t]*)?"
 )
