@@ -176,3 +176,55 @@ NO_CLAIMS = [
 @pytest.mark.parametrize("text", NO_CLAIMS)
 def test_no_claim(text: str) -> None:
     assert analyze(text).claims == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fixed the parser.\n\nNext steps (the rest is out of scope for this PR):\n1. Run `make migrate`\n2. Rerun the "
+        "test suite",
+        "Fixed the parser.\n\nNext steps, since docs are out of scope:\n1. Run `make migrate`\n2. Rerun the test suite",
+    ],
+)
+def test_a_scope_word_in_passing_labels_the_steps(text: str) -> None:
+    assert_judged(text, "fire", "work-list", ["next steps", "work the agent could do"])
+
+
+def test_a_lead_in_headed_by_its_scope_word_hands_nothing_over() -> None:
+    text = "Fixed the parser.\n\nKnown limitations:\n- the retry budget is per host\n- no bulk endpoint yet"
+    assert verdict_rule_reason(text)[0] == "clear"
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Suggested commit message:\n\nfix(auth): refresh the token on 401\n\nWant me to also add tests for the "
+         "refresh path?", "want-me-to"),
+        ("Draft reply:\n\nThanks for the report, it's fixed in 2.3.\n\nShould I go ahead and run the migration next?",
+         "permission-question"),
+        ("**Draft:**\n\nHi Sam,\n\nThe keys are rotated.\n\nThanks,\nDana\n\nShould I go ahead and send it to Sam?",
+         "permission-question"),
+    ],
+)
+def test_the_agents_own_paragraph_after_a_draft_is_read(text: str, rule: str) -> None:
+    """A label over a drafted text quotes the draft, not the agent's own last paragraph after it."""
+    assert_judged(text, "fire", rule, [])
+
+
+@pytest.mark.parametrize(
+    "text", ["Build fixed. PLEASE RERUN the tests to confirm.", "Build fixed.\n\nPLEASE RERUN THE TESTS to confirm."]
+)
+def test_capitals_running_into_the_instruction_are_no_headline(text: str) -> None:
+    assert verdict_rule_reason(text)[0] == "fire"
+
+
+def test_a_verdict_over_the_agents_own_change_hides_no_hand_over() -> None:
+    text = ("Approved. I fixed the parser and added tests. The only remaining item is running the migration, which you "
+            "can do with `make migrate`.")
+    assert_judged(text, "fire", "work-list", ["the only remaining item is"])
+
+
+def test_a_reviewers_own_checks_keep_the_review() -> None:
+    text = ("Approved. I checked the retry path and left two nits inline. The only remaining item is updating the rate "
+            "table in the architecture doc, which can be a follow-up.")
+    assert verdict_rule_reason(text)[0] == "clear"

@@ -93,3 +93,17 @@ def test_a_file_name_is_no_hosted_page() -> None:
         "can help fix the code."
     )
     assert_judged(text, "fire", "report-before-act", ["hand back what the check showed"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a place named in a report before the hand-over, not in an instruction: the state reached is project work
+        "The stale-cache bug only showed in your browser, and I've fixed the cache logic.\n\nOnce you have the tests "
+        "passing, let me know and I'll merge the PR.",
+        "The stale-cache bug only showed in your browser.\n\nOnce you have the tests passing, let me know and I'll "
+        "merge the PR.",
+    ],
+)
+def test_a_place_named_before_in_no_instruction_decides_nothing(text: str) -> None:
+    assert_judged(text, "fire", "report-before-act", ["once you have the tests passing"])

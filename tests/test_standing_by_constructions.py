@@ -370,3 +370,10 @@ def test_a_verbless_choice_of_visibility_is_an_exempt_closing_question() -> None
     )  # fmt: skip
     (other,) = analyze("Tests pass.\n\nJSON or CSV for the new docs repository?").findings
     assert (other.family, other.verdict, other.rule) == ("closing-question", "fire", "verbless-choice")
+
+
+def test_a_word_of_availability_as_a_verb_with_its_object_is_an_act() -> None:
+    """r40rv: 'Call it when you like' tells the reader to call the code (a reader-as-doer site), no agent on call."""
+    from tests.judging import verdict_rule_reason
+
+    assert verdict_rule_reason("Call it when you like; it is idempotent.")[0] != "fire"

@@ -112,7 +112,8 @@ def advised_work(asked: Asked) -> Judgement | None:
         directed = verb.i == act.i and subject_of(verb) is None
         not_handed = _not_handed(verb, act, directed) or (_left_by_grammar(asked, act) if directed else None)
         if not_handed is not None:
-            return carved("advised-work", f"'{verb.text} … {act.text}' {not_handed}")
+            said = act.text if verb.i == act.i else f"{verb.text} … {act.text}"  # an imperative is its own act
+            return carved("advised-work", f"'{said}' {not_handed}")
         place = environment_word(act.subtree) if not directed else readers_environment(
             asked, act, frozenset(t.i for t in act.subtree))
         if place is not None:

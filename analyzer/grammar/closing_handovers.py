@@ -114,6 +114,7 @@ LOCAL_HOSTS = terms("reader-environment", "local_hosts")
 HOSTED_DOMAINS = terms("reader-environment", "hosted_domains")
 SOLE_MARKS = terms("reader-environment", "sole_marks")
 GENERAL_SIDES = terms("reader-environment", "general_sides")
+STATEMENT_OPENERS = terms("reader-environment", "statement_openers")
 TIMING_MARKS = terms("timed-act", "timing_marks")
 # r38k: the person's running app and the platform's UI (terms [reader-environment] using … path_arrows)
 USING = terms("reader-environment", "using")
@@ -1037,6 +1038,8 @@ def readers_environment(asked: Asked, act: Token, stretch: frozenset[int]) -> st
         found = environment_before(asked.doc, asked.site.start)
     elif _perfect(act):  # r40b: 'once you've seeded the database' names its act: only an instruction before decides
         found = environment_before(asked.doc, asked.site.start, instructed=True)
+    elif _state_reached(act):  # a state reached names its thing: only a step before, no statement, decides
+        found = environment_before(asked.doc, asked.site.start, steps=True)
     if found is None and (cue := blocked_run(asked.doc, asked.site.end)) is not None:
         # r39a: '`make compose-up` failed because Docker isn't running. Please start Docker, and I'll rerun it': the
         # run the agent tried and could not do, handed over with that reason
@@ -1061,15 +1064,19 @@ def sentence_environment(tokens: Sequence[Token]) -> str | None:
     stretch = frozenset(t.i for t in tokens)
     if any(_readers_act(t) and (_steps_decide(t, stretch) or _perfect(t)) for t in tokens):
         return environment_before(tokens[0].doc, _source_start(tokens[0].doc, start))
+    if any(_readers_act(t) and _state_reached(t) for t in tokens):
+        return environment_before(tokens[0].doc, _source_start(tokens[0].doc, start), steps=True)
     return None
 
 
 def _steps_decide(act: Token, stretch: frozenset[int]) -> bool:
     """r40b (docs/DESIGN.md#construction-classes, the person's side): the reader's act names nothing of its own, so the
-    steps just before it decide where it is done — it points back ('when you've done that', 'what you see'), is timed
-    after a finished act ('Paste that URL here when it's done') or is the state the steps reach ('Once you have the
-    Neon connection working')."""
-    return _points_back(act, stretch) or _after_done(act) or _state_reached(act)
+    steps just before it decide where it is done — it points back ('when you've done that', 'what you see') or is timed
+    after a finished act ('Paste that URL here when it's done'). A state the steps reach names a thing of its own
+    ('Once you have the Neon connection working'): only a step before, no statement, decides (environment_before's
+    `steps`)."""
+    return _points_back(act, stretch) or _after_done(act)
+
 
 
 def _perfect(verb: Token) -> bool:
@@ -1158,19 +1165,23 @@ def _state_reached(act: Token) -> bool:
     )
 
 
-def environment_before(doc: Doc, start: int, apps: bool = False, instructed: bool = False) -> str | None:
+def environment_before(
+    doc: Doc, start: int, apps: bool = False, instructed: bool = False, steps: bool = False
+) -> str | None:
     """The person's environment named in the last sentences before `start` (the instruction the act points back at),
     read from the words: the sentences before were not parsed with the site. Bounded to the last characters. r38k: a
     settings path's arrow counts ('Settings → Build'); with `apps`, the app itself named there ('The feature should now
     be fully functional. Please test it out'). With `instructed`, only a clause that instructs the reader by a verb of
-    using, going or acting on a screen ('Try restarting the MCP server now.')."""
+    using, going or acting on a screen ('Try restarting the MCP server now.'). With `steps`, no clause that opens on
+    its subject (terms [reader-environment] statement_openers): a statement ('The bug only showed in your browser.')
+    is no step the reader took there."""
     source = doc.user_data.get(SOURCE_KEY)
     before = source[0][:start] if source is not None else ""
     # r40b: a list's marker alone ('3.') is no clause
     clauses = [c for c in _SENTENCE_BREAK.split(before[-_BEFORE_CHARS:].strip()) if _WORD.search(c.lower())]
     words = ENVIRONMENT_PLACES | SCREEN_VERBS | (APP_NOUNS if apps else frozenset())
     for clause in reversed(clauses[-_BEFORE_REACH:]):
-        if instructed and not _instructs(clause):
+        if (instructed and not _instructs(clause)) or (steps and _states(clause)):
             continue
         arrow = _ARROW_PATH.search(clause)
         if arrow is not None:
@@ -1179,6 +1190,12 @@ def environment_before(doc: Doc, start: int, apps: bool = False, instructed: boo
             if word in words:
                 return word
     return None
+
+
+def _states(clause: str) -> bool:
+    """r40b: the clause opens (after its openers) on a word that begins a subject ('The bug …', 'I …'): a statement."""
+    words = [w for w in _WORD.findall(clause.lower()) if w not in turn_words().openers]
+    return bool(words) and words[0] in STATEMENT_OPENERS
 
 
 def _instructs(clause: str) -> bool:

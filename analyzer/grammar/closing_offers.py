@@ -1112,7 +1112,10 @@ def _available(head: Token, w: Words) -> bool:
     subject = subject_of(head)
     if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
         return False
-    return head.lower_ in w.availability or any(
+    # r40rv: a word of the class as a verb with an object of its own is an act ('Call it when you like; it is
+    # idempotent': the reader told to call the code), not the agent on call
+    acts = head.pos_ == "VERB" and any(c.dep_ == "dobj" for c in head.children)
+    return (head.lower_ in w.availability and not acts) or any(
         c.dep_ in ("advmod", "acomp", "attr") and c.lower_ in w.availability for c in head.children
     ) or any(  # r32c: 'I'm on standby', 'at your disposal': the availability word the object of 'on' or 'at' (or
         # hung beside it on the copula)

@@ -328,6 +328,33 @@ _LINE_END_COLON = re.compile(r":[ \t*_]*$", re.MULTILINE)
 _DRAFT_END = re.compile(r"^ {0,3}(?:(?:[-*_][ \t]*){3,}|#{1,6}[ \t])", re.MULTILINE)
 
 
+# a paragraph break; a letter's salutation or sign-off line ('Hi Sam,', 'Thanks,'): a short line ending on a comma
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+_LETTER_LINE = re.compile(r"[ \t]*(?:[\w'’.-]+[ \t]+){0,3}[\w'’.-]+,[ \t]*$")
+# the agent's own voice: the first person, or a question
+_OWN_VOICE = re.compile(r"\b(?:i|i['’]m|i['’]ll|i['’]ve|i['’]d|me|my|we|us|our|let['’]s)\b|\?\s*$", re.IGNORECASE)
+
+
+def _own_voice_after(text: str, start: int, end: int) -> int:
+    """r40rv: where a drafted text of several paragraphs ends when the agent speaks again after it: a letter (its first
+    line a salutation, 'Hi Sam,') ends with its sign-off's paragraph ('Thanks,\nDana'); any other draft before a last
+    paragraph in the agent's own voice ('Want me to also add tests for the refresh path?'), which a label over the
+    draft would otherwise hide."""
+    paragraphs = [m.end() for m in _PARAGRAPH_BREAK.finditer(text, start, end)]
+    if not paragraphs:
+        return end
+    first_line = text[start : text.find("\n", start) if "\n" in text[start:end] else end].strip("\r")
+    if _LETTER_LINE.fullmatch(first_line.strip()):
+        for at in paragraphs:
+            line = text[at : text.find("\n", at) if text.find("\n", at, end) >= 0 else end].strip()
+            if _LETTER_LINE.fullmatch(line):
+                after = _PARAGRAPH_BREAK.search(text, at, end)
+                return after.start() if after is not None else end
+        return end
+    last = text[paragraphs[-1] : end]
+    return paragraphs[-1] if _OWN_VOICE.search(last) else end
+
+
 def _drafted(text: str, taken: _Taken) -> list[Region]:
     """r40e (docs/DESIGN.md#carve-outs): the text after the last label of a drafted text, to the message's end or to a
     rule or heading, outside the regions already taken (a fenced draft is code already)."""
@@ -341,7 +368,7 @@ def _drafted(text: str, taken: _Taken) -> list[Region]:
     if start < 0:
         return []
     stop = _DRAFT_END.search(text, start + 1)
-    end = len(text.rstrip()) if stop is None else stop.start()
+    end = _own_voice_after(text, start + 1, len(text.rstrip()) if stop is None else stop.start())
     found: list[Region] = []
     at = start + 1
     for region in taken.regions[max(0, bisect_left(taken.starts, start) - 1) :]:
@@ -440,17 +467,10 @@ def _fence_info(text: str, opening: re.Match[str], line_end: int) -> str:
     return text[opening.end() : line_end].strip()
 
 
-def _next_line(text: str, start: int) -> int:
-    """Where the first non-blank line at or after `start` begins (the text's end when none)."""
-    found = _NON_BLANK_LINE.search(text, start)
-    return len(text) if found is None else found.start()
-
-
 # r37h (docs/DESIGN.md#construction-classes, rule `open-fence-tail`): a line of prose after a fence that never closes —
 # at most three spaces in, an optional list marker ('*' only at the margin: ' * …' is a doc comment), emphasis or
 # pictographs, then a word; and no sign of code once its code spans are left out: a bracket or semicolon that ends it,
 # a brace, a call, an assignment or comparison, an arrow, a scope or comment mark.
-_NON_BLANK_LINE = re.compile(r"^[ \t]*\S", re.MULTILINE)
 _PROSE_OPENING = re.compile(
     r"(?: {0,3}(?:[-+]|\d{1,3}[.)])[ \t]+|\*[ \t]+| {0,3})(?:(?:[*_]{1,3}(?=\S)|[^\x00-\x7f\w\s])+[ \t]*)?"
 )

@@ -1735,17 +1735,35 @@ def _remaining_stated(view: str, first: int, end: int, patterns: _Patterns) -> Q
     return QuestionSite(found.start(1), stop, head + "\n" + view[item:stop], LIST, False, "", ((item, stop),))
 
 
+@cache
+def _excluded_scope() -> re.Pattern[str]:
+    """r40e: a lead-in that is the label of the work's bounds: the scope word heads it, after at most one word
+    ('Out of scope:', 'Known limitations:'); one said in passing ('Next steps, since docs are out of scope:') labels the
+    steps, not the bounds."""
+    scope = "|".join(re.escape(w) for w in sorted(sites()["list"]["excluded_scope"], key=len, reverse=True))
+    return re.compile(rf"[\W_]*(?:[\w'’-]+[ \t]+)?(?:{scope})", re.IGNORECASE)
+
+
 _FIRST_SENTENCE = re.compile(r"[\s*_#>]*([^.!?\n]{1,40}?)[\s*_]*[.!?]*[\s*_]*(?:\n|[.!?](?=\s)|\Z)")
+
+
+# r40rv: the agent's own past act in the first person ('I fixed', "we've added"): the past form of a regular verb
+_OWN_PAST_ACT = re.compile(r"\b(?:i|we)(?:['’]ve|\s+have)?(?:\s+(?:also|just|now|then))?\s+([a-z]+ed)\b", re.IGNORECASE)
 
 
 def _opens_with_verdict(view: str) -> bool:
     """r40e (docs/DESIGN.md#construction-classes): the message's first sentence is a review's verdict alone
-    ('Approved.', '**LGTM**'; sites.toml [next-step] review_verdicts): the message reviews someone else's work."""
+    ('Approved.', '**LGTM**'; sites.toml [next-step] review_verdicts): the message reviews someone else's work. r40rv:
+    not when the agent reports a change of its own after it ('Approved. I fixed the parser …'; an act outside
+    review_acts): the work is the agent's, and a verdict over it hides a hand-over."""
     opening = _FIRST_SENTENCE.match(view)
     if opening is None:
         return False
     said = " ".join(opening.group(1).lower().replace("’", "'").split()).strip(" *_")
-    return said in sites()["next-step"]["review_verdicts"]
+    step = sites()["next-step"]
+    if said not in step["review_verdicts"]:
+        return False
+    return not any(m.group(1).lower() not in step["review_acts"] for m in _OWN_PAST_ACT.finditer(view))
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
@@ -1952,9 +1970,10 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
 
 
-# r40e (docs/DESIGN.md#construction-classes): two words in capitals opening the check ('BUILD FIXED', 'TESTS
-# PASSING') are a status headline: English writes an instruction in sentence case, a shouted state as a label.
-_SHOUTED = re.compile(r"[A-Z]{2,}[ \t]+[A-Z]{2,}\b")
+# r40e (docs/DESIGN.md#construction-classes): words in capitals opening the check and set off by a dash or a colon
+# ('BUILD FIXED - backend now starts cleanly', 'TESTS PASSING: …') are a status headline, a label over what follows;
+# capitals running on into the sentence ('PLEASE RERUN the tests to confirm') are an instruction shouted.
+_SHOUTED = re.compile(r"[A-Z]{2,}(?:[ \t]+[A-Z]{2,})+[ \t]*(?:[-–—:]|--)[ \t]+\S")
 
 
 def _changes_state(lead: str, after: str, patterns: _Patterns) -> bool:
@@ -2509,7 +2528,7 @@ def closing_list(text: str, view: str) -> QuestionSite | None:
     lead = view[lead_start:lead_end].strip()
     written_lead = text[lead_start:lead_end].strip()  # the view blanks emphasis: "**Next**" is read as written
     lead_word = bool(patterns.lead_ins & set(_LEAD_WORD.findall(lead.lower())))
-    if any(scope in lead.lower() for scope in sites()["list"]["excluded_scope"]):
+    if _excluded_scope().match(lead):
         return None  # r40e: 'Out of scope (future work):', 'Known limitations:': the bounds of the work done
     if _HEADING.match(lead) or _EMPHASIS_ONLY.match(written_lead) or _ENDS_WITH_COLON.search(lead):
         if not (lead_word or _hands_to_reader(lead) or _settles_points(lead)):

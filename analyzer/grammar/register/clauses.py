@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from analyzer.parse.shapes import SEGMENT_BREAKS
 from analyzer.parse.tokens import subject_of
 from analyzer.terms import terms
 from analyzer.text.closing import claim_vocabulary
@@ -39,6 +40,13 @@ def _tagged_question(following: Sequence[Token]) -> bool:
 def across_semicolon(a: Token, b: Token) -> bool:
     low, high = sorted((a.i, b.i))
     return any(t.text == ";" for t in a.doc[low:high])
+
+
+def across_break(a: Token, b: Token) -> bool:
+    """r40c: a ';', ':' or dash between two words (parse.shapes SEGMENT_BREAKS): they are in different clauses, whatever
+    the model hung one on."""
+    low, high = sorted((a.i, b.i))
+    return any(t.text in SEGMENT_BREAKS for t in a.doc[low:high])
 
 
 def written(phrase: Sequence[Token]) -> str:

@@ -14,13 +14,13 @@ from analyzer.grammar.objects import object_form
 from analyzer.grammar.phrase_rules import classify_phrase
 from analyzer.grammar.reference import act_before, pointing_noun
 from analyzer.grammar.register.bound_before import alternatives_judged, bound_before
-from analyzer.grammar.register.clauses import spelled
+from analyzer.grammar.register.clauses import across_break, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
 from analyzer.grammar.relation_rules import ownership_judgement, relation_of_segment
 from analyzer.grammar.work import work_of_stretch
 from analyzer.lexicon import Lexicon
-from analyzer.parse.shapes import SEGMENT_BREAKS, segment_before
+from analyzer.parse.shapes import segment_before
 from analyzer.parse.tokens import DEMONSTRATIVES, SUBJECT_DEPS, bounds, is_copula, subject_of
 from analyzer.terms import terms
 from analyzer.text.candidates import find_candidates
@@ -34,7 +34,6 @@ HANDOVER_VERBS = terms("register", "handover_verbs")
 LEFT_WITH = terms("bound-before", "left_with")
 READER = terms("register", "reader")
 AGENT = terms("register", "agent_subjects")
-FREE_VERBS = terms("free-choice", "verbs")
 FREE_OPENINGS = terms("free-choice", "openings")
 FREE_BEFORE = terms("free-choice", "before")
 FREE_LIKING = terms("free-choice", "liking")
@@ -424,8 +423,7 @@ def _across_break(verb: Token, copula: Token) -> bool:
     hung the hand-over's on ('I'll let you choose when to tag the release; the notes are ready'): what the reader
     decides is the verb's own complement. A demonstrative subject points back at the hand-over ('…; that's a billing
     change I can't make')."""
-    low, high = sorted((verb.i, copula.i))
-    if not any(t.text in SEGMENT_BREAKS for t in verb.doc[low:high]):
+    if not across_break(verb, copula):
         return False
     subjects = [c for c in copula.children if c.dep_ in SUBJECT_DEPS]
     return bool(subjects) and not any(c.lower_ in DEMONSTRATIVES | POINTING_PRONOUNS for c in subjects)

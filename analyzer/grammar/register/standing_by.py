@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.closing_handovers import sentence_environment
 from analyzer.grammar.judgement import Judgement, gated
 from analyzer.grammar.persons_side import agent_subject
-from analyzer.grammar.register.clauses import is_question, spelled
+from analyzer.grammar.register.clauses import across_break, is_question, spelled
 from analyzer.grammar.register.context import Context
 from analyzer.grammar.registry import rule
 from analyzer.grammar.work import work_of, work_of_stretch
@@ -193,7 +193,7 @@ def _timing(phrase: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     governor = anchor.head if anchor.head.i != anchor.i else None
     if governor is not None and anchor.dep_ in ("xcomp", "ccomp") and governor.tag_ in ("VBD", "VBN"):
         return None  # 'He told me to just say so if the build broke': a past request reported, no wait of the agent's
-    if governor is not None and _across_break(anchor, governor):
+    if governor is not None and across_break(anchor, governor):
         # 'Tag v3.2.0 whenever you're ready; the notes are in place', 'Tag v1.4.0 whenever you want — the notes are
         # ready': the model hung the wait on the clause after the break — the wait times its own clause (rule
         # `own-segment`).
@@ -257,12 +257,6 @@ def _times_human_only_clause(phrase: Sequence[Token], lexicon: Lexicon) -> bool:
     if not words or any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.head.i in inside for t in words):
         return False
     return work_of_stretch(words, lexicon).human_only
-
-
-def _across_break(a: Token, b: Token) -> bool:
-    """r40c: a ';', ':' or dash between two words: they are in different clauses."""
-    low, high = sorted((a.i, b.i))
-    return any(t.text in SEGMENT_BREAKS for t in a.doc[low:high])
 
 
 def _waiting(phrase: Sequence[Token], why: str, governor: int | None = None) -> Judgement:
