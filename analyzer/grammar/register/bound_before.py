@@ -211,36 +211,18 @@ def _weighed(words: list[Token], act: set[int], lexicon: Lexicon) -> Judgement |
     says the act cannot be taken back (an undo verb negated, a complement of no way back: terms [bound-before]
     undo_verbs, one_way_words), reaches people outside the session (a verb of reach over a people-at-large noun, a
     state of exposure: reach_verbs, people_nouns, exposure_states), or needs a human-only act ('would need a
-    force-push over history'). The decision is the owners': the act read with its consequence, named by the domain its
+    force-push over history'), unless the act's own words name a target of the agent's own (lexicon own_targets).
+    The decision is the owners': the act read with its consequence, named by the domain its
     words name, else production change (no way back) or production deploy (reach)."""
     finite = next((t for t in words[1:] if t.tag_ in FINITE_TAGS), None)
     if finite is not None and (not act or finite.i in act):  # the model made the gerund the root ('Yanking' ROOT)
         act = {t.i for t in words if t.i < finite.i}
     said = [t for t in words if t.i not in act]
-    if not act or not said:
-        return None
-    kind = ""
-    if finite is not None and (forms(finite) | {finite.lemma_.lower().rstrip("s")}) & COST_VERBS and not any(
-            c.dep_ == "neg" for c in finite.children) and any(
-            t.lemma_.lower() in COST_NOUNS for t in said if t.i > finite.i):
-        kind = "billing"  # 'Upgrading roughly triples the monthly bill', however the model tagged 'triples'
-    for verb in (t for t in said if t.pos_ in ("VERB", "AUX", "ADJ") and not kind):
-        lemma = forms(verb)
-        negated = any(c.dep_ == "neg" for c in verb.children)
-        below = {t.lower_ for t in verb.subtree if t.i not in act}
-        if lemma & UNDO_VERBS and negated or lemma & ONE_WAY_WORDS and not negated:
-            kind = "production-change"
-        elif not negated and (lemma & REACH_VERBS and below & PEOPLE_NOUNS or any(
-                c.dep_ in ("oprd", "ccomp", "acomp") and c.lower_ in EXPOSURE_STATES for c in verb.children)):
-            kind = "production-deploy"
-        elif not negated and lemma & (REQUIRE_VERBS | {"be"}):
-            # 'would need a force-push over history', 'is an access grant I shouldn't make': what it needs or is
-            needed = [t for c in verb.children if c.dep_ in ("dobj", "attr") for t in c.subtree
-                      if t.dep_ != "relcl" and t.head.dep_ != "relcl"]  # fmt: skip
-            if needed and (work := work_of_stretch(needed, lexicon)).human_only:
-                kind = work.domains[0]
-        if kind:
-            break
+    if not act or not said or any(t.lower_ in lexicon.own_target_words for t in words if t.i in act):
+        return None  # 'Dropping the staging schema is irreversible': a target of the agent's own keeps the act its own
+    verbs = (t for t in said if t.pos_ in ("VERB", "AUX", "ADJ"))
+    kind = "billing" if finite is not None and _costs(finite, said) else next(
+        (k for v in verbs if (k := _weight(v, act, lexicon))), "")  # fmt: skip
     if not kind:
         return None
     named = work_of_stretch(words, lexicon)
@@ -249,6 +231,39 @@ def _weighed(words: list[Token], act: set[int], lexicon: Lexicon) -> Judgement |
     return gated("exempt", "bound-before", f"exempt (bound-before): what is named before it, "
                  f"'{text_of(words[0], span)}', is weighed by what it does: human-only work ({', '.join(domains)})",
                  words[0].i, span, domains)  # fmt: skip
+
+
+def _costs(finite: Token, said: list[Token]) -> bool:
+    """'Upgrading roughly triples the monthly bill': a verb of changing an amount, however the model tagged it, not
+    negated, before a cost noun."""
+    changed = (forms(finite) | {finite.lemma_.lower().rstrip("s")}) & COST_VERBS
+    return bool(changed) and not any(c.dep_ == "neg" for c in finite.children) and any(
+        t.lemma_.lower() in COST_NOUNS for t in said if t.i > finite.i)  # fmt: skip
+
+
+def _weight(verb: Token, act: set[int], lexicon: Lexicon) -> str:
+    """The domain a consequence's verb gives the act before it (_weighed), or ''."""
+    lemma = forms(verb)
+    negated = any(c.dep_ == "neg" for c in verb.children)
+    if lemma & UNDO_VERBS:
+        return "production-change" if negated else ""
+    if negated:
+        return ""
+    if lemma & ONE_WAY_WORDS:
+        return "production-change"
+    below = {t.lower_ for t in verb.subtree if t.i not in act}
+    if (lemma & REACH_VERBS and below & PEOPLE_NOUNS) or any(
+            c.dep_ in ("oprd", "ccomp", "acomp") and c.lower_ in EXPOSURE_STATES for c in verb.children):
+        return "production-deploy"
+    if lemma & (REQUIRE_VERBS | {"be"}):
+        # 'would need a force-push over history', 'is an access grant I shouldn't make': what it needs or is, without
+        # the clause that says who makes it
+        said = [c for c in verb.children if c.dep_ in ("dobj", "attr")]
+        clauses = {t.i for c in said for r in c.subtree if r.dep_ == "relcl" for t in r.subtree}
+        needed = [t for c in said for t in c.subtree if t.i not in clauses]
+        work = work_of_stretch(needed, lexicon) if needed else None
+        return work.domains[0] if work is not None and work.human_only else ""
+    return ""
 
 
 def _done_on_it(own: Doc, act: list[Token], lexicon: Lexicon, model: Language) -> Work | None:
@@ -637,7 +652,9 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     if any(_own_act(v, lexicon) for v in verbs):
         return None  # r38d: 'Merging it into my working branch is your call': its own target makes the act the agent's
     for unit, said, at in units:
-        work = _weighed_unit(unit, lexicon, model) or (_context_work(unit, said, at, lexicon, model) if acting else None)
+        work = _weighed_unit(unit, lexicon, model)
+        if work is None and acting:
+            work = _context_work(unit, said, at, lexicon, model)
         if work is None:
             work = _label_work(unit, lexicon, model) if unit in labels else _unit_work(unit, lexicon, model)
             if work is not None and work.human_only and not _acts_in(verbs, work, lexicon):
