@@ -1035,10 +1035,10 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
     antecedent-scope reading of a hand-over that fires. A sentence that names nothing of its own ('Should I?', 'Your
     call.') binds the act the statement or list before it names (pointed_before); a sentence that points back (a
     pointer, a gerund with no object, a definite noun, a decision's own noun) binds what its clause before, its table
-    row, its sentence before, its label or heading names (context_before: an attribution phrase only — a question or a
-    wait holding 'this' or 'one' points at the agent's own work far more often); a gerund subject of its own clause,
-    through markup (_subject_named). None when its own words name work, the hand-over is negated, or nothing human-only
-    is bound."""
+    row, its sentence before, its label or heading names (context_before: an attribution phrase or, r41b, a wait for the
+    reader's go — a question holding 'this' or 'one' points at the agent's own work far more often); a gerund subject
+    of its own clause, through markup (_subject_named). None when its own words name work, the hand-over is negated,
+    or nothing human-only is bound."""
     own, prior = _own_clause(sentence, phrase[0])
     if len(own) <= MAX_POINTING_CHARS and (before + prior).strip():
         judged = pointed_before(own, f"{before.rstrip()} {prior}".strip(), lexicon, model)
