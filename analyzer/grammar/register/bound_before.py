@@ -183,11 +183,8 @@ def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     if not words or words[0].tag_ != "VBG":
         return None
     act = {t.i for t in gerund_act(words)}
-    weighed = _weighed(words, act, lexicon)
-    if weighed is not None:
-        return weighed
     if any(c.dep_ == "neg" for t in words for c in t.children):
-        return None
+        return _weighed(words, act, lexicon)  # r41b: 'can't be reversed'
     # the consequence's own verb is an act of a human-only domain ('deletes production data'); a noun of one after
     # another verb ('… pulls in the new tokens') names none
     verbs = [t for t in words if t.i not in act and t.pos_ == "VERB"]
@@ -203,7 +200,7 @@ def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return gated("exempt", "bound-before", f"exempt (bound-before): what is named before it, "
                          f"'{text_of(words[0], span)}', changes what the reader pays: human-only work (billing)",
                          words[0].i, span, ("billing",))  # fmt: skip
-    return None
+    return _weighed(words, act, lexicon)
 
 
 def _weighed(words: list[Token], act: set[int], lexicon: Lexicon) -> Judgement | None:
@@ -211,7 +208,8 @@ def _weighed(words: list[Token], act: set[int], lexicon: Lexicon) -> Judgement |
     says the act cannot be taken back (an undo verb negated, a complement of no way back: terms [bound-before]
     undo_verbs, one_way_words), reaches people outside the session (a verb of reach over a people-at-large noun, a
     state of exposure: reach_verbs, people_nouns, exposure_states), or needs a human-only act ('would need a
-    force-push over history'), unless the act's own words name a target of the agent's own (lexicon own_targets).
+    force-push over history'), unless the act's own words name a target of the agent's own (lexicon own_targets), or
+    only a pro-form when the weight is no way back (its antecedent decides).
     The decision is the owners': the act read with its consequence, named by the domain its
     words name, else production change (no way back) or production deploy (reach)."""
     finite = next((t for t in words[1:] if t.tag_ in FINITE_TAGS), None)
@@ -223,7 +221,10 @@ def _weighed(words: list[Token], act: set[int], lexicon: Lexicon) -> Judgement |
     verbs = (t for t in said if t.pos_ in ("VERB", "AUX", "ADJ"))
     kind = "billing" if finite is not None and _costs(finite, said) else next(
         (k for v in verbs if (k := _weight(v, act, lexicon))), "")  # fmt: skip
-    if not kind:
+    if not kind or (kind == "production-change" and not any(
+            t.pos_ in ("NOUN", "PROPN", "NUM") for t in words if t.i in act)):  # fmt: skip
+        # 'Deleting them can't be undone': no way back is a property of what the act is done on, named before, which
+        # decides; reach and exposure are the act's own effect
         return None
     named = work_of_stretch(words, lexicon)
     domains = named.domains if named.human_only else (kind,)
@@ -1023,9 +1024,16 @@ def _pays(words: list[Token]) -> bool:
 # of a hand-over whose own words already name work (the agent's, or beside a human-only act), which nothing before it
 # can turn into a human-only decision.
 MAX_POINTING_CHARS = 120
-# r41b: the hand-over families whose pointing sentence binds its context (context_before): attribution, and the waits
-# for the reader's go ('Whenever you're ready.', 'Let me know when you want it out.') after the act they wait on.
-CONTEXT_FAMILIES = frozenset({"attribution", "standing-by"})
+# r41b: the waits whose sentence binds its context (context_before) as attribution does, when they wait for the
+# reader's go on an act named before ('Whenever you're ready.', 'Let me know when you want it out.'); a next-request
+# closer ('Is there anything else you need from this lane?') waits on no act.
+WAIT_FAMILIES = frozenset({"standing-by"})
+WAIT_POINTERS = frozenset({"it", "them", "that"})
+
+
+def _waits_on_it(own: str) -> bool:
+    """The wait's own clause names nothing but its wait, or waits on a pronoun of the act before it."""
+    return _closed_words_only(own) or bool(WAIT_POINTERS & set(re.findall(r"[a-z]+", own.lower())))
 NAMES_WORK = ("the agent owns", "mixes human-only work", "outside the human-only domains")
 
 
@@ -1047,7 +1055,7 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
     if any(words in finding.reason for words in NAMES_WORK) or finding.negated or _negated(own):
         return None  # 'Merging #12 is not your move.', 'that one's not your call'
     judged = _subject_named(sentence, phrase, lexicon, model)
-    if judged is None and finding.family in CONTEXT_FAMILIES:
+    if judged is None and (finding.family == "attribution" or (finding.family in WAIT_FAMILIES and _waits_on_it(own))):
         judged = context_before(sentence, phrase, before, lexicon, model)
     if judged is None and len(own) <= MAX_POINTING_CHARS and _closed_words_only(own) and not NAMED.search(own):
         # the statement right before a hand-over of closed-class words, read clause by clause ('tagging needs your
