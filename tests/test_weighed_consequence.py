@@ -30,6 +30,11 @@ POINTS = "its sentence points back at what is named before it"
          ["waits"]),
         ("Rewriting the local branch would need a rebase. I'll leave it to you.", "fire", "reader-decides",
          ["leaves the decision to the reader"]),
+        # a gerund the tokenizer split at its hyphen, reaching people who build from the branch
+        ("Force-pushing `release/3.x` to drop the bad commits would rewrite a branch our customers build from. I'll "
+         "leave that to you.", "exempt", "reader-decides", [WEIGHED, "production-deploy"]),
+        ("Force-pushing my feature branch to drop the fixups would rewrite a branch nobody else uses. I'll leave that "
+         "to you.", "fire", "reader-decides", ["names work the agent owns"]),
         # what it needs: a human-only act
         ("Rewriting `main` to drop the file would need a force-push over shared history. I'll leave it to you.",
          "exempt", "reader-decides", [WEIGHED, "history"]),

@@ -180,6 +180,9 @@ def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     XL doubles the monthly bill', 'Scaling the warehouse roughly triples the compute bill'): its verb, not negated, has
     a cost noun for its object (terms [bound-before] cost_nouns) — the decision is billing."""
     words = [t for t in tokens if not t.is_punct and not t.is_space]
+    if words and words[0].tag_ != "VBG" and len(words) > 1 and words[1].tag_ == "VBG" and hyphen_compound(words[1]):
+        # r41b: 'Force-pushing `release/2.4` … would rewrite …': the tokenizer split the gerund at its hyphen
+        return _weighed(words, set(), lexicon)
     if not words or words[0].tag_ != "VBG":
         return None
     act = {t.i for t in gerund_act(words)}
