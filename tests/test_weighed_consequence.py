@@ -32,7 +32,7 @@ POINTS = "its sentence points back at what is named before it"
          ["leaves the decision to the reader"]),
         # a gerund the tokenizer split at its hyphen, reaching people who build from the branch
         ("Force-pushing `release/3.x` to drop the bad commits would rewrite a branch our customers build from. I'll "
-         "leave that to you.", "exempt", "reader-decides", [WEIGHED, "production-deploy"]),
+         "leave that to you.", "exempt", "reader-decides", [WEIGHED, "history"]),
         ("Force-pushing my feature branch to drop the fixups would rewrite a branch nobody else uses. I'll leave that "
          "to you.", "fire", "reader-decides", ["names work the agent owns"]),
         # what it needs: a human-only act
