@@ -57,6 +57,12 @@ WH_INFINITIVE_MARKS = terms("bound-before", "wh_infinitive_marks")
 HALT_VERBS = terms("bound-before", "halt_verbs")
 OPTION_NOUNS = terms("bound-before", "option_nouns")
 COST_NOUNS = terms("bound-before", "cost_nouns")
+UNDO_VERBS = terms("bound-before", "undo_verbs")
+ONE_WAY_WORDS = terms("bound-before", "one_way_words")
+REACH_VERBS = terms("bound-before", "reach_verbs")
+PEOPLE_NOUNS = terms("bound-before", "people_nouns")
+EXPOSURE_STATES = terms("bound-before", "exposure_states")
+FINITE_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
 POINTER_WORDS = terms("reference", "pointers")
 # r35a: the dependents an alternative's verb takes when it names an act of its own ('merge #41 into main', 'wait for
 # Dana's approval'), not a bare method ('Squash or rebase? Your call.' names no object and fires).
@@ -174,11 +180,14 @@ def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
     XL doubles the monthly bill', 'Scaling the warehouse roughly triples the compute bill'): its verb, not negated, has
     a cost noun for its object (terms [bound-before] cost_nouns) — the decision is billing."""
     words = [t for t in tokens if not t.is_punct and not t.is_space]
+    if words and words[0].tag_ != "VBG" and len(words) > 1 and words[1].tag_ == "VBG" and hyphen_compound(words[1]):
+        # r41b: 'Force-pushing `release/2.4` … would rewrite …': the tokenizer split the gerund at its hyphen
+        return _weighed(words, set(), lexicon)
     if not words or words[0].tag_ != "VBG":
         return None
-    if any(c.dep_ == "neg" for t in words for c in t.children):
-        return None
     act = {t.i for t in gerund_act(words)}
+    if any(c.dep_ == "neg" for t in words for c in t.children):
+        return _weighed(words, act, lexicon)  # r41b: 'can't be reversed'
     # the consequence's own verb is an act of a human-only domain ('deletes production data'); a noun of one after
     # another verb ('… pulls in the new tokens') names none
     verbs = [t for t in words if t.i not in act and t.pos_ == "VERB"]
@@ -194,7 +203,71 @@ def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
             return gated("exempt", "bound-before", f"exempt (bound-before): what is named before it, "
                          f"'{text_of(words[0], span)}', changes what the reader pays: human-only work (billing)",
                          words[0].i, span, ("billing",))  # fmt: skip
-    return None
+    return _weighed(words, act, lexicon)
+
+
+def _weighed(words: list[Token], act: set[int], lexicon: Lexicon) -> Judgement | None:
+    """r41b (docs/DESIGN.md#construction-classes, a consequence that weighs the act): the predicate after a gerund act
+    says the act cannot be taken back (an undo verb negated, a complement of no way back: terms [bound-before]
+    undo_verbs, one_way_words), reaches people outside the session (a verb of reach over a people-at-large noun, a
+    state of exposure: reach_verbs, people_nouns, exposure_states), or needs a human-only act ('would need a
+    force-push over history'), unless the act's own words name a target of the agent's own (lexicon own_targets), or
+    only a pro-form when the weight is no way back (its antecedent decides).
+    The decision is the owners': the act read with its consequence, named by the domain its
+    words name, else production change (no way back) or production deploy (reach)."""
+    finite = next((t for t in words[1:] if t.tag_ in FINITE_TAGS), None)
+    if finite is not None and (not act or finite.i in act):  # the model made the gerund the root ('Yanking' ROOT)
+        act = {t.i for t in words if t.i < finite.i}
+    said = [t for t in words if t.i not in act]
+    if not act or not said or any(t.lower_ in lexicon.own_target_words for t in words if t.i in act):
+        return None  # 'Dropping the staging schema is irreversible': a target of the agent's own keeps the act its own
+    verbs = (t for t in said if t.pos_ in ("VERB", "AUX", "ADJ"))
+    kind = "billing" if finite is not None and _costs(finite, said) else next(
+        (k for v in verbs if (k := _weight(v, act, lexicon))), "")  # fmt: skip
+    if not kind or (kind == "production-change" and not any(
+            t.pos_ in ("NOUN", "PROPN", "NUM") for t in words if t.i in act)):  # fmt: skip
+        # 'Deleting them can't be undone': no way back is a property of what the act is done on, named before, which
+        # decides; reach and exposure are the act's own effect
+        return None
+    named = work_of_stretch(words, lexicon)
+    domains = named.domains if named.human_only else (kind,)
+    span = bounds(words)
+    return gated("exempt", "bound-before", f"exempt (bound-before): what is named before it, "
+                 f"'{text_of(words[0], span)}', is weighed by what it does: human-only work ({', '.join(domains)})",
+                 words[0].i, span, domains)  # fmt: skip
+
+
+def _costs(finite: Token, said: list[Token]) -> bool:
+    """'Upgrading roughly triples the monthly bill': a verb of changing an amount, however the model tagged it, not
+    negated, before a cost noun."""
+    changed = (forms(finite) | {finite.lemma_.lower().rstrip("s")}) & COST_VERBS
+    return bool(changed) and not any(c.dep_ == "neg" for c in finite.children) and any(
+        t.lemma_.lower() in COST_NOUNS for t in said if t.i > finite.i)  # fmt: skip
+
+
+def _weight(verb: Token, act: set[int], lexicon: Lexicon) -> str:
+    """The domain a consequence's verb gives the act before it (_weighed), or ''."""
+    lemma = forms(verb)
+    negated = any(c.dep_ == "neg" for c in verb.children)
+    if lemma & UNDO_VERBS:
+        return "production-change" if negated else ""
+    if negated:
+        return ""
+    if lemma & ONE_WAY_WORDS:
+        return "production-change"
+    below = {t.lower_ for t in verb.subtree if t.i not in act}
+    if (lemma & REACH_VERBS and below & PEOPLE_NOUNS) or any(
+            c.dep_ in ("oprd", "ccomp", "acomp") and c.lower_ in EXPOSURE_STATES for c in verb.children):
+        return "production-deploy"
+    if lemma & (REQUIRE_VERBS | {"be"}):
+        # 'would need a force-push over history', 'is an access grant I shouldn't make': what it needs or is, without
+        # the clause that says who makes it
+        said = [c for c in verb.children if c.dep_ in ("dobj", "attr")]
+        clauses = {t.i for c in said for r in c.subtree if r.dep_ == "relcl" for t in r.subtree}
+        needed = [t for c in said for t in c.subtree if t.i not in clauses]
+        work = work_of_stretch(needed, lexicon) if needed else None
+        return work.domains[0] if work is not None and work.human_only else ""
+    return ""
 
 
 def _done_on_it(own: Doc, act: list[Token], lexicon: Lexicon, model: Language) -> Work | None:
@@ -555,7 +628,10 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
         listed = bool(before.strip()) and bool(LIST_MARK.match(before.rstrip().split("\n")[-1]))
         nearest = [u for u in units if u[0] not in labels][:1]
         nearest = [u for u in nearest if not u[0].rstrip().endswith("?") and not listed and not _bare_options(u[0])]
-        units = [u for u in units if (u in nearest or u[0] in labels) and u[0] not in headings]
+        # r41b: the heading above binds when the sentence nearest names nothing of a decision ('## Production
+        # rollout … The canary config is ready. Whenever you're ready.'); the loop reads on past a sentence that names
+        # nothing
+        units = [u for u in units if u in nearest or u[0] in labels or u[0] in headings]
     # a mark between clauses has a space after it ('09:12Z' is a time)
     head = text[: max(0, cut[0])]
     breaks = [k for k, ch in enumerate(head) if ch in CONTEXT_BREAKS and text[k + 1 : k + 2].isspace()]
@@ -580,7 +656,9 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
     if any(_own_act(v, lexicon) for v in verbs):
         return None  # r38d: 'Merging it into my working branch is your call': its own target makes the act the agent's
     for unit, said, at in units:
-        work = _context_work(unit, said, at, lexicon, model) if acting else None
+        work = _weighed_unit(unit, lexicon, model)
+        if work is None and acting:
+            work = _context_work(unit, said, at, lexicon, model)
         if work is None:
             work = _label_work(unit, lexicon, model) if unit in labels else _unit_work(unit, lexicon, model)
             if work is not None and work.human_only and not _acts_in(verbs, work, lexicon):
@@ -595,6 +673,18 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
         return gated("exempt", "bound-before", f"exempt (bound-before): its sentence points back at what is named "
                      f"before it, '{named}', {work.describe()}", None, None, work.domains)  # fmt: skip
     return None
+
+
+def _weighed_unit(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
+    """r41b: a context sentence that opens with a gerund act weighed by its consequence ('Rewriting `main` to drop it
+    would need a force-push over history …') is that decision, whatever the gerund's own words name; None otherwise
+    (the cheap test first: no word in -ing opens it)."""
+    first = unit.split()[0].strip("*_`").lower() if unit.split() else ""
+    if not first.endswith("ing"):
+        return None
+    sents = list(model(sentence_case(unit)).sents)
+    weighed = consequence([t for t in sents[0] if not t.is_space], lexicon) if sents else None
+    return Work(True, weighed.domains, (), ()) if weighed is not None else None
 
 
 def _reports_done(verb: Token) -> bool:
@@ -701,7 +791,9 @@ def _may_point_back(text: str, phrase: tuple[int, int], sentence: str, before: s
     if words and words[0] in CONTEXT_DETERMINERS:
         return True
     paragraph = PARAGRAPH_BREAK.split(before.rstrip())[-1] if before.strip() else ""
-    return _closed_words_only(text) and any(LABEL.match(line) for line in paragraph.split("\n"))
+    # r41b: or a heading above it ('## Production rollout … Whenever you're ready.')
+    return _closed_words_only(text) and (any(LABEL.match(line) for line in paragraph.split("\n")) or bool(
+        _context_units(before, headings_only=True)))
 
 
 def _decides(tok: Token, cut: tuple[int, int]) -> bool:
@@ -874,6 +966,10 @@ def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
         if not words:
             continue
         top = clause_top(words)
+        weighed = consequence(words, lexicon) if words[0].tag_ == "VBG" else None
+        if weighed is not None:  # r41b: 'Running it against production can't be reversed.'
+            human.extend(weighed.domains)
+            continue
         subjects = [c for c in top.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("PRON", "PROPN")
                     ] if top is not None else []  # fmt: skip
         if top is not None and _reports_done(top) and not any(c.lower_ in AGENT for c in top.children):
@@ -931,6 +1027,16 @@ def _pays(words: list[Token]) -> bool:
 # of a hand-over whose own words already name work (the agent's, or beside a human-only act), which nothing before it
 # can turn into a human-only decision.
 MAX_POINTING_CHARS = 120
+# r41b: the waits whose sentence binds its context (context_before) as attribution does, when they wait for the
+# reader's go on an act named before ('Whenever you're ready.', 'Let me know when you want it out.'); a next-request
+# closer ('Is there anything else you need from this lane?') waits on no act.
+WAIT_FAMILIES = frozenset({"standing-by"})
+WAIT_POINTERS = frozenset({"it", "them", "that"})
+
+
+def _waits_on_it(own: str) -> bool:
+    """The wait's own clause names nothing but its wait, or waits on a pronoun of the act before it."""
+    return _closed_words_only(own) or bool(WAIT_POINTERS & set(re.findall(r"[a-z]+", own.lower())))
 NAMES_WORK = ("the agent owns", "mixes human-only work", "outside the human-only domains")
 
 
@@ -940,10 +1046,10 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
     antecedent-scope reading of a hand-over that fires. A sentence that names nothing of its own ('Should I?', 'Your
     call.') binds the act the statement or list before it names (pointed_before); a sentence that points back (a
     pointer, a gerund with no object, a definite noun, a decision's own noun) binds what its clause before, its table
-    row, its sentence before, its label or heading names (context_before: an attribution phrase only — a question or a
-    wait holding 'this' or 'one' points at the agent's own work far more often); a gerund subject of its own clause,
-    through markup (_subject_named). None when its own words name work, the hand-over is negated, or nothing human-only
-    is bound."""
+    row, its sentence before, its label or heading names (context_before: an attribution phrase or, r41b, a wait for the
+    reader's go — a question holding 'this' or 'one' points at the agent's own work far more often); a gerund subject
+    of its own clause, through markup (_subject_named). None when its own words name work, the hand-over is negated,
+    or nothing human-only is bound."""
     own, prior = _own_clause(sentence, phrase[0])
     if len(own) <= MAX_POINTING_CHARS and (before + prior).strip():
         judged = pointed_before(own, f"{before.rstrip()} {prior}".strip(), lexicon, model)
@@ -952,7 +1058,7 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
     if any(words in finding.reason for words in NAMES_WORK) or finding.negated or _negated(own):
         return None  # 'Merging #12 is not your move.', 'that one's not your call'
     judged = _subject_named(sentence, phrase, lexicon, model)
-    if judged is None and finding.family == "attribution":
+    if judged is None and (finding.family == "attribution" or (finding.family in WAIT_FAMILIES and _waits_on_it(own))):
         judged = context_before(sentence, phrase, before, lexicon, model)
     if judged is None and len(own) <= MAX_POINTING_CHARS and _closed_words_only(own) and not NAMED.search(own):
         # the statement right before a hand-over of closed-class words, read clause by clause ('tagging needs your
