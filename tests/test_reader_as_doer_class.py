@@ -67,6 +67,23 @@ def test_an_imperative_of_trying_the_work_fires(text: str, act: str) -> None:
     assert_judged(text, "fire", "advised-work", ["tells the reader to", act])
 
 
+OPENED = [
+    # a step timed after a state of the work, not a recurring event
+    ("The release branch is rebased. Once the pipeline is green, push the branch.", "advised-work", "'push …'"),
+    # the 'do' of a negated imperative that carries the act
+    ("The formatter config changed. Don't forget to run `make fmt` before pushing.", "advised-work", "'run …'"),
+    # the check handed back and the invoked command still decide these first (their narrow paths are left in place)
+    ("The route is added.\n\nRestart the API server (`bin/api`) and the new `/exports` route should answer.",
+     "work-list", "restart the api server"),
+    ("The schema is applied. Next: run `make seed` to fill the tables.", "work-list", "`make seed`"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "rule", "words"), OPENED)
+def test_a_sentence_opened_by_a_verb_of_the_class_fires(text: str, rule: str, words: str) -> None:
+    assert_judged(text, "fire", rule, [words, "hands the reader work" if rule == "work-list" else "tells the reader to"])
+
+
 def test_a_fenced_command_that_closes_with_no_lead_fires() -> None:
     text = ("The demo data script now makes two teams.\n\n```sh\nnpm run db:seed\n```\n\n"
             "This will reset the local database and add both teams.")  # fmt: skip
@@ -76,6 +93,8 @@ def test_a_fenced_command_that_closes_with_no_lead_fires() -> None:
 PASSES = [
     # a how-to under 'can'
     "The CLI is packaged. You can run the checks with `make check` whenever you like.",
+    # an act timed by a recurring event is the reader's upkeep
+    "The version matrix is in `ci.yml`. When new LTS versions ship, update the matrix in `ci.yml`.",
     # a run the agent said is out of its reach here
     "The CPU path passes. The GPU tests can't run here, there is no CUDA device.\n\nRun `pytest -m gpu` on a GPU box.",
     "The hook blocked `git checkout` as a safety measure.\n\nCan you run `git checkout -- web/` manually?",

@@ -57,6 +57,7 @@ ONGOING_MARKS = terms("advised-work", "ongoing_marks")
 DESCRIBED = terms("advised-work", "described")
 RESULT_MARKS = terms("advised-work", "result_marks")
 EVENT_MARKS = terms("advised-work", "event_marks")
+UPKEEP_MARKS = terms("advised-work", "upkeep_marks")
 READER_VALUES = terms("advised-work", "reader_values")
 SETTINGS_PLACES = terms("advised-work", "settings_places")
 SETTINGS_PREPOSITIONS = terms("advised-work", "settings_prepositions")
@@ -197,7 +198,7 @@ def _directives(asked: Asked) -> list[Token]:
         # the model may hang an opening imperative under the clause after its colon ('Try it out: `…` should now print
         # …'): a base form opening the sentence, with no subject of its own, is the imperative still
         hung = opening.tag_ == "VB" and opening.dep_ in HUNG and opening.i < sentence.root.i
-        compound = _read_as_compound(opening) or hung
+        compound = _read_as_compound(opening) or hung or _read_as_noun(opening)
         first = opening if compound else sentence.root
         told = compound or (first.tag_ in TOLD_TAGS and (first.i == opening.i or _after_fronted(first)))
         if not told or subject_of(first) is not None:
@@ -224,10 +225,20 @@ def _carried(first: Token) -> list[Token]:
     return found
 
 
+def _read_as_noun(first: Token) -> bool:
+    """r41a: the opening verb is read as a noun over its own object, now an apposition ('Restart the dev server
+    (`bin/dev`) and the route should be live': 'Restart' the subject, 'server' its appositive): an imperative the
+    capital misled the model on. 'Test coverage is 90%' has no object of its own under a determiner."""
+    return first.tag_ in ("NN", "NNP") and first.i == first.sent.start and any(
+        c.dep_ in ("appos", "dobj") and any(d.dep_ == "det" for d in c.children) for c in first.children)
+
+
 def _after_fronted(root: Token) -> bool:
     """The root is a base form after fronted adjuncts only ('To use it, run …', 'Once the build is done, restart …'):
     an imperative whose time, condition or purpose stands first."""
-    return root.tag_ == "VB" and all(c.dep_ in FRONTED for c in root.lefts)
+    # r41a: and the 'do' of a negated imperative ("Don't forget to run …")
+    return root.tag_ == "VB" and all(c.dep_ in FRONTED or (c.dep_ == "aux" and c.lemma_.lower() == "do")
+                                     for c in root.lefts)  # fmt: skip
 
 
 def _read_as_compound(first: Token) -> bool:
@@ -298,7 +309,7 @@ HUNG = frozenset(("advcl", "ccomp", "csubj", "dep"))
 # the tags the model gives an imperative's verb: a base form, or, led by code, a present or a noun
 TOLD_TAGS = frozenset(("VB", "VBP", "NN", "NNP"))
 # what may stand before an imperative's verb: clauses and phrases of time, condition or purpose, and their marks
-FRONTED = frozenset(("advcl", "prep", "advmod", "npadvmod", "punct", "mark", "intj", "cc", "dep"))
+FRONTED = frozenset(("advcl", "prep", "advmod", "npadvmod", "punct", "mark", "intj", "cc", "dep", "neg"))
 
 
 def _left_by_grammar(asked: Asked, act: Token) -> str | None:
@@ -495,7 +506,7 @@ def _not_handed(verb: Token, act: Token, directed: bool = False) -> str | None:
         subject = subject_of(clause)
         # the model may read 'when' as the clause's adverb, and lose its subject to a compound ('LTS versions change')
         marks = {c.lower_ for c in clause.children if c.dep_ in ("mark", "advmod")}
-        if marks & EVENT_MARKS and (subject is None or subject.lower_ not in READERS | {"it", "this", "that"}):
+        if marks & UPKEEP_MARKS and (subject is None or subject.lower_ not in READERS | {"it", "this", "that"}):
             return f"is the reader's own upkeep, timed by a later event ('… {clause.text}')"
         if subject is None or subject.lower_ not in READERS:
             continue

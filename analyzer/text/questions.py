@@ -986,7 +986,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # (advised-work) reads the imperative on the parse
         directed=(
             r"(?:\A[\s*_>#-]*|[;,—–][\s*_]*(?:and\s+)?|\bthen\s+)"
-            rf"(?:(?:{_words(advised['openers'])}),?\s+){{0,2}}"
+            rf"(?:(?:{_words(advised['openers'])})[*_]*[,:]?[*_]*\s+){{0,2}}"  # r41a: 'Next: run …' too
             rf"(?:{_words(reader_acts + advised['directed'])})\b(?![-'’])"
         ),
         first_person=r"\b(?:i|we|me|us|my|our|let['’]s)\b",
