@@ -81,7 +81,8 @@ OPENED = [
 
 @pytest.mark.parametrize(("text", "rule", "words"), OPENED)
 def test_a_sentence_opened_by_a_verb_of_the_class_fires(text: str, rule: str, words: str) -> None:
-    assert_judged(text, "fire", rule, [words, "hands the reader work" if rule == "work-list" else "tells the reader to"])
+    said = "hands the reader work" if rule == "work-list" else "tells the reader to"
+    assert_judged(text, "fire", rule, [words, said])
 
 
 def test_a_fenced_command_that_closes_with_no_lead_fires() -> None:
