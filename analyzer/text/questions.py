@@ -789,8 +789,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         + data["next-step"]["changing_acts"]
     )
     # r40a: the modal reading reaches the verbs of running the project too (the rule reads their marks)
-    # r41a: and the verbs of writing, checking and trying the project (the rule reads their objects)
-    reader_acts = advised_acts + advised["running"] + advised["written"] + advised["checked"] + advised["tried"]
+    # r41a: and the verbs of writing the project (the rule reads their objects); checking and trying it are told as
+    # imperatives only (the reader's modal over a check is the turn's site: 'You can sign in … to confirm …')
+    reader_acts = advised_acts + advised["running"] + advised["written"]
+    told_acts = reader_acts + advised["directed"] + advised["checked"] + advised["tried"]
     step = data["next-step"]
     statement = data["list-statement"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
@@ -987,7 +989,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         directed=(
             r"(?:\A[\s*_>#-]*|[;,—–][\s*_]*(?:and\s+)?|\bthen\s+)"
             rf"(?:(?:{_words(advised['openers'])})[*_]*[,:]?[*_]*\s+){{0,2}}"  # r41a: 'Next: run …' too
-            rf"(?:{_words(reader_acts + advised['directed'])})\b(?![-'’])"
+            rf"(?:{_words(told_acts)})\b(?![-'’])"
         ),
         first_person=r"\b(?:i|we|me|us|my|our|let['’]s)\b",
         # r41a: the agent's own act in a sentence of advice (an offer or a plan beside it), read where a first person
