@@ -94,6 +94,8 @@ def test_a_fenced_command_that_closes_with_no_lead_fires() -> None:
 PASSES = [
     # a how-to under 'can'
     "The CLI is packaged. You can run the checks with `make check` whenever you like.",
+    # a report whose opening word is a verb of the class by its form
+    "The cache work is under way.\n\nFirst commit is up; the generation counter lands next.",
     # an act timed by a recurring event is the reader's upkeep
     "The version matrix is in `ci.yml`. When new LTS versions ship, update the matrix in `ci.yml`.",
     # a run the agent said is out of its reach here

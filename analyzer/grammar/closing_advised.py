@@ -197,7 +197,7 @@ def _directives(asked: Asked) -> list[Token]:
             continue
         # the model may hang an opening imperative under the clause after its colon ('Try it out: `…` should now print
         # …'): a base form opening the sentence, with no subject of its own, is the imperative still
-        hung = opening.tag_ == "VB" and opening.dep_ in HUNG and opening.i < sentence.root.i
+        hung = opening.tag_ == "VB" and opening.dep_ in HUNG and _cut_by_colon(opening)
         compound = _read_as_compound(opening) or hung or _read_as_noun(opening)
         first = opening if compound else sentence.root
         told = compound or (first.tag_ in TOLD_TAGS and (first.i == opening.i or _after_fronted(first)))
@@ -223,6 +223,14 @@ def _carried(first: Token) -> list[Token]:
         level = [c for t in level for c in t.children if c.dep_ in ("xcomp", "acomp", "ccomp", "oprd")]
         found += [t for t in level if t.tag_ == "VB"]
     return found
+
+
+def _cut_by_colon(verb: Token) -> bool:
+    """r41a: the verb's own words end at a colon or dash before the clause it hangs on, and it has no auxiliary ('Try it
+    out: `…` should now print …'; not 'First commit is up; …')."""
+    after = max(t.i for t in verb.subtree) + 1
+    return (after < len(verb.doc) and verb.doc[after].text in (":", "—", "–") and after < verb.head.i
+            and not any(c.dep_ in ("aux", "auxpass") for c in verb.children))  # fmt: skip
 
 
 def _read_as_noun(first: Token) -> bool:
