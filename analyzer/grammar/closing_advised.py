@@ -228,9 +228,9 @@ def _carried(first: Token) -> list[Token]:
 def _cut_by_colon(verb: Token) -> bool:
     """r41a: the verb's own words end at a colon or dash before the clause it hangs on, and it has no auxiliary ('Try it
     out: `…` should now print …'; not 'First commit is up; …')."""
-    after = max(t.i for t in verb.subtree) + 1
-    return (after < len(verb.doc) and verb.doc[after].text in (":", "—", "–") and after < verb.head.i
-            and not any(c.dep_ in ("aux", "auxpass") for c in verb.children))  # fmt: skip
+    last = max(t.i for t in verb.subtree)  # the colon may be the verb's own last word, or the word after it
+    cut = any(verb.doc[k].text in (":", "—", "–") for k in (last, last + 1) if k < min(len(verb.doc), verb.head.i))
+    return cut and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
 
 
 def _read_as_noun(first: Token) -> bool:
