@@ -103,6 +103,8 @@ PASSES = [
     "The hook blocked `git checkout` as a safety measure.\n\nCan you run `git checkout -- web/` manually?",
     # the person's own content, and an act whose subject is the agent
     "The tests call the live endpoint.\n\nCan you paste your weather API key, or put it in `.env`, so I can run them?",
+    # a request that points back at a credential named before it
+    "The seed step needs the stage cache password, which my vault role cannot read. Could you add it to `vault/cache`?",
     # a block of usage after a label
     "The tool is installed.\n\nUsage:\n\n```sh\nnotes build\n```\n\nThis will print the notes.",
     # a block alone answers, no close of the agent's work

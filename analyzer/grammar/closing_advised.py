@@ -97,6 +97,8 @@ CHOSEN = frozenset(("any", "whatever", "whichever"))
 PERSONS_PLACES = SHELL_FOLDERS | terms("advised-work", "persons_installs")
 READER_ONLY = terms("turn-taking", "reader_only")
 OUTPUT_VERBS = terms("advised-work", "output_verbs")
+CREDENTIALS = terms("reader-environment", "credentials")
+_CREDENTIAL_REACH = 200  # r41a: how far before a request its pronoun's credential is looked for
 CHOICE_WORDS = terms("work-list", "choice_words")
 
 
@@ -139,6 +141,10 @@ def _asked_to_do(asked: Asked) -> Judgement | None:
     output = _output_asked(asked)
     acts = [(output, output)] if output is not None else [(v, a) for v, a in _reader_acts(asked) if _requested(v)]
     for verb, act in acts:
+        credential = None if output is not None else _credential_pointed(asked, act)
+        if credential is not None:
+            return carved("advised-work", f"'{act.text} it' supplies the '{credential}' named before it, a credential "
+                          "only the person holds")  # fmt: skip
         not_handed = None if output is not None else _not_handed(verb, act)
         if not_handed is not None:
             return carved("advised-work", f"'{verb.text} … {act.text}' {not_handed}")
@@ -151,6 +157,16 @@ def _asked_to_do(asked: Asked) -> Judgement | None:
             f"asks the reader to '{act.text} …' — work the agent could do itself, handed to the reader")
         return _judged(asked, "advised-work", why, [act])
     return None
+
+
+def _credential_pointed(asked: Asked, act: Token) -> str | None:
+    """r41a: the requested act's object points back ('Could you add it to `secret/staging/db`?') at a credential the
+    message names just before it (terms [reader-environment] credentials): the person's to supply. The word, or None."""
+    if not any(c.dep_ == "dobj" and c.lower_ in SPECIFIC_PRONOUNS for c in act.children):
+        return None
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    before = source[0][max(0, asked.site.start - _CREDENTIAL_REACH) : asked.site.end].lower() if source else ""
+    return next((w for w in re.findall(r"[a-z]+", before) if w in CREDENTIALS), None)
 
 
 def _output_asked(asked: Asked) -> Token | None:
