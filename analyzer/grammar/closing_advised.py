@@ -98,6 +98,7 @@ PERSONS_PLACES = SHELL_FOLDERS | terms("advised-work", "persons_installs")
 READER_ONLY = terms("turn-taking", "reader_only")
 OUTPUT_VERBS = terms("advised-work", "output_verbs")
 CREDENTIALS = terms("reader-environment", "credentials")
+SUPPLYING = terms("reader-environment", "supplying")
 _CREDENTIAL_REACH = 200  # r41a: how far before a request its pronoun's credential is looked for
 CHOICE_WORDS = terms("work-list", "choice_words")
 
@@ -160,10 +161,12 @@ def _asked_to_do(asked: Asked) -> Judgement | None:
 
 
 def _credential_pointed(asked: Asked, act: Token) -> str | None:
-    """r41a: the requested act's object points back ('Could you add it to `secret/staging/db`?') at a credential the
-    message names just before it (terms [reader-environment] credentials): the person's to supply. The word, or None."""
-    if not any(c.dep_ == "dobj" and c.lower_ in SPECIFIC_PRONOUNS for c in act.children):
-        return None
+    """r41a: the requested act supplies (terms [reader-environment] supplying) an object that points back ('Could you
+    add it to `secret/staging/db`?') at a credential the message names just before it (terms [reader-environment]
+    credentials): the person's to supply. The word, or None."""
+    if act.lemma_.lower() not in SUPPLYING or not any(
+            c.dep_ == "dobj" and c.lower_ in SPECIFIC_PRONOUNS for c in act.children):  # fmt: skip
+        return None  # 'Can you run it …' after 'a random password printed' runs the script
     source = asked.doc.user_data.get(SOURCE_KEY)
     before = source[0][max(0, asked.site.start - _CREDENTIAL_REACH) : asked.site.end].lower() if source else ""
     return next((w for w in re.findall(r"[a-z]+", before) if w in CREDENTIALS), None)
