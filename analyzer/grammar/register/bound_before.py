@@ -516,6 +516,12 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
         act = gerund_act(words) or act_of_sentence(last) or recommended_act(words) or _required(last)
     act = [t for t in act if not t.is_punct and not t.is_space]
     work = work_of_stretch(act, lexicon)
+    if (
+        work.human_only
+        and not halted
+        and (_reports_done(last.root) or _domain_act_done(last.root, words, work, lexicon))
+    ):
+        return None  # m40c: 'That one's merged. Next one?': the act reported done before the hand-over binds nothing
     if not work.human_only:
         work = _done_on_it(own, act, lexicon, model) or work
     weighed = consequence(words, lexicon) if not work.human_only else None
@@ -537,6 +543,12 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
 # main.', 'The token was rotated yesterday.') reports it done.
 DONE = re.compile(r"\b(?:was|were|got|been)\s+\w+ed\b|^\S+(?:\s+#?\w+)?\s+\w+ed[.;:]?\s*$", re.IGNORECASE)
 
+# m40c: a statement that ends on the participle of its act after a present copula ('That one's merged.', 'Both are
+# deployed.'); it reports the act done when the participle is a human-only domain's act (_statement_judged).
+DONE_NOW = re.compile(
+    r"(?:\bis|\bare|['\u2019]s|['\u2019]re)\s+(?:now\s+|already\s+|all\s+)?(\w+ed)[.;:!]?\s*$", re.IGNORECASE
+)
+
 
 def _statement_judged(statement: str, lexicon: Lexicon, model: Language) -> Judgement | None:
     """r40c: the statement before a hand-over that names nothing, read clause by clause as a context sentence is
@@ -549,6 +561,10 @@ def _statement_judged(statement: str, lexicon: Lexicon, model: Language) -> Judg
         return None  # the agent's own act or offer before it ('I can outline the plan, and you can approve it')
     if DONE.search(statement):
         return None  # 'PR #1233 merged; your call.': the act itself reported done, nothing pending
+    done = DONE_NOW.search(statement)
+    if done and (_act_kinds(done.group(1).lower(), lexicon) or _act_kinds(done.group(1).lower()[:-1], lexicon)
+                 or _act_kinds(done.group(1).lower()[:-2], lexicon)):  # fmt: skip
+        return None  # m40c: 'That one's merged. Next one?': the domain's act reported done, nothing pending
     work = _unit_work(statement.strip(), lexicon, model)
     if work is None or not work.human_only:
         return None
@@ -743,9 +759,7 @@ def _own_act(verb: Token, lexicon: Lexicon) -> bool:
     """r38d (docs/DESIGN.md#construction-classes): the hand-over's own verb is a domain's act that its own words make
     the agent's — a target of the agent's own ('Merging it into my working branch', the [[modifier]] rows at
     `sense`): nothing human-only is bound from before it."""
-    return any(
-        forms(verb) & (d.verbs | d.lemmas) and apply("sense", verb, d.name, lexicon) for d in lexicon.domains
-    )
+    return any(forms(verb) & (d.verbs | d.lemmas) and apply("sense", verb, d.name, lexicon) for d in lexicon.domains)
 
 
 def _acts_in(verbs: list[Token], work: Work, lexicon: Lexicon) -> bool:
@@ -1120,6 +1134,8 @@ def _subject_named(sentence: str, phrase: tuple[int, int], lexicon: Lexicon, mod
             act.pop()
     if not act or act[0].tag_ != "VBG":
         return None
+    if _combined(act[0]):
+        return None  # m40c: 'Merging them into one is your call': things combined into one, not a branch merged
     between = [t for t in words if act[-1].i < t.i and t.idx < len(head) and not t.is_punct]
     if any(t.pos_ not in ("AUX", "PART") and t.lemma_.lower() not in REQUIRE_VERBS for t in between):
         return None  # 'Rebasing onto main took two tries, your call': a report of the act, no hand-over of it
@@ -1132,6 +1148,20 @@ def _subject_named(sentence: str, phrase: tuple[int, int], lexicon: Lexicon, mod
                  judged.domains)  # fmt: skip
 
 
+def _combined(verb: Token) -> bool:
+    """m40c (docs/DESIGN.md#construction-classes, senses not strings): a verb whose result is one thing ('merging them into one', 'merge the two
+    helpers together') combines things of the agent's own work; it names no merge of a branch."""
+    for child in verb.children:
+        if child.dep_ == "advmod" and child.lower_ == "together":
+            return True
+        if child.dep_ == "prep" and child.lower_ in ("into", "to"):
+            if any(g.dep_ == "pobj" and g.lower_ in ("one", "single") for g in child.children):
+                return True
+            if any(g.dep_ == "pobj" and any(a.lower_ in ("one", "single") for a in g.children) for g in child.children):
+                return True
+    return False
+
+
 def _own_clause(sentence: str, at: int) -> tuple[str, str]:
     """The hand-over's own clause, from the last ';', ':' or dash before the phrase (at `at`), and the clauses before
     it in its sentence, closed as a statement ('tagging needs your sign-off — is Thursday okay with you?')."""
@@ -1141,4 +1171,3 @@ def _own_clause(sentence: str, at: int) -> tuple[str, str]:
         return sentence, ""
     prior = head[: breaks[-1]].strip()
     return sentence[breaks[-1] + 1 :].strip(), prior.rstrip(",;:") + "."
-
