@@ -1149,8 +1149,9 @@ def _subject_named(sentence: str, phrase: tuple[int, int], lexicon: Lexicon, mod
 
 
 def _combined(verb: Token) -> bool:
-    """m40c (docs/DESIGN.md#construction-classes, senses not strings): a verb whose result is one thing ('merging them into one', 'merge the two
-    helpers together') combines things of the agent's own work; it names no merge of a branch."""
+    """m40c (docs/DESIGN.md#construction-classes, senses not strings): a verb whose result is one thing ('merging them
+    into one', 'merge the two helpers together') combines things of the agent's own work; it names no merge of a
+    branch."""
     for child in verb.children:
         if child.dep_ == "advmod" and child.lower_ == "together":
             return True
