@@ -736,3 +736,21 @@ def _domain(lexicon: Lexicon, name: str) -> Domain:
     found = lexicon.domain_named(name)
     return found if found is not None else Domain(name=name, lemmas=frozenset())
 
+
+
+@rule("moved-out-of-another")
+def moved_out_of_another(token: Token, domain: str, lexicon: Lexicon) -> bool:
+    """The word is the object of a verb that another domain's act is made of, taking it out of that domain's object
+    ('scrubbing the leaked key from the history': history's verb and object): what the act removes, whose decision is
+    the act's, not the word's own domain."""
+    if token.dep_ != "dobj":
+        return False
+    verb = token.head
+    # the model hangs 'from' on the verb or on its object ('key -prep-> from')
+    sources = [o for p in [*verb.children, *token.children] if p.dep_ == "prep" and p.lower_ == "from"
+               for o in p.children if o.dep_ == "pobj"]  # fmt: skip
+    return any(
+        other.name != domain and forms(verb) & other.verbs and forms(source) & other.objects
+        for other in lexicon.domains
+        for source in sources
+    )
