@@ -94,6 +94,7 @@ CHOSEN = frozenset(("any", "whatever", "whichever"))
 PERSONS_PLACES = SHELL_FOLDERS | terms("advised-work", "persons_installs")
 READER_ONLY = terms("turn-taking", "reader_only")
 CHOICE_WORDS = terms("work-list", "choice_words")
+HANDOVER_TAILS = terms("claim-tails", "handover_tails")
 
 
 @rule("advised-work")
@@ -140,7 +141,10 @@ def _reader_acts(asked: Asked) -> list[tuple[Token, Token]]:
             act = _code_act(reader.head)
             if act is not None and not (later and act.lemma_.lower() in RUNNING):
                 found.append((reader.head, act))
-    return found + [(act, act) for act in ([] if later else _directives(asked))]
+    # m40a: a bare hand-over after the imperative ('Drop the sessions table on prod. Your call.') binds it and judges
+    # it (docs/DESIGN.md#construction-classes, an instruction before a bare hand-over): the imperative is not the close
+    bound = asked.site.following.strip(" .!*_") in HANDOVER_TAILS
+    return found + [(act, act) for act in ([] if later or bound else _directives(asked))]
 
 
 def _directives(asked: Asked) -> list[Token]:

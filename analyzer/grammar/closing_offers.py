@@ -1088,7 +1088,10 @@ def _available(head: Token, w: Words) -> bool:
     subject = subject_of(head)
     if subject is not None and subject.lower_ not in AGENT_SUBJECTS:
         return False
-    return head.lower_ in w.availability or any(
+    # m40a: a base form with no subject is the reader's imperative, not the agent's availability ('Call it when you
+    # like; it is idempotent.': 'call' is the class's word only as 'on call')
+    told = head.tag_ == "VB" and subject is None
+    return (head.lower_ in w.availability and not told) or any(
         c.dep_ in ("advmod", "acomp", "attr") and c.lower_ in w.availability for c in head.children
     ) or any(  # r32c: 'I'm on standby', 'at your disposal': the availability word the object of 'on' or 'at' (or
         # hung beside it on the copula)
