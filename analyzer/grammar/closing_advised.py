@@ -102,6 +102,7 @@ CREDENTIALS = terms("reader-environment", "credentials")
 SUPPLYING = terms("reader-environment", "supplying")
 _CREDENTIAL_REACH = 200  # r41a: how far before a request its pronoun's credential is looked for
 CHOICE_WORDS = terms("work-list", "choice_words")
+HANDOVER_TAILS = terms("claim-tails", "handover_tails")
 
 
 @rule("advised-work")
@@ -205,7 +206,10 @@ def _reader_acts(asked: Asked) -> list[tuple[Token, Token]]:
             act = _code_act(reader.head)
             if act is not None and not (later and act.lemma_.lower() in RUNNING):
                 found.append((reader.head, act))
-    return found + [(act, act) for act in ([] if later else _directives(asked))]
+    # m40a: a bare hand-over after the imperative ('Drop the sessions table on prod. Your call.') binds it and judges
+    # it (docs/DESIGN.md#construction-classes, an instruction before a bare hand-over): the imperative is not the close
+    bound = asked.site.following.strip(" .!*_") in HANDOVER_TAILS
+    return found + [(act, act) for act in ([] if later or bound else _directives(asked))]
 
 
 def _directives(asked: Asked) -> list[Token]:

@@ -563,6 +563,10 @@ def _handed_material(
     # into the chat so I can patch it'; r40b: any material from the person's side ('Paste that URL here when it's
     # done' after the steps on the hosting dashboard)
     side = readers_environment(asked, act, scope | frozenset(t.i for t in act.subtree if t.i < going_on.i))
+    if side is not None and granted_word([handed]) is not None:
+        # m40a: the person's credential keeps r38m's reading in the one person's-side reading
+        return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' supplies what only the person can "
+                      f"grant ('{side}'): a wait on the person's grant")  # fmt: skip
     if side is not None:
         return carved("turn-taking", f"the reader's '{act.text} … {handed.text}' is on the person's side ('{side}'): "
                       "what only the person can do, grant or know")  # fmt: skip

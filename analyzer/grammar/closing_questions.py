@@ -101,6 +101,7 @@ COURSE_NOUNS = terms("approval-asked", "course_nouns")
 WILLING = terms("offers", "willing")
 # r33b: the agent's confidence stated after its own approval question answers it (answered_in_message).
 SELF_ANSWERS = terms("approval-asked", "self_answers")
+DOUBTS = terms("approval-asked", "doubts")
 # The phrase and family a closing question's finding reports (it has no lexicon entry: the construction is
 # found by grammar, docs/DESIGN.md#phrase-families revision 3).
 PHRASE = "closing question"
@@ -304,7 +305,7 @@ def answered_in_message(asked: Asked) -> Judgement | None:
     if answered(Context(following), lemma, asked.lexicon, alternatives, asks_a_person=asks_a_person(asked.tokens)):
         return carved("answered-in-message", "the agent answers the question in its next sentence")
     confident = next((w for w in SELF_ANSWERS if re.search(r"(?<![\w'])" + re.escape(w) + r"\b", following)), None)
-    if confident is not None:
+    if confident is not None and not any(d in following for d in DOUBTS):
         # r33b: 'Does this seem right? I checked it against the spec's examples, so I'm confident in it.'
         return carved("answered-in-message", f"the agent answers its own question in its next sentence ('{confident}')")
     opening = [w.strip(",.;:!?—–-*_`") for w in following.split()[:3]]
