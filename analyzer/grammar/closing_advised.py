@@ -42,7 +42,7 @@ from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import SOURCE_KEY, as_written, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.questions import ADVISED, QUESTION, READY, kind_of
+from analyzer.text.questions import ADVISED, READY, kind_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -57,7 +57,6 @@ ONGOING_MARKS = terms("advised-work", "ongoing_marks")
 DESCRIBED = terms("advised-work", "described")
 RESULT_MARKS = terms("advised-work", "result_marks")
 EVENT_MARKS = terms("advised-work", "event_marks")
-UPKEEP_MARKS = terms("advised-work", "upkeep_marks")
 READER_VALUES = terms("advised-work", "reader_values")
 SETTINGS_PLACES = terms("advised-work", "settings_places")
 SETTINGS_PREPOSITIONS = terms("advised-work", "settings_prepositions")
@@ -82,9 +81,6 @@ MEANS_MARKS = terms("advised-work", "means_marks")
 # reads the whole project act (grammar/project_acts.py)
 RUNNING = frozenset(sites()["advised-work"]["running"])
 OWN_LABELS = terms("advised-work", "own_labels")
-# r41a: the verbs of writing, checking and trying the project the modal reading reaches through project_act
-WRITTEN = frozenset(sites()["advised-work"]["written"])
-READ_ACTS = WRITTEN | frozenset(sites()["advised-work"]["checked"]) | frozenset(sites()["advised-work"]["tried"])
 SEQUENCE_OPENERS = frozenset(("then", "and", "afterwards", "next"))
 OPENERS = frozenset(w for w in sites()["advised-work"]["openers"] if " " not in w)
 POSSIBILITY = terms("advised-work", "possibility")
@@ -97,10 +93,6 @@ CHOSEN = frozenset(("any", "whatever", "whichever"))
 # installation')
 PERSONS_PLACES = SHELL_FOLDERS | terms("advised-work", "persons_installs")
 READER_ONLY = terms("turn-taking", "reader_only")
-OUTPUT_VERBS = terms("advised-work", "output_verbs")
-CREDENTIALS = terms("reader-environment", "credentials")
-SUPPLYING = terms("reader-environment", "supplying")
-_CREDENTIAL_REACH = 200  # r41a: how far before a request its pronoun's credential is looked for
 CHOICE_WORDS = terms("work-list", "choice_words")
 HANDOVER_TAILS = terms("claim-tails", "handover_tails")
 
@@ -113,8 +105,6 @@ def advised_work(asked: Asked) -> Judgement | None:
     `build_index()` to generate the cache.') — the act or a conjunct of it a verb of the class: the work is handed to
     the reader. The exemptions are the only brakes; the message going on with the agent's own act after it hands nothing
     over."""
-    if asked.site.kind == QUESTION:
-        return _asked_to_do(asked)
     if asked.site.kind not in (ADVISED, READY):
         return None  # a site of going on that stage-handed left ('From here you can continue decoupling …') is read too
     if _agent_goes_on_next(asked.site.following):
@@ -138,60 +128,6 @@ def advised_work(asked: Asked) -> Judgement | None:
         told = "tells the reader to" if directed else "advises the reader to"
         why = f"{told} '{act.text} …' and stops — work the agent could do itself, handed to the reader"
         return _judged(asked, "advised-work", why, [act])
-    return None
-
-
-def _asked_to_do(asked: Asked) -> Judgement | None:
-    """r41a (docs/DESIGN.md#the-reader-as-doer): the reader as doer, asked — a request by a modal before the reader over
-    a project act ('Could you run it and check for warnings?', 'Can you restart the dev server with `…`?'), or a
-    question for what a command in code printed ('What did `make test` print for you?'): a run or a check the agent
-    could do itself, handed to the reader. The brakes are the reading's: what the act is for or when, the person's
-    environment, the agent's own run held back where it runs, human-only work."""
-    output = _output_asked(asked)
-    acts = [(output, output)] if output is not None else [(v, a) for v, a in _reader_acts(asked) if _requested(v)]
-    for verb, act in acts:
-        credential = None if output is not None else _credential_pointed(asked, act)
-        if credential is not None:
-            return carved("advised-work", f"'{act.text} it' supplies the '{credential}' named before it, a credential "
-                          "only the person holds")  # fmt: skip
-        not_handed = None if output is not None else _not_handed(verb, act)
-        if not_handed is not None:
-            return carved("advised-work", f"'{verb.text} … {act.text}' {not_handed}")
-        place = readers_environment(asked, act, frozenset(t.i for t in act.subtree)) or _persons_side(asked.doc, False)
-        if place is not None:
-            return carved("advised-work", f"the reader's '{act.text} …' is done in the person's own environment "
-                          f"('{place}')")  # fmt: skip
-        why = (f"asks the reader what '{as_written([act.head if act is output else act])}' printed — a run the agent "
-               "could do itself, handed to the reader") if output is not None else (
-            f"asks the reader to '{act.text} …' — work the agent could do itself, handed to the reader")
-        return _judged(asked, "advised-work", why, [act])
-    return None
-
-
-def _credential_pointed(asked: Asked, act: Token) -> str | None:
-    """r41a: the requested act supplies (terms [reader-environment] supplying) an object that points back ('Could you
-    add it to `secret/staging/db`?') at a credential the message names just before it (terms [reader-environment]
-    credentials): the person's to supply. The word, or None."""
-    if act.lemma_.lower() not in SUPPLYING or not any(
-            c.dep_ == "dobj" and c.lower_ in SPECIFIC_PRONOUNS for c in act.children):  # fmt: skip
-        return None  # 'Can you run it …' after 'a random password printed' runs the script
-    source = asked.doc.user_data.get(SOURCE_KEY)
-    before = source[0][max(0, asked.site.start - _CREDENTIAL_REACH) : asked.site.end].lower() if source else ""
-    return next((w for w in re.findall(r"[a-z]+", before) if w in CREDENTIALS), None)
-
-
-def _output_asked(asked: Asked) -> Token | None:
-    """r41a: the question asks what a command in code printed or showed (terms [advised-work] output_verbs): its verb's
-    subject the command as written, its object the question word ('What did `make test` print for you?', 'What does
-    `git status` show on your end?'). The command's token, or None."""
-    if not any(t.dep_ in ("dobj", "attr") and t.tag_ in ("WP", "WDT") for t in asked.tokens):
-        return None
-    for verb in (t for t in asked.tokens if t.lower_ in OUTPUT_VERBS or t.lemma_.lower() in OUTPUT_VERBS):
-        # the model may read the verb after a placeholder as a noun, the command its compound ('did `make test` print')
-        command = next((c for c in verb.children if c.dep_ in ("nsubj", "compound") and c.i < verb.i
-                        and as_written([c]).startswith("`")), None)  # fmt: skip
-        if command is not None:
-            return command
     return None
 
 
@@ -226,10 +162,7 @@ def _directives(asked: Asked) -> list[Token]:
         opening = next((t for t in sentence if t.is_alpha and t.lower_ not in OPENERS), None)
         if opening is None:
             continue
-        # the model may hang an opening imperative under the clause after its colon ('Try it out: `…` should now print
-        # …'): a base form opening the sentence, with no subject of its own, is the imperative still
-        hung = opening.tag_ == "VB" and opening.dep_ in HUNG and _cut_by_colon(opening)
-        compound = _read_as_compound(opening) or hung or _read_as_noun(opening)
+        compound = _read_as_compound(opening)
         first = opening if compound else sentence.root
         told = compound or (first.tag_ in TOLD_TAGS and (first.i == opening.i or _after_fronted(first)))
         if not told or subject_of(first) is not None:
@@ -256,28 +189,10 @@ def _carried(first: Token) -> list[Token]:
     return found
 
 
-def _cut_by_colon(verb: Token) -> bool:
-    """r41a: the verb's own words end at a colon or dash before the clause it hangs on, and it has no auxiliary ('Try it
-    out: `…` should now print …'; not 'First commit is up; …')."""
-    last = max(t.i for t in verb.subtree)  # the colon may be the verb's own last word, or the word after it
-    cut = any(verb.doc[k].text in (":", "—", "–") for k in (last, last + 1) if k < min(len(verb.doc), verb.head.i))
-    return cut and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
-
-
-def _read_as_noun(first: Token) -> bool:
-    """r41a: the opening verb is read as a noun over its own object, now an apposition ('Restart the dev server
-    (`bin/dev`) and the route should be live': 'Restart' the subject, 'server' its appositive): an imperative the
-    capital misled the model on. 'Test coverage is 90%' has no object of its own under a determiner."""
-    return first.tag_ in ("NN", "NNP") and first.i == first.sent.start and any(
-        c.dep_ in ("appos", "dobj") and any(d.dep_ == "det" for d in c.children) for c in first.children)
-
-
 def _after_fronted(root: Token) -> bool:
     """The root is a base form after fronted adjuncts only ('To use it, run …', 'Once the build is done, restart …'):
     an imperative whose time, condition or purpose stands first."""
-    # r41a: and the 'do' of a negated imperative ("Don't forget to run …")
-    return root.tag_ == "VB" and all(c.dep_ in FRONTED or (c.dep_ == "aux" and c.lemma_.lower() == "do")
-                                     for c in root.lefts)  # fmt: skip
+    return root.tag_ == "VB" and all(c.dep_ in FRONTED for c in root.lefts)
 
 
 def _read_as_compound(first: Token) -> bool:
@@ -343,12 +258,10 @@ def _over_block(asked: Asked) -> bool:
 _BLOCK_AFTER = re.compile(r"[*_ \t)\]]*:?[*_ \t]*\n(?:[ \t]*\n)*[ \t]*(?:`{3,}|~{3,})")
 _ITEM_OR_ROW = re.compile(r"[ \t>]*(?:[-*+•][ \t]|\||\d{1,2}[.)][ \t])")
 _LABEL = re.compile(r"[^:\n.!?`]{1,40}:[\s*_]")
-# r41a: the relations under which the model may hang an opening imperative on a later clause
-HUNG = frozenset(("advcl", "ccomp", "csubj", "dep"))
 # the tags the model gives an imperative's verb: a base form, or, led by code, a present or a noun
 TOLD_TAGS = frozenset(("VB", "VBP", "NN", "NNP"))
 # what may stand before an imperative's verb: clauses and phrases of time, condition or purpose, and their marks
-FRONTED = frozenset(("advcl", "prep", "advmod", "npadvmod", "punct", "mark", "intj", "cc", "dep", "neg"))
+FRONTED = frozenset(("advcl", "prep", "advmod", "npadvmod", "punct", "mark", "intj", "cc", "dep"))
 
 
 def _left_by_grammar(asked: Asked, act: Token) -> str | None:
@@ -406,12 +319,7 @@ def _code_act(verb: Token) -> Token | None:
                  if g.pos_ in ("VERB", "ADJ", "AUX") and g not in acts]  # fmt: skip
     acts += [c for a in acts for c in a.children if c.dep_ == "conj" and c.pos_ == "VERB"]
     work = CODE_WORK | TIMED_STEPS | KEPT_STEPS | RUNNING
-    # r41a: writing, checking or trying the project as the class reads them (grammar/project_acts.py); writing under
-    # need is handed over whatever its object ("You'll need to write the XLSX one")
-    acts = [a for a in acts if a is verb or subject_of(a) is None or subject_of(a).lower_ in READERS]  # not 'so I can'
-    found = [a for a in acts if a.lemma_.lower() in work or a.lower_ in work or (
-        a.lemma_.lower() in WRITTEN and _needed(verb)) or (a.lemma_.lower() in READ_ACTS and project_act(
-            a, [t for t in a.sent if t.i > a.i]))]  # fmt: skip
+    found = [a for a in acts if a.lemma_.lower() in work or a.lower_ in work]
     # a run of a command in code carries the act of its purpose ('run `python tools/load.py` to backfill …')
     carried = [a for a in found if a.head in found and _runs_command(a.head)]
     return (carried or found or [None])[0]
@@ -482,16 +390,8 @@ def _needed(verb: Token) -> bool:
     than of possibility ('should', 'must', "'ll"): the step is handed over whatever its marks. 'be able to' is
     possibility, whatever modal carries it."""
     lemma = verb.lemma_.lower()
-    return lemma in NEEDING or _requested(verb) or (lemma != "be" and any(
+    return lemma in NEEDING or (lemma != "be" and any(
         c.dep_ == "aux" and c.lower_.replace("’", "'") not in POSSIBILITY for c in verb.children))
-
-
-def _requested(verb: Token) -> bool:
-    """r41a: the reader's modal stands before the reader, a question ('Could you run it …?', 'Can you restart …?'): a
-    request, handed over like a modal of need, whatever the modal."""
-    subject = subject_of(verb)
-    return subject is not None and subject.lower_ in READERS and any(
-        c.dep_ == "aux" and c.tag_ == "MD" and c.i < subject.i for c in verb.children)
 
 
 def _alternatives(act: Token) -> bool:
@@ -516,10 +416,7 @@ def _not_handed(verb: Token, act: Token, directed: bool = False) -> str | None:
     values of the reader's own deployment ('the connection string'), a clause of time on a later event of something
     else ('when LTS versions change'), a clause of the reader's own situation or ongoing work ('if you need …', 'as
     you add …')."""
-    hung = directed and verb.dep_ in HUNG and not any(t.is_alpha and t.lower_ not in OPENERS
-                                                       for t in verb.sent if t.i < verb.i)  # fmt: skip
-    resulting = any(c.dep_ == "mark" and c.lower_ in RESULT_MARKS for c in verb.children)
-    if (verb.dep_ in DESCRIBED and not hung) or resulting:
+    if verb.dep_ in DESCRIBED or any(c.dep_ == "mark" and c.lower_ in RESULT_MARKS for c in verb.children):
         return "says what the work lets the reader do: no work is left to the reader"
     if any(c.dep_ == "mark" and c.lower_ in SITUATION_MARKS for c in verb.children):
         return "is a condition on the reader's own situation ('if you ever need …'), no work left now"  # r40a
@@ -545,7 +442,7 @@ def _not_handed(verb: Token, act: Token, directed: bool = False) -> str | None:
         subject = subject_of(clause)
         # the model may read 'when' as the clause's adverb, and lose its subject to a compound ('LTS versions change')
         marks = {c.lower_ for c in clause.children if c.dep_ in ("mark", "advmod")}
-        if marks & UPKEEP_MARKS and (subject is None or subject.lower_ not in READERS | {"it", "this", "that"}):
+        if marks & EVENT_MARKS and (subject is None or subject.lower_ not in READERS | {"it", "this", "that"}):
             return f"is the reader's own upkeep, timed by a later event ('… {clause.text}')"
         if subject is None or subject.lower_ not in READERS:
             continue

@@ -1757,8 +1757,6 @@ def _invokes(asked: Asked, lead: list[Token]) -> bool:
     a verb of invoking with no subject, or words of sequence alone ('Run', 'Next: run', 'Then:'), over one item that
     opens with a command in code (text/questions._invoked_command): the command is the act handed over."""
     words = {t.lower_ for t in lead}
-    if not lead and len(asked.parts) == 1 and _fenced(asked):
-        return True  # r41a: a fenced command that is the close, what it does after it (text/questions._fenced_command)
     if not lead or len(asked.parts) != 1 or not _opening_command(asked.parts[0]):
         return False
     # r39h: a verb of changing or checking leads a command in a fenced block too ('Install it with:', 'Verify with:')
@@ -1975,10 +1973,7 @@ def _agents_plan(doc: Doc) -> str | None:
     agent as subject with a future modal or a verb of necessity or intention ('Let me implement the filters. I'll
     add:', 'So the hook may not run. I need to:', 'Next I'm going to:'): the items are the agent's own next acts. Not
     when the reader is named in it ('I'll need you to:') or a condition holds it ('If you agree, I'll:')."""
-    sentences = list(doc.sents)
-    if not sentences:
-        return None  # r41a: a fenced block with no lead (text/questions._fenced_command)
-    sentence = sentences[-1]
+    sentence = list(doc.sents)[-1]
     if any(t.lower_ in SYSTEM_NOT_DOERS or t.dep_ == "mark" for t in sentence):
         return None
     for subject in (t for t in sentence if t.lower_ in AGENT_SUBJECTS and t.dep_ == "nsubj"):

@@ -35,7 +35,6 @@ from analyzer.parse.tokens import DEMONSTRATIVES, SOURCE_KEY, SUBJECT_DEPS, boun
 from analyzer.terms import terms
 from analyzer.text.layout import sentence_case
 from analyzer.text.questions import (
-    ADVISED,
     CONDITION,
     CONTACT,
     DECISION,
@@ -47,7 +46,6 @@ from analyzer.text.questions import (
     kind_of,
     only_decides,
     only_invites,
-    tells,
 )
 
 if TYPE_CHECKING:
@@ -212,8 +210,6 @@ def judged_part(site: QuestionSite) -> tuple[int, int]:
         cut = 0  # r38a: 'We can store them as float16 or float32 — whatever you prefer.': the decision conditions it
     if cut and site.kind in (TURN, CONTACT) and _reports_handed_work_done(sentence[cut:]):
         cut = 0  # r39j: '… run the seed script — ping me when that's done': the report back on the work before the dash
-    if cut and site.kind == ADVISED and tells(sentence[:cut].rstrip(" :—–")) and kind_of(sentence[cut:]) is None:
-        cut = 0  # r41a: 'Try it out: `…` should now print …': the act told before the colon, its outcome after it
     if cut and site.kind != QUESTION and kind_of(sentence[:cut]) is not None and kind_of(sentence[cut:]) is None:
         # issue 28 phase 6: 'Let me know when you're ready for the next phase — the API layer.' — the words before the
         # dash ask, those after it ask nothing of their own: an appositive of the request, judged whole

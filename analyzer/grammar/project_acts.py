@@ -25,30 +25,20 @@ CHANGING = (
     | terms("work-list", "project_steps")
 )
 PROJECT_OBJECTS = terms("work-list", "project_objects") | terms("work-list", "project_files")
-# r41a: acts of checking the project, the project's over the same things as the acts of changing it
-CHECKED = frozenset(_ADVISED["checked"])
-# r41a: acts of trying the work out, the project's over the work pointed back at or a command in code
-TRIED = frozenset(_ADVISED["tried"])
-POINTING_BACK = terms("advised-work", "specific_pronouns")
-# the relations of what is tried: its object, or a command in code the model reads as a complement ('try `make e2e`')
-TRIED_OBJECTS = frozenset(("dobj", "dative", "xcomp", "ccomp"))
 
 
 def project_act(verb: Token, after: list[Token]) -> bool:
-    """The verb is a project act: one of running or calling the project, of trying out the work pointed back at or a
-    command in code, or of changing, writing or checking it whose words after it (`after`) name a thing of the project
-    in code ('Replace `OldPanel` with `NewPanel`', 'check whether `cargo clippy` is clean') or whose object is a project
-    object ('Delete the old migration files'). 'Update your code as follows' names neither: a how-to."""
+    """The verb is a project act: one of running, checking or calling the project, or one of changing or writing it
+    whose words after it (`after`) name a thing of the project in code ('Replace `OldPanel` with `NewPanel`') or whose
+    object is a project object ('Delete the old migration files'). 'Update your code as follows' names neither: a
+    how-to."""
     word = verb.lemma_.lower() if verb.pos_ in ("VERB", "AUX") else verb.lower_
     doc = verb.doc
     if word == "re" and verb.i + 2 < len(doc) and doc[verb.i + 1].text == "-":
         word = doc[verb.i + 2].lemma_.lower()  # 'Re-run the tests': the model cuts the prefix off the verb
     if word in RUNNING:
         return True
-    if word in TRIED:  # 'Try it out', 'Give it a spin with `…`', 'Please try `make e2e` again'
-        return any(c.dep_ in TRIED_OBJECTS and (c.lower_ in POINTING_BACK or as_written([c]).startswith("`"))
-                   for c in verb.children)  # fmt: skip
-    if word not in CHANGING | CHECKED:
+    if word not in CHANGING:
         return False
     # a project object counts as the act's own object or place ('Delete the old migration files'), not as a word
     # further on ('Drop this array into the response block')

@@ -124,10 +124,6 @@ def build_views(text: str) -> Views:
     are assembled from slices, never character by character. Kept for the last texts: the hook's phrase
     test and its closing-part test read one message.
     """
-    if "\r" in text:
-        # a line ending written CRLF: the carriage return read as a space (same length, so every offset holds), so a
-        # fence, a blank line and a list item end their lines as in LF text
-        return build_views(text.replace("\r", " "))
     taken = _Taken(_fenced_code(text))
     taken.add_all(_indented_code(text, taken))
     # Each pattern only where its opening character occurs: a long text without any costs nothing.

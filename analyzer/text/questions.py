@@ -123,7 +123,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
     that follows it read the closing part once). Issue 28: a closing table row's cells are its sentences, and a
     closing paragraph that only recommends one of the options leaves the paragraph before it in the closing part
     (what it recommends is still the reader's to take)."""
-    text = _without_outcome_remark(text.replace("\r", " ") if "\r" in text else text)  # CRLF read as LF, offsets kept
+    text = _without_outcome_remark(text)
     closing = closing_part(text)
     view = closing.view
     spans = [(sentence.start, sentence.end) for sentence in closing.sentences] or _table_cells(view)
@@ -477,7 +477,7 @@ def _kind(sentence: str, directed: bool = True) -> str | None:
     written, sentence = sentence, _plain(sentence)
     advised = patterns.advised.search(sentence)
     if advised and not (
-        patterns.agent_own.search(sentence)
+        patterns.first_person.search(sentence)
         or patterns.stage_handed.search(sentence)
         or _run_asked(advised, sentence)
     ):
@@ -624,12 +624,6 @@ def only_decides(words: str) -> bool:
     return len(lowered.split()) <= _patterns().invitation_words and _kind(lowered, directed=False) == DECISION
 
 
-def tells(sentence: str) -> bool:
-    """r41a: the sentence tells the reader a project act (an advised site, the imperatives read too): 'Try it out'
-    before its colon is the act, what follows the colon its outcome."""
-    return _kind(sentence) == ADVISED
-
-
 def kind_of(sentence: str) -> str | None:
     """How a sentence asks, if it does: QUESTION, CONDITION, REQUEST, DECISION, HELP, TURN, WAIT, CONTACT, WORD,
     READY or REPORT."""
@@ -670,7 +664,6 @@ class _Patterns:
     advised: re.Pattern[str]
     directed: re.Pattern[str]
     first_person: re.Pattern[str]
-    agent_own: re.Pattern[str]
     report_mark: re.Pattern[str]
     report_act: re.Pattern[str]
     report_asked: re.Pattern[str]
@@ -792,10 +785,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         + data["next-step"]["changing_acts"]
     )
     # r40a: the modal reading reaches the verbs of running the project too (the rule reads their marks)
-    # r41a: and the verbs of writing the project (the rule reads their objects); checking and trying it are told as
-    # imperatives only (the reader's modal over a check is the turn's site: 'You can sign in … to confirm …')
-    reader_acts = advised_acts + advised["running"] + advised["written"]
-    told_acts = reader_acts + advised["directed"] + advised["checked"] + advised["tried"]
+    reader_acts = advised_acts + advised["running"]
     step = data["next-step"]
     statement = data["list-statement"]
     persona = load_builtin(_SPELLING_PATH)["persona"]
@@ -1005,13 +995,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         # (advised-work) reads the imperative on the parse
         directed=(
             r"(?:\A[\s*_>#-]*|[;,—–][\s*_]*(?:and\s+)?|\bthen\s+)"
-            rf"(?:(?:{_words(advised['openers'])})[*_]*[,:]?[*_]*\s+){{0,2}}"  # r41a: 'Next: run …' too
-            rf"(?:{_words(told_acts)})\b(?![-'’])"
+            rf"(?:(?:{_words(advised['openers'])}),?\s+){{0,2}}"
+            rf"(?:{_words(reader_acts + advised['directed'] + advised['written'])})\b(?![-'’])"
         ),
         first_person=r"\b(?:i|we|me|us|my|our|let['’]s)\b",
-        # r41a: the agent's own act in a sentence of advice (an offer or a plan beside it), read where a first person
-        # elsewhere in it only reports ('since I added the dependency')
-        agent_own=rf"\b(?:{_words(data['report']['agent_acts'] + advised['agent_own'])})(?![\w'’])",
         # r33e: the stage of the agent's plan named as what comes next, by a 'next' label or copula opening the sentence
         # or a clause after a semicolon or dash ('Next: Phase 3 (T015–T020).', 'Next up is Phase 3', 'the next phase is
         # Polish (T030-T034)')
@@ -1490,7 +1477,6 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
         and patterns.remaining_stated.search(tail) is None
         and patterns.next_stated.search(tail) is None
         and patterns.step_complement.search(tail) is None
-        and "```" not in text[max(0, len(text) - _LIST_TAIL) :]  # r41a: a fenced command may close with no lead
     ):
         # every label names the next step, or ends with its colon; r33c: or the act is proposed; r33g: or invoked
         return None
@@ -1868,7 +1854,7 @@ def _fenced_command(text: str, view: str, patterns: _Patterns) -> QuestionSite |
     if not all(_fenced_outcome_remark(r, patterns) for r in remarks):
         return None  # the message goes on after the block: the command is no closing act
     lead_end = len(view[: opening.start()].rstrip())
-    if lead_end == 0:
+    if lead_end == 0 or view[lead_end - 1] != ":":
         return None
     line_start = view.rfind("\n", max(0, lead_end - _LEAD_REACH), lead_end) + 1
     if line_start == 0 and lead_end > _LEAD_REACH:
@@ -1877,15 +1863,9 @@ def _fenced_command(text: str, view: str, patterns: _Patterns) -> QuestionSite |
     lead_start = line_start + (stops[-1].end() if stops else 0)
     lead_start += _LEAD_MARKS.match(view, lead_start).end() - lead_start
     said = " ".join(view[lead_start : lead_end - 1].lower().replace("’", "'").split()).strip(" *_")
-    found = patterns.fenced_lead.fullmatch(said) if view[lead_end - 1] == ":" else None
-    if found is not None and found.group("front") and not _fronted_check(found.group("front"), patterns):
-        return None  # 'To start it, run:' is a purpose of use
-    # r41a (docs/DESIGN.md#the-reader-as-doer): with no imperative before it, the block is handed over as the close when
-    # what follows it says what the run will do ('```sh npm run db:seed```' + 'This will wipe the local dev database …')
-    # and a word of its commands is a project act; the lead is then the block's own
-    if found is None and (not remarks or not said or (
-            view[lead_end - 1] == ":" and not set(said.split()) & patterns.running)):  # fmt: skip
-        return None  # 'Usage:' + the block: how to use it; a block alone is an answer, no close of the agent's work
+    found = patterns.fenced_lead.fullmatch(said)
+    if found is None or (found.group("front") and not _fronted_check(found.group("front"), patterns)):
+        return None  # no imperative introduces the block; 'To start it, run:' is a purpose of use
     paragraph = view[line_start:lead_end].lower().replace("’", "'")
     own_use = any(use in said for use in patterns.invoke_own_use)
     if own_use or any(place in paragraph for place in patterns.invoke_places):
@@ -1895,14 +1875,10 @@ def _fenced_command(text: str, view: str, patterns: _Patterns) -> QuestionSite |
         line.lower() in before and any(cue in before for cue in patterns.invoke_failed)
     ):
         return None  # the agent could not run it here: the run the sandbox blocked, left to the reader
-    commands = " ".join(ln for ln in body.lower().splitlines() if not ln.lstrip().startswith("#"))
-    acts = set(re.findall(r"[a-z]+", commands if found is None else line.lower())) & patterns.command_acts
-    checked = found is not None and (
-        found.group("verb") in patterns.fenced_verbs or _verifies(said, " ".join(remarks).lower(), patterns))
+    acts = set(re.findall(r"[a-z]+", line.lower())) & patterns.command_acts
+    checked = found.group("verb") in patterns.fenced_verbs or _verifies(said, " ".join(remarks).lower(), patterns)
     if not acts and not checked:
         return None  # 'Run:' + '`npm run dev`': the reader's use of the work, no act of the project
-    if found is None:  # r41a: the block is its own lead, no sentence before it reads as the lead-in
-        lead_start = lead_end = opening.start()
     head = view[lead_start:lead_end]
     return QuestionSite(
         lead_start, closing.end(), head + "\n" + text[opening.start() : closing.end()], LIST, False, "",
