@@ -31,6 +31,20 @@ from analyzer.grammar.grants import (
 )
 from analyzer.grammar.judgement import Judgement, carved, gated
 from analyzer.grammar.persons_side import (  # the one person's-side reading (r41d); names kept public here
+    _ROUTE,
+    APP_NOUNS,
+    CODE_TAKERS,
+    ENVIRONMENT_PLACES,
+    ENVIRONMENT_PREPOSITIONS,
+    GOING_TO,
+    PATH_ARROWS,
+    READERS,
+    RELOADS,
+    RERUNNING,
+    RUNNING,
+    SCREEN_VERBS,
+    USING,
+    VERIFYING_PURPOSES,
     _objected,
     _reloaded,
     agent_subject,
@@ -91,7 +105,6 @@ PERSONS_CONTENT = terms("turn-taking", "persons_content")
 CONTENT_PREPOSITIONS = terms("turn-taking", "content_prepositions")
 # r35b: the nouns of the reader's word that may stand as the condition of the agent's act ('One word from you and …').
 WORD_GIVEN = frozenset(sites()["turn"]["word_given"])
-READERS = terms("register", "reader")
 OWN_POINTS = terms("turn-taking", "own_points")
 BACK_POINTERS = terms("turn-taking", "back_pointers")
 PERSON_KNOWLEDGE = terms("turn-taking", "person_knowledge")
@@ -103,43 +116,23 @@ ASKED_POINTS = terms("turn-taking", "asked_points")
 BACK_LOCATORS = terms("turn-taking", "back_locators")
 # r37f: the person's own environment (terms [reader-environment]) and the verbs of running the check handed back with no
 # command in code (sites.toml [next-step], the same words that found the site).
-ENVIRONMENT_PLACES = terms("reader-environment", "places")
-SCREEN_VERBS = terms("reader-environment", "verbs")
-RELOADS = terms("reader-environment", "reloads")
-ENVIRONMENT_PREPOSITIONS = terms("reader-environment", "prepositions")
-VERIFYING_PURPOSES = terms("reader-environment", "verifying_purposes")
-GOING_TO = terms("reader-environment", "going")
 POINTING_ACTS = terms("reader-environment", "pointing_acts")
-LOCAL_HOSTS = terms("reader-environment", "local_hosts")
-HOSTED_DOMAINS = terms("reader-environment", "hosted_domains")
-SOLE_MARKS = terms("reader-environment", "sole_marks")
 GENERAL_SIDES = terms("reader-environment", "general_sides")
 STATEMENT_OPENERS = terms("reader-environment", "statement_openers")
 TIMING_MARKS = terms("timed-act", "timing_marks")
 # r38k: the person's running app and the platform's UI (terms [reader-environment] using … path_arrows)
-USING = terms("reader-environment", "using")
-CODE_TAKERS = terms("reader-environment", "code_takers")
-APP_NOUNS = terms("reader-environment", "app_nouns")
-APP_ACTS = terms("reader-environment", "app_acts")
-CI_RUNS = terms("reader-environment", "ci_runs")
-RERUNNING = terms("reader-environment", "rerunning")
-PATH_ARROWS = terms("reader-environment", "path_arrows")
 # r39i: the check of the work in the person's environment, under any lead-in (terms [reader-environment] check_acts …)
 CHECK_ACTS = terms("reader-environment", "check_acts")
 CHECK_NOUNS = terms("reader-environment", "check_nouns")
 BY_HAND = terms("reader-environment", "by_hand")
 CHECK_DOING = terms("reader-environment", "check_doing")
 # r39i: the person's own facts asked with a wh-determiner (terms [reader-environment] wh_determiners, experienced)
-WH_DETERMINERS = terms("reader-environment", "wh_determiners")
-EXPERIENCED = terms("reader-environment", "experienced")
 READER_SIDES = terms("word-before-act", "reader_sides")
-_ROUTE = re.compile(r"^`?/[a-z]")
 # The words of the check's openers, and the verbs of trying and giving a run (sites.toml [next-step]: as the site
 # found them).
 RECHECK_OPENERS = frozenset(w for phrase in sites()["next-step"]["recheck_openers"] for w in phrase.split())
 TRYING = frozenset(sites()["next-step"]["trying"])
 GIVING = frozenset(sites()["next-step"]["giving"])
-RUNNING = frozenset(sites()["next-step"]["running_verbs"]) | frozenset(sites()["next-step"]["running_gerunds"])
 RUN_OUTCOMES = terms("work-list", "run_outcomes")
 CHANGING_ACTS = frozenset(sites()["next-step"]["changing_acts"])  # r39b: the verbs of changing the project's state
 TRIED_LABELS = frozenset(sites()["next-step"]["tried_labels"])
