@@ -47,12 +47,13 @@ _SPELLING_PATH = os.path.join(os.path.dirname(__file__), "spelling.toml")
 # The copulas a phrase may open with: the noun before one is its subject, never a mention cue ('the wording is yours').
 _COPULAS = frozenset({"is", "are", "was", "were"})
 _GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
-# A phrase never starts or ends inside a longer word, identifier or path (your_call, your-move.ts).
-_BEFORE = r"(?<![\w'’\-/.])"
+# A phrase never starts or ends inside a longer word, identifier, path or address (your_call, your-move.ts,
+# you@example.com).
+_BEFORE = r"(?<![\w'’\-/.@])"
 # Two single letters one space apart, then a third or a gap and a letter: the cheap sign of a word
 # written letter by letter.
 _SPACED_PROBE = re.compile(r"(?<!\S)[^\W\d_] [^\W\d_](?: [^\W\d_]| {2,}[^\W\d_])")
-_AFTER = r"(?![\w'’\-/]|\.\w)"
+_AFTER = r"(?![\w'’\-/@]|\.\w)"
 # The pre-filter's words: a phrase word's ASCII pieces are runs of letters and digits.
 _ASCII_WORD = re.compile(r"[a-z0-9]+")
 # "word" is a run of letters for the mention test; apostrophes stay inside words.
