@@ -383,7 +383,7 @@ def _judged(act: list[Token], lexicon: Lexicon) -> Judgement | None:
     if not words:
         return None
     work = work_of_stretch(words, lexicon)
-    if not work.human_only:
+    if not work.human_only or _own_clause_act(words[0], lexicon):
         return None
     span = bounds(words)
     return verdict_of(work, "object", "bound-before", f"what is named before it, '{text_of(words[0], span)}',", span,
@@ -522,6 +522,8 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
         and (_reports_done(last.root) or _domain_act_done(last.root, words, work, lexicon))
     ):
         return None  # m40c: 'That one's merged. Next one?': the act reported done before the hand-over binds nothing
+    if work.human_only and act and _own_clause_act(act[0], lexicon):
+        return None  # r42c: 'Squashing my WIP commits on the unpublished feature branch into one — your call.'
     if not work.human_only:
         work = _done_on_it(own, act, lexicon, model) or work
     weighed = consequence(words, lexicon) if not work.human_only else None
@@ -685,10 +687,19 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
             return None
         if every and unit not in labels and not _all_human(units, labels, unit, lexicon, model):
             return None  # 'Either is your call.' after two steps: both are the choice
+        if _own_unit(unit, lexicon, model):
+            return None  # r42c: 'Merged `feature/x` into my working branch; your call whether to keep that.'
+
         named = unit if len(unit) <= 60 else unit[:57] + "…"
         return gated("exempt", "bound-before", f"exempt (bound-before): its sentence points back at what is named "
                      f"before it, '{named}', {work.describe()}", None, None, work.domains)  # fmt: skip
     return None
+
+
+def _own_unit(unit: str, lexicon: Lexicon, model: Language) -> bool:
+    """r42c: the context sentence's act is the agent's own by its target (_own_clause_act), read on its own parse."""
+    doc = model(sentence_case(unit))
+    return any(_own_act(t, lexicon) or _combined(t) for t in doc)
 
 
 def _weighed_unit(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
@@ -1004,6 +1015,12 @@ def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
             human.append("billing")
             continue
         work = work_of_stretch(words, lexicon)
+        if not work.human_only and top is not None and subjects == [] and top.pos_ == "VERB":
+            # r42c: a tool or change as the subject ('The cleanup script would delete 1.2M rows from the production
+            # `events` table'): the act is its predicate, the verb with what it acts on
+            acted = _predicate(top, words)
+            done = work_of_stretch(acted, lexicon) if acted else work
+            work = done if done.human_only else work
         joined = [c for c in top.children if c.dep_ == "conj" and c.pos_ == "VERB" and c.i in {t.i for t in words}
                   ] if top is not None and top.tag_ == "VB" else []  # fmt: skip
         if work.human_only and joined:
@@ -1022,6 +1039,16 @@ def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
     if human:
         return Work(True, tuple(dict.fromkeys(human)), (), ())
     return None
+
+
+def _predicate(verb: Token, words: list[Token]) -> list[Token]:
+    """The verb of a clause whose subject is a thing, with its objects and places, inside `words`; empty when its
+    subject is a person or a pronoun (the clause is then read whole)."""
+    inside = {t.i for t in words}
+    if not any(c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN") for c in verb.children):
+        return []
+    parts = [t for c in verb.children if c.dep_ in ("dobj", "prep", "dative", "prt", "npadvmod") for t in c.subtree]
+    return sorted({verb, *parts} & set(words), key=lambda t: t.i) if parts and verb.i in inside else []
 
 
 def _pays(words: list[Token]) -> bool:
@@ -1064,6 +1091,9 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
     reader's go — a question holding 'this' or 'one' points at the agent's own work far more often); a gerund subject
     of its own clause, through markup (_subject_named). None when its own words name work, the hand-over is negated,
     or nothing human-only is bound."""
+    bridged = _past_bridges(sentence, phrase, before, lexicon, model)
+    if bridged is not None:
+        sentence, phrase, before = bridged
     own, prior = _own_clause(sentence, phrase[0])
     if len(own) <= MAX_POINTING_CHARS and (before + prior).strip():
         judged = pointed_before(own, f"{before.rstrip()} {prior}".strip(), lexicon, model)
@@ -1082,6 +1112,72 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
         listed = bool(said) and bool(LIST_MARK.match(said.split("\n")[-1]))  # a list's items are the choice
         judged = _statement_judged(statements[-1], lexicon, model) if statements and not listed else None
     return judged
+
+
+PREP_VERBS = terms("bound-before", "prep_verbs")
+# r42c: where a clause of the hand-over's sentence ends: a ';', ':' or dash, or a comma before a linking word (', so').
+CLAUSE_END = re.compile(r"[;:\u2014\u2013](?=\s)|,(?=\s+(?:so|but|hence|therefore|thus)\b)|\s-(?=\s)")
+
+
+def _past_bridges(sentence: str, phrase: tuple[int, int], before: str, lexicon: Lexicon,
+                  model: Language) -> tuple[str, tuple[int, int], str] | None:  # fmt: skip
+    """r42c (docs/DESIGN.md#construction-classes, the agent's bridge between an act and its hand-over): the clauses
+    between a hand-over and the act it hands over that only say how the agent stands to that act — it holds off ('I
+    can't grant that myself', 'I don't have access to it'), hands it over in words of its own ('I've left the final run
+    to you'), or reports readying it ('I've prepared the plan', 'The plan output is saved in `plan.txt`') — name no
+    decision: the hand-over binds the act named before them. Returns the hand-over's own clause, its phrase offsets in
+    it, and the context with the bridges taken out; None when no bridge stands next to the hand-over."""
+    head = sentence[: phrase[0]]
+    cuts = [m.end() for m in CLAUSE_END.finditer(head) if any(ch.isalpha() for ch in head[: m.start()])]
+    start = cuts[-1] if cuts else 0
+    clauses = [head[a:b] for a, b in zip([0, *cuts], cuts, strict=False)]
+    dropped = False
+    while clauses and _bridge(clauses[-1], lexicon, model):
+        clauses.pop()
+        dropped = True
+    if clauses and not dropped:
+        return None
+    kept = before
+    if not clauses:
+        sentences = [p for p in SENTENCE_END.split(before.rstrip()) if p.strip()]
+        for _ in range(MAX_SENTENCES_BACK):
+            if len(sentences) < 2 or not _bridge(sentences[-1], lexicon, model):
+                break
+            sentences.pop()
+            dropped = True
+        kept = before[: before.rfind(sentences[-1]) + len(sentences[-1])] if sentences else ""
+    if not dropped:
+        return None
+    prior = " ".join(c.strip().rstrip(",;:\u2014\u2013-").strip() + "." for c in clauses)
+    lead = len(sentence[start:]) - len(sentence[start:].lstrip())
+    own = sentence[start:].strip()
+    return own, (phrase[0] - start - lead, phrase[1] - start - lead), f"{kept.rstrip()} {prior}".rstrip()
+
+
+def _bridge(clause: str, lexicon: Lexicon, model: Language) -> bool:
+    """A clause of the agent's stand toward the act named before it (_past_bridges), naming no human-only act of its
+    own: the agent's verb negated, a verb of handing over with the reader in it, or a verb of readying reported done
+    (the agent's, or a passive)."""
+    if not any(ch.isalpha() for ch in clause) or clause.rstrip().endswith("?"):
+        return False
+    doc = model(sentence_case(clause.strip().lstrip("-*+\u2022 ").strip()))
+    sents = list(doc.sents)
+    if len(sents) != 1:
+        return False
+    top = sents[0].root
+    words = [t for t in doc if not t.is_punct and not t.is_space]
+    subjects = [c for c in top.children if c.dep_ in ("nsubj", "nsubjpass")]
+    agent = any(c.lower_ in AGENT for c in subjects)
+    lemma = top.lemma_.lower()
+    if agent and any(c.dep_ == "neg" for c in top.children):
+        stand = True  # 'I can't grant that myself', 'I haven't touched it'
+    elif agent and lemma in HANDOVER_VERBS:
+        stand = any(t.lower_ in READER for t in words)  # 'I've left the final run to you'
+    else:
+        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in top.children)
+        done = top.tag_ in ("VBN", "VBD") and (agent or passive)
+        stand = done and lemma in PREP_VERBS  # 'I've written up the numbers in …', 'the plan is saved'
+    return stand and not work_of_stretch(words, lexicon).human_only
 
 
 # r40c: a negation in the hand-over's own clause ('is not your move', 'isn’t', 'that one's not your call'); a thing
@@ -1146,6 +1242,18 @@ def _subject_named(sentence: str, phrase: tuple[int, int], lexicon: Lexicon, mod
     return gated("exempt", "bound-before", f"exempt (bound-before): the gerund subject of its own clause, '{named}', "
                  f"is the act it hands over, {work_of_stretch(act, lexicon).describe()}", None, None,
                  judged.domains)  # fmt: skip
+
+
+def _own_clause_act(first: Token, lexicon: Lexicon) -> bool:
+    """r42c (docs/DESIGN.md#construction-classes): the act bound is a verb its own clause makes the agent's — a target
+    of the agent's own ('Merged `feature/x` into my working branch', 'Squashing my WIP commits on the unpublished
+    feature branch'), or things combined into one — however the stretch read for it was cut."""
+    return any(_own_act(v, lexicon) or _combined(v) for v in first.sent if _in_clause(v, first))
+
+
+def _in_clause(verb: Token, first: Token) -> bool:
+    """The verb is the act's own or one the model hung under it (not a verb of another clause of the sentence)."""
+    return verb.i == first.i or first in verb.ancestors or verb in first.ancestors
 
 
 def _combined(verb: Token) -> bool:
