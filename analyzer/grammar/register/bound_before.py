@@ -1091,6 +1091,9 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
     reader's go — a question holding 'this' or 'one' points at the agent's own work far more often); a gerund subject
     of its own clause, through markup (_subject_named). None when its own words name work, the hand-over is negated,
     or nothing human-only is bound."""
+    gone_on = _go_on_after(sentence, phrase, lexicon, model)
+    if gone_on is not None:
+        return gone_on
     bridged = _past_bridges(sentence, phrase, before, lexicon, model)
     if bridged is not None:
         sentence, phrase, before = bridged
@@ -1117,6 +1120,38 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
 PREP_VERBS = terms("bound-before", "prep_verbs")
 # r42c: where a clause of the hand-over's sentence ends: a ';', ':' or dash, or a comma before a linking word (', so').
 CLAUSE_END = re.compile(r"[;:\u2014\u2013](?=\s)|,(?=\s+(?:so|but|hence|therefore|thus)\b)|\s-(?=\s)")
+
+
+# r42c: the agent's own next act after the hand-over in its sentence ('let me know and I'll run …').
+GO_ON = re.compile(r"\b(?:I|we)(?:['\u2019]ll|\s+will|\s+can)\s+\S", re.IGNORECASE)
+MAX_GO_ON_GAP = 80
+
+
+def _go_on_after(sentence: str, phrase: tuple[int, int], lexicon: Lexicon, model: Language) -> Judgement | None:
+    """r42c (docs/DESIGN.md#construction-classes): a hand-over the agent's own next act follows in its sentence ('When
+    ready, let me know and I'll run `terraform apply` against the shared account', 'your call, and I'll merge #41 into
+    main') asks the reader's go on that act: exempt when the act, read with its own words, is human-only (the agent's
+    own target keeps it the agent's: 'and I'll merge it into my working branch'); None otherwise."""
+    after = sentence[phrase[0] :]  # a closing question's finding spans its sentence, the act inside it
+    found = GO_ON.search(after)
+    if found is None or found.start() == 0 or found.start() > MAX_GO_ON_GAP:
+        return None
+    said = after[found.start() :].strip()
+    doc = model(sentence_case(said))
+    subject = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in AGENT), None)
+    if subject is None or subject.head.pos_ not in ("VERB", "AUX"):
+        return None
+    act = subject.head
+    words = [t for t in act.subtree if t.i > subject.i and not t.is_punct and not t.is_space
+             and t.dep_ not in ("aux", "neg")]  # fmt: skip
+    if not words or any(c.dep_ == "neg" for c in act.children) or _own_clause_act(act, lexicon):
+        return None
+    work = work_of_stretch(words, lexicon)
+    if not work.human_only:
+        return None
+    named = said if len(said) <= 60 else said[:57] + "…"
+    return gated("exempt", "bound-before", f"exempt (bound-before): it asks the reader's go on the agent's next act, "
+                 f"'{named}', {work.describe()}", None, None, work.domains)  # fmt: skip
 
 
 def _past_bridges(sentence: str, phrase: tuple[int, int], before: str, lexicon: Lexicon,
@@ -1177,7 +1212,11 @@ def _bridge(clause: str, lexicon: Lexicon, model: Language) -> bool:
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in top.children)
         done = top.tag_ in ("VBN", "VBD") and (agent or passive)
         stand = done and lemma in PREP_VERBS  # 'I've written up the numbers in …', 'the plan is saved'
-    return stand and not work_of_stretch(words, lexicon).human_only
+    if not stand or work_of_stretch(words, lexicon).human_only:
+        return False
+    # what the agent readied is read with its purpose ('I've drafted the Terraform to grant … on the prod project')
+    purpose = _unit_work(clause.strip(), lexicon, model)
+    return purpose is None or not purpose.human_only
 
 
 # r40c: a negation in the hand-over's own clause ('is not your move', 'isn’t', 'that one's not your call'); a thing
