@@ -197,7 +197,7 @@ def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         return whole
     inside = {t.i for t in words}
     for verb in (t for t in words if t.pos_ == "VERB" and t.i > words[0].i):
-        paid = [c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() in COST_NOUNS]
+        paid = [c for c in verb.children if c.dep_ == "dobj" and _paid(c)]
         if paid and not any(c.dep_ == "neg" for c in verb.children) and verb.i in inside:
             span = bounds(words)
             return gated("exempt", "bound-before", f"exempt (bound-before): what is named before it, "
@@ -237,12 +237,21 @@ def _weighed(words: list[Token], act: set[int], lexicon: Lexicon) -> Judgement |
                  words[0].i, span, domains)  # fmt: skip
 
 
+def _paid(noun: Token) -> bool:
+    """What the reader pays: a cost noun ('the monthly bill', 'scan fees'), or an amount of money ('roughly $240', '$9k
+    a month': a currency sign on the number or beside it)."""
+    if noun.lemma_.lower() in COST_NOUNS:
+        return True
+    return noun.tag_ == "$" or any(c.tag_ == "$" for c in noun.children) or (
+        noun.i > 0 and noun.doc[noun.i - 1].tag_ == "$")  # fmt: skip
+
+
 def _costs(finite: Token, said: list[Token]) -> bool:
     """'Upgrading roughly triples the monthly bill': a verb of changing an amount, however the model tagged it, not
     negated, before a cost noun."""
     changed = (forms(finite) | {finite.lemma_.lower().rstrip("s")}) & COST_VERBS
     return bool(changed) and not any(c.dep_ == "neg" for c in finite.children) and any(
-        t.lemma_.lower() in COST_NOUNS for t in said if t.i > finite.i)  # fmt: skip
+        _paid(t) for t in said if t.i > finite.i)  # fmt: skip
 
 
 def _weight(verb: Token, act: set[int], lexicon: Lexicon) -> str:
@@ -1059,7 +1068,7 @@ def _pays(words: list[Token]) -> bool:
             continue
         under = [c for c in verb.children if c.dep_ == "dobj"]
         under += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
-        if any(t.lemma_.lower() in COST_NOUNS for t in under):
+        if any(_paid(t) for t in under):
             return True
     return False
 
