@@ -56,6 +56,25 @@ def test_a_bridge_of_the_agent_binds_the_act_before_it(text: str, verdict: str, 
 @pytest.mark.parametrize(
     ("text", "verdict", "rule", "words"),
     [
+        # an amount of money or a use fee is what the reader pays
+        ("The export query is tested on a small sample. Running it against the full warehouse will cost about $310 in "
+         "scan fees. Your call.", "exempt", "bound-before", ["changes what the reader pays", "billing"]),
+        ("The export query is tested on a small sample. Running it against the full warehouse will take about 40 "
+         "minutes. Your call.", "fire", "standalone", ["without naming a human-only one"]),
+        # a feature turned off in production is a production change, in staging the agent's
+        ("Turning the legacy checkout off in production is a product call. Up to you.", "exempt", "reader-decides",
+         ["production-deploy"]),
+        ("Turning the legacy banner off in staging is quick. Up to you.", "fire", "reader-decides",
+         ["without naming a human-only one"]),
+    ],
+)
+def test_what_the_reader_pays_and_what_production_runs(text: str, verdict: str, rule: str, words: list[str]) -> None:
+    assert_judged(text, verdict, rule, words)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "rule", "words"),
+    [
         # a tool or change as the subject: its predicate is the act
         ("The cleanup script would delete 40k rows from the production `orders` table. Your call.", "exempt",
          "bound-before", [NOTHING, "production-data"]),

@@ -1099,13 +1099,20 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
     row, its sentence before, its label or heading names (context_before: an attribution phrase or, r41b, a wait for the
     reader's go — a question holding 'this' or 'one' points at the agent's own work far more often); a gerund subject
     of its own clause, through markup (_subject_named). None when its own words name work, the hand-over is negated,
-    or nothing human-only is bound."""
-    gone_on = _go_on_after(sentence, phrase, lexicon, model)
-    if gone_on is not None:
-        return gone_on
-    bridged = _past_bridges(sentence, phrase, before, lexicon, model)
-    if bridged is not None:
-        sentence, phrase, before = bridged
+    or nothing human-only is bound. r42c: then the agent's own next act after it (_go_on_after), then the same reading
+    past the agent's bridge clauses (_past_bridges)."""
+    judged = _scope_judged(sentence, phrase, before, finding, lexicon, model)
+    if judged is None:
+        judged = _go_on_after(sentence, phrase, lexicon, model)
+    if judged is None:
+        bridged = _past_bridges(sentence, phrase, before, lexicon, model)
+        judged = _scope_judged(*bridged, finding, lexicon, model) if bridged is not None else None
+    return judged
+
+
+def _scope_judged(sentence: str, phrase: tuple[int, int], before: str, finding: Finding, lexicon: Lexicon,
+                  model: Language) -> Judgement | None:  # fmt: skip
+    """The antecedent-scope reading of one hand-over sentence and its context (antecedent_judged)."""
     own, prior = _own_clause(sentence, phrase[0])
     if len(own) <= MAX_POINTING_CHARS and (before + prior).strip():
         judged = pointed_before(own, f"{before.rstrip()} {prior}".strip(), lexicon, model)
