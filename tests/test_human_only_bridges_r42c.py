@@ -100,7 +100,7 @@ def test_a_tool_subject_names_its_predicate(text: str, verdict: str, rule: str, 
         ("Let me know and I'll merge the fix into my working branch.", "fire", "standing-by", ["next request"]),
         # a command named by its tool and verb inside inline code
         ("The plan is saved. When ready to proceed, let me know and I'll run `terraform apply plan.out`.", "exempt",
-         "report-before-act", ["waits for the reader's go", "shared-infrastructure"]),
+         "bound-before", [GO, "shared-infrastructure"]),
         ("The plan is saved. When ready to proceed, let me know and I'll run `terraform validate` again.", "fire",
          "report-before-act", ["work the agent could do"]),
         # the act approved, a gerund the model hangs as a complement
@@ -140,3 +140,13 @@ def test_an_elliptical_condition_waits_on_the_sign_in_before_it() -> None:
     verdict, rule, reason = verdict_rule_reason(built)
     assert (verdict, rule) == ("fire", "report-before-act")
     assert "work the agent could do" in reason
+
+
+def test_an_elliptical_condition_waits_on_the_steps_before_it() -> None:
+    """'Once added' names no one: the list before it names the reader's steps, one a key added to the account."""
+    keyed = ("To finish the setup:\n1. Open SSH Keys on your GitLab profile.\n2. Paste the public key above and click "
+             "Add key.\n\nOnce added, tell me \"Done\" and I'll verify the connection.")
+    pasted = ("To finish the setup:\n1. Open `src/config.ts`.\n2. Paste the snippet above at the end of the file.\n\n"
+              "Once added, tell me \"Done\" and I'll verify the build.")
+    assert_judged(keyed, "exempt", "bound-before", ["its condition names no one", "credentials"])
+    assert_judged(pasted, "fire", "report-before-act", ["work the agent could do"])

@@ -163,7 +163,7 @@ def report_before_act(asked: Asked) -> Judgement | None:
         return None
     if _wished(condition) and _reader_subject(condition):
         return None  # 'If you'd like, send it over and I'll …': the reader's wish, the wish condition's
-    held = _readers_own(asked, condition) or _checked_in_environment(asked) or _bound_go(asked, condition, going_on)
+    held = _readers_own(asked, condition) or _checked_in_environment(asked)
     if held is not None:
         return held
     fact = next((t for t in tokens if t.i < going_on.i and persons_fact(t)), None)
@@ -855,30 +855,6 @@ def _readers_own(asked: Asked, condition: Token, name: str = "report-before-act"
                       f"what only the person can do or know ('{place}'): a hold on the person")  # fmt: skip
     return carved(name, f"'{_as_asked(asked)}' holds the agent's act until the reader's '{_clause(condition)}', "
                   f"and that is {work.describe()}: a hold on a human-only act")  # fmt: skip
-
-
-def _bound_go(asked: Asked, condition: Token, going_on: Token) -> Judgement | None:
-    """r42c (docs/DESIGN.md#construction-classes, a human-only decision named away from the phrase): the reader's word
-    the agent waits for is the go on a human-only act — the agent's own act after it ('When ready to proceed, let me
-    know and I'll run `terraform apply "tfplan"`'), or, when the condition names no one ('Once complete, …'), the
-    reader's act the instruction before it named ('Please run this command … to authenticate with your account.').
-    Exempt then; None otherwise."""
-    act = going_on.head
-    scope = frozenset(t.i for t in act.subtree if t.i > going_on.i and not t.is_punct)
-    work = work_of([act], asked.lexicon, scope)
-    shown = _as_asked(asked)
-    if work.human_only:
-        return gated("exempt", "report-before-act", f"exempt (report-before-act): '{shown}' waits for the reader's go "
-                     f"on the agent's '{act.text} …', and that is {work.describe()}", act.i, None,
-                     work.domains)  # fmt: skip
-    if subject_of(condition) is not None:
-        return None
-    before = _instruction_before(asked.parts)
-    if before is None or not _human_only_instruction(before, asked):
-        return None
-    return gated("exempt", "report-before-act", f"exempt (report-before-act): '{shown}' waits on the reader's "
-                 f"'{before.text} …' before it ('{_clause(condition)}'), and that is "
-                 f"{_human_only_instruction(before, asked)}", act.i)  # fmt: skip
 
 
 def _checked_in_environment(asked: Asked) -> Judgement | None:

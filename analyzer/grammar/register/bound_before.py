@@ -1107,7 +1107,43 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
     if judged is None:
         bridged = _past_bridges(sentence, phrase, before, lexicon, model)
         judged = _scope_judged(*bridged, finding, lexicon, model) if bridged is not None else None
+    if judged is None:
+        judged = _condition_bound(sentence, before, lexicon, model)
     return judged
+
+
+# r42c: a condition or time that names no one ('Once added,', 'When done,', 'Once that's complete,'): the act it waits
+# on is the reader's, named by the instructions before it.
+ELLIPTICAL = re.compile(r"^\W*(?:once|when|after|as soon as)\s+(?:(?:that|this|it|they)(?:['\u2019]s|\s+is|\s+are|"
+                        r"['\u2019]re|\s+has been|\s+have been)\s+)?(?:\w+ed|done|complete|finished|set up)\s*,",
+                        re.IGNORECASE)  # fmt: skip
+MAX_INSTRUCTIONS_BACK = 6
+INSTRUCTION_OPENERS = terms("reference", "instruction_openers")
+
+
+def _condition_bound(sentence: str, before: str, lexicon: Lexicon, model: Language) -> Judgement | None:
+    """r42c (docs/DESIGN.md#construction-classes): a hand-over opened by a condition that names no one ('Once added,
+    tell me "Done" and I'll verify the connection.') waits on the reader's act the instructions right before it named —
+    the steps of a list or imperative sentences ('Paste the key into SSH Keys on your GitLab profile.'): exempt when one
+    of them is a human-only act (a credential added, a grant, a deploy), which only the person does; None otherwise."""
+    if not ELLIPTICAL.match(sentence) or not before.strip():
+        return None
+    lines = [ln for ln in before.rstrip().split("\n") if ln.strip()][-MAX_INSTRUCTIONS_BACK:]
+    for line in reversed(lines):
+        said = MARKUP.sub("", LIST_MARK.sub("", line)).strip()
+        for part in reversed([p for p in SENTENCE_END.split(said) if p.strip()]):
+            words = [t for t in model(instruction_case(part.strip())) if not t.is_punct and not t.is_space]
+            while words and words[0].lower_ in INSTRUCTION_OPENERS:
+                words = words[1:]  # 'Please run this command …'
+            if not words or words[0].dep_ != "ROOT" or any(c.dep_ == "nsubj" for c in words[0].children):
+                continue  # an instruction opens with its verb, however the model tagged it ('Open SSH Keys …': JJ)
+            work = work_of_stretch(words, lexicon)
+            if work.human_only:
+                named = part.strip() if len(part.strip()) <= 60 else part.strip()[:57] + "…"
+                return gated("exempt", "bound-before", f"exempt (bound-before): its condition names no one and waits "
+                             f"on the reader's step before it, '{named}', {work.describe()}", None, None,
+                             work.domains)  # fmt: skip
+    return None
 
 
 def _scope_judged(sentence: str, phrase: tuple[int, int], before: str, finding: Finding, lexicon: Lexicon,
