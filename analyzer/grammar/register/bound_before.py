@@ -1247,6 +1247,9 @@ def _bridge(clause: str, lexicon: Lexicon, model: Language) -> bool:
     (the agent's, or a passive)."""
     if not any(ch.isalpha() for ch in clause) or clause.rstrip().endswith("?"):
         return False
+    said = re.findall(r"[a-z]+", clause.lower().replace("\u2019", "'"))
+    if not AGENT & set(said) and not any(w.endswith(("ed", "en", "ten")) for w in said):
+        return False  # the cheap test first: neither the agent nor a participle of readying, no second parse
     doc = model(sentence_case(clause.strip().lstrip("-*+\u2022 ").strip()))
     sents = list(doc.sents)
     if len(sents) != 1:
