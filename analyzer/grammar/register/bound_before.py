@@ -698,7 +698,6 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
             return None  # 'Either is your call.' after two steps: both are the choice
         if _own_unit(unit, lexicon, model):
             return None  # r42c: 'Merged `feature/x` into my working branch; your call whether to keep that.'
-
         named = unit if len(unit) <= 60 else unit[:57] + "…"
         return gated("exempt", "bound-before", f"exempt (bound-before): its sentence points back at what is named "
                      f"before it, '{named}', {work.describe()}", None, None, work.domains)  # fmt: skip
