@@ -507,7 +507,8 @@ def _approval_of(asked: Asked) -> Judgement | None:
     # issue 28: 'Agree?' — the verb of the reader's approval with its subject left out
     elliptical = subject is None and root.i == asked.tokens[0].i and root.tag_ in ("VB", "VBP")
     if lemma in words.approval_own_verbs and ((subject is not None and subject.lower_ == "you") or elliptical):
-        approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp")]
+        # r42c: the act approved may be a gerund the model hangs as a complement ('approve running this deployment')
+        approved = [c for c in root.children if c.dep_ in ("prep", "dobj", "ccomp", "xcomp")]
         granted = environment_word(t for c in approved for t in [c, *c.subtree])
         if granted is not None:
             # r39a: 'Could you approve the OAuth consent screen in your browser?': a grant only the person gives (a

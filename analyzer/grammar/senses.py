@@ -5,6 +5,7 @@ in the right sense. Each rule is one English construction; work.py asks them bef
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from analyzer.grammar.reference import (
@@ -555,7 +556,10 @@ def command_domain(token: Token, lexicon: Lexicon, inside: frozenset[int]) -> st
     written = as_written([token])
     if not written.startswith("`") or " " not in written.strip("` "):
         return None
-    return next((d for d in map(lexicon.domain_of, sorted(code_words(token))) if d), None)
+    # r42c: a command's name and verb together name its act ('`terraform apply "tfplan"`': a domain's two-word term)
+    said = written.lower().split()
+    pairs = [f"{a.strip('`')} {b.strip('`')}" for a, b in pairwise(said)]
+    return next((d for d in map(lexicon.domain_of, [*pairs, *sorted(code_words(token))]) if d), None)
 
 
 @rule("state-choice")

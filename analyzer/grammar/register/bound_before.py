@@ -197,7 +197,7 @@ def consequence(tokens: Sequence[Token], lexicon: Lexicon) -> Judgement | None:
         return whole
     inside = {t.i for t in words}
     for verb in (t for t in words if t.pos_ == "VERB" and t.i > words[0].i):
-        paid = [c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() in COST_NOUNS]
+        paid = [c for c in verb.children if c.dep_ == "dobj" and _paid(c)]
         if paid and not any(c.dep_ == "neg" for c in verb.children) and verb.i in inside:
             span = bounds(words)
             return gated("exempt", "bound-before", f"exempt (bound-before): what is named before it, "
@@ -237,12 +237,21 @@ def _weighed(words: list[Token], act: set[int], lexicon: Lexicon) -> Judgement |
                  words[0].i, span, domains)  # fmt: skip
 
 
+def _paid(noun: Token) -> bool:
+    """What the reader pays: a cost noun ('the monthly bill', 'scan fees'), or an amount of money ('roughly $240', '$9k
+    a month': a currency sign on the number or beside it)."""
+    if noun.lemma_.lower() in COST_NOUNS:
+        return True
+    return noun.tag_ == "$" or any(c.tag_ == "$" for c in noun.children) or (
+        noun.i > 0 and noun.doc[noun.i - 1].tag_ == "$")  # fmt: skip
+
+
 def _costs(finite: Token, said: list[Token]) -> bool:
     """'Upgrading roughly triples the monthly bill': a verb of changing an amount, however the model tagged it, not
     negated, before a cost noun."""
     changed = (forms(finite) | {finite.lemma_.lower().rstrip("s")}) & COST_VERBS
     return bool(changed) and not any(c.dep_ == "neg" for c in finite.children) and any(
-        t.lemma_.lower() in COST_NOUNS for t in said if t.i > finite.i)  # fmt: skip
+        _paid(t) for t in said if t.i > finite.i)  # fmt: skip
 
 
 def _weight(verb: Token, act: set[int], lexicon: Lexicon) -> str:
@@ -383,7 +392,7 @@ def _judged(act: list[Token], lexicon: Lexicon) -> Judgement | None:
     if not words:
         return None
     work = work_of_stretch(words, lexicon)
-    if not work.human_only:
+    if not work.human_only or _own_clause_act(words[0], lexicon):
         return None
     span = bounds(words)
     return verdict_of(work, "object", "bound-before", f"what is named before it, '{text_of(words[0], span)}',", span,
@@ -522,6 +531,8 @@ def pointed_before(sentence: str, before: str, lexicon: Lexicon, model: Language
         and (_reports_done(last.root) or _domain_act_done(last.root, words, work, lexicon))
     ):
         return None  # m40c: 'That one's merged. Next one?': the act reported done before the hand-over binds nothing
+    if work.human_only and act and _own_clause_act(act[0], lexicon):
+        return None  # r42c: 'Squashing my WIP commits on the unpublished feature branch into one — your call.'
     if not work.human_only:
         work = _done_on_it(own, act, lexicon, model) or work
     weighed = consequence(words, lexicon) if not work.human_only else None
@@ -685,10 +696,18 @@ def context_before(sentence: str, phrase: tuple[int, int], before: str, lexicon:
             return None
         if every and unit not in labels and not _all_human(units, labels, unit, lexicon, model):
             return None  # 'Either is your call.' after two steps: both are the choice
+        if _own_unit(unit, lexicon, model):
+            return None  # r42c: 'Merged `feature/x` into my working branch; your call whether to keep that.'
         named = unit if len(unit) <= 60 else unit[:57] + "…"
         return gated("exempt", "bound-before", f"exempt (bound-before): its sentence points back at what is named "
                      f"before it, '{named}', {work.describe()}", None, None, work.domains)  # fmt: skip
     return None
+
+
+def _own_unit(unit: str, lexicon: Lexicon, model: Language) -> bool:
+    """r42c: the context sentence's act is the agent's own by its target (_own_clause_act), read on its own parse."""
+    doc = model(sentence_case(unit))
+    return any(_own_act(t, lexicon) or _combined(t) for t in doc)
 
 
 def _weighed_unit(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
@@ -1004,6 +1023,12 @@ def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
             human.append("billing")
             continue
         work = work_of_stretch(words, lexicon)
+        if not work.human_only and top is not None and subjects == [] and top.pos_ == "VERB":
+            # r42c: a tool or change as the subject ('The cleanup script would delete 1.2M rows from the production
+            # `events` table'): the act is its predicate, the verb with what it acts on
+            acted = _predicate(top, words)
+            done = work_of_stretch(acted, lexicon) if acted else work
+            work = done if done.human_only else work
         joined = [c for c in top.children if c.dep_ == "conj" and c.pos_ == "VERB" and c.i in {t.i for t in words}
                   ] if top is not None and top.tag_ == "VB" else []  # fmt: skip
         if work.human_only and joined:
@@ -1024,6 +1049,16 @@ def _unit_work(unit: str, lexicon: Lexicon, model: Language) -> Work | None:
     return None
 
 
+def _predicate(verb: Token, words: list[Token]) -> list[Token]:
+    """The verb of a clause whose subject is a thing, with its objects and places, inside `words`; empty when its
+    subject is a person or a pronoun (the clause is then read whole)."""
+    inside = {t.i for t in words}
+    if not any(c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN") for c in verb.children):
+        return []
+    parts = [t for c in verb.children if c.dep_ in ("dobj", "prep", "dative", "prt", "npadvmod") for t in c.subtree]
+    return sorted({verb, *parts} & set(words), key=lambda t: t.i) if parts and verb.i in inside else []
+
+
 def _pays(words: list[Token]) -> bool:
     """A clause that changes what the reader pays: a verb of changing an amount, not negated, with a cost noun for its
     object or as the object of its preposition ('would add about $2,400 a month to the bill')."""
@@ -1032,7 +1067,7 @@ def _pays(words: list[Token]) -> bool:
             continue
         under = [c for c in verb.children if c.dep_ == "dobj"]
         under += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
-        if any(t.lemma_.lower() in COST_NOUNS for t in under):
+        if any(_paid(t) for t in under):
             return True
     return False
 
@@ -1063,7 +1098,56 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
     row, its sentence before, its label or heading names (context_before: an attribution phrase or, r41b, a wait for the
     reader's go — a question holding 'this' or 'one' points at the agent's own work far more often); a gerund subject
     of its own clause, through markup (_subject_named). None when its own words name work, the hand-over is negated,
-    or nothing human-only is bound."""
+    or nothing human-only is bound. r42c: then the agent's own next act after it (_go_on_after), then the same reading
+    past the agent's bridge clauses (_past_bridges)."""
+    judged = _scope_judged(sentence, phrase, before, finding, lexicon, model)
+    if judged is None:
+        judged = _go_on_after(sentence, phrase, lexicon, model)
+    if judged is None:
+        bridged = _past_bridges(sentence, phrase, before, lexicon, model)
+        judged = _scope_judged(*bridged, finding, lexicon, model) if bridged is not None else None
+    if judged is None:
+        judged = _condition_bound(sentence, before, lexicon, model)
+    return judged
+
+
+# r42c: a condition or time that names no one ('Once added,', 'When done,', 'Once that's complete,'): the act it waits
+# on is the reader's, named by the instructions before it.
+ELLIPTICAL = re.compile(r"^\W*(?:once|when|after|as soon as)\s+(?:(?:that|this|it|they)(?:['\u2019]s|\s+is|\s+are|"
+                        r"['\u2019]re|\s+has been|\s+have been)\s+)?(?:\w+ed|done|complete|finished|set up)\s*,",
+                        re.IGNORECASE)  # fmt: skip
+MAX_INSTRUCTIONS_BACK = 6
+INSTRUCTION_OPENERS = terms("reference", "instruction_openers")
+
+
+def _condition_bound(sentence: str, before: str, lexicon: Lexicon, model: Language) -> Judgement | None:
+    """r42c (docs/DESIGN.md#construction-classes): a hand-over opened by a condition that names no one ('Once added,
+    tell me "Done" and I'll verify the connection.') waits on the reader's act the instructions right before it named —
+    the steps of a list or imperative sentences ('Paste the key into SSH Keys on your GitLab profile.'): exempt when one
+    of them is a human-only act (a credential added, a grant, a deploy), which only the person does; None otherwise."""
+    if not ELLIPTICAL.match(sentence) or not before.strip():
+        return None
+    lines = [ln for ln in before.rstrip().split("\n") if ln.strip()][-MAX_INSTRUCTIONS_BACK:]
+    for line in reversed(lines):
+        said = MARKUP.sub("", LIST_MARK.sub("", line)).strip()
+        for part in reversed([p for p in SENTENCE_END.split(said) if p.strip()]):
+            words = [t for t in model(instruction_case(part.strip())) if not t.is_punct and not t.is_space]
+            while words and words[0].lower_ in INSTRUCTION_OPENERS:
+                words = words[1:]  # 'Please run this command …'
+            if not words or words[0].dep_ != "ROOT" or any(c.dep_ == "nsubj" for c in words[0].children):
+                continue  # an instruction opens with its verb, however the model tagged it ('Open SSH Keys …': JJ)
+            work = work_of_stretch(words, lexicon)
+            if work.human_only:
+                named = part.strip() if len(part.strip()) <= 60 else part.strip()[:57] + "…"
+                return gated("exempt", "bound-before", f"exempt (bound-before): its condition names no one and waits "
+                             f"on the reader's step before it, '{named}', {work.describe()}", None, None,
+                             work.domains)  # fmt: skip
+    return None
+
+
+def _scope_judged(sentence: str, phrase: tuple[int, int], before: str, finding: Finding, lexicon: Lexicon,
+                  model: Language) -> Judgement | None:  # fmt: skip
+    """The antecedent-scope reading of one hand-over sentence and its context (antecedent_judged)."""
     own, prior = _own_clause(sentence, phrase[0])
     if len(own) <= MAX_POINTING_CHARS and (before + prior).strip():
         judged = pointed_before(own, f"{before.rstrip()} {prior}".strip(), lexicon, model)
@@ -1082,6 +1166,111 @@ def antecedent_judged(sentence: str, phrase: tuple[int, int], before: str, findi
         listed = bool(said) and bool(LIST_MARK.match(said.split("\n")[-1]))  # a list's items are the choice
         judged = _statement_judged(statements[-1], lexicon, model) if statements and not listed else None
     return judged
+
+
+PREP_VERBS = terms("bound-before", "prep_verbs")
+# r42c: where a clause of the hand-over's sentence ends: a ';', ':' or dash, or a comma before a linking word (', so').
+CLAUSE_END = re.compile(r"[;:\u2014\u2013](?=\s)|,(?=\s+(?:so|but|hence|therefore|thus)\b)|\s-(?=\s)")
+
+
+# r42c: the agent's own next act after the hand-over in its sentence ('let me know and I'll run …').
+GO_ON = re.compile(r"\b(?:I|we)(?:['\u2019]ll|\s+will|\s+can)\s+\S", re.IGNORECASE)
+MAX_GO_ON_GAP = 80
+
+
+def _go_on_after(sentence: str, phrase: tuple[int, int], lexicon: Lexicon, model: Language) -> Judgement | None:
+    """r42c (docs/DESIGN.md#construction-classes): a hand-over the agent's own next act follows in its sentence ('When
+    ready, let me know and I'll run `terraform apply` against the shared account', 'your call, and I'll merge #41 into
+    main') asks the reader's go on that act: exempt when the act, read with its own words, is human-only (the agent's
+    own target keeps it the agent's: 'and I'll merge it into my working branch'); None otherwise."""
+    after = sentence[phrase[0] :]  # a closing question's finding spans its sentence, the act inside it
+    found = GO_ON.search(after)
+    if found is None or found.start() == 0 or found.start() > MAX_GO_ON_GAP:
+        return None
+    said = after[found.start() :].strip()
+    doc = model(sentence_case(said))
+    subject = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in AGENT), None)
+    if subject is None or subject.head.pos_ not in ("VERB", "AUX"):
+        return None
+    act = subject.head
+    words = [t for t in act.subtree if t.i > subject.i and not t.is_punct and not t.is_space
+             and t.dep_ not in ("aux", "neg")]  # fmt: skip
+    if not words or any(c.dep_ == "neg" for c in act.children) or _own_clause_act(act, lexicon):
+        return None
+    work = work_of_stretch(words, lexicon)
+    if not work.human_only:
+        return None
+    named = said if len(said) <= 60 else said[:57] + "…"
+    return gated("exempt", "bound-before", f"exempt (bound-before): it asks the reader's go on the agent's next act, "
+                 f"'{named}', {work.describe()}", None, None, work.domains)  # fmt: skip
+
+
+def _past_bridges(sentence: str, phrase: tuple[int, int], before: str, lexicon: Lexicon,
+                  model: Language) -> tuple[str, tuple[int, int], str] | None:  # fmt: skip
+    """r42c (docs/DESIGN.md#construction-classes, the agent's bridge between an act and its hand-over): the clauses
+    between a hand-over and the act it hands over that only say how the agent stands to that act — it holds off ('I
+    can't grant that myself', 'I don't have access to it'), hands it over in words of its own ('I've left the final run
+    to you'), or reports readying it ('I've prepared the plan', 'The plan output is saved in `plan.txt`') — name no
+    decision: the hand-over binds the act named before them. Returns the hand-over's own clause, its phrase offsets in
+    it, and the context with the bridges taken out; None when no bridge stands next to the hand-over."""
+    head = sentence[: phrase[0]]
+    cuts = [m.end() for m in CLAUSE_END.finditer(head) if any(ch.isalpha() for ch in head[: m.start()])]
+    start = cuts[-1] if cuts else 0
+    clauses = [head[a:b] for a, b in zip([0, *cuts], cuts, strict=False)]
+    dropped = False
+    while clauses and _bridge(clauses[-1], lexicon, model):
+        clauses.pop()
+        dropped = True
+    if clauses and not dropped:
+        return None
+    kept = before
+    if not clauses:
+        sentences = [p for p in SENTENCE_END.split(before.rstrip()) if p.strip()]
+        for _ in range(MAX_SENTENCES_BACK):
+            if len(sentences) < 2 or not _bridge(sentences[-1], lexicon, model):
+                break
+            sentences.pop()
+            dropped = True
+        kept = before[: before.rfind(sentences[-1]) + len(sentences[-1])] if sentences else ""
+    if not dropped:
+        return None
+    prior = " ".join(c.strip().rstrip(",;:\u2014\u2013-").strip() + "." for c in clauses)
+    lead = len(sentence[start:]) - len(sentence[start:].lstrip())
+    own = sentence[start:].strip()
+    return own, (phrase[0] - start - lead, phrase[1] - start - lead), f"{kept.rstrip()} {prior}".rstrip()
+
+
+def _bridge(clause: str, lexicon: Lexicon, model: Language) -> bool:
+    """A clause of the agent's stand toward the act named before it (_past_bridges), naming no human-only act of its
+    own: the agent's verb negated, a verb of handing over with the reader in it, or a verb of readying reported done
+    (the agent's, or a passive)."""
+    if not any(ch.isalpha() for ch in clause) or clause.rstrip().endswith("?"):
+        return False
+    said = re.findall(r"[a-z]+", clause.lower().replace("\u2019", "'"))
+    if not AGENT & set(said) and not any(w.endswith(("ed", "en", "ten")) for w in said):
+        return False  # the cheap test first: neither the agent nor a participle of readying, no second parse
+    doc = model(sentence_case(clause.strip().lstrip("-*+\u2022 ").strip()))
+    sents = list(doc.sents)
+    if len(sents) != 1:
+        return False
+    top = sents[0].root
+    words = [t for t in doc if not t.is_punct and not t.is_space]
+    subjects = [c for c in top.children if c.dep_ in ("nsubj", "nsubjpass")]
+    agent = any(c.lower_ in AGENT for c in subjects)
+    lemma = top.lemma_.lower()
+    if agent and any(c.dep_ == "neg" for c in top.children):
+        stand = True  # 'I can't grant that myself', 'I haven't touched it'
+    elif agent and lemma in HANDOVER_VERBS:
+        stand = any(t.lower_ in READER for t in words)  # 'I've left the final run to you'
+    else:
+        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in top.children)
+        done = top.tag_ in ("VBN", "VBD") and (agent or passive)
+        stand = done and lemma in PREP_VERBS  # 'I've written up the numbers in …', 'the plan is saved'
+    if not stand or work_of_stretch(words, lexicon).human_only:
+        return False
+    # what the agent readied is read with its purpose ('I've drafted the Terraform to grant … on the prod project')
+    purpose = _unit_work(clause.strip(), lexicon, model)
+    return purpose is None or not purpose.human_only
 
 
 # r40c: a negation in the hand-over's own clause ('is not your move', 'isn’t', 'that one's not your call'); a thing
@@ -1146,6 +1335,18 @@ def _subject_named(sentence: str, phrase: tuple[int, int], lexicon: Lexicon, mod
     return gated("exempt", "bound-before", f"exempt (bound-before): the gerund subject of its own clause, '{named}', "
                  f"is the act it hands over, {work_of_stretch(act, lexicon).describe()}", None, None,
                  judged.domains)  # fmt: skip
+
+
+def _own_clause_act(first: Token, lexicon: Lexicon) -> bool:
+    """r42c (docs/DESIGN.md#construction-classes): the act bound is a verb its own clause makes the agent's — a target
+    of the agent's own ('Merged `feature/x` into my working branch', 'Squashing my WIP commits on the unpublished
+    feature branch'), or things combined into one — however the stretch read for it was cut."""
+    return any(_own_act(v, lexicon) or _combined(v) for v in first.sent if _in_clause(v, first))
+
+
+def _in_clause(verb: Token, first: Token) -> bool:
+    """The verb is the act's own or one the model hung under it (not a verb of another clause of the sentence)."""
+    return verb.i == first.i or first in verb.ancestors or verb in first.ancestors
 
 
 def _combined(verb: Token) -> bool:
