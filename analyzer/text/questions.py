@@ -684,6 +684,7 @@ class _Patterns:
     lead_ins: frozenset[str]
     label_postmodifiers: frozenset[str]
     later_marks: frozenset[str]
+    future_work: frozenset[str]
     max_items: int
     menu_max_items: int
     recommendations: tuple[str, ...]
@@ -1290,6 +1291,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         lead_ins=frozenset(data["list"]["lead_ins"]),
         label_postmodifiers=frozenset(data["list"]["label_postmodifiers"]),
         later_marks=frozenset(data["list"]["later_marks"]),
+        future_work=frozenset(data["list"]["future_work"]),
         max_items=int(data["list"]["max_items"]),
         menu_max_items=int(data["reply"]["menu_max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
@@ -1494,7 +1496,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     end = last[0] + len(written.rstrip())
     label = patterns.next_step.match(view[first:end]) or _inline_label(view[first:end], patterns)
     if label is None or label.end() >= end - first:
-        return (
+        found = (
             _under_label(text, view, starts, last, patterns)
             or _next_label_within(text, view, first, end, patterns)
             or _proposed_act(view, first, end, patterns)
@@ -1503,6 +1505,10 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
             or _invoked_command(text, view, first, end, patterns)
             or _check_handed_back(text, view, first, end, patterns)
         )
+        within = None if found is not None else _label_in_paragraph(view, first, end, patterns)
+        if within is None:
+            return found
+        first, label = within
     item = first + label.end()
     numbered = _ENUMERATOR.match(view, item)  # r32a: 'Next step: 1. Load `/admin` …', one numbered item inline
     if numbered is not None and numbered.end() < end:
@@ -1512,6 +1518,21 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     head = view[first : first + label.end()].rstrip()
     sentence = head + "\n" * (item - first - len(head))
     return QuestionSite(first, end, sentence + view[item:end], LIST, False, "", ((item, end),))
+
+
+_SENTENCE_START = re.compile(r"(?<=[.!?])[*_]*[ \t]+(?=[*_]*[A-Z])")
+
+
+def _label_in_paragraph(view: str, first: int, end: int, patterns: _Patterns) -> tuple[int, re.Match[str]] | None:
+    """r42f (docs/DESIGN.md#construction-classes): an inline label opening a later sentence of the last paragraph, after
+    the report ('Added the flag. Other improvements worth considering: colourised output, …'): where the sentence
+    starts and the label, read as _inline_label reads one opening the paragraph (the last such label); None if none."""
+    found = None
+    for cut in _SENTENCE_START.finditer(view, first, end):
+        label = _inline_label(view[cut.end() : end], patterns)
+        if label is not None and label.end() < end - cut.end():
+            found = (cut.end(), label)
+    return found
 
 
 def _under_label(
@@ -2090,6 +2111,9 @@ def _inline_label(paragraph: str, patterns: _Patterns) -> re.Match[str] | None:
     head = _LEAD_WORD.findall(found.group(1).split(",")[0].lower())
     if patterns.condition.search(found.group(1)):
         return None  # 'Next steps, if desired: …': the offer on a condition, the bonus offer's site
+    words = set(_LEAD_WORD.findall(found.group(1).lower().replace("’", "'")))
+    if words & patterns.future_work and not words & _AGENT_OWNS:
+        return found  # r42f: 'Remaining work, as a follow-up: …', 'Follow-ups I'd suggest: …': work still to do
     plural_lead = bool(head) and head[-1] in patterns.lead_ins and head[-1].endswith("s")
     return found if plural_lead or _postmodified(head, patterns) else None
 
