@@ -1374,7 +1374,8 @@ def work_list(asked: Asked) -> Judgement | None:
     human: list[str] = []
     kept: list[str] = []
     # r39i: the message reports the agent's own run held back where it runs before the list (grants.blocked_run)
-    blocked = blocked_run(asked.doc, asked.site.start)
+    # r42f: or in its own lead-in ('These are the items I could not exercise in this environment:')
+    blocked = blocked_run(asked.doc, asked.site.parts[0][0])
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
         kind = _item(item, _checked(asked, start, item))
         if (chosen or rechecked) and kind in ("status", "report"):
@@ -1401,8 +1402,11 @@ def work_list(asked: Asked) -> Judgement | None:
         # r39j: a stated last step that changes the code ('porting the tokens to the settings modal') is no check
         placed = rechecked or (stated and not _changes_code(item))
         # r39l: restarting the project's running app is the dev server the agent could restart, wherever it is named
+        # r42f: the one person's-side reading (persons_side.environment_word) decides every item as it decides a single
+        # sentence; an item opening on a verb of changing the code builds the work into that place ('Add a toggle to the
+        # settings tab'), and among options chosen by a reply only a place gone to counts (_own_act_placed)
         persons = (
-            (placed and environment_word(item) is not None)
+            (environment_word(item) is not None and (placed or not (chosen or _changes_code(item))))
             or _app_item(item, lead)
             or _persons_side(item, chosen)
         )
@@ -1808,6 +1812,7 @@ AGENT_PROPOSALS = terms("work-list", "agent_proposals")
 PLAN_MODALS = terms("work-list", "plan_modals")
 PLAN_NEEDS = terms("work-list", "plan_needs")
 DONE_MARKS = terms("work-list", "done_marks")
+GLOSS_REPORTS = terms("work-list", "gloss_reports")
 PEOPLE = terms("work-list", "people")
 PEOPLE_PREPOSITIONS = terms("work-list", "people_prepositions")
 # r38h: items that leave nothing to the agent now — text proposed for the reader's use, the reader's habit for later
@@ -2119,6 +2124,8 @@ def _item(item: Doc, checked: bool) -> str:
     tokens = [t for t in item if not t.is_space and not t.is_punct]
     if checked or not tokens:
         return "report"
+    if _described_code(item):
+        return "report"
     if _opening_command(item):
         return "act"
     colon = next((t for t in item[tokens[0].i + 1 : tokens[0].i + 4] if t.text == ":"), None)
@@ -2175,6 +2182,34 @@ def _word_after(item: Doc, offset: int) -> Token | None:
 
 
 _CODE_OPENING = re.compile(r"[\s*_]*`[^`\n]+`(?:[ \t]*\([^)\n]*\))?")
+
+
+_GLOSS_DASH = re.compile(r"[ \t*_]*(?:[—–:]|--?)[\s*_]+")
+_LABEL = re.compile(r"[\s*_]*(?:`[^`\n]+`|[^\s`—–:.!?][^`—–:.!?\n]{0,60}?)(?=[ \t*_]*(?:[—–:]|--?)[\s*_]+\S)")
+
+
+def _described_code(item: Doc) -> bool:
+    """r42f (docs/DESIGN.md#construction-classes): the item is a label — a file or code, or a few words that are no
+    instruction — and after a dash a gloss that reports: opened by a past participle or a word of the artefact's new
+    state ('`api/tags.test.ts` — New: CRUD tests', '`docs/api.md` — Updated role notes'; terms [work-list]
+    gloss_reports), or a clause with its own subject ('Audit trigger — the SQL is single-statement'): what the thing
+    now holds, a report of work done. '`npm test` — run it before pushing', '**Run the suite** — needs Docker' keep
+    the act."""
+    label = _LABEL.match(item.text)
+    dash = _GLOSS_DASH.match(item.text, label.end()) if label is not None else None
+    if label is None or dash is None:
+        return False
+    named = next((t for t in item if t.idx >= label.start() and any(ch.isalnum() for ch in t.text)), None)
+    if named is None or named.idx >= label.end() or (named.tag_ == "VB" and "`" not in label.group()):
+        return False  # 'Run the suite — needs Docker': the label is the act
+    gloss = _word_after(item, dash.end())
+    if gloss is None:
+        return False
+    if gloss.tag_ in ("VBD", "VBN") or gloss.lower_ in GLOSS_REPORTS:
+        return True
+    clause = [t for t in item if t.idx >= dash.end()][:8]
+    return any(t.dep_ in ("nsubj", "nsubjpass") and t.head.tag_ in ("VBZ", "VBD", "VBP") and t.head in clause
+               and t.lower_ not in READERS for t in clause)
 
 
 def _code_subject(item: Doc) -> bool:
