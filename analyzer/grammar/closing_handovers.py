@@ -1523,7 +1523,8 @@ def _blocked_run_item(item: Doc) -> bool:
     ('Not run: `aider` is not installed here'), an item whose opening verb runs, installs or checks ('Install the
     binary …', 'Execute the verification commands above …'; sites.toml [next-step] running_verbs, terms
     [reader-environment] check_acts) hands over the run the agent tried and could not do: the person's."""
-    verb = _opening_verb(item)
+    # r42f: or its first word, however the model read a label glossed after a dash ('**Run the e2e suite** — needs …')
+    verb = _opening_verb(item) or _step_word(item)
     return verb is not None and (verb.lemma_.lower() in RUNNING or verb.lemma_.lower() in CHECK_ACTS)
 
 

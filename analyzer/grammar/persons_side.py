@@ -192,7 +192,8 @@ def _reloaded(token: Token, opening: bool) -> bool:
     # r42f: its object, however parsed, the first noun after it, is the person's running app or browser ('reload the
     # app, start either mode …', 'Reload the unpacked extension'); 'refresh the cache' names the agent's thing
     thing = next((t for t in token.doc[token.i + 1 : token.i + 5] if t.pos_ in ("NOUN", "PROPN")), None)
-    return thing is not None and bool({thing.lower_, thing.lemma_.lower()} & (RELOADED | APP_NOUNS | ENVIRONMENT_PLACES))
+    things = RELOADED | APP_NOUNS | ENVIRONMENT_PLACES
+    return thing is not None and bool({thing.lower_, thing.lemma_.lower()} & things)
 
 
 def _objected(verb: Token) -> bool:
