@@ -18,7 +18,8 @@ FIRES = [
     ("Rate limiting is live.\n\nFollow-ups I'd suggest: add jitter to the retry loop and log the limiter's rejections.",
      ["follow-ups i'd suggest", "add jitter"]),
     # a label opening a later sentence of the last paragraph, after the report
-    ("Added the `--since` flag to `log`. Other improvements worth considering: pagination, a `--json` mode, and colour.",
+    ("Added the `--since` flag to `log`. Other improvements worth considering: pagination, a `--json` mode, and "
+     "colour.",
      ["other improvements worth considering", "pagination"]),
     ("Every route has a schema in `api.yaml`. Nice-to-haves for later: sample bodies and a shared error type.",
      ["nice-to-haves for later", "sample bodies"]),
