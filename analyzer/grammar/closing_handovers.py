@@ -1406,7 +1406,7 @@ def work_list(asked: Asked) -> Judgement | None:
         # sentence; an item opening on a verb of changing the code builds the work into that place ('Add a toggle to the
         # settings tab'), and among options chosen by a reply only a place gone to counts (_own_act_placed)
         persons = (
-            (environment_word(item) is not None and (placed or not (chosen or _changes_code(item))))
+            (environment_word(item) is not None and (placed or not (chosen or _changes_code(item) or _runs(item))))
             or _app_item(item, lead)
             or _persons_side(item, chosen)
         )
@@ -1516,6 +1516,18 @@ def _act_human_only(item: Doc, asked: Asked) -> bool:
 
 
 _OTHER_CLAUSES = frozenset(("ccomp", "advcl", "conj", "parataxis", "relcl", "acl", "csubj"))
+
+
+def _runs(item: Doc) -> bool:
+    """r42f: the item hands over a run the agent could make — a verb of running with no subject of its own ('run the
+    widget on a device/emulator and capture a screenshot', 'rebuild and verify it on the emulator'; sites.toml
+    [next-step] running_verbs) — at a place the reader does not own: the place is where the run goes, not the person's
+    side. 'Test it on your phone' names the reader's own device."""
+    if any(t.dep_ == "poss" and t.lower_ in READERS for t in item):
+        return False
+    first = _step_word(item)
+    return (first is not None and first.lower_ in RUNNING) or any(
+        t.pos_ == "VERB" and t.lemma_.lower() in RUNNING and subject_of(t) is None for t in item)
 
 
 def _blocked_run_item(item: Doc) -> bool:

@@ -185,6 +185,8 @@ def _reloaded(token: Token, opening: bool) -> bool:
     if word not in RELOADS or not (token.pos_ == "VERB" or opening):
         return False
     after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    if after is not None and after.text in ("-", "‑") and not after.whitespace_ and not token.whitespace_:
+        return False  # r42f: 'refresh-token rotation': the word is part of a compound noun, no act of reloading
     # the opening word the model read as a noun ('Reload the landing page …') takes the words after it as its object
     bare = after is None or after.pos_ not in ("DET", "NOUN", "PROPN", "ADJ", "PRON", "NUM")
     if not _objected(token) and bare:
