@@ -1245,7 +1245,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\A[\s*_]*(?:{_words(step['change_times'])})\s+(?:[\w'’-]+\s+){{0,{timed - 1}}}?"
             rf"(?:{_words(step['change_nouns'])})(?:\s+[\w'’-]+){{0,{timed - 1}}}?[\s*_]*:[\s*_]*\Z"
             # r39l: only a purpose ('To fix it:', 'To enable the new route:'), its steps judged by the row
-            rf"|(?:\A|[.!?]\s+)[\s*_]*to\s+[a-z][\w'’-]*(?:\s+[\w'’./-]+){{0,{purpose_words - 2}}}"
+            rf"|(?:\A|[.!?]\s+)[\s*_]*to\s+[a-z][\w'’-]*(?:\s+[\w'’./%-]+){{0,{purpose_words - 2}}}"
             r"[\s*_]*:[\s*_]*\Z"
         ),
         # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), fronted or after
