@@ -23,6 +23,15 @@ FIRES = [
      ["other improvements worth considering", "pagination"]),
     ("Every route has a schema in `api.yaml`. Nice-to-haves for later: sample bodies and a shared error type.",
      ["nice-to-haves for later", "sample bodies"]),
+    # a plural noun of work as the subject of a modal of containing
+    ("Search runs on SQLite FTS5. Extensions might include typo tolerance, stemming and snippets.",
+     ["extensions might include", "typo tolerance"]),
+    # a compound 'refresh-' is no reload of the person's browser
+    ("The session store is in.\n\nFuture work could include refresh-token rotation and per-route scopes.",
+     ["future work could include", "refresh-token rotation"]),
+    # a purpose lead-in that names a percentage, over project steps
+    ("Coverage of `billing/` is at 91%.\n\nTo get to 100%:\n- test the proration branch\n- test the refund path",
+     ["to get to 100", "test the proration branch"]),
     # an item opening on a change of the code builds it into the place it names: still handed over
     ("The settings page loads.\n\nNext steps:\n- Add a dark mode toggle to the settings tab",
      ["next steps", "add a dark mode toggle"]),
@@ -66,3 +75,31 @@ def test_runs_the_agent_could_not_make_pass() -> None:
             "— needs the compose stack and a real Postgres.")
     assert verdict_rule_reason(text) == ("clear", None, "")
     assert verdict_rule_reason(text.replace("I could not run in this sandbox", "left for you"))[0] == "fire"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # with no modal, the nouns of work report what was done
+        "Search runs on SQLite FTS5. Improvements include typo tolerance and stemming.",
+        # a run handed over is the agent's even on a device, unless the reader owns it: 'your phone' is the person's
+        "The widget is measured per column.\n\nNext steps: open the widget on your phone and check the spacing.",
+    ],
+)
+def test_what_only_looks_like_next_work_passes(text: str) -> None:
+    verdict, rule, reason = verdict_rule_reason(text)
+    assert verdict != "fire", (rule, reason)
+
+
+def test_a_run_on_a_device_is_still_handed_over() -> None:
+    """A verb of running with no subject hands the run over: the device or emulator is where it goes."""
+    text = ("The widget measures its rows.\n\nNext steps: run the widget on an emulator and capture a screenshot with "
+            "`adb exec-out screencap -p`.")
+    assert_judged(text, "fire", "work-list", ["run the widget on an emulator"])
+
+
+def test_just_tell_me_after_the_list_keeps_it_the_close() -> None:
+    """'Just tell me.' after the list asks which item: the list under the wish is still the close, the offer."""
+    text = ("The API serves its schema.\n\nIf you want, next we can:\n\n- Add auth schemes\n- Add response examples\n\n"
+            "Just tell me.")
+    assert_judged(text, "fire", "wish-condition", ["if you want"])

@@ -792,6 +792,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
+    # r42f: the modal copulas of containing ('might include'), after a plural noun of work
+    containing_copulas = [c for c in step["stated_copulas"] if c.split()[-1] in step["containing"]]
     purpose_words = int(data["list"]["purpose_label_words"])  # r39l: a lead-in that is only a purpose
     changed = _words(step["change_nouns"] + step["changing_gerunds"])  # r39l: 'After installing, …' too
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
@@ -1258,7 +1260,10 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             # worth doing would be …'), as an inline label's (sites.toml [list] label_postmodifiers, lead_ins)
             rf"|(?:[\w'’-]+[ \t]+)?[\w-]+s[ \t]+(?:worth(?:[ \t]+[\w-]+){{1,2}}?|(?:for|to)[ \t]+(?:\w+[ \t]+)?"
             rf"(?:the[ \t]+)?(?:{_words(data['list']['later_marks'])})))[ \t]+"
-            rf"(?:{_words(step['stated_copulas'])})(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
+            rf"(?:{_words(step['stated_copulas'])})(?:[ \t]+to)?"
+            # r42f: a plural noun of work as the subject of a modal of containing ('Extensions might include …')
+            rf"|(?:[\w'’-]+[ \t]+)?(?:{_words(step['work_nouns'])})[ \t]+"
+            rf"(?:{_words(containing_copulas)}))[ \t]+(?=[a-z`])"
         ),
         # r41e: the same statement turned round, the work the subject and the next step the modal copula's complement
         # ('Extending it to brands would be a natural next step.', 'A retry test could be a good follow-up.'): the
