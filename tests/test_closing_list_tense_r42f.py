@@ -80,6 +80,8 @@ def test_runs_the_agent_could_not_make_pass() -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        # the message ends on a lead-in that introduces nothing: the agent's own next step, cut off
+        "The migration is written.\n\nNow rebuild and verify:",
         # with no modal, the nouns of work report what was done
         "Search runs on SQLite FTS5. Improvements include typo tolerance and stemming.",
         # a run handed over is the agent's even on a device, unless the reader owns it: 'your phone' is the person's

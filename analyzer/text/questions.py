@@ -1499,6 +1499,10 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     written = view[last[0] : last[1]]
     first = last[0] + len(written) - len(written.lstrip())
     end = last[0] + len(written.rstrip())
+    if _ENDS_WITH_COLON.search(view, first, end):
+        # r42f: the message ends on a lead-in that introduces nothing ('Now rebuild and verify:'): the agent narrating
+        # its own next step, cut off before it, hands no work over
+        return None
     label = patterns.next_step.match(view[first:end]) or _inline_label(view[first:end], patterns)
     if label is None or label.end() >= end - first:
         found = (
