@@ -158,6 +158,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             continue
         if kind == ADVISED and _in_item(view, start) and _kind(bare, directed=False) is None:
             continue  # r40a: an item or a table row that tells an act is the closing list's, no sentence of the close
+        if kind == ADVISED and k == len(spans) - 1 and _ENDS_WITH_COLON.search(written.rstrip()):
+            continue  # r42f: the message ends on a lead-in that introduces nothing ('Now rebuild and verify:'): its own
         if kind == HELP and _help_only_quoted(bare, start, closing.quoted):
             continue  # r36c: "… ends every reply with 'Anything else I can help with?'": the offer is reported
         if bare != toned:  # the parser reads the question without the emoji after it
