@@ -32,6 +32,12 @@ FIRES = [
     # a purpose lead-in that names a percentage, over project steps
     ("Coverage of `billing/` is at 91%.\n\nTo get to 100%:\n- test the proration branch\n- test the refund path",
      ["to get to 100", "test the proration branch"]),
+    # the workflow's next stage named as the label
+    ("Phase 0 research is written up in `research.md`. Next phase: data model and contracts.",
+     ["next phase", "data model and contracts"]),
+    # a prediction after the list ('should just pass') leaves the list the close
+    ("The pin is bumped.\n\nHere's what's left for you:\n\n1. `uv lock`\n2. `uv sync`\n\nThe lock step will pick "
+     "up the pin; the rest should just pass.", ["what's left for you", "`uv lock`"]),
     # an item opening on a change of the code builds it into the place it names: still handed over
     ("The settings page loads.\n\nNext steps:\n- Add a dark mode toggle to the settings tab",
      ["next steps", "add a dark mode toggle"]),
@@ -80,6 +86,8 @@ def test_runs_the_agent_could_not_make_pass() -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        # the next stage stated as the agent's own plan
+        "Phase 1 is done.\n\nNext phase: I'll wire the UI to the store.",
         # the message ends on a lead-in that introduces nothing: the agent's own next step, cut off
         "The migration is written.\n\nNow rebuild and verify:",
         # with no modal, the nouns of work report what was done

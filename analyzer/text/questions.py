@@ -2142,7 +2142,7 @@ def _postmodified(words: list[str], patterns: _Patterns) -> bool:
 _ALTERNATIVE = re.compile(r"[\s*_]*(?:or|alternatively)\b", re.IGNORECASE)
 # the expectation 'should' of a state the work brings about ('… should be resolved after this update'); 'will' may be
 # the agent's own next act ('The comment will be removed.'), which takes the list
-_PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:[a-z]+ly\s+)?"  # r37f: an adverb between
+_PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+|just\s+)?(?:[a-z]+ly\s+)?"  # r37f: an adverb between
                          r"(?:be|go|work|pass|build|start|stop|disappear|clear|"
                          r"resolve|show|appear|load|run|respond|render|compile|succeed|display|connect)\b"
                          # r33i: the expected absence of the fault ('… should no longer crash on empty carts')
