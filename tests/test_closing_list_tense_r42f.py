@@ -32,6 +32,9 @@ FIRES = [
     # a purpose lead-in that names a percentage, over project steps
     ("Coverage of `billing/` is at 91%.\n\nTo get to 100%:\n- test the proration branch\n- test the refund path",
      ["to get to 100", "test the proration branch"]),
+    # a noun of future work as the subject of a modal of possibility over a verb of changing the code
+    ("The lexer handles every token now. A follow-up could add error recovery so one bad line does not stop the run.",
+     ["a follow-up could", "add error recovery"]),
     # the workflow's next stage named as the label
     ("Phase 0 research is written up in `research.md`. Next phase: data model and contracts.",
      ["next phase", "data model and contracts"]),
@@ -86,6 +89,8 @@ def test_runs_the_agent_could_not_make_pass() -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        # a noun of future work judged, no work named
+        "The lexer handles every token now. A follow-up could be useful later.",
         # the next stage stated as the agent's own plan
         "Phase 1 is done.\n\nNext phase: I'll wire the UI to the store.",
         # the message ends on a lead-in that introduces nothing: the agent's own next step, cut off

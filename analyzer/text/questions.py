@@ -1265,7 +1265,11 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"(?:{_words(step['stated_copulas'])})(?:[ \t]+to)?"
             # r42f: a plural noun of work as the subject of a modal of containing ('Extensions might include …')
             rf"|(?:[\w'’-]+[ \t]+)?(?:{_words(step['work_nouns'])})[ \t]+"
-            rf"(?:{_words(containing_copulas)}))[ \t]+(?=[a-z`])"
+            rf"(?:{_words(containing_copulas)})"
+            # r42f: a noun of future work as the subject of a modal of possibility over a verb of changing the code ('A
+            # follow-up could add error recovery …'): the work still to do, left to no one
+            rf"|(?:the[ \t]+)?(?:{_words(step['future_subjects'])})[ \t]+(?:{_words(step['future_modals'])})"
+            rf"(?=[ \t]+(?:{_words(data['advised-work']['verbs'])})\b))[ \t]+(?=[a-z`])"
         ),
         # r41e: the same statement turned round, the work the subject and the next step the modal copula's complement
         # ('Extending it to brands would be a natural next step.', 'A retry test could be a good follow-up.'): the
