@@ -118,3 +118,11 @@ def test_just_tell_me_after_the_list_keeps_it_the_close() -> None:
     text = ("The API serves its schema.\n\nIf you want, next we can:\n\n- Add auth schemes\n- Add response examples\n\n"
             "Just tell me.")
     assert_judged(text, "fire", "wish-condition", ["if you want"])
+
+
+def test_a_lead_in_over_a_code_block_still_hands_it_over() -> None:
+    """Only a lead-in with nothing after it is the agent's own step cut off: one over a block of commands introduces
+    them."""
+    text = ("The stray edits are whitespace only.\n\nYou can either commit them, or just discard them:\n\n```bash\n"
+            "git restore api/schema.prisma\n```")
+    assert verdict_rule_reason(text)[0] == "fire"

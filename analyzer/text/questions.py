@@ -158,7 +158,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             continue
         if kind == ADVISED and _in_item(view, start) and _kind(bare, directed=False) is None:
             continue  # r40a: an item or a table row that tells an act is the closing list's, no sentence of the close
-        if kind == ADVISED and k == len(spans) - 1 and _ENDS_WITH_COLON.search(written.rstrip()):
+        if kind == ADVISED and _ENDS_WITH_COLON.search(written.rstrip()) and not text[start + len(written) :].strip():
             continue  # r42f: the message ends on a lead-in that introduces nothing ('Now rebuild and verify:'): its own
         if kind == HELP and _help_only_quoted(bare, start, closing.quoted):
             continue  # r36c: "… ends every reply with 'Anything else I can help with?'": the offer is reported
@@ -1505,7 +1505,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     written = view[last[0] : last[1]]
     first = last[0] + len(written) - len(written.lstrip())
     end = last[0] + len(written.rstrip())
-    if _ENDS_WITH_COLON.search(view, first, end):
+    if _ENDS_WITH_COLON.search(view, first, end) and not text[end:].strip():
         # r42f: the message ends on a lead-in that introduces nothing ('Now rebuild and verify:'): the agent narrating
         # its own next step, cut off before it, hands no work over
         return None
