@@ -50,6 +50,7 @@ from analyzer.grammar.persons_side import (  # the one person's-side reading (r4
     agent_subject,
     app_word,
     environment_word,
+    verifying_purpose,
 )
 from analyzer.grammar.project_acts import CHANGING as PROJECT_CHANGING
 from analyzer.grammar.project_acts import project_act
@@ -1406,7 +1407,8 @@ def work_list(asked: Asked) -> Judgement | None:
         # sentence; an item opening on a verb of changing the code builds the work into that place ('Add a toggle to the
         # settings tab'), and among options chosen by a reply only a place gone to counts (_own_act_placed)
         persons = (
-            (environment_word(item) is not None and (placed or not (chosen or _changes_code(item) or _runs(item))))
+            (environment_word(item) is not None and (placed or not (
+                chosen or _changes_code(item) or _runs(item) or _verifies(item))))
             or _app_item(item, lead)
             or _persons_side(item, chosen)
         )
@@ -1516,6 +1518,14 @@ def _act_human_only(item: Doc, asked: Asked) -> bool:
 
 
 _OTHER_CLAUSES = frozenset(("ccomp", "advcl", "conj", "parataxis", "relcl", "acl", "csubj"))
+
+
+def _verifies(item: Doc) -> bool:
+    """r42f: the item's own act has an infinitive of verifying the work as its purpose ('Load `/admin` in the browser to
+    confirm the forms render'; persons_side.verifying_purpose): the check of the agent's work handed over, the place
+    where the check is made, not the person's side, unless the reader owns it ('… in your browser to confirm …')."""
+    root = next(iter(item.sents)).root
+    return verifying_purpose(root) and not any(t.dep_ == "poss" and t.lower_ in READERS for t in item)
 
 
 def _runs(item: Doc) -> bool:

@@ -143,7 +143,7 @@ def app_in_use(token: Token) -> str | None:
     head = token.head
     lemma = token.lemma_.lower()
     used = head.i != token.i and head.lemma_.lower() in USING | GOING_TO
-    if used and _verifying(head):
+    if used and verifying_purpose(head):
         return None  # 'Load `/admin` in the browser to confirm the forms render': the agent's work verified
     before = token.doc[token.i - 1].lemma_.lower() if token.i > 0 else ""
     taker = (head.lemma_.lower() if used else before) in (USING | GOING_TO) - CODE_TAKERS
@@ -165,7 +165,7 @@ def app_in_use(token: Token) -> str | None:
     return None
 
 
-def _verifying(verb: Token) -> bool:
+def verifying_purpose(verb: Token) -> bool:
     """The reader's act on the app has an infinitive of verification as its purpose (terms [reader-environment]
     verifying_purposes): a check of the agent's own work handed over, not the person's use of the app."""
     return any(c.dep_ in ("advcl", "xcomp") and c.lemma_.lower() in VERIFYING_PURPOSES
