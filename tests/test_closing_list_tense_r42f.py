@@ -35,9 +35,6 @@ FIRES = [
     # a noun of future work as the subject of a modal of possibility over a verb of changing the code
     ("The lexer handles every token now. A follow-up could add error recovery so one bad line does not stop the run.",
      ["a follow-up could", "add error recovery"]),
-    # the workflow's next stage named as the label
-    ("Phase 0 research is written up in `research.md`. Next phase: data model and contracts.",
-     ["next phase", "data model and contracts"]),
     # a prediction after the list ('should just pass') leaves the list the close
     ("The pin is bumped.\n\nHere's what's left for you:\n\n1. `uv lock`\n2. `uv sync`\n\nThe lock step will pick "
      "up the pin; the rest should just pass.", ["what's left for you", "`uv lock`"]),
@@ -59,13 +56,11 @@ CARVED = [
      "reports work done or a status"),
     ("Cleanup is finished.\n\nFollow-ups:\n- `docs/setup.md` — rewritten for the new installer\n- `Makefile` — "
      "added a `lint` target", "reports work done or a status"),
-    # the person's side: the browser's own page, the app reloaded however parsed
+    # the person's side: the browser's own page, its add-on reloaded however parsed
     ("The content script is patched.\n\nNext step: reload the unpacked extension in Chrome so the patch takes effect.",
      "human-only"),
     ("Options are saved per profile now.\n\nNext:\n1. Reload the extension in `chrome://extensions` and reopen the "
      "popup.", "human-only"),
-    ("The countdown is restored.\n\n**Next Steps**\n1. reload the app, start a round, and watch the timer tick down.",
-     "human-only"),
 ]
 
 
@@ -91,8 +86,6 @@ def test_runs_the_agent_could_not_make_pass() -> None:
     [
         # a noun of future work judged, no work named
         "The lexer handles every token now. A follow-up could be useful later.",
-        # the next stage stated as the agent's own plan
-        "Phase 1 is done.\n\nNext phase: I'll wire the UI to the store.",
         # the message ends on a lead-in that introduces nothing: the agent's own next step, cut off
         "The migration is written.\n\nNow rebuild and verify:",
         # with no modal, the nouns of work report what was done

@@ -191,11 +191,10 @@ def _reloaded(token: Token, opening: bool) -> bool:
     bare = after is None or after.pos_ not in ("DET", "NOUN", "PROPN", "ADJ", "PRON", "NUM")
     if not _objected(token) and bare:
         return True
-    # r42f: its object, however parsed, the first noun after it, is the person's running app or browser ('reload the
-    # app, start either mode …', 'Reload the unpacked extension'); 'refresh the cache' names the agent's thing
+    # r42f: its object, however parsed, the first noun after it, is an add-on of the person's browser ('Reload the
+    # unpacked extension'); 'refresh the cache' and 'reload the dashboard' name the agent's thing
     thing = next((t for t in token.doc[token.i + 1 : token.i + 5] if t.pos_ in ("NOUN", "PROPN")), None)
-    things = RELOADED | APP_NOUNS | ENVIRONMENT_PLACES
-    return thing is not None and bool({thing.lower_, thing.lemma_.lower()} & things)
+    return thing is not None and bool({thing.lower_, thing.lemma_.lower()} & RELOADED)
 
 
 def _objected(verb: Token) -> bool:
