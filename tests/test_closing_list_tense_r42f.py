@@ -119,3 +119,9 @@ def test_a_lead_in_over_a_code_block_still_hands_it_over() -> None:
     text = ("The stray edits are whitespace only.\n\nYou can either commit them, or just discard them:\n\n```bash\n"
             "git restore api/schema.prisma\n```")
     assert verdict_rule_reason(text)[0] == "fire"
+
+
+def test_a_part_of_the_app_with_no_owner_is_product_work() -> None:
+    """'in the UI' with no owner names the app being built: the item is product work, still handed over."""
+    text = "Exports work.\n\nNext steps:\n- Let users pick the exported columns in the UI"
+    assert_judged(text, "fire", "work-list", ["let users pick the exported columns in the ui"])

@@ -119,6 +119,7 @@ BACK_LOCATORS = terms("turn-taking", "back_locators")
 # command in code (sites.toml [next-step], the same words that found the site).
 POINTING_ACTS = terms("reader-environment", "pointing_acts")
 GENERAL_SIDES = terms("reader-environment", "general_sides")
+APP_PARTS = terms("reader-environment", "app_parts")
 STATEMENT_OPENERS = terms("reader-environment", "statement_openers")
 TIMING_MARKS = terms("timed-act", "timing_marks")
 # r38k: the person's running app and the platform's UI (terms [reader-environment] using … path_arrows)
@@ -1404,11 +1405,11 @@ def work_list(asked: Asked) -> Judgement | None:
         placed = rechecked or (stated and not _changes_code(item))
         # r39l: restarting the project's running app is the dev server the agent could restart, wherever it is named
         # r42f: the one person's-side reading (persons_side.environment_word) decides every item as it decides a single
-        # sentence; an item opening on a verb of changing the code builds the work into that place ('Add a toggle to the
-        # settings tab'), and among options chosen by a reply only a place gone to counts (_own_act_placed)
+        # sentence, with _placed_item's brakes; among options chosen by a reply only a place gone to counts
+        # (_own_act_placed)
         persons = (
-            (environment_word(item) is not None and (placed or not (
-                chosen or _changes_code(item) or _runs(item) or _verifies(item))))
+            (placed and environment_word(item) is not None)
+            or (not chosen and _placed_item(item))
             or _app_item(item, lead)
             or _persons_side(item, chosen)
         )
@@ -1518,6 +1519,18 @@ def _act_human_only(item: Doc, asked: Asked) -> bool:
 
 
 _OTHER_CLAUSES = frozenset(("ccomp", "advcl", "conj", "parataxis", "relcl", "acl", "csubj"))
+
+
+def _placed_item(item: Doc) -> bool:
+    """r42f (docs/DESIGN.md#construction-classes, the person's side): the item is done on the person's side by the one
+    reading (persons_side.environment_word), as a sentence is — unless it builds, runs or verifies the work there (an
+    opening verb of changing the code, a verb of running, a purpose of verifying), or the place is a part of an app with
+    no owner (terms [reader-environment] app_parts: 'Let users pick columns in the UI' is product work)."""
+    place = environment_word(item)
+    if place is None or _changes_code(item) or _runs(item) or _verifies(item):
+        return False
+    owned = any(t.dep_ == "poss" and t.lower_ in READERS for t in item)
+    return owned or place.lower() not in APP_PARTS
 
 
 def _verifies(item: Doc) -> bool:
