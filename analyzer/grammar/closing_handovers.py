@@ -50,6 +50,7 @@ from analyzer.grammar.persons_side import (  # the one person's-side reading (r4
     agent_subject,
     app_word,
     environment_word,
+    verifying_purpose,
 )
 from analyzer.grammar.project_acts import CHANGING as PROJECT_CHANGING
 from analyzer.grammar.project_acts import project_act
@@ -118,6 +119,7 @@ BACK_LOCATORS = terms("turn-taking", "back_locators")
 # command in code (sites.toml [next-step], the same words that found the site).
 POINTING_ACTS = terms("reader-environment", "pointing_acts")
 GENERAL_SIDES = terms("reader-environment", "general_sides")
+APP_PARTS = terms("reader-environment", "app_parts")
 STATEMENT_OPENERS = terms("reader-environment", "statement_openers")
 TIMING_MARKS = terms("timed-act", "timing_marks")
 # r38k: the person's running app and the platform's UI (terms [reader-environment] using … path_arrows)
@@ -1374,7 +1376,8 @@ def work_list(asked: Asked) -> Judgement | None:
     human: list[str] = []
     kept: list[str] = []
     # r39i: the message reports the agent's own run held back where it runs before the list (grants.blocked_run)
-    blocked = blocked_run(asked.doc, asked.site.start)
+    # r42f: or in its own lead-in ('These are the items I could not exercise in this environment:')
+    blocked = blocked_run(asked.doc, asked.site.parts[0][0])
     for (start, _), item in zip(asked.site.parts, asked.parts, strict=True):
         kind = _item(item, _checked(asked, start, item))
         if (chosen or rechecked) and kind in ("status", "report"):
@@ -1401,8 +1404,12 @@ def work_list(asked: Asked) -> Judgement | None:
         # r39j: a stated last step that changes the code ('porting the tokens to the settings modal') is no check
         placed = rechecked or (stated and not _changes_code(item))
         # r39l: restarting the project's running app is the dev server the agent could restart, wherever it is named
+        # r42f: the one person's-side reading (persons_side.environment_word) decides every item as it decides a single
+        # sentence, with _placed_item's brakes; among options chosen by a reply only a place gone to counts
+        # (_own_act_placed)
         persons = (
             (placed and environment_word(item) is not None)
+            or (not chosen and _placed_item(item))
             or _app_item(item, lead)
             or _persons_side(item, chosen)
         )
@@ -1514,12 +1521,45 @@ def _act_human_only(item: Doc, asked: Asked) -> bool:
 _OTHER_CLAUSES = frozenset(("ccomp", "advcl", "conj", "parataxis", "relcl", "acl", "csubj"))
 
 
+def _placed_item(item: Doc) -> bool:
+    """r42f (docs/DESIGN.md#construction-classes, the person's side): the item is done on the person's side by the one
+    reading (persons_side.environment_word), as a sentence is — unless it builds, runs or verifies the work there (an
+    opening verb of changing the code, a verb of running, a purpose of verifying), or the place is a part of an app with
+    no owner (terms [reader-environment] app_parts: 'Let users pick columns in the UI' is product work)."""
+    place = environment_word(item)
+    if place is None or _changes_code(item) or _runs(item) or _verifies(item):
+        return False
+    owned = any(t.dep_ == "poss" and t.lower_ in READERS for t in item)
+    return owned or place.lower() not in APP_PARTS
+
+
+def _verifies(item: Doc) -> bool:
+    """r42f: the item's own act has an infinitive of verifying the work as its purpose ('Load `/admin` in the browser to
+    confirm the forms render'; persons_side.verifying_purpose): the check of the agent's work handed over, the place
+    where the check is made, not the person's side, unless the reader owns it ('… in your browser to confirm …')."""
+    root = next(iter(item.sents)).root
+    return verifying_purpose(root) and not any(t.dep_ == "poss" and t.lower_ in READERS for t in item)
+
+
+def _runs(item: Doc) -> bool:
+    """r42f: the item hands over a run the agent could make — a verb of running with no subject of its own ('run the
+    widget on a device/emulator and capture a screenshot', 'rebuild and verify it on the emulator'; sites.toml
+    [next-step] running_verbs) — at a place the reader does not own: the place is where the run goes, not the person's
+    side. 'Test it on your phone' names the reader's own device."""
+    if any(t.dep_ == "poss" and t.lower_ in READERS for t in item):
+        return False
+    first = _step_word(item)
+    return (first is not None and first.lower_ in RUNNING) or any(
+        t.pos_ == "VERB" and t.lemma_.lower() in RUNNING and subject_of(t) is None for t in item)
+
+
 def _blocked_run_item(item: Doc) -> bool:
     """r39i (docs/DESIGN.md#construction-classes): under a report that the agent's own run was held back where it runs
     ('Not run: `aider` is not installed here'), an item whose opening verb runs, installs or checks ('Install the
     binary …', 'Execute the verification commands above …'; sites.toml [next-step] running_verbs, terms
     [reader-environment] check_acts) hands over the run the agent tried and could not do: the person's."""
-    verb = _opening_verb(item)
+    # r42f: or its first word, however the model read a label glossed after a dash ('**Run the e2e suite** — needs …')
+    verb = _opening_verb(item) or _step_word(item)
     return verb is not None and (verb.lemma_.lower() in RUNNING or verb.lemma_.lower() in CHECK_ACTS)
 
 
@@ -1808,6 +1848,7 @@ AGENT_PROPOSALS = terms("work-list", "agent_proposals")
 PLAN_MODALS = terms("work-list", "plan_modals")
 PLAN_NEEDS = terms("work-list", "plan_needs")
 DONE_MARKS = terms("work-list", "done_marks")
+GLOSS_REPORTS = terms("work-list", "gloss_reports")
 PEOPLE = terms("work-list", "people")
 PEOPLE_PREPOSITIONS = terms("work-list", "people_prepositions")
 # r38h: items that leave nothing to the agent now — text proposed for the reader's use, the reader's habit for later
@@ -2119,6 +2160,8 @@ def _item(item: Doc, checked: bool) -> str:
     tokens = [t for t in item if not t.is_space and not t.is_punct]
     if checked or not tokens:
         return "report"
+    if _described_code(item):
+        return "report"
     if _opening_command(item):
         return "act"
     colon = next((t for t in item[tokens[0].i + 1 : tokens[0].i + 4] if t.text == ":"), None)
@@ -2175,6 +2218,34 @@ def _word_after(item: Doc, offset: int) -> Token | None:
 
 
 _CODE_OPENING = re.compile(r"[\s*_]*`[^`\n]+`(?:[ \t]*\([^)\n]*\))?")
+
+
+_GLOSS_DASH = re.compile(r"[ \t*_]*(?:[—–:]|--?)[\s*_]+")
+_LABEL = re.compile(r"[\s*_]*(?:`[^`\n]+`|[^\s`—–:.!?][^`—–:.!?\n]{0,60}?)(?=[ \t*_]*(?:[—–:]|--?)[\s*_]+\S)")
+
+
+def _described_code(item: Doc) -> bool:
+    """r42f (docs/DESIGN.md#construction-classes): the item is a label — a file or code, or a few words that are no
+    instruction — and after a dash a gloss that reports: opened by a past participle or a word of the artefact's new
+    state ('`api/tags.test.ts` — New: CRUD tests', '`docs/api.md` — Updated role notes'; terms [work-list]
+    gloss_reports), or a clause with its own subject ('Audit trigger — the SQL is single-statement'): what the thing
+    now holds, a report of work done. '`npm test` — run it before pushing', '**Run the suite** — needs Docker' keep
+    the act."""
+    label = _LABEL.match(item.text)
+    dash = _GLOSS_DASH.match(item.text, label.end()) if label is not None else None
+    if label is None or dash is None:
+        return False
+    named = next((t for t in item if t.idx >= label.start() and any(ch.isalnum() for ch in t.text)), None)
+    if named is None or named.idx >= label.end() or (named.tag_ == "VB" and "`" not in label.group()):
+        return False  # 'Run the suite — needs Docker': the label is the act
+    gloss = _word_after(item, dash.end())
+    if gloss is None:
+        return False
+    if gloss.tag_ in ("VBD", "VBN") or gloss.lower_ in GLOSS_REPORTS:
+        return True
+    clause = [t for t in item if t.idx >= dash.end()][:8]
+    return any(t.dep_ in ("nsubj", "nsubjpass") and t.head.tag_ in ("VBZ", "VBD", "VBP") and t.head in clause
+               and t.lower_ not in READERS for t in clause)
 
 
 def _code_subject(item: Doc) -> bool:

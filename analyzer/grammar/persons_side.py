@@ -24,6 +24,8 @@ OPENERS = terms("turn-taking", "openers")
 ENVIRONMENT_PLACES = terms("reader-environment", "places")
 SCREEN_VERBS = terms("reader-environment", "verbs")
 RELOADS = terms("reader-environment", "reloads")
+RELOADED = terms("reader-environment", "reloaded_things")
+BROWSER_PAGES = tuple(terms("reader-environment", "browser_pages"))
 ENVIRONMENT_PREPOSITIONS = terms("reader-environment", "prepositions")
 VERIFYING_PURPOSES = terms("reader-environment", "verifying_purposes")
 GOING_TO = terms("reader-environment", "going")
@@ -61,7 +63,9 @@ def environment_word(tokens: Iterable[Token]) -> str | None:
     for token in tokens:
         if (token.lower_ in ENVIRONMENT_PLACES or token.lemma_.lower() in ENVIRONMENT_PLACES) and _where_done(token):
             return token.text
-        if (_hosted_page(token) and _where_done(token)) or persons_fact(token) or _sole_reader(token):
+        if (_hosted_page(token) and _where_done(token)) or persons_fact(token) or _sole_reader(token) or (
+            token.lower_.startswith(BROWSER_PAGES)
+        ):
             return token.text
         opening = token.i == token.sent.start or token.doc[token.i - 1].lower_ in OPENERS
         if token.lemma_.lower() in SCREEN_VERBS and (token.pos_ == "VERB" or opening):
@@ -139,7 +143,7 @@ def app_in_use(token: Token) -> str | None:
     head = token.head
     lemma = token.lemma_.lower()
     used = head.i != token.i and head.lemma_.lower() in USING | GOING_TO
-    if used and _verifying(head):
+    if used and verifying_purpose(head):
         return None  # 'Load `/admin` in the browser to confirm the forms render': the agent's work verified
     before = token.doc[token.i - 1].lemma_.lower() if token.i > 0 else ""
     taker = (head.lemma_.lower() if used else before) in (USING | GOING_TO) - CODE_TAKERS
@@ -161,7 +165,7 @@ def app_in_use(token: Token) -> str | None:
     return None
 
 
-def _verifying(verb: Token) -> bool:
+def verifying_purpose(verb: Token) -> bool:
     """The reader's act on the app has an infinitive of verification as its purpose (terms [reader-environment]
     verifying_purposes): a check of the agent's own work handed over, not the person's use of the app."""
     return any(c.dep_ in ("advcl", "xcomp") and c.lemma_.lower() in VERIFYING_PURPOSES
@@ -178,12 +182,19 @@ def _reloaded(token: Token, opening: bool) -> bool:
     """r39a: a verb of reloading with no object of its own (terms [reader-environment] reloads: 'Please refresh and
     confirm the warning is gone'): the person's browser reloaded; 'refresh the cache' names what the agent could."""
     word = token.lower_ if token.lower_ in RELOADS else token.lemma_.lower()
-    if word not in RELOADS:
+    if word not in RELOADS or not (token.pos_ == "VERB" or opening):
         return False
     after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    if after is not None and after.text in ("-", "‑") and not after.whitespace_ and not token.whitespace_:
+        return False  # r42f: 'refresh-token rotation': the word is part of a compound noun, no act of reloading
     # the opening word the model read as a noun ('Reload the landing page …') takes the words after it as its object
     bare = after is None or after.pos_ not in ("DET", "NOUN", "PROPN", "ADJ", "PRON", "NUM")
-    return (token.pos_ == "VERB" or opening) and not _objected(token) and bare
+    if not _objected(token) and bare:
+        return True
+    # r42f: its object, however parsed, the first noun after it, is an add-on of the person's browser ('Reload the
+    # unpacked extension'); 'refresh the cache' and 'reload the dashboard' name the agent's thing
+    thing = next((t for t in token.doc[token.i + 1 : token.i + 5] if t.pos_ in ("NOUN", "PROPN")), None)
+    return thing is not None and bool({thing.lower_, thing.lemma_.lower()} & RELOADED)
 
 
 def _objected(verb: Token) -> bool:

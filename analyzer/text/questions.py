@@ -158,6 +158,8 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             continue
         if kind == ADVISED and _in_item(view, start) and _kind(bare, directed=False) is None:
             continue  # r40a: an item or a table row that tells an act is the closing list's, no sentence of the close
+        if kind == ADVISED and _ENDS_WITH_COLON.search(written.rstrip()) and not text[start + len(written) :].strip():
+            continue  # r42f: the message ends on a lead-in that introduces nothing ('Now rebuild and verify:'): its own
         if kind == HELP and _help_only_quoted(bare, start, closing.quoted):
             continue  # r36c: "… ends every reply with 'Anything else I can help with?'": the offer is reported
         if bare != toned:  # the parser reads the question without the emoji after it
@@ -684,6 +686,7 @@ class _Patterns:
     lead_ins: frozenset[str]
     label_postmodifiers: frozenset[str]
     later_marks: frozenset[str]
+    future_work: frozenset[str]
     max_items: int
     menu_max_items: int
     recommendations: tuple[str, ...]
@@ -791,6 +794,8 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
     persona = load_builtin(_SPELLING_PATH)["persona"]
     # r33e: a stage of the agent's plan as data — a stage noun and its number or letter, or a task id of a plan file
     stages = _words(data["ready-next"]["plan_stages"])
+    # r42f: the modal copulas of containing ('might include'), after a plural noun of work
+    containing_copulas = [c for c in step["stated_copulas"] if c.split()[-1] in step["containing"]]
     purpose_words = int(data["list"]["purpose_label_words"])  # r39l: a lead-in that is only a purpose
     changed = _words(step["change_nouns"] + step["changing_gerunds"])  # r39l: 'After installing, …' too
     checking = data["next-step"]["checking_verbs"]  # r33i: running the check again ('Try `cargo build` again')
@@ -1244,7 +1249,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             rf"|\A[\s*_]*(?:{_words(step['change_times'])})\s+(?:[\w'’-]+\s+){{0,{timed - 1}}}?"
             rf"(?:{_words(step['change_nouns'])})(?:\s+[\w'’-]+){{0,{timed - 1}}}?[\s*_]*:[\s*_]*\Z"
             # r39l: only a purpose ('To fix it:', 'To enable the new route:'), its steps judged by the row
-            rf"|(?:\A|[.!?]\s+)[\s*_]*to\s+[a-z][\w'’-]*(?:\s+[\w'’./-]+){{0,{purpose_words - 2}}}"
+            rf"|(?:\A|[.!?]\s+)[\s*_]*to\s+[a-z][\w'’-]*(?:\s+[\w'’./%-]+){{0,{purpose_words - 2}}}"
             r"[\s*_]*:[\s*_]*\Z"
         ),
         # r38i: a condition on the reader's wish for certainty ('if you need extra assurance'), fronted or after
@@ -1257,7 +1262,14 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
             # worth doing would be …'), as an inline label's (sites.toml [list] label_postmodifiers, lead_ins)
             rf"|(?:[\w'’-]+[ \t]+)?[\w-]+s[ \t]+(?:worth(?:[ \t]+[\w-]+){{1,2}}?|(?:for|to)[ \t]+(?:\w+[ \t]+)?"
             rf"(?:the[ \t]+)?(?:{_words(data['list']['later_marks'])})))[ \t]+"
-            rf"(?:{_words(step['stated_copulas'])})(?:[ \t]+to)?)[ \t]+(?=[a-z`])"
+            rf"(?:{_words(step['stated_copulas'])})(?:[ \t]+to)?"
+            # r42f: a plural noun of work as the subject of a modal of containing ('Extensions might include …')
+            rf"|(?:[\w'’-]+[ \t]+)?(?:{_words(step['work_nouns'])})[ \t]+"
+            rf"(?:{_words(containing_copulas)})"
+            # r42f: a noun of future work as the subject of a modal of possibility over a verb of changing the code ('A
+            # follow-up could add error recovery …'): the work still to do, left to no one
+            rf"|(?:the[ \t]+)?(?:{_words(step['future_subjects'])})[ \t]+(?:{_words(step['future_modals'])})"
+            rf"(?=[ \t]+(?:{_words(data['advised-work']['verbs'])})\b))[ \t]+(?=[a-z`])"
         ),
         # r41e: the same statement turned round, the work the subject and the next step the modal copula's complement
         # ('Extending it to brands would be a natural next step.', 'A retry test could be a good follow-up.'): the
@@ -1290,6 +1302,7 @@ def _pattern_sources() -> tuple[dict[str, str], dict[str, Any]]:
         lead_ins=frozenset(data["list"]["lead_ins"]),
         label_postmodifiers=frozenset(data["list"]["label_postmodifiers"]),
         later_marks=frozenset(data["list"]["later_marks"]),
+        future_work=frozenset(data["list"]["future_work"]),
         max_items=int(data["list"]["max_items"]),
         menu_max_items=int(data["reply"]["menu_max_items"]),
         recommendations=tuple(data["recommendation"]["openings"]),
@@ -1492,9 +1505,13 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     written = view[last[0] : last[1]]
     first = last[0] + len(written) - len(written.lstrip())
     end = last[0] + len(written.rstrip())
+    if _ENDS_WITH_COLON.search(view, first, end) and not text[end:].strip():
+        # r42f: the message ends on a lead-in that introduces nothing ('Now rebuild and verify:'): the agent narrating
+        # its own next step, cut off before it, hands no work over
+        return None
     label = patterns.next_step.match(view[first:end]) or _inline_label(view[first:end], patterns)
     if label is None or label.end() >= end - first:
-        return (
+        found = (
             _under_label(text, view, starts, last, patterns)
             or _next_label_within(text, view, first, end, patterns)
             or _proposed_act(view, first, end, patterns)
@@ -1503,6 +1520,10 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
             or _invoked_command(text, view, first, end, patterns)
             or _check_handed_back(text, view, first, end, patterns)
         )
+        within = None if found is not None else _label_in_paragraph(view, first, end, patterns)
+        if within is None:
+            return found
+        first, label = within
     item = first + label.end()
     numbered = _ENUMERATOR.match(view, item)  # r32a: 'Next step: 1. Load `/admin` …', one numbered item inline
     if numbered is not None and numbered.end() < end:
@@ -1512,6 +1533,21 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     head = view[first : first + label.end()].rstrip()
     sentence = head + "\n" * (item - first - len(head))
     return QuestionSite(first, end, sentence + view[item:end], LIST, False, "", ((item, end),))
+
+
+_SENTENCE_START = re.compile(r"(?<=[.!?])[*_]*[ \t]+(?=[*_]*[A-Z])")
+
+
+def _label_in_paragraph(view: str, first: int, end: int, patterns: _Patterns) -> tuple[int, re.Match[str]] | None:
+    """r42f (docs/DESIGN.md#construction-classes): an inline label opening a later sentence of the last paragraph, after
+    the report ('Added the flag. Other improvements worth considering: colourised output, …'): where the sentence
+    starts and the label, read as _inline_label reads one opening the paragraph (the last such label); None if none."""
+    found = None
+    for cut in _SENTENCE_START.finditer(view, first, end):
+        label = _inline_label(view[cut.end() : end], patterns)
+        if label is not None and label.end() < end - cut.end():
+            found = (cut.end(), label)
+    return found
 
 
 def _under_label(
@@ -2090,6 +2126,9 @@ def _inline_label(paragraph: str, patterns: _Patterns) -> re.Match[str] | None:
     head = _LEAD_WORD.findall(found.group(1).split(",")[0].lower())
     if patterns.condition.search(found.group(1)):
         return None  # 'Next steps, if desired: …': the offer on a condition, the bonus offer's site
+    words = set(_LEAD_WORD.findall(found.group(1).lower().replace("’", "'")))
+    if words & patterns.future_work and not words & _AGENT_OWNS:
+        return found  # r42f: 'Remaining work, as a follow-up: …', 'Follow-ups I'd suggest: …': work still to do
     plural_lead = bool(head) and head[-1] in patterns.lead_ins and head[-1].endswith("s")
     return found if plural_lead or _postmodified(head, patterns) else None
 
@@ -2107,7 +2146,7 @@ def _postmodified(words: list[str], patterns: _Patterns) -> bool:
 _ALTERNATIVE = re.compile(r"[\s*_]*(?:or|alternatively)\b", re.IGNORECASE)
 # the expectation 'should' of a state the work brings about ('… should be resolved after this update'); 'will' may be
 # the agent's own next act ('The comment will be removed.'), which takes the list
-_PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+)?(?:[a-z]+ly\s+)?"  # r37f: an adverb between
+_PREDICTION = re.compile(r"\bshould\s+(?:now\s+|then\s+|also\s+|just\s+)?(?:[a-z]+ly\s+)?"  # r37f: an adverb between
                          r"(?:be|go|work|pass|build|start|stop|disappear|clear|"
                          r"resolve|show|appear|load|run|respond|render|compile|succeed|display|connect)\b"
                          # r33i: the expected absence of the fault ('… should no longer crash on empty carts')
