@@ -186,10 +186,12 @@ class ClaimVocabulary:
     signature_nouns: frozenset[str]
     intention_nouns: frozenset[str]
     duty_verbs: frozenset[str]
+    duty_forms: frozenset[str]
     sequence_adverbs: frozenset[str]
     shown_tails: frozenset[str]
     inquiry_verbs: frozenset[str]
     asking_words: frozenset[str]
+    reader_words: frozenset[str]
 
 
 @cache

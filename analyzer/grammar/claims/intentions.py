@@ -1,5 +1,5 @@
 """The [[claim]] rows of the intention (docs/DESIGN.md#claims): 'let me', 'going to', 'gonna', a verb of intention
-(first-person or with its subject dropped), the first-person future. The verbless and imperative notes are notes.py's."""
+(first-person or with its subject dropped), the first-person future. The verbless and imperative notes: notes.py."""
 
 from __future__ import annotations
 
@@ -15,10 +15,7 @@ from analyzer.grammar.claims.words import (
 )
 from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import subject_of
-from analyzer.terms import terms
 from analyzer.text.closing import ClaimVocabulary
-
-READER = terms("register", "reader")
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -150,15 +147,15 @@ def intention_verb(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -
 
 def _subjectless_intention(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
     """'Need to wipe it:', 'Have to rebuild the image first.', 'Time to create `index.html`.'."""
-    verbs = vocabulary.intention_verbs | vocabulary.duty_verbs
-    if head.lemma_.lower() in verbs and head.tag_ in ("VBP", "VB"):
+    duty = (head.lower_ in vocabulary.duty_verbs and head.tag_ != "VBD") or head.lower_ in vocabulary.duty_forms
+    if duty or (head.lemma_.lower() in vocabulary.intention_verbs and head.tag_ in ("VBP", "VB")):
         infinitive = infinitive_of(head)
     elif head.lower_ in vocabulary.intention_nouns and head.pos_ == "NOUN":
         infinitive = next((c for c in head.children if c.dep_ in ("relcl", "acl") and c.tag_ == "VB"
                            and any(a.lower_ == "to" for a in c.children if a.dep_ == "aux")), None)  # fmt: skip
     else:
         return None
-    if infinitive is None or any(t.lower_ in READER for t in segment.tokens):
+    if infinitive is None or any(t.lower_ in vocabulary.reader_words for t in segment.tokens):
         return None
     words = head.doc[head.i : infinitive.i + 1].text
     return Match("intention", "intention-verb", infinitive, f"the intention '{words}' with its subject left out")

@@ -18,14 +18,11 @@ from typing import TYPE_CHECKING
 from analyzer.grammar.claims.records import Match, Segment
 from analyzer.grammar.claims.words import tops_of
 from analyzer.grammar.registry import rule
-from analyzer.terms import terms
 from analyzer.text.closing import ClaimVocabulary
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-# The reader addressed ('you', 'your').
-READER = terms("register", "reader")
 # Tags the small model gives a sentence-initial imperative it misreads ('Install deps, migrate …' as a noun phrase).
 _MISREAD_VERB = frozenset({"NN", "NNP", "NNS", "JJ", "VBP"})
 
@@ -47,7 +44,7 @@ def work_verbs() -> frozenset[str]:
 def note_to_self(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
     """Judged once, at the segment's highest head. A bare imperative (its subject and auxiliaries absent) or a verbless
     noun phrase, under the gate of the pending colon or a sequence adverb; a presentative 'be' only under the first."""
-    tops = tops_of(segment)
+    tops = [t for t in tops_of(segment) if t not in segment.leading]
     if not tops or head.i != tops[0].i or segment.opener is None:
         return None
     sequence = _sequence_adverb(segment, vocabulary)
@@ -63,15 +60,19 @@ def note_to_self(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> 
     if segment.pending and _presentative(head, vocabulary):
         words = doc[segment.tokens[0].i : segment.tokens[-1].i + 1].text
         return Match("intention", "presentative-pending", head, f"'{words}:' (what it presents is still to come)")
+    if sequence is not None and head.pos_ in ("NOUN", "PROPN", "ADP") and _verbless(segment):
+        # 'Now the missing unit tests:', 'Now for the frontend.': no verb, so no reader is told to do anything; one
+        # that leads into words after its colon is a label over them ('Next, the numbers: 40 ms at p99.')
+        if _labels_what_follows(segment):
+            return None
+        words = doc[sequence.i : max(t.i for t in head.subtree if not t.is_punct) + 1].text
+        return Match("intention", "note-to-self", head, _because(words, segment))
     if not (segment.pending or segment.opens_message):
         return None  # after a sentence before it ('Done with the Kotlin side. Now open …') a usage note
-    verb = _imperative(opener, vocabulary)
+    verb = _imperative(opener, sequence is not None, vocabulary)
     if verb is not None:
         words = doc[(sequence or opener).i : verb.i + 1].text
         return Match("intention", "note-to-self", verb, _because(words, segment))
-    if sequence is not None and head.pos_ in ("NOUN", "PROPN") and _verbless(segment):
-        words = doc[sequence.i : head.i + 1].text
-        return Match("intention", "note-to-self", head, _because(words, segment))
     return None
 
 
@@ -90,12 +91,15 @@ def _sequence_adverb(segment: Segment, vocabulary: ClaimVocabulary) -> Token | N
     )  # fmt: skip
 
 
-def _imperative(opener: Token, vocabulary: ClaimVocabulary) -> Token | None:
-    """The opener as a bare verb: tagged so with no subject or auxiliary ('to', a modal) of its own, or a verb of the
-    project's work the model misread as a noun or adjective ('Install deps, …')."""
-    if opener.lemma_.lower() == "let":
+def _imperative(opener: Token, sequenced: bool, vocabulary: ClaimVocabulary) -> Token | None:
+    """The opener as a bare verb: tagged so with no subject or auxiliary of its own, or a verb of the project's work the
+    model misread as a noun or adjective ('Install deps, …'). After a word of sequence the infinitive's 'to' opens it
+    ('Now to wire up the router:'), which it does not alone ('To run it locally:' labels a how-to)."""
+    if opener.lower_ == "to" and sequenced and opener.dep_ == "aux" and opener.head.tag_ == "VB":
+        opener = opener.head
+    elif opener.lemma_.lower() == "let":
         return None  # 'let me' is its own row's; 'let you' hands the act over
-    own = {c.dep_ for c in opener.children}
+    own = {c.dep_ for c in opener.children if not (sequenced and c.dep_ == "aux" and c.lower_ == "to")}
     if own & {"nsubj", "nsubjpass", "aux", "auxpass", "expl"}:
         return None
     if opener.tag_ == "VB":
@@ -111,6 +115,12 @@ def _verbless(segment: Segment) -> bool:
         t.pos_ in ("VERB", "AUX") and not (t.dep_ in ("amod", "compound") and t.tag_ in ("VBG", "VBN"))
         for t in segment.tokens
     )
+
+
+def _labels_what_follows(segment: Segment) -> bool:
+    """A colon right after the segment, and words after it in the sentence."""
+    doc, end = segment.tokens[0].doc, segment.tokens[-1].i + 1
+    return end < len(doc) and doc[end].text == ":" and any(not t.is_punct and not t.is_space for t in doc[end + 1 :])
 
 
 def _moves_on(head: Token, vocabulary: ClaimVocabulary) -> bool:
@@ -133,7 +143,8 @@ def _presentative(head: Token, vocabulary: ClaimVocabulary) -> bool:
 
 def _addressed(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
     """The reader named or asked anywhere in the sentence ('Now update your `.env`:', 'Please rebuild:')."""
-    return any(t.lower_ in READER or t.lower_ in vocabulary.asking_words for t in segment.tokens[0].doc)
+    addressing = vocabulary.reader_words | vocabulary.asking_words
+    return any(t.lower_ in addressing for t in segment.tokens[0].doc)
 
 
 def _shows(segment: Segment, vocabulary: ClaimVocabulary) -> bool:
