@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
+from hook.commands.analyze import hook_view
+from hook.config import load_defaults, resolve_config
 
 CLAIMS = [
     # an imperative ending the message on its colon (the stripped tool call)
@@ -20,13 +22,18 @@ CLAIMS = [
     ("Next, rebuild the worker image and restart it:", "note-to-self", ["'Next, rebuild'"]),
     ("Now tighten the ACL check in `billing/guard.py` — only owners may refund. Admins keep read access.",
      "note-to-self", ["'Now tighten'", "opening with its word of sequence"]),
-    # a verbless noun phrase after a word of sequence
+    # a verbless noun phrase or preposition after a word of sequence, anywhere in the closing part
     ("Now the remaining webhook tests:", "note-to-self", ["'Now the remaining webhook tests'"]),
+    ("The API side compiles. Now the settings page.", "note-to-self", ["'Now the settings page'"]),
+    ("Now for the admin dashboard:", "note-to-self", ["'Now for the admin dashboard'"]),
+    # the infinitive's 'to' after a word of sequence
+    ("Now to hook the exporter into the scheduler:", "note-to-self", ["'Now to hook'"]),
     # a need, a duty or a moment with the subject dropped
     ("The cache volume still holds the old schema. Need to drop it:", "intention-verb",
      ["'Need to drop'", "subject left out"]),
     ("Need to pin the base image so the build is reproducible.", "intention-verb", ["'Need to pin'"]),
     ("Time to wire the exporter into the scheduler.", "intention-verb", ["'Time to wire'"]),
+    ("Gotta fix the lint errors in the router:", "intention-verb", ["'Gotta fix'"]),
     # 'let me' with an 'if' clause after a verb of finding out: the question the act asks, no condition
     ("The counter jumps twice per request. Let me check if the middleware runs two times:", "let-me",
      ["'Let me check'"]),
@@ -58,8 +65,10 @@ NO_CLAIMS = [
     "Now update your `.env` with the new key:",
     "Now you can rebuild the image:",
     "Need to restart your terminal for the new PATH to apply.",
-    # a how-to shown to the reader
+    # a how-to shown to the reader, a label over what its colon leads into
     "Wrap the server start like this:",
+    "To run it locally:",
+    "Next, the numbers: 40 ms at p99, down from 95.",
     # shown after the colon: the command or code is the reader's
     "Run the migration:\n\n```bash\nmake migrate\n```",
     # after reported work, the imperative is a usage note for the reader (advised-work judges it)
@@ -78,3 +87,18 @@ NO_CLAIMS = [
 @pytest.mark.parametrize("text", NO_CLAIMS)
 def test_not_a_note_to_self(text: str) -> None:
     assert analyze(text).claims == ()
+
+
+def test_a_note_to_self_ending_the_turn_is_refused_by_row_u_not_as_handed_work() -> None:
+    """The hook's side: the note is the unbacked claim of row U; no work-list finding reads it as work handed over."""
+    report = analyze("The stack is healthy. Now rebuild and verify:")
+    assert [f.rule for f in report.findings if f.verdict == "fire"] == []
+    view = hook_view(report, resolve_config(load_defaults(), None, None, {"HOME": "/nonexistent-home"}))
+    assert (view["refuses"], view["row"], view["tag"]) == (True, "U", "unbacked-claim")
+    assert view["because"].startswith("claim (intention, rule note-to-self): the note-to-self 'Now rebuild'")
+    assert "ending the message on its colon" in view["because"]
+
+
+def test_asked_of_the_reader_it_stays_work_handed_over() -> None:
+    report = analyze("The fix is in. Please rerun the suite and verify:")
+    assert report.claims == ()

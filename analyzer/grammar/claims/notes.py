@@ -44,7 +44,7 @@ def work_verbs() -> frozenset[str]:
 def note_to_self(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
     """Judged once, at the segment's highest head. A bare imperative (its subject and auxiliaries absent) or a verbless
     noun phrase, under the gate of the pending colon or a sequence adverb; a presentative 'be' only under the first."""
-    tops = [t for t in tops_of(segment) if t not in segment.leading]
+    tops = [t for t in tops_of(segment) if t not in segment.leading] or tops_of(segment)
     if not tops or head.i != tops[0].i or segment.opener is None:
         return None
     sequence = _sequence_adverb(segment, vocabulary)
