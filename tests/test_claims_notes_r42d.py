@@ -22,9 +22,9 @@ CLAIMS = [
     ("Next, rebuild the worker image and restart it:", "note-to-self", ["'Next, rebuild'"]),
     ("Now tighten the ACL check in `billing/guard.py` — only owners may refund. Admins keep read access.",
      "note-to-self", ["'Now tighten'", "opening with its word of sequence"]),
-    # a verbless noun phrase or preposition after a word of sequence, anywhere in the closing part
+    # a verbless noun phrase or preposition after a word of sequence, leading into the stripped tool call
     ("Now the remaining webhook tests:", "note-to-self", ["'Now the remaining webhook tests'"]),
-    ("The API side compiles. Now the settings page.", "note-to-self", ["'Now the settings page'"]),
+    ("The API side compiles. Now the settings page:", "note-to-self", ["'Now the settings page'"]),
     ("Now for the admin dashboard:", "note-to-self", ["'Now for the admin dashboard'"]),
     # the infinitive's 'to' after a word of sequence
     ("Now to hook the exporter into the scheduler:", "note-to-self", ["'Now to hook'"]),
@@ -69,6 +69,7 @@ NO_CLAIMS = [
     "Wrap the server start like this:",
     "To run it locally:",
     "Next, the numbers: 40 ms at p99, down from 95.",
+    "The API side compiles. Next, the settings page.",
     # shown after the colon: the command or code is the reader's
     "Run the migration:\n\n```bash\nmake migrate\n```",
     # after reported work, the imperative is a usage note for the reader (advised-work judges it)

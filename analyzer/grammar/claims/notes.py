@@ -60,11 +60,9 @@ def note_to_self(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> 
     if segment.pending and _presentative(head, vocabulary):
         words = doc[segment.tokens[0].i : segment.tokens[-1].i + 1].text
         return Match("intention", "presentative-pending", head, f"'{words}:' (what it presents is still to come)")
-    if sequence is not None and head.pos_ in ("NOUN", "PROPN", "ADP") and _verbless(segment):
-        # 'Now the missing unit tests:', 'Now for the frontend.': no verb, so no reader is told to do anything; one
-        # that leads into words after its colon is a label over them ('Next, the numbers: 40 ms at p99.')
-        if _labels_what_follows(segment):
-            return None
+    if segment.pending and sequence is not None and head.pos_ in ("NOUN", "PROPN", "ADP") and _verbless(segment):
+        # 'Now the missing unit tests:', 'Now for the frontend:' leading into the stripped tool call; without the colon
+        # a verbless phrase after a word of sequence names a topic ('Next, the changelog.')
         words = doc[sequence.i : max(t.i for t in head.subtree if not t.is_punct) + 1].text
         return Match("intention", "note-to-self", head, _because(words, segment))
     if not (segment.pending or segment.opens_message):
@@ -115,12 +113,6 @@ def _verbless(segment: Segment) -> bool:
         t.pos_ in ("VERB", "AUX") and not (t.dep_ in ("amod", "compound") and t.tag_ in ("VBG", "VBN"))
         for t in segment.tokens
     )
-
-
-def _labels_what_follows(segment: Segment) -> bool:
-    """A colon right after the segment, and words after it in the sentence."""
-    doc, end = segment.tokens[0].doc, segment.tokens[-1].i + 1
-    return end < len(doc) and doc[end].text == ":" and any(not t.is_punct and not t.is_space for t in doc[end + 1 :])
 
 
 def _moves_on(head: Token, vocabulary: ClaimVocabulary) -> bool:
