@@ -331,10 +331,12 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
             first = own.start()
         inside_quote = any(q_start <= first < q_end for q_start, q_end in quoted)
         pending = ends_pending(text, view, first, last)
+        opening = _WORD_CHAR.search(text, 0, first) is None
+        sentence = view[first : min(last, first + MAX_CLAIM_CHARS)]
         candidate = not inside_quote and (
-            pending or is_candidate(view[first : min(last, first + MAX_CLAIM_CHARS)], vocabulary)
+            pending or is_candidate(sentence, vocabulary) or (opening and _sequenced(sentence, vocabulary))
         )
-        sentences.append(Sentence(first, last, candidate, pending, _WORD_CHAR.search(text, 0, first) is None))
+        sentences.append(Sentence(first, last, candidate, pending, opening))
     return Closing(view, tuple(sentences), quoted)
 
 
@@ -693,8 +695,6 @@ def is_candidate(sentence: str, vocabulary: ClaimVocabulary) -> bool:
         if _fronted_ing(part, vocabulary):
             return True
         words = _WORD.findall(part)
-        if words[:1] and words[0] in vocabulary.sequence_adverbs:
-            return True  # r42d: 'Now write the unit tests.', 'Next, the README.': the agent's note of its next act
         opener = next((w for w in words if w not in vocabulary.leading_words), None)
         if opener is not None and (_is_ing_word(opener, vocabulary) or opener in vocabulary.intention_openers):
             return True
@@ -713,6 +713,13 @@ def ends_pending(text: str, view: str, first: int, last: int) -> bool:
     the corrected code:', 'Now rebuild and verify:'): an act still pending, a candidate claim whatever its words (the
     grammar reads who acts)."""
     return view[first:last].endswith(":") and _NOTHING_SHOWN.match(text, last) is not None
+
+
+def _sequenced(sentence: str, vocabulary: ClaimVocabulary) -> bool:
+    """r42d (docs/DESIGN.md#claims): the message opens with a word of sequence ('Now fix the orders listing — …'): the
+    agent's note of its next act, worth a parse (later in the message the same words are a usage note, no candidate)."""
+    words = _WORD.findall(sentence[:40].lower())
+    return bool(words) and words[0] in vocabulary.sequence_adverbs
 
 
 def tagged_question(lowered: str, vocabulary: ClaimVocabulary) -> bool:
