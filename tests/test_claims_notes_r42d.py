@@ -38,6 +38,9 @@ CLAIMS = [
     ("The counter jumps twice per request. Let me check if the middleware runs two times:", "let-me",
      ["'Let me check'"]),
     ("Let me test if the retry path is hit at all:", "let-me", ["'Let me test'"]),
+    # looking is the act under 'let me' before the stripped tool call
+    ("Let me see what the worker logs say:", "let-me", ["'Let me see'"]),
+    ("Let's see if the worker restarts cleanly:", "let-me", ["'Let's see'"]),
     # the earlier rows the reading holds keep their names
     ("Onto the flaky snapshot tests next.", "verbless-next-step", ["where the agent goes now"]),
     ("Here's the corrected loader:", "presentative-pending", ["still to come"]),
@@ -80,6 +83,9 @@ NO_CLAIMS = [
     "Now the exporter runs every hour.",
     "Updated the fixtures and pinned the seed.",
     "Next I re-ran the migration against a copy of the data to time it.",
+    # 'let me' over the reader's act or a wait-and-see remark is no act of looking
+    "Let me know if you want the rest.",
+    "Let's see how it goes over the weekend.",
     # a condition after a verb that is no inquiry still sets a later time
     "I'll rebase the branch if CI goes green.",
 ]

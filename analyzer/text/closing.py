@@ -192,6 +192,7 @@ class ClaimVocabulary:
     inquiry_verbs: frozenset[str]
     asking_words: frozenset[str]
     reader_words: frozenset[str]
+    looking_lemmas: frozenset[str]
 
 
 @cache

@@ -126,7 +126,8 @@ def let_me(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match 
     verb = next((c for c in head.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX")), None)
     if not agent or verb is None:
         return None
-    return Match("intention", "let-me", verb, f"'{head.text} {head.doc[head.i + 1].text} {verb.text}'")
+    # as written: "Let's see", not "Let 's see"
+    return Match("intention", "let-me", verb, f"'{as_written(head, head.doc[head.i + 1], verb)}'")
 
 
 @rule("intention-verb")

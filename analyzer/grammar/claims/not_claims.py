@@ -46,6 +46,10 @@ def no_action(site: PredicateSite) -> bool:
     # r40e: 'be' under a presentative adverb ('Here's the corrected code:') presents, it states nothing
     presents = site.match.rule == "presentative-pending"
     stative = vocabulary.stative_lemmas if not presents else vocabulary.stative_lemmas - {"be"}
+    if site.match.rule == "let-me" and site.segment.pending:
+        # r42d: 'Let me see what the logs say:' before the stripped tool call: looking is the act (claims.toml
+        # looking_lemmas); 'Let me know …' and 'Let's see how it goes.' stay no act
+        stative = stative - vocabulary.looking_lemmas
     if negated or forms & (stative | vocabulary.state_lemmas | vocabulary.ending_lemmas):
         return True
     if forms & vocabulary.ending_intransitive_lemmas and not any(c.dep_ == "dobj" for c in predicate.children):
