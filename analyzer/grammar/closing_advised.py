@@ -42,6 +42,7 @@ from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import SOURCE_KEY, as_written, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
+from analyzer.text.closing import claim_vocabulary, ends_pending
 from analyzer.text.questions import ADVISED, READY, kind_of
 
 if TYPE_CHECKING:
@@ -155,7 +156,7 @@ def _directives(asked: Asked) -> list[Token]:
     for it to finish, then run `bash train.sh`'). None in a list item or a table row (the closing list's site) or under
     a label naming the agent's own plan ('Plan: …', 'Next steps (mine): …'), nor with nothing before it in the
     message."""
-    if _labelled(asked) or _over_block(asked) or _alone(asked):
+    if _labelled(asked) or _over_block(asked) or _alone(asked) or _pending_note(asked):
         return []
     acts = []
     for sentence in asked.doc.sents:
@@ -245,6 +246,23 @@ def _alone(asked: Asked) -> bool:
     --tree` to see the parse.') is a how-to, not work handed over at the close of the agent's own."""
     source = asked.doc.user_data.get(SOURCE_KEY)
     return source is not None and not any(ch.isalpha() for ch in source[0][: asked.site.start])
+
+
+def _pending_note(asked: Asked) -> bool:
+    """r42d (docs/DESIGN.md#claims): the imperative ends the message on its colon with nothing shown after it and names
+    no reader ('Tests pass. Now rebuild and verify:'): the agent's note of its next act before its stripped tool call,
+    the claims' reading (rule note-to-self), no work handed over. 'Please rerun it:' still asks the reader."""
+    source = asked.doc.user_data.get(SOURCE_KEY)
+    if source is None:
+        return False
+    colon = _COLON_AFTER.match(source[0], asked.site.end)
+    if not ends_pending(source[0], source[0], asked.site.start, colon.end() if colon else asked.site.end):
+        return False
+    vocabulary = claim_vocabulary()
+    return not any(t.lower_ in vocabulary.reader_words | vocabulary.asking_words for t in asked.doc)
+
+
+_COLON_AFTER = re.compile(r"[*_ \t]*:")
 
 
 def _over_block(asked: Asked) -> bool:

@@ -184,6 +184,15 @@ class ClaimVocabulary:
     artifact_nouns: frozenset[str]
     signature_determiners: frozenset[str]
     signature_nouns: frozenset[str]
+    intention_nouns: frozenset[str]
+    duty_verbs: frozenset[str]
+    duty_forms: frozenset[str]
+    sequence_adverbs: frozenset[str]
+    shown_tails: frozenset[str]
+    inquiry_verbs: frozenset[str]
+    asking_words: frozenset[str]
+    reader_words: frozenset[str]
+    looking_lemmas: frozenset[str]
 
 
 @cache
@@ -275,6 +284,10 @@ class Sentence:
     start: int
     end: int
     candidate: bool
+    # r42d (docs/DESIGN.md#claims): the sentence ends the message on its colon with nothing shown after it (the tool
+    # call the transcript stripped), and it is the message's first sentence
+    pending: bool
+    opens_message: bool
 
 
 @frozen
@@ -318,11 +331,13 @@ def closing_part(text: str, vocabulary: ClaimVocabulary | None = None) -> Closin
                 continue
             first = own.start()
         inside_quote = any(q_start <= first < q_end for q_start, q_end in quoted)
+        pending = ends_pending(text, view, first, last)
+        opening = _WORD_CHAR.search(text, 0, first) is None
+        sentence = view[first : min(last, first + MAX_CLAIM_CHARS)]
         candidate = not inside_quote and (
-            is_candidate(view[first : min(last, first + MAX_CLAIM_CHARS)], vocabulary)
-            or presents_nothing(text, view, first, last, vocabulary)
+            pending or is_candidate(sentence, vocabulary) or (opening and _sequenced(sentence, vocabulary))
         )
-        sentences.append(Sentence(first, last, candidate))
+        sentences.append(Sentence(first, last, candidate, pending, opening))
     return Closing(view, tuple(sentences), quoted)
 
 
@@ -689,18 +704,23 @@ def is_candidate(sentence: str, vocabulary: ClaimVocabulary) -> bool:
     return _first_person_pattern(vocabulary).search(lowered) is not None
 
 
-# r40e: what may follow a presentative that shows nothing: blank lines and the fences of an empty (stripped) block
+# r40e: what may follow a sentence that shows nothing: blank lines and the fences of an empty (stripped) block
 _NOTHING_SHOWN = re.compile(r"(?:\s|^ {0,3}(?:`{3,}|~{3,})[^\n`]*$)*\Z", re.MULTILINE)
 
 
-def presents_nothing(text: str, view: str, first: int, last: int, vocabulary: ClaimVocabulary) -> bool:
-    """r40e (docs/DESIGN.md#claims): the sentence is a presentative ending on its colon ('Here's the corrected code:',
-    claims.toml presentatives) and nothing follows it in the message but an empty fenced block: what it presents was
-    to come from a tool call the transcript stripped — an act still pending, a candidate claim."""
-    words = _WORD.findall(view[first:last].lower().replace("’", "'"))
-    if not words or words[0].split("'")[0] not in vocabulary.presentatives or not view[first:last].endswith(":"):
-        return False
-    return _NOTHING_SHOWN.match(text, last) is not None
+def ends_pending(text: str, view: str, first: int, last: int) -> bool:
+    """r40e, widened by r42d (docs/DESIGN.md#claims): the sentence ends the message on its colon and nothing follows
+    it but an empty fenced block — what it leads into was to come from a tool call the transcript stripped ('Here's
+    the corrected code:', 'Now rebuild and verify:'): an act still pending, a candidate claim whatever its words (the
+    grammar reads who acts)."""
+    return view[first:last].endswith(":") and _NOTHING_SHOWN.match(text, last) is not None
+
+
+def _sequenced(sentence: str, vocabulary: ClaimVocabulary) -> bool:
+    """r42d (docs/DESIGN.md#claims): the message opens with a word of sequence ('Now fix the orders listing — …'): the
+    agent's note of its next act, worth a parse (later in the message the same words are a usage note, no candidate)."""
+    words = _WORD.findall(sentence[:40].lower())
+    return bool(words) and words[0] in vocabulary.sequence_adverbs
 
 
 def tagged_question(lowered: str, vocabulary: ClaimVocabulary) -> bool:

@@ -24,7 +24,7 @@ from bisect import bisect_left
 from functools import cache, lru_cache
 
 from analyzer.text import SITES_PATH, sites
-from analyzer.text.closing import claim_vocabulary, closing_part, last_content_unit
+from analyzer.text.closing import claim_vocabulary, closing_part, ends_pending, last_content_unit
 from analyzer.text.units import answer_format, unit_starts
 from lanegate_common.builtin_data import load_builtin
 from lanegate_common.derived import derived
@@ -1970,6 +1970,8 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     stop = stopped.start() + 1 if stopped is not None else end
     if stopped is not None and view[stopped.start()] == "?":
         return None  # a question, judged as one
+    if _note_to_self(text, view, found.start(1), end):
+        return None  # r42d: 'Now rebuild and verify:' ends the message leading into the agent's stripped tool call
     turns = patterns.turn.finditer(view, found.start(1), stop)
     if any(not _PURPOSE_BEFORE.search(view, max(0, m.start() - 8), m.start()) for m in turns):
         # r38i: '… to confirm the new values' is the check's purpose, no report back
@@ -2004,6 +2006,21 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     item = found.start(1)
     stop = item + len(view[item:stop].rstrip(_TRAILING))
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
+
+
+def _note_to_self(text: str, view: str, item: int, end: int) -> bool:
+    """r42d (docs/DESIGN.md#claims): the instruction ends the message on its colon with nothing shown after it and asks
+    no reader ('Now rebuild and verify:'): the agent's note of its next act before its tool call (the claims' reading,
+    rule note-to-self), no check handed back. 'Please rerun the suite:' still asks the reader."""
+    last = item + len(view[item:end].rstrip())
+    if not ends_pending(text, view, item, last):
+        return False
+    vocabulary = claim_vocabulary()
+    words = set(_NOTE_WORD.findall(view[item:last].lower()))
+    return not words & (vocabulary.asking_words | vocabulary.reader_words)
+
+
+_NOTE_WORD = re.compile(r"[a-z']+")
 
 
 # r40e (docs/DESIGN.md#construction-classes): words in capitals opening the check and set off by a dash or a colon

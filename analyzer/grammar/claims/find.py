@@ -7,6 +7,7 @@ Pure: text in, claims out. spaCy loads only when the closing part has a candidat
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -61,6 +62,7 @@ def find_claims(
     for sentence, unit, doc in zip(closing.sentences[first:], units, docs, strict=True):
         claimed = False
         for segment in segments(doc, vocabulary):
+            segment = replace(segment, pending=sentence.pending, opens_message=sentence.opens_message)
             decided = deciding("segment", SegmentSite(segment, unit, closing.quoted, vocabulary))
             if decided is not None:
                 if decided.decides("backed"):

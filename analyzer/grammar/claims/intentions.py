@@ -1,5 +1,5 @@
-"""The [[claim]] rows of the intention (docs/DESIGN.md#claims): 'let me', 'going to', 'gonna', a verb of intention, the
-first-person future."""
+"""The [[claim]] rows of the intention (docs/DESIGN.md#claims): 'let me', 'going to', 'gonna', a verb of intention
+(first-person or with its subject dropped), the first-person future. The verbless and imperative notes: notes.py."""
 
 from __future__ import annotations
 
@@ -126,15 +126,19 @@ def let_me(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match 
     verb = next((c for c in head.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX")), None)
     if not agent or verb is None:
         return None
-    return Match("intention", "let-me", verb, f"'{head.text} {head.doc[head.i + 1].text} {verb.text}'")
+    # as written: "Let's see", not "Let 's see"
+    return Match("intention", "let-me", verb, f"'{as_written(head, head.doc[head.i + 1], verb)}'")
 
 
 @rule("intention-verb")
 def intention_verb(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """Only the present (VBP, VB): a past intention reports."""
+    """Only the present (VBP, VB): a past intention reports. r42d: with the subject dropped the verb (or a noun of the
+    moment, 'Time to …') opens the segment, and no reader is named in it ('Need to restart your shell' is advice)."""
+    subject = subject_of(head)
+    if subject is None and opens(head, segment):
+        return _subjectless_intention(head, segment, vocabulary)
     if head.lemma_ not in vocabulary.intention_verbs or head.tag_ not in ("VBP", "VB"):
         return None
-    subject = subject_of(head)
     infinitive = infinitive_of(head)
     if not first_person(subject, vocabulary) or infinitive is None:
         return None
@@ -142,39 +146,17 @@ def intention_verb(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -
     return Match("intention", "intention-verb", infinitive, f"the first-person intention '{words}'")
 
 
-@rule("verbless-next-step")
-def verbless_next_step(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """The preposition of moving on heads a verbless segment and 'next' or a now-adverb modifies it or its object:
-    the agent says where it goes now ('Onto the flaky snapshot tests next.', 'On to the webhooks now.')."""
-    doc = head.doc
-    moving = head.lower_ in vocabulary.next_step_prepositions or (
-        head.lower_ == "on" and head.i + 1 < len(doc) and doc[head.i + 1].lower_ == "to"
-    )
-    if not moving or head.pos_ != "ADP" or any(t.pos_ in ("VERB", "AUX") for t in segment.tokens):
+def _subjectless_intention(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
+    """'Need to wipe it:', 'Have to rebuild the image first.', 'Time to create `index.html`.'."""
+    duty = (head.lower_ in vocabulary.duty_verbs and head.tag_ != "VBD") or head.lower_ in vocabulary.duty_forms
+    if duty or (head.lemma_.lower() in vocabulary.intention_verbs and head.tag_ in ("VBP", "VB")):
+        infinitive = infinitive_of(head)
+    elif head.lower_ in vocabulary.intention_nouns and head.pos_ == "NOUN":
+        infinitive = next((c for c in head.children if c.dep_ in ("relcl", "acl") and c.tag_ == "VB"
+                           and any(a.lower_ == "to" for a in c.children if a.dep_ == "aux")), None)  # fmt: skip
+    else:
         return None
-    if any(t.i < head.i and not (t.is_punct or t.lower_ in vocabulary.leading_words) for t in segment.tokens):
-        return None  # it opens the segment, after leading words at most
-    when = [
-        t for t in head.subtree if t.tag_ == "RB" and (t.lower_ == "next" or t.lower_ in vocabulary.now_adverbs)
-    ]
-    if not when or any(t.dep_ == "pobj" and t.pos_ == "PRON" for t in head.subtree):
-        return None  # 'On to you now.': the turn handed to a person, not work taken up
-    words = doc[head.i : when[-1].i + 1].text
-    return Match("intention", "verbless-next-step", head, f"'{words}' (where the agent goes now, with no verb)")
-
-
-@rule("presentative-pending")
-def presentative_pending(head: Token, segment: Segment, vocabulary: ClaimVocabulary) -> Match | None:
-    """r40e: 'be' with a presentative adverb before it ('Here's the corrected code:') ending the sentence on its colon.
-    The closing part makes such a sentence a candidate only when nothing but an empty (stripped) tool block follows it
-    (analyzer.text.closing.presents_nothing): what it presents is an act still to come."""
-    if head.lemma_.lower() != "be" or head.dep_ != "ROOT":
+    if infinitive is None or any(t.lower_ in vocabulary.reader_words for t in segment.tokens):
         return None
-    if not any(c.dep_ in ("advmod", "expl") and c.lower_ in vocabulary.presentatives and c.i < head.i
-               for c in head.children):  # fmt: skip
-        return None
-    last = next((t for t in reversed(head.doc) if not t.is_space), None)
-    if last is None or last.text != ":":
-        return None
-    words = head.doc[segment.tokens[0].i : last.i].text
-    return Match("intention", "presentative-pending", head, f"'{words}:' (what it presents is still to come)")
+    words = head.doc[head.i : infinitive.i + 1].text
+    return Match("intention", "intention-verb", infinitive, f"the intention '{words}' with its subject left out")

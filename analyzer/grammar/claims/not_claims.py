@@ -46,6 +46,10 @@ def no_action(site: PredicateSite) -> bool:
     # r40e: 'be' under a presentative adverb ('Here's the corrected code:') presents, it states nothing
     presents = site.match.rule == "presentative-pending"
     stative = vocabulary.stative_lemmas if not presents else vocabulary.stative_lemmas - {"be"}
+    if site.match.rule == "let-me" and site.segment.pending:
+        # r42d: 'Let me see what the logs say:' before the stripped tool call: looking is the act (claims.toml
+        # looking_lemmas); 'Let me know …' and 'Let's see how it goes.' stay no act
+        stative = stative - vocabulary.looking_lemmas
     if negated or forms & (stative | vocabulary.state_lemmas | vocabulary.ending_lemmas):
         return True
     if forms & vocabulary.ending_intransitive_lemmas and not any(c.dep_ == "dobj" for c in predicate.children):
@@ -53,7 +57,8 @@ def no_action(site: PredicateSite) -> bool:
     if forms & DEFERRING_VERBS and any(c.dep_ == "prep" and c.lower_ == "to" and any(g.lower_ in READER_WORDS for g in
                                        c.children) for c in predicate.children):  # fmt: skip
         return True  # r35a: 'I'll defer to you on merging the feature branch into main.': a hand-over
-    if forms & vocabulary.intransitive_status_lemmas:
+    # r42d: an imperative names an act, never the work's state ('Run unit tests with the new fixtures:')
+    if forms & vocabulary.intransitive_status_lemmas and site.match.rule != "note-to-self":
         complements = [c for c in predicate.children if c.dep_ in ("dobj", "prt", "xcomp", "ccomp", "attr")]
         preps = [c for c in predicate.children if c.dep_ == "prep" and c.lower_ in vocabulary.action_prepositions]
         return not complements and not preps
@@ -160,6 +165,8 @@ def later_time(site: PredicateSite) -> bool:
     governing = head.head if head.dep_ == "conj" and not closes else head
     for verb in {head.i: head, predicate.i: predicate, governing.i: governing}.values():
         for child in verb.children:
+            if _asked_clause(verb, child, vocabulary):
+                continue  # r42d: 'Let me check if Fiber is dispatching extra requests:': what the act asks
             marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in marks for c in child.children)
             if child.dep_ == "advcl" and marked:
                 return True
@@ -201,6 +208,17 @@ def later_time(site: PredicateSite) -> bool:
         if _clock_time(token):
             return True
     return False
+
+
+def _asked_clause(verb: Token, clause: Token, vocabulary: ClaimVocabulary) -> bool:
+    """r42d (docs/DESIGN.md#claims): an 'if' clause after a verb of finding out (claims.toml inquiry_verbs: 'check if
+    …', 'see if …') is the verb's object, the question the act asks — no condition, no later time."""
+    return (
+        clause.i > verb.i
+        and verb.lemma_.lower() in vocabulary.inquiry_verbs
+        and clause.left_edge.lower_ == "if"
+        and clause.dep_ in ("advcl", "ccomp", "dep")
+    )
 
 
 def _right_after_this(mark: Token, vocabulary: ClaimVocabulary) -> bool:

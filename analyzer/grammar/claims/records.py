@@ -29,12 +29,16 @@ class Match:
 @dataclass(frozen=True)
 class Segment:
     """The tokens of one segment of a sentence, its first word, the leading words skipped before it, and the
-    words of the part before the break that opened it (none for the sentence's first)."""
+    words of the part before the break that opened it (none for the sentence's first). r42d: where its sentence
+    stands in the message (analyzer.text.closing.Sentence): ending it on a colon with nothing shown after, or
+    opening it."""
 
     tokens: tuple[Token, ...]
     opener: Token | None
     leading: tuple[Token, ...]
     before: tuple[Token, ...] = ()
+    pending: bool = False
+    opens_message: bool = False
 
 
 @dataclass(frozen=True)
