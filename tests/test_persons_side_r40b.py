@@ -99,11 +99,20 @@ def test_a_file_name_is_no_hosted_page() -> None:
     "text",
     [
         # a place named in a report before the hand-over, not in an instruction: the state reached is project work
+        # (session 14: the agent's next act is opening the PR; merging it is the merge gate's, exempt below)
         "The stale-cache bug only showed in your browser, and I've fixed the cache logic.\n\nOnce you have the tests "
-        "passing, let me know and I'll merge the PR.",
+        "passing, let me know and I'll open the PR.",
         "The stale-cache bug only showed in your browser.\n\nOnce you have the tests passing, let me know and I'll "
-        "merge the PR.",
+        "open the PR.",
     ],
 )
 def test_a_place_named_before_in_no_instruction_decides_nothing(text: str) -> None:
     assert_judged(text, "fire", "report-before-act", ["once you have the tests passing"])
+
+
+def test_the_readers_go_on_merging_a_pull_request_is_the_merge_gate() -> None:
+    """docs/DESIGN.md#construction-classes (the merge gate merges code: a pull request): the go asked before the
+    agent's merge of the PR is the human-only merge decision handed over."""
+    text = ("The stale-cache bug only showed in your browser.\n\nOnce you have the tests passing, let me know and I'll "
+            "merge the PR.")
+    assert_judged(text, "exempt", "bound-before", ["the reader's go on the agent's next act", "human-only work (merge)"])
