@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer import analyze
+from tests.judging import assert_judged
 
 
 @pytest.mark.parametrize(
@@ -32,8 +33,9 @@ from analyzer import analyze
          "makes the agent's 'build' wait on the reader's 'had look'"),
         ("Give it a read and, if it looks good to you, I'll wire it into the CLI.",
          "makes the agent's 'wire' wait on the reader's 'looks good'"),
-        ("After you've reviewed the diff I'll squash the fixup commits.",
-         "makes the agent's 'squash' wait on the reader's 'reviewed'"),
+        # session 14: squashing is a merge method, the merge decision (exempt below); splitting a module is the agent's
+        ("After you've reviewed the diff I'll split the parser module.",
+         "makes the agent's 'split' wait on the reader's 'reviewed'"),
         ("Please review the draft so I can finalise the README.",
          "asks the reader to review before the agent's 'finalise'"),
         ("Confirm the field names and I'll generate the serializers.",
@@ -101,3 +103,10 @@ def test_a_wait_on_the_readers_approval_joined_to_a_human_only_act_is_a_hold() -
     the timing of a human-only act, no finding (wait-on-reader, analyzer/grammar/register/reader_word.py)."""
     report = analyze("Leaving those untouched until you approve and merge #88, which they build on.")
     assert (report.verdict, report.findings) == ("clear", ())
+
+
+def test_the_readers_go_before_the_agents_squash_is_the_merge_decision() -> None:
+    """docs/DESIGN.md#construction-classes (the merge methods squash and rebase are the merge decision): the go asked
+    before the agent's squash hands that decision over."""
+    assert_judged("After you've reviewed the diff I'll squash the fixup commits.", "exempt", "bound-before",
+                  ["the reader's go on the agent's next act", "human-only work (merge)"])
