@@ -42,8 +42,7 @@ from analyzer.grammar.registry import rule
 from analyzer.parse.tokens import SOURCE_KEY, as_written, subject_of
 from analyzer.terms import terms
 from analyzer.text import sites
-from analyzer.text.closing import claim_vocabulary, ends_pending
-from analyzer.text.questions import ADVISED, READY, kind_of
+from analyzer.text.questions import ADVISED, READY, kind_of, pending_note
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -256,10 +255,7 @@ def _pending_note(asked: Asked) -> bool:
     if source is None:
         return False
     colon = _COLON_AFTER.match(source[0], asked.site.end)
-    if not ends_pending(source[0], source[0], asked.site.start, colon.end() if colon else asked.site.end):
-        return False
-    vocabulary = claim_vocabulary()
-    return not any(t.lower_ in vocabulary.reader_words | vocabulary.asking_words for t in asked.doc)
+    return pending_note(source[0], source[0], asked.site.start, colon.end() if colon else asked.site.end)
 
 
 _COLON_AFTER = re.compile(r"[*_ \t]*:")

@@ -158,7 +158,7 @@ def question_sites(text: str) -> tuple[QuestionSite, ...]:
             continue
         if kind == ADVISED and _in_item(view, start) and _kind(bare, directed=False) is None:
             continue  # r40a: an item or a table row that tells an act is the closing list's, no sentence of the close
-        if kind == ADVISED and _ENDS_WITH_COLON.search(written.rstrip()) and not text[start + len(written) :].strip():
+        if kind == ADVISED and pending_note(text, view, start, start + len(written)):
             continue  # r42f: the message ends on a lead-in that introduces nothing ('Now rebuild and verify:'): its own
         if kind == HELP and _help_only_quoted(bare, start, closing.quoted):
             continue  # r36c: "… ends every reply with 'Anything else I can help with?'": the offer is reported
@@ -1505,7 +1505,7 @@ def closing_next_step(text: str, view: str) -> QuestionSite | None:
     written = view[last[0] : last[1]]
     first = last[0] + len(written) - len(written.lstrip())
     end = last[0] + len(written.rstrip())
-    if _ENDS_WITH_COLON.search(view, first, end) and not text[end:].strip():
+    if pending_note(text, view, first, end):
         # r42f: the message ends on a lead-in that introduces nothing ('Now rebuild and verify:'): the agent narrating
         # its own next step, cut off before it, hands no work over
         return None
@@ -1970,7 +1970,7 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     stop = stopped.start() + 1 if stopped is not None else end
     if stopped is not None and view[stopped.start()] == "?":
         return None  # a question, judged as one
-    if _note_to_self(text, view, found.start(1), end):
+    if pending_note(text, view, found.start(1), end):
         return None  # r42d: 'Now rebuild and verify:' ends the message leading into the agent's stripped tool call
     turns = patterns.turn.finditer(view, found.start(1), stop)
     if any(not _PURPOSE_BEFORE.search(view, max(0, m.start() - 8), m.start()) for m in turns):
@@ -2008,10 +2008,11 @@ def _check_handed_back(text: str, view: str, first: int, end: int, patterns: _Pa
     return QuestionSite(item, stop, view[item:stop], LIST, False, "", ((item, stop),))
 
 
-def _note_to_self(text: str, view: str, item: int, end: int) -> bool:
-    """r42d (docs/DESIGN.md#claims): the instruction ends the message on its colon with nothing shown after it and asks
-    no reader ('Now rebuild and verify:'): the agent's note of its next act before its tool call (the claims' reading,
-    rule note-to-self), no check handed back. 'Please rerun the suite:' still asks the reader."""
+def pending_note(text: str, view: str, item: int, end: int) -> bool:
+    """r42d, r42f (docs/DESIGN.md#claims): the words from `item` to `end` end the message on their colon with nothing
+    shown after it and ask no reader ('Now rebuild and verify:'): the agent's note of its next act before its tool call
+    (the claims' reading, rule note-to-self), no work or check handed over. 'Please rerun the suite:' still asks the
+    reader. The one test the sites, the closing list and advised-work share."""
     last = item + len(view[item:end].rstrip())
     if not ends_pending(text, view, item, last):
         return False
